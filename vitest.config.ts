@@ -1,0 +1,23 @@
+import { defineConfig } from 'vitest/config';
+
+// Workspace packages export their TypeScript sources under the "source" condition,
+// so tests run against src/ without a build step.
+const conditions = ['source', 'module', 'node', 'development', 'import', 'default'];
+
+export default defineConfig({
+  resolve: { conditions },
+  ssr: { resolve: { conditions, externalConditions: ['source'] } },
+  test: {
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    projects: [
+      { extends: true, test: { name: 'contract', root: 'packages/contract', include: ['src/**/*.test.ts', 'test/**/*.test.ts'] } },
+      { extends: true, test: { name: 'madmin', root: 'packages/madmin', include: ['src/**/*.test.ts', 'test/**/*.test.ts'] } },
+      { extends: true, test: { name: 'store', root: 'packages/store', include: ['src/**/*.test.ts', 'test/**/*.test.ts'] } },
+      { extends: true, test: { name: 'console-api', root: 'apps/console-api', include: ['src/**/*.test.ts', 'test/**/*.test.ts'] } },
+      { extends: true, test: { name: 'cli', root: 'apps/cli', include: ['src/**/*.test.ts', 'test/**/*.test.ts'] } },
+      'apps/console-web',
+      { extends: true, test: { name: 'e2e', root: 'e2e', include: ['**/*.e2e.ts'], testTimeout: 180_000, hookTimeout: 300_000, fileParallelism: false } },
+    ],
+  },
+});
