@@ -1,1 +1,6 @@
-export const hello = 1;
+export * from './errors.js';
+export * from './openapi.js';
+export * from './permissions.js';
+export * from './route.js';
+export * from './routes/index.js';
+export * from './openapi-document.js';

@@ -1,0 +1,29 @@
+import { type Static, Type } from 'typebox';
+
+/** Every console API error body, as spec 000 §8 reads it. */
+export const ApiErrorBody = Type.Object(
+  {
+    message: Type.String(),
+    detailedMessage: Type.String(),
+  },
+  { $id: 'ApiError' },
+);
+export type ApiErrorBody = Static<typeof ApiErrorBody>;
+
+/**
+ * The one catalogue of console API error codes. Services throw by code; the error handler turns
+ * a code into its HTTP status and the body above.
+ */
+export const API_ERRORS = {
+  invalidLogin: { status: 401, message: 'invalid Login' },
+  sessionRequired: { status: 401, message: 'invalid session' },
+  csrfMismatch: { status: 403, message: 'invalid CSRF token' },
+  forbidden: { status: 403, message: 'access denied' },
+  notFound: { status: 404, message: 'not found' },
+  badRequest: { status: 400, message: 'invalid request' },
+  backendUnreachable: { status: 503, message: 'the storage server cannot be reached' },
+  backendError: { status: 500, message: 'the storage server returned an error' },
+  internal: { status: 500, message: 'internal error' },
+} as const satisfies Record<string, { status: number; message: string }>;
+
+export type ApiErrorCode = keyof typeof API_ERRORS;

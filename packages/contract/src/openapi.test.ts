@@ -1,0 +1,19 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, test } from 'vitest';
+import { openApiDocument, openApiText } from './openapi-document.js';
+
+describe('openapi.json', () => {
+  test('the committed file matches the contract (run `npm run openapi` after changing a route)', () => {
+    const committed = readFileSync(new URL('../openapi.json', import.meta.url), 'utf8');
+    expect(committed).toBe(openApiText());
+  });
+
+  test('every route is documented with its method, cookie security and named schemas', () => {
+    const doc = openApiDocument() as { paths: Record<string, Record<string, { security?: unknown }>>; components: { schemas: Record<string, unknown> } };
+    expect(Object.keys(doc.paths)).toEqual(['/api/v1/login', '/api/v1/logout', '/api/v1/session', '/api/v1/buckets']);
+    expect(doc.paths['/api/v1/login']?.get?.security).toBeUndefined();
+    expect(doc.paths['/api/v1/session']?.get?.security).toEqual([{ session: [] }]);
+    expect(Object.keys(doc.components.schemas)).toContain('ApiError');
+    expect(Object.keys(doc.components.schemas)).toContain('ListBucketsResponse');
+  });
+});

@@ -1,0 +1,37 @@
+import type { TSchema } from 'typebox';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
+
+/** One console API call, defined once: server validation, web types and openapi.json derive from it. */
+export interface RouteDef<
+  Params extends TSchema | undefined = TSchema | undefined,
+  Query extends TSchema | undefined = TSchema | undefined,
+  Body extends TSchema | undefined = TSchema | undefined,
+  Responses extends Record<number, TSchema | null> = Record<number, TSchema | null>,
+> {
+  /** Unique, used as the OpenAPI operationId and the web hook's name stem. */
+  id: string;
+  method: HttpMethod;
+  /** Path below /api/v1, with `:name` parameters (Fastify syntax). */
+  path: string;
+  summary: string;
+  tag: string;
+  /** false for the few calls that work without a session (login). */
+  auth: boolean;
+  params?: Params;
+  query?: Query;
+  body?: Body;
+  /** Status -> body schema; null means an empty body. */
+  responses: Responses;
+}
+
+export function defineRoute<
+  Params extends TSchema | undefined = undefined,
+  Query extends TSchema | undefined = undefined,
+  Body extends TSchema | undefined = undefined,
+  Responses extends Record<number, TSchema | null> = Record<number, TSchema | null>,
+>(def: RouteDef<Params, Query, Body, Responses>): RouteDef<Params, Query, Body, Responses> {
+  return def;
+}
+
+export const API_PREFIX = '/api/v1';

@@ -1,0 +1,55 @@
+import { type Static, Type } from 'typebox';
+import { ApiErrorBody } from '../errors.js';
+import { defineRoute } from '../route.js';
+
+export const LoginStrategy = Type.Union(
+  [Type.Literal('unknown'), Type.Literal('form'), Type.Literal('redirect'), Type.Literal('service-account')],
+  { $id: 'LoginStrategy' },
+);
+export type LoginStrategy = Static<typeof LoginStrategy>;
+
+export const LoginDetails = Type.Object(
+  { loginStrategy: LoginStrategy, redirect: Type.Optional(Type.String()) },
+  { $id: 'LoginDetails' },
+);
+export type LoginDetails = Static<typeof LoginDetails>;
+
+export const LoginRequest = Type.Object(
+  {
+    accessKey: Type.String({ minLength: 1, maxLength: 1024 }),
+    secretKey: Type.String({ minLength: 1, maxLength: 1024 }),
+  },
+  { $id: 'LoginRequest', additionalProperties: false },
+);
+export type LoginRequest = Static<typeof LoginRequest>;
+
+export const getLoginDetails = defineRoute({
+  id: 'getLoginDetails',
+  method: 'GET',
+  path: '/login',
+  summary: 'The login strategy the server offers',
+  tag: 'auth',
+  auth: false,
+  responses: { 200: LoginDetails },
+});
+
+export const login = defineRoute({
+  id: 'login',
+  method: 'POST',
+  path: '/login',
+  summary: 'Log in with access and secret key; sets the session cookie',
+  tag: 'auth',
+  auth: false,
+  body: LoginRequest,
+  responses: { 204: null, 400: ApiErrorBody, 401: ApiErrorBody, 503: ApiErrorBody },
+});
+
+export const logout = defineRoute({
+  id: 'logout',
+  method: 'POST',
+  path: '/logout',
+  summary: 'Revoke the session and clear its cookie',
+  tag: 'auth',
+  auth: true,
+  responses: { 204: null, 401: ApiErrorBody },
+});
