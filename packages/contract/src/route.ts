@@ -1,4 +1,4 @@
-import type { TSchema } from 'typebox';
+import type { Static, TSchema } from 'typebox';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
 
@@ -35,3 +35,20 @@ export function defineRoute<
 }
 
 export const API_PREFIX = '/api/v1';
+
+/** The static type of an optional schema slot; undefined when the route has none. */
+export type StaticOf<T> = [Exclude<T, undefined | null>] extends [never]
+  ? undefined
+  : Exclude<T, undefined | null> extends TSchema
+    ? Static<Exclude<T, undefined | null>>
+    : undefined;
+
+export type RouteParams<R extends RouteDef> = StaticOf<R['params']>;
+export type RouteQuery<R extends RouteDef> = StaticOf<R['query']>;
+export type RouteBody<R extends RouteDef> = StaticOf<R['body']>;
+/** The body of the route's success response (200, else 201; 204 means none). */
+export type RouteResponse<R extends RouteDef> = 200 extends keyof R['responses']
+  ? StaticOf<R['responses'][200]>
+  : 201 extends keyof R['responses']
+    ? StaticOf<R['responses'][201]>
+    : undefined;

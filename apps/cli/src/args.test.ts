@@ -1,0 +1,48 @@
+import { describe, expect, test } from 'vitest';
+import { parseCommand, UsageError } from './args.js';
+
+describe('parseCommand', () => {
+  test('start defaults: ./data, 127.0.0.1, ports 9000 and 9090', () => {
+    expect(parseCommand(['start'], {})).toEqual({
+      command: 'start',
+      dataDir: 'data',
+      address: '127.0.0.1',
+      port: 9000,
+      consolePort: 9090,
+      basePath: '',
+    });
+  });
+
+  test('flags beat env, env beats defaults', () => {
+    expect(parseCommand(['start', '--port', '9100'], { STOWAGE_PORT: '9200', STOWAGE_CONSOLE_PORT: '9300' })).toMatchObject({
+      port: 9100,
+      consolePort: 9300,
+    });
+  });
+
+  test('server takes drive directories', () => {
+    expect(parseCommand(['server', '/d1', '/d2'], {})).toMatchObject({ command: 'server', drives: ['/d1', '/d2'] });
+    expect(() => parseCommand(['server'], {})).toThrow(UsageError);
+  });
+
+  test('console needs an http(s) server URL and drops a trailing slash', () => {
+    expect(parseCommand(['console', '--server', 'http://127.0.0.1:9000/'], {})).toMatchObject({
+      command: 'console',
+      serverUrl: 'http://127.0.0.1:9000',
+    });
+    expect(() => parseCommand(['console'], {})).toThrow('console needs --server URL');
+    expect(() => parseCommand(['console', '--server', 'ftp://x'], {})).toThrow(UsageError);
+  });
+
+  test('bad ports, unknown commands and unknown flags are usage errors', () => {
+    expect(() => parseCommand(['start', '--port', '70000'], {})).toThrow('--port must be a port number');
+    expect(() => parseCommand(['start', '--port', 'abc'], {})).toThrow(UsageError);
+    expect(() => parseCommand(['frobnicate'], {})).toThrow("unknown command 'frobnicate'");
+    expect(() => parseCommand(['start', '--nope'], {})).toThrow(UsageError);
+  });
+
+  test('no command or --help prints help', () => {
+    expect(parseCommand([], {})).toEqual({ command: 'help' });
+    expect(parseCommand(['start', '--help'], {})).toEqual({ command: 'help' });
+  });
+});

@@ -1,0 +1,80 @@
+import { parseArgs } from 'node:util';
+
+export type Command =
+  | { command: 'help' }
+  | { command: 'start'; dataDir: string; address: string; port: number; consolePort: number; basePath: string }
+  | { command: 'server'; drives: string[]; address: string; port: number }
+  | { command: 'console'; serverUrl: string; address: string; consolePort: number; basePath: string };
+
+export class UsageError extends Error {}
+
+export const USAGE = `Usage: stowage <command> [options]
+
+Commands:
+  start                 the embedded store (data in ./data, four drives) and the console
+  server DIR...         the store alone, on the given drive directories
+  console --server URL  the console alone, for an existing MinIO-compatible server
+
+Options:
+  --data DIR            start: data directory (default ./data, env STOWAGE_DATA)
+  --address HOST        listen address (default 127.0.0.1, env STOWAGE_ADDRESS)
+  --port N              S3 and admin API port (default 9000, env STOWAGE_PORT)
+  --console-port N      console port (default 9090, env STOWAGE_CONSOLE_PORT)
+  --base-path PATH      serve the console under PATH (env STOWAGE_BASE_PATH)
+  --server URL          console: the storage server (env STOWAGE_SERVER)
+
+Root credentials: STOWAGE_ROOT_USER / STOWAGE_ROOT_PASSWORD (or MINIO_ROOT_USER /
+MINIO_ROOT_PASSWORD); otherwise generated on first start and kept in the data directory.`;
+
+function port(raw: string | undefined, fallback: number, name: string): number {
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 0 || n > 65535) throw new UsageError(`${name} must be a port number, got '${raw}'`);
+  return n;
+}
+
+/** Turn argv and env into one typed command; pure, so every rule is unit-tested. */
+export function parseCommand(argv: string[], env: NodeJS.ProcessEnv): Command {
+  let parsed: ReturnType<typeof parseArgs>;
+  try {
+    parsed = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      options: {
+        data: { type: 'string' },
+        address: { type: 'string' },
+        port: { type: 'string' },
+        'console-port': { type: 'string' },
+        'base-path': { type: 'string' },
+        server: { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    });
+  } catch (err) {
+    throw new UsageError((err as Error).message);
+  }
+  const { values, positionals } = parsed;
+  const [command, ...rest] = positionals;
+  const str = (v: unknown) => (typeof v === 'string' ? v : undefined);
+  if (values.help || command === undefined || command === 'help') return { command: 'help' };
+  const address = str(values.address) ?? env.STOWAGE_ADDRESS ?? '127.0.0.1';
+  const s3Port = port(str(values.port) ?? env.STOWAGE_PORT, 9000, '--port');
+  const consolePort = port(str(values['console-port']) ?? env.STOWAGE_CONSOLE_PORT, 9090, '--console-port');
+  const basePath = str(values['base-path']) ?? env.STOWAGE_BASE_PATH ?? '';
+  switch (command) {
+    case 'start':
+      if (rest.length > 0) throw new UsageError(`start takes no arguments, got '${rest.join(' ')}'`);
+      return { command, dataDir: str(values.data) ?? env.STOWAGE_DATA ?? 'data', address, port: s3Port, consolePort, basePath };
+    case 'server':
+      if (rest.length === 0) throw new UsageError('server needs at least one drive directory');
+      return { command, drives: rest, address, port: s3Port };
+    case 'console': {
+      const serverUrl = str(values.server) ?? env.STOWAGE_SERVER ?? env.CONSOLE_MINIO_SERVER;
+      if (!serverUrl) throw new UsageError('console needs --server URL');
+      if (!/^https?:\/\/[^\s/]+/.test(serverUrl)) throw new UsageError(`--server must be an http(s) URL, got '${serverUrl}'`);
+      return { command, serverUrl: serverUrl.replace(/\/+$/, ''), address, consolePort, basePath };
+    }
+    default:
+      throw new UsageError(`unknown command '${command}'`);
+  }
+}

@@ -1,0 +1,63 @@
+import { mkdir } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { normaliseBasePath, startConsole } from '@stowage/console-api';
+import { loadRootCredentials, startStore } from '@stowage/store';
+import type { Command } from '../args.js';
+import { findWebRoot } from './web-root.js';
+
+export interface Running {
+  close(): Promise<void>;
+}
+
+type Print = (line: string) => void;
+
+const DRIVES_PER_START = 4;
+
+async function runConsole(serverUrl: string, address: string, port: number, basePath: string, print: Print) {
+  const webRoot = findWebRoot();
+  if (!webRoot) print('warning: the web app is not built (npm run build); serving the API only');
+  return startConsole({ serverUrl, host: address, port, basePath: normaliseBasePath(basePath), webRoot });
+}
+
+export async function runCommand(cmd: Exclude<Command, { command: 'help' }>, env: NodeJS.ProcessEnv, print: Print): Promise<Running> {
+  switch (cmd.command) {
+    case 'start': {
+      const dataDir = resolve(cmd.dataDir);
+      const drives = Array.from({ length: DRIVES_PER_START }, (_, i) => join(dataDir, `drive${i + 1}`));
+      for (const d of drives) await mkdir(d, { recursive: true });
+      const root = await loadRootCredentials(dataDir, env);
+      const store = await startStore({ drives, host: cmd.address, port: cmd.port, rootCredentials: root });
+      const consoleServer = await runConsole(store.url, cmd.address, cmd.consolePort, cmd.basePath, print).catch(
+        async (err: unknown) => {
+          await store.close();
+          throw err;
+        },
+      );
+      print(`Stowage is running.`);
+      print(`  Console:    ${consoleServer.url}/`);
+      print(`  S3 API:     ${store.url}`);
+      print(`  Data:       ${dataDir} (${drives.length} drives)`);
+      print(`  RootUser:   ${root.accessKey}`);
+      print(`  RootPass:   ${root.secretKey}`);
+      return { close: async () => void (await Promise.all([consoleServer.close(), store.close()])) };
+    }
+    case 'server': {
+      const drives = cmd.drives.map((d) => resolve(d));
+      for (const d of drives) await mkdir(d, { recursive: true });
+      const root = await loadRootCredentials(drives[0] as string, env);
+      const store = await startStore({ drives, host: cmd.address, port: cmd.port, rootCredentials: root });
+      print(`Stowage store is running.`);
+      print(`  S3 API:     ${store.url}`);
+      print(`  Drives:     ${drives.join(', ')}`);
+      print(`  RootUser:   ${root.accessKey}`);
+      print(`  RootPass:   ${root.secretKey}`);
+      return store;
+    }
+    case 'console': {
+      const consoleServer = await runConsole(cmd.serverUrl, cmd.address, cmd.consolePort, cmd.basePath, print);
+      print(`Stowage console is running for ${cmd.serverUrl}.`);
+      print(`  Console:    ${consoleServer.url}/`);
+      return consoleServer;
+    }
+  }
+}

@@ -1,0 +1,58 @@
+import cookie from '@fastify/cookie';
+import { API_PREFIX } from '@stowage/contract';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { StorageGateway } from './clients/storage.js';
+import type { ConsoleConfig } from './config.js';
+import { createBinder } from './http/bind.js';
+import { ApiError } from './http/errors.js';
+import { registerErrorHandling } from './http/error-handler.js';
+import { registerSecurityHeaders } from './http/security-headers.js';
+import { registerWebApp } from './http/web-app.js';
+import { registerBucketRoutes } from './routes/buckets.js';
+import { registerLoginRoutes } from './routes/login.js';
+import { registerSessionRoutes } from './routes/session.js';
+import { sessionIdOf } from './session/cookie.js';
+import { csrfMatches, SessionStore } from './session/store.js';
+
+export interface AppDeps {
+  config: ConsoleConfig;
+  gateway: StorageGateway;
+  sessions: SessionStore;
+}
+
+const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+export function createSessionStore(config: ConsoleConfig): SessionStore {
+  return new SessionStore({ idleMs: config.sessionIdleSeconds * 1000, absoluteMs: config.sessionAbsoluteSeconds * 1000 });
+}
+
+/** The console API as a Fastify instance, not listening: tests drive it with inject(). */
+export async function buildApp(
+  deps: AppDeps,
+  logger: FastifyServerOptions['logger'] = false,
+): Promise<FastifyInstance> {
+  const app = Fastify({ logger, bodyLimit: 1024 * 1024, trustProxy: true });
+  await app.register(cookie);
+  registerSecurityHeaders(app);
+  registerErrorHandling(app, deps.config.basePath + API_PREFIX);
+
+  const bind = createBinder({
+    app,
+    basePath: deps.config.basePath,
+    authenticate(request) {
+      const sessionId = sessionIdOf(request);
+      const session = deps.sessions.touch(sessionId);
+      if (!session || !sessionId) throw new ApiError('sessionRequired');
+      if (MUTATING.has(request.method) && !csrfMatches(session.csrfToken, request.headers['x-csrf-token'] as string)) {
+        throw new ApiError('csrfMismatch');
+      }
+      return { session, sessionId };
+    },
+  });
+  registerLoginRoutes(bind, deps);
+  registerSessionRoutes(bind);
+  registerBucketRoutes(bind, deps);
+
+  if (deps.config.webRoot) await registerWebApp(app, deps.config.webRoot, deps.config.basePath);
+  return app;
+}

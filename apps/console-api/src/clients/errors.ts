@@ -1,0 +1,41 @@
+import { ApiError } from '../http/errors.js';
+
+interface WireError {
+  status?: unknown;
+  code?: unknown;
+  message?: unknown;
+  cause?: unknown;
+}
+
+/** Credential problems the server reports for a bad access or secret key. */
+const BAD_CREDENTIALS = new Set(['InvalidAccessKeyId', 'SignatureDoesNotMatch', 'AccessDenied', 'InvalidClientTokenId']);
+
+function isNetworkFailure(err: unknown): boolean {
+  if (!(err instanceof Error)) return false;
+  const cause = (err as WireError).cause as WireError | undefined;
+  const code = typeof cause?.code === 'string' ? cause.code : (err as WireError).code;
+  return (
+    err.name === 'TypeError' ||
+    ['ECONNREFUSED', 'ECONNRESET', 'ENOTFOUND', 'EHOSTUNREACH', 'ETIMEDOUT', 'UND_ERR_CONNECT_TIMEOUT'].includes(
+      String(code),
+    )
+  );
+}
+
+/** Map an error from the storage server (STS, admin or S3) to the console's catalogue. */
+export function fromStorageError(err: unknown, context: 'login' | 'call'): ApiError {
+  if (err instanceof ApiError) return err;
+  if (isNetworkFailure(err)) return new ApiError('backendUnreachable', err instanceof Error ? err.message : '');
+  const wire = (err ?? {}) as WireError;
+  const code = typeof wire.code === 'string' ? wire.code : '';
+  const message = typeof wire.message === 'string' ? wire.message : String(err);
+  if (context === 'login' && (BAD_CREDENTIALS.has(code) || wire.status === 403 || wire.status === 401)) {
+    return new ApiError('invalidLogin', message);
+  }
+  if (wire.status === 401 || code === 'ExpiredToken' || code === 'InvalidTokenId') {
+    return new ApiError('sessionRequired', message);
+  }
+  if (wire.status === 403 || code === 'AccessDenied') return new ApiError('forbidden', message, message);
+  if (wire.status === 404) return new ApiError('notFound', message, message);
+  return new ApiError('backendError', message, message);
+}

@@ -1,0 +1,27 @@
+import { type AccountInfo, assumeRole, type Credentials, MadminClient } from '@stowage/madmin';
+
+export interface TemporaryCredentials extends Credentials {
+  sessionToken: string;
+  expiration: Date;
+}
+
+/**
+ * The console's only way to the storage server: over the wire, as it would talk to a real
+ * MinIO. Services depend on this interface, so route tests can swap the server, not the code.
+ */
+export interface StorageGateway {
+  assumeRole(user: Credentials, durationSeconds: number): Promise<TemporaryCredentials>;
+  accountInfo(session: Credentials): Promise<AccountInfo>;
+}
+
+export function createStorageGateway(serverUrl: string, region: string): StorageGateway {
+  return {
+    async assumeRole(user, durationSeconds) {
+      const c = await assumeRole({ endpoint: serverUrl, credentials: user, durationSeconds, region });
+      return { accessKey: c.accessKey, secretKey: c.secretKey, sessionToken: c.sessionToken, expiration: c.expiration };
+    },
+    accountInfo(session) {
+      return new MadminClient({ endpoint: serverUrl, credentials: session, userAgent: 'Stowage Console' }).accountInfo();
+    },
+  };
+}

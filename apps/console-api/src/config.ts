@@ -1,0 +1,36 @@
+/** Everything the console needs to know at run time; the CLI builds it from flags and env. */
+export interface ConsoleConfig {
+  /** The MinIO-compatible server, e.g. http://127.0.0.1:9000. */
+  serverUrl: string;
+  /** Region to sign STS calls with; MinIO accepts any when it has none configured. */
+  region: string;
+  /** Path prefix the console is served under, '' or like '/console' (no trailing slash). */
+  basePath: string;
+  /** Lifetime asked for the STS credentials of a session. */
+  stsDurationSeconds: number;
+  /** A session unused for this long is dropped. */
+  sessionIdleSeconds: number;
+  /** A session older than this is dropped, however busy. */
+  sessionAbsoluteSeconds: number;
+  /** Mark the cookie Secure: set when served over TLS (directly or behind a proxy). */
+  secureCookies: boolean;
+  /** The built web app (apps/console-web/dist); undefined serves the API only. */
+  webRoot?: string;
+}
+
+export const DEFAULT_CONFIG: Omit<ConsoleConfig, 'serverUrl'> = {
+  region: 'us-east-1',
+  basePath: '',
+  stsDurationSeconds: 3600,
+  sessionIdleSeconds: 30 * 60,
+  sessionAbsoluteSeconds: 12 * 3600,
+  secureCookies: false,
+};
+
+/** '/console/' -> '/console', '/' -> '', 'console' -> '/console'. */
+export function normaliseBasePath(raw: string | undefined): string {
+  const trimmed = (raw ?? '').trim().replace(/\/+$/, '');
+  if (!trimmed) return '';
+  if (!/^[A-Za-z0-9\-._~/]+$/.test(trimmed)) throw new Error(`invalid base path: ${raw}`);
+  return trimmed.startsWith('/') ? trimmed : `/${trimmed}`;
+}

@@ -1,0 +1,16 @@
+import type { FastifyInstance } from 'fastify';
+
+/** Headers that keep the console out of frames and stop content sniffing and script injection. */
+export function registerSecurityHeaders(app: FastifyInstance): void {
+  app.addHook('onSend', async (_request, reply, payload) => {
+    reply.header('X-Content-Type-Options', 'nosniff');
+    reply.header('X-Frame-Options', 'DENY');
+    reply.header('Referrer-Policy', 'same-origin');
+    reply.header(
+      'Content-Security-Policy',
+      "default-src 'self'; img-src 'self' data: blob:; style-src 'self' 'unsafe-inline'; connect-src 'self'; frame-ancestors 'none'; base-uri 'self'",
+    );
+    if (reply.request.url.includes('/api/')) reply.header('Cache-Control', 'no-store');
+    return payload;
+  });
+}

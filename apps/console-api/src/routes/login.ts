@@ -1,0 +1,28 @@
+import { routes } from '@stowage/contract';
+import { fromStorageError } from '../clients/errors.js';
+import type { Binder } from '../http/bind.js';
+import { clearSessionCookie, setSessionCookie } from '../session/cookie.js';
+import { formLogin } from '../session/form-login.js';
+import type { AppDeps } from '../app.js';
+
+export function registerLoginRoutes(bind: Binder, deps: AppDeps): void {
+  const { config, gateway, sessions } = deps;
+  const cookie = { basePath: config.basePath, secure: config.secureCookies };
+
+  bind.open(routes.getLoginDetails, async () => ({ loginStrategy: 'form' as const }));
+
+  bind.open(routes.login, async ({ body, reply }) => {
+    const input = await formLogin(gateway, body, config.stsDurationSeconds).catch((err: unknown) => {
+      throw fromStorageError(err, 'login');
+    });
+    const { id } = sessions.create(input);
+    setSessionCookie(reply, id, { ...cookie, maxAgeSeconds: config.sessionAbsoluteSeconds });
+    return undefined;
+  });
+
+  bind.authed(routes.logout, async ({ sessionId, reply }) => {
+    sessions.revoke(sessionId);
+    clearSessionCookie(reply, cookie);
+    return undefined;
+  });
+}

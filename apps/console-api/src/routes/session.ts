@@ -1,0 +1,14 @@
+import { allowedPages, CONSOLE_PAGES, routes } from '@stowage/contract';
+import type { Binder } from '../http/bind.js';
+
+export function registerSessionRoutes(bind: Binder): void {
+  bind.authed(routes.getSession, async ({ session }) => ({
+    status: 'ok' as const,
+    operator: false,
+    distributedMode: session.distributedMode,
+    pages: allowedPages(CONSOLE_PAGES, session.grants),
+    features: [],
+    csrfToken: session.csrfToken,
+    accessKey: session.accountAccessKey,
+  }));
+}

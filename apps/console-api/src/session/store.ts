@@ -1,0 +1,89 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { ActionGrants } from '@stowage/contract';
+import type { Credentials } from '@stowage/madmin';
+
+/** What the console keeps for a logged-in user. Never sent to the browser. */
+export interface Session {
+  /** Temporary credentials from STS; the user's long-term secret is never kept. */
+  credentials: Credentials;
+  credentialsExpireAt: number;
+  /** The key the user logged in with (for change-password and "not your own user" rules). */
+  accountAccessKey: string;
+  grants: ActionGrants;
+  distributedMode: boolean;
+  csrfToken: string;
+  createdAt: number;
+  lastSeenAt: number;
+}
+
+export interface SessionTimeouts {
+  idleMs: number;
+  absoluteMs: number;
+}
+
+/** Sessions by the SHA-256 of their id, so a heap dump does not hand out live cookies. */
+export class SessionStore {
+  readonly #sessions = new Map<string, Session>();
+
+  constructor(
+    private readonly timeouts: SessionTimeouts,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  create(input: Omit<Session, 'csrfToken' | 'createdAt' | 'lastSeenAt'>): { id: string; session: Session } {
+    this.sweep();
+    const id = randomBytes(32).toString('base64url');
+    const t = this.now();
+    const session: Session = { ...input, csrfToken: randomBytes(24).toString('base64url'), createdAt: t, lastSeenAt: t };
+    this.#sessions.set(digest(id), session);
+    return { id, session };
+  }
+
+  /** The live session for a cookie value, refreshed; undefined when unknown, revoked or expired. */
+  touch(id: string | undefined): Session | undefined {
+    if (!id) return undefined;
+    const key = digest(id);
+    const session = this.#sessions.get(key);
+    if (!session) return undefined;
+    const t = this.now();
+    const expired =
+      t - session.lastSeenAt > this.timeouts.idleMs ||
+      t - session.createdAt > this.timeouts.absoluteMs ||
+      t >= session.credentialsExpireAt;
+    if (expired) {
+      this.#sessions.delete(key);
+      return undefined;
+    }
+    session.lastSeenAt = t;
+    return session;
+  }
+
+  revoke(id: string | undefined): void {
+    if (id) this.#sessions.delete(digest(id));
+  }
+
+  get size(): number {
+    return this.#sessions.size;
+  }
+
+  /** Drop expired sessions; called on create so the map cannot grow without bound. */
+  sweep(): void {
+    const t = this.now();
+    for (const [key, s] of this.#sessions) {
+      if (t - s.lastSeenAt > this.timeouts.idleMs || t - s.createdAt > this.timeouts.absoluteMs) {
+        this.#sessions.delete(key);
+      }
+    }
+  }
+}
+
+function digest(id: string): string {
+  return createHash('sha256').update(id).digest('base64url');
+}
+
+export function csrfMatches(expected: string, received: string | undefined): boolean {
+  if (!received) return false;
+  const a = Buffer.from(expected);
+  const b = Buffer.from(received);
+  return a.length === b.length && timingSafeEqual(a, b);
+}

@@ -1,0 +1,263 @@
+import { createHash, createHmac } from 'node:crypto';
+
+/**
+ * AWS Signature V4 primitives. The client signs with them and the store verifies with them,
+ * so both sides build canonical requests from the same code.
+ */
+
+export const ALGORITHM = 'AWS4-HMAC-SHA256';
+export const EMPTY_SHA256 = 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855';
+export const UNSIGNED_PAYLOAD = 'UNSIGNED-PAYLOAD';
+
+export interface Credentials {
+  accessKey: string;
+  secretKey: string;
+  sessionToken?: string;
+}
+
+export interface Scope {
+  /** YYYYMMDD */
+  date: string;
+  region: string;
+  service: string;
+}
+
+export function sha256Hex(data: string | Uint8Array): string {
+  return createHash('sha256').update(data).digest('hex');
+}
+
+function hmac(key: string | Uint8Array, data: string): Buffer {
+  return createHmac('sha256', key).update(data, 'utf8').digest();
+}
+
+/** YYYYMMDDTHHMMSSZ */
+export function amzDate(d: Date): string {
+  return `${d.toISOString().slice(0, 19).replaceAll('-', '').replaceAll(':', '')}Z`;
+}
+
+/** An empty region gives two slashes, as madmin signs admin requests. */
+export function scopeString(s: Scope): string {
+  return `${s.date}/${s.region}/${s.service}/aws4_request`;
+}
+
+export function signingKey(secretKey: string, s: Scope): Buffer {
+  const kDate = hmac(`AWS4${secretKey}`, s.date);
+  const kRegion = hmac(kDate, s.region);
+  const kService = hmac(kRegion, s.service);
+  return hmac(kService, 'aws4_request');
+}
+
+const HEX = '0123456789ABCDEF';
+
+function isUnreserved(b: number): boolean {
+  return (
+    (b >= 0x41 && b <= 0x5a) || // A-Z
+    (b >= 0x61 && b <= 0x7a) || // a-z
+    (b >= 0x30 && b <= 0x39) || // 0-9
+    b === 0x2d || // -
+    b === 0x5f || // _
+    b === 0x2e || // .
+    b === 0x7e // ~
+  );
+}
+
+/** RFC 3986 percent-encoding of the UTF-8 bytes, upper-case hex (what SigV4 requires). */
+export function uriEncode(s: string, encodeSlash: boolean): string {
+  let out = '';
+  for (const b of Buffer.from(s, 'utf8')) {
+    if (isUnreserved(b) || (b === 0x2f && !encodeSlash)) out += String.fromCharCode(b);
+    else out += `%${HEX[b >> 4]}${HEX[b & 15]}`;
+  }
+  return out;
+}
+
+/** S3 style: the decoded path encoded once, slashes kept, no dot-segment normalisation. */
+export function canonicalUri(decodedPath: string): string {
+  return decodedPath === '' ? '/' : uriEncode(decodedPath, false);
+}
+
+/**
+ * Keys sorted by their decoded name; repeated keys keep request order (Array#sort is stable).
+ * This is Go's url.Values.Encode with '+' as %20, which is how MinIO rebuilds it.
+ */
+export function canonicalQuery(params: ReadonlyArray<readonly [string, string]>): string {
+  return [...params]
+    .sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))
+    .map(([k, v]) => `${uriEncode(k, true)}=${uriEncode(v, true)}`)
+    .join('&');
+}
+
+function trimAll(v: string): string {
+  return v.trim().replace(/\s+/g, ' ');
+}
+
+function headerValue(headers: Record<string, string | string[] | undefined>, name: string): string {
+  let value: string | string[] | undefined;
+  for (const [k, v] of Object.entries(headers)) {
+    if (k.toLowerCase() === name) {
+      value = v;
+      break;
+    }
+  }
+  if (value === undefined) return '';
+  return Array.isArray(value) ? value.map(trimAll).join(',') : trimAll(value);
+}
+
+/** One `name:value\n` line per signed header, in the order given (callers pass them sorted). */
+export function canonicalHeaders(
+  headers: Record<string, string | string[] | undefined>,
+  signed: readonly string[],
+): string {
+  let out = '';
+  for (const name of signed) {
+    const lower = name.toLowerCase();
+    out += `${lower}:${headerValue(headers, lower)}\n`;
+  }
+  return out;
+}
+
+export function canonicalRequest(p: {
+  method: string;
+  canonicalUri: string;
+  canonicalQuery: string;
+  canonicalHeaders: string;
+  signedHeaders: readonly string[];
+  payloadHash: string;
+}): string {
+  return [
+    p.method.toUpperCase(),
+    p.canonicalUri,
+    p.canonicalQuery,
+    p.canonicalHeaders,
+    p.signedHeaders.join(';'),
+    p.payloadHash,
+  ].join('\n');
+}
+
+export function stringToSign(amzDateValue: string, s: Scope, canonicalRequestText: string): string {
+  return [ALGORITHM, amzDateValue, scopeString(s), sha256Hex(canonicalRequestText)].join('\n');
+}
+
+/** Lower-case hex HMAC of the string to sign. */
+export function signature(secretKey: string, s: Scope, stringToSignText: string): string {
+  return createHmac('sha256', signingKey(secretKey, s)).update(stringToSignText, 'utf8').digest('hex');
+}
+
+export interface ParsedAuthorization {
+  accessKey: string;
+  scope: Scope;
+  signedHeaders: string[];
+  signature: string;
+}
+
+/** Parses a SigV4 Authorization header; null when it is not a well-formed one. */
+export function parseAuthorization(header: string): ParsedAuthorization | null {
+  const h = header.trim();
+  if (!h.startsWith(`${ALGORITHM} `)) return null;
+  const fields = new Map<string, string>();
+  for (const part of h.slice(ALGORITHM.length).split(',')) {
+    const item = part.trim();
+    const eq = item.indexOf('=');
+    if (eq <= 0) return null;
+    const key = item.slice(0, eq).trim();
+    if (fields.has(key)) return null;
+    fields.set(key, item.slice(eq + 1).trim());
+  }
+  const credential = fields.get('Credential');
+  const signedHeaders = fields.get('SignedHeaders');
+  const sig = fields.get('Signature');
+  if (fields.size !== 3 || !credential || !signedHeaders || !sig) return null;
+  // Access keys may contain '/', so the scope is the last four elements (as MinIO parses it).
+  const parts = credential.split('/');
+  if (parts.length < 5) return null;
+  const [date, region, service, terminal] = parts.slice(-4) as [string, string, string, string];
+  const accessKey = parts.slice(0, -4).join('/');
+  if (!accessKey || !/^\d{8}$/.test(date) || !service || terminal !== 'aws4_request') return null;
+  const names = signedHeaders.split(';');
+  if (names.some((n) => n === '')) return null;
+  return { accessKey, scope: { date, region, service }, signedHeaders: names, signature: sig };
+}
+
+export interface SignInput {
+  method: string;
+  url: URL;
+  headers: Record<string, string>;
+  payloadHash: string;
+}
+
+/** Never signed: proxies and HTTP stacks may rewrite them after signing. */
+const UNSIGNED_HEADERS = new Set(['authorization', 'user-agent', 'accept-encoding', 'content-length']);
+
+function decodePath(pathname: string): string {
+  try {
+    return decodeURIComponent(pathname);
+  } catch {
+    return pathname;
+  }
+}
+
+/** Header-signed request: returns every header to send, lower-cased, authorization included. */
+export function signRequest(
+  input: SignInput,
+  creds: Credentials,
+  opts: { region: string; service: string; now?: Date },
+): Record<string, string> {
+  const now = opts.now ?? new Date();
+  const date = amzDate(now);
+  const headers: Record<string, string> = {};
+  for (const [k, v] of Object.entries(input.headers)) headers[k.toLowerCase()] = v;
+  // URL.host already drops :80 for http and :443 for https, as madmin does.
+  headers.host = input.url.host;
+  headers['x-amz-date'] = date;
+  if (opts.service === 's3') headers['x-amz-content-sha256'] = input.payloadHash;
+  if (creds.sessionToken) headers['x-amz-security-token'] = creds.sessionToken;
+  delete headers.authorization;
+
+  const signed = Object.keys(headers)
+    .filter((k) => !UNSIGNED_HEADERS.has(k))
+    .sort();
+  const scope: Scope = { date: date.slice(0, 8), region: opts.region, service: opts.service };
+  const creq = canonicalRequest({
+    method: input.method,
+    canonicalUri: canonicalUri(decodePath(input.url.pathname)),
+    canonicalQuery: canonicalQuery([...input.url.searchParams]),
+    canonicalHeaders: canonicalHeaders(headers, signed),
+    signedHeaders: signed,
+    payloadHash: input.payloadHash,
+  });
+  const sig = signature(creds.secretKey, scope, stringToSign(date, scope, creq));
+  headers.authorization = `${ALGORITHM} Credential=${creds.accessKey}/${scopeString(scope)}, SignedHeaders=${signed.join(';')}, Signature=${sig}`;
+  return headers;
+}
+
+/** Query-string SigV4: only `host` is signed and the payload is UNSIGNED-PAYLOAD. */
+export function presignUrl(p: {
+  method: string;
+  url: URL;
+  creds: Credentials;
+  region: string;
+  service?: string;
+  expiresSeconds: number;
+  now?: Date;
+}): URL {
+  const url = new URL(p.url);
+  const date = amzDate(p.now ?? new Date());
+  const scope: Scope = { date: date.slice(0, 8), region: p.region, service: p.service ?? 's3' };
+  const q = url.searchParams;
+  q.set('X-Amz-Algorithm', ALGORITHM);
+  q.set('X-Amz-Credential', `${p.creds.accessKey}/${scopeString(scope)}`);
+  q.set('X-Amz-Date', date);
+  q.set('X-Amz-Expires', String(p.expiresSeconds));
+  q.set('X-Amz-SignedHeaders', 'host');
+  if (p.creds.sessionToken) q.set('X-Amz-Security-Token', p.creds.sessionToken);
+  const creq = canonicalRequest({
+    method: p.method,
+    canonicalUri: canonicalUri(decodePath(url.pathname)),
+    canonicalQuery: canonicalQuery([...q]),
+    canonicalHeaders: canonicalHeaders({ host: url.host }, ['host']),
+    signedHeaders: ['host'],
+    payloadHash: UNSIGNED_PAYLOAD,
+  });
+  q.set('X-Amz-Signature', signature(p.creds.secretKey, scope, stringToSign(date, scope, creq)));
+  return url;
+}

@@ -1,0 +1,46 @@
+import { asFields, type Fields, int, RecordFormatError, str, versionOf } from './record.js';
+
+// `.stowage.sys/format.json` on every drive: which deployment the drive belongs to and
+// its position in the set.
+
+export const FORMAT_VERSION = 1;
+
+export interface DriveFormat {
+  format: 'stowage';
+  version: typeof FORMAT_VERSION;
+  deploymentId: string;
+  drives: number;
+  index: number;
+}
+
+const KIND = 'format.json';
+
+/** Version 0 named the drives by id: `{format, version:0, id, set:[driveIds], this}`. */
+function fromV0(fields: Fields): DriveFormat {
+  const set = fields.set;
+  if (!Array.isArray(set) || !set.every((d): d is string => typeof d === 'string')) {
+    throw new RecordFormatError(`${KIND}: version 0 "set" must be a list of drive ids`);
+  }
+  const index = set.indexOf(str(fields, 'this', KIND));
+  if (index < 0) throw new RecordFormatError(`${KIND}: version 0 "this" is not in "set"`);
+  return { format: 'stowage', version: 1, deploymentId: str(fields, 'id', KIND), drives: set.length, index };
+}
+
+/** Decodes any known version into the current one; `migrated` says a rewrite is due. */
+export function migrateFormat(raw: unknown): { format: DriveFormat; migrated: boolean } {
+  const fields = asFields(raw, KIND);
+  if (fields.format !== 'stowage') throw new RecordFormatError(`${KIND}: not a Stowage drive`);
+  const version = versionOf(fields, 'version', KIND, FORMAT_VERSION);
+  if (version === 0) return { format: fromV0(fields), migrated: true };
+  const format: DriveFormat = {
+    format: 'stowage',
+    version: 1,
+    deploymentId: str(fields, 'deploymentId', KIND),
+    drives: int(fields, 'drives', KIND),
+    index: int(fields, 'index', KIND),
+  };
+  if (format.drives < 1 || format.index >= format.drives) {
+    throw new RecordFormatError(`${KIND}: index ${format.index} is outside ${format.drives} drives`);
+  }
+  return { format, migrated: false };
+}

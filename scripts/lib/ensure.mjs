@@ -1,0 +1,62 @@
+// Set-up steps shared by `npm start` and `npm test`: each does nothing when already done, so a
+// fresh machine and a warm one run the same commands.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+
+export const root = new URL('../..', import.meta.url).pathname.replace(/\/$/, '');
+
+export function run(cmd, args, opts = {}) {
+  const res = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', ...opts });
+  if (res.status !== 0) {
+    throw new Error(`${cmd} ${args.join(' ')} failed with ${res.status ?? res.signal}`);
+  }
+}
+
+function mtime(path) {
+  try {
+    return statSync(path).mtimeMs;
+  } catch {
+    return 0;
+  }
+}
+
+/** Newest modification time under a folder, skipping dependencies and build output. */
+function newestUnder(dir) {
+  let newest = 0;
+  if (!existsSync(dir)) return newest;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (entry.name === 'node_modules' || entry.name === 'dist') continue;
+    const full = join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestUnder(full) : mtime(full));
+  }
+  return newest;
+}
+
+/** npm dependencies, installed from the lockfile when missing or older than it. */
+export function ensureDependencies() {
+  const marker = join(root, 'node_modules/.package-lock.json');
+  if (existsSync(marker) && mtime(marker) >= mtime(join(root, 'package-lock.json'))) return;
+  console.log('» installing npm dependencies');
+  run('npm', ['ci', '--no-audit', '--no-fund']);
+}
+
+/** Debian packages, installed with apt-get when a binary is missing (the machine runs as root). */
+export function ensureDebianPackages(packages) {
+  const missing = packages.filter(({ binary }) => !existsSync(binary)).map(({ name }) => name);
+  if (missing.length === 0) return;
+  console.log(`» installing Debian packages: ${missing.join(' ')}`);
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  run('apt-get', ['update', '-qq'], { env });
+  run('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...missing], { env });
+}
+
+/** TypeScript builds incrementally; the web bundle only when its sources changed. */
+export function ensureBuilt() {
+  console.log('» building');
+  run('npx', ['tsc', '-b', 'tsconfig.build.json']);
+  const web = join(root, 'apps/console-web');
+  const built = mtime(join(web, 'dist/index.html'));
+  const sources = Math.max(newestUnder(join(web, 'src')), mtime(join(web, 'index.html')), newestUnder(join(root, 'packages/contract/src')));
+  if (built < sources) run('npm', ['run', 'build', '-w', '@stowage/console-web']);
+}

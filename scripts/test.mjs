@@ -1,0 +1,55 @@
+// `npm test`: install what is missing (npm packages, Debian's Chromium and awscli), build, run the
+// static checks and every Vitest project (unit, integration, end-to-end), then print one line
+// `N passed, N failed` that counts each test and each check.
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { ensureBuilt, ensureDebianPackages, ensureDependencies, root } from './lib/ensure.mjs';
+
+ensureDependencies();
+ensureDebianPackages([
+  { name: 'chromium', binary: '/usr/bin/chromium' },
+  { name: 'awscli', binary: '/usr/bin/aws' },
+]);
+ensureBuilt();
+
+let passed = 0;
+let failed = 0;
+
+function check(name, cmd, args) {
+  console.log(`» ${name}`);
+  const res = spawnSync(cmd, args, { cwd: root, stdio: 'inherit' });
+  if (res.status === 0) passed += 1;
+  else {
+    failed += 1;
+    console.log(`✗ ${name} failed`);
+  }
+}
+
+check('typecheck', 'npm', ['run', '-s', 'typecheck']);
+check('lint', 'npx', ['biome', 'ci', '.']);
+
+const reportDir = join(root, 'test-results');
+mkdirSync(reportDir, { recursive: true });
+const report = join(reportDir, 'vitest.json');
+const vitestArgs = ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...process.argv.slice(2)];
+console.log('» vitest');
+const res = spawnSync('npx', vitestArgs, { cwd: root, stdio: 'inherit' });
+try {
+  const summary = JSON.parse(readFileSync(report, 'utf8'));
+  passed += summary.numPassedTests;
+  failed += summary.numFailedTests;
+  // A file that fails to load has no tests to count; count it so it cannot pass silently.
+  const brokenFiles = summary.testResults.filter((f) => f.status === 'failed' && f.assertionResults.length === 0);
+  failed += brokenFiles.length;
+  if (summary.numPendingTests + summary.numTodoTests > 0) {
+    console.log(`note: ${summary.numPendingTests + summary.numTodoTests} skipped or todo`);
+  }
+} catch {
+  failed += 1;
+  console.log('✗ vitest produced no report');
+}
+if (res.status !== 0 && failed === 0) failed += 1;
+
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed === 0 ? 0 : 1);
