@@ -1,0 +1,28 @@
+import { describe, expect, test } from 'vitest';
+import { fromStorageError } from './errors.js';
+
+describe('fromStorageError', () => {
+  test('a refused connection means the storage server cannot be reached (503)', () => {
+    const err = new TypeError('fetch failed', { cause: Object.assign(new Error('connect'), { code: 'ECONNREFUSED' }) });
+    const mapped = fromStorageError(err, 'login');
+    expect(mapped.status).toBe(503);
+    expect(mapped.body().message).toBe('the storage server cannot be reached');
+  });
+
+  test('bad keys at login are 401 invalid Login, with the server message as detail', () => {
+    const mapped = fromStorageError({ status: 403, code: 'InvalidAccessKeyId', message: 'The Access Key Id you provided does not exist in our records.' }, 'login');
+    expect(mapped.status).toBe(401);
+    expect(mapped.body()).toEqual({
+      message: 'invalid Login',
+      detailedMessage: 'The Access Key Id you provided does not exist in our records.',
+    });
+  });
+
+  test('outside login: expired tokens are 401, denials 403 with the server message, the rest 500', () => {
+    expect(fromStorageError({ status: 400, code: 'ExpiredToken', message: 'x' }, 'call').status).toBe(401);
+    const denied = fromStorageError({ status: 403, code: 'AccessDenied', message: 'Access Denied.' }, 'call');
+    expect(denied.status).toBe(403);
+    expect(denied.body().message).toBe('Access Denied.');
+    expect(fromStorageError({ status: 500, code: 'InternalError', message: 'boom' }, 'call').status).toBe(500);
+  });
+});

@@ -1,0 +1,81 @@
+import { describe, expect, test } from 'vitest';
+import { csrfMatches, SessionStore } from './store.js';
+
+const input = {
+  credentials: { accessKey: 'TMPKEY', secretKey: 'tmpsecret', sessionToken: 'tok' },
+  credentialsExpireAt: 10_000_000,
+  accountAccessKey: 'admin',
+  grants: { allow: ['s3:*'], deny: [] },
+  distributedMode: true,
+};
+
+function storeAt(start = 0) {
+  let now = start;
+  const store = new SessionStore({ idleMs: 1000, absoluteMs: 5000 }, () => now);
+  return { store, advance: (ms: number) => (now += ms) };
+}
+
+describe('SessionStore', () => {
+  test('ids are opaque random strings and find their session', () => {
+    const { store } = storeAt();
+    const a = store.create(input);
+    const b = store.create(input);
+    expect(a.id).not.toBe(b.id);
+    expect(a.id).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(store.touch(a.id)).toBe(a.session);
+    expect(store.touch('nope')).toBeUndefined();
+    expect(store.touch(undefined)).toBeUndefined();
+  });
+
+  test('revoke ends a session at once', () => {
+    const { store } = storeAt();
+    const { id } = store.create(input);
+    store.revoke(id);
+    expect(store.touch(id)).toBeUndefined();
+  });
+
+  test('idle timeout, refreshed by use', () => {
+    const { store, advance } = storeAt();
+    const { id } = store.create(input);
+    advance(900);
+    expect(store.touch(id)).toBeDefined();
+    advance(900);
+    expect(store.touch(id)).toBeDefined();
+    advance(1001);
+    expect(store.touch(id)).toBeUndefined();
+  });
+
+  test('absolute timeout, however busy', () => {
+    const { store, advance } = storeAt();
+    const { id } = store.create(input);
+    for (let i = 0; i < 5; i++) {
+      advance(900);
+      expect(store.touch(id)).toBeDefined();
+    }
+    advance(600);
+    expect(store.touch(id)).toBeUndefined();
+  });
+
+  test('a session ends when its STS credentials expire', () => {
+    const { store, advance } = storeAt(9_999_500);
+    const { id } = store.create(input);
+    advance(600);
+    expect(store.touch(id)).toBeUndefined();
+  });
+
+  test('expired sessions are swept when new ones are made', () => {
+    const { store, advance } = storeAt();
+    store.create(input);
+    store.create(input);
+    advance(2000);
+    store.create(input);
+    expect(store.size).toBe(1);
+  });
+});
+
+test('csrfMatches compares in constant time and rejects missing or different tokens', () => {
+  expect(csrfMatches('abc', 'abc')).toBe(true);
+  expect(csrfMatches('abc', 'abd')).toBe(false);
+  expect(csrfMatches('abc', 'abcd')).toBe(false);
+  expect(csrfMatches('abc', undefined)).toBe(false);
+});

@@ -1,0 +1,19 @@
+import react from '@vitejs/plugin-react';
+import { defaultClientConditions, defineConfig } from 'vite';
+
+// Workspace packages export TypeScript sources under "source": build against them directly.
+const conditions = ['source', ...defaultClientConditions];
+
+export default defineConfig({
+  plugins: [react()],
+  // Relative asset URLs resolve against <base href>, which the server sets to the base path.
+  base: './',
+  resolve: { conditions },
+  server: {
+    proxy: {
+      '/api': { target: 'http://127.0.0.1:9090', changeOrigin: true, ws: true },
+      '/ws': { target: 'ws://127.0.0.1:9090', ws: true },
+    },
+  },
+  build: { outDir: 'dist', emptyOutDir: true },
+});

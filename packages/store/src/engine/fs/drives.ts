@@ -1,0 +1,67 @@
+import { randomUUID } from 'node:crypto';
+import { mkdir, rm } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { type DriveFormat, FORMAT_VERSION, migrateFormat } from '../../format/format-json.js';
+import { readJsonFile, writeFileAtomic } from './atomic.js';
+import { bucketsDir, configDir, formatPath, tmpDir } from './layout.js';
+
+export interface DriveSet {
+  deploymentId: string;
+  /** Absolute drive paths, in set order. */
+  drives: string[];
+}
+
+async function prepare(drive: string): Promise<DriveFormat | undefined> {
+  // Leftovers in tmp are writes that never committed (crash); nothing refers to them.
+  await rm(tmpDir(drive), { recursive: true, force: true });
+  for (const dir of [tmpDir(drive), bucketsDir(drive), configDir(drive)]) await mkdir(dir, { recursive: true });
+  const raw = await readJsonFile(formatPath(drive));
+  if (raw === undefined) return undefined;
+  let decoded: ReturnType<typeof migrateFormat>;
+  try {
+    decoded = migrateFormat(raw);
+  } catch (err) {
+    throw new Error(`Drive ${drive}: ${(err as Error).message}`);
+  }
+  if (decoded.migrated) await writeFormat(drive, decoded.format);
+  return decoded.format;
+}
+
+function writeFormat(drive: string, format: DriveFormat): Promise<void> {
+  return writeFileAtomic(formatPath(drive), `${JSON.stringify(format)}\n`, { tmpDir: tmpDir(drive) });
+}
+
+/**
+ * Opens the drives of the set: formats fresh ones, migrates old format records, and refuses
+ * drives from another deployment, another set size or another position.
+ */
+export async function initDrives(paths: readonly string[]): Promise<DriveSet> {
+  if (paths.length === 0) throw new Error('At least one drive directory is required');
+  const drives = paths.map((p) => resolve(p));
+  if (new Set(drives).size !== drives.length) throw new Error('Each drive directory must be given once');
+  const formats = await Promise.all(drives.map(prepare));
+
+  const known = formats.find((f) => f !== undefined);
+  const deploymentId = known?.deploymentId ?? randomUUID();
+  for (const [i, f] of formats.entries()) {
+    if (f === undefined) continue;
+    const where = `Drive ${drives[i]}`;
+    if (f.deploymentId !== deploymentId) throw new Error(`${where} belongs to another deployment (${f.deploymentId})`);
+    if (f.drives !== drives.length) throw new Error(`${where} was formatted for ${f.drives} drives, not ${drives.length}`);
+    if (f.index !== i) throw new Error(`${where} was drive ${f.index + 1} of its set; keep the original drive order`);
+  }
+  await Promise.all(
+    formats.map((f, index) =>
+      f === undefined
+        ? writeFormat(drives[index]!, {
+            format: 'stowage',
+            version: FORMAT_VERSION,
+            deploymentId,
+            drives: drives.length,
+            index,
+          })
+        : undefined,
+    ),
+  );
+  return { deploymentId, drives };
+}
