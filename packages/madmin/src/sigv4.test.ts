@@ -66,7 +66,11 @@ describe('primitives', () => {
 describe('AWS published examples', () => {
   it('GET object with Range', () => {
     const url = new URL('https://examplebucket.s3.amazonaws.com/test.txt');
-    const headers = { range: 'bytes=0-9', 'x-amz-content-sha256': EMPTY_SHA256, 'x-amz-date': '20130524T000000Z' };
+    const headers = {
+      range: 'bytes=0-9',
+      'x-amz-content-sha256': EMPTY_SHA256,
+      'x-amz-date': '20130524T000000Z',
+    };
     const signed = ['host', 'range', 'x-amz-content-sha256', 'x-amz-date'];
     const creq = canonicalRequest({
       method: 'GET',
@@ -81,11 +85,15 @@ describe('AWS published examples', () => {
     const expected = 'f0e8bdb87c964420e857bd35b5d6ed310bd44f0170aba48dd91039c6036bdb41';
     expect(signature(AWS.secretKey, AWS_SCOPE, sts)).toBe(expected);
 
-    const out = signRequest({ method: 'GET', url, headers: { Range: 'bytes=0-9' }, payloadHash: EMPTY_SHA256 }, AWS, {
-      region: 'us-east-1',
-      service: 's3',
-      now: AWS_NOW,
-    });
+    const out = signRequest(
+      { method: 'GET', url, headers: { Range: 'bytes=0-9' }, payloadHash: EMPTY_SHA256 },
+      AWS,
+      {
+        region: 'us-east-1',
+        service: 's3',
+        now: AWS_NOW,
+      },
+    );
     expect(out.authorization).toBe(
       'AWS4-HMAC-SHA256 Credential=AKIAIOSFODNN7EXAMPLE/20130524/us-east-1/s3/aws4_request, ' +
         `SignedHeaders=host;range;x-amz-content-sha256;x-amz-date, Signature=${expected}`,

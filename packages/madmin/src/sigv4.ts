@@ -244,6 +244,8 @@ export function presignUrl(p: {
   const date = amzDate(p.now ?? new Date());
   const scope: Scope = { date: date.slice(0, 8), region: p.region, service: p.service ?? 's3' };
   const q = url.searchParams;
+  // Re-presigning an already presigned URL must not sign the old signature.
+  q.delete('X-Amz-Signature');
   q.set('X-Amz-Algorithm', ALGORITHM);
   q.set('X-Amz-Credential', `${p.creds.accessKey}/${scopeString(scope)}`);
   q.set('X-Amz-Date', date);

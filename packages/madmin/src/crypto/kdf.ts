@@ -1,12 +1,13 @@
 import { pbkdf2 } from 'node:crypto';
 import { promisify } from 'node:util';
-import { type Algorithm, hashRaw } from '@node-rs/argon2';
+import { type Algorithm, hashRaw, type Version } from '@node-rs/argon2';
 
 const pbkdf2Async = promisify(pbkdf2);
 
 // Algorithm is a const enum in an ambient declaration: it has no runtime value and
 // isolatedModules forbids inlining it, so spell out Argon2id's number here.
 const ARGON2ID = 2 as Algorithm.Argon2id;
+const V0X13 = 1 as Version.V0x13;
 
 /** Go's argon2.IDKey(password, salt, 1, 64*1024, 4, 32), version 0x13 (madmin's parameters). */
 export function argon2idKey(password: string, salt: Uint8Array): Promise<Buffer> {
@@ -16,6 +17,7 @@ export function argon2idKey(password: string, salt: Uint8Array): Promise<Buffer>
     memoryCost: 64 * 1024,
     parallelism: 4,
     outputLen: 32,
+    version: V0X13,
     salt,
   });
 }

@@ -1,0 +1,152 @@
+import { arch, platform } from 'node:os';
+import { decryptData, encryptData } from './crypto/index.js';
+import { MadminError, madminErrorFromResponse } from './errors.js';
+import { type Credentials, sha256Hex, signRequest, uriEncode } from './sigv4.js';
+import type { AccountInfo } from './types/account.js';
+import type { InfoMessage } from './types/info.js';
+import type { UserInfo } from './types/users.js';
+
+export const ADMIN_PREFIX = '/minio/admin/v3';
+const CLIENT_VERSION = 'stowage-madmin/0.1.0';
+
+export interface MadminClientOptions {
+  /** Scheme, host and port only, e.g. http://127.0.0.1:9000. */
+  endpoint: string;
+  credentials: Credentials;
+  /** Appended to the User-Agent, as madmin's SetAppInfo does (e.g. "Stowage Console/1.0"). */
+  userAgent?: string;
+  fetch?: typeof fetch;
+}
+
+export type QueryValues = Record<string, string | readonly string[] | undefined>;
+
+export interface AdminRequest {
+  method: 'GET' | 'HEAD' | 'PUT' | 'POST' | 'DELETE';
+  /** Relative to /minio/admin/v3, e.g. "/list-users". */
+  path: string;
+  query?: QueryValues;
+  body?: Uint8Array | string;
+  /** Encrypt the body with the signing secret key (madmin EncryptData). */
+  encrypt?: boolean;
+  /** The response body is madmin-encrypted with the signing secret key. */
+  decrypt?: boolean;
+  /** Only the idp-config calls send one (application/octet-stream); it is then signed. */
+  contentType?: string;
+  /** Each madmin method checks its own success status; any other 2xx is then an error too. */
+  expectStatus?: number;
+  signal?: AbortSignal;
+}
+
+export interface AdminResponse {
+  status: number;
+  headers: Headers;
+  body: Buffer;
+}
+
+/** Query text in the given order, RFC 3986 encoded (space as %20), so it matches what is signed. */
+function encodeQuery(query: QueryValues | undefined): string {
+  const parts: string[] = [];
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value === undefined) continue;
+    for (const v of typeof value === 'string' ? [value] : value)
+      parts.push(`${uriEncode(key, true)}=${uriEncode(v, true)}`);
+  }
+  return parts.join('&');
+}
+
+function parseJson<T>(res: AdminResponse, what: string): T {
+  try {
+    return JSON.parse(res.body.toString('utf8')) as T;
+  } catch (cause) {
+    throw new MadminError({
+      status: res.status,
+      code: 'MalformedResponse',
+      message: `madmin: ${what} answered with a body that is not JSON`,
+      cause,
+    });
+  }
+}
+
+/** A client for the MinIO admin API (/minio/admin/v3), signing as madmin-go 2.0.7 does. */
+export class MadminClient {
+  readonly #endpoint: URL;
+  readonly #credentials: Credentials;
+  readonly #userAgent: string;
+  readonly #fetch: typeof fetch | undefined;
+
+  constructor(opts: MadminClientOptions) {
+    const url = new URL(opts.endpoint);
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+      throw new TypeError(`madmin: endpoint must be http or https, got ${url.protocol}`);
+    }
+    this.#endpoint = new URL(url.origin);
+    this.#credentials = opts.credentials;
+    const base = `MinIO (${platform()}; ${arch()}) ${CLIENT_VERSION}`;
+    this.#userAgent = opts.userAgent ? `${base} ${opts.userAgent}` : base;
+    this.#fetch = opts.fetch;
+  }
+
+  /** GET /accountinfo: the caller's buckets with usage and access, and its effective policy. */
+  async accountInfo(opts: { prefixUsage?: boolean; signal?: AbortSignal } = {}): Promise<AccountInfo> {
+    const res = await this.request({
+      method: 'GET',
+      path: '/accountinfo',
+      query: opts.prefixUsage ? { 'prefix-usage': 'true' } : undefined,
+      expectStatus: 200,
+      signal: opts.signal,
+    });
+    const info = parseJson<AccountInfo>(res, 'accountinfo');
+    // Go encodes a nil slice as null.
+    return { ...info, Buckets: info.Buckets ?? [] };
+  }
+
+  /** GET /info: mode, backend, servers and their drives, services. */
+  async serverInfo(opts: { signal?: AbortSignal } = {}): Promise<InfoMessage> {
+    const res = await this.request({ method: 'GET', path: '/info', expectStatus: 200, signal: opts.signal });
+    return parseJson<InfoMessage>(res, 'info');
+  }
+
+  /** GET /list-users: encrypted map of access key to user. */
+  async listUsers(opts: { signal?: AbortSignal } = {}): Promise<Record<string, UserInfo>> {
+    const res = await this.request({
+      method: 'GET',
+      path: '/list-users',
+      decrypt: true,
+      expectStatus: 200,
+      signal: opts.signal,
+    });
+    return parseJson<Record<string, UserInfo> | null>(res, 'list-users') ?? {};
+  }
+
+  private async request(req: AdminRequest): Promise<AdminResponse> {
+    const url = new URL(`${ADMIN_PREFIX}${req.path}`, this.#endpoint);
+    url.search = encodeQuery(req.query);
+    let body = typeof req.body === 'string' ? Buffer.from(req.body, 'utf8') : req.body;
+    if (req.encrypt) body = await encryptData(this.#credentials.secretKey, body ?? new Uint8Array(0));
+
+    const unsigned: Record<string, string> = {
+      'user-agent': this.#userAgent,
+      // Node's fetch would ask for gzip; madmin never does.
+      'accept-encoding': 'identity',
+    };
+    if (req.contentType) unsigned['content-type'] = req.contentType;
+    const headers = signRequest(
+      { method: req.method, url, headers: unsigned, payloadHash: sha256Hex(body ?? '') },
+      this.#credentials,
+      { region: '', service: 's3' },
+    );
+    // fetch derives Host from the URL, which is exactly what was signed.
+    delete headers.host;
+
+    const doFetch = this.#fetch ?? globalThis.fetch;
+    const res = await doFetch(url, { method: req.method, headers, body, signal: req.signal });
+    const resBody = Buffer.from(await res.arrayBuffer());
+    const ok = req.expectStatus === undefined ? res.ok : res.status === req.expectStatus;
+    if (!ok) {
+      throw madminErrorFromResponse(res.status, res.statusText, resBody, res.headers.get('x-amz-request-id'));
+    }
+    const out: AdminResponse = { status: res.status, headers: res.headers, body: resBody };
+    if (req.decrypt) out.body = await decryptData(this.#credentials.secretKey, resBody);
+    return out;
+  }
+}

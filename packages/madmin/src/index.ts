@@ -1,0 +1,17 @@
+export {
+  ADMIN_PREFIX,
+  type AdminRequest,
+  type AdminResponse,
+  MadminClient,
+  type MadminClientOptions,
+  type QueryValues,
+} from './client.js';
+export * from './crypto/index.js';
+export { MadminError, madminErrorFromResponse } from './errors.js';
+export * from './sigv4.js';
+export * from './sts.js';
+export type * from './types/account.js';
+export * from './types/common.js';
+export type * from './types/info.js';
+export type * from './types/policy.js';
+export type * from './types/users.js';
