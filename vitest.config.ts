@@ -11,13 +11,46 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     projects: [
-      { extends: true, test: { name: 'contract', root: 'packages/contract', include: ['src/**/*.test.ts', 'test/**/*.test.ts'] } },
-      { extends: true, test: { name: 'madmin', root: 'packages/madmin', include: ['src/**/*.test.ts', 'test/**/*.test.ts'] } },
-      { extends: true, test: { name: 'store', root: 'packages/store', include: ['src/**/*.test.ts', 'test/**/*.test.ts'] } },
-      { extends: true, test: { name: 'console-api', root: 'apps/console-api', include: ['src/**/*.test.ts', 'test/**/*.test.ts'] } },
-      { extends: true, test: { name: 'cli', root: 'apps/cli', include: ['src/**/*.test.ts', 'test/**/*.test.ts'] } },
+      {
+        extends: true,
+        test: {
+          name: 'contract',
+          root: 'packages/contract',
+          include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: { name: 'madmin', root: 'packages/madmin', include: ['src/**/*.test.ts', 'test/**/*.test.ts'] },
+      },
+      {
+        extends: true,
+        test: { name: 'store', root: 'packages/store', include: ['src/**/*.test.ts', 'test/**/*.test.ts'] },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'console-api',
+          root: 'apps/console-api',
+          include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: { name: 'cli', root: 'apps/cli', include: ['src/**/*.test.ts', 'test/**/*.test.ts'] },
+      },
       'apps/console-web',
-      { extends: true, test: { name: 'e2e', root: 'e2e', include: ['**/*.e2e.ts'], testTimeout: 180_000, hookTimeout: 300_000, fileParallelism: false } },
+      {
+        extends: true,
+        test: {
+          name: 'e2e',
+          root: 'e2e',
+          include: ['**/*.e2e.ts'],
+          testTimeout: 180_000,
+          hookTimeout: 300_000,
+          fileParallelism: false,
+        },
+      },
     ],
   },
 });

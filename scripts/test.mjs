@@ -32,7 +32,14 @@ check('lint', 'npx', ['biome', 'ci', '.']);
 const reportDir = join(root, 'test-results');
 mkdirSync(reportDir, { recursive: true });
 const report = join(reportDir, 'vitest.json');
-const vitestArgs = ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...process.argv.slice(2)];
+const vitestArgs = [
+  'vitest',
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${report}`,
+  ...process.argv.slice(2),
+];
 console.log('» vitest');
 const res = spawnSync('npx', vitestArgs, { cwd: root, stdio: 'inherit' });
 try {
@@ -40,7 +47,9 @@ try {
   passed += summary.numPassedTests;
   failed += summary.numFailedTests;
   // A file that fails to load has no tests to count; count it so it cannot pass silently.
-  const brokenFiles = summary.testResults.filter((f) => f.status === 'failed' && f.assertionResults.length === 0);
+  const brokenFiles = summary.testResults.filter(
+    (f) => f.status === 'failed' && f.assertionResults.length === 0,
+  );
   failed += brokenFiles.length;
   if (summary.numPendingTests + summary.numTodoTests > 0) {
     console.log(`note: ${summary.numPendingTests + summary.numTodoTests} skipped or todo`);

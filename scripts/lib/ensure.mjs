@@ -57,6 +57,10 @@ export function ensureBuilt() {
   run('npx', ['tsc', '-b', 'tsconfig.build.json']);
   const web = join(root, 'apps/console-web');
   const built = mtime(join(web, 'dist/index.html'));
-  const sources = Math.max(newestUnder(join(web, 'src')), mtime(join(web, 'index.html')), newestUnder(join(root, 'packages/contract/src')));
+  const sources = Math.max(
+    newestUnder(join(web, 'src')),
+    mtime(join(web, 'index.html')),
+    newestUnder(join(root, 'packages/contract/src')),
+  );
   if (built < sources) run('npm', ['run', 'build', '-w', '@stowage/console-web']);
 }

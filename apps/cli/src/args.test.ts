@@ -14,14 +14,19 @@ describe('parseCommand', () => {
   });
 
   test('flags beat env, env beats defaults', () => {
-    expect(parseCommand(['start', '--port', '9100'], { STOWAGE_PORT: '9200', STOWAGE_CONSOLE_PORT: '9300' })).toMatchObject({
+    expect(
+      parseCommand(['start', '--port', '9100'], { STOWAGE_PORT: '9200', STOWAGE_CONSOLE_PORT: '9300' }),
+    ).toMatchObject({
       port: 9100,
       consolePort: 9300,
     });
   });
 
   test('server takes drive directories', () => {
-    expect(parseCommand(['server', '/d1', '/d2'], {})).toMatchObject({ command: 'server', drives: ['/d1', '/d2'] });
+    expect(parseCommand(['server', '/d1', '/d2'], {})).toMatchObject({
+      command: 'server',
+      drives: ['/d1', '/d2'],
+    });
     expect(() => parseCommand(['server'], {})).toThrow(UsageError);
   });
 

@@ -2,7 +2,14 @@ import { parseArgs } from 'node:util';
 
 export type Command =
   | { command: 'help' }
-  | { command: 'start'; dataDir: string; address: string; port: number; consolePort: number; basePath: string }
+  | {
+      command: 'start';
+      dataDir: string;
+      address: string;
+      port: number;
+      consolePort: number;
+      basePath: string;
+    }
   | { command: 'server'; drives: string[]; address: string; port: number }
   | { command: 'console'; serverUrl: string; address: string; consolePort: number; basePath: string };
 
@@ -29,7 +36,8 @@ MINIO_ROOT_PASSWORD); otherwise generated on first start and kept in the data di
 function port(raw: string | undefined, fallback: number, name: string): number {
   if (raw === undefined || raw === '') return fallback;
   const n = Number(raw);
-  if (!Number.isInteger(n) || n < 0 || n > 65535) throw new UsageError(`${name} must be a port number, got '${raw}'`);
+  if (!Number.isInteger(n) || n < 0 || n > 65535)
+    throw new UsageError(`${name} must be a port number, got '${raw}'`);
   return n;
 }
 
@@ -64,14 +72,22 @@ export function parseCommand(argv: string[], env: NodeJS.ProcessEnv): Command {
   switch (command) {
     case 'start':
       if (rest.length > 0) throw new UsageError(`start takes no arguments, got '${rest.join(' ')}'`);
-      return { command, dataDir: str(values.data) ?? env.STOWAGE_DATA ?? 'data', address, port: s3Port, consolePort, basePath };
+      return {
+        command,
+        dataDir: str(values.data) ?? env.STOWAGE_DATA ?? 'data',
+        address,
+        port: s3Port,
+        consolePort,
+        basePath,
+      };
     case 'server':
       if (rest.length === 0) throw new UsageError('server needs at least one drive directory');
       return { command, drives: rest, address, port: s3Port };
     case 'console': {
       const serverUrl = str(values.server) ?? env.STOWAGE_SERVER ?? env.CONSOLE_MINIO_SERVER;
       if (!serverUrl) throw new UsageError('console needs --server URL');
-      if (!/^https?:\/\/[^\s/]+/.test(serverUrl)) throw new UsageError(`--server must be an http(s) URL, got '${serverUrl}'`);
+      if (!/^https?:\/\/[^\s/]+/.test(serverUrl))
+        throw new UsageError(`--server must be an http(s) URL, got '${serverUrl}'`);
       return { command, serverUrl: serverUrl.replace(/\/+$/, ''), address, consolePort, basePath };
     }
     default:

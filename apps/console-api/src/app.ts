@@ -4,8 +4,8 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import type { StorageGateway } from './clients/storage.js';
 import type { ConsoleConfig } from './config.js';
 import { createBinder } from './http/bind.js';
-import { ApiError } from './http/errors.js';
 import { registerErrorHandling } from './http/error-handler.js';
+import { ApiError } from './http/errors.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerWebApp } from './http/web-app.js';
 import { registerBucketRoutes } from './routes/buckets.js';
@@ -23,7 +23,10 @@ export interface AppDeps {
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 export function createSessionStore(config: ConsoleConfig): SessionStore {
-  return new SessionStore({ idleMs: config.sessionIdleSeconds * 1000, absoluteMs: config.sessionAbsoluteSeconds * 1000 });
+  return new SessionStore({
+    idleMs: config.sessionIdleSeconds * 1000,
+    absoluteMs: config.sessionAbsoluteSeconds * 1000,
+  });
 }
 
 /** The console API as a Fastify instance, not listening: tests drive it with inject(). */
@@ -43,7 +46,10 @@ export async function buildApp(
       const sessionId = sessionIdOf(request);
       const session = deps.sessions.touch(sessionId);
       if (!session || !sessionId) throw new ApiError('sessionRequired');
-      if (MUTATING.has(request.method) && !csrfMatches(session.csrfToken, request.headers['x-csrf-token'] as string)) {
+      if (
+        MUTATING.has(request.method) &&
+        !csrfMatches(session.csrfToken, request.headers['x-csrf-token'] as string)
+      ) {
         throw new ApiError('csrfMismatch');
       }
       return { session, sessionId };

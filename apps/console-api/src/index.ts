@@ -1,4 +1,4 @@
 export { type AppDeps, buildApp, createSessionStore } from './app.js';
 export { createStorageGateway, type StorageGateway } from './clients/storage.js';
 export { type ConsoleConfig, DEFAULT_CONFIG, normaliseBasePath } from './config.js';
-export { startConsole, type StartConsoleOptions } from './start.js';
+export { type StartConsoleOptions, startConsole } from './start.js';

@@ -11,15 +11,30 @@ export interface StartConsoleOptions extends Partial<ConsoleConfig> {
 }
 
 /** Start the console API (and web app when webRoot is set) listening on host:port. */
-export async function startConsole(opts: StartConsoleOptions): Promise<{ url: string; port: number; close(): Promise<void> }> {
+export async function startConsole(
+  opts: StartConsoleOptions,
+): Promise<{ url: string; port: number; close(): Promise<void> }> {
   const { host = '127.0.0.1', port = 9090, log = false, ...rest } = opts;
   const config: ConsoleConfig = { ...DEFAULT_CONFIG, ...rest };
   const app = await buildApp(
-    { config, gateway: createStorageGateway(config.serverUrl, config.region), sessions: createSessionStore(config) },
-    log ? { level: 'info', redact: ['req.headers.cookie', 'req.headers.authorization', 'req.headers["x-csrf-token"]'] } : false,
+    {
+      config,
+      gateway: createStorageGateway(config.serverUrl, config.region),
+      sessions: createSessionStore(config),
+    },
+    log
+      ? {
+          level: 'info',
+          redact: ['req.headers.cookie', 'req.headers.authorization', 'req.headers["x-csrf-token"]'],
+        }
+      : false,
   );
   await app.listen({ host, port });
   const address = app.server.address();
   const actualPort = typeof address === 'object' && address ? address.port : port;
-  return { url: `http://${host}:${actualPort}${config.basePath}`, port: actualPort, close: () => app.close() };
+  return {
+    url: `http://${host}:${actualPort}${config.basePath}`,
+    port: actualPort,
+    close: () => app.close(),
+  };
 }

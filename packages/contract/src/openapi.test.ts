@@ -9,8 +9,16 @@ describe('openapi.json', () => {
   });
 
   test('every route is documented with its method, cookie security and named schemas', () => {
-    const doc = openApiDocument() as { paths: Record<string, Record<string, { security?: unknown }>>; components: { schemas: Record<string, unknown> } };
-    expect(Object.keys(doc.paths)).toEqual(['/api/v1/login', '/api/v1/logout', '/api/v1/session', '/api/v1/buckets']);
+    const doc = openApiDocument() as {
+      paths: Record<string, Record<string, { security?: unknown }>>;
+      components: { schemas: Record<string, unknown> };
+    };
+    expect(Object.keys(doc.paths)).toEqual([
+      '/api/v1/login',
+      '/api/v1/logout',
+      '/api/v1/session',
+      '/api/v1/buckets',
+    ]);
     expect(doc.paths['/api/v1/login']?.get?.security).toBeUndefined();
     expect(doc.paths['/api/v1/session']?.get?.security).toEqual([{ session: [] }]);
     expect(Object.keys(doc.components.schemas)).toContain('ApiError');

@@ -31,7 +31,12 @@ function parametersOf(route: RouteDef, components: Record<string, Json>): Json[]
     const props = (s.properties ?? {}) as Record<string, Json>;
     const required = new Set((s.required as string[] | undefined) ?? []);
     for (const [name, prop] of Object.entries(props)) {
-      out.push({ name, in: where, required: where === 'path' || required.has(name), schema: hoist(prop, components) });
+      out.push({
+        name,
+        in: where,
+        required: where === 'path' || required.has(name),
+        schema: hoist(prop, components),
+      });
     }
   }
   return out;
@@ -46,7 +51,10 @@ export function buildOpenApi(routeList: readonly RouteDef[], version: string): R
     const responses: Record<string, Json> = {};
     for (const [status, schema] of Object.entries(route.responses)) {
       responses[status] = schema
-        ? { description: status, content: { 'application/json': { schema: hoist(plain(schema), components) } } }
+        ? {
+            description: status,
+            content: { 'application/json': { schema: hoist(plain(schema), components) } },
+          }
         : { description: status };
     }
     const op: Record<string, Json> = {
@@ -66,7 +74,9 @@ export function buildOpenApi(routeList: readonly RouteDef[], version: string): R
     paths[path] ??= {};
     paths[path][route.method.toLowerCase()] = op;
   }
-  const sortedComponents = Object.fromEntries(Object.entries(components).sort(([a], [b]) => a.localeCompare(b)));
+  const sortedComponents = Object.fromEntries(
+    Object.entries(components).sort(([a], [b]) => a.localeCompare(b)),
+  );
   return {
     openapi: '3.1.0',
     info: { title: 'Stowage console API', version },

@@ -1,5 +1,11 @@
 import { describe, expect, test } from 'vitest';
-import { actionMatches, allowedPages, CONSOLE_PAGES, LDAP_HIDDEN_PAGES, OPERATOR_PAGES } from './permissions.js';
+import {
+  actionMatches,
+  allowedPages,
+  CONSOLE_PAGES,
+  LDAP_HIDDEN_PAGES,
+  OPERATOR_PAGES,
+} from './permissions.js';
 
 describe('actionMatches', () => {
   test.each([
@@ -29,10 +35,19 @@ describe('allowedPages', () => {
   });
 
   test('a page needs all of its listed actions unless its type shortcut is granted', () => {
-    const some = allowedPages(CONSOLE_PAGES, { allow: ['admin:ListGroups', 'admin:AddUserToGroup'], deny: [] });
+    const some = allowedPages(CONSOLE_PAGES, {
+      allow: ['admin:ListGroups', 'admin:AddUserToGroup'],
+      deny: [],
+    });
     expect(some).not.toContain('/groups');
     const all = allowedPages(CONSOLE_PAGES, {
-      allow: ['admin:ListGroups', 'admin:AddUserToGroup', 'admin:EnableGroup', 'admin:DisableGroup', 'admin:ServerInfo'],
+      allow: [
+        'admin:ListGroups',
+        'admin:AddUserToGroup',
+        'admin:EnableGroup',
+        'admin:DisableGroup',
+        'admin:ServerInfo',
+      ],
       deny: [],
     });
     expect(all).toEqual(expect.arrayContaining(['/groups', '/dashboard', '/metrics']));

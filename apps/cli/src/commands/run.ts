@@ -19,7 +19,11 @@ async function runConsole(serverUrl: string, address: string, port: number, base
   return startConsole({ serverUrl, host: address, port, basePath: normaliseBasePath(basePath), webRoot });
 }
 
-export async function runCommand(cmd: Exclude<Command, { command: 'help' }>, env: NodeJS.ProcessEnv, print: Print): Promise<Running> {
+export async function runCommand(
+  cmd: Exclude<Command, { command: 'help' }>,
+  env: NodeJS.ProcessEnv,
+  print: Print,
+): Promise<Running> {
   switch (cmd.command) {
     case 'start': {
       const dataDir = resolve(cmd.dataDir);
@@ -27,12 +31,16 @@ export async function runCommand(cmd: Exclude<Command, { command: 'help' }>, env
       for (const d of drives) await mkdir(d, { recursive: true });
       const root = await loadRootCredentials(dataDir, env);
       const store = await startStore({ drives, host: cmd.address, port: cmd.port, rootCredentials: root });
-      const consoleServer = await runConsole(store.url, cmd.address, cmd.consolePort, cmd.basePath, print).catch(
-        async (err: unknown) => {
-          await store.close();
-          throw err;
-        },
-      );
+      const consoleServer = await runConsole(
+        store.url,
+        cmd.address,
+        cmd.consolePort,
+        cmd.basePath,
+        print,
+      ).catch(async (err: unknown) => {
+        await store.close();
+        throw err;
+      });
       print(`Stowage is running.`);
       print(`  Console:    ${consoleServer.url}/`);
       print(`  S3 API:     ${store.url}`);
@@ -54,7 +62,13 @@ export async function runCommand(cmd: Exclude<Command, { command: 'help' }>, env
       return store;
     }
     case 'console': {
-      const consoleServer = await runConsole(cmd.serverUrl, cmd.address, cmd.consolePort, cmd.basePath, print);
+      const consoleServer = await runConsole(
+        cmd.serverUrl,
+        cmd.address,
+        cmd.consolePort,
+        cmd.basePath,
+        print,
+      );
       print(`Stowage console is running for ${cmd.serverUrl}.`);
       print(`  Console:    ${consoleServer.url}/`);
       return consoleServer;

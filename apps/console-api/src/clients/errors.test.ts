@@ -3,14 +3,23 @@ import { fromStorageError } from './errors.js';
 
 describe('fromStorageError', () => {
   test('a refused connection means the storage server cannot be reached (503)', () => {
-    const err = new TypeError('fetch failed', { cause: Object.assign(new Error('connect'), { code: 'ECONNREFUSED' }) });
+    const err = new TypeError('fetch failed', {
+      cause: Object.assign(new Error('connect'), { code: 'ECONNREFUSED' }),
+    });
     const mapped = fromStorageError(err, 'login');
     expect(mapped.status).toBe(503);
     expect(mapped.body().message).toBe('the storage server cannot be reached');
   });
 
   test('bad keys at login are 401 invalid Login, with the server message as detail', () => {
-    const mapped = fromStorageError({ status: 403, code: 'InvalidAccessKeyId', message: 'The Access Key Id you provided does not exist in our records.' }, 'login');
+    const mapped = fromStorageError(
+      {
+        status: 403,
+        code: 'InvalidAccessKeyId',
+        message: 'The Access Key Id you provided does not exist in our records.',
+      },
+      'login',
+    );
     expect(mapped.status).toBe(401);
     expect(mapped.body()).toEqual({
       message: 'invalid Login',
@@ -23,6 +32,8 @@ describe('fromStorageError', () => {
     const denied = fromStorageError({ status: 403, code: 'AccessDenied', message: 'Access Denied.' }, 'call');
     expect(denied.status).toBe(403);
     expect(denied.body().message).toBe('Access Denied.');
-    expect(fromStorageError({ status: 500, code: 'InternalError', message: 'boom' }, 'call').status).toBe(500);
+    expect(fromStorageError({ status: 500, code: 'InternalError', message: 'boom' }, 'call').status).toBe(
+      500,
+    );
   });
 });

@@ -8,7 +8,12 @@ interface WireError {
 }
 
 /** Credential problems the server reports for a bad access or secret key. */
-const BAD_CREDENTIALS = new Set(['InvalidAccessKeyId', 'SignatureDoesNotMatch', 'AccessDenied', 'InvalidClientTokenId']);
+const BAD_CREDENTIALS = new Set([
+  'InvalidAccessKeyId',
+  'SignatureDoesNotMatch',
+  'AccessDenied',
+  'InvalidClientTokenId',
+]);
 
 function isNetworkFailure(err: unknown): boolean {
   if (!(err instanceof Error)) return false;
@@ -16,16 +21,22 @@ function isNetworkFailure(err: unknown): boolean {
   const code = typeof cause?.code === 'string' ? cause.code : (err as WireError).code;
   return (
     err.name === 'TypeError' ||
-    ['ECONNREFUSED', 'ECONNRESET', 'ENOTFOUND', 'EHOSTUNREACH', 'ETIMEDOUT', 'UND_ERR_CONNECT_TIMEOUT'].includes(
-      String(code),
-    )
+    [
+      'ECONNREFUSED',
+      'ECONNRESET',
+      'ENOTFOUND',
+      'EHOSTUNREACH',
+      'ETIMEDOUT',
+      'UND_ERR_CONNECT_TIMEOUT',
+    ].includes(String(code))
   );
 }
 
 /** Map an error from the storage server (STS, admin or S3) to the console's catalogue. */
 export function fromStorageError(err: unknown, context: 'login' | 'call'): ApiError {
   if (err instanceof ApiError) return err;
-  if (isNetworkFailure(err)) return new ApiError('backendUnreachable', err instanceof Error ? err.message : '');
+  if (isNetworkFailure(err))
+    return new ApiError('backendUnreachable', err instanceof Error ? err.message : '');
   const wire = (err ?? {}) as WireError;
   const code = typeof wire.code === 'string' ? wire.code : '';
   const message = typeof wire.message === 'string' ? wire.message : String(err);

@@ -18,10 +18,19 @@ export function createStorageGateway(serverUrl: string, region: string): Storage
   return {
     async assumeRole(user, durationSeconds) {
       const c = await assumeRole({ endpoint: serverUrl, credentials: user, durationSeconds, region });
-      return { accessKey: c.accessKey, secretKey: c.secretKey, sessionToken: c.sessionToken, expiration: c.expiration };
+      return {
+        accessKey: c.accessKey,
+        secretKey: c.secretKey,
+        sessionToken: c.sessionToken,
+        expiration: c.expiration,
+      };
     },
     accountInfo(session) {
-      return new MadminClient({ endpoint: serverUrl, credentials: session, userAgent: 'Stowage Console' }).accountInfo();
+      return new MadminClient({
+        endpoint: serverUrl,
+        credentials: session,
+        userAgent: 'Stowage Console',
+      }).accountInfo();
     },
   };
 }

@@ -69,7 +69,10 @@ export function createBinder({ app, basePath, authenticate }: BinderDeps): Binde
         const result = await run(request, reply);
         if (checkResponse && !checkResponse.Check(result)) {
           const first = checkResponse.Errors(result)[0];
-          throw new ApiError('internal', `response of ${route.id} breaks the contract: ${first?.message ?? ''}`);
+          throw new ApiError(
+            'internal',
+            `response of ${route.id} breaks the contract: ${first?.message ?? ''}`,
+          );
         }
         reply.code(status);
         return status === 204 ? reply.send() : result;

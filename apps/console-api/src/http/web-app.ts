@@ -6,7 +6,9 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 async function listFiles(root: string): Promise<Set<string>> {
   const entries = await readdir(root, { recursive: true, withFileTypes: true });
   return new Set(
-    entries.filter((e) => e.isFile()).map((e) => `/${relative(root, join(e.parentPath, e.name)).split('\\').join('/')}`),
+    entries
+      .filter((e) => e.isFile())
+      .map((e) => `/${relative(root, join(e.parentPath, e.name)).split('\\').join('/')}`),
   );
 }
 

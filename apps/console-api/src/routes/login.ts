@@ -1,9 +1,9 @@
 import { routes } from '@stowage/contract';
+import type { AppDeps } from '../app.js';
 import { fromStorageError } from '../clients/errors.js';
 import type { Binder } from '../http/bind.js';
 import { clearSessionCookie, setSessionCookie } from '../session/cookie.js';
 import { formLogin } from '../session/form-login.js';
-import type { AppDeps } from '../app.js';
 
 export function registerLoginRoutes(bind: Binder, deps: AppDeps): void {
   const { config, gateway, sessions } = deps;

@@ -6,7 +6,10 @@ import type { StorageGateway } from '../clients/storage.js';
 const ZERO_TIME = '0001-01-01T00:00:00Z';
 
 /** Buckets with usage and the caller's access, from one AccountInfo call (no per-bucket calls). */
-export async function listBuckets(gateway: StorageGateway, credentials: Credentials): Promise<ListBucketsResponse> {
+export async function listBuckets(
+  gateway: StorageGateway,
+  credentials: Credentials,
+): Promise<ListBucketsResponse> {
   const account = await gateway.accountInfo(credentials).catch((err: unknown) => {
     throw fromStorageError(err, 'call');
   });

@@ -20,7 +20,12 @@ export function setSessionCookie(reply: FastifyReply, id: string, opts: CookieOp
 }
 
 export function clearSessionCookie(reply: FastifyReply, opts: Omit<CookieOptions, 'maxAgeSeconds'>): void {
-  reply.clearCookie(SESSION_COOKIE, { path: `${opts.basePath}/`, httpOnly: true, sameSite: 'strict', secure: opts.secure });
+  reply.clearCookie(SESSION_COOKIE, {
+    path: `${opts.basePath}/`,
+    httpOnly: true,
+    sameSite: 'strict',
+    secure: opts.secure,
+  });
 }
 
 export function sessionIdOf(request: FastifyRequest): string | undefined {

@@ -19,7 +19,12 @@ describe('grantsFromPolicy', () => {
       Statement: [
         { Effect: 'Deny', Action: ['admin:ServerInfo'] },
         { Effect: 'Deny', Action: ['s3:PutObject'], Resource: ['arn:aws:s3:::bucket/private/*'] },
-        { Effect: 'Deny', Action: ['s3:DeleteObject'], Resource: '*', Condition: { Bool: { 'aws:SecureTransport': 'false' } } },
+        {
+          Effect: 'Deny',
+          Action: ['s3:DeleteObject'],
+          Resource: '*',
+          Condition: { Bool: { 'aws:SecureTransport': 'false' } },
+        },
         { Effect: 'Deny', Action: ['s3:DeleteBucket'], Resource: 'arn:aws:s3:::*' },
       ],
     });
@@ -27,11 +32,13 @@ describe('grantsFromPolicy', () => {
   });
 
   test('accepts a JSON string, a single statement object, and tolerates junk', () => {
-    expect(grantsFromPolicy('{"Statement":{"Effect":"Allow","Action":"s3:GetObject"}}').allow).toEqual(['s3:GetObject']);
+    expect(grantsFromPolicy('{"Statement":{"Effect":"Allow","Action":"s3:GetObject"}}').allow).toEqual([
+      's3:GetObject',
+    ]);
     expect(grantsFromPolicy('not json')).toEqual({ allow: [], deny: [] });
     expect(grantsFromPolicy(null)).toEqual({ allow: [], deny: [] });
-    expect(grantsFromPolicy({ Statement: [null, 3, { Effect: 'Allow', Action: [1, 's3:ListBucket'] }] }).allow).toEqual([
-      's3:ListBucket',
-    ]);
+    expect(
+      grantsFromPolicy({ Statement: [null, 3, { Effect: 'Allow', Action: [1, 's3:ListBucket'] }] }).allow,
+    ).toEqual(['s3:ListBucket']);
   });
 });

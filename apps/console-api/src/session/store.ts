@@ -34,7 +34,12 @@ export class SessionStore {
     this.sweep();
     const id = randomBytes(32).toString('base64url');
     const t = this.now();
-    const session: Session = { ...input, csrfToken: randomBytes(24).toString('base64url'), createdAt: t, lastSeenAt: t };
+    const session: Session = {
+      ...input,
+      csrfToken: randomBytes(24).toString('base64url'),
+      createdAt: t,
+      lastSeenAt: t,
+    };
     this.#sessions.set(digest(id), session);
     return { id, session };
   }

@@ -42,7 +42,10 @@ export interface PutObjectInput {
   expectedMd5?: Buffer;
 }
 
-/** Inclusive byte range, already resolved against the object size by the caller. */
+/** A requested range (the S3 Range header), resolved by the engine against the object read. */
+export type RangeSpec = { start: number; end?: number } | { suffix: number };
+
+/** Inclusive byte range within an object. */
 export interface ByteRange {
   start: number;
   end: number;
@@ -51,6 +54,8 @@ export interface ByteRange {
 export interface GetObjectResult {
   info: ObjectInfo;
   stream: Readable;
+  /** Present when a range was asked for: the bytes the stream carries. */
+  range?: ByteRange;
 }
 
 export interface ListObjectsInput {
@@ -91,7 +96,7 @@ export interface ObjectLayer {
   bucketUsage(bucket: string): Promise<BucketUsage>;
   putObject(input: PutObjectInput): Promise<ObjectInfo>;
   /** When this rejects, no stream was opened (MinIO's GetObjectNInfo contract). */
-  getObject(bucket: string, key: string, range?: ByteRange): Promise<GetObjectResult>;
+  getObject(bucket: string, key: string, range?: RangeSpec): Promise<GetObjectResult>;
   getObjectInfo(bucket: string, key: string): Promise<ObjectInfo>;
   /** Idempotent: deleting a missing key succeeds. */
   deleteObject(bucket: string, key: string): Promise<void>;

@@ -1,6 +1,8 @@
 // The one catalogue of error codes the store answers with, S3, STS and admin alike:
 // each code names its HTTP status and default message (texts follow MinIO/AWS so that
 // clients which match on them keep working).
+import { EngineError, type EngineErrorCode } from '../engine/errors.js';
+
 interface ErrorSpec {
   readonly status: number;
   readonly message: string;
@@ -30,6 +32,7 @@ export const ERROR_CATALOGUE = {
   InvalidAccessKeyId: { status: 403, message: 'The Access Key Id you provided does not exist in our records.' },
   InvalidArgument: { status: 400, message: 'Invalid Argument' },
   InvalidBucketName: { status: 400, message: 'The specified bucket is not valid.' },
+  InvalidLocationConstraint: { status: 400, message: 'The specified location-constraint is not valid' },
   InvalidDigest: { status: 400, message: 'The Content-Md5 you specified is not valid.' },
   InvalidParameterValue: { status: 400, message: 'An invalid or out-of-range value was supplied for the input parameter.' },
   InvalidRange: { status: 416, message: 'The requested range is not satisfiable' },
@@ -73,6 +76,10 @@ export const ERROR_CATALOGUE = {
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE;
 
+// Every engine error code must be a catalogue code (checked by the compiler).
+type Covers<T extends ErrorCode> = T;
+export type EngineCodesCovered = Covers<EngineErrorCode>;
+
 export interface ErrorContext {
   bucket?: string;
   key?: string;
@@ -96,4 +103,10 @@ export class ApiError extends Error {
 
 export function isErrorCode(code: string): code is ErrorCode {
   return Object.hasOwn(ERROR_CATALOGUE, code);
+}
+
+/** Engine errors share S3's code names; this is where they cross into the protocol. */
+export function fromEngineError(err: unknown): ApiError | undefined {
+  if (err instanceof EngineError) return new ApiError(err.code, err.message === err.code ? undefined : err.message);
+  return undefined;
 }

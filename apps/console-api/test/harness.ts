@@ -1,0 +1,75 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startStore } from '@stowage/store';
+import type { FastifyInstance } from 'fastify';
+import { buildApp, createSessionStore } from '../src/app.js';
+import { createStorageGateway } from '../src/clients/storage.js';
+import { type ConsoleConfig, DEFAULT_CONFIG } from '../src/config.js';
+
+export const ROOT = { accessKey: 'stowage-admin', secretKey: 'stowage-secret-key-1234' };
+
+export interface Harness {
+  app: FastifyInstance;
+  storeUrl: string;
+  config: ConsoleConfig;
+  /** Every line the app logged, to check that no secret leaks. */
+  logs: string[];
+  close(): Promise<void>;
+}
+
+/** A real store on a random port and the console app in front of it, driven by inject(). */
+export async function startHarness(overrides: Partial<ConsoleConfig> = {}): Promise<Harness> {
+  const dir = await mkdtemp(join(tmpdir(), 'stowage-api-'));
+  const drives = [join(dir, 'd1'), join(dir, 'd2'), join(dir, 'd3'), join(dir, 'd4')];
+  const store = await startStore({ drives, port: 0, rootCredentials: ROOT });
+  const config: ConsoleConfig = { ...DEFAULT_CONFIG, serverUrl: store.url, ...overrides };
+  const logs: string[] = [];
+  const app = await buildApp(
+    {
+      config,
+      gateway: createStorageGateway(config.serverUrl, config.region),
+      sessions: createSessionStore(config),
+    },
+    {
+      level: 'trace',
+      redact: ['req.headers.cookie', 'req.headers.authorization', 'req.headers["x-csrf-token"]'],
+      stream: { write: (line: string) => logs.push(line) },
+    },
+  );
+  return {
+    app,
+    storeUrl: store.url,
+    config,
+    logs,
+    async close() {
+      await app.close();
+      await store.close();
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface LoggedIn {
+  cookie: string;
+  csrf: string;
+  setCookie: string;
+}
+
+export async function loginAs(
+  app: FastifyInstance,
+  accessKey: string,
+  secretKey: string,
+  base = '',
+): Promise<LoggedIn> {
+  const res = await app.inject({
+    method: 'POST',
+    url: `${base}/api/v1/login`,
+    payload: { accessKey, secretKey },
+  });
+  if (res.statusCode !== 204) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
+  const setCookie = String(res.headers['set-cookie']);
+  const cookie = setCookie.split(';')[0] ?? '';
+  const session = await app.inject({ method: 'GET', url: `${base}/api/v1/session`, headers: { cookie } });
+  return { cookie, csrf: session.json().csrfToken, setCookie };
+}

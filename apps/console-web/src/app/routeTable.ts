@@ -1,0 +1,68 @@
+import type { ComponentType } from 'react';
+import { BucketsPage } from '../features/buckets/BucketsPage.js';
+import type { Resources } from '../i18n/en.js';
+
+export type PageTitleKey = keyof Resources['pages'];
+
+/**
+ * One entry per screen. `page` is the session page pattern (a contract CONSOLE_PAGES /
+ * OPERATOR_PAGES key) the route needs; a route whose page is not in `session.pages` does not
+ * exist for that session. `Component` absent: the screen is not built yet (placeholder).
+ */
+export interface AppRoute {
+  path: string;
+  page: string;
+  title: PageTitleKey;
+  Component?: ComponentType;
+  /** Spec 001: a bare bucket path goes back to the list. */
+  redirectTo?: string;
+}
+
+const NS_TENANT = '/namespaces/:tenantNamespace/tenants/:tenantName';
+
+/** Order matters: unknown paths go to the first parameterless route the session allows. */
+export const routeTable: readonly AppRoute[] = [
+  { path: '/dashboard', page: '/dashboard', title: 'dashboard' },
+  { path: '/buckets', page: '/buckets', title: 'buckets', Component: BucketsPage },
+  { path: '/buckets/:bucketName', page: '/buckets/*', title: 'buckets', redirectTo: '/buckets' },
+  { path: '/buckets/:bucketName/admin/*', page: '/buckets/*', title: 'bucketDetail' },
+  { path: '/buckets/:bucketName/browse/*', page: '/buckets/*', title: 'objectBrowser' },
+  { path: '/users', page: '/users', title: 'users' },
+  { path: '/users/:userName', page: '/users/:userName', title: 'userDetail' },
+  { path: '/groups', page: '/groups', title: 'groups' },
+  { path: '/account', page: '/account', title: 'serviceAccounts' },
+  { path: '/policies', page: '/policies', title: 'policies' },
+  { path: '/policies/*', page: '/policies/*', title: 'policyDetail' },
+  { path: '/settings', page: '/settings', title: 'settings' },
+  { path: '/logs', page: '/logs', title: 'logs' },
+  { path: '/watch', page: '/watch', title: 'watch' },
+  { path: '/trace', page: '/trace', title: 'trace' },
+  { path: '/heal', page: '/heal', title: 'heal' },
+  { path: '/health-info', page: '/health-info', title: 'diagnostic' },
+  { path: '/metrics', page: '/metrics', title: 'metrics' },
+  { path: '/webhook/logger', page: '/webhook/logger', title: 'loggerWebhook' },
+  { path: '/webhook/audit', page: '/webhook/audit', title: 'auditWebhook' },
+  { path: '/tenants', page: '/tenants', title: 'tenants' },
+  { path: '/tenants/add', page: '/tenants/add', title: 'addTenant' },
+  { path: NS_TENANT, page: NS_TENANT, title: 'tenantDetail' },
+  { path: `${NS_TENANT}/*`, page: NS_TENANT, title: 'tenantDetail' },
+  { path: '/storage', page: '/storage', title: 'storage' },
+  { path: '/storage/volumes', page: '/storage/volumes', title: 'volumes' },
+  { path: '/storage/drives', page: '/storage/drives', title: 'drives' },
+  { path: '/license', page: '/license', title: 'license' },
+];
+
+export function allowedRoutes(pages: readonly string[]): AppRoute[] {
+  const allowed = new Set(pages);
+  return routeTable.filter((route) => allowed.has(route.page));
+}
+
+/** Spec 000 §2: unknown paths redirect to the first route allowed for the session. */
+export function firstAllowedPath(routes: readonly AppRoute[]): string | undefined {
+  return routes.find((route) => !/[:*]/.test(route.path) && !route.redirectTo)?.path;
+}
+
+/** Spec 000 §2: no sidebar on /metrics and on paths ending in /hop. */
+export function isSidebarHidden(pathname: string): boolean {
+  return pathname === '/metrics' || pathname.endsWith('/hop');
+}

@@ -1,0 +1,58 @@
+import { useTranslation } from 'react-i18next';
+import { Navigate, Route, Routes } from 'react-router';
+import { Loading } from '../components/Loading.js';
+import { LoginPage } from '../features/login/LoginPage.js';
+import { useSession } from '../features/session/SessionProvider.js';
+import { Layout } from './Layout.js';
+import { NotFoundPage } from './NotFoundPage.js';
+import { PlaceholderPage } from './PlaceholderPage.js';
+import { type AppRoute, allowedRoutes, firstAllowedPath } from './routeTable.js';
+
+function RouteScreen({ route }: { route: AppRoute }) {
+  const { t } = useTranslation();
+  if (route.redirectTo) return <Navigate to={route.redirectTo} replace />;
+  const { Component } = route;
+  return Component ? <Component /> : <PlaceholderPage title={t(`pages.${route.title}`)} />;
+}
+
+/**
+ * Spec 000 §2. Logged out: /login, /404, anything else goes to /login. Logged in: only routes
+ * whose page the session allows exist; '/', /login and every other path go to the first of them
+ * (the 404 page when the session allows none).
+ */
+export function AppRoutes() {
+  const session = useSession();
+
+  if (session.status === 'loading') {
+    return (
+      <main>
+        <Loading fullPage />
+      </main>
+    );
+  }
+
+  if (session.status === 'anonymous') {
+    return (
+      <Routes>
+        <Route path="/login" element={<LoginPage />} />
+        <Route path="/404" element={<NotFoundPage />} />
+        <Route path="*" element={<Navigate to="/login" replace />} />
+      </Routes>
+    );
+  }
+
+  const routes = allowedRoutes(session.session.pages);
+  const home = firstAllowedPath(routes);
+  const fallback = home ? <Navigate to={home} replace /> : <NotFoundPage />;
+  return (
+    <Routes>
+      <Route path="/404" element={<NotFoundPage />} />
+      <Route element={<Layout />}>
+        {routes.map((route) => (
+          <Route key={route.path} path={route.path} element={<RouteScreen route={route} />} />
+        ))}
+      </Route>
+      <Route path="*" element={fallback} />
+    </Routes>
+  );
+}

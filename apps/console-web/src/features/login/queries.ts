@@ -1,0 +1,51 @@
+import { type LoginRequest, routes } from '@stowage/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiRequest, callApi } from '../../api/client.js';
+import { sessionKeys, sessionQueryOptions } from '../session/queries.js';
+
+export const loginKeys = {
+  all: ['login'] as const,
+  details: () => [...loginKeys.all, 'details'] as const,
+};
+
+/** GET /login: which of the three login screens to show. */
+export function useLoginDetailsQuery() {
+  return useQuery({
+    queryKey: loginKeys.details(),
+    queryFn: ({ signal }) => callApi(routes.getLoginDetails, { signal }),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}
+
+/**
+ * After a successful login: drop what a previous user cached, then load the session. Once it is
+ * in the cache the /login route redirects to '/', which leads to the first allowed page.
+ */
+function useStartSession() {
+  const queryClient = useQueryClient();
+  return async () => {
+    const keep = new Set<unknown>([sessionKeys.all[0], loginKeys.all[0]]);
+    queryClient.removeQueries({ predicate: (query) => !keep.has(query.queryKey[0]) });
+    // staleTime 0: a logged-out session is cached as fresh `null` and must be fetched anew.
+    await queryClient.fetchQuery({ ...sessionQueryOptions(), staleTime: 0 });
+  };
+}
+
+/** POST /login {accessKey, secretKey}. */
+export function useLoginMutation() {
+  const startSession = useStartSession();
+  return useMutation({
+    mutationFn: (body: LoginRequest) => callApi(routes.login, { body }),
+    onSuccess: startSession,
+  });
+}
+
+/** POST /login/operator {jwt} (spec 000 §7). */
+export function useOperatorLoginMutation() {
+  const startSession = useStartSession();
+  return useMutation({
+    // TODO(contract): switch to callApi(routes.loginOperator, …) once the contract defines it.
+    mutationFn: (body: { jwt: string }) => apiRequest({ method: 'POST', path: '/login/operator', body, auth: false }),
+    onSuccess: startSession,
+  });
+}

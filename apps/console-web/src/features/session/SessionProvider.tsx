@@ -1,0 +1,49 @@
+import type { SessionResponse } from '@stowage/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { createContext, type ReactNode, useContext, useEffect, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { onSessionEnd } from '../../api/sessionEnd.js';
+import { sessionKeys, useSessionQuery } from './queries.js';
+
+export type SessionState =
+  | { status: 'loading' }
+  | { status: 'anonymous' }
+  | { status: 'authenticated'; session: SessionResponse };
+
+const SessionContext = createContext<SessionState>({ status: 'loading' });
+
+/** Bootstraps the session (spec 000 §4) and turns every session end into a trip to /login. */
+export function SessionProvider({ children }: { children: ReactNode }) {
+  const query = useSessionQuery();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const { t } = useTranslation();
+
+  useEffect(
+    () =>
+      onSessionEnd(() => {
+        queryClient.setQueryData(sessionKeys.current(), null);
+        void navigate('/login', { replace: true });
+      }),
+    [queryClient, navigate],
+  );
+
+  const state = useMemo<SessionState>(() => {
+    if (query.isPending) return { status: 'loading' };
+    // Spec 000 §8: a failed session fetch means logged out.
+    if (query.isError || !query.data) return { status: 'anonymous' };
+    return { status: 'authenticated', session: query.data };
+  }, [query.isPending, query.isError, query.data]);
+
+  const operator = state.status === 'authenticated' && state.session.operator;
+  useEffect(() => {
+    document.title = operator ? t('app.operatorTitle') : t('app.name');
+  }, [operator, t]);
+
+  return <SessionContext value={state}>{children}</SessionContext>;
+}
+
+export function useSession(): SessionState {
+  return useContext(SessionContext);
+}

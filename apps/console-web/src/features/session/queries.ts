@@ -1,0 +1,38 @@
+import { routes, type SessionResponse } from '@stowage/contract';
+import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import { callApi } from '../../api/client.js';
+import { endSession } from '../../api/sessionEnd.js';
+import { setToken } from '../../api/token.js';
+
+export const sessionKeys = {
+  all: ['session'] as const,
+  current: () => [...sessionKeys.all, 'current'] as const,
+};
+
+/**
+ * GET /session. `null` data means "logged out locally" (after logout or a 401), so the app
+ * need not refetch to learn it. The CSRF token is stored under `token` (spec 000 §9).
+ */
+export function sessionQueryOptions() {
+  return queryOptions({
+    queryKey: sessionKeys.current(),
+    queryFn: async ({ signal }): Promise<SessionResponse | null> => {
+      const session = await callApi(routes.getSession, { signal });
+      setToken(session.csrfToken);
+      return session;
+    },
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}
+
+export function useSessionQuery() {
+  return useQuery(sessionQueryOptions());
+}
+
+/** POST /logout; spec 000 §4: even a failed logout ends the session locally. */
+export function useLogoutMutation() {
+  return useMutation({
+    mutationFn: () => callApi(routes.logout),
+    onSettled: () => endSession(),
+  });
+}

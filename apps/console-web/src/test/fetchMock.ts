@@ -1,0 +1,67 @@
+import { vi } from 'vitest';
+
+export interface RecordedCall {
+  method: string;
+  /** Path and query, as the app asked for it (base path included). */
+  url: string;
+  headers: Record<string, string>;
+  body: unknown;
+}
+
+/** What a handler answers: a status and JSON body, a Response, or a thrown network error. */
+export type Reply = { status?: number; body?: unknown } | Response;
+type Handler = Reply | ((call: RecordedCall) => Reply | Promise<Reply>);
+
+export const networkFailure = (): never => {
+  throw new TypeError('Failed to fetch');
+};
+
+/**
+ * Stubs globalThis.fetch with a table keyed 'METHOD /api/v1/path' (query ignored). Unknown
+ * calls answer 501 so a missing mock shows up as a visible error, and are recorded too.
+ */
+export function mockApi(table: Record<string, Handler>) {
+  const calls: RecordedCall[] = [];
+  const routes = new Map(Object.entries(table));
+
+  const fetchStub = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    const method = (init?.method ?? 'GET').toUpperCase();
+    const headers = Object.fromEntries(new Headers(init?.headers).entries());
+    const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
+    const call: RecordedCall = { method, url, headers, body };
+    calls.push(call);
+    const path = new URL(url, 'http://localhost').pathname;
+    const handler = routes.get(`${method} ${path}`);
+    if (handler === undefined) return json(501, { message: `unmocked ${method} ${path}`, detailedMessage: '' });
+    const reply = typeof handler === 'function' ? await handler(call) : handler;
+    if (reply instanceof Response) return reply;
+    return reply.body === undefined ? new Response(null, { status: reply.status ?? 204 }) : json(reply.status ?? 200, reply.body);
+  });
+
+  vi.stubGlobal('fetch', fetchStub);
+  return {
+    calls,
+    /** Replace or add a route mid-test. */
+    set(key: string, handler: Handler) {
+      routes.set(key, handler);
+    },
+    callsTo(key: string) {
+      const [method, path] = key.split(' ');
+      return calls.filter((c) => c.method === method && new URL(c.url, 'http://localhost').pathname === path);
+    },
+  };
+}
+
+function json(status: number, body: unknown): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+}
+
+/** A promise the test resolves later, to hold a request in flight. */
+export function deferred<T>() {
+  let resolve!: (value: T) => void;
+  const promise = new Promise<T>((r) => {
+    resolve = r;
+  });
+  return { promise, resolve };
+}

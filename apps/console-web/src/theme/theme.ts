@@ -1,0 +1,30 @@
+import { createTheme, localStorageColorSchemeManager, type MantineColorsTuple } from '@mantine/core';
+
+// Brand ramp (light to dark) — the only raw colours in the app; everything else uses tokens.
+const stowage: MantineColorsTuple = [
+  '#e6f6f8',
+  '#cdeaef',
+  '#9dd4de',
+  '#68bdcc',
+  '#3fa9bd',
+  '#269db4',
+  '#1397b0',
+  '#00839a',
+  '#00748a',
+  '#006479',
+];
+
+export const theme = createTheme({
+  primaryColor: 'stowage',
+  colors: { stowage },
+  defaultRadius: 'md',
+  fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
+});
+
+/** Layout constants. Spec 000 §9: sidebar width 245 open, 115 closed. */
+export const layout = {
+  sidebarWidthOpen: 245,
+  sidebarWidthClosed: 115,
+} as const;
+
+export const colorSchemeManager = localStorageColorSchemeManager({ key: 'stowage-color-scheme' });

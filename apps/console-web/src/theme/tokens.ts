@@ -1,0 +1,38 @@
+import type { CSSVariablesResolver } from '@mantine/core';
+
+/**
+ * Semantic colour tokens, one value per scheme. Feature code reads them only through `tokens`
+ * below, so a theme change is an edit here, never a hunt through screens.
+ */
+const semantic = {
+  'bg-canvas': { light: 'var(--mantine-color-gray-0)', dark: 'var(--mantine-color-dark-8)' },
+  'bg-surface': { light: 'var(--mantine-color-white)', dark: 'var(--mantine-color-dark-7)' },
+  'bg-sidebar': { light: 'var(--mantine-color-white)', dark: 'var(--mantine-color-dark-7)' },
+  border: { light: 'var(--mantine-color-gray-3)', dark: 'var(--mantine-color-dark-4)' },
+  text: { light: 'var(--mantine-color-black)', dark: 'var(--mantine-color-dark-0)' },
+  'text-muted': { light: 'var(--mantine-color-gray-7)', dark: 'var(--mantine-color-dark-2)' },
+  accent: { light: 'var(--mantine-color-stowage-7)', dark: 'var(--mantine-color-stowage-4)' },
+  danger: { light: 'var(--mantine-color-red-7)', dark: 'var(--mantine-color-red-4)' },
+  success: { light: 'var(--mantine-color-green-7)', dark: 'var(--mantine-color-green-4)' },
+} as const;
+
+type SemanticName = keyof typeof semantic;
+
+const cssVar = (name: SemanticName) => `--stowage-color-${name}` as const;
+
+export const cssVariablesResolver: CSSVariablesResolver = () => {
+  const light: Record<string, string> = {};
+  const dark: Record<string, string> = {};
+  for (const [name, value] of Object.entries(semantic)) {
+    light[cssVar(name as SemanticName)] = value.light;
+    dark[cssVar(name as SemanticName)] = value.dark;
+  }
+  return { variables: {}, light, dark };
+};
+
+/** `var(--stowage-color-…)` references for style props. */
+export const tokens = {
+  color: Object.fromEntries(Object.keys(semantic).map((name) => [name, `var(${cssVar(name as SemanticName)})`])) as {
+    [K in SemanticName]: string;
+  },
+} as const;

@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { formatBytes, formatDateTime, formatNumber } from './format.js';
+
+describe('formatBytes', () => {
+  it.each([
+    [0, '0 B'],
+    [1, '1 B'],
+    [1023, '1023 B'],
+    [1024, '1.0 KiB'],
+    [1536, '1.5 KiB'],
+    [1024 ** 2, '1.0 MiB'],
+    [5.25 * 1024 ** 3, '5.3 GiB'],
+    [1024 ** 4, '1.0 TiB'],
+    [1024 ** 5, '1.0 PiB'],
+    [1024 ** 6, '1.0 EiB'],
+    [1024 ** 7, '1.0 ZiB'],
+    [1024 ** 8, '1.0 YiB'],
+    [1024 ** 9, '1024.0 YiB'],
+  ])('%d bytes is %s', (bytes, text) => {
+    expect(formatBytes(bytes)).toBe(text);
+  });
+
+  it('gives short units on request', () => {
+    expect(formatBytes(3 * 1024 ** 3, { short: true })).toBe('3.0 Gi');
+  });
+
+  it('treats negative and non-finite sizes as zero', () => {
+    expect(formatBytes(-5)).toBe('0 B');
+    expect(formatBytes(Number.NaN)).toBe('0 B');
+  });
+});
+
+describe('formatNumber', () => {
+  it.each([
+    [0, '0'],
+    [999, '999'],
+    [1000, '1,000'],
+    [1234567, '1,234,567'],
+    [-1234, '-1,234'],
+    [12.9, '12'],
+  ])('%d is %s', (value, text) => {
+    expect(formatNumber(value)).toBe(text);
+  });
+});
+
+describe('formatDateTime', () => {
+  it('formats a valid time with date and time', () => {
+    const iso = '2024-03-05T14:07:00Z';
+    expect(formatDateTime(iso, 'en-US')).toBe(new Date(iso).toLocaleString('en-US'));
+  });
+
+  it('returns unparsable text as is', () => {
+    expect(formatDateTime('not a date')).toBe('not a date');
+  });
+});

@@ -1,0 +1,32 @@
+/** Spec 000 §9: byte units are 1024 multiples. */
+const UNITS = ['B', 'KiB', 'MiB', 'GiB', 'TiB', 'PiB', 'EiB', 'ZiB', 'YiB'] as const;
+const SHORT_UNITS = ['B', 'Ki', 'Mi', 'Gi', 'Ti', 'Pi', 'Ei', 'Zi', 'Yi'] as const;
+
+/**
+ * `1536` → `1.5 KiB`. Whole bytes stay whole (`512 B`); larger units keep one decimal.
+ * `short` gives the Kubernetes-style units (`1.5 Ki`).
+ */
+export function formatBytes(bytes: number, { short = false }: { short?: boolean } = {}): string {
+  const units = short ? SHORT_UNITS : UNITS;
+  let value = Number.isFinite(bytes) && bytes > 0 ? bytes : 0;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  return `${unit === 0 ? Math.floor(value) : value.toFixed(1)} ${units[unit]}`;
+}
+
+/** Spec 000 §9: thousands separated with commas, whatever the locale. `1234567` → `1,234,567`. */
+export function formatNumber(value: number): string {
+  if (!Number.isFinite(value)) return '0';
+  const sign = value < 0 ? '-' : '';
+  const digits = Math.trunc(Math.abs(value)).toString();
+  return sign + digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+}
+
+/** An RFC 3339 time in the reader's locale (date and time); the raw text if unparsable. */
+export function formatDateTime(iso: string, locale?: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : date.toLocaleString(locale);
+}

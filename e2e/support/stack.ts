@@ -1,0 +1,92 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { freePort } from './ports.js';
+
+const CLI = new URL('../../apps/cli/bin/stowage.mjs', import.meta.url).pathname;
+
+export interface Stack {
+  consoleUrl: string;
+  s3Url: string;
+  s3Port: number;
+  consolePort: number;
+  rootUser: string;
+  rootPassword: string;
+  dataDir: string;
+  output: () => string;
+  stop(): Promise<void>;
+}
+
+/**
+ * The whole product as a user runs it: the built `stowage start` in a child process, on free
+ * ports, with a fresh data directory. Credentials are read from what it prints.
+ */
+export async function startStack(extraArgs: string[] = [], env: NodeJS.ProcessEnv = {}): Promise<Stack> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'stowage-e2e-'));
+  const [s3Port, consolePort] = [await freePort(), await freePort()];
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [
+      CLI,
+      'start',
+      '--data',
+      dataDir,
+      '--port',
+      String(s3Port),
+      '--console-port',
+      String(consolePort),
+      ...extraArgs,
+    ],
+    {
+      env: {
+        ...process.env,
+        STOWAGE_ROOT_USER: '',
+        STOWAGE_ROOT_PASSWORD: '',
+        MINIO_ROOT_USER: '',
+        MINIO_ROOT_PASSWORD: '',
+        ...env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  let output = '';
+  child.stdout?.on('data', (d) => (output += d));
+  child.stderr?.on('data', (d) => (output += d));
+  const field = (name: string) => output.match(new RegExp(`${name}:\\s+(\\S+)`))?.[1];
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`stack did not start:\n${output}`)), 60_000);
+    const poll = setInterval(() => {
+      if (field('RootPass')) {
+        clearInterval(poll);
+        clearTimeout(timer);
+        resolve();
+      }
+    }, 50);
+    child.once('exit', (code) => {
+      clearInterval(poll);
+      clearTimeout(timer);
+      reject(new Error(`stack exited with ${code}:\n${output}`));
+    });
+  });
+  const consoleUrl = (field('Console') ?? '').replace(/\/$/, '');
+  return {
+    consoleUrl,
+    s3Url: field('S3 API') ?? '',
+    s3Port,
+    consolePort,
+    rootUser: field('RootUser') ?? '',
+    rootPassword: field('RootPass') ?? '',
+    dataDir,
+    output: () => output,
+    async stop() {
+      if (child.exitCode === null && child.pid) {
+        const exited = new Promise((r) => child.once('exit', r));
+        process.kill(child.pid, 'SIGTERM');
+        await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
+        if (child.exitCode === null) process.kill(child.pid, 'SIGKILL');
+      }
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,63 @@
+import type { IncomingMessage } from 'node:http';
+import { PassThrough, type Readable, type Transform } from 'node:stream';
+import { ApiError } from '../s3/errors.js';
+
+/**
+ * Pipes the request into `into` without letting a failure downstream destroy the request
+ * (and with it the socket): the server still has to answer on that connection.
+ */
+export function fromRequest<T extends Transform>(req: IncomingMessage, into: T): T {
+  req.on('error', (err) => into.destroy(err));
+  req.on('aborted', () => into.destroy(new ApiError('IncompleteBody')));
+  req.pipe(into);
+  return into;
+}
+
+export function passThrough(req: IncomingMessage): Readable {
+  return fromRequest(req, new PassThrough());
+}
+
+/** Reads a small body whole; more than `limit` bytes is refused with `tooLarge`. */
+export async function readAll(body: Readable, limit: number, tooLarge: ApiError): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of body) {
+    const buf = chunk as Buffer;
+    size += buf.length;
+    if (size > limit) {
+      body.destroy();
+      throw tooLarge;
+    }
+    chunks.push(buf);
+  }
+  return Buffer.concat(chunks);
+}
+
+/**
+ * After a failed request, reads what is left of a small body so the client gets the error
+ * on a healthy keep-alive connection; a large remainder closes the connection instead.
+ * Resolves true when the connection can stay open.
+ */
+export async function settleBody(req: IncomingMessage, maxBytes = 8 * 1024 * 1024, timeoutMs = 5000): Promise<boolean> {
+  if (req.complete || req.destroyed) return !req.destroyed;
+  const declared = Number(req.headers['content-length'] ?? Number.NaN);
+  if (Number.isFinite(declared) && declared > maxBytes) return false;
+  req.unpipe();
+  return new Promise<boolean>((resolve) => {
+    let seen = 0;
+    const finish = (ok: boolean) => {
+      clearTimeout(timer);
+      req.off('data', onData);
+      resolve(ok);
+    };
+    const onData = (chunk: Buffer) => {
+      seen += chunk.length;
+      if (seen > maxBytes) finish(false);
+    };
+    const timer = setTimeout(() => finish(false), timeoutMs);
+    req.on('data', onData);
+    req.once('end', () => finish(true));
+    req.once('close', () => finish(req.complete));
+    req.resume();
+  });
+}

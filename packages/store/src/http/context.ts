@@ -1,0 +1,95 @@
+import { randomBytes } from 'node:crypto';
+import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
+
+export type QueryPairs = ReadonlyArray<readonly [string, string]>;
+
+/** Everything parsed from the request line and headers, once, before any protocol runs. */
+export interface RequestContext {
+  readonly req: IncomingMessage;
+  /** 16 upper-case hex digits, as MinIO's X-Amz-Request-Id. */
+  readonly requestId: string;
+  readonly method: string;
+  /** The path exactly as received (still percent-encoded, never dot-normalised). */
+  readonly rawPath: string;
+  /** The decoded path, or undefined when it is not valid percent-encoded UTF-8. */
+  readonly path: string | undefined;
+  /** Decoded query parameters in received order (Go url.ParseQuery semantics). */
+  readonly query: QueryPairs;
+  readonly headers: IncomingHttpHeaders;
+  readonly host: string;
+  readonly received: Date;
+}
+
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
+/** Percent-decodes to UTF-8; undefined on a bad escape or invalid UTF-8. */
+export function percentDecode(s: string, plusIsSpace: boolean): string | undefined {
+  if (!/[%+\x80-\xff]/.test(s)) return s;
+  const bytes: number[] = [];
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c === 0x25) {
+      const hex = s.slice(i + 1, i + 3);
+      if (!/^[0-9A-Fa-f]{2}$/.test(hex)) return undefined;
+      bytes.push(Number.parseInt(hex, 16));
+      i += 2;
+    } else if (c === 0x2b && plusIsSpace) {
+      bytes.push(0x20);
+    } else if (c > 0xff) {
+      return undefined;
+    } else {
+      // Node hands over raw non-ASCII request-line bytes as latin1 characters.
+      bytes.push(c);
+    }
+  }
+  try {
+    return utf8.decode(Uint8Array.from(bytes));
+  } catch {
+    return undefined;
+  }
+}
+
+export function parseQuery(raw: string): Array<[string, string]> {
+  const pairs: Array<[string, string]> = [];
+  for (const part of raw.split('&')) {
+    if (part === '') continue;
+    const eq = part.indexOf('=');
+    const k = eq < 0 ? part : part.slice(0, eq);
+    const v = eq < 0 ? '' : part.slice(eq + 1);
+    // Undecodable parameters are kept raw; the signature check will then fail on them.
+    pairs.push([percentDecode(k, true) ?? k, percentDecode(v, true) ?? v]);
+  }
+  return pairs;
+}
+
+export function createContext(req: IncomingMessage, now: Date = new Date()): RequestContext {
+  const url = req.url ?? '/';
+  const q = url.indexOf('?');
+  const rawPath = q < 0 ? url : url.slice(0, q);
+  return {
+    req,
+    requestId: randomBytes(8).toString('hex').toUpperCase(),
+    method: (req.method ?? 'GET').toUpperCase(),
+    rawPath,
+    path: percentDecode(rawPath, false),
+    query: q < 0 ? [] : parseQuery(url.slice(q + 1)),
+    headers: req.headers,
+    host: req.headers.host ?? '',
+    received: now,
+  };
+}
+
+/** First value of a query parameter, or undefined when absent. */
+export function queryValue(query: QueryPairs, name: string): string | undefined {
+  return query.find(([k]) => k === name)?.[1];
+}
+
+export function hasQuery(query: QueryPairs, name: string): boolean {
+  return query.some(([k]) => k === name);
+}
+
+/** A single header value as a string (Node joins repeats of most headers with ', '). */
+export function header(headers: IncomingHttpHeaders, name: string): string | undefined {
+  const v = headers[name];
+  return Array.isArray(v) ? v.join(',') : v;
+}

@@ -1,0 +1,62 @@
+import type { ServerResponse } from 'node:http';
+import { pipeline } from 'node:stream/promises';
+import { renderXml } from '../s3/xml/writer.js';
+import type { RequestContext } from './context.js';
+import type { Reply } from './reply.js';
+
+// MinIO's clients and the admin protocol expect MinIO's response conventions (see
+// madmin-protocol.md §1.5), the Server header included.
+const COMMON_HEADERS: Record<string, string> = {
+  Server: 'MinIO',
+  'Accept-Ranges': 'bytes',
+  'X-Content-Type-Options': 'nosniff',
+  'X-Xss-Protection': '1; mode=block',
+  'Content-Security-Policy': 'block-all-mixed-content',
+};
+
+function serialise(reply: Reply): { bytes?: Buffer; contentType?: string } {
+  const body = reply.body;
+  if (!body || body.type === 'stream') return {};
+  switch (body.type) {
+    case 'xml':
+      return { bytes: Buffer.from(renderXml(body.value), 'utf8'), contentType: 'application/xml' };
+    case 'json':
+      return { bytes: Buffer.from(JSON.stringify(body.value), 'utf8'), contentType: 'application/json' };
+    case 'bytes':
+      return { bytes: body.value, ...(body.contentType ? { contentType: body.contentType } : {}) };
+  }
+}
+
+/** The one place that writes responses. */
+export async function writeReply(
+  res: ServerResponse,
+  ctx: RequestContext,
+  reply: Reply,
+  opts: { close?: boolean } = {},
+): Promise<void> {
+  const { bytes, contentType } = serialise(reply);
+  const headers: Record<string, string> = { ...COMMON_HEADERS, 'X-Amz-Request-Id': ctx.requestId };
+  if (contentType) headers['Content-Type'] = contentType;
+  if (bytes) headers['Content-Length'] = String(bytes.length);
+  Object.assign(headers, reply.headers);
+  if (!reply.body && !('Content-Length' in headers)) headers['Content-Length'] = '0';
+  if (opts.close) headers.Connection = 'close';
+  res.writeHead(reply.status, headers);
+
+  const head = ctx.method === 'HEAD';
+  if (reply.body?.type === 'stream') {
+    if (head) {
+      reply.body.value.destroy();
+      res.end();
+      return;
+    }
+    try {
+      await pipeline(reply.body.value, res);
+    } catch {
+      // Headers are gone already: cutting the connection is the only honest signal left.
+      res.destroy();
+    }
+    return;
+  }
+  res.end(head ? undefined : bytes);
+}

@@ -1,0 +1,74 @@
+import { createHash } from 'node:crypto';
+import { PassThrough, type Readable, Transform, type TransformCallback } from 'node:stream';
+import { UNSIGNED_PAYLOAD } from '@stowage/madmin';
+import { fromRequest } from '../../http/body.js';
+import { header, type RequestContext } from '../../http/context.js';
+import { ApiError } from '../errors.js';
+import { AwsChunkedDecoder } from './chunked.js';
+import { ChecksumCheck, checksumSpec } from './checksum.js';
+import type { AuthResult } from './common.js';
+
+/** Hashes the body as it passes and fails at the end if it is not what was signed. */
+export class Sha256Check extends Transform {
+  private readonly hash = createHash('sha256');
+
+  constructor(private readonly expected: string) {
+    super();
+  }
+
+  override _transform(chunk: Buffer, _enc: BufferEncoding, done: TransformCallback): void {
+    this.hash.update(chunk);
+    done(null, chunk);
+  }
+
+  override _flush(done: TransformCallback): void {
+    done(this.hash.digest('hex') === this.expected ? null : new ApiError('XAmzContentSHA256Mismatch'));
+  }
+}
+
+function chain(first: Readable, next: Transform): Transform {
+  first.on('error', (err) => next.destroy(err));
+  return first.pipe(next);
+}
+
+/**
+ * The request body as the handler may read it: decoded from aws-chunked framing and
+ * checked against the signed payload hash and any declared checksum. Errors surface
+ * on the stream, before its end, so the engine never commits an unverified body.
+ */
+export function verifiedBody(ctx: RequestContext, auth: AuthResult): Readable {
+  const mode = auth.payloadHash;
+  let body: Readable;
+  let trailers: Map<string, string> | undefined;
+  if (mode.startsWith('STREAMING-')) {
+    const signed = mode.startsWith('STREAMING-AWS4-HMAC-SHA256-PAYLOAD');
+    const decoder = new AwsChunkedDecoder(
+      signed
+        ? {
+            secretKey: auth.identity.secretKey,
+            scope: auth.scope,
+            amzDate: auth.amzDate,
+            seedSignature: auth.signature,
+          }
+        : undefined,
+    );
+    trailers = decoder.trailers;
+    body = fromRequest(ctx.req, decoder);
+  } else if (mode === UNSIGNED_PAYLOAD) {
+    body = fromRequest(ctx.req, new PassThrough());
+  } else {
+    body = fromRequest(ctx.req, new Sha256Check(mode));
+  }
+  const spec = checksumSpec(ctx, trailers);
+  return spec ? chain(body, new ChecksumCheck(spec)) : body;
+}
+
+/** The length the decoded body must have, when the request declares one. */
+export function declaredLength(ctx: RequestContext, auth: AuthResult): number | undefined {
+  const raw = auth.payloadHash.startsWith('STREAMING-')
+    ? header(ctx.headers, 'x-amz-decoded-content-length')
+    : header(ctx.headers, 'content-length');
+  if (raw === undefined) return undefined;
+  if (!/^\d+$/.test(raw)) throw new ApiError('InvalidArgument', 'Invalid content length');
+  return Number(raw);
+}

@@ -1,0 +1,18 @@
+import type { Readable } from 'node:stream';
+import type { ObjectLayer } from '../engine/object-layer.js';
+import type { RequestContext } from '../http/context.js';
+import type { AuthResult } from './auth/common.js';
+
+/** What S3 handlers depend on: the engine and the store's settings, never the socket. */
+export interface S3Deps {
+  layer: ObjectLayer;
+  region: string;
+}
+
+/** One authenticated S3 request as handlers see it. */
+export interface S3Call {
+  ctx: RequestContext;
+  auth: AuthResult;
+  /** The verified request body; created on first use. */
+  body(): Readable;
+}

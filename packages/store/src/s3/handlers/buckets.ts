@@ -1,0 +1,65 @@
+import { emptyReply, type Reply, xmlReply } from '../../http/reply.js';
+import { readAll } from '../../http/body.js';
+import type { S3Call, S3Deps } from '../call.js';
+import { ApiError } from '../errors.js';
+import { parseRequestXml, textOf } from '../xml/parse.js';
+import { el, elAttrs, S3_NAMESPACE } from '../xml/writer.js';
+
+// MinIO answers with one fixed owner; clients only check that the element is there.
+export const OWNER_ID = '02d6176db174dc93cb1b899f7c6078f08654445fe8cf1b6ce98d8855f66bdbf4';
+export const owner = () => el('Owner', el('ID', OWNER_ID), el('DisplayName', 'minio'));
+
+const MAX_CONFIG_BYTES = 1024 * 1024;
+
+export async function listBuckets(deps: S3Deps): Promise<Reply> {
+  const buckets = await deps.layer.listBuckets();
+  return xmlReply(
+    elAttrs(
+      'ListAllMyBucketsResult',
+      { xmlns: S3_NAMESPACE },
+      owner(),
+      el(
+        'Buckets',
+        buckets.map((b) => el('Bucket', el('Name', b.name), el('CreationDate', b.created.toISOString()))),
+      ),
+    ),
+  );
+}
+
+/** The region a CreateBucketConfiguration asks for ('' when none). */
+async function requestedLocation(call: S3Call): Promise<string> {
+  const body = await readAll(call.body(), MAX_CONFIG_BYTES, new ApiError('MalformedXML'));
+  if (body.length === 0) return '';
+  const config = parseRequestXml(body, 'CreateBucketConfiguration');
+  return textOf(config, 'LocationConstraint') ?? '';
+}
+
+export async function createBucket(deps: S3Deps, call: S3Call, bucket: string): Promise<Reply> {
+  const location = await requestedLocation(call);
+  if (location !== '' && location !== deps.region) {
+    throw new ApiError(
+      'InvalidLocationConstraint',
+      `The specified location-constraint '${location}' is not valid; this server is in '${deps.region}'`,
+      { bucket },
+    );
+  }
+  await deps.layer.makeBucket(bucket);
+  return emptyReply(200, { Location: `/${bucket}` });
+}
+
+export async function headBucket(deps: S3Deps, bucket: string): Promise<Reply> {
+  await deps.layer.getBucketInfo(bucket);
+  return emptyReply(200, { 'X-Amz-Bucket-Region': deps.region });
+}
+
+export async function deleteBucket(deps: S3Deps, bucket: string): Promise<Reply> {
+  await deps.layer.deleteBucket(bucket);
+  return emptyReply(204);
+}
+
+export async function getBucketLocation(deps: S3Deps, bucket: string): Promise<Reply> {
+  await deps.layer.getBucketInfo(bucket);
+  // S3 reports its original region as an empty constraint.
+  const location = deps.region === 'us-east-1' ? '' : deps.region;
+  return xmlReply(elAttrs('LocationConstraint', { xmlns: S3_NAMESPACE }, location));
+}

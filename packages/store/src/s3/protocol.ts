@@ -1,0 +1,94 @@
+import { header, type RequestContext } from '../http/context.js';
+import type { Reply } from '../http/reply.js';
+import type { Protocol } from '../http/server.js';
+import type { CredentialLookup } from './auth/common.js';
+import { verifiedBody } from './auth/payload.js';
+import { isPresigned, verifyPresigned } from './auth/presigned.js';
+import { verifyHeaderAuth } from './auth/signature-v4.js';
+import type { S3Call, S3Deps } from './call.js';
+import { ApiError } from './errors.js';
+import * as buckets from './handlers/buckets.js';
+import * as list from './handlers/list.js';
+import * as objects from './handlers/objects.js';
+import { parseS3Request, type S3Operation } from './router.js';
+import { el, type XmlElement } from './xml/writer.js';
+
+export interface S3ProtocolDeps extends S3Deps {
+  lookup: CredentialLookup;
+  deploymentId: string;
+}
+
+function authenticate(ctx: RequestContext, deps: S3ProtocolDeps): S3Call['auth'] {
+  const opts = { service: 's3' as const, region: deps.region, lookup: deps.lookup, now: new Date() };
+  if (header(ctx.headers, 'authorization') !== undefined) return verifyHeaderAuth(ctx, opts);
+  if (isPresigned(ctx)) return verifyPresigned(ctx, opts);
+  // Anonymous access arrives with bucket policies.
+  throw new ApiError('AccessDenied');
+}
+
+function dispatch(deps: S3Deps, call: S3Call, op: S3Operation): Promise<Reply> {
+  switch (op.op) {
+    case 'ListBuckets':
+      return buckets.listBuckets(deps);
+    case 'CreateBucket':
+      return buckets.createBucket(deps, call, op.bucket);
+    case 'HeadBucket':
+      return buckets.headBucket(deps, op.bucket);
+    case 'DeleteBucket':
+      return buckets.deleteBucket(deps, op.bucket);
+    case 'GetBucketLocation':
+      return buckets.getBucketLocation(deps, op.bucket);
+    case 'ListObjectsV2':
+      return list.listObjectsV2(deps, op);
+    case 'ListObjects':
+      return list.listObjectsV1(deps, op);
+    case 'PutObject':
+      return objects.putObject(deps, call, op.bucket, op.key);
+    case 'GetObject':
+      return objects.getObject(deps, call, op.bucket, op.key);
+    case 'HeadObject':
+      return objects.headObject(deps, call, op.bucket, op.key);
+    case 'DeleteObject':
+      return objects.deleteObject(deps, op.bucket, op.key);
+    case 'NotImplemented':
+      throw new ApiError('NotImplemented', `${op.name} is not implemented yet`);
+  }
+}
+
+/** S3 error document: <Error><Code/><Message/><Key/><BucketName/><Resource/><RequestId/><HostId/></Error>. */
+export function s3ErrorDocument(err: ApiError, ctx: RequestContext, hostId: string): XmlElement {
+  return el(
+    'Error',
+    el('Code', err.code),
+    el('Message', err.message),
+    err.context.key !== undefined ? el('Key', err.context.key) : null,
+    err.context.bucket !== undefined ? el('BucketName', err.context.bucket) : null,
+    el('Resource', ctx.path ?? ctx.rawPath),
+    el('RequestId', ctx.requestId),
+    el('HostId', hostId),
+  );
+}
+
+export function s3Protocol(deps: S3ProtocolDeps): Protocol {
+  return {
+    async handle(ctx) {
+      if (ctx.path === undefined) throw new ApiError('XMinioInvalidObjectName');
+      const op = parseS3Request({ method: ctx.method, path: ctx.path, query: ctx.query, headers: ctx.headers, host: ctx.host });
+      const auth = authenticate(ctx, deps);
+      let body: ReturnType<S3Call['body']> | undefined;
+      const call: S3Call = { ctx, auth, body: () => (body ??= verifiedBody(ctx, auth)) };
+      try {
+        return await dispatch(deps, call, op);
+      } catch (err) {
+        if (err instanceof ApiError && 'bucket' in op && err.context.bucket === undefined) {
+          err.context.bucket = op.bucket;
+          if ('key' in op && op.key !== undefined) err.context.key = op.key;
+        }
+        throw err;
+      }
+    },
+    errorReply(err, ctx) {
+      return { status: err.status, body: { type: 'xml', value: s3ErrorDocument(err, ctx, deps.deploymentId) } };
+    },
+  };
+}

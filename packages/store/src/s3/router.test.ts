@@ -1,0 +1,120 @@
+import { describe, expect, it } from 'vitest';
+import { EngineError } from '../engine/errors.js';
+import { parseQuery } from '../http/context.js';
+import { ApiError } from './errors.js';
+import { parseS3Request, type S3Operation } from './router.js';
+
+// Request lines from the AWS S3 API reference examples, in path-style form.
+function parse(line: string, headers: Record<string, string> = {}): S3Operation {
+  const [method, target] = line.split(' ') as [string, string];
+  const q = target.indexOf('?');
+  const path = decodeURIComponent(q < 0 ? target : target.slice(0, q));
+  return parseS3Request({ method, path, query: q < 0 ? [] : parseQuery(target.slice(q + 1)), headers });
+}
+
+describe('parseS3Request: AWS documentation examples', () => {
+  it('ListBuckets: GET /', () => {
+    expect(parse('GET /')).toEqual({ op: 'ListBuckets' });
+  });
+
+  it('CreateBucket, HeadBucket, DeleteBucket', () => {
+    expect(parse('PUT /amzn-s3-demo-bucket')).toEqual({ op: 'CreateBucket', bucket: 'amzn-s3-demo-bucket' });
+    expect(parse('HEAD /amzn-s3-demo-bucket')).toEqual({ op: 'HeadBucket', bucket: 'amzn-s3-demo-bucket' });
+    expect(parse('DELETE /amzn-s3-demo-bucket/')).toEqual({ op: 'DeleteBucket', bucket: 'amzn-s3-demo-bucket' });
+  });
+
+  it('GetBucketLocation: GET /?location', () => {
+    expect(parse('GET /myBucket?location')).toEqual({ op: 'GetBucketLocation', bucket: 'myBucket' });
+  });
+
+  it('ListObjectsV2 with prefix, delimiter, start-after and continuation token', () => {
+    expect(parse('GET /example-bucket?list-type=2&max-keys=3&prefix=E&start-after=ExampleGuide.pdf')).toEqual({
+      op: 'ListObjectsV2',
+      bucket: 'example-bucket',
+      prefix: 'E',
+      delimiter: '',
+      maxKeys: 3,
+      startAfter: 'ExampleGuide.pdf',
+    });
+    expect(
+      parse('GET /example-bucket?list-type=2&prefix=photos/2006/&delimiter=/&continuation-token=1ueGcxLPRx1Tr/XYExHnhbYLgveDs2J/wm36Hy4vbOwM='),
+    ).toMatchObject({
+      op: 'ListObjectsV2',
+      prefix: 'photos/2006/',
+      delimiter: '/',
+      maxKeys: 1000,
+      continuationToken: '1ueGcxLPRx1Tr/XYExHnhbYLgveDs2J/wm36Hy4vbOwM=',
+    });
+    expect(parse('GET /b?list-type=2&encoding-type=url&max-keys=5000')).toMatchObject({ encodingType: 'url', maxKeys: 1000 });
+  });
+
+  it('ListObjects (v1): GET /?marker', () => {
+    expect(parse('GET /quotes?prefix=N&marker=Ned&max-keys=40')).toEqual({
+      op: 'ListObjects',
+      bucket: 'quotes',
+      prefix: 'N',
+      delimiter: '',
+      marker: 'Ned',
+      maxKeys: 40,
+    });
+  });
+
+  it('object operations keep the key verbatim, slashes and spaces included', () => {
+    expect(parse('PUT /myBucket/my-image.jpg')).toEqual({ op: 'PutObject', bucket: 'myBucket', key: 'my-image.jpg' });
+    expect(parse('GET /bucket/photos/2006/My%20Summer.jpg')).toEqual({
+      op: 'GetObject',
+      bucket: 'bucket',
+      key: 'photos/2006/My Summer.jpg',
+    });
+    expect(parse('HEAD /bucket/dir/')).toEqual({ op: 'HeadObject', bucket: 'bucket', key: 'dir/' });
+    expect(parse('DELETE /bucket/my-second-image.jpg')).toEqual({
+      op: 'DeleteObject',
+      bucket: 'bucket',
+      key: 'my-second-image.jpg',
+    });
+  });
+
+  it('recognised but unserved operations carry their AWS action name', () => {
+    expect(parse('GET /b?versioning')).toEqual({ op: 'NotImplemented', name: 'GetBucketVersioning', bucket: 'b' });
+    expect(parse('PUT /b?policy')).toMatchObject({ name: 'PutBucketPolicy' });
+    expect(parse('POST /b?delete')).toMatchObject({ name: 'DeleteObjects' });
+    expect(parse('POST /b/example-object?uploads')).toMatchObject({ name: 'CreateMultipartUpload', key: 'example-object' });
+    expect(parse('PUT /b/k?partNumber=1&uploadId=abc')).toMatchObject({ name: 'UploadPart' });
+    expect(parse('PUT /b/k', { 'x-amz-copy-source': '/src/k' })).toMatchObject({ name: 'CopyObject' });
+    expect(parse('PUT /b/k?partNumber=1&uploadId=abc', { 'x-amz-copy-source': '/s/k' })).toMatchObject({
+      name: 'UploadPartCopy',
+    });
+    expect(parse('GET /b/k?tagging')).toMatchObject({ name: 'GetObjectTagging' });
+    expect(parse('DELETE /b/k?uploadId=x')).toMatchObject({ name: 'AbortMultipartUpload' });
+  });
+});
+
+describe('parseS3Request: refusals', () => {
+  const codeOf = (fn: () => unknown): string => {
+    try {
+      fn();
+    } catch (err) {
+      if (err instanceof ApiError || err instanceof EngineError) return err.code;
+    }
+    return 'none';
+  };
+
+  it('unknown methods are MethodNotAllowed', () => {
+    expect(codeOf(() => parse('PATCH /b/k'))).toBe('MethodNotAllowed');
+    expect(codeOf(() => parse('PUT /'))).toBe('MethodNotAllowed');
+  });
+
+  it('bad max-keys and encoding-type are InvalidArgument', () => {
+    expect(codeOf(() => parse('GET /b?list-type=2&max-keys=-1'))).toBe('InvalidArgument');
+    expect(codeOf(() => parse('GET /b?encoding-type=base64'))).toBe('InvalidArgument');
+  });
+
+  it('keys that are too long or could escape are refused', () => {
+    expect(codeOf(() => parse(`PUT /b/${'k'.repeat(1025)}`))).toBe('KeyTooLongError');
+    expect(codeOf(() => parse(`PUT /b/${'é'.repeat(513)}`))).toBe('KeyTooLongError');
+    expect(codeOf(() => parse('PUT /b/../../etc/passwd'))).toBe('XMinioInvalidObjectName');
+    expect(codeOf(() => parse('GET /b/a/./b'))).toBe('XMinioInvalidObjectName');
+    expect(codeOf(() => parse('PUT /b/a%00b'))).toBe('XMinioInvalidObjectName');
+    expect(parse(`PUT /b/${'k'.repeat(1024)}`)).toMatchObject({ op: 'PutObject' });
+  });
+});
