@@ -28,9 +28,13 @@ function isErrorBody(body: unknown): body is Partial<ApiErrorBody> {
 export function toApiError(status: number, body: unknown): ApiError {
   const raw = isErrorBody(body) ? body : {};
   const message =
-    typeof raw.message === 'string' && raw.message ? capitalise(raw.message) : i18n.t('errors.status', { status: String(status) });
+    typeof raw.message === 'string' && raw.message
+      ? capitalise(raw.message)
+      : i18n.t('errors.status', { status: String(status) });
   const detailed =
-    typeof raw.detailedMessage === 'string' && raw.detailedMessage ? capitalise(raw.detailedMessage) : undefined;
+    typeof raw.detailedMessage === 'string' && raw.detailedMessage
+      ? capitalise(raw.detailedMessage)
+      : undefined;
   return new ApiError(status, message, detailed !== message ? detailed : undefined);
 }
 

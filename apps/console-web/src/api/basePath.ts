@@ -14,7 +14,8 @@ function trimSlash(path: string): string {
   return path.replace(/\/+$/, '');
 }
 
-let current = typeof document === 'undefined' ? '' : deriveBasePath(document.baseURI, window.location.pathname);
+let current =
+  typeof document === 'undefined' ? '' : deriveBasePath(document.baseURI, window.location.pathname);
 
 /** '' or a prefix such as '/console' (never a trailing slash). */
 export function getBasePath(): string {

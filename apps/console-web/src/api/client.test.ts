@@ -52,8 +52,13 @@ describe('callApi', () => {
   it('on 401 from a session route clears the token and ends the session', async () => {
     setToken('csrf-1');
     const { ended, stop } = watchSessionEnd();
-    mockApi({ 'GET /api/v1/buckets': { status: 401, body: { message: 'invalid session', detailedMessage: '' } } });
-    await expect(callApi(routes.listBuckets)).rejects.toMatchObject({ status: 401, message: 'Invalid session' });
+    mockApi({
+      'GET /api/v1/buckets': { status: 401, body: { message: 'invalid session', detailedMessage: '' } },
+    });
+    await expect(callApi(routes.listBuckets)).rejects.toMatchObject({
+      status: 401,
+      message: 'Invalid session',
+    });
     expect(getToken()).toBeNull();
     expect(ended).toHaveBeenCalledOnce();
     stop();
@@ -72,9 +77,14 @@ describe('callApi', () => {
   it('a bad login (401 on POST /login) is an error to show, not a session end', async () => {
     const { ended, stop } = watchSessionEnd();
     mockApi({
-      'POST /api/v1/login': { status: 401, body: { message: 'invalid Login', detailedMessage: 'invalid Login' } },
+      'POST /api/v1/login': {
+        status: 401,
+        body: { message: 'invalid Login', detailedMessage: 'invalid Login' },
+      },
     });
-    const error = await callApi(routes.login, { body: { accessKey: 'a', secretKey: 'b' } }).catch((e: unknown) => e);
+    const error = await callApi(routes.login, { body: { accessKey: 'a', secretKey: 'b' } }).catch(
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ status: 401, message: 'Invalid Login', details: undefined });
     expect(ended).not.toHaveBeenCalled();

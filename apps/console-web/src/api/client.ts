@@ -2,8 +2,8 @@ import { API_PREFIX, type HttpMethod, type RouteDef } from '@stowage/contract';
 import type { Static, TSchema } from 'typebox';
 import { ApiError, networkError, toApiError } from './ApiError.js';
 import { getBasePath } from './basePath.js';
-import { getToken } from './token.js';
 import { endSession } from './sessionEnd.js';
+import { getToken } from './token.js';
 
 type AnyRoute = RouteDef<
   TSchema | undefined,
@@ -25,7 +25,11 @@ type SuccessStatus = 200 | 201 | 202 | 204;
 /** The body of the route's 2xx response; `undefined` for an empty (null-schema) one. */
 export type ApiResponse<R> = R extends { responses: infer Res }
   ? {
-      [K in keyof Res]: K extends SuccessStatus ? (Res[K] extends TSchema ? Static<Res[K]> : undefined) : never;
+      [K in keyof Res]: K extends SuccessStatus
+        ? Res[K] extends TSchema
+          ? Static<Res[K]>
+          : undefined
+        : never;
     }[keyof Res]
   : never;
 
@@ -47,7 +51,10 @@ export interface ApiRequest {
 const MUTATING: ReadonlySet<HttpMethod> = new Set(['POST', 'PUT', 'DELETE', 'PATCH']);
 
 /** Call a contract route: typed input, typed response. */
-export async function callApi<R extends AnyRoute>(route: R, ...[input]: InputArgs<R>): Promise<ApiResponse<R>> {
+export async function callApi<R extends AnyRoute>(
+  route: R,
+  ...[input]: InputArgs<R>
+): Promise<ApiResponse<R>> {
   const parts = (input ?? {}) as {
     params?: Record<string, unknown>;
     query?: Record<string, QueryValue>;

@@ -22,8 +22,8 @@ import {
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { useSession } from '../features/session/SessionProvider.js';
 import { useLogoutMutation } from '../features/session/queries.js';
+import { useSession } from '../features/session/SessionProvider.js';
 import { tokens } from '../theme/tokens.js';
 import { type SidebarEntry, visibleSidebar } from './sidebarItems.js';
 
@@ -48,7 +48,11 @@ function EntryLink({ entry, open }: { entry: SidebarEntry; open: boolean }) {
   const { pathname } = useLocation();
   const label = t(`nav.${entry.label}`);
   const icon = <entry.icon size="1.25rem" aria-hidden />;
-  const common = { label: open ? label : undefined, 'aria-label': open ? undefined : label, leftSection: icon };
+  const common = {
+    label: open ? label : undefined,
+    'aria-label': open ? undefined : label,
+    leftSection: icon,
+  };
   return (
     <li>
       <Entry open={open} label={label}>
@@ -97,6 +101,7 @@ export function Sidebar({ open, onToggle }: SidebarProps) {
           {groups.map((group) => {
             const name = t(`nav.groups.${group.id}`);
             return (
+              // biome-ignore lint/a11y/useSemanticElements: <fieldset> is for form controls; these are groups of links.
               <div key={group.id} role="group" aria-label={name}>
                 {open ? (
                   <Text size="xs" fw={700} tt="uppercase" c={tokens.color['text-muted']} mb="xs" aria-hidden>
@@ -124,7 +129,13 @@ export function Sidebar({ open, onToggle }: SidebarProps) {
               onClick={toggleColorScheme}
               label={open ? themeLabel : undefined}
               aria-label={open ? undefined : themeLabel}
-              leftSection={scheme === 'dark' ? <IconSun size="1.25rem" aria-hidden /> : <IconMoon size="1.25rem" aria-hidden />}
+              leftSection={
+                scheme === 'dark' ? (
+                  <IconSun size="1.25rem" aria-hidden />
+                ) : (
+                  <IconMoon size="1.25rem" aria-hidden />
+                )
+              }
             />
           </Entry>
           {/* Spec 000 §2: the Logout entry is last. */}

@@ -1,4 +1,5 @@
 import {
+  type Icon,
   IconActivity,
   IconBook,
   IconBucket,
@@ -15,7 +16,6 @@ import {
   IconStethoscope,
   IconUser,
   IconUsersGroup,
-  type Icon,
 } from '@tabler/icons-react';
 import type { Resources } from '../i18n/en.js';
 import { DOCUMENTATION_URL } from './links.js';
@@ -33,7 +33,12 @@ export interface SidebarGroup {
   entries: readonly SidebarEntry[];
 }
 
-const docs: SidebarEntry = { kind: 'external', href: DOCUMENTATION_URL, label: 'documentation', icon: IconBook };
+const docs: SidebarEntry = {
+  kind: 'external',
+  href: DOCUMENTATION_URL,
+  label: 'documentation',
+  icon: IconBook,
+};
 
 /** Spec 000 §2 "Sidebar". A route entry shows only when its path is in the session's pages. */
 export const sidebarGroups: readonly SidebarGroup[] = [

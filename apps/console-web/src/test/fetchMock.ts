@@ -33,10 +33,13 @@ export function mockApi(table: Record<string, Handler>) {
     calls.push(call);
     const path = new URL(url, 'http://localhost').pathname;
     const handler = routes.get(`${method} ${path}`);
-    if (handler === undefined) return json(501, { message: `unmocked ${method} ${path}`, detailedMessage: '' });
+    if (handler === undefined)
+      return json(501, { message: `unmocked ${method} ${path}`, detailedMessage: '' });
     const reply = typeof handler === 'function' ? await handler(call) : handler;
     if (reply instanceof Response) return reply;
-    return reply.body === undefined ? new Response(null, { status: reply.status ?? 204 }) : json(reply.status ?? 200, reply.body);
+    return reply.body === undefined
+      ? new Response(null, { status: reply.status ?? 204 })
+      : json(reply.status ?? 200, reply.body);
   });
 
   vi.stubGlobal('fetch', fetchStub);

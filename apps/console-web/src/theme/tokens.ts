@@ -32,7 +32,9 @@ export const cssVariablesResolver: CSSVariablesResolver = () => {
 
 /** `var(--stowage-color-…)` references for style props. */
 export const tokens = {
-  color: Object.fromEntries(Object.keys(semantic).map((name) => [name, `var(${cssVar(name as SemanticName)})`])) as {
+  color: Object.fromEntries(
+    Object.keys(semantic).map((name) => [name, `var(${cssVar(name as SemanticName)})`]),
+  ) as {
     [K in SemanticName]: string;
   },
 } as const;

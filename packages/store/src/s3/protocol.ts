@@ -6,7 +6,7 @@ import { verifiedBody } from './auth/payload.js';
 import { isPresigned, verifyPresigned } from './auth/presigned.js';
 import { verifyHeaderAuth } from './auth/signature-v4.js';
 import type { S3Call, S3Deps } from './call.js';
-import { ApiError } from './errors.js';
+import { ApiError, fromEngineError } from './errors.js';
 import * as buckets from './handlers/buckets.js';
 import * as list from './handlers/list.js';
 import * as objects from './handlers/objects.js';
@@ -80,11 +80,13 @@ export function s3Protocol(deps: S3ProtocolDeps): Protocol {
       try {
         return await dispatch(deps, call, op);
       } catch (err) {
-        if (err instanceof ApiError && 'bucket' in op && err.context.bucket === undefined) {
-          err.context.bucket = op.bucket;
-          if ('key' in op && op.key !== undefined) err.context.key = op.key;
+        const api = err instanceof ApiError ? err : fromEngineError(err);
+        if (!api) throw err;
+        if ('bucket' in op && api.context.bucket === undefined) {
+          api.context.bucket = op.bucket;
+          if ('key' in op && op.key !== undefined) api.context.key = op.key;
         }
-        throw err;
+        throw api;
       }
     },
     errorReply(err, ctx) {

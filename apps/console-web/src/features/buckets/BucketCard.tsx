@@ -1,13 +1,13 @@
 import { Button, Card, Group, SimpleGrid, Text, Title } from '@mantine/core';
-import { IconBucket } from '@tabler/icons-react';
 import type { Bucket } from '@stowage/contract';
+import { IconBucket } from '@tabler/icons-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Can } from '../../components/Can.js';
 import { tokens } from '../../theme/tokens.js';
 import { formatBytes, formatDateTime, formatNumber } from '../../utils/format.js';
-import { accessLabel, bucketAdminPath, bucketBrowsePath } from './bucketView.js';
+import { accessLevel, bucketAdminPath, bucketBrowsePath } from './bucketView.js';
 
 function Fact({ term, value }: { term: string; value: string }) {
   return (
@@ -27,7 +27,13 @@ export function BucketCard({ bucket }: { bucket: Bucket }) {
   const { t, i18n } = useTranslation();
   const headingId = useId();
   return (
-    <Card component="article" aria-labelledby={headingId} withBorder padding="lg" bg={tokens.color['bg-surface']}>
+    <Card
+      component="article"
+      aria-labelledby={headingId}
+      withBorder
+      padding="lg"
+      bg={tokens.color['bg-surface']}
+    >
       <Group justify="space-between" align="flex-start" wrap="nowrap" gap="md">
         <Group gap="sm" wrap="nowrap" miw={0}>
           <IconBucket aria-hidden color={tokens.color.accent} />
@@ -48,7 +54,7 @@ export function BucketCard({ bucket }: { bucket: Bucket }) {
       </Group>
       <SimpleGrid component="dl" cols={{ base: 2, sm: 4 }} mt="md" mb={0} spacing="md">
         <Fact term={t('buckets.created')} value={formatDateTime(bucket.creation_date, i18n.language)} />
-        <Fact term={t('buckets.access')} value={accessLabel(bucket.rw_access)} />
+        <Fact term={t('buckets.access')} value={t(`buckets.accessLevel.${accessLevel(bucket.rw_access)}`)} />
         <Fact term={t('buckets.usage')} value={formatBytes(bucket.size)} />
         <Fact term={t('buckets.objects')} value={formatNumber(bucket.objects)} />
       </SimpleGrid>

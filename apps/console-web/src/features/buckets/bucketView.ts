@@ -1,11 +1,11 @@
 import type { Bucket } from '@stowage/contract';
 
-/** Spec 001 §2: Access shows R, W, R/W or nothing. */
-export function accessLabel(access: Bucket['rw_access']): string {
-  if (access.read && access.write) return 'R/W';
-  if (access.read) return 'R';
-  if (access.write) return 'W';
-  return '';
+/** Spec 001 §2: Access shows R, W, R/W or nothing; the i18n key under `buckets.accessLevel`. */
+export function accessLevel(access: Bucket['rw_access']): 'readWrite' | 'read' | 'write' | 'none' {
+  if (access.read && access.write) return 'readWrite';
+  if (access.read) return 'read';
+  if (access.write) return 'write';
+  return 'none';
 }
 
 /** Search Buckets: case-insensitive name substring. */

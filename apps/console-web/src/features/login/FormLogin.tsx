@@ -39,6 +39,7 @@ export function FormLogin() {
             aria-label={t('login.password')}
             placeholder={t('login.password')}
             autoComplete="current-password"
+            visibilityToggleButtonProps={{ 'aria-label': t('login.togglePassword') }}
             value={secretKey}
             onChange={(event) => setSecretKey(event.currentTarget.value)}
             disabled={submitting}

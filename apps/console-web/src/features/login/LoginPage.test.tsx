@@ -11,9 +11,12 @@ const formStrategy = { body: { loginStrategy: 'form' } };
 describe('login screen', () => {
   it('shows a spinner while the strategy loads', async () => {
     const pending = deferred<Reply>();
-    mockApi({ 'GET /api/v1/session': noSession, 'GET /api/v1/login': () => pending.promise });
+    const api = mockApi({ 'GET /api/v1/session': noSession, 'GET /api/v1/login': () => pending.promise });
     renderApp('/login');
-    expect(await screen.findByRole('progressbar', { name: 'Loading' })).toBeInTheDocument();
+    // The session check shows its own spinner first; wait until the strategy is being fetched.
+    await waitFor(() => expect(api.callsTo('GET /api/v1/login')).toHaveLength(1));
+    expect(screen.getByRole('progressbar', { name: 'Loading' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading')).not.toBeInTheDocument();
     pending.resolve(formStrategy);
     expect(await screen.findByRole('heading', { name: 'Console Login' })).toBeInTheDocument();
   });
@@ -21,7 +24,9 @@ describe('login screen', () => {
   it('says the backend cannot be reached and Retry refetches the strategy', async () => {
     const api = mockApi({ 'GET /api/v1/session': noSession, 'GET /api/v1/login': networkFailure });
     const { user } = renderApp('/login');
-    expect(await screen.findByText('An error has occurred, the backend cannot be reached.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('An error has occurred, the backend cannot be reached.'),
+    ).toBeInTheDocument();
     api.set('GET /api/v1/login', formStrategy);
     await user.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByRole('heading', { name: 'Console Login' })).toBeInTheDocument();
@@ -77,7 +82,10 @@ describe('login screen', () => {
     mockApi({
       'GET /api/v1/session': noSession,
       'GET /api/v1/login': formStrategy,
-      'POST /api/v1/login': { status: 401, body: { message: 'invalid Login', detailedMessage: 'bad credentials' } },
+      'POST /api/v1/login': {
+        status: 401,
+        body: { message: 'invalid Login', detailedMessage: 'bad credentials' },
+      },
     });
     const { user } = renderApp('/login');
     await user.type(await screen.findByLabelText('Enter Username'), 'admin');
@@ -87,6 +95,7 @@ describe('login screen', () => {
     const banner = await screen.findByRole('alert');
     expect(within(banner).getByText('Error')).toBeInTheDocument();
     expect(within(banner).getByText('Invalid Login')).toBeInTheDocument();
+    expect(within(banner).getByText('Bad credentials')).not.toBeVisible();
     await user.click(within(banner).getByText('Details'));
     expect(within(banner).getByText('Bad credentials')).toBeVisible();
     // Back to idle: the form is usable again and still on /login.
@@ -104,7 +113,10 @@ describe('login screen', () => {
     });
     renderApp('/login');
     expect(await screen.findByRole('heading', { name: 'Welcome' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Login with SSO' })).toHaveAttribute('href', 'https://idp.example/auth?x=1');
+    expect(screen.getByRole('link', { name: 'Login with SSO' })).toHaveAttribute(
+      'href',
+      'https://idp.example/auth?x=1',
+    );
   });
 
   it('asks for a JWT for the service-account strategy and posts it to /login/operator', async () => {

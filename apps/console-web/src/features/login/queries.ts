@@ -45,7 +45,8 @@ export function useOperatorLoginMutation() {
   const startSession = useStartSession();
   return useMutation({
     // TODO(contract): switch to callApi(routes.loginOperator, …) once the contract defines it.
-    mutationFn: (body: { jwt: string }) => apiRequest({ method: 'POST', path: '/login/operator', body, auth: false }),
+    mutationFn: (body: { jwt: string }) =>
+      apiRequest({ method: 'POST', path: '/login/operator', body, auth: false }),
     onSuccess: startSession,
   });
 }

@@ -21,7 +21,7 @@ const MAX_LINE = 4096;
 export class AwsChunkedDecoder extends Transform {
   /** Trailer fields (checksums), available once the body has ended. */
   readonly trailers = new Map<string, string>();
-  private buf = Buffer.alloc(0);
+  private buf: Buffer = Buffer.alloc(0);
   private state: 'size' | 'data' | 'crlf' | 'trailer' | 'done' = 'size';
   private remaining = 0;
   private chunkSig = '';

@@ -1,0 +1,4 @@
+export type { LoadedRootCredentials, RootCredentials } from './iam/root.js';
+export { loadRootCredentials } from './iam/root.js';
+export type { StoreHandle, StoreOptions } from './store.js';
+export { startStore } from './store.js';

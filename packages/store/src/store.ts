@@ -1,0 +1,60 @@
+import type { AddressInfo } from 'node:net';
+import { createApp } from './app.js';
+import { initDrives } from './engine/fs/drives.js';
+import { FsObjectLayer } from './engine/fs/fs-layer.js';
+import { createHttpServer } from './http/server.js';
+import { CredentialStore } from './iam/credentials.js';
+import type { RootCredentials } from './iam/root.js';
+
+export interface StoreOptions {
+  /** Drive directories, in set order; created when missing. */
+  drives: string[];
+  /** Default 127.0.0.1. */
+  host?: string;
+  /** 0 (the default) picks a free port. */
+  port?: number;
+  rootCredentials: RootCredentials;
+  /** Default us-east-1. */
+  region?: string;
+  log?: (line: string) => void;
+}
+
+export interface StoreHandle {
+  url: string;
+  port: number;
+  close(): Promise<void>;
+}
+
+/** Opens the drives and serves S3, STS and the admin API until close(). */
+export async function startStore(opts: StoreOptions): Promise<StoreHandle> {
+  const log = opts.log ?? (() => {});
+  const region = opts.region ?? 'us-east-1';
+  const set = await initDrives(opts.drives);
+  const layer = new FsObjectLayer(set);
+  const credentials = await CredentialStore.open(layer.system, opts.rootCredentials);
+  const server = createHttpServer(createApp({ layer, credentials, region, deploymentId: set.deploymentId, log }));
+
+  const host = opts.host ?? '127.0.0.1';
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(opts.port ?? 0, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const port = (server.address() as AddressInfo).port;
+  const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  log(`store listening on ${url} (${set.drives.length} drive(s), deployment ${set.deploymentId})`);
+
+  return {
+    url,
+    port,
+    async close() {
+      await new Promise<void>((resolve, reject) => {
+        server.close((err) => (err ? reject(err) : resolve()));
+        server.closeAllConnections();
+      });
+      await layer.shutdown();
+    },
+  };
+}

@@ -1,0 +1,82 @@
+import type { CredentialStore, Identity } from '../iam/credentials.js';
+import { ApiError } from '../s3/errors.js';
+import { el, elAttrs, type XmlElement } from '../s3/xml/writer.js';
+
+export const STS_NAMESPACE = 'https://sts.amazonaws.com/doc/2011-06-15/';
+export const STS_VERSION = '2011-06-15';
+const MIN_DURATION = 900;
+const MAX_DURATION = 31_536_000;
+const DEFAULT_DURATION = 3600;
+const MAX_SESSION_POLICY = 2048;
+
+/** RFC 3339 without fractional seconds, as AWS and MinIO print Expiration. */
+const rfc3339 = (d: Date): string => d.toISOString().replace(/\.\d{3}Z$/, 'Z');
+
+function duration(raw: string | null): number {
+  if (raw === null || raw === '') return DEFAULT_DURATION;
+  const n = /^\d+$/.test(raw) ? Number(raw) : Number.NaN;
+  if (!(n >= MIN_DURATION && n <= MAX_DURATION)) {
+    throw new ApiError(
+      'InvalidParameterValue',
+      `DurationSeconds must be between ${MIN_DURATION} and ${MAX_DURATION} seconds`,
+    );
+  }
+  return n;
+}
+
+function sessionPolicy(raw: string | null): string | undefined {
+  if (raw === null || raw === '') return undefined;
+  if (raw.length > MAX_SESSION_POLICY) {
+    throw new ApiError('InvalidParameterValue', `Policy must be at most ${MAX_SESSION_POLICY} characters`);
+  }
+  let doc: unknown;
+  try {
+    doc = JSON.parse(raw);
+  } catch {
+    throw new ApiError('InvalidParameterValue', 'Policy is not valid JSON');
+  }
+  if (typeof doc !== 'object' || doc === null || !('Version' in doc)) {
+    throw new ApiError('InvalidParameterValue', 'Policy is missing its Version');
+  }
+  return raw;
+}
+
+/** AssumeRole for an authenticated caller: new temporary credentials derived from its user. */
+export async function assumeRole(
+  credentials: CredentialStore,
+  caller: Identity,
+  form: URLSearchParams,
+  requestId: string,
+): Promise<XmlElement> {
+  if (form.get('Version') !== STS_VERSION) {
+    throw new ApiError('MissingParameter', `Version must be ${STS_VERSION}`);
+  }
+  if (form.get('Action') !== 'AssumeRole') {
+    throw new ApiError('InvalidParameterValue', `Unsupported action ${form.get('Action') ?? ''}`);
+  }
+  if (caller.kind !== 'root') {
+    throw new ApiError('AccessDenied', 'AssumeRole is not allowed with temporary credentials');
+  }
+  const policy = sessionPolicy(form.get('Policy'));
+  const record = await credentials.assumeRole({
+    parent: caller.parent,
+    durationSeconds: duration(form.get('DurationSeconds')),
+    ...(policy !== undefined ? { sessionPolicy: policy } : {}),
+  });
+  return elAttrs(
+    'AssumeRoleResponse',
+    { xmlns: STS_NAMESPACE },
+    el(
+      'AssumeRoleResult',
+      el('AssumedRoleUser', el('Arn', ''), el('AssumeRoleId', '')),
+      el(
+        'Credentials',
+        el('AccessKeyId', record.accessKey),
+        el('SecretAccessKey', record.secretKey),
+        el('SessionToken', record.sessionToken),
+        el('Expiration', rfc3339(new Date(record.expiration))),
+      ),
+    ),
+    el('ResponseMetadata', el('RequestId', requestId)),
+  );
+}

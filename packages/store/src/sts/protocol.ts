@@ -1,0 +1,61 @@
+import { createHash } from 'node:crypto';
+import { passThrough, readAll } from '../http/body.js';
+import { header, type RequestContext } from '../http/context.js';
+import { xmlReply } from '../http/reply.js';
+import type { Protocol } from '../http/server.js';
+import type { CredentialStore } from '../iam/credentials.js';
+import { verifyHeaderAuth } from '../s3/auth/signature-v4.js';
+import { ApiError } from '../s3/errors.js';
+import { el, elAttrs } from '../s3/xml/writer.js';
+import { assumeRole, STS_NAMESPACE } from './assume-role.js';
+
+const MAX_FORM_BYTES = 1024 * 1024;
+
+/** STS is a form POST to '/' (madmin-protocol.md §4.1), routed before S3. */
+export function isStsRequest(ctx: RequestContext): boolean {
+  if (ctx.method !== 'POST' || ctx.rawPath !== '/') return false;
+  const type = header(ctx.headers, 'content-type') ?? '';
+  return type.toLowerCase().startsWith('application/x-www-form-urlencoded') || ctx.query.some(([k]) => k === 'Action');
+}
+
+export interface StsDeps {
+  credentials: CredentialStore;
+  region: string;
+}
+
+export function stsProtocol(deps: StsDeps): Protocol {
+  return {
+    async handle(ctx) {
+      const body = await readAll(passThrough(ctx.req), MAX_FORM_BYTES, new ApiError('InvalidRequest', 'Request body too large'));
+      const form = new URLSearchParams(body.toString('utf8'));
+      for (const [k, v] of ctx.query) if (!form.has(k)) form.set(k, v);
+      if (header(ctx.headers, 'authorization') === undefined) {
+        // AssumeRoleWithWebIdentity / ClientGrants / LDAPIdentity come with identity providers.
+        throw new ApiError('NotImplemented', `${form.get('Action') ?? 'This STS action'} is not implemented yet`);
+      }
+      // STS clients send no x-amz-content-sha256: the signed payload hash is the body's.
+      const payloadHash = createHash('sha256').update(body).digest('hex');
+      const sent = header(ctx.headers, 'x-amz-content-sha256');
+      if (sent !== undefined && sent !== payloadHash) throw new ApiError('XAmzContentSHA256Mismatch');
+      const auth = verifyHeaderAuth(ctx, {
+        service: 'sts',
+        region: deps.region,
+        lookup: (ak) => deps.credentials.lookup(ak),
+        now: new Date(),
+        payloadHash,
+      });
+      return xmlReply(await assumeRole(deps.credentials, auth.identity, form, ctx.requestId));
+    },
+    errorReply(err, ctx) {
+      return xmlReply(
+        elAttrs(
+          'ErrorResponse',
+          { xmlns: STS_NAMESPACE },
+          el('Error', el('Type', err.status >= 500 ? 'Receiver' : 'Sender'), el('Code', err.code), el('Message', err.message)),
+          el('RequestId', ctx.requestId),
+        ),
+        err.status,
+      );
+    },
+  };
+}

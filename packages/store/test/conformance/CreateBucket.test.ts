@@ -1,0 +1,99 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { s3sdk } from '../support/sdk.js';
+import { signedRequest, startTestStore, type TestStore, xmlCode } from '../support/store.js';
+
+const { CreateBucketCommand, HeadBucketCommand, ListBucketsCommand } = s3sdk;
+
+let t: TestStore;
+beforeAll(async () => {
+  t = await startTestStore();
+});
+afterAll(() => t.close());
+afterEach(async () => {
+  // Whatever was refused, the server is still serving.
+  await t.s3.send(new ListBucketsCommand({}));
+});
+
+async function codeOf(p: Promise<unknown>): Promise<{ name: string; status?: number }> {
+  try {
+    await p;
+    return { name: 'none' };
+  } catch (err) {
+    const e = err as { name: string; $metadata?: { httpStatusCode?: number } };
+    return { name: e.name, status: e.$metadata?.httpStatusCode };
+  }
+}
+
+describe('CreateBucket', () => {
+  it('creates a bucket that HeadBucket then finds', async () => {
+    const out = await t.s3.send(new CreateBucketCommand({ Bucket: 'photos' }));
+    expect(out.Location).toBe('/photos');
+    await t.s3.send(new HeadBucketCommand({ Bucket: 'photos' }));
+  });
+
+  it('accepts a CreateBucketConfiguration naming the configured region', async () => {
+    await t.s3.send(
+      new CreateBucketCommand({
+        Bucket: 'with-config',
+        CreateBucketConfiguration: { LocationConstraint: 'us-east-1' as never },
+      }),
+    );
+    const res = await signedRequest(t.store.port, {
+      method: 'PUT',
+      path: '/empty-config',
+      body: '<CreateBucketConfiguration xmlns="http://s3.amazonaws.com/doc/2006-03-01/"/>',
+    });
+    expect(res.status).toBe(200);
+  });
+
+  it('refuses another region with InvalidLocationConstraint', async () => {
+    const err = await codeOf(
+      t.s3.send(
+        new CreateBucketCommand({ Bucket: 'elsewhere', CreateBucketConfiguration: { LocationConstraint: 'eu-west-1' } }),
+      ),
+    );
+    expect(err).toEqual({ name: 'InvalidLocationConstraint', status: 400 });
+  });
+
+  it('answers BucketAlreadyOwnedByYou (409) for an existing bucket', async () => {
+    await t.s3.send(new CreateBucketCommand({ Bucket: 'twice' }));
+    const err = await codeOf(t.s3.send(new CreateBucketCommand({ Bucket: 'twice' })));
+    expect(err).toEqual({ name: 'BucketAlreadyOwnedByYou', status: 409 });
+  });
+
+  it.each([
+    'ab',
+    'a'.repeat(64),
+    'UpperCase',
+    'under_score',
+    'a..b',
+    '-leading',
+    'trailing-',
+    '192.168.5.4',
+    'xn--punycode',
+    'minio',
+  ])('refuses the invalid name %j with InvalidBucketName', async (name) => {
+    const res = await signedRequest(t.store.port, { method: 'PUT', path: `/${name}` });
+    expect(res.status).toBe(400);
+    expect(xmlCode(res.body)).toBe('InvalidBucketName');
+  });
+
+  it('answers MalformedXML for a malformed CreateBucketConfiguration', async () => {
+    for (const body of [
+      '<CreateBucketConfiguration><LocationConstraint>us-east-1</CreateBucketConfiguration>',
+      '<NotAConfiguration/>',
+      'plain text',
+    ]) {
+      const res = await signedRequest(t.store.port, { method: 'PUT', path: '/malformed', body });
+      expect(res.status).toBe(400);
+      expect(xmlCode(res.body)).toBe('MalformedXML');
+    }
+    const list = await t.s3.send(new ListBucketsCommand({}));
+    expect(list.Buckets?.map((b) => b.Name)).not.toContain('malformed');
+  });
+
+  it('works through the minio SDK', async () => {
+    await t.minio.makeBucket('from-minio');
+    expect(await t.minio.bucketExists('from-minio')).toBe(true);
+  });
+});

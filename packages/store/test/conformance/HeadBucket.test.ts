@@ -1,0 +1,30 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { s3sdk } from '../support/sdk.js';
+import { startTestStore, type TestStore } from '../support/store.js';
+
+const { CreateBucketCommand, HeadBucketCommand } = s3sdk;
+
+let t: TestStore;
+beforeAll(async () => {
+  t = await startTestStore();
+  await t.s3.send(new CreateBucketCommand({ Bucket: 'present' }));
+});
+afterAll(() => t.close());
+
+describe('HeadBucket', () => {
+  it('answers 200 with the bucket region for an existing bucket', async () => {
+    const out = await t.s3.send(new HeadBucketCommand({ Bucket: 'present' }));
+    expect(out.$metadata.httpStatusCode).toBe(200);
+    expect(out.BucketRegion).toBe('us-east-1');
+  });
+
+  it('answers 404 without a body for a missing bucket', async () => {
+    const err = await t.s3.send(new HeadBucketCommand({ Bucket: 'absent' })).catch((e: unknown) => e);
+    expect((err as { $metadata: { httpStatusCode: number } }).$metadata.httpStatusCode).toBe(404);
+  });
+
+  it('works through the minio SDK', async () => {
+    expect(await t.minio.bucketExists('present')).toBe(true);
+    expect(await t.minio.bucketExists('absent')).toBe(false);
+  });
+});

@@ -1,0 +1,138 @@
+import { createHash } from 'node:crypto';
+import { readdir } from 'node:fs/promises';
+import { Readable } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { s3sdk } from '../support/sdk.js';
+import { signedRequest, startTestStore, type TestStore, xmlCode } from '../support/store.js';
+
+const { CreateBucketCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand } = s3sdk;
+
+let t: TestStore;
+beforeAll(async () => {
+  t = await startTestStore();
+  await t.s3.send(new CreateBucketCommand({ Bucket: 'docs' }));
+});
+afterAll(() => t.close());
+
+const md5 = (data: string | Buffer) => createHash('md5').update(data).digest();
+const read = async (key: string) =>
+  (await t.s3.send(new GetObjectCommand({ Bucket: 'docs', Key: key }))).Body!.transformToString();
+
+describe('PutObject', () => {
+  it('stores the bytes and answers the quoted hex MD5 as ETag', async () => {
+    const out = await t.s3.send(new PutObjectCommand({ Bucket: 'docs', Key: 'hello.txt', Body: 'hello world' }));
+    expect(out.ETag).toBe(`"${md5('hello world').toString('hex')}"`);
+    expect(await read('hello.txt')).toBe('hello world');
+  });
+
+  it('keeps Content-Type, x-amz-meta-* and the standard headers', async () => {
+    await t.s3.send(
+      new PutObjectCommand({
+        Bucket: 'docs',
+        Key: 'report.json',
+        Body: '{}',
+        ContentType: 'application/json',
+        CacheControl: 'no-cache',
+        ContentDisposition: 'attachment; filename="r.json"',
+        Metadata: { owner: 'alice', 'Mixed-Case': 'Value Kept' },
+      }),
+    );
+    const head = await t.s3.send(new HeadObjectCommand({ Bucket: 'docs', Key: 'report.json' }));
+    expect(head.ContentType).toBe('application/json');
+    expect(head.CacheControl).toBe('no-cache');
+    expect(head.ContentDisposition).toBe('attachment; filename="r.json"');
+    expect(head.Metadata).toEqual({ owner: 'alice', 'mixed-case': 'Value Kept' });
+  });
+
+  it('checks Content-MD5: a match stores, a mismatch is BadDigest and stores nothing', async () => {
+    await t.s3.send(
+      new PutObjectCommand({ Bucket: 'docs', Key: 'md5-ok', Body: 'abc', ContentMD5: md5('abc').toString('base64') }),
+    );
+    const err = await t.s3
+      .send(new PutObjectCommand({ Bucket: 'docs', Key: 'md5-bad', Body: 'abc', ContentMD5: md5('xyz').toString('base64') }))
+      .catch((e: { name: string }) => e);
+    expect((err as { name: string }).name).toBe('BadDigest');
+    await expect(t.s3.send(new HeadObjectCommand({ Bucket: 'docs', Key: 'md5-bad' }))).rejects.toMatchObject({
+      name: 'NotFound',
+    });
+  });
+
+  it('accepts a streamed body (aws-chunked with a CRC32 trailer)', async () => {
+    const data = Buffer.alloc(200_000, 'z');
+    await t.s3.send(
+      new PutObjectCommand({ Bucket: 'docs', Key: 'streamed.bin', Body: Readable.from([data.subarray(0, 70_000), data.subarray(70_000)]), ContentLength: data.length }),
+    );
+    const got = await t.s3.send(new GetObjectCommand({ Bucket: 'docs', Key: 'streamed.bin' }));
+    expect(Buffer.from(await got.Body!.transformToByteArray()).equals(data)).toBe(true);
+    expect(got.ETag).toBe(`"${md5(data).toString('hex')}"`);
+  });
+
+  it('stores empty objects and overwrites existing ones', async () => {
+    await t.s3.send(new PutObjectCommand({ Bucket: 'docs', Key: 'empty', Body: '' }));
+    expect(await read('empty')).toBe('');
+    await t.s3.send(new PutObjectCommand({ Bucket: 'docs', Key: 'empty', Body: 'now full' }));
+    expect(await read('empty')).toBe('now full');
+  });
+
+  it('round-trips keys with spaces, plus signs, percent signs and unicode', async () => {
+    for (const key of ['a b+c%20d', 'dir/sub dir/ünïcödé ☃.txt', "quote's & amp", 'trailing/']) {
+      await t.s3.send(new PutObjectCommand({ Bucket: 'docs', Key: key, Body: key }));
+      expect(await read(key)).toBe(key);
+    }
+  });
+
+  it('answers NoSuchBucket for a missing bucket', async () => {
+    await expect(t.s3.send(new PutObjectCommand({ Bucket: 'nope', Key: 'k', Body: 'x' }))).rejects.toMatchObject({
+      name: 'NoSuchBucket',
+    });
+  });
+
+  it('refuses a body that does not match x-amz-content-sha256, leaving nothing behind', async () => {
+    const res = await signedRequest(t.store.port, {
+      method: 'PUT',
+      path: '/docs/tampered',
+      body: 'original',
+      tamper: (h) => {
+        h['x-amz-content-sha256'] = createHash('sha256').update('original').digest('hex');
+      },
+      headers: {},
+    });
+    expect(res.status).toBe(200);
+    const bad = await signedRequest(t.store.port, { method: 'PUT', path: '/docs/tampered2', body: 'signed body' });
+    expect(bad.status).toBe(200);
+    const mismatch = await signedRequest(t.store.port, {
+      method: 'PUT',
+      path: '/docs/tampered3',
+      body: 'signed body',
+      bodyOverride: 'other body!',
+    });
+    expect(mismatch.status).toBe(400);
+    expect(xmlCode(mismatch.body)).toBe('XAmzContentSHA256Mismatch');
+    await expect(t.s3.send(new HeadObjectCommand({ Bucket: 'docs', Key: 'tampered3' }))).rejects.toMatchObject({
+      name: 'NotFound',
+    });
+    // Nothing half-written stays in the drive's temporary area.
+    expect(await readdir(`${t.drives[0]}/.stowage.sys/tmp`)).toEqual([]);
+  });
+
+  it('requires a Content-Length', async () => {
+    const res = await signedRequest(t.store.port, {
+      method: 'PUT',
+      path: '/docs/no-length',
+      body: 'abc',
+      chunked: true,
+    });
+    expect(res.status).toBe(411);
+    expect(xmlCode(res.body)).toBe('MissingContentLength');
+  });
+
+  it('works through the minio SDK', async () => {
+    const out = await t.minio.putObject('docs', 'via-minio.txt', Buffer.from('minio data'), 10, {
+      'Content-Type': 'text/plain',
+      'X-Amz-Meta-Color': 'blue',
+    });
+    expect(out.etag).toBe(md5('minio data').toString('hex'));
+    const stat = await t.minio.statObject('docs', 'via-minio.txt');
+    expect(stat.metaData).toMatchObject({ 'content-type': 'text/plain', color: 'blue' });
+  });
+});
