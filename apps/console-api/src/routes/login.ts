@@ -2,6 +2,7 @@ import { routes } from '@stowage/contract';
 import type { AppDeps } from '../app.js';
 import { fromStorageError } from '../clients/errors.js';
 import type { Binder } from '../http/bind.js';
+import { ApiError } from '../http/errors.js';
 import { clearSessionCookie, setSessionCookie } from '../session/cookie.js';
 import { formLogin } from '../session/form-login.js';
 
@@ -18,6 +19,12 @@ export function registerLoginRoutes(bind: Binder, deps: AppDeps): void {
     const { id } = sessions.create(input);
     setSessionCookie(reply, id, { ...cookie, maxAgeSeconds: config.sessionAbsoluteSeconds });
     return undefined;
+  });
+
+  // Operator mode (Kubernetes tokens) comes with the operator issue; a console-mode server has
+  // no cluster to check a token against, so the call exists and refuses, as the original did.
+  bind.open(routes.loginOperator, async () => {
+    throw new ApiError('invalidLogin', 'operator login is available only in operator mode');
   });
 
   bind.authed(routes.logout, async ({ sessionId, reply }) => {

@@ -85,10 +85,7 @@ export function apiUrl(path: string, query?: Record<string, QueryValue>): string
   return `${getBasePath()}${API_PREFIX}${path}${qs ? `?${qs}` : ''}`;
 }
 
-/**
- * The one place that talks to the console API. Prefer `callApi`; this exists for calls the
- * contract does not define yet.
- */
+/** The one place that talks to the console API; features call it through `callApi`. */
 export async function apiRequest(req: ApiRequest): Promise<unknown> {
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (req.body !== undefined) headers['Content-Type'] = 'application/json';

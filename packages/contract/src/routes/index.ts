@@ -10,6 +10,7 @@ export * from './session.js';
 export const routes = {
   getLoginDetails: login.getLoginDetails,
   login: login.login,
+  loginOperator: login.loginOperator,
   logout: login.logout,
   getSession: session.getSession,
   listBuckets: buckets.listBuckets,

@@ -23,6 +23,12 @@ export const LoginRequest = Type.Object(
 );
 export type LoginRequest = Static<typeof LoginRequest>;
 
+export const OperatorLoginRequest = Type.Object(
+  { jwt: Type.String({ minLength: 1, maxLength: 16384 }) },
+  { $id: 'OperatorLoginRequest', additionalProperties: false },
+);
+export type OperatorLoginRequest = Static<typeof OperatorLoginRequest>;
+
 export const getLoginDetails = defineRoute({
   id: 'getLoginDetails',
   method: 'GET',
@@ -42,6 +48,17 @@ export const login = defineRoute({
   auth: false,
   body: LoginRequest,
   responses: { 204: null, 400: ApiErrorBody, 401: ApiErrorBody, 503: ApiErrorBody },
+});
+
+export const loginOperator = defineRoute({
+  id: 'loginOperator',
+  method: 'POST',
+  path: '/login/operator',
+  summary: 'Operator mode: log in with a Kubernetes service-account token',
+  tag: 'auth',
+  auth: false,
+  body: OperatorLoginRequest,
+  responses: { 204: null, 400: ApiErrorBody, 401: ApiErrorBody },
 });
 
 export const logout = defineRoute({

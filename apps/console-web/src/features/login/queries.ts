@@ -1,6 +1,6 @@
-import { type LoginRequest, routes } from '@stowage/contract';
+import { type LoginRequest, type OperatorLoginRequest, routes } from '@stowage/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiRequest, callApi } from '../../api/client.js';
+import { callApi } from '../../api/client.js';
 import { sessionKeys, sessionQueryOptions } from '../session/queries.js';
 
 export const loginKeys = {
@@ -44,9 +44,7 @@ export function useLoginMutation() {
 export function useOperatorLoginMutation() {
   const startSession = useStartSession();
   return useMutation({
-    // TODO(contract): switch to callApi(routes.loginOperator, …) once the contract defines it.
-    mutationFn: (body: { jwt: string }) =>
-      apiRequest({ method: 'POST', path: '/login/operator', body, auth: false }),
+    mutationFn: (body: OperatorLoginRequest) => callApi(routes.loginOperator, { body }),
     onSuccess: startSession,
   });
 }
