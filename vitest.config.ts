@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config';
 
 // Workspace packages export their TypeScript sources under the "source" condition,
 // so tests run against src/ without a build step.
-const conditions = ['source', 'module', 'node', 'development', 'import', 'default'];
+const conditions = ['source', 'node', 'import', 'default'];
 
 export default defineConfig({
   resolve: { conditions },

@@ -32,7 +32,9 @@ export async function startStore(opts: StoreOptions): Promise<StoreHandle> {
   const set = await initDrives(opts.drives);
   const layer = new FsObjectLayer(set);
   const credentials = await CredentialStore.open(layer.system, opts.rootCredentials);
-  const server = createHttpServer(createApp({ layer, credentials, region, deploymentId: set.deploymentId, log }));
+  const server = createHttpServer(
+    createApp({ layer, credentials, region, deploymentId: set.deploymentId, log }),
+  );
 
   const host = opts.host ?? '127.0.0.1';
   await new Promise<void>((resolve, reject) => {

@@ -30,7 +30,10 @@ export function adminErrorReply(err: ApiError, ctx: RequestContext, deploymentId
 
 function authenticate(ctx: RequestContext, deps: AdminDeps) {
   // Admin calls must be header-signed and carry x-amz-content-sha256 (§1.4); any region.
-  if (header(ctx.headers, 'authorization') === undefined || header(ctx.headers, 'x-amz-content-sha256') === undefined) {
+  if (
+    header(ctx.headers, 'authorization') === undefined ||
+    header(ctx.headers, 'x-amz-content-sha256') === undefined
+  ) {
     throw new ApiError('AccessDenied');
   }
   return verifyHeaderAuth(ctx, { service: 's3', lookup: deps.lookup, now: new Date() });
@@ -58,7 +61,8 @@ export function minioMiscProtocol(deploymentId: string): Protocol {
       if (ctx.rawPath.startsWith('/minio/health/') && (ctx.method === 'GET' || ctx.method === 'HEAD')) {
         return { status: 200 };
       }
-      if (ctx.rawPath.startsWith('/minio/kms/')) throw new ApiError('NotImplemented', 'KMS is not configured');
+      if (ctx.rawPath.startsWith('/minio/kms/'))
+        throw new ApiError('NotImplemented', 'KMS is not configured');
       throw new ApiError('XMinioAdminVersionMismatch');
     },
     errorReply: (err, ctx) => adminErrorReply(err, ctx, deploymentId),

@@ -3,7 +3,10 @@ import { parseAdminRequest } from './router.js';
 
 describe('parseAdminRequest', () => {
   it('routes accountinfo', () => {
-    expect(parseAdminRequest('GET', '/minio/admin/v3/accountinfo', [])).toEqual({ op: 'AccountInfo', prefixUsage: false });
+    expect(parseAdminRequest('GET', '/minio/admin/v3/accountinfo', [])).toEqual({
+      op: 'AccountInfo',
+      prefixUsage: false,
+    });
     expect(parseAdminRequest('GET', '/minio/admin/v3/accountinfo', [['prefix-usage', 'true']])).toEqual({
       op: 'AccountInfo',
       prefixUsage: true,

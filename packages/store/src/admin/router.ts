@@ -7,7 +7,11 @@ export const ADMIN_PREFIX = '/minio/admin/v3';
 
 export type AdminOperation = { op: 'AccountInfo'; prefixUsage: boolean };
 
-export function parseAdminRequest(method: string, path: string, query: QueryPairs): AdminOperation | undefined {
+export function parseAdminRequest(
+  method: string,
+  path: string,
+  query: QueryPairs,
+): AdminOperation | undefined {
   if (!path.startsWith(`${ADMIN_PREFIX}/`)) return undefined;
   const route = path.slice(ADMIN_PREFIX.length);
   if (method === 'GET' && route === '/accountinfo') {

@@ -1,13 +1,25 @@
 import { describe, expect, it } from 'vitest';
 import { compareKeys, listPage } from './listing.js';
 
-const keys = ['a.txt', 'photos/2006/feb/1.jpg', 'photos/2006/jan/1.jpg', 'photos/2006/jan/2.jpg', 'photos/x.jpg', 'z'];
+const keys = [
+  'a.txt',
+  'photos/2006/feb/1.jpg',
+  'photos/2006/jan/1.jpg',
+  'photos/2006/jan/2.jpg',
+  'photos/x.jpg',
+  'z',
+];
 
 function all(input: { prefix?: string; delimiter?: string; maxKeys: number }) {
   const out: Array<{ keys: string[]; prefixes: string[] }> = [];
   let marker = '';
   for (;;) {
-    const page = listPage(keys, { prefix: input.prefix ?? '', delimiter: input.delimiter ?? '', marker, maxKeys: input.maxKeys });
+    const page = listPage(keys, {
+      prefix: input.prefix ?? '',
+      delimiter: input.delimiter ?? '',
+      marker,
+      maxKeys: input.maxKeys,
+    });
     out.push({ keys: page.keys, prefixes: page.prefixes });
     if (!page.isTruncated) return out;
     marker = page.nextMarker!;

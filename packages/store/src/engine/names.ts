@@ -17,7 +17,8 @@ export function isValidBucketName(name: string): boolean {
 }
 
 export function assertBucketName(name: string): void {
-  if (!isValidBucketName(name)) throw new EngineError('InvalidBucketName', `Bucket name '${name}' is not valid`);
+  if (!isValidBucketName(name))
+    throw new EngineError('InvalidBucketName', `Bucket name '${name}' is not valid`);
 }
 
 /**

@@ -3,6 +3,9 @@ import type { Readable } from 'node:stream';
 // The storage interface under the protocol layer, named in S3 verbs (MinIO's ObjectLayer).
 // It never sees HTTP: bodies arrive as already-verified streams, errors are EngineErrors.
 
+/** Largest single PUT that S3 accepts (5 GiB). */
+export const MAX_OBJECT_SIZE = 5 * 1024 ** 3;
+
 export interface BucketInfo {
   name: string;
   created: Date;

@@ -7,6 +7,9 @@ import { ApiError } from '../s3/errors.js';
  * (and with it the socket): the server still has to answer on that connection.
  */
 export function fromRequest<T extends Transform>(req: IncomingMessage, into: T): T {
+  // A check may fail (at end of body) before any consumer is attached; the error is kept
+  // on the stream (`errored`) and reaches whoever reads it, instead of crashing the process.
+  into.on('error', () => {});
   req.on('error', (err) => into.destroy(err));
   req.on('aborted', () => into.destroy(new ApiError('IncompleteBody')));
   req.pipe(into);
@@ -38,7 +41,11 @@ export async function readAll(body: Readable, limit: number, tooLarge: ApiError)
  * on a healthy keep-alive connection; a large remainder closes the connection instead.
  * Resolves true when the connection can stay open.
  */
-export async function settleBody(req: IncomingMessage, maxBytes = 8 * 1024 * 1024, timeoutMs = 5000): Promise<boolean> {
+export async function settleBody(
+  req: IncomingMessage,
+  maxBytes = 8 * 1024 * 1024,
+  timeoutMs = 5000,
+): Promise<boolean> {
   if (req.complete || req.destroyed) return !req.destroyed;
   const declared = Number(req.headers['content-length'] ?? Number.NaN);
   if (Number.isFinite(declared) && declared > maxBytes) return false;

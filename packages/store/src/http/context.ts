@@ -84,10 +84,6 @@ export function queryValue(query: QueryPairs, name: string): string | undefined 
   return query.find(([k]) => k === name)?.[1];
 }
 
-export function hasQuery(query: QueryPairs, name: string): boolean {
-  return query.some(([k]) => k === name);
-}
-
 /** A single header value as a string (Node joins repeats of most headers with ', '). */
 export function header(headers: IncomingHttpHeaders, name: string): string | undefined {
   const v = headers[name];

@@ -14,7 +14,11 @@ export interface Protocol {
 export type Log = (line: string) => void;
 
 /** Turns anything thrown into a catalogue error; unexpected ones are logged, not shown. */
-export function toApiError(err: unknown, toCatalogue: (err: unknown) => ApiError | undefined, log: Log): ApiError {
+export function toApiError(
+  err: unknown,
+  toCatalogue: (err: unknown) => ApiError | undefined,
+  log: Log,
+): ApiError {
   if (err instanceof ApiError) return err;
   const mapped = toCatalogue(err);
   if (mapped) return mapped;

@@ -14,6 +14,16 @@ const COMMON_HEADERS: Record<string, string> = {
   'Content-Security-Policy': 'block-all-mixed-content',
 };
 
+/**
+ * Header values go out as bytes: text beyond Latin-1 (a decoded response-content-disposition,
+ * say) is sent as its UTF-8 bytes, as S3 does, and control characters never reach the wire.
+ */
+export function headerValue(v: string): string {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what we replace
+  const clean = v.replace(/[\x00-\x08\x0a-\x1f\x7f]/g, ' ');
+  return /[\u0100-\uffff]/.test(clean) ? Buffer.from(clean, 'utf8').toString('latin1') : clean;
+}
+
 function serialise(reply: Reply): { bytes?: Buffer; contentType?: string } {
   const body = reply.body;
   if (!body || body.type === 'stream') return {};
@@ -38,7 +48,7 @@ export async function writeReply(
   const headers: Record<string, string> = { ...COMMON_HEADERS, 'X-Amz-Request-Id': ctx.requestId };
   if (contentType) headers['Content-Type'] = contentType;
   if (bytes) headers['Content-Length'] = String(bytes.length);
-  Object.assign(headers, reply.headers);
+  for (const [name, value] of Object.entries(reply.headers ?? {})) headers[name] = headerValue(value);
   if (!reply.body && !('Content-Length' in headers)) headers['Content-Length'] = '0';
   if (opts.close) headers.Connection = 'close';
   res.writeHead(reply.status, headers);

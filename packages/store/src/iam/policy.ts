@@ -1,16 +1,7 @@
+import type { PolicyDocument } from '@stowage/madmin';
+
 // Canned policies. Evaluation arrives with the IAM policy engine; for now root and its
 // temporary credentials are the only identities, and they hold consoleAdmin.
-
-export interface PolicyStatement {
-  Effect: 'Allow' | 'Deny';
-  Action: string[];
-  Resource?: string[];
-}
-
-export interface PolicyDocument {
-  Version: '2012-10-17';
-  Statement: PolicyStatement[];
-}
 
 export const CONSOLE_ADMIN_POLICY: PolicyDocument = {
   Version: '2012-10-17',

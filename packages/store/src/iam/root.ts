@@ -20,15 +20,22 @@ export const MIN_SECRET_KEY = 8;
 
 function validate(creds: RootCredentials, origin: string): RootCredentials {
   if (creds.accessKey.length < MIN_ACCESS_KEY) {
-    throw new Error(`${origin}: the root user (access key) must be at least ${MIN_ACCESS_KEY} characters long`);
+    throw new Error(
+      `${origin}: the root user (access key) must be at least ${MIN_ACCESS_KEY} characters long`,
+    );
   }
   if (creds.secretKey.length < MIN_SECRET_KEY) {
-    throw new Error(`${origin}: the root password (secret key) must be at least ${MIN_SECRET_KEY} characters long`);
+    throw new Error(
+      `${origin}: the root password (secret key) must be at least ${MIN_SECRET_KEY} characters long`,
+    );
   }
   return creds;
 }
 
-function fromEnv(env: Record<string, string | undefined>, prefix: 'STOWAGE' | 'MINIO'): RootCredentials | undefined {
+function fromEnv(
+  env: Record<string, string | undefined>,
+  prefix: 'STOWAGE' | 'MINIO',
+): RootCredentials | undefined {
   const user = env[`${prefix}_ROOT_USER`];
   const password = env[`${prefix}_ROOT_PASSWORD`];
   if (user === undefined && password === undefined) return undefined;
@@ -52,8 +59,8 @@ export async function loadRootCredentials(
   const file = join(dataDir, SYS_DIR, 'root.json');
   const raw = await readJsonFile(file);
   if (raw !== undefined) {
-    const record = decodeRootCredentials(raw);
-    return { ...validate(record, file), source: 'file' };
+    const { accessKey, secretKey } = decodeRootCredentials(raw);
+    return { ...validate({ accessKey, secretKey }, file), source: 'file' };
   }
   const record: RootCredentialRecord = { v: 1, accessKey: newAccessKey(), secretKey: newSecretKey() };
   await mkdir(join(dataDir, SYS_DIR), { recursive: true });

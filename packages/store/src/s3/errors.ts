@@ -29,12 +29,18 @@ export const ERROR_CATALOGUE = {
     message: 'You did not provide the number of bytes specified by the Content-Length HTTP header.',
   },
   InternalError: { status: 500, message: 'We encountered an internal error, please try again.' },
-  InvalidAccessKeyId: { status: 403, message: 'The Access Key Id you provided does not exist in our records.' },
+  InvalidAccessKeyId: {
+    status: 403,
+    message: 'The Access Key Id you provided does not exist in our records.',
+  },
   InvalidArgument: { status: 400, message: 'Invalid Argument' },
   InvalidBucketName: { status: 400, message: 'The specified bucket is not valid.' },
   InvalidLocationConstraint: { status: 400, message: 'The specified location-constraint is not valid' },
   InvalidDigest: { status: 400, message: 'The Content-Md5 you specified is not valid.' },
-  InvalidParameterValue: { status: 400, message: 'An invalid or out-of-range value was supplied for the input parameter.' },
+  InvalidParameterValue: {
+    status: 400,
+    message: 'An invalid or out-of-range value was supplied for the input parameter.',
+  },
   InvalidRange: { status: 416, message: 'The requested range is not satisfiable' },
   InvalidRequest: { status: 400, message: 'Invalid Request' },
   InvalidTokenId: { status: 403, message: 'The security token included in the request is invalid' },
@@ -46,7 +52,10 @@ export const ERROR_CATALOGUE = {
   },
   MethodNotAllowed: { status: 405, message: 'The specified method is not allowed against this resource.' },
   MissingContentLength: { status: 411, message: 'You must provide the Content-Length HTTP header.' },
-  MissingParameter: { status: 400, message: 'A required parameter for the specified action is not supplied.' },
+  MissingParameter: {
+    status: 400,
+    message: 'A required parameter for the specified action is not supplied.',
+  },
   MissingSecurityHeader: { status: 400, message: 'Your request was missing a required header' },
   NoSuchBucket: { status: 404, message: 'The specified bucket does not exist' },
   NoSuchKey: { status: 404, message: 'The specified key does not exist.' },
@@ -69,7 +78,7 @@ export const ERROR_CATALOGUE = {
   },
   XMinioAdminVersionMismatch: {
     status: 426,
-    message: 'This \'admin\' API is not supported by server in this mode.',
+    message: "This 'admin' API is not supported by server in this mode.",
   },
   XMinioInvalidObjectName: { status: 400, message: 'Object name contains unsupported characters.' },
 } as const satisfies Record<string, ErrorSpec>;
@@ -101,12 +110,9 @@ export class ApiError extends Error {
   }
 }
 
-export function isErrorCode(code: string): code is ErrorCode {
-  return Object.hasOwn(ERROR_CATALOGUE, code);
-}
-
 /** Engine errors share S3's code names; this is where they cross into the protocol. */
 export function fromEngineError(err: unknown): ApiError | undefined {
-  if (err instanceof EngineError) return new ApiError(err.code, err.message === err.code ? undefined : err.message);
+  if (err instanceof EngineError)
+    return new ApiError(err.code, err.message === err.code ? undefined : err.message);
   return undefined;
 }

@@ -73,7 +73,13 @@ export function s3Protocol(deps: S3ProtocolDeps): Protocol {
   return {
     async handle(ctx) {
       if (ctx.path === undefined) throw new ApiError('XMinioInvalidObjectName');
-      const op = parseS3Request({ method: ctx.method, path: ctx.path, query: ctx.query, headers: ctx.headers, host: ctx.host });
+      const op = parseS3Request({
+        method: ctx.method,
+        path: ctx.path,
+        query: ctx.query,
+        headers: ctx.headers,
+        host: ctx.host,
+      });
       const auth = authenticate(ctx, deps);
       let body: ReturnType<S3Call['body']> | undefined;
       const call: S3Call = { ctx, auth, body: () => (body ??= verifiedBody(ctx, auth)) };
@@ -90,7 +96,10 @@ export function s3Protocol(deps: S3ProtocolDeps): Protocol {
       }
     },
     errorReply(err, ctx) {
-      return { status: err.status, body: { type: 'xml', value: s3ErrorDocument(err, ctx, deps.deploymentId) } };
+      return {
+        status: err.status,
+        body: { type: 'xml', value: s3ErrorDocument(err, ctx, deps.deploymentId) },
+      };
     },
   };
 }

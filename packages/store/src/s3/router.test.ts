@@ -20,7 +20,10 @@ describe('parseS3Request: AWS documentation examples', () => {
   it('CreateBucket, HeadBucket, DeleteBucket', () => {
     expect(parse('PUT /amzn-s3-demo-bucket')).toEqual({ op: 'CreateBucket', bucket: 'amzn-s3-demo-bucket' });
     expect(parse('HEAD /amzn-s3-demo-bucket')).toEqual({ op: 'HeadBucket', bucket: 'amzn-s3-demo-bucket' });
-    expect(parse('DELETE /amzn-s3-demo-bucket/')).toEqual({ op: 'DeleteBucket', bucket: 'amzn-s3-demo-bucket' });
+    expect(parse('DELETE /amzn-s3-demo-bucket/')).toEqual({
+      op: 'DeleteBucket',
+      bucket: 'amzn-s3-demo-bucket',
+    });
   });
 
   it('GetBucketLocation: GET /?location', () => {
@@ -28,16 +31,20 @@ describe('parseS3Request: AWS documentation examples', () => {
   });
 
   it('ListObjectsV2 with prefix, delimiter, start-after and continuation token', () => {
-    expect(parse('GET /example-bucket?list-type=2&max-keys=3&prefix=E&start-after=ExampleGuide.pdf')).toEqual({
-      op: 'ListObjectsV2',
-      bucket: 'example-bucket',
-      prefix: 'E',
-      delimiter: '',
-      maxKeys: 3,
-      startAfter: 'ExampleGuide.pdf',
-    });
+    expect(parse('GET /example-bucket?list-type=2&max-keys=3&prefix=E&start-after=ExampleGuide.pdf')).toEqual(
+      {
+        op: 'ListObjectsV2',
+        bucket: 'example-bucket',
+        prefix: 'E',
+        delimiter: '',
+        maxKeys: 3,
+        startAfter: 'ExampleGuide.pdf',
+      },
+    );
     expect(
-      parse('GET /example-bucket?list-type=2&prefix=photos/2006/&delimiter=/&continuation-token=1ueGcxLPRx1Tr/XYExHnhbYLgveDs2J/wm36Hy4vbOwM='),
+      parse(
+        'GET /example-bucket?list-type=2&prefix=photos/2006/&delimiter=/&continuation-token=1ueGcxLPRx1Tr/XYExHnhbYLgveDs2J/wm36Hy4vbOwM=',
+      ),
     ).toMatchObject({
       op: 'ListObjectsV2',
       prefix: 'photos/2006/',
@@ -45,7 +52,10 @@ describe('parseS3Request: AWS documentation examples', () => {
       maxKeys: 1000,
       continuationToken: '1ueGcxLPRx1Tr/XYExHnhbYLgveDs2J/wm36Hy4vbOwM=',
     });
-    expect(parse('GET /b?list-type=2&encoding-type=url&max-keys=5000')).toMatchObject({ encodingType: 'url', maxKeys: 1000 });
+    expect(parse('GET /b?list-type=2&encoding-type=url&max-keys=5000')).toMatchObject({
+      encodingType: 'url',
+      maxKeys: 1000,
+    });
   });
 
   it('ListObjects (v1): GET /?marker', () => {
@@ -60,7 +70,11 @@ describe('parseS3Request: AWS documentation examples', () => {
   });
 
   it('object operations keep the key verbatim, slashes and spaces included', () => {
-    expect(parse('PUT /myBucket/my-image.jpg')).toEqual({ op: 'PutObject', bucket: 'myBucket', key: 'my-image.jpg' });
+    expect(parse('PUT /myBucket/my-image.jpg')).toEqual({
+      op: 'PutObject',
+      bucket: 'myBucket',
+      key: 'my-image.jpg',
+    });
     expect(parse('GET /bucket/photos/2006/My%20Summer.jpg')).toEqual({
       op: 'GetObject',
       bucket: 'bucket',
@@ -75,10 +89,17 @@ describe('parseS3Request: AWS documentation examples', () => {
   });
 
   it('recognised but unserved operations carry their AWS action name', () => {
-    expect(parse('GET /b?versioning')).toEqual({ op: 'NotImplemented', name: 'GetBucketVersioning', bucket: 'b' });
+    expect(parse('GET /b?versioning')).toEqual({
+      op: 'NotImplemented',
+      name: 'GetBucketVersioning',
+      bucket: 'b',
+    });
     expect(parse('PUT /b?policy')).toMatchObject({ name: 'PutBucketPolicy' });
     expect(parse('POST /b?delete')).toMatchObject({ name: 'DeleteObjects' });
-    expect(parse('POST /b/example-object?uploads')).toMatchObject({ name: 'CreateMultipartUpload', key: 'example-object' });
+    expect(parse('POST /b/example-object?uploads')).toMatchObject({
+      name: 'CreateMultipartUpload',
+      key: 'example-object',
+    });
     expect(parse('PUT /b/k?partNumber=1&uploadId=abc')).toMatchObject({ name: 'UploadPart' });
     expect(parse('PUT /b/k', { 'x-amz-copy-source': '/src/k' })).toMatchObject({ name: 'CopyObject' });
     expect(parse('PUT /b/k?partNumber=1&uploadId=abc', { 'x-amz-copy-source': '/s/k' })).toMatchObject({

@@ -1,5 +1,5 @@
-import type { QueryPairs } from '../http/context.js';
 import { assertObjectKey } from '../engine/names.js';
+import type { QueryPairs } from '../http/context.js';
 import { ApiError } from './errors.js';
 
 // Parses a request into a typed S3 operation: one pure function, path-style addressing.
@@ -90,9 +90,15 @@ const TABLES: Record<Level, Table> = {
       ['uploads', 'ListMultipartUploads'],
       ['versions', 'ListObjectVersions'],
       ['events', 'ListenBucketNotification'],
-      ...bucketConfig('Get', ALL_CONFIG.filter((k) => k !== 'location')),
+      ...bucketConfig(
+        'Get',
+        ALL_CONFIG.filter((k) => k !== 'location'),
+      ),
     ],
-    PUT: bucketConfig('Put', ALL_CONFIG.filter((k) => k !== 'policyStatus')),
+    PUT: bucketConfig(
+      'Put',
+      ALL_CONFIG.filter((k) => k !== 'policyStatus'),
+    ),
     DELETE: bucketConfig('Delete', DELETABLE),
     POST: [['delete', 'DeleteObjects']],
     HEAD: [],
@@ -129,7 +135,13 @@ const TABLES: Record<Level, Table> = {
 };
 
 const DEFAULT_ACTION: Record<Level, Record<string, string>> = {
-  bucket: { GET: 'ListObjects', PUT: 'CreateBucket', DELETE: 'DeleteBucket', HEAD: 'HeadBucket', POST: 'PostObject' },
+  bucket: {
+    GET: 'ListObjects',
+    PUT: 'CreateBucket',
+    DELETE: 'DeleteBucket',
+    HEAD: 'HeadBucket',
+    POST: 'PostObject',
+  },
   object: { GET: 'GetObject', PUT: 'PutObject', DELETE: 'DeleteObject', HEAD: 'HeadObject' },
 };
 
@@ -137,14 +149,21 @@ function first(query: QueryPairs, name: string): string | undefined {
   return query.find(([k]) => k === name)?.[1];
 }
 
-function actionFor(level: Level, method: string, query: QueryPairs, headers: S3RequestParts['headers']): string {
+function actionFor(
+  level: Level,
+  method: string,
+  query: QueryPairs,
+  headers: S3RequestParts['headers'],
+): string {
   const table = TABLES[level][method];
   if (!table) throw new ApiError('MethodNotAllowed');
   const keys = new Set(query.map(([k]) => k));
   const hit = table.find(([keyword]) => keys.has(keyword));
-  if (level === 'bucket' && method === 'GET' && !hit && first(query, 'list-type') === '2') return 'ListObjectsV2';
+  if (level === 'bucket' && method === 'GET' && !hit && first(query, 'list-type') === '2')
+    return 'ListObjectsV2';
   const copy = headers['x-amz-copy-source'] !== undefined;
-  if (level === 'object' && method === 'PUT' && copy) return hit?.[1] === 'UploadPart' ? 'UploadPartCopy' : (hit?.[1] ?? 'CopyObject');
+  if (level === 'object' && method === 'PUT' && copy)
+    return hit?.[1] === 'UploadPart' ? 'UploadPartCopy' : (hit?.[1] ?? 'CopyObject');
   if (hit) return hit[1];
   const fallback = DEFAULT_ACTION[level][method];
   if (!fallback) throw new ApiError('MethodNotAllowed');
@@ -155,14 +174,19 @@ function listParams(query: QueryPairs): ListParams {
   const rawMax = first(query, 'max-keys');
   let maxKeys = 1000;
   if (rawMax !== undefined) {
-    if (!/^\d+$/.test(rawMax)) throw new ApiError('InvalidArgument', 'Argument max-keys must be an integer between 0 and 2147483647');
+    if (!/^\d+$/.test(rawMax))
+      throw new ApiError('InvalidArgument', 'Argument max-keys must be an integer between 0 and 2147483647');
     maxKeys = Math.min(Number(rawMax), 1000);
   }
   const encoding = first(query, 'encoding-type');
   if (encoding !== undefined && encoding.toLowerCase() !== 'url') {
     throw new ApiError('InvalidArgument', 'Invalid Encoding Method specified in Request');
   }
-  const params: ListParams = { prefix: first(query, 'prefix') ?? '', delimiter: first(query, 'delimiter') ?? '', maxKeys };
+  const params: ListParams = {
+    prefix: first(query, 'prefix') ?? '',
+    delimiter: first(query, 'delimiter') ?? '',
+    maxKeys,
+  };
   if (encoding !== undefined) params.encodingType = 'url';
   return params;
 }
@@ -192,7 +216,12 @@ export function parseS3Request(parts: S3RequestParts): S3Operation {
     case 'GetBucketLocation':
       return { op: name, bucket };
     case 'ListObjectsV2': {
-      const op: S3Operation = { op: name, bucket, startAfter: first(query, 'start-after') ?? '', ...listParams(query) };
+      const op: S3Operation = {
+        op: name,
+        bucket,
+        startAfter: first(query, 'start-after') ?? '',
+        ...listParams(query),
+      };
       const token = first(query, 'continuation-token');
       if (token !== undefined) op.continuationToken = token;
       return op;
@@ -205,6 +234,8 @@ export function parseS3Request(parts: S3RequestParts): S3Operation {
     case 'DeleteObject':
       return { op: name, bucket, key };
     default:
-      return level === 'bucket' ? { op: 'NotImplemented', name, bucket } : { op: 'NotImplemented', name, bucket, key };
+      return level === 'bucket'
+        ? { op: 'NotImplemented', name, bucket }
+        : { op: 'NotImplemented', name, bucket, key };
   }
 }

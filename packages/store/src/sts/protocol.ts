@@ -15,7 +15,10 @@ const MAX_FORM_BYTES = 1024 * 1024;
 export function isStsRequest(ctx: RequestContext): boolean {
   if (ctx.method !== 'POST' || ctx.rawPath !== '/') return false;
   const type = header(ctx.headers, 'content-type') ?? '';
-  return type.toLowerCase().startsWith('application/x-www-form-urlencoded') || ctx.query.some(([k]) => k === 'Action');
+  return (
+    type.toLowerCase().startsWith('application/x-www-form-urlencoded') ||
+    ctx.query.some(([k]) => k === 'Action')
+  );
 }
 
 export interface StsDeps {
@@ -26,12 +29,19 @@ export interface StsDeps {
 export function stsProtocol(deps: StsDeps): Protocol {
   return {
     async handle(ctx) {
-      const body = await readAll(passThrough(ctx.req), MAX_FORM_BYTES, new ApiError('InvalidRequest', 'Request body too large'));
+      const body = await readAll(
+        passThrough(ctx.req),
+        MAX_FORM_BYTES,
+        new ApiError('InvalidRequest', 'Request body too large'),
+      );
       const form = new URLSearchParams(body.toString('utf8'));
       for (const [k, v] of ctx.query) if (!form.has(k)) form.set(k, v);
       if (header(ctx.headers, 'authorization') === undefined) {
         // AssumeRoleWithWebIdentity / ClientGrants / LDAPIdentity come with identity providers.
-        throw new ApiError('NotImplemented', `${form.get('Action') ?? 'This STS action'} is not implemented yet`);
+        throw new ApiError(
+          'NotImplemented',
+          `${form.get('Action') ?? 'This STS action'} is not implemented yet`,
+        );
       }
       // STS clients send no x-amz-content-sha256: the signed payload hash is the body's.
       const payloadHash = createHash('sha256').update(body).digest('hex');
@@ -51,7 +61,12 @@ export function stsProtocol(deps: StsDeps): Protocol {
         elAttrs(
           'ErrorResponse',
           { xmlns: STS_NAMESPACE },
-          el('Error', el('Type', err.status >= 500 ? 'Receiver' : 'Sender'), el('Code', err.code), el('Message', err.message)),
+          el(
+            'Error',
+            el('Type', err.status >= 500 ? 'Receiver' : 'Sender'),
+            el('Code', err.code),
+            el('Message', err.message),
+          ),
           el('RequestId', ctx.requestId),
         ),
         err.status,

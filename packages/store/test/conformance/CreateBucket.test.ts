@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { s3sdk } from '../support/sdk.js';
+import * as s3sdk from '@aws-sdk/client-s3';
 import { signedRequest, startTestStore, type TestStore, xmlCode } from '../support/store.js';
 
 const { CreateBucketCommand, HeadBucketCommand, ListBucketsCommand } = s3sdk;
@@ -49,7 +49,10 @@ describe('CreateBucket', () => {
   it('refuses another region with InvalidLocationConstraint', async () => {
     const err = await codeOf(
       t.s3.send(
-        new CreateBucketCommand({ Bucket: 'elsewhere', CreateBucketConfiguration: { LocationConstraint: 'eu-west-1' } }),
+        new CreateBucketCommand({
+          Bucket: 'elsewhere',
+          CreateBucketConfiguration: { LocationConstraint: 'eu-west-1' },
+        }),
       ),
     );
     expect(err).toEqual({ name: 'InvalidLocationConstraint', status: 400 });

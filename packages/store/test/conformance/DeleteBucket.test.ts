@@ -1,8 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { s3sdk } from '../support/sdk.js';
+import * as s3sdk from '@aws-sdk/client-s3';
 import { startTestStore, type TestStore } from '../support/store.js';
 
-const { CreateBucketCommand, DeleteBucketCommand, DeleteObjectCommand, ListBucketsCommand, PutObjectCommand } = s3sdk;
+const {
+  CreateBucketCommand,
+  DeleteBucketCommand,
+  DeleteObjectCommand,
+  ListBucketsCommand,
+  PutObjectCommand,
+} = s3sdk;
 
 let t: TestStore;
 beforeAll(async () => {
@@ -28,13 +34,19 @@ describe('DeleteBucket', () => {
   it('refuses a bucket with objects: BucketNotEmpty (409)', async () => {
     await t.s3.send(new CreateBucketCommand({ Bucket: 'full' }));
     await t.s3.send(new PutObjectCommand({ Bucket: 'full', Key: 'a/b', Body: 'x' }));
-    expect(await errorOf(t.s3.send(new DeleteBucketCommand({ Bucket: 'full' })))).toEqual(['BucketNotEmpty', 409]);
+    expect(await errorOf(t.s3.send(new DeleteBucketCommand({ Bucket: 'full' })))).toEqual([
+      'BucketNotEmpty',
+      409,
+    ]);
     await t.s3.send(new DeleteObjectCommand({ Bucket: 'full', Key: 'a/b' }));
     await t.s3.send(new DeleteBucketCommand({ Bucket: 'full' }));
   });
 
   it('answers NoSuchBucket for a missing bucket', async () => {
-    expect(await errorOf(t.s3.send(new DeleteBucketCommand({ Bucket: 'never-was' })))).toEqual(['NoSuchBucket', 404]);
+    expect(await errorOf(t.s3.send(new DeleteBucketCommand({ Bucket: 'never-was' })))).toEqual([
+      'NoSuchBucket',
+      404,
+    ]);
   });
 
   it('lets a deleted bucket be created again, empty', async () => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { s3sdk } from '../support/sdk.js';
+import * as s3sdk from '@aws-sdk/client-s3';
 import { startTestStore, type TestStore } from '../support/store.js';
 
 const { CreateBucketCommand, HeadBucketCommand } = s3sdk;

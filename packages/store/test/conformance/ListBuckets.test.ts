@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { s3sdk } from '../support/sdk.js';
+import * as s3sdk from '@aws-sdk/client-s3';
 import { rawRequest, startTestStore, type TestStore } from '../support/store.js';
 
 const { CreateBucketCommand, ListBucketsCommand } = s3sdk;
@@ -37,6 +37,8 @@ describe('ListBuckets', () => {
     expect(res.headers['x-amz-request-id']).toMatch(/^[0-9A-F]{16}$/);
     expect(res.headers['accept-ranges']).toBe('bytes');
     expect(res.headers['content-length']).toBe(String(Buffer.byteLength(res.body)));
-    expect(res.body).toMatch(/^<\?xml[^>]*>\n<Error><Code>AccessDenied<\/Code><Message>[^<]+<\/Message><Resource>\/<\/Resource><RequestId>[0-9A-F]{16}<\/RequestId>/);
+    expect(res.body).toMatch(
+      /^<\?xml[^>]*>\n<Error><Code>AccessDenied<\/Code><Message>[^<]+<\/Message><Resource>\/<\/Resource><RequestId>[0-9A-F]{16}<\/RequestId>/,
+    );
   });
 });

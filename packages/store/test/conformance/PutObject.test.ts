@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { readdir } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { s3sdk } from '../support/sdk.js';
+import * as s3sdk from '@aws-sdk/client-s3';
 import { signedRequest, startTestStore, type TestStore, xmlCode } from '../support/store.js';
 
 const { CreateBucketCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand } = s3sdk;
@@ -20,7 +20,9 @@ const read = async (key: string) =>
 
 describe('PutObject', () => {
   it('stores the bytes and answers the quoted hex MD5 as ETag', async () => {
-    const out = await t.s3.send(new PutObjectCommand({ Bucket: 'docs', Key: 'hello.txt', Body: 'hello world' }));
+    const out = await t.s3.send(
+      new PutObjectCommand({ Bucket: 'docs', Key: 'hello.txt', Body: 'hello world' }),
+    );
     expect(out.ETag).toBe(`"${md5('hello world').toString('hex')}"`);
     expect(await read('hello.txt')).toBe('hello world');
   });
@@ -46,10 +48,22 @@ describe('PutObject', () => {
 
   it('checks Content-MD5: a match stores, a mismatch is BadDigest and stores nothing', async () => {
     await t.s3.send(
-      new PutObjectCommand({ Bucket: 'docs', Key: 'md5-ok', Body: 'abc', ContentMD5: md5('abc').toString('base64') }),
+      new PutObjectCommand({
+        Bucket: 'docs',
+        Key: 'md5-ok',
+        Body: 'abc',
+        ContentMD5: md5('abc').toString('base64'),
+      }),
     );
     const err = await t.s3
-      .send(new PutObjectCommand({ Bucket: 'docs', Key: 'md5-bad', Body: 'abc', ContentMD5: md5('xyz').toString('base64') }))
+      .send(
+        new PutObjectCommand({
+          Bucket: 'docs',
+          Key: 'md5-bad',
+          Body: 'abc',
+          ContentMD5: md5('xyz').toString('base64'),
+        }),
+      )
       .catch((e: { name: string }) => e);
     expect((err as { name: string }).name).toBe('BadDigest');
     await expect(t.s3.send(new HeadObjectCommand({ Bucket: 'docs', Key: 'md5-bad' }))).rejects.toMatchObject({
@@ -60,7 +74,12 @@ describe('PutObject', () => {
   it('accepts a streamed body (aws-chunked with a CRC32 trailer)', async () => {
     const data = Buffer.alloc(200_000, 'z');
     await t.s3.send(
-      new PutObjectCommand({ Bucket: 'docs', Key: 'streamed.bin', Body: Readable.from([data.subarray(0, 70_000), data.subarray(70_000)]), ContentLength: data.length }),
+      new PutObjectCommand({
+        Bucket: 'docs',
+        Key: 'streamed.bin',
+        Body: Readable.from([data.subarray(0, 70_000), data.subarray(70_000)]),
+        ContentLength: data.length,
+      }),
     );
     const got = await t.s3.send(new GetObjectCommand({ Bucket: 'docs', Key: 'streamed.bin' }));
     expect(Buffer.from(await got.Body!.transformToByteArray()).equals(data)).toBe(true);
@@ -82,7 +101,9 @@ describe('PutObject', () => {
   });
 
   it('answers NoSuchBucket for a missing bucket', async () => {
-    await expect(t.s3.send(new PutObjectCommand({ Bucket: 'nope', Key: 'k', Body: 'x' }))).rejects.toMatchObject({
+    await expect(
+      t.s3.send(new PutObjectCommand({ Bucket: 'nope', Key: 'k', Body: 'x' })),
+    ).rejects.toMatchObject({
       name: 'NoSuchBucket',
     });
   });
@@ -98,7 +119,11 @@ describe('PutObject', () => {
       headers: {},
     });
     expect(res.status).toBe(200);
-    const bad = await signedRequest(t.store.port, { method: 'PUT', path: '/docs/tampered2', body: 'signed body' });
+    const bad = await signedRequest(t.store.port, {
+      method: 'PUT',
+      path: '/docs/tampered2',
+      body: 'signed body',
+    });
     expect(bad.status).toBe(200);
     const mismatch = await signedRequest(t.store.port, {
       method: 'PUT',
@@ -108,7 +133,9 @@ describe('PutObject', () => {
     });
     expect(mismatch.status).toBe(400);
     expect(xmlCode(mismatch.body)).toBe('XAmzContentSHA256Mismatch');
-    await expect(t.s3.send(new HeadObjectCommand({ Bucket: 'docs', Key: 'tampered3' }))).rejects.toMatchObject({
+    await expect(
+      t.s3.send(new HeadObjectCommand({ Bucket: 'docs', Key: 'tampered3' })),
+    ).rejects.toMatchObject({
       name: 'NotFound',
     });
     // Nothing half-written stays in the drive's temporary area.

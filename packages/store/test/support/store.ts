@@ -4,10 +4,21 @@ import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { S3Client } from '@aws-sdk/client-s3';
-import { type Credentials, signRequest } from '@stowage/madmin';
+import {
+  amzDate,
+  type Credentials,
+  canonicalHeaders,
+  canonicalQuery,
+  canonicalRequest,
+  canonicalUri,
+  type Scope,
+  scopeString,
+  signature,
+  stringToSign,
+} from '@stowage/madmin';
 import { Client as MinioClient } from 'minio';
 import { type StoreHandle, startStore } from '../../src/index.js';
-import { s3sdk } from './sdk.js';
+import * as s3sdk from '@aws-sdk/client-s3';
 
 export const ROOT = { accessKey: 'stowage-root', secretKey: 'stowage-root-secret' };
 
@@ -85,7 +96,11 @@ export function rawRequest(
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
       res.on('end', () =>
-        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }),
+        resolve({
+          status: res.statusCode ?? 0,
+          headers: res.headers,
+          body: Buffer.concat(chunks).toString('utf8'),
+        }),
       );
     });
     req.on('error', reject);
@@ -93,7 +108,10 @@ export function rawRequest(
   });
 }
 
-/** A SigV4 header-signed request (madmin's signer), optionally tampered with after signing. */
+/**
+ * A SigV4 header-signed request built from the raw path (no URL normalisation, so dot
+ * segments reach the server as written), optionally tampered with after signing.
+ */
 export function signedRequest(
   port: number,
   p: {
@@ -113,17 +131,41 @@ export function signedRequest(
   },
 ): Promise<RawResponse> {
   const body = p.body === undefined ? Buffer.alloc(0) : Buffer.from(p.body);
-  const url = new URL(`http://127.0.0.1:${port}${p.path}`);
-  const headers = signRequest(
-    { method: p.method, url, headers: p.headers ?? {}, payloadHash: createHash('sha256').update(body).digest('hex') },
-    p.creds ?? ROOT,
-    { region: p.region ?? 'us-east-1', service: p.service ?? 's3', ...(p.now ? { now: p.now } : {}) },
-  );
+  const creds: Credentials = p.creds ?? ROOT;
+  const now = p.now ?? new Date();
+  const date = amzDate(now);
+  const q = p.path.indexOf('?');
+  const rawPath = q < 0 ? p.path : p.path.slice(0, q);
+  const query = q < 0 ? [] : [...new URLSearchParams(p.path.slice(q + 1))];
+  const payloadHash = createHash('sha256').update(body).digest('hex');
+  const headers: Record<string, string> = {
+    ...p.headers,
+    host: `127.0.0.1:${port}`,
+    'x-amz-date': date,
+    'x-amz-content-sha256': payloadHash,
+  };
+  if (creds.sessionToken) headers['x-amz-security-token'] = creds.sessionToken;
+  const signed = Object.keys(headers).sort();
+  const scope: Scope = {
+    date: date.slice(0, 8),
+    region: p.region ?? 'us-east-1',
+    service: p.service ?? 's3',
+  };
+  const creq = canonicalRequest({
+    method: p.method,
+    canonicalUri: canonicalUri(decodeURIComponent(rawPath)),
+    canonicalQuery: canonicalQuery(query),
+    canonicalHeaders: canonicalHeaders(headers, signed),
+    signedHeaders: signed,
+    payloadHash,
+  });
+  const sig = signature(creds.secretKey, scope, stringToSign(date, scope, creq));
+  headers.authorization = `AWS4-HMAC-SHA256 Credential=${creds.accessKey}/${scopeString(scope)}, SignedHeaders=${signed.join(';')}, Signature=${sig}`;
   p.tamper?.(headers);
   const sent = p.bodyOverride === undefined ? body : Buffer.from(p.bodyOverride);
   if (p.chunked) headers['transfer-encoding'] = 'chunked';
   else if (sent.length > 0) headers['content-length'] = String(sent.length);
-  return rawRequest(port, p.method, `${url.pathname}${url.search}`, headers, sent.length > 0 ? sent : undefined);
+  return rawRequest(port, p.method, p.path, headers, sent.length > 0 ? sent : undefined);
 }
 
 /** The <Code> of an S3/STS XML error body. */

@@ -1,3 +1,4 @@
+import type { AccountInfo, BackendInfo } from '@stowage/madmin';
 import type { ObjectLayer } from '../../engine/object-layer.js';
 import type { Identity } from '../../iam/credentials.js';
 import { CONSOLE_ADMIN_POLICY } from '../../iam/policy.js';
@@ -6,7 +7,7 @@ import { CONSOLE_ADMIN_POLICY } from '../../iam/policy.js';
 // credentials hold consoleAdmin, so every bucket is readable and writable for them.
 
 /** madmin's BackendInfo: capitalised keys, Type 2 = Erasure. */
-export function backendInfoJson(layer: ObjectLayer, endpoint: string) {
+export function backendInfoJson(layer: ObjectLayer, endpoint: string): BackendInfo {
   const info = layer.backendInfo();
   return {
     Type: info.kind === 'Erasure' ? 2 : 1,
@@ -22,9 +23,15 @@ export function backendInfoJson(layer: ObjectLayer, endpoint: string) {
   };
 }
 
-export async function accountInfo(layer: ObjectLayer, identity: Identity, endpoint: string) {
+export async function accountInfo(
+  layer: ObjectLayer,
+  identity: Identity,
+  endpoint: string,
+): Promise<AccountInfo> {
   const buckets = await layer.listBuckets();
-  const usage = await Promise.all(buckets.map((b) => layer.bucketUsage(b.name).catch(() => ({ size: 0, objects: 0 }))));
+  const usage = await Promise.all(
+    buckets.map((b) => layer.bucketUsage(b.name).catch(() => ({ size: 0, objects: 0 }))),
+  );
   return {
     AccountName: identity.parent,
     Server: backendInfoJson(layer, endpoint),

@@ -14,7 +14,8 @@ export interface DriveSet {
 async function prepare(drive: string): Promise<DriveFormat | undefined> {
   // Leftovers in tmp are writes that never committed (crash); nothing refers to them.
   await rm(tmpDir(drive), { recursive: true, force: true });
-  for (const dir of [tmpDir(drive), bucketsDir(drive), configDir(drive)]) await mkdir(dir, { recursive: true });
+  for (const dir of [tmpDir(drive), bucketsDir(drive), configDir(drive)])
+    await mkdir(dir, { recursive: true });
   const raw = await readJsonFile(formatPath(drive));
   if (raw === undefined) return undefined;
   let decoded: ReturnType<typeof migrateFormat>;
@@ -46,9 +47,12 @@ export async function initDrives(paths: readonly string[]): Promise<DriveSet> {
   for (const [i, f] of formats.entries()) {
     if (f === undefined) continue;
     const where = `Drive ${drives[i]}`;
-    if (f.deploymentId !== deploymentId) throw new Error(`${where} belongs to another deployment (${f.deploymentId})`);
-    if (f.drives !== drives.length) throw new Error(`${where} was formatted for ${f.drives} drives, not ${drives.length}`);
-    if (f.index !== i) throw new Error(`${where} was drive ${f.index + 1} of its set; keep the original drive order`);
+    if (f.deploymentId !== deploymentId)
+      throw new Error(`${where} belongs to another deployment (${f.deploymentId})`);
+    if (f.drives !== drives.length)
+      throw new Error(`${where} was formatted for ${f.drives} drives, not ${drives.length}`);
+    if (f.index !== i)
+      throw new Error(`${where} was drive ${f.index + 1} of its set; keep the original drive order`);
   }
   await Promise.all(
     formats.map((f, index) =>

@@ -23,7 +23,7 @@ import type { SystemStore } from '../system-store.js';
 import { fsyncDir, isNotFound, readJsonFile, writeFileAtomic } from './atomic.js';
 import type { DriveSet } from './drives.js';
 import { FsSystemStore } from './fs-system-store.js';
-import { KeyIndex } from './key-index.js';
+import type { KeyIndex } from './key-index.js';
 import { bucketDir, bucketRecordPath, bucketsDir, META_FILE, objectDir, tmpDir } from './layout.js';
 import { KeyedMutex } from './locks.js';
 import { scanBucket } from './scan.js';
@@ -82,7 +82,7 @@ export class FsObjectLayer implements ObjectLayer {
     return decodeObjectMeta(raw);
   }
 
-  makeBucket(bucket: string): Promise<void> {
+  async makeBucket(bucket: string): Promise<void> {
     assertBucketName(bucket);
     return this.locks.run(`bucket/${bucket}`, async () => {
       const path = bucketRecordPath(this.drive, bucket);
@@ -107,7 +107,7 @@ export class FsObjectLayer implements ObjectLayer {
     return infos.filter((i): i is BucketInfo => i !== undefined);
   }
 
-  deleteBucket(bucket: string): Promise<void> {
+  async deleteBucket(bucket: string): Promise<void> {
     assertBucketName(bucket);
     return this.locks.run(`bucket/${bucket}`, async () => {
       await this.readBucket(bucket);
@@ -130,7 +130,10 @@ export class FsObjectLayer implements ObjectLayer {
     assertObjectKey(key);
     await this.readBucket(bucket);
     const index = await this.index(bucket);
-    const staged = await stageData(tmpDir(this.drive), input.body, { size: input.size, md5: input.expectedMd5 });
+    const staged = await stageData(tmpDir(this.drive), input.body, {
+      size: input.size,
+      md5: input.expectedMd5,
+    });
     try {
       return await this.locks.run(`object/${bucket}/${key}`, async () => {
         await this.readBucket(bucket);
@@ -207,7 +210,9 @@ export class FsObjectLayer implements ObjectLayer {
     );
     const result: ListObjectsResult = {
       // A key deleted since the page was cut is simply left out.
-      objects: metas.filter((m): m is ObjectMetaRecord => m !== undefined).map((m) => toInfo(input.bucket, m)),
+      objects: metas
+        .filter((m): m is ObjectMetaRecord => m !== undefined)
+        .map((m) => toInfo(input.bucket, m)),
       prefixes: page.prefixes,
       isTruncated: page.isTruncated,
     };

@@ -17,7 +17,8 @@ export const sysPath = (drive: string, ...parts: string[]): string => join(drive
 export const formatPath = (drive: string): string => sysPath(drive, 'format.json');
 export const tmpDir = (drive: string): string => sysPath(drive, 'tmp');
 export const bucketsDir = (drive: string): string => sysPath(drive, 'buckets');
-export const bucketRecordPath = (drive: string, bucket: string): string => join(bucketsDir(drive), `${bucket}.json`);
+export const bucketRecordPath = (drive: string, bucket: string): string =>
+  join(bucketsDir(drive), `${bucket}.json`);
 export const configDir = (drive: string): string => sysPath(drive, 'config');
 export const bucketDir = (drive: string, bucket: string): string => join(drive, bucket);
 

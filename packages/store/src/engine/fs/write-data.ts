@@ -1,12 +1,11 @@
 import { createHash, randomUUID } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
 import { open, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Transform, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { EngineError } from '../errors.js';
-
-/** Largest single PUT that S3 accepts (5 GiB). */
-export const MAX_OBJECT_SIZE = 5 * 1024 ** 3;
+import { MAX_OBJECT_SIZE } from '../object-layer.js';
 
 export interface StagedData {
   path: string;
@@ -47,19 +46,24 @@ export async function stageData(
   expect: { size?: number; md5?: Buffer },
 ): Promise<StagedData> {
   const path = join(tmp, randomUUID());
-  const fh = await open(path, 'wx', 0o644);
   try {
     const measure =
-      expect.size === undefined ? new Measure(MAX_OBJECT_SIZE, 'EntityTooLarge') : new Measure(expect.size, 'IncompleteBody');
-    await pipeline(body, measure, fh.createWriteStream({ autoClose: false }));
-    await fh.sync();
-    await fh.close();
+      expect.size === undefined
+        ? new Measure(MAX_OBJECT_SIZE, 'EntityTooLarge')
+        : new Measure(expect.size, 'IncompleteBody');
+    await pipeline(body, measure, createWriteStream(path, { flags: 'wx', mode: 0o644 }));
+    // fsync through a second descriptor: it flushes the file, whichever fd wrote it.
+    const fh = await open(path, 'r');
+    try {
+      await fh.sync();
+    } finally {
+      await fh.close();
+    }
     if (expect.size !== undefined && measure.size !== expect.size) throw new EngineError('IncompleteBody');
     const md5 = measure.md5.digest();
     if (expect.md5 && !md5.equals(expect.md5)) throw new EngineError('BadDigest');
     return { path, size: measure.size, md5 };
   } catch (err) {
-    await fh.close().catch(() => {});
     await rm(path, { force: true });
     throw err;
   }

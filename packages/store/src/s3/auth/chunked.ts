@@ -64,7 +64,8 @@ export class AwsChunkedDecoder extends Transform {
 
   private sizeLine(text: string): void {
     const [size, ...ext] = text.split(';');
-    if (!size || !/^[0-9a-fA-F]{1,16}$/.test(size)) throw new ApiError('IncompleteBody', 'Malformed aws-chunked body');
+    if (!size || !/^[0-9a-fA-F]{1,16}$/.test(size))
+      throw new ApiError('IncompleteBody', 'Malformed aws-chunked body');
     this.remaining = Number.parseInt(size, 16);
     this.chunkSig = ext.find((e) => e.startsWith('chunk-signature='))?.slice(16) ?? '';
     if (this.signer && !this.chunkSig) throw new ApiError('SignatureDoesNotMatch', 'Missing chunk signature');
@@ -107,7 +108,8 @@ export class AwsChunkedDecoder extends Transform {
       return true;
     }
     if (this.state === 'done') {
-      if (this.buf.length > 0) throw new ApiError('IncompleteBody', 'Data after the end of an aws-chunked body');
+      if (this.buf.length > 0)
+        throw new ApiError('IncompleteBody', 'Data after the end of an aws-chunked body');
       return false;
     }
     const text = this.line();

@@ -36,15 +36,29 @@ export function parseAmzDate(v: string): Date | undefined {
   return Number.isNaN(date.getTime()) ? undefined : date;
 }
 
-export function checkScope(scope: Scope, date: string, opts: AuthOptions, malformed: 'AuthorizationHeaderMalformed' | 'AccessDenied'): void {
+export function checkScope(
+  scope: Scope,
+  date: string,
+  opts: AuthOptions,
+  malformed: 'AuthorizationHeaderMalformed' | 'AccessDenied',
+): void {
   if (scope.service !== opts.service) {
-    throw new ApiError(malformed, `The authorization header is malformed; incorrect service '${scope.service}'. This endpoint belongs to '${opts.service}'.`);
+    throw new ApiError(
+      malformed,
+      `The authorization header is malformed; incorrect service '${scope.service}'. This endpoint belongs to '${opts.service}'.`,
+    );
   }
   if (opts.region !== undefined && scope.region !== '' && scope.region !== opts.region) {
-    throw new ApiError(malformed, `The authorization header is malformed; the region '${scope.region}' is wrong; expecting '${opts.region}'`);
+    throw new ApiError(
+      malformed,
+      `The authorization header is malformed; the region '${scope.region}' is wrong; expecting '${opts.region}'`,
+    );
   }
   if (scope.date !== date.slice(0, 8)) {
-    throw new ApiError(malformed, 'The authorization header is malformed; the credential date does not match the request date.');
+    throw new ApiError(
+      malformed,
+      'The authorization header is malformed; the credential date does not match the request date.',
+    );
   }
 }
 

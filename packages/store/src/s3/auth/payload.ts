@@ -4,8 +4,8 @@ import { UNSIGNED_PAYLOAD } from '@stowage/madmin';
 import { fromRequest } from '../../http/body.js';
 import { header, type RequestContext } from '../../http/context.js';
 import { ApiError } from '../errors.js';
-import { AwsChunkedDecoder } from './chunked.js';
 import { ChecksumCheck, checksumSpec } from './checksum.js';
+import { AwsChunkedDecoder } from './chunked.js';
 import type { AuthResult } from './common.js';
 
 /** Hashes the body as it passes and fails at the end if it is not what was signed. */
@@ -27,6 +27,7 @@ export class Sha256Check extends Transform {
 }
 
 function chain(first: Readable, next: Transform): Transform {
+  next.on('error', () => {}); // kept on the stream, as in fromRequest
   first.on('error', (err) => next.destroy(err));
   return first.pipe(next);
 }

@@ -28,7 +28,8 @@ export function isPresigned(ctx: RequestContext): boolean {
 
 function required(ctx: RequestContext, name: string): string {
   const v = queryValue(ctx.query, name);
-  if (v === undefined) throw new ApiError('AccessDenied', `Query-string authentication requires the ${name} parameter`);
+  if (v === undefined)
+    throw new ApiError('AccessDenied', `Query-string authentication requires the ${name} parameter`);
   return v;
 }
 
@@ -54,11 +55,16 @@ export function verifyPresigned(ctx: RequestContext, opts: AuthOptions): AuthRes
     throw new ApiError('AccessDenied', 'X-Amz-Expires must be between 0 and 604800 seconds');
   }
   checkScope(scope, amzDate, opts, 'AccessDenied');
-  if (signedAt.getTime() - opts.now.getTime() > MAX_SKEW_MS) throw new ApiError('AccessDenied', 'Request is not valid yet');
+  if (signedAt.getTime() - opts.now.getTime() > MAX_SKEW_MS)
+    throw new ApiError('AccessDenied', 'Request is not valid yet');
   if (opts.now.getTime() > signedAt.getTime() + Number(expires) * 1000) {
     throw new ApiError('AccessDenied', 'Request has expired');
   }
-  const identity = identify(credential.slice(0, -4).join('/'), queryValue(ctx.query, 'X-Amz-Security-Token'), opts);
+  const identity = identify(
+    credential.slice(0, -4).join('/'),
+    queryValue(ctx.query, 'X-Amz-Security-Token'),
+    opts,
+  );
   if (ctx.path === undefined) throw new ApiError('XMinioInvalidObjectName');
 
   const creq = canonicalRequest({

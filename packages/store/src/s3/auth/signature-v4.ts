@@ -21,7 +21,8 @@ import {
   signingHeaders,
 } from './common.js';
 
-const PAYLOAD_HASH = /^([0-9a-f]{64}|UNSIGNED-PAYLOAD|STREAMING-(UNSIGNED-PAYLOAD-TRAILER|AWS4-HMAC-SHA256-PAYLOAD(-TRAILER)?))$/;
+const PAYLOAD_HASH =
+  /^([0-9a-f]{64}|UNSIGNED-PAYLOAD|STREAMING-(UNSIGNED-PAYLOAD-TRAILER|AWS4-HMAC-SHA256-PAYLOAD(-TRAILER)?))$/;
 
 function requestDate(ctx: RequestContext): { value: string; date: Date } {
   const amz = header(ctx.headers, 'x-amz-date');
@@ -43,7 +44,10 @@ function requestDate(ctx: RequestContext): { value: string; date: Date } {
  * Verifies a SigV4 Authorization header. `payloadHash` overrides the x-amz-content-sha256
  * header (STS hashes the body itself). The body is checked later, while it streams.
  */
-export function verifyHeaderAuth(ctx: RequestContext, opts: AuthOptions & { payloadHash?: string }): AuthResult {
+export function verifyHeaderAuth(
+  ctx: RequestContext,
+  opts: AuthOptions & { payloadHash?: string },
+): AuthResult {
   const authorization = header(ctx.headers, 'authorization') ?? '';
   if (authorization.startsWith('AWS ')) {
     throw new ApiError('AccessDenied', 'Signature Version 2 is not supported; use Signature Version 4');

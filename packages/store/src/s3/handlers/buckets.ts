@@ -1,5 +1,5 @@
-import { emptyReply, type Reply, xmlReply } from '../../http/reply.js';
 import { readAll } from '../../http/body.js';
+import { emptyReply, type Reply, xmlReply } from '../../http/reply.js';
 import type { S3Call, S3Deps } from '../call.js';
 import { ApiError } from '../errors.js';
 import { parseRequestXml, textOf } from '../xml/parse.js';

@@ -27,7 +27,13 @@ export function decodeToken(token: string): string {
 }
 
 function run(deps: S3Deps, bucket: string, p: ListParams, marker: string): Promise<ListObjectsResult> {
-  return deps.layer.listObjects({ bucket, prefix: p.prefix, delimiter: p.delimiter, marker, maxKeys: p.maxKeys });
+  return deps.layer.listObjects({
+    bucket,
+    prefix: p.prefix,
+    delimiter: p.delimiter,
+    marker,
+    maxKeys: p.maxKeys,
+  });
 }
 
 function contents(objects: ObjectInfo[], name: (s: string) => string): XmlElement[] {
@@ -85,7 +91,9 @@ export async function listObjectsV1(deps: S3Deps, op: ListV1): Promise<Reply> {
       el('Name', op.bucket),
       el('Prefix', name(op.prefix)),
       el('Marker', name(op.marker)),
-      result.isTruncated && result.nextMarker !== undefined ? el('NextMarker', name(result.nextMarker)) : null,
+      result.isTruncated && result.nextMarker !== undefined
+        ? el('NextMarker', name(result.nextMarker))
+        : null,
       el('MaxKeys', op.maxKeys),
       op.delimiter ? el('Delimiter', name(op.delimiter)) : null,
       op.encodingType ? el('EncodingType', 'url') : null,

@@ -1,4 +1,10 @@
-import type { ByteRange, ObjectInfo, RangeSpec, StoredHeaderName } from '../../engine/object-layer.js';
+import {
+  type ByteRange,
+  MAX_OBJECT_SIZE,
+  type ObjectInfo,
+  type RangeSpec,
+  type StoredHeaderName,
+} from '../../engine/object-layer.js';
 import { resolveRange } from '../../engine/range.js';
 import { header, queryValue } from '../../http/context.js';
 import { emptyReply, type Reply } from '../../http/reply.js';
@@ -6,7 +12,6 @@ import { declaredLength } from '../auth/payload.js';
 import type { S3Call, S3Deps } from '../call.js';
 import { ApiError } from '../errors.js';
 
-const MAX_PUT_SIZE = 5 * 1024 ** 3;
 const STORED_HEADERS: readonly StoredHeaderName[] = [
   'cache-control',
   'content-disposition',
@@ -60,7 +65,7 @@ function userMeta(call: S3Call): Record<string, string> {
 export async function putObject(deps: S3Deps, call: S3Call, bucket: string, key: string): Promise<Reply> {
   const size = declaredLength(call.ctx, call.auth);
   if (size === undefined) throw new ApiError('MissingContentLength', undefined, { bucket, key });
-  if (size > MAX_PUT_SIZE) throw new ApiError('EntityTooLarge', undefined, { bucket, key });
+  if (size > MAX_OBJECT_SIZE) throw new ApiError('EntityTooLarge', undefined, { bucket, key });
   const md5 = contentMd5(call);
   const contentType = header(call.ctx.headers, 'content-type');
   const info = await deps.layer.putObject({
@@ -106,13 +111,22 @@ function partial(headers: Record<string, string>, range: ByteRange, size: number
 
 export async function getObject(deps: S3Deps, call: S3Call, bucket: string, key: string): Promise<Reply> {
   const { ctx } = call;
-  const { info, stream, range } = await deps.layer.getObject(bucket, key, parseRange(header(ctx.headers, 'range')));
+  const { info, stream, range } = await deps.layer.getObject(
+    bucket,
+    key,
+    parseRange(header(ctx.headers, 'range')),
+  );
   const headers = objectHeaders(info);
   for (const [param, name] of Object.entries(OVERRIDES)) {
     const v = queryValue(ctx.query, param);
     if (v !== undefined) headers[name] = v;
   }
-  if (range) return { status: 206, headers: partial(headers, range, info.size), body: { type: 'stream', value: stream } };
+  if (range)
+    return {
+      status: 206,
+      headers: partial(headers, range, info.size),
+      body: { type: 'stream', value: stream },
+    };
   headers['Content-Length'] = String(info.size);
   return { status: 200, headers, body: { type: 'stream', value: stream } };
 }

@@ -21,7 +21,9 @@ describe('xml writer', () => {
 
   it('round-trips tricky keys through a real XML parser', () => {
     const key = 'dir/<weird> & "quoted" \'key\' ☃ \u{1F600} line\nbreak';
-    const xml = renderXml(elAttrs('ListBucketResult', { xmlns: S3_NAMESPACE }, el('Contents', el('Key', key))));
+    const xml = renderXml(
+      elAttrs('ListBucketResult', { xmlns: S3_NAMESPACE }, el('Contents', el('Key', key))),
+    );
     const parsed = new XMLParser({ processEntities: true, htmlEntities: true }).parse(xml) as {
       ListBucketResult: { Contents: { Key: string } };
     };

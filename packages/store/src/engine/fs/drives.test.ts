@@ -1,0 +1,83 @@
+import { copyFile, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { startStore } from '../../store.js';
+import { initDrives } from './drives.js';
+
+let dir: string;
+let drives: string[];
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'stowage-drives-'));
+  drives = [0, 1, 2, 3].map((i) => join(dir, `d${i}`));
+});
+afterEach(() => rm(dir, { recursive: true, force: true }));
+
+const readFormat = async (drive: string) =>
+  JSON.parse(await readFile(join(drive, '.stowage.sys/format.json'), 'utf8')) as Record<string, unknown>;
+
+describe('initDrives', () => {
+  it('formats fresh drives with one deployment id and their positions, and reopens them', async () => {
+    const set = await initDrives(drives);
+    for (const [index, drive] of drives.entries()) {
+      expect(await readFormat(drive)).toEqual({
+        format: 'stowage',
+        version: 1,
+        deploymentId: set.deploymentId,
+        drives: 4,
+        index,
+      });
+    }
+    expect((await initDrives(drives)).deploymentId).toBe(set.deploymentId);
+  });
+
+  it('clears writes a crash left in tmp', async () => {
+    await initDrives(drives);
+    await writeFile(join(drives[0]!, '.stowage.sys/tmp/half-written'), 'x');
+    await initDrives(drives);
+    await expect(readFile(join(drives[0]!, '.stowage.sys/tmp/half-written'))).rejects.toThrow();
+  });
+
+  it('migrates version-0 format records on disk and rewrites them', async () => {
+    await mkdir(join(drives[2]!, '.stowage.sys'), { recursive: true });
+    await copyFile(
+      new URL('../../../test/fixtures/format-v0.json', import.meta.url),
+      join(drives[2]!, '.stowage.sys/format.json'),
+    );
+    const set = await initDrives(drives);
+    expect(set.deploymentId).toBe('5b0c0a39-2f4e-4f8e-9d0b-3f4f1c7a9e21');
+    expect(await readFormat(drives[2]!)).toMatchObject({ version: 1, index: 2, drives: 4 });
+    expect(await readFormat(drives[0]!)).toMatchObject({
+      version: 1,
+      index: 0,
+      deploymentId: set.deploymentId,
+    });
+  });
+
+  it('refuses drives in another order, of another size or from another deployment', async () => {
+    await initDrives(drives);
+    await expect(initDrives([drives[1]!, drives[0]!, drives[2]!, drives[3]!])).rejects.toThrow(
+      /keep the original drive order/,
+    );
+    await expect(initDrives(drives.slice(0, 3))).rejects.toThrow(/formatted for 4 drives, not 3/);
+    const other = [0, 1, 2, 3].map((i) => join(dir, `other${i}`));
+    await initDrives(other);
+    await expect(initDrives([drives[0]!, other[1]!, drives[2]!, drives[3]!])).rejects.toThrow(
+      /another deployment/,
+    );
+    await expect(initDrives([drives[0]!, drives[0]!])).rejects.toThrow(/given once/);
+  });
+
+  it('startStore refuses a format newer than the code, with a clear error', async () => {
+    await mkdir(join(drives[0]!, '.stowage.sys'), { recursive: true });
+    await writeFile(
+      join(drives[0]!, '.stowage.sys/format.json'),
+      JSON.stringify({ format: 'stowage', version: 7, deploymentId: 'future', drives: 4, index: 0 }),
+    );
+    await expect(
+      startStore({ drives, rootCredentials: { accessKey: 'root', secretKey: 'root-secret' } }),
+    ).rejects.toThrow(
+      /Drive .*d0: format\.json has version 7, newer than this version of Stowage understands \(1\); upgrade Stowage/,
+    );
+  });
+});

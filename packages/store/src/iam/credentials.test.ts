@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import type { SystemStore } from '../engine/system-store.js';
+import { identify } from '../s3/auth/common.js';
+import type { ApiError } from '../s3/errors.js';
+import { CredentialStore } from './credentials.js';
+import { verifyJwt } from './jwt.js';
+
+/** In-memory system namespace. */
+function memorySystem(): SystemStore & { docs: Map<string, unknown> } {
+  const docs = new Map<string, unknown>();
+  return {
+    docs,
+    read: async (p) => docs.get(p),
+    write: async (p, v) => {
+      docs.set(p, JSON.parse(JSON.stringify(v)));
+    },
+    remove: async (p) => {
+      docs.delete(p);
+    },
+    list: async (f) =>
+      [...docs.keys()].filter((k) => k.startsWith(`${f}/`)).map((k) => k.slice(f.length + 1)),
+  };
+}
+
+const ROOT = { accessKey: 'rootuser', secretKey: 'rootsecret' };
+
+describe('CredentialStore', () => {
+  it('issues persisted temporary credentials that a reopened store still knows', async () => {
+    const system = memorySystem();
+    const store = await CredentialStore.open(system, ROOT);
+    const now = new Date('2030-01-01T00:00:00Z');
+    const rec = await store.assumeRole({
+      parent: ROOT.accessKey,
+      durationSeconds: 3600,
+      now,
+      sessionPolicy: '{"Version":"2012-10-17"}',
+    });
+    expect(rec.expiration).toBe('2030-01-01T01:00:00.000Z');
+    expect(verifyJwt(rec.sessionToken, ROOT.secretKey)).toEqual({
+      accessKey: rec.accessKey,
+      exp: Date.parse('2030-01-01T01:00:00Z') / 1000,
+      parent: ROOT.accessKey,
+      sessionPolicy: Buffer.from('{"Version":"2012-10-17"}').toString('base64'),
+    });
+    expect(verifyJwt(rec.sessionToken, 'other-secret')).toBeUndefined();
+
+    const reopened = await CredentialStore.open(system, ROOT);
+    expect(reopened.lookup(rec.accessKey)).toMatchObject({
+      kind: 'temporary',
+      parent: ROOT.accessKey,
+      secretKey: rec.secretKey,
+    });
+    expect(reopened.lookup(ROOT.accessKey)).toMatchObject({ kind: 'root' });
+    expect(reopened.lookup('unknown')).toBeUndefined();
+  });
+
+  it('answers ExpiredToken after expiry, InvalidTokenId for a wrong token', async () => {
+    const store = await CredentialStore.open(memorySystem(), ROOT);
+    const issuedAt = new Date('2030-01-01T00:00:00Z');
+    const rec = await store.assumeRole({ parent: ROOT.accessKey, durationSeconds: 900, now: issuedAt });
+    const lookup = (ak: string) => store.lookup(ak);
+    const code = (token: string, now: Date) => {
+      try {
+        identify(rec.accessKey, token, { service: 's3', lookup, now });
+        return 'ok';
+      } catch (err) {
+        return (err as ApiError).code;
+      }
+    };
+    expect(code(rec.sessionToken, new Date('2030-01-01T00:14:59Z'))).toBe('ok');
+    expect(code(rec.sessionToken, new Date('2030-01-01T00:15:00Z'))).toBe('ExpiredToken');
+    expect(code(`${rec.sessionToken}x`, new Date('2030-01-01T00:01:00Z'))).toBe('InvalidTokenId');
+  });
+});

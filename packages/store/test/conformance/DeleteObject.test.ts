@@ -1,0 +1,44 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as s3sdk from '@aws-sdk/client-s3';
+import { startTestStore, type TestStore } from '../support/store.js';
+
+const { CreateBucketCommand, DeleteObjectCommand, GetObjectCommand, PutObjectCommand } = s3sdk;
+
+let t: TestStore;
+beforeAll(async () => {
+  t = await startTestStore();
+  await t.s3.send(new CreateBucketCommand({ Bucket: 'trash' }));
+});
+afterAll(() => t.close());
+
+describe('DeleteObject', () => {
+  it('deletes with 204, after which the key is gone', async () => {
+    await t.s3.send(new PutObjectCommand({ Bucket: 'trash', Key: 'old/file', Body: 'bye' }));
+    const out = await t.s3.send(new DeleteObjectCommand({ Bucket: 'trash', Key: 'old/file' }));
+    expect(out.$metadata.httpStatusCode).toBe(204);
+    await expect(t.s3.send(new GetObjectCommand({ Bucket: 'trash', Key: 'old/file' }))).rejects.toMatchObject(
+      {
+        name: 'NoSuchKey',
+      },
+    );
+  });
+
+  it('is idempotent: deleting a missing key is 204 too', async () => {
+    const out = await t.s3.send(new DeleteObjectCommand({ Bucket: 'trash', Key: 'never-existed' }));
+    expect(out.$metadata.httpStatusCode).toBe(204);
+  });
+
+  it('answers NoSuchBucket for a missing bucket', async () => {
+    await expect(t.s3.send(new DeleteObjectCommand({ Bucket: 'no-bucket', Key: 'k' }))).rejects.toMatchObject(
+      {
+        name: 'NoSuchBucket',
+      },
+    );
+  });
+
+  it('works through the minio SDK', async () => {
+    await t.minio.putObject('trash', 'm', Buffer.from('x'));
+    await t.minio.removeObject('trash', 'm');
+    await expect(t.minio.statObject('trash', 'm')).rejects.toMatchObject({ code: 'NotFound' });
+  });
+});

@@ -1,0 +1,51 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as s3sdk from '@aws-sdk/client-s3';
+import { rawRequest, startTestStore, type TestStore } from '../support/store.js';
+
+const { CreateBucketCommand, HeadObjectCommand, PutObjectCommand } = s3sdk;
+
+let t: TestStore;
+beforeAll(async () => {
+  t = await startTestStore();
+  await t.s3.send(new CreateBucketCommand({ Bucket: 'heads' }));
+  await t.s3.send(
+    new PutObjectCommand({
+      Bucket: 'heads',
+      Key: 'obj',
+      Body: 'twelve bytes',
+      ContentType: 'text/x-test',
+      Metadata: { a: '1' },
+    }),
+  );
+});
+afterAll(() => t.close());
+
+describe('HeadObject', () => {
+  it('answers the object headers without a body', async () => {
+    const out = await t.s3.send(new HeadObjectCommand({ Bucket: 'heads', Key: 'obj' }));
+    expect(out.ContentLength).toBe(12);
+    expect(out.ContentType).toBe('text/x-test');
+    expect(out.ETag).toMatch(/^"[0-9a-f]{32}"$/);
+    expect(out.LastModified).toBeInstanceOf(Date);
+    expect(out.Metadata).toEqual({ a: '1' });
+  });
+
+  it('answers 404 NotFound for a missing key', async () => {
+    await expect(t.s3.send(new HeadObjectCommand({ Bucket: 'heads', Key: 'nope' }))).rejects.toMatchObject({
+      name: 'NotFound',
+      $metadata: { httpStatusCode: 404 },
+    });
+  });
+
+  it('sends no body even for errors', async () => {
+    const res = await rawRequest(t.store.port, 'HEAD', '/heads/obj');
+    expect(res.status).toBe(403);
+    expect(res.body).toBe('');
+  });
+
+  it('works through the minio SDK', async () => {
+    const stat = await t.minio.statObject('heads', 'obj');
+    expect(stat.size).toBe(12);
+    expect(stat.metaData['content-type']).toBe('text/x-test');
+  });
+});

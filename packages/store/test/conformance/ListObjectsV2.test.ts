@@ -1,0 +1,126 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as s3sdk from '@aws-sdk/client-s3';
+import { signedRequest, startTestStore, type TestStore, xmlCode } from '../support/store.js';
+
+const { CreateBucketCommand, ListObjectsV2Command, PutObjectCommand } = s3sdk;
+
+let t: TestStore;
+const keys = [
+  'photos/2006/January/sample.jpg',
+  'photos/2006/February/sample2.jpg',
+  'photos/2006/February/sample3.jpg',
+  'photos/2006/February/sample4.jpg',
+  'photos/index.html',
+  'readme.txt',
+  'space key.txt',
+  ...Array.from({ length: 23 }, (_, i) => `many/${String(i).padStart(2, '0')}`),
+];
+
+beforeAll(async () => {
+  t = await startTestStore();
+  await t.s3.send(new CreateBucketCommand({ Bucket: 'listing' }));
+  await Promise.all(
+    keys.map((Key) => t.s3.send(new PutObjectCommand({ Bucket: 'listing', Key, Body: Key }))),
+  );
+  await t.s3.send(new CreateBucketCommand({ Bucket: 'empty' }));
+});
+afterAll(() => t.close());
+
+const list = (input: Omit<ConstructorParameters<typeof ListObjectsV2Command>[0], 'Bucket'>) =>
+  t.s3.send(new ListObjectsV2Command({ Bucket: 'listing', ...input }));
+
+describe('ListObjectsV2', () => {
+  it('lists every key in byte order with size, ETag and date', async () => {
+    const out = await list({});
+    expect(out.Contents?.map((c) => c.Key)).toEqual([...keys].sort());
+    expect(out.KeyCount).toBe(keys.length);
+    expect(out.IsTruncated).toBe(false);
+    const readme = out.Contents?.find((c) => c.Key === 'readme.txt');
+    expect(readme?.Size).toBe('readme.txt'.length);
+    expect(readme?.ETag).toMatch(/^"[0-9a-f]{32}"$/);
+    expect(readme?.StorageClass).toBe('STANDARD');
+  });
+
+  it('rolls keys up into CommonPrefixes with a delimiter (AWS example)', async () => {
+    const out = await list({ Prefix: 'photos/2006/', Delimiter: '/' });
+    expect(out.Contents ?? []).toEqual([]);
+    expect(out.CommonPrefixes?.map((p) => p.Prefix)).toEqual([
+      'photos/2006/February/',
+      'photos/2006/January/',
+    ]);
+    expect(out.KeyCount).toBe(2);
+    const top = await list({ Delimiter: '/' });
+    expect(top.CommonPrefixes?.map((p) => p.Prefix)).toEqual(['many/', 'photos/']);
+    expect(top.Contents?.map((c) => c.Key)).toEqual(['readme.txt', 'space key.txt']);
+  });
+
+  it('pages with MaxKeys and continuation tokens, without repeats', async () => {
+    const seen: string[] = [];
+    let token: string | undefined;
+    let pages = 0;
+    do {
+      const out = await list({
+        Prefix: 'many/',
+        MaxKeys: 10,
+        ...(token ? { ContinuationToken: token } : {}),
+      });
+      pages++;
+      seen.push(...(out.Contents ?? []).map((c) => c.Key!));
+      expect(out.KeyCount).toBe(out.Contents?.length ?? 0);
+      token = out.IsTruncated ? out.NextContinuationToken : undefined;
+    } while (token);
+    expect(pages).toBe(3);
+    expect(seen).toEqual(keys.filter((k) => k.startsWith('many/')));
+  });
+
+  it('starts after StartAfter', async () => {
+    const out = await list({ StartAfter: 'photos/index.html' });
+    expect(out.Contents?.map((c) => c.Key)).toEqual(['readme.txt', 'space key.txt']);
+    expect(out.StartAfter).toBe('photos/index.html');
+  });
+
+  it('caps max-keys at 1000 and reports it', async () => {
+    const out = await list({ MaxKeys: 5000 });
+    expect(out.MaxKeys).toBe(1000);
+  });
+
+  it('URL-encodes names with encoding-type=url', async () => {
+    const res = await signedRequest(t.store.port, {
+      method: 'GET',
+      path: '/listing?list-type=2&prefix=space&encoding-type=url',
+    });
+    expect(res.status).toBe(200);
+    expect(res.body).toContain('<Key>space%20key.txt</Key>');
+    expect(res.body).toContain('<EncodingType>url</EncodingType>');
+  });
+
+  it('refuses a forged continuation token', async () => {
+    await expect(list({ ContinuationToken: '!!not-a-token!!' })).rejects.toMatchObject({
+      name: 'InvalidArgument',
+    });
+    const res = await signedRequest(t.store.port, {
+      method: 'GET',
+      path: '/listing?list-type=2&max-keys=abc',
+    });
+    expect(xmlCode(res.body)).toBe('InvalidArgument');
+  });
+
+  it('lists an empty bucket and answers NoSuchBucket for a missing one', async () => {
+    const out = await t.s3.send(new ListObjectsV2Command({ Bucket: 'empty' }));
+    expect(out.KeyCount).toBe(0);
+    expect(out.Contents).toBeUndefined();
+    await expect(t.s3.send(new ListObjectsV2Command({ Bucket: 'nope' }))).rejects.toMatchObject({
+      name: 'NoSuchBucket',
+    });
+  });
+
+  it('works through the minio SDK', async () => {
+    const items = await t.minio.listObjectsV2('listing', 'photos/', false).toArray();
+    expect(items.map((i: { name?: string; prefix?: string }) => i.name ?? i.prefix).sort()).toEqual([
+      'photos/2006/',
+      'photos/index.html',
+    ]);
+    const all = await t.minio.listObjectsV2('listing', '', true).toArray();
+    expect(all).toHaveLength(keys.length);
+  });
+});
