@@ -11,6 +11,11 @@ export interface Running {
 
 type Print = (line: string) => void;
 
+/** A secret the operator chose via the environment is not echoed into terminal logs. */
+function secretLine(root: { secretKey: string; source: string }): string {
+  return root.source === 'env' ? '(as set in the environment)' : root.secretKey;
+}
+
 const DRIVES_PER_START = 4;
 
 async function runConsole(serverUrl: string, address: string, port: number, basePath: string, print: Print) {
@@ -46,7 +51,7 @@ export async function runCommand(
       print(`  S3 API:     ${store.url}`);
       print(`  Data:       ${dataDir} (${drives.length} drives)`);
       print(`  RootUser:   ${root.accessKey}`);
-      print(`  RootPass:   ${root.secretKey}`);
+      print(`  RootPass:   ${secretLine(root)}`);
       return { close: async () => void (await Promise.all([consoleServer.close(), store.close()])) };
     }
     case 'server': {
@@ -58,7 +63,7 @@ export async function runCommand(
       print(`  S3 API:     ${store.url}`);
       print(`  Drives:     ${drives.join(', ')}`);
       print(`  RootUser:   ${root.accessKey}`);
-      print(`  RootPass:   ${root.secretKey}`);
+      print(`  RootPass:   ${secretLine(root)}`);
       return store;
     }
     case 'console': {

@@ -22,6 +22,18 @@ describe('loadRootCredentials', () => {
     await expect(stat(join(dir, '.stowage.sys/root.json'))).rejects.toThrow();
   });
 
+  it('treats empty variables as unset', async () => {
+    const creds = await loadRootCredentials(dir, {
+      STOWAGE_ROOT_USER: '',
+      STOWAGE_ROOT_PASSWORD: '',
+      MINIO_ROOT_USER: 'minio',
+      MINIO_ROOT_PASSWORD: 'minio-pass',
+    });
+    expect(creds).toMatchObject({ accessKey: 'minio', source: 'env' });
+    const generated = await loadRootCredentials(dir, { STOWAGE_ROOT_USER: '', STOWAGE_ROOT_PASSWORD: '' });
+    expect(generated.source).toBe('generated');
+  });
+
   it('falls back to MINIO_ROOT_*', async () => {
     const creds = await loadRootCredentials(dir, {
       MINIO_ROOT_USER: 'minio',

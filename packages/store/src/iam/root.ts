@@ -36,8 +36,9 @@ function fromEnv(
   env: Record<string, string | undefined>,
   prefix: 'STOWAGE' | 'MINIO',
 ): RootCredentials | undefined {
-  const user = env[`${prefix}_ROOT_USER`];
-  const password = env[`${prefix}_ROOT_PASSWORD`];
+  // An empty variable counts as unset, as shells make it easy to export one by accident.
+  const user = env[`${prefix}_ROOT_USER`] || undefined;
+  const password = env[`${prefix}_ROOT_PASSWORD`] || undefined;
   if (user === undefined && password === undefined) return undefined;
   if (user === undefined || password === undefined) {
     throw new Error(`Set both ${prefix}_ROOT_USER and ${prefix}_ROOT_PASSWORD, or neither`);
