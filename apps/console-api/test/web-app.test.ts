@@ -40,7 +40,11 @@ describe('served under a base path set at run time', () => {
   });
 
   test('paths outside the web root never reach the filesystem', async () => {
-    for (const url of ['/console/../package.json', '/console/%2e%2e/%2e%2e/etc/passwd', '/console/assets/../../x']) {
+    for (const url of [
+      '/console/../package.json',
+      '/console/%2e%2e/%2e%2e/etc/passwd',
+      '/console/assets/../../x',
+    ]) {
       const res = await h.app.inject({ method: 'GET', url });
       expect(res.body).not.toContain('root:');
       expect(res.body).not.toContain('"name"');
@@ -49,11 +53,18 @@ describe('served under a base path set at run time', () => {
 
   test('the API lives under the base path; unknown API paths are JSON 404s', async () => {
     const { cookie } = await loginAs(h.app, ROOT.accessKey, ROOT.secretKey, '/console');
-    const session = await h.app.inject({ method: 'GET', url: '/console/api/v1/session', headers: { cookie } });
+    const session = await h.app.inject({
+      method: 'GET',
+      url: '/console/api/v1/session',
+      headers: { cookie },
+    });
     expect(session.statusCode).toBe(200);
     const missing = await h.app.inject({ method: 'GET', url: '/console/api/v1/nope' });
     expect(missing.statusCode).toBe(404);
-    expect(missing.json()).toEqual({ message: 'not found', detailedMessage: 'no route for GET /console/api/v1/nope' });
+    expect(missing.json()).toEqual({
+      message: 'not found',
+      detailedMessage: 'no route for GET /console/api/v1/nope',
+    });
     expect((await h.app.inject({ method: 'GET', url: '/api/v1/login' })).statusCode).toBe(404);
   });
 

@@ -139,7 +139,13 @@ export class MadminClient {
     delete headers.host;
 
     const doFetch = this.#fetch ?? globalThis.fetch;
-    const res = await doFetch(url, { method: req.method, headers, body, signal: req.signal });
+    // A copy gives fetch the ArrayBuffer-backed view its DOM typing asks for; admin bodies are small.
+    const res = await doFetch(url, {
+      method: req.method,
+      headers,
+      body: body && Buffer.from(body),
+      signal: req.signal,
+    });
     const resBody = Buffer.from(await res.arrayBuffer());
     const ok = req.expectStatus === undefined ? res.ok : res.status === req.expectStatus;
     if (!ok) {

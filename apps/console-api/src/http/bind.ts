@@ -34,7 +34,12 @@ function inputChecker(route: RouteDef): (request: FastifyRequest) => Record<Part
     ['query', route.query, 'query'],
     ['body', route.body, 'body'],
   ];
-  const compiled = parts.map(([part, schema, source]) => ({ part, schema, source, check: schema && Compile(schema) }));
+  const compiled = parts.map(([part, schema, source]) => ({
+    part,
+    schema,
+    source,
+    check: schema && Compile(schema),
+  }));
   return (request) => {
     const out: Record<Part, unknown> = { params: undefined, query: undefined, body: undefined };
     for (const { part, schema, source, check } of compiled) {
@@ -77,7 +82,11 @@ export interface BinderDeps {
 export function createBinder({ app, basePath, authenticate }: BinderDeps): Binder {
   const register = <R extends RouteDef>(
     route: R,
-    run: (request: FastifyRequest, reply: FastifyReply, input: () => Record<Part, unknown>) => Promise<RouteResponse<R>>,
+    run: (
+      request: FastifyRequest,
+      reply: FastifyReply,
+      input: () => Record<Part, unknown>,
+    ) => Promise<RouteResponse<R>>,
   ) => {
     const status = successStatus(route);
     const responseSchema = route.responses[status];
@@ -112,7 +121,8 @@ export function createBinder({ app, basePath, authenticate }: BinderDeps): Binde
     reply,
   });
   return {
-    open: (route, handler) => register(route, (request, reply, input) => handler(base(request, reply, input()))),
+    open: (route, handler) =>
+      register(route, (request, reply, input) => handler(base(request, reply, input()))),
     // The session is checked before the input, so an anonymous caller learns nothing from 400s.
     authed: (route, handler) =>
       register(route, (request, reply, input) => {

@@ -1,6 +1,6 @@
+import * as s3sdk from '@aws-sdk/client-s3';
 import { assumeRole, MadminClient } from '@stowage/madmin';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as s3sdk from '@aws-sdk/client-s3';
 import { ROOT, rawRequest, signedRequest, startTestStore, type TestStore } from '../support/store.js';
 
 const { CreateBucketCommand, PutObjectCommand } = s3sdk;

@@ -1,11 +1,11 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import * as s3sdk from '@aws-sdk/client-s3';
 import { assumeRole, StsError, signRequest } from '@stowage/madmin';
 import { AssumeRoleProvider } from 'minio/dist/esm/AssumeRoleProvider.mjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyJwt } from '../../src/iam/jwt.js';
 import { startStore } from '../../src/index.js';
-import * as s3sdk from '@aws-sdk/client-s3';
 import { ROOT, rawRequest, startTestStore, type TestStore, xmlCode } from '../support/store.js';
 
 const { CreateBucketCommand, ListBucketsCommand, PutObjectCommand } = s3sdk;

@@ -1,7 +1,7 @@
 import { readdir } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import * as s3sdk from '@aws-sdk/client-s3';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   ROOT,
   rawRequest,

@@ -4,6 +4,7 @@ import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { S3Client } from '@aws-sdk/client-s3';
+import * as s3sdk from '@aws-sdk/client-s3';
 import {
   amzDate,
   type Credentials,
@@ -18,7 +19,6 @@ import {
 } from '@stowage/madmin';
 import { Client as MinioClient } from 'minio';
 import { type StoreHandle, startStore } from '../../src/index.js';
-import * as s3sdk from '@aws-sdk/client-s3';
 
 export const ROOT = { accessKey: 'stowage-root', secretKey: 'stowage-root-secret' };
 
