@@ -101,7 +101,7 @@ try {
     `## Store slice and console login (issue #2)
 
 Measured ${new Date().toISOString().slice(0, 10)} on ${machine()}; ${OBJECTS} objects of 1 MiB,
-${CONCURRENCY} concurrent clients (@aws-sdk/client-s3) in one process and `stowage server` in another,
+${CONCURRENCY} concurrent clients (@aws-sdk/client-s3) in one process and \`stowage server\` in another,
 data on the same disk as the raw run.
 The store writes each object to one drive here (erasure coding arrives with issue #3), so
 these are the slice's figures, not the erasure-coded target of 0.5 × raw.
