@@ -38,7 +38,9 @@ export function ensureDependencies() {
   const marker = join(root, 'node_modules/.package-lock.json');
   if (existsSync(marker) && mtime(marker) >= mtime(join(root, 'package-lock.json'))) return;
   console.log('» installing npm dependencies');
-  run('npm', ['ci', '--no-audit', '--no-fund']);
+  // `npm install`, not `npm ci`: npm 11 leaves other platforms' optional packages (Biome's, for
+  // one) out of the lockfile, and `npm ci` then refuses the lockfile as out of sync.
+  run('npm', ['install', '--no-audit', '--no-fund']);
 }
 
 /** Debian packages, installed with apt-get when a binary is missing (the machine runs as root). */
