@@ -1,6 +1,6 @@
 import cookie from '@fastify/cookie';
 import { API_PREFIX } from '@stowage/contract';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import type { StorageGateway } from './clients/storage.js';
 import type { ConsoleConfig } from './config.js';
 import { createBinder } from './http/bind.js';
@@ -34,7 +34,14 @@ export async function buildApp(
   deps: AppDeps,
   logger: FastifyServerOptions['logger'] = false,
 ): Promise<FastifyInstance> {
-  const app = Fastify({ logger, bodyLimit: 1024 * 1024, trustProxy: true });
+  const app = Fastify({
+    logger,
+    bodyLimit: 1024 * 1024,
+    trustProxy: true,
+    // Malformed URLs and headers fail before routing; answer them in the API's error shape too.
+    frameworkErrors: (err, _request, reply) =>
+      (reply as FastifyReply).code(400).send(new ApiError('badRequest', err.message).body()),
+  });
   await app.register(cookie);
   registerSecurityHeaders(app);
   registerErrorHandling(app, deps.config.basePath + API_PREFIX);

@@ -51,6 +51,12 @@ describe('served under a base path set at run time', () => {
     }
   });
 
+  test('a malformed path is a 400, not a crash', async () => {
+    const res = await h.app.inject({ method: 'GET', url: '/console/%E0%A4%A' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe('invalid request');
+  });
+
   test('the API lives under the base path; unknown API paths are JSON 404s', async () => {
     const { cookie } = await loginAs(h.app, ROOT.accessKey, ROOT.secretKey, '/console');
     const session = await h.app.inject({

@@ -2,6 +2,15 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { ApiError } from './errors.js';
+
+function safeDecode(path: string): string | undefined {
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return undefined;
+  }
+}
 
 async function listFiles(root: string): Promise<Set<string>> {
   const entries = await readdir(root, { recursive: true, withFileTypes: true });
@@ -28,7 +37,8 @@ export async function registerWebApp(app: FastifyInstance, webRoot: string, base
     reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(index);
 
   app.get(`${basePath}/*`, async (request, reply) => {
-    const path = decodeURIComponent((request.url.split('?')[0] ?? '').slice(basePath.length));
+    const path = safeDecode((request.url.split('?')[0] ?? '').slice(basePath.length));
+    if (path === undefined) throw new ApiError('badRequest', 'malformed percent-encoding in the path');
     if (path.startsWith('/api/')) return reply.callNotFound();
     if (files.has(path)) {
       // Vite names assets by content hash, so they can be cached for good.
