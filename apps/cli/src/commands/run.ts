@@ -35,7 +35,13 @@ export async function runCommand(
       const drives = Array.from({ length: DRIVES_PER_START }, (_, i) => join(dataDir, `drive${i + 1}`));
       for (const d of drives) await mkdir(d, { recursive: true });
       const root = await loadRootCredentials(dataDir, env);
-      const store = await startStore({ drives, host: cmd.address, port: cmd.port, rootCredentials: root, log: print });
+      const store = await startStore({
+        drives,
+        host: cmd.address,
+        port: cmd.port,
+        rootCredentials: root,
+        log: print,
+      });
       const consoleServer = await runConsole(
         store.url,
         cmd.address,
@@ -58,7 +64,13 @@ export async function runCommand(
       const drives = cmd.drives.map((d) => resolve(d));
       for (const d of drives) await mkdir(d, { recursive: true });
       const root = await loadRootCredentials(drives[0] as string, env);
-      const store = await startStore({ drives, host: cmd.address, port: cmd.port, rootCredentials: root, log: print });
+      const store = await startStore({
+        drives,
+        host: cmd.address,
+        port: cmd.port,
+        rootCredentials: root,
+        log: print,
+      });
       print(`Stowage store is running.`);
       print(`  S3 API:     ${store.url}`);
       print(`  Drives:     ${drives.join(', ')}`);
