@@ -16,8 +16,6 @@ const SIZE = 1024 * 1024;
 const CONCURRENCY = 4;
 const LOGINS = 40;
 const ROOT = { accessKey: 'benchadmin', secretKey: 'bench-secret-key-123' };
-process.env.STOWAGE_ROOT_USER = ROOT.accessKey;
-process.env.STOWAGE_ROOT_PASSWORD = ROOT.secretKey;
 
 async function pool(count, worker) {
   let next = 0;
@@ -54,7 +52,7 @@ try {
 
   const drives = [1, 2, 3, 4].map((n) => join(dir, `drive${n}`));
   // The store runs as users run it, in its own process, so client work does not share its loop.
-  const store = await startStoreProcess(drives);
+  const store = await startStoreProcess(drives, ROOT);
   const s3 = new S3Client({
     endpoint: store.url,
     region: 'us-east-1',

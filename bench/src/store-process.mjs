@@ -1,22 +1,18 @@
 // `stowage server` in a child process on a free port; stopped by its PID.
 import { spawn } from 'node:child_process';
-import { createServer } from 'node:net';
+import { freePort } from './ports.mjs';
 
 const CLI = new URL('../../apps/cli/bin/stowage.mjs', import.meta.url).pathname;
 
-function freePort() {
-  return new Promise((resolve) => {
-    const srv = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-export async function startStoreProcess(drives) {
+export async function startStoreProcess(drives, credentials) {
   const port = await freePort();
   const child = spawn(process.execPath, [CLI, 'server', ...drives, '--port', String(port)], {
     stdio: ['ignore', 'pipe', 'inherit'],
+    env: {
+      ...process.env,
+      STOWAGE_ROOT_USER: credentials.accessKey,
+      STOWAGE_ROOT_PASSWORD: credentials.secretKey,
+    },
   });
   await new Promise((resolve, reject) => {
     let out = '';
