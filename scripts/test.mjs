@@ -10,6 +10,8 @@ ensureDependencies();
 ensureDebianPackages([
   { name: 'chromium', binary: '/usr/bin/chromium' },
   { name: 'awscli', binary: '/usr/bin/aws' },
+  { name: 's3cmd', binary: '/usr/bin/s3cmd' },
+  { name: 'rclone', binary: '/usr/bin/rclone' },
 ]);
 ensureBuilt();
 

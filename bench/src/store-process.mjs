@@ -24,6 +24,7 @@ export async function startStoreProcess(drives, credentials) {
   });
   return {
     url: `http://127.0.0.1:${port}`,
+    pid: child.pid,
     close: () =>
       new Promise((resolve) => {
         child.once('exit', resolve);

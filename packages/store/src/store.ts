@@ -1,7 +1,8 @@
 import type { AddressInfo } from 'node:net';
 import { createApp } from './app.js';
+import { ErasureObjectLayer } from './engine/erasure/erasure-layer.js';
+import { erasureParams } from './engine/erasure/params.js';
 import { initDrives } from './engine/fs/drives.js';
-import { FsObjectLayer } from './engine/fs/fs-layer.js';
 import { createHttpServer } from './http/server.js';
 import { CredentialStore } from './iam/credentials.js';
 import type { RootCredentials } from './iam/root.js';
@@ -9,6 +10,8 @@ import type { RootCredentials } from './iam/root.js';
 export interface StoreOptions {
   /** Drive directories, in set order; created when missing. */
   drives: string[];
+  /** Parity shards per object, 0 to drives/2; default half the drives (up to 4), 0 for one drive. */
+  parity?: number;
   /** Default 127.0.0.1. */
   host?: string;
   /** 0 (the default) picks a free port. */
@@ -29,8 +32,10 @@ export interface StoreHandle {
 export async function startStore(opts: StoreOptions): Promise<StoreHandle> {
   const log = opts.log ?? (() => {});
   const region = opts.region ?? 'us-east-1';
+  // Checked before touching the drives: a bad parity must not format anything.
+  erasureParams(opts.drives.length, opts.parity);
   const set = await initDrives(opts.drives);
-  const layer = new FsObjectLayer(set);
+  const layer = new ErasureObjectLayer(set, opts.parity === undefined ? {} : { parity: opts.parity });
   const credentials = await CredentialStore.open(layer.system, opts.rootCredentials);
   const server = createHttpServer(
     createApp({ layer, credentials, region, deploymentId: set.deploymentId, log }),
@@ -46,7 +51,10 @@ export async function startStore(opts: StoreOptions): Promise<StoreHandle> {
   });
   const port = (server.address() as AddressInfo).port;
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
-  log(`store listening on ${url} (${set.drives.length} drive(s), deployment ${set.deploymentId})`);
+  const { data, parity } = layer.params;
+  log(
+    `store listening on ${url} (${set.drives.length} drive(s), EC ${data}+${parity}, deployment ${set.deploymentId})`,
+  );
 
   return {
     url,

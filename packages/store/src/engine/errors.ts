@@ -11,7 +11,10 @@ export type EngineErrorCode =
   | 'BadDigest'
   | 'IncompleteBody'
   | 'EntityTooLarge'
-  | 'InvalidRange';
+  | 'InvalidRange'
+  // Too few drives answered to read or to commit a write (MinIO's names; 503).
+  | 'XMinioInsufficientReadQuorum'
+  | 'XMinioInsufficientWriteQuorum';
 
 export class EngineError extends Error {
   readonly code: EngineErrorCode;

@@ -1,11 +1,14 @@
 import type { Readable } from 'node:stream';
 import type { ObjectLayer } from '../engine/object-layer.js';
+import type { SystemStore } from '../engine/system-store.js';
 import type { RequestContext } from '../http/context.js';
 import type { AuthResult } from './auth/common.js';
 
 /** What S3 handlers depend on: the engine and the store's settings, never the socket. */
 export interface S3Deps {
   layer: ObjectLayer;
+  /** The system namespace: bucket configuration and multipart upload state live here. */
+  system: SystemStore;
   region: string;
 }
 

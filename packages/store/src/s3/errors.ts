@@ -10,7 +10,9 @@ interface ErrorSpec {
 
 export const ERROR_CATALOGUE = {
   AccessDenied: { status: 403, message: 'Access Denied.' },
+  AccessForbidden: { status: 403, message: 'CORSResponse: This CORS request is not allowed.' },
   AuthorizationHeaderMalformed: { status: 400, message: 'The authorization header is malformed.' },
+  BadRequest: { status: 400, message: 'Bad Request' },
   BadDigest: { status: 400, message: 'The Content-Md5 you specified did not match what we received.' },
   BucketAlreadyExists: {
     status: 409,
@@ -23,7 +25,15 @@ export const ERROR_CATALOGUE = {
   },
   BucketNotEmpty: { status: 409, message: 'The bucket you tried to delete is not empty' },
   EntityTooLarge: { status: 400, message: 'Your proposed upload exceeds the maximum allowed object size.' },
+  EntityTooSmall: {
+    status: 400,
+    message: 'Your proposed upload is smaller than the minimum allowed object size.',
+  },
   ExpiredToken: { status: 400, message: 'The provided token has expired.' },
+  IllegalVersioningConfigurationException: {
+    status: 400,
+    message: 'The versioning configuration specified in the request is invalid.',
+  },
   IncompleteBody: {
     status: 400,
     message: 'You did not provide the number of bytes specified by the Content-Length HTTP header.',
@@ -35,17 +45,33 @@ export const ERROR_CATALOGUE = {
   },
   InvalidArgument: { status: 400, message: 'Invalid Argument' },
   InvalidBucketName: { status: 400, message: 'The specified bucket is not valid.' },
-  InvalidLocationConstraint: { status: 400, message: 'The specified location-constraint is not valid' },
+  InvalidBucketState: {
+    status: 409,
+    message: 'The request is not valid with the current state of the bucket.',
+  },
   InvalidDigest: { status: 400, message: 'The Content-Md5 you specified is not valid.' },
+  InvalidLocationConstraint: { status: 400, message: 'The specified location-constraint is not valid' },
   InvalidParameterValue: {
     status: 400,
     message: 'An invalid or out-of-range value was supplied for the input parameter.',
   },
+  InvalidPart: {
+    status: 400,
+    message:
+      "One or more of the specified parts could not be found.  The part may not have been uploaded, or the specified entity tag may not match the part's entity tag.",
+  },
+  InvalidPartOrder: {
+    status: 400,
+    message:
+      'The list of parts was not in ascending order. The parts list must be specified in order by part number.',
+  },
   InvalidRange: { status: 416, message: 'The requested range is not satisfiable' },
   InvalidRequest: { status: 400, message: 'Invalid Request' },
+  InvalidTag: { status: 400, message: 'The tag provided was not a valid tag.' },
   InvalidTokenId: { status: 403, message: 'The security token included in the request is invalid' },
   InvalidURI: { status: 400, message: "Couldn't parse the specified URI." },
   KeyTooLongError: { status: 400, message: 'Your key is too long' },
+  MalformedPolicy: { status: 400, message: 'Policy has invalid resource.' },
   MalformedXML: {
     status: 400,
     message: 'The XML you provided was not well-formed or did not validate against our published schema.',
@@ -58,14 +84,41 @@ export const ERROR_CATALOGUE = {
   },
   MissingSecurityHeader: { status: 400, message: 'Your request was missing a required header' },
   NoSuchBucket: { status: 404, message: 'The specified bucket does not exist' },
+  NoSuchBucketPolicy: { status: 404, message: 'The bucket policy does not exist' },
+  NoSuchCORSConfiguration: { status: 404, message: 'The CORS configuration does not exist' },
   NoSuchKey: { status: 404, message: 'The specified key does not exist.' },
+  NoSuchLifecycleConfiguration: { status: 404, message: 'The lifecycle configuration does not exist' },
+  NoSuchTagSet: { status: 404, message: 'The TagSet does not exist' },
+  NoSuchVersion: { status: 404, message: 'The specified version does not exist.' },
+  NoSuchUpload: {
+    status: 404,
+    message:
+      'The specified multipart upload does not exist. The upload ID may be invalid, or the upload may have been aborted or completed.',
+  },
   NotImplemented: {
     status: 501,
     message: 'A header you provided implies functionality that is not implemented',
   },
+  NotModified: { status: 304, message: 'Not Modified' },
+  ObjectLockConfigurationNotFoundError: {
+    status: 404,
+    message: 'Object Lock configuration does not exist for this bucket',
+  },
+  PreconditionFailed: {
+    status: 412,
+    message: 'At least one of the pre-conditions you specified did not hold',
+  },
+  ReplicationConfigurationNotFoundError: {
+    status: 404,
+    message: 'The replication configuration was not found',
+  },
   RequestTimeTooSkewed: {
     status: 403,
     message: "The difference between the request time and the server's time is too large.",
+  },
+  ServerSideEncryptionConfigurationNotFoundError: {
+    status: 404,
+    message: 'The server side encryption configuration was not found',
   },
   SignatureDoesNotMatch: {
     status: 403,
@@ -80,6 +133,14 @@ export const ERROR_CATALOGUE = {
     status: 426,
     message: "This 'admin' API is not supported by server in this mode.",
   },
+  XMinioInsufficientReadQuorum: {
+    status: 503,
+    message: 'Storage resources are insufficient for the read operation.',
+  },
+  XMinioInsufficientWriteQuorum: {
+    status: 503,
+    message: 'Storage resources are insufficient for the write operation.',
+  },
   XMinioInvalidObjectName: { status: 400, message: 'Object name contains unsupported characters.' },
 } as const satisfies Record<string, ErrorSpec>;
 
@@ -92,6 +153,8 @@ export type EngineCodesCovered = Covers<EngineErrorCode>;
 export interface ErrorContext {
   bucket?: string;
   key?: string;
+  /** Extra response headers the error carries (Content-Range on InvalidRange). */
+  headers?: Record<string, string>;
 }
 
 /** A protocol error with a catalogue code; any other thrown value becomes InternalError. */

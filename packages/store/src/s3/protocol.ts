@@ -6,10 +6,17 @@ import { verifiedBody } from './auth/payload.js';
 import { isPresigned, verifyPresigned } from './auth/presigned.js';
 import { verifyHeaderAuth } from './auth/signature-v4.js';
 import type { S3Call, S3Deps } from './call.js';
+import { corsPreflight, corsReplyHeaders } from './cors.js';
 import { ApiError, fromEngineError } from './errors.js';
+import * as config from './handlers/bucket-config.js';
 import * as buckets from './handlers/buckets.js';
+import { copyObject } from './handlers/copy.js';
+import { deleteObjects } from './handlers/delete-objects.js';
 import * as list from './handlers/list.js';
+import * as multipart from './handlers/multipart.js';
+import { listMultipartUploads, listParts } from './handlers/multipart-list.js';
 import * as objects from './handlers/objects.js';
+import { readObject } from './handlers/read.js';
 import { parseS3Request, type S3Operation } from './router.js';
 import { el, type XmlElement } from './xml/writer.js';
 
@@ -31,7 +38,7 @@ function dispatch(deps: S3Deps, call: S3Call, op: S3Operation): Promise<Reply> {
     case 'ListBuckets':
       return buckets.listBuckets(deps);
     case 'CreateBucket':
-      return buckets.createBucket(deps, call, op.bucket);
+      return buckets.createBucket(deps, call, op);
     case 'HeadBucket':
       return buckets.headBucket(deps, op.bucket);
     case 'DeleteBucket':
@@ -45,11 +52,38 @@ function dispatch(deps: S3Deps, call: S3Call, op: S3Operation): Promise<Reply> {
     case 'PutObject':
       return objects.putObject(deps, call, op.bucket, op.key);
     case 'GetObject':
-      return objects.getObject(deps, call, op.bucket, op.key);
     case 'HeadObject':
-      return objects.headObject(deps, call, op.bucket, op.key);
+      return readObject(deps, op);
     case 'DeleteObject':
       return objects.deleteObject(deps, op.bucket, op.key);
+    case 'GetBucketConfig':
+      return config.getBucketConfig(deps, op);
+    case 'PutBucketConfig':
+      return config.putBucketConfig(deps, call, op);
+    case 'DeleteBucketConfig':
+      return config.deleteBucketConfig(deps, op);
+    case 'GetBucketPolicyStatus':
+      return config.getBucketPolicyStatus(deps, op.bucket);
+    case 'DeleteObjects':
+      return deleteObjects(deps, call, op.bucket);
+    case 'CreateMultipartUpload':
+      return multipart.createMultipartUpload(deps, call, op);
+    case 'UploadPart':
+      return multipart.uploadPart(deps, call, op);
+    case 'UploadPartCopy':
+      return multipart.uploadPartCopy(deps, op);
+    case 'CompleteMultipartUpload':
+      return multipart.completeMultipartUpload(deps, call, op);
+    case 'AbortMultipartUpload':
+      return multipart.abortMultipartUpload(deps, op);
+    case 'ListParts':
+      return listParts(deps, op);
+    case 'ListMultipartUploads':
+      return listMultipartUploads(deps, op);
+    case 'CopyObject':
+      return copyObject(deps, call, op);
+    case 'CorsPreflight':
+      return corsPreflight(deps, op.bucket, call.ctx.headers);
     case 'NotImplemented':
       throw new ApiError('NotImplemented', `${op.name} is not implemented yet`);
   }
@@ -69,6 +103,21 @@ export function s3ErrorDocument(err: ApiError, ctx: RequestContext, hostId: stri
   );
 }
 
+/** Runs a handler, naming the operation's bucket and key in any S3 error it raises. */
+async function withContext(op: S3Operation, run: () => Promise<Reply>): Promise<Reply> {
+  try {
+    return await run();
+  } catch (err) {
+    const api = err instanceof ApiError ? err : fromEngineError(err);
+    if (!api) throw err;
+    if ('bucket' in op && api.context.bucket === undefined) {
+      api.context.bucket = op.bucket;
+      if ('key' in op && op.key !== undefined) api.context.key = op.key;
+    }
+    throw api;
+  }
+}
+
 export function s3Protocol(deps: S3ProtocolDeps): Protocol {
   return {
     async handle(ctx) {
@@ -80,24 +129,21 @@ export function s3Protocol(deps: S3ProtocolDeps): Protocol {
         headers: ctx.headers,
         host: ctx.host,
       });
+      // Browsers send preflight without credentials; the bucket's CORS rules decide.
+      if (op.op === 'CorsPreflight')
+        return withContext(op, () => corsPreflight(deps, op.bucket, ctx.headers));
       const auth = authenticate(ctx, deps);
       let body: ReturnType<S3Call['body']> | undefined;
       const call: S3Call = { ctx, auth, body: () => (body ??= verifiedBody(ctx, auth)) };
-      try {
-        return await dispatch(deps, call, op);
-      } catch (err) {
-        const api = err instanceof ApiError ? err : fromEngineError(err);
-        if (!api) throw err;
-        if ('bucket' in op && api.context.bucket === undefined) {
-          api.context.bucket = op.bucket;
-          if ('key' in op && op.key !== undefined) api.context.key = op.key;
-        }
-        throw api;
-      }
+      const reply = await withContext(op, () => dispatch(deps, call, op));
+      if (ctx.headers.origin === undefined || !('bucket' in op) || op.bucket === undefined) return reply;
+      const cors = await corsReplyHeaders(deps, op.bucket, ctx.method, ctx.headers);
+      return Object.keys(cors).length === 0 ? reply : { ...reply, headers: { ...reply.headers, ...cors } };
     },
     errorReply(err, ctx) {
       return {
         status: err.status,
+        ...(err.context.headers ? { headers: err.context.headers } : {}),
         body: { type: 'xml', value: s3ErrorDocument(err, ctx, deps.deploymentId) },
       };
     },

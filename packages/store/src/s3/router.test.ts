@@ -18,7 +18,11 @@ describe('parseS3Request: AWS documentation examples', () => {
   });
 
   it('CreateBucket, HeadBucket, DeleteBucket', () => {
-    expect(parse('PUT /amzn-s3-demo-bucket')).toEqual({ op: 'CreateBucket', bucket: 'amzn-s3-demo-bucket' });
+    expect(parse('PUT /amzn-s3-demo-bucket')).toEqual({
+      op: 'CreateBucket',
+      bucket: 'amzn-s3-demo-bucket',
+      objectLock: false,
+    });
     expect(parse('HEAD /amzn-s3-demo-bucket')).toEqual({ op: 'HeadBucket', bucket: 'amzn-s3-demo-bucket' });
     expect(parse('DELETE /amzn-s3-demo-bucket/')).toEqual({
       op: 'DeleteBucket',
@@ -79,8 +83,10 @@ describe('parseS3Request: AWS documentation examples', () => {
       op: 'GetObject',
       bucket: 'bucket',
       key: 'photos/2006/My Summer.jpg',
+      conditions: {},
+      overrides: {},
     });
-    expect(parse('HEAD /bucket/dir/')).toEqual({ op: 'HeadObject', bucket: 'bucket', key: 'dir/' });
+    expect(parse('HEAD /bucket/dir/')).toMatchObject({ op: 'HeadObject', bucket: 'bucket', key: 'dir/' });
     expect(parse('DELETE /bucket/my-second-image.jpg')).toEqual({
       op: 'DeleteObject',
       bucket: 'bucket',
@@ -88,25 +94,91 @@ describe('parseS3Request: AWS documentation examples', () => {
     });
   });
 
-  it('recognised but unserved operations carry their AWS action name', () => {
-    expect(parse('GET /b?versioning')).toEqual({
-      op: 'NotImplemented',
-      name: 'GetBucketVersioning',
+  it('GetObject carries range, conditions and response-* overrides', () => {
+    expect(
+      parse('GET /b/k?response-content-type=text/plain&response-expires=x', {
+        range: 'bytes=0-9',
+        'if-none-match': '"abc"',
+      }),
+    ).toEqual({
+      op: 'GetObject',
       bucket: 'b',
+      key: 'k',
+      range: { start: 0, end: 9 },
+      conditions: { ifNoneMatch: ['abc'] },
+      overrides: { 'content-type': 'text/plain', expires: 'x' },
     });
-    expect(parse('PUT /b?policy')).toMatchObject({ name: 'PutBucketPolicy' });
-    expect(parse('POST /b?delete')).toMatchObject({ name: 'DeleteObjects' });
-    expect(parse('POST /b/example-object?uploads')).toMatchObject({
-      name: 'CreateMultipartUpload',
+  });
+
+  it('CopyObject and UploadPartCopy: x-amz-copy-source is URL-decoded, versionId kept', () => {
+    expect(
+      parse('PUT /b/k', {
+        'x-amz-copy-source': '/src/dir/my%20file%E2%98%83?versionId=v1',
+        'x-amz-metadata-directive': 'REPLACE',
+        'x-amz-copy-source-if-match': '"e"',
+      }),
+    ).toEqual({
+      op: 'CopyObject',
+      bucket: 'b',
+      key: 'k',
+      source: { bucket: 'src', key: 'dir/my file☃', versionId: 'v1' },
+      conditions: { ifMatch: ['e'] },
+      metadataDirective: 'REPLACE',
+    });
+    expect(
+      parse('PUT /b/k?partNumber=2&uploadId=abc', {
+        'x-amz-copy-source': 'src/k',
+        'x-amz-copy-source-range': 'bytes=0-99',
+      }),
+    ).toMatchObject({ op: 'UploadPartCopy', uploadId: 'abc', partNumber: 2, range: { start: 0, end: 99 } });
+  });
+
+  it('multipart operations', () => {
+    expect(parse('POST /b/example-object?uploads')).toEqual({
+      op: 'CreateMultipartUpload',
+      bucket: 'b',
       key: 'example-object',
     });
-    expect(parse('PUT /b/k?partNumber=1&uploadId=abc')).toMatchObject({ name: 'UploadPart' });
-    expect(parse('PUT /b/k', { 'x-amz-copy-source': '/src/k' })).toMatchObject({ name: 'CopyObject' });
-    expect(parse('PUT /b/k?partNumber=1&uploadId=abc', { 'x-amz-copy-source': '/s/k' })).toMatchObject({
-      name: 'UploadPartCopy',
+    expect(parse('PUT /b/k?partNumber=1&uploadId=abc')).toMatchObject({ op: 'UploadPart', partNumber: 1 });
+    expect(parse('DELETE /b/k?uploadId=x')).toMatchObject({ op: 'AbortMultipartUpload', uploadId: 'x' });
+    expect(parse('POST /b/k?uploadId=x')).toMatchObject({ op: 'CompleteMultipartUpload', uploadId: 'x' });
+    expect(parse('GET /b/k?uploadId=x&max-parts=2&part-number-marker=1')).toMatchObject({
+      op: 'ListParts',
+      maxParts: 2,
+      partNumberMarker: 1,
     });
+    expect(parse('GET /b?uploads&prefix=p&max-uploads=3')).toMatchObject({
+      op: 'ListMultipartUploads',
+      prefix: 'p',
+      maxUploads: 3,
+    });
+  });
+
+  it('bucket sub-resources kept as documents', () => {
+    expect(parse('GET /b?versioning')).toEqual({ op: 'GetBucketConfig', bucket: 'b', kind: 'versioning' });
+    expect(parse('PUT /b?policy')).toEqual({ op: 'PutBucketConfig', bucket: 'b', kind: 'policy' });
+    expect(parse('DELETE /b?lifecycle')).toEqual({
+      op: 'DeleteBucketConfig',
+      bucket: 'b',
+      kind: 'lifecycle',
+    });
+    expect(parse('GET /b?object-lock')).toMatchObject({ kind: 'object-lock' });
+    expect(parse('GET /b?policyStatus')).toEqual({ op: 'GetBucketPolicyStatus', bucket: 'b' });
+    expect(parse('POST /b?delete')).toEqual({ op: 'DeleteObjects', bucket: 'b' });
+    expect(parse('PUT /b', { 'x-amz-bucket-object-lock-enabled': 'true' })).toEqual({
+      op: 'CreateBucket',
+      bucket: 'b',
+      objectLock: true,
+    });
+  });
+
+  it('OPTIONS anywhere in a bucket is CORS preflight', () => {
+    expect(parse('OPTIONS /b/any/key')).toEqual({ op: 'CorsPreflight', bucket: 'b' });
+  });
+
+  it('recognised but unserved operations carry their AWS action name', () => {
+    expect(parse('GET /b?website')).toEqual({ op: 'NotImplemented', name: 'GetBucketWebsite', bucket: 'b' });
     expect(parse('GET /b/k?tagging')).toMatchObject({ name: 'GetObjectTagging' });
-    expect(parse('DELETE /b/k?uploadId=x')).toMatchObject({ name: 'AbortMultipartUpload' });
   });
 });
 
@@ -123,6 +195,15 @@ describe('parseS3Request: refusals', () => {
   it('unknown methods are MethodNotAllowed', () => {
     expect(codeOf(() => parse('PATCH /b/k'))).toBe('MethodNotAllowed');
     expect(codeOf(() => parse('PUT /'))).toBe('MethodNotAllowed');
+  });
+
+  it('bad part numbers, copy sources and directives are InvalidArgument', () => {
+    expect(codeOf(() => parse('PUT /b/k?partNumber=0&uploadId=a'))).toBe('InvalidArgument');
+    expect(codeOf(() => parse('PUT /b/k?partNumber=10001&uploadId=a'))).toBe('InvalidArgument');
+    expect(codeOf(() => parse('PUT /b/k', { 'x-amz-copy-source': 'nokey' }))).toBe('InvalidArgument');
+    expect(
+      codeOf(() => parse('PUT /b/k', { 'x-amz-copy-source': 'a/b', 'x-amz-metadata-directive': 'MOVE' })),
+    ).toBe('InvalidArgument');
   });
 
   it('bad max-keys and encoding-type are InvalidArgument', () => {

@@ -1,6 +1,19 @@
 import { assertObjectKey } from '../engine/names.js';
+import type { RangeSpec } from '../engine/object-layer.js';
 import type { QueryPairs } from '../http/context.js';
 import { ApiError } from './errors.js';
+import { PARTS_BUCKET } from './multipart/part-store.js';
+import { actionFor, first, type Level } from './request/actions.js';
+import { type Conditions, parseConditions } from './request/conditions.js';
+import {
+  type CopySource,
+  parseCopyRange,
+  parseCopySource,
+  parseCount,
+  parseOverrides,
+  parsePartNumber,
+  parseRange,
+} from './request/params.js';
 
 // Parses a request into a typed S3 operation: one pure function, path-style addressing.
 // Operations the store recognises but does not serve yet are `NotImplemented` with their
@@ -13,18 +26,79 @@ export interface ListParams {
   encodingType?: 'url';
 }
 
+/** Bucket sub-resources kept as documents (`buckets/<bucket>/<kind>.json`). */
+export type ConfigKind =
+  | 'versioning'
+  | 'tagging'
+  | 'policy'
+  | 'object-lock'
+  | 'encryption'
+  | 'cors'
+  | 'lifecycle'
+  | 'notification'
+  | 'replication';
+const CONFIG_KINDS: Record<string, ConfigKind> = {
+  BucketVersioning: 'versioning',
+  BucketTagging: 'tagging',
+  BucketPolicy: 'policy',
+  ObjectLockConfiguration: 'object-lock',
+  BucketEncryption: 'encryption',
+  BucketCors: 'cors',
+  BucketLifecycleConfiguration: 'lifecycle',
+  BucketNotificationConfiguration: 'notification',
+  BucketReplication: 'replication',
+};
+
+type Obj = { bucket: string; key: string };
+type Upload = Obj & { uploadId: string };
+
 export type S3Operation =
   | { op: 'ListBuckets' }
-  | { op: 'CreateBucket'; bucket: string }
+  | { op: 'CreateBucket'; bucket: string; objectLock: boolean }
   | { op: 'HeadBucket'; bucket: string }
   | { op: 'DeleteBucket'; bucket: string }
   | { op: 'GetBucketLocation'; bucket: string }
   | ({ op: 'ListObjectsV2'; bucket: string; continuationToken?: string; startAfter: string } & ListParams)
   | ({ op: 'ListObjects'; bucket: string; marker: string } & ListParams)
-  | { op: 'PutObject'; bucket: string; key: string }
-  | { op: 'GetObject'; bucket: string; key: string }
-  | { op: 'HeadObject'; bucket: string; key: string }
-  | { op: 'DeleteObject'; bucket: string; key: string }
+  | { op: 'GetBucketConfig' | 'PutBucketConfig' | 'DeleteBucketConfig'; bucket: string; kind: ConfigKind }
+  | { op: 'GetBucketPolicyStatus'; bucket: string }
+  | { op: 'DeleteObjects'; bucket: string }
+  | ({ op: 'PutObject' } & Obj)
+  | ({
+      op: 'GetObject' | 'HeadObject';
+      range?: RangeSpec;
+      conditions: Conditions;
+      overrides: Record<string, string>;
+    } & Obj)
+  | ({ op: 'DeleteObject' } & Obj)
+  | ({
+      op: 'CopyObject';
+      source: CopySource;
+      conditions: Conditions;
+      metadataDirective: 'COPY' | 'REPLACE';
+    } & Obj)
+  | ({ op: 'CreateMultipartUpload' } & Obj)
+  | ({ op: 'UploadPart'; partNumber: number } & Upload)
+  | ({
+      op: 'UploadPartCopy';
+      partNumber: number;
+      source: CopySource;
+      range?: { start: number; end: number };
+      conditions: Conditions;
+    } & Upload)
+  | ({ op: 'CompleteMultipartUpload' } & Upload)
+  | ({ op: 'AbortMultipartUpload' } & Upload)
+  | ({ op: 'ListParts'; maxParts: number; partNumberMarker: number } & Upload)
+  | {
+      op: 'ListMultipartUploads';
+      bucket: string;
+      prefix: string;
+      delimiter: string;
+      keyMarker: string;
+      uploadIdMarker: string;
+      maxUploads: number;
+    }
+  | { op: 'CorsPreflight'; bucket: string }
   | { op: 'NotImplemented'; name: string; bucket?: string; key?: string };
 
 export interface S3RequestParts {
@@ -36,148 +110,7 @@ export interface S3RequestParts {
   host?: string;
 }
 
-type Level = 'bucket' | 'object';
-// Sub-resource keyword → action, per level and method; the first keyword present wins.
-type Table = Record<string, ReadonlyArray<readonly [string, string]>>;
-
-const bucketConfig = (verb: string, keys: string[]): Array<readonly [string, string]> =>
-  keys.map((k) => [k, `${verb}${CONFIG_NAMES[k]}`] as const);
-
-const CONFIG_NAMES: Record<string, string> = {
-  accelerate: 'BucketAccelerateConfiguration',
-  acl: 'BucketAcl',
-  analytics: 'BucketAnalyticsConfiguration',
-  cors: 'BucketCors',
-  encryption: 'BucketEncryption',
-  'intelligent-tiering': 'BucketIntelligentTieringConfiguration',
-  inventory: 'BucketInventoryConfiguration',
-  lifecycle: 'BucketLifecycleConfiguration',
-  logging: 'BucketLogging',
-  metrics: 'BucketMetricsConfiguration',
-  notification: 'BucketNotificationConfiguration',
-  'object-lock': 'ObjectLockConfiguration',
-  ownershipControls: 'BucketOwnershipControls',
-  policy: 'BucketPolicy',
-  policyStatus: 'BucketPolicyStatus',
-  publicAccessBlock: 'PublicAccessBlock',
-  replication: 'BucketReplication',
-  requestPayment: 'BucketRequestPayment',
-  tagging: 'BucketTagging',
-  versioning: 'BucketVersioning',
-  website: 'BucketWebsite',
-};
-const ALL_CONFIG = Object.keys(CONFIG_NAMES);
-const DELETABLE = [
-  'analytics',
-  'cors',
-  'encryption',
-  'intelligent-tiering',
-  'inventory',
-  'lifecycle',
-  'metrics',
-  'ownershipControls',
-  'policy',
-  'publicAccessBlock',
-  'replication',
-  'tagging',
-  'website',
-];
-
-const TABLES: Record<Level, Table> = {
-  bucket: {
-    GET: [
-      ['location', 'GetBucketLocation'],
-      ['uploads', 'ListMultipartUploads'],
-      ['versions', 'ListObjectVersions'],
-      ['events', 'ListenBucketNotification'],
-      ...bucketConfig(
-        'Get',
-        ALL_CONFIG.filter((k) => k !== 'location'),
-      ),
-    ],
-    PUT: bucketConfig(
-      'Put',
-      ALL_CONFIG.filter((k) => k !== 'policyStatus'),
-    ),
-    DELETE: bucketConfig('Delete', DELETABLE),
-    POST: [['delete', 'DeleteObjects']],
-    HEAD: [],
-  },
-  object: {
-    GET: [
-      ['uploadId', 'ListParts'],
-      ['acl', 'GetObjectAcl'],
-      ['attributes', 'GetObjectAttributes'],
-      ['legal-hold', 'GetObjectLegalHold'],
-      ['retention', 'GetObjectRetention'],
-      ['tagging', 'GetObjectTagging'],
-      ['torrent', 'GetObjectTorrent'],
-    ],
-    PUT: [
-      ['acl', 'PutObjectAcl'],
-      ['legal-hold', 'PutObjectLegalHold'],
-      ['retention', 'PutObjectRetention'],
-      ['tagging', 'PutObjectTagging'],
-      ['uploadId', 'UploadPart'],
-    ],
-    DELETE: [
-      ['uploadId', 'AbortMultipartUpload'],
-      ['tagging', 'DeleteObjectTagging'],
-    ],
-    POST: [
-      ['uploads', 'CreateMultipartUpload'],
-      ['uploadId', 'CompleteMultipartUpload'],
-      ['restore', 'RestoreObject'],
-      ['select', 'SelectObjectContent'],
-    ],
-    HEAD: [],
-  },
-};
-
-const DEFAULT_ACTION: Record<Level, Record<string, string>> = {
-  bucket: {
-    GET: 'ListObjects',
-    PUT: 'CreateBucket',
-    DELETE: 'DeleteBucket',
-    HEAD: 'HeadBucket',
-    POST: 'PostObject',
-  },
-  object: { GET: 'GetObject', PUT: 'PutObject', DELETE: 'DeleteObject', HEAD: 'HeadObject' },
-};
-
-function first(query: QueryPairs, name: string): string | undefined {
-  return query.find(([k]) => k === name)?.[1];
-}
-
-function actionFor(
-  level: Level,
-  method: string,
-  query: QueryPairs,
-  headers: S3RequestParts['headers'],
-): string {
-  const table = TABLES[level][method];
-  if (!table) throw new ApiError('MethodNotAllowed');
-  const keys = new Set(query.map(([k]) => k));
-  const hit = table.find(([keyword]) => keys.has(keyword));
-  if (level === 'bucket' && method === 'GET' && !hit && first(query, 'list-type') === '2')
-    return 'ListObjectsV2';
-  const copy = headers['x-amz-copy-source'] !== undefined;
-  if (level === 'object' && method === 'PUT' && copy)
-    return hit?.[1] === 'UploadPart' ? 'UploadPartCopy' : (hit?.[1] ?? 'CopyObject');
-  if (hit) return hit[1];
-  const fallback = DEFAULT_ACTION[level][method];
-  if (!fallback) throw new ApiError('MethodNotAllowed');
-  return fallback;
-}
-
 function listParams(query: QueryPairs): ListParams {
-  const rawMax = first(query, 'max-keys');
-  let maxKeys = 1000;
-  if (rawMax !== undefined) {
-    if (!/^\d+$/.test(rawMax))
-      throw new ApiError('InvalidArgument', 'Argument max-keys must be an integer between 0 and 2147483647');
-    maxKeys = Math.min(Number(rawMax), 1000);
-  }
   const encoding = first(query, 'encoding-type');
   if (encoding !== undefined && encoding.toLowerCase() !== 'url') {
     throw new ApiError('InvalidArgument', 'Invalid Encoding Method specified in Request');
@@ -185,7 +118,7 @@ function listParams(query: QueryPairs): ListParams {
   const params: ListParams = {
     prefix: first(query, 'prefix') ?? '',
     delimiter: first(query, 'delimiter') ?? '',
-    maxKeys,
+    maxKeys: parseCount(first(query, 'max-keys'), 'max-keys', 1000, 1000),
   };
   if (encoding !== undefined) params.encodingType = 'url';
   return params;
@@ -198,22 +131,100 @@ export function splitPath(path: string): { bucket: string; key: string } {
   return slash < 0 ? { bucket: rest, key: '' } : { bucket: rest.slice(0, slash), key: rest.slice(slash + 1) };
 }
 
-export function parseS3Request(parts: S3RequestParts): S3Operation {
-  const { method, query, headers } = parts;
-  const { bucket, key } = splitPath(parts.path);
-  if (bucket === '') {
-    if (method === 'GET') return { op: 'ListBuckets' };
-    throw new ApiError('MethodNotAllowed');
+const headerOf = (headers: S3RequestParts['headers'], name: string): string | undefined => {
+  const v = headers[name];
+  return Array.isArray(v) ? v.join(',') : v;
+};
+
+function metadataDirective(headers: S3RequestParts['headers']): 'COPY' | 'REPLACE' {
+  const v = headerOf(headers, 'x-amz-metadata-directive') ?? 'COPY';
+  if (v !== 'COPY' && v !== 'REPLACE') throw new ApiError('InvalidArgument', 'Unknown metadata directive.');
+  return v;
+}
+
+function bucketConfigOp(name: string, bucket: string): S3Operation | undefined {
+  const m = /^(Get|Put|Delete)(.*)$/.exec(name);
+  if (!m) return undefined;
+  const kind = CONFIG_KINDS[m[2]!];
+  return kind ? { op: `${m[1] as 'Get' | 'Put' | 'Delete'}BucketConfig`, bucket, kind } : undefined;
+}
+
+function objectOp(name: string, bucket: string, key: string, parts: S3RequestParts): S3Operation | undefined {
+  const { query, headers } = parts;
+  const uploadId = first(query, 'uploadId') ?? '';
+  const source = () => {
+    const src = parseCopySource(headerOf(headers, 'x-amz-copy-source') ?? '');
+    if (src.bucket === PARTS_BUCKET) throw new ApiError('AccessDenied');
+    return src;
+  };
+  switch (name) {
+    case 'PutObject':
+    case 'DeleteObject':
+    case 'CreateMultipartUpload':
+      return { op: name, bucket, key };
+    case 'GetObject':
+    case 'HeadObject': {
+      const range = parseRange(headerOf(headers, 'range'));
+      const conditions = parseConditions(headers);
+      const overrides = parseOverrides(query);
+      return { op: name, bucket, key, conditions, overrides, ...(range ? { range } : {}) };
+    }
+    case 'CopyObject':
+      return {
+        op: name,
+        bucket,
+        key,
+        source: source(),
+        conditions: parseConditions(headers, 'x-amz-copy-source-'),
+        metadataDirective: metadataDirective(headers),
+      };
+    case 'UploadPart':
+      return { op: name, bucket, key, uploadId, partNumber: parsePartNumber(first(query, 'partNumber')) };
+    case 'UploadPartCopy': {
+      const range = parseCopyRange(headerOf(headers, 'x-amz-copy-source-range'));
+      return {
+        op: name,
+        bucket,
+        key,
+        uploadId,
+        partNumber: parsePartNumber(first(query, 'partNumber')),
+        source: source(),
+        conditions: parseConditions(headers, 'x-amz-copy-source-'),
+        ...(range ? { range } : {}),
+      };
+    }
+    case 'CompleteMultipartUpload':
+    case 'AbortMultipartUpload':
+      return { op: name, bucket, key, uploadId };
+    case 'ListParts':
+      return {
+        op: name,
+        bucket,
+        key,
+        uploadId,
+        maxParts: parseCount(first(query, 'max-parts'), 'max-parts', 1000, 1000),
+        partNumberMarker: parseCount(first(query, 'part-number-marker'), 'part-number-marker', 0, 10_000),
+      };
+    default:
+      return undefined;
   }
-  const level: Level = key === '' ? 'bucket' : 'object';
-  // Key rules (length, NUL, '.'/'..' segments) hold for every object-level operation.
-  if (level === 'object') assertObjectKey(key);
-  const name = actionFor(level, method, query, headers);
+}
+
+function bucketOp(name: string, bucket: string, parts: S3RequestParts): S3Operation | undefined {
+  const { query, headers } = parts;
   switch (name) {
     case 'CreateBucket':
+      return {
+        op: name,
+        bucket,
+        objectLock: headerOf(headers, 'x-amz-bucket-object-lock-enabled')?.toLowerCase() === 'true',
+      };
     case 'HeadBucket':
     case 'DeleteBucket':
     case 'GetBucketLocation':
+    case 'DeleteObjects':
+      return { op: name, bucket };
+    case 'GetBucketPolicyStatus':
       return { op: name, bucket };
     case 'ListObjectsV2': {
       const op: S3Operation = {
@@ -228,14 +239,39 @@ export function parseS3Request(parts: S3RequestParts): S3Operation {
     }
     case 'ListObjects':
       return { op: name, bucket, marker: first(query, 'marker') ?? '', ...listParams(query) };
-    case 'PutObject':
-    case 'GetObject':
-    case 'HeadObject':
-    case 'DeleteObject':
-      return { op: name, bucket, key };
+    case 'ListMultipartUploads':
+      return {
+        op: name,
+        bucket,
+        prefix: first(query, 'prefix') ?? '',
+        delimiter: first(query, 'delimiter') ?? '',
+        keyMarker: first(query, 'key-marker') ?? '',
+        uploadIdMarker: first(query, 'upload-id-marker') ?? '',
+        maxUploads: parseCount(first(query, 'max-uploads'), 'max-uploads', 1000, 1000),
+      };
     default:
-      return level === 'bucket'
-        ? { op: 'NotImplemented', name, bucket }
-        : { op: 'NotImplemented', name, bucket, key };
+      return bucketConfigOp(name, bucket);
   }
+}
+
+export function parseS3Request(parts: S3RequestParts): S3Operation {
+  const { method, query, headers } = parts;
+  const { bucket, key } = splitPath(parts.path);
+  if (bucket === '') {
+    if (method === 'GET') return { op: 'ListBuckets' };
+    throw new ApiError('MethodNotAllowed');
+  }
+  // The store's own bucket for multipart part data is not part of the user namespace.
+  if (bucket === PARTS_BUCKET) throw new ApiError('AccessDenied');
+  // Preflight is answered from the bucket's CORS rules, for any path inside it.
+  if (method === 'OPTIONS') return { op: 'CorsPreflight', bucket };
+  const level: Level = key === '' ? 'bucket' : 'object';
+  // Key rules (length, NUL, '.'/'..' segments) hold for every object-level operation.
+  if (level === 'object') assertObjectKey(key);
+  const name = actionFor(level, method, query, headers);
+  const op = level === 'bucket' ? bucketOp(name, bucket, parts) : objectOp(name, bucket, key, parts);
+  if (op) return op;
+  return level === 'bucket'
+    ? { op: 'NotImplemented', name, bucket }
+    : { op: 'NotImplemented', name, bucket, key };
 }

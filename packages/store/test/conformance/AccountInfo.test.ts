@@ -3,7 +3,7 @@ import { assumeRole, MadminClient } from '@stowage/madmin';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT, rawRequest, signedRequest, startTestStore, type TestStore } from '../support/store.js';
 
-const { CreateBucketCommand, PutObjectCommand } = s3sdk;
+const { CreateBucketCommand, CreateMultipartUploadCommand, PutObjectCommand } = s3sdk;
 
 const CONSOLE_ADMIN = {
   Version: '2012-10-17',
@@ -21,6 +21,8 @@ beforeAll(async () => {
   await t.s3.send(new CreateBucketCommand({ Bucket: 'acct-b' }));
   await t.s3.send(new PutObjectCommand({ Bucket: 'acct-a', Key: 'one', Body: '12345' }));
   await t.s3.send(new PutObjectCommand({ Bucket: 'acct-a', Key: 'two', Body: '678' }));
+  // Creates the store's internal parts bucket, which must not show.
+  await t.s3.send(new CreateMultipartUploadCommand({ Bucket: 'acct-b', Key: 'pending' }));
 });
 afterAll(() => t.close());
 

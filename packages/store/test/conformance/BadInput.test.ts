@@ -134,7 +134,7 @@ describe('refused requests', () => {
   });
 
   it('operations not served yet: NotImplemented (501); unknown methods: MethodNotAllowed (405)', async () => {
-    const res = await signedRequest(t.store.port, { method: 'GET', path: '/target?versioning' });
+    const res = await signedRequest(t.store.port, { method: 'GET', path: '/target?website' });
     expect(res.status).toBe(501);
     expect(xmlCode(res.body)).toBe('NotImplemented');
     const patch = await signedRequest(t.store.port, { method: 'PATCH', path: '/target/k' });

@@ -5,8 +5,14 @@ import { startTestStore, type TestStore } from '../support/store.js';
 const {
   CreateBucketCommand,
   DeleteBucketCommand,
+  CreateMultipartUploadCommand,
   DeleteObjectCommand,
+  GetBucketPolicyCommand,
+  GetBucketTaggingCommand,
   ListBucketsCommand,
+  ListMultipartUploadsCommand,
+  PutBucketPolicyCommand,
+  PutBucketTaggingCommand,
   PutObjectCommand,
 } = s3sdk;
 
@@ -59,5 +65,41 @@ describe('DeleteBucket', () => {
     expect(keys).toEqual([]);
     await t.minio.removeBucket('phoenix');
     expect(await t.minio.bucketExists('phoenix')).toBe(false);
+  });
+
+  it("removes the bucket's configuration documents and open uploads with it", async () => {
+    await t.s3.send(new CreateBucketCommand({ Bucket: 'configured' }));
+    await t.s3.send(
+      new PutBucketTaggingCommand({ Bucket: 'configured', Tagging: { TagSet: [{ Key: 'k', Value: 'v' }] } }),
+    );
+    await t.s3.send(
+      new PutBucketPolicyCommand({
+        Bucket: 'configured',
+        Policy: JSON.stringify({
+          Version: '2012-10-17',
+          Statement: [
+            {
+              Effect: 'Allow',
+              Principal: '*',
+              Action: 's3:GetObject',
+              Resource: 'arn:aws:s3:::configured/*',
+            },
+          ],
+        }),
+      }),
+    );
+    await t.s3.send(new CreateMultipartUploadCommand({ Bucket: 'configured', Key: 'pending' }));
+    await t.s3.send(new DeleteBucketCommand({ Bucket: 'configured' }));
+    await t.s3.send(new CreateBucketCommand({ Bucket: 'configured' }));
+    expect(await errorOf(t.s3.send(new GetBucketTaggingCommand({ Bucket: 'configured' })))).toEqual([
+      'NoSuchTagSet',
+      404,
+    ]);
+    expect(await errorOf(t.s3.send(new GetBucketPolicyCommand({ Bucket: 'configured' })))).toEqual([
+      'NoSuchBucketPolicy',
+      404,
+    ]);
+    const uploads = await t.s3.send(new ListMultipartUploadsCommand({ Bucket: 'configured' }));
+    expect(uploads.Uploads ?? []).toEqual([]);
   });
 });

@@ -1,6 +1,6 @@
 import * as s3sdk from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestStore, type TestStore } from '../support/store.js';
+import { signedRequest, startTestStore, type TestStore, xmlCode } from '../support/store.js';
 
 const { CreateBucketCommand, GetObjectCommand, PutObjectCommand } = s3sdk;
 
@@ -54,10 +54,67 @@ describe('GetObject', () => {
     }
   });
 
-  it('answers InvalidRange (416) past the end', async () => {
+  it('answers InvalidRange (416) past the end, with Content-Range bytes */size', async () => {
     await expect(
       t.s3.send(new GetObjectCommand({ Bucket: 'media', Key: 'dir/file.txt', Range: 'bytes=36-' })),
     ).rejects.toMatchObject({ name: 'InvalidRange', $metadata: { httpStatusCode: 416 } });
+    const raw = await signedRequest(t.store.port, {
+      method: 'GET',
+      path: '/media/dir/file.txt',
+      headers: { range: 'bytes=100-200' },
+    });
+    expect(raw.status).toBe(416);
+    expect(raw.headers['content-range']).toBe('bytes */36');
+    expect(xmlCode(raw.body)).toBe('InvalidRange');
+  });
+
+  it('ignores malformed, reversed and multiple ranges (whole object, 200)', async () => {
+    for (const range of ['bytes=9-2', 'bytes=0-1,4-5', 'items=0-3', 'bytes=x-']) {
+      const raw = await signedRequest(t.store.port, {
+        method: 'GET',
+        path: '/media/dir/file.txt',
+        headers: { range },
+      });
+      expect(raw.status, range).toBe(200);
+      expect(raw.body).toBe(data.toString());
+    }
+  });
+
+  it('conditional GET: If-Match / If-Unmodified-Since → 412, If-None-Match / If-Modified-Since → 304', async () => {
+    const head = await t.s3.send(new GetObjectCommand({ Bucket: 'media', Key: 'dir/file.txt' }));
+    await head.Body!.transformToString();
+    const etag = head.ETag!;
+    const past = new Date(head.LastModified!.getTime() - 3600_000);
+    const future = new Date(head.LastModified!.getTime() + 3600_000);
+    const get = (p: Partial<s3sdk.GetObjectCommandInput>) =>
+      t.s3.send(new GetObjectCommand({ Bucket: 'media', Key: 'dir/file.txt', ...p }));
+
+    const ok = await get({ IfMatch: etag, IfNoneMatch: '"other"', IfModifiedSince: past });
+    expect(await ok.Body!.transformToString()).toBe(data.toString());
+    await expect(get({ IfMatch: '"0000"' })).rejects.toMatchObject({
+      name: 'PreconditionFailed',
+      $metadata: { httpStatusCode: 412 },
+    });
+    await expect(get({ IfUnmodifiedSince: past })).rejects.toMatchObject({ name: 'PreconditionFailed' });
+    await expect(get({ IfNoneMatch: etag })).rejects.toMatchObject({ $metadata: { httpStatusCode: 304 } });
+    await expect(get({ IfModifiedSince: future })).rejects.toMatchObject({
+      $metadata: { httpStatusCode: 304 },
+    });
+    // AWS precedence: If-Match true wins over If-Unmodified-Since false ...
+    const both = await get({ IfMatch: etag, IfUnmodifiedSince: past });
+    await both.Body!.transformToString();
+    // ... and If-None-Match false (no match) wins over If-Modified-Since false.
+    const none = await get({ IfNoneMatch: '"other"', IfModifiedSince: future });
+    await none.Body!.transformToString();
+    // 304 carries the validators and no body.
+    const raw = await signedRequest(t.store.port, {
+      method: 'GET',
+      path: '/media/dir/file.txt',
+      headers: { 'if-none-match': etag },
+    });
+    expect(raw.status).toBe(304);
+    expect(raw.headers.etag).toBe(etag);
+    expect(raw.body).toBe('');
   });
 
   it('honours response-* overrides', async () => {
@@ -72,6 +129,21 @@ describe('GetObject', () => {
     expect(out.ContentType).toBe('application/x-override');
     expect(out.ContentDisposition).toBe('attachment');
     await out.Body!.transformToString();
+    const all = await t.s3.send(
+      new GetObjectCommand({
+        Bucket: 'media',
+        Key: 'dir/file.txt',
+        ResponseCacheControl: 'no-cache',
+        ResponseContentEncoding: 'identity',
+        ResponseContentLanguage: 'fr',
+        ResponseExpires: new Date('2030-01-01T00:00:00Z'),
+      }),
+    );
+    expect(all.CacheControl).toBe('no-cache');
+    expect(all.ContentEncoding).toBe('identity');
+    expect(all.ContentLanguage).toBe('fr');
+    expect(all.ExpiresString ?? all.Expires?.toUTCString()).toBe('Tue, 01 Jan 2030 00:00:00 GMT');
+    await all.Body!.transformToString();
     const unicode = await t.s3.send(
       new GetObjectCommand({
         Bucket: 'media',

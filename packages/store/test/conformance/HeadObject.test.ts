@@ -1,6 +1,6 @@
 import * as s3sdk from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rawRequest, startTestStore, type TestStore } from '../support/store.js';
+import { rawRequest, signedRequest, startTestStore, type TestStore } from '../support/store.js';
 
 const { CreateBucketCommand, HeadObjectCommand, PutObjectCommand } = s3sdk;
 
@@ -21,6 +21,28 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('HeadObject', () => {
+  it('conditional HEAD: 304 for If-None-Match, 412 for If-Match; InvalidRange with bytes */size', async () => {
+    const { ETag } = await t.s3.send(new HeadObjectCommand({ Bucket: 'heads', Key: 'obj' }));
+    await expect(
+      t.s3.send(new HeadObjectCommand({ Bucket: 'heads', Key: 'obj', IfNoneMatch: ETag })),
+    ).rejects.toMatchObject({ $metadata: { httpStatusCode: 304 } });
+    await expect(
+      t.s3.send(new HeadObjectCommand({ Bucket: 'heads', Key: 'obj', IfMatch: '"nope"' })),
+    ).rejects.toMatchObject({ $metadata: { httpStatusCode: 412 } });
+    const ok = await t.s3.send(
+      new HeadObjectCommand({ Bucket: 'heads', Key: 'obj', IfMatch: ETag, Range: 'bytes=2-5' }),
+    );
+    expect(ok.ContentLength).toBe(4);
+    expect(ok.ContentRange).toBe('bytes 2-5/12');
+    const raw = await signedRequest(t.store.port, {
+      method: 'HEAD',
+      path: '/heads/obj',
+      headers: { range: 'bytes=12-' },
+    });
+    expect(raw.status).toBe(416);
+    expect(raw.headers['content-range']).toBe('bytes */12');
+  });
+
   it('answers the object headers without a body', async () => {
     const out = await t.s3.send(new HeadObjectCommand({ Bucket: 'heads', Key: 'obj' }));
     expect(out.ContentLength).toBe(12);

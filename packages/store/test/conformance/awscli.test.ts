@@ -1,6 +1,7 @@
 import { execFile } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -52,4 +53,30 @@ describe('awscli', () => {
     expect(await aws('s3', 'ls')).toContain('demo');
     expect(await aws('s3', 'cp', 's3://demo/dir/hello.txt', '-')).toBe('hello from awscli\n');
   });
+
+  it('uploads a large file in parts, copies it server-side and removes objects in bulk', async () => {
+    expect(existsSync(AWS), 'awscli is missing: run `apt-get install awscli`').toBe(true);
+    await aws('s3', 'mb', 's3://multi');
+    const big = randomBytes(10 * 1024 * 1024);
+    const file = join(t.dir, 'big.bin');
+    await writeFile(file, big);
+    // awscli switches to multipart above 8 MiB by default.
+    await aws('s3', 'cp', file, 's3://multi/big.bin');
+    // `s3 cp` between buckets would copy in parts and read object tags (not served yet).
+    await aws(
+      's3api',
+      'copy-object',
+      '--bucket',
+      'multi',
+      '--key',
+      'copy.bin',
+      '--copy-source',
+      'multi/big.bin',
+    );
+    const back = join(t.dir, 'back.bin');
+    await aws('s3', 'cp', 's3://multi/copy.bin', back);
+    expect((await readFile(back)).equals(big)).toBe(true);
+    expect(await aws('s3', 'rm', '--recursive', 's3://multi/')).toContain('delete: s3://multi/copy.bin');
+    expect(await aws('s3api', 'list-objects-v2', '--bucket', 'multi')).not.toContain('Key');
+  }, 120_000);
 });

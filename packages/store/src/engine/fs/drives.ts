@@ -69,3 +69,18 @@ export async function initDrives(paths: readonly string[]): Promise<DriveSet> {
   );
   return { deploymentId, drives };
 }
+
+/** Gives a wiped drive back its structure and identity (heal), keeping its position. */
+export async function reformatDrive(set: DriveSet, index: number): Promise<void> {
+  const drive = set.drives[index]!;
+  for (const dir of [tmpDir(drive), bucketsDir(drive), configDir(drive)])
+    await mkdir(dir, { recursive: true });
+  if ((await readJsonFile(formatPath(drive))) !== undefined) return;
+  await writeFormat(drive, {
+    format: 'stowage',
+    version: FORMAT_VERSION,
+    deploymentId: set.deploymentId,
+    drives: set.drives.length,
+    index,
+  });
+}

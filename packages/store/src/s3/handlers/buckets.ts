@@ -2,8 +2,12 @@ import { readAll } from '../../http/body.js';
 import { emptyReply, type Reply, xmlReply } from '../../http/reply.js';
 import type { S3Call, S3Deps } from '../call.js';
 import { ApiError } from '../errors.js';
+import { isInternalBucket } from '../multipart/part-store.js';
+import type { S3Operation } from '../router.js';
 import { parseRequestXml, textOf } from '../xml/parse.js';
 import { el, elAttrs, S3_NAMESPACE } from '../xml/writer.js';
+import { configStore } from './bucket-config.js';
+import { partStore } from './multipart.js';
 
 // MinIO answers with one fixed owner; clients only check that the element is there.
 export const OWNER_ID = '02d6176db174dc93cb1b899f7c6078f08654445fe8cf1b6ce98d8855f66bdbf4';
@@ -12,7 +16,7 @@ export const owner = () => el('Owner', el('ID', OWNER_ID), el('DisplayName', 'mi
 const MAX_CONFIG_BYTES = 1024 * 1024;
 
 export async function listBuckets(deps: S3Deps): Promise<Reply> {
-  const buckets = await deps.layer.listBuckets();
+  const buckets = (await deps.layer.listBuckets()).filter((b) => !isInternalBucket(b.name));
   return xmlReply(
     elAttrs(
       'ListAllMyBucketsResult',
@@ -34,7 +38,11 @@ async function requestedLocation(call: S3Call): Promise<string> {
   return textOf(config, 'LocationConstraint') ?? '';
 }
 
-export async function createBucket(deps: S3Deps, call: S3Call, bucket: string): Promise<Reply> {
+export async function createBucket(
+  deps: S3Deps,
+  call: S3Call,
+  { bucket, objectLock }: Extract<S3Operation, { op: 'CreateBucket' }>,
+): Promise<Reply> {
   const location = await requestedLocation(call);
   if (location !== '' && location !== deps.region) {
     throw new ApiError(
@@ -44,6 +52,14 @@ export async function createBucket(deps: S3Deps, call: S3Call, bucket: string): 
     );
   }
   await deps.layer.makeBucket(bucket);
+  const configs = configStore(deps);
+  // A bucket name can be reused: documents of an earlier bucket must not come back.
+  await configs.deleteAll(bucket);
+  if (objectLock) {
+    // Object lock implies versioning, as in S3.
+    await configs.put(bucket, 'object-lock', { enabled: true });
+    await configs.put(bucket, 'versioning', { status: 'Enabled' });
+  }
   return emptyReply(200, { Location: `/${bucket}` });
 }
 
@@ -54,6 +70,8 @@ export async function headBucket(deps: S3Deps, bucket: string): Promise<Reply> {
 
 export async function deleteBucket(deps: S3Deps, bucket: string): Promise<Reply> {
   await deps.layer.deleteBucket(bucket);
+  await configStore(deps).deleteAll(bucket);
+  await partStore(deps).removeBucket(bucket);
   return emptyReply(204);
 }
 

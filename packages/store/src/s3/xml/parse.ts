@@ -12,6 +12,8 @@ const parser = new XMLParser({
   parseTagValue: false,
   trimValues: true,
   processEntities: true,
+  // Character references too: Go clients (rclone, minio-go) write '"' as &#34;.
+  htmlEntities: true,
 });
 
 /** Parses a request document; anything not well-formed, or not rooted at `root`, is MalformedXML. */
@@ -32,5 +34,18 @@ export function textOf(obj: XmlObject, name: string): string | undefined {
   const v = obj[name];
   if (v === undefined) return undefined;
   if (typeof v !== 'string') throw new ApiError('MalformedXML');
+  return v;
+}
+
+/** Elements that may repeat arrive as one value or an array; both mean a list. */
+export function listOf(v: XmlValue | undefined): XmlValue[] {
+  if (v === undefined) return [];
+  return Array.isArray(v) ? v : [v];
+}
+
+/** A child that must be an element with children ('' counts as an empty one). */
+export function objectOf(v: XmlValue | undefined): XmlObject {
+  if (v === '') return {};
+  if (v === undefined || typeof v !== 'object' || Array.isArray(v)) throw new ApiError('MalformedXML');
   return v;
 }

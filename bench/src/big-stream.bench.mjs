@@ -1,0 +1,94 @@
+// Issue #3: resident memory of the store while one large object streams in and out.
+// Limit: 300 MiB. Size via BENCH_BIG_GIB (default 5).
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Readable, Transform } from 'node:stream';
+import { CreateBucketCommand, GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { machine, writeSection } from './report.mjs';
+import { startStoreProcess } from './store-process.mjs';
+
+const GIB = Number(process.env.BENCH_BIG_GIB ?? 5);
+const SIZE = Math.floor(GIB * 2 ** 30);
+const LIMIT_MIB = 300;
+const ROOT = { accessKey: 'benchadmin', secretKey: 'bench-secret-key-123' };
+
+/** Peak and current resident set of a process, from /proc (Linux). */
+function rssMiB(pid) {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kib = (name) => Number(status.match(new RegExp(`${name}:\\s+(\\d+) kB`))?.[1] ?? 0);
+  return { now: kib('VmRSS') / 1024, peak: kib('VmHWM') / 1024 };
+}
+
+/** Deterministic bytes without holding them: a counter-mode stream of 1 MiB chunks. */
+function source(size) {
+  let sent = 0;
+  const chunk = Buffer.alloc(2 ** 20);
+  return new Readable({
+    read() {
+      if (sent >= size) return this.push(null);
+      chunk.writeUInt32LE(sent / 2 ** 20, 0);
+      const n = Math.min(chunk.length, size - sent);
+      sent += n;
+      this.push(Buffer.from(chunk.subarray(0, n)));
+    },
+  });
+}
+
+const dir = await mkdtemp(join(tmpdir(), 'stowage-big-'));
+try {
+  const store = await startStoreProcess([1, 2, 3, 4].map((n) => join(dir, `drive${n}`)), ROOT);
+  const s3 = new S3Client({
+    endpoint: store.url,
+    region: 'us-east-1',
+    forcePathStyle: true,
+    credentials: { accessKeyId: ROOT.accessKey, secretAccessKey: ROOT.secretKey },
+  });
+  await s3.send(new CreateBucketCommand({ Bucket: 'big' }));
+  let peak = 0;
+  const sampler = setInterval(() => (peak = Math.max(peak, rssMiB(store.pid).now)), 200);
+  const sent = createHash('sha256');
+  // Hash on the way through; a 'data' listener would drain the stream before the SDK reads it.
+  const body = source(SIZE).pipe(
+    new Transform({
+      transform(chunk, _enc, done) {
+        sent.update(chunk);
+        done(null, chunk);
+      },
+    }),
+  );
+  const t0 = Date.now();
+  // One PUT: 5 GiB is the largest single PUT S3 allows, and the worst case for buffering.
+  await s3.send(new PutObjectCommand({ Bucket: 'big', Key: 'blob', Body: body, ContentLength: SIZE }));
+  const putSeconds = (Date.now() - t0) / 1000;
+  const got = createHash('sha256');
+  const t1 = Date.now();
+  const res = await s3.send(new GetObjectCommand({ Bucket: 'big', Key: 'blob' }));
+  for await (const part of res.Body) got.update(part);
+  const getSeconds = (Date.now() - t1) / 1000;
+  clearInterval(sampler);
+  const hwm = Math.max(peak, rssMiB(store.pid).peak);
+  const same = sent.digest('hex') === got.digest('hex');
+  s3.destroy();
+  await store.close();
+  writeSection(
+    'big-stream',
+    `## Memory while a ${GIB} GiB object streams in and out (issue #3)
+
+Measured ${new Date().toISOString().slice(0, 10)} on ${machine()}; one streamed PutObject, then
+one GetObject (@aws-sdk/client-s3); the store's peak resident set from /proc.
+
+| figure | value | limit | ratio |
+|---|---|---|---|
+| store peak RSS | ${hwm.toFixed(0)} MiB | ${LIMIT_MIB} MiB | **${(hwm / LIMIT_MIB).toFixed(2)}** |
+| PUT throughput | ${(SIZE / 2 ** 20 / putSeconds).toFixed(0)} MiB/s | | |
+| GET throughput | ${(SIZE / 2 ** 20 / getSeconds).toFixed(0)} MiB/s | | |
+| bytes read back identical | ${same ? 'yes' : '**no**'} | | |
+`,
+  );
+  console.log(`peak RSS ${hwm.toFixed(0)} MiB; identical: ${same}`);
+} finally {
+  await rm(dir, { recursive: true, force: true });
+}

@@ -1,0 +1,187 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { type FileHandle, open, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { EngineError } from '../errors.js';
+import { MAX_OBJECT_SIZE } from '../object-layer.js';
+import { localMd5, type Md5, workerMd5 } from './md5.js';
+import { INLINE_MAX } from './params.js';
+import { ReedSolomon } from './reed-solomon.js';
+
+export interface Layout {
+  data: number;
+  parity: number;
+  blockSize: number;
+}
+
+/** Where shard i went: a fsynced temp file, an in-memory stream (inline), or nowhere (failed). */
+export type ShardOut = { file: string } | { inline: Buffer } | undefined;
+
+export interface Encoded {
+  size: number;
+  md5: Buffer;
+  shards: ShardOut[];
+}
+
+interface Expect {
+  size?: number;
+  md5?: Buffer;
+  /** Never inline (heal rewrites files as files). */
+  noInline?: boolean;
+}
+
+/** Per-drive output of shard blocks; a failing drive is dropped, the others carry on. */
+class Outputs {
+  private readonly handles: (FileHandle | undefined)[] = [];
+  private readonly paths: (string | undefined)[] = [];
+  private readonly memory: Buffer[][] | undefined;
+
+  constructor(
+    private readonly tmpDirs: (string | undefined)[],
+    inline: boolean,
+  ) {
+    this.memory = inline ? tmpDirs.map(() => []) : undefined;
+  }
+
+  async open(): Promise<void> {
+    if (this.memory) return;
+    await Promise.all(
+      this.tmpDirs.map(async (dir, i) => {
+        if (dir === undefined) return;
+        const path = join(dir, randomUUID());
+        try {
+          this.handles[i] = await open(path, 'wx', 0o644);
+          this.paths[i] = path;
+        } catch {
+          this.handles[i] = undefined;
+        }
+      }),
+    );
+  }
+
+  async write(i: number, hash: Buffer, shard: Uint8Array): Promise<void> {
+    if (this.memory) {
+      if (this.tmpDirs[i] !== undefined) this.memory[i]!.push(hash, Buffer.from(shard));
+      return;
+    }
+    const fh = this.handles[i];
+    if (!fh) return;
+    try {
+      const { bytesWritten } = await fh.writev([hash, shard]);
+      if (bytesWritten !== hash.length + shard.length) throw new Error('short write');
+    } catch {
+      this.handles[i] = undefined;
+      await fh.close().catch(() => {});
+    }
+  }
+
+  /** fsyncs and closes the files; what is returned is durable. */
+  async finish(): Promise<ShardOut[]> {
+    if (this.memory)
+      return this.memory.map((parts, i) =>
+        this.tmpDirs[i] === undefined ? undefined : { inline: Buffer.concat(parts) },
+      );
+    return Promise.all(
+      this.tmpDirs.map(async (_, i) => {
+        const fh = this.handles[i];
+        if (!fh) return undefined;
+        try {
+          await fh.sync();
+          return { file: this.paths[i]! };
+        } catch {
+          return undefined;
+        } finally {
+          await fh.close().catch(() => {});
+        }
+      }),
+    );
+  }
+
+  async discard(): Promise<void> {
+    await Promise.all(this.handles.map((fh) => fh?.close().catch(() => {})));
+    await Promise.all(this.paths.map((p) => (p ? rm(p, { force: true }) : undefined)));
+  }
+}
+
+/**
+ * Reads a body, splits it into blocks, erasure-codes each block and writes shard i, each
+ * shard block preceded by its SHA-256, to a temp file in tmpDirs[i] (undefined: skip that
+ * drive). Objects up to INLINE_MAX stay in memory for the metadata records. The body is
+ * fully read and checked (length, Content-MD5) before this resolves; a drive that fails
+ * comes back as undefined; on error nothing is left behind.
+ */
+export async function encodeObject(
+  body: AsyncIterable<unknown>,
+  layout: Layout,
+  tmpDirs: (string | undefined)[],
+  expect: Expect = {},
+): Promise<Encoded> {
+  const rs = new ReedSolomon(layout.data, layout.parity);
+  const limit = expect.size ?? MAX_OBJECT_SIZE;
+  let md5: Md5 | undefined;
+  // Two block buffers: one is written to the drives while the next fills and encodes.
+  // Each has room for the zero padding of the last data shard.
+  const blocks = [0, 1].map(() => Buffer.alloc(Math.ceil(layout.blockSize / layout.data) * layout.data));
+  let block = blocks[0]!;
+  let inflight: Promise<unknown> | undefined;
+  let fill = 0;
+  let size = 0;
+  let out: Outputs | undefined;
+
+  const emit = async (len: number, last: boolean) => {
+    // Hashed per block: off-thread once the object spans blocks (see md5.ts).
+    md5 ??= last ? localMd5() : workerMd5();
+    md5.update(block.subarray(0, len));
+    const shardLen = Math.ceil(len / layout.data);
+    // Data shards are views of the block, zero-padded to equal lengths.
+    block.fill(0, len, shardLen * layout.data);
+    const shards: Uint8Array[] = [];
+    for (let i = 0; i < rs.total; i++)
+      shards.push(
+        i < layout.data ? block.subarray(i * shardLen, (i + 1) * shardLen) : new Uint8Array(shardLen),
+      );
+    rs.encode(shards);
+    const hashes = shards.map((s) => createHash('sha256').update(s).digest());
+    const o = out!;
+    // Blocks reach each file in order: the previous block's writes finish first.
+    await inflight;
+    inflight = Promise.all(shards.map((s, i) => o.write(i, hashes[i]!, s)));
+    block = blocks[block === blocks[0] ? 1 : 0]!;
+  };
+  const start = async (inline: boolean) => {
+    out = new Outputs(tmpDirs, inline);
+    await out.open();
+  };
+
+  try {
+    for await (const raw of body) {
+      let chunk = Buffer.isBuffer(raw) ? raw : Buffer.from(raw as Uint8Array);
+      size += chunk.length;
+      if (size > limit)
+        throw new EngineError(expect.size === undefined ? 'EntityTooLarge' : 'IncompleteBody');
+      while (chunk.length > 0) {
+        const n = Math.min(chunk.length, layout.blockSize - fill);
+        chunk.copy(block, fill, 0, n);
+        fill += n;
+        chunk = chunk.subarray(n);
+        if (fill === layout.blockSize) {
+          if (!out) await start(false);
+          await emit(fill, false);
+          fill = 0;
+        }
+      }
+    }
+    if (expect.size !== undefined && size !== expect.size) throw new EngineError('IncompleteBody');
+    if (!out) await start(size <= INLINE_MAX && !expect.noInline);
+    if (fill > 0) await emit(fill, true);
+    const digest = await (md5 ?? localMd5()).digest();
+    md5 = undefined;
+    if (expect.md5 && !digest.equals(expect.md5)) throw new EngineError('BadDigest');
+    await inflight;
+    return { size, md5: digest, shards: await out!.finish() };
+  } catch (err) {
+    md5?.abort();
+    await inflight;
+    await out?.discard();
+    throw err;
+  }
+}

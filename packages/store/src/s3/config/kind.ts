@@ -1,0 +1,49 @@
+import type { Reply } from '../../http/reply.js';
+import { ApiError, type ErrorCode } from '../errors.js';
+import type { ConfigKind } from '../router.js';
+import { parseRequestXml, textOf, type XmlObject } from '../xml/parse.js';
+
+export { listOf, objectOf } from '../xml/parse.js';
+
+import type { BucketConfigStore } from './store.js';
+
+/** What a kind's parser may consult: other documents of the same bucket. */
+export interface ConfigContext {
+  bucket: string;
+  configs: BucketConfigStore;
+}
+
+/** One bucket sub-resource: how its request body is validated and its document rendered. */
+export interface KindSpec {
+  /** Largest request body accepted. */
+  maxBody: number;
+  /** GET with no document: a catalogue error, or a reply (an empty document, for some kinds). */
+  missing: ErrorCode | (() => Reply);
+  /** Validates a PUT body into the value to store. */
+  parse(body: Buffer, ctx: ConfigContext): Promise<unknown> | unknown;
+  /** Renders a stored value (validated again: stored documents are input too). */
+  render(stored: unknown): Reply;
+  /** Answer to a successful PUT (200 for most, 204 for policy). */
+  putStatus?: number;
+}
+
+export const KIB = 1024;
+
+/** A required text child. */
+export function need(obj: XmlObject, name: string): string {
+  const v = textOf(obj, name);
+  if (v === undefined) throw new ApiError('MalformedXML');
+  return v;
+}
+
+export const xmlRoot = parseRequestXml;
+
+export type ConfigSpecs = Record<ConfigKind, KindSpec>;
+
+/** Stored values are plain JSON; a shape check failing means a damaged document. */
+export function storedAs<T>(stored: unknown, ok: (v: Record<string, unknown>) => boolean): T {
+  if (typeof stored !== 'object' || stored === null || !ok(stored as Record<string, unknown>)) {
+    throw new Error('damaged bucket configuration document');
+  }
+  return stored as T;
+}

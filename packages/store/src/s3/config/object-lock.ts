@@ -1,0 +1,76 @@
+import { xmlReply } from '../../http/reply.js';
+import { ApiError } from '../errors.js';
+import { textOf, type XmlValue } from '../xml/parse.js';
+import { el, elAttrs, S3_NAMESPACE } from '../xml/writer.js';
+import { KIB, type KindSpec, need, objectOf, storedAs, xmlRoot } from './kind.js';
+
+// The document exists from CreateBucket on for buckets created with object lock; its
+// presence is what "object lock enabled" means. A default retention rule is optional.
+
+export interface DefaultRetention {
+  mode: 'GOVERNANCE' | 'COMPLIANCE';
+  days?: number;
+  years?: number;
+}
+export interface ObjectLockValue {
+  enabled: true;
+  rule?: DefaultRetention;
+}
+
+function period(raw: string | undefined): number | undefined {
+  if (raw === undefined) return undefined;
+  const n = /^\d{1,9}$/.test(raw) ? Number(raw) : 0;
+  if (n <= 0)
+    throw new ApiError('InvalidArgument', 'Default retention period must be a positive integer value.');
+  return n;
+}
+
+function parseRule(raw: XmlValue | undefined): DefaultRetention | undefined {
+  if (raw === undefined) return undefined;
+  const retention = objectOf(objectOf(raw).DefaultRetention);
+  const mode = need(retention, 'Mode');
+  if (mode !== 'GOVERNANCE' && mode !== 'COMPLIANCE') throw new ApiError('MalformedXML');
+  const days = period(textOf(retention, 'Days'));
+  const years = period(textOf(retention, 'Years'));
+  if ((days === undefined) === (years === undefined)) throw new ApiError('MalformedXML');
+  return { mode, ...(days ? { days } : {}), ...(years ? { years } : {}) };
+}
+
+export const objectLock: KindSpec = {
+  maxBody: 4 * KIB,
+  missing: 'ObjectLockConfigurationNotFoundError',
+  async parse(body, ctx) {
+    if ((await ctx.configs.get(ctx.bucket, 'object-lock')) === undefined) {
+      throw new ApiError(
+        'InvalidBucketState',
+        'Object Lock configuration cannot be enabled on existing buckets',
+      );
+    }
+    const doc = xmlRoot(body, 'ObjectLockConfiguration');
+    if (textOf(doc, 'ObjectLockEnabled') !== 'Enabled') throw new ApiError('MalformedXML');
+    const rule = parseRule(doc.Rule);
+    const value: ObjectLockValue = { enabled: true, ...(rule ? { rule } : {}) };
+    return value;
+  },
+  render(stored) {
+    const { rule } = storedAs<ObjectLockValue>(stored, (v) => v.enabled === true);
+    return xmlReply(
+      elAttrs(
+        'ObjectLockConfiguration',
+        { xmlns: S3_NAMESPACE },
+        el('ObjectLockEnabled', 'Enabled'),
+        rule
+          ? el(
+              'Rule',
+              el(
+                'DefaultRetention',
+                el('Mode', rule.mode),
+                rule.days ? el('Days', rule.days) : null,
+                rule.years ? el('Years', rule.years) : null,
+              ),
+            )
+          : null,
+      ),
+    );
+  },
+};

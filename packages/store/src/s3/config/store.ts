@@ -1,0 +1,46 @@
+import type { SystemStore } from '../../engine/system-store.js';
+import type { ConfigKind } from '../router.js';
+
+// Bucket sub-resources as system documents, `buckets/<bucket>/<kind>.json`. The store keeps
+// documents; the kind modules validate and interpret them.
+
+export const CONFIG_DOC_VERSION = 1;
+
+export interface ConfigDoc {
+  v: 1;
+  kind: ConfigKind;
+  value: unknown;
+}
+
+const pathOf = (bucket: string, kind: ConfigKind) => `buckets/${bucket}/${kind}.json`;
+
+export class BucketConfigStore {
+  constructor(private readonly system: SystemStore) {}
+
+  /** The stored value, or undefined; a document of an unknown version is an error, not absent. */
+  async get(bucket: string, kind: ConfigKind): Promise<unknown> {
+    const raw = await this.system.read(pathOf(bucket, kind));
+    if (raw === undefined) return undefined;
+    const doc = raw as Partial<ConfigDoc>;
+    if (typeof raw !== 'object' || raw === null || doc.v !== CONFIG_DOC_VERSION || doc.kind !== kind) {
+      throw new Error(`bucket ${bucket}: unreadable ${kind} document`);
+    }
+    return doc.value;
+  }
+
+  put(bucket: string, kind: ConfigKind, value: unknown): Promise<void> {
+    const doc: ConfigDoc = { v: CONFIG_DOC_VERSION, kind, value };
+    return this.system.write(pathOf(bucket, kind), doc);
+  }
+
+  delete(bucket: string, kind: ConfigKind): Promise<void> {
+    return this.system.remove(pathOf(bucket, kind));
+  }
+
+  /** Every document of a bucket, when the bucket itself goes. */
+  async deleteAll(bucket: string): Promise<void> {
+    for (const name of await this.system.list(`buckets/${bucket}`)) {
+      await this.system.remove(`buckets/${bucket}/${name}`);
+    }
+  }
+}

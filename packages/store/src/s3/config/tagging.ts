@@ -1,0 +1,53 @@
+import { xmlReply } from '../../http/reply.js';
+import { ApiError } from '../errors.js';
+import { el, elAttrs, S3_NAMESPACE } from '../xml/writer.js';
+import { KIB, type KindSpec, listOf, need, objectOf, storedAs, xmlRoot } from './kind.js';
+
+export interface Tag {
+  key: string;
+  value: string;
+}
+
+const invalid = (message: string) => new ApiError('InvalidTag', message);
+
+/** S3's tag rules; `max` is 50 for buckets, 10 for objects. */
+export function checkTags(tags: Tag[], max: number): Tag[] {
+  if (tags.length > max) throw invalid(`Bucket tag count cannot be greater than ${max}`);
+  const seen = new Set<string>();
+  for (const { key, value } of tags) {
+    if (key.length === 0 || [...key].length > 128) throw invalid('The TagKey you have provided is invalid');
+    if ([...value].length > 256) throw invalid('The TagValue you have provided is invalid');
+    if (key.startsWith('aws:')) throw invalid('System tags cannot be added/updated by requester');
+    if (seen.has(key)) throw invalid('Cannot provide multiple Tags with the same key');
+    seen.add(key);
+  }
+  return tags;
+}
+
+export function parseTagging(body: Buffer, max: number): Tag[] {
+  const doc = xmlRoot(body, 'Tagging');
+  const set = objectOf(doc.TagSet);
+  const tags = listOf(set.Tag).map((t) => {
+    const tag = objectOf(t);
+    return { key: need(tag, 'Key'), value: need(tag, 'Value') };
+  });
+  return checkTags(tags, max);
+}
+
+export const taggingXml = (tags: Tag[]) =>
+  elAttrs(
+    'Tagging',
+    { xmlns: S3_NAMESPACE },
+    el(
+      'TagSet',
+      tags.map((t) => el('Tag', el('Key', t.key), el('Value', t.value))),
+    ),
+  );
+
+export const tagging: KindSpec = {
+  maxBody: 64 * KIB,
+  missing: 'NoSuchTagSet',
+  parse: (body) => ({ tags: parseTagging(body, 50) }),
+  render: (stored) =>
+    xmlReply(taggingXml(storedAs<{ tags: Tag[] }>(stored, (v) => Array.isArray(v.tags)).tags)),
+};

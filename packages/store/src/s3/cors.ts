@@ -1,0 +1,99 @@
+import type { IncomingHttpHeaders } from 'node:http';
+import { header } from '../http/context.js';
+import { emptyReply, type Reply } from '../http/reply.js';
+import type { S3Deps } from './call.js';
+import { type CorsRule, corsRules } from './config/cors.js';
+import { BucketConfigStore } from './config/store.js';
+import { ApiError } from './errors.js';
+
+// CORS as S3 applies a bucket's rules: preflight (OPTIONS) answers without authentication;
+// actual requests from an allowed origin get the same Access-Control-* headers added.
+
+/** S3's AllowedOrigin / AllowedHeader patterns: at most one '*', matching any run of characters. */
+function wildcard(pattern: string, value: string): boolean {
+  const star = pattern.indexOf('*');
+  if (star < 0) return pattern === value;
+  const head = pattern.slice(0, star);
+  const tail = pattern.slice(star + 1);
+  return value.length >= head.length + tail.length && value.startsWith(head) && value.endsWith(tail);
+}
+
+const headerAllowed = (rule: CorsRule, name: string): boolean =>
+  rule.allowedHeaders.some((p) => wildcard(p.toLowerCase(), name.toLowerCase()));
+
+export function matchRule(
+  rules: CorsRule[],
+  origin: string,
+  method: string,
+  requestHeaders: string[],
+): CorsRule | undefined {
+  return rules.find(
+    (r) =>
+      r.allowedOrigins.some((o) => wildcard(o, origin)) &&
+      r.allowedMethods.includes(method) &&
+      requestHeaders.every((h) => headerAllowed(r, h)),
+  );
+}
+
+function corsHeaders(rule: CorsRule, origin: string, requestHeaders: string[]): Record<string, string> {
+  const any = rule.allowedOrigins.includes('*');
+  const out: Record<string, string> = {
+    'Access-Control-Allow-Origin': any ? '*' : origin,
+    'Access-Control-Allow-Methods': rule.allowedMethods.join(', '),
+    Vary: 'Origin, Access-Control-Request-Headers, Access-Control-Request-Method',
+  };
+  if (!any) out['Access-Control-Allow-Credentials'] = 'true';
+  if (requestHeaders.length > 0) out['Access-Control-Allow-Headers'] = requestHeaders.join(', ');
+  if (rule.exposeHeaders.length > 0) out['Access-Control-Expose-Headers'] = rule.exposeHeaders.join(', ');
+  if (rule.maxAgeSeconds !== undefined) out['Access-Control-Max-Age'] = String(rule.maxAgeSeconds);
+  return out;
+}
+
+async function rulesOf(deps: S3Deps, bucket: string): Promise<CorsRule[]> {
+  const stored = await new BucketConfigStore(deps.system).get(bucket, 'cors');
+  return stored === undefined ? [] : corsRules(stored);
+}
+
+const requested = (headers: IncomingHttpHeaders): string[] =>
+  (header(headers, 'access-control-request-headers') ?? '')
+    .split(',')
+    .map((h) => h.trim())
+    .filter((h) => h !== '');
+
+const forbidden = () =>
+  new ApiError(
+    'AccessForbidden',
+    "CORSResponse: This CORS request is not allowed. This is usually because the evalution of Origin, request method / Access-Control-Request-Method or Access-Control-Request-Headers are not whitelisted by the resource's CORS spec.",
+  );
+
+export async function corsPreflight(
+  deps: S3Deps,
+  bucket: string,
+  headers: IncomingHttpHeaders,
+): Promise<Reply> {
+  const origin = header(headers, 'origin');
+  const method = header(headers, 'access-control-request-method');
+  if (origin === undefined)
+    throw new ApiError('BadRequest', 'Insufficient information. Origin request header needed.');
+  if (method === undefined) {
+    throw new ApiError('BadRequest', 'Invalid Access-Control-Request-Method: null');
+  }
+  await deps.layer.getBucketInfo(bucket);
+  const asked = requested(headers);
+  const rule = matchRule(await rulesOf(deps, bucket), origin, method, asked);
+  if (!rule) throw forbidden();
+  return emptyReply(200, corsHeaders(rule, origin, asked));
+}
+
+/** Headers to add to an actual request's reply, when its Origin is allowed. */
+export async function corsReplyHeaders(
+  deps: S3Deps,
+  bucket: string,
+  method: string,
+  headers: IncomingHttpHeaders,
+): Promise<Record<string, string>> {
+  const origin = header(headers, 'origin');
+  if (origin === undefined) return {};
+  const rule = matchRule(await rulesOf(deps, bucket).catch(() => []), origin, method, []);
+  return rule ? corsHeaders(rule, origin, []) : {};
+}

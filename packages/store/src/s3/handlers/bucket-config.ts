@@ -1,0 +1,48 @@
+import { createHash } from 'node:crypto';
+import { readAll } from '../../http/body.js';
+import { emptyReply, type Reply } from '../../http/reply.js';
+import type { S3Call, S3Deps } from '../call.js';
+import { policyStatusReply } from '../config/policy.js';
+import { CONFIG_SPECS } from '../config/specs.js';
+import { BucketConfigStore } from '../config/store.js';
+import { ApiError } from '../errors.js';
+import type { S3Operation } from '../router.js';
+import { contentMd5 } from './objects.js';
+
+type ConfigOp = Extract<S3Operation, { op: 'GetBucketConfig' | 'PutBucketConfig' | 'DeleteBucketConfig' }>;
+
+export const configStore = (deps: S3Deps) => new BucketConfigStore(deps.system);
+
+export async function getBucketConfig(deps: S3Deps, op: ConfigOp): Promise<Reply> {
+  await deps.layer.getBucketInfo(op.bucket);
+  const spec = CONFIG_SPECS[op.kind];
+  const stored = await configStore(deps).get(op.bucket, op.kind);
+  if (stored !== undefined) return spec.render(stored);
+  if (typeof spec.missing === 'string') throw new ApiError(spec.missing);
+  return spec.missing();
+}
+
+export async function putBucketConfig(deps: S3Deps, call: S3Call, op: ConfigOp): Promise<Reply> {
+  await deps.layer.getBucketInfo(op.bucket);
+  const spec = CONFIG_SPECS[op.kind];
+  const md5 = contentMd5(call);
+  const body = await readAll(call.body(), spec.maxBody, new ApiError('MalformedXML'));
+  if (md5 && !createHash('md5').update(body).digest().equals(md5)) throw new ApiError('BadDigest');
+  const configs = configStore(deps);
+  const value = await spec.parse(body, { bucket: op.bucket, configs });
+  await configs.put(op.bucket, op.kind, value);
+  return emptyReply(spec.putStatus ?? 200);
+}
+
+export async function deleteBucketConfig(deps: S3Deps, op: ConfigOp): Promise<Reply> {
+  await deps.layer.getBucketInfo(op.bucket);
+  await configStore(deps).delete(op.bucket, op.kind);
+  return emptyReply(204);
+}
+
+export async function getBucketPolicyStatus(deps: S3Deps, bucket: string): Promise<Reply> {
+  await deps.layer.getBucketInfo(bucket);
+  const stored = await configStore(deps).get(bucket, 'policy');
+  if (stored === undefined) throw new ApiError('NoSuchBucketPolicy');
+  return policyStatusReply(stored);
+}

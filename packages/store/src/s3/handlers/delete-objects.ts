@@ -1,0 +1,77 @@
+import { createHash } from 'node:crypto';
+import { readAll } from '../../http/body.js';
+import { header } from '../../http/context.js';
+import { type Reply, xmlReply } from '../../http/reply.js';
+import type { S3Call, S3Deps } from '../call.js';
+import { ApiError, fromEngineError } from '../errors.js';
+import { listOf, objectOf, parseRequestXml, textOf } from '../xml/parse.js';
+import { el, elAttrs, S3_NAMESPACE, type XmlElement } from '../xml/writer.js';
+import { contentMd5 } from './objects.js';
+
+const MAX_KEYS = 1000;
+// 1000 keys of up to 1024 bytes, escaped, plus markup.
+const MAX_BODY = 8 * 1024 * 1024;
+
+interface Target {
+  key: string;
+  versionId?: string;
+}
+
+function parseTargets(body: Buffer): { quiet: boolean; targets: Target[] } {
+  const doc = parseRequestXml(body, 'Delete');
+  const quiet = (textOf(doc, 'Quiet') ?? 'false').toLowerCase() === 'true';
+  const objects = listOf(doc.Object);
+  if (objects.length === 0 || objects.length > MAX_KEYS) throw new ApiError('MalformedXML');
+  const targets = objects.map((o) => {
+    const obj = objectOf(o);
+    const key = textOf(obj, 'Key');
+    if (key === undefined) throw new ApiError('MalformedXML');
+    const versionId = textOf(obj, 'VersionId');
+    return versionId ? { key, versionId } : { key };
+  });
+  return { quiet, targets };
+}
+
+/** DeleteObjects carries an integrity check by rule: Content-MD5 or a flexible checksum. */
+function requireIntegrity(call: S3Call): Buffer | undefined {
+  const md5 = contentMd5(call);
+  const checksum = Object.keys(call.ctx.headers).some(
+    (h) => h.startsWith('x-amz-checksum-') && h !== 'x-amz-checksum-type',
+  );
+  const trailer = header(call.ctx.headers, 'x-amz-trailer')?.startsWith('x-amz-checksum-') ?? false;
+  if (!md5 && !checksum && !trailer) {
+    throw new ApiError(
+      'InvalidRequest',
+      'Missing required header for this request: Content-MD5 OR x-amz-checksum-*',
+    );
+  }
+  return md5;
+}
+
+async function deleteOne(deps: S3Deps, bucket: string, t: Target): Promise<XmlElement> {
+  const version = t.versionId !== undefined ? el('VersionId', t.versionId) : null;
+  try {
+    // Versioning arrives with the engine's versions; until then only the null version exists.
+    if (t.versionId !== undefined && t.versionId !== 'null') throw new ApiError('NoSuchVersion');
+    await deps.layer.deleteObject(bucket, t.key);
+    return el('Deleted', el('Key', t.key), version);
+  } catch (err) {
+    const api = err instanceof ApiError ? err : fromEngineError(err);
+    if (!api) throw err;
+    return el('Error', el('Key', t.key), version, el('Code', api.code), el('Message', api.message));
+  }
+}
+
+export async function deleteObjects(deps: S3Deps, call: S3Call, bucket: string): Promise<Reply> {
+  const md5 = requireIntegrity(call);
+  const body = await readAll(call.body(), MAX_BODY, new ApiError('MalformedXML'));
+  if (md5 && !createHash('md5').update(body).digest().equals(md5)) throw new ApiError('BadDigest');
+  const { quiet, targets } = parseTargets(body);
+  await deps.layer.getBucketInfo(bucket);
+  const results: XmlElement[] = [];
+  for (const t of targets) {
+    const r = await deleteOne(deps, bucket, t);
+    if (!(quiet && r.name === 'Deleted')) results.push(r);
+  }
+  return xmlReply(elAttrs('DeleteResult', { xmlns: S3_NAMESPACE }, results));
+}

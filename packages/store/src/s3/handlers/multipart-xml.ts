@@ -1,0 +1,43 @@
+import { readAll } from '../../http/body.js';
+import type { S3Call } from '../call.js';
+import { ApiError } from '../errors.js';
+import { listOf, objectOf, parseRequestXml, textOf } from '../xml/parse.js';
+
+export interface RequestedPart {
+  partNumber: number;
+  /** Hex MD5, quotes removed. */
+  etag: string;
+  /** Checksum elements given for the part (algorithm → base64). */
+  checksums: Record<string, string>;
+}
+
+const CHECKSUM_ELEMENTS: Record<string, string> = {
+  ChecksumCRC32: 'crc32',
+  ChecksumCRC32C: 'crc32c',
+  ChecksumCRC64NVME: 'crc64nvme',
+  ChecksumSHA1: 'sha1',
+  ChecksumSHA256: 'sha256',
+};
+// 10,000 parts of about 150 bytes of markup each.
+const MAX_BODY = 2 * 1024 * 1024;
+
+/** The <CompleteMultipartUpload> document's parts, as sent. */
+export async function parseCompleteParts(call: S3Call): Promise<RequestedPart[]> {
+  const body = await readAll(call.body(), MAX_BODY, new ApiError('MalformedXML'));
+  const doc = parseRequestXml(body, 'CompleteMultipartUpload');
+  const parts = listOf(doc.Part).map((raw) => {
+    const part = objectOf(raw);
+    const number = textOf(part, 'PartNumber');
+    const etag = textOf(part, 'ETag');
+    if (number === undefined || !/^\d{1,5}$/.test(number) || etag === undefined)
+      throw new ApiError('MalformedXML');
+    const checksums: Record<string, string> = {};
+    for (const [element, alg] of Object.entries(CHECKSUM_ELEMENTS)) {
+      const v = textOf(part, element);
+      if (v !== undefined) checksums[alg] = v;
+    }
+    return { partNumber: Number(number), etag: etag.replaceAll('"', '').trim(), checksums };
+  });
+  if (parts.length === 0) throw new ApiError('MalformedXML');
+  return parts;
+}

@@ -1,0 +1,98 @@
+import * as s3sdk from '@aws-sdk/client-s3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signedRequest, startTestStore, type TestStore } from '../support/store.js';
+
+const { CreateBucketCommand, DeleteBucketCorsCommand, GetBucketCorsCommand, PutBucketCorsCommand } = s3sdk;
+
+let t: TestStore;
+beforeAll(async () => {
+  t = await startTestStore();
+  await t.s3.send(new CreateBucketCommand({ Bucket: 'cors' }));
+});
+afterAll(() => t.close());
+
+const put = (CORSRules: s3sdk.CORSRule[]) =>
+  t.s3.send(new PutBucketCorsCommand({ Bucket: 'cors', CORSConfiguration: { CORSRules } }));
+
+describe('Get/Put/DeleteBucketCors', () => {
+  it('round-trips rules; absent is NoSuchCORSConfiguration', async () => {
+    await expect(t.s3.send(new GetBucketCorsCommand({ Bucket: 'cors' }))).rejects.toMatchObject({
+      name: 'NoSuchCORSConfiguration',
+      $metadata: { httpStatusCode: 404 },
+    });
+    const rules: s3sdk.CORSRule[] = [
+      {
+        ID: 'web',
+        AllowedOrigins: ['https://example.com', 'https://*.example.org'],
+        AllowedMethods: ['GET', 'PUT'],
+        AllowedHeaders: ['*'],
+        ExposeHeaders: ['ETag'],
+        MaxAgeSeconds: 600,
+      },
+      { AllowedOrigins: ['*'], AllowedMethods: ['HEAD'] },
+    ];
+    await put(rules);
+    const got = await t.s3.send(new GetBucketCorsCommand({ Bucket: 'cors' }));
+    expect(got.CORSRules).toEqual(rules);
+    await t.s3.send(new DeleteBucketCorsCommand({ Bucket: 'cors' }));
+    await expect(t.s3.send(new GetBucketCorsCommand({ Bucket: 'cors' }))).rejects.toMatchObject({
+      name: 'NoSuchCORSConfiguration',
+    });
+  });
+
+  it('refuses unsupported methods and double wildcards (InvalidRequest)', async () => {
+    await expect(put([{ AllowedOrigins: ['*'], AllowedMethods: ['PATCH'] }])).rejects.toMatchObject({
+      name: 'InvalidRequest',
+      message: 'Found unsupported HTTP method in CORS config. Unsupported method is PATCH',
+    });
+    await expect(put([{ AllowedOrigins: ['*.*'], AllowedMethods: ['GET'] }])).rejects.toMatchObject({
+      name: 'InvalidRequest',
+    });
+  });
+
+  it('answers preflight (OPTIONS, unauthenticated) from the rules, and adds headers to actual requests', async () => {
+    await put([
+      {
+        AllowedOrigins: ['https://*.example.com'],
+        AllowedMethods: ['GET', 'PUT'],
+        AllowedHeaders: ['content-*', 'x-amz-*'],
+        ExposeHeaders: ['ETag'],
+        MaxAgeSeconds: 300,
+      },
+    ]);
+    const preflight = (origin: string, method: string, headers = '') =>
+      fetch(`${t.store.url}/cors/some/key`, {
+        method: 'OPTIONS',
+        headers: {
+          Origin: origin,
+          'Access-Control-Request-Method': method,
+          ...(headers ? { 'Access-Control-Request-Headers': headers } : {}),
+        },
+      });
+    const ok = await preflight('https://app.example.com', 'PUT', 'Content-Type, x-amz-date');
+    expect(ok.status).toBe(200);
+    expect(ok.headers.get('access-control-allow-origin')).toBe('https://app.example.com');
+    expect(ok.headers.get('access-control-allow-methods')).toBe('GET, PUT');
+    expect(ok.headers.get('access-control-allow-headers')).toBe('Content-Type, x-amz-date');
+    expect(ok.headers.get('access-control-expose-headers')).toBe('ETag');
+    expect(ok.headers.get('access-control-max-age')).toBe('300');
+    for (const [origin, method, headers] of [
+      ['https://evil.test', 'GET', ''],
+      ['https://app.example.com', 'DELETE', ''],
+      ['https://app.example.com', 'GET', 'authorization'],
+    ] as const) {
+      const res = await preflight(origin, method, headers);
+      expect(res.status).toBe(403);
+      expect(await res.text()).toContain('<Code>AccessForbidden</Code>');
+    }
+    const noOrigin = await fetch(`${t.store.url}/cors/k`, { method: 'OPTIONS' });
+    expect(noOrigin.status).toBe(400);
+
+    const actual = await signedRequest(t.store.port, {
+      method: 'GET',
+      path: '/cors?cors',
+      headers: { origin: 'https://www.example.com' },
+    });
+    expect(actual.headers['access-control-allow-origin']).toBe('https://www.example.com');
+  });
+});

@@ -1,0 +1,71 @@
+import * as s3sdk from '@aws-sdk/client-s3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestStore, type TestStore } from '../support/store.js';
+
+const {
+  CreateBucketCommand,
+  DeleteBucketLifecycleCommand,
+  GetBucketLifecycleConfigurationCommand,
+  PutBucketLifecycleConfigurationCommand,
+} = s3sdk;
+
+let t: TestStore;
+beforeAll(async () => {
+  t = await startTestStore();
+  await t.s3.send(new CreateBucketCommand({ Bucket: 'ilm' }));
+});
+afterAll(() => t.close());
+
+const put = (Rules: s3sdk.LifecycleRule[]) =>
+  t.s3.send(new PutBucketLifecycleConfigurationCommand({ Bucket: 'ilm', LifecycleConfiguration: { Rules } }));
+
+describe('Get/Put/DeleteBucketLifecycle', () => {
+  it('stores a validated document; absent is NoSuchLifecycleConfiguration', async () => {
+    await expect(
+      t.s3.send(new GetBucketLifecycleConfigurationCommand({ Bucket: 'ilm' })),
+    ).rejects.toMatchObject({
+      name: 'NoSuchLifecycleConfiguration',
+      $metadata: { httpStatusCode: 404 },
+    });
+    const rules: s3sdk.LifecycleRule[] = [
+      { ID: 'logs', Status: 'Enabled', Filter: { Prefix: 'logs/' }, Expiration: { Days: 30 } },
+      {
+        ID: 'mpu',
+        Status: 'Disabled',
+        Filter: { Prefix: '' },
+        AbortIncompleteMultipartUpload: { DaysAfterInitiation: 7 },
+      },
+    ];
+    await put(rules);
+    const got = await t.s3.send(new GetBucketLifecycleConfigurationCommand({ Bucket: 'ilm' }));
+    expect(got.Rules).toEqual(rules);
+    await t.s3.send(new DeleteBucketLifecycleCommand({ Bucket: 'ilm' }));
+    await expect(
+      t.s3.send(new GetBucketLifecycleConfigurationCommand({ Bucket: 'ilm' })),
+    ).rejects.toMatchObject({
+      name: 'NoSuchLifecycleConfiguration',
+    });
+  });
+
+  it('refuses rules without an action, bad status, duplicate IDs and non-positive days', async () => {
+    await expect(put([{ ID: 'a', Status: 'Enabled', Filter: { Prefix: '' } }])).rejects.toMatchObject({
+      name: 'InvalidRequest',
+    });
+    await expect(
+      put([{ Status: 'Maybe' as s3sdk.ExpirationStatus, Filter: { Prefix: '' }, Expiration: { Days: 1 } }]),
+    ).rejects.toMatchObject({ name: 'MalformedXML' });
+    const rule = { ID: 'same', Status: 'Enabled' as const, Filter: { Prefix: '' }, Expiration: { Days: 1 } };
+    await expect(put([rule, rule])).rejects.toMatchObject({ name: 'InvalidArgument' });
+    await expect(put([{ ...rule, Expiration: { Days: 0 } }])).rejects.toMatchObject({
+      name: 'InvalidArgument',
+    });
+  });
+
+  it('works through the minio SDK', async () => {
+    await t.minio.setBucketLifecycle('ilm', {
+      Rule: [{ ID: 'm', Status: 'Enabled', Filter: { Prefix: 'tmp/' }, Expiration: { Days: 1 } }],
+    });
+    const got = await t.minio.getBucketLifecycle('ilm');
+    expect(JSON.stringify(got)).toContain('tmp/');
+  });
+});

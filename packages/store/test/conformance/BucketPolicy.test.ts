@@ -1,0 +1,97 @@
+import * as s3sdk from '@aws-sdk/client-s3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestStore, type TestStore } from '../support/store.js';
+
+const {
+  CreateBucketCommand,
+  DeleteBucketPolicyCommand,
+  GetBucketPolicyCommand,
+  GetBucketPolicyStatusCommand,
+  PutBucketPolicyCommand,
+} = s3sdk;
+
+let t: TestStore;
+beforeAll(async () => {
+  t = await startTestStore();
+  await t.s3.send(new CreateBucketCommand({ Bucket: 'pol' }));
+});
+afterAll(() => t.close());
+
+const publicRead = JSON.stringify({
+  Version: '2012-10-17',
+  Statement: [
+    {
+      Effect: 'Allow',
+      Principal: { AWS: ['*'] },
+      Action: ['s3:GetObject'],
+      Resource: ['arn:aws:s3:::pol/*'],
+    },
+  ],
+});
+const putPolicy = (Policy: string) => t.s3.send(new PutBucketPolicyCommand({ Bucket: 'pol', Policy }));
+
+describe('Get/Put/DeleteBucketPolicy and GetBucketPolicyStatus', () => {
+  it('NoSuchBucketPolicy until set; round-trips the JSON; delete removes it', async () => {
+    await expect(t.s3.send(new GetBucketPolicyCommand({ Bucket: 'pol' }))).rejects.toMatchObject({
+      name: 'NoSuchBucketPolicy',
+      $metadata: { httpStatusCode: 404 },
+    });
+    await expect(t.s3.send(new GetBucketPolicyStatusCommand({ Bucket: 'pol' }))).rejects.toMatchObject({
+      name: 'NoSuchBucketPolicy',
+    });
+    expect((await putPolicy(publicRead)).$metadata.httpStatusCode).toBe(204);
+    expect((await t.s3.send(new GetBucketPolicyCommand({ Bucket: 'pol' }))).Policy).toBe(publicRead);
+    const status = await t.s3.send(new GetBucketPolicyStatusCommand({ Bucket: 'pol' }));
+    expect(status.PolicyStatus?.IsPublic).toBe(true);
+    await t.s3.send(new DeleteBucketPolicyCommand({ Bucket: 'pol' }));
+    await expect(t.s3.send(new GetBucketPolicyCommand({ Bucket: 'pol' }))).rejects.toMatchObject({
+      name: 'NoSuchBucketPolicy',
+    });
+  });
+
+  it('a policy with conditions or named principals is not public', async () => {
+    await putPolicy(
+      JSON.stringify({
+        Version: '2012-10-17',
+        Statement: {
+          Effect: 'Allow',
+          Principal: { AWS: 'arn:aws:iam::123:user/x' },
+          Action: 's3:GetObject',
+          Resource: 'arn:aws:s3:::pol/*',
+        },
+      }),
+    );
+    const status = await t.s3.send(new GetBucketPolicyStatusCommand({ Bucket: 'pol' }));
+    expect(status.PolicyStatus?.IsPublic).toBe(false);
+  });
+
+  it('MalformedPolicy: not JSON, no Version or Statement, foreign resources, over 20 KiB', async () => {
+    const statement = {
+      Effect: 'Allow',
+      Principal: '*',
+      Action: 's3:GetObject',
+      Resource: 'arn:aws:s3:::pol/*',
+    };
+    for (const p of [
+      'not json',
+      JSON.stringify({ Statement: [statement] }),
+      JSON.stringify({ Version: '2012-10-17' }),
+      JSON.stringify({
+        Version: '2012-10-17',
+        Statement: [{ ...statement, Resource: 'arn:aws:s3:::other/*' }],
+      }),
+      JSON.stringify({ Version: '2012-10-17', Statement: [{ ...statement, Effect: 'Maybe' }] }),
+      JSON.stringify({ Version: '2012-10-17', Statement: [statement], Pad: 'x'.repeat(20 * 1024) }),
+    ]) {
+      await expect(putPolicy(p)).rejects.toMatchObject({
+        name: 'MalformedPolicy',
+        $metadata: { httpStatusCode: 400 },
+      });
+    }
+  });
+
+  it('works through the minio SDK', async () => {
+    await t.minio.setBucketPolicy('pol', publicRead);
+    expect(JSON.parse(await t.minio.getBucketPolicy('pol'))).toEqual(JSON.parse(publicRead));
+  });
+});

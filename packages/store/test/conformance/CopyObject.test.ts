@@ -1,0 +1,134 @@
+import * as s3sdk from '@aws-sdk/client-s3';
+import { CopyConditions } from 'minio';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signedRequest, startTestStore, type TestStore, xmlCode } from '../support/store.js';
+
+const { CopyObjectCommand, CreateBucketCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand } =
+  s3sdk;
+
+let t: TestStore;
+const body = 'copy me, please';
+let etag = '';
+beforeAll(async () => {
+  t = await startTestStore();
+  await t.s3.send(new CreateBucketCommand({ Bucket: 'src' }));
+  await t.s3.send(new CreateBucketCommand({ Bucket: 'dst' }));
+  const put = await t.s3.send(
+    new PutObjectCommand({
+      Bucket: 'src',
+      Key: 'dir/a file ☃.txt',
+      Body: body,
+      ContentType: 'text/plain',
+      CacheControl: 'max-age=60',
+      Metadata: { colour: 'blue' },
+    }),
+  );
+  etag = put.ETag!;
+});
+afterAll(() => t.close());
+
+const source = `src/${encodeURIComponent('dir/a file ☃.txt')}`;
+
+describe('CopyObject', () => {
+  it('copies data and metadata (COPY directive) and answers CopyObjectResult', async () => {
+    const out = await t.s3.send(
+      new CopyObjectCommand({ Bucket: 'dst', Key: 'copy.txt', CopySource: source }),
+    );
+    expect(out.CopyObjectResult?.ETag).toBe(etag);
+    expect(out.CopyObjectResult?.LastModified).toBeInstanceOf(Date);
+    const got = await t.s3.send(new GetObjectCommand({ Bucket: 'dst', Key: 'copy.txt' }));
+    expect(await got.Body!.transformToString()).toBe(body);
+    expect(got.ContentType).toBe('text/plain');
+    expect(got.CacheControl).toBe('max-age=60');
+    expect(got.Metadata).toEqual({ colour: 'blue' });
+  });
+
+  it('REPLACE takes metadata from the request; copying onto itself needs REPLACE', async () => {
+    await t.s3.send(
+      new CopyObjectCommand({
+        Bucket: 'dst',
+        Key: 'copy.txt',
+        CopySource: 'dst/copy.txt',
+        MetadataDirective: 'REPLACE',
+        ContentType: 'application/x-new',
+        Metadata: { colour: 'red' },
+      }),
+    );
+    const head = await t.s3.send(new HeadObjectCommand({ Bucket: 'dst', Key: 'copy.txt' }));
+    expect(head.ContentType).toBe('application/x-new');
+    expect(head.Metadata).toEqual({ colour: 'red' });
+    expect(head.CacheControl).toBeUndefined();
+    expect(head.ContentLength).toBe(body.length);
+    await expect(
+      t.s3.send(new CopyObjectCommand({ Bucket: 'dst', Key: 'copy.txt', CopySource: '/dst/copy.txt' })),
+    ).rejects.toMatchObject({ name: 'InvalidRequest', $metadata: { httpStatusCode: 400 } });
+  });
+
+  it('a large object copied onto itself (REPLACE) keeps its bytes', async () => {
+    const big = Buffer.alloc(3 * 1024 * 1024 + 17);
+    for (let i = 0; i < big.length; i++) big[i] = (i * 31) % 251;
+    await t.s3.send(new PutObjectCommand({ Bucket: 'dst', Key: 'big', Body: big }));
+    await t.s3.send(
+      new CopyObjectCommand({
+        Bucket: 'dst',
+        Key: 'big',
+        CopySource: 'dst/big',
+        MetadataDirective: 'REPLACE',
+        Metadata: { v: '2' },
+      }),
+    );
+    const got = await t.s3.send(new GetObjectCommand({ Bucket: 'dst', Key: 'big' }));
+    expect(got.Metadata).toEqual({ v: '2' });
+    expect(Buffer.from(await got.Body!.transformToByteArray()).equals(big)).toBe(true);
+  });
+
+  it('conditional copy: any failing x-amz-copy-source-if-* is 412 PreconditionFailed', async () => {
+    const later = new Date(Date.now() + 3600_000);
+    const earlier = new Date(Date.now() - 3600_000);
+    const copy = (p: Partial<s3sdk.CopyObjectCommandInput>) =>
+      t.s3.send(new CopyObjectCommand({ Bucket: 'dst', Key: 'cond', CopySource: source, ...p }));
+    for (const p of [
+      { CopySourceIfMatch: '"0123"' },
+      { CopySourceIfNoneMatch: etag },
+      { CopySourceIfModifiedSince: later },
+      { CopySourceIfUnmodifiedSince: earlier },
+    ]) {
+      await expect(copy(p)).rejects.toMatchObject({
+        name: 'PreconditionFailed',
+        $metadata: { httpStatusCode: 412 },
+      });
+    }
+    const ok = await copy({ CopySourceIfMatch: etag, CopySourceIfModifiedSince: earlier });
+    expect(ok.CopyObjectResult?.ETag).toBe(etag);
+  });
+
+  it('a missing source is NoSuchKey / NoSuchBucket; a bad directive is InvalidArgument', async () => {
+    await expect(
+      t.s3.send(new CopyObjectCommand({ Bucket: 'dst', Key: 'x', CopySource: 'src/missing' })),
+    ).rejects.toMatchObject({ name: 'NoSuchKey' });
+    await expect(
+      t.s3.send(new CopyObjectCommand({ Bucket: 'dst', Key: 'x', CopySource: 'nobucket/k' })),
+    ).rejects.toMatchObject({ name: 'NoSuchBucket' });
+    const raw = await signedRequest(t.store.port, {
+      method: 'PUT',
+      path: '/dst/x',
+      headers: { 'x-amz-copy-source': source, 'x-amz-metadata-directive': 'MOVE' },
+    });
+    expect(raw.status).toBe(400);
+    expect(xmlCode(raw.body)).toBe('InvalidArgument');
+  });
+
+  it('works through the minio SDK with its copy conditions', async () => {
+    const conds = new CopyConditions();
+    conds.setMatchETag(etag.replaceAll('"', ''));
+    // The SDK URL-encodes the source itself.
+    await t.minio.copyObject('dst', 'via-minio', '/src/dir/a file ☃.txt', conds);
+    const stat = await t.minio.statObject('dst', 'via-minio');
+    expect(stat.size).toBe(body.length);
+    const bad = new CopyConditions();
+    bad.setMatchETagExcept(etag.replaceAll('"', ''));
+    await expect(t.minio.copyObject('dst', 'via-minio', '/src/dir/a file ☃.txt', bad)).rejects.toMatchObject({
+      code: 'PreconditionFailed',
+    });
+  });
+});

@@ -1,0 +1,76 @@
+import * as s3sdk from '@aws-sdk/client-s3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signedRequest, startTestStore, type TestStore, xmlCode } from '../support/store.js';
+
+const { CreateBucketCommand, GetObjectLockConfigurationCommand, PutObjectLockConfigurationCommand } = s3sdk;
+
+let t: TestStore;
+beforeAll(async () => {
+  t = await startTestStore();
+  await t.s3.send(new CreateBucketCommand({ Bucket: 'locked', ObjectLockEnabledForBucket: true }));
+  await t.s3.send(new CreateBucketCommand({ Bucket: 'plain' }));
+});
+afterAll(() => t.close());
+
+const put = (Bucket: string, Rule?: s3sdk.ObjectLockRule) =>
+  t.s3.send(
+    new PutObjectLockConfigurationCommand({
+      Bucket,
+      ObjectLockConfiguration: { ObjectLockEnabled: 'Enabled', ...(Rule ? { Rule } : {}) },
+    }),
+  );
+
+describe('Get/PutObjectLockConfiguration', () => {
+  it('a bucket created with object lock reports it, and takes a default retention', async () => {
+    const first = await t.s3.send(new GetObjectLockConfigurationCommand({ Bucket: 'locked' }));
+    expect(first.ObjectLockConfiguration).toEqual({ ObjectLockEnabled: 'Enabled' });
+    await put('locked', { DefaultRetention: { Mode: 'GOVERNANCE', Days: 30 } });
+    const got = await t.s3.send(new GetObjectLockConfigurationCommand({ Bucket: 'locked' }));
+    expect(got.ObjectLockConfiguration?.Rule?.DefaultRetention).toEqual({ Mode: 'GOVERNANCE', Days: 30 });
+    await put('locked', { DefaultRetention: { Mode: 'COMPLIANCE', Years: 2 } });
+    const years = await t.s3.send(new GetObjectLockConfigurationCommand({ Bucket: 'locked' }));
+    expect(years.ObjectLockConfiguration?.Rule?.DefaultRetention).toEqual({ Mode: 'COMPLIANCE', Years: 2 });
+  });
+
+  it('other buckets: ObjectLockConfigurationNotFoundError on GET, InvalidBucketState on PUT', async () => {
+    await expect(t.s3.send(new GetObjectLockConfigurationCommand({ Bucket: 'plain' }))).rejects.toMatchObject(
+      {
+        name: 'ObjectLockConfigurationNotFoundError',
+        $metadata: { httpStatusCode: 404 },
+      },
+    );
+    await expect(put('plain')).rejects.toMatchObject({
+      name: 'InvalidBucketState',
+      $metadata: { httpStatusCode: 409 },
+    });
+  });
+
+  it('Days xor Years, positive; a known mode', async () => {
+    const bodies = [
+      '<Rule><DefaultRetention><Mode>GOVERNANCE</Mode><Days>1</Days><Years>1</Years></DefaultRetention></Rule>',
+      '<Rule><DefaultRetention><Mode>GOVERNANCE</Mode></DefaultRetention></Rule>',
+      '<Rule><DefaultRetention><Mode>FOREVER</Mode><Days>1</Days></DefaultRetention></Rule>',
+    ];
+    for (const rule of bodies) {
+      const res = await signedRequest(t.store.port, {
+        method: 'PUT',
+        path: '/locked?object-lock',
+        body: `<ObjectLockConfiguration><ObjectLockEnabled>Enabled</ObjectLockEnabled>${rule}</ObjectLockConfiguration>`,
+      });
+      expect(xmlCode(res.body), rule).toBe('MalformedXML');
+    }
+    await expect(put('locked', { DefaultRetention: { Mode: 'GOVERNANCE', Days: 0 } })).rejects.toMatchObject({
+      name: 'InvalidArgument',
+    });
+  });
+
+  it('works through the minio SDK', async () => {
+    await t.minio.setObjectLockConfig('locked', { mode: 'GOVERNANCE', unit: 'Days', validity: 7 });
+    expect(await t.minio.getObjectLockConfig('locked')).toMatchObject({
+      objectLockEnabled: 'Enabled',
+      mode: 'GOVERNANCE',
+      unit: 'Days',
+      validity: 7,
+    });
+  });
+});

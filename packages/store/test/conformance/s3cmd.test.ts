@@ -1,0 +1,71 @@
+import { execFile } from 'node:child_process';
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROOT, startTestStore, type TestStore } from '../support/store.js';
+
+const run = promisify(execFile);
+const S3CMD = '/usr/bin/s3cmd';
+
+let t: TestStore;
+let config = '';
+beforeAll(async () => {
+  t = await startTestStore();
+  config = join(t.dir, 's3cfg');
+  const host = new URL(t.store.url).host;
+  await writeFile(
+    config,
+    [
+      '[default]',
+      `access_key = ${ROOT.accessKey}`,
+      `secret_key = ${ROOT.secretKey}`,
+      `host_base = ${host}`,
+      `host_bucket = ${host}`,
+      'use_https = False',
+      'signature_v2 = False',
+      'bucket_location = us-east-1',
+      '',
+    ].join('\n'),
+  );
+});
+afterAll(() => t.close());
+
+// Async exec only: the store runs in this process, so a synchronous child would deadlock it.
+async function s3cmd(...args: string[]): Promise<string> {
+  const { stdout } = await run(S3CMD, ['-c', config, ...args], {
+    env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: t.dir },
+    timeout: 120_000,
+  });
+  return stdout;
+}
+
+const md5 = (b: Buffer) => createHash('md5').update(b).digest('hex');
+
+describe('s3cmd', () => {
+  it('is installed', () => {
+    expect(
+      existsSync(S3CMD),
+      's3cmd is missing: run `apt-get install s3cmd` (the test command installs it)',
+    ).toBe(true);
+  });
+
+  it('makes a bucket, puts (multipart), lists, copies, gets and deletes', async () => {
+    expect(existsSync(S3CMD), 's3cmd is missing: run `apt-get install s3cmd`').toBe(true);
+    await s3cmd('mb', 's3://cmd');
+    const big = randomBytes(11 * 1024 * 1024);
+    const file = join(t.dir, 'big.bin');
+    await writeFile(file, big);
+    await s3cmd('put', '--multipart-chunk-size-mb=5', file, 's3://cmd/dir/big.bin');
+    expect(await s3cmd('ls', 's3://cmd/dir/')).toContain('s3://cmd/dir/big.bin');
+    await s3cmd('cp', 's3://cmd/dir/big.bin', 's3://cmd/copy.bin');
+    const back = join(t.dir, 'back.bin');
+    await s3cmd('get', '--force', 's3://cmd/copy.bin', back);
+    expect(md5(await readFile(back))).toBe(md5(big));
+    await s3cmd('del', 's3://cmd/dir/big.bin', 's3://cmd/copy.bin');
+    expect(await s3cmd('ls', 's3://cmd')).toBe('');
+    await s3cmd('rb', 's3://cmd');
+  }, 120_000);
+});
