@@ -35,7 +35,12 @@ export async function startStore(opts: StoreOptions): Promise<StoreHandle> {
   // Checked before touching the drives: a bad parity must not format anything.
   erasureParams(opts.drives.length, opts.parity);
   const set = await initDrives(opts.drives);
-  const layer = new ErasureObjectLayer(set, opts.parity === undefined ? {} : { parity: opts.parity });
+  const layer = new ErasureObjectLayer(set, {
+    ...(opts.parity === undefined ? {} : { parity: opts.parity }),
+    // Objects a read found damaged are healed in the background, a second later.
+    autoHealMs: 1000,
+  });
+  await layer.restoreFreshDrives();
   const credentials = await CredentialStore.open(layer.system, opts.rootCredentials);
   const server = createHttpServer(
     createApp({ layer, credentials, region, deploymentId: set.deploymentId, log }),

@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { ApiError } from '../s3/errors.js';
 import { settleBody } from './body.js';
+import { clientError, trackRequest } from './client-error.js';
 import { createContext, type RequestContext } from './context.js';
 import type { Reply } from './reply.js';
 import { writeReply } from './writer.js';
@@ -49,11 +50,15 @@ async function serve(deps: ServerDeps, req: IncomingMessage, res: ServerResponse
 
 export function createHttpServer(deps: ServerDeps): Server {
   const server = createServer((req, res) => {
-    serve(deps, req, res).catch((err: unknown) => {
-      deps.log(`response failed: ${err instanceof Error ? err.message : String(err)}`);
-      res.destroy();
-    });
+    const done = trackRequest(req);
+    serve(deps, req, res)
+      .catch((err: unknown) => {
+        deps.log(`response failed: ${err instanceof Error ? err.message : String(err)}`);
+        res.destroy();
+      })
+      .finally(done);
   });
+  server.on('clientError', clientError);
   // Clients keep connections alive between calls; don't let idle ones hold close() up.
   server.keepAliveTimeout = 5000;
   return server;

@@ -65,6 +65,10 @@ export const ERROR_CATALOGUE = {
     message:
       'The list of parts was not in ascending order. The parts list must be specified in order by part number.',
   },
+  InvalidPolicyDocument: {
+    status: 400,
+    message: 'The content of the form does not meet the conditions specified in the policy document.',
+  },
   InvalidRange: { status: 416, message: 'The requested range is not satisfiable' },
   InvalidRequest: { status: 400, message: 'Invalid Request' },
   InvalidTag: { status: 400, message: 'The tag provided was not a valid tag.' },
@@ -72,9 +76,17 @@ export const ERROR_CATALOGUE = {
   InvalidURI: { status: 400, message: "Couldn't parse the specified URI." },
   KeyTooLongError: { status: 400, message: 'Your key is too long' },
   MalformedPolicy: { status: 400, message: 'Policy has invalid resource.' },
+  MalformedPOSTRequest: {
+    status: 400,
+    message: 'The body of your POST request is not well-formed multipart/form-data.',
+  },
   MalformedXML: {
     status: 400,
     message: 'The XML you provided was not well-formed or did not validate against our published schema.',
+  },
+  MetadataTooLarge: {
+    status: 400,
+    message: 'Your metadata headers exceed the maximum allowed metadata size.',
   },
   MethodNotAllowed: { status: 405, message: 'The specified method is not allowed against this resource.' },
   MissingContentLength: { status: 411, message: 'You must provide the Content-Length HTTP header.' },
@@ -107,6 +119,12 @@ export const ERROR_CATALOGUE = {
   PreconditionFailed: {
     status: 412,
     message: 'At least one of the pre-conditions you specified did not hold',
+  },
+  // AWS answers 400 here; Node's parser refuses the header section first, and its 431
+  // (Request Header Fields Too Large) is kept as the more exact status.
+  RequestHeaderSectionTooLarge: {
+    status: 431,
+    message: 'Your request header section exceeds the maximum allowed size.',
   },
   ReplicationConfigurationNotFoundError: {
     status: 404,

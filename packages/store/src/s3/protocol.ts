@@ -13,16 +13,21 @@ import * as buckets from './handlers/buckets.js';
 import { copyObject } from './handlers/copy.js';
 import { deleteObjects } from './handlers/delete-objects.js';
 import * as list from './handlers/list.js';
+import { listObjectVersions } from './handlers/list-versions.js';
 import * as multipart from './handlers/multipart.js';
 import { listMultipartUploads, listParts } from './handlers/multipart-list.js';
 import * as objects from './handlers/objects.js';
+import { postObject } from './handlers/post-object.js';
 import { readObject } from './handlers/read.js';
+import { domainsFromEnv } from './request/address.js';
 import { parseS3Request, type S3Operation } from './router.js';
 import { el, type XmlElement } from './xml/writer.js';
 
 export interface S3ProtocolDeps extends S3Deps {
   lookup: CredentialLookup;
   deploymentId: string;
+  /** Domains served virtual-host style; default STOWAGE_DOMAIN/MINIO_DOMAIN. Path style always works. */
+  domains?: readonly string[];
 }
 
 function authenticate(ctx: RequestContext, deps: S3ProtocolDeps): S3Call['auth'] {
@@ -49,6 +54,8 @@ function dispatch(deps: S3Deps, call: S3Call, op: S3Operation): Promise<Reply> {
       return list.listObjectsV2(deps, op);
     case 'ListObjects':
       return list.listObjectsV1(deps, op);
+    case 'ListObjectVersions':
+      return listObjectVersions(deps, op);
     case 'PutObject':
       return objects.putObject(deps, call, op.bucket, op.key);
     case 'GetObject':
@@ -84,6 +91,8 @@ function dispatch(deps: S3Deps, call: S3Call, op: S3Operation): Promise<Reply> {
       return copyObject(deps, call, op);
     case 'CorsPreflight':
       return corsPreflight(deps, op.bucket, call.ctx.headers);
+    case 'PostObject':
+      throw new ApiError('NotImplemented', 'PostObject is answered before header authentication');
     case 'NotImplemented':
       throw new ApiError('NotImplemented', `${op.name} is not implemented yet`);
   }
@@ -119,6 +128,7 @@ async function withContext(op: S3Operation, run: () => Promise<Reply>): Promise<
 }
 
 export function s3Protocol(deps: S3ProtocolDeps): Protocol {
+  const domains = deps.domains ?? domainsFromEnv();
   return {
     async handle(ctx) {
       if (ctx.path === undefined) throw new ApiError('XMinioInvalidObjectName');
@@ -128,14 +138,21 @@ export function s3Protocol(deps: S3ProtocolDeps): Protocol {
         query: ctx.query,
         headers: ctx.headers,
         host: ctx.host,
+        ...(domains ? { domains } : {}),
       });
       // Browsers send preflight without credentials; the bucket's CORS rules decide.
       if (op.op === 'CorsPreflight')
         return withContext(op, () => corsPreflight(deps, op.bucket, ctx.headers));
-      const auth = authenticate(ctx, deps);
-      let body: ReturnType<S3Call['body']> | undefined;
-      const call: S3Call = { ctx, auth, body: () => (body ??= verifiedBody(ctx, auth)) };
-      const reply = await withContext(op, () => dispatch(deps, call, op));
+      let reply: Reply;
+      if (op.op === 'PostObject') {
+        // Form uploads carry their credentials in the form, not in headers.
+        reply = await withContext(op, () => postObject(deps, ctx, op.bucket));
+      } else {
+        const auth = authenticate(ctx, deps);
+        let body: ReturnType<S3Call['body']> | undefined;
+        const call: S3Call = { ctx, auth, body: () => (body ??= verifiedBody(ctx, auth)) };
+        reply = await withContext(op, () => dispatch(deps, call, op));
+      }
       if (ctx.headers.origin === undefined || !('bucket' in op) || op.bucket === undefined) return reply;
       const cors = await corsReplyHeaders(deps, op.bucket, ctx.method, ctx.headers);
       return Object.keys(cors).length === 0 ? reply : { ...reply, headers: { ...reply.headers, ...cors } };

@@ -1,10 +1,12 @@
 import { assertObjectKey } from '../engine/names.js';
 import type { RangeSpec } from '../engine/object-layer.js';
 import type { QueryPairs } from '../http/context.js';
-import { ApiError } from './errors.js';
+import { ApiError, fromEngineError } from './errors.js';
 import { PARTS_BUCKET } from './multipart/part-store.js';
 import { actionFor, first, type Level } from './request/actions.js';
+import { hostBucket, splitPath } from './request/address.js';
 import { type Conditions, parseConditions } from './request/conditions.js';
+import { assertKeyCharacters, assertMetadataSize } from './request/names.js';
 import {
   type CopySource,
   parseCopyRange,
@@ -15,7 +17,8 @@ import {
   parseRange,
 } from './request/params.js';
 
-// Parses a request into a typed S3 operation: one pure function, path-style addressing.
+// Parses a request into a typed S3 operation: one pure function, path-style addressing,
+// and virtual-host style for the configured domains.
 // Operations the store recognises but does not serve yet are `NotImplemented` with their
 // AWS action name, so the dispatcher answers 501 and the name shows in logs.
 
@@ -60,6 +63,7 @@ export type S3Operation =
   | { op: 'GetBucketLocation'; bucket: string }
   | ({ op: 'ListObjectsV2'; bucket: string; continuationToken?: string; startAfter: string } & ListParams)
   | ({ op: 'ListObjects'; bucket: string; marker: string } & ListParams)
+  | ({ op: 'ListObjectVersions'; bucket: string; keyMarker: string; versionIdMarker: string } & ListParams)
   | { op: 'GetBucketConfig' | 'PutBucketConfig' | 'DeleteBucketConfig'; bucket: string; kind: ConfigKind }
   | { op: 'GetBucketPolicyStatus'; bucket: string }
   | { op: 'DeleteObjects'; bucket: string }
@@ -99,7 +103,10 @@ export type S3Operation =
       maxUploads: number;
     }
   | { op: 'CorsPreflight'; bucket: string }
+  | { op: 'PostObject'; bucket: string }
   | { op: 'NotImplemented'; name: string; bucket?: string; key?: string };
+
+export { hostBucket, splitPath } from './request/address.js';
 
 export interface S3RequestParts {
   method: string;
@@ -108,6 +115,8 @@ export interface S3RequestParts {
   query: QueryPairs;
   headers: Record<string, string | string[] | undefined>;
   host?: string;
+  /** Domains served virtual-host style: `Host: <bucket>.<domain>` names the bucket. */
+  domains?: readonly string[];
 }
 
 function listParams(query: QueryPairs): ListParams {
@@ -122,13 +131,6 @@ function listParams(query: QueryPairs): ListParams {
   };
   if (encoding !== undefined) params.encodingType = 'url';
   return params;
-}
-
-/** Splits a decoded path-style path into bucket and key ('' when absent). */
-export function splitPath(path: string): { bucket: string; key: string } {
-  const rest = path.startsWith('/') ? path.slice(1) : path;
-  const slash = rest.indexOf('/');
-  return slash < 0 ? { bucket: rest, key: '' } : { bucket: rest.slice(0, slash), key: rest.slice(slash + 1) };
 }
 
 const headerOf = (headers: S3RequestParts['headers'], name: string): string | undefined => {
@@ -225,6 +227,7 @@ function bucketOp(name: string, bucket: string, parts: S3RequestParts): S3Operat
     case 'DeleteObjects':
       return { op: name, bucket };
     case 'GetBucketPolicyStatus':
+    case 'PostObject':
       return { op: name, bucket };
     case 'ListObjectsV2': {
       const op: S3Operation = {
@@ -239,6 +242,14 @@ function bucketOp(name: string, bucket: string, parts: S3RequestParts): S3Operat
     }
     case 'ListObjects':
       return { op: name, bucket, marker: first(query, 'marker') ?? '', ...listParams(query) };
+    case 'ListObjectVersions':
+      return {
+        op: name,
+        bucket,
+        keyMarker: first(query, 'key-marker') ?? '',
+        versionIdMarker: first(query, 'version-id-marker') ?? '',
+        ...listParams(query),
+      };
     case 'ListMultipartUploads':
       return {
         op: name,
@@ -254,9 +265,24 @@ function bucketOp(name: string, bucket: string, parts: S3RequestParts): S3Operat
   }
 }
 
+const WRITES_METADATA = new Set(['PutObject', 'CopyObject', 'CreateMultipartUpload']);
+
+/** Parses a request; anything it refuses is an ApiError from the one catalogue. */
 export function parseS3Request(parts: S3RequestParts): S3Operation {
+  try {
+    return parseOperation(parts);
+  } catch (err) {
+    // The engine's name rules throw its own error type; it crosses into the protocol here.
+    throw fromEngineError(err) ?? err;
+  }
+}
+
+function parseOperation(parts: S3RequestParts): S3Operation {
   const { method, query, headers } = parts;
-  const { bucket, key } = splitPath(parts.path);
+  const vhost = hostBucket(parts.host, parts.domains);
+  // Virtual-host style: the whole path (less its leading '/') is the key.
+  const { bucket, key } =
+    vhost === undefined ? splitPath(parts.path) : { bucket: vhost, key: parts.path.replace(/^\//, '') };
   if (bucket === '') {
     if (method === 'GET') return { op: 'ListBuckets' };
     throw new ApiError('MethodNotAllowed');
@@ -267,8 +293,13 @@ export function parseS3Request(parts: S3RequestParts): S3Operation {
   if (method === 'OPTIONS') return { op: 'CorsPreflight', bucket };
   const level: Level = key === '' ? 'bucket' : 'object';
   // Key rules (length, NUL, '.'/'..' segments) hold for every object-level operation.
-  if (level === 'object') assertObjectKey(key);
+  if (level === 'object') {
+    assertObjectKey(key);
+    assertKeyCharacters(key);
+  }
   const name = actionFor(level, method, query, headers);
+  // Checked before any byte of the body is read, so an oversized request stores nothing.
+  if (WRITES_METADATA.has(name)) assertMetadataSize(headers);
   const op = level === 'bucket' ? bucketOp(name, bucket, parts) : objectOp(name, bucket, key, parts);
   if (op) return op;
   return level === 'bucket'

@@ -1,16 +1,20 @@
 import * as s3sdk from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestStore, type TestStore } from '../support/store.js';
+import { signedRequest, startTestStore, type TestStore, xmlCode } from '../support/store.js';
 
 const { CreateBucketCommand, ListObjectsCommand, PutObjectCommand } = s3sdk;
 
 let t: TestStore;
 const keys = ['a/1', 'a/2', 'b', 'c/d/e', 'f'];
+const odd = ['sp ace+plus%pct/☃', 'x&y<z>'];
 beforeAll(async () => {
   t = await startTestStore();
   await t.s3.send(new CreateBucketCommand({ Bucket: 'list-v1' }));
+  await t.s3.send(new CreateBucketCommand({ Bucket: 'odd-names' }));
   for (const Key of keys) await t.s3.send(new PutObjectCommand({ Bucket: 'list-v1', Key, Body: 'x' }));
+  for (const Key of odd) await t.s3.send(new PutObjectCommand({ Bucket: 'odd-names', Key, Body: 'x' }));
 });
+const list = (query: string) => signedRequest(t.store.port, { method: 'GET', path: `/list-v1?${query}` });
 afterAll(() => t.close());
 
 describe('ListObjects (v1)', () => {
@@ -39,5 +43,37 @@ describe('ListObjects (v1)', () => {
   it('works through the minio SDK (which lists with v1)', async () => {
     const items = await t.minio.listObjects('list-v1', '', true).toArray();
     expect(items.map((i: { name?: string }) => i.name)).toEqual(keys);
+  });
+
+  it('max-keys: 0 lists nothing, over 1000 is capped, negative or non-integer is InvalidArgument', async () => {
+    for (const v2 of ['', 'list-type=2&']) {
+      const zero = await list(`${v2}max-keys=0`);
+      expect(zero.status).toBe(200);
+      expect(zero.body).toContain('<MaxKeys>0</MaxKeys>');
+      expect(zero.body).not.toContain('<Contents>');
+      const big = await list(`${v2}max-keys=5000`);
+      expect(big.body).toContain('<MaxKeys>1000</MaxKeys>');
+      expect(big.body.match(/<Contents>/g)).toHaveLength(keys.length);
+      for (const bad of ['-1', 'abc', '1.5', '2147483648', '']) {
+        const res = await list(`${v2}max-keys=${bad}`);
+        expect([res.status, xmlCode(res.body)], bad).toEqual([400, 'InvalidArgument']);
+      }
+    }
+  });
+
+  it('encoding-type: url (any case) encodes keys, prefixes, markers; other values are InvalidArgument', async () => {
+    const res = await signedRequest(t.store.port, {
+      method: 'GET',
+      path: `/odd-names?encoding-type=URL&delimiter=${encodeURIComponent('/')}&marker=${encodeURIComponent('a b')}`,
+    });
+    expect(res.status).toBe(200);
+    expect(res.body).toContain('<EncodingType>url</EncodingType>');
+    expect(res.body).toContain('<Marker>a%20b</Marker>');
+    expect(res.body).toContain('<Prefix>sp%20ace%2Bplus%25pct/</Prefix>');
+    expect(res.body).toContain('<Key>x%26y%3Cz%3E</Key>');
+    const plain = await t.s3.send(new ListObjectsCommand({ Bucket: 'odd-names' }));
+    expect(plain.Contents?.map((c) => c.Key)).toEqual(odd);
+    const bad = await list('encoding-type=base64');
+    expect([bad.status, xmlCode(bad.body)]).toEqual([400, 'InvalidArgument']);
   });
 });

@@ -89,4 +89,14 @@ describe('EC 2+2 reads under faults', () => {
     expect((err as S3ServiceException).name).toBe('XMinioInsufficientWriteQuorum');
     expect((err as S3ServiceException).$metadata.httpStatusCode).toBe(503);
   });
+
+  it('heals in the background what reads found damaged, so two more drives may then fail', async () => {
+    await wipeDrive(t.drives[0]!);
+    for (const o of OBJECTS) if (o.size > 0) await corruptShard(t.drives[1]!, 'bkt', o.key);
+    expect(await readAll()).toEqual(expected);
+    await new Promise((r) => setTimeout(r, 2500));
+    await wipeDrive(t.drives[2]!);
+    await wipeDrive(t.drives[3]!);
+    expect(await readAll()).toEqual(expected);
+  });
 });

@@ -97,15 +97,16 @@ export async function* decodeObject(o: DecodeOptions): AsyncGenerator<Buffer> {
       });
     }
     if (good < data) throw quorumError('read');
-    let blockBuf: Buffer;
-    if (shards.slice(0, data).every((s) => s !== undefined)) {
-      blockBuf = Buffer.concat(shards.slice(0, data) as Uint8Array[]);
-    } else {
-      rs.reconstruct(shards, shardLen);
-      blockBuf = Buffer.concat(shards.slice(0, data));
-    }
+    if (!shards.slice(0, data).every((x) => x !== undefined)) rs.reconstruct(shards, shardLen);
+    // The wanted part of the block, straight from the data shards (no copy into one buffer).
     const from = Math.max(start - blockStart, 0);
     const to = Math.min(end - blockStart + 1, blockLen);
-    yield blockBuf.subarray(from, to);
+    for (let i = 0; i < data; i++) {
+      const at = i * shardLen;
+      const a = Math.max(from, at);
+      const z = Math.min(to, at + shardLen);
+      const s = shards[i]!;
+      if (a < z) yield Buffer.from(s.buffer, s.byteOffset + a - at, z - a);
+    }
   }
 }

@@ -29,10 +29,12 @@ import { decodeObject } from './decode.js';
 import { encodeObject } from './encode.js';
 import { ErasureSystemStore } from './erasure-system-store.js';
 import { healObject } from './heal.js';
-import { type Chosen, chooseVersion, readMetas } from './meta.js';
+import { HealQueue } from './heal-queue.js';
+import { type Chosen, chooseVersion, quickRecord, readMetas } from './meta.js';
 import { BLOCK_SIZE, type ErasureParams, erasureParams, quorumError } from './params.js';
 import { doAll, successes } from './quorum.js';
 import { listReplicated, readReplicated, removeReplicated, writeReplicated } from './replicated.js';
+import { restoreDocuments } from './restore.js';
 import { scanBucketErasure } from './scan.js';
 import { openSources } from './sources.js';
 
@@ -48,8 +50,8 @@ function toInfo(bucket: string, m: ObjectMetaRecord): ObjectInfo {
 export class ErasureObjectLayer implements ObjectLayer {
   readonly system: ErasureSystemStore;
   readonly params: ErasureParams;
-  /** Objects seen with a missing or corrupt shard or record; heal() drains them. */
-  readonly healQueue = new Set<string>();
+  /** Objects seen with a missing or corrupt shard or record. */
+  readonly healQueue: HealQueue;
   private readonly drives: readonly string[];
   private readonly indexes = new Map<string, Promise<KeyIndex>>();
   private readonly bucketCache = new Map<string, BucketMetaRecord>();
@@ -57,15 +59,16 @@ export class ErasureObjectLayer implements ObjectLayer {
 
   constructor(
     private readonly set: DriveSet,
-    opts: { parity?: number } = {},
+    opts: { parity?: number; autoHealMs?: number } = {},
   ) {
     this.drives = set.drives;
     this.params = erasureParams(set.drives.length, opts.parity);
     this.system = new ErasureSystemStore(this.drives, this.params);
+    this.healQueue = new HealQueue((bucket, key) => this.heal(bucket, key), opts.autoHealMs);
   }
 
   private queueHeal(bucket: string, key: string): void {
-    this.healQueue.add(`${bucket}/${key}`);
+    this.healQueue.add(bucket, key);
   }
 
   private async readBucket(bucket: string): Promise<BucketMetaRecord> {
@@ -90,9 +93,9 @@ export class ErasureObjectLayer implements ObjectLayer {
     return index;
   }
 
-  private async choose(bucket: string, key: string, checkBucket = true): Promise<Chosen> {
+  private async choose(bucket: string, key: string): Promise<Chosen> {
     assertObjectKey(key);
-    if (checkBucket) await this.readBucket(bucket);
+    await this.readBucket(bucket);
     const chosen = await chooseVersion(this.drives, this.params, bucket, key);
     if (!chosen.complete) this.queueHeal(bucket, key);
     return chosen;
@@ -221,7 +224,9 @@ export class ErasureObjectLayer implements ObjectLayer {
   }
 
   async getObjectInfo(bucket: string, key: string): Promise<ObjectInfo> {
-    return toInfo(bucket, (await this.choose(bucket, key)).record);
+    assertObjectKey(key);
+    await this.readBucket(bucket);
+    return toInfo(bucket, await quickRecord(this.drives, this.params, bucket, key));
   }
 
   async deleteObject(bucket: string, key: string): Promise<void> {
@@ -241,12 +246,14 @@ export class ErasureObjectLayer implements ObjectLayer {
   async listObjects(input: ListObjectsInput): Promise<ListObjectsResult> {
     await this.readBucket(input.bucket);
     const page = listPage((await this.index(input.bucket)).keys, input);
-    const chosen = await Promise.all(
-      page.keys.map((key) => this.choose(input.bucket, key, false).catch(() => undefined)),
+    const records = await Promise.all(
+      page.keys.map((key) => quickRecord(this.drives, this.params, input.bucket, key).catch(() => undefined)),
     );
     const result: ListObjectsResult = {
       // A key deleted since the page was cut is simply left out.
-      objects: chosen.filter((c): c is Chosen => c !== undefined).map((c) => toInfo(input.bucket, c.record)),
+      objects: records
+        .filter((r): r is ObjectMetaRecord => r !== undefined)
+        .map((r) => toInfo(input.bucket, r)),
       prefixes: page.prefixes,
       isTruncated: page.isTruncated,
     };
@@ -261,18 +268,18 @@ export class ErasureObjectLayer implements ObjectLayer {
     const result = await this.locks.run(`object/${bucket}/${key}`, () =>
       healObject(this.set, this.params, bucket, key),
     );
-    this.healQueue.delete(`${bucket}/${key}`);
+    this.healQueue.delete(bucket, key);
     return result;
   }
 
-  /** Heals everything queued so far; returns how many objects were healed. */
-  async healQueued(): Promise<number> {
-    const queued = [...this.healQueue];
-    for (const entry of queued) {
-      const slash = entry.indexOf('/');
-      await this.heal(entry.slice(0, slash), entry.slice(slash + 1)).catch(() => {});
-    }
-    return queued.length;
+  /** At start: documents onto drives that came back blank (initDrives formatted them). */
+  restoreFreshDrives(): Promise<void> {
+    return restoreDocuments(this.drives, this.params, this.set.fresh ?? []);
+  }
+
+  /** Heals everything queued so far; returns how many objects were tried. */
+  healQueued(): Promise<number> {
+    return this.healQueue.drain();
   }
 
   backendInfo(): BackendInfo {
@@ -287,6 +294,7 @@ export class ErasureObjectLayer implements ObjectLayer {
   }
 
   async shutdown(): Promise<void> {
+    await this.healQueue.close();
     this.indexes.clear();
     this.bucketCache.clear();
   }

@@ -128,3 +128,27 @@ describe('leftovers of a crashed write', () => {
     expect((await readdir(objectDir(drives[0]!, 'bkt', 'big'))).sort()).not.toContain('stray');
   });
 });
+
+describe('documents on a drive that comes back blank', () => {
+  it('a restart or a heal copies bucket records and system documents back to it', async () => {
+    await layer.system.write('iam/users/ann.json', { v: 1, name: 'ann' });
+    await wipeDrive(drives[1]!);
+    const restarted = new ErasureObjectLayer(await initDrives(drives));
+    await restarted.restoreFreshDrives();
+    const copy = (p: string) => readFile(join(drives[1]!, '.stowage.sys', p), 'utf8');
+    expect(JSON.parse(await copy('config/iam/users/ann.json'))).toEqual({ v: 1, name: 'ann' });
+    expect(JSON.parse(await copy('buckets/bkt.json'))).toMatchObject({ name: 'bkt' });
+    await wipeDrive(drives[2]!);
+    await restarted.heal('bkt', 'small');
+    expect(
+      JSON.parse(await readFile(join(drives[2]!, '.stowage.sys/config/iam/users/ann.json'), 'utf8')),
+    ).toEqual({
+      v: 1,
+      name: 'ann',
+    });
+    // Two other drives may now go: the documents still have read quorum.
+    await wipeDrive(drives[0]!);
+    await wipeDrive(drives[3]!);
+    expect(await restarted.system.read('iam/users/ann.json')).toEqual({ v: 1, name: 'ann' });
+  });
+});

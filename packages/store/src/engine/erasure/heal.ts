@@ -1,5 +1,6 @@
 import { mkdir, readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
+import type { ObjectMetaRecord } from '../../format/object-meta.js';
 import { EngineError } from '../errors.js';
 import { type DriveSet, reformatDrive } from '../fs/drives.js';
 import { bucketDir, bucketRecordPath, META_FILE, objectDir, tmpDir } from '../fs/layout.js';
@@ -8,8 +9,9 @@ import { decodeObject } from './decode.js';
 import { encodeObject } from './encode.js';
 import { type Chosen, chooseVersion, readMetas } from './meta.js';
 import type { ErasureParams } from './params.js';
-import { doAll } from './quorum.js';
+import { countUnreachable, doAll } from './quorum.js';
 import { readReplicated, writeReplicated } from './replicated.js';
+import { restoreDocuments } from './restore.js';
 import { openSources } from './sources.js';
 
 /**
@@ -25,7 +27,8 @@ export async function healObject(
   key: string,
 ): Promise<{ healed: number[] }> {
   const drives = set.drives;
-  await doAll(drives, (_, i) => reformatDrive(set, i));
+  const fresh = await Promise.all(drives.map((_, i) => reformatDrive(set, i).catch(() => false)));
+  await restoreDocuments(drives, params, fresh);
   const bucketRecord = await readReplicated(drives, params, (d) => bucketRecordPath(d, bucket));
   if (bucketRecord !== undefined) {
     await doAll(drives, (d) => mkdir(bucketDir(d, bucket), { recursive: true }));
@@ -36,10 +39,8 @@ export async function healObject(
   try {
     chosen = await chooseVersion(drives, params, bucket, key);
   } catch (err) {
-    // No version reached quorum: whatever records and shards exist are leftovers of a
-    // write that never committed (the drives that answered are a quorum), so drop them.
     if (!(err instanceof EngineError && err.code === 'NoSuchKey')) throw err;
-    await doAll(drives, (d) => rm(objectDir(d, bucket, key), { recursive: true, force: true }));
+    await dropDangling(drives, bucket, key);
     return { healed: [] };
   }
   const { record, holders } = chosen;
@@ -101,4 +102,20 @@ async function dropStrays(
     for (const f of await readdir(dir))
       if (f !== META_FILE && f !== keep) await rm(join(dir, f), { force: true });
   });
+}
+
+/**
+ * Records of a version that never reached quorum (a write cut short) are dropped, but
+ * only when more drives answered "absent" than the version's parity: then it can never
+ * be read, even if every unreachable drive came back.
+ */
+async function dropDangling(drives: readonly string[], bucket: string, key: string): Promise<void> {
+  const answers = await readMetas(drives, bucket, key);
+  const found = answers.find((a): a is { value: ObjectMetaRecord } => typeof a === 'object');
+  if (!found) return;
+  const absent = answers.filter((a) => a === 'absent').length;
+  const errors = answers.filter((a) => a === 'error').length;
+  const absentOnline = absent - ((await countUnreachable(drives, answers)) - errors);
+  if (absentOnline <= found.value.erasure.parity) return;
+  await doAll(drives, (d) => rm(objectDir(d, bucket, key), { recursive: true, force: true }));
 }

@@ -24,7 +24,6 @@ const waiting = new Map<number, { resolve: (d: Buffer) => void; reject: (e: Erro
 function shared(): Worker {
   if (worker) return worker;
   const w = new Worker(WORKER, { eval: true });
-  w.unref();
   w.on('message', (m: { id: number; digest: Uint8Array }) => {
     waiting.get(m.id)?.resolve(Buffer.from(m.digest));
     waiting.delete(m.id);
@@ -37,7 +36,16 @@ function shared(): Worker {
   w.on('error', fail);
   w.on('exit', () => fail(new Error('MD5 worker stopped')));
   worker = w;
+  hold(0);
   return w;
+}
+
+/** The worker keeps the process alive only while some upload is being hashed. */
+let active = 0;
+function hold(delta: number): void {
+  active += delta;
+  if (active > 0) worker?.ref();
+  else worker?.unref();
 }
 
 export interface Md5 {
@@ -55,15 +63,24 @@ export function localMd5(): Md5 {
 export function workerMd5(): Md5 {
   const id = nextId++;
   const w = shared();
+  let open = true;
+  const release = () => {
+    if (open) hold(-1);
+    open = false;
+  };
+  hold(1);
   return {
     // postMessage clones the ArrayBuffer synchronously; only the view's bytes are hashed.
     update: (b) => w.postMessage({ id, buf: b.buffer, off: b.byteOffset, len: b.length }),
     digest: () =>
-      new Promise((resolve, reject) => {
+      new Promise<Buffer>((resolve, reject) => {
         if (worker !== w) return reject(new Error('MD5 worker stopped'));
         waiting.set(id, { resolve, reject });
         w.postMessage({ id, end: true });
-      }),
-    abort: () => w.postMessage({ id }),
+      }).finally(release),
+    abort: () => {
+      w.postMessage({ id });
+      release();
+    },
   };
 }

@@ -69,3 +69,25 @@ export async function chooseVersion(
   if (reachable < params.readQuorum) throw quorumError('read');
   throw new EngineError('NoSuchKey');
 }
+
+/**
+ * The object's record from read-quorum drives only, when they agree; else the full
+ * choice. Sound because read quorum + write quorum > drives: any acknowledged version is
+ * on at least one of the drives asked, so agreeing drives cannot all hold an older one.
+ */
+export async function quickRecord(
+  drives: readonly string[],
+  params: ErasureParams,
+  bucket: string,
+  key: string,
+): Promise<ObjectMetaRecord> {
+  const first = await readMetas(drives.slice(0, params.readQuorum), bucket, key);
+  const a = first[0];
+  if (
+    typeof a === 'object' &&
+    first.length >= readQuorumOf(a.value.erasure) &&
+    first.every((b) => typeof b === 'object' && b.value.dataId === a.value.dataId)
+  )
+    return a.value;
+  return (await chooseVersion(drives, params, bucket, key)).record;
+}

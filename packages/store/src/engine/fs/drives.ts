@@ -9,6 +9,8 @@ export interface DriveSet {
   deploymentId: string;
   /** Absolute drive paths, in set order. */
   drives: string[];
+  /** Drives formatted by this start (new, or wiped since): heal copies documents to them. */
+  fresh?: boolean[];
 }
 
 async function prepare(drive: string): Promise<DriveFormat | undefined> {
@@ -40,7 +42,11 @@ export async function initDrives(paths: readonly string[]): Promise<DriveSet> {
   if (paths.length === 0) throw new Error('At least one drive directory is required');
   const drives = paths.map((p) => resolve(p));
   if (new Set(drives).size !== drives.length) throw new Error('Each drive directory must be given once');
-  const formats = await Promise.all(drives.map(prepare));
+  // allSettled: a failure must not leave other drives still being prepared behind it.
+  const settled = await Promise.allSettled(drives.map(prepare));
+  const failed = settled.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+  if (failed) throw failed.reason;
+  const formats = settled.map((r) => (r as PromiseFulfilledResult<DriveFormat | undefined>).value);
 
   const known = formats.find((f) => f !== undefined);
   const deploymentId = known?.deploymentId ?? randomUUID();
@@ -67,15 +73,18 @@ export async function initDrives(paths: readonly string[]): Promise<DriveSet> {
         : undefined,
     ),
   );
-  return { deploymentId, drives };
+  return { deploymentId, drives, fresh: formats.map((f) => f === undefined) };
 }
 
-/** Gives a wiped drive back its structure and identity (heal), keeping its position. */
-export async function reformatDrive(set: DriveSet, index: number): Promise<void> {
+/**
+ * Gives a wiped drive back its structure and identity (heal), keeping its position.
+ * True when the drive had lost its identity (its documents need restoring too).
+ */
+export async function reformatDrive(set: DriveSet, index: number): Promise<boolean> {
   const drive = set.drives[index]!;
   for (const dir of [tmpDir(drive), bucketsDir(drive), configDir(drive)])
     await mkdir(dir, { recursive: true });
-  if ((await readJsonFile(formatPath(drive))) !== undefined) return;
+  if ((await readJsonFile(formatPath(drive))) !== undefined) return false;
   await writeFormat(drive, {
     format: 'stowage',
     version: FORMAT_VERSION,
@@ -83,4 +92,5 @@ export async function reformatDrive(set: DriveSet, index: number): Promise<void>
     drives: set.drives.length,
     index,
   });
+  return true;
 }

@@ -87,7 +87,8 @@ export function parsePartNumber(raw: string | undefined): number {
 /** A non-negative integer query parameter with a default and a ceiling. */
 export function parseCount(raw: string | undefined, name: string, fallback: number, max: number): number {
   if (raw === undefined) return fallback;
-  if (!/^\d+$/.test(raw))
+  // AWS reads these as 32-bit integers: past 2^31-1 is as invalid as a non-number.
+  if (!/^\d+$/.test(raw) || Number(raw) > 2147483647)
     throw new ApiError('InvalidArgument', `Argument ${name} must be an integer between 0 and 2147483647`);
   return Math.min(Number(raw), max);
 }

@@ -1,0 +1,142 @@
+import { createHmac } from 'node:crypto';
+import { signingKey } from '@stowage/madmin';
+import { assertObjectKey } from '../../engine/names.js';
+import { MAX_OBJECT_SIZE, type StoredHeaderName } from '../../engine/object-layer.js';
+import { header, type RequestContext } from '../../http/context.js';
+import { emptyReply, type Reply, xmlReply } from '../../http/reply.js';
+import {
+  type AuthOptions,
+  type CredentialLookup,
+  checkScope,
+  identify,
+  parseAmzDate,
+  sameSignature,
+} from '../auth/common.js';
+import type { S3Deps } from '../call.js';
+import { ApiError } from '../errors.js';
+import { boundaryOf, type PostForm, readPostForm } from '../post/form.js';
+import { checkPostPolicy, parsePostPolicy } from '../post/policy.js';
+import { assertKeyCharacters, assertMetadataSize } from '../request/names.js';
+import { el } from '../xml/writer.js';
+
+// Browser form uploads (POST Object): the form carries its own SigV4 credentials, which sign
+// the base64 policy; the policy's conditions then bound the key, fields and size.
+
+const STORED: readonly StoredHeaderName[] = [
+  'cache-control',
+  'content-disposition',
+  'content-encoding',
+  'expires',
+];
+
+function required(fields: Map<string, string>, name: string): string {
+  const v = fields.get(name);
+  if (v === undefined)
+    throw new ApiError('InvalidArgument', `Bucket POST must contain a field named '${name}'.`);
+  return v;
+}
+
+/** Checks the form's signature over its policy; returns when it is the signer's. */
+function authenticate(fields: Map<string, string>, opts: AuthOptions): void {
+  if (!fields.has('x-amz-signature')) throw new ApiError('AccessDenied');
+  if (required(fields, 'x-amz-algorithm') !== 'AWS4-HMAC-SHA256')
+    throw new ApiError('InvalidArgument', 'x-amz-algorithm only supports "AWS4-HMAC-SHA256"');
+  const credential = required(fields, 'x-amz-credential').split('/');
+  const amzDate = required(fields, 'x-amz-date');
+  if (credential.length < 5 || credential.at(-1) !== 'aws4_request')
+    throw new ApiError('AccessDenied', 'Error parsing the x-amz-credential field');
+  if (!parseAmzDate(amzDate))
+    throw new ApiError('AccessDenied', 'x-amz-date must be in the ISO8601 Long Format');
+  const [date, region, service] = credential.slice(-4) as [string, string, string];
+  const scope = { date, region, service };
+  checkScope(scope, amzDate, opts, 'AccessDenied');
+  const identity = identify(credential.slice(0, -4).join('/'), fields.get('x-amz-security-token'), opts);
+  const expected = createHmac('sha256', signingKey(identity.secretKey, scope))
+    .update(required(fields, 'policy'))
+    .digest('hex');
+  if (!sameSignature(expected, required(fields, 'x-amz-signature')))
+    throw new ApiError('SignatureDoesNotMatch');
+}
+
+function successReply(
+  fields: Map<string, string>,
+  ctx: RequestContext,
+  bucket: string,
+  key: string,
+  etag: string,
+): Reply {
+  const location = `http://${ctx.host}/${bucket}/${key.split('/').map(encodeURIComponent).join('/')}`;
+  const headers = { ETag: `"${etag}"`, Location: location };
+  const redirect = fields.get('success_action_redirect') ?? fields.get('redirect');
+  if (redirect) {
+    const q = `bucket=${encodeURIComponent(bucket)}&key=${encodeURIComponent(key)}&etag=${encodeURIComponent(`"${etag}"`)}`;
+    return emptyReply(303, { ...headers, Location: `${redirect}${redirect.includes('?') ? '&' : '?'}${q}` });
+  }
+  const status = fields.get('success_action_status');
+  if (status === '201') {
+    return xmlReply(
+      el(
+        'PostResponse',
+        el('Location', location),
+        el('Bucket', bucket),
+        el('Key', key),
+        el('ETag', `"${etag}"`),
+      ),
+      201,
+      headers,
+    );
+  }
+  return emptyReply(status === '200' ? 200 : 204, headers);
+}
+
+export async function postObject(
+  deps: S3Deps & { lookup: CredentialLookup },
+  ctx: RequestContext,
+  bucket: string,
+): Promise<Reply> {
+  const length = header(ctx.headers, 'content-length');
+  if (length === undefined || !/^\d+$/.test(length)) throw new ApiError('MissingContentLength');
+  const form: PostForm = await readPostForm(
+    ctx.req,
+    boundaryOf(header(ctx.headers, 'content-type')),
+    Number(length),
+  );
+  const { fields, file } = form;
+  let key: string;
+  try {
+    const now = new Date();
+    authenticate(fields, { service: 's3', region: deps.region, lookup: deps.lookup, now });
+    checkPostPolicy(parsePostPolicy(required(fields, 'policy')), fields, file.size, now, { bucket });
+    if (file.size > MAX_OBJECT_SIZE) throw new ApiError('EntityTooLarge');
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: S3's literal key placeholder
+    key = required(fields, 'key').replaceAll('${filename}', file.filename);
+    assertObjectKey(key);
+    assertKeyCharacters(key);
+    assertMetadataSize(Object.fromEntries([...fields].filter(([k]) => k.startsWith('x-amz-meta-'))));
+  } catch (err) {
+    await form.discard();
+    throw err;
+  }
+  const userMeta: Record<string, string> = {};
+  for (const [k, v] of fields) if (k.startsWith('x-amz-meta-')) userMeta[k.slice(11)] = v;
+  const headers: Partial<Record<StoredHeaderName, string>> = {};
+  for (const name of STORED) {
+    const v = fields.get(name);
+    if (v) headers[name] = v;
+  }
+  const info = await deps.layer
+    .putObject({
+      bucket,
+      key,
+      body: file.body,
+      size: file.size,
+      contentType: fields.get('content-type') || 'binary/octet-stream',
+      userMeta,
+      headers,
+    })
+    .catch(async (err: unknown) => {
+      await form.discard();
+      throw err;
+    });
+  return successReply(fields, ctx, bucket, key, info.etag);
+}

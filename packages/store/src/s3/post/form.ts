@@ -1,0 +1,154 @@
+import type { IncomingMessage } from 'node:http';
+import { Readable } from 'node:stream';
+import { ApiError } from '../errors.js';
+
+// multipart/form-data for browser POST uploads. The fields before `file` are small and read
+// whole; the file streams straight on to the engine, its size known up front because S3
+// requires it to be the last field: Content-Length less what precedes it and the closing
+// delimiter. A body framed otherwise (an epilogue, fields after the file) then fails the
+// engine's size check and nothing is stored.
+
+const MAX_FIELDS_BYTES = 64 * 1024;
+
+export interface PostForm {
+  /** Field names lower-cased (S3 matches them case-insensitively). */
+  fields: Map<string, string>;
+  file: { filename: string; body: Readable; size: number };
+  /** After a refusal: reads and drops what is left so the error goes out on a live connection. */
+  discard(): Promise<void>;
+}
+
+const MAX_DISCARD_BYTES = 8 * 1024 * 1024;
+
+/** Drains the request; a large remainder destroys it instead (the connection then closes). */
+async function drain(req: IncomingMessage, source: AsyncIterator<Buffer>): Promise<void> {
+  let seen = 0;
+  for (;;) {
+    const next = await source.next().catch(() => ({ done: true as const, value: undefined }));
+    if (next.done) return;
+    seen += next.value.length;
+    if (seen > MAX_DISCARD_BYTES) {
+      req.destroy();
+      return;
+    }
+  }
+}
+
+const malformed = (detail?: string) =>
+  new ApiError('MalformedPOSTRequest', detail ? `${ERROR_TEXT} (${detail})` : undefined);
+const ERROR_TEXT = 'The body of your POST request is not well-formed multipart/form-data.';
+
+export function boundaryOf(contentType: string | undefined): string {
+  const m = /^multipart\/form-data;.*\bboundary=(?:"([^"]+)"|([^;\s]+))/i.exec(contentType ?? '');
+  const boundary = m?.[1] ?? m?.[2];
+  if (!boundary) throw malformed('no multipart/form-data boundary');
+  return boundary;
+}
+
+/** Content-Disposition parameters of a part's head. */
+function disposition(head: string): { name?: string; filename?: string } {
+  const line = head.split('\r\n').find((l) => /^content-disposition:/i.test(l)) ?? '';
+  const param = (p: string) => new RegExp(`;\\s*${p}="([^"]*)"`, 'i').exec(line)?.[1];
+  const name = param('name');
+  const filename = param('filename');
+  return { ...(name !== undefined ? { name } : {}), ...(filename !== undefined ? { filename } : {}) };
+}
+
+export async function readPostForm(
+  req: IncomingMessage,
+  boundary: string,
+  contentLength: number,
+): Promise<PostForm> {
+  const source = req[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
+  try {
+    return await readFields(source, boundary, contentLength, () => drain(req, source));
+  } catch (err) {
+    await drain(req, source);
+    throw err;
+  }
+}
+
+async function readFields(
+  source: AsyncIterator<Buffer>,
+  boundary: string,
+  contentLength: number,
+  discard: () => Promise<void>,
+): Promise<PostForm> {
+  const delimiter = Buffer.from(`\r\n--${boundary}`);
+  // The first delimiter has no leading CRLF; pretend it had, to find every one the same way.
+  let buf: Buffer = Buffer.from('\r\n');
+  let consumed = -2;
+  const more = async (): Promise<boolean> => {
+    // Everything before the file is held in memory, so all of it is bounded.
+    if (consumed + buf.length > MAX_FIELDS_BYTES) throw malformed('form fields too large');
+    const next = await source.next();
+    if (next.done) return false;
+    buf = Buffer.concat([buf, next.value]);
+    return true;
+  };
+  const take = (n: number): Buffer => {
+    const out = buf.subarray(0, n);
+    buf = buf.subarray(n);
+    consumed += n;
+    return out;
+  };
+  const fields = new Map<string, string>();
+  for (;;) {
+    // At a delimiter: read it, its line end and the part's head.
+    const headEnd = await until(() => {
+      const at = buf.indexOf(delimiter);
+      if (at > 0) throw malformed();
+      return at === 0 ? buf.indexOf('\r\n\r\n', delimiter.length) : -1;
+    }, 'no file field');
+    const head = take(headEnd + 4)
+      .subarray(delimiter.length)
+      .toString('utf8');
+    const { name, filename } = disposition(head);
+    if (name === undefined) throw malformed('a part without a name');
+    if (name.toLowerCase() === 'file') {
+      const size = contentLength - consumed - delimiter.length - 4;
+      if (size < 0) throw malformed();
+      const body = Readable.from(fileBytes(source, buf, delimiter));
+      return { fields, file: { filename: filename ?? '', size, body }, discard };
+    }
+    const valueEnd = await until(() => buf.indexOf(delimiter), 'a field is not terminated');
+    fields.set(name.toLowerCase(), take(valueEnd).toString('utf8'));
+  }
+
+  /** Reads on until `find` gives a position in the buffer. */
+  async function until(find: () => number, missing: string): Promise<number> {
+    for (;;) {
+      const at = find();
+      if (at >= 0) return at;
+      if (!(await more())) throw malformed(missing);
+    }
+  }
+}
+
+/** The file's bytes up to the next delimiter; the rest of the request is drained unread. */
+async function* fileBytes(
+  source: AsyncIterator<Buffer>,
+  start: Buffer,
+  delimiter: Buffer,
+): AsyncGenerator<Buffer> {
+  let pending = start;
+  let found = false;
+  for (;;) {
+    if (!found) {
+      const at = pending.indexOf(delimiter);
+      if (at >= 0) {
+        if (at > 0) yield pending.subarray(0, at);
+        found = true;
+      } else if (pending.length >= delimiter.length) {
+        // Keep a tail that could be the start of a delimiter split across chunks.
+        const keep = delimiter.length - 1;
+        yield pending.subarray(0, pending.length - keep);
+        pending = pending.subarray(pending.length - keep);
+      }
+    }
+    const next = await source.next();
+    if (next.done) break;
+    if (!found) pending = Buffer.concat([pending, next.value]);
+  }
+  if (!found) throw malformed('the file part is not terminated');
+}

@@ -1,0 +1,83 @@
+import { ApiError } from '../errors.js';
+
+// The POST policy document (base64 JSON): an expiration and the conditions every form must
+// meet. Parsing and checking are pure; the handler supplies the form and the clock.
+
+export type PolicyCondition =
+  | { op: 'eq' | 'starts-with'; field: string; value: string }
+  | { op: 'content-length-range'; min: number; max: number };
+
+export interface PostPolicy {
+  expiration: Date;
+  conditions: PolicyCondition[];
+}
+
+const invalid = (why: string) => new ApiError('InvalidPolicyDocument', `Invalid Policy: ${why}`);
+const denied = (why: string) => new ApiError('AccessDenied', `Invalid according to Policy: ${why}`);
+
+function condition(c: unknown): PolicyCondition {
+  if (c !== null && typeof c === 'object' && !Array.isArray(c)) {
+    // {"field": "value"} is an exact match.
+    const entries = Object.entries(c);
+    if (entries.length !== 1 || typeof entries[0]![1] !== 'string') throw invalid('bad condition object');
+    return { op: 'eq', field: entries[0]![0].toLowerCase(), value: entries[0]![1] };
+  }
+  if (!Array.isArray(c) || c.length !== 3 || typeof c[0] !== 'string') throw invalid('bad condition');
+  const op = c[0].toLowerCase();
+  if (op === 'content-length-range') {
+    const [min, max] = [Number(c[1]), Number(c[2])];
+    if (!Number.isInteger(min) || !Number.isInteger(max) || min < 0 || max < min)
+      throw invalid('bad content-length-range');
+    return { op, min, max };
+  }
+  if ((op !== 'eq' && op !== 'starts-with') || typeof c[1] !== 'string' || typeof c[2] !== 'string')
+    throw invalid(`unknown condition ${JSON.stringify(c[0])}`);
+  if (!c[1].startsWith('$')) throw invalid('condition field names start with $');
+  return { op, field: c[1].slice(1).toLowerCase(), value: c[2] };
+}
+
+export function parsePostPolicy(base64: string): PostPolicy {
+  let doc: unknown;
+  try {
+    doc = JSON.parse(Buffer.from(base64, 'base64').toString('utf8'));
+  } catch {
+    throw invalid('not base64-encoded JSON');
+  }
+  if (doc === null || typeof doc !== 'object') throw invalid('not a JSON object');
+  const { expiration, conditions } = doc as { expiration?: unknown; conditions?: unknown };
+  const expires = typeof expiration === 'string' ? new Date(expiration) : undefined;
+  if (!expires || Number.isNaN(expires.getTime())) throw invalid('expiration is missing or not a date');
+  if (!Array.isArray(conditions)) throw invalid('conditions must be an array');
+  return { expiration: expires, conditions: conditions.map(condition) };
+}
+
+// Fields the policy never has to mention (AWS: x-amz-signature, file, policy, x-ignore-*).
+const EXEMPT = /^(x-amz-signature|file|policy|x-ignore-.*)$/;
+
+/**
+ * Throws unless the form (lower-cased field names) and file size meet the policy at `now`.
+ * `implied` values (the bucket from the URL) satisfy conditions on fields the form omits.
+ */
+export function checkPostPolicy(
+  policy: PostPolicy,
+  fields: Map<string, string>,
+  size: number,
+  now: Date,
+  implied: Record<string, string> = {},
+): void {
+  if (now.getTime() > policy.expiration.getTime()) throw denied('Policy expired.');
+  const covered = new Set<string>();
+  for (const c of policy.conditions) {
+    if (c.op === 'content-length-range') {
+      if (size < c.min) throw new ApiError('EntityTooSmall');
+      if (size > c.max) throw new ApiError('EntityTooLarge');
+      continue;
+    }
+    covered.add(c.field);
+    const value = fields.get(c.field) ?? implied[c.field] ?? '';
+    const ok = c.op === 'eq' ? value === c.value : value.startsWith(c.value);
+    if (!ok) throw denied(`Policy Condition failed: ["${c.op}", "$${c.field}", "${c.value}"]`);
+  }
+  const extra = [...fields.keys()].filter((f) => !EXEMPT.test(f) && !covered.has(f));
+  if (extra.length > 0) throw denied(`Extra input fields: ${extra.join(', ')}`);
+}

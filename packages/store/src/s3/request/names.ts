@@ -1,0 +1,27 @@
+import { ApiError } from '../errors.js';
+import type { S3RequestParts } from '../router.js';
+
+// Input rules the store adds on top of the engine's (length, NUL, dot segments).
+
+// Bidi controls (U+202A–U+202E, U+2066–U+2069) make a key display differently from what it
+// is ("Trojan Source"), so a listing could disguise one object as another. They are refused
+// with MinIO's code for unsupported object names (400), which its clients already handle.
+const BIDI = /[\u202a-\u202e\u2066-\u2069]/;
+
+export function assertKeyCharacters(key: string): void {
+  if (BIDI.test(key))
+    throw new ApiError('XMinioInvalidObjectName', 'Object name contains Unicode bidirectional controls.');
+}
+
+/** AWS limits user metadata to 2 KiB: the UTF-8 bytes of every x-amz-meta-* name (sans prefix) and value. */
+export const MAX_USER_METADATA_BYTES = 2048;
+
+export function assertMetadataSize(headers: S3RequestParts['headers']): void {
+  let total = 0;
+  for (const [name, value] of Object.entries(headers)) {
+    if (!name.startsWith('x-amz-meta-') || value === undefined) continue;
+    const text = Array.isArray(value) ? value.join(',') : value;
+    total += Buffer.byteLength(name.slice(11), 'utf8') + Buffer.byteLength(text, 'utf8');
+  }
+  if (total > MAX_USER_METADATA_BYTES) throw new ApiError('MetadataTooLarge');
+}

@@ -1,0 +1,182 @@
+import { createHash } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+import * as s3sdk from '@aws-sdk/client-s3';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { rawRequest, signedRequest, startTestStore, type TestStore, xmlCode } from '../support/store.js';
+import { type DiskSnapshot, diskChanges, snapshotDrives } from './disk.js';
+import { requestHead, sendRaw, signedHeaders } from './wire.js';
+
+// Refused authentication and broken bodies on writes: the right S3 error (or a closed
+// connection when the client itself went away), the server still serving, and the drives
+// unchanged byte for byte.
+
+const { CreateBucketCommand, GetObjectCommand, ListBucketsCommand, PutObjectCommand } = s3sdk;
+
+let t: TestStore;
+let before: DiskSnapshot;
+beforeAll(async () => {
+  t = await startTestStore();
+  await t.s3.send(new CreateBucketCommand({ Bucket: 'target' }));
+  await t.s3.send(new PutObjectCommand({ Bucket: 'target', Key: 'existing', Body: 'original' }));
+});
+afterAll(() => t.close());
+beforeEach(async () => {
+  before = await snapshotDrives(t.dir);
+});
+afterEach(async () => {
+  expect((await t.s3.send(new ListBucketsCommand({}))).Buckets?.map((b) => b.Name)).toEqual(['target']);
+  const got = await t.s3.send(new GetObjectCommand({ Bucket: 'target', Key: 'existing' }));
+  expect(await got.Body?.transformToString()).toBe('original');
+  expect(diskChanges(before, await snapshotDrives(t.dir))).toEqual([]);
+});
+
+const sha256 = (b: Buffer) => createHash('sha256').update(b).digest('hex');
+const codeOf = (text: string) => /<Code>([^<]*)<\/Code>/.exec(text)?.[1];
+
+describe('signatures and clocks', () => {
+  it('a wrong signature, a wrong secret or none at all: nothing is written', async () => {
+    for (const key of ['existing', 'new']) {
+      const forged = await signedRequest(t.store.port, {
+        method: 'PUT',
+        path: `/target/${key}`,
+        body: 'forged',
+        tamper: (h) => {
+          h.authorization = h.authorization!.replace(/.$/, (c) => (c === '0' ? '1' : '0'));
+        },
+      });
+      expect([forged.status, xmlCode(forged.body)]).toEqual([403, 'SignatureDoesNotMatch']);
+      const wrongSecret = await signedRequest(t.store.port, {
+        method: 'PUT',
+        path: `/target/${key}`,
+        body: 'forged',
+        creds: { accessKey: 'stowage-root', secretKey: 'guessed' },
+      });
+      expect(xmlCode(wrongSecret.body)).toBe('SignatureDoesNotMatch');
+      const anonymous = await rawRequest(
+        t.store.port,
+        'PUT',
+        `/target/${key}`,
+        { 'content-length': '6' },
+        'forged',
+      );
+      expect([anonymous.status, xmlCode(anonymous.body)]).toEqual([403, 'AccessDenied']);
+    }
+  });
+
+  it('a tampered presigned URL: SignatureDoesNotMatch (403)', async () => {
+    const url = new URL(await t.minio.presignedPutObject('target', 'existing', 60));
+    const sig = url.searchParams.get('X-Amz-Signature')!;
+    url.searchParams.set(
+      'X-Amz-Signature',
+      sig.replace(/^./, (c) => (c === 'a' ? 'b' : 'a')),
+    );
+    const res = await rawRequest(
+      t.store.port,
+      'PUT',
+      url.pathname + url.search,
+      { 'content-length': '1' },
+      'x',
+    );
+    expect([res.status, xmlCode(res.body)]).toEqual([403, 'SignatureDoesNotMatch']);
+  });
+
+  it.each([
+    ['behind', -16],
+    ['ahead', 16],
+  ])('a clock 16 minutes %s: RequestTimeTooSkewed (403)', async (_dir, minutes) => {
+    const res = await signedRequest(t.store.port, {
+      method: 'PUT',
+      path: '/target/existing',
+      body: 'late',
+      now: new Date(Date.now() + minutes * 60_000),
+    });
+    expect([res.status, xmlCode(res.body)]).toEqual([403, 'RequestTimeTooSkewed']);
+  });
+});
+
+describe('bodies', () => {
+  it('a body that does not hash to x-amz-content-sha256: XAmzContentSHA256Mismatch (400)', async () => {
+    const res = await signedRequest(t.store.port, {
+      method: 'PUT',
+      path: '/target/existing',
+      body: 'replaced',
+      bodyOverride: 'replacex',
+    });
+    expect([res.status, xmlCode(res.body)]).toEqual([400, 'XAmzContentSHA256Mismatch']);
+  });
+
+  it('a wrong Content-MD5: BadDigest (400); chunked without a length: MissingContentLength (411)', async () => {
+    const md5 = await signedRequest(t.store.port, {
+      method: 'PUT',
+      path: '/target/existing',
+      body: 'replaced',
+      headers: { 'content-md5': createHash('md5').update('other').digest('base64') },
+    });
+    expect([md5.status, xmlCode(md5.body)]).toEqual([400, 'BadDigest']);
+    const chunked = await signedRequest(t.store.port, {
+      method: 'PUT',
+      path: '/target/existing',
+      body: 'replaced',
+      chunked: true,
+    });
+    expect([chunked.status, xmlCode(chunked.body)]).toEqual([411, 'MissingContentLength']);
+  });
+
+  it('a body shorter than Content-Length (client half-closes): nothing is written', async () => {
+    const headers = signedHeaders(t.store.port, {
+      method: 'PUT',
+      path: '/target/existing',
+      payloadHash: 'UNSIGNED-PAYLOAD',
+      headers: { 'content-length': '100' },
+    });
+    const res = await sendRaw(
+      t.store.port,
+      [requestHead('PUT', '/target/existing', headers), Buffer.alloc(50, 1)],
+      {
+        after: 'end',
+      },
+    );
+    // The client is gone; if an answer still goes out it is IncompleteBody.
+    if (res.status !== 0) expect([res.status, codeOf(res.text)]).toEqual([400, 'IncompleteBody']);
+    await sleep(100);
+  });
+
+  it('a body longer than Content-Length: the signed hash fails, the excess is not a request', async () => {
+    const full = Buffer.alloc(100, 2);
+    const headers = signedHeaders(t.store.port, {
+      method: 'PUT',
+      path: '/target/existing',
+      payloadHash: sha256(full),
+      headers: { 'content-length': '50' },
+    });
+    const res = await sendRaw(t.store.port, [requestHead('PUT', '/target/existing', headers), full], {
+      after: 'end',
+    });
+    expect([res.status, codeOf(res.text)]).toEqual([400, 'XAmzContentSHA256Mismatch']);
+  });
+
+  it.each([
+    ['a signed payload', 'signed'],
+    ['UNSIGNED-PAYLOAD', 'unsigned'],
+  ])('a connection cut mid-body (%s): nothing is written', async (_name, mode) => {
+    const full = Buffer.alloc(1024 * 1024, 3);
+    for (const key of ['existing', 'fresh']) {
+      const path = `/target/${key}`;
+      const headers = signedHeaders(t.store.port, {
+        method: 'PUT',
+        path,
+        payloadHash: mode === 'signed' ? sha256(full) : 'UNSIGNED-PAYLOAD',
+        headers: { 'content-length': String(full.length) },
+      });
+      const res = await sendRaw(
+        t.store.port,
+        [requestHead('PUT', path, headers), full.subarray(0, 300_000)],
+        {
+          after: 'destroy',
+        },
+      );
+      expect(res.status).toBe(0);
+    }
+    await sleep(100);
+  });
+});

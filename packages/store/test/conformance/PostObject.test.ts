@@ -1,0 +1,175 @@
+import * as s3sdk from '@aws-sdk/client-s3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestStore, type TestStore, xmlCode } from '../support/store.js';
+import { diskChanges, snapshotDrives } from './disk.js';
+
+// Browser form uploads (POST Object) with the form minio's presignedPostPolicy builds,
+// sent as a browser would: multipart/form-data, the file last.
+
+const { CreateBucketCommand, GetObjectCommand, HeadObjectCommand } = s3sdk;
+
+let t: TestStore;
+beforeAll(async () => {
+  t = await startTestStore();
+  await t.s3.send(new CreateBucketCommand({ Bucket: 'forms' }));
+});
+afterAll(() => t.close());
+
+interface Post {
+  postURL: string;
+  formData: Record<string, string>;
+}
+
+async function presigned(setup: (p: ReturnType<TestStore['minio']['newPostPolicy']>) => void): Promise<Post> {
+  const policy = t.minio.newPostPolicy();
+  policy.setBucket('forms');
+  policy.setExpires(new Date(Date.now() + 10 * 60_000));
+  setup(policy);
+  return (await t.minio.presignedPostPolicy(policy)) as Post;
+}
+
+/** multipart/form-data as browsers frame it; the file goes last. */
+function form(fields: Record<string, string>, file: { name: string; data: Buffer; type?: string }) {
+  const boundary = '----StowageFormBoundary7MA4YWxkTrZu0gW';
+  const parts: Buffer[] = [];
+  for (const [k, v] of Object.entries(fields)) {
+    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
+  }
+  parts.push(
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: ${file.type ?? 'application/octet-stream'}\r\n\r\n`,
+    ),
+    file.data,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  );
+  return { body: Buffer.concat(parts), contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
+async function send(post: Post, fields: Record<string, string>, file: { name: string; data: Buffer }) {
+  const { body, contentType } = form({ ...post.formData, ...fields }, file);
+  const res = await fetch(post.postURL, {
+    method: 'POST',
+    body,
+    headers: { 'content-type': contentType },
+    redirect: 'manual',
+  });
+  return { status: res.status, headers: res.headers, text: await res.text() };
+}
+
+const read = async (key: string) =>
+  (await (await t.s3.send(new GetObjectCommand({ Bucket: 'forms', Key: key }))).Body?.transformToString()) ??
+  '';
+
+describe('PostObject', () => {
+  it('uploads the file under the policy key (204 by default), with metadata', async () => {
+    const post = await presigned((p) => {
+      p.setKey('exact.txt');
+      p.setContentType('text/plain');
+      p.setUserMetaData({ origin: 'form' });
+      p.setContentLengthRange(1, 1024);
+    });
+    const res = await send(post, {}, { name: 'local.txt', data: Buffer.from('hello form') });
+    expect(res.status).toBe(204);
+    expect(res.headers.get('etag')).toMatch(/^"[0-9a-f]{32}"$/);
+    expect(await read('exact.txt')).toBe('hello form');
+    const head = await t.s3.send(new HeadObjectCommand({ Bucket: 'forms', Key: 'exact.txt' }));
+    expect([head.ContentType, head.Metadata]).toEqual(['text/plain', { origin: 'form' }]);
+  });
+
+  it("fetch's own FormData encoding (as a browser builds it) is accepted", async () => {
+    const post = await presigned((p) => p.setKey('fetched.bin'));
+    const body = new FormData();
+    for (const [k, v] of Object.entries(post.formData)) body.append(k, v);
+    body.append('file', new Blob([Buffer.from('via FormData')]), 'fetched.bin');
+    const res = await fetch(post.postURL, { method: 'POST', body });
+    expect(res.status).toBe(204);
+    expect(await read('fetched.bin')).toBe('via FormData');
+  });
+
+  it('the filename placeholder in a starts-with key; success_action_status 201 answers a PostResponse', async () => {
+    const post = await presigned((p) => {
+      p.setKeyStartsWith('uploads/');
+      p.policy.conditions.push(['eq', '$success_action_status', '201']);
+    });
+    const data = Buffer.alloc(300_000, 7);
+    const res = await send(
+      post,
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: S3's literal key placeholder
+      { key: 'uploads/${filename}', success_action_status: '201' },
+      { name: 'photo.jpg', data },
+    );
+    expect(res.status).toBe(201);
+    expect(res.text).toContain('<Key>uploads/photo.jpg</Key>');
+    expect((await read('uploads/photo.jpg')).length).toBe(data.length);
+  });
+
+  it('success_action_redirect: 303 to the URL with bucket, key and etag', async () => {
+    const post = await presigned((p) => {
+      p.setKey('redirected.txt');
+      p.policy.conditions.push(['starts-with', '$success_action_redirect', 'https://app.example/']);
+    });
+    const res = await send(
+      post,
+      { success_action_redirect: 'https://app.example/done' },
+      { name: 'a', data: Buffer.from('r') },
+    );
+    expect(res.status).toBe(303);
+    expect(res.headers.get('location')).toMatch(
+      /^https:\/\/app\.example\/done\?bucket=forms&key=redirected\.txt&etag=%22[0-9a-f]{32}%22$/,
+    );
+  });
+
+  it('refusals: conditions, size range, expiry, extra fields, signature', async () => {
+    const post = await presigned((p) => {
+      p.setKey('guarded.txt');
+      p.setContentLengthRange(2, 10);
+    });
+    const file = { name: 'f', data: Buffer.from('12345') };
+    const before = await snapshotDrives(t.dir);
+    const cases: Array<[Record<string, string>, { name: string; data: Buffer }, number, string]> = [
+      [{ key: 'other.txt' }, file, 403, 'AccessDenied'],
+      [{}, { name: 'f', data: Buffer.from('1') }, 400, 'EntityTooSmall'],
+      [{}, { name: 'f', data: Buffer.alloc(11) }, 400, 'EntityTooLarge'],
+      [{ 'x-amz-meta-sneaky': 'x' }, file, 403, 'AccessDenied'],
+      [{ 'x-amz-signature': '0'.repeat(64) }, file, 403, 'SignatureDoesNotMatch'],
+      [
+        { policy: Buffer.from('{"expiration":"2020-01-01T00:00:00Z","conditions":[]}').toString('base64') },
+        file,
+        403,
+        'SignatureDoesNotMatch',
+      ],
+      [{ policy: 'not json' }, file, 403, 'SignatureDoesNotMatch'],
+    ];
+    for (const [fields, f, status, code] of cases) {
+      const res = await send(post, fields, f);
+      expect([res.status, xmlCode(res.text)], JSON.stringify(fields)).toEqual([status, code]);
+    }
+    await expect(read('guarded.txt')).rejects.toMatchObject({ name: 'NoSuchKey' });
+    const expired = await presigned((p) => {
+      p.setKey('late.txt');
+      p.setExpires(new Date(Date.now() - 1000));
+    });
+    const late = await send(expired, {}, file);
+    expect([late.status, xmlCode(late.text)]).toEqual([403, 'AccessDenied']);
+    expect(diskChanges(before, await snapshotDrives(t.dir))).toEqual([]);
+  });
+
+  it('malformed forms: MalformedPOSTRequest (400); no credentials: AccessDenied (403)', async () => {
+    const url = `${t.store.url}/forms`;
+    const plain = await fetch(url, {
+      method: 'POST',
+      body: 'key=x',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expect([plain.status, xmlCode(await plain.text())]).toEqual([400, 'MalformedPOSTRequest']);
+    const noFile = await fetch(url, {
+      method: 'POST',
+      body: '--b\r\nContent-Disposition: form-data; name="key"\r\n\r\nx\r\n--b--\r\n',
+      headers: { 'content-type': 'multipart/form-data; boundary=b' },
+    });
+    expect([noFile.status, xmlCode(await noFile.text())]).toEqual([400, 'MalformedPOSTRequest']);
+    const { body, contentType } = form({ key: 'anon.txt' }, { name: 'a', data: Buffer.from('x') });
+    const anon = await fetch(url, { method: 'POST', body, headers: { 'content-type': contentType } });
+    expect([anon.status, xmlCode(await anon.text())]).toEqual([403, 'AccessDenied']);
+  });
+});
