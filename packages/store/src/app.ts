@@ -1,4 +1,5 @@
 import { adminProtocol, minioMiscProtocol } from './admin/protocol.js';
+import type { MasterKey } from './crypto/index.js';
 import type { ObjectLayer } from './engine/object-layer.js';
 import type { SystemStore } from './engine/system-store.js';
 import type { RequestContext } from './http/context.js';
@@ -10,8 +11,9 @@ import { isStsRequest, stsProtocol } from './sts/protocol.js';
 
 export interface AppDeps {
   layer: ObjectLayer;
-  /** Defaults to the layer's own system namespace when it has one (FsObjectLayer does). */
-  system?: SystemStore;
+  /** The system namespace: IAM, bucket configuration, the SSE master key. */
+  system: SystemStore;
+  masterKey: MasterKey;
   credentials: CredentialStore;
   region: string;
   deploymentId: string;
@@ -19,15 +21,6 @@ export interface AppDeps {
 }
 
 /** Which protocol serves a request: admin and STS routes come before S3, as in MinIO. */
-// store.ts does not hand the system namespace over yet; every engine so far exposes it as
-// `layer.system`, so take it from there until startStore passes it explicitly.
-function systemOf(deps: AppDeps): SystemStore {
-  if (deps.system) return deps.system;
-  const layer: ObjectLayer & { system?: SystemStore } = deps.layer;
-  if (!layer.system) throw new Error('createApp: no system namespace (pass deps.system)');
-  return layer.system;
-}
-
 export function createApp(deps: AppDeps): ServerDeps {
   const lookup = (accessKey: string) => deps.credentials.lookup(accessKey);
   const admin = adminProtocol({ layer: deps.layer, lookup, deploymentId: deps.deploymentId });
@@ -35,7 +28,8 @@ export function createApp(deps: AppDeps): ServerDeps {
   const sts = stsProtocol({ credentials: deps.credentials, region: deps.region });
   const s3 = s3Protocol({
     layer: deps.layer,
-    system: systemOf(deps),
+    system: deps.system,
+    masterKey: deps.masterKey,
     region: deps.region,
     lookup,
     deploymentId: deps.deploymentId,

@@ -5,6 +5,7 @@ import { erasureParams } from './engine/erasure/params.js';
 import { initDrives } from './engine/fs/drives.js';
 import { createHttpServer } from './http/server.js';
 import { CredentialStore } from './iam/credentials.js';
+import { loadMasterKey } from './s3/kms.js';
 import type { RootCredentials } from './iam/root.js';
 
 export interface StoreOptions {
@@ -35,15 +36,18 @@ export async function startStore(opts: StoreOptions): Promise<StoreHandle> {
   // Checked before touching the drives: a bad parity must not format anything.
   erasureParams(opts.drives.length, opts.parity);
   const set = await initDrives(opts.drives);
-  const layer = new ErasureObjectLayer(set, {
+  const layer = await ErasureObjectLayer.open(set, {
     ...(opts.parity === undefined ? {} : { parity: opts.parity }),
     // Objects a read found damaged are healed in the background, a second later.
     autoHealMs: 1000,
+    log,
   });
-  await layer.restoreFreshDrives();
+  // Drives formatted by this start get every object back, in the background.
+  void layer.recoverFreshDrives().catch((err: unknown) => log(`healing fresh drives failed: ${String(err)}`));
   const credentials = await CredentialStore.open(layer.system, opts.rootCredentials);
+  const masterKey = await loadMasterKey(layer.system);
   const server = createHttpServer(
-    createApp({ layer, credentials, region, deploymentId: set.deploymentId, log }),
+    createApp({ layer, system: layer.system, masterKey, credentials, region, deploymentId: set.deploymentId, log }),
   );
 
   const host = opts.host ?? '127.0.0.1';

@@ -3,25 +3,41 @@
 export type EngineErrorCode =
   | 'NoSuchBucket'
   | 'NoSuchKey'
+  | 'NoSuchVersion'
+  | 'NoSuchUpload'
   | 'BucketAlreadyOwnedByYou'
   | 'BucketNotEmpty'
   | 'InvalidBucketName'
   | 'KeyTooLongError'
   | 'XMinioInvalidObjectName'
+  | 'InvalidVersionId'
   | 'BadDigest'
   | 'IncompleteBody'
   | 'EntityTooLarge'
+  | 'EntityTooSmall'
+  | 'InvalidPart'
+  | 'InvalidPartOrder'
   | 'InvalidRange'
+  // A delete marker was addressed by its version id where only objects make sense.
+  | 'MethodNotAllowed'
   // Too few drives answered to read or to commit a write (MinIO's names; 503).
   | 'XMinioInsufficientReadQuorum'
   | 'XMinioInsufficientWriteQuorum';
 
+/** Which version an error is about, for the response headers S3 adds (delete markers). */
+export interface VersionDetail {
+  versionId?: string;
+  deleteMarker?: boolean;
+}
+
 export class EngineError extends Error {
   readonly code: EngineErrorCode;
+  readonly detail: VersionDetail;
 
-  constructor(code: EngineErrorCode, message?: string) {
+  constructor(code: EngineErrorCode, message?: string, detail: VersionDetail = {}) {
     super(message ?? code);
     this.name = 'EngineError';
     this.code = code;
+    this.detail = detail;
   }
 }

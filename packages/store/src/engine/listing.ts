@@ -1,99 +1,139 @@
-// Listing over a sorted key array: prefix, delimiter roll-up, marker and page size.
-// Pure, so the S3 semantics are unit-tested apart from any storage.
+// S3 listing rules over a seekable, ordered cursor of names: prefix, delimiter roll-up,
+// marker and page size. A common prefix is skipped with one seek, so a page costs the page,
+// not the bucket. Pure apart from the cursor, so the S3 semantics are unit-tested alone.
 
-/**
- * Orders keys by their UTF-8 bytes, as S3 does. JavaScript compares UTF-16 code units,
- * which puts astral characters (surrogates) before U+E000–U+FFFF; shifting the two
- * ranges fixes that without encoding.
- */
+/** Names in UTF-8 byte order (S3's order), from wherever the cursor was sought to. */
+export interface NameCursor<T> {
+  /** Positions before the first name whose UTF-8 bytes are >= `from`. */
+  seek(from: Buffer): void;
+  next(): { name: string; value: T } | undefined;
+}
+
+/** Orders names by their UTF-8 bytes, as S3 does. */
 export function compareKeys(a: string, b: string): number {
-  const n = Math.min(a.length, b.length);
-  for (let i = 0; i < n; i++) {
-    const x = a.charCodeAt(i);
-    const y = b.charCodeAt(i);
-    if (x !== y) return fixup(x) - fixup(y);
-  }
-  return a.length - b.length;
+  return Buffer.compare(Buffer.from(a, 'utf8'), Buffer.from(b, 'utf8'));
 }
 
-function fixup(unit: number): number {
-  if (unit >= 0xe000) return unit - 0x800;
-  if (unit >= 0xd800) return unit + 0x2000;
-  return unit;
-}
-
-/** Index of the first element for which `pred` holds; `pred` must be monotonic. */
-export function firstIndex(keys: readonly string[], pred: (key: string) => boolean): number {
-  let lo = 0;
-  let hi = keys.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (pred(keys[mid]!)) hi = mid;
-    else lo = mid + 1;
-  }
-  return lo;
-}
-
-export interface ListPageInput {
-  prefix: string;
-  delimiter: string;
-  marker: string;
-  maxKeys: number;
-}
-
-export interface ListPage {
-  keys: string[];
-  prefixes: string[];
-  isTruncated: boolean;
-  nextMarker?: string;
+/** The smallest byte string after every string that starts with `p`. */
+export function pastPrefix(p: string): Buffer {
+  const bytes = Buffer.from(p, 'utf8');
+  let end = bytes.length;
+  while (end > 0 && bytes[end - 1] === 0xff) end--;
+  const out = Buffer.from(bytes.subarray(0, end));
+  if (end > 0) out[end - 1]! += 1;
+  return out;
 }
 
 /** The common prefix `key` rolls up into, or undefined when it lists as itself. */
-function commonPrefix(key: string, prefix: string, delimiter: string): string | undefined {
+export function commonPrefix(key: string, prefix: string, delimiter: string): string | undefined {
   if (!delimiter || !key.startsWith(prefix)) return undefined;
   const at = key.indexOf(delimiter, prefix.length);
   return at < 0 ? undefined : key.slice(0, at + delimiter.length);
 }
 
-/** Index just past every key that starts with `p` (keys sharing a prefix are contiguous). */
-function skipPast(keys: readonly string[], p: string): number {
-  return firstIndex(keys, (k) => compareKeys(k, p) > 0 && !k.startsWith(p));
+export interface PageInput {
+  prefix: string;
+  delimiter: string;
+  /** Exclusive start: a key, or a common prefix listed on an earlier page. */
+  marker: string;
+  maxKeys: number;
 }
 
-export function listPage(keys: readonly string[], input: ListPageInput): ListPage {
+export interface Page<I> {
+  items: I[];
+  prefixes: string[];
+  isTruncated: boolean;
+  /** The last key or prefix on the page, when truncated. */
+  nextMarker?: string;
+}
+
+/**
+ * One page of items: `visible` turns a cursor entry into the items it lists (none when,
+ * say, its latest version is a delete marker). Each item and each common prefix counts
+ * toward maxKeys; a common prefix is listed when something under it is visible.
+ */
+export function listPage<T, I>(
+  cursor: NameCursor<T>,
+  input: PageInput,
+  visible: (name: string, value: T) => I | undefined,
+  keyOf: (name: string) => string = (n) => n,
+): Page<I> {
   const { prefix, delimiter, marker, maxKeys } = input;
-  const page: ListPage = { keys: [], prefixes: [], isTruncated: false };
+  const page: Page<I> = { items: [], prefixes: [], isTruncated: false };
   if (maxKeys <= 0) return page;
-
-  const from = compareKeys(marker, prefix) > 0 ? marker : prefix;
-  let i = firstIndex(keys, (k) => compareKeys(k, from) >= 0);
-  // A marker that is itself a common prefix continues after everything it rolled up.
-  if (marker && commonPrefix(marker, prefix, delimiter) === marker) i = Math.max(i, skipPast(keys, marker));
-
-  let count = 0;
-  while (i < keys.length) {
-    const key = keys[i]!;
-    if (!key.startsWith(prefix)) break;
-    if (key === marker) {
-      i++;
+  const markerIsPrefix = marker !== '' && commonPrefix(marker, prefix, delimiter) === marker;
+  cursor.seek(markerIsPrefix ? pastPrefix(marker) : Buffer.from(compareKeys(marker, prefix) > 0 ? marker : prefix));
+  let last: string | undefined;
+  for (let e = cursor.next(); e; e = cursor.next()) {
+    const key = keyOf(e.name);
+    if (!key.startsWith(prefix)) {
+      if (compareKeys(key, prefix) > 0) break;
       continue;
     }
-    if (count === maxKeys) {
+    if (e.name === marker) continue;
+    const cp = commonPrefix(key, prefix, delimiter);
+    if (cp !== undefined) {
+      const shown = anyVisible(cursor, e, cp, visible, keyOf);
+      cursor.seek(pastPrefix(cp));
+      if (!shown) continue;
+      if (page.items.length + page.prefixes.length === maxKeys) {
+        page.isTruncated = true;
+        break;
+      }
+      page.prefixes.push(cp);
+      last = cp;
+      continue;
+    }
+    const item = visible(e.name, e.value);
+    if (item === undefined) continue;
+    if (page.items.length + page.prefixes.length === maxKeys) {
       page.isTruncated = true;
       break;
     }
-    const cp = commonPrefix(key, prefix, delimiter);
-    if (cp !== undefined) {
-      page.prefixes.push(cp);
-      page.nextMarker = cp;
-      i = skipPast(keys, cp);
-    } else {
-      page.keys.push(key);
-      page.nextMarker = key;
-      i++;
-    }
-    count++;
+    page.items.push(item);
+    last = e.name;
   }
-  if (!page.isTruncated) delete page.nextMarker;
+  if (page.isTruncated && last !== undefined) page.nextMarker = last;
   return page;
+}
+
+/** Whether anything under a common prefix lists, starting at its first entry `e`. */
+function anyVisible<T, I>(
+  cursor: NameCursor<T>,
+  first: { name: string; value: T },
+  cp: string,
+  visible: (name: string, value: T) => I | undefined,
+  keyOf: (name: string) => string,
+): boolean {
+  for (let e: typeof first | undefined = first; e && keyOf(e.name).startsWith(cp); e = cursor.next())
+    if (visible(e.name, e.value) !== undefined) return true;
+  return false;
+}
+
+/** A cursor over a sorted array (tests, small in-memory sets). */
+export class ArrayCursor<T> implements NameCursor<T> {
+  private i = 0;
+  private readonly sorted: { name: string; bytes: Buffer; value: T }[];
+
+  constructor(entries: Iterable<[string, T]>) {
+    this.sorted = [...entries]
+      .map(([name, value]) => ({ name, bytes: Buffer.from(name, 'utf8'), value }))
+      .sort((a, b) => Buffer.compare(a.bytes, b.bytes));
+  }
+
+  seek(from: Buffer): void {
+    let lo = 0;
+    let hi = this.sorted.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (Buffer.compare(this.sorted[mid]!.bytes, from) >= 0) hi = mid;
+      else lo = mid + 1;
+    }
+    this.i = lo;
+  }
+
+  next(): { name: string; value: T } | undefined {
+    const e = this.sorted[this.i++];
+    return e && { name: e.name, value: e.value };
+  }
 }

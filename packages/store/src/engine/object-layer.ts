@@ -1,10 +1,17 @@
 import type { Readable } from 'node:stream';
+import type { Versioning } from './erasure/versions.js';
+
+export type { Versioning } from './erasure/versions.js';
 
 // The storage interface under the protocol layer, named in S3 verbs (MinIO's ObjectLayer).
-// It never sees HTTP: bodies arrive as already-verified streams, errors are EngineErrors.
+// It never sees HTTP: bodies arrive as already-verified streams, errors are EngineErrors,
+// and bucket settings that change what a call does (versioning, object lock) are passed in.
 
 /** Largest single PUT that S3 accepts (5 GiB). */
 export const MAX_OBJECT_SIZE = 5 * 1024 ** 3;
+/** S3's minimum size for every part of a multipart upload but the last. */
+export const MIN_PART_SIZE = 5 * 1024 * 1024;
+export const MAX_PART_NUMBER = 10_000;
 
 export interface BucketInfo {
   name: string;
@@ -19,33 +26,81 @@ export type StoredHeaderName =
   | 'content-language'
   | 'expires';
 
+export interface RetentionInfo {
+  mode: 'GOVERNANCE' | 'COMPLIANCE';
+  until: Date;
+}
+
+export interface ObjectPartInfo {
+  number: number;
+  /** Logical bytes of the part (what the client sent). */
+  size: number;
+  /** Bytes stored for the part. */
+  storedSize: number;
+  etag: string;
+}
+
 export interface ObjectInfo {
   bucket: string;
   key: string;
+  /** 'null' for objects written without versioning. */
+  versionId: string;
+  isLatest: boolean;
+  deleteMarker: boolean;
+  /** Logical size: what GET returns. */
   size: number;
-  /** Hex MD5 of the content, without quotes. */
+  /** Bytes the engine stores and reads (differs from size when the protocol layer encrypts). */
+  storedSize: number;
+  /** Hex MD5 of the content (or S3's multipart form `<md5>-<parts>`), without quotes. */
   etag: string;
   contentType: string;
   /** x-amz-meta-* values, keys lower-case without the prefix. */
   userMeta: Record<string, string>;
   headers: Partial<Record<StoredHeaderName, string>>;
   modTime: Date;
+  /** URL-encoded tag set; '' when none. */
+  tags: string;
+  retention?: RetentionInfo;
+  /** Undefined until a legal hold is first set. */
+  legalHold?: boolean;
+  /** What the protocol layer keeps with the version (encryption, checksums). */
+  internal: Record<string, string>;
+  /** Multipart objects: their parts (one part for a plain PUT). */
+  parts: ObjectPartInfo[];
 }
 
-export interface PutObjectInput {
-  bucket: string;
-  key: string;
-  body: Readable;
-  /** Declared length, checked against what arrives; undefined when unknown. */
-  size?: number;
+/** What the caller learns only once the body has been read (e.g. a plaintext digest). */
+export interface BodyFacts {
+  etag?: string;
+  /** Logical size when the stored bytes differ from what the client sent. */
+  actualSize?: number;
+  internal?: Record<string, string>;
+}
+
+export interface NewObjectMeta {
   contentType?: string;
   userMeta?: Record<string, string>;
   headers?: Partial<Record<StoredHeaderName, string>>;
-  /** Content-MD5 as sent (raw digest); a mismatch fails the write with BadDigest. */
-  expectedMd5?: Buffer;
+  internal?: Record<string, string>;
+  tags?: string;
+  retention?: RetentionInfo;
+  legalHold?: boolean;
 }
 
-/** A requested range (the S3 Range header), resolved by the engine against the object read. */
+export interface PutObjectInput extends NewObjectMeta {
+  bucket: string;
+  key: string;
+  body: Readable;
+  /** Declared stored length, checked against what arrives; undefined when unknown. */
+  size?: number;
+  /** Content-MD5 of the stored bytes (raw digest); a mismatch fails the write with BadDigest. */
+  expectedMd5?: Buffer;
+  versioning: Versioning;
+  /** Called after the body is read, before the commit; may throw to abort the write. */
+  finish?: () => BodyFacts;
+}
+
+/** A requested range (the S3 Range header), resolved by the engine against the stored size. */
 export type RangeSpec = { start: number; end?: number } | { suffix: number };
 
 /** Inclusive byte range within an object. */
@@ -54,11 +109,43 @@ export interface ByteRange {
   end: number;
 }
 
+export interface ReadOptions {
+  versionId?: string;
+  /** Range over stored bytes. */
+  range?: RangeSpec;
+  /** Reads one part of a multipart object (S3 partNumber). */
+  partNumber?: number;
+  /**
+   * Decides the stored bytes to read from the version picked, instead of range/partNumber
+   * (the protocol layer maps plaintext ranges onto encrypted parts); may throw to refuse.
+   */
+  plan?: (info: ObjectInfo) => ByteRange | undefined;
+}
+
 export interface GetObjectResult {
   info: ObjectInfo;
   stream: Readable;
-  /** Present when a range was asked for: the bytes the stream carries. */
+  /** Present when a range or part was asked for: the stored bytes the stream carries. */
   range?: ByteRange;
+}
+
+export interface DeleteObjectInput {
+  versionId?: string;
+  versioning: Versioning;
+  /** Throws to refuse removing this version for good (object lock). */
+  guard?: (version: ObjectInfo) => void;
+}
+
+export interface DeleteObjectResult {
+  /** The version removed, or the delete marker created. */
+  versionId?: string;
+  deleteMarker: boolean;
+}
+
+export interface MetadataPatch {
+  tags?: string;
+  retention?: RetentionInfo | null;
+  legalHold?: boolean;
 }
 
 export interface ListObjectsInput {
@@ -78,9 +165,30 @@ export interface ListObjectsResult {
   nextMarker?: string;
 }
 
+export interface ListVersionsInput {
+  bucket: string;
+  prefix: string;
+  delimiter: string;
+  keyMarker: string;
+  /** With keyMarker: continue after this version of that key. */
+  versionIdMarker: string;
+  maxKeys: number;
+}
+
+export interface ListVersionsResult {
+  /** Object versions and delete markers, by key, newest first within a key. */
+  versions: ObjectInfo[];
+  prefixes: string[];
+  isTruncated: boolean;
+  nextKeyMarker?: string;
+  nextVersionIdMarker?: string;
+}
+
 export interface BucketUsage {
   size: number;
   objects: number;
+  versions: number;
+  deleteMarkers: number;
 }
 
 export interface BackendInfo {
@@ -91,19 +199,94 @@ export interface BackendInfo {
   parityShards: number;
 }
 
+export interface UploadInfo {
+  bucket: string;
+  key: string;
+  uploadId: string;
+  initiated: Date;
+  meta: NewObjectMeta;
+}
+
+export interface PartInfo {
+  number: number;
+  etag: string;
+  /** Logical bytes (what the client sent). */
+  size: number;
+  modTime: Date;
+  /** What the protocol layer keeps with the part (declared checksums). */
+  internal: Record<string, string>;
+}
+
+export interface PutPartInput {
+  bucket: string;
+  key: string;
+  uploadId: string;
+  partNumber: number;
+  body: Readable;
+  size: number;
+  expectedMd5?: Buffer;
+  internal?: Record<string, string>;
+  finish?: () => BodyFacts;
+}
+
+export interface CompleteInput {
+  bucket: string;
+  key: string;
+  uploadId: string;
+  parts: { number: number; etag: string }[];
+  versioning: Versioning;
+  /** Sees the matched parts before the commit; may throw to refuse them. */
+  check?: (parts: PartInfo[]) => void;
+}
+
+export interface ListUploadsInput {
+  bucket: string;
+  prefix: string;
+  delimiter: string;
+  keyMarker: string;
+  uploadIdMarker: string;
+  maxUploads: number;
+}
+
+export interface ListUploadsResult {
+  uploads: UploadInfo[];
+  prefixes: string[];
+  isTruncated: boolean;
+  nextKeyMarker?: string;
+  nextUploadIdMarker?: string;
+}
+
 export interface ObjectLayer {
   makeBucket(bucket: string): Promise<void>;
   getBucketInfo(bucket: string): Promise<BucketInfo>;
   listBuckets(): Promise<BucketInfo[]>;
+  /** Only an empty bucket (no versions, no delete markers) goes. */
   deleteBucket(bucket: string): Promise<void>;
   bucketUsage(bucket: string): Promise<BucketUsage>;
+
   putObject(input: PutObjectInput): Promise<ObjectInfo>;
   /** When this rejects, no stream was opened (MinIO's GetObjectNInfo contract). */
-  getObject(bucket: string, key: string, range?: RangeSpec): Promise<GetObjectResult>;
-  getObjectInfo(bucket: string, key: string): Promise<ObjectInfo>;
-  /** Idempotent: deleting a missing key succeeds. */
-  deleteObject(bucket: string, key: string): Promise<void>;
+  getObject(bucket: string, key: string, opts?: ReadOptions): Promise<GetObjectResult>;
+  getObjectInfo(bucket: string, key: string, opts?: Omit<ReadOptions, 'range'>): Promise<ObjectInfo>;
+  deleteObject(bucket: string, key: string, input: DeleteObjectInput): Promise<DeleteObjectResult>;
+  /** Changes tags, retention or legal hold of one version (default the latest) in place. */
+  updateObjectMeta(
+    bucket: string,
+    key: string,
+    versionId: string | undefined,
+    patch: (info: ObjectInfo) => MetadataPatch,
+  ): Promise<ObjectInfo>;
   listObjects(input: ListObjectsInput): Promise<ListObjectsResult>;
+  listObjectVersions(input: ListVersionsInput): Promise<ListVersionsResult>;
+
+  newMultipartUpload(bucket: string, key: string, meta: NewObjectMeta): Promise<UploadInfo>;
+  getMultipartUpload(bucket: string, key: string, uploadId: string): Promise<UploadInfo>;
+  putObjectPart(input: PutPartInput): Promise<PartInfo>;
+  listObjectParts(bucket: string, key: string, uploadId: string): Promise<PartInfo[]>;
+  completeMultipartUpload(input: CompleteInput): Promise<ObjectInfo>;
+  abortMultipartUpload(bucket: string, key: string, uploadId: string): Promise<void>;
+  listMultipartUploads(input: ListUploadsInput): Promise<ListUploadsResult>;
+
   backendInfo(): BackendInfo;
   shutdown(): Promise<void>;
 }

@@ -7,13 +7,19 @@ const fixture = async (name: string): Promise<unknown> =>
 
 describe('format.json', () => {
   it('reads the current version as is', () => {
-    const current = { format: 'stowage', version: 1, deploymentId: 'dep', drives: 4, index: 3 };
-    expect(migrateFormat(current)).toEqual({ format: current, migrated: false });
+    const current = { format: 'stowage', version: 2, deploymentId: 'dep', drives: 4, index: 3 };
+    expect(migrateFormat(current)).toEqual({ format: current, migrated: false, needsIndex: false });
+  });
+
+  it('marks version 1 (records as meta.json files) for the index migration', () => {
+    const v1 = { format: 'stowage', version: 1, deploymentId: 'dep', drives: 4, index: 3 };
+    expect(migrateFormat(v1)).toEqual({ format: { ...v1, version: 2 }, migrated: true, needsIndex: true });
   });
 
   it('migrates the version-0 fixture (drives named by id) to the current version', async () => {
-    const { format, migrated } = migrateFormat(await fixture('format-v0.json'));
+    const { format, migrated, needsIndex } = migrateFormat(await fixture('format-v0.json'));
     expect(migrated).toBe(true);
+    expect(needsIndex).toBe(true);
     expect(format).toEqual({
       format: 'stowage',
       version: FORMAT_VERSION,
@@ -25,7 +31,7 @@ describe('format.json', () => {
 
   it('refuses a version newer than this code knows, saying so', () => {
     expect(() => migrateFormat({ format: 'stowage', version: FORMAT_VERSION + 1 })).toThrow(
-      /format\.json has version 2, newer than this version of Stowage understands \(1\); upgrade Stowage/,
+      /format\.json has version 3, newer than this version of Stowage understands \(2\); upgrade Stowage/,
     );
   });
 
@@ -33,7 +39,7 @@ describe('format.json', () => {
     expect(() => migrateFormat({ format: 'xl', version: 1 })).toThrow(/not a Stowage drive/);
     expect(() => migrateFormat([])).toThrow(/expected a JSON object/);
     expect(() =>
-      migrateFormat({ format: 'stowage', version: 1, deploymentId: 'd', drives: 2, index: 2 }),
+      migrateFormat({ format: 'stowage', version: 2, deploymentId: 'd', drives: 2, index: 2 }),
     ).toThrow(/outside 2 drives/);
     expect(() => migrateFormat({ format: 'stowage', version: 0, id: 'd', set: ['a'], this: 'b' })).toThrow(
       /"this"/,

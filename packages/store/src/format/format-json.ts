@@ -1,9 +1,10 @@
 import { asFields, type Fields, int, RecordFormatError, str, versionOf } from './record.js';
 
 // `.stowage.sys/format.json` on every drive: which deployment the drive belongs to and
-// its position in the set.
+// its position in the set. Version 2 drives keep object records in the drive's ordered
+// index; version 1 drives kept them as meta.json files (migrate-index.ts moves them).
 
-export const FORMAT_VERSION = 1;
+export const FORMAT_VERSION = 2;
 
 export interface DriveFormat {
   format: 'stowage';
@@ -23,18 +24,26 @@ function fromV0(fields: Fields): DriveFormat {
   }
   const index = set.indexOf(str(fields, 'this', KIND));
   if (index < 0) throw new RecordFormatError(`${KIND}: version 0 "this" is not in "set"`);
-  return { format: 'stowage', version: 1, deploymentId: str(fields, 'id', KIND), drives: set.length, index };
+  return { format: 'stowage', version: 2, deploymentId: str(fields, 'id', KIND), drives: set.length, index };
 }
 
-/** Decodes any known version into the current one; `migrated` says a rewrite is due. */
-export function migrateFormat(raw: unknown): { format: DriveFormat; migrated: boolean } {
+export interface DecodedFormat {
+  format: DriveFormat;
+  /** The record is older than FORMAT_VERSION: rewrite it once the drive is migrated. */
+  migrated: boolean;
+  /** The drive's objects are meta.json files (versions 0 and 1): move them into the index. */
+  needsIndex: boolean;
+}
+
+/** Decodes any known version into the current one, saying what migration is due. */
+export function migrateFormat(raw: unknown): DecodedFormat {
   const fields = asFields(raw, KIND);
   if (fields.format !== 'stowage') throw new RecordFormatError(`${KIND}: not a Stowage drive`);
   const version = versionOf(fields, 'version', KIND, FORMAT_VERSION);
-  if (version === 0) return { format: fromV0(fields), migrated: true };
+  if (version === 0) return { format: fromV0(fields), migrated: true, needsIndex: true };
   const format: DriveFormat = {
     format: 'stowage',
-    version: 1,
+    version: 2,
     deploymentId: str(fields, 'deploymentId', KIND),
     drives: int(fields, 'drives', KIND),
     index: int(fields, 'index', KIND),
@@ -42,5 +51,5 @@ export function migrateFormat(raw: unknown): { format: DriveFormat; migrated: bo
   if (format.drives < 1 || format.index >= format.drives) {
     throw new RecordFormatError(`${KIND}: index ${format.index} is outside ${format.drives} drives`);
   }
-  return { format, migrated: false };
+  return { format, migrated: version < FORMAT_VERSION, needsIndex: version < 2 };
 }

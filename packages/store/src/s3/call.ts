@@ -1,4 +1,5 @@
 import type { Readable } from 'node:stream';
+import type { MasterKey } from '../crypto/index.js';
 import type { ObjectLayer } from '../engine/object-layer.js';
 import type { SystemStore } from '../engine/system-store.js';
 import type { RequestContext } from '../http/context.js';
@@ -10,6 +11,8 @@ export interface S3Deps {
   /** The system namespace: bucket configuration and multipart upload state live here. */
   system: SystemStore;
   region: string;
+  /** Seals the object keys of SSE-S3 objects. */
+  masterKey: MasterKey;
 }
 
 /** One authenticated S3 request as handlers see it. */

@@ -100,6 +100,11 @@ export const ERROR_CATALOGUE = {
   NoSuchCORSConfiguration: { status: 404, message: 'The CORS configuration does not exist' },
   NoSuchKey: { status: 404, message: 'The specified key does not exist.' },
   NoSuchLifecycleConfiguration: { status: 404, message: 'The lifecycle configuration does not exist' },
+  // MinIO answers 400 here, not 404.
+  NoSuchObjectLockConfiguration: {
+    status: 400,
+    message: 'The specified object does not have a ObjectLock configuration.',
+  },
   NoSuchTagSet: { status: 404, message: 'The TagSet does not exist' },
   NoSuchVersion: { status: 404, message: 'The specified version does not exist.' },
   NoSuchUpload: {
@@ -147,6 +152,7 @@ export const ERROR_CATALOGUE = {
     status: 400,
     message: "The provided 'x-amz-content-sha256' header does not match what was computed.",
   },
+  XMinioAdminBucketQuotaExceeded: { status: 400, message: 'Bucket quota exceeded' },
   XMinioAdminVersionMismatch: {
     status: 426,
     message: "This 'admin' API is not supported by server in this mode.",
@@ -164,9 +170,9 @@ export const ERROR_CATALOGUE = {
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE;
 
-// Every engine error code must be a catalogue code (checked by the compiler).
+// Every engine error code is a catalogue code or renamed (checked by the compiler).
 type Covers<T extends ErrorCode> = T;
-export type EngineCodesCovered = Covers<EngineErrorCode>;
+export type EngineCodesCovered = Covers<Exclude<EngineErrorCode, 'InvalidVersionId'>>;
 
 export interface ErrorContext {
   bucket?: string;
@@ -191,9 +197,22 @@ export class ApiError extends Error {
   }
 }
 
-/** Engine errors share S3's code names; this is where they cross into the protocol. */
+/** Engine codes that S3 names otherwise, with their S3 messages. */
+const RENAMED: Partial<Record<EngineErrorCode, [ErrorCode, string]>> = {
+  InvalidVersionId: ['InvalidArgument', 'Invalid version id specified'],
+};
+
+/**
+ * Engine errors share S3's code names; this is where they cross into the protocol. An
+ * error about a delete marker carries the headers S3 sends with it.
+ */
 export function fromEngineError(err: unknown): ApiError | undefined {
-  if (err instanceof EngineError)
-    return new ApiError(err.code, err.message === err.code ? undefined : err.message);
-  return undefined;
+  if (!(err instanceof EngineError)) return undefined;
+  const headers: Record<string, string> = {};
+  if (err.detail.deleteMarker) headers['x-amz-delete-marker'] = 'true';
+  if (err.detail.versionId !== undefined) headers['x-amz-version-id'] = err.detail.versionId;
+  const context = Object.keys(headers).length > 0 ? { headers } : {};
+  const renamed = RENAMED[err.code];
+  if (renamed) return new ApiError(renamed[0], renamed[1], context);
+  return new ApiError(err.code as ErrorCode, err.message === err.code ? undefined : err.message, context);
 }

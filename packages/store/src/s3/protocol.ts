@@ -16,6 +16,7 @@ import * as list from './handlers/list.js';
 import { listObjectVersions } from './handlers/list-versions.js';
 import * as multipart from './handlers/multipart.js';
 import { listMultipartUploads, listParts } from './handlers/multipart-list.js';
+import * as objectConfig from './handlers/object-config.js';
 import * as objects from './handlers/objects.js';
 import { postObject } from './handlers/post-object.js';
 import { readObject } from './handlers/read.js';
@@ -60,9 +61,15 @@ function dispatch(deps: S3Deps, call: S3Call, op: S3Operation): Promise<Reply> {
       return objects.putObject(deps, call, op.bucket, op.key);
     case 'GetObject':
     case 'HeadObject':
-      return readObject(deps, op);
+      return readObject(deps, op, call.ctx);
     case 'DeleteObject':
-      return objects.deleteObject(deps, op.bucket, op.key);
+      return objects.deleteObject(deps, call, op);
+    case 'GetObjectConfig':
+      return objectConfig.getObjectConfig(deps, op);
+    case 'PutObjectConfig':
+      return objectConfig.putObjectConfig(deps, call, op);
+    case 'DeleteObjectConfig':
+      return objectConfig.deleteObjectConfig(deps, op);
     case 'GetBucketConfig':
       return config.getBucketConfig(deps, op);
     case 'PutBucketConfig':
@@ -78,7 +85,7 @@ function dispatch(deps: S3Deps, call: S3Call, op: S3Operation): Promise<Reply> {
     case 'UploadPart':
       return multipart.uploadPart(deps, call, op);
     case 'UploadPartCopy':
-      return multipart.uploadPartCopy(deps, op);
+      return multipart.uploadPartCopy(deps, call, op);
     case 'CompleteMultipartUpload':
       return multipart.completeMultipartUpload(deps, call, op);
     case 'AbortMultipartUpload':

@@ -2,7 +2,6 @@ import { assertObjectKey } from '../engine/names.js';
 import type { RangeSpec } from '../engine/object-layer.js';
 import type { QueryPairs } from '../http/context.js';
 import { ApiError, fromEngineError } from './errors.js';
-import { PARTS_BUCKET } from './multipart/part-store.js';
 import { actionFor, first, type Level } from './request/actions.js';
 import { hostBucket, splitPath } from './request/address.js';
 import { type Conditions, parseConditions } from './request/conditions.js';
@@ -54,6 +53,20 @@ const CONFIG_KINDS: Record<string, ConfigKind> = {
 
 type Obj = { bucket: string; key: string };
 type Upload = Obj & { uploadId: string };
+/** An object operation that may name a version (?versionId=). */
+type Versioned = Obj & { versionId?: string };
+
+/** Object sub-resources: tags, retention and legal hold of one version. */
+export type ObjectConfigKind = 'tagging' | 'retention' | 'legal-hold';
+const OBJECT_CONFIG: Record<string, { verb: 'Get' | 'Put' | 'Delete'; kind: ObjectConfigKind }> = {
+  GetObjectTagging: { verb: 'Get', kind: 'tagging' },
+  PutObjectTagging: { verb: 'Put', kind: 'tagging' },
+  DeleteObjectTagging: { verb: 'Delete', kind: 'tagging' },
+  GetObjectRetention: { verb: 'Get', kind: 'retention' },
+  PutObjectRetention: { verb: 'Put', kind: 'retention' },
+  GetObjectLegalHold: { verb: 'Get', kind: 'legal-hold' },
+  PutObjectLegalHold: { verb: 'Put', kind: 'legal-hold' },
+};
 
 export type S3Operation =
   | { op: 'ListBuckets' }
@@ -71,16 +84,23 @@ export type S3Operation =
   | ({
       op: 'GetObject' | 'HeadObject';
       range?: RangeSpec;
+      partNumber?: number;
       conditions: Conditions;
       overrides: Record<string, string>;
-    } & Obj)
-  | ({ op: 'DeleteObject' } & Obj)
+    } & Versioned)
+  | ({ op: 'DeleteObject'; bypassGovernance: boolean } & Versioned)
   | ({
       op: 'CopyObject';
       source: CopySource;
       conditions: Conditions;
       metadataDirective: 'COPY' | 'REPLACE';
+      taggingDirective: 'COPY' | 'REPLACE';
     } & Obj)
+  | ({
+      op: 'GetObjectConfig' | 'PutObjectConfig' | 'DeleteObjectConfig';
+      kind: ObjectConfigKind;
+      bypassGovernance: boolean;
+    } & Versioned)
   | ({ op: 'CreateMultipartUpload' } & Obj)
   | ({ op: 'UploadPart'; partNumber: number } & Upload)
   | ({
@@ -138,11 +158,20 @@ const headerOf = (headers: S3RequestParts['headers'], name: string): string | un
   return Array.isArray(v) ? v.join(',') : v;
 };
 
-function metadataDirective(headers: S3RequestParts['headers']): 'COPY' | 'REPLACE' {
-  const v = headerOf(headers, 'x-amz-metadata-directive') ?? 'COPY';
-  if (v !== 'COPY' && v !== 'REPLACE') throw new ApiError('InvalidArgument', 'Unknown metadata directive.');
+function directive(headers: S3RequestParts['headers'], kind: 'metadata' | 'tagging'): 'COPY' | 'REPLACE' {
+  const v = headerOf(headers, `x-amz-${kind}-directive`) ?? 'COPY';
+  if (v !== 'COPY' && v !== 'REPLACE') throw new ApiError('InvalidArgument', `Unknown ${kind} directive.`);
   return v;
 }
+
+/** ?versionId=: absent or empty means the latest version. */
+function versionOf(query: QueryPairs): { versionId?: string } {
+  const v = first(query, 'versionId');
+  return v === undefined || v === '' ? {} : { versionId: v };
+}
+
+const bypassOf = (headers: S3RequestParts['headers']): boolean =>
+  headerOf(headers, 'x-amz-bypass-governance-retention')?.toLowerCase() === 'true';
 
 function bucketConfigOp(name: string, bucket: string): S3Operation | undefined {
   const m = /^(Get|Put|Delete)(.*)$/.exec(name);
@@ -154,22 +183,40 @@ function bucketConfigOp(name: string, bucket: string): S3Operation | undefined {
 function objectOp(name: string, bucket: string, key: string, parts: S3RequestParts): S3Operation | undefined {
   const { query, headers } = parts;
   const uploadId = first(query, 'uploadId') ?? '';
-  const source = () => {
-    const src = parseCopySource(headerOf(headers, 'x-amz-copy-source') ?? '');
-    if (src.bucket === PARTS_BUCKET) throw new ApiError('AccessDenied');
-    return src;
-  };
+  const source = () => parseCopySource(headerOf(headers, 'x-amz-copy-source') ?? '');
+  const config = OBJECT_CONFIG[name];
+  if (config)
+    return {
+      op: `${config.verb}ObjectConfig`,
+      kind: config.kind,
+      bucket,
+      key,
+      bypassGovernance: bypassOf(headers),
+      ...versionOf(query),
+    };
   switch (name) {
     case 'PutObject':
-    case 'DeleteObject':
     case 'CreateMultipartUpload':
       return { op: name, bucket, key };
+    case 'DeleteObject':
+      return { op: name, bucket, key, bypassGovernance: bypassOf(headers), ...versionOf(query) };
     case 'GetObject':
     case 'HeadObject': {
       const range = parseRange(headerOf(headers, 'range'));
+      const part = first(query, 'partNumber');
       const conditions = parseConditions(headers);
       const overrides = parseOverrides(query);
-      return { op: name, bucket, key, conditions, overrides, ...(range ? { range } : {}) };
+      if (range && part !== undefined) throw new ApiError('InvalidRequest', 'Cannot specify both Range header and partNumber query parameter');
+      return {
+        op: name,
+        bucket,
+        key,
+        conditions,
+        overrides,
+        ...versionOf(query),
+        ...(range ? { range } : {}),
+        ...(part === undefined ? {} : { partNumber: parsePartNumber(part) }),
+      };
     }
     case 'CopyObject':
       return {
@@ -178,7 +225,8 @@ function objectOp(name: string, bucket: string, key: string, parts: S3RequestPar
         key,
         source: source(),
         conditions: parseConditions(headers, 'x-amz-copy-source-'),
-        metadataDirective: metadataDirective(headers),
+        metadataDirective: directive(headers, 'metadata'),
+        taggingDirective: directive(headers, 'tagging'),
       };
     case 'UploadPart':
       return { op: name, bucket, key, uploadId, partNumber: parsePartNumber(first(query, 'partNumber')) };
@@ -287,8 +335,6 @@ function parseOperation(parts: S3RequestParts): S3Operation {
     if (method === 'GET') return { op: 'ListBuckets' };
     throw new ApiError('MethodNotAllowed');
   }
-  // The store's own bucket for multipart part data is not part of the user namespace.
-  if (bucket === PARTS_BUCKET) throw new ApiError('AccessDenied');
   // Preflight is answered from the bucket's CORS rules, for any path inside it.
   if (method === 'OPTIONS') return { op: 'CorsPreflight', bucket };
   const level: Level = key === '' ? 'bucket' : 'object';

@@ -2,7 +2,6 @@ import type { AccountInfo, BackendInfo } from '@stowage/madmin';
 import type { ObjectLayer } from '../../engine/object-layer.js';
 import type { Identity } from '../../iam/credentials.js';
 import { CONSOLE_ADMIN_POLICY } from '../../iam/policy.js';
-import { isInternalBucket } from '../../s3/multipart/part-store.js';
 
 // GET /minio/admin/v3/accountinfo (madmin-protocol.md §3.10). Root and its temporary
 // credentials hold consoleAdmin, so every bucket is readable and writable for them.
@@ -29,9 +28,9 @@ export async function accountInfo(
   identity: Identity,
   endpoint: string,
 ): Promise<AccountInfo> {
-  const buckets = (await layer.listBuckets()).filter((b) => !isInternalBucket(b.name));
+  const buckets = await layer.listBuckets();
   const usage = await Promise.all(
-    buckets.map((b) => layer.bucketUsage(b.name).catch(() => ({ size: 0, objects: 0 }))),
+    buckets.map((b) => layer.bucketUsage(b.name).catch(() => ({ size: 0, objects: 0, versions: 0, deleteMarkers: 0 }))),
   );
   return {
     AccountName: identity.parent,

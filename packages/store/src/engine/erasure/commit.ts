@@ -1,92 +1,126 @@
-import { mkdir, rename, rm, rmdir } from 'node:fs/promises';
+import { mkdir, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { ObjectMetaRecord } from '../../format/object-meta.js';
-import { fsyncDir, writeFileAtomic } from '../fs/atomic.js';
-import { META_FILE, objectDir, tmpDir } from '../fs/layout.js';
+import { decodeObjectRecord, OBJECT_RECORD_VERSION, type VersionRecord } from '../../format/object-record.js';
+import { fsyncDir } from '../fs/atomic.js';
+import { dataDir } from '../fs/layout.js';
 import type { ShardOut } from './encode.js';
-import type { DriveAnswer } from './quorum.js';
-import { doAll, successes } from './quorum.js';
+import type { DriveIndex } from '../fs/drive-index.js';
+import type { IndexedDrives } from './indexed-drives.js';
+import { type ErasureParams, quorumError } from './params.js';
+import { successes } from './quorum.js';
+import type { Mutation } from './versions.js';
 
-/** Drive i's copy of a record: its shard index, and its shard stream when inline. */
-export function recordFor(base: ObjectMetaRecord, i: number, out: ShardOut): ObjectMetaRecord {
-  const record: ObjectMetaRecord = { ...base, erasure: { ...base.erasure, index: i } };
-  delete record.inline;
-  if (out && 'inline' in out) record.inline = out.inline.toString('base64');
-  return record;
+/** Moves a drive's fsynced shard temp file into a version's data folder. */
+export async function placeShard(dir: string, file: string, out: ShardOut): Promise<void> {
+  if (!out || !('file' in out)) return;
+  await mkdir(dir, { recursive: true });
+  await rename(out.file, join(dir, file));
+  await fsyncDir(dir);
 }
 
-const metaPath = (drive: string, bucket: string, key: string) =>
-  join(objectDir(drive, bucket, key), META_FILE);
+/** One drive's part of a commit, run inside that drive's write transaction. */
+export interface DriveStep<T> {
+  /** Validates, then writes; throwing before the first write leaves the drive untouched. */
+  apply(ix: DriveIndex): T;
+  /** Undoes `apply` (in a new transaction) when the commit misses write quorum. */
+  undo(ix: DriveIndex, applied: T): void;
+}
 
 /**
- * Commits a new version on the drives in `targets` (default all): on each, the shard file
- * is renamed into the object folder, then the record is replaced atomically (that rename
- * is the drive's commit point). Returns which drives committed.
+ * Runs each drive's step in its own transaction (that drive's commit point), after
+ * `before` has put the drive's files in place. Below write quorum the drives that
+ * committed are rolled back and the write fails: readers never see a change that did not
+ * reach quorum.
  */
-export async function commitShards(
-  drives: readonly string[],
-  bucket: string,
-  key: string,
-  base: ObjectMetaRecord,
-  shards: ShardOut[],
-  targets: (i: number) => boolean = () => true,
-): Promise<boolean[]> {
-  return doAll(drives, async (d, i) => {
-    const out = shards[i];
-    if (!targets(i) || !out) throw new Error('not written');
-    const dir = objectDir(d, bucket, key);
-    await mkdir(dir, { recursive: true });
-    if ('file' in out) {
-      await rename(out.file, join(dir, base.dataId));
-      await fsyncDir(dir);
-    }
-    await writeFileAtomic(metaPath(d, bucket, key), `${JSON.stringify(recordFor(base, i, out))}\n`, {
-      tmpDir: tmpDir(d),
-    });
-  });
+export async function commitEach<T>(
+  drives: IndexedDrives,
+  params: ErasureParams,
+  stepFor: (drive: number) => DriveStep<T> | undefined,
+  before?: (drive: number) => Promise<void>,
+): Promise<{ committed: boolean[]; results: (T | undefined)[] }> {
+  const results: (T | undefined)[] = drives.paths.map(() => undefined);
+  const steps = drives.paths.map((_, i) => stepFor(i));
+  const committed = await Promise.all(
+    steps.map(async (step, i) => {
+      const ix = drives.live(i);
+      if (!ix || !step) return false;
+      try {
+        await before?.(i);
+        results[i] = await ix.transaction(() => step.apply(ix));
+        return true;
+      } catch {
+        return false;
+      }
+    }),
+  );
+  if (successes(committed) >= params.writeQuorum) return { committed, results };
+  await Promise.all(
+    committed.map(async (ok, i) => {
+      const ix = ok ? drives.live(i) : undefined;
+      const applied = results[i];
+      if (ix && applied !== undefined) await ix.transaction(() => steps[i]!.undo(ix, applied)).catch(() => {});
+    }),
+  );
+  throw quorumError('write');
 }
 
-/** Undoes a commit that missed write quorum: previous records back, new shard files gone. */
-export async function rollback(
-  drives: readonly string[],
-  bucket: string,
-  key: string,
-  dataId: string,
-  committed: boolean[],
-  previous: DriveAnswer<ObjectMetaRecord>[],
-): Promise<void> {
-  await doAll(drives, async (d, i) => {
-    const prev = previous[i];
-    if (committed[i]) {
-      if (typeof prev === 'object')
-        await writeFileAtomic(metaPath(d, bucket, key), `${JSON.stringify(prev.value)}\n`, {
-          tmpDir: tmpDir(d),
-        });
-      else await rm(metaPath(d, bucket, key), { force: true });
-    }
-    await rm(join(objectDir(d, bucket, key), dataId), { force: true });
-  });
+export interface CommitResult {
+  committed: boolean[];
+  /** Per drive: the versions the mutation dropped there (their shard files can go). */
+  removed: VersionRecord[][];
 }
 
-/** Removes the shard files of versions no longer referenced (after a commit or delete). */
-export async function dropShardFiles(
-  drives: readonly string[],
-  bucket: string,
-  key: string,
-  previous: DriveAnswer<ObjectMetaRecord>[],
-  keep?: string,
-  rmEmpty = false,
-): Promise<void> {
-  await doAll(drives, async (d, i) => {
-    const prev = previous[i];
-    const dir = objectDir(d, bucket, key);
-    if (typeof prev === 'object' && prev.value.dataId !== keep && prev.value.inline === undefined)
-      await rm(join(dir, prev.value.dataId), { force: true });
-    if (rmEmpty) await rmdir(dir);
-  });
+interface KeyChange {
+  previous: Buffer | undefined;
+  removed: VersionRecord[];
 }
 
-/** Removes an object's record from every drive (each rm is that drive's commit). */
-export async function removeRecords(drives: readonly string[], bucket: string, key: string): Promise<number> {
-  return successes(await doAll(drives, (d) => rm(metaPath(d, bucket, key), { force: true })));
+/** A drive step that applies a version mutation to one key's record. */
+export function keyStep(bucket: string, key: string, mutation: Mutation): DriveStep<KeyChange> {
+  return {
+    apply(ix) {
+      const previous = ix.getRecordBytes(bucket, key);
+      const current = previous === undefined ? [] : decodeObjectRecord(previous).versions;
+      const next = mutation(current);
+      ix.putRecord(bucket, key, { v: OBJECT_RECORD_VERSION, versions: next.versions });
+      return { previous, removed: next.removed };
+    },
+    undo: (ix, applied) => ix.restoreRecordBytes(bucket, key, applied.previous),
+  };
+}
+
+/** Applies a version mutation to one key on every drive, with write quorum. */
+export async function commitKey(
+  drives: IndexedDrives,
+  params: ErasureParams,
+  bucket: string,
+  key: string,
+  mutationFor: (drive: number) => Mutation | undefined,
+  before?: (drive: number) => Promise<void>,
+): Promise<CommitResult> {
+  const { committed, results } = await commitEach(
+    drives,
+    params,
+    (i) => {
+      const m = mutationFor(i);
+      return m && keyStep(bucket, key, m);
+    },
+    before,
+  );
+  return { committed, removed: results.map((r) => r?.removed ?? []) };
+}
+
+/** Removes a version's data folder on every drive (its shard files of every part). */
+export async function removeData(drives: IndexedDrives, bucket: string, key: string, dataId: string): Promise<void> {
+  await Promise.all(
+    drives.paths.map((d) => rm(dataDir(d, bucket, key, dataId), { recursive: true, force: true }).catch(() => {})),
+  );
+}
+
+/** The data folders that versions removed on any drive leave unreferenced. */
+export function droppedDataIds(result: CommitResult, kept: ReadonlySet<string> = new Set()): string[] {
+  const ids = new Set<string>();
+  for (const list of result.removed) for (const v of list) if (v.data && !v.data.inline) ids.add(v.data.id);
+  for (const id of kept) ids.delete(id);
+  return [...ids];
 }

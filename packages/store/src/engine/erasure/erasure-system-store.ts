@@ -6,8 +6,16 @@ import { listReplicated, readReplicated, removeReplicated, writeReplicated } fro
 
 const SEGMENT = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
 
-/** System documents as JSON files under `.stowage.sys/config`, on every drive, read by quorum. */
+/**
+ * System documents as JSON files under `.stowage.sys/config`, on every drive, read by
+ * quorum. The store is the only writer of its drives, so what was read or written is kept
+ * in memory: bucket settings consulted on every request cost no disk reads.
+ */
 export class ErasureSystemStore implements SystemStore {
+  private readonly cache = new Map<string, string | undefined>();
+  /** Bumped by every write: a read that raced one must not cache what it saw. */
+  private generation = 0;
+
   constructor(
     private readonly drives: readonly string[],
     private readonly params: ErasureParams,
@@ -20,16 +28,39 @@ export class ErasureSystemStore implements SystemStore {
   }
 
   async read(path: string): Promise<unknown | undefined> {
-    const text = await readReplicated(this.drives, this.params, this.pathOf(path));
+    let text: string | undefined;
+    if (this.cache.has(path)) text = this.cache.get(path);
+    else {
+      const seen = this.generation;
+      text = await readReplicated(this.drives, this.params, this.pathOf(path));
+      if (seen === this.generation) this.cache.set(path, text);
+    }
     return text === undefined ? undefined : (JSON.parse(text) as unknown);
   }
 
-  write(path: string, value: unknown): Promise<void> {
-    return writeReplicated(this.drives, this.params, this.pathOf(path), `${JSON.stringify(value)}\n`, 0o600);
+  async write(path: string, value: unknown): Promise<void> {
+    const text = `${JSON.stringify(value)}\n`;
+    this.forget(path);
+    try {
+      await writeReplicated(this.drives, this.params, this.pathOf(path), text, 0o600);
+    } finally {
+      this.forget(path);
+    }
   }
 
-  remove(path: string): Promise<void> {
-    return removeReplicated(this.drives, this.params, this.pathOf(path));
+  async remove(path: string): Promise<void> {
+    this.forget(path);
+    try {
+      await removeReplicated(this.drives, this.params, this.pathOf(path));
+    } finally {
+      this.forget(path);
+    }
+  }
+
+  /** After a write, the next read goes to the drives (and caches what quorum says). */
+  private forget(path: string): void {
+    this.generation++;
+    this.cache.delete(path);
   }
 
   list(folder: string): Promise<string[]> {

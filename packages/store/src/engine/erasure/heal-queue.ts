@@ -5,12 +5,14 @@
  */
 export class HealQueue implements Iterable<string> {
   private readonly entries = new Set<string>();
+  /** Entries whose shards failed a checksum: heal reads and checks every shard. */
+  private readonly deep = new Set<string>();
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<unknown> | undefined;
   private closed = false;
 
   constructor(
-    private readonly healOne: (bucket: string, key: string) => Promise<unknown>,
+    private readonly healOne: (bucket: string, key: string, deep: boolean) => Promise<unknown>,
     private readonly delayMs?: number,
   ) {}
 
@@ -22,24 +24,28 @@ export class HealQueue implements Iterable<string> {
     return this.entries.values();
   }
 
-  add(bucket: string, key: string): void {
+  add(bucket: string, key: string, deep = false): void {
     this.entries.add(`${bucket}/${key}`);
+    if (deep) this.deep.add(`${bucket}/${key}`);
     this.schedule();
   }
 
   delete(bucket: string, key: string): void {
     this.entries.delete(`${bucket}/${key}`);
+    this.deep.delete(`${bucket}/${key}`);
   }
 
   /** Heals everything queued so far, one object at a time; returns how many were tried. */
   async drain(): Promise<number> {
     const batch = [...this.entries];
+    const deep = new Set(this.deep);
     // Taken off first: one that still fails is queued again by the next read that sees it.
     this.entries.clear();
+    this.deep.clear();
     for (const entry of batch) {
       if (this.closed) break;
       const slash = entry.indexOf('/');
-      await this.healOne(entry.slice(0, slash), entry.slice(slash + 1)).catch(() => {});
+      await this.healOne(entry.slice(0, slash), entry.slice(slash + 1), deep.has(entry)).catch(() => {});
     }
     return batch.length;
   }

@@ -1,121 +1,197 @@
-import { mkdir, readdir, rm } from 'node:fs/promises';
+import { readdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { ObjectMetaRecord } from '../../format/object-meta.js';
-import { EngineError } from '../errors.js';
-import { type DriveSet, reformatDrive } from '../fs/drives.js';
-import { bucketDir, bucketRecordPath, META_FILE, objectDir, tmpDir } from '../fs/layout.js';
-import { commitShards, dropShardFiles } from './commit.js';
+import {
+  type DataLayout,
+  OBJECT_RECORD_VERSION,
+  type PartLayout,
+  type VersionRecord,
+} from '../../format/object-record.js';
+import { decodeUploadRecord } from '../../format/upload-record.js';
+import { bucketRange } from '../fs/drive-index.js';
+import { dataDir, objectDir, tmpDir } from '../fs/layout.js';
+import { placeShard } from './commit.js';
+import type { EngineContext } from './context.js';
 import { decodeObject } from './decode.js';
-import { encodeObject } from './encode.js';
-import { type Chosen, chooseVersion, readMetas } from './meta.js';
-import type { ErasureParams } from './params.js';
-import { countUnreachable, doAll } from './quorum.js';
-import { readReplicated, writeReplicated } from './replicated.js';
-import { restoreDocuments } from './restore.js';
-import { openSources } from './sources.js';
+import { encodeObject, type ShardOut } from './encode.js';
+import { discardShards, driveCopy } from './objects.js';
+import { HASH_LEN } from './params.js';
+import { openPart } from './reader.js';
+import { entryKey } from '../fs/drive-index.js';
+import { type MergedVersion, mergeRecords, newestFirst, versionIdentity } from './versions.js';
+
+// Heal of one key (the caller holds its lock): every online drive gets the versions read
+// quorum agrees on, with its own shard of each rebuilt where it is missing, short or (deep)
+// corrupt; versions below quorum and shard folders no version uses are dropped. Reed-Solomon
+// is deterministic, so rebuilt shards equal the lost ones.
+
+/** Bytes of one drive's shard file for a part: per block, checksum + ceil(block/data). */
+export function shardFileSize(partSize: number, layout: Pick<DataLayout, 'data' | 'blockSize' | 'bitrot'>): number {
+  const hash = layout.bitrot === 'sha256' ? HASH_LEN : 0;
+  const full = Math.floor(partSize / layout.blockSize);
+  const rest = partSize % layout.blockSize;
+  return full * (hash + Math.ceil(layout.blockSize / layout.data)) + (rest > 0 ? hash + Math.ceil(rest / layout.data) : 0);
+}
+
+/** Whether drive i holds whole shard files of every part of this copy. */
+async function filesWhole(path: string, bucket: string, key: string, copy: VersionRecord): Promise<boolean> {
+  const d = copy.data;
+  if (!d || d.inline !== undefined) return true;
+  for (const part of d.parts) {
+    if (part.file === undefined) return false;
+    const st = await stat(join(dataDir(path, bucket, key, d.id), part.file)).catch(() => undefined);
+    if (st?.size !== shardFileSize(part.size, d)) return false;
+  }
+  return true;
+}
+
+interface Rebuilt {
+  /** Per drive: its new copy of the version, when it needed one. */
+  copies: (VersionRecord | undefined)[];
+}
 
 /**
- * Heals one object (the caller holds its lock): gives wiped drives their structure and
- * the bucket record back, decodes the agreed version while checking every shard, re-encodes
- * it and commits fresh shards and records on the drives that lacked them or held corrupt
- * ones. Reed-Solomon is deterministic, so rebuilt shards equal the lost ones.
+ * Rebuilds one version's shards for the drives that lack them (or hold corrupt ones when
+ * deep): each part is decoded from the good shards and encoded again; only the shards of
+ * those drives are kept.
  */
-export async function healObject(
-  set: DriveSet,
-  params: ErasureParams,
+async function rebuildVersion(
+  ctx: EngineContext,
   bucket: string,
   key: string,
-): Promise<{ healed: number[] }> {
-  const drives = set.drives;
-  const fresh = await Promise.all(drives.map((_, i) => reformatDrive(set, i).catch(() => false)));
-  await restoreDocuments(drives, params, fresh);
-  const bucketRecord = await readReplicated(drives, params, (d) => bucketRecordPath(d, bucket));
-  if (bucketRecord !== undefined) {
-    await doAll(drives, (d) => mkdir(bucketDir(d, bucket), { recursive: true }));
-    await writeReplicated(drives, params, (d) => bucketRecordPath(d, bucket), bucketRecord);
-  }
-
-  let chosen: Chosen;
-  try {
-    chosen = await chooseVersion(drives, params, bucket, key);
-  } catch (err) {
-    if (!(err instanceof EngineError && err.code === 'NoSuchKey')) throw err;
-    await dropDangling(drives, bucket, key);
-    return { healed: [] };
-  }
-  const { record, holders } = chosen;
-  const total = record.erasure.data + record.erasure.parity;
+  mv: MergedVersion,
+  needs: Set<number>,
+  deep: boolean,
+): Promise<Rebuilt> {
+  const layout = mv.version.data!;
+  const total = layout.data + layout.parity;
+  const paths = ctx.drives.paths;
+  const online = ctx.drives.all().map((ix, i) => ix !== undefined && i < total);
   const bad = new Set<number>();
-  const opened = await openSources(drives, bucket, key, chosen);
-  let encoded: Awaited<ReturnType<typeof encodeObject>>;
+  const outs: ShardOut[][] = [];
+  const inline = layout.inline !== undefined;
   try {
-    const blocks = decodeObject({
-      sources: opened.sources,
-      layout: record.erasure,
-      size: record.size,
-      verifyAll: true,
-      onBad: (d) => bad.add(d),
-    });
-    encoded = await encodeObject(
-      blocks,
-      record.erasure,
-      drives.map((d, i) => (i < total ? tmpDir(d) : undefined)),
-      {
-        size: record.size,
-        noInline: record.inline === undefined,
-        // The rebuilt bytes must be the object's: check them against its MD5 ETag.
-        ...(/^[0-9a-f]{32}$/.test(record.etag) ? { md5: Buffer.from(record.etag, 'hex') } : {}),
-      },
-    );
-  } finally {
-    await opened.close();
-  }
-  const target = (i: number) => i < total && (holders[i] === undefined || bad.has(i));
-  try {
-    const previous = await readMetas(drives, bucket, key);
-    const committed = await commitShards(drives, bucket, key, record, encoded.shards, target);
-    await dropShardFiles(
-      drives,
-      bucket,
-      key,
-      previous.map((p, i) => (committed[i] ? p : 'absent')),
-      record.dataId,
-    );
-    await dropStrays(drives, bucket, key, record.dataId);
-    return { healed: committed.flatMap((ok, i) => (ok ? [i] : [])) };
-  } finally {
+    for (const part of layout.parts) {
+      const opened = await openPart({ paths, bucket, key, version: mv }, part);
+      try {
+        if (opened.available < layout.data) return { copies: [] };
+        const blocks = decodeObject({
+          sources: opened.sources,
+          layout,
+          size: part.size,
+          verifyAll: deep,
+          onBad: (d) => bad.add(d),
+        });
+        const encoded = await encodeObject(
+          blocks,
+          layout,
+          paths.map((p, i) => (online[i] ? tmpDir(p) : undefined)),
+          { size: part.size, noInline: !inline },
+        );
+        outs.push(encoded.shards);
+      } finally {
+        await opened.close();
+      }
+    }
+    for (const d of bad) if (online[d]) needs.add(d);
+    const copies: (VersionRecord | undefined)[] = paths.map(() => undefined);
     await Promise.all(
-      encoded.shards.map((s) => (s && 'file' in s ? rm(s.file, { force: true }) : undefined)),
+      [...needs].map(async (i) => {
+        if (!online[i]) return;
+        const shards = outs.map((o) => o[i]);
+        if (shards.some((s) => s === undefined)) return;
+        const dir = dataDir(paths[i]!, bucket, key, layout.id);
+        await Promise.all(layout.parts.map((p: PartLayout, n) => placeShard(dir, p.file ?? '', shards[n])));
+        copies[i] = driveCopy(mv.version, i, inline ? shards[0] : undefined);
+      }),
     );
+    return { copies };
+  } finally {
+    await Promise.all(outs.map(discardShards));
   }
 }
 
-/** Shard files no record points to (a crash between a shard's rename and its record). */
-async function dropStrays(
-  drives: readonly string[],
+/** Data folders of this key's uploads in progress on a drive (heal must leave them). */
+function uploadDataIds(ix: { uploads: { getRange(r: object): Iterable<{ value: Buffer }> } }, bucket: string, key: string) {
+  const ids = new Set<string>();
+  const range = bucketRange(bucket, `${key}\u0000`);
+  range.end = entryKey(bucket, `${key}\u0001`);
+  for (const { value } of ix.uploads.getRange(range)) {
+    try {
+      ids.add(decodeUploadRecord(value).dataId);
+    } catch {
+      // A damaged upload record protects nothing.
+    }
+  }
+  return ids;
+}
+
+/** Removes shard folders on a drive that no agreed version or upload refers to. */
+async function dropStrays(path: string, bucket: string, key: string, keep: Set<string>): Promise<void> {
+  const dir = objectDir(path, bucket, key);
+  const entries = await readdir(dir).catch(() => [] as string[]);
+  await Promise.all(entries.filter((e) => !keep.has(e)).map((e) => rm(join(dir, e), { recursive: true, force: true })));
+}
+
+export async function healObject(
+  ctx: EngineContext,
   bucket: string,
   key: string,
-  keep: string,
-): Promise<void> {
-  await doAll(drives, async (d) => {
-    const dir = objectDir(d, bucket, key);
-    for (const f of await readdir(dir))
-      if (f !== META_FILE && f !== keep) await rm(join(dir, f), { force: true });
-  });
-}
-
-/**
- * Records of a version that never reached quorum (a write cut short) are dropped, but
- * only when more drives answered "absent" than the version's parity: then it can never
- * be read, even if every unreachable drive came back.
- */
-async function dropDangling(drives: readonly string[], bucket: string, key: string): Promise<void> {
-  const answers = await readMetas(drives, bucket, key);
-  const found = answers.find((a): a is { value: ObjectMetaRecord } => typeof a === 'object');
-  if (!found) return;
-  const absent = answers.filter((a) => a === 'absent').length;
-  const errors = answers.filter((a) => a === 'error').length;
-  const absentOnline = absent - ((await countUnreachable(drives, answers)) - errors);
-  if (absentOnline <= found.value.erasure.parity) return;
-  await doAll(drives, (d) => rm(objectDir(d, bucket, key), { recursive: true, force: true }));
+  opts: { deep?: boolean } = {},
+): Promise<{ healed: number[] }> {
+  const deep = opts.deep === true;
+  const { answers } = ctx.drives.read(bucket, key);
+  const merged = mergeRecords(answers, ctx.params.readQuorum);
+  const live = ctx.drives.all();
+  const healed = new Set<number>();
+  const records: VersionRecord[][] = live.map(() => []);
+  for (const mv of merged.versions) {
+    const needs = new Set<number>();
+    const data = mv.version.data;
+    const total = data ? data.data + data.parity : live.length;
+    await Promise.all(
+      live.map(async (ix, i) => {
+        if (!ix || i >= total) return;
+        const copy = mv.holders[i];
+        if (!copy || !(await filesWhole(ctx.drives.paths[i]!, bucket, key, copy))) needs.add(i);
+      }),
+    );
+    let copies: (VersionRecord | undefined)[] = [];
+    if (data && (needs.size > 0 || deep)) copies = (await rebuildVersion(ctx, bucket, key, mv, needs, deep)).copies;
+    live.forEach((ix, i) => {
+      if (!ix) return;
+      const copy = copies[i] ?? mv.holders[i] ?? (data ? undefined : mv.version);
+      if (copies[i] || (!mv.holders[i] && copy)) healed.add(i);
+      if (copy) records[i]!.push(copy);
+    });
+  }
+  const agreedIds = new Set(merged.versions.map((m) => versionIdentity(m.version)));
+  const answered = answers.filter((a) => a === 'absent' || typeof a === 'object').length;
+  await Promise.all(
+    live.map(async (ix, i) => {
+      if (!ix) return;
+      const answer = answers[i];
+      const held = typeof answer === 'object' ? answer.value.versions : [];
+      let changed = healed.has(i) || answer === 'error';
+      for (const v of held) {
+        if (agreedIds.has(versionIdentity(v))) continue;
+        // Below quorum: dropped only when it can never reach it, even if every drive that
+        // did not answer came back holding it (a write cut short, or an old overwritten copy).
+        const holders = answers.filter(
+          (a) => typeof a === 'object' && a.value.versions.some((w) => versionIdentity(w) === versionIdentity(v)),
+        ).length;
+        const parity = v.data?.parity ?? ctx.drives.count - ctx.params.readQuorum;
+        if (answered - holders > parity) changed = true;
+        else records[i]!.push(v);
+      }
+      if (changed) {
+        const versions = records[i]!.sort(newestFirst);
+        await ix.transaction(() => ix.putRecord(bucket, key, { v: OBJECT_RECORD_VERSION, versions }));
+        healed.add(i);
+      }
+      const keep = uploadDataIds(ix, bucket, key);
+      for (const v of records[i]!) if (v.data) keep.add(v.data.id);
+      await dropStrays(ctx.drives.paths[i]!, bucket, key, keep);
+    }),
+  );
+  return { healed: [...healed].sort() };
 }

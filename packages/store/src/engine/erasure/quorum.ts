@@ -2,8 +2,8 @@ import { stat } from 'node:fs/promises';
 import { isNotFound } from '../fs/atomic.js';
 import { formatPath } from '../fs/layout.js';
 
-/** What one drive said when asked for a record. */
-export type DriveAnswer<T> = { value: T } | 'absent' | 'error';
+/** What one drive said when asked for a record ('offline': not asked, the drive is gone). */
+export type DriveAnswer<T> = { value: T } | 'absent' | 'error' | 'offline';
 
 /** Runs fn on every drive; ENOENT becomes 'absent', any other failure 'error'. */
 export function askAll<T>(
@@ -33,7 +33,7 @@ export async function countUnreachable<T>(
 ): Promise<number> {
   const checks = await Promise.all(
     answers.map(async (a, i) => {
-      if (a === 'error') return 1;
+      if (a === 'error' || a === 'offline') return 1;
       if (a !== 'absent') return 0;
       try {
         await stat(formatPath(drives[i]!));

@@ -19,7 +19,7 @@ export async function readReplicated(
   let absent = 0;
   for (const a of answers) {
     if (a === 'absent') absent++;
-    else if (a !== 'error') counts.set(a.value, (counts.get(a.value) ?? 0) + 1);
+    else if (typeof a === 'object') counts.set(a.value, (counts.get(a.value) ?? 0) + 1);
   }
   let best: [string, number] | undefined;
   for (const entry of counts) if (!best || entry[1] > best[1]) best = entry;

@@ -3,6 +3,7 @@ import { mkdir, rm } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { type DriveFormat, FORMAT_VERSION, migrateFormat } from '../../format/format-json.js';
 import { readJsonFile, writeFileAtomic } from './atomic.js';
+import { migrateToIndex } from './migrate-index.js';
 import { bucketsDir, configDir, formatPath, tmpDir } from './layout.js';
 
 export interface DriveSet {
@@ -26,6 +27,7 @@ async function prepare(drive: string): Promise<DriveFormat | undefined> {
   } catch (err) {
     throw new Error(`Drive ${drive}: ${(err as Error).message}`);
   }
+  if (decoded.needsIndex) await migrateToIndex(drive);
   if (decoded.migrated) await writeFormat(drive, decoded.format);
   return decoded.format;
 }

@@ -8,13 +8,18 @@ import { join } from 'node:path';
 //   <drive>/.stowage.sys/tmp/                  in-flight writes, emptied at start
 //   <drive>/.stowage.sys/buckets/<b>.json      bucket records (same copy on every drive)
 //   <drive>/.stowage.sys/config/...            system namespace (same copy on every drive)
-//   <drive>/<b>/<h[0:2]>/<h>/meta.json         this drive's object record, h = sha256(key)
-//   <drive>/<b>/<h[0:2]>/<h>/<dataId>          this drive's shard file, absent when inline
+//   <drive>/.stowage.sys/index/                the drive's ordered index (drive-index.ts):
+//                                              object records, uploads, usage counters
+//   <drive>/<b>/<h[0:2]>/<h>/<dataId>/<part>   this drive's shard of one part of one
+//                                              version, h = sha256(key); absent when inline
 //
-// A shard file is the drive's shard of each 1 MiB block, in block order, each preceded by
-// its SHA-256: [32-byte hash][ceil(blockLen/data) bytes] ... Objects up to 128 KiB keep
-// that same stream base64-encoded in the record's `inline` field instead (erasure-coded
-// per drive like any object, so one drive's record holds only its own shard).
+// A shard file is the drive's shard of each 1 MiB block of a part, in block order, each
+// preceded by its SHA-256: [32-byte hash][ceil(blockLen/data) bytes] ... Objects up to
+// 128 KiB keep that same stream in the record's `inline` field instead (erasure-coded per
+// drive like any object, so one drive's record holds only its own shard).
+//
+// Format 1 drives kept one JSON record per key in <h>/meta.json with the shard file at
+// <h>/<dataId>; migrate-index.ts moves them into the index.
 export const SYS_DIR = '.stowage.sys';
 
 export const sysPath = (drive: string, ...parts: string[]): string => join(drive, SYS_DIR, ...parts);
@@ -31,4 +36,8 @@ export function objectDir(drive: string, bucket: string, key: string): string {
   return join(drive, bucket, h.slice(0, 2), h);
 }
 
+export const dataDir = (drive: string, bucket: string, key: string, dataId: string): string =>
+  join(objectDir(drive, bucket, key), dataId);
+
+/** Format 1's per-key record file (migration only). */
 export const META_FILE = 'meta.json';

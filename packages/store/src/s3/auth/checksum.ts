@@ -3,10 +3,10 @@ import { Transform, type TransformCallback } from 'node:stream';
 import { crc32 } from 'node:zlib';
 import { header, type RequestContext } from '../../http/context.js';
 import { ApiError } from '../errors.js';
+import { crc32c } from './crc32c.js';
 
 // Flexible checksums (x-amz-checksum-<alg>), sent as a header or as an aws-chunked trailer.
-// CRC32, SHA1 and SHA256 are verified; CRC32C and CRC64NVME are accepted unverified until
-// the checksum work lands.
+// CRC32, CRC32C, SHA1 and SHA256 are verified; CRC64NVME is accepted unverified.
 
 interface Running {
   update(data: Buffer): void;
@@ -15,11 +15,12 @@ interface Running {
 
 function running(alg: string): Running | undefined {
   if (alg === 'sha1' || alg === 'sha256') return createHash(alg);
-  if (alg === 'crc32') {
+  if (alg === 'crc32' || alg === 'crc32c') {
+    const step = alg === 'crc32' ? crc32 : crc32c;
     let value = 0;
     return {
       update: (data) => {
-        value = crc32(data, value);
+        value = step(data, value);
       },
       digest: () => {
         const out = Buffer.alloc(4);

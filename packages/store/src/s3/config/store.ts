@@ -6,19 +6,22 @@ import type { ConfigKind } from '../router.js';
 
 export const CONFIG_DOC_VERSION = 1;
 
+/** S3 sub-resources, and settings the admin API keeps with a bucket (quota). */
+export type StoredKind = ConfigKind | 'quota';
+
 export interface ConfigDoc {
   v: 1;
-  kind: ConfigKind;
+  kind: StoredKind;
   value: unknown;
 }
 
-const pathOf = (bucket: string, kind: ConfigKind) => `buckets/${bucket}/${kind}.json`;
+const pathOf = (bucket: string, kind: StoredKind) => `buckets/${bucket}/${kind}.json`;
 
 export class BucketConfigStore {
   constructor(private readonly system: SystemStore) {}
 
   /** The stored value, or undefined; a document of an unknown version is an error, not absent. */
-  async get(bucket: string, kind: ConfigKind): Promise<unknown> {
+  async get(bucket: string, kind: StoredKind): Promise<unknown> {
     const raw = await this.system.read(pathOf(bucket, kind));
     if (raw === undefined) return undefined;
     const doc = raw as Partial<ConfigDoc>;
@@ -28,12 +31,12 @@ export class BucketConfigStore {
     return doc.value;
   }
 
-  put(bucket: string, kind: ConfigKind, value: unknown): Promise<void> {
+  put(bucket: string, kind: StoredKind, value: unknown): Promise<void> {
     const doc: ConfigDoc = { v: CONFIG_DOC_VERSION, kind, value };
     return this.system.write(pathOf(bucket, kind), doc);
   }
 
-  delete(bucket: string, kind: ConfigKind): Promise<void> {
+  delete(bucket: string, kind: StoredKind): Promise<void> {
     return this.system.remove(pathOf(bucket, kind));
   }
 

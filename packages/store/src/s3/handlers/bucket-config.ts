@@ -4,14 +4,13 @@ import { emptyReply, type Reply } from '../../http/reply.js';
 import type { S3Call, S3Deps } from '../call.js';
 import { policyStatusReply } from '../config/policy.js';
 import { CONFIG_SPECS } from '../config/specs.js';
-import { BucketConfigStore } from '../config/store.js';
 import { ApiError } from '../errors.js';
 import type { S3Operation } from '../router.js';
+import { configStore } from '../settings.js';
 import { contentMd5 } from './objects.js';
 
 type ConfigOp = Extract<S3Operation, { op: 'GetBucketConfig' | 'PutBucketConfig' | 'DeleteBucketConfig' }>;
 
-export const configStore = (deps: S3Deps) => new BucketConfigStore(deps.system);
 
 export async function getBucketConfig(deps: S3Deps, op: ConfigOp): Promise<Reply> {
   await deps.layer.getBucketInfo(op.bucket);

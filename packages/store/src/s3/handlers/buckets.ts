@@ -2,12 +2,10 @@ import { readAll } from '../../http/body.js';
 import { emptyReply, type Reply, xmlReply } from '../../http/reply.js';
 import type { S3Call, S3Deps } from '../call.js';
 import { ApiError } from '../errors.js';
-import { isInternalBucket } from '../multipart/part-store.js';
 import type { S3Operation } from '../router.js';
 import { parseRequestXml, textOf } from '../xml/parse.js';
 import { el, elAttrs, S3_NAMESPACE } from '../xml/writer.js';
-import { configStore } from './bucket-config.js';
-import { partStore } from './multipart.js';
+import { configStore } from '../settings.js';
 
 // MinIO answers with one fixed owner; clients only check that the element is there.
 export const OWNER_ID = '02d6176db174dc93cb1b899f7c6078f08654445fe8cf1b6ce98d8855f66bdbf4';
@@ -16,7 +14,7 @@ export const owner = () => el('Owner', el('ID', OWNER_ID), el('DisplayName', 'mi
 const MAX_CONFIG_BYTES = 1024 * 1024;
 
 export async function listBuckets(deps: S3Deps): Promise<Reply> {
-  const buckets = (await deps.layer.listBuckets()).filter((b) => !isInternalBucket(b.name));
+  const buckets = await deps.layer.listBuckets();
   return xmlReply(
     elAttrs(
       'ListAllMyBucketsResult',
@@ -71,7 +69,6 @@ export async function headBucket(deps: S3Deps, bucket: string): Promise<Reply> {
 export async function deleteBucket(deps: S3Deps, bucket: string): Promise<Reply> {
   await deps.layer.deleteBucket(bucket);
   await configStore(deps).deleteAll(bucket);
-  await partStore(deps).removeBucket(bucket);
   return emptyReply(204);
 }
 

@@ -7,6 +7,9 @@ import { ApiError, fromEngineError } from '../errors.js';
 import { listOf, objectOf, parseRequestXml, textOf } from '../xml/parse.js';
 import { el, elAttrs, S3_NAMESPACE, type XmlElement } from '../xml/writer.js';
 import { contentMd5 } from './objects.js';
+import type { ObjectInfo } from '../../engine/object-layer.js';
+import { bypassRequested, guardVersionDelete } from '../request/object-lock.js';
+import { type BucketSettings, bucketSettings } from '../settings.js';
 
 const MAX_KEYS = 1000;
 // 1000 keys of up to 1024 bytes, escaped, plus markup.
@@ -48,13 +51,27 @@ function requireIntegrity(call: S3Call): Buffer | undefined {
   return md5;
 }
 
-async function deleteOne(deps: S3Deps, bucket: string, t: Target): Promise<XmlElement> {
+interface DeleteContext {
+  settings: BucketSettings;
+  bypass: boolean;
+  now: Date;
+}
+
+async function deleteOne(deps: S3Deps, bucket: string, t: Target, c: DeleteContext): Promise<XmlElement> {
   const version = t.versionId !== undefined ? el('VersionId', t.versionId) : null;
   try {
-    // Versioning arrives with the engine's versions; until then only the null version exists.
-    if (t.versionId !== undefined && t.versionId !== 'null') throw new ApiError('NoSuchVersion');
-    await deps.layer.deleteObject(bucket, t.key);
-    return el('Deleted', el('Key', t.key), version);
+    const result = await deps.layer.deleteObject(bucket, t.key, {
+      versioning: c.settings.versioning,
+      ...(t.versionId === undefined ? {} : { versionId: t.versionId }),
+      ...(c.settings.objectLock ? { guard: (info: ObjectInfo) => guardVersionDelete(info, c.bypass, c.now) } : {}),
+    });
+    const marker =
+      result.deleteMarker && t.versionId === undefined
+        ? [el('DeleteMarker', true), el('DeleteMarkerVersionId', result.versionId ?? 'null')]
+        : result.deleteMarker
+          ? [el('DeleteMarker', true)]
+          : [];
+    return el('Deleted', el('Key', t.key), version, marker);
   } catch (err) {
     const api = err instanceof ApiError ? err : fromEngineError(err);
     if (!api) throw err;
@@ -68,10 +85,22 @@ export async function deleteObjects(deps: S3Deps, call: S3Call, bucket: string):
   if (md5 && !createHash('md5').update(body).digest().equals(md5)) throw new ApiError('BadDigest');
   const { quiet, targets } = parseTargets(body);
   await deps.layer.getBucketInfo(bucket);
-  const results: XmlElement[] = [];
-  for (const t of targets) {
-    const r = await deleteOne(deps, bucket, t);
-    if (!(quiet && r.name === 'Deleted')) results.push(r);
-  }
-  return xmlReply(elAttrs('DeleteResult', { xmlns: S3_NAMESPACE }, results));
+  const c: DeleteContext = {
+    settings: await bucketSettings(deps, bucket),
+    bypass: bypassRequested(call.ctx.headers),
+    now: new Date(),
+  };
+  // A few at a time: the engine batches their commits, and results keep request order.
+  const results: XmlElement[] = new Array(targets.length);
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(16, targets.length) }, async () => {
+      while (next < targets.length) {
+        const i = next++;
+        results[i] = await deleteOne(deps, bucket, targets[i]!, c);
+      }
+    }),
+  );
+  const shown = results.filter((r) => !(quiet && r.name === 'Deleted'));
+  return xmlReply(elAttrs('DeleteResult', { xmlns: S3_NAMESPACE }, shown));
 }

@@ -1,46 +1,33 @@
-import { createHash } from 'node:crypto';
-import { MAX_OBJECT_SIZE } from '../../engine/object-layer.js';
-import { header } from '../../http/context.js';
+import { sseResponseHeaders } from '../../crypto/index.js';
+import { MAX_OBJECT_SIZE, type PartInfo, type PutPartInput, type UploadInfo } from '../../engine/object-layer.js';
 import { emptyReply, type Reply, xmlReply } from '../../http/reply.js';
 import { declaredLength } from '../auth/payload.js';
 import type { S3Call, S3Deps } from '../call.js';
 import { ApiError } from '../errors.js';
-import { PartStore } from '../multipart/part-store.js';
-import type { PartRecord } from '../multipart/records.js';
+import { checkReadKey, encryptPart, newObjectKey, objectKeyOf, sseOf, storedSse } from '../object-io.js';
 import type { S3Operation } from '../router.js';
+import { bucketSettings } from '../settings.js';
 import { el, elAttrs, S3_NAMESPACE } from '../xml/writer.js';
 import { openCopySource } from './copy.js';
 import { parseCompleteParts, type RequestedPart } from './multipart-xml.js';
-import { contentMd5, storedHeaders, userMeta } from './objects.js';
+import { checkQuota, checksumHeaders, contentMd5, declaredChecksums, newVersionMeta, sseForWrite } from './objects.js';
+import { readKey } from './read.js';
+
+// Multipart uploads: the engine keeps the upload and its parts; this layer adds what S3
+// asks of the requests (encryption per part, declared checksums, quota, object lock).
 
 type Op<N extends S3Operation['op']> = Extract<S3Operation, { op: N }>;
-
-/** S3's minimum size for every part but the last. */
-export const MIN_PART_SIZE = 5 * 1024 * 1024;
-
-const stores = new WeakMap<S3Deps, PartStore>();
-export function partStore(deps: S3Deps): PartStore {
-  let store = stores.get(deps);
-  if (!store) {
-    store = new PartStore(deps.layer, deps.system);
-    stores.set(deps, store);
-  }
-  return store;
-}
 
 export async function createMultipartUpload(
   deps: S3Deps,
   call: S3Call,
   op: Op<'CreateMultipartUpload'>,
 ): Promise<Reply> {
-  await deps.layer.getBucketInfo(op.bucket);
-  const upload = await partStore(deps).create({
-    bucket: op.bucket,
-    key: op.key,
-    contentType: header(call.ctx.headers, 'content-type') || 'binary/octet-stream',
-    userMeta: userMeta(call),
-    headers: storedHeaders(call),
-  });
+  const settings = await bucketSettings(deps, op.bucket);
+  const sse = sseForWrite(call, settings);
+  const meta = newVersionMeta(call, settings);
+  if (sse.kind !== 'none') meta.internal = newObjectKey(deps, sse, op.bucket, op.key).internal;
+  const upload = await deps.layer.newMultipartUpload(op.bucket, op.key, meta);
   return xmlReply(
     elAttrs(
       'InitiateMultipartUploadResult',
@@ -49,89 +36,102 @@ export async function createMultipartUpload(
       el('Key', op.key),
       el('UploadId', upload.uploadId),
     ),
+    200,
+    sseResponseHeaders(sse),
   );
 }
 
-/** Checksums the client declared for the body (already verified by the auth layer's stream). */
-function declaredChecksums(call: S3Call): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const name of Object.keys(call.ctx.headers)) {
-    const m = /^x-amz-checksum-(crc32|crc32c|sha1|sha256|crc64nvme)$/.exec(name);
-    if (m?.[1]) out[m[1]] = header(call.ctx.headers, name) ?? '';
-  }
-  return out;
+/** The part's body as the engine stores it: encrypted under the upload's key when it has one. */
+function partBody(
+  deps: S3Deps,
+  call: S3Call,
+  upload: UploadInfo,
+  n: number,
+  plain: { body: PutPartInput['body']; size: number; expectedMd5?: Buffer },
+): Pick<PutPartInput, 'body' | 'size' | 'expectedMd5' | 'finish'> {
+  const internal = { internal: upload.meta.internal ?? {} };
+  const kind = storedSse(internal);
+  if (kind === 'none') return { body: plain.body, size: plain.size, ...(plain.expectedMd5 ? { expectedMd5: plain.expectedMd5 } : {}) };
+  // SSE-C parts carry the customer key again, and it must open the upload's key.
+  const presented = readKey(call.ctx);
+  checkReadKey(internal, presented);
+  const objectKey = objectKeyOf(deps, internal, presented, { bucket: upload.bucket, key: upload.key });
+  const enc = encryptPart(plain.body, plain.size, objectKey, n, kind, plain.expectedMd5);
+  return { body: enc.body, size: enc.size, finish: enc.finish };
 }
 
-const checksumHeaders = (p: PartRecord): Record<string, string> =>
-  Object.fromEntries(Object.entries(p.checksums).map(([alg, v]) => [`x-amz-checksum-${alg}`, v]));
+function partHeaders(upload: UploadInfo, part: PartInfo): Record<string, string> {
+  return {
+    ETag: `"${part.etag}"`,
+    ...checksumHeaders(part.internal),
+    ...sseResponseHeaders(sseOf({ internal: upload.meta.internal ?? {} })),
+  };
+}
 
 export async function uploadPart(deps: S3Deps, call: S3Call, op: Op<'UploadPart'>): Promise<Reply> {
   const size = declaredLength(call.ctx, call.auth);
   if (size === undefined) throw new ApiError('MissingContentLength');
   if (size > MAX_OBJECT_SIZE) throw new ApiError('EntityTooLarge');
-  const store = partStore(deps);
-  await store.get(op.bucket, op.key, op.uploadId);
+  const upload = await deps.layer.getMultipartUpload(op.bucket, op.key, op.uploadId);
+  await checkQuota(deps, op.bucket, await bucketSettings(deps, op.bucket), size);
   const md5 = contentMd5(call);
-  const part = await store.putPart({
+  const part = await deps.layer.putObjectPart({
+    bucket: op.bucket,
+    key: op.key,
     uploadId: op.uploadId,
     partNumber: op.partNumber,
-    body: call.body(),
-    size,
-    checksums: declaredChecksums(call),
-    ...(md5 ? { expectedMd5: md5 } : {}),
+    internal: declaredChecksums(call),
+    ...partBody(deps, call, upload, op.partNumber, { body: call.body(), size, ...(md5 ? { expectedMd5: md5 } : {}) }),
   });
-  return emptyReply(200, { ETag: `"${part.etag}"`, ...checksumHeaders(part) });
+  return emptyReply(200, partHeaders(upload, part));
 }
 
-export async function uploadPartCopy(deps: S3Deps, op: Op<'UploadPartCopy'>): Promise<Reply> {
-  const store = partStore(deps);
-  await store.get(op.bucket, op.key, op.uploadId);
-  const read = await openCopySource(deps, op.source, op.conditions, op.range);
-  const size = read.info.size;
-  if (op.range && op.range.end >= size) {
-    read.stream.destroy();
-    throw new ApiError('InvalidArgument', `Range specified is not valid for source object of size: ${size}`);
-  }
-  const part = await store.putPart({
-    uploadId: op.uploadId,
-    partNumber: op.partNumber,
-    body: read.stream,
-    size: read.range ? read.range.end - read.range.start + 1 : size,
-    checksums: {},
-  });
-  return xmlReply(
-    elAttrs(
-      'CopyPartResult',
-      { xmlns: S3_NAMESPACE },
-      el('LastModified', part.lastModified),
-      el('ETag', `"${part.etag}"`),
-    ),
-  );
-}
-
-/** S3's multipart ETag: MD5 of the parts' binary MD5s, then "-<count>". */
-export function multipartEtag(etags: string[]): string {
-  const hash = createHash('md5');
-  for (const e of etags) hash.update(Buffer.from(e, 'hex'));
-  return `${hash.digest('hex')}-${etags.length}`;
-}
-
-/** Matches the requested parts against the uploaded ones, with S3's checks and codes. */
-export function checkParts(requested: RequestedPart[], uploaded: PartRecord[]): PartRecord[] {
-  const byNumber = new Map(uploaded.map((p) => [p.partNumber, p]));
-  const parts = requested.map((r, i) => {
-    if (i > 0 && r.partNumber <= requested[i - 1]!.partNumber) throw new ApiError('InvalidPartOrder');
-    const part = byNumber.get(r.partNumber);
-    if (!part || part.etag !== r.etag) throw new ApiError('InvalidPart');
-    for (const [alg, value] of Object.entries(r.checksums)) {
-      const stored = part.checksums[alg];
-      if (stored !== undefined && stored !== value) throw new ApiError('InvalidPart');
+export async function uploadPartCopy(deps: S3Deps, call: S3Call, op: Op<'UploadPartCopy'>): Promise<Reply> {
+  const upload = await deps.layer.getMultipartUpload(op.bucket, op.key, op.uploadId);
+  const read = await openCopySource(deps, call, op.source, op.conditions, op.range);
+  try {
+    const size = read.range ? read.range.end - read.range.start + 1 : read.info.size;
+    if (op.range && op.range.end >= read.info.size) {
+      throw new ApiError(
+        'InvalidArgument',
+        `Range specified is not valid for source object of size: ${read.info.size}`,
+      );
     }
-    return part;
-  });
-  // Sizes are judged only once every named part is known to exist (as MinIO does).
-  if (parts.slice(0, -1).some((p) => p.size < MIN_PART_SIZE)) throw new ApiError('EntityTooSmall');
-  return parts;
+    await checkQuota(deps, op.bucket, await bucketSettings(deps, op.bucket), size);
+    const part = await deps.layer.putObjectPart({
+      bucket: op.bucket,
+      key: op.key,
+      uploadId: op.uploadId,
+      partNumber: op.partNumber,
+      ...partBody(deps, call, upload, op.partNumber, { body: read.stream, size }),
+    });
+    return xmlReply(
+      elAttrs(
+        'CopyPartResult',
+        { xmlns: S3_NAMESPACE },
+        el('LastModified', part.modTime.toISOString()),
+        el('ETag', `"${part.etag}"`),
+      ),
+      200,
+      read.info.versionId === 'null' ? {} : { 'x-amz-copy-source-version-id': read.info.versionId },
+    );
+  } catch (err) {
+    read.stream.destroy();
+    throw err;
+  }
+}
+
+/** Checksums named in the complete request must match what each part was uploaded with. */
+function checkPartChecksums(requested: RequestedPart[]) {
+  const byNumber = new Map(requested.map((r) => [r.partNumber, r]));
+  return (parts: PartInfo[]) => {
+    for (const p of parts) {
+      for (const [alg, value] of Object.entries(byNumber.get(p.number)?.checksums ?? {})) {
+        const stored = p.internal[`checksum-${alg}`];
+        if (stored !== undefined && stored !== value) throw new ApiError('InvalidPart');
+      }
+    }
+  };
 }
 
 export async function completeMultipartUpload(
@@ -139,26 +139,24 @@ export async function completeMultipartUpload(
   call: S3Call,
   op: Op<'CompleteMultipartUpload'>,
 ): Promise<Reply> {
-  const store = partStore(deps);
-  const upload = await store.get(op.bucket, op.key, op.uploadId);
+  const settings = await bucketSettings(deps, op.bucket);
+  const upload = await deps.layer.getMultipartUpload(op.bucket, op.key, op.uploadId);
   const requested = await parseCompleteParts(call);
-  const parts = checkParts(requested, await store.parts(op.uploadId));
-  const size = parts.reduce((sum, p) => sum + p.size, 0);
-  // TODO(engine): ObjectLayer.putObject cannot take a precomputed ETag yet, so the object
-  // keeps the MD5 of its whole content instead of multipartEtag(parts).
-  const info = await deps.layer.putObject({
+  if (settings.quota !== undefined) {
+    const named = new Set(requested.map((r) => r.partNumber));
+    const parts = await deps.layer.listObjectParts(op.bucket, op.key, op.uploadId);
+    await checkQuota(deps, op.bucket, settings, parts.filter((p) => named.has(p.number)).reduce((s, p) => s + p.size, 0));
+  }
+  const info = await deps.layer.completeMultipartUpload({
     bucket: op.bucket,
     key: op.key,
-    body: store.concat(
-      op.uploadId,
-      parts.map((p) => p.partNumber),
-    ),
-    size,
-    contentType: upload.contentType,
-    userMeta: upload.userMeta,
-    headers: upload.headers,
+    uploadId: op.uploadId,
+    parts: requested.map((r) => ({ number: r.partNumber, etag: r.etag })),
+    versioning: settings.versioning,
+    check: checkPartChecksums(requested),
   });
-  await store.remove(op.uploadId);
+  const headers: Record<string, string> = { ...sseResponseHeaders(sseOf({ internal: upload.meta.internal ?? {} })) };
+  if (settings.versioning !== 'unversioned') headers['x-amz-version-id'] = info.versionId;
   return xmlReply(
     elAttrs(
       'CompleteMultipartUploadResult',
@@ -168,12 +166,12 @@ export async function completeMultipartUpload(
       el('Key', op.key),
       el('ETag', `"${info.etag}"`),
     ),
+    200,
+    headers,
   );
 }
 
 export async function abortMultipartUpload(deps: S3Deps, op: Op<'AbortMultipartUpload'>): Promise<Reply> {
-  const store = partStore(deps);
-  await store.get(op.bucket, op.key, op.uploadId);
-  await store.remove(op.uploadId);
+  await deps.layer.abortMultipartUpload(op.bucket, op.key, op.uploadId);
   return emptyReply(204);
 }

@@ -1,9 +1,15 @@
-import { MAX_OBJECT_SIZE, type StoredHeaderName } from '../../engine/object-layer.js';
+import { parseSseHeaders, type SseRequest, SseHeaderError, sseResponseHeaders } from '../../crypto/index.js';
+import { MAX_OBJECT_SIZE, type NewObjectMeta, type ObjectInfo, type StoredHeaderName } from '../../engine/object-layer.js';
 import { header } from '../../http/context.js';
 import { emptyReply, type Reply } from '../../http/reply.js';
 import { declaredLength } from '../auth/payload.js';
 import type { S3Call, S3Deps } from '../call.js';
 import { ApiError } from '../errors.js';
+import { toApiError, writeObject } from '../object-io.js';
+import { bypassRequested, guardVersionDelete, lockForNewVersion } from '../request/object-lock.js';
+import { encodeTagQuery, parseTagQuery } from '../request/tagging.js';
+import type { S3Operation } from '../router.js';
+import { type BucketSettings, bucketSettings } from '../settings.js';
 
 const STORED_HEADERS: readonly StoredHeaderName[] = [
   'cache-control',
@@ -12,6 +18,7 @@ const STORED_HEADERS: readonly StoredHeaderName[] = [
   'content-language',
   'expires',
 ];
+
 export function contentMd5(call: S3Call): Buffer | undefined {
   const value = header(call.ctx.headers, 'content-md5');
   if (value === undefined) return undefined;
@@ -45,26 +52,106 @@ export function userMeta(call: S3Call): Record<string, string> {
   return out;
 }
 
+/** Checksums the client declared in headers (verified by the auth layer's body stream). */
+export function declaredChecksums(call: S3Call): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const name of Object.keys(call.ctx.headers)) {
+    const m = /^x-amz-checksum-(crc32|crc32c|sha1|sha256|crc64nvme)$/.exec(name);
+    if (m?.[1]) out[`checksum-${m[1]}`] = header(call.ctx.headers, name) ?? '';
+  }
+  return out;
+}
+
+/** The checksum headers of a version (x-amz-checksum-mode: ENABLED on GET/HEAD). */
+export function checksumHeaders(internal: Record<string, string>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(internal)) if (k.startsWith('checksum-')) out[`x-amz-${k}`] = v;
+  return out;
+}
+
+/** SSE a write asks for, or the bucket's default; SSE header errors keep their S3 codes. */
+export function sseForWrite(call: S3Call, settings: BucketSettings, opts: { copySource?: boolean } = {}): SseRequest {
+  try {
+    const asked = parseSseHeaders(call.ctx.headers, opts);
+    if (asked.kind === 'none' && settings.encryption === 'AES256') return { kind: 'S3' };
+    return asked;
+  } catch (err) {
+    if (err instanceof SseHeaderError) throw toApiError(err);
+    throw err;
+  }
+}
+
+/** Metadata of a new version from the request: headers, tags and object lock. */
+export function newVersionMeta(call: S3Call, settings: BucketSettings, now = new Date()): NewObjectMeta {
+  const tagging = header(call.ctx.headers, 'x-amz-tagging');
+  const lock = lockForNewVersion(call.ctx.headers, settings.objectLock, now);
+  const meta: NewObjectMeta = {
+    contentType: header(call.ctx.headers, 'content-type') || 'binary/octet-stream',
+    userMeta: userMeta(call),
+    headers: storedHeaders(call),
+    ...lock,
+  };
+  if (tagging !== undefined) meta.tags = encodeTagQuery(parseTagQuery(tagging));
+  return meta;
+}
+
+/** Refuses a write that would take the bucket past its hard quota. */
+export async function checkQuota(deps: S3Deps, bucket: string, settings: BucketSettings, incoming: number) {
+  if (settings.quota === undefined) return;
+  const usage = await deps.layer.bucketUsage(bucket);
+  if (usage.size + incoming > settings.quota) throw new ApiError('XMinioAdminBucketQuotaExceeded');
+}
+
+/** The headers S3 answers a write with: ETag, version id, encryption. */
+export function writeHeaders(info: ObjectInfo, versioned: boolean, sse: SseRequest): Record<string, string> {
+  return {
+    ETag: `"${info.etag}"`,
+    ...(versioned ? { 'x-amz-version-id': info.versionId } : {}),
+    ...sseResponseHeaders(sse),
+  };
+}
+
 export async function putObject(deps: S3Deps, call: S3Call, bucket: string, key: string): Promise<Reply> {
   const size = declaredLength(call.ctx, call.auth);
   if (size === undefined) throw new ApiError('MissingContentLength', undefined, { bucket, key });
   if (size > MAX_OBJECT_SIZE) throw new ApiError('EntityTooLarge', undefined, { bucket, key });
   const md5 = contentMd5(call);
-  const contentType = header(call.ctx.headers, 'content-type');
-  const info = await deps.layer.putObject({
+  const settings = await bucketSettings(deps, bucket);
+  const sse = sseForWrite(call, settings);
+  const meta = newVersionMeta(call, settings);
+  meta.internal = declaredChecksums(call);
+  await checkQuota(deps, bucket, settings, size);
+  const info = await writeObject(deps, {
     bucket,
     key,
     body: call.body(),
     size,
-    contentType: contentType || 'binary/octet-stream',
-    userMeta: userMeta(call),
-    headers: storedHeaders(call),
+    meta,
+    sse,
+    versioning: settings.versioning,
     ...(md5 ? { expectedMd5: md5 } : {}),
   });
-  return emptyReply(200, { ETag: `"${info.etag}"` });
+  return emptyReply(200, {
+    ...writeHeaders(info, settings.versioning !== 'unversioned', sse),
+    ...checksumHeaders(info.internal),
+  });
 }
 
-export async function deleteObject(deps: S3Deps, bucket: string, key: string): Promise<Reply> {
-  await deps.layer.deleteObject(bucket, key);
-  return emptyReply(204);
+type DeleteOp = Extract<S3Operation, { op: 'DeleteObject' }>;
+
+/** Deletes a version (with its lock checked) or adds a delete marker; S3's 204 either way. */
+export async function deleteObject(deps: S3Deps, call: S3Call, op: DeleteOp): Promise<Reply> {
+  const settings = await bucketSettings(deps, op.bucket);
+  const bypass = bypassRequested(call.ctx.headers);
+  const now = new Date();
+  const result = await deps.layer.deleteObject(op.bucket, op.key, {
+    versioning: settings.versioning,
+    ...(op.versionId === undefined ? {} : { versionId: op.versionId }),
+    ...(settings.objectLock ? { guard: (info: ObjectInfo) => guardVersionDelete(info, bypass, now) } : {}),
+  });
+  const headers: Record<string, string> = {};
+  if (result.deleteMarker) headers['x-amz-delete-marker'] = 'true';
+  if (result.versionId !== undefined && (settings.versioning !== 'unversioned' || op.versionId !== undefined))
+    headers['x-amz-version-id'] = result.versionId;
+  return emptyReply(204, headers);
 }

@@ -17,7 +17,14 @@ import { ApiError } from '../errors.js';
 import { boundaryOf, type PostForm, readPostForm } from '../post/form.js';
 import { checkPostPolicy, parsePostPolicy } from '../post/policy.js';
 import { assertKeyCharacters, assertMetadataSize } from '../request/names.js';
+import { writeObject } from '../object-io.js';
+import { defaultRetention } from '../request/object-lock.js';
+import { type BucketSettings, bucketSettings } from '../settings.js';
 import { el } from '../xml/writer.js';
+import { checkQuota } from './objects.js';
+
+const defaultLock = (settings: BucketSettings) =>
+  settings.objectLock ? defaultRetention(settings.objectLock, new Date()) : {};
 
 // Browser form uploads (POST Object): the form carries its own SigV4 credentials, which sign
 // the base64 policy; the policy's conditions then bound the key, fields and size.
@@ -124,19 +131,29 @@ export async function postObject(
     const v = fields.get(name);
     if (v) headers[name] = v;
   }
-  const info = await deps.layer
-    .putObject({
+  const info = await (async () => {
+    const settings = await bucketSettings(deps, bucket);
+    await checkQuota(deps, bucket, settings, file.size);
+    const asked = fields.get('x-amz-server-side-encryption');
+    if (asked !== undefined && asked !== 'AES256')
+      throw new ApiError('InvalidArgument', 'The encryption method specified is not supported');
+    return writeObject(deps, {
       bucket,
       key,
       body: file.body,
       size: file.size,
-      contentType: fields.get('content-type') || 'binary/octet-stream',
-      userMeta,
-      headers,
-    })
-    .catch(async (err: unknown) => {
-      await form.discard();
-      throw err;
+      meta: {
+        contentType: fields.get('content-type') || 'binary/octet-stream',
+        userMeta,
+        headers,
+        ...defaultLock(settings),
+      },
+      sse: asked === 'AES256' || settings.encryption === 'AES256' ? { kind: 'S3' } : { kind: 'none' },
+      versioning: settings.versioning,
     });
+  })().catch(async (err: unknown) => {
+    await form.discard();
+    throw err;
+  });
   return successReply(fields, ctx, bucket, key, info.etag);
 }

@@ -1,14 +1,20 @@
+import { parseSseReadHeaders, type SseCustomerKey, type SseNone, SseHeaderError, sseResponseHeaders } from '../../crypto/index.js';
+import type { Readable } from 'node:stream';
 import { EngineError } from '../../engine/errors.js';
-import type { GetObjectResult, ObjectInfo } from '../../engine/object-layer.js';
+import type { ByteRange, ObjectInfo } from '../../engine/object-layer.js';
 import { resolveRange } from '../../engine/range.js';
+import { header, type RequestContext } from '../../http/context.js';
 import { emptyReply, type Reply } from '../../http/reply.js';
 import type { S3Deps } from '../call.js';
 import { ApiError } from '../errors.js';
+import { checkReadKey, objectKeyOf, openObject, sseOf, storedSse, toApiError } from '../object-io.js';
 import { evaluateConditions, hasConditions } from '../request/conditions.js';
 import type { S3Operation } from '../router.js';
+import { checksumHeaders } from './objects.js';
 
 type ReadOp = Extract<S3Operation, { op: 'GetObject' | 'HeadObject' }>;
 
+/** The headers every GET/HEAD of a version carries. */
 export function objectHeaders(info: ObjectInfo): Record<string, string> {
   const out: Record<string, string> = {
     'content-type': info.contentType,
@@ -17,6 +23,15 @@ export function objectHeaders(info: ObjectInfo): Record<string, string> {
   };
   for (const [name, value] of Object.entries(info.headers)) out[name] = value;
   for (const [name, value] of Object.entries(info.userMeta)) out[`x-amz-meta-${name}`] = value;
+  if (info.versionId !== 'null') out['x-amz-version-id'] = info.versionId;
+  if (info.tags !== '') out['x-amz-tagging-count'] = String(info.tags.split('&').length);
+  if (info.retention) {
+    out['x-amz-object-lock-mode'] = info.retention.mode;
+    out['x-amz-object-lock-retain-until-date'] = info.retention.until.toISOString();
+  }
+  if (info.legalHold) out['x-amz-object-lock-legal-hold'] = 'ON';
+  if (info.parts.length > 1) out['x-amz-mp-parts-count'] = String(info.parts.length);
+  Object.assign(out, sseResponseHeaders(sseOf(info)));
   return out;
 }
 
@@ -29,39 +44,75 @@ function checkConditions(op: ReadOp, info: ObjectInfo): Reply | undefined {
   return undefined;
 }
 
-/** InvalidRange answers with the size the client should have asked within (bytes * /size). */
-async function invalidRange(deps: S3Deps, op: ReadOp): Promise<ApiError> {
-  const info = await deps.layer.getObjectInfo(op.bucket, op.key);
-  return new ApiError('InvalidRange', undefined, { headers: { 'Content-Range': `bytes */${info.size}` } });
-}
-
-async function open(deps: S3Deps, op: ReadOp): Promise<GetObjectResult | Omit<GetObjectResult, 'stream'>> {
+export function readKey(ctx: RequestContext): SseNone | SseCustomerKey {
   try {
-    if (op.op === 'GetObject') return await deps.layer.getObject(op.bucket, op.key, op.range);
-    const info = await deps.layer.getObjectInfo(op.bucket, op.key);
-    return op.range ? { info, range: resolveRange(op.range, info.size) } : { info };
+    return parseSseReadHeaders(ctx.headers);
   } catch (err) {
-    if (err instanceof EngineError && err.code === 'InvalidRange') throw await invalidRange(deps, op);
+    if (err instanceof SseHeaderError) throw toApiError(err);
     throw err;
   }
 }
 
-export async function readObject(deps: S3Deps, op: ReadOp): Promise<Reply> {
+const version = (op: ReadOp) => (op.versionId === undefined ? {} : { versionId: op.versionId });
+
+/** InvalidRange answers with the size the client should have asked within (bytes * /size). */
+async function invalidRange(deps: S3Deps, op: ReadOp): Promise<ApiError> {
+  const info = await deps.layer.getObjectInfo(op.bucket, op.key, version(op));
+  return new ApiError('InvalidRange', undefined, { headers: { 'Content-Range': `bytes */${info.size}` } });
+}
+
+/** HEAD: the version's facts, with the range or part resolved against its plaintext. */
+async function stat(deps: S3Deps, op: ReadOp, key: SseNone | SseCustomerKey): Promise<{ info: ObjectInfo; range?: ByteRange }> {
+  const info = await deps.layer.getObjectInfo(op.bucket, op.key, version(op));
+  checkReadKey(info, key);
+  // A wrong customer key must fail a HEAD too: unsealing is the check.
+  if (storedSse(info) === 'C') objectKeyOf(deps, info, key, { bucket: op.bucket, key: op.key });
+  if (op.partNumber !== undefined) {
+    if (op.partNumber > Math.max(info.parts.length, 1)) throw new ApiError('InvalidRange');
+    let start = 0;
+    for (const p of info.parts.slice(0, op.partNumber - 1)) start += p.size;
+    const size = info.parts[op.partNumber - 1]?.size ?? info.size;
+    return size > 0 ? { info, range: { start, end: start + size - 1 } } : { info };
+  }
+  return op.range ? { info, range: resolveRange(op.range, info.size) } : { info };
+}
+
+export async function readObject(deps: S3Deps, op: ReadOp, ctx: RequestContext): Promise<Reply> {
+  const key = readKey(ctx);
   if (hasConditions(op.conditions)) {
-    const reply = checkConditions(op, await deps.layer.getObjectInfo(op.bucket, op.key));
+    const reply = checkConditions(op, await deps.layer.getObjectInfo(op.bucket, op.key, version(op)));
     if (reply) return reply;
   }
-  const opened = await open(deps, op);
+  let opened: { info: ObjectInfo; range?: ByteRange; stream?: Readable };
+  try {
+    opened =
+      op.op === 'GetObject'
+        ? await openObject(deps, op.bucket, op.key, {
+            ...version(op),
+            sseKey: key,
+            ...(op.range ? { range: op.range } : {}),
+            ...(op.partNumber === undefined ? {} : { partNumber: op.partNumber }),
+          })
+        : await stat(deps, op, key);
+  } catch (err) {
+    if ((err instanceof EngineError || err instanceof ApiError) && err.code === 'InvalidRange')
+      throw await invalidRange(deps, op);
+    throw err;
+  }
   const { info, range } = opened;
   const headers = { ...objectHeaders(info), ...op.overrides };
+  const whole = !op.range && op.partNumber === undefined;
+  if (whole && header(ctx.headers, 'x-amz-checksum-mode')?.toUpperCase() === 'ENABLED')
+    Object.assign(headers, checksumHeaders(info.internal));
   if (range) {
     headers['Content-Length'] = String(range.end - range.start + 1);
     headers['Content-Range'] = `bytes ${range.start}-${range.end}/${info.size}`;
   } else {
     headers['Content-Length'] = String(info.size);
   }
+  // A part read is a range read too (206), as MinIO answers it.
   const status = range ? 206 : 200;
-  return 'stream' in opened
+  return opened.stream
     ? { status, headers, body: { type: 'stream', value: opened.stream } }
     : emptyReply(status, headers);
 }

@@ -71,7 +71,7 @@ export function parseCopySource(raw: string): CopySource {
   if (q >= 0) {
     const params = new URLSearchParams(raw.slice(q + 1));
     const version = params.get('versionId');
-    if (version !== null && version !== '' && version !== 'null') out.versionId = version;
+    if (version !== null && version !== '') out.versionId = version;
   }
   return out;
 }

@@ -1,0 +1,45 @@
+// Server-side encryption (SSE-S3 and SSE-C): master key, per-object key sealing, the
+// encrypted package stream, and request header parsing.
+export { CryptoError, type CryptoErrorCode } from './crypto-error.js';
+export { decodeMasterKey, loadOrCreateMasterKey, MASTER_KEY_BYTES, MasterKey } from './master-key.js';
+export {
+  type CiphertextRange,
+  ciphertextRange,
+  type DecryptOptions,
+  decryptStream,
+  encryptedSize,
+  encryptStream,
+  fullCiphertextRange,
+  PACKAGE_SIZE,
+  packageCount,
+  plainSize,
+} from './package-stream.js';
+export {
+  decodeSealedKey,
+  generateObjectKey,
+  type KeyEncryptionKey,
+  OBJECT_KEY_BYTES,
+  partKey,
+  type SealContext,
+  type SealedKey,
+  type SseScheme,
+  sealObjectKey,
+  unsealObjectKey,
+} from './sealing.js';
+export {
+  checkReadMatchesObject,
+  parseCopySourceSseHeaders,
+  parseSseHeaders,
+  parseSseReadHeaders,
+  type RequestHeaders,
+  SSE_ALGORITHM,
+  SSE_ERRORS,
+  type SseCustomerKey,
+  type SseErrorCode,
+  type SseErrorName,
+  SseHeaderError,
+  type SseNone,
+  type SseParseOptions,
+  type SseRequest,
+  sseResponseHeaders,
+} from './sse-headers.js';

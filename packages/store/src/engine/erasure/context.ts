@@ -1,0 +1,25 @@
+import { KeyedMutex } from '../fs/locks.js';
+import { DataPins } from './data-pins.js';
+import type { IndexedDrives } from './indexed-drives.js';
+import type { ErasureParams } from './params.js';
+
+/** What the engine's parts share: the drives, the set's parameters, locks and heal. */
+export interface EngineContext {
+  drives: IndexedDrives;
+  params: ErasureParams;
+  pins: DataPins;
+  locks: KeyedMutex;
+  /** Queues a key whose drives disagree or whose shards failed (deep: check every shard). */
+  queueHeal(bucket: string, key: string, deep?: boolean): void;
+}
+
+export function newContext(
+  drives: IndexedDrives,
+  params: ErasureParams,
+  queueHeal: EngineContext['queueHeal'],
+): EngineContext {
+  return { drives, params, pins: new DataPins(), locks: new KeyedMutex(), queueHeal };
+}
+
+export const objectLock = (bucket: string, key: string): string => `object/${bucket}/${key}`;
+export const dataPin = (bucket: string, key: string, dataId: string): string => `${bucket}/${key}/${dataId}`;

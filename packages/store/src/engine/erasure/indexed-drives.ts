@@ -1,0 +1,88 @@
+import { decodeObjectRecord, type ObjectRecord } from '../../format/object-record.js';
+import { DriveIndex } from '../fs/drive-index.js';
+import type { DriveAnswer } from './quorum.js';
+
+/** What the drives hold for one key: decoded answers, and the raw bytes (for rollback). */
+export interface KeyRead {
+  answers: DriveAnswer<ObjectRecord>[];
+  bytes: (Buffer | undefined)[];
+}
+
+/**
+ * The indexes of the set's drives. A drive whose index cannot be opened, or that was wiped
+ * while running, is offline: it is not asked, and `onLost` hears of it once so that the
+ * drive can be formatted again and healed.
+ */
+export class IndexedDrives {
+  private readonly lostReported = new Set<number>();
+
+  private constructor(
+    readonly paths: readonly string[],
+    private readonly indexes: (DriveIndex | undefined)[],
+    private readonly onLost: (drive: number) => void,
+  ) {}
+
+  static async open(paths: readonly string[], onLost: (drive: number) => void): Promise<IndexedDrives> {
+    const indexes = await Promise.all(paths.map((p) => DriveIndex.open(p).catch(() => undefined)));
+    const set = new IndexedDrives(paths, indexes, onLost);
+    indexes.forEach((ix, i) => {
+      if (!ix) set.report(i);
+    });
+    return set;
+  }
+
+  get count(): number {
+    return this.paths.length;
+  }
+
+  private report(i: number): void {
+    if (this.lostReported.has(i)) return;
+    this.lostReported.add(i);
+    this.onLost(i);
+  }
+
+  /** Drive i's index when the drive is online; undefined (and reported) when not. */
+  live(i: number): DriveIndex | undefined {
+    const ix = this.indexes[i];
+    if (ix?.online()) return ix;
+    this.report(i);
+    return undefined;
+  }
+
+  /** Every drive's index, undefined for offline ones. */
+  all(): (DriveIndex | undefined)[] {
+    return this.paths.map((_, i) => this.live(i));
+  }
+
+  onlineCount(): number {
+    return this.all().filter((ix) => ix !== undefined).length;
+  }
+
+  read(bucket: string, key: string): KeyRead {
+    const bytes: (Buffer | undefined)[] = [];
+    const answers = this.all().map((ix, i): DriveAnswer<ObjectRecord> => {
+      if (!ix) return 'offline';
+      try {
+        const b = ix.getRecordBytes(bucket, key);
+        bytes[i] = b;
+        return b === undefined ? 'absent' : { value: decodeObjectRecord(b) };
+      } catch {
+        return 'error';
+      }
+    });
+    return { answers, bytes };
+  }
+
+  /** After drive i was formatted again: a fresh index on it, and it counts as online. */
+  async reopen(i: number): Promise<void> {
+    const old = this.indexes[i];
+    this.indexes[i] = undefined;
+    await old?.close().catch(() => {});
+    this.indexes[i] = await DriveIndex.open(this.paths[i]!);
+    this.lostReported.delete(i);
+  }
+
+  async close(): Promise<void> {
+    await Promise.all(this.indexes.map((ix) => ix?.close().catch(() => {})));
+  }
+}

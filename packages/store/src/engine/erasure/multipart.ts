@@ -1,0 +1,339 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { readdir, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { VersionRecord } from '../../format/object-record.js';
+import {
+  encodeUploadRecord,
+  UPLOAD_RECORD_VERSION,
+  type UploadPartRecord,
+  type UploadRecord,
+} from '../../format/upload-record.js';
+import { EngineError } from '../errors.js';
+import { dataDir } from '../fs/layout.js';
+import { commonPrefix, listPage } from '../listing.js';
+import {
+  type CompleteInput,
+  type ListUploadsInput,
+  type ListUploadsResult,
+  MIN_PART_SIZE,
+  type NewObjectMeta,
+  type ObjectInfo,
+  type PartInfo,
+  type PutPartInput,
+  type UploadInfo,
+} from '../object-layer.js';
+import { type CommitResult, commitEach, type DriveStep, keyStep, placeShard, removeData } from './commit.js';
+import { type EngineContext, objectLock } from './context.js';
+import { MergedCursor } from './cursor.js';
+import { encodeObject } from './encode.js';
+import { discardShards, dropRemoved, driveCopy, mergedKey } from './objects.js';
+import { toObjectInfo } from './object-info.js';
+import { BLOCK_SIZE, quorumError } from './params.js';
+import { addVersion, NULL_VERSION, nextModTime } from './versions.js';
+import {
+  agreedParts,
+  agreedUpload,
+  readUpload,
+  toPartInfo,
+  toUploadInfo,
+  uploadEntry,
+  uploadName,
+} from './uploads.js';
+import { decodeUploadRecord } from '../../format/upload-record.js';
+import { tmpDir } from '../fs/layout.js';
+
+const uploadLock = (uploadId: string) => `upload/${uploadId}`;
+
+/** Upload ids sort by initiation (hex time first), as S3 lists a key's uploads. */
+const newUploadId = (): string => Date.now().toString(16).padStart(12, '0') + randomBytes(12).toString('hex');
+
+export async function newMultipartUpload(
+  ctx: EngineContext,
+  bucket: string,
+  key: string,
+  meta: NewObjectMeta,
+): Promise<UploadInfo> {
+  const uploadId = newUploadId();
+  const record: UploadRecord = {
+    v: UPLOAD_RECORD_VERSION,
+    initiated: Date.now(),
+    dataId: randomUUID(),
+    data: ctx.params.data,
+    parity: ctx.params.parity,
+    index: 0,
+    blockSize: BLOCK_SIZE,
+    meta: {
+      contentType: meta.contentType ?? 'application/octet-stream',
+      userMeta: meta.userMeta ?? {},
+      headers: meta.headers ?? {},
+      internal: meta.internal ?? {},
+      ...(meta.tags ? { tags: meta.tags } : {}),
+      ...(meta.retention ? { retention: { mode: meta.retention.mode, until: meta.retention.until.getTime() } } : {}),
+      ...(meta.legalHold === undefined ? {} : { legalHold: meta.legalHold }),
+    },
+    parts: [],
+  };
+  const entry = uploadEntry(bucket, key, uploadId);
+  await commitEach(ctx.drives, ctx.params, (i) => ({
+    apply: (ix) => ix.uploads.put(entry, encodeUploadRecord({ ...record, index: i })),
+    undo: (ix) => ix.uploads.remove(entry),
+  }));
+  return toUploadInfo(bucket, key, uploadId, record);
+}
+
+export function getMultipartUpload(ctx: EngineContext, bucket: string, key: string, uploadId: string): UploadInfo {
+  return toUploadInfo(bucket, key, uploadId, readUpload(ctx, bucket, key, uploadId).record);
+}
+
+/** A step that rewrites this drive's upload record; refuses a drive without the upload. */
+function uploadStep(
+  entry: Buffer,
+  dataId: string,
+  change: (r: UploadRecord) => UploadRecord,
+): DriveStep<{ previous: Buffer; replaced: UploadRecord }> {
+  return {
+    apply(ix) {
+      const previous = ix.uploads.get(entry);
+      if (previous === undefined) throw new Error('upload missing on this drive');
+      const current = decodeUploadRecord(previous);
+      if (current.dataId !== dataId) throw new Error('another upload on this drive');
+      ix.uploads.put(entry, encodeUploadRecord(change(current)));
+      return { previous, replaced: current };
+    },
+    undo(ix, applied) {
+      ix.uploads.put(entry, applied.previous);
+    },
+  };
+}
+
+export async function putObjectPart(ctx: EngineContext, input: PutPartInput): Promise<PartInfo> {
+  const { bucket, key, uploadId, partNumber } = input;
+  const { record } = readUpload(ctx, bucket, key, uploadId);
+  const live = ctx.drives.all();
+  if (live.filter((ix) => ix !== undefined).length < ctx.params.writeQuorum) throw quorumError('write');
+  // Parts are always files: completion points the object at them, whatever their size.
+  const encoded = await encodeObject(
+    input.body,
+    { data: record.data, parity: record.parity, blockSize: record.blockSize },
+    live.map((ix, i) => (ix ? tmpDir(ctx.drives.paths[i]!) : undefined)),
+    { size: input.size, noInline: true, ...(input.expectedMd5 ? { md5: input.expectedMd5 } : {}) },
+  );
+  try {
+    const facts = input.finish?.() ?? {};
+    const part: UploadPartRecord = {
+      number: partNumber,
+      file: `part.${partNumber}.${randomBytes(6).toString('hex')}`,
+      size: encoded.size,
+      etag: facts.etag ?? encoded.md5.toString('hex'),
+      mod: Date.now(),
+      internal: { ...input.internal, ...facts.internal },
+      ...(facts.actualSize === undefined ? {} : { actualSize: facts.actualSize }),
+    };
+    const entry = uploadEntry(bucket, key, uploadId);
+    const folder = (i: number) => dataDir(ctx.drives.paths[i]!, bucket, key, record.dataId);
+    const { results } = await ctx.locks.run(uploadLock(uploadId), async () => {
+      try {
+        return await commitEach(
+          ctx.drives,
+          ctx.params,
+          (i) =>
+            encoded.shards[i]
+              ? uploadStep(entry, record.dataId, (r) => ({
+                  ...r,
+                  parts: [...r.parts.filter((p) => p.number !== partNumber), part].sort((a, b) => a.number - b.number),
+                }))
+              : undefined,
+          (i) => placeShard(folder(i), part.file, encoded.shards[i]),
+        );
+      } catch (err) {
+        await Promise.all(ctx.drives.paths.map((_, i) => rm(join(folder(i), part.file), { force: true })));
+        throw err;
+      }
+    });
+    // The part this one replaced, on each drive that had it.
+    await Promise.all(
+      results.map(async (r, i) => {
+        const old = r?.replaced.parts.find((p) => p.number === partNumber);
+        if (old) await rm(join(folder(i), old.file), { force: true });
+      }),
+    );
+    return toPartInfo(part);
+  } finally {
+    await discardShards(encoded.shards);
+  }
+}
+
+export function listObjectParts(ctx: EngineContext, bucket: string, key: string, uploadId: string): PartInfo[] {
+  const read = readUpload(ctx, bucket, key, uploadId);
+  return agreedParts(read, ctx.params.readQuorum).map(toPartInfo);
+}
+
+/** S3's multipart ETag: MD5 of the parts' binary MD5s, then "-<count>". */
+export function multipartEtag(etags: string[]): string {
+  const hash = createHash('md5');
+  for (const e of etags) hash.update(Buffer.from(e, 'hex'));
+  return `${hash.digest('hex')}-${etags.length}`;
+}
+
+/** Matches the requested parts against the agreed ones, with S3's checks and codes. */
+function chooseParts(requested: CompleteInput['parts'], agreed: UploadPartRecord[]): UploadPartRecord[] {
+  if (requested.length === 0) throw new EngineError('InvalidPart', 'You must specify at least one part');
+  const byNumber = new Map(agreed.map((p) => [p.number, p]));
+  const chosen = requested.map((r, i) => {
+    if (i > 0 && r.number <= requested[i - 1]!.number) throw new EngineError('InvalidPartOrder');
+    const part = byNumber.get(r.number);
+    if (!part || part.etag !== r.etag) throw new EngineError('InvalidPart');
+    return part;
+  });
+  // Sizes are judged only once every named part is known to exist (as MinIO does).
+  if (chosen.slice(0, -1).some((p) => (p.actualSize ?? p.size) < MIN_PART_SIZE)) throw new EngineError('EntityTooSmall');
+  return chosen;
+}
+
+export async function completeMultipartUpload(ctx: EngineContext, input: CompleteInput): Promise<ObjectInfo> {
+  const { bucket, key, uploadId } = input;
+  return ctx.locks.run(objectLock(bucket, key), () =>
+    ctx.locks.run(uploadLock(uploadId), async () => {
+      const read = readUpload(ctx, bucket, key, uploadId);
+      const chosen = chooseParts(input.parts, agreedParts(read, ctx.params.readQuorum));
+      input.check?.(chosen.map(toPartInfo));
+      const { record } = read;
+      const merged = mergedKey(ctx, bucket, key);
+      const m = record.meta;
+      const version: VersionRecord = {
+        id: input.versioning === 'enabled' ? randomUUID() : NULL_VERSION,
+        mod: nextModTime(merged),
+        size: chosen.reduce((s, p) => s + (p.actualSize ?? p.size), 0),
+        etag: multipartEtag(chosen.map((p) => p.etag)),
+        contentType: m.contentType,
+        userMeta: m.userMeta,
+        headers: m.headers,
+        internal: m.internal,
+        data: {
+          id: record.dataId,
+          data: record.data,
+          parity: record.parity,
+          index: 0,
+          blockSize: record.blockSize,
+          bitrot: 'sha256',
+          parts: chosen.map((p) => ({
+            number: p.number,
+            size: p.size,
+            etag: p.etag,
+            file: p.file,
+            ...(p.actualSize === undefined ? {} : { actualSize: p.actualSize }),
+          })),
+        },
+      };
+      if (m.tags) version.tags = m.tags;
+      if (m.retention) version.retention = m.retention;
+      if (m.legalHold !== undefined) version.legalHold = m.legalHold;
+      const entry = uploadEntry(bucket, key, uploadId);
+      // A drive takes the object only if it holds every chosen part file.
+      const holdsAll = (h: UploadRecord | undefined) =>
+        h !== undefined && chosen.every((c) => h.parts.some((p) => p.file === c.file));
+      const { committed, results } = await commitEach(ctx.drives, ctx.params, (i) => {
+        const h = read.holders[i];
+        if (!holdsAll(h)) return undefined;
+        const step = keyStep(bucket, key, addVersion(driveCopy(version, h!.index, undefined)));
+        return {
+          apply(ix) {
+            const upload = ix.uploads.get(entry);
+            const applied = step.apply(ix);
+            ix.uploads.remove(entry);
+            return { applied, upload };
+          },
+          undo(ix, a) {
+            step.undo(ix, a.applied);
+            if (a.upload) ix.uploads.put(entry, a.upload);
+          },
+        };
+      });
+      const result: CommitResult = { committed, removed: results.map((r) => r?.applied.removed ?? []) };
+      await dropUnchosen(ctx, bucket, key, record.dataId, new Set(chosen.map((p) => p.file)));
+      // Drives that could not take the object lose the upload too; heal brings them the object.
+      await Promise.all(
+        ctx.drives.all().map((ix, i) => (ix && !committed[i] ? ix.transaction(() => ix.uploads.remove(entry)) : undefined)),
+      );
+      if (!committed.every(Boolean)) ctx.queueHeal(bucket, key);
+      dropRemoved(ctx, bucket, key, result);
+      return toObjectInfo(bucket, key, version, true);
+    }),
+  );
+}
+
+/** Part files the completed object does not use (re-uploads, parts left out). */
+async function dropUnchosen(ctx: EngineContext, bucket: string, key: string, dataId: string, keep: Set<string>) {
+  await Promise.all(
+    ctx.drives.paths.map(async (d) => {
+      const dir = dataDir(d, bucket, key, dataId);
+      const files = await readdir(dir).catch(() => [] as string[]);
+      await Promise.all(files.filter((f) => !keep.has(f)).map((f) => rm(join(dir, f), { force: true })));
+    }),
+  );
+}
+
+export async function abortMultipartUpload(
+  ctx: EngineContext,
+  bucket: string,
+  key: string,
+  uploadId: string,
+): Promise<void> {
+  await ctx.locks.run(uploadLock(uploadId), async () => {
+    const { record } = readUpload(ctx, bucket, key, uploadId);
+    const entry = uploadEntry(bucket, key, uploadId);
+    await commitEach(ctx.drives, ctx.params, () => ({
+      apply(ix) {
+        const previous = ix.uploads.get(entry);
+        ix.uploads.remove(entry);
+        return { previous };
+      },
+      undo(ix, a) {
+        if (a.previous) ix.uploads.put(entry, a.previous);
+      },
+    }));
+    await removeData(ctx.drives, bucket, key, record.dataId);
+  });
+}
+
+export function listMultipartUploads(ctx: EngineContext, input: ListUploadsInput): ListUploadsResult {
+  const live = ctx.drives.all();
+  if (live.filter((ix) => ix !== undefined).length < ctx.params.readQuorum) throw quorumError('read');
+  const cursor = new MergedCursor(
+    live.map((ix) => ix?.uploads),
+    input.bucket,
+    decodeUploadRecord,
+  );
+  const keyOf = (name: string) => name.slice(0, name.indexOf('\u0000'));
+  const { keyMarker, uploadIdMarker, prefix, delimiter } = input;
+  // A marker that is a common prefix skips the prefix; without an upload-id marker every
+  // upload of the marker key is skipped (S3).
+  const marker =
+    keyMarker === '' || commonPrefix(keyMarker, prefix, delimiter) === keyMarker
+      ? keyMarker
+      : uploadIdMarker !== ''
+        ? uploadName(keyMarker, uploadIdMarker)
+        : `${keyMarker}\u0001`;
+  try {
+    const page = listPage(
+      cursor,
+      { prefix, delimiter, marker, maxKeys: input.maxUploads },
+      (name, answers) => {
+        const agreed = agreedUpload(answers, ctx.params.readQuorum);
+        if (!agreed) return undefined;
+        const key = keyOf(name);
+        return toUploadInfo(input.bucket, key, name.slice(key.length + 1), agreed.record);
+      },
+      keyOf,
+    );
+    const result: ListUploadsResult = { uploads: page.items, prefixes: page.prefixes, isTruncated: page.isTruncated };
+    if (page.nextMarker !== undefined) {
+      const at = page.nextMarker.indexOf('\u0000');
+      result.nextKeyMarker = at < 0 ? page.nextMarker : page.nextMarker.slice(0, at);
+      if (at >= 0) result.nextUploadIdMarker = page.nextMarker.slice(at + 1);
+    }
+    return result;
+  } finally {
+    cursor.close();
+  }
+}

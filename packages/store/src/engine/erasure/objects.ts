@@ -1,0 +1,284 @@
+import { randomUUID } from 'node:crypto';
+import { rm } from 'node:fs/promises';
+import type { VersionRecord } from '../../format/object-record.js';
+import { EngineError } from '../errors.js';
+import { dataDir, tmpDir } from '../fs/layout.js';
+import { assertObjectKey } from '../names.js';
+import type {
+  DeleteObjectInput,
+  DeleteObjectResult,
+  GetObjectResult,
+  MetadataPatch,
+  ObjectInfo,
+  PutObjectInput,
+  ReadOptions,
+} from '../object-layer.js';
+import { resolveRange } from '../range.js';
+import { type CommitResult, commitKey, droppedDataIds, placeShard, removeData } from './commit.js';
+import { dataPin, type EngineContext, objectLock } from './context.js';
+import { type Encoded, encodeObject, type ShardOut } from './encode.js';
+import { toObjectInfo } from './object-info.js';
+import { BLOCK_SIZE, quorumError } from './params.js';
+import { readVersion } from './reader.js';
+import {
+  addVersion,
+  deleteLatest,
+  isValidVersionId,
+  type Merged,
+  type MergedVersion,
+  mergeRecords,
+  NULL_VERSION,
+  nextModTime,
+  patchVersion,
+  removeVersion,
+} from './versions.js';
+
+/** The drives' records of a key, merged by quorum; heal hears of any disagreement. */
+export function mergedKey(ctx: EngineContext, bucket: string, key: string): Merged {
+  const { answers } = ctx.drives.read(bucket, key);
+  const merged = mergeRecords(answers, ctx.params.readQuorum);
+  if (!merged.complete) ctx.queueHeal(bucket, key);
+  if (merged.versions.length === 0) {
+    const reachable = answers.filter((a) => a === 'absent' || typeof a === 'object').length;
+    if (reachable < ctx.params.readQuorum) throw quorumError('read');
+  }
+  return merged;
+}
+
+/**
+ * The version a read addresses: the latest (a delete marker there is NoSuchKey) or the
+ * one named (a delete marker named is MethodNotAllowed), with S3's codes for the rest.
+ */
+export function pickVersion(merged: Merged, versionId: string | undefined): MergedVersion {
+  if (versionId === undefined) {
+    const latest = merged.versions[0];
+    if (!latest) throw new EngineError('NoSuchKey');
+    if (latest.version.deleteMarker)
+      throw new EngineError('NoSuchKey', undefined, { deleteMarker: true, versionId: latest.version.id });
+    return latest;
+  }
+  if (!isValidVersionId(versionId)) throw new EngineError('InvalidVersionId');
+  const found = merged.versions.find((m) => m.version.id === versionId);
+  if (!found) throw new EngineError(versionId === NULL_VERSION ? 'NoSuchKey' : 'NoSuchVersion');
+  if (found.version.deleteMarker)
+    throw new EngineError('MethodNotAllowed', undefined, { deleteMarker: true, versionId });
+  return found;
+}
+
+const isLatest = (merged: Merged, mv: MergedVersion): boolean => merged.versions[0] === mv;
+
+/** Drops the data folders a commit left unreferenced, once their readers are done. */
+export function dropRemoved(ctx: EngineContext, bucket: string, key: string, result: CommitResult): void {
+  for (const id of droppedDataIds(result))
+    void ctx.pins.drop(dataPin(bucket, key, id), () => removeData(ctx.drives, bucket, key, id));
+}
+
+/** Erasure-codes a body into temp files (or inline shards) on the drives online now. */
+export async function encodeBody(
+  ctx: EngineContext,
+  body: AsyncIterable<unknown>,
+  expect: { size?: number; md5?: Buffer },
+): Promise<Encoded> {
+  const { data, parity, writeQuorum } = ctx.params;
+  const live = ctx.drives.all();
+  if (live.filter((ix) => ix !== undefined).length < writeQuorum) throw quorumError('write');
+  return encodeObject(
+    body,
+    { data, parity, blockSize: BLOCK_SIZE },
+    live.map((ix, i) => (ix ? tmpDir(ctx.drives.paths[i]!) : undefined)),
+    expect,
+  );
+}
+
+export async function discardShards(shards: ShardOut[]): Promise<void> {
+  await Promise.all(shards.map((s) => (s && 'file' in s ? rm(s.file, { force: true }) : undefined)));
+}
+
+/** A new version as drive i stores it: its own shard index and inline shard. */
+export function driveCopy(base: VersionRecord, i: number, out: ShardOut): VersionRecord {
+  if (!base.data) return base;
+  const data = { ...base.data, index: i };
+  delete data.inline;
+  if (out && 'inline' in out) data.inline = out.inline;
+  return { ...base, data };
+}
+
+export async function putObject(ctx: EngineContext, input: PutObjectInput): Promise<ObjectInfo> {
+  const { bucket, key } = input;
+  const encoded = await encodeBody(ctx, input.body, {
+    ...(input.size === undefined ? {} : { size: input.size }),
+    ...(input.expectedMd5 ? { md5: input.expectedMd5 } : {}),
+  });
+  try {
+    const facts = input.finish?.() ?? {};
+    return await ctx.locks.run(objectLock(bucket, key), async () => {
+      const merged = mergedKey(ctx, bucket, key);
+      const inline = encoded.shards.some((s) => s && 'inline' in s);
+      const version: VersionRecord = {
+        id: input.versioning === 'enabled' ? randomUUID() : NULL_VERSION,
+        mod: nextModTime(merged),
+        size: facts.actualSize ?? encoded.size,
+        etag: facts.etag ?? encoded.md5.toString('hex'),
+        contentType: input.contentType ?? 'application/octet-stream',
+        userMeta: input.userMeta ?? {},
+        headers: input.headers ?? {},
+        internal: { ...input.internal, ...facts.internal },
+        data: {
+          id: randomUUID(),
+          data: ctx.params.data,
+          parity: ctx.params.parity,
+          index: 0,
+          blockSize: BLOCK_SIZE,
+          bitrot: 'sha256',
+          parts: [
+            {
+              number: 1,
+              size: encoded.size,
+              etag: encoded.md5.toString('hex'),
+              ...(facts.actualSize === undefined ? {} : { actualSize: facts.actualSize }),
+              ...(inline ? {} : { file: 'part.1' }),
+            },
+          ],
+        },
+      };
+      if (input.tags) version.tags = input.tags;
+      if (input.retention) version.retention = { mode: input.retention.mode, until: input.retention.until.getTime() };
+      if (input.legalHold !== undefined) version.legalHold = input.legalHold;
+      const dataId = version.data!.id;
+      let result: CommitResult;
+      try {
+        result = await commitKey(
+          ctx.drives,
+          ctx.params,
+          bucket,
+          key,
+          (i) => (encoded.shards[i] ? addVersion(driveCopy(version, i, encoded.shards[i])) : undefined),
+          (i) => placeShard(dataDir(ctx.drives.paths[i]!, bucket, key, dataId), 'part.1', encoded.shards[i]),
+        );
+      } catch (err) {
+        await removeData(ctx.drives, bucket, key, dataId);
+        throw err;
+      }
+      if (!result.committed.every(Boolean)) ctx.queueHeal(bucket, key);
+      dropRemoved(ctx, bucket, key, result);
+      return toObjectInfo(bucket, key, version, true);
+    });
+  } finally {
+    await discardShards(encoded.shards);
+  }
+}
+
+export async function getObject(
+  ctx: EngineContext,
+  bucket: string,
+  key: string,
+  opts: ReadOptions,
+): Promise<GetObjectResult> {
+  assertObjectKey(key);
+  const merged = mergedKey(ctx, bucket, key);
+  const mv = pickVersion(merged, opts.versionId);
+  const info = toObjectInfo(bucket, key, mv.version, isLatest(merged, mv));
+  const range = opts.plan
+    ? opts.plan(info)
+    : opts.partNumber !== undefined
+      ? partRange(info, opts.partNumber)
+      : opts.range && resolveRange(opts.range, info.storedSize);
+  // Pinned before any await: an overwrite from now on leaves these shard files alone.
+  const release = ctx.pins.pin(dataPin(bucket, key, mv.version.data?.id ?? ''));
+  const stream = await readVersion(
+    { paths: ctx.drives.paths, bucket, key, version: mv },
+    range,
+    () => ctx.queueHeal(bucket, key, true),
+    release,
+  );
+  return { info, stream, ...(range ? { range } : {}) };
+}
+
+/** The stored bytes of part `n` (S3 partNumber reads); InvalidRange past the last part. */
+export function partRange(info: ObjectInfo, n: number): { start: number; end: number } | undefined {
+  const { parts } = info;
+  if (n < 1 || n > Math.max(parts.length, 1)) throw new EngineError('InvalidRange');
+  let start = 0;
+  for (const p of parts.slice(0, n - 1)) start += p.storedSize;
+  const size = parts[n - 1]?.storedSize ?? 0;
+  return size > 0 ? { start, end: start + size - 1 } : undefined;
+}
+
+export function getObjectInfo(ctx: EngineContext, bucket: string, key: string, opts: ReadOptions): ObjectInfo {
+  assertObjectKey(key);
+  const merged = mergedKey(ctx, bucket, key);
+  const mv = pickVersion(merged, opts.versionId);
+  return toObjectInfo(bucket, key, mv.version, isLatest(merged, mv));
+}
+
+export async function deleteObject(
+  ctx: EngineContext,
+  bucket: string,
+  key: string,
+  input: DeleteObjectInput,
+): Promise<DeleteObjectResult> {
+  assertObjectKey(key);
+  if (input.versionId !== undefined && !isValidVersionId(input.versionId)) throw new EngineError('InvalidVersionId');
+  return ctx.locks.run(objectLock(bucket, key), async () => {
+    const merged = mergedKey(ctx, bucket, key);
+    const removeOne = input.versionId ?? (input.versioning === 'unversioned' ? NULL_VERSION : undefined);
+    if (removeOne !== undefined) {
+      const target = merged.versions.find((m) => m.version.id === removeOne);
+      if (!target) return { ...(input.versionId ? { versionId: input.versionId } : {}), deleteMarker: false };
+      const info = toObjectInfo(bucket, key, target.version, isLatest(merged, target));
+      if (!info.deleteMarker) input.guard?.(info);
+      const result = await commitKey(ctx.drives, ctx.params, bucket, key, () => removeVersion(removeOne));
+      dropRemoved(ctx, bucket, key, result);
+      return {
+        ...(input.versionId ? { versionId: input.versionId } : {}),
+        deleteMarker: info.deleteMarker,
+      };
+    }
+    const marker: VersionRecord = {
+      id: input.versioning === 'enabled' ? randomUUID() : NULL_VERSION,
+      mod: nextModTime(merged),
+      deleteMarker: true,
+      size: 0,
+      etag: '',
+      contentType: '',
+      userMeta: {},
+      headers: {},
+      internal: {},
+    };
+    const result = await commitKey(ctx.drives, ctx.params, bucket, key, () =>
+      deleteLatest(input.versioning, marker),
+    );
+    dropRemoved(ctx, bucket, key, result);
+    return { versionId: marker.id, deleteMarker: true };
+  });
+}
+
+function applyPatch(v: VersionRecord, patch: MetadataPatch): VersionRecord {
+  const next: VersionRecord = { ...v };
+  if (patch.tags !== undefined) {
+    if (patch.tags === '') delete next.tags;
+    else next.tags = patch.tags;
+  }
+  if (patch.retention === null) delete next.retention;
+  else if (patch.retention) next.retention = { mode: patch.retention.mode, until: patch.retention.until.getTime() };
+  if (patch.legalHold !== undefined) next.legalHold = patch.legalHold;
+  return next;
+}
+
+export async function updateObjectMeta(
+  ctx: EngineContext,
+  bucket: string,
+  key: string,
+  versionId: string | undefined,
+  decide: (info: ObjectInfo) => MetadataPatch,
+): Promise<ObjectInfo> {
+  assertObjectKey(key);
+  return ctx.locks.run(objectLock(bucket, key), async () => {
+    const merged = mergedKey(ctx, bucket, key);
+    const mv = pickVersion(merged, versionId);
+    const patch = decide(toObjectInfo(bucket, key, mv.version, isLatest(merged, mv)));
+    const id = mv.version.id;
+    await commitKey(ctx.drives, ctx.params, bucket, key, () => patchVersion(id, (v) => applyPatch(v, patch)));
+    return toObjectInfo(bucket, key, applyPatch(mv.version, patch), isLatest(merged, mv));
+  });
+}

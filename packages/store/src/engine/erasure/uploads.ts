@@ -1,0 +1,115 @@
+import {
+  decodeUploadRecord,
+  type UploadPartRecord,
+  type UploadRecord,
+} from '../../format/upload-record.js';
+import { EngineError } from '../errors.js';
+import { entryKey } from '../fs/drive-index.js';
+import type { NewObjectMeta, PartInfo, UploadInfo } from '../object-layer.js';
+import type { EngineContext } from './context.js';
+import { quorumError } from './params.js';
+import type { DriveAnswer } from './quorum.js';
+
+// Reading multipart upload records by quorum: the upload drives agree on, and for each
+// part number the part file that read quorum of drives hold.
+
+const UPLOAD_ID = /^[0-9a-f]{36}$/;
+
+export const uploadName = (key: string, uploadId: string): string => `${key}\u0000${uploadId}`;
+export const uploadEntry = (bucket: string, key: string, uploadId: string): Buffer =>
+  entryKey(bucket, uploadName(key, uploadId));
+
+export interface UploadRead {
+  /** One holder's copy of the agreed record. */
+  record: UploadRecord;
+  /** Per drive: its copy when it agrees (same data folder), else undefined. */
+  holders: (UploadRecord | undefined)[];
+  raw: (Buffer | undefined)[];
+}
+
+export function readUploadAnswers(ctx: EngineContext, entry: Buffer): {
+  answers: DriveAnswer<UploadRecord>[];
+  raw: (Buffer | undefined)[];
+} {
+  const raw: (Buffer | undefined)[] = [];
+  const answers = ctx.drives.all().map((ix, i): DriveAnswer<UploadRecord> => {
+    if (!ix) return 'offline';
+    try {
+      const bytes = ix.uploads.get(entry);
+      raw[i] = bytes;
+      return bytes === undefined ? 'absent' : { value: decodeUploadRecord(bytes) };
+    } catch {
+      return 'error';
+    }
+  });
+  return { answers, raw };
+}
+
+/** The record read quorum agrees on, if any. */
+export function agreedUpload(answers: DriveAnswer<UploadRecord>[], readQuorum: number): UploadRead | undefined {
+  const counts = new Map<string, number>();
+  for (const a of answers) if (typeof a === 'object') counts.set(a.value.dataId, (counts.get(a.value.dataId) ?? 0) + 1);
+  const agreed = [...counts].find(([, n]) => n >= readQuorum)?.[0];
+  if (agreed === undefined) return undefined;
+  const holders = answers.map((a) => (typeof a === 'object' && a.value.dataId === agreed ? a.value : undefined));
+  return { record: holders.find((h) => h !== undefined)!, holders, raw: [] };
+}
+
+/** The upload, or NoSuchUpload (or a quorum error when too few drives answered). */
+export function readUpload(ctx: EngineContext, bucket: string, key: string, uploadId: string): UploadRead {
+  if (!UPLOAD_ID.test(uploadId)) throw new EngineError('NoSuchUpload');
+  const { answers, raw } = readUploadAnswers(ctx, uploadEntry(bucket, key, uploadId));
+  const agreed = agreedUpload(answers, ctx.params.readQuorum);
+  if (agreed) return { ...agreed, raw };
+  const reachable = answers.filter((a) => a === 'absent' || typeof a === 'object').length;
+  if (reachable < ctx.params.readQuorum) throw quorumError('read');
+  throw new EngineError('NoSuchUpload');
+}
+
+/** For each part number, the part file that read quorum of the drives hold. */
+export function agreedParts(read: UploadRead, readQuorum: number): UploadPartRecord[] {
+  const byFile = new Map<string, { part: UploadPartRecord; n: number }>();
+  for (const h of read.holders)
+    for (const p of h?.parts ?? []) {
+      const g = byFile.get(p.file);
+      if (g) g.n++;
+      else byFile.set(p.file, { part: p, n: 1 });
+    }
+  const best = new Map<number, UploadPartRecord>();
+  for (const { part, n } of byFile.values()) {
+    if (n < readQuorum) continue;
+    const seen = best.get(part.number);
+    if (!seen || part.mod > seen.mod) best.set(part.number, part);
+  }
+  return [...best.values()].sort((a, b) => a.number - b.number);
+}
+
+export const toPartInfo = (p: UploadPartRecord): PartInfo => ({
+  number: p.number,
+  etag: p.etag,
+  size: p.actualSize ?? p.size,
+  modTime: new Date(p.mod),
+  internal: p.internal,
+});
+
+export function metaOf(record: UploadRecord): NewObjectMeta {
+  const m = record.meta;
+  const meta: NewObjectMeta = {
+    contentType: m.contentType,
+    userMeta: m.userMeta,
+    headers: m.headers,
+    internal: m.internal,
+  };
+  if (m.tags !== undefined) meta.tags = m.tags;
+  if (m.retention) meta.retention = { mode: m.retention.mode, until: new Date(m.retention.until) };
+  if (m.legalHold !== undefined) meta.legalHold = m.legalHold;
+  return meta;
+}
+
+export const toUploadInfo = (bucket: string, key: string, uploadId: string, r: UploadRecord): UploadInfo => ({
+  bucket,
+  key,
+  uploadId,
+  initiated: new Date(r.initiated),
+  meta: metaOf(r),
+});

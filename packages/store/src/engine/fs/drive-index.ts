@@ -1,0 +1,161 @@
+import { statSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { type Database, open, type RootDatabase } from 'lmdb';
+import { Packr } from 'msgpackr';
+import { decodeObjectRecord, encodeObjectRecord, type ObjectRecord } from '../../format/object-record.js';
+import { formatPath, sysPath } from './layout.js';
+
+// One drive's ordered index: an LMDB environment under .stowage.sys/index holding the
+// object records, multipart upload records and per-bucket usage counters. Keys are raw
+// UTF-8 bytes, so LMDB's byte order is S3's key order and a listing page is a range read.
+// Commits are batched by lmdb-js (one fsync for every write of an event turn) and an
+// awaited write is durable.
+
+export const INDEX_DIR = 'index';
+const packr = new Packr({ useRecords: false, moreTypes: false });
+
+const SEP = 0;
+/** `<bucket>\0<name>`: bucket names and object keys never hold NUL. */
+export function entryKey(bucket: string, name: string): Buffer {
+  return Buffer.from(`${bucket}\0${name}`, 'utf8');
+}
+/** The range holding every entry of a bucket, from `from` (a name) on. */
+export function bucketRange(bucket: string, from = ''): { start: Buffer; end: Buffer } {
+  return { start: entryKey(bucket, from), end: Buffer.from(`${bucket}\u0001`, 'utf8') };
+}
+/** The name part of an entry key. */
+export function entryName(key: Buffer): string {
+  return key.subarray(key.indexOf(SEP) + 1).toString('utf8');
+}
+
+export interface BucketUsageCounters {
+  v: 1;
+  /** Keys whose latest version is an object (not a delete marker). */
+  objects: number;
+  /** Object versions, latest or not. */
+  versions: number;
+  deleteMarkers: number;
+  /** Bytes of every object version. */
+  size: number;
+}
+
+const ZERO: BucketUsageCounters = { v: 1, objects: 0, versions: 0, deleteMarkers: 0, size: 0 };
+
+function countersOf(record: ObjectRecord | undefined): BucketUsageCounters {
+  const c = { ...ZERO };
+  if (!record) return c;
+  if (record.versions[0] && !record.versions[0].deleteMarker) c.objects = 1;
+  for (const v of record.versions) {
+    if (v.deleteMarker) c.deleteMarkers++;
+    else {
+      c.versions++;
+      c.size += v.size;
+    }
+  }
+  return c;
+}
+
+export class DriveIndex {
+  private constructor(
+    readonly drive: string,
+    private readonly env: RootDatabase,
+    readonly objects: Database<Buffer, Buffer>,
+    readonly uploads: Database<Buffer, Buffer>,
+    private readonly usage: Database<Buffer, Buffer>,
+    private readonly inode: number,
+  ) {}
+
+  static async open(drive: string): Promise<DriveIndex> {
+    const path = sysPath(drive, INDEX_DIR);
+    await mkdir(path, { recursive: true });
+    const env = open({ path, maxDbs: 8, compression: false, cache: false, keyEncoding: 'binary' });
+    const db = (name: string) => env.openDB<Buffer, Buffer>({ name, encoding: 'binary', keyEncoding: 'binary' });
+    const inode = statSync(join(path, 'data.mdb')).ino;
+    return new DriveIndex(drive, env, db('objects'), db('uploads'), db('usage'), inode);
+  }
+
+  /**
+   * The drive still holds this index: its identity file is there and the index file is the
+   * one opened. A wiped or swapped drive fails this at once, while LMDB would go on serving
+   * the unlinked file from memory.
+   */
+  online(): boolean {
+    if (statSync(formatPath(this.drive), { throwIfNoEntry: false }) === undefined) return false;
+    const st = statSync(sysPath(this.drive, INDEX_DIR, 'data.mdb'), { throwIfNoEntry: false });
+    return st?.ino === this.inode;
+  }
+
+  /** Runs fn in one write transaction; resolves when it is committed and durable. */
+  transaction<T>(fn: () => T): Promise<T> {
+    return this.env.transaction(fn);
+  }
+
+  getRecordBytes(bucket: string, key: string): Buffer | undefined {
+    return this.objects.get(entryKey(bucket, key));
+  }
+
+  getRecord(bucket: string, key: string): ObjectRecord | undefined {
+    const bytes = this.getRecordBytes(bucket, key);
+    return bytes === undefined ? undefined : decodeObjectRecord(bytes);
+  }
+
+  /** Inside a transaction: replaces (or removes) a record and keeps the bucket's counters. */
+  putRecord(bucket: string, key: string, next: ObjectRecord | undefined): void {
+    const k = entryKey(bucket, key);
+    const oldBytes = this.objects.get(k);
+    let old: ObjectRecord | undefined;
+    try {
+      old = oldBytes === undefined ? undefined : decodeObjectRecord(oldBytes);
+    } catch {
+      old = undefined; // A damaged record being replaced counted for nothing.
+    }
+    if (next && next.versions.length > 0) this.objects.put(k, encodeObjectRecord(next));
+    else this.objects.remove(k);
+    const before = countersOf(old);
+    const after = countersOf(next);
+    const u = this.usageOf(bucket);
+    this.usage.put(
+      Buffer.from(bucket, 'utf8'),
+      packr.pack({
+        v: 1,
+        objects: u.objects + after.objects - before.objects,
+        versions: u.versions + after.versions - before.versions,
+        deleteMarkers: u.deleteMarkers + after.deleteMarkers - before.deleteMarkers,
+        size: u.size + after.size - before.size,
+      } satisfies BucketUsageCounters),
+    );
+  }
+
+  /** Inside a transaction: restores a record's exact previous bytes (rollback). */
+  restoreRecordBytes(bucket: string, key: string, bytes: Buffer | undefined): void {
+    let previous: ObjectRecord | undefined;
+    try {
+      previous = bytes === undefined ? undefined : decodeObjectRecord(bytes);
+    } catch {
+      previous = undefined;
+    }
+    this.putRecord(bucket, key, previous);
+    if (bytes !== undefined && previous === undefined) this.objects.put(entryKey(bucket, key), bytes);
+  }
+
+  usageOf(bucket: string): BucketUsageCounters {
+    const bytes = this.usage.get(Buffer.from(bucket, 'utf8'));
+    if (bytes === undefined) return { ...ZERO };
+    const raw = packr.unpack(bytes) as Partial<BucketUsageCounters>;
+    return raw.v === 1 ? { ...ZERO, ...raw } : { ...ZERO };
+  }
+
+  /** Every entry of a bucket (objects, uploads, counters), when the bucket goes. */
+  dropBucket(bucket: string): Promise<void> {
+    return this.transaction(() => {
+      for (const db of [this.objects, this.uploads])
+        for (const key of [...db.getKeys(bucketRange(bucket))]) db.remove(key as Buffer);
+      this.usage.remove(Buffer.from(bucket, 'utf8'));
+    });
+  }
+
+  async close(): Promise<void> {
+    await this.env.close();
+  }
+}

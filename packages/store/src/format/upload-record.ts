@@ -1,0 +1,104 @@
+import { Packr } from 'msgpackr';
+import { asFields, type Fields, int, RecordFormatError, str, stringMap, versionOf } from './record.js';
+
+// A multipart upload on one drive, in the drive's index under `<bucket>\0<key>\0<uploadId>`:
+// the new object's metadata, and the parts uploaded so far. Each part's shard is the file
+// `part.<n>.<nonce>` in the upload's data folder, which becomes the object's at completion.
+export const UPLOAD_RECORD_VERSION = 1;
+
+export interface UploadPartRecord {
+  number: number;
+  file: string;
+  /** Bytes stored. */
+  size: number;
+  /** What the client sent, when stored bytes differ (encryption). */
+  actualSize?: number;
+  /** Hex MD5 of what the client sent. */
+  etag: string;
+  mod: number;
+  internal: Record<string, string>;
+}
+
+export interface UploadMeta {
+  contentType: string;
+  userMeta: Record<string, string>;
+  headers: Record<string, string>;
+  internal: Record<string, string>;
+  tags?: string;
+  retention?: { mode: 'GOVERNANCE' | 'COMPLIANCE'; until: number };
+  legalHold?: boolean;
+}
+
+export interface UploadRecord {
+  v: typeof UPLOAD_RECORD_VERSION;
+  initiated: number;
+  /** The upload's data folder, and the object version's once completed. */
+  dataId: string;
+  data: number;
+  parity: number;
+  /** The shard this drive holds. */
+  index: number;
+  blockSize: number;
+  meta: UploadMeta;
+  parts: UploadPartRecord[];
+}
+
+const KIND = 'upload record';
+const packr = new Packr({ useRecords: false, moreTypes: false });
+
+export const encodeUploadRecord = (record: UploadRecord): Buffer => packr.pack(record);
+
+function decodePart(raw: unknown): UploadPartRecord {
+  const f = asFields(raw, `${KIND}.part`);
+  const part: UploadPartRecord = {
+    number: int(f, 'number', KIND),
+    file: str(f, 'file', KIND),
+    size: int(f, 'size', KIND),
+    etag: str(f, 'etag', KIND),
+    mod: int(f, 'mod', KIND),
+    internal: stringMap(f, 'internal', KIND),
+  };
+  if (f.actualSize !== undefined) part.actualSize = int(f, 'actualSize', KIND);
+  return part;
+}
+
+function decodeMeta(raw: unknown): UploadMeta {
+  const f: Fields = asFields(raw, `${KIND}.meta`);
+  const meta: UploadMeta = {
+    contentType: str(f, 'contentType', KIND),
+    userMeta: stringMap(f, 'userMeta', KIND),
+    headers: stringMap(f, 'headers', KIND),
+    internal: stringMap(f, 'internal', KIND),
+  };
+  if (f.tags !== undefined) meta.tags = str(f, 'tags', KIND);
+  if (f.retention !== undefined) {
+    const r = asFields(f.retention, `${KIND}.retention`);
+    if (r.mode !== 'GOVERNANCE' && r.mode !== 'COMPLIANCE') throw new RecordFormatError(`${KIND}: unknown retention mode`);
+    meta.retention = { mode: r.mode, until: int(r, 'until', KIND) };
+  }
+  if (typeof f.legalHold === 'boolean') meta.legalHold = f.legalHold;
+  return meta;
+}
+
+export function decodeUploadRecord(bytes: Uint8Array): UploadRecord {
+  let raw: unknown;
+  try {
+    raw = packr.unpack(bytes);
+  } catch {
+    throw new RecordFormatError(`${KIND}: not decodable`);
+  }
+  const f = asFields(raw, KIND);
+  versionOf(f, 'v', KIND, UPLOAD_RECORD_VERSION);
+  if (!Array.isArray(f.parts)) throw new RecordFormatError(`${KIND}: "parts" must be a list`);
+  return {
+    v: UPLOAD_RECORD_VERSION,
+    initiated: int(f, 'initiated', KIND),
+    dataId: str(f, 'dataId', KIND),
+    data: int(f, 'data', KIND),
+    parity: int(f, 'parity', KIND),
+    index: int(f, 'index', KIND),
+    blockSize: int(f, 'blockSize', KIND),
+    meta: decodeMeta(f.meta),
+    parts: f.parts.map(decodePart),
+  };
+}

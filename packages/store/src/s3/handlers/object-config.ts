@@ -1,0 +1,87 @@
+import { readAll } from '../../http/body.js';
+import { emptyReply, type Reply, xmlReply } from '../../http/reply.js';
+import type { S3Call, S3Deps } from '../call.js';
+import { parseTagging, taggingXml } from '../config/tagging.js';
+import { ApiError } from '../errors.js';
+import {
+  guardRetentionChange,
+  noLockConfig,
+  parseLegalHoldXml,
+  parseRetentionXml,
+} from '../request/object-lock.js';
+import { encodeTagQuery, MAX_OBJECT_TAGS, storedTags } from '../request/tagging.js';
+import type { S3Operation } from '../router.js';
+import { bucketSettings } from '../settings.js';
+import { el, elAttrs, S3_NAMESPACE } from '../xml/writer.js';
+
+// Tags, retention and legal hold of one object version: metadata changed in place, the
+// version's data untouched.
+
+type ConfigOp = Extract<S3Operation, { op: 'GetObjectConfig' | 'PutObjectConfig' | 'DeleteObjectConfig' }>;
+
+const MAX_BODY = 64 * 1024;
+const versionOf = (op: ConfigOp) => op.versionId;
+const versionHeader = (versionId: string): Record<string, string> =>
+  versionId === 'null' ? {} : { 'x-amz-version-id': versionId };
+
+async function requireLock(deps: S3Deps, bucket: string): Promise<void> {
+  if (!(await bucketSettings(deps, bucket)).objectLock) throw noLockConfig();
+}
+
+async function body(call: S3Call): Promise<Buffer> {
+  return readAll(call.body(), MAX_BODY, new ApiError('MalformedXML'));
+}
+
+export async function getObjectConfig(deps: S3Deps, op: ConfigOp): Promise<Reply> {
+  if (op.kind !== 'tagging') await requireLock(deps, op.bucket);
+  const info = await deps.layer.getObjectInfo(op.bucket, op.key, op.versionId ? { versionId: op.versionId } : {});
+  const headers = versionHeader(info.versionId);
+  if (op.kind === 'tagging') return { ...xmlReply(taggingXml(storedTags(info.tags))), headers };
+  if (op.kind === 'retention') {
+    if (!info.retention) throw new ApiError('NoSuchObjectLockConfiguration');
+    return {
+      ...xmlReply(
+        elAttrs(
+          'Retention',
+          { xmlns: S3_NAMESPACE },
+          el('Mode', info.retention.mode),
+          el('RetainUntilDate', info.retention.until.toISOString()),
+        ),
+      ),
+      headers,
+    };
+  }
+  if (info.legalHold === undefined) throw new ApiError('NoSuchObjectLockConfiguration');
+  return {
+    ...xmlReply(elAttrs('LegalHold', { xmlns: S3_NAMESPACE }, el('Status', info.legalHold ? 'ON' : 'OFF'))),
+    headers,
+  };
+}
+
+export async function putObjectConfig(deps: S3Deps, call: S3Call, op: ConfigOp): Promise<Reply> {
+  const now = new Date();
+  let patch: Parameters<S3Deps['layer']['updateObjectMeta']>[3];
+  if (op.kind === 'tagging') {
+    const tags = encodeTagQuery(parseTagging(await body(call), MAX_OBJECT_TAGS));
+    patch = () => ({ tags });
+  } else if (op.kind === 'retention') {
+    await requireLock(deps, op.bucket);
+    const next = parseRetentionXml(await body(call), now);
+    patch = (info) => {
+      guardRetentionChange(info.retention, next, op.bypassGovernance, now);
+      return { retention: next };
+    };
+  } else {
+    await requireLock(deps, op.bucket);
+    const legalHold = parseLegalHoldXml(await body(call));
+    patch = () => ({ legalHold });
+  }
+  const info = await deps.layer.updateObjectMeta(op.bucket, op.key, versionOf(op), patch);
+  return emptyReply(200, versionHeader(info.versionId));
+}
+
+export async function deleteObjectConfig(deps: S3Deps, op: ConfigOp): Promise<Reply> {
+  if (op.kind !== 'tagging') throw new ApiError('MethodNotAllowed');
+  const info = await deps.layer.updateObjectMeta(op.bucket, op.key, versionOf(op), () => ({ tags: '' }));
+  return emptyReply(204, versionHeader(info.versionId));
+}

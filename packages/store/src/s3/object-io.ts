@@ -1,0 +1,261 @@
+import type { Readable } from 'node:stream';
+import {
+  CryptoError,
+  type CiphertextRange,
+  ciphertextRange,
+  checkReadMatchesObject,
+  decodeSealedKey,
+  decryptStream,
+  encryptedSize,
+  encryptStream,
+  generateObjectKey,
+  type KeyEncryptionKey,
+  type MasterKey,
+  partKey,
+  type SealedKey,
+  type SseCustomerKey,
+  type SseNone,
+  type SseRequest,
+  SseHeaderError,
+  sealObjectKey,
+  unsealObjectKey,
+} from '../crypto/index.js';
+import type {
+  BodyFacts,
+  ByteRange,
+  NewObjectMeta,
+  ObjectInfo,
+  RangeSpec,
+  Versioning,
+} from '../engine/object-layer.js';
+import { resolveRange } from '../engine/range.js';
+import type { S3Deps } from './call.js';
+import { ApiError } from './errors.js';
+import { chain, PlainTap, segmented } from './streams.js';
+
+// Objects as clients see them, over the engine's stored bytes: encryption on the way in,
+// decryption (with plaintext ranges mapped onto encrypted parts) on the way out. Every
+// part of an encrypted object is its own package stream under partKey(objectKey, n).
+
+/** Keys kept in a version's `internal` map. */
+export const SSE_KIND = 'sse';
+const SSE_SEALED = 'sse-sealed';
+const SSE_KEY_MD5 = 'sse-key-md5';
+
+export type StoredSse = 'none' | 'S3' | 'C';
+export const storedSse = (info: { internal: Record<string, string> }): StoredSse =>
+  (info.internal[SSE_KIND] as StoredSse | undefined) ?? 'none';
+
+/** What a response says about an object's encryption. */
+export function sseOf(info: { internal: Record<string, string> }): SseRequest {
+  const kind = storedSse(info);
+  if (kind === 'S3') return { kind: 'S3' };
+  if (kind === 'C') return { kind: 'C', key: Buffer.alloc(0), keyMd5: info.internal[SSE_KEY_MD5] ?? '' };
+  return { kind: 'none' };
+}
+
+export const toApiError = (err: SseHeaderError): ApiError => new ApiError(err.code, err.message);
+
+const kekFor = (deps: S3Deps, sse: Exclude<SseRequest, SseNone>): KeyEncryptionKey =>
+  sse.kind === 'S3' ? { kind: 'S3', master: deps.masterKey } : { kind: 'C', customerKey: sse.key };
+
+/** A new object key, sealed for the object, and what the version keeps of it. */
+export function newObjectKey(
+  deps: S3Deps,
+  sse: Exclude<SseRequest, SseNone>,
+  bucket: string,
+  key: string,
+): { objectKey: Buffer; internal: Record<string, string> } {
+  const objectKey = generateObjectKey();
+  const sealed = sealObjectKey(objectKey, kekFor(deps, sse), { bucket, key });
+  const internal: Record<string, string> = { [SSE_KIND]: sse.kind, [SSE_SEALED]: JSON.stringify(sealed) };
+  if (sse.kind === 'C') internal[SSE_KEY_MD5] = sse.keyMd5;
+  return { objectKey, internal };
+}
+
+/**
+ * The object key of a stored encrypted object; a wrong customer key is AccessDenied (as
+ * MinIO answers), a master key that does not open it an internal error.
+ */
+export function objectKeyOf(
+  deps: S3Deps,
+  info: { internal: Record<string, string> },
+  presented: SseNone | SseCustomerKey,
+  context: { bucket: string; key: string },
+): Buffer {
+  const kind = storedSse(info);
+  let sealed: SealedKey;
+  try {
+    sealed = decodeSealedKey(JSON.parse(info.internal[SSE_SEALED] ?? ''));
+  } catch {
+    throw new Error('damaged encryption metadata');
+  }
+  try {
+    const kek: KeyEncryptionKey =
+      kind === 'C' ? { kind: 'C', customerKey: (presented as SseCustomerKey).key } : { kind: 'S3', master: deps.masterKey };
+    return unsealObjectKey(sealed, kek, context);
+  } catch (err) {
+    if (err instanceof CryptoError && kind === 'C') throw new ApiError('AccessDenied');
+    throw err;
+  }
+}
+
+/** Checks the request's SSE-C headers against how the object is stored (S3 codes). */
+export function checkReadKey(info: { internal: Record<string, string> }, presented: SseNone | SseCustomerKey): void {
+  try {
+    checkReadMatchesObject(storedSse(info), presented);
+  } catch (err) {
+    if (err instanceof SseHeaderError) throw toApiError(err);
+    throw err;
+  }
+}
+
+export interface Encrypted {
+  body: Readable;
+  /** Stored bytes to expect for `plainSize` bytes of plaintext. */
+  size: number;
+  finish: () => BodyFacts;
+}
+
+/**
+ * Encrypts one part's plaintext (a plain PUT is part 1). Content-MD5 is checked on the
+ * plaintext; SSE-S3 objects keep the plaintext MD5 as ETag, as S3 does, SSE-C ones the
+ * ciphertext's (which reveals nothing about the content).
+ */
+export function encryptPart(
+  plaintext: Readable,
+  plainSize: number,
+  objectKey: Buffer,
+  partNumber: number,
+  sse: 'S3' | 'C',
+  expectedMd5?: Buffer,
+): Encrypted {
+  const tap = new PlainTap(expectedMd5);
+  const body = chain(chain(plaintext, tap), encryptStream(partKey(objectKey, partNumber)));
+  return {
+    body,
+    size: encryptedSize(plainSize),
+    finish: () => ({
+      actualSize: tap.bytes,
+      ...(sse === 'S3' && tap.digest ? { etag: tap.digest.toString('hex') } : {}),
+    }),
+  };
+}
+
+export interface WriteRequest {
+  bucket: string;
+  key: string;
+  body: Readable;
+  /** Plaintext bytes the client declared. */
+  size: number;
+  expectedMd5?: Buffer;
+  meta: NewObjectMeta;
+  sse: SseRequest;
+  versioning: Versioning;
+}
+
+/** Writes a new version, encrypted when asked (or by bucket default). */
+export async function writeObject(deps: S3Deps, req: WriteRequest): Promise<ObjectInfo> {
+  const { bucket, key, sse } = req;
+  const base = { bucket, key, versioning: req.versioning, ...req.meta };
+  if (sse.kind === 'none')
+    return deps.layer.putObject({
+      ...base,
+      body: req.body,
+      size: req.size,
+      ...(req.expectedMd5 ? { expectedMd5: req.expectedMd5 } : {}),
+    });
+  const { objectKey, internal } = newObjectKey(deps, sse, bucket, key);
+  const enc = encryptPart(req.body, req.size, objectKey, 1, sse.kind, req.expectedMd5);
+  return deps.layer.putObject({
+    ...base,
+    internal: { ...req.meta.internal, ...internal },
+    body: enc.body,
+    size: enc.size,
+    finish: enc.finish,
+  });
+}
+
+export interface OpenRequest {
+  versionId?: string;
+  /** Range over the plaintext. */
+  range?: RangeSpec;
+  partNumber?: number;
+  /** The SSE-C key the request presents (for GET, HEAD, copy sources). */
+  sseKey: SseNone | SseCustomerKey;
+}
+
+export interface Opened {
+  info: ObjectInfo;
+  stream: Readable;
+  /** Plaintext bytes sent, when a range or part was asked for. */
+  range?: ByteRange;
+}
+
+/** Logical bytes of part n of an object (S3 partNumber). */
+function partPlainRange(info: ObjectInfo, n: number): ByteRange | undefined {
+  if (n < 1 || n > Math.max(info.parts.length, 1)) throw new ApiError('InvalidRange');
+  let start = 0;
+  for (const p of info.parts.slice(0, n - 1)) start += p.size;
+  const size = info.parts[n - 1]?.size ?? info.size;
+  return size > 0 ? { start, end: start + size - 1 } : undefined;
+}
+
+interface Segment {
+  length: number;
+  key: Buffer;
+  range: CiphertextRange;
+}
+
+/** The stored range and per-part decryption for a plaintext range of an encrypted object. */
+function encryptedPlan(info: ObjectInfo, objectKey: Buffer, wanted: ByteRange | undefined) {
+  const segments: Segment[] = [];
+  const want = wanted ?? (info.size > 0 ? { start: 0, end: info.size - 1 } : undefined);
+  let plainAt = 0;
+  let storedAt = 0;
+  let stored: ByteRange | undefined;
+  for (const part of want ? info.parts : []) {
+    const first = plainAt;
+    const last = plainAt + part.size - 1;
+    if (part.size > 0 && last >= want!.start && first <= want!.end) {
+      const r = ciphertextRange(Math.max(want!.start, first) - first, Math.min(want!.end, last) - first, part.size);
+      segments.push({ length: r.end - r.start + 1, key: partKey(objectKey, part.number), range: r });
+      stored = { start: stored?.start ?? storedAt + r.start, end: storedAt + r.end };
+    }
+    plainAt += part.size;
+    storedAt += part.storedSize;
+  }
+  return { stored, segments };
+}
+
+/**
+ * Opens an object version for reading plaintext: range or part resolved against the
+ * plaintext, the SSE-C key checked, the stored bytes decrypted part by part.
+ */
+export async function openObject(deps: S3Deps, bucket: string, key: string, req: OpenRequest): Promise<Opened> {
+  let plainRange: ByteRange | undefined;
+  let segments: Segment[] | undefined;
+  const result = await deps.layer.getObject(bucket, key, {
+    ...(req.versionId === undefined ? {} : { versionId: req.versionId }),
+    plan: (info) => {
+      checkReadKey(info, req.sseKey);
+      plainRange =
+        req.partNumber !== undefined
+          ? partPlainRange(info, req.partNumber)
+          : req.range && resolveRange(req.range, info.size);
+      if (storedSse(info) === 'none') return plainRange;
+      const plan = encryptedPlan(info, objectKeyOf(deps, info, req.sseKey, { bucket, key }), plainRange);
+      segments = plan.segments;
+      return plan.stored ?? undefined;
+    },
+  });
+  const stream = segments
+    ? segmented(
+        result.stream,
+        segments.map((s) => ({ length: s.length, through: () => decryptStream(s.key, s.range) })),
+      )
+    : result.stream;
+  return { info: result.info, stream, ...(plainRange ? { range: plainRange } : {}) };
+}
+
+export type { MasterKey };

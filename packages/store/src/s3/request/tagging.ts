@@ -1,0 +1,40 @@
+import { checkTags, type Tag } from '../config/tagging.js';
+import { ApiError } from '../errors.js';
+
+// Object tags travel as a URL query string (the x-amz-tagging header, POST form field) and
+// are kept in that form with the version; S3 allows 10 per object.
+
+export const MAX_OBJECT_TAGS = 10;
+
+/** Parses and checks `k1=v1&k2=v2` (URL-encoded); '' is no tags. */
+export function parseTagQuery(raw: string): Tag[] {
+  if (raw === '') return [];
+  const tags: Tag[] = [];
+  for (const pair of raw.split('&')) {
+    const at = pair.indexOf('=');
+    const [k, v] = at < 0 ? [pair, ''] : [pair.slice(0, at), pair.slice(at + 1)];
+    try {
+      tags.push({
+        key: decodeURIComponent(k.replaceAll('+', ' ')),
+        value: decodeURIComponent(v.replaceAll('+', ' ')),
+      });
+    } catch {
+      throw new ApiError('InvalidArgument', 'The header x-amz-tagging shall be encoded as UTF-8 then URLEncoded URL query parameters without tag name duplicates.');
+    }
+  }
+  return checkTags(tags, MAX_OBJECT_TAGS);
+}
+
+/** The stored form of a tag set. */
+export function encodeTagQuery(tags: Tag[]): string {
+  return tags.map((t) => `${encodeURIComponent(t.key)}=${encodeURIComponent(t.value)}`).join('&');
+}
+
+/** Tags as stored (already checked on the way in). */
+export function storedTags(raw: string): Tag[] {
+  if (raw === '') return [];
+  return raw.split('&').map((pair) => {
+    const at = pair.indexOf('=');
+    return { key: decodeURIComponent(pair.slice(0, at)), value: decodeURIComponent(pair.slice(at + 1)) };
+  });
+}

@@ -1,0 +1,71 @@
+import { createHash } from 'node:crypto';
+import { Readable, Transform, type TransformCallback } from 'node:stream';
+import { ApiError } from './errors.js';
+
+/** Pipes `src` into `next`, carrying an error on `src` to `next` (so its reader sees it). */
+export function chain(src: Readable, next: Transform): Transform {
+  next.on('error', () => {}); // kept on the stream for its reader
+  src.on('error', (err) => next.destroy(err));
+  return src.pipe(next);
+}
+
+/**
+ * Counts and hashes the plaintext on its way to encryption: the ETag and the logical size
+ * of an encrypted object, and its Content-MD5 check (BadDigest before the body ends, so
+ * the engine never commits it).
+ */
+export class PlainTap extends Transform {
+  private readonly md5 = createHash('md5');
+  bytes = 0;
+  digest: Buffer | undefined;
+
+  constructor(private readonly expectedMd5?: Buffer) {
+    super();
+  }
+
+  override _transform(chunk: Buffer, _enc: BufferEncoding, done: TransformCallback): void {
+    this.md5.update(chunk);
+    this.bytes += chunk.length;
+    done(null, chunk);
+  }
+
+  override _flush(done: TransformCallback): void {
+    this.digest = this.md5.digest();
+    if (this.expectedMd5 && !this.digest.equals(this.expectedMd5)) done(new ApiError('BadDigest'));
+    else done();
+  }
+}
+
+/**
+ * Splits a stream into consecutive segments of the given lengths and passes each through
+ * its own transform (the stored bytes of several encrypted parts, each with its key).
+ */
+export function segmented(src: Readable, segments: { length: number; through: () => Transform }[]): Readable {
+  const it = src[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
+  let leftover: Buffer | undefined;
+  async function* take(n: number): AsyncGenerator<Buffer> {
+    while (n > 0) {
+      let c = leftover;
+      leftover = undefined;
+      if (!c) {
+        const r = await it.next();
+        if (r.done) throw new Error('stored object ended early');
+        c = r.value;
+      }
+      if (c.length > n) {
+        leftover = c.subarray(n);
+        c = c.subarray(0, n);
+      }
+      n -= c.length;
+      yield c;
+    }
+  }
+  async function* all(): AsyncGenerator<Buffer> {
+    try {
+      for (const seg of segments) yield* chain(Readable.from(take(seg.length)), seg.through());
+    } finally {
+      src.destroy();
+    }
+  }
+  return Readable.from(all(), { objectMode: false });
+}
