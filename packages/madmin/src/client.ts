@@ -4,6 +4,7 @@ import { MadminError, madminErrorFromResponse } from './errors.js';
 import { type Credentials, sha256Hex, signRequest, uriEncode } from './sigv4.js';
 import type { AccountInfo } from './types/account.js';
 import type { InfoMessage } from './types/info.js';
+import type { BucketQuota } from './types/quota.js';
 import type { UserInfo } from './types/users.js';
 
 export const ADMIN_PREFIX = '/minio/admin/v3';
@@ -116,6 +117,30 @@ export class MadminClient {
       signal: opts.signal,
     });
     return parseJson<Record<string, UserInfo> | null>(res, 'list-users') ?? {};
+  }
+
+  /** GET /get-bucket-quota; 404 XMinioAdminNoSuchQuotaConfiguration when none is set. */
+  async getBucketQuota(bucket: string, opts: { signal?: AbortSignal } = {}): Promise<BucketQuota> {
+    const res = await this.request({
+      method: 'GET',
+      path: '/get-bucket-quota',
+      query: { bucket },
+      expectStatus: 200,
+      signal: opts.signal,
+    });
+    return parseJson<BucketQuota>(res, 'get-bucket-quota');
+  }
+
+  /** PUT /set-bucket-quota with a plain JSON body; quota 0 clears it. */
+  async setBucketQuota(bucket: string, quota: BucketQuota, opts: { signal?: AbortSignal } = {}): Promise<void> {
+    await this.request({
+      method: 'PUT',
+      path: '/set-bucket-quota',
+      query: { bucket },
+      body: JSON.stringify(quota),
+      expectStatus: 200,
+      signal: opts.signal,
+    });
   }
 
   private async request(req: AdminRequest): Promise<AdminResponse> {

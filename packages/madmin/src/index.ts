@@ -14,4 +14,5 @@ export type * from './types/account.js';
 export * from './types/common.js';
 export type * from './types/info.js';
 export type * from './types/policy.js';
+export type * from './types/quota.js';
 export type * from './types/users.js';

@@ -5,7 +5,9 @@ import type { QueryPairs } from '../http/context.js';
 
 export const ADMIN_PREFIX = '/minio/admin/v3';
 
-export type AdminOperation = { op: 'AccountInfo'; prefixUsage: boolean };
+export type AdminOperation =
+  | { op: 'AccountInfo'; prefixUsage: boolean }
+  | { op: 'GetBucketQuota' | 'SetBucketQuota'; bucket: string };
 
 export function parseAdminRequest(
   method: string,
@@ -17,5 +19,8 @@ export function parseAdminRequest(
   if (method === 'GET' && route === '/accountinfo') {
     return { op: 'AccountInfo', prefixUsage: query.some(([k, v]) => k === 'prefix-usage' && v === 'true') };
   }
+  const bucket = query.find(([k]) => k === 'bucket')?.[1] ?? '';
+  if (method === 'GET' && route === '/get-bucket-quota') return { op: 'GetBucketQuota', bucket };
+  if (method === 'PUT' && route === '/set-bucket-quota') return { op: 'SetBucketQuota', bucket };
   return undefined;
 }

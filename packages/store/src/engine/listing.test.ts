@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compareKeys, listPage } from './listing.js';
+import { ArrayCursor, compareKeys, listPage, type NameCursor, pastPrefix } from './listing.js';
 
 const keys = [
   'a.txt',
@@ -9,18 +9,19 @@ const keys = [
   'photos/x.jpg',
   'z',
 ];
+const cursor = (names = keys) => new ArrayCursor(names.map((k) => [k, true] as [string, boolean]));
+const shown = (name: string, visible: boolean) => (visible ? name : undefined);
 
 function all(input: { prefix?: string; delimiter?: string; maxKeys: number }) {
   const out: Array<{ keys: string[]; prefixes: string[] }> = [];
   let marker = '';
   for (;;) {
-    const page = listPage(keys, {
-      prefix: input.prefix ?? '',
-      delimiter: input.delimiter ?? '',
-      marker,
-      maxKeys: input.maxKeys,
-    });
-    out.push({ keys: page.keys, prefixes: page.prefixes });
+    const page = listPage(
+      cursor(),
+      { prefix: input.prefix ?? '', delimiter: input.delimiter ?? '', marker, maxKeys: input.maxKeys },
+      shown,
+    );
+    out.push({ keys: page.items, prefixes: page.prefixes });
     if (!page.isTruncated) return out;
     marker = page.nextMarker!;
   }
@@ -28,15 +29,15 @@ function all(input: { prefix?: string; delimiter?: string; maxKeys: number }) {
 
 describe('listPage', () => {
   it('lists everything under a prefix without a delimiter', () => {
-    const page = listPage(keys, { prefix: 'photos/2006/', delimiter: '', marker: '', maxKeys: 1000 });
-    expect(page.keys).toEqual(['photos/2006/feb/1.jpg', 'photos/2006/jan/1.jpg', 'photos/2006/jan/2.jpg']);
+    const page = listPage(cursor(), { prefix: 'photos/2006/', delimiter: '', marker: '', maxKeys: 1000 }, shown);
+    expect(page.items).toEqual(['photos/2006/feb/1.jpg', 'photos/2006/jan/1.jpg', 'photos/2006/jan/2.jpg']);
     expect(page.isTruncated).toBe(false);
   });
 
   it('rolls keys up into common prefixes', () => {
-    const page = listPage(keys, { prefix: 'photos/', delimiter: '/', marker: '', maxKeys: 1000 });
+    const page = listPage(cursor(), { prefix: 'photos/', delimiter: '/', marker: '', maxKeys: 1000 }, shown);
     expect(page.prefixes).toEqual(['photos/2006/']);
-    expect(page.keys).toEqual(['photos/x.jpg']);
+    expect(page.items).toEqual(['photos/x.jpg']);
   });
 
   it('pages by one across keys and prefixes without repeats', () => {
@@ -52,18 +53,58 @@ describe('listPage', () => {
   });
 
   it('starts after a marker that is not itself a key', () => {
-    const page = listPage(keys, { prefix: '', delimiter: '', marker: 'photos/2006/g', maxKeys: 2 });
-    expect(page.keys).toEqual(['photos/2006/jan/1.jpg', 'photos/2006/jan/2.jpg']);
+    const page = listPage(cursor(), { prefix: '', delimiter: '', marker: 'photos/2006/g', maxKeys: 2 }, shown);
+    expect(page.items).toEqual(['photos/2006/jan/1.jpg', 'photos/2006/jan/2.jpg']);
     expect(page.isTruncated).toBe(true);
     expect(page.nextMarker).toBe('photos/2006/jan/2.jpg');
   });
 
   it('returns nothing for max-keys 0', () => {
-    expect(listPage(keys, { prefix: '', delimiter: '', marker: '', maxKeys: 0 })).toEqual({
-      keys: [],
+    expect(listPage(cursor(), { prefix: '', delimiter: '', marker: '', maxKeys: 0 }, shown)).toEqual({
+      items: [],
       prefixes: [],
       isTruncated: false,
     });
+  });
+
+  it('leaves out invisible entries, and prefixes with nothing visible under them', () => {
+    const entries: [string, boolean][] = [
+      ['a', false],
+      ['b', true],
+      ['gone/1', false],
+      ['gone/2', false],
+      ['kept/1', false],
+      ['kept/2', true],
+      ['z', false],
+    ];
+    const page = listPage(new ArrayCursor(entries), { prefix: '', delimiter: '/', marker: '', maxKeys: 2 }, shown);
+    expect(page).toEqual({ items: ['b'], prefixes: ['kept/'], isTruncated: false });
+  });
+
+  it('skips a common prefix with one seek instead of reading what is under it', () => {
+    const names = ['a', ...Array.from({ length: 5000 }, (_, i) => `big/${String(i).padStart(5, '0')}`), 'c'];
+    const inner = cursor(names);
+    let reads = 0;
+    const counting: NameCursor<boolean> = {
+      seek: (from) => inner.seek(from),
+      next: () => {
+        reads++;
+        return inner.next();
+      },
+    };
+    const page = listPage(counting, { prefix: '', delimiter: '/', marker: '', maxKeys: 10 }, shown);
+    expect(page).toEqual({ items: ['a', 'c'], prefixes: ['big/'], isTruncated: false });
+    expect(reads).toBeLessThan(10);
+  });
+});
+
+describe('pastPrefix', () => {
+  it('is the first byte string after everything that starts with the prefix', () => {
+    expect(pastPrefix('photos/').toString()).toBe('photos0');
+    expect(pastPrefix('a\u00ff')).toEqual(Buffer.from([0x61, 0xc3, 0xc0]));
+    const ordered = ['photos/', 'photos/zzz', 'photos/\u{1F600}'].map((k) => Buffer.from(k));
+    for (const k of ordered) expect(Buffer.compare(k, pastPrefix('photos/'))).toBeLessThan(0);
+    expect(Buffer.compare(Buffer.from('photos0'), pastPrefix('photos/'))).toBe(0);
   });
 });
 
@@ -73,7 +114,6 @@ describe('compareKeys', () => {
     const bmpHigh = '\uFF01';
     expect(astral < bmpHigh).toBe(true);
     expect(compareKeys(astral, bmpHigh)).toBeGreaterThan(0);
-    expect(Buffer.compare(Buffer.from(astral), Buffer.from(bmpHigh))).toBeGreaterThan(0);
     expect(['b', 'a', 'ab'].sort(compareKeys)).toEqual(['a', 'ab', 'b']);
   });
 });

@@ -4,6 +4,7 @@ import type { ObjectLayer } from '../engine/object-layer.js';
 import type { SystemStore } from '../engine/system-store.js';
 import type { RequestContext } from '../http/context.js';
 import type { AuthResult } from './auth/common.js';
+import type { Access } from './authorize.js';
 
 /** What S3 handlers depend on: the engine and the store's settings, never the socket. */
 export interface S3Deps {
@@ -15,10 +16,13 @@ export interface S3Deps {
   masterKey: MasterKey;
 }
 
-/** One authenticated S3 request as handlers see it. */
+/** One S3 request as handlers see it, after authentication and authorisation. */
 export interface S3Call {
   ctx: RequestContext;
-  auth: AuthResult;
+  /** Undefined for anonymous requests (allowed by a bucket policy). */
+  auth: AuthResult | undefined;
+  /** Checks a further access the operation needs (a copy source, each key of a batch). */
+  authorize(access: Access): Promise<void>;
   /** The verified request body; created on first use. */
   body(): Readable;
 }

@@ -153,6 +153,7 @@ export const ERROR_CATALOGUE = {
     message: "The provided 'x-amz-content-sha256' header does not match what was computed.",
   },
   XMinioAdminBucketQuotaExceeded: { status: 400, message: 'Bucket quota exceeded' },
+  XMinioAdminNoSuchQuotaConfiguration: { status: 404, message: 'The quota configuration does not exist' },
   XMinioAdminVersionMismatch: {
     status: 426,
     message: "This 'admin' API is not supported by server in this mode.",

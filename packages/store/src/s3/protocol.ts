@@ -6,6 +6,7 @@ import { verifiedBody } from './auth/payload.js';
 import { isPresigned, verifyPresigned } from './auth/presigned.js';
 import { verifyHeaderAuth } from './auth/signature-v4.js';
 import type { S3Call, S3Deps } from './call.js';
+import { accessesOf, authorize } from './authorize.js';
 import { corsPreflight, corsReplyHeaders } from './cors.js';
 import { ApiError, fromEngineError } from './errors.js';
 import * as config from './handlers/bucket-config.js';
@@ -31,12 +32,12 @@ export interface S3ProtocolDeps extends S3Deps {
   domains?: readonly string[];
 }
 
+/** Who signed the request; undefined when nobody did (anonymous, judged by bucket policy). */
 function authenticate(ctx: RequestContext, deps: S3ProtocolDeps): S3Call['auth'] {
   const opts = { service: 's3' as const, region: deps.region, lookup: deps.lookup, now: new Date() };
   if (header(ctx.headers, 'authorization') !== undefined) return verifyHeaderAuth(ctx, opts);
   if (isPresigned(ctx)) return verifyPresigned(ctx, opts);
-  // Anonymous access arrives with bucket policies.
-  throw new ApiError('AccessDenied');
+  return undefined;
 }
 
 function dispatch(deps: S3Deps, call: S3Call, op: S3Operation): Promise<Reply> {
@@ -157,8 +158,18 @@ export function s3Protocol(deps: S3ProtocolDeps): Protocol {
       } else {
         const auth = authenticate(ctx, deps);
         let body: ReturnType<S3Call['body']> | undefined;
-        const call: S3Call = { ctx, auth, body: () => (body ??= verifiedBody(ctx, auth)) };
-        reply = await withContext(op, () => dispatch(deps, call, op));
+        const call: S3Call = {
+          ctx,
+          auth,
+          authorize: (access) => authorize(deps, ctx, auth, access),
+          body: () => (body ??= verifiedBody(ctx, auth)),
+        };
+        reply = await withContext(op, async () => {
+          // Anonymous requests get no further than what a bucket policy grants.
+          if (!auth && op.op === 'NotImplemented') throw new ApiError('AccessDenied');
+          for (const access of accessesOf(op)) await call.authorize(access);
+          return dispatch(deps, call, op);
+        });
       }
       if (ctx.headers.origin === undefined || !('bucket' in op) || op.bucket === undefined) return reply;
       const cors = await corsReplyHeaders(deps, op.bucket, ctx.method, ctx.headers);

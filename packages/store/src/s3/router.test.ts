@@ -91,7 +91,41 @@ describe('parseS3Request: AWS documentation examples', () => {
       op: 'DeleteObject',
       bucket: 'bucket',
       key: 'my-second-image.jpg',
+      bypassGovernance: false,
     });
+  });
+
+  it('versioned operations carry the version id, part reads their part number', () => {
+    const id = '3f0b0c9a-0000-4000-8000-000000000001';
+    expect(parse(`DELETE /b/k?versionId=${id}`, { 'x-amz-bypass-governance-retention': 'true' })).toEqual({
+      op: 'DeleteObject',
+      bucket: 'b',
+      key: 'k',
+      versionId: id,
+      bypassGovernance: true,
+    });
+    expect(parse(`GET /b/k?versionId=${id}&partNumber=3`)).toMatchObject({ op: 'GetObject', versionId: id, partNumber: 3 });
+    expect(parse('HEAD /b/k?versionId=')).not.toHaveProperty('versionId');
+    expect(() => parse('GET /b/k?partNumber=2', { range: 'bytes=0-1' })).toThrow(/both Range header and partNumber/);
+    expect(() => parse('GET /b/k?partNumber=0')).toThrow(/between 1 and 10000/);
+  });
+
+  it('object tags, retention and legal hold are object sub-resources of one version', () => {
+    expect(parse('GET /b/k?tagging')).toEqual({
+      op: 'GetObjectConfig',
+      kind: 'tagging',
+      bucket: 'b',
+      key: 'k',
+      bypassGovernance: false,
+    });
+    expect(parse('PUT /b/k?retention&versionId=null', { 'x-amz-bypass-governance-retention': 'True' })).toMatchObject({
+      op: 'PutObjectConfig',
+      kind: 'retention',
+      versionId: 'null',
+      bypassGovernance: true,
+    });
+    expect(parse('PUT /b/k?legal-hold')).toMatchObject({ op: 'PutObjectConfig', kind: 'legal-hold' });
+    expect(parse('DELETE /b/k?tagging')).toMatchObject({ op: 'DeleteObjectConfig', kind: 'tagging' });
   });
 
   it('GetObject carries range, conditions and response-* overrides', () => {
@@ -124,6 +158,7 @@ describe('parseS3Request: AWS documentation examples', () => {
       source: { bucket: 'src', key: 'dir/my file☃', versionId: 'v1' },
       conditions: { ifMatch: ['e'] },
       metadataDirective: 'REPLACE',
+      taggingDirective: 'COPY',
     });
     expect(
       parse('PUT /b/k?partNumber=2&uploadId=abc', {
@@ -178,7 +213,7 @@ describe('parseS3Request: AWS documentation examples', () => {
 
   it('recognised but unserved operations carry their AWS action name', () => {
     expect(parse('GET /b?website')).toEqual({ op: 'NotImplemented', name: 'GetBucketWebsite', bucket: 'b' });
-    expect(parse('GET /b/k?tagging')).toMatchObject({ name: 'GetObjectTagging' });
+    expect(parse('GET /b/k?torrent')).toMatchObject({ name: 'GetObjectTorrent' });
   });
 });
 

@@ -1,7 +1,10 @@
 import { createHash } from 'node:crypto';
 import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { META_FILE, objectDir } from '../../src/engine/fs/layout.js';
+import { type Database, open } from 'lmdb';
+import { entryKey, INDEX_DIR } from '../../src/engine/fs/drive-index.js';
+import { dataDir, sysPath } from '../../src/engine/fs/layout.js';
+import { decodeObjectRecord, encodeObjectRecord, type ObjectRecord } from '../../src/format/object-record.js';
 
 export const sha256 = (b: Uint8Array): string => createHash('sha256').update(b).digest('hex');
 
@@ -21,25 +24,43 @@ export async function wipeDrive(drive: string): Promise<void> {
   for (const entry of await readdir(drive)) await rm(join(drive, entry), { recursive: true, force: true });
 }
 
+/** A drive's index, opened alongside the store (LMDB allows it; it is never closed here). */
+function indexOf(drive: string): Database<Buffer, Buffer> {
+  const env = open({ path: sysPath(drive, INDEX_DIR), maxDbs: 8, compression: false, cache: false, keyEncoding: 'binary' });
+  return env.openDB<Buffer, Buffer>({ name: 'objects', encoding: 'binary', keyEncoding: 'binary' });
+}
+
+/** One drive's record of a key, as stored. */
+export function driveRecord(drive: string, bucket: string, key: string): ObjectRecord | undefined {
+  const bytes = indexOf(drive).get(entryKey(bucket, key));
+  return bytes === undefined ? undefined : decodeObjectRecord(bytes);
+}
+
 /**
- * Flips one byte in every 1 MiB region of an object's shard on one drive: in the shard file,
- * or in the inline shard stream of the record.
+ * Flips one byte in every 1 MiB region of the latest version's shard on one drive: in each
+ * part file, or in the inline shard stream of the drive's record.
  */
 export async function corruptShard(drive: string, bucket: string, key: string): Promise<void> {
-  const dir = objectDir(drive, bucket, key);
-  const meta = JSON.parse(await readFile(join(dir, META_FILE), 'utf8')) as {
-    inline?: string;
-    dataId: string;
-  };
-  if (meta.inline !== undefined) {
-    const bytes = Buffer.from(meta.inline, 'base64');
-    bytes[bytes.length - 1]! ^= 0xff;
-    meta.inline = bytes.toString('base64');
-    await writeFile(join(dir, META_FILE), JSON.stringify(meta));
+  const db = indexOf(drive);
+  const record = driveRecord(drive, bucket, key);
+  const data = record?.versions[0]?.data;
+  if (!record || !data) throw new Error(`no shard of ${bucket}/${key} on ${drive}`);
+  if (data.inline !== undefined) {
+    const inline = Buffer.from(data.inline);
+    inline[inline.length - 1]! ^= 0xff;
+    data.inline = inline;
+    db.putSync(entryKey(bucket, key), encodeObjectRecord(record));
     return;
   }
-  const file = join(dir, meta.dataId);
-  const bytes = await readFile(file);
-  for (let i = 40; i < bytes.length; i += 1024 * 1024) bytes[i]! ^= 0x5a;
-  await writeFile(file, bytes);
+  for (const part of data.parts) {
+    const file = join(dataDir(drive, bucket, key, data.id), part.file!);
+    const bytes = await readFile(file);
+    for (let i = 40; i < bytes.length; i += 1024 * 1024) bytes[i]! ^= 0x5a;
+    await writeFile(file, bytes);
+  }
+}
+
+/** Removes one drive's record of a key, as if that drive never committed it. */
+export function dropRecord(drive: string, bucket: string, key: string): void {
+  indexOf(drive).removeSync(entryKey(bucket, key));
 }

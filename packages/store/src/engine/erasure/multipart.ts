@@ -256,7 +256,7 @@ export async function completeMultipartUpload(ctx: EngineContext, input: Complet
         ctx.drives.all().map((ix, i) => (ix && !committed[i] ? ix.transaction(() => ix.uploads.remove(entry)) : undefined)),
       );
       if (!committed.every(Boolean)) ctx.queueHeal(bucket, key);
-      dropRemoved(ctx, bucket, key, result);
+      await dropRemoved(ctx, bucket, key, result);
       return toObjectInfo(bucket, key, version, true);
     }),
   );

@@ -67,10 +67,11 @@ export function pickVersion(merged: Merged, versionId: string | undefined): Merg
 
 const isLatest = (merged: Merged, mv: MergedVersion): boolean => merged.versions[0] === mv;
 
-/** Drops the data folders a commit left unreferenced, once their readers are done. */
-export function dropRemoved(ctx: EngineContext, bucket: string, key: string, result: CommitResult): void {
-  for (const id of droppedDataIds(result))
-    void ctx.pins.drop(dataPin(bucket, key, id), () => removeData(ctx.drives, bucket, key, id));
+/** Drops the data folders a commit left unreferenced (at once, or after their last reader). */
+export async function dropRemoved(ctx: EngineContext, bucket: string, key: string, result: CommitResult): Promise<void> {
+  await Promise.all(
+    droppedDataIds(result).map((id) => ctx.pins.drop(dataPin(bucket, key, id), () => removeData(ctx.drives, bucket, key, id))),
+  );
 }
 
 /** Erasure-codes a body into temp files (or inline shards) on the drives online now. */
@@ -160,7 +161,7 @@ export async function putObject(ctx: EngineContext, input: PutObjectInput): Prom
         throw err;
       }
       if (!result.committed.every(Boolean)) ctx.queueHeal(bucket, key);
-      dropRemoved(ctx, bucket, key, result);
+      await dropRemoved(ctx, bucket, key, result);
       return toObjectInfo(bucket, key, version, true);
     });
   } finally {
@@ -228,7 +229,7 @@ export async function deleteObject(
       const info = toObjectInfo(bucket, key, target.version, isLatest(merged, target));
       if (!info.deleteMarker) input.guard?.(info);
       const result = await commitKey(ctx.drives, ctx.params, bucket, key, () => removeVersion(removeOne));
-      dropRemoved(ctx, bucket, key, result);
+      await dropRemoved(ctx, bucket, key, result);
       return {
         ...(input.versionId ? { versionId: input.versionId } : {}),
         deleteMarker: info.deleteMarker,
@@ -248,7 +249,7 @@ export async function deleteObject(
     const result = await commitKey(ctx.drives, ctx.params, bucket, key, () =>
       deleteLatest(input.versioning, marker),
     );
-    dropRemoved(ctx, bucket, key, result);
+    await dropRemoved(ctx, bucket, key, result);
     return { versionId: marker.id, deleteMarker: true };
   });
 }

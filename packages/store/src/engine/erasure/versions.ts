@@ -25,6 +25,9 @@ export interface Merged {
   complete: boolean;
 }
 
+/** Whether drive i holds a copy of a version: every drive, unless its layout has fewer shards. */
+export const heldOn = (v: VersionRecord, drive: number): boolean => !v.data || drive < v.data.data + v.data.parity;
+
 /** Read quorum of one version: its own data count, or the set's for delete markers. */
 const quorumOf = (v: VersionRecord, setReadQuorum: number): number => v.data?.data ?? setReadQuorum;
 
@@ -64,7 +67,9 @@ export function mergeRecords(answers: DriveAnswer<ObjectRecord>[], setReadQuorum
   const complete =
     groups.size === agreed.length &&
     answers.every((a) => a !== 'error') &&
-    agreed.every((g) => g.holders.every((h, i) => h !== undefined || answers[i] === 'offline'));
+    agreed.every((g) =>
+      g.holders.every((h, i) => h !== undefined || answers[i] === 'offline' || !heldOn(g.version, i)),
+    );
   return { versions: agreed, complete };
 }
 

@@ -22,7 +22,7 @@ describe('initDrives', () => {
     for (const [index, drive] of drives.entries()) {
       expect(await readFormat(drive)).toEqual({
         format: 'stowage',
-        version: 1,
+        version: 2,
         deploymentId: set.deploymentId,
         drives: 4,
         index,
@@ -46,9 +46,9 @@ describe('initDrives', () => {
     );
     const set = await initDrives(drives);
     expect(set.deploymentId).toBe('5b0c0a39-2f4e-4f8e-9d0b-3f4f1c7a9e21');
-    expect(await readFormat(drives[2]!)).toMatchObject({ version: 1, index: 2, drives: 4 });
+    expect(await readFormat(drives[2]!)).toMatchObject({ version: 2, index: 2, drives: 4 });
     expect(await readFormat(drives[0]!)).toMatchObject({
-      version: 1,
+      version: 2,
       index: 0,
       deploymentId: set.deploymentId,
     });
@@ -77,7 +77,7 @@ describe('initDrives', () => {
     await expect(
       startStore({ drives, rootCredentials: { accessKey: 'root', secretKey: 'root-secret' } }),
     ).rejects.toThrow(
-      /Drive .*d0: format\.json has version 7, newer than this version of Stowage understands \(1\); upgrade Stowage/,
+      /Drive .*d0: format\.json has version 7, newer than this version of Stowage understands \(2\); upgrade Stowage/,
     );
   });
 });

@@ -33,23 +33,33 @@ function chain(first: Readable, next: Transform): Transform {
 }
 
 /**
+ * How an anonymous request frames its body: nothing is signed, so only the unsigned
+ * aws-chunked form (with checksum trailers) or plain bytes.
+ */
+function anonymousPayload(ctx: RequestContext): string {
+  return header(ctx.headers, 'x-amz-content-sha256') === 'STREAMING-UNSIGNED-PAYLOAD-TRAILER'
+    ? 'STREAMING-UNSIGNED-PAYLOAD-TRAILER'
+    : UNSIGNED_PAYLOAD;
+}
+
+/**
  * The request body as the handler may read it: decoded from aws-chunked framing and
  * checked against the signed payload hash and any declared checksum. Errors surface
  * on the stream, before its end, so the engine never commits an unverified body.
  */
-export function verifiedBody(ctx: RequestContext, auth: AuthResult): Readable {
-  const mode = auth.payloadHash;
+export function verifiedBody(ctx: RequestContext, auth: AuthResult | undefined): Readable {
+  const mode = auth?.payloadHash ?? anonymousPayload(ctx);
   let body: Readable;
   let trailers: Map<string, string> | undefined;
   if (mode.startsWith('STREAMING-')) {
-    const signed = mode.startsWith('STREAMING-AWS4-HMAC-SHA256-PAYLOAD');
+    const signed = auth !== undefined && mode.startsWith('STREAMING-AWS4-HMAC-SHA256-PAYLOAD');
     const decoder = new AwsChunkedDecoder(
       signed
         ? {
-            secretKey: auth.identity.secretKey,
-            scope: auth.scope,
-            amzDate: auth.amzDate,
-            seedSignature: auth.signature,
+            secretKey: auth!.identity.secretKey,
+            scope: auth!.scope,
+            amzDate: auth!.amzDate,
+            seedSignature: auth!.signature,
           }
         : undefined,
     );
@@ -65,8 +75,8 @@ export function verifiedBody(ctx: RequestContext, auth: AuthResult): Readable {
 }
 
 /** The length the decoded body must have, when the request declares one. */
-export function declaredLength(ctx: RequestContext, auth: AuthResult): number | undefined {
-  const raw = auth.payloadHash.startsWith('STREAMING-')
+export function declaredLength(ctx: RequestContext, auth: AuthResult | undefined): number | undefined {
+  const raw = (auth?.payloadHash ?? anonymousPayload(ctx)).startsWith('STREAMING-')
     ? header(ctx.headers, 'x-amz-decoded-content-length')
     : header(ctx.headers, 'content-length');
   if (raw === undefined) return undefined;

@@ -43,5 +43,5 @@ export async function getBucketPolicyStatus(deps: S3Deps, bucket: string): Promi
   await deps.layer.getBucketInfo(bucket);
   const stored = await configStore(deps).get(bucket, 'policy');
   if (stored === undefined) throw new ApiError('NoSuchBucketPolicy');
-  return policyStatusReply(stored);
+  return policyStatusReply(stored, bucket);
 }

@@ -39,6 +39,11 @@ export async function openCopySource(
   c: Conditions,
   range?: RangeSpec,
 ): Promise<Opened> {
+  await call.authorize({
+    action: source.versionId ? 's3:GetObjectVersion' : 's3:GetObject',
+    bucket: source.bucket,
+    key: source.key,
+  });
   const read = await openObject(deps, source.bucket, source.key, {
     sseKey: copySourceKey(call),
     ...(source.versionId === undefined ? {} : { versionId: source.versionId }),

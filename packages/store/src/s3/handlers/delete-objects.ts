@@ -7,6 +7,7 @@ import { ApiError, fromEngineError } from '../errors.js';
 import { listOf, objectOf, parseRequestXml, textOf } from '../xml/parse.js';
 import { el, elAttrs, S3_NAMESPACE, type XmlElement } from '../xml/writer.js';
 import { contentMd5 } from './objects.js';
+import { EngineError } from '../../engine/errors.js';
 import type { ObjectInfo } from '../../engine/object-layer.js';
 import { bypassRequested, guardVersionDelete } from '../request/object-lock.js';
 import { type BucketSettings, bucketSettings } from '../settings.js';
@@ -57,9 +58,11 @@ interface DeleteContext {
   now: Date;
 }
 
-async function deleteOne(deps: S3Deps, bucket: string, t: Target, c: DeleteContext): Promise<XmlElement> {
+async function deleteOne(deps: S3Deps, call: S3Call, bucket: string, t: Target, c: DeleteContext): Promise<XmlElement> {
   const version = t.versionId !== undefined ? el('VersionId', t.versionId) : null;
   try {
+    await call.authorize({ action: t.versionId ? 's3:DeleteObjectVersion' : 's3:DeleteObject', bucket, key: t.key });
+    if (c.bypass) await call.authorize({ action: 's3:BypassGovernanceRetention', bucket, key: t.key });
     const result = await deps.layer.deleteObject(bucket, t.key, {
       versioning: c.settings.versioning,
       ...(t.versionId === undefined ? {} : { versionId: t.versionId }),
@@ -72,7 +75,10 @@ async function deleteOne(deps: S3Deps, bucket: string, t: Target, c: DeleteConte
           ? [el('DeleteMarker', true)]
           : [];
     return el('Deleted', el('Key', t.key), version, marker);
-  } catch (err) {
+  } catch (thrown) {
+    // MinIO answers a malformed version id in a batch as a version that does not exist.
+    const err =
+      thrown instanceof EngineError && thrown.code === 'InvalidVersionId' ? new ApiError('NoSuchVersion') : thrown;
     const api = err instanceof ApiError ? err : fromEngineError(err);
     if (!api) throw err;
     return el('Error', el('Key', t.key), version, el('Code', api.code), el('Message', api.message));
@@ -97,7 +103,7 @@ export async function deleteObjects(deps: S3Deps, call: S3Call, bucket: string):
     Array.from({ length: Math.min(16, targets.length) }, async () => {
       while (next < targets.length) {
         const i = next++;
-        results[i] = await deleteOne(deps, bucket, targets[i]!, c);
+        results[i] = await deleteOne(deps, call, bucket, targets[i]!, c);
       }
     }),
   );

@@ -1,0 +1,46 @@
+import type { ObjectLayer } from '../../engine/object-layer.js';
+import type { SystemStore } from '../../engine/system-store.js';
+import { emptyReply, jsonReply, type Reply } from '../../http/reply.js';
+import { BucketConfigStore } from '../../s3/config/store.js';
+import { ApiError } from '../../s3/errors.js';
+import type { QuotaValue } from '../../s3/settings.js';
+
+// GET /get-bucket-quota and PUT /set-bucket-quota (madmin-protocol.md §3.7): a hard quota
+// in bytes, enforced by the S3 layer on every write; quota 0 clears it.
+
+export async function getBucketQuota(layer: ObjectLayer, system: SystemStore, bucket: string): Promise<Reply> {
+  await layer.getBucketInfo(bucket);
+  const quota = (await new BucketConfigStore(system).get(bucket, 'quota')) as QuotaValue | undefined;
+  if (!quota) throw new ApiError('XMinioAdminNoSuchQuotaConfiguration');
+  return jsonReply({ quota: quota.quota, quotatype: quota.quotatype });
+}
+
+function parseQuota(body: Buffer): QuotaValue {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(body.toString('utf8'));
+  } catch {
+    throw new ApiError('InvalidArgument', 'The quota document is not valid JSON');
+  }
+  const { quota, quotatype } = (typeof raw === 'object' && raw !== null ? raw : {}) as Record<string, unknown>;
+  if (quotatype === 'fifo') throw new ApiError('InvalidArgument', "'fifo' quota type is deprecated");
+  if (quotatype !== undefined && quotatype !== 'hard' && quotatype !== '')
+    throw new ApiError('InvalidArgument', `Unknown quota type '${String(quotatype)}'`);
+  if (typeof quota !== 'number' || !Number.isSafeInteger(quota) || quota < 0)
+    throw new ApiError('InvalidArgument', 'The quota must be a non-negative whole number of bytes');
+  return { quota, quotatype: 'hard' };
+}
+
+export async function setBucketQuota(
+  layer: ObjectLayer,
+  system: SystemStore,
+  bucket: string,
+  body: Buffer,
+): Promise<Reply> {
+  await layer.getBucketInfo(bucket);
+  const value = parseQuota(body);
+  const configs = new BucketConfigStore(system);
+  if (value.quota === 0) await configs.delete(bucket, 'quota');
+  else await configs.put(bucket, 'quota', value);
+  return emptyReply(200);
+}

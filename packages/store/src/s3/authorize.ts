@@ -1,0 +1,197 @@
+import { isAllowed, type Policy, PolicyError, parsePolicy, type RequestFacts } from '../iam/policy/index.js';
+import { header, type RequestContext } from '../http/context.js';
+import type { AuthResult } from './auth/common.js';
+import type { S3Deps } from './call.js';
+import { policyText } from './config/policy.js';
+import { ApiError } from './errors.js';
+import type { ConfigKind, S3Operation } from './router.js';
+import { configStore } from './settings.js';
+
+// Who may do what. A signed request acts for an identity (root and its temporary
+// credentials hold every right until IAM users arrive); an anonymous request is judged by
+// the bucket's policy alone, with AWS semantics (explicit deny wins, conditions hold).
+
+/** One access a request needs: an IAM action on a bucket or object. */
+export interface Access {
+  action: string;
+  bucket?: string;
+  key?: string;
+  /** Request-specific condition keys (s3:prefix, s3:versionid, ...). */
+  conditions?: Record<string, string[]>;
+}
+
+const CONFIG_ACTIONS: Record<ConfigKind, { get: string; put: string; del: string }> = {
+  versioning: { get: 's3:GetBucketVersioning', put: 's3:PutBucketVersioning', del: 's3:PutBucketVersioning' },
+  tagging: { get: 's3:GetBucketTagging', put: 's3:PutBucketTagging', del: 's3:PutBucketTagging' },
+  policy: { get: 's3:GetBucketPolicy', put: 's3:PutBucketPolicy', del: 's3:DeleteBucketPolicy' },
+  'object-lock': {
+    get: 's3:GetBucketObjectLockConfiguration',
+    put: 's3:PutBucketObjectLockConfiguration',
+    del: 's3:PutBucketObjectLockConfiguration',
+  },
+  encryption: {
+    get: 's3:GetEncryptionConfiguration',
+    put: 's3:PutEncryptionConfiguration',
+    del: 's3:PutEncryptionConfiguration',
+  },
+  cors: { get: 's3:GetBucketCORS', put: 's3:PutBucketCORS', del: 's3:PutBucketCORS' },
+  lifecycle: {
+    get: 's3:GetLifecycleConfiguration',
+    put: 's3:PutLifecycleConfiguration',
+    del: 's3:PutLifecycleConfiguration',
+  },
+  notification: { get: 's3:GetBucketNotification', put: 's3:PutBucketNotification', del: 's3:PutBucketNotification' },
+  replication: {
+    get: 's3:GetReplicationConfiguration',
+    put: 's3:PutReplicationConfiguration',
+    del: 's3:PutReplicationConfiguration',
+  },
+};
+
+const OBJECT_CONFIG_ACTIONS = {
+  tagging: { get: 's3:GetObjectTagging', put: 's3:PutObjectTagging', del: 's3:DeleteObjectTagging' },
+  retention: { get: 's3:GetObjectRetention', put: 's3:PutObjectRetention', del: 's3:PutObjectRetention' },
+  'legal-hold': { get: 's3:GetObjectLegalHold', put: 's3:PutObjectLegalHold', del: 's3:PutObjectLegalHold' },
+} as const;
+
+const versioned = (op: { versionId?: string }) =>
+  op.versionId === undefined ? {} : { conditions: { 's3:versionid': [op.versionId] } };
+
+/**
+ * The accesses an operation needs before it runs (a copy's source and each key of a
+ * DeleteObjects are checked by their handlers). Empty: nothing to check (preflight).
+ */
+export function accessesOf(op: S3Operation): Access[] {
+  const one = (action: string, extra: Omit<Access, 'action'> = {}): Access[] => [{ action, ...extra }];
+  switch (op.op) {
+    case 'ListBuckets':
+      return one('s3:ListAllMyBuckets');
+    case 'CreateBucket':
+    case 'DeleteBucket':
+    case 'GetBucketLocation':
+    case 'ListMultipartUploads':
+    case 'GetBucketPolicyStatus': {
+      const action = {
+        CreateBucket: 's3:CreateBucket',
+        DeleteBucket: 's3:DeleteBucket',
+        GetBucketLocation: 's3:GetBucketLocation',
+        ListMultipartUploads: 's3:ListBucketMultipartUploads',
+        GetBucketPolicyStatus: 's3:GetBucketPolicyStatus',
+      }[op.op];
+      return one(action, { bucket: op.bucket });
+    }
+    case 'HeadBucket':
+      return one('s3:ListBucket', { bucket: op.bucket });
+    case 'ListObjects':
+    case 'ListObjectsV2':
+    case 'ListObjectVersions':
+      return one(op.op === 'ListObjectVersions' ? 's3:ListBucketVersions' : 's3:ListBucket', {
+        bucket: op.bucket,
+        conditions: { 's3:prefix': [op.prefix], 's3:delimiter': [op.delimiter], 's3:max-keys': [String(op.maxKeys)] },
+      });
+    case 'GetBucketConfig':
+      return one(CONFIG_ACTIONS[op.kind].get, { bucket: op.bucket });
+    case 'PutBucketConfig':
+      return one(CONFIG_ACTIONS[op.kind].put, { bucket: op.bucket });
+    case 'DeleteBucketConfig':
+      return one(CONFIG_ACTIONS[op.kind].del, { bucket: op.bucket });
+    case 'DeleteObjects':
+    case 'CorsPreflight':
+    case 'PostObject':
+    case 'NotImplemented':
+      return [];
+    case 'PutObject':
+    case 'CopyObject':
+    case 'CreateMultipartUpload':
+    case 'UploadPart':
+    case 'UploadPartCopy':
+    case 'CompleteMultipartUpload':
+      return one('s3:PutObject', { bucket: op.bucket, key: op.key });
+    case 'AbortMultipartUpload':
+      return one('s3:AbortMultipartUpload', { bucket: op.bucket, key: op.key });
+    case 'ListParts':
+      return one('s3:ListMultipartUploadParts', { bucket: op.bucket, key: op.key });
+    case 'GetObject':
+    case 'HeadObject':
+      return one(op.versionId ? 's3:GetObjectVersion' : 's3:GetObject', { bucket: op.bucket, key: op.key, ...versioned(op) });
+    case 'DeleteObject':
+      return [
+        { action: op.versionId ? 's3:DeleteObjectVersion' : 's3:DeleteObject', bucket: op.bucket, key: op.key, ...versioned(op) },
+        ...(op.bypassGovernance ? one('s3:BypassGovernanceRetention', { bucket: op.bucket, key: op.key }) : []),
+      ];
+    case 'GetObjectConfig':
+    case 'PutObjectConfig':
+    case 'DeleteObjectConfig': {
+      const actions = OBJECT_CONFIG_ACTIONS[op.kind];
+      const verb = op.op === 'GetObjectConfig' ? 'get' : op.op === 'PutObjectConfig' ? 'put' : 'del';
+      return [
+        { action: actions[verb], bucket: op.bucket, key: op.key, ...versioned(op) },
+        ...(op.bypassGovernance && op.kind === 'retention'
+          ? one('s3:BypassGovernanceRetention', { bucket: op.bucket, key: op.key })
+          : []),
+      ];
+    }
+  }
+}
+
+/** Condition keys every request carries (AWS global keys). */
+function globalConditions(ctx: RequestContext, auth: AuthResult | undefined, now: Date): Record<string, string[]> {
+  const out: Record<string, string[]> = {
+    'aws:SourceIp': [ctx.req.socket.remoteAddress?.replace(/^::ffff:/, '') ?? ''],
+    'aws:SecureTransport': [String('encrypted' in ctx.req.socket && ctx.req.socket.encrypted === true)],
+    'aws:CurrentTime': [now.toISOString()],
+    'aws:EpochTime': [String(Math.floor(now.getTime() / 1000))],
+    'aws:principaltype': [auth ? (auth.identity.kind === 'root' ? 'Account' : 'AssumedRole') : 'Anonymous'],
+  };
+  const agent = header(ctx.headers, 'user-agent');
+  if (agent !== undefined) out['aws:UserAgent'] = [agent];
+  const referer = header(ctx.headers, 'referer');
+  if (referer !== undefined) out['aws:Referer'] = [referer];
+  if (auth) {
+    out['aws:username'] = [auth.identity.parent];
+    out['aws:userid'] = [auth.identity.parent];
+  }
+  return out;
+}
+
+/** Bucket policies parsed once per text (a policy changes rarely, is read on every anonymous call). */
+const parsed = new Map<string, Policy>();
+async function bucketPolicy(deps: S3Deps, bucket: string): Promise<Policy | undefined> {
+  const stored = await configStore(deps).get(bucket, 'policy');
+  if (stored === undefined) return undefined;
+  const text = policyText(stored);
+  let policy = parsed.get(text);
+  if (!policy) {
+    try {
+      policy = parsePolicy(text, { kind: 'bucket', bucket });
+    } catch (err) {
+      if (err instanceof PolicyError) return undefined; // stored before a stricter check: grants nothing
+      throw err;
+    }
+    if (parsed.size > 1000) parsed.clear();
+    parsed.set(text, policy);
+  }
+  return policy;
+}
+
+/** Refuses an access the requester does not have (AccessDenied). */
+export async function authorize(
+  deps: S3Deps,
+  ctx: RequestContext,
+  auth: AuthResult | undefined,
+  access: Access,
+): Promise<void> {
+  // Root and its temporary credentials may do everything; IAM users come with the IAM engine.
+  if (auth) return;
+  if (access.bucket === undefined) throw new ApiError('AccessDenied');
+  const policy = await bucketPolicy(deps, access.bucket);
+  if (!policy) throw new ApiError('AccessDenied');
+  const resource = `arn:aws:s3:::${access.bucket}${access.key === undefined ? '' : `/${access.key}`}`;
+  const facts: RequestFacts = {
+    action: access.action,
+    resource,
+    principal: { type: 'anonymous' },
+    conditions: { ...globalConditions(ctx, auth, new Date()), ...access.conditions },
+  };
+  if (!isAllowed({ identity: [], bucket: policy, facts })) throw new ApiError('AccessDenied');
+}
