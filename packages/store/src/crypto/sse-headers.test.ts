@@ -22,10 +22,13 @@ const KMS_KEY = 'x-amz-server-side-encryption-aws-kms-key-id';
 const ALG = 'x-amz-server-side-encryption-customer-algorithm';
 const KEY = 'x-amz-server-side-encryption-customer-key';
 const MD5 = 'x-amz-server-side-encryption-customer-key-md5';
-const COPY = 'x-amz-copy-source-';
+// The copy-source names as S3 spells them (not a prefix glued on to the x-amz- names).
+const COPY_ALG = 'x-amz-copy-source-server-side-encryption-customer-algorithm';
+const COPY_KEY = 'x-amz-copy-source-server-side-encryption-customer-key';
+const COPY_MD5 = 'x-amz-copy-source-server-side-encryption-customer-key-md5';
 
 const ssec = { [ALG]: 'AES256', [KEY]: keyB64, [MD5]: keyMd5 };
-const copySsec = { [COPY + ALG]: 'AES256', [COPY + KEY]: keyB64, [COPY + MD5]: keyMd5 };
+const copySsec = { [COPY_ALG]: 'AES256', [COPY_KEY]: keyB64, [COPY_MD5]: keyMd5 };
 
 function errorOf(fn: () => unknown): SseHeaderError {
   try {
@@ -145,11 +148,11 @@ describe('parseCopySourceSseHeaders', () => {
   });
 
   it.each<[string, RequestHeaders, SseErrorName]>([
-    ['another algorithm', { ...copySsec, [COPY + ALG]: 'AES128' }, 'ErrInvalidSSECustomerAlgorithm'],
-    ['no key', { [COPY + ALG]: 'AES256', [COPY + MD5]: keyMd5 }, 'ErrMissingSSECustomerKey'],
-    ['no key MD5', { [COPY + ALG]: 'AES256', [COPY + KEY]: keyB64 }, 'ErrMissingSSECustomerKeyMD5'],
-    ['a short key', { ...copySsec, [COPY + KEY]: shortKey.toString('base64') }, 'ErrInvalidSSECustomerKey'],
-    ['a wrong MD5', { ...copySsec, [COPY + MD5]: keyB64 }, 'ErrSSECustomerKeyMD5Mismatch'],
+    ['another algorithm', { ...copySsec, [COPY_ALG]: 'AES128' }, 'ErrInvalidSSECustomerAlgorithm'],
+    ['no key', { [COPY_ALG]: 'AES256', [COPY_MD5]: keyMd5 }, 'ErrMissingSSECustomerKey'],
+    ['no key MD5', { [COPY_ALG]: 'AES256', [COPY_KEY]: keyB64 }, 'ErrMissingSSECustomerKeyMD5'],
+    ['a short key', { ...copySsec, [COPY_KEY]: shortKey.toString('base64') }, 'ErrInvalidSSECustomerKey'],
+    ['a wrong MD5', { ...copySsec, [COPY_MD5]: keyB64 }, 'ErrSSECustomerKeyMD5Mismatch'],
   ])('refuses %s', (_name, headers, errorName) => {
     expect(errorOf(() => parseCopySourceSseHeaders(headers)).errorName).toBe(errorName);
   });

@@ -182,9 +182,14 @@ export function sseResponseHeaders(
   return headers;
 }
 
+/** A header's name in the copy-source form: x-amz-X becomes x-amz-copy-source-X. */
+function named(prefix: string, name: string): string {
+  return prefix === '' ? name : `${prefix}${name.slice('x-amz-'.length)}`;
+}
+
 function customerKeyRequested(headers: RequestHeaders, prefix: string): boolean {
   return [SSE_C_ALGORITHM_HEADER, SSE_C_KEY_HEADER, SSE_C_KEY_MD5_HEADER].some(
-    (name) => header(headers, prefix + name) !== undefined,
+    (name) => header(headers, named(prefix, name)) !== undefined,
   );
 }
 
@@ -196,11 +201,11 @@ function customerKey(
 ): SseCustomerKey | undefined {
   if (!customerKeyRequested(headers, prefix)) return undefined;
   if (opts.secure === false) throw new SseHeaderError('ErrInsecureSSECustomerRequest');
-  if (header(headers, prefix + SSE_C_ALGORITHM_HEADER) !== SSE_ALGORITHM) {
+  if (header(headers, named(prefix, SSE_C_ALGORITHM_HEADER)) !== SSE_ALGORITHM) {
     throw new SseHeaderError('ErrInvalidSSECustomerAlgorithm');
   }
-  const keyText = header(headers, prefix + SSE_C_KEY_HEADER) ?? '';
-  const md5Text = header(headers, prefix + SSE_C_KEY_MD5_HEADER) ?? '';
+  const keyText = header(headers, named(prefix, SSE_C_KEY_HEADER)) ?? '';
+  const md5Text = header(headers, named(prefix, SSE_C_KEY_MD5_HEADER)) ?? '';
   if (keyText === '') throw new SseHeaderError('ErrMissingSSECustomerKey');
   if (md5Text === '') throw new SseHeaderError('ErrMissingSSECustomerKeyMD5');
   const key = decodeBase64Strict(keyText);

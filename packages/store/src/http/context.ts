@@ -89,3 +89,14 @@ export function header(headers: IncomingHttpHeaders, name: string): string | und
   const v = headers[name];
   return Array.isArray(v) ? v.join(',') : v;
 }
+
+/**
+ * Whether secrets may travel on this connection: TLS, or a client on this machine (the
+ * bytes never leave it). SSE-C keys are refused anywhere else, as MinIO refuses them.
+ */
+export function isPrivateChannel(ctx: RequestContext): boolean {
+  const socket = ctx.req.socket as { encrypted?: boolean; remoteAddress?: string };
+  if (socket.encrypted === true) return true;
+  const addr = socket.remoteAddress ?? '';
+  return addr === '::1' || addr.startsWith('127.') || addr.startsWith('::ffff:127.');
+}

@@ -6,7 +6,7 @@ import {
   sseResponseHeaders,
 } from '../../crypto/index.js';
 import type { NewObjectMeta, ObjectInfo, RangeSpec } from '../../engine/object-layer.js';
-import { header } from '../../http/context.js';
+import { header, isPrivateChannel } from '../../http/context.js';
 import { type Reply, xmlReply } from '../../http/reply.js';
 import type { S3Call, S3Deps } from '../call.js';
 import { ApiError } from '../errors.js';
@@ -24,7 +24,7 @@ type CopyOp = Extract<S3Operation, { op: 'CopyObject' }>;
 /** The SSE-C key a copy request presents for its source. */
 export function copySourceKey(call: S3Call): SseNone | SseCustomerKey {
   try {
-    return parseCopySourceSseHeaders(call.ctx.headers);
+    return parseCopySourceSseHeaders(call.ctx.headers, { secure: isPrivateChannel(call.ctx) });
   } catch (err) {
     if (err instanceof SseHeaderError) throw toApiError(err);
     throw err;

@@ -1,6 +1,6 @@
 import { parseSseHeaders, type SseRequest, SseHeaderError, sseResponseHeaders } from '../../crypto/index.js';
 import { MAX_OBJECT_SIZE, type NewObjectMeta, type ObjectInfo, type StoredHeaderName } from '../../engine/object-layer.js';
-import { header } from '../../http/context.js';
+import { header, isPrivateChannel } from '../../http/context.js';
 import { emptyReply, type Reply } from '../../http/reply.js';
 import { declaredLength } from '../auth/payload.js';
 import type { S3Call, S3Deps } from '../call.js';
@@ -72,7 +72,7 @@ export function checksumHeaders(internal: Record<string, string>): Record<string
 /** SSE a write asks for, or the bucket's default; SSE header errors keep their S3 codes. */
 export function sseForWrite(call: S3Call, settings: BucketSettings, opts: { copySource?: boolean } = {}): SseRequest {
   try {
-    const asked = parseSseHeaders(call.ctx.headers, opts);
+    const asked = parseSseHeaders(call.ctx.headers, { ...opts, secure: isPrivateChannel(call.ctx) });
     if (asked.kind === 'none' && settings.encryption === 'AES256') return { kind: 'S3' };
     return asked;
   } catch (err) {

@@ -3,7 +3,7 @@ import type { Readable } from 'node:stream';
 import { EngineError } from '../../engine/errors.js';
 import type { ByteRange, ObjectInfo } from '../../engine/object-layer.js';
 import { resolveRange } from '../../engine/range.js';
-import { header, type RequestContext } from '../../http/context.js';
+import { header, isPrivateChannel, type RequestContext } from '../../http/context.js';
 import { emptyReply, type Reply } from '../../http/reply.js';
 import type { S3Deps } from '../call.js';
 import { ApiError } from '../errors.js';
@@ -46,7 +46,7 @@ function checkConditions(op: ReadOp, info: ObjectInfo): Reply | undefined {
 
 export function readKey(ctx: RequestContext): SseNone | SseCustomerKey {
   try {
-    return parseSseReadHeaders(ctx.headers);
+    return parseSseReadHeaders(ctx.headers, { secure: isPrivateChannel(ctx) });
   } catch (err) {
     if (err instanceof SseHeaderError) throw toApiError(err);
     throw err;

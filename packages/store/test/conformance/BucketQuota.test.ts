@@ -1,0 +1,84 @@
+import * as s3sdk from '@aws-sdk/client-s3';
+import { MadminClient } from '@stowage/madmin';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROOT, startTestStore, type TestStore } from '../support/store.js';
+
+// A hard bucket quota, set through the admin API (madmin's SetBucketQuota), is enforced on
+// PutObject, CopyObject, UploadPart and CompleteMultipartUpload.
+
+const {
+  CompleteMultipartUploadCommand,
+  CopyObjectCommand,
+  CreateBucketCommand,
+  CreateMultipartUploadCommand,
+  DeleteObjectCommand,
+  PutObjectCommand,
+  UploadPartCommand,
+} = s3sdk;
+
+let t: TestStore;
+let admin: MadminClient;
+const exceeded = { name: 'XMinioAdminBucketQuotaExceeded', $metadata: { httpStatusCode: 400 } };
+const MiB = 1024 * 1024;
+
+beforeAll(async () => {
+  t = await startTestStore();
+  admin = new MadminClient({ endpoint: t.store.url, credentials: ROOT });
+  await t.s3.send(new CreateBucketCommand({ Bucket: 'capped' }));
+});
+afterAll(() => t.close());
+
+describe('bucket quota', () => {
+  it('get-bucket-quota is 404 until set; set and get round-trip', async () => {
+    await expect(admin.getBucketQuota('capped')).rejects.toMatchObject({ code: 'XMinioAdminNoSuchQuotaConfiguration' });
+    await admin.setBucketQuota('capped', { quota: 6 * MiB, quotatype: 'hard' });
+    expect(await admin.getBucketQuota('capped')).toEqual({ quota: 6 * MiB, quotatype: 'hard' });
+    await expect(admin.getBucketQuota('no-such-bucket')).rejects.toMatchObject({ code: 'NoSuchBucket' });
+  });
+
+  it('writes that would pass the quota are refused; deletes make room again', async () => {
+    await t.s3.send(new PutObjectCommand({ Bucket: 'capped', Key: 'a', Body: Buffer.alloc(4 * MiB) }));
+    await expect(
+      t.s3.send(new PutObjectCommand({ Bucket: 'capped', Key: 'b', Body: Buffer.alloc(3 * MiB) })),
+    ).rejects.toMatchObject(exceeded);
+    await expect(t.s3.send(new CopyObjectCommand({ Bucket: 'capped', Key: 'copy', CopySource: 'capped/a' }))).rejects.toMatchObject(
+      exceeded,
+    );
+    await t.s3.send(new PutObjectCommand({ Bucket: 'capped', Key: 'c', Body: Buffer.alloc(MiB) }));
+    await t.s3.send(new DeleteObjectCommand({ Bucket: 'capped', Key: 'a' }));
+    await t.s3.send(new PutObjectCommand({ Bucket: 'capped', Key: 'b', Body: Buffer.alloc(3 * MiB) }));
+  });
+
+  it('multipart uploads count their parts', async () => {
+    const { UploadId } = await t.s3.send(new CreateMultipartUploadCommand({ Bucket: 'capped', Key: 'mp' }));
+    await expect(
+      t.s3.send(new UploadPartCommand({ Bucket: 'capped', Key: 'mp', UploadId, PartNumber: 1, Body: Buffer.alloc(5 * MiB) })),
+    ).rejects.toMatchObject(exceeded);
+    const small = await t.s3.send(
+      new UploadPartCommand({ Bucket: 'capped', Key: 'mp', UploadId, PartNumber: 1, Body: Buffer.alloc(MiB) }),
+    );
+    await admin.setBucketQuota('capped', { quota: 4 * MiB + 1, quotatype: 'hard' });
+    await expect(
+      t.s3.send(
+        new CompleteMultipartUploadCommand({
+          Bucket: 'capped',
+          Key: 'mp',
+          UploadId,
+          MultipartUpload: { Parts: [{ PartNumber: 1, ETag: small.ETag }] },
+        }),
+      ),
+    ).rejects.toMatchObject(exceeded);
+  });
+
+  it('quota 0 clears it; fifo and malformed documents are refused', async () => {
+    await expect(admin.setBucketQuota('capped', { quota: 1, quotatype: 'fifo' as 'hard' })).rejects.toMatchObject({
+      message: "'fifo' quota type is deprecated",
+    });
+    await expect(admin.setBucketQuota('capped', { quota: -1, quotatype: 'hard' })).rejects.toMatchObject({
+      code: 'InvalidArgument',
+    });
+    await admin.setBucketQuota('capped', { quota: 0, quotatype: 'hard' });
+    await expect(admin.getBucketQuota('capped')).rejects.toMatchObject({ code: 'XMinioAdminNoSuchQuotaConfiguration' });
+    await t.s3.send(new PutObjectCommand({ Bucket: 'capped', Key: 'big', Body: Buffer.alloc(5 * MiB) }));
+  });
+});

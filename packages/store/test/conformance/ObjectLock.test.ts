@@ -1,0 +1,140 @@
+import * as s3sdk from '@aws-sdk/client-s3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestStore, type TestStore } from '../support/store.js';
+
+// Object lock (WORM): retention and legal hold on versions, set by header, by the bucket's
+// default retention or by Put/GetObjectRetention and Put/GetObjectLegalHold; what they forbid.
+
+const {
+  CreateBucketCommand,
+  DeleteObjectCommand,
+  DeleteObjectsCommand,
+  GetObjectLegalHoldCommand,
+  GetObjectRetentionCommand,
+  HeadObjectCommand,
+  PutObjectCommand,
+  PutObjectLegalHoldCommand,
+  PutObjectLockConfigurationCommand,
+  PutObjectRetentionCommand,
+} = s3sdk;
+
+let t: TestStore;
+const inDays = (d: number) => new Date(Date.now() + d * 86_400_000);
+const locked = { name: 'InvalidRequest', message: 'Object is WORM protected and cannot be overwritten.' };
+
+beforeAll(async () => {
+  t = await startTestStore();
+  await t.s3.send(new CreateBucketCommand({ Bucket: 'worm', ObjectLockEnabledForBucket: true }));
+  await t.s3.send(new CreateBucketCommand({ Bucket: 'plain' }));
+});
+afterAll(() => t.close());
+
+describe('object lock', () => {
+  it('retention from headers: the version cannot be deleted; a delete marker can be added', async () => {
+    const v = await t.s3.send(
+      new PutObjectCommand({
+        Bucket: 'worm',
+        Key: 'gov',
+        Body: 'x',
+        ObjectLockMode: 'GOVERNANCE',
+        ObjectLockRetainUntilDate: inDays(1),
+      }),
+    );
+    const head = await t.s3.send(new HeadObjectCommand({ Bucket: 'worm', Key: 'gov' }));
+    expect(head.ObjectLockMode).toBe('GOVERNANCE');
+    await expect(
+      t.s3.send(new DeleteObjectCommand({ Bucket: 'worm', Key: 'gov', VersionId: v.VersionId })),
+    ).rejects.toMatchObject(locked);
+    const marker = await t.s3.send(new DeleteObjectCommand({ Bucket: 'worm', Key: 'gov' }));
+    expect(marker.DeleteMarker).toBe(true);
+    // Governance gives way to the bypass header.
+    const bypassed = await t.s3.send(
+      new DeleteObjectCommand({ Bucket: 'worm', Key: 'gov', VersionId: v.VersionId, BypassGovernanceRetention: true }),
+    );
+    expect(bypassed.$metadata.httpStatusCode).toBe(204);
+  });
+
+  it('compliance: no bypass, no shortening; extending is allowed', async () => {
+    const v = await t.s3.send(
+      new PutObjectCommand({ Bucket: 'worm', Key: 'comp', Body: 'x', ObjectLockMode: 'COMPLIANCE', ObjectLockRetainUntilDate: inDays(2) }),
+    );
+    await expect(
+      t.s3.send(new DeleteObjectCommand({ Bucket: 'worm', Key: 'comp', VersionId: v.VersionId, BypassGovernanceRetention: true })),
+    ).rejects.toMatchObject(locked);
+    await expect(
+      t.s3.send(
+        new PutObjectRetentionCommand({
+          Bucket: 'worm',
+          Key: 'comp',
+          Retention: { Mode: 'COMPLIANCE', RetainUntilDate: inDays(1) },
+          BypassGovernanceRetention: true,
+        }),
+      ),
+    ).rejects.toMatchObject(locked);
+    const later = inDays(3);
+    await t.s3.send(new PutObjectRetentionCommand({ Bucket: 'worm', Key: 'comp', Retention: { Mode: 'COMPLIANCE', RetainUntilDate: later } }));
+    const got = await t.s3.send(new GetObjectRetentionCommand({ Bucket: 'worm', Key: 'comp' }));
+    expect(got.Retention?.Mode).toBe('COMPLIANCE');
+    expect(got.Retention?.RetainUntilDate?.getTime()).toBe(Math.floor(later.getTime()));
+  });
+
+  it('the bucket default retention applies to new versions', async () => {
+    await t.s3.send(
+      new PutObjectLockConfigurationCommand({
+        Bucket: 'worm',
+        ObjectLockConfiguration: { ObjectLockEnabled: 'Enabled', Rule: { DefaultRetention: { Mode: 'GOVERNANCE', Days: 1 } } },
+      }),
+    );
+    await t.s3.send(new PutObjectCommand({ Bucket: 'worm', Key: 'default', Body: 'x' }));
+    const got = await t.s3.send(new GetObjectRetentionCommand({ Bucket: 'worm', Key: 'default' }));
+    expect(got.Retention?.Mode).toBe('GOVERNANCE');
+    const until = got.Retention!.RetainUntilDate!.getTime();
+    expect(Math.abs(until - inDays(1).getTime())).toBeLessThan(60_000);
+    await t.s3.send(
+      new PutObjectLockConfigurationCommand({ Bucket: 'worm', ObjectLockConfiguration: { ObjectLockEnabled: 'Enabled' } }),
+    );
+  });
+
+  it('legal hold forbids deletes until it is lifted', async () => {
+    const v = await t.s3.send(new PutObjectCommand({ Bucket: 'worm', Key: 'held', Body: 'x', ObjectLockLegalHoldStatus: 'ON' }));
+    expect((await t.s3.send(new GetObjectLegalHoldCommand({ Bucket: 'worm', Key: 'held' }))).LegalHold?.Status).toBe('ON');
+    const batch = await t.s3.send(
+      new DeleteObjectsCommand({ Bucket: 'worm', Delete: { Objects: [{ Key: 'held', VersionId: v.VersionId }] } }),
+    );
+    expect(batch.Errors?.[0]).toMatchObject({ Key: 'held', Code: 'InvalidRequest' });
+    await t.s3.send(new PutObjectLegalHoldCommand({ Bucket: 'worm', Key: 'held', LegalHold: { Status: 'OFF' } }));
+    expect((await t.s3.send(new GetObjectLegalHoldCommand({ Bucket: 'worm', Key: 'held' }))).LegalHold?.Status).toBe('OFF');
+    await t.s3.send(new DeleteObjectCommand({ Bucket: 'worm', Key: 'held', VersionId: v.VersionId }));
+  });
+
+  it('refuses lock settings with S3 codes', async () => {
+    await expect(
+      t.s3.send(new PutObjectCommand({ Bucket: 'plain', Key: 'k', Body: 'x', ObjectLockMode: 'GOVERNANCE', ObjectLockRetainUntilDate: inDays(1) })),
+    ).rejects.toMatchObject({ name: 'InvalidRequest', message: 'Bucket is missing Object Lock Configuration.' });
+    await expect(
+      t.s3.send(new PutObjectCommand({ Bucket: 'worm', Key: 'k', Body: 'x', ObjectLockMode: 'GOVERNANCE' })),
+    ).rejects.toMatchObject({ name: 'InvalidRequest' });
+    await expect(
+      t.s3.send(
+        new PutObjectCommand({ Bucket: 'worm', Key: 'k', Body: 'x', ObjectLockMode: 'GOVERNANCE', ObjectLockRetainUntilDate: inDays(-1) }),
+      ),
+    ).rejects.toMatchObject({ name: 'InvalidRequest', message: 'the retain until date must be in the future.' });
+    await t.s3.send(new PutObjectCommand({ Bucket: 'worm', Key: 'none', Body: 'x' }));
+    await expect(t.s3.send(new GetObjectRetentionCommand({ Bucket: 'worm', Key: 'none' }))).rejects.toMatchObject({
+      name: 'NoSuchObjectLockConfiguration',
+    });
+    await expect(t.s3.send(new GetObjectLegalHoldCommand({ Bucket: 'plain', Key: 'none' }))).rejects.toMatchObject({
+      name: 'InvalidRequest',
+    });
+  });
+
+  it('works through the minio SDK', async () => {
+    await t.minio.putObject('worm', 'm', Buffer.from('m'));
+    const until = inDays(1);
+    await t.minio.putObjectRetention('worm', 'm', { mode: 'GOVERNANCE', retainUntilDate: until.toISOString() });
+    const r = await t.minio.getObjectRetention('worm', 'm');
+    expect(r).toMatchObject({ mode: 'GOVERNANCE' });
+    await t.minio.setObjectLegalHold('worm', 'm', { status: 'ON' });
+    expect(await t.minio.getObjectLegalHold('worm', 'm')).toEqual({ Status: 'ON' });
+  });
+});

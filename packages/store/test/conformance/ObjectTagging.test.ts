@@ -1,0 +1,104 @@
+import * as s3sdk from '@aws-sdk/client-s3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestStore, type TestStore } from '../support/store.js';
+
+const {
+  CopyObjectCommand,
+  CreateBucketCommand,
+  DeleteObjectTaggingCommand,
+  GetObjectCommand,
+  GetObjectTaggingCommand,
+  PutBucketVersioningCommand,
+  PutObjectCommand,
+  PutObjectTaggingCommand,
+} = s3sdk;
+
+let t: TestStore;
+beforeAll(async () => {
+  t = await startTestStore();
+  await t.s3.send(new CreateBucketCommand({ Bucket: 'tags' }));
+});
+afterAll(() => t.close());
+
+const tags = async (Key: string, VersionId?: string) =>
+  (await t.s3.send(new GetObjectTaggingCommand({ Bucket: 'tags', Key, VersionId }))).TagSet;
+
+describe('Get/Put/DeleteObjectTagging and x-amz-tagging', () => {
+  it('tags set on PUT (x-amz-tagging) read back, count in the GET header', async () => {
+    await t.s3.send(new PutObjectCommand({ Bucket: 'tags', Key: 'a', Body: 'a', Tagging: 'team=data&note=h%C3%A9llo%20w' }));
+    expect(await tags('a')).toEqual([
+      { Key: 'team', Value: 'data' },
+      { Key: 'note', Value: 'héllo w' },
+    ]);
+    const got = await t.s3.send(new GetObjectCommand({ Bucket: 'tags', Key: 'a' }));
+    expect(got.TagCount).toBe(2);
+  });
+
+  it('PutObjectTagging replaces the set, DeleteObjectTagging empties it; the data stays', async () => {
+    await t.s3.send(new PutObjectCommand({ Bucket: 'tags', Key: 'b', Body: 'body' }));
+    expect(await tags('b')).toEqual([]);
+    await t.s3.send(
+      new PutObjectTaggingCommand({ Bucket: 'tags', Key: 'b', Tagging: { TagSet: [{ Key: 'k', Value: 'v' }] } }),
+    );
+    expect(await tags('b')).toEqual([{ Key: 'k', Value: 'v' }]);
+    const del = await t.s3.send(new DeleteObjectTaggingCommand({ Bucket: 'tags', Key: 'b' }));
+    expect(del.$metadata.httpStatusCode).toBe(204);
+    expect(await tags('b')).toEqual([]);
+    expect(await (await t.s3.send(new GetObjectCommand({ Bucket: 'tags', Key: 'b' }))).Body!.transformToString()).toBe('body');
+  });
+
+  it('tags belong to one version', async () => {
+    await t.s3.send(new PutBucketVersioningCommand({ Bucket: 'tags', VersioningConfiguration: { Status: 'Enabled' } }));
+    const v1 = await t.s3.send(new PutObjectCommand({ Bucket: 'tags', Key: 'v', Body: '1', Tagging: 'gen=1' }));
+    await t.s3.send(new PutObjectCommand({ Bucket: 'tags', Key: 'v', Body: '2', Tagging: 'gen=2' }));
+    const put = await t.s3.send(
+      new PutObjectTaggingCommand({
+        Bucket: 'tags',
+        Key: 'v',
+        VersionId: v1.VersionId,
+        Tagging: { TagSet: [{ Key: 'gen', Value: 'first' }] },
+      }),
+    );
+    expect(put.VersionId).toBe(v1.VersionId);
+    expect(await tags('v', v1.VersionId)).toEqual([{ Key: 'gen', Value: 'first' }]);
+    expect(await tags('v')).toEqual([{ Key: 'gen', Value: '2' }]);
+  });
+
+  it('CopyObject copies tags, or replaces them with the tagging directive', async () => {
+    await t.s3.send(new PutObjectCommand({ Bucket: 'tags', Key: 'src', Body: 's', Tagging: 'from=src' }));
+    await t.s3.send(new CopyObjectCommand({ Bucket: 'tags', Key: 'c1', CopySource: 'tags/src' }));
+    expect(await tags('c1')).toEqual([{ Key: 'from', Value: 'src' }]);
+    await t.s3.send(
+      new CopyObjectCommand({ Bucket: 'tags', Key: 'c2', CopySource: 'tags/src', TaggingDirective: 'REPLACE', Tagging: 'new=1' }),
+    );
+    expect(await tags('c2')).toEqual([{ Key: 'new', Value: '1' }]);
+  });
+
+  it('refuses bad tag sets with InvalidTag, and tags of a missing key with NoSuchKey', async () => {
+    const eleven = Array.from({ length: 11 }, (_, i) => `k${i}=v`).join('&');
+    await expect(t.s3.send(new PutObjectCommand({ Bucket: 'tags', Key: 'x', Body: 'x', Tagging: eleven }))).rejects.toMatchObject({
+      name: 'InvalidTag',
+      message: 'Object tags cannot be greater than 10',
+    });
+    for (const TagSet of [
+      [{ Key: 'dup', Value: '1' }, { Key: 'dup', Value: '2' }],
+      [{ Key: 'k'.repeat(129), Value: 'v' }],
+      [{ Key: 'aws:reserved', Value: 'v' }],
+    ]) {
+      await expect(
+        t.s3.send(new PutObjectTaggingCommand({ Bucket: 'tags', Key: 'a', Tagging: { TagSet } })),
+      ).rejects.toMatchObject({ name: 'InvalidTag', $metadata: { httpStatusCode: 400 } });
+    }
+    await expect(t.s3.send(new GetObjectTaggingCommand({ Bucket: 'tags', Key: 'missing' }))).rejects.toMatchObject({
+      name: 'NoSuchKey',
+    });
+  });
+
+  it('works through the minio SDK', async () => {
+    await t.minio.putObject('tags', 'm', Buffer.from('m'));
+    await t.minio.setObjectTagging('tags', 'm', { env: 'prod' });
+    expect(await t.minio.getObjectTagging('tags', 'm')).toEqual([{ Key: 'env', Value: 'prod' }]);
+    await t.minio.removeObjectTagging('tags', 'm');
+    expect(await t.minio.getObjectTagging('tags', 'm')).toEqual([]);
+  });
+});
