@@ -132,7 +132,11 @@ export class MadminClient {
   }
 
   /** PUT /set-bucket-quota with a plain JSON body; quota 0 clears it. */
-  async setBucketQuota(bucket: string, quota: BucketQuota, opts: { signal?: AbortSignal } = {}): Promise<void> {
+  async setBucketQuota(
+    bucket: string,
+    quota: BucketQuota,
+    opts: { signal?: AbortSignal } = {},
+  ): Promise<void> {
     await this.request({
       method: 'PUT',
       path: '/set-bucket-quota',

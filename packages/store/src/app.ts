@@ -23,7 +23,12 @@ export interface AppDeps {
 /** Which protocol serves a request: admin and STS routes come before S3, as in MinIO. */
 export function createApp(deps: AppDeps): ServerDeps {
   const lookup = (accessKey: string) => deps.credentials.lookup(accessKey);
-  const admin = adminProtocol({ layer: deps.layer, system: deps.system, lookup, deploymentId: deps.deploymentId });
+  const admin = adminProtocol({
+    layer: deps.layer,
+    system: deps.system,
+    lookup,
+    deploymentId: deps.deploymentId,
+  });
   const misc = minioMiscProtocol(deps.deploymentId);
   const sts = stsProtocol({ credentials: deps.credentials, region: deps.region });
   const s3 = s3Protocol({

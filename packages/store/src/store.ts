@@ -5,8 +5,8 @@ import { erasureParams } from './engine/erasure/params.js';
 import { initDrives } from './engine/fs/drives.js';
 import { createHttpServer } from './http/server.js';
 import { CredentialStore } from './iam/credentials.js';
-import { loadMasterKey } from './s3/kms.js';
 import type { RootCredentials } from './iam/root.js';
+import { loadMasterKey } from './s3/kms.js';
 
 export interface StoreOptions {
   /** Drive directories, in set order; created when missing. */
@@ -47,7 +47,15 @@ export async function startStore(opts: StoreOptions): Promise<StoreHandle> {
   const credentials = await CredentialStore.open(layer.system, opts.rootCredentials);
   const masterKey = await loadMasterKey(layer.system);
   const server = createHttpServer(
-    createApp({ layer, system: layer.system, masterKey, credentials, region, deploymentId: set.deploymentId, log }),
+    createApp({
+      layer,
+      system: layer.system,
+      masterKey,
+      credentials,
+      region,
+      deploymentId: set.deploymentId,
+      log,
+    }),
   );
 
   const host = opts.host ?? '127.0.0.1';

@@ -1,17 +1,18 @@
 import type { ObjectLayer } from '../engine/object-layer.js';
+import type { SystemStore } from '../engine/system-store.js';
+import { readAll } from '../http/body.js';
 import { header, type RequestContext } from '../http/context.js';
 import { jsonReply, type Reply } from '../http/reply.js';
 import type { Protocol } from '../http/server.js';
 import type { CredentialLookup } from '../s3/auth/common.js';
+import { verifiedBody } from '../s3/auth/payload.js';
 import { verifyHeaderAuth } from '../s3/auth/signature-v4.js';
 import { ApiError } from '../s3/errors.js';
-import type { SystemStore } from '../engine/system-store.js';
-import { readAll } from '../http/body.js';
-import { verifiedBody } from '../s3/auth/payload.js';
 import { accountInfo } from './handlers/account.js';
 import { getBucketQuota, setBucketQuota } from './handlers/quota.js';
 
 const MAX_QUOTA_BODY = 4096;
+
 import { parseAdminRequest } from './router.js';
 
 export interface AdminDeps {
@@ -58,7 +59,11 @@ export function adminProtocol(deps: AdminDeps): Protocol {
         case 'GetBucketQuota':
           return getBucketQuota(deps.layer, deps.system, op.bucket);
         case 'SetBucketQuota': {
-          const body = await readAll(verifiedBody(ctx, auth), MAX_QUOTA_BODY, new ApiError('InvalidArgument', 'The quota document is too large'));
+          const body = await readAll(
+            verifiedBody(ctx, auth),
+            MAX_QUOTA_BODY,
+            new ApiError('InvalidArgument', 'The quota document is too large'),
+          );
           return setBucketQuota(deps.layer, deps.system, op.bucket, body);
         }
       }

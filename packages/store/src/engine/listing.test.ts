@@ -29,7 +29,11 @@ function all(input: { prefix?: string; delimiter?: string; maxKeys: number }) {
 
 describe('listPage', () => {
   it('lists everything under a prefix without a delimiter', () => {
-    const page = listPage(cursor(), { prefix: 'photos/2006/', delimiter: '', marker: '', maxKeys: 1000 }, shown);
+    const page = listPage(
+      cursor(),
+      { prefix: 'photos/2006/', delimiter: '', marker: '', maxKeys: 1000 },
+      shown,
+    );
     expect(page.items).toEqual(['photos/2006/feb/1.jpg', 'photos/2006/jan/1.jpg', 'photos/2006/jan/2.jpg']);
     expect(page.isTruncated).toBe(false);
   });
@@ -53,7 +57,11 @@ describe('listPage', () => {
   });
 
   it('starts after a marker that is not itself a key', () => {
-    const page = listPage(cursor(), { prefix: '', delimiter: '', marker: 'photos/2006/g', maxKeys: 2 }, shown);
+    const page = listPage(
+      cursor(),
+      { prefix: '', delimiter: '', marker: 'photos/2006/g', maxKeys: 2 },
+      shown,
+    );
     expect(page.items).toEqual(['photos/2006/jan/1.jpg', 'photos/2006/jan/2.jpg']);
     expect(page.isTruncated).toBe(true);
     expect(page.nextMarker).toBe('photos/2006/jan/2.jpg');
@@ -77,7 +85,11 @@ describe('listPage', () => {
       ['kept/2', true],
       ['z', false],
     ];
-    const page = listPage(new ArrayCursor(entries), { prefix: '', delimiter: '/', marker: '', maxKeys: 2 }, shown);
+    const page = listPage(
+      new ArrayCursor(entries),
+      { prefix: '', delimiter: '/', marker: '', maxKeys: 2 },
+      shown,
+    );
     expect(page).toEqual({ items: ['b'], prefixes: ['kept/'], isTruncated: false });
   });
 

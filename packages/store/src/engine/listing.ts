@@ -62,7 +62,9 @@ export function listPage<T, I>(
   const page: Page<I> = { items: [], prefixes: [], isTruncated: false };
   if (maxKeys <= 0) return page;
   const markerIsPrefix = marker !== '' && commonPrefix(marker, prefix, delimiter) === marker;
-  cursor.seek(markerIsPrefix ? pastPrefix(marker) : Buffer.from(compareKeys(marker, prefix) > 0 ? marker : prefix));
+  cursor.seek(
+    markerIsPrefix ? pastPrefix(marker) : Buffer.from(compareKeys(marker, prefix) > 0 ? marker : prefix),
+  );
   let last: string | undefined;
   for (let e = cursor.next(); e; e = cursor.next()) {
     const key = keyOf(e.name);

@@ -83,7 +83,11 @@ function optionalInt(f: Fields, name: string): number | undefined {
 
 function decodePart(raw: unknown): PartLayout {
   const f = asFields(raw, `${KIND}.part`);
-  const part: PartLayout = { number: int(f, 'number', KIND), size: int(f, 'size', KIND), etag: str(f, 'etag', KIND) };
+  const part: PartLayout = {
+    number: int(f, 'number', KIND),
+    size: int(f, 'size', KIND),
+    etag: str(f, 'etag', KIND),
+  };
   const actual = optionalInt(f, 'actualSize');
   if (actual !== undefined) part.actualSize = actual;
   if (f.file !== undefined) part.file = str(f, 'file', KIND);
@@ -93,7 +97,8 @@ function decodePart(raw: unknown): PartLayout {
 function decodeData(raw: unknown): DataLayout {
   const f = asFields(raw, `${KIND}.data`);
   const bitrot = f.bitrot;
-  if (bitrot !== 'sha256' && bitrot !== 'none') throw new RecordFormatError(`${KIND}: unknown bitrot "${bitrot}"`);
+  if (bitrot !== 'sha256' && bitrot !== 'none')
+    throw new RecordFormatError(`${KIND}: unknown bitrot "${bitrot}"`);
   if (!Array.isArray(f.parts)) throw new RecordFormatError(`${KIND}: "parts" must be a list`);
   const data: DataLayout = {
     id: str(f, 'id', KIND),

@@ -73,7 +73,8 @@ function decodeMeta(raw: unknown): UploadMeta {
   if (f.tags !== undefined) meta.tags = str(f, 'tags', KIND);
   if (f.retention !== undefined) {
     const r = asFields(f.retention, `${KIND}.retention`);
-    if (r.mode !== 'GOVERNANCE' && r.mode !== 'COMPLIANCE') throw new RecordFormatError(`${KIND}: unknown retention mode`);
+    if (r.mode !== 'GOVERNANCE' && r.mode !== 'COMPLIANCE')
+      throw new RecordFormatError(`${KIND}: unknown retention mode`);
     meta.retention = { mode: r.mode, until: int(r, 'until', KIND) };
   }
   if (typeof f.legalHold === 'boolean') meta.legalHold = f.legalHold;

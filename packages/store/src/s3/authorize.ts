@@ -1,5 +1,5 @@
-import { isAllowed, type Policy, PolicyError, parsePolicy, type RequestFacts } from '../iam/policy/index.js';
 import { header, type RequestContext } from '../http/context.js';
+import { isAllowed, type Policy, PolicyError, parsePolicy, type RequestFacts } from '../iam/policy/index.js';
 import type { AuthResult } from './auth/common.js';
 import type { S3Deps } from './call.js';
 import { policyText } from './config/policy.js';
@@ -40,7 +40,11 @@ const CONFIG_ACTIONS: Record<ConfigKind, { get: string; put: string; del: string
     put: 's3:PutLifecycleConfiguration',
     del: 's3:PutLifecycleConfiguration',
   },
-  notification: { get: 's3:GetBucketNotification', put: 's3:PutBucketNotification', del: 's3:PutBucketNotification' },
+  notification: {
+    get: 's3:GetBucketNotification',
+    put: 's3:PutBucketNotification',
+    del: 's3:PutBucketNotification',
+  },
   replication: {
     get: 's3:GetReplicationConfiguration',
     put: 's3:PutReplicationConfiguration',
@@ -87,7 +91,11 @@ export function accessesOf(op: S3Operation): Access[] {
     case 'ListObjectVersions':
       return one(op.op === 'ListObjectVersions' ? 's3:ListBucketVersions' : 's3:ListBucket', {
         bucket: op.bucket,
-        conditions: { 's3:prefix': [op.prefix], 's3:delimiter': [op.delimiter], 's3:max-keys': [String(op.maxKeys)] },
+        conditions: {
+          's3:prefix': [op.prefix],
+          's3:delimiter': [op.delimiter],
+          's3:max-keys': [String(op.maxKeys)],
+        },
       });
     case 'GetBucketConfig':
       return one(CONFIG_ACTIONS[op.kind].get, { bucket: op.bucket });
@@ -113,11 +121,22 @@ export function accessesOf(op: S3Operation): Access[] {
       return one('s3:ListMultipartUploadParts', { bucket: op.bucket, key: op.key });
     case 'GetObject':
     case 'HeadObject':
-      return one(op.versionId ? 's3:GetObjectVersion' : 's3:GetObject', { bucket: op.bucket, key: op.key, ...versioned(op) });
+      return one(op.versionId ? 's3:GetObjectVersion' : 's3:GetObject', {
+        bucket: op.bucket,
+        key: op.key,
+        ...versioned(op),
+      });
     case 'DeleteObject':
       return [
-        { action: op.versionId ? 's3:DeleteObjectVersion' : 's3:DeleteObject', bucket: op.bucket, key: op.key, ...versioned(op) },
-        ...(op.bypassGovernance ? one('s3:BypassGovernanceRetention', { bucket: op.bucket, key: op.key }) : []),
+        {
+          action: op.versionId ? 's3:DeleteObjectVersion' : 's3:DeleteObject',
+          bucket: op.bucket,
+          key: op.key,
+          ...versioned(op),
+        },
+        ...(op.bypassGovernance
+          ? one('s3:BypassGovernanceRetention', { bucket: op.bucket, key: op.key })
+          : []),
       ];
     case 'GetObjectConfig':
     case 'PutObjectConfig':
@@ -135,7 +154,11 @@ export function accessesOf(op: S3Operation): Access[] {
 }
 
 /** Condition keys every request carries (AWS global keys). */
-function globalConditions(ctx: RequestContext, auth: AuthResult | undefined, now: Date): Record<string, string[]> {
+function globalConditions(
+  ctx: RequestContext,
+  auth: AuthResult | undefined,
+  now: Date,
+): Record<string, string[]> {
   const out: Record<string, string[]> = {
     'aws:SourceIp': [ctx.req.socket.remoteAddress?.replace(/^::ffff:/, '') ?? ''],
     'aws:SecureTransport': [String('encrypted' in ctx.req.socket && ctx.req.socket.encrypted === true)],

@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import type { SystemStore } from '../engine/system-store.js';
 import { decodeMasterKey, MASTER_KEY_BYTES, type MasterKey } from '../crypto/index.js';
+import type { SystemStore } from '../engine/system-store.js';
 
 // The SSE-S3 master key lives in the system namespace: replicated to every drive (mode
 // 0600) and read by quorum, so losing a drive does not lose the key to every object.

@@ -1,9 +1,9 @@
 import type { Readable } from 'node:stream';
 import {
-  CryptoError,
   type CiphertextRange,
-  ciphertextRange,
+  CryptoError,
   checkReadMatchesObject,
+  ciphertextRange,
   decodeSealedKey,
   decryptStream,
   encryptedSize,
@@ -14,9 +14,9 @@ import {
   partKey,
   type SealedKey,
   type SseCustomerKey,
+  SseHeaderError,
   type SseNone,
   type SseRequest,
-  SseHeaderError,
   sealObjectKey,
   unsealObjectKey,
 } from '../crypto/index.js';
@@ -92,7 +92,9 @@ export function objectKeyOf(
   }
   try {
     const kek: KeyEncryptionKey =
-      kind === 'C' ? { kind: 'C', customerKey: (presented as SseCustomerKey).key } : { kind: 'S3', master: deps.masterKey };
+      kind === 'C'
+        ? { kind: 'C', customerKey: (presented as SseCustomerKey).key }
+        : { kind: 'S3', master: deps.masterKey };
     return unsealObjectKey(sealed, kek, context);
   } catch (err) {
     if (err instanceof CryptoError && kind === 'C') throw new ApiError('AccessDenied');
@@ -101,7 +103,10 @@ export function objectKeyOf(
 }
 
 /** Checks the request's SSE-C headers against how the object is stored (S3 codes). */
-export function checkReadKey(info: { internal: Record<string, string> }, presented: SseNone | SseCustomerKey): void {
+export function checkReadKey(
+  info: { internal: Record<string, string> },
+  presented: SseNone | SseCustomerKey,
+): void {
   try {
     checkReadMatchesObject(storedSse(info), presented);
   } catch (err) {
@@ -218,7 +223,11 @@ function encryptedPlan(info: ObjectInfo, objectKey: Buffer, wanted: ByteRange | 
     const first = plainAt;
     const last = plainAt + part.size - 1;
     if (part.size > 0 && last >= want!.start && first <= want!.end) {
-      const r = ciphertextRange(Math.max(want!.start, first) - first, Math.min(want!.end, last) - first, part.size);
+      const r = ciphertextRange(
+        Math.max(want!.start, first) - first,
+        Math.min(want!.end, last) - first,
+        part.size,
+      );
       segments.push({ length: r.end - r.start + 1, key: partKey(objectKey, part.number), range: r });
       stored = { start: stored?.start ?? storedAt + r.start, end: storedAt + r.end };
     }
@@ -232,7 +241,12 @@ function encryptedPlan(info: ObjectInfo, objectKey: Buffer, wanted: ByteRange | 
  * Opens an object version for reading plaintext: range or part resolved against the
  * plaintext, the SSE-C key checked, the stored bytes decrypted part by part.
  */
-export async function openObject(deps: S3Deps, bucket: string, key: string, req: OpenRequest): Promise<Opened> {
+export async function openObject(
+  deps: S3Deps,
+  bucket: string,
+  key: string,
+  req: OpenRequest,
+): Promise<Opened> {
   let plainRange: ByteRange | undefined;
   let segments: Segment[] | undefined;
   const result = await deps.layer.getObject(bucket, key, {

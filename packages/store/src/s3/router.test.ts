@@ -104,9 +104,15 @@ describe('parseS3Request: AWS documentation examples', () => {
       versionId: id,
       bypassGovernance: true,
     });
-    expect(parse(`GET /b/k?versionId=${id}&partNumber=3`)).toMatchObject({ op: 'GetObject', versionId: id, partNumber: 3 });
+    expect(parse(`GET /b/k?versionId=${id}&partNumber=3`)).toMatchObject({
+      op: 'GetObject',
+      versionId: id,
+      partNumber: 3,
+    });
     expect(parse('HEAD /b/k?versionId=')).not.toHaveProperty('versionId');
-    expect(() => parse('GET /b/k?partNumber=2', { range: 'bytes=0-1' })).toThrow(/both Range header and partNumber/);
+    expect(() => parse('GET /b/k?partNumber=2', { range: 'bytes=0-1' })).toThrow(
+      /both Range header and partNumber/,
+    );
     expect(() => parse('GET /b/k?partNumber=0')).toThrow(/between 1 and 10000/);
   });
 
@@ -118,7 +124,9 @@ describe('parseS3Request: AWS documentation examples', () => {
       key: 'k',
       bypassGovernance: false,
     });
-    expect(parse('PUT /b/k?retention&versionId=null', { 'x-amz-bypass-governance-retention': 'True' })).toMatchObject({
+    expect(
+      parse('PUT /b/k?retention&versionId=null', { 'x-amz-bypass-governance-retention': 'True' }),
+    ).toMatchObject({
       op: 'PutObjectConfig',
       kind: 'retention',
       versionId: 'null',

@@ -206,7 +206,11 @@ function objectOp(name: string, bucket: string, key: string, parts: S3RequestPar
       const part = first(query, 'partNumber');
       const conditions = parseConditions(headers);
       const overrides = parseOverrides(query);
-      if (range && part !== undefined) throw new ApiError('InvalidRequest', 'Cannot specify both Range header and partNumber query parameter');
+      if (range && part !== undefined)
+        throw new ApiError(
+          'InvalidRequest',
+          'Cannot specify both Range header and partNumber query parameter',
+        );
       return {
         op: name,
         bucket,

@@ -34,7 +34,11 @@ export async function bucketSettings(deps: S3Deps, bucket: string): Promise<Buck
   ]);
   const settings: BucketSettings = {
     versioning:
-      versioning?.status === 'Enabled' ? 'enabled' : versioning?.status === 'Suspended' ? 'suspended' : 'unversioned',
+      versioning?.status === 'Enabled'
+        ? 'enabled'
+        : versioning?.status === 'Suspended'
+          ? 'suspended'
+          : 'unversioned',
   };
   if (lock) settings.objectLock = lock;
   if (encryption) settings.encryption = encryption.algorithm;

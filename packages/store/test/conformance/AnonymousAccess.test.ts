@@ -9,7 +9,13 @@ const { CreateBucketCommand, PutBucketPolicyCommand, PutObjectCommand } = s3sdk;
 
 let t: TestStore;
 const anon = (method: string, path: string, body?: string, headers: Record<string, string> = {}) =>
-  rawRequest(t.store.port, method, path, { ...headers, ...(body ? { 'content-length': String(body.length) } : {}) }, body);
+  rawRequest(
+    t.store.port,
+    method,
+    path,
+    { ...headers, ...(body ? { 'content-length': String(body.length) } : {}) },
+    body,
+  );
 
 beforeAll(async () => {
   t = await startTestStore();
@@ -31,7 +37,12 @@ beforeAll(async () => {
             Resource: ['arn:aws:s3:::public'],
             Condition: { StringLike: { 's3:prefix': ['docs/*'] } },
           },
-          { Effect: 'Deny', Principal: '*', Action: ['s3:GetObject'], Resource: ['arn:aws:s3:::public/secret/*'] },
+          {
+            Effect: 'Deny',
+            Principal: '*',
+            Action: ['s3:GetObject'],
+            Resource: ['arn:aws:s3:::public/secret/*'],
+          },
         ],
       }),
     }),
@@ -41,7 +52,14 @@ beforeAll(async () => {
       Bucket: 'dropbox',
       Policy: JSON.stringify({
         Version: '2012-10-17',
-        Statement: [{ Effect: 'Allow', Principal: '*', Action: ['s3:PutObject'], Resource: ['arn:aws:s3:::dropbox/in/*'] }],
+        Statement: [
+          {
+            Effect: 'Allow',
+            Principal: '*',
+            Action: ['s3:PutObject'],
+            Resource: ['arn:aws:s3:::dropbox/in/*'],
+          },
+        ],
       }),
     }),
   );

@@ -73,7 +73,12 @@ describe('multipart upload', () => {
     const p2 = fill(4321, 6);
     const parts = [await part('etag.bin', id, 1, p1), await part('etag.bin', id, 2, p2)];
     const done = await t.s3.send(
-      new CompleteMultipartUploadCommand({ Bucket: 'mpu', Key: 'etag.bin', UploadId: id, MultipartUpload: { Parts: parts } }),
+      new CompleteMultipartUploadCommand({
+        Bucket: 'mpu',
+        Key: 'etag.bin',
+        UploadId: id,
+        MultipartUpload: { Parts: parts },
+      }),
     );
     const md5s = Buffer.concat([p1, p2].map((p) => createHash('md5').update(p).digest()));
     expect(done.ETag).toBe(`"${md5hex(md5s)}-2"`);
@@ -81,9 +86,13 @@ describe('multipart upload', () => {
     expect(head.PartsCount).toBe(2);
     expect(head.ContentLength).toBe(p2.length);
     const second = await t.s3.send(new GetObjectCommand({ Bucket: 'mpu', Key: 'etag.bin', PartNumber: 2 }));
-    expect(second.ContentRange).toBe(`bytes ${p1.length}-${p1.length + p2.length - 1}/${p1.length + p2.length}`);
+    expect(second.ContentRange).toBe(
+      `bytes ${p1.length}-${p1.length + p2.length - 1}/${p1.length + p2.length}`,
+    );
     expect(md5hex(Buffer.from(await second.Body!.transformToByteArray()))).toBe(md5hex(p2));
-    await expect(t.s3.send(new GetObjectCommand({ Bucket: 'mpu', Key: 'etag.bin', PartNumber: 3 }))).rejects.toMatchObject({
+    await expect(
+      t.s3.send(new GetObjectCommand({ Bucket: 'mpu', Key: 'etag.bin', PartNumber: 3 })),
+    ).rejects.toMatchObject({
       name: 'InvalidRange',
     });
   });

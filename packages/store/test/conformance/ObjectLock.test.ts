@@ -49,17 +49,35 @@ describe('object lock', () => {
     expect(marker.DeleteMarker).toBe(true);
     // Governance gives way to the bypass header.
     const bypassed = await t.s3.send(
-      new DeleteObjectCommand({ Bucket: 'worm', Key: 'gov', VersionId: v.VersionId, BypassGovernanceRetention: true }),
+      new DeleteObjectCommand({
+        Bucket: 'worm',
+        Key: 'gov',
+        VersionId: v.VersionId,
+        BypassGovernanceRetention: true,
+      }),
     );
     expect(bypassed.$metadata.httpStatusCode).toBe(204);
   });
 
   it('compliance: no bypass, no shortening; extending is allowed', async () => {
     const v = await t.s3.send(
-      new PutObjectCommand({ Bucket: 'worm', Key: 'comp', Body: 'x', ObjectLockMode: 'COMPLIANCE', ObjectLockRetainUntilDate: inDays(2) }),
+      new PutObjectCommand({
+        Bucket: 'worm',
+        Key: 'comp',
+        Body: 'x',
+        ObjectLockMode: 'COMPLIANCE',
+        ObjectLockRetainUntilDate: inDays(2),
+      }),
     );
     await expect(
-      t.s3.send(new DeleteObjectCommand({ Bucket: 'worm', Key: 'comp', VersionId: v.VersionId, BypassGovernanceRetention: true })),
+      t.s3.send(
+        new DeleteObjectCommand({
+          Bucket: 'worm',
+          Key: 'comp',
+          VersionId: v.VersionId,
+          BypassGovernanceRetention: true,
+        }),
+      ),
     ).rejects.toMatchObject(locked);
     await expect(
       t.s3.send(
@@ -72,7 +90,13 @@ describe('object lock', () => {
       ),
     ).rejects.toMatchObject(locked);
     const later = inDays(3);
-    await t.s3.send(new PutObjectRetentionCommand({ Bucket: 'worm', Key: 'comp', Retention: { Mode: 'COMPLIANCE', RetainUntilDate: later } }));
+    await t.s3.send(
+      new PutObjectRetentionCommand({
+        Bucket: 'worm',
+        Key: 'comp',
+        Retention: { Mode: 'COMPLIANCE', RetainUntilDate: later },
+      }),
+    );
     const got = await t.s3.send(new GetObjectRetentionCommand({ Bucket: 'worm', Key: 'comp' }));
     expect(got.Retention?.Mode).toBe('COMPLIANCE');
     expect(got.Retention?.RetainUntilDate?.getTime()).toBe(Math.floor(later.getTime()));
@@ -82,7 +106,10 @@ describe('object lock', () => {
     await t.s3.send(
       new PutObjectLockConfigurationCommand({
         Bucket: 'worm',
-        ObjectLockConfiguration: { ObjectLockEnabled: 'Enabled', Rule: { DefaultRetention: { Mode: 'GOVERNANCE', Days: 1 } } },
+        ObjectLockConfiguration: {
+          ObjectLockEnabled: 'Enabled',
+          Rule: { DefaultRetention: { Mode: 'GOVERNANCE', Days: 1 } },
+        },
       }),
     );
     await t.s3.send(new PutObjectCommand({ Bucket: 'worm', Key: 'default', Body: 'x' }));
@@ -91,39 +118,77 @@ describe('object lock', () => {
     const until = got.Retention!.RetainUntilDate!.getTime();
     expect(Math.abs(until - inDays(1).getTime())).toBeLessThan(60_000);
     await t.s3.send(
-      new PutObjectLockConfigurationCommand({ Bucket: 'worm', ObjectLockConfiguration: { ObjectLockEnabled: 'Enabled' } }),
+      new PutObjectLockConfigurationCommand({
+        Bucket: 'worm',
+        ObjectLockConfiguration: { ObjectLockEnabled: 'Enabled' },
+      }),
     );
   });
 
   it('legal hold forbids deletes until it is lifted', async () => {
-    const v = await t.s3.send(new PutObjectCommand({ Bucket: 'worm', Key: 'held', Body: 'x', ObjectLockLegalHoldStatus: 'ON' }));
-    expect((await t.s3.send(new GetObjectLegalHoldCommand({ Bucket: 'worm', Key: 'held' }))).LegalHold?.Status).toBe('ON');
+    const v = await t.s3.send(
+      new PutObjectCommand({ Bucket: 'worm', Key: 'held', Body: 'x', ObjectLockLegalHoldStatus: 'ON' }),
+    );
+    expect(
+      (await t.s3.send(new GetObjectLegalHoldCommand({ Bucket: 'worm', Key: 'held' }))).LegalHold?.Status,
+    ).toBe('ON');
     const batch = await t.s3.send(
-      new DeleteObjectsCommand({ Bucket: 'worm', Delete: { Objects: [{ Key: 'held', VersionId: v.VersionId }] } }),
+      new DeleteObjectsCommand({
+        Bucket: 'worm',
+        Delete: { Objects: [{ Key: 'held', VersionId: v.VersionId }] },
+      }),
     );
     expect(batch.Errors?.[0]).toMatchObject({ Key: 'held', Code: 'InvalidRequest' });
-    await t.s3.send(new PutObjectLegalHoldCommand({ Bucket: 'worm', Key: 'held', LegalHold: { Status: 'OFF' } }));
-    expect((await t.s3.send(new GetObjectLegalHoldCommand({ Bucket: 'worm', Key: 'held' }))).LegalHold?.Status).toBe('OFF');
+    await t.s3.send(
+      new PutObjectLegalHoldCommand({ Bucket: 'worm', Key: 'held', LegalHold: { Status: 'OFF' } }),
+    );
+    expect(
+      (await t.s3.send(new GetObjectLegalHoldCommand({ Bucket: 'worm', Key: 'held' }))).LegalHold?.Status,
+    ).toBe('OFF');
     await t.s3.send(new DeleteObjectCommand({ Bucket: 'worm', Key: 'held', VersionId: v.VersionId }));
   });
 
   it('refuses lock settings with S3 codes', async () => {
     await expect(
-      t.s3.send(new PutObjectCommand({ Bucket: 'plain', Key: 'k', Body: 'x', ObjectLockMode: 'GOVERNANCE', ObjectLockRetainUntilDate: inDays(1) })),
-    ).rejects.toMatchObject({ name: 'InvalidRequest', message: 'Bucket is missing Object Lock Configuration.' });
+      t.s3.send(
+        new PutObjectCommand({
+          Bucket: 'plain',
+          Key: 'k',
+          Body: 'x',
+          ObjectLockMode: 'GOVERNANCE',
+          ObjectLockRetainUntilDate: inDays(1),
+        }),
+      ),
+    ).rejects.toMatchObject({
+      name: 'InvalidRequest',
+      message: 'Bucket is missing Object Lock Configuration.',
+    });
     await expect(
       t.s3.send(new PutObjectCommand({ Bucket: 'worm', Key: 'k', Body: 'x', ObjectLockMode: 'GOVERNANCE' })),
     ).rejects.toMatchObject({ name: 'InvalidRequest' });
     await expect(
       t.s3.send(
-        new PutObjectCommand({ Bucket: 'worm', Key: 'k', Body: 'x', ObjectLockMode: 'GOVERNANCE', ObjectLockRetainUntilDate: inDays(-1) }),
+        new PutObjectCommand({
+          Bucket: 'worm',
+          Key: 'k',
+          Body: 'x',
+          ObjectLockMode: 'GOVERNANCE',
+          ObjectLockRetainUntilDate: inDays(-1),
+        }),
       ),
-    ).rejects.toMatchObject({ name: 'InvalidRequest', message: 'the retain until date must be in the future.' });
+    ).rejects.toMatchObject({
+      name: 'InvalidRequest',
+      message: 'the retain until date must be in the future.',
+    });
     await t.s3.send(new PutObjectCommand({ Bucket: 'worm', Key: 'none', Body: 'x' }));
-    await expect(t.s3.send(new GetObjectRetentionCommand({ Bucket: 'worm', Key: 'none' }))).rejects.toMatchObject({
+    await expect(
+      t.s3.send(new GetObjectRetentionCommand({ Bucket: 'worm', Key: 'none' })),
+    ).rejects.toMatchObject({
       name: 'NoSuchObjectLockConfiguration',
     });
-    await expect(t.s3.send(new GetObjectLegalHoldCommand({ Bucket: 'plain', Key: 'none' }))).rejects.toMatchObject({
+    await expect(
+      t.s3.send(new GetObjectLegalHoldCommand({ Bucket: 'plain', Key: 'none' })),
+    ).rejects.toMatchObject({
       name: 'InvalidRequest',
     });
   });
@@ -131,7 +196,10 @@ describe('object lock', () => {
   it('works through the minio SDK', async () => {
     await t.minio.putObject('worm', 'm', Buffer.from('m'));
     const until = inDays(1);
-    await t.minio.putObjectRetention('worm', 'm', { mode: 'GOVERNANCE', retainUntilDate: until.toISOString() });
+    await t.minio.putObjectRetention('worm', 'm', {
+      mode: 'GOVERNANCE',
+      retainUntilDate: until.toISOString(),
+    });
     const r = await t.minio.getObjectRetention('worm', 'm');
     expect(r).toMatchObject({ mode: 'GOVERNANCE' });
     await t.minio.setObjectLegalHold('worm', 'm', { status: 'ON' });

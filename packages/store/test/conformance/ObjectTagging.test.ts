@@ -25,7 +25,9 @@ const tags = async (Key: string, VersionId?: string) =>
 
 describe('Get/Put/DeleteObjectTagging and x-amz-tagging', () => {
   it('tags set on PUT (x-amz-tagging) read back, count in the GET header', async () => {
-    await t.s3.send(new PutObjectCommand({ Bucket: 'tags', Key: 'a', Body: 'a', Tagging: 'team=data&note=h%C3%A9llo%20w' }));
+    await t.s3.send(
+      new PutObjectCommand({ Bucket: 'tags', Key: 'a', Body: 'a', Tagging: 'team=data&note=h%C3%A9llo%20w' }),
+    );
     expect(await tags('a')).toEqual([
       { Key: 'team', Value: 'data' },
       { Key: 'note', Value: 'héllo w' },
@@ -38,18 +40,28 @@ describe('Get/Put/DeleteObjectTagging and x-amz-tagging', () => {
     await t.s3.send(new PutObjectCommand({ Bucket: 'tags', Key: 'b', Body: 'body' }));
     expect(await tags('b')).toEqual([]);
     await t.s3.send(
-      new PutObjectTaggingCommand({ Bucket: 'tags', Key: 'b', Tagging: { TagSet: [{ Key: 'k', Value: 'v' }] } }),
+      new PutObjectTaggingCommand({
+        Bucket: 'tags',
+        Key: 'b',
+        Tagging: { TagSet: [{ Key: 'k', Value: 'v' }] },
+      }),
     );
     expect(await tags('b')).toEqual([{ Key: 'k', Value: 'v' }]);
     const del = await t.s3.send(new DeleteObjectTaggingCommand({ Bucket: 'tags', Key: 'b' }));
     expect(del.$metadata.httpStatusCode).toBe(204);
     expect(await tags('b')).toEqual([]);
-    expect(await (await t.s3.send(new GetObjectCommand({ Bucket: 'tags', Key: 'b' }))).Body!.transformToString()).toBe('body');
+    expect(
+      await (await t.s3.send(new GetObjectCommand({ Bucket: 'tags', Key: 'b' }))).Body!.transformToString(),
+    ).toBe('body');
   });
 
   it('tags belong to one version', async () => {
-    await t.s3.send(new PutBucketVersioningCommand({ Bucket: 'tags', VersioningConfiguration: { Status: 'Enabled' } }));
-    const v1 = await t.s3.send(new PutObjectCommand({ Bucket: 'tags', Key: 'v', Body: '1', Tagging: 'gen=1' }));
+    await t.s3.send(
+      new PutBucketVersioningCommand({ Bucket: 'tags', VersioningConfiguration: { Status: 'Enabled' } }),
+    );
+    const v1 = await t.s3.send(
+      new PutObjectCommand({ Bucket: 'tags', Key: 'v', Body: '1', Tagging: 'gen=1' }),
+    );
     await t.s3.send(new PutObjectCommand({ Bucket: 'tags', Key: 'v', Body: '2', Tagging: 'gen=2' }));
     const put = await t.s3.send(
       new PutObjectTaggingCommand({
@@ -69,19 +81,30 @@ describe('Get/Put/DeleteObjectTagging and x-amz-tagging', () => {
     await t.s3.send(new CopyObjectCommand({ Bucket: 'tags', Key: 'c1', CopySource: 'tags/src' }));
     expect(await tags('c1')).toEqual([{ Key: 'from', Value: 'src' }]);
     await t.s3.send(
-      new CopyObjectCommand({ Bucket: 'tags', Key: 'c2', CopySource: 'tags/src', TaggingDirective: 'REPLACE', Tagging: 'new=1' }),
+      new CopyObjectCommand({
+        Bucket: 'tags',
+        Key: 'c2',
+        CopySource: 'tags/src',
+        TaggingDirective: 'REPLACE',
+        Tagging: 'new=1',
+      }),
     );
     expect(await tags('c2')).toEqual([{ Key: 'new', Value: '1' }]);
   });
 
   it('refuses bad tag sets with InvalidTag, and tags of a missing key with NoSuchKey', async () => {
     const eleven = Array.from({ length: 11 }, (_, i) => `k${i}=v`).join('&');
-    await expect(t.s3.send(new PutObjectCommand({ Bucket: 'tags', Key: 'x', Body: 'x', Tagging: eleven }))).rejects.toMatchObject({
+    await expect(
+      t.s3.send(new PutObjectCommand({ Bucket: 'tags', Key: 'x', Body: 'x', Tagging: eleven })),
+    ).rejects.toMatchObject({
       name: 'InvalidTag',
       message: 'Object tags cannot be greater than 10',
     });
     for (const TagSet of [
-      [{ Key: 'dup', Value: '1' }, { Key: 'dup', Value: '2' }],
+      [
+        { Key: 'dup', Value: '1' },
+        { Key: 'dup', Value: '2' },
+      ],
       [{ Key: 'k'.repeat(129), Value: 'v' }],
       [{ Key: 'aws:reserved', Value: 'v' }],
     ]) {
@@ -89,7 +112,9 @@ describe('Get/Put/DeleteObjectTagging and x-amz-tagging', () => {
         t.s3.send(new PutObjectTaggingCommand({ Bucket: 'tags', Key: 'a', Tagging: { TagSet } })),
       ).rejects.toMatchObject({ name: 'InvalidTag', $metadata: { httpStatusCode: 400 } });
     }
-    await expect(t.s3.send(new GetObjectTaggingCommand({ Bucket: 'tags', Key: 'missing' }))).rejects.toMatchObject({
+    await expect(
+      t.s3.send(new GetObjectTaggingCommand({ Bucket: 'tags', Key: 'missing' })),
+    ).rejects.toMatchObject({
       name: 'NoSuchKey',
     });
   });

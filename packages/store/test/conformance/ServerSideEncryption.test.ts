@@ -61,14 +61,18 @@ async function onDisk(sample: Buffer): Promise<boolean> {
 describe('server-side encryption', () => {
   it('SSE-S3: plaintext back, AES256 header, MD5 ETag, and no plaintext on the drives', async () => {
     const data = pattern(300_000, 11);
-    const put = await t.s3.send(new PutObjectCommand({ Bucket: 'enc', Key: 's3', Body: data, ServerSideEncryption: 'AES256' }));
+    const put = await t.s3.send(
+      new PutObjectCommand({ Bucket: 'enc', Key: 's3', Body: data, ServerSideEncryption: 'AES256' }),
+    );
     expect(put.ServerSideEncryption).toBe('AES256');
     expect(put.ETag).toBe(`"${md5(data)}"`);
     const { out, body } = await get({ Bucket: 'enc', Key: 's3' });
     expect(body.equals(data)).toBe(true);
     expect(out).toMatchObject({ ServerSideEncryption: 'AES256', ContentLength: data.length });
     const small = Buffer.from('a small secret that lives inline in the drive index, 64 bytes +');
-    await t.s3.send(new PutObjectCommand({ Bucket: 'enc', Key: 'small', Body: small, ServerSideEncryption: 'AES256' }));
+    await t.s3.send(
+      new PutObjectCommand({ Bucket: 'enc', Key: 'small', Body: small, ServerSideEncryption: 'AES256' }),
+    );
     expect((await get({ Bucket: 'enc', Key: 'small' })).body.equals(small)).toBe(true);
     expect(await onDisk(data.subarray(1000, 1064))).toBe(false);
     expect(await onDisk(small.subarray(0, 48))).toBe(false);
@@ -76,7 +80,9 @@ describe('server-side encryption', () => {
 
   it('ranges map onto the encrypted packages', async () => {
     const data = pattern(3 * 65536 + 999, 12);
-    await t.s3.send(new PutObjectCommand({ Bucket: 'enc', Key: 'ranges', Body: data, ServerSideEncryption: 'AES256' }));
+    await t.s3.send(
+      new PutObjectCommand({ Bucket: 'enc', Key: 'ranges', Body: data, ServerSideEncryption: 'AES256' }),
+    );
     for (const [a, b] of [
       [0, 0],
       [65535, 65536],
@@ -105,7 +111,9 @@ describe('server-side encryption', () => {
       SSECustomerKey: other.toString('base64'),
       SSECustomerKeyMD5: createHash('md5').update(other).digest('base64'),
     };
-    await expect(t.s3.send(new HeadObjectCommand({ Bucket: 'enc', Key: 'c', ...wrong }))).rejects.toMatchObject({
+    await expect(
+      t.s3.send(new HeadObjectCommand({ Bucket: 'enc', Key: 'c', ...wrong })),
+    ).rejects.toMatchObject({
       $metadata: { httpStatusCode: 403 },
     });
     // The SDK fills in the key's MD5 itself: a mismatched one needs a raw request.
@@ -120,7 +128,9 @@ describe('server-side encryption', () => {
       },
     });
     expect(mismatch.status).toBe(400);
-    expect(mismatch.body).toContain('The calculated MD5 hash of the key did not match the hash that was provided.');
+    expect(mismatch.body).toContain(
+      'The calculated MD5 hash of the key did not match the hash that was provided.',
+    );
     expect(await onDisk(data.subarray(5000, 5064))).toBe(false);
   });
 
@@ -135,10 +145,20 @@ describe('server-side encryption', () => {
       const partSse = 'SSECustomerKey' in sse ? sse : {};
       const parts = [];
       for (const [i, Body] of [p1, p2].entries()) {
-        const r = await t.s3.send(new UploadPartCommand({ Bucket: 'enc', Key, UploadId, PartNumber: i + 1, Body, ...partSse }));
+        const r = await t.s3.send(
+          new UploadPartCommand({ Bucket: 'enc', Key, UploadId, PartNumber: i + 1, Body, ...partSse }),
+        );
         parts.push({ PartNumber: i + 1, ETag: r.ETag! });
       }
-      await t.s3.send(new CompleteMultipartUploadCommand({ Bucket: 'enc', Key, UploadId, MultipartUpload: { Parts: parts }, ...partSse }));
+      await t.s3.send(
+        new CompleteMultipartUploadCommand({
+          Bucket: 'enc',
+          Key,
+          UploadId,
+          MultipartUpload: { Parts: parts },
+          ...partSse,
+        }),
+      );
       const whole = await get({ Bucket: 'enc', Key, ...partSse });
       expect(md5(whole.body)).toBe(md5(Buffer.concat([p1, p2])));
       const a = 5 * MiB - 10;
@@ -164,7 +184,9 @@ describe('server-side encryption', () => {
     const { out, body } = await get({ Bucket: 'enc', Key: 'copy-dst' });
     expect(out.ServerSideEncryption).toBe('AES256');
     expect(body.equals(data)).toBe(true);
-    await expect(t.s3.send(new CopyObjectCommand({ Bucket: 'enc', Key: 'x', CopySource: 'enc/copy-src' }))).rejects.toMatchObject({
+    await expect(
+      t.s3.send(new CopyObjectCommand({ Bucket: 'enc', Key: 'x', CopySource: 'enc/copy-src' })),
+    ).rejects.toMatchObject({
       $metadata: { httpStatusCode: 400 },
     });
   });
@@ -173,7 +195,9 @@ describe('server-side encryption', () => {
     await t.s3.send(
       new PutBucketEncryptionCommand({
         Bucket: 'dflt',
-        ServerSideEncryptionConfiguration: { Rules: [{ ApplyServerSideEncryptionByDefault: { SSEAlgorithm: 'AES256' } }] },
+        ServerSideEncryptionConfiguration: {
+          Rules: [{ ApplyServerSideEncryptionByDefault: { SSEAlgorithm: 'AES256' } }],
+        },
       }),
     );
     const put = await t.s3.send(new PutObjectCommand({ Bucket: 'dflt', Key: 'k', Body: 'default' }));
@@ -183,7 +207,9 @@ describe('server-side encryption', () => {
   });
 
   it('works through the minio SDK', async () => {
-    await t.minio.putObject('enc', 'via-minio', Buffer.from('minio secret'), undefined, { 'X-Amz-Server-Side-Encryption': 'AES256' });
+    await t.minio.putObject('enc', 'via-minio', Buffer.from('minio secret'), undefined, {
+      'X-Amz-Server-Side-Encryption': 'AES256',
+    });
     const stream = await t.minio.getObject('enc', 'via-minio');
     const chunks: Buffer[] = [];
     for await (const c of stream) chunks.push(c as Buffer);

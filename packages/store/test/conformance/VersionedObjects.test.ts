@@ -42,7 +42,9 @@ describe('versioned objects', () => {
     expect(v2.VersionId).not.toBe(v1.VersionId);
     expect(await body('doc')).toBe('two');
     expect(await body('doc', v1.VersionId)).toBe('one');
-    const head = await t.s3.send(new HeadObjectCommand({ Bucket: 'ver', Key: 'doc', VersionId: v1.VersionId }));
+    const head = await t.s3.send(
+      new HeadObjectCommand({ Bucket: 'ver', Key: 'doc', VersionId: v1.VersionId }),
+    );
     expect(head.VersionId).toBe(v1.VersionId);
     expect(head.ContentLength).toBe(3);
     // Objects written before versioning are the null version, still addressable.
@@ -54,7 +56,9 @@ describe('versioned objects', () => {
     const del = await t.s3.send(new DeleteObjectCommand({ Bucket: 'ver', Key: 'gone' }));
     expect(del.DeleteMarker).toBe(true);
     expect(del.VersionId).toMatch(/^[0-9a-f-]{36}$/);
-    const err = await t.s3.send(new GetObjectCommand({ Bucket: 'ver', Key: 'gone' })).catch((e: unknown) => e);
+    const err = await t.s3
+      .send(new GetObjectCommand({ Bucket: 'ver', Key: 'gone' }))
+      .catch((e: unknown) => e);
     expect(err).toMatchObject({ name: 'NoSuchKey', $metadata: { httpStatusCode: 404 } });
     expect((err as s3sdk.S3ServiceException).$response?.headers['x-amz-delete-marker']).toBe('true');
     const byId = await t.s3
@@ -63,7 +67,9 @@ describe('versioned objects', () => {
     expect(byId).toMatchObject({ $metadata: { httpStatusCode: 405 } });
     const listed = await t.s3.send(new ListObjectsV2Command({ Bucket: 'ver', Prefix: 'gone' }));
     expect(listed.KeyCount).toBe(0);
-    const undo = await t.s3.send(new DeleteObjectCommand({ Bucket: 'ver', Key: 'gone', VersionId: del.VersionId }));
+    const undo = await t.s3.send(
+      new DeleteObjectCommand({ Bucket: 'ver', Key: 'gone', VersionId: del.VersionId }),
+    );
     expect(undo).toMatchObject({ DeleteMarker: true, VersionId: del.VersionId });
     expect(await body('gone')).toBe('data');
   });
@@ -82,7 +88,9 @@ describe('versioned objects', () => {
     const ids: string[] = [];
     let marker: { KeyMarker?: string; VersionIdMarker?: string } = {};
     for (let i = 0; i < 5; i++) {
-      const page = await t.s3.send(new ListObjectVersionsCommand({ Bucket: 'ver', Prefix: 'list', MaxKeys: 1, ...marker }));
+      const page = await t.s3.send(
+        new ListObjectVersionsCommand({ Bucket: 'ver', Prefix: 'list', MaxKeys: 1, ...marker }),
+      );
       ids.push(...[...(page.DeleteMarkers ?? []), ...(page.Versions ?? [])].map((v) => v.VersionId!));
       if (!page.IsTruncated) break;
       marker = { KeyMarker: page.NextKeyMarker!, VersionIdMarker: page.NextVersionIdMarker! };
@@ -114,7 +122,9 @@ describe('versioned objects', () => {
     expect(copy.VersionId).toMatch(/^[0-9a-f-]{36}$/);
     expect(await body('dst')).toBe('first');
     // Copying an older version of a key onto itself restores it as the latest.
-    await t.s3.send(new CopyObjectCommand({ Bucket: 'ver', Key: 'src', CopySource: `ver/src?versionId=${v1.VersionId}` }));
+    await t.s3.send(
+      new CopyObjectCommand({ Bucket: 'ver', Key: 'src', CopySource: `ver/src?versionId=${v1.VersionId}` }),
+    );
     expect(await body('src')).toBe('first');
   });
 
@@ -131,12 +141,20 @@ describe('versioned objects', () => {
   });
 
   it('bad version ids: InvalidArgument for a malformed one, NoSuchVersion for an unknown one', async () => {
-    await expect(t.s3.send(new GetObjectCommand({ Bucket: 'ver', Key: 'doc', VersionId: 'nope' }))).rejects.toMatchObject({
+    await expect(
+      t.s3.send(new GetObjectCommand({ Bucket: 'ver', Key: 'doc', VersionId: 'nope' })),
+    ).rejects.toMatchObject({
       name: 'InvalidArgument',
       message: 'Invalid version id specified',
     });
     await expect(
-      t.s3.send(new GetObjectCommand({ Bucket: 'ver', Key: 'doc', VersionId: '00000000-0000-4000-8000-000000000000' })),
+      t.s3.send(
+        new GetObjectCommand({
+          Bucket: 'ver',
+          Key: 'doc',
+          VersionId: '00000000-0000-4000-8000-000000000000',
+        }),
+      ),
     ).rejects.toMatchObject({ name: 'NoSuchVersion', $metadata: { httpStatusCode: 404 } });
   });
 

@@ -5,11 +5,14 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import {
+  CompleteMultipartUploadCommand,
   CreateBucketCommand,
+  CreateMultipartUploadCommand,
   GetObjectCommand,
   ListObjectsV2Command,
   PutObjectCommand,
   S3Client,
+  UploadPartCommand,
 } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT } from '../support/store.js';
@@ -63,14 +66,39 @@ describe('kill -9 during writes', () => {
     const first = await startChild();
     const s3 = client(first.url);
     await s3.send(new CreateBucketCommand({ Bucket: 'crash' }));
-    const bodies = Array.from({ length: 50 }, (_, i) => pattern(i % 2 ? 5 * 1024 * 1024 : 100 * 1024, i + 1));
+    // Even: single PUTs (inline and file-backed); odd: multipart uploads of two parts.
+    const MiB = 1024 * 1024;
+    const parts = Array.from({ length: 50 }, (_, i) =>
+      i % 2 === 0
+        ? [pattern(i % 4 ? 3 * MiB : 100 * 1024, i + 1)]
+        : [pattern(5 * MiB, i + 1), pattern(MiB + i, i + 101)],
+    );
+    const bodies = parts.map((p) => Buffer.concat(p));
     const key = (i: number) => `obj/${String(i).padStart(2, '0')}`;
     const acked = new Set<string>();
-    const puts = bodies.map((Body, i) =>
-      s3.send(new PutObjectCommand({ Bucket: 'crash', Key: key(i), Body })).then(() => {
+    const upload = async (i: number) => {
+      const Key = key(i);
+      if (parts[i]!.length === 1) {
+        await s3.send(new PutObjectCommand({ Bucket: 'crash', Key, Body: bodies[i] }));
+        return;
+      }
+      const { UploadId } = await s3.send(new CreateMultipartUploadCommand({ Bucket: 'crash', Key }));
+      const done = [];
+      for (const [n, Body] of parts[i]!.entries()) {
+        const r = await s3.send(new UploadPartCommand({ Bucket: 'crash', Key, UploadId, PartNumber: n + 1, Body }));
+        done.push({ PartNumber: n + 1, ETag: r.ETag! });
+      }
+      await s3.send(
+        new CompleteMultipartUploadCommand({ Bucket: 'crash', Key, UploadId, MultipartUpload: { Parts: done } }),
+      );
+    };
+    let multipartAcked = 0;
+    const puts = bodies.map((_, i) =>
+      upload(i).then(() => {
         acked.add(key(i));
-        // Mid-way: enough acknowledged to check, many 5 MiB bodies still in flight.
-        if (acked.size === 12) first.child.kill('SIGKILL');
+        if (i % 2 === 1) multipartAcked++;
+        // Mid-way: enough of both kinds acknowledged to check, many uploads still in flight.
+        if (acked.size >= 12 && multipartAcked >= 2 && first.child.exitCode === null) first.child.kill('SIGKILL');
       }),
     );
     await Promise.allSettled(puts);

@@ -26,7 +26,13 @@ export async function wipeDrive(drive: string): Promise<void> {
 
 /** A drive's index, opened alongside the store (LMDB allows it; it is never closed here). */
 function indexOf(drive: string): Database<Buffer, Buffer> {
-  const env = open({ path: sysPath(drive, INDEX_DIR), maxDbs: 8, compression: false, cache: false, keyEncoding: 'binary' });
+  const env = open({
+    path: sysPath(drive, INDEX_DIR),
+    maxDbs: 8,
+    compression: false,
+    cache: false,
+    keyEncoding: 'binary',
+  });
   return env.openDB<Buffer, Buffer>({ name: 'objects', encoding: 'binary', keyEncoding: 'binary' });
 }
 

@@ -30,7 +30,9 @@ export async function accountInfo(
 ): Promise<AccountInfo> {
   const buckets = await layer.listBuckets();
   const usage = await Promise.all(
-    buckets.map((b) => layer.bucketUsage(b.name).catch(() => ({ size: 0, objects: 0, versions: 0, deleteMarkers: 0 }))),
+    buckets.map((b) =>
+      layer.bucketUsage(b.name).catch(() => ({ size: 0, objects: 0, versions: 0, deleteMarkers: 0 })),
+    ),
   );
   return {
     AccountName: identity.parent,

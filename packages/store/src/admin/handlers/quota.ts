@@ -8,7 +8,11 @@ import type { QuotaValue } from '../../s3/settings.js';
 // GET /get-bucket-quota and PUT /set-bucket-quota (madmin-protocol.md §3.7): a hard quota
 // in bytes, enforced by the S3 layer on every write; quota 0 clears it.
 
-export async function getBucketQuota(layer: ObjectLayer, system: SystemStore, bucket: string): Promise<Reply> {
+export async function getBucketQuota(
+  layer: ObjectLayer,
+  system: SystemStore,
+  bucket: string,
+): Promise<Reply> {
   await layer.getBucketInfo(bucket);
   const quota = (await new BucketConfigStore(system).get(bucket, 'quota')) as QuotaValue | undefined;
   if (!quota) throw new ApiError('XMinioAdminNoSuchQuotaConfiguration');
@@ -22,7 +26,10 @@ function parseQuota(body: Buffer): QuotaValue {
   } catch {
     throw new ApiError('InvalidArgument', 'The quota document is not valid JSON');
   }
-  const { quota, quotatype } = (typeof raw === 'object' && raw !== null ? raw : {}) as Record<string, unknown>;
+  const { quota, quotatype } = (typeof raw === 'object' && raw !== null ? raw : {}) as Record<
+    string,
+    unknown
+  >;
   if (quotatype === 'fifo') throw new ApiError('InvalidArgument', "'fifo' quota type is deprecated");
   if (quotatype !== undefined && quotatype !== 'hard' && quotatype !== '')
     throw new ApiError('InvalidArgument', `Unknown quota type '${String(quotatype)}'`);

@@ -2,9 +2,9 @@ import { mkdir, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { decodeObjectRecord, OBJECT_RECORD_VERSION, type VersionRecord } from '../../format/object-record.js';
 import { fsyncDir } from '../fs/atomic.js';
+import type { DriveIndex } from '../fs/drive-index.js';
 import { dataDir } from '../fs/layout.js';
 import type { ShardOut } from './encode.js';
-import type { DriveIndex } from '../fs/drive-index.js';
 import type { IndexedDrives } from './indexed-drives.js';
 import { type ErasureParams, quorumError } from './params.js';
 import { successes } from './quorum.js';
@@ -58,7 +58,8 @@ export async function commitEach<T>(
     committed.map(async (ok, i) => {
       const ix = ok ? drives.live(i) : undefined;
       const applied = results[i];
-      if (ix && applied !== undefined) await ix.transaction(() => steps[i]!.undo(ix, applied)).catch(() => {});
+      if (ix && applied !== undefined)
+        await ix.transaction(() => steps[i]!.undo(ix, applied)).catch(() => {});
     }),
   );
   throw quorumError('write');
@@ -111,9 +112,16 @@ export async function commitKey(
 }
 
 /** Removes a version's data folder on every drive (its shard files of every part). */
-export async function removeData(drives: IndexedDrives, bucket: string, key: string, dataId: string): Promise<void> {
+export async function removeData(
+  drives: IndexedDrives,
+  bucket: string,
+  key: string,
+  dataId: string,
+): Promise<void> {
   await Promise.all(
-    drives.paths.map((d) => rm(dataDir(d, bucket, key, dataId), { recursive: true, force: true }).catch(() => {})),
+    drives.paths.map((d) =>
+      rm(dataDir(d, bucket, key, dataId), { recursive: true, force: true }).catch(() => {}),
+    ),
   );
 }
 

@@ -47,13 +47,14 @@ export class MergedCursor<T> implements NameCursor<DriveAnswer<T>[]> {
 
   next(): { name: string; value: DriveAnswer<T>[] } | undefined {
     let min: Buffer | undefined;
-    for (const h of this.heads) if (h?.entry && (!min || Buffer.compare(h.entry.key, min) < 0)) min = h.entry.key;
+    for (const h of this.heads)
+      if (h?.entry && (!min || Buffer.compare(h.entry.key, min) < 0)) min = h.entry.key;
     if (!min) return undefined;
     // LMDB may reuse an iterator's buffers on its next step: copy before advancing.
     const key = Buffer.from(min);
     const answers = this.heads.map((h): DriveAnswer<T> => {
       if (!h) return 'offline';
-      if (!h.entry || !h.entry.key.equals(key)) return 'absent';
+      if (!h.entry?.key.equals(key)) return 'absent';
       let answer: DriveAnswer<T>;
       try {
         answer = { value: this.decode(h.entry.value) };

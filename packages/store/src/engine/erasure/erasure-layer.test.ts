@@ -65,7 +65,11 @@ describe('ErasureObjectLayer', () => {
     expect((await f.open({ parity: 0 })).backendInfo()).toMatchObject({ dataShards: 4, parityShards: 0 });
     await expect(f.open({ parity: 3 })).rejects.toThrow(/Parity must be an integer from 0 to 2/);
     const single = [join(f.dir, 'single')];
-    expect((await f.open({ drives: single })).backendInfo()).toMatchObject({ dataShards: 1, parityShards: 0, drives: 1 });
+    expect((await f.open({ drives: single })).backendInfo()).toMatchObject({
+      dataShards: 1,
+      parityShards: 0,
+      drives: 1,
+    });
   });
 
   it('stores and reads back on other set sizes: 1 drive (no EC), 2 (1+1), 6 (3+3), 5 with parity 1', async () => {
@@ -88,7 +92,11 @@ describe('ErasureObjectLayer', () => {
 
   it('startStore refuses a parity the drives cannot carry, before formatting them', async () => {
     await expect(
-      startStore({ drives: f.drives, parity: 3, rootCredentials: { accessKey: 'root', secretKey: 'root-secret' } }),
+      startStore({
+        drives: f.drives,
+        parity: 3,
+        rootCredentials: { accessKey: 'root', secretKey: 'root-secret' },
+      }),
     ).rejects.toThrow(/Parity must be an integer from 0 to 2 for 4 drive\(s\)/);
     await expect(readdir(f.drives[0]!)).rejects.toThrow();
   });
@@ -120,7 +128,9 @@ describe('ErasureObjectLayer', () => {
         this.destroy(new Error('client went away'));
       },
     });
-    await expect(layer.putObject({ ...put('bkt', 'k', ''), body: failing })).rejects.toThrow('client went away');
+    await expect(layer.putObject({ ...put('bkt', 'k', ''), body: failing })).rejects.toThrow(
+      'client went away',
+    );
     await expect(layer.putObject(put('bkt', 'k', 'short', { size: 10 }))).rejects.toMatchObject({
       code: 'IncompleteBody',
     });
@@ -151,7 +161,9 @@ describe('ErasureObjectLayer', () => {
     const layer = await f.open();
     await expect(layer.makeBucket('../etc')).rejects.toMatchObject({ code: 'InvalidBucketName' });
     await layer.makeBucket('bkt');
-    await expect(layer.putObject(put('bkt', '../x', ''))).rejects.toMatchObject({ code: 'XMinioInvalidObjectName' });
+    await expect(layer.putObject(put('bkt', '../x', ''))).rejects.toMatchObject({
+      code: 'XMinioInvalidObjectName',
+    });
     await expect(layer.getObjectInfo('nope', 'k')).rejects.toMatchObject({ code: 'NoSuchBucket' });
   });
 
@@ -160,12 +172,25 @@ describe('ErasureObjectLayer', () => {
     await layer.makeBucket('bkt');
     await layer.deleteObject('bkt', 'k', { versioning: 'enabled' });
     await expect(layer.deleteBucket('bkt')).rejects.toMatchObject({ code: 'BucketNotEmpty' });
-    const [marker] = (await layer.listObjectVersions({ ...list, bucket: 'bkt', keyMarker: '', versionIdMarker: '' })).versions;
+    const [marker] = (
+      await layer.listObjectVersions({ ...list, bucket: 'bkt', keyMarker: '', versionIdMarker: '' })
+    ).versions;
     await layer.deleteObject('bkt', 'k', { versioning: 'enabled', versionId: marker!.versionId });
     await layer.newMultipartUpload('bkt', 'pending', {});
     await layer.deleteBucket('bkt');
     await layer.makeBucket('bkt');
-    expect((await layer.listMultipartUploads({ bucket: 'bkt', prefix: '', delimiter: '', keyMarker: '', uploadIdMarker: '', maxUploads: 10 })).uploads).toEqual([]);
+    expect(
+      (
+        await layer.listMultipartUploads({
+          bucket: 'bkt',
+          prefix: '',
+          delimiter: '',
+          keyMarker: '',
+          uploadIdMarker: '',
+          maxUploads: 10,
+        })
+      ).uploads,
+    ).toEqual([]);
     expect(await layer.bucketUsage('bkt')).toEqual({ size: 0, objects: 0, versions: 0, deleteMarkers: 0 });
   });
 });

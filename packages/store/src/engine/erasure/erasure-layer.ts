@@ -96,8 +96,13 @@ export class ErasureObjectLayer implements ObjectLayer {
       opts.autoHealMs ?? 1000,
       opts.log,
     );
-    const healQueue = new HealQueue((bucket, key, deep) => layer!.heal(bucket, key, { deep }), opts.autoHealMs);
-    const drives = await IndexedDrives.open(set.drives, (d) => (layer ? recovery.lost(d) : lostEarly.push(d)));
+    const healQueue = new HealQueue(
+      (bucket, key, deep) => layer!.heal(bucket, key, { deep }),
+      opts.autoHealMs,
+    );
+    const drives = await IndexedDrives.open(set.drives, (d) =>
+      layer ? recovery.lost(d) : lostEarly.push(d),
+    );
     layer = new ErasureObjectLayer(set, drives, params, recovery, healQueue);
     for (const d of lostEarly) recovery.lost(d);
     return layer;
@@ -243,7 +248,9 @@ export class ErasureObjectLayer implements ObjectLayer {
   async heal(bucket: string, key: string, opts: { deep?: boolean } = {}): Promise<{ healed: number[] }> {
     assertObjectKey(key);
     await this.readBucket(bucket);
-    const result = await this.ctx.locks.run(objectLock(bucket, key), () => healObject(this.ctx, bucket, key, opts));
+    const result = await this.ctx.locks.run(objectLock(bucket, key), () =>
+      healObject(this.ctx, bucket, key, opts),
+    );
     this.healQueue.delete(bucket, key);
     return result;
   }

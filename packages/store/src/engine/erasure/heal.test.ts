@@ -1,7 +1,14 @@
 import { copyFile, mkdir, readdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { corruptShard, dropRecord, driveRecord, pattern, sha256, wipeDrive } from '../../../test/faults/support.js';
+import {
+  corruptShard,
+  driveRecord,
+  dropRecord,
+  pattern,
+  sha256,
+  wipeDrive,
+} from '../../../test/faults/support.js';
 import { dataDir, objectDir } from '../fs/layout.js';
 import { bytes, type EngineFixture, engineFixture, put } from '../test-support/engine.js';
 import type { ErasureObjectLayer } from './erasure-layer.js';
@@ -29,7 +36,8 @@ async function snapshot(drive: string, key: string): Promise<Record<string, stri
   const data = record?.versions[0]?.data;
   if (data?.inline) out.inline = sha256(data.inline);
   for (const part of data?.parts ?? [])
-    if (part.file) out[part.file] = sha256(await readFile(join(dataDir(drive, 'bkt', key, data!.id), part.file)));
+    if (part.file)
+      out[part.file] = sha256(await readFile(join(dataDir(drive, 'bkt', key, data!.id), part.file)));
   return out;
 }
 
@@ -107,7 +115,13 @@ describe('leftovers of a crashed write', () => {
     await mkdir(join(objectDir(f.drives[0]!, 'bkt', 'big'), 'stray'));
     await layer.shutdown();
     const fresh = await f.open();
-    const list = await fresh.listObjects({ bucket: 'bkt', prefix: '', delimiter: '', marker: '', maxKeys: 10 });
+    const list = await fresh.listObjects({
+      bucket: 'bkt',
+      prefix: '',
+      delimiter: '',
+      marker: '',
+      maxKeys: 10,
+    });
     expect(list.objects.map((o) => o.key)).toEqual(['big', 'small']);
     await expect(fresh.getObjectInfo('bkt', 'torn')).rejects.toMatchObject({ code: 'NoSuchKey' });
     expect([...fresh.healQueue]).toContain('bkt/torn');
@@ -152,12 +166,18 @@ describe('format 1 drives', () => {
         join(d, '.stowage.sys/format.json'),
         JSON.stringify({ format: 'stowage', version: 1, deploymentId: 'dep-1', drives: 4, index }),
       );
-      await writeFile(join(d, '.stowage.sys/buckets/photos.json'), JSON.stringify({ v: 1, name: 'photos', created: '2026-01-01T00:00:00.000Z' }));
+      await writeFile(
+        join(d, '.stowage.sys/buckets/photos.json'),
+        JSON.stringify({ v: 1, name: 'photos', created: '2026-01-01T00:00:00.000Z' }),
+      );
     }
     // Object metadata version 1: the whole object as one raw file on the first drive.
     const dir = objectDir(drives[0]!, 'photos', 'photos/cat.jpg');
     await mkdir(dir, { recursive: true });
-    await copyFile(new URL('../../../test/fixtures/object-meta-v1.json', import.meta.url), join(dir, 'meta.json'));
+    await copyFile(
+      new URL('../../../test/fixtures/object-meta-v1.json', import.meta.url),
+      join(dir, 'meta.json'),
+    );
     await writeFile(join(dir, dataId), 'hello');
     const migrated = await f.open({ drives });
     const { info, stream } = await migrated.getObject('photos', 'photos/cat.jpg');

@@ -7,7 +7,7 @@ import {
   type VersionRecord,
 } from '../../format/object-record.js';
 import { decodeUploadRecord } from '../../format/upload-record.js';
-import { bucketRange } from '../fs/drive-index.js';
+import { bucketRange, entryKey } from '../fs/drive-index.js';
 import { dataDir, objectDir, tmpDir } from '../fs/layout.js';
 import { placeShard } from './commit.js';
 import type { EngineContext } from './context.js';
@@ -16,7 +16,6 @@ import { encodeObject, type ShardOut } from './encode.js';
 import { discardShards, driveCopy } from './objects.js';
 import { HASH_LEN } from './params.js';
 import { openPart } from './reader.js';
-import { entryKey } from '../fs/drive-index.js';
 import { type MergedVersion, mergeRecords, newestFirst, versionIdentity } from './versions.js';
 
 // Heal of one key (the caller holds its lock): every online drive gets the versions read
@@ -25,11 +24,17 @@ import { type MergedVersion, mergeRecords, newestFirst, versionIdentity } from '
 // is deterministic, so rebuilt shards equal the lost ones.
 
 /** Bytes of one drive's shard file for a part: per block, checksum + ceil(block/data). */
-export function shardFileSize(partSize: number, layout: Pick<DataLayout, 'data' | 'blockSize' | 'bitrot'>): number {
+export function shardFileSize(
+  partSize: number,
+  layout: Pick<DataLayout, 'data' | 'blockSize' | 'bitrot'>,
+): number {
   const hash = layout.bitrot === 'sha256' ? HASH_LEN : 0;
   const full = Math.floor(partSize / layout.blockSize);
   const rest = partSize % layout.blockSize;
-  return full * (hash + Math.ceil(layout.blockSize / layout.data)) + (rest > 0 ? hash + Math.ceil(rest / layout.data) : 0);
+  return (
+    full * (hash + Math.ceil(layout.blockSize / layout.data)) +
+    (rest > 0 ? hash + Math.ceil(rest / layout.data) : 0)
+  );
 }
 
 /** Whether drive i holds whole shard files of every part of this copy. */
@@ -111,7 +116,11 @@ async function rebuildVersion(
 }
 
 /** Data folders of this key's uploads in progress on a drive (heal must leave them). */
-function uploadDataIds(ix: { uploads: { getRange(r: object): Iterable<{ value: Buffer }> } }, bucket: string, key: string) {
+function uploadDataIds(
+  ix: { uploads: { getRange(r: object): Iterable<{ value: Buffer }> } },
+  bucket: string,
+  key: string,
+) {
   const ids = new Set<string>();
   const range = bucketRange(bucket, `${key}\u0000`);
   range.end = entryKey(bucket, `${key}\u0001`);
@@ -129,7 +138,9 @@ function uploadDataIds(ix: { uploads: { getRange(r: object): Iterable<{ value: B
 async function dropStrays(path: string, bucket: string, key: string, keep: Set<string>): Promise<void> {
   const dir = objectDir(path, bucket, key);
   const entries = await readdir(dir).catch(() => [] as string[]);
-  await Promise.all(entries.filter((e) => !keep.has(e)).map((e) => rm(join(dir, e), { recursive: true, force: true })));
+  await Promise.all(
+    entries.filter((e) => !keep.has(e)).map((e) => rm(join(dir, e), { recursive: true, force: true })),
+  );
 }
 
 export async function healObject(
@@ -156,7 +167,8 @@ export async function healObject(
       }),
     );
     let copies: (VersionRecord | undefined)[] = [];
-    if (data && (needs.size > 0 || deep)) copies = (await rebuildVersion(ctx, bucket, key, mv, needs, deep)).copies;
+    if (data && (needs.size > 0 || deep))
+      copies = (await rebuildVersion(ctx, bucket, key, mv, needs, deep)).copies;
     live.forEach((ix, i) => {
       if (!ix) return;
       const copy = copies[i] ?? mv.holders[i] ?? (data ? undefined : mv.version);
@@ -177,7 +189,8 @@ export async function healObject(
         // Below quorum: dropped only when it can never reach it, even if every drive that
         // did not answer came back holding it (a write cut short, or an old overwritten copy).
         const holders = answers.filter(
-          (a) => typeof a === 'object' && a.value.versions.some((w) => versionIdentity(w) === versionIdentity(v)),
+          (a) =>
+            typeof a === 'object' && a.value.versions.some((w) => versionIdentity(w) === versionIdentity(v)),
         ).length;
         const parity = v.data?.parity ?? ctx.drives.count - ctx.params.readQuorum;
         if (answered - holders > parity) changed = true;

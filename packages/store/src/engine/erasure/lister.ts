@@ -24,7 +24,12 @@ export function objectCursor(ctx: EngineContext, bucket: string): MergedCursor<O
   );
 }
 
-function merge(ctx: EngineContext, bucket: string, name: string, answers: DriveAnswer<ObjectRecord>[]): Merged {
+function merge(
+  ctx: EngineContext,
+  bucket: string,
+  name: string,
+  answers: DriveAnswer<ObjectRecord>[],
+): Merged {
   const merged = mergeRecords(answers, ctx.params.readQuorum);
   if (!merged.complete) ctx.queueHeal(bucket, name);
   return merged;
@@ -37,7 +42,11 @@ export function listObjects(ctx: EngineContext, input: ListObjectsInput): ListOb
       const latest = latestObject(merge(ctx, input.bucket, name, answers));
       return latest && toObjectInfo(input.bucket, name, latest.version, true);
     });
-    const result: ListObjectsResult = { objects: page.items, prefixes: page.prefixes, isTruncated: page.isTruncated };
+    const result: ListObjectsResult = {
+      objects: page.items,
+      prefixes: page.prefixes,
+      isTruncated: page.isTruncated,
+    };
     if (page.nextMarker !== undefined) result.nextMarker = page.nextMarker;
     return result;
   } finally {

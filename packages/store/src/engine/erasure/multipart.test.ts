@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { readdir } from 'node:fs/promises';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { MIN_PART_SIZE } from '../object-layer.js';
 import { dataDir } from '../fs/layout.js';
+import { MIN_PART_SIZE } from '../object-layer.js';
 import { body, bytes, type EngineFixture, engineFixture } from '../test-support/engine.js';
 import type { ErasureObjectLayer } from './erasure-layer.js';
 
@@ -18,11 +18,21 @@ afterEach(() => f.close());
 const md5 = (b: Buffer) => createHash('md5').update(b).digest('hex');
 const part = (n: number, size: number) => Buffer.alloc(size, n);
 const upload = (uploadId: string, partNumber: number, data: Buffer) =>
-  layer.putObjectPart({ bucket: 'bkt', key: 'big', uploadId, partNumber, body: body(data), size: data.length });
+  layer.putObjectPart({
+    bucket: 'bkt',
+    key: 'big',
+    uploadId,
+    partNumber,
+    body: body(data),
+    size: data.length,
+  });
 
 describe('multipart uploads in the engine', () => {
   it('completes without copying: the object is its parts, with the -N ETag and part reads', async () => {
-    const { uploadId } = await layer.newMultipartUpload('bkt', 'big', { contentType: 'text/x', userMeta: { a: '1' } });
+    const { uploadId } = await layer.newMultipartUpload('bkt', 'big', {
+      contentType: 'text/x',
+      userMeta: { a: '1' },
+    });
     const p1 = part(1, MIN_PART_SIZE);
     const p2 = part(2, 1000);
     await upload(uploadId, 1, part(9, MIN_PART_SIZE)); // replaced by the next upload of part 1
@@ -44,15 +54,27 @@ describe('multipart uploads in the engine', () => {
         { number: 2, etag: md5(p2) },
       ],
     });
-    const expectedEtag = `${createHash('md5').update(Buffer.concat([Buffer.from(md5(p1), 'hex'), Buffer.from(md5(p2), 'hex')])).digest('hex')}-2`;
-    expect(info).toMatchObject({ etag: expectedEtag, size: p1.length + p2.length, contentType: 'text/x', userMeta: { a: '1' } });
-    expect((await bytes((await layer.getObject('bkt', 'big')).stream)).equals(Buffer.concat([p1, p2]))).toBe(true);
+    const expectedEtag = `${createHash('md5')
+      .update(Buffer.concat([Buffer.from(md5(p1), 'hex'), Buffer.from(md5(p2), 'hex')]))
+      .digest('hex')}-2`;
+    expect(info).toMatchObject({
+      etag: expectedEtag,
+      size: p1.length + p2.length,
+      contentType: 'text/x',
+      userMeta: { a: '1' },
+    });
+    expect((await bytes((await layer.getObject('bkt', 'big')).stream)).equals(Buffer.concat([p1, p2]))).toBe(
+      true,
+    );
     const second = await layer.getObject('bkt', 'big', { partNumber: 2 });
     expect(second.range).toEqual({ start: p1.length, end: p1.length + p2.length - 1 });
     expect((await bytes(second.stream)).equals(p2)).toBe(true);
     // Only the two chosen part files remain on each drive; the upload is gone.
-    for (const d of f.drives) expect(await readdir(dataDir(d, 'bkt', 'big', (await readdirId(d))!))).toHaveLength(2);
-    await expect(layer.listObjectParts('bkt', 'big', uploadId)).rejects.toMatchObject({ code: 'NoSuchUpload' });
+    for (const d of f.drives)
+      expect(await readdir(dataDir(d, 'bkt', 'big', (await readdirId(d))!))).toHaveLength(2);
+    await expect(layer.listObjectParts('bkt', 'big', uploadId)).rejects.toMatchObject({
+      code: 'NoSuchUpload',
+    });
   });
 
   it('refuses wrong parts with S3 codes', async () => {
@@ -61,7 +83,13 @@ describe('multipart uploads in the engine', () => {
     await upload(uploadId, 1, small);
     await upload(uploadId, 2, small);
     const complete = (parts: { number: number; etag: string }[]) =>
-      layer.completeMultipartUpload({ bucket: 'bkt', key: 'big', uploadId, versioning: 'unversioned', parts });
+      layer.completeMultipartUpload({
+        bucket: 'bkt',
+        key: 'big',
+        uploadId,
+        versioning: 'unversioned',
+        parts,
+      });
     await expect(complete([{ number: 1, etag: 'ffff' }])).rejects.toMatchObject({ code: 'InvalidPart' });
     await expect(complete([{ number: 4, etag: md5(small) }])).rejects.toMatchObject({ code: 'InvalidPart' });
     await expect(
@@ -77,7 +105,14 @@ describe('multipart uploads in the engine', () => {
       ]),
     ).rejects.toMatchObject({ code: 'EntityTooSmall' });
     await expect(
-      layer.putObjectPart({ bucket: 'bkt', key: 'other', uploadId, partNumber: 1, body: body(small), size: 100 }),
+      layer.putObjectPart({
+        bucket: 'bkt',
+        key: 'other',
+        uploadId,
+        partNumber: 1,
+        body: body(small),
+        size: 100,
+      }),
     ).rejects.toMatchObject({ code: 'NoSuchUpload' });
   });
 
@@ -86,15 +121,50 @@ describe('multipart uploads in the engine', () => {
     const b1 = await layer.newMultipartUpload('bkt', 'b', {});
     await new Promise((r) => setTimeout(r, 2));
     const b2 = await layer.newMultipartUpload('bkt', 'b', {});
-    const all = await layer.listMultipartUploads({ bucket: 'bkt', prefix: '', delimiter: '', keyMarker: '', uploadIdMarker: '', maxUploads: 10 });
+    const all = await layer.listMultipartUploads({
+      bucket: 'bkt',
+      prefix: '',
+      delimiter: '',
+      keyMarker: '',
+      uploadIdMarker: '',
+      maxUploads: 10,
+    });
     expect(all.uploads.map((u) => u.uploadId)).toEqual([b1.uploadId, b2.uploadId, a.uploadId]);
-    const rolled = await layer.listMultipartUploads({ bucket: 'bkt', prefix: '', delimiter: '/', keyMarker: '', uploadIdMarker: '', maxUploads: 2 });
-    expect(rolled).toMatchObject({ prefixes: [], isTruncated: true, nextKeyMarker: 'b', nextUploadIdMarker: b2.uploadId });
-    const rest = await layer.listMultipartUploads({ bucket: 'bkt', prefix: '', delimiter: '/', keyMarker: 'b', uploadIdMarker: b2.uploadId, maxUploads: 2 });
+    const rolled = await layer.listMultipartUploads({
+      bucket: 'bkt',
+      prefix: '',
+      delimiter: '/',
+      keyMarker: '',
+      uploadIdMarker: '',
+      maxUploads: 2,
+    });
+    expect(rolled).toMatchObject({
+      prefixes: [],
+      isTruncated: true,
+      nextKeyMarker: 'b',
+      nextUploadIdMarker: b2.uploadId,
+    });
+    const rest = await layer.listMultipartUploads({
+      bucket: 'bkt',
+      prefix: '',
+      delimiter: '/',
+      keyMarker: 'b',
+      uploadIdMarker: b2.uploadId,
+      maxUploads: 2,
+    });
     expect(rest).toMatchObject({ uploads: [], prefixes: ['dir/'], isTruncated: false });
-    await layer.putObjectPart({ bucket: 'bkt', key: 'b', uploadId: b1.uploadId, partNumber: 1, body: body('x'), size: 1 });
+    await layer.putObjectPart({
+      bucket: 'bkt',
+      key: 'b',
+      uploadId: b1.uploadId,
+      partNumber: 1,
+      body: body('x'),
+      size: 1,
+    });
     await layer.abortMultipartUpload('bkt', 'b', b1.uploadId);
-    await expect(layer.abortMultipartUpload('bkt', 'b', b1.uploadId)).rejects.toMatchObject({ code: 'NoSuchUpload' });
+    await expect(layer.abortMultipartUpload('bkt', 'b', b1.uploadId)).rejects.toMatchObject({
+      code: 'NoSuchUpload',
+    });
     for (const d of f.drives) expect(await readdir(dataDir(d, 'bkt', 'b', '')).catch(() => [])).toEqual([]);
   });
 });

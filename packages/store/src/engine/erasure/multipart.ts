@@ -3,13 +3,14 @@ import { readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { VersionRecord } from '../../format/object-record.js';
 import {
+  decodeUploadRecord,
   encodeUploadRecord,
   UPLOAD_RECORD_VERSION,
   type UploadPartRecord,
   type UploadRecord,
 } from '../../format/upload-record.js';
 import { EngineError } from '../errors.js';
-import { dataDir } from '../fs/layout.js';
+import { dataDir, tmpDir } from '../fs/layout.js';
 import { commonPrefix, listPage } from '../listing.js';
 import {
   type CompleteInput,
@@ -26,10 +27,9 @@ import { type CommitResult, commitEach, type DriveStep, keyStep, placeShard, rem
 import { type EngineContext, objectLock } from './context.js';
 import { MergedCursor } from './cursor.js';
 import { encodeObject } from './encode.js';
-import { discardShards, dropRemoved, driveCopy, mergedKey } from './objects.js';
 import { toObjectInfo } from './object-info.js';
+import { discardShards, driveCopy, dropRemoved, mergedKey } from './objects.js';
 import { BLOCK_SIZE, quorumError } from './params.js';
-import { addVersion, NULL_VERSION, nextModTime } from './versions.js';
 import {
   agreedParts,
   agreedUpload,
@@ -39,8 +39,7 @@ import {
   uploadEntry,
   uploadName,
 } from './uploads.js';
-import { decodeUploadRecord } from '../../format/upload-record.js';
-import { tmpDir } from '../fs/layout.js';
+import { addVersion, NULL_VERSION, nextModTime } from './versions.js';
 
 const uploadLock = (uploadId: string) => `upload/${uploadId}`;
 
@@ -68,7 +67,9 @@ export async function newMultipartUpload(
       headers: meta.headers ?? {},
       internal: meta.internal ?? {},
       ...(meta.tags ? { tags: meta.tags } : {}),
-      ...(meta.retention ? { retention: { mode: meta.retention.mode, until: meta.retention.until.getTime() } } : {}),
+      ...(meta.retention
+        ? { retention: { mode: meta.retention.mode, until: meta.retention.until.getTime() } }
+        : {}),
       ...(meta.legalHold === undefined ? {} : { legalHold: meta.legalHold }),
     },
     parts: [],
@@ -81,7 +82,12 @@ export async function newMultipartUpload(
   return toUploadInfo(bucket, key, uploadId, record);
 }
 
-export function getMultipartUpload(ctx: EngineContext, bucket: string, key: string, uploadId: string): UploadInfo {
+export function getMultipartUpload(
+  ctx: EngineContext,
+  bucket: string,
+  key: string,
+  uploadId: string,
+): UploadInfo {
   return toUploadInfo(bucket, key, uploadId, readUpload(ctx, bucket, key, uploadId).record);
 }
 
@@ -140,7 +146,9 @@ export async function putObjectPart(ctx: EngineContext, input: PutPartInput): Pr
             encoded.shards[i]
               ? uploadStep(entry, record.dataId, (r) => ({
                   ...r,
-                  parts: [...r.parts.filter((p) => p.number !== partNumber), part].sort((a, b) => a.number - b.number),
+                  parts: [...r.parts.filter((p) => p.number !== partNumber), part].sort(
+                    (a, b) => a.number - b.number,
+                  ),
                 }))
               : undefined,
           (i) => placeShard(folder(i), part.file, encoded.shards[i]),
@@ -163,7 +171,12 @@ export async function putObjectPart(ctx: EngineContext, input: PutPartInput): Pr
   }
 }
 
-export function listObjectParts(ctx: EngineContext, bucket: string, key: string, uploadId: string): PartInfo[] {
+export function listObjectParts(
+  ctx: EngineContext,
+  bucket: string,
+  key: string,
+  uploadId: string,
+): PartInfo[] {
   const read = readUpload(ctx, bucket, key, uploadId);
   return agreedParts(read, ctx.params.readQuorum).map(toPartInfo);
 }
@@ -186,7 +199,8 @@ function chooseParts(requested: CompleteInput['parts'], agreed: UploadPartRecord
     return part;
   });
   // Sizes are judged only once every named part is known to exist (as MinIO does).
-  if (chosen.slice(0, -1).some((p) => (p.actualSize ?? p.size) < MIN_PART_SIZE)) throw new EngineError('EntityTooSmall');
+  if (chosen.slice(0, -1).some((p) => (p.actualSize ?? p.size) < MIN_PART_SIZE))
+    throw new EngineError('EntityTooSmall');
   return chosen;
 }
 
@@ -253,7 +267,9 @@ export async function completeMultipartUpload(ctx: EngineContext, input: Complet
       await dropUnchosen(ctx, bucket, key, record.dataId, new Set(chosen.map((p) => p.file)));
       // Drives that could not take the object lose the upload too; heal brings them the object.
       await Promise.all(
-        ctx.drives.all().map((ix, i) => (ix && !committed[i] ? ix.transaction(() => ix.uploads.remove(entry)) : undefined)),
+        ctx.drives
+          .all()
+          .map((ix, i) => (ix && !committed[i] ? ix.transaction(() => ix.uploads.remove(entry)) : undefined)),
       );
       if (!committed.every(Boolean)) ctx.queueHeal(bucket, key);
       await dropRemoved(ctx, bucket, key, result);
@@ -263,7 +279,13 @@ export async function completeMultipartUpload(ctx: EngineContext, input: Complet
 }
 
 /** Part files the completed object does not use (re-uploads, parts left out). */
-async function dropUnchosen(ctx: EngineContext, bucket: string, key: string, dataId: string, keep: Set<string>) {
+async function dropUnchosen(
+  ctx: EngineContext,
+  bucket: string,
+  key: string,
+  dataId: string,
+  keep: Set<string>,
+) {
   await Promise.all(
     ctx.drives.paths.map(async (d) => {
       const dir = dataDir(d, bucket, key, dataId);
@@ -326,7 +348,11 @@ export function listMultipartUploads(ctx: EngineContext, input: ListUploadsInput
       },
       keyOf,
     );
-    const result: ListUploadsResult = { uploads: page.items, prefixes: page.prefixes, isTruncated: page.isTruncated };
+    const result: ListUploadsResult = {
+      uploads: page.items,
+      prefixes: page.prefixes,
+      isTruncated: page.isTruncated,
+    };
     if (page.nextMarker !== undefined) {
       const at = page.nextMarker.indexOf('\u0000');
       result.nextKeyMarker = at < 0 ? page.nextMarker : page.nextMarker.slice(0, at);

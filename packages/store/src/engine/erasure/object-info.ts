@@ -20,7 +20,12 @@ export function toObjectInfo(bucket: string, key: string, v: VersionRecord, isLa
     modTime: new Date(v.mod),
     tags: v.tags ?? '',
     internal: v.internal,
-    parts: parts.map((p) => ({ number: p.number, size: p.actualSize ?? p.size, storedSize: p.size, etag: p.etag })),
+    parts: parts.map((p) => ({
+      number: p.number,
+      size: p.actualSize ?? p.size,
+      storedSize: p.size,
+      etag: p.etag,
+    })),
   };
   if (v.legalHold !== undefined) info.legalHold = v.legalHold;
   if (v.retention) info.retention = { mode: v.retention.mode, until: new Date(v.retention.until) };

@@ -68,9 +68,16 @@ export function pickVersion(merged: Merged, versionId: string | undefined): Merg
 const isLatest = (merged: Merged, mv: MergedVersion): boolean => merged.versions[0] === mv;
 
 /** Drops the data folders a commit left unreferenced (at once, or after their last reader). */
-export async function dropRemoved(ctx: EngineContext, bucket: string, key: string, result: CommitResult): Promise<void> {
+export async function dropRemoved(
+  ctx: EngineContext,
+  bucket: string,
+  key: string,
+  result: CommitResult,
+): Promise<void> {
   await Promise.all(
-    droppedDataIds(result).map((id) => ctx.pins.drop(dataPin(bucket, key, id), () => removeData(ctx.drives, bucket, key, id))),
+    droppedDataIds(result).map((id) =>
+      ctx.pins.drop(dataPin(bucket, key, id), () => removeData(ctx.drives, bucket, key, id)),
+    ),
   );
 }
 
@@ -143,7 +150,8 @@ export async function putObject(ctx: EngineContext, input: PutObjectInput): Prom
         },
       };
       if (input.tags) version.tags = input.tags;
-      if (input.retention) version.retention = { mode: input.retention.mode, until: input.retention.until.getTime() };
+      if (input.retention)
+        version.retention = { mode: input.retention.mode, until: input.retention.until.getTime() };
       if (input.legalHold !== undefined) version.legalHold = input.legalHold;
       const dataId = version.data!.id;
       let result: CommitResult;
@@ -205,7 +213,12 @@ export function partRange(info: ObjectInfo, n: number): { start: number; end: nu
   return size > 0 ? { start, end: start + size - 1 } : undefined;
 }
 
-export function getObjectInfo(ctx: EngineContext, bucket: string, key: string, opts: ReadOptions): ObjectInfo {
+export function getObjectInfo(
+  ctx: EngineContext,
+  bucket: string,
+  key: string,
+  opts: ReadOptions,
+): ObjectInfo {
   assertObjectKey(key);
   const merged = mergedKey(ctx, bucket, key);
   const mv = pickVersion(merged, opts.versionId);
@@ -219,7 +232,8 @@ export async function deleteObject(
   input: DeleteObjectInput,
 ): Promise<DeleteObjectResult> {
   assertObjectKey(key);
-  if (input.versionId !== undefined && !isValidVersionId(input.versionId)) throw new EngineError('InvalidVersionId');
+  if (input.versionId !== undefined && !isValidVersionId(input.versionId))
+    throw new EngineError('InvalidVersionId');
   return ctx.locks.run(objectLock(bucket, key), async () => {
     const merged = mergedKey(ctx, bucket, key);
     const removeOne = input.versionId ?? (input.versioning === 'unversioned' ? NULL_VERSION : undefined);
@@ -261,7 +275,8 @@ function applyPatch(v: VersionRecord, patch: MetadataPatch): VersionRecord {
     else next.tags = patch.tags;
   }
   if (patch.retention === null) delete next.retention;
-  else if (patch.retention) next.retention = { mode: patch.retention.mode, until: patch.retention.until.getTime() };
+  else if (patch.retention)
+    next.retention = { mode: patch.retention.mode, until: patch.retention.until.getTime() };
   if (patch.legalHold !== undefined) next.legalHold = patch.legalHold;
   return next;
 }

@@ -33,7 +33,10 @@ export async function openPart(t: ReadTarget, part: PartLayout): Promise<OpenedP
       const d = h?.data;
       if (!d || d.index >= sources.length) return;
       if (d.inline !== undefined) {
-        sources[d.index] = { drive, inline: Buffer.from(d.inline.buffer, d.inline.byteOffset, d.inline.byteLength) };
+        sources[d.index] = {
+          drive,
+          inline: Buffer.from(d.inline.buffer, d.inline.byteOffset, d.inline.byteLength),
+        };
         return;
       }
       if (part.file === undefined) return;
@@ -55,7 +58,10 @@ export async function openPart(t: ReadTarget, part: PartLayout): Promise<OpenedP
 }
 
 /** The parts a stored byte range touches, with the range within each part. */
-function partSlices(parts: PartLayout[], range: ByteRange): { part: PartLayout; start: number; end: number }[] {
+function partSlices(
+  parts: PartLayout[],
+  range: ByteRange,
+): { part: PartLayout; start: number; end: number }[] {
   const out: { part: PartLayout; start: number; end: number }[] = [];
   let offset = 0;
   for (const part of parts) {

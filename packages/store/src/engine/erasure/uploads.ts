@@ -1,8 +1,4 @@
-import {
-  decodeUploadRecord,
-  type UploadPartRecord,
-  type UploadRecord,
-} from '../../format/upload-record.js';
+import { decodeUploadRecord, type UploadPartRecord, type UploadRecord } from '../../format/upload-record.js';
 import { EngineError } from '../errors.js';
 import { entryKey } from '../fs/drive-index.js';
 import type { NewObjectMeta, PartInfo, UploadInfo } from '../object-layer.js';
@@ -27,7 +23,10 @@ export interface UploadRead {
   raw: (Buffer | undefined)[];
 }
 
-export function readUploadAnswers(ctx: EngineContext, entry: Buffer): {
+export function readUploadAnswers(
+  ctx: EngineContext,
+  entry: Buffer,
+): {
   answers: DriveAnswer<UploadRecord>[];
   raw: (Buffer | undefined)[];
 } {
@@ -46,12 +45,18 @@ export function readUploadAnswers(ctx: EngineContext, entry: Buffer): {
 }
 
 /** The record read quorum agrees on, if any. */
-export function agreedUpload(answers: DriveAnswer<UploadRecord>[], readQuorum: number): UploadRead | undefined {
+export function agreedUpload(
+  answers: DriveAnswer<UploadRecord>[],
+  readQuorum: number,
+): UploadRead | undefined {
   const counts = new Map<string, number>();
-  for (const a of answers) if (typeof a === 'object') counts.set(a.value.dataId, (counts.get(a.value.dataId) ?? 0) + 1);
+  for (const a of answers)
+    if (typeof a === 'object') counts.set(a.value.dataId, (counts.get(a.value.dataId) ?? 0) + 1);
   const agreed = [...counts].find(([, n]) => n >= readQuorum)?.[0];
   if (agreed === undefined) return undefined;
-  const holders = answers.map((a) => (typeof a === 'object' && a.value.dataId === agreed ? a.value : undefined));
+  const holders = answers.map((a) =>
+    typeof a === 'object' && a.value.dataId === agreed ? a.value : undefined,
+  );
   return { record: holders.find((h) => h !== undefined)!, holders, raw: [] };
 }
 

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { ErasureObjectLayer } from './erasure-layer.js';
 import { type EngineFixture, engineFixture, put, text } from '../test-support/engine.js';
+import type { ErasureObjectLayer } from './erasure-layer.js';
 
 let f: EngineFixture;
 let layer: ErasureObjectLayer;
@@ -44,7 +44,13 @@ describe('versioning', () => {
       code: 'MethodNotAllowed',
     });
     expect(await read('k', v1.versionId)).toBe('one');
-    const page = await layer.listObjects({ bucket: 'bkt', prefix: '', delimiter: '', marker: '', maxKeys: 10 });
+    const page = await layer.listObjects({
+      bucket: 'bkt',
+      prefix: '',
+      delimiter: '',
+      marker: '',
+      maxKeys: 10,
+    });
     expect(page.objects).toEqual([]);
     const list = await versions();
     expect(list.versions.map((v) => [v.deleteMarker, v.isLatest])).toEqual([
@@ -72,7 +78,9 @@ describe('versioning', () => {
       versionId: unknown,
       deleteMarker: false,
     });
-    await expect(layer.deleteObject('bkt', 'k', { versioning: 'enabled', versionId: 'nope' })).rejects.toMatchObject({
+    await expect(
+      layer.deleteObject('bkt', 'k', { versioning: 'enabled', versionId: 'nope' }),
+    ).rejects.toMatchObject({
       code: 'InvalidVersionId',
     });
   });
@@ -94,7 +102,8 @@ describe('versioning', () => {
 
   it('version listing pages inside a key with the version-id marker', async () => {
     const ids: string[] = [];
-    for (const body of ['1', '2', '3']) ids.unshift((await layer.putObject(put('bkt', 'a', body, { versioning: 'enabled' }))).versionId);
+    for (const body of ['1', '2', '3'])
+      ids.unshift((await layer.putObject(put('bkt', 'a', body, { versioning: 'enabled' }))).versionId);
     await layer.putObject(put('bkt', 'b', 'b', { versioning: 'enabled' }));
     const first = await versions('', '', 2);
     expect(first.versions.map((v) => v.versionId)).toEqual(ids.slice(0, 2));
@@ -113,7 +122,11 @@ describe('versioning', () => {
       retention: { mode: 'GOVERNANCE', until },
       legalHold: false,
     }));
-    expect(patched).toMatchObject({ tags: 'a=1', legalHold: false, retention: { mode: 'GOVERNANCE', until } });
+    expect(patched).toMatchObject({
+      tags: 'a=1',
+      legalHold: false,
+      retention: { mode: 'GOVERNANCE', until },
+    });
     expect(await layer.getObjectInfo('bkt', 'k')).toMatchObject({ tags: '' });
     expect(await layer.getObjectInfo('bkt', 'k', { versionId: v1.versionId })).toMatchObject({ tags: 'a=1' });
     expect(await read('k', v1.versionId)).toBe('one');

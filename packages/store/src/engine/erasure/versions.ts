@@ -26,7 +26,8 @@ export interface Merged {
 }
 
 /** Whether drive i holds a copy of a version: every drive, unless its layout has fewer shards. */
-export const heldOn = (v: VersionRecord, drive: number): boolean => !v.data || drive < v.data.data + v.data.parity;
+export const heldOn = (v: VersionRecord, drive: number): boolean =>
+  !v.data || drive < v.data.data + v.data.parity;
 
 /** Read quorum of one version: its own data count, or the set's for delete markers. */
 const quorumOf = (v: VersionRecord, setReadQuorum: number): number => v.data?.data ?? setReadQuorum;

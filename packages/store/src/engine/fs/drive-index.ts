@@ -70,7 +70,8 @@ export class DriveIndex {
     const path = sysPath(drive, INDEX_DIR);
     await mkdir(path, { recursive: true });
     const env = open({ path, maxDbs: 8, compression: false, cache: false, keyEncoding: 'binary' });
-    const db = (name: string) => env.openDB<Buffer, Buffer>({ name, encoding: 'binary', keyEncoding: 'binary' });
+    const db = (name: string) =>
+      env.openDB<Buffer, Buffer>({ name, encoding: 'binary', keyEncoding: 'binary' });
     const inode = statSync(join(path, 'data.mdb')).ino;
     return new DriveIndex(drive, env, db('objects'), db('uploads'), db('usage'), inode);
   }

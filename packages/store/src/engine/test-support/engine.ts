@@ -36,7 +36,8 @@ export async function engineFixture(names = ['a', 'b', 'c', 'd']): Promise<Engin
   };
 }
 
-export const body = (s: string | Buffer): Readable => Readable.from([Buffer.isBuffer(s) ? s : Buffer.from(s)]);
+export const body = (s: string | Buffer): Readable =>
+  Readable.from([Buffer.isBuffer(s) ? s : Buffer.from(s)]);
 
 export async function bytes(r: Readable): Promise<Buffer> {
   const chunks: Buffer[] = [];
@@ -47,7 +48,12 @@ export async function bytes(r: Readable): Promise<Buffer> {
 export const text = async (r: Readable): Promise<string> => (await bytes(r)).toString();
 
 /** A PutObjectInput for an unversioned bucket. */
-export const put = (bucket: string, key: string, content: string | Buffer, extra: Partial<PutObjectInput> = {}): PutObjectInput => ({
+export const put = (
+  bucket: string,
+  key: string,
+  content: string | Buffer,
+  extra: Partial<PutObjectInput> = {},
+): PutObjectInput => ({
   bucket,
   key,
   body: body(content),

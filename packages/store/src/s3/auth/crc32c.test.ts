@@ -14,6 +14,7 @@ describe('crc32c', () => {
   it('continues across any split of the input', () => {
     const data = Buffer.from(Array.from({ length: 1000 }, (_, i) => (i * 31) & 0xff));
     const whole = crc32c(data);
-    for (const cut of [1, 7, 8, 9, 500, 999]) expect(crc32c(data.subarray(cut), crc32c(data.subarray(0, cut)))).toBe(whole);
+    for (const cut of [1, 7, 8, 9, 500, 999])
+      expect(crc32c(data.subarray(cut), crc32c(data.subarray(0, cut)))).toBe(whole);
   });
 });

@@ -16,7 +16,16 @@ const TABLES: Uint32Array[] = (() => {
 
 /** Continues a CRC32C over `data` from `crc` (0 to start). */
 export function crc32c(data: Uint8Array, crc = 0): number {
-  const [t0, t1, t2, t3, t4, t5, t6, t7] = TABLES as [Uint32Array, Uint32Array, Uint32Array, Uint32Array, Uint32Array, Uint32Array, Uint32Array, Uint32Array];
+  const [t0, t1, t2, t3, t4, t5, t6, t7] = TABLES as [
+    Uint32Array,
+    Uint32Array,
+    Uint32Array,
+    Uint32Array,
+    Uint32Array,
+    Uint32Array,
+    Uint32Array,
+    Uint32Array,
+  ];
   let c = ~crc >>> 0;
   let i = 0;
   const n = data.length;

@@ -36,7 +36,8 @@ export const policy: KindSpec = {
   missing: 'NoSuchBucketPolicy',
   putStatus: 204,
   parse(body, ctx) {
-    if (body.length > MAX_POLICY) throw new ApiError('MalformedPolicy', 'Policies must be no more than 20 KB');
+    if (body.length > MAX_POLICY)
+      throw new ApiError('MalformedPolicy', 'Policies must be no more than 20 KB');
     const text = body.toString('utf8');
     validatePolicy(text, ctx.bucket);
     return { text };
@@ -48,4 +49,6 @@ export const policy: KindSpec = {
 };
 
 export const policyStatusReply = (stored: unknown, bucket: string): Reply =>
-  xmlReply(elAttrs('PolicyStatus', { xmlns: S3_NAMESPACE }, el('IsPublic', isPublic(policyText(stored), bucket))));
+  xmlReply(
+    elAttrs('PolicyStatus', { xmlns: S3_NAMESPACE }, el('IsPublic', isPublic(policyText(stored), bucket))),
+  );

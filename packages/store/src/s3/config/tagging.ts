@@ -13,7 +13,9 @@ const invalid = (message: string) => new ApiError('InvalidTag', message);
 /** S3's tag rules; `max` is 50 for buckets, 10 for objects. */
 export function checkTags(tags: Tag[], max: number): Tag[] {
   if (tags.length > max)
-    throw invalid(max === 10 ? 'Object tags cannot be greater than 10' : `Bucket tag count cannot be greater than ${max}`);
+    throw invalid(
+      max === 10 ? 'Object tags cannot be greater than 10' : `Bucket tag count cannot be greater than ${max}`,
+    );
   const seen = new Set<string>();
   for (const { key, value } of tags) {
     if (key.length === 0 || [...key].length > 128) throw invalid('The TagKey you have provided is invalid');

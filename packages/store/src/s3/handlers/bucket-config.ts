@@ -11,7 +11,6 @@ import { contentMd5 } from './objects.js';
 
 type ConfigOp = Extract<S3Operation, { op: 'GetBucketConfig' | 'PutBucketConfig' | 'DeleteBucketConfig' }>;
 
-
 export async function getBucketConfig(deps: S3Deps, op: ConfigOp): Promise<Reply> {
   await deps.layer.getBucketInfo(op.bucket);
   const spec = CONFIG_SPECS[op.kind];

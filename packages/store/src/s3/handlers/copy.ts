@@ -1,8 +1,8 @@
 import {
   parseCopySourceSseHeaders,
   type SseCustomerKey,
-  type SseNone,
   SseHeaderError,
+  type SseNone,
   sseResponseHeaders,
 } from '../../crypto/index.js';
 import type { NewObjectMeta, ObjectInfo, RangeSpec } from '../../engine/object-layer.js';
@@ -61,7 +61,11 @@ function metadataFor(op: CopyOp, call: S3Call, src: ObjectInfo, fromRequest: New
   const meta: NewObjectMeta =
     op.metadataDirective === 'COPY'
       ? { contentType: src.contentType, userMeta: src.userMeta, headers: src.headers }
-      : { contentType: fromRequest.contentType!, userMeta: fromRequest.userMeta!, headers: fromRequest.headers! };
+      : {
+          contentType: fromRequest.contentType!,
+          userMeta: fromRequest.userMeta!,
+          headers: fromRequest.headers!,
+        };
   const tagging = header(call.ctx.headers, 'x-amz-tagging');
   if (op.taggingDirective === 'COPY') {
     if (src.tags !== '') meta.tags = src.tags;

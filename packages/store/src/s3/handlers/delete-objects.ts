@@ -1,16 +1,16 @@
 import { createHash } from 'node:crypto';
+import { EngineError } from '../../engine/errors.js';
+import type { ObjectInfo } from '../../engine/object-layer.js';
 import { readAll } from '../../http/body.js';
 import { header } from '../../http/context.js';
 import { type Reply, xmlReply } from '../../http/reply.js';
 import type { S3Call, S3Deps } from '../call.js';
 import { ApiError, fromEngineError } from '../errors.js';
+import { bypassRequested, guardVersionDelete } from '../request/object-lock.js';
+import { type BucketSettings, bucketSettings } from '../settings.js';
 import { listOf, objectOf, parseRequestXml, textOf } from '../xml/parse.js';
 import { el, elAttrs, S3_NAMESPACE, type XmlElement } from '../xml/writer.js';
 import { contentMd5 } from './objects.js';
-import { EngineError } from '../../engine/errors.js';
-import type { ObjectInfo } from '../../engine/object-layer.js';
-import { bypassRequested, guardVersionDelete } from '../request/object-lock.js';
-import { type BucketSettings, bucketSettings } from '../settings.js';
 
 const MAX_KEYS = 1000;
 // 1000 keys of up to 1024 bytes, escaped, plus markup.
@@ -58,15 +58,27 @@ interface DeleteContext {
   now: Date;
 }
 
-async function deleteOne(deps: S3Deps, call: S3Call, bucket: string, t: Target, c: DeleteContext): Promise<XmlElement> {
+async function deleteOne(
+  deps: S3Deps,
+  call: S3Call,
+  bucket: string,
+  t: Target,
+  c: DeleteContext,
+): Promise<XmlElement> {
   const version = t.versionId !== undefined ? el('VersionId', t.versionId) : null;
   try {
-    await call.authorize({ action: t.versionId ? 's3:DeleteObjectVersion' : 's3:DeleteObject', bucket, key: t.key });
+    await call.authorize({
+      action: t.versionId ? 's3:DeleteObjectVersion' : 's3:DeleteObject',
+      bucket,
+      key: t.key,
+    });
     if (c.bypass) await call.authorize({ action: 's3:BypassGovernanceRetention', bucket, key: t.key });
     const result = await deps.layer.deleteObject(bucket, t.key, {
       versioning: c.settings.versioning,
       ...(t.versionId === undefined ? {} : { versionId: t.versionId }),
-      ...(c.settings.objectLock ? { guard: (info: ObjectInfo) => guardVersionDelete(info, c.bypass, c.now) } : {}),
+      ...(c.settings.objectLock
+        ? { guard: (info: ObjectInfo) => guardVersionDelete(info, c.bypass, c.now) }
+        : {}),
     });
     const marker =
       result.deleteMarker && t.versionId === undefined
@@ -78,7 +90,9 @@ async function deleteOne(deps: S3Deps, call: S3Call, bucket: string, t: Target, 
   } catch (thrown) {
     // MinIO answers a malformed version id in a batch as a version that does not exist.
     const err =
-      thrown instanceof EngineError && thrown.code === 'InvalidVersionId' ? new ApiError('NoSuchVersion') : thrown;
+      thrown instanceof EngineError && thrown.code === 'InvalidVersionId'
+        ? new ApiError('NoSuchVersion')
+        : thrown;
     const api = err instanceof ApiError ? err : fromEngineError(err);
     if (!api) throw err;
     return el('Error', el('Key', t.key), version, el('Code', api.code), el('Message', api.message));

@@ -1,5 +1,10 @@
 import { sseResponseHeaders } from '../../crypto/index.js';
-import { MAX_OBJECT_SIZE, type PartInfo, type PutPartInput, type UploadInfo } from '../../engine/object-layer.js';
+import {
+  MAX_OBJECT_SIZE,
+  type PartInfo,
+  type PutPartInput,
+  type UploadInfo,
+} from '../../engine/object-layer.js';
 import { emptyReply, type Reply, xmlReply } from '../../http/reply.js';
 import { declaredLength } from '../auth/payload.js';
 import type { S3Call, S3Deps } from '../call.js';
@@ -10,7 +15,14 @@ import { bucketSettings } from '../settings.js';
 import { el, elAttrs, S3_NAMESPACE } from '../xml/writer.js';
 import { openCopySource } from './copy.js';
 import { parseCompleteParts, type RequestedPart } from './multipart-xml.js';
-import { checkQuota, checksumHeaders, contentMd5, declaredChecksums, newVersionMeta, sseForWrite } from './objects.js';
+import {
+  checkQuota,
+  checksumHeaders,
+  contentMd5,
+  declaredChecksums,
+  newVersionMeta,
+  sseForWrite,
+} from './objects.js';
 import { readKey } from './read.js';
 
 // Multipart uploads: the engine keeps the upload and its parts; this layer adds what S3
@@ -51,7 +63,12 @@ function partBody(
 ): Pick<PutPartInput, 'body' | 'size' | 'expectedMd5' | 'finish'> {
   const internal = { internal: upload.meta.internal ?? {} };
   const kind = storedSse(internal);
-  if (kind === 'none') return { body: plain.body, size: plain.size, ...(plain.expectedMd5 ? { expectedMd5: plain.expectedMd5 } : {}) };
+  if (kind === 'none')
+    return {
+      body: plain.body,
+      size: plain.size,
+      ...(plain.expectedMd5 ? { expectedMd5: plain.expectedMd5 } : {}),
+    };
   // SSE-C parts carry the customer key again, and it must open the upload's key.
   const presented = readKey(call.ctx);
   checkReadKey(internal, presented);
@@ -81,7 +98,11 @@ export async function uploadPart(deps: S3Deps, call: S3Call, op: Op<'UploadPart'
     uploadId: op.uploadId,
     partNumber: op.partNumber,
     internal: declaredChecksums(call),
-    ...partBody(deps, call, upload, op.partNumber, { body: call.body(), size, ...(md5 ? { expectedMd5: md5 } : {}) }),
+    ...partBody(deps, call, upload, op.partNumber, {
+      body: call.body(),
+      size,
+      ...(md5 ? { expectedMd5: md5 } : {}),
+    }),
   });
   return emptyReply(200, partHeaders(upload, part));
 }
@@ -145,7 +166,12 @@ export async function completeMultipartUpload(
   if (settings.quota !== undefined) {
     const named = new Set(requested.map((r) => r.partNumber));
     const parts = await deps.layer.listObjectParts(op.bucket, op.key, op.uploadId);
-    await checkQuota(deps, op.bucket, settings, parts.filter((p) => named.has(p.number)).reduce((s, p) => s + p.size, 0));
+    await checkQuota(
+      deps,
+      op.bucket,
+      settings,
+      parts.filter((p) => named.has(p.number)).reduce((s, p) => s + p.size, 0),
+    );
   }
   const info = await deps.layer.completeMultipartUpload({
     bucket: op.bucket,
@@ -155,7 +181,9 @@ export async function completeMultipartUpload(
     versioning: settings.versioning,
     check: checkPartChecksums(requested),
   });
-  const headers: Record<string, string> = { ...sseResponseHeaders(sseOf({ internal: upload.meta.internal ?? {} })) };
+  const headers: Record<string, string> = {
+    ...sseResponseHeaders(sseOf({ internal: upload.meta.internal ?? {} })),
+  };
   if (settings.versioning !== 'unversioned') headers['x-amz-version-id'] = info.versionId;
   return xmlReply(
     elAttrs(

@@ -34,7 +34,11 @@ async function body(call: S3Call): Promise<Buffer> {
 
 export async function getObjectConfig(deps: S3Deps, op: ConfigOp): Promise<Reply> {
   if (op.kind !== 'tagging') await requireLock(deps, op.bucket);
-  const info = await deps.layer.getObjectInfo(op.bucket, op.key, op.versionId ? { versionId: op.versionId } : {});
+  const info = await deps.layer.getObjectInfo(
+    op.bucket,
+    op.key,
+    op.versionId ? { versionId: op.versionId } : {},
+  );
   const headers = versionHeader(info.versionId);
   if (op.kind === 'tagging') return { ...xmlReply(taggingXml(storedTags(info.tags))), headers };
   if (op.kind === 'retention') {

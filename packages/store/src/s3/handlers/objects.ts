@@ -1,5 +1,10 @@
-import { parseSseHeaders, type SseRequest, SseHeaderError, sseResponseHeaders } from '../../crypto/index.js';
-import { MAX_OBJECT_SIZE, type NewObjectMeta, type ObjectInfo, type StoredHeaderName } from '../../engine/object-layer.js';
+import { parseSseHeaders, SseHeaderError, type SseRequest, sseResponseHeaders } from '../../crypto/index.js';
+import {
+  MAX_OBJECT_SIZE,
+  type NewObjectMeta,
+  type ObjectInfo,
+  type StoredHeaderName,
+} from '../../engine/object-layer.js';
 import { header, isPrivateChannel } from '../../http/context.js';
 import { emptyReply, type Reply } from '../../http/reply.js';
 import { declaredLength } from '../auth/payload.js';
@@ -70,7 +75,11 @@ export function checksumHeaders(internal: Record<string, string>): Record<string
 }
 
 /** SSE a write asks for, or the bucket's default; SSE header errors keep their S3 codes. */
-export function sseForWrite(call: S3Call, settings: BucketSettings, opts: { copySource?: boolean } = {}): SseRequest {
+export function sseForWrite(
+  call: S3Call,
+  settings: BucketSettings,
+  opts: { copySource?: boolean } = {},
+): SseRequest {
   try {
     const asked = parseSseHeaders(call.ctx.headers, { ...opts, secure: isPrivateChannel(call.ctx) });
     if (asked.kind === 'none' && settings.encryption === 'AES256') return { kind: 'S3' };

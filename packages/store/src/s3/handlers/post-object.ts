@@ -14,10 +14,10 @@ import {
 } from '../auth/common.js';
 import type { S3Deps } from '../call.js';
 import { ApiError } from '../errors.js';
+import { writeObject } from '../object-io.js';
 import { boundaryOf, type PostForm, readPostForm } from '../post/form.js';
 import { checkPostPolicy, parsePostPolicy } from '../post/policy.js';
 import { assertKeyCharacters, assertMetadataSize } from '../request/names.js';
-import { writeObject } from '../object-io.js';
 import { defaultRetention } from '../request/object-lock.js';
 import { type BucketSettings, bucketSettings } from '../settings.js';
 import { el } from '../xml/writer.js';

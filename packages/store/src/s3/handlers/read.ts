@@ -1,5 +1,11 @@
-import { parseSseReadHeaders, type SseCustomerKey, type SseNone, SseHeaderError, sseResponseHeaders } from '../../crypto/index.js';
 import type { Readable } from 'node:stream';
+import {
+  parseSseReadHeaders,
+  type SseCustomerKey,
+  SseHeaderError,
+  type SseNone,
+  sseResponseHeaders,
+} from '../../crypto/index.js';
 import { EngineError } from '../../engine/errors.js';
 import type { ByteRange, ObjectInfo } from '../../engine/object-layer.js';
 import { resolveRange } from '../../engine/range.js';
@@ -62,7 +68,11 @@ async function invalidRange(deps: S3Deps, op: ReadOp): Promise<ApiError> {
 }
 
 /** HEAD: the version's facts, with the range or part resolved against its plaintext. */
-async function stat(deps: S3Deps, op: ReadOp, key: SseNone | SseCustomerKey): Promise<{ info: ObjectInfo; range?: ByteRange }> {
+async function stat(
+  deps: S3Deps,
+  op: ReadOp,
+  key: SseNone | SseCustomerKey,
+): Promise<{ info: ObjectInfo; range?: ByteRange }> {
   const info = await deps.layer.getObjectInfo(op.bucket, op.key, version(op));
   checkReadKey(info, key);
   // A wrong customer key must fail a HEAD too: unsealing is the check.

@@ -16,7 +16,8 @@ const locked = () => new ApiError('InvalidRequest', 'Object is WORM protected an
 const noLockConfig = () => new ApiError('InvalidRequest', 'Bucket is missing Object Lock Configuration.');
 
 function parseMode(raw: string): RetentionInfo['mode'] {
-  if (raw !== 'GOVERNANCE' && raw !== 'COMPLIANCE') throw new ApiError('InvalidArgument', 'Unknown wormMode directive.');
+  if (raw !== 'GOVERNANCE' && raw !== 'COMPLIANCE')
+    throw new ApiError('InvalidArgument', 'Unknown wormMode directive.');
   return raw;
 }
 
@@ -30,7 +31,8 @@ function parseUntil(raw: string, now: Date): Date {
 }
 
 function parseHold(raw: string): boolean {
-  if (raw !== 'ON' && raw !== 'OFF') throw new ApiError('InvalidArgument', "Legal Hold must be either of 'ON' or 'OFF'");
+  if (raw !== 'ON' && raw !== 'OFF')
+    throw new ApiError('InvalidArgument', "Legal Hold must be either of 'ON' or 'OFF'");
   return raw === 'ON';
 }
 
@@ -43,11 +45,16 @@ export interface LockRequest {
  * The retention and legal hold a new version gets: from its x-amz-object-lock-* headers,
  * else the bucket's default retention. Lock headers need a bucket with object lock.
  */
-export function lockForNewVersion(headers: Headers, lock: ObjectLockValue | undefined, now: Date): LockRequest {
+export function lockForNewVersion(
+  headers: Headers,
+  lock: ObjectLockValue | undefined,
+  now: Date,
+): LockRequest {
   const mode = one(headers, 'x-amz-object-lock-mode');
   const until = one(headers, 'x-amz-object-lock-retain-until-date');
   const hold = one(headers, 'x-amz-object-lock-legal-hold');
-  if (mode === undefined && until === undefined && hold === undefined) return lock ? defaultRetention(lock, now) : {};
+  if (mode === undefined && until === undefined && hold === undefined)
+    return lock ? defaultRetention(lock, now) : {};
   if (!lock) throw noLockConfig();
   if ((mode === undefined) !== (until === undefined))
     throw new ApiError(
@@ -106,7 +113,8 @@ export function guardRetentionChange(
   now: Date,
 ): void {
   if (!current || current.until.getTime() <= now.getTime()) return;
-  const extends_ = next !== null && next.mode === current.mode && next.until.getTime() >= current.until.getTime();
+  const extends_ =
+    next !== null && next.mode === current.mode && next.until.getTime() >= current.until.getTime();
   if (extends_) return;
   if (current.mode === 'COMPLIANCE' || !bypass) throw locked();
 }

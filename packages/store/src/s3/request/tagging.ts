@@ -19,7 +19,10 @@ export function parseTagQuery(raw: string): Tag[] {
         value: decodeURIComponent(v.replaceAll('+', ' ')),
       });
     } catch {
-      throw new ApiError('InvalidArgument', 'The header x-amz-tagging shall be encoded as UTF-8 then URLEncoded URL query parameters without tag name duplicates.');
+      throw new ApiError(
+        'InvalidArgument',
+        'The header x-amz-tagging shall be encoded as UTF-8 then URLEncoded URL query parameters without tag name duplicates.',
+      );
     }
   }
   return checkTags(tags, MAX_OBJECT_TAGS);
