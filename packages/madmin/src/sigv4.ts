@@ -40,11 +40,20 @@ export function scopeString(s: Scope): string {
   return `${s.date}/${s.region}/${s.service}/aws4_request`;
 }
 
+// Signing keys change once a day per credential: derived once, not four HMACs per request.
+const signingKeys = new Map<string, Buffer>();
+
 export function signingKey(secretKey: string, s: Scope): Buffer {
+  const id = `${s.date}\n${s.region}\n${s.service}\n${secretKey}`;
+  const cached = signingKeys.get(id);
+  if (cached) return cached;
   const kDate = hmac(`AWS4${secretKey}`, s.date);
   const kRegion = hmac(kDate, s.region);
   const kService = hmac(kRegion, s.service);
-  return hmac(kService, 'aws4_request');
+  const key = hmac(kService, 'aws4_request');
+  if (signingKeys.size >= 1024) signingKeys.clear();
+  signingKeys.set(id, key);
+  return key;
 }
 
 const HEX = '0123456789ABCDEF';
@@ -92,13 +101,15 @@ function trimAll(v: string): string {
 }
 
 function headerValue(headers: Record<string, string | string[] | undefined>, name: string): string {
-  let value: string | string[] | undefined;
-  for (const [k, v] of Object.entries(headers)) {
-    if (k.toLowerCase() === name) {
-      value = v;
-      break;
+  // Node lower-cases incoming header names: the direct look-up is the usual hit.
+  let value: string | string[] | undefined = headers[name];
+  if (value === undefined)
+    for (const [k, v] of Object.entries(headers)) {
+      if (k.toLowerCase() === name) {
+        value = v;
+        break;
+      }
     }
-  }
   if (value === undefined) return '';
   return Array.isArray(value) ? value.map(trimAll).join(',') : trimAll(value);
 }

@@ -125,6 +125,8 @@ export interface ReadOptions {
 export interface GetObjectResult {
   info: ObjectInfo;
   stream: Readable;
+  /** Small objects: the same bytes, already in memory (read these instead of the stream). */
+  bytes?: Buffer;
   /** Present when a range or part was asked for: the stored bytes the stream carries. */
   range?: ByteRange;
 }

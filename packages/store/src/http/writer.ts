@@ -47,9 +47,14 @@ export async function writeReply(
   const { bytes, contentType } = serialise(reply);
   const headers: Record<string, string> = { ...COMMON_HEADERS, 'X-Amz-Request-Id': ctx.requestId };
   if (contentType) headers['Content-Type'] = contentType;
-  if (bytes) headers['Content-Length'] = String(bytes.length);
-  for (const [name, value] of Object.entries(reply.headers ?? {})) headers[name] = headerValue(value);
-  if (!reply.body && !('Content-Length' in headers)) headers['Content-Length'] = '0';
+  let length = bytes ? String(bytes.length) : reply.body ? undefined : '0';
+  for (const [name, value] of Object.entries(reply.headers ?? {})) {
+    if (name.toLowerCase() === 'content-length') length = value;
+    else headers[name] = headerValue(value);
+  }
+  // Last: Node re-encodes a Content-Disposition that follows a Content-Length as latin1,
+  // which mangles the UTF-8 bytes headerValue already made of it.
+  if (length !== undefined) headers['Content-Length'] = length;
   if (opts.close) headers.Connection = 'close';
   res.writeHead(reply.status, headers);
 

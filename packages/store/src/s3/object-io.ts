@@ -193,6 +193,8 @@ export interface OpenRequest {
 export interface Opened {
   info: ObjectInfo;
   stream: Readable;
+  /** Small plaintext objects: the bytes themselves (reply with these, not the stream). */
+  bytes?: Buffer;
   /** Plaintext bytes sent, when a range or part was asked for. */
   range?: ByteRange;
 }
@@ -263,13 +265,25 @@ export async function openObject(
       return plan.stored ?? undefined;
     },
   });
-  const stream = segments
-    ? segmented(
-        result.stream,
-        segments.map((s) => ({ length: s.length, through: () => decryptStream(s.key, s.range) })),
-      )
-    : result.stream;
-  return { info: result.info, stream, ...(plainRange ? { range: plainRange } : {}) };
+  const range = plainRange ? { range: plainRange } : {};
+  if (!segments) {
+    const { bytes } = result;
+    return bytes
+      ? {
+          info: result.info,
+          bytes,
+          get stream() {
+            return result.stream;
+          },
+          ...range,
+        }
+      : { info: result.info, stream: result.stream, ...range };
+  }
+  const stream = segmented(
+    result.stream,
+    segments.map((s) => ({ length: s.length, through: () => decryptStream(s.key, s.range) })),
+  );
+  return { info: result.info, stream, ...range };
 }
 
 export type { MasterKey };

@@ -40,9 +40,10 @@ export async function commitEach<T>(
 ): Promise<{ committed: boolean[]; results: (T | undefined)[] }> {
   const results: (T | undefined)[] = drives.paths.map(() => undefined);
   const steps = drives.paths.map((_, i) => stepFor(i));
+  const live = drives.all();
   const committed = await Promise.all(
     steps.map(async (step, i) => {
-      const ix = drives.live(i);
+      const ix = live[i];
       if (!ix || !step) return false;
       try {
         await before?.(i);
@@ -56,7 +57,7 @@ export async function commitEach<T>(
   if (successes(committed) >= params.writeQuorum) return { committed, results };
   await Promise.all(
     committed.map(async (ok, i) => {
-      const ix = ok ? drives.live(i) : undefined;
+      const ix = ok ? live[i] : undefined;
       const applied = results[i];
       if (ix && applied !== undefined)
         await ix.transaction(() => steps[i]!.undo(ix, applied)).catch(() => {});

@@ -21,10 +21,12 @@ export interface DecodeOptions {
   verifyAll?: boolean;
 }
 
+function inlineAt(src: ShardSource, offset: number, len: number): Buffer | undefined {
+  return offset + len <= src.inline!.length ? src.inline!.subarray(offset, offset + len) : undefined;
+}
+
 async function readAt(src: ShardSource, offset: number, len: number): Promise<Buffer | undefined> {
-  if (src.inline) {
-    return offset + len <= src.inline.length ? src.inline.subarray(offset, offset + len) : undefined;
-  }
+  if (src.inline) return inlineAt(src, offset, len);
   const buf = Buffer.allocUnsafe(len);
   let got = 0;
   while (got < len) {
@@ -35,73 +37,76 @@ async function readAt(src: ShardSource, offset: number, len: number): Promise<Bu
   return buf;
 }
 
-/**
- * Yields the object's bytes in [start, end], block by block, reading `data` shards per
- * block (data shards first, so a healthy object needs no decoding) and verifying each
- * shard's checksum; missing or corrupt shards are replaced by others and rebuilt.
- */
-export async function* decodeObject(o: DecodeOptions): AsyncGenerator<Buffer> {
-  const { data, parity, blockSize, bitrot } = o.layout;
-  const total = data + parity;
-  const rs: ReedSolomon = new ReedSolomon(data, parity);
-  const hashLen = bitrot === 'sha256' ? HASH_LEN : 0;
-  const fullShard = Math.ceil(blockSize / data);
-  const start = o.start ?? 0;
-  const end = o.end ?? o.size - 1;
-  const live = o.sources.slice();
-  const bad = (i: number) => {
-    const src = live[i];
-    live[i] = undefined;
-    if (src) o.onBad?.(src.drive);
-  };
-  for (let i = 0; i < total; i++) if (!live[i]) o.onBad?.(i);
+/** Per-object decoding state: the shards still trusted, and how blocks are laid out. */
+class Decoder {
+  readonly data: number;
+  readonly total: number;
+  readonly rs: ReedSolomon;
+  readonly hashLen: number;
+  readonly fullShard: number;
+  readonly start: number;
+  readonly end: number;
+  private readonly live: (ShardSource | undefined)[];
 
-  const readShard = async (i: number, b: number, shardLen: number): Promise<Uint8Array | undefined> => {
-    const src = live[i];
-    if (!src) return undefined;
-    let buf: Buffer | undefined;
-    try {
-      buf = await readAt(src, b * (hashLen + fullShard), hashLen + shardLen);
-    } catch {
-      buf = undefined;
-    }
-    const shard = buf?.subarray(hashLen);
-    if (
-      !buf ||
-      !shard ||
-      (hashLen > 0 && !createHash('sha256').update(shard).digest().equals(buf.subarray(0, hashLen)))
-    ) {
-      bad(i);
-      return undefined;
-    }
-    return shard;
-  };
+  constructor(private readonly o: DecodeOptions) {
+    const { data, parity, blockSize, bitrot } = o.layout;
+    this.data = data;
+    this.total = data + parity;
+    this.rs = new ReedSolomon(data, parity);
+    this.hashLen = bitrot === 'sha256' ? HASH_LEN : 0;
+    this.fullShard = Math.ceil(blockSize / data);
+    this.start = o.start ?? 0;
+    this.end = o.end ?? o.size - 1;
+    this.live = o.sources.slice();
+    for (let i = 0; i < this.total; i++) if (!this.live[i]) o.onBad?.(i);
+  }
 
-  for (let b = Math.floor(start / blockSize); b * blockSize <= end; b++) {
-    const blockStart = b * blockSize;
-    const blockLen = Math.min(blockSize, o.size - blockStart);
-    const shardLen = Math.ceil(blockLen / data);
-    const shards: (Uint8Array | undefined)[] = new Array(total).fill(undefined);
-    // Ask for `data` shards at a time; each failure brings in the next candidate.
-    let next = 0;
-    let good = 0;
-    while (good < data || (o.verifyAll && next < total)) {
-      const want = o.verifyAll ? total - next : data - good;
-      const batch: number[] = [];
-      while (batch.length < want && next < total) batch.push(next++);
-      if (batch.length === 0) throw quorumError('read');
-      const got = await Promise.all(batch.map((i) => readShard(i, b, shardLen)));
-      batch.forEach((i, k) => {
-        shards[i] = got[k];
-        if (got[k]) good++;
-      });
-    }
-    if (good < data) throw quorumError('read');
-    if (!shards.slice(0, data).every((x) => x !== undefined)) rs.reconstruct(shards, shardLen);
-    // The wanted part of the block, straight from the data shards (no copy into one buffer).
-    const from = Math.max(start - blockStart, 0);
-    const to = Math.min(end - blockStart + 1, blockLen);
-    for (let i = 0; i < data; i++) {
+  get blockSize(): number {
+    return this.o.layout.blockSize;
+  }
+
+  get verifyAll(): boolean {
+    return this.o.verifyAll === true;
+  }
+
+  source(i: number): ShardSource | undefined {
+    return this.live[i];
+  }
+
+  /** Where shard i of block b sits in its stream, and how long its part of the block is. */
+  span(b: number, shardLen: number): { offset: number; len: number } {
+    return { offset: b * (this.hashLen + this.fullShard), len: this.hashLen + shardLen };
+  }
+
+  /** The shard's bytes when they pass their checksum; else the drive is reported and dropped. */
+  check(i: number, buf: Buffer | undefined): Uint8Array | undefined {
+    const shard = buf?.subarray(this.hashLen);
+    const ok =
+      buf !== undefined &&
+      shard !== undefined &&
+      (this.hashLen === 0 ||
+        createHash('sha256').update(shard).digest().equals(buf.subarray(0, this.hashLen)));
+    if (ok) return shard;
+    const src = this.live[i];
+    this.live[i] = undefined;
+    if (src) this.o.onBad?.(src.drive);
+    return undefined;
+  }
+
+  /** Block b's length. */
+  blockLen(b: number): number {
+    return Math.min(this.blockSize, this.o.size - b * this.blockSize);
+  }
+
+  /** The wanted bytes of a decoded block, as views of its data shards. */
+  *slices(b: number, blockLen: number, shards: (Uint8Array | undefined)[]): Generator<Buffer> {
+    if (shards.filter((x) => x !== undefined).length < this.data) throw quorumError('read');
+    const shardLen = Math.ceil(blockLen / this.data);
+    if (!shards.slice(0, this.data).every((x) => x !== undefined)) this.rs.reconstruct(shards, shardLen);
+    const blockStart = b * this.blockSize;
+    const from = Math.max(this.start - blockStart, 0);
+    const to = Math.min(this.end - blockStart + 1, blockLen);
+    for (let i = 0; i < this.data; i++) {
       const at = i * shardLen;
       const a = Math.max(from, at);
       const z = Math.min(to, at + shardLen);
@@ -109,4 +114,79 @@ export async function* decodeObject(o: DecodeOptions): AsyncGenerator<Buffer> {
       if (a < z) yield Buffer.from(s.buffer, s.byteOffset + a - at, z - a);
     }
   }
+
+  firstBlock(): number {
+    return Math.floor(this.start / this.blockSize);
+  }
+}
+
+/** Asks for `data` shards of a block at a time; each failure brings in the next candidate. */
+function* shardPlan(d: Decoder): Generator<number[], void, number> {
+  let next = 0;
+  let good = 0;
+  while (good < d.data || (d.verifyAll && next < d.total)) {
+    const want = d.verifyAll ? d.total - next : d.data - good;
+    const batch: number[] = [];
+    while (batch.length < want && next < d.total) batch.push(next++);
+    if (batch.length === 0) throw quorumError('read');
+    good += yield batch;
+  }
+}
+
+/**
+ * Yields the object's bytes in [start, end], block by block, reading `data` shards per
+ * block (data shards first, so a healthy object needs no decoding) and verifying each
+ * shard's checksum; missing or corrupt shards are replaced by others and rebuilt.
+ */
+export async function* decodeObject(o: DecodeOptions): AsyncGenerator<Buffer> {
+  const d = new Decoder(o);
+  for (let b = d.firstBlock(); b * d.blockSize <= d.end; b++) {
+    const blockLen = d.blockLen(b);
+    const { offset, len } = d.span(b, Math.ceil(blockLen / d.data));
+    const shards: (Uint8Array | undefined)[] = new Array(d.total).fill(undefined);
+    const plan = shardPlan(d);
+    let step = plan.next(0);
+    while (!step.done) {
+      const batch = step.value;
+      const got = await Promise.all(
+        batch.map(async (i) => {
+          const src = d.source(i);
+          const buf = src ? await readAt(src, offset, len).catch(() => undefined) : undefined;
+          return d.check(i, buf);
+        }),
+      );
+      batch.forEach((i, k) => {
+        shards[i] = got[k];
+      });
+      step = plan.next(got.filter((g) => g !== undefined).length);
+    }
+    yield* d.slices(b, blockLen, shards);
+  }
+}
+
+/**
+ * The same for an object whose shards are all inline in its records: no I/O, so decoded
+ * at once into one buffer (the small-object fast path).
+ */
+export function decodeInline(o: DecodeOptions): Buffer {
+  const d = new Decoder(o);
+  const out: Buffer[] = [];
+  for (let b = d.firstBlock(); b * d.blockSize <= d.end; b++) {
+    const blockLen = d.blockLen(b);
+    const { offset, len } = d.span(b, Math.ceil(blockLen / d.data));
+    const shards: (Uint8Array | undefined)[] = new Array(d.total).fill(undefined);
+    const plan = shardPlan(d);
+    let step = plan.next(0);
+    while (!step.done) {
+      let good = 0;
+      for (const i of step.value) {
+        const src = d.source(i);
+        shards[i] = d.check(i, src?.inline ? inlineAt(src, offset, len) : undefined);
+        if (shards[i]) good++;
+      }
+      step = plan.next(good);
+    }
+    out.push(...d.slices(b, blockLen, shards));
+  }
+  return out.length === 1 ? out[0]! : Buffer.concat(out);
 }

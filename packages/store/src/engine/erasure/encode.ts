@@ -118,26 +118,29 @@ export async function encodeObject(
   const rs = new ReedSolomon(layout.data, layout.parity);
   const limit = expect.size ?? MAX_OBJECT_SIZE;
   let md5: Md5 | undefined;
-  // Two block buffers: one is written to the drives while the next fills and encodes.
-  // Each has room for the zero padding of the last data shard.
-  const blocks = [0, 1].map(() => Buffer.alloc(Math.ceil(layout.blockSize / layout.data) * layout.data));
-  let block = blocks[0]!;
+  // Full blocks alternate between two buffers: one is written to the drives while the next
+  // fills and encodes. They are made on the first full block only: a small object never
+  // allocates more than its own padded size.
+  const padded = (n: number) => Math.ceil(n / layout.data) * layout.data;
+  const full: Buffer[] = [];
+  let block: Buffer | undefined;
   let inflight: Promise<unknown> | undefined;
   let fill = 0;
   let size = 0;
   let out: Outputs | undefined;
+  const pending: Buffer[] = [];
 
-  const emit = async (len: number, last: boolean) => {
+  const emit = async (data: Buffer, len: number, last: boolean) => {
     // Hashed per block: off-thread once the object spans blocks (see md5.ts).
     md5 ??= last ? localMd5() : workerMd5();
-    md5.update(block.subarray(0, len));
+    md5.update(data.subarray(0, len));
     const shardLen = Math.ceil(len / layout.data);
     // Data shards are views of the block, zero-padded to equal lengths.
-    block.fill(0, len, shardLen * layout.data);
+    data.fill(0, len, shardLen * layout.data);
     const shards: Uint8Array[] = [];
     for (let i = 0; i < rs.total; i++)
       shards.push(
-        i < layout.data ? block.subarray(i * shardLen, (i + 1) * shardLen) : new Uint8Array(shardLen),
+        i < layout.data ? data.subarray(i * shardLen, (i + 1) * shardLen) : new Uint8Array(shardLen),
       );
     rs.encode(shards);
     const hashes = shards.map((s) => createHash('sha256').update(s).digest());
@@ -145,7 +148,12 @@ export async function encodeObject(
     // Blocks reach each file in order: the previous block's writes finish first.
     await inflight;
     inflight = Promise.all(shards.map((s, i) => o.write(i, hashes[i]!, s)));
-    block = blocks[block === blocks[0] ? 1 : 0]!;
+  };
+  /** The next full-block buffer (two in turn, made when first needed). */
+  const nextBlock = (): Buffer => {
+    if (full.length < 2) full.push(Buffer.allocUnsafe(padded(layout.blockSize)));
+    const b = full[0] === block ? full[1]! : full[0]!;
+    return b;
   };
   const start = async (inline: boolean) => {
     out = new Outputs(tmpDirs, inline);
@@ -160,19 +168,36 @@ export async function encodeObject(
         throw new EngineError(expect.size === undefined ? 'EntityTooLarge' : 'IncompleteBody');
       while (chunk.length > 0) {
         const n = Math.min(chunk.length, layout.blockSize - fill);
-        chunk.copy(block, fill, 0, n);
+        if (block === undefined && fill + n === layout.blockSize) {
+          // A full block at last: gather what was pending into a block buffer.
+          block = nextBlock();
+          let at = 0;
+          for (const p of pending) at += p.copy(block, at);
+          pending.length = 0;
+        }
+        if (block) chunk.copy(block, fill, 0, n);
+        else pending.push(Buffer.from(chunk.subarray(0, n)));
         fill += n;
         chunk = chunk.subarray(n);
         if (fill === layout.blockSize) {
           if (!out) await start(false);
-          await emit(fill, false);
+          await emit(block!, fill, false);
           fill = 0;
+          block = nextBlock();
         }
       }
     }
     if (expect.size !== undefined && size !== expect.size) throw new EngineError('IncompleteBody');
     if (!out) await start(size <= INLINE_MAX && !expect.noInline);
-    if (fill > 0) await emit(fill, true);
+    if (fill > 0) {
+      let last = block;
+      if (!last) {
+        last = Buffer.allocUnsafe(padded(fill));
+        let at = 0;
+        for (const p of pending) at += p.copy(last, at);
+      }
+      await emit(last, fill, true);
+    }
     const digest = await (md5 ?? localMd5()).digest();
     md5 = undefined;
     if (expect.md5 && !digest.equals(expect.md5)) throw new EngineError('BadDigest');

@@ -15,6 +15,7 @@ export interface KeyRead {
  */
 export class IndexedDrives {
   private readonly lostReported = new Set<number>();
+  private snapshot: (DriveIndex | undefined)[] | undefined;
 
   private constructor(
     readonly paths: readonly string[],
@@ -49,9 +50,19 @@ export class IndexedDrives {
     return undefined;
   }
 
-  /** Every drive's index, undefined for offline ones. */
+  /**
+   * Every drive's index, undefined for offline ones. Checked once per event-loop turn: the
+   * several steps of one request share the answer, and a drive lost meanwhile is seen by
+   * the next turn (a commit on it then fails like any write to a failed drive).
+   */
   all(): (DriveIndex | undefined)[] {
-    return this.paths.map((_, i) => this.live(i));
+    if (this.snapshot) return this.snapshot;
+    const snapshot = this.paths.map((_, i) => this.live(i));
+    this.snapshot = snapshot;
+    setImmediate(() => {
+      if (this.snapshot === snapshot) this.snapshot = undefined;
+    });
+    return snapshot;
   }
 
   onlineCount(): number {
@@ -75,6 +86,7 @@ export class IndexedDrives {
 
   /** After drive i was formatted again: a fresh index on it, and it counts as online. */
   async reopen(i: number): Promise<void> {
+    this.snapshot = undefined;
     const old = this.indexes[i];
     this.indexes[i] = undefined;
     await old?.close().catch(() => {});

@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { rm } from 'node:fs/promises';
+import { Readable } from 'node:stream';
 import type { VersionRecord } from '../../format/object-record.js';
 import { EngineError } from '../errors.js';
 import { dataDir, tmpDir } from '../fs/layout.js';
 import { assertObjectKey } from '../names.js';
 import type {
+  ByteRange,
   DeleteObjectInput,
   DeleteObjectResult,
   GetObjectResult,
@@ -16,6 +18,7 @@ import type {
 import { resolveRange } from '../range.js';
 import { type CommitResult, commitKey, droppedDataIds, placeShard, removeData } from './commit.js';
 import { dataPin, type EngineContext, objectLock } from './context.js';
+import { decodeInline, type ShardSource } from './decode.js';
 import { type Encoded, encodeObject, type ShardOut } from './encode.js';
 import { toObjectInfo } from './object-info.js';
 import { BLOCK_SIZE, quorumError } from './params.js';
@@ -192,6 +195,16 @@ export async function getObject(
     : opts.partNumber !== undefined
       ? partRange(info, opts.partNumber)
       : opts.range && resolveRange(opts.range, info.storedSize);
+  const small = inlineBytes(ctx, bucket, key, mv, range);
+  if (small)
+    return {
+      info,
+      bytes: small,
+      get stream() {
+        return Readable.from([small]);
+      },
+      ...(range ? { range } : {}),
+    };
   // Pinned before any await: an overwrite from now on leaves these shard files alone.
   const release = ctx.pins.pin(dataPin(bucket, key, mv.version.data?.id ?? ''));
   const stream = await readVersion(
@@ -201,6 +214,31 @@ export async function getObject(
     release,
   );
   return { info, stream, ...(range ? { range } : {}) };
+}
+
+/** An inline version's bytes, decoded at once (no files, so no I/O); else undefined. */
+function inlineBytes(ctx: EngineContext, bucket: string, key: string, mv: MergedVersion, range?: ByteRange) {
+  const layout = mv.version.data;
+  if (!layout || layout.inline === undefined) return layout ? undefined : Buffer.alloc(0);
+  const size = layout.parts[0]?.size ?? 0;
+  if (size === 0) return Buffer.alloc(0);
+  const sources: (ShardSource | undefined)[] = new Array(layout.data + layout.parity).fill(undefined);
+  mv.holders.forEach((h, drive) => {
+    const inline = h?.data?.inline;
+    if (inline && h.data!.index < sources.length)
+      sources[h.data!.index] = {
+        drive,
+        inline: Buffer.from(inline.buffer, inline.byteOffset, inline.byteLength),
+      };
+  });
+  if (sources.filter((s) => s !== undefined).length < layout.data) throw quorumError('read');
+  return decodeInline({
+    sources,
+    layout,
+    size,
+    ...(range ? { start: range.start, end: range.end } : {}),
+    onBad: () => ctx.queueHeal(bucket, key, true),
+  });
 }
 
 /** The stored bytes of part `n` (S3 partNumber reads); InvalidRange past the last part. */

@@ -63,7 +63,7 @@ export class DriveIndex {
     readonly objects: Database<Buffer, Buffer>,
     readonly uploads: Database<Buffer, Buffer>,
     private readonly usage: Database<Buffer, Buffer>,
-    private readonly inode: number,
+    private readonly device: number,
   ) {}
 
   static async open(drive: string): Promise<DriveIndex> {
@@ -72,19 +72,18 @@ export class DriveIndex {
     const env = open({ path, maxDbs: 8, compression: false, cache: false, keyEncoding: 'binary' });
     const db = (name: string) =>
       env.openDB<Buffer, Buffer>({ name, encoding: 'binary', keyEncoding: 'binary' });
-    const inode = statSync(join(path, 'data.mdb')).ino;
-    return new DriveIndex(drive, env, db('objects'), db('uploads'), db('usage'), inode);
+    const device = statSync(join(path, 'data.mdb')).dev;
+    return new DriveIndex(drive, env, db('objects'), db('uploads'), db('usage'), device);
   }
 
   /**
-   * The drive still holds this index: its identity file is there and the index file is the
-   * one opened. A wiped or swapped drive fails this at once, while LMDB would go on serving
-   * the unlinked file from memory.
+   * The drive still holds this index: its identity file is there, on the device the index
+   * was opened on. A wiped or swapped drive fails this at once, while LMDB would go on
+   * serving the unlinked index file from memory. One stat: it runs for every request.
    */
   online(): boolean {
-    if (statSync(formatPath(this.drive), { throwIfNoEntry: false }) === undefined) return false;
-    const st = statSync(sysPath(this.drive, INDEX_DIR, 'data.mdb'), { throwIfNoEntry: false });
-    return st?.ino === this.inode;
+    const st = statSync(formatPath(this.drive), { throwIfNoEntry: false });
+    return st !== undefined && st.dev === this.device;
   }
 
   /** Runs fn in one write transaction; resolves when it is committed and durable. */

@@ -93,7 +93,7 @@ export async function readObject(deps: S3Deps, op: ReadOp, ctx: RequestContext):
     const reply = checkConditions(op, await deps.layer.getObjectInfo(op.bucket, op.key, version(op)));
     if (reply) return reply;
   }
-  let opened: { info: ObjectInfo; range?: ByteRange; stream?: Readable };
+  let opened: { info: ObjectInfo; range?: ByteRange; stream?: Readable; bytes?: Buffer };
   try {
     opened =
       op.op === 'GetObject'
@@ -122,6 +122,7 @@ export async function readObject(deps: S3Deps, op: ReadOp, ctx: RequestContext):
   }
   // A part read is a range read too (206), as MinIO answers it.
   const status = range ? 206 : 200;
+  if (opened.bytes) return { status, headers, body: { type: 'bytes', value: opened.bytes } };
   return opened.stream
     ? { status, headers, body: { type: 'stream', value: opened.stream } }
     : emptyReply(status, headers);

@@ -1,0 +1,40 @@
+// A small SigV4 S3 client for load benchmarks: the same few calls against any server, with
+// far less client work per request than @aws-sdk/client-s3, so that on a 2-core machine the
+// servers' own costs decide the figures (both servers are driven by this same client).
+import { createHash } from 'node:crypto';
+import { Agent, request } from 'node:http';
+import { signRequest } from '@stowage/madmin';
+
+export function leanClient(endpoint, credentials, { sockets = 32 } = {}) {
+  const agent = new Agent({ keepAlive: true, maxSockets: sockets });
+  const send = (method, path, body) =>
+    new Promise((resolve, reject) => {
+      const url = new URL(path, endpoint);
+      const payloadHash = createHash('sha256')
+        .update(body ?? '')
+        .digest('hex');
+      const headers = signRequest(
+        { method, url, headers: body ? { 'content-length': String(body.length) } : {}, payloadHash },
+        credentials,
+        { region: 'us-east-1', service: 's3' },
+      );
+      const req = request(url, { method, headers, agent }, (res) => {
+        const chunks = [];
+        res.on('data', (c) => chunks.push(c));
+        res.on('end', () => {
+          const out = Buffer.concat(chunks);
+          if (res.statusCode >= 300) reject(new Error(`${method} ${path}: ${res.statusCode} ${out.toString().slice(0, 200)}`));
+          else resolve(out);
+        });
+      });
+      req.on('error', reject);
+      req.end(body);
+    });
+  return {
+    createBucket: (bucket) => send('PUT', `/${bucket}`),
+    put: (bucket, key, body) => send('PUT', `/${bucket}/${key}`, body),
+    get: (bucket, key) => send('GET', `/${bucket}/${key}`),
+    listV2: (bucket, query) => send('GET', `/${bucket}?list-type=2&${query}`),
+    close: () => agent.destroy(),
+  };
+}
