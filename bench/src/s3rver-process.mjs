@@ -1,5 +1,6 @@
 // s3rver (npm), the peer for small-object operations, as a child process on a free port.
 import { spawn } from 'node:child_process';
+import { pinned } from './cpu.mjs';
 import { freePort } from './ports.mjs';
 
 const CHILD = `
@@ -10,9 +11,10 @@ await server.run();
 console.log('ready');
 `;
 
-export async function startS3rverProcess(directory) {
+export async function startS3rverProcess(directory, opts = {}) {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--input-type=module', '-e', CHILD, String(port), directory], {
+  const [cmd, args] = pinned(opts.cpu, process.execPath, ['--input-type=module', '-e', CHILD, String(port), directory]);
+  const child = spawn(cmd, args, {
     cwd: new URL('..', import.meta.url).pathname,
     stdio: ['ignore', 'pipe', 'inherit'],
   });

@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pinSelf } from './cpu.mjs';
 import { leanClient } from './lean-s3.mjs';
 import { machine, writeSection } from './report.mjs';
 import { startS3rverProcess } from './s3rver-process.mjs';
@@ -41,18 +42,21 @@ async function measure(s3) {
   return { put, get };
 }
 
+// Server on CPU 0, client on CPU 1, for both peers: each server gets one whole core.
+const PINNED = pinSelf(1);
 const dir = await mkdtemp(join(tmpdir(), 'stowage-small-'));
 try {
   const store = await startStoreProcess(
     [1, 2, 3, 4].map((n) => join(dir, `drive${n}`)),
     ROOT,
+    { cpu: 0 },
   );
   const storeClient = client(store.url, ROOT);
   const ours = await measure(storeClient);
   storeClient.close();
   await store.close();
 
-  const peer = await startS3rverProcess(join(dir, 's3rver'));
+  const peer = await startS3rverProcess(join(dir, 's3rver'), { cpu: 0 });
   const peerClient = client(peer.url, {
     accessKey: peer.credentials.accessKeyId,
     secretKey: peer.credentials.secretAccessKey,
@@ -69,8 +73,8 @@ try {
 
 Measured ${new Date().toISOString().slice(0, 10)} on ${machine()}; ${OPS} operations each,
 a lean SigV4 client (bench/src/lean-s3.mjs) in the benchmark process for both servers, each
-server in its own process, on the same disk. The store fsyncs every write (group commit);
-s3rver does not fsync.
+server in its own process, on the same disk${PINNED ? '; each server pinned to CPU 0 and the client to CPU 1 (taskset)' : ''}.
+The store fsyncs every write (group commit); s3rver does not fsync.
 Target: at least 3x s3rver.
 
 | operation | store (4 drives) | s3rver 3.7.1 | ratio |

@@ -1,12 +1,14 @@
 // `stowage server` in a child process on a free port; stopped by its PID.
 import { spawn } from 'node:child_process';
+import { pinned } from './cpu.mjs';
 import { freePort } from './ports.mjs';
 
 const CLI = new URL('../../apps/cli/bin/stowage.mjs', import.meta.url).pathname;
 
-export async function startStoreProcess(drives, credentials) {
+export async function startStoreProcess(drives, credentials, opts = {}) {
   const port = await freePort();
-  const child = spawn(process.execPath, [CLI, 'server', ...drives, '--port', String(port)], {
+  const [cmd, args] = pinned(opts.cpu, process.execPath, [CLI, 'server', ...drives, '--port', String(port)]);
+  const child = spawn(cmd, args, {
     stdio: ['ignore', 'pipe', 'inherit'],
     env: {
       ...process.env,

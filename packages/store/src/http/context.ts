@@ -1,4 +1,12 @@
 import { randomBytes } from 'node:crypto';
+
+// Request ids as MinIO's: 16 upper-case hex digits. A random start and a counter: unique
+// per process without a random draw per request.
+let requestCounter = randomBytes(8).readBigUInt64BE();
+function nextRequestId(): string {
+  requestCounter = (requestCounter + 1n) & 0xffffffffffffffffn;
+  return requestCounter.toString(16).toUpperCase().padStart(16, '0');
+}
 import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
 
 export type QueryPairs = ReadonlyArray<readonly [string, string]>;
@@ -68,7 +76,7 @@ export function createContext(req: IncomingMessage, now: Date = new Date()): Req
   const rawPath = q < 0 ? url : url.slice(0, q);
   return {
     req,
-    requestId: randomBytes(8).toString('hex').toUpperCase(),
+    requestId: nextRequestId(),
     method: (req.method ?? 'GET').toUpperCase(),
     rawPath,
     path: percentDecode(rawPath, false),

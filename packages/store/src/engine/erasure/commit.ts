@@ -1,6 +1,11 @@
 import { mkdir, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { decodeObjectRecord, OBJECT_RECORD_VERSION, type VersionRecord } from '../../format/object-record.js';
+import {
+  decodeObjectRecord,
+  OBJECT_RECORD_VERSION,
+  type ObjectRecord,
+  type VersionRecord,
+} from '../../format/object-record.js';
 import { fsyncDir } from '../fs/atomic.js';
 import type { DriveIndex } from '../fs/drive-index.js';
 import { dataDir } from '../fs/layout.js';
@@ -18,19 +23,21 @@ export async function placeShard(dir: string, file: string, out: ShardOut): Prom
   await fsyncDir(dir);
 }
 
-/** One drive's part of a commit, run inside that drive's write transaction. */
+/**
+ * One drive's part of a commit. `apply` validates, then issues its writes in the same turn
+ * (lmdb-js commits one turn's writes as one transaction) and says when they are durable;
+ * throwing before the first write leaves the drive untouched.
+ */
 export interface DriveStep<T> {
-  /** Validates, then writes; throwing before the first write leaves the drive untouched. */
-  apply(ix: DriveIndex): T;
-  /** Undoes `apply` (in a new transaction) when the commit misses write quorum. */
-  undo(ix: DriveIndex, applied: T): void;
+  apply(ix: DriveIndex): { value: T; written: Promise<unknown> };
+  /** Undoes `apply` when the commit misses write quorum. */
+  undo(ix: DriveIndex, applied: T): Promise<unknown>;
 }
 
 /**
- * Runs each drive's step in its own transaction (that drive's commit point), after
- * `before` has put the drive's files in place. Below write quorum the drives that
- * committed are rolled back and the write fails: readers never see a change that did not
- * reach quorum.
+ * Runs each drive's step (that drive's commit point), after `before` has put the drive's
+ * files in place. Below write quorum the drives that committed are rolled back and the
+ * write fails: readers never see a change that did not reach quorum.
  */
 export async function commitEach<T>(
   drives: IndexedDrives,
@@ -46,8 +53,10 @@ export async function commitEach<T>(
       const ix = live[i];
       if (!ix || !step) return false;
       try {
-        await before?.(i);
-        results[i] = await ix.transaction(() => step.apply(ix));
+        if (before) await before(i);
+        const applied = step.apply(ix);
+        results[i] = applied.value;
+        await applied.written;
         return true;
       } catch {
         return false;
@@ -59,8 +68,7 @@ export async function commitEach<T>(
     committed.map(async (ok, i) => {
       const ix = ok ? live[i] : undefined;
       const applied = results[i];
-      if (ix && applied !== undefined)
-        await ix.transaction(() => steps[i]!.undo(ix, applied)).catch(() => {});
+      if (ix && applied !== undefined) await steps[i]!.undo(ix, applied).catch(() => {});
     }),
   );
   throw quorumError('write');
@@ -74,6 +82,7 @@ export interface CommitResult {
 
 interface KeyChange {
   previous: Buffer | undefined;
+  written: ObjectRecord;
   removed: VersionRecord[];
 }
 
@@ -84,10 +93,10 @@ export function keyStep(bucket: string, key: string, mutation: Mutation): DriveS
       const previous = ix.getRecordBytes(bucket, key);
       const current = previous === undefined ? [] : decodeObjectRecord(previous).versions;
       const next = mutation(current);
-      ix.putRecord(bucket, key, { v: OBJECT_RECORD_VERSION, versions: next.versions });
-      return { previous, removed: next.removed };
+      const written: ObjectRecord = { v: OBJECT_RECORD_VERSION, versions: next.versions };
+      return { value: { previous, written, removed: next.removed }, written: ix.writeRecord(bucket, key, previous, written) };
     },
-    undo: (ix, applied) => ix.restoreRecordBytes(bucket, key, applied.previous),
+    undo: (ix, applied) => ix.restoreRecordBytes(bucket, key, applied.written, applied.previous),
   };
 }
 

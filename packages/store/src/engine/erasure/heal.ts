@@ -198,7 +198,7 @@ export async function healObject(
       }
       if (changed) {
         const versions = records[i]!.sort(newestFirst);
-        await ix.transaction(() => ix.putRecord(bucket, key, { v: OBJECT_RECORD_VERSION, versions }));
+        await ix.writeRecord(bucket, key, ix.getRecordBytes(bucket, key), { v: OBJECT_RECORD_VERSION, versions });
         healed.add(i);
       }
       const keep = uploadDataIds(ix, bucket, key);

@@ -76,7 +76,7 @@ export async function newMultipartUpload(
   };
   const entry = uploadEntry(bucket, key, uploadId);
   await commitEach(ctx.drives, ctx.params, (i) => ({
-    apply: (ix) => ix.uploads.put(entry, encodeUploadRecord({ ...record, index: i })),
+    apply: (ix) => ({ value: true, written: ix.uploads.put(entry, encodeUploadRecord({ ...record, index: i })) }),
     undo: (ix) => ix.uploads.remove(entry),
   }));
   return toUploadInfo(bucket, key, uploadId, record);
@@ -103,12 +103,9 @@ function uploadStep(
       if (previous === undefined) throw new Error('upload missing on this drive');
       const current = decodeUploadRecord(previous);
       if (current.dataId !== dataId) throw new Error('another upload on this drive');
-      ix.uploads.put(entry, encodeUploadRecord(change(current)));
-      return { previous, replaced: current };
+      return { value: { previous, replaced: current }, written: ix.uploads.put(entry, encodeUploadRecord(change(current))) };
     },
-    undo(ix, applied) {
-      ix.uploads.put(entry, applied.previous);
-    },
+    undo: (ix, applied) => ix.uploads.put(entry, applied.previous),
   };
 }
 
@@ -251,16 +248,15 @@ export async function completeMultipartUpload(ctx: EngineContext, input: Complet
         if (!holdsAll(h)) return undefined;
         const step = keyStep(bucket, key, addVersion(driveCopy(version, h!.index, undefined)));
         return {
+          // The object's record and the upload's removal go out in one turn: one transaction.
           apply(ix) {
             const upload = ix.uploads.get(entry);
             const applied = step.apply(ix);
-            ix.uploads.remove(entry);
-            return { applied, upload };
+            const removed = ix.uploads.remove(entry);
+            return { value: { applied: applied.value, upload }, written: Promise.all([applied.written, removed]) };
           },
-          undo(ix, a) {
-            step.undo(ix, a.applied);
-            if (a.upload) ix.uploads.put(entry, a.upload);
-          },
+          undo: (ix, a) =>
+            Promise.all([step.undo(ix, a.applied), a.upload ? ix.uploads.put(entry, a.upload) : undefined]),
         };
       });
       const result: CommitResult = { committed, removed: results.map((r) => r?.applied.removed ?? []) };
@@ -269,7 +265,7 @@ export async function completeMultipartUpload(ctx: EngineContext, input: Complet
       await Promise.all(
         ctx.drives
           .all()
-          .map((ix, i) => (ix && !committed[i] ? ix.transaction(() => ix.uploads.remove(entry)) : undefined)),
+          .map((ix, i) => (ix && !committed[i] ? ix.uploads.remove(entry) : undefined)),
       );
       if (!committed.every(Boolean)) ctx.queueHeal(bucket, key);
       await dropRemoved(ctx, bucket, key, result);
@@ -305,14 +301,8 @@ export async function abortMultipartUpload(
     const { record } = readUpload(ctx, bucket, key, uploadId);
     const entry = uploadEntry(bucket, key, uploadId);
     await commitEach(ctx.drives, ctx.params, () => ({
-      apply(ix) {
-        const previous = ix.uploads.get(entry);
-        ix.uploads.remove(entry);
-        return { previous };
-      },
-      undo(ix, a) {
-        if (a.previous) ix.uploads.put(entry, a.previous);
-      },
+      apply: (ix) => ({ value: { previous: ix.uploads.get(entry) }, written: ix.uploads.remove(entry) }),
+      undo: (ix, a) => (a.previous ? ix.uploads.put(entry, a.previous) : Promise.resolve()),
     }));
     await removeData(ctx.drives, bucket, key, record.dataId);
   });

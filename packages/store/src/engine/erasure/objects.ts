@@ -165,7 +165,9 @@ export async function putObject(ctx: EngineContext, input: PutObjectInput): Prom
           bucket,
           key,
           (i) => (encoded.shards[i] ? addVersion(driveCopy(version, i, encoded.shards[i])) : undefined),
-          (i) => placeShard(dataDir(ctx.drives.paths[i]!, bucket, key, dataId), 'part.1', encoded.shards[i]),
+          inline
+            ? undefined
+            : (i) => placeShard(dataDir(ctx.drives.paths[i]!, bucket, key, dataId), 'part.1', encoded.shards[i]),
         );
       } catch (err) {
         await removeData(ctx.drives, bucket, key, dataId);

@@ -57,6 +57,8 @@ function countersOf(record: ObjectRecord | undefined): BucketUsageCounters {
 }
 
 export class DriveIndex {
+  private readonly counters = new Map<string, BucketUsageCounters>();
+
   private constructor(
     readonly drive: string,
     private readonly env: RootDatabase,
@@ -100,54 +102,62 @@ export class DriveIndex {
     return bytes === undefined ? undefined : decodeObjectRecord(bytes);
   }
 
-  /** Inside a transaction: replaces (or removes) a record and keeps the bucket's counters. */
-  putRecord(bucket: string, key: string, next: ObjectRecord | undefined): void {
+  /**
+   * Replaces (or removes) a record and keeps the bucket's counters, as plain writes that
+   * lmdb-js commits together (every write issued in one event turn goes into one
+   * transaction, with no callback into this thread). The caller holds the key's lock, so
+   * `previous` (what it read) is what the drive holds. Resolves once durable.
+   */
+  writeRecord(bucket: string, key: string, previous: Buffer | undefined, next: ObjectRecord | undefined): Promise<unknown> {
     const k = entryKey(bucket, key);
-    const oldBytes = this.objects.get(k);
     let old: ObjectRecord | undefined;
     try {
-      old = oldBytes === undefined ? undefined : decodeObjectRecord(oldBytes);
+      old = previous === undefined ? undefined : decodeObjectRecord(previous);
     } catch {
       old = undefined; // A damaged record being replaced counted for nothing.
     }
-    if (next && next.versions.length > 0) this.objects.put(k, encodeObjectRecord(next));
-    else this.objects.remove(k);
-    const before = countersOf(old);
-    const after = countersOf(next);
-    const u = this.usageOf(bucket);
-    this.usage.put(
-      Buffer.from(bucket, 'utf8'),
-      packr.pack({
-        v: 1,
-        objects: u.objects + after.objects - before.objects,
-        versions: u.versions + after.versions - before.versions,
-        deleteMarkers: u.deleteMarkers + after.deleteMarkers - before.deleteMarkers,
-        size: u.size + after.size - before.size,
-      } satisfies BucketUsageCounters),
-    );
+    const wrote = next && next.versions.length > 0 ? this.objects.put(k, encodeObjectRecord(next)) : this.objects.remove(k);
+    return Promise.all([wrote, this.count(bucket, countersOf(old), countersOf(next))]);
   }
 
-  /** Inside a transaction: restores a record's exact previous bytes (rollback). */
-  restoreRecordBytes(bucket: string, key: string, bytes: Buffer | undefined): void {
+  /** Puts a record's exact previous bytes back (rollback of writeRecord). */
+  restoreRecordBytes(bucket: string, key: string, written: ObjectRecord | undefined, bytes: Buffer | undefined): Promise<unknown> {
     let previous: ObjectRecord | undefined;
     try {
       previous = bytes === undefined ? undefined : decodeObjectRecord(bytes);
     } catch {
       previous = undefined;
     }
-    this.putRecord(bucket, key, previous);
-    if (bytes !== undefined && previous === undefined) this.objects.put(entryKey(bucket, key), bytes);
+    const k = entryKey(bucket, key);
+    const wrote = bytes === undefined ? this.objects.remove(k) : this.objects.put(k, bytes);
+    return Promise.all([wrote, this.count(bucket, countersOf(written), countersOf(previous))]);
   }
 
+  /** Moves a bucket's counters from `before` to `after`, in memory and on disk. */
+  private count(bucket: string, before: BucketUsageCounters, after: BucketUsageCounters): Promise<unknown> {
+    const u = this.usageOf(bucket);
+    u.objects += after.objects - before.objects;
+    u.versions += after.versions - before.versions;
+    u.deleteMarkers += after.deleteMarkers - before.deleteMarkers;
+    u.size += after.size - before.size;
+    return this.usage.put(Buffer.from(bucket, 'utf8'), packr.pack(u));
+  }
+
+  /** The bucket's counters (kept in memory once read: every write of the bucket updates them). */
   usageOf(bucket: string): BucketUsageCounters {
-    const bytes = this.usage.get(Buffer.from(bucket, 'utf8'));
-    if (bytes === undefined) return { ...ZERO };
-    const raw = packr.unpack(bytes) as Partial<BucketUsageCounters>;
-    return raw.v === 1 ? { ...ZERO, ...raw } : { ...ZERO };
+    let u = this.counters.get(bucket);
+    if (!u) {
+      const bytes = this.usage.get(Buffer.from(bucket, 'utf8'));
+      const raw = bytes === undefined ? undefined : (packr.unpack(bytes) as Partial<BucketUsageCounters>);
+      u = raw?.v === 1 ? { ...ZERO, ...raw } : { ...ZERO };
+      this.counters.set(bucket, u);
+    }
+    return u;
   }
 
   /** Every entry of a bucket (objects, uploads, counters), when the bucket goes. */
   dropBucket(bucket: string): Promise<void> {
+    this.counters.delete(bucket);
     return this.transaction(() => {
       for (const db of [this.objects, this.uploads])
         for (const key of [...db.getKeys(bucketRange(bucket))]) db.remove(key as Buffer);

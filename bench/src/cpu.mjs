@@ -1,0 +1,26 @@
+// Pinning benchmark processes to CPUs (Linux taskset), so that a server and its load
+// client do not compete for the same core: each peer gets the same one core.
+import { execFileSync } from 'node:child_process';
+import { cpus } from 'node:os';
+
+const TASKSET = '/usr/bin/taskset';
+const usable = (() => {
+  try {
+    execFileSync(TASKSET, ['-c', '0', 'true']);
+    return cpus().length >= 2;
+  } catch {
+    return false;
+  }
+})();
+
+/** The command and arguments that run `cmd` on CPU `cpu` (unchanged when pinning is impossible). */
+export function pinned(cpu, cmd, args) {
+  return usable && cpu !== undefined ? [TASKSET, ['-c', String(cpu), cmd, ...args]] : [cmd, args];
+}
+
+/** Pins this process (the load client) to CPU `cpu`; true when it worked. */
+export function pinSelf(cpu) {
+  if (!usable) return false;
+  execFileSync(TASKSET, ['-p', '-c', String(cpu), String(process.pid)], { stdio: 'ignore' });
+  return true;
+}
