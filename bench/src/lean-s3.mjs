@@ -5,14 +5,40 @@ import { createHash } from 'node:crypto';
 import { Agent, request } from 'node:http';
 import { signRequest } from '@stowage/madmin';
 
-export function leanClient(endpoint, credentials, { sockets = 32 } = {}) {
+export function leanClient(endpoint, credentials, { sockets = 32, unsignedPayload = false } = {}) {
   const agent = new Agent({ keepAlive: true, maxSockets: sockets });
+  // Large bodies go unsigned (UNSIGNED-PAYLOAD, as SDKs do over TLS): hashing them would
+  // put the client's CPU, not the server's speed, on the measured path.
+  const hashOf = (body) =>
+    unsignedPayload
+      ? 'UNSIGNED-PAYLOAD'
+      : createHash('sha256')
+          .update(body ?? '')
+          .digest('hex');
+  /** Streams a response and counts its bytes (large GETs). */
+  const count = (method, path) =>
+    new Promise((resolve, reject) => {
+      const url = new URL(path, endpoint);
+      const headers = signRequest({ method, url, headers: {}, payloadHash: hashOf() }, credentials, {
+        region: 'us-east-1',
+        service: 's3',
+      });
+      const req = request(url, { method, headers, agent }, (res) => {
+        let n = 0;
+        res.on('data', (c) => {
+          n += c.length;
+        });
+        res.on('end', () =>
+          res.statusCode >= 300 ? reject(new Error(`${method} ${path}: ${res.statusCode}`)) : resolve(n),
+        );
+      });
+      req.on('error', reject);
+      req.end();
+    });
   const send = (method, path, body) =>
     new Promise((resolve, reject) => {
       const url = new URL(path, endpoint);
-      const payloadHash = createHash('sha256')
-        .update(body ?? '')
-        .digest('hex');
+      const payloadHash = hashOf(body);
       const headers = signRequest(
         { method, url, headers: body ? { 'content-length': String(body.length) } : {}, payloadHash },
         credentials,
@@ -23,7 +49,8 @@ export function leanClient(endpoint, credentials, { sockets = 32 } = {}) {
         res.on('data', (c) => chunks.push(c));
         res.on('end', () => {
           const out = Buffer.concat(chunks);
-          if (res.statusCode >= 300) reject(new Error(`${method} ${path}: ${res.statusCode} ${out.toString().slice(0, 200)}`));
+          if (res.statusCode >= 300)
+            reject(new Error(`${method} ${path}: ${res.statusCode} ${out.toString().slice(0, 200)}`));
           else resolve(out);
         });
       });
@@ -34,6 +61,8 @@ export function leanClient(endpoint, credentials, { sockets = 32 } = {}) {
     createBucket: (bucket) => send('PUT', `/${bucket}`),
     put: (bucket, key, body) => send('PUT', `/${bucket}/${key}`, body),
     get: (bucket, key) => send('GET', `/${bucket}/${key}`),
+    /** GET that only counts the bytes (no buffering). */
+    download: (bucket, key) => count('GET', `/${bucket}/${key}`),
     listV2: (bucket, query) => send('GET', `/${bucket}?list-type=2&${query}`),
     close: () => agent.destroy(),
   };

@@ -13,7 +13,13 @@ console.log('ready');
 
 export async function startS3rverProcess(directory, opts = {}) {
   const port = await freePort();
-  const [cmd, args] = pinned(opts.cpu, process.execPath, ['--input-type=module', '-e', CHILD, String(port), directory]);
+  const [cmd, args] = pinned(opts.cpu, process.execPath, [
+    '--input-type=module',
+    '-e',
+    CHILD,
+    String(port),
+    directory,
+  ]);
   const child = spawn(cmd, args, {
     cwd: new URL('..', import.meta.url).pathname,
     stdio: ['ignore', 'pipe', 'inherit'],

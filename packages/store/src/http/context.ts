@@ -7,6 +7,7 @@ function nextRequestId(): string {
   requestCounter = (requestCounter + 1n) & 0xffffffffffffffffn;
   return requestCounter.toString(16).toUpperCase().padStart(16, '0');
 }
+
 import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
 
 export type QueryPairs = ReadonlyArray<readonly [string, string]>;

@@ -2,8 +2,8 @@ import { createServer, get } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import type { RequestContext } from './context.js';
-import { headerValue, writeReply } from './writer.js';
 import type { Reply } from './reply.js';
+import { headerValue, writeReply } from './writer.js';
 
 describe('headerValue', () => {
   it('sends text beyond Latin-1 as UTF-8 bytes and drops control characters', () => {
@@ -21,7 +21,7 @@ describe('writeReply', () => {
       headers: { 'content-disposition': 'attachment; filename="☃.txt"', 'Content-Length': '2' },
       body: { type: 'bytes', value: Buffer.from('ok') },
     };
-    const server = createServer((req, res) => {
+    const server = createServer((_req, res) => {
       void writeReply(res, { method: 'GET', requestId: 'R' } as RequestContext, reply);
     });
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));

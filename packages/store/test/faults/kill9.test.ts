@@ -85,11 +85,18 @@ describe('kill -9 during writes', () => {
       const { UploadId } = await s3.send(new CreateMultipartUploadCommand({ Bucket: 'crash', Key }));
       const done = [];
       for (const [n, Body] of parts[i]!.entries()) {
-        const r = await s3.send(new UploadPartCommand({ Bucket: 'crash', Key, UploadId, PartNumber: n + 1, Body }));
+        const r = await s3.send(
+          new UploadPartCommand({ Bucket: 'crash', Key, UploadId, PartNumber: n + 1, Body }),
+        );
         done.push({ PartNumber: n + 1, ETag: r.ETag! });
       }
       await s3.send(
-        new CompleteMultipartUploadCommand({ Bucket: 'crash', Key, UploadId, MultipartUpload: { Parts: done } }),
+        new CompleteMultipartUploadCommand({
+          Bucket: 'crash',
+          Key,
+          UploadId,
+          MultipartUpload: { Parts: done },
+        }),
       );
     };
     let multipartAcked = 0;
@@ -98,7 +105,8 @@ describe('kill -9 during writes', () => {
         acked.add(key(i));
         if (i % 2 === 1) multipartAcked++;
         // Mid-way: enough of both kinds acknowledged to check, many uploads still in flight.
-        if (acked.size >= 12 && multipartAcked >= 2 && first.child.exitCode === null) first.child.kill('SIGKILL');
+        if (acked.size >= 12 && multipartAcked >= 2 && first.child.exitCode === null)
+          first.child.kill('SIGKILL');
       }),
     );
     await Promise.allSettled(puts);

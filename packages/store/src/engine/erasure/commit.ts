@@ -94,7 +94,10 @@ export function keyStep(bucket: string, key: string, mutation: Mutation): DriveS
       const current = previous === undefined ? [] : decodeObjectRecord(previous).versions;
       const next = mutation(current);
       const written: ObjectRecord = { v: OBJECT_RECORD_VERSION, versions: next.versions };
-      return { value: { previous, written, removed: next.removed }, written: ix.writeRecord(bucket, key, previous, written) };
+      return {
+        value: { previous, written, removed: next.removed },
+        written: ix.writeRecord(bucket, key, previous, written),
+      };
     },
     undo: (ix, applied) => ix.restoreRecordBytes(bucket, key, applied.written, applied.previous),
   };

@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { type FileHandle, open, rm } from 'node:fs/promises';
+import { type FileHandle, mkdir, open, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { EngineError } from '../errors.js';
 import { MAX_OBJECT_SIZE } from '../object-layer.js';
@@ -13,8 +13,14 @@ export interface Layout {
   blockSize: number;
 }
 
-/** Where shard i went: a fsynced temp file, an in-memory stream (inline), or nowhere (failed). */
+/** Where shard i went: a fsynced file, an in-memory stream (inline), or nowhere (failed). */
 export type ShardOut = { file: string } | { inline: Buffer } | undefined;
+
+/**
+ * Where drive i's shard file goes: a folder (made when missing) and a file name, by
+ * default a fresh random one (a temp file); undefined skips the drive.
+ */
+export type ShardTarget = { dir: string; name?: string } | undefined;
 
 export interface Encoded {
   size: number;
@@ -36,19 +42,20 @@ class Outputs {
   private readonly memory: Buffer[][] | undefined;
 
   constructor(
-    private readonly tmpDirs: (string | undefined)[],
+    private readonly targets: ShardTarget[],
     inline: boolean,
   ) {
-    this.memory = inline ? tmpDirs.map(() => []) : undefined;
+    this.memory = inline ? targets.map(() => []) : undefined;
   }
 
   async open(): Promise<void> {
     if (this.memory) return;
     await Promise.all(
-      this.tmpDirs.map(async (dir, i) => {
-        if (dir === undefined) return;
-        const path = join(dir, randomUUID());
+      this.targets.map(async (target, i) => {
+        if (target === undefined) return;
+        const path = join(target.dir, target.name ?? randomUUID());
         try {
+          await mkdir(target.dir, { recursive: true });
           this.handles[i] = await open(path, 'wx', 0o644);
           this.paths[i] = path;
         } catch {
@@ -60,7 +67,7 @@ class Outputs {
 
   async write(i: number, hash: Buffer, shard: Uint8Array): Promise<void> {
     if (this.memory) {
-      if (this.tmpDirs[i] !== undefined) this.memory[i]!.push(hash, Buffer.from(shard));
+      if (this.targets[i] !== undefined) this.memory[i]!.push(hash, Buffer.from(shard));
       return;
     }
     const fh = this.handles[i];
@@ -78,14 +85,15 @@ class Outputs {
   async finish(): Promise<ShardOut[]> {
     if (this.memory)
       return this.memory.map((parts, i) =>
-        this.tmpDirs[i] === undefined ? undefined : { inline: Buffer.concat(parts) },
+        this.targets[i] === undefined ? undefined : { inline: Buffer.concat(parts) },
       );
     return Promise.all(
-      this.tmpDirs.map(async (_, i) => {
+      this.targets.map(async (_, i) => {
         const fh = this.handles[i];
         if (!fh) return undefined;
         try {
-          await fh.sync();
+          // The data, and the size that makes it readable, are durable before any commit.
+          await fh.datasync();
           return { file: this.paths[i]! };
         } catch {
           return undefined;
@@ -104,7 +112,7 @@ class Outputs {
 
 /**
  * Reads a body, splits it into blocks, erasure-codes each block and writes shard i, each
- * shard block preceded by its SHA-256, to a temp file in tmpDirs[i] (undefined: skip that
+ * shard block preceded by its SHA-256, to the file targets[i] names (undefined: skip that
  * drive). Objects up to INLINE_MAX stay in memory for the metadata records. The body is
  * fully read and checked (length, Content-MD5) before this resolves; a drive that fails
  * comes back as undefined; on error nothing is left behind.
@@ -112,7 +120,7 @@ class Outputs {
 export async function encodeObject(
   body: AsyncIterable<unknown>,
   layout: Layout,
-  tmpDirs: (string | undefined)[],
+  targets: ShardTarget[],
   expect: Expect = {},
 ): Promise<Encoded> {
   const rs = new ReedSolomon(layout.data, layout.parity);
@@ -156,7 +164,7 @@ export async function encodeObject(
     return b;
   };
   const start = async (inline: boolean) => {
-    out = new Outputs(tmpDirs, inline);
+    out = new Outputs(targets, inline);
     await out.open();
   };
 

@@ -89,7 +89,7 @@ async function rebuildVersion(
         const encoded = await encodeObject(
           blocks,
           layout,
-          paths.map((p, i) => (online[i] ? tmpDir(p) : undefined)),
+          paths.map((p, i) => (online[i] ? { dir: tmpDir(p) } : undefined)),
           { size: part.size, noInline: !inline },
         );
         outs.push(encoded.shards);
@@ -198,7 +198,10 @@ export async function healObject(
       }
       if (changed) {
         const versions = records[i]!.sort(newestFirst);
-        await ix.writeRecord(bucket, key, ix.getRecordBytes(bucket, key), { v: OBJECT_RECORD_VERSION, versions });
+        await ix.writeRecord(bucket, key, ix.getRecordBytes(bucket, key), {
+          v: OBJECT_RECORD_VERSION,
+          versions,
+        });
         healed.add(i);
       }
       const keep = uploadDataIds(ix, bucket, key);

@@ -10,7 +10,7 @@ import {
   type UploadRecord,
 } from '../../format/upload-record.js';
 import { EngineError } from '../errors.js';
-import { dataDir, tmpDir } from '../fs/layout.js';
+import { dataDir } from '../fs/layout.js';
 import { commonPrefix, listPage } from '../listing.js';
 import {
   type CompleteInput,
@@ -23,12 +23,11 @@ import {
   type PutPartInput,
   type UploadInfo,
 } from '../object-layer.js';
-import { type CommitResult, commitEach, type DriveStep, keyStep, placeShard, removeData } from './commit.js';
+import { type CommitResult, commitEach, type DriveStep, keyStep, removeData } from './commit.js';
 import { type EngineContext, objectLock } from './context.js';
 import { MergedCursor } from './cursor.js';
-import { encodeObject } from './encode.js';
 import { toObjectInfo } from './object-info.js';
-import { discardShards, driveCopy, dropRemoved, mergedKey } from './objects.js';
+import { driveCopy, dropRemoved, encodeBody, mergedKey } from './objects.js';
 import { BLOCK_SIZE, quorumError } from './params.js';
 import {
   agreedParts,
@@ -76,7 +75,10 @@ export async function newMultipartUpload(
   };
   const entry = uploadEntry(bucket, key, uploadId);
   await commitEach(ctx.drives, ctx.params, (i) => ({
-    apply: (ix) => ({ value: true, written: ix.uploads.put(entry, encodeUploadRecord({ ...record, index: i })) }),
+    apply: (ix) => ({
+      value: true,
+      written: ix.uploads.put(entry, encodeUploadRecord({ ...record, index: i })),
+    }),
     undo: (ix) => ix.uploads.remove(entry),
   }));
   return toUploadInfo(bucket, key, uploadId, record);
@@ -103,7 +105,10 @@ function uploadStep(
       if (previous === undefined) throw new Error('upload missing on this drive');
       const current = decodeUploadRecord(previous);
       if (current.dataId !== dataId) throw new Error('another upload on this drive');
-      return { value: { previous, replaced: current }, written: ix.uploads.put(entry, encodeUploadRecord(change(current))) };
+      return {
+        value: { previous, replaced: current },
+        written: ix.uploads.put(entry, encodeUploadRecord(change(current))),
+      };
     },
     undo: (ix, applied) => ix.uploads.put(entry, applied.previous),
   };
@@ -112,20 +117,22 @@ function uploadStep(
 export async function putObjectPart(ctx: EngineContext, input: PutPartInput): Promise<PartInfo> {
   const { bucket, key, uploadId, partNumber } = input;
   const { record } = readUpload(ctx, bucket, key, uploadId);
-  const live = ctx.drives.all();
-  if (live.filter((ix) => ix !== undefined).length < ctx.params.writeQuorum) throw quorumError('write');
-  // Parts are always files: completion points the object at them, whatever their size.
-  const encoded = await encodeObject(
+  const folder = (i: number) => dataDir(ctx.drives.paths[i]!, bucket, key, record.dataId);
+  const file = `part.${partNumber}.${randomBytes(6).toString('hex')}`;
+  // Parts are always files, written straight into the upload's folder under a fresh name:
+  // completion points the object at them, whatever their size.
+  const encoded = await encodeBody(
+    ctx,
     input.body,
-    { data: record.data, parity: record.parity, blockSize: record.blockSize },
-    live.map((ix, i) => (ix ? tmpDir(ctx.drives.paths[i]!) : undefined)),
-    { size: input.size, noInline: true, ...(input.expectedMd5 ? { md5: input.expectedMd5 } : {}) },
+    { dir: folder, file, noInline: true },
+    { size: input.size, ...(input.expectedMd5 ? { md5: input.expectedMd5 } : {}) },
   );
+  let committed = false;
   try {
     const facts = input.finish?.() ?? {};
     const part: UploadPartRecord = {
       number: partNumber,
-      file: `part.${partNumber}.${randomBytes(6).toString('hex')}`,
+      file,
       size: encoded.size,
       etag: facts.etag ?? encoded.md5.toString('hex'),
       mod: Date.now(),
@@ -133,28 +140,19 @@ export async function putObjectPart(ctx: EngineContext, input: PutPartInput): Pr
       ...(facts.actualSize === undefined ? {} : { actualSize: facts.actualSize }),
     };
     const entry = uploadEntry(bucket, key, uploadId);
-    const folder = (i: number) => dataDir(ctx.drives.paths[i]!, bucket, key, record.dataId);
-    const { results } = await ctx.locks.run(uploadLock(uploadId), async () => {
-      try {
-        return await commitEach(
-          ctx.drives,
-          ctx.params,
-          (i) =>
-            encoded.shards[i]
-              ? uploadStep(entry, record.dataId, (r) => ({
-                  ...r,
-                  parts: [...r.parts.filter((p) => p.number !== partNumber), part].sort(
-                    (a, b) => a.number - b.number,
-                  ),
-                }))
-              : undefined,
-          (i) => placeShard(folder(i), part.file, encoded.shards[i]),
-        );
-      } catch (err) {
-        await Promise.all(ctx.drives.paths.map((_, i) => rm(join(folder(i), part.file), { force: true })));
-        throw err;
-      }
-    });
+    const { results } = await ctx.locks.run(uploadLock(uploadId), () =>
+      commitEach(ctx.drives, ctx.params, (i) =>
+        encoded.shards[i]
+          ? uploadStep(entry, record.dataId, (r) => ({
+              ...r,
+              parts: [...r.parts.filter((p) => p.number !== partNumber), part].sort(
+                (a, b) => a.number - b.number,
+              ),
+            }))
+          : undefined,
+      ),
+    );
+    committed = true;
     // The part this one replaced, on each drive that had it.
     await Promise.all(
       results.map(async (r, i) => {
@@ -164,7 +162,8 @@ export async function putObjectPart(ctx: EngineContext, input: PutPartInput): Pr
     );
     return toPartInfo(part);
   } finally {
-    await discardShards(encoded.shards);
+    if (!committed)
+      await Promise.all(ctx.drives.paths.map((_, i) => rm(join(folder(i), file), { force: true })));
   }
 }
 
@@ -253,7 +252,10 @@ export async function completeMultipartUpload(ctx: EngineContext, input: Complet
             const upload = ix.uploads.get(entry);
             const applied = step.apply(ix);
             const removed = ix.uploads.remove(entry);
-            return { value: { applied: applied.value, upload }, written: Promise.all([applied.written, removed]) };
+            return {
+              value: { applied: applied.value, upload },
+              written: Promise.all([applied.written, removed]),
+            };
           },
           undo: (ix, a) =>
             Promise.all([step.undo(ix, a.applied), a.upload ? ix.uploads.put(entry, a.upload) : undefined]),
@@ -263,9 +265,7 @@ export async function completeMultipartUpload(ctx: EngineContext, input: Complet
       await dropUnchosen(ctx, bucket, key, record.dataId, new Set(chosen.map((p) => p.file)));
       // Drives that could not take the object lose the upload too; heal brings them the object.
       await Promise.all(
-        ctx.drives
-          .all()
-          .map((ix, i) => (ix && !committed[i] ? ix.uploads.remove(entry) : undefined)),
+        ctx.drives.all().map((ix, i) => (ix && !committed[i] ? ix.uploads.remove(entry) : undefined)),
       );
       if (!committed.every(Boolean)) ctx.queueHeal(bucket, key);
       await dropRemoved(ctx, bucket, key, result);

@@ -3,7 +3,7 @@ import { rm } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import type { VersionRecord } from '../../format/object-record.js';
 import { EngineError } from '../errors.js';
-import { dataDir, tmpDir } from '../fs/layout.js';
+import { dataDir } from '../fs/layout.js';
 import { assertObjectKey } from '../names.js';
 import type {
   ByteRange,
@@ -16,7 +16,7 @@ import type {
   ReadOptions,
 } from '../object-layer.js';
 import { resolveRange } from '../range.js';
-import { type CommitResult, commitKey, droppedDataIds, placeShard, removeData } from './commit.js';
+import { type CommitResult, commitKey, droppedDataIds, removeData } from './commit.js';
 import { dataPin, type EngineContext, objectLock } from './context.js';
 import { decodeInline, type ShardSource } from './decode.js';
 import { type Encoded, encodeObject, type ShardOut } from './encode.js';
@@ -84,10 +84,15 @@ export async function dropRemoved(
   );
 }
 
-/** Erasure-codes a body into temp files (or inline shards) on the drives online now. */
+/**
+ * Erasure-codes a body on the drives online now: small objects stay inline, others go
+ * straight into the data folder `dir(drive)` as `file` (a name no record points to yet, so
+ * readers cannot see it before the commit).
+ */
 export async function encodeBody(
   ctx: EngineContext,
   body: AsyncIterable<unknown>,
+  place: { dir: (drive: number) => string; file: string; noInline?: boolean },
   expect: { size?: number; md5?: Buffer },
 ): Promise<Encoded> {
   const { data, parity, writeQuorum } = ctx.params;
@@ -96,8 +101,8 @@ export async function encodeBody(
   return encodeObject(
     body,
     { data, parity, blockSize: BLOCK_SIZE },
-    live.map((ix, i) => (ix ? tmpDir(ctx.drives.paths[i]!) : undefined)),
-    expect,
+    live.map((ix, i) => (ix ? { dir: place.dir(i), name: place.file } : undefined)),
+    { ...expect, ...(place.noInline ? { noInline: true } : {}) },
   );
 }
 
@@ -116,26 +121,35 @@ export function driveCopy(base: VersionRecord, i: number, out: ShardOut): Versio
 
 export async function putObject(ctx: EngineContext, input: PutObjectInput): Promise<ObjectInfo> {
   const { bucket, key } = input;
-  const encoded = await encodeBody(ctx, input.body, {
-    ...(input.size === undefined ? {} : { size: input.size }),
-    ...(input.expectedMd5 ? { md5: input.expectedMd5 } : {}),
-  });
+  const dataId = randomUUID();
+  let committed = false;
+  let encoded: Encoded | undefined;
   try {
+    const enc = await encodeBody(
+      ctx,
+      input.body,
+      { dir: (i) => dataDir(ctx.drives.paths[i]!, bucket, key, dataId), file: 'part.1' },
+      {
+        ...(input.size === undefined ? {} : { size: input.size }),
+        ...(input.expectedMd5 ? { md5: input.expectedMd5 } : {}),
+      },
+    );
+    encoded = enc;
     const facts = input.finish?.() ?? {};
     return await ctx.locks.run(objectLock(bucket, key), async () => {
       const merged = mergedKey(ctx, bucket, key);
-      const inline = encoded.shards.some((s) => s && 'inline' in s);
+      const inline = inlineShards(enc);
       const version: VersionRecord = {
         id: input.versioning === 'enabled' ? randomUUID() : NULL_VERSION,
         mod: nextModTime(merged),
-        size: facts.actualSize ?? encoded.size,
-        etag: facts.etag ?? encoded.md5.toString('hex'),
+        size: facts.actualSize ?? enc.size,
+        etag: facts.etag ?? enc.md5.toString('hex'),
         contentType: input.contentType ?? 'application/octet-stream',
         userMeta: input.userMeta ?? {},
         headers: input.headers ?? {},
         internal: { ...input.internal, ...facts.internal },
         data: {
-          id: randomUUID(),
+          id: dataId,
           data: ctx.params.data,
           parity: ctx.params.parity,
           index: 0,
@@ -144,8 +158,8 @@ export async function putObject(ctx: EngineContext, input: PutObjectInput): Prom
           parts: [
             {
               number: 1,
-              size: encoded.size,
-              etag: encoded.md5.toString('hex'),
+              size: enc.size,
+              etag: enc.md5.toString('hex'),
               ...(facts.actualSize === undefined ? {} : { actualSize: facts.actualSize }),
               ...(inline ? {} : { file: 'part.1' }),
             },
@@ -156,31 +170,21 @@ export async function putObject(ctx: EngineContext, input: PutObjectInput): Prom
       if (input.retention)
         version.retention = { mode: input.retention.mode, until: input.retention.until.getTime() };
       if (input.legalHold !== undefined) version.legalHold = input.legalHold;
-      const dataId = version.data!.id;
-      let result: CommitResult;
-      try {
-        result = await commitKey(
-          ctx.drives,
-          ctx.params,
-          bucket,
-          key,
-          (i) => (encoded.shards[i] ? addVersion(driveCopy(version, i, encoded.shards[i])) : undefined),
-          inline
-            ? undefined
-            : (i) => placeShard(dataDir(ctx.drives.paths[i]!, bucket, key, dataId), 'part.1', encoded.shards[i]),
-        );
-      } catch (err) {
-        await removeData(ctx.drives, bucket, key, dataId);
-        throw err;
-      }
+      const result = await commitKey(ctx.drives, ctx.params, bucket, key, (i) =>
+        enc.shards[i] ? addVersion(driveCopy(version, i, enc.shards[i])) : undefined,
+      );
+      committed = true;
       if (!result.committed.every(Boolean)) ctx.queueHeal(bucket, key);
       await dropRemoved(ctx, bucket, key, result);
       return toObjectInfo(bucket, key, version, true);
     });
   } finally {
-    await discardShards(encoded.shards);
+    // The shard files sit in the version's own data folder: nothing else to clean.
+    if (!committed && !(encoded && inlineShards(encoded))) await removeData(ctx.drives, bucket, key, dataId);
   }
 }
+
+const inlineShards = (e: Encoded): boolean => e.shards.some((s) => s !== undefined && 'inline' in s);
 
 export async function getObject(
   ctx: EngineContext,

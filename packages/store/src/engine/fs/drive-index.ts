@@ -108,7 +108,12 @@ export class DriveIndex {
    * transaction, with no callback into this thread). The caller holds the key's lock, so
    * `previous` (what it read) is what the drive holds. Resolves once durable.
    */
-  writeRecord(bucket: string, key: string, previous: Buffer | undefined, next: ObjectRecord | undefined): Promise<unknown> {
+  writeRecord(
+    bucket: string,
+    key: string,
+    previous: Buffer | undefined,
+    next: ObjectRecord | undefined,
+  ): Promise<unknown> {
     const k = entryKey(bucket, key);
     let old: ObjectRecord | undefined;
     try {
@@ -116,12 +121,20 @@ export class DriveIndex {
     } catch {
       old = undefined; // A damaged record being replaced counted for nothing.
     }
-    const wrote = next && next.versions.length > 0 ? this.objects.put(k, encodeObjectRecord(next)) : this.objects.remove(k);
+    const wrote =
+      next && next.versions.length > 0
+        ? this.objects.put(k, encodeObjectRecord(next))
+        : this.objects.remove(k);
     return Promise.all([wrote, this.count(bucket, countersOf(old), countersOf(next))]);
   }
 
   /** Puts a record's exact previous bytes back (rollback of writeRecord). */
-  restoreRecordBytes(bucket: string, key: string, written: ObjectRecord | undefined, bytes: Buffer | undefined): Promise<unknown> {
+  restoreRecordBytes(
+    bucket: string,
+    key: string,
+    written: ObjectRecord | undefined,
+    bytes: Buffer | undefined,
+  ): Promise<unknown> {
     let previous: ObjectRecord | undefined;
     try {
       previous = bytes === undefined ? undefined : decodeObjectRecord(bytes);

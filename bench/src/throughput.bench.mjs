@@ -1,0 +1,116 @@
+// Issue #3: PUT and GET throughput of 1 MiB and 64 MiB objects on EC 2+2 (4 drives), against
+// the raw write (write + fsync) and read speed of the same disk, measured in the same run.
+// Reads on both sides are cold: the page cache is dropped before each read phase when this
+// machine allows it. Target: at least 0.5 of raw.
+import { randomBytes } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
+import { mkdtemp, open, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { leanClient } from './lean-s3.mjs';
+import { machine, writeSection } from './report.mjs';
+import { startStoreProcess } from './store-process.mjs';
+
+const MiB = 2 ** 20;
+const ROOT = { accessKey: 'benchadmin', secretKey: 'bench-secret-key-123' };
+const CASES = [
+  { name: '1 MiB', size: MiB, count: Number(process.env.BENCH_SMALL_COUNT ?? 256), concurrency: 8 },
+  { name: '64 MiB', size: 64 * MiB, count: Number(process.env.BENCH_LARGE_COUNT ?? 8), concurrency: 2 },
+];
+
+async function pool(count, concurrency, worker) {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < count) await worker(next++);
+    }),
+  );
+}
+
+async function mibps(bytes, fn) {
+  const t = process.hrtime.bigint();
+  await fn();
+  return bytes / MiB / (Number(process.hrtime.bigint() - t) / 1e9);
+}
+
+/** Flushes dirty pages and drops the page cache (root only); false when not allowed. */
+function coldCache() {
+  try {
+    writeFileSync('/proc/sys/vm/drop_caches', '3');
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function rawWrite(dir, c, payload) {
+  await pool(c.count, c.concurrency, async (i) => {
+    const fh = await open(join(dir, `raw-${c.size}-${i}`), 'w');
+    await fh.writeFile(payload);
+    await fh.sync();
+    await fh.close();
+  });
+}
+
+async function rawRead(dir, c) {
+  await pool(c.count, c.concurrency, async (i) => {
+    const fh = await open(join(dir, `raw-${c.size}-${i}`), 'r');
+    const buf = Buffer.allocUnsafe(MiB);
+    while ((await fh.read(buf, 0, MiB)).bytesRead > 0);
+    await fh.close();
+  });
+}
+
+const dir = await mkdtemp(join(tmpdir(), 'stowage-throughput-'));
+const rows = [];
+let cold = false;
+try {
+  const store = await startStoreProcess(
+    [1, 2, 3, 4].map((n) => join(dir, `drive${n}`)),
+    ROOT,
+  );
+  const s3 = leanClient(store.url, ROOT, { sockets: 8, unsignedPayload: true });
+  await s3.createBucket('throughput');
+  for (const c of CASES) {
+    const payload = randomBytes(c.size);
+    const total = c.size * c.count;
+    const rawW = await mibps(total, () => rawWrite(dir, c, payload));
+    cold = coldCache();
+    const rawR = await mibps(total, () => rawRead(dir, c));
+    const put = await mibps(total, () =>
+      pool(c.count, c.concurrency, (i) => s3.put('throughput', `${c.size}/${i}`, payload)),
+    );
+    cold = coldCache() && cold;
+    const get = await mibps(total, () =>
+      pool(c.count, c.concurrency, async (i) => {
+        if ((await s3.download('throughput', `${c.size}/${i}`)) !== c.size) throw new Error('short read');
+      }),
+    );
+    rows.push({ c, rawW, rawR, put, get });
+    console.log(
+      `${c.name}: PUT ${put.toFixed(0)} vs raw ${rawW.toFixed(0)}; GET ${get.toFixed(0)} vs raw ${rawR.toFixed(0)} MiB/s`,
+    );
+  }
+  s3.close();
+  await store.close();
+} finally {
+  await rm(dir, { recursive: true, force: true });
+}
+
+const row = (name, ours, raw) =>
+  `| ${name} | ${ours.toFixed(0)} MiB/s | ${raw.toFixed(0)} MiB/s | **${(ours / raw).toFixed(2)}** |`;
+writeSection(
+  'throughput',
+  `## PUT and GET throughput, EC 2+2 against the raw disk (issue #3)
+
+Measured ${new Date().toISOString().slice(0, 10)} on ${machine()}; \`stowage server\` on 4 drive
+folders of one disk (EC 2+2: every byte is written twice, as 4 half-size shards, each fsynced),
+a lean SigV4 client (bench/src/lean-s3.mjs, UNSIGNED-PAYLOAD) in the benchmark process. Raw:
+plain files on the same disk, written with fsync, read ${cold ? 'cold (page cache dropped before every read phase, for both)' : 'from whatever the page cache holds'}.
+${CASES.map((c) => `${c.name}: ${c.count} objects, ${c.concurrency} at a time`).join('; ')}. Target: at least 0.5 × raw.
+
+| operation | store | raw disk (same run) | ratio |
+|---|---|---|---|
+${rows.map((r) => [row(`PUT ${r.c.name}`, r.put, r.rawW), row(`GET ${r.c.name}`, r.get, r.rawR)].join('\n')).join('\n')}
+`,
+);
