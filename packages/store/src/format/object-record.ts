@@ -1,6 +1,17 @@
-import { Packr } from 'msgpackr';
 import { decodeObjectMeta } from './object-meta.js';
-import { asFields, type Fields, int, RecordFormatError, str, stringMap, versionOf } from './record.js';
+import {
+  asFields,
+  type Fields,
+  int,
+  listOfRecords,
+  packRecord,
+  RecordFormatError,
+  retentionOf,
+  str,
+  stringMap,
+  unpackRecord,
+  versionOf,
+} from './record.js';
 
 // The record of one object key on one drive, kept in the drive's ordered index (LMDB):
 // every version of the key, newest first, as MinIO keeps them in xl.meta. The copies on the
@@ -71,10 +82,9 @@ export interface ObjectRecord {
 }
 
 const KIND = 'object record';
-const packr = new Packr({ useRecords: false, moreTypes: false });
 
 export function encodeObjectRecord(record: ObjectRecord): Buffer {
-  return packr.pack(record);
+  return packRecord(record);
 }
 
 function optionalInt(f: Fields, name: string): number | undefined {
@@ -99,7 +109,6 @@ function decodeData(raw: unknown): DataLayout {
   const bitrot = f.bitrot;
   if (bitrot !== 'sha256' && bitrot !== 'none')
     throw new RecordFormatError(`${KIND}: unknown bitrot "${bitrot}"`);
-  if (!Array.isArray(f.parts)) throw new RecordFormatError(`${KIND}: "parts" must be a list`);
   const data: DataLayout = {
     id: str(f, 'id', KIND),
     data: int(f, 'data', KIND),
@@ -107,7 +116,7 @@ function decodeData(raw: unknown): DataLayout {
     index: int(f, 'index', KIND),
     blockSize: int(f, 'blockSize', KIND),
     bitrot,
-    parts: f.parts.map(decodePart),
+    parts: listOfRecords(f, 'parts', KIND, decodePart),
   };
   if (data.data < 1 || data.blockSize < 1 || data.index >= data.data + data.parity)
     throw new RecordFormatError(`${KIND}: inconsistent erasure layout`);
@@ -132,12 +141,8 @@ function decodeVersion(raw: unknown): VersionRecord {
   };
   if (f.deleteMarker === true) v.deleteMarker = true;
   if (f.tags !== undefined) v.tags = str(f, 'tags', KIND);
-  if (f.retention !== undefined) {
-    const r = asFields(f.retention, `${KIND}.retention`);
-    if (r.mode !== 'GOVERNANCE' && r.mode !== 'COMPLIANCE')
-      throw new RecordFormatError(`${KIND}: unknown retention mode`);
-    v.retention = { mode: r.mode, until: int(r, 'until', KIND) };
-  }
+  const retention = retentionOf(f, KIND);
+  if (retention) v.retention = retention;
   if (typeof f.legalHold === 'boolean') v.legalHold = f.legalHold;
   if (f.data !== undefined) v.data = decodeData(f.data);
   return v;
@@ -145,16 +150,9 @@ function decodeVersion(raw: unknown): VersionRecord {
 
 /** Decodes a stored record; RecordFormatError when it is damaged or from a newer Stowage. */
 export function decodeObjectRecord(bytes: Uint8Array): ObjectRecord {
-  let raw: unknown;
-  try {
-    raw = packr.unpack(bytes);
-  } catch {
-    throw new RecordFormatError(`${KIND}: not decodable`);
-  }
-  const f = asFields(raw, KIND);
+  const f = unpackRecord(bytes, KIND);
   versionOf(f, 'v', KIND, OBJECT_RECORD_VERSION);
-  if (!Array.isArray(f.versions)) throw new RecordFormatError(`${KIND}: "versions" must be a list`);
-  return { v: OBJECT_RECORD_VERSION, versions: f.versions.map(decodeVersion) };
+  return { v: OBJECT_RECORD_VERSION, versions: listOfRecords(f, 'versions', KIND, decodeVersion) };
 }
 
 /**

@@ -1,3 +1,5 @@
+import { Packr } from 'msgpackr';
+
 // Shared checks for versioned on-disk records. Every record carries a version; readers
 // migrate older versions on read and refuse newer ones with a clear error.
 
@@ -60,4 +62,41 @@ export function date(fields: Fields, name: string, kind: string): Date {
   const d = new Date(str(fields, name, kind));
   if (Number.isNaN(d.getTime())) throw new RecordFormatError(`${kind}: "${name}" is not a date`);
   return d;
+}
+
+/**
+ * Binary records (the drive indexes) are MessagePack maps: plain objects, no extensions.
+ * A record that does not unpack is damaged, and says so as a RecordFormatError.
+ */
+const packr = new Packr({ useRecords: false, moreTypes: false });
+
+export const packRecord = (value: unknown): Buffer => packr.pack(value);
+
+export function unpackRecord(bytes: Uint8Array, kind: string): Fields {
+  let raw: unknown;
+  try {
+    raw = packr.unpack(bytes);
+  } catch {
+    throw new RecordFormatError(`${kind}: not decodable`);
+  }
+  return asFields(raw, kind);
+}
+
+/** A list field: each element decoded by `item`. */
+export function listOfRecords<T>(fields: Fields, name: string, kind: string, item: (raw: unknown) => T): T[] {
+  const v = fields[name];
+  if (!Array.isArray(v)) throw new RecordFormatError(`${kind}: "${name}" must be a list`);
+  return v.map(item);
+}
+
+/** Object lock retention: a mode and a time (milliseconds since the epoch). */
+export function retentionOf(
+  fields: Fields,
+  kind: string,
+): { mode: 'GOVERNANCE' | 'COMPLIANCE'; until: number } | undefined {
+  if (fields.retention === undefined) return undefined;
+  const r = asFields(fields.retention, `${kind}.retention`);
+  if (r.mode !== 'GOVERNANCE' && r.mode !== 'COMPLIANCE')
+    throw new RecordFormatError(`${kind}: unknown retention mode`);
+  return { mode: r.mode, until: int(r, 'until', kind) };
 }

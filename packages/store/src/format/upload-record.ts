@@ -1,5 +1,15 @@
-import { Packr } from 'msgpackr';
-import { asFields, type Fields, int, RecordFormatError, str, stringMap, versionOf } from './record.js';
+import {
+  asFields,
+  type Fields,
+  int,
+  listOfRecords,
+  packRecord,
+  retentionOf,
+  str,
+  stringMap,
+  unpackRecord,
+  versionOf,
+} from './record.js';
 
 // A multipart upload on one drive, in the drive's index under `<bucket>\0<key>\0<uploadId>`:
 // the new object's metadata, and the parts uploaded so far. Each part's shard is the file
@@ -44,9 +54,8 @@ export interface UploadRecord {
 }
 
 const KIND = 'upload record';
-const packr = new Packr({ useRecords: false, moreTypes: false });
 
-export const encodeUploadRecord = (record: UploadRecord): Buffer => packr.pack(record);
+export const encodeUploadRecord = (record: UploadRecord): Buffer => packRecord(record);
 
 function decodePart(raw: unknown): UploadPartRecord {
   const f = asFields(raw, `${KIND}.part`);
@@ -71,26 +80,15 @@ function decodeMeta(raw: unknown): UploadMeta {
     internal: stringMap(f, 'internal', KIND),
   };
   if (f.tags !== undefined) meta.tags = str(f, 'tags', KIND);
-  if (f.retention !== undefined) {
-    const r = asFields(f.retention, `${KIND}.retention`);
-    if (r.mode !== 'GOVERNANCE' && r.mode !== 'COMPLIANCE')
-      throw new RecordFormatError(`${KIND}: unknown retention mode`);
-    meta.retention = { mode: r.mode, until: int(r, 'until', KIND) };
-  }
+  const retention = retentionOf(f, KIND);
+  if (retention) meta.retention = retention;
   if (typeof f.legalHold === 'boolean') meta.legalHold = f.legalHold;
   return meta;
 }
 
 export function decodeUploadRecord(bytes: Uint8Array): UploadRecord {
-  let raw: unknown;
-  try {
-    raw = packr.unpack(bytes);
-  } catch {
-    throw new RecordFormatError(`${KIND}: not decodable`);
-  }
-  const f = asFields(raw, KIND);
+  const f = unpackRecord(bytes, KIND);
   versionOf(f, 'v', KIND, UPLOAD_RECORD_VERSION);
-  if (!Array.isArray(f.parts)) throw new RecordFormatError(`${KIND}: "parts" must be a list`);
   return {
     v: UPLOAD_RECORD_VERSION,
     initiated: int(f, 'initiated', KIND),
@@ -100,6 +98,6 @@ export function decodeUploadRecord(bytes: Uint8Array): UploadRecord {
     index: int(f, 'index', KIND),
     blockSize: int(f, 'blockSize', KIND),
     meta: decodeMeta(f.meta),
-    parts: f.parts.map(decodePart),
+    parts: listOfRecords(f, 'parts', KIND, decodePart),
   };
 }

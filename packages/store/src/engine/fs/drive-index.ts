@@ -2,8 +2,8 @@ import { statSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { type Database, open, type RootDatabase } from 'lmdb';
-import { Packr } from 'msgpackr';
 import { decodeObjectRecord, encodeObjectRecord, type ObjectRecord } from '../../format/object-record.js';
+import { packRecord, unpackRecord } from '../../format/record.js';
 import { formatPath, sysPath } from './layout.js';
 
 // One drive's ordered index: an LMDB environment under .stowage.sys/index holding the
@@ -13,7 +13,6 @@ import { formatPath, sysPath } from './layout.js';
 // awaited write is durable.
 
 export const INDEX_DIR = 'index';
-const packr = new Packr({ useRecords: false, moreTypes: false });
 
 const SEP = 0;
 /** `<bucket>\0<name>`: bucket names and object keys never hold NUL. */
@@ -153,7 +152,7 @@ export class DriveIndex {
     u.versions += after.versions - before.versions;
     u.deleteMarkers += after.deleteMarkers - before.deleteMarkers;
     u.size += after.size - before.size;
-    return this.usage.put(Buffer.from(bucket, 'utf8'), packr.pack(u));
+    return this.usage.put(Buffer.from(bucket, 'utf8'), packRecord(u));
   }
 
   /** The bucket's counters (kept in memory once read: every write of the bucket updates them). */
@@ -161,7 +160,10 @@ export class DriveIndex {
     let u = this.counters.get(bucket);
     if (!u) {
       const bytes = this.usage.get(Buffer.from(bucket, 'utf8'));
-      const raw = bytes === undefined ? undefined : (packr.unpack(bytes) as Partial<BucketUsageCounters>);
+      const raw =
+        bytes === undefined
+          ? undefined
+          : (unpackRecord(bytes, 'usage counters') as Partial<BucketUsageCounters>);
       u = raw?.v === 1 ? { ...ZERO, ...raw } : { ...ZERO };
       this.counters.set(bucket, u);
     }
