@@ -179,8 +179,11 @@ export async function putObject(ctx: EngineContext, input: PutObjectInput): Prom
       return toObjectInfo(bucket, key, version, true);
     });
   } finally {
-    // The shard files sit in the version's own data folder: nothing else to clean.
-    if (!committed && !(encoded && inlineShards(encoded))) await removeData(ctx.drives, bucket, key, dataId);
+    // The shard files sit in the version's own data folder: nothing else to clean. A body
+    // that failed took its files with it; the empty folder goes in the background so that
+    // the error reaches the client at once.
+    if (!committed && !encoded) void removeData(ctx.drives, bucket, key, dataId);
+    else if (!committed && !inlineShards(encoded!)) await removeData(ctx.drives, bucket, key, dataId);
   }
 }
 
