@@ -50,4 +50,16 @@ describe('parseCommand', () => {
     expect(parseCommand([], {})).toEqual({ command: 'help' });
     expect(parseCommand(['start', '--help'], {})).toEqual({ command: 'help' });
   });
+
+  test('parity: --parity or STOWAGE_PARITY for start and server, whole numbers only', () => {
+    expect(parseCommand(['server', 'a', 'b', '--parity', '1'], {})).toMatchObject({
+      command: 'server',
+      parity: 1,
+    });
+    expect(parseCommand(['start'], { STOWAGE_PARITY: '2' })).toMatchObject({ command: 'start', parity: 2 });
+    expect(parseCommand(['server', 'a'], {})).not.toHaveProperty('parity');
+    expect(() => parseCommand(['server', 'a', '--parity', 'x'], {})).toThrow(
+      '--parity must be a whole number',
+    );
+  });
 });

@@ -9,8 +9,9 @@ export type Command =
       port: number;
       consolePort: number;
       basePath: string;
+      parity?: number;
     }
-  | { command: 'server'; drives: string[]; address: string; port: number }
+  | { command: 'server'; drives: string[]; address: string; port: number; parity?: number }
   | { command: 'console'; serverUrl: string; address: string; consolePort: number; basePath: string };
 
 export class UsageError extends Error {}
@@ -28,6 +29,8 @@ Options:
   --port N              S3 and admin API port (default 9000, env STOWAGE_PORT)
   --console-port N      console port (default 9090, env STOWAGE_CONSOLE_PORT)
   --base-path PATH      serve the console under PATH (env STOWAGE_BASE_PATH)
+  --parity N            start, server: parity shards per object (default half the drives,
+                        at most 4; env STOWAGE_PARITY)
   --server URL          console: the storage server (env STOWAGE_SERVER)
 
 Root credentials: STOWAGE_ROOT_USER / STOWAGE_ROOT_PASSWORD (or MINIO_ROOT_USER /
@@ -39,6 +42,12 @@ function port(raw: string | undefined, fallback: number, name: string): number {
   if (!Number.isInteger(n) || n < 0 || n > 65535)
     throw new UsageError(`${name} must be a port number, got '${raw}'`);
   return n;
+}
+
+function parity(raw: string | undefined): { parity?: number } {
+  if (raw === undefined || raw === '') return {};
+  if (!/^\d+$/.test(raw)) throw new UsageError(`--parity must be a whole number, got '${raw}'`);
+  return { parity: Number(raw) };
 }
 
 /** Turn argv and env into one typed command; pure, so every rule is unit-tested. */
@@ -55,6 +64,7 @@ export function parseCommand(argv: string[], env: NodeJS.ProcessEnv): Command {
         'console-port': { type: 'string' },
         'base-path': { type: 'string' },
         server: { type: 'string' },
+        parity: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -69,6 +79,7 @@ export function parseCommand(argv: string[], env: NodeJS.ProcessEnv): Command {
   const s3Port = port(str(values.port) ?? env.STOWAGE_PORT, 9000, '--port');
   const consolePort = port(str(values['console-port']) ?? env.STOWAGE_CONSOLE_PORT, 9090, '--console-port');
   const basePath = str(values['base-path']) ?? env.STOWAGE_BASE_PATH ?? '';
+  const parityOption = parity(str(values.parity) ?? env.STOWAGE_PARITY);
   switch (command) {
     case 'start':
       if (rest.length > 0) throw new UsageError(`start takes no arguments, got '${rest.join(' ')}'`);
@@ -79,10 +90,11 @@ export function parseCommand(argv: string[], env: NodeJS.ProcessEnv): Command {
         port: s3Port,
         consolePort,
         basePath,
+        ...parityOption,
       };
     case 'server':
       if (rest.length === 0) throw new UsageError('server needs at least one drive directory');
-      return { command, drives: rest, address, port: s3Port };
+      return { command, drives: rest, address, port: s3Port, ...parityOption };
     case 'console': {
       const serverUrl = str(values.server) ?? env.STOWAGE_SERVER ?? env.CONSOLE_MINIO_SERVER;
       if (!serverUrl) throw new UsageError('console needs --server URL');

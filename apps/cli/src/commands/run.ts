@@ -41,6 +41,7 @@ export async function runCommand(
         port: cmd.port,
         rootCredentials: root,
         log: print,
+        ...(cmd.parity === undefined ? {} : { parity: cmd.parity }),
       });
       const consoleServer = await runConsole(
         store.url,
@@ -70,6 +71,7 @@ export async function runCommand(
         port: cmd.port,
         rootCredentials: root,
         log: print,
+        ...(cmd.parity === undefined ? {} : { parity: cmd.parity }),
       });
       print(`Stowage store is running.`);
       print(`  S3 API:     ${store.url}`);
