@@ -3,6 +3,7 @@ import { type FileHandle, mkdir, open, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { EngineError } from '../errors.js';
 import { MAX_OBJECT_SIZE } from '../object-layer.js';
+import { encodePool } from './encode-pool.js';
 import { localMd5, type Md5, workerMd5 } from './md5.js';
 import { INLINE_MAX } from './params.js';
 import { ReedSolomon } from './reed-solomon.js';
@@ -138,6 +139,9 @@ export async function encodeObject(
   let out: Outputs | undefined;
   const pending: Buffer[] = [];
 
+  // Full blocks are coded on worker threads while the next ones arrive: up to two blocks
+  // of this upload in flight, their writes in block order.
+  const queue: Promise<unknown>[] = [];
   const emit = async (data: Buffer, len: number, last: boolean) => {
     // Hashed per block: off-thread once the object spans blocks (see md5.ts).
     md5 ??= last ? localMd5() : workerMd5();
@@ -145,6 +149,22 @@ export async function encodeObject(
     const shardLen = Math.ceil(len / layout.data);
     // Data shards are views of the block, zero-padded to equal lengths.
     data.fill(0, len, shardLen * layout.data);
+    const o = out!;
+    const write = (c: { shards: Uint8Array[]; hashes: Buffer[] }) =>
+      Promise.all(c.shards.map((s, i) => o.write(i, c.hashes[i]!, s)));
+    if (len === layout.blockSize) {
+      const coded = encodePool().encode(data, layout.data, layout.parity, shardLen);
+      const previous = inflight;
+      const done = coded.then(async (c) => {
+        await previous;
+        await write(c);
+      });
+      done.catch(() => {}); // awaited below or at the end; not unhandled meanwhile
+      inflight = done;
+      queue.push(done);
+      if (queue.length >= 2) await queue.shift();
+      return;
+    }
     const shards: Uint8Array[] = [];
     for (let i = 0; i < rs.total; i++)
       shards.push(
@@ -152,11 +172,11 @@ export async function encodeObject(
       );
     rs.encode(shards);
     const hashes = shards.map((s) => createHash('sha256').update(s).digest());
-    const o = out!;
     // Blocks reach each file in order: the previous block's writes finish first.
     await inflight;
-    inflight = Promise.all(shards.map((s, i) => o.write(i, hashes[i]!, s)));
+    inflight = write({ shards, hashes });
   };
+
   /** The next full-block buffer (two in turn, made when first needed). */
   const nextBlock = (): Buffer => {
     if (full.length < 2) full.push(Buffer.allocUnsafe(padded(layout.blockSize)));
@@ -213,7 +233,7 @@ export async function encodeObject(
     return { size, md5: digest, shards: await out!.finish() };
   } catch (err) {
     md5?.abort();
-    await inflight;
+    await inflight?.catch(() => {});
     await out?.discard();
     throw err;
   }

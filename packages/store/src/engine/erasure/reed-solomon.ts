@@ -138,6 +138,10 @@ export class ReedSolomon {
     this.matrix = multiply(vandermonde, invert(vandermonde.slice(0, data)));
   }
 
+  parityRows(): number[][] {
+    return this.matrix.slice(this.data).map((row) => [...row]);
+  }
+
   /** Fills shards[data..total-1] from shards[0..data-1]; all shards have one length. */
   encode(shards: Uint8Array[]): void {
     this.check(shards);
@@ -185,3 +189,30 @@ export class ReedSolomon {
 
 /** Bytes per shard for a block of `blockLen` bytes split over `data` shards. */
 export const shardSize = (blockLen: number, data: number): number => Math.ceil(blockLen / data);
+
+/** The GF(2^8) product table (worker threads get a copy and run the same products). */
+export const productTable = (): Uint8Array => MUL;
+
+/**
+ * The product-sum kernel as source text, for worker threads: the very functions this module
+ * runs, given a `MUL` table of their own (encode-pool.ts).
+ */
+export const kernelSource = (): string =>
+  [
+    `const aligned = ${aligned.toString()};`,
+    `const words = ${words.toString()};`,
+    pair.toString(),
+    combine.toString(),
+  ].join('\n');
+
+const codecs = new Map<string, ReedSolomon>();
+/** The parity rows of the encoding matrix for a layout: parity p = Σ rows[p][j]·data_j. */
+export function parityRows(data: number, parity: number): number[][] {
+  const id = `${data}+${parity}`;
+  let rs = codecs.get(id);
+  if (!rs) {
+    rs = new ReedSolomon(data, parity);
+    codecs.set(id, rs);
+  }
+  return rs.parityRows();
+}
