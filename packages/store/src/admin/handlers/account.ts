@@ -1,7 +1,7 @@
 import type { AccountInfo, BackendInfo } from '@stowage/madmin';
 import type { ObjectLayer } from '../../engine/object-layer.js';
 import type { Identity } from '../../iam/credentials.js';
-import { CONSOLE_ADMIN_POLICY } from '../../iam/policy.js';
+import { CANNED_POLICY_DOCUMENTS } from '../../iam/policy/index.js';
 
 // GET /minio/admin/v3/accountinfo (madmin-protocol.md §3.10). Root and its temporary
 // credentials hold consoleAdmin, so every bucket is readable and writable for them.
@@ -37,7 +37,7 @@ export async function accountInfo(
   return {
     AccountName: identity.parent,
     Server: backendInfoJson(layer, endpoint),
-    Policy: CONSOLE_ADMIN_POLICY,
+    Policy: CANNED_POLICY_DOCUMENTS.consoleAdmin,
     Buckets: buckets.map((b, i) => ({
       name: b.name,
       size: usage[i]!.size,
