@@ -1,7 +1,13 @@
 // Server-side encryption (SSE-S3 and SSE-C): master key, per-object key sealing, the
 // encrypted package stream, and request header parsing.
 export { CryptoError, type CryptoErrorCode } from './crypto-error.js';
-export { decodeMasterKey, loadOrCreateMasterKey, MASTER_KEY_BYTES, MasterKey } from './master-key.js';
+export {
+  decodeMasterKey,
+  MASTER_KEY_BYTES,
+  MasterKey,
+  type MasterKeyRecord,
+  newMasterKeyRecord,
+} from './master-key.js';
 export {
   type CiphertextRange,
   ciphertextRange,

@@ -1,88 +1,58 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { inspect } from 'node:util';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { loadOrCreateMasterKey, MasterKey } from './master-key.js';
-
-let dir: string;
-
-beforeEach(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'stowage-master-key-'));
-});
-
-afterEach(async () => {
-  await rm(dir, { recursive: true, force: true });
-});
+import { describe, expect, it } from 'vitest';
+import { decodeMasterKey, MasterKey, newMasterKeyRecord } from './master-key.js';
 
 const salt = Buffer.alloc(32, 1);
 
-async function writeRecord(path: string, record: unknown): Promise<void> {
-  await writeFile(path, JSON.stringify(record), { mode: 0o600 });
-}
-
-describe('loadOrCreateMasterKey', () => {
-  it('creates a versioned 0600 file, leaving no temp files behind', async () => {
-    const path = join(dir, 'sys', 'sse-master-key.json');
-    const key = await loadOrCreateMasterKey(path);
-    expect((await stat(path)).mode & 0o777).toBe(0o600);
-    const record = JSON.parse(await readFile(path, 'utf8')) as { v: number; id: string; key: string };
+describe('master key records', () => {
+  it('a new record is versioned, holds 32 random bytes, and decodes to the same key', () => {
+    const record = newMasterKeyRecord();
     expect(record.v).toBe(1);
-    expect(record.id).toBe(key.id);
     expect(Buffer.from(record.key, 'base64').length).toBe(32);
-    expect(await readdir(join(dir, 'sys'))).toEqual(['sse-master-key.json']);
+    expect(newMasterKeyRecord().key).not.toBe(record.key);
+    const key = decodeMasterKey(record, 'test');
+    expect(key.id).toBe(record.id);
+    const again = decodeMasterKey(JSON.parse(JSON.stringify(record)), 'test');
+    expect(again.deriveKey(salt, 'x').equals(key.deriveKey(salt, 'x'))).toBe(true);
+    const fromBytes = new MasterKey(record.id, Buffer.from(record.key, 'base64'));
+    expect(fromBytes.deriveKey(salt, 'x').equals(key.deriveKey(salt, 'x'))).toBe(true);
   });
 
-  it('reloads the same key', async () => {
-    const path = join(dir, 'key.json');
-    const first = await loadOrCreateMasterKey(path);
-    const again = await loadOrCreateMasterKey(path);
-    expect(again.id).toBe(first.id);
-    expect(again.deriveKey(salt, 'x').equals(first.deriveKey(salt, 'x'))).toBe(true);
-    const record = JSON.parse(await readFile(path, 'utf8')) as { key: string };
-    const fromBytes = new MasterKey(first.id, Buffer.from(record.key, 'base64'));
-    expect(fromBytes.deriveKey(salt, 'x').equals(first.deriveKey(salt, 'x'))).toBe(true);
+  it('refuses a record from a newer version', () => {
+    expect(() => decodeMasterKey({ v: 2, id: 'x', key: randomBytes(32).toString('base64') }, 'key')).toThrow(
+      /version 2, newer than .* understands \(1\)/,
+    );
   });
 
-  it('gives concurrent creators one and the same key', async () => {
-    const path = join(dir, 'key.json');
-    const keys = await Promise.all(Array.from({ length: 8 }, () => loadOrCreateMasterKey(path)));
-    expect(new Set(keys.map((k) => k.id)).size).toBe(1);
-    expect((await readdir(dir)).filter((name) => name !== 'key.json')).toEqual([]);
-  });
-
-  it('refuses a file from a newer version', async () => {
-    const path = join(dir, 'key.json');
-    await writeRecord(path, { v: 2, id: 'x', key: randomBytes(32).toString('base64') });
-    await expect(loadOrCreateMasterKey(path)).rejects.toThrow(/version 2, newer than .* understands \(1\)/);
-  });
-
-  it('refuses a key of the wrong length without quoting it', async () => {
-    const path = join(dir, 'key.json');
+  it('refuses a key of the wrong length without quoting it', () => {
     const short = randomBytes(16).toString('base64');
-    await writeRecord(path, { v: 1, id: 'x', key: short });
-    const error = await loadOrCreateMasterKey(path).catch((err: unknown) => err);
-    expect(error).toBeInstanceOf(Error);
-    expect((error as Error).message).toMatch(/must be 32 bytes, found 16/);
-    expect((error as Error).message).not.toContain(short);
+    const error = (() => {
+      try {
+        decodeMasterKey({ v: 1, id: 'x', key: short }, 'key');
+      } catch (err) {
+        return err as Error;
+      }
+    })();
+    expect(error?.message).toMatch(/must be 32 bytes, found 16/);
+    expect(error?.message).not.toContain(short);
   });
 
-  it('refuses malformed files with clear errors that do not echo the content', async () => {
-    const path = join(dir, 'key.json');
+  it('refuses malformed records with clear errors that do not echo the content', () => {
     const secret = randomBytes(32).toString('base64');
-    const cases: [string, RegExp][] = [
-      [`{"v":1,"id":"x","key":"${secret}"`, /not valid JSON/],
-      [JSON.stringify({ id: 'x', key: secret }), /invalid "v"/],
-      [JSON.stringify({ v: 1, key: secret }), /"id"/],
-      [JSON.stringify({ v: 1, id: 'x', key: `${secret}!` }), /"key" must be a base64 string/],
-      [JSON.stringify([secret]), /JSON object/],
+    const cases: [unknown, RegExp][] = [
+      [{ id: 'x', key: secret }, /invalid "v"/],
+      [{ v: 1, key: secret }, /"id"/],
+      [{ v: 1, id: 'x', key: `${secret}!` }, /"key" must be a base64 string/],
+      [[secret], /JSON object/],
     ];
-    for (const [content, message] of cases) {
-      await writeFile(path, content);
-      const error = await loadOrCreateMasterKey(path).catch((err: unknown) => err);
-      expect((error as Error).message).toMatch(message);
-      expect((error as Error).message).not.toContain(secret);
+    for (const [raw, message] of cases) {
+      expect(() => decodeMasterKey(raw, 'key')).toThrow(message);
+      try {
+        decodeMasterKey(raw, 'key');
+      } catch (err) {
+        expect((err as Error).message).not.toContain(secret);
+      }
     }
   });
 });

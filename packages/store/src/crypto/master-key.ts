@@ -1,16 +1,14 @@
 import { hkdfSync, randomBytes, randomUUID } from 'node:crypto';
-import { link, mkdir, open, readFile, rename, rm } from 'node:fs/promises';
-import { basename, dirname, join } from 'node:path';
 import { inspect } from 'node:util';
 import { decodeBase64Strict } from './encoding.js';
 
-// The SSE-S3 master key: one 256-bit secret in the data directory from which every
-// object's key-encryption key is derived. On disk: `{ "v": 1, "id": "...", "key": base64 }`.
+// The SSE-S3 master key: one 256-bit secret from which every object's key-encryption key
+// is derived. Stored as `{ "v": 1, "id": "...", "key": base64 }` (s3/kms.ts keeps it).
 
 export const MASTER_KEY_VERSION = 1;
 export const MASTER_KEY_BYTES = 32;
 
-interface MasterKeyRecord {
+export interface MasterKeyRecord {
   v: typeof MASTER_KEY_VERSION;
   id: string;
   key: string;
@@ -59,47 +57,25 @@ export class MasterKey {
 }
 
 /**
- * Reads the master key at `path`, creating it (mode 0600) when there is none. Creation
- * never replaces a file another process created meanwhile: both end up with the same key.
+ * A fresh master key as the record that stores it (`{ v, id, key }`); whoever keeps the
+ * record must keep it secret (the store writes it to its system namespace, mode 0600).
  */
-export async function loadOrCreateMasterKey(path: string): Promise<MasterKey> {
-  const existing = await readMasterKey(path);
-  if (existing) return existing;
-  await mkdir(dirname(path), { recursive: true });
-  if (await createMasterKeyFile(path)) {
-    const created = await readMasterKey(path);
-    if (created) return created;
-  }
-  const winner = await readMasterKey(path);
-  if (!winner) throw new Error(`${path}: the master key file vanished while it was being created`);
-  return winner;
-}
-
-async function readMasterKey(path: string): Promise<MasterKey | undefined> {
-  let text: string;
+export function newMasterKeyRecord(): MasterKeyRecord {
+  const key = randomBytes(MASTER_KEY_BYTES);
   try {
-    text = await readFile(path, 'utf8');
-  } catch (err) {
-    if (errnoCode(err) === 'ENOENT') return undefined;
-    throw err;
+    return { v: MASTER_KEY_VERSION, id: randomUUID(), key: key.toString('base64') };
+  } finally {
+    key.fill(0);
   }
-  let raw: unknown;
-  try {
-    raw = JSON.parse(text);
-  } catch {
-    // The parser's message may quote the file's content, which is the key: say less.
-    throw new Error(`${path}: the SSE master key file is not valid JSON`);
-  }
-  return decodeMasterKey(raw, path);
 }
 
 export function decodeMasterKey(raw: unknown, origin: string): MasterKey {
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
-    throw new Error(`${origin}: the SSE master key file must hold a JSON object`);
+    throw new Error(`${origin}: the SSE master key record must be a JSON object`);
   }
   const { v, id, key } = raw as Record<string, unknown>;
   if (typeof v !== 'number' || !Number.isInteger(v) || v < 1) {
-    throw new Error(`${origin}: missing or invalid "v" in the SSE master key file`);
+    throw new Error(`${origin}: missing or invalid "v" in the SSE master key record`);
   }
   if (v > MASTER_KEY_VERSION) {
     throw new Error(
@@ -117,57 +93,4 @@ export function decodeMasterKey(raw: unknown, origin: string): MasterKey {
   } finally {
     bytes.fill(0);
   }
-}
-
-/** Writes a new key file atomically; false when another process got there first. */
-async function createMasterKeyFile(path: string): Promise<boolean> {
-  const key = randomBytes(MASTER_KEY_BYTES);
-  const record: MasterKeyRecord = { v: MASTER_KEY_VERSION, id: randomUUID(), key: key.toString('base64') };
-  key.fill(0);
-  const dir = dirname(path);
-  const tmp = join(dir, `.${basename(path)}.tmp-${randomUUID()}`);
-  try {
-    const fh = await open(tmp, 'wx', 0o600);
-    try {
-      await fh.chmod(0o600); // open() honours the umask; 0600 must mean exactly 0600
-      await fh.writeFile(`${JSON.stringify(record)}\n`);
-      await fh.sync();
-    } finally {
-      await fh.close();
-    }
-    if (!(await publishWithoutReplacing(tmp, path))) return false;
-  } finally {
-    await rm(tmp, { force: true });
-  }
-  await fsyncDir(dir);
-  return true;
-}
-
-// link() is an atomic rename that refuses to overwrite; rename() is the fallback for
-// filesystems without hard links.
-async function publishWithoutReplacing(tmp: string, target: string): Promise<boolean> {
-  try {
-    await link(tmp, target);
-    return true;
-  } catch (err) {
-    if (errnoCode(err) === 'EEXIST') return false;
-    if (!['EPERM', 'ENOTSUP', 'EOPNOTSUPP', 'ENOSYS'].includes(errnoCode(err) ?? '')) throw err;
-  }
-  await rename(tmp, target);
-  return true;
-}
-
-async function fsyncDir(dir: string): Promise<void> {
-  const fh = await open(dir, 'r');
-  try {
-    await fh.sync();
-  } catch {
-    // Some filesystems refuse fsync on directories; the rename is still atomic there.
-  } finally {
-    await fh.close();
-  }
-}
-
-function errnoCode(err: unknown): string | undefined {
-  return err instanceof Error && 'code' in err && typeof err.code === 'string' ? err.code : undefined;
 }

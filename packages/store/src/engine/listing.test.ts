@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ArrayCursor, compareKeys, listPage, type NameCursor, pastPrefix } from './listing.js';
+import { compareKeys, listPage, type NameCursor, pastPrefix } from './listing.js';
+import { ArrayCursor } from './test-support/array-cursor.js';
 
 const keys = [
   'a.txt',

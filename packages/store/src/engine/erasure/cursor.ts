@@ -1,5 +1,5 @@
 import type { Database } from 'lmdb';
-import { entryKey } from '../fs/drive-index.js';
+import { bucketRange, entryKey } from '../fs/drive-index.js';
 import type { NameCursor } from '../listing.js';
 import type { DriveAnswer } from './quorum.js';
 
@@ -25,7 +25,7 @@ export class MergedCursor<T> implements NameCursor<DriveAnswer<T>[]> {
     private readonly bucket: string,
     private readonly decode: (bytes: Buffer) => T,
   ) {
-    this.bucketEnd = Buffer.from(`${bucket}\u0001`, 'utf8');
+    this.bucketEnd = bucketRange(bucket).end;
   }
 
   seek(from: Buffer): void {

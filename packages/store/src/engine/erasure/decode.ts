@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { FileHandle } from 'node:fs/promises';
 import type { ErasureInfo } from '../../format/object-meta.js';
 import { HASH_LEN, quorumError } from './params.js';
-import { ReedSolomon } from './reed-solomon.js';
+import { codec, type ReedSolomon } from './reed-solomon.js';
 
 /** One drive's shard stream: an open file or the inline bytes of its record. */
 export type ShardSource = { drive: number; fh?: FileHandle; inline?: Buffer };
@@ -52,7 +52,7 @@ class Decoder {
     const { data, parity, blockSize, bitrot } = o.layout;
     this.data = data;
     this.total = data + parity;
-    this.rs = new ReedSolomon(data, parity);
+    this.rs = codec(data, parity);
     this.hashLen = bitrot === 'sha256' ? HASH_LEN : 0;
     this.fullShard = Math.ceil(blockSize / data);
     this.start = o.start ?? 0;
@@ -73,11 +73,6 @@ class Decoder {
     return this.live[i];
   }
 
-  /** Where shard i of block b sits in its stream, and how long its part of the block is. */
-  span(b: number, shardLen: number): { offset: number; len: number } {
-    return { offset: b * (this.hashLen + this.fullShard), len: this.hashLen + shardLen };
-  }
-
   /** The shard's bytes when they pass their checksum; else the drive is reported and dropped. */
   check(i: number, buf: Buffer | undefined): Uint8Array | undefined {
     const shard = buf?.subarray(this.hashLen);
@@ -93,9 +88,25 @@ class Decoder {
     return undefined;
   }
 
-  /** Block b's length. */
-  blockLen(b: number): number {
-    return Math.min(this.blockSize, this.o.size - b * this.blockSize);
+  /** The blocks the range touches: where their shards sit, and room for the shards read. */
+  *blocks(): Generator<{
+    b: number;
+    blockLen: number;
+    offset: number;
+    len: number;
+    shards: (Uint8Array | undefined)[];
+  }> {
+    for (let b = Math.floor(this.start / this.blockSize); b * this.blockSize <= this.end; b++) {
+      const blockLen = Math.min(this.blockSize, this.o.size - b * this.blockSize);
+      const shardLen = Math.ceil(blockLen / this.data);
+      yield {
+        b,
+        blockLen,
+        offset: b * (this.hashLen + this.fullShard),
+        len: this.hashLen + shardLen,
+        shards: new Array(this.total).fill(undefined),
+      };
+    }
   }
 
   /** The wanted bytes of a decoded block, as views of its data shards. */
@@ -114,22 +125,22 @@ class Decoder {
       if (a < z) yield Buffer.from(s.buffer, s.byteOffset + a - at, z - a);
     }
   }
-
-  firstBlock(): number {
-    return Math.floor(this.start / this.blockSize);
-  }
 }
 
-/** Asks for `data` shards of a block at a time; each failure brings in the next candidate. */
-function* shardPlan(d: Decoder): Generator<number[], void, number> {
+/**
+ * The shards to read for one block, a batch at a time: `data` of them (data shards first),
+ * then one more for each that failed; every one when verifying all. Reads `shards` to see
+ * how the last batch went.
+ */
+function* shardPlan(d: Decoder, shards: (Uint8Array | undefined)[]): Generator<number[]> {
   let next = 0;
-  let good = 0;
-  while (good < d.data || (d.verifyAll && next < d.total)) {
-    const want = d.verifyAll ? d.total - next : d.data - good;
+  const good = () => shards.filter((s) => s !== undefined).length;
+  while (good() < d.data || (d.verifyAll && next < d.total)) {
+    const want = d.verifyAll ? d.total - next : d.data - good();
     const batch: number[] = [];
     while (batch.length < want && next < d.total) batch.push(next++);
     if (batch.length === 0) throw quorumError('read');
-    good += yield batch;
+    yield batch;
   }
 }
 
@@ -140,25 +151,17 @@ function* shardPlan(d: Decoder): Generator<number[], void, number> {
  */
 export async function* decodeObject(o: DecodeOptions): AsyncGenerator<Buffer> {
   const d = new Decoder(o);
-  for (let b = d.firstBlock(); b * d.blockSize <= d.end; b++) {
-    const blockLen = d.blockLen(b);
-    const { offset, len } = d.span(b, Math.ceil(blockLen / d.data));
-    const shards: (Uint8Array | undefined)[] = new Array(d.total).fill(undefined);
-    const plan = shardPlan(d);
-    let step = plan.next(0);
-    while (!step.done) {
-      const batch = step.value;
+  for (const { b, blockLen, offset, len, shards } of d.blocks()) {
+    for (const batch of shardPlan(d, shards)) {
       const got = await Promise.all(
         batch.map(async (i) => {
           const src = d.source(i);
-          const buf = src ? await readAt(src, offset, len).catch(() => undefined) : undefined;
-          return d.check(i, buf);
+          return d.check(i, src ? await readAt(src, offset, len).catch(() => undefined) : undefined);
         }),
       );
       batch.forEach((i, k) => {
         shards[i] = got[k];
       });
-      step = plan.next(got.filter((g) => g !== undefined).length);
     }
     yield* d.slices(b, blockLen, shards);
   }
@@ -171,21 +174,12 @@ export async function* decodeObject(o: DecodeOptions): AsyncGenerator<Buffer> {
 export function decodeInline(o: DecodeOptions): Buffer {
   const d = new Decoder(o);
   const out: Buffer[] = [];
-  for (let b = d.firstBlock(); b * d.blockSize <= d.end; b++) {
-    const blockLen = d.blockLen(b);
-    const { offset, len } = d.span(b, Math.ceil(blockLen / d.data));
-    const shards: (Uint8Array | undefined)[] = new Array(d.total).fill(undefined);
-    const plan = shardPlan(d);
-    let step = plan.next(0);
-    while (!step.done) {
-      let good = 0;
-      for (const i of step.value) {
+  for (const { b, blockLen, offset, len, shards } of d.blocks()) {
+    for (const batch of shardPlan(d, shards))
+      for (const i of batch) {
         const src = d.source(i);
         shards[i] = d.check(i, src?.inline ? inlineAt(src, offset, len) : undefined);
-        if (shards[i]) good++;
       }
-      step = plan.next(good);
-    }
     out.push(...d.slices(b, blockLen, shards));
   }
   return out.length === 1 ? out[0]! : Buffer.concat(out);

@@ -6,7 +6,7 @@ import { MAX_OBJECT_SIZE } from '../object-layer.js';
 import { encodePool } from './encode-pool.js';
 import { localMd5, type Md5, workerMd5 } from './md5.js';
 import { INLINE_MAX } from './params.js';
-import { ReedSolomon } from './reed-solomon.js';
+import { codec } from './reed-solomon.js';
 
 export interface Layout {
   data: number;
@@ -124,7 +124,7 @@ export async function encodeObject(
   targets: ShardTarget[],
   expect: Expect = {},
 ): Promise<Encoded> {
-  const rs = new ReedSolomon(layout.data, layout.parity);
+  const rs = codec(layout.data, layout.parity);
   const limit = expect.size ?? MAX_OBJECT_SIZE;
   let md5: Md5 | undefined;
   // Full blocks alternate between two buffers: one is written to the drives while the next

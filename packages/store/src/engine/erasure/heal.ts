@@ -7,7 +7,7 @@ import {
   type VersionRecord,
 } from '../../format/object-record.js';
 import { decodeUploadRecord } from '../../format/upload-record.js';
-import { bucketRange, entryKey } from '../fs/drive-index.js';
+import type { DriveIndex } from '../fs/drive-index.js';
 import { dataDir, objectDir, tmpDir } from '../fs/layout.js';
 import { placeShard } from './commit.js';
 import type { EngineContext } from './context.js';
@@ -16,6 +16,7 @@ import { encodeObject, type ShardOut } from './encode.js';
 import { discardShards, driveCopy } from './objects.js';
 import { HASH_LEN } from './params.js';
 import { openPart } from './reader.js';
+import { uploadsOfKey } from './uploads.js';
 import { type MergedVersion, mergeRecords, newestFirst, versionIdentity } from './versions.js';
 
 // Heal of one key (the caller holds its lock): every online drive gets the versions read
@@ -116,15 +117,9 @@ async function rebuildVersion(
 }
 
 /** Data folders of this key's uploads in progress on a drive (heal must leave them). */
-function uploadDataIds(
-  ix: { uploads: { getRange(r: object): Iterable<{ value: Buffer }> } },
-  bucket: string,
-  key: string,
-) {
+function uploadDataIds(ix: DriveIndex, bucket: string, key: string): Set<string> {
   const ids = new Set<string>();
-  const range = bucketRange(bucket, `${key}\u0000`);
-  range.end = entryKey(bucket, `${key}\u0001`);
-  for (const { value } of ix.uploads.getRange(range)) {
+  for (const { value } of ix.uploads.getRange(uploadsOfKey(bucket, key))) {
     try {
       ids.add(decodeUploadRecord(value).dataId);
     } catch {

@@ -1,12 +1,18 @@
 import { decodeObjectRecord, type ObjectRecord } from '../../format/object-record.js';
-import { DriveIndex } from '../fs/drive-index.js';
+import { DriveIndex, entryKey } from '../fs/drive-index.js';
+import { MergedCursor } from './cursor.js';
+import { quorumError } from './params.js';
 import type { DriveAnswer } from './quorum.js';
 
-/** What the drives hold for one key: decoded answers, and the raw bytes (for rollback). */
-export interface KeyRead {
-  answers: DriveAnswer<ObjectRecord>[];
+/** What the drives hold for one entry: decoded answers, and the raw bytes. */
+export interface EntryRead<T> {
+  answers: DriveAnswer<T>[];
   bytes: (Buffer | undefined)[];
 }
+export type KeyRead = EntryRead<ObjectRecord>;
+
+/** The tables of a drive index that hold per-bucket entries. */
+export type Table = 'objects' | 'uploads';
 
 /**
  * The indexes of the set's drives. A drive whose index cannot be opened, or that was wiped
@@ -69,19 +75,35 @@ export class IndexedDrives {
     return this.all().filter((ix) => ix !== undefined).length;
   }
 
-  read(bucket: string, key: string): KeyRead {
+  /** What each drive holds for one entry of a table, decoded ('error' when it does not decode). */
+  readEntry<T>(table: Table, entry: Buffer, decode: (bytes: Buffer) => T): EntryRead<T> {
     const bytes: (Buffer | undefined)[] = [];
-    const answers = this.all().map((ix, i): DriveAnswer<ObjectRecord> => {
+    const answers = this.all().map((ix, i): DriveAnswer<T> => {
       if (!ix) return 'offline';
       try {
-        const b = ix.getRecordBytes(bucket, key);
+        const b = ix[table].get(entry);
         bytes[i] = b;
-        return b === undefined ? 'absent' : { value: decodeObjectRecord(b) };
+        return b === undefined ? 'absent' : { value: decode(b) };
       } catch {
         return 'error';
       }
     });
     return { answers, bytes };
+  }
+
+  read(bucket: string, key: string): KeyRead {
+    return this.readEntry('objects', entryKey(bucket, key), decodeObjectRecord);
+  }
+
+  /** A cursor over a bucket's entries of a table on every online drive (read quorum checked). */
+  cursor<T>(table: Table, bucket: string, readQuorum: number, decode: (bytes: Buffer) => T): MergedCursor<T> {
+    const live = this.all();
+    if (live.filter((ix) => ix !== undefined).length < readQuorum) throw quorumError('read');
+    return new MergedCursor(
+      live.map((ix) => ix?.[table]),
+      bucket,
+      decode,
+    );
   }
 
   /** After drive i was formatted again: a fresh index on it, and it counts as online. */

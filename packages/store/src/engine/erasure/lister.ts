@@ -7,22 +7,14 @@ import type {
   ListVersionsResult,
 } from '../object-layer.js';
 import type { EngineContext } from './context.js';
-import { MergedCursor } from './cursor.js';
+import type { MergedCursor } from './cursor.js';
 import { toObjectInfo } from './object-info.js';
-import { quorumError } from './params.js';
 import type { DriveAnswer } from './quorum.js';
 import { latestObject, type Merged, mergeRecords } from './versions.js';
 
 /** A cursor over a bucket's object records on every online drive (read quorum checked). */
-export function objectCursor(ctx: EngineContext, bucket: string): MergedCursor<ObjectRecord> {
-  const live = ctx.drives.all();
-  if (live.filter((ix) => ix !== undefined).length < ctx.params.readQuorum) throw quorumError('read');
-  return new MergedCursor(
-    live.map((ix) => ix?.objects),
-    bucket,
-    decodeObjectRecord,
-  );
-}
+export const objectCursor = (ctx: EngineContext, bucket: string): MergedCursor<ObjectRecord> =>
+  ctx.drives.cursor('objects', bucket, ctx.params.readQuorum, decodeObjectRecord);
 
 function merge(
   ctx: EngineContext,

@@ -25,10 +25,9 @@ import {
 } from '../object-layer.js';
 import { type CommitResult, commitEach, type DriveStep, keyStep, removeData } from './commit.js';
 import { type EngineContext, objectLock } from './context.js';
-import { MergedCursor } from './cursor.js';
 import { toObjectInfo } from './object-info.js';
 import { driveCopy, dropRemoved, encodeBody, mergedKey } from './objects.js';
-import { BLOCK_SIZE, quorumError } from './params.js';
+import { BLOCK_SIZE } from './params.js';
 import {
   agreedParts,
   agreedUpload,
@@ -309,13 +308,7 @@ export async function abortMultipartUpload(
 }
 
 export function listMultipartUploads(ctx: EngineContext, input: ListUploadsInput): ListUploadsResult {
-  const live = ctx.drives.all();
-  if (live.filter((ix) => ix !== undefined).length < ctx.params.readQuorum) throw quorumError('read');
-  const cursor = new MergedCursor(
-    live.map((ix) => ix?.uploads),
-    input.bucket,
-    decodeUploadRecord,
-  );
+  const cursor = ctx.drives.cursor('uploads', input.bucket, ctx.params.readQuorum, decodeUploadRecord);
   const keyOf = (name: string) => name.slice(0, name.indexOf('\u0000'));
   const { keyMarker, uploadIdMarker, prefix, delimiter } = input;
   // A marker that is a common prefix skips the prefix; without an upload-id marker every

@@ -206,13 +206,16 @@ export const kernelSource = (): string =>
   ].join('\n');
 
 const codecs = new Map<string, ReedSolomon>();
-/** The parity rows of the encoding matrix for a layout: parity p = Σ rows[p][j]·data_j. */
-export function parityRows(data: number, parity: number): number[][] {
+/** The codec of a layout, built once (its matrix inversion stays off the request path). */
+export function codec(data: number, parity: number): ReedSolomon {
   const id = `${data}+${parity}`;
   let rs = codecs.get(id);
   if (!rs) {
     rs = new ReedSolomon(data, parity);
     codecs.set(id, rs);
   }
-  return rs.parityRows();
+  return rs;
 }
+
+/** The parity rows of the encoding matrix for a layout: parity p = Σ rows[p][j]·data_j. */
+export const parityRows = (data: number, parity: number): number[][] => codec(data, parity).parityRows();

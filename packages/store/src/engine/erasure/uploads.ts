@@ -14,34 +14,17 @@ const UPLOAD_ID = /^[0-9a-f]{36}$/;
 export const uploadName = (key: string, uploadId: string): string => `${key}\u0000${uploadId}`;
 export const uploadEntry = (bucket: string, key: string, uploadId: string): Buffer =>
   entryKey(bucket, uploadName(key, uploadId));
+/** The range holding every upload of one key. */
+export const uploadsOfKey = (bucket: string, key: string): { start: Buffer; end: Buffer } => ({
+  start: entryKey(bucket, `${key}\u0000`),
+  end: entryKey(bucket, `${key}\u0001`),
+});
 
 export interface UploadRead {
   /** One holder's copy of the agreed record. */
   record: UploadRecord;
   /** Per drive: its copy when it agrees (same data folder), else undefined. */
   holders: (UploadRecord | undefined)[];
-  raw: (Buffer | undefined)[];
-}
-
-export function readUploadAnswers(
-  ctx: EngineContext,
-  entry: Buffer,
-): {
-  answers: DriveAnswer<UploadRecord>[];
-  raw: (Buffer | undefined)[];
-} {
-  const raw: (Buffer | undefined)[] = [];
-  const answers = ctx.drives.all().map((ix, i): DriveAnswer<UploadRecord> => {
-    if (!ix) return 'offline';
-    try {
-      const bytes = ix.uploads.get(entry);
-      raw[i] = bytes;
-      return bytes === undefined ? 'absent' : { value: decodeUploadRecord(bytes) };
-    } catch {
-      return 'error';
-    }
-  });
-  return { answers, raw };
 }
 
 /** The record read quorum agrees on, if any. */
@@ -57,15 +40,15 @@ export function agreedUpload(
   const holders = answers.map((a) =>
     typeof a === 'object' && a.value.dataId === agreed ? a.value : undefined,
   );
-  return { record: holders.find((h) => h !== undefined)!, holders, raw: [] };
+  return { record: holders.find((h) => h !== undefined)!, holders };
 }
 
 /** The upload, or NoSuchUpload (or a quorum error when too few drives answered). */
 export function readUpload(ctx: EngineContext, bucket: string, key: string, uploadId: string): UploadRead {
   if (!UPLOAD_ID.test(uploadId)) throw new EngineError('NoSuchUpload');
-  const { answers, raw } = readUploadAnswers(ctx, uploadEntry(bucket, key, uploadId));
+  const { answers } = ctx.drives.readEntry('uploads', uploadEntry(bucket, key, uploadId), decodeUploadRecord);
   const agreed = agreedUpload(answers, ctx.params.readQuorum);
-  if (agreed) return { ...agreed, raw };
+  if (agreed) return agreed;
   const reachable = answers.filter((a) => a === 'absent' || typeof a === 'object').length;
   if (reachable < ctx.params.readQuorum) throw quorumError('read');
   throw new EngineError('NoSuchUpload');

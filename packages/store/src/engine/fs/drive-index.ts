@@ -14,18 +14,13 @@ import { formatPath, sysPath } from './layout.js';
 
 export const INDEX_DIR = 'index';
 
-const SEP = 0;
 /** `<bucket>\0<name>`: bucket names and object keys never hold NUL. */
 export function entryKey(bucket: string, name: string): Buffer {
   return Buffer.from(`${bucket}\0${name}`, 'utf8');
 }
-/** The range holding every entry of a bucket, from `from` (a name) on. */
-export function bucketRange(bucket: string, from = ''): { start: Buffer; end: Buffer } {
-  return { start: entryKey(bucket, from), end: Buffer.from(`${bucket}\u0001`, 'utf8') };
-}
-/** The name part of an entry key. */
-export function entryName(key: Buffer): string {
-  return key.subarray(key.indexOf(SEP) + 1).toString('utf8');
+/** The range holding every entry of a bucket. */
+export function bucketRange(bucket: string): { start: Buffer; end: Buffer } {
+  return { start: entryKey(bucket, ''), end: Buffer.from(`${bucket}\u0001`, 'utf8') };
 }
 
 export interface BucketUsageCounters {
@@ -94,11 +89,6 @@ export class DriveIndex {
 
   getRecordBytes(bucket: string, key: string): Buffer | undefined {
     return this.objects.get(entryKey(bucket, key));
-  }
-
-  getRecord(bucket: string, key: string): ObjectRecord | undefined {
-    const bytes = this.getRecordBytes(bucket, key);
-    return bytes === undefined ? undefined : decodeObjectRecord(bytes);
   }
 
   /**

@@ -4,6 +4,7 @@ import { UNSIGNED_PAYLOAD } from '@stowage/madmin';
 import { fromRequest } from '../../http/body.js';
 import { header, type RequestContext } from '../../http/context.js';
 import { ApiError } from '../errors.js';
+import { chain } from '../streams.js';
 import { ChecksumCheck, checksumSpec } from './checksum.js';
 import { AwsChunkedDecoder } from './chunked.js';
 import type { AuthResult } from './common.js';
@@ -24,12 +25,6 @@ export class Sha256Check extends Transform {
   override _flush(done: TransformCallback): void {
     done(this.hash.digest('hex') === this.expected ? null : new ApiError('XAmzContentSHA256Mismatch'));
   }
-}
-
-function chain(first: Readable, next: Transform): Transform {
-  next.on('error', () => {}); // kept on the stream, as in fromRequest
-  first.on('error', (err) => next.destroy(err));
-  return first.pipe(next);
 }
 
 /**

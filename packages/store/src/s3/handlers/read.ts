@@ -13,7 +13,15 @@ import { header, isPrivateChannel, type RequestContext } from '../../http/contex
 import { emptyReply, type Reply } from '../../http/reply.js';
 import type { S3Deps } from '../call.js';
 import { ApiError } from '../errors.js';
-import { checkReadKey, objectKeyOf, openObject, sseOf, storedSse, toApiError } from '../object-io.js';
+import {
+  checkReadKey,
+  objectKeyOf,
+  openObject,
+  partPlainRange,
+  sseOf,
+  storedSse,
+  toApiError,
+} from '../object-io.js';
 import { evaluateConditions, hasConditions } from '../request/conditions.js';
 import type { S3Operation } from '../router.js';
 import { checksumHeaders } from './objects.js';
@@ -78,11 +86,8 @@ async function stat(
   // A wrong customer key must fail a HEAD too: unsealing is the check.
   if (storedSse(info) === 'C') objectKeyOf(deps, info, key, { bucket: op.bucket, key: op.key });
   if (op.partNumber !== undefined) {
-    if (op.partNumber > Math.max(info.parts.length, 1)) throw new ApiError('InvalidRange');
-    let start = 0;
-    for (const p of info.parts.slice(0, op.partNumber - 1)) start += p.size;
-    const size = info.parts[op.partNumber - 1]?.size ?? info.size;
-    return size > 0 ? { info, range: { start, end: start + size - 1 } } : { info };
+    const range = partPlainRange(info, op.partNumber);
+    return range ? { info, range } : { info };
   }
   return op.range ? { info, range: resolveRange(op.range, info.size) } : { info };
 }
