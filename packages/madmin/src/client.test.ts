@@ -177,7 +177,7 @@ describe('responses', () => {
       headers: { 'content-type': 'application/json' },
       body: await encryptData(temp.secretKey, Buffer.from(JSON.stringify(users))),
     }));
-    expect(await new MadminClient({ endpoint: server.endpoint, credentials: temp }).listUsers()).toEqual(
+    expect(await new MadminClient({ endpoint: server.endpoint, credentials: temp }).users.list()).toEqual(
       users,
     );
     expect(server.requests[0]?.url).toBe('/minio/admin/v3/list-users');

@@ -1,11 +1,15 @@
 import { arch, platform } from 'node:os';
+import { GroupsApi } from './api/groups.js';
+import { parseJson } from './api/json.js';
+import { PoliciesApi } from './api/policies.js';
+import { ServiceAccountsApi } from './api/service-accounts.js';
+import { UsersApi } from './api/users.js';
 import { decryptData, encryptData } from './crypto/index.js';
-import { MadminError, madminErrorFromResponse } from './errors.js';
+import { madminErrorFromResponse } from './errors.js';
 import { type Credentials, sha256Hex, signRequest, uriEncode } from './sigv4.js';
 import type { AccountInfo } from './types/account.js';
 import type { InfoMessage } from './types/info.js';
 import type { BucketQuota } from './types/quota.js';
-import type { UserInfo } from './types/users.js';
 
 export const ADMIN_PREFIX = '/minio/admin/v3';
 const CLIENT_VERSION = 'stowage-madmin/0.1.0';
@@ -55,25 +59,20 @@ function encodeQuery(query: QueryValues | undefined): string {
   return parts.join('&');
 }
 
-function parseJson<T>(res: AdminResponse, what: string): T {
-  try {
-    return JSON.parse(res.body.toString('utf8')) as T;
-  } catch (cause) {
-    throw new MadminError({
-      status: res.status,
-      code: 'MalformedResponse',
-      message: `madmin: ${what} answered with a body that is not JSON`,
-      cause,
-    });
-  }
-}
-
 /** A client for the MinIO admin API (/minio/admin/v3), signing as madmin-go 2.0.7 does. */
 export class MadminClient {
   readonly #endpoint: URL;
   readonly #credentials: Credentials;
   readonly #userAgent: string;
   readonly #fetch: typeof fetch | undefined;
+  /** Users (§3.2). */
+  readonly users = new UsersApi(this);
+  /** Groups (§3.3). */
+  readonly groups = new GroupsApi(this);
+  /** Named policies and their mappings (§3.4). */
+  readonly policies = new PoliciesApi(this);
+  /** Service accounts: access keys of a user (§3.5). */
+  readonly serviceAccounts = new ServiceAccountsApi(this);
 
   constructor(opts: MadminClientOptions) {
     const url = new URL(opts.endpoint);
@@ -107,18 +106,6 @@ export class MadminClient {
     return parseJson<InfoMessage>(res, 'info');
   }
 
-  /** GET /list-users: encrypted map of access key to user. */
-  async listUsers(opts: { signal?: AbortSignal } = {}): Promise<Record<string, UserInfo>> {
-    const res = await this.request({
-      method: 'GET',
-      path: '/list-users',
-      decrypt: true,
-      expectStatus: 200,
-      signal: opts.signal,
-    });
-    return parseJson<Record<string, UserInfo> | null>(res, 'list-users') ?? {};
-  }
-
   /** GET /get-bucket-quota; 404 XMinioAdminNoSuchQuotaConfiguration when none is set. */
   async getBucketQuota(bucket: string, opts: { signal?: AbortSignal } = {}): Promise<BucketQuota> {
     const res = await this.request({
@@ -147,7 +134,8 @@ export class MadminClient {
     });
   }
 
-  private async request(req: AdminRequest): Promise<AdminResponse> {
+  /** Sends one signed admin request; a status other than `expectStatus` is a MadminError. */
+  async request(req: AdminRequest): Promise<AdminResponse> {
     const url = new URL(`${ADMIN_PREFIX}${req.path}`, this.#endpoint);
     url.search = encodeQuery(req.query);
     let body = typeof req.body === 'string' ? Buffer.from(req.body, 'utf8') : req.body;

@@ -1,3 +1,7 @@
+export { GroupsApi } from './api/groups.js';
+export { PoliciesApi } from './api/policies.js';
+export { ServiceAccountsApi } from './api/service-accounts.js';
+export { UsersApi } from './api/users.js';
 export {
   ADMIN_PREFIX,
   type AdminRequest,
@@ -12,7 +16,9 @@ export * from './sigv4.js';
 export * from './sts.js';
 export type * from './types/account.js';
 export * from './types/common.js';
+export type * from './types/groups.js';
 export type * from './types/info.js';
 export type * from './types/policy.js';
 export type * from './types/quota.js';
+export type * from './types/service-accounts.js';
 export type * from './types/users.js';

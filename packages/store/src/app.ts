@@ -22,11 +22,10 @@ export interface AppDeps {
 
 /** Which protocol serves a request: admin and STS routes come before S3, as in MinIO. */
 export function createApp(deps: AppDeps): ServerDeps {
-  const lookup = (accessKey: string) => deps.credentials.lookup(accessKey);
   const admin = adminProtocol({
     layer: deps.layer,
     system: deps.system,
-    lookup,
+    credentials: deps.credentials,
     deploymentId: deps.deploymentId,
   });
   const misc = minioMiscProtocol(deps.deploymentId);
@@ -36,7 +35,7 @@ export function createApp(deps: AppDeps): ServerDeps {
     system: deps.system,
     masterKey: deps.masterKey,
     region: deps.region,
-    lookup,
+    credentials: deps.credentials,
     deploymentId: deps.deploymentId,
   });
 

@@ -17,3 +17,26 @@ export interface PolicyStatement {
   Condition?: Record<string, Record<string, unknown>>;
   [key: string]: unknown;
 }
+
+/** GET /info-canned-policy?v=2 */
+export interface PolicyInfo {
+  PolicyName?: string;
+  Policy: PolicyDocument;
+  CreateDate?: string;
+  UpdateDate?: string;
+}
+
+/** Encrypted body of the builtin attach and detach calls: exactly one of user or group. */
+export interface PolicyAssociation {
+  policies: string[];
+  user?: string;
+  group?: string;
+}
+
+/** Encrypted reply of GET /idp/builtin/policy-entities. */
+export interface PolicyEntitiesResult {
+  timestamp: string;
+  userMappings: { user: string; policies: string[] }[] | null;
+  groupMappings: { group: string; policies: string[] }[] | null;
+  policyMappings: { policy: string; users: string[] | null; groups: string[] | null }[] | null;
+}

@@ -1,24 +1,49 @@
 import type { ObjectLayer } from '../engine/object-layer.js';
 import type { SystemStore } from '../engine/system-store.js';
-import { readAll } from '../http/body.js';
 import { header, type RequestContext } from '../http/context.js';
 import { jsonReply, type Reply } from '../http/reply.js';
 import type { Protocol } from '../http/server.js';
-import type { CredentialLookup } from '../s3/auth/common.js';
-import { verifiedBody } from '../s3/auth/payload.js';
+import type { CredentialStore } from '../iam/credentials.js';
 import { verifyHeaderAuth } from '../s3/auth/signature-v4.js';
 import { ApiError } from '../s3/errors.js';
+import { type AdminCall, adminCall } from './call.js';
 import { accountInfo } from './handlers/account.js';
+import {
+  addPolicyReply,
+  attachPolicyReply,
+  listPoliciesReply,
+  policyEntitiesReply,
+  policyInfoReply,
+  removePolicyReply,
+  setPolicyReply,
+} from './handlers/policies.js';
 import { getBucketQuota, setBucketQuota } from './handlers/quota.js';
+import {
+  addServiceAccountReply,
+  deleteServiceAccountReply,
+  infoServiceAccountReply,
+  listServiceAccountsReply,
+  updateServiceAccountReply,
+} from './handlers/service-accounts.js';
+import {
+  addUserReply,
+  groupInfoReply,
+  listGroupsReply,
+  listUsersReply,
+  removeUserReply,
+  setGroupStatusReply,
+  setUserStatusReply,
+  updateGroupMembersReply,
+  userInfoReply,
+} from './handlers/users.js';
+import { type AdminOperation, parseAdminRequest } from './router.js';
 
 const MAX_QUOTA_BODY = 4096;
-
-import { parseAdminRequest } from './router.js';
 
 export interface AdminDeps {
   layer: ObjectLayer;
   system: SystemStore;
-  lookup: CredentialLookup;
+  credentials: CredentialStore;
   deploymentId: string;
 }
 
@@ -44,7 +69,69 @@ function authenticate(ctx: RequestContext, deps: AdminDeps) {
   ) {
     throw new ApiError('AccessDenied');
   }
-  return verifyHeaderAuth(ctx, { service: 's3', lookup: deps.lookup, now: new Date() });
+  const lookup = (accessKey: string) => deps.credentials.lookup(accessKey);
+  return verifyHeaderAuth(ctx, { service: 's3', lookup, now: new Date() });
+}
+
+async function dispatch(
+  op: AdminOperation,
+  call: AdminCall,
+  deps: AdminDeps,
+  ctx: RequestContext,
+): Promise<Reply> {
+  switch (op.op) {
+    case 'AccountInfo':
+      return jsonReply(await accountInfo(deps.layer, deps.system, call, ctx.host));
+    case 'GetBucketQuota':
+      call.require('admin:GetBucketQuota');
+      return getBucketQuota(deps.layer, deps.system, op.bucket);
+    case 'SetBucketQuota':
+      call.require('admin:SetBucketQuota');
+      return setBucketQuota(deps.layer, deps.system, op.bucket, await call.body(MAX_QUOTA_BODY));
+    case 'ListUsers':
+      return listUsersReply(call);
+    case 'UserInfo':
+      return userInfoReply(call, op.accessKey);
+    case 'AddUser':
+      return addUserReply(call, op.accessKey);
+    case 'SetUserStatus':
+      return setUserStatusReply(call, op.accessKey, op.status);
+    case 'RemoveUser':
+      return removeUserReply(call, op.accessKey);
+    case 'UpdateGroupMembers':
+      return updateGroupMembersReply(call);
+    case 'GroupInfo':
+      return groupInfoReply(call, op.group);
+    case 'ListGroups':
+      return listGroupsReply(call);
+    case 'SetGroupStatus':
+      return setGroupStatusReply(call, op.group, op.status);
+    case 'ListPolicies':
+      return listPoliciesReply(call);
+    case 'PolicyInfo':
+      return policyInfoReply(call, op.name, op.v2);
+    case 'AddPolicy':
+      return addPolicyReply(call, op.name);
+    case 'RemovePolicy':
+      return removePolicyReply(call, op.name);
+    case 'SetPolicy':
+      return setPolicyReply(call, op.policies, op.entity, op.isGroup);
+    case 'AttachPolicy':
+    case 'DetachPolicy':
+      return attachPolicyReply(call, op.op === 'DetachPolicy');
+    case 'PolicyEntities':
+      return policyEntitiesReply(call, op);
+    case 'AddServiceAccount':
+      return addServiceAccountReply(call);
+    case 'UpdateServiceAccount':
+      return updateServiceAccountReply(call, op.accessKey);
+    case 'ListServiceAccounts':
+      return listServiceAccountsReply(call, op.user);
+    case 'InfoServiceAccount':
+      return infoServiceAccountReply(call, op.accessKey);
+    case 'DeleteServiceAccount':
+      return deleteServiceAccountReply(call, op.accessKey);
+  }
 }
 
 export function adminProtocol(deps: AdminDeps): Protocol {
@@ -53,20 +140,7 @@ export function adminProtocol(deps: AdminDeps): Protocol {
       const op = ctx.path === undefined ? undefined : parseAdminRequest(ctx.method, ctx.path, ctx.query);
       if (!op) throw new ApiError('XMinioAdminVersionMismatch');
       const auth = authenticate(ctx, deps);
-      switch (op.op) {
-        case 'AccountInfo':
-          return jsonReply(await accountInfo(deps.layer, auth.identity, ctx.host));
-        case 'GetBucketQuota':
-          return getBucketQuota(deps.layer, deps.system, op.bucket);
-        case 'SetBucketQuota': {
-          const body = await readAll(
-            verifiedBody(ctx, auth),
-            MAX_QUOTA_BODY,
-            new ApiError('InvalidArgument', 'The quota document is too large'),
-          );
-          return setBucketQuota(deps.layer, deps.system, op.bucket, body);
-        }
-      }
+      return dispatch(op, adminCall(ctx, auth, deps.credentials), deps, ctx);
     },
     errorReply: (err, ctx) => adminErrorReply(err, ctx, deps.deploymentId),
   };

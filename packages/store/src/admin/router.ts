@@ -1,13 +1,182 @@
 import type { QueryPairs } from '../http/context.js';
 
-// The admin API's routes (madmin-protocol.md §3). Anything else under /minio/admin/ is
-// answered with 426 XMinioAdminVersionMismatch, which madmin relies on.
+// The admin API's routes (madmin-protocol.md §3): one table, method and path to a typed
+// operation. Query keys MinIO's router requires must be present (even empty); a request
+// that misses one, like any request matching no route, is answered 426
+// XMinioAdminVersionMismatch, which madmin relies on.
 
 export const ADMIN_PREFIX = '/minio/admin/v3';
 
 export type AdminOperation =
   | { op: 'AccountInfo'; prefixUsage: boolean }
-  | { op: 'GetBucketQuota' | 'SetBucketQuota'; bucket: string };
+  | { op: 'GetBucketQuota' | 'SetBucketQuota'; bucket: string }
+  | { op: 'ListUsers' | 'ListGroups' | 'ListPolicies' | 'UpdateGroupMembers' }
+  | { op: 'UserInfo' | 'AddUser' | 'RemoveUser'; accessKey: string }
+  | { op: 'SetUserStatus'; accessKey: string; status: string }
+  | { op: 'GroupInfo'; group: string }
+  | { op: 'SetGroupStatus'; group: string; status: string }
+  | { op: 'PolicyInfo'; name: string; v2: boolean }
+  | { op: 'AddPolicy' | 'RemovePolicy'; name: string }
+  | { op: 'SetPolicy'; policies: string[]; entity: string; isGroup: boolean }
+  | { op: 'AttachPolicy' | 'DetachPolicy' }
+  | { op: 'PolicyEntities'; users: string[]; groups: string[]; policies: string[] }
+  | { op: 'AddServiceAccount' }
+  | { op: 'ListServiceAccounts'; user: string }
+  | { op: 'UpdateServiceAccount' | 'InfoServiceAccount' | 'DeleteServiceAccount'; accessKey: string };
+
+/** Query access for a route: `one` reads a key (undefined when absent), `all` every value of one. */
+interface Query {
+  one(key: string): string | undefined;
+  all(key: string): string[];
+}
+
+interface Route {
+  method: string;
+  path: string;
+  /** Keys that must be present. */
+  required?: string[];
+  /** undefined: the values do not fit the route (426, as MinIO's router does). */
+  build(q: Query & { get(key: string): string }): AdminOperation | undefined;
+}
+
+const ROUTES: Route[] = [
+  {
+    method: 'GET',
+    path: '/accountinfo',
+    build: (q) => ({ op: 'AccountInfo', prefixUsage: q.one('prefix-usage') === 'true' }),
+  },
+  {
+    method: 'GET',
+    path: '/get-bucket-quota',
+    required: ['bucket'],
+    build: (q) => ({ op: 'GetBucketQuota', bucket: q.get('bucket') }),
+  },
+  {
+    method: 'PUT',
+    path: '/set-bucket-quota',
+    required: ['bucket'],
+    build: (q) => ({ op: 'SetBucketQuota', bucket: q.get('bucket') }),
+  },
+  // Users (§3.2)
+  { method: 'GET', path: '/list-users', build: () => ({ op: 'ListUsers' }) },
+  {
+    method: 'GET',
+    path: '/user-info',
+    required: ['accessKey'],
+    build: (q) => ({ op: 'UserInfo', accessKey: q.get('accessKey') }),
+  },
+  {
+    method: 'PUT',
+    path: '/add-user',
+    required: ['accessKey'],
+    build: (q) => ({ op: 'AddUser', accessKey: q.get('accessKey') }),
+  },
+  {
+    method: 'PUT',
+    path: '/set-user-status',
+    required: ['accessKey', 'status'],
+    build: (q) => ({ op: 'SetUserStatus', accessKey: q.get('accessKey'), status: q.get('status') }),
+  },
+  {
+    method: 'DELETE',
+    path: '/remove-user',
+    required: ['accessKey'],
+    build: (q) => ({ op: 'RemoveUser', accessKey: q.get('accessKey') }),
+  },
+  // Groups (§3.3)
+  { method: 'PUT', path: '/update-group-members', build: () => ({ op: 'UpdateGroupMembers' }) },
+  {
+    method: 'GET',
+    path: '/group',
+    required: ['group'],
+    build: (q) => ({ op: 'GroupInfo', group: q.get('group') }),
+  },
+  { method: 'GET', path: '/groups', build: () => ({ op: 'ListGroups' }) },
+  {
+    method: 'PUT',
+    path: '/set-group-status',
+    required: ['group', 'status'],
+    build: (q) => ({ op: 'SetGroupStatus', group: q.get('group'), status: q.get('status') }),
+  },
+  // Policies (§3.4)
+  { method: 'GET', path: '/list-canned-policies', build: () => ({ op: 'ListPolicies' }) },
+  {
+    method: 'GET',
+    path: '/info-canned-policy',
+    required: ['name'],
+    build: (q) => {
+      const v = q.one('v');
+      if (v !== undefined && v !== '2') return undefined;
+      return { op: 'PolicyInfo', name: q.get('name'), v2: v === '2' };
+    },
+  },
+  {
+    method: 'PUT',
+    path: '/add-canned-policy',
+    required: ['name'],
+    build: (q) => ({ op: 'AddPolicy', name: q.get('name') }),
+  },
+  {
+    method: 'DELETE',
+    path: '/remove-canned-policy',
+    required: ['name'],
+    build: (q) => ({ op: 'RemovePolicy', name: q.get('name') }),
+  },
+  {
+    method: 'PUT',
+    path: '/set-user-or-group-policy',
+    required: ['policyName', 'userOrGroup', 'isGroup'],
+    build: (q) => {
+      const isGroup = q.get('isGroup');
+      if (isGroup !== 'true' && isGroup !== 'false') return undefined;
+      const policies = q
+        .get('policyName')
+        .split(',')
+        .map((p) => p.trim())
+        .filter((p) => p !== '');
+      return { op: 'SetPolicy', policies, entity: q.get('userOrGroup'), isGroup: isGroup === 'true' };
+    },
+  },
+  { method: 'POST', path: '/idp/builtin/policy/attach', build: () => ({ op: 'AttachPolicy' }) },
+  { method: 'POST', path: '/idp/builtin/policy/detach', build: () => ({ op: 'DetachPolicy' }) },
+  {
+    method: 'GET',
+    path: '/idp/builtin/policy-entities',
+    build: (q) => ({
+      op: 'PolicyEntities',
+      users: q.all('user'),
+      groups: q.all('group'),
+      policies: q.all('policy'),
+    }),
+  },
+  // Service accounts (§3.5)
+  { method: 'PUT', path: '/add-service-account', build: () => ({ op: 'AddServiceAccount' }) },
+  {
+    method: 'POST',
+    path: '/update-service-account',
+    required: ['accessKey'],
+    build: (q) => ({ op: 'UpdateServiceAccount', accessKey: q.get('accessKey') }),
+  },
+  {
+    method: 'GET',
+    path: '/list-service-accounts',
+    build: (q) => ({ op: 'ListServiceAccounts', user: q.one('user') ?? '' }),
+  },
+  {
+    method: 'GET',
+    path: '/info-service-account',
+    required: ['accessKey'],
+    build: (q) => ({ op: 'InfoServiceAccount', accessKey: q.get('accessKey') }),
+  },
+  {
+    method: 'DELETE',
+    path: '/delete-service-account',
+    required: ['accessKey'],
+    build: (q) => ({ op: 'DeleteServiceAccount', accessKey: q.get('accessKey') }),
+  },
+];
+
+const BY_ROUTE = new Map(ROUTES.map((r) => [`${r.method} ${r.path}`, r]));
 
 export function parseAdminRequest(
   method: string,
@@ -15,12 +184,13 @@ export function parseAdminRequest(
   query: QueryPairs,
 ): AdminOperation | undefined {
   if (!path.startsWith(`${ADMIN_PREFIX}/`)) return undefined;
-  const route = path.slice(ADMIN_PREFIX.length);
-  if (method === 'GET' && route === '/accountinfo') {
-    return { op: 'AccountInfo', prefixUsage: query.some(([k, v]) => k === 'prefix-usage' && v === 'true') };
-  }
-  const bucket = query.find(([k]) => k === 'bucket')?.[1] ?? '';
-  if (method === 'GET' && route === '/get-bucket-quota') return { op: 'GetBucketQuota', bucket };
-  if (method === 'PUT' && route === '/set-bucket-quota') return { op: 'SetBucketQuota', bucket };
-  return undefined;
+  const route = BY_ROUTE.get(`${method} ${path.slice(ADMIN_PREFIX.length)}`);
+  if (!route) return undefined;
+  const one = (key: string) => query.find(([k]) => k === key)?.[1];
+  if (!(route.required ?? []).every((key) => one(key) !== undefined)) return undefined;
+  return route.build({
+    one,
+    get: (key) => one(key) ?? '',
+    all: (key) => query.filter(([k]) => k === key).map(([, v]) => v),
+  });
 }

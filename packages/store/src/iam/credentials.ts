@@ -3,16 +3,21 @@ import { decodeTempCredential, type TempCredentialRecord } from '../format/crede
 import { signJwt } from './jwt.js';
 import { newAccessKey, newSecretKey } from './random.js';
 import type { RootCredentials } from './root.js';
+import { IamStore } from './store.js';
 
-/** Who signed a request: the root user or temporary credentials derived from a user. */
+/**
+ * Who signed a request: root, an IAM user, a service account, or temporary credentials;
+ * service accounts and temporary credentials act for a parent user.
+ */
 export interface Identity {
   accessKey: string;
   secretKey: string;
-  kind: 'root' | 'temporary';
-  /** The user the credential acts for (root's own access key for root). */
+  kind: 'root' | 'user' | 'serviceAccount' | 'temporary';
+  /** The user the credential acts for (its own access key for root and users). */
   parent: string;
   sessionToken?: string;
   expiration?: Date;
+  /** A temporary credential's session policy, or a service account's embedded policy. */
   sessionPolicy?: string;
 }
 
@@ -37,10 +42,11 @@ export class CredentialStore {
   private constructor(
     private readonly system: SystemStore,
     private readonly root: RootCredentials,
+    readonly iam: IamStore,
   ) {}
 
   static async open(system: SystemStore, root: RootCredentials): Promise<CredentialStore> {
-    const store = new CredentialStore(system, root);
+    const store = new CredentialStore(system, root, await IamStore.open(system));
     for (const name of await system.list(STS_FOLDER)) {
       const raw = await system.read(`${STS_FOLDER}/${name}`);
       if (raw === undefined) continue;
@@ -55,13 +61,48 @@ export class CredentialStore {
     return this.root.accessKey;
   }
 
-  /** The identity for an access key; expired temporary ones too, so callers can say so. */
-  lookup(accessKey: string): Identity | undefined {
+  /** Whether an access key is taken by root, a service account or temporary credentials. */
+  isReserved(accessKey: string): boolean {
+    return (
+      accessKey === this.root.accessKey ||
+      this.temporary.has(accessKey) ||
+      this.iam.state.serviceAccounts[accessKey] !== undefined
+    );
+  }
+
+  /** Whether a user (or root) exists and is enabled: what every derived credential needs. */
+  private activeUser(name: string): boolean {
+    return name === this.root.accessKey || this.iam.state.users[name]?.status === 'enabled';
+  }
+
+  /**
+   * The identity for an access key; expired temporary ones too, so callers can say so. A
+   * disabled or removed user, and everything derived from one, is unknown at once.
+   */
+  lookup(accessKey: string, now = new Date()): Identity | undefined {
     if (accessKey === this.root.accessKey) {
       return { accessKey, secretKey: this.root.secretKey, kind: 'root', parent: accessKey };
     }
+    const user = this.iam.state.users[accessKey];
+    if (user) {
+      if (user.status !== 'enabled') return undefined;
+      return { accessKey, secretKey: user.secretKey, kind: 'user', parent: accessKey };
+    }
+    const account = this.iam.state.serviceAccounts[accessKey];
+    if (account) {
+      if (account.status !== 'on' || !this.activeUser(account.parent)) return undefined;
+      if (account.expiration !== undefined && new Date(account.expiration) <= now) return undefined;
+      const identity: Identity = {
+        accessKey,
+        secretKey: account.secretKey,
+        kind: 'serviceAccount',
+        parent: account.parent,
+      };
+      if (account.policy !== undefined) identity.sessionPolicy = account.policy;
+      return identity;
+    }
     const t = this.temporary.get(accessKey);
-    if (!t) return undefined;
+    if (!t || !this.activeUser(t.parent)) return undefined;
     const identity: Identity = {
       accessKey,
       secretKey: t.secretKey,

@@ -1,15 +1,16 @@
 import { header, type RequestContext } from '../http/context.js';
+import type { Identity } from '../iam/credentials.js';
 import { isAllowed, type Policy, PolicyError, parsePolicy, type RequestFacts } from '../iam/policy/index.js';
-import type { AuthResult } from './auth/common.js';
+import { rightsAllow, rightsOf } from '../iam/rights.js';
 import type { S3Deps } from './call.js';
 import { policyText } from './config/policy.js';
+import { BucketConfigStore } from './config/store.js';
 import { ApiError } from './errors.js';
 import type { ConfigKind, S3Operation } from './router.js';
-import { configStore } from './settings.js';
 
-// Who may do what. A signed request acts for an identity (root and its temporary
-// credentials hold every right until IAM users arrive); an anonymous request is judged by
-// the bucket's policy alone, with AWS semantics (explicit deny wins, conditions hold).
+// Who may do what. A signed request acts for an identity, judged by its IAM rights
+// together with the bucket's policy; an anonymous request is judged by the bucket's policy
+// alone; AWS semantics throughout (explicit deny wins, conditions hold).
 
 /** One access a request needs: an IAM action on a bucket or object. */
 export interface Access {
@@ -68,8 +69,6 @@ const versioned = (op: { versionId?: string }) =>
 export function accessesOf(op: S3Operation): Access[] {
   const one = (action: string, extra: Omit<Access, 'action'> = {}): Access[] => [{ action, ...extra }];
   switch (op.op) {
-    case 'ListBuckets':
-      return one('s3:ListAllMyBuckets');
     case 'CreateBucket':
     case 'DeleteBucket':
     case 'GetBucketLocation':
@@ -103,6 +102,7 @@ export function accessesOf(op: S3Operation): Access[] {
       return one(CONFIG_ACTIONS[op.kind].put, { bucket: op.bucket });
     case 'DeleteBucketConfig':
       return one(CONFIG_ACTIONS[op.kind].del, { bucket: op.bucket });
+    case 'ListBuckets':
     case 'DeleteObjects':
     case 'CorsPreflight':
     case 'PostObject':
@@ -156,7 +156,7 @@ export function accessesOf(op: S3Operation): Access[] {
 /** Condition keys every request carries (AWS global keys). */
 function globalConditions(
   ctx: RequestContext,
-  auth: AuthResult | undefined,
+  identity: Identity | undefined,
   now: Date,
 ): Record<string, string[]> {
   const out: Record<string, string[]> = {
@@ -164,23 +164,34 @@ function globalConditions(
     'aws:SecureTransport': [String('encrypted' in ctx.req.socket && ctx.req.socket.encrypted === true)],
     'aws:CurrentTime': [now.toISOString()],
     'aws:EpochTime': [String(Math.floor(now.getTime() / 1000))],
-    'aws:principaltype': [auth ? (auth.identity.kind === 'root' ? 'Account' : 'AssumedRole') : 'Anonymous'],
+    'aws:principaltype': [
+      identity
+        ? identity.kind === 'root'
+          ? 'Account'
+          : identity.kind === 'user'
+            ? 'User'
+            : 'AssumedRole'
+        : 'Anonymous',
+    ],
   };
   const agent = header(ctx.headers, 'user-agent');
   if (agent !== undefined) out['aws:UserAgent'] = [agent];
   const referer = header(ctx.headers, 'referer');
   if (referer !== undefined) out['aws:Referer'] = [referer];
-  if (auth) {
-    out['aws:username'] = [auth.identity.parent];
-    out['aws:userid'] = [auth.identity.parent];
+  if (identity) {
+    out['aws:username'] = [identity.parent];
+    out['aws:userid'] = [identity.parent];
   }
   return out;
 }
 
 /** Bucket policies parsed once per text (a policy changes rarely, is read on every anonymous call). */
 const parsed = new Map<string, Policy>();
-async function bucketPolicy(deps: S3Deps, bucket: string): Promise<Policy | undefined> {
-  const stored = await configStore(deps).get(bucket, 'policy');
+export async function bucketPolicy(
+  deps: Pick<S3Deps, 'system'>,
+  bucket: string,
+): Promise<Policy | undefined> {
+  const stored = await new BucketConfigStore(deps.system).get(bucket, 'policy');
   if (stored === undefined) return undefined;
   const text = policyText(stored);
   let policy = parsed.get(text);
@@ -197,24 +208,43 @@ async function bucketPolicy(deps: S3Deps, bucket: string): Promise<Policy | unde
   return policy;
 }
 
+/**
+ * Whether the requester has an access: root everything; a signed request what its IAM
+ * rights and the bucket policy allow together (AWS rules, session and embedded policies
+ * narrowing); an anonymous request what the bucket policy grants.
+ */
+export async function may(
+  deps: S3Deps,
+  ctx: RequestContext,
+  identity: Identity | undefined,
+  access: Access,
+): Promise<boolean> {
+  const rights = identity
+    ? rightsOf(deps.credentials.iam, identity, deps.credentials.rootAccessKey)
+    : undefined;
+  if (rights?.unlimited && rights.limits.length === 0) return true;
+  if (!identity && access.bucket === undefined) return false;
+  const policy = access.bucket === undefined ? undefined : await bucketPolicy(deps, access.bucket);
+  if (!identity && !policy) return false;
+  const facts: RequestFacts = {
+    action: access.action,
+    principal: identity
+      ? { type: 'user', arn: `arn:aws:iam:::user/${identity.parent}`, accessKey: identity.accessKey }
+      : { type: 'anonymous' },
+    conditions: { ...globalConditions(ctx, identity, new Date()), ...access.conditions },
+  };
+  if (access.bucket !== undefined)
+    facts.resource = `arn:aws:s3:::${access.bucket}${access.key === undefined ? '' : `/${access.key}`}`;
+  if (!rights) return isAllowed({ identity: [], ...(policy ? { bucket: policy } : {}), facts });
+  return rightsAllow(rights, facts, policy);
+}
+
 /** Refuses an access the requester does not have (AccessDenied). */
 export async function authorize(
   deps: S3Deps,
   ctx: RequestContext,
-  auth: AuthResult | undefined,
+  identity: Identity | undefined,
   access: Access,
 ): Promise<void> {
-  // Root and its temporary credentials may do everything; IAM users come with the IAM engine.
-  if (auth) return;
-  if (access.bucket === undefined) throw new ApiError('AccessDenied');
-  const policy = await bucketPolicy(deps, access.bucket);
-  if (!policy) throw new ApiError('AccessDenied');
-  const resource = `arn:aws:s3:::${access.bucket}${access.key === undefined ? '' : `/${access.key}`}`;
-  const facts: RequestFacts = {
-    action: access.action,
-    resource,
-    principal: { type: 'anonymous' },
-    conditions: { ...globalConditions(ctx, auth, new Date()), ...access.conditions },
-  };
-  if (!isAllowed({ identity: [], bucket: policy, facts })) throw new ApiError('AccessDenied');
+  if (!(await may(deps, ctx, identity, access))) throw new ApiError('AccessDenied');
 }

@@ -3,6 +3,7 @@ import type { MasterKey } from '../crypto/index.js';
 import type { ObjectLayer } from '../engine/object-layer.js';
 import type { SystemStore } from '../engine/system-store.js';
 import type { RequestContext } from '../http/context.js';
+import type { CredentialStore } from '../iam/credentials.js';
 import type { AuthResult } from './auth/common.js';
 import type { Access } from './authorize.js';
 
@@ -14,6 +15,8 @@ export interface S3Deps {
   region: string;
   /** Seals the object keys of SSE-S3 objects. */
   masterKey: MasterKey;
+  /** Who may sign requests, and what IAM lets them do. */
+  credentials: CredentialStore;
 }
 
 /** One S3 request as handlers see it, after authentication and authorisation. */
@@ -23,6 +26,8 @@ export interface S3Call {
   auth: AuthResult | undefined;
   /** Checks a further access the operation needs (a copy source, each key of a batch). */
   authorize(access: Access): Promise<void>;
+  /** Whether the requester has an access, without failing. */
+  may(access: Access): Promise<boolean>;
   /** The verified request body; created on first use. */
   body(): Readable;
 }

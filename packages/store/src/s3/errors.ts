@@ -153,6 +153,27 @@ export const ERROR_CATALOGUE = {
     message: "The provided 'x-amz-content-sha256' header does not match what was computed.",
   },
   XMinioAdminBucketQuotaExceeded: { status: 400, message: 'Bucket quota exceeded' },
+  XMinioAdminConfigBadJSON: { status: 400, message: 'JSON configuration provided is of incorrect format' },
+  XMinioAdminConfigTooLarge: {
+    status: 400,
+    message: 'Configuration data provided exceeds the allowed maximum of 256 KiB',
+  },
+  XMinioAdminGroupNotEmpty: { status: 400, message: 'The specified group is not empty - cannot remove it.' },
+  XMinioAdminInvalidAccessKey: {
+    status: 400,
+    message: 'The access key is invalid: it must be 3 to 20 characters long.',
+  },
+  XMinioAdminInvalidSecretKey: {
+    status: 400,
+    message: 'The secret key is invalid: it must be 8 to 40 characters long.',
+  },
+  XMinioAdminNoSuchGroup: { status: 404, message: 'The specified group does not exist.' },
+  XMinioAdminNoSuchPolicy: { status: 404, message: 'The canned policy does not exist.' },
+  XMinioAdminNoSuchUser: { status: 404, message: 'The specified user does not exist.' },
+  XMinioAdminPolicyInUse: {
+    status: 400,
+    message: 'The policy cannot be removed, as it is in use by a user or group.',
+  },
   XMinioAdminNoSuchQuotaConfiguration: { status: 404, message: 'The quota configuration does not exist' },
   XMinioAdminVersionMismatch: {
     status: 426,
@@ -166,7 +187,16 @@ export const ERROR_CATALOGUE = {
     status: 503,
     message: 'Storage resources are insufficient for the write operation.',
   },
+  XMinioIAMActionNotAllowed: { status: 403, message: 'Specified IAM action is not allowed' },
+  XMinioInvalidIAMCredentials: { status: 403, message: 'The credentials are not valid for this action.' },
   XMinioInvalidObjectName: { status: 400, message: 'Object name contains unsupported characters.' },
+  XMinioInvalidResource: {
+    status: 400,
+    message: 'The name is not valid: it must not begin or end with whitespace.',
+  },
+  XMinioMalformedIAMPolicy: { status: 400, message: 'The policy document is malformed.' },
+  XMinioPolicyAlreadyAttached: { status: 409, message: 'The specified policy is already attached.' },
+  XMinioPolicyNotAttached: { status: 404, message: 'The specified policy is not attached.' },
 } as const satisfies Record<string, ErrorSpec>;
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE;
@@ -180,6 +210,8 @@ export interface ErrorContext {
   key?: string;
   /** Extra response headers the error carries (Content-Range on InvalidRange). */
   headers?: Record<string, string>;
+  /** Where MinIO answers one code with two statuses (XMinioInvalidIAMCredentials: 403 or 404). */
+  status?: number;
 }
 
 /** A protocol error with a catalogue code; any other thrown value becomes InternalError. */
@@ -193,7 +225,7 @@ export class ApiError extends Error {
     super(message ?? spec.message);
     this.name = 'ApiError';
     this.code = code;
-    this.status = spec.status;
+    this.status = context.status ?? spec.status;
     this.context = context;
   }
 }

@@ -1,11 +1,10 @@
 import { header, type RequestContext } from '../http/context.js';
 import type { Reply } from '../http/reply.js';
 import type { Protocol } from '../http/server.js';
-import type { CredentialLookup } from './auth/common.js';
 import { verifiedBody } from './auth/payload.js';
 import { isPresigned, verifyPresigned } from './auth/presigned.js';
 import { verifyHeaderAuth } from './auth/signature-v4.js';
-import { accessesOf, authorize } from './authorize.js';
+import { accessesOf, authorize, may } from './authorize.js';
 import type { S3Call, S3Deps } from './call.js';
 import { corsPreflight, corsReplyHeaders } from './cors.js';
 import { ApiError, fromEngineError } from './errors.js';
@@ -26,7 +25,6 @@ import { parseS3Request, type S3Operation } from './router.js';
 import { el, type XmlElement } from './xml/writer.js';
 
 export interface S3ProtocolDeps extends S3Deps {
-  lookup: CredentialLookup;
   deploymentId: string;
   /** Domains served virtual-host style; default STOWAGE_DOMAIN/MINIO_DOMAIN. Path style always works. */
   domains?: readonly string[];
@@ -34,7 +32,8 @@ export interface S3ProtocolDeps extends S3Deps {
 
 /** Who signed the request; undefined when nobody did (anonymous, judged by bucket policy). */
 function authenticate(ctx: RequestContext, deps: S3ProtocolDeps): S3Call['auth'] {
-  const opts = { service: 's3' as const, region: deps.region, lookup: deps.lookup, now: new Date() };
+  const lookup = (accessKey: string) => deps.credentials.lookup(accessKey);
+  const opts = { service: 's3' as const, region: deps.region, lookup, now: new Date() };
   if (header(ctx.headers, 'authorization') !== undefined) return verifyHeaderAuth(ctx, opts);
   if (isPresigned(ctx)) return verifyPresigned(ctx, opts);
   return undefined;
@@ -43,7 +42,7 @@ function authenticate(ctx: RequestContext, deps: S3ProtocolDeps): S3Call['auth']
 function dispatch(deps: S3Deps, call: S3Call, op: S3Operation): Promise<Reply> {
   switch (op.op) {
     case 'ListBuckets':
-      return buckets.listBuckets(deps);
+      return buckets.listBuckets(deps, call);
     case 'CreateBucket':
       return buckets.createBucket(deps, call, op);
     case 'HeadBucket':
@@ -161,7 +160,8 @@ export function s3Protocol(deps: S3ProtocolDeps): Protocol {
         const call: S3Call = {
           ctx,
           auth,
-          authorize: (access) => authorize(deps, ctx, auth, access),
+          authorize: (access) => authorize(deps, ctx, auth?.identity, access),
+          may: (access) => may(deps, ctx, auth?.identity, access),
           body: () => (body ??= verifiedBody(ctx, auth)),
         };
         reply = await withContext(op, async () => {

@@ -54,8 +54,10 @@ export async function assumeRole(
   if (form.get('Action') !== 'AssumeRole') {
     throw new ApiError('InvalidParameterValue', `Unsupported action ${form.get('Action') ?? ''}`);
   }
-  if (caller.kind !== 'root') {
-    throw new ApiError('AccessDenied', 'AssumeRole is not allowed with temporary credentials');
+  // Only long-term user credentials may assume a role (MinIO): not temporary ones, not
+  // service accounts.
+  if (caller.kind !== 'root' && caller.kind !== 'user') {
+    throw new ApiError('AccessDenied', 'AssumeRole is only allowed with user credentials');
   }
   const policy = sessionPolicy(form.get('Policy'));
   const record = await credentials.assumeRole({

@@ -71,7 +71,8 @@ export async function startTestStore(opts: { region?: string } = {}): Promise<Te
     client,
     async close() {
       s3.destroy();
-      await store.close();
+      // The store a test restarted, if it did.
+      await this.store.close();
       await rm(dir, { recursive: true, force: true });
     },
   };

@@ -1,10 +1,15 @@
 import type { AccountInfo, BackendInfo } from '@stowage/madmin';
 import type { ObjectLayer } from '../../engine/object-layer.js';
-import type { Identity } from '../../iam/credentials.js';
-import { CANNED_POLICY_DOCUMENTS } from '../../iam/policy/index.js';
+import type { SystemStore } from '../../engine/system-store.js';
+import type { RequestFacts } from '../../iam/policy/index.js';
+import { mergedPolicyDocument, rightsAllow, rightsOf } from '../../iam/rights.js';
+import { bucketPolicy } from '../../s3/authorize.js';
+import { BucketConfigStore } from '../../s3/config/store.js';
+import type { QuotaValue } from '../../s3/settings.js';
+import type { AdminCall } from '../call.js';
 
-// GET /minio/admin/v3/accountinfo (madmin-protocol.md §3.10). Root and its temporary
-// credentials hold consoleAdmin, so every bucket is readable and writable for them.
+// GET /minio/admin/v3/accountinfo (madmin-protocol.md §3.10): the buckets the caller can
+// read or write, with usage and access, and its policy (consoleAdmin for root).
 
 /** madmin's BackendInfo: capitalised keys, Type 2 = Erasure. */
 export function backendInfoJson(layer: ObjectLayer, endpoint: string): BackendInfo {
@@ -25,34 +30,60 @@ export function backendInfoJson(layer: ObjectLayer, endpoint: string): BackendIn
 
 export async function accountInfo(
   layer: ObjectLayer,
-  identity: Identity,
+  system: SystemStore,
+  call: AdminCall,
   endpoint: string,
 ): Promise<AccountInfo> {
-  const buckets = await layer.listBuckets();
-  const usage = await Promise.all(
-    buckets.map((b) =>
-      layer.bucketUsage(b.name).catch(() => ({ size: 0, objects: 0, versions: 0, deleteMarkers: 0 })),
-    ),
+  const { identity, iam, credentials } = call;
+  const rights = rightsOf(iam, identity, credentials.rootAccessKey);
+  const may = async (action: string, bucket: string) => {
+    const facts: RequestFacts = {
+      action,
+      resource: `arn:aws:s3:::${bucket}`,
+      principal: {
+        type: 'user',
+        arn: `arn:aws:iam:::user/${identity.parent}`,
+        accessKey: identity.accessKey,
+      },
+      conditions: { 'aws:username': [identity.parent], 'aws:userid': [identity.parent] },
+    };
+    return rightsAllow(rights, facts, await bucketPolicy({ system }, bucket));
+  };
+  const configs = new BucketConfigStore(system);
+  const all = await layer.listBuckets();
+  const buckets = await Promise.all(
+    all.map(async (b) => {
+      const read = (await may('s3:ListBucket', b.name)) || (await may('s3:GetBucketLocation', b.name));
+      const write = await may('s3:PutObject', b.name);
+      if (!read && !write) return undefined;
+      const [usage, versioning, lock, quota] = await Promise.all([
+        layer.bucketUsage(b.name).catch(() => ({ size: 0, objects: 0 })),
+        configs.get(b.name, 'versioning') as Promise<{ status?: string } | undefined>,
+        configs.get(b.name, 'object-lock'),
+        configs.get(b.name, 'quota') as Promise<QuotaValue | undefined>,
+      ]);
+      return {
+        name: b.name,
+        size: usage.size,
+        objects: usage.objects,
+        objectHistogram: {},
+        details: {
+          versioning: versioning?.status === 'Enabled',
+          versioningSuspended: versioning?.status === 'Suspended',
+          locking: lock !== undefined,
+          replication: false,
+          tags: null,
+          quota: quota ? { quota: quota.quota, quotatype: quota.quotatype } : null,
+        },
+        created: b.created.toISOString(),
+        access: { read, write },
+      };
+    }),
   );
   return {
     AccountName: identity.parent,
     Server: backendInfoJson(layer, endpoint),
-    Policy: CANNED_POLICY_DOCUMENTS.consoleAdmin,
-    Buckets: buckets.map((b, i) => ({
-      name: b.name,
-      size: usage[i]!.size,
-      objects: usage[i]!.objects,
-      objectHistogram: {},
-      details: {
-        versioning: false,
-        versioningSuspended: false,
-        locking: false,
-        replication: false,
-        tags: null,
-        quota: null,
-      },
-      created: b.created.toISOString(),
-      access: { read: true, write: true },
-    })),
+    Policy: mergedPolicyDocument(iam, identity.parent, credentials.rootAccessKey),
+    Buckets: buckets.filter((b) => b !== undefined),
   };
 }

@@ -13,8 +13,24 @@ export const owner = () => el('Owner', el('ID', OWNER_ID), el('DisplayName', 'mi
 
 const MAX_CONFIG_BYTES = 1024 * 1024;
 
-export async function listBuckets(deps: S3Deps): Promise<Reply> {
-  const buckets = await deps.layer.listBuckets();
+/**
+ * Every bucket for whoever may s3:ListAllMyBuckets; otherwise the buckets the caller may
+ * list or locate (as MinIO does, so that a user with a bucket-scoped policy sees its
+ * buckets); anonymous callers never.
+ */
+export async function listBuckets(deps: S3Deps, call: S3Call): Promise<Reply> {
+  if (!call.auth) throw new ApiError('AccessDenied');
+  let buckets = await deps.layer.listBuckets();
+  if (!(await call.may({ action: 's3:ListAllMyBuckets' }))) {
+    const visible = await Promise.all(
+      buckets.map(
+        async (b) =>
+          (await call.may({ action: 's3:ListBucket', bucket: b.name })) ||
+          (await call.may({ action: 's3:GetBucketLocation', bucket: b.name })),
+      ),
+    );
+    buckets = buckets.filter((_, i) => visible[i]);
+  }
   return xmlReply(
     elAttrs(
       'ListAllMyBucketsResult',

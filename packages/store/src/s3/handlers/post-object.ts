@@ -4,14 +4,9 @@ import { assertObjectKey } from '../../engine/names.js';
 import { MAX_OBJECT_SIZE, type StoredHeaderName } from '../../engine/object-layer.js';
 import { header, type RequestContext } from '../../http/context.js';
 import { emptyReply, type Reply, xmlReply } from '../../http/reply.js';
-import {
-  type AuthOptions,
-  type CredentialLookup,
-  checkScope,
-  identify,
-  parseAmzDate,
-  sameSignature,
-} from '../auth/common.js';
+import type { Identity } from '../../iam/credentials.js';
+import { type AuthOptions, checkScope, identify, parseAmzDate, sameSignature } from '../auth/common.js';
+import { authorize } from '../authorize.js';
 import type { S3Deps } from '../call.js';
 import { ApiError } from '../errors.js';
 import { writeObject } from '../object-io.js';
@@ -44,7 +39,7 @@ function required(fields: Map<string, string>, name: string): string {
 }
 
 /** Checks the form's signature over its policy; returns when it is the signer's. */
-function authenticate(fields: Map<string, string>, opts: AuthOptions): void {
+function authenticate(fields: Map<string, string>, opts: AuthOptions): Identity {
   if (!fields.has('x-amz-signature')) throw new ApiError('AccessDenied');
   if (required(fields, 'x-amz-algorithm') !== 'AWS4-HMAC-SHA256')
     throw new ApiError('InvalidArgument', 'x-amz-algorithm only supports "AWS4-HMAC-SHA256"');
@@ -63,6 +58,7 @@ function authenticate(fields: Map<string, string>, opts: AuthOptions): void {
     .digest('hex');
   if (!sameSignature(expected, required(fields, 'x-amz-signature')))
     throw new ApiError('SignatureDoesNotMatch');
+  return identity;
 }
 
 function successReply(
@@ -96,11 +92,7 @@ function successReply(
   return emptyReply(status === '200' ? 200 : 204, headers);
 }
 
-export async function postObject(
-  deps: S3Deps & { lookup: CredentialLookup },
-  ctx: RequestContext,
-  bucket: string,
-): Promise<Reply> {
+export async function postObject(deps: S3Deps, ctx: RequestContext, bucket: string): Promise<Reply> {
   const length = header(ctx.headers, 'content-length');
   if (length === undefined || !/^\d+$/.test(length)) throw new ApiError('MissingContentLength');
   const form: PostForm = await readPostForm(
@@ -110,9 +102,11 @@ export async function postObject(
   );
   const { fields, file } = form;
   let key: string;
+  let identity: Identity;
   try {
     const now = new Date();
-    authenticate(fields, { service: 's3', region: deps.region, lookup: deps.lookup, now });
+    const lookup = (accessKey: string) => deps.credentials.lookup(accessKey);
+    identity = authenticate(fields, { service: 's3', region: deps.region, lookup, now });
     checkPostPolicy(parsePostPolicy(required(fields, 'policy')), fields, file.size, now, { bucket });
     if (file.size > MAX_OBJECT_SIZE) throw new ApiError('EntityTooLarge');
     // biome-ignore lint/suspicious/noTemplateCurlyInString: S3's literal key placeholder
@@ -120,6 +114,7 @@ export async function postObject(
     assertObjectKey(key);
     assertKeyCharacters(key);
     assertMetadataSize(Object.fromEntries([...fields].filter(([k]) => k.startsWith('x-amz-meta-'))));
+    await authorize(deps, ctx, identity, { action: 's3:PutObject', bucket, key });
   } catch (err) {
     await form.discard();
     throw err;

@@ -1,0 +1,101 @@
+import { emptyReply, type Reply } from '../../http/reply.js';
+import {
+  addServiceAccount,
+  deleteServiceAccount,
+  listServiceAccounts,
+  ownsServiceAccount,
+  serviceAccount,
+  serviceAccountInfo,
+  updateServiceAccount,
+} from '../../iam/service-accounts.js';
+import { ApiError } from '../../s3/errors.js';
+import { type AdminCall, jsonObject, optionalString } from '../call.js';
+
+// Service accounts (madmin-protocol.md §3.5): one's own are managed without admin rights
+// unless a policy denies it; another user's need the admin action.
+
+/** A policy field: a JSON object (sent as such by madmin), or its text. */
+function policyText(fields: Record<string, unknown>, name: string): string | undefined {
+  const v = fields[name];
+  if (v === undefined || v === null) return undefined;
+  if (typeof v === 'string') return v;
+  if (typeof v === 'object' && !Array.isArray(v)) return Object.keys(v).length === 0 ? '' : JSON.stringify(v);
+  throw new ApiError('XMinioAdminConfigBadJSON', `"${name}" must be a policy document`);
+}
+
+function expiration(fields: Record<string, unknown>): Date | undefined {
+  const raw = optionalString(fields, 'expiration');
+  if (raw === undefined || raw === '' || raw === '0001-01-01T00:00:00Z') return undefined;
+  const date = new Date(raw);
+  if (Number.isNaN(date.getTime()))
+    throw new ApiError('XMinioAdminConfigBadJSON', '"expiration" must be a time');
+  return date;
+}
+
+export async function addServiceAccountReply(call: AdminCall): Promise<Reply> {
+  if (call.identity.kind === 'serviceAccount')
+    throw new ApiError('XMinioIAMActionNotAllowed', 'A service account cannot create service accounts.');
+  const fields = jsonObject(await call.secretBody());
+  const target = optionalString(fields, 'targetUser') || call.identity.parent;
+  call.require('admin:CreateServiceAccount', { self: target === call.identity.parent });
+  const policy = policyText(fields, 'policy');
+  const accessKey = optionalString(fields, 'accessKey');
+  const secretKey = optionalString(fields, 'secretKey');
+  const comment = optionalString(fields, 'comment');
+  const expires = expiration(fields);
+  const credentials = await addServiceAccount(
+    call.iam,
+    {
+      parent: target,
+      ...(accessKey ? { accessKey } : {}),
+      ...(secretKey ? { secretKey } : {}),
+      ...(policy ? { policy } : {}),
+      ...(comment ? { comment } : {}),
+      ...(expires ? { expiration: expires } : {}),
+    },
+    call.credentials.rootAccessKey,
+    (key) => call.credentials.isReserved(key),
+  );
+  return call.sealed({ credentials });
+}
+
+/** Owners act on their own accounts; anyone else needs `action`, and must see it exist. */
+function requireOwnerOr(call: AdminCall, accessKey: string, action: string): void {
+  const own = ownsServiceAccount(call.iam, call.identity, accessKey);
+  call.require(action, { self: own });
+  serviceAccount(call.iam, accessKey);
+}
+
+export async function updateServiceAccountReply(call: AdminCall, accessKey: string): Promise<Reply> {
+  requireOwnerOr(call, accessKey, 'admin:UpdateServiceAccount');
+  const fields = jsonObject(await call.secretBody());
+  const newPolicy = policyText(fields, 'newPolicy');
+  const newSecretKey = optionalString(fields, 'newSecretKey');
+  const newStatus = optionalString(fields, 'newStatus');
+  const newComment = optionalString(fields, 'newComment');
+  await updateServiceAccount(call.iam, accessKey, {
+    ...(newPolicy !== undefined ? { newPolicy } : {}),
+    ...(newSecretKey ? { newSecretKey } : {}),
+    ...(newStatus ? { newStatus } : {}),
+    ...(newComment !== undefined ? { newComment } : {}),
+  });
+  return emptyReply(204);
+}
+
+export function listServiceAccountsReply(call: AdminCall, user: string): Promise<Reply> {
+  const target = user || call.identity.parent;
+  call.require('admin:ListServiceAccounts', { self: target === call.identity.parent });
+  const accounts = listServiceAccounts(call.iam, target);
+  return call.sealed({ accounts: accounts.length > 0 ? accounts : null });
+}
+
+export function infoServiceAccountReply(call: AdminCall, accessKey: string): Promise<Reply> {
+  requireOwnerOr(call, accessKey, 'admin:ListServiceAccounts');
+  return call.sealed(serviceAccountInfo(call.iam, accessKey, call.credentials.rootAccessKey));
+}
+
+export async function deleteServiceAccountReply(call: AdminCall, accessKey: string): Promise<Reply> {
+  requireOwnerOr(call, accessKey, 'admin:RemoveServiceAccount');
+  await deleteServiceAccount(call.iam, accessKey);
+  return emptyReply(204);
+}

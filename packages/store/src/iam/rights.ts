@@ -1,0 +1,73 @@
+import type { PolicyDocument } from '@stowage/madmin';
+import type { Identity } from './credentials.js';
+import { policyDocument } from './policies.js';
+import {
+  CANNED_POLICY_DOCUMENTS,
+  evaluate,
+  isAllowed,
+  type Policy,
+  parsePolicy,
+  type RequestFacts,
+} from './policy/index.js';
+import type { IamStore } from './store.js';
+
+// What an identity may do: root everything; a user what the policies mapped to it and to
+// its enabled groups allow; a service account or temporary credential what its parent may
+// do, narrowed by its embedded or session policy when it has one.
+
+export interface Rights {
+  /** Root (or a credential derived from root): every action, before limits. */
+  unlimited: boolean;
+  /** Identity policies, combined with a bucket policy per AWS rules. */
+  policies: Policy[];
+  /** Policies that must each allow too (session and embedded policies). */
+  limits: Policy[];
+}
+
+/** The names of the policies that apply to a user: its own, then its enabled groups'. */
+export function policyNamesOf(iam: IamStore, user: string): string[] {
+  const names = [...(iam.state.userMappings[user]?.policies ?? [])];
+  for (const [group, record] of Object.entries(iam.state.groups)) {
+    if (record.status !== 'enabled' || !record.members.includes(user)) continue;
+    for (const name of iam.state.groupMappings[group]?.policies ?? [])
+      if (!names.includes(name)) names.push(name);
+  }
+  return names;
+}
+
+const limitsCache = new Map<string, Policy>();
+function limitPolicy(text: string): Policy {
+  let policy = limitsCache.get(text);
+  if (!policy) {
+    policy = parsePolicy(text, { kind: 'identity' });
+    if (limitsCache.size > 1000) limitsCache.clear();
+    limitsCache.set(text, policy);
+  }
+  return policy;
+}
+
+export function rightsOf(iam: IamStore, identity: Identity, rootAccessKey: string): Rights {
+  const limits = identity.sessionPolicy === undefined ? [] : [limitPolicy(identity.sessionPolicy)];
+  if (identity.parent === rootAccessKey) return { unlimited: true, policies: [], limits };
+  const policies = policyNamesOf(iam, identity.parent)
+    .map((name) => iam.policy(name))
+    .filter((p): p is Policy => p !== undefined);
+  return { unlimited: false, policies, limits };
+}
+
+/** Whether the rights allow a request, given the bucket's policy if there is one. */
+export function rightsAllow(rights: Rights, facts: RequestFacts, bucket?: Policy): boolean {
+  const base =
+    rights.unlimited || isAllowed({ identity: rights.policies, facts, ...(bucket ? { bucket } : {}) });
+  return base && rights.limits.every((limit) => evaluate([limit], facts) === 'allow');
+}
+
+/** One document with every statement of a user's policies (what MinIO reports as "the" policy). */
+export function mergedPolicyDocument(iam: IamStore, user: string, rootAccessKey: string): PolicyDocument {
+  if (user === rootAccessKey) return CANNED_POLICY_DOCUMENTS.consoleAdmin;
+  const statements = policyNamesOf(iam, user).flatMap((name) => {
+    const statement = iam.hasPolicy(name) ? policyDocument(iam, name).Statement : undefined;
+    return statement ? [statement].flat() : [];
+  });
+  return { Version: '2012-10-17', Statement: statements };
+}

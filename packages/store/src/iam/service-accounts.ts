@@ -1,0 +1,151 @@
+import type { ServiceAccountRecord } from '../format/iam.js';
+import { ApiError } from '../s3/errors.js';
+import type { Identity } from './credentials.js';
+import { checkPolicyText } from './policies.js';
+import { newAccessKey, randomString } from './random.js';
+import { mergedPolicyDocument } from './rights.js';
+import type { IamStore } from './store.js';
+import { checkKeys } from './users.js';
+
+// Service accounts (access keys): long-lived credentials of a parent user, optionally
+// narrowed by an embedded policy (madmin-protocol.md §3.5).
+
+const ZERO_TIME = '0001-01-01T00:00:00Z';
+// MinIO's generated secrets: 40 characters of base64 with '/' made '+'.
+const SECRET_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+';
+
+export interface NewServiceAccount {
+  parent: string;
+  accessKey?: string;
+  secretKey?: string;
+  /** Policy JSON text; absent: the parent's rights. */
+  policy?: string;
+  comment?: string;
+  expiration?: Date;
+}
+
+export interface ServiceAccountUpdate {
+  /** Policy JSON text; '' removes the embedded policy. */
+  newPolicy?: string;
+  newSecretKey?: string;
+  newStatus?: string;
+  newComment?: string;
+}
+
+export interface ServiceAccountInfo {
+  parentUser: string;
+  accountStatus: 'on' | 'off';
+  impliedPolicy: boolean;
+  policy: string;
+  comment?: string;
+  expiration?: string;
+}
+
+/** The account, if it exists and `caller` may see it (its owner, or an administrator). */
+export function serviceAccount(iam: IamStore, accessKey: string): ServiceAccountRecord {
+  const account = iam.state.serviceAccounts[accessKey];
+  if (!account)
+    throw new ApiError('XMinioInvalidIAMCredentials', 'The service account does not exist.', { status: 404 });
+  return account;
+}
+
+export const ownsServiceAccount = (iam: IamStore, caller: Identity, accessKey: string): boolean =>
+  iam.state.serviceAccounts[accessKey]?.parent === caller.parent;
+
+export async function addServiceAccount(
+  iam: IamStore,
+  input: NewServiceAccount,
+  rootAccessKey: string,
+  reserved: (accessKey: string) => boolean,
+): Promise<{ accessKey: string; secretKey: string; expiration: string }> {
+  if (input.parent !== rootAccessKey && !iam.state.users[input.parent])
+    throw new ApiError('XMinioAdminNoSuchUser');
+  const accessKey = input.accessKey || newAccessKey();
+  const secretKey = input.secretKey || randomString(40, SECRET_ALPHABET);
+  checkKeys(accessKey, secretKey);
+  if (reserved(accessKey) || iam.state.users[accessKey])
+    throw new ApiError('XMinioIAMActionNotAllowed', `The access key '${accessKey}' is already in use.`);
+  if (input.policy !== undefined) checkPolicyText(input.policy);
+  if (input.expiration !== undefined && input.expiration.getTime() <= Date.now())
+    throw new ApiError('InvalidArgument', 'The expiration must lie in the future.');
+  const record: ServiceAccountRecord = {
+    secretKey,
+    parent: input.parent,
+    status: 'on',
+    createdAt: new Date().toISOString(),
+  };
+  if (input.policy !== undefined) record.policy = input.policy;
+  if (input.comment) record.comment = input.comment;
+  if (input.expiration) record.expiration = input.expiration.toISOString();
+  await iam.mutate(['serviceAccounts'], (d) => {
+    d.serviceAccounts[accessKey] = record;
+  });
+  return { accessKey, secretKey, expiration: record.expiration ?? ZERO_TIME };
+}
+
+function accountStatus(raw: string): 'on' | 'off' {
+  if (raw === 'on' || raw === 'enabled') return 'on';
+  if (raw === 'off' || raw === 'disabled') return 'off';
+  throw new ApiError('InvalidArgument', `Unknown status '${raw}': use on, off, enabled or disabled`);
+}
+
+export function updateServiceAccount(
+  iam: IamStore,
+  accessKey: string,
+  update: ServiceAccountUpdate,
+): Promise<void> {
+  if (update.newSecretKey) checkKeys(accessKey, update.newSecretKey);
+  if (update.newPolicy) checkPolicyText(update.newPolicy);
+  const status = update.newStatus ? accountStatus(update.newStatus) : undefined;
+  return iam.mutate(['serviceAccounts'], (d) => {
+    const account = d.serviceAccounts[accessKey];
+    if (!account)
+      throw new ApiError('XMinioInvalidIAMCredentials', 'The service account does not exist.', {
+        status: 404,
+      });
+    if (update.newSecretKey) account.secretKey = update.newSecretKey;
+    if (status) account.status = status;
+    if (update.newComment !== undefined) account.comment = update.newComment;
+    if (update.newPolicy === '') delete account.policy;
+    else if (update.newPolicy !== undefined) account.policy = update.newPolicy;
+  });
+}
+
+export function deleteServiceAccount(iam: IamStore, accessKey: string): Promise<void> {
+  return iam.mutate(['serviceAccounts'], (d) => {
+    if (!d.serviceAccounts[accessKey])
+      throw new ApiError('XMinioInvalidIAMCredentials', 'The service account does not exist.', {
+        status: 404,
+      });
+    delete d.serviceAccounts[accessKey];
+  });
+}
+
+export function listServiceAccounts(iam: IamStore, parent: string): string[] {
+  return Object.entries(iam.state.serviceAccounts)
+    .filter(([, a]) => a.parent === parent)
+    .map(([key]) => key)
+    .sort();
+}
+
+/** What InfoServiceAccount reports: an implied policy is the parent's, merged. */
+export function serviceAccountInfo(
+  iam: IamStore,
+  accessKey: string,
+  rootAccessKey: string,
+): ServiceAccountInfo {
+  const account = serviceAccount(iam, accessKey);
+  const document =
+    account.policy !== undefined
+      ? JSON.parse(account.policy)
+      : mergedPolicyDocument(iam, account.parent, rootAccessKey);
+  const info: ServiceAccountInfo = {
+    parentUser: account.parent,
+    accountStatus: account.status,
+    impliedPolicy: account.policy === undefined,
+    policy: JSON.stringify(document, null, ' '),
+  };
+  if (account.comment !== undefined) info.comment = account.comment;
+  if (account.expiration !== undefined) info.expiration = account.expiration;
+  return info;
+}
