@@ -1,4 +1,5 @@
-// `npm test`: install what is missing (npm packages, Debian's Chromium and awscli), build, run the
+// `npm test`: install what is missing (npm packages, Debian's Chromium, awscli, s3cmd, rclone and
+// Go with the madmin-go and minio-go sources), build, run the
 // static checks and every Vitest project (unit, integration, end-to-end), then print one line
 // `N passed, N failed` that counts each test and each check.
 import { spawnSync } from 'node:child_process';
@@ -12,6 +13,16 @@ ensureDebianPackages([
   { name: 'awscli', binary: '/usr/bin/aws' },
   { name: 's3cmd', binary: '/usr/bin/s3cmd' },
   { name: 'rclone', binary: '/usr/bin/rclone' },
+  // The real admin client the store is checked against (packages/store/test/madmin-compat).
+  { name: 'golang-go', binary: '/usr/bin/go' },
+  {
+    name: 'golang-github-minio-madmin-go-dev',
+    binary: '/usr/share/gocode/src/github.com/minio/madmin-go/api.go',
+  },
+  {
+    name: 'golang-github-minio-minio-go-v7-dev',
+    binary: '/usr/share/gocode/src/github.com/minio/minio-go/v7/api.go',
+  },
 ]);
 ensureBuilt();
 

@@ -41,11 +41,13 @@ export interface ServiceAccountInfo {
   expiration?: string;
 }
 
-/** The account, if it exists and `caller` may see it (its owner, or an administrator). */
+export const missingServiceAccount = (): ApiError =>
+  new ApiError('XMinioInvalidIAMCredentials', 'The service account does not exist.', { status: 404 });
+
+/** The account; 404 XMinioInvalidIAMCredentials when there is none. */
 export function serviceAccount(iam: IamStore, accessKey: string): ServiceAccountRecord {
   const account = iam.state.serviceAccounts[accessKey];
-  if (!account)
-    throw new ApiError('XMinioInvalidIAMCredentials', 'The service account does not exist.', { status: 404 });
+  if (!account) throw missingServiceAccount();
   return account;
 }
 
@@ -99,10 +101,7 @@ export function updateServiceAccount(
   const status = update.newStatus ? accountStatus(update.newStatus) : undefined;
   return iam.mutate(['serviceAccounts'], (d) => {
     const account = d.serviceAccounts[accessKey];
-    if (!account)
-      throw new ApiError('XMinioInvalidIAMCredentials', 'The service account does not exist.', {
-        status: 404,
-      });
+    if (!account) throw missingServiceAccount();
     if (update.newSecretKey) account.secretKey = update.newSecretKey;
     if (status) account.status = status;
     if (update.newComment !== undefined) account.comment = update.newComment;
@@ -113,10 +112,7 @@ export function updateServiceAccount(
 
 export function deleteServiceAccount(iam: IamStore, accessKey: string): Promise<void> {
   return iam.mutate(['serviceAccounts'], (d) => {
-    if (!d.serviceAccounts[accessKey])
-      throw new ApiError('XMinioInvalidIAMCredentials', 'The service account does not exist.', {
-        status: 404,
-      });
+    if (!d.serviceAccounts[accessKey]) throw missingServiceAccount();
     delete d.serviceAccounts[accessKey];
   });
 }

@@ -3,6 +3,7 @@ import {
   addServiceAccount,
   deleteServiceAccount,
   listServiceAccounts,
+  missingServiceAccount,
   ownsServiceAccount,
   serviceAccount,
   serviceAccountInfo,
@@ -59,11 +60,18 @@ export async function addServiceAccountReply(call: AdminCall): Promise<Reply> {
   return call.sealed({ credentials });
 }
 
-/** Owners act on their own accounts; anyone else needs `action`, and must see it exist. */
-function requireOwnerOr(call: AdminCall, accessKey: string, action: string): void {
-  const own = ownsServiceAccount(call.iam, call.identity, accessKey);
-  call.require(action, { self: own });
+/**
+ * The account must exist (404); then owners act on their own, anyone else needs `action`.
+ * With `hide`, a refusal looks like a missing account (MinIO's delete does that).
+ */
+function requireOwnerOr(call: AdminCall, accessKey: string, action: string, hide = false): void {
   serviceAccount(call.iam, accessKey);
+  try {
+    call.require(action, { self: ownsServiceAccount(call.iam, call.identity, accessKey) });
+  } catch (err) {
+    if (hide && err instanceof ApiError && err.code === 'AccessDenied') throw missingServiceAccount();
+    throw err;
+  }
 }
 
 export async function updateServiceAccountReply(call: AdminCall, accessKey: string): Promise<Reply> {
@@ -95,7 +103,7 @@ export function infoServiceAccountReply(call: AdminCall, accessKey: string): Pro
 }
 
 export async function deleteServiceAccountReply(call: AdminCall, accessKey: string): Promise<Reply> {
-  requireOwnerOr(call, accessKey, 'admin:RemoveServiceAccount');
+  requireOwnerOr(call, accessKey, 'admin:RemoveServiceAccount', true);
   await deleteServiceAccount(call.iam, accessKey);
   return emptyReply(204);
 }

@@ -1,0 +1,121 @@
+import { MadminClient, MadminError } from '@stowage/madmin';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROOT, startTestStore, type TestStore } from '../support/store.js';
+
+// Service accounts through the admin API (madmin-protocol.md §3.5): one's own without admin
+// rights, another user's with them; encrypted both ways; 204 where madmin expects it.
+
+let t: TestStore;
+let admin: MadminClient;
+let una: MadminClient;
+beforeAll(async () => {
+  t = await startTestStore();
+  admin = new MadminClient({ endpoint: t.store.url, credentials: ROOT });
+  await admin.users.add('una', 'una-secret-1');
+  await admin.users.add('vic', 'vic-secret-1');
+  await admin.policies.set(['readwrite'], 'una', false);
+  una = new MadminClient({
+    endpoint: t.store.url,
+    credentials: { accessKey: 'una', secretKey: 'una-secret-1' },
+  });
+});
+afterAll(() => t.close());
+
+const code = (p: Promise<unknown>) =>
+  p.then(
+    () => 'resolved',
+    (e: unknown) => (e instanceof MadminError ? `${e.status} ${e.code}` : String(e)),
+  );
+
+describe('admin service accounts', () => {
+  it('generates MinIO-shaped keys for one own account and lists it', async () => {
+    const made = await una.serviceAccounts.add({ comment: 'ci' });
+    expect(made.accessKey).toMatch(/^[0-9A-Z]{20}$/);
+    expect(made.secretKey).toMatch(/^[A-Za-z0-9+]{40}$/);
+    expect(made.expiration).toBe('0001-01-01T00:00:00Z');
+    expect(await una.serviceAccounts.list()).toEqual([made.accessKey]);
+    expect(await admin.serviceAccounts.list('una')).toEqual([made.accessKey]);
+    expect(await admin.serviceAccounts.list()).toEqual([]);
+    const info = await una.serviceAccounts.info(made.accessKey);
+    expect(info).toMatchObject({
+      parentUser: 'una',
+      accountStatus: 'on',
+      impliedPolicy: true,
+      comment: 'ci',
+    });
+    // An implied policy is reported as the parent's.
+    expect(JSON.parse(info.policy).Statement).toEqual([
+      { Effect: 'Allow', Action: ['s3:*'], Resource: ['arn:aws:s3:::*'] },
+    ]);
+  });
+
+  it('updates the policy, secret, status and comment (204), and deletes (204)', async () => {
+    const { accessKey } = await una.serviceAccounts.add({
+      accessKey: 'una-key-2',
+      secretKey: 'una-key-2-secret',
+    });
+    const policy = {
+      Version: '2012-10-17',
+      Statement: [{ Effect: 'Allow', Action: ['s3:GetObject'], Resource: ['arn:aws:s3:::logs/*'] }],
+    };
+    await una.serviceAccounts.update(accessKey, {
+      newPolicy: policy,
+      newStatus: 'off',
+      newComment: 'paused',
+    });
+    const info = await una.serviceAccounts.info(accessKey);
+    expect(info).toMatchObject({ accountStatus: 'off', impliedPolicy: false, comment: 'paused' });
+    expect(JSON.parse(info.policy)).toEqual(policy);
+    await una.serviceAccounts.update(accessKey, { newPolicy: {}, newStatus: 'enabled' });
+    expect(await una.serviceAccounts.info(accessKey)).toMatchObject({
+      accountStatus: 'on',
+      impliedPolicy: true,
+    });
+    await una.serviceAccounts.delete(accessKey);
+    expect(await code(una.serviceAccounts.info(accessKey))).toBe('404 XMinioInvalidIAMCredentials');
+    expect(await code(una.serviceAccounts.delete(accessKey))).toBe('404 XMinioInvalidIAMCredentials');
+  });
+
+  it("keeps users out of each other's accounts; administrators may manage any", async () => {
+    const vics = await admin.serviceAccounts.add({ targetUser: 'vic' });
+    expect(await admin.serviceAccounts.list('vic')).toEqual([vics.accessKey]);
+    expect(await code(una.serviceAccounts.info(vics.accessKey))).toBe('403 AccessDenied');
+    // MinIO hides another user's account from a delete.
+    expect(await code(una.serviceAccounts.delete(vics.accessKey))).toBe('404 XMinioInvalidIAMCredentials');
+    expect(await code(una.serviceAccounts.list('vic'))).toBe('403 AccessDenied');
+    expect(await code(una.serviceAccounts.add({ targetUser: 'vic' }))).toBe('403 AccessDenied');
+    await admin.serviceAccounts.delete(vics.accessKey);
+  });
+
+  it('refuses taken keys, bad policies and expired expirations; a service account cannot make more', async () => {
+    expect(await code(una.serviceAccounts.add({ accessKey: 'vic', secretKey: 'vic-secret-99' }))).toBe(
+      '403 XMinioIAMActionNotAllowed',
+    );
+    expect(await code(una.serviceAccounts.add({ policy: { Statement: [] } }))).toBe('400 MalformedPolicy');
+    expect(await code(una.serviceAccounts.add({ expiration: '2001-01-01T00:00:00Z' }))).toBe(
+      '400 InvalidArgument',
+    );
+    const key = await una.serviceAccounts.add({});
+    const asKey = new MadminClient({ endpoint: t.store.url, credentials: key });
+    expect(await code(asKey.serviceAccounts.add({}))).toBe('403 XMinioIAMActionNotAllowed');
+    // ...and a user cannot take a service account's key.
+    expect(await code(admin.users.add(key.accessKey, 'some-secret-1'))).toBe(
+      '403 XMinioInvalidIAMCredentials',
+    );
+  });
+
+  it('expires an account at its expiration', async () => {
+    const soon = new Date(Date.now() + 1500);
+    const key = await una.serviceAccounts.add({ expiration: soon.toISOString() });
+    expect(key.expiration).toBe(soon.toISOString());
+    const asKey = new MadminClient({ endpoint: t.store.url, credentials: key });
+    expect((await asKey.accountInfo()).AccountName).toBe('una');
+    await new Promise((r) => setTimeout(r, 1600));
+    expect(await code(asKey.accountInfo())).toBe('403 InvalidAccessKeyId');
+  });
+
+  it('removes a user with its service accounts', async () => {
+    await admin.users.remove('una');
+    expect(await admin.serviceAccounts.list('una')).toEqual([]);
+  });
+});

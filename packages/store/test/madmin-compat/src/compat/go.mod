@@ -1,0 +1,3 @@
+module compat
+
+go 1.19

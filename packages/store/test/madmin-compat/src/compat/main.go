@@ -1,0 +1,273 @@
+// Drives the store with the real madmin-go 2.0.7 and minio-go 7 (Debian's sources, built
+// offline in GOPATH mode) and fails on any mismatch with what MinIO answers: every admin
+// call the store implements, its status codes, error codes and JSON shapes.
+//
+// Usage: compat <endpoint host:port> <root access key> <root secret key>
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"reflect"
+	"sort"
+	"strings"
+	"time"
+
+	madmin "github.com/minio/madmin-go/v2"
+	minio "github.com/minio/minio-go/v7"
+	"github.com/minio/minio-go/v7/pkg/credentials"
+)
+
+var failures int
+
+func check(name string, err error) {
+	if err != nil {
+		failures++
+		fmt.Printf("FAIL %s: %v\n", name, err)
+		return
+	}
+	fmt.Printf("ok %s\n", name)
+}
+
+func expect(cond bool, format string, args ...interface{}) error {
+	if cond {
+		return nil
+	}
+	return fmt.Errorf(format, args...)
+}
+
+// expectCode checks that err is an admin error with this code.
+func expectCode(err error, code string) error {
+	if err == nil {
+		return fmt.Errorf("expected error %s, got success", code)
+	}
+	if got := madmin.ToErrorResponse(err).Code; got != code {
+		return fmt.Errorf("expected error %s, got %q (%v)", code, got, err)
+	}
+	return nil
+}
+
+func main() {
+	if len(os.Args) != 4 {
+		fmt.Println("usage: compat <host:port> <access key> <secret key>")
+		os.Exit(2)
+	}
+	endpoint, access, secret := os.Args[1], os.Args[2], os.Args[3]
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+
+	adm, err := madmin.New(endpoint, access, secret, false)
+	if err != nil {
+		fmt.Println("FAIL new client:", err)
+		os.Exit(1)
+	}
+	s3, err := minio.New(endpoint, &minio.Options{Creds: credentials.NewStaticV4(access, secret, "")})
+	if err != nil {
+		fmt.Println("FAIL new s3 client:", err)
+		os.Exit(1)
+	}
+
+	users(ctx, adm, endpoint)
+	groups(ctx, adm)
+	policies(ctx, adm)
+	serviceAccounts(ctx, adm, endpoint)
+	quotaAndAccount(ctx, adm, s3, access)
+
+	fmt.Printf("%d failed\n", failures)
+	if failures > 0 {
+		os.Exit(1)
+	}
+}
+
+func users(ctx context.Context, adm *madmin.AdminClient, endpoint string) {
+	check("AddUser", adm.AddUser(ctx, "gouser", "gouser-secret-1"))
+	check("ListUsers", func() error {
+		list, err := adm.ListUsers(ctx)
+		if err != nil {
+			return err
+		}
+		u, ok := list["gouser"]
+		return expect(ok && u.Status == madmin.AccountEnabled && u.SecretKey == "", "list-users gave %+v", list)
+	}())
+	check("SetUserStatus", adm.SetUserStatus(ctx, "gouser", madmin.AccountDisabled))
+	check("GetUserInfo", func() error {
+		u, err := adm.GetUserInfo(ctx, "gouser")
+		if err != nil {
+			return err
+		}
+		return expect(u.Status == madmin.AccountDisabled && u.UpdatedAt.IsZero(), "user-info gave %+v", u)
+	}())
+	check("SetUser (re-enable, new secret)", adm.SetUser(ctx, "gouser", "gouser-secret-2", madmin.AccountEnabled))
+	check("GetUserInfo unknown user", expectCode(func() error { _, err := adm.GetUserInfo(ctx, "nobody"); return err }(), "XMinioAdminNoSuchUser"))
+	check("AddUser short secret", expectCode(adm.AddUser(ctx, "gouser2", "short"), "XMinioAdminInvalidSecretKey"))
+	root, _ := adm.GetAccessAndSecretKey()
+	check("SetUserStatus root", expectCode(adm.SetUserStatus(ctx, root, madmin.AccountDisabled), "InvalidRequest"))
+	// The user's own credentials work with the new secret.
+	self, err := madmin.New(endpoint, "gouser", "gouser-secret-2", false)
+	check("new client as user", err)
+	if err == nil {
+		check("GetUserInfo own", func() error { _, err := self.GetUserInfo(ctx, "gouser"); return err }())
+		check("ListUsers without rights", expectCode(func() error { _, err := self.ListUsers(ctx); return err }(), "AccessDenied"))
+	}
+}
+
+func groups(ctx context.Context, adm *madmin.AdminClient) {
+	check("UpdateGroupMembers add", adm.UpdateGroupMembers(ctx, madmin.GroupAddRemove{Group: "gogroup", Members: []string{"gouser"}}))
+	check("ListGroups", func() error {
+		g, err := adm.ListGroups(ctx)
+		if err != nil {
+			return err
+		}
+		return expect(reflect.DeepEqual(g, []string{"gogroup"}), "groups gave %v", g)
+	}())
+	check("SetGroupStatus", adm.SetGroupStatus(ctx, "gogroup", madmin.GroupDisabled))
+	check("GetGroupDescription", func() error {
+		d, err := adm.GetGroupDescription(ctx, "gogroup")
+		if err != nil {
+			return err
+		}
+		return expect(d.Name == "gogroup" && d.Status == "disabled" && reflect.DeepEqual(d.Members, []string{"gouser"}), "group gave %+v", d)
+	}())
+	check("remove non-empty group", expectCode(adm.UpdateGroupMembers(ctx, madmin.GroupAddRemove{Group: "gogroup", IsRemove: true}), "XMinioAdminGroupNotEmpty"))
+	check("GetGroupDescription unknown", expectCode(func() error { _, err := adm.GetGroupDescription(ctx, "nogroup"); return err }(), "XMinioAdminNoSuchGroup"))
+}
+
+const goPolicy = `{"Version":"2012-10-17","Statement":[{"Effect":"Allow","Action":["s3:GetObject"],"Resource":["arn:aws:s3:::gobucket/*"]}]}`
+
+func policies(ctx context.Context, adm *madmin.AdminClient) {
+	check("AddCannedPolicy", adm.AddCannedPolicy(ctx, "gopolicy", []byte(goPolicy)))
+	check("AddCannedPolicy without Version", expectCode(adm.AddCannedPolicy(ctx, "bad", []byte(`{"Statement":[]}`)), "MalformedPolicy"))
+	check("ListCannedPolicies", func() error {
+		all, err := adm.ListCannedPolicies(ctx)
+		if err != nil {
+			return err
+		}
+		names := make([]string, 0, len(all))
+		for n := range all {
+			names = append(names, n)
+		}
+		sort.Strings(names)
+		return expect(strings.Join(names, ",") == "consoleAdmin,diagnostics,gopolicy,readonly,readwrite,writeonly", "policies %v", names)
+	}())
+	check("InfoCannedPolicy", func() error {
+		raw, err := adm.InfoCannedPolicy(ctx, "gopolicy")
+		if err != nil {
+			return err
+		}
+		var got, want interface{}
+		_ = json.Unmarshal(raw, &got)
+		_ = json.Unmarshal([]byte(goPolicy), &want)
+		return expect(reflect.DeepEqual(got, want), "info gave %s", raw)
+	}())
+	check("InfoCannedPolicyV2", func() error {
+		info, err := adm.InfoCannedPolicyV2(ctx, "gopolicy")
+		if err != nil {
+			return err
+		}
+		return expect(!info.CreateDate.IsZero() && len(info.Policy) > 0, "info v2 gave %+v", info)
+	}())
+	check("SetPolicy user", adm.SetPolicy(ctx, "readonly,gopolicy", "gouser", false))
+	check("SetPolicy group", adm.SetPolicy(ctx, "diagnostics", "gogroup", true))
+	check("GetUserInfo policy", func() error {
+		u, err := adm.GetUserInfo(ctx, "gouser")
+		if err != nil {
+			return err
+		}
+		return expect(u.PolicyName == "readonly,gopolicy" && !u.UpdatedAt.IsZero() && reflect.DeepEqual(u.MemberOf, []string{"gogroup"}), "user-info gave %+v", u)
+	}())
+	check("AttachPolicy", adm.AttachPolicy(ctx, madmin.PolicyAssociationReq{Policies: []string{"writeonly"}, User: "gouser"}))
+	check("AttachPolicy again", expectCode(adm.AttachPolicy(ctx, madmin.PolicyAssociationReq{Policies: []string{"writeonly"}, User: "gouser"}), "XMinioPolicyAlreadyAttached"))
+	check("DetachPolicy", adm.DetachPolicy(ctx, madmin.PolicyAssociationReq{Policies: []string{"writeonly"}, User: "gouser"}))
+	check("DetachPolicy again", expectCode(adm.DetachPolicy(ctx, madmin.PolicyAssociationReq{Policies: []string{"writeonly"}, User: "gouser"}), "XMinioPolicyNotAttached"))
+	check("GetPolicyEntities", func() error {
+		r, err := adm.GetPolicyEntities(ctx, madmin.PolicyEntitiesQuery{Policy: []string{"gopolicy"}})
+		if err != nil {
+			return err
+		}
+		return expect(len(r.PolicyMappings) == 1 && r.PolicyMappings[0].Policy == "gopolicy" && reflect.DeepEqual(r.PolicyMappings[0].Users, []string{"gouser"}) && !r.Timestamp.IsZero(), "entities gave %+v", r)
+	}())
+	check("RemoveCannedPolicy in use", expectCode(adm.RemoveCannedPolicy(ctx, "gopolicy"), "XMinioAdminPolicyInUse"))
+	check("SetPolicy empty clears", adm.SetPolicy(ctx, "", "gouser", false))
+	check("RemoveCannedPolicy", adm.RemoveCannedPolicy(ctx, "gopolicy"))
+	check("InfoCannedPolicy removed", expectCode(func() error { _, err := adm.InfoCannedPolicy(ctx, "gopolicy"); return err }(), "XMinioAdminNoSuchPolicy"))
+}
+
+func serviceAccounts(ctx context.Context, adm *madmin.AdminClient, endpoint string) {
+	var made madmin.Credentials
+	check("AddServiceAccount", func() (err error) {
+		made, err = adm.AddServiceAccount(ctx, madmin.AddServiceAccountReq{TargetUser: "gouser", Comment: "from go", Policy: json.RawMessage(`{"Version":"2012-10-17","Statement":[{"Effect":"Allow","Action":["s3:ListBucket"],"Resource":["arn:aws:s3:::*"]}]}`)})
+		if err != nil {
+			return err
+		}
+		return expect(len(made.AccessKey) == 20 && len(made.SecretKey) == 40 && made.Expiration.IsZero(), "credentials %+v", made)
+	}())
+	check("ListServiceAccounts", func() error {
+		r, err := adm.ListServiceAccounts(ctx, "gouser")
+		if err != nil {
+			return err
+		}
+		return expect(reflect.DeepEqual(r.Accounts, []string{made.AccessKey}), "accounts %v", r.Accounts)
+	}())
+	check("InfoServiceAccount", func() error {
+		r, err := adm.InfoServiceAccount(ctx, made.AccessKey)
+		if err != nil {
+			return err
+		}
+		return expect(r.ParentUser == "gouser" && r.AccountStatus == "on" && !r.ImpliedPolicy && r.Comment == "from go" && strings.Contains(r.Policy, "s3:ListBucket"), "info %+v", r)
+	}())
+	check("UpdateServiceAccount", adm.UpdateServiceAccount(ctx, made.AccessKey, madmin.UpdateServiceAccountReq{NewStatus: "off", NewSecretKey: "a-brand-new-secret-key"}))
+	check("InfoServiceAccount after update", func() error {
+		r, err := adm.InfoServiceAccount(ctx, made.AccessKey)
+		if err != nil {
+			return err
+		}
+		return expect(r.AccountStatus == "off", "info %+v", r)
+	}())
+	check("DeleteServiceAccount", adm.DeleteServiceAccount(ctx, made.AccessKey))
+	check("InfoServiceAccount deleted", expectCode(func() error { _, err := adm.InfoServiceAccount(ctx, made.AccessKey); return err }(), "XMinioInvalidIAMCredentials"))
+	// A user manages its own accounts without admin rights.
+	self, _ := madmin.New(endpoint, "gouser", "gouser-secret-2", false)
+	check("AddServiceAccount own", func() error { _, err := self.AddServiceAccount(ctx, madmin.AddServiceAccountReq{}); return err }())
+	check("ListServiceAccounts own", func() error {
+		r, err := self.ListServiceAccounts(ctx, "")
+		if err != nil {
+			return err
+		}
+		return expect(len(r.Accounts) == 1, "accounts %v", r.Accounts)
+	}())
+	check("RemoveUser", adm.RemoveUser(ctx, "gouser"))
+	check("ListServiceAccounts of removed user", func() error {
+		r, err := adm.ListServiceAccounts(ctx, "gouser")
+		if err != nil {
+			return err
+		}
+		return expect(len(r.Accounts) == 0, "accounts %v", r.Accounts)
+	}())
+	check("remove emptied group", adm.UpdateGroupMembers(ctx, madmin.GroupAddRemove{Group: "gogroup", IsRemove: true}))
+}
+
+func quotaAndAccount(ctx context.Context, adm *madmin.AdminClient, s3 *minio.Client, access string) {
+	check("MakeBucket (minio-go)", s3.MakeBucket(ctx, "gobucket", minio.MakeBucketOptions{}))
+	check("GetBucketQuota none", expectCode(func() error { _, err := adm.GetBucketQuota(ctx, "gobucket"); return err }(), "XMinioAdminNoSuchQuotaConfiguration"))
+	check("SetBucketQuota", adm.SetBucketQuota(ctx, "gobucket", &madmin.BucketQuota{Quota: 1 << 20, Type: madmin.HardQuota}))
+	check("GetBucketQuota", func() error {
+		q, err := adm.GetBucketQuota(ctx, "gobucket")
+		if err != nil {
+			return err
+		}
+		return expect(q.Quota == 1<<20 && q.Type == madmin.HardQuota, "quota %+v", q)
+	}())
+	check("AccountInfo", func() error {
+		info, err := adm.AccountInfo(ctx, madmin.AccountOpts{})
+		if err != nil {
+			return err
+		}
+		if info.AccountName != access || len(info.Buckets) != 1 {
+			return fmt.Errorf("account %+v", info)
+		}
+		b := info.Buckets[0]
+		return expect(b.Name == "gobucket" && b.Access.Read && b.Access.Write && b.Details != nil && b.Details.Quota != nil && b.Details.Quota.Quota == 1<<20, "bucket %+v", b)
+	}())
+}
