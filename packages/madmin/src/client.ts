@@ -8,7 +8,7 @@ import { decryptData, encryptData } from './crypto/index.js';
 import { madminErrorFromResponse } from './errors.js';
 import { type Credentials, sha256Hex, signRequest, uriEncode } from './sigv4.js';
 import type { AccountInfo } from './types/account.js';
-import type { InfoMessage } from './types/info.js';
+import type { DataUsageInfo, InfoMessage, StorageInfo } from './types/info.js';
 import type { BucketQuota } from './types/quota.js';
 
 export const ADMIN_PREFIX = '/minio/admin/v3';
@@ -104,6 +104,30 @@ export class MadminClient {
   async serverInfo(opts: { signal?: AbortSignal } = {}): Promise<InfoMessage> {
     const res = await this.request({ method: 'GET', path: '/info', expectStatus: 200, signal: opts.signal });
     return parseJson<InfoMessage>(res, 'info');
+  }
+
+  /** GET /storageinfo: every drive with its capacity, and the erasure backend. */
+  async storageInfo(opts: { signal?: AbortSignal } = {}): Promise<StorageInfo> {
+    const res = await this.request({
+      method: 'GET',
+      path: '/storageinfo',
+      expectStatus: 200,
+      signal: opts.signal,
+    });
+    const info = parseJson<StorageInfo>(res, 'storageinfo');
+    return { ...info, Disks: info.Disks ?? [] };
+  }
+
+  /** GET /datausageinfo: object counts and sizes, in total and per bucket. */
+  async dataUsageInfo(opts: { signal?: AbortSignal } = {}): Promise<DataUsageInfo> {
+    const res = await this.request({
+      method: 'GET',
+      path: '/datausageinfo',
+      expectStatus: 200,
+      signal: opts.signal,
+    });
+    const info = parseJson<DataUsageInfo>(res, 'datausageinfo');
+    return { ...info, bucketsUsageInfo: info.bucketsUsageInfo ?? {} };
   }
 
   /** GET /get-bucket-quota; 404 XMinioAdminNoSuchQuotaConfiguration when none is set. */

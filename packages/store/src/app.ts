@@ -27,6 +27,7 @@ export function createApp(deps: AppDeps): ServerDeps {
     system: deps.system,
     credentials: deps.credentials,
     deploymentId: deps.deploymentId,
+    region: deps.region,
   });
   const misc = minioMiscProtocol(deps.deploymentId);
   const sts = stsProtocol({ credentials: deps.credentials, region: deps.region });

@@ -141,3 +141,28 @@ export interface BackendInfo {
   TotalSets: number[] | null;
   DrivesPerSet: number[] | null;
 }
+
+/** GET /storageinfo (capitalised keys). */
+export interface StorageInfo {
+  Disks: Disk[] | null;
+  Backend: BackendInfo;
+}
+
+/** One bucket of GET /datausageinfo. */
+export interface BucketUsageInfo {
+  size: number;
+  objectsCount: number;
+  versionsCount: number;
+  objectsSizesHistogram?: Record<string, number>;
+}
+
+/** GET /datausageinfo (madmin-protocol.md §7.3). */
+export interface DataUsageInfo {
+  lastUpdate: GoTime;
+  objectsCount: number;
+  versionsCount?: number;
+  objectsTotalSize: number;
+  bucketsCount: number;
+  bucketsUsageInfo: Record<string, BucketUsageInfo> | null;
+  bucketsSizes?: Record<string, number> | null;
+}

@@ -18,6 +18,7 @@ import {
   setPolicyReply,
 } from './handlers/policies.js';
 import { getBucketQuota, setBucketQuota } from './handlers/quota.js';
+import { dataUsageInfo, serverInfo, storageInfo } from './handlers/server-info.js';
 import {
   addServiceAccountReply,
   deleteServiceAccountReply,
@@ -45,6 +46,7 @@ export interface AdminDeps {
   system: SystemStore;
   credentials: CredentialStore;
   deploymentId: string;
+  region: string;
 }
 
 /** Admin JSON error (madmin-protocol.md §1.6); HostId is the deployment id. */
@@ -82,6 +84,15 @@ async function dispatch(
   switch (op.op) {
     case 'AccountInfo':
       return jsonReply(await accountInfo(deps.layer, deps.system, call, ctx.host));
+    case 'ServerInfo':
+      call.require('admin:ServerInfo');
+      return jsonReply(await serverInfo(deps, ctx.host));
+    case 'StorageInfo':
+      call.require('admin:StorageInfo');
+      return jsonReply(await storageInfo(deps.layer, ctx.host));
+    case 'DataUsageInfo':
+      call.require('admin:DataUsageInfo');
+      return jsonReply(await dataUsageInfo(deps.layer));
     case 'GetBucketQuota':
       call.require('admin:GetBucketQuota');
       return getBucketQuota(deps.layer, deps.system, op.bucket);

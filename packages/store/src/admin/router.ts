@@ -9,6 +9,8 @@ export const ADMIN_PREFIX = '/minio/admin/v3';
 
 export type AdminOperation =
   | { op: 'AccountInfo'; prefixUsage: boolean }
+  | { op: 'ServerInfo' | 'StorageInfo' | 'DataUsageInfo' }
+  | { op: 'ServerInfo' | 'StorageInfo' | 'DataUsageInfo' }
   | { op: 'GetBucketQuota' | 'SetBucketQuota'; bucket: string }
   | { op: 'ListUsers' | 'ListGroups' | 'ListPolicies' | 'UpdateGroupMembers' }
   | { op: 'UserInfo' | 'AddUser' | 'RemoveUser'; accessKey: string }
@@ -45,6 +47,9 @@ const ROUTES: Route[] = [
     path: '/accountinfo',
     build: (q) => ({ op: 'AccountInfo', prefixUsage: q.one('prefix-usage') === 'true' }),
   },
+  { method: 'GET', path: '/info', build: () => ({ op: 'ServerInfo' }) },
+  { method: 'GET', path: '/storageinfo', build: () => ({ op: 'StorageInfo' }) },
+  { method: 'GET', path: '/datausageinfo', build: () => ({ op: 'DataUsageInfo' }) },
   {
     method: 'GET',
     path: '/get-bucket-quota',

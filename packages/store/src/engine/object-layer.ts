@@ -201,6 +201,17 @@ export interface BackendInfo {
   parityShards: number;
 }
 
+/** One drive of the set, as the admin API reports it. */
+export interface DriveInfo {
+  path: string;
+  index: number;
+  state: 'ok' | 'offline';
+  /** Bytes on the file system that holds the drive; absent when it cannot be read. */
+  total?: number;
+  used?: number;
+  available?: number;
+}
+
 export interface UploadInfo {
   bucket: string;
   key: string;
@@ -290,5 +301,7 @@ export interface ObjectLayer {
   listMultipartUploads(input: ListUploadsInput): Promise<ListUploadsResult>;
 
   backendInfo(): BackendInfo;
+  /** Every drive with its state and capacity. */
+  drives(): Promise<DriveInfo[]>;
   shutdown(): Promise<void>;
 }

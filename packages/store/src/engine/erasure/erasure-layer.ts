@@ -1,4 +1,4 @@
-import { mkdir, rm } from 'node:fs/promises';
+import { mkdir, rm, statfs } from 'node:fs/promises';
 import { type BucketMetaRecord, decodeBucketMeta } from '../../format/bucket-meta.js';
 import { EngineError } from '../errors.js';
 import { type DriveSet, reformatDrive } from '../fs/drives.js';
@@ -11,6 +11,7 @@ import type {
   CompleteInput,
   DeleteObjectInput,
   DeleteObjectResult,
+  DriveInfo,
   GetObjectResult,
   ListObjectsInput,
   ListObjectsResult,
@@ -306,6 +307,22 @@ export class ErasureObjectLayer implements ObjectLayer {
       dataShards: this.params.data,
       parityShards: this.params.parity,
     };
+  }
+
+  async drives(): Promise<DriveInfo[]> {
+    const live = this.ctx.drives.all();
+    return Promise.all(
+      this.set.drives.map(async (path, index): Promise<DriveInfo> => {
+        const info: DriveInfo = { path, index, state: live[index] ? 'ok' : 'offline' };
+        const fs = await statfs(path).catch(() => undefined);
+        if (fs) {
+          info.total = fs.blocks * fs.bsize;
+          info.available = fs.bavail * fs.bsize;
+          info.used = (fs.blocks - fs.bfree) * fs.bsize;
+        }
+        return info;
+      }),
+    );
   }
 
   async shutdown(): Promise<void> {

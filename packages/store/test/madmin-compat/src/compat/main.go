@@ -74,6 +74,7 @@ func main() {
 	policies(ctx, adm)
 	serviceAccounts(ctx, adm, endpoint)
 	quotaAndAccount(ctx, adm, s3, access)
+	serverInfo(ctx, adm)
 
 	fmt.Printf("%d failed\n", failures)
 	if failures > 0 {
@@ -269,5 +270,33 @@ func quotaAndAccount(ctx context.Context, adm *madmin.AdminClient, s3 *minio.Cli
 		}
 		b := info.Buckets[0]
 		return expect(b.Name == "gobucket" && b.Access.Read && b.Access.Write && b.Details != nil && b.Details.Quota != nil && b.Details.Quota.Quota == 1<<20, "bucket %+v", b)
+	}())
+}
+
+func serverInfo(ctx context.Context, adm *madmin.AdminClient) {
+	check("ServerInfo", func() error {
+		info, err := adm.ServerInfo(ctx)
+		if err != nil {
+			return err
+		}
+		if info.BackendType() != madmin.Erasure || info.Mode != "online" || len(info.Servers) != 1 {
+			return fmt.Errorf("info %+v", info)
+		}
+		return expect(len(info.Servers[0].Disks) == 4 && info.Servers[0].Disks[0].State == "ok" && info.Buckets.Count == 1, "info %+v", info)
+	}())
+	check("StorageInfo", func() error {
+		info, err := adm.StorageInfo(ctx)
+		if err != nil {
+			return err
+		}
+		return expect(len(info.Disks) == 4 && info.Backend.Type == madmin.Erasure && info.Backend.StandardSCParity == 2, "storage %+v", info)
+	}())
+	check("DataUsageInfo", func() error {
+		info, err := adm.DataUsageInfo(ctx)
+		if err != nil {
+			return err
+		}
+		_, ok := info.BucketsUsage["gobucket"]
+		return expect(info.BucketsCount == 1 && ok && !info.LastUpdate.IsZero(), "usage %+v", info)
 	}())
 }

@@ -1,0 +1,123 @@
+import { availableParallelism } from 'node:os';
+import type { Disk, InfoMessage } from '@stowage/madmin';
+import type { DriveInfo, ObjectLayer } from '../../engine/object-layer.js';
+import { backendInfoJson } from './account.js';
+
+// GET /info, /storageinfo and /datausageinfo (madmin-protocol.md §7): what the console's
+// dashboard shows. One node, one pool, one erasure set; usage comes from the per-bucket
+// counters the engine keeps on every write, so it is never stale.
+
+export const STORE_VERSION = '0.1.0';
+
+export interface ServerInfoDeps {
+  layer: ObjectLayer;
+  deploymentId: string;
+  region: string;
+}
+
+function diskJson(d: DriveInfo): Disk {
+  const disk: Disk = {
+    endpoint: d.path,
+    path: d.path,
+    state: d.state,
+    major: 0,
+    minor: 0,
+    pool_index: 0,
+    set_index: 0,
+    disk_index: d.index,
+  };
+  if (d.total !== undefined) disk.totalspace = d.total;
+  if (d.used !== undefined) disk.usedspace = d.used;
+  if (d.available !== undefined) disk.availspace = d.available;
+  return disk;
+}
+
+interface Usage {
+  buckets: number;
+  objects: number;
+  versions: number;
+  size: number;
+  perBucket: Record<string, { size: number; objectsCount: number; versionsCount: number }>;
+}
+
+async function usage(layer: ObjectLayer): Promise<Usage> {
+  const buckets = await layer.listBuckets();
+  const out: Usage = { buckets: buckets.length, objects: 0, versions: 0, size: 0, perBucket: {} };
+  for (const b of buckets) {
+    const u = await layer.bucketUsage(b.name).catch(() => undefined);
+    if (!u) continue;
+    out.objects += u.objects;
+    out.versions += u.versions;
+    out.size += u.size;
+    out.perBucket[b.name] = { size: u.size, objectsCount: u.objects, versionsCount: u.versions };
+  }
+  return out;
+}
+
+export async function serverInfo(deps: ServerInfoDeps, host: string): Promise<InfoMessage> {
+  const { layer } = deps;
+  const backend = layer.backendInfo();
+  const drives = await layer.drives();
+  const u = await usage(layer);
+  const mem = process.memoryUsage();
+  const info: InfoMessage = {
+    mode: 'online',
+    deploymentID: deps.deploymentId,
+    buckets: { count: u.buckets },
+    objects: { count: u.objects },
+    versions: { count: u.versions },
+    usage: { size: u.size },
+    services: { kms: { status: 'disabled' }, ldap: {} },
+    backend: {
+      backendType: 'Erasure',
+      onlineDisks: backend.onlineDrives,
+      offlineDisks: backend.drives - backend.onlineDrives,
+      standardSCParity: backend.parityShards,
+      rrSCParity: backend.parityShards,
+    },
+    servers: [
+      {
+        state: 'online',
+        endpoint: host,
+        scheme: 'http',
+        uptime: Math.floor(process.uptime()),
+        version: STORE_VERSION,
+        commitID: '',
+        network: { [host]: 'online' },
+        drives: drives.map(diskJson),
+        poolNumber: 1,
+        mem_stats: {
+          Alloc: mem.heapUsed,
+          TotalAlloc: mem.heapTotal,
+          Mallocs: 0,
+          Frees: 0,
+          HeapAlloc: mem.heapUsed,
+        },
+        num_cpu: availableParallelism(),
+        runtime_version: process.version,
+      },
+    ],
+  };
+  if (deps.region) info.region = deps.region;
+  return info;
+}
+
+export async function storageInfo(layer: ObjectLayer, host: string): Promise<unknown> {
+  const drives = (await layer.drives()).map(diskJson);
+  drives.sort((a, b) => (a.totalspace ?? 0) - (b.totalspace ?? 0));
+  return { Disks: drives, Backend: backendInfoJson(layer, host) };
+}
+
+export async function dataUsageInfo(layer: ObjectLayer): Promise<unknown> {
+  const u = await usage(layer);
+  return {
+    // The counters are kept on every write: the figures are as of now.
+    lastUpdate: new Date().toISOString(),
+    objectsCount: u.objects,
+    versionsCount: u.versions,
+    objectsTotalSize: u.size,
+    bucketsCount: u.buckets,
+    bucketsUsageInfo: u.perBucket,
+    bucketsSizes: Object.fromEntries(Object.entries(u.perBucket).map(([name, b]) => [name, b.size])),
+  };
+}
