@@ -1,4 +1,5 @@
 import { arch, platform } from 'node:os';
+import { ConfigApi } from './api/config.js';
 import { GroupsApi } from './api/groups.js';
 import { parseJson } from './api/json.js';
 import { PoliciesApi } from './api/policies.js';
@@ -73,6 +74,8 @@ export class MadminClient {
   readonly policies = new PoliciesApi(this);
   /** Service accounts: access keys of a user (§3.5). */
   readonly serviceAccounts = new ServiceAccountsApi(this);
+  /** Server configuration KV (§3.6). */
+  readonly config = new ConfigApi(this);
 
   constructor(opts: MadminClientOptions) {
     const url = new URL(opts.endpoint);

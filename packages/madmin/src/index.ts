@@ -1,3 +1,4 @@
+export { ConfigApi } from './api/config.js';
 export { GroupsApi } from './api/groups.js';
 export { PoliciesApi } from './api/policies.js';
 export { ServiceAccountsApi } from './api/service-accounts.js';
@@ -16,6 +17,7 @@ export * from './sigv4.js';
 export * from './sts.js';
 export type * from './types/account.js';
 export * from './types/common.js';
+export type * from './types/config.js';
 export type * from './types/groups.js';
 export type * from './types/info.js';
 export type * from './types/policy.js';

@@ -1,4 +1,5 @@
 import { adminProtocol, minioMiscProtocol } from './admin/protocol.js';
+import type { ServerConfigStore } from './config/store.js';
 import type { MasterKey } from './crypto/index.js';
 import type { ObjectLayer } from './engine/object-layer.js';
 import type { SystemStore } from './engine/system-store.js';
@@ -15,6 +16,8 @@ export interface AppDeps {
   system: SystemStore;
   masterKey: MasterKey;
   credentials: CredentialStore;
+  /** The server configuration the admin API reads and sets. */
+  config: ServerConfigStore;
   region: string;
   deploymentId: string;
   log: Log;
@@ -28,6 +31,7 @@ export function createApp(deps: AppDeps): ServerDeps {
     credentials: deps.credentials,
     deploymentId: deps.deploymentId,
     region: deps.region,
+    config: deps.config,
   });
   const misc = minioMiscProtocol(deps.deploymentId);
   const sts = stsProtocol({ credentials: deps.credentials, region: deps.region });

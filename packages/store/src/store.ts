@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { createApp } from './app.js';
+import { ServerConfigStore } from './config/store.js';
 import { ErasureObjectLayer } from './engine/erasure/erasure-layer.js';
 import { erasureParams } from './engine/erasure/params.js';
 import { initDrives } from './engine/fs/drives.js';
@@ -46,12 +47,14 @@ export async function startStore(opts: StoreOptions): Promise<StoreHandle> {
   void layer.recoverFreshDrives().catch((err: unknown) => log(`healing fresh drives failed: ${String(err)}`));
   const credentials = await CredentialStore.open(layer.system, opts.rootCredentials);
   const masterKey = await loadMasterKey(layer.system);
+  const config = await ServerConfigStore.open(layer.system);
   const server = createHttpServer(
     createApp({
       layer,
       system: layer.system,
       masterKey,
       credentials,
+      config,
       region,
       deploymentId: set.deploymentId,
       log,

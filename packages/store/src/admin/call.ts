@@ -31,6 +31,8 @@ export interface AdminCall {
   secretBody(limit?: number): Promise<Buffer>;
   /** A JSON reply encrypted with the caller's secret key (labelled JSON, as MinIO does). */
   sealed(value: unknown): Promise<Reply>;
+  /** Text (configuration KV) encrypted with the caller's secret key. */
+  sealedText(text: string): Promise<Reply>;
 }
 
 export function adminCall(ctx: RequestContext, auth: AuthResult, credentials: CredentialStore): AdminCall {
@@ -80,7 +82,10 @@ export function adminCall(ctx: RequestContext, auth: AuthResult, credentials: Cr
       }
     },
     async sealed(value) {
-      const bytes = await encryptData(identity.secretKey, Buffer.from(JSON.stringify(value)));
+      return this.sealedText(JSON.stringify(value));
+    },
+    async sealedText(text) {
+      const bytes = await encryptData(identity.secretKey, Buffer.from(text));
       return {
         status: 200,
         body: { type: 'bytes', value: Buffer.from(bytes), contentType: 'application/json' },

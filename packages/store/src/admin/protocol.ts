@@ -1,3 +1,4 @@
+import type { ServerConfigStore } from '../config/store.js';
 import type { ObjectLayer } from '../engine/object-layer.js';
 import type { SystemStore } from '../engine/system-store.js';
 import { header, type RequestContext } from '../http/context.js';
@@ -8,6 +9,17 @@ import { verifyHeaderAuth } from '../s3/auth/signature-v4.js';
 import { ApiError } from '../s3/errors.js';
 import { type AdminCall, adminCall } from './call.js';
 import { accountInfo } from './handlers/account.js';
+import {
+  clearConfigHistoryReply,
+  delConfigKVReply,
+  getConfigKVReply,
+  getConfigReply,
+  helpConfigKVReply,
+  listConfigHistoryReply,
+  restoreConfigHistoryReply,
+  setConfigKVReply,
+  setConfigReply,
+} from './handlers/config.js';
 import {
   addPolicyReply,
   attachPolicyReply,
@@ -47,6 +59,7 @@ export interface AdminDeps {
   credentials: CredentialStore;
   deploymentId: string;
   region: string;
+  config: ServerConfigStore;
 }
 
 /** Admin JSON error (madmin-protocol.md §1.6); HostId is the deployment id. */
@@ -93,6 +106,24 @@ async function dispatch(
     case 'DataUsageInfo':
       call.require('admin:DataUsageInfo');
       return jsonReply(await dataUsageInfo(deps.layer));
+    case 'GetConfigKV':
+      return getConfigKVReply(call, deps.config, op.key);
+    case 'SetConfigKV':
+      return setConfigKVReply(call, deps.config);
+    case 'DelConfigKV':
+      return delConfigKVReply(call, deps.config);
+    case 'HelpConfigKV':
+      return helpConfigKVReply(call, op.subSys, op.key, op.env);
+    case 'GetConfig':
+      return getConfigReply(call, deps.config);
+    case 'SetConfig':
+      return setConfigReply(call, deps.config);
+    case 'ListConfigHistory':
+      return listConfigHistoryReply(call, deps.config, op.count);
+    case 'RestoreConfigHistory':
+      return restoreConfigHistoryReply(call, deps.config, op.restoreId);
+    case 'ClearConfigHistory':
+      return clearConfigHistoryReply(call, deps.config, op.restoreId);
     case 'GetBucketQuota':
       call.require('admin:GetBucketQuota');
       return getBucketQuota(deps.layer, deps.system, op.bucket);

@@ -10,6 +10,11 @@ export const ADMIN_PREFIX = '/minio/admin/v3';
 export type AdminOperation =
   | { op: 'AccountInfo'; prefixUsage: boolean }
   | { op: 'ServerInfo' | 'StorageInfo' | 'DataUsageInfo' }
+  | { op: 'GetConfigKV'; key: string }
+  | { op: 'SetConfigKV' | 'DelConfigKV' | 'GetConfig' | 'SetConfig' }
+  | { op: 'HelpConfigKV'; subSys: string; key: string; env: boolean }
+  | { op: 'ListConfigHistory'; count: string }
+  | { op: 'RestoreConfigHistory' | 'ClearConfigHistory'; restoreId: string }
   | { op: 'ServerInfo' | 'StorageInfo' | 'DataUsageInfo' }
   | { op: 'GetBucketQuota' | 'SetBucketQuota'; bucket: string }
   | { op: 'ListUsers' | 'ListGroups' | 'ListPolicies' | 'UpdateGroupMembers' }
@@ -48,6 +53,46 @@ const ROUTES: Route[] = [
     build: (q) => ({ op: 'AccountInfo', prefixUsage: q.one('prefix-usage') === 'true' }),
   },
   { method: 'GET', path: '/info', build: () => ({ op: 'ServerInfo' }) },
+  // Configuration (§3.6)
+  {
+    method: 'GET',
+    path: '/get-config-kv',
+    required: ['key'],
+    build: (q) => ({ op: 'GetConfigKV', key: q.get('key') }),
+  },
+  { method: 'PUT', path: '/set-config-kv', build: () => ({ op: 'SetConfigKV' }) },
+  { method: 'DELETE', path: '/del-config-kv', build: () => ({ op: 'DelConfigKV' }) },
+  {
+    method: 'GET',
+    path: '/help-config-kv',
+    required: ['subSys', 'key'],
+    build: (q) => ({
+      op: 'HelpConfigKV',
+      subSys: q.get('subSys'),
+      key: q.get('key'),
+      env: q.one('env') !== undefined,
+    }),
+  },
+  { method: 'GET', path: '/config', build: () => ({ op: 'GetConfig' }) },
+  { method: 'PUT', path: '/config', build: () => ({ op: 'SetConfig' }) },
+  {
+    method: 'GET',
+    path: '/list-config-history-kv',
+    required: ['count'],
+    build: (q) => ({ op: 'ListConfigHistory', count: q.get('count') }),
+  },
+  {
+    method: 'PUT',
+    path: '/restore-config-history-kv',
+    required: ['restoreId'],
+    build: (q) => ({ op: 'RestoreConfigHistory', restoreId: q.get('restoreId') }),
+  },
+  {
+    method: 'DELETE',
+    path: '/clear-config-history-kv',
+    required: ['restoreId'],
+    build: (q) => ({ op: 'ClearConfigHistory', restoreId: q.get('restoreId') }),
+  },
   { method: 'GET', path: '/storageinfo', build: () => ({ op: 'StorageInfo' }) },
   { method: 'GET', path: '/datausageinfo', build: () => ({ op: 'DataUsageInfo' }) },
   {

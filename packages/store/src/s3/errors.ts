@@ -187,6 +187,8 @@ export const ERROR_CATALOGUE = {
     status: 503,
     message: 'Storage resources are insufficient for the write operation.',
   },
+  XMinioConfigError: { status: 400, message: 'Error in the configuration.' },
+  XMinioConfigNotFoundError: { status: 404, message: 'The configuration was not found.' },
   XMinioIAMActionNotAllowed: { status: 403, message: 'Specified IAM action is not allowed' },
   XMinioInvalidIAMCredentials: { status: 403, message: 'The credentials are not valid for this action.' },
   XMinioInvalidObjectName: { status: 400, message: 'Object name contains unsupported characters.' },

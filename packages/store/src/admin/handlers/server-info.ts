@@ -1,5 +1,8 @@
 import { availableParallelism } from 'node:os';
 import type { Disk, InfoMessage } from '@stowage/madmin';
+import { DEFAULT_TARGET, effective, isEnabled, type ServerConfig } from '../../config/kv.js';
+import type { ServerConfigStore } from '../../config/store.js';
+import { notifyType, SUBSYSTEMS } from '../../config/subsystems.js';
 import type { DriveInfo, ObjectLayer } from '../../engine/object-layer.js';
 import { backendInfoJson } from './account.js';
 
@@ -13,6 +16,25 @@ export interface ServerInfoDeps {
   layer: ObjectLayer;
   deploymentId: string;
   region: string;
+  config: ServerConfigStore;
+}
+
+/** The region set in the configuration (site, or the deprecated region), else ''. */
+export function configuredRegion(config: ServerConfig): string {
+  return config.site?.[DEFAULT_TARGET]?.region || config.region?.[DEFAULT_TARGET]?.name || '';
+}
+
+/** ARNs of the enabled notification targets, as MinIO forms them (madmin-protocol.md §6.6). */
+export function notificationArns(config: ServerConfig): string[] {
+  const region = configuredRegion(config);
+  const arns: string[] = [];
+  for (const sub of SUBSYSTEMS) {
+    if (!sub.name.startsWith('notify_')) continue;
+    for (const target of Object.keys(config[sub.name] ?? {}).sort())
+      if (isEnabled(sub, effective(config, sub, target)))
+        arns.push(`arn:minio:sqs:${region}:${target}:${notifyType(sub.name)}`);
+  }
+  return arns;
 }
 
 function diskJson(d: DriveInfo): Disk {
@@ -98,7 +120,10 @@ export async function serverInfo(deps: ServerInfoDeps, host: string): Promise<In
       },
     ],
   };
-  if (deps.region) info.region = deps.region;
+  const region = configuredRegion(deps.config.config) || deps.region;
+  if (region) info.region = region;
+  const arns = notificationArns(deps.config.config);
+  if (arns.length > 0) info.sqsARN = arns;
   return info;
 }
 

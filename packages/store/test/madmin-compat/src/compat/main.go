@@ -75,6 +75,7 @@ func main() {
 	serviceAccounts(ctx, adm, endpoint)
 	quotaAndAccount(ctx, adm, s3, access)
 	serverInfo(ctx, adm)
+	config(ctx, adm)
 
 	fmt.Printf("%d failed\n", failures)
 	if failures > 0 {
@@ -298,5 +299,96 @@ func serverInfo(ctx context.Context, adm *madmin.AdminClient) {
 		}
 		_, ok := info.BucketsUsage["gobucket"]
 		return expect(info.BucketsCount == 1 && ok && !info.LastUpdate.IsZero(), "usage %+v", info)
+	}())
+}
+
+func config(ctx context.Context, adm *madmin.AdminClient) {
+	check("SetConfigKV (restart needed)", func() error {
+		restart, err := adm.SetConfigKV(ctx, `notify_webhook:go endpoint="http://127.0.0.1:9/hook" queue_limit=5`)
+		if err != nil {
+			return err
+		}
+		return expect(restart, "expected restart for notify_webhook")
+	}())
+	check("SetConfigKV (dynamic)", func() error {
+		restart, err := adm.SetConfigKV(ctx, "compression enable=on")
+		if err != nil {
+			return err
+		}
+		return expect(!restart, "expected no restart for compression")
+	}())
+	check("SetConfigKV missing required key", expectCode(func() error { _, err := adm.SetConfigKV(ctx, "notify_redis:r key=x"); return err }(), "XMinioConfigError"))
+	check("GetConfigKV + ParseServerConfigOutput", func() error {
+		out, err := adm.GetConfigKV(ctx, "notify_webhook")
+		if err != nil {
+			return err
+		}
+		cfgs, err := madmin.ParseServerConfigOutput(string(out))
+		if err != nil {
+			return err
+		}
+		if len(cfgs) != 2 || cfgs[1].Target != "go" {
+			return fmt.Errorf("parsed %+v from %q", cfgs, out)
+		}
+		v, _ := cfgs[1].Lookup("endpoint")
+		q, _ := cfgs[1].Lookup("queue_limit")
+		return expect(v == "http://127.0.0.1:9/hook" && q == "5", "values %q %q", v, q)
+	}())
+	check("ServerInfo sqsARN", func() error {
+		info, err := adm.ServerInfo(ctx)
+		if err != nil {
+			return err
+		}
+		return expect(reflect.DeepEqual(info.SQSARN, []string{"arn:minio:sqs::go:webhook"}), "arns %v", info.SQSARN)
+	}())
+	check("HelpConfigKV", func() error {
+		h, err := adm.HelpConfigKV(ctx, "notify_webhook", "", false)
+		if err != nil {
+			return err
+		}
+		return expect(h.SubSys == "notify_webhook" && h.MultipleTargets && len(h.KeysHelp) > 3 && h.KeysHelp[1].Key == "endpoint" && !h.KeysHelp[1].Optional, "help %+v", h)
+	}())
+	check("HelpConfigKV subsystems", func() error {
+		h, err := adm.HelpConfigKV(ctx, "", "", false)
+		if err != nil {
+			return err
+		}
+		return expect(len(h.KeysHelp) > 10, "help %+v", h)
+	}())
+	check("DelConfigKV", func() error { _, err := adm.DelConfigKV(ctx, "notify_webhook:go"); return err }())
+	check("DelConfigKV missing", expectCode(func() error { _, err := adm.DelConfigKV(ctx, "notify_webhook:go"); return err }(), "XMinioConfigNotFoundError"))
+	var history []madmin.ConfigHistoryEntry
+	check("ListConfigHistoryKV", func() (err error) {
+		history, err = adm.ListConfigHistoryKV(ctx, 0)
+		if err != nil {
+			return err
+		}
+		return expect(len(history) == 2 && history[0].Data == `notify_webhook:go endpoint="http://127.0.0.1:9/hook" queue_limit=5` && !history[0].CreateTime.IsZero(), "history %+v", history)
+	}())
+	if len(history) == 2 {
+		check("RestoreConfigHistoryKV", adm.RestoreConfigHistoryKV(ctx, history[0].RestoreID))
+		check("GetConfigKV after restore", func() error {
+			out, err := adm.GetConfigKV(ctx, "notify_webhook:go")
+			if err != nil {
+				return err
+			}
+			return expect(strings.Contains(string(out), "queue_limit=5"), "restored %q", out)
+		}())
+		check("ClearConfigHistoryKV", adm.ClearConfigHistoryKV(ctx, "all"))
+	}
+	check("GetConfig", func() error {
+		out, err := adm.GetConfig(ctx)
+		if err != nil {
+			return err
+		}
+		return expect(strings.Contains(string(out), "notify_webhook:go endpoint=http://127.0.0.1:9/hook"), "config %q", out)
+	}())
+	check("SetConfig", adm.SetConfig(ctx, strings.NewReader("site region=eu-central-1\n")))
+	check("GetConfigKV after SetConfig", func() error {
+		out, err := adm.GetConfigKV(ctx, "site")
+		if err != nil {
+			return err
+		}
+		return expect(string(out) == "site name= region=eu-central-1 \n", "site %q", out)
 	}())
 }

@@ -1,0 +1,139 @@
+import { configHelp } from '../../config/help.js';
+import {
+  applyLines,
+  ConfigError,
+  deleteKeys,
+  exportAll,
+  getKV,
+  parseText,
+  type ServerConfig,
+} from '../../config/kv.js';
+import type { ServerConfigStore } from '../../config/store.js';
+import type { Subsystem } from '../../config/subsystems.js';
+import { emptyReply, type Reply } from '../../http/reply.js';
+import { ApiError } from '../../s3/errors.js';
+import type { AdminCall } from '../call.js';
+
+// Server configuration through the admin API (madmin-protocol.md §3.6, §6): KV text in
+// and out, encrypted; restart-required unless every subsystem touched is dynamic.
+
+const ACTION = 'admin:ConfigUpdate';
+
+/** Configuration errors in the admin catalogue. */
+async function configured<T>(work: () => Promise<T> | T): Promise<T> {
+  try {
+    return await work();
+  } catch (err) {
+    if (!(err instanceof ConfigError)) throw err;
+    throw new ApiError(
+      err.kind === 'notFound' ? 'XMinioConfigNotFoundError' : 'XMinioConfigError',
+      err.message,
+    );
+  }
+}
+
+/** 200, with x-minio-config-applied when the change took effect without a restart. */
+const applied = (subsystems: readonly Subsystem[]): Reply =>
+  emptyReply(200, subsystems.every((s) => s.dynamic) ? { 'x-minio-config-applied': 'true' } : undefined);
+
+export async function getConfigKVReply(
+  call: AdminCall,
+  store: ServerConfigStore,
+  key: string,
+): Promise<Reply> {
+  call.require(ACTION);
+  return call.sealedText(await configured(() => getKV(store.config, key)));
+}
+
+export async function setConfigKVReply(call: AdminCall, store: ServerConfigStore): Promise<Reply> {
+  call.require(ACTION);
+  const text = (await call.secretBody()).toString('utf8');
+  const touched = await configured(async () => {
+    const lines = parseText(text);
+    if (lines.length === 0) throw new ConfigError('no configuration was given');
+    return store.update((c) => ({ config: applyLines(c, lines), result: lines.map((l) => l.sub) }), text);
+  });
+  return applied(touched);
+}
+
+export async function delConfigKVReply(call: AdminCall, store: ServerConfigStore): Promise<Reply> {
+  call.require(ACTION);
+  const text = (await call.secretBody()).toString('utf8');
+  const sub = await configured(() =>
+    store.update((c) => {
+      const { config, sub } = deleteKeys(c, text);
+      return { config, result: sub };
+    }),
+  );
+  return applied([sub]);
+}
+
+export async function helpConfigKVReply(
+  call: AdminCall,
+  subSys: string,
+  key: string,
+  env: boolean,
+): Promise<Reply> {
+  call.require(ACTION);
+  const help = await configured(() => configHelp(subSys, key, env));
+  // Written by an encoder in MinIO: the JSON ends with a newline.
+  return {
+    status: 200,
+    body: { type: 'bytes', value: Buffer.from(`${JSON.stringify(help)}\n`), contentType: 'application/json' },
+  };
+}
+
+export async function getConfigReply(call: AdminCall, store: ServerConfigStore): Promise<Reply> {
+  call.require(ACTION);
+  return call.sealedText(exportAll(store.config));
+}
+
+/** PUT /config: the whole configuration, replaced. */
+export async function setConfigReply(call: AdminCall, store: ServerConfigStore): Promise<Reply> {
+  call.require(ACTION);
+  const text = (await call.secretBody()).toString('utf8');
+  await configured(() => {
+    const lines = parseText(text);
+    return store.update(() => ({ config: applyLines({} as ServerConfig, lines), result: undefined }), text);
+  });
+  return emptyReply(200);
+}
+
+export async function listConfigHistoryReply(
+  call: AdminCall,
+  store: ServerConfigStore,
+  count: string,
+): Promise<Reply> {
+  call.require(ACTION);
+  if (!/^\d+$/.test(count)) throw new ApiError('InvalidArgument', 'count must be a whole number');
+  const history = await store.history();
+  const n = Number(count) || 10;
+  return call.sealed(history.slice(-n));
+}
+
+/** Applies an entry's text again, then forgets the entry. */
+export async function restoreConfigHistoryReply(
+  call: AdminCall,
+  store: ServerConfigStore,
+  restoreId: string,
+): Promise<Reply> {
+  call.require(ACTION);
+  await configured(async () => {
+    const entry = (await store.history()).find((e) => e.restoreId === restoreId);
+    if (!entry) throw new ConfigError(`restore id '${restoreId}' not found`, 'notFound');
+    const lines = parseText(entry.data);
+    await store.update((c) => ({ config: applyLines(c, lines), result: undefined }));
+    await store.dropHistory(restoreId);
+  });
+  return emptyReply(200);
+}
+
+export async function clearConfigHistoryReply(
+  call: AdminCall,
+  store: ServerConfigStore,
+  restoreId: string,
+): Promise<Reply> {
+  call.require(ACTION);
+  await configured(() => store.dropHistory(restoreId));
+  return emptyReply(200);
+}

@@ -1,0 +1,115 @@
+import { describe, expect, it } from 'vitest';
+import { configHelp } from './help.js';
+import {
+  applyLines,
+  ConfigError,
+  deleteKeys,
+  exportAll,
+  getKV,
+  parseLine,
+  parseText,
+  type ServerConfig,
+} from './kv.js';
+
+const set = (config: ServerConfig, text: string) => applyLines(config, parseText(text));
+
+describe('config KV parsing', () => {
+  it('cuts fields at known keys, so values may hold spaces; quotes are removed', () => {
+    const line = parseLine(
+      'notify_webhook:1 endpoint="http://h:8080/hook" auth_token=Bearer abc queue_limit=100',
+    );
+    expect(line.sub.name).toBe('notify_webhook');
+    expect(line.target).toBe('1');
+    expect(line.values).toEqual({
+      endpoint: 'http://h:8080/hook',
+      auth_token: 'Bearer abc',
+      queue_limit: '100',
+    });
+    expect(parseLine("site name='rack-1' region=eu-west-1").values).toEqual({
+      name: 'rack-1',
+      region: 'eu-west-1',
+    });
+  });
+
+  it('swallows an unknown key into the previous value, as MinIO does', () => {
+    expect(parseLine('compression extensions=.txt foo=bar').values).toEqual({ extensions: '.txt foo=bar' });
+  });
+
+  it('refuses unknown subsystems, targets on single-target ones, and text before the first key', () => {
+    expect(() => parseLine('nosuch key=1')).toThrow(ConfigError);
+    expect(() => parseLine('site:a name=x')).toThrow(/does not support multiple targets/);
+    expect(() => parseLine('site garbage name=x')).toThrow(/invalid config value/);
+  });
+});
+
+describe('config KV semantics', () => {
+  it('implies enable=on, checks required keys and keeps keys not given', () => {
+    expect(() => set({}, 'notify_webhook:1 auth_token=x')).toThrow(
+      "'endpoint' is not optional for 'notify_webhook' sub-system",
+    );
+    const c1 = set({}, 'notify_webhook:1 endpoint=http://h/hook');
+    expect(c1.notify_webhook?.['1']).toEqual({ endpoint: 'http://h/hook', enable: 'on' });
+    const c2 = set(c1, 'notify_webhook:1 queue_limit=10');
+    expect(c2.notify_webhook?.['1']).toEqual({ endpoint: 'http://h/hook', enable: 'on', queue_limit: '10' });
+    // Disabled targets need no required keys.
+    expect(set({}, 'notify_webhook:2 enable=off').notify_webhook?.['2']).toEqual({ enable: 'off' });
+  });
+
+  it('checks on|off and numbers, site names and regions', () => {
+    expect(() => set({}, 'compression enable=yes')).toThrow(/'on' or 'off'/);
+    expect(() => set({}, 'notify_webhook:1 endpoint=x queue_limit=many')).toThrow(/whole number/);
+    expect(() => set({}, 'site name=Rack_1')).toThrow(/site name/);
+    expect(() => set({}, 'site region=1abc')).toThrow(/region/);
+    expect(set({}, 'site region=eu-west-1').site?._).toEqual({ region: 'eu-west-1' });
+  });
+
+  it('prints targets in key order with a trailing space, enable=on left out, quoted when spaced', () => {
+    const c = set({}, 'notify_webhook:1 endpoint=http://h:8080/hook auth_token="a b" comment="my hook"');
+    expect(getKV(c, 'notify_webhook')).toBe(
+      'notify_webhook enable=off endpoint= auth_token= queue_limit=0 queue_dir= client_cert= client_key= \n' +
+        'notify_webhook:1 endpoint=http://h:8080/hook auth_token="a b" queue_limit=0 queue_dir= client_cert= client_key= comment="my hook" \n',
+    );
+    expect(getKV(c, 'notify_webhook:')).toBe(
+      'notify_webhook enable=off endpoint= auth_token= queue_limit=0 queue_dir= client_cert= client_key= \n',
+    );
+    expect(() => getKV(c, 'notify_webhook:9')).toThrow(/not found/);
+  });
+
+  it('deletes whole targets or resets keys; deleting a missing target is not found', () => {
+    const c = set({}, 'notify_webhook:1 endpoint=http://h/hook queue_limit=5');
+    expect(deleteKeys(c, 'notify_webhook:1 queue_limit').config.notify_webhook?.['1']).toEqual({
+      endpoint: 'http://h/hook',
+      enable: 'on',
+    });
+    expect(deleteKeys(c, 'notify_webhook:1').config.notify_webhook?.['1']).toBeUndefined();
+    expect(() => deleteKeys(c, 'notify_webhook:2')).toThrow(expect.objectContaining({ kind: 'notFound' }));
+  });
+
+  it('exports everything, commenting out disabled targets', () => {
+    const text = exportAll(set({}, 'notify_redis:q address=localhost:6379 key=events'));
+    expect(text).toContain(
+      '\nnotify_redis:q address=localhost:6379 key=events format=namespace password= queue_dir= queue_limit=0 \n',
+    );
+    expect(text).toContain('# notify_redis enable=off address=');
+    expect(text.split('\n')[0]).toBe('site name= region= ');
+  });
+});
+
+describe('config help', () => {
+  it('lists listed subsystems, one key, or env names', () => {
+    const all = configHelp('', '', false);
+    expect(all.keysHelp.map((k) => k.key)).toContain('identity_openid');
+    expect(all.keysHelp.map((k) => k.key)).not.toContain('region');
+    expect(configHelp('notify_webhook', 'endpoint', false).keysHelp).toEqual([
+      {
+        key: 'endpoint',
+        type: 'url',
+        description: expect.any(String),
+        optional: false,
+        multipleTargets: false,
+      },
+    ]);
+    expect(configHelp('notify_webhook', '', true).keysHelp[0]?.key).toBe('MINIO_NOTIFY_WEBHOOK_ENABLE');
+    expect(() => configHelp('nosuch', '', false)).toThrow(ConfigError);
+  });
+});

@@ -1,0 +1,72 @@
+import { randomUUID } from 'node:crypto';
+import type { SystemStore } from '../engine/system-store.js';
+import {
+  decodeHistory,
+  decodeServerConfig,
+  encodeHistory,
+  encodeServerConfig,
+  type HistoryEntry,
+} from '../format/server-config.js';
+import { ConfigError, type ServerConfig } from './kv.js';
+
+// The server configuration as the admin API changes it: one document, changed one change
+// at a time, each set recorded in the history so that it can be restored.
+
+const CONFIG = 'config/server.json';
+const HISTORY = 'config/history.json';
+/** Oldest entries go first past this many. */
+const MAX_HISTORY = 100;
+
+export class ServerConfigStore {
+  private queue: Promise<unknown> = Promise.resolve();
+
+  private constructor(
+    private readonly system: SystemStore,
+    private current: ServerConfig,
+  ) {}
+
+  static async open(system: SystemStore): Promise<ServerConfigStore> {
+    return new ServerConfigStore(system, decodeServerConfig(await system.read(CONFIG)));
+  }
+
+  get config(): Readonly<ServerConfig> {
+    return this.current;
+  }
+
+  /** Replaces the configuration with what `change` makes of it; `text` goes to the history. */
+  update<T>(
+    change: (config: ServerConfig) => { config: ServerConfig; result: T },
+    text?: string,
+  ): Promise<T> {
+    const run = this.queue.then(async () => {
+      const { config, result } = change(this.current);
+      await this.system.write(CONFIG, encodeServerConfig(config));
+      this.current = config;
+      if (text !== undefined) {
+        const history = await this.history();
+        history.push({ restoreId: randomUUID(), createTime: new Date().toISOString(), data: text });
+        await this.system.write(HISTORY, encodeHistory(history.slice(-MAX_HISTORY)));
+      }
+      return result;
+    });
+    this.queue = run.catch(() => {});
+    return run;
+  }
+
+  async history(): Promise<HistoryEntry[]> {
+    return decodeHistory(await this.system.read(HISTORY));
+  }
+
+  /** Removes one entry (or every one, for 'all'); returns the removed entry. */
+  async dropHistory(restoreId: string): Promise<HistoryEntry | undefined> {
+    const history = await this.history();
+    if (restoreId === 'all') {
+      await this.system.write(HISTORY, encodeHistory([]));
+      return undefined;
+    }
+    const entry = history.find((e) => e.restoreId === restoreId);
+    if (!entry) throw new ConfigError(`restore id '${restoreId}' not found`, 'notFound');
+    await this.system.write(HISTORY, encodeHistory(history.filter((e) => e !== entry)));
+    return entry;
+  }
+}

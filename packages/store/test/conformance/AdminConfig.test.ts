@@ -1,0 +1,124 @@
+import { MadminClient, MadminError } from '@stowage/madmin';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startStore } from '../../src/index.js';
+import { ROOT, startTestStore, type TestStore } from '../support/store.js';
+
+// Server configuration through the admin API (madmin-protocol.md §3.6, §6): encrypted KV
+// text, restart-required semantics, history and restore, ARNs in server info.
+
+let t: TestStore;
+let admin: MadminClient;
+beforeAll(async () => {
+  t = await startTestStore();
+  admin = new MadminClient({ endpoint: t.store.url, credentials: ROOT });
+});
+afterAll(() => t.close());
+
+const code = (p: Promise<unknown>) =>
+  p.then(
+    () => 'resolved',
+    (e: unknown) => (e instanceof MadminError ? `${e.status} ${e.code}` : String(e)),
+  );
+
+describe('admin configuration', () => {
+  it('sets a notification target (restart needed) and reads it back', async () => {
+    expect(
+      await admin.config.setKV('notify_webhook:primary endpoint=http://127.0.0.1:9/hook queue_limit=10'),
+    ).toEqual({
+      restart: true,
+    });
+    expect(await admin.config.getKV('notify_webhook:primary')).toBe(
+      'notify_webhook:primary endpoint=http://127.0.0.1:9/hook auth_token= queue_limit=10 queue_dir= client_cert= client_key= \n',
+    );
+    const info = await admin.serverInfo();
+    expect(info.sqsARN).toEqual(['arn:minio:sqs::primary:webhook']);
+  });
+
+  it('applies dynamic subsystems at once', async () => {
+    expect(await admin.config.setKV('compression enable=on extensions=.log')).toEqual({ restart: false });
+    expect(await admin.config.getKV('compression')).toBe(
+      'compression allow_encryption=off extensions=.log mime_types=text/*,application/json,application/xml,binary/octet-stream \n',
+    );
+  });
+
+  it('forms ARNs with the configured region and postgresql for postgres', async () => {
+    await admin.config.setKV('site region=eu-west-1');
+    await admin.config.setKV(
+      'notify_postgres:db connection_string="host=127.0.0.1 dbname=events" table=events format=access',
+    );
+    expect((await admin.serverInfo()).sqsARN).toEqual([
+      'arn:minio:sqs:eu-west-1:primary:webhook',
+      'arn:minio:sqs:eu-west-1:db:postgresql',
+    ]);
+    expect((await admin.serverInfo()).region).toBe('eu-west-1');
+  });
+
+  it('refuses bad configuration with XMinioConfigError and changes nothing', async () => {
+    expect(await code(admin.config.setKV('notify_mqtt:m broker=tcp://127.0.0.1:1883'))).toBe(
+      '400 XMinioConfigError',
+    );
+    expect(await code(admin.config.setKV('nosuch enable=on'))).toBe('400 XMinioConfigError');
+    expect(await code(admin.config.setKV('site:x name=a'))).toBe('400 XMinioConfigError');
+    expect(await code(admin.config.getKV('notify_mqtt:m'))).toBe('400 XMinioConfigError');
+    expect(await code(admin.config.delKV('notify_mqtt:m'))).toBe('404 XMinioConfigNotFoundError');
+  });
+
+  it('deletes a target', async () => {
+    expect(await admin.config.delKV('notify_postgres:db')).toEqual({ restart: true });
+    expect((await admin.serverInfo()).sqsARN).toEqual(['arn:minio:sqs:eu-west-1:primary:webhook']);
+  });
+
+  it('keeps a history, restores an entry and clears it', async () => {
+    const history = await admin.config.history(0);
+    expect(history.map((h) => h.data)).toEqual([
+      'notify_webhook:primary endpoint=http://127.0.0.1:9/hook queue_limit=10',
+      'compression enable=on extensions=.log',
+      'site region=eu-west-1',
+      'notify_postgres:db connection_string="host=127.0.0.1 dbname=events" table=events format=access',
+    ]);
+    const pg = history[3]!;
+    await admin.config.restore(pg.restoreId);
+    expect(await admin.config.getKV('notify_postgres:db')).toContain('format=access');
+    expect((await admin.config.history()).map((h) => h.restoreId)).not.toContain(pg.restoreId);
+    expect(await code(admin.config.restore(pg.restoreId))).toBe('404 XMinioConfigNotFoundError');
+    await admin.config.clearHistory('all');
+    expect(await admin.config.history()).toEqual([]);
+  });
+
+  it('exports and replaces the whole configuration', async () => {
+    const all = await admin.config.getAll();
+    expect(all).toContain('notify_webhook:primary endpoint=http://127.0.0.1:9/hook');
+    expect(all).toContain('# notify_kafka enable=off');
+    await admin.config.setAll('site region=us-west-2\n# a comment\n');
+    expect(await admin.config.getKV('notify_webhook')).toBe(
+      'notify_webhook enable=off endpoint= auth_token= queue_limit=0 queue_dir= client_cert= client_key= \n',
+    );
+    expect((await admin.serverInfo()).region).toBe('us-west-2');
+  });
+
+  it('answers help with exactly the fields madmin decodes', async () => {
+    const help = await admin.config.help('identity_ldap', 'server_addr');
+    expect(help).toEqual({
+      subSys: 'identity_ldap',
+      description: 'enable LDAP SSO support',
+      multipleTargets: false,
+      keysHelp: [
+        {
+          key: 'server_addr',
+          type: 'address',
+          description: expect.any(String),
+          optional: false,
+          multipleTargets: false,
+        },
+      ],
+    });
+  });
+
+  it('keeps the configuration across a restart', async () => {
+    await admin.config.setKV('notify_nats:n address=127.0.0.1:4222 subject=events');
+    await t.store.close();
+    t.store = await startStore({ drives: t.drives, rootCredentials: ROOT, port: t.store.port });
+    const again = new MadminClient({ endpoint: t.store.url, credentials: ROOT });
+    expect(await again.config.getKV('notify_nats:n')).toContain('address=127.0.0.1:4222 subject=events');
+  });
+});
