@@ -1,6 +1,7 @@
 import { arch, platform } from 'node:os';
 import { ConfigApi } from './api/config.js';
 import { GroupsApi } from './api/groups.js';
+import { HealApi } from './api/heal.js';
 import { parseJson } from './api/json.js';
 import { PoliciesApi } from './api/policies.js';
 import { ServiceAccountsApi } from './api/service-accounts.js';
@@ -76,6 +77,8 @@ export class MadminClient {
   readonly serviceAccounts = new ServiceAccountsApi(this);
   /** Server configuration KV (§3.6). */
   readonly config = new ConfigApi(this);
+  /** Heal sequences (§3.8). */
+  readonly heal = new HealApi(this);
 
   constructor(opts: MadminClientOptions) {
     const url = new URL(opts.endpoint);

@@ -1,5 +1,6 @@
 export { ConfigApi } from './api/config.js';
 export { GroupsApi } from './api/groups.js';
+export { HealApi } from './api/heal.js';
 export { PoliciesApi } from './api/policies.js';
 export { ServiceAccountsApi } from './api/service-accounts.js';
 export { UsersApi } from './api/users.js';
@@ -19,6 +20,7 @@ export type * from './types/account.js';
 export * from './types/common.js';
 export type * from './types/config.js';
 export type * from './types/groups.js';
+export type * from './types/heal.js';
 export type * from './types/info.js';
 export type * from './types/policy.js';
 export type * from './types/quota.js';

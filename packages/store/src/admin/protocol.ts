@@ -7,7 +7,7 @@ import type { Protocol } from '../http/server.js';
 import type { CredentialStore } from '../iam/credentials.js';
 import { verifyHeaderAuth } from '../s3/auth/signature-v4.js';
 import { ApiError } from '../s3/errors.js';
-import { type AdminCall, adminCall } from './call.js';
+import { type AdminCall, adminCall, jsonObject } from './call.js';
 import { accountInfo } from './handlers/account.js';
 import {
   clearConfigHistoryReply,
@@ -49,6 +49,7 @@ import {
   updateGroupMembersReply,
   userInfoReply,
 } from './handlers/users.js';
+import { type HealOpts, HealSequences } from './heal.js';
 import { type AdminOperation, parseAdminRequest } from './router.js';
 
 const MAX_QUOTA_BODY = 4096;
@@ -60,6 +61,7 @@ export interface AdminDeps {
   deploymentId: string;
   region: string;
   config: ServerConfigStore;
+  heal: HealSequences;
 }
 
 /** Admin JSON error (madmin-protocol.md §1.6); HostId is the deployment id. */
@@ -76,7 +78,7 @@ export function adminErrorReply(err: ApiError, ctx: RequestContext, deploymentId
   );
 }
 
-function authenticate(ctx: RequestContext, deps: AdminDeps) {
+function authenticate(ctx: RequestContext, deps: Pick<AdminDeps, 'credentials'>) {
   // Admin calls must be header-signed and carry x-amz-content-sha256 (§1.4); any region.
   if (
     header(ctx.headers, 'authorization') === undefined ||
@@ -106,6 +108,9 @@ async function dispatch(
     case 'DataUsageInfo':
       call.require('admin:DataUsageInfo');
       return jsonReply(await dataUsageInfo(deps.layer));
+    case 'Heal':
+      call.require('admin:Heal');
+      return healReply(call, deps.heal, op, ctx);
     case 'GetConfigKV':
       return getConfigKVReply(call, deps.config, op.key);
     case 'SetConfigKV':
@@ -176,13 +181,49 @@ async function dispatch(
   }
 }
 
-export function adminProtocol(deps: AdminDeps): Protocol {
+const HEAL_DEFAULTS: HealOpts = {
+  recursive: false,
+  dryRun: false,
+  remove: false,
+  recreate: false,
+  scanMode: 1,
+  nolock: false,
+};
+
+/** Start, stop or poll a heal sequence (madmin-protocol.md §3.8). */
+async function healReply(
+  call: AdminCall,
+  heal: HealSequences,
+  op: Extract<AdminOperation, { op: 'Heal' }>,
+  ctx: RequestContext,
+): Promise<Reply> {
+  if (op.clientToken !== undefined) {
+    if (op.forceStart || op.forceStop)
+      throw new ApiError('InvalidRequest', 'clientToken cannot be combined with forceStart or forceStop');
+    return jsonReply(heal.status(op.bucket, op.prefix, op.clientToken));
+  }
+  const body = await call.body(64 * 1024);
+  const given = body.length === 0 ? {} : jsonObject(body);
+  const settings: HealOpts = { ...HEAL_DEFAULTS };
+  for (const key of Object.keys(HEAL_DEFAULTS) as (keyof HealOpts)[]) {
+    const v = given[key];
+    if (v === undefined) continue;
+    if (typeof v !== typeof HEAL_DEFAULTS[key])
+      throw new ApiError('XMinioAdminConfigBadJSON', `"${key}" has the wrong type`);
+    (settings as unknown as Record<string, unknown>)[key] = v;
+  }
+  const address = ctx.req.socket.remoteAddress?.replace(/^::ffff:/, '') ?? '';
+  return jsonReply(heal.start(op.bucket, op.prefix, settings, op, address));
+}
+
+export function adminProtocol(deps: Omit<AdminDeps, 'heal'>): Protocol {
+  const full: AdminDeps = { ...deps, heal: new HealSequences(deps.layer) };
   return {
     async handle(ctx) {
       const op = ctx.path === undefined ? undefined : parseAdminRequest(ctx.method, ctx.path, ctx.query);
       if (!op) throw new ApiError('XMinioAdminVersionMismatch');
       const auth = authenticate(ctx, deps);
-      return dispatch(op, adminCall(ctx, auth, deps.credentials), deps, ctx);
+      return dispatch(op, adminCall(ctx, auth, deps.credentials), full, ctx);
     },
     errorReply: (err, ctx) => adminErrorReply(err, ctx, deps.deploymentId),
   };

@@ -10,6 +10,14 @@ export const ADMIN_PREFIX = '/minio/admin/v3';
 export type AdminOperation =
   | { op: 'AccountInfo'; prefixUsage: boolean }
   | { op: 'ServerInfo' | 'StorageInfo' | 'DataUsageInfo' }
+  | {
+      op: 'Heal';
+      bucket: string;
+      prefix: string;
+      clientToken?: string;
+      forceStart: boolean;
+      forceStop: boolean;
+    }
   | { op: 'GetConfigKV'; key: string }
   | { op: 'SetConfigKV' | 'DelConfigKV' | 'GetConfig' | 'SetConfig' }
   | { op: 'HelpConfigKV'; subSys: string; key: string; env: boolean }
@@ -234,7 +242,9 @@ export function parseAdminRequest(
   query: QueryPairs,
 ): AdminOperation | undefined {
   if (!path.startsWith(`${ADMIN_PREFIX}/`)) return undefined;
-  const route = BY_ROUTE.get(`${method} ${path.slice(ADMIN_PREFIX.length)}`);
+  const rel = path.slice(ADMIN_PREFIX.length);
+  if (method === 'POST' && rel.startsWith('/heal/')) return healOperation(rel.slice('/heal/'.length), query);
+  const route = BY_ROUTE.get(`${method} ${rel}`);
   if (!route) return undefined;
   const one = (key: string) => query.find(([k]) => k === key)?.[1];
   if (!(route.required ?? []).every((key) => one(key) !== undefined)) return undefined;
@@ -243,4 +253,21 @@ export function parseAdminRequest(
     get: (key) => one(key) ?? '',
     all: (key) => query.filter(([k]) => k === key).map(([, v]) => v),
   });
+}
+
+/** POST /heal/[bucket[/prefix]]: the force flags count when present, whatever their value. */
+function healOperation(rest: string, query: QueryPairs): AdminOperation {
+  const slash = rest.indexOf('/');
+  const bucket = slash < 0 ? rest : rest.slice(0, slash);
+  const prefix = slash < 0 ? '' : rest.slice(slash + 1);
+  const has = (key: string) => query.some(([k]) => k === key);
+  const clientToken = query.find(([k]) => k === 'clientToken')?.[1];
+  return {
+    op: 'Heal',
+    bucket,
+    prefix,
+    ...(clientToken !== undefined ? { clientToken } : {}),
+    forceStart: has('forceStart'),
+    forceStop: has('forceStop'),
+  };
 }

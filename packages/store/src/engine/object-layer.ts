@@ -300,6 +300,8 @@ export interface ObjectLayer {
   abortMultipartUpload(bucket: string, key: string, uploadId: string): Promise<void>;
   listMultipartUploads(input: ListUploadsInput): Promise<ListUploadsResult>;
 
+  /** Rewrites the missing or corrupt shards and records of one object; which drives got some. */
+  heal(bucket: string, key: string, opts?: { deep?: boolean }): Promise<{ healed: number[] }>;
   backendInfo(): BackendInfo;
   /** Every drive with its state and capacity. */
   drives(): Promise<DriveInfo[]>;

@@ -189,6 +189,18 @@ export const ERROR_CATALOGUE = {
   },
   XMinioConfigError: { status: 400, message: 'Error in the configuration.' },
   XMinioConfigNotFoundError: { status: 404, message: 'The configuration was not found.' },
+  XMinioHealAlreadyRunning: { status: 400, message: 'Heal is already running on the given path.' },
+  XMinioHealInvalidClientToken: { status: 400, message: 'Client token mismatch' },
+  XMinioHealMissingBucket: {
+    status: 400,
+    message:
+      'A heal start request with a non-empty object-prefix parameter requires a bucket to be specified.',
+  },
+  XMinioHealNoSuchProcess: { status: 400, message: 'No such heal process is running on the server' },
+  XMinioHealOverlappingPaths: {
+    status: 400,
+    message: 'Heal is already running on a path that overlaps with the given path.',
+  },
   XMinioIAMActionNotAllowed: { status: 403, message: 'Specified IAM action is not allowed' },
   XMinioInvalidIAMCredentials: { status: 403, message: 'The credentials are not valid for this action.' },
   XMinioInvalidObjectName: { status: 400, message: 'Object name contains unsupported characters.' },

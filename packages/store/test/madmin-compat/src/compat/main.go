@@ -76,6 +76,7 @@ func main() {
 	quotaAndAccount(ctx, adm, s3, access)
 	serverInfo(ctx, adm)
 	config(ctx, adm)
+	heal(ctx, adm, s3)
 
 	fmt.Printf("%d failed\n", failures)
 	if failures > 0 {
@@ -391,4 +392,41 @@ func config(ctx context.Context, adm *madmin.AdminClient) {
 		}
 		return expect(string(out) == "site name= region=eu-central-1 \n", "site %q", out)
 	}())
+}
+
+func heal(ctx context.Context, adm *madmin.AdminClient, s3 *minio.Client) {
+	_, err := s3.PutObject(ctx, "gobucket", "heal/one", strings.NewReader(strings.Repeat("x", 200000)), 200000, minio.PutObjectOptions{})
+	check("PutObject (minio-go)", err)
+	var token string
+	check("Heal start", func() error {
+		start, _, err := adm.Heal(ctx, "gobucket", "heal/", madmin.HealOpts{Recursive: true, ScanMode: madmin.HealNormalScan}, "", false, false)
+		token = start.ClientToken
+		if err != nil {
+			return err
+		}
+		return expect(token != "" && !start.StartTime.IsZero(), "start %+v", start)
+	}())
+	check("Heal status until finished", func() error {
+		objects := 0
+		for i := 0; i < 200; i++ {
+			_, status, err := adm.Heal(ctx, "gobucket", "heal/", madmin.HealOpts{}, token, false, false)
+			if err != nil {
+				return err
+			}
+			for _, item := range status.Items {
+				if item.Type == madmin.HealItemObject && item.Object == "heal/one" {
+					objects++
+				}
+			}
+			if status.Summary == "finished" {
+				return expect(objects == 1 && status.HealSettings.Recursive, "status %+v, %d objects", status, objects)
+			}
+			time.Sleep(50 * time.Millisecond)
+		}
+		return fmt.Errorf("heal did not finish")
+	}())
+	check("Heal bad token", expectCode(func() error {
+		_, _, err := adm.Heal(ctx, "gobucket", "heal/", madmin.HealOpts{}, "bad-token", false, false)
+		return err
+	}(), "XMinioHealInvalidClientToken"))
 }

@@ -1,0 +1,179 @@
+import { randomUUID } from 'node:crypto';
+import type { ObjectLayer } from '../engine/object-layer.js';
+import { ApiError } from '../s3/errors.js';
+
+// Heal sequences (madmin-protocol.md §3.8): a client starts one on a path (every bucket,
+// a bucket, or a prefix in it), then polls it with its token; each poll pops the items
+// healed since the previous one. A finished sequence answers polls a while longer.
+
+export interface HealOpts {
+  recursive: boolean;
+  dryRun: boolean;
+  remove: boolean;
+  recreate: boolean;
+  scanMode: number;
+  nolock: boolean;
+}
+
+interface DriveState {
+  uuid: string;
+  endpoint: string;
+  state: 'ok' | 'missing' | 'offline';
+}
+
+export interface HealResultItem {
+  resultId: number;
+  type: 'bucket' | 'object';
+  bucket: string;
+  object: string;
+  versionId: string;
+  detail: string;
+  parityBlocks?: number;
+  dataBlocks?: number;
+  diskCount: number;
+  setCount: number;
+  before: { drives: DriveState[] };
+  after: { drives: DriveState[] };
+  objectSize: number;
+}
+
+interface Sequence {
+  token: string;
+  path: string;
+  startTime: Date;
+  settings: HealOpts;
+  status: 'running' | 'finished' | 'stopped';
+  detail?: string;
+  items: HealResultItem[];
+  stop: boolean;
+  endedAt?: number;
+}
+
+/** How long a finished sequence keeps answering polls. */
+const KEEP_FINISHED_MS = 10 * 60 * 1000;
+
+const overlaps = (a: string, b: string) => a.startsWith(b) || b.startsWith(a);
+
+export class HealSequences {
+  private readonly byPath = new Map<string, Sequence>();
+
+  constructor(private readonly layer: ObjectLayer) {}
+
+  private purge(): void {
+    const now = Date.now();
+    for (const [path, s] of this.byPath)
+      if (s.endedAt !== undefined && now - s.endedAt > KEEP_FINISHED_MS) this.byPath.delete(path);
+  }
+
+  /** Starts (or force-restarts, or stops) the sequence on bucket/prefix. */
+  start(
+    bucket: string,
+    prefix: string,
+    settings: HealOpts,
+    flags: { forceStart: boolean; forceStop: boolean },
+    clientAddress: string,
+  ): { clientToken: string; clientAddress: string; startTime: string } {
+    if (bucket === '' && prefix !== '') throw new ApiError('XMinioHealMissingBucket');
+    this.purge();
+    const path = `${bucket}/${prefix}`;
+    const same = this.byPath.get(path);
+    const running = same?.status === 'running' ? same : undefined;
+    if (flags.forceStop) {
+      if (running) running.stop = true;
+      return { clientToken: running?.token ?? 'unknown', clientAddress, startTime: new Date().toISOString() };
+    }
+    for (const s of this.byPath.values())
+      if (s.status === 'running' && s.path !== path && overlaps(s.path, path))
+        throw new ApiError('XMinioHealOverlappingPaths');
+    if (running) {
+      if (!flags.forceStart) throw new ApiError('XMinioHealAlreadyRunning');
+      running.stop = true;
+    }
+    const seq: Sequence = {
+      token: randomUUID(),
+      path,
+      startTime: new Date(),
+      settings,
+      status: 'running',
+      items: [],
+      stop: false,
+    };
+    this.byPath.set(path, seq);
+    void this.run(seq, bucket, prefix).then(
+      () => this.end(seq, seq.stop ? 'stopped' : 'finished'),
+      (err: unknown) => this.end(seq, 'stopped', err instanceof Error ? err.message : String(err)),
+    );
+    return { clientToken: seq.token, clientAddress, startTime: seq.startTime.toISOString() };
+  }
+
+  /** A poll: the sequence's state and the items since the previous poll. */
+  status(bucket: string, prefix: string, token: string): unknown {
+    const seq = this.byPath.get(`${bucket}/${prefix}`);
+    if (!seq || seq.token !== token) throw new ApiError('XMinioHealInvalidClientToken');
+    const items = seq.items.splice(0);
+    return {
+      Summary: seq.status,
+      ...(seq.detail ? { Detail: seq.detail } : {}),
+      StartTime: seq.startTime.toISOString(),
+      Settings: seq.settings,
+      Items: items.length > 0 ? items : null,
+    };
+  }
+
+  private end(seq: Sequence, status: 'finished' | 'stopped', detail?: string): void {
+    seq.status = status;
+    if (detail) seq.detail = detail;
+    seq.endedAt = Date.now();
+  }
+
+  private async run(seq: Sequence, bucket: string, prefix: string): Promise<void> {
+    const buckets = bucket === '' ? (await this.layer.listBuckets()).map((b) => b.name) : [bucket];
+    const drives = await this.layer.drives();
+    const { dataShards, parityShards } = this.layer.backendInfo();
+    const states = (healed: readonly number[], after: boolean): DriveState[] =>
+      drives.map((d) => ({
+        uuid: '',
+        endpoint: d.path,
+        state: d.state === 'offline' ? 'offline' : !after && healed.includes(d.index) ? 'missing' : 'ok',
+      }));
+    let id = 0;
+    const item = (type: 'bucket' | 'object', b: string, object: string, healed: number[], size: number) =>
+      seq.items.push({
+        resultId: ++id,
+        type,
+        bucket: b,
+        object,
+        versionId: '',
+        detail: '',
+        ...(type === 'object' ? { parityBlocks: parityShards, dataBlocks: dataShards } : {}),
+        diskCount: drives.length,
+        setCount: 1,
+        before: { drives: states(healed, false) },
+        after: { drives: states(healed, !seq.settings.dryRun) },
+        objectSize: size,
+      });
+    for (const b of buckets) {
+      if (seq.stop) return;
+      await this.layer.getBucketInfo(b);
+      item('bucket', b, '', [], 0);
+      let marker: string | undefined = '';
+      do {
+        const page = await this.layer.listObjects({
+          bucket: b,
+          prefix,
+          delimiter: '',
+          maxKeys: 1000,
+          marker,
+        });
+        for (const o of page.objects) {
+          if (seq.stop) return;
+          const healed = seq.settings.dryRun
+            ? []
+            : (await this.layer.heal(b, o.key).catch(() => ({ healed: [] }))).healed;
+          item('object', b, o.key, healed, o.size);
+        }
+        marker = page.isTruncated ? page.nextMarker : undefined;
+      } while (marker !== undefined);
+    }
+  }
+}

@@ -1,0 +1,91 @@
+import { readdir, rm } from 'node:fs/promises';
+import * as s3sdk from '@aws-sdk/client-s3';
+import { type HealTaskStatus, MadminClient, MadminError } from '@stowage/madmin';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { objectDir } from '../../src/engine/fs/layout.js';
+import { ROOT, startTestStore, type TestStore } from '../support/store.js';
+
+// Heal sequences through the admin API (madmin-protocol.md §3.8): start, poll until done,
+// items popped once each; a drive's lost shards come back.
+
+let t: TestStore;
+let admin: MadminClient;
+const BODY = Buffer.alloc(300 * 1024, 7); // past the inline limit: shards are files
+beforeAll(async () => {
+  t = await startTestStore();
+  admin = new MadminClient({ endpoint: t.store.url, credentials: ROOT });
+  await t.s3.send(new s3sdk.CreateBucketCommand({ Bucket: 'healme' }));
+  for (const key of ['docs/a', 'docs/b', 'img/c'])
+    await t.s3.send(new s3sdk.PutObjectCommand({ Bucket: 'healme', Key: key, Body: BODY }));
+});
+afterAll(() => t.close());
+
+async function untilDone(bucket: string, prefix: string, token: string): Promise<HealTaskStatus[]> {
+  const polls: HealTaskStatus[] = [];
+  for (let i = 0; i < 200; i++) {
+    const s = await admin.heal.status(bucket, prefix, token);
+    polls.push(s);
+    if (s.summary === 'finished' || s.summary === 'stopped') return polls;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error('heal did not finish');
+}
+
+const code = (p: Promise<unknown>) =>
+  p.then(
+    () => 'resolved',
+    (e: unknown) => (e instanceof MadminError ? `${e.status} ${e.code}` : String(e)),
+  );
+
+describe('admin heal', () => {
+  it('heals a prefix: the lost shards of one drive come back, each item reported once', async () => {
+    const lost = objectDir(t.drives[1]!, 'healme', 'docs/a');
+    await rm(lost, { recursive: true, force: true });
+    const started = await admin.heal.start('healme', 'docs/', { recursive: true });
+    expect(started.clientToken).toMatch(/^[0-9a-f-]{36}$/);
+    const polls = await untilDone('healme', 'docs/', started.clientToken);
+    expect(polls.at(-1)?.summary).toBe('finished');
+    const items = polls.flatMap((p) => p.items);
+    expect(items.map((i) => [i.type, i.object])).toEqual([
+      ['bucket', ''],
+      ['object', 'docs/a'],
+      ['object', 'docs/b'],
+    ]);
+    const a = items[1]!;
+    expect(a.before.drives?.[1]?.state).toBe('missing');
+    expect(a.after.drives?.every((d) => d.state === 'ok')).toBe(true);
+    expect(a).toMatchObject({ dataBlocks: 2, parityBlocks: 2, diskCount: 4, objectSize: BODY.length });
+    expect((await readdir(lost)).length).toBeGreaterThan(0);
+    // Items are popped: a later poll has none.
+    expect((await admin.heal.status('healme', 'docs/', started.clientToken)).items).toEqual([]);
+  });
+
+  it('refuses a wrong token, a prefix without a bucket, and a token with force flags', async () => {
+    expect(await code(admin.heal.status('healme', 'docs/', 'not-a-token'))).toBe(
+      '400 XMinioHealInvalidClientToken',
+    );
+    expect(await code(admin.heal.start('', 'docs/'))).toBe('400 XMinioHealMissingBucket');
+    const res = await admin
+      .request({
+        method: 'POST',
+        path: '/heal/healme',
+        query: { clientToken: 'x', forceStart: 'true' },
+        expectStatus: 200,
+      })
+      .catch((e: unknown) => e);
+    expect((res as MadminError).code).toBe('InvalidRequest');
+  });
+
+  it('stops with forceStop and reports "unknown" when nothing runs', async () => {
+    expect((await admin.heal.start('healme', 'img/', {}, { forceStop: true })).clientToken).toBe('unknown');
+  });
+
+  it('needs admin:Heal', async () => {
+    await admin.users.add('healer', 'healer-secret-1');
+    const user = new MadminClient({
+      endpoint: t.store.url,
+      credentials: { accessKey: 'healer', secretKey: 'healer-secret-1' },
+    });
+    expect(await code(user.heal.start('healme', ''))).toBe('403 AccessDenied');
+  });
+});
