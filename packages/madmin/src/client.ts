@@ -5,6 +5,7 @@ import { HealApi } from './api/heal.js';
 import { parseJson } from './api/json.js';
 import { PoliciesApi } from './api/policies.js';
 import { ServiceAccountsApi } from './api/service-accounts.js';
+import { consoleLog, type LogOptions, serviceTrace, type TraceOptions } from './api/streams.js';
 import { UsersApi } from './api/users.js';
 import { decryptData, encryptData } from './crypto/index.js';
 import { madminErrorFromResponse } from './errors.js';
@@ -12,6 +13,7 @@ import { type Credentials, sha256Hex, signRequest, uriEncode } from './sigv4.js'
 import type { AccountInfo } from './types/account.js';
 import type { DataUsageInfo, InfoMessage, StorageInfo } from './types/info.js';
 import type { BucketQuota } from './types/quota.js';
+import type { LogInfo, TraceInfo } from './types/streams.js';
 
 export const ADMIN_PREFIX = '/minio/admin/v3';
 const CLIENT_VERSION = 'stowage-madmin/0.1.0';
@@ -112,6 +114,16 @@ export class MadminClient {
     return parseJson<InfoMessage>(res, 'info');
   }
 
+  /** GET /trace as an async iterable: requests as they are served, until `signal` aborts. */
+  trace(opts: TraceOptions = {}): AsyncGenerator<TraceInfo> {
+    return serviceTrace(this, opts);
+  }
+
+  /** GET /log as an async iterable: recent log lines, then live ones. */
+  logs(opts: LogOptions = {}): AsyncGenerator<LogInfo> {
+    return consoleLog(this, opts);
+  }
+
   /** GET /storageinfo: every drive with its capacity, and the erasure backend. */
   async storageInfo(opts: { signal?: AbortSignal } = {}): Promise<StorageInfo> {
     const res = await this.request({
@@ -166,6 +178,21 @@ export class MadminClient {
 
   /** Sends one signed admin request; a status other than `expectStatus` is a MadminError. */
   async request(req: AdminRequest): Promise<AdminResponse> {
+    const res = await this.send(req);
+    const resBody = Buffer.from(await res.arrayBuffer());
+    const out: AdminResponse = { status: res.status, headers: res.headers, body: resBody };
+    if (req.decrypt) out.body = await decryptData(this.#credentials.secretKey, resBody);
+    return out;
+  }
+
+  /** Sends a request whose answer is a stream; the body is handed over unread. */
+  async openStream(req: AdminRequest): Promise<ReadableStream<Uint8Array>> {
+    const res = await this.send(req);
+    if (!res.body) throw new TypeError(`madmin: ${req.path} answered without a body`);
+    return res.body;
+  }
+
+  private async send(req: AdminRequest): Promise<Response> {
     const url = new URL(`${ADMIN_PREFIX}${req.path}`, this.#endpoint);
     url.search = encodeQuery(req.query);
     let body = typeof req.body === 'string' ? Buffer.from(req.body, 'utf8') : req.body;
@@ -193,13 +220,11 @@ export class MadminClient {
       body: body && Buffer.from(body),
       signal: req.signal,
     });
-    const resBody = Buffer.from(await res.arrayBuffer());
     const ok = req.expectStatus === undefined ? res.ok : res.status === req.expectStatus;
     if (!ok) {
+      const resBody = Buffer.from(await res.arrayBuffer());
       throw madminErrorFromResponse(res.status, res.statusText, resBody, res.headers.get('x-amz-request-id'));
     }
-    const out: AdminResponse = { status: res.status, headers: res.headers, body: resBody };
-    if (req.decrypt) out.body = await decryptData(this.#credentials.secretKey, resBody);
-    return out;
+    return res;
   }
 }

@@ -3,6 +3,7 @@ export { GroupsApi } from './api/groups.js';
 export { HealApi } from './api/heal.js';
 export { PoliciesApi } from './api/policies.js';
 export { ServiceAccountsApi } from './api/service-accounts.js';
+export { type LogOptions, ndjson, type TraceOptions } from './api/streams.js';
 export { UsersApi } from './api/users.js';
 export {
   ADMIN_PREFIX,
@@ -25,4 +26,5 @@ export type * from './types/info.js';
 export type * from './types/policy.js';
 export type * from './types/quota.js';
 export type * from './types/service-accounts.js';
+export type * from './types/streams.js';
 export type * from './types/users.js';

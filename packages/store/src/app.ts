@@ -6,6 +6,7 @@ import type { SystemStore } from './engine/system-store.js';
 import type { RequestContext } from './http/context.js';
 import type { Log, Protocol, ServerDeps } from './http/server.js';
 import type { CredentialStore } from './iam/credentials.js';
+import { Bus, type HttpTrace, type LogEvent } from './observe/bus.js';
 import { fromEngineError } from './s3/errors.js';
 import { s3Protocol } from './s3/protocol.js';
 import { isStsRequest, stsProtocol } from './sts/protocol.js';
@@ -21,11 +22,16 @@ export interface AppDeps {
   region: string;
   deploymentId: string;
   log: Log;
+  /** The log as the console-log stream sees it (what `log` wrote, recent lines kept). */
+  logs: Bus<LogEvent>;
 }
 
 /** Which protocol serves a request: admin and STS routes come before S3, as in MinIO. */
 export function createApp(deps: AppDeps): ServerDeps {
+  const trace = new Bus<HttpTrace>();
   const admin = adminProtocol({
+    trace,
+    logs: deps.logs,
     layer: deps.layer,
     system: deps.system,
     credentials: deps.credentials,
@@ -53,5 +59,6 @@ export function createApp(deps: AppDeps): ServerDeps {
     },
     mapError: fromEngineError,
     log: deps.log,
+    trace,
   };
 }

@@ -7,6 +7,7 @@ import { initDrives } from './engine/fs/drives.js';
 import { createHttpServer } from './http/server.js';
 import { CredentialStore } from './iam/credentials.js';
 import type { RootCredentials } from './iam/root.js';
+import { Bus, type LogEvent } from './observe/bus.js';
 import { loadMasterKey } from './s3/kms.js';
 
 export interface StoreOptions {
@@ -32,7 +33,16 @@ export interface StoreHandle {
 
 /** Opens the drives and serves S3, STS and the admin API until close(). */
 export async function startStore(opts: StoreOptions): Promise<StoreHandle> {
-  const log = opts.log ?? (() => {});
+  // Every line also feeds the admin API's console-log stream (the last 1000 are kept).
+  const logs = new Bus<LogEvent>(1000);
+  const log = (line: string) => {
+    opts.log?.(line);
+    logs.publish({
+      time: new Date(),
+      level: /\b(error|failed)\b/i.test(line) ? 'ERROR' : 'INFO',
+      message: line,
+    });
+  };
   const region = opts.region ?? 'us-east-1';
   // Checked before touching the drives: a bad parity must not format anything.
   erasureParams(opts.drives.length, opts.parity);
@@ -55,6 +65,7 @@ export async function startStore(opts: StoreOptions): Promise<StoreHandle> {
       masterKey,
       credentials,
       config,
+      logs,
       region,
       deploymentId: set.deploymentId,
       log,

@@ -5,6 +5,7 @@ import { header, type RequestContext } from '../http/context.js';
 import { jsonReply, type Reply } from '../http/reply.js';
 import type { Protocol } from '../http/server.js';
 import type { CredentialStore } from '../iam/credentials.js';
+import type { Bus, HttpTrace, LogEvent } from '../observe/bus.js';
 import { verifyHeaderAuth } from '../s3/auth/signature-v4.js';
 import { ApiError } from '../s3/errors.js';
 import { type AdminCall, adminCall, jsonObject } from './call.js';
@@ -51,6 +52,7 @@ import {
 } from './handlers/users.js';
 import { type HealOpts, HealSequences } from './heal.js';
 import { type AdminOperation, parseAdminRequest } from './router.js';
+import { eventStream, logInfo, parseGoDuration, streamReply, traceInfo } from './streams.js';
 
 const MAX_QUOTA_BODY = 4096;
 
@@ -62,6 +64,10 @@ export interface AdminDeps {
   region: string;
   config: ServerConfigStore;
   heal: HealSequences;
+  /** Finished requests, for the trace stream. */
+  trace: Bus<HttpTrace>;
+  /** The server's log, for the console-log stream. */
+  logs: Bus<LogEvent>;
 }
 
 /** Admin JSON error (madmin-protocol.md §1.6); HostId is the deployment id. */
@@ -108,6 +114,21 @@ async function dispatch(
     case 'DataUsageInfo':
       call.require('admin:DataUsageInfo');
       return jsonReply(await dataUsageInfo(deps.layer));
+    case 'Trace': {
+      call.require('admin:ServerTrace');
+      const filter = { ...op, thresholdNs: op.threshold ? parseGoDuration(op.threshold) : 0 };
+      return streamReply(eventStream(deps.trace, (t) => traceInfo(t, filter, ctx.host)));
+    }
+    case 'ConsoleLog': {
+      call.require('admin:ConsoleLog');
+      const limit = op.limit === '' ? 10 : Number(op.limit);
+      if (!Number.isSafeInteger(limit) || limit < 0)
+        throw new ApiError('InvalidArgument', 'limit must be a whole number');
+      // Everything this server logs is of kind MINIO.
+      const wanted = op.logType === '' || op.logType === 'ALL' || op.logType === 'MINIO';
+      const render = (e: LogEvent) => (wanted ? logInfo(e, ctx.host, deps.deploymentId) : undefined);
+      return streamReply(eventStream(deps.logs, render, deps.logs.history(limit)), { Connection: 'close' });
+    }
     case 'Heal':
       call.require('admin:Heal');
       return healReply(call, deps.heal, op, ctx);
@@ -222,6 +243,7 @@ export function adminProtocol(deps: Omit<AdminDeps, 'heal'>): Protocol {
     async handle(ctx) {
       const op = ctx.path === undefined ? undefined : parseAdminRequest(ctx.method, ctx.path, ctx.query);
       if (!op) throw new ApiError('XMinioAdminVersionMismatch');
+      ctx.api = `admin.${op.op}`;
       const auth = authenticate(ctx, deps);
       return dispatch(op, adminCall(ctx, auth, deps.credentials), full, ctx);
     },

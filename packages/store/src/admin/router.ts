@@ -10,6 +10,8 @@ export const ADMIN_PREFIX = '/minio/admin/v3';
 export type AdminOperation =
   | { op: 'AccountInfo'; prefixUsage: boolean }
   | { op: 'ServerInfo' | 'StorageInfo' | 'DataUsageInfo' }
+  | { op: 'Trace'; http: boolean; internal: boolean; errorsOnly: boolean; threshold: string }
+  | { op: 'ConsoleLog'; limit: string; logType: string }
   | {
       op: 'Heal';
       bucket: string;
@@ -61,6 +63,25 @@ const ROUTES: Route[] = [
     build: (q) => ({ op: 'AccountInfo', prefixUsage: q.one('prefix-usage') === 'true' }),
   },
   { method: 'GET', path: '/info', build: () => ({ op: 'ServerInfo' }) },
+  {
+    method: 'GET',
+    path: '/trace',
+    build: (q) => {
+      const all = q.one('all') === 'true';
+      return {
+        op: 'Trace',
+        http: all || q.one('s3') === 'true',
+        internal: all || q.one('internal') === 'true',
+        errorsOnly: q.one('err') === 'true',
+        threshold: q.one('threshold') ?? '',
+      };
+    },
+  },
+  {
+    method: 'GET',
+    path: '/log',
+    build: (q) => ({ op: 'ConsoleLog', limit: q.one('limit') ?? '', logType: q.one('logType') ?? '' }),
+  },
   // Configuration (§3.6)
   {
     method: 'GET',

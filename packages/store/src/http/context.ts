@@ -27,6 +27,8 @@ export interface RequestContext {
   readonly headers: IncomingHttpHeaders;
   readonly host: string;
   readonly received: Date;
+  /** The operation, once a protocol has parsed it (e.g. s3.PutObject), for traces. */
+  api?: string;
 }
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });

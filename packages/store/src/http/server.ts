@@ -1,4 +1,5 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { Bus, HttpTrace } from '../observe/bus.js';
 import { ApiError } from '../s3/errors.js';
 import { settleBody } from './body.js';
 import { clientError, trackRequest } from './client-error.js';
@@ -31,10 +32,48 @@ export interface ServerDeps {
   select(ctx: RequestContext): Protocol;
   mapError(err: unknown): ApiError | undefined;
   log: Log;
+  /** Where finished requests are reported while someone traces. */
+  trace?: Bus<HttpTrace>;
+}
+
+const SECRET_HEADERS = new Set(['authorization', 'x-amz-security-token', 'cookie']);
+
+function headerLists(headers: Record<string, unknown>): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    if (value === undefined) continue;
+    const values = Array.isArray(value) ? value.map(String) : [String(value)];
+    // Traces are for people to read: signatures and tokens stay out of them.
+    out[name] = SECRET_HEADERS.has(name.toLowerCase()) ? ['*REDACTED*'] : values;
+  }
+  return out;
+}
+
+function reportTrace(bus: Bus<HttpTrace>, ctx: RequestContext, res: ServerResponse, started: bigint): void {
+  const query = ctx.req.url?.indexOf('?') ?? -1;
+  bus.publish({
+    api: ctx.api ?? 'unknown',
+    time: ctx.received,
+    method: ctx.method,
+    path: ctx.path ?? ctx.rawPath,
+    rawQuery: query < 0 ? '' : ctx.req.url!.slice(query + 1),
+    headers: headerLists(ctx.headers),
+    client: ctx.req.socket.remoteAddress?.replace(/^::ffff:/, '') ?? '',
+    status: res.statusCode,
+    responseHeaders: headerLists(res.getHeaders()),
+    durationNs: Number(process.hrtime.bigint() - started),
+    inputBytes: Number(ctx.headers['content-length'] ?? 0) || 0,
+    outputBytes: Number(res.getHeader('content-length') ?? 0),
+  });
 }
 
 async function serve(deps: ServerDeps, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const started = process.hrtime.bigint();
   const ctx = createContext(req);
+  if (deps.trace?.active) {
+    const bus = deps.trace;
+    res.once('finish', () => reportTrace(bus, ctx, res, started));
+  }
   const protocol = deps.select(ctx);
   let reply: Reply;
   let close = false;

@@ -147,6 +147,7 @@ export function s3Protocol(deps: S3ProtocolDeps): Protocol {
         host: ctx.host,
         ...(domains ? { domains } : {}),
       });
+      ctx.api = `s3.${op.op}`;
       // Browsers send preflight without credentials; the bucket's CORS rules decide.
       if (op.op === 'CorsPreflight')
         return withContext(op, () => corsPreflight(deps, op.bucket, ctx.headers));

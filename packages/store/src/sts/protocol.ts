@@ -36,6 +36,7 @@ export function stsProtocol(deps: StsDeps): Protocol {
       );
       const form = new URLSearchParams(body.toString('utf8'));
       for (const [k, v] of ctx.query) if (!form.has(k)) form.set(k, v);
+      ctx.api = `sts.${form.get('Action') ?? 'Unknown'}`;
       if (header(ctx.headers, 'authorization') === undefined) {
         // AssumeRoleWithWebIdentity / ClientGrants / LDAPIdentity come with identity providers.
         throw new ApiError(

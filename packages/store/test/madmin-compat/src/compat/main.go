@@ -77,6 +77,7 @@ func main() {
 	serverInfo(ctx, adm)
 	config(ctx, adm)
 	heal(ctx, adm, s3)
+	streams(ctx, adm, s3)
 
 	fmt.Printf("%d failed\n", failures)
 	if failures > 0 {
@@ -429,4 +430,36 @@ func heal(ctx context.Context, adm *madmin.AdminClient, s3 *minio.Client) {
 		_, _, err := adm.Heal(ctx, "gobucket", "heal/", madmin.HealOpts{}, "bad-token", false, false)
 		return err
 	}(), "XMinioHealInvalidClientToken"))
+}
+
+func streams(ctx context.Context, adm *madmin.AdminClient, s3 *minio.Client) {
+	check("ServiceTrace", func() error {
+		tctx, cancel := context.WithTimeout(ctx, 10*time.Second)
+		defer cancel()
+		traces := adm.ServiceTrace(tctx, madmin.ServiceTraceOpts{S3: true})
+		time.Sleep(300 * time.Millisecond)
+		if _, err := s3.BucketExists(ctx, "gobucket"); err != nil {
+			return err
+		}
+		for t := range traces {
+			if t.Err != nil {
+				return t.Err
+			}
+			if t.Trace.FuncName == "s3.HeadBucket" {
+				return expect(t.Trace.TraceType == madmin.TraceS3 && t.Trace.HTTP != nil && t.Trace.HTTP.RespInfo.StatusCode == 200 && t.Trace.Duration > 0, "trace %+v", t.Trace)
+			}
+		}
+		return fmt.Errorf("no trace of the HeadBucket request")
+	}())
+	check("GetLogs", func() error {
+		lctx, cancel := context.WithTimeout(ctx, 10*time.Second)
+		defer cancel()
+		for l := range adm.GetLogs(lctx, "", 1, "ALL") {
+			if l.Err != nil {
+				return l.Err
+			}
+			return expect(strings.Contains(l.ConsoleMsg, "store listening on") && l.NodeName != "", "log %+v", l)
+		}
+		return fmt.Errorf("no log line")
+	}())
 }

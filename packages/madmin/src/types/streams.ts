@@ -1,0 +1,38 @@
+import type { GoDurationNs, GoTime } from './common.js';
+
+/** One entry of the trace stream (madmin.TraceInfo, HTTP kind). */
+export interface TraceInfo {
+  /** Bitmask: os 1, storage 2, s3 4, internal 8, … */
+  type: number;
+  nodename: string;
+  funcname: string;
+  time: GoTime;
+  path: string;
+  dur: GoDurationNs;
+  msg?: string;
+  error?: string;
+  http?: {
+    request: {
+      time: GoTime;
+      proto: string;
+      method: string;
+      path: string;
+      rawquery: string;
+      headers: Record<string, string[]>;
+      client: string;
+    };
+    response: { time: GoTime; headers: Record<string, string[]>; statuscode: number };
+    stats: { inputbytes: number; outputbytes: number; latency: GoDurationNs; timetofirstbyte: GoDurationNs };
+  };
+}
+
+/** One entry of the console-log stream (madmin.LogInfo). */
+export interface LogInfo {
+  deploymentid?: string;
+  level: string;
+  errKind: string;
+  time: GoTime;
+  message?: string;
+  ConsoleMsg: string;
+  node: string;
+}

@@ -1,0 +1,58 @@
+// A publish/subscribe channel for live streams (trace, console log), with an optional
+// ring of the most recent events for late subscribers. Publishing with no subscribers
+// costs next to nothing, so the request path can always call it.
+
+export type Listener<T> = (event: T) => void;
+
+export class Bus<T> {
+  private readonly listeners = new Set<Listener<T>>();
+  private readonly recent: T[] = [];
+
+  /** `keep`: how many past events to hold for `history` (0: none). */
+  constructor(private readonly keep = 0) {}
+
+  get active(): boolean {
+    return this.listeners.size > 0;
+  }
+
+  publish(event: T): void {
+    if (this.keep > 0) {
+      this.recent.push(event);
+      if (this.recent.length > this.keep) this.recent.shift();
+    }
+    for (const listener of this.listeners) listener(event);
+  }
+
+  /** The last `n` events kept, oldest first. */
+  history(n: number): T[] {
+    return n <= 0 ? [] : this.recent.slice(-n);
+  }
+
+  subscribe(listener: Listener<T>): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+}
+
+/** One HTTP request as the trace stream reports it. */
+export interface HttpTrace {
+  api: string;
+  time: Date;
+  method: string;
+  path: string;
+  rawQuery: string;
+  headers: Record<string, string[]>;
+  client: string;
+  status: number;
+  responseHeaders: Record<string, string[]>;
+  durationNs: number;
+  inputBytes: number;
+  outputBytes: number;
+}
+
+/** One line of the server's log. */
+export interface LogEvent {
+  time: Date;
+  level: 'INFO' | 'ERROR';
+  message: string;
+}

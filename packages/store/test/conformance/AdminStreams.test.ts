@@ -1,0 +1,102 @@
+import * as s3sdk from '@aws-sdk/client-s3';
+import { type LogInfo, MadminClient, type TraceInfo } from '@stowage/madmin';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROOT, rawRequest, startTestStore, type TestStore } from '../support/store.js';
+
+// The trace and console-log streams (madmin-protocol.md §3.8) read through packages/madmin
+// as async iterables, cancelled by an AbortSignal.
+
+let t: TestStore;
+let admin: MadminClient;
+beforeAll(async () => {
+  t = await startTestStore();
+  admin = new MadminClient({ endpoint: t.store.url, credentials: ROOT });
+});
+afterAll(() => t.close());
+
+async function take<T>(
+  source: AsyncGenerator<T>,
+  n: number,
+  ctl: AbortController,
+  act: () => Promise<unknown>,
+): Promise<T[]> {
+  const got: T[] = [];
+  const reading = (async () => {
+    for await (const item of source) {
+      got.push(item);
+      if (got.length >= n) ctl.abort();
+    }
+  })();
+  await new Promise((r) => setTimeout(r, 200));
+  await act();
+  const timeout = setTimeout(() => ctl.abort(), 5000);
+  await reading;
+  clearTimeout(timeout);
+  return got;
+}
+
+describe('admin trace stream', () => {
+  it('reports S3 requests as they are served, with secrets redacted, until cancelled', async () => {
+    const ctl = new AbortController();
+    const traces = await take<TraceInfo>(admin.trace({ signal: ctl.signal }), 2, ctl, async () => {
+      await t.s3.send(new s3sdk.CreateBucketCommand({ Bucket: 'traced' }));
+      await t.s3.send(new s3sdk.PutObjectCommand({ Bucket: 'traced', Key: 'k', Body: 'hello' }));
+    });
+    expect(traces.map((x) => [x.funcname, x.http?.request.method, x.http?.response.statuscode])).toEqual([
+      ['s3.CreateBucket', 'PUT', 200],
+      ['s3.PutObject', 'PUT', 200],
+    ]);
+    const put = traces[1]!;
+    expect(put).toMatchObject({ type: 4, path: '/traced/k', http: { stats: { inputbytes: 5 } } });
+    expect(put.dur).toBeGreaterThan(0);
+    expect(put.http?.request.headers.authorization).toEqual(['*REDACTED*']);
+  });
+
+  it('filters: errors only, and admin requests only when internal is asked for', async () => {
+    const ctl = new AbortController();
+    const traces = await take<TraceInfo>(
+      admin.trace({ signal: ctl.signal, errorsOnly: true }),
+      1,
+      ctl,
+      async () => {
+        await admin.serverInfo();
+        await t.s3.send(new s3sdk.HeadBucketCommand({ Bucket: 'traced' }));
+        await t.s3.send(new s3sdk.GetObjectCommand({ Bucket: 'traced', Key: 'missing' })).catch(() => {});
+      },
+    );
+    expect(traces.map((x) => [x.funcname, x.http?.response.statuscode])).toEqual([['s3.GetObject', 404]]);
+  });
+
+  it('answers at once and keeps an idle stream alive with single spaces', async () => {
+    const ctl = new AbortController();
+    const body = await admin.openStream({
+      method: 'GET',
+      path: '/trace',
+      query: { s3: 'true' },
+      expectStatus: 200,
+      signal: ctl.signal,
+    });
+    const reader = body.getReader();
+    const first = await reader.read();
+    expect(Buffer.from(first.value ?? []).toString()).toBe(' ');
+    const second = await reader.read();
+    expect(Buffer.from(second.value ?? []).toString()).toBe(' ');
+    ctl.abort();
+    await reader.cancel().catch(() => {});
+  });
+});
+
+describe('admin console-log stream', () => {
+  it('sends recent lines first, then live ones', async () => {
+    const ctl = new AbortController();
+    const lines = await take<LogInfo>(admin.logs({ signal: ctl.signal, limit: 1 }), 1, ctl, async () => {});
+    expect(lines[0]).toMatchObject({ level: 'INFO', errKind: 'MINIO' });
+    expect(lines[0]?.ConsoleMsg).toMatch(/store listening on/);
+  });
+
+  it('needs admin:ConsoleLog', async () => {
+    await admin.users.add('peeker', 'peeker-secret-1');
+    const res = await rawRequest(t.store.port, 'GET', '/minio/admin/v3/log');
+    expect(res.status).toBe(403);
+  });
+});
