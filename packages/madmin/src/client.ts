@@ -124,6 +124,28 @@ export class MadminClient {
     return consoleLog(this, opts);
   }
 
+  /** POST /service?action=restart: the server answers, then restarts (reloading its state). */
+  async serviceRestart(opts: { signal?: AbortSignal } = {}): Promise<void> {
+    await this.request({
+      method: 'POST',
+      path: '/service',
+      query: { action: 'restart' },
+      expectStatus: 200,
+      signal: opts.signal,
+    });
+  }
+
+  /** POST /service?action=stop: the server answers, then stops. */
+  async serviceStop(opts: { signal?: AbortSignal } = {}): Promise<void> {
+    await this.request({
+      method: 'POST',
+      path: '/service',
+      query: { action: 'stop' },
+      expectStatus: 200,
+      signal: opts.signal,
+    });
+  }
+
   /** GET /storageinfo: every drive with its capacity, and the erasure backend. */
   async storageInfo(opts: { signal?: AbortSignal } = {}): Promise<StorageInfo> {
     const res = await this.request({

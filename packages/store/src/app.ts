@@ -1,4 +1,5 @@
 import { adminProtocol, minioMiscProtocol } from './admin/protocol.js';
+import type { ServiceAction } from './admin/router.js';
 import type { ServerConfigStore } from './config/store.js';
 import type { MasterKey } from './crypto/index.js';
 import type { ObjectLayer } from './engine/object-layer.js';
@@ -24,6 +25,8 @@ export interface AppDeps {
   log: Log;
   /** The log as the console-log stream sees it (what `log` wrote, recent lines kept). */
   logs: Bus<LogEvent>;
+  /** What the admin API's service call does. */
+  service: (action: ServiceAction) => void;
 }
 
 /** Which protocol serves a request: admin and STS routes come before S3, as in MinIO. */
@@ -32,6 +35,7 @@ export function createApp(deps: AppDeps): ServerDeps {
   const admin = adminProtocol({
     trace,
     logs: deps.logs,
+    service: deps.service,
     layer: deps.layer,
     system: deps.system,
     credentials: deps.credentials,

@@ -1,10 +1,11 @@
 import type { AddressInfo } from 'node:net';
+import type { ServiceAction } from './admin/router.js';
 import { createApp } from './app.js';
 import { ServerConfigStore } from './config/store.js';
 import { ErasureObjectLayer } from './engine/erasure/erasure-layer.js';
 import { erasureParams } from './engine/erasure/params.js';
 import { initDrives } from './engine/fs/drives.js';
-import { createHttpServer } from './http/server.js';
+import { createHttpServer, type Log } from './http/server.js';
 import { CredentialStore } from './iam/credentials.js';
 import type { RootCredentials } from './iam/root.js';
 import { Bus, type LogEvent } from './observe/bus.js';
@@ -23,6 +24,8 @@ export interface StoreOptions {
   /** Default us-east-1. */
   region?: string;
   log?: (line: string) => void;
+  /** Called once the admin API stopped the store (service stop). */
+  onStop?: () => void;
 }
 
 export interface StoreHandle {
@@ -31,21 +34,24 @@ export interface StoreHandle {
   close(): Promise<void>;
 }
 
-/** Opens the drives and serves S3, STS and the admin API until close(). */
-export async function startStore(opts: StoreOptions): Promise<StoreHandle> {
-  // Every line also feeds the admin API's console-log stream (the last 1000 are kept).
-  const logs = new Bus<LogEvent>(1000);
-  const log = (line: string) => {
-    opts.log?.(line);
-    logs.publish({
-      time: new Date(),
-      level: /\b(error|failed)\b/i.test(line) ? 'ERROR' : 'INFO',
-      message: line,
-    });
-  };
+interface Running {
+  port: number;
+  url: string;
+  /** Graceful: stop accepting, let requests in flight finish (up to GRACE_MS). */
+  close(graceful?: boolean): Promise<void>;
+}
+
+const GRACE_MS = 2000;
+
+/** Opens the drives and everything kept on them, and listens; `port` 0 picks one. */
+async function boot(
+  opts: StoreOptions,
+  port: number,
+  logs: Bus<LogEvent>,
+  log: Log,
+  service: (action: ServiceAction) => void,
+): Promise<Running> {
   const region = opts.region ?? 'us-east-1';
-  // Checked before touching the drives: a bad parity must not format anything.
-  erasureParams(opts.drives.length, opts.parity);
   const set = await initDrives(opts.drives);
   const layer = await ErasureObjectLayer.open(set, {
     ...(opts.parity === undefined ? {} : { parity: opts.parity }),
@@ -69,33 +75,89 @@ export async function startStore(opts: StoreOptions): Promise<StoreHandle> {
       region,
       deploymentId: set.deploymentId,
       log,
+      service,
     }),
   );
-
   const host = opts.host ?? '127.0.0.1';
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(opts.port ?? 0, host, () => {
-      server.off('error', reject);
-      resolve();
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(port, host, () => {
+        server.off('error', reject);
+        resolve();
+      });
     });
-  });
-  const port = (server.address() as AddressInfo).port;
-  const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  } catch (err) {
+    await layer.shutdown();
+    throw err;
+  }
+  const bound = (server.address() as AddressInfo).port;
+  const url = `http://${host.includes(':') ? `[${host}]` : host}:${bound}`;
   const { data, parity } = layer.params;
   log(
     `store listening on ${url} (${set.drives.length} drive(s), EC ${data}+${parity}, deployment ${set.deploymentId})`,
   );
-
   return {
+    port: bound,
     url,
-    port,
-    async close() {
+    async close(graceful = false) {
       await new Promise<void>((resolve, reject) => {
         server.close((err) => (err ? reject(err) : resolve()));
-        server.closeAllConnections();
+        if (!graceful) server.closeAllConnections();
+        else {
+          // Requests in flight finish; streams (which never do) are cut after a while.
+          server.closeIdleConnections();
+          setTimeout(() => server.closeAllConnections(), GRACE_MS).unref();
+        }
       });
       await layer.shutdown();
+    },
+  };
+}
+
+/**
+ * Opens the drives and serves S3, STS and the admin API until close(). The admin API's
+ * service call restarts it in place (same port, everything reloaded from the drives) or
+ * stops it (then `onStop` runs).
+ */
+export async function startStore(opts: StoreOptions): Promise<StoreHandle> {
+  // Every line also feeds the admin API's console-log stream (the last 1000 are kept).
+  const logs = new Bus<LogEvent>(1000);
+  const log = (line: string) => {
+    opts.log?.(line);
+    logs.publish({
+      time: new Date(),
+      level: /\b(error|failed)\b/i.test(line) ? 'ERROR' : 'INFO',
+      message: line,
+    });
+  };
+  // Checked before touching the drives: a bad parity must not format anything.
+  erasureParams(opts.drives.length, opts.parity);
+  let transition: Promise<void> = Promise.resolve();
+  let stopped = false;
+  const service = (action: ServiceAction) => {
+    transition = transition.then(async () => {
+      if (stopped) return;
+      log(`service ${action} requested`);
+      await running.close(true);
+      if (action === 'stop') {
+        stopped = true;
+        opts.onStop?.();
+        return;
+      }
+      running = await boot(opts, running.port, logs, log, service);
+    });
+    transition.catch((err: unknown) => log(`service ${action} failed: ${String(err)}`));
+  };
+  let running = await boot(opts, opts.port ?? 0, logs, log, service);
+  return {
+    url: running.url,
+    port: running.port,
+    async close() {
+      await transition.catch(() => {});
+      if (stopped) return;
+      stopped = true;
+      await running.close();
     },
   };
 }

@@ -41,6 +41,8 @@ export async function runCommand(
         port: cmd.port,
         rootCredentials: root,
         log: print,
+        // The admin API's service stop ends the process as a signal would.
+        onStop: () => process.kill(process.pid, 'SIGTERM'),
         ...(cmd.parity === undefined ? {} : { parity: cmd.parity }),
       });
       const consoleServer = await runConsole(
@@ -71,6 +73,8 @@ export async function runCommand(
         port: cmd.port,
         rootCredentials: root,
         log: print,
+        // The admin API's service stop ends the process as a signal would.
+        onStop: () => process.kill(process.pid, 'SIGTERM'),
         ...(cmd.parity === undefined ? {} : { parity: cmd.parity }),
       });
       print(`Stowage store is running.`);

@@ -2,7 +2,7 @@ import type { ServerConfigStore } from '../config/store.js';
 import type { ObjectLayer } from '../engine/object-layer.js';
 import type { SystemStore } from '../engine/system-store.js';
 import { header, type RequestContext } from '../http/context.js';
-import { jsonReply, type Reply } from '../http/reply.js';
+import { emptyReply, jsonReply, type Reply } from '../http/reply.js';
 import type { Protocol } from '../http/server.js';
 import type { CredentialStore } from '../iam/credentials.js';
 import type { Bus, HttpTrace, LogEvent } from '../observe/bus.js';
@@ -51,7 +51,7 @@ import {
   userInfoReply,
 } from './handlers/users.js';
 import { type HealOpts, HealSequences } from './heal.js';
-import { type AdminOperation, parseAdminRequest } from './router.js';
+import { type AdminOperation, parseAdminRequest, type ServiceAction } from './router.js';
 import { eventStream, logInfo, parseGoDuration, streamReply, traceInfo } from './streams.js';
 
 const MAX_QUOTA_BODY = 4096;
@@ -68,6 +68,8 @@ export interface AdminDeps {
   trace: Bus<HttpTrace>;
   /** The server's log, for the console-log stream. */
   logs: Bus<LogEvent>;
+  /** Restarts or stops the server (after the answer has gone). */
+  service: (action: ServiceAction) => void;
 }
 
 /** Admin JSON error (madmin-protocol.md §1.6); HostId is the deployment id. */
@@ -114,6 +116,20 @@ async function dispatch(
     case 'DataUsageInfo':
       call.require('admin:DataUsageInfo');
       return jsonReply(await dataUsageInfo(deps.layer));
+    case 'Service': {
+      const action = op.action;
+      if (action === 'freeze' || action === 'unfreeze') {
+        call.require('admin:ServiceFreeze');
+        throw new ApiError('NotImplemented', 'This server does not freeze S3 calls.');
+      }
+      if (action !== 'restart' && action !== 'stop')
+        throw new ApiError('MalformedPOSTRequest', `Unknown service action '${action}'`);
+      call.require(action === 'restart' ? 'admin:ServiceRestart' : 'admin:ServiceStop');
+      // The server stops taking requests now and finishes those in flight, this answer
+      // included, before it restarts or stops.
+      setImmediate(() => deps.service(action));
+      return emptyReply(200, { Connection: 'close' });
+    }
     case 'Trace': {
       call.require('admin:ServerTrace');
       const filter = { ...op, thresholdNs: op.threshold ? parseGoDuration(op.threshold) : 0 };

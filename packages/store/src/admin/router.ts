@@ -7,9 +7,12 @@ import type { QueryPairs } from '../http/context.js';
 
 export const ADMIN_PREFIX = '/minio/admin/v3';
 
+export type ServiceAction = 'restart' | 'stop';
+
 export type AdminOperation =
   | { op: 'AccountInfo'; prefixUsage: boolean }
   | { op: 'ServerInfo' | 'StorageInfo' | 'DataUsageInfo' }
+  | { op: 'Service'; action: string }
   | { op: 'Trace'; http: boolean; internal: boolean; errorsOnly: boolean; threshold: string }
   | { op: 'ConsoleLog'; limit: string; logType: string }
   | {
@@ -63,6 +66,12 @@ const ROUTES: Route[] = [
     build: (q) => ({ op: 'AccountInfo', prefixUsage: q.one('prefix-usage') === 'true' }),
   },
   { method: 'GET', path: '/info', build: () => ({ op: 'ServerInfo' }) },
+  {
+    method: 'POST',
+    path: '/service',
+    required: ['action'],
+    build: (q) => ({ op: 'Service', action: q.get('action') }),
+  },
   {
     method: 'GET',
     path: '/trace',

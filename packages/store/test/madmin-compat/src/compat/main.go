@@ -78,6 +78,7 @@ func main() {
 	config(ctx, adm)
 	heal(ctx, adm, s3)
 	streams(ctx, adm, s3)
+	service(ctx, adm)
 
 	fmt.Printf("%d failed\n", failures)
 	if failures > 0 {
@@ -461,5 +462,20 @@ func streams(ctx context.Context, adm *madmin.AdminClient, s3 *minio.Client) {
 			return expect(strings.Contains(l.ConsoleMsg, "store listening on") && l.NodeName != "", "log %+v", l)
 		}
 		return fmt.Errorf("no log line")
+	}())
+}
+
+func service(ctx context.Context, adm *madmin.AdminClient) {
+	check("ServiceRestart", adm.ServiceRestart(ctx))
+	check("ServerInfo after restart", func() error {
+		var err error
+		for i := 0; i < 100; i++ {
+			var info madmin.InfoMessage
+			if info, err = adm.ServerInfo(ctx); err == nil {
+				return expect(info.Mode == "online", "info %+v", info)
+			}
+			time.Sleep(100 * time.Millisecond)
+		}
+		return err
 	}())
 }

@@ -1,0 +1,78 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import * as s3sdk from '@aws-sdk/client-s3';
+import { MadminClient, type MadminError } from '@stowage/madmin';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type StoreHandle, startStore } from '../../src/index.js';
+import { ROOT } from '../support/store.js';
+
+// POST /service (madmin-protocol.md §3.1): restart in place on the same port with the
+// state reloaded from the drives; stop, after answering.
+
+let dir: string;
+let drives: string[];
+let store: StoreHandle;
+let stopped = 0;
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'stowage-service-'));
+  drives = [1, 2, 3, 4].map((i) => join(dir, `d${i}`));
+  store = await startStore({ drives, rootCredentials: ROOT, onStop: () => stopped++ });
+});
+afterAll(async () => {
+  await store.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+async function eventually<T>(fn: () => Promise<T>): Promise<T> {
+  for (let i = 0; ; i++) {
+    try {
+      return await fn();
+    } catch (err) {
+      if (i > 100) throw err;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  }
+}
+
+describe('admin service', () => {
+  it('restarts on the same port with its data and users', async () => {
+    const admin = new MadminClient({ endpoint: store.url, credentials: ROOT });
+    const s3 = new s3sdk.S3Client({
+      endpoint: store.url,
+      region: 'us-east-1',
+      forcePathStyle: true,
+      credentials: { accessKeyId: ROOT.accessKey, secretAccessKey: ROOT.secretKey },
+    });
+    await s3.send(new s3sdk.CreateBucketCommand({ Bucket: 'survives' }));
+    await admin.users.add('stays', 'stays-secret-1');
+    await admin.serviceRestart();
+    const info = await eventually(() => admin.serverInfo());
+    expect(info.buckets?.count).toBe(1);
+    expect(Object.keys(await admin.users.list())).toEqual(['stays']);
+    s3.destroy();
+  });
+
+  it('refuses unknown actions and users without the right', async () => {
+    const admin = new MadminClient({ endpoint: store.url, credentials: ROOT });
+    const bad = await admin
+      .request({ method: 'POST', path: '/service', query: { action: 'explode' }, expectStatus: 200 })
+      .catch((e: unknown) => e);
+    expect((bad as MadminError).code).toBe('MalformedPOSTRequest');
+    const user = new MadminClient({
+      endpoint: store.url,
+      credentials: { accessKey: 'stays', secretKey: 'stays-secret-1' },
+    });
+    expect(((await user.serviceStop().catch((e: unknown) => e)) as MadminError).status).toBe(403);
+    expect(stopped).toBe(0);
+  });
+
+  it('stops after answering', async () => {
+    const admin = new MadminClient({ endpoint: store.url, credentials: ROOT });
+    await admin.serviceStop();
+    await eventually(async () => {
+      if (stopped !== 1) throw new Error('not yet');
+    });
+    await expect(admin.serverInfo()).rejects.toThrow();
+  });
+});
