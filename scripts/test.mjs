@@ -1,5 +1,5 @@
 // `npm test`: install what is missing (npm packages, Debian's Chromium, awscli, s3cmd, rclone and
-// Go with the madmin-go and minio-go sources), build, run the
+// Go with the madmin-go and minio-go sources, Prometheus, OpenLDAP), build, run the
 // static checks and every Vitest project (unit, integration, end-to-end), then print one line
 // `N passed, N failed` that counts each test and each check.
 import { spawnSync } from 'node:child_process';

@@ -15,6 +15,7 @@ export {
 } from './client.js';
 export * from './crypto/index.js';
 export { MadminError, madminErrorFromResponse } from './errors.js';
+export { prometheusToken } from './prometheus.js';
 export * from './sigv4.js';
 export * from './sts.js';
 export type * from './types/account.js';

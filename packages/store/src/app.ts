@@ -8,6 +8,7 @@ import type { RequestContext } from './http/context.js';
 import type { Log, Protocol, ServerDeps } from './http/server.js';
 import type { CredentialStore } from './iam/credentials.js';
 import { Bus, type HttpTrace, type LogEvent } from './observe/bus.js';
+import { RequestMetrics } from './observe/metrics.js';
 import { fromEngineError } from './s3/errors.js';
 import { s3Protocol } from './s3/protocol.js';
 import { isStsRequest, stsProtocol } from './sts/protocol.js';
@@ -43,7 +44,12 @@ export function createApp(deps: AppDeps): ServerDeps {
     region: deps.region,
     config: deps.config,
   });
-  const misc = minioMiscProtocol(deps.deploymentId);
+  const metrics = new RequestMetrics();
+  const misc = minioMiscProtocol(deps.deploymentId, {
+    layer: deps.layer,
+    credentials: deps.credentials,
+    metrics,
+  });
   const sts = stsProtocol({ credentials: deps.credentials, region: deps.region });
   const s3 = s3Protocol({
     layer: deps.layer,
@@ -57,12 +63,13 @@ export function createApp(deps: AppDeps): ServerDeps {
   return {
     select(ctx: RequestContext): Protocol {
       if (ctx.rawPath.startsWith('/minio/admin/')) return admin;
-      if (ctx.rawPath.startsWith('/minio/health/') || ctx.rawPath.startsWith('/minio/kms/')) return misc;
+      if (/^\/minio\/(health|kms|v2\/metrics|prometheus)\//.test(ctx.rawPath)) return misc;
       if (isStsRequest(ctx)) return sts;
       return s3;
     },
     mapError: fromEngineError,
     log: deps.log,
     trace,
+    metrics,
   };
 }

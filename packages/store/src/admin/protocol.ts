@@ -51,6 +51,7 @@ import {
   userInfoReply,
 } from './handlers/users.js';
 import { type HealOpts, HealSequences } from './heal.js';
+import { authorizeMetrics, type MetricsDeps, metricsReply } from './metrics.js';
 import { type AdminOperation, parseAdminRequest, type ServiceAction } from './router.js';
 import { eventStream, logInfo, parseGoDuration, streamReply, traceInfo } from './streams.js';
 
@@ -267,12 +268,27 @@ export function adminProtocol(deps: Omit<AdminDeps, 'heal'>): Protocol {
   };
 }
 
-/** /minio/health/*: anonymous liveness probes; /minio/kms/*: no KMS configured (§3.9). */
-export function minioMiscProtocol(deploymentId: string): Protocol {
+const METRICS_PATHS: Record<string, 'cluster' | 'node'> = {
+  '/minio/v2/metrics/cluster': 'cluster',
+  '/minio/v2/metrics/node': 'node',
+  '/minio/prometheus/metrics': 'cluster',
+};
+
+/**
+ * /minio/health/*: anonymous liveness probes; /minio/v2/metrics/*: Prometheus metrics;
+ * /minio/kms/*: no KMS configured (§3.9).
+ */
+export function minioMiscProtocol(deploymentId: string, metrics: MetricsDeps): Protocol {
   return {
     async handle(ctx) {
       if (ctx.rawPath.startsWith('/minio/health/') && (ctx.method === 'GET' || ctx.method === 'HEAD')) {
         return { status: 200 };
+      }
+      const scope = ctx.method === 'GET' ? METRICS_PATHS[ctx.rawPath] : undefined;
+      if (scope) {
+        ctx.api = `metrics.${scope}`;
+        authorizeMetrics(ctx, metrics);
+        return metricsReply(metrics, ctx, scope);
       }
       if (ctx.rawPath.startsWith('/minio/kms/'))
         throw new ApiError('NotImplemented', 'KMS is not configured');

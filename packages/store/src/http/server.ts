@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Bus, HttpTrace } from '../observe/bus.js';
+import type { RequestMetrics } from '../observe/metrics.js';
 import { ApiError } from '../s3/errors.js';
 import { settleBody } from './body.js';
 import { clientError, trackRequest } from './client-error.js';
@@ -34,6 +35,8 @@ export interface ServerDeps {
   log: Log;
   /** Where finished requests are reported while someone traces. */
   trace?: Bus<HttpTrace>;
+  /** Counters of finished requests, for metrics. */
+  metrics?: RequestMetrics;
 }
 
 const SECRET_HEADERS = new Set(['authorization', 'x-amz-security-token', 'cookie']);
@@ -70,9 +73,17 @@ function reportTrace(bus: Bus<HttpTrace>, ctx: RequestContext, res: ServerRespon
 async function serve(deps: ServerDeps, req: IncomingMessage, res: ServerResponse): Promise<void> {
   const started = process.hrtime.bigint();
   const ctx = createContext(req);
-  if (deps.trace?.active) {
-    const bus = deps.trace;
-    res.once('finish', () => reportTrace(bus, ctx, res, started));
+  const { trace, metrics } = deps;
+  if (trace?.active || metrics) {
+    res.once('finish', () => {
+      if (trace?.active) reportTrace(trace, ctx, res, started);
+      metrics?.record(
+        ctx.api ?? 'unknown',
+        res.statusCode,
+        Number(ctx.headers['content-length'] ?? 0) || 0,
+        Number(res.getHeader('content-length') ?? 0) || 0,
+      );
+    });
   }
   const protocol = deps.select(ctx);
   let reply: Reply;

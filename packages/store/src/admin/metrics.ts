@@ -1,0 +1,191 @@
+import type { ObjectLayer } from '../engine/object-layer.js';
+import { header, type RequestContext } from '../http/context.js';
+import type { Reply } from '../http/reply.js';
+import type { CredentialStore } from '../iam/credentials.js';
+import { verifyKeyedJwt } from '../iam/jwt.js';
+import { evaluate } from '../iam/policy/index.js';
+import { rightsOf } from '../iam/rights.js';
+import type { RequestMetrics } from '../observe/metrics.js';
+import { ApiError } from '../s3/errors.js';
+
+// Prometheus metrics at /minio/v2/metrics/cluster and /node (madmin-protocol.md §7.4), in
+// the text format, with MinIO's names. Access: a Bearer JWT (HS256/384/512) signed with
+// the secret of the access key it names, whose identity may admin:Prometheus; or none
+// with STOWAGE_PROMETHEUS_AUTH_TYPE (or MINIO_PROMETHEUS_AUTH_TYPE) = public.
+
+export interface MetricsDeps {
+  layer: ObjectLayer;
+  credentials: CredentialStore;
+  metrics: RequestMetrics;
+  env?: Record<string, string | undefined>;
+}
+
+export function authorizeMetrics(ctx: RequestContext, deps: MetricsDeps): void {
+  const env = deps.env ?? process.env;
+  const mode = env.STOWAGE_PROMETHEUS_AUTH_TYPE ?? env.MINIO_PROMETHEUS_AUTH_TYPE ?? 'jwt';
+  if (mode === 'public') return;
+  const auth = header(ctx.headers, 'authorization') ?? '';
+  const token = /^Bearer\s+(\S+)$/i.exec(auth)?.[1];
+  if (!token) throw new ApiError('AccessDenied', 'A Bearer token is required for metrics');
+  const keyOf = (c: Record<string, unknown>) => (typeof c.sub === 'string' ? c.sub : c.accessKey);
+  let identity: ReturnType<CredentialStore['lookup']>;
+  const claims = verifyKeyedJwt(token, (c) => {
+    const key = keyOf(c);
+    identity = typeof key === 'string' ? deps.credentials.lookup(key) : undefined;
+    return identity?.secretKey;
+  });
+  if (!claims || !identity) throw new ApiError('AccessDenied', 'The metrics token is not valid');
+  if (typeof claims.exp === 'number' && claims.exp * 1000 < Date.now())
+    throw new ApiError('ExpiredToken', 'The metrics token has expired');
+  const rights = rightsOf(deps.credentials.iam, identity, deps.credentials.rootAccessKey);
+  const facts = { action: 'admin:Prometheus', conditions: {} };
+  const allowed =
+    (rights.unlimited || evaluate(rights.policies, facts) === 'allow') &&
+    rights.limits.every((l) => evaluate([l], facts) === 'allow');
+  if (!allowed) throw new ApiError('AccessDenied');
+}
+
+class Exposition {
+  private readonly lines: string[] = [];
+
+  metric(
+    name: string,
+    type: 'gauge' | 'counter',
+    help: string,
+    samples: [Record<string, string>, number][],
+  ): void {
+    this.lines.push(`# HELP ${name} ${help}`, `# TYPE ${name} ${type}`);
+    for (const [labels, value] of samples) {
+      const text = Object.entries(labels)
+        .map(([k, v]) => `${k}="${v.replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/\n/g, '\\n')}"`)
+        .join(',');
+      this.lines.push(`${name}{${text}} ${value}`);
+    }
+  }
+
+  toString(): string {
+    return `${this.lines.join('\n')}\n`;
+  }
+}
+
+export async function metricsReply(
+  deps: MetricsDeps,
+  ctx: RequestContext,
+  scope: 'cluster' | 'node',
+): Promise<Reply> {
+  const { layer } = deps;
+  const server = { server: ctx.host };
+  const out = new Exposition();
+  const drives = await layer.drives();
+  const online = drives.filter((d) => d.state === 'ok');
+  const backend = layer.backendInfo();
+  const raw = online.reduce((n, d) => n + (d.total ?? 0), 0);
+  const rawFree = online.reduce((n, d) => n + (d.available ?? 0), 0);
+  const usable = backend.dataShards / (backend.dataShards + backend.parityShards);
+  const prefix = scope === 'cluster' ? 'minio_cluster' : 'minio_node';
+  out.metric(`${prefix}_drive_online_total`, 'gauge', 'Total drives online', [[server, online.length]]);
+  out.metric(`${prefix}_drive_offline_total`, 'gauge', 'Total drives offline', [
+    [server, drives.length - online.length],
+  ]);
+  out.metric(`${prefix}_drive_total`, 'gauge', 'Total drives', [[server, drives.length]]);
+  if (scope === 'cluster') {
+    out.metric('minio_cluster_nodes_online_total', 'gauge', 'Total number of nodes online', [[server, 1]]);
+    out.metric('minio_cluster_nodes_offline_total', 'gauge', 'Total number of nodes offline', [[server, 0]]);
+    out.metric('minio_cluster_capacity_raw_total_bytes', 'gauge', 'Total capacity online in the cluster', [
+      [server, raw],
+    ]);
+    out.metric(
+      'minio_cluster_capacity_raw_free_bytes',
+      'gauge',
+      'Total free capacity online in the cluster',
+      [[server, rawFree]],
+    );
+    out.metric(
+      'minio_cluster_capacity_usable_total_bytes',
+      'gauge',
+      'Total usable capacity online in the cluster',
+      [[server, Math.floor(raw * usable)]],
+    );
+    out.metric(
+      'minio_cluster_capacity_usable_free_bytes',
+      'gauge',
+      'Total free usable capacity online in the cluster',
+      [[server, Math.floor(rawFree * usable)]],
+    );
+    const buckets = await layer.listBuckets();
+    const usage = await Promise.all(buckets.map((b) => layer.bucketUsage(b.name).catch(() => undefined)));
+    out.metric('minio_cluster_bucket_total', 'gauge', 'Total number of buckets in the cluster', [
+      [server, buckets.length],
+    ]);
+    out.metric('minio_cluster_usage_object_total', 'gauge', 'Total number of objects in the cluster', [
+      [server, usage.reduce((n, u) => n + (u?.objects ?? 0), 0)],
+    ]);
+    out.metric('minio_cluster_usage_total_bytes', 'gauge', 'Total cluster usage in bytes', [
+      [server, usage.reduce((n, u) => n + (u?.size ?? 0), 0)],
+    ]);
+    out.metric(
+      'minio_bucket_usage_total_bytes',
+      'gauge',
+      'Total bucket size in bytes',
+      buckets.map((b, i) => [{ ...server, bucket: b.name }, usage[i]?.size ?? 0]),
+    );
+    out.metric(
+      'minio_bucket_usage_object_total',
+      'gauge',
+      'Total number of objects',
+      buckets.map((b, i) => [{ ...server, bucket: b.name }, usage[i]?.objects ?? 0]),
+    );
+  }
+  const m = deps.metrics;
+  const apis = [...m.byApi.entries()]
+    .filter(([api]) => api.startsWith('s3.'))
+    .sort(([a], [b]) => a.localeCompare(b));
+  const perApi = (
+    pick: (c: { requests: number; errors4xx: number; errors5xx: number }) => number,
+  ): [Record<string, string>, number][] =>
+    apis.map(([api, c]) => [{ ...server, api: api.slice(3) }, pick(c)]);
+  out.metric(
+    'minio_s3_requests_total',
+    'counter',
+    'Total number S3 requests',
+    perApi((c) => c.requests),
+  );
+  out.metric(
+    'minio_s3_requests_errors_total',
+    'counter',
+    'Total number S3 requests with (4xx and 5xx) errors',
+    perApi((c) => c.errors4xx + c.errors5xx),
+  );
+  out.metric(
+    'minio_s3_requests_4xx_errors_total',
+    'counter',
+    'Total number S3 requests with (4xx) errors',
+    perApi((c) => c.errors4xx),
+  );
+  out.metric(
+    'minio_s3_requests_5xx_errors_total',
+    'counter',
+    'Total number S3 requests with (5xx) errors',
+    perApi((c) => c.errors5xx),
+  );
+  out.metric('minio_s3_traffic_received_bytes', 'counter', 'Total number of s3 bytes received', [
+    [server, m.receivedBytes],
+  ]);
+  out.metric('minio_s3_traffic_sent_bytes', 'counter', 'Total number of s3 bytes sent', [
+    [server, m.sentBytes],
+  ]);
+  out.metric('minio_node_process_uptime_seconds', 'gauge', 'Uptime for this node', [
+    [server, Math.floor(process.uptime())],
+  ]);
+  out.metric('minio_node_process_resident_memory_bytes', 'gauge', 'Resident memory size in bytes', [
+    [server, process.memoryUsage().rss],
+  ]);
+  return {
+    status: 200,
+    body: {
+      type: 'bytes',
+      value: Buffer.from(out.toString()),
+      contentType: 'text/plain; version=0.0.4; charset=utf-8',
+    },
+  };
+}
