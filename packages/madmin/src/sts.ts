@@ -100,7 +100,11 @@ export async function assumeRole(opts: AssumeRoleOptions): Promise<AssumedCreden
   const text = await res.text();
   if (res.status !== 200) throw stsError(res.status, res.statusText, text);
 
-  const creds = xmlPath(text, ['AssumeRoleResponse', 'AssumeRoleResult', 'Credentials']);
+  return readCredentials(text, ['AssumeRoleResponse', 'AssumeRoleResult', 'Credentials'], res.status);
+}
+
+function readCredentials(text: string, path: string[], status: number): AssumedCredentials {
+  const creds = xmlPath(text, path);
   const read = (name: string) => (creds === undefined ? undefined : xmlText(creds, [name]));
   const accessKey = read('AccessKeyId');
   const secretKey = read('SecretAccessKey');
@@ -108,10 +112,45 @@ export async function assumeRole(opts: AssumeRoleOptions): Promise<AssumedCreden
   const expiration = new Date(read('Expiration') ?? '');
   if (!accessKey || !secretKey || !sessionToken || Number.isNaN(expiration.getTime())) {
     throw new StsError({
-      status: res.status,
+      status,
       code: 'MalformedResponse',
-      message: 'assumeRole: the response carries no complete credentials',
+      message: `${path[0]}: the response carries no complete credentials`,
     });
   }
   return { accessKey, secretKey, sessionToken, expiration };
+}
+
+export interface LdapLoginOptions {
+  endpoint: string;
+  username: string;
+  password: string;
+  durationSeconds?: number;
+  policy?: string;
+  fetch?: typeof fetch;
+  signal?: AbortSignal;
+}
+
+/** STS AssumeRoleWithLDAPIdentity: an unsigned form with the directory user's name and password. */
+export async function assumeRoleWithLdapIdentity(opts: LdapLoginOptions): Promise<AssumedCredentials> {
+  const form = new URLSearchParams();
+  form.set('Action', 'AssumeRoleWithLDAPIdentity');
+  form.set('DurationSeconds', String(opts.durationSeconds ?? DEFAULT_DURATION_SECONDS));
+  form.set('LDAPPassword', opts.password);
+  form.set('LDAPUsername', opts.username);
+  if (opts.policy !== undefined) form.set('Policy', opts.policy);
+  form.set('Version', STS_VERSION);
+  const doFetch = opts.fetch ?? globalThis.fetch;
+  const res = await doFetch(new URL('/', new URL(opts.endpoint).origin), {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: form.toString(),
+    signal: opts.signal,
+  });
+  const text = await res.text();
+  if (res.status !== 200) throw stsError(res.status, res.statusText, text);
+  return readCredentials(
+    text,
+    ['AssumeRoleWithLDAPIdentityResponse', 'AssumeRoleWithLDAPIdentityResult', 'Credentials'],
+    res.status,
+  );
 }

@@ -7,6 +7,7 @@ import type { SystemStore } from './engine/system-store.js';
 import type { RequestContext } from './http/context.js';
 import type { Log, Protocol, ServerDeps } from './http/server.js';
 import type { CredentialStore } from './iam/credentials.js';
+import { ldapConfigFrom } from './iam/ldap.js';
 import { Bus, type HttpTrace, type LogEvent } from './observe/bus.js';
 import { RequestMetrics } from './observe/metrics.js';
 import { fromEngineError } from './s3/errors.js';
@@ -50,7 +51,8 @@ export function createApp(deps: AppDeps): ServerDeps {
     credentials: deps.credentials,
     metrics,
   });
-  const sts = stsProtocol({ credentials: deps.credentials, region: deps.region });
+  const ldap = ldapConfigFrom(deps.config.config);
+  const sts = stsProtocol({ credentials: deps.credentials, region: deps.region, ...(ldap ? { ldap } : {}) });
   const s3 = s3Protocol({
     layer: deps.layer,
     system: deps.system,

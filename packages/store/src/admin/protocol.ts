@@ -5,6 +5,7 @@ import { header, type RequestContext } from '../http/context.js';
 import { emptyReply, jsonReply, type Reply } from '../http/reply.js';
 import type { Protocol } from '../http/server.js';
 import type { CredentialStore } from '../iam/credentials.js';
+import { ldapConfigFrom } from '../iam/ldap.js';
 import type { Bus, HttpTrace, LogEvent } from '../observe/bus.js';
 import { verifyHeaderAuth } from '../s3/auth/signature-v4.js';
 import { ApiError } from '../s3/errors.js';
@@ -200,10 +201,20 @@ async function dispatch(
     case 'RemovePolicy':
       return removePolicyReply(call, op.name);
     case 'SetPolicy':
-      return setPolicyReply(call, op.policies, op.entity, op.isGroup);
+      return setPolicyReply(
+        call,
+        op.policies,
+        op.entity,
+        op.isGroup,
+        ldapConfigFrom(deps.config.config) !== undefined,
+      );
     case 'AttachPolicy':
     case 'DetachPolicy':
-      return attachPolicyReply(call, op.op === 'DetachPolicy');
+      return attachPolicyReply(
+        call,
+        op.op === 'DetachPolicy',
+        ldapConfigFrom(deps.config.config) !== undefined,
+      );
     case 'PolicyEntities':
       return policyEntitiesReply(call, op);
     case 'AddServiceAccount':

@@ -1,4 +1,4 @@
-import { asFields, date, str, versionOf } from './record.js';
+import { asFields, date, RecordFormatError, str, versionOf } from './record.js';
 
 // Credential records: the generated root credentials and temporary (STS) credentials.
 export const CREDENTIAL_VERSION = 1;
@@ -17,7 +17,19 @@ export interface TempCredentialRecord {
   parent: string;
   expiration: string;
   sessionPolicy?: string;
+  /** Set for users of an external identity provider (the parent is then not an IAM user). */
+  idp?: 'ldap' | 'openid';
+  /** LDAP: the group DNs found at login, whose policy mappings apply too. */
+  groups?: string[];
+  /** OpenID: the policy names the token's claim gave. */
+  policies?: string[];
 }
+
+const stringList = (v: unknown, kind: string, name: string): string[] => {
+  if (!Array.isArray(v) || !v.every((x) => typeof x === 'string'))
+    throw new RecordFormatError(`${kind}: "${name}" must be a list of strings`);
+  return v as string[];
+};
 
 export function decodeRootCredentials(raw: unknown): RootCredentialRecord {
   const kind = 'root.json';
@@ -40,5 +52,12 @@ export function decodeTempCredential(raw: unknown): TempCredentialRecord {
     expiration: str(f, 'expiration', kind),
   };
   if (f.sessionPolicy !== undefined) record.sessionPolicy = str(f, 'sessionPolicy', kind);
+  if (f.idp !== undefined) {
+    const idp = str(f, 'idp', kind);
+    if (idp !== 'ldap' && idp !== 'openid') throw new RecordFormatError(`${kind}: unknown idp "${idp}"`);
+    record.idp = idp;
+  }
+  if (f.groups !== undefined) record.groups = stringList(f.groups, kind, 'groups');
+  if (f.policies !== undefined) record.policies = stringList(f.policies, kind, 'policies');
   return record;
 }

@@ -19,6 +19,10 @@ export interface Identity {
   expiration?: Date;
   /** A temporary credential's session policy, or a service account's embedded policy. */
   sessionPolicy?: string;
+  /** External users (LDAP, OpenID): group DNs and policy names found at login. */
+  groups?: string[];
+  policies?: string[];
+  idp?: 'ldap' | 'openid';
 }
 
 const STS_FOLDER = 'iam/sts';
@@ -30,6 +34,10 @@ export interface AssumeRoleInput {
   durationSeconds: number;
   sessionPolicy?: string;
   now?: Date;
+  /** For users of an external identity provider. */
+  idp?: 'ldap' | 'openid';
+  groups?: string[];
+  policies?: string[];
 }
 
 /**
@@ -102,7 +110,8 @@ export class CredentialStore {
       return identity;
     }
     const t = this.temporary.get(accessKey);
-    if (!t || !this.activeUser(t.parent)) return undefined;
+    // An external user is vouched for by its provider at login, not by IAM.
+    if (!t || (t.idp === undefined && !this.activeUser(t.parent))) return undefined;
     const identity: Identity = {
       accessKey,
       secretKey: t.secretKey,
@@ -111,6 +120,9 @@ export class CredentialStore {
       sessionToken: t.sessionToken,
       expiration: new Date(t.expiration),
     };
+    if (t.idp !== undefined) identity.idp = t.idp;
+    if (t.groups !== undefined) identity.groups = t.groups;
+    if (t.policies !== undefined) identity.policies = t.policies;
     if (t.sessionPolicy !== undefined) identity.sessionPolicy = t.sessionPolicy;
     return identity;
   }
@@ -137,6 +149,9 @@ export class CredentialStore {
       expiration: expiration.toISOString(),
     };
     if (input.sessionPolicy !== undefined) record.sessionPolicy = input.sessionPolicy;
+    if (input.idp !== undefined) record.idp = input.idp;
+    if (input.groups !== undefined) record.groups = input.groups;
+    if (input.policies !== undefined) record.policies = input.policies;
     await this.system.write(`${STS_FOLDER}/${accessKey}.json`, record);
     this.temporary.set(accessKey, record);
     return record;

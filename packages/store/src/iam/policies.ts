@@ -90,14 +90,16 @@ export function removePolicy(iam: IamStore, name: string): Promise<void> {
 export interface Entity {
   name: string;
   isGroup: boolean;
+  /** A user or group of an external directory (an LDAP DN): not an IAM entity. */
+  external?: boolean;
 }
 
 function mappingsOf(d: IamDocuments, entity: Entity): Record<string, MappingRecord> {
   if (entity.isGroup) {
-    if (!d.groups[entity.name]) throw new ApiError('XMinioAdminNoSuchGroup');
+    if (!entity.external && !d.groups[entity.name]) throw new ApiError('XMinioAdminNoSuchGroup');
     return d.groupMappings;
   }
-  if (!d.users[entity.name]) throw new ApiError('XMinioAdminNoSuchUser');
+  if (!entity.external && !d.users[entity.name]) throw new ApiError('XMinioAdminNoSuchUser');
   return d.userMappings;
 }
 

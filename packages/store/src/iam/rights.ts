@@ -24,9 +24,15 @@ export interface Rights {
   limits: Policy[];
 }
 
-/** The names of the policies that apply to a user: its own, then its enabled groups'. */
-export function policyNamesOf(iam: IamStore, user: string): string[] {
+/**
+ * The names of the policies that apply to a user: its own, then its enabled groups', then
+ * those of the external groups (LDAP DNs) it was found in at login.
+ */
+export function policyNamesOf(iam: IamStore, user: string, externalGroups: readonly string[] = []): string[] {
   const names = [...(iam.state.userMappings[user]?.policies ?? [])];
+  for (const group of externalGroups)
+    for (const name of iam.state.groupMappings[group]?.policies ?? [])
+      if (!names.includes(name)) names.push(name);
   for (const [group, record] of Object.entries(iam.state.groups)) {
     if (record.status !== 'enabled' || !record.members.includes(user)) continue;
     for (const name of iam.state.groupMappings[group]?.policies ?? [])
@@ -49,9 +55,8 @@ function limitPolicy(text: string): Policy {
 export function rightsOf(iam: IamStore, identity: Identity, rootAccessKey: string): Rights {
   const limits = identity.sessionPolicy === undefined ? [] : [limitPolicy(identity.sessionPolicy)];
   if (identity.parent === rootAccessKey) return { unlimited: true, policies: [], limits };
-  const policies = policyNamesOf(iam, identity.parent)
-    .map((name) => iam.policy(name))
-    .filter((p): p is Policy => p !== undefined);
+  const names = identity.policies ?? policyNamesOf(iam, identity.parent, identity.groups);
+  const policies = names.map((name) => iam.policy(name)).filter((p): p is Policy => p !== undefined);
   return { unlimited: false, policies, limits };
 }
 
@@ -63,9 +68,14 @@ export function rightsAllow(rights: Rights, facts: RequestFacts, bucket?: Policy
 }
 
 /** One document with every statement of a user's policies (what MinIO reports as "the" policy). */
-export function mergedPolicyDocument(iam: IamStore, user: string, rootAccessKey: string): PolicyDocument {
+export function mergedPolicyDocument(
+  iam: IamStore,
+  user: string,
+  rootAccessKey: string,
+  names: readonly string[] = policyNamesOf(iam, user),
+): PolicyDocument {
   if (user === rootAccessKey) return CANNED_POLICY_DOCUMENTS.consoleAdmin;
-  const statements = policyNamesOf(iam, user).flatMap((name) => {
+  const statements = names.flatMap((name) => {
     const statement = iam.hasPolicy(name) ? policyDocument(iam, name).Statement : undefined;
     return statement ? [statement].flat() : [];
   });

@@ -1,3 +1,4 @@
+import type { TempCredentialRecord } from '../format/credentials.js';
 import type { CredentialStore, Identity } from '../iam/credentials.js';
 import { ApiError } from '../s3/errors.js';
 import { el, elAttrs, type XmlElement } from '../s3/xml/writer.js';
@@ -10,9 +11,19 @@ const DEFAULT_DURATION = 3600;
 const MAX_SESSION_POLICY = 2048;
 
 /** RFC 3339 without fractional seconds, as AWS and MinIO print Expiration. */
-const rfc3339 = (d: Date): string => d.toISOString().replace(/\.\d{3}Z$/, 'Z');
+/** The Credentials element every AssumeRole* answer carries. */
+export const credentialsXml = (record: TempCredentialRecord): XmlElement =>
+  el(
+    'Credentials',
+    el('AccessKeyId', record.accessKey),
+    el('SecretAccessKey', record.secretKey),
+    el('SessionToken', record.sessionToken),
+    el('Expiration', rfc3339(new Date(record.expiration))),
+  );
 
-function duration(raw: string | null): number {
+export const rfc3339 = (d: Date): string => d.toISOString().replace(/\.\d{3}Z$/, 'Z');
+
+export function duration(raw: string | null): number {
   if (raw === null || raw === '') return DEFAULT_DURATION;
   const n = /^\d+$/.test(raw) ? Number(raw) : Number.NaN;
   if (!(n >= MIN_DURATION && n <= MAX_DURATION)) {
@@ -24,7 +35,7 @@ function duration(raw: string | null): number {
   return n;
 }
 
-function sessionPolicy(raw: string | null): string | undefined {
+export function sessionPolicy(raw: string | null): string | undefined {
   if (raw === null || raw === '') return undefined;
   if (raw.length > MAX_SESSION_POLICY) {
     throw new ApiError('InvalidParameterValue', `Policy must be at most ${MAX_SESSION_POLICY} characters`);
@@ -71,13 +82,7 @@ export async function assumeRole(
     el(
       'AssumeRoleResult',
       el('AssumedRoleUser', el('Arn', ''), el('AssumeRoleId', '')),
-      el(
-        'Credentials',
-        el('AccessKeyId', record.accessKey),
-        el('SecretAccessKey', record.secretKey),
-        el('SessionToken', record.sessionToken),
-        el('Expiration', rfc3339(new Date(record.expiration))),
-      ),
+      credentialsXml(record),
     ),
     el('ResponseMetadata', el('RequestId', requestId)),
   );

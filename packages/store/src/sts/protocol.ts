@@ -4,10 +4,12 @@ import { header, type RequestContext } from '../http/context.js';
 import { xmlReply } from '../http/reply.js';
 import type { Protocol } from '../http/server.js';
 import type { CredentialStore } from '../iam/credentials.js';
+import type { LdapConfig } from '../iam/ldap.js';
 import { verifyHeaderAuth } from '../s3/auth/signature-v4.js';
 import { ApiError } from '../s3/errors.js';
 import { el, elAttrs } from '../s3/xml/writer.js';
 import { assumeRole, STS_NAMESPACE } from './assume-role.js';
+import { assumeRoleWithLdap } from './ldap.js';
 
 const MAX_FORM_BYTES = 1024 * 1024;
 
@@ -24,6 +26,8 @@ export function isStsRequest(ctx: RequestContext): boolean {
 export interface StsDeps {
   credentials: CredentialStore;
   region: string;
+  /** identity_ldap as it was at start (changing it needs a restart, as in MinIO). */
+  ldap?: LdapConfig;
 }
 
 export function stsProtocol(deps: StsDeps): Protocol {
@@ -38,11 +42,10 @@ export function stsProtocol(deps: StsDeps): Protocol {
       for (const [k, v] of ctx.query) if (!form.has(k)) form.set(k, v);
       ctx.api = `sts.${form.get('Action') ?? 'Unknown'}`;
       if (header(ctx.headers, 'authorization') === undefined) {
-        // AssumeRoleWithWebIdentity / ClientGrants / LDAPIdentity come with identity providers.
-        throw new ApiError(
-          'NotImplemented',
-          `${form.get('Action') ?? 'This STS action'} is not implemented yet`,
-        );
+        const action = form.get('Action');
+        if (action === 'AssumeRoleWithLDAPIdentity')
+          return xmlReply(await assumeRoleWithLdap(deps.credentials, deps.ldap, form, ctx.requestId));
+        throw new ApiError('NotImplemented', `${action ?? 'This STS action'} is not implemented yet`);
       }
       // STS clients send no x-amz-content-sha256: the signed payload hash is the body's.
       const payloadHash = createHash('sha256').update(body).digest('hex');

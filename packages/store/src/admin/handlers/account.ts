@@ -2,7 +2,7 @@ import type { AccountInfo, BackendInfo } from '@stowage/madmin';
 import type { ObjectLayer } from '../../engine/object-layer.js';
 import type { SystemStore } from '../../engine/system-store.js';
 import type { RequestFacts } from '../../iam/policy/index.js';
-import { mergedPolicyDocument, rightsAllow, rightsOf } from '../../iam/rights.js';
+import { mergedPolicyDocument, policyNamesOf, rightsAllow, rightsOf } from '../../iam/rights.js';
 import { bucketPolicy } from '../../s3/authorize.js';
 import { BucketConfigStore } from '../../s3/config/store.js';
 import type { QuotaValue } from '../../s3/settings.js';
@@ -83,7 +83,12 @@ export async function accountInfo(
   return {
     AccountName: identity.parent,
     Server: backendInfoJson(layer, endpoint),
-    Policy: mergedPolicyDocument(iam, identity.parent, credentials.rootAccessKey),
+    Policy: mergedPolicyDocument(
+      iam,
+      identity.parent,
+      credentials.rootAccessKey,
+      identity.policies ?? policyNamesOf(iam, identity.parent, identity.groups),
+    ),
     Buckets: buckets.filter((b) => b !== undefined),
   };
 }

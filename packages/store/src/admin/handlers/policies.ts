@@ -53,26 +53,34 @@ export async function removePolicyReply(call: AdminCall, name: string): Promise<
   return emptyReply(200);
 }
 
+/** With LDAP configured, a distinguished name maps policies to a directory user or group. */
+const entityOf = (name: string, isGroup: boolean, ldap: boolean): Entity => ({
+  name,
+  isGroup,
+  ...(ldap && /^[A-Za-z][\w-]*=/.test(name) ? { external: true } : {}),
+});
+
 export async function setPolicyReply(
   call: AdminCall,
   policies: string[],
   entity: string,
   isGroup: boolean,
+  ldap: boolean,
 ): Promise<Reply> {
   call.require('admin:AttachUserOrGroupPolicy');
-  await setPolicies(call.iam, { name: entity, isGroup }, policies);
+  await setPolicies(call.iam, entityOf(entity, isGroup, ldap), policies);
   return emptyReply(200);
 }
 
 /** POST /idp/builtin/policy/attach (201) and /detach (204); encrypted bodies. */
-export async function attachPolicyReply(call: AdminCall, detach: boolean): Promise<Reply> {
+export async function attachPolicyReply(call: AdminCall, detach: boolean, ldap: boolean): Promise<Reply> {
   call.require('admin:AttachUserOrGroupPolicy');
   const fields = jsonObject(await call.secretBody());
   const user = optionalString(fields, 'user') ?? '';
   const group = optionalString(fields, 'group') ?? '';
   if ((user === '') === (group === ''))
     throw new ApiError('InvalidArgument', 'Name exactly one of a user or a group.');
-  const entity: Entity = user !== '' ? { name: user, isGroup: false } : { name: group, isGroup: true };
+  const entity = user !== '' ? entityOf(user, false, ldap) : entityOf(group, true, ldap);
   await attachPolicies(call.iam, entity, stringList(fields, 'policies'), detach);
   return emptyReply(detach ? 204 : 201);
 }
