@@ -130,15 +130,11 @@ export interface LdapLoginOptions {
   signal?: AbortSignal;
 }
 
-/** STS AssumeRoleWithLDAPIdentity: an unsigned form with the directory user's name and password. */
-export async function assumeRoleWithLdapIdentity(opts: LdapLoginOptions): Promise<AssumedCredentials> {
-  const form = new URLSearchParams();
-  form.set('Action', 'AssumeRoleWithLDAPIdentity');
-  form.set('DurationSeconds', String(opts.durationSeconds ?? DEFAULT_DURATION_SECONDS));
-  form.set('LDAPPassword', opts.password);
-  form.set('LDAPUsername', opts.username);
-  if (opts.policy !== undefined) form.set('Policy', opts.policy);
-  form.set('Version', STS_VERSION);
+async function unsignedStsForm(
+  opts: { endpoint: string; fetch?: typeof fetch; signal?: AbortSignal },
+  form: URLSearchParams,
+  result: string,
+): Promise<AssumedCredentials> {
   const doFetch = opts.fetch ?? globalThis.fetch;
   const res = await doFetch(new URL('/', new URL(opts.endpoint).origin), {
     method: 'POST',
@@ -148,9 +144,38 @@ export async function assumeRoleWithLdapIdentity(opts: LdapLoginOptions): Promis
   });
   const text = await res.text();
   if (res.status !== 200) throw stsError(res.status, res.statusText, text);
-  return readCredentials(
-    text,
-    ['AssumeRoleWithLDAPIdentityResponse', 'AssumeRoleWithLDAPIdentityResult', 'Credentials'],
-    res.status,
-  );
+  return readCredentials(text, [`${result}Response`, `${result}Result`, 'Credentials'], res.status);
+}
+
+/** STS AssumeRoleWithLDAPIdentity: an unsigned form with the directory user's name and password. */
+export function assumeRoleWithLdapIdentity(opts: LdapLoginOptions): Promise<AssumedCredentials> {
+  const form = new URLSearchParams();
+  form.set('Action', 'AssumeRoleWithLDAPIdentity');
+  form.set('DurationSeconds', String(opts.durationSeconds ?? DEFAULT_DURATION_SECONDS));
+  form.set('LDAPPassword', opts.password);
+  form.set('LDAPUsername', opts.username);
+  if (opts.policy !== undefined) form.set('Policy', opts.policy);
+  form.set('Version', STS_VERSION);
+  return unsignedStsForm(opts, form, 'AssumeRoleWithLDAPIdentity');
+}
+
+export interface WebIdentityOptions {
+  endpoint: string;
+  /** The OpenID provider's id_token (a JWT). */
+  token: string;
+  durationSeconds?: number;
+  policy?: string;
+  fetch?: typeof fetch;
+  signal?: AbortSignal;
+}
+
+/** STS AssumeRoleWithWebIdentity: an unsigned form with an OpenID token. */
+export function assumeRoleWithWebIdentity(opts: WebIdentityOptions): Promise<AssumedCredentials> {
+  const form = new URLSearchParams();
+  form.set('Action', 'AssumeRoleWithWebIdentity');
+  form.set('DurationSeconds', String(opts.durationSeconds ?? DEFAULT_DURATION_SECONDS));
+  if (opts.policy !== undefined) form.set('Policy', opts.policy);
+  form.set('Version', STS_VERSION);
+  form.set('WebIdentityToken', opts.token);
+  return unsignedStsForm(opts, form, 'AssumeRoleWithWebIdentity');
 }

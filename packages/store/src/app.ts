@@ -8,6 +8,7 @@ import type { RequestContext } from './http/context.js';
 import type { Log, Protocol, ServerDeps } from './http/server.js';
 import type { CredentialStore } from './iam/credentials.js';
 import { ldapConfigFrom } from './iam/ldap.js';
+import { OpenIdVerifier, openIdConfigFrom } from './iam/openid.js';
 import { Bus, type HttpTrace, type LogEvent } from './observe/bus.js';
 import { RequestMetrics } from './observe/metrics.js';
 import { fromEngineError } from './s3/errors.js';
@@ -52,7 +53,13 @@ export function createApp(deps: AppDeps): ServerDeps {
     metrics,
   });
   const ldap = ldapConfigFrom(deps.config.config);
-  const sts = stsProtocol({ credentials: deps.credentials, region: deps.region, ...(ldap ? { ldap } : {}) });
+  const openid = openIdConfigFrom(deps.config.config);
+  const sts = stsProtocol({
+    credentials: deps.credentials,
+    region: deps.region,
+    ...(ldap ? { ldap } : {}),
+    ...(openid ? { openid: new OpenIdVerifier(openid) } : {}),
+  });
   const s3 = s3Protocol({
     layer: deps.layer,
     system: deps.system,

@@ -5,11 +5,13 @@ import { xmlReply } from '../http/reply.js';
 import type { Protocol } from '../http/server.js';
 import type { CredentialStore } from '../iam/credentials.js';
 import type { LdapConfig } from '../iam/ldap.js';
+import type { OpenIdVerifier } from '../iam/openid.js';
 import { verifyHeaderAuth } from '../s3/auth/signature-v4.js';
 import { ApiError } from '../s3/errors.js';
 import { el, elAttrs } from '../s3/xml/writer.js';
 import { assumeRole, STS_NAMESPACE } from './assume-role.js';
 import { assumeRoleWithLdap } from './ldap.js';
+import { assumeRoleWithWebIdentity } from './openid.js';
 
 const MAX_FORM_BYTES = 1024 * 1024;
 
@@ -28,6 +30,8 @@ export interface StsDeps {
   region: string;
   /** identity_ldap as it was at start (changing it needs a restart, as in MinIO). */
   ldap?: LdapConfig;
+  /** identity_openid as it was at start. */
+  openid?: OpenIdVerifier;
 }
 
 export function stsProtocol(deps: StsDeps): Protocol {
@@ -45,6 +49,10 @@ export function stsProtocol(deps: StsDeps): Protocol {
         const action = form.get('Action');
         if (action === 'AssumeRoleWithLDAPIdentity')
           return xmlReply(await assumeRoleWithLdap(deps.credentials, deps.ldap, form, ctx.requestId));
+        if (action === 'AssumeRoleWithWebIdentity')
+          return xmlReply(
+            await assumeRoleWithWebIdentity(deps.credentials, deps.openid, form, ctx.requestId),
+          );
         throw new ApiError('NotImplemented', `${action ?? 'This STS action'} is not implemented yet`);
       }
       // STS clients send no x-amz-content-sha256: the signed payload hash is the body's.

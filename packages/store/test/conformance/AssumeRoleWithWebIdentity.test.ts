@@ -1,0 +1,92 @@
+import * as s3sdk from '@aws-sdk/client-s3';
+import { assumeRoleWithWebIdentity, MadminClient, StsError } from '@stowage/madmin';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startStore } from '../../src/index.js';
+import {
+  CLIENT_ID,
+  CLIENT_SECRET,
+  type OpenIdProvider,
+  startOpenIdProvider,
+} from '../support/openid-provider.js';
+import { ROOT, startTestStore, type TestStore } from '../support/store.js';
+
+// OpenID logins against a real provider (oidc-provider): identity_openid set through the
+// admin API (restart needed), the id_token's policy claim naming the policies.
+
+let idp: OpenIdProvider;
+let t: TestStore;
+beforeAll(async () => {
+  idp = await startOpenIdProvider({ olga: 'readonly', pete: 'readwrite,nonexistent', nadia: '' });
+  t = await startTestStore();
+  const admin = new MadminClient({ endpoint: t.store.url, credentials: ROOT });
+  expect(
+    await admin.config.setKV(
+      `identity_openid config_url=${idp.issuer}/.well-known/openid-configuration client_id=${CLIENT_ID} client_secret=${CLIENT_SECRET} claim_name=policy`,
+    ),
+  ).toEqual({ restart: true });
+  await t.store.close();
+  t.store = await startStore({ drives: t.drives, rootCredentials: ROOT, port: t.store.port });
+  await t.s3.send(new s3sdk.CreateBucketCommand({ Bucket: 'sso' }));
+  await t.s3.send(new s3sdk.PutObjectCommand({ Bucket: 'sso', Key: 'doc', Body: 'hello' }));
+}, 60_000);
+afterAll(async () => {
+  await t?.close();
+  await idp?.close();
+});
+
+const login = async (user: string) =>
+  assumeRoleWithWebIdentity({ endpoint: t.store.url, token: await idp.idToken(user) });
+
+const outcome = (p: Promise<unknown>) =>
+  p.then(
+    () => 'ok',
+    (e: { name?: string }) => e.name ?? String(e),
+  );
+
+describe('AssumeRoleWithWebIdentity', () => {
+  it("gives the user the policies its token's claim names", async () => {
+    const creds = await login('olga');
+    const s3 = t.client({
+      accessKeyId: creds.accessKey,
+      secretAccessKey: creds.secretKey,
+      sessionToken: creds.sessionToken,
+    });
+    expect(await outcome(s3.send(new s3sdk.GetObjectCommand({ Bucket: 'sso', Key: 'doc' })))).toBe('ok');
+    expect(await outcome(s3.send(new s3sdk.PutObjectCommand({ Bucket: 'sso', Key: 'x', Body: 'x' })))).toBe(
+      'AccessDenied',
+    );
+    const info = await new MadminClient({ endpoint: t.store.url, credentials: creds }).accountInfo();
+    expect(info.AccountName).toBe('olga');
+  });
+
+  it('keeps only the named policies that exist', async () => {
+    const creds = await login('pete');
+    const s3 = t.client({
+      accessKeyId: creds.accessKey,
+      secretAccessKey: creds.secretKey,
+      sessionToken: creds.sessionToken,
+    });
+    expect(
+      await outcome(s3.send(new s3sdk.PutObjectCommand({ Bucket: 'sso', Key: 'by-pete', Body: 'x' }))),
+    ).toBe('ok');
+  });
+
+  it('refuses a token without policies, a tampered token and a token of another issuer', async () => {
+    const code = (p: Promise<unknown>) =>
+      p.then(
+        () => 'ok',
+        (e: unknown) => (e instanceof StsError ? `${e.status} ${e.code}` : String(e)),
+      );
+    expect(await code(login('nadia'))).toBe('403 AccessDenied');
+    const token = await idp.idToken('olga');
+    const [h, b, s] = token.split('.') as [string, string, string];
+    const claims = JSON.parse(Buffer.from(b, 'base64url').toString());
+    const forged = `${h}.${Buffer.from(JSON.stringify({ ...claims, policy: 'consoleAdmin' })).toString('base64url')}.${s}`;
+    expect(await code(assumeRoleWithWebIdentity({ endpoint: t.store.url, token: forged }))).toBe(
+      '403 AccessDenied',
+    );
+    expect(await code(assumeRoleWithWebIdentity({ endpoint: t.store.url, token: 'not.a.jwt' }))).toBe(
+      '403 AccessDenied',
+    );
+  });
+});
