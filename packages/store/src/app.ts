@@ -12,6 +12,7 @@ import { OpenIdVerifier, openIdConfigFrom } from './iam/openid.js';
 import { Bus, type HttpTrace, type LogEvent } from './observe/bus.js';
 import { RequestMetrics } from './observe/metrics.js';
 import { fromEngineError } from './s3/errors.js';
+import type { BucketEvent } from './s3/events.js';
 import { s3Protocol } from './s3/protocol.js';
 import { isStsRequest, stsProtocol } from './sts/protocol.js';
 
@@ -67,6 +68,7 @@ export function createApp(deps: AppDeps): ServerDeps {
     region: deps.region,
     credentials: deps.credentials,
     deploymentId: deps.deploymentId,
+    events: new Bus<BucketEvent>(),
   });
 
   return {

@@ -7,6 +7,7 @@ import type { Protocol } from '../http/server.js';
 import type { CredentialStore } from '../iam/credentials.js';
 import { ldapConfigFrom } from '../iam/ldap.js';
 import type { Bus, HttpTrace, LogEvent } from '../observe/bus.js';
+import { eventStream, streamReply } from '../observe/stream.js';
 import { verifyHeaderAuth } from '../s3/auth/signature-v4.js';
 import { ApiError } from '../s3/errors.js';
 import { type AdminCall, adminCall, jsonObject } from './call.js';
@@ -54,7 +55,7 @@ import {
 import { type HealOpts, HealSequences } from './heal.js';
 import { authorizeMetrics, type MetricsDeps, metricsReply } from './metrics.js';
 import { type AdminOperation, parseAdminRequest, type ServiceAction } from './router.js';
-import { eventStream, logInfo, parseGoDuration, streamReply, traceInfo } from './streams.js';
+import { logInfo, parseGoDuration, traceInfo } from './streams.js';
 
 const MAX_QUOTA_BODY = 4096;
 

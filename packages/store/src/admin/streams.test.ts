@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Bus } from '../observe/bus.js';
-import { eventStream, parseGoDuration } from './streams.js';
+import { eventStream } from '../observe/stream.js';
+import { parseGoDuration } from './streams.js';
 
 describe('eventStream', () => {
   it('writes history, then live events as JSON lines, and unsubscribes when destroyed', async () => {

@@ -102,6 +102,10 @@ export function accessesOf(op: S3Operation): Access[] {
       return one(CONFIG_ACTIONS[op.kind].put, { bucket: op.bucket });
     case 'DeleteBucketConfig':
       return one(CONFIG_ACTIONS[op.kind].del, { bucket: op.bucket });
+    case 'ListenNotification':
+      return op.bucket === undefined
+        ? one('s3:ListenNotification')
+        : one('s3:ListenBucketNotification', { bucket: op.bucket });
     case 'ListBuckets':
     case 'DeleteObjects':
     case 'CorsPreflight':

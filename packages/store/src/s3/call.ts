@@ -4,8 +4,10 @@ import type { ObjectLayer } from '../engine/object-layer.js';
 import type { SystemStore } from '../engine/system-store.js';
 import type { RequestContext } from '../http/context.js';
 import type { CredentialStore } from '../iam/credentials.js';
+import type { Bus } from '../observe/bus.js';
 import type { AuthResult } from './auth/common.js';
 import type { Access } from './authorize.js';
+import type { BucketEvent } from './events.js';
 
 /** What S3 handlers depend on: the engine and the store's settings, never the socket. */
 export interface S3Deps {
@@ -17,6 +19,8 @@ export interface S3Deps {
   masterKey: MasterKey;
   /** Who may sign requests, and what IAM lets them do. */
   credentials: CredentialStore;
+  /** What successful requests did, for listeners. */
+  events: Bus<BucketEvent>;
 }
 
 /** One S3 request as handlers see it, after authentication and authorisation. */

@@ -1,6 +1,7 @@
 import { header, type RequestContext } from '../http/context.js';
 import type { Reply } from '../http/reply.js';
 import type { Protocol } from '../http/server.js';
+import { eventStream, streamReply } from '../observe/stream.js';
 import { verifiedBody } from './auth/payload.js';
 import { isPresigned, verifyPresigned } from './auth/presigned.js';
 import { verifyHeaderAuth } from './auth/signature-v4.js';
@@ -8,6 +9,7 @@ import { accessesOf, authorize, may } from './authorize.js';
 import type { S3Call, S3Deps } from './call.js';
 import { corsPreflight, corsReplyHeaders } from './cors.js';
 import { ApiError, fromEngineError } from './errors.js';
+import { type BucketEvent, eventMatches, eventRecord, publishEvents } from './events.js';
 import * as config from './handlers/bucket-config.js';
 import * as buckets from './handlers/buckets.js';
 import { copyObject } from './handlers/copy.js';
@@ -39,10 +41,28 @@ function authenticate(ctx: RequestContext, deps: S3ProtocolDeps): S3Call['auth']
   return undefined;
 }
 
-function dispatch(deps: S3Deps, call: S3Call, op: S3Operation): Promise<Reply> {
+/** ListenBucketNotification: matching events as JSON lines, until the client goes. */
+async function listen(
+  deps: S3ProtocolDeps,
+  op: Extract<S3Operation, { op: 'ListenNotification' }>,
+): Promise<Reply> {
+  if (op.bucket !== undefined) await deps.layer.getBucketInfo(op.bucket);
+  const wanted = (e: BucketEvent) =>
+    (op.bucket === undefined || e.bucket === op.bucket) &&
+    e.key.startsWith(op.prefix) &&
+    e.key.endsWith(op.suffix) &&
+    op.events.some((pattern) => eventMatches(pattern, e.name));
+  const render = (e: BucketEvent) =>
+    wanted(e) ? { Records: [eventRecord(e, deps.region, deps.deploymentId)] } : undefined;
+  return streamReply(eventStream(deps.events, render));
+}
+
+function dispatch(deps: S3ProtocolDeps, call: S3Call, op: S3Operation): Promise<Reply> {
   switch (op.op) {
     case 'ListBuckets':
       return buckets.listBuckets(deps, call);
+    case 'ListenNotification':
+      return listen(deps, op);
     case 'CreateBucket':
       return buckets.createBucket(deps, call, op);
     case 'HeadBucket':
@@ -171,6 +191,7 @@ export function s3Protocol(deps: S3ProtocolDeps): Protocol {
           for (const access of accessesOf(op)) await call.authorize(access);
           return dispatch(deps, call, op);
         });
+        publishEvents(deps.events, op, reply, ctx, auth?.identity.parent ?? '');
       }
       if (ctx.headers.origin === undefined || !('bucket' in op) || op.bucket === undefined) return reply;
       const cors = await corsReplyHeaders(deps, op.bucket, ctx.method, ctx.headers);

@@ -2,6 +2,7 @@ import { assertObjectKey } from '../engine/names.js';
 import type { RangeSpec } from '../engine/object-layer.js';
 import type { QueryPairs } from '../http/context.js';
 import { ApiError, fromEngineError } from './errors.js';
+import { parseEventNames } from './events.js';
 import { actionFor, first, type Level } from './request/actions.js';
 import { hostBucket, splitPath } from './request/address.js';
 import { type Conditions, parseConditions } from './request/conditions.js';
@@ -70,6 +71,7 @@ const OBJECT_CONFIG: Record<string, { verb: 'Get' | 'Put' | 'Delete'; kind: Obje
 
 export type S3Operation =
   | { op: 'ListBuckets' }
+  | { op: 'ListenNotification'; bucket?: string; events: string[]; prefix: string; suffix: string }
   | { op: 'CreateBucket'; bucket: string; objectLock: boolean }
   | { op: 'HeadBucket'; bucket: string }
   | { op: 'DeleteBucket'; bucket: string }
@@ -335,6 +337,8 @@ function parseOperation(parts: S3RequestParts): S3Operation {
   // Virtual-host style: the whole path (less its leading '/') is the key.
   const { bucket, key } =
     vhost === undefined ? splitPath(parts.path) : { bucket: vhost, key: parts.path.replace(/^\//, '') };
+  if (method === 'GET' && query.some(([k]) => k === 'events') && (bucket === '' || key === ''))
+    return listenOperation(bucket, query);
   if (bucket === '') {
     if (method === 'GET') return { op: 'ListBuckets' };
     throw new ApiError('MethodNotAllowed');
@@ -355,4 +359,20 @@ function parseOperation(parts: S3RequestParts): S3Operation {
   return level === 'bucket'
     ? { op: 'NotImplemented', name, bucket }
     : { op: 'NotImplemented', name, bucket, key };
+}
+
+/** GET /[bucket]?events=…: MinIO's ListenBucketNotification (madmin-protocol.md §5.1). */
+function listenOperation(bucket: string, query: QueryPairs): S3Operation {
+  const all = (k: string) => query.filter(([name]) => name === k).map(([, v]) => v);
+  const [prefix = '', ...morePrefixes] = all('prefix');
+  const [suffix = '', ...moreSuffixes] = all('suffix');
+  if (morePrefixes.length > 0 || moreSuffixes.length > 0)
+    throw new ApiError('InvalidArgument', 'Only one prefix and one suffix may be given');
+  return {
+    op: 'ListenNotification',
+    ...(bucket === '' ? {} : { bucket }),
+    events: parseEventNames(all('events')),
+    prefix,
+    suffix,
+  };
 }

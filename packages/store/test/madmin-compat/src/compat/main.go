@@ -452,6 +452,24 @@ func streams(ctx context.Context, adm *madmin.AdminClient, s3 *minio.Client) {
 		}
 		return fmt.Errorf("no trace of the HeadBucket request")
 	}())
+	check("ListenBucketNotification (minio-go)", func() error {
+		lctx, cancel := context.WithTimeout(ctx, 10*time.Second)
+		defer cancel()
+		events := s3.ListenBucketNotification(lctx, "gobucket", "watch/", "", []string{"s3:ObjectCreated:*"})
+		go func() {
+			time.Sleep(300 * time.Millisecond)
+			_, _ = s3.PutObject(ctx, "gobucket", "watch/one", strings.NewReader("hello"), 5, minio.PutObjectOptions{})
+		}()
+		for info := range events {
+			if info.Err != nil {
+				return info.Err
+			}
+			for _, r := range info.Records {
+				return expect(r.EventName == "s3:ObjectCreated:Put" && r.S3.Object.Key == "watch/one" && r.S3.Object.Size == 5, "record %+v", r)
+			}
+		}
+		return fmt.Errorf("no event")
+	}())
 	check("GetLogs", func() error {
 		lctx, cancel := context.WithTimeout(ctx, 10*time.Second)
 		defer cancel()

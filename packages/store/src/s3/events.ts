@@ -1,0 +1,239 @@
+import type { RequestContext } from '../http/context.js';
+import type { Reply } from '../http/reply.js';
+import type { Bus } from '../observe/bus.js';
+import { ApiError } from './errors.js';
+import type { S3Operation } from './router.js';
+import type { XmlChild, XmlElement } from './xml/writer.js';
+
+// Bucket events (madmin-protocol.md §5): what a successful request did, named as S3 and
+// MinIO name it, published for ListenBucketNotification (and, later, notification targets).
+
+export const EVENT_NAMES = [
+  's3:ObjectCreated:*',
+  's3:ObjectCreated:Put',
+  's3:ObjectCreated:Post',
+  's3:ObjectCreated:Copy',
+  's3:ObjectCreated:CompleteMultipartUpload',
+  's3:ObjectCreated:PutTagging',
+  's3:ObjectCreated:DeleteTagging',
+  's3:ObjectCreated:PutRetention',
+  's3:ObjectCreated:PutLegalHold',
+  's3:ObjectRemoved:*',
+  's3:ObjectRemoved:Delete',
+  's3:ObjectRemoved:DeleteMarkerCreated',
+  's3:ObjectAccessed:*',
+  's3:ObjectAccessed:Get',
+  's3:ObjectAccessed:Head',
+  's3:ObjectAccessed:GetRetention',
+  's3:ObjectAccessed:GetLegalHold',
+  's3:BucketCreated:*',
+  's3:BucketRemoved:*',
+  's3:Replication:*',
+  's3:ObjectRestore:*',
+  's3:ObjectRestore:Post',
+  's3:ObjectRestore:Completed',
+  's3:ObjectTransition:*',
+] as const;
+
+const KNOWN = new Set<string>(EVENT_NAMES);
+
+export interface BucketEvent {
+  name: string;
+  bucket: string;
+  key: string;
+  time: Date;
+  size?: number;
+  etag?: string;
+  contentType?: string;
+  versionId?: string;
+  principal: string;
+  requestId: string;
+  host: string;
+  sourceIp: string;
+  userAgent: string;
+}
+
+/** Event names as a listener asks for them; unknown ones are refused. */
+export function parseEventNames(names: readonly string[]): string[] {
+  for (const n of names)
+    if (!KNOWN.has(n)) throw new ApiError('InvalidArgument', `A specified event is not supported: ${n}`);
+  return [...names];
+}
+
+/** `s3:ObjectCreated:*` covers every `s3:ObjectCreated:…`. */
+export const eventMatches = (pattern: string, name: string): boolean =>
+  pattern.endsWith(':*') ? name.startsWith(pattern.slice(0, -1)) : pattern === name;
+
+const header = (reply: Reply, name: string): string | undefined => {
+  const found = Object.entries(reply.headers ?? {}).find(([k]) => k.toLowerCase() === name);
+  return found?.[1];
+};
+
+function* deletedKeys(x: XmlChild): Generator<{ key: string; marker: boolean; versionId?: string }> {
+  if (typeof x !== 'object' || x === null) return;
+  const e = x as XmlElement;
+  if (e.name === 'Deleted') {
+    const text = (name: string) => {
+      const c = e.children.find(
+        (ch) => typeof ch === 'object' && ch !== null && (ch as XmlElement).name === name,
+      ) as XmlElement | undefined;
+      return c?.children.join('');
+    };
+    const versionId = text('DeleteMarkerVersionId') ?? text('VersionId');
+    yield {
+      key: text('Key') ?? '',
+      marker: text('DeleteMarker') === 'true',
+      ...(versionId ? { versionId } : {}),
+    };
+    return;
+  }
+  for (const c of e.children) yield* deletedKeys(c);
+}
+
+/** The events a successful operation caused. */
+export function eventsOf(
+  op: S3Operation,
+  reply: Reply,
+  ctx: RequestContext,
+  principal: string,
+): BucketEvent[] {
+  const base = {
+    time: new Date(),
+    principal,
+    requestId: ctx.requestId,
+    host: ctx.host,
+    sourceIp: ctx.req.socket.remoteAddress?.replace(/^::ffff:/, '') ?? '',
+    userAgent: String(ctx.headers['user-agent'] ?? ''),
+  };
+  const one = (
+    name: string,
+    bucket: string,
+    key: string,
+    extra: Partial<BucketEvent> = {},
+  ): BucketEvent[] => {
+    const versionId = header(reply, 'x-amz-version-id');
+    const etag = header(reply, 'etag')?.replace(/"/g, '');
+    return [
+      {
+        ...base,
+        name,
+        bucket,
+        key,
+        ...(versionId ? { versionId } : {}),
+        ...(etag ? { etag } : {}),
+        ...extra,
+      },
+    ];
+  };
+  const size = () =>
+    Number(ctx.headers['x-amz-decoded-content-length'] ?? ctx.headers['content-length'] ?? 0) || 0;
+  switch (op.op) {
+    case 'CreateBucket':
+      return one('s3:BucketCreated:*', op.bucket, '');
+    case 'DeleteBucket':
+      return one('s3:BucketRemoved:*', op.bucket, '');
+    case 'PutObject':
+      return one('s3:ObjectCreated:Put', op.bucket, op.key, {
+        size: size(),
+        contentType: String(ctx.headers['content-type'] ?? 'binary/octet-stream'),
+      });
+    case 'CopyObject':
+      return one('s3:ObjectCreated:Copy', op.bucket, op.key);
+    case 'CompleteMultipartUpload':
+      return one('s3:ObjectCreated:CompleteMultipartUpload', op.bucket, op.key);
+    case 'GetObject':
+    case 'HeadObject':
+      return one(
+        op.op === 'GetObject' ? 's3:ObjectAccessed:Get' : 's3:ObjectAccessed:Head',
+        op.bucket,
+        op.key,
+        {
+          size: Number(header(reply, 'content-length') ?? 0) || 0,
+          contentType: header(reply, 'content-type') ?? '',
+        },
+      );
+    case 'DeleteObject':
+      return one(
+        header(reply, 'x-amz-delete-marker') === 'true' && op.versionId === undefined
+          ? 's3:ObjectRemoved:DeleteMarkerCreated'
+          : 's3:ObjectRemoved:Delete',
+        op.bucket,
+        op.key,
+      );
+    case 'DeleteObjects': {
+      if (reply.body?.type !== 'xml') return [];
+      return [...deletedKeys(reply.body.value)].map((d) => ({
+        ...base,
+        name: d.marker ? 's3:ObjectRemoved:DeleteMarkerCreated' : 's3:ObjectRemoved:Delete',
+        bucket: op.bucket,
+        key: d.key,
+        ...(d.versionId ? { versionId: d.versionId } : {}),
+      }));
+    }
+    case 'PutObjectConfig':
+    case 'DeleteObjectConfig': {
+      const names = {
+        tagging:
+          op.op === 'PutObjectConfig' ? 's3:ObjectCreated:PutTagging' : 's3:ObjectCreated:DeleteTagging',
+        retention: 's3:ObjectCreated:PutRetention',
+        'legal-hold': 's3:ObjectCreated:PutLegalHold',
+      };
+      return one(names[op.kind], op.bucket, op.key);
+    }
+    case 'GetObjectConfig':
+      if (op.kind === 'retention') return one('s3:ObjectAccessed:GetRetention', op.bucket, op.key);
+      if (op.kind === 'legal-hold') return one('s3:ObjectAccessed:GetLegalHold', op.bucket, op.key);
+      return [];
+    default:
+      return [];
+  }
+}
+
+/** Publishes what a successful request did; nothing when nobody listens. */
+export function publishEvents(
+  bus: Bus<BucketEvent>,
+  op: S3Operation,
+  reply: Reply,
+  ctx: RequestContext,
+  principal: string,
+): void {
+  if (!bus.active || reply.status >= 300) return;
+  for (const e of eventsOf(op, reply, ctx, principal)) bus.publish(e);
+}
+
+/** The S3 event record MinIO sends (on the listen stream the key is not URL-escaped). */
+export function eventRecord(e: BucketEvent, region: string, deploymentId: string): unknown {
+  const object: Record<string, unknown> = {
+    key: e.key,
+    sequencer: (BigInt(e.time.getTime()) * 1_000_000n).toString(16).toUpperCase(),
+  };
+  if (e.size !== undefined) object.size = e.size;
+  if (e.etag) object.eTag = e.etag;
+  if (e.contentType) object.contentType = e.contentType;
+  if (e.versionId) object.versionId = e.versionId;
+  return {
+    eventVersion: '2.0',
+    eventSource: 'minio:s3',
+    awsRegion: region,
+    eventTime: e.time.toISOString(),
+    eventName: e.name,
+    userIdentity: { principalId: e.principal },
+    requestParameters: { principalId: e.principal, region, sourceIPAddress: e.sourceIp },
+    responseElements: {
+      'x-amz-request-id': e.requestId,
+      'x-minio-origin-endpoint': `http://${e.host}`,
+      'x-minio-deployment-id': deploymentId,
+    },
+    s3: {
+      s3SchemaVersion: '1.0',
+      configurationId: 'Config',
+      bucket: {
+        name: e.bucket,
+        ownerIdentity: { principalId: e.principal },
+        arn: `arn:aws:s3:::${e.bucket}`,
+      },
+      object,
+    },
+    source: { host: e.sourceIp, port: '', userAgent: e.userAgent },
+  };
+}
