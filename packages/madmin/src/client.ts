@@ -4,6 +4,7 @@ import { GroupsApi } from './api/groups.js';
 import { HealApi } from './api/heal.js';
 import { parseJson } from './api/json.js';
 import { PoliciesApi } from './api/policies.js';
+import { RemoteTargetsApi } from './api/remote-targets.js';
 import { ServiceAccountsApi } from './api/service-accounts.js';
 import { consoleLog, type LogOptions, serviceTrace, type TraceOptions } from './api/streams.js';
 import { UsersApi } from './api/users.js';
@@ -81,6 +82,8 @@ export class MadminClient {
   readonly config = new ConfigApi(this);
   /** Heal sequences (§3.8). */
   readonly heal = new HealApi(this);
+  /** Remote (replication) targets of buckets (§3.7). */
+  readonly remoteTargets = new RemoteTargetsApi(this);
 
   constructor(opts: MadminClientOptions) {
     const url = new URL(opts.endpoint);

@@ -33,7 +33,12 @@ import {
   setPolicyReply,
 } from './handlers/policies.js';
 import { getBucketQuota, setBucketQuota } from './handlers/quota.js';
-import { dataUsageInfo, serverInfo, storageInfo } from './handlers/server-info.js';
+import {
+  listRemoteTargetsReply,
+  removeRemoteTargetReply,
+  setRemoteTargetReply,
+} from './handlers/remote-targets.js';
+import { configuredRegion, dataUsageInfo, serverInfo, storageInfo } from './handlers/server-info.js';
 import {
   addServiceAccountReply,
   deleteServiceAccountReply,
@@ -119,6 +124,19 @@ async function dispatch(
     case 'DataUsageInfo':
       call.require('admin:DataUsageInfo');
       return jsonReply(await dataUsageInfo(deps.layer));
+    case 'SetRemoteTarget':
+      // ARNs carry the configured region, empty when none is (as MinIO's do).
+      return setRemoteTargetReply(
+        call,
+        { ...deps, region: configuredRegion(deps.config.config) },
+        op.bucket,
+        op.update,
+        ctx.host,
+      );
+    case 'ListRemoteTargets':
+      return listRemoteTargetsReply(call, deps, op.bucket, op.type);
+    case 'RemoveRemoteTarget':
+      return removeRemoteTargetReply(call, deps, op.bucket, op.arn);
     case 'Service': {
       const action = op.action;
       if (action === 'freeze' || action === 'unfreeze') {

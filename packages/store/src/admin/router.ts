@@ -13,6 +13,9 @@ export type AdminOperation =
   | { op: 'AccountInfo'; prefixUsage: boolean }
   | { op: 'ServerInfo' | 'StorageInfo' | 'DataUsageInfo' }
   | { op: 'Service'; action: string }
+  | { op: 'SetRemoteTarget'; bucket: string; update: boolean }
+  | { op: 'ListRemoteTargets'; bucket: string; type: string }
+  | { op: 'RemoveRemoteTarget'; bucket: string; arn: string }
   | { op: 'Trace'; http: boolean; internal: boolean; errorsOnly: boolean; threshold: string }
   | { op: 'ConsoleLog'; limit: string; logType: string }
   | {
@@ -66,6 +69,25 @@ const ROUTES: Route[] = [
     build: (q) => ({ op: 'AccountInfo', prefixUsage: q.one('prefix-usage') === 'true' }),
   },
   { method: 'GET', path: '/info', build: () => ({ op: 'ServerInfo' }) },
+  // Remote targets (§3.7)
+  {
+    method: 'PUT',
+    path: '/set-remote-target',
+    required: ['bucket'],
+    build: (q) => ({ op: 'SetRemoteTarget', bucket: q.get('bucket'), update: q.one('update') === 'true' }),
+  },
+  {
+    method: 'GET',
+    path: '/list-remote-targets',
+    required: ['bucket', 'type'],
+    build: (q) => ({ op: 'ListRemoteTargets', bucket: q.get('bucket'), type: q.get('type') }),
+  },
+  {
+    method: 'DELETE',
+    path: '/remove-remote-target',
+    required: ['bucket', 'arn'],
+    build: (q) => ({ op: 'RemoveRemoteTarget', bucket: q.get('bucket'), arn: q.get('arn') }),
+  },
   {
     method: 'POST',
     path: '/service',

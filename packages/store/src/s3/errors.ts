@@ -153,6 +153,28 @@ export const ERROR_CATALOGUE = {
     message: "The provided 'x-amz-content-sha256' header does not match what was computed.",
   },
   XMinioAdminBucketQuotaExceeded: { status: 400, message: 'Bucket quota exceeded' },
+  ReplicationDestinationNotFoundError: {
+    status: 404,
+    message: 'The replication destination bucket does not exist',
+  },
+  ReplicationSourceNotVersionedError: {
+    status: 400,
+    message: 'Replication source does not have versioning enabled',
+  },
+  RemoteTargetNotVersionedError: {
+    status: 400,
+    message: 'Replication target does not have versioning enabled',
+  },
+  XMinioAdminRemoteArnTypeInvalid: { status: 400, message: 'The bucket remote ARN type is not valid' },
+  XMinioAdminRemoteIdenticalToSource: {
+    status: 400,
+    message: 'The remote target cannot be identical to source',
+  },
+  XMinioAdminRemoteTargetNotFoundError: { status: 404, message: 'The remote target does not exist' },
+  XMinioAdminReplicationRemoteConnectionError: {
+    status: 404,
+    message: 'Remote service connection error - please check remote service credentials and target bucket',
+  },
   XMinioAdminConfigBadJSON: { status: 400, message: 'JSON configuration provided is of incorrect format' },
   XMinioAdminConfigTooLarge: {
     status: 400,

@@ -6,8 +6,8 @@ import type { ConfigKind } from '../router.js';
 
 export const CONFIG_DOC_VERSION = 1;
 
-/** S3 sub-resources, and settings the admin API keeps with a bucket (quota). */
-export type StoredKind = ConfigKind | 'quota';
+/** S3 sub-resources, and settings the admin API keeps with a bucket (quota, remote targets). */
+export type StoredKind = ConfigKind | 'quota' | 'targets';
 
 export interface ConfigDoc {
   v: 1;
