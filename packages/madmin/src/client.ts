@@ -7,6 +7,7 @@ import { PoliciesApi } from './api/policies.js';
 import { RemoteTargetsApi } from './api/remote-targets.js';
 import { ServiceAccountsApi } from './api/service-accounts.js';
 import { consoleLog, type LogOptions, serviceTrace, type TraceOptions } from './api/streams.js';
+import { TiersApi } from './api/tiers.js';
 import { UsersApi } from './api/users.js';
 import { decryptData, encryptData } from './crypto/index.js';
 import { madminErrorFromResponse } from './errors.js';
@@ -84,6 +85,8 @@ export class MadminClient {
   readonly heal = new HealApi(this);
   /** Remote (replication) targets of buckets (§3.7). */
   readonly remoteTargets = new RemoteTargetsApi(this);
+  /** Remote tiers (§3.7). */
+  readonly tiers = new TiersApi(this);
 
   constructor(opts: MadminClientOptions) {
     const url = new URL(opts.endpoint);

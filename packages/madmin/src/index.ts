@@ -5,6 +5,7 @@ export { PoliciesApi } from './api/policies.js';
 export { RemoteTargetsApi } from './api/remote-targets.js';
 export { ServiceAccountsApi } from './api/service-accounts.js';
 export { type LogOptions, ndjson, type TraceOptions } from './api/streams.js';
+export { TiersApi } from './api/tiers.js';
 export { UsersApi } from './api/users.js';
 export {
   ADMIN_PREFIX,
@@ -30,4 +31,5 @@ export type * from './types/quota.js';
 export type * from './types/remote-targets.js';
 export type * from './types/service-accounts.js';
 export type * from './types/streams.js';
+export type * from './types/tiers.js';
 export type * from './types/users.js';

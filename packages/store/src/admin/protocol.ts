@@ -47,6 +47,14 @@ import {
   updateServiceAccountReply,
 } from './handlers/service-accounts.js';
 import {
+  addTierReply,
+  editTierReply,
+  listTiersReply,
+  removeTierReply,
+  tierStatsReply,
+  verifyTierReply,
+} from './handlers/tiers.js';
+import {
   addUserReply,
   groupInfoReply,
   listGroupsReply,
@@ -124,6 +132,18 @@ async function dispatch(
     case 'DataUsageInfo':
       call.require('admin:DataUsageInfo');
       return jsonReply(await dataUsageInfo(deps.layer));
+    case 'AddTier':
+      return addTierReply(call, deps);
+    case 'ListTiers':
+      return listTiersReply(call, deps);
+    case 'TierStats':
+      return tierStatsReply(call, deps);
+    case 'EditTier':
+      return editTierReply(call, deps, op.name);
+    case 'RemoveTier':
+      return removeTierReply(call, deps, op.name);
+    case 'VerifyTier':
+      return verifyTierReply(call, deps, op.name);
     case 'SetRemoteTarget':
       // ARNs carry the configured region, empty when none is (as MinIO's do).
       return setRemoteTargetReply(

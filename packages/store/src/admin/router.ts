@@ -13,6 +13,8 @@ export type AdminOperation =
   | { op: 'AccountInfo'; prefixUsage: boolean }
   | { op: 'ServerInfo' | 'StorageInfo' | 'DataUsageInfo' }
   | { op: 'Service'; action: string }
+  | { op: 'AddTier' | 'ListTiers' | 'TierStats' }
+  | { op: 'EditTier' | 'RemoveTier' | 'VerifyTier'; name: string }
   | { op: 'SetRemoteTarget'; bucket: string; update: boolean }
   | { op: 'ListRemoteTargets'; bucket: string; type: string }
   | { op: 'RemoveRemoteTarget'; bucket: string; arn: string }
@@ -69,6 +71,10 @@ const ROUTES: Route[] = [
     build: (q) => ({ op: 'AccountInfo', prefixUsage: q.one('prefix-usage') === 'true' }),
   },
   { method: 'GET', path: '/info', build: () => ({ op: 'ServerInfo' }) },
+  // Tiers (§3.7)
+  { method: 'PUT', path: '/tier', build: () => ({ op: 'AddTier' }) },
+  { method: 'GET', path: '/tier', build: () => ({ op: 'ListTiers' }) },
+  { method: 'GET', path: '/tier-stats', build: () => ({ op: 'TierStats' }) },
   // Remote targets (§3.7)
   {
     method: 'PUT',
@@ -296,6 +302,13 @@ export function parseAdminRequest(
   if (!path.startsWith(`${ADMIN_PREFIX}/`)) return undefined;
   const rel = path.slice(ADMIN_PREFIX.length);
   if (method === 'POST' && rel.startsWith('/heal/')) return healOperation(rel.slice('/heal/'.length), query);
+  const tier = /^\/tier\/([^/]+)$/.exec(rel)?.[1];
+  if (tier !== undefined) {
+    const op = ({ POST: 'EditTier', DELETE: 'RemoveTier', GET: 'VerifyTier' } as const)[
+      method as 'POST' | 'DELETE' | 'GET'
+    ];
+    return op ? { op, name: tier } : undefined;
+  }
   const route = BY_ROUTE.get(`${method} ${rel}`);
   if (!route) return undefined;
   const one = (key: string) => query.find(([k]) => k === key)?.[1];

@@ -175,6 +175,17 @@ export const ERROR_CATALOGUE = {
     status: 404,
     message: 'Remote service connection error - please check remote service credentials and target bucket',
   },
+  XMinioAdminTierAlreadyExists: { status: 409, message: 'The tier name already exists' },
+  XMinioAdminTierNotFound: { status: 404, message: 'The tier name does not exist' },
+  XMinioAdminTierNameEmpty: { status: 400, message: 'The tier name cannot be empty' },
+  XMinioAdminTierInvalidConfig: { status: 400, message: 'The tier configuration is not valid' },
+  XMinioAdminTierInvalidConfigVersion: {
+    status: 400,
+    message: 'The tier configuration version is not supported',
+  },
+  XMinioAdminTierReserved: { status: 400, message: 'The tier name is reserved (STANDARD and RRS)' },
+  XMinioAdminTierInvalidCredentials: { status: 400, message: 'Invalid remote tier credentials' },
+  XMinioAdminTierBucketNotFound: { status: 400, message: 'The remote tier bucket was not found' },
   XMinioAdminConfigBadJSON: { status: 400, message: 'JSON configuration provided is of incorrect format' },
   XMinioAdminConfigTooLarge: {
     status: 400,

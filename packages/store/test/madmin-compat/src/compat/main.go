@@ -78,6 +78,7 @@ func main() {
 	config(ctx, adm)
 	heal(ctx, adm, s3)
 	streams(ctx, adm, s3)
+	targetsAndTiers(ctx, adm, s3, endpoint, access, secret)
 	service(ctx, adm)
 
 	fmt.Printf("%d failed\n", failures)
@@ -496,4 +497,61 @@ func service(ctx context.Context, adm *madmin.AdminClient) {
 		}
 		return err
 	}())
+}
+
+func targetsAndTiers(ctx context.Context, adm *madmin.AdminClient, s3 *minio.Client, endpoint, access, secret string) {
+	for _, b := range []string{"gosource", "gotarget"} {
+		check("MakeBucket "+b, s3.MakeBucket(ctx, b, minio.MakeBucketOptions{}))
+		check("EnableVersioning "+b, s3.EnableVersioning(ctx, b))
+	}
+	target := &madmin.BucketTarget{
+		SourceBucket: "gosource",
+		Endpoint:     endpoint,
+		Credentials:  &madmin.Credentials{AccessKey: access, SecretKey: secret},
+		TargetBucket: "gotarget",
+		Type:         madmin.ReplicationService,
+	}
+	var arn string
+	check("SetRemoteTarget", func() (err error) {
+		arn, err = adm.SetRemoteTarget(ctx, "gosource", target)
+		if err != nil {
+			return err
+		}
+		_, err = madmin.ParseARN(arn)
+		return err
+	}())
+	check("ListRemoteTargets", func() error {
+		ts, err := adm.ListRemoteTargets(ctx, "gosource", "replication")
+		if err != nil {
+			return err
+		}
+		return expect(len(ts) == 1 && ts[0].Arn == arn && ts[0].Credentials != nil && ts[0].Credentials.SecretKey == "", "targets %+v", ts)
+	}())
+	check("RemoveRemoteTarget", adm.RemoveRemoteTarget(ctx, "gosource", arn))
+	check("ListRemoteTargets none", expectCode(func() error { _, err := adm.ListRemoteTargets(ctx, "gosource", ""); return err }(), "XMinioAdminRemoteTargetNotFoundError"))
+
+	tier, err := madmin.NewTierMinIO("GOTIER", "http://"+endpoint, access, secret, "gotarget")
+	check("NewTierMinIO", err)
+	if err != nil {
+		return
+	}
+	check("AddTier", adm.AddTier(ctx, tier))
+	check("AddTier again", expectCode(adm.AddTier(ctx, tier), "XMinioAdminTierAlreadyExists"))
+	check("ListTiers", func() error {
+		tiers, err := adm.ListTiers(ctx)
+		if err != nil {
+			return err
+		}
+		return expect(len(tiers) == 1 && tiers[0].Name == "GOTIER" && tiers[0].MinIO != nil && tiers[0].MinIO.SecretKey == "REDACTED", "tiers %+v", tiers)
+	}())
+	check("EditTier", adm.EditTier(ctx, "GOTIER", madmin.TierCreds{AccessKey: access, SecretKey: secret}))
+	check("VerifyTier", adm.VerifyTier(ctx, "GOTIER"))
+	check("TierStats", func() error {
+		stats, err := adm.TierStats(ctx)
+		if err != nil {
+			return err
+		}
+		return expect(len(stats) == 2 && stats[0].Name == "STANDARD" && stats[1].Name == "GOTIER", "stats %+v", stats)
+	}())
+	check("RemoveTier", adm.RemoveTier(ctx, "GOTIER"))
 }
