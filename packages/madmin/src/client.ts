@@ -6,7 +6,14 @@ import { parseJson } from './api/json.js';
 import { PoliciesApi } from './api/policies.js';
 import { RemoteTargetsApi } from './api/remote-targets.js';
 import { ServiceAccountsApi } from './api/service-accounts.js';
-import { consoleLog, type LogOptions, serviceTrace, type TraceOptions } from './api/streams.js';
+import {
+  consoleLog,
+  type HealthInfoOptions,
+  healthInfo,
+  type LogOptions,
+  serviceTrace,
+  type TraceOptions,
+} from './api/streams.js';
 import { TiersApi } from './api/tiers.js';
 import { UsersApi } from './api/users.js';
 import { decryptData, encryptData } from './crypto/index.js';
@@ -15,7 +22,7 @@ import { type Credentials, sha256Hex, signRequest, uriEncode } from './sigv4.js'
 import type { AccountInfo } from './types/account.js';
 import type { DataUsageInfo, InfoMessage, StorageInfo } from './types/info.js';
 import type { BucketQuota } from './types/quota.js';
-import type { LogInfo, TraceInfo } from './types/streams.js';
+import type { HealthInfo, LogInfo, TraceInfo } from './types/streams.js';
 
 export const ADMIN_PREFIX = '/minio/admin/v3';
 const CLIENT_VERSION = 'stowage-madmin/0.1.0';
@@ -123,6 +130,11 @@ export class MadminClient {
   /** GET /trace as an async iterable: requests as they are served, until `signal` aborts. */
   trace(opts: TraceOptions = {}): AsyncGenerator<TraceInfo> {
     return serviceTrace(this, opts);
+  }
+
+  /** GET /healthinfo as an async iterable of snapshots (the last one is complete). */
+  healthInfo(opts: HealthInfoOptions = {}): AsyncGenerator<HealthInfo> {
+    return healthInfo(this, opts);
   }
 
   /** GET /log as an async iterable: recent log lines, then live ones. */

@@ -1,4 +1,4 @@
-import type { LogInfo, TraceInfo } from '../types/streams.js';
+import type { HealthInfo, LogInfo, TraceInfo } from '../types/streams.js';
 import type { AdminTransport } from './json.js';
 
 /** What the stream calls need of the client: a request whose body is read as it arrives. */
@@ -86,4 +86,44 @@ export async function* consoleLog(t: StreamTransport, opts: LogOptions = {}): As
     ...(opts.signal ? { signal: opts.signal } : {}),
   });
   yield* ndjson<LogInfo>(body, opts.signal);
+}
+
+const HEALTH_TYPES = [
+  'minioinfo',
+  'minioconfig',
+  'syscpu',
+  'sysdrivehw',
+  'sysdocker',
+  'sysosinfo',
+  'sysload',
+  'sysmem',
+  'sysnet',
+  'sysprocess',
+  'syserrors',
+  'sysservices',
+  'sysconfig',
+] as const;
+
+export interface HealthInfoOptions {
+  /** A Go duration, e.g. "10s" (the server's default). */
+  deadline?: string;
+  signal?: AbortSignal;
+}
+
+/** GET /healthinfo: snapshots, each a superset of the one before; the last is complete. */
+export async function* healthInfo(
+  t: StreamTransport,
+  opts: HealthInfoOptions = {},
+): AsyncGenerator<HealthInfo> {
+  const body = await t.openStream({
+    method: 'GET',
+    path: '/healthinfo',
+    query: { deadline: opts.deadline ?? '10s', ...Object.fromEntries(HEALTH_TYPES.map((k) => [k, 'true'])) },
+    expectStatus: 200,
+    ...(opts.signal ? { signal: opts.signal } : {}),
+  });
+  for await (const snapshot of ndjson<HealthInfo>(body, opts.signal)) {
+    if (snapshot.error) throw new Error(`healthinfo: ${snapshot.error}`);
+    yield snapshot;
+  }
 }

@@ -36,3 +36,12 @@ export interface LogInfo {
   ConsoleMsg: string;
   node: string;
 }
+
+/** One snapshot of GET /healthinfo (madmin.HealthInfo, version 3); loosely typed. */
+export interface HealthInfo {
+  version: string;
+  error?: string;
+  timestamp?: string;
+  sys?: Record<string, unknown>;
+  minio?: { error?: string; config?: unknown; info?: Record<string, unknown> };
+}

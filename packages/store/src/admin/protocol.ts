@@ -23,6 +23,7 @@ import {
   setConfigKVReply,
   setConfigReply,
 } from './handlers/config.js';
+import { healthInfoReply } from './handlers/health-info.js';
 import {
   addPolicyReply,
   attachPolicyReply,
@@ -132,6 +133,9 @@ async function dispatch(
     case 'DataUsageInfo':
       call.require('admin:DataUsageInfo');
       return jsonReply(await dataUsageInfo(deps.layer));
+    case 'HealthInfo':
+      call.require('admin:OBDInfo');
+      return healthInfoReply(deps, ctx.host);
     case 'AddTier':
       return addTierReply(call, deps);
     case 'ListTiers':

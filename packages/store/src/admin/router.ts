@@ -13,7 +13,7 @@ export type AdminOperation =
   | { op: 'AccountInfo'; prefixUsage: boolean }
   | { op: 'ServerInfo' | 'StorageInfo' | 'DataUsageInfo' }
   | { op: 'Service'; action: string }
-  | { op: 'AddTier' | 'ListTiers' | 'TierStats' }
+  | { op: 'AddTier' | 'ListTiers' | 'TierStats' | 'HealthInfo' }
   | { op: 'EditTier' | 'RemoveTier' | 'VerifyTier'; name: string }
   | { op: 'SetRemoteTarget'; bucket: string; update: boolean }
   | { op: 'ListRemoteTargets'; bucket: string; type: string }
@@ -71,6 +71,8 @@ const ROUTES: Route[] = [
     build: (q) => ({ op: 'AccountInfo', prefixUsage: q.one('prefix-usage') === 'true' }),
   },
   { method: 'GET', path: '/info', build: () => ({ op: 'ServerInfo' }) },
+  { method: 'GET', path: '/healthinfo', build: () => ({ op: 'HealthInfo' }) },
+  { method: 'GET', path: '/obdinfo', build: () => ({ op: 'HealthInfo' }) },
   // Tiers (§3.7)
   { method: 'PUT', path: '/tier', build: () => ({ op: 'AddTier' }) },
   { method: 'GET', path: '/tier', build: () => ({ op: 'ListTiers' }) },

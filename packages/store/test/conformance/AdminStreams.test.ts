@@ -100,3 +100,15 @@ describe('admin console-log stream', () => {
     expect(res.status).toBe(403);
   });
 });
+
+describe('admin health info stream', () => {
+  it('answers with a version 3 snapshot holding the server info', async () => {
+    const snapshots = [];
+    for await (const s of admin.healthInfo({ deadline: '5s' })) snapshots.push(s);
+    // A first snapshot names the version; the last one is complete.
+    expect(snapshots).toHaveLength(2);
+    expect(snapshots[0]?.version).toBe('3');
+    expect(snapshots[1]).toMatchObject({ version: '3', minio: { info: { mode: 'online' } } });
+    expect((snapshots[1]?.minio?.info?.servers as unknown[]).length).toBe(1);
+  });
+});

@@ -289,6 +289,7 @@ func serverInfo(ctx context.Context, adm *madmin.AdminClient) {
 		}
 		return expect(len(info.Servers[0].Disks) == 4 && info.Servers[0].Disks[0].State == "ok" && info.Buckets.Count == 1, "info %+v", info)
 	}())
+	check("TopLocks (distributed only: 426)", expectCode(func() error { _, err := adm.TopLocks(ctx); return err }(), "XMinioAdminVersionMismatch"))
 	check("StorageInfo", func() error {
 		info, err := adm.StorageInfo(ctx)
 		if err != nil {
@@ -470,6 +471,18 @@ func streams(ctx context.Context, adm *madmin.AdminClient, s3 *minio.Client) {
 			}
 		}
 		return fmt.Errorf("no event")
+	}())
+	check("ServerHealthInfo", func() error {
+		resp, version, err := adm.ServerHealthInfo(ctx, madmin.HealthDataTypesList, 5*time.Second)
+		if err != nil {
+			return err
+		}
+		defer resp.Body.Close()
+		var info madmin.HealthInfo
+		if err := json.NewDecoder(resp.Body).Decode(&info); err != nil {
+			return err
+		}
+		return expect(version == "3" && info.Minio.Info.Mode == "online" && len(info.Minio.Info.Servers) == 1, "health %+v", info)
 	}())
 	check("GetLogs", func() error {
 		lctx, cancel := context.WithTimeout(ctx, 10*time.Second)

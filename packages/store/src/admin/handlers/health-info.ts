@@ -1,0 +1,36 @@
+import { freemem, totalmem } from 'node:os';
+import { Readable } from 'node:stream';
+import type { Reply } from '../../http/reply.js';
+import { streamReply } from '../../observe/stream.js';
+import { type ServerInfoDeps, serverInfo } from './server-info.js';
+
+// GET /healthinfo (madmin-protocol.md §3.8): headers at once, a first snapshot that only
+// names the version (madmin reads one object to check it; its callers read on), then the
+// complete HealthInfo (version 3) once collected.
+
+export const HEALTH_INFO_VERSION = '3';
+
+export function healthInfoReply(deps: ServerInfoDeps, host: string): Reply {
+  const stream = new Readable({ read() {} });
+  stream.push(`${JSON.stringify({ version: HEALTH_INFO_VERSION, timestamp: new Date().toISOString() })}\n`);
+  void serverInfo(deps, host).then(
+    (info) => {
+      const snapshot = {
+        version: HEALTH_INFO_VERSION,
+        timestamp: new Date().toISOString(),
+        sys: {
+          meminfo: [{ addr: host, total: totalmem(), available: freemem() }],
+          kubernetes: {},
+        },
+        minio: { info: { ...info, tls: null, is_kubernetes: false, is_docker: false } },
+      };
+      stream.push(`${JSON.stringify(snapshot)}\n`);
+      stream.push(null);
+    },
+    (err: unknown) => {
+      stream.push(`${JSON.stringify({ version: HEALTH_INFO_VERSION, error: String(err) })}\n`);
+      stream.push(null);
+    },
+  );
+  return streamReply(stream);
+}
