@@ -109,6 +109,6 @@ describe('admin health info stream', () => {
     expect(snapshots).toHaveLength(2);
     expect(snapshots[0]?.version).toBe('3');
     expect(snapshots[1]).toMatchObject({ version: '3', minio: { info: { mode: 'online' } } });
-    expect((snapshots[1]?.minio?.info?.servers as unknown[]).length).toBe(1);
+    expect(snapshots[1]?.minio?.info?.servers).toHaveLength(1);
   });
 });
