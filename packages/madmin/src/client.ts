@@ -143,25 +143,17 @@ export class MadminClient {
   }
 
   /** POST /service?action=restart: the server answers, then restarts (reloading its state). */
-  async serviceRestart(opts: { signal?: AbortSignal } = {}): Promise<void> {
-    await this.request({
-      method: 'POST',
-      path: '/service',
-      query: { action: 'restart' },
-      expectStatus: 200,
-      signal: opts.signal,
-    });
+  serviceRestart(opts: { signal?: AbortSignal } = {}): Promise<void> {
+    return this.service('restart', opts.signal);
   }
 
   /** POST /service?action=stop: the server answers, then stops. */
-  async serviceStop(opts: { signal?: AbortSignal } = {}): Promise<void> {
-    await this.request({
-      method: 'POST',
-      path: '/service',
-      query: { action: 'stop' },
-      expectStatus: 200,
-      signal: opts.signal,
-    });
+  serviceStop(opts: { signal?: AbortSignal } = {}): Promise<void> {
+    return this.service('stop', opts.signal);
+  }
+
+  private async service(action: 'restart' | 'stop', signal?: AbortSignal): Promise<void> {
+    await this.request({ method: 'POST', path: '/service', query: { action }, expectStatus: 200, signal });
   }
 
   /** GET /storageinfo: every drive with its capacity, and the erasure backend. */

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { HealDriveInfo, HealOpts as HealOptsWire, HealResultItem } from '@stowage/madmin';
 import type { ObjectLayer } from '../engine/object-layer.js';
 import { ApiError } from '../s3/errors.js';
 
@@ -6,36 +7,10 @@ import { ApiError } from '../s3/errors.js';
 // a bucket, or a prefix in it), then polls it with its token; each poll pops the items
 // healed since the previous one. A finished sequence answers polls a while longer.
 
-export interface HealOpts {
-  recursive: boolean;
-  dryRun: boolean;
-  remove: boolean;
-  recreate: boolean;
-  scanMode: number;
-  nolock: boolean;
-}
+/** Every setting given (the wire form of madmin's HealOpts). */
+export type HealOpts = Required<HealOptsWire>;
 
-interface DriveState {
-  uuid: string;
-  endpoint: string;
-  state: 'ok' | 'missing' | 'offline';
-}
-
-export interface HealResultItem {
-  resultId: number;
-  type: 'bucket' | 'object';
-  bucket: string;
-  object: string;
-  versionId: string;
-  detail: string;
-  parityBlocks?: number;
-  dataBlocks?: number;
-  diskCount: number;
-  setCount: number;
-  before: { drives: DriveState[] };
-  after: { drives: DriveState[] };
-  objectSize: number;
-}
+type DriveState = HealDriveInfo;
 
 interface Sequence {
   token: string;

@@ -1,23 +1,9 @@
+import type { ConfigHelp as Help, HelpKV } from '@stowage/madmin';
 import { ConfigError } from './kv.js';
 import { SUBSYSTEMS, subsystem } from './subsystems.js';
 
 // help-config-kv (madmin-protocol.md §6.4): exactly these fields, as madmin decodes them
 // with DisallowUnknownFields.
-
-export interface HelpKV {
-  key: string;
-  type: string;
-  description: string;
-  optional: boolean;
-  multipleTargets: boolean;
-}
-
-export interface Help {
-  subSys: string;
-  description: string;
-  multipleTargets: boolean;
-  keysHelp: HelpKV[];
-}
 
 /** Help for a subsystem (or the list of subsystems when empty), one key, or env names. */
 export function configHelp(subSys: string, key: string, env: boolean): Help {

@@ -1,3 +1,4 @@
+import type { ServiceAccountInfo } from '@stowage/madmin';
 import type { ServiceAccountRecord } from '../format/iam.js';
 import { ApiError } from '../s3/errors.js';
 import type { Identity } from './credentials.js';
@@ -30,15 +31,6 @@ export interface ServiceAccountUpdate {
   newSecretKey?: string;
   newStatus?: string;
   newComment?: string;
-}
-
-export interface ServiceAccountInfo {
-  parentUser: string;
-  accountStatus: 'on' | 'off';
-  impliedPolicy: boolean;
-  policy: string;
-  comment?: string;
-  expiration?: string;
 }
 
 export const missingServiceAccount = (): ApiError =>

@@ -1,6 +1,7 @@
-import { MadminClient, MadminError } from '@stowage/madmin';
+import { MadminClient } from '@stowage/madmin';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStore } from '../../src/index.js';
+import { code } from '../support/outcome.js';
 import { ROOT, startTestStore, type TestStore } from '../support/store.js';
 
 // Server configuration through the admin API (madmin-protocol.md §3.6, §6): encrypted KV
@@ -13,12 +14,6 @@ beforeAll(async () => {
   admin = new MadminClient({ endpoint: t.store.url, credentials: ROOT });
 });
 afterAll(() => t.close());
-
-const code = (p: Promise<unknown>) =>
-  p.then(
-    () => 'resolved',
-    (e: unknown) => (e instanceof MadminError ? `${e.status} ${e.code}` : String(e)),
-  );
 
 describe('admin configuration', () => {
   it('sets a notification target (restart needed) and reads it back', async () => {

@@ -1,8 +1,9 @@
 import { readdir, rm } from 'node:fs/promises';
 import * as s3sdk from '@aws-sdk/client-s3';
-import { type HealTaskStatus, MadminClient, MadminError } from '@stowage/madmin';
+import { type HealTaskStatus, MadminClient, type MadminError } from '@stowage/madmin';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { objectDir } from '../../src/engine/fs/layout.js';
+import { code } from '../support/outcome.js';
 import { ROOT, startTestStore, type TestStore } from '../support/store.js';
 
 // Heal sequences through the admin API (madmin-protocol.md §3.8): start, poll until done,
@@ -30,12 +31,6 @@ async function untilDone(bucket: string, prefix: string, token: string): Promise
   }
   throw new Error('heal did not finish');
 }
-
-const code = (p: Promise<unknown>) =>
-  p.then(
-    () => 'resolved',
-    (e: unknown) => (e instanceof MadminError ? `${e.status} ${e.code}` : String(e)),
-  );
 
 describe('admin heal', () => {
   it('heals a prefix: the lost shards of one drive come back, each item reported once', async () => {

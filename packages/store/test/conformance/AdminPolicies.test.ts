@@ -1,5 +1,6 @@
-import { MadminClient, MadminError } from '@stowage/madmin';
+import { MadminClient } from '@stowage/madmin';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { code } from '../support/outcome.js';
 import { ROOT, signedRequest, startTestStore, type TestStore } from '../support/store.js';
 
 // Named policies and their mappings through the admin API (madmin-protocol.md §3.4).
@@ -13,12 +14,6 @@ beforeAll(async () => {
   await admin.groups.updateMembers({ group: 'auditors', members: ['pat'], isRemove: false });
 });
 afterAll(() => t.close());
-
-const code = (p: Promise<unknown>) =>
-  p.then(
-    () => 'resolved',
-    (e: unknown) => (e instanceof MadminError ? `${e.status} ${e.code}` : String(e)),
-  );
 
 const REPORTS = {
   Version: '2012-10-17',

@@ -1,6 +1,7 @@
 import * as s3sdk from '@aws-sdk/client-s3';
-import { type BucketTarget, MadminClient, MadminError } from '@stowage/madmin';
+import { type BucketTarget, MadminClient } from '@stowage/madmin';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { code } from '../support/outcome.js';
 import { ROOT, startTestStore, type TestStore } from '../support/store.js';
 
 // Remote targets (madmin-protocol.md §3.7) between two real stores: the remote is checked
@@ -44,12 +45,6 @@ const target = (overrides: Partial<BucketTarget> = {}): BucketTarget => ({
   resetBeforeDate: '0001-01-01T00:00:00Z',
   ...overrides,
 });
-
-const code = (p: Promise<unknown>) =>
-  p.then(
-    () => 'resolved',
-    (e: unknown) => (e instanceof MadminError ? `${e.status} ${e.code}` : String(e)),
-  );
 
 describe('admin remote targets', () => {
   it('adds a checked target, answers the same ARN for the same remote, lists it without the secret', async () => {

@@ -1,5 +1,6 @@
-import { MadminClient, MadminError } from '@stowage/madmin';
+import { MadminClient } from '@stowage/madmin';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { code } from '../support/outcome.js';
 import { ROOT, startTestStore, type TestStore } from '../support/store.js';
 
 // Service accounts through the admin API (madmin-protocol.md §3.5): one's own without admin
@@ -20,12 +21,6 @@ beforeAll(async () => {
   });
 });
 afterAll(() => t.close());
-
-const code = (p: Promise<unknown>) =>
-  p.then(
-    () => 'resolved',
-    (e: unknown) => (e instanceof MadminError ? `${e.status} ${e.code}` : String(e)),
-  );
 
 describe('admin service accounts', () => {
   it('generates MinIO-shaped keys for one own account and lists it', async () => {

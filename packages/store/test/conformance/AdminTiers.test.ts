@@ -1,6 +1,7 @@
 import * as s3sdk from '@aws-sdk/client-s3';
-import { MadminClient, MadminError, type TierConfig } from '@stowage/madmin';
+import { MadminClient, type TierConfig } from '@stowage/madmin';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { code } from '../support/outcome.js';
 import { ROOT, startTestStore, type TestStore } from '../support/store.js';
 
 // Remote tiers (madmin-protocol.md §3.7): a MinIO-type tier on a second real store is
@@ -33,12 +34,6 @@ const minioTier = (name: string, fields: Record<string, unknown> = {}): TierConf
     ...fields,
   },
 });
-
-const code = (p: Promise<unknown>) =>
-  p.then(
-    () => 'resolved',
-    (e: unknown) => (e instanceof MadminError ? `${e.status} ${e.code}` : String(e)),
-  );
 
 describe('admin tiers', () => {
   it('adds a checked tier, lists it redacted, edits, verifies and removes it', async () => {

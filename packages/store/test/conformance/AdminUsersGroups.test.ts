@@ -1,6 +1,7 @@
-import { MadminClient, MadminError } from '@stowage/madmin';
+import { MadminClient } from '@stowage/madmin';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStore } from '../../src/index.js';
+import { code } from '../support/outcome.js';
 import { ROOT, signedRequest, startTestStore, type TestStore } from '../support/store.js';
 
 // Users and groups through the admin API, driven by packages/madmin (madmin-protocol.md
@@ -13,12 +14,6 @@ beforeAll(async () => {
   admin = new MadminClient({ endpoint: t.store.url, credentials: ROOT });
 });
 afterAll(() => t.close());
-
-const code = (p: Promise<unknown>) =>
-  p.then(
-    () => 'resolved',
-    (e: unknown) => (e instanceof MadminError ? `${e.status} ${e.code}` : String(e)),
-  );
 
 describe('admin users', () => {
   it('adds, lists, describes, disables and removes a user', async () => {

@@ -1,5 +1,5 @@
 import * as s3sdk from '@aws-sdk/client-s3';
-import { assumeRoleWithWebIdentity, MadminClient, StsError } from '@stowage/madmin';
+import { assumeRoleWithWebIdentity, MadminClient } from '@stowage/madmin';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStore } from '../../src/index.js';
 import {
@@ -8,6 +8,7 @@ import {
   type OpenIdProvider,
   startOpenIdProvider,
 } from '../support/openid-provider.js';
+import { code } from '../support/outcome.js';
 import { ROOT, startTestStore, type TestStore } from '../support/store.js';
 
 // OpenID logins against a real provider (oidc-provider): identity_openid set through the
@@ -72,11 +73,6 @@ describe('AssumeRoleWithWebIdentity', () => {
   });
 
   it('refuses a token without policies, a tampered token and a token of another issuer', async () => {
-    const code = (p: Promise<unknown>) =>
-      p.then(
-        () => 'ok',
-        (e: unknown) => (e instanceof StsError ? `${e.status} ${e.code}` : String(e)),
-      );
     expect(await code(login('nadia'))).toBe('403 AccessDenied');
     const token = await idp.idToken('olga');
     const [h, b, s] = token.split('.') as [string, string, string];

@@ -1,8 +1,8 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { freePort } from './outcome.js';
 
 // A real Prometheus (Debian's package) scraping one target every second, on 127.0.0.1.
 
@@ -14,16 +14,6 @@ export interface PrometheusServer {
 }
 
 export const PROMETHEUS = '/usr/bin/prometheus';
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
 
 export async function startPrometheus(target: {
   host: string;

@@ -1,9 +1,9 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'ldapts';
+import { freePort } from './outcome.js';
 
 // A real OpenLDAP (Debian's slapd) on 127.0.0.1 with a small directory: people with
 // passwords, and groups of names.
@@ -17,16 +17,6 @@ export interface LdapServer {
   address: string;
   close(): Promise<void>;
 }
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
 
 export async function startSlapd(
   people: { uid: string; password: string }[],
