@@ -1,3 +1,4 @@
+import type { ServiceAccountInfo } from '../types/service-accounts.js';
 import type { AccountStatus, UserInfo } from '../types/users.js';
 import { type AdminTransport, type CallOptions, parseJson } from './json.js';
 
@@ -56,6 +57,19 @@ export class UsersApi {
       expectStatus: 200,
       ...opts,
     });
+  }
+
+  /** GET /temporary-account-info: who an STS credential acts for, and its policy (encrypted). */
+  async temporaryAccountInfo(accessKey: string, opts: CallOptions = {}): Promise<ServiceAccountInfo> {
+    const res = await this.t.request({
+      method: 'GET',
+      path: '/temporary-account-info',
+      query: { accessKey },
+      decrypt: true,
+      expectStatus: 200,
+      ...opts,
+    });
+    return parseJson<ServiceAccountInfo>(res, 'temporary-account-info');
   }
 
   /** DELETE /remove-user: the user, its mappings, memberships and service accounts. */

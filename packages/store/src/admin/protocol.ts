@@ -63,6 +63,7 @@ import {
   removeUserReply,
   setGroupStatusReply,
   setUserStatusReply,
+  temporaryAccountInfoReply,
   updateGroupMembersReply,
   userInfoReply,
 } from './handlers/users.js';
@@ -221,6 +222,8 @@ async function dispatch(
       return listUsersReply(call);
     case 'UserInfo':
       return userInfoReply(call, op.accessKey);
+    case 'TemporaryAccountInfo':
+      return temporaryAccountInfoReply(call, op.accessKey);
     case 'AddUser':
       return addUserReply(call, op.accessKey);
     case 'SetUserStatus':

@@ -36,7 +36,7 @@ export type AdminOperation =
   | { op: 'ServerInfo' | 'StorageInfo' | 'DataUsageInfo' }
   | { op: 'GetBucketQuota' | 'SetBucketQuota'; bucket: string }
   | { op: 'ListUsers' | 'ListGroups' | 'ListPolicies' | 'UpdateGroupMembers' }
-  | { op: 'UserInfo' | 'AddUser' | 'RemoveUser'; accessKey: string }
+  | { op: 'UserInfo' | 'AddUser' | 'RemoveUser' | 'TemporaryAccountInfo'; accessKey: string }
   | { op: 'SetUserStatus'; accessKey: string; status: string }
   | { op: 'GroupInfo'; group: string }
   | { op: 'SetGroupStatus'; group: string; status: string }
@@ -200,6 +200,12 @@ const ROUTES: Route[] = [
     path: '/remove-user',
     required: ['accessKey'],
     build: (q) => ({ op: 'RemoveUser', accessKey: q.get('accessKey') }),
+  },
+  {
+    method: 'GET',
+    path: '/temporary-account-info',
+    required: ['accessKey'],
+    build: (q) => ({ op: 'TemporaryAccountInfo', accessKey: q.get('accessKey') }),
   },
   // Groups (§3.3)
   { method: 'PUT', path: '/update-group-members', build: () => ({ op: 'UpdateGroupMembers' }) },

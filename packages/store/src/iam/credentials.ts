@@ -69,6 +69,11 @@ export class CredentialStore {
     return this.root.accessKey;
   }
 
+  /** The record of a temporary credential, expired or not; undefined when there is none. */
+  temporaryRecord(accessKey: string): TempCredentialRecord | undefined {
+    return this.temporary.get(accessKey);
+  }
+
   /** Whether an access key is taken by root, a service account or temporary credentials. */
   isReserved(accessKey: string): boolean {
     return (

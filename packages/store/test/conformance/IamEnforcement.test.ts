@@ -151,6 +151,9 @@ describe('IAM enforcement on S3 requests', () => {
       }),
     });
     const c = as(temp.accessKey, temp.secretKey, temp.sessionToken);
+    const described = await admin.users.temporaryAccountInfo(temp.accessKey);
+    expect(described).toMatchObject({ parentUser: 'worker', accountStatus: 'on', impliedPolicy: false });
+    expect(JSON.parse(described.policy).Statement[0].Resource).toEqual(['arn:aws:s3:::other/*']);
     expect(await get(c, 'other', 'public/a.txt')).toBe('ok');
     expect(await get(c, 'data', 'public/a.txt')).toBe('AccessDenied');
     expect(await put(c, 'other', 'x.txt')).toBe('AccessDenied');

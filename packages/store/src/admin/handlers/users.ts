@@ -1,4 +1,5 @@
 import { emptyReply, jsonReply, type Reply } from '../../http/reply.js';
+import { mergedPolicyDocument, policyNamesOf } from '../../iam/rights.js';
 import {
   describeGroup,
   listGroups,
@@ -19,6 +20,27 @@ import { type AdminCall, jsonObject, optionalString, stringList } from '../call.
 export async function listUsersReply(call: AdminCall): Promise<Reply> {
   call.require('admin:ListUsers');
   return call.sealed(listUsers(call.iam));
+}
+
+/** GET /temporary-account-info: who an STS credential acts for, and with what policy. */
+export function temporaryAccountInfoReply(call: AdminCall, accessKey: string): Promise<Reply> {
+  call.require('admin:ListTemporaryAccounts');
+  const record = call.credentials.temporaryRecord(accessKey);
+  if (!record)
+    throw new ApiError('XMinioInvalidIAMCredentials', 'The temporary account does not exist.', {
+      status: 404,
+    });
+  const names = record.policies ?? policyNamesOf(call.iam, record.parent, record.groups);
+  const document =
+    record.sessionPolicy !== undefined
+      ? JSON.parse(record.sessionPolicy)
+      : mergedPolicyDocument(call.iam, record.parent, call.credentials.rootAccessKey, names);
+  return call.sealed({
+    parentUser: record.parent,
+    accountStatus: new Date(record.expiration) > new Date() ? 'on' : 'off',
+    impliedPolicy: record.sessionPolicy === undefined,
+    policy: JSON.stringify(document, null, ' '),
+  });
 }
 
 export function userInfoReply(call: AdminCall, accessKey: string): Reply {
