@@ -1,4 +1,4 @@
-import type { ConfigHelp, ConfigHistoryEntry } from '../types/config.js';
+import type { ConfigHelp, ConfigHistoryEntry, IdpConfig, IdpListItem } from '../types/config.js';
 import { type AdminTransport, type CallOptions, parseJson } from './json.js';
 
 /** Server configuration as KV text (madmin-protocol.md §3.6, §6); bodies are encrypted. */
@@ -99,6 +99,60 @@ export class ConfigApi {
       method: 'PUT',
       path: '/restore-config-history-kv',
       query: { restoreId },
+      expectStatus: 200,
+      ...opts,
+    });
+  }
+
+  /** PUT (add) or POST (update) /idp-config/{type}/{name}: KV text without the subsystem. */
+  async setIdp(
+    type: 'openid' | 'ldap',
+    name: string,
+    kv: string,
+    update: boolean,
+    opts: CallOptions = {},
+  ): Promise<{ restart: boolean }> {
+    const res = await this.t.request({
+      method: update ? 'POST' : 'PUT',
+      path: `/idp-config/${type}/${encodeURIComponent(name || '_')}`,
+      body: kv,
+      encrypt: true,
+      contentType: 'application/octet-stream',
+      expectStatus: 200,
+      ...opts,
+    });
+    return { restart: res.headers.get('x-minio-config-applied') !== 'true' };
+  }
+
+  /** GET /idp-config/{type}/{name}: the provider's keys and values. */
+  async getIdp(type: 'openid' | 'ldap', name: string, opts: CallOptions = {}): Promise<IdpConfig> {
+    const res = await this.t.request({
+      method: 'GET',
+      path: `/idp-config/${type}/${encodeURIComponent(name || '_')}`,
+      decrypt: true,
+      expectStatus: 200,
+      ...opts,
+    });
+    return parseJson<IdpConfig>(res, 'idp-config');
+  }
+
+  /** GET /idp-config/{type}: the providers of a type. */
+  async listIdp(type: 'openid' | 'ldap', opts: CallOptions = {}): Promise<IdpListItem[]> {
+    const res = await this.t.request({
+      method: 'GET',
+      path: `/idp-config/${type}`,
+      decrypt: true,
+      expectStatus: 200,
+      ...opts,
+    });
+    return parseJson<IdpListItem[] | null>(res, 'idp-config') ?? [];
+  }
+
+  /** DELETE /idp-config/{type}/{name}. */
+  async deleteIdp(type: 'openid' | 'ldap', name: string, opts: CallOptions = {}): Promise<void> {
+    await this.t.request({
+      method: 'DELETE',
+      path: `/idp-config/${type}/${encodeURIComponent(name || '_')}`,
       expectStatus: 200,
       ...opts,
     });

@@ -24,3 +24,18 @@ export interface ConfigHistoryEntry {
   /** The KV text that was set. */
   data: string;
 }
+
+/** GET /idp-config/{type}/{name}. */
+export interface IdpConfig {
+  type: 'openid' | 'ldap';
+  name?: string;
+  info: { key: string; value: string; isCfg: boolean; isEnv: boolean }[];
+}
+
+/** One entry of GET /idp-config/{type}. */
+export interface IdpListItem {
+  type: string;
+  name: string;
+  enabled: boolean;
+  roleARN?: string;
+}

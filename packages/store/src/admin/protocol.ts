@@ -25,6 +25,12 @@ import {
 } from './handlers/config.js';
 import { healthInfoReply } from './handlers/health-info.js';
 import {
+  deleteIdpConfigReply,
+  getIdpConfigReply,
+  listIdpConfigReply,
+  setIdpConfigReply,
+} from './handlers/idp-config.js';
+import {
   addPolicyReply,
   attachPolicyReply,
   listPoliciesReply,
@@ -134,6 +140,14 @@ async function dispatch(
     case 'DataUsageInfo':
       call.require('admin:DataUsageInfo');
       return jsonReply(await dataUsageInfo(deps.layer));
+    case 'SetIdpConfig':
+      return setIdpConfigReply(call, deps.config, ctx, op.type, op.name, op.update);
+    case 'GetIdpConfig':
+      return getIdpConfigReply(call, deps.config, op.type, op.name);
+    case 'ListIdpConfig':
+      return listIdpConfigReply(call, deps.config, op.type);
+    case 'DeleteIdpConfig':
+      return deleteIdpConfigReply(call, deps.config, op.type, op.name);
     case 'HealthInfo':
       call.require('admin:OBDInfo');
       return healthInfoReply(deps, ctx.host);

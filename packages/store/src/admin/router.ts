@@ -14,6 +14,9 @@ export type AdminOperation =
   | { op: 'ServerInfo' | 'StorageInfo' | 'DataUsageInfo' }
   | { op: 'Service'; action: string }
   | { op: 'AddTier' | 'ListTiers' | 'TierStats' | 'HealthInfo' }
+  | { op: 'SetIdpConfig'; type: 'openid' | 'ldap'; name: string; update: boolean }
+  | { op: 'GetIdpConfig' | 'DeleteIdpConfig'; type: 'openid' | 'ldap'; name: string }
+  | { op: 'ListIdpConfig'; type: 'openid' | 'ldap' }
   | { op: 'EditTier' | 'RemoveTier' | 'VerifyTier'; name: string }
   | { op: 'SetRemoteTarget'; bucket: string; update: boolean }
   | { op: 'ListRemoteTargets'; bucket: string; type: string }
@@ -310,6 +313,8 @@ export function parseAdminRequest(
   if (!path.startsWith(`${ADMIN_PREFIX}/`)) return undefined;
   const rel = path.slice(ADMIN_PREFIX.length);
   if (method === 'POST' && rel.startsWith('/heal/')) return healOperation(rel.slice('/heal/'.length), query);
+  const idp = /^\/idp-config\/(openid|ldap)(?:\/([^/]+))?$/.exec(rel);
+  if (idp) return idpOperation(method, idp[1] as 'openid' | 'ldap', idp[2]);
   const tier = /^\/tier\/([^/]+)$/.exec(rel)?.[1];
   if (tier !== undefined) {
     const op = ({ POST: 'EditTier', DELETE: 'RemoveTier', GET: 'VerifyTier' } as const)[
@@ -343,4 +348,18 @@ function healOperation(rest: string, query: QueryPairs): AdminOperation {
     forceStart: has('forceStart'),
     forceStop: has('forceStop'),
   };
+}
+
+/** /idp-config/{type}[/{name}]: PUT adds, POST updates, GET reads or lists, DELETE removes. */
+function idpOperation(
+  method: string,
+  type: 'openid' | 'ldap',
+  name: string | undefined,
+): AdminOperation | undefined {
+  if (name === undefined) return method === 'GET' ? { op: 'ListIdpConfig', type } : undefined;
+  if (method === 'PUT' || method === 'POST')
+    return { op: 'SetIdpConfig', type, name, update: method === 'POST' };
+  if (method === 'GET') return { op: 'GetIdpConfig', type, name };
+  if (method === 'DELETE') return { op: 'DeleteIdpConfig', type, name };
+  return undefined;
 }

@@ -109,6 +109,29 @@ describe('admin configuration', () => {
     });
   });
 
+  it('adds, reads, lists and deletes identity provider configurations', async () => {
+    expect(
+      await admin.config.setIdp(
+        'openid',
+        'corp',
+        'config_url=http://127.0.0.1:9/.well-known/openid-configuration client_id=c client_secret=s',
+        false,
+      ),
+    ).toEqual({ restart: true });
+    expect(await code(admin.config.setIdp('openid', 'corp', 'client_id=d', false))).toBe(
+      '400 XMinioConfigError',
+    );
+    await admin.config.setIdp('openid', 'corp', 'client_id=d', true);
+    const idp = await admin.config.getIdp('openid', 'corp');
+    expect(idp.info).toContainEqual({ key: 'client_id', value: 'd', isCfg: true, isEnv: false });
+    expect(await admin.config.listIdp('openid')).toEqual([{ type: 'openid', name: 'corp', enabled: true }]);
+    await admin.config.deleteIdp('openid', 'corp');
+    expect(await admin.config.listIdp('openid')).toEqual([]);
+    expect(await code(admin.config.setIdp('ldap', 'two', 'server_addr=x:389', false))).toBe(
+      '400 XMinioConfigError',
+    );
+  });
+
   it('keeps the configuration across a restart', async () => {
     await admin.config.setKV('notify_nats:n address=127.0.0.1:4222 subject=events');
     await t.store.close();

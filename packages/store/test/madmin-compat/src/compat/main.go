@@ -388,6 +388,37 @@ func config(ctx context.Context, adm *madmin.AdminClient) {
 		}
 		return expect(strings.Contains(string(out), "notify_webhook:go endpoint=http://127.0.0.1:9/hook"), "config %q", out)
 	}())
+	check("AddOrUpdateIDPConfig (add)", func() error {
+		restart, err := adm.AddOrUpdateIDPConfig(ctx, "openid", "goidp", "config_url=http://127.0.0.1:9/.well-known/openid-configuration client_id=go client_secret=go-secret", false)
+		if err != nil {
+			return err
+		}
+		return expect(restart, "expected a restart for identity_openid")
+	}())
+	check("AddOrUpdateIDPConfig (update)", func() error {
+		_, err := adm.AddOrUpdateIDPConfig(ctx, "openid", "goidp", "display_name=Go", true)
+		return err
+	}())
+	check("GetIDPConfig", func() error {
+		c, err := adm.GetIDPConfig(ctx, "openid", "goidp")
+		if err != nil {
+			return err
+		}
+		for _, kv := range c.Info {
+			if kv.Key == "display_name" {
+				return expect(kv.Value == "Go" && c.Type == "openid" && c.Name == "goidp", "idp %+v", c)
+			}
+		}
+		return fmt.Errorf("no display_name in %+v", c)
+	}())
+	check("ListIDPConfig", func() error {
+		items, err := adm.ListIDPConfig(ctx, "openid")
+		if err != nil {
+			return err
+		}
+		return expect(len(items) == 1 && items[0].Name == "goidp" && items[0].Enabled, "items %+v", items)
+	}())
+	check("DeleteIDPConfig", func() error { _, err := adm.DeleteIDPConfig(ctx, "openid", "goidp"); return err }())
 	check("SetConfig", adm.SetConfig(ctx, strings.NewReader("site region=eu-central-1\n")))
 	check("GetConfigKV after SetConfig", func() error {
 		out, err := adm.GetConfigKV(ctx, "site")
