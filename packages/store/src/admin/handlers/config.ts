@@ -20,7 +20,7 @@ import type { AdminCall } from '../call.js';
 const ACTION = 'admin:ConfigUpdate';
 
 /** Configuration errors in the admin catalogue. */
-async function configured<T>(work: () => Promise<T> | T): Promise<T> {
+export async function configured<T>(work: () => Promise<T> | T): Promise<T> {
   try {
     return await work();
   } catch (err) {

@@ -13,6 +13,7 @@ import { header, type RequestContext } from '../../http/context.js';
 import { emptyReply, type Reply } from '../../http/reply.js';
 import { ApiError } from '../../s3/errors.js';
 import type { AdminCall } from '../call.js';
+import { configured } from './config.js';
 
 // Identity provider configurations (madmin-protocol.md §3.5): identity_openid and
 // identity_ldap seen one provider at a time, on top of the configuration KV. Changing one
@@ -29,18 +30,6 @@ function target(type: IdpType, name: string): string {
 }
 
 const keyOf = (type: IdpType, t: string) => (t === DEFAULT_TARGET ? SUBSYS[type] : `${SUBSYS[type]}:${t}`);
-
-async function configured<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (err) {
-    if (!(err instanceof ConfigError)) throw err;
-    throw new ApiError(
-      err.kind === 'notFound' ? 'XMinioConfigNotFoundError' : 'XMinioConfigError',
-      err.message,
-    );
-  }
-}
 
 /** PUT adds (the provider must be new), POST updates (it must exist). */
 export async function setIdpConfigReply(
