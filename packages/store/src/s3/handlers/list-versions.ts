@@ -5,7 +5,7 @@ import { ApiError } from '../errors.js';
 import type { S3Operation } from '../router.js';
 import { el, elAttrs, S3_NAMESPACE } from '../xml/writer.js';
 import { owner } from './buckets.js';
-import { urlEncodeName } from './list.js';
+import { naming } from './list.js';
 
 type ListVersions = Extract<S3Operation, { op: 'ListObjectVersions' }>;
 
@@ -25,7 +25,7 @@ export async function listObjectVersions(deps: S3Deps, op: ListVersions): Promis
     versionIdMarker: op.versionIdMarker,
     maxKeys: op.maxKeys,
   });
-  const name = op.encodingType === 'url' ? urlEncodeName : (s: string) => s;
+  const name = naming(op);
   return xmlReply(
     elAttrs(
       'ListVersionsResult',

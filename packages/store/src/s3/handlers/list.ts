@@ -53,7 +53,8 @@ function prefixes(list: string[], name: (s: string) => string): XmlElement[] {
   return list.map((p) => el('CommonPrefixes', el('Prefix', name(p))));
 }
 
-const naming = (p: ListParams) => (p.encodingType === 'url' ? urlEncodeName : (s: string) => s);
+/** How keys and prefixes are written: URL-encoded when the request asks for it. */
+export const naming = (p: ListParams) => (p.encodingType === 'url' ? urlEncodeName : (s: string) => s);
 
 export async function listObjectsV2(deps: S3Deps, op: ListV2): Promise<Reply> {
   const marker = op.continuationToken !== undefined ? decodeToken(op.continuationToken) : op.startAfter;
