@@ -21,7 +21,7 @@ test('a stopped backend shows the Retry state, and Retry recovers once it is bac
     await page.goto(`${front.url}/login`);
     await page.getByText('An error has occurred, the backend cannot be reached.').waitFor();
     const retry = page.getByRole('button', { name: 'Retry' });
-    await expect(retry.isVisible()).resolves.toBe(true);
+    await retry.waitFor({ state: 'visible' });
     await screenshot(page, '06-backend-unreachable');
 
     // The backend comes up (its storage server need not be, for the login strategy).

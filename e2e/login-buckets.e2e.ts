@@ -27,7 +27,7 @@ describe('first slice, end to end', () => {
     const page = await browser.newPage();
     await page.goto(`${stack.consoleUrl}/`);
     await page.waitForURL(/\/login$/);
-    await expect(page.getByRole('heading', { name: 'Console Login' }).isVisible()).resolves.toBe(true);
+    await page.getByRole('heading', { name: 'Console Login' }).waitFor({ state: 'visible' });
     await screenshot(page, '01-login');
 
     await login(page, stack.rootUser, stack.rootPassword);
@@ -49,7 +49,7 @@ describe('first slice, end to end', () => {
     await page.reload();
     const card = page.getByRole('article', { name: 'e2e-demo' });
     await card.waitFor();
-    await expect(card.getByText('R/W').isVisible()).resolves.toBe(true);
+    await card.getByText('R/W').waitFor({ state: 'visible' });
     await screenshot(page, '03-buckets-with-card');
 
     await page
@@ -72,7 +72,7 @@ describe('first slice, end to end', () => {
     await login(page, stack.rootUser, 'not-the-password');
     const banner = page.getByRole('alert').filter({ hasText: 'Error' });
     await banner.waitFor();
-    await expect(banner.getByText('Invalid Login').isVisible()).resolves.toBe(true);
+    await banner.getByText('Invalid Login').waitFor({ state: 'visible' });
     await screenshot(page, '05-login-error');
     await page.close();
   });
