@@ -1,6 +1,6 @@
 import { startConsole } from '@stowage/console-api';
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { afterAll, beforeAll, test } from 'vitest';
 import { launchBrowser, screenshot } from './support/browser.js';
 import { startFrontProxy } from './support/front-proxy.js';
 import { freePort } from './support/ports.js';

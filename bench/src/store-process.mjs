@@ -7,7 +7,16 @@ const CLI = new URL('../../apps/cli/bin/stowage.mjs', import.meta.url).pathname;
 
 export async function startStoreProcess(drives, credentials, opts = {}) {
   const port = await freePort();
-  const [cmd, args] = pinned(opts.cpu, process.execPath, [CLI, 'server', ...drives, '--port', String(port)]);
+  // BENCH_STORE_NODE_ARGS passes node flags to the server alone, e.g. "--cpu-prof".
+  const nodeArgs = (process.env.BENCH_STORE_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const [cmd, args] = pinned(opts.cpu, process.execPath, [
+    ...nodeArgs,
+    CLI,
+    'server',
+    ...drives,
+    '--port',
+    String(port),
+  ]);
   const child = spawn(cmd, args, {
     stdio: ['ignore', 'pipe', 'inherit'],
     env: {

@@ -9,7 +9,9 @@ import type { Log, Protocol, ServerDeps } from './http/server.js';
 import type { CredentialStore } from './iam/credentials.js';
 import { ldapConfigFrom } from './iam/ldap.js';
 import { OpenIdVerifier, openIdConfigFrom } from './iam/openid.js';
+import { auditEntry } from './observe/audit.js';
 import { Bus, type HttpTrace, type LogEvent } from './observe/bus.js';
+import type { LogTargets } from './observe/log-targets.js';
 import { RequestMetrics } from './observe/metrics.js';
 import { fromEngineError } from './s3/errors.js';
 import type { BucketEvent } from './s3/events.js';
@@ -31,6 +33,8 @@ export interface AppDeps {
   logs: Bus<LogEvent>;
   /** What the admin API's service call does. */
   service: (action: ServiceAction) => void;
+  /** The logger_webhook and audit_webhook targets. */
+  logTargets: LogTargets;
 }
 
 /** Which protocol serves a request: admin and STS routes come before S3, as in MinIO. */
@@ -46,6 +50,7 @@ export function createApp(deps: AppDeps): ServerDeps {
     deploymentId: deps.deploymentId,
     region: deps.region,
     config: deps.config,
+    logTargets: deps.logTargets,
   });
   const metrics = new RequestMetrics();
   const misc = minioMiscProtocol(deps.deploymentId, {
@@ -82,5 +87,11 @@ export function createApp(deps: AppDeps): ServerDeps {
     log: deps.log,
     trace,
     metrics,
+    audit: {
+      get active() {
+        return deps.logTargets.active('audit');
+      },
+      record: (request) => deps.logTargets.send('audit', auditEntry(request, deps.deploymentId)),
+    },
   };
 }

@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import type { ServiceAction } from './admin/router.js';
+import { logInfo } from './admin/streams.js';
 import { createApp } from './app.js';
 import { ServerConfigStore } from './config/store.js';
 import { ErasureObjectLayer } from './engine/erasure/erasure-layer.js';
@@ -9,6 +10,7 @@ import { createHttpServer, type Log } from './http/server.js';
 import { CredentialStore } from './iam/credentials.js';
 import type { RootCredentials } from './iam/root.js';
 import { Bus, type LogEvent } from './observe/bus.js';
+import { LogTargets } from './observe/log-targets.js';
 import { loadMasterKey } from './s3/kms.js';
 
 export interface StoreOptions {
@@ -64,6 +66,19 @@ async function boot(
   const credentials = await CredentialStore.open(layer.system, opts.rootCredentials);
   const masterKey = await loadMasterKey(layer.system);
   const config = await ServerConfigStore.open(layer.system);
+  const logTargets = new LogTargets(log);
+  logTargets.apply(config.config);
+  const stopApplying = config.onChange((c) => logTargets.apply(c));
+  // The node as log entries name it: host:port, known once listening.
+  let node = '';
+  const stopForwarding = logs.subscribe((e) => {
+    if (logTargets.active('logger')) logTargets.send('logger', logInfo(e, node, set.deploymentId));
+  });
+  const stopTargets = () => {
+    stopApplying();
+    stopForwarding();
+    logTargets.close();
+  };
   const server = createHttpServer(
     createApp({
       layer,
@@ -76,6 +91,7 @@ async function boot(
       deploymentId: set.deploymentId,
       log,
       service,
+      logTargets,
     }),
   );
   const host = opts.host ?? '127.0.0.1';
@@ -88,11 +104,13 @@ async function boot(
       });
     });
   } catch (err) {
+    stopTargets();
     await layer.shutdown();
     throw err;
   }
   const bound = (server.address() as AddressInfo).port;
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${bound}`;
+  node = url.slice('http://'.length);
   const { data, parity } = layer.params;
   log(
     `store listening on ${url} (${set.drives.length} drive(s), EC ${data}+${parity}, deployment ${set.deploymentId})`,
@@ -110,6 +128,7 @@ async function boot(
           setTimeout(() => server.closeAllConnections(), GRACE_MS).unref();
         }
       });
+      stopTargets();
       await layer.shutdown();
     },
   };

@@ -1,12 +1,13 @@
 import type { ServerConfigStore } from '../config/store.js';
 import type { ObjectLayer } from '../engine/object-layer.js';
 import type { SystemStore } from '../engine/system-store.js';
-import { header, type RequestContext } from '../http/context.js';
+import { header, noteSigner, noteSubject, type RequestContext } from '../http/context.js';
 import { emptyReply, jsonReply, type Reply } from '../http/reply.js';
 import type { Protocol } from '../http/server.js';
 import type { CredentialStore } from '../iam/credentials.js';
 import { ldapConfigFrom } from '../iam/ldap.js';
 import type { Bus, HttpTrace, LogEvent } from '../observe/bus.js';
+import type { LogTargets } from '../observe/log-targets.js';
 import { eventStream, streamReply } from '../observe/stream.js';
 import { verifyHeaderAuth } from '../s3/auth/signature-v4.js';
 import { ApiError } from '../s3/errors.js';
@@ -94,6 +95,8 @@ export interface AdminDeps {
   logs: Bus<LogEvent>;
   /** Restarts or stops the server (after the answer has gone). */
   service: (action: ServiceAction) => void;
+  /** The logger and audit webhook targets, for their status. */
+  logTargets: LogTargets;
 }
 
 /** Admin JSON error (madmin-protocol.md §1.6); HostId is the deployment id. */
@@ -332,7 +335,9 @@ export function adminProtocol(deps: Omit<AdminDeps, 'heal'>): Protocol {
       const op = ctx.path === undefined ? undefined : parseAdminRequest(ctx.method, ctx.path, ctx.query);
       if (!op) throw new ApiError('XMinioAdminVersionMismatch');
       ctx.api = `admin.${op.op}`;
+      noteSubject(ctx, 'bucket' in op ? op.bucket : undefined);
       const auth = authenticate(ctx, deps);
+      noteSigner(ctx, auth.identity);
       return dispatch(op, adminCall(ctx, auth, deps.credentials), full, ctx);
     },
     errorReply: (err, ctx) => adminErrorReply(err, ctx, deps.deploymentId),

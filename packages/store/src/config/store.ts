@@ -19,6 +19,7 @@ const MAX_HISTORY = 100;
 
 export class ServerConfigStore {
   private queue: Promise<unknown> = Promise.resolve();
+  private readonly listeners = new Set<(config: ServerConfig) => void>();
 
   private constructor(
     private readonly system: SystemStore,
@@ -33,6 +34,12 @@ export class ServerConfigStore {
     return this.current;
   }
 
+  /** Calls `listener` after every change (dynamic subsystems apply themselves this way). */
+  onChange(listener: (config: ServerConfig) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
   /** Replaces the configuration with what `change` makes of it; `text` goes to the history. */
   update<T>(
     change: (config: ServerConfig) => { config: ServerConfig; result: T },
@@ -42,6 +49,7 @@ export class ServerConfigStore {
       const { config, result } = change(this.current);
       await this.system.write(CONFIG, encodeServerConfig(config));
       this.current = config;
+      for (const listener of this.listeners) listener(config);
       if (text !== undefined) {
         const history = await this.history();
         history.push({ restoreId: randomUUID(), createTime: new Date().toISOString(), data: text });

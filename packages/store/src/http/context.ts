@@ -29,6 +29,11 @@ export interface RequestContext {
   readonly received: Date;
   /** The operation, once a protocol has parsed it (e.g. s3.PutObject), for traces. */
   api?: string;
+  /** The bucket and object named, and who signed, once known: for the audit log. */
+  bucket?: string;
+  object?: string;
+  accessKey?: string;
+  parentUser?: string;
 }
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
@@ -110,4 +115,20 @@ export function isPrivateChannel(ctx: RequestContext): boolean {
   if (socket.encrypted === true) return true;
   const addr = socket.remoteAddress ?? '';
   return addr === '::1' || addr.startsWith('127.') || addr.startsWith('::ffff:127.');
+}
+
+/** Records who signed a request, for the audit log (the parent too when it acts for one). */
+export function noteSigner(
+  ctx: RequestContext,
+  signer: { accessKey: string; parent: string } | undefined,
+): void {
+  if (!signer) return;
+  ctx.accessKey = signer.accessKey;
+  if (signer.parent !== signer.accessKey) ctx.parentUser = signer.parent;
+}
+
+/** Records the bucket and object an operation names, for the audit log. */
+export function noteSubject(ctx: RequestContext, bucket: string | undefined, object?: string): void {
+  if (bucket) ctx.bucket = bucket;
+  if (object) ctx.object = object;
 }

@@ -37,6 +37,8 @@ export interface ServerDeps {
   trace?: Bus<HttpTrace>;
   /** Counters of finished requests, for metrics. */
   metrics?: RequestMetrics;
+  /** Where finished requests go for the audit log, while any audit target runs. */
+  audit?: { readonly active: boolean; record(request: HttpTrace): void };
 }
 
 const SECRET_HEADERS = new Set(['authorization', 'x-amz-security-token', 'cookie']);
@@ -52,14 +54,22 @@ function headerLists(headers: Record<string, unknown>): Record<string, string[]>
   return out;
 }
 
-function reportTrace(bus: Bus<HttpTrace>, ctx: RequestContext, res: ServerResponse, started: bigint): void {
+// A presigned URL's signature or session token would let a log reader replay it.
+const SECRET_QUERY = /(^|&)(x-amz-signature|x-amz-security-token)=[^&]*/gi;
+
+function finishedRequest(ctx: RequestContext, res: ServerResponse, started: bigint): HttpTrace {
   const query = ctx.req.url?.indexOf('?') ?? -1;
-  bus.publish({
+  return {
     api: ctx.api ?? 'unknown',
+    requestId: ctx.requestId,
+    ...(ctx.bucket ? { bucket: ctx.bucket } : {}),
+    ...(ctx.object ? { object: ctx.object } : {}),
+    ...(ctx.accessKey ? { accessKey: ctx.accessKey } : {}),
+    ...(ctx.parentUser ? { parentUser: ctx.parentUser } : {}),
     time: ctx.received,
     method: ctx.method,
     path: ctx.path ?? ctx.rawPath,
-    rawQuery: query < 0 ? '' : ctx.req.url!.slice(query + 1),
+    rawQuery: query < 0 ? '' : ctx.req.url!.slice(query + 1).replace(SECRET_QUERY, '$1$2=*REDACTED*'),
     headers: headerLists(ctx.headers),
     client: ctx.req.socket.remoteAddress?.replace(/^::ffff:/, '') ?? '',
     status: res.statusCode,
@@ -67,16 +77,20 @@ function reportTrace(bus: Bus<HttpTrace>, ctx: RequestContext, res: ServerRespon
     durationNs: Number(process.hrtime.bigint() - started),
     inputBytes: Number(ctx.headers['content-length'] ?? 0) || 0,
     outputBytes: Number(res.getHeader('content-length') ?? 0),
-  });
+  };
 }
 
 async function serve(deps: ServerDeps, req: IncomingMessage, res: ServerResponse): Promise<void> {
   const started = process.hrtime.bigint();
   const ctx = createContext(req);
-  const { trace, metrics } = deps;
-  if (trace?.active || metrics) {
+  const { trace, metrics, audit } = deps;
+  if (trace?.active || metrics || audit?.active) {
     res.once('finish', () => {
-      if (trace?.active) reportTrace(trace, ctx, res, started);
+      if (trace?.active || audit?.active) {
+        const finished = finishedRequest(ctx, res, started);
+        if (trace?.active) trace.publish(finished);
+        if (audit?.active) audit.record(finished);
+      }
       metrics?.record(
         ctx.api ?? 'unknown',
         res.statusCode,

@@ -34,9 +34,15 @@ export class Bus<T> {
   }
 }
 
-/** One HTTP request as the trace stream reports it. */
+/** One finished HTTP request, as the trace stream and the audit log report it. */
 export interface HttpTrace {
   api: string;
+  requestId: string;
+  /** What the request was about and who signed it, once the protocol knew. */
+  bucket?: string;
+  object?: string;
+  accessKey?: string;
+  parentUser?: string;
   time: Date;
   method: string;
   path: string;

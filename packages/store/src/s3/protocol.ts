@@ -1,4 +1,4 @@
-import { header, type RequestContext } from '../http/context.js';
+import { header, noteSigner, noteSubject, type RequestContext } from '../http/context.js';
 import type { Reply } from '../http/reply.js';
 import type { Protocol } from '../http/server.js';
 import { eventStream, streamReply } from '../observe/stream.js';
@@ -168,6 +168,7 @@ export function s3Protocol(deps: S3ProtocolDeps): Protocol {
         ...(domains ? { domains } : {}),
       });
       ctx.api = `s3.${op.op}`;
+      noteSubject(ctx, 'bucket' in op ? op.bucket : undefined, 'key' in op ? op.key : undefined);
       // Browsers send preflight without credentials; the bucket's CORS rules decide.
       if (op.op === 'CorsPreflight')
         return withContext(op, () => corsPreflight(deps, op.bucket, ctx.headers));
@@ -177,6 +178,7 @@ export function s3Protocol(deps: S3ProtocolDeps): Protocol {
         reply = await withContext(op, () => postObject(deps, ctx, op.bucket));
       } else {
         const auth = authenticate(ctx, deps);
+        noteSigner(ctx, auth?.identity);
         let body: ReturnType<S3Call['body']> | undefined;
         const call: S3Call = {
           ctx,

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { passThrough, readAll } from '../http/body.js';
-import { header, type RequestContext } from '../http/context.js';
+import { header, noteSigner, type RequestContext } from '../http/context.js';
 import { xmlReply } from '../http/reply.js';
 import type { Protocol } from '../http/server.js';
 import type { CredentialStore } from '../iam/credentials.js';
@@ -66,6 +66,7 @@ export function stsProtocol(deps: StsDeps): Protocol {
         now: new Date(),
         payloadHash,
       });
+      noteSigner(ctx, auth.identity);
       return xmlReply(await assumeRole(deps.credentials, auth.identity, form, ctx.requestId));
     },
     errorReply(err, ctx) {

@@ -4,6 +4,7 @@ import { DEFAULT_TARGET, effective, isEnabled, type ServerConfig } from '../../c
 import type { ServerConfigStore } from '../../config/store.js';
 import { notifyType, SUBSYSTEMS } from '../../config/subsystems.js';
 import type { DriveInfo, ObjectLayer } from '../../engine/object-layer.js';
+import type { LogTargets } from '../../observe/log-targets.js';
 import { backendInfoJson } from './account.js';
 
 // GET /info, /storageinfo and /datausageinfo (madmin-protocol.md §7): what the console's
@@ -17,6 +18,7 @@ export interface ServerInfoDeps {
   deploymentId: string;
   region: string;
   config: ServerConfigStore;
+  logTargets: LogTargets;
 }
 
 /** The region set in the configuration (site, or the deprecated region), else ''. */
@@ -89,7 +91,13 @@ export async function serverInfo(deps: ServerInfoDeps, host: string): Promise<In
     objects: { count: u.objects },
     versions: { count: u.versions },
     usage: { size: u.size },
-    services: { kms: { status: 'disabled' }, ldap: {} },
+    services: {
+      kms: { status: 'disabled' },
+      ldap: {},
+      // Only targets with an endpoint are listed, and the keys are left out when none is.
+      ...(deps.logTargets.active('logger') ? { logger: deps.logTargets.status('logger') } : {}),
+      ...(deps.logTargets.active('audit') ? { audit: deps.logTargets.status('audit') } : {}),
+    },
     backend: {
       backendType: 'Erasure',
       onlineDisks: backend.onlineDrives,
