@@ -3,27 +3,35 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStore } from '../../src/index.js';
 import { code } from '../support/outcome.js';
 import { ROOT, startTestStore, type TestStore } from '../support/store.js';
+import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver.js';
 
 // Server configuration through the admin API (madmin-protocol.md §3.6, §6): encrypted KV
 // text, restart-required semantics, history and restore, ARNs in server info.
 
 let t: TestStore;
 let admin: MadminClient;
+// A reachable endpoint for the targets set here: the store connects to each when it is set.
+let hook: WebhookReceiver & { port: number };
 beforeAll(async () => {
+  const receiver = await startWebhookReceiver();
+  hook = Object.assign(receiver, { port: Number(new URL(receiver.url).port) });
   t = await startTestStore();
   admin = new MadminClient({ endpoint: t.store.url, credentials: ROOT });
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  await t.close();
+  await hook.close();
+});
 
 describe('admin configuration', () => {
   it('sets a notification target (restart needed) and reads it back', async () => {
     expect(
-      await admin.config.setKV('notify_webhook:primary endpoint=http://127.0.0.1:9/hook queue_limit=10'),
+      await admin.config.setKV(`notify_webhook:primary endpoint=${hook.url}/hook queue_limit=10`),
     ).toEqual({
       restart: true,
     });
     expect(await admin.config.getKV('notify_webhook:primary')).toBe(
-      'notify_webhook:primary endpoint=http://127.0.0.1:9/hook auth_token= queue_limit=10 queue_dir= client_cert= client_key= \n',
+      `notify_webhook:primary endpoint=${hook.url}/hook auth_token= queue_limit=10 queue_dir= client_cert= client_key= \n`,
     );
     const info = await admin.serverInfo();
     expect(info.sqsARN).toEqual(['arn:minio:sqs::primary:webhook']);
@@ -39,7 +47,7 @@ describe('admin configuration', () => {
   it('forms ARNs with the configured region and postgresql for postgres', async () => {
     await admin.config.setKV('site region=eu-west-1');
     await admin.config.setKV(
-      'notify_postgres:db connection_string="host=127.0.0.1 dbname=events" table=events format=access',
+      `notify_postgres:db connection_string="host=127.0.0.1 port=${hook.port} dbname=events" table=events format=access`,
     );
     expect((await admin.serverInfo()).sqsARN).toEqual([
       'arn:minio:sqs:eu-west-1:primary:webhook',
@@ -66,10 +74,10 @@ describe('admin configuration', () => {
   it('keeps a history, restores an entry and clears it', async () => {
     const history = await admin.config.history(0);
     expect(history.map((h) => h.data)).toEqual([
-      'notify_webhook:primary endpoint=http://127.0.0.1:9/hook queue_limit=10',
+      `notify_webhook:primary endpoint=${hook.url}/hook queue_limit=10`,
       'compression enable=on extensions=.log',
       'site region=eu-west-1',
-      'notify_postgres:db connection_string="host=127.0.0.1 dbname=events" table=events format=access',
+      `notify_postgres:db connection_string="host=127.0.0.1 port=${hook.port} dbname=events" table=events format=access`,
     ]);
     const pg = history[3]!;
     await admin.config.restore(pg.restoreId);
@@ -82,7 +90,7 @@ describe('admin configuration', () => {
 
   it('exports and replaces the whole configuration', async () => {
     const all = await admin.config.getAll();
-    expect(all).toContain('notify_webhook:primary endpoint=http://127.0.0.1:9/hook');
+    expect(all).toContain(`notify_webhook:primary endpoint=${hook.url}/hook`);
     expect(all).toContain('# notify_kafka enable=off');
     await admin.config.setAll('site region=us-west-2\n# a comment\n');
     expect(await admin.config.getKV('notify_webhook')).toBe(
@@ -132,11 +140,33 @@ describe('admin configuration', () => {
     );
   });
 
+  it('refuses a notification target it cannot reach, unless events queue on disk', async () => {
+    expect(await code(admin.config.setKV('notify_webhook:down endpoint=http://127.0.0.1:9/hook'))).toBe(
+      '400 XMinioAdminConfigBadJSON',
+    );
+    expect(await code(admin.config.getKV('notify_webhook:down'))).toBe('400 XMinioConfigError');
+    expect(
+      await code(admin.config.setKV('notify_redis:r address=127.0.0.1:9 key=events format=access')),
+    ).toBe('400 XMinioAdminConfigBadJSON');
+    const queued = 'notify_redis:q address=127.0.0.1:9 key=events format=access queue_dir=/tmp/stowage-q';
+    expect(await admin.config.setKV(queued)).toEqual({ restart: true });
+    expect(await admin.config.delKV('notify_redis:q')).toEqual({ restart: true });
+    // Disabled targets are not reached for.
+    expect(
+      await admin.config.setKV('notify_redis:off address=127.0.0.1:9 key=e format=access enable=off'),
+    ).toEqual({
+      restart: true,
+    });
+    expect(await admin.config.delKV('notify_redis:off')).toEqual({ restart: true });
+  });
+
   it('keeps the configuration across a restart', async () => {
-    await admin.config.setKV('notify_nats:n address=127.0.0.1:4222 subject=events');
+    await admin.config.setKV(`notify_nats:n address=127.0.0.1:${hook.port} subject=events`);
     await t.store.close();
     t.store = await startStore({ drives: t.drives, rootCredentials: ROOT, port: t.store.port });
     const again = new MadminClient({ endpoint: t.store.url, credentials: ROOT });
-    expect(await again.config.getKV('notify_nats:n')).toContain('address=127.0.0.1:4222 subject=events');
+    expect(await again.config.getKV('notify_nats:n')).toContain(
+      `address=127.0.0.1:${hook.port} subject=events`,
+    );
   });
 });

@@ -32,11 +32,13 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
         res.writeHead(503).end();
         return;
       }
-      received.push({
-        path: req.url ?? '',
-        headers: req.headers,
-        body: JSON.parse(Buffer.concat(chunks).toString('utf8')),
-      });
+      // HEAD and other bodiless requests are reachability checks: answered, not recorded.
+      const text = Buffer.concat(chunks).toString('utf8');
+      if (text === '') {
+        res.writeHead(200).end();
+        return;
+      }
+      received.push({ path: req.url ?? '', headers: req.headers, body: JSON.parse(text) });
       for (const w of waiters) w();
       res.writeHead(200).end();
     });

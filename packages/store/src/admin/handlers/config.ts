@@ -3,11 +3,15 @@ import {
   applyLines,
   ConfigError,
   deleteKeys,
+  effective,
   exportAll,
   getKV,
+  isEnabled,
+  type KvLine,
   parseText,
   type ServerConfig,
 } from '../../config/kv.js';
+import { probe, probeTarget } from '../../config/notify-probe.js';
 import type { ServerConfigStore } from '../../config/store.js';
 import type { Subsystem } from '../../config/subsystems.js';
 import { emptyReply, type Reply } from '../../http/reply.js';
@@ -32,6 +36,26 @@ export async function configured<T>(work: () => Promise<T> | T): Promise<T> {
   }
 }
 
+/**
+ * MinIO connects to every notification target a change enables and refuses the change
+ * (400 XMinioAdminConfigBadJSON, nothing stored) when one cannot be reached, unless its
+ * events would wait in a queue_dir.
+ */
+async function reachNotifyTargets(next: ServerConfig, lines: readonly KvLine[]): Promise<void> {
+  await Promise.all(
+    lines.map(async ({ sub, target }) => {
+      if (!sub.name.startsWith('notify_')) return;
+      const values = effective(next, sub, target);
+      if (!isEnabled(sub, values) || values.queue_dir) return;
+      const where = probeTarget(sub.name.slice('notify_'.length), values);
+      if (!where) return;
+      await probe(where).catch((err: Error) => {
+        throw new ApiError('XMinioAdminConfigBadJSON', err.message);
+      });
+    }),
+  );
+}
+
 /** 200, with x-minio-config-applied when the change took effect without a restart. */
 const applied = (subsystems: readonly Subsystem[]): Reply =>
   emptyReply(200, subsystems.every((s) => s.dynamic) ? { 'x-minio-config-applied': 'true' } : undefined);
@@ -51,6 +75,7 @@ export async function setConfigKVReply(call: AdminCall, store: ServerConfigStore
   const touched = await configured(async () => {
     const lines = parseText(text);
     if (lines.length === 0) throw new ConfigError('no configuration was given');
+    await reachNotifyTargets(applyLines(store.config, lines), lines);
     return store.update((c) => ({ config: applyLines(c, lines), result: lines.map((l) => l.sub) }), text);
   });
   return applied(touched);
@@ -92,9 +117,11 @@ export async function getConfigReply(call: AdminCall, store: ServerConfigStore):
 export async function setConfigReply(call: AdminCall, store: ServerConfigStore): Promise<Reply> {
   call.require(ACTION);
   const text = (await call.secretBody()).toString('utf8');
-  await configured(() => {
+  await configured(async () => {
     const lines = parseText(text);
-    return store.update(() => ({ config: applyLines({} as ServerConfig, lines), result: undefined }), text);
+    const next = applyLines({} as ServerConfig, lines);
+    await reachNotifyTargets(next, lines);
+    return store.update(() => ({ config: next, result: undefined }), text);
   });
   return emptyReply(200);
 }

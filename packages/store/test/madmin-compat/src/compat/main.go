@@ -9,6 +9,8 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"reflect"
 	"sort"
@@ -308,8 +310,17 @@ func serverInfo(ctx context.Context, adm *madmin.AdminClient) {
 }
 
 func config(ctx context.Context, adm *madmin.AdminClient) {
+	// The store connects to a notification target when it is set, as MinIO does.
+	hook := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {}))
+	defer hook.Close()
+	endpoint := hook.URL + "/hook"
+	setHook := fmt.Sprintf(`notify_webhook:go endpoint="%s" queue_limit=5`, endpoint)
+	check("SetConfigKV unreachable target", expectCode(func() error {
+		_, err := adm.SetConfigKV(ctx, `notify_webhook:down endpoint="http://127.0.0.1:9/hook"`)
+		return err
+	}(), "XMinioAdminConfigBadJSON"))
 	check("SetConfigKV (restart needed)", func() error {
-		restart, err := adm.SetConfigKV(ctx, `notify_webhook:go endpoint="http://127.0.0.1:9/hook" queue_limit=5`)
+		restart, err := adm.SetConfigKV(ctx, setHook)
 		if err != nil {
 			return err
 		}
@@ -337,7 +348,7 @@ func config(ctx context.Context, adm *madmin.AdminClient) {
 		}
 		v, _ := cfgs[1].Lookup("endpoint")
 		q, _ := cfgs[1].Lookup("queue_limit")
-		return expect(v == "http://127.0.0.1:9/hook" && q == "5", "values %q %q", v, q)
+		return expect(v == endpoint && q == "5", "values %q %q", v, q)
 	}())
 	check("ServerInfo sqsARN", func() error {
 		info, err := adm.ServerInfo(ctx)
@@ -368,7 +379,7 @@ func config(ctx context.Context, adm *madmin.AdminClient) {
 		if err != nil {
 			return err
 		}
-		return expect(len(history) == 2 && history[0].Data == `notify_webhook:go endpoint="http://127.0.0.1:9/hook" queue_limit=5` && !history[0].CreateTime.IsZero(), "history %+v", history)
+		return expect(len(history) == 2 && history[0].Data == setHook && !history[0].CreateTime.IsZero(), "history %+v", history)
 	}())
 	if len(history) == 2 {
 		check("RestoreConfigHistoryKV", adm.RestoreConfigHistoryKV(ctx, history[0].RestoreID))
@@ -386,7 +397,7 @@ func config(ctx context.Context, adm *madmin.AdminClient) {
 		if err != nil {
 			return err
 		}
-		return expect(strings.Contains(string(out), "notify_webhook:go endpoint=http://127.0.0.1:9/hook"), "config %q", out)
+		return expect(strings.Contains(string(out), "notify_webhook:go endpoint="+endpoint), "config %q", out)
 	}())
 	check("AddOrUpdateIDPConfig (add)", func() error {
 		restart, err := adm.AddOrUpdateIDPConfig(ctx, "openid", "goidp", "config_url=http://127.0.0.1:9/.well-known/openid-configuration client_id=go client_secret=go-secret", false)
