@@ -35,6 +35,7 @@ describe('admin configuration', () => {
     );
     const info = await admin.serverInfo();
     expect(info.sqsARN).toEqual(['arn:minio:sqs::primary:webhook']);
+    expect(info.services?.notifications).toEqual([{ webhook: [{ primary: { status: 'online' } }] }]);
   });
 
   it('applies dynamic subsystems at once', async () => {
@@ -150,6 +151,10 @@ describe('admin configuration', () => {
     ).toBe('400 XMinioAdminConfigBadJSON');
     const queued = 'notify_redis:q address=127.0.0.1:9 key=events format=access queue_dir=/tmp/stowage-q';
     expect(await admin.config.setKV(queued)).toEqual({ restart: true });
+    // Accepted, and reported as it is: offline.
+    expect((await admin.serverInfo()).services?.notifications).toContainEqual({
+      redis: [{ q: { status: 'offline' } }],
+    });
     expect(await admin.config.delKV('notify_redis:q')).toEqual({ restart: true });
     // Disabled targets are not reached for.
     expect(

@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import type { Disk, InfoMessage } from '@stowage/madmin';
 import { DEFAULT_TARGET, effective, isEnabled, type ServerConfig } from '../../config/kv.js';
+import { probe, probeTarget } from '../../config/notify-probe.js';
 import type { ServerConfigStore } from '../../config/store.js';
 import { notifyType, SUBSYSTEMS } from '../../config/subsystems.js';
 import type { DriveInfo, ObjectLayer } from '../../engine/object-layer.js';
@@ -37,6 +38,33 @@ export function notificationArns(config: ServerConfig): string[] {
         arns.push(`arn:minio:sqs:${region}:${target}:${notifyType(sub.name)}`);
   }
   return arns;
+}
+
+type TargetsStatus = Array<Record<string, Array<Record<string, { status: 'online' | 'offline' }>>>>;
+
+/** services.notifications: each enabled target's live check, grouped by type (§6.6). */
+export async function notificationStatus(config: ServerConfig): Promise<TargetsStatus> {
+  const groups = await Promise.all(
+    SUBSYSTEMS.filter((sub) => sub.name.startsWith('notify_')).map(async (sub) => {
+      const targets = Object.keys(config[sub.name] ?? {})
+        .sort()
+        .filter((target) => isEnabled(sub, effective(config, sub, target)));
+      const statuses = await Promise.all(
+        targets.map(async (target) => {
+          const where = probeTarget(sub.name.slice('notify_'.length), effective(config, sub, target));
+          const online =
+            where !== undefined &&
+            (await probe(where).then(
+              () => true,
+              () => false,
+            ));
+          return { [target]: { status: online ? ('online' as const) : ('offline' as const) } };
+        }),
+      );
+      return statuses.length ? { [notifyType(sub.name)]: statuses } : undefined;
+    }),
+  );
+  return groups.filter((g) => g !== undefined);
 }
 
 function diskJson(d: DriveInfo): Disk {
@@ -131,7 +159,10 @@ export async function serverInfo(deps: ServerInfoDeps, host: string): Promise<In
   const region = configuredRegion(deps.config.config) || deps.region;
   if (region) info.region = region;
   const arns = notificationArns(deps.config.config);
-  if (arns.length > 0) info.sqsARN = arns;
+  if (arns.length > 0) {
+    info.sqsARN = arns;
+    info.services!.notifications = await notificationStatus(deps.config.config);
+  }
   return info;
 }
 
