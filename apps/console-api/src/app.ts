@@ -9,6 +9,7 @@ import { ApiError } from './http/errors.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerWebApp } from './http/web-app.js';
 import { registerBucketRoutes } from './routes/buckets.js';
+import { registerIdentityRoutes } from './routes/identities.js';
 import { registerLoginRoutes } from './routes/login.js';
 import { registerSessionRoutes } from './routes/session.js';
 import { sessionIdOf } from './session/cookie.js';
@@ -65,6 +66,7 @@ export async function buildApp(
   registerLoginRoutes(bind, deps);
   registerSessionRoutes(bind);
   registerBucketRoutes(bind, deps);
+  registerIdentityRoutes(bind, deps);
 
   if (deps.config.webRoot) await registerWebApp(app, deps.config.webRoot, deps.config.basePath);
   return app;

@@ -20,6 +20,7 @@ export const API_ERRORS = {
   csrfMismatch: { status: 403, message: 'invalid CSRF token' },
   forbidden: { status: 403, message: 'access denied' },
   notFound: { status: 404, message: 'not found' },
+  conflict: { status: 409, message: 'already exists' },
   badRequest: { status: 400, message: 'invalid request' },
   backendUnreachable: { status: 503, message: 'the storage server cannot be reached' },
   backendError: { status: 500, message: 'the storage server returned an error' },

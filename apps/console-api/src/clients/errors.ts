@@ -48,5 +48,15 @@ export function fromStorageError(err: unknown, context: 'login' | 'call'): ApiEr
   }
   if (wire.status === 403 || code === 'AccessDenied') return new ApiError('forbidden', message, message);
   if (wire.status === 404) return new ApiError('notFound', message, message);
+  if (wire.status === 409) return new ApiError('conflict', message, message);
+  // The server refused what was asked (a bad name, a policy that does not parse): say why.
+  if (wire.status === 400) return new ApiError('badRequest', message, message);
   return new ApiError('backendError', message, message);
+}
+
+/** A storage-server call whose failure surfaces in the console's catalogue. */
+export function storageCall<T>(work: Promise<T>): Promise<T> {
+  return work.catch((err: unknown) => {
+    throw fromStorageError(err, 'call');
+  });
 }

@@ -12,6 +12,8 @@ export interface TemporaryCredentials extends Credentials {
 export interface StorageGateway {
   assumeRole(user: Credentials, durationSeconds: number): Promise<TemporaryCredentials>;
   accountInfo(session: Credentials): Promise<AccountInfo>;
+  /** The admin API, signed with the session's own credentials (the server enforces them). */
+  admin(session: Credentials): MadminClient;
 }
 
 export function createStorageGateway(serverUrl: string, region: string): StorageGateway {
@@ -26,11 +28,10 @@ export function createStorageGateway(serverUrl: string, region: string): Storage
       };
     },
     accountInfo(session) {
-      return new MadminClient({
-        endpoint: serverUrl,
-        credentials: session,
-        userAgent: 'Stowage Console',
-      }).accountInfo();
+      return this.admin(session).accountInfo();
+    },
+    admin(session) {
+      return new MadminClient({ endpoint: serverUrl, credentials: session, userAgent: 'Stowage Console' });
     },
   };
 }

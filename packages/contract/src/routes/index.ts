@@ -1,10 +1,16 @@
 import * as buckets from './buckets.js';
+import * as groups from './groups.js';
 import * as login from './login.js';
+import * as policies from './policies.js';
 import * as session from './session.js';
+import * as users from './users.js';
 
 export * from './buckets.js';
+export * from './groups.js';
 export * from './login.js';
+export * from './policies.js';
 export * from './session.js';
+export * from './users.js';
 
 /** Every console API route, in a stable order (openapi.json follows it). */
 export const routes = {
@@ -14,6 +20,19 @@ export const routes = {
   logout: login.logout,
   getSession: session.getSession,
   listBuckets: buckets.listBuckets,
+  listUsers: users.listUsers,
+  addUser: users.addUser,
+  getUser: users.getUser,
+  updateUser: users.updateUser,
+  removeUser: users.removeUser,
+  bulkUsersGroups: users.bulkUsersGroups,
+  listGroups: groups.listGroups,
+  addGroup: groups.addGroup,
+  getGroup: groups.getGroup,
+  updateGroup: groups.updateGroup,
+  removeGroup: groups.removeGroup,
+  listPolicies: policies.listPolicies,
+  setPolicy: policies.setPolicy,
 } as const;
 
 export type Routes = typeof routes;
