@@ -28,3 +28,12 @@ export const API_ERRORS = {
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ApiErrorCode = keyof typeof API_ERRORS;
+
+/** The failures any call with a session can answer: bad input, no session, denied, server down. */
+export const CALL_ERRORS = {
+  400: ApiErrorBody,
+  401: ApiErrorBody,
+  403: ApiErrorBody,
+  500: ApiErrorBody,
+  503: ApiErrorBody,
+} as const;

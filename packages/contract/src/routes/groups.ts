@@ -1,5 +1,5 @@
 import { type Static, Type } from 'typebox';
-import { ApiErrorBody } from '../errors.js';
+import { ApiErrorBody, CALL_ERRORS } from '../errors.js';
 import { defineRoute } from '../route.js';
 import { AccountStatus } from './users.js';
 
@@ -39,14 +39,6 @@ export const UpdateGroupRequest = Type.Object(
   { $id: 'UpdateGroupRequest', additionalProperties: false },
 );
 
-const errors = {
-  400: ApiErrorBody,
-  401: ApiErrorBody,
-  403: ApiErrorBody,
-  500: ApiErrorBody,
-  503: ApiErrorBody,
-};
-
 export const listGroups = defineRoute({
   id: 'listGroups',
   method: 'GET',
@@ -54,7 +46,7 @@ export const listGroups = defineRoute({
   summary: 'Every group name',
   tag: 'groups',
   auth: true,
-  responses: { 200: ListGroupsResponse, ...errors },
+  responses: { 200: ListGroupsResponse, ...CALL_ERRORS },
 });
 
 export const getGroup = defineRoute({
@@ -65,7 +57,7 @@ export const getGroup = defineRoute({
   tag: 'groups',
   auth: true,
   query: GroupNameQuery,
-  responses: { 200: Group, ...errors, 404: ApiErrorBody },
+  responses: { 200: Group, ...CALL_ERRORS, 404: ApiErrorBody },
 });
 
 export const addGroup = defineRoute({
@@ -76,7 +68,7 @@ export const addGroup = defineRoute({
   tag: 'groups',
   auth: true,
   body: AddGroupRequest,
-  responses: { 201: null, ...errors, 409: ApiErrorBody },
+  responses: { 201: null, ...CALL_ERRORS, 409: ApiErrorBody },
 });
 
 export const updateGroup = defineRoute({
@@ -88,7 +80,7 @@ export const updateGroup = defineRoute({
   auth: true,
   query: GroupNameQuery,
   body: UpdateGroupRequest,
-  responses: { 200: Group, ...errors, 404: ApiErrorBody },
+  responses: { 200: Group, ...CALL_ERRORS, 404: ApiErrorBody },
 });
 
 export const removeGroup = defineRoute({
@@ -99,5 +91,5 @@ export const removeGroup = defineRoute({
   tag: 'groups',
   auth: true,
   query: GroupNameQuery,
-  responses: { 204: null, ...errors, 404: ApiErrorBody },
+  responses: { 204: null, ...CALL_ERRORS, 404: ApiErrorBody },
 });

@@ -1,5 +1,5 @@
 import { type Static, Type } from 'typebox';
-import { ApiErrorBody } from '../errors.js';
+import { ApiErrorBody, CALL_ERRORS } from '../errors.js';
 import { defineRoute } from '../route.js';
 
 // Named IAM policies and their attachment to users and groups (spec 000 §7).
@@ -39,14 +39,6 @@ export const SetPolicyRequest = Type.Object(
   { $id: 'SetPolicyRequest', additionalProperties: false },
 );
 
-const errors = {
-  400: ApiErrorBody,
-  401: ApiErrorBody,
-  403: ApiErrorBody,
-  500: ApiErrorBody,
-  503: ApiErrorBody,
-};
-
 export const listPolicies = defineRoute({
   id: 'listPolicies',
   method: 'GET',
@@ -55,7 +47,7 @@ export const listPolicies = defineRoute({
   tag: 'policies',
   auth: true,
   query: ListPoliciesQuery,
-  responses: { 200: ListPoliciesResponse, ...errors },
+  responses: { 200: ListPoliciesResponse, ...CALL_ERRORS },
 });
 
 export const setPolicy = defineRoute({
@@ -66,5 +58,5 @@ export const setPolicy = defineRoute({
   tag: 'policies',
   auth: true,
   body: SetPolicyRequest,
-  responses: { 204: null, ...errors, 404: ApiErrorBody },
+  responses: { 204: null, ...CALL_ERRORS, 404: ApiErrorBody },
 });

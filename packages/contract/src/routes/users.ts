@@ -1,5 +1,5 @@
 import { type Static, Type } from 'typebox';
-import { ApiErrorBody } from '../errors.js';
+import { ApiErrorBody, CALL_ERRORS } from '../errors.js';
 import { defineRoute } from '../route.js';
 
 // Users and their group memberships (spec 000 §3, §7). A user is named by its access key,
@@ -57,14 +57,6 @@ export const BulkUsersGroupsRequest = Type.Object(
   { $id: 'BulkUsersGroupsRequest', additionalProperties: false },
 );
 
-const errors = {
-  400: ApiErrorBody,
-  401: ApiErrorBody,
-  403: ApiErrorBody,
-  500: ApiErrorBody,
-  503: ApiErrorBody,
-};
-
 export const listUsers = defineRoute({
   id: 'listUsers',
   method: 'GET',
@@ -72,7 +64,7 @@ export const listUsers = defineRoute({
   summary: 'Every user, with status, groups and policies',
   tag: 'users',
   auth: true,
-  responses: { 200: ListUsersResponse, ...errors },
+  responses: { 200: ListUsersResponse, ...CALL_ERRORS },
 });
 
 export const getUser = defineRoute({
@@ -83,7 +75,7 @@ export const getUser = defineRoute({
   tag: 'users',
   auth: true,
   query: UserNameQuery,
-  responses: { 200: User, ...errors, 404: ApiErrorBody },
+  responses: { 200: User, ...CALL_ERRORS, 404: ApiErrorBody },
 });
 
 export const addUser = defineRoute({
@@ -94,7 +86,7 @@ export const addUser = defineRoute({
   tag: 'users',
   auth: true,
   body: AddUserRequest,
-  responses: { 201: User, ...errors, 409: ApiErrorBody },
+  responses: { 201: User, ...CALL_ERRORS, 409: ApiErrorBody },
 });
 
 export const updateUser = defineRoute({
@@ -106,7 +98,7 @@ export const updateUser = defineRoute({
   auth: true,
   query: UserNameQuery,
   body: UpdateUserRequest,
-  responses: { 200: User, ...errors, 404: ApiErrorBody },
+  responses: { 200: User, ...CALL_ERRORS, 404: ApiErrorBody },
 });
 
 export const removeUser = defineRoute({
@@ -117,7 +109,7 @@ export const removeUser = defineRoute({
   tag: 'users',
   auth: true,
   query: UserNameQuery,
-  responses: { 204: null, ...errors, 404: ApiErrorBody },
+  responses: { 204: null, ...CALL_ERRORS, 404: ApiErrorBody },
 });
 
 export const bulkUsersGroups = defineRoute({
@@ -128,5 +120,5 @@ export const bulkUsersGroups = defineRoute({
   tag: 'users',
   auth: true,
   body: BulkUsersGroupsRequest,
-  responses: { 204: null, ...errors },
+  responses: { 204: null, ...CALL_ERRORS },
 });
