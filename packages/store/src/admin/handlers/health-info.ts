@@ -10,9 +10,17 @@ import { type ServerInfoDeps, serverInfo } from './server-info.js';
 
 export const HEALTH_INFO_VERSION = '3';
 
+// madmin's ServerHealthInfo decodes the first object with its own json.Decoder, whose first
+// read takes up to 512 bytes, and then hands the body on: whatever that read took past the
+// first object is lost. Whitespace after it makes sure only whitespace is, however the
+// bytes arrive (a fast snapshot in the same read was cut in half).
+const HANDOFF_PADDING = ' '.repeat(1024);
+
 export function healthInfoReply(deps: ServerInfoDeps, host: string): Reply {
   const stream = new Readable({ read() {} });
-  stream.push(`${JSON.stringify({ version: HEALTH_INFO_VERSION, timestamp: new Date().toISOString() })}\n`);
+  stream.push(
+    `${JSON.stringify({ version: HEALTH_INFO_VERSION, timestamp: new Date().toISOString() })}\n${HANDOFF_PADDING}`,
+  );
   void serverInfo(deps, host).then(
     (info) => {
       const snapshot = {
