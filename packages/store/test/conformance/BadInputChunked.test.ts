@@ -2,9 +2,9 @@ import { createHash, createHmac } from 'node:crypto';
 import * as s3sdk from '@aws-sdk/client-s3';
 import { EMPTY_SHA256, scopeString, signingKey } from '@stowage/madmin';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROOT, startTestStore, type TestStore, xmlCode } from '../support/store.js';
+import { ROOT, sigV4Headers, startTestStore, type TestStore, xmlCode } from '../support/store.js';
 import { diskChanges, snapshotDrives } from './disk.js';
-import { requestHead, sendRaw, signedHeaders } from './wire.js';
+import { requestHead, sendRaw } from './wire.js';
 
 // Signed aws-chunked uploads (STREAMING-AWS4-HMAC-SHA256-PAYLOAD) corrupted on the wire:
 // a changed data byte or chunk signature is SignatureDoesNotMatch and nothing is stored.
@@ -25,7 +25,7 @@ function streamingPut(key: string, data: Buffer, corrupt?: (body: Buffer, sigAt:
   const frame = (size: number) => `${size.toString(16)};chunk-signature=`.length + 64 + 4 + size;
   const encodedLength = [...sizes, 0].reduce((n, s) => n + frame(s), 0);
   const path = `/target/${key}`;
-  const headers = signedHeaders(t.store.port, {
+  const headers = sigV4Headers(t.store.port, {
     method: 'PUT',
     path,
     payloadHash: 'STREAMING-AWS4-HMAC-SHA256-PAYLOAD',

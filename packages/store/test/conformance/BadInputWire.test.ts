@@ -2,9 +2,16 @@ import { createHash } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import * as s3sdk from '@aws-sdk/client-s3';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { rawRequest, signedRequest, startTestStore, type TestStore, xmlCode } from '../support/store.js';
+import {
+  rawRequest,
+  signedRequest,
+  sigV4Headers,
+  startTestStore,
+  type TestStore,
+  xmlCode,
+} from '../support/store.js';
 import { type DiskSnapshot, diskChanges, snapshotDrives } from './disk.js';
-import { requestHead, sendRaw, signedHeaders } from './wire.js';
+import { requestHead, sendRaw } from './wire.js';
 
 // Refused authentication and broken bodies on writes: the right S3 error (or a closed
 // connection when the client itself went away), the server still serving, and the drives
@@ -123,7 +130,7 @@ describe('bodies', () => {
   });
 
   it('a body shorter than Content-Length (client half-closes): nothing is written', async () => {
-    const headers = signedHeaders(t.store.port, {
+    const headers = sigV4Headers(t.store.port, {
       method: 'PUT',
       path: '/target/existing',
       payloadHash: 'UNSIGNED-PAYLOAD',
@@ -143,7 +150,7 @@ describe('bodies', () => {
 
   it('a body longer than Content-Length: the signed hash fails, the excess is not a request', async () => {
     const full = Buffer.alloc(100, 2);
-    const headers = signedHeaders(t.store.port, {
+    const headers = sigV4Headers(t.store.port, {
       method: 'PUT',
       path: '/target/existing',
       payloadHash: sha256(full),
@@ -162,7 +169,7 @@ describe('bodies', () => {
     const full = Buffer.alloc(1024 * 1024, 3);
     for (const key of ['existing', 'fresh']) {
       const path = `/target/${key}`;
-      const headers = signedHeaders(t.store.port, {
+      const headers = sigV4Headers(t.store.port, {
         method: 'PUT',
         path,
         payloadHash: mode === 'signed' ? sha256(full) : 'UNSIGNED-PAYLOAD',

@@ -1,16 +1,4 @@
 import { connect } from 'node:net';
-import {
-  amzDate,
-  canonicalHeaders,
-  canonicalQuery,
-  canonicalRequest,
-  canonicalUri,
-  type Scope,
-  scopeString,
-  signature,
-  stringToSign,
-} from '@stowage/madmin';
-import { ROOT } from '../support/store.js';
 
 // Raw bytes on a socket, for requests no HTTP client will send: raw non-UTF-8 path bytes,
 // bodies that end early or run long, connections cut mid-body.
@@ -52,32 +40,4 @@ export function sendRaw(
 export function requestHead(method: string, path: string, headers: Record<string, string>): Buffer {
   const lines = [`${method} ${path} HTTP/1.1`, ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`)];
   return Buffer.from(`${lines.join('\r\n')}\r\n\r\n`, 'latin1');
-}
-
-/** SigV4 headers for a request sent by hand; `payloadHash` may be UNSIGNED-PAYLOAD. */
-export function signedHeaders(
-  port: number,
-  p: { method: string; path: string; payloadHash: string; headers?: Record<string, string> },
-): Record<string, string> {
-  const date = amzDate(new Date());
-  const headers: Record<string, string> = {
-    ...p.headers,
-    host: `127.0.0.1:${port}`,
-    'x-amz-date': date,
-    'x-amz-content-sha256': p.payloadHash,
-  };
-  const signed = Object.keys(headers).sort();
-  const scope: Scope = { date: date.slice(0, 8), region: 'us-east-1', service: 's3' };
-  const q = p.path.indexOf('?');
-  const creq = canonicalRequest({
-    method: p.method,
-    canonicalUri: canonicalUri(decodeURIComponent(q < 0 ? p.path : p.path.slice(0, q))),
-    canonicalQuery: canonicalQuery(q < 0 ? [] : [...new URLSearchParams(p.path.slice(q + 1))]),
-    canonicalHeaders: canonicalHeaders(headers, signed),
-    signedHeaders: signed,
-    payloadHash: p.payloadHash,
-  });
-  const sig = signature(ROOT.secretKey, scope, stringToSign(date, scope, creq));
-  headers.authorization = `AWS4-HMAC-SHA256 Credential=${ROOT.accessKey}/${scopeString(scope)}, SignedHeaders=${signed.join(';')}, Signature=${sig}`;
-  return headers;
 }

@@ -113,6 +113,56 @@ export function rawRequest(
  * A SigV4 header-signed request built from the raw path (no URL normalisation, so dot
  * segments reach the server as written), optionally tampered with after signing.
  */
+/**
+ * SigV4 headers for a request written by hand, signing every header given. The path is
+ * signed as sent (madmin's signRequest goes through URL, which would resolve `..` and
+ * re-escape the very paths the bad-input tests send).
+ */
+export function sigV4Headers(
+  port: number,
+  p: {
+    method: string;
+    path: string;
+    /** The body's SHA-256 in hex, or UNSIGNED-PAYLOAD. */
+    payloadHash: string;
+    headers?: Record<string, string>;
+    creds?: Credentials;
+    region?: string;
+    service?: string;
+    now?: Date;
+  },
+): Record<string, string> {
+  const creds: Credentials = p.creds ?? ROOT;
+  const date = amzDate(p.now ?? new Date());
+  const q = p.path.indexOf('?');
+  const rawPath = q < 0 ? p.path : p.path.slice(0, q);
+  const query = q < 0 ? [] : [...new URLSearchParams(p.path.slice(q + 1))];
+  const headers: Record<string, string> = {
+    ...p.headers,
+    host: `127.0.0.1:${port}`,
+    'x-amz-date': date,
+    'x-amz-content-sha256': p.payloadHash,
+  };
+  if (creds.sessionToken) headers['x-amz-security-token'] = creds.sessionToken;
+  const signed = Object.keys(headers).sort();
+  const scope: Scope = {
+    date: date.slice(0, 8),
+    region: p.region ?? 'us-east-1',
+    service: p.service ?? 's3',
+  };
+  const creq = canonicalRequest({
+    method: p.method,
+    canonicalUri: canonicalUri(decodeURIComponent(rawPath)),
+    canonicalQuery: canonicalQuery(query),
+    canonicalHeaders: canonicalHeaders(headers, signed),
+    signedHeaders: signed,
+    payloadHash: p.payloadHash,
+  });
+  const sig = signature(creds.secretKey, scope, stringToSign(date, scope, creq));
+  headers.authorization = `AWS4-HMAC-SHA256 Credential=${creds.accessKey}/${scopeString(scope)}, SignedHeaders=${signed.join(';')}, Signature=${sig}`;
+  return headers;
+}
+
 export function signedRequest(
   port: number,
   p: {
@@ -132,36 +182,16 @@ export function signedRequest(
   },
 ): Promise<RawResponse> {
   const body = p.body === undefined ? Buffer.alloc(0) : Buffer.from(p.body);
-  const creds: Credentials = p.creds ?? ROOT;
-  const now = p.now ?? new Date();
-  const date = amzDate(now);
-  const q = p.path.indexOf('?');
-  const rawPath = q < 0 ? p.path : p.path.slice(0, q);
-  const query = q < 0 ? [] : [...new URLSearchParams(p.path.slice(q + 1))];
-  const payloadHash = createHash('sha256').update(body).digest('hex');
-  const headers: Record<string, string> = {
-    ...p.headers,
-    host: `127.0.0.1:${port}`,
-    'x-amz-date': date,
-    'x-amz-content-sha256': payloadHash,
-  };
-  if (creds.sessionToken) headers['x-amz-security-token'] = creds.sessionToken;
-  const signed = Object.keys(headers).sort();
-  const scope: Scope = {
-    date: date.slice(0, 8),
-    region: p.region ?? 'us-east-1',
-    service: p.service ?? 's3',
-  };
-  const creq = canonicalRequest({
+  const headers = sigV4Headers(port, {
     method: p.method,
-    canonicalUri: canonicalUri(decodeURIComponent(rawPath)),
-    canonicalQuery: canonicalQuery(query),
-    canonicalHeaders: canonicalHeaders(headers, signed),
-    signedHeaders: signed,
-    payloadHash,
+    path: p.path,
+    payloadHash: createHash('sha256').update(body).digest('hex'),
+    ...(p.headers ? { headers: p.headers } : {}),
+    ...(p.creds ? { creds: p.creds } : {}),
+    ...(p.region ? { region: p.region } : {}),
+    ...(p.service ? { service: p.service } : {}),
+    ...(p.now ? { now: p.now } : {}),
   });
-  const sig = signature(creds.secretKey, scope, stringToSign(date, scope, creq));
-  headers.authorization = `AWS4-HMAC-SHA256 Credential=${creds.accessKey}/${scopeString(scope)}, SignedHeaders=${signed.join(';')}, Signature=${sig}`;
   p.tamper?.(headers);
   const sent = p.bodyOverride === undefined ? body : Buffer.from(p.bodyOverride);
   if (p.chunked) headers['transfer-encoding'] = 'chunked';
