@@ -24,7 +24,7 @@ export type * from './types/account.js';
 export * from './types/common.js';
 export type * from './types/config.js';
 export type * from './types/groups.js';
-export type * from './types/heal.js';
+export * from './types/heal.js';
 export type * from './types/info.js';
 export type * from './types/policy.js';
 export type * from './types/quota.js';

@@ -1,4 +1,4 @@
-import type { HealOpts, HealStartSuccess, HealTaskStatus } from '../types/heal.js';
+import { HEAL_DEFAULTS, type HealOpts, type HealStartSuccess, type HealTaskStatus } from '../types/heal.js';
 import { type AdminTransport, type CallOptions, parseJson } from './json.js';
 
 const healPath = (bucket: string, prefix: string) => `/heal/${bucket}${prefix ? `/${prefix}` : ''}`;
@@ -28,15 +28,7 @@ export class HealApi {
         ...(force.forceStart ? { forceStart: 'true' } : {}),
         ...(force.forceStop ? { forceStop: 'true' } : {}),
       },
-      body: JSON.stringify({
-        recursive: false,
-        dryRun: false,
-        remove: false,
-        recreate: false,
-        scanMode: 1,
-        nolock: false,
-        ...opts,
-      }),
+      body: JSON.stringify({ ...HEAL_DEFAULTS, ...opts }),
       expectStatus: 200,
       ...call,
     });

@@ -11,6 +11,16 @@ export interface HealOpts {
   nolock?: boolean;
 }
 
+/** What madmin-go sends for settings left out (and what the server assumes). */
+export const HEAL_DEFAULTS: Required<HealOpts> = {
+  recursive: false,
+  dryRun: false,
+  remove: false,
+  recreate: false,
+  scanMode: 1,
+  nolock: false,
+};
+
 export interface HealStartSuccess {
   clientToken: string;
   clientAddress: string;

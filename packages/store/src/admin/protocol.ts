@@ -1,3 +1,4 @@
+import { HEAL_DEFAULTS } from '@stowage/madmin';
 import type { ServerConfigStore } from '../config/store.js';
 import type { ObjectLayer } from '../engine/object-layer.js';
 import type { SystemStore } from '../engine/system-store.js';
@@ -292,15 +293,6 @@ async function dispatch(
       return deleteServiceAccountReply(call, op.accessKey);
   }
 }
-
-const HEAL_DEFAULTS: HealOpts = {
-  recursive: false,
-  dryRun: false,
-  remove: false,
-  recreate: false,
-  scanMode: 1,
-  nolock: false,
-};
 
 /** Start, stop or poll a heal sequence (madmin-protocol.md §3.8). */
 async function healReply(

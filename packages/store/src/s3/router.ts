@@ -1,5 +1,5 @@
 import { assertObjectKey } from '../engine/names.js';
-import type { RangeSpec } from '../engine/object-layer.js';
+import type { ListUploadsInput, RangeSpec } from '../engine/object-layer.js';
 import type { QueryPairs } from '../http/context.js';
 import { ApiError, fromEngineError } from './errors.js';
 import { parseEventNames } from './events.js';
@@ -115,15 +115,7 @@ export type S3Operation =
   | ({ op: 'CompleteMultipartUpload' } & Upload)
   | ({ op: 'AbortMultipartUpload' } & Upload)
   | ({ op: 'ListParts'; maxParts: number; partNumberMarker: number } & Upload)
-  | {
-      op: 'ListMultipartUploads';
-      bucket: string;
-      prefix: string;
-      delimiter: string;
-      keyMarker: string;
-      uploadIdMarker: string;
-      maxUploads: number;
-    }
+  | ({ op: 'ListMultipartUploads' } & ListUploadsInput)
   | { op: 'CorsPreflight'; bucket: string }
   | { op: 'PostObject'; bucket: string }
   | { op: 'NotImplemented'; name: string; bucket?: string; key?: string };
