@@ -60,3 +60,16 @@ export function storageCall<T>(work: Promise<T>): Promise<T> {
     throw fromStorageError(err, 'call');
   });
 }
+
+/** Whether a lookup finds its thing: false on the server's 404, any other failure mapped. */
+export function found(lookup: Promise<unknown>): Promise<boolean> {
+  return storageCall(
+    lookup.then(
+      () => true,
+      (err: { status?: number }) => {
+        if (err.status === 404) return false;
+        throw err;
+      },
+    ),
+  );
+}

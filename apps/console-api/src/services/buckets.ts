@@ -1,6 +1,6 @@
 import type { ListBucketsResponse } from '@stowage/contract';
 import type { Credentials } from '@stowage/madmin';
-import { fromStorageError } from '../clients/errors.js';
+import { storageCall } from '../clients/errors.js';
 import type { StorageGateway } from '../clients/storage.js';
 
 const ZERO_TIME = '0001-01-01T00:00:00Z';
@@ -10,9 +10,7 @@ export async function listBuckets(
   gateway: StorageGateway,
   credentials: Credentials,
 ): Promise<ListBucketsResponse> {
-  const account = await gateway.accountInfo(credentials).catch((err: unknown) => {
-    throw fromStorageError(err, 'call');
-  });
+  const account = await storageCall(gateway.accountInfo(credentials));
   const buckets = (account.Buckets ?? []).map((b) => ({
     name: b.name,
     creation_date: b.created ?? ZERO_TIME,

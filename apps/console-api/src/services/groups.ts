@@ -1,6 +1,6 @@
 import type { Group, ListGroupsResponse } from '@stowage/contract';
 import type { MadminClient } from '@stowage/madmin';
-import { storageCall } from '../clients/errors.js';
+import { found, storageCall } from '../clients/errors.js';
 import { ApiError } from '../http/errors.js';
 
 // Groups over the admin API: the spec's create, update and delete as the server's member
@@ -21,18 +21,8 @@ export async function getGroup(admin: MadminClient, name: string): Promise<Group
   };
 }
 
-async function groupExists(admin: MadminClient, name: string): Promise<boolean> {
-  return admin.groups.describe(name).then(
-    () => true,
-    (err: { status?: number }) => {
-      if (err.status === 404) return false;
-      throw err;
-    },
-  );
-}
-
 export async function addGroup(admin: MadminClient, name: string, members: string[]): Promise<void> {
-  if (await storageCall(groupExists(admin, name)))
+  if (await found(admin.groups.describe(name)))
     throw new ApiError('conflict', `group ${name} already exists`);
   await storageCall(admin.groups.updateMembers({ group: name, members, isRemove: false }));
 }

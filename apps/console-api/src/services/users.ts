@@ -1,6 +1,6 @@
 import type { ListUsersResponse, User } from '@stowage/contract';
 import type { MadminClient, UserInfo } from '@stowage/madmin';
-import { storageCall } from '../clients/errors.js';
+import { found, storageCall } from '../clients/errors.js';
 import { ApiError } from '../http/errors.js';
 
 // Users over the admin API. The server enforces the session's rights; these functions only
@@ -52,16 +52,6 @@ export async function getUser(admin: MadminClient, accessKey: string): Promise<U
   return toUser(accessKey, info, await groupPolicies(admin, info.memberOf ?? []));
 }
 
-async function exists(admin: MadminClient, accessKey: string): Promise<boolean> {
-  return admin.users.info(accessKey).then(
-    () => true,
-    (err: { status?: number }) => {
-      if (err.status === 404) return false;
-      throw err;
-    },
-  );
-}
-
 async function joinGroups(admin: MadminClient, users: string[], groups: Iterable<string>, leave = false) {
   for (const group of groups)
     await storageCall(admin.groups.updateMembers({ group, members: users, isRemove: leave }));
@@ -76,7 +66,7 @@ export interface NewUser {
 
 /** Creates a user; an existing access key is a conflict, not a silent secret change. */
 export async function addUser(admin: MadminClient, input: NewUser): Promise<User> {
-  if (await storageCall(exists(admin, input.accessKey)))
+  if (await found(admin.users.info(input.accessKey)))
     throw new ApiError('conflict', `user ${input.accessKey} already exists`);
   await storageCall(admin.users.add(input.accessKey, input.secretKey, 'enabled'));
   await joinGroups(admin, [input.accessKey], input.groups);
