@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { createServer } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { probe, probeTarget } from './notify-probe.js';
+import { probe, probeStatus, probeTarget } from './notify-probe.js';
 
 describe('probeTarget', () => {
   it('finds the address each target type names', () => {
@@ -70,5 +70,19 @@ describe('probe', () => {
     await expect(probe({ kind: 'http', url: `http://127.0.0.1:${port}/hook` })).rejects.toThrow(
       /is not reachable: ECONNREFUSED/,
     );
+  });
+});
+
+describe('probeStatus', () => {
+  it('keeps an answer for 10 seconds, then asks again', async () => {
+    const server = createServer((s) => s.destroy());
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const { port } = server.address() as AddressInfo;
+    const target = { kind: 'tcp' as const, addresses: [{ host: '127.0.0.1', port }] };
+    const t0 = 1_000_000;
+    expect(await probeStatus(target, t0)).toBe(true);
+    await new Promise((r) => server.close(r));
+    expect(await probeStatus(target, t0 + 9_000)).toBe(true);
+    expect(await probeStatus(target, t0 + 10_000)).toBe(false);
   });
 });

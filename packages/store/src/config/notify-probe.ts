@@ -140,3 +140,24 @@ export async function probe(target: ProbeTarget): Promise<void> {
   }
   throw new Error(errors.join('; '));
 }
+
+const STATUS_TTL_MS = 10_000;
+const statusCache = new Map<string, { at: number; online: Promise<boolean> }>();
+
+/**
+ * Whether a target answers, as server info reports it. Answers are kept for 10 s: the
+ * dashboard polls server info, and a host that drops packets would hold every poll for the
+ * probe's timeout.
+ */
+export function probeStatus(target: ProbeTarget, now = Date.now()): Promise<boolean> {
+  const key = JSON.stringify(target);
+  const cached = statusCache.get(key);
+  if (cached && now - cached.at < STATUS_TTL_MS) return cached.online;
+  for (const [k, v] of statusCache) if (now - v.at >= STATUS_TTL_MS) statusCache.delete(k);
+  const online = probe(target).then(
+    () => true,
+    () => false,
+  );
+  statusCache.set(key, { at: now, online });
+  return online;
+}

@@ -1,7 +1,7 @@
 import { availableParallelism } from 'node:os';
 import type { Disk, InfoMessage } from '@stowage/madmin';
 import { DEFAULT_TARGET, effective, isEnabled, type ServerConfig } from '../../config/kv.js';
-import { probe, probeTarget } from '../../config/notify-probe.js';
+import { probeStatus, probeTarget } from '../../config/notify-probe.js';
 import type { ServerConfigStore } from '../../config/store.js';
 import { notifyType, SUBSYSTEMS } from '../../config/subsystems.js';
 import type { DriveInfo, ObjectLayer } from '../../engine/object-layer.js';
@@ -52,12 +52,7 @@ export async function notificationStatus(config: ServerConfig): Promise<TargetsS
       const statuses = await Promise.all(
         targets.map(async (target) => {
           const where = probeTarget(sub.name.slice('notify_'.length), effective(config, sub, target));
-          const online =
-            where !== undefined &&
-            (await probe(where).then(
-              () => true,
-              () => false,
-            ));
+          const online = where !== undefined && (await probeStatus(where));
           return { [target]: { status: online ? ('online' as const) : ('offline' as const) } };
         }),
       );
