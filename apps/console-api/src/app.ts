@@ -8,7 +8,9 @@ import { registerErrorHandling } from './http/error-handler.js';
 import { ApiError } from './http/errors.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerWebApp } from './http/web-app.js';
+import { registerAccountRoutes } from './routes/account.js';
 import { registerBucketRoutes } from './routes/buckets.js';
+import { registerConfigRoutes } from './routes/configs.js';
 import { registerIdentityRoutes } from './routes/identities.js';
 import { registerLoginRoutes } from './routes/login.js';
 import { registerSessionRoutes } from './routes/session.js';
@@ -67,6 +69,8 @@ export async function buildApp(
   registerSessionRoutes(bind);
   registerBucketRoutes(bind, deps);
   registerIdentityRoutes(bind, deps);
+  registerAccountRoutes(bind, deps);
+  registerConfigRoutes(bind, deps);
 
   if (deps.config.webRoot) await registerWebApp(app, deps.config.webRoot, deps.config.basePath);
   return app;

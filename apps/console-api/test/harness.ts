@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startStore } from '@stowage/store';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, InjectOptions } from 'fastify';
 import { buildApp, createSessionStore } from '../src/app.js';
 import { createStorageGateway } from '../src/clients/storage.js';
 import { type ConsoleConfig, DEFAULT_CONFIG } from '../src/config.js';
@@ -72,4 +72,22 @@ export async function loginAs(
   const cookie = setCookie.split(';')[0] ?? '';
   const session = await app.inject({ method: 'GET', url: `${base}/api/v1/session`, headers: { cookie } });
   return { cookie, csrf: session.json().csrfToken, setCookie };
+}
+
+/** A call as `who`; mutations carry the CSRF header. */
+export function callAs(
+  app: FastifyInstance,
+  who: LoggedIn,
+  method: InjectOptions['method'],
+  url: string,
+  payload?: unknown,
+) {
+  const headers: Record<string, string> = { cookie: who.cookie };
+  if (method !== 'GET') headers['x-csrf-token'] = who.csrf;
+  return app.inject({
+    method,
+    url: `/api/v1${url}`,
+    headers,
+    ...(payload === undefined ? {} : { payload }),
+  });
 }

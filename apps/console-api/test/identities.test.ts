@@ -1,6 +1,6 @@
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { type Harness, type LoggedIn, loginAs, ROOT, startHarness } from './harness.js';
+import { callAs, type Harness, type LoggedIn, loginAs, ROOT, startHarness } from './harness.js';
 
 // Users, groups and policies through the console API, against a real store: every call
 // goes over the admin API with the session's own credentials.
@@ -13,17 +13,8 @@ beforeAll(async () => {
 });
 afterAll(() => h?.close());
 
-/** A call as `who`; mutations carry the CSRF header. */
-function call(who: LoggedIn, method: InjectOptions['method'], url: string, payload?: unknown) {
-  const headers: Record<string, string> = { cookie: who.cookie };
-  if (method !== 'GET') headers['x-csrf-token'] = who.csrf;
-  return h.app.inject({
-    method,
-    url: `/api/v1${url}`,
-    headers,
-    ...(payload === undefined ? {} : { payload }),
-  });
-}
+const call = (who: LoggedIn, method: InjectOptions['method'], url: string, payload?: unknown) =>
+  callAs(h.app, who, method, url, payload);
 
 describe('users', () => {
   test('create, read, list, update and delete a user', async () => {

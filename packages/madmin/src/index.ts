@@ -15,6 +15,7 @@ export {
   type MadminClientOptions,
   type QueryValues,
 } from './client.js';
+export * from './config-text.js';
 export * from './crypto/index.js';
 export { MadminError, madminErrorFromResponse } from './errors.js';
 export { prometheusToken } from './prometheus.js';

@@ -1,10 +1,21 @@
 import { routes } from '@stowage/contract';
+import type { FastifyReply } from 'fastify';
 import type { AppDeps } from '../app.js';
 import { fromStorageError } from '../clients/errors.js';
 import type { Binder } from '../http/bind.js';
 import { ApiError } from '../http/errors.js';
 import { clearSessionCookie, setSessionCookie } from '../session/cookie.js';
-import { formLogin } from '../session/form-login.js';
+import { formLogin, type NewSession } from '../session/form-login.js';
+
+/** Stores a new session and hands its id to the browser in the session cookie. */
+export function beginSession({ config, sessions }: AppDeps, reply: FastifyReply, input: NewSession): void {
+  const { id } = sessions.create(input);
+  setSessionCookie(reply, id, {
+    basePath: config.basePath,
+    secure: config.secureCookies,
+    maxAgeSeconds: config.sessionAbsoluteSeconds,
+  });
+}
 
 export function registerLoginRoutes(bind: Binder, deps: AppDeps): void {
   const { config, gateway, sessions } = deps;
@@ -16,8 +27,7 @@ export function registerLoginRoutes(bind: Binder, deps: AppDeps): void {
     const input = await formLogin(gateway, body, config.stsDurationSeconds).catch((err: unknown) => {
       throw fromStorageError(err, 'login');
     });
-    const { id } = sessions.create(input);
-    setSessionCookie(reply, id, { ...cookie, maxAgeSeconds: config.sessionAbsoluteSeconds });
+    beginSession(deps, reply, input);
     return undefined;
   });
 

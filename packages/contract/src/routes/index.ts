@@ -1,14 +1,20 @@
+import * as account from './account.js';
 import * as buckets from './buckets.js';
+import * as configs from './configs.js';
 import * as groups from './groups.js';
 import * as login from './login.js';
 import * as policies from './policies.js';
+import * as serviceAccounts from './service-accounts.js';
 import * as session from './session.js';
 import * as users from './users.js';
 
+export * from './account.js';
 export * from './buckets.js';
+export * from './configs.js';
 export * from './groups.js';
 export * from './login.js';
 export * from './policies.js';
+export * from './service-accounts.js';
 export * from './session.js';
 export * from './users.js';
 
@@ -33,6 +39,18 @@ export const routes = {
   removeGroup: groups.removeGroup,
   listPolicies: policies.listPolicies,
   setPolicy: policies.setPolicy,
+  listServiceAccounts: serviceAccounts.listServiceAccounts,
+  createServiceAccount: serviceAccounts.createServiceAccount,
+  createServiceAccountCredentials: serviceAccounts.createServiceAccountCredentials,
+  deleteServiceAccount: serviceAccounts.deleteServiceAccount,
+  listUserServiceAccounts: serviceAccounts.listUserServiceAccounts,
+  createUserServiceAccount: serviceAccounts.createUserServiceAccount,
+  createUserServiceAccountCredentials: serviceAccounts.createUserServiceAccountCredentials,
+  changePassword: account.changePassword,
+  changeUserPassword: account.changeUserPassword,
+  getConfig: configs.getConfig,
+  setConfig: configs.setConfig,
+  restartService: configs.restartService,
 } as const;
 
 export type Routes = typeof routes;

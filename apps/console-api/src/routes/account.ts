@@ -1,0 +1,58 @@
+import { routes } from '@stowage/contract';
+import type { AppDeps } from '../app.js';
+import { fromStorageError } from '../clients/errors.js';
+import type { Binder } from '../http/bind.js';
+import * as account from '../services/account.js';
+import * as serviceAccounts from '../services/service-accounts.js';
+import { formLogin } from '../session/form-login.js';
+import { beginSession } from './login.js';
+
+// The session's own account (password, service accounts) and other users' service accounts.
+
+export function registerAccountRoutes(bind: Binder, deps: AppDeps): void {
+  const { gateway, sessions, config } = deps;
+  const admin = (s: { credentials: Parameters<typeof gateway.admin>[0] }) => gateway.admin(s.credentials);
+
+  bind.authed(routes.changePassword, async ({ session, sessionId, body, reply }) => {
+    const accessKey = session.accountAccessKey;
+    await account.changeOwnPassword(gateway, accessKey, body.current_secret_key, body.new_secret_key);
+    // The old session's credentials were issued for the old password: replace the session.
+    const fresh = await formLogin(
+      gateway,
+      { accessKey, secretKey: body.new_secret_key },
+      config.stsDurationSeconds,
+    ).catch((err: unknown) => {
+      throw fromStorageError(err, 'login');
+    });
+    sessions.revoke(sessionId);
+    beginSession(deps, reply, fresh);
+    return undefined;
+  });
+  bind.authed(routes.changeUserPassword, async ({ session, body }) => {
+    await account.changeUserPassword(gateway, session.credentials, body.selectedUser, body.newSecretKey);
+    return undefined;
+  });
+
+  bind.authed(routes.listServiceAccounts, ({ session }) =>
+    serviceAccounts.listServiceAccounts(admin(session)),
+  );
+  bind.authed(routes.createServiceAccount, ({ session, body }) =>
+    serviceAccounts.createServiceAccount(admin(session), body),
+  );
+  bind.authed(routes.createServiceAccountCredentials, ({ session, body }) =>
+    serviceAccounts.createServiceAccount(admin(session), body),
+  );
+  bind.authed(routes.deleteServiceAccount, async ({ session, params }) => {
+    await serviceAccounts.deleteServiceAccount(admin(session), params.serviceAccount);
+    return undefined;
+  });
+  bind.authed(routes.listUserServiceAccounts, ({ session, params }) =>
+    serviceAccounts.listServiceAccounts(admin(session), params.user),
+  );
+  bind.authed(routes.createUserServiceAccount, ({ session, params, body }) =>
+    serviceAccounts.createServiceAccount(admin(session), body, params.user),
+  );
+  bind.authed(routes.createUserServiceAccountCredentials, ({ session, params, body }) =>
+    serviceAccounts.createServiceAccount(admin(session), body, params.user),
+  );
+}
