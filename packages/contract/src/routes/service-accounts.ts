@@ -38,6 +38,7 @@ export type ServiceAccountCredentialsRequest = Static<typeof ServiceAccountCrede
 const userParams = Type.Object({ user: Type.String({ minLength: 1, maxLength: 256 }) });
 const accountParams = Type.Object({ serviceAccount: Type.String({ minLength: 1, maxLength: 256 }) });
 const CREATED = { 201: ServiceAccountCredentials, ...CALL_ERRORS, 409: ApiErrorBody } as const;
+const CREATED_FOR_USER = { ...CREATED, 404: ApiErrorBody } as const;
 
 export const listServiceAccounts = defineRoute({
   id: 'listServiceAccounts',
@@ -102,7 +103,7 @@ export const createUserServiceAccount = defineRoute({
   auth: true,
   params: userParams,
   body: ServiceAccountRequest,
-  responses: { ...CREATED, 404: ApiErrorBody },
+  responses: CREATED_FOR_USER,
 });
 
 export const createUserServiceAccountCredentials = defineRoute({
@@ -114,5 +115,5 @@ export const createUserServiceAccountCredentials = defineRoute({
   auth: true,
   params: userParams,
   body: ServiceAccountCredentialsRequest,
-  responses: { ...CREATED, 404: ApiErrorBody },
+  responses: CREATED_FOR_USER,
 });
