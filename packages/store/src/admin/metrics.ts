@@ -1,3 +1,4 @@
+import { readdir, readFile } from 'node:fs/promises';
 import type { ObjectLayer } from '../engine/object-layer.js';
 import { header, type RequestContext } from '../http/context.js';
 import type { Reply } from '../http/reply.js';
@@ -65,6 +66,42 @@ class Exposition {
 
   toString(): string {
     return `${this.lines.join('\n')}\n`;
+  }
+}
+
+/** CPU, file descriptors and I/O of this process, as MinIO names them; Linux /proc where needed. */
+async function processMetrics(out: Exposition, server: Record<string, string>): Promise<void> {
+  const cpu = process.cpuUsage();
+  out.metric(
+    'minio_node_process_cpu_total_seconds',
+    'counter',
+    'Total user and system CPU time spent in seconds',
+    [[server, (cpu.user + cpu.system) / 1e6]],
+  );
+  out.metric('minio_node_process_starttime_seconds', 'gauge', 'Start time for MinIO process per node', [
+    [server, Math.floor(Date.now() / 1000 - process.uptime())],
+  ]);
+  const fds = await readdir('/proc/self/fd').catch(() => undefined);
+  if (fds)
+    out.metric('minio_node_file_descriptor_open_total', 'gauge', 'Total number of open file descriptors', [
+      [server, fds.length],
+    ]);
+  const io = await readFile('/proc/self/io', 'utf8').catch(() => undefined);
+  const field = (name: string) =>
+    Number(new RegExp(`^${name}:\\s*(\\d+)`, 'm').exec(io ?? '')?.[1] ?? Number.NaN);
+  if (io) {
+    out.metric(
+      'minio_node_io_rchar_bytes',
+      'counter',
+      'Total bytes read by the process from the underlying storage system including cache',
+      [[server, field('rchar')]],
+    );
+    out.metric(
+      'minio_node_io_wchar_bytes',
+      'counter',
+      'Total bytes written by the process to the underlying storage system including page cache',
+      [[server, field('wchar')]],
+    );
   }
 }
 
@@ -174,9 +211,31 @@ export async function metricsReply(
   out.metric('minio_s3_traffic_sent_bytes', 'counter', 'Total number of s3 bytes sent', [
     [server, m.sentBytes],
   ]);
+  out.metric('minio_s3_requests_inflight_total', 'gauge', 'Total number of S3 requests currently in flight', [
+    [server, m.inflight],
+  ]);
   out.metric('minio_node_process_uptime_seconds', 'gauge', 'Uptime for this node', [
     [server, Math.floor(process.uptime())],
   ]);
+  await processMetrics(out, server);
+  out.metric(
+    'minio_node_drive_used_bytes',
+    'gauge',
+    'Total storage used on a drive',
+    drives.map((d) => [{ ...server, drive: d.path }, d.used ?? 0]),
+  );
+  out.metric(
+    'minio_node_drive_free_bytes',
+    'gauge',
+    'Total storage available on a drive',
+    drives.map((d) => [{ ...server, drive: d.path }, d.available ?? 0]),
+  );
+  out.metric(
+    'minio_node_drive_total_bytes',
+    'gauge',
+    'Total storage on a drive',
+    drives.map((d) => [{ ...server, drive: d.path }, d.total ?? 0]),
+  );
   out.metric('minio_node_process_resident_memory_bytes', 'gauge', 'Resident memory size in bytes', [
     [server, process.memoryUsage().rss],
   ]);

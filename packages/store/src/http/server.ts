@@ -85,7 +85,9 @@ async function serve(deps: ServerDeps, req: IncomingMessage, res: ServerResponse
   const ctx = createContext(req);
   const { trace, metrics, audit } = deps;
   if (trace?.active || metrics || audit?.active) {
-    res.once('finish', () => {
+    metrics?.started();
+    // 'close' also fires when the client goes away before the answer is finished.
+    res.once('close', () => {
       if (trace?.active || audit?.active) {
         const finished = finishedRequest(ctx, res, started);
         if (trace?.active) trace.publish(finished);

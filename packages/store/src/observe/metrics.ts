@@ -12,6 +12,12 @@ export class RequestMetrics {
   readonly byApi = new Map<string, ApiCounters>();
   receivedBytes = 0;
   sentBytes = 0;
+  /** Requests received and not yet answered. */
+  inflight = 0;
+
+  started(): void {
+    this.inflight++;
+  }
 
   record(api: string, status: number, received: number, sent: number): void {
     let c = this.byApi.get(api);
@@ -19,6 +25,7 @@ export class RequestMetrics {
       c = { requests: 0, errors4xx: 0, errors5xx: 0 };
       this.byApi.set(api, c);
     }
+    this.inflight = Math.max(0, this.inflight - 1);
     c.requests++;
     if (status >= 500) c.errors5xx++;
     else if (status >= 400) c.errors4xx++;

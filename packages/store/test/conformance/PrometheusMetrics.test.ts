@@ -53,6 +53,19 @@ describe('Prometheus metrics', () => {
     expect(Number(usable[0]?.value[1])).toBeGreaterThan(0);
   });
 
+  it("report the process's CPU, descriptors and I/O, each drive's use and requests in flight", async () => {
+    const value = async (q: string) => Number((await prom.query(q))[0]?.value[1]);
+    expect(await value('minio_node_process_cpu_total_seconds')).toBeGreaterThan(0);
+    expect(await value('minio_node_file_descriptor_open_total')).toBeGreaterThan(0);
+    expect(await value('minio_node_io_wchar_bytes')).toBeGreaterThan(0);
+    expect(await value('minio_node_process_starttime_seconds')).toBeLessThanOrEqual(Date.now() / 1000);
+    expect(await value('minio_s3_requests_inflight_total')).toBeGreaterThanOrEqual(0);
+    const drives = await prom.query('minio_node_drive_total_bytes');
+    expect(drives).toHaveLength(4);
+    expect(new Set(drives.map((d) => d.metric.drive)).size).toBe(4);
+    expect(Number(drives[0]?.value[1])).toBeGreaterThan(0);
+  });
+
   it('refuses requests without a valid token, or from users without admin:Prometheus', async () => {
     expect((await rawRequest(t.store.port, 'GET', '/minio/v2/metrics/cluster')).status).toBe(403);
     const forged = prometheusToken({ accessKey: ROOT.accessKey, secretKey: 'not-the-secret' });
