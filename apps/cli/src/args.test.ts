@@ -63,3 +63,21 @@ describe('parseCommand', () => {
     );
   });
 });
+
+describe('dashboard source', () => {
+  test('--prometheus-url and --prometheus-job (or env) for start and console; checked', () => {
+    expect(
+      parseCommand(['console', '--server', 'http://s:9000', '--prometheus-url', 'http://prom:9090/'], {
+        STOWAGE_PROMETHEUS_JOB: 'minio',
+      }),
+    ).toMatchObject({ prometheusUrl: 'http://prom:9090', prometheusJob: 'minio' });
+    expect(parseCommand(['start'], { STOWAGE_PROMETHEUS_URL: 'https://p' })).toMatchObject({
+      prometheusUrl: 'https://p',
+    });
+    expect(parseCommand(['start'], {})).not.toHaveProperty('prometheusUrl');
+    expect(() => parseCommand(['start', '--prometheus-url', 'prom:9090'], {})).toThrow(UsageError);
+    expect(() => parseCommand(['start', '--prometheus-job', 'a"} or vector(1)'], {})).toThrow(
+      '--prometheus-job',
+    );
+  });
+});

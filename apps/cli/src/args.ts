@@ -1,18 +1,20 @@
 import { parseArgs } from 'node:util';
 
+/** How the console is served (start and console commands). */
+export interface ConsoleFlags {
+  address: string;
+  consolePort: number;
+  basePath: string;
+  /** A Prometheus that scrapes the store, for the dashboard; the store's own metrics otherwise. */
+  prometheusUrl?: string;
+  prometheusJob?: string;
+}
+
 export type Command =
   | { command: 'help' }
-  | {
-      command: 'start';
-      dataDir: string;
-      address: string;
-      port: number;
-      consolePort: number;
-      basePath: string;
-      parity?: number;
-    }
+  | ({ command: 'start'; dataDir: string; port: number; parity?: number } & ConsoleFlags)
   | { command: 'server'; drives: string[]; address: string; port: number; parity?: number }
-  | { command: 'console'; serverUrl: string; address: string; consolePort: number; basePath: string };
+  | ({ command: 'console'; serverUrl: string } & ConsoleFlags);
 
 export class UsageError extends Error {}
 
@@ -32,6 +34,10 @@ Options:
   --parity N            start, server: parity shards per object (default half the drives,
                         at most 4; env STOWAGE_PARITY)
   --server URL          console: the storage server (env STOWAGE_SERVER)
+  --prometheus-url URL  start, console: a Prometheus scraping the server, for the dashboard
+                        (env STOWAGE_PROMETHEUS_URL; without one the console records the
+                        server's own metrics)
+  --prometheus-job NAME its scrape job (default minio-job, env STOWAGE_PROMETHEUS_JOB)
 
 Root credentials: STOWAGE_ROOT_USER / STOWAGE_ROOT_PASSWORD (or MINIO_ROOT_USER /
 MINIO_ROOT_PASSWORD); otherwise generated on first start and kept in the data directory.`;
@@ -50,6 +56,25 @@ function parity(raw: string | undefined): { parity?: number } {
   return { parity: Number(raw) };
 }
 
+function prometheus(
+  url: string | undefined,
+  job: string | undefined,
+): Pick<ConsoleFlags, 'prometheusUrl' | 'prometheusJob'> {
+  const out: Pick<ConsoleFlags, 'prometheusUrl' | 'prometheusJob'> = {};
+  if (url) {
+    if (!/^https?:\/\/[^\s/]+/.test(url))
+      throw new UsageError(`--prometheus-url must be an http(s) URL, got '${url}'`);
+    out.prometheusUrl = url.replace(/\/+$/, '');
+  }
+  if (job) {
+    // It goes into PromQL label matchers.
+    if (!/^[A-Za-z0-9_.:-]+$/.test(job))
+      throw new UsageError(`--prometheus-job may hold letters, digits and _.:- only, got '${job}'`);
+    out.prometheusJob = job;
+  }
+  return out;
+}
+
 /** Turn argv and env into one typed command; pure, so every rule is unit-tested. */
 export function parseCommand(argv: string[], env: NodeJS.ProcessEnv): Command {
   let parsed: ReturnType<typeof parseArgs>;
@@ -64,6 +89,8 @@ export function parseCommand(argv: string[], env: NodeJS.ProcessEnv): Command {
         'console-port': { type: 'string' },
         'base-path': { type: 'string' },
         server: { type: 'string' },
+        'prometheus-url': { type: 'string' },
+        'prometheus-job': { type: 'string' },
         parity: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
@@ -80,16 +107,23 @@ export function parseCommand(argv: string[], env: NodeJS.ProcessEnv): Command {
   const consolePort = port(str(values['console-port']) ?? env.STOWAGE_CONSOLE_PORT, 9090, '--console-port');
   const basePath = str(values['base-path']) ?? env.STOWAGE_BASE_PATH ?? '';
   const parityOption = parity(str(values.parity) ?? env.STOWAGE_PARITY);
+  const consoleFlags = (): ConsoleFlags => ({
+    address,
+    consolePort,
+    basePath,
+    ...prometheus(
+      str(values['prometheus-url']) ?? env.STOWAGE_PROMETHEUS_URL,
+      str(values['prometheus-job']) ?? env.STOWAGE_PROMETHEUS_JOB,
+    ),
+  });
   switch (command) {
     case 'start':
       if (rest.length > 0) throw new UsageError(`start takes no arguments, got '${rest.join(' ')}'`);
       return {
         command,
         dataDir: str(values.data) ?? env.STOWAGE_DATA ?? 'data',
-        address,
         port: s3Port,
-        consolePort,
-        basePath,
+        ...consoleFlags(),
         ...parityOption,
       };
     case 'server':
@@ -100,7 +134,7 @@ export function parseCommand(argv: string[], env: NodeJS.ProcessEnv): Command {
       if (!serverUrl) throw new UsageError('console needs --server URL');
       if (!/^https?:\/\/[^\s/]+/.test(serverUrl))
         throw new UsageError(`--server must be an http(s) URL, got '${serverUrl}'`);
-      return { command, serverUrl: serverUrl.replace(/\/+$/, ''), address, consolePort, basePath };
+      return { command, serverUrl: serverUrl.replace(/\/+$/, ''), ...consoleFlags() };
     }
     default:
       throw new UsageError(`unknown command '${command}'`);

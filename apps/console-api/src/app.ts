@@ -11,6 +11,7 @@ import { registerWebApp } from './http/web-app.js';
 import { registerAccountRoutes } from './routes/account.js';
 import { registerBucketRoutes } from './routes/buckets.js';
 import { registerConfigRoutes } from './routes/configs.js';
+import { registerDashboardRoutes } from './routes/dashboard.js';
 import { registerIdentityRoutes } from './routes/identities.js';
 import { registerLoginRoutes } from './routes/login.js';
 import { registerSessionRoutes } from './routes/session.js';
@@ -71,6 +72,8 @@ export async function buildApp(
   registerIdentityRoutes(bind, deps);
   registerAccountRoutes(bind, deps);
   registerConfigRoutes(bind, deps);
+  const dashboard = registerDashboardRoutes(bind, deps);
+  app.addHook('onClose', async () => dashboard.close());
 
   if (deps.config.webRoot) await registerWebApp(app, deps.config.webRoot, deps.config.basePath);
   return app;

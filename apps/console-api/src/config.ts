@@ -14,6 +14,10 @@ export interface ConsoleConfig {
   sessionAbsoluteSeconds: number;
   /** Mark the cookie Secure: set when served over TLS (directly or behind a proxy). */
   secureCookies: boolean;
+  /** A Prometheus server that scrapes the storage server, for the dashboard's widgets. */
+  prometheusUrl?: string;
+  /** The scrape job's name in that Prometheus (the `job` label of the series). */
+  prometheusJobId: string;
   /** The built web app (apps/console-web/dist); undefined serves the API only. */
   webRoot?: string;
 }
@@ -25,6 +29,7 @@ export const DEFAULT_CONFIG: Omit<ConsoleConfig, 'serverUrl'> = {
   sessionIdleSeconds: 30 * 60,
   sessionAbsoluteSeconds: 12 * 3600,
   secureCookies: false,
+  prometheusJobId: 'minio-job',
 };
 
 /** '/console/' -> '/console', '/' -> '', 'console' -> '/console'. */

@@ -19,6 +19,8 @@ describe('openapi.json', () => {
       '/api/v1/logout',
       '/api/v1/session',
       '/api/v1/buckets',
+      '/api/v1/admin/info',
+      '/api/v1/admin/info/widgets/{widgetId}',
       '/api/v1/users',
       '/api/v1/user',
       '/api/v1/users-groups-bulk',

@@ -2,7 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { normaliseBasePath, startConsole } from '@stowage/console-api';
 import { loadRootCredentials, startStore } from '@stowage/store';
-import type { Command } from '../args.js';
+import type { Command, ConsoleFlags } from '../args.js';
 import { findWebRoot } from './web-root.js';
 
 export interface Running {
@@ -18,10 +18,18 @@ function secretLine(root: { secretKey: string; source: string }): string {
 
 const DRIVES_PER_START = 4;
 
-async function runConsole(serverUrl: string, address: string, port: number, basePath: string, print: Print) {
+async function runConsole(serverUrl: string, flags: ConsoleFlags, print: Print) {
   const webRoot = findWebRoot();
   if (!webRoot) print('warning: the web app is not built (npm run build); serving the API only');
-  return startConsole({ serverUrl, host: address, port, basePath: normaliseBasePath(basePath), webRoot });
+  return startConsole({
+    serverUrl,
+    host: flags.address,
+    port: flags.consolePort,
+    basePath: normaliseBasePath(flags.basePath),
+    webRoot,
+    ...(flags.prometheusUrl ? { prometheusUrl: flags.prometheusUrl } : {}),
+    ...(flags.prometheusJob ? { prometheusJobId: flags.prometheusJob } : {}),
+  });
 }
 
 export async function runCommand(
@@ -45,13 +53,7 @@ export async function runCommand(
         onStop: () => process.kill(process.pid, 'SIGTERM'),
         ...(cmd.parity === undefined ? {} : { parity: cmd.parity }),
       });
-      const consoleServer = await runConsole(
-        store.url,
-        cmd.address,
-        cmd.consolePort,
-        cmd.basePath,
-        print,
-      ).catch(async (err: unknown) => {
+      const consoleServer = await runConsole(store.url, cmd, print).catch(async (err: unknown) => {
         await store.close();
         throw err;
       });
@@ -85,13 +87,7 @@ export async function runCommand(
       return store;
     }
     case 'console': {
-      const consoleServer = await runConsole(
-        cmd.serverUrl,
-        cmd.address,
-        cmd.consolePort,
-        cmd.basePath,
-        print,
-      );
+      const consoleServer = await runConsole(cmd.serverUrl, cmd, print);
       print(`Stowage console is running for ${cmd.serverUrl}.`);
       print(`  Console:    ${consoleServer.url}/`);
       return consoleServer;

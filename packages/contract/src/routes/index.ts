@@ -1,6 +1,7 @@
 import * as account from './account.js';
 import * as buckets from './buckets.js';
 import * as configs from './configs.js';
+import * as dashboard from './dashboard.js';
 import * as groups from './groups.js';
 import * as login from './login.js';
 import * as policies from './policies.js';
@@ -11,6 +12,7 @@ import * as users from './users.js';
 export * from './account.js';
 export * from './buckets.js';
 export * from './configs.js';
+export * from './dashboard.js';
 export * from './groups.js';
 export * from './login.js';
 export * from './policies.js';
@@ -26,6 +28,8 @@ export const routes = {
   logout: login.logout,
   getSession: session.getSession,
   listBuckets: buckets.listBuckets,
+  getAdminInfo: dashboard.getAdminInfo,
+  getWidget: dashboard.getWidget,
   listUsers: users.listUsers,
   addUser: users.addUser,
   getUser: users.getUser,

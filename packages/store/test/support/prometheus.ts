@@ -62,10 +62,11 @@ scrape_configs:
       return body.data.result;
     },
     async close() {
-      await new Promise<void>((resolve) => {
-        child.once('exit', () => resolve());
-        child.kill('SIGTERM');
-      });
+      if (child.exitCode === null && child.signalCode === null)
+        await new Promise<void>((resolve) => {
+          child.once('exit', () => resolve());
+          child.kill('SIGTERM');
+        });
       await rm(dir, { recursive: true, force: true });
     },
   };
