@@ -18,6 +18,7 @@ describe('openapi.json', () => {
       '/api/v1/login/operator',
       '/api/v1/logout',
       '/api/v1/session',
+      '/api/v1/has-permission',
       '/api/v1/buckets',
       '/api/v1/admin/info',
       '/api/v1/admin/info/widgets/{widgetId}',

@@ -1,6 +1,6 @@
 import type { LoginRequest } from '@stowage/contract';
 import type { StorageGateway } from '../clients/storage.js';
-import { grantsFromPolicy } from './grants.js';
+import { grantsFromPolicy, rulesFromPolicy } from './grants.js';
 import type { Session } from './store.js';
 
 export type NewSession = Omit<Session, 'csrfToken' | 'createdAt' | 'lastSeenAt'>;
@@ -28,6 +28,7 @@ export async function formLogin(
     credentialsExpireAt: credentials.expiration.getTime(),
     accountAccessKey: input.accessKey,
     grants: grantsFromPolicy(account.Policy),
+    rules: rulesFromPolicy(account.Policy),
     distributedMode: isErasureCoded(account.Server),
   };
 }

@@ -3,8 +3,22 @@ import type { ActionGrants } from '@stowage/contract';
 interface Statement {
   Effect?: unknown;
   Action?: unknown;
+  NotAction?: unknown;
   Resource?: unknown;
+  NotResource?: unknown;
   Condition?: unknown;
+}
+
+/** A policy statement as the console keeps it in a session, to answer has-permission. */
+export interface PolicyRule {
+  effect: 'Allow' | 'Deny';
+  actions: string[];
+  /** true when the statement lists NotAction: it covers every action except these. */
+  notAction: boolean;
+  /** Empty means every resource. */
+  resources: string[];
+  notResource: boolean;
+  conditional: boolean;
 }
 
 const asList = (v: unknown): string[] =>
@@ -31,6 +45,26 @@ export function grantsFromPolicy(policy: unknown): ActionGrants {
     }
   }
   return { allow: [...new Set(allow)], deny: [...new Set(deny)] };
+}
+
+/** The effective policy's statements, normalised; statements that do not parse are dropped. */
+export function rulesFromPolicy(policy: unknown): PolicyRule[] {
+  return asStatements(policy).flatMap((st): PolicyRule[] => {
+    if (st.Effect !== 'Allow' && st.Effect !== 'Deny') return [];
+    const notAction = st.NotAction !== undefined;
+    const notResource = st.NotResource !== undefined;
+    return [
+      {
+        effect: st.Effect,
+        actions: asList(notAction ? st.NotAction : st.Action),
+        notAction,
+        resources: asList(notResource ? st.NotResource : st.Resource),
+        notResource,
+        conditional:
+          st.Condition !== undefined && st.Condition !== null && Object.keys(st.Condition).length > 0,
+      },
+    ];
+  });
 }
 
 function asStatements(policy: unknown): Statement[] {

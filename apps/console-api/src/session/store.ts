@@ -1,6 +1,7 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { ActionGrants } from '@stowage/contract';
 import type { Credentials } from '@stowage/madmin';
+import type { PolicyRule } from './grants.js';
 
 /** What the console keeps for a logged-in user. Never sent to the browser. */
 export interface Session {
@@ -10,6 +11,8 @@ export interface Session {
   /** The key the user logged in with (for change-password and "not your own user" rules). */
   accountAccessKey: string;
   grants: ActionGrants;
+  /** The effective policy's statements, for has-permission. */
+  rules: PolicyRule[];
   distributedMode: boolean;
   csrfToken: string;
   createdAt: number;

@@ -4,6 +4,7 @@ import * as configs from './configs.js';
 import * as dashboard from './dashboard.js';
 import * as groups from './groups.js';
 import * as login from './login.js';
+import * as permissions from './permissions.js';
 import * as policies from './policies.js';
 import * as serviceAccounts from './service-accounts.js';
 import * as session from './session.js';
@@ -15,6 +16,7 @@ export * from './configs.js';
 export * from './dashboard.js';
 export * from './groups.js';
 export * from './login.js';
+export * from './permissions.js';
 export * from './policies.js';
 export * from './service-accounts.js';
 export * from './session.js';
@@ -27,6 +29,7 @@ export const routes = {
   loginOperator: login.loginOperator,
   logout: login.logout,
   getSession: session.getSession,
+  hasPermission: permissions.hasPermission,
   listBuckets: buckets.listBuckets,
   getAdminInfo: dashboard.getAdminInfo,
   getWidget: dashboard.getWidget,
