@@ -63,6 +63,8 @@ export class MetricsRecorder {
     const proof = this.#allowed.get(credentials.accessKey);
     if (proof === undefined || now - proof > 60_000) {
       await this.scrape(credentials);
+      // Each session has its own STS key: forget stale proofs so the map stays small.
+      for (const [key, at] of this.#allowed) if (now - at > 60_000) this.#allowed.delete(key);
       this.#allowed.set(credentials.accessKey, now);
     } else if (now / 1000 - (this.#scrapes.at(-1)?.t ?? 0) >= 5) {
       this.#inflight ??= this.scrape(credentials).finally(() => {
