@@ -128,15 +128,13 @@ describe("another user's service accounts", () => {
 
 describe('passwords', () => {
   test('changing one own password proves the current one and replaces the session', async () => {
-    const eve = await (async () => {
-      await call(root, 'POST', '/users', {
-        accessKey: 'eve',
-        secretKey: 'eve-secret-1',
-        groups: [],
-        policies: ['readonly'],
-      });
-      return loginAs(h.app, 'eve', 'eve-secret-1');
-    })();
+    await call(root, 'POST', '/users', {
+      accessKey: 'eve',
+      secretKey: 'eve-secret-1',
+      groups: [],
+      policies: ['readonly'],
+    });
+    const eve = await loginAs(h.app, 'eve', 'eve-secret-1');
     const wrong = await call(eve, 'POST', '/account/change-password', {
       current_secret_key: 'not-my-password',
       new_secret_key: 'eve-secret-2',

@@ -9,7 +9,7 @@ import { ApiError } from '../http/errors.js';
 /** Keys that hold secrets in MinIO's sub-systems (passwords, tokens, private keys, DSNs). */
 const SECRET_KEY = /password|secret|token|connection_string|dsn_string|_key$/;
 
-export const isSecretKey = (key: string): boolean => SECRET_KEY.test(key);
+const isSecretKey = (key: string): boolean => SECRET_KEY.test(key);
 
 function splitId(configId: string): { subSys: string; target: string } {
   const [subSys, target = ''] = configId.split(':', 2) as [string, string?];
