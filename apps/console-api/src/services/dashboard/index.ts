@@ -4,7 +4,7 @@ import { storageCall } from '../../clients/errors.js';
 import { ApiError } from '../../http/errors.js';
 import { PrometheusSource } from './prometheus.js';
 import { MetricsRecorder, type Point } from './recorder.js';
-import { isInstant, WIDGETS, type WidgetDef } from './widgets.js';
+import { isInstant, type Target, WIDGETS, type WidgetDef } from './widgets.js';
 
 // GET /admin/info and its widgets. The general status comes from the admin API and is always
 // there; widgets come from Prometheus when configured, and from the console's own recording of
@@ -54,13 +54,8 @@ export interface DashboardOptions {
 }
 
 interface Source {
-  range(
-    target: WidgetDef['targets'][number],
-    start: number,
-    end: number,
-    step: number,
-  ): Promise<Map<string, Point[]>>;
-  instant(target: WidgetDef['targets'][number], t: number): Promise<Map<string, Point[]>>;
+  range(target: Target, start: number, end: number, step: number): Promise<Map<string, Point[]>>;
+  instant(target: Target, t: number): Promise<Map<string, Point[]>>;
 }
 
 const NOTHING: Source = { range: async () => new Map(), instant: async () => new Map() };
