@@ -14,6 +14,7 @@ import { registerConfigRoutes } from './routes/configs.js';
 import { registerDashboardRoutes } from './routes/dashboard.js';
 import { registerIdentityRoutes } from './routes/identities.js';
 import { registerLoginRoutes } from './routes/login.js';
+import { registerObjectRoutes } from './routes/objects.js';
 import { registerSessionRoutes } from './routes/session.js';
 import { sessionIdOf } from './session/cookie.js';
 import { csrfMatches, SessionStore } from './session/store.js';
@@ -47,6 +48,8 @@ export async function buildApp(
       (reply as FastifyReply).code(400).send(new ApiError('badRequest', err.message).body()),
   });
   await app.register(cookie);
+  // Uploads are streamed by their handler, so Fastify must not read (or size-limit) the form.
+  app.addContentTypeParser('multipart/form-data', (_request, _payload, done) => done(null, undefined));
   registerSecurityHeaders(app);
   registerErrorHandling(app, deps.config.basePath + API_PREFIX);
 
@@ -69,6 +72,7 @@ export async function buildApp(
   registerLoginRoutes(bind, deps);
   registerSessionRoutes(bind);
   registerBucketRoutes(bind, deps);
+  registerObjectRoutes(bind, deps);
   registerIdentityRoutes(bind, deps);
   registerAccountRoutes(bind, deps);
   registerConfigRoutes(bind, deps);

@@ -22,6 +22,7 @@ export const API_ERRORS = {
   notFound: { status: 404, message: 'not found' },
   conflict: { status: 409, message: 'already exists' },
   badRequest: { status: 400, message: 'invalid request' },
+  rangeNotSatisfiable: { status: 416, message: 'the requested range is not satisfiable' },
   backendUnreachable: { status: 503, message: 'the storage server cannot be reached' },
   backendError: { status: 500, message: 'the storage server returned an error' },
   internal: { status: 500, message: 'internal error' },

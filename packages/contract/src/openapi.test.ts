@@ -20,6 +20,27 @@ describe('openapi.json', () => {
       '/api/v1/session',
       '/api/v1/has-permission',
       '/api/v1/buckets',
+      '/api/v1/buckets/{bucket}',
+      '/api/v1/buckets/{bucket}/versioning',
+      '/api/v1/buckets/{bucket}/quota',
+      '/api/v1/buckets/{bucket}/object-locking',
+      '/api/v1/buckets/{bucket}/retention',
+      '/api/v1/buckets/{bucket}/encryption/info',
+      '/api/v1/buckets/{bucket}/encryption/enable',
+      '/api/v1/buckets/{bucket}/encryption/disable',
+      '/api/v1/bucket-users/{bucket}',
+      '/api/v1/bucket-policy/{bucket}',
+      '/api/v1/buckets/{bucket}/set-policy',
+      '/api/v1/bucket/{bucket}/access-rules',
+      '/api/v1/buckets/{bucket}/objects',
+      '/api/v1/buckets/{bucket}/rewind/{date}',
+      '/api/v1/buckets/{bucket}/objects/upload',
+      '/api/v1/buckets/{bucket}/objects/download',
+      '/api/v1/buckets/{bucket}/objects/share',
+      '/api/v1/buckets/{bucket}/delete-objects',
+      '/api/v1/buckets/{bucket}/objects/tags',
+      '/api/v1/buckets/{bucket}/objects/retention',
+      '/api/v1/buckets/{bucket}/objects/legalhold',
       '/api/v1/admin/info',
       '/api/v1/admin/info/widgets/{widgetId}',
       '/api/v1/users',
@@ -29,6 +50,9 @@ describe('openapi.json', () => {
       '/api/v1/group',
       '/api/v1/policies',
       '/api/v1/set-policy',
+      '/api/v1/policy',
+      '/api/v1/policies/{name}/users',
+      '/api/v1/policies/{name}/groups',
       '/api/v1/service-accounts',
       '/api/v1/service-account-credentials',
       '/api/v1/service-accounts/{serviceAccount}',
@@ -43,5 +67,13 @@ describe('openapi.json', () => {
     expect(doc.paths['/api/v1/session']?.get?.security).toEqual([{ session: [] }]);
     expect(Object.keys(doc.components.schemas)).toContain('ApiError');
     expect(Object.keys(doc.components.schemas)).toContain('ListBucketsResponse');
+    const download = doc.paths['/api/v1/buckets/{bucket}/objects/download']?.get as {
+      responses: Record<string, { content?: Record<string, unknown> }>;
+    };
+    expect(Object.keys(download.responses['200']?.content ?? {})).toEqual(['application/octet-stream']);
+    const upload = doc.paths['/api/v1/buckets/{bucket}/objects/upload']?.post as {
+      requestBody: { content: Record<string, unknown> };
+    };
+    expect(Object.keys(upload.requestBody.content)).toEqual(['multipart/form-data']);
   });
 });

@@ -50,12 +50,18 @@ export function buildOpenApi(routeList: readonly RouteDef[], version: string): R
     const path = API_PREFIX + route.path.replace(/:([A-Za-z_]+)/g, '{$1}');
     const responses: Record<string, Json> = {};
     for (const [status, schema] of Object.entries(route.responses)) {
-      responses[status] = schema
+      const bytes = route.media?.response && (status === '200' || status === '206');
+      responses[status] = bytes
         ? {
             description: status,
-            content: { 'application/json': { schema: hoist(plain(schema), components) } },
+            content: { [route.media?.response ?? '']: { schema: { type: 'string', format: 'binary' } } },
           }
-        : { description: status };
+        : schema
+          ? {
+              description: status,
+              content: { 'application/json': { schema: hoist(plain(schema), components) } },
+            }
+          : { description: status };
     }
     const op: Record<string, Json> = {
       operationId: route.id,
@@ -64,7 +70,16 @@ export function buildOpenApi(routeList: readonly RouteDef[], version: string): R
       parameters: parametersOf(route, components),
       responses,
     };
-    if (route.body) {
+    if (route.media?.request) {
+      op.requestBody = {
+        required: true,
+        content: {
+          [route.media.request]: {
+            schema: { type: 'object', additionalProperties: { type: 'string', format: 'binary' } },
+          },
+        },
+      };
+    } else if (route.body) {
       op.requestBody = {
         required: true,
         content: { 'application/json': { schema: hoist(plain(route.body), components) } },

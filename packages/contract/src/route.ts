@@ -23,6 +23,11 @@ export interface RouteDef<
   body?: Body;
   /** Status -> body schema; null means an empty body. */
   responses: Responses;
+  /**
+   * Bodies that are not JSON: an upload takes multipart/form-data; a download answers with the
+   * object's bytes (its 200 schema then describes nothing, the handler streams the reply).
+   */
+  media?: { request?: 'multipart/form-data'; response?: 'application/octet-stream' };
 }
 
 export function defineRoute<

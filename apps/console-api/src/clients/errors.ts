@@ -15,6 +15,35 @@ const BAD_CREDENTIALS = new Set([
   'InvalidClientTokenId',
 ]);
 
+/** S3 error codes (the S3 SDK reports codes, not statuses) by the console error they become. */
+const S3_CODES: Record<string, 'notFound' | 'conflict' | 'badRequest'> = {
+  NoSuchBucket: 'notFound',
+  NoSuchKey: 'notFound',
+  NoSuchVersion: 'notFound',
+  NotFound: 'notFound',
+  NoSuchBucketPolicy: 'notFound',
+  NoSuchLifecycleConfiguration: 'notFound',
+  NoSuchTagSet: 'notFound',
+  ObjectLockConfigurationNotFoundError: 'notFound',
+  ServerSideEncryptionConfigurationNotFoundError: 'notFound',
+  ReplicationConfigurationNotFoundError: 'notFound',
+  NoSuchObjectLockConfiguration: 'notFound',
+  BucketAlreadyExists: 'conflict',
+  BucketAlreadyOwnedByYou: 'conflict',
+  BucketNotEmpty: 'conflict',
+  InvalidBucketName: 'badRequest',
+  InvalidArgument: 'badRequest',
+  InvalidRequest: 'badRequest',
+  MalformedXML: 'badRequest',
+  MalformedPolicy: 'badRequest',
+  InvalidRetentionDate: 'badRequest',
+  InvalidTag: 'badRequest',
+  InvalidObjectName: 'badRequest',
+  KeyTooLongError: 'badRequest',
+  EntityTooLarge: 'badRequest',
+  XMinioAdminBucketQuotaExceeded: 'badRequest',
+};
+
 function isNetworkFailure(err: unknown): boolean {
   if (!(err instanceof Error)) return false;
   const cause = (err as WireError).cause as WireError | undefined;
@@ -46,6 +75,8 @@ export function fromStorageError(err: unknown, context: 'login' | 'call'): ApiEr
   if (wire.status === 401 || code === 'ExpiredToken' || code === 'InvalidTokenId') {
     return new ApiError('sessionRequired', message);
   }
+  const s3 = S3_CODES[code];
+  if (s3) return new ApiError(s3, message, message);
   if (wire.status === 403 || code === 'AccessDenied') return new ApiError('forbidden', message, message);
   if (wire.status === 404) return new ApiError('notFound', message, message);
   if (wire.status === 409) return new ApiError('conflict', message, message);

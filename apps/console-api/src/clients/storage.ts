@@ -1,4 +1,8 @@
 import { type AccountInfo, assumeRole, type Credentials, MadminClient } from '@stowage/madmin';
+import { Client as S3Client } from 'minio';
+
+/** Parts sent by streamed uploads of unknown size: bounds memory per upload to about this much. */
+export const UPLOAD_PART_SIZE = 16 * 1024 * 1024;
 
 export interface TemporaryCredentials extends Credentials {
   sessionToken: string;
@@ -14,6 +18,8 @@ export interface StorageGateway {
   accountInfo(session: Credentials): Promise<AccountInfo>;
   /** The admin API, signed with the session's own credentials (the server enforces them). */
   admin(session: Credentials): MadminClient;
+  /** An S3 client signed with the session's credentials. */
+  s3(session: Credentials): S3Client;
 }
 
 export function createStorageGateway(serverUrl: string, region: string): StorageGateway {
@@ -32,6 +38,21 @@ export function createStorageGateway(serverUrl: string, region: string): Storage
     },
     admin(session) {
       return new MadminClient({ endpoint: serverUrl, credentials: session, userAgent: 'Stowage Console' });
+    },
+    s3(session) {
+      const url = new URL(serverUrl);
+      const useSSL = url.protocol === 'https:';
+      return new S3Client({
+        endPoint: url.hostname,
+        port: url.port ? Number(url.port) : useSSL ? 443 : 80,
+        useSSL,
+        accessKey: session.accessKey,
+        secretKey: session.secretKey,
+        ...(session.sessionToken ? { sessionToken: session.sessionToken } : {}),
+        region,
+        partSize: UPLOAD_PART_SIZE,
+        pathStyle: true,
+      });
     },
   };
 }

@@ -62,11 +62,19 @@ function successStatus(route: RouteDef): number {
   return statuses.find((s) => s >= 200 && s < 300) ?? 200;
 }
 
+/** For handlers of 204 routes: run the work, answer nothing. */
+export async function noContent(work: Promise<unknown>): Promise<undefined> {
+  await work;
+  return undefined;
+}
+
 export interface Binder {
   /** A route anyone may call (login). */
   open<R extends RouteDef>(route: R, handler: Handler<R, RouteContext<R>>): void;
   /** A route that needs a live session (and the CSRF header when it mutates). */
   authed<R extends RouteDef>(route: R, handler: Handler<R, AuthedContext<R>>): void;
+  /** A session route whose handler streams its own reply (the route declares media.response). */
+  authedStream<R extends RouteDef>(route: R, handler: (ctx: AuthedContext<R>) => Promise<FastifyReply>): void;
 }
 
 export interface BinderDeps {
@@ -97,6 +105,8 @@ export function createBinder({ app, basePath, authenticate }: BinderDeps): Binde
       url: basePath + API_PREFIX + route.path,
       handler: async (request, reply) => {
         const result = await run(request, reply, () => checkInput(request));
+        // A streamed reply (a download) has been sent by the handler itself.
+        if (route.media?.response) return reply;
         if (checkResponse && !checkResponse.Check(result)) {
           const first = checkResponse.Errors(result)[0];
           throw new ApiError(
@@ -129,5 +139,13 @@ export function createBinder({ app, basePath, authenticate }: BinderDeps): Binde
         const auth = authenticate(request);
         return handler({ ...base(request, reply, input()), ...auth });
       }),
+    authedStream: (route, handler) => {
+      if (!route.media?.response) throw new Error(`${route.id} does not declare a streamed response`);
+      register(route, async (request, reply, input) => {
+        const auth = authenticate(request);
+        await handler({ ...base(request, reply, input()), ...auth });
+        return undefined as RouteResponse<typeof route>;
+      });
+    },
   };
 }

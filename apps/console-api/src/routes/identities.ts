@@ -1,6 +1,6 @@
 import { routes } from '@stowage/contract';
 import type { AppDeps } from '../app.js';
-import type { Binder } from '../http/bind.js';
+import { type Binder, noContent } from '../http/bind.js';
 import * as groups from '../services/groups.js';
 import * as policies from '../services/policies.js';
 import * as users from '../services/users.js';
@@ -45,4 +45,17 @@ export function registerIdentityRoutes(bind: Binder, { gateway }: AppDeps): void
     await policies.setPolicy(admin(session), body);
     return undefined;
   });
+  bind.authed(routes.addPolicy, ({ session, body }) =>
+    policies.addPolicy(admin(session), body.name, body.policy),
+  );
+  bind.authed(routes.getPolicy, ({ session, query }) => policies.getPolicy(admin(session), query.name));
+  bind.authed(routes.removePolicy, ({ session, query }) =>
+    noContent(policies.removePolicy(admin(session), query.name)),
+  );
+  bind.authed(routes.listUsersForPolicy, ({ session, params }) =>
+    policies.policyEntities(admin(session), params.name, 'users'),
+  );
+  bind.authed(routes.listGroupsForPolicy, ({ session, params }) =>
+    policies.policyEntities(admin(session), params.name, 'groups'),
+  );
 }

@@ -1,9 +1,12 @@
 import * as account from './account.js';
+import * as bucketAccess from './bucket-access.js';
+import * as bucketSettings from './bucket-settings.js';
 import * as buckets from './buckets.js';
 import * as configs from './configs.js';
 import * as dashboard from './dashboard.js';
 import * as groups from './groups.js';
 import * as login from './login.js';
+import * as objects from './objects.js';
 import * as permissions from './permissions.js';
 import * as policies from './policies.js';
 import * as serviceAccounts from './service-accounts.js';
@@ -11,11 +14,15 @@ import * as session from './session.js';
 import * as users from './users.js';
 
 export * from './account.js';
+export * from './bucket-access.js';
+export * from './bucket-names.js';
+export * from './bucket-settings.js';
 export * from './buckets.js';
 export * from './configs.js';
 export * from './dashboard.js';
 export * from './groups.js';
 export * from './login.js';
+export * from './objects.js';
 export * from './permissions.js';
 export * from './policies.js';
 export * from './service-accounts.js';
@@ -31,6 +38,36 @@ export const routes = {
   getSession: session.getSession,
   hasPermission: permissions.hasPermission,
   listBuckets: buckets.listBuckets,
+  makeBucket: buckets.makeBucket,
+  getBucket: buckets.getBucket,
+  deleteBucket: buckets.deleteBucket,
+  getBucketVersioning: bucketSettings.getBucketVersioning,
+  setBucketVersioning: bucketSettings.setBucketVersioning,
+  getBucketQuota: bucketSettings.getBucketQuota,
+  setBucketQuota: bucketSettings.setBucketQuota,
+  getBucketObjectLocking: bucketSettings.getBucketObjectLocking,
+  getBucketRetention: bucketSettings.getBucketRetention,
+  setBucketRetention: bucketSettings.setBucketRetention,
+  getBucketEncryption: bucketSettings.getBucketEncryption,
+  enableBucketEncryption: bucketSettings.enableBucketEncryption,
+  disableBucketEncryption: bucketSettings.disableBucketEncryption,
+  listBucketUsers: bucketAccess.listBucketUsers,
+  listBucketPolicies: bucketAccess.listBucketPolicies,
+  setBucketPolicy: bucketAccess.setBucketPolicy,
+  listAccessRules: bucketAccess.listAccessRules,
+  setAccessRule: bucketAccess.setAccessRule,
+  deleteAccessRule: bucketAccess.deleteAccessRule,
+  listObjects: objects.listObjects,
+  rewindObjects: objects.rewindObjects,
+  uploadObjects: objects.uploadObjects,
+  downloadObject: objects.downloadObject,
+  shareObject: objects.shareObject,
+  deleteObject: objects.deleteObject,
+  deleteObjects: objects.deleteObjects,
+  putObjectTags: objects.putObjectTags,
+  putObjectRetention: objects.putObjectRetention,
+  deleteObjectRetention: objects.deleteObjectRetention,
+  putObjectLegalHold: objects.putObjectLegalHold,
   getAdminInfo: dashboard.getAdminInfo,
   getWidget: dashboard.getWidget,
   listUsers: users.listUsers,
@@ -46,6 +83,11 @@ export const routes = {
   removeGroup: groups.removeGroup,
   listPolicies: policies.listPolicies,
   setPolicy: policies.setPolicy,
+  addPolicy: policies.addPolicy,
+  getPolicy: policies.getPolicy,
+  removePolicy: policies.removePolicy,
+  listUsersForPolicy: policies.listUsersForPolicy,
+  listGroupsForPolicy: policies.listGroupsForPolicy,
   listServiceAccounts: serviceAccounts.listServiceAccounts,
   createServiceAccount: serviceAccounts.createServiceAccount,
   createServiceAccountCredentials: serviceAccounts.createServiceAccountCredentials,

@@ -60,3 +60,73 @@ export const setPolicy = defineRoute({
   body: SetPolicyRequest,
   responses: { 204: null, ...CALL_ERRORS, 404: ApiErrorBody },
 });
+
+const policyName = Type.String({ minLength: 1, maxLength: 128, pattern: '^[A-Za-z0-9_.+=,@-]+$' });
+
+export const AddPolicyRequest = Type.Object(
+  {
+    /** Spec 001 §5: not blank; letters, digits and _.+=,@- as the server allows. */
+    name: policyName,
+    /** The policy document as JSON text. */
+    policy: Type.String({ minLength: 2, maxLength: 20480 }),
+  },
+  { $id: 'AddPolicyRequest', additionalProperties: false },
+);
+
+export const PolicyNameQuery = Type.Object({ name: policyName }, { additionalProperties: false });
+const PolicyNameParams = Type.Object({ name: policyName }, { additionalProperties: false });
+
+export const addPolicy = defineRoute({
+  id: 'addPolicy',
+  method: 'POST',
+  path: '/policies',
+  summary: 'Creates or replaces a named policy',
+  tag: 'policies',
+  auth: true,
+  body: AddPolicyRequest,
+  responses: { 201: Policy, ...CALL_ERRORS },
+});
+
+export const getPolicy = defineRoute({
+  id: 'getPolicy',
+  method: 'GET',
+  path: '/policy',
+  summary: 'One named policy',
+  tag: 'policies',
+  auth: true,
+  query: PolicyNameQuery,
+  responses: { 200: Policy, ...CALL_ERRORS, 404: ApiErrorBody },
+});
+
+export const removePolicy = defineRoute({
+  id: 'removePolicy',
+  method: 'DELETE',
+  path: '/policy',
+  summary: 'Deletes a named policy',
+  tag: 'policies',
+  auth: true,
+  query: PolicyNameQuery,
+  responses: { 204: null, ...CALL_ERRORS, 404: ApiErrorBody },
+});
+
+export const listUsersForPolicy = defineRoute({
+  id: 'listUsersForPolicy',
+  method: 'GET',
+  path: '/policies/:name/users',
+  summary: 'The users the policy is attached to',
+  tag: 'policies',
+  auth: true,
+  params: PolicyNameParams,
+  responses: { 200: Type.Array(Type.String()), ...CALL_ERRORS, 404: ApiErrorBody },
+});
+
+export const listGroupsForPolicy = defineRoute({
+  id: 'listGroupsForPolicy',
+  method: 'GET',
+  path: '/policies/:name/groups',
+  summary: 'The groups the policy is attached to',
+  tag: 'policies',
+  auth: true,
+  params: PolicyNameParams,
+  responses: { 200: Type.Array(Type.String()), ...CALL_ERRORS, 404: ApiErrorBody },
+});

@@ -1,7 +1,7 @@
 import type { ListBucketsResponse } from '@stowage/contract';
 import type { Credentials } from '@stowage/madmin';
-import { storageCall } from '../clients/errors.js';
-import type { StorageGateway } from '../clients/storage.js';
+import { storageCall } from '../../clients/errors.js';
+import type { StorageGateway } from '../../clients/storage.js';
 
 const ZERO_TIME = '0001-01-01T00:00:00Z';
 

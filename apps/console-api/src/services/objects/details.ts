@@ -1,0 +1,60 @@
+import type { ObjectItem } from '@stowage/contract';
+import type { Client as S3Client } from 'minio';
+import { storageCall } from '../../clients/errors.js';
+
+type Extra = Pick<
+  ObjectItem,
+  'content_type' | 'user_metadata' | 'tags' | 'legal_hold_status' | 'retention_mode' | 'retention_until_date'
+>;
+
+/** The SDK's option shapes require a version; '' means the latest. */
+const versionOpts = (versionId: string | undefined) => ({ versionId: versionId ?? '' });
+
+/** Content type and user metadata (x-amz-meta-*, shown without the prefix) of one object. */
+export async function userMetadata(
+  s3: S3Client,
+  bucket: string,
+  name: string,
+  versionId: string | undefined,
+): Promise<Extra> {
+  const stat = await storageCall(s3.statObject(bucket, name, versionOpts(versionId)));
+  const meta: Record<string, string> = {};
+  let contentType: string | undefined;
+  for (const [key, value] of Object.entries(stat.metaData ?? {})) {
+    const lower = key.toLowerCase();
+    if (lower === 'content-type') contentType = String(value);
+    else if (!lower.startsWith('x-amz-')) meta[key] = String(value);
+  }
+  return contentType ? { content_type: contentType, user_metadata: meta } : { user_metadata: meta };
+}
+
+/** Settings a lock-less bucket answers with an error mean "none"; others are real failures. */
+const absent = (err: { code?: string }) => {
+  if (/NotFound|NoSuch|InvalidRequest|ObjectLockConfiguration/.test(err.code ?? '')) return undefined;
+  throw err;
+};
+
+/** Everything the object detail view shows: metadata, tags, legal hold and retention. */
+export async function objectDetails(
+  s3: S3Client,
+  bucket: string,
+  name: string,
+  versionId: string | undefined,
+): Promise<Extra> {
+  const opts = versionOpts(versionId);
+  const [meta, tags, hold, retention] = await Promise.all([
+    userMetadata(s3, bucket, name, versionId),
+    storageCall(s3.getObjectTagging(bucket, name, opts)),
+    storageCall(
+      s3.getObjectLegalHold(bucket, name, versionId ? { versionId } : { versionId: '' }).catch(absent),
+    ),
+    storageCall(s3.getObjectRetention(bucket, name, opts).catch(absent)),
+  ]);
+  const extra: Extra = { ...meta, tags: Object.fromEntries(tags.map((t) => [t.Key, t.Value])) };
+  if (hold) extra.legal_hold_status = hold === 'ON' ? 'ON' : 'OFF';
+  if (retention?.mode) {
+    extra.retention_mode = retention.mode.toLowerCase() === 'governance' ? 'governance' : 'compliance';
+    if (retention.retainUntilDate) extra.retention_until_date = String(retention.retainUntilDate);
+  }
+  return extra;
+}

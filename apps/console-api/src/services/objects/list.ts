@@ -1,0 +1,154 @@
+import type { ListObjectsResponse, ObjectItem } from '@stowage/contract';
+import type { Client as S3Client } from 'minio';
+import { storageCall } from '../../clients/errors.js';
+import { ApiError } from '../../http/errors.js';
+import { objectDetails, userMetadata } from './details.js';
+
+// Object listings, one page per call: a bucket with millions of keys is never read whole.
+
+export const PAGE_SIZE = 1000;
+
+export interface ListRequest {
+  prefix?: string | undefined;
+  with_versions?: boolean | undefined;
+  with_metadata?: boolean | undefined;
+  recursive?: boolean | undefined;
+  limit?: number | undefined;
+  continuation?: string | undefined;
+}
+
+interface RawEntry {
+  name?: string;
+  prefix?: string;
+  size?: number;
+  lastModified?: Date;
+  etag?: string;
+  versionId?: string | null;
+  isLatest?: string | boolean;
+  isDeleteMarker?: boolean;
+}
+
+interface VersionMarker {
+  key: string;
+  version?: string | undefined;
+}
+
+const encodeMarker = (m: VersionMarker) => Buffer.from(JSON.stringify(m)).toString('base64url');
+
+function decodeMarker(token: string): VersionMarker {
+  try {
+    const m = JSON.parse(Buffer.from(token, 'base64url').toString()) as VersionMarker;
+    if (typeof m.key === 'string') return m;
+  } catch {
+    // fall through
+  }
+  throw new ApiError('badRequest', 'query/continuation is not a token this API returned');
+}
+
+export function toItem(e: RawEntry): ObjectItem {
+  if (e.prefix !== undefined) return { name: e.prefix, size: 0 };
+  const item: ObjectItem = { name: e.name ?? '', size: e.size ?? 0 };
+  if (e.lastModified) item.last_modified = e.lastModified.toISOString();
+  if (e.etag) item.etag = e.etag;
+  if (e.versionId) item.version_id = e.versionId;
+  if (e.isLatest !== undefined) item.is_latest = e.isLatest === true || e.isLatest === 'true';
+  if (e.isDeleteMarker) item.is_delete_marker = true;
+  return item;
+}
+
+/** Folders first, then keys by name, each key's versions newest first. */
+export function byListingOrder(a: ObjectItem, b: ObjectItem): number {
+  const folderA = a.name.endsWith('/') && a.last_modified === undefined;
+  const folderB = b.name.endsWith('/') && b.last_modified === undefined;
+  if (folderA !== folderB) return folderA ? -1 : 1;
+  if (a.name !== b.name) return a.name < b.name ? -1 : 1;
+  return (b.last_modified ?? '').localeCompare(a.last_modified ?? '');
+}
+
+/** One page of object versions (and delete markers) under a prefix. */
+export async function listVersionsPage(
+  s3: S3Client,
+  bucket: string,
+  opts: { prefix: string; recursive: boolean; limit: number; continuation?: string | undefined },
+): Promise<{ items: ObjectItem[]; next?: string }> {
+  const marker = opts.continuation ? decodeMarker(opts.continuation) : undefined;
+  const page = await storageCall(
+    s3.listObjectsQuery(bucket, opts.prefix, '', {
+      Delimiter: opts.recursive ? '' : '/',
+      MaxKeys: opts.limit,
+      IncludeVersion: true,
+      // The SDK sends these markers unescaped; keys may hold any character.
+      ...(marker ? { keyMarker: encodeURIComponent(marker.key) } : {}),
+      ...(marker?.version ? { versionIdMarker: encodeURIComponent(marker.version) } : {}),
+    }),
+  );
+  const items = (page.objects as RawEntry[]).map(toItem).sort(byListingOrder);
+  const next =
+    page.isTruncated && page.keyMarker
+      ? encodeMarker({ key: page.keyMarker, version: page.versionIdMarker })
+      : undefined;
+  return next ? { items, next } : { items };
+}
+
+async function listLatestPage(
+  s3: S3Client,
+  bucket: string,
+  opts: { prefix: string; recursive: boolean; limit: number; continuation?: string | undefined },
+): Promise<{ items: ObjectItem[]; next?: string }> {
+  const page = await storageCall(
+    s3.listObjectsV2Query(
+      bucket,
+      opts.prefix,
+      opts.continuation ?? '',
+      opts.recursive ? '' : '/',
+      opts.limit,
+      '',
+    ),
+  );
+  const items = (page.objects as RawEntry[]).map(toItem).sort(byListingOrder);
+  return page.isTruncated && page.nextContinuationToken
+    ? { items, next: page.nextContinuationToken }
+    : { items };
+}
+
+export async function listObjects(
+  s3: S3Client,
+  bucket: string,
+  req: ListRequest,
+): Promise<ListObjectsResponse> {
+  const opts = {
+    prefix: req.prefix ?? '',
+    recursive: req.recursive ?? false,
+    limit: req.limit ?? PAGE_SIZE,
+    continuation: req.continuation,
+  };
+  const page = req.with_versions
+    ? await listVersionsPage(s3, bucket, opts)
+    : await listLatestPage(s3, bucket, opts);
+  let objects = page.items;
+  if (req.with_versions && opts.prefix && !opts.prefix.endsWith('/')) {
+    // The versions of one object: the prefix names it exactly, not its neighbours.
+    objects = objects.filter((o) => o.name === opts.prefix);
+  }
+  if (req.with_metadata) objects = await withMetadata(s3, bucket, objects, opts.prefix);
+  return page.next ? { objects, next: page.next } : { objects };
+}
+
+/**
+ * Adds user metadata to each object of the page; when the listing names one object exactly
+ * (the detail view), also its tags, legal hold and retention.
+ */
+async function withMetadata(s3: S3Client, bucket: string, objects: ObjectItem[], prefix: string) {
+  const single = objects.length === 1 && objects[0]?.name === prefix && !prefix.endsWith('/');
+  const out: ObjectItem[] = [];
+  // A few stats at a time: enough to hide latency without flooding the server.
+  for (let i = 0; i < objects.length; i += 8) {
+    const batch = objects.slice(i, i + 8).map(async (o) => {
+      if (o.last_modified === undefined || o.is_delete_marker) return o;
+      if (single) return { ...o, ...(await objectDetails(s3, bucket, o.name, o.version_id)) };
+      return { ...o, ...(await userMetadata(s3, bucket, o.name, o.version_id)) };
+    });
+    out.push(...(await Promise.all(batch)));
+  }
+  return out;
+}
