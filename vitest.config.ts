@@ -1,8 +1,9 @@
 import { defineConfig } from 'vitest/config';
 
 // Workspace packages export their TypeScript sources under the "source" condition,
-// so tests run against src/ without a build step.
-const conditions = ['source', 'node', 'import', 'default'];
+// so tests run against src/ without a build step. Vite adds import/require by itself; listing
+// "import" here would also steer CommonJS require() of dual packages to their ES module.
+const conditions = ['source', 'node', 'default'];
 
 export default defineConfig({
   resolve: { conditions },

@@ -31,6 +31,7 @@ const S3_CODES: Record<string, 'notFound' | 'conflict' | 'badRequest'> = {
   BucketAlreadyExists: 'conflict',
   BucketAlreadyOwnedByYou: 'conflict',
   BucketNotEmpty: 'conflict',
+  InvalidBucketState: 'conflict',
   InvalidBucketName: 'badRequest',
   InvalidArgument: 'badRequest',
   InvalidRequest: 'badRequest',

@@ -115,7 +115,10 @@ export function createBinder({ app, basePath, authenticate }: BinderDeps): Binde
           );
         }
         reply.code(status);
-        return status === 204 ? reply.send() : result;
+        if (status === 204) return reply.send();
+        // Fastify would send a bare string as text; the contract says JSON.
+        if (typeof result === 'string') return reply.type('application/json').send(JSON.stringify(result));
+        return result;
       },
     });
   };

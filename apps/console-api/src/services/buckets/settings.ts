@@ -132,16 +132,17 @@ export async function setRetention(
 }
 
 export async function getEncryption(gateway: StorageGateway, session: Credentials, bucket: string) {
-  const config = (await storageCall(gateway.s3(session).getBucketEncryption(bucket))) as {
-    Rule?: { ApplyServerSideEncryptionByDefault?: { SSEAlgorithm?: string; KMSMasterKeyID?: string } }[];
+  type Rule = { ApplyServerSideEncryptionByDefault?: { SSEAlgorithm?: string; KMSMasterKeyID?: string } };
+  // The SDK hands back the parsed XML: one rule is an object, several an array.
+  const parsed = (await storageCall(gateway.s3(session).getBucketEncryption(bucket))) as {
+    ServerSideEncryptionConfiguration?: { Rule?: Rule | Rule[] };
   };
-  const rule = config?.Rule?.[0]?.ApplyServerSideEncryptionByDefault;
+  const rules = parsed?.ServerSideEncryptionConfiguration?.Rule;
+  const rule = (Array.isArray(rules) ? rules[0] : rules)?.ApplyServerSideEncryptionByDefault;
   if (!rule?.SSEAlgorithm) {
-    throw new ApiError(
-      'notFound',
-      'no default encryption',
-      'The server side encryption configuration was not found',
-    );
+    // The web app reads exactly this message as "encryption disabled" (spec 001 §8).
+    const message = 'The server side encryption configuration was not found';
+    throw new ApiError('notFound', message, message);
   }
   return { algorithm: rule.SSEAlgorithm, kmsMasterKeyID: rule.KMSMasterKeyID ?? '' };
 }

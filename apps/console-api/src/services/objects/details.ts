@@ -50,8 +50,13 @@ export async function objectDetails(
     ),
     storageCall(s3.getObjectRetention(bucket, name, opts).catch(absent)),
   ]);
-  const extra: Extra = { ...meta, tags: Object.fromEntries(tags.map((t) => [t.Key, t.Value])) };
-  if (hold) extra.legal_hold_status = hold === 'ON' ? 'ON' : 'OFF';
+  const extra: Extra = {
+    ...meta,
+    tags: Object.fromEntries(tags.map((t) => [String(t.Key), String(t.Value)])),
+  };
+  // The SDK types this as the status, but hands back the parsed <LegalHold> element.
+  const holdStatus = typeof hold === 'object' ? (hold as { Status?: string }).Status : hold;
+  if (holdStatus) extra.legal_hold_status = holdStatus === 'ON' ? 'ON' : 'OFF';
   if (retention?.mode) {
     extra.retention_mode = retention.mode.toLowerCase() === 'governance' ? 'governance' : 'compliance';
     if (retention.retainUntilDate) extra.retention_until_date = String(retention.retainUntilDate);

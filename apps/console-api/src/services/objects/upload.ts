@@ -1,5 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import type { Readable } from 'node:stream';
+import { type Readable, Transform } from 'node:stream';
 import busboy from 'busboy';
 import type { Client as S3Client } from 'minio';
 import { fromStorageError } from '../../clients/errors.js';
@@ -59,25 +59,35 @@ export function uploadObjects(
         fail(err);
         return;
       }
+      // Count through a pass-through: a 'data' listener on the file would start it flowing
+      // before the SDK reads it, and the bytes would be lost.
       let size = 0;
-      file.on('data', (chunk: Buffer) => {
-        size += chunk.length;
-      });
+      const counted = file.pipe(
+        new Transform({
+          transform(chunk: Buffer, _encoding, done) {
+            size += chunk.length;
+            done(null, chunk);
+          },
+        }),
+      );
       const contentType = info.mimeType || 'application/octet-stream';
       // busboy hands out files one after the other, so the puts run in order.
-      const put = s3.putObject(bucket, key, file, undefined, { 'Content-Type': contentType });
-      chain = chain.then(() =>
-        put.then(
-          () => {
-            uploaded.push({ name: key, size });
-          },
-          async (err: unknown) => {
-            file.resume();
-            await s3.removeIncompleteUpload(bucket, key).catch(() => undefined);
-            fail(err);
-          },
-        ),
+      const put = s3.putObject(bucket, key, counted, undefined, { 'Content-Type': contentType }).then(
+        () => undefined,
+        (err: unknown) => err ?? new Error('upload failed'),
       );
+      chain = chain.then(async () => {
+        const err = await put;
+        if (err === undefined) {
+          uploaded.push({ name: key, size });
+          return;
+        }
+        // Drain the rest of this file so busboy can finish the form.
+        file.unpipe(counted);
+        file.resume();
+        await s3.removeIncompleteUpload(bucket, key).catch(() => undefined);
+        fail(err);
+      });
     });
     form.on('filesLimit', () => fail(new ApiError('badRequest', `at most ${MAX_FILES} files per upload`)));
     form.on('error', (err: Error) => fail(new ApiError('badRequest', `malformed form: ${err.message}`)));

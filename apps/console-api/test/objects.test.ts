@@ -1,0 +1,342 @@
+import { randomBytes } from 'node:crypto';
+import type { InjectOptions } from 'fastify';
+import { Client } from 'minio';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { callAs, type Harness, type LoggedIn, loginAs, ROOT, startHarness } from './harness.js';
+import { multipartForm } from './multipart.js';
+
+// The object browser's calls through the console, against a real store.
+
+let h: Harness;
+let root: LoggedIn;
+let s3: Client;
+const call = (method: InjectOptions['method'], url: string, payload?: unknown, who = root) =>
+  callAs(h.app, who, method, url, payload);
+const q = encodeURIComponent;
+
+function upload(bucket: string, prefix: string, files: Parameters<typeof multipartForm>[0], who = root) {
+  const form = multipartForm(files);
+  return h.app.inject({
+    method: 'POST',
+    url: `/api/v1/buckets/${bucket}/objects/upload?prefix=${q(prefix)}`,
+    headers: { cookie: who.cookie, 'x-csrf-token': who.csrf, 'content-type': form.contentType },
+    payload: form.body,
+  });
+}
+
+const text = async (stream: NodeJS.ReadableStream) => {
+  const chunks: Buffer[] = [];
+  for await (const c of stream) chunks.push(Buffer.from(c as Buffer));
+  return Buffer.concat(chunks).toString();
+};
+
+beforeAll(async () => {
+  h = await startHarness();
+  root = await loginAs(h.app, ROOT.accessKey, ROOT.secretKey);
+  const url = new URL(h.storeUrl);
+  s3 = new Client({
+    endPoint: url.hostname,
+    port: Number(url.port),
+    useSSL: false,
+    accessKey: ROOT.accessKey,
+    secretKey: ROOT.secretKey,
+    pathStyle: true,
+  });
+  await s3.makeBucket('docs');
+});
+afterAll(() => h?.close());
+
+describe('upload', () => {
+  test('many files stream into the folder named by the prefix, with their content types', async () => {
+    const big = randomBytes(20 * 1024 * 1024 + 17);
+    const res = await upload('docs', 'reports/2026', [
+      { field: 'q1.txt', type: 'text/plain', body: 'first quarter' },
+      { field: 'sub/q2.txt', type: 'text/plain', body: 'second quarter' },
+      { field: 'big.bin', body: big },
+    ]);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().uploaded).toEqual([
+      { name: 'reports/2026/q1.txt', size: 13 },
+      { name: 'reports/2026/sub/q2.txt', size: 14 },
+      { name: 'reports/2026/big.bin', size: big.length },
+    ]);
+    expect(await text(await s3.getObject('docs', 'reports/2026/sub/q2.txt'))).toBe('second quarter');
+    const stat = await s3.statObject('docs', 'reports/2026/q1.txt');
+    expect(stat.metaData['content-type']).toBe('text/plain');
+    expect((await s3.statObject('docs', 'reports/2026/big.bin')).size).toBe(big.length);
+  });
+
+  test('a body that is not a form, or holds no file, is a 400; no session is a 401', async () => {
+    const notForm = await h.app.inject({
+      method: 'POST',
+      url: '/api/v1/buckets/docs/objects/upload',
+      headers: { cookie: root.cookie, 'x-csrf-token': root.csrf, 'content-type': 'multipart/form-data' },
+      payload: 'nothing',
+    });
+    expect(notForm.statusCode).toBe(400);
+    const empty = multipartForm([]);
+    const noFile = await h.app.inject({
+      method: 'POST',
+      url: '/api/v1/buckets/docs/objects/upload',
+      headers: { cookie: root.cookie, 'x-csrf-token': root.csrf, 'content-type': empty.contentType },
+      payload: empty.body,
+    });
+    expect(noFile.statusCode).toBe(400);
+    const anonymous = await h.app.inject({
+      method: 'POST',
+      url: '/api/v1/buckets/docs/objects/upload',
+      headers: { 'content-type': empty.contentType },
+      payload: empty.body,
+    });
+    expect(anonymous.statusCode).toBe(401);
+  });
+
+  test('a missing bucket fails the upload with a 404', async () => {
+    const res = await upload('nowhere', '', [{ field: 'a.txt', body: 'a' }]);
+    expect(res.statusCode).toBe(404);
+  });
+});
+
+describe('listing', () => {
+  test('one level: folders first, then objects, with sizes and dates', async () => {
+    const res = await call('GET', `/buckets/docs/objects?prefix=${q('reports/2026/')}`);
+    expect(res.statusCode).toBe(200);
+    const names = res.json().objects.map((o: { name: string }) => o.name);
+    expect(names).toEqual(['reports/2026/sub/', 'reports/2026/big.bin', 'reports/2026/q1.txt']);
+    const q1 = res.json().objects[2];
+    expect(q1.size).toBe(13);
+    expect(Date.parse(q1.last_modified)).toBeGreaterThan(Date.now() - 120_000);
+  });
+
+  test('huge folders come in pages that chain by continuation', async () => {
+    await s3.makeBucket('many');
+    await Promise.all(
+      Array.from({ length: 25 }, (_, i) => s3.putObject('many', `k${String(i).padStart(2, '0')}`, 'x')),
+    );
+    const seen: string[] = [];
+    let next: string | undefined;
+    let pages = 0;
+    do {
+      const url = `/buckets/many/objects?limit=10${next ? `&continuation=${q(next)}` : ''}`;
+      const res = await call('GET', url);
+      expect(res.statusCode).toBe(200);
+      seen.push(...res.json().objects.map((o: { name: string }) => o.name));
+      next = res.json().next;
+      pages += 1;
+    } while (next);
+    expect(pages).toBe(3);
+    expect(seen).toHaveLength(25);
+    expect(new Set(seen).size).toBe(25);
+    expect((await call('GET', '/buckets/many/objects?limit=5000')).statusCode).toBe(400);
+  });
+
+  test('one object with metadata: tags, user metadata, legal hold and retention', async () => {
+    await call('POST', '/buckets', { name: 'vault', locking: true });
+    await s3.putObject('vault', 'contract.pdf', 'signed', 6, {
+      'Content-Type': 'application/pdf',
+      'x-amz-meta-owner': 'legal',
+    });
+    expect(
+      (
+        await call('PUT', `/buckets/vault/objects/tags?prefix=contract.pdf`, {
+          tags: { team: 'legal', year: '2026' },
+        })
+      ).statusCode,
+    ).toBe(204);
+    const until = new Date(Date.now() + 86_400_000).toISOString();
+    const retention = await call('PUT', '/buckets/vault/objects/retention?prefix=contract.pdf', {
+      mode: 'governance',
+      expires: until,
+    });
+    expect(retention.statusCode, retention.body).toBe(204);
+    expect(
+      (await call('PUT', '/buckets/vault/objects/legalhold?prefix=contract.pdf', { status: 'enabled' }))
+        .statusCode,
+    ).toBe(204);
+
+    const res = await call('GET', '/buckets/vault/objects?prefix=contract.pdf&with_metadata=true');
+    expect(res.statusCode, res.body).toBe(200);
+    const [item] = res.json().objects;
+    expect(item).toMatchObject({
+      name: 'contract.pdf',
+      content_type: 'application/pdf',
+      user_metadata: { owner: 'legal' },
+      tags: { team: 'legal', year: '2026' },
+      legal_hold_status: 'ON',
+      retention_mode: 'governance',
+    });
+    expect(Math.abs(Date.parse(item.retention_until_date) - Date.parse(until))).toBeLessThan(1000);
+
+    // Locked: a plain delete of the version is refused until hold and retention are lifted.
+    const versions = await call('GET', '/buckets/vault/objects?prefix=contract.pdf&with_versions=true');
+    const versionId = versions.json().objects[0].version_id;
+    const locked = await call('DELETE', `/buckets/vault/objects?path=contract.pdf&version_id=${versionId}`);
+    expect(locked.statusCode).toBeGreaterThanOrEqual(400);
+    await call('PUT', `/buckets/vault/objects/legalhold?prefix=contract.pdf&version_id=${versionId}`, {
+      status: 'disabled',
+    });
+    const cleared = await call(
+      'DELETE',
+      `/buckets/vault/objects/retention?prefix=contract.pdf&version_id=${versionId}`,
+    );
+    expect(cleared.statusCode, cleared.body).toBe(204);
+    expect(
+      (await call('DELETE', `/buckets/vault/objects?path=contract.pdf&version_id=${versionId}`)).statusCode,
+    ).toBe(204);
+    expect((await call('PUT', '/buckets/vault/objects/tags?prefix=gone.pdf', { tags: {} })).statusCode).toBe(
+      404,
+    );
+    const past = await call('PUT', '/buckets/vault/objects/retention?prefix=contract.pdf', {
+      mode: 'governance',
+      expires: '2001-01-01T00:00:00Z',
+    });
+    expect(past.statusCode).toBe(400);
+  });
+
+  test('versions newest first, delete markers included, and rewind to a moment', async () => {
+    await call('POST', '/buckets', { name: 'history', versioning: true });
+    await s3.putObject('history', 'notes.txt', 'v1');
+    await s3.putObject('history', 'gone.txt', 'here');
+    await new Promise((r) => setTimeout(r, 1100));
+    const moment = new Date().toISOString();
+    await new Promise((r) => setTimeout(r, 1100));
+    await s3.putObject('history', 'notes.txt', 'v2');
+    await s3.removeObject('history', 'gone.txt');
+    await s3.putObject('history', 'later.txt', 'new');
+
+    const versions = await call('GET', '/buckets/history/objects?prefix=notes.txt&with_versions=true');
+    const notes = versions.json().objects;
+    expect(notes).toHaveLength(2);
+    expect(notes[0].is_latest).toBe(true);
+    expect(notes[0].last_modified >= notes[1].last_modified).toBe(true);
+    const all = await call('GET', '/buckets/history/objects?with_versions=true');
+    expect(all.json().objects.some((o: { is_delete_marker?: boolean }) => o.is_delete_marker)).toBe(true);
+
+    const rewound = await call('GET', `/buckets/history/rewind/${q(moment)}`);
+    expect(rewound.statusCode, rewound.body).toBe(200);
+    const byName = Object.fromEntries(rewound.json().objects.map((o: { name: string }) => [o.name, o]));
+    expect(Object.keys(byName).sort()).toEqual(['gone.txt', 'notes.txt']);
+    expect(byName['gone.txt'].delete_flag).toBe(false);
+    expect(byName['notes.txt'].version_id).toBe(notes[1].version_id);
+    const now = await call('GET', `/buckets/history/rewind/${q(new Date(Date.now() + 1000).toISOString())}`);
+    const nowByName = Object.fromEntries(now.json().objects.map((o: { name: string }) => [o.name, o]));
+    expect(nowByName['gone.txt'].delete_flag).toBe(true);
+    const before = await call('GET', '/buckets/history/rewind/2001-01-01T00:00:00Z');
+    expect(before.json()).toEqual({ objects: null });
+    expect((await call('GET', '/buckets/history/rewind/yesterday')).statusCode).toBe(400);
+  });
+});
+
+describe('download', () => {
+  test('whole, by range, and past the end', async () => {
+    await s3.putObject('docs', 'dir/été 1.txt', '0123456789', 10, { 'Content-Type': 'text/plain' });
+    const whole = await call('GET', `/buckets/docs/objects/download?prefix=${q('dir/été 1.txt')}`);
+    expect(whole.statusCode).toBe(200);
+    expect(whole.body).toBe('0123456789');
+    expect(whole.headers['content-disposition']).toBe(
+      `attachment; filename="_t_ 1.txt"; filename*=UTF-8''${encodeURIComponent('été 1.txt')}`,
+    );
+    expect(whole.headers['content-length']).toBe('10');
+    expect(whole.headers['content-security-policy']).toContain('sandbox');
+
+    const part = await h.app.inject({
+      method: 'GET',
+      url: `/api/v1/buckets/docs/objects/download?prefix=${q('dir/été 1.txt')}&preview=true`,
+      headers: { cookie: root.cookie, range: 'bytes=2-5' },
+    });
+    expect(part.statusCode).toBe(206);
+    expect(part.body).toBe('2345');
+    expect(part.headers['content-range']).toBe('bytes 2-5/10');
+    expect(part.headers['content-disposition']).toMatch(/^inline;/);
+    const suffix = await h.app.inject({
+      method: 'GET',
+      url: `/api/v1/buckets/docs/objects/download?prefix=${q('dir/été 1.txt')}`,
+      headers: { cookie: root.cookie, range: 'bytes=-3' },
+    });
+    expect(suffix.body).toBe('789');
+    const past = await h.app.inject({
+      method: 'GET',
+      url: `/api/v1/buckets/docs/objects/download?prefix=${q('dir/été 1.txt')}`,
+      headers: { cookie: root.cookie, range: 'bytes=50-' },
+    });
+    expect(past.statusCode).toBe(416);
+    expect((await call('GET', '/buckets/docs/objects/download?prefix=missing.txt')).statusCode).toBe(404);
+    expect(
+      (await h.app.inject({ method: 'GET', url: '/api/v1/buckets/docs/objects/download?prefix=a' }))
+        .statusCode,
+    ).toBe(401);
+  });
+
+  test('a folder downloads as a ZIP of everything under it', async () => {
+    const res = await call('GET', `/buckets/docs/objects/download?prefix=${q('reports/2026/')}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/zip');
+    const zip = res.rawPayload;
+    expect(zip.subarray(0, 4).toString('hex')).toBe('504b0304');
+    // Stored entries: names and contents appear verbatim; the central directory lists three.
+    expect(zip.includes(Buffer.from('sub/q2.txt'))).toBe(true);
+    expect(zip.includes(Buffer.from('second quarter'))).toBe(true);
+    const eocd = zip.lastIndexOf(Buffer.from('504b0506', 'hex'));
+    expect(zip.readUInt16LE(eocd + 10)).toBe(3);
+    expect(zip.length).toBeGreaterThan(20 * 1024 * 1024);
+  });
+});
+
+describe('share', () => {
+  test('a link works without a session, even after logout, and only for that object', async () => {
+    const who = await loginAs(h.app, ROOT.accessKey, ROOT.secretKey);
+    const res = await call(
+      'GET',
+      `/buckets/docs/objects/share?prefix=${q('reports/2026/q1.txt')}&expires=3600000ms`,
+      undefined,
+      who,
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    const url = new URL(res.json());
+    expect(url.searchParams.get('X-Amz-Expires')).toBe('3600');
+    await h.app.inject({
+      method: 'POST',
+      url: '/api/v1/logout',
+      headers: { cookie: who.cookie, 'x-csrf-token': who.csrf },
+    });
+    const fetched = await fetch(url);
+    expect(fetched.status).toBe(200);
+    expect(await fetched.text()).toBe('first quarter');
+    // The link's key reads that object only.
+    const credential = url.searchParams.get('X-Amz-Credential') ?? '';
+    expect(credential.startsWith(ROOT.accessKey)).toBe(false);
+    const other = new URL(url);
+    other.pathname = other.pathname.replace('q1.txt', 'sub/q2.txt');
+    expect((await fetch(other)).status).toBe(403);
+  });
+
+  test('lifetimes: 7 days by default and at most', async () => {
+    const dflt = await call('GET', `/buckets/docs/objects/share?prefix=${q('reports/2026/q1.txt')}`);
+    expect(new URL(dflt.json()).searchParams.get('X-Amz-Expires')).toBe('604800');
+    const tooLong = await call(
+      'GET',
+      `/buckets/docs/objects/share?prefix=${q('reports/2026/q1.txt')}&expires=170h`,
+    );
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.json().message).toBe('You can share a file only for less than 7 days.');
+    expect((await call('GET', '/buckets/docs/objects/share?prefix=missing.txt')).statusCode).toBe(404);
+  });
+});
+
+describe('deletion', () => {
+  test('one object, a folder recursively, and many at once', async () => {
+    await s3.makeBucket('trash');
+    for (const k of ['a.txt', 'b.txt', 'f/1', 'f/2', 'f/g/3', 'keep.txt']) await s3.putObject('trash', k, k);
+    expect((await call('DELETE', '/buckets/trash/objects?path=a.txt')).statusCode).toBe(204);
+    expect((await call('DELETE', '/buckets/trash/objects?path=f/&recursive=true')).statusCode).toBe(204);
+    const many = await call('POST', '/buckets/trash/delete-objects', [
+      { path: 'b.txt' },
+      { path: 'none.txt' },
+    ]);
+    expect(many.statusCode).toBe(200);
+    expect(many.json().errors).toEqual([]);
+    const left = await call('GET', '/buckets/trash/objects?recursive=true');
+    expect(left.json().objects.map((o: { name: string }) => o.name)).toEqual(['keep.txt']);
+    expect((await call('POST', '/buckets/trash/delete-objects', [])).statusCode).toBe(400);
+  });
+});
