@@ -209,4 +209,66 @@ describe('policies', () => {
     });
     expect(unknown.statusCode).toBe(404);
   });
+
+  test('creates, reads, replaces and deletes a named policy, and names who holds it', async () => {
+    const document = {
+      Version: '2012-10-17',
+      Statement: [{ Effect: 'Allow', Action: ['s3:GetObject'], Resource: ['arn:aws:s3:::reports/*'] }],
+    };
+    const created = await call(root, 'POST', '/policies', {
+      name: 'reports-read',
+      policy: JSON.stringify(document),
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    expect(created.json().name).toBe('reports-read');
+    expect(JSON.parse(created.json().policy).Statement[0].Resource).toEqual(['arn:aws:s3:::reports/*']);
+
+    const read = await call(root, 'GET', '/policy?name=reports-read');
+    expect(read.statusCode).toBe(200);
+    expect(JSON.parse(read.json().policy).Statement[0].Action).toEqual(['s3:GetObject']);
+
+    document.Statement[0]!.Action = ['s3:GetObject', 's3:ListBucket'];
+    await call(root, 'POST', '/policies', { name: 'reports-read', policy: JSON.stringify(document) });
+    expect(
+      JSON.parse((await call(root, 'GET', '/policy?name=reports-read')).json().policy).Statement[0].Action,
+    ).toEqual(['s3:GetObject', 's3:ListBucket']);
+
+    await call(root, 'POST', '/users', { accessKey: 'dora', secretKey: 'dora-secret-1', groups: [] });
+    await call(root, 'POST', '/groups', { group: 'readers', members: ['dora'] });
+    await call(root, 'PUT', '/set-policy', {
+      name: ['reports-read'],
+      entityName: 'dora',
+      entityType: 'user',
+    });
+    await call(root, 'PUT', '/set-policy', {
+      name: ['reports-read'],
+      entityName: 'readers',
+      entityType: 'group',
+    });
+    expect((await call(root, 'GET', '/policies/reports-read/users')).json()).toEqual(['dora']);
+    expect((await call(root, 'GET', '/policies/reports-read/groups')).json()).toEqual(['readers']);
+    expect((await call(root, 'GET', '/policies/nosuch/users')).statusCode).toBe(404);
+
+    await call(root, 'PUT', '/set-policy', { name: [], entityName: 'dora', entityType: 'user' });
+    await call(root, 'PUT', '/set-policy', { name: [], entityName: 'readers', entityType: 'group' });
+    expect((await call(root, 'DELETE', '/policy?name=reports-read')).statusCode).toBe(204);
+    expect((await call(root, 'GET', '/policy?name=reports-read')).statusCode).toBe(404);
+    expect((await call(root, 'DELETE', '/policy?name=reports-read')).statusCode).toBe(404);
+  });
+
+  test('refuses a blank name, text that is not a JSON object, and a document the server rejects', async () => {
+    const post = (body: unknown) => call(root, 'POST', '/policies', body);
+    expect((await post({ name: '', policy: '{}' })).statusCode).toBe(400);
+    expect((await post({ name: 'bad name', policy: '{}' })).statusCode).toBe(400);
+    const notJson = await post({ name: 'p1', policy: '{"Version":' });
+    expect(notJson.statusCode).toBe(400);
+    expect(notJson.json().message).toBe('the policy is not valid JSON');
+    expect((await post({ name: 'p1', policy: '[1,2]' })).statusCode).toBe(400);
+    const rejected = await post({
+      name: 'p1',
+      policy: JSON.stringify({ Version: '2012-10-17', Statement: [{ Effect: 'Maybe' }] }),
+    });
+    expect(rejected.statusCode).toBe(400);
+    expect((await call(root, 'GET', '/policy?name=p1')).statusCode).toBe(404);
+  });
 });
