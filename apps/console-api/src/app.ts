@@ -9,6 +9,7 @@ import { ApiError } from './http/errors.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerWebApp } from './http/web-app.js';
 import { registerAccountRoutes } from './routes/account.js';
+import { registerBucketFeatureRoutes } from './routes/bucket-features.js';
 import { registerBucketRoutes } from './routes/buckets.js';
 import { registerConfigRoutes } from './routes/configs.js';
 import { registerDashboardRoutes } from './routes/dashboard.js';
@@ -72,6 +73,7 @@ export async function buildApp(
   registerLoginRoutes(bind, deps);
   registerSessionRoutes(bind);
   registerBucketRoutes(bind, deps);
+  registerBucketFeatureRoutes(bind, deps);
   registerObjectRoutes(bind, deps);
   registerIdentityRoutes(bind, deps);
   registerAccountRoutes(bind, deps);

@@ -4,11 +4,14 @@ import * as bucketSettings from './bucket-settings.js';
 import * as buckets from './buckets.js';
 import * as configs from './configs.js';
 import * as dashboard from './dashboard.js';
+import * as events from './events.js';
 import * as groups from './groups.js';
+import * as lifecycle from './lifecycle.js';
 import * as login from './login.js';
 import * as objects from './objects.js';
 import * as permissions from './permissions.js';
 import * as policies from './policies.js';
+import * as replication from './replication.js';
 import * as serviceAccounts from './service-accounts.js';
 import * as session from './session.js';
 import * as users from './users.js';
@@ -20,11 +23,14 @@ export * from './bucket-settings.js';
 export * from './buckets.js';
 export * from './configs.js';
 export * from './dashboard.js';
+export * from './events.js';
 export * from './groups.js';
+export * from './lifecycle.js';
 export * from './login.js';
 export * from './objects.js';
 export * from './permissions.js';
 export * from './policies.js';
+export * from './replication.js';
 export * from './service-accounts.js';
 export * from './session.js';
 export * from './users.js';
@@ -57,6 +63,19 @@ export const routes = {
   listAccessRules: bucketAccess.listAccessRules,
   setAccessRule: bucketAccess.setAccessRule,
   deleteAccessRule: bucketAccess.deleteAccessRule,
+  listBucketEvents: events.listBucketEvents,
+  createBucketEvent: events.createBucketEvent,
+  deleteBucketEvent: events.deleteBucketEvent,
+  listArns: events.listArns,
+  listTiers: lifecycle.listTiers,
+  getBucketLifecycle: lifecycle.getBucketLifecycle,
+  addBucketLifecycle: lifecycle.addBucketLifecycle,
+  updateBucketLifecycle: lifecycle.updateBucketLifecycle,
+  deleteBucketLifecycle: lifecycle.deleteBucketLifecycle,
+  listExternalBuckets: replication.listExternalBuckets,
+  setMultiBucketReplication: replication.setMultiBucketReplication,
+  getBucketReplication: replication.getBucketReplication,
+  deleteBucketReplicationRule: replication.deleteBucketReplicationRule,
   listObjects: objects.listObjects,
   rewindObjects: objects.rewindObjects,
   uploadObjects: objects.uploadObjects,

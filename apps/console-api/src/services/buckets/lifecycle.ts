@@ -1,0 +1,250 @@
+import { randomBytes } from 'node:crypto';
+import type { AddLifecycleRequest, LifecycleRule, UpdateLifecycleRequest } from '@stowage/contract';
+import type { Credentials, MadminClient, TierConfig } from '@stowage/madmin';
+import { storageCall } from '../../clients/errors.js';
+import type { StorageGateway } from '../../clients/storage.js';
+import { ApiError } from '../../http/errors.js';
+
+// Lifecycle rules as the console shows them, from and to the S3 XML shape (as the SDK parses
+// and builds it). S3 only sets the whole configuration: a change reads, edits and writes back.
+
+type Scalar = string | number | boolean;
+interface XmlTag {
+  Key: Scalar;
+  Value: Scalar;
+}
+interface XmlRule {
+  ID?: Scalar;
+  Status?: string;
+  Prefix?: Scalar;
+  Filter?: { Prefix?: Scalar; Tag?: XmlTag | XmlTag[]; And?: { Prefix?: Scalar; Tag?: XmlTag | XmlTag[] } };
+  Expiration?: { Days?: Scalar; Date?: Scalar; ExpiredObjectDeleteMarker?: Scalar };
+  NoncurrentVersionExpiration?: { NoncurrentDays?: Scalar };
+  Transition?: { Days?: Scalar; Date?: Scalar; StorageClass?: Scalar };
+  NoncurrentVersionTransition?: { NoncurrentDays?: Scalar; StorageClass?: Scalar };
+}
+
+const many = <T>(v: T | T[] | undefined): T[] => (v === undefined ? [] : Array.isArray(v) ? v : [v]);
+const num = (v: Scalar | undefined) => (v === undefined || v === '' ? undefined : Number(v));
+const str = (v: Scalar | undefined) => (v === undefined || v === '' ? undefined : String(v));
+const defined = <T extends object>(o: T) =>
+  Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as T;
+
+/** `a=1&b=2` into tags; only complete pairs count (spec 001 §5). */
+export function parseTagString(text: string | undefined): { key: string; value: string }[] {
+  return (text ?? '')
+    .split('&')
+    .map((pair) => {
+      const at = pair.indexOf('=');
+      return at < 0 ? undefined : { key: pair.slice(0, at).trim(), value: pair.slice(at + 1).trim() };
+    })
+    .filter((t): t is { key: string; value: string } => t !== undefined && t.key !== '' && t.value !== '');
+}
+
+export function fromXml(rule: XmlRule): LifecycleRule {
+  const and = rule.Filter?.And;
+  const tags = many(and?.Tag ?? rule.Filter?.Tag).map((t) => ({
+    key: String(t.Key),
+    value: String(t.Value),
+  }));
+  const out: LifecycleRule = {
+    id: String(rule.ID ?? ''),
+    prefix: String(and?.Prefix ?? rule.Filter?.Prefix ?? rule.Prefix ?? ''),
+    status: rule.Status === 'Enabled' ? 'Enabled' : 'Disabled',
+    tags,
+  };
+  const e = rule.Expiration;
+  const ne = rule.NoncurrentVersionExpiration;
+  if (e || ne) {
+    out.expiration = defined({
+      days: num(e?.Days),
+      date: str(e?.Date),
+      delete_marker:
+        e?.ExpiredObjectDeleteMarker === undefined
+          ? undefined
+          : String(e.ExpiredObjectDeleteMarker) === 'true',
+      noncurrent_expiration_days: num(ne?.NoncurrentDays),
+    });
+  }
+  const t = rule.Transition;
+  const nt = rule.NoncurrentVersionTransition;
+  if (t || nt) {
+    out.transition = defined({
+      days: num(t?.Days),
+      date: str(t?.Date),
+      storage_class: str(t?.StorageClass),
+      noncurrent_transition_days: num(nt?.NoncurrentDays),
+      noncurrent_storage_class: str(nt?.StorageClass),
+    });
+  }
+  return out;
+}
+
+type RuleInput = Omit<AddLifecycleRequest, 'type'> & { type: 'expiry' | 'transition' };
+
+/** The S3 rule for a console form; the form must say when (a date or days) the rule acts. */
+export function toXml(id: string, enabled: boolean, req: RuleInput): XmlRule {
+  const tags = parseTagString(req.tags).map((t) => ({ Key: t.key, Value: t.value }));
+  const prefix = req.prefix ?? '';
+  const rule: XmlRule = {
+    ID: id,
+    Status: enabled ? 'Enabled' : 'Disabled',
+    Filter: tags.length ? { And: { Prefix: prefix, Tag: tags } } : { Prefix: prefix },
+  };
+  if (req.type === 'expiry') {
+    const when = req.expiry_date
+      ? { Date: req.expiry_date }
+      : req.expiry_days
+        ? { Days: req.expiry_days }
+        : undefined;
+    if (when || req.expired_object_delete_marker) {
+      rule.Expiration = {
+        ...when,
+        ...(req.expired_object_delete_marker && !when ? { ExpiredObjectDeleteMarker: true } : {}),
+      };
+    }
+    if (req.noncurrentversion_expiration_days) {
+      rule.NoncurrentVersionExpiration = { NoncurrentDays: req.noncurrentversion_expiration_days };
+    }
+    if (!rule.Expiration && !rule.NoncurrentVersionExpiration) {
+      throw new ApiError(
+        'badRequest',
+        'an expiry rule needs expiry_date or expiry_days',
+        'choose a date or a number of days',
+      );
+    }
+  } else {
+    const when = req.transition_date
+      ? { Date: req.transition_date }
+      : req.transition_days
+        ? { Days: req.transition_days }
+        : undefined;
+    if (when) {
+      if (!req.storage_class)
+        throw new ApiError('badRequest', 'a transition needs storage_class', 'choose a storage class');
+      rule.Transition = { ...when, StorageClass: req.storage_class };
+    }
+    if (req.noncurrentversion_transition_days) {
+      const storageClass = req.noncurrentversion_transition_storage_class ?? req.storage_class;
+      if (!storageClass)
+        throw new ApiError('badRequest', 'a transition needs storage_class', 'choose a storage class');
+      rule.NoncurrentVersionTransition = {
+        NoncurrentDays: req.noncurrentversion_transition_days,
+        StorageClass: storageClass,
+      };
+    }
+    if (!rule.Transition && !rule.NoncurrentVersionTransition) {
+      throw new ApiError(
+        'badRequest',
+        'a transition rule needs transition_date or transition_days',
+        'choose a date or a number of days',
+      );
+    }
+  }
+  return rule;
+}
+
+/** The console form fields of an existing rule, so an update can change some and keep the rest. */
+function toInput(rule: LifecycleRule): RuleInput {
+  const e = rule.expiration;
+  const t = rule.transition;
+  return defined({
+    type: t ? ('transition' as const) : ('expiry' as const),
+    prefix: rule.prefix,
+    tags: rule.tags.map((x) => `${x.key}=${x.value}`).join('&'),
+    expiry_date: e?.date,
+    expiry_days: e?.days,
+    expired_object_delete_marker: e?.delete_marker,
+    noncurrentversion_expiration_days: e?.noncurrent_expiration_days,
+    transition_date: t?.date,
+    transition_days: t?.days,
+    storage_class: t?.storage_class,
+    noncurrentversion_transition_days: t?.noncurrent_transition_days,
+    noncurrentversion_transition_storage_class: t?.noncurrent_storage_class,
+  });
+}
+
+async function readRules(gateway: StorageGateway, session: Credentials, bucket: string): Promise<XmlRule[]> {
+  const config = await storageCall(
+    gateway
+      .s3(session)
+      .getBucketLifecycle(bucket)
+      .catch((err: { code?: string }) => {
+        if (err.code === 'NoSuchLifecycleConfiguration') return null;
+        throw err;
+      }),
+  );
+  return many((config as { Rule?: XmlRule | XmlRule[] } | null)?.Rule);
+}
+
+async function writeRules(gateway: StorageGateway, session: Credentials, bucket: string, rules: XmlRule[]) {
+  const s3 = gateway.s3(session);
+  if (rules.length === 0) await storageCall(s3.removeBucketLifecycle(bucket));
+  else await storageCall(s3.setBucketLifecycle(bucket, { Rule: rules } as never));
+}
+
+export async function getLifecycle(gateway: StorageGateway, session: Credentials, bucket: string) {
+  return { lifecycle: (await readRules(gateway, session, bucket)).map(fromXml) };
+}
+
+export async function addLifecycleRule(
+  gateway: StorageGateway,
+  session: Credentials,
+  bucket: string,
+  req: AddLifecycleRequest,
+): Promise<LifecycleRule> {
+  const rules = await readRules(gateway, session, bucket);
+  const rule = toXml(randomBytes(10).toString('hex'), true, req);
+  await writeRules(gateway, session, bucket, [...rules, rule]);
+  return fromXml(rule);
+}
+
+export async function updateLifecycleRule(
+  gateway: StorageGateway,
+  session: Credentials,
+  bucket: string,
+  id: string,
+  req: UpdateLifecycleRequest,
+): Promise<LifecycleRule> {
+  const rules = await readRules(gateway, session, bucket);
+  const at = rules.findIndex((r) => String(r.ID) === id);
+  const current = rules[at];
+  if (!current) throw new ApiError('notFound', `no lifecycle rule ${id}`, 'The lifecycle rule was not found');
+  const { disable, ...changes } = req;
+  const before = fromXml(current);
+  const merged = { ...toInput(before), ...defined(changes) } as RuleInput;
+  const enabled = disable === undefined ? before.status === 'Enabled' : !disable;
+  const rule = toXml(id, enabled, merged);
+  rules[at] = rule;
+  await writeRules(gateway, session, bucket, rules);
+  return fromXml(rule);
+}
+
+export async function deleteLifecycleRule(
+  gateway: StorageGateway,
+  session: Credentials,
+  bucket: string,
+  id: string,
+) {
+  const rules = await readRules(gateway, session, bucket);
+  const kept = rules.filter((r) => String(r.ID) !== id);
+  if (kept.length === rules.length)
+    throw new ApiError('notFound', `no lifecycle rule ${id}`, 'The lifecycle rule was not found');
+  await writeRules(gateway, session, bucket, kept);
+}
+
+const SECRET_FIELDS = /secret|key|creds|password|token/i;
+
+/** Tiers by type, with their settings under the type's name and every credential left out. */
+export async function listTiers(admin: MadminClient) {
+  const tiers: TierConfig[] = await storageCall(admin.tiers.list());
+  return {
+    items: tiers.map((t) => {
+      const raw = (t.S3 ?? t.MinIO ?? t.GCS ?? t.Azure ?? {}) as Record<string, unknown>;
+      const settings = Object.fromEntries(
+        Object.entries(raw).filter(([k]) => !SECRET_FIELDS.test(k) || k === 'accessKey'),
+      );
+      return { type: t.Type, [t.Type]: { ...settings, name: t.Name } };
+    }),
+  };
+}

@@ -1,0 +1,155 @@
+import { type Static, Type } from 'typebox';
+import { ApiErrorBody, CALL_ERRORS } from '../errors.js';
+import { defineRoute } from '../route.js';
+import { BucketName, BucketParams } from './bucket-names.js';
+
+// Lifecycle (ILM) rules and the remote tiers they transition to (spec 001 §7 "Lifecycle").
+
+export const Tier = Type.Object(
+  {
+    type: Type.Union([Type.Literal('s3'), Type.Literal('minio'), Type.Literal('gcs'), Type.Literal('azure')]),
+    /** The tier's settings under its type, as the spec reads them (secrets left out). */
+    s3: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
+    minio: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
+    gcs: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
+    azure: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
+  },
+  { $id: 'Tier' },
+);
+
+export const ListTiersResponse = Type.Object({ items: Type.Array(Tier) }, { $id: 'ListTiersResponse' });
+
+export const LifecycleTag = Type.Object(
+  { key: Type.String(), value: Type.String() },
+  { $id: 'LifecycleTag' },
+);
+
+export const LifecycleRule = Type.Object(
+  {
+    id: Type.String(),
+    prefix: Type.String(),
+    status: Type.Union([Type.Literal('Enabled'), Type.Literal('Disabled')]),
+    expiration: Type.Optional(
+      Type.Object({
+        days: Type.Optional(Type.Number()),
+        date: Type.Optional(Type.String()),
+        delete_marker: Type.Optional(Type.Boolean()),
+        noncurrent_expiration_days: Type.Optional(Type.Number()),
+      }),
+    ),
+    transition: Type.Optional(
+      Type.Object({
+        days: Type.Optional(Type.Number()),
+        date: Type.Optional(Type.String()),
+        storage_class: Type.Optional(Type.String()),
+        noncurrent_transition_days: Type.Optional(Type.Number()),
+        noncurrent_storage_class: Type.Optional(Type.String()),
+      }),
+    ),
+    tags: Type.Array(LifecycleTag),
+  },
+  { $id: 'LifecycleRule' },
+);
+export type LifecycleRule = Static<typeof LifecycleRule>;
+
+export const BucketLifecycleResponse = Type.Object(
+  { lifecycle: Type.Array(LifecycleRule) },
+  { $id: 'BucketLifecycleResponse' },
+);
+
+const days = Type.Integer({ minimum: 1, maximum: 36500 });
+/** A date as the spec sends it: the chosen day at T23:59:59Z (midnight is accepted too). */
+const date = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}T(23:59:59|00:00:00)(\\.0+)?Z$' });
+const storageClass = Type.String({ minLength: 1, maxLength: 256 });
+
+const RuleFields = {
+  prefix: Type.Optional(Type.String({ maxLength: 1024 })),
+  /** key=value pairs joined by & (spec 001 §5). */
+  tags: Type.Optional(Type.String({ maxLength: 4096 })),
+  expired_object_delete_marker: Type.Optional(Type.Boolean()),
+  expiry_date: Type.Optional(date),
+  expiry_days: Type.Optional(days),
+  noncurrentversion_expiration_days: Type.Optional(days),
+  transition_date: Type.Optional(date),
+  transition_days: Type.Optional(days),
+  noncurrentversion_transition_days: Type.Optional(days),
+  noncurrentversion_transition_storage_class: Type.Optional(storageClass),
+  storage_class: Type.Optional(storageClass),
+};
+
+export const AddLifecycleRequest = Type.Object(
+  { type: Type.Union([Type.Literal('expiry'), Type.Literal('transition')]), ...RuleFields },
+  { $id: 'AddLifecycleRequest', additionalProperties: false },
+);
+export type AddLifecycleRequest = Static<typeof AddLifecycleRequest>;
+
+export const UpdateLifecycleRequest = Type.Object(
+  {
+    type: Type.Optional(Type.Union([Type.Literal('expiry'), Type.Literal('transition')])),
+    ...RuleFields,
+    disable: Type.Optional(Type.Boolean()),
+  },
+  { $id: 'UpdateLifecycleRequest', additionalProperties: false },
+);
+export type UpdateLifecycleRequest = Static<typeof UpdateLifecycleRequest>;
+
+const RuleParams = Type.Object(
+  { bucket: BucketName, id: Type.String({ minLength: 1, maxLength: 255 }) },
+  { additionalProperties: false },
+);
+
+export const listTiers = defineRoute({
+  id: 'listTiers',
+  method: 'GET',
+  path: '/admin/tiers',
+  summary: 'Remote tiers (the storage classes a transition can name)',
+  tag: 'lifecycle',
+  auth: true,
+  responses: { 200: ListTiersResponse, ...CALL_ERRORS },
+});
+
+export const getBucketLifecycle = defineRoute({
+  id: 'getBucketLifecycle',
+  method: 'GET',
+  path: '/buckets/:bucket/lifecycle',
+  summary: 'The lifecycle rules of a bucket',
+  tag: 'lifecycle',
+  auth: true,
+  params: BucketParams,
+  responses: { 200: BucketLifecycleResponse, ...CALL_ERRORS, 404: ApiErrorBody },
+});
+
+export const addBucketLifecycle = defineRoute({
+  id: 'addBucketLifecycle',
+  method: 'POST',
+  path: '/buckets/:bucket/lifecycle',
+  summary: 'Adds an expiry or transition rule',
+  tag: 'lifecycle',
+  auth: true,
+  params: BucketParams,
+  body: AddLifecycleRequest,
+  responses: { 201: LifecycleRule, ...CALL_ERRORS, 404: ApiErrorBody },
+});
+
+export const updateBucketLifecycle = defineRoute({
+  id: 'updateBucketLifecycle',
+  method: 'PUT',
+  path: '/buckets/:bucket/lifecycle/:id',
+  summary: 'Changes a rule: enable or disable it, its tags, its timings',
+  tag: 'lifecycle',
+  auth: true,
+  params: RuleParams,
+  body: UpdateLifecycleRequest,
+  responses: { 200: LifecycleRule, ...CALL_ERRORS, 404: ApiErrorBody },
+});
+
+export const deleteBucketLifecycle = defineRoute({
+  id: 'deleteBucketLifecycle',
+  method: 'DELETE',
+  path: '/buckets/:bucket/lifecycle/:id',
+  summary: 'Removes a rule',
+  tag: 'lifecycle',
+  auth: true,
+  params: RuleParams,
+  responses: { 204: null, ...CALL_ERRORS, 404: ApiErrorBody },
+});
