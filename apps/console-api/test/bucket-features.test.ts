@@ -1,0 +1,233 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { MadminClient } from '@stowage/madmin';
+import { type StoreHandle, startStore } from '@stowage/store';
+import type { InjectOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { callAs, type Harness, type LoggedIn, loginAs, ROOT, startHarness } from './harness.js';
+
+// Events, lifecycle and replication through the console against real stores: a webhook
+// target that answers, and a second store as the replication remote.
+
+const REMOTE = { accessKey: 'remote-admin', secretKey: 'remote-secret-key-99' };
+let h: Harness;
+let root: LoggedIn;
+let hook: Server;
+let remote: StoreHandle;
+let remoteDir: string;
+const call = (method: InjectOptions['method'], url: string, payload?: unknown, who = root) =>
+  callAs(h.app, who, method, url, payload);
+
+beforeAll(async () => {
+  h = await startHarness();
+  root = await loginAs(h.app, ROOT.accessKey, ROOT.secretKey);
+  hook = createServer((_req, res) => res.end('ok'));
+  await new Promise<void>((r) => hook.listen(0, '127.0.0.1', r));
+  remoteDir = await mkdtemp(join(tmpdir(), 'stowage-remote-'));
+  remote = await startStore({ drives: [join(remoteDir, 'd1')], port: 0, rootCredentials: REMOTE });
+});
+afterAll(async () => {
+  await h?.close();
+  await remote?.close();
+  hook?.close();
+  await rm(remoteDir, { recursive: true, force: true });
+});
+
+describe('events', () => {
+  test('targets are listed; rules are added, listed, not doubled, and removed', async () => {
+    expect((await call('GET', '/admin/arns')).json()).toEqual({ arns: null });
+    const port = (hook.address() as AddressInfo).port;
+    const configured = await call('PUT', '/configs/notify_webhook:audit', {
+      key_values: [
+        { key: 'enable', value: 'on' },
+        { key: 'endpoint', value: `http://127.0.0.1:${port}/hook` },
+      ],
+    });
+    expect(configured.statusCode, configured.body).toBe(200);
+    const arns = (await call('GET', '/admin/arns')).json().arns as string[];
+    expect(arns).toHaveLength(1);
+    const arn = arns[0] as string;
+    expect(arn).toMatch(/^arn:minio:sqs:.*:audit:webhook$/);
+
+    await call('POST', '/buckets', { name: 'watched' });
+    const rule = { arn, events: ['put', 'delete'], prefix: 'in/', suffix: '.csv' };
+    const add = await call('POST', '/buckets/watched/events', { configuration: rule, ignoreExisting: true });
+    expect(add.statusCode, add.body).toBe(201);
+    const again = await call('POST', '/buckets/watched/events', {
+      configuration: rule,
+      ignoreExisting: true,
+    });
+    expect(again.statusCode).toBe(201);
+    const listed = (await call('GET', '/buckets/watched/events')).json().events;
+    expect(listed).toHaveLength(1);
+    expect(listed[0]).toMatchObject({ arn, prefix: 'in/', suffix: '.csv' });
+    expect([...listed[0].events].sort()).toEqual(['delete', 'put']);
+    expect(
+      (await call('POST', '/buckets/watched/events', { configuration: rule, ignoreExisting: false }))
+        .statusCode,
+    ).toBe(409);
+
+    const path = `/buckets/watched/events/${encodeURIComponent(arn)}`;
+    expect((await call('DELETE', path, { events: ['put'], prefix: 'in/', suffix: '.csv' })).statusCode).toBe(
+      404,
+    );
+    expect(
+      (await call('DELETE', path, { events: ['delete', 'put'], prefix: 'in/', suffix: '.csv' })).statusCode,
+    ).toBe(204);
+    expect((await call('GET', '/buckets/watched/events')).json()).toEqual({ events: [] });
+  });
+});
+
+describe('lifecycle', () => {
+  test('expiry rules are added, disabled, retagged and removed; bad forms are refused', async () => {
+    await call('POST', '/buckets', { name: 'aging', versioning: true });
+    expect((await call('GET', '/buckets/aging/lifecycle')).json()).toEqual({ lifecycle: [] });
+    const added = await call('POST', '/buckets/aging/lifecycle', {
+      type: 'expiry',
+      prefix: 'logs/',
+      tags: 'team=ops&tier=cold&broken',
+      expiry_days: 30,
+      noncurrentversion_expiration_days: 7,
+    });
+    expect(added.statusCode, added.body).toBe(201);
+    const rule = added.json();
+    expect(rule).toMatchObject({
+      prefix: 'logs/',
+      status: 'Enabled',
+      expiration: { days: 30, noncurrent_expiration_days: 7 },
+      tags: [
+        { key: 'team', value: 'ops' },
+        { key: 'tier', value: 'cold' },
+      ],
+    });
+    const dated = await call('POST', '/buckets/aging/lifecycle', {
+      type: 'expiry',
+      prefix: 'tmp/',
+      expiry_date: '2030-01-01T00:00:00Z',
+    });
+    expect(dated.statusCode, dated.body).toBe(201);
+    expect((await call('GET', '/buckets/aging/lifecycle')).json().lifecycle).toHaveLength(2);
+
+    const update = await call('PUT', `/buckets/aging/lifecycle/${rule.id}`, {
+      disable: true,
+      tags: 'team=sre',
+    });
+    expect(update.statusCode, update.body).toBe(200);
+    expect(update.json()).toMatchObject({
+      id: rule.id,
+      status: 'Disabled',
+      prefix: 'logs/',
+      tags: [{ key: 'team', value: 'sre' }],
+      expiration: { days: 30 },
+    });
+    const read = (await call('GET', '/buckets/aging/lifecycle')).json().lifecycle;
+    expect(read.find((r: { id: string }) => r.id === rule.id).status).toBe('Disabled');
+
+    expect(
+      (await call('POST', '/buckets/aging/lifecycle', { type: 'expiry', prefix: 'x/' })).statusCode,
+    ).toBe(400);
+    expect(
+      (await call('POST', '/buckets/aging/lifecycle', { type: 'transition', transition_days: 3 })).statusCode,
+    ).toBe(400);
+    expect(
+      (await call('POST', '/buckets/aging/lifecycle', { type: 'expiry', expiry_days: 0 })).statusCode,
+    ).toBe(400);
+    expect((await call('PUT', '/buckets/aging/lifecycle/unknown', { disable: true })).statusCode).toBe(404);
+
+    expect((await call('DELETE', `/buckets/aging/lifecycle/${rule.id}`)).statusCode).toBe(204);
+    expect((await call('DELETE', `/buckets/aging/lifecycle/${dated.json().id}`)).statusCode).toBe(204);
+    expect((await call('GET', '/buckets/aging/lifecycle')).json()).toEqual({ lifecycle: [] });
+    expect((await call('GET', '/admin/tiers')).json()).toEqual({ items: [] });
+  });
+});
+
+describe('replication', () => {
+  test('the remote is checked, pairs are set up, rules listed and removed', async () => {
+    const remoteHost = new URL(remote.url).host;
+    const wrongKeys = await call('POST', '/list-external-buckets', {
+      accessKey: REMOTE.accessKey,
+      secretKey: 'not-the-secret',
+      targetURL: remoteHost,
+      useTLS: false,
+    });
+    expect(wrongKeys.statusCode).toBe(400);
+
+    // A versioned bucket on the remote, made over its S3 API.
+    const { Client } = await import('minio');
+    const remoteS3 = new Client({
+      endPoint: '127.0.0.1',
+      port: Number(new URL(remote.url).port),
+      useSSL: false,
+      accessKey: REMOTE.accessKey,
+      secretKey: REMOTE.secretKey,
+      pathStyle: true,
+    });
+    await remoteS3.makeBucket('backup-a');
+    await remoteS3.setBucketVersioning('backup-a', { Status: 'Enabled' });
+    const listed = await call('POST', '/list-external-buckets', {
+      ...REMOTE,
+      targetURL: remoteHost,
+      useTLS: false,
+    });
+    expect(listed.statusCode, listed.body).toBe(200);
+    expect(listed.json()).toEqual({ buckets: [{ name: 'backup-a' }], total: 1 });
+
+    await call('POST', '/buckets', { name: 'primary', versioning: true });
+    await call('POST', '/buckets', { name: 'unversioned' });
+    const setUp = await call('POST', '/buckets-replication', {
+      ...REMOTE,
+      targetURL: `http://${remoteHost}`,
+      region: 'us-east-1',
+      bucketsRelation: [
+        { originBucket: 'primary', destinationBucket: 'backup-a' },
+        { originBucket: 'unversioned', destinationBucket: 'backup-a' },
+      ],
+      syncMode: 'async',
+      bandwidth: 0,
+      healthCheckPeriod: 60,
+      prefix: 'docs/',
+      tags: 'keep=yes',
+    });
+    expect(setUp.statusCode, setUp.body).toBe(200);
+    const states = setUp.json().replicationState;
+    expect(states[0]).toEqual({ originBucket: 'primary', destinationBucket: 'backup-a', errorString: '' });
+    expect(states[1].errorString).toMatch(/[Vv]ersioning/);
+
+    const rules = (await call('GET', '/buckets/primary/replication')).json().rules;
+    expect(rules).toHaveLength(1);
+    expect(rules[0]).toMatchObject({
+      priority: 1,
+      prefix: 'docs/',
+      tags: 'keep=yes',
+      status: 'Enabled',
+      delete_marker_replication: true,
+    });
+    expect(rules[0].destination.bucket).toMatch(/^arn:minio:replication:/);
+    const admin = new MadminClient({ endpoint: h.storeUrl, credentials: ROOT });
+    expect(await admin.remoteTargets.list('primary')).toHaveLength(1);
+
+    expect((await call('DELETE', `/buckets/primary/replication/${rules[0].id}`)).statusCode).toBe(204);
+    expect((await call('GET', '/buckets/primary/replication')).json()).toEqual({ rules: [] });
+    // The target served only that rule, so it went with it (the server answers 404 for none).
+    const left = await admin.remoteTargets.list('primary').catch(() => []);
+    expect(left).toHaveLength(0);
+    expect((await call('DELETE', '/buckets/primary/replication/nope')).statusCode).toBe(404);
+  });
+
+  test('a session that may not configure replication cannot make the console call other hosts', async () => {
+    const admin = new MadminClient({ endpoint: h.storeUrl, credentials: ROOT });
+    await admin.users.add('viewer', 'viewer-secret-1');
+    await admin.policies.set(['readonly'], 'viewer', false);
+    const viewer = await loginAs(h.app, 'viewer', 'viewer-secret-1');
+    const res = await call(
+      'POST',
+      '/list-external-buckets',
+      { ...REMOTE, targetURL: '127.0.0.1:9', useTLS: false },
+      viewer,
+    );
+    expect(res.statusCode).toBe(403);
+  });
+});
