@@ -1,9 +1,11 @@
 import { mkdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { normaliseBasePath, startConsole } from '@stowage/console-api';
-import { loadRootCredentials, startStore } from '@stowage/store';
 import type { Command, ConsoleFlags } from '../args.js';
 import { findWebRoot } from './web-root.js';
+
+/** The store (LMDB, erasure coding) loads only for the commands that run it: `console` stays small. */
+const loadStore = () => import('@stowage/store');
 
 export interface Running {
   close(): Promise<void>;
@@ -42,6 +44,7 @@ export async function runCommand(
       const dataDir = resolve(cmd.dataDir);
       const drives = Array.from({ length: DRIVES_PER_START }, (_, i) => join(dataDir, `drive${i + 1}`));
       for (const d of drives) await mkdir(d, { recursive: true });
+      const { loadRootCredentials, startStore } = await loadStore();
       const root = await loadRootCredentials(dataDir, env);
       const store = await startStore({
         drives,
@@ -68,6 +71,7 @@ export async function runCommand(
     case 'server': {
       const drives = cmd.drives.map((d) => resolve(d));
       for (const d of drives) await mkdir(d, { recursive: true });
+      const { loadRootCredentials, startStore } = await loadStore();
       const root = await loadRootCredentials(drives[0] as string, env);
       const store = await startStore({
         drives,

@@ -1,9 +1,6 @@
 import { type AccountInfo, assumeRole, type Credentials, MadminClient } from '@stowage/madmin';
 import { Client as S3Client } from 'minio';
 
-/** Parts sent by streamed uploads of unknown size: bounds memory per upload to about this much. */
-export const UPLOAD_PART_SIZE = 16 * 1024 * 1024;
-
 export interface TemporaryCredentials extends Credentials {
   sessionToken: string;
   expiration: Date;
@@ -50,7 +47,6 @@ export function createStorageGateway(serverUrl: string, region: string): Storage
         secretKey: session.secretKey,
         ...(session.sessionToken ? { sessionToken: session.sessionToken } : {}),
         region,
-        partSize: UPLOAD_PART_SIZE,
         pathStyle: true,
       });
     },

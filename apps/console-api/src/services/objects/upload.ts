@@ -1,12 +1,13 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import { type Readable, Transform } from 'node:stream';
+import type { Readable } from 'node:stream';
 import busboy from 'busboy';
 import type { Client as S3Client } from 'minio';
 import { fromStorageError } from '../../clients/errors.js';
+import { putStream } from '../../clients/streamed-put.js';
 import { ApiError } from '../../http/errors.js';
 
 // Uploads stream straight from the browser's multipart form to the storage server: each file
-// goes out in parts as it arrives (UPLOAD_PART_SIZE), never buffered whole or spilled to disk.
+// goes out in parts as it arrives (see putStream), never buffered whole or spilled to disk.
 
 /** Files per form; a browser upload of a whole folder stays well below. */
 const MAX_FILES = 10_000;
@@ -59,34 +60,21 @@ export function uploadObjects(
         fail(err);
         return;
       }
-      // Count through a pass-through: a 'data' listener on the file would start it flowing
-      // before the SDK reads it, and the bytes would be lost.
-      let size = 0;
-      const counted = file.pipe(
-        new Transform({
-          transform(chunk: Buffer, _encoding, done) {
-            size += chunk.length;
-            done(null, chunk);
-          },
-        }),
-      );
       const contentType = info.mimeType || 'application/octet-stream';
       // busboy hands out files one after the other, so the puts run in order.
-      const put = s3.putObject(bucket, key, counted, undefined, { 'Content-Type': contentType }).then(
-        () => undefined,
-        (err: unknown) => err ?? new Error('upload failed'),
+      const put = putStream(s3, bucket, key, file, { 'Content-Type': contentType }).then(
+        (written) => ({ ok: true as const, size: written.size }),
+        (err: unknown) => ({ ok: false as const, err }),
       );
       chain = chain.then(async () => {
-        const err = await put;
-        if (err === undefined) {
-          uploaded.push({ name: key, size });
+        const outcome = await put;
+        if (outcome.ok) {
+          uploaded.push({ name: key, size: outcome.size });
           return;
         }
         // Drain the rest of this file so busboy can finish the form.
-        file.unpipe(counted);
         file.resume();
-        await s3.removeIncompleteUpload(bucket, key).catch(() => undefined);
-        fail(err);
+        fail(outcome.err);
       });
     });
     form.on('filesLimit', () => fail(new ApiError('badRequest', `at most ${MAX_FILES} files per upload`)));
