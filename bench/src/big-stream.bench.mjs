@@ -5,9 +5,10 @@ import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Readable, Transform } from 'node:stream';
+import { Transform } from 'node:stream';
 import { CreateBucketCommand, GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { machine, writeSection } from './report.mjs';
+import { source } from './source.mjs';
 import { startStoreProcess } from './store-process.mjs';
 
 const GIB = Number(process.env.BENCH_BIG_GIB ?? 5);
@@ -19,21 +20,6 @@ const ROOT = { accessKey: 'benchadmin', secretKey: 'bench-secret-key-123' };
 function peakRssMiB(pid) {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   return Number(status.match(/VmHWM:\s+(\d+) kB/)?.[1] ?? 0) / 1024;
-}
-
-/** Deterministic bytes without holding them: a counter-mode stream of 1 MiB chunks. */
-function source(size) {
-  let sent = 0;
-  const chunk = Buffer.alloc(2 ** 20);
-  return new Readable({
-    read() {
-      if (sent >= size) return this.push(null);
-      chunk.writeUInt32LE(sent / 2 ** 20, 0);
-      const n = Math.min(chunk.length, size - sent);
-      sent += n;
-      this.push(Buffer.from(chunk.subarray(0, n)));
-    },
-  });
 }
 
 const dir = await mkdtemp(join(tmpdir(), 'stowage-big-'));

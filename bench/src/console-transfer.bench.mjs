@@ -12,6 +12,7 @@ import { Readable } from 'node:stream';
 import { CreateBucketCommand, GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { freePort } from './ports.mjs';
 import { machine, writeSection } from './report.mjs';
+import { source } from './source.mjs';
 import { startStoreProcess } from './store-process.mjs';
 
 const GIB = Number(process.env.BENCH_CONSOLE_GIB ?? 5);
@@ -23,28 +24,15 @@ const CLI = new URL('../../apps/cli/bin/stowage.mjs', import.meta.url).pathname;
 const peakRssMiB = (pid) =>
   Number(readFileSync(`/proc/${pid}/status`, 'utf8').match(/VmHWM:\s+(\d+) kB/)?.[1] ?? 0) / 1024;
 
-/** Deterministic bytes without holding them, hashed as they are produced. */
-function source(size, hash) {
-  let sent = 0;
-  const chunk = Buffer.alloc(2 ** 20);
-  return new Readable({
-    read() {
-      if (sent >= size) return this.push(null);
-      chunk.writeUInt32LE(sent / 2 ** 20, 0);
-      const n = Math.min(chunk.length, size - sent);
-      sent += n;
-      const out = Buffer.from(chunk.subarray(0, n));
-      hash?.update(out);
-      this.push(out);
-    },
-  });
-}
-
 async function startConsole(serverUrl) {
   const port = await freePort();
-  const child = spawn(process.execPath, [CLI, 'console', '--server', serverUrl, '--console-port', String(port)], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  const child = spawn(
+    process.execPath,
+    [CLI, 'console', '--server', serverUrl, '--console-port', String(port)],
+    {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
   await new Promise((resolve, reject) => {
     let out = '';
     child.stdout.on('data', (d) => {
@@ -103,7 +91,9 @@ function uploadThroughConsole(consoleUrl, who, key, size, hash) {
       res.on('data', (d) => {
         text += d;
       });
-      res.on('end', () => (res.statusCode === 200 ? resolve() : reject(new Error(`upload ${res.statusCode} ${text}`))));
+      res.on('end', () =>
+        res.statusCode === 200 ? resolve() : reject(new Error(`upload ${res.statusCode} ${text}`)),
+      );
     });
     req.on('error', reject);
     body.pipe(req);
@@ -174,7 +164,9 @@ process in front of the store; the upload is one multipart/form-data request str
 | bytes read back identical | ${same ? 'yes' : '**no**'} | | |
 `,
   );
-  console.log(`console peak RSS ${hwm.toFixed(0)} MiB; identical: ${same}; put ${consolePut}s vs ${directPut}s; get ${consoleGet}s vs ${directGet}s`);
+  console.log(
+    `console peak RSS ${hwm.toFixed(0)} MiB; identical: ${same}; put ${consolePut}s vs ${directPut}s; get ${consoleGet}s vs ${directGet}s`,
+  );
   if (!same) process.exitCode = 1;
 } finally {
   await rm(dir, { recursive: true, force: true });

@@ -1,8 +1,8 @@
 import { MadminClient } from '@stowage/madmin';
 import type { InjectOptions } from 'fastify';
-import { Client } from 'minio';
+import type { Client } from 'minio';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { callAs, type Harness, type LoggedIn, loginAs, ROOT, startHarness } from './harness.js';
+import { callAs, type Harness, type LoggedIn, loginAs, ROOT, startHarness, storeS3 } from './harness.js';
 
 // Who can reach a bucket: anonymous access (whole bucket and per prefix), checked by anonymous
 // HTTP requests to the store, and the access audit (users and policies naming the bucket).
@@ -19,15 +19,7 @@ const anonymous = (path: string, init?: RequestInit) =>
 beforeAll(async () => {
   h = await startHarness();
   root = await loginAs(h.app, ROOT.accessKey, ROOT.secretKey);
-  const url = new URL(h.storeUrl);
-  s3 = new Client({
-    endPoint: url.hostname,
-    port: Number(url.port),
-    useSSL: false,
-    accessKey: ROOT.accessKey,
-    secretKey: ROOT.secretKey,
-    pathStyle: true,
-  });
+  s3 = storeS3(h.storeUrl);
   admin = new MadminClient({ endpoint: h.storeUrl, credentials: ROOT });
   for (const b of ['open', 'shared', 'other']) await s3.makeBucket(b);
   await s3.putObject('open', 'index.html', 'hi');

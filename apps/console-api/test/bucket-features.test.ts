@@ -7,7 +7,7 @@ import { MadminClient } from '@stowage/madmin';
 import { type StoreHandle, startStore } from '@stowage/store';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { callAs, type Harness, type LoggedIn, loginAs, ROOT, startHarness } from './harness.js';
+import { callAs, type Harness, type LoggedIn, loginAs, ROOT, startHarness, storeS3 } from './harness.js';
 
 // Events, lifecycle and replication through the console against real stores: a webhook
 // target that answers, and a second store as the replication remote.
@@ -156,15 +156,7 @@ describe('replication', () => {
     expect(wrongKeys.statusCode).toBe(400);
 
     // A versioned bucket on the remote, made over its S3 API.
-    const { Client } = await import('minio');
-    const remoteS3 = new Client({
-      endPoint: '127.0.0.1',
-      port: Number(new URL(remote.url).port),
-      useSSL: false,
-      accessKey: REMOTE.accessKey,
-      secretKey: REMOTE.secretKey,
-      pathStyle: true,
-    });
+    const remoteS3 = storeS3(remote.url, REMOTE);
     await remoteS3.makeBucket('backup-a');
     await remoteS3.setBucketVersioning('backup-a', { Status: 'Enabled' });
     const listed = await call('POST', '/list-external-buckets', {

@@ -1,8 +1,8 @@
 import { MadminClient } from '@stowage/madmin';
 import type { InjectOptions } from 'fastify';
-import { Client } from 'minio';
+import type { Client } from 'minio';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { callAs, type Harness, type LoggedIn, loginAs, ROOT, startHarness } from './harness.js';
+import { callAs, type Harness, type LoggedIn, loginAs, ROOT, startHarness, storeS3 } from './harness.js';
 
 // Bucket creation and per-bucket settings through the console, checked against the store with
 // real S3 and admin clients.
@@ -16,15 +16,7 @@ const call = (method: InjectOptions['method'], url: string, payload?: unknown, w
 beforeAll(async () => {
   h = await startHarness();
   root = await loginAs(h.app, ROOT.accessKey, ROOT.secretKey);
-  const url = new URL(h.storeUrl);
-  s3 = new Client({
-    endPoint: url.hostname,
-    port: Number(url.port),
-    useSSL: false,
-    accessKey: ROOT.accessKey,
-    secretKey: ROOT.secretKey,
-    pathStyle: true,
-  });
+  s3 = storeS3(h.storeUrl);
 });
 afterAll(() => h?.close());
 

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startStore } from '@stowage/store';
 import type { FastifyInstance, InjectOptions } from 'fastify';
+import { Client } from 'minio';
 import { buildApp, createSessionStore } from '../src/app.js';
 import { createStorageGateway } from '../src/clients/storage.js';
 import { type ConsoleConfig, DEFAULT_CONFIG } from '../src/config.js';
@@ -89,5 +90,18 @@ export function callAs(
     url: `/api/v1${url}`,
     headers,
     ...(payload === undefined ? {} : { payload }),
+  });
+}
+
+/** A real S3 client on the store, signed as root: to set up and check what the console did. */
+export function storeS3(storeUrl: string, credentials = ROOT): Client {
+  const url = new URL(storeUrl);
+  return new Client({
+    endPoint: url.hostname,
+    port: Number(url.port),
+    useSSL: false,
+    accessKey: credentials.accessKey,
+    secretKey: credentials.secretKey,
+    pathStyle: true,
   });
 }

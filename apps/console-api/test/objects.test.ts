@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { InjectOptions } from 'fastify';
-import { Client } from 'minio';
+import type { Client } from 'minio';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { callAs, type Harness, type LoggedIn, loginAs, ROOT, startHarness } from './harness.js';
+import { callAs, type Harness, type LoggedIn, loginAs, ROOT, startHarness, storeS3 } from './harness.js';
 import { multipartForm } from './multipart.js';
 
 // The object browser's calls through the console, against a real store.
@@ -33,15 +33,7 @@ const text = async (stream: NodeJS.ReadableStream) => {
 beforeAll(async () => {
   h = await startHarness();
   root = await loginAs(h.app, ROOT.accessKey, ROOT.secretKey);
-  const url = new URL(h.storeUrl);
-  s3 = new Client({
-    endPoint: url.hostname,
-    port: Number(url.port),
-    useSSL: false,
-    accessKey: ROOT.accessKey,
-    secretKey: ROOT.secretKey,
-    pathStyle: true,
-  });
+  s3 = storeS3(h.storeUrl);
   await s3.makeBucket('docs');
 });
 afterAll(() => h?.close());

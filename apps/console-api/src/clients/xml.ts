@@ -5,7 +5,7 @@ export interface XmlObject {
   [element: string]: XmlValue;
 }
 
-const escape = (text: string) =>
+const escapeText = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** `<name>…</name>`; arrays repeat the element, undefined leaves it out. */
@@ -18,5 +18,5 @@ export function xmlElementOf(name: string, value: XmlValue): string {
       .join('');
     return `<${name}>${body}</${name}>`;
   }
-  return `<${name}>${escape(String(value))}</${name}>`;
+  return `<${name}>${escapeText(String(value))}</${name}>`;
 }
