@@ -272,6 +272,34 @@ describe('download', () => {
     expect(zip.readUInt16LE(eocd + 10)).toBe(3);
     expect(zip.length).toBeGreaterThan(20 * 1024 * 1024);
   });
+
+  test('an entry the user may not read ends the ZIP with an error, and the console carries on', async () => {
+    const { MadminClient } = await import('@stowage/madmin');
+    const admin = new MadminClient({ endpoint: h.storeUrl, credentials: ROOT });
+    await s3.putObject('docs', 'mixed/ok.txt', 'fine');
+    await s3.putObject('docs', 'mixed/secret.txt', 'hidden');
+    await admin.policies.add('mixed-partial', {
+      Version: '2012-10-17',
+      Statement: [
+        { Effect: 'Allow', Action: ['s3:ListBucket'], Resource: ['arn:aws:s3:::docs'] },
+        { Effect: 'Allow', Action: ['s3:GetObject'], Resource: ['arn:aws:s3:::docs/mixed/ok*'] },
+      ],
+    });
+    await admin.users.add('partial', 'partial-secret-1');
+    await admin.policies.set(['mixed-partial'], 'partial', false);
+    const partial = await loginAs(h.app, 'partial', 'partial-secret-1');
+    const res = await call(
+      'GET',
+      `/buckets/docs/objects/download?prefix=${q('mixed/')}`,
+      undefined,
+      partial,
+    ).catch((err: Error) => err);
+    if (!(res instanceof Error)) {
+      // Cut short: no end-of-central-directory record.
+      expect(res.rawPayload.includes(Buffer.from('504b0506', 'hex'))).toBe(false);
+    }
+    expect((await call('GET', '/buckets/docs/objects?prefix=mixed/')).statusCode).toBe(200);
+  });
 });
 
 describe('share', () => {

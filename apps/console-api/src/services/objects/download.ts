@@ -95,6 +95,9 @@ export async function downloadFolder(s3: S3Client, bucket: string, folder: strin
   // Fail before any byte is sent when the folder cannot be listed.
   let page = await storageCall(s3.listObjectsV2Query(bucket, folder, '', '', 1000, ''));
   const zip = new yazl.ZipFile();
+  // An entry that cannot be read (deleted meanwhile, access denied) ends the download with an
+  // error rather than an unhandled 'error' event that would stop the console.
+  zip.on('error', (err: Error) => (zip.outputStream as Readable).destroy(err));
   const add = (entries: { name?: string; size?: number; lastModified?: Date }[]) => {
     for (const e of entries) {
       if (!e.name || e.name.endsWith('/')) continue;
