@@ -6,8 +6,9 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Transform } from 'node:stream';
-import { CreateBucketCommand, GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { CreateBucketCommand, GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { machine, writeSection } from './report.mjs';
+import { s3For } from './s3-client.mjs';
 import { source } from './source.mjs';
 import { startStoreProcess } from './store-process.mjs';
 
@@ -28,12 +29,7 @@ try {
     [1, 2, 3, 4].map((n) => join(dir, `drive${n}`)),
     ROOT,
   );
-  const s3 = new S3Client({
-    endpoint: store.url,
-    region: 'us-east-1',
-    forcePathStyle: true,
-    credentials: { accessKeyId: ROOT.accessKey, secretAccessKey: ROOT.secretKey },
-  });
+  const s3 = s3For(store.url, ROOT);
   await s3.send(new CreateBucketCommand({ Bucket: 'big' }));
   const sent = createHash('sha256');
   // Hash on the way through; a 'data' listener would drain the stream before the SDK reads it.

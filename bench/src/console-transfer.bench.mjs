@@ -9,9 +9,10 @@ import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
-import { CreateBucketCommand, GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { CreateBucketCommand, GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { freePort } from './ports.mjs';
 import { machine, writeSection } from './report.mjs';
+import { s3For } from './s3-client.mjs';
 import { source } from './source.mjs';
 import { startStoreProcess } from './store-process.mjs';
 
@@ -113,12 +114,7 @@ try {
     ROOT,
   );
   const consoleApp = await startConsole(store.url);
-  const s3 = new S3Client({
-    endpoint: store.url,
-    region: 'us-east-1',
-    forcePathStyle: true,
-    credentials: { accessKeyId: ROOT.accessKey, secretAccessKey: ROOT.secretKey },
-  });
+  const s3 = s3For(store.url, ROOT);
   await s3.send(new CreateBucketCommand({ Bucket: 'big' }));
 
   const directPut = await timed(() =>

@@ -98,6 +98,20 @@ describe('listing', () => {
     const q1 = res.json().objects[2];
     expect(q1.size).toBe(13);
     expect(Date.parse(q1.last_modified)).toBeGreaterThan(Date.now() - 120_000);
+
+    // The detail view of a bucket without object locking: no hold or retention, no error.
+    const detail = await call(
+      'GET',
+      `/buckets/docs/objects?prefix=${q('reports/2026/q1.txt')}&with_metadata=true`,
+    );
+    expect(detail.statusCode, detail.body).toBe(200);
+    expect(detail.json().objects).toHaveLength(1);
+    expect(detail.json().objects[0]).toMatchObject({
+      content_type: 'text/plain',
+      tags: {},
+      user_metadata: {},
+    });
+    expect(detail.json().objects[0].legal_hold_status).toBeUndefined();
   });
 
   test('huge folders come in pages that chain by continuation', async () => {

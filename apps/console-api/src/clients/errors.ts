@@ -105,3 +105,16 @@ export function found(lookup: Promise<unknown>): Promise<boolean> {
     ),
   );
 }
+
+/**
+ * A setting's value, or `fallback` when the server answers that it was never set (its error
+ * code is one of `codes`); any other failure is mapped as usual.
+ */
+export function unlessMissing<T, F>(work: Promise<T>, codes: readonly string[], fallback: F): Promise<T | F> {
+  return storageCall(
+    work.catch((err: { code?: unknown }) => {
+      if (typeof err?.code === 'string' && codes.includes(err.code)) return fallback;
+      throw err;
+    }),
+  );
+}

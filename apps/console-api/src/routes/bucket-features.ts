@@ -8,6 +8,8 @@ import * as replication from '../services/buckets/replication.js';
 import { hasPermission } from '../session/has-permission.js';
 import type { Session } from '../session/store.js';
 
+// Events, lifecycle and replication of a bucket.
+
 /**
  * The replication wizard makes the console connect to a host the caller names; only sessions
  * that may configure replication get to do that (it is not an open HTTP relay).
@@ -17,8 +19,6 @@ function requireReplicationRight(session: Session): void {
     throw new ApiError('forbidden', 'replication is not allowed for this session', 'access denied');
   }
 }
-
-// Events, lifecycle and replication of a bucket.
 
 export function registerBucketFeatureRoutes(bind: Binder, { gateway }: AppDeps): void {
   bind.authed(routes.listBucketEvents, ({ session, params }) =>

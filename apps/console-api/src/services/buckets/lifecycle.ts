@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { AddLifecycleRequest, LifecycleRule, UpdateLifecycleRequest } from '@stowage/contract';
 import type { Credentials, MadminClient, TierConfig } from '@stowage/madmin';
-import { storageCall } from '../../clients/errors.js';
+import { storageCall, unlessMissing } from '../../clients/errors.js';
 import type { StorageGateway } from '../../clients/storage.js';
 import { ApiError } from '../../http/errors.js';
 
@@ -165,14 +165,10 @@ function toInput(rule: LifecycleRule): RuleInput {
 }
 
 async function readRules(gateway: StorageGateway, session: Credentials, bucket: string): Promise<XmlRule[]> {
-  const config = await storageCall(
-    gateway
-      .s3(session)
-      .getBucketLifecycle(bucket)
-      .catch((err: { code?: string }) => {
-        if (err.code === 'NoSuchLifecycleConfiguration') return null;
-        throw err;
-      }),
+  const config = await unlessMissing(
+    gateway.s3(session).getBucketLifecycle(bucket),
+    ['NoSuchLifecycleConfiguration'],
+    null,
   );
   return many((config as { Rule?: XmlRule | XmlRule[] } | null)?.Rule);
 }

@@ -1,14 +1,9 @@
 import type { Client as S3Client } from 'minio';
-import { storageCall } from '../../clients/errors.js';
+import { storageCall, unlessMissing } from '../../clients/errors.js';
 
 /** The bucket policy as JSON text; '' when the bucket has none. */
 export function readBucketPolicy(s3: S3Client, bucket: string): Promise<string> {
-  return storageCall(
-    s3.getBucketPolicy(bucket).catch((err: { code?: string }) => {
-      if (err.code === 'NoSuchBucketPolicy') return '';
-      throw err;
-    }),
-  );
+  return unlessMissing(s3.getBucketPolicy(bucket), ['NoSuchBucketPolicy'], '');
 }
 
 /** Writes the policy; one without statements removes it (S3 refuses an empty statement list). */

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { MultiBucketReplicationRequest, ReplicationRule } from '@stowage/contract';
 import { type Credentials, MadminClient } from '@stowage/madmin';
 import type { Client as S3Client } from 'minio';
-import { fromStorageError, storageCall } from '../../clients/errors.js';
+import { fromStorageError, storageCall, unlessMissing } from '../../clients/errors.js';
 import type { StorageGateway } from '../../clients/storage.js';
 import { type XmlObject, xmlElementOf } from '../../clients/xml.js';
 import { ApiError } from '../../http/errors.js';
@@ -62,16 +62,11 @@ export async function listExternalBuckets(req: {
 }
 
 async function readRules(s3: S3Client, bucket: string): Promise<XmlRule[]> {
-  const config = await storageCall(
-    (
-      s3.getBucketReplication(bucket) as unknown as Promise<{
-        ReplicationConfiguration: { rules: XmlRule[] };
-      }>
-    ).catch((err: { code?: string }) => {
-      if (err.code === 'ReplicationConfigurationNotFoundError') return undefined;
-      throw err;
-    }),
-  );
+  // The SDK's overloads hide the promise this returns.
+  const read = s3.getBucketReplication(bucket) as unknown as Promise<{
+    ReplicationConfiguration: { rules: XmlRule[] };
+  }>;
+  const config = await unlessMissing(read, ['ReplicationConfigurationNotFoundError'], undefined);
   return config?.ReplicationConfiguration.rules ?? [];
 }
 

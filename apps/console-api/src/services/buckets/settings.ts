@@ -1,7 +1,7 @@
 import type { BucketQuota, BucketRetention, SetQuotaRequest } from '@stowage/contract';
 import type { BucketQuota as AdminQuota, Credentials } from '@stowage/madmin';
 import type { LockUnit, Mode } from 'minio';
-import { storageCall } from '../../clients/errors.js';
+import { storageCall, unlessMissing } from '../../clients/errors.js';
 import type { StorageGateway } from '../../clients/storage.js';
 import { ApiError } from '../../http/errors.js';
 
@@ -45,16 +45,20 @@ export async function getQuota(
 ): Promise<BucketQuota> {
   // The quota call does not say whether the bucket exists; ask S3 first for a clear 404.
   await requireBucket(gateway, session, bucket);
-  const quota = await storageCall(
-    gateway
-      .admin(session)
-      .getBucketQuota(bucket)
-      .catch((err: { status?: number }) => {
-        if (err.status === 404) return { quota: 0, quotatype: 'hard' as const };
-        throw err;
-      }),
+  return readQuota(gateway, session, bucket);
+}
+
+async function readQuota(
+  gateway: StorageGateway,
+  session: Credentials,
+  bucket: string,
+): Promise<BucketQuota> {
+  const quota = await unlessMissing(
+    gateway.admin(session).getBucketQuota(bucket),
+    ['XMinioAdminNoSuchQuotaConfiguration'],
+    undefined,
   );
-  return quota.quota > 0 ? { quota: quota.quota, type: quota.quotatype } : { quota: 0 };
+  return quota && quota.quota > 0 ? { quota: quota.quota, type: quota.quotatype } : { quota: 0 };
 }
 
 export async function setQuota(
@@ -65,7 +69,7 @@ export async function setQuota(
 ): Promise<BucketQuota> {
   await requireBucket(gateway, session, bucket);
   await storageCall(gateway.admin(session).setBucketQuota(bucket, quotaBody(req)));
-  return getQuota(gateway, session, bucket);
+  return readQuota(gateway, session, bucket);
 }
 
 export async function requireBucket(
@@ -87,15 +91,9 @@ interface LockConfig {
 
 /** The bucket's object-lock configuration; undefined when locking was never enabled. */
 async function lockConfig(gateway: StorageGateway, session: Credentials, bucket: string) {
-  return storageCall(
-    (gateway.s3(session).getObjectLockConfig(bucket) as unknown as Promise<unknown>)
-      // The SDK's overloads hide the promise this returns.
-      .then((c: unknown) => c as LockConfig)
-      .catch((err: { code?: string }) => {
-        if (err.code === 'ObjectLockConfigurationNotFoundError') return undefined;
-        throw err;
-      }),
-  );
+  // The SDK's overloads hide the promise this returns.
+  const config = gateway.s3(session).getObjectLockConfig(bucket) as unknown as Promise<LockConfig>;
+  return unlessMissing(config, ['ObjectLockConfigurationNotFoundError'], undefined);
 }
 
 export async function getObjectLocking(gateway: StorageGateway, session: Credentials, bucket: string) {

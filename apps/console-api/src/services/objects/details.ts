@@ -1,14 +1,12 @@
 import type { ObjectItem } from '@stowage/contract';
 import type { Client as S3Client } from 'minio';
-import { storageCall } from '../../clients/errors.js';
+import { storageCall, unlessMissing } from '../../clients/errors.js';
+import { versionField, versionQuery } from './version.js';
 
 type Extra = Pick<
   ObjectItem,
   'content_type' | 'user_metadata' | 'tags' | 'legal_hold_status' | 'retention_mode' | 'retention_until_date'
 >;
-
-/** The SDK's option shapes require a version; '' means the latest. */
-const versionOpts = (versionId: string | undefined) => ({ versionId: versionId ?? '' });
 
 /** Content type and user metadata (x-amz-meta-*, shown without the prefix) of one object. */
 export async function userMetadata(
@@ -17,7 +15,7 @@ export async function userMetadata(
   name: string,
   versionId: string | undefined,
 ): Promise<Extra> {
-  const stat = await storageCall(s3.statObject(bucket, name, versionOpts(versionId)));
+  const stat = await storageCall(s3.statObject(bucket, name, versionQuery(versionId)));
   const meta: Record<string, string> = {};
   let contentType: string | undefined;
   for (const [key, value] of Object.entries(stat.metaData ?? {})) {
@@ -28,11 +26,8 @@ export async function userMetadata(
   return contentType ? { content_type: contentType, user_metadata: meta } : { user_metadata: meta };
 }
 
-/** Settings a lock-less bucket answers with an error mean "none"; others are real failures. */
-const absent = (err: { code?: string }) => {
-  if (/NotFound|NoSuch|InvalidRequest|ObjectLockConfiguration/.test(err.code ?? '')) return undefined;
-  throw err;
-};
+/** Answers meaning "none": never set, or a bucket without object locking. */
+const NO_LOCK = ['NoSuchObjectLockConfiguration', 'ObjectLockConfigurationNotFoundError', 'InvalidRequest'];
 
 /** Everything the object detail view shows: metadata, tags, legal hold and retention. */
 export async function objectDetails(
@@ -41,14 +36,12 @@ export async function objectDetails(
   name: string,
   versionId: string | undefined,
 ): Promise<Extra> {
-  const opts = versionOpts(versionId);
+  const opts = versionField(versionId);
   const [meta, tags, hold, retention] = await Promise.all([
     userMetadata(s3, bucket, name, versionId),
     storageCall(s3.getObjectTagging(bucket, name, opts)),
-    storageCall(
-      s3.getObjectLegalHold(bucket, name, versionId ? { versionId } : { versionId: '' }).catch(absent),
-    ),
-    storageCall(s3.getObjectRetention(bucket, name, opts).catch(absent)),
+    unlessMissing(s3.getObjectLegalHold(bucket, name, opts), NO_LOCK, undefined),
+    unlessMissing(s3.getObjectRetention(bucket, name, opts), NO_LOCK, undefined),
   ]);
   const extra: Extra = {
     ...meta,

@@ -3,6 +3,8 @@ import type { Client as S3Client } from 'minio';
 import yazl from 'yazl';
 import { storageCall } from '../../clients/errors.js';
 import { ApiError } from '../../http/errors.js';
+import { latestPages } from './list.js';
+import { versionQuery } from './version.js';
 
 // Downloads stream from the storage server to the browser: one object (with Range), or a
 // folder as a ZIP written while its listing is still being read.
@@ -55,7 +57,7 @@ export async function downloadObject(
   key: string,
   opts: { versionId?: string | undefined; preview: boolean; range?: string | undefined },
 ): Promise<ObjectDownload> {
-  const version = opts.versionId ? { versionId: opts.versionId } : {};
+  const version = versionQuery(opts.versionId);
   const stat = await storageCall(s3.statObject(bucket, key, version));
   const range = parseRange(opts.range, stat.size);
   if (range === 'unsatisfiable') {
@@ -92,8 +94,9 @@ export async function downloadObject(
 
 /** A folder as a ZIP stream; entries are named relative to the folder. */
 export async function downloadFolder(s3: S3Client, bucket: string, folder: string): Promise<ObjectDownload> {
+  const pages = latestPages(s3, bucket, folder);
   // Fail before any byte is sent when the folder cannot be listed.
-  let page = await storageCall(s3.listObjectsV2Query(bucket, folder, '', '', 1000, ''));
+  const first = await pages.next();
   const zip = new yazl.ZipFile();
   // An entry that cannot be read (deleted meanwhile, access denied) ends the download with an
   // error rather than an unhandled 'error' event that would stop the console.
@@ -114,12 +117,9 @@ export async function downloadFolder(s3: S3Client, bucket: string, folder: strin
       );
     }
   };
-  add(page.objects);
+  if (!first.done) add(first.value);
   void (async () => {
-    while (page.isTruncated && page.nextContinuationToken) {
-      page = await s3.listObjectsV2Query(bucket, folder, page.nextContinuationToken, '', 1000, '');
-      add(page.objects);
-    }
+    for await (const entries of pages) add(entries);
     zip.end();
   })().catch((err: unknown) => (zip.outputStream as Readable).destroy(err as Error));
   const name = `${folder.replace(/\/+$/, '').split('/').pop() || bucket}.zip`;

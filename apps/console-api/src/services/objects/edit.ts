@@ -2,7 +2,8 @@ import type { Client as S3Client } from 'minio';
 import { LEGAL_HOLD_STATUS, RETENTION_MODES } from 'minio';
 import { storageCall } from '../../clients/errors.js';
 import { ApiError } from '../../http/errors.js';
-import { listVersionsPage } from './list.js';
+import { latestPages, versionPages } from './list.js';
+import { versionField, versionQuery } from './version.js';
 
 // Changes to objects: deletions (one, a version, a folder, many), tags, retention, legal hold.
 
@@ -16,27 +17,14 @@ const BATCH = 1000;
 /** Every key under a folder (or every version of them), a page at a time. */
 async function* keysUnder(s3: S3Client, bucket: string, prefix: string, allVersions: boolean) {
   if (allVersions) {
-    let continuation: string | undefined;
-    do {
-      const page = await listVersionsPage(s3, bucket, {
-        prefix,
-        recursive: true,
-        limit: BATCH,
-        continuation,
-      });
-      yield page.items.map(
-        (o): Target => ({ Key: o.name, ...(o.version_id ? { VersionId: o.version_id } : {}) }),
-      );
-      continuation = page.next;
-    } while (continuation);
+    for await (const items of versionPages(s3, bucket, prefix)) {
+      yield items.map((o): Target => ({ Key: o.name, ...(o.version_id ? { VersionId: o.version_id } : {}) }));
+    }
     return;
   }
-  let token = '';
-  do {
-    const page = await storageCall(s3.listObjectsV2Query(bucket, prefix, token, '', BATCH, ''));
-    yield page.objects.filter((o) => o.name).map((o): Target => ({ Key: o.name as string }));
-    token = page.isTruncated ? page.nextContinuationToken : '';
-  } while (token);
+  for await (const entries of latestPages(s3, bucket, prefix)) {
+    yield entries.flatMap((o): Target[] => (o.name ? [{ Key: o.name }] : []));
+  }
 }
 
 export interface DeleteOutcome {
@@ -88,7 +76,7 @@ export async function deletePath(
     }
     return out;
   }
-  await storageCall(s3.removeObject(bucket, path, opts.versionId ? { versionId: opts.versionId } : {}));
+  await storageCall(s3.removeObject(bucket, path, versionQuery(opts.versionId)));
   out.deleted += 1;
   return out;
 }
@@ -112,9 +100,6 @@ export async function deleteMany(
   return out;
 }
 
-/** The SDK's option shapes require a version; '' means the latest. */
-const versionOf = (versionId: string | undefined) => ({ versionId: versionId ?? '' });
-
 export async function putTags(
   s3: S3Client,
   bucket: string,
@@ -122,7 +107,7 @@ export async function putTags(
   versionId: string | undefined,
   tags: Record<string, string>,
 ): Promise<void> {
-  const opts = versionOf(versionId);
+  const opts = versionField(versionId);
   if (Object.keys(tags).length === 0) await storageCall(s3.removeObjectTagging(bucket, key, opts));
   else await storageCall(s3.setObjectTagging(bucket, key, tags, opts));
 }
@@ -147,7 +132,7 @@ export async function putRetention(
       mode: req.mode === 'governance' ? RETENTION_MODES.GOVERNANCE : RETENTION_MODES.COMPLIANCE,
       retainUntilDate: until.toISOString(),
       governanceBypass: req.governance_bypass ?? false,
-      ...versionOf(versionId),
+      ...versionField(versionId),
     }),
   );
 }
@@ -159,7 +144,9 @@ export async function clearRetention(
   key: string,
   versionId: string | undefined,
 ): Promise<void> {
-  await storageCall(s3.putObjectRetention(bucket, key, { governanceBypass: true, ...versionOf(versionId) }));
+  await storageCall(
+    s3.putObjectRetention(bucket, key, { governanceBypass: true, ...versionField(versionId) }),
+  );
 }
 
 export async function putLegalHold(
@@ -173,7 +160,7 @@ export async function putLegalHold(
     Promise.resolve(
       s3.setObjectLegalHold(bucket, key, {
         status: status === 'enabled' ? LEGAL_HOLD_STATUS.ENABLED : LEGAL_HOLD_STATUS.DISABLED,
-        ...(versionId ? { versionId } : { versionId: '' }),
+        ...versionField(versionId),
       }),
     ),
   );

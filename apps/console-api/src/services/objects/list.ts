@@ -111,6 +111,26 @@ async function listLatestPage(
     : { items };
 }
 
+/** Every current object under a prefix, all levels down, one page of entries at a time. */
+export async function* latestPages(s3: S3Client, bucket: string, prefix: string) {
+  let token = '';
+  do {
+    const page = await storageCall(s3.listObjectsV2Query(bucket, prefix, token, '', PAGE_SIZE, ''));
+    yield page.objects as RawEntry[];
+    token = page.isTruncated ? page.nextContinuationToken : '';
+  } while (token);
+}
+
+/** Every version and delete marker under a prefix, all levels down, a page at a time. */
+export async function* versionPages(s3: S3Client, bucket: string, prefix: string, recursive = true) {
+  let continuation: string | undefined;
+  do {
+    const page = await listVersionsPage(s3, bucket, { prefix, recursive, limit: PAGE_SIZE, continuation });
+    yield page.items;
+    continuation = page.next;
+  } while (continuation);
+}
+
 export async function listObjects(
   s3: S3Client,
   bucket: string,

@@ -1,7 +1,7 @@
 import type { ObjectItem } from '@stowage/contract';
 import type { Client as S3Client } from 'minio';
 import { ApiError } from '../../http/errors.js';
-import { listVersionsPage } from './list.js';
+import { versionPages } from './list.js';
 
 /** Versions read for one rewind view; beyond this the answer would be partial, so say so. */
 export const REWIND_MAX_VERSIONS = 100_000;
@@ -19,11 +19,9 @@ export async function rewind(
   const atIso = at.toISOString();
   const current = new Map<string, ObjectItem>();
   const folders = new Set<string>();
-  let continuation: string | undefined;
   let read = 0;
-  do {
-    const page = await listVersionsPage(s3, bucket, { prefix, recursive: false, limit: 1000, continuation });
-    for (const v of page.items) {
+  for await (const items of versionPages(s3, bucket, prefix, false)) {
+    for (const v of items) {
       if (v.last_modified === undefined) {
         folders.add(v.name);
         continue;
@@ -32,15 +30,14 @@ export async function rewind(
       const seen = current.get(v.name);
       if (!seen || (seen.last_modified ?? '') < v.last_modified) current.set(v.name, v);
     }
-    read += page.items.length;
+    read += items.length;
     if (read > REWIND_MAX_VERSIONS) {
       throw new ApiError(
         'badRequest',
         `more than ${REWIND_MAX_VERSIONS} versions under this prefix; rewind a deeper folder`,
       );
     }
-    continuation = page.next;
-  } while (continuation);
+  }
   const objects: ObjectItem[] = [...folders].sort().map((name) => ({ name, size: 0 }));
   for (const v of [...current.values()].sort((a, b) => (a.name < b.name ? -1 : 1))) {
     const { is_delete_marker, is_latest, ...rest } = v;

@@ -2,6 +2,7 @@ import type { Credentials } from '@stowage/madmin';
 import { storageCall } from '../../clients/errors.js';
 import type { StorageGateway } from '../../clients/storage.js';
 import { ApiError } from '../../http/errors.js';
+import { versionQuery } from './version.js';
 
 // Share links outlive the session that made them: each is presigned with its own access key,
 // created for the user, allowed only to read that one object, and expiring with the link.
@@ -50,9 +51,7 @@ export async function shareObject(
 ): Promise<string> {
   const seconds = shareSeconds(opts.expires);
   // The object must exist and be readable by the user before a link is handed out.
-  await storageCall(
-    gateway.s3(session).statObject(bucket, key, opts.versionId ? { versionId: opts.versionId } : {}),
-  );
+  await storageCall(gateway.s3(session).statObject(bucket, key, versionQuery(opts.versionId)));
   const expiration = new Date(Date.now() + seconds * 1000 + 60_000);
   const link = await storageCall(
     gateway.admin(session).serviceAccounts.add({
