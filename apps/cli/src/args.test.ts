@@ -10,7 +10,37 @@ describe('parseCommand', () => {
       port: 9000,
       consolePort: 9090,
       basePath: '',
+      ldap: false,
     });
+  });
+
+  test('logins: LDAP and single sign-on come from the environment', () => {
+    expect(parseCommand(['start'], { CONSOLE_LDAP_ENABLED: 'on' })).toMatchObject({ ldap: true });
+    const sso = parseCommand(['console', '--server', 'http://127.0.0.1:9000'], {
+      STOWAGE_IDP_URL: 'https://idp.example/realms/x',
+      CONSOLE_IDP_CLIENT_ID: 'console',
+      STOWAGE_IDP_CALLBACK: 'https://console.example/oauth_callback',
+      STOWAGE_IDP_SCOPES: 'openid, policies',
+    });
+    expect(sso).toMatchObject({
+      openId: {
+        configUrl: 'https://idp.example/realms/x',
+        clientId: 'console',
+        callbackUrl: 'https://console.example/oauth_callback',
+        scopes: ['openid', 'policies'],
+      },
+    });
+    expect(sso).not.toHaveProperty('openId.clientSecret');
+    expect(() => parseCommand(['start'], { STOWAGE_IDP_URL: 'https://idp.example' })).toThrow(
+      'single sign-on needs',
+    );
+    expect(() =>
+      parseCommand(['start'], {
+        STOWAGE_IDP_URL: 'idp.example',
+        STOWAGE_IDP_CLIENT_ID: 'c',
+        STOWAGE_IDP_CALLBACK: 'https://c/oauth_callback',
+      }),
+    ).toThrow('STOWAGE_IDP_URL must be an http(s) URL');
   });
 
   test('flags beat env, env beats defaults', () => {

@@ -8,6 +8,16 @@ export interface ConsoleFlags {
   /** A Prometheus that scrapes the store, for the dashboard; the store's own metrics otherwise. */
   prometheusUrl?: string;
   prometheusJob?: string;
+  /** The login form takes directory (LDAP) users instead of the server's own. */
+  ldap: boolean;
+  /** Single sign-on through an OpenID provider the server also trusts. */
+  openId?: {
+    configUrl: string;
+    clientId: string;
+    clientSecret?: string;
+    callbackUrl: string;
+    scopes: string[];
+  };
 }
 
 export type Command =
@@ -38,6 +48,14 @@ Options:
                         (env STOWAGE_PROMETHEUS_URL; without one the console records the
                         server's own metrics)
   --prometheus-job NAME its scrape job (default minio-job, env STOWAGE_PROMETHEUS_JOB)
+
+Logins (start, console), from the environment:
+  STOWAGE_LDAP=on       the login form takes directory users (AssumeRoleWithLDAPIdentity);
+                        the server needs identity_ldap configured (CONSOLE_LDAP_ENABLED too)
+  STOWAGE_IDP_URL, STOWAGE_IDP_CLIENT_ID, STOWAGE_IDP_CALLBACK (and optional
+  STOWAGE_IDP_SECRET, STOWAGE_IDP_SCOPES, default openid,profile,email)
+                        single sign-on with an OpenID provider; the callback is the console's
+                        /oauth_callback address (CONSOLE_IDP_* names are read too)
 
 Root credentials: STOWAGE_ROOT_USER / STOWAGE_ROOT_PASSWORD (or MINIO_ROOT_USER /
 MINIO_ROOT_PASSWORD); otherwise generated on first start and kept in the data directory.`;
@@ -73,6 +91,34 @@ function prometheus(
     out.prometheusJob = job;
   }
   return out;
+}
+
+const ON = new Set(['on', 'true', '1', 'yes']);
+
+function logins(env: NodeJS.ProcessEnv): Pick<ConsoleFlags, 'ldap' | 'openId'> {
+  const read = (name: string) => env[`STOWAGE_${name}`] ?? env[`CONSOLE_${name}`];
+  const ldap = ON.has((env.STOWAGE_LDAP ?? env.CONSOLE_LDAP_ENABLED ?? '').toLowerCase());
+  const configUrl = read('IDP_URL');
+  const clientId = read('IDP_CLIENT_ID');
+  const callbackUrl = read('IDP_CALLBACK');
+  const given = [configUrl, clientId, callbackUrl].filter(Boolean).length;
+  if (given === 0) return { ldap };
+  if (!configUrl || !clientId || !callbackUrl)
+    throw new UsageError(
+      'single sign-on needs STOWAGE_IDP_URL, STOWAGE_IDP_CLIENT_ID and STOWAGE_IDP_CALLBACK',
+    );
+  for (const [name, url] of [
+    ['STOWAGE_IDP_URL', configUrl],
+    ['STOWAGE_IDP_CALLBACK', callbackUrl],
+  ] as const)
+    if (!/^https?:\/\/[^\s/]+/.test(url))
+      throw new UsageError(`${name} must be an http(s) URL, got '${url}'`);
+  const secret = read('IDP_SECRET');
+  const scopes = (read('IDP_SCOPES') ?? 'openid,profile,email').split(/[\s,]+/).filter(Boolean);
+  return {
+    ldap,
+    openId: { configUrl, clientId, callbackUrl, scopes, ...(secret ? { clientSecret: secret } : {}) },
+  };
 }
 
 /** Turn argv and env into one typed command; pure, so every rule is unit-tested. */
@@ -111,6 +157,7 @@ export function parseCommand(argv: string[], env: NodeJS.ProcessEnv): Command {
     address,
     consolePort,
     basePath,
+    ...logins(env),
     ...prometheus(
       str(values['prometheus-url']) ?? env.STOWAGE_PROMETHEUS_URL,
       str(values['prometheus-job']) ?? env.STOWAGE_PROMETHEUS_JOB,

@@ -20,6 +20,22 @@ export interface ConsoleConfig {
   prometheusJobId: string;
   /** The built web app (apps/console-web/dist); undefined serves the API only. */
   webRoot?: string;
+  /** The login form trades a directory user's name and password (AssumeRoleWithLDAPIdentity). */
+  ldap: boolean;
+  /** Single sign-on: the login page redirects to this OpenID provider. */
+  openId?: OpenIdConfig;
+}
+
+/** An OpenID Connect client registered with the provider the storage server also trusts. */
+export interface OpenIdConfig {
+  /** The provider's issuer URL or its /.well-known/openid-configuration address. */
+  configUrl: string;
+  clientId: string;
+  /** Confidential clients only; public clients rely on PKCE alone. */
+  clientSecret?: string;
+  /** Where the provider sends the browser back: the console's /oauth_callback page. */
+  callbackUrl: string;
+  scopes: string[];
 }
 
 export const DEFAULT_CONFIG: Omit<ConsoleConfig, 'serverUrl'> = {
@@ -30,6 +46,7 @@ export const DEFAULT_CONFIG: Omit<ConsoleConfig, 'serverUrl'> = {
   sessionAbsoluteSeconds: 12 * 3600,
   secureCookies: false,
   prometheusJobId: 'minio-job',
+  ldap: false,
 };
 
 /** '/console/' -> '/console', '/' -> '', 'console' -> '/console'. */

@@ -16,6 +16,8 @@ export interface Harness {
   config: ConsoleConfig;
   /** Every line the app logged, to check that no secret leaks. */
   logs: string[];
+  /** Stops and starts the store on the same drives and port (identity settings need it). */
+  restartStore(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -23,7 +25,7 @@ export interface Harness {
 export async function startHarness(overrides: Partial<ConsoleConfig> = {}): Promise<Harness> {
   const dir = await mkdtemp(join(tmpdir(), 'stowage-api-'));
   const drives = [join(dir, 'd1'), join(dir, 'd2'), join(dir, 'd3'), join(dir, 'd4')];
-  const store = await startStore({ drives, port: 0, rootCredentials: ROOT });
+  let store = await startStore({ drives, port: 0, rootCredentials: ROOT });
   const config: ConsoleConfig = { ...DEFAULT_CONFIG, serverUrl: store.url, ...overrides };
   const logs: string[] = [];
   const app = await buildApp(
@@ -43,6 +45,11 @@ export async function startHarness(overrides: Partial<ConsoleConfig> = {}): Prom
     storeUrl: store.url,
     config,
     logs,
+    async restartStore() {
+      const { port } = store;
+      await store.close();
+      store = await startStore({ drives, port, rootCredentials: ROOT });
+    },
     async close() {
       await app.close();
       await store.close();

@@ -16,6 +16,7 @@ describe('openapi.json', () => {
     expect(Object.keys(doc.paths)).toEqual([
       '/api/v1/login',
       '/api/v1/login/operator',
+      '/api/v1/login/oauth2/auth',
       '/api/v1/logout',
       '/api/v1/session',
       '/api/v1/has-permission',

@@ -31,6 +31,8 @@ async function runConsole(serverUrl: string, flags: ConsoleFlags, print: Print) 
     webRoot,
     ...(flags.prometheusUrl ? { prometheusUrl: flags.prometheusUrl } : {}),
     ...(flags.prometheusJob ? { prometheusJobId: flags.prometheusJob } : {}),
+    ldap: flags.ldap,
+    ...(flags.openId ? { openId: flags.openId } : {}),
   });
 }
 

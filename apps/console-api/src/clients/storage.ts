@@ -1,4 +1,12 @@
-import { type AccountInfo, assumeRole, type Credentials, MadminClient } from '@stowage/madmin';
+import {
+  type AccountInfo,
+  type AssumedCredentials,
+  assumeRole,
+  assumeRoleWithLdapIdentity,
+  assumeRoleWithWebIdentity,
+  type Credentials,
+  MadminClient,
+} from '@stowage/madmin';
 import { Client as S3Client } from 'minio';
 
 export interface TemporaryCredentials extends Credentials {
@@ -12,6 +20,14 @@ export interface TemporaryCredentials extends Credentials {
  */
 export interface StorageGateway {
   assumeRole(user: Credentials, durationSeconds: number): Promise<TemporaryCredentials>;
+  /** A directory user's name and password; the server checks them against its LDAP. */
+  assumeRoleWithLdap(
+    username: string,
+    password: string,
+    durationSeconds: number,
+  ): Promise<TemporaryCredentials>;
+  /** An OpenID provider's id_token; the server checks its signature and claims. */
+  assumeRoleWithWebIdentity(idToken: string, durationSeconds: number): Promise<TemporaryCredentials>;
   accountInfo(session: Credentials): Promise<AccountInfo>;
   /** The admin API, signed with the session's own credentials (the server enforces them). */
   admin(session: Credentials): MadminClient;
@@ -22,13 +38,15 @@ export interface StorageGateway {
 export function createStorageGateway(serverUrl: string, region: string): StorageGateway {
   return {
     async assumeRole(user, durationSeconds) {
-      const c = await assumeRole({ endpoint: serverUrl, credentials: user, durationSeconds, region });
-      return {
-        accessKey: c.accessKey,
-        secretKey: c.secretKey,
-        sessionToken: c.sessionToken,
-        expiration: c.expiration,
-      };
+      return temporary(await assumeRole({ endpoint: serverUrl, credentials: user, durationSeconds, region }));
+    },
+    async assumeRoleWithLdap(username, password, durationSeconds) {
+      return temporary(
+        await assumeRoleWithLdapIdentity({ endpoint: serverUrl, username, password, durationSeconds }),
+      );
+    },
+    async assumeRoleWithWebIdentity(token, durationSeconds) {
+      return temporary(await assumeRoleWithWebIdentity({ endpoint: serverUrl, token, durationSeconds }));
     },
     accountInfo(session) {
       return this.admin(session).accountInfo();
@@ -50,5 +68,14 @@ export function createStorageGateway(serverUrl: string, region: string): Storage
         pathStyle: true,
       });
     },
+  };
+}
+
+function temporary(c: AssumedCredentials): TemporaryCredentials {
+  return {
+    accessKey: c.accessKey,
+    secretKey: c.secretKey,
+    sessionToken: c.sessionToken,
+    expiration: c.expiration,
   };
 }

@@ -2,6 +2,7 @@ import { routes } from '@stowage/contract';
 import type { AppDeps } from '../app.js';
 import { fromStorageError } from '../clients/errors.js';
 import type { Binder } from '../http/bind.js';
+import { ApiError } from '../http/errors.js';
 import * as account from '../services/account.js';
 import * as serviceAccounts from '../services/service-accounts.js';
 import { formLogin } from '../session/form-login.js';
@@ -14,13 +15,20 @@ export function registerAccountRoutes(bind: Binder, deps: AppDeps): void {
   const admin = (s: { credentials: Parameters<typeof gateway.admin>[0] }) => gateway.admin(s.credentials);
 
   bind.authed(routes.changePassword, async ({ session, sessionId, body, reply }) => {
+    // Directory and single sign-on users keep their passwords elsewhere; the page is hidden
+    // for them, and the call refuses rather than touch a server user of the same name.
+    if (session.identity !== 'builtin')
+      throw new ApiError(
+        'forbidden',
+        'the password of a directory or single sign-on user is changed at its source',
+      );
     const accessKey = session.accountAccessKey;
     await account.changeOwnPassword(gateway, accessKey, body.current_secret_key, body.new_secret_key);
     // The old session's credentials were issued for the old password: replace the session.
     const fresh = await formLogin(
       gateway,
       { accessKey, secretKey: body.new_secret_key },
-      config.stsDurationSeconds,
+      { durationSeconds: config.stsDurationSeconds, ldap: false },
     ).catch((err: unknown) => {
       throw fromStorageError(err, 'login');
     });

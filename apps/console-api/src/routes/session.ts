@@ -1,13 +1,21 @@
-import { allowedPages, CONSOLE_PAGES, routes } from '@stowage/contract';
+import { allowedPages, CONSOLE_PAGES, LDAP_HIDDEN_PAGES, routes } from '@stowage/contract';
 import type { Binder } from '../http/bind.js';
 import { hasPermission } from '../session/has-permission.js';
+import type { Identity } from '../session/store.js';
+
+/** Pages that make no sense for an identity kept outside the server's own users. */
+export function hiddenPagesFor(identity: Identity): string[] {
+  if (identity === 'builtin') return [];
+  const password = ['/account/change-password'];
+  return identity === 'ldap' ? [...LDAP_HIDDEN_PAGES, ...password] : password;
+}
 
 export function registerSessionRoutes(bind: Binder): void {
   bind.authed(routes.getSession, async ({ session }) => ({
     status: 'ok' as const,
     operator: false,
     distributedMode: session.distributedMode,
-    pages: allowedPages(CONSOLE_PAGES, session.grants),
+    pages: allowedPages(CONSOLE_PAGES, session.grants, hiddenPagesFor(session.identity)),
     features: [],
     csrfToken: session.csrfToken,
     accessKey: session.accountAccessKey,

@@ -1,23 +1,35 @@
 import type { LoginRequest } from '@stowage/contract';
-import type { StorageGateway } from '../clients/storage.js';
+import type { StorageGateway, TemporaryCredentials } from '../clients/storage.js';
 import { grantsFromPolicy, rulesFromPolicy } from './grants.js';
-import type { Session } from './store.js';
+import type { Identity, Session } from './store.js';
 
 export type NewSession = Omit<Session, 'csrfToken' | 'createdAt' | 'lastSeenAt'>;
 
 /**
- * The form strategy: trade the user's keys for STS credentials (the console never keeps the
- * long-term secret), then read the effective policy to decide the allowed pages.
+ * The form strategy: trade what the user typed for STS credentials (the console never keeps
+ * the long-term secret), then read the effective policy to decide the allowed pages. With LDAP
+ * on, the form carries a directory user's name and password instead of the server's keys.
  */
 export async function formLogin(
   gateway: StorageGateway,
   input: LoginRequest,
-  durationSeconds: number,
+  options: { durationSeconds: number; ldap: boolean },
 ): Promise<NewSession> {
-  const credentials = await gateway.assumeRole(
-    { accessKey: input.accessKey, secretKey: input.secretKey },
-    durationSeconds,
-  );
+  const credentials = options.ldap
+    ? await gateway.assumeRoleWithLdap(input.accessKey, input.secretKey, options.durationSeconds)
+    : await gateway.assumeRole(
+        { accessKey: input.accessKey, secretKey: input.secretKey },
+        options.durationSeconds,
+      );
+  return sessionFor(gateway, credentials, options.ldap ? 'ldap' : 'builtin');
+}
+
+/** A session for STS credentials, whichever strategy obtained them. */
+export async function sessionFor(
+  gateway: StorageGateway,
+  credentials: TemporaryCredentials,
+  identity: Identity,
+): Promise<NewSession> {
   const account = await gateway.accountInfo(credentials);
   return {
     credentials: {
@@ -26,7 +38,10 @@ export async function formLogin(
       sessionToken: credentials.sessionToken,
     },
     credentialsExpireAt: credentials.expiration.getTime(),
-    accountAccessKey: input.accessKey,
+    // The server names the account: the login key for built-in users, the DN or the
+    // token's subject for directory and single sign-on users.
+    accountAccessKey: account.AccountName,
+    identity,
     grants: grantsFromPolicy(account.Policy),
     rules: rulesFromPolicy(account.Policy),
     distributedMode: isErasureCoded(account.Server),

@@ -5,6 +5,7 @@ const input = {
   credentials: { accessKey: 'TMPKEY', secretKey: 'tmpsecret', sessionToken: 'tok' },
   credentialsExpireAt: 10_000_000,
   accountAccessKey: 'admin',
+  identity: 'builtin' as const,
   grants: { allow: ['s3:*'], deny: [] },
   distributedMode: true,
 };

@@ -3,6 +3,9 @@ import type { ActionGrants } from '@stowage/contract';
 import type { Credentials } from '@stowage/madmin';
 import type { PolicyRule } from './grants.js';
 
+/** Where the user's identity lives: the server's own users, a directory, or an OpenID provider. */
+export type Identity = 'builtin' | 'ldap' | 'openid';
+
 /** What the console keeps for a logged-in user. Never sent to the browser. */
 export interface Session {
   /** Temporary credentials from STS; the user's long-term secret is never kept. */
@@ -10,6 +13,7 @@ export interface Session {
   credentialsExpireAt: number;
   /** The key the user logged in with (for change-password and "not your own user" rules). */
   accountAccessKey: string;
+  identity: Identity;
   grants: ActionGrants;
   /** The effective policy's statements, for has-permission. */
   rules: PolicyRule[];

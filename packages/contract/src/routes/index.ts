@@ -40,6 +40,7 @@ export const routes = {
   getLoginDetails: login.getLoginDetails,
   login: login.login,
   loginOperator: login.loginOperator,
+  loginOAuth2: login.loginOAuth2,
   logout: login.logout,
   getSession: session.getSession,
   hasPermission: permissions.hasPermission,

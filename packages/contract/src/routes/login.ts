@@ -29,6 +29,22 @@ export const OperatorLoginRequest = Type.Object(
 );
 export type OperatorLoginRequest = Static<typeof OperatorLoginRequest>;
 
+export const OAuth2CallbackRequest = Type.Object(
+  {
+    code: Type.String({ minLength: 1, maxLength: 4096 }),
+    state: Type.String({ minLength: 1, maxLength: 512 }),
+  },
+  { $id: 'OAuth2CallbackRequest', additionalProperties: false },
+);
+export type OAuth2CallbackRequest = Static<typeof OAuth2CallbackRequest>;
+
+/**
+ * Spec 000: the callback page stores `sessionId` under `token`. That value is the session's
+ * CSRF token, as after a form login; the session itself rides in the HttpOnly cookie.
+ */
+export const OAuth2LoginResponse = Type.Object({ sessionId: Type.String() }, { $id: 'OAuth2LoginResponse' });
+export type OAuth2LoginResponse = Static<typeof OAuth2LoginResponse>;
+
 export const getLoginDetails = defineRoute({
   id: 'getLoginDetails',
   method: 'GET',
@@ -36,7 +52,7 @@ export const getLoginDetails = defineRoute({
   summary: 'The login strategy the server offers',
   tag: 'auth',
   auth: false,
-  responses: { 200: LoginDetails },
+  responses: { 200: LoginDetails, 503: ApiErrorBody },
 });
 
 export const login = defineRoute({
@@ -48,6 +64,17 @@ export const login = defineRoute({
   auth: false,
   body: LoginRequest,
   responses: { 204: null, 400: ApiErrorBody, 401: ApiErrorBody, 503: ApiErrorBody },
+});
+
+export const loginOAuth2 = defineRoute({
+  id: 'loginOAuth2',
+  method: 'POST',
+  path: '/login/oauth2/auth',
+  summary: "Single sign-on callback: trade the provider's code for a session; sets the session cookie",
+  tag: 'auth',
+  auth: false,
+  body: OAuth2CallbackRequest,
+  responses: { 200: OAuth2LoginResponse, 400: ApiErrorBody, 401: ApiErrorBody, 503: ApiErrorBody },
 });
 
 export const loginOperator = defineRoute({

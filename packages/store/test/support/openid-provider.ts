@@ -14,10 +14,23 @@ export interface OpenIdProvider {
   issuer: string;
   /** Logs `user` in and returns its id_token. */
   idToken(user: string): Promise<string>;
+  /** Walks a browser's way through `authorizeUrl` as `user`; returns where the provider sends it back. */
+  authorize(user: string, authorizeUrl: string): Promise<URL>;
   close(): Promise<void>;
 }
 
-export async function startOpenIdProvider(policiesOf: Record<string, string>): Promise<OpenIdProvider> {
+export interface ProviderOptions {
+  /** The client's registered callback (default http://127.0.0.1/oauth_callback). */
+  redirectUri?: string;
+  /** Refuse authorization requests without a PKCE challenge. */
+  pkceRequired?: boolean;
+}
+
+export async function startOpenIdProvider(
+  policiesOf: Record<string, string>,
+  options: ProviderOptions = {},
+): Promise<OpenIdProvider> {
+  const redirectUri = options.redirectUri ?? REDIRECT;
   const server: Server = await new Promise((resolve) => {
     const s = createServer();
     s.listen(0, '127.0.0.1', () => resolve(s));
@@ -28,7 +41,7 @@ export async function startOpenIdProvider(policiesOf: Record<string, string>): P
       {
         client_id: CLIENT_ID,
         client_secret: CLIENT_SECRET,
-        redirect_uris: [REDIRECT],
+        redirect_uris: [redirectUri],
         response_types: ['code'],
         grant_types: ['authorization_code'],
       },
@@ -36,7 +49,7 @@ export async function startOpenIdProvider(policiesOf: Record<string, string>): P
     claims: { openid: ['sub'], policies: ['policy'] },
     scopes: ['openid', 'policies'],
     conformIdTokenClaims: false,
-    pkce: { required: () => false },
+    pkce: { required: () => options.pkceRequired ?? false },
     features: { devInteractions: { enabled: true } },
     async findAccount(_ctx, id) {
       return { accountId: id, claims: async () => ({ sub: id, policy: policiesOf[id] ?? '' }) };
@@ -44,62 +57,67 @@ export async function startOpenIdProvider(policiesOf: Record<string, string>): P
   });
   server.on('request', provider.callback());
 
+  async function authorize(user: string, authorizeUrl: string): Promise<URL> {
+    const jar = new Map<string, string>();
+    const cookie = () => [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
+    const keep = (res: Response) => {
+      for (const c of res.headers.getSetCookie()) {
+        const [pair = ''] = c.split(';');
+        const eq = pair.indexOf('=');
+        jar.set(pair.slice(0, eq), pair.slice(eq + 1));
+      }
+    };
+    const go = async (url: string, body?: URLSearchParams): Promise<Response> => {
+      const res = await fetch(new URL(url, issuer), {
+        method: body ? 'POST' : 'GET',
+        headers: {
+          cookie: cookie(),
+          ...(body ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
+        },
+        ...(body ? { body } : {}),
+        redirect: 'manual',
+      });
+      keep(res);
+      return res;
+    };
+    let res = await go(authorizeUrl);
+    // login, then consent, each an interaction; then the redirect carries the code.
+    for (let step = 0; step < 10; step++) {
+      const location = res.headers.get('location') ?? '';
+      if (location.startsWith(redirectUri)) break;
+      if (location.includes('/interaction/')) {
+        await go(location);
+        const prompt = step === 0 ? { prompt: 'login', login: user, password: 'any' } : { prompt: 'consent' };
+        res = await go(location, new URLSearchParams(prompt));
+      } else {
+        res = await go(location);
+      }
+    }
+    return new URL(res.headers.get('location') ?? '');
+  }
+
   return {
     issuer,
+    authorize,
     async idToken(user) {
-      const jar = new Map<string, string>();
-      const cookie = () => [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
-      const keep = (res: Response) => {
-        for (const c of res.headers.getSetCookie()) {
-          const [pair = ''] = c.split(';');
-          const eq = pair.indexOf('=');
-          jar.set(pair.slice(0, eq), pair.slice(eq + 1));
-        }
-      };
-      const go = async (url: string, body?: URLSearchParams): Promise<Response> => {
-        const res = await fetch(new URL(url, issuer), {
-          method: body ? 'POST' : 'GET',
-          headers: {
-            cookie: cookie(),
-            ...(body ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
-          },
-          ...(body ? { body } : {}),
-          redirect: 'manual',
-        });
-        keep(res);
-        return res;
-      };
       const auth = new URLSearchParams({
         client_id: CLIENT_ID,
         response_type: 'code',
         scope: 'openid policies',
-        redirect_uri: REDIRECT,
+        redirect_uri: redirectUri,
         state: 'state-1',
         nonce: 'nonce-1',
       });
-      let res = await go(`/auth?${auth}`);
-      // login, then consent, each an interaction; then the redirect carries the code.
-      for (let step = 0; step < 10; step++) {
-        const location = res.headers.get('location') ?? '';
-        if (location.startsWith(REDIRECT)) break;
-        if (location.includes('/interaction/')) {
-          await go(location);
-          const prompt =
-            step === 0 ? { prompt: 'login', login: user, password: 'any' } : { prompt: 'consent' };
-          res = await go(location, new URLSearchParams(prompt));
-        } else {
-          res = await go(location);
-        }
-      }
-      const code = new URL(res.headers.get('location') ?? '').searchParams.get('code');
-      if (!code) throw new Error(`no authorization code (last answer ${res.status})`);
+      const res = await authorize(user, `/auth?${auth}`);
+      const code = res.searchParams.get('code');
+      if (!code) throw new Error(`no authorization code (sent back to ${res})`);
       const token = await fetch(`${issuer}/token`, {
         method: 'POST',
         headers: {
           'content-type': 'application/x-www-form-urlencoded',
           authorization: `Basic ${Buffer.from(`${CLIENT_ID}:${CLIENT_SECRET}`).toString('base64')}`,
         },
-        body: new URLSearchParams({ grant_type: 'authorization_code', code, redirect_uri: REDIRECT }),
+        body: new URLSearchParams({ grant_type: 'authorization_code', code, redirect_uri: redirectUri }),
       });
       const json = (await token.json()) as { id_token?: string; error?: string };
       if (!json.id_token) throw new Error(`no id_token: ${JSON.stringify(json)}`);
