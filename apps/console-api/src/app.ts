@@ -1,6 +1,12 @@
 import cookie from '@fastify/cookie';
+import websocket from '@fastify/websocket';
 import { API_PREFIX } from '@stowage/contract';
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from 'fastify';
 import type { StorageGateway } from './clients/storage.js';
 import type { ConsoleConfig } from './config.js';
 import { createBinder } from './http/bind.js';
@@ -19,6 +25,8 @@ import { registerObjectRoutes } from './routes/objects.js';
 import { registerSessionRoutes } from './routes/session.js';
 import { sessionIdOf } from './session/cookie.js';
 import { csrfMatches, SessionStore } from './session/store.js';
+import { createSocketBinder } from './sockets/bind-socket.js';
+import { registerSockets } from './sockets/index.js';
 
 export interface AppDeps {
   config: ConsoleConfig;
@@ -49,27 +57,26 @@ export async function buildApp(
       (reply as FastifyReply).code(400).send(new ApiError('badRequest', err.message).body()),
   });
   await app.register(cookie);
+  // Client frames are only keep-alives; nothing large is ever read from a socket.
+  await app.register(websocket, { options: { maxPayload: 4096 } });
   // Uploads are streamed by their handler, so Fastify must not read (or size-limit) the form.
   app.addContentTypeParser('multipart/form-data', (_request, _payload, done) => done(null, undefined));
   registerSecurityHeaders(app);
   registerErrorHandling(app, deps.config.basePath + API_PREFIX);
 
-  const bind = createBinder({
-    app,
-    basePath: deps.config.basePath,
-    authenticate(request) {
-      const sessionId = sessionIdOf(request);
-      const session = deps.sessions.touch(sessionId);
-      if (!session || !sessionId) throw new ApiError('sessionRequired');
-      if (
-        MUTATING.has(request.method) &&
-        !csrfMatches(session.csrfToken, request.headers['x-csrf-token'] as string)
-      ) {
-        throw new ApiError('csrfMismatch');
-      }
-      return { session, sessionId };
-    },
-  });
+  const authenticate = (request: FastifyRequest) => {
+    const sessionId = sessionIdOf(request);
+    const session = deps.sessions.touch(sessionId);
+    if (!session || !sessionId) throw new ApiError('sessionRequired');
+    if (
+      MUTATING.has(request.method) &&
+      !csrfMatches(session.csrfToken, request.headers['x-csrf-token'] as string)
+    ) {
+      throw new ApiError('csrfMismatch');
+    }
+    return { session, sessionId };
+  };
+  const bind = createBinder({ app, basePath: deps.config.basePath, authenticate });
   registerLoginRoutes(bind, deps);
   registerSessionRoutes(bind);
   registerBucketRoutes(bind, deps);
@@ -78,6 +85,7 @@ export async function buildApp(
   registerIdentityRoutes(bind, deps);
   registerAccountRoutes(bind, deps);
   registerConfigRoutes(bind, deps);
+  registerSockets(createSocketBinder({ app, basePath: deps.config.basePath, authenticate }), deps);
   const dashboard = registerDashboardRoutes(bind, deps);
   app.addHook('onClose', async () => dashboard.close());
 

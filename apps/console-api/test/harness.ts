@@ -13,6 +13,8 @@ export const ROOT = { accessKey: 'stowage-admin', secretKey: 'stowage-secret-key
 export interface Harness {
   app: FastifyInstance;
   storeUrl: string;
+  /** The store's drive directories, to damage for heal tests. */
+  drives: string[];
   config: ConsoleConfig;
   /** Every line the app logged, to check that no secret leaks. */
   logs: string[];
@@ -43,6 +45,7 @@ export async function startHarness(overrides: Partial<ConsoleConfig> = {}): Prom
   return {
     app,
     storeUrl: store.url,
+    drives,
     config,
     logs,
     async restartStore() {

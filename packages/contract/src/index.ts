@@ -4,3 +4,4 @@ export * from './openapi-document.js';
 export * from './permissions.js';
 export * from './route.js';
 export * from './routes/index.js';
+export * from './sockets.js';

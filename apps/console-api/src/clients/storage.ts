@@ -8,6 +8,7 @@ import {
   MadminClient,
 } from '@stowage/madmin';
 import { Client as S3Client } from 'minio';
+import { type ListenOptions, listenBucketNotification, type S3EventRecord } from './listen.js';
 
 export interface TemporaryCredentials extends Credentials {
   sessionToken: string;
@@ -33,6 +34,8 @@ export interface StorageGateway {
   admin(session: Credentials): MadminClient;
   /** An S3 client signed with the session's credentials. */
   s3(session: Credentials): S3Client;
+  /** A bucket's live object events, until the signal aborts. */
+  listen(session: Credentials, bucket: string, opts: ListenOptions): AsyncGenerator<S3EventRecord>;
 }
 
 export function createStorageGateway(serverUrl: string, region: string): StorageGateway {
@@ -53,6 +56,9 @@ export function createStorageGateway(serverUrl: string, region: string): Storage
     },
     admin(session) {
       return new MadminClient({ endpoint: serverUrl, credentials: session, userAgent: 'Stowage Console' });
+    },
+    listen(session, bucket, opts) {
+      return listenBucketNotification(serverUrl, region, session, bucket, opts);
     },
     s3(session) {
       const url = new URL(serverUrl);

@@ -28,7 +28,9 @@ type Part = 'params' | 'query' | 'body';
  * Strict input checks from the contract: no coercion and no silently dropped fields in bodies
  * (Fastify's defaults do both); path and query strings are converted to the declared types.
  */
-function inputChecker(route: RouteDef): (request: FastifyRequest) => Record<Part, unknown> {
+export function inputChecker(
+  route: Pick<RouteDef, 'params' | 'query' | 'body'>,
+): (request: FastifyRequest) => Record<Part, unknown> {
   const parts: [Part, TSchema | undefined, 'params' | 'query' | 'body'][] = [
     ['params', route.params, 'params'],
     ['query', route.query, 'query'],

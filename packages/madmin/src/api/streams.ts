@@ -44,6 +44,10 @@ export interface TraceOptions {
   s3?: boolean;
   /** Requests to /minio/... (admin, health) too. */
   internal?: boolean;
+  /** Drive operations. */
+  storage?: boolean;
+  /** Operating-system calls. */
+  os?: boolean;
   /** Only requests that failed (status ≥ 400). */
   errorsOnly?: boolean;
   /** Only requests slower than this Go duration, e.g. "100ms". */
@@ -59,6 +63,8 @@ export async function* serviceTrace(t: StreamTransport, opts: TraceOptions = {})
     query: {
       s3: String(opts.s3 ?? true),
       internal: String(opts.internal ?? false),
+      storage: String(opts.storage ?? false),
+      os: String(opts.os ?? false),
       err: String(opts.errorsOnly ?? false),
       ...(opts.threshold ? { threshold: opts.threshold } : {}),
     },

@@ -34,6 +34,8 @@ export interface RequestContext {
   object?: string;
   accessKey?: string;
   parentUser?: string;
+  /** What writeReply sent: headers given to writeHead are not readable from the response. */
+  responseHeaders?: Record<string, string>;
 }
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });

@@ -57,6 +57,11 @@ function headerLists(headers: Record<string, unknown>): Record<string, string[]>
 // A presigned URL's signature or session token would let a log reader replay it.
 const SECRET_QUERY = /(^|&)(x-amz-signature|x-amz-security-token)=[^&]*/gi;
 
+/** The body length the answer declared (0 for one cut off before its headers). */
+function sentBytes(ctx: RequestContext, res: ServerResponse): number {
+  return Number(ctx.responseHeaders?.['Content-Length'] ?? res.getHeader('content-length') ?? 0) || 0;
+}
+
 function finishedRequest(ctx: RequestContext, res: ServerResponse, started: bigint): HttpTrace {
   const query = ctx.req.url?.indexOf('?') ?? -1;
   return {
@@ -73,10 +78,10 @@ function finishedRequest(ctx: RequestContext, res: ServerResponse, started: bigi
     headers: headerLists(ctx.headers),
     client: ctx.req.socket.remoteAddress?.replace(/^::ffff:/, '') ?? '',
     status: res.statusCode,
-    responseHeaders: headerLists(res.getHeaders()),
+    responseHeaders: headerLists(ctx.responseHeaders ?? res.getHeaders()),
     durationNs: Number(process.hrtime.bigint() - started),
     inputBytes: Number(ctx.headers['content-length'] ?? 0) || 0,
-    outputBytes: Number(res.getHeader('content-length') ?? 0),
+    outputBytes: sentBytes(ctx, res),
   };
 }
 
@@ -97,7 +102,7 @@ async function serve(deps: ServerDeps, req: IncomingMessage, res: ServerResponse
         ctx.api ?? 'unknown',
         res.statusCode,
         Number(ctx.headers['content-length'] ?? 0) || 0,
-        Number(res.getHeader('content-length') ?? 0) || 0,
+        sentBytes(ctx, res),
       );
     });
   }

@@ -56,6 +56,7 @@ export async function writeReply(
   // which mangles the UTF-8 bytes headerValue already made of it.
   if (length !== undefined) headers['Content-Length'] = length;
   if (opts.close) headers.Connection = 'close';
+  ctx.responseHeaders = headers;
   res.writeHead(reply.status, headers);
 
   const head = ctx.method === 'HEAD';

@@ -38,14 +38,21 @@ async function take<T>(
 describe('admin trace stream', () => {
   it('reports S3 requests as they are served, with secrets redacted, until cancelled', async () => {
     const ctl = new AbortController();
-    const traces = await take<TraceInfo>(admin.trace({ signal: ctl.signal }), 2, ctl, async () => {
+    const traces = await take<TraceInfo>(admin.trace({ signal: ctl.signal }), 3, ctl, async () => {
       await t.s3.send(new s3sdk.CreateBucketCommand({ Bucket: 'traced' }));
       await t.s3.send(new s3sdk.PutObjectCommand({ Bucket: 'traced', Key: 'k', Body: 'hello' }));
+      const got = await t.s3.send(new s3sdk.GetObjectCommand({ Bucket: 'traced', Key: 'k' }));
+      await got.Body?.transformToString();
     });
     expect(traces.map((x) => [x.funcname, x.http?.request.method, x.http?.response.statuscode])).toEqual([
       ['s3.CreateBucket', 'PUT', 200],
       ['s3.PutObject', 'PUT', 200],
+      ['s3.GetObject', 'GET', 200],
     ]);
+    // what was sent: the body's length and the answer's headers
+    const get = traces[2]!;
+    expect(get.http?.stats.outputbytes).toBe(5);
+    expect(get.http?.response.headers['Content-Length']).toEqual(['5']);
     const put = traces[1]!;
     expect(put).toMatchObject({ type: 4, path: '/traced/k', http: { stats: { inputbytes: 5 } } });
     expect(put.dur).toBeGreaterThan(0);

@@ -1,0 +1,86 @@
+import { describe, expect, test } from 'vitest';
+import { healthColour } from './heal.js';
+import { deadlineOf } from './health-info.js';
+import { traceFilter, traceOptions, withoutPort } from './trace.js';
+import { watchEvents } from './watch.js';
+
+const drives = (...states: string[]) =>
+  states.map((state, i) => ({ uuid: `${i}`, endpoint: `/d${i}`, state }));
+
+describe('heal colours', () => {
+  test('2 data + 2 parity: green whole, yellow with half the parity, red at the edge, grey past it', () => {
+    const ec = { dataBlocks: 2, parityBlocks: 2 };
+    expect(healthColour(drives('ok', 'ok', 'ok', 'ok'), ec)).toBe('Green');
+    expect(healthColour(drives('ok', 'missing', 'ok', 'ok'), ec)).toBe('Yellow');
+    expect(healthColour(drives('ok', 'missing', 'offline', 'ok'), ec)).toBe('Red');
+    expect(healthColour(drives('ok', 'missing', 'offline', 'corrupt'), ec)).toBe('Grey');
+  });
+
+  test('items copied to every drive (buckets) stay readable while one copy is left', () => {
+    expect(healthColour(drives('ok', 'missing', 'missing', 'missing'), {})).toBe('Red');
+    expect(healthColour(drives('missing', 'missing'), {})).toBe('Grey');
+    expect(healthColour(null, {})).toBe('Green');
+  });
+});
+
+describe('trace', () => {
+  test('calls map to the server flags; s3 alone by default', () => {
+    expect(traceOptions({})).toMatchObject({
+      s3: true,
+      internal: false,
+      storage: false,
+      os: false,
+      errorsOnly: false,
+    });
+    expect(traceOptions({ calls: 'all', onlyErrors: 'yes', threshold: '250' })).toEqual({
+      s3: true,
+      internal: true,
+      storage: true,
+      os: true,
+      errorsOnly: true,
+      threshold: '250ms',
+    });
+    expect(traceOptions({ calls: 'internal,os' })).toMatchObject({ s3: false, internal: true, os: true });
+  });
+
+  test('every filter set applies: exact status and method, substrings of name and path', () => {
+    const frame = {
+      time: '',
+      host: '',
+      client: '',
+      api: 's3.GetObject',
+      method: 'GET',
+      path: '/photos/cat.jpg',
+      query: '',
+      statusCode: 404,
+      statusMsg: 'Not Found',
+      callStats: { rx: 0, tx: 0, duration: 0, timeToFirstByte: 0 },
+    };
+    expect(traceFilter({ statusCode: '404', method: 'get', funcname: 'getobj', path: 'CAT' })(frame)).toBe(
+      true,
+    );
+    expect(traceFilter({ statusCode: '200' })(frame)).toBe(false);
+    expect(traceFilter({ method: 'PUT' })(frame)).toBe(false);
+    expect(traceFilter({ path: 'dog' })(frame)).toBe(false);
+    expect(traceFilter({ statusCode: '', path: '' })(frame)).toBe(true);
+  });
+
+  test('client addresses lose their port, IPv6 included', () => {
+    expect(withoutPort('10.0.0.1:5123')).toBe('10.0.0.1');
+    expect(withoutPort('[::1]:5123')).toBe('::1');
+    expect(withoutPort('::1')).toBe('::1');
+    expect(withoutPort('')).toBe('');
+  });
+});
+
+test('watch events default to put, get and delete', () => {
+  expect(watchEvents({})).toEqual(['s3:ObjectCreated:*', 's3:ObjectAccessed:*', 's3:ObjectRemoved:*']);
+  expect(watchEvents({ events: 'delete,delete' })).toEqual(['s3:ObjectRemoved:*']);
+});
+
+test('health-info deadlines are capped at an hour', () => {
+  expect(deadlineOf({})).toBe('3600s');
+  expect(deadlineOf({ deadline: '30s' })).toBe('30s');
+  expect(deadlineOf({ deadline: '9999h' })).toBe('3600s');
+  expect(deadlineOf({ deadline: '0s' })).toBe('1s');
+});

@@ -1,0 +1,222 @@
+import { rm } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import type { HealFrame, LogFrame, TraceFrame, WatchFrame } from '@stowage/contract';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { WebSocket } from 'ws';
+import { objectDir } from '../../../packages/store/src/engine/fs/layout.js';
+import { callAs, type Harness, type LoggedIn, loginAs, ROOT, startHarness, storeS3 } from './harness.js';
+
+// The live streams over real WebSockets: the console listens on a port, a `ws` client opens
+// the sockets with the session cookie, and the store behind it produces the events.
+
+let h: Harness;
+let base: string;
+let admin: LoggedIn;
+let reader: LoggedIn;
+const BODY = Buffer.alloc(300 * 1024, 7); // past the inline limit: shards are files
+
+beforeAll(async () => {
+  h = await startHarness();
+  await h.app.listen({ host: '127.0.0.1', port: 0 });
+  base = `ws://127.0.0.1:${(h.app.server.address() as AddressInfo).port}`;
+  admin = await loginAs(h.app, ROOT.accessKey, ROOT.secretKey);
+  const s3 = storeS3(h.storeUrl);
+  await s3.makeBucket('streams');
+  await s3.makeBucket('healme');
+  for (const key of ['docs/a', 'docs/b']) await s3.putObject('healme', key, BODY);
+  await callAs(h.app, admin, 'POST', '/users', {
+    accessKey: 'reader',
+    secretKey: 'reader-secret-1',
+    groups: [],
+    policies: ['readonly'],
+  });
+  reader = await loginAs(h.app, 'reader', 'reader-secret-1');
+});
+afterAll(() => h?.close());
+
+interface Opened {
+  ws: WebSocket;
+  frames: unknown[];
+  closed: Promise<{ code: number; reason: string }>;
+  /** Resolves with the frames once `done` holds for them (or rejects after a while). */
+  until(done: (frames: unknown[]) => boolean): Promise<unknown[]>;
+}
+
+function open(
+  path: string,
+  who: LoggedIn | undefined,
+  headers: Record<string, string> = {},
+): Promise<Opened> {
+  const ws = new WebSocket(`${base}${path}`, {
+    headers: { ...(who ? { cookie: who.cookie } : {}), ...headers },
+  });
+  const frames: unknown[] = [];
+  const waiters: (() => void)[] = [];
+  ws.on('message', (data) => {
+    frames.push(JSON.parse(String(data)));
+    for (const w of waiters.splice(0)) w();
+  });
+  const closed = new Promise<{ code: number; reason: string }>((resolve) =>
+    ws.on('close', (code, reason) => resolve({ code, reason: String(reason) })),
+  );
+  const until = (done: (frames: unknown[]) => boolean) =>
+    new Promise<unknown[]>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`not there after ${frames.length} frames`)), 10_000);
+      const check = () => {
+        if (done(frames)) {
+          clearTimeout(timer);
+          resolve(frames);
+        } else waiters.push(check);
+      };
+      check();
+    });
+  return new Promise((resolve, reject) => {
+    ws.on('open', () => resolve({ ws, frames, closed, until }));
+    ws.on('unexpected-response', (_req, res) => {
+      let body = '';
+      res.on('data', (c) => {
+        body += c;
+      });
+      res.on('end', () =>
+        reject(Object.assign(new Error(`refused ${res.statusCode}`), { status: res.statusCode, body })),
+      );
+    });
+    ws.on('error', reject);
+  });
+}
+
+const refusal = (p: Promise<unknown>) =>
+  p.then(
+    () => 'opened',
+    (e: { status?: number; body?: string }) => ({
+      status: e.status,
+      message: JSON.parse(e.body ?? '{}').message,
+    }),
+  );
+
+describe('before the upgrade', () => {
+  test('no session, a foreign page and a bad query are refused with the API error shape', async () => {
+    expect(await refusal(open('/ws/trace', undefined))).toEqual({ status: 401, message: 'invalid session' });
+    expect(await refusal(open('/ws/trace', admin, { origin: 'https://evil.example' }))).toEqual({
+      status: 403,
+      message: 'access denied',
+    });
+    expect(await refusal(open('/ws/trace?calls=everything', admin))).toMatchObject({ status: 400 });
+    expect(await refusal(open('/ws/watch/NOT_A_BUCKET', admin))).toMatchObject({ status: 400 });
+    expect(await refusal(open('/ws/health-info?deadline=forever', admin))).toMatchObject({ status: 400 });
+    // the console's own page may open it
+    const own = await open('/ws/trace', admin, { origin: base.replace('ws:', 'http:') });
+    own.ws.close();
+  });
+
+  test('a revoked session cannot open a stream', async () => {
+    const gone = await loginAs(h.app, ROOT.accessKey, ROOT.secretKey);
+    await callAs(h.app, gone, 'POST', '/logout');
+    expect(await refusal(open('/ws/console', gone))).toMatchObject({ status: 401 });
+  });
+});
+
+describe('/ws/trace', () => {
+  test('streams the calls the server serves, with every filter applied', async () => {
+    const trace = await open('/ws/trace?calls=s3&path=streams&method=GET', admin);
+    const s3 = storeS3(h.storeUrl);
+    await s3.putObject('streams', 'traced', 'x');
+    await s3.statObject('healme', 'docs/a'); // filtered out: another path
+    await s3.getObject('streams', 'traced').then((r) => r.resume());
+    const frames = (await trace.until((all) =>
+      (all as TraceFrame[]).some((f) => f.path === '/streams/traced' && f.method === 'GET'),
+    )) as TraceFrame[];
+    const frame = frames.find((f) => f.path === '/streams/traced' && f.method === 'GET');
+    expect(frame).toMatchObject({
+      statusCode: 200,
+      statusMsg: 'OK',
+      client: '127.0.0.1',
+    });
+    expect(frame?.api).toMatch(/GetObject/);
+    expect(frame?.callStats.tx).toBe(1);
+    expect(frame?.callStats.duration).toBeGreaterThan(0);
+    trace.ws.close();
+    expect((await trace.closed).code).toBe(1005);
+    const seen = trace.frames as TraceFrame[];
+    expect(seen.every((f) => f.path.includes('streams') && f.method === 'GET')).toBe(true);
+    expect(seen.some((f) => f.path.includes('healme'))).toBe(false);
+  });
+
+  test("a user without the server's trace right gets the server's refusal as the close reason", async () => {
+    const trace = await open('/ws/trace', reader);
+    const closed = await trace.closed;
+    expect(closed.code).toBe(1011);
+    expect(closed.reason).toMatch(/Access Denied/i);
+  });
+});
+
+describe('/ws/console', () => {
+  test("sends the server's recent log lines first", async () => {
+    expect((await callAs(h.app, admin, 'POST', '/service/restart')).statusCode).toBe(204);
+    const log = await open('/ws/console', admin);
+    const frames = (await log.until((all) => all.length > 0)) as LogFrame[];
+    expect(frames.map((f) => f.ConsoleMsg).join('\n')).toContain('service restart requested');
+    expect(frames[0]?.time).toMatch(/^\d{4}-\d\d-\d\dT/);
+    log.ws.close();
+  });
+});
+
+describe('/ws/watch/{bucket}', () => {
+  test("streams the bucket's object events matching prefix and suffix", async () => {
+    const watch = await open('/ws/watch/streams?prefix=in/&suffix=.txt&events=put,delete', admin);
+    const s3 = storeS3(h.storeUrl);
+    await new Promise((r) => setTimeout(r, 200)); // the listen request reaches the store
+    await s3.putObject('streams', 'out/skip.txt', 'no');
+    await s3.putObject('streams', 'in/skip.bin', 'no');
+    await s3.putObject('streams', 'in/a file.txt', 'hello', 5, { 'x-amz-meta-colour': 'blue' });
+    await s3.getObject('streams', 'in/a file.txt').then((r) => r.resume()); // not asked for
+    await s3.removeObject('streams', 'in/a file.txt');
+    const frames = (await watch.until((all) => all.length >= 2)) as WatchFrame[];
+    expect(frames.map((f) => [f.Type, f.Path, f.Size])).toEqual([
+      ['s3:ObjectCreated:Put', 'streams/in/a file.txt', 5],
+      ['s3:ObjectRemoved:Delete', 'streams/in/a file.txt', 0],
+    ]);
+    expect(frames[0]?.Time).toMatch(/^\d{4}-\d\d-\d\dT/);
+    watch.ws.close();
+  });
+
+  test('a bucket that does not exist closes the stream with the reason', async () => {
+    const watch = await open('/ws/watch/no-such-bucket', admin);
+    const closed = await watch.closed;
+    expect(closed.code).toBe(1011);
+    expect(closed.reason).toMatch(/bucket does not exist/i);
+  });
+});
+
+describe('/ws/heal/{bucket}', () => {
+  test("heals a drive's lost shards, reporting running totals until finished", async () => {
+    await rm(objectDir(h.drives[1] ?? '', 'healme', 'docs/a'), { recursive: true, force: true });
+    const heal = await open('/ws/heal/healme?prefix=docs/&recursive=yes', admin);
+    const closed = await heal.closed;
+    expect(closed.code).toBe(1000);
+    const last = heal.frames.at(-1) as HealFrame;
+    expect(last).toMatchObject({
+      summary: 'finished',
+      objectsScanned: 2,
+      objectsHealed: 1,
+      bytesScanned: 2 * BODY.length,
+      healthBeforeCols: { Green: 2, Yellow: 1, Red: 0, Grey: 0 },
+      healthAfterCols: { Green: 3, Yellow: 0, Red: 0, Grey: 0 },
+    });
+    expect(last.itemsScanned).toBe(3); // the bucket and two objects
+    // the shards are back: a second run finds nothing to heal
+    const again = await open('/ws/heal/healme?prefix=docs/&recursive=yes', admin);
+    await again.closed;
+    expect((again.frames.at(-1) as HealFrame).objectsHealed).toBe(0);
+  });
+});
+
+describe('/ws/health-info', () => {
+  test('sends one complete diagnostics document, then closes normally', async () => {
+    const info = await open('/ws/health-info?deadline=30s', admin);
+    const closed = await info.closed;
+    expect(closed.code).toBe(1000);
+    expect(info.frames).toHaveLength(1);
+    expect(info.frames[0]).toMatchObject({ version: expect.any(String) });
+  });
+});
