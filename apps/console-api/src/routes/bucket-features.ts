@@ -40,7 +40,6 @@ export function registerBucketFeatureRoutes(bind: Binder, { gateway }: AppDeps):
   );
   bind.authed(routes.listArns, ({ session }) => events.listArns(gateway.admin(session.credentials)));
 
-  bind.authed(routes.listTiers, ({ session }) => lifecycle.listTiers(gateway.admin(session.credentials)));
   bind.authed(routes.getBucketLifecycle, ({ session, params }) =>
     lifecycle.getLifecycle(gateway, session.credentials, params.bucket),
   );

@@ -8,12 +8,14 @@ import * as events from './events.js';
 import * as groups from './groups.js';
 import * as lifecycle from './lifecycle.js';
 import * as login from './login.js';
+import * as notificationEndpoints from './notification-endpoints.js';
 import * as objects from './objects.js';
 import * as permissions from './permissions.js';
 import * as policies from './policies.js';
 import * as replication from './replication.js';
 import * as serviceAccounts from './service-accounts.js';
 import * as session from './session.js';
+import * as tiers from './tiers.js';
 import * as users from './users.js';
 
 export * from './account.js';
@@ -27,12 +29,14 @@ export * from './events.js';
 export * from './groups.js';
 export * from './lifecycle.js';
 export * from './login.js';
+export * from './notification-endpoints.js';
 export * from './objects.js';
 export * from './permissions.js';
 export * from './policies.js';
 export * from './replication.js';
 export * from './service-accounts.js';
 export * from './session.js';
+export * from './tiers.js';
 export * from './users.js';
 
 /** Every console API route, in a stable order (openapi.json follows it). */
@@ -68,7 +72,12 @@ export const routes = {
   createBucketEvent: events.createBucketEvent,
   deleteBucketEvent: events.deleteBucketEvent,
   listArns: events.listArns,
-  listTiers: lifecycle.listTiers,
+  listTiers: tiers.listTiers,
+  addTier: tiers.addTier,
+  getTier: tiers.getTier,
+  editTierCredentials: tiers.editTierCredentials,
+  listNotificationEndpoints: notificationEndpoints.listNotificationEndpoints,
+  addNotificationEndpoint: notificationEndpoints.addNotificationEndpoint,
   getBucketLifecycle: lifecycle.getBucketLifecycle,
   addBucketLifecycle: lifecycle.addBucketLifecycle,
   updateBucketLifecycle: lifecycle.updateBucketLifecycle,

@@ -3,21 +3,7 @@ import { ApiErrorBody, CALL_ERRORS } from '../errors.js';
 import { defineRoute } from '../route.js';
 import { BucketName, BucketParams } from './bucket-names.js';
 
-// Lifecycle (ILM) rules and the remote tiers they transition to (spec 001 §7 "Lifecycle").
-
-export const Tier = Type.Object(
-  {
-    type: Type.Union([Type.Literal('s3'), Type.Literal('minio'), Type.Literal('gcs'), Type.Literal('azure')]),
-    /** The tier's settings under its type, as the spec reads them (secrets left out). */
-    s3: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
-    minio: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
-    gcs: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
-    azure: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
-  },
-  { $id: 'Tier' },
-);
-
-export const ListTiersResponse = Type.Object({ items: Type.Array(Tier) }, { $id: 'ListTiersResponse' });
+// Lifecycle (ILM) rules of a bucket (spec 001 §7 "Lifecycle"); the tiers they name are in tiers.ts.
 
 export const LifecycleTag = Type.Object(
   { key: Type.String(), value: Type.String() },
@@ -97,16 +83,6 @@ const RuleParams = Type.Object(
   { bucket: BucketName, id: Type.String({ minLength: 1, maxLength: 255 }) },
   { additionalProperties: false },
 );
-
-export const listTiers = defineRoute({
-  id: 'listTiers',
-  method: 'GET',
-  path: '/admin/tiers',
-  summary: 'Remote tiers (the storage classes a transition can name)',
-  tag: 'lifecycle',
-  auth: true,
-  responses: { 200: ListTiersResponse, ...CALL_ERRORS },
-});
 
 export const getBucketLifecycle = defineRoute({
   id: 'getBucketLifecycle',

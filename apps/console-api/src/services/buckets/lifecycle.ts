@@ -228,19 +228,3 @@ export async function deleteLifecycleRule(
     throw new ApiError('notFound', `no lifecycle rule ${id}`, 'The lifecycle rule was not found');
   await writeRules(gateway, session, bucket, kept);
 }
-
-const SECRET_FIELDS = /secret|key|creds|password|token/i;
-
-/** Tiers by type, with their settings under the type's name and every credential left out. */
-export async function listTiers(admin: MadminClient) {
-  const tiers: TierConfig[] = await storageCall(admin.tiers.list());
-  return {
-    items: tiers.map((t) => {
-      const raw = (t.S3 ?? t.MinIO ?? t.GCS ?? t.Azure ?? {}) as Record<string, unknown>;
-      const settings = Object.fromEntries(
-        Object.entries(raw).filter(([k]) => !SECRET_FIELDS.test(k) || k === 'accessKey'),
-      );
-      return { type: t.Type, [t.Type]: { ...settings, name: t.Name } };
-    }),
-  };
-}
