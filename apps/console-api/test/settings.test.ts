@@ -80,7 +80,9 @@ describe('tiers', () => {
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().detailedMessage).toMatch(/credentials/i);
     expect((await call('POST', '/admin/tiers', s3Tier('COLD'))).statusCode).toBe(409);
-    expect((await call('POST', '/admin/tiers', s3Tier('STANDARD'))).json().detailedMessage).toMatch(/reserved/);
+    expect((await call('POST', '/admin/tiers', s3Tier('STANDARD'))).json().detailedMessage).toMatch(
+      /reserved/,
+    );
     const bare = await call('POST', '/admin/tiers', { type: 'gcs' });
     expect(bare.statusCode).toBe(400);
     expect(bare.json().detailedMessage).toContain('settings under "gcs"');
@@ -100,14 +102,17 @@ describe('tiers', () => {
     expect(good.statusCode).toBe(204);
     expect((await call('PUT', '/admin/tiers/s3/COLD/credentials', { creds: '{}' })).statusCode).toBe(400);
     expect(
-      (await call('PUT', '/admin/tiers/s3/NOPE/credentials', { access_key: 'a', secret_key: 'b' })).statusCode,
+      (await call('PUT', '/admin/tiers/s3/NOPE/credentials', { access_key: 'a', secret_key: 'b' }))
+        .statusCode,
     ).toBe(404);
   });
 });
 
 describe('notification endpoints', () => {
   test('none at first', async () => {
-    expect((await call('GET', '/admin/notification_endpoints')).json()).toEqual({ notification_endpoints: [] });
+    expect((await call('GET', '/admin/notification_endpoints')).json()).toEqual({
+      notification_endpoints: [],
+    });
   });
 
   test('a webhook target is added, and listed with its live status after the restart', async () => {

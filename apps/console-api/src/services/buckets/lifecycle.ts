@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { AddLifecycleRequest, LifecycleRule, UpdateLifecycleRequest } from '@stowage/contract';
-import type { Credentials, MadminClient, TierConfig } from '@stowage/madmin';
+import type { Credentials } from '@stowage/madmin';
 import { storageCall, unlessMissing } from '../../clients/errors.js';
 import type { StorageGateway } from '../../clients/storage.js';
 import { ApiError } from '../../http/errors.js';
