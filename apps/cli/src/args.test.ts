@@ -14,6 +14,33 @@ describe('parseCommand', () => {
     });
   });
 
+  test('audit log search: on with a token, SQLite unless PostgreSQL is named', () => {
+    expect(parseCommand(['start'], {})).not.toHaveProperty('auditLog');
+    expect(parseCommand(['start'], { STOWAGE_AUDIT_TOKEN: 'a-long-audit-token' })).toMatchObject({
+      auditLog: { token: 'a-long-audit-token', retentionDays: 30 },
+    });
+    expect(
+      parseCommand(['start'], {
+        STOWAGE_AUDIT_TOKEN: 'a-long-audit-token',
+        STOWAGE_AUDIT_POSTGRES: 'postgres://u@db/audit',
+        STOWAGE_AUDIT_RETENTION_DAYS: '7',
+      }),
+    ).toMatchObject({ auditLog: { postgresUrl: 'postgres://u@db/audit', retentionDays: 7 } });
+    expect(() => parseCommand(['start'], { STOWAGE_AUDIT_TOKEN: 'short' })).toThrow('at least 16');
+    expect(() =>
+      parseCommand(['start'], {
+        STOWAGE_AUDIT_TOKEN: 'a-long-audit-token',
+        STOWAGE_AUDIT_POSTGRES: 'mysql://x',
+      }),
+    ).toThrow('postgres://');
+    expect(() =>
+      parseCommand(['start'], {
+        STOWAGE_AUDIT_TOKEN: 'a-long-audit-token',
+        STOWAGE_AUDIT_RETENTION_DAYS: '0',
+      }),
+    ).toThrow('whole number of days');
+  });
+
   test('logins: LDAP and single sign-on come from the environment', () => {
     expect(parseCommand(['start'], { CONSOLE_LDAP_ENABLED: 'on' })).toMatchObject({ ldap: true });
     const sso = parseCommand(['console', '--server', 'http://127.0.0.1:9000'], {

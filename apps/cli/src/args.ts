@@ -18,6 +18,8 @@ export interface ConsoleFlags {
     callbackUrl: string;
     scopes: string[];
   };
+  /** Audit log search: the token the server's audit webhook sends, and where entries are kept. */
+  auditLog?: { token: string; postgresUrl?: string; sqlitePath?: string; retentionDays: number };
 }
 
 export type Command =
@@ -56,6 +58,13 @@ Logins (start, console), from the environment:
   STOWAGE_IDP_SECRET, STOWAGE_IDP_SCOPES, default openid,profile,email)
                         single sign-on with an OpenID provider; the callback is the console's
                         /oauth_callback address (CONSOLE_IDP_* names are read too)
+
+Audit log search (start, console), from the environment:
+  STOWAGE_AUDIT_TOKEN   turns it on: the server's audit_webhook posts to the console's
+                        /api/v1/audit/ingest with this auth_token
+  STOWAGE_AUDIT_POSTGRES  a PostgreSQL connection string; otherwise a SQLite file,
+  STOWAGE_AUDIT_DB      its path (default stowage-audit.sqlite, in the data directory for start)
+  STOWAGE_AUDIT_RETENTION_DAYS  how long entries are kept (default 30)
 
 Root credentials: STOWAGE_ROOT_USER / STOWAGE_ROOT_PASSWORD (or MINIO_ROOT_USER /
 MINIO_ROOT_PASSWORD); otherwise generated on first start and kept in the data directory.`;
@@ -121,6 +130,26 @@ function logins(env: NodeJS.ProcessEnv): Pick<ConsoleFlags, 'ldap' | 'openId'> {
   };
 }
 
+function auditLog(env: NodeJS.ProcessEnv): Pick<ConsoleFlags, 'auditLog'> {
+  const token = env.STOWAGE_AUDIT_TOKEN;
+  if (!token) return {};
+  if (token.length < 16) throw new UsageError('STOWAGE_AUDIT_TOKEN must be at least 16 characters');
+  const days = env.STOWAGE_AUDIT_RETENTION_DAYS ?? '30';
+  if (!/^\d{1,5}$/.test(days) || Number(days) < 1)
+    throw new UsageError(`STOWAGE_AUDIT_RETENTION_DAYS must be a whole number of days, got '${days}'`);
+  const postgresUrl = env.STOWAGE_AUDIT_POSTGRES;
+  if (postgresUrl && !/^postgres(ql)?:\/\//.test(postgresUrl))
+    throw new UsageError('STOWAGE_AUDIT_POSTGRES must be a postgres:// connection string');
+  return {
+    auditLog: {
+      token,
+      retentionDays: Number(days),
+      ...(postgresUrl ? { postgresUrl } : {}),
+      ...(env.STOWAGE_AUDIT_DB ? { sqlitePath: env.STOWAGE_AUDIT_DB } : {}),
+    },
+  };
+}
+
 /** Turn argv and env into one typed command; pure, so every rule is unit-tested. */
 export function parseCommand(argv: string[], env: NodeJS.ProcessEnv): Command {
   let parsed: ReturnType<typeof parseArgs>;
@@ -158,6 +187,7 @@ export function parseCommand(argv: string[], env: NodeJS.ProcessEnv): Command {
     consolePort,
     basePath,
     ...logins(env),
+    ...auditLog(env),
     ...prometheus(
       str(values['prometheus-url']) ?? env.STOWAGE_PROMETHEUS_URL,
       str(values['prometheus-job']) ?? env.STOWAGE_PROMETHEUS_JOB,

@@ -7,6 +7,7 @@ import Fastify, {
   type FastifyRequest,
   type FastifyServerOptions,
 } from 'fastify';
+import { openAuditLog } from './audit/index.js';
 import type { StorageGateway } from './clients/storage.js';
 import type { ConsoleConfig } from './config.js';
 import { createBinder } from './http/bind.js';
@@ -21,6 +22,7 @@ import { registerConfigRoutes } from './routes/configs.js';
 import { registerDashboardRoutes } from './routes/dashboard.js';
 import { registerIdentityRoutes } from './routes/identities.js';
 import { registerLoginRoutes } from './routes/login.js';
+import { registerLogRoutes } from './routes/logs.js';
 import { registerObjectRoutes } from './routes/objects.js';
 import { registerSessionRoutes } from './routes/session.js';
 import { sessionIdOf } from './session/cookie.js';
@@ -77,8 +79,14 @@ export async function buildApp(
     return { session, sessionId };
   };
   const bind = createBinder({ app, basePath: deps.config.basePath, authenticate });
+  const auditLog = deps.config.auditLog ? await openAuditLog(deps.config.auditLog) : undefined;
+  if (auditLog) app.addHook('onClose', () => auditLog.close());
   registerLoginRoutes(bind, deps);
-  registerSessionRoutes(bind);
+  registerSessionRoutes(bind, { features: auditLog ? ['log-search'] : [] });
+  registerLogRoutes(
+    bind,
+    deps.config.auditLog && auditLog ? { config: deps.config.auditLog, log: auditLog } : undefined,
+  );
   registerBucketRoutes(bind, deps);
   registerBucketFeatureRoutes(bind, deps);
   registerObjectRoutes(bind, deps);

@@ -24,6 +24,18 @@ export interface ConsoleConfig {
   ldap: boolean;
   /** Single sign-on: the login page redirects to this OpenID provider. */
   openId?: OpenIdConfig;
+  /** Audit log search: the storage server's audit webhook posts here, the Logs page searches. */
+  auditLog?: AuditLogConfig;
+}
+
+export interface AuditLogConfig {
+  /** The audit_webhook auth_token the storage server sends with every entry. */
+  token: string;
+  /** PostgreSQL connection string; without one, the SQLite file below. */
+  postgresUrl?: string;
+  sqlitePath: string;
+  /** Entries older than this are dropped (checked hourly). */
+  retentionDays: number;
 }
 
 /** An OpenID Connect client registered with the provider the storage server also trusts. */

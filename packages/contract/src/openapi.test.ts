@@ -39,6 +39,8 @@ describe('openapi.json', () => {
       '/api/v1/admin/tiers',
       '/api/v1/admin/tiers/{type}/{name}',
       '/api/v1/admin/tiers/{type}/{name}/credentials',
+      '/api/v1/logs/search',
+      '/api/v1/audit/ingest',
       '/api/v1/admin/notification_endpoints',
       '/api/v1/buckets/{bucket}/lifecycle',
       '/api/v1/buckets/{bucket}/lifecycle/{id}',

@@ -20,7 +20,8 @@ function secretLine(root: { secretKey: string; source: string }): string {
 
 const DRIVES_PER_START = 4;
 
-async function runConsole(serverUrl: string, flags: ConsoleFlags, print: Print) {
+/** Audit entries are kept beside the store's data for start, in the working directory otherwise. */
+async function runConsole(serverUrl: string, flags: ConsoleFlags, print: Print, dataDir = '.') {
   const webRoot = findWebRoot();
   if (!webRoot) print('warning: the web app is not built (npm run build); serving the API only');
   return startConsole({
@@ -33,6 +34,14 @@ async function runConsole(serverUrl: string, flags: ConsoleFlags, print: Print) 
     ...(flags.prometheusJob ? { prometheusJobId: flags.prometheusJob } : {}),
     ldap: flags.ldap,
     ...(flags.openId ? { openId: flags.openId } : {}),
+    ...(flags.auditLog
+      ? {
+          auditLog: {
+            ...flags.auditLog,
+            sqlitePath: flags.auditLog.sqlitePath ?? join(dataDir, 'stowage-audit.sqlite'),
+          },
+        }
+      : {}),
   });
 }
 
@@ -58,7 +67,7 @@ export async function runCommand(
         onStop: () => process.kill(process.pid, 'SIGTERM'),
         ...(cmd.parity === undefined ? {} : { parity: cmd.parity }),
       });
-      const consoleServer = await runConsole(store.url, cmd, print).catch(async (err: unknown) => {
+      const consoleServer = await runConsole(store.url, cmd, print, dataDir).catch(async (err: unknown) => {
         await store.close();
         throw err;
       });

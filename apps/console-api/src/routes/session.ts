@@ -10,13 +10,13 @@ export function hiddenPagesFor(identity: Identity): string[] {
   return identity === 'ldap' ? [...LDAP_HIDDEN_PAGES, ...password] : password;
 }
 
-export function registerSessionRoutes(bind: Binder): void {
+export function registerSessionRoutes(bind: Binder, { features }: { features: string[] }): void {
   bind.authed(routes.getSession, async ({ session }) => ({
     status: 'ok' as const,
     operator: false,
     distributedMode: session.distributedMode,
     pages: allowedPages(CONSOLE_PAGES, session.grants, hiddenPagesFor(session.identity)),
-    features: [],
+    features,
     csrfToken: session.csrfToken,
     accessKey: session.accountAccessKey,
   }));

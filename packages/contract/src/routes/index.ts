@@ -8,6 +8,7 @@ import * as events from './events.js';
 import * as groups from './groups.js';
 import * as lifecycle from './lifecycle.js';
 import * as login from './login.js';
+import * as logs from './logs.js';
 import * as notificationEndpoints from './notification-endpoints.js';
 import * as objects from './objects.js';
 import * as permissions from './permissions.js';
@@ -29,6 +30,7 @@ export * from './events.js';
 export * from './groups.js';
 export * from './lifecycle.js';
 export * from './login.js';
+export * from './logs.js';
 export * from './notification-endpoints.js';
 export * from './objects.js';
 export * from './permissions.js';
@@ -76,6 +78,8 @@ export const routes = {
   addTier: tiers.addTier,
   getTier: tiers.getTier,
   editTierCredentials: tiers.editTierCredentials,
+  searchLogs: logs.searchLogs,
+  ingestAuditLog: logs.ingestAuditLog,
   listNotificationEndpoints: notificationEndpoints.listNotificationEndpoints,
   addNotificationEndpoint: notificationEndpoints.addNotificationEndpoint,
   getBucketLifecycle: lifecycle.getBucketLifecycle,

@@ -1,0 +1,79 @@
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { chownSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+
+// A private PostgreSQL (Debian's postgresql 15) on 127.0.0.1: a fresh cluster in a temporary
+// directory, run as the postgres system user (the server refuses to run as root) and stopped
+// by its PID.
+
+const BIN = '/usr/lib/postgresql/15/bin';
+
+export interface PostgresServer {
+  url: string;
+  close(): Promise<void>;
+}
+
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const s = createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => resolve(port));
+    });
+    s.on('error', reject);
+  });
+
+export async function startPostgres(): Promise<PostgresServer> {
+  const dir = mkdtempSync(join(tmpdir(), 'stowage-pg-'));
+  const { uid, gid } = userIds('postgres');
+  chownSync(dir, uid, gid);
+  const asPostgres = { uid, gid, env: { ...process.env, HOME: dir } };
+  const init = spawnSync(
+    `${BIN}/initdb`,
+    ['-D', join(dir, 'data'), '-A', 'trust', '-U', 'stowage', '-E', 'UTF8'],
+    {
+      ...asPostgres,
+      encoding: 'utf8',
+    },
+  );
+  if (init.status !== 0) throw new Error(`initdb failed: ${init.stderr}`);
+  const port = await freePort();
+  const child: ChildProcess = spawn(
+    `${BIN}/postgres`,
+    ['-D', join(dir, 'data'), '-h', '127.0.0.1', '-p', String(port), '-k', dir],
+    { ...asPostgres, stdio: 'ignore' },
+  );
+  const url = `postgres://stowage@127.0.0.1:${port}/postgres`;
+  for (let i = 0; ; i++) {
+    const client = new pg.Client({ connectionString: url });
+    try {
+      await client.connect();
+      await client.end();
+      break;
+    } catch (err) {
+      await client.end().catch(() => {});
+      if (i > 150) throw err;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+  return {
+    url,
+    async close() {
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGINT'); // fast shutdown
+      await exited;
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+function userIds(name: string): { uid: number; gid: number } {
+  const out = spawnSync('id', [name], { encoding: 'utf8' }).stdout;
+  const uid = /uid=(\d+)/.exec(out)?.[1];
+  const gid = /gid=(\d+)/.exec(out)?.[1];
+  if (!uid || !gid) throw new Error(`no ${name} user: install postgresql (the test command does)`);
+  return { uid: Number(uid), gid: Number(gid) };
+}
