@@ -40,6 +40,8 @@ const Flag = Type.Union([
   Type.Literal('true'),
   Type.Literal('false'),
 ]);
+/** A query flag is on when it says yes or true. */
+export const flagOn = (flag: string | undefined): boolean => flag === 'yes' || flag === 'true';
 const TraceCall = '(all|s3|internal|storage|os)';
 const optionalText = (maxLength: number) => Type.Optional(Type.String({ maxLength }));
 

@@ -1,5 +1,6 @@
 import type { AuditFilterKey, AuditRecord, LogSearchQuery } from '@stowage/contract';
 import { AUDIT_FILTER_KEYS } from '@stowage/contract';
+import { ApiError } from '../http/errors.js';
 import { likePattern } from './record.js';
 
 /** A search, parsed from the page's query: every filter as a LIKE pattern, pages from 0. */
@@ -19,7 +20,7 @@ export function auditSearchOf(query: LogSearchQuery): AuditSearch {
   const filters = pairs.map((pair) => {
     const colon = pair.indexOf(':');
     const column = pair.slice(0, colon) as AuditFilterKey;
-    if (!AUDIT_FILTER_KEYS.includes(column)) throw new Error(`unknown filter ${column}`);
+    if (!AUDIT_FILTER_KEYS.includes(column)) throw new ApiError('badRequest', `unknown filter ${column}`);
     return { column, pattern: likePattern(pair.slice(colon + 1)) };
   });
   const limit = query.pageSize ?? DEFAULT_PAGE_SIZE;
@@ -44,6 +45,14 @@ export interface AuditLog {
 
 /** The schema version this build writes; older stores are migrated, newer ones refused. */
 export const AUDIT_SCHEMA_VERSION = 1;
+
+/** Both databases refuse a schema this build does not know rather than write into it. */
+export function refuseNewerSchema(found: number): void {
+  if (found > AUDIT_SCHEMA_VERSION)
+    throw new Error(
+      `the audit database was written by a newer Stowage (schema ${found}; this one knows ${AUDIT_SCHEMA_VERSION})`,
+    );
+}
 
 export const COLUMNS = [
   'time',

@@ -1,6 +1,13 @@
 import type { AuditRecord } from '@stowage/contract';
 import pg from 'pg';
-import { AUDIT_SCHEMA_VERSION, type AuditLog, type AuditSearch, COLUMNS, whereOf } from './audit-log.js';
+import {
+  AUDIT_SCHEMA_VERSION,
+  type AuditLog,
+  type AuditSearch,
+  COLUMNS,
+  refuseNewerSchema,
+  whereOf,
+} from './audit-log.js';
 
 /** Each step takes the schema from the version before it to its own (index + 1). */
 const MIGRATIONS: string[] = [
@@ -86,10 +93,7 @@ async function migrate(pool: pg.Pool): Promise<void> {
     await client.query('CREATE TABLE IF NOT EXISTS stowage_audit_schema (version INTEGER NOT NULL)');
     const { rows } = await client.query<{ version: number }>('SELECT version FROM stowage_audit_schema');
     const current = rows[0]?.version ?? 0;
-    if (current > AUDIT_SCHEMA_VERSION)
-      throw new Error(
-        `the audit database was written by a newer Stowage (schema ${current}; this one knows ${AUDIT_SCHEMA_VERSION})`,
-      );
+    refuseNewerSchema(current);
     for (let version = current; version < AUDIT_SCHEMA_VERSION; version++) {
       await client.query(MIGRATIONS[version] as string);
     }

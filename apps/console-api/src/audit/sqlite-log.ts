@@ -1,6 +1,13 @@
 import type { AuditRecord } from '@stowage/contract';
 import sqlite from 'node-sqlite3-wasm';
-import { AUDIT_SCHEMA_VERSION, type AuditLog, type AuditSearch, COLUMNS, whereOf } from './audit-log.js';
+import {
+  AUDIT_SCHEMA_VERSION,
+  type AuditLog,
+  type AuditSearch,
+  COLUMNS,
+  refuseNewerSchema,
+  whereOf,
+} from './audit-log.js';
 
 /** Each step takes the schema from the version before it to its own (index + 1). */
 const MIGRATIONS: string[] = [
@@ -73,10 +80,7 @@ function migrate(db: InstanceType<typeof sqlite.Database>): void {
   db.exec('CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)');
   const row = db.get('SELECT version FROM schema_version') as { version: number } | null;
   const current = row?.version ?? 0;
-  if (current > AUDIT_SCHEMA_VERSION)
-    throw new Error(
-      `the audit database was written by a newer Stowage (schema ${current}; this one knows ${AUDIT_SCHEMA_VERSION})`,
-    );
+  refuseNewerSchema(current);
   for (let version = current; version < AUDIT_SCHEMA_VERSION; version++) {
     db.exec('BEGIN');
     db.exec(MIGRATIONS[version] as string);

@@ -1,4 +1,10 @@
-import { type Credentials, EMPTY_SHA256, MadminError, ndjson, signRequest } from '@stowage/madmin';
+import {
+  type Credentials,
+  EMPTY_SHA256,
+  madminErrorFromResponse,
+  ndjson,
+  signRequest,
+} from '@stowage/madmin';
 
 /** One S3 event record, as ListenBucketNotification and bucket notifications carry it. */
 export interface S3EventRecord {
@@ -45,10 +51,8 @@ export async function* listenBucketNotification(
   delete headers.host; // fetch sets it from the URL, as signed
   const res = await fetch(url, { headers, signal: opts.signal });
   if (res.status !== 200 || !res.body) {
-    const text = await res.text().catch(() => '');
-    const code = /<Code>([^<]*)<\/Code>/.exec(text)?.[1] ?? '';
-    const message = /<Message>([^<]*)<\/Message>/.exec(text)?.[1] ?? res.statusText;
-    throw new MadminError({ status: res.status, code, message });
+    const body = new Uint8Array(await res.arrayBuffer().catch(() => new ArrayBuffer(0)));
+    throw madminErrorFromResponse(res.status, res.statusText, body, res.headers.get('x-amz-request-id'));
   }
   for await (const line of ndjson<{ Records?: S3EventRecord[] | null }>(res.body, opts.signal)) {
     for (const record of line.Records ?? []) yield record;

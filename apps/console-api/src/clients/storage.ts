@@ -77,6 +77,12 @@ export function createStorageGateway(serverUrl: string, region: string): Storage
   };
 }
 
+/** For route files: the admin client signed with a session's credentials. */
+export const adminFor =
+  (gateway: StorageGateway) =>
+  (session: { credentials: Credentials }): MadminClient =>
+    gateway.admin(session.credentials);
+
 function temporary(c: AssumedCredentials): TemporaryCredentials {
   return {
     accessKey: c.accessKey,

@@ -1,6 +1,7 @@
 import { routes } from '@stowage/contract';
 import type { AppDeps } from '../app.js';
 import { fromStorageError } from '../clients/errors.js';
+import { adminFor } from '../clients/storage.js';
 import type { Binder } from '../http/bind.js';
 import { ApiError } from '../http/errors.js';
 import * as account from '../services/account.js';
@@ -12,7 +13,7 @@ import { beginSession } from './login.js';
 
 export function registerAccountRoutes(bind: Binder, deps: AppDeps): void {
   const { gateway, sessions, config } = deps;
-  const admin = (s: { credentials: Parameters<typeof gateway.admin>[0] }) => gateway.admin(s.credentials);
+  const admin = adminFor(gateway);
 
   bind.authed(routes.changePassword, async ({ session, sessionId, body, reply }) => {
     // Directory and single sign-on users keep their passwords elsewhere; the page is hidden

@@ -1,5 +1,6 @@
 import { routes } from '@stowage/contract';
 import type { AppDeps } from '../app.js';
+import { adminFor } from '../clients/storage.js';
 import { type Binder, noContent } from '../http/bind.js';
 import * as configs from '../services/configs.js';
 import * as notifications from '../services/notification-endpoints.js';
@@ -8,7 +9,7 @@ import * as tiers from '../services/tiers.js';
 // Settings: configuration sub-systems, remote tiers, event notification targets, restart.
 
 export function registerConfigRoutes(bind: Binder, { gateway }: AppDeps): void {
-  const admin = (s: { credentials: Parameters<typeof gateway.admin>[0] }) => gateway.admin(s.credentials);
+  const admin = adminFor(gateway);
   bind.authed(routes.getConfig, ({ session, params }) =>
     configs.getConfig(gateway.admin(session.credentials), params.configId),
   );

@@ -1,5 +1,6 @@
 import { routes } from '@stowage/contract';
 import type { AppDeps } from '../app.js';
+import { adminFor } from '../clients/storage.js';
 import { type Binder, noContent } from '../http/bind.js';
 import * as groups from '../services/groups.js';
 import * as policies from '../services/policies.js';
@@ -9,7 +10,7 @@ import * as users from '../services/users.js';
 // storage server decides what the session may do.
 
 export function registerIdentityRoutes(bind: Binder, { gateway }: AppDeps): void {
-  const admin = (s: { credentials: Parameters<typeof gateway.admin>[0] }) => gateway.admin(s.credentials);
+  const admin = adminFor(gateway);
 
   bind.authed(routes.listUsers, ({ session }) => users.listUsers(admin(session)));
   bind.authed(routes.getUser, ({ session, query }) => users.getUser(admin(session), query.name));

@@ -26,7 +26,7 @@ export function registerLoginRoutes(bind: Binder, deps: AppDeps): void {
 
   const openId = config.openId ? new OpenIdLogin(config.openId) : undefined;
   const asLoginError = (err: unknown) => {
-    throw err instanceof ApiError ? err : fromStorageError(err, 'login');
+    throw fromStorageError(err, 'login'); // our own ApiErrors pass through unchanged
   };
 
   bind.open(routes.getLoginDetails, async () =>

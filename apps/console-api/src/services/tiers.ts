@@ -31,7 +31,7 @@ export async function getTier(admin: MadminClient, type: TierType, name: string)
 }
 
 /** The form's settings in madmin's TierConfig; a GCS key file travels base64-encoded. */
-export function tierConfig(body: AddTierRequest): TierConfig {
+function tierConfig(body: AddTierRequest): TierConfig {
   const settings = body[body.type];
   if (!settings)
     throw new ApiError('badRequest', `a ${body.type} tier needs its settings under "${body.type}"`);

@@ -1,4 +1,5 @@
-import type { HealFrame, HealQuery, HealthColours } from '@stowage/contract';
+import { setTimeout as delay } from 'node:timers/promises';
+import { flagOn, type HealFrame, type HealQuery, type HealthColours } from '@stowage/contract';
 import type { HealDriveInfo, HealResultItem, MadminClient } from '@stowage/madmin';
 
 /** How often the sequence is polled, as the original console did. */
@@ -6,7 +7,6 @@ const POLL_MS = 1000;
 
 type Colour = keyof HealthColours;
 
-const yes = (flag: string | undefined) => flag === 'yes' || flag === 'true';
 const noColours = (): HealthColours => ({ Green: 0, Yellow: 0, Red: 0, Grey: 0 });
 
 /**
@@ -31,12 +31,12 @@ export function healthColour(
 export function healOptions(query: HealQuery) {
   return {
     opts: {
-      recursive: yes(query.recursive),
-      dryRun: yes(query['dry-run']),
-      remove: yes(query.remove),
+      recursive: flagOn(query.recursive),
+      dryRun: flagOn(query['dry-run']),
+      remove: flagOn(query.remove),
       scanMode: query.scan === 'deep' ? (2 as const) : (1 as const),
     },
-    force: { forceStart: yes(query['force-start']), forceStop: yes(query['force-stop']) },
+    force: { forceStart: flagOn(query['force-start']), forceStop: flagOn(query['force-stop']) },
   };
 }
 
@@ -84,19 +84,6 @@ export class HealTally {
 const missingDrives = (drives: HealDriveInfo[] | null) =>
   (drives ?? []).filter((d) => d.state !== 'ok').length;
 
-const sleep = (ms: number, signal: AbortSignal) =>
-  new Promise<void>((resolve) => {
-    const timer = setTimeout(resolve, ms);
-    signal.addEventListener(
-      'abort',
-      () => {
-        clearTimeout(timer);
-        resolve();
-      },
-      { once: true },
-    );
-  });
-
 /** Starts (or force-stops) a heal sequence and yields its running totals after every poll. */
 export async function* healFrames(
   admin: MadminClient,
@@ -118,6 +105,6 @@ export async function* healFrames(
     for (const item of status.items) tally.add(item);
     yield tally.frame(status.summary, startedAt, Date.now(), status.detail);
     if (status.summary === 'finished' || status.summary === 'stopped') return;
-    await sleep(POLL_MS, signal);
+    await delay(POLL_MS, undefined, { signal }).catch(() => {}); // aborted: the loop ends
   }
 }

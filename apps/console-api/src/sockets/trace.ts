@@ -1,8 +1,6 @@
 import { STATUS_CODES } from 'node:http';
-import type { TraceFrame, TraceQuery } from '@stowage/contract';
+import { flagOn, type TraceFrame, type TraceQuery } from '@stowage/contract';
 import type { MadminClient, TraceInfo } from '@stowage/madmin';
-
-const yes = (flag: string | undefined) => flag === 'yes' || flag === 'true';
 
 /** The query's choice of calls, in madmin's trace flags (s3 alone by default). */
 export function traceOptions(query: TraceQuery) {
@@ -13,7 +11,7 @@ export function traceOptions(query: TraceQuery) {
     internal: all || calls.has('internal'),
     storage: all || calls.has('storage'),
     os: all || calls.has('os'),
-    errorsOnly: yes(query.onlyErrors),
+    errorsOnly: flagOn(query.onlyErrors),
     ...(query.threshold ? { threshold: `${Number(query.threshold)}ms` } : {}),
   };
 }
