@@ -1,7 +1,6 @@
 // Issue #5: a big upload and download through the console API, against the same transfer
 // straight to the store in the same run. The console's resident memory must stay under
 // 200 MiB whatever the size. Size via BENCH_CONSOLE_GIB (default 5).
-import { spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -10,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { CreateBucketCommand, GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
-import { freePort } from './ports.mjs';
+import { login, startConsole } from './console-process.mjs';
 import { machine, writeSection } from './report.mjs';
 import { s3For } from './s3-client.mjs';
 import { source } from './source.mjs';
@@ -20,46 +19,9 @@ const GIB = Number(process.env.BENCH_CONSOLE_GIB ?? 5);
 const SIZE = Math.floor(GIB * 2 ** 30);
 const LIMIT_MIB = 200;
 const ROOT = { accessKey: 'benchadmin', secretKey: 'bench-secret-key-123' };
-const CLI = new URL('../../apps/cli/bin/stowage.mjs', import.meta.url).pathname;
 
 const peakRssMiB = (pid) =>
   Number(readFileSync(`/proc/${pid}/status`, 'utf8').match(/VmHWM:\s+(\d+) kB/)?.[1] ?? 0) / 1024;
-
-async function startConsole(serverUrl) {
-  const port = await freePort();
-  const child = spawn(
-    process.execPath,
-    [CLI, 'console', '--server', serverUrl, '--console-port', String(port)],
-    {
-      stdio: ['ignore', 'pipe', 'inherit'],
-    },
-  );
-  await new Promise((resolve, reject) => {
-    let out = '';
-    child.stdout.on('data', (d) => {
-      out += d;
-      if (out.includes(String(port))) resolve();
-    });
-    child.once('exit', (code) => reject(new Error(`console exited with ${code}`)));
-  });
-  return {
-    url: `http://127.0.0.1:${port}`,
-    pid: child.pid,
-    close: () => new Promise((resolve) => child.once('exit', resolve) && process.kill(child.pid, 'SIGTERM')),
-  };
-}
-
-async function login(consoleUrl) {
-  const res = await fetch(`${consoleUrl}/api/v1/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(ROOT),
-  });
-  if (res.status !== 204) throw new Error(`login: ${res.status}`);
-  const cookie = (res.headers.get('set-cookie') ?? '').split(';')[0];
-  const session = await (await fetch(`${consoleUrl}/api/v1/session`, { headers: { cookie } })).json();
-  return { cookie, csrf: session.csrfToken };
-}
 
 /** One file in a multipart form, streamed as a browser would send it. */
 function uploadThroughConsole(consoleUrl, who, key, size, hash) {
@@ -125,7 +87,7 @@ try {
     for await (const _ of res.Body);
   });
 
-  const who = await login(consoleApp.url);
+  const who = await login(consoleApp.url, ROOT);
   const sent = createHash('sha256');
   const consolePut = await timed(() => uploadThroughConsole(consoleApp.url, who, 'via-console', SIZE, sent));
   const got = createHash('sha256');

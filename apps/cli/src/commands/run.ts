@@ -1,6 +1,8 @@
+import { randomBytes } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { normaliseBasePath, startConsole } from '@stowage/console-api';
+import { type Credentials, formatConfigLine, MadminClient } from '@stowage/madmin';
 import type { Command, ConsoleFlags } from '../args.js';
 import { findWebRoot } from './web-root.js';
 
@@ -45,6 +47,29 @@ async function runConsole(serverUrl: string, flags: ConsoleFlags, print: Print, 
   });
 }
 
+/** The console's ingest URL as the store, on this machine, reaches it. */
+function ingestUrl(consoleUrl: string): string {
+  const url = new URL(`${consoleUrl}/api/v1/audit/ingest`);
+  if (url.hostname === '0.0.0.0' || url.hostname === '[::]') url.hostname = '127.0.0.1';
+  return url.href;
+}
+
+/**
+ * `start` gives audit log search out of the box: unless the operator chose a token, each run
+ * makes a fresh one, and the store's audit webhook target `console` is (re)pointed at this
+ * console with it, over the admin API as any server would be configured.
+ */
+async function wireAuditWebhook(storeUrl: string, root: Credentials, consoleUrl: string, token: string) {
+  const admin = new MadminClient({ endpoint: storeUrl, credentials: root });
+  await admin.config.setKV(
+    formatConfigLine('audit_webhook:console', [
+      { key: 'enable', value: 'on' },
+      { key: 'endpoint', value: ingestUrl(consoleUrl) },
+      { key: 'auth_token', value: token },
+    ]),
+  );
+}
+
 export async function runCommand(
   cmd: Exclude<Command, { command: 'help' }>,
   env: NodeJS.ProcessEnv,
@@ -67,10 +92,19 @@ export async function runCommand(
         onStop: () => process.kill(process.pid, 'SIGTERM'),
         ...(cmd.parity === undefined ? {} : { parity: cmd.parity }),
       });
-      const consoleServer = await runConsole(store.url, cmd, print, dataDir).catch(async (err: unknown) => {
-        await store.close();
-        throw err;
-      });
+      const auditLog = cmd.auditLog ?? { token: randomBytes(24).toString('base64url'), retentionDays: 30 };
+      const consoleServer = await runConsole(store.url, { ...cmd, auditLog }, print, dataDir)
+        .then(async (server) => {
+          await wireAuditWebhook(store.url, root, server.url, auditLog.token).catch(async (err: unknown) => {
+            await server.close();
+            throw err;
+          });
+          return server;
+        })
+        .catch(async (err: unknown) => {
+          await store.close();
+          throw err;
+        });
       print(`Stowage is running.`);
       print(`  Console:    ${consoleServer.url}/`);
       print(`  S3 API:     ${store.url}`);

@@ -1,6 +1,7 @@
 import type { ListObjectsResponse, ObjectItem } from '@stowage/contract';
 import type { Client as S3Client } from 'minio';
 import { storageCall } from '../../clients/errors.js';
+import { type ListedEntry, type ListedPage, parseListPage } from '../../clients/list-xml.js';
 import { ApiError } from '../../http/errors.js';
 import { objectDetails, userMetadata } from './details.js';
 
@@ -15,17 +16,6 @@ export interface ListRequest {
   recursive?: boolean | undefined;
   limit?: number | undefined;
   continuation?: string | undefined;
-}
-
-interface RawEntry {
-  name?: string;
-  prefix?: string;
-  size?: number;
-  lastModified?: Date;
-  etag?: string;
-  versionId?: string | null;
-  isLatest?: string | boolean;
-  isDeleteMarker?: boolean;
 }
 
 interface VersionMarker {
@@ -45,13 +35,13 @@ function decodeMarker(token: string): VersionMarker {
   throw new ApiError('badRequest', 'query/continuation is not a token this API returned');
 }
 
-export function toItem(e: RawEntry): ObjectItem {
+export function toItem(e: ListedEntry): ObjectItem {
   if (e.prefix !== undefined) return { name: e.prefix, size: 0 };
   const item: ObjectItem = { name: e.name ?? '', size: e.size ?? 0 };
   if (e.lastModified) item.last_modified = e.lastModified.toISOString();
   if (e.etag) item.etag = e.etag;
   if (e.versionId) item.version_id = e.versionId;
-  if (e.isLatest !== undefined) item.is_latest = e.isLatest === true || e.isLatest === 'true';
+  if (e.isLatest !== undefined) item.is_latest = e.isLatest;
   if (e.isDeleteMarker) item.is_delete_marker = true;
   return item;
 }
@@ -65,6 +55,32 @@ export function byListingOrder(a: ObjectItem, b: ObjectItem): number {
   return (b.last_modified ?? '').localeCompare(a.last_modified ?? '');
 }
 
+/** RFC 3986 escaping, as the SDK signs query values. */
+const escape = (value: string) =>
+  encodeURIComponent(value).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+
+/** One listing request through the SDK's signed transport, read by the lean listing reader. */
+async function fetchListing(
+  s3: S3Client,
+  bucket: string,
+  params: Record<string, string>,
+): Promise<ListedPage> {
+  const query = Object.entries(params)
+    .map(([k, v]) => (v === '' && k === 'versions' ? k : `${k}=${escape(v)}`))
+    .join('&');
+  const res = await storageCall(s3.makeRequestAsync({ method: 'GET', bucketName: bucket, query }, '', [200]));
+  const chunks: Buffer[] = [];
+  for await (const chunk of res) chunks.push(chunk as Buffer);
+  try {
+    return parseListPage(Buffer.concat(chunks).toString('utf8'));
+  } catch (err) {
+    throw new ApiError(
+      'backendError',
+      `the storage server sent a listing this console cannot read: ${String(err)}`,
+    );
+  }
+}
+
 /** One page of object versions (and delete markers) under a prefix. */
 export async function listVersionsPage(
   s3: S3Client,
@@ -72,20 +88,19 @@ export async function listVersionsPage(
   opts: { prefix: string; recursive: boolean; limit: number; continuation?: string | undefined },
 ): Promise<{ items: ObjectItem[]; next?: string }> {
   const marker = opts.continuation ? decodeMarker(opts.continuation) : undefined;
-  const page = await storageCall(
-    s3.listObjectsQuery(bucket, opts.prefix, '', {
-      Delimiter: opts.recursive ? '' : '/',
-      MaxKeys: opts.limit,
-      IncludeVersion: true,
-      // The SDK sends these markers unescaped; keys may hold any character.
-      ...(marker ? { keyMarker: encodeURIComponent(marker.key) } : {}),
-      ...(marker?.version ? { versionIdMarker: encodeURIComponent(marker.version) } : {}),
-    }),
-  );
-  const items = (page.objects as RawEntry[]).map(toItem).sort(byListingOrder);
+  const page = await fetchListing(s3, bucket, {
+    versions: '',
+    prefix: opts.prefix,
+    delimiter: opts.recursive ? '' : '/',
+    'encoding-type': 'url',
+    'max-keys': String(opts.limit),
+    ...(marker ? { 'key-marker': marker.key } : {}),
+    ...(marker?.version ? { 'version-id-marker': marker.version } : {}),
+  });
+  const items = page.entries.map(toItem).sort(byListingOrder);
   const next =
-    page.isTruncated && page.keyMarker
-      ? encodeMarker({ key: page.keyMarker, version: page.versionIdMarker })
+    page.isTruncated && page.nextKeyMarker
+      ? encodeMarker({ key: page.nextKeyMarker, version: page.nextVersionIdMarker })
       : undefined;
   return next ? { items, next } : { items };
 }
@@ -95,29 +110,45 @@ async function listLatestPage(
   bucket: string,
   opts: { prefix: string; recursive: boolean; limit: number; continuation?: string | undefined },
 ): Promise<{ items: ObjectItem[]; next?: string }> {
-  const page = await storageCall(
-    s3.listObjectsV2Query(
-      bucket,
-      opts.prefix,
-      opts.continuation ?? '',
-      opts.recursive ? '' : '/',
-      opts.limit,
-      '',
-    ),
+  const page = await latestPage(
+    s3,
+    bucket,
+    opts.prefix,
+    opts.recursive ? '' : '/',
+    opts.limit,
+    opts.continuation,
   );
-  const items = (page.objects as RawEntry[]).map(toItem).sort(byListingOrder);
+  const items = page.entries.map(toItem).sort(byListingOrder);
   return page.isTruncated && page.nextContinuationToken
     ? { items, next: page.nextContinuationToken }
     : { items };
 }
 
+function latestPage(
+  s3: S3Client,
+  bucket: string,
+  prefix: string,
+  delimiter: string,
+  limit: number,
+  continuation: string | undefined,
+) {
+  return fetchListing(s3, bucket, {
+    'list-type': '2',
+    prefix,
+    delimiter,
+    'encoding-type': 'url',
+    'max-keys': String(limit),
+    ...(continuation ? { 'continuation-token': continuation } : {}),
+  });
+}
+
 /** Every current object under a prefix, all levels down, one page of entries at a time. */
 export async function* latestPages(s3: S3Client, bucket: string, prefix: string) {
-  let token = '';
+  let token: string | undefined;
   do {
-    const page = await storageCall(s3.listObjectsV2Query(bucket, prefix, token, '', PAGE_SIZE, ''));
-    yield page.objects as RawEntry[];
-    token = page.isTruncated ? page.nextContinuationToken : '';
+    const page = await latestPage(s3, bucket, prefix, '', PAGE_SIZE, token);
+    yield page.entries;
+    token = page.isTruncated ? page.nextContinuationToken : undefined;
   } while (token);
 }
 
