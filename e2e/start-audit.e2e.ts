@@ -45,13 +45,14 @@ describe('stowage start: audit log search out of the box', () => {
     s3.destroy();
 
     // The webhook posts asynchronously; poll until the entry is stored.
-    let found: { api_name: string; bucket: string; response_status_code: number } | undefined;
+    type Found = { api_name: string; bucket: string; response_status_code: number };
+    let found: Found | undefined;
     for (let i = 0; i < 100 && !found; i++) {
       const res = await fetch(`${stack.consoleUrl}/api/v1/logs/search?q=reqinfo&fp=bucket:audited-bucket`, {
         headers: { cookie },
       });
       expect(res.status).toBe(200);
-      const body = (await res.json()) as { results: NonNullable<typeof found>[] };
+      const body = (await res.json()) as { results: Found[] };
       found = body.results.find((r) => r.api_name === 'CreateBucket');
       if (!found) await new Promise((r) => setTimeout(r, 100));
     }

@@ -56,7 +56,7 @@ export function byListingOrder(a: ObjectItem, b: ObjectItem): number {
 }
 
 /** RFC 3986 escaping, as the SDK signs query values. */
-const escape = (value: string) =>
+const rfc3986 = (value: string) =>
   encodeURIComponent(value).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 
 /** One listing request through the SDK's signed transport, read by the lean listing reader. */
@@ -66,7 +66,7 @@ async function fetchListing(
   params: Record<string, string>,
 ): Promise<ListedPage> {
   const query = Object.entries(params)
-    .map(([k, v]) => (v === '' && k === 'versions' ? k : `${k}=${escape(v)}`))
+    .map(([k, v]) => (v === '' && k === 'versions' ? k : `${k}=${rfc3986(v)}`))
     .join('&');
   const res = await storageCall(s3.makeRequestAsync({ method: 'GET', bucketName: bucket, query }, '', [200]));
   const chunks: Buffer[] = [];
