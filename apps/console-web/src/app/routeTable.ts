@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import { BucketsPage } from '../features/buckets/BucketsPage.js';
+import { UsersPage } from '../features/users/UsersPage.js';
 import type { Resources } from '../i18n/en.js';
 
 export type PageTitleKey = keyof Resources['pages'];
@@ -27,7 +28,7 @@ export const routeTable: readonly AppRoute[] = [
   { path: '/buckets/:bucketName', page: '/buckets/*', title: 'buckets', redirectTo: '/buckets' },
   { path: '/buckets/:bucketName/admin/*', page: '/buckets/*', title: 'bucketDetail' },
   { path: '/buckets/:bucketName/browse/*', page: '/buckets/*', title: 'objectBrowser' },
-  { path: '/users', page: '/users', title: 'users' },
+  { path: '/users', page: '/users', title: 'users', Component: UsersPage },
   { path: '/users/:userName', page: '/users/:userName', title: 'userDetail' },
   { path: '/groups', page: '/groups', title: 'groups' },
   { path: '/account', page: '/account', title: 'serviceAccounts' },

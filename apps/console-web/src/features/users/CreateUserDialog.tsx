@@ -1,0 +1,90 @@
+import { Button, Group, Modal, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Checklist } from '../../components/Checklist.js';
+import { ErrorBanner } from '../../components/ErrorBanner.js';
+import { useGroupsQuery } from '../groups/queries.js';
+import { usePoliciesQuery } from '../policies/queries.js';
+import { useAddUser } from './queries.js';
+import { MIN_PASSWORD_LENGTH } from './userRules.js';
+
+interface CreateUserDialogProps {
+  opened: boolean;
+  onClose: () => void;
+}
+
+/** Create User: access key, secret key, and optionally groups and policies (spec 000 §5). */
+export function CreateUserDialog({ opened, onClose }: CreateUserDialogProps) {
+  const { t } = useTranslation();
+  const [accessKey, setAccessKey] = useState('');
+  const [secretKey, setSecretKey] = useState('');
+  const [groups, setGroups] = useState<string[]>([]);
+  const [policies, setPolicies] = useState<string[]>([]);
+  const groupList = useGroupsQuery();
+  const policyList = usePoliciesQuery();
+  const addUser = useAddUser();
+
+  const close = () => {
+    setAccessKey('');
+    setSecretKey('');
+    setGroups([]);
+    setPolicies([]);
+    addUser.reset();
+    onClose();
+  };
+  const tooShort = secretKey.length > 0 && secretKey.length < MIN_PASSWORD_LENGTH;
+  const canSave = accessKey.trim() !== '' && secretKey.trim() !== '' && !tooShort && !addUser.isPending;
+
+  return (
+    <Modal opened={opened} onClose={close} title={t('users.createTitle')} centered>
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (!canSave) return;
+          addUser.mutate({ accessKey: accessKey.trim(), secretKey, groups, policies }, { onSuccess: close });
+        }}
+      >
+        <Stack>
+          <ErrorBanner error={addUser.error} onClose={() => addUser.reset()} />
+          <TextInput
+            label={t('users.accessKey')}
+            value={accessKey}
+            onChange={(e) => setAccessKey(e.currentTarget.value)}
+            required
+            data-autofocus
+          />
+          <PasswordInput
+            label={t('users.secretKey')}
+            value={secretKey}
+            onChange={(e) => setSecretKey(e.currentTarget.value)}
+            error={tooShort ? t('users.passwordTooShort') : undefined}
+            autoComplete="new-password"
+            required
+          />
+          <Checklist
+            label={t('users.groups')}
+            options={groupList.data?.groups ?? []}
+            value={groups}
+            onChange={setGroups}
+            empty={t('users.noGroups')}
+          />
+          <Checklist
+            label={t('users.policies')}
+            options={(policyList.data?.policies ?? []).map((p) => p.name)}
+            value={policies}
+            onChange={setPolicies}
+            empty={t('users.noPolicies')}
+          />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={close}>
+              {t('common.cancel')}
+            </Button>
+            <Button type="submit" disabled={!canSave} loading={addUser.isPending}>
+              {t('common.save')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
