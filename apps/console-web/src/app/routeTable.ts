@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import { BucketsPage } from '../features/buckets/BucketsPage.js';
+import { GroupsPage } from '../features/groups/GroupsPage.js';
 import { UsersPage } from '../features/users/UsersPage.js';
 import type { Resources } from '../i18n/en.js';
 
@@ -30,7 +31,7 @@ export const routeTable: readonly AppRoute[] = [
   { path: '/buckets/:bucketName/browse/*', page: '/buckets/*', title: 'objectBrowser' },
   { path: '/users', page: '/users', title: 'users', Component: UsersPage },
   { path: '/users/:userName', page: '/users/:userName', title: 'userDetail' },
-  { path: '/groups', page: '/groups', title: 'groups' },
+  { path: '/groups', page: '/groups', title: 'groups', Component: GroupsPage },
   { path: '/account', page: '/account', title: 'serviceAccounts' },
   { path: '/policies', page: '/policies', title: 'policies' },
   { path: '/policies/*', page: '/policies/*', title: 'policyDetail' },

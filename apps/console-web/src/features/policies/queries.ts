@@ -1,6 +1,6 @@
 import { routes } from '@stowage/contract';
-import { useQuery } from '@tanstack/react-query';
-import { callApi } from '../../api/client.js';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type ApiInput, callApi } from '../../api/client.js';
 
 /** Spec 000 §9: the screens ask for 1000 policies at a time. */
 export const POLICY_PAGE = 1000;
@@ -15,5 +15,14 @@ export function usePoliciesQuery() {
   return useQuery({
     queryKey: policyKeys.list(),
     queryFn: ({ signal }) => callApi(routes.listPolicies, { query: { limit: POLICY_PAGE }, signal }),
+  });
+}
+
+/** PUT /set-policy: the policies a user or group ends up with. */
+export function useSetPolicies() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ApiInput<typeof routes.setPolicy>['body']) => callApi(routes.setPolicy, { body }),
+    onSuccess: () => client.invalidateQueries(),
   });
 }
