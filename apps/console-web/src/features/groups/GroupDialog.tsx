@@ -1,9 +1,9 @@
-import { Button, Group, Modal, Stack, Switch, TextInput } from '@mantine/core';
+import { Switch, TextInput } from '@mantine/core';
 import type { Group as GroupEntity } from '@stowage/contract';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Checklist } from '../../components/Checklist.js';
-import { ErrorBanner } from '../../components/ErrorBanner.js';
+import { FormDialog } from '../../components/FormDialog.js';
 import { Loading } from '../../components/Loading.js';
 import { useUsersQuery } from '../users/queries.js';
 import { useAddGroup, useGroupQuery, useUpdateGroup } from './queries.js';
@@ -42,61 +42,51 @@ export function GroupDialog({ editing, opened, onClose }: GroupDialogProps) {
     updateGroup.reset();
     onClose();
   };
-  const canSave = (editing !== undefined || name.trim() !== '') && !mutation.isPending;
+  const loading = editing !== undefined && current.isPending;
+  const canSave = !loading && (editing !== undefined || name.trim() !== '');
 
   return (
-    <Modal
+    <FormDialog
       opened={opened}
-      onClose={close}
       title={editing === undefined ? t('groups.createTitle') : t('groups.editTitle', { group: editing })}
-      centered
+      onClose={close}
+      onSubmit={() => {
+        if (editing === undefined) addGroup.mutate({ group: name.trim(), members }, { onSuccess: close });
+        else updateGroup.mutate({ name: editing, members, status }, { onSuccess: close });
+      }}
+      error={mutation.error ?? current.error}
+      onErrorClose={() => mutation.reset()}
+      canSave={canSave}
+      pending={mutation.isPending}
     >
-      {editing !== undefined && current.isPending ? (
+      {loading ? (
         <Loading />
       ) : (
-        <form
-          onSubmit={(event) => {
-            event.preventDefault();
-            if (!canSave) return;
-            if (editing === undefined) addGroup.mutate({ group: name.trim(), members }, { onSuccess: close });
-            else updateGroup.mutate({ name: editing, members, status }, { onSuccess: close });
-          }}
-        >
-          <Stack>
-            <ErrorBanner error={mutation.error ?? current.error} onClose={() => mutation.reset()} />
-            {editing === undefined ? (
-              <TextInput
-                label={t('groups.name')}
-                value={name}
-                onChange={(e) => setName(e.currentTarget.value)}
-                required
-                data-autofocus
-              />
-            ) : (
-              <Switch
-                label={t('groups.enabled')}
-                checked={status === 'enabled'}
-                onChange={(e) => setStatus(e.currentTarget.checked ? 'enabled' : 'disabled')}
-              />
-            )}
-            <Checklist
-              label={t('groups.members')}
-              options={(users.data?.users ?? []).map((u) => u.accessKey)}
-              value={members}
-              onChange={setMembers}
-              empty={t('users.empty')}
+        <>
+          {editing === undefined ? (
+            <TextInput
+              label={t('groups.name')}
+              value={name}
+              onChange={(e) => setName(e.currentTarget.value)}
+              required
+              data-autofocus
             />
-            <Group justify="flex-end">
-              <Button variant="default" onClick={close}>
-                {t('common.cancel')}
-              </Button>
-              <Button type="submit" disabled={!canSave} loading={mutation.isPending}>
-                {t('common.save')}
-              </Button>
-            </Group>
-          </Stack>
-        </form>
+          ) : (
+            <Switch
+              label={t('groups.enabled')}
+              checked={status === 'enabled'}
+              onChange={(e) => setStatus(e.currentTarget.checked ? 'enabled' : 'disabled')}
+            />
+          )}
+          <Checklist
+            label={t('groups.members')}
+            options={(users.data?.users ?? []).map((u) => u.accessKey)}
+            value={members}
+            onChange={setMembers}
+            empty={t('users.empty')}
+          />
+        </>
       )}
-    </Modal>
+    </FormDialog>
   );
 }

@@ -1,8 +1,7 @@
-import { Button, Group, Modal, Stack } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Checklist } from '../../components/Checklist.js';
-import { ErrorBanner } from '../../components/ErrorBanner.js';
+import { FormDialog } from '../../components/FormDialog.js';
 import { usePoliciesQuery, useSetPolicies } from './queries.js';
 
 interface SetPoliciesDialogProps {
@@ -29,41 +28,28 @@ export function SetPoliciesDialog({ entity, current, onClose }: SetPoliciesDialo
   };
 
   return (
-    <Modal
+    <FormDialog
       opened={entity !== undefined}
-      onClose={close}
       title={t('policies.setTitle', { entity: entity?.name ?? '' })}
-      centered
+      onClose={close}
+      onSubmit={() =>
+        entity &&
+        setPolicies.mutate(
+          { name: picked, entityName: entity.name, entityType: entity.type },
+          { onSuccess: close },
+        )
+      }
+      error={setPolicies.error}
+      onErrorClose={() => setPolicies.reset()}
+      pending={setPolicies.isPending}
     >
-      <form
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (!entity) return;
-          setPolicies.mutate(
-            { name: picked, entityName: entity.name, entityType: entity.type },
-            { onSuccess: close },
-          );
-        }}
-      >
-        <Stack>
-          <ErrorBanner error={setPolicies.error} onClose={() => setPolicies.reset()} />
-          <Checklist
-            label={t('users.policies')}
-            options={(policies.data?.policies ?? []).map((p) => p.name)}
-            value={picked}
-            onChange={setPicked}
-            empty={t('users.noPolicies')}
-          />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close}>
-              {t('common.cancel')}
-            </Button>
-            <Button type="submit" loading={setPolicies.isPending}>
-              {t('common.save')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+      <Checklist
+        label={t('users.policies')}
+        options={(policies.data?.policies ?? []).map((p) => p.name)}
+        value={picked}
+        onChange={setPicked}
+        empty={t('users.noPolicies')}
+      />
+    </FormDialog>
   );
 }

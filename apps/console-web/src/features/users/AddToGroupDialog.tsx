@@ -1,8 +1,8 @@
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Checklist } from '../../components/Checklist.js';
-import { ErrorBanner } from '../../components/ErrorBanner.js';
+import { FormDialog } from '../../components/FormDialog.js';
 import { useGroupsQuery } from '../groups/queries.js';
 import { useAddUsersToGroups } from './queries.js';
 
@@ -29,54 +29,43 @@ export function AddToGroupDialog({ users, opened, onClose, onDone }: AddToGroupD
   };
 
   return (
-    <Modal opened={opened} onClose={close} title={t('users.addToGroupTitle')} centered>
-      <form
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (groups.length === 0) {
-            setMissingGroup(true);
-            return;
-          }
-          assign.mutate(
-            { users: [...users], groups },
-            {
-              onSuccess: () => {
-                close();
-                onDone();
-              },
+    <FormDialog
+      opened={opened}
+      title={t('users.addToGroupTitle')}
+      onClose={close}
+      onSubmit={() => {
+        if (groups.length === 0) {
+          setMissingGroup(true);
+          return;
+        }
+        assign.mutate(
+          { users: [...users], groups },
+          {
+            onSuccess: () => {
+              close();
+              onDone();
             },
-          );
+          },
+        );
+      }}
+      error={missingGroup ? { message: t('users.selectOneGroup') } : assign.error}
+      onErrorClose={() => {
+        setMissingGroup(false);
+        assign.reset();
+      }}
+      pending={assign.isPending}
+    >
+      <Text size="sm">{t('users.selectedUsers', { users: users.join(', ') })}</Text>
+      <Checklist
+        label={t('users.groups')}
+        options={groupList.data?.groups ?? []}
+        value={groups}
+        onChange={(next) => {
+          setGroups(next);
+          if (next.length > 0) setMissingGroup(false);
         }}
-      >
-        <Stack>
-          <ErrorBanner
-            error={missingGroup ? { message: t('users.selectOneGroup') } : assign.error}
-            onClose={() => {
-              setMissingGroup(false);
-              assign.reset();
-            }}
-          />
-          <Text size="sm">{t('users.selectedUsers', { users: users.join(', ') })}</Text>
-          <Checklist
-            label={t('users.groups')}
-            options={groupList.data?.groups ?? []}
-            value={groups}
-            onChange={(next) => {
-              setGroups(next);
-              if (next.length > 0) setMissingGroup(false);
-            }}
-            empty={t('users.noGroups')}
-          />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close}>
-              {t('common.cancel')}
-            </Button>
-            <Button type="submit" loading={assign.isPending}>
-              {t('common.save')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+        empty={t('users.noGroups')}
+      />
+    </FormDialog>
   );
 }

@@ -1,8 +1,8 @@
-import { Button, Group, Modal, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { PasswordInput, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Checklist } from '../../components/Checklist.js';
-import { ErrorBanner } from '../../components/ErrorBanner.js';
+import { FormDialog } from '../../components/FormDialog.js';
 import { useGroupsQuery } from '../groups/queries.js';
 import { usePoliciesQuery } from '../policies/queries.js';
 import { useAddUser } from './queries.js';
@@ -33,58 +33,50 @@ export function CreateUserDialog({ opened, onClose }: CreateUserDialogProps) {
     onClose();
   };
   const tooShort = secretKey.length > 0 && secretKey.length < MIN_PASSWORD_LENGTH;
-  const canSave = accessKey.trim() !== '' && secretKey.trim() !== '' && !tooShort && !addUser.isPending;
+  const canSave = accessKey.trim() !== '' && secretKey.trim() !== '' && !tooShort;
 
   return (
-    <Modal opened={opened} onClose={close} title={t('users.createTitle')} centered>
-      <form
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (!canSave) return;
-          addUser.mutate({ accessKey: accessKey.trim(), secretKey, groups, policies }, { onSuccess: close });
-        }}
-      >
-        <Stack>
-          <ErrorBanner error={addUser.error} onClose={() => addUser.reset()} />
-          <TextInput
-            label={t('users.accessKey')}
-            value={accessKey}
-            onChange={(e) => setAccessKey(e.currentTarget.value)}
-            required
-            data-autofocus
-          />
-          <PasswordInput
-            label={t('users.secretKey')}
-            value={secretKey}
-            onChange={(e) => setSecretKey(e.currentTarget.value)}
-            error={tooShort ? t('users.passwordTooShort') : undefined}
-            autoComplete="new-password"
-            required
-          />
-          <Checklist
-            label={t('users.groups')}
-            options={groupList.data?.groups ?? []}
-            value={groups}
-            onChange={setGroups}
-            empty={t('users.noGroups')}
-          />
-          <Checklist
-            label={t('users.policies')}
-            options={(policyList.data?.policies ?? []).map((p) => p.name)}
-            value={policies}
-            onChange={setPolicies}
-            empty={t('users.noPolicies')}
-          />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close}>
-              {t('common.cancel')}
-            </Button>
-            <Button type="submit" disabled={!canSave} loading={addUser.isPending}>
-              {t('common.save')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+    <FormDialog
+      opened={opened}
+      title={t('users.createTitle')}
+      onClose={close}
+      onSubmit={() =>
+        addUser.mutate({ accessKey: accessKey.trim(), secretKey, groups, policies }, { onSuccess: close })
+      }
+      error={addUser.error}
+      onErrorClose={() => addUser.reset()}
+      canSave={canSave}
+      pending={addUser.isPending}
+    >
+      <TextInput
+        label={t('users.accessKey')}
+        value={accessKey}
+        onChange={(e) => setAccessKey(e.currentTarget.value)}
+        required
+        data-autofocus
+      />
+      <PasswordInput
+        label={t('users.secretKey')}
+        value={secretKey}
+        onChange={(e) => setSecretKey(e.currentTarget.value)}
+        error={tooShort ? t('users.passwordTooShort') : undefined}
+        autoComplete="new-password"
+        required
+      />
+      <Checklist
+        label={t('users.groups')}
+        options={groupList.data?.groups ?? []}
+        value={groups}
+        onChange={setGroups}
+        empty={t('users.noGroups')}
+      />
+      <Checklist
+        label={t('users.policies')}
+        options={(policyList.data?.policies ?? []).map((p) => p.name)}
+        value={policies}
+        onChange={setPolicies}
+        empty={t('users.noPolicies')}
+      />
+    </FormDialog>
   );
 }

@@ -1,0 +1,55 @@
+import { Button, Group, Modal, Stack } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { type DisplayError, ErrorBanner } from './ErrorBanner.js';
+
+interface FormDialogProps {
+  opened: boolean;
+  title: string;
+  onClose: () => void;
+  onSubmit: () => void;
+  /** Shown above the fields; it hides itself after 10 s (spec 000 §4, modal-level errors). */
+  error?: DisplayError | null | undefined;
+  onErrorClose?: () => void;
+  canSave?: boolean;
+  pending: boolean;
+  children: ReactNode;
+}
+
+/** The one form dialog: an error banner, the fields, then Cancel and Save. */
+export function FormDialog({
+  opened,
+  title,
+  onClose,
+  onSubmit,
+  error,
+  onErrorClose,
+  canSave = true,
+  pending,
+  children,
+}: FormDialogProps) {
+  const { t } = useTranslation();
+  return (
+    <Modal opened={opened} onClose={onClose} title={title} centered>
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (canSave && !pending) onSubmit();
+        }}
+      >
+        <Stack>
+          <ErrorBanner error={error} onClose={onErrorClose} />
+          {children}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              {t('common.cancel')}
+            </Button>
+            <Button type="submit" disabled={!canSave} loading={pending}>
+              {t('common.save')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
