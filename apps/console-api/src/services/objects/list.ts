@@ -1,4 +1,6 @@
+import { text } from 'node:stream/consumers';
 import type { ListObjectsResponse, ObjectItem } from '@stowage/contract';
+import { uriEncode } from '@stowage/madmin';
 import type { Client as S3Client } from 'minio';
 import { storageCall } from '../../clients/errors.js';
 import { type ListedEntry, type ListedPage, parseListPage } from '../../clients/list-xml.js';
@@ -55,24 +57,20 @@ export function byListingOrder(a: ObjectItem, b: ObjectItem): number {
   return (b.last_modified ?? '').localeCompare(a.last_modified ?? '');
 }
 
-/** RFC 3986 escaping, as the SDK signs query values. */
-const rfc3986 = (value: string) =>
-  encodeURIComponent(value).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
-
 /** One listing request through the SDK's signed transport, read by the lean listing reader. */
 async function fetchListing(
   s3: S3Client,
   bucket: string,
-  params: Record<string, string>,
+  params: Record<string, string | true>,
 ): Promise<ListedPage> {
+  // `true` is a bare flag (`versions`); values are RFC 3986 encoded, as SigV4 canonicalises them.
   const query = Object.entries(params)
-    .map(([k, v]) => (v === '' && k === 'versions' ? k : `${k}=${rfc3986(v)}`))
+    .map(([k, v]) => (v === true ? k : `${k}=${uriEncode(v, true)}`))
     .join('&');
   const res = await storageCall(s3.makeRequestAsync({ method: 'GET', bucketName: bucket, query }, '', [200]));
-  const chunks: Buffer[] = [];
-  for await (const chunk of res) chunks.push(chunk as Buffer);
+  const xml = await storageCall(text(res));
   try {
-    return parseListPage(Buffer.concat(chunks).toString('utf8'));
+    return parseListPage(xml);
   } catch (err) {
     throw new ApiError(
       'backendError',
@@ -89,7 +87,7 @@ export async function listVersionsPage(
 ): Promise<{ items: ObjectItem[]; next?: string }> {
   const marker = opts.continuation ? decodeMarker(opts.continuation) : undefined;
   const page = await fetchListing(s3, bucket, {
-    versions: '',
+    versions: true,
     prefix: opts.prefix,
     delimiter: opts.recursive ? '' : '/',
     'encoding-type': 'url',

@@ -1,6 +1,8 @@
 import { routes } from '@stowage/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ApiInput, callApi } from '../../api/client.js';
+import { groupKeys } from '../groups/queries.js';
+import { userKeys } from '../users/queries.js';
 
 /** Spec 000 §9: the screens ask for 1000 policies at a time. */
 export const POLICY_PAGE = 1000;
@@ -23,6 +25,11 @@ export function useSetPolicies() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: ApiInput<typeof routes.setPolicy>['body']) => callApi(routes.setPolicy, { body }),
-    onSuccess: () => client.invalidateQueries(),
+    // What a user or group holds shows on both lists and on their details.
+    onSuccess: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: userKeys.all }),
+        client.invalidateQueries({ queryKey: groupKeys.all }),
+      ]),
   });
 }
