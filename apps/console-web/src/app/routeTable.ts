@@ -1,6 +1,8 @@
 import type { ComponentType } from 'react';
+import { AccountPage } from '../features/account/AccountPage.js';
 import { BucketsPage } from '../features/buckets/BucketsPage.js';
 import { GroupsPage } from '../features/groups/GroupsPage.js';
+import { UserDetailPage } from '../features/users/UserDetailPage.js';
 import { UsersPage } from '../features/users/UsersPage.js';
 import type { Resources } from '../i18n/en.js';
 
@@ -30,9 +32,9 @@ export const routeTable: readonly AppRoute[] = [
   { path: '/buckets/:bucketName/admin/*', page: '/buckets/*', title: 'bucketDetail' },
   { path: '/buckets/:bucketName/browse/*', page: '/buckets/*', title: 'objectBrowser' },
   { path: '/users', page: '/users', title: 'users', Component: UsersPage },
-  { path: '/users/:userName', page: '/users/:userName', title: 'userDetail' },
+  { path: '/users/:userName', page: '/users/:userName', title: 'userDetail', Component: UserDetailPage },
   { path: '/groups', page: '/groups', title: 'groups', Component: GroupsPage },
-  { path: '/account', page: '/account', title: 'serviceAccounts' },
+  { path: '/account', page: '/account', title: 'serviceAccounts', Component: AccountPage },
   { path: '/policies', page: '/policies', title: 'policies' },
   { path: '/policies/*', page: '/policies/*', title: 'policyDetail' },
   { path: '/settings', page: '/settings', title: 'settings' },

@@ -1,6 +1,7 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { type DisplayError, ErrorBanner } from './ErrorBanner.js';
+import { modalMessage } from './FormDialog.js';
 
 interface ConfirmDialogProps {
   opened: boolean;
@@ -31,7 +32,7 @@ export function ConfirmDialog({
   return (
     <Modal opened={opened} onClose={onClose} title={title} centered>
       <Stack>
-        <ErrorBanner error={error} />
+        <ErrorBanner error={modalMessage(error)} />
         <Text>{message}</Text>
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose} disabled={pending}>

@@ -1,5 +1,5 @@
 import { Button, Group, Modal, Stack } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type DisplayError, ErrorBanner } from './ErrorBanner.js';
 
@@ -16,6 +16,12 @@ interface FormDialogProps {
   children: ReactNode;
 }
 
+/** Spec 000 §8: a modal's message bar shows the detailed message when it has 5 or more characters. */
+export function modalMessage(error: DisplayError | null | undefined): DisplayError | undefined {
+  if (!error) return undefined;
+  return { message: error.details && error.details.length >= 5 ? error.details : error.message };
+}
+
 /** The one form dialog: an error banner, the fields, then Cancel and Save. */
 export function FormDialog({
   opened,
@@ -29,6 +35,8 @@ export function FormDialog({
   children,
 }: FormDialogProps) {
   const { t } = useTranslation();
+  // Memoised: a new object each render would restart the banner's hide timer.
+  const shown = useMemo(() => modalMessage(error), [error]);
   return (
     <Modal opened={opened} onClose={onClose} title={title} centered>
       <form
@@ -38,7 +46,7 @@ export function FormDialog({
         }}
       >
         <Stack>
-          <ErrorBanner error={error} onClose={onErrorClose} />
+          <ErrorBanner error={shown} onClose={onErrorClose} />
           {children}
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>

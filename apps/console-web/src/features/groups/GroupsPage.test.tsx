@@ -115,7 +115,7 @@ describe('groups', () => {
     await user.click(await screen.findByRole('button', { name: 'Delete ops' }));
     const dialog = await screen.findByRole('dialog', { name: 'Delete Group' });
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
-    expect(await within(dialog).findByText('Access denied')).toBeInTheDocument();
+    expect(await within(dialog).findByText('Not allowed')).toBeInTheDocument();
 
     api.set('DELETE /api/v1/group', { status: 204 });
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));

@@ -165,7 +165,8 @@ describe('users list', () => {
     await u.type(within(dialog).getByLabelText(/Access Key/), 'carol');
     await u.type(within(dialog).getByLabelText(/Secret Key/), 'long-enough');
     await u.click(within(dialog).getByRole('button', { name: 'Save' }));
-    expect(await within(dialog).findByText('Already exists')).toBeInTheDocument();
+    // Spec 000 §8: a modal shows the detailed message when it has 5 or more characters.
+    expect(await within(dialog).findByText('User carol exists')).toBeInTheDocument();
     expect(screen.getByRole('dialog', { name: 'Create User' })).toBeInTheDocument();
   });
 });

@@ -51,3 +51,25 @@ export function useAddUsersToGroups() {
       ]),
   });
 }
+
+/** GET /user?name=. */
+export function useUserQuery(name: string) {
+  return useQuery({
+    queryKey: userKeys.detail(name),
+    queryFn: ({ signal }) => callApi(routes.getUser, { query: { name }, signal }),
+  });
+}
+
+/** PUT /user?name=: status and groups (the body the spec names); group lists change too. */
+export function useUpdateUser(name: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ApiInput<typeof routes.updateUser>['body']) =>
+      callApi(routes.updateUser, { query: { name }, body }),
+    onSuccess: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: userKeys.all }),
+        client.invalidateQueries({ queryKey: groupKeys.all }),
+      ]),
+  });
+}

@@ -1,0 +1,101 @@
+import { ActionIcon, Button, Group, Tooltip } from '@mantine/core';
+import type { ServiceAccountCredentials } from '@stowage/contract';
+import { IconTrash } from '@tabler/icons-react';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '../../components/ConfirmDialog.js';
+import { type Column, DataTable } from '../../components/DataTable.js';
+import { QueryState } from '../../components/QueryState.js';
+import { SearchBox } from '../../components/SearchBox.js';
+import { tokens } from '../../theme/tokens.js';
+import { CreateServiceAccountDialog } from './CreateServiceAccountDialog.js';
+import { NewServiceAccountDialog } from './NewServiceAccountDialog.js';
+import { type AccountOwner, useDeleteServiceAccount, useServiceAccountsQuery } from './queries.js';
+
+interface ServiceAccountsPanelProps {
+  owner: AccountOwner;
+  /** Set: Create is disabled and this says why (a user without a policy, spec 000 §6). */
+  createBlockedReason?: string | undefined;
+}
+
+/** Search, Create service account and the list with a delete per row: /account and a user's tab. */
+export function ServiceAccountsPanel({ owner, createBlockedReason }: ServiceAccountsPanelProps) {
+  const { t } = useTranslation();
+  const accounts = useServiceAccountsQuery(owner);
+  const remove = useDeleteServiceAccount();
+  const [search, setSearch] = useState('');
+  const [creating, setCreating] = useState(false);
+  const [created, setCreated] = useState<ServiceAccountCredentials | undefined>();
+  const [deleting, setDeleting] = useState<string | undefined>();
+
+  const columns = useMemo<Column<string>[]>(
+    () => [{ header: t('serviceAccounts.accessKey'), cell: (key) => key }],
+    [t],
+  );
+  const createButton = (
+    <Button disabled={createBlockedReason !== undefined} onClick={() => setCreating(true)}>
+      {t('serviceAccounts.create')}
+    </Button>
+  );
+
+  return (
+    <>
+      <Group justify="flex-end" gap="sm" mb="md">
+        <SearchBox label={t('serviceAccounts.search')} value={search} onChange={setSearch} />
+        {createBlockedReason ? (
+          <Tooltip label={createBlockedReason}>
+            <span>{createButton}</span>
+          </Tooltip>
+        ) : (
+          createButton
+        )}
+      </Group>
+      <QueryState query={accounts}>
+        {(keys) => {
+          const needle = search.trim().toLowerCase();
+          return (
+            <DataTable
+              label={t('pages.serviceAccounts')}
+              rows={keys.filter((key) => key.toLowerCase().includes(needle))}
+              rowKey={(key) => key}
+              columns={columns}
+              empty={keys.length === 0 ? t('serviceAccounts.empty') : t('serviceAccounts.noMatch')}
+              actionsHeader={t('common.actions')}
+              actions={(key) => (
+                <ActionIcon
+                  variant="subtle"
+                  color={tokens.color.danger}
+                  onClick={() => setDeleting(key)}
+                  aria-label={t('serviceAccounts.delete', { key })}
+                >
+                  <IconTrash size="1.1rem" aria-hidden />
+                </ActionIcon>
+              )}
+            />
+          );
+        }}
+      </QueryState>
+      <CreateServiceAccountDialog
+        owner={owner}
+        opened={creating}
+        onClose={() => setCreating(false)}
+        onCreated={setCreated}
+      />
+      <NewServiceAccountDialog credentials={created} onDone={() => setCreated(undefined)} />
+      <ConfirmDialog
+        opened={deleting !== undefined}
+        title={t('serviceAccounts.deleteTitle')}
+        message={t('serviceAccounts.deleteMessage', { key: deleting ?? '' })}
+        confirmLabel={t('common.delete')}
+        danger
+        pending={remove.isPending}
+        error={remove.error}
+        onConfirm={() => deleting && remove.mutate(deleting, { onSuccess: () => setDeleting(undefined) })}
+        onClose={() => {
+          remove.reset();
+          setDeleting(undefined);
+        }}
+      />
+    </>
+  );
+}
