@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import { AccountPage } from '../features/account/AccountPage.js';
 import { BucketsPage } from '../features/buckets/BucketsPage.js';
+import { AuditWebhookPage, LoggerWebhookPage, SettingsPage } from '../features/configs/SettingsPage.js';
 import { GroupsPage } from '../features/groups/GroupsPage.js';
 import { UserDetailPage } from '../features/users/UserDetailPage.js';
 import { UsersPage } from '../features/users/UsersPage.js';
@@ -37,15 +38,16 @@ export const routeTable: readonly AppRoute[] = [
   { path: '/account', page: '/account', title: 'serviceAccounts', Component: AccountPage },
   { path: '/policies', page: '/policies', title: 'policies' },
   { path: '/policies/*', page: '/policies/*', title: 'policyDetail' },
-  { path: '/settings', page: '/settings', title: 'settings' },
+  { path: '/settings', page: '/settings', title: 'settings', Component: SettingsPage },
+  { path: '/settings/*', page: '/settings', title: 'settings', Component: SettingsPage },
   { path: '/logs', page: '/logs', title: 'logs' },
   { path: '/watch', page: '/watch', title: 'watch' },
   { path: '/trace', page: '/trace', title: 'trace' },
   { path: '/heal', page: '/heal', title: 'heal' },
   { path: '/health-info', page: '/health-info', title: 'diagnostic' },
   { path: '/metrics', page: '/metrics', title: 'metrics' },
-  { path: '/webhook/logger', page: '/webhook/logger', title: 'loggerWebhook' },
-  { path: '/webhook/audit', page: '/webhook/audit', title: 'auditWebhook' },
+  { path: '/webhook/logger', page: '/webhook/logger', title: 'loggerWebhook', Component: LoggerWebhookPage },
+  { path: '/webhook/audit', page: '/webhook/audit', title: 'auditWebhook', Component: AuditWebhookPage },
   { path: '/tenants', page: '/tenants', title: 'tenants' },
   { path: '/tenants/add', page: '/tenants/add', title: 'addTenant' },
   { path: NS_TENANT, page: NS_TENANT, title: 'tenantDetail' },

@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+import { resetServerState } from '../app/serverState.js';
 
 // jsdom lacks the layout APIs Mantine calls; inert stand-ins are enough for behaviour tests.
 Object.defineProperty(window, 'matchMedia', {
@@ -31,4 +32,5 @@ afterEach(() => {
   localStorage.clear();
   vi.unstubAllGlobals();
   vi.useRealTimers();
+  resetServerState();
 });

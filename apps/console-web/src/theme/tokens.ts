@@ -14,6 +14,7 @@ const semantic = {
   accent: { light: 'var(--mantine-color-stowage-7)', dark: 'var(--mantine-color-stowage-4)' },
   danger: { light: 'var(--mantine-color-red-7)', dark: 'var(--mantine-color-red-4)' },
   success: { light: 'var(--mantine-color-green-7)', dark: 'var(--mantine-color-green-4)' },
+  warning: { light: 'var(--mantine-color-yellow-8)', dark: 'var(--mantine-color-yellow-4)' },
 } as const;
 
 type SemanticName = keyof typeof semantic;

@@ -1,0 +1,33 @@
+import { useSyncExternalStore } from 'react';
+
+/** Spec 000 §4 global flags about the server: a restart is needed, and it is restarting. */
+export interface ServerState {
+  needsRestart: boolean;
+  /** "Server is loading": set while a restart runs. */
+  loading: boolean;
+}
+
+let state: ServerState = { needsRestart: false, loading: false };
+const listeners = new Set<() => void>();
+
+function update(next: Partial<ServerState>) {
+  state = { ...state, ...next };
+  for (const listener of listeners) listener();
+}
+
+export const markRestartNeeded = () => update({ needsRestart: true });
+export const restartStarted = () => update({ loading: true });
+/** Spec 000 §4: success clears both flags; a failure clears only loading. */
+export const restartFinished = (succeeded: boolean) =>
+  update(succeeded ? { loading: false, needsRestart: false } : { loading: false });
+/** Tests and logout start from a clean slate. */
+export const resetServerState = () => update({ needsRestart: false, loading: false });
+
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+};
+
+export function useServerState(): ServerState {
+  return useSyncExternalStore(subscribe, () => state);
+}

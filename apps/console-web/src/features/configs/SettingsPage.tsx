@@ -1,0 +1,100 @@
+import { Anchor, Button, Group, NavLink, Stack, Text } from '@mantine/core';
+import { IconArrowLeft } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link, Navigate, Route, Routes, useNavigate, useParams } from 'react-router';
+import { PlaceholderPage } from '../../app/PlaceholderPage.js';
+import { PageHeader } from '../../components/PageHeader.js';
+import { ConfigurationForm } from './ConfigurationForm.js';
+import { ConfigurationsList } from './ConfigurationsList.js';
+import { configurationById } from './configFields.js';
+
+const SECTIONS = [
+  { path: 'configurations', label: 'configs.menu.configurations' },
+  { path: 'notifications', label: 'configs.menu.notifications' },
+  { path: 'tiers', label: 'configs.menu.tiers' },
+] as const;
+
+/** Spec 000 §2 "Settings": a left menu (Configurations, Lambda Notifications, Tiers) and the section. */
+export function SettingsPage() {
+  const { t } = useTranslation();
+  const { '*': rest = '' } = useParams();
+  const section = rest.split('/')[0];
+  return (
+    <>
+      <PageHeader title={t('pages.settings')} />
+      <Group align="flex-start" wrap="nowrap" gap="xl">
+        <Stack component="nav" aria-label={t('configs.menu.label')} gap={2} miw="14rem">
+          {SECTIONS.map((s) => (
+            <NavLink
+              key={s.path}
+              component={Link}
+              to={`/settings/${s.path}`}
+              label={t(s.label)}
+              active={section === s.path}
+              aria-current={section === s.path ? 'page' : undefined}
+            />
+          ))}
+        </Stack>
+        <div style={{ flex: 1, minWidth: 0 }}>
+          <Routes>
+            <Route index element={<Navigate to="configurations" replace />} />
+            <Route path="configurations" element={<ConfigurationsList />} />
+            <Route path="configurations/:configId" element={<EditConfiguration />} />
+            <Route
+              path="notifications"
+              element={<PlaceholderPage title={t('configs.menu.notifications')} />}
+            />
+            <Route path="tiers" element={<PlaceholderPage title={t('configs.menu.tiers')} />} />
+            <Route path="*" element={<Navigate to="configurations" replace />} />
+          </Routes>
+        </div>
+      </Group>
+    </>
+  );
+}
+
+function EditConfiguration() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { configId = '' } = useParams();
+  const entry = configurationById(configId);
+  if (!entry) return <Navigate to="/settings/configurations" replace />;
+  return (
+    <Stack>
+      <Anchor component={Link} to="/settings/configurations" size="sm">
+        <Group gap={4}>
+          <IconArrowLeft size="1rem" aria-hidden />
+          {t('configs.back')}
+        </Group>
+      </Anchor>
+      <Text fw={600} size="lg" component="h2">
+        {t(`configs.labels.${entry.id}`)}
+      </Text>
+      <ConfigurationForm entry={entry} onSaved={() => navigate('/settings/configurations')} />
+    </Stack>
+  );
+}
+
+/** /webhook/logger and /webhook/audit: the list items with their own url (spec 000 §2). */
+export function WebhookConfigurationPage({ configId }: { configId: 'logger_webhook' | 'audit_webhook' }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const entry = configurationById(configId);
+  if (!entry) return null;
+  return (
+    <>
+      <PageHeader
+        title={t(`configs.labels.${configId}`)}
+        actions={
+          <Button variant="default" component={Link} to="/settings/configurations">
+            {t('configs.back')}
+          </Button>
+        }
+      />
+      <ConfigurationForm entry={entry} onSaved={() => navigate('/settings/configurations')} />
+    </>
+  );
+}
+
+export const LoggerWebhookPage = () => <WebhookConfigurationPage configId="logger_webhook" />;
+export const AuditWebhookPage = () => <WebhookConfigurationPage configId="audit_webhook" />;

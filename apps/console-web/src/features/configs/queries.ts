@@ -1,0 +1,30 @@
+import { routes } from '@stowage/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type ApiInput, callApi } from '../../api/client.js';
+import { markRestartNeeded } from '../../app/serverState.js';
+
+export const configKeys = {
+  all: ['configs'] as const,
+  detail: (id: string) => [...configKeys.all, 'detail', id] as const,
+};
+
+/** GET /configs/{configId}. */
+export function useConfigQuery(configId: string) {
+  return useQuery({
+    queryKey: configKeys.detail(configId),
+    queryFn: ({ signal }) => callApi(routes.getConfig, { params: { configId }, signal }),
+  });
+}
+
+/** PUT /configs/{configId}; spec 000 §4: a save flags that the server needs a restart. */
+export function useSetConfig(configId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ApiInput<typeof routes.setConfig>['body']) =>
+      callApi(routes.setConfig, { params: { configId }, body }),
+    onSuccess: async () => {
+      markRestartNeeded();
+      await client.invalidateQueries({ queryKey: configKeys.all });
+    },
+  });
+}
