@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, Route, Routes } from 'react-router';
 import { Loading } from '../components/Loading.js';
 import { LoginPage } from '../features/login/LoginPage.js';
+import { OAuthCallbackPage } from '../features/login/OAuthCallbackPage.js';
 import { useSession } from '../features/session/SessionProvider.js';
 import { Layout } from './Layout.js';
 import { NotFoundPage } from './NotFoundPage.js';
@@ -35,6 +36,7 @@ export function AppRoutes() {
     return (
       <Routes>
         <Route path="/login" element={<LoginPage />} />
+        <Route path="/oauth_callback" element={<OAuthCallbackPage />} />
         <Route path="/404" element={<NotFoundPage />} />
         <Route path="*" element={<Navigate to="/login" replace />} />
       </Routes>
@@ -47,6 +49,7 @@ export function AppRoutes() {
   return (
     <Routes>
       <Route path="/404" element={<NotFoundPage />} />
+      <Route path="/oauth_callback" element={<Navigate to="/" replace />} />
       <Route element={<Layout />}>
         {routes.map((route) => (
           <Route key={route.path} path={route.path} element={<RouteScreen route={route} />} />

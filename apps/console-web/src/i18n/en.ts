@@ -107,6 +107,8 @@ export const en = {
     sso: 'Login with SSO',
     submitting: 'Logging in',
     backendUnreachable: 'An error has occurred, the backend cannot be reached.',
+    idpError: 'IDP Error:',
+    backToLogin: 'Back to login',
   },
   nav: {
     label: 'Main',

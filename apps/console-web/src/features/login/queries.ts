@@ -1,6 +1,7 @@
 import { type LoginRequest, type OperatorLoginRequest, routes } from '@stowage/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../api/client.js';
+import { setToken } from '../../api/token.js';
 import { sessionKeys, sessionQueryOptions } from '../session/queries.js';
 
 export const loginKeys = {
@@ -46,5 +47,17 @@ export function useOperatorLoginMutation() {
   return useMutation({
     mutationFn: (body: OperatorLoginRequest) => callApi(routes.loginOperator, { body }),
     onSuccess: startSession,
+  });
+}
+
+/** POST /login/oauth2/auth {code, state}: the returned sessionId is stored as the token. */
+export function useOAuth2LoginMutation() {
+  const startSession = useStartSession();
+  return useMutation({
+    mutationFn: (body: { code: string; state: string }) => callApi(routes.loginOAuth2, { body }),
+    onSuccess: async ({ sessionId }) => {
+      setToken(sessionId);
+      await startSession();
+    },
   });
 }

@@ -1,8 +1,8 @@
 import type { SessionResponse } from '@stowage/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { createContext, type ReactNode, useContext, useEffect, useMemo } from 'react';
+import { createContext, type ReactNode, useContext, useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { onSessionEnd } from '../../api/sessionEnd.js';
 import { sessionKeys, useSessionQuery } from './queries.js';
 
@@ -10,6 +10,9 @@ export type SessionState =
   | { status: 'loading' }
   | { status: 'anonymous' }
   | { status: 'authenticated'; session: SessionResponse };
+
+/** Pages a visitor without a session may stay on. */
+const PUBLIC_PATHS: ReadonlySet<string> = new Set(['/login', '/oauth_callback', '/404']);
 
 const SessionContext = createContext<SessionState>({ status: 'loading' });
 
@@ -20,11 +23,16 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
   const { t } = useTranslation();
 
+  const { pathname } = useLocation();
+  const pathnameRef = useRef(pathname);
+  pathnameRef.current = pathname;
+
   useEffect(
     () =>
       onSessionEnd(() => {
         queryClient.setQueryData(sessionKeys.current(), null);
-        void navigate('/login', { replace: true });
+        // The single sign-on callback must survive the 401 of the first session read.
+        if (!PUBLIC_PATHS.has(pathnameRef.current)) void navigate('/login', { replace: true });
       }),
     [queryClient, navigate],
   );
