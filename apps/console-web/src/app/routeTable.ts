@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import { AccountPage } from '../features/account/AccountPage.js';
 import { BucketsPage } from '../features/buckets/BucketsPage.js';
 import { AuditWebhookPage, LoggerWebhookPage, SettingsPage } from '../features/configs/SettingsPage.js';
+import { DashboardPage } from '../features/dashboard/DashboardPage.js';
 import { GroupsPage } from '../features/groups/GroupsPage.js';
 import { UserDetailPage } from '../features/users/UserDetailPage.js';
 import { UsersPage } from '../features/users/UsersPage.js';
@@ -27,7 +28,7 @@ const NS_TENANT = '/namespaces/:tenantNamespace/tenants/:tenantName';
 
 /** Order matters: unknown paths go to the first parameterless route the session allows. */
 export const routeTable: readonly AppRoute[] = [
-  { path: '/dashboard', page: '/dashboard', title: 'dashboard' },
+  { path: '/dashboard', page: '/dashboard', title: 'dashboard', Component: DashboardPage },
   { path: '/buckets', page: '/buckets', title: 'buckets', Component: BucketsPage },
   { path: '/buckets/:bucketName', page: '/buckets/*', title: 'buckets', redirectTo: '/buckets' },
   { path: '/buckets/:bucketName/admin/*', page: '/buckets/*', title: 'bucketDetail' },

@@ -39,3 +39,16 @@ export const tokens = {
     [K in SemanticName]: string;
   },
 } as const;
+
+/** Spec 000 §9: nine series colours; a series keeps its colour by a hash of its name. */
+export const CHART_PALETTE = [
+  'var(--mantine-color-blue-6)',
+  'var(--mantine-color-teal-6)',
+  'var(--mantine-color-orange-6)',
+  'var(--mantine-color-grape-6)',
+  'var(--mantine-color-cyan-6)',
+  'var(--mantine-color-lime-7)',
+  'var(--mantine-color-pink-6)',
+  'var(--mantine-color-indigo-6)',
+  'var(--mantine-color-yellow-7)',
+] as const;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatBytes, formatDateTime, formatNumber } from './format.js';
+import { formatBytes, formatDateTime, formatDuration, formatNanoseconds, formatNumber } from './format.js';
 
 describe('formatBytes', () => {
   it.each([
@@ -51,5 +51,33 @@ describe('formatDateTime', () => {
 
   it('returns unparsable text as is', () => {
     expect(formatDateTime('not a date')).toBe('not a date');
+  });
+});
+
+describe('formatDuration', () => {
+  it.each([
+    [0, '0s'],
+    [59, '59s'],
+    [61, '1m 1s'],
+    [3600, '1h 0m 0s'],
+    [3 * 3600 + 4 * 60 + 5, '3h 4m 5s'],
+    [86_400, '1 day'],
+    [6 * 86_400 + 3600, '6 days'],
+    [7 * 86_400, '1 week'],
+    [30 * 86_400, '4 weeks'],
+    [31 * 86_400, '1 month'],
+    [365 * 86_400, '12 months'],
+    [366 * 86_400, '1 year'],
+    [800 * 86_400, '2 years'],
+    [-5, '0s'],
+  ])('%d s is %s', (seconds, text) => {
+    expect(formatDuration(seconds)).toBe(text);
+  });
+});
+
+describe('formatNanoseconds', () => {
+  it('shows seconds with four decimals', () => {
+    expect(formatNanoseconds(1_234_567_890)).toBe('1.2346s');
+    expect(formatNanoseconds(500)).toBe('0.0000s');
   });
 });

@@ -30,3 +30,28 @@ export function formatDateTime(iso: string, locale?: string): string {
   const date = new Date(iso);
   return Number.isNaN(date.getTime()) ? iso : date.toLocaleString(locale);
 }
+
+const DAY = 86_400;
+const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'}`;
+
+/**
+ * Spec 000 §9 durations: years over 365 days, months over 30, weeks from 7 to 30 days, days
+ * from 1 to 6, otherwise hours, minutes and seconds (`3h 4m 5s`).
+ */
+export function formatDuration(seconds: number): string {
+  const s = Number.isFinite(seconds) && seconds > 0 ? Math.floor(seconds) : 0;
+  const days = s / DAY;
+  if (days > 365) return plural(Math.floor(days / 365), 'year');
+  if (days > 30) return plural(Math.floor(days / 30), 'month');
+  if (days >= 7) return plural(Math.floor(days / 7), 'week');
+  if (days >= 1) return plural(Math.floor(days), 'day');
+  const h = Math.floor(s / 3600);
+  const m = Math.floor((s % 3600) / 60);
+  const parts = [h && `${h}h`, (h || m) && `${m}m`, `${s % 60}s`].filter(Boolean);
+  return parts.join(' ');
+}
+
+/** Spec 000 §9: nanosecond times are shown in seconds with 4 decimals. */
+export function formatNanoseconds(ns: number): string {
+  return `${(Number.isFinite(ns) ? ns / 1e9 : 0).toFixed(4)}s`;
+}

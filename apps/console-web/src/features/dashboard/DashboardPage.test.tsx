@@ -1,0 +1,160 @@
+import type { AdminInfoResponse, ServerStatus, Widget } from '@stowage/contract';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { mockApi } from '../../test/fetchMock.js';
+import { session } from '../../test/fixtures.js';
+import { renderApp } from '../../test/renderApp.js';
+
+const server = (n: number, overrides: Partial<ServerStatus> = {}): ServerStatus => ({
+  endpoint: `node${n}:9000`,
+  state: 'online',
+  uptime: 86_400 + 5,
+  version: '2026-01-01',
+  network: { 'node1:9000': 'online', 'node2:9000': 'online', 'node3:9000': 'offline' },
+  drives: [
+    {
+      uuid: `u${n}a`,
+      endpoint: `/data${n}/a`,
+      state: 'ok',
+      totalSpace: 2 ** 40,
+      usedSpace: 2 ** 30,
+      availableSpace: 2 ** 39,
+    },
+    {
+      uuid: `u${n}b`,
+      endpoint: `/data${n}/b`,
+      state: 'offline',
+      totalSpace: 0,
+      usedSpace: 0,
+      availableSpace: 0,
+    },
+  ],
+  ...overrides,
+});
+
+const info = (overrides: Partial<AdminInfoResponse> = {}): AdminInfoResponse => ({
+  buckets: 1234,
+  objects: 5_678_901,
+  usage: 3 * 2 ** 30,
+  servers: Array.from({ length: 7 }, (_, i) => server(i + 1)),
+  widgets: [],
+  metricsSource: 'storage',
+  ...overrides,
+});
+
+const widget = (id: number, title: string, type: Widget['type'], unit: Widget['unit'] = 'count'): Widget => ({
+  id,
+  title,
+  type,
+  unit,
+  series: [
+    {
+      name: title,
+      values: [
+        [1000, 1],
+        [1060, 2048],
+      ],
+    },
+  ],
+});
+
+function mockDashboard(body: AdminInfoResponse | (() => { status: number; body: unknown })) {
+  return mockApi({
+    'GET /api/v1/session': { body: session() },
+    'GET /api/v1/admin/info': typeof body === 'function' ? body : { body },
+  });
+}
+
+describe('dashboard, general status', () => {
+  it('shows the four cards, then servers and drives 5 per page', async () => {
+    mockDashboard(info());
+    const { user } = renderApp('/dashboard');
+    expect(await screen.findByRole('region', { name: 'All Buckets' })).toHaveTextContent('1,234');
+    expect(screen.getByRole('region', { name: 'Usage' })).toHaveTextContent('3.0 GiB');
+    expect(screen.getByRole('region', { name: 'Total Objects' })).toHaveTextContent('5,678,901');
+    expect(screen.getByRole('region', { name: 'Servers' })).toHaveTextContent('7 of 7 online');
+
+    expect(screen.getAllByRole('article')).toHaveLength(5);
+    const first = screen.getByRole('article', { name: 'node1:9000' });
+    expect(first).toHaveTextContent('Drives 1/2');
+    expect(first).toHaveTextContent('Network 2/3');
+    expect(first).toHaveTextContent('Uptime 1 day');
+    expect(first).toHaveTextContent('Version 2026-01-01');
+    await user.click(screen.getByRole('button', { name: 'Page 2' }));
+    expect(screen.getAllByRole('article')).toHaveLength(2);
+
+    await user.click(screen.getByRole('tab', { name: 'Drives' }));
+    expect(screen.getAllByRole('article')).toHaveLength(5);
+    const drive = screen.getByRole('article', { name: '/data1/a' });
+    expect(drive).toHaveTextContent('ok');
+    expect(drive).toHaveTextContent('Capacity 1.0 TiB');
+    expect(drive).toHaveTextContent('Used 1.0 GiB');
+    expect(drive).toHaveTextContent('Available 512.0 GiB');
+    expect(screen.getByRole('button', { name: 'Page 3' })).toBeInTheDocument(); // 14 drives
+  });
+
+  it("shows the spec's message when the information cannot be loaded", async () => {
+    mockDashboard(() => ({ status: 500, body: { message: 'boom' } }));
+    renderApp('/dashboard');
+    expect(
+      await screen.findByText('Widget information could not be retrieved at this time. Please try again'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
+  });
+});
+
+describe('dashboard, widgets', () => {
+  const widgets = [
+    widget(1, 'Uptime', 'singleValue', 'seconds'),
+    widget(6, 'Usable Capacity', 'pieChart', 'bytes'),
+    widget(9, 'Object Size Distribution', 'barChart'),
+    widget(10, 'Number of Buckets', 'singleRep'),
+    widget(12, 'S3 API Request Rate', 'linearGraph', 'perSecond'),
+    widget(21, 'CPU Usage', 'linearGraph', 'cpuSeconds'),
+  ];
+
+  it('groups widgets into Summary, Traffic and Resources and draws each type', async () => {
+    mockDashboard(info({ widgets }));
+    const { user } = renderApp('/dashboard');
+    const uptime = await screen.findByRole('region', { name: 'Uptime' });
+    expect(uptime).toHaveTextContent('34m 8s'); // 2048 s
+    expect(
+      within(screen.getByRole('region', { name: 'Usable Capacity' })).getByRole('img'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('list', { name: 'Object Size Distribution' })).toHaveTextContent('2,048');
+    expect(screen.getByRole('region', { name: 'Number of Buckets' })).toHaveTextContent('2,048');
+    expect(screen.queryByRole('region', { name: 'S3 API Request Rate' })).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('tab', { name: 'Traffic' }));
+    const traffic = await screen.findByRole('region', { name: 'S3 API Request Rate' });
+    expect(within(traffic).getByRole('img', { name: 'S3 API Request Rate' })).toBeInTheDocument();
+    expect(traffic).toHaveTextContent('2048.00/s');
+    await user.click(screen.getByRole('tab', { name: 'Resources' }));
+    expect(await screen.findByRole('region', { name: 'CPU Usage' })).toHaveTextContent('2048.00 cores');
+  });
+
+  it('reloads the widgets when the range changes and on Sync', async () => {
+    const api = mockDashboard(info({ widgets }));
+    const { user } = renderApp('/dashboard');
+    const start = await screen.findByLabelText('Start Time');
+    expect(screen.getByLabelText('End Time')).toBeInTheDocument();
+    const calls = () => api.callsTo('GET /api/v1/admin/info');
+    expect(calls()).toHaveLength(1);
+    const first = new URL(calls()[0]!.url, 'http://x').searchParams;
+    const end = Number(first.get('end'));
+    expect(end - Number(first.get('start'))).toBe(3600);
+    expect(first.get('step')).toBe('60');
+
+    // Two hours before the end: a new call over the new range.
+    const twoHoursBefore = new Date((end - 7200) * 1000);
+    const pad = (n: number) => String(n).padStart(2, '0');
+    const text = `${twoHoursBefore.getFullYear()}-${pad(twoHoursBefore.getMonth() + 1)}-${pad(twoHoursBefore.getDate())}T${pad(twoHoursBefore.getHours())}:${pad(twoHoursBefore.getMinutes())}`;
+    fireEvent.change(start, { target: { value: text } });
+    await waitFor(() => expect(calls()).toHaveLength(2));
+    const second = new URL(calls()[1]!.url, 'http://x').searchParams;
+    expect(Number(second.get('start'))).toBeLessThanOrEqual(end - 7200);
+
+    await user.click(screen.getByRole('button', { name: 'Sync' }));
+    await waitFor(() => expect(calls()).toHaveLength(3));
+  });
+});

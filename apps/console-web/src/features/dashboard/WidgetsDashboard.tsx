@@ -1,0 +1,73 @@
+import { Button, Grid, Group, Tabs, TextInput } from '@mantine/core';
+import type { Widget } from '@stowage/contract';
+import { IconRefresh } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { fromLocalInput, type TimeRange, toLocalInput } from './timeRange.js';
+import { WidgetCard } from './WidgetCard.js';
+import { type DashboardTab, GRID_COLUMNS, spanOf, tabOf } from './widgetLayout.js';
+
+const TABS: readonly DashboardTab[] = ['summary', 'traffic', 'resources'];
+
+interface WidgetsDashboardProps {
+  widgets: readonly Widget[];
+  range: TimeRange;
+  onRangeChange: (range: TimeRange) => void;
+  /** Reload every widget up to now. */
+  onSync: () => void;
+  syncing: boolean;
+}
+
+/** Spec 000 §2: tabs Summary, Traffic and Resources over a Start Time / End Time range with Sync. */
+export function WidgetsDashboard({ widgets, range, onRangeChange, onSync, syncing }: WidgetsDashboardProps) {
+  const { t } = useTranslation();
+  const setBound = (bound: keyof TimeRange) => (text: string) => {
+    const seconds = fromLocalInput(text);
+    if (seconds === undefined) return;
+    const next = { ...range, [bound]: seconds };
+    if (next.start < next.end) onRangeChange(next);
+  };
+
+  return (
+    <Tabs defaultValue="summary" keepMounted={false}>
+      <Group justify="space-between" align="flex-end" mb="md" wrap="wrap">
+        <Tabs.List>
+          {TABS.map((tab) => (
+            <Tabs.Tab key={tab} value={tab}>
+              {t(`dashboard.tabs.${tab}`)}
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+        <Group gap="sm" align="flex-end">
+          <TextInput
+            type="datetime-local"
+            label={t('dashboard.startTime')}
+            value={toLocalInput(range.start)}
+            onChange={(e) => setBound('start')(e.currentTarget.value)}
+          />
+          <TextInput
+            type="datetime-local"
+            label={t('dashboard.endTime')}
+            value={toLocalInput(range.end)}
+            onChange={(e) => setBound('end')(e.currentTarget.value)}
+          />
+          <Button leftSection={<IconRefresh size="1rem" aria-hidden />} onClick={onSync} loading={syncing}>
+            {t('dashboard.sync')}
+          </Button>
+        </Group>
+      </Group>
+      {TABS.map((tab) => (
+        <Tabs.Panel key={tab} value={tab}>
+          <Grid columns={GRID_COLUMNS} maw={1920}>
+            {widgets
+              .filter((w) => tabOf(w) === tab)
+              .map((w) => (
+                <Grid.Col key={w.id} span={{ base: GRID_COLUMNS, sm: spanOf(w) * 2, lg: spanOf(w) }}>
+                  <WidgetCard widget={w} />
+                </Grid.Col>
+              ))}
+          </Grid>
+        </Tabs.Panel>
+      ))}
+    </Tabs>
+  );
+}
