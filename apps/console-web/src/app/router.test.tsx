@@ -45,7 +45,6 @@ describe('routing', () => {
     loggedIn(['/dashboard', '/buckets']);
     renderApp('/no/such/page');
     expect(await heading('Dashboard')).toBeInTheDocument();
-    expect(screen.getByText('This screen arrives in a later release.')).toBeInTheDocument();
   });
 
   it('does not reach a route whose page is not allowed', async () => {
