@@ -20,7 +20,7 @@ export function launchBrowser(): Promise<Browser> {
   });
 }
 
-const SHOTS = new URL('../screenshots/', import.meta.url).pathname;
+export const SHOTS = new URL('../screenshots/', import.meta.url).pathname;
 
 /** Saves e2e/screenshots/<name>.png (kept out of git) so a person can look at each step. */
 export async function screenshot(page: Page, name: string): Promise<void> {

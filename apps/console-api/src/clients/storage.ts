@@ -9,6 +9,7 @@ import {
 } from '@stowage/madmin';
 import { Client as S3Client } from 'minio';
 import { type ListenOptions, listenBucketNotification, type S3EventRecord } from './listen.js';
+import { retryReadsOnce } from './retry-fetch.js';
 
 export interface TemporaryCredentials extends Credentials {
   sessionToken: string;
@@ -55,7 +56,12 @@ export function createStorageGateway(serverUrl: string, region: string): Storage
       return this.admin(session).accountInfo();
     },
     admin(session) {
-      return new MadminClient({ endpoint: serverUrl, credentials: session, userAgent: 'Stowage Console' });
+      return new MadminClient({
+        endpoint: serverUrl,
+        credentials: session,
+        userAgent: 'Stowage Console',
+        fetch: retryReadsOnce(),
+      });
     },
     listen(session, bucket, opts) {
       return listenBucketNotification(serverUrl, region, session, bucket, opts);

@@ -17,6 +17,8 @@ const stowage: MantineColorsTuple = [
 export const theme = createTheme({
   primaryColor: 'stowage',
   colors: { stowage },
+  // Shade 8 keeps white button text and links at WCAG AA contrast in both schemes.
+  primaryShade: { light: 8, dark: 8 },
   defaultRadius: 'md',
   fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
 });

@@ -10,11 +10,12 @@ const semantic = {
   'bg-sidebar': { light: 'var(--mantine-color-white)', dark: 'var(--mantine-color-dark-7)' },
   border: { light: 'var(--mantine-color-gray-3)', dark: 'var(--mantine-color-dark-4)' },
   text: { light: 'var(--mantine-color-black)', dark: 'var(--mantine-color-dark-0)' },
-  'text-muted': { light: 'var(--mantine-color-gray-7)', dark: 'var(--mantine-color-dark-2)' },
-  accent: { light: 'var(--mantine-color-stowage-7)', dark: 'var(--mantine-color-stowage-4)' },
-  danger: { light: 'var(--mantine-color-red-7)', dark: 'var(--mantine-color-red-4)' },
-  success: { light: 'var(--mantine-color-green-7)', dark: 'var(--mantine-color-green-4)' },
-  warning: { light: 'var(--mantine-color-yellow-8)', dark: 'var(--mantine-color-yellow-4)' },
+  // Text colours hold WCAG AA contrast (4.5:1) on the canvas and surfaces of their scheme.
+  'text-muted': { light: 'var(--mantine-color-gray-7)', dark: 'var(--mantine-color-dark-1)' },
+  accent: { light: 'var(--mantine-color-stowage-9)', dark: 'var(--mantine-color-stowage-4)' },
+  danger: { light: 'var(--mantine-color-red-9)', dark: 'var(--mantine-color-red-4)' },
+  success: { light: '#1f6f35', dark: 'var(--mantine-color-green-4)' },
+  warning: { light: '#8f5b00', dark: 'var(--mantine-color-yellow-4)' },
 } as const;
 
 type SemanticName = keyof typeof semantic;
@@ -28,6 +29,9 @@ export const cssVariablesResolver: CSSVariablesResolver = () => {
     light[cssVar(name as SemanticName)] = value.light;
     dark[cssVar(name as SemanticName)] = value.dark;
   }
+  // Mantine's own "dimmed" text (descriptions, placeholders) gets the muted token's contrast.
+  light['--mantine-color-dimmed'] = semantic['text-muted'].light;
+  dark['--mantine-color-dimmed'] = semantic['text-muted'].dark;
   return { variables: {}, light, dark };
 };
 

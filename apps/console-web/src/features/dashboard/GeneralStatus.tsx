@@ -92,7 +92,7 @@ function StatCard({ label, value, note }: { label: string; value: string; note?:
 
 function StateBadge({ tone, label }: { tone: Tone; label: string }) {
   return (
-    <Badge variant="light" color={TONE_COLOR[tone]}>
+    <Badge variant="outline" color={TONE_COLOR[tone]}>
       {label}
     </Badge>
   );

@@ -50,7 +50,7 @@ function UserDetail({ user }: { user: User }) {
           <Title order={1} size="h2">
             {user.accessKey}
           </Title>
-          <Badge variant="light" color={enabled ? tokens.color.success : tokens.color['text-muted']}>
+          <Badge variant="outline" color={enabled ? tokens.color.success : tokens.color['text-muted']}>
             {t(`users.statuses.${user.status}`)}
           </Badge>
         </Group>

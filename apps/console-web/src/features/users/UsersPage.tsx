@@ -35,7 +35,7 @@ export function UsersPage() {
         header: t('users.status'),
         cell: (u) => (
           <Badge
-            variant="light"
+            variant="outline"
             color={u.status === 'enabled' ? tokens.color.success : tokens.color['text-muted']}
           >
             {t(`users.statuses.${u.status}`)}

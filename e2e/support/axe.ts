@@ -1,0 +1,50 @@
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import type { Page } from 'playwright-core';
+
+const require = createRequire(import.meta.url);
+const AXE_SOURCE = readFile(require.resolve('axe-core/axe.min.js'), 'utf8');
+
+export interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  targets: string[];
+  /** What axe measured on the first node (colours and ratio for contrast). */
+  summary?: string;
+}
+
+/** Runs axe-core (WCAG 2 A and AA rules) on the page as it is now. */
+export async function axeViolations(page: Page): Promise<AxeViolation[]> {
+  // Evaluated rather than injected as a <script>: the console's CSP forbids inline scripts.
+  await page.evaluate(await AXE_SOURCE);
+  return page.evaluate(async () => {
+    const axe = (
+      window as unknown as {
+        axe: {
+          run: (
+            ctx: Document,
+            opts: object,
+          ) => Promise<{
+            violations: {
+              id: string;
+              impact: string | null;
+              help: string;
+              nodes: { target: string[]; any: { message: string }[] }[];
+            }[];
+          }>;
+        };
+      }
+    ).axe;
+    const result = await axe.run(document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
+    });
+    return result.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      targets: v.nodes.map((n) => n.target.join(' ')),
+      summary: v.nodes[0]?.any[0]?.message,
+    }));
+  });
+}
