@@ -3,6 +3,7 @@ import { useLocalStorage } from '@mantine/hooks';
 import { Outlet, useLocation } from 'react-router';
 import { layout } from '../theme/theme.js';
 import { tokens } from '../theme/tokens.js';
+import { CommandPalette } from './CommandPalette.js';
 import { RestartBar } from './RestartBar.js';
 import { isSidebarHidden } from './routeTable.js';
 import { Sidebar } from './Sidebar.js';
@@ -31,6 +32,7 @@ export function Layout() {
     >
       {!hidden && <Sidebar open={open} onToggle={() => setOpen((value) => !value)} />}
       <AppShell.Main bg={tokens.color['bg-canvas']}>
+        <CommandPalette />
         <RestartBar />
         <Outlet />
       </AppShell.Main>

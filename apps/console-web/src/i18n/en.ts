@@ -48,6 +48,14 @@ export const en = {
     },
     widgetsUnavailable: 'Widget information could not be retrieved at this time. Please try again',
   },
+  palette: {
+    title: 'Go to or do',
+    search: 'Type a page or an action',
+    none: 'Nothing matches.',
+    createUser: 'Create User',
+    createGroup: 'Create Group',
+    createServiceAccount: 'Create service account',
+  },
   restart: {
     needed: 'The server needs to be restarted for configuration changes to take effect.',
     restarting: 'The server is restarting.',

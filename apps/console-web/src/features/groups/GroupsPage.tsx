@@ -1,7 +1,8 @@
 import { ActionIcon, Button, Group } from '@mantine/core';
 import { IconPencil, IconShieldCheck, IconTrash } from '@tabler/icons-react';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useCreateRequest } from '../../app/useCreateRequest.js';
 import { ConfirmDialog } from '../../components/ConfirmDialog.js';
 import { type Column, DataTable } from '../../components/DataTable.js';
 import { PageHeader } from '../../components/PageHeader.js';
@@ -26,6 +27,12 @@ export function GroupsPage() {
   const removeGroup = useRemoveGroup();
   const [search, setSearch] = useState('');
   const [dialog, setDialog] = useState<{ editing: string | undefined } | undefined>();
+  const [createRequested, setCreateRequested] = useCreateRequest();
+  useEffect(() => {
+    if (!createRequested) return;
+    setDialog({ editing: undefined });
+    setCreateRequested(false);
+  }, [createRequested, setCreateRequested]);
   const [deleting, setDeleting] = useState<string | undefined>();
   const [settingPolicy, setSettingPolicy] = useState<string | undefined>();
   const policyGroup = useGroupQuery(settingPolicy);

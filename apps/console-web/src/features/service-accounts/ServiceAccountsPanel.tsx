@@ -3,6 +3,7 @@ import type { ServiceAccountCredentials } from '@stowage/contract';
 import { IconTrash } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useCreateRequest } from '../../app/useCreateRequest.js';
 import { ConfirmDialog } from '../../components/ConfirmDialog.js';
 import { type Column, DataTable } from '../../components/DataTable.js';
 import { QueryState } from '../../components/QueryState.js';
@@ -24,7 +25,7 @@ export function ServiceAccountsPanel({ owner, createBlockedReason }: ServiceAcco
   const accounts = useServiceAccountsQuery(owner);
   const remove = useDeleteServiceAccount();
   const [search, setSearch] = useState('');
-  const [creating, setCreating] = useState(false);
+  const [creating, setCreating] = useCreateRequest();
   const [created, setCreated] = useState<ServiceAccountCredentials | undefined>();
   const [deleting, setDeleting] = useState<string | undefined>();
 

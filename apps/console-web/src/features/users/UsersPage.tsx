@@ -4,6 +4,7 @@ import { IconEye, IconTrash } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useCreateRequest } from '../../app/useCreateRequest.js';
 import { ConfirmDialog } from '../../components/ConfirmDialog.js';
 import { type Column, DataTable } from '../../components/DataTable.js';
 import { PageHeader } from '../../components/PageHeader.js';
@@ -24,7 +25,7 @@ export function UsersPage() {
   const removeUser = useRemoveUser();
   const [search, setSearch] = useState('');
   const [selected, setSelected] = useState<Set<string>>(new Set());
-  const [creating, setCreating] = useState(false);
+  const [creating, setCreating] = useCreateRequest();
   const [addingToGroup, setAddingToGroup] = useState(false);
   const [deleting, setDeleting] = useState<string | undefined>();
 

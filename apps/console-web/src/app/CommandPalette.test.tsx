@@ -1,0 +1,56 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { mockApi } from '../test/fetchMock.js';
+import { session } from '../test/fixtures.js';
+import { renderApp } from '../test/renderApp.js';
+import { buildCommands, matchesQuery } from './commands.js';
+
+function mockShell() {
+  return mockApi({
+    'GET /api/v1/session': { body: session() },
+    'GET /api/v1/buckets': { body: { buckets: [], total: 0 } },
+    'GET /api/v1/groups': { body: { groups: [], total: 0 } },
+    'GET /api/v1/users': { body: { users: [], total: 0 } },
+    'GET /api/v1/policies': { body: { policies: [], total: 0 } },
+  });
+}
+
+describe('command palette', () => {
+  it('opens with Ctrl+K, filters as you type, and Enter opens the page', async () => {
+    mockShell();
+    const { user } = renderApp('/buckets');
+    await screen.findByRole('heading', { name: 'Buckets', level: 1 });
+    await user.keyboard('{Control>}k{/Control}');
+    const dialog = await screen.findByRole('dialog', { name: 'Go to or do' });
+    await user.type(within(dialog).getByRole('combobox'), 'grou');
+    const options = within(dialog).getAllByRole('option');
+    expect(options.map((o) => o.textContent)).toEqual(['Groups', 'Create Group']);
+    expect(options[0]).toHaveAttribute('aria-selected', 'true');
+    await user.keyboard('{Enter}');
+    expect(await screen.findByRole('heading', { name: 'Groups', level: 1 })).toBeInTheDocument();
+  });
+
+  it('runs a create action: the arrow keys pick it and the page opens its dialog', async () => {
+    mockShell();
+    const { user } = renderApp('/buckets');
+    await screen.findByRole('heading', { name: 'Buckets', level: 1 });
+    await user.keyboard('{Control>}k{/Control}');
+    const dialog = await screen.findByRole('dialog', { name: 'Go to or do' });
+    await user.type(within(dialog).getByRole('combobox'), 'user');
+    await user.keyboard('{ArrowDown}');
+    expect(within(dialog).getByRole('option', { name: 'Create User' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+    await user.keyboard('{Enter}');
+    expect(await screen.findByRole('dialog', { name: 'Create User' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Users', level: 1 })).toBeInTheDocument();
+  });
+
+  it('offers only what the session may open', () => {
+    const ids = buildCommands(['/buckets', '/account'], false).map((c) => c.id);
+    expect(ids).toEqual(['go:/buckets', 'go:/account', 'create:/account', 'theme', 'logout']);
+    expect(matchesQuery('Create service account', 'acc SERV')).toBe(true);
+    expect(matchesQuery('Groups', 'users')).toBe(false);
+  });
+});
