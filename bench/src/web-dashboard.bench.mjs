@@ -1,0 +1,137 @@
+// Issue #6: the web app's initial JavaScript against its 300 KiB limit, and the time from
+// pressing Login to a dashboard with its widgets drawn, in Debian's Chromium, against the
+// API calls that screen needs made straight from Node (the floor any web app pays).
+import { spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { chromium } from 'playwright-core';
+import { INITIAL_JS_LIMIT_BYTES, initialJavaScript } from '../../apps/console-web/initial-js.mjs';
+import { freePort } from './ports.mjs';
+import { machine, writeSection } from './report.mjs';
+
+const CLI = new URL('../../apps/cli/bin/stowage.mjs', import.meta.url).pathname;
+const RUNS = Number(process.env.BENCH_RUNS ?? 15);
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const p90 = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length * 0.9)];
+
+async function startStack() {
+  const data = await mkdtemp(join(tmpdir(), 'stowage-bench-web-'));
+  const [s3, web] = [await freePort(), await freePort()];
+  const child = spawn(
+    process.execPath,
+    [CLI, 'start', '--data', data, '--port', String(s3), '--console-port', String(web)],
+    {
+      env: { ...process.env, STOWAGE_ROOT_USER: '', STOWAGE_ROOT_PASSWORD: '' },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
+  let out = '';
+  const field = (name) => out.match(new RegExp(`${name}:\\s+(\\S+)`))?.[1];
+  await new Promise((resolve, reject) => {
+    child.stdout.on('data', (d) => {
+      out += d;
+      if (field('RootPass')) resolve();
+    });
+    child.once('exit', (code) => reject(new Error(`stowage start exited with ${code}`)));
+  });
+  return {
+    url: `http://127.0.0.1:${web}`,
+    user: field('RootUser'),
+    password: field('RootPass'),
+    async stop() {
+      const exited = new Promise((r) => child.once('exit', r));
+      process.kill(child.pid, 'SIGTERM');
+      await exited;
+      await rm(data, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Login, session and the dashboard's admin info, as the web app calls them, from Node. */
+async function apiFloor(stack) {
+  const t0 = performance.now();
+  const login = await fetch(`${stack.url}/api/v1/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ accessKey: stack.user, secretKey: stack.password }),
+  });
+  const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0];
+  await (await fetch(`${stack.url}/api/v1/session`, { headers: { cookie } })).json();
+  const end = Math.floor(Date.now() / 1000);
+  const info = await fetch(`${stack.url}/api/v1/admin/info?start=${end - 3600}&end=${end}&step=60`, {
+    headers: { cookie },
+  });
+  const body = await info.json();
+  if (!body.widgets?.length) throw new Error('admin info without widgets');
+  return performance.now() - t0;
+}
+
+/** Login pressed to the Uptime widget on screen, in a fresh browser context each time. */
+async function browserRun(browser, stack) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto(`${stack.url}/login`);
+  await page.getByLabel('Enter Username').fill(stack.user);
+  await page.getByLabel('Enter Password').fill(stack.password);
+  const t0 = performance.now();
+  await page.getByRole('button', { name: 'Login' }).click();
+  await page.getByRole('region', { name: 'Uptime' }).waitFor();
+  const ms = performance.now() - t0;
+  await context.close();
+  return ms;
+}
+
+const bundle = initialJavaScript();
+const stack = await startStack();
+const browser = await chromium.launch({
+  executablePath: '/usr/bin/chromium',
+  args: [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
+});
+try {
+  // Warm both paths once (first compile of the bundle, first scrape of metrics).
+  await apiFloor(stack);
+  await browserRun(browser, stack);
+  const api = [];
+  const web = [];
+  for (let i = 0; i < RUNS; i += 1) {
+    api.push(await apiFloor(stack));
+    web.push(await browserRun(browser, stack));
+  }
+  const kib = (b) => `${(b / 1024).toFixed(1)} KiB`;
+  const rows = bundle.assets.map(
+    (a) => `| ${a.file.replace(/-[\w-]+\.js$/, '.js')} | ${kib(a.bytes)} | ${kib(a.gzipBytes)} |`,
+  );
+  const section = `## Web app: initial JavaScript and login to dashboard (issue #6)
+
+Measured ${new Date().toISOString().slice(0, 10)} on ${machine()}; Debian's Chromium headless, \`stowage start\`
+(store and console in one process) on the same machine; ${RUNS} runs after one warm-up, each in a fresh browser context.
+
+Initial JavaScript (the entry script and its modulepreloads, gzip level 9):
+
+| asset | raw | gzipped |
+|---|---|---|
+${rows.join('\n')}
+| **total** | ${kib(bundle.bytes)} | **${kib(bundle.gzipBytes)}** |
+
+Ratio to the 300 KiB limit: **${(bundle.gzipBytes / INITIAL_JS_LIMIT_BYTES).toFixed(2)}** (also asserted by \`e2e/bundle-size.e2e.ts\`).
+
+| path | p50 | p90 | ratio of p50 |
+|---|---|---|---|
+| API floor: POST /login, GET /session, GET /admin/info from Node | ${median(api).toFixed(0)} ms | ${p90(api).toFixed(0)} ms | 1.00 |
+| browser: Login pressed to the dashboard's widgets drawn | ${median(web).toFixed(0)} ms | ${p90(web).toFixed(0)} ms | **${(median(web) / median(api)).toFixed(2)}** |
+`;
+  writeSection('web-dashboard', section);
+  console.log(section);
+} finally {
+  await browser.close();
+  await stack.stop();
+}
