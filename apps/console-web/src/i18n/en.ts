@@ -46,6 +46,7 @@ export const en = {
       last: 'Last page',
       page: 'Page {{page}}',
     },
+    cores: '{{value}} cores',
     widgetsUnavailable: 'Widget information could not be retrieved at this time. Please try again',
   },
   palette: {
@@ -55,6 +56,10 @@ export const en = {
     createUser: 'Create User',
     createGroup: 'Create Group',
     createServiceAccount: 'Create service account',
+  },
+  charts: {
+    range: '{{from}} – {{to}} · max {{max}}',
+    noData: 'No data in this range',
   },
   restart: {
     needed: 'The server needs to be restarted for configuration changes to take effect.',

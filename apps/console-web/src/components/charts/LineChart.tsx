@@ -1,4 +1,5 @@
 import { Stack, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { tokens } from '../../theme/tokens.js';
 import { Legend } from './Legend.js';
 import { seriesColor } from './seriesColor.js';
@@ -12,6 +13,7 @@ const clock = (seconds: number) =>
 
 /** Lines over time, scaled to the range's highest value; `compact` draws a bare sparkline. */
 export function LineChart({ label, series, format, compact = false }: ChartProps & { compact?: boolean }) {
+  const { t } = useTranslation();
   const points = series.flatMap((s) => s.values);
   if (points.length === 0) return <NoData />;
   const t0 = Math.min(...points.map((p) => p[0]));
@@ -32,21 +34,33 @@ export function LineChart({ label, series, format, compact = false }: ChartProps
         height={height}
       >
         {!compact && <line x1={0} x2={W} y1={H - 1} y2={H - 1} stroke={tokens.color.border} />}
-        {series.map((s) => (
-          <polyline
-            key={s.name}
-            fill="none"
-            stroke={seriesColor(s.name)}
-            strokeWidth={2}
-            vectorEffect="non-scaling-stroke"
-            points={s.values.map(([t, v]) => `${x(t)},${y(v)}`).join(' ')}
-          />
-        ))}
+        {series.map((s) =>
+          s.values.length === 1 ? (
+            // One reading so far: a dot where the line will start.
+            <circle
+              key={s.name}
+              cx={x(s.values[0]?.[0] ?? t0)}
+              cy={y(s.values[0]?.[1] ?? 0)}
+              r={3}
+              fill={seriesColor(s.name)}
+              vectorEffect="non-scaling-stroke"
+            />
+          ) : (
+            <polyline
+              key={s.name}
+              fill="none"
+              stroke={seriesColor(s.name)}
+              strokeWidth={2}
+              vectorEffect="non-scaling-stroke"
+              points={s.values.map(([t, v]) => `${x(t)},${y(v)}`).join(' ')}
+            />
+          ),
+        )}
       </svg>
       {!compact && (
         <>
           <Text size="xs" c={tokens.color['text-muted']}>
-            {clock(t0)} – {clock(t1)} · max {format(top)}
+            {t('charts.range', { from: clock(t0), to: clock(t1), max: format(top) })}
           </Text>
           <Legend items={series.map((s) => ({ name: s.name, value: format(lastValue(s)) }))} />
         </>
@@ -56,9 +70,10 @@ export function LineChart({ label, series, format, compact = false }: ChartProps
 }
 
 export function NoData() {
+  const { t } = useTranslation();
   return (
     <Text size="sm" c={tokens.color['text-muted']}>
-      —
+      {t('charts.noData')}
     </Text>
   );
 }

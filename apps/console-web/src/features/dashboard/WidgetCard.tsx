@@ -1,5 +1,6 @@
 import { Paper, Stack, Text, Title } from '@mantine/core';
 import type { Widget } from '@stowage/contract';
+import { useTranslation } from 'react-i18next';
 import { BarChart } from '../../components/charts/BarChart.js';
 import { LineChart } from '../../components/charts/LineChart.js';
 import { PieChart } from '../../components/charts/PieChart.js';
@@ -9,7 +10,8 @@ import { formatWidgetValue } from './widgetLayout.js';
 
 /** One panel: its title and the chart its type names. */
 export function WidgetCard({ widget }: { widget: Widget }) {
-  const format = (v: number) => formatWidgetValue(widget.unit, v);
+  const { t } = useTranslation();
+  const format = (v: number) => formatWidgetValue(widget.unit, v, (value) => t('dashboard.cores', { value }));
   const chart = { label: widget.title, series: widget.series, format };
   const total = widget.series.reduce((sum, s) => sum + lastValue(s), 0);
   return (
@@ -27,13 +29,13 @@ export function WidgetCard({ widget }: { widget: Widget }) {
         </Title>
         {widget.type === 'singleValue' && (
           <Text fz="1.6rem" fw={700}>
-            {widget.series.length === 0 ? '—' : format(total)}
+            {widget.series.length === 0 ? t('charts.noData') : format(total)}
           </Text>
         )}
         {widget.type === 'singleRep' && (
           <>
             <Text fz="1.6rem" fw={700}>
-              {widget.series.length === 0 ? '—' : format(total)}
+              {widget.series.length === 0 ? t('charts.noData') : format(total)}
             </Text>
             <LineChart {...chart} compact />
           </>

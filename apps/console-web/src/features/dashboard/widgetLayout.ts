@@ -35,7 +35,11 @@ export const spanOf = (w: Pick<Widget, 'type'>): number =>
 const rate = (text: string) => `${text}/s`;
 
 /** The text of one reading in the widget's unit (1024 byte units, thousands separators). */
-export function formatWidgetValue(unit: Widget['unit'], value: number): string {
+export function formatWidgetValue(
+  unit: Widget['unit'],
+  value: number,
+  cores: (value: string) => string,
+): string {
   switch (unit) {
     case 'bytes':
       return formatBytes(value);
@@ -46,7 +50,7 @@ export function formatWidgetValue(unit: Widget['unit'], value: number): string {
     case 'bytesPerSecond':
       return rate(formatBytes(value));
     case 'cpuSeconds':
-      return `${value.toFixed(2)} cores`;
+      return cores(value.toFixed(2));
     default:
       return formatNumber(value);
   }
