@@ -1,34 +1,25 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { ListBucketsCommand, S3Client } from '@aws-sdk/client-s3';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { type AxeViolation, axeViolations } from './support/axe.js';
-import { launchBrowser, SHOTS, screenshot } from './support/browser.js';
-import { type Stack, startStack } from './support/stack.js';
+import { SHOTS, screenshot } from './support/browser.js';
+import { logIn as logInAs, stackAndBrowser } from './support/session.js';
+import type { Stack } from './support/stack.js';
 
 // Spec 000 through the web app against the real stack: identities, service accounts and
 // credentials.json, passwords, a configuration with the restart bar, the sidebar a readonly
 // user sees, and every screen in light and dark with an axe report.
 
+const env = stackAndBrowser();
 let stack: Stack;
 let browser: Browser;
-
-beforeAll(async () => {
-  [stack, browser] = await Promise.all([startStack(), launchBrowser()]);
+beforeAll(() => {
+  stack = env.stack();
+  browser = env.browser();
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-});
-
-async function logIn(page: Page, user: string, password: string): Promise<void> {
-  await page.goto(`${stack.consoleUrl}/login`);
-  await page.getByLabel('Enter Username').fill(user);
-  await page.getByLabel('Enter Password').fill(password);
-  await page.getByRole('button', { name: 'Login' }).click();
-  await page.waitForURL((url) => !url.pathname.endsWith('/login'));
-}
+const logIn = (page: Page, user: string, password: string) => logInAs(page, stack.consoleUrl, user, password);
 
 const asRoot = async () => {
   const page = await browser.newPage({ acceptDownloads: true });

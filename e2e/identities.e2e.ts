@@ -1,30 +1,23 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { launchBrowser, screenshot } from './support/browser.js';
-import { type Stack, startStack } from './support/stack.js';
+import { beforeAll, describe, expect, test } from 'vitest';
+import { screenshot } from './support/browser.js';
+import { logIn, stackAndBrowser } from './support/session.js';
+import type { Stack } from './support/stack.js';
 
 // Users and groups through the web app against the real stack: what the dialogs send is
 // what the store ends up holding.
 
+const env = stackAndBrowser();
 let stack: Stack;
 let browser: Browser;
-
-beforeAll(async () => {
-  [stack, browser] = await Promise.all([startStack(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
+beforeAll(() => {
+  stack = env.stack();
+  browser = env.browser();
 });
 
 async function loggedIn(): Promise<Page> {
   const page = await browser.newPage();
-  await page.goto(`${stack.consoleUrl}/login`);
-  await page.getByLabel('Enter Username').fill(stack.rootUser);
-  await page.getByLabel('Enter Password').fill(stack.rootPassword);
-  await page.getByRole('button', { name: 'Login' }).click();
-  await page.waitForURL((url) => !url.pathname.endsWith('/login'));
+  await logIn(page, stack.consoleUrl, stack.rootUser, stack.rootPassword);
   return page;
 }
 

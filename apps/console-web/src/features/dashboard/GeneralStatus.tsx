@@ -1,6 +1,6 @@
 import { Badge, Group, Pagination, Paper, SimpleGrid, Stack, Tabs, Text } from '@mantine/core';
 import type { AdminInfoResponse, ServerStatus } from '@stowage/contract';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { tokens } from '../../theme/tokens.js';
 import { formatBytes, formatDuration, formatNumber } from '../../utils/format.js';
@@ -52,7 +52,7 @@ export function GeneralStatus({ info }: { info: AdminInfoResponse }) {
   );
 }
 
-function Paged<T>({ items, render }: { items: readonly T[]; render: (item: T) => React.ReactNode }) {
+function Paged<T>({ items, render }: { items: readonly T[]; render: (item: T) => ReactNode }) {
   const { t } = useTranslation();
   const [page, setPage] = useState(1);
   const pages = Math.max(1, Math.ceil(items.length / STATUS_PAGE_SIZE));
@@ -98,48 +98,57 @@ function StateBadge({ tone, label }: { tone: Tone; label: string }) {
   );
 }
 
+/** One server or drive: its name and state, then its facts. */
+function StatusCard({
+  name,
+  tone,
+  state,
+  children,
+}: {
+  name: string;
+  tone: Tone;
+  state: string;
+  children: ReactNode;
+}) {
+  return (
+    <Paper withBorder p="md" bg={tokens.color['bg-surface']} component="article" aria-label={name}>
+      <Group justify="space-between" wrap="wrap">
+        <Group gap="sm">
+          <Text fw={600}>{name}</Text>
+          <StateBadge tone={tone} label={state} />
+        </Group>
+        <Group gap="lg">{children}</Group>
+      </Group>
+    </Paper>
+  );
+}
+
 function ServerCard({ server }: { server: ServerStatus }) {
   const { t } = useTranslation();
   const drivesOk = server.drives.filter((d) => d.state === 'ok').length;
   const peers = Object.values(server.network);
   const peersOnline = peers.filter((p) => p === 'online').length;
   return (
-    <Paper withBorder p="md" bg={tokens.color['bg-surface']} component="article" aria-label={server.endpoint}>
-      <Group justify="space-between" wrap="wrap">
-        <Group gap="sm">
-          <Text fw={600}>{server.endpoint}</Text>
-          <StateBadge tone={serverTone(server.state)} label={server.state} />
-        </Group>
-        <Group gap="lg">
-          <Text size="sm" c={TONE_COLOR[healthTone(drivesOk, server.drives.length)]}>
-            {t('dashboard.drives', { ok: String(drivesOk), total: String(server.drives.length) })}
-          </Text>
-          <Text size="sm" c={TONE_COLOR[healthTone(peersOnline, peers.length)]}>
-            {t('dashboard.network', { online: String(peersOnline), total: String(peers.length) })}
-          </Text>
-          <Text size="sm">{t('dashboard.uptime', { uptime: formatDuration(server.uptime) })}</Text>
-          <Text size="sm">{t('dashboard.version', { version: server.version })}</Text>
-        </Group>
-      </Group>
-    </Paper>
+    <StatusCard name={server.endpoint} tone={serverTone(server.state)} state={server.state}>
+      <Text size="sm" c={TONE_COLOR[healthTone(drivesOk, server.drives.length)]}>
+        {t('dashboard.drives', { ok: String(drivesOk), total: String(server.drives.length) })}
+      </Text>
+      <Text size="sm" c={TONE_COLOR[healthTone(peersOnline, peers.length)]}>
+        {t('dashboard.network', { online: String(peersOnline), total: String(peers.length) })}
+      </Text>
+      <Text size="sm">{t('dashboard.uptime', { uptime: formatDuration(server.uptime) })}</Text>
+      <Text size="sm">{t('dashboard.version', { version: server.version })}</Text>
+    </StatusCard>
   );
 }
 
 function DriveCard({ drive }: { drive: Drive }) {
   const { t } = useTranslation();
   return (
-    <Paper withBorder p="md" bg={tokens.color['bg-surface']} component="article" aria-label={drive.endpoint}>
-      <Group justify="space-between" wrap="wrap">
-        <Group gap="sm">
-          <Text fw={600}>{drive.endpoint}</Text>
-          <StateBadge tone={driveTone(drive.state)} label={drive.state} />
-        </Group>
-        <Group gap="lg">
-          <Text size="sm">{t('dashboard.capacity', { value: formatBytes(drive.totalSpace) })}</Text>
-          <Text size="sm">{t('dashboard.used', { value: formatBytes(drive.usedSpace) })}</Text>
-          <Text size="sm">{t('dashboard.available', { value: formatBytes(drive.availableSpace) })}</Text>
-        </Group>
-      </Group>
-    </Paper>
+    <StatusCard name={drive.endpoint} tone={driveTone(drive.state)} state={drive.state}>
+      <Text size="sm">{t('dashboard.capacity', { value: formatBytes(drive.totalSpace) })}</Text>
+      <Text size="sm">{t('dashboard.used', { value: formatBytes(drive.usedSpace) })}</Text>
+      <Text size="sm">{t('dashboard.available', { value: formatBytes(drive.availableSpace) })}</Text>
+    </StatusCard>
   );
 }

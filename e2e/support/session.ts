@@ -1,0 +1,31 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
+import { launchBrowser } from './browser.js';
+import { type Stack, startStack } from './stack.js';
+
+/** One stack and one browser for a test file, started before its tests and stopped after. */
+export function stackAndBrowser(): { stack: () => Stack; browser: () => Browser } {
+  let stack: Stack | undefined;
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    [stack, browser] = await Promise.all([startStack(), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await stack?.stop();
+  });
+  const need = <T>(value: T | undefined): T => {
+    if (value === undefined) throw new Error('the stack is not started');
+    return value;
+  };
+  return { stack: () => need(stack), browser: () => need(browser) };
+}
+
+/** The form login, from /login to the first page after it. */
+export async function logIn(page: Page, consoleUrl: string, user: string, password: string): Promise<void> {
+  await page.goto(`${consoleUrl}/login`);
+  await page.getByLabel('Enter Username').fill(user);
+  await page.getByLabel('Enter Password').fill(password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await page.waitForURL((url) => !url.pathname.endsWith('/login'));
+}
