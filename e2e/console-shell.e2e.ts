@@ -203,7 +203,8 @@ describe('configuration and restart, end to end', () => {
     const restarting = page.getByText('The server is restarting.').waitFor();
     await bar.getByRole('button', { name: 'Restart' }).click();
     await restarting;
-    await bar.waitFor({ state: 'hidden', timeout: 60_000 });
+    // The bar's text changes while restarting; the whole bar goes once the server is back.
+    await page.getByRole('status').waitFor({ state: 'detached', timeout: 60_000 });
     const response = await page.request.get(`${stack.consoleUrl}/api/v1/configs/region`);
     const config = await response.json();
     expect(response.status(), JSON.stringify(config)).toBe(200);

@@ -51,6 +51,7 @@ export function createApp(deps: AppDeps): ServerDeps {
     region: deps.region,
     config: deps.config,
     logTargets: deps.logTargets,
+    startedAt: Date.now(),
   });
   const metrics = new RequestMetrics();
   const misc = minioMiscProtocol(deps.deploymentId, {

@@ -98,6 +98,8 @@ export interface AdminDeps {
   service: (action: ServiceAction) => void;
   /** The logger and audit webhook targets, for their status. */
   logTargets: LogTargets;
+  /** When this server started (ms), for its uptime. */
+  startedAt: number;
 }
 
 /** Admin JSON error (madmin-protocol.md §1.6); HostId is the deployment id. */

@@ -1,4 +1,4 @@
-import { type IncomingMessage, STATUS_CODES } from 'node:http';
+import { type IncomingMessage, type ServerResponse, STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { ApiError, type ErrorCode } from '../s3/errors.js';
 import { el, renderXml } from '../s3/xml/writer.js';
@@ -37,6 +37,26 @@ function codeFor(err: Error & { code?: string }): ErrorCode {
   return 'BadRequest';
 }
 
+const errorDocument = (error: ApiError) =>
+  renderXml(el('Error', el('Code', error.code), el('Message', error.message)));
+
+/**
+ * A request that reaches a server already closing (a kept-alive connection outliving close())
+ * is refused as MinIO refuses requests while it starts: 503, try again, on a new connection.
+ * Answering it would tell a client waiting for a restart that the restart is over.
+ */
+export function refuseWhileClosing(res: ServerResponse): void {
+  const error = new ApiError('XMinioServerNotInitialized');
+  const body = errorDocument(error);
+  res.shouldKeepAlive = false;
+  res.writeHead(error.status, {
+    'Content-Type': 'application/xml',
+    'Content-Length': Buffer.byteLength(body),
+    'Retry-After': '1',
+  });
+  res.end(body);
+}
+
 /** A `clientError` handler: an S3 error document, then close. */
 export function clientError(err: Error & { code?: string }, socket: Duplex): void {
   const state = sockets.get(socket);
@@ -53,7 +73,7 @@ export function clientError(err: Error & { code?: string }, socket: Duplex): voi
   }
   const error = new ApiError(codeFor(err));
   const status = error.status;
-  const body = renderXml(el('Error', el('Code', error.code), el('Message', error.message)));
+  const body = errorDocument(error);
   const head = [
     `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? 'Bad Request'}`,
     'Content-Type: application/xml',

@@ -3,7 +3,7 @@ import type { Bus, HttpTrace } from '../observe/bus.js';
 import type { RequestMetrics } from '../observe/metrics.js';
 import { ApiError } from '../s3/errors.js';
 import { settleBody } from './body.js';
-import { clientError, trackRequest } from './client-error.js';
+import { clientError, refuseWhileClosing, trackRequest } from './client-error.js';
 import { createContext, type RequestContext } from './context.js';
 import type { Reply } from './reply.js';
 import { writeReply } from './writer.js';
@@ -121,6 +121,10 @@ async function serve(deps: ServerDeps, req: IncomingMessage, res: ServerResponse
 
 export function createHttpServer(deps: ServerDeps): Server {
   const server = createServer((req, res) => {
+    if (!server.listening) {
+      refuseWhileClosing(res);
+      return;
+    }
     const done = trackRequest(req);
     serve(deps, req, res)
       .catch((err: unknown) => {

@@ -220,6 +220,7 @@ export const ERROR_CATALOGUE = {
     status: 503,
     message: 'Storage resources are insufficient for the write operation.',
   },
+  XMinioServerNotInitialized: { status: 503, message: 'Server not initialized, please try again.' },
   XMinioConfigError: { status: 400, message: 'Error in the configuration.' },
   XMinioConfigNotFoundError: { status: 404, message: 'The configuration was not found.' },
   XMinioHealAlreadyRunning: { status: 400, message: 'Heal is already running on the given path.' },

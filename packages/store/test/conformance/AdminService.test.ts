@@ -53,6 +53,19 @@ describe('admin service', () => {
     s3.destroy();
   });
 
+  it('once it answers after a restart it keeps answering: the old server answers nothing', async () => {
+    // The restart call's own kept-alive connection used to outlive the old server's close,
+    // so a client's first "are you back?" got the old server and the next call a refusal.
+    const admin = new MadminClient({ endpoint: store.url, credentials: ROOT });
+    await admin.serverInfo();
+    await admin.serviceRestart();
+    await eventually(() => admin.serverInfo());
+    for (let i = 0; i < 25; i++) {
+      await admin.serverInfo();
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  });
+
   it('refuses unknown actions and users without the right', async () => {
     const admin = new MadminClient({ endpoint: store.url, credentials: ROOT });
     const bad = await admin

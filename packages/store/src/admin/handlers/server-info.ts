@@ -20,6 +20,8 @@ export interface ServerInfoDeps {
   region: string;
   config: ServerConfigStore;
   logTargets: LogTargets;
+  /** When this server started (ms): a service restart starts it anew, as MinIO's re-exec does. */
+  startedAt: number;
 }
 
 /** The region set in the configuration (site, or the deprecated region), else ''. */
@@ -133,7 +135,7 @@ export async function serverInfo(deps: ServerInfoDeps, host: string): Promise<In
         state: 'online',
         endpoint: host,
         scheme: 'http',
-        uptime: Math.floor(process.uptime()),
+        uptime: Math.floor((Date.now() - deps.startedAt) / 1000),
         version: STORE_VERSION,
         commitID: '',
         network: { [host]: 'online' },
