@@ -20,8 +20,11 @@ export const restartStarted = () => update({ loading: true });
 /** Spec 000 §4: success clears both flags; a failure clears only loading. */
 export const restartFinished = (succeeded: boolean) =>
   update(succeeded ? { loading: false, needsRestart: false } : { loading: false });
-/** Tests and logout start from a clean slate. */
+/** A session's end (and each test) starts from a clean slate. */
 export const resetServerState = () => update({ needsRestart: false, loading: false });
+
+/** The flags now, outside React. */
+export const serverStateNow = (): ServerState => state;
 
 const subscribe = (listener: () => void) => {
   listeners.add(listener);

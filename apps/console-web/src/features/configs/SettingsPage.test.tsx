@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { serverStateNow } from '../../app/serverState.js';
 import { mockApi } from '../../test/fetchMock.js';
 import { ALL_CONSOLE_PAGES, session } from '../../test/fixtures.js';
 import { renderApp } from '../../test/renderApp.js';
@@ -77,6 +78,20 @@ describe('settings, configurations', () => {
     finishRestart();
     await waitFor(() => expect(screen.queryByRole('status')).not.toBeInTheDocument());
     expect(api.callsTo('POST /api/v1/service/restart')).toHaveLength(1);
+  });
+
+  it("a session's end forgets that a restart is needed", async () => {
+    const api = mockConfigs();
+    api.set('POST /api/v1/logout', { status: 204 });
+    api.set('GET /api/v1/login', { body: { loginStrategy: 'form' } });
+    const { user } = renderApp('/settings/configurations/region');
+    await user.type(await screen.findByRole('textbox', { name: /Server Location/ }), 'eu');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await screen.findByRole('status');
+    expect(serverStateNow().needsRestart).toBe(true);
+    await user.click(screen.getByRole('button', { name: 'Logout' }));
+    expect(await screen.findByRole('heading', { name: 'Console Login' })).toBeInTheDocument();
+    expect(serverStateNow().needsRestart).toBe(false);
   });
 
   it('a failed restart clears only the loading flag and shows the error', async () => {

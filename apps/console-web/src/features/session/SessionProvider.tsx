@@ -4,6 +4,7 @@ import { createContext, type ReactNode, useContext, useEffect, useMemo, useRef }
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { onSessionEnd } from '../../api/sessionEnd.js';
+import { resetServerState } from '../../app/serverState.js';
 import { sessionKeys, useSessionQuery } from './queries.js';
 
 export type SessionState =
@@ -31,6 +32,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     () =>
       onSessionEnd(() => {
         queryClient.setQueryData(sessionKeys.current(), null);
+        resetServerState();
         // The single sign-on callback must survive the 401 of the first session read.
         if (!PUBLIC_PATHS.has(pathnameRef.current)) void navigate('/login', { replace: true });
       }),
