@@ -223,6 +223,8 @@ describe('every screen in light and dark, with axe', () => {
     ['service-accounts', '/account'],
     ['settings', '/settings/configurations'],
     ['configuration', '/settings/configurations/identity_ldap'],
+    ['policies', '/policies'],
+    ['policy-detail', '/policies/readwrite'],
   ] as const;
 
   test('screenshots and zero axe violations', async () => {

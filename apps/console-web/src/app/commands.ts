@@ -6,7 +6,12 @@ type NavLabelKey = Exclude<keyof Resources['nav'], 'groups'>;
 /** One entry of the command palette: a page to open, or an action to run. */
 export type Command =
   | { id: string; kind: 'go'; path: string; label: NavLabelKey }
-  | { id: string; kind: 'create'; path: string; label: 'createUser' | 'createGroup' | 'createServiceAccount' }
+  | {
+      id: string;
+      kind: 'create';
+      path: string;
+      label: 'createUser' | 'createGroup' | 'createServiceAccount' | 'createPolicy';
+    }
   | { id: string; kind: 'theme' | 'logout' };
 
 /** Query parameter a list page reads to open its create dialog (the palette's create actions). */
@@ -16,6 +21,7 @@ const CREATE_ACTIONS = [
   { path: '/users', label: 'createUser' },
   { path: '/groups', label: 'createGroup' },
   { path: '/account', label: 'createServiceAccount' },
+  { path: '/policies', label: 'createPolicy' },
 ] as const;
 
 /** What the session may do: the sidebar's pages, the create dialogs of those pages, theme and logout. */

@@ -4,6 +4,8 @@ import { BucketsPage } from '../features/buckets/BucketsPage.js';
 import { AuditWebhookPage, LoggerWebhookPage, SettingsPage } from '../features/configs/SettingsPage.js';
 import { DashboardPage } from '../features/dashboard/DashboardPage.js';
 import { GroupsPage } from '../features/groups/GroupsPage.js';
+import { PoliciesPage } from '../features/policies/PoliciesPage.js';
+import { PolicyDetailPage } from '../features/policies/PolicyDetailPage.js';
 import { UserDetailPage } from '../features/users/UserDetailPage.js';
 import { UsersPage } from '../features/users/UsersPage.js';
 import type { Resources } from '../i18n/en.js';
@@ -37,8 +39,8 @@ export const routeTable: readonly AppRoute[] = [
   { path: '/users/:userName', page: '/users/:userName', title: 'userDetail', Component: UserDetailPage },
   { path: '/groups', page: '/groups', title: 'groups', Component: GroupsPage },
   { path: '/account', page: '/account', title: 'serviceAccounts', Component: AccountPage },
-  { path: '/policies', page: '/policies', title: 'policies' },
-  { path: '/policies/*', page: '/policies/*', title: 'policyDetail' },
+  { path: '/policies', page: '/policies', title: 'policies', Component: PoliciesPage },
+  { path: '/policies/*', page: '/policies/*', title: 'policyDetail', Component: PolicyDetailPage },
   { path: '/settings', page: '/settings', title: 'settings', Component: SettingsPage },
   { path: '/settings/*', page: '/settings', title: 'settings', Component: SettingsPage },
   { path: '/logs', page: '/logs', title: 'logs' },

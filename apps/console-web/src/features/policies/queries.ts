@@ -10,6 +10,7 @@ export const POLICY_PAGE = 1000;
 export const policyKeys = {
   all: ['policies'] as const,
   list: () => [...policyKeys.all, 'list'] as const,
+  detail: (name: string) => [...policyKeys.all, 'detail', name] as const,
 };
 
 /** GET /policies. */
@@ -28,6 +29,53 @@ export function useSetPolicies() {
     // What a user or group holds shows on both lists and on their details.
     onSuccess: () =>
       Promise.all([
+        client.invalidateQueries({ queryKey: userKeys.all }),
+        client.invalidateQueries({ queryKey: groupKeys.all }),
+      ]),
+  });
+}
+
+/** GET /policy?name=. */
+export function usePolicyQuery(name: string) {
+  return useQuery({
+    queryKey: policyKeys.detail(name),
+    queryFn: ({ signal }) => callApi(routes.getPolicy, { query: { name }, signal }),
+  });
+}
+
+/** GET /policies/{name}/users. */
+export function usePolicyUsersQuery(name: string) {
+  return useQuery({
+    queryKey: [...policyKeys.detail(name), 'users'],
+    queryFn: ({ signal }) => callApi(routes.listUsersForPolicy, { params: { name }, signal }),
+  });
+}
+
+/** GET /policies/{name}/groups. */
+export function usePolicyGroupsQuery(name: string) {
+  return useQuery({
+    queryKey: [...policyKeys.detail(name), 'groups'],
+    queryFn: ({ signal }) => callApi(routes.listGroupsForPolicy, { params: { name }, signal }),
+  });
+}
+
+/** POST /policies: creates a policy, or replaces the document of an existing one. */
+export function useAddPolicy() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ApiInput<typeof routes.addPolicy>['body']) => callApi(routes.addPolicy, { body }),
+    onSuccess: () => client.invalidateQueries({ queryKey: policyKeys.all }),
+  });
+}
+
+/** DELETE /policy?name=; users and groups holding it change too. */
+export function useRemovePolicy() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (name: string) => callApi(routes.removePolicy, { query: { name } }),
+    onSuccess: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: policyKeys.all }),
         client.invalidateQueries({ queryKey: userKeys.all }),
         client.invalidateQueries({ queryKey: groupKeys.all }),
       ]),

@@ -1,0 +1,100 @@
+import { ActionIcon, Button, Group } from '@mantine/core';
+import type { Policy } from '@stowage/contract';
+import { IconEye, IconTrash } from '@tabler/icons-react';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { useCreateRequest } from '../../app/useCreateRequest.js';
+import { ConfirmDialog } from '../../components/ConfirmDialog.js';
+import { type Column, DataTable } from '../../components/DataTable.js';
+import { PageHeader } from '../../components/PageHeader.js';
+import { QueryState } from '../../components/QueryState.js';
+import { SearchBox } from '../../components/SearchBox.js';
+import { tokens } from '../../theme/tokens.js';
+import { PolicyDialog } from './PolicyDialog.js';
+import { usePoliciesQuery, useRemovePolicy } from './queries.js';
+
+export const policyPath = (name: string) => `/policies/${encodeURIComponent(name)}`;
+
+/** Spec 001 §2 "IAM policies": search, Create Policy, names sorted, view and delete per row. */
+export function PoliciesPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const policies = usePoliciesQuery();
+  const remove = useRemovePolicy();
+  const [search, setSearch] = useState('');
+  const [creating, setCreating] = useCreateRequest();
+  const [deleting, setDeleting] = useState<string | undefined>();
+  const columns = useMemo<Column<Policy>[]>(() => [{ header: t('policies.name'), cell: (p) => p.name }], [t]);
+
+  return (
+    <>
+      <PageHeader
+        title={t('policies.title')}
+        actions={
+          <>
+            <SearchBox label={t('policies.search')} value={search} onChange={setSearch} />
+            <Button onClick={() => setCreating(true)}>{t('policies.create')}</Button>
+          </>
+        }
+      />
+      <QueryState query={policies}>
+        {(data) => {
+          const needle = search.trim().toLowerCase();
+          const rows = data.policies
+            .filter((p) => p.name.toLowerCase().includes(needle))
+            .sort((a, b) => a.name.localeCompare(b.name));
+          return (
+            <DataTable
+              label={t('policies.title')}
+              rows={rows}
+              rowKey={(p) => p.name}
+              columns={columns}
+              empty={data.policies.length === 0 ? t('policies.empty') : t('policies.noMatch')}
+              actionsHeader={t('common.actions')}
+              actions={(p) => (
+                <Group gap={4} wrap="nowrap">
+                  <ActionIcon
+                    variant="subtle"
+                    component={Link}
+                    to={policyPath(p.name)}
+                    aria-label={t('policies.view', { policy: p.name })}
+                  >
+                    <IconEye size="1.1rem" aria-hidden />
+                  </ActionIcon>
+                  <ActionIcon
+                    variant="subtle"
+                    color={tokens.color.danger}
+                    onClick={() => setDeleting(p.name)}
+                    aria-label={t('policies.delete', { policy: p.name })}
+                  >
+                    <IconTrash size="1.1rem" aria-hidden />
+                  </ActionIcon>
+                </Group>
+              )}
+            />
+          );
+        }}
+      </QueryState>
+      <PolicyDialog
+        opened={creating}
+        onClose={() => setCreating(false)}
+        onCreated={(name) => void navigate(policyPath(name))}
+      />
+      <ConfirmDialog
+        opened={deleting !== undefined}
+        title={t('policies.deleteTitle')}
+        message={t('policies.deleteMessage', { policy: deleting ?? '' })}
+        confirmLabel={t('common.delete')}
+        danger
+        pending={remove.isPending}
+        error={remove.error}
+        onConfirm={() => deleting && remove.mutate(deleting, { onSuccess: () => setDeleting(undefined) })}
+        onClose={() => {
+          remove.reset();
+          setDeleting(undefined);
+        }}
+      />
+    </>
+  );
+}
