@@ -49,7 +49,14 @@ describe('command palette', () => {
 
   it('offers only what the session may open', () => {
     const ids = buildCommands(['/buckets', '/account'], false).map((c) => c.id);
-    expect(ids).toEqual(['go:/buckets', 'go:/account', 'create:/account', 'theme', 'logout']);
+    expect(ids).toEqual([
+      'go:/buckets',
+      'go:/account',
+      'create:/buckets',
+      'create:/account',
+      'theme',
+      'logout',
+    ]);
     expect(matchesQuery('Create service account', 'acc SERV')).toBe(true);
     expect(matchesQuery('Groups', 'users')).toBe(false);
   });

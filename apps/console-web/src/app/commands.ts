@@ -10,7 +10,7 @@ export type Command =
       id: string;
       kind: 'create';
       path: string;
-      label: 'createUser' | 'createGroup' | 'createServiceAccount' | 'createPolicy';
+      label: 'createBucket' | 'createUser' | 'createGroup' | 'createServiceAccount' | 'createPolicy';
     }
   | { id: string; kind: 'theme' | 'logout' };
 
@@ -18,6 +18,7 @@ export type Command =
 export const CREATE_PARAM = 'create';
 
 const CREATE_ACTIONS = [
+  { path: '/buckets', label: 'createBucket' },
   { path: '/users', label: 'createUser' },
   { path: '/groups', label: 'createGroup' },
   { path: '/account', label: 'createServiceAccount' },

@@ -13,6 +13,8 @@ interface FormDialogProps {
   onErrorClose?: () => void;
   canSave?: boolean;
   pending: boolean;
+  /** Buttons before Cancel (e.g. Clear). */
+  extraActions?: ReactNode;
   children: ReactNode;
 }
 
@@ -32,6 +34,7 @@ export function FormDialog({
   onErrorClose,
   canSave = true,
   pending,
+  extraActions,
   children,
 }: FormDialogProps) {
   const { t } = useTranslation();
@@ -49,6 +52,7 @@ export function FormDialog({
           <ErrorBanner error={shown} onClose={onErrorClose} />
           {children}
           <Group justify="flex-end">
+            {extraActions}
             <Button variant="default" onClick={onClose}>
               {t('common.cancel')}
             </Button>

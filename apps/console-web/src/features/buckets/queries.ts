@@ -1,5 +1,5 @@
-import { routes } from '@stowage/contract';
-import { useQuery } from '@tanstack/react-query';
+import { type MakeBucketRequest, routes } from '@stowage/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../api/client.js';
 
 export const bucketKeys = {
@@ -12,5 +12,14 @@ export function useBucketsQuery() {
   return useQuery({
     queryKey: bucketKeys.list(),
     queryFn: ({ signal }) => callApi(routes.listBuckets, { signal }),
+  });
+}
+
+/** POST /buckets. */
+export function useMakeBucket() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: MakeBucketRequest) => callApi(routes.makeBucket, { body }),
+    onSuccess: () => client.invalidateQueries({ queryKey: bucketKeys.all }),
   });
 }
