@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import { AccountPage } from '../features/account/AccountPage.js';
 import { BucketsPage } from '../features/buckets/BucketsPage.js';
+import { BucketDetailPage } from '../features/buckets/detail/BucketDetailPage.js';
 import { AuditWebhookPage, LoggerWebhookPage, SettingsPage } from '../features/configs/SettingsPage.js';
 import { DashboardPage } from '../features/dashboard/DashboardPage.js';
 import { GroupsPage } from '../features/groups/GroupsPage.js';
@@ -33,7 +34,18 @@ export const routeTable: readonly AppRoute[] = [
   { path: '/dashboard', page: '/dashboard', title: 'dashboard', Component: DashboardPage },
   { path: '/buckets', page: '/buckets', title: 'buckets', Component: BucketsPage },
   { path: '/buckets/:bucketName', page: '/buckets/*', title: 'buckets', redirectTo: '/buckets' },
-  { path: '/buckets/:bucketName/admin/*', page: '/buckets/*', title: 'bucketDetail' },
+  {
+    path: '/buckets/:bucketName/admin',
+    page: '/buckets/*',
+    title: 'bucketDetail',
+    Component: BucketDetailPage,
+  },
+  {
+    path: '/buckets/:bucketName/admin/*',
+    page: '/buckets/*',
+    title: 'bucketDetail',
+    Component: BucketDetailPage,
+  },
   { path: '/buckets/:bucketName/browse/*', page: '/buckets/*', title: 'objectBrowser' },
   { path: '/users', page: '/users', title: 'users', Component: UsersPage },
   { path: '/users/:userName', page: '/users/:userName', title: 'userDetail', Component: UserDetailPage },

@@ -100,11 +100,12 @@ describe('buckets list', () => {
     expect(photos.queryByRole('link', { name: 'Browse' })).not.toBeInTheDocument();
   });
 
-  it('opens the placeholder behind Manage', async () => {
+  it('opens the bucket detail behind Manage', async () => {
     mockBuckets({ body: { buckets, total: buckets.length } });
     const { user } = renderApp('/buckets');
     await user.click(within(await card('photos')).getByRole('link', { name: 'Manage' }));
-    expect(await screen.findByRole('heading', { name: 'Bucket', level: 1 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'photos', level: 1 })).toBeInTheDocument();
+    expect(screen.getByRole('navigation', { name: 'Bucket' })).toBeInTheDocument();
   });
 });
 

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { canSave, EMPTY_FORM, type FormChange, reduceForm, toRequest } from './createBucketForm.js';
+import {
+  canSave,
+  EMPTY_FORM,
+  exactUnit,
+  type FormChange,
+  reduceForm,
+  toRequest,
+} from './createBucketForm.js';
 
 const apply = (...changes: FormChange[]) => changes.reduce(reduceForm, EMPTY_FORM);
 
@@ -58,5 +65,13 @@ describe('Create Bucket rules (spec 001 §4, §5)', () => {
       retention: { mode: 'compliance', unit: 'days', validity: 30 },
     });
     expect(toRequest(form, false)).toEqual({ name: 'photos' });
+  });
+});
+
+describe('quota units', () => {
+  it('shows the largest binary unit that divides the quota exactly', () => {
+    expect(exactUnit(5 * 1024 ** 4)).toEqual({ size: 5, unit: 'TiB' });
+    expect(exactUnit(1536 * 1024 ** 2)).toEqual({ size: 1536, unit: 'MiB' });
+    expect(exactUnit(1000)).toEqual({ size: 1000, unit: 'B' });
   });
 });

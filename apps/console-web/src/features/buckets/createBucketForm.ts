@@ -103,3 +103,13 @@ export function toRequest(form: CreateBucketForm, distributed: boolean): MakeBuc
     };
   return request;
 }
+
+/** Spec 001 §3: a quota shows in the largest binary unit that divides it exactly. */
+export function exactUnit(bytes: number): { size: number; unit: QuotaUnit } {
+  for (let i = QUOTA_UNITS.length - 1; i > 0; i -= 1) {
+    const factor = 1024 ** i;
+    if (bytes >= factor && bytes % factor === 0)
+      return { size: bytes / factor, unit: QUOTA_UNITS[i] as QuotaUnit };
+  }
+  return { size: bytes, unit: 'B' };
+}

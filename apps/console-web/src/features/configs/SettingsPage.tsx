@@ -42,9 +42,9 @@ export function SettingsPage() {
             <Route path="configurations/:configId" element={<EditConfiguration />} />
             <Route
               path="notifications"
-              element={<PlaceholderPage title={t('configs.menu.notifications')} />}
+              element={<PlaceholderPage nested title={t('configs.menu.notifications')} />}
             />
-            <Route path="tiers" element={<PlaceholderPage title={t('configs.menu.tiers')} />} />
+            <Route path="tiers" element={<PlaceholderPage nested title={t('configs.menu.tiers')} />} />
             <Route path="*" element={<Navigate to="configurations" replace />} />
           </Routes>
         </div>

@@ -1,0 +1,135 @@
+import { ActionIcon, Button, Group, Select, TextInput } from '@mantine/core';
+import type { AccessRule, PrefixAccess } from '@stowage/contract';
+import { IconPencil, IconTrash } from '@tabler/icons-react';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '../../../components/ConfirmDialog.js';
+import { type Column, DataTable } from '../../../components/DataTable.js';
+import { FormDialog } from '../../../components/FormDialog.js';
+import { QueryState } from '../../../components/QueryState.js';
+import { tokens } from '../../../theme/tokens.js';
+import { useAccessRulesQuery, useDeleteAccessRule, useSetAccessRule } from './queries.js';
+
+const LEVELS: readonly PrefixAccess[] = ['readonly', 'writeonly', 'readwrite'];
+
+/** Spec 001 §2 "Access Rules": anonymous access per prefix, with Add, Edit and Delete. */
+export function AccessRulesPanel({ bucket }: { bucket: string }) {
+  const { t } = useTranslation();
+  const rules = useAccessRulesQuery(bucket);
+  const remove = useDeleteAccessRule(bucket);
+  const [editing, setEditing] = useState<{ rule: AccessRule | undefined } | undefined>();
+  const [deleting, setDeleting] = useState<string | undefined>();
+  const columns = useMemo<Column<AccessRule>[]>(
+    () => [
+      { header: t('bucketDetail.prefix'), cell: (r) => r.prefix },
+      { header: t('bucketDetail.access'), cell: (r) => t(`bucketDetail.levels.${r.access}`) },
+    ],
+    [t],
+  );
+  return (
+    <>
+      <Group justify="flex-end" mb="md">
+        <Button onClick={() => setEditing({ rule: undefined })}>{t('bucketDetail.addAccessRule')}</Button>
+      </Group>
+      <QueryState query={rules}>
+        {(data) => (
+          <DataTable
+            label={t('bucketDetail.sections.accessRules')}
+            rows={data.accessRules}
+            rowKey={(r) => r.prefix}
+            columns={columns}
+            empty={t('bucketDetail.noEntity', { entity: t('bucketDetail.accessRulesEntity') })}
+            actionsHeader={t('common.actions')}
+            actions={(r) => (
+              <Group gap={4} wrap="nowrap">
+                <ActionIcon
+                  variant="subtle"
+                  onClick={() => setEditing({ rule: r })}
+                  aria-label={t('bucketDetail.editRule', { prefix: r.prefix })}
+                >
+                  <IconPencil size="1.1rem" aria-hidden />
+                </ActionIcon>
+                <ActionIcon
+                  variant="subtle"
+                  color={tokens.color.danger}
+                  onClick={() => setDeleting(r.prefix)}
+                  aria-label={t('bucketDetail.deleteRule', { prefix: r.prefix })}
+                >
+                  <IconTrash size="1.1rem" aria-hidden />
+                </ActionIcon>
+              </Group>
+            )}
+          />
+        )}
+      </QueryState>
+      <AccessRuleDialog bucket={bucket} editing={editing} onClose={() => setEditing(undefined)} />
+      <ConfirmDialog
+        opened={deleting !== undefined}
+        title={t('bucketDetail.deleteRuleTitle')}
+        message={t('bucketDetail.deleteRuleMessage', { prefix: deleting ?? '' })}
+        confirmLabel={t('common.delete')}
+        danger
+        pending={remove.isPending}
+        error={remove.error}
+        onConfirm={() => deleting && remove.mutate(deleting, { onSuccess: () => setDeleting(undefined) })}
+        onClose={() => {
+          remove.reset();
+          setDeleting(undefined);
+        }}
+      />
+    </>
+  );
+}
+
+/** Add (prefix and access, default readonly) or Edit (the access of a prefix). */
+function AccessRuleDialog({
+  bucket,
+  editing,
+  onClose,
+}: {
+  bucket: string;
+  editing: { rule: AccessRule | undefined } | undefined;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const [prefix, setPrefix] = useState('');
+  const [access, setAccess] = useState<PrefixAccess>('readonly');
+  const [openedFor, setOpenedFor] = useState<typeof editing>();
+  const save = useSetAccessRule(bucket);
+  if (editing !== openedFor) {
+    setOpenedFor(editing);
+    setPrefix(editing?.rule?.prefix ?? '');
+    setAccess(editing?.rule?.access ?? 'readonly');
+  }
+  const close = () => {
+    save.reset();
+    onClose();
+  };
+  return (
+    <FormDialog
+      opened={editing !== undefined}
+      title={editing?.rule ? t('bucketDetail.editAccessRule') : t('bucketDetail.addAccessRule')}
+      onClose={close}
+      onSubmit={() => save.mutate({ prefix: prefix.trim(), access }, { onSuccess: close })}
+      error={save.error}
+      onErrorClose={() => save.reset()}
+      canSave={prefix.trim() !== ''}
+      pending={save.isPending}
+    >
+      <TextInput
+        label={t('bucketDetail.prefix')}
+        value={prefix}
+        disabled={editing?.rule !== undefined}
+        onChange={(e) => setPrefix(e.currentTarget.value)}
+        required
+      />
+      <Select
+        label={t('bucketDetail.access')}
+        data={LEVELS.map((l) => ({ value: l, label: t(`bucketDetail.levels.${l}`) }))}
+        value={access}
+        allowDeselect={false}
+        onChange={(v) => v && setAccess(v as PrefixAccess)}
+      />
+    </FormDialog>
+  );
+}

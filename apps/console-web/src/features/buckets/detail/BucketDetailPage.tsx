@@ -1,0 +1,137 @@
+import { ActionIcon, Badge, Group, NavLink, Stack, Title, Tooltip } from '@mantine/core';
+import { IconFolderOpen, IconRefresh, IconTrash } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, Navigate, Route, Routes, useNavigate, useParams } from 'react-router';
+import { capitalise } from '../../../api/ApiError.js';
+import { PlaceholderPage } from '../../../app/PlaceholderPage.js';
+import { ConfirmDialog } from '../../../components/ConfirmDialog.js';
+import { tokens } from '../../../theme/tokens.js';
+import { useSession } from '../../session/SessionProvider.js';
+import { AccessAuditPanel } from './AccessAuditPanel.js';
+import { AccessRulesPanel } from './AccessRulesPanel.js';
+import { bucketDetailKeys, useBucketQuery, useDeleteBucket } from './queries.js';
+import { SummaryPanel } from './SummaryPanel.js';
+
+const SECTIONS = [
+  { path: 'summary', label: 'summary', distributedOnly: false },
+  { path: 'events', label: 'events', distributedOnly: false },
+  { path: 'replication', label: 'replication', distributedOnly: true },
+  { path: 'lifecycle', label: 'lifecycle', distributedOnly: true },
+  { path: 'access', label: 'accessAudit', distributedOnly: false },
+  { path: 'prefix', label: 'accessRules', distributedOnly: false },
+] as const;
+
+/** Spec 001 §2 "Bucket detail": header with its icons, the left menu and the section. */
+export function BucketDetailPage() {
+  const { t } = useTranslation();
+  const { bucketName = '', '*': rest = '' } = useParams();
+  const navigate = useNavigate();
+  const client = useQueryClient();
+  const session = useSession();
+  const distributed = session.status === 'authenticated' && session.session.distributedMode;
+  const bucket = useBucketQuery(bucketName);
+  const remove = useDeleteBucket(bucketName);
+  const [deleting, setDeleting] = useState(false);
+  const section = rest.split('/')[0] || 'summary';
+  const sections = SECTIONS.filter((s) => distributed || !s.distributedOnly);
+  const base = `/buckets/${encodeURIComponent(bucketName)}`;
+
+  return (
+    <>
+      <Group justify="space-between" mb="lg" wrap="wrap">
+        <Group gap="sm">
+          <Title order={1} size="h2">
+            {bucketName}
+          </Title>
+          {bucket.data && (
+            <Badge variant="outline" aria-label={t('bucketDetail.accessLabel')}>
+              {capitalise(bucket.data.access.toLowerCase())}
+            </Badge>
+          )}
+        </Group>
+        <Group gap="xs">
+          <Tooltip label={t('bucketDetail.delete')}>
+            <ActionIcon
+              variant="subtle"
+              size="lg"
+              color={tokens.color.danger}
+              onClick={() => setDeleting(true)}
+              aria-label={t('bucketDetail.delete')}
+            >
+              <IconTrash size="1.2rem" aria-hidden />
+            </ActionIcon>
+          </Tooltip>
+          <Tooltip label={t('bucketDetail.refresh')}>
+            <ActionIcon
+              variant="subtle"
+              size="lg"
+              onClick={() => void client.invalidateQueries({ queryKey: bucketDetailKeys.bucket(bucketName) })}
+              aria-label={t('bucketDetail.refresh')}
+            >
+              <IconRefresh size="1.2rem" aria-hidden />
+            </ActionIcon>
+          </Tooltip>
+          <Tooltip label={t('bucketDetail.browse')}>
+            <ActionIcon
+              variant="subtle"
+              size="lg"
+              component={Link}
+              to={`${base}/browse`}
+              aria-label={t('bucketDetail.browse')}
+            >
+              <IconFolderOpen size="1.2rem" aria-hidden />
+            </ActionIcon>
+          </Tooltip>
+        </Group>
+      </Group>
+      <Group align="flex-start" wrap="nowrap" gap="xl">
+        <Stack component="nav" aria-label={t('bucketDetail.menu')} gap={2} miw="12rem">
+          {sections.map((s) => (
+            <NavLink
+              key={s.path}
+              component={Link}
+              to={`${base}/admin/${s.path}`}
+              label={t(`bucketDetail.sections.${s.label}`)}
+              active={section === s.path}
+              aria-current={section === s.path ? 'page' : undefined}
+            />
+          ))}
+        </Stack>
+        <div style={{ flex: 1, minWidth: 0 }}>
+          <Routes>
+            <Route index element={<Navigate to="summary" replace />} />
+            <Route path="summary" element={<SummaryPanel bucket={bucketName} />} />
+            <Route path="access" element={<AccessAuditPanel bucket={bucketName} />} />
+            <Route path="prefix" element={<AccessRulesPanel bucket={bucketName} />} />
+            {sections
+              .filter((s) => !['summary', 'access', 'prefix'].includes(s.path))
+              .map((s) => (
+                <Route
+                  key={s.path}
+                  path={s.path}
+                  element={<PlaceholderPage nested title={t(`bucketDetail.sections.${s.label}`)} />}
+                />
+              ))}
+            <Route path="*" element={<Navigate to="summary" replace />} />
+          </Routes>
+        </div>
+      </Group>
+      <ConfirmDialog
+        opened={deleting}
+        title={t('bucketDetail.deleteTitle')}
+        message={t('bucketDetail.deleteMessage', { bucket: bucketName })}
+        confirmLabel={t('common.delete')}
+        danger
+        pending={remove.isPending}
+        error={remove.error}
+        onConfirm={() => remove.mutate(undefined, { onSuccess: () => void navigate('/buckets') })}
+        onClose={() => {
+          remove.reset();
+          setDeleting(false);
+        }}
+      />
+    </>
+  );
+}

@@ -1,0 +1,305 @@
+import { Alert, Group, NumberInput, SegmentedControl, Select, Switch, Text } from '@mantine/core';
+import type { BucketAccessPolicy, BucketQuota, BucketRetention } from '@stowage/contract';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { FormDialog } from '../../../components/FormDialog.js';
+import { tokens } from '../../../theme/tokens.js';
+import { exactUnit, QUOTA_UNITS, type QuotaUnit } from '../createBucketForm.js';
+import {
+  useSetBucketPolicy,
+  useSetEncryption,
+  useSetQuota,
+  useSetRetention,
+  useSetVersioning,
+} from './queries.js';
+
+export type SummaryDialog = 'access' | 'encryption' | 'versioning' | 'quota' | 'retention';
+
+interface Current {
+  access: BucketAccessPolicy | undefined;
+  versioned: boolean;
+  quota: BucketQuota | undefined;
+  retention: BucketRetention | undefined;
+  encryption: 'disabled' | 'sse-s3';
+}
+
+interface SummaryDialogsProps {
+  bucket: string;
+  open: SummaryDialog | undefined;
+  onClose: () => void;
+  current: Current;
+}
+
+/** The Summary's modals (spec 001 §2): each opens on the current value and saves one setting. */
+export function SummaryDialogs({ bucket, open, onClose, current }: SummaryDialogsProps) {
+  return (
+    <>
+      <AccessDialog bucket={bucket} opened={open === 'access'} onClose={onClose} current={current.access} />
+      <EncryptionDialog
+        bucket={bucket}
+        opened={open === 'encryption'}
+        onClose={onClose}
+        current={current.encryption}
+      />
+      <VersioningDialog
+        bucket={bucket}
+        opened={open === 'versioning'}
+        onClose={onClose}
+        current={current.versioned}
+      />
+      <QuotaDialog bucket={bucket} opened={open === 'quota'} onClose={onClose} current={current.quota} />
+      <RetentionDialog
+        bucket={bucket}
+        opened={open === 'retention'}
+        onClose={onClose}
+        current={current.retention}
+      />
+    </>
+  );
+}
+
+interface DialogProps<T> {
+  bucket: string;
+  opened: boolean;
+  onClose: () => void;
+  current: T;
+}
+
+/** A dialog's draft: the current value as it is when the dialog opens. */
+function useDraft<T>(opened: boolean, current: T): [T, (next: T) => void] {
+  const [draft, setDraft] = useState(current);
+  const wasOpen = useRef(false);
+  useEffect(() => {
+    if (opened && !wasOpen.current) setDraft(current);
+    wasOpen.current = opened;
+  }, [opened, current]);
+  return [draft, setDraft];
+}
+
+function AccessDialog({ bucket, opened, onClose, current }: DialogProps<BucketAccessPolicy | undefined>) {
+  const { t } = useTranslation();
+  const [access, setAccess] = useDraft<string>(opened, current === 'PUBLIC' ? 'PUBLIC' : 'PRIVATE');
+  const save = useSetBucketPolicy(bucket);
+  const close = () => {
+    save.reset();
+    onClose();
+  };
+  return (
+    <FormDialog
+      opened={opened}
+      title={t('bucketDetail.dialogs.access')}
+      onClose={close}
+      onSubmit={() => save.mutate({ access: access as 'PRIVATE' | 'PUBLIC' }, { onSuccess: close })}
+      error={save.error}
+      onErrorClose={() => save.reset()}
+      pending={save.isPending}
+    >
+      {current === 'CUSTOM' && <Text size="sm">{t('bucketDetail.customPolicy')}</Text>}
+      <Select
+        label={t('bucketDetail.accessPolicy')}
+        data={[
+          { value: 'PRIVATE', label: 'Private' },
+          { value: 'PUBLIC', label: 'Public' },
+        ]}
+        value={access}
+        allowDeselect={false}
+        onChange={(v) => v && setAccess(v)}
+      />
+    </FormDialog>
+  );
+}
+
+function EncryptionDialog({ bucket, opened, onClose, current }: DialogProps<'disabled' | 'sse-s3'>) {
+  const { t } = useTranslation();
+  const [choice, setChoice] = useDraft<string>(opened, current);
+  const save = useSetEncryption(bucket);
+  const close = () => {
+    save.reset();
+    onClose();
+  };
+  return (
+    <FormDialog
+      opened={opened}
+      title={t('bucketDetail.dialogs.encryption')}
+      onClose={close}
+      onSubmit={() => save.mutate(choice as 'disabled' | 'sse-s3', { onSuccess: close })}
+      error={save.error}
+      onErrorClose={() => save.reset()}
+      pending={save.isPending}
+    >
+      <Select
+        label={t('bucketDetail.encryptionType')}
+        data={[
+          { value: 'disabled', label: t('bucketDetail.disabled') },
+          { value: 'sse-s3', label: 'SSE-S3' },
+        ]}
+        value={choice}
+        allowDeselect={false}
+        onChange={(v) => v && setChoice(v)}
+      />
+    </FormDialog>
+  );
+}
+
+function VersioningDialog({ bucket, opened, onClose, current }: DialogProps<boolean>) {
+  const { t } = useTranslation();
+  const [on, setOn] = useDraft(opened, current);
+  const save = useSetVersioning(bucket);
+  const close = () => {
+    save.reset();
+    onClose();
+  };
+  return (
+    <FormDialog
+      opened={opened}
+      title={t('bucketDetail.dialogs.versioning')}
+      onClose={close}
+      onSubmit={() => save.mutate(on, { onSuccess: close })}
+      error={save.error}
+      onErrorClose={() => save.reset()}
+      pending={save.isPending}
+    >
+      <Switch
+        label={t('bucketDetail.versioning')}
+        checked={on}
+        onChange={(e) => setOn(e.currentTarget.checked)}
+      />
+      {current && !on && (
+        <Alert color={tokens.color.warning} variant="light">
+          {t('bucketDetail.versioningOffWarning')}
+        </Alert>
+      )}
+    </FormDialog>
+  );
+}
+
+function QuotaDialog({ bucket, opened, onClose, current }: DialogProps<BucketQuota | undefined>) {
+  const { t } = useTranslation();
+  const initial: { enabled: boolean; type: 'hard' | 'fifo'; size: number | string; unit: QuotaUnit } =
+    current?.quota
+      ? { enabled: true, type: current.type ?? 'hard', ...exactUnit(current.quota) }
+      : { enabled: false, type: 'hard', size: 1, unit: 'TiB' };
+  const [draft, setDraft] = useDraft(opened, initial);
+  const save = useSetQuota(bucket);
+  const close = () => {
+    save.reset();
+    onClose();
+  };
+  const size = Number(draft.size);
+  const valid = !draft.enabled || (draft.size !== '' && Number.isInteger(size) && size >= 1);
+  return (
+    <FormDialog
+      opened={opened}
+      title={t('bucketDetail.dialogs.quota')}
+      onClose={close}
+      onSubmit={() =>
+        save.mutate(
+          draft.enabled
+            ? {
+                enabled: true,
+                quota_type: draft.type,
+                amount: size * 1024 ** QUOTA_UNITS.indexOf(draft.unit),
+              }
+            : { enabled: false },
+          { onSuccess: close },
+        )
+      }
+      error={save.error}
+      onErrorClose={() => save.reset()}
+      canSave={valid}
+      pending={save.isPending}
+    >
+      <Switch
+        label={t('buckets.quota')}
+        checked={draft.enabled}
+        onChange={(e) => setDraft({ ...draft, enabled: e.currentTarget.checked })}
+      />
+      {draft.enabled && (
+        <>
+          <SegmentedControl
+            aria-label={t('buckets.quotaType')}
+            value={draft.type}
+            onChange={(v) => setDraft({ ...draft, type: v as 'hard' | 'fifo' })}
+            data={[
+              { value: 'hard', label: t('buckets.quotaTypes.hard') },
+              { value: 'fifo', label: t('buckets.quotaTypes.fifo') },
+            ]}
+          />
+          <Group grow align="flex-end">
+            <NumberInput
+              label={t('buckets.quotaSize')}
+              min={1}
+              allowDecimal={false}
+              value={draft.size}
+              onChange={(v) => setDraft({ ...draft, size: v })}
+            />
+            <Select
+              label={t('buckets.unit')}
+              data={[...QUOTA_UNITS]}
+              value={draft.unit}
+              allowDeselect={false}
+              onChange={(u) => u && setDraft({ ...draft, unit: u as QuotaUnit })}
+            />
+          </Group>
+        </>
+      )}
+    </FormDialog>
+  );
+}
+
+function RetentionDialog({ bucket, opened, onClose, current }: DialogProps<BucketRetention | undefined>) {
+  const { t } = useTranslation();
+  const [draft, setDraft] = useDraft<Omit<BucketRetention, 'validity'> & { validity: number | string }>(
+    opened,
+    current ?? { mode: 'compliance', unit: 'days', validity: 1 },
+  );
+  const save = useSetRetention(bucket);
+  const close = () => {
+    save.reset();
+    onClose();
+  };
+  // Spec 001 §5: a number of at least 1, else Set is disabled.
+  const validity = Number(draft.validity);
+  const valid = draft.validity !== '' && Number.isInteger(validity) && validity >= 1;
+  return (
+    <FormDialog
+      opened={opened}
+      title={t('bucketDetail.dialogs.retention')}
+      onClose={close}
+      onSubmit={() => save.mutate({ ...draft, validity }, { onSuccess: close })}
+      error={save.error}
+      onErrorClose={() => save.reset()}
+      canSave={valid}
+      pending={save.isPending}
+    >
+      <SegmentedControl
+        aria-label={t('buckets.retentionMode')}
+        value={draft.mode}
+        onChange={(v) => setDraft({ ...draft, mode: v as BucketRetention['mode'] })}
+        data={[
+          { value: 'compliance', label: t('buckets.modes.compliance') },
+          { value: 'governance', label: t('buckets.modes.governance') },
+        ]}
+      />
+      <Group grow align="flex-end">
+        <NumberInput
+          label={t('buckets.validity')}
+          min={1}
+          allowDecimal={false}
+          value={draft.validity}
+          onChange={(v) => setDraft({ ...draft, validity: v })}
+        />
+        <Select
+          label={t('buckets.unit')}
+          data={[
+            { value: 'days', label: t('buckets.units.days') },
+            { value: 'years', label: t('buckets.units.years') },
+          ]}
+          value={draft.unit}
+          allowDeselect={false}
+          onChange={(u) => u && setDraft({ ...draft, unit: u as BucketRetention['unit'] })}
+        />
+      </Group>
+    </FormDialog>
+  );
+}
