@@ -1,5 +1,5 @@
 import { readFile, writeFile } from 'node:fs/promises';
-import { ListBucketsCommand, S3Client } from '@aws-sdk/client-s3';
+import { CreateBucketCommand, ListBucketsCommand, S3Client } from '@aws-sdk/client-s3';
 import type { Browser, Page } from 'playwright-core';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { type AxeViolation, axeViolations } from './support/axe.js';
@@ -225,9 +225,20 @@ describe('every screen in light and dark, with axe', () => {
     ['configuration', '/settings/configurations/identity_ldap'],
     ['policies', '/policies'],
     ['policy-detail', '/policies/readwrite'],
+    ['bucket-summary', '/buckets/e2e-screens/admin/summary'],
+    ['bucket-access-audit', '/buckets/e2e-screens/admin/access'],
+    ['bucket-access-rules', '/buckets/e2e-screens/admin/prefix'],
   ] as const;
 
   test('screenshots and zero axe violations', async () => {
+    const s3 = new S3Client({
+      endpoint: stack.s3Url,
+      region: 'us-east-1',
+      forcePathStyle: true,
+      credentials: { accessKeyId: stack.rootUser, secretAccessKey: stack.rootPassword },
+    });
+    await s3.send(new CreateBucketCommand({ Bucket: 'e2e-screens', ObjectLockEnabledForBucket: true }));
+    s3.destroy();
     const report: Record<string, AxeViolation[]> = {};
     for (const scheme of ['light', 'dark'] as const) {
       const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
