@@ -11,6 +11,7 @@ import { tokens } from '../../../theme/tokens.js';
 import { useSession } from '../../session/SessionProvider.js';
 import { AccessAuditPanel } from './AccessAuditPanel.js';
 import { AccessRulesPanel } from './AccessRulesPanel.js';
+import { EventsPanel } from './EventsPanel.js';
 import { bucketDetailKeys, useBucketQuery, useDeleteBucket } from './queries.js';
 import { SummaryPanel } from './SummaryPanel.js';
 
@@ -103,10 +104,11 @@ export function BucketDetailPage() {
           <Routes>
             <Route index element={<Navigate to="summary" replace />} />
             <Route path="summary" element={<SummaryPanel bucket={bucketName} />} />
+            <Route path="events" element={<EventsPanel bucket={bucketName} />} />
             <Route path="access" element={<AccessAuditPanel bucket={bucketName} />} />
             <Route path="prefix" element={<AccessRulesPanel bucket={bucketName} />} />
             {sections
-              .filter((s) => !['summary', 'access', 'prefix'].includes(s.path))
+              .filter((s) => !['summary', 'events', 'access', 'prefix'].includes(s.path))
               .map((s) => (
                 <Route
                   key={s.path}

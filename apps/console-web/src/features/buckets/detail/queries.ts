@@ -71,6 +71,20 @@ export const useReplicationQuery = (bucket: string) =>
     queryFn: ({ signal }) => orNull(callApi(routes.getBucketReplication, { params: { bucket }, signal })),
   });
 
+export const useBucketEventsQuery = (bucket: string) =>
+  useQuery({
+    queryKey: bucketDetailKeys.part(bucket, 'events'),
+    queryFn: ({ signal }) => callApi(routes.listBucketEvents, { params: { bucket }, signal }),
+  });
+
+/** GET /admin/arns: the notification targets an event can go to. */
+export const useArnsQuery = (enabled: boolean) =>
+  useQuery({
+    queryKey: ['arns'],
+    queryFn: ({ signal }) => callApi(routes.listArns, { signal }),
+    enabled,
+  });
+
 export const useBucketPoliciesQuery = (bucket: string) =>
   useQuery({
     queryKey: bucketDetailKeys.part(bucket, 'policies'),
@@ -131,6 +145,16 @@ export const useSetEncryption = (bucket: string) =>
     choice === 'disabled'
       ? callApi(routes.disableBucketEncryption, { params: { bucket } })
       : callApi(routes.enableBucketEncryption, { params: { bucket }, body: { encType: choice } }),
+  );
+
+export const useCreateBucketEvent = (bucket: string) =>
+  useBucketMutation(bucket, (configuration: Body<typeof routes.createBucketEvent>['configuration']) =>
+    callApi(routes.createBucketEvent, { params: { bucket }, body: { configuration, ignoreExisting: true } }),
+  );
+
+export const useDeleteBucketEvent = (bucket: string) =>
+  useBucketMutation(bucket, ({ arn, ...body }: { arn: string } & Body<typeof routes.deleteBucketEvent>) =>
+    callApi(routes.deleteBucketEvent, { params: { bucket, arn }, body }),
   );
 
 export const useSetAccessRule = (bucket: string) =>

@@ -1,0 +1,153 @@
+import { ActionIcon, Button, Checkbox, Group, Select, Stack, TextInput } from '@mantine/core';
+import type { BucketEvent, EventKind } from '@stowage/contract';
+import { IconTrash } from '@tabler/icons-react';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '../../../components/ConfirmDialog.js';
+import { type Column, DataTable } from '../../../components/DataTable.js';
+import { FormDialog } from '../../../components/FormDialog.js';
+import { QueryState } from '../../../components/QueryState.js';
+import { tokens } from '../../../theme/tokens.js';
+import { useArnsQuery, useBucketEventsQuery, useCreateBucketEvent, useDeleteBucketEvent } from './queries.js';
+
+const KINDS: readonly EventKind[] = ['put', 'get', 'delete'];
+
+/** Spec 001 §2 "Events": SQS (arn), Events, Prefix, Suffix; Subscribe to Event; delete per row. */
+export function EventsPanel({ bucket }: { bucket: string }) {
+  const { t } = useTranslation();
+  const events = useBucketEventsQuery(bucket);
+  const remove = useDeleteBucketEvent(bucket);
+  const [subscribing, setSubscribing] = useState(false);
+  const [deleting, setDeleting] = useState<BucketEvent | undefined>();
+  const columns = useMemo<Column<BucketEvent>[]>(
+    () => [
+      { header: t('events.sqs'), cell: (e) => e.arn },
+      { header: t('events.events'), cell: (e) => e.events.join(', ') },
+      { header: t('events.prefix'), cell: (e) => e.prefix },
+      { header: t('events.suffix'), cell: (e) => e.suffix },
+    ],
+    [t],
+  );
+  return (
+    <>
+      <Group justify="flex-end" mb="md">
+        <Button onClick={() => setSubscribing(true)}>{t('events.subscribe')}</Button>
+      </Group>
+      <QueryState query={events}>
+        {(data) => (
+          <DataTable
+            label={t('bucketDetail.sections.events')}
+            rows={data.events}
+            rowKey={(e) => e.id}
+            columns={columns}
+            empty={t('bucketDetail.noEntity', { entity: t('events.entity') })}
+            actionsHeader={t('common.actions')}
+            actions={(e) => (
+              <ActionIcon
+                variant="subtle"
+                color={tokens.color.danger}
+                onClick={() => setDeleting(e)}
+                aria-label={t('events.delete', { arn: e.arn })}
+              >
+                <IconTrash size="1.1rem" aria-hidden />
+              </ActionIcon>
+            )}
+          />
+        )}
+      </QueryState>
+      <SubscribeDialog bucket={bucket} opened={subscribing} onClose={() => setSubscribing(false)} />
+      <ConfirmDialog
+        opened={deleting !== undefined}
+        title={t('events.deleteTitle')}
+        message={t('events.deleteMessage', { arn: deleting?.arn ?? '' })}
+        confirmLabel={t('common.delete')}
+        danger
+        pending={remove.isPending}
+        error={remove.error}
+        onConfirm={() =>
+          deleting &&
+          remove.mutate(
+            { arn: deleting.arn, events: deleting.events, prefix: deleting.prefix, suffix: deleting.suffix },
+            { onSuccess: () => setDeleting(undefined) },
+          )
+        }
+        onClose={() => {
+          remove.reset();
+          setDeleting(undefined);
+        }}
+      />
+    </>
+  );
+}
+
+/** Subscribe To Event: a target, the kinds (at least one), and an optional prefix and suffix. */
+function SubscribeDialog({
+  bucket,
+  opened,
+  onClose,
+}: {
+  bucket: string;
+  opened: boolean;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const arns = useArnsQuery(opened);
+  const create = useCreateBucketEvent(bucket);
+  const [arn, setArn] = useState<string | null>(null);
+  const [kinds, setKinds] = useState<string[]>([]);
+  const [prefix, setPrefix] = useState('');
+  const [suffix, setSuffix] = useState('');
+  const close = () => {
+    setArn(null);
+    setKinds([]);
+    setPrefix('');
+    setSuffix('');
+    create.reset();
+    onClose();
+  };
+  return (
+    <FormDialog
+      opened={opened}
+      title={t('events.subscribeTitle')}
+      onClose={close}
+      onSubmit={() =>
+        arn &&
+        create.mutate(
+          { arn, events: kinds as EventKind[], prefix: prefix.trim(), suffix: suffix.trim() },
+          { onSuccess: close },
+        )
+      }
+      error={create.error}
+      onErrorClose={() => create.reset()}
+      canSave={arn !== null && kinds.length > 0}
+      pending={create.isPending}
+    >
+      <Select
+        label={t('events.arn')}
+        data={arns.data?.arns ?? []}
+        value={arn}
+        onChange={setArn}
+        nothingFoundMessage={t('events.noArns')}
+        placeholder={arns.data?.arns?.length ? undefined : t('events.noArns')}
+        required
+      />
+      <TextInput
+        label={t('events.prefix')}
+        value={prefix}
+        onChange={(e) => setPrefix(e.currentTarget.value)}
+      />
+      <TextInput
+        label={t('events.suffix')}
+        value={suffix}
+        onChange={(e) => setSuffix(e.currentTarget.value)}
+      />
+      <Checkbox.Group label={t('events.select')} value={kinds} onChange={setKinds} required>
+        <Stack gap="xs" mt="xs">
+          {KINDS.map((k) => (
+            <Checkbox key={k} value={k} label={t(`events.kinds.${k}`)} />
+          ))}
+        </Stack>
+      </Checkbox.Group>
+    </FormDialog>
+  );
+}
