@@ -9,6 +9,7 @@ import { PlaceholderPage } from '../../../app/PlaceholderPage.js';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.js';
 import { tokens } from '../../../theme/tokens.js';
 import { useSession } from '../../session/SessionProvider.js';
+import { LifecyclePanel } from '../lifecycle/LifecyclePanel.js';
 import { AccessAuditPanel } from './AccessAuditPanel.js';
 import { AccessRulesPanel } from './AccessRulesPanel.js';
 import { EventsPanel } from './EventsPanel.js';
@@ -105,10 +106,11 @@ export function BucketDetailPage() {
             <Route index element={<Navigate to="summary" replace />} />
             <Route path="summary" element={<SummaryPanel bucket={bucketName} />} />
             <Route path="events" element={<EventsPanel bucket={bucketName} />} />
+            {distributed && <Route path="lifecycle" element={<LifecyclePanel bucket={bucketName} />} />}
             <Route path="access" element={<AccessAuditPanel bucket={bucketName} />} />
             <Route path="prefix" element={<AccessRulesPanel bucket={bucketName} />} />
             {sections
-              .filter((s) => !['summary', 'events', 'access', 'prefix'].includes(s.path))
+              .filter((s) => !['summary', 'events', 'lifecycle', 'access', 'prefix'].includes(s.path))
               .map((s) => (
                 <Route
                   key={s.path}

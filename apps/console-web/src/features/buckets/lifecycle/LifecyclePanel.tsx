@@ -1,0 +1,88 @@
+import { ActionIcon, Button, Group } from '@mantine/core';
+import type { LifecycleRule } from '@stowage/contract';
+import { IconPencil, IconTrash } from '@tabler/icons-react';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '../../../components/ConfirmDialog.js';
+import { type Column, DataTable } from '../../../components/DataTable.js';
+import { QueryState } from '../../../components/QueryState.js';
+import { tokens } from '../../../theme/tokens.js';
+import { AddLifecycleDialog } from './AddLifecycleDialog.js';
+import { EditLifecycleDialog } from './EditLifecycleDialog.js';
+import { whenText } from './lifecycleRules.js';
+import { useDeleteLifecycle, useLifecycleQuery } from './queries.js';
+
+/** Spec 001 §2 "Lifecycle Rules": the table, Add Lifecycle Rule, edit and delete per row. */
+export function LifecyclePanel({ bucket }: { bucket: string }) {
+  const { t } = useTranslation();
+  const rules = useLifecycleQuery(bucket);
+  const remove = useDeleteLifecycle(bucket);
+  const [adding, setAdding] = useState(false);
+  const [editing, setEditing] = useState<LifecycleRule | undefined>();
+  const [deleting, setDeleting] = useState<string | undefined>();
+  const columns = useMemo<Column<LifecycleRule>[]>(
+    () => [
+      { header: t('lifecycle.id'), cell: (r) => r.id },
+      { header: t('lifecycle.prefix'), cell: (r) => r.prefix },
+      { header: t('lifecycle.status'), cell: (r) => t(`lifecycle.statuses.${r.status}`) },
+      { header: t('lifecycle.expiration'), cell: (r) => whenText(r.expiration) },
+      { header: t('lifecycle.transition'), cell: (r) => whenText(r.transition) },
+      { header: t('lifecycle.storageClass'), cell: (r) => r.transition?.storage_class ?? '' },
+    ],
+    [t],
+  );
+  return (
+    <>
+      <Group justify="flex-end" mb="md">
+        <Button onClick={() => setAdding(true)}>{t('lifecycle.add')}</Button>
+      </Group>
+      <QueryState query={rules}>
+        {(data) => (
+          <DataTable
+            label={t('bucketDetail.sections.lifecycle')}
+            rows={data.lifecycle}
+            rowKey={(r) => r.id}
+            columns={columns}
+            empty={t('lifecycle.empty')}
+            actionsHeader={t('common.actions')}
+            actions={(r) => (
+              <Group gap={4} wrap="nowrap">
+                <ActionIcon
+                  variant="subtle"
+                  onClick={() => setEditing(r)}
+                  aria-label={t('lifecycle.edit', { id: r.id })}
+                >
+                  <IconPencil size="1.1rem" aria-hidden />
+                </ActionIcon>
+                <ActionIcon
+                  variant="subtle"
+                  color={tokens.color.danger}
+                  onClick={() => setDeleting(r.id)}
+                  aria-label={t('lifecycle.delete', { id: r.id })}
+                >
+                  <IconTrash size="1.1rem" aria-hidden />
+                </ActionIcon>
+              </Group>
+            )}
+          />
+        )}
+      </QueryState>
+      <AddLifecycleDialog bucket={bucket} opened={adding} onClose={() => setAdding(false)} />
+      <EditLifecycleDialog bucket={bucket} rule={editing} onClose={() => setEditing(undefined)} />
+      <ConfirmDialog
+        opened={deleting !== undefined}
+        title={t('lifecycle.deleteTitle')}
+        message={t('lifecycle.deleteMessage', { id: deleting ?? '' })}
+        confirmLabel={t('common.delete')}
+        danger
+        pending={remove.isPending}
+        error={remove.error}
+        onConfirm={() => deleting && remove.mutate(deleting, { onSuccess: () => setDeleting(undefined) })}
+        onClose={() => {
+          remove.reset();
+          setDeleting(undefined);
+        }}
+      />
+    </>
+  );
+}

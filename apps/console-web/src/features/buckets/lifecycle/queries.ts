@@ -1,0 +1,43 @@
+import { type AddLifecycleRequest, routes, type UpdateLifecycleRequest } from '@stowage/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { callApi } from '../../../api/client.js';
+import { bucketDetailKeys } from '../detail/queries.js';
+
+const lifecycleKey = (bucket: string) => bucketDetailKeys.part(bucket, 'lifecycle');
+
+export const useLifecycleQuery = (bucket: string) =>
+  useQuery({
+    queryKey: lifecycleKey(bucket),
+    queryFn: ({ signal }) => callApi(routes.getBucketLifecycle, { params: { bucket }, signal }),
+  });
+
+/** Spec 001 §8: a tier load failure is silent; the storage class list is then empty. */
+export const useTierNamesQuery = (enabled: boolean) =>
+  useQuery({
+    queryKey: ['tiers', 'list'],
+    queryFn: ({ signal }) => callApi(routes.listTiers, { signal }).catch(() => ({ items: [] })),
+    enabled,
+  });
+
+function useLifecycleMutation<I>(bucket: string, run: (input: I) => Promise<unknown>) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: run,
+    onSuccess: () => client.invalidateQueries({ queryKey: lifecycleKey(bucket) }),
+  });
+}
+
+export const useAddLifecycle = (bucket: string) =>
+  useLifecycleMutation(bucket, (body: AddLifecycleRequest) =>
+    callApi(routes.addBucketLifecycle, { params: { bucket }, body }),
+  );
+
+export const useUpdateLifecycle = (bucket: string) =>
+  useLifecycleMutation(bucket, ({ id, body }: { id: string; body: UpdateLifecycleRequest }) =>
+    callApi(routes.updateBucketLifecycle, { params: { bucket, id }, body }),
+  );
+
+export const useDeleteLifecycle = (bucket: string) =>
+  useLifecycleMutation(bucket, (id: string) =>
+    callApi(routes.deleteBucketLifecycle, { params: { bucket, id } }),
+  );
