@@ -50,6 +50,12 @@ describe('settings, configurations', () => {
       expect(within(menu).getByRole('link', { name: entry })).toBeInTheDocument();
   });
 
+  it('sends an unknown settings path to the configurations', async () => {
+    mockConfigs();
+    renderApp('/settings/no/such/thing');
+    expect(await screen.findByRole('list', { name: 'Configurations' })).toBeInTheDocument();
+  });
+
   it('saves a configuration, returns to the list, and the restart bar restarts the server', async () => {
     let finishRestart: () => void = () => undefined;
     const api = mockConfigs(

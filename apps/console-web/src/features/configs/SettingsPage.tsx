@@ -37,7 +37,7 @@ export function SettingsPage() {
         </Stack>
         <div style={{ flex: 1, minWidth: 0 }}>
           <Routes>
-            <Route index element={<Navigate to="configurations" replace />} />
+            <Route index element={<Navigate to="/settings/configurations" replace />} />
             <Route path="configurations" element={<ConfigurationsList />} />
             <Route path="configurations/:configId" element={<EditConfiguration />} />
             <Route
@@ -45,7 +45,7 @@ export function SettingsPage() {
               element={<PlaceholderPage nested title={t('configs.menu.notifications')} />}
             />
             <Route path="tiers" element={<PlaceholderPage nested title={t('configs.menu.tiers')} />} />
-            <Route path="*" element={<Navigate to="configurations" replace />} />
+            <Route path="*" element={<Navigate to="/settings/configurations" replace />} />
           </Routes>
         </div>
       </Group>

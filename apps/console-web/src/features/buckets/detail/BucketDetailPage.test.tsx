@@ -59,6 +59,13 @@ describe('bucket detail', () => {
     await waitFor(async () => expect(await setting('Retention')).toHaveTextContent('Governance, 7 Days'));
   });
 
+  it('sends an unknown section to the Summary', async () => {
+    mockBucket();
+    renderApp('/buckets/photos/admin/no/such/section');
+    expect(await setting('Encryption')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Summary' })).toHaveAttribute('aria-current', 'page');
+  });
+
   it('hides replication, lifecycle, versioning and quota outside distributed mode', async () => {
     mockBucket({ distributed: false });
     renderApp('/buckets/photos/admin/summary');

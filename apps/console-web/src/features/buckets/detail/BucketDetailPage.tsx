@@ -8,8 +8,10 @@ import { capitalise } from '../../../api/ApiError.js';
 import { PlaceholderPage } from '../../../app/PlaceholderPage.js';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.js';
 import { tokens } from '../../../theme/tokens.js';
+import { useHasPermission } from '../../permissions/queries.js';
 import { useSession } from '../../session/SessionProvider.js';
 import { LifecyclePanel } from '../lifecycle/LifecyclePanel.js';
+import { ReplicationPanel } from '../replication/ReplicationPanel.js';
 import { AccessAuditPanel } from './AccessAuditPanel.js';
 import { AccessRulesPanel } from './AccessRulesPanel.js';
 import { EventsPanel } from './EventsPanel.js';
@@ -37,6 +39,8 @@ export function BucketDetailPage() {
   const remove = useDeleteBucket(bucketName);
   const [deleting, setDeleting] = useState(false);
   const section = rest.split('/')[0] || 'summary';
+  // Spec 001 §2, §6: the Replication entry needs s3:GetReplicationConfiguration on the bucket.
+  const canReadReplication = useHasPermission('s3:GetReplicationConfiguration', bucketName);
   const sections = SECTIONS.filter((s) => distributed || !s.distributedOnly);
   const base = `/buckets/${encodeURIComponent(bucketName)}`;
 
@@ -93,6 +97,7 @@ export function BucketDetailPage() {
           {sections.map((s) => (
             <NavLink
               key={s.path}
+              disabled={s.path === 'replication' && !canReadReplication}
               component={Link}
               to={`${base}/admin/${s.path}`}
               label={t(`bucketDetail.sections.${s.label}`)}
@@ -103,14 +108,18 @@ export function BucketDetailPage() {
         </Stack>
         <div style={{ flex: 1, minWidth: 0 }}>
           <Routes>
-            <Route index element={<Navigate to="summary" replace />} />
+            <Route index element={<Navigate to={`${base}/admin/summary`} replace />} />
             <Route path="summary" element={<SummaryPanel bucket={bucketName} />} />
             <Route path="events" element={<EventsPanel bucket={bucketName} />} />
             {distributed && <Route path="lifecycle" element={<LifecyclePanel bucket={bucketName} />} />}
+            {distributed && <Route path="replication" element={<ReplicationPanel bucket={bucketName} />} />}
             <Route path="access" element={<AccessAuditPanel bucket={bucketName} />} />
             <Route path="prefix" element={<AccessRulesPanel bucket={bucketName} />} />
             {sections
-              .filter((s) => !['summary', 'events', 'lifecycle', 'access', 'prefix'].includes(s.path))
+              .filter(
+                (s) =>
+                  !['summary', 'events', 'lifecycle', 'replication', 'access', 'prefix'].includes(s.path),
+              )
               .map((s) => (
                 <Route
                   key={s.path}
@@ -118,7 +127,8 @@ export function BucketDetailPage() {
                   element={<PlaceholderPage nested title={t(`bucketDetail.sections.${s.label}`)} />}
                 />
               ))}
-            <Route path="*" element={<Navigate to="summary" replace />} />
+            {/* Absolute: a relative target under a splat route would grow the path forever. */}
+            <Route path="*" element={<Navigate to={`${base}/admin/summary`} replace />} />
           </Routes>
         </div>
       </Group>

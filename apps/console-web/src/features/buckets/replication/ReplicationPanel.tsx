@@ -1,0 +1,88 @@
+import { ActionIcon, Button, Group, Tooltip } from '@mantine/core';
+import type { ReplicationRule } from '@stowage/contract';
+import { IconTrash } from '@tabler/icons-react';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '../../../components/ConfirmDialog.js';
+import { type Column, DataTable } from '../../../components/DataTable.js';
+import { QueryState } from '../../../components/QueryState.js';
+import { tokens } from '../../../theme/tokens.js';
+import { useHasPermission } from '../../permissions/queries.js';
+import { useReplicationQuery } from '../detail/queries.js';
+import { AddReplicationDialog } from './AddReplicationDialog.js';
+import { useDeleteReplicationRule } from './queries.js';
+import { destinationName } from './replicationForm.js';
+
+/** Spec 001 §2 "Replication": the rules, Add Replication Rule, and delete (never the last rule). */
+export function ReplicationPanel({ bucket }: { bucket: string }) {
+  const { t } = useTranslation();
+  const rules = useReplicationQuery(bucket);
+  // Spec 001 §6: editing needs s3:PutReplicationConfiguration on the bucket.
+  const canEdit = useHasPermission('s3:PutReplicationConfiguration', bucket);
+  const remove = useDeleteReplicationRule(bucket);
+  const [adding, setAdding] = useState(false);
+  const [deleting, setDeleting] = useState<string | undefined>();
+  const columns = useMemo<Column<ReplicationRule>[]>(
+    () => [
+      { header: t('replication.priority'), cell: (r) => String(r.priority) },
+      { header: t('replication.destination'), cell: (r) => destinationName(r.destination.bucket) },
+      { header: t('replication.prefix'), cell: (r) => r.prefix },
+      { header: t('replication.tags'), cell: (r) => (r.tags ? t('replication.yes') : t('replication.no')) },
+      { header: t('replication.status'), cell: (r) => r.status },
+    ],
+    [t],
+  );
+  return (
+    <>
+      <Group justify="flex-end" mb="md">
+        <Button disabled={!canEdit} onClick={() => setAdding(true)}>
+          {t('replication.add')}
+        </Button>
+      </Group>
+      <QueryState query={rules}>
+        {(data) => {
+          const list = data?.rules ?? [];
+          const onlyOne = list.length === 1;
+          return (
+            <DataTable
+              label={t('bucketDetail.sections.replication')}
+              rows={[...list].sort((a, b) => a.priority - b.priority)}
+              rowKey={(r) => r.id}
+              columns={columns}
+              empty={t('bucketDetail.noEntity', { entity: t('replication.entity') })}
+              actionsHeader={t('common.actions')}
+              actions={(r) => (
+                <Tooltip label={t('replication.lastRule')} disabled={!onlyOne}>
+                  <ActionIcon
+                    variant="subtle"
+                    color={tokens.color.danger}
+                    disabled={onlyOne || !canEdit}
+                    onClick={() => setDeleting(r.id)}
+                    aria-label={t('replication.delete', { id: r.id })}
+                  >
+                    <IconTrash size="1.1rem" aria-hidden />
+                  </ActionIcon>
+                </Tooltip>
+              )}
+            />
+          );
+        }}
+      </QueryState>
+      <AddReplicationDialog bucket={bucket} opened={adding} onClose={() => setAdding(false)} />
+      <ConfirmDialog
+        opened={deleting !== undefined}
+        title={t('replication.deleteTitle')}
+        message={t('replication.deleteMessage', { id: deleting ?? '' })}
+        confirmLabel={t('common.delete')}
+        danger
+        pending={remove.isPending}
+        error={remove.error}
+        onConfirm={() => deleting && remove.mutate(deleting, { onSuccess: () => setDeleting(undefined) })}
+        onClose={() => {
+          remove.reset();
+          setDeleting(undefined);
+        }}
+      />
+    </>
+  );
+}

@@ -1,0 +1,30 @@
+import { type MultiBucketReplicationRequest, routes } from '@stowage/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { callApi } from '../../../api/client.js';
+import { bucketKeys } from '../queries.js';
+
+/** POST /list-external-buckets: checks the remote by listing its buckets. */
+export function useListExternalBuckets() {
+  return useMutation({
+    mutationFn: (body: { accessKey: string; secretKey: string; targetURL: string; useTLS: boolean }) =>
+      callApi(routes.listExternalBuckets, { body }),
+  });
+}
+
+/** POST /buckets-replication: one rule per origin bucket; the answer says how each went. */
+export function useSetReplication() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: MultiBucketReplicationRequest) => callApi(routes.setMultiBucketReplication, { body }),
+    onSuccess: () => client.invalidateQueries({ queryKey: bucketKeys.all }),
+  });
+}
+
+export const useDeleteReplicationRule = (bucket: string) => {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (ruleId: string) =>
+      callApi(routes.deleteBucketReplicationRule, { params: { bucket, ruleId } }),
+    onSuccess: () => client.invalidateQueries({ queryKey: bucketKeys.all }),
+  });
+};

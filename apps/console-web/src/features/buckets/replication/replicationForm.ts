@@ -1,0 +1,60 @@
+import type { MultiBucketReplicationRequest } from '@stowage/contract';
+
+// The remote a replication goes to, as both replication forms ask for it (spec 001 §7, §9).
+
+export interface RemoteDraft {
+  syncMode: 'async' | 'sync';
+  targetURL: string;
+  useTLS: boolean;
+  accessKey: string;
+  secretKey: string;
+  region: string;
+  /** In Gi (binary) per second; spec 001 §9: 100 by default. */
+  bandwidthGi: string;
+  /** Seconds; spec 001 §9: 60 by default. */
+  healthCheckPeriod: string;
+}
+
+export const DEFAULT_REMOTE: RemoteDraft = {
+  syncMode: 'async',
+  targetURL: '',
+  useTLS: true,
+  accessKey: '',
+  secretKey: '',
+  region: '',
+  bandwidthGi: '100',
+  healthCheckPeriod: '60',
+};
+
+const nonNegative = (t: string) => /^\d+$/.test(t.trim());
+
+export function remoteComplete(r: RemoteDraft): boolean {
+  return (
+    r.targetURL.trim() !== '' &&
+    r.accessKey.trim() !== '' &&
+    r.secretKey !== '' &&
+    nonNegative(r.bandwidthGi) &&
+    nonNegative(r.healthCheckPeriod) &&
+    Number(r.healthCheckPeriod) >= 1
+  );
+}
+
+/** Spec 001 §7: the scheme comes from TLS; a scheme typed by the user is replaced. */
+export const targetURLOf = (r: RemoteDraft) =>
+  `${r.useTLS ? 'https' : 'http'}://${r.targetURL.trim().replace(/^https?:\/\//, '')}`;
+
+/** Spec 001 §5: bandwidth is sent only for asynchronous mode, otherwise 0. */
+export function remotePart(r: RemoteDraft): Omit<MultiBucketReplicationRequest, 'bucketsRelation'> {
+  return {
+    accessKey: r.accessKey.trim(),
+    secretKey: r.secretKey,
+    targetURL: targetURLOf(r),
+    ...(r.region.trim() ? { region: r.region.trim() } : {}),
+    syncMode: r.syncMode,
+    bandwidth: r.syncMode === 'async' ? Number(r.bandwidthGi) * 1024 ** 3 : 0,
+    healthCheckPeriod: Number(r.healthCheckPeriod),
+  };
+}
+
+/** Spec 001 §2: the destination column shows the bucket without the ARN prefix. */
+export const destinationName = (arn: string) => arn.replace(/^arn:[^:]*:s3:::/, '');
