@@ -190,6 +190,22 @@ export const en = {
     deleteMessage: 'Are you sure you want to delete replication rule {{id}}?',
     lastRule: 'At least one rule must be present once replication has been enabled.',
   },
+  multiReplication: {
+    title: 'Set Multiple Bucket Replication',
+    remoteStep: 'Remote Configuration',
+    assignStep: 'Buckets Assignation',
+    rootAdvice:
+      "Avoid the remote server's root credentials: use a user with only the rights replication needs.",
+    next: 'Next',
+    back: 'Back',
+    origin: 'Origin',
+    destination: 'Destination',
+    destinationFor: 'Destination bucket for {{bucket}}',
+    result: 'Result',
+    remoteBuckets: 'The remote has {{count}} bucket(s); type a name or pick one.',
+    succeeded: 'Replication of {{bucket}} set',
+    failed: 'Replication of {{bucket}} failed: {{error}}',
+  },
   palette: {
     title: 'Go to or do',
     search: 'Type a page or an action',
@@ -478,6 +494,9 @@ export const en = {
     empty: 'No buckets yet.',
     create: 'Create Bucket',
     createTitle: 'Create Bucket',
+    bulkSelect: 'Bulk Select',
+    setReplication: 'Set Replication',
+    select: 'Select {{bucket}}',
     name: 'Bucket Name',
     nameRules:
       'Bucket names are 3 to 63 lowercase letters, digits, dots and hyphens, starting and ending with a letter or digit.',

@@ -1,4 +1,4 @@
-import { Button, Card, Group, SimpleGrid, Text, Title } from '@mantine/core';
+import { Button, Card, Checkbox, Group, SimpleGrid, Text, Title } from '@mantine/core';
 import type { Bucket } from '@stowage/contract';
 import { IconBucket } from '@tabler/icons-react';
 import { useId } from 'react';
@@ -22,8 +22,14 @@ function Fact({ term, value }: { term: string; value: string }) {
   );
 }
 
+interface BucketCardProps {
+  bucket: Bucket;
+  /** Bulk Select on: a checkbox on the card. */
+  selection?: { selected: boolean; onToggle: () => void } | undefined;
+}
+
 /** One bucket: an article named by its heading, so tests find it by role and bucket name. */
-export function BucketCard({ bucket }: { bucket: Bucket }) {
+export function BucketCard({ bucket, selection }: BucketCardProps) {
   const { t, i18n } = useTranslation();
   const headingId = useId();
   return (
@@ -36,6 +42,13 @@ export function BucketCard({ bucket }: { bucket: Bucket }) {
     >
       <Group justify="space-between" align="flex-start" wrap="nowrap" gap="md">
         <Group gap="sm" wrap="nowrap" miw={0}>
+          {selection && (
+            <Checkbox
+              aria-label={t('buckets.select', { bucket: bucket.name })}
+              checked={selection.selected}
+              onChange={selection.onToggle}
+            />
+          )}
           <IconBucket aria-hidden color={tokens.color.accent} />
           <Title order={2} size="h4" id={headingId} style={{ overflowWrap: 'anywhere' }}>
             {bucket.name}

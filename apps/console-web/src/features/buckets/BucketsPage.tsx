@@ -11,6 +11,7 @@ import { BucketCard } from './BucketCard.js';
 import { filterBuckets } from './bucketView.js';
 import { CreateBucketDialog } from './CreateBucketDialog.js';
 import { useBucketsQuery } from './queries.js';
+import { MultiReplicationDialog } from './replication/MultiReplicationDialog.js';
 
 /** /buckets: search and one card per bucket (spec 001 §2 "Buckets list"). */
 export function BucketsPage() {
@@ -18,6 +19,20 @@ export function BucketsPage() {
   const [search, setSearch] = useState('');
   const buckets = useBucketsQuery();
   const [creating, setCreating] = useCreateRequest();
+  const [bulk, setBulk] = useState(false);
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const [replicating, setReplicating] = useState(false);
+  const toggleBulk = () => {
+    setBulk((b) => !b);
+    setSelected(new Set());
+  };
+  const toggle = (name: string) =>
+    setSelected((s) => {
+      const next = new Set(s);
+      if (next.has(name)) next.delete(name);
+      else next.add(name);
+      return next;
+    });
 
   return (
     <>
@@ -26,6 +41,12 @@ export function BucketsPage() {
         actions={
           <>
             <SearchBox label={t('buckets.search')} value={search} onChange={setSearch} />
+            <Button variant={bulk ? 'filled' : 'default'} onClick={toggleBulk} aria-pressed={bulk}>
+              {t('buckets.bulkSelect')}
+            </Button>
+            <Button variant="default" disabled={selected.size === 0} onClick={() => setReplicating(true)}>
+              {t('buckets.setReplication')}
+            </Button>
             <CanDo action="s3:CreateBucket">
               <Button onClick={() => setCreating(true)}>{t('buckets.create')}</Button>
             </CanDo>
@@ -46,13 +67,27 @@ export function BucketsPage() {
           return (
             <Stack gap="md">
               {shown.map((bucket) => (
-                <BucketCard key={bucket.name} bucket={bucket} />
+                <BucketCard
+                  key={bucket.name}
+                  bucket={bucket}
+                  selection={
+                    bulk
+                      ? { selected: selected.has(bucket.name), onToggle: () => toggle(bucket.name) }
+                      : undefined
+                  }
+                />
               ))}
             </Stack>
           );
         }}
       </QueryState>
       <CreateBucketDialog opened={creating} onClose={() => setCreating(false)} />
+      <MultiReplicationDialog
+        buckets={[...selected]}
+        opened={replicating}
+        onClose={() => setReplicating(false)}
+        onDone={() => setSelected(new Set())}
+      />
     </>
   );
 }
