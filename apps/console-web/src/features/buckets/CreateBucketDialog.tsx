@@ -16,6 +16,7 @@ import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../components/FormDialog.js';
 import { tokens } from '../../theme/tokens.js';
 import { useSession } from '../session/SessionProvider.js';
+import { QuotaFields, RetentionFields } from './BucketLimitFields.js';
 import {
   BUCKET_NAME_DEBOUNCE_MS,
   canSave,
@@ -98,31 +99,10 @@ export function CreateBucketDialog({ opened, onClose }: { opened: boolean; onClo
       />
       {form.quota.enabled && (
         <Stack gap="xs" pl="lg">
-          <SegmentedControl
-            aria-label={t('buckets.quotaType')}
-            value={form.quota.type}
-            onChange={(type) => change({ kind: 'quota', quota: { type: type as 'hard' | 'fifo' } })}
-            data={[
-              { value: 'hard', label: t('buckets.quotaTypes.hard') },
-              { value: 'fifo', label: t('buckets.quotaTypes.fifo') },
-            ]}
+          <QuotaFields
+            value={form.quota}
+            onChange={(q) => change({ kind: 'quota', quota: { ...q, size: String(q.size) } })}
           />
-          <Group grow align="flex-end">
-            <NumberInput
-              label={t('buckets.quotaSize')}
-              min={1}
-              allowDecimal={false}
-              value={form.quota.size}
-              onChange={(v) => change({ kind: 'quota', quota: { size: String(v) } })}
-            />
-            <Select
-              label={t('buckets.unit')}
-              data={[...QUOTA_UNITS]}
-              value={form.quota.unit}
-              allowDeselect={false}
-              onChange={(unit) => unit && change({ kind: 'quota', quota: { unit: unit as QuotaUnit } })}
-            />
-          </Group>
         </Stack>
       )}
       <Switch
@@ -134,38 +114,10 @@ export function CreateBucketDialog({ opened, onClose }: { opened: boolean; onClo
       />
       {form.retention.enabled && (
         <Stack gap="xs" pl="lg">
-          <SegmentedControl
-            aria-label={t('buckets.retentionMode')}
-            value={form.retention.mode}
-            onChange={(mode) =>
-              change({ kind: 'retention', retention: { mode: mode as 'compliance' | 'governance' } })
-            }
-            data={[
-              { value: 'compliance', label: t('buckets.modes.compliance') },
-              { value: 'governance', label: t('buckets.modes.governance') },
-            ]}
+          <RetentionFields
+            value={form.retention}
+            onChange={(r) => change({ kind: 'retention', retention: { ...r, validity: String(r.validity) } })}
           />
-          <Group grow align="flex-end">
-            <NumberInput
-              label={t('buckets.validity')}
-              min={1}
-              allowDecimal={false}
-              value={form.retention.validity}
-              onChange={(v) => change({ kind: 'retention', retention: { validity: String(v) } })}
-            />
-            <Select
-              label={t('buckets.unit')}
-              data={[
-                { value: 'days', label: t('buckets.units.days') },
-                { value: 'years', label: t('buckets.units.years') },
-              ]}
-              value={form.retention.unit}
-              allowDeselect={false}
-              onChange={(unit) =>
-                unit && change({ kind: 'retention', retention: { unit: unit as 'days' | 'years' } })
-              }
-            />
-          </Group>
         </Stack>
       )}
       <Text size="xs" c={tokens.color['text-muted']}>

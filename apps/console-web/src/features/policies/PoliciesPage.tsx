@@ -5,11 +5,11 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useCreateRequest } from '../../app/useCreateRequest.js';
-import { ConfirmDialog } from '../../components/ConfirmDialog.js';
 import { type Column, DataTable } from '../../components/DataTable.js';
 import { PageHeader } from '../../components/PageHeader.js';
 import { QueryState } from '../../components/QueryState.js';
 import { SearchBox } from '../../components/SearchBox.js';
+import { useConfirmedDelete } from '../../components/useConfirmedDelete.js';
 import { tokens } from '../../theme/tokens.js';
 import { PolicyDialog } from './PolicyDialog.js';
 import { usePoliciesQuery, useRemovePolicy } from './queries.js';
@@ -24,7 +24,11 @@ export function PoliciesPage() {
   const remove = useRemovePolicy();
   const [search, setSearch] = useState('');
   const [creating, setCreating] = useCreateRequest();
-  const [deleting, setDeleting] = useState<string | undefined>();
+  const deletion = useConfirmedDelete({
+    title: t('policies.deleteTitle'),
+    message: (policy: string) => t('policies.deleteMessage', { policy }),
+    mutation: remove,
+  });
   const columns = useMemo<Column<Policy>[]>(() => [{ header: t('policies.name'), cell: (p) => p.name }], [t]);
 
   return (
@@ -65,7 +69,7 @@ export function PoliciesPage() {
                   <ActionIcon
                     variant="subtle"
                     color={tokens.color.danger}
-                    onClick={() => setDeleting(p.name)}
+                    onClick={() => deletion.ask(p.name)}
                     aria-label={t('policies.delete', { policy: p.name })}
                   >
                     <IconTrash size="1.1rem" aria-hidden />
@@ -81,20 +85,7 @@ export function PoliciesPage() {
         onClose={() => setCreating(false)}
         onCreated={(name) => void navigate(policyPath(name))}
       />
-      <ConfirmDialog
-        opened={deleting !== undefined}
-        title={t('policies.deleteTitle')}
-        message={t('policies.deleteMessage', { policy: deleting ?? '' })}
-        confirmLabel={t('common.delete')}
-        danger
-        pending={remove.isPending}
-        error={remove.error}
-        onConfirm={() => deleting && remove.mutate(deleting, { onSuccess: () => setDeleting(undefined) })}
-        onClose={() => {
-          remove.reset();
-          setDeleting(undefined);
-        }}
-      />
+      {deletion.dialog}
     </>
   );
 }

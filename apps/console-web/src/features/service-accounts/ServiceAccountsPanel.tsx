@@ -4,10 +4,10 @@ import { IconTrash } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCreateRequest } from '../../app/useCreateRequest.js';
-import { ConfirmDialog } from '../../components/ConfirmDialog.js';
 import { type Column, DataTable } from '../../components/DataTable.js';
 import { QueryState } from '../../components/QueryState.js';
 import { SearchBox } from '../../components/SearchBox.js';
+import { useConfirmedDelete } from '../../components/useConfirmedDelete.js';
 import { tokens } from '../../theme/tokens.js';
 import { CreateServiceAccountDialog } from './CreateServiceAccountDialog.js';
 import { NewServiceAccountDialog } from './NewServiceAccountDialog.js';
@@ -27,7 +27,11 @@ export function ServiceAccountsPanel({ owner, createBlockedReason }: ServiceAcco
   const [search, setSearch] = useState('');
   const [creating, setCreating] = useCreateRequest();
   const [created, setCreated] = useState<ServiceAccountCredentials | undefined>();
-  const [deleting, setDeleting] = useState<string | undefined>();
+  const deletion = useConfirmedDelete({
+    title: t('serviceAccounts.deleteTitle'),
+    message: (key: string) => t('serviceAccounts.deleteMessage', { key }),
+    mutation: remove,
+  });
 
   const columns = useMemo<Column<string>[]>(
     () => [{ header: t('serviceAccounts.accessKey'), cell: (key) => key }],
@@ -66,7 +70,7 @@ export function ServiceAccountsPanel({ owner, createBlockedReason }: ServiceAcco
                 <ActionIcon
                   variant="subtle"
                   color={tokens.color.danger}
-                  onClick={() => setDeleting(key)}
+                  onClick={() => deletion.ask(key)}
                   aria-label={t('serviceAccounts.delete', { key })}
                 >
                   <IconTrash size="1.1rem" aria-hidden />
@@ -83,20 +87,7 @@ export function ServiceAccountsPanel({ owner, createBlockedReason }: ServiceAcco
         onCreated={setCreated}
       />
       <NewServiceAccountDialog credentials={created} onDone={() => setCreated(undefined)} />
-      <ConfirmDialog
-        opened={deleting !== undefined}
-        title={t('serviceAccounts.deleteTitle')}
-        message={t('serviceAccounts.deleteMessage', { key: deleting ?? '' })}
-        confirmLabel={t('common.delete')}
-        danger
-        pending={remove.isPending}
-        error={remove.error}
-        onConfirm={() => deleting && remove.mutate(deleting, { onSuccess: () => setDeleting(undefined) })}
-        onClose={() => {
-          remove.reset();
-          setDeleting(undefined);
-        }}
-      />
+      {deletion.dialog}
     </>
   );
 }

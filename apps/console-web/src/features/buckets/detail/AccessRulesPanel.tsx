@@ -3,10 +3,10 @@ import type { AccessRule, PrefixAccess } from '@stowage/contract';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDialog } from '../../../components/ConfirmDialog.js';
 import { type Column, DataTable } from '../../../components/DataTable.js';
 import { FormDialog } from '../../../components/FormDialog.js';
 import { QueryState } from '../../../components/QueryState.js';
+import { useConfirmedDelete } from '../../../components/useConfirmedDelete.js';
 import { tokens } from '../../../theme/tokens.js';
 import { useAccessRulesQuery, useDeleteAccessRule, useSetAccessRule } from './queries.js';
 
@@ -18,7 +18,11 @@ export function AccessRulesPanel({ bucket }: { bucket: string }) {
   const rules = useAccessRulesQuery(bucket);
   const remove = useDeleteAccessRule(bucket);
   const [editing, setEditing] = useState<{ rule: AccessRule | undefined } | undefined>();
-  const [deleting, setDeleting] = useState<string | undefined>();
+  const deletion = useConfirmedDelete({
+    title: t('bucketDetail.deleteRuleTitle'),
+    message: (prefix: string) => t('bucketDetail.deleteRuleMessage', { prefix }),
+    mutation: remove,
+  });
   const columns = useMemo<Column<AccessRule>[]>(
     () => [
       { header: t('bucketDetail.prefix'), cell: (r) => r.prefix },
@@ -52,7 +56,7 @@ export function AccessRulesPanel({ bucket }: { bucket: string }) {
                 <ActionIcon
                   variant="subtle"
                   color={tokens.color.danger}
-                  onClick={() => setDeleting(r.prefix)}
+                  onClick={() => deletion.ask(r.prefix)}
                   aria-label={t('bucketDetail.deleteRule', { prefix: r.prefix })}
                 >
                   <IconTrash size="1.1rem" aria-hidden />
@@ -63,20 +67,7 @@ export function AccessRulesPanel({ bucket }: { bucket: string }) {
         )}
       </QueryState>
       <AccessRuleDialog bucket={bucket} editing={editing} onClose={() => setEditing(undefined)} />
-      <ConfirmDialog
-        opened={deleting !== undefined}
-        title={t('bucketDetail.deleteRuleTitle')}
-        message={t('bucketDetail.deleteRuleMessage', { prefix: deleting ?? '' })}
-        confirmLabel={t('common.delete')}
-        danger
-        pending={remove.isPending}
-        error={remove.error}
-        onConfirm={() => deleting && remove.mutate(deleting, { onSuccess: () => setDeleting(undefined) })}
-        onClose={() => {
-          remove.reset();
-          setDeleting(undefined);
-        }}
-      />
+      {deletion.dialog}
     </>
   );
 }

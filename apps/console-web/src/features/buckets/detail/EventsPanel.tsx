@@ -3,10 +3,10 @@ import type { BucketEvent, EventKind } from '@stowage/contract';
 import { IconTrash } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDialog } from '../../../components/ConfirmDialog.js';
 import { type Column, DataTable } from '../../../components/DataTable.js';
 import { FormDialog } from '../../../components/FormDialog.js';
 import { QueryState } from '../../../components/QueryState.js';
+import { useConfirmedDelete } from '../../../components/useConfirmedDelete.js';
 import { tokens } from '../../../theme/tokens.js';
 import { useArnsQuery, useBucketEventsQuery, useCreateBucketEvent, useDeleteBucketEvent } from './queries.js';
 
@@ -18,7 +18,11 @@ export function EventsPanel({ bucket }: { bucket: string }) {
   const events = useBucketEventsQuery(bucket);
   const remove = useDeleteBucketEvent(bucket);
   const [subscribing, setSubscribing] = useState(false);
-  const [deleting, setDeleting] = useState<BucketEvent | undefined>();
+  const deletion = useConfirmedDelete({
+    title: t('events.deleteTitle'),
+    message: (e: Parameters<typeof remove.mutate>[0]) => t('events.deleteMessage', { arn: e.arn }),
+    mutation: remove,
+  });
   const columns = useMemo<Column<BucketEvent>[]>(
     () => [
       { header: t('events.sqs'), cell: (e) => e.arn },
@@ -46,7 +50,9 @@ export function EventsPanel({ bucket }: { bucket: string }) {
               <ActionIcon
                 variant="subtle"
                 color={tokens.color.danger}
-                onClick={() => setDeleting(e)}
+                onClick={() =>
+                  deletion.ask({ arn: e.arn, events: e.events, prefix: e.prefix, suffix: e.suffix })
+                }
                 aria-label={t('events.delete', { arn: e.arn })}
               >
                 <IconTrash size="1.1rem" aria-hidden />
@@ -56,26 +62,7 @@ export function EventsPanel({ bucket }: { bucket: string }) {
         )}
       </QueryState>
       <SubscribeDialog bucket={bucket} opened={subscribing} onClose={() => setSubscribing(false)} />
-      <ConfirmDialog
-        opened={deleting !== undefined}
-        title={t('events.deleteTitle')}
-        message={t('events.deleteMessage', { arn: deleting?.arn ?? '' })}
-        confirmLabel={t('common.delete')}
-        danger
-        pending={remove.isPending}
-        error={remove.error}
-        onConfirm={() =>
-          deleting &&
-          remove.mutate(
-            { arn: deleting.arn, events: deleting.events, prefix: deleting.prefix, suffix: deleting.suffix },
-            { onSuccess: () => setDeleting(undefined) },
-          )
-        }
-        onClose={() => {
-          remove.reset();
-          setDeleting(undefined);
-        }}
-      />
+      {deletion.dialog}
     </>
   );
 }

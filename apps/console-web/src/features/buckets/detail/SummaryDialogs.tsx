@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../../components/FormDialog.js';
 import { tokens } from '../../../theme/tokens.js';
+import { QuotaFields, RetentionFields } from '../BucketLimitFields.js';
 import { exactUnit, QUOTA_UNITS, type QuotaUnit } from '../createBucketForm.js';
 import {
   useSetBucketPolicy,
@@ -216,31 +217,7 @@ function QuotaDialog({ bucket, opened, onClose, current }: DialogProps<BucketQuo
       />
       {draft.enabled && (
         <>
-          <SegmentedControl
-            aria-label={t('buckets.quotaType')}
-            value={draft.type}
-            onChange={(v) => setDraft({ ...draft, type: v as 'hard' | 'fifo' })}
-            data={[
-              { value: 'hard', label: t('buckets.quotaTypes.hard') },
-              { value: 'fifo', label: t('buckets.quotaTypes.fifo') },
-            ]}
-          />
-          <Group grow align="flex-end">
-            <NumberInput
-              label={t('buckets.quotaSize')}
-              min={1}
-              allowDecimal={false}
-              value={draft.size}
-              onChange={(v) => setDraft({ ...draft, size: v })}
-            />
-            <Select
-              label={t('buckets.unit')}
-              data={[...QUOTA_UNITS]}
-              value={draft.unit}
-              allowDeselect={false}
-              onChange={(u) => u && setDraft({ ...draft, unit: u as QuotaUnit })}
-            />
-          </Group>
+          <QuotaFields value={draft} onChange={(q) => setDraft({ ...draft, ...q })} />
         </>
       )}
     </FormDialog>
@@ -272,34 +249,7 @@ function RetentionDialog({ bucket, opened, onClose, current }: DialogProps<Bucke
       canSave={valid}
       pending={save.isPending}
     >
-      <SegmentedControl
-        aria-label={t('buckets.retentionMode')}
-        value={draft.mode}
-        onChange={(v) => setDraft({ ...draft, mode: v as BucketRetention['mode'] })}
-        data={[
-          { value: 'compliance', label: t('buckets.modes.compliance') },
-          { value: 'governance', label: t('buckets.modes.governance') },
-        ]}
-      />
-      <Group grow align="flex-end">
-        <NumberInput
-          label={t('buckets.validity')}
-          min={1}
-          allowDecimal={false}
-          value={draft.validity}
-          onChange={(v) => setDraft({ ...draft, validity: v })}
-        />
-        <Select
-          label={t('buckets.unit')}
-          data={[
-            { value: 'days', label: t('buckets.units.days') },
-            { value: 'years', label: t('buckets.units.years') },
-          ]}
-          value={draft.unit}
-          allowDeselect={false}
-          onChange={(u) => u && setDraft({ ...draft, unit: u as BucketRetention['unit'] })}
-        />
-      </Group>
+      <RetentionFields value={draft} onChange={setDraft} />
     </FormDialog>
   );
 }

@@ -3,9 +3,9 @@ import type { LifecycleRule } from '@stowage/contract';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDialog } from '../../../components/ConfirmDialog.js';
 import { type Column, DataTable } from '../../../components/DataTable.js';
 import { QueryState } from '../../../components/QueryState.js';
+import { useConfirmedDelete } from '../../../components/useConfirmedDelete.js';
 import { tokens } from '../../../theme/tokens.js';
 import { AddLifecycleDialog } from './AddLifecycleDialog.js';
 import { EditLifecycleDialog } from './EditLifecycleDialog.js';
@@ -19,7 +19,11 @@ export function LifecyclePanel({ bucket }: { bucket: string }) {
   const remove = useDeleteLifecycle(bucket);
   const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState<LifecycleRule | undefined>();
-  const [deleting, setDeleting] = useState<string | undefined>();
+  const deletion = useConfirmedDelete({
+    title: t('lifecycle.deleteTitle'),
+    message: (id: string) => t('lifecycle.deleteMessage', { id: id }),
+    mutation: remove,
+  });
   const columns = useMemo<Column<LifecycleRule>[]>(
     () => [
       { header: t('lifecycle.id'), cell: (r) => r.id },
@@ -57,7 +61,7 @@ export function LifecyclePanel({ bucket }: { bucket: string }) {
                 <ActionIcon
                   variant="subtle"
                   color={tokens.color.danger}
-                  onClick={() => setDeleting(r.id)}
+                  onClick={() => deletion.ask(r.id)}
                   aria-label={t('lifecycle.delete', { id: r.id })}
                 >
                   <IconTrash size="1.1rem" aria-hidden />
@@ -69,20 +73,7 @@ export function LifecyclePanel({ bucket }: { bucket: string }) {
       </QueryState>
       <AddLifecycleDialog bucket={bucket} opened={adding} onClose={() => setAdding(false)} />
       <EditLifecycleDialog bucket={bucket} rule={editing} onClose={() => setEditing(undefined)} />
-      <ConfirmDialog
-        opened={deleting !== undefined}
-        title={t('lifecycle.deleteTitle')}
-        message={t('lifecycle.deleteMessage', { id: deleting ?? '' })}
-        confirmLabel={t('common.delete')}
-        danger
-        pending={remove.isPending}
-        error={remove.error}
-        onConfirm={() => deleting && remove.mutate(deleting, { onSuccess: () => setDeleting(undefined) })}
-        onClose={() => {
-          remove.reset();
-          setDeleting(undefined);
-        }}
-      />
+      {deletion.dialog}
     </>
   );
 }

@@ -3,9 +3,9 @@ import type { ReplicationRule } from '@stowage/contract';
 import { IconTrash } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDialog } from '../../../components/ConfirmDialog.js';
 import { type Column, DataTable } from '../../../components/DataTable.js';
 import { QueryState } from '../../../components/QueryState.js';
+import { useConfirmedDelete } from '../../../components/useConfirmedDelete.js';
 import { tokens } from '../../../theme/tokens.js';
 import { useHasPermission } from '../../permissions/queries.js';
 import { useReplicationQuery } from '../detail/queries.js';
@@ -21,7 +21,11 @@ export function ReplicationPanel({ bucket }: { bucket: string }) {
   const canEdit = useHasPermission('s3:PutReplicationConfiguration', bucket);
   const remove = useDeleteReplicationRule(bucket);
   const [adding, setAdding] = useState(false);
-  const [deleting, setDeleting] = useState<string | undefined>();
+  const deletion = useConfirmedDelete({
+    title: t('replication.deleteTitle'),
+    message: (id: string) => t('replication.deleteMessage', { id: id }),
+    mutation: remove,
+  });
   const columns = useMemo<Column<ReplicationRule>[]>(
     () => [
       { header: t('replication.priority'), cell: (r) => String(r.priority) },
@@ -57,7 +61,7 @@ export function ReplicationPanel({ bucket }: { bucket: string }) {
                     variant="subtle"
                     color={tokens.color.danger}
                     disabled={onlyOne || !canEdit}
-                    onClick={() => setDeleting(r.id)}
+                    onClick={() => deletion.ask(r.id)}
                     aria-label={t('replication.delete', { id: r.id })}
                   >
                     <IconTrash size="1.1rem" aria-hidden />
@@ -69,20 +73,7 @@ export function ReplicationPanel({ bucket }: { bucket: string }) {
         }}
       </QueryState>
       <AddReplicationDialog bucket={bucket} opened={adding} onClose={() => setAdding(false)} />
-      <ConfirmDialog
-        opened={deleting !== undefined}
-        title={t('replication.deleteTitle')}
-        message={t('replication.deleteMessage', { id: deleting ?? '' })}
-        confirmLabel={t('common.delete')}
-        danger
-        pending={remove.isPending}
-        error={remove.error}
-        onConfirm={() => deleting && remove.mutate(deleting, { onSuccess: () => setDeleting(undefined) })}
-        onClose={() => {
-          remove.reset();
-          setDeleting(undefined);
-        }}
-      />
+      {deletion.dialog}
     </>
   );
 }
