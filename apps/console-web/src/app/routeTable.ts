@@ -1,15 +1,35 @@
-import type { ComponentType } from 'react';
-import { AccountPage } from '../features/account/AccountPage.js';
+import { type ComponentType, lazy } from 'react';
 import { BucketsPage } from '../features/buckets/BucketsPage.js';
-import { BucketDetailPage } from '../features/buckets/detail/BucketDetailPage.js';
-import { AuditWebhookPage, LoggerWebhookPage, SettingsPage } from '../features/configs/SettingsPage.js';
 import { DashboardPage } from '../features/dashboard/DashboardPage.js';
-import { GroupsPage } from '../features/groups/GroupsPage.js';
-import { PoliciesPage } from '../features/policies/PoliciesPage.js';
-import { PolicyDetailPage } from '../features/policies/PolicyDetailPage.js';
-import { UserDetailPage } from '../features/users/UserDetailPage.js';
-import { UsersPage } from '../features/users/UsersPage.js';
 import type { Resources } from '../i18n/en.js';
+
+// The landing screens (the dashboard, the bucket list) are in the first bundle; the others are
+// fetched when first opened, which keeps the initial JavaScript under its limit as screens grow.
+const AccountPage = lazy(() =>
+  import('../features/account/AccountPage.js').then((m) => ({ default: m.AccountPage })),
+);
+const BucketDetailPage = lazy(() =>
+  import('../features/buckets/detail/BucketDetailPage.js').then((m) => ({ default: m.BucketDetailPage })),
+);
+const settings = () => import('../features/configs/SettingsPage.js');
+const SettingsPage = lazy(() => settings().then((m) => ({ default: m.SettingsPage })));
+const LoggerWebhookPage = lazy(() => settings().then((m) => ({ default: m.LoggerWebhookPage })));
+const AuditWebhookPage = lazy(() => settings().then((m) => ({ default: m.AuditWebhookPage })));
+const GroupsPage = lazy(() =>
+  import('../features/groups/GroupsPage.js').then((m) => ({ default: m.GroupsPage })),
+);
+const PoliciesPage = lazy(() =>
+  import('../features/policies/PoliciesPage.js').then((m) => ({ default: m.PoliciesPage })),
+);
+const PolicyDetailPage = lazy(() =>
+  import('../features/policies/PolicyDetailPage.js').then((m) => ({ default: m.PolicyDetailPage })),
+);
+const UserDetailPage = lazy(() =>
+  import('../features/users/UserDetailPage.js').then((m) => ({ default: m.UserDetailPage })),
+);
+const UsersPage = lazy(() =>
+  import('../features/users/UsersPage.js').then((m) => ({ default: m.UsersPage })),
+);
 
 export type PageTitleKey = keyof Resources['pages'];
 

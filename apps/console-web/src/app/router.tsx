@@ -1,3 +1,4 @@
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Route, Routes } from 'react-router';
 import { Loading } from '../components/Loading.js';
@@ -13,7 +14,12 @@ function RouteScreen({ route }: { route: AppRoute }) {
   const { t } = useTranslation();
   if (route.redirectTo) return <Navigate to={route.redirectTo} replace />;
   const { Component } = route;
-  return Component ? <Component /> : <PlaceholderPage title={t(`pages.${route.title}`)} />;
+  if (!Component) return <PlaceholderPage title={t(`pages.${route.title}`)} />;
+  return (
+    <Suspense fallback={<Loading />}>
+      <Component />
+    </Suspense>
+  );
 }
 
 /**
