@@ -1,15 +1,4 @@
-import {
-  Alert,
-  Button,
-  Group,
-  NumberInput,
-  SegmentedControl,
-  Select,
-  Stack,
-  Switch,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Alert, Button, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useEffect, useReducer, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -17,15 +6,7 @@ import { FormDialog } from '../../components/FormDialog.js';
 import { tokens } from '../../theme/tokens.js';
 import { useSession } from '../session/SessionProvider.js';
 import { QuotaFields, RetentionFields } from './BucketLimitFields.js';
-import {
-  BUCKET_NAME_DEBOUNCE_MS,
-  canSave,
-  EMPTY_FORM,
-  QUOTA_UNITS,
-  type QuotaUnit,
-  reduceForm,
-  toRequest,
-} from './createBucketForm.js';
+import { BUCKET_NAME_DEBOUNCE_MS, canSave, EMPTY_FORM, reduceForm, toRequest } from './createBucketForm.js';
 import { useMakeBucket } from './queries.js';
 
 /** Create Bucket (spec 001 §4, §5): name, versioning, locking, quota and retention. */

@@ -1,15 +1,16 @@
 import { ActionIcon, Button, Group } from '@mantine/core';
 import type { Policy } from '@stowage/contract';
-import { IconEye, IconTrash } from '@tabler/icons-react';
+import { IconTrash } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { useCreateRequest } from '../../app/useCreateRequest.js';
 import { type Column, DataTable } from '../../components/DataTable.js';
 import { PageHeader } from '../../components/PageHeader.js';
 import { QueryState } from '../../components/QueryState.js';
 import { SearchBox } from '../../components/SearchBox.js';
 import { useConfirmedDelete } from '../../components/useConfirmedDelete.js';
+import { ViewLink } from '../../components/ViewLink.js';
 import { tokens } from '../../theme/tokens.js';
 import { PolicyDialog } from './PolicyDialog.js';
 import { usePoliciesQuery, useRemovePolicy } from './queries.js';
@@ -58,14 +59,7 @@ export function PoliciesPage() {
               actionsHeader={t('common.actions')}
               actions={(p) => (
                 <Group gap={4} wrap="nowrap">
-                  <ActionIcon
-                    variant="subtle"
-                    component={Link}
-                    to={policyPath(p.name)}
-                    aria-label={t('policies.view', { policy: p.name })}
-                  >
-                    <IconEye size="1.1rem" aria-hidden />
-                  </ActionIcon>
+                  <ViewLink to={policyPath(p.name)} label={t('policies.view', { policy: p.name })} />
                   <ActionIcon
                     variant="subtle"
                     color={tokens.color.danger}

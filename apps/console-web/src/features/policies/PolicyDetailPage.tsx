@@ -1,17 +1,5 @@
-import {
-  ActionIcon,
-  Anchor,
-  Breadcrumbs,
-  Button,
-  Group,
-  Stack,
-  Table,
-  Tabs,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Anchor, Breadcrumbs, Button, Group, Stack, Table, Tabs, Text, Title } from '@mantine/core';
 import type { Policy } from '@stowage/contract';
-import { IconEye } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
@@ -19,6 +7,7 @@ import { type Column, DataTable } from '../../components/DataTable.js';
 import { ErrorBanner } from '../../components/ErrorBanner.js';
 import { QueryState } from '../../components/QueryState.js';
 import { showSnackbar } from '../../components/snackbar.js';
+import { ViewLink } from '../../components/ViewLink.js';
 import { useSession } from '../session/SessionProvider.js';
 import { PolicyEditor } from './PolicyEditor.js';
 import { policyProblem, prettyPolicy, statementsOf } from './policyDocument.js';
@@ -134,14 +123,7 @@ function PolicyUsers({ name }: { name: string }) {
           actions={
             canOpenUsers
               ? (u) => (
-                  <ActionIcon
-                    variant="subtle"
-                    component={Link}
-                    to={`/users/${encodeURIComponent(u)}`}
-                    aria-label={t('users.view', { user: u })}
-                  >
-                    <IconEye size="1.1rem" aria-hidden />
-                  </ActionIcon>
+                  <ViewLink to={`/users/${encodeURIComponent(u)}`} label={t('users.view', { user: u })} />
                 )
               : undefined
           }

@@ -1,10 +1,9 @@
-import { ActionIcon, Button, Group } from '@mantine/core';
+import { Button, Group } from '@mantine/core';
 import type { User } from '@stowage/contract';
-import { IconEye } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { type Column, DataTable } from '../../components/DataTable.js';
+import { ViewLink } from '../../components/ViewLink.js';
 import { SetPoliciesDialog } from '../policies/SetPoliciesDialog.js';
 import { SetGroupsDialog } from './SetGroupsDialog.js';
 
@@ -54,14 +53,7 @@ export function UserPoliciesTab({ user }: { user: User }) {
         empty={t('users.noUserPolicies')}
         actionsHeader={t('common.actions')}
         actions={(p) => (
-          <ActionIcon
-            variant="subtle"
-            component={Link}
-            to={`/policies/${encodeURIComponent(p)}`}
-            aria-label={t('users.viewPolicy', { policy: p })}
-          >
-            <IconEye size="1.1rem" aria-hidden />
-          </ActionIcon>
+          <ViewLink to={`/policies/${encodeURIComponent(p)}`} label={t('users.viewPolicy', { policy: p })} />
         )}
       />
       <SetPoliciesDialog entity={entity} current={user.policy} onClose={() => setAssigning(false)} />

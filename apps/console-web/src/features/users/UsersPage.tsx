@@ -1,15 +1,15 @@
 import { ActionIcon, Badge, Button, Group } from '@mantine/core';
 import type { User } from '@stowage/contract';
-import { IconEye, IconTrash } from '@tabler/icons-react';
+import { IconTrash } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { useCreateRequest } from '../../app/useCreateRequest.js';
 import { ConfirmDialog } from '../../components/ConfirmDialog.js';
 import { type Column, DataTable } from '../../components/DataTable.js';
 import { PageHeader } from '../../components/PageHeader.js';
 import { QueryState } from '../../components/QueryState.js';
 import { SearchBox } from '../../components/SearchBox.js';
+import { ViewLink } from '../../components/ViewLink.js';
 import { tokens } from '../../theme/tokens.js';
 import { useSession } from '../session/SessionProvider.js';
 import { AddToGroupDialog } from './AddToGroupDialog.js';
@@ -83,14 +83,10 @@ export function UsersPage() {
               }}
               actions={(u) => (
                 <Group gap={4} wrap="nowrap">
-                  <ActionIcon
-                    variant="subtle"
-                    component={Link}
+                  <ViewLink
                     to={`/users/${encodeURIComponent(u.accessKey)}`}
-                    aria-label={t('users.view', { user: u.accessKey })}
-                  >
-                    <IconEye size="1.1rem" aria-hidden />
-                  </ActionIcon>
+                    label={t('users.view', { user: u.accessKey })}
+                  />
                   <ActionIcon
                     variant="subtle"
                     color={tokens.color.danger}

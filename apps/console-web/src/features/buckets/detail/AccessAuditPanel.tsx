@@ -1,12 +1,11 @@
-import { ActionIcon, Tabs } from '@mantine/core';
+import { Tabs } from '@mantine/core';
 import type { Policy } from '@stowage/contract';
-import { IconEye } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { useCanOpen } from '../../../components/Can.js';
 import { type Column, DataTable } from '../../../components/DataTable.js';
 import { QueryState } from '../../../components/QueryState.js';
+import { ViewLink } from '../../../components/ViewLink.js';
 import { policyPath } from '../../policies/PoliciesPage.js';
 import { useBucketPoliciesQuery, useBucketUsersQuery } from './queries.js';
 
@@ -42,14 +41,7 @@ export function AccessAuditPanel({ bucket }: { bucket: string }) {
               empty={t('bucketDetail.noEntity', { entity: t('bucketDetail.auditPolicies').toLowerCase() })}
               actionsHeader={t('common.actions')}
               actions={(p) => (
-                <ActionIcon
-                  variant="subtle"
-                  component={Link}
-                  to={policyPath(p.name)}
-                  aria-label={t('policies.view', { policy: p.name })}
-                >
-                  <IconEye size="1.1rem" aria-hidden />
-                </ActionIcon>
+                <ViewLink to={policyPath(p.name)} label={t('policies.view', { policy: p.name })} />
               )}
             />
           )}
@@ -67,14 +59,7 @@ export function AccessAuditPanel({ bucket }: { bucket: string }) {
                 empty={t('bucketDetail.noEntity', { entity: t('bucketDetail.auditUsers').toLowerCase() })}
                 actionsHeader={t('common.actions')}
                 actions={(u) => (
-                  <ActionIcon
-                    variant="subtle"
-                    component={Link}
-                    to={`/users/${encodeURIComponent(u)}`}
-                    aria-label={t('users.view', { user: u })}
-                  >
-                    <IconEye size="1.1rem" aria-hidden />
-                  </ActionIcon>
+                  <ViewLink to={`/users/${encodeURIComponent(u)}`} label={t('users.view', { user: u })} />
                 )}
               />
             )}

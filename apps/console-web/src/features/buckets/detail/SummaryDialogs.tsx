@@ -1,4 +1,4 @@
-import { Alert, Group, NumberInput, SegmentedControl, Select, Switch, Text } from '@mantine/core';
+import { Alert, Select, Switch, Text } from '@mantine/core';
 import type { BucketAccessPolicy, BucketQuota, BucketRetention } from '@stowage/contract';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
