@@ -24,6 +24,15 @@ export function modalMessage(error: DisplayError | null | undefined): DisplayErr
   return { message: error.details && error.details.length >= 5 ? error.details : error.message };
 }
 
+/** A mutation's error, its dismissal and its progress, as FormDialog takes them. */
+export function mutationState(mutation: {
+  error: DisplayError | null;
+  reset: () => void;
+  isPending: boolean;
+}) {
+  return { error: mutation.error, onErrorClose: () => mutation.reset(), pending: mutation.isPending };
+}
+
 /** The one form dialog: an error banner, the fields, then Cancel and Save. */
 export function FormDialog({
   opened,

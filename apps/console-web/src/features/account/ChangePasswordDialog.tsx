@@ -1,7 +1,7 @@
 import { PasswordInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FormDialog } from '../../components/FormDialog.js';
+import { FormDialog, mutationState } from '../../components/FormDialog.js';
 import { showSnackbar } from '../../components/snackbar.js';
 import { ownPasswordComplete, ownPasswordProblem } from './passwordRules.js';
 import { useChangePassword } from './queries.js';
@@ -44,10 +44,8 @@ export function ChangePasswordDialog({ opened, onClose }: { opened: boolean; onC
           },
         )
       }
-      error={change.error}
-      onErrorClose={() => change.reset()}
+      {...mutationState(change)}
       canSave={ownPasswordComplete(draft) && problem === undefined}
-      pending={change.isPending}
     >
       <PasswordInput
         label={t('account.currentPassword')}

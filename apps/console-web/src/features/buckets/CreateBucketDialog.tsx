@@ -2,7 +2,7 @@ import { Alert, Button, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useEffect, useReducer, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FormDialog } from '../../components/FormDialog.js';
+import { FormDialog, mutationState } from '../../components/FormDialog.js';
 import { tokens } from '../../theme/tokens.js';
 import { useSession } from '../session/SessionProvider.js';
 import { QuotaFields, RetentionFields } from './BucketLimitFields.js';
@@ -38,10 +38,8 @@ export function CreateBucketDialog({ opened, onClose }: { opened: boolean; onClo
       title={t('buckets.createTitle')}
       onClose={close}
       onSubmit={() => make.mutate(toRequest(form, distributed), { onSuccess: close })}
-      error={make.error}
-      onErrorClose={() => make.reset()}
+      {...mutationState(make)}
       canSave={canSave(form) && typedName === storedName}
-      pending={make.isPending}
       extraActions={
         <Button variant="subtle" onClick={reset}>
           {t('buckets.clear')}

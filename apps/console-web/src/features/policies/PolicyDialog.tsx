@@ -1,7 +1,7 @@
 import { TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FormDialog } from '../../components/FormDialog.js';
+import { FormDialog, mutationState } from '../../components/FormDialog.js';
 import { PolicyEditor } from './PolicyEditor.js';
 import { policyProblem } from './policyDocument.js';
 import { useAddPolicy } from './queries.js';
@@ -53,10 +53,8 @@ export function PolicyDialog({ opened, onClose, onCreated }: PolicyDialogProps) 
           },
         );
       }}
-      error={add.error}
-      onErrorClose={() => add.reset()}
+      {...mutationState(add)}
       canSave={name.trim() !== ''}
-      pending={add.isPending}
     >
       <TextInput
         label={t('policies.name')}

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Checklist } from '../../components/Checklist.js';
-import { FormDialog } from '../../components/FormDialog.js';
+import { FormDialog, mutationState } from '../../components/FormDialog.js';
 import { usePoliciesQuery, useSetPolicies } from './queries.js';
 
 interface SetPoliciesDialogProps {
@@ -39,9 +39,7 @@ export function SetPoliciesDialog({ entity, current, onClose }: SetPoliciesDialo
           { onSuccess: close },
         )
       }
-      error={setPolicies.error}
-      onErrorClose={() => setPolicies.reset()}
-      pending={setPolicies.isPending}
+      {...mutationState(setPolicies)}
     >
       <Checklist
         label={t('users.policies')}

@@ -1,7 +1,7 @@
 import { PasswordInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FormDialog } from '../../components/FormDialog.js';
+import { FormDialog, mutationState } from '../../components/FormDialog.js';
 import { showSnackbar } from '../../components/snackbar.js';
 import { userPasswordSavable } from '../account/passwordRules.js';
 import { useChangeUserPassword } from '../account/queries.js';
@@ -45,10 +45,8 @@ export function ChangeUserPasswordDialog({ user, opened, onClose }: ChangeUserPa
           },
         )
       }
-      error={change.error}
-      onErrorClose={() => change.reset()}
+      {...mutationState(change)}
       canSave={userPasswordSavable(next, repeat)}
-      pending={change.isPending}
     >
       <PasswordInput
         label={t('account.newPassword')}

@@ -2,7 +2,7 @@ import { PasswordInput, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Checklist } from '../../components/Checklist.js';
-import { FormDialog } from '../../components/FormDialog.js';
+import { FormDialog, mutationState } from '../../components/FormDialog.js';
 import { useGroupsQuery } from '../groups/queries.js';
 import { usePoliciesQuery } from '../policies/queries.js';
 import { useAddUser } from './queries.js';
@@ -43,10 +43,8 @@ export function CreateUserDialog({ opened, onClose }: CreateUserDialogProps) {
       onSubmit={() =>
         addUser.mutate({ accessKey: accessKey.trim(), secretKey, groups, policies }, { onSuccess: close })
       }
-      error={addUser.error}
-      onErrorClose={() => addUser.reset()}
+      {...mutationState(addUser)}
       canSave={canSave}
-      pending={addUser.isPending}
     >
       <TextInput
         label={t('users.accessKey')}

@@ -2,7 +2,7 @@ import type { User } from '@stowage/contract';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Checklist } from '../../components/Checklist.js';
-import { FormDialog } from '../../components/FormDialog.js';
+import { FormDialog, mutationState } from '../../components/FormDialog.js';
 import { useGroupsQuery } from '../groups/queries.js';
 import { useUpdateUser } from './queries.js';
 
@@ -34,9 +34,7 @@ export function SetGroupsDialog({ user, opened, onClose }: SetGroupsDialogProps)
       title={t('users.setGroupsTitle', { user: user.accessKey })}
       onClose={close}
       onSubmit={() => update.mutate({ status: user.status, groups }, { onSuccess: close })}
-      error={update.error}
-      onErrorClose={() => update.reset()}
-      pending={update.isPending}
+      {...mutationState(update)}
     >
       <Checklist
         label={t('users.groups')}

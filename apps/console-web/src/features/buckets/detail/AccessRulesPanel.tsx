@@ -4,7 +4,7 @@ import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Column, DataTable } from '../../../components/DataTable.js';
-import { FormDialog } from '../../../components/FormDialog.js';
+import { FormDialog, mutationState } from '../../../components/FormDialog.js';
 import { QueryState } from '../../../components/QueryState.js';
 import { useConfirmedDelete } from '../../../components/useConfirmedDelete.js';
 import { tokens } from '../../../theme/tokens.js';
@@ -102,10 +102,8 @@ function AccessRuleDialog({
       title={editing?.rule ? t('bucketDetail.editAccessRule') : t('bucketDetail.addAccessRule')}
       onClose={close}
       onSubmit={() => save.mutate({ prefix: prefix.trim(), access }, { onSuccess: close })}
-      error={save.error}
-      onErrorClose={() => save.reset()}
+      {...mutationState(save)}
       canSave={prefix.trim() !== ''}
-      pending={save.isPending}
     >
       <TextInput
         label={t('bucketDetail.prefix')}

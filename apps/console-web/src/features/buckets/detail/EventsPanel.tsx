@@ -4,7 +4,7 @@ import { IconTrash } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Column, DataTable } from '../../../components/DataTable.js';
-import { FormDialog } from '../../../components/FormDialog.js';
+import { FormDialog, mutationState } from '../../../components/FormDialog.js';
 import { QueryState } from '../../../components/QueryState.js';
 import { useConfirmedDelete } from '../../../components/useConfirmedDelete.js';
 import { tokens } from '../../../theme/tokens.js';
@@ -104,10 +104,8 @@ function SubscribeDialog({
           { onSuccess: close },
         )
       }
-      error={create.error}
-      onErrorClose={() => create.reset()}
+      {...mutationState(create)}
       canSave={arn !== null && kinds.length > 0}
-      pending={create.isPending}
     >
       <Select
         label={t('events.arn')}

@@ -2,7 +2,7 @@ import { Alert, Select, Switch, Text } from '@mantine/core';
 import type { BucketAccessPolicy, BucketQuota, BucketRetention } from '@stowage/contract';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FormDialog } from '../../../components/FormDialog.js';
+import { FormDialog, mutationState } from '../../../components/FormDialog.js';
 import { tokens } from '../../../theme/tokens.js';
 import { QuotaFields, RetentionFields } from '../BucketLimitFields.js';
 import { exactUnit, QUOTA_UNITS, type QuotaUnit } from '../createBucketForm.js';
@@ -91,9 +91,7 @@ function AccessDialog({ bucket, opened, onClose, current }: DialogProps<BucketAc
       title={t('bucketDetail.dialogs.access')}
       onClose={close}
       onSubmit={() => save.mutate({ access: access as 'PRIVATE' | 'PUBLIC' }, { onSuccess: close })}
-      error={save.error}
-      onErrorClose={() => save.reset()}
-      pending={save.isPending}
+      {...mutationState(save)}
     >
       {current === 'CUSTOM' && <Text size="sm">{t('bucketDetail.customPolicy')}</Text>}
       <Select
@@ -124,9 +122,7 @@ function EncryptionDialog({ bucket, opened, onClose, current }: DialogProps<'dis
       title={t('bucketDetail.dialogs.encryption')}
       onClose={close}
       onSubmit={() => save.mutate(choice as 'disabled' | 'sse-s3', { onSuccess: close })}
-      error={save.error}
-      onErrorClose={() => save.reset()}
-      pending={save.isPending}
+      {...mutationState(save)}
     >
       <Select
         label={t('bucketDetail.encryptionType')}
@@ -156,9 +152,7 @@ function VersioningDialog({ bucket, opened, onClose, current }: DialogProps<bool
       title={t('bucketDetail.dialogs.versioning')}
       onClose={close}
       onSubmit={() => save.mutate(on, { onSuccess: close })}
-      error={save.error}
-      onErrorClose={() => save.reset()}
-      pending={save.isPending}
+      {...mutationState(save)}
     >
       <Switch
         label={t('bucketDetail.versioning')}
@@ -205,10 +199,8 @@ function QuotaDialog({ bucket, opened, onClose, current }: DialogProps<BucketQuo
           { onSuccess: close },
         )
       }
-      error={save.error}
-      onErrorClose={() => save.reset()}
+      {...mutationState(save)}
       canSave={valid}
-      pending={save.isPending}
     >
       <Switch
         label={t('buckets.quota')}
@@ -244,10 +236,8 @@ function RetentionDialog({ bucket, opened, onClose, current }: DialogProps<Bucke
       title={t('bucketDetail.dialogs.retention')}
       onClose={close}
       onSubmit={() => save.mutate({ ...draft, validity }, { onSuccess: close })}
-      error={save.error}
-      onErrorClose={() => save.reset()}
+      {...mutationState(save)}
       canSave={valid}
-      pending={save.isPending}
     >
       <RetentionFields value={draft} onChange={setDraft} />
     </FormDialog>

@@ -2,7 +2,7 @@ import { SegmentedControl, Select, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DateSelector } from '../../../components/DateSelector.js';
-import { FormDialog } from '../../../components/FormDialog.js';
+import { FormDialog, mutationState } from '../../../components/FormDialog.js';
 import { QueryPairsInput } from '../../../components/QueryPairsInput.js';
 import { tokens } from '../../../theme/tokens.js';
 import {
@@ -60,10 +60,8 @@ export function AddLifecycleDialog({
       title={t('lifecycle.addTitle')}
       onClose={close}
       onSubmit={() => add.mutate(toAddRequest(draft), { onSuccess: close })}
-      error={add.error}
-      onErrorClose={() => add.reset()}
+      {...mutationState(add)}
       canSave={canSaveLifecycle(draft)}
-      pending={add.isPending}
     >
       <SegmentedControl
         aria-label={t('lifecycle.type')}

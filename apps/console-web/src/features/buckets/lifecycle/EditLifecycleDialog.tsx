@@ -2,7 +2,7 @@ import { Switch, TextInput } from '@mantine/core';
 import type { LifecycleRule } from '@stowage/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FormDialog } from '../../../components/FormDialog.js';
+import { FormDialog, mutationState } from '../../../components/FormDialog.js';
 import { QueryPairsInput } from '../../../components/QueryPairsInput.js';
 import { tagsText } from './lifecycleRules.js';
 import { useUpdateLifecycle } from './queries.js';
@@ -51,9 +51,7 @@ export function EditLifecycleDialog({
           { onSuccess: close },
         )
       }
-      error={update.error}
-      onErrorClose={() => update.reset()}
-      pending={update.isPending}
+      {...mutationState(update)}
     >
       <Switch
         label={t('lifecycle.enabled')}
