@@ -275,6 +275,7 @@ describe('download', () => {
     );
     expect(whole.headers['content-length']).toBe('10');
     expect(whole.headers['content-security-policy']).toContain('sandbox');
+    expect(whole.headers['x-frame-options']).toBe('DENY');
 
     const part = await h.app.inject({
       method: 'GET',
@@ -285,6 +286,10 @@ describe('download', () => {
     expect(part.body).toBe('2345');
     expect(part.headers['content-range']).toBe('bytes 2-5/10');
     expect(part.headers['content-disposition']).toMatch(/^inline;/);
+    // The preview pane frames it: same origin only, still sandboxed.
+    expect(part.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(part.headers['content-security-policy']).toContain("frame-ancestors 'self'");
+    expect(part.headers['content-security-policy']).toContain('sandbox');
     const suffix = await h.app.inject({
       method: 'GET',
       url: `/api/v1/buckets/docs/objects/download?prefix=${q('dir/été 1.txt')}`,

@@ -41,7 +41,11 @@ export function registerObjectRoutes(bind: Binder, { gateway }: AppDeps): void {
       .code(download.status)
       .headers({
         ...download.headers,
-        'content-security-policy': DOWNLOAD_CSP,
+        // Previews show in the console's own frame; downloads are never framed.
+        'content-security-policy': query.preview
+          ? `${DOWNLOAD_CSP}; frame-ancestors 'self'`
+          : `${DOWNLOAD_CSP}; frame-ancestors 'none'`,
+        'x-frame-options': query.preview ? 'SAMEORIGIN' : 'DENY',
         'cache-control': 'private, no-store',
       })
       .send(download.body);

@@ -11,6 +11,9 @@ const AccountPage = lazy(() =>
 const BucketDetailPage = lazy(() =>
   import('../features/buckets/detail/BucketDetailPage.js').then((m) => ({ default: m.BucketDetailPage })),
 );
+const ObjectBrowserPage = lazy(() =>
+  import('../features/objects/ObjectBrowserPage.js').then((m) => ({ default: m.ObjectBrowserPage })),
+);
 const settings = () => import('../features/configs/SettingsPage.js');
 const SettingsPage = lazy(() => settings().then((m) => ({ default: m.SettingsPage })));
 const LoggerWebhookPage = lazy(() => settings().then((m) => ({ default: m.LoggerWebhookPage })));
@@ -66,7 +69,18 @@ export const routeTable: readonly AppRoute[] = [
     title: 'bucketDetail',
     Component: BucketDetailPage,
   },
-  { path: '/buckets/:bucketName/browse/*', page: '/buckets/*', title: 'objectBrowser' },
+  {
+    path: '/buckets/:bucketName/browse',
+    page: '/buckets/*',
+    title: 'objectBrowser',
+    Component: ObjectBrowserPage,
+  },
+  {
+    path: '/buckets/:bucketName/browse/*',
+    page: '/buckets/*',
+    title: 'objectBrowser',
+    Component: ObjectBrowserPage,
+  },
   { path: '/users', page: '/users', title: 'users', Component: UsersPage },
   { path: '/users/:userName', page: '/users/:userName', title: 'userDetail', Component: UserDetailPage },
   { path: '/groups', page: '/groups', title: 'groups', Component: GroupsPage },

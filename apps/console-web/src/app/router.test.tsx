@@ -60,10 +60,11 @@ describe('routing', () => {
     expect(await heading('Service Accounts')).toBeInTheDocument();
   });
 
-  it('renders the bucket sub-pages as placeholders and a bare bucket path back to the list', async () => {
+  it('opens the object browser under a bucket and sends a bare bucket path back to the list', async () => {
     loggedIn(['/buckets', '/buckets/*']);
     const first = renderApp('/buckets/photos/browse/a/b');
-    expect(await heading('Object Browser')).toBeInTheDocument();
+    expect(await heading('photos')).toBeInTheDocument();
+    expect(screen.getByRole('navigation', { name: 'Path' })).toHaveTextContent('photos/a/b');
     first.unmount();
     renderApp('/buckets/photos');
     expect(await heading('Buckets')).toBeInTheDocument();

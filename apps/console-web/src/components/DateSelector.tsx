@@ -1,11 +1,7 @@
 import { Group, Input, Select } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 
-export interface DateParts {
-  year: number;
-  month: number;
-  day: number;
-}
+import { DATE_YEARS, type DateParts } from './dateParts.js';
 
 interface DateSelectorProps {
   label: string;
@@ -20,7 +16,7 @@ interface DateSelectorProps {
 const range = (from: number, count: number) => Array.from({ length: count }, (_, i) => String(from + i));
 
 /** Month, day and year selects; the caller decides whether they form a real date. */
-export function DateSelector({ label, value, onChange, years = 25, error }: DateSelectorProps) {
+export function DateSelector({ label, value, onChange, years = DATE_YEARS, error }: DateSelectorProps) {
   const { t } = useTranslation();
   const thisYear = new Date().getFullYear();
   const set = (part: keyof DateParts) => (text: string | null) => {

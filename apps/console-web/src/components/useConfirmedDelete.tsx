@@ -8,10 +8,12 @@ interface ConfirmedDeleteOptions<K> {
   message: (item: K) => string;
   /** The delete call; the dialog shows its progress and error. */
   mutation: UseMutationResult<unknown, Error, K>;
+  /** After a successful delete (e.g. a success message). */
+  onDeleted?: (item: K) => void;
 }
 
 /** A row's delete behind the one ConfirmDialog: `ask(item)` opens it; render `dialog` once. */
-export function useConfirmedDelete<K>({ title, message, mutation }: ConfirmedDeleteOptions<K>): {
+export function useConfirmedDelete<K>({ title, message, mutation, onDeleted }: ConfirmedDeleteOptions<K>): {
   ask: (item: K) => void;
   dialog: ReactNode;
 } {
@@ -30,7 +32,15 @@ export function useConfirmedDelete<K>({ title, message, mutation }: ConfirmedDel
       danger
       pending={mutation.isPending}
       error={mutation.error}
-      onConfirm={() => pending && mutation.mutate(pending.item, { onSuccess: () => setPending(undefined) })}
+      onConfirm={() =>
+        pending &&
+        mutation.mutate(pending.item, {
+          onSuccess: () => {
+            setPending(undefined);
+            onDeleted?.(pending.item);
+          },
+        })
+      }
       onClose={close}
     />
   );

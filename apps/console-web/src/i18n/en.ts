@@ -1,9 +1,10 @@
 import { buckets } from './en/buckets.js';
 import { identities } from './en/identities.js';
+import { objects } from './en/objects.js';
 import { settings } from './en/settings.js';
 import { shell } from './en/shell.js';
 
 /** English texts, one file per area; keys group them by screen. */
-export const en = { ...shell, ...identities, ...settings, ...buckets } as const;
+export const en = { ...shell, ...identities, ...settings, ...buckets, ...objects } as const;
 
 export type Resources = typeof en;

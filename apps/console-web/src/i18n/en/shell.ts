@@ -27,6 +27,10 @@ export const shell = {
     day: 'Day',
     year: 'Year',
     removeItem: 'Remove {{label}} {{index}}',
+    loadingText: 'Loading...',
+    slow: 'This operation is taking longer than expected...',
+    elapsed: '({{seconds}}s)',
+    shownColumns: 'Shown Columns',
   },
   errors: {
     status: 'Error {{status}}',

@@ -207,11 +207,7 @@ function QuotaDialog({ bucket, opened, onClose, current }: DialogProps<BucketQuo
         checked={draft.enabled}
         onChange={(e) => setDraft({ ...draft, enabled: e.currentTarget.checked })}
       />
-      {draft.enabled && (
-        <>
-          <QuotaFields value={draft} onChange={(q) => setDraft({ ...draft, ...q })} />
-        </>
-      )}
+      {draft.enabled && <QuotaFields value={draft} onChange={(q) => setDraft({ ...draft, ...q })} />}
     </FormDialog>
   );
 }

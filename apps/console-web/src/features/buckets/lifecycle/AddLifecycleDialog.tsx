@@ -2,17 +2,11 @@ import { SegmentedControl, Select, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DateSelector } from '../../../components/DateSelector.js';
+import { DATE_YEARS, isRealDate } from '../../../components/dateParts.js';
 import { FormDialog, mutationState } from '../../../components/FormDialog.js';
 import { QueryPairsInput } from '../../../components/QueryPairsInput.js';
 import { tokens } from '../../../theme/tokens.js';
-import {
-  canSaveLifecycle,
-  DATE_YEARS,
-  isCalendarDate,
-  type LifecycleDraft,
-  tierNames,
-  toAddRequest,
-} from './lifecycleRules.js';
+import { canSaveLifecycle, type LifecycleDraft, tierNames, toAddRequest } from './lifecycleRules.js';
 import { useAddLifecycle, useTierNamesQuery } from './queries.js';
 
 const EMPTY: LifecycleDraft = {
@@ -49,10 +43,7 @@ export function AddLifecycleDialog({
     onClose();
   };
   const names = tierNames(tiers.data?.items ?? []);
-  const badDate =
-    draft.when === 'date' &&
-    draft.date !== undefined &&
-    !isCalendarDate(draft.date.year, draft.date.month, draft.date.day);
+  const badDate = draft.when === 'date' && draft.date !== undefined && !isRealDate(draft.date);
 
   return (
     <FormDialog

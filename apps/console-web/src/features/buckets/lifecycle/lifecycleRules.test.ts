@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { isCalendarDate } from '../../../components/dateParts.js';
 import {
   canSaveLifecycle,
   dateText,
-  isCalendarDate,
   type LifecycleDraft,
   tierNames,
   toAddRequest,

@@ -1,4 +1,5 @@
 import type { AddLifecycleRequest, LifecycleRule, Tier } from '@stowage/contract';
+import { type DateParts, isRealDate } from '../../../components/dateParts.js';
 
 // Spec 001 §2, §5: how lifecycle rules show in the table, and when the Add modal can save.
 
@@ -20,14 +21,6 @@ export const tierNames = (tiers: readonly Tier[]): string[] =>
     return settings?.name ? [settings.name] : [];
   });
 
-/** Spec 001 §5 date picker: a real calendar date (checked by a round trip), this year + 25. */
-export const DATE_YEARS = 25;
-
-export function isCalendarDate(year: number, month: number, day: number): boolean {
-  const d = new Date(Date.UTC(year, month - 1, day));
-  return d.getUTCFullYear() === year && d.getUTCMonth() === month - 1 && d.getUTCDate() === day;
-}
-
 export interface LifecycleDraft {
   type: 'expiry' | 'transition';
   prefix: string;
@@ -35,16 +28,13 @@ export interface LifecycleDraft {
   tags: string;
   when: 'days' | 'date';
   days: string;
-  date: { year: number; month: number; day: number } | undefined;
+  date: DateParts | undefined;
   storageClass: string | null;
 }
 
 /** Spec 001 §5: a chosen valid date or days ≥ 1; a transition also needs a storage class. */
 export function canSaveLifecycle(d: LifecycleDraft): boolean {
-  const timed =
-    d.when === 'date'
-      ? d.date !== undefined && isCalendarDate(d.date.year, d.date.month, d.date.day)
-      : /^\d+$/.test(d.days.trim()) && Number(d.days) >= 1;
+  const timed = d.when === 'date' ? isRealDate(d.date) : /^\d+$/.test(d.days.trim()) && Number(d.days) >= 1;
   if (!timed) return false;
   return d.type === 'expiry' || (d.storageClass ?? '') !== '';
 }

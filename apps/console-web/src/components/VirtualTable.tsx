@@ -1,0 +1,249 @@
+import { Box, Button, Checkbox, Popover, Stack, Text } from '@mantine/core';
+import { IconColumns } from '@tabler/icons-react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { tokens } from '../theme/tokens.js';
+import { LoadingMessage } from './LoadingMessage.js';
+import { visibleWindow } from './virtualWindow.js';
+
+// Spec 001 §2 "Generic table": rows and header 40 px high, 10 rows drawn beyond each edge of
+// the viewport. Only the rows in view exist in the DOM, so 50,000 loaded rows cost what 60 do.
+
+export const ROW_HEIGHT = 40;
+export const HEADER_HEIGHT = 40;
+export const OVERSCAN = 10;
+
+export interface VirtualColumn<T> {
+  id: string;
+  header: string;
+  cell: (row: T) => ReactNode;
+  /** A CSS grid track; the default shares the width equally. */
+  width?: string;
+  /** Listed under Shown Columns, where it can be hidden. */
+  optional?: boolean;
+}
+
+export interface RowSelection<T> {
+  selected: ReadonlySet<string>;
+  onChange: (next: Set<string>) => void;
+  rowLabel: (row: T) => string;
+  allLabel: string;
+}
+
+interface VirtualTableProps<T> {
+  label: string;
+  rows: readonly T[];
+  rowKey: (row: T) => string;
+  columns: readonly VirtualColumn<T>[];
+  /** Shown when loading ended with no rows. */
+  empty: string;
+  loading?: boolean;
+  selection?: RowSelection<T> | undefined;
+  actions?: (row: T) => ReactNode;
+  actionsHeader?: string;
+  /** Offers the Shown Columns chooser for the optional columns. */
+  columnChooser?: boolean;
+  /** Called when the last rows come into view (the next page should load). */
+  onEndReached?: () => void;
+  /** Viewport height in pixels. */
+  height?: number;
+  /** Below the rows, inside the scroll area (e.g. "Loading..." while a next page loads). */
+  footer?: ReactNode;
+}
+
+const ACTIONS_TRACK = 'minmax(9rem, auto)';
+const SELECT_TRACK = '2.5rem';
+
+export function VirtualTable<T>({
+  label,
+  rows,
+  rowKey,
+  columns,
+  empty,
+  loading = false,
+  selection,
+  actions,
+  actionsHeader,
+  columnChooser = false,
+  onEndReached,
+  height = 520,
+  footer,
+}: VirtualTableProps<T>) {
+  const [hidden, setHidden] = useState<ReadonlySet<string>>(new Set());
+  const [scrollTop, setScrollTop] = useState(0);
+  const [viewport, setViewport] = useState(height);
+  const scroller = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    const el = scroller.current;
+    if (!el || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => setViewport(el.clientHeight || height));
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [height]);
+
+  const span = visibleWindow({
+    scrollTop,
+    viewport,
+    count: rows.length,
+    rowHeight: ROW_HEIGHT,
+    overscan: OVERSCAN,
+  });
+  const nearEnd = span.end >= rows.length - OVERSCAN;
+  useEffect(() => {
+    if (nearEnd && rows.length > 0 && onEndReached) onEndReached();
+  }, [nearEnd, rows.length, onEndReached]);
+
+  const shown = columns.filter((c) => !hidden.has(c.id));
+  const tracks = [
+    ...(selection ? [SELECT_TRACK] : []),
+    ...shown.map((c) => c.width ?? 'minmax(6rem, 1fr)'),
+    ...(actions ? [ACTIONS_TRACK] : []),
+  ].join(' ');
+
+  if (rows.length === 0) {
+    if (loading) return <LoadingMessage />;
+    return <Text c="dimmed">{empty}</Text>;
+  }
+  const keys = rows.map(rowKey);
+  const allSelected = selection !== undefined && keys.every((k) => selection.selected.has(k));
+  const someSelected = selection !== undefined && keys.some((k) => selection.selected.has(k));
+  const toggle = (key: string) => {
+    if (!selection) return;
+    const next = new Set(selection.selected);
+    if (next.has(key)) next.delete(key);
+    else next.add(key);
+    selection.onChange(next);
+  };
+  const rowStyle = {
+    display: 'grid',
+    gridTemplateColumns: tracks,
+    alignItems: 'center',
+    gap: 'var(--mantine-spacing-xs)',
+    paddingInline: 'var(--mantine-spacing-xs)',
+    borderBottom: `1px solid ${tokens.color.border}`,
+  } as const;
+
+  return (
+    <Stack gap="xs">
+      {columnChooser && (
+        <ColumnChooser columns={columns.filter((c) => c.optional)} hidden={hidden} onChange={setHidden} />
+      )}
+      <Box role="table" aria-label={label} aria-rowcount={rows.length + 1}>
+        <Box role="rowgroup">
+          <Box role="row" aria-rowindex={1} style={{ ...rowStyle, height: HEADER_HEIGHT, fontWeight: 600 }}>
+            {selection && (
+              <Box role="columnheader">
+                <Checkbox
+                  aria-label={selection.allLabel}
+                  checked={allSelected}
+                  indeterminate={someSelected && !allSelected}
+                  onChange={() => selection.onChange(allSelected ? new Set() : new Set(keys))}
+                />
+              </Box>
+            )}
+            {shown.map((c) => (
+              <Box role="columnheader" key={c.id}>
+                {c.header}
+              </Box>
+            ))}
+            {actions && <Box role="columnheader">{actionsHeader}</Box>}
+          </Box>
+        </Box>
+        <Box
+          ref={scroller}
+          role="rowgroup"
+          onScroll={(e) => setScrollTop(e.currentTarget.scrollTop)}
+          style={{ height, overflowY: 'auto', position: 'relative' }}
+          data-testid="virtual-rows"
+        >
+          <div style={{ height: rows.length * ROW_HEIGHT, position: 'relative' }}>
+            {rows.slice(span.start, span.end).map((row, i) => {
+              const index = span.start + i;
+              const key = keys[index] ?? '';
+              return (
+                <Box
+                  role="row"
+                  aria-rowindex={index + 2}
+                  key={key}
+                  style={{
+                    ...rowStyle,
+                    position: 'absolute',
+                    top: index * ROW_HEIGHT,
+                    left: 0,
+                    right: 0,
+                    height: ROW_HEIGHT,
+                  }}
+                >
+                  {selection && (
+                    <Box role="cell">
+                      <Checkbox
+                        aria-label={selection.rowLabel(row)}
+                        checked={selection.selected.has(key)}
+                        onChange={() => toggle(key)}
+                      />
+                    </Box>
+                  )}
+                  {shown.map((c) => (
+                    <Box
+                      role="cell"
+                      key={c.id}
+                      style={{ overflow: 'hidden', whiteSpace: 'nowrap', textOverflow: 'ellipsis' }}
+                    >
+                      {c.cell(row)}
+                    </Box>
+                  ))}
+                  {actions && <Box role="cell">{actions(row)}</Box>}
+                </Box>
+              );
+            })}
+          </div>
+          {footer}
+        </Box>
+      </Box>
+    </Stack>
+  );
+}
+
+function ColumnChooser<T>({
+  columns,
+  hidden,
+  onChange,
+}: {
+  columns: readonly VirtualColumn<T>[];
+  hidden: ReadonlySet<string>;
+  onChange: (next: ReadonlySet<string>) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Popover position="bottom-end" withinPortal>
+      <Popover.Target>
+        <Button
+          variant="default"
+          size="xs"
+          leftSection={<IconColumns size="1rem" aria-hidden />}
+          style={{ alignSelf: 'flex-end' }}
+        >
+          {t('common.shownColumns')}
+        </Button>
+      </Popover.Target>
+      <Popover.Dropdown>
+        <Stack gap="xs" role="group" aria-label={t('common.shownColumns')}>
+          {columns.map((c) => (
+            <Checkbox
+              key={c.id}
+              label={c.header}
+              checked={!hidden.has(c.id)}
+              onChange={() => {
+                const next = new Set(hidden);
+                if (next.has(c.id)) next.delete(c.id);
+                else next.add(c.id);
+                onChange(next);
+              }}
+            />
+          ))}
+        </Stack>
+      </Popover.Dropdown>
+    </Popover>
+  );
+}

@@ -1,0 +1,218 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { mockApi, type RecordedCall } from '../../test/fetchMock.js';
+import { session } from '../../test/fixtures.js';
+import { renderApp } from '../../test/renderApp.js';
+import { setRewind } from './rewind.js';
+
+const file = (name: string, size = 10) => ({ name, size, last_modified: '2026-01-02T03:04:05Z', etag: 'e' });
+const query = (call: RecordedCall) => new URL(call.url, 'http://localhost').searchParams;
+
+function mockFolder(listing: (call: RecordedCall) => { objects: unknown[]; next?: string }) {
+  return mockApi({
+    'GET /api/v1/session': { body: session() },
+    'POST /api/v1/has-permission': { body: { permissions: [] } },
+    'GET /api/v1/buckets/docs/objects': (call) => ({ body: listing(call) }),
+    'POST /api/v1/buckets/docs/delete-objects': { body: { deleted: 2, errors: [] } },
+    'DELETE /api/v1/buckets/docs/objects': { status: 204 },
+  });
+}
+
+const table = () => screen.findByRole('table', { name: /^Objects in docs\// });
+const names = (t: HTMLElement) =>
+  within(t)
+    .getAllByRole('row')
+    .slice(1)
+    .map((r) => within(r).getAllByRole('cell')[1]?.textContent);
+
+afterEach(() => setRewind(null));
+
+describe('object browser listing', () => {
+  it('shows folders and files with size and date, linked into the browser', async () => {
+    mockFolder(() => ({ objects: [{ name: 'photos/', size: 0 }, file('readme.txt', 2048)] }));
+    renderApp('/buckets/docs/browse');
+    const t = await table();
+    expect(names(t)).toEqual(['photos', 'readme.txt']);
+    expect(within(t).getByRole('link', { name: 'photos' })).toHaveAttribute(
+      'href',
+      '/buckets/docs/browse/photos/',
+    );
+    expect(within(t).getByRole('link', { name: 'readme.txt' })).toHaveAttribute(
+      'href',
+      '/buckets/docs/browse/readme.txt',
+    );
+    expect(within(t).getByText('2.0 KiB')).toBeInTheDocument();
+    // Folders cannot be shared; files can.
+    expect(within(t).queryByRole('button', { name: 'Share photos' })).not.toBeInTheDocument();
+    expect(within(t).getByRole('button', { name: 'Share readme.txt' })).toBeEnabled();
+  });
+
+  it('says when a location is empty', async () => {
+    mockFolder(() => ({ objects: [] }));
+    renderApp('/buckets/docs/browse/empty/');
+    expect(
+      await screen.findByText('This location is empty, please try uploading a new file'),
+    ).toBeInTheDocument();
+  });
+
+  it('draws only the rows in view and asks for the next page near the end', async () => {
+    const page1 = Array.from({ length: 25 }, (_, i) => file(`k${String(i).padStart(4, '0')}`));
+    const page2 = Array.from({ length: 1000 }, (_, i) => file(`m${String(i).padStart(4, '0')}`));
+    const api = mockFolder((call) =>
+      query(call).get('continuation') === 'T1' ? { objects: page2 } : { objects: page1, next: 'T1' },
+    );
+    renderApp('/buckets/docs/browse');
+    await waitFor(() => expect(api.callsTo('GET /api/v1/buckets/docs/objects')).toHaveLength(2));
+    const t = await table();
+    await waitFor(() => expect(t).toHaveAttribute('aria-rowcount', String(1 + 1025)));
+    // 1025 rows loaded; only the viewport and its overscan are in the DOM.
+    expect(within(t).getAllByRole('row').length).toBeLessThan(40);
+    // The first page filled the view, so the third (none) is not requested.
+    expect(api.callsTo('GET /api/v1/buckets/docs/objects').map((c) => query(c).get('limit'))).toEqual([
+      '1000',
+      '1000',
+    ]);
+  });
+
+  it('a search of a fully loaded folder filters it and says so', async () => {
+    mockFolder(() => ({ objects: [file('alpha.txt'), file('beta.txt'), file('alphabet.md')] }));
+    const { user } = renderApp('/buckets/docs/browse');
+    const t = await table();
+    await user.type(screen.getByRole('searchbox', { name: 'Search Objects' }), 'ALPHA');
+    expect(names(t)).toEqual(['alpha.txt', 'alphabet.md']);
+    expect(screen.getByText('Searched all 3 entries of this folder.')).toBeInTheDocument();
+  });
+
+  it('a search of a folder larger than what is loaded asks the server for the whole folder', async () => {
+    const api = mockFolder((call) =>
+      query(call).get('prefix') === 'logs/2026'
+        ? { objects: [file('logs/2026-01.log')] }
+        : { objects: [file('logs/2025-12.log')], next: 'more' },
+    );
+    renderApp('/buckets/docs/browse/logs/');
+    await table();
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search Objects' }), {
+      target: { value: '2026' },
+    });
+    await waitFor(() =>
+      expect(names(screen.getByRole('table', { name: /^Objects in/ }))).toEqual(['2026-01.log']),
+    );
+    expect(
+      screen.getByText(
+        'This folder has more entries than are loaded, so the search covers names in the whole folder that start with “2026”.',
+      ),
+    ).toBeInTheDocument();
+    expect(
+      api.callsTo('GET /api/v1/buckets/docs/objects').some((c) => query(c).get('prefix') === 'logs/2026'),
+    ).toBe(true);
+  });
+
+  it('Delete Selected sends the checked rows, folders recursively', async () => {
+    const api = mockFolder(() => ({ objects: [{ name: 'old/', size: 0 }, file('a.txt'), file('b.txt')] }));
+    const { user } = renderApp('/buckets/docs/browse');
+    await table();
+    const deleteSelected = screen.getByRole('button', { name: 'Delete Selected' });
+    expect(deleteSelected).toBeDisabled();
+    await user.click(screen.getByRole('checkbox', { name: 'Select old' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Select a.txt' }));
+    await user.click(deleteSelected);
+    const dialog = await screen.findByRole('dialog', { name: 'Delete' });
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(api.callsTo('POST /api/v1/buckets/docs/delete-objects')).toHaveLength(1));
+    expect(api.callsTo('POST /api/v1/buckets/docs/delete-objects')[0]?.body).toEqual([
+      { path: 'old/', recursive: true },
+      { path: 'a.txt' },
+    ]);
+    expect(await screen.findByText('Objects deleted successfully.')).toBeInTheDocument();
+  });
+
+  it('a row delete names the object in its success message', async () => {
+    const api = mockFolder(() => ({ objects: [file('dir/a.txt')] }));
+    const { user } = renderApp('/buckets/docs/browse/dir/');
+    await table();
+    await user.click(screen.getByRole('button', { name: 'Delete a.txt' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Delete' })).getByRole('button', { name: 'Delete' }),
+    );
+    expect(await screen.findByText("Object 'a.txt' deleted successfully.")).toBeInTheDocument();
+    expect(query(api.callsTo('DELETE /api/v1/buckets/docs/objects')[0]!).get('path')).toBe('dir/a.txt');
+  });
+
+  it('a download over 104857600 bytes says it may take a while', async () => {
+    mockFolder(() => ({ objects: [file('small.bin', 104_857_600), file('big.bin', 104_857_601)] }));
+    const { user } = renderApp('/buckets/docs/browse');
+    await table();
+    await user.click(screen.getByRole('button', { name: 'Download small.bin' }));
+    expect(
+      screen.queryByText('Download process started, it may take a few moments to complete'),
+    ).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Download big.bin' }));
+    expect(
+      await screen.findByText('Download process started, it may take a few moments to complete'),
+    ).toBeInTheDocument();
+  });
+
+  it('the new path modal opens a folder below this one and refuses a blank path', async () => {
+    mockFolder(() => ({ objects: [] }));
+    const { user } = renderApp('/buckets/docs/browse/a/');
+    await user.click(await screen.findByRole('button', { name: 'Create new path' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Choose or create a new path' });
+    const go = within(dialog).getByRole('button', { name: 'Go' });
+    await user.type(within(dialog).getByRole('textbox', { name: 'New Folder Path' }), '  ');
+    expect(go).toBeDisabled();
+    await user.type(within(dialog).getByRole('textbox', { name: 'New Folder Path' }), 'x/y');
+    await user.click(go);
+    const crumbs = await screen.findByRole('navigation', { name: 'Path' });
+    await waitFor(() =>
+      expect(within(crumbs).getByRole('link', { name: 'y' })).toHaveAttribute(
+        'href',
+        '/buckets/docs/browse/a/x/y/',
+      ),
+    );
+  });
+
+  it('rewind lists the past with a Deleted column and locks changes', async () => {
+    const api = mockFolder(() => ({ objects: [file('a.txt')] }));
+    api.set('GET /api/v1/buckets/docs/rewind/2026-01-01T00%3A00%3A00.000Z', {
+      body: { objects: [{ ...file('gone.txt'), delete_flag: true }, file('a.txt')] },
+    });
+    setRewind({ bucket: 'docs', date: '2026-01-01T00:00:00.000Z' });
+    renderApp('/buckets/docs/browse');
+    const t = await screen.findByRole('table', { name: /^Objects in/ });
+    await waitFor(() =>
+      expect(
+        within(t)
+          .getAllByRole('columnheader')
+          .map((h) => h.textContent),
+      ).toContain('Deleted'),
+    );
+    const cells = within(t)
+      .getAllByRole('row')
+      .slice(1)
+      .map((r) =>
+        within(r)
+          .getAllByRole('cell')
+          .map((c) => c.textContent),
+      );
+    expect(cells.map((c) => [c[0], c[3]])).toEqual([
+      ['gone.txt', 'Yes'],
+      ['a.txt', 'No'],
+    ]);
+    for (const name of ['Upload', 'Refresh', 'Create new path', 'Delete Selected'])
+      expect(screen.getByRole('button', { name })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Delete gone.txt' })).toBeDisabled();
+  });
+
+  it('rewind is reset when another bucket is opened', async () => {
+    mockFolder(() => ({ objects: [file('a.txt')] }));
+    setRewind({ bucket: 'other', date: '2026-01-01T00:00:00.000Z' });
+    renderApp('/buckets/docs/browse');
+    const t = await table();
+    expect(
+      within(t)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).not.toContain('Deleted');
+    expect(screen.getByRole('button', { name: 'Upload' })).toBeEnabled();
+  });
+});

@@ -1,0 +1,73 @@
+import { ActionIcon, Group } from '@mantine/core';
+import type { ObjectItem } from '@stowage/contract';
+import { IconDownload, IconEye, IconShare, IconTrash, IconZoomScan } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { tokens } from '../../theme/tokens.js';
+import { baseName, browsePath, isFolder, previewType } from './objectPaths.js';
+
+export type RowIntent = 'preview' | 'share' | 'download' | 'delete';
+
+interface ObjectRowActionsProps {
+  bucket: string;
+  object: ObjectItem;
+  /** Rewound rows are past states: view only. */
+  readOnly: boolean;
+  onAction: (intent: RowIntent, object: ObjectItem) => void;
+}
+
+/** Spec 001 §2 row actions: view, preview, share (not for folders), download, delete. */
+export function ObjectRowActions({ bucket, object, readOnly, onAction }: ObjectRowActionsProps) {
+  const { t } = useTranslation();
+  const name = baseName(object.name);
+  const folder = isFolder(object.name);
+  const markerOrPast = readOnly || object.is_delete_marker === true;
+  return (
+    <Group gap={2} wrap="nowrap">
+      <ActionIcon
+        variant="subtle"
+        component={Link}
+        to={browsePath(bucket, object.name)}
+        aria-label={t('objects.view', { name })}
+      >
+        <IconEye size="1.1rem" aria-hidden />
+      </ActionIcon>
+      {previewType(object.name) && !markerOrPast && (
+        <ActionIcon
+          variant="subtle"
+          onClick={() => onAction('preview', object)}
+          aria-label={t('objects.preview', { name })}
+        >
+          <IconZoomScan size="1.1rem" aria-hidden />
+        </ActionIcon>
+      )}
+      {!folder && (
+        <ActionIcon
+          variant="subtle"
+          disabled={markerOrPast}
+          onClick={() => onAction('share', object)}
+          aria-label={t('objects.share', { name })}
+        >
+          <IconShare size="1.1rem" aria-hidden />
+        </ActionIcon>
+      )}
+      <ActionIcon
+        variant="subtle"
+        disabled={markerOrPast}
+        onClick={() => onAction('download', object)}
+        aria-label={t('objects.download', { name })}
+      >
+        <IconDownload size="1.1rem" aria-hidden />
+      </ActionIcon>
+      <ActionIcon
+        variant="subtle"
+        color={tokens.color.danger}
+        disabled={markerOrPast}
+        onClick={() => onAction('delete', object)}
+        aria-label={t('objects.delete', { name })}
+      >
+        <IconTrash size="1.1rem" aria-hidden />
+      </ActionIcon>
+    </Group>
+  );
+}

@@ -1,0 +1,213 @@
+import { type ObjectItem, routes } from '@stowage/contract';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiUrl, callApi } from '../../api/client.js';
+import { bucketKeys } from '../buckets/queries.js';
+
+// One hook per object call of spec 001 §7. Listings are paged by the server (1000 entries a
+// page) and pulled page by page as the user scrolls: a folder of a million keys is never read
+// whole.
+
+export const PAGE_LIMIT = 1000;
+
+export const objectKeys = {
+  bucket: (bucket: string) => [...bucketKeys.all, 'objects', bucket] as const,
+  list: (bucket: string, prefix: string) => [...objectKeys.bucket(bucket), 'list', prefix] as const,
+  rewind: (bucket: string, prefix: string, date: string) =>
+    [...objectKeys.bucket(bucket), 'rewind', prefix, date] as const,
+  object: (bucket: string, key: string) => [...objectKeys.bucket(bucket), 'object', key] as const,
+  versions: (bucket: string, key: string) => [...objectKeys.object(bucket, key), 'versions'] as const,
+  share: (bucket: string, key: string, version: string | undefined, expires: string) =>
+    [...objectKeys.object(bucket, key), 'share', version ?? '', expires] as const,
+};
+
+/** The pages of a folder (or, with `startsWith`, of the names in it that start so). */
+export function useObjectPages(bucket: string, prefix: string, enabled = true) {
+  return useInfiniteQuery({
+    queryKey: objectKeys.list(bucket, prefix),
+    queryFn: ({ signal, pageParam }) =>
+      callApi(routes.listObjects, {
+        params: { bucket },
+        query: { prefix, limit: PAGE_LIMIT, ...(pageParam ? { continuation: pageParam } : {}) },
+        signal,
+      }),
+    initialPageParam: '',
+    getNextPageParam: (last) => last.next,
+    enabled,
+  });
+}
+
+/** GET /buckets/{bucket}/rewind/{date}: the folder as it was then (null means empty). */
+export function useRewindQuery(bucket: string, prefix: string, date: string | undefined) {
+  return useQuery({
+    queryKey: objectKeys.rewind(bucket, prefix, date ?? ''),
+    queryFn: ({ signal }) =>
+      callApi(routes.rewindObjects, {
+        params: { bucket, date: date ?? '' },
+        query: { prefix },
+        signal,
+      }).then((r) => r.objects ?? []),
+    enabled: date !== undefined,
+  });
+}
+
+/**
+ * One key with its metadata, tags, legal hold and retention. undefined when the key is not an
+ * object (the browser then shows it as a folder).
+ */
+export function useObjectQuery(bucket: string, key: string, enabled = true) {
+  return useQuery({
+    queryKey: objectKeys.object(bucket, key),
+    queryFn: async ({ signal }): Promise<ObjectItem | null> => {
+      const page = await callApi(routes.listObjects, {
+        params: { bucket },
+        query: { prefix: key, with_metadata: true, limit: 2 },
+        signal,
+      });
+      return page.objects.find((o) => o.name === key && o.last_modified !== undefined) ?? null;
+    },
+    enabled,
+  });
+}
+
+/** Every version of one key, newest first (delete markers included). */
+export function useVersionsQuery(bucket: string, key: string, enabled: boolean) {
+  return useQuery({
+    queryKey: objectKeys.versions(bucket, key),
+    queryFn: async ({ signal }) => {
+      const all: ObjectItem[] = [];
+      let continuation: string | undefined;
+      do {
+        const page = await callApi(routes.listObjects, {
+          params: { bucket },
+          query: { prefix: key, with_versions: true, ...(continuation ? { continuation } : {}) },
+          signal,
+        });
+        all.push(...page.objects);
+        continuation = page.next;
+      } while (continuation);
+      return all;
+    },
+    enabled,
+  });
+}
+
+/** GET …/objects/share: a presigned URL for the chosen lifetime. */
+export function useShareQuery(
+  bucket: string,
+  key: string,
+  version: string | undefined,
+  expires: string | null,
+) {
+  return useQuery({
+    queryKey: objectKeys.share(bucket, key, version, expires ?? ''),
+    queryFn: ({ signal }) =>
+      callApi(routes.shareObject, {
+        params: { bucket },
+        query: { prefix: key, ...(version ? { version_id: version } : {}), expires: expires ?? undefined },
+        signal,
+      }),
+    enabled: expires !== null,
+    // A fresh link each time the dialog asks: old ones keep their own expiry.
+    gcTime: 0,
+  });
+}
+
+/** The download (or inline preview) URL: the browser fetches it with the session cookie. */
+export function objectDownloadUrl(bucket: string, key: string, version?: string, preview = false): string {
+  const path = routes.downloadObject.path.replace(':bucket', encodeURIComponent(bucket));
+  return apiUrl(path, {
+    prefix: key,
+    version_id: version && version !== 'null' ? version : undefined,
+    preview: preview || undefined,
+  });
+}
+
+/** Every mutation refreshes the bucket's listings and object views. */
+function useObjectMutation<V, R>(bucket: string, call: (vars: V) => Promise<R>) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: call,
+    onSuccess: () => client.invalidateQueries({ queryKey: objectKeys.bucket(bucket) }),
+  });
+}
+
+const versionQuery = (version: string | undefined) =>
+  version && version !== 'null' ? { version_id: version } : {};
+
+export interface DeleteTarget {
+  path: string;
+  version?: string | undefined;
+  /** Every version of the key. */
+  allVersions?: boolean;
+}
+
+/** DELETE …/objects: one object, one version, or a folder (recursive). */
+export const useDeleteObject = (bucket: string) =>
+  useObjectMutation(bucket, ({ path, version, allVersions }: DeleteTarget) =>
+    callApi(routes.deleteObject, {
+      params: { bucket },
+      query: {
+        path,
+        ...versionQuery(version),
+        ...(path.endsWith('/') ? { recursive: true } : {}),
+        ...(allVersions ? { all_versions: true } : {}),
+      },
+    }),
+  );
+
+/** POST …/delete-objects: the checked rows, folders recursively. */
+export const useDeleteObjects = (bucket: string) =>
+  useObjectMutation(bucket, (paths: readonly string[]) =>
+    callApi(routes.deleteObjects, {
+      params: { bucket },
+      body: paths.map((path) => ({ path, ...(path.endsWith('/') ? { recursive: true } : {}) })),
+    }),
+  );
+
+interface ObjectRef {
+  key: string;
+  version?: string | undefined;
+}
+
+export const usePutTags = (bucket: string) =>
+  useObjectMutation(bucket, ({ key, version, tags }: ObjectRef & { tags: Record<string, string> }) =>
+    callApi(routes.putObjectTags, {
+      params: { bucket },
+      query: { prefix: key, ...versionQuery(version) },
+      body: { tags },
+    }),
+  );
+
+export const usePutRetention = (bucket: string) =>
+  useObjectMutation(
+    bucket,
+    ({ key, version, mode, expires }: ObjectRef & { mode: 'governance' | 'compliance'; expires: string }) =>
+      callApi(routes.putObjectRetention, {
+        params: { bucket },
+        query: { prefix: key, ...versionQuery(version) },
+        body: { mode, expires, governance_bypass: true },
+      }),
+  );
+
+export const useDeleteRetention = (bucket: string) =>
+  useObjectMutation(bucket, ({ key, version }: ObjectRef) =>
+    callApi(routes.deleteObjectRetention, {
+      params: { bucket },
+      query: { prefix: key, ...versionQuery(version) },
+    }),
+  );
+
+export const usePutLegalHold = (bucket: string) =>
+  useObjectMutation(bucket, ({ key, version, on }: ObjectRef & { on: boolean }) =>
+    callApi(routes.putObjectLegalHold, {
+      params: { bucket },
+      query: { prefix: key, ...versionQuery(version) },
+      body: { status: on ? 'enabled' : 'disabled' },
+    }),
+  );
+
+/** Refreshes a bucket's listings (Refresh button, finished uploads). */
+export function useRefreshObjects(bucket: string) {
+  const client = useQueryClient();
+  return () => client.invalidateQueries({ queryKey: objectKeys.bucket(bucket) });
+}
