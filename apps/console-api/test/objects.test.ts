@@ -207,6 +207,9 @@ describe('listing', () => {
     // Locked: a plain delete of the version is refused until hold and retention are lifted.
     const versions = await call('GET', '/buckets/vault/objects?prefix=contract.pdf&with_versions=true');
     const versionId = versions.json().objects[0].version_id;
+    // The detail view learns the version it shows (a plain listing carries none).
+    expect(versionId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(item.version_id).toBe(versionId);
     const locked = await call('DELETE', `/buckets/vault/objects?path=contract.pdf&version_id=${versionId}`);
     expect(locked.statusCode).toBeGreaterThanOrEqual(400);
     await call('PUT', `/buckets/vault/objects/legalhold?prefix=contract.pdf&version_id=${versionId}`, {

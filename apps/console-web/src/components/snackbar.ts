@@ -1,4 +1,5 @@
 import { notifications } from '@mantine/notifications';
+import { i18n } from '../i18n/index.js';
 
 /** Spec 000 §4/§9: the snackbar hides after 10 s for errors and 5 s for everything else. */
 export const SNACKBAR_MS = { info: 5_000, error: 10_000 } as const;
@@ -12,5 +13,7 @@ export function showSnackbar(message: string, type: SnackbarType = 'info', detai
     color: type === 'error' ? 'red' : undefined,
     autoClose: SNACKBAR_MS[type],
     withBorder: true,
+    // Mantine's close button has no name of its own; screen readers need one.
+    closeButtonProps: { 'aria-label': i18n.t('common.close') },
   });
 }

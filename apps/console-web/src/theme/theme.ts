@@ -1,4 +1,5 @@
-import { createTheme, localStorageColorSchemeManager, type MantineColorsTuple } from '@mantine/core';
+import { createTheme, localStorageColorSchemeManager, type MantineColorsTuple, Modal } from '@mantine/core';
+import { i18n } from '../i18n/index.js';
 
 // Brand ramp (light to dark) — the only raw colours in the app; everything else uses tokens.
 const stowage: MantineColorsTuple = [
@@ -21,6 +22,10 @@ export const theme = createTheme({
   primaryShade: { light: 8, dark: 8 },
   defaultRadius: 'md',
   fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
+  components: {
+    // Mantine's close icon has no name; every dialog's gets one for screen readers.
+    Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': i18n.t('common.close') } } }),
+  },
 });
 
 /** Layout constants. Spec 000 §9: sidebar width 245 open, 115 closed. */

@@ -5,7 +5,13 @@ import { versionField, versionQuery } from './version.js';
 
 type Extra = Pick<
   ObjectItem,
-  'content_type' | 'user_metadata' | 'tags' | 'legal_hold_status' | 'retention_mode' | 'retention_until_date'
+  | 'content_type'
+  | 'user_metadata'
+  | 'tags'
+  | 'legal_hold_status'
+  | 'retention_mode'
+  | 'retention_until_date'
+  | 'version_id'
 >;
 
 /** Content type and user metadata (x-amz-meta-*, shown without the prefix) of one object. */
@@ -23,7 +29,11 @@ export async function userMetadata(
     if (lower === 'content-type') contentType = String(value);
     else if (!lower.startsWith('x-amz-')) meta[key] = String(value);
   }
-  return contentType ? { content_type: contentType, user_metadata: meta } : { user_metadata: meta };
+  const extra: Extra = { user_metadata: meta };
+  if (contentType) extra.content_type = contentType;
+  // A V2 listing carries no version ids; the stat names the version in a versioned bucket.
+  if (stat.versionId) extra.version_id = stat.versionId;
+  return extra;
 }
 
 /** Answers meaning "none": never set, or a bucket without object locking. */

@@ -5,9 +5,10 @@ import { setRewind } from './rewind.js';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
-/** A local date-time as a datetime-local input holds it. */
+/** A local date-time as a datetime-local input holds it, to the second. */
 export function toLocalInput(date: Date): string {
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
+  const day = `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+  return `${day}T${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}`;
 }
 
 interface RewindDialogProps {
@@ -50,6 +51,7 @@ function RewindForm({
     <Stack>
       <TextInput
         type="datetime-local"
+        step={1}
         label={t('objects.rewindTo')}
         value={when}
         onChange={(e) => setWhen(e.currentTarget.value)}

@@ -13,7 +13,7 @@ import {
 
 const percent = (t: Transfer) => (t.size === 0 ? 100 : Math.min(100, Math.floor((t.loaded / t.size) * 100)));
 
-/** Each upload with its own progress bar, cancel while it runs, and a way to clear the list. */
+/** Each upload with its own progress bar (newest first), cancel while it runs, and a way to clear the list. */
 export function TransferPanel() {
   const { t } = useTranslation();
   const transfers = useTransfers();
@@ -26,8 +26,9 @@ export function TransferPanel() {
       role="region"
       aria-label={t('objects.transfers')}
       style={{
+        // Bottom left of the page, clear of the snackbars at the bottom right.
         position: 'fixed',
-        right: 16,
+        left: 'calc(var(--app-shell-navbar-offset, 0px) + 16px)',
         bottom: 16,
         width: 360,
         zIndex: 200,
@@ -49,7 +50,7 @@ export function TransferPanel() {
       </Group>
       <ScrollArea.Autosize mah={240}>
         <Stack gap="xs">
-          {transfers.map((transfer) => (
+          {[...transfers].reverse().map((transfer) => (
             <Stack key={transfer.id} gap={2}>
               <Group justify="space-between" wrap="nowrap" gap="xs">
                 <Text size="sm" truncate="end" title={transfer.name}>
