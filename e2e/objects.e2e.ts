@@ -96,7 +96,7 @@ describe('object browser, end to end', () => {
     await expect
       .poll(async () => Number(await bar.getAttribute('aria-valuenow')), {
         timeout: 60_000,
-        intervals: [100],
+        interval: 100,
       })
       .toBeGreaterThan(0);
     const midway = Number(await bar.getAttribute('aria-valuenow'));
@@ -104,7 +104,7 @@ describe('object browser, end to end', () => {
     await expect
       .poll(async () => Number(await bar.getAttribute('aria-valuenow')), {
         timeout: 170_000,
-        intervals: [500],
+        interval: 500,
       })
       .toBe(100);
     expect(midway).toBeLessThan(100);
