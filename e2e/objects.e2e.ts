@@ -282,7 +282,10 @@ describe('object browser, end to end', () => {
     const rule = page.getByRole('dialog', { name: 'Add Access Rule' });
     await rule.getByRole('textbox', { name: 'Prefix' }).fill('public/');
     await rule.getByRole('button', { name: 'Save' }).click();
-    await page.getByRole('table', { name: 'Access Rules' }).getByRole('cell', { name: 'public/', exact: true }).waitFor();
+    await page
+      .getByRole('table', { name: 'Access Rules' })
+      .getByRole('cell', { name: 'public/', exact: true })
+      .waitFor();
     await screenshot(page, '74-access-rules');
     const anonymous = await browser.newContext();
     await s3.send(new PutObjectCommand({ Bucket: BUCKET, Key: 'public/hello.txt', Body: 'hi' }));
