@@ -2,18 +2,14 @@
 // page in a bucket of 1,000, in one store, measured in one run. Target: at most 2x (the cost
 // of a page follows the page, not the bucket).
 //
-// Seeding a million objects through S3 would take most of the run, so each drive's index
-// gets the records directly: one real object is PUT through S3, and its record on each
-// drive (as the store wrote it) becomes every other key's record there.
+// The million objects are seeded straight into the drives' indexes (seed-index.mjs).
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { leanClient } from './lean-s3.mjs';
 import { machine, writeSection } from './report.mjs';
+import { seedRecords } from './seed-index.mjs';
 import { startStoreProcess } from './store-process.mjs';
-
-const DriveIndex = (await import('../../packages/store/dist/engine/fs/drive-index.js')).DriveIndex;
-const { decodeObjectRecord } = await import('../../packages/store/dist/format/object-record.js');
 
 const BIG = Number(process.env.BENCH_LIST_OBJECTS ?? 1_000_000);
 const SMALL = 1000;
@@ -28,20 +24,6 @@ const smallKeys = [
   ...Array.from({ length: SMALL }, (_, i) => `d3/obj-${pad(i, SMALL)}`),
   ...[0, 1, 2, 4, 5, 6, 7, 8, 9].map((d) => `d${d}/obj-0`),
 ];
-
-async function seed(drives, bucket, n, keyOf) {
-  for (const drive of drives) {
-    const ix = await DriveIndex.open(drive);
-    const template = decodeObjectRecord(ix.getRecordBytes(bucket, 'template'));
-    const batch = [];
-    for (let i = 0; i < n; i++) {
-      batch.push(ix.writeRecord(bucket, keyOf(i), undefined, template));
-      if (batch.length === 20_000) await Promise.all(batch.splice(0));
-    }
-    await Promise.all(batch);
-    await ix.close();
-  }
-}
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
@@ -68,8 +50,8 @@ try {
   s3.close();
   await store.close();
   const t0 = Date.now();
-  await seed(drives, 'big', BIG, bigKey);
-  await seed(drives, 'small', smallKeys.length, (i) => smallKeys[i]);
+  await seedRecords(drives, 'big', BIG, bigKey);
+  await seedRecords(drives, 'small', smallKeys.length, (i) => smallKeys[i]);
   const seedSeconds = (Date.now() - t0) / 1000;
 
   store = await startStoreProcess(drives, ROOT);

@@ -1,18 +1,13 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
-import { createQueryClient } from '../api/queryClient.js';
-import { Providers } from '../app/providers.js';
+import { renderWithProviders } from '../test/renderWithProviders.js';
 import { LoadingMessage } from './LoadingMessage.js';
 
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => vi.useRealTimers());
 
 test('Loading..., then slower after 3 s, then with the seconds after 6 s', () => {
-  render(
-    <Providers queryClient={createQueryClient()} env="test">
-      <LoadingMessage />
-    </Providers>,
-  );
+  renderWithProviders(<LoadingMessage />);
   expect(screen.getByText('Loading...')).toBeInTheDocument();
   act(() => vi.advanceTimersByTime(2_000));
   expect(screen.getByText('Loading...')).toBeInTheDocument();

@@ -1,6 +1,6 @@
 import { Box, Button, Checkbox, Popover, Stack, Text } from '@mantine/core';
 import { IconColumns } from '@tabler/icons-react';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { tokens } from '../theme/tokens.js';
 import { LoadingMessage } from './LoadingMessage.js';
@@ -45,7 +45,7 @@ interface VirtualTableProps<T> {
   columnChooser?: boolean;
   /** Called when the last rows come into view (the next page should load). */
   onEndReached?: () => void;
-  /** Viewport height in pixels. */
+  /** Largest viewport height in pixels; a short table is only as tall as its rows. */
   height?: number;
   /** Below the rows, inside the scroll area (e.g. "Loading..." while a next page loads). */
   footer?: ReactNode;
@@ -94,7 +94,9 @@ export function VirtualTable<T>({
     if (nearEnd && rows.length > 0 && onEndReached) onEndReached();
   }, [nearEnd, rows.length, onEndReached]);
 
+  const keys = useMemo(() => rows.map(rowKey), [rows, rowKey]);
   const shown = columns.filter((c) => !hidden.has(c.id));
+  const bodyHeight = Math.min(height, rows.length * ROW_HEIGHT + (footer ? 2 * ROW_HEIGHT : 0));
   const tracks = [
     ...(selection ? [SELECT_TRACK] : []),
     ...shown.map((c) => c.width ?? 'minmax(6rem, 1fr)'),
@@ -105,7 +107,6 @@ export function VirtualTable<T>({
     if (loading) return <LoadingMessage />;
     return <Text c="dimmed">{empty}</Text>;
   }
-  const keys = rows.map(rowKey);
   const allSelected = selection !== undefined && keys.every((k) => selection.selected.has(k));
   const someSelected = selection !== undefined && keys.some((k) => selection.selected.has(k));
   const toggle = (key: string) => {
@@ -129,7 +130,7 @@ export function VirtualTable<T>({
       {columnChooser && (
         <ColumnChooser columns={columns.filter((c) => c.optional)} hidden={hidden} onChange={setHidden} />
       )}
-      <Box role="table" aria-label={label} aria-rowcount={rows.length + 1}>
+      <Box role="table" aria-label={label} aria-rowcount={rows.length + 1} style={{ overflowX: 'auto' }}>
         <Box role="rowgroup">
           <Box role="row" aria-rowindex={1} style={{ ...rowStyle, height: HEADER_HEIGHT, fontWeight: 600 }}>
             {selection && (
@@ -154,7 +155,7 @@ export function VirtualTable<T>({
           ref={scroller}
           role="rowgroup"
           onScroll={(e) => setScrollTop(e.currentTarget.scrollTop)}
-          style={{ height, overflowY: 'auto', position: 'relative' }}
+          style={{ height: bodyHeight, overflowY: 'auto', position: 'relative' }}
           data-testid="virtual-rows"
         >
           <div style={{ height: rows.length * ROW_HEIGHT, position: 'relative' }}>

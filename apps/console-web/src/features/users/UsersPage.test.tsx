@@ -47,7 +47,7 @@ const table = () => screen.findByRole('table', { name: 'Users' });
 const row = async (name: string) =>
   within(await table())
     .getByRole('cell', { name })
-    .closest('tr') as HTMLElement;
+    .closest('[role="row"]') as HTMLElement;
 
 describe('users list', () => {
   it('lists users with status, groups and policies, and searches by access key', async () => {
