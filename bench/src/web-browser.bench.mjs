@@ -6,7 +6,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { chromium } from 'playwright-core';
+import { fillLogin, launchChromium } from './chromium.mjs';
 import { startConsole } from './console-process.mjs';
 import { leanClient } from './lean-s3.mjs';
 import { machine, writeSection } from './report.mjs';
@@ -74,17 +74,7 @@ try {
 
   store = await startStoreProcess(drives, ROOT);
   const web = await startConsole(store.url);
-  const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  const browser = await launchChromium();
   const results = {};
   try {
     for (const [folder, target] of [
@@ -93,9 +83,7 @@ try {
     ]) {
       const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
       const page = await context.newPage();
-      await page.goto(`${web.url}/login`);
-      await page.getByLabel('Enter Username').fill(ROOT.accessKey);
-      await page.getByLabel('Enter Password').fill(ROOT.secretKey);
+      await fillLogin(page, web.url, ROOT.accessKey, ROOT.secretKey);
       await page.getByRole('button', { name: 'Login' }).click();
       await page.waitForURL((u) => !u.pathname.endsWith('/login'));
       await firstRows(page, web.url, folder); // warm-up

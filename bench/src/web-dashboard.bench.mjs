@@ -6,8 +6,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { chromium } from 'playwright-core';
 import { INITIAL_JS_LIMIT_BYTES, initialJavaScript } from '../../apps/console-web/initial-js.mjs';
+import { fillLogin, launchChromium } from './chromium.mjs';
 import { freePort } from './ports.mjs';
 import { machine, writeSection } from './report.mjs';
 
@@ -72,9 +72,7 @@ async function apiFloor(stack) {
 async function browserRun(browser, stack) {
   const context = await browser.newContext();
   const page = await context.newPage();
-  await page.goto(`${stack.url}/login`);
-  await page.getByLabel('Enter Username').fill(stack.user);
-  await page.getByLabel('Enter Password').fill(stack.password);
+  await fillLogin(page, stack.url, stack.user, stack.password);
   const t0 = performance.now();
   await page.getByRole('button', { name: 'Login' }).click();
   await page.getByRole('region', { name: 'Uptime' }).waitFor();
@@ -85,17 +83,7 @@ async function browserRun(browser, stack) {
 
 const bundle = initialJavaScript();
 const stack = await startStack();
-const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
-  args: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-});
+const browser = await launchChromium();
 try {
   // Warm both paths once (first compile of the bundle, first scrape of metrics).
   await apiFloor(stack);
