@@ -1,4 +1,5 @@
 import '@testing-library/jest-dom/vitest';
+import { notifications } from '@mantine/notifications';
 import { cleanup } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { resetServerState } from '../app/serverState.js';
@@ -33,4 +34,6 @@ afterEach(() => {
   vi.unstubAllGlobals();
   vi.useRealTimers();
   resetServerState();
+  // Snackbars live in a module-level store; one test's must not show in the next.
+  notifications.clean();
 });

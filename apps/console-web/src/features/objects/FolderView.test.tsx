@@ -126,6 +126,29 @@ describe('object browser listing', () => {
     expect(await screen.findByText('Objects deleted successfully.')).toBeInTheDocument();
   });
 
+  it('a selection larger than one call allows is deleted in calls of 1000', async () => {
+    const many = Array.from({ length: 1500 }, (_, i) => file(`f${String(i).padStart(4, '0')}`));
+    const api = mockFolder(() => ({ objects: many }));
+    api.set('POST /api/v1/buckets/docs/delete-objects', (call) => ({
+      body: { deleted: (call.body as unknown[]).length, errors: [] },
+    }));
+    const { user } = renderApp('/buckets/docs/browse');
+    await table();
+    await user.click(screen.getByRole('checkbox', { name: 'Select all loaded objects' }));
+    await user.click(screen.getByRole('button', { name: 'Delete Selected' }));
+    expect(
+      await screen.findByText('Are you sure you want to delete the 1500 selected objects and folders?'),
+    ).toBeInTheDocument();
+    await user.click(
+      within(screen.getByRole('dialog', { name: 'Delete' })).getByRole('button', { name: 'Delete' }),
+    );
+    expect(await screen.findByText('Objects deleted successfully.')).toBeInTheDocument();
+    const sizes = api
+      .callsTo('POST /api/v1/buckets/docs/delete-objects')
+      .map((c) => (c.body as unknown[]).length);
+    expect(sizes).toEqual([1000, 500]);
+  });
+
   it('a row delete names the object in its success message', async () => {
     const api = mockFolder(() => ({ objects: [file('dir/a.txt')] }));
     const { user } = renderApp('/buckets/docs/browse/dir/');

@@ -155,14 +155,25 @@ export const useDeleteObject = (bucket: string) =>
     }),
   );
 
-/** POST …/delete-objects: the checked rows, folders recursively. */
+/** The call's limit: a larger selection goes in several calls. */
+export const DELETE_BATCH = 1000;
+
+/** POST …/delete-objects: the checked rows, folders recursively, 1000 to a call. */
 export const useDeleteObjects = (bucket: string) =>
-  useObjectMutation(bucket, (paths: readonly string[]) =>
-    callApi(routes.deleteObjects, {
-      params: { bucket },
-      body: paths.map((path) => ({ path, ...(path.endsWith('/') ? { recursive: true } : {}) })),
-    }),
-  );
+  useObjectMutation(bucket, async (paths: readonly string[]) => {
+    const total = { deleted: 0, errors: [] as { path: string; message: string }[] };
+    for (let i = 0; i < paths.length; i += DELETE_BATCH) {
+      const result = await callApi(routes.deleteObjects, {
+        params: { bucket },
+        body: paths
+          .slice(i, i + DELETE_BATCH)
+          .map((path) => ({ path, ...(path.endsWith('/') ? { recursive: true } : {}) })),
+      });
+      total.deleted += result.deleted;
+      total.errors.push(...result.errors);
+    }
+    return total;
+  });
 
 interface ObjectRef {
   key: string;

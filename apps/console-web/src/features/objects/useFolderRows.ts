@@ -1,3 +1,4 @@
+import { useDebouncedValue } from '@mantine/hooks';
 import type { ObjectItem } from '@stowage/contract';
 import { useCallback, useMemo } from 'react';
 import { baseName } from './objectPaths.js';
@@ -22,6 +23,8 @@ export interface FolderRows {
   refetch: () => void;
 }
 
+export const SEARCH_DEBOUNCE_MS = 300;
+
 const contains = (term: string) => {
   const needle = term.toLowerCase();
   return (o: ObjectItem) => baseName(o.name).toLowerCase().includes(needle);
@@ -39,10 +42,12 @@ export function useFolderRows(
   rewindDate?: string,
 ): FolderRows {
   const term = search.trim();
+  // The server is asked once typing pauses, not at every keystroke.
+  const [settled] = useDebouncedValue(term, SEARCH_DEBOUNCE_MS);
   const pages = useObjectPages(bucket, prefix, rewindDate === undefined);
   const complete = pages.data !== undefined && !pages.hasNextPage;
   const serverSearch = term !== '' && rewindDate === undefined && pages.data !== undefined && !complete;
-  const searched = useObjectPages(bucket, `${prefix}${term}`, serverSearch);
+  const searched = useObjectPages(bucket, `${prefix}${settled}`, serverSearch && settled === term);
   const rewind = useRewindQuery(bucket, prefix, rewindDate);
 
   const active = serverSearch ? searched : pages;
