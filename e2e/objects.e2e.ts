@@ -313,4 +313,20 @@ describe('object browser, end to end', () => {
     await page.getByRole('link', { name: 'e2e-files-read' }).click();
     await page.waitForURL(/\/policies\/e2e-files-read$/);
   });
+
+  test('the browser screens in the dark theme, with zero axe violations', async () => {
+    await page.evaluate(() => localStorage.setItem('stowage-color-scheme', 'dark'));
+    for (const [name, path] of [
+      ['76-dark-browser', ''],
+      ['77-dark-folder', 'album/'],
+      ['78-dark-object', 'album/notes.txt'],
+    ] as const) {
+      await page.goto(browse(path));
+      await page.getByRole('navigation', { name: 'Path' }).waitFor();
+      await (path.endsWith('.txt') ? page.getByRole('heading', { name: 'notes.txt' }) : table()).waitFor();
+      await screenshot(page, name);
+      expect(await axeViolations(page)).toEqual([]);
+    }
+    await page.evaluate(() => localStorage.setItem('stowage-color-scheme', 'light'));
+  });
 });
