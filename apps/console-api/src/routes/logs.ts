@@ -32,7 +32,7 @@ export function registerLogRoutes(
       throw new ApiError('invalidLogin', 'wrong or missing audit token');
     const entries = Array.isArray(body) ? body : [body];
     const rows = entries.map(auditRecordOf);
-    const bad = rows.findIndex((r) => r === undefined);
+    const bad = rows.indexOf(undefined);
     if (bad >= 0)
       throw new ApiError('badRequest', `entry ${bad} is not an audit log entry (time and api.name needed)`);
     await audit.log.insert(rows as NonNullable<(typeof rows)[number]>[]);
