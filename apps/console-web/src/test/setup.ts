@@ -1,8 +1,12 @@
 import '@testing-library/jest-dom/vitest';
 import { notifications } from '@mantine/notifications';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { resetServerState } from '../app/serverState.js';
+
+// findBy/waitFor give up after 5 s, not 1 s: a 2-core machine running the whole suite (and
+// the first import of a lazily loaded screen) can be slow without anything being wrong.
+configure({ asyncUtilTimeout: 5_000 });
 
 // jsdom lacks the layout APIs Mantine calls; inert stand-ins are enough for behaviour tests.
 Object.defineProperty(window, 'matchMedia', {

@@ -1,10 +1,13 @@
-import { ActionIcon, Group } from '@mantine/core';
+import { ActionIcon, Box, Group } from '@mantine/core';
 import type { ObjectItem } from '@stowage/contract';
 import { IconDownload, IconEye, IconShare, IconTrash, IconZoomScan } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { tokens } from '../../theme/tokens.js';
 import { baseName, browsePath, isFolder, previewType } from './objectPaths.js';
+
+/** An empty slot where a row has no such action, so the icons line up down the column. */
+const Slot = () => <Box w={28} aria-hidden />;
 
 export type RowIntent = 'preview' | 'share' | 'download' | 'delete';
 
@@ -32,7 +35,7 @@ export function ObjectRowActions({ bucket, object, readOnly, onAction }: ObjectR
       >
         <IconEye size="1.1rem" aria-hidden />
       </ActionIcon>
-      {previewType(object.name) && !markerOrPast && (
+      {previewType(object.name) && !markerOrPast ? (
         <ActionIcon
           variant="subtle"
           onClick={() => onAction('preview', object)}
@@ -40,8 +43,12 @@ export function ObjectRowActions({ bucket, object, readOnly, onAction }: ObjectR
         >
           <IconZoomScan size="1.1rem" aria-hidden />
         </ActionIcon>
+      ) : (
+        <Slot />
       )}
-      {!folder && (
+      {folder ? (
+        <Slot />
+      ) : (
         <ActionIcon
           variant="subtle"
           disabled={markerOrPast}
