@@ -20,7 +20,6 @@ export interface FolderRows {
   loadingMore: boolean;
   loadMore: () => void;
   coverage: SearchCoverage;
-  refetch: () => void;
 }
 
 export const SEARCH_DEBOUNCE_MS = 300;
@@ -82,7 +81,6 @@ export function useFolderRows(
       loadingMore: false,
       loadMore,
       coverage,
-      refetch: () => void rewind.refetch(),
     };
   }
   return {
@@ -93,6 +91,5 @@ export function useFolderRows(
     loadingMore: isFetchingNextPage,
     loadMore,
     coverage,
-    refetch: () => void active.refetch(),
   };
 }

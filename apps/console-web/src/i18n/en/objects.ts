@@ -1,7 +1,6 @@
 /** English texts. Object browser: listing, uploads, rewind, object detail and its dialogs. Spec strings are copied exactly. */
 export const objects = {
   objects: {
-    bucketRoot: '{{bucket}}',
     breadcrumb: 'Path',
     newPath: 'Create new path',
     newPathTitle: 'Choose or create a new path',
@@ -45,7 +44,6 @@ export const objects = {
     downloadStarted: 'Download process started, it may take a few moments to complete',
     rewindTitle: 'Rewind - {{bucket}}',
     rewindTo: 'Rewind to',
-    rewindTime: 'Time',
     currentStatus: 'Current Status',
     showRewind: 'Show Rewind Data',
     showCurrent: 'Show Current Data',
@@ -89,9 +87,7 @@ export const objects = {
     versionNumber: 'v{{number}}',
     number: '#',
     deletedColumn: 'Deleted',
-    latest: 'Latest',
     deleteVersion: 'Delete version {{version}}',
-    previewVersion: 'Open version {{version}}',
     noVersions: 'There are no versions yet.',
     deleteVersionMessage: 'Are you sure you want to delete version {{version}} of {{name}}?',
     previewFallback: "File couldn't be loaded. Please try Download instead",
@@ -117,6 +113,5 @@ export const objects = {
     deleteTagTitle: 'Delete Tag',
     deleteTagMessage: 'Are you sure you want to delete the tag {{tag}}?',
     previewTitle: 'Preview - {{name}}',
-    deleteMarker: 'This version is a delete marker.',
   },
 } as const;
