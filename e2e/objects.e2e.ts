@@ -237,6 +237,7 @@ describe('object browser, end to end', () => {
     expect(await row.getByRole('cell').nth(3).textContent()).toBe('No');
     expect(await table().getByRole('columnheader', { name: 'Deleted' }).count()).toBe(1);
     expect(await page.getByRole('button', { name: 'Upload' }).isDisabled()).toBe(true);
+    await dialog.waitFor({ state: 'detached' });
     await screenshot(page, '70-rewind');
     expect(await axeViolations(page)).toEqual([]);
 

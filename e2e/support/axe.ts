@@ -14,8 +14,16 @@ export interface AxeViolation {
   summary?: string;
 }
 
-/** Runs axe-core (WCAG 2 A and AA rules) on the page as it is now. */
+/**
+ * Runs axe-core (WCAG 2 A and AA rules) on the page once its finite transitions have ended:
+ * a dialog still fading out would otherwise be measured at half opacity.
+ */
 export async function axeViolations(page: Page): Promise<AxeViolation[]> {
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
+  );
   // Evaluated rather than injected as a <script>: the console's CSP forbids inline scripts.
   await page.evaluate(await AXE_SOURCE);
   return page.evaluate(async () => {
