@@ -1,5 +1,6 @@
 import { adminProtocol, minioMiscProtocol } from './admin/protocol.js';
 import type { ServiceAction } from './admin/router.js';
+import { notificationArns } from './config/notify-arns.js';
 import type { ServerConfigStore } from './config/store.js';
 import type { MasterKey } from './crypto/index.js';
 import type { ObjectLayer } from './engine/object-layer.js';
@@ -75,6 +76,7 @@ export function createApp(deps: AppDeps): ServerDeps {
     credentials: deps.credentials,
     deploymentId: deps.deploymentId,
     events: new Bus<BucketEvent>(),
+    notificationArns: () => notificationArns(deps.config.config),
   });
 
   return {

@@ -1,4 +1,5 @@
 import { HEAL_DEFAULTS } from '@stowage/madmin';
+import { configuredRegion } from '../config/notify-arns.js';
 import type { ServerConfigStore } from '../config/store.js';
 import type { ObjectLayer } from '../engine/object-layer.js';
 import type { SystemStore } from '../engine/system-store.js';
@@ -47,7 +48,7 @@ import {
   removeRemoteTargetReply,
   setRemoteTargetReply,
 } from './handlers/remote-targets.js';
-import { configuredRegion, dataUsageInfo, serverInfo, storageInfo } from './handlers/server-info.js';
+import { dataUsageInfo, serverInfo, storageInfo } from './handlers/server-info.js';
 import {
   addServiceAccountReply,
   deleteServiceAccountReply,

@@ -21,6 +21,8 @@ export interface S3Deps {
   credentials: CredentialStore;
   /** What successful requests did, for listeners. */
   events: Bus<BucketEvent>;
+  /** ARNs of the enabled notification targets, read from the live server configuration. */
+  notificationArns(): string[];
 }
 
 /** One S3 request as handlers see it, after authentication and authorisation. */

@@ -71,6 +71,7 @@ export const ERROR_CATALOGUE = {
   },
   InvalidRange: { status: 416, message: 'The requested range is not satisfiable' },
   InvalidRequest: { status: 400, message: 'Invalid Request' },
+  InvalidStorageClass: { status: 400, message: 'Invalid storage class.' },
   InvalidTag: { status: 400, message: 'The tag provided was not a valid tag.' },
   InvalidTokenId: { status: 403, message: 'The security token included in the request is invalid' },
   InvalidURI: { status: 400, message: "Couldn't parse the specified URI." },
@@ -147,6 +148,10 @@ export const ERROR_CATALOGUE = {
     status: 403,
     message:
       'The request signature we calculated does not match the signature you provided. Check your key and signing method.',
+  },
+  UnsupportedNotification: {
+    status: 400,
+    message: 'MinIO server does not support Topic or Cloud Function based notifications.',
   },
   XAmzContentSHA256Mismatch: {
     status: 400,

@@ -36,6 +36,7 @@ export const EVENT_NAMES = [
 ] as const;
 
 const KNOWN = new Set<string>(EVENT_NAMES);
+export const isEventName = (name: string): boolean => KNOWN.has(name);
 
 export interface BucketEvent {
   name: string;

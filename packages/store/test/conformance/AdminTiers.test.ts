@@ -79,4 +79,38 @@ describe('admin tiers', () => {
     );
     expect((await admin.tiers.list()).map((t) => t.Name)).toEqual(['WARM']);
   });
+
+  it('lets lifecycle transitions name configured tiers only (InvalidStorageClass otherwise)', async () => {
+    await hot.s3.send(new s3sdk.CreateBucketCommand({ Bucket: 'aging' }));
+    await admin.tiers.add(minioTier('GLACIAL'));
+    const put = (rule: s3sdk.LifecycleRule) =>
+      hot.s3.send(
+        new s3sdk.PutBucketLifecycleConfigurationCommand({
+          Bucket: 'aging',
+          LifecycleConfiguration: { Rules: [rule] },
+        }),
+      );
+    const base = { ID: 'move', Status: 'Enabled' as const, Filter: { Prefix: 'old/' } };
+    await put({
+      ...base,
+      Transitions: [{ Days: 30, StorageClass: 'GLACIAL' as s3sdk.TransitionStorageClass }],
+    });
+    await expect(
+      put({
+        ...base,
+        Transitions: [{ Days: 30, StorageClass: 'NOSUCHTIER' as s3sdk.TransitionStorageClass }],
+      }),
+    ).rejects.toMatchObject({ name: 'InvalidStorageClass', $metadata: { httpStatusCode: 400 } });
+    await expect(
+      put({
+        ...base,
+        NoncurrentVersionTransitions: [
+          { NoncurrentDays: 5, StorageClass: 'NOSUCHTIER' as s3sdk.TransitionStorageClass },
+        ],
+      }),
+    ).rejects.toMatchObject({ name: 'InvalidStorageClass' });
+    // The refused documents left the accepted one in place.
+    const got = await hot.s3.send(new s3sdk.GetBucketLifecycleConfigurationCommand({ Bucket: 'aging' }));
+    expect(got.Rules?.[0]?.Transitions).toEqual([{ Days: 30, StorageClass: 'GLACIAL' }]);
+  });
 });

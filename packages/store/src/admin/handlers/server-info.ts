@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import type { Disk, InfoMessage } from '@stowage/madmin';
-import { DEFAULT_TARGET, effective, isEnabled, type ServerConfig } from '../../config/kv.js';
+import { effective, isEnabled, type ServerConfig } from '../../config/kv.js';
+import { configuredRegion, notificationArns } from '../../config/notify-arns.js';
 import { probeStatus, probeTarget } from '../../config/notify-probe.js';
 import type { ServerConfigStore } from '../../config/store.js';
 import { notifyType, SUBSYSTEMS } from '../../config/subsystems.js';
@@ -22,24 +23,6 @@ export interface ServerInfoDeps {
   logTargets: LogTargets;
   /** When this server started (ms): a service restart starts it anew, as MinIO's re-exec does. */
   startedAt: number;
-}
-
-/** The region set in the configuration (site, or the deprecated region), else ''. */
-export function configuredRegion(config: ServerConfig): string {
-  return config.site?.[DEFAULT_TARGET]?.region || config.region?.[DEFAULT_TARGET]?.name || '';
-}
-
-/** ARNs of the enabled notification targets, as MinIO forms them (madmin-protocol.md §6.6). */
-export function notificationArns(config: ServerConfig): string[] {
-  const region = configuredRegion(config);
-  const arns: string[] = [];
-  for (const sub of SUBSYSTEMS) {
-    if (!sub.name.startsWith('notify_')) continue;
-    for (const target of Object.keys(config[sub.name] ?? {}).sort())
-      if (isEnabled(sub, effective(config, sub, target)))
-        arns.push(`arn:minio:sqs:${region}:${target}:${notifyType(sub.name)}`);
-  }
-  return arns;
 }
 
 type TargetsStatus = Array<Record<string, Array<Record<string, { status: 'online' | 'offline' }>>>>;

@@ -1,21 +1,20 @@
 import type { Reply } from '../../http/reply.js';
-import { xmlReply } from '../../http/reply.js';
 import { ApiError } from '../errors.js';
 import { textOf, type XmlObject } from '../xml/parse.js';
-import { elAttrs, S3_NAMESPACE } from '../xml/writer.js';
-import { KIB, type KindSpec, listOf, need, objectOf, storedAs, xmlRoot } from './kind.js';
+import { type ConfigContext, KIB, type KindSpec, listOf, need, objectOf, storedAs, xmlRoot } from './kind.js';
 
 // Lifecycle, notification and replication: their engines come later, so the documents
-// are checked against S3's schema shapes and kept as the XML the client sent.
+// are checked against S3's schema shapes, and what they name (tiers, notification
+// targets) against what is configured, then kept as the XML the client sent.
 
 const xmlText = (stored: unknown): string =>
   storedAs<{ xml: string }>(stored, (v) => typeof v.xml === 'string').xml;
-const renderText = (stored: unknown): Reply => ({
+export const renderText = (stored: unknown): Reply => ({
   status: 200,
   body: { type: 'bytes', value: Buffer.from(xmlText(stored)), contentType: 'application/xml' },
 });
 
-function uniqueIds(rules: XmlObject[], field: string): void {
+export function uniqueIds(rules: XmlObject[], field: string): void {
   const ids = new Set<string>();
   for (const r of rules) {
     const id = textOf(r, field);
@@ -26,6 +25,23 @@ function uniqueIds(rules: XmlObject[], field: string): void {
       throw new ApiError('InvalidArgument', 'Rule ID must be unique. Found same ID for more than one rule');
     ids.add(id);
   }
+}
+
+const TRANSITIONS = ['Transition', 'NoncurrentVersionTransition'];
+
+/** Every transition names a storage class, and each must be a configured tier (MinIO). */
+async function checkTransitionTiers(rules: XmlObject[], ctx: ConfigContext): Promise<void> {
+  const classes = new Set<string>();
+  for (const r of rules)
+    for (const action of TRANSITIONS)
+      for (const t of listOf(r[action]).map(objectOf)) {
+        const storageClass = textOf(t, 'StorageClass');
+        if (!storageClass) throw new ApiError('InvalidStorageClass');
+        classes.add(storageClass);
+      }
+  if (classes.size === 0) return;
+  const tiers = new Set(await ctx.tierNames());
+  for (const c of classes) if (!tiers.has(c)) throw new ApiError('InvalidStorageClass');
 }
 
 const LIFECYCLE_ACTIONS = [
@@ -39,7 +55,7 @@ const LIFECYCLE_ACTIONS = [
 export const lifecycle: KindSpec = {
   maxBody: 512 * KIB,
   missing: 'NoSuchLifecycleConfiguration',
-  parse(body) {
+  async parse(body, ctx) {
     const rules = listOf(xmlRoot(body, 'LifecycleConfiguration').Rule).map(objectOf);
     if (rules.length === 0 || rules.length > 1000) throw new ApiError('MalformedXML');
     for (const r of rules) {
@@ -56,40 +72,7 @@ export const lifecycle: KindSpec = {
       }
     }
     uniqueIds(rules, 'ID');
-    return { xml: body.toString('utf8') };
-  },
-  render: renderText,
-};
-
-const NOTIFICATION_KINDS: Array<[string, string]> = [
-  ['TopicConfiguration', 'Topic'],
-  ['QueueConfiguration', 'Queue'],
-  ['CloudFunctionConfiguration', 'CloudFunction'],
-];
-
-export const notification: KindSpec = {
-  maxBody: 256 * KIB,
-  missing: () => xmlReply(elAttrs('NotificationConfiguration', { xmlns: S3_NAMESPACE })),
-  parse(body) {
-    const doc = xmlRoot(body, 'NotificationConfiguration');
-    const all: XmlObject[] = [];
-    for (const [element, arnField] of NOTIFICATION_KINDS) {
-      for (const c of listOf(doc[element]).map(objectOf)) {
-        const arn = need(c, arnField);
-        if (!arn.startsWith('arn:')) {
-          throw new ApiError(
-            'InvalidArgument',
-            'A specified destination ARN does not exist or is not well-formed',
-          );
-        }
-        const events = listOf(c.Event);
-        if (events.length === 0 || !events.every((e) => typeof e === 'string' && e.startsWith('s3:'))) {
-          throw new ApiError('InvalidArgument', 'A specified event is not supported for notifications.');
-        }
-        all.push(c);
-      }
-    }
-    uniqueIds(all, 'Id');
+    await checkTransitionTiers(rules, ctx);
     return { xml: body.toString('utf8') };
   },
   render: renderText,

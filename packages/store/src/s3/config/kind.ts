@@ -7,10 +7,16 @@ export { listOf, objectOf } from '../xml/parse.js';
 
 import type { BucketConfigStore } from './store.js';
 
-/** What a kind's parser may consult: other documents of the same bucket. */
+/** What a kind's parser may consult: other documents of the bucket, and what it may name. */
 export interface ConfigContext {
   bucket: string;
   configs: BucketConfigStore;
+  /** The store's region: a notification ARN naming another is refused. */
+  region: string;
+  /** ARNs of the enabled notification targets. */
+  notificationArns: readonly string[];
+  /** Names of the configured remote tiers, which lifecycle transitions may name. */
+  tierNames(): Promise<string[]>;
 }
 
 /** One bucket sub-resource: how its request body is validated and its document rendered. */

@@ -1,7 +1,8 @@
 import { cors } from './cors.js';
-import { lifecycle, notification, replication } from './documents.js';
+import { lifecycle, replication } from './documents.js';
 import { encryption } from './encryption.js';
 import type { ConfigSpecs } from './kind.js';
+import { notification } from './notification.js';
 import { objectLock } from './object-lock.js';
 import { policy } from './policy.js';
 import { tagging } from './tagging.js';

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readAll } from '../../http/body.js';
 import { emptyReply, type Reply } from '../../http/reply.js';
+import { TierStore } from '../../tiers/tiers.js';
 import type { S3Call, S3Deps } from '../call.js';
 import { policyStatusReply } from '../config/policy.js';
 import { CONFIG_SPECS } from '../config/specs.js';
@@ -27,7 +28,13 @@ export async function putBucketConfig(deps: S3Deps, call: S3Call, op: ConfigOp):
   const body = await readAll(call.body(), spec.maxBody, new ApiError('MalformedXML'));
   if (md5 && !createHash('md5').update(body).digest().equals(md5)) throw new ApiError('BadDigest');
   const configs = configStore(deps);
-  const value = await spec.parse(body, { bucket: op.bucket, configs });
+  const value = await spec.parse(body, {
+    bucket: op.bucket,
+    configs,
+    region: deps.region,
+    notificationArns: deps.notificationArns(),
+    tierNames: async () => (await new TierStore(deps.system).list()).map((t) => t.Name),
+  });
   await configs.put(op.bucket, op.kind, value);
   return emptyReply(spec.putStatus ?? 200);
 }

@@ -1,0 +1,74 @@
+import { parseQueueArn } from '../../config/notify-arns.js';
+import { xmlReply } from '../../http/reply.js';
+import { ApiError } from '../errors.js';
+import { isEventName } from '../events.js';
+import { textOf, type XmlObject } from '../xml/parse.js';
+import { elAttrs, S3_NAMESPACE } from '../xml/writer.js';
+import { renderText, uniqueIds } from './documents.js';
+import { type ConfigContext, KIB, type KindSpec, listOf, need, objectOf, xmlRoot } from './kind.js';
+
+// Bucket notification (MinIO's rules): queue configurations only; each names an enabled
+// notification target of this store's region, known events and at most one prefix and one
+// suffix filter. Delivery to the targets is not built yet; the document is kept as sent.
+
+const arnError = () =>
+  new ApiError(
+    'InvalidArgument',
+    'A specified destination ARN does not exist or is not well-formed. Verify the destination ARN.',
+  );
+
+function checkQueueArn(arn: string, ctx: ConfigContext): void {
+  const wanted = parseQueueArn(arn);
+  if (!wanted) throw arnError();
+  const configured = ctx.notificationArns.map(parseQueueArn).filter((a) => a !== undefined);
+  const regions = new Set([ctx.region, ...configured.map((a) => a.region)]);
+  if (wanted.region !== '' && !regions.has(wanted.region)) {
+    throw new ApiError(
+      'InvalidArgument',
+      'A specified destination is in a different region than the bucket. You must use a destination that resides in the same region as the bucket.',
+    );
+  }
+  if (!configured.some((a) => a.target === wanted.target)) throw arnError();
+}
+
+function checkFilter(queue: XmlObject): void {
+  if (queue.Filter === undefined) return;
+  const key = objectOf(objectOf(queue.Filter).S3Key);
+  const seen = new Set<string>();
+  for (const rule of listOf(key.FilterRule).map(objectOf)) {
+    const name = need(rule, 'Name').toLowerCase();
+    if (name !== 'prefix' && name !== 'suffix') {
+      throw new ApiError('InvalidArgument', 'filter rule name must be either prefix or suffix');
+    }
+    if (seen.has(name)) {
+      throw new ApiError('InvalidArgument', `Cannot specify more than one ${name} rule in a filter.`);
+    }
+    seen.add(name);
+    if ((textOf(rule, 'Value') ?? '').length > 1024) {
+      throw new ApiError('InvalidArgument', 'filter value cannot exceed 1024 characters');
+    }
+  }
+}
+
+export const notification: KindSpec = {
+  maxBody: 256 * KIB,
+  missing: () => xmlReply(elAttrs('NotificationConfiguration', { xmlns: S3_NAMESPACE })),
+  parse(body, ctx) {
+    const doc = xmlRoot(body, 'NotificationConfiguration');
+    if (doc.TopicConfiguration !== undefined || doc.CloudFunctionConfiguration !== undefined) {
+      throw new ApiError('UnsupportedNotification');
+    }
+    const queues = listOf(doc.QueueConfiguration).map(objectOf);
+    for (const q of queues) {
+      checkQueueArn(need(q, 'Queue'), ctx);
+      const events = listOf(q.Event);
+      if (events.length === 0 || !events.every((e) => typeof e === 'string' && isEventName(e))) {
+        throw new ApiError('InvalidArgument', 'A specified event is not supported for notifications.');
+      }
+      checkFilter(q);
+    }
+    uniqueIds(queues, 'Id');
+    return { xml: body.toString('utf8') };
+  },
+  render: renderText,
+};
