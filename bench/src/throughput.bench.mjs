@@ -52,6 +52,24 @@ async function rawWrite(dir, c, payload) {
   });
 }
 
+/**
+ * The disk work EC 2+2 cannot avoid, with no computing: per object, four files of half its
+ * size in four folders, written and fsynced in parallel. No store can PUT faster than this.
+ */
+async function ecFilesWrite(dir, c, payload) {
+  const half = payload.subarray(0, c.size / 2);
+  await pool(c.count, c.concurrency, (i) =>
+    Promise.all(
+      [1, 2, 3, 4].map(async (d) => {
+        const fh = await open(join(dir, `ec${d}-${c.size}-${i}`), 'w');
+        await fh.writeFile(half);
+        await fh.sync();
+        await fh.close();
+      }),
+    ),
+  );
+}
+
 async function rawRead(dir, c) {
   await pool(c.count, c.concurrency, async (i) => {
     const fh = await open(join(dir, `raw-${c.size}-${i}`), 'r');
@@ -75,6 +93,7 @@ try {
     const payload = randomBytes(c.size);
     const total = c.size * c.count;
     const rawW = await mibps(total, () => rawWrite(dir, c, payload));
+    const ecW = await mibps(total, () => ecFilesWrite(dir, c, payload));
     cold = coldCache();
     const rawR = await mibps(total, () => rawRead(dir, c));
     const put = await mibps(total, () =>
@@ -86,9 +105,9 @@ try {
         if ((await s3.download('throughput', `${c.size}/${i}`)) !== c.size) throw new Error('short read');
       }),
     );
-    rows.push({ c, rawW, rawR, put, get });
+    rows.push({ c, rawW, ecW, rawR, put, get });
     console.log(
-      `${c.name}: PUT ${put.toFixed(0)} vs raw ${rawW.toFixed(0)}; GET ${get.toFixed(0)} vs raw ${rawR.toFixed(0)} MiB/s`,
+      `${c.name}: PUT ${put.toFixed(0)} vs raw ${rawW.toFixed(0)} (EC files alone ${ecW.toFixed(0)}); GET ${get.toFixed(0)} vs raw ${rawR.toFixed(0)} MiB/s`,
     );
   }
   s3.close();
@@ -97,8 +116,10 @@ try {
   await rm(dir, { recursive: true, force: true });
 }
 
-const row = (name, ours, raw) =>
-  `| ${name} | ${ours.toFixed(0)} MiB/s | ${raw.toFixed(0)} MiB/s | **${(ours / raw).toFixed(2)}** |`;
+const row = (name, ours, raw, ec) =>
+  `| ${name} | ${ours.toFixed(0)} MiB/s | ${raw.toFixed(0)} MiB/s | **${(ours / raw).toFixed(2)}** | ${
+    ec === undefined ? '– | –' : `${ec.toFixed(0)} MiB/s | ${(ours / ec).toFixed(2)}`
+  } |`;
 writeSection(
   'throughput',
   `## PUT and GET throughput, EC 2+2 against the raw disk (issue #3)
@@ -109,8 +130,13 @@ a lean SigV4 client (bench/src/lean-s3.mjs, UNSIGNED-PAYLOAD) in the benchmark p
 plain files on the same disk, written with fsync, read ${cold ? 'cold (page cache dropped before every read phase, for both)' : 'from whatever the page cache holds'}.
 ${CASES.map((c) => `${c.name}: ${c.count} objects, ${c.concurrency} at a time`).join('; ')}. Target: at least 0.5 × raw.
 
-| operation | store | raw disk (same run) | ratio |
-|---|---|---|---|
-${rows.map((r) => [row(`PUT ${r.c.name}`, r.put, r.rawW), row(`GET ${r.c.name}`, r.get, r.rawR)].join('\n')).join('\n')}
+The last columns are the ceiling for PUT: the file writes EC 2+2 must make (four half-size
+files per object, each fsynced, in parallel) with no computing at all, in the same run. On
+this 2-core virtual machine the kernel's share of those writes takes most of a core, so the
+0.5 target sits at or above that ceiling; the store's share of it is what its own work costs.
+
+| operation | store | raw disk (same run) | ratio | ceiling: EC file writes alone | store / ceiling |
+|---|---|---|---|---|---|
+${rows.map((r) => [row(`PUT ${r.c.name}`, r.put, r.rawW, r.ecW), row(`GET ${r.c.name}`, r.get, r.rawR)].join('\n')).join('\n')}
 `,
 );

@@ -1,7 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { encodePool } from './encode-pool.js';
+import { encodePool, takeBuffer } from './encode-pool.js';
 import { ReedSolomon } from './reed-solomon.js';
+
+const whole = (bytes: Uint8Array): ArrayBuffer => Uint8Array.from(bytes).buffer;
 
 describe('encode pool', () => {
   it('codes blocks exactly as the main-thread Reed-Solomon does, with the shard checksums', async () => {
@@ -13,7 +15,8 @@ describe('encode pool', () => {
     ] as const) {
       for (const shardLen of [1, 3, 4, 1001, 524288]) {
         const block = randomBytes(data * shardLen);
-        const coded = await encodePool().encode(block, data, parity, shardLen);
+        const session = encodePool().session();
+        const coded = await session.code(whole(block), block.length, data, parity, shardLen);
         const shards: Uint8Array[] = [];
         for (let i = 0; i < data + parity; i++)
           shards.push(i < data ? block.subarray(i * shardLen, (i + 1) * shardLen) : new Uint8Array(shardLen));
@@ -22,15 +25,34 @@ describe('encode pool', () => {
           shards.map((s) => Buffer.from(s).toString('hex')),
         );
         expect(coded.hashes).toEqual(shards.map((s) => createHash('sha256').update(s).digest()));
+        expect(await session.digest()).toEqual(createHash('md5').update(block).digest());
       }
     }
   });
 
-  it('copies the block: the caller may reuse its buffer while the block is coded', async () => {
-    const block = Buffer.alloc(8, 7);
-    const pending = encodePool().encode(block, 2, 2, 4);
-    block.fill(0);
+  it('zero-pads a partial block and hashes only its bytes; the buffer moves, then is pooled', async () => {
+    const buffer = whole(Buffer.alloc(8, 7));
+    const session = encodePool().session();
+    const pending = session.code(buffer, 5, 2, 2, 3);
+    expect(buffer.byteLength).toBe(0); // transferred, not copied
     const coded = await pending;
-    expect(Buffer.from(coded.shards[0]!)).toEqual(Buffer.alloc(4, 7));
+    expect(Buffer.from(coded.shards[0]!)).toEqual(Buffer.from([7, 7, 7]));
+    expect(Buffer.from(coded.shards[1]!)).toEqual(Buffer.from([7, 7, 0]));
+    expect(await session.digest()).toEqual(createHash('md5').update(Buffer.alloc(5, 7)).digest());
+    const block = coded.shards[0]!.buffer;
+    coded.recycle();
+    expect(takeBuffer(8)).toBe(block);
+  });
+
+  it('keeps each session’s MD5 to its own blocks, in order, across interleaved uploads', async () => {
+    const blocks = Array.from({ length: 6 }, () => randomBytes(64));
+    const a = encodePool().session();
+    const b = encodePool().session();
+    const coding: Promise<unknown>[] = [];
+    for (let i = 0; i < 6; i++) coding.push((i % 2 === 0 ? a : b).code(whole(blocks[i]!), 64, 2, 2, 32));
+    await Promise.all(coding);
+    const md5 = (parts: Buffer[]) => createHash('md5').update(Buffer.concat(parts)).digest();
+    expect(await a.digest()).toEqual(md5([blocks[0]!, blocks[2]!, blocks[4]!]));
+    expect(await b.digest()).toEqual(md5([blocks[1]!, blocks[3]!, blocks[5]!]));
   });
 });

@@ -3,8 +3,7 @@ import { type FileHandle, mkdir, open, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { EngineError } from '../errors.js';
 import { MAX_OBJECT_SIZE } from '../object-layer.js';
-import { encodePool } from './encode-pool.js';
-import { localMd5, type Md5, workerMd5 } from './md5.js';
+import { type EncodeSession, encodePool, takeBuffer } from './encode-pool.js';
 import { INLINE_MAX } from './params.js';
 import { codec } from './reed-solomon.js';
 
@@ -126,12 +125,12 @@ export async function encodeObject(
 ): Promise<Encoded> {
   const rs = codec(layout.data, layout.parity);
   const limit = expect.size ?? MAX_OBJECT_SIZE;
-  let md5: Md5 | undefined;
-  // Full blocks alternate between two buffers: one is written to the drives while the next
-  // fills and encodes. They are made on the first full block only: a small object never
-  // allocates more than its own padded size.
   const padded = (n: number) => Math.ceil(n / layout.data) * layout.data;
-  const full: Buffer[] = [];
+  // An object of up to INLINE_MAX bytes is hashed and coded here, from the chunks kept in
+  // `pending`: it never allocates more than its own padded size. A bigger one fills block
+  // buffers from its first bytes on, and its blocks go to a worker session (MD5, coding, checksums) in pooled buffers that move
+  // to the worker and back, and return to the pool once written: at most three per upload.
+  let session: EncodeSession | undefined;
   let block: Buffer | undefined;
   let inflight: Promise<unknown> | undefined;
   let fill = 0;
@@ -139,50 +138,43 @@ export async function encodeObject(
   let out: Outputs | undefined;
   const pending: Buffer[] = [];
 
-  // Full blocks are coded on worker threads while the next ones arrive: up to two blocks
-  // of this upload in flight, their writes in block order.
+  // Up to two blocks of this upload are coded while the next one fills; their writes go in
+  // block order.
   const queue: Promise<unknown>[] = [];
-  const emit = async (data: Buffer, len: number, last: boolean) => {
-    // Hashed per block: off-thread once the object spans blocks (see md5.ts).
-    md5 ??= last ? localMd5() : workerMd5();
-    md5.update(data.subarray(0, len));
+  const write = (c: { shards: Uint8Array[]; hashes: Buffer[] }) =>
+    Promise.all(c.shards.map((s, i) => out!.write(i, c.hashes[i]!, s)));
+  const emit = async (buf: Buffer, len: number) => {
     const shardLen = Math.ceil(len / layout.data);
-    // Data shards are views of the block, zero-padded to equal lengths.
-    data.fill(0, len, shardLen * layout.data);
-    const o = out!;
-    const write = (c: { shards: Uint8Array[]; hashes: Buffer[] }) =>
-      Promise.all(c.shards.map((s, i) => o.write(i, c.hashes[i]!, s)));
-    if (len === layout.blockSize) {
-      const coded = encodePool().encode(data, layout.data, layout.parity, shardLen);
-      const previous = inflight;
-      const done = coded.then(async (c) => {
-        await previous;
-        await write(c);
-      });
-      done.catch(() => {}); // awaited below or at the end; not unhandled meanwhile
-      inflight = done;
-      queue.push(done);
-      if (queue.length >= 2) await queue.shift();
-      return;
-    }
+    const coded = session!.code(buf.buffer as ArrayBuffer, len, layout.data, layout.parity, shardLen);
+    const previous = inflight;
+    const done = coded.then(async (c) => {
+      await previous;
+      await write(c);
+      c.recycle();
+    });
+    done.catch(() => {}); // awaited below or at the end; not unhandled meanwhile
+    inflight = done;
+    queue.push(done);
+    if (queue.length >= 2) await queue.shift();
+  };
+  /** A small object's only (partial) block, coded on this thread. */
+  const emitSmall = (buf: Buffer, len: number): Buffer => {
+    const md5 = createHash('md5').update(buf.subarray(0, len)).digest();
+    const shardLen = Math.ceil(len / layout.data);
+    buf.fill(0, len, shardLen * layout.data);
     const shards: Uint8Array[] = [];
     for (let i = 0; i < rs.total; i++)
       shards.push(
-        i < layout.data ? data.subarray(i * shardLen, (i + 1) * shardLen) : new Uint8Array(shardLen),
+        i < layout.data ? buf.subarray(i * shardLen, (i + 1) * shardLen) : new Uint8Array(shardLen),
       );
     rs.encode(shards);
     const hashes = shards.map((s) => createHash('sha256').update(s).digest());
-    // Blocks reach each file in order: the previous block's writes finish first.
-    await inflight;
     inflight = write({ shards, hashes });
+    return md5;
   };
 
-  /** The next full-block buffer (two in turn, made when first needed). */
-  const nextBlock = (): Buffer => {
-    if (full.length < 2) full.push(Buffer.allocUnsafe(padded(layout.blockSize)));
-    const b = full[0] === block ? full[1]! : full[0]!;
-    return b;
-  };
+  /** A full-block buffer from the pool (whole, so that it can move to a worker). */
+  const nextBlock = (): Buffer => Buffer.from(takeBuffer(padded(layout.blockSize)));
   const start = async (inline: boolean) => {
     out = new Outputs(targets, inline);
     await out.open();
@@ -196,8 +188,9 @@ export async function encodeObject(
         throw new EngineError(expect.size === undefined ? 'EntityTooLarge' : 'IncompleteBody');
       while (chunk.length > 0) {
         const n = Math.min(chunk.length, layout.blockSize - fill);
-        if (block === undefined && fill + n === layout.blockSize) {
-          // A full block at last: gather what was pending into a block buffer.
+        if (block === undefined && (fill + n > INLINE_MAX || fill + n === layout.blockSize)) {
+          // Too big to stay inline: gather what was pending into a block buffer.
+          session = encodePool().session();
           block = nextBlock();
           let at = 0;
           for (const p of pending) at += p.copy(block, at);
@@ -209,7 +202,7 @@ export async function encodeObject(
         chunk = chunk.subarray(n);
         if (fill === layout.blockSize) {
           if (!out) await start(false);
-          await emit(block!, fill, false);
+          await emit(block!, fill);
           fill = 0;
           block = nextBlock();
         }
@@ -217,22 +210,22 @@ export async function encodeObject(
     }
     if (expect.size !== undefined && size !== expect.size) throw new EngineError('IncompleteBody');
     if (!out) await start(size <= INLINE_MAX && !expect.noInline);
-    if (fill > 0) {
-      let last = block;
-      if (!last) {
-        last = Buffer.allocUnsafe(padded(fill));
-        let at = 0;
-        for (const p of pending) at += p.copy(last, at);
-      }
-      await emit(last, fill, true);
+    let digest: Buffer;
+    if (session) {
+      if (fill > 0) await emit(block!, fill);
+      digest = await session.digest();
+    } else {
+      const last = Buffer.allocUnsafe(padded(fill));
+      let at = 0;
+      for (const p of pending) at += p.copy(last, at);
+      digest = fill > 0 ? emitSmall(last, fill) : createHash('md5').digest();
     }
-    const digest = await (md5 ?? localMd5()).digest();
-    md5 = undefined;
+    session = undefined;
     if (expect.md5 && !digest.equals(expect.md5)) throw new EngineError('BadDigest');
     await inflight;
     return { size, md5: digest, shards: await out!.finish() };
   } catch (err) {
-    md5?.abort();
+    session?.abort();
     await inflight?.catch(() => {});
     await out?.discard();
     throw err;
