@@ -62,9 +62,10 @@ export function takeBuffer(size: number): ArrayBuffer {
   return pool.get(size)?.pop() ?? new ArrayBuffer(size);
 }
 function giveBack(buffer: ArrayBuffer): void {
-  let free = pool.get(buffer.byteLength);
-  if (!free) pool.set(buffer.byteLength, (free = []));
-  if (free.length < POOL_MAX && buffer.byteLength > 0) free.push(buffer);
+  if (buffer.byteLength === 0) return;
+  const free = pool.get(buffer.byteLength) ?? [];
+  pool.set(buffer.byteLength, free);
+  if (free.length < POOL_MAX) free.push(buffer);
 }
 
 /** One upload's coder: its blocks are hashed (MD5) and coded in the order given. */
