@@ -36,6 +36,8 @@ export interface AppDeps {
   service: (action: ServiceAction) => void;
   /** The logger_webhook and audit_webhook targets. */
   logTargets: LogTargets;
+  /** What successful S3 requests did: listeners and notification delivery read it. */
+  events: Bus<BucketEvent>;
 }
 
 /** Which protocol serves a request: admin and STS routes come before S3, as in MinIO. */
@@ -75,7 +77,7 @@ export function createApp(deps: AppDeps): ServerDeps {
     region: deps.region,
     credentials: deps.credentials,
     deploymentId: deps.deploymentId,
-    events: new Bus<BucketEvent>(),
+    events: deps.events,
     notificationArns: () => notificationArns(deps.config.config),
   });
 

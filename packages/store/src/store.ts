@@ -11,7 +11,11 @@ import { CredentialStore } from './iam/credentials.js';
 import type { RootCredentials } from './iam/root.js';
 import { Bus, type LogEvent } from './observe/bus.js';
 import { LogTargets } from './observe/log-targets.js';
+import { NotificationTargets } from './observe/notify-targets.js';
+import { BucketConfigStore } from './s3/config/store.js';
+import type { BucketEvent } from './s3/events.js';
 import { loadMasterKey } from './s3/kms.js';
+import { startNotifier } from './s3/notify.js';
 
 export interface StoreOptions {
   /** Drive directories, in set order; created when missing. */
@@ -68,7 +72,21 @@ async function boot(
   const config = await ServerConfigStore.open(layer.system);
   const logTargets = new LogTargets(log);
   logTargets.apply(config.config);
-  const stopApplying = config.onChange((c) => logTargets.apply(c));
+  const notifyTargets = new NotificationTargets(log);
+  notifyTargets.apply(config.config);
+  const stopApplying = config.onChange((c) => {
+    logTargets.apply(c);
+    notifyTargets.apply(c);
+  });
+  const events = new Bus<BucketEvent>();
+  const stopNotifier = startNotifier({
+    events,
+    configs: new BucketConfigStore(layer.system),
+    targets: notifyTargets,
+    region,
+    deploymentId: set.deploymentId,
+    log,
+  });
   // The node as log entries name it: host:port, known once listening.
   let node = '';
   const stopForwarding = logs.subscribe((e) => {
@@ -77,7 +95,9 @@ async function boot(
   const stopTargets = () => {
     stopApplying();
     stopForwarding();
+    stopNotifier();
     logTargets.close();
+    notifyTargets.close();
   };
   const server = createHttpServer(
     createApp({
@@ -92,6 +112,7 @@ async function boot(
       log,
       service,
       logTargets,
+      events,
     }),
   );
   const host = opts.host ?? '127.0.0.1';

@@ -50,6 +50,40 @@ function checkFilter(queue: XmlObject): void {
   }
 }
 
+/** One queue configuration as delivery reads it. */
+export interface NotificationRule {
+  id: string;
+  /** `<id>:<type>`, as the target's ARN names it. */
+  target: string;
+  events: string[];
+  prefix: string;
+  suffix: string;
+}
+
+/** The queue configurations of a stored (already validated) notification document. */
+export function notificationRules(xml: string): NotificationRule[] {
+  const doc = xmlRoot(Buffer.from(xml), 'NotificationConfiguration');
+  return listOf(doc.QueueConfiguration)
+    .map(objectOf)
+    .flatMap((q) => {
+      const arn = parseQueueArn(textOf(q, 'Queue') ?? '');
+      if (!arn) return [];
+      const filter: Record<string, string> = {};
+      if (q.Filter !== undefined)
+        for (const rule of listOf(objectOf(objectOf(q.Filter).S3Key).FilterRule).map(objectOf))
+          filter[(textOf(rule, 'Name') ?? '').toLowerCase()] = textOf(rule, 'Value') ?? '';
+      return [
+        {
+          id: textOf(q, 'Id') ?? '',
+          target: arn.target,
+          events: listOf(q.Event).filter((e): e is string => typeof e === 'string'),
+          prefix: filter.prefix ?? '',
+          suffix: filter.suffix ?? '',
+        },
+      ];
+    });
+}
+
 export const notification: KindSpec = {
   maxBody: 256 * KIB,
   missing: () => xmlReply(elAttrs('NotificationConfiguration', { xmlns: S3_NAMESPACE })),
