@@ -1,5 +1,5 @@
 // `npm test`: install what is missing (npm packages, Debian's Chromium, awscli, s3cmd, rclone and
-// Go with the madmin-go and minio-go sources, Prometheus, OpenLDAP, PostgreSQL), build, run the
+// Go with the madmin-go and minio-go sources, Prometheus, OpenLDAP, PostgreSQL, Redis), build, run the
 // static checks and every Vitest project (unit, integration, end-to-end), then print one line
 // `N passed, N failed` that counts each test and each check.
 import { spawnSync } from 'node:child_process';
@@ -17,6 +17,8 @@ ensureDebianPackages([
   { name: 'slapd', binary: '/usr/sbin/slapd' },
   { name: 'prometheus', binary: '/usr/bin/prometheus' },
   { name: 'postgresql', binary: '/usr/lib/postgresql/15/bin/postgres' },
+  // Bucket event notifications to a real Redis.
+  { name: 'redis-server', binary: '/usr/bin/redis-server' },
   // The real admin client the store is checked against (packages/store/test/madmin-compat).
   { name: 'golang-go', binary: '/usr/bin/go' },
   {

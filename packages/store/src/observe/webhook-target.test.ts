@@ -22,7 +22,7 @@ const settings = (path: string, queueSize = 100) => ({
 describe('WebhookTarget', () => {
   it('keeps entries in order through failed deliveries, and reports itself online again', async () => {
     const lines: string[] = [];
-    const target = new WebhookTarget('t', settings('/order'), (l) => lines.push(l));
+    const target = new WebhookTarget('audit_webhook:t', settings('/order'), (l) => lines.push(l));
     hook.failNext(3);
     for (let i = 0; i < 5; i++) target.send({ n: i });
     await hook.waitFor((r) => r.path === '/order' && (r.body as { n: number }).n === 4);
@@ -33,7 +33,7 @@ describe('WebhookTarget', () => {
     expect(target.sent).toBe(5);
     // One line per outage, not one per retry.
     expect(lines).toHaveLength(1);
-    expect(lines[0]).toMatch(/webhook t: delivery failed: .* answered 503/);
+    expect(lines[0]).toMatch(/audit_webhook:t: delivery failed: .* answered 503/);
     target.close();
   });
 

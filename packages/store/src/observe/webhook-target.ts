@@ -2,10 +2,12 @@ import { readFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { connect } from 'node:net';
+import { QueuedTarget, type TargetStatus } from './queued-target.js';
 
-// One logger_webhook or audit_webhook target: entries wait in a bounded in-memory queue
-// and are POSTed one per request, in order, as MinIO's HTTP logger does. The request path
-// never waits for delivery; a full queue drops (and counts) rather than grows.
+export type { TargetStatus } from './queued-target.js';
+
+// One logger_webhook, audit_webhook or notify_webhook target: entries are POSTed one per
+// request, in order, as MinIO's HTTP logger does (queueing and retries: queued-target.ts).
 
 export interface WebhookSettings {
   endpoint: string;
@@ -15,11 +17,7 @@ export interface WebhookSettings {
   clientKey?: string;
 }
 
-export type TargetStatus = 'online' | 'offline';
-
 const SEND_TIMEOUT_MS = 5000;
-const RETRY_FIRST_MS = 250;
-const RETRY_MAX_MS = 10_000;
 
 /** The Authorization header MinIO sends: a bare token becomes a bearer token. */
 export function authorizationHeader(token: string): string | undefined {
@@ -27,23 +25,15 @@ export function authorizationHeader(token: string): string | undefined {
   return token.includes(' ') ? token : `Bearer ${token}`;
 }
 
-export class WebhookTarget {
-  private readonly queue: string[] = [];
-  private sending = false;
-  private closed = false;
-  private wake: (() => void) | undefined;
-  private state: TargetStatus = 'offline';
-  /** Entries dropped because the queue was full. */
-  dropped = 0;
-  /** Entries delivered. */
-  sent = 0;
+export class WebhookTarget extends QueuedTarget<unknown> {
   private readonly tls: { cert: Buffer; key: Buffer } | undefined;
 
   constructor(
-    readonly name: string,
+    name: string,
     readonly settings: WebhookSettings,
-    private readonly log: (line: string) => void,
+    log: (line: string) => void,
   ) {
+    super(name, settings.queueSize, log);
     this.tls =
       settings.clientCert && settings.clientKey
         ? { cert: readFileSync(settings.clientCert), key: readFileSync(settings.clientKey) }
@@ -65,62 +55,9 @@ export class WebhookTarget {
     socket.once('error', () => settle('offline'));
   }
 
-  get status(): TargetStatus {
-    return this.state;
-  }
-
-  /** Queues one entry (JSON-encoded here); false when it was dropped. */
-  send(entry: unknown): boolean {
-    if (this.closed) return false;
-    if (this.queue.length >= this.settings.queueSize) {
-      this.dropped += 1;
-      return false;
-    }
-    this.queue.push(JSON.stringify(entry));
-    if (!this.sending) void this.drain();
-    return true;
-  }
-
-  /** Stops delivery; entries still queued are dropped. */
-  close(): void {
-    this.closed = true;
-    this.queue.length = 0;
-    this.wake?.();
-  }
-
-  private async drain(): Promise<void> {
-    this.sending = true;
-    let delay = RETRY_FIRST_MS;
-    let reported = false;
-    while (!this.closed && this.queue.length > 0) {
-      try {
-        await this.post(this.queue[0]!);
-        this.queue.shift();
-        this.sent += 1;
-        this.state = 'online';
-        delay = RETRY_FIRST_MS;
-        reported = false;
-      } catch (err) {
-        // The entry stays first in line: order is kept, and nothing is lost while the
-        // endpoint is down unless the queue fills.
-        this.state = 'offline';
-        if (!reported) {
-          reported = true;
-          this.log(`webhook ${this.name}: delivery failed: ${(err as Error).message}`);
-        }
-        await new Promise<void>((resolve) => {
-          const timer = setTimeout(resolve, delay);
-          timer.unref();
-          this.wake = () => {
-            clearTimeout(timer);
-            resolve();
-          };
-        });
-        this.wake = undefined;
-        delay = Math.min(delay * 2, RETRY_MAX_MS);
-      }
-    }
-    this.sending = false;
+  /** Entries are JSON-encoded and POSTed one per request, as MinIO's HTTP targets do. */
+  protected deliver(entry: unknown): Promise<void> {
+    return this.post(JSON.stringify(entry));
   }
 
   private post(body: string): Promise<void> {

@@ -1,5 +1,5 @@
 import type { Bus } from '../observe/bus.js';
-import type { NotificationTargets } from '../observe/notify-targets.js';
+import type { EventLog, NotificationTargets } from '../observe/notify-targets.js';
 import { type NotificationRule, notificationRules } from './config/notification.js';
 import type { BucketConfigStore } from './config/store.js';
 import { type BucketEvent, eventMatches, eventRecord } from './events.js';
@@ -17,8 +17,14 @@ export function queryEscape(text: string): string {
 }
 
 /** The body MinIO POSTs to a webhook (and stores for the other targets): one record. */
-export function eventLog(e: BucketEvent, rule: NotificationRule, region: string, deploymentId: string) {
+export function eventLog(
+  e: BucketEvent,
+  rule: NotificationRule,
+  region: string,
+  deploymentId: string,
+): EventLog {
   const record = eventRecord(e, region, deploymentId) as {
+    eventTime: string;
     s3: { configurationId: string; object: { key: string } };
   };
   record.s3.configurationId = rule.id || 'Config';

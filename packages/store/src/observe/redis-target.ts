@@ -1,0 +1,75 @@
+import { QueuedTarget } from './queued-target.js';
+import { RespConnection } from './resp.js';
+
+// A notify_redis target, as MinIO's: format "namespace" keeps a hash of the bucket's
+// objects (HSET on every event but a delete, HDEL on a delete), "access" appends a journal
+// entry per event (RPUSH). One connection, opened on first use and again after a failure.
+
+const CONNECT_TIMEOUT_MS = 5000;
+
+export interface RedisSettings {
+  host: string;
+  port: number;
+  key: string;
+  format: 'namespace' | 'access';
+  user: string;
+  password: string;
+  queueSize: number;
+}
+
+/** What one delivery needs: the event log's single record and its bucket/object key. */
+export interface RedisEntry {
+  eventName: string;
+  objectKey: string;
+  eventTime: string;
+  record: unknown;
+}
+
+export class RedisTarget extends QueuedTarget<RedisEntry> {
+  private conn: RespConnection | undefined;
+
+  constructor(
+    name: string,
+    readonly settings: RedisSettings,
+    log: (line: string) => void,
+  ) {
+    super(name, settings.queueSize, log);
+  }
+
+  private async connection(): Promise<RespConnection> {
+    if (this.conn && !this.conn.broken) return this.conn;
+    this.conn?.close();
+    this.conn = undefined;
+    const { host, port, user, password } = this.settings;
+    const conn = await RespConnection.open(host, port, CONNECT_TIMEOUT_MS);
+    try {
+      if (password) await conn.command(user ? ['AUTH', user, password] : ['AUTH', password]);
+    } catch (err) {
+      conn.close();
+      throw err;
+    }
+    this.conn = conn;
+    return conn;
+  }
+
+  protected async deliver(entry: RedisEntry): Promise<void> {
+    const conn = await this.connection();
+    const { key, format } = this.settings;
+    if (format === 'access') {
+      await conn.command([
+        'RPUSH',
+        key,
+        JSON.stringify([{ Event: [entry.record], EventTime: entry.eventTime }]),
+      ]);
+    } else if (entry.eventName === 's3:ObjectRemoved:Delete') {
+      await conn.command(['HDEL', key, entry.objectKey]);
+    } else {
+      await conn.command(['HSET', key, entry.objectKey, JSON.stringify({ Records: [entry.record] })]);
+    }
+  }
+
+  protected override stopped(): void {
+    this.conn?.close();
+    this.conn = undefined;
+  }
+}
