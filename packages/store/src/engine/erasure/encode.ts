@@ -128,8 +128,9 @@ export async function encodeObject(
   const padded = (n: number) => Math.ceil(n / layout.data) * layout.data;
   // An object of up to INLINE_MAX bytes is hashed and coded here, from the chunks kept in
   // `pending`: it never allocates more than its own padded size. A bigger one fills block
-  // buffers from its first bytes on, and its blocks go to a worker session (MD5, coding, checksums) in pooled buffers that move
-  // to the worker and back, and return to the pool once written: at most three per upload.
+  // buffers from its first bytes on, and its blocks go to a worker session (MD5, coding,
+  // checksums) in pooled buffers that move to the worker and back, and return to the pool
+  // once written: at most three per upload.
   let session: EncodeSession | undefined;
   let block: Buffer | undefined;
   let inflight: Promise<unknown> | undefined;
