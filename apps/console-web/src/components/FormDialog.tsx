@@ -33,6 +33,14 @@ export function mutationState(mutation: {
   return { error: mutation.error, onErrorClose: () => mutation.reset(), pending: mutation.isPending };
 }
 
+/** A dialog's close: the mutation's error and state go with it, so it opens clean next time. */
+export const closeAfterReset =
+  (mutation: { reset: () => void }, onClose: () => void): (() => void) =>
+  () => {
+    mutation.reset();
+    onClose();
+  };
+
 /** The one form dialog: an error banner, the fields, then Cancel and Save. */
 export function FormDialog({
   opened,

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DateSelector } from '../../components/DateSelector.js';
 import { type DateParts, partsOf } from '../../components/dateParts.js';
-import { FormDialog, mutationState } from '../../components/FormDialog.js';
+import { closeAfterReset, FormDialog, mutationState } from '../../components/FormDialog.js';
 import { canAddTag, canSaveRetention, type RetentionModeChoice, retentionAction } from './objectRules.js';
 import { useDeleteRetention, usePutLegalHold, usePutRetention, usePutTags } from './queries.js';
 
@@ -89,10 +89,7 @@ export function LegalHoldDialog({
   const { t } = useTranslation();
   const put = usePutLegalHold(bucket);
   const [on, setOn] = useState(object.legal_hold_status === 'ON');
-  const close = () => {
-    put.reset();
-    onClose();
-  };
+  const close = closeAfterReset(put, onClose);
   return (
     <FormDialog
       opened={opened}

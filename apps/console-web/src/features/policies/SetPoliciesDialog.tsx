@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Checklist } from '../../components/Checklist.js';
-import { FormDialog, mutationState } from '../../components/FormDialog.js';
+import { closeAfterReset, FormDialog, mutationState } from '../../components/FormDialog.js';
 import { usePoliciesQuery, useSetPolicies } from './queries.js';
 
 interface SetPoliciesDialogProps {
@@ -22,10 +22,7 @@ export function SetPoliciesDialog({ entity, current, onClose }: SetPoliciesDialo
     if (entity) setPicked([...current]);
   }, [entity, current]);
 
-  const close = () => {
-    setPolicies.reset();
-    onClose();
-  };
+  const close = closeAfterReset(setPolicies, onClose);
 
   return (
     <FormDialog

@@ -2,7 +2,7 @@ import type { User } from '@stowage/contract';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Checklist } from '../../components/Checklist.js';
-import { FormDialog, mutationState } from '../../components/FormDialog.js';
+import { closeAfterReset, FormDialog, mutationState } from '../../components/FormDialog.js';
 import { useGroupsQuery } from '../groups/queries.js';
 import { useUpdateUser } from './queries.js';
 
@@ -23,10 +23,7 @@ export function SetGroupsDialog({ user, opened, onClose }: SetGroupsDialogProps)
     if (opened) setGroups([...user.memberOf]);
   }, [opened, user.memberOf]);
 
-  const close = () => {
-    update.reset();
-    onClose();
-  };
+  const close = closeAfterReset(update, onClose);
 
   return (
     <FormDialog

@@ -4,7 +4,7 @@ import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Column, DataTable } from '../../../components/DataTable.js';
-import { FormDialog, mutationState } from '../../../components/FormDialog.js';
+import { closeAfterReset, FormDialog, mutationState } from '../../../components/FormDialog.js';
 import { QueryState } from '../../../components/QueryState.js';
 import { useConfirmedDelete } from '../../../components/useConfirmedDelete.js';
 import { tokens } from '../../../theme/tokens.js';
@@ -92,10 +92,7 @@ function AccessRuleDialog({
     setPrefix(editing?.rule?.prefix ?? '');
     setAccess(editing?.rule?.access ?? 'readonly');
   }
-  const close = () => {
-    save.reset();
-    onClose();
-  };
+  const close = closeAfterReset(save, onClose);
   return (
     <FormDialog
       opened={editing !== undefined}

@@ -2,7 +2,7 @@ import { Alert, Select, Switch, Text } from '@mantine/core';
 import type { BucketAccessPolicy, BucketQuota, BucketRetention } from '@stowage/contract';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FormDialog, mutationState } from '../../../components/FormDialog.js';
+import { closeAfterReset, FormDialog, mutationState } from '../../../components/FormDialog.js';
 import { tokens } from '../../../theme/tokens.js';
 import { QuotaFields, RetentionFields } from '../BucketLimitFields.js';
 import { exactUnit, QUOTA_UNITS, type QuotaUnit } from '../createBucketForm.js';
@@ -81,10 +81,7 @@ function AccessDialog({ bucket, opened, onClose, current }: DialogProps<BucketAc
   const { t } = useTranslation();
   const [access, setAccess] = useDraft<string>(opened, current === 'PUBLIC' ? 'PUBLIC' : 'PRIVATE');
   const save = useSetBucketPolicy(bucket);
-  const close = () => {
-    save.reset();
-    onClose();
-  };
+  const close = closeAfterReset(save, onClose);
   return (
     <FormDialog
       opened={opened}
@@ -112,10 +109,7 @@ function EncryptionDialog({ bucket, opened, onClose, current }: DialogProps<'dis
   const { t } = useTranslation();
   const [choice, setChoice] = useDraft<string>(opened, current);
   const save = useSetEncryption(bucket);
-  const close = () => {
-    save.reset();
-    onClose();
-  };
+  const close = closeAfterReset(save, onClose);
   return (
     <FormDialog
       opened={opened}
@@ -142,10 +136,7 @@ function VersioningDialog({ bucket, opened, onClose, current }: DialogProps<bool
   const { t } = useTranslation();
   const [on, setOn] = useDraft(opened, current);
   const save = useSetVersioning(bucket);
-  const close = () => {
-    save.reset();
-    onClose();
-  };
+  const close = closeAfterReset(save, onClose);
   return (
     <FormDialog
       opened={opened}
@@ -176,10 +167,7 @@ function QuotaDialog({ bucket, opened, onClose, current }: DialogProps<BucketQuo
       : { enabled: false, type: 'hard', size: 1, unit: 'TiB' };
   const [draft, setDraft] = useDraft(opened, initial);
   const save = useSetQuota(bucket);
-  const close = () => {
-    save.reset();
-    onClose();
-  };
+  const close = closeAfterReset(save, onClose);
   const size = Number(draft.size);
   const valid = !draft.enabled || (draft.size !== '' && Number.isInteger(size) && size >= 1);
   return (
@@ -219,10 +207,7 @@ function RetentionDialog({ bucket, opened, onClose, current }: DialogProps<Bucke
     current ?? { mode: 'compliance', unit: 'days', validity: 1 },
   );
   const save = useSetRetention(bucket);
-  const close = () => {
-    save.reset();
-    onClose();
-  };
+  const close = closeAfterReset(save, onClose);
   // Spec 001 §5: a number of at least 1, else Set is disabled.
   const validity = Number(draft.validity);
   const valid = draft.validity !== '' && Number.isInteger(validity) && validity >= 1;

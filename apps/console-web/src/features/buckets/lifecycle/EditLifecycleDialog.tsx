@@ -2,7 +2,7 @@ import { Switch, TextInput } from '@mantine/core';
 import type { LifecycleRule } from '@stowage/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FormDialog, mutationState } from '../../../components/FormDialog.js';
+import { closeAfterReset, FormDialog, mutationState } from '../../../components/FormDialog.js';
 import { QueryPairsInput } from '../../../components/QueryPairsInput.js';
 import { tagsText } from './lifecycleRules.js';
 import { useUpdateLifecycle } from './queries.js';
@@ -27,10 +27,7 @@ export function EditLifecycleDialog({
     setEnabled(rule?.status !== 'Disabled');
     setTags(rule ? tagsText(rule) : '');
   }
-  const close = () => {
-    update.reset();
-    onClose();
-  };
+  const close = closeAfterReset(update, onClose);
   return (
     <FormDialog
       opened={rule !== undefined}
