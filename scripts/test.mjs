@@ -1,7 +1,8 @@
 // `npm test`: install what is missing (npm packages, Debian's Chromium, awscli, s3cmd, rclone and
-// Go with the madmin-go and minio-go sources, Prometheus, OpenLDAP, PostgreSQL, Redis), build, run the
-// static checks and every Vitest project (unit, integration, end-to-end), then print one line
-// `N passed, N failed` that counts each test and each check.
+// Go with the madmin-go and minio-go sources, Prometheus, OpenLDAP, PostgreSQL, Redis, MariaDB,
+// RabbitMQ, Mosquitto, NATS), build, run the static checks and every Vitest project (unit,
+// integration, end-to-end), then print one line `N passed, N failed` that counts each test
+// and each check.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -17,8 +18,12 @@ ensureDebianPackages([
   { name: 'slapd', binary: '/usr/sbin/slapd' },
   { name: 'prometheus', binary: '/usr/bin/prometheus' },
   { name: 'postgresql', binary: '/usr/lib/postgresql/15/bin/postgres' },
-  // Bucket event notifications to a real Redis.
+  // Bucket event notifications to real Redis, MariaDB, RabbitMQ, Mosquitto and NATS.
   { name: 'redis-server', binary: '/usr/bin/redis-server' },
+  { name: 'mariadb-server', binary: '/usr/sbin/mariadbd' },
+  { name: 'rabbitmq-server', binary: '/usr/lib/rabbitmq/bin/rabbitmq-server' },
+  { name: 'mosquitto', binary: '/usr/sbin/mosquitto' },
+  { name: 'nats-server', binary: '/usr/sbin/nats-server' },
   // The real admin client the store is checked against (packages/store/test/madmin-compat).
   { name: 'golang-go', binary: '/usr/bin/go' },
   {

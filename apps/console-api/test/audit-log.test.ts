@@ -5,10 +5,10 @@ import { join } from 'node:path';
 import type { AuditRecord } from '@stowage/contract';
 import { MadminClient } from '@stowage/madmin';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { type PostgresServer, startPostgres } from '../../../packages/store/test/support/postgres.js';
 import { openSqliteAuditLog } from '../src/audit/sqlite-log.js';
 import type { AuditLogConfig } from '../src/config.js';
 import { callAs, type Harness, type LoggedIn, loginAs, ROOT, startHarness, storeS3 } from './harness.js';
-import { type PostgresServer, startPostgres } from './postgres.js';
 
 // Audit log search end to end, once per database: the store's audit_webhook posts every
 // request to the console (listening on a real port), and the Logs page's search reads them.

@@ -14,6 +14,7 @@ import { auditEntry } from './observe/audit.js';
 import { Bus, type HttpTrace, type LogEvent } from './observe/bus.js';
 import type { LogTargets } from './observe/log-targets.js';
 import { RequestMetrics } from './observe/metrics.js';
+import type { NotificationTargets } from './observe/notify-targets.js';
 import { fromEngineError } from './s3/errors.js';
 import type { BucketEvent } from './s3/events.js';
 import { s3Protocol } from './s3/protocol.js';
@@ -36,6 +37,8 @@ export interface AppDeps {
   service: (action: ServiceAction) => void;
   /** The logger_webhook and audit_webhook targets. */
   logTargets: LogTargets;
+  /** The notify_* targets bucket events are delivered to. */
+  notifyTargets: NotificationTargets;
   /** What successful S3 requests did: listeners and notification delivery read it. */
   events: Bus<BucketEvent>;
 }
@@ -54,6 +57,7 @@ export function createApp(deps: AppDeps): ServerDeps {
     region: deps.region,
     config: deps.config,
     logTargets: deps.logTargets,
+    notifyTargets: deps.notifyTargets,
     startedAt: Date.now(),
   });
   const metrics = new RequestMetrics();

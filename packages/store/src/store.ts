@@ -112,6 +112,7 @@ async function boot(
       log,
       service,
       logTargets,
+      notifyTargets,
       events,
     }),
   );

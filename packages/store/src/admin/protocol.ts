@@ -10,6 +10,7 @@ import type { CredentialStore } from '../iam/credentials.js';
 import { ldapConfigFrom } from '../iam/ldap.js';
 import type { Bus, HttpTrace, LogEvent } from '../observe/bus.js';
 import type { LogTargets } from '../observe/log-targets.js';
+import type { NotificationTargets } from '../observe/notify-targets.js';
 import { eventStream, streamReply } from '../observe/stream.js';
 import { verifyHeaderAuth } from '../s3/auth/signature-v4.js';
 import { ApiError } from '../s3/errors.js';
@@ -99,6 +100,8 @@ export interface AdminDeps {
   service: (action: ServiceAction) => void;
   /** The logger and audit webhook targets, for their status. */
   logTargets: LogTargets;
+  /** The notify_* targets, for their status. */
+  notifyTargets: NotificationTargets;
   /** When this server started (ms), for its uptime. */
   startedAt: number;
 }

@@ -1,3 +1,4 @@
+import { checkNotifyTarget } from './notify-validate.js';
 import { SUBSYSTEMS, type Subsystem, subsystem } from './subsystems.js';
 
 // MinIO's configuration KV text (madmin-protocol.md §6.1–6.3), pure: parsing what
@@ -122,6 +123,11 @@ function validate(sub: Subsystem, values: Record<string, string>): void {
   for (const spec of sub.keys)
     if (spec.required && (values[spec.key] ?? '') === '')
       throw new ConfigError(`'${spec.key}' is not optional for '${sub.name}' sub-system`);
+  try {
+    checkNotifyTarget(sub.name, values);
+  } catch (err) {
+    throw new ConfigError((err as Error).message);
+  }
 }
 
 /** Applies lines in order (keys not given keep their values; enable=on is implied). */

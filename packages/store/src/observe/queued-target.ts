@@ -13,6 +13,7 @@ export abstract class QueuedTarget<T> {
   private closed = false;
   private wake: (() => void) | undefined;
   protected state: TargetStatus = 'offline';
+  private attempted = false;
   /** Entries dropped because the queue was full. */
   dropped = 0;
   /** Entries delivered. */
@@ -32,6 +33,11 @@ export abstract class QueuedTarget<T> {
 
   get status(): TargetStatus {
     return this.state;
+  }
+
+  /** What the last delivery attempt showed; undefined before the first one. */
+  get observedStatus(): TargetStatus | undefined {
+    return this.attempted ? this.state : undefined;
   }
 
   /** Queues one entry; false when it was dropped. */
@@ -60,6 +66,7 @@ export abstract class QueuedTarget<T> {
     let reported = false;
     while (!this.closed && this.queue.length > 0) {
       try {
+        this.attempted = true;
         await this.deliver(this.queue[0]!);
         this.queue.shift();
         this.sent += 1;

@@ -1,3 +1,4 @@
+import { type EventFormat, type EventLog, recordsDocument, removesObject } from './event-log.js';
 import { QueuedTarget } from './queued-target.js';
 import { RespConnection } from './resp.js';
 
@@ -11,21 +12,13 @@ export interface RedisSettings {
   host: string;
   port: number;
   key: string;
-  format: 'namespace' | 'access';
+  format: EventFormat;
   user: string;
   password: string;
   queueSize: number;
 }
 
-/** What one delivery needs: the event log's single record and its bucket/object key. */
-export interface RedisEntry {
-  eventName: string;
-  objectKey: string;
-  eventTime: string;
-  record: unknown;
-}
-
-export class RedisTarget extends QueuedTarget<RedisEntry> {
+export class RedisTarget extends QueuedTarget<EventLog> {
   private conn: RespConnection | undefined;
 
   constructor(
@@ -52,19 +45,16 @@ export class RedisTarget extends QueuedTarget<RedisEntry> {
     return conn;
   }
 
-  protected async deliver(entry: RedisEntry): Promise<void> {
+  protected async deliver(log: EventLog): Promise<void> {
     const conn = await this.connection();
     const { key, format } = this.settings;
     if (format === 'access') {
-      await conn.command([
-        'RPUSH',
-        key,
-        JSON.stringify([{ Event: [entry.record], EventTime: entry.eventTime }]),
-      ]);
-    } else if (entry.eventName === 's3:ObjectRemoved:Delete') {
-      await conn.command(['HDEL', key, entry.objectKey]);
+      const eventTime = log.Records[0]?.eventTime;
+      await conn.command(['RPUSH', key, JSON.stringify([{ Event: log.Records, EventTime: eventTime }])]);
+    } else if (removesObject(log)) {
+      await conn.command(['HDEL', key, log.Key]);
     } else {
-      await conn.command(['HSET', key, entry.objectKey, JSON.stringify({ Records: [entry.record] })]);
+      await conn.command(['HSET', key, log.Key, recordsDocument(log)]);
     }
   }
 

@@ -25,7 +25,7 @@ export function authorizationHeader(token: string): string | undefined {
   return token.includes(' ') ? token : `Bearer ${token}`;
 }
 
-export class WebhookTarget extends QueuedTarget<unknown> {
+export class WebhookTarget<T = unknown> extends QueuedTarget<T> {
   private readonly tls: { cert: Buffer; key: Buffer } | undefined;
 
   constructor(
@@ -56,7 +56,7 @@ export class WebhookTarget extends QueuedTarget<unknown> {
   }
 
   /** Entries are JSON-encoded and POSTed one per request, as MinIO's HTTP targets do. */
-  protected deliver(entry: unknown): Promise<void> {
+  protected deliver(entry: T): Promise<void> {
     return this.post(JSON.stringify(entry));
   }
 

@@ -1,5 +1,6 @@
 import type { Bus } from '../observe/bus.js';
-import type { EventLog, NotificationTargets } from '../observe/notify-targets.js';
+import type { EventLog } from '../observe/event-log.js';
+import type { NotificationTargets } from '../observe/notify-targets.js';
 import { type NotificationRule, notificationRules } from './config/notification.js';
 import type { BucketConfigStore } from './config/store.js';
 import { type BucketEvent, eventMatches, eventRecord } from './events.js';

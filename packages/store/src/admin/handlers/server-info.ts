@@ -7,6 +7,8 @@ import type { ServerConfigStore } from '../../config/store.js';
 import { notifyType, SUBSYSTEMS } from '../../config/subsystems.js';
 import type { DriveInfo, ObjectLayer } from '../../engine/object-layer.js';
 import type { LogTargets } from '../../observe/log-targets.js';
+import type { NotificationTargets } from '../../observe/notify-targets.js';
+import type { TargetStatus } from '../../observe/queued-target.js';
 import { backendInfoJson } from './account.js';
 
 // GET /info, /storageinfo and /datausageinfo (madmin-protocol.md §7): what the console's
@@ -21,14 +23,23 @@ export interface ServerInfoDeps {
   region: string;
   config: ServerConfigStore;
   logTargets: LogTargets;
+  /** The running notify_* targets, for their status. */
+  notifyTargets: NotificationTargets;
   /** When this server started (ms): a service restart starts it anew, as MinIO's re-exec does. */
   startedAt: number;
 }
 
 type TargetsStatus = Array<Record<string, Array<Record<string, { status: 'online' | 'offline' }>>>>;
 
-/** services.notifications: each enabled target's live check, grouped by type (§6.6). */
-export async function notificationStatus(config: ServerConfig): Promise<TargetsStatus> {
+/**
+ * services.notifications, grouped by type (§6.6): a running target's status as its last
+ * delivery showed it (a reachable broker that refuses our credentials is offline), else a
+ * live check of its address.
+ */
+export async function notificationStatus(
+  config: ServerConfig,
+  delivered: (target: string) => TargetStatus | undefined,
+): Promise<TargetsStatus> {
   const groups = await Promise.all(
     SUBSYSTEMS.filter((sub) => sub.name.startsWith('notify_')).map(async (sub) => {
       const targets = Object.keys(config[sub.name] ?? {})
@@ -36,8 +47,9 @@ export async function notificationStatus(config: ServerConfig): Promise<TargetsS
         .filter((target) => isEnabled(sub, effective(config, sub, target)));
       const statuses = await Promise.all(
         targets.map(async (target) => {
+          const seen = delivered(`${target}:${notifyType(sub.name)}`);
           const where = probeTarget(sub.name.slice('notify_'.length), effective(config, sub, target));
-          const online = where !== undefined && (await probeStatus(where));
+          const online = seen ? seen === 'online' : where !== undefined && (await probeStatus(where));
           return { [target]: { status: online ? ('online' as const) : ('offline' as const) } };
         }),
       );
@@ -141,7 +153,9 @@ export async function serverInfo(deps: ServerInfoDeps, host: string): Promise<In
   const arns = notificationArns(deps.config.config);
   if (arns.length > 0) {
     info.sqsARN = arns;
-    info.services!.notifications = await notificationStatus(deps.config.config);
+    info.services!.notifications = await notificationStatus(deps.config.config, (t) =>
+      deps.notifyTargets.status(t),
+    );
   }
   return info;
 }

@@ -1,0 +1,79 @@
+import mqtt from 'mqtt';
+import type { EventLog } from './event-log.js';
+import { QueuedTarget } from './queued-target.js';
+
+// notify_mqtt, as MinIO publishes: the event log as JSON to the topic at the configured
+// quality of service, not retained. The client reconnects by itself; while it is not
+// connected deliveries fail and the queue retries them in order.
+
+const CONNECT_TIMEOUT_MS = 5000;
+
+export interface MqttSettings {
+  broker: string;
+  topic: string;
+  username: string;
+  password: string;
+  qos: 0 | 1 | 2;
+  keepAliveSeconds: number;
+  reconnectMs: number;
+  queueSize: number;
+}
+
+export class MqttTarget extends QueuedTarget<EventLog> {
+  private client: mqtt.MqttClient | undefined;
+
+  constructor(
+    name: string,
+    readonly settings: MqttSettings,
+    log: (line: string) => void,
+  ) {
+    super(name, settings.queueSize, log);
+  }
+
+  private connected(): Promise<mqtt.MqttClient> {
+    const s = this.settings;
+    if (!this.client) {
+      // mqtt.js knows tcp:// and ssl:// (MinIO's spellings) as well as mqtt:// and mqtts://.
+      this.client = mqtt.connect(s.broker, {
+        ...(s.username ? { username: s.username } : {}),
+        ...(s.password ? { password: s.password } : {}),
+        keepalive: s.keepAliveSeconds,
+        reconnectPeriod: s.reconnectMs || 1000,
+        connectTimeout: CONNECT_TIMEOUT_MS,
+        clean: true,
+        // Messages wait in our queue, not the client's, so that order and limits are ours.
+        queueQoSZero: false,
+      });
+      this.client.on('error', () => {});
+    }
+    const client = this.client;
+    if (client.connected) return Promise.resolve(client);
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => done(new Error(`${s.broker}: not connected`)), CONNECT_TIMEOUT_MS);
+      const onConnect = () => done();
+      const onError = (err: Error) => done(err);
+      const done = (err?: Error) => {
+        clearTimeout(timer);
+        client.off('connect', onConnect);
+        client.off('error', onError);
+        if (err) reject(err);
+        else resolve(client);
+      };
+      client.on('connect', onConnect);
+      client.on('error', onError);
+    });
+  }
+
+  protected async deliver(log: EventLog): Promise<void> {
+    const client = await this.connected();
+    await client.publishAsync(this.settings.topic, JSON.stringify(log), {
+      qos: this.settings.qos,
+      retain: false,
+    });
+  }
+
+  protected override stopped(): void {
+    this.client?.end(true);
+    this.client = undefined;
+  }
+}

@@ -1,0 +1,94 @@
+import { readFileSync } from 'node:fs';
+import { type ConnectionOptions, connect, type JetStreamClient, type NatsConnection } from 'nats';
+import type { EventLog } from './event-log.js';
+import { QueuedTarget } from './queued-target.js';
+
+// notify_nats, as MinIO publishes: the event log as JSON on the subject. A plain publish is
+// followed by a flush, so a delivery counts once the server has it; with JetStream the
+// stream's acknowledgement is awaited instead.
+
+const CONNECT_TIMEOUT_MS = 5000;
+
+export interface NatsSettings {
+  servers: string[];
+  subject: string;
+  username: string;
+  password: string;
+  token: string;
+  tls: boolean;
+  tlsSkipVerify: boolean;
+  certAuthority: string;
+  clientCert: string;
+  clientKey: string;
+  pingIntervalMs: number;
+  jetstream: boolean;
+  queueSize: number;
+}
+
+export function natsOptions(s: NatsSettings): ConnectionOptions {
+  return {
+    servers: s.servers,
+    ...(s.username ? { user: s.username, pass: s.password } : {}),
+    ...(s.token ? { token: s.token } : {}),
+    ...(s.pingIntervalMs > 0 ? { pingInterval: s.pingIntervalMs } : {}),
+    timeout: CONNECT_TIMEOUT_MS,
+    reconnect: true,
+    maxReconnectAttempts: -1,
+    ...(s.tls
+      ? {
+          tls: {
+            ...(s.certAuthority ? { ca: readFileSync(s.certAuthority, 'utf8') } : {}),
+            ...(s.clientCert && s.clientKey
+              ? { cert: readFileSync(s.clientCert, 'utf8'), key: readFileSync(s.clientKey, 'utf8') }
+              : {}),
+            ...(s.tlsSkipVerify ? { rejectUnauthorized: false } : {}),
+          },
+        }
+      : {}),
+  };
+}
+
+export class NatsTarget extends QueuedTarget<EventLog> {
+  private connection: Promise<NatsConnection> | undefined;
+  private js: JetStreamClient | undefined;
+
+  constructor(
+    name: string,
+    readonly settings: NatsSettings,
+    log: (line: string) => void,
+  ) {
+    super(name, settings.queueSize, log);
+  }
+
+  private async open(): Promise<NatsConnection> {
+    this.connection ??= connect(natsOptions(this.settings));
+    const pending = this.connection;
+    try {
+      const nc = await pending;
+      if (nc.isClosed()) throw new Error('connection closed');
+      return nc;
+    } catch (err) {
+      if (this.connection === pending) this.connection = undefined;
+      throw err;
+    }
+  }
+
+  protected async deliver(log: EventLog): Promise<void> {
+    const nc = await this.open();
+    const data = new TextEncoder().encode(JSON.stringify(log));
+    if (this.settings.jetstream) {
+      this.js ??= nc.jetstream();
+      await this.js.publish(this.settings.subject, data);
+    } else {
+      nc.publish(this.settings.subject, data);
+      await nc.flush();
+    }
+  }
+
+  protected override stopped(): void {
+    const pending = this.connection;
+    this.connection = undefined;
+    this.js = undefined;
+    void pending?.then((nc) => nc.close()).catch(() => {});
+  }
+}

@@ -1,0 +1,160 @@
+import { parseGoDuration } from '../admin/streams.js';
+import { effective, isEnabled, type ServerConfig } from '../config/kv.js';
+import { notifyType, subsystem } from '../config/subsystems.js';
+import { AmqpTarget } from './amqp-target.js';
+import type { EventFormat, EventLog } from './event-log.js';
+import { MqttTarget } from './mqtt-target.js';
+import { mysqlDialect } from './mysql-target.js';
+import { NatsTarget } from './nats-target.js';
+import { postgresDialect } from './postgres-target.js';
+import type { QueuedTarget } from './queued-target.js';
+import { RedisTarget } from './redis-target.js';
+import { SqlTarget } from './sql-target.js';
+import { WebhookTarget } from './webhook-target.js';
+
+// From the notify_* configuration to the targets that should run, named as their ARNs name
+// them (`<id>:<type>`). Settings are plain data: a target restarts when they change.
+// Kafka, NSQ and Elasticsearch have no client here; their events are dropped (and logged).
+
+export interface WantedTarget {
+  settings: unknown;
+  start(log: (line: string) => void): QueuedTarget<EventLog>;
+}
+
+type Values = Record<string, string>;
+type Factory = (id: string, v: Values) => WantedTarget | undefined;
+
+const queueSize = (v: Values) => Math.max(1, Number(v.queue_limit) || 100_000);
+const on = (value: string | undefined) => value === 'on';
+const format = (v: Values): EventFormat => (v.format === 'access' ? 'access' : 'namespace');
+
+/** A configured duration in milliseconds; 0 when unset or unreadable (the client's default). */
+function durationMs(text: string | undefined): number {
+  if (!text) return 0;
+  const days = /^(\d+)d$/.exec(text);
+  if (days) return Number(days[1]) * 86_400_000;
+  try {
+    return parseGoDuration(text) / 1e6;
+  } catch {
+    return 0;
+  }
+}
+
+function target<S>(
+  settings: S,
+  start: (log: (line: string) => void) => QueuedTarget<EventLog>,
+): WantedTarget {
+  return { settings, start };
+}
+
+const FACTORIES: Record<string, Factory> = {
+  webhook: (id, v) => {
+    if (!v.endpoint) return undefined;
+    const s = {
+      endpoint: v.endpoint,
+      authToken: v.auth_token ?? '',
+      queueSize: queueSize(v),
+      ...(v.client_cert ? { clientCert: v.client_cert } : {}),
+      ...(v.client_key ? { clientKey: v.client_key } : {}),
+    };
+    return target(s, (log) => new WebhookTarget<EventLog>(`notify_webhook:${id}`, s, log));
+  },
+  redis: (id, v) => {
+    const m = /^\[?([^\]]*?)\]?(?::(\d+))?$/.exec((v.address ?? '').trim());
+    if (!m?.[1] || !v.key) return undefined;
+    const s = {
+      host: m[1],
+      port: Number(m[2] ?? 6379),
+      key: v.key,
+      format: format(v),
+      user: v.user ?? '',
+      password: v.password ?? '',
+      queueSize: queueSize(v),
+    };
+    return target(s, (log) => new RedisTarget(`notify_redis:${id}`, s, log));
+  },
+  amqp: (id, v) => {
+    if (!v.url) return undefined;
+    const s = {
+      url: v.url,
+      exchange: v.exchange ?? '',
+      exchangeType: v.exchange_type ?? '',
+      routingKey: v.routing_key ?? '',
+      mandatory: on(v.mandatory),
+      durable: on(v.durable),
+      internal: on(v.internal),
+      autoDeleted: on(v.auto_deleted),
+      deliveryMode: Number(v.delivery_mode) || 0,
+      publisherConfirms: on(v.publisher_confirms),
+      queueSize: queueSize(v),
+    };
+    return target(s, (log) => new AmqpTarget(`notify_amqp:${id}`, s, log));
+  },
+  mqtt: (id, v) => {
+    if (!v.broker || !v.topic) return undefined;
+    const qos = Number(v.qos);
+    const s = {
+      broker: v.broker,
+      topic: v.topic,
+      username: v.username ?? '',
+      password: v.password ?? '',
+      qos: (qos === 1 || qos === 2 ? qos : 0) as 0 | 1 | 2,
+      keepAliveSeconds: Math.round(durationMs(v.keep_alive_interval) / 1000),
+      reconnectMs: durationMs(v.reconnect_interval),
+      queueSize: queueSize(v),
+    };
+    return target(s, (log) => new MqttTarget(`notify_mqtt:${id}`, s, log));
+  },
+  nats: (id, v) => {
+    const servers = (v.address ?? '')
+      .split(',')
+      .map((a) => a.trim())
+      .filter(Boolean);
+    if (servers.length === 0 || !v.subject) return undefined;
+    const s = {
+      servers,
+      subject: v.subject,
+      username: v.username ?? '',
+      password: v.password ?? '',
+      token: v.token ?? '',
+      tls: on(v.tls),
+      tlsSkipVerify: on(v.tls_skip_verify),
+      certAuthority: v.cert_authority ?? '',
+      clientCert: v.client_cert ?? '',
+      clientKey: v.client_key ?? '',
+      pingIntervalMs: durationMs(v.ping_interval),
+      jetstream: on(v.jetstream),
+      queueSize: queueSize(v),
+    };
+    return target(s, (log) => new NatsTarget(`notify_nats:${id}`, s, log));
+  },
+  postgresql: (id, v) => {
+    if (!v.connection_string || !v.table) return undefined;
+    const s = { connection: v.connection_string, table: v.table, format: format(v), queueSize: queueSize(v) };
+    return target(s, (log) => new SqlTarget(`notify_postgres:${id}`, s, postgresDialect(s.connection), log));
+  },
+  mysql: (id, v) => {
+    if (!v.dsn_string || !v.table) return undefined;
+    const s = { dsn: v.dsn_string, table: v.table, format: format(v), queueSize: queueSize(v) };
+    return target(s, (log) => new SqlTarget(`notify_mysql:${id}`, s, mysqlDialect(s.dsn), log));
+  },
+};
+
+/** Every enabled notify_* target that can deliver, by `<id>:<type>`. */
+export function wantedTargets(config: ServerConfig): Map<string, WantedTarget> {
+  const out = new Map<string, WantedTarget>();
+  for (const name of Object.keys(config)) {
+    if (!name.startsWith('notify_')) continue;
+    const sub = subsystem(name);
+    const type = notifyType(name);
+    const factory = FACTORIES[type];
+    if (!sub || !factory) continue;
+    for (const id of Object.keys(config[name] ?? {})) {
+      const values = effective(config, sub, id);
+      if (!isEnabled(sub, values)) continue;
+      const wanted = factory(id, values);
+      if (wanted) out.set(`${id}:${type}`, wanted);
+    }
+  }
+  return out;
+}
