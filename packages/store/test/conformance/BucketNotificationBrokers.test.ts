@@ -131,7 +131,12 @@ describe('bucket notifications to MQTT (Mosquitto)', () => {
     await t.s3.send(new CreateBucketCommand({ Bucket: 'mqtt-refused' }));
     await subscribe(t, 'mqtt-refused', ['arn:minio:sqs::wrongpass:mqtt']);
     await t.s3.send(new s3sdk.PutObjectCommand({ Bucket: 'mqtt-refused', Key: 'k', Body: 'x' }));
-    expect(await until(() => statusOf('wrongpass'), (s) => s === 'offline')).toBe('offline');
+    expect(
+      await until(
+        () => statusOf('wrongpass'),
+        (s) => s === 'offline',
+      ),
+    ).toBe('offline');
     expect(await statusOf('mosquitto')).toBe('online');
     await admin.config.delKV('notify_mqtt:wrongpass');
   });
