@@ -1,3 +1,4 @@
+import { isAbsolute } from 'node:path';
 import { mysqlConnectionOptions } from '../observe/mysql-target.js';
 import { postgresClientConfig } from '../observe/postgres-target.js';
 
@@ -57,5 +58,7 @@ const CHECKS: Record<string, (v: Record<string, string>) => void> = {
 
 /** Throws an Error with the reason when an enabled target's values cannot work. */
 export function checkNotifyTarget(subsystem: string, values: Record<string, string>): void {
+  if (subsystem.startsWith('notify_') && values.queue_dir && !isAbsolute(values.queue_dir))
+    throw new Error('queueDir path should be absolute');
   CHECKS[subsystem]?.(values);
 }

@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { parseGoDuration } from '../admin/streams.js';
 import { effective, isEnabled, type ServerConfig } from '../config/kv.js';
 import { notifyType, subsystem } from '../config/subsystems.js';
@@ -140,6 +141,18 @@ const FACTORIES: Record<string, Factory> = {
   },
 };
 
+/** A target whose waiting events are kept in `<queue_dir>/minio-<type>-<id>`, as MinIO names it. */
+function queuedIn(queueDir: string, type: string, id: string, wanted: WantedTarget): WantedTarget {
+  return {
+    settings: { ...(wanted.settings as object), queueDir },
+    start: (log) => {
+      const started = wanted.start(log);
+      started.persistIn(join(queueDir, `minio-${type}-${id}`));
+      return started;
+    },
+  };
+}
+
 /** Every enabled notify_* target that can deliver, by `<id>:<type>`. */
 export function wantedTargets(config: ServerConfig): Map<string, WantedTarget> {
   const out = new Map<string, WantedTarget>();
@@ -153,7 +166,8 @@ export function wantedTargets(config: ServerConfig): Map<string, WantedTarget> {
       const values = effective(config, sub, id);
       if (!isEnabled(sub, values)) continue;
       const wanted = factory(id, values);
-      if (wanted) out.set(`${id}:${type}`, wanted);
+      if (wanted)
+        out.set(`${id}:${type}`, values.queue_dir ? queuedIn(values.queue_dir, type, id, wanted) : wanted);
     }
   }
   return out;

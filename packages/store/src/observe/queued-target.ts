@@ -1,6 +1,16 @@
+import { DiskQueue } from './disk-queue.js';
+
 // What every delivery target shares: entries wait in a bounded in-memory queue and are
 // delivered one at a time, in order, retried with backoff while the peer is down. The
 // request path never waits for delivery; a full queue drops (and counts) rather than grows.
+// With a queue directory (persistIn) every waiting entry is also on disk, so that what a
+// stopped server had not delivered is delivered after it starts again.
+
+interface Pending<T> {
+  entry: T;
+  /** Its file in the queue directory, once written (undefined: memory only). */
+  file?: Promise<string | undefined>;
+}
 
 export type TargetStatus = 'online' | 'offline';
 
@@ -8,7 +18,11 @@ const RETRY_FIRST_MS = 250;
 const RETRY_MAX_MS = 10_000;
 
 export abstract class QueuedTarget<T> {
-  private readonly queue: T[] = [];
+  private readonly queue: Pending<T>[] = [];
+  private disk: DiskQueue<T> | undefined;
+  /** Set while the queue directory is being read: delivery waits for its older entries. */
+  private restoring: Promise<void> | undefined;
+  private saveFailed = false;
   protected sending = false;
   private closed = false;
   private wake: (() => void) | undefined;
@@ -47,12 +61,43 @@ export abstract class QueuedTarget<T> {
       this.dropped += 1;
       return false;
     }
-    this.queue.push(entry);
+    this.queue.push({ entry, ...(this.disk ? { file: this.save(this.disk, entry) } : {}) });
     if (!this.sending) void this.drain();
     return true;
   }
 
-  /** Stops delivery; entries still queued are dropped. */
+  /**
+   * Keeps waiting entries in `dir` too. Entries found there (left by an earlier run) go
+   * first, then any sent meanwhile; without the directory, entries stay in memory only.
+   */
+  persistIn(dir: string): void {
+    this.restoring = DiskQueue.open<T>(dir)
+      .then(({ queue, pending }) => {
+        this.disk = queue;
+        const early = this.queue.splice(0);
+        for (const p of pending) this.queue.push({ entry: p.entry, file: Promise.resolve(p.file) });
+        for (const p of early) this.queue.push({ entry: p.entry, file: this.save(queue, p.entry) });
+      })
+      .catch((err: Error) =>
+        this.log(
+          `${this.name}: queue_dir ${dir} cannot be used (${err.message}); entries are kept in memory only`,
+        ),
+      )
+      .finally(() => {
+        this.restoring = undefined;
+        if (!this.sending) void this.drain();
+      });
+  }
+
+  private save(disk: DiskQueue<T>, entry: T): Promise<string | undefined> {
+    return disk.save(entry).catch((err: Error) => {
+      if (!this.saveFailed) this.log(`${this.name}: cannot write to the queue directory: ${err.message}`);
+      this.saveFailed = true;
+      return undefined;
+    });
+  }
+
+  /** Stops delivery; entries still queued are dropped (those in a queue directory stay there). */
   close(): void {
     this.closed = true;
     this.queue.length = 0;
@@ -61,15 +106,19 @@ export abstract class QueuedTarget<T> {
   }
 
   private async drain(): Promise<void> {
+    if (this.restoring) return; // Drained when the directory has been read.
     this.sending = true;
     let delay = RETRY_FIRST_MS;
     let reported = false;
     while (!this.closed && this.queue.length > 0) {
       try {
         this.attempted = true;
-        await this.deliver(this.queue[0]!);
+        const first = this.queue[0]!;
+        await this.deliver(first.entry);
         this.queue.shift();
         this.sent += 1;
+        const file = await first.file;
+        if (file) await this.disk?.remove(file).catch(() => {});
         this.state = 'online';
         delay = RETRY_FIRST_MS;
         reported = false;
