@@ -152,7 +152,20 @@ export class MadminClient {
     return this.service('stop', opts.signal);
   }
 
-  private async service(action: 'restart' | 'stop', signal?: AbortSignal): Promise<void> {
+  /** POST /service?action=freeze: S3 calls wait until as many unfreezes have followed. */
+  serviceFreeze(opts: { signal?: AbortSignal } = {}): Promise<void> {
+    return this.service('freeze', opts.signal);
+  }
+
+  /** POST /service?action=unfreeze: lifts one freeze. */
+  serviceUnfreeze(opts: { signal?: AbortSignal } = {}): Promise<void> {
+    return this.service('unfreeze', opts.signal);
+  }
+
+  private async service(
+    action: 'restart' | 'stop' | 'freeze' | 'unfreeze',
+    signal?: AbortSignal,
+  ): Promise<void> {
     await this.request({ method: 'POST', path: '/service', query: { action }, expectStatus: 200, signal });
   }
 

@@ -6,6 +6,7 @@ import type { MasterKey } from './crypto/index.js';
 import type { ObjectLayer } from './engine/object-layer.js';
 import type { SystemStore } from './engine/system-store.js';
 import type { RequestContext } from './http/context.js';
+import { FreezeGate } from './http/freeze-gate.js';
 import type { Log, Protocol, ServerDeps } from './http/server.js';
 import type { CredentialStore } from './iam/credentials.js';
 import { ldapConfigFrom } from './iam/ldap.js';
@@ -46,6 +47,7 @@ export interface AppDeps {
 /** Which protocol serves a request: admin and STS routes come before S3, as in MinIO. */
 export function createApp(deps: AppDeps): ServerDeps {
   const trace = new Bus<HttpTrace>();
+  const freeze = new FreezeGate();
   const admin = adminProtocol({
     trace,
     logs: deps.logs,
@@ -58,6 +60,7 @@ export function createApp(deps: AppDeps): ServerDeps {
     config: deps.config,
     logTargets: deps.logTargets,
     notifyTargets: deps.notifyTargets,
+    freeze,
     startedAt: Date.now(),
   });
   const metrics = new RequestMetrics();
@@ -74,7 +77,7 @@ export function createApp(deps: AppDeps): ServerDeps {
     ...(ldap ? { ldap } : {}),
     ...(openid ? { openid: new OpenIdVerifier(openid) } : {}),
   });
-  const s3 = s3Protocol({
+  const s3Calls = s3Protocol({
     layer: deps.layer,
     system: deps.system,
     masterKey: deps.masterKey,
@@ -84,6 +87,10 @@ export function createApp(deps: AppDeps): ServerDeps {
     events: deps.events,
     notificationArns: () => notificationArns(deps.config.config),
   });
+  const s3: Protocol = {
+    handle: (ctx) => freeze.through(() => s3Calls.handle(ctx)),
+    errorReply: (err, ctx) => s3Calls.errorReply(err, ctx),
+  };
 
   return {
     select(ctx: RequestContext): Protocol {

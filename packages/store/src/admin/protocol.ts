@@ -4,6 +4,7 @@ import type { ServerConfigStore } from '../config/store.js';
 import type { ObjectLayer } from '../engine/object-layer.js';
 import type { SystemStore } from '../engine/system-store.js';
 import { header, noteSigner, noteSubject, type RequestContext } from '../http/context.js';
+import type { FreezeGate } from '../http/freeze-gate.js';
 import { emptyReply, jsonReply, type Reply } from '../http/reply.js';
 import type { Protocol } from '../http/server.js';
 import type { CredentialStore } from '../iam/credentials.js';
@@ -100,6 +101,8 @@ export interface AdminDeps {
   service: (action: ServiceAction) => void;
   /** The logger and audit webhook targets, for their status. */
   logTargets: LogTargets;
+  /** Holds S3 calls while the service is frozen. */
+  freeze: FreezeGate;
   /** The notify_* targets, for their status. */
   notifyTargets: NotificationTargets;
   /** When this server started (ms), for its uptime. */
@@ -190,7 +193,9 @@ async function dispatch(
       const action = op.action;
       if (action === 'freeze' || action === 'unfreeze') {
         call.require('admin:ServiceFreeze');
-        throw new ApiError('NotImplemented', 'This server does not freeze S3 calls.');
+        if (action === 'freeze') deps.freeze.freeze();
+        else deps.freeze.unfreeze();
+        return emptyReply(200);
       }
       if (action !== 'restart' && action !== 'stop')
         throw new ApiError('MalformedPOSTRequest', `Unknown service action '${action}'`);

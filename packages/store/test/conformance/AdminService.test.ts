@@ -80,6 +80,33 @@ describe('admin service', () => {
     expect(stopped).toBe(0);
   });
 
+  it('holds S3 calls while frozen (freezes nest) and lets admin calls through', async () => {
+    const admin = new MadminClient({ endpoint: store.url, credentials: ROOT });
+    const s3 = new s3sdk.S3Client({
+      endpoint: store.url,
+      region: 'us-east-1',
+      forcePathStyle: true,
+      credentials: { accessKeyId: ROOT.accessKey, secretAccessKey: ROOT.secretKey },
+    });
+    await admin.serviceFreeze();
+    await admin.serviceFreeze();
+    let settled = false;
+    const held = s3.send(new s3sdk.ListBucketsCommand({})).finally(() => {
+      settled = true;
+    });
+    // Admin calls are answered meanwhile; the S3 call waits through both.
+    await admin.serverInfo();
+    await admin.serviceUnfreeze();
+    await admin.serverInfo();
+    expect(settled).toBe(false);
+    await admin.serviceUnfreeze();
+    expect((await held).Buckets?.map((b) => b.Name)).toEqual(['survives']);
+    // An unfreeze with no freeze in place changes nothing.
+    await admin.serviceUnfreeze();
+    expect((await s3.send(new s3sdk.ListBucketsCommand({}))).Buckets).toHaveLength(1);
+    s3.destroy();
+  });
+
   it('stops after answering', async () => {
     const admin = new MadminClient({ endpoint: store.url, credentials: ROOT });
     await admin.serviceStop();

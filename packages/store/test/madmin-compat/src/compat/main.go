@@ -540,6 +540,12 @@ func streams(ctx context.Context, adm *madmin.AdminClient, s3 *minio.Client) {
 }
 
 func service(ctx context.Context, adm *madmin.AdminClient) {
+	check("ServiceFreeze", adm.ServiceFreeze(ctx))
+	check("ServerInfo while frozen", func() error {
+		_, err := adm.ServerInfo(ctx)
+		return err
+	}())
+	check("ServiceUnfreeze", adm.ServiceUnfreeze(ctx))
 	check("ServiceRestart", adm.ServiceRestart(ctx))
 	check("ServerInfo after restart", func() error {
 		var err error
