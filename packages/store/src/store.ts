@@ -48,6 +48,7 @@ interface Running {
 }
 
 const GRACE_MS = 2000;
+const SWEEP_INTERVAL_MS = 10 * 60_000;
 
 /** Opens the drives and everything kept on them, and listens; `port` 0 picks one. */
 async function boot(
@@ -68,6 +69,11 @@ async function boot(
   // Drives formatted by this start get every object back, in the background.
   void layer.recoverFreshDrives().catch((err: unknown) => log(`healing fresh drives failed: ${String(err)}`));
   const credentials = await CredentialStore.open(layer.system, opts.rootCredentials);
+  // Expired credentials and service accounts go every ten minutes, as MinIO's IAM refresh does.
+  const sweeper = setInterval(() => {
+    credentials.sweep().catch((err: unknown) => log(`removing expired credentials failed: ${String(err)}`));
+  }, SWEEP_INTERVAL_MS);
+  sweeper.unref();
   const masterKey = await loadMasterKey(layer.system);
   const config = await ServerConfigStore.open(layer.system);
   const logTargets = new LogTargets(log);
@@ -93,6 +99,7 @@ async function boot(
     if (logTargets.active('logger')) logTargets.send('logger', logInfo(e, node, set.deploymentId));
   });
   const stopTargets = () => {
+    clearInterval(sweeper);
     stopApplying();
     stopForwarding();
     stopNotifier();

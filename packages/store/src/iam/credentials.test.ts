@@ -4,6 +4,7 @@ import { identify } from '../s3/auth/common.js';
 import type { ApiError } from '../s3/errors.js';
 import { CredentialStore } from './credentials.js';
 import { verifyJwt } from './jwt.js';
+import { addServiceAccount, listServiceAccounts, serviceAccountInfo } from './service-accounts.js';
 
 /** In-memory system namespace. */
 function memorySystem(): SystemStore & { docs: Map<string, unknown> } {
@@ -70,5 +71,33 @@ describe('CredentialStore', () => {
     expect(code(rec.sessionToken, new Date('2030-01-01T00:14:59Z'))).toBe('ok');
     expect(code(rec.sessionToken, new Date('2030-01-01T00:15:00Z'))).toBe('ExpiredToken');
     expect(code(`${rec.sessionToken}x`, new Date('2030-01-01T00:01:00Z'))).toBe('InvalidTokenId');
+  });
+
+  it('removes service accounts once their expiration has passed, and keeps the others', async () => {
+    const system = memorySystem();
+    const store = await CredentialStore.open(system, ROOT);
+    const inAnHour = new Date(Date.now() + 3_600_000);
+    const add = (accessKey: string, expiration?: Date) =>
+      addServiceAccount(
+        store.iam,
+        {
+          parent: ROOT.accessKey,
+          accessKey,
+          secretKey: 'share-secret-123',
+          ...(expiration ? { expiration } : {}),
+        },
+        ROOT.accessKey,
+        () => false,
+      );
+    await add('sharelink1', inAnHour);
+    await add('forever01');
+    expect(listServiceAccounts(store.iam, ROOT.accessKey)).toEqual(['forever01', 'sharelink1']);
+
+    await store.sweep(new Date(inAnHour.getTime() + 1000));
+    expect(listServiceAccounts(store.iam, ROOT.accessKey)).toEqual(['forever01']);
+    expect(() => serviceAccountInfo(store.iam, 'sharelink1', ROOT.accessKey)).toThrow('does not exist');
+    // Gone from the persisted IAM too: a reopened store does not have it.
+    const reopened = await CredentialStore.open(system, ROOT);
+    expect(Object.keys(reopened.iam.state.serviceAccounts)).toEqual(['forever01']);
   });
 });

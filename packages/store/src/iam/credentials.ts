@@ -3,6 +3,7 @@ import { decodeTempCredential, type TempCredentialRecord } from '../format/crede
 import { signJwt } from './jwt.js';
 import { newAccessKey, newSecretKey } from './random.js';
 import type { RootCredentials } from './root.js';
+import { purgeExpiredServiceAccounts } from './service-accounts.js';
 import { IamStore } from './store.js';
 
 /**
@@ -61,8 +62,14 @@ export class CredentialStore {
       const record = decodeTempCredential(raw);
       store.temporary.set(record.accessKey, record);
     }
-    await store.purgeExpired(new Date());
+    await store.sweep();
     return store;
+  }
+
+  /** Forgets expired temporary credentials and removes expired service accounts. */
+  async sweep(now = new Date()): Promise<void> {
+    await this.purgeExpired(now);
+    await purgeExpiredServiceAccounts(this.iam, now.getTime());
   }
 
   get rootAccessKey(): string {

@@ -36,11 +36,31 @@ export interface ServiceAccountUpdate {
 export const missingServiceAccount = (): ApiError =>
   new ApiError('XMinioInvalidIAMCredentials', 'The service account does not exist.', { status: 404 });
 
-/** The account; 404 XMinioInvalidIAMCredentials when there is none. */
+/** Whether an account's expiration has passed: it no longer exists for anyone. */
+export const isExpired = (account: ServiceAccountRecord, now = Date.now()): boolean =>
+  account.expiration !== undefined && Date.parse(account.expiration) <= now;
+
+/** The account; 404 XMinioInvalidIAMCredentials when there is none (or it has expired). */
 export function serviceAccount(iam: IamStore, accessKey: string): ServiceAccountRecord {
   const account = iam.state.serviceAccounts[accessKey];
-  if (!account) throw missingServiceAccount();
+  if (!account || isExpired(account)) throw missingServiceAccount();
   return account;
+}
+
+/**
+ * Removes the accounts whose expiration has passed, as MinIO does when it loads IAM: a
+ * share link's account, for one, is gone once its link has expired.
+ */
+export async function purgeExpiredServiceAccounts(iam: IamStore, now = Date.now()): Promise<number> {
+  const expired = Object.entries(iam.state.serviceAccounts)
+    .filter(([, a]) => isExpired(a, now))
+    .map(([key]) => key);
+  if (expired.length === 0) return 0;
+  await iam.mutate(['serviceAccounts'], (d) => {
+    for (const key of expired)
+      if (d.serviceAccounts[key] && isExpired(d.serviceAccounts[key], now)) delete d.serviceAccounts[key];
+  });
+  return expired.length;
 }
 
 export const ownsServiceAccount = (iam: IamStore, caller: Identity, accessKey: string): boolean =>
@@ -111,7 +131,7 @@ export function deleteServiceAccount(iam: IamStore, accessKey: string): Promise<
 
 export function listServiceAccounts(iam: IamStore, parent: string): string[] {
   return Object.entries(iam.state.serviceAccounts)
-    .filter(([, a]) => a.parent === parent)
+    .filter(([, a]) => a.parent === parent && !isExpired(a))
     .map(([key]) => key)
     .sort();
 }
