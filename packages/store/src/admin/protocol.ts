@@ -163,7 +163,7 @@ async function dispatch(
       return deleteIdpConfigReply(call, deps.config, op.type, op.name);
     case 'HealthInfo':
       call.require('admin:OBDInfo');
-      return healthInfoReply(deps, ctx.host);
+      return healthInfoReply(deps, ctx.host, new Set(op.types));
     case 'AddTier':
       return addTierReply(call, deps);
     case 'ListTiers':

@@ -1,4 +1,5 @@
 import type { QueryPairs } from '../http/context.js';
+import { HEALTH_TYPES, type HealthType } from './handlers/health-sys.js';
 
 // The admin API's routes (madmin-protocol.md §3): one table, method and path to a typed
 // operation. Query keys MinIO's router requires must be present (even empty); a request
@@ -13,7 +14,8 @@ export type AdminOperation =
   | { op: 'AccountInfo'; prefixUsage: boolean }
   | { op: 'ServerInfo' | 'StorageInfo' | 'DataUsageInfo' }
   | { op: 'Service'; action: string }
-  | { op: 'AddTier' | 'ListTiers' | 'TierStats' | 'HealthInfo' }
+  | { op: 'AddTier' | 'ListTiers' | 'TierStats' }
+  | { op: 'HealthInfo'; types: HealthType[] }
   | { op: 'SetIdpConfig'; type: 'openid' | 'ldap'; name: string; update: boolean }
   | { op: 'GetIdpConfig' | 'DeleteIdpConfig'; type: 'openid' | 'ldap'; name: string }
   | { op: 'ListIdpConfig'; type: 'openid' | 'ldap' }
@@ -58,6 +60,9 @@ interface Query {
   all(key: string): string[];
 }
 
+/** The parts of a health report asked for (`<type>=true`, as madmin sends all 13). */
+const healthTypes = (q: Query): HealthType[] => HEALTH_TYPES.filter((type) => q.one(type) === 'true');
+
 interface Route {
   method: string;
   path: string;
@@ -74,8 +79,8 @@ const ROUTES: Route[] = [
     build: (q) => ({ op: 'AccountInfo', prefixUsage: q.one('prefix-usage') === 'true' }),
   },
   { method: 'GET', path: '/info', build: () => ({ op: 'ServerInfo' }) },
-  { method: 'GET', path: '/healthinfo', build: () => ({ op: 'HealthInfo' }) },
-  { method: 'GET', path: '/obdinfo', build: () => ({ op: 'HealthInfo' }) },
+  { method: 'GET', path: '/healthinfo', build: (q) => ({ op: 'HealthInfo', types: healthTypes(q) }) },
+  { method: 'GET', path: '/obdinfo', build: (q) => ({ op: 'HealthInfo', types: healthTypes(q) }) },
   // Tiers (§3.7)
   { method: 'PUT', path: '/tier', build: () => ({ op: 'AddTier' }) },
   { method: 'GET', path: '/tier', build: () => ({ op: 'ListTiers' }) },

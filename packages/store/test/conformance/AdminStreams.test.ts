@@ -1,3 +1,4 @@
+import { availableParallelism, hostname, totalmem } from 'node:os';
 import * as s3sdk from '@aws-sdk/client-s3';
 import { type LogInfo, MadminClient, type TraceInfo } from '@stowage/madmin';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -117,6 +118,28 @@ describe('admin health info stream', () => {
     expect(snapshots[0]?.version).toBe('3');
     expect(snapshots[1]).toMatchObject({ version: '3', minio: { info: { mode: 'online' } } });
     expect(snapshots[1]?.minio?.info?.servers).toHaveLength(1);
+    // The system part, read from this machine as madmin's collectors read it.
+    const sys = snapshots[1]?.sys as Record<string, { addr: string; [k: string]: unknown }[]>;
+    const cpus = sys.cpus![0]!.cpus as { cores: number; model_name: string }[];
+    expect(cpus.reduce((n, c) => n + c.cores, 0)).toBe(availableParallelism());
+    const parts = sys.partitions![0]!.partitions as { space_total: number; space_free: number }[];
+    expect(parts.length).toBeGreaterThan(0);
+    expect(parts[0]!.space_total).toBeGreaterThan(parts[0]!.space_free);
+    expect(sys.meminfo![0]).toMatchObject({ total: totalmem() });
+    expect((sys.osinfo![0]!.info as { hostname: string }).hostname).toBe(hostname());
+    expect(sys.procinfo![0]).toMatchObject({ pid: process.pid, is_running: true });
+  });
+
+  it('collects only the parts asked for', async () => {
+    const body = await admin.openStream({
+      method: 'GET',
+      path: '/healthinfo',
+      query: { deadline: '5s', sysmem: 'true' },
+    });
+    const last = (await new Response(body).text()).trim().split('\n').at(-1)!;
+    const snapshot = JSON.parse(last) as { sys: Record<string, unknown>; minio: Record<string, unknown> };
+    expect(Object.keys(snapshot.sys).sort()).toEqual(['kubernetes', 'meminfo']);
+    expect(snapshot.minio).toEqual({});
   });
 
   it("leaves only whitespace within madmin's first 512-byte read after the version object", async () => {

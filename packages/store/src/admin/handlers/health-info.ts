@@ -1,12 +1,12 @@
-import { freemem, totalmem } from 'node:os';
 import { Readable } from 'node:stream';
 import type { Reply } from '../../http/reply.js';
 import { streamReply } from '../../observe/stream.js';
+import { type HealthType, systemHealth } from './health-sys.js';
 import { type ServerInfoDeps, serverInfo } from './server-info.js';
 
 // GET /healthinfo (madmin-protocol.md §3.8): headers at once, a first snapshot that only
 // names the version (madmin reads one object to check it; its callers read on), then the
-// complete HealthInfo (version 3) once collected.
+// complete HealthInfo (version 3) once collected: the parts asked for (health-sys.ts).
 
 export const HEALTH_INFO_VERSION = '3';
 
@@ -16,21 +16,28 @@ export const HEALTH_INFO_VERSION = '3';
 // bytes arrive (a fast snapshot in the same read was cut in half).
 const HANDOFF_PADDING = ' '.repeat(1024);
 
-export function healthInfoReply(deps: ServerInfoDeps, host: string): Reply {
+export function healthInfoReply(deps: ServerInfoDeps, host: string, want: ReadonlySet<HealthType>): Reply {
   const stream = new Readable({ read() {} });
   stream.push(
     `${JSON.stringify({ version: HEALTH_INFO_VERSION, timestamp: new Date().toISOString() })}\n${HANDOFF_PADDING}`,
   );
-  void serverInfo(deps, host).then(
-    (info) => {
+  const collected = Promise.all([
+    want.has('minioinfo') ? serverInfo(deps, host) : undefined,
+    deps.layer.drives().then((drives) =>
+      systemHealth(
+        host,
+        drives.map((d) => d.path),
+        want,
+      ),
+    ),
+  ]);
+  void collected.then(
+    ([info, sys]) => {
       const snapshot = {
         version: HEALTH_INFO_VERSION,
         timestamp: new Date().toISOString(),
-        sys: {
-          meminfo: [{ addr: host, total: totalmem(), available: freemem() }],
-          kubernetes: {},
-        },
-        minio: { info: { ...info, tls: null, is_kubernetes: false, is_docker: false } },
+        sys,
+        minio: info ? { info: { ...info, tls: null, is_kubernetes: false, is_docker: false } } : {},
       };
       stream.push(`${JSON.stringify(snapshot)}\n`);
       stream.push(null);

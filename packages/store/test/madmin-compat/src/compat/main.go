@@ -524,7 +524,13 @@ func streams(ctx context.Context, adm *madmin.AdminClient, s3 *minio.Client) {
 		if err := json.NewDecoder(resp.Body).Decode(&info); err != nil {
 			return err
 		}
-		return expect(version == "3" && info.Minio.Info.Mode == "online" && len(info.Minio.Info.Servers) == 1, "health %+v", info)
+		sys := info.Sys
+		return expect(version == "3" && info.Minio.Info.Mode == "online" && len(info.Minio.Info.Servers) == 1 &&
+			len(sys.CPUInfo) == 1 && len(sys.CPUInfo[0].CPUs) > 0 && sys.CPUInfo[0].CPUs[0].Cores > 0 &&
+			len(sys.Partitions) == 1 && sys.Partitions[0].Partitions[0].SpaceTotal > 0 &&
+			len(sys.MemInfo) == 1 && sys.MemInfo[0].Total > 0 &&
+			len(sys.OSInfo) == 1 && sys.OSInfo[0].Info.Hostname != "" && sys.OSInfo[0].Info.KernelVersion != "" &&
+			len(sys.ProcInfo) == 1 && sys.ProcInfo[0].PID > 0 && sys.ProcInfo[0].MemInfo.RSS > 0, "health %+v", info)
 	}())
 	check("GetLogs", func() error {
 		lctx, cancel := context.WithTimeout(ctx, 10*time.Second)
