@@ -4,7 +4,7 @@ export { HealApi } from './api/heal.js';
 export { PoliciesApi } from './api/policies.js';
 export { RemoteTargetsApi } from './api/remote-targets.js';
 export { ServiceAccountsApi } from './api/service-accounts.js';
-export { type LogOptions, ndjson, type TraceOptions } from './api/streams.js';
+export { HEALTH_TYPES, type LogOptions, ndjson, type TraceOptions } from './api/streams.js';
 export { TiersApi } from './api/tiers.js';
 export { UsersApi } from './api/users.js';
 export {

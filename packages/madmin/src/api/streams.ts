@@ -94,7 +94,8 @@ export async function* consoleLog(t: StreamTransport, opts: LogOptions = {}): As
   yield* ndjson<LogInfo>(body, opts.signal);
 }
 
-const HEALTH_TYPES = [
+/** The parts of a health report madmin asks for, each as `<type>=true`. */
+export const HEALTH_TYPES = [
   'minioinfo',
   'minioconfig',
   'syscpu',

@@ -1,5 +1,6 @@
+import { HEALTH_TYPES } from '@stowage/madmin';
 import type { QueryPairs } from '../http/context.js';
-import { HEALTH_TYPES, type HealthType } from './handlers/health-sys.js';
+import type { HealthType } from './handlers/health-sys.js';
 
 // The admin API's routes (madmin-protocol.md §3): one table, method and path to a typed
 // operation. Query keys MinIO's router requires must be present (even empty); a request

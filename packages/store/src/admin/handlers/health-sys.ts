@@ -1,26 +1,12 @@
 import { readdir, readFile, readlink, statfs } from 'node:fs/promises';
 import { arch, cpus, freemem, hostname, totalmem, uptime } from 'node:os';
 import { resolve } from 'node:path';
+import type { HEALTH_TYPES } from '@stowage/madmin';
 
 // The `sys` part of GET /healthinfo (madmin.SysInfo), for this one node, read as madmin's
 // own collectors read it on Linux (/proc, statfs): CPUs, the partitions holding the
 // drives, the OS, memory and this process. Each part is only collected when asked for.
 
-export const HEALTH_TYPES = [
-  'minioinfo',
-  'minioconfig',
-  'syscpu',
-  'sysdrivehw',
-  'sysdocker',
-  'sysosinfo',
-  'sysload',
-  'sysmem',
-  'sysnet',
-  'sysprocess',
-  'syserrors',
-  'sysservices',
-  'sysconfig',
-] as const;
 export type HealthType = (typeof HEALTH_TYPES)[number];
 
 const text = (path: string) => readFile(path, 'utf8').catch(() => '');
