@@ -142,9 +142,8 @@ export class HealSequences {
         });
         for (const o of page.objects) {
           if (seq.stop) return;
-          const healed = seq.settings.dryRun
-            ? []
-            : (await this.layer.heal(b, o.key).catch(() => ({ healed: [] }))).healed;
+          const { dryRun } = seq.settings;
+          const healed = (await this.layer.heal(b, o.key, { dryRun }).catch(() => ({ healed: [] }))).healed;
           item('object', b, o.key, healed, o.size);
         }
         marker = page.isTruncated ? page.nextMarker : undefined;

@@ -301,7 +301,11 @@ export interface ObjectLayer {
   listMultipartUploads(input: ListUploadsInput): Promise<ListUploadsResult>;
 
   /** Rewrites the missing or corrupt shards and records of one object; which drives got some. */
-  heal(bucket: string, key: string, opts?: { deep?: boolean }): Promise<{ healed: number[] }>;
+  heal(
+    bucket: string,
+    key: string,
+    opts?: { deep?: boolean; dryRun?: boolean },
+  ): Promise<{ healed: number[] }>;
   backendInfo(): BackendInfo;
   /** Every drive with its state and capacity. */
   drives(): Promise<DriveInfo[]>;

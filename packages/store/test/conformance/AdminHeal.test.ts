@@ -55,6 +55,22 @@ describe('admin heal', () => {
     expect((await admin.heal.status('healme', 'docs/', started.clientToken)).items).toEqual([]);
   });
 
+  it('finds what a dry run would heal and changes nothing', async () => {
+    const lost = objectDir(t.drives[3]!, 'healme', 'img/c');
+    await rm(lost, { recursive: true, force: true });
+    const started = await admin.heal.start('healme', 'img/', { recursive: true, dryRun: true });
+    const items = (await untilDone('healme', 'img/', started.clientToken)).flatMap((p) => p.items);
+    const c = items.find((i) => i.object === 'img/c')!;
+    expect(c.before.drives?.map((d) => d.state)).toEqual(['ok', 'ok', 'ok', 'missing']);
+    expect(c.after.drives?.map((d) => d.state)).toEqual(['ok', 'ok', 'ok', 'missing']);
+    expect(await readdir(lost).catch((e: NodeJS.ErrnoException) => e.code)).toBe('ENOENT');
+    // A real heal then brings the shards back.
+    const real = await admin.heal.start('healme', 'img/', { recursive: true });
+    const healed = (await untilDone('healme', 'img/', real.clientToken)).flatMap((p) => p.items);
+    expect(healed.find((i) => i.object === 'img/c')!.before.drives?.[3]?.state).toBe('missing');
+    expect((await readdir(lost)).length).toBeGreaterThan(0);
+  });
+
   it('refuses a wrong token, a prefix without a bucket, and a token with force flags', async () => {
     expect(await code(admin.heal.status('healme', 'docs/', 'not-a-token'))).toBe(
       '400 XMinioHealInvalidClientToken',

@@ -245,14 +245,18 @@ export class ErasureObjectLayer implements ObjectLayer {
     return multipart.listMultipartUploads(this.ctx, input);
   }
 
-  /** Rewrites the missing or corrupt shards and records of one object on every drive. */
-  async heal(bucket: string, key: string, opts: { deep?: boolean } = {}): Promise<{ healed: number[] }> {
+  /** Rewrites the missing or corrupt shards and records of one object on every drive (dryRun: only finds them). */
+  async heal(
+    bucket: string,
+    key: string,
+    opts: { deep?: boolean; dryRun?: boolean } = {},
+  ): Promise<{ healed: number[] }> {
     assertObjectKey(key);
     await this.readBucket(bucket);
     const result = await this.ctx.locks.run(objectLock(bucket, key), () =>
       healObject(this.ctx, bucket, key, opts),
     );
-    this.healQueue.delete(bucket, key);
+    if (!opts.dryRun) this.healQueue.delete(bucket, key);
     return result;
   }
 

@@ -142,9 +142,12 @@ export async function healObject(
   ctx: EngineContext,
   bucket: string,
   key: string,
-  opts: { deep?: boolean } = {},
+  opts: { deep?: boolean; dryRun?: boolean } = {},
 ): Promise<{ healed: number[] }> {
-  const deep = opts.deep === true;
+  // A dry run finds the same drives (deep corruption aside: that needs the rebuild) and
+  // changes nothing.
+  const dryRun = opts.dryRun === true;
+  const deep = opts.deep === true && !dryRun;
   const { answers } = ctx.drives.read(bucket, key);
   const merged = mergeRecords(answers, ctx.params.readQuorum);
   const live = ctx.drives.all();
@@ -162,7 +165,8 @@ export async function healObject(
       }),
     );
     let copies: (VersionRecord | undefined)[] = [];
-    if (data && (needs.size > 0 || deep))
+    if (dryRun) for (const i of needs) healed.add(i);
+    else if (data && (needs.size > 0 || deep))
       copies = (await rebuildVersion(ctx, bucket, key, mv, needs, deep)).copies;
     live.forEach((ix, i) => {
       if (!ix) return;
@@ -191,6 +195,8 @@ export async function healObject(
         if (answered - holders > parity) changed = true;
         else records[i]!.push(v);
       }
+      if (changed && dryRun) healed.add(i);
+      if (dryRun) return;
       if (changed) {
         const versions = records[i]!.sort(newestFirst);
         await ix.writeRecord(bucket, key, ix.getRecordBytes(bucket, key), {
