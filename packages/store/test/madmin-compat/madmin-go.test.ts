@@ -3,7 +3,17 @@ import { mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import * as s3sdk from '@aws-sdk/client-s3';
+import { MadminClient } from '@stowage/madmin';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startStore } from '../../src/index.js';
+import {
+  CLIENT_ID,
+  CLIENT_SECRET,
+  type OpenIdProvider,
+  startOpenIdProvider,
+} from '../support/openid-provider.js';
+import { ADMIN_DN, ADMIN_PASSWORD, BASE, type LdapServer, startSlapd } from '../support/slapd.js';
 import { ROOT, startTestStore, type TestStore } from '../support/store.js';
 
 // The store driven by the real madmin-go 2.0.7 and minio-go 7: Debian's Go sources, built
@@ -18,6 +28,9 @@ const CACHE = join(tmpdir(), 'stowage-go-cache');
 const BINARY = join(CACHE, 'madmin-compat');
 
 let t: TestStore;
+let sso: TestStore | undefined;
+let ldap: LdapServer | undefined;
+let idp: OpenIdProvider | undefined;
 beforeAll(async () => {
   mkdirSync(CACHE, { recursive: true });
   await run('go', ['build', '-o', BINARY, '.'], {
@@ -33,18 +46,64 @@ beforeAll(async () => {
   });
   t = await startTestStore();
 }, 300_000);
-afterAll(() => t?.close());
+afterAll(async () => {
+  await Promise.all([t?.close(), sso?.close()]);
+  await Promise.all([ldap?.close(), idp?.close()]);
+});
+
+/** Runs the compiled program; its output lines, and failures as lines too. */
+async function compat(args: string[]): Promise<string[]> {
+  const result = await run(BINARY, args, { timeout: 120_000 }).catch(
+    (err: { stdout?: string; code?: number }) => ({ stdout: err.stdout ?? '', code: err.code }),
+  );
+  return result.stdout.trim().split('\n');
+}
 
 describe('madmin-go 2.0.7 against the store', () => {
   it('passes every check of the Go compatibility program', async () => {
     const endpoint = new URL(t.store.url).host;
-    const result = await run(BINARY, [endpoint, ROOT.accessKey, ROOT.secretKey], { timeout: 120_000 }).catch(
-      (err: { stdout?: string; code?: number }) => ({ stdout: err.stdout ?? '', code: err.code }),
-    );
-    const lines = result.stdout.trim().split('\n');
+    const lines = await compat([endpoint, ROOT.accessKey, ROOT.secretKey]);
     expect(lines.filter((l) => l.startsWith('FAIL'))).toEqual([]);
     expect(lines.at(-1)).toBe('0 failed');
     // The program really ran its checks (a build that printed nothing would not pass).
     expect(lines.filter((l) => l.startsWith('ok ')).length).toBeGreaterThan(40);
+  }, 150_000);
+});
+
+describe("minio-go 7's STS credential providers against the store", () => {
+  it('log in with AssumeRole, a real OpenLDAP and a real OpenID provider', async () => {
+    ldap = await startSlapd([{ uid: 'ada', password: 'ada-ldap-pass' }], []);
+    idp = await startOpenIdProvider({ olga: 'readwrite' });
+    sso = await startTestStore();
+    const admin = new MadminClient({ endpoint: sso.store.url, credentials: ROOT });
+    await admin.config.setKV(
+      `identity_ldap server_addr=${ldap.address} server_insecure=on lookup_bind_dn="${ADMIN_DN}" lookup_bind_password=${ADMIN_PASSWORD} user_dn_search_base_dn="ou=people,${BASE}" user_dn_search_filter=(uid=%s)`,
+    );
+    await admin.config.setKV(
+      `identity_openid config_url=${idp.issuer}/.well-known/openid-configuration client_id=${CLIENT_ID} client_secret=${CLIENT_SECRET} claim_name=policy`,
+    );
+    await sso.store.close();
+    sso.store = await startStore({ drives: sso.drives, rootCredentials: ROOT, port: sso.store.port });
+    await new MadminClient({ endpoint: sso.store.url, credentials: ROOT }).policies.set(
+      ['readonly'],
+      `uid=ada,ou=people,${BASE}`,
+      false,
+    );
+    await sso.s3.send(new s3sdk.CreateBucketCommand({ Bucket: 'sts' }));
+    await sso.s3.send(new s3sdk.PutObjectCommand({ Bucket: 'sts', Key: 'hello', Body: 'hi' }));
+
+    const endpoint = new URL(sso.store.url).host;
+    const lines = await compat([
+      'sts',
+      endpoint,
+      ROOT.accessKey,
+      ROOT.secretKey,
+      'ada',
+      'ada-ldap-pass',
+      await idp.idToken('olga'),
+    ]);
+    expect(lines.filter((l) => l.startsWith('FAIL'))).toEqual([]);
+    expect(lines.at(-1)).toBe('0 failed');
+    expect(lines.filter((l) => l.startsWith('ok ')).length).toBe(11);
   }, 150_000);
 });

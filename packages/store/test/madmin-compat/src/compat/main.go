@@ -52,8 +52,19 @@ func expectCode(err error, code string) error {
 }
 
 func main() {
+	if len(os.Args) == 8 && os.Args[1] == "sts" {
+		ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+		defer cancel()
+		stsChecks(ctx, os.Args[2], os.Args[3], os.Args[4], os.Args[5], os.Args[6], os.Args[7])
+		fmt.Printf("%d failed\n", failures)
+		if failures > 0 {
+			os.Exit(1)
+		}
+		return
+	}
 	if len(os.Args) != 4 {
 		fmt.Println("usage: compat <host:port> <access key> <secret key>")
+		fmt.Println("       compat sts <host:port> <access key> <secret key> <ldap user> <ldap password> <id token>")
 		os.Exit(2)
 	}
 	endpoint, access, secret := os.Args[1], os.Args[2], os.Args[3]
