@@ -13,7 +13,8 @@ export type ProbeTarget =
   | { kind: 'http'; url: string }
   | { kind: 'tcp'; addresses: { host: string; port: number }[] };
 
-function hostPort(text: string, defaultPort: number): { host: string; port: number } | undefined {
+/** `host[:port]` or `[v6]:port`; undefined without a host. */
+export function hostPort(text: string, defaultPort: number): { host: string; port: number } | undefined {
   const m = /^\[?([^\]]*?)\]?(?::(\d+))?$/.exec(text.trim());
   if (!m || m[1] === '') return undefined;
   return { host: m[1]!, port: m[2] ? Number(m[2]) : defaultPort };

@@ -18,12 +18,14 @@ describe('notification targets wanted by the configuration', () => {
       notify_nats: {
         n: { enable: 'on', address: 'a:4222, b:4222', subject: 's', jetstream: 'on', ping_interval: '1m' },
       },
+      notify_nsq: { q: { enable: 'on', nsqd_address: '[::1]:4151', topic: 'events' } },
       notify_kafka: { k: { enable: 'on', brokers: 'k:9092', topic: 't' } },
     };
     const wanted = wantedTargets(config);
-    expect([...wanted.keys()].sort()).toEqual(['m:mqtt', 'n:nats', 'pg:postgresql', 'rabbit:amqp']);
+    expect([...wanted.keys()].sort()).toEqual(['m:mqtt', 'n:nats', 'pg:postgresql', 'q:nsq', 'rabbit:amqp']);
     expect(wanted.get('pg:postgresql')!.settings).toMatchObject({ table: 'events', format: 'access' });
     expect(wanted.get('rabbit:amqp')!.settings).toMatchObject({ exchangeType: 'fanout', deliveryMode: 2 });
+    expect(wanted.get('q:nsq')!.settings).toMatchObject({ host: '::1', port: 4151, topic: 'events' });
     expect(wanted.get('m:mqtt')!.settings).toMatchObject({ qos: 1, keepAliveSeconds: 30 });
     expect(wanted.get('n:nats')!.settings).toMatchObject({
       servers: ['a:4222', 'b:4222'],

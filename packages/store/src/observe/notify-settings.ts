@@ -1,12 +1,14 @@
 import { join } from 'node:path';
 import { parseGoDuration } from '../admin/streams.js';
 import { effective, isEnabled, type ServerConfig } from '../config/kv.js';
+import { hostPort } from '../config/notify-probe.js';
 import { notifyType, subsystem } from '../config/subsystems.js';
 import { AmqpTarget } from './amqp-target.js';
 import type { EventFormat, EventLog } from './event-log.js';
 import { MqttTarget } from './mqtt-target.js';
 import { mysqlDialect } from './mysql-target.js';
 import { NatsTarget } from './nats-target.js';
+import { NsqTarget } from './nsq-target.js';
 import { postgresDialect } from './postgres-target.js';
 import type { QueuedTarget } from './queued-target.js';
 import { RedisTarget } from './redis-target.js';
@@ -15,7 +17,7 @@ import { WebhookTarget } from './webhook-target.js';
 
 // From the notify_* configuration to the targets that should run, named as their ARNs name
 // them (`<id>:<type>`). Settings are plain data: a target restarts when they change.
-// Kafka, NSQ and Elasticsearch have no client here; their events are dropped (and logged).
+// Kafka and Elasticsearch have no client here; their events are dropped (and logged).
 
 export interface WantedTarget {
   settings: unknown;
@@ -61,11 +63,10 @@ const FACTORIES: Record<string, Factory> = {
     return target(s, (log) => new WebhookTarget<EventLog>(`notify_webhook:${id}`, s, log));
   },
   redis: (id, v) => {
-    const m = /^\[?([^\]]*?)\]?(?::(\d+))?$/.exec((v.address ?? '').trim());
-    if (!m?.[1] || !v.key) return undefined;
+    const at = hostPort(v.address ?? '', 6379);
+    if (!at || !v.key) return undefined;
     const s = {
-      host: m[1],
-      port: Number(m[2] ?? 6379),
+      ...at,
       key: v.key,
       format: format(v),
       user: v.user ?? '',
@@ -128,6 +129,17 @@ const FACTORIES: Record<string, Factory> = {
       queueSize: queueSize(v),
     };
     return target(s, (log) => new NatsTarget(`notify_nats:${id}`, s, log));
+  },
+  nsq: (id, v) => {
+    const at = hostPort(v.nsqd_address ?? '', 4150);
+    if (!at || !v.topic) return undefined;
+    const s = {
+      ...at,
+      topic: v.topic,
+      tls: on(v.tls),
+      queueSize: queueSize(v),
+    };
+    return target(s, (log) => new NsqTarget(`notify_nsq:${id}`, s, log));
   },
   postgresql: (id, v) => {
     if (!v.connection_string || !v.table) return undefined;
