@@ -4,6 +4,7 @@ import { effective, isEnabled, type ServerConfig } from '../config/kv.js';
 import { hostPort } from '../config/notify-probe.js';
 import { notifyType, subsystem } from '../config/subsystems.js';
 import { AmqpTarget } from './amqp-target.js';
+import { ElasticsearchTarget } from './elasticsearch-target.js';
 import type { EventFormat, EventLog } from './event-log.js';
 import { MqttTarget } from './mqtt-target.js';
 import { mysqlDialect } from './mysql-target.js';
@@ -17,7 +18,7 @@ import { WebhookTarget } from './webhook-target.js';
 
 // From the notify_* configuration to the targets that should run, named as their ARNs name
 // them (`<id>:<type>`). Settings are plain data: a target restarts when they change.
-// Kafka and Elasticsearch have no client here; their events are dropped (and logged).
+// Kafka has no client here; its events are dropped (and logged).
 
 export interface WantedTarget {
   settings: unknown;
@@ -140,6 +141,18 @@ const FACTORIES: Record<string, Factory> = {
       queueSize: queueSize(v),
     };
     return target(s, (log) => new NsqTarget(`notify_nsq:${id}`, s, log));
+  },
+  elasticsearch: (id, v) => {
+    if (!v.url || !v.index) return undefined;
+    const s = {
+      url: v.url,
+      index: v.index,
+      format: format(v),
+      username: v.username ?? '',
+      password: v.password ?? '',
+      queueSize: queueSize(v),
+    };
+    return target(s, (log) => new ElasticsearchTarget(`notify_elasticsearch:${id}`, s, log));
   },
   postgresql: (id, v) => {
     if (!v.connection_string || !v.table) return undefined;
