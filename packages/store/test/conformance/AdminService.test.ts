@@ -35,15 +35,18 @@ async function eventually<T>(fn: () => Promise<T>): Promise<T> {
   }
 }
 
+const rootS3 = () =>
+  new s3sdk.S3Client({
+    endpoint: store.url,
+    region: 'us-east-1',
+    forcePathStyle: true,
+    credentials: { accessKeyId: ROOT.accessKey, secretAccessKey: ROOT.secretKey },
+  });
+
 describe('admin service', () => {
   it('restarts on the same port with its data and users', async () => {
     const admin = new MadminClient({ endpoint: store.url, credentials: ROOT });
-    const s3 = new s3sdk.S3Client({
-      endpoint: store.url,
-      region: 'us-east-1',
-      forcePathStyle: true,
-      credentials: { accessKeyId: ROOT.accessKey, secretAccessKey: ROOT.secretKey },
-    });
+    const s3 = rootS3();
     await s3.send(new s3sdk.CreateBucketCommand({ Bucket: 'survives' }));
     await admin.users.add('stays', 'stays-secret-1');
     await admin.serviceRestart();
@@ -82,12 +85,7 @@ describe('admin service', () => {
 
   it('holds S3 calls while frozen (freezes nest) and lets admin calls through', async () => {
     const admin = new MadminClient({ endpoint: store.url, credentials: ROOT });
-    const s3 = new s3sdk.S3Client({
-      endpoint: store.url,
-      region: 'us-east-1',
-      forcePathStyle: true,
-      credentials: { accessKeyId: ROOT.accessKey, secretAccessKey: ROOT.secretKey },
-    });
+    const s3 = rootS3();
     await admin.serviceFreeze();
     await admin.serviceFreeze();
     let settled = false;
