@@ -41,6 +41,10 @@ export class AmqpTarget extends QueuedTarget<EventLog> {
     const s = this.settings;
     if (!this.connection) {
       const connection = await amqp.connect(s.url, { timeout: CONNECT_TIMEOUT_MS });
+      if (this.isClosed) {
+        void connection.close().catch(() => {});
+        throw new Error('target closed');
+      }
       connection.on('error', () => {}); // 'close' follows; the next delivery reconnects.
       connection.on('close', () => {
         if (this.connection === connection) this.reset();

@@ -49,6 +49,11 @@ export abstract class QueuedTarget<T> {
     return this.state;
   }
 
+  /** Closed targets deliver nothing; a connection opened meanwhile must be closed again. */
+  protected get isClosed(): boolean {
+    return this.closed;
+  }
+
   /** What the last delivery attempt showed; undefined before the first one. */
   get observedStatus(): TargetStatus | undefined {
     return this.attempted ? this.state : undefined;

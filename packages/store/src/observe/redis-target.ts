@@ -35,6 +35,10 @@ export class RedisTarget extends QueuedTarget<EventLog> {
     this.conn = undefined;
     const { host, port, user, password } = this.settings;
     const conn = await RespConnection.open(host, port, CONNECT_TIMEOUT_MS);
+    if (this.isClosed) {
+      conn.close();
+      throw new Error('target closed');
+    }
     try {
       if (password) await conn.command(user ? ['AUTH', user, password] : ['AUTH', password]);
     } catch (err) {
