@@ -28,26 +28,19 @@ test('spec 001 generic table: rows and header 40 px high, 10 rows of overscan', 
 });
 
 test('Loading... while loading; the empty text once loaded', () => {
-  const { rerender } = renderWithProviders(
+  const emptyTable = (loading: boolean) => (
     <DataTable
       label="Things"
       rows={[]}
       rowKey={(r: Row) => r.name}
       columns={columns}
       empty="There are no things yet."
-      loading
-    />,
+      loading={loading}
+    />
   );
+  const { rerender } = renderWithProviders(emptyTable(true));
   expect(screen.getByText('Loading...')).toBeInTheDocument();
-  rerender(
-    <DataTable
-      label="Things"
-      rows={[]}
-      rowKey={(r: Row) => r.name}
-      columns={columns}
-      empty="There are no things yet."
-    />,
-  );
+  rerender(emptyTable(false));
   expect(screen.getByText('There are no things yet.')).toBeInTheDocument();
 });
 

@@ -40,11 +40,9 @@ export class AmqpTarget extends QueuedTarget<EventLog> {
     if (this.channel) return this.channel;
     const s = this.settings;
     if (!this.connection) {
-      const connection = await amqp.connect(s.url, { timeout: CONNECT_TIMEOUT_MS });
-      if (this.isClosed) {
-        void connection.close().catch(() => {});
-        throw new Error('target closed');
-      }
+      const connection = await this.connecting(amqp.connect(s.url, { timeout: CONNECT_TIMEOUT_MS }), (c) => {
+        void c.close().catch(() => {});
+      });
       connection.on('error', () => {}); // 'close' follows; the next delivery reconnects.
       connection.on('close', () => {
         if (this.connection === connection) this.reset();

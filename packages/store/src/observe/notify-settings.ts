@@ -44,13 +44,6 @@ function durationMs(text: string | undefined): number {
   }
 }
 
-function target<S>(
-  settings: S,
-  start: (log: (line: string) => void) => QueuedTarget<EventLog>,
-): WantedTarget {
-  return { settings, start };
-}
-
 const FACTORIES: Record<string, Factory> = {
   webhook: (id, v) => {
     if (!v.endpoint) return undefined;
@@ -61,7 +54,7 @@ const FACTORIES: Record<string, Factory> = {
       ...(v.client_cert ? { clientCert: v.client_cert } : {}),
       ...(v.client_key ? { clientKey: v.client_key } : {}),
     };
-    return target(s, (log) => new WebhookTarget<EventLog>(`notify_webhook:${id}`, s, log));
+    return { settings: s, start: (log) => new WebhookTarget<EventLog>(`notify_webhook:${id}`, s, log) };
   },
   redis: (id, v) => {
     const at = hostPort(v.address ?? '', 6379);
@@ -74,7 +67,7 @@ const FACTORIES: Record<string, Factory> = {
       password: v.password ?? '',
       queueSize: queueSize(v),
     };
-    return target(s, (log) => new RedisTarget(`notify_redis:${id}`, s, log));
+    return { settings: s, start: (log) => new RedisTarget(`notify_redis:${id}`, s, log) };
   },
   amqp: (id, v) => {
     if (!v.url) return undefined;
@@ -91,7 +84,7 @@ const FACTORIES: Record<string, Factory> = {
       publisherConfirms: on(v.publisher_confirms),
       queueSize: queueSize(v),
     };
-    return target(s, (log) => new AmqpTarget(`notify_amqp:${id}`, s, log));
+    return { settings: s, start: (log) => new AmqpTarget(`notify_amqp:${id}`, s, log) };
   },
   mqtt: (id, v) => {
     if (!v.broker || !v.topic) return undefined;
@@ -106,7 +99,7 @@ const FACTORIES: Record<string, Factory> = {
       reconnectMs: durationMs(v.reconnect_interval),
       queueSize: queueSize(v),
     };
-    return target(s, (log) => new MqttTarget(`notify_mqtt:${id}`, s, log));
+    return { settings: s, start: (log) => new MqttTarget(`notify_mqtt:${id}`, s, log) };
   },
   nats: (id, v) => {
     const servers = (v.address ?? '')
@@ -129,7 +122,7 @@ const FACTORIES: Record<string, Factory> = {
       jetstream: on(v.jetstream),
       queueSize: queueSize(v),
     };
-    return target(s, (log) => new NatsTarget(`notify_nats:${id}`, s, log));
+    return { settings: s, start: (log) => new NatsTarget(`notify_nats:${id}`, s, log) };
   },
   nsq: (id, v) => {
     const at = hostPort(v.nsqd_address ?? '', 4150);
@@ -140,7 +133,7 @@ const FACTORIES: Record<string, Factory> = {
       tls: on(v.tls),
       queueSize: queueSize(v),
     };
-    return target(s, (log) => new NsqTarget(`notify_nsq:${id}`, s, log));
+    return { settings: s, start: (log) => new NsqTarget(`notify_nsq:${id}`, s, log) };
   },
   elasticsearch: (id, v) => {
     if (!v.url || !v.index) return undefined;
@@ -152,17 +145,20 @@ const FACTORIES: Record<string, Factory> = {
       password: v.password ?? '',
       queueSize: queueSize(v),
     };
-    return target(s, (log) => new ElasticsearchTarget(`notify_elasticsearch:${id}`, s, log));
+    return { settings: s, start: (log) => new ElasticsearchTarget(`notify_elasticsearch:${id}`, s, log) };
   },
   postgresql: (id, v) => {
     if (!v.connection_string || !v.table) return undefined;
     const s = { connection: v.connection_string, table: v.table, format: format(v), queueSize: queueSize(v) };
-    return target(s, (log) => new SqlTarget(`notify_postgres:${id}`, s, postgresDialect(s.connection), log));
+    return {
+      settings: s,
+      start: (log) => new SqlTarget(`notify_postgres:${id}`, s, postgresDialect(s.connection), log),
+    };
   },
   mysql: (id, v) => {
     if (!v.dsn_string || !v.table) return undefined;
     const s = { dsn: v.dsn_string, table: v.table, format: format(v), queueSize: queueSize(v) };
-    return target(s, (log) => new SqlTarget(`notify_mysql:${id}`, s, mysqlDialect(s.dsn), log));
+    return { settings: s, start: (log) => new SqlTarget(`notify_mysql:${id}`, s, mysqlDialect(s.dsn), log) };
   },
 };
 

@@ -97,12 +97,9 @@ export class NsqTarget extends QueuedTarget<EventLog> {
     if (this.settings.tls) throw new Error('TLS to nsqd is not supported');
     if (!this.conn || this.conn.broken) {
       this.conn?.close();
-      const conn = await NsqConnection.open(this.settings.host, this.settings.port);
-      if (this.isClosed) {
-        conn.close();
-        throw new Error('target closed');
-      }
-      this.conn = conn;
+      this.conn = await this.connecting(NsqConnection.open(this.settings.host, this.settings.port), (c) =>
+        c.close(),
+      );
     }
     await this.conn.publish(this.settings.topic, Buffer.from(JSON.stringify(log)));
   }

@@ -49,9 +49,15 @@ export abstract class QueuedTarget<T> {
     return this.state;
   }
 
-  /** Closed targets deliver nothing; a connection opened meanwhile must be closed again. */
-  protected get isClosed(): boolean {
-    return this.closed;
+  /**
+   * Awaits a connection being opened; if the target was closed meanwhile, closes it again
+   * and throws, so that a removed target keeps nothing open.
+   */
+  protected async connecting<C>(opening: Promise<C>, close: (conn: C) => void): Promise<C> {
+    const conn = await opening;
+    if (!this.closed) return conn;
+    close(conn);
+    throw new Error('target closed');
   }
 
   /** What the last delivery attempt showed; undefined before the first one. */

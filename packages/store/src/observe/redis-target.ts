@@ -34,11 +34,7 @@ export class RedisTarget extends QueuedTarget<EventLog> {
     this.conn?.close();
     this.conn = undefined;
     const { host, port, user, password } = this.settings;
-    const conn = await RespConnection.open(host, port, CONNECT_TIMEOUT_MS);
-    if (this.isClosed) {
-      conn.close();
-      throw new Error('target closed');
-    }
+    const conn = await this.connecting(RespConnection.open(host, port, CONNECT_TIMEOUT_MS), (c) => c.close());
     try {
       if (password) await conn.command(user ? ['AUTH', user, password] : ['AUTH', password]);
     } catch (err) {

@@ -44,11 +44,7 @@ export class SqlTarget extends QueuedTarget<EventLog> {
 
   private async open(): Promise<SqlSession> {
     if (this.session) return this.session;
-    const session = await this.dialect.connect();
-    if (this.isClosed) {
-      session.close();
-      throw new Error('target closed');
-    }
+    const session = await this.connecting(this.dialect.connect(), (c) => c.close());
     try {
       await session.run(this.dialect.tableExists(this.settings.table), []).catch(() => this.create(session));
     } catch (err) {
