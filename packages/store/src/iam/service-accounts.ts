@@ -51,16 +51,15 @@ export function serviceAccount(iam: IamStore, accessKey: string): ServiceAccount
  * Removes the accounts whose expiration has passed, as MinIO does when it loads IAM: a
  * share link's account, for one, is gone once its link has expired.
  */
-export async function purgeExpiredServiceAccounts(iam: IamStore, now = Date.now()): Promise<number> {
+export async function purgeExpiredServiceAccounts(iam: IamStore, now = Date.now()): Promise<void> {
   const expired = Object.entries(iam.state.serviceAccounts)
     .filter(([, a]) => isExpired(a, now))
     .map(([key]) => key);
-  if (expired.length === 0) return 0;
+  if (expired.length === 0) return;
   await iam.mutate(['serviceAccounts'], (d) => {
     for (const key of expired)
       if (d.serviceAccounts[key] && isExpired(d.serviceAccounts[key], now)) delete d.serviceAccounts[key];
   });
-  return expired.length;
 }
 
 export const ownsServiceAccount = (iam: IamStore, caller: Identity, accessKey: string): boolean =>

@@ -23,13 +23,7 @@ export function healthInfoReply(deps: ServerInfoDeps, host: string, want: Readon
   );
   const collected = Promise.all([
     want.has('minioinfo') ? serverInfo(deps, host) : undefined,
-    deps.layer.drives().then((drives) =>
-      systemHealth(
-        host,
-        drives.map((d) => d.path),
-        want,
-      ),
-    ),
+    systemHealth(host, async () => (await deps.layer.drives()).map((d) => d.path), want),
   ]);
   void collected.then(
     ([info, sys]) => {

@@ -148,10 +148,13 @@ async function procInfo(addr: string): Promise<Record<string, unknown>> {
   };
 }
 
-/** madmin.SysInfo for this node: the parts `want` names, each labelled with the node address. */
+/**
+ * madmin.SysInfo for this node: the parts `want` names, each labelled with the node address.
+ * The drives are only listed when their partitions are asked for.
+ */
 export async function systemHealth(
   addr: string,
-  drives: string[],
+  drives: () => Promise<string[]>,
   want: ReadonlySet<HealthType>,
 ): Promise<Record<string, unknown>> {
   const sys: Record<string, unknown> = { kubernetes: {} };
@@ -161,7 +164,7 @@ export async function systemHealth(
       { addr, cpus: found.length ? found : [{ model_name: cpus()[0]?.model ?? '', cores: cpus().length }] },
     ];
   }
-  if (want.has('sysdrivehw')) sys.partitions = [{ addr, partitions: await partitions(drives) }];
+  if (want.has('sysdrivehw')) sys.partitions = [{ addr, partitions: await partitions(await drives()) }];
   if (want.has('sysosinfo')) sys.osinfo = [{ addr, info: await osInfo() }];
   if (want.has('sysmem')) {
     const mem = parseMemInfo(await text('/proc/meminfo'));
