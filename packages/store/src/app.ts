@@ -16,6 +16,7 @@ import { Bus, type HttpTrace, type LogEvent } from './observe/bus.js';
 import type { LogTargets } from './observe/log-targets.js';
 import { RequestMetrics } from './observe/metrics.js';
 import type { NotificationTargets } from './observe/notify-targets.js';
+import type { OpTracer } from './observe/op-trace.js';
 import { fromEngineError } from './s3/errors.js';
 import type { BucketEvent } from './s3/events.js';
 import { s3Protocol } from './s3/protocol.js';
@@ -42,6 +43,8 @@ export interface AppDeps {
   notifyTargets: NotificationTargets;
   /** What successful S3 requests did: listeners and notification delivery read it. */
   events: Bus<BucketEvent>;
+  /** The storage and os kinds of the trace stream. */
+  opTraces: readonly OpTracer[];
 }
 
 /** Which protocol serves a request: admin and STS routes come before S3, as in MinIO. */
@@ -50,6 +53,7 @@ export function createApp(deps: AppDeps): ServerDeps {
   const freeze = new FreezeGate();
   const admin = adminProtocol({
     trace,
+    opTraces: deps.opTraces,
     logs: deps.logs,
     service: deps.service,
     layer: deps.layer,

@@ -12,6 +12,7 @@ import type { RootCredentials } from './iam/root.js';
 import { Bus, type LogEvent } from './observe/bus.js';
 import { LogTargets } from './observe/log-targets.js';
 import { NotificationTargets } from './observe/notify-targets.js';
+import { OpTracer, osCalls } from './observe/op-trace.js';
 import { BucketConfigStore } from './s3/config/store.js';
 import type { BucketEvent } from './s3/events.js';
 import { loadMasterKey } from './s3/kms.js';
@@ -60,7 +61,9 @@ async function boot(
 ): Promise<Running> {
   const region = opts.region ?? 'us-east-1';
   const set = await initDrives(opts.drives);
+  const storageTrace = new OpTracer('storage');
   const layer = await ErasureObjectLayer.open(set, {
+    trace: storageTrace,
     ...(opts.parity === undefined ? {} : { parity: opts.parity }),
     // Objects a read found damaged are healed in the background, a second later.
     autoHealMs: 1000,
@@ -121,6 +124,7 @@ async function boot(
       logTargets,
       notifyTargets,
       events,
+      opTraces: [storageTrace, osCalls],
     }),
   );
   const host = opts.host ?? '127.0.0.1';

@@ -1,6 +1,6 @@
 import type { GoDurationNs, GoTime } from './common.js';
 
-/** One entry of the trace stream (madmin.TraceInfo, HTTP kind). */
+/** One entry of the trace stream (madmin.TraceInfo): a request (with `http`), or a storage or os call. */
 export interface TraceInfo {
   /** Bitmask: os 1, storage 2, s3 4, internal 8, … */
   type: number;
@@ -43,5 +43,10 @@ export interface HealthInfo {
   error?: string;
   timestamp?: string;
   sys?: Record<string, unknown>;
-  minio?: { error?: string; config?: unknown; info?: Record<string, unknown> };
+  minio?: {
+    error?: string;
+    /** The server configuration, `{subsys: {target: [{key, value}]}}`, secrets redacted. */
+    config?: { error?: string; config?: Record<string, Record<string, { key: string; value: string }[]>> };
+    info?: Record<string, unknown>;
+  };
 }

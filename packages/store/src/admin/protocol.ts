@@ -9,9 +9,10 @@ import { emptyReply, jsonReply, type Reply } from '../http/reply.js';
 import type { Protocol } from '../http/server.js';
 import type { CredentialStore } from '../iam/credentials.js';
 import { ldapConfigFrom } from '../iam/ldap.js';
-import type { Bus, HttpTrace, LogEvent } from '../observe/bus.js';
+import type { Bus, HttpTrace, LogEvent, Subscribable } from '../observe/bus.js';
 import type { LogTargets } from '../observe/log-targets.js';
 import type { NotificationTargets } from '../observe/notify-targets.js';
+import type { OpTrace, OpTracer } from '../observe/op-trace.js';
 import { eventStream, streamReply } from '../observe/stream.js';
 import { verifyHeaderAuth } from '../s3/auth/signature-v4.js';
 import { ApiError } from '../s3/errors.js';
@@ -95,6 +96,8 @@ export interface AdminDeps {
   heal: HealSequences;
   /** Finished requests, for the trace stream. */
   trace: Bus<HttpTrace>;
+  /** Drive and file-system calls, for the trace stream's storage and os kinds. */
+  opTraces: readonly OpTracer[];
   /** The server's log, for the console-log stream. */
   logs: Bus<LogEvent>;
   /** Restarts or stops the server (after the answer has gone). */
@@ -208,7 +211,12 @@ async function dispatch(
     case 'Trace': {
       call.require('admin:ServerTrace');
       const filter = { ...op, thresholdNs: op.threshold ? parseGoDuration(op.threshold) : 0 };
-      return streamReply(eventStream(deps.trace, (t) => traceInfo(t, filter, ctx.host)));
+      // Only the kinds asked for are subscribed to: the others cost nothing meanwhile.
+      const sources: Subscribable<HttpTrace | OpTrace>[] = [
+        ...(op.http ? [deps.trace] : []),
+        ...deps.opTraces.filter((t) => op[t.kind]).map((t) => t.bus),
+      ];
+      return streamReply(eventStream(sources, (t) => traceInfo(t, filter, ctx.host)));
     }
     case 'ConsoleLog': {
       call.require('admin:ConsoleLog');

@@ -24,7 +24,15 @@ export type AdminOperation =
   | { op: 'SetRemoteTarget'; bucket: string; update: boolean }
   | { op: 'ListRemoteTargets'; bucket: string; type: string }
   | { op: 'RemoveRemoteTarget'; bucket: string; arn: string }
-  | { op: 'Trace'; http: boolean; internal: boolean; errorsOnly: boolean; threshold: string }
+  | {
+      op: 'Trace';
+      http: boolean;
+      internal: boolean;
+      storage: boolean;
+      os: boolean;
+      errorsOnly: boolean;
+      threshold: string;
+    }
   | { op: 'ConsoleLog'; limit: string; logType: string }
   | {
       op: 'Heal';
@@ -120,6 +128,8 @@ const ROUTES: Route[] = [
         op: 'Trace',
         http: all || q.one('s3') === 'true',
         internal: all || q.one('internal') === 'true',
+        storage: all || q.one('storage') === 'true',
+        os: all || q.one('os') === 'true',
         errorsOnly: q.one('err') === 'true',
         threshold: q.one('threshold') ?? '',
       };

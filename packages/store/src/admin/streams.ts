@@ -1,4 +1,5 @@
 import type { HttpTrace, LogEvent } from '../observe/bus.js';
+import type { OpTrace } from '../observe/op-trace.js';
 import { ApiError } from '../s3/errors.js';
 
 // What the admin API's trace and console-log streams carry (madmin-protocol.md §3.8).
@@ -27,19 +28,27 @@ export interface TraceFilter {
   http: boolean;
   /** Requests to /minio/... (admin, health). */
   internal: boolean;
+  /** Drive calls (madmin TraceStorage). */
+  storage: boolean;
+  /** File-system calls (madmin TraceOS). */
+  os: boolean;
   errorsOnly: boolean;
   thresholdNs: number;
 }
 
-/** madmin.TraceInfo for one request, or undefined when the filter drops it. */
-export function traceInfo(t: HttpTrace, filter: TraceFilter, node: string): unknown {
+/** madmin's TraceType bits. */
+const TRACE_TYPE = { os: 1, storage: 2, http: 4 } as const;
+
+/** madmin.TraceInfo for one request or call, or undefined when the filter drops it. */
+export function traceInfo(t: HttpTrace | OpTrace, filter: TraceFilter, node: string): unknown {
+  if ('kind' in t) return opTraceInfo(t, filter, node);
   if (!filter.http) return undefined;
   if (!filter.internal && t.path.startsWith('/minio/')) return undefined;
   if (filter.errorsOnly && t.status < 400) return undefined;
   if (t.durationNs < filter.thresholdNs) return undefined;
   const end = new Date(t.time.getTime() + Math.round(t.durationNs / 1e6)).toISOString();
   return {
-    type: 4,
+    type: TRACE_TYPE.http,
     nodename: node,
     funcname: t.api,
     time: t.time.toISOString(),
@@ -63,6 +72,22 @@ export function traceInfo(t: HttpTrace, filter: TraceFilter, node: string): unkn
         timetofirstbyte: t.durationNs,
       },
     },
+  };
+}
+
+/** A storage or os call: no HTTP part; failed calls carry their error. */
+function opTraceInfo(t: OpTrace, filter: TraceFilter, node: string): unknown {
+  if (!filter[t.kind]) return undefined;
+  if (filter.errorsOnly && t.error === undefined) return undefined;
+  if (t.durationNs < filter.thresholdNs) return undefined;
+  return {
+    type: TRACE_TYPE[t.kind],
+    nodename: node,
+    funcname: t.func,
+    time: t.time.toISOString(),
+    path: t.path,
+    dur: t.durationNs,
+    ...(t.error === undefined ? {} : { error: t.error }),
   };
 }
 

@@ -8,6 +8,7 @@ import {
   getKV,
   parseLine,
   parseText,
+  redactedConfig,
   type ServerConfig,
 } from './kv.js';
 
@@ -111,5 +112,30 @@ describe('config help', () => {
     ]);
     expect(configHelp('notify_webhook', '', true).keysHelp[0]?.key).toBe('MINIO_NOTIFY_WEBHOOK_ENABLE');
     expect(() => configHelp('nosuch', '', false)).toThrow(ConfigError);
+  });
+});
+
+describe('the configuration as health info carries it', () => {
+  it('lists every target with its full values and hides the secrets that are set', () => {
+    const config = set(
+      {},
+      [
+        'notify_webhook:audit endpoint=http://hook.example/x auth_token=s3cr3t',
+        'identity_ldap server_addr=ldap.example:636 lookup_bind_password=bindpw',
+        'notify_postgres:pg connection_string="host=db password=pw" table=events',
+      ].join('\n'),
+    );
+    const out = redactedConfig(config);
+    const value = (sub: string, target: string, key: string) =>
+      out[sub]?.[target]?.find((kv) => kv.key === key)?.value;
+    expect(value('notify_webhook', 'audit', 'endpoint')).toBe('http://hook.example/x');
+    expect(value('notify_webhook', 'audit', 'auth_token')).toBe('*redacted*');
+    expect(value('identity_ldap', '_', 'server_addr')).toBe('ldap.example:636');
+    expect(value('identity_ldap', '_', 'lookup_bind_password')).toBe('*redacted*');
+    expect(value('notify_postgres', 'pg', 'connection_string')).toBe('*redacted*');
+    // Defaults show, and an empty secret stays empty (nothing to hide, and it says so).
+    expect(value('notify_webhook', '_', 'auth_token')).toBe('');
+    expect(value('site', '_', 'region')).toBe('');
+    expect(JSON.stringify(out)).not.toMatch(/s3cr3t|bindpw|password=pw/);
   });
 });

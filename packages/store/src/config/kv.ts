@@ -1,5 +1,5 @@
 import { checkNotifyTarget } from './notify-validate.js';
-import { SUBSYSTEMS, type Subsystem, subsystem } from './subsystems.js';
+import { SENSITIVE_KEYS, SUBSYSTEMS, type Subsystem, subsystem } from './subsystems.js';
 
 // MinIO's configuration KV text (madmin-protocol.md §6.1–6.3), pure: parsing what
 // set-config-kv and del-config-kv send, applying it with MinIO's rules, and printing what
@@ -206,4 +206,31 @@ export function exportAll(config: ServerConfig): string {
     }
   }
   return `${lines.join('\n')}\n`;
+}
+
+/** MinIO's KV, as health info lists a target's keys. */
+export interface KeyValue {
+  key: string;
+  value: string;
+}
+
+/**
+ * Every subsystem's targets with their full values, as MinIO's health info carries the
+ * server configuration: `{subsys: {target: [{key, value}]}}`, secrets replaced.
+ */
+export function redactedConfig(config: ServerConfig): Record<string, Record<string, KeyValue[]>> {
+  const out: Record<string, Record<string, KeyValue[]>> = {};
+  for (const sub of SUBSYSTEMS) {
+    if (!sub.listed) continue;
+    const targets: Record<string, KeyValue[]> = {};
+    for (const target of [DEFAULT_TARGET, ...namedTargets(config, sub)]) {
+      const values = effective(config, sub, target);
+      targets[target] = sub.keys.map(({ key }) => {
+        const value = values[key] ?? '';
+        return { key, value: value !== '' && SENSITIVE_KEYS.has(key) ? '*redacted*' : value };
+      });
+    }
+    out[sub.name] = targets;
+  }
+  return out;
 }

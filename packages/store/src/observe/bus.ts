@@ -4,7 +4,12 @@
 
 export type Listener<T> = (event: T) => void;
 
-export class Bus<T> {
+/** What a stream reads: something to subscribe to. */
+export interface Subscribable<T> {
+  subscribe(listener: Listener<T>): () => void;
+}
+
+export class Bus<T> implements Subscribable<T> {
   private readonly listeners = new Set<Listener<T>>();
   private readonly recent: T[] = [];
 

@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import type { Reply } from '../http/reply.js';
-import type { Bus } from './bus.js';
+import type { Subscribable } from './bus.js';
 
 // Live streams (trace, console log, bucket events): newline-delimited JSON labelled
 // text/event-stream, a single space as keep-alive while idle, no end until the client goes
@@ -10,9 +10,9 @@ const KEEP_ALIVE_MS = 500;
 /** Past this much unread output, events are dropped for that client. */
 const MAX_BUFFERED_BYTES = 4 * 1024 * 1024;
 
-/** A stream of JSON lines fed by a bus; `first` goes out before live events. */
+/** A stream of JSON lines fed by one bus or several; `first` goes out before live events. */
 export function eventStream<T>(
-  bus: Bus<T>,
+  source: Subscribable<T> | readonly Subscribable<T>[],
   render: (event: T) => unknown | undefined,
   first: readonly T[] = [],
 ): Readable {
@@ -36,7 +36,12 @@ export function eventStream<T>(
   // Headers go out at once (madmin waits at most 60 s for them).
   stream.push(' ');
   for (const event of first) send(event);
-  unsubscribe = bus.subscribe(send);
+  const unsubscribers = (Array.isArray(source) ? source : [source]).map((bus: Subscribable<T>) =>
+    bus.subscribe(send),
+  );
+  unsubscribe = () => {
+    for (const stop of unsubscribers) stop();
+  };
   timer = setInterval(() => stream.push(' '), KEEP_ALIVE_MS);
   timer.unref();
   return stream;

@@ -1,7 +1,9 @@
+import { rm } from 'node:fs/promises';
 import { availableParallelism, hostname, totalmem } from 'node:os';
 import * as s3sdk from '@aws-sdk/client-s3';
 import { type LogInfo, MadminClient, type TraceInfo } from '@stowage/madmin';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { objectDir } from '../../src/engine/fs/layout.js';
 import { ROOT, rawRequest, startTestStore, type TestStore } from '../support/store.js';
 
 // The trace and console-log streams (madmin-protocol.md §3.8) read through packages/madmin
@@ -94,6 +96,70 @@ describe('admin trace stream', () => {
   });
 });
 
+/** Everything a stream yields while `act` runs (and a moment after). */
+async function during<T>(source: (signal: AbortSignal) => AsyncGenerator<T>, act: () => Promise<unknown>) {
+  const ctl = new AbortController();
+  const got: T[] = [];
+  const reading = (async () => {
+    for await (const item of source(ctl.signal)) got.push(item);
+  })();
+  await new Promise((r) => setTimeout(r, 200));
+  await act();
+  await new Promise((r) => setTimeout(r, 300));
+  ctl.abort();
+  await reading;
+  return got;
+}
+
+describe('admin trace stream: storage and os calls', () => {
+  const big = Buffer.alloc(300 * 1024, 7); // past the inline limit: shard files on every drive
+
+  it('reports each drive call and file-system call of a bucket and an object, and no requests', async () => {
+    const traces = await during(
+      (signal) => admin.trace({ s3: false, storage: true, os: true, signal }),
+      async () => {
+        await t.s3.send(new s3sdk.CreateBucketCommand({ Bucket: 'disk-traced' }));
+        await t.s3.send(new s3sdk.PutObjectCommand({ Bucket: 'disk-traced', Key: 'big', Body: big }));
+        const got = await t.s3.send(new s3sdk.GetObjectCommand({ Bucket: 'disk-traced', Key: 'big' }));
+        await got.Body?.transformToByteArray();
+        await t.s3.send(new s3sdk.ListObjectsV2Command({ Bucket: 'disk-traced' }));
+      },
+    );
+    expect(traces.every((x) => x.http === undefined)).toBe(true);
+    const storage = traces.filter((x) => x.type === 2);
+    const perDrive = (name: string) =>
+      storage.filter((x) => x.funcname === `storage.${name}`).map((x) => x.path.split(' ')[0]);
+    // One of each per drive, on each of the four drives, as MinIO's per-disk calls.
+    for (const name of ['MakeVol', 'CreateFile', 'WriteMetadata', 'ReadFileStream', 'WalkDir'])
+      expect(new Set(perDrive(name)), name).toEqual(new Set(t.drives));
+    const writes = storage.filter((x) => x.funcname === 'storage.WriteMetadata').map((x) => x.path);
+    expect(new Set(writes)).toEqual(new Set(t.drives.map((d) => `${d} disk-traced big`)));
+    expect(perDrive('ReadVersion').length).toBeGreaterThanOrEqual(4);
+    const os = traces.filter((x) => x.type === 1).map((x) => x.funcname);
+    expect(os).toEqual(expect.arrayContaining(['os.OpenFileW', 'os.Fdatasync', 'os.Rename', 'os.OpenFileR']));
+    const rename = traces.find((x) => x.funcname === 'os.Rename')!;
+    expect(rename.path).toMatch(/^\/.+ -> \/.+$/);
+    expect(traces.every((x) => x.dur >= 0 && x.nodename !== '')).toBe(true);
+  });
+
+  it('storage alone, and only failed calls when errors are asked for', async () => {
+    await t.s3.send(new s3sdk.PutObjectCommand({ Bucket: 'disk-traced', Key: 'hurt', Body: big }));
+    // One drive loses its shard files: the read still succeeds, its open of that shard fails.
+    await rm(objectDir(t.drives[1]!, 'disk-traced', 'hurt'), { recursive: true, force: true });
+    const traces = await during(
+      (signal) => admin.trace({ s3: false, storage: true, errorsOnly: true, signal }),
+      async () => {
+        const got = await t.s3.send(new s3sdk.GetObjectCommand({ Bucket: 'disk-traced', Key: 'hurt' }));
+        expect((await got.Body!.transformToByteArray()).length).toBe(big.length);
+      },
+    );
+    expect(traces.map((x) => [x.type, x.funcname, x.path.split(' ')[0]])).toEqual([
+      [2, 'storage.ReadFileStream', t.drives[1]],
+    ]);
+    expect(traces[0]?.error).toMatch(/ENOENT/);
+  });
+});
+
 describe('admin console-log stream', () => {
   it('sends recent lines first, then live ones', async () => {
     const ctl = new AbortController();
@@ -130,6 +196,16 @@ describe('admin health info stream', () => {
     expect(sys.procinfo![0]).toMatchObject({ pid: process.pid, is_running: true });
   });
 
+  it('carries the server configuration with its secrets redacted', async () => {
+    await admin.config.setKV('logger_webhook:ops endpoint=http://127.0.0.1:9/log auth_token=hush-hush');
+    let config: Record<string, Record<string, { key: string; value: string }[]>> = {};
+    for await (const s of admin.healthInfo({ deadline: '5s' })) config = s.minio?.config?.config ?? config;
+    const ops = Object.fromEntries(config.logger_webhook!.ops!.map((kv) => [kv.key, kv.value]));
+    expect(ops).toMatchObject({ endpoint: 'http://127.0.0.1:9/log', auth_token: '*redacted*' });
+    expect(JSON.stringify(config)).not.toContain('hush-hush');
+    await admin.config.delKV('logger_webhook:ops');
+  });
+
   it('collects only the parts asked for', async () => {
     const body = await admin.openStream({
       method: 'GET',
@@ -140,6 +216,13 @@ describe('admin health info stream', () => {
     const snapshot = JSON.parse(last) as { sys: Record<string, unknown>; minio: Record<string, unknown> };
     expect(Object.keys(snapshot.sys).sort()).toEqual(['kubernetes', 'meminfo']);
     expect(snapshot.minio).toEqual({});
+    const withConfig = await admin.openStream({
+      method: 'GET',
+      path: '/healthinfo',
+      query: { deadline: '5s', minioconfig: 'true' },
+    });
+    const lastWithConfig = (await new Response(withConfig).text()).trim().split('\n').at(-1)!;
+    expect(Object.keys(JSON.parse(lastWithConfig).minio)).toEqual(['config']);
   });
 
   it("leaves only whitespace within madmin's first 512-byte read after the version object", async () => {

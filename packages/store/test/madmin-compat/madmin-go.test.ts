@@ -67,6 +67,7 @@ describe('madmin-go 2.0.7 against the store', () => {
     expect(lines.at(-1)).toBe('0 failed');
     // The program really ran its checks (a build that printed nothing would not pass).
     expect(lines.filter((l) => l.startsWith('ok ')).length).toBeGreaterThan(40);
+    expect(lines).toContain('ok ServiceTrace storage and os');
   }, 150_000);
 });
 

@@ -1,4 +1,5 @@
 import { Readable } from 'node:stream';
+import { redactedConfig } from '../../config/kv.js';
 import type { Reply } from '../../http/reply.js';
 import { streamReply } from '../../observe/stream.js';
 import { type HealthType, systemHealth } from './health-sys.js';
@@ -31,7 +32,10 @@ export function healthInfoReply(deps: ServerInfoDeps, host: string, want: Readon
         version: HEALTH_INFO_VERSION,
         timestamp: new Date().toISOString(),
         sys,
-        minio: info ? { info: { ...info, tls: null, is_kubernetes: false, is_docker: false } } : {},
+        minio: {
+          ...(info ? { info: { ...info, tls: null, is_kubernetes: false, is_docker: false } } : {}),
+          ...(want.has('minioconfig') ? { config: { config: redactedConfig(deps.config.config) } } : {}),
+        },
       };
       stream.push(`${JSON.stringify(snapshot)}\n`);
       stream.push(null);

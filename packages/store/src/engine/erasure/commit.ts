@@ -1,4 +1,3 @@
-import { mkdir, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import {
   decodeObjectRecord,
@@ -9,6 +8,7 @@ import {
 import { fsyncDir } from '../fs/atomic.js';
 import type { DriveIndex } from '../fs/drive-index.js';
 import { dataDir } from '../fs/layout.js';
+import { mkdir, rename, rm } from '../fs/os.js';
 import type { ShardOut } from './encode.js';
 import type { IndexedDrives } from './indexed-drives.js';
 import { type ErasureParams, quorumError } from './params.js';
@@ -32,6 +32,8 @@ export interface DriveStep<T> {
   apply(ix: DriveIndex): { value: T; written: Promise<unknown> };
   /** Undoes `apply` when the commit misses write quorum. */
   undo(ix: DriveIndex, applied: T): Promise<unknown>;
+  /** What the step changes, for the storage trace ("bucket key"). */
+  what?: string;
 }
 
 /**
@@ -48,15 +50,23 @@ export async function commitEach<T>(
   const results: (T | undefined)[] = drives.paths.map(() => undefined);
   const steps = drives.paths.map((_, i) => stepFor(i));
   const live = drives.all();
+  // MinIO's names: data moved into place with its metadata, or metadata alone.
+  const traceAs = before ? 'RenameData' : 'WriteMetadata';
   const committed = await Promise.all(
     steps.map(async (step, i) => {
       const ix = live[i];
       if (!ix || !step) return false;
       try {
-        if (before) await before(i);
-        const applied = step.apply(ix);
-        results[i] = applied.value;
-        await applied.written;
+        await drives.trace.call(
+          traceAs,
+          () => `${drives.paths[i]} ${step.what ?? ''}`.trimEnd(),
+          async () => {
+            if (before) await before(i);
+            const applied = step.apply(ix);
+            results[i] = applied.value;
+            await applied.written;
+          },
+        );
         return true;
       } catch {
         return false;
@@ -100,6 +110,7 @@ export function keyStep(bucket: string, key: string, mutation: Mutation): DriveS
       };
     },
     undo: (ix, applied) => ix.restoreRecordBytes(bucket, key, applied.written, applied.previous),
+    what: `${bucket} ${key}`,
   };
 }
 
@@ -133,7 +144,13 @@ export async function removeData(
 ): Promise<void> {
   await Promise.all(
     drives.paths.map((d) =>
-      rm(dataDir(d, bucket, key, dataId), { recursive: true, force: true }).catch(() => {}),
+      drives.trace
+        .call(
+          'Delete',
+          () => `${d} ${bucket} ${key}/${dataId}`,
+          () => rm(dataDir(d, bucket, key, dataId), { recursive: true, force: true }),
+        )
+        .catch(() => {}),
     ),
   );
 }

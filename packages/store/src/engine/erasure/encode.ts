@@ -1,7 +1,9 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { type FileHandle, mkdir, open, rm } from 'node:fs/promises';
+import type { FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
+import type { FinishOp } from '../../observe/op-trace.js';
 import { EngineError } from '../errors.js';
+import { datasync, mkdir, open, rm } from '../fs/os.js';
 import { MAX_OBJECT_SIZE } from '../object-layer.js';
 import { type EncodeSession, encodePool, takeBuffer } from './encode-pool.js';
 import { INLINE_MAX } from './params.js';
@@ -20,7 +22,14 @@ export type ShardOut = { file: string } | { inline: Buffer } | undefined;
  * Where drive i's shard file goes: a folder (made when missing) and a file name, by
  * default a fresh random one (a temp file); undefined skips the drive.
  */
-export type ShardTarget = { dir: string; name?: string } | undefined;
+export type ShardTarget =
+  | {
+      dir: string;
+      name?: string;
+      /** Starts the storage trace of this shard file's write (open to fsync). */
+      trace?: () => FinishOp | undefined;
+    }
+  | undefined;
 
 export interface Encoded {
   size: number;
@@ -39,6 +48,7 @@ interface Expect {
 class Outputs {
   private readonly handles: (FileHandle | undefined)[] = [];
   private readonly paths: (string | undefined)[] = [];
+  private readonly traced: (FinishOp | undefined)[] = [];
   private readonly memory: Buffer[][] | undefined;
 
   constructor(
@@ -54,12 +64,14 @@ class Outputs {
       this.targets.map(async (target, i) => {
         if (target === undefined) return;
         const path = join(target.dir, target.name ?? randomUUID());
+        this.traced[i] = target.trace?.();
         try {
           await mkdir(target.dir, { recursive: true });
           this.handles[i] = await open(path, 'wx', 0o644);
           this.paths[i] = path;
-        } catch {
+        } catch (err) {
           this.handles[i] = undefined;
+          this.report(i, err);
         }
       }),
     );
@@ -75,8 +87,9 @@ class Outputs {
     try {
       const { bytesWritten } = await fh.writev([hash, shard]);
       if (bytesWritten !== hash.length + shard.length) throw new Error('short write');
-    } catch {
+    } catch (err) {
       this.handles[i] = undefined;
+      this.report(i, err);
       await fh.close().catch(() => {});
     }
   }
@@ -93,9 +106,11 @@ class Outputs {
         if (!fh) return undefined;
         try {
           // The data, and the size that makes it readable, are durable before any commit.
-          await fh.datasync();
+          await datasync(fh, this.paths[i]!);
+          this.report(i);
           return { file: this.paths[i]! };
-        } catch {
+        } catch (err) {
+          this.report(i, err);
           return undefined;
         } finally {
           await fh.close().catch(() => {});
@@ -104,7 +119,14 @@ class Outputs {
     );
   }
 
+  /** Ends shard i's storage trace, once. */
+  private report(i: number, err?: unknown): void {
+    this.traced[i]?.(err);
+    this.traced[i] = undefined;
+  }
+
   async discard(): Promise<void> {
+    for (let i = 0; i < this.traced.length; i++) this.report(i, new Error('upload abandoned'));
     await Promise.all(this.handles.map((fh) => fh?.close().catch(() => {})));
     await Promise.all(this.paths.map((p) => (p ? rm(p, { force: true }) : undefined)));
   }

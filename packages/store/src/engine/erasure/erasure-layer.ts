@@ -1,8 +1,10 @@
-import { mkdir, rm, statfs } from 'node:fs/promises';
+import { statfs } from 'node:fs/promises';
 import { type BucketMetaRecord, decodeBucketMeta } from '../../format/bucket-meta.js';
+import type { OpTracer } from '../../observe/op-trace.js';
 import { EngineError } from '../errors.js';
 import { type DriveSet, reformatDrive } from '../fs/drives.js';
 import { bucketDir, bucketRecordPath, bucketsDir } from '../fs/layout.js';
+import { mkdir, rm } from '../fs/os.js';
 import { assertBucketName, assertObjectKey } from '../names.js';
 import type {
   BackendInfo,
@@ -48,6 +50,8 @@ export interface ErasureOptions {
   /** Heal damaged objects (and recover wiped drives) this long after they are seen. */
   autoHealMs?: number;
   log?: (line: string) => void;
+  /** Where per-drive calls are reported while someone traces storage. */
+  trace?: OpTracer;
 }
 
 /**
@@ -101,8 +105,10 @@ export class ErasureObjectLayer implements ObjectLayer {
       (bucket, key, deep) => layer!.heal(bucket, key, { deep }),
       opts.autoHealMs,
     );
-    const drives = await IndexedDrives.open(set.drives, (d) =>
-      layer ? recovery.lost(d) : lostEarly.push(d),
+    const drives = await IndexedDrives.open(
+      set.drives,
+      (d) => (layer ? recovery.lost(d) : lostEarly.push(d)),
+      opts.trace,
     );
     layer = new ErasureObjectLayer(set, drives, params, recovery, healQueue);
     for (const d of lostEarly) recovery.lost(d);
@@ -126,7 +132,13 @@ export class ErasureObjectLayer implements ObjectLayer {
       const pathOf = (d: string) => bucketRecordPath(d, bucket);
       if ((await readReplicated(this.set.drives, this.params, pathOf)) !== undefined)
         throw new EngineError('BucketAlreadyOwnedByYou');
-      await doAll(this.set.drives, (d) => mkdir(bucketDir(d, bucket), { recursive: true }));
+      await doAll(this.set.drives, (d) =>
+        this.ctx.drives.trace.call(
+          'MakeVol',
+          () => `${d} ${bucket}`,
+          () => mkdir(bucketDir(d, bucket), { recursive: true }),
+        ),
+      );
       const record: BucketMetaRecord = { v: 1, name: bucket, created: new Date().toISOString() };
       await writeReplicated(this.set.drives, this.params, pathOf, `${JSON.stringify(record)}\n`);
       this.bucketCache.set(bucket, record);
@@ -156,7 +168,13 @@ export class ErasureObjectLayer implements ObjectLayer {
       // Removing the records is the commit; what is left below is leftovers.
       await removeReplicated(this.set.drives, this.params, (d) => bucketRecordPath(d, bucket));
       await Promise.all(this.ctx.drives.all().map((ix) => ix?.dropBucket(bucket).catch(() => {})));
-      await doAll(this.set.drives, (d) => rm(bucketDir(d, bucket), { recursive: true, force: true }));
+      await doAll(this.set.drives, (d) =>
+        this.ctx.drives.trace.call(
+          'DeleteVol',
+          () => `${d} ${bucket}`,
+          () => rm(bucketDir(d, bucket), { recursive: true, force: true }),
+        ),
+      );
     });
   }
 

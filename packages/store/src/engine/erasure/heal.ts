@@ -1,4 +1,3 @@
-import { readdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import {
   type DataLayout,
@@ -9,6 +8,7 @@ import {
 import { decodeUploadRecord } from '../../format/upload-record.js';
 import type { DriveIndex } from '../fs/drive-index.js';
 import { dataDir, objectDir, tmpDir } from '../fs/layout.js';
+import { readdir, rm, stat } from '../fs/os.js';
 import { placeShard } from './commit.js';
 import type { EngineContext } from './context.js';
 import { decodeObject } from './decode.js';

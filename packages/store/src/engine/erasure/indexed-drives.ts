@@ -1,4 +1,5 @@
 import { decodeObjectRecord, type ObjectRecord } from '../../format/object-record.js';
+import { OpTracer } from '../../observe/op-trace.js';
 import { DriveIndex, entryKey } from '../fs/drive-index.js';
 import { MergedCursor } from './cursor.js';
 import { quorumError } from './params.js';
@@ -27,11 +28,17 @@ export class IndexedDrives {
     readonly paths: readonly string[],
     private readonly indexes: (DriveIndex | undefined)[],
     private readonly onLost: (drive: number) => void,
+    /** Where per-drive calls are reported while someone traces storage. */
+    readonly trace: OpTracer,
   ) {}
 
-  static async open(paths: readonly string[], onLost: (drive: number) => void): Promise<IndexedDrives> {
+  static async open(
+    paths: readonly string[],
+    onLost: (drive: number) => void,
+    trace = new OpTracer('storage'),
+  ): Promise<IndexedDrives> {
     const indexes = await Promise.all(paths.map((p) => DriveIndex.open(p).catch(() => undefined)));
-    const set = new IndexedDrives(paths, indexes, onLost);
+    const set = new IndexedDrives(paths, indexes, onLost, trace);
     indexes.forEach((ix, i) => {
       if (!ix) set.report(i);
     });
@@ -75,13 +82,22 @@ export class IndexedDrives {
     return this.all().filter((ix) => ix !== undefined).length;
   }
 
-  /** What each drive holds for one entry of a table, decoded ('error' when it does not decode). */
-  readEntry<T>(table: Table, entry: Buffer, decode: (bytes: Buffer) => T): EntryRead<T> {
+  /**
+   * What each drive holds for one entry of a table, decoded ('error' when it does not
+   * decode). `what` names the entry in the storage trace ("bucket key").
+   */
+  readEntry<T>(table: Table, entry: Buffer, decode: (bytes: Buffer) => T, what: string): EntryRead<T> {
     const bytes: (Buffer | undefined)[] = [];
     const answers = this.all().map((ix, i): DriveAnswer<T> => {
       if (!ix) return 'offline';
       try {
-        const b = ix[table].get(entry);
+        const b = this.trace.active
+          ? this.trace.call(
+              'ReadVersion',
+              () => `${this.paths[i]} ${what}`,
+              () => ix[table].get(entry),
+            )
+          : ix[table].get(entry);
         bytes[i] = b;
         return b === undefined ? 'absent' : { value: decode(b) };
       } catch {
@@ -92,13 +108,17 @@ export class IndexedDrives {
   }
 
   read(bucket: string, key: string): KeyRead {
-    return this.readEntry('objects', entryKey(bucket, key), decodeObjectRecord);
+    return this.readEntry('objects', entryKey(bucket, key), decodeObjectRecord, `${bucket} ${key}`);
   }
 
   /** A cursor over a bucket's entries of a table on every online drive (read quorum checked). */
   cursor<T>(table: Table, bucket: string, readQuorum: number, decode: (bytes: Buffer) => T): MergedCursor<T> {
     const live = this.all();
     if (live.filter((ix) => ix !== undefined).length < readQuorum) throw quorumError('read');
+    // The cursor reads lazily, page by page: the walk is reported when it starts.
+    live.forEach((ix, i) => {
+      if (ix) this.trace.begin('WalkDir', () => `${this.paths[i]} ${bucket}`)?.();
+    });
     return new MergedCursor(
       live.map((ix) => ix?.[table]),
       bucket,

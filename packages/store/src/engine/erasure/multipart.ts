@@ -1,5 +1,4 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { VersionRecord } from '../../format/object-record.js';
 import {
@@ -11,6 +10,7 @@ import {
 } from '../../format/upload-record.js';
 import { EngineError } from '../errors.js';
 import { dataDir } from '../fs/layout.js';
+import { readdir, rm } from '../fs/os.js';
 import { commonPrefix, listPage } from '../listing.js';
 import {
   type CompleteInput,
@@ -79,6 +79,7 @@ export async function newMultipartUpload(
       written: ix.uploads.put(entry, encodeUploadRecord({ ...record, index: i })),
     }),
     undo: (ix) => ix.uploads.remove(entry),
+    what: `${bucket} ${key}/${uploadId}`,
   }));
   return toUploadInfo(bucket, key, uploadId, record);
 }
@@ -97,8 +98,10 @@ function uploadStep(
   entry: Buffer,
   dataId: string,
   change: (r: UploadRecord) => UploadRecord,
+  what: string,
 ): DriveStep<{ previous: Buffer; replaced: UploadRecord }> {
   return {
+    what,
     apply(ix) {
       const previous = ix.uploads.get(entry);
       if (previous === undefined) throw new Error('upload missing on this drive');
@@ -142,12 +145,17 @@ export async function putObjectPart(ctx: EngineContext, input: PutPartInput): Pr
     const { results } = await ctx.locks.run(uploadLock(uploadId), () =>
       commitEach(ctx.drives, ctx.params, (i) =>
         encoded.shards[i]
-          ? uploadStep(entry, record.dataId, (r) => ({
-              ...r,
-              parts: [...r.parts.filter((p) => p.number !== partNumber), part].sort(
-                (a, b) => a.number - b.number,
-              ),
-            }))
+          ? uploadStep(
+              entry,
+              record.dataId,
+              (r) => ({
+                ...r,
+                parts: [...r.parts.filter((p) => p.number !== partNumber), part].sort(
+                  (a, b) => a.number - b.number,
+                ),
+              }),
+              `${bucket} ${key}/${uploadId}`,
+            )
           : undefined,
       ),
     );
@@ -258,6 +266,7 @@ export async function completeMultipartUpload(ctx: EngineContext, input: Complet
           },
           undo: (ix, a) =>
             Promise.all([step.undo(ix, a.applied), a.upload ? ix.uploads.put(entry, a.upload) : undefined]),
+          what: `${bucket} ${key}`,
         };
       });
       const result: CommitResult = { committed, removed: results.map((r) => r?.applied.removed ?? []) };
@@ -302,6 +311,7 @@ export async function abortMultipartUpload(
     await commitEach(ctx.drives, ctx.params, () => ({
       apply: (ix) => ({ value: { previous: ix.uploads.get(entry) }, written: ix.uploads.remove(entry) }),
       undo: (ix, a) => (a.previous ? ix.uploads.put(entry, a.previous) : Promise.resolve()),
+      what: `${bucket} ${key}/${uploadId}`,
     }));
     await removeData(ctx.drives, bucket, key, record.dataId);
   });

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { rm } from 'node:fs/promises';
+import { join, relative } from 'node:path';
 import { Readable } from 'node:stream';
 import type { VersionRecord } from '../../format/object-record.js';
 import { EngineError } from '../errors.js';
 import { dataDir } from '../fs/layout.js';
+import { rm } from '../fs/os.js';
 import { assertObjectKey } from '../names.js';
 import type {
   ByteRange,
@@ -101,7 +102,14 @@ export async function encodeBody(
   return encodeObject(
     body,
     { data, parity, blockSize: BLOCK_SIZE },
-    live.map((ix, i) => (ix ? { dir: place.dir(i), name: place.file } : undefined)),
+    live.map((ix, i) => {
+      if (!ix) return undefined;
+      const dir = place.dir(i);
+      const drive = ctx.drives.paths[i]!;
+      const trace = () =>
+        ctx.drives.trace.begin('CreateFile', () => `${drive} ${relative(drive, join(dir, place.file))}`);
+      return { dir, name: place.file, trace };
+    }),
     { ...expect, ...(place.noInline ? { noInline: true } : {}) },
   );
 }
@@ -217,7 +225,7 @@ export async function getObject(
   // Pinned before any await: an overwrite from now on leaves these shard files alone.
   const release = ctx.pins.pin(dataPin(bucket, key, mv.version.data?.id ?? ''));
   const stream = await readVersion(
-    { paths: ctx.drives.paths, bucket, key, version: mv },
+    { paths: ctx.drives.paths, trace: ctx.drives.trace, bucket, key, version: mv },
     range,
     () => ctx.queueHeal(bucket, key, true),
     release,

@@ -1,6 +1,6 @@
-import { stat } from 'node:fs/promises';
 import { isNotFound } from '../fs/atomic.js';
 import { formatPath } from '../fs/layout.js';
+import { stat } from '../fs/os.js';
 
 /** What one drive said when asked for a record ('offline': not asked, the drive is gone). */
 export type DriveAnswer<T> = { value: T } | 'absent' | 'error' | 'offline';

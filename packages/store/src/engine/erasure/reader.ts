@@ -1,8 +1,9 @@
-import { open } from 'node:fs/promises';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { Readable } from 'node:stream';
 import type { PartLayout } from '../../format/object-record.js';
+import type { OpTracer } from '../../observe/op-trace.js';
 import { dataDir } from '../fs/layout.js';
+import { open } from '../fs/os.js';
 import type { ByteRange } from '../object-layer.js';
 import { decodeObject, type ShardSource } from './decode.js';
 import { quorumError } from './params.js';
@@ -10,6 +11,8 @@ import type { MergedVersion } from './versions.js';
 
 export interface ReadTarget {
   paths: readonly string[];
+  /** Where shard opens are reported while someone traces storage. */
+  trace?: OpTracer;
   bucket: string;
   key: string;
   version: MergedVersion;
@@ -41,7 +44,12 @@ export async function openPart(t: ReadTarget, part: PartLayout): Promise<OpenedP
       }
       if (part.file === undefined) return;
       try {
-        const fh = await open(join(dataDir(t.paths[drive]!, t.bucket, t.key, d.id), part.file), 'r');
+        const root = t.paths[drive]!;
+        const file = join(dataDir(root, t.bucket, t.key, d.id), part.file);
+        const opening = () => open(file, 'r');
+        const fh = await (t.trace
+          ? t.trace.call('ReadFileStream', () => `${root} ${relative(root, file)}`, opening)
+          : opening());
         sources[d.index] = { drive, fh };
       } catch {
         // Missing shard file: the decoder reports it and uses another drive.

@@ -1,7 +1,8 @@
-import { mkdir, readdir, readFile, rm } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { writeFileAtomic } from '../fs/atomic.js';
 import { tmpDir } from '../fs/layout.js';
+import { mkdir, rm } from '../fs/os.js';
 import { type ErasureParams, quorumError } from './params.js';
 import { askAll, countUnreachable, doAll, successes } from './quorum.js';
 

@@ -46,7 +46,12 @@ export function agreedUpload(
 /** The upload, or NoSuchUpload (or a quorum error when too few drives answered). */
 export function readUpload(ctx: EngineContext, bucket: string, key: string, uploadId: string): UploadRead {
   if (!UPLOAD_ID.test(uploadId)) throw new EngineError('NoSuchUpload');
-  const { answers } = ctx.drives.readEntry('uploads', uploadEntry(bucket, key, uploadId), decodeUploadRecord);
+  const { answers } = ctx.drives.readEntry(
+    'uploads',
+    uploadEntry(bucket, key, uploadId),
+    decodeUploadRecord,
+    `${bucket} ${key}/${uploadId}`,
+  );
   const agreed = agreedUpload(answers, ctx.params.readQuorum);
   if (agreed) return agreed;
   const reachable = answers.filter((a) => a === 'absent' || typeof a === 'object').length;

@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { open, readFile, rename, rm } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
+import { open, rename, rm, sync } from './os.js';
 
 /** fsync a directory so that a rename inside it survives a crash. */
 export async function fsyncDir(dir: string): Promise<void> {
   const fh = await open(dir, 'r');
   try {
-    await fh.sync();
+    await sync(fh, dir);
   } catch {
     // Some filesystems refuse fsync on directories; the rename is still atomic there.
   } finally {
@@ -30,7 +31,7 @@ export async function writeFileAtomic(
       // open() honours the umask; chmod makes the mode exact (0600 must mean 0600).
       if (opts.mode !== undefined) await fh.chmod(opts.mode);
       await fh.writeFile(data);
-      await fh.sync();
+      await sync(fh, tmp);
     } finally {
       await fh.close();
     }

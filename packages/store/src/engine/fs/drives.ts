@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, rm } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { type DriveFormat, FORMAT_VERSION, migrateFormat } from '../../format/format-json.js';
 import { readJsonFile, writeFileAtomic } from './atomic.js';
 import { bucketsDir, configDir, formatPath, tmpDir } from './layout.js';
 import { migrateToIndex } from './migrate-index.js';
+import { mkdir, rm } from './os.js';
 
 export interface DriveSet {
   deploymentId: string;

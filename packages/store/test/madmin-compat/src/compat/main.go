@@ -489,24 +489,7 @@ func heal(ctx context.Context, adm *madmin.AdminClient, s3 *minio.Client) {
 }
 
 func streams(ctx context.Context, adm *madmin.AdminClient, s3 *minio.Client) {
-	check("ServiceTrace", func() error {
-		tctx, cancel := context.WithTimeout(ctx, 10*time.Second)
-		defer cancel()
-		traces := adm.ServiceTrace(tctx, madmin.ServiceTraceOpts{S3: true})
-		time.Sleep(300 * time.Millisecond)
-		if _, err := s3.BucketExists(ctx, "gobucket"); err != nil {
-			return err
-		}
-		for t := range traces {
-			if t.Err != nil {
-				return t.Err
-			}
-			if t.Trace.FuncName == "s3.HeadBucket" {
-				return expect(t.Trace.TraceType == madmin.TraceS3 && t.Trace.HTTP != nil && t.Trace.HTTP.RespInfo.StatusCode == 200 && t.Trace.Duration > 0, "trace %+v", t.Trace)
-			}
-		}
-		return fmt.Errorf("no trace of the HeadBucket request")
-	}())
+	traces(ctx, adm, s3)
 	check("ListenBucketNotification (minio-go)", func() error {
 		lctx, cancel := context.WithTimeout(ctx, 10*time.Second)
 		defer cancel()
@@ -536,7 +519,9 @@ func streams(ctx context.Context, adm *madmin.AdminClient, s3 *minio.Client) {
 			return err
 		}
 		sys := info.Sys
+		config, _ := info.Minio.Config.Config.(map[string]interface{})
 		return expect(version == "3" && info.Minio.Info.Mode == "online" && len(info.Minio.Info.Servers) == 1 &&
+			config["identity_ldap"] != nil && config["notify_webhook"] != nil &&
 			len(sys.CPUInfo) == 1 && len(sys.CPUInfo[0].CPUs) > 0 && sys.CPUInfo[0].CPUs[0].Cores > 0 &&
 			len(sys.Partitions) == 1 && sys.Partitions[0].Partitions[0].SpaceTotal > 0 &&
 			len(sys.MemInfo) == 1 && sys.MemInfo[0].Total > 0 &&
