@@ -19,10 +19,24 @@ describe('notification targets wanted by the configuration', () => {
         n: { enable: 'on', address: 'a:4222, b:4222', subject: 's', jetstream: 'on', ping_interval: '1m' },
       },
       notify_nsq: { q: { enable: 'on', nsqd_address: '[::1]:4151', topic: 'events' } },
-      notify_kafka: { k: { enable: 'on', brokers: 'k:9092', topic: 't' } },
+      notify_kafka: {
+        k: { enable: 'on', brokers: 'k1:9092, k2:9092', topic: 't', sasl: 'on', sasl_mechanism: 'sha512' },
+      },
     };
     const wanted = wantedTargets(config);
-    expect([...wanted.keys()].sort()).toEqual(['m:mqtt', 'n:nats', 'pg:postgresql', 'q:nsq', 'rabbit:amqp']);
+    expect([...wanted.keys()].sort()).toEqual([
+      'k:kafka',
+      'm:mqtt',
+      'n:nats',
+      'pg:postgresql',
+      'q:nsq',
+      'rabbit:amqp',
+    ]);
+    expect(wanted.get('k:kafka')!.settings).toMatchObject({
+      brokers: ['k1:9092', 'k2:9092'],
+      sasl: true,
+      saslMechanism: 'sha512',
+    });
     expect(wanted.get('pg:postgresql')!.settings).toMatchObject({ table: 'events', format: 'access' });
     expect(wanted.get('rabbit:amqp')!.settings).toMatchObject({ exchangeType: 'fanout', deliveryMode: 2 });
     expect(wanted.get('q:nsq')!.settings).toMatchObject({ host: '::1', port: 4151, topic: 'events' });

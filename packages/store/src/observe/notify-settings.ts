@@ -6,6 +6,7 @@ import { notifyType, subsystem } from '../config/subsystems.js';
 import { AmqpTarget } from './amqp-target.js';
 import { ElasticsearchTarget } from './elasticsearch-target.js';
 import type { EventFormat, EventLog } from './event-log.js';
+import { KafkaTarget } from './kafka-target.js';
 import { MqttTarget } from './mqtt-target.js';
 import { mysqlDialect } from './mysql-target.js';
 import { NatsTarget } from './nats-target.js';
@@ -18,7 +19,6 @@ import { WebhookTarget } from './webhook-target.js';
 
 // From the notify_* configuration to the targets that should run, named as their ARNs name
 // them (`<id>:<type>`). Settings are plain data: a target restarts when they change.
-// Kafka has no client here; its events are dropped (and logged).
 
 export interface WantedTarget {
   settings: unknown;
@@ -154,6 +154,27 @@ const FACTORIES: Record<string, Factory> = {
       settings: s,
       start: (log) => new SqlTarget(`notify_postgres:${id}`, s, postgresDialect(s.connection), log),
     };
+  },
+  kafka: (id, v) => {
+    const brokers = (v.brokers ?? '')
+      .split(',')
+      .map((b) => b.trim())
+      .filter(Boolean);
+    if (brokers.length === 0 || !v.topic) return undefined;
+    const s = {
+      brokers,
+      topic: v.topic,
+      sasl: on(v.sasl),
+      saslUsername: v.sasl_username ?? '',
+      saslPassword: v.sasl_password ?? '',
+      saslMechanism: v.sasl_mechanism ?? 'plain',
+      tls: on(v.tls),
+      tlsSkipVerify: on(v.tls_skip_verify),
+      clientTlsCert: v.client_tls_cert ?? '',
+      clientTlsKey: v.client_tls_key ?? '',
+      queueSize: queueSize(v),
+    };
+    return { settings: s, start: (log) => new KafkaTarget(`notify_kafka:${id}`, s, log) };
   },
   mysql: (id, v) => {
     if (!v.dsn_string || !v.table) return undefined;

@@ -5,8 +5,8 @@ import type { QueuedTarget, TargetStatus } from './queued-target.js';
 
 // The notify_* targets that bucket events are delivered to, named as their ARNs name them
 // (`<id>:<type>`). `apply` runs after every configuration change and starts, keeps or stops
-// targets so that what runs is what the configuration says (notify-settings.ts). Types with
-// no client here (Kafka) have their events dropped, logged once per target.
+// targets so that what runs is what the configuration says (notify-settings.ts). Events for
+// a target that is not running (it could not start) are dropped, logged once per target.
 
 export class NotificationTargets {
   private readonly running = new Map<string, { settings: string; target: QueuedTarget<EventLog> }>();
