@@ -24,6 +24,8 @@ ensureDebianPackages([
   { name: 'rabbitmq-server', binary: '/usr/lib/rabbitmq/bin/rabbitmq-server' },
   { name: 'mosquitto', binary: '/usr/sbin/mosquitto' },
   { name: 'nats-server', binary: '/usr/sbin/nats-server' },
+  // Self-signed certificates for the TLS stand-ins.
+  { name: 'openssl', binary: '/usr/bin/openssl' },
   // The real admin client the store is checked against (packages/store/test/madmin-compat).
   { name: 'golang-go', binary: '/usr/bin/go' },
   {

@@ -131,6 +131,7 @@ const FACTORIES: Record<string, Factory> = {
       ...at,
       topic: v.topic,
       tls: on(v.tls),
+      tlsSkipVerify: on(v.tls_skip_verify),
       queueSize: queueSize(v),
     };
     return { settings: s, start: (log) => new NsqTarget(`notify_nsq:${id}`, s, log) };

@@ -1,11 +1,14 @@
-import { connect, type Socket } from 'node:net';
+import { connect, isIP, type Socket } from 'node:net';
+import { hostname } from 'node:os';
+import { connect as tlsConnect } from 'node:tls';
 import type { EventLog } from './event-log.js';
 import { QueuedTarget } from './queued-target.js';
 
 // notify_nsq, as MinIO publishes through go-nsq: the event log as JSON, one PUB per event
 // to the topic, over nsqd's TCP protocol (magic "  V2", frames of size, type and data).
-// Heartbeats are answered with NOP. TLS (tls=on) needs nsqd's IDENTIFY upgrade, which this
-// client does not speak: such a target reports every delivery as failed.
+// Heartbeats are answered with NOP. With tls=on the connection is upgraded as go-nsq does:
+// IDENTIFY asks for tls_v1, nsqd agrees, the TLS handshake runs on the same socket, and
+// nsqd confirms with OK over TLS.
 
 const CONNECT_TIMEOUT_MS = 5000;
 const FRAME_RESPONSE = 0;
@@ -17,13 +20,14 @@ export interface NsqSettings {
   port: number;
   topic: string;
   tls: boolean;
+  tlsSkipVerify: boolean;
   queueSize: number;
 }
 
 /** One nsqd connection: PUB commands answered in order, one frame each. */
 class NsqConnection {
   private buffered = Buffer.alloc(0);
-  private readonly waiting: { resolve(): void; reject(err: Error): void }[] = [];
+  private readonly waiting: { resolve(data: string): void; reject(err: Error): void }[] = [];
   broken = false;
 
   private constructor(private readonly socket: Socket) {
@@ -36,26 +40,59 @@ class NsqConnection {
     socket.on('close', () => fail(new Error('nsqd closed the connection')));
   }
 
-  static open(host: string, port: number): Promise<NsqConnection> {
-    return new Promise((resolve, reject) => {
-      const socket = connect({ host, port, timeout: CONNECT_TIMEOUT_MS });
-      socket.once('connect', () => {
-        socket.setTimeout(0);
-        socket.write('  V2');
-        resolve(new NsqConnection(socket));
+  static async open(s: NsqSettings): Promise<NsqConnection> {
+    const socket = await dial(s.host, s.port);
+    socket.write('  V2');
+    const plain = new NsqConnection(socket);
+    if (!s.tls) return plain;
+    try {
+      const identify = JSON.stringify({
+        client_id: hostname().split('.')[0],
+        hostname: hostname(),
+        user_agent: 'stowage',
+        feature_negotiation: true,
+        tls_v1: true,
       });
-      socket.once('timeout', () => socket.destroy(new Error(`dial tcp ${host}:${port}: i/o timeout`)));
-      socket.once('error', reject);
-    });
+      const agreed = JSON.parse(await plain.command('IDENTIFY\n', Buffer.from(identify))) as {
+        tls_v1?: boolean;
+      };
+      if (!agreed.tls_v1) throw new Error('nsqd: TLS is not enabled on the server');
+      plain.detach();
+      const secure = await upgrade(socket, s);
+      const conn = new NsqConnection(secure);
+      const ok = await conn.expectFrame();
+      if (ok !== 'OK') throw new Error(`nsqd: unexpected answer after TLS: ${ok}`);
+      return conn;
+    } catch (err) {
+      socket.destroy();
+      throw err;
+    }
   }
 
-  publish(topic: string, body: Buffer): Promise<void> {
+  /** A command with a sized body (IDENTIFY, PUB), answered by one frame. */
+  private command(line: string, body: Buffer): Promise<string> {
     const size = Buffer.alloc(4);
     size.writeUInt32BE(body.length);
     return new Promise((resolve, reject) => {
       this.waiting.push({ resolve, reject });
-      this.socket.write(Buffer.concat([Buffer.from(`PUB ${topic}\n`), size, body]));
+      this.socket.write(Buffer.concat([Buffer.from(line), size, body]));
     });
+  }
+
+  /** The next frame nsqd sends unasked. */
+  private expectFrame(): Promise<string> {
+    return new Promise((resolve, reject) => this.waiting.push({ resolve, reject }));
+  }
+
+  /** Stops reading the socket (before it is handed to TLS). */
+  private detach(): void {
+    this.socket.removeAllListeners('data');
+    this.socket.removeAllListeners('error');
+    this.socket.removeAllListeners('close');
+  }
+
+  async publish(topic: string, body: Buffer): Promise<void> {
+    await this.command(`PUB ${topic}\n`, body);
   }
 
   private read(chunk: Buffer): void {
@@ -72,7 +109,7 @@ class NsqConnection {
       }
       const waiter = this.waiting.shift();
       if (type === FRAME_ERROR) waiter?.reject(new Error(`nsqd: ${data}`));
-      else waiter?.resolve();
+      else waiter?.resolve(data);
     }
   }
 
@@ -80,6 +117,29 @@ class NsqConnection {
     this.broken = true;
     this.socket.destroy();
   }
+}
+
+function dial(host: string, port: number): Promise<Socket> {
+  return new Promise((resolve, reject) => {
+    const socket = connect({ host, port, timeout: CONNECT_TIMEOUT_MS });
+    socket.once('connect', () => {
+      socket.setTimeout(0);
+      resolve(socket);
+    });
+    socket.once('timeout', () => socket.destroy(new Error(`dial tcp ${host}:${port}: i/o timeout`)));
+    socket.once('error', reject);
+  });
+}
+
+/** The TLS handshake on an open nsqd socket (the certificate checked unless told not to). */
+function upgrade(socket: Socket, s: NsqSettings): Promise<Socket> {
+  return new Promise((resolve, reject) => {
+    const names = isIP(s.host) ? { host: s.host } : { host: s.host, servername: s.host };
+    const secure = tlsConnect({ socket, ...names, rejectUnauthorized: !s.tlsSkipVerify }, () =>
+      resolve(secure),
+    );
+    secure.once('error', reject);
+  });
 }
 
 export class NsqTarget extends QueuedTarget<EventLog> {
@@ -94,12 +154,9 @@ export class NsqTarget extends QueuedTarget<EventLog> {
   }
 
   protected async deliver(log: EventLog): Promise<void> {
-    if (this.settings.tls) throw new Error('TLS to nsqd is not supported');
     if (!this.conn || this.conn.broken) {
       this.conn?.close();
-      this.conn = await this.connecting(NsqConnection.open(this.settings.host, this.settings.port), (c) =>
-        c.close(),
-      );
+      this.conn = await this.connecting(NsqConnection.open(this.settings), (c) => c.close());
     }
     await this.conn.publish(this.settings.topic, Buffer.from(JSON.stringify(log)));
   }

@@ -13,14 +13,13 @@ import {
   subscribe,
   until,
 } from '../support/notifications.js';
-import { type NsqdStandIn, startNsqdStandIn } from '../support/nsqd-standin.js';
 import { type RabbitMqServer, startRabbitMq } from '../support/rabbitmq.js';
 import { ROOT, startTestStore, type TestStore } from '../support/store.js';
 
 // Bucket events published to notify_amqp, notify_mqtt and notify_nats targets on a real
 // RabbitMQ 3.10, Mosquitto 2.0 and NATS 2.9 (plain and JetStream), read back by each
-// broker's own client: MinIO's event log, in order, with MinIO's AMQP headers. NSQ, which
-// Debian does not package, is received by a stand-in that speaks nsqd's TCP protocol.
+// broker's own client: MinIO's event log, in order, with MinIO's AMQP headers. (Kafka and
+// NSQ, which Debian does not package: BucketNotificationStandIns.test.ts.)
 
 const { CreateBucketCommand } = s3sdk;
 
@@ -29,20 +28,18 @@ let admin: MadminClient;
 let rabbit: RabbitMqServer;
 let mosquitto: MosquittoServer;
 let nats: NatsServer;
-let nsqd: NsqdStandIn;
 beforeAll(async () => {
-  [rabbit, mosquitto, nats, nsqd, t] = await Promise.all([
+  [rabbit, mosquitto, nats, t] = await Promise.all([
     startRabbitMq(),
     startMosquitto(),
     startNats(),
-    startNsqdStandIn(),
     startTestStore(),
   ]);
   admin = new MadminClient({ endpoint: t.store.url, credentials: ROOT });
 }, 150_000);
 afterAll(async () => {
   await t.close();
-  await Promise.all([rabbit.close(), mosquitto.close(), nats.close(), nsqd.close()]);
+  await Promise.all([rabbit.close(), mosquitto.close(), nats.close()]);
 });
 
 const parse = (body: Uint8Array | Buffer): DeliveredLog => JSON.parse(Buffer.from(body).toString('utf8'));
@@ -189,26 +186,5 @@ describe('bucket notifications to NATS', () => {
     const last = await jsm.streams.getMessage('MINIO', { seq: 3 });
     expect(parse(last.data).EventName).toBe('s3:ObjectRemoved:Delete');
     await nc.close();
-  });
-});
-
-// nsqd is not in Debian: a stand-in speaking its TCP protocol receives (support/nsqd-standin.ts).
-describe('bucket notifications to NSQ (protocol stand-in)', () => {
-  it('publishes each event to the topic, answering heartbeats', async () => {
-    await admin.config.setKV(`notify_nsq:nsq nsqd_address=${nsqd.address} topic=minio-events`);
-    await t.s3.send(new CreateBucketCommand({ Bucket: 'nsq-logged' }));
-    await subscribe(t, 'nsq-logged', ['arn:minio:sqs::nsq:nsq']);
-    await putPutDelete(t, 'nsq-logged');
-    await until(
-      async () => nsqd.messages.length,
-      (n) => n >= 3,
-    );
-    expect(nsqd.messages.map((m) => m.topic)).toEqual(['minio-events', 'minio-events', 'minio-events']);
-    expectMinioLogs(
-      nsqd.messages.map((m) => parse(m.body)),
-      'nsq-logged',
-      'nsq',
-    );
-    expect(nsqd.nops).toBe(1);
   });
 });
