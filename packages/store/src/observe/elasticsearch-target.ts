@@ -1,12 +1,12 @@
-import { createHash } from 'node:crypto';
+import { type HashCreator, HighwayHash } from 'highwayhasher';
 import { type EventFormat, type EventLog, removesObject } from './event-log.js';
 import { QueuedTarget } from './queued-target.js';
 
 // notify_elasticsearch, as MinIO's client for Elasticsearch 7 and later: the server's
 // version is checked and the index created when missing, then "namespace" keeps one
 // document per object (PUT, or DELETE on a delete) and "access" adds one per event (POST).
-// Document ids are a hash of `bucket/object` (ids are limited to 512 bytes); MinIO's is
-// HighwayHash, ours SHA-256, both base64url, so the ids differ from a MinIO server's.
+// Document ids are MinIO's: HighwayHash-256 (zero key) of `bucket/object`, base64url with
+// padding, so a namespace index written by MinIO is kept up by the store and the other way round.
 
 const TIMEOUT_MS = 5000;
 
@@ -19,7 +19,15 @@ export interface ElasticsearchSettings {
   queueSize: number;
 }
 
-export const documentId = (key: string): string => createHash('sha256').update(key).digest('base64url');
+const ZERO_KEY = new Uint8Array(32);
+let highway: Promise<HashCreator> | undefined;
+
+/** The document id MinIO gives the object `bucket/object`. */
+export async function documentId(key: string): Promise<string> {
+  highway ??= HighwayHash.loadModule();
+  const digest = (await highway).hash256(ZERO_KEY, Buffer.from(key, 'utf8'));
+  return Buffer.from(digest).toString('base64').replaceAll('+', '-').replaceAll('/', '_');
+}
 
 export class ElasticsearchTarget extends QueuedTarget<EventLog> {
   private readonly base: string;
@@ -92,7 +100,7 @@ export class ElasticsearchTarget extends QueuedTarget<EventLog> {
     const index = encodeURIComponent(this.settings.index);
     const doc = { Records: log.Records };
     if (this.settings.format === 'access') return this.expectOk('POST', `/${index}/_doc`, doc);
-    const id = documentId(log.Key);
+    const id = await documentId(log.Key);
     if (!removesObject(log)) return this.expectOk('PUT', `/${index}/_doc/${id}`, doc);
     if ((await this.call('HEAD', `/${index}/_doc/${id}`)).status === 200)
       await this.expectOk('DELETE', `/${index}/_doc/${id}`);
