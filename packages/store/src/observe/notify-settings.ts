@@ -30,6 +30,12 @@ type Factory = (id: string, v: Values) => WantedTarget | undefined;
 
 const queueSize = (v: Values) => Math.max(1, Number(v.queue_limit) || 100_000);
 const on = (value: string | undefined) => value === 'on';
+/** A comma-separated list of addresses, blanks dropped. */
+const list = (value: string | undefined): string[] =>
+  (value ?? '')
+    .split(',')
+    .map((a) => a.trim())
+    .filter(Boolean);
 const format = (v: Values): EventFormat => (v.format === 'access' ? 'access' : 'namespace');
 
 /** A configured duration in milliseconds; 0 when unset or unreadable (the client's default). */
@@ -102,10 +108,7 @@ const FACTORIES: Record<string, Factory> = {
     return { settings: s, start: (log) => new MqttTarget(`notify_mqtt:${id}`, s, log) };
   },
   nats: (id, v) => {
-    const servers = (v.address ?? '')
-      .split(',')
-      .map((a) => a.trim())
-      .filter(Boolean);
+    const servers = list(v.address);
     if (servers.length === 0 || !v.subject) return undefined;
     const s = {
       servers,
@@ -157,10 +160,7 @@ const FACTORIES: Record<string, Factory> = {
     };
   },
   kafka: (id, v) => {
-    const brokers = (v.brokers ?? '')
-      .split(',')
-      .map((b) => b.trim())
-      .filter(Boolean);
+    const brokers = list(v.brokers);
     if (brokers.length === 0 || !v.topic) return undefined;
     const s = {
       brokers,

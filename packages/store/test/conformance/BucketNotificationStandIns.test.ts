@@ -49,6 +49,12 @@ const statusOf = async (type: 'kafka' | 'nsq', id: string) =>
   (await admin.serverInfo()).services?.notifications
     ?.flatMap((group) => group[type] ?? [])
     .find((entry) => id in entry)?.[id]?.status;
+/** The target's status once a failed delivery has shown it offline (or after about 10 s). */
+const offlineSoon = (type: 'kafka' | 'nsq', id: string) =>
+  until(
+    () => statusOf(type, id),
+    (s) => s === 'offline',
+  );
 const parse = (body: Buffer): DeliveredLog => JSON.parse(body.toString('utf8'));
 
 describe('bucket notifications to Kafka (protocol stand-in)', () => {
@@ -86,12 +92,7 @@ describe('bucket notifications to Kafka (protocol stand-in)', () => {
       (n) => n >= 1,
     );
     expect(guarded.messages.map((m) => [m.topic, m.key])).toEqual([['secured', 'kafka-sasl/k']]);
-    expect(
-      await until(
-        () => statusOf('kafka', 'refused'),
-        (s) => s === 'offline',
-      ),
-    ).toBe('offline');
+    expect(await offlineSoon('kafka', 'refused')).toBe('offline');
     expect(await statusOf('kafka', 'sasl')).toBe('online');
     // Only the one message: the refused target never got through.
     expect(guarded.messages).toHaveLength(1);
@@ -133,12 +134,7 @@ describe('bucket notifications to NSQ (protocol stand-in)', () => {
     expect(nsqdTls.messages.map((m) => [m.topic, parse(m.body).Key])).toEqual([['secured', 'nsq-tls/k']]);
     expect(nsqdTls.tlsUpgrades).toBe(1);
     expect(nsqdTls.nops).toBe(1); // the heartbeat, answered over TLS
-    expect(
-      await until(
-        () => statusOf('nsq', 'strict'),
-        (s) => s === 'offline',
-      ),
-    ).toBe('offline');
+    expect(await offlineSoon('nsq', 'strict')).toBe('offline');
     expect(await statusOf('nsq', 'secure')).toBe('online');
     expect(nsqdTls.messages).toHaveLength(1);
     await admin.config.delKV('notify_nsq:strict');
@@ -152,12 +148,7 @@ describe('bucket notifications to NSQ (protocol stand-in)', () => {
     await subscribe(t, 'nsq-notls', ['arn:minio:sqs::notls:nsq']);
     const before = nsqd.messages.length;
     await t.s3.send(new PutObjectCommand({ Bucket: 'nsq-notls', Key: 'k', Body: 'x' }));
-    expect(
-      await until(
-        () => statusOf('nsq', 'notls'),
-        (s) => s === 'offline',
-      ),
-    ).toBe('offline');
+    expect(await offlineSoon('nsq', 'notls')).toBe('offline');
     expect(nsqd.messages.length).toBe(before);
     await admin.config.delKV('notify_nsq:notls');
   });
