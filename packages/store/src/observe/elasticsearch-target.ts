@@ -1,11 +1,11 @@
-import { type HashCreator, HighwayHash } from 'highwayhasher';
+import { highwayHash256 } from '../crypto/highway.js';
 import { type EventFormat, type EventLog, removesObject } from './event-log.js';
 import { QueuedTarget } from './queued-target.js';
 
 // notify_elasticsearch, as MinIO's client for Elasticsearch 7 and later: the server's
 // version is checked and the index created when missing, then "namespace" keeps one
 // document per object (PUT, or DELETE on a delete) and "access" adds one per event (POST).
-// Document ids are MinIO's: HighwayHash-256 (zero key) of `bucket/object`, base64url with
+// Document ids are MinIO's: HighwayHash-256 (MinIO's key) of `bucket/object`, base64url with
 // padding, so a namespace index written by MinIO is kept up by the store and the other way round.
 
 const TIMEOUT_MS = 5000;
@@ -19,15 +19,9 @@ export interface ElasticsearchSettings {
   queueSize: number;
 }
 
-const ZERO_KEY = new Uint8Array(32);
-let highway: Promise<HashCreator> | undefined;
-
 /** The document id MinIO gives the object `bucket/object`. */
-export async function documentId(key: string): Promise<string> {
-  highway ??= HighwayHash.loadModule();
-  const digest = (await highway).hash256(ZERO_KEY, Buffer.from(key, 'utf8'));
-  return Buffer.from(digest).toString('base64').replaceAll('+', '-').replaceAll('/', '_');
-}
+export const documentId = (key: string): string =>
+  highwayHash256(Buffer.from(key, 'utf8')).toString('base64').replaceAll('+', '-').replaceAll('/', '_');
 
 export class ElasticsearchTarget extends QueuedTarget<EventLog> {
   private readonly base: string;
@@ -100,7 +94,7 @@ export class ElasticsearchTarget extends QueuedTarget<EventLog> {
     const index = encodeURIComponent(this.settings.index);
     const doc = { Records: log.Records };
     if (this.settings.format === 'access') return this.expectOk('POST', `/${index}/_doc`, doc);
-    const id = await documentId(log.Key);
+    const id = documentId(log.Key);
     if (!removesObject(log)) return this.expectOk('PUT', `/${index}/_doc/${id}`, doc);
     if ((await this.call('HEAD', `/${index}/_doc/${id}`)).status === 200)
       await this.expectOk('DELETE', `/${index}/_doc/${id}`);
