@@ -16,9 +16,18 @@ import {
 // The record of one object key on one drive, kept in the drive's ordered index (LMDB):
 // every version of the key, newest first, as MinIO keeps them in xl.meta. The copies on the
 // drives of a set differ only in `data.index` and `data.inline` (each drive's own shard).
-// Version 3; versions 1 and 2 were single-version JSON files (object-meta.ts) and are
-// migrated into this shape (migrateMetaRecord).
-export const OBJECT_RECORD_VERSION = 3;
+// Version 4; versions 1 and 2 were single-version JSON files (object-meta.ts) and are
+// migrated into this shape (migrateMetaRecord). Version 4 added HighwayHash checksums
+// (bitrot 'highwayhash256'); version 3 records read as they are, their data being SHA-256's.
+export const OBJECT_RECORD_VERSION = 4;
+
+/**
+ * A shard block's checksum, written before the block: MinIO's HighwayHash-256 (what new
+ * versions get), SHA-256 (versions written before the store used HighwayHash), or none
+ * (format 1 objects, on a single drive).
+ */
+export type Bitrot = 'highwayhash256' | 'sha256' | 'none';
+const BITROT: readonly Bitrot[] = ['highwayhash256', 'sha256', 'none'];
 
 /** How a version's bytes are spread: blocks of `blockSize`, each split into data+parity shards. */
 export interface DataLayout {
@@ -29,8 +38,7 @@ export interface DataLayout {
   /** The shard this drive holds. */
   index: number;
   blockSize: number;
-  /** 'sha256': each shard block is preceded by its SHA-256; 'none': raw (format 1 objects). */
-  bitrot: 'sha256' | 'none';
+  bitrot: Bitrot;
   parts: PartLayout[];
   /** Small objects: this drive's shard stream of the single part, instead of a file. */
   inline?: Uint8Array;
@@ -106,9 +114,8 @@ function decodePart(raw: unknown): PartLayout {
 
 function decodeData(raw: unknown): DataLayout {
   const f = asFields(raw, `${KIND}.data`);
-  const bitrot = f.bitrot;
-  if (bitrot !== 'sha256' && bitrot !== 'none')
-    throw new RecordFormatError(`${KIND}: unknown bitrot "${bitrot}"`);
+  const bitrot = f.bitrot as Bitrot;
+  if (!BITROT.includes(bitrot)) throw new RecordFormatError(`${KIND}: unknown bitrot "${bitrot}"`);
   const data: DataLayout = {
     id: str(f, 'id', KIND),
     data: int(f, 'data', KIND),

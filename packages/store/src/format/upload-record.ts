@@ -1,9 +1,11 @@
+import type { Bitrot } from './object-record.js';
 import {
   asFields,
   type Fields,
   int,
   listOfRecords,
   packRecord,
+  RecordFormatError,
   retentionOf,
   str,
   stringMap,
@@ -14,7 +16,9 @@ import {
 // A multipart upload on one drive, in the drive's index under `<bucket>\0<key>\0<uploadId>`:
 // the new object's metadata, and the parts uploaded so far. Each part's shard is the file
 // `part.<n>.<nonce>` in the upload's data folder, which becomes the object's at completion.
-export const UPLOAD_RECORD_VERSION = 1;
+// Version 2 records the parts' checksum; version 1 uploads (begun before the store used
+// HighwayHash) carry on with SHA-256, so that every part of one object uses one checksum.
+export const UPLOAD_RECORD_VERSION = 2;
 
 export interface UploadPartRecord {
   number: number;
@@ -49,6 +53,8 @@ export interface UploadRecord {
   /** The shard this drive holds. */
   index: number;
   blockSize: number;
+  /** The checksum of every part's shard blocks (and of the completed object). */
+  bitrot: Exclude<Bitrot, 'none'>;
   meta: UploadMeta;
   parts: UploadPartRecord[];
 }
@@ -86,9 +92,16 @@ function decodeMeta(raw: unknown): UploadMeta {
   return meta;
 }
 
+function bitrotOf(f: Fields, version: number): UploadRecord['bitrot'] {
+  if (version < 2) return 'sha256';
+  if (f.bitrot !== 'highwayhash256' && f.bitrot !== 'sha256')
+    throw new RecordFormatError(`${KIND}: unknown bitrot "${String(f.bitrot)}"`);
+  return f.bitrot;
+}
+
 export function decodeUploadRecord(bytes: Uint8Array): UploadRecord {
   const f = unpackRecord(bytes, KIND);
-  versionOf(f, 'v', KIND, UPLOAD_RECORD_VERSION);
+  const version = versionOf(f, 'v', KIND, UPLOAD_RECORD_VERSION);
   return {
     v: UPLOAD_RECORD_VERSION,
     initiated: int(f, 'initiated', KIND),
@@ -97,6 +110,7 @@ export function decodeUploadRecord(bytes: Uint8Array): UploadRecord {
     parity: int(f, 'parity', KIND),
     index: int(f, 'index', KIND),
     blockSize: int(f, 'blockSize', KIND),
+    bitrot: bitrotOf(f, version),
     meta: decodeMeta(f.meta),
     parts: listOfRecords(f, 'parts', KIND, decodePart),
   };

@@ -1,4 +1,5 @@
 import { KeyedMutex } from '../fs/locks.js';
+import { NEW_BITROT, type NewBitrot } from './bitrot.js';
 import { DataPins } from './data-pins.js';
 import type { IndexedDrives } from './indexed-drives.js';
 import type { ErasureParams } from './params.js';
@@ -7,6 +8,8 @@ import type { ErasureParams } from './params.js';
 export interface EngineContext {
   drives: IndexedDrives;
   params: ErasureParams;
+  /** The checksum new versions and uploads are written with. */
+  newBitrot: NewBitrot;
   pins: DataPins;
   locks: KeyedMutex;
   /** Queues a key whose drives disagree or whose shards failed (deep: check every shard). */
@@ -17,8 +20,9 @@ export function newContext(
   drives: IndexedDrives,
   params: ErasureParams,
   queueHeal: EngineContext['queueHeal'],
+  newBitrot: NewBitrot = NEW_BITROT,
 ): EngineContext {
-  return { drives, params, pins: new DataPins(), locks: new KeyedMutex(), queueHeal };
+  return { drives, params, newBitrot, pins: new DataPins(), locks: new KeyedMutex(), queueHeal };
 }
 
 export const objectLock = (bucket: string, key: string): string => `object/${bucket}/${key}`;

@@ -1,7 +1,7 @@
-import { createHash } from 'node:crypto';
 import type { FileHandle } from 'node:fs/promises';
-import type { ErasureInfo } from '../../format/object-meta.js';
-import { HASH_LEN, quorumError } from './params.js';
+import type { Bitrot, DataLayout } from '../../format/object-record.js';
+import { checksumLength, shardChecksum } from './bitrot.js';
+import { quorumError } from './params.js';
 import { codec, type ReedSolomon } from './reed-solomon.js';
 
 /** One drive's shard stream: an open file or the inline bytes of its record. */
@@ -10,7 +10,7 @@ export type ShardSource = { drive: number; fh?: FileHandle; inline?: Buffer };
 export interface DecodeOptions {
   /** sources[i] holds shard i (undefined: missing). */
   sources: (ShardSource | undefined)[];
-  layout: Pick<ErasureInfo, 'data' | 'parity' | 'blockSize' | 'bitrot'>;
+  layout: Pick<DataLayout, 'data' | 'parity' | 'blockSize' | 'bitrot'>;
   size: number;
   /** Inclusive byte range; default the whole object. */
   start?: number;
@@ -43,6 +43,7 @@ class Decoder {
   readonly total: number;
   readonly rs: ReedSolomon;
   readonly hashLen: number;
+  private readonly bitrot: Bitrot;
   readonly fullShard: number;
   readonly start: number;
   readonly end: number;
@@ -53,7 +54,8 @@ class Decoder {
     this.data = data;
     this.total = data + parity;
     this.rs = codec(data, parity);
-    this.hashLen = bitrot === 'sha256' ? HASH_LEN : 0;
+    this.bitrot = bitrot;
+    this.hashLen = checksumLength(bitrot);
     this.fullShard = Math.ceil(blockSize / data);
     this.start = o.start ?? 0;
     this.end = o.end ?? o.size - 1;
@@ -79,8 +81,7 @@ class Decoder {
     const ok =
       buf !== undefined &&
       shard !== undefined &&
-      (this.hashLen === 0 ||
-        createHash('sha256').update(shard).digest().equals(buf.subarray(0, this.hashLen)));
+      (this.hashLen === 0 || shardChecksum(this.bitrot, shard).equals(buf.subarray(0, this.hashLen)));
     if (ok) return shard;
     const src = this.live[i];
     this.live[i] = undefined;

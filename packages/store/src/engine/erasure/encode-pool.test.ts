@@ -1,22 +1,30 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { shardChecksum } from './bitrot.js';
+import type { Layout } from './encode.js';
 import { encodePool, takeBuffer } from './encode-pool.js';
 import { ReedSolomon } from './reed-solomon.js';
 
 const whole = (bytes: Uint8Array): ArrayBuffer => Uint8Array.from(bytes).buffer;
+const layout = (data: number, parity: number, bitrot: Layout['bitrot'] = 'highwayhash256'): Layout => ({
+  data,
+  parity,
+  blockSize: 1 << 20,
+  bitrot,
+});
 
 describe('encode pool', () => {
   it('codes blocks exactly as the main-thread Reed-Solomon does, with the shard checksums', async () => {
-    for (const [data, parity] of [
-      [2, 2],
-      [3, 1],
-      [4, 4],
-      [5, 3],
+    for (const [data, parity, bitrot] of [
+      [2, 2, 'highwayhash256'],
+      [3, 1, 'sha256'],
+      [4, 4, 'highwayhash256'],
+      [5, 3, 'sha256'],
     ] as const) {
       for (const shardLen of [1, 3, 4, 1001, 524288]) {
         const block = randomBytes(data * shardLen);
         const session = encodePool().session();
-        const coded = await session.code(whole(block), block.length, data, parity, shardLen);
+        const coded = await session.code(whole(block), block.length, layout(data, parity, bitrot), shardLen);
         const shards: Uint8Array[] = [];
         for (let i = 0; i < data + parity; i++)
           shards.push(i < data ? block.subarray(i * shardLen, (i + 1) * shardLen) : new Uint8Array(shardLen));
@@ -24,7 +32,8 @@ describe('encode pool', () => {
         expect(coded.shards.map((s) => Buffer.from(s).toString('hex'))).toEqual(
           shards.map((s) => Buffer.from(s).toString('hex')),
         );
-        expect(coded.hashes).toEqual(shards.map((s) => createHash('sha256').update(s).digest()));
+        // The worker's checksums are the main thread's (bitrot.ts), for either algorithm.
+        expect(coded.hashes).toEqual(shards.map((s) => shardChecksum(bitrot, s)));
         expect(await session.digest()).toEqual(createHash('md5').update(block).digest());
       }
     }
@@ -33,7 +42,7 @@ describe('encode pool', () => {
   it('zero-pads a partial block and hashes only its bytes; the buffer moves, then is pooled', async () => {
     const buffer = whole(Buffer.alloc(8, 7));
     const session = encodePool().session();
-    const pending = session.code(buffer, 5, 2, 2, 3);
+    const pending = session.code(buffer, 5, layout(2, 2), 3);
     expect(buffer.byteLength).toBe(0); // transferred, not copied
     const coded = await pending;
     expect(Buffer.from(coded.shards[0]!)).toEqual(Buffer.from([7, 7, 7]));
@@ -49,7 +58,8 @@ describe('encode pool', () => {
     const a = encodePool().session();
     const b = encodePool().session();
     const coding: Promise<unknown>[] = [];
-    for (let i = 0; i < 6; i++) coding.push((i % 2 === 0 ? a : b).code(whole(blocks[i]!), 64, 2, 2, 32));
+    for (let i = 0; i < 6; i++)
+      coding.push((i % 2 === 0 ? a : b).code(whole(blocks[i]!), 64, layout(2, 2), 32));
     await Promise.all(coding);
     const md5 = (parts: Buffer[]) => createHash('md5').update(Buffer.concat(parts)).digest();
     expect(await a.digest()).toEqual(md5([blocks[0]!, blocks[2]!, blocks[4]!]));

@@ -1,6 +1,12 @@
+import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
+import { MINIO_HIGHWAY_KEY } from '../../crypto/highway.js';
+import type { Layout } from './encode.js';
 import { kernelSource, parityRows, productTable } from './reed-solomon.js';
+
+/** The HighwayHash package, as the (CommonJS, evaluated) worker requires it. */
+const HIGHWAY_PATH = createRequire(import.meta.url).resolve('highwayhasher');
 
 // Erasure coding, shard checksums and the ETag MD5 of an upload's blocks, on worker threads
 // shared by every upload. One upload is one session bound to one worker: messages to a
@@ -14,18 +20,22 @@ const { parentPort, workerData } = require('node:worker_threads');
 const { createHash } = require('node:crypto');
 const MUL = workerData.mul;
 ${kernel}
+// HighwayHash loads asynchronously: messages wait for it, in the order they came.
+const highway = require(workerData.highwayPath).HighwayHash.loadModule();
+const checksum = (hh, bitrot, shard) =>
+  bitrot === 'highwayhash256' ? hh.hash256(workerData.highwayKey, shard)
+  : bitrot === 'sha256' ? createHash('sha256').update(shard).digest()
+  : new Uint8Array(0);
 const md5s = new Map();
 parentPort.on('message', (m) => {
-  try {
-    if (m.type === 'code') return code(m);
+  highway.then((hh) => {
+    if (m.type === 'code') return code(m, hh);
     const h = md5s.get(m.session);
     md5s.delete(m.session);
     if (m.type === 'digest') parentPort.postMessage({ id: m.id, digest: (h ?? createHash('md5')).digest() });
-  } catch (err) {
-    parentPort.postMessage({ id: m.id, error: String(err) });
-  }
+  }).catch((err) => parentPort.postMessage({ id: m.id, error: String(err) }));
 });
-function code({ id, session, block, len, data, shardLen, rows, spare }) {
+function code({ id, session, block, len, data, shardLen, rows, spare, bitrot }, hh) {
   const bytes = new Uint8Array(block);
   let md5 = md5s.get(session);
   if (!md5) md5s.set(session, (md5 = createHash('md5')));
@@ -40,14 +50,14 @@ function code({ id, session, block, len, data, shardLen, rows, spare }) {
     combine(Uint8Array.from(coefs), shards, out);
     return out;
   });
-  const hashes = [...shards, ...parity].map((s) => createHash('sha256').update(s).digest());
+  const hashes = [...shards, ...parity].map((s) => checksum(hh, bitrot, s));
   parentPort.postMessage({ id, block, data, shardLen, parity, hashes }, [block, ...parity.map((p) => p.buffer)]);
 }`;
 
 export interface CodedBlock {
   /** Every shard, data then parity (the data shards are views of `block`). */
   shards: Uint8Array[];
-  /** SHA-256 of every shard, in the same order. */
+  /** The checksum of every shard (the layout's bitrot), in the same order. */
   hashes: Buffer[];
   /** Gives the block's buffers back to the pool: once the shards are written, never before. */
   recycle(): void;
@@ -75,7 +85,7 @@ export interface EncodeSession {
    * those shards is zeroed). The buffer moves to the worker and, once the result is
    * recycled, to the pool (takeBuffer): the caller must not touch it again.
    */
-  code(block: ArrayBuffer, len: number, data: number, parity: number, shardLen: number): Promise<CodedBlock>;
+  code(block: ArrayBuffer, len: number, layout: Layout, shardLen: number): Promise<CodedBlock>;
   /** The MD5 of every byte coded, once all blocks are given. */
   digest(): Promise<Buffer>;
   /** Drops the session's MD5 state (after a failure). */
@@ -115,7 +125,10 @@ class EncodePool {
   private slot(): Slot {
     const size = Math.max(1, Math.min(4, availableParallelism()));
     if (this.slots.length < size) {
-      const w = new Worker(WORKER(kernelSource()), { eval: true, workerData: { mul: productTable() } });
+      const w = new Worker(WORKER(kernelSource()), {
+        eval: true,
+        workerData: { mul: productTable(), highwayPath: HIGHWAY_PATH, highwayKey: MINIO_HIGHWAY_KEY },
+      });
       const slot = { worker: w, sessions: 0 };
       w.on('message', (m: Reply) => {
         const p = this.pending.get(m.id);
@@ -167,10 +180,10 @@ class EncodePool {
       open = false;
     };
     return {
-      code: async (block, len, data, parity, shardLen) => {
+      code: async (block, len, { data, parity, bitrot }, shardLen) => {
         const rows = parityRows(data, parity);
         const spare = rows.map(() => takeBuffer(shardLen));
-        const message = { type: 'code', session, block, len, data, shardLen, rows, spare };
+        const message = { type: 'code', session, block, len, data, shardLen, rows, spare, bitrot };
         const m = await this.ask(w, message, [block, ...spare]);
         const buffer = m.block!;
         const shards: Uint8Array[] = [];

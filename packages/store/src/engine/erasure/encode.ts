@@ -1,10 +1,12 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
+import type { Bitrot } from '../../format/object-record.js';
 import type { FinishOp } from '../../observe/op-trace.js';
 import { EngineError } from '../errors.js';
 import { datasync, mkdir, open, rm } from '../fs/os.js';
 import { MAX_OBJECT_SIZE } from '../object-layer.js';
+import { shardChecksum } from './bitrot.js';
 import { type EncodeSession, encodePool, takeBuffer } from './encode-pool.js';
 import { INLINE_MAX } from './params.js';
 import { codec } from './reed-solomon.js';
@@ -13,6 +15,8 @@ export interface Layout {
   data: number;
   parity: number;
   blockSize: number;
+  /** The checksum written before each shard block. */
+  bitrot: Bitrot;
 }
 
 /** Where shard i went: a fsynced file, an in-memory stream (inline), or nowhere (failed). */
@@ -168,7 +172,7 @@ export async function encodeObject(
     Promise.all(c.shards.map((s, i) => out!.write(i, c.hashes[i]!, s)));
   const emit = async (buf: Buffer, len: number) => {
     const shardLen = Math.ceil(len / layout.data);
-    const coded = session!.code(buf.buffer as ArrayBuffer, len, layout.data, layout.parity, shardLen);
+    const coded = session!.code(buf.buffer as ArrayBuffer, len, layout, shardLen);
     const previous = inflight;
     const done = coded.then(async (c) => {
       await previous;
@@ -191,7 +195,7 @@ export async function encodeObject(
         i < layout.data ? buf.subarray(i * shardLen, (i + 1) * shardLen) : new Uint8Array(shardLen),
       );
     rs.encode(shards);
-    const hashes = shards.map((s) => createHash('sha256').update(s).digest());
+    const hashes = shards.map((s) => shardChecksum(layout.bitrot, s));
     inflight = write({ shards, hashes });
     return md5;
   };

@@ -31,6 +31,7 @@ import type {
   ReadOptions,
   UploadInfo,
 } from '../object-layer.js';
+import type { NewBitrot } from './bitrot.js';
 import { type EngineContext, newContext, objectLock } from './context.js';
 import { DriveRecovery } from './drive-recovery.js';
 import { ErasureSystemStore } from './erasure-system-store.js';
@@ -52,6 +53,8 @@ export interface ErasureOptions {
   log?: (line: string) => void;
   /** Where per-drive calls are reported while someone traces storage. */
   trace?: OpTracer;
+  /** The checksum new data gets (default MinIO's HighwayHash; tests write older SHA-256 data). */
+  bitrot?: NewBitrot;
 }
 
 /**
@@ -74,12 +77,18 @@ export class ErasureObjectLayer implements ObjectLayer {
     params: ErasureParams,
     recovery: DriveRecovery,
     healQueue: HealQueue,
+    bitrot: NewBitrot | undefined,
   ) {
     this.params = params;
     this.system = new ErasureSystemStore(set.drives, params);
     this.healQueue = healQueue;
     this.recovery = recovery;
-    this.ctx = newContext(drives, params, (bucket, key, deep) => this.healQueue.add(bucket, key, deep));
+    this.ctx = newContext(
+      drives,
+      params,
+      (bucket, key, deep) => this.healQueue.add(bucket, key, deep),
+      bitrot,
+    );
   }
 
   static async open(set: DriveSet, opts: ErasureOptions = {}): Promise<ErasureObjectLayer> {
@@ -110,7 +119,7 @@ export class ErasureObjectLayer implements ObjectLayer {
       (d) => (layer ? recovery.lost(d) : lostEarly.push(d)),
       opts.trace,
     );
-    layer = new ErasureObjectLayer(set, drives, params, recovery, healQueue);
+    layer = new ErasureObjectLayer(set, drives, params, recovery, healQueue, opts.bitrot);
     for (const d of lostEarly) recovery.lost(d);
     return layer;
   }

@@ -9,12 +9,12 @@ import { decodeUploadRecord } from '../../format/upload-record.js';
 import type { DriveIndex } from '../fs/drive-index.js';
 import { dataDir, objectDir, tmpDir } from '../fs/layout.js';
 import { readdir, rm, stat } from '../fs/os.js';
+import { checksumLength } from './bitrot.js';
 import { placeShard } from './commit.js';
 import type { EngineContext } from './context.js';
 import { decodeObject } from './decode.js';
 import { encodeObject, type ShardOut } from './encode.js';
 import { discardShards, driveCopy } from './objects.js';
-import { HASH_LEN } from './params.js';
 import { openPart } from './reader.js';
 import { uploadsOfKey } from './uploads.js';
 import { type MergedVersion, mergeRecords, newestFirst, versionIdentity } from './versions.js';
@@ -29,7 +29,7 @@ export function shardFileSize(
   partSize: number,
   layout: Pick<DataLayout, 'data' | 'blockSize' | 'bitrot'>,
 ): number {
-  const hash = layout.bitrot === 'sha256' ? HASH_LEN : 0;
+  const hash = checksumLength(layout.bitrot);
   const full = Math.floor(partSize / layout.blockSize);
   const rest = partSize % layout.blockSize;
   return (

@@ -59,6 +59,7 @@ export async function newMultipartUpload(
     parity: ctx.params.parity,
     index: 0,
     blockSize: BLOCK_SIZE,
+    bitrot: ctx.newBitrot,
     meta: {
       contentType: meta.contentType ?? 'application/octet-stream',
       userMeta: meta.userMeta ?? {},
@@ -126,7 +127,7 @@ export async function putObjectPart(ctx: EngineContext, input: PutPartInput): Pr
   const encoded = await encodeBody(
     ctx,
     input.body,
-    { dir: folder, file, noInline: true },
+    { dir: folder, file, noInline: true, bitrot: record.bitrot },
     { size: input.size, ...(input.expectedMd5 ? { md5: input.expectedMd5 } : {}) },
   );
   let committed = false;
@@ -232,7 +233,7 @@ export async function completeMultipartUpload(ctx: EngineContext, input: Complet
           parity: record.parity,
           index: 0,
           blockSize: record.blockSize,
-          bitrot: 'sha256',
+          bitrot: record.bitrot,
           parts: chosen.map((p) => ({
             number: p.number,
             size: p.size,

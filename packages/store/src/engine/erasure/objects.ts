@@ -17,6 +17,7 @@ import type {
   ReadOptions,
 } from '../object-layer.js';
 import { resolveRange } from '../range.js';
+import type { NewBitrot } from './bitrot.js';
 import { type CommitResult, commitKey, droppedDataIds, removeData } from './commit.js';
 import { dataPin, type EngineContext, objectLock } from './context.js';
 import { decodeInline, type ShardSource } from './decode.js';
@@ -93,7 +94,7 @@ export async function dropRemoved(
 export async function encodeBody(
   ctx: EngineContext,
   body: AsyncIterable<unknown>,
-  place: { dir: (drive: number) => string; file: string; noInline?: boolean },
+  place: { dir: (drive: number) => string; file: string; noInline?: boolean; bitrot?: NewBitrot },
   expect: { size?: number; md5?: Buffer },
 ): Promise<Encoded> {
   const { data, parity, writeQuorum } = ctx.params;
@@ -101,7 +102,7 @@ export async function encodeBody(
   if (live.filter((ix) => ix !== undefined).length < writeQuorum) throw quorumError('write');
   return encodeObject(
     body,
-    { data, parity, blockSize: BLOCK_SIZE },
+    { data, parity, blockSize: BLOCK_SIZE, bitrot: place.bitrot ?? ctx.newBitrot },
     live.map((ix, i) => {
       if (!ix) return undefined;
       const dir = place.dir(i);
@@ -162,7 +163,7 @@ export async function putObject(ctx: EngineContext, input: PutObjectInput): Prom
           parity: ctx.params.parity,
           index: 0,
           blockSize: BLOCK_SIZE,
-          bitrot: 'sha256',
+          bitrot: ctx.newBitrot,
           parts: [
             {
               number: 1,

@@ -4,8 +4,6 @@ import { EngineError } from '../errors.js';
 export const BLOCK_SIZE = 1024 * 1024;
 /** Objects up to this size live inside their metadata records (one read per drive). */
 export const INLINE_MAX = 128 * 1024;
-/** SHA-256 length: each shard block on disk is preceded by its checksum. */
-export const HASH_LEN = 32;
 
 export interface ErasureParams {
   drives: number;

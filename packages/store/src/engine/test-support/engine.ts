@@ -2,6 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
+import type { NewBitrot } from '../erasure/bitrot.js';
 import { ErasureObjectLayer } from '../erasure/erasure-layer.js';
 import { initDrives } from '../fs/drives.js';
 import type { PutObjectInput } from '../object-layer.js';
@@ -11,7 +12,7 @@ import type { PutObjectInput } from '../object-layer.js';
 export interface EngineFixture {
   dir: string;
   drives: string[];
-  open(opts?: { parity?: number; drives?: string[] }): Promise<ErasureObjectLayer>;
+  open(opts?: { parity?: number; drives?: string[]; bitrot?: NewBitrot }): Promise<ErasureObjectLayer>;
   close(): Promise<void>;
 }
 
@@ -25,6 +26,7 @@ export async function engineFixture(names = ['a', 'b', 'c', 'd']): Promise<Engin
     async open(opts = {}) {
       const layer = await ErasureObjectLayer.open(await initDrives(opts.drives ?? drives), {
         ...(opts.parity === undefined ? {} : { parity: opts.parity }),
+        ...(opts.bitrot === undefined ? {} : { bitrot: opts.bitrot }),
       });
       opened.push(layer);
       return layer;
