@@ -1,5 +1,5 @@
 import { checkNotifyTarget } from './notify-validate.js';
-import { SENSITIVE_KEYS, SUBSYSTEMS, type Subsystem, subsystem } from './subsystems.js';
+import { SUBSYSTEMS, type Subsystem, subsystem } from './subsystems.js';
 
 // MinIO's configuration KV text (madmin-protocol.md §6.1–6.3), pure: parsing what
 // set-config-kv and del-config-kv send, applying it with MinIO's rules, and printing what
@@ -207,6 +207,22 @@ export function exportAll(config: ServerConfig): string {
   }
   return `${lines.join('\n')}\n`;
 }
+
+/**
+ * Keys whose values hold a secret or may carry one (a URL with a password in it): MinIO's
+ * "sensitive" keys. Health info carries the configuration with these redacted.
+ */
+export const SENSITIVE_KEYS: ReadonlySet<string> = new Set([
+  'auth_token',
+  'client_secret',
+  'lookup_bind_password',
+  'password',
+  'token',
+  'sasl_password',
+  'connection_string',
+  'dsn_string',
+  'url',
+]);
 
 /** MinIO's KV, as health info lists a target's keys. */
 export interface KeyValue {

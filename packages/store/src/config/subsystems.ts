@@ -23,22 +23,6 @@ export interface Subsystem {
   keys: KeySpec[];
 }
 
-/**
- * Keys whose values hold a secret or may carry one (a URL with a password in it): MinIO's
- * "sensitive" keys. Health info carries the configuration with these redacted.
- */
-export const SENSITIVE_KEYS: ReadonlySet<string> = new Set([
-  'auth_token',
-  'client_secret',
-  'lookup_bind_password',
-  'password',
-  'token',
-  'sasl_password',
-  'connection_string',
-  'dsn_string',
-  'url',
-]);
-
 const k = (key: string, def: string, type: string, description: string, required = false): KeySpec => ({
   key,
   default: def,
