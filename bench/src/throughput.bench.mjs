@@ -80,7 +80,10 @@ async function rawRead(dir, c) {
 }
 
 const dir = await mkdtemp(join(tmpdir(), 'stowage-throughput-'));
-const rows = [];
+// This virtual machine's disk is noisy: every case is measured in several rounds, and each
+// figure is the median over them (ratios per round, their lowest and highest beside).
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const samples = new Map(CASES.map((c) => [c, []]));
 let cold = false;
 try {
   const store = await startStoreProcess(
@@ -89,36 +92,62 @@ try {
   );
   const s3 = leanClient(store.url, ROOT, { sockets: 8, unsignedPayload: true });
   await s3.createBucket('throughput');
-  for (const c of CASES) {
-    const payload = randomBytes(c.size);
-    const total = c.size * c.count;
-    const rawW = await mibps(total, () => rawWrite(dir, c, payload));
-    const ecW = await mibps(total, () => ecFilesWrite(dir, c, payload));
-    cold = coldCache();
-    const rawR = await mibps(total, () => rawRead(dir, c));
-    const put = await mibps(total, () =>
-      pool(c.count, c.concurrency, (i) => s3.put('throughput', `${c.size}/${i}`, payload)),
-    );
-    cold = coldCache() && cold;
-    const get = await mibps(total, () =>
-      pool(c.count, c.concurrency, async (i) => {
-        if ((await s3.download('throughput', `${c.size}/${i}`)) !== c.size) throw new Error('short read');
-      }),
-    );
-    rows.push({ c, rawW, ecW, rawR, put, get });
-    console.log(
-      `${c.name}: PUT ${put.toFixed(0)} vs raw ${rawW.toFixed(0)} (EC files alone ${ecW.toFixed(0)}); GET ${get.toFixed(0)} vs raw ${rawR.toFixed(0)} MiB/s`,
-    );
-  }
+  for (let round = 0; round < ROUNDS; round++)
+    for (const c of CASES) {
+      const payload = randomBytes(c.size);
+      const total = c.size * c.count;
+      const key = (i) => `${round}/${c.size}/${i}`;
+      const rawW = await mibps(total, () => rawWrite(dir, c, payload));
+      const ecW = await mibps(total, () => ecFilesWrite(dir, c, payload));
+      cold = coldCache();
+      const rawR = await mibps(total, () => rawRead(dir, c));
+      const put = await mibps(total, () =>
+        pool(c.count, c.concurrency, (i) => s3.put('throughput', key(i), payload)),
+      );
+      cold = coldCache() && cold;
+      const get = await mibps(total, () =>
+        pool(c.count, c.concurrency, async (i) => {
+          if ((await s3.download('throughput', key(i))) !== c.size) throw new Error('short read');
+        }),
+      );
+      samples.get(c).push({ rawW, ecW, rawR, put, get });
+      console.log(
+        `${c.name}: PUT ${put.toFixed(0)} vs raw ${rawW.toFixed(0)} (EC files alone ${ecW.toFixed(0)}); GET ${get.toFixed(0)} vs raw ${rawR.toFixed(0)} MiB/s`,
+      );
+    }
   s3.close();
   await store.close();
 } finally {
   await rm(dir, { recursive: true, force: true });
 }
 
-const row = (name, ours, raw, ec) =>
-  `| ${name} | ${ours.toFixed(0)} MiB/s | ${raw.toFixed(0)} MiB/s | **${(ours / raw).toFixed(2)}** | ${
-    ec === undefined ? '– | –' : `${ec.toFixed(0)} MiB/s | ${(ours / ec).toFixed(2)}`
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+};
+/** One table row: medians, and the per-round ratio's median with its spread. */
+const summary = (runs, ours, raw, ec) => {
+  const ratios = runs.map((r) => r[ours] / r[raw]);
+  return {
+    ours: median(runs.map((r) => r[ours])),
+    raw: median(runs.map((r) => r[raw])),
+    ratio: median(ratios),
+    spread: `${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)}`,
+    ...(ec
+      ? { ec: median(runs.map((r) => r[ec])), ofCeiling: median(runs.map((r) => r[ours] / r[ec])) }
+      : {}),
+  };
+};
+const rows = CASES.map((c) => ({
+  c,
+  put: summary(samples.get(c), 'put', 'rawW', 'ecW'),
+  get: summary(samples.get(c), 'get', 'rawR'),
+}));
+
+const row = (name, r) =>
+  `| ${name} | ${r.ours.toFixed(0)} MiB/s | ${r.raw.toFixed(0)} MiB/s | **${r.ratio.toFixed(2)}** (${r.spread}) | ${
+    r.ec === undefined ? '– | –' : `${r.ec.toFixed(0)} MiB/s | ${r.ofCeiling.toFixed(2)}`
   } |`;
 writeSection(
   'throughput',
@@ -128,7 +157,8 @@ Measured ${new Date().toISOString().slice(0, 10)} on ${machine()}; \`stowage ser
 folders of one disk (EC 2+2: every byte is written twice, as 4 half-size shards, each fsynced),
 a lean SigV4 client (bench/src/lean-s3.mjs, UNSIGNED-PAYLOAD) in the benchmark process. Raw:
 plain files on the same disk, written with fsync, read ${cold ? 'cold (page cache dropped before every read phase, for both)' : 'from whatever the page cache holds'}.
-${CASES.map((c) => `${c.name}: ${c.count} objects, ${c.concurrency} at a time`).join('; ')}. Target: at least 0.5 × raw.
+${CASES.map((c) => `${c.name}: ${c.count} objects, ${c.concurrency} at a time`).join('; ')}; ${ROUNDS} rounds, medians, the
+ratio's lowest and highest round in brackets. Target: at least 0.5 × raw.
 
 The last columns are the ceiling for PUT: the file writes EC 2+2 must make (four half-size
 files per object, each fsynced, in parallel) with no computing at all, in the same run. On
@@ -137,6 +167,6 @@ this 2-core virtual machine the kernel's share of those writes takes most of a c
 
 | operation | store | raw disk (same run) | ratio | ceiling: EC file writes alone | store / ceiling |
 |---|---|---|---|---|---|
-${rows.map((r) => [row(`PUT ${r.c.name}`, r.put, r.rawW, r.ecW), row(`GET ${r.c.name}`, r.get, r.rawR)].join('\n')).join('\n')}
+${rows.map((r) => [row(`PUT ${r.c.name}`, r.put), row(`GET ${r.c.name}`, r.get)].join('\n')).join('\n')}
 `,
 );
