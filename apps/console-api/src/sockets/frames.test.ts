@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { healthColour } from './heal.js';
 import { deadlineOf } from './health-info.js';
-import { traceFilter, traceOptions, withoutPort } from './trace.js';
+import { toTraceFrame, traceFilter, traceOptions, withoutPort } from './trace.js';
 import { watchEvents } from './watch.js';
 
 const drives = (...states: string[]) =>
@@ -63,6 +63,28 @@ describe('trace', () => {
     expect(traceFilter({ method: 'PUT' })(frame)).toBe(false);
     expect(traceFilter({ path: 'dog' })(frame)).toBe(false);
     expect(traceFilter({ statusCode: '', path: '' })(frame)).toBe(true);
+  });
+
+  test('a drive or file-system call (no HTTP part) shows its name, path and duration', () => {
+    const frame = toTraceFrame({
+      type: 2,
+      nodename: '127.0.0.1:9000',
+      funcname: 'storage.ReadVersion',
+      time: '2026-11-23T10:00:00Z',
+      path: '/data/d1 photos cat.jpg',
+      dur: 12_500,
+      error: 'ENOENT',
+    });
+    expect(frame).toMatchObject({
+      api: 'storage.ReadVersion',
+      host: '127.0.0.1:9000',
+      path: '/data/d1 photos cat.jpg',
+      method: '',
+      statusCode: 0,
+      statusMsg: '',
+      callStats: { duration: 12_500, rx: 0, tx: 0 },
+    });
+    expect(traceFilter({ funcname: 'storage.' })(frame)).toBe(true);
   });
 
   test('client addresses lose their port, IPv6 included', () => {
