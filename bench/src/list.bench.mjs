@@ -7,7 +7,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { leanClient } from './lean-s3.mjs';
-import { machine, writeSection } from './report.mjs';
+import { machine, median, writeSection } from './report.mjs';
 import { seedRecords } from './seed-index.mjs';
 import { startStoreProcess } from './store-process.mjs';
 
@@ -24,8 +24,6 @@ const smallKeys = [
   ...Array.from({ length: SMALL }, (_, i) => `d3/obj-${pad(i, SMALL)}`),
   ...[0, 1, 2, 4, 5, 6, 7, 8, 9].map((d) => `d${d}/obj-0`),
 ];
-
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 async function timePage(s3, bucket, query) {
   const times = [];

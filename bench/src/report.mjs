@@ -28,3 +28,10 @@ export function writeSection(id, markdown) {
   text = re.test(text) ? text.replace(re, block) : `${text.trimEnd()}\n\n${block}\n`;
   writeFileSync(FILE, text);
 }
+
+/** The middle value (the mean of the two middle ones for an even count). */
+export const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+};

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { startBareHttpProcess } from './bare-http-process.mjs';
 import { pinSelf } from './cpu.mjs';
 import { leanClient } from './lean-s3.mjs';
-import { machine, writeSection } from './report.mjs';
+import { machine, median, writeSection } from './report.mjs';
 import { startS3rverProcess } from './s3rver-process.mjs';
 import { startStoreProcess } from './store-process.mjs';
 
@@ -85,12 +85,6 @@ async function round(n) {
   await bare.close();
   return { ours, theirs, ceiling };
 }
-
-const median = (values) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-};
 
 try {
   const rounds = [];

@@ -8,7 +8,7 @@ import { mkdtemp, open, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { leanClient } from './lean-s3.mjs';
-import { machine, writeSection } from './report.mjs';
+import { machine, median, writeSection } from './report.mjs';
 import { startStoreProcess } from './store-process.mjs';
 
 const MiB = 2 ** 20;
@@ -121,11 +121,6 @@ try {
   await rm(dir, { recursive: true, force: true });
 }
 
-const median = (values) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-};
 /** One table row: medians, and the per-round ratio's median with its spread. */
 const summary = (runs, ours, raw, ec) => {
   const ratios = runs.map((r) => r[ours] / r[raw]);
