@@ -1,6 +1,7 @@
 import { HighwayHash } from 'highwayhasher';
 
-// HighwayHash-256 (WebAssembly: several times SHA-256's speed here), keyed as MinIO keys it:
+// HighwayHash-256 (highwayhasher: its native addon where one is built for the platform,
+// WebAssembly elsewhere; either several times SHA-256's speed here), keyed as MinIO keys it:
 // its bitrot checksums and its Elasticsearch document ids both use this key, the HH-256 of
 // the first 100 decimals of π under a zero key (cmd/bitrot.go).
 

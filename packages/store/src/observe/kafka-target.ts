@@ -71,18 +71,16 @@ export class KafkaTarget extends QueuedTarget<EventLog> {
     this.kafka = new Kafka(kafkaConfig(settings));
   }
 
+  /** The producer, connected once and shared; `disconnect` (on stop too) also ends one still connecting. */
   private async open(): Promise<Producer> {
-    this.producer ??= this.connecting(
-      (async () => {
-        const producer = this.kafka.producer({
-          createPartitioner: Partitioners.DefaultPartitioner,
-          retry: { retries: 0 },
-        });
-        await producer.connect();
-        return producer;
-      })(),
-      (p) => void p.disconnect().catch(() => {}),
-    );
+    this.producer ??= (async () => {
+      const producer = this.kafka.producer({
+        createPartitioner: Partitioners.DefaultPartitioner,
+        retry: { retries: 0 },
+      });
+      await producer.connect();
+      return producer;
+    })();
     const pending = this.producer;
     try {
       return await pending;

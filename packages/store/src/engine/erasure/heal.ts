@@ -77,7 +77,7 @@ async function rebuildVersion(
   const inline = layout.inline !== undefined;
   try {
     for (const part of layout.parts) {
-      const opened = await openPart({ paths, bucket, key, version: mv }, part);
+      const opened = await openPart({ paths, trace: ctx.drives.trace, bucket, key, version: mv }, part);
       try {
         if (opened.available < layout.data) return { copies: [] };
         const blocks = decodeObject({

@@ -12,7 +12,7 @@ import type { MergedVersion } from './versions.js';
 export interface ReadTarget {
   paths: readonly string[];
   /** Where shard opens are reported while someone traces storage. */
-  trace?: OpTracer;
+  trace: OpTracer;
   bucket: string;
   key: string;
   version: MergedVersion;
@@ -46,10 +46,11 @@ export async function openPart(t: ReadTarget, part: PartLayout): Promise<OpenedP
       try {
         const root = t.paths[drive]!;
         const file = join(dataDir(root, t.bucket, t.key, d.id), part.file);
-        const opening = () => open(file, 'r');
-        const fh = await (t.trace
-          ? t.trace.call('ReadFileStream', () => `${root} ${relative(root, file)}`, opening)
-          : opening());
+        const fh = await t.trace.call(
+          'ReadFileStream',
+          () => `${root} ${relative(root, file)}`,
+          () => open(file, 'r'),
+        );
         sources[d.index] = { drive, fh };
       } catch {
         // Missing shard file: the decoder reports it and uses another drive.

@@ -1,4 +1,4 @@
-import type { MakeDirectoryOptions, Mode, OpenMode, PathLike, RmOptions } from 'node:fs';
+import type { MakeDirectoryOptions, Mode, OpenMode, PathLike, RmOptions, Stats } from 'node:fs';
 import * as fs from 'node:fs/promises';
 import { osCalls } from '../../observe/op-trace.js';
 
@@ -45,7 +45,7 @@ export const readdir = (path: PathLike): Promise<string[]> =>
     () => fs.readdir(path),
   );
 
-export const stat = (path: PathLike): Promise<import('node:fs').Stats> =>
+export const stat = (path: PathLike): Promise<Stats> =>
   osCalls.call(
     'Stat',
     () => text(path),
