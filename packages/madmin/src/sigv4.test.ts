@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import {
   amzDate,
@@ -221,6 +222,17 @@ describe('madmin-style signing', () => {
   });
 });
 
+describe('signature', () => {
+  it('is HMAC-SHA256 under the signing key, for short, long and non-ASCII strings to sign', () => {
+    const key = signingKey(AWS.secretKey, AWS_SCOPE);
+    // 300 and 5000 bytes outgrow the prepared buffer; the short one after them reuses it.
+    for (const text of ['x', 'é€😀'.repeat(100), 'a'.repeat(5000), 'AWS4-HMAC-SHA256\nshort']) {
+      const expected = createHmac('sha256', key).update(text, 'utf8').digest('hex');
+      expect(signature(AWS.secretKey, AWS_SCOPE, text)).toBe(expected);
+    }
+  });
+});
+
 describe('parseAuthorization', () => {
   const sig = 'a'.repeat(64);
 
@@ -247,6 +259,9 @@ describe('parseAuthorization', () => {
     `AWS4-HMAC-SHA256 Credential=AK/20261122//s3/aws4_request, SignedHeaders=, Signature=${sig}`,
     `AWS4-HMAC-SHA256 Credential=AK/20261122//s3/aws4_request, SignedHeaders=host, Signature=${sig}, X=1`,
     `AWS4-HMAC-SHA256 Credential=/20261122//s3/aws4_request, SignedHeaders=host, Signature=${sig}`,
+    `AWS4-HMAC-SHA256 Credential=AK/20261122//s3/aws4_request, Credential=AK/20261122//s3/aws4_request, Signature=${sig}`,
+    `AWS4-HMAC-SHA256 Credential=AK/20261122//s3/aws4_request, SignedHeaders=host, Signature=${sig},`,
+    `AWS4-HMAC-SHA256 Credential=AK/20261122//s3/aws4_request, SignedHeaders=host;;x-amz-date, Signature=${sig}`,
   ])('rejects %j', (header) => {
     expect(parseAuthorization(header)).toBeNull();
   });

@@ -1,4 +1,4 @@
-import { createHash, createHmac } from 'node:crypto';
+import { createHmac, hash } from 'node:crypto';
 
 /**
  * AWS Signature V4 primitives. The client signs with them and the store verifies with them,
@@ -22,8 +22,10 @@ export interface Scope {
   service: string;
 }
 
+// One-shot hashes: a server verifies a signature on every request, and Hash and Hmac objects
+// (one native object and weak handle each) cost several times the hashing itself there.
 export function sha256Hex(data: string | Uint8Array): string {
-  return createHash('sha256').update(data).digest('hex');
+  return hash('sha256', data, 'hex');
 }
 
 function hmac(key: string | Uint8Array, data: string): Buffer {
@@ -40,20 +42,55 @@ export function scopeString(s: Scope): string {
   return `${s.date}/${s.region}/${s.service}/aws4_request`;
 }
 
-// Signing keys change once a day per credential: derived once, not four HMACs per request.
-const signingKeys = new Map<string, Buffer>();
+/**
+ * HMAC-SHA256 under one fixed 32-byte key (RFC 2104) as two one-shot hashes over the key's
+ * padded blocks, prepared once: what the signing key signs with on every request.
+ */
+class FixedKeyHmac {
+  /** key ^ ipad, then room for the message. */
+  private inner = Buffer.alloc(64 + 256);
+  /** key ^ opad, then the inner digest. */
+  private readonly outer = Buffer.alloc(64 + 32);
 
-export function signingKey(secretKey: string, s: Scope): Buffer {
+  constructor(readonly key: Buffer) {
+    for (let i = 0; i < 64; i++) {
+      const k = key[i] ?? 0;
+      this.inner[i] = k ^ 0x36;
+      this.outer[i] = k ^ 0x5c;
+    }
+  }
+
+  hex(message: string): string {
+    const room = 64 + Buffer.byteLength(message, 'utf8');
+    if (room > this.inner.length) {
+      const grown = Buffer.alloc(room * 2);
+      this.inner.copy(grown, 0, 0, 64);
+      this.inner = grown;
+    }
+    this.inner.write(message, 64, 'utf8');
+    hash('sha256', this.inner.subarray(0, room), 'buffer').copy(this.outer, 64);
+    return hash('sha256', this.outer, 'hex');
+  }
+}
+
+// Signing keys change once a day per credential: derived once, not four HMACs per request.
+const signingKeys = new Map<string, FixedKeyHmac>();
+
+function signer(secretKey: string, s: Scope): FixedKeyHmac {
   const id = `${s.date}\n${s.region}\n${s.service}\n${secretKey}`;
   const cached = signingKeys.get(id);
   if (cached) return cached;
   const kDate = hmac(`AWS4${secretKey}`, s.date);
   const kRegion = hmac(kDate, s.region);
   const kService = hmac(kRegion, s.service);
-  const key = hmac(kService, 'aws4_request');
+  const key = new FixedKeyHmac(hmac(kService, 'aws4_request'));
   if (signingKeys.size >= 1024) signingKeys.clear();
   signingKeys.set(id, key);
   return key;
+}
+
+export function signingKey(secretKey: string, s: Scope): Buffer {
+  return signer(secretKey, s).key;
 }
 
 const HEX = '0123456789ABCDEF';
@@ -80,9 +117,12 @@ export function uriEncode(s: string, encodeSlash: boolean): string {
   return out;
 }
 
+const NOTHING_TO_ENCODE = /^[A-Za-z0-9\-_.~/]*$/;
+
 /** S3 style: the decoded path encoded once, slashes kept, no dot-segment normalisation. */
 export function canonicalUri(decodedPath: string): string {
-  return decodedPath === '' ? '/' : uriEncode(decodedPath, false);
+  if (decodedPath === '') return '/';
+  return NOTHING_TO_ENCODE.test(decodedPath) ? decodedPath : uriEncode(decodedPath, false);
 }
 
 /**
@@ -90,13 +130,18 @@ export function canonicalUri(decodedPath: string): string {
  * This is Go's url.Values.Encode with '+' as %20, which is how MinIO rebuilds it.
  */
 export function canonicalQuery(params: ReadonlyArray<readonly [string, string]>): string {
+  if (params.length === 0) return '';
   return [...params]
     .sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))
     .map(([k, v]) => `${uriEncode(k, true)}=${uriEncode(v, true)}`)
     .join('&');
 }
 
+// Whitespace that trimAll would change: any but single inner spaces.
+const UNTRIMMED = /\s\s|[^\S ]|^ | $/;
+
 function trimAll(v: string): string {
+  if (!UNTRIMMED.test(v)) return v;
   return v.trim().replace(/\s+/g, ' ');
 }
 
@@ -135,23 +180,16 @@ export function canonicalRequest(p: {
   signedHeaders: readonly string[];
   payloadHash: string;
 }): string {
-  return [
-    p.method.toUpperCase(),
-    p.canonicalUri,
-    p.canonicalQuery,
-    p.canonicalHeaders,
-    p.signedHeaders.join(';'),
-    p.payloadHash,
-  ].join('\n');
+  return `${p.method.toUpperCase()}\n${p.canonicalUri}\n${p.canonicalQuery}\n${p.canonicalHeaders}\n${p.signedHeaders.join(';')}\n${p.payloadHash}`;
 }
 
 export function stringToSign(amzDateValue: string, s: Scope, canonicalRequestText: string): string {
-  return [ALGORITHM, amzDateValue, scopeString(s), sha256Hex(canonicalRequestText)].join('\n');
+  return `${ALGORITHM}\n${amzDateValue}\n${scopeString(s)}\n${sha256Hex(canonicalRequestText)}`;
 }
 
 /** Lower-case hex HMAC of the string to sign. */
 export function signature(secretKey: string, s: Scope, stringToSignText: string): string {
-  return createHmac('sha256', signingKey(secretKey, s)).update(stringToSignText, 'utf8').digest('hex');
+  return signer(secretKey, s).hex(stringToSignText);
 }
 
 export interface ParsedAuthorization {
@@ -165,24 +203,30 @@ export interface ParsedAuthorization {
 export function parseAuthorization(header: string): ParsedAuthorization | null {
   const h = header.trim();
   if (!h.startsWith(`${ALGORITHM} `)) return null;
-  const fields = new Map<string, string>();
-  for (const part of h.slice(ALGORITHM.length).split(',')) {
-    const item = part.trim();
+  let credential: string | undefined;
+  let signedHeaders: string | undefined;
+  let sig: string | undefined;
+  // Exactly three comma-separated `name=value` items, each named once.
+  for (let at = ALGORITHM.length; at <= h.length; ) {
+    const comma = h.indexOf(',', at);
+    const end = comma < 0 ? h.length : comma;
+    const item = h.slice(at, end).trim();
     const eq = item.indexOf('=');
     if (eq <= 0) return null;
     const key = item.slice(0, eq).trim();
-    if (fields.has(key)) return null;
-    fields.set(key, item.slice(eq + 1).trim());
+    const value = item.slice(eq + 1).trim();
+    if (key === 'Credential' && credential === undefined) credential = value;
+    else if (key === 'SignedHeaders' && signedHeaders === undefined) signedHeaders = value;
+    else if (key === 'Signature' && sig === undefined) sig = value;
+    else return null;
+    at = end + 1;
   }
-  const credential = fields.get('Credential');
-  const signedHeaders = fields.get('SignedHeaders');
-  const sig = fields.get('Signature');
-  if (fields.size !== 3 || !credential || !signedHeaders || !sig) return null;
+  if (!credential || !signedHeaders || !sig) return null;
   // Access keys may contain '/', so the scope is the last four elements (as MinIO parses it).
   const parts = credential.split('/');
   if (parts.length < 5) return null;
   const [date, region, service, terminal] = parts.slice(-4) as [string, string, string, string];
-  const accessKey = parts.slice(0, -4).join('/');
+  const accessKey = parts.length === 5 ? parts[0]! : parts.slice(0, -4).join('/');
   if (!accessKey || !/^\d{8}$/.test(date) || !service || terminal !== 'aws4_request') return null;
   const names = signedHeaders.split(';');
   if (names.some((n) => n === '')) return null;

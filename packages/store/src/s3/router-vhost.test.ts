@@ -62,12 +62,11 @@ async function capture(call: Call): Promise<IncomingMessage> {
   if (!seen) throw new Error('no request captured');
   const headers = Object.fromEntries(Object.entries(seen.headers).map(([k, v]) => [k.toLowerCase(), v]));
   headers.host ??= seen.port ? `${seen.hostname}:${seen.port}` : seen.hostname;
-  const distinct = Object.fromEntries(Object.entries(headers).map(([k, v]) => [k, [v]]));
   return {
     method: seen.method,
     url: urlOf(seen),
     headers,
-    headersDistinct: distinct,
+    rawHeaders: Object.entries(headers).flatMap(([k, v]) => [k, String(v)]),
   } as unknown as IncomingMessage;
 }
 

@@ -126,12 +126,11 @@ function signQuery(req: Req, r: Rng): Req {
 
 function fakeRequest(req: Req): IncomingMessage {
   const url = req.query === '' ? req.path : `${req.path}?${req.query}`;
-  const distinct = Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k, [v]]));
   return {
     method: req.method,
     url,
     headers: { ...req.headers },
-    headersDistinct: distinct,
+    rawHeaders: Object.entries(req.headers).flat(),
   } as unknown as IncomingMessage;
 }
 

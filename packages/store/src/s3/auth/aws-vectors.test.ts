@@ -25,8 +25,12 @@ const opts = {
 
 function fakeRequest(method: string, url: string, headers: Record<string, string>): IncomingMessage {
   const lower = Object.fromEntries(Object.entries(headers).map(([k, v]) => [k.toLowerCase(), v]));
-  const distinct = Object.fromEntries(Object.entries(lower).map(([k, v]) => [k, [v]]));
-  return { method, url, headers: lower, headersDistinct: distinct } as unknown as IncomingMessage;
+  return {
+    method,
+    url,
+    headers: lower,
+    rawHeaders: Object.entries(headers).flat(),
+  } as unknown as IncomingMessage;
 }
 
 describe('SigV4 header verification: AWS examples', () => {

@@ -1,4 +1,3 @@
-import { timingSafeEqual } from 'node:crypto';
 import type { Scope } from '@stowage/madmin';
 import type { RequestContext } from '../../http/context.js';
 import type { Identity } from '../../iam/credentials.js';
@@ -27,13 +26,21 @@ export interface AuthResult {
 
 export const MAX_SKEW_MS = 15 * 60 * 1000;
 
+// Requests signed in the same second carry the same date: the last one parsed is kept.
+let lastAmzDate = '';
+let lastParsed: Date | undefined;
+
 /** Parses YYYYMMDDTHHMMSSZ; undefined if malformed. */
 export function parseAmzDate(v: string): Date | undefined {
+  if (v === lastAmzDate) return lastParsed && new Date(lastParsed.getTime());
   const m = /^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z$/.exec(v);
   if (!m) return undefined;
   const [, y, mo, d, h, mi, s] = m.map(Number) as [number, number, number, number, number, number, number];
   const date = new Date(Date.UTC(y, mo - 1, d, h, mi, s));
-  return Number.isNaN(date.getTime()) ? undefined : date;
+  if (Number.isNaN(date.getTime())) return undefined;
+  lastAmzDate = v;
+  lastParsed = date;
+  return new Date(date.getTime());
 }
 
 export function checkScope(
@@ -76,13 +83,32 @@ export function identify(accessKey: string, token: string | undefined, opts: Aut
   return identity;
 }
 
+/** Compares in time that depends on the length only, never on where the strings differ. */
 export function sameSignature(expected: string, given: string): boolean {
-  const a = Buffer.from(expected, 'utf8');
-  const b = Buffer.from(given, 'utf8');
-  return a.length === b.length && timingSafeEqual(a, b);
+  if (expected.length !== given.length) return false;
+  let diff = 0;
+  for (let i = 0; i < expected.length; i++) diff |= expected.charCodeAt(i) ^ given.charCodeAt(i);
+  return diff === 0;
 }
 
-/** Headers as arrays, so repeated headers join with ',' as SigV4 specifies (not Node's ', '). */
-export function signingHeaders(ctx: RequestContext): Record<string, string[] | undefined> {
-  return ctx.req.headersDistinct;
+/**
+ * The signed headers' values as received, each name's repeats in order, so that they join
+ * with ',' as SigV4 specifies (not Node's ', '). Read from the raw headers: only the few
+ * signed names are gathered.
+ */
+export function signingHeaders(
+  ctx: RequestContext,
+  signed: readonly string[],
+): Record<string, string[] | undefined> {
+  const out: Record<string, string[] | undefined> = Object.create(null);
+  for (const name of signed) out[name.toLowerCase()] = undefined;
+  const raw = ctx.req.rawHeaders;
+  for (let i = 0; i < raw.length; i += 2) {
+    const name = raw[i]!.toLowerCase();
+    if (!(name in out)) continue;
+    const values = out[name];
+    if (values) values.push(raw[i + 1]!);
+    else out[name] = [raw[i + 1]!];
+  }
+  return out;
 }

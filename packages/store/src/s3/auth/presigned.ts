@@ -71,7 +71,7 @@ export function verifyPresigned(ctx: RequestContext, opts: AuthOptions): AuthRes
     method: ctx.method,
     canonicalUri: canonicalUri(ctx.path),
     canonicalQuery: canonicalQuery(ctx.query.filter(([k]) => k !== 'X-Amz-Signature')),
-    canonicalHeaders: canonicalHeaders(signingHeaders(ctx), signedHeaders),
+    canonicalHeaders: canonicalHeaders(signingHeaders(ctx, signedHeaders), signedHeaders),
     signedHeaders,
     payloadHash: UNSIGNED_PAYLOAD,
   });

@@ -70,7 +70,7 @@ export function verifyHeaderAuth(
     method: ctx.method,
     canonicalUri: canonicalUri(ctx.path),
     canonicalQuery: canonicalQuery(ctx.query),
-    canonicalHeaders: canonicalHeaders(signingHeaders(ctx), parsed.signedHeaders),
+    canonicalHeaders: canonicalHeaders(signingHeaders(ctx, parsed.signedHeaders), parsed.signedHeaders),
     signedHeaders: parsed.signedHeaders,
     payloadHash,
   });
