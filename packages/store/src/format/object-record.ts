@@ -9,17 +9,21 @@ import {
   retentionOf,
   str,
   stringMap,
+  unpackAny,
   unpackRecord,
   versionOf,
 } from './record.js';
+import { frameSections, recordSections, SECTIONED_RECORD_VERSION } from './record-sections.js';
 
 // The record of one object key on one drive, kept in the drive's ordered index (LMDB):
 // every version of the key, newest first, as MinIO keeps them in xl.meta. The copies on the
 // drives of a set differ only in `data.index` and `data.inline` (each drive's own shard).
-// Version 4; versions 1 and 2 were single-version JSON files (object-meta.ts) and are
-// migrated into this shape (migrateMetaRecord). Version 4 added HighwayHash checksums
-// (bitrot 'highwayhash256'); version 3 records read as they are, their data being SHA-256's.
-export const OBJECT_RECORD_VERSION = 4;
+// Version 5 stores those apart from the rest (record-sections.ts), so that the drives' copies
+// are compared with one memcmp and decoded once. Versions 3 and 4 were one MessagePack map
+// and read as they are; version 4 added HighwayHash checksums (bitrot 'highwayhash256'),
+// version 3 data being SHA-256's. Versions 1 and 2 were single-version JSON files
+// (object-meta.ts), migrated into this shape (migrateMetaRecord).
+export const OBJECT_RECORD_VERSION = SECTIONED_RECORD_VERSION;
 
 /**
  * A shard block's checksum, written before the block: MinIO's HighwayHash-256 (what new
@@ -92,7 +96,7 @@ export interface ObjectRecord {
 const KIND = 'object record';
 
 export function encodeObjectRecord(record: ObjectRecord): Buffer {
-  return packRecord(record);
+  return new RecordCodec().encode(record);
 }
 
 function optionalInt(f: Fields, name: string): number | undefined {
@@ -112,7 +116,8 @@ function decodePart(raw: unknown): PartLayout {
   return part;
 }
 
-function decodeData(raw: unknown): DataLayout {
+/** A version's layout; `inline` says what marks an inline version in the record's format. */
+function decodeData(raw: unknown, inline: 'bytes' | 'flag'): DataLayout {
   const f = asFields(raw, `${KIND}.data`);
   const bitrot = f.bitrot as Bitrot;
   if (!BITROT.includes(bitrot)) throw new RecordFormatError(`${KIND}: unknown bitrot "${bitrot}"`);
@@ -120,7 +125,7 @@ function decodeData(raw: unknown): DataLayout {
     id: str(f, 'id', KIND),
     data: int(f, 'data', KIND),
     parity: int(f, 'parity', KIND),
-    index: int(f, 'index', KIND),
+    index: inline === 'bytes' ? int(f, 'index', KIND) : 0,
     blockSize: int(f, 'blockSize', KIND),
     bitrot,
     parts: listOfRecords(f, 'parts', KIND, decodePart),
@@ -128,13 +133,19 @@ function decodeData(raw: unknown): DataLayout {
   if (data.data < 1 || data.blockSize < 1 || data.index >= data.data + data.parity)
     throw new RecordFormatError(`${KIND}: inconsistent erasure layout`);
   if (f.inline !== undefined) {
-    if (!(f.inline instanceof Uint8Array)) throw new RecordFormatError(`${KIND}: "inline" must be bytes`);
-    data.inline = f.inline;
+    if (inline === 'flag') {
+      if (f.inline !== true) throw new RecordFormatError(`${KIND}: "inline" must be true`);
+      data.inline = INLINE_PENDING;
+    } else if (!(f.inline instanceof Uint8Array)) {
+      throw new RecordFormatError(`${KIND}: "inline" must be bytes`);
+    } else {
+      data.inline = f.inline;
+    }
   }
   return data;
 }
 
-function decodeVersion(raw: unknown): VersionRecord {
+function decodeVersion(raw: unknown, inline: 'bytes' | 'flag' = 'bytes'): VersionRecord {
   const f = asFields(raw, `${KIND}.version`);
   const v: VersionRecord = {
     id: str(f, 'id', KIND),
@@ -151,15 +162,180 @@ function decodeVersion(raw: unknown): VersionRecord {
   const retention = retentionOf(f, KIND);
   if (retention) v.retention = retention;
   if (typeof f.legalHold === 'boolean') v.legalHold = f.legalHold;
-  if (f.data !== undefined) v.data = decodeData(f.data);
+  if (f.data !== undefined) v.data = decodeData(f.data, inline);
   return v;
 }
 
 /** Decodes a stored record; RecordFormatError when it is damaged or from a newer Stowage. */
 export function decodeObjectRecord(bytes: Uint8Array): ObjectRecord {
+  return new RecordCodec().decode(bytes);
+}
+
+/** Versions 3 and 4: one map, each version with this drive's index and inline shard. */
+function decodeSingleMap(bytes: Uint8Array): ObjectRecord {
   const f = unpackRecord(bytes, KIND);
-  versionOf(f, 'v', KIND, OBJECT_RECORD_VERSION);
-  return { v: OBJECT_RECORD_VERSION, versions: listOfRecords(f, 'versions', KIND, decodeVersion) };
+  const v = versionOf(f, 'v', KIND, OBJECT_RECORD_VERSION);
+  if (v >= SECTIONED_RECORD_VERSION)
+    throw new RecordFormatError(`${KIND}: version ${v} without its sections`);
+  return {
+    v: OBJECT_RECORD_VERSION,
+    versions: listOfRecords(f, 'versions', KIND, (raw) => decodeVersion(raw)),
+  };
+}
+
+/** Stands in for an inline shard between decoding the common part and the drive's own. */
+const INLINE_PENDING = new Uint8Array(0);
+
+/**
+ * A version as every drive holds it (index and inline shard left out), its keys in one
+ * order whichever way the version was built, so that equal versions encode to equal bytes.
+ * Every field of VersionRecord but data.index and data.inline belongs here.
+ */
+export function commonVersion(v: VersionRecord): Fields {
+  const out: Fields = {
+    id: v.id,
+    mod: v.mod,
+    size: v.size,
+    etag: v.etag,
+    contentType: v.contentType,
+    userMeta: v.userMeta,
+    headers: v.headers,
+    internal: v.internal,
+  };
+  if (v.deleteMarker) out.deleteMarker = true;
+  if (v.tags !== undefined) out.tags = v.tags;
+  if (v.retention) out.retention = { mode: v.retention.mode, until: v.retention.until };
+  if (v.legalHold !== undefined) out.legalHold = v.legalHold;
+  const d = v.data;
+  if (d) {
+    const data: Fields = {
+      id: d.id,
+      data: d.data,
+      parity: d.parity,
+      blockSize: d.blockSize,
+      bitrot: d.bitrot,
+      parts: d.parts.map((p) => {
+        const part: Fields = { number: p.number, size: p.size, etag: p.etag };
+        if (p.actualSize !== undefined) part.actualSize = p.actualSize;
+        if (p.file !== undefined) part.file = p.file;
+        return part;
+      }),
+    };
+    if (d.inline !== undefined) data.inline = true;
+    out.data = data;
+  }
+  return out;
+}
+
+/**
+ * Whether two versions encode to the same common part, judged without encoding: the same
+ * values, nested objects the very same ones (versions are never changed in place, so copies
+ * made for each drive share them).
+ */
+function sameCommon(a: VersionRecord, b: VersionRecord): boolean {
+  if (a === b) return true;
+  if (
+    a.id !== b.id ||
+    a.mod !== b.mod ||
+    a.deleteMarker !== b.deleteMarker ||
+    a.size !== b.size ||
+    a.etag !== b.etag ||
+    a.contentType !== b.contentType ||
+    a.userMeta !== b.userMeta ||
+    a.headers !== b.headers ||
+    a.internal !== b.internal ||
+    a.tags !== b.tags ||
+    a.retention !== b.retention ||
+    a.legalHold !== b.legalHold
+  )
+    return false;
+  const x = a.data;
+  const y = b.data;
+  if (x === y) return true;
+  if (!x || !y) return false;
+  return (
+    x.id === y.id &&
+    x.data === y.data &&
+    x.parity === y.parity &&
+    x.blockSize === y.blockSize &&
+    x.bitrot === y.bitrot &&
+    x.parts === y.parts &&
+    (x.inline === undefined) === (y.inline === undefined)
+  );
+}
+
+const sameVersions = (a: readonly VersionRecord[], b: readonly VersionRecord[]): boolean =>
+  a.length === b.length && a.every((v, i) => sameCommon(v, b[i]!));
+
+/** This drive's part: per version, nothing (a delete marker) or [shard index, inline shard]. */
+function drivePart(v: VersionRecord): [number, Uint8Array | null] | null {
+  return v.data ? [v.data.index, v.data.inline ?? null] : null;
+}
+
+/** A common version completed with this drive's part. */
+function withDrivePart(v: VersionRecord, raw: unknown): VersionRecord {
+  if (!v.data) {
+    if (raw !== null) throw new RecordFormatError(`${KIND}: drive part for a version without data`);
+    return v;
+  }
+  if (!Array.isArray(raw) || raw.length !== 2) throw new RecordFormatError(`${KIND}: malformed drive part`);
+  const [index, inline] = raw as [unknown, unknown];
+  if (
+    typeof index !== 'number' ||
+    !Number.isInteger(index) ||
+    index < 0 ||
+    index >= v.data.data + v.data.parity
+  )
+    throw new RecordFormatError(`${KIND}: inconsistent erasure layout`);
+  const data: DataLayout = { ...v.data, index };
+  if (v.data.inline === undefined) {
+    if (inline !== null) throw new RecordFormatError(`${KIND}: inline shard for a version in files`);
+  } else {
+    if (!(inline instanceof Uint8Array)) throw new RecordFormatError(`${KIND}: "inline" must be bytes`);
+    data.inline = inline;
+  }
+  return { ...v, data };
+}
+
+/**
+ * Encodes and decodes the copies of one key's record on the drives of a set (one codec per
+ * key and operation): the part the copies share is decoded, or encoded, once.
+ */
+export class RecordCodec {
+  private decoded: { common: Buffer; versions: VersionRecord[] } | undefined;
+  private encoded: { versions: readonly VersionRecord[]; common: Buffer } | undefined;
+
+  /** Decodes a stored record; RecordFormatError when it is damaged or from a newer Stowage. */
+  decode(bytes: Uint8Array): ObjectRecord {
+    const sections = recordSections(bytes);
+    if (!sections) return decodeSingleMap(bytes);
+    let common: VersionRecord[];
+    if (this.decoded?.common.equals(sections.common)) common = this.decoded.versions;
+    else {
+      const raw = unpackList(sections.common);
+      common = raw.map((v) => decodeVersion(v, 'flag'));
+      this.decoded = { common: Buffer.from(sections.common), versions: common };
+    }
+    const own = unpackList(sections.drive);
+    if (own.length !== common.length) throw new RecordFormatError(`${KIND}: drive part does not match`);
+    return { v: OBJECT_RECORD_VERSION, versions: common.map((v, i) => withDrivePart(v, own[i])) };
+  }
+
+  encode(record: ObjectRecord): Buffer {
+    let common: Buffer;
+    if (this.encoded && sameVersions(this.encoded.versions, record.versions)) common = this.encoded.common;
+    else {
+      common = packRecord(record.versions.map(commonVersion));
+      this.encoded = { versions: record.versions, common };
+    }
+    return frameSections(common, packRecord(record.versions.map(drivePart)));
+  }
+}
+
+function unpackList(bytes: Uint8Array): unknown[] {
+  const raw = unpackAny(bytes, KIND);
+  if (!Array.isArray(raw)) throw new RecordFormatError(`${KIND}: expected a list`);
+  return raw;
 }
 
 /**

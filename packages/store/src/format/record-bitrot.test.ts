@@ -50,7 +50,7 @@ describe('object records and their checksum', () => {
     expect(() => decodeObjectRecord(packRecord({ v: 4, versions: [version('crc32')] }))).toThrow(
       /unknown bitrot "crc32"/,
     );
-    expect(() => decodeObjectRecord(packRecord({ v: 5, versions: [] }))).toThrow(/upgrade Stowage/);
+    expect(() => decodeObjectRecord(packRecord({ v: 6, versions: [] }))).toThrow(/upgrade Stowage/);
   });
 });
 

@@ -72,14 +72,17 @@ const packr = new Packr({ useRecords: false, moreTypes: false });
 
 export const packRecord = (value: unknown): Buffer => packr.pack(value);
 
-export function unpackRecord(bytes: Uint8Array, kind: string): Fields {
-  let raw: unknown;
+/** Any MessagePack value; RecordFormatError when the bytes are damaged. */
+export function unpackAny(bytes: Uint8Array, kind: string): unknown {
   try {
-    raw = packr.unpack(bytes);
+    return packr.unpack(bytes);
   } catch {
     throw new RecordFormatError(`${kind}: not decodable`);
   }
-  return asFields(raw, kind);
+}
+
+export function unpackRecord(bytes: Uint8Array, kind: string): Fields {
+  return asFields(unpackAny(bytes, kind), kind);
 }
 
 /** A list field: each element decoded by `item`. */

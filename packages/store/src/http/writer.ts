@@ -14,11 +14,15 @@ const COMMON_HEADERS: Record<string, string> = {
   'Content-Security-Policy': 'block-all-mixed-content',
 };
 
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what we look for
+const NEEDS_CLEANING = /[\x00-\x08\x0a-\x1f\x7f\u0100-\uffff]/;
+
 /**
  * Header values go out as bytes: text beyond Latin-1 (a decoded response-content-disposition,
  * say) is sent as its UTF-8 bytes, as S3 does, and control characters never reach the wire.
  */
 export function headerValue(v: string): string {
+  if (!NEEDS_CLEANING.test(v)) return v;
   // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what we replace
   const clean = v.replace(/[\x00-\x08\x0a-\x1f\x7f]/g, ' ');
   return /[\u0100-\uffff]/.test(clean) ? Buffer.from(clean, 'utf8').toString('latin1') : clean;
@@ -48,9 +52,10 @@ export async function writeReply(
   const headers: Record<string, string> = { ...COMMON_HEADERS, 'X-Amz-Request-Id': ctx.requestId };
   if (contentType) headers['Content-Type'] = contentType;
   let length = bytes ? String(bytes.length) : reply.body ? undefined : '0';
-  for (const [name, value] of Object.entries(reply.headers ?? {})) {
-    if (name.toLowerCase() === 'content-length') length = value;
-    else headers[name] = headerValue(value);
+  const given = reply.headers;
+  for (const name in given) {
+    if (name.length === 14 && name.toLowerCase() === 'content-length') length = given[name];
+    else headers[name] = headerValue(given[name]!);
   }
   // Last: Node re-encodes a Content-Disposition that follows a Content-Length as latin1,
   // which mangles the UTF-8 bytes headerValue already made of it.

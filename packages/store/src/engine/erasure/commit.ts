@@ -1,8 +1,8 @@
 import { join } from 'node:path';
 import {
-  decodeObjectRecord,
   OBJECT_RECORD_VERSION,
   type ObjectRecord,
+  RecordCodec,
   type VersionRecord,
 } from '../../format/object-record.js';
 import { fsyncDir } from '../fs/atomic.js';
@@ -96,17 +96,27 @@ interface KeyChange {
   removed: VersionRecord[];
 }
 
-/** A drive step that applies a version mutation to one key's record. */
-export function keyStep(bucket: string, key: string, mutation: Mutation): DriveStep<KeyChange> {
+/**
+ * A drive step that applies a version mutation to one key's record. The steps of one
+ * commit share `codec`, so that what the drives' copies have in common is decoded and
+ * encoded once.
+ */
+export function keyStep(
+  bucket: string,
+  key: string,
+  mutation: Mutation,
+  codec = new RecordCodec(),
+): DriveStep<KeyChange> {
   return {
     apply(ix) {
       const previous = ix.getRecordBytes(bucket, key);
-      const current = previous === undefined ? [] : decodeObjectRecord(previous).versions;
-      const next = mutation(current);
+      const decoded = previous === undefined ? undefined : codec.decode(previous);
+      const next = mutation(decoded?.versions ?? []);
       const written: ObjectRecord = { v: OBJECT_RECORD_VERSION, versions: next.versions };
+      const encoded = next.versions.length > 0 ? codec.encode(written) : undefined;
       return {
         value: { previous, written, removed: next.removed },
-        written: ix.writeRecord(bucket, key, previous, written),
+        written: ix.writeRecord(bucket, key, decoded, written, encoded),
       };
     },
     undo: (ix, applied) => ix.restoreRecordBytes(bucket, key, applied.written, applied.previous),
@@ -123,12 +133,13 @@ export async function commitKey(
   mutationFor: (drive: number) => Mutation | undefined,
   before?: (drive: number) => Promise<void>,
 ): Promise<CommitResult> {
+  const codec = new RecordCodec();
   const { committed, results } = await commitEach(
     drives,
     params,
     (i) => {
       const m = mutationFor(i);
-      return m && keyStep(bucket, key, m);
+      return m && keyStep(bucket, key, m, codec);
     },
     before,
   );

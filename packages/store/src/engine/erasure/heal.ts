@@ -199,7 +199,7 @@ export async function healObject(
       if (dryRun) return;
       if (changed) {
         const versions = records[i]!.sort(newestFirst);
-        await ix.writeRecord(bucket, key, ix.getRecordBytes(bucket, key), {
+        await ix.writeRecord(bucket, key, ix.recordOrNothing(bucket, key), {
           v: OBJECT_RECORD_VERSION,
           versions,
         });

@@ -1,4 +1,4 @@
-import { decodeObjectRecord, type ObjectRecord } from '../../format/object-record.js';
+import { type ObjectRecord, RecordCodec } from '../../format/object-record.js';
 import { OpTracer } from '../../observe/op-trace.js';
 import { DriveIndex, entryKey } from '../fs/drive-index.js';
 import { MergedCursor } from './cursor.js';
@@ -107,8 +107,10 @@ export class IndexedDrives {
     return { answers, bytes };
   }
 
+  /** One key's record on every drive; copies that agree on their common part decode it once. */
   read(bucket: string, key: string): KeyRead {
-    return this.readEntry('objects', entryKey(bucket, key), decodeObjectRecord, `${bucket} ${key}`);
+    const codec = new RecordCodec();
+    return this.readEntry('objects', entryKey(bucket, key), (b) => codec.decode(b), `${bucket} ${key}`);
   }
 
   /** A cursor over a bucket's entries of a table on every online drive (read quorum checked). */

@@ -1,6 +1,6 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { join } from 'node:path';
-import type { VersionRecord } from '../../format/object-record.js';
+import { RecordCodec, type VersionRecord } from '../../format/object-record.js';
 import {
   decodeUploadRecord,
   encodeUploadRecord,
@@ -250,10 +250,11 @@ export async function completeMultipartUpload(ctx: EngineContext, input: Complet
       // A drive takes the object only if it holds every chosen part file.
       const holdsAll = (h: UploadRecord | undefined) =>
         h !== undefined && chosen.every((c) => h.parts.some((p) => p.file === c.file));
+      const codec = new RecordCodec();
       const { committed, results } = await commitEach(ctx.drives, ctx.params, (i) => {
         const h = read.holders[i];
         if (!holdsAll(h)) return undefined;
-        const step = keyStep(bucket, key, addVersion(driveCopy(version, h!.index, undefined)));
+        const step = keyStep(bucket, key, addVersion(driveCopy(version, h!.index, undefined)), codec);
         return {
           // The object's record and the upload's removal go out in one turn: one transaction.
           apply(ix) {

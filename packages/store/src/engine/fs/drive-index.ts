@@ -91,30 +91,36 @@ export class DriveIndex {
     return this.objects.get(entryKey(bucket, key));
   }
 
+  /** The record as the drive holds it; undefined when absent or damaged (it counts for nothing). */
+  recordOrNothing(bucket: string, key: string): ObjectRecord | undefined {
+    const bytes = this.getRecordBytes(bucket, key);
+    try {
+      return bytes === undefined ? undefined : decodeObjectRecord(bytes);
+    } catch {
+      return undefined;
+    }
+  }
+
   /**
    * Replaces (or removes) a record and keeps the bucket's counters, as plain writes that
    * lmdb-js commits together (every write issued in one event turn goes into one
    * transaction, with no callback into this thread). The caller holds the key's lock, so
-   * `previous` (what it read) is what the drive holds. Resolves once durable.
+   * `previous` (what it read, undefined when absent or damaged) is what the drive holds.
+   * `encoded` is `next` already encoded, when the caller has it. Resolves once durable.
    */
   writeRecord(
     bucket: string,
     key: string,
-    previous: Buffer | undefined,
+    previous: ObjectRecord | undefined,
     next: ObjectRecord | undefined,
+    encoded?: Buffer,
   ): Promise<unknown> {
     const k = entryKey(bucket, key);
-    let old: ObjectRecord | undefined;
-    try {
-      old = previous === undefined ? undefined : decodeObjectRecord(previous);
-    } catch {
-      old = undefined; // A damaged record being replaced counted for nothing.
-    }
     const wrote =
       next && next.versions.length > 0
-        ? this.objects.put(k, encodeObjectRecord(next))
+        ? this.objects.put(k, encoded ?? encodeObjectRecord(next))
         : this.objects.remove(k);
-    return Promise.all([wrote, this.count(bucket, countersOf(old), countersOf(next))]);
+    return Promise.all([wrote, this.count(bucket, countersOf(previous), countersOf(next))]);
   }
 
   /** Puts a record's exact previous bytes back (rollback of writeRecord). */

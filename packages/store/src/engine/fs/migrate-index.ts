@@ -53,7 +53,7 @@ export async function migrateToIndex(drive: string): Promise<number> {
           const { key, record } = migrated;
           const dataId = record.versions[0]!.data!.id;
           await moveShard(objectDir, dataId);
-          await index.writeRecord(bucket, key, index.getRecordBytes(bucket, key), record);
+          await index.writeRecord(bucket, key, index.recordOrNothing(bucket, key), record);
           await rm(join(objectDir, META_FILE), { force: true });
           moved++;
         }
