@@ -1,3 +1,4 @@
+import { type DriveEntry, decodeDrivePart, encodeDrivePart } from './drive-part.js';
 import { decodeObjectMeta } from './object-meta.js';
 import {
   asFields,
@@ -139,7 +140,8 @@ function decodeData(raw: unknown, inline: 'bytes' | 'flag'): DataLayout {
     } else if (!(f.inline instanceof Uint8Array)) {
       throw new RecordFormatError(`${KIND}: "inline" must be bytes`);
     } else {
-      data.inline = f.inline;
+      // A copy: the record's bytes may be a read buffer the next read reuses.
+      data.inline = Buffer.from(f.inline);
     }
   }
   return data;
@@ -268,30 +270,25 @@ const sameVersions = (a: readonly VersionRecord[], b: readonly VersionRecord[]):
   a.length === b.length && a.every((v, i) => sameCommon(v, b[i]!));
 
 /** This drive's part: per version, nothing (a delete marker) or [shard index, inline shard]. */
-function drivePart(v: VersionRecord): [number, Uint8Array | null] | null {
+function drivePart(v: VersionRecord): DriveEntry {
   return v.data ? [v.data.index, v.data.inline ?? null] : null;
 }
 
 /** A common version completed with this drive's part. */
-function withDrivePart(v: VersionRecord, raw: unknown): VersionRecord {
+function withDrivePart(v: VersionRecord, entry: DriveEntry | undefined): VersionRecord {
   if (!v.data) {
-    if (raw !== null) throw new RecordFormatError(`${KIND}: drive part for a version without data`);
+    if (entry !== null) throw new RecordFormatError(`${KIND}: drive part for a version without data`);
     return v;
   }
-  if (!Array.isArray(raw) || raw.length !== 2) throw new RecordFormatError(`${KIND}: malformed drive part`);
-  const [index, inline] = raw as [unknown, unknown];
-  if (
-    typeof index !== 'number' ||
-    !Number.isInteger(index) ||
-    index < 0 ||
-    index >= v.data.data + v.data.parity
-  )
+  if (!entry) throw new RecordFormatError(`${KIND}: no drive part for a version with data`);
+  const [index, inline] = entry;
+  if (index >= v.data.data + v.data.parity)
     throw new RecordFormatError(`${KIND}: inconsistent erasure layout`);
   const data: DataLayout = { ...v.data, index };
   if (v.data.inline === undefined) {
     if (inline !== null) throw new RecordFormatError(`${KIND}: inline shard for a version in files`);
   } else {
-    if (!(inline instanceof Uint8Array)) throw new RecordFormatError(`${KIND}: "inline" must be bytes`);
+    if (inline === null) throw new RecordFormatError(`${KIND}: "inline" must be bytes`);
     data.inline = inline;
   }
   return { ...v, data };
@@ -316,7 +313,7 @@ export class RecordCodec {
       common = raw.map((v) => decodeVersion(v, 'flag'));
       this.decoded = { common: Buffer.from(sections.common), versions: common };
     }
-    const own = unpackList(sections.drive);
+    const own = decodeDrivePart(sections.drive);
     if (own.length !== common.length) throw new RecordFormatError(`${KIND}: drive part does not match`);
     return { v: OBJECT_RECORD_VERSION, versions: common.map((v, i) => withDrivePart(v, own[i])) };
   }
@@ -328,7 +325,7 @@ export class RecordCodec {
       common = packRecord(record.versions.map(commonVersion));
       this.encoded = { versions: record.versions, common };
     }
-    return frameSections(common, packRecord(record.versions.map(drivePart)));
+    return frameSections(common, encodeDrivePart(record.versions.map(drivePart)));
   }
 }
 

@@ -5,10 +5,9 @@ import { MergedCursor } from './cursor.js';
 import { quorumError } from './params.js';
 import type { DriveAnswer } from './quorum.js';
 
-/** What the drives hold for one entry: decoded answers, and the raw bytes. */
+/** What the drives hold for one entry, decoded. */
 export interface EntryRead<T> {
   answers: DriveAnswer<T>[];
-  bytes: (Buffer | undefined)[];
 }
 export type KeyRead = EntryRead<ObjectRecord>;
 
@@ -84,10 +83,10 @@ export class IndexedDrives {
 
   /**
    * What each drive holds for one entry of a table, decoded ('error' when it does not
-   * decode). `what` names the entry in the storage trace ("bucket key").
+   * decode). `what` names the entry in the storage trace ("bucket key"). The bytes `decode`
+   * gets are LMDB's read buffer, valid until the next read: it must copy what it keeps.
    */
   readEntry<T>(table: Table, entry: Buffer, decode: (bytes: Buffer) => T, what: string): EntryRead<T> {
-    const bytes: (Buffer | undefined)[] = [];
     const answers = this.all().map((ix, i): DriveAnswer<T> => {
       if (!ix) return 'offline';
       try {
@@ -95,16 +94,16 @@ export class IndexedDrives {
           ? this.trace.call(
               'ReadVersion',
               () => `${this.paths[i]} ${what}`,
-              () => ix[table].get(entry),
+              () => ix[table].getBinaryFast(entry),
             )
-          : ix[table].get(entry);
-        bytes[i] = b;
-        return b === undefined ? 'absent' : { value: decode(b) };
+          : ix[table].getBinaryFast(entry);
+        // lmdb-js's read buffer says its length but not its byteLength: a plain view of it.
+        return b === undefined ? 'absent' : { value: decode(b.subarray(0, b.length)) };
       } catch {
         return 'error';
       }
     });
-    return { answers, bytes };
+    return { answers };
   }
 
   /** One key's record on every drive; copies that agree on their common part decode it once. */
