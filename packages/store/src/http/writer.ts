@@ -5,14 +5,17 @@ import type { RequestContext } from './context.js';
 import type { Reply } from './reply.js';
 
 // MinIO's clients and the admin protocol expect MinIO's response conventions (see
-// madmin-protocol.md §1.5), the Server header included.
-const COMMON_HEADERS: Record<string, string> = {
+// madmin-protocol.md §1.5), the Server header included. A literal, not a spread copy of a
+// constant: on Node 20 an object that starts as a spread gets a hidden class of its own,
+// every request, and every read of it goes the slow way.
+const commonHeaders = (requestId: string): Record<string, string> => ({
   Server: 'MinIO',
   'Accept-Ranges': 'bytes',
   'X-Content-Type-Options': 'nosniff',
   'X-Xss-Protection': '1; mode=block',
   'Content-Security-Policy': 'block-all-mixed-content',
-};
+  'X-Amz-Request-Id': requestId,
+});
 
 // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what we look for
 const NEEDS_CLEANING = /[\x00-\x08\x0a-\x1f\x7f\u0100-\uffff]/;
@@ -49,7 +52,7 @@ export async function writeReply(
   opts: { close?: boolean } = {},
 ): Promise<void> {
   const { bytes, contentType } = serialise(reply);
-  const headers: Record<string, string> = { ...COMMON_HEADERS, 'X-Amz-Request-Id': ctx.requestId };
+  const headers = commonHeaders(ctx.requestId);
   if (contentType) headers['Content-Type'] = contentType;
   let length = bytes ? String(bytes.length) : reply.body ? undefined : '0';
   const given = reply.headers;

@@ -25,6 +25,7 @@ import type {
   ByteRange,
   NewObjectMeta,
   ObjectInfo,
+  PutObjectInput,
   RangeSpec,
   Versioning,
 } from '../engine/object-layer.js';
@@ -162,23 +163,22 @@ export interface WriteRequest {
 /** Writes a new version, encrypted when asked (or by bucket default). */
 export async function writeObject(deps: S3Deps, req: WriteRequest): Promise<ObjectInfo> {
   const { bucket, key, sse } = req;
-  const base = { bucket, key, versioning: req.versioning, ...req.meta };
-  if (sse.kind === 'none')
-    return deps.layer.putObject({
-      ...base,
-      body: req.body,
-      size: req.size,
-      ...(req.expectedMd5 ? { expectedMd5: req.expectedMd5 } : {}),
-    });
+  // Object.assign, not spreads: see commonHeaders in http/writer.ts.
+  const input: PutObjectInput = Object.assign(
+    { bucket, key, versioning: req.versioning, body: req.body, size: req.size },
+    req.meta,
+  );
+  if (sse.kind === 'none') {
+    if (req.expectedMd5) input.expectedMd5 = req.expectedMd5;
+    return deps.layer.putObject(input);
+  }
   const { objectKey, internal } = newObjectKey(deps, sse, bucket, key);
   const enc = encryptPart(req.body, req.size, objectKey, 1, sse.kind, req.expectedMd5);
-  return deps.layer.putObject({
-    ...base,
-    internal: { ...req.meta.internal, ...internal },
-    body: enc.body,
-    size: enc.size,
-    finish: enc.finish,
-  });
+  input.internal = Object.assign({}, req.meta.internal, internal);
+  input.body = enc.body;
+  input.size = enc.size;
+  input.finish = enc.finish;
+  return deps.layer.putObject(input);
 }
 
 export interface OpenRequest {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { join, relative } from 'node:path';
 import { Readable } from 'node:stream';
-import type { VersionRecord } from '../../format/object-record.js';
+import { layoutOn, type VersionRecord, withLayout } from '../../format/object-record.js';
 import { EngineError } from '../errors.js';
 import { dataDir } from '../fs/layout.js';
 import { rm } from '../fs/os.js';
@@ -105,13 +105,21 @@ export async function encodeBody(
     { data, parity, blockSize: BLOCK_SIZE, bitrot: place.bitrot ?? ctx.newBitrot },
     live.map((ix, i) => {
       if (!ix) return undefined;
-      const dir = place.dir(i);
       const drive = ctx.drives.paths[i]!;
-      const trace = () =>
-        ctx.drives.trace.begin('CreateFile', () => `${drive} ${relative(drive, join(dir, place.file))}`);
-      return { dir, name: place.file, trace };
+      // The folder is worked out only when the object goes to files (not inline).
+      return {
+        get dir() {
+          return place.dir(i);
+        },
+        name: place.file,
+        trace: () =>
+          ctx.drives.trace.begin(
+            'CreateFile',
+            () => `${drive} ${relative(drive, join(place.dir(i), place.file))}`,
+          ),
+      };
     }),
-    { ...expect, ...(place.noInline ? { noInline: true } : {}) },
+    place.noInline ? Object.assign({ noInline: true }, expect) : expect,
   );
 }
 
@@ -122,10 +130,15 @@ export async function discardShards(shards: ShardOut[]): Promise<void> {
 /** A new version as drive i stores it: its own shard index and inline shard. */
 export function driveCopy(base: VersionRecord, i: number, out: ShardOut): VersionRecord {
   if (!base.data) return base;
-  const data = { ...base.data, index: i };
-  delete data.inline;
-  if (out && 'inline' in out) data.inline = out.inline;
-  return { ...base, data };
+  return withLayout(base, layoutOn(base.data, i, out && 'inline' in out ? out.inline : undefined));
+}
+
+/** What the body must come to: its declared size and Content-MD5, when given. */
+function expected(input: PutObjectInput): { size?: number; md5?: Buffer } {
+  const out: { size?: number; md5?: Buffer } = {};
+  if (input.size !== undefined) out.size = input.size;
+  if (input.expectedMd5) out.md5 = input.expectedMd5;
+  return out;
 }
 
 export async function putObject(ctx: EngineContext, input: PutObjectInput): Promise<ObjectInfo> {
@@ -138,10 +151,7 @@ export async function putObject(ctx: EngineContext, input: PutObjectInput): Prom
       ctx,
       input.body,
       { dir: (i) => dataDir(ctx.drives.paths[i]!, bucket, key, dataId), file: 'part.1' },
-      {
-        ...(input.size === undefined ? {} : { size: input.size }),
-        ...(input.expectedMd5 ? { md5: input.expectedMd5 } : {}),
-      },
+      expected(input),
     );
     encoded = enc;
     const facts = input.finish?.() ?? {};
@@ -156,7 +166,7 @@ export async function putObject(ctx: EngineContext, input: PutObjectInput): Prom
         contentType: input.contentType ?? 'application/octet-stream',
         userMeta: input.userMeta ?? {},
         headers: input.headers ?? {},
-        internal: { ...input.internal, ...facts.internal },
+        internal: Object.assign({}, input.internal, facts.internal),
         data: {
           id: dataId,
           data: ctx.params.data,

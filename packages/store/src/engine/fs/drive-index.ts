@@ -37,7 +37,7 @@ export interface BucketUsageCounters {
 const ZERO: BucketUsageCounters = { v: 1, objects: 0, versions: 0, deleteMarkers: 0, size: 0 };
 
 function countersOf(record: ObjectRecord | undefined): BucketUsageCounters {
-  const c = { ...ZERO };
+  const c: BucketUsageCounters = { v: 1, objects: 0, versions: 0, deleteMarkers: 0, size: 0 };
   if (!record) return c;
   if (record.versions[0] && !record.versions[0].deleteMarker) c.objects = 1;
   for (const v of record.versions) {

@@ -81,7 +81,10 @@ export function sseForWrite(
   opts: { copySource?: boolean } = {},
 ): SseRequest {
   try {
-    const asked = parseSseHeaders(call.ctx.headers, { ...opts, secure: isPrivateChannel(call.ctx) });
+    const asked = parseSseHeaders(
+      call.ctx.headers,
+      Object.assign({ secure: isPrivateChannel(call.ctx) }, opts),
+    );
     if (asked.kind === 'none' && settings.encryption === 'AES256') return { kind: 'S3' };
     return asked;
   } catch (err) {
@@ -140,10 +143,13 @@ export async function putObject(deps: S3Deps, call: S3Call, bucket: string, key:
     versioning: settings.versioning,
     ...(md5 ? { expectedMd5: md5 } : {}),
   });
-  return emptyReply(200, {
-    ...writeHeaders(info, settings.versioning !== 'unversioned', sse),
-    ...checksumHeaders(info.internal),
-  });
+  return emptyReply(
+    200,
+    Object.assign(
+      writeHeaders(info, settings.versioning !== 'unversioned', sse),
+      checksumHeaders(info.internal),
+    ),
+  );
 }
 
 type DeleteOp = Extract<S3Operation, { op: 'DeleteObject' }>;

@@ -15,6 +15,7 @@ import type { S3Deps } from '../call.js';
 import { ApiError } from '../errors.js';
 import {
   checkReadKey,
+  type OpenRequest,
   objectKeyOf,
   openObject,
   partPlainRange,
@@ -92,6 +93,14 @@ async function stat(
   return op.range ? { info, range: resolveRange(op.range, info.size) } : { info };
 }
 
+function openRequest(op: ReadOp, sseKey: SseNone | SseCustomerKey): OpenRequest {
+  const req: OpenRequest = { sseKey };
+  if (op.versionId !== undefined) req.versionId = op.versionId;
+  if (op.range) req.range = op.range;
+  if (op.partNumber !== undefined) req.partNumber = op.partNumber;
+  return req;
+}
+
 export async function readObject(deps: S3Deps, op: ReadOp, ctx: RequestContext): Promise<Reply> {
   const key = readKey(ctx);
   if (hasConditions(op.conditions)) {
@@ -102,12 +111,7 @@ export async function readObject(deps: S3Deps, op: ReadOp, ctx: RequestContext):
   try {
     opened =
       op.op === 'GetObject'
-        ? await openObject(deps, op.bucket, op.key, {
-            ...version(op),
-            sseKey: key,
-            ...(op.range ? { range: op.range } : {}),
-            ...(op.partNumber === undefined ? {} : { partNumber: op.partNumber }),
-          })
+        ? await openObject(deps, op.bucket, op.key, openRequest(op, key))
         : await stat(deps, op, key);
   } catch (err) {
     if ((err instanceof EngineError || err instanceof ApiError) && err.code === 'InvalidRange')
@@ -115,7 +119,7 @@ export async function readObject(deps: S3Deps, op: ReadOp, ctx: RequestContext):
     throw err;
   }
   const { info, range } = opened;
-  const headers = { ...objectHeaders(info), ...op.overrides };
+  const headers = Object.assign(objectHeaders(info), op.overrides);
   const whole = !op.range && op.partNumber === undefined;
   if (whole && header(ctx.headers, 'x-amz-checksum-mode')?.toUpperCase() === 'ENABLED')
     Object.assign(headers, checksumHeaders(info.internal));
