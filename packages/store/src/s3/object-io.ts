@@ -27,6 +27,7 @@ import type {
   ObjectInfo,
   PutObjectInput,
   RangeSpec,
+  ReadOptions,
   Versioning,
 } from '../engine/object-layer.js';
 import { resolveRange } from '../engine/range.js';
@@ -251,8 +252,7 @@ export async function openObject(
 ): Promise<Opened> {
   let plainRange: ByteRange | undefined;
   let segments: Segment[] | undefined;
-  const result = await deps.layer.getObject(bucket, key, {
-    ...(req.versionId === undefined ? {} : { versionId: req.versionId }),
+  const options: ReadOptions = {
     plan: (info) => {
       checkReadKey(info, req.sseKey);
       plainRange =
@@ -264,21 +264,12 @@ export async function openObject(
       segments = plan.segments;
       return plan.stored ?? undefined;
     },
-  });
+  };
+  if (req.versionId !== undefined) options.versionId = req.versionId;
+  const result = await deps.layer.getObject(bucket, key, options);
+  // Not encrypted: the stored bytes and range are the plaintext ones.
+  if (!segments) return result;
   const range = plainRange ? { range: plainRange } : {};
-  if (!segments) {
-    const { bytes } = result;
-    return bytes
-      ? {
-          info: result.info,
-          bytes,
-          get stream() {
-            return result.stream;
-          },
-          ...range,
-        }
-      : { info: result.info, stream: result.stream, ...range };
-  }
   const stream = segmented(
     result.stream,
     segments.map((s) => ({ length: s.length, through: () => decryptStream(s.key, s.range) })),

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { join, relative } from 'node:path';
 import { Readable } from 'node:stream';
-import { layoutOn, type VersionRecord, withLayout } from '../../format/object-record.js';
+import { layoutOn, type PartLayout, type VersionRecord, withLayout } from '../../format/object-record.js';
 import { EngineError } from '../errors.js';
 import { dataDir } from '../fs/layout.js';
 import { rm } from '../fs/os.js';
@@ -133,6 +133,27 @@ export function driveCopy(base: VersionRecord, i: number, out: ShardOut): Versio
   return withLayout(base, layoutOn(base.data, i, out && 'inline' in out ? out.inline : undefined));
 }
 
+/** The single part of a version written whole. */
+function onePart(enc: Encoded, actualSize: number | undefined, file: string | undefined): PartLayout {
+  const part: PartLayout = { number: 1, size: enc.size, etag: enc.md5.toString('hex') };
+  if (actualSize !== undefined) part.actualSize = actualSize;
+  if (file !== undefined) part.file = file;
+  return part;
+}
+
+/** A small object read whole: its bytes, and a stream of them made only when asked for. */
+class SmallObject implements GetObjectResult {
+  constructor(
+    readonly info: ObjectInfo,
+    readonly bytes: Buffer,
+    readonly range: ByteRange | undefined,
+  ) {}
+
+  get stream(): Readable {
+    return Readable.from([this.bytes]);
+  }
+}
+
 /** What the body must come to: its declared size and Content-MD5, when given. */
 function expected(input: PutObjectInput): { size?: number; md5?: Buffer } {
   const out: { size?: number; md5?: Buffer } = {};
@@ -174,15 +195,7 @@ export async function putObject(ctx: EngineContext, input: PutObjectInput): Prom
           index: 0,
           blockSize: BLOCK_SIZE,
           bitrot: ctx.newBitrot,
-          parts: [
-            {
-              number: 1,
-              size: enc.size,
-              etag: enc.md5.toString('hex'),
-              ...(facts.actualSize === undefined ? {} : { actualSize: facts.actualSize }),
-              ...(inline ? {} : { file: 'part.1' }),
-            },
-          ],
+          parts: [onePart(enc, facts.actualSize, inline ? undefined : 'part.1')],
         },
       };
       if (input.tags) version.tags = input.tags;
@@ -224,15 +237,7 @@ export async function getObject(
       ? partRange(info, opts.partNumber)
       : opts.range && resolveRange(opts.range, info.storedSize);
   const small = inlineBytes(ctx, bucket, key, mv, range);
-  if (small)
-    return {
-      info,
-      bytes: small,
-      get stream() {
-        return Readable.from([small]);
-      },
-      ...(range ? { range } : {}),
-    };
+  if (small) return new SmallObject(info, small, range);
   // Pinned before any await: an overwrite from now on leaves these shard files alone.
   const release = ctx.pins.pin(dataPin(bucket, key, mv.version.data?.id ?? ''));
   const stream = await readVersion(
