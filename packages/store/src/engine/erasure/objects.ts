@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { join, relative } from 'node:path';
 import { Readable } from 'node:stream';
 import { layoutOn, type PartLayout, type VersionRecord, withLayout } from '../../format/object-record.js';
+import type { FinishOp } from '../../observe/op-trace.js';
 import { EngineError } from '../errors.js';
 import { dataDir } from '../fs/layout.js';
 import { rm } from '../fs/os.js';
@@ -86,6 +87,38 @@ export async function dropRemoved(
   );
 }
 
+interface Place {
+  dir: (drive: number) => string;
+  file: string;
+  noInline?: boolean;
+  bitrot?: NewBitrot;
+}
+
+/** Where drive i's shard file goes; the folder is worked out only for objects not inline. */
+class ShardPlace {
+  constructor(
+    private readonly ctx: EngineContext,
+    private readonly place: Place,
+    private readonly drive: number,
+  ) {}
+
+  get dir(): string {
+    return this.place.dir(this.drive);
+  }
+
+  get name(): string {
+    return this.place.file;
+  }
+
+  trace(): FinishOp | undefined {
+    const path = this.ctx.drives.paths[this.drive]!;
+    return this.ctx.drives.trace.begin(
+      'CreateFile',
+      () => `${path} ${relative(path, join(this.dir, this.name))}`,
+    );
+  }
+}
+
 /**
  * Erasure-codes a body on the drives online now: small objects stay inline, others go
  * straight into the data folder `dir(drive)` as `file` (a name no record points to yet, so
@@ -94,7 +127,7 @@ export async function dropRemoved(
 export async function encodeBody(
   ctx: EngineContext,
   body: AsyncIterable<unknown>,
-  place: { dir: (drive: number) => string; file: string; noInline?: boolean; bitrot?: NewBitrot },
+  place: Place,
   expect: { size?: number; md5?: Buffer },
 ): Promise<Encoded> {
   const { data, parity, writeQuorum } = ctx.params;
@@ -103,22 +136,7 @@ export async function encodeBody(
   return encodeObject(
     body,
     { data, parity, blockSize: BLOCK_SIZE, bitrot: place.bitrot ?? ctx.newBitrot },
-    live.map((ix, i) => {
-      if (!ix) return undefined;
-      const drive = ctx.drives.paths[i]!;
-      // The folder is worked out only when the object goes to files (not inline).
-      return {
-        get dir() {
-          return place.dir(i);
-        },
-        name: place.file,
-        trace: () =>
-          ctx.drives.trace.begin(
-            'CreateFile',
-            () => `${drive} ${relative(drive, join(place.dir(i), place.file))}`,
-          ),
-      };
-    }),
+    live.map((ix, i) => (ix ? new ShardPlace(ctx, place, i) : undefined)),
     place.noInline ? Object.assign({ noInline: true }, expect) : expect,
   );
 }
