@@ -169,10 +169,33 @@ export async function* decodeObject(o: DecodeOptions): AsyncGenerator<Buffer> {
 }
 
 /**
+ * A whole inline object of one block whose data shards are all there and sound: their
+ * bytes, verified and copied into one buffer. Undefined when any is missing or fails its
+ * checksum (decodeInline then reconstructs, and reports the drive).
+ */
+function wholeFromDataShards(o: DecodeOptions): Buffer | undefined {
+  const { data, blockSize, bitrot } = o.layout;
+  if (o.size > blockSize || o.start !== undefined || o.end !== undefined) return undefined;
+  const hashLen = checksumLength(bitrot);
+  const shardLen = Math.ceil(o.size / data);
+  const out = Buffer.allocUnsafe(o.size);
+  for (let i = 0; i < data; i++) {
+    const stream = o.sources[i]?.inline;
+    if (!stream || stream.length < hashLen + shardLen) return undefined;
+    const shard = stream.subarray(hashLen, hashLen + shardLen);
+    if (hashLen > 0 && !shardChecksum(bitrot, shard).equals(stream.subarray(0, hashLen))) return undefined;
+    shard.copy(out, i * shardLen, 0, Math.min(shardLen, o.size - i * shardLen));
+  }
+  return out;
+}
+
+/**
  * The same for an object whose shards are all inline in its records: no I/O, so decoded
  * at once into one buffer (the small-object fast path).
  */
 export function decodeInline(o: DecodeOptions): Buffer {
+  const whole = wholeFromDataShards(o);
+  if (whole) return whole;
   const d = new Decoder(o);
   const out: Buffer[] = [];
   for (const { b, blockLen, offset, len, shards } of d.blocks()) {

@@ -21,7 +21,7 @@ import { resolveRange } from '../range.js';
 import type { NewBitrot } from './bitrot.js';
 import { type CommitResult, commitKey, droppedDataIds, removeData } from './commit.js';
 import { dataPin, type EngineContext, objectLock } from './context.js';
-import { decodeInline, type ShardSource } from './decode.js';
+import { type DecodeOptions, decodeInline, type ShardSource } from './decode.js';
 import { type Encoded, encodeObject, type ShardOut } from './encode.js';
 import { toObjectInfo } from './object-info.js';
 import { BLOCK_SIZE, quorumError } from './params.js';
@@ -274,22 +274,24 @@ function inlineBytes(ctx: EngineContext, bucket: string, key: string, mv: Merged
   const size = layout.parts[0]?.size ?? 0;
   if (size === 0) return Buffer.alloc(0);
   const sources: (ShardSource | undefined)[] = new Array(layout.data + layout.parity).fill(undefined);
+  let found = 0;
   mv.holders.forEach((h, drive) => {
     const inline = h?.data?.inline;
-    if (inline && h.data!.index < sources.length)
+    if (inline && h.data!.index < sources.length) {
       sources[h.data!.index] = {
         drive,
         inline: Buffer.from(inline.buffer, inline.byteOffset, inline.byteLength),
       };
+      found++;
+    }
   });
-  if (sources.filter((s) => s !== undefined).length < layout.data) throw quorumError('read');
-  return decodeInline({
-    sources,
-    layout,
-    size,
-    ...(range ? { start: range.start, end: range.end } : {}),
-    onBad: () => ctx.queueHeal(bucket, key, true),
-  });
+  if (found < layout.data) throw quorumError('read');
+  const options: DecodeOptions = { sources, layout, size, onBad: () => ctx.queueHeal(bucket, key, true) };
+  if (range) {
+    options.start = range.start;
+    options.end = range.end;
+  }
+  return decodeInline(options);
 }
 
 /** The stored bytes of part `n` (S3 partNumber reads); InvalidRange past the last part. */
