@@ -90,7 +90,8 @@ export interface NewObjectMeta {
 export interface PutObjectInput extends NewObjectMeta {
   bucket: string;
   key: string;
-  body: Readable;
+  /** The stored bytes: a stream, or a small body already in one buffer. */
+  body: Readable | Buffer;
   /** Declared stored length, checked against what arrives; undefined when unknown. */
   size?: number;
   /** Content-MD5 of the stored bytes (raw digest); a mismatch fails the write with BadDigest. */

@@ -36,4 +36,9 @@ export interface S3Call {
   may(access: Access): Promise<boolean>;
   /** The verified request body; created on first use. */
   body(): Readable;
+  /**
+   * The verified body in one buffer when it is small and plain, else undefined (body()
+   * then streams it). Once this has answered a buffer, body() must not be used.
+   */
+  wholeBody(): Promise<Buffer> | undefined;
 }

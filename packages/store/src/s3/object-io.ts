@@ -1,4 +1,4 @@
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import {
   type CiphertextRange,
   CryptoError,
@@ -152,7 +152,8 @@ export function encryptPart(
 export interface WriteRequest {
   bucket: string;
   key: string;
-  body: Readable;
+  /** The plaintext: a stream, or a small body read whole (never encrypted). */
+  body: Readable | Buffer;
   /** Plaintext bytes the client declared. */
   size: number;
   expectedMd5?: Buffer;
@@ -174,7 +175,8 @@ export async function writeObject(deps: S3Deps, req: WriteRequest): Promise<Obje
     return deps.layer.putObject(input);
   }
   const { objectKey, internal } = newObjectKey(deps, sse, bucket, key);
-  const enc = encryptPart(req.body, req.size, objectKey, 1, sse.kind, req.expectedMd5);
+  const plaintext = Buffer.isBuffer(req.body) ? Readable.from([req.body]) : req.body;
+  const enc = encryptPart(plaintext, req.size, objectKey, 1, sse.kind, req.expectedMd5);
   input.internal = Object.assign({}, req.meta.internal, internal);
   input.body = enc.body;
   input.size = enc.size;

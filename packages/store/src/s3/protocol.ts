@@ -2,7 +2,7 @@ import { header, noteSigner, noteSubject, type RequestContext } from '../http/co
 import type { Reply } from '../http/reply.js';
 import type { Protocol } from '../http/server.js';
 import { eventStream, streamReply } from '../observe/stream.js';
-import { verifiedBody } from './auth/payload.js';
+import { verifiedBody, wholeVerifiedBody } from './auth/payload.js';
 import { isPresigned, verifyPresigned } from './auth/presigned.js';
 import { verifyHeaderAuth } from './auth/signature-v4.js';
 import { accessesOf, authorize, may } from './authorize.js';
@@ -180,12 +180,17 @@ export function s3Protocol(deps: S3ProtocolDeps): Protocol {
         const auth = authenticate(ctx, deps);
         noteSigner(ctx, auth?.identity);
         let body: ReturnType<S3Call['body']> | undefined;
+        let whole: ReturnType<S3Call['wholeBody']>;
         const call: S3Call = {
           ctx,
           auth,
           authorize: (access) => authorize(deps, ctx, auth?.identity, access),
           may: (access) => may(deps, ctx, auth?.identity, access),
           body: () => (body ??= verifiedBody(ctx, auth)),
+          wholeBody: () => {
+            if (!body) whole ??= wholeVerifiedBody(ctx, auth);
+            return body ? undefined : whole;
+          },
         };
         reply = await withContext(op, async () => {
           // Anonymous requests get no further than what a bucket policy grants.

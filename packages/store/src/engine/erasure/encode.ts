@@ -1,4 +1,4 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash, hash, randomUUID } from 'node:crypto';
 import type { FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Bitrot } from '../../format/object-record.js';
@@ -137,6 +137,42 @@ class Outputs {
 }
 
 /**
+ * A small object already in one buffer, coded at once into each drive's inline shard
+ * stream (its checksum, then its shard), as encodeObject would have kept it in memory.
+ */
+function encodeWhole(body: Buffer, layout: Layout, targets: ShardTarget[], expect: Expect): Encoded {
+  const size = body.length;
+  if (expect.size !== undefined && size !== expect.size) throw new EngineError('IncompleteBody');
+  const md5 = hash('md5', body, 'buffer');
+  if (expect.md5 && !md5.equals(expect.md5)) throw new EngineError('BadDigest');
+  if (size === 0)
+    return { size, md5, shards: targets.map((t) => (t ? { inline: Buffer.alloc(0) } : undefined)) };
+  const rs = codec(layout.data, layout.parity);
+  const shardLen = Math.ceil(size / layout.data);
+  const padded = Buffer.allocUnsafe(shardLen * layout.data);
+  body.copy(padded);
+  padded.fill(0, size);
+  const shards: Uint8Array[] = [];
+  for (let i = 0; i < rs.total; i++)
+    shards.push(
+      i < layout.data ? padded.subarray(i * shardLen, (i + 1) * shardLen) : new Uint8Array(shardLen),
+    );
+  rs.encode(shards);
+  return {
+    size,
+    md5,
+    shards: targets.map((t, i) => {
+      if (t === undefined) return undefined;
+      const checksum = shardChecksum(layout.bitrot, shards[i]!);
+      const inline = Buffer.allocUnsafe(checksum.length + shardLen);
+      checksum.copy(inline);
+      inline.set(shards[i]!, checksum.length);
+      return { inline };
+    }),
+  };
+}
+
+/**
  * Reads a body, splits it into blocks, erasure-codes each block and writes shard i, each
  * shard block preceded by its SHA-256, to the file targets[i] names (undefined: skip that
  * drive). Objects up to INLINE_MAX stay in memory for the metadata records. The body is
@@ -144,11 +180,15 @@ class Outputs {
  * comes back as undefined; on error nothing is left behind.
  */
 export async function encodeObject(
-  body: AsyncIterable<unknown>,
+  body: AsyncIterable<unknown> | Buffer,
   layout: Layout,
   targets: ShardTarget[],
   expect: Expect = {},
 ): Promise<Encoded> {
+  if (Buffer.isBuffer(body)) {
+    if (body.length <= INLINE_MAX && !expect.noInline) return encodeWhole(body, layout, targets, expect);
+    body = [body] as unknown as AsyncIterable<unknown>;
+  }
   const rs = codec(layout.data, layout.parity);
   const limit = expect.size ?? MAX_OBJECT_SIZE;
   const padded = (n: number) => Math.ceil(n / layout.data) * layout.data;

@@ -59,6 +59,33 @@ describe('ErasureObjectLayer', () => {
     expect(await text((await layer.getObject('bkt', 'k')).stream)).toBe('small');
   });
 
+  it('stores a body given as one buffer as it stores the same bytes streamed', async () => {
+    const layer = await f.open();
+    await layer.makeBucket('bkt');
+    for (const size of [0, 1, 4096, 128 * 1024, 128 * 1024 + 1, 3 * 1024 * 1024 + 5]) {
+      const body = Buffer.alloc(size, size % 251);
+      const asBuffer = await layer.putObject({
+        bucket: 'bkt',
+        key: `b/${size}`,
+        body,
+        size,
+        versioning: 'unversioned',
+      });
+      const streamed = await layer.putObject(put('bkt', `s/${size}`, body));
+      expect(asBuffer.etag).toBe(streamed.etag);
+      expect((await bytes((await layer.getObject('bkt', `b/${size}`)).stream)).equals(body)).toBe(true);
+    }
+    await expect(
+      layer.putObject({
+        bucket: 'bkt',
+        key: 'short',
+        body: Buffer.alloc(3),
+        size: 4,
+        versioning: 'unversioned',
+      }),
+    ).rejects.toMatchObject({ code: 'IncompleteBody' });
+  });
+
   it('EC 2+2 by default; parity is settable and checked', async () => {
     expect((await f.open()).backendInfo()).toMatchObject({ dataShards: 2, parityShards: 2, drives: 4 });
     expect((await f.open({ parity: 1 })).backendInfo()).toMatchObject({ dataShards: 3, parityShards: 1 });

@@ -126,7 +126,7 @@ class ShardPlace {
  */
 export async function encodeBody(
   ctx: EngineContext,
-  body: AsyncIterable<unknown>,
+  body: AsyncIterable<unknown> | Buffer,
   place: Place,
   expect: { size?: number; md5?: Buffer },
 ): Promise<Encoded> {

@@ -1,4 +1,5 @@
-import { createHash } from 'node:crypto';
+import { createHash, hash } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
 import { PassThrough, type Readable, Transform, type TransformCallback } from 'node:stream';
 import { UNSIGNED_PAYLOAD } from '@stowage/madmin';
 import { fromRequest } from '../../http/body.js';
@@ -67,6 +68,53 @@ export function verifiedBody(ctx: RequestContext, auth: AuthResult | undefined):
   }
   const spec = checksumSpec(ctx, trailers);
   return spec ? chain(body, new ChecksumCheck(spec)) : body;
+}
+
+/**
+ * Bodies up to this size that come whole (not aws-chunked) and name no flexible checksum are
+ * read into one buffer and checked at once: for a small object, streams cost more than the rest.
+ */
+export const WHOLE_BODY_MAX = 128 * 1024;
+
+/** Reads a request's body to its end; IncompleteBody when the client goes before that. */
+function readWhole(req: IncomingMessage, length: number): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let got = 0;
+    const onData = (chunk: Buffer) => {
+      chunks.push(chunk);
+      got += chunk.length;
+    };
+    const onEnd = () => {
+      req.off('data', onData).off('close', onClose).off('error', onClose);
+      if (got !== length) reject(new ApiError('IncompleteBody'));
+      else resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, got));
+    };
+    const onClose = () => {
+      req.off('data', onData).off('end', onEnd);
+      reject(new ApiError('IncompleteBody'));
+    };
+    req.on('data', onData).once('end', onEnd).once('close', onClose).once('error', onClose);
+  });
+}
+
+/**
+ * The verified request body in one buffer, when it is small and plain (see WHOLE_BODY_MAX);
+ * undefined otherwise, and then body() streams it. The payload hash is checked here.
+ */
+export function wholeVerifiedBody(
+  ctx: RequestContext,
+  auth: AuthResult | undefined,
+): Promise<Buffer> | undefined {
+  const mode = auth?.payloadHash ?? anonymousPayload(ctx);
+  if (mode.startsWith('STREAMING-') || checksumSpec(ctx) !== undefined) return undefined;
+  const raw = header(ctx.headers, 'content-length');
+  if (raw === undefined || !/^\d+$/.test(raw) || Number(raw) > WHOLE_BODY_MAX) return undefined;
+  return readWhole(ctx.req, Number(raw)).then((body) => {
+    if (mode !== UNSIGNED_PAYLOAD && hash('sha256', body, 'hex') !== mode)
+      throw new ApiError('XAmzContentSHA256Mismatch');
+    return body;
+  });
 }
 
 /** The length the decoded body must have, when the request declares one. */

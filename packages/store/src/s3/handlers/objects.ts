@@ -133,10 +133,12 @@ export async function putObject(deps: S3Deps, call: S3Call, bucket: string, key:
   const meta = newVersionMeta(call, settings);
   meta.internal = declaredChecksums(call);
   await checkQuota(deps, bucket, settings, size);
+  // A small plain body is read and checked whole; encryption streams it.
+  const whole = sse.kind === 'none' ? call.wholeBody() : undefined;
   const info = await writeObject(deps, {
     bucket,
     key,
-    body: call.body(),
+    body: whole ? await whole : call.body(),
     size,
     meta,
     sse,
