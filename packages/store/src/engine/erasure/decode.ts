@@ -4,8 +4,16 @@ import { checksumLength, shardChecksum } from './bitrot.js';
 import { quorumError } from './params.js';
 import { codec, type ReedSolomon } from './reed-solomon.js';
 
-/** One drive's shard stream: an open file or the inline bytes of its record. */
-export type ShardSource = { drive: number; fh?: FileHandle; inline?: Buffer };
+/**
+ * One drive's shard stream: the inline bytes of its record, or a file, open or opened on
+ * first read (`open`; undefined when it cannot be).
+ */
+export type ShardSource = {
+  drive: number;
+  fh?: FileHandle;
+  inline?: Buffer;
+  open?: () => Promise<FileHandle | undefined>;
+};
 
 export interface DecodeOptions {
   /** sources[i] holds shard i (undefined: missing). */
@@ -27,10 +35,16 @@ function inlineAt(src: ShardSource, offset: number, len: number): Buffer | undef
 
 async function readAt(src: ShardSource, offset: number, len: number): Promise<Buffer | undefined> {
   if (src.inline) return inlineAt(src, offset, len);
+  if (!src.fh && src.open) {
+    src.fh = await src.open();
+    src.open = undefined;
+  }
+  const fh = src.fh;
+  if (!fh) return undefined;
   const buf = Buffer.allocUnsafe(len);
   let got = 0;
   while (got < len) {
-    const { bytesRead } = await src.fh!.read(buf, got, len - got, offset + got);
+    const { bytesRead } = await fh.read(buf, got, len - got, offset + got);
     if (bytesRead === 0) return undefined;
     got += bytesRead;
   }

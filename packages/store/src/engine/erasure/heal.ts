@@ -77,7 +77,9 @@ async function rebuildVersion(
   const inline = layout.inline !== undefined;
   try {
     for (const part of layout.parts) {
-      const opened = await openPart({ paths, trace: ctx.drives.trace, bucket, key, version: mv }, part);
+      const opened = await openPart({ paths, trace: ctx.drives.trace, bucket, key, version: mv }, part, {
+        all: true,
+      });
       try {
         if (opened.available < layout.data) return { copies: [] };
         const blocks = decodeObject({

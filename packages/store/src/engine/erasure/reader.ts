@@ -25,41 +25,68 @@ interface OpenedPart {
 }
 
 /**
- * Opens the shard streams of one part on the drives that hold the version. Files are
- * opened before any byte of the part is sent, so an unlink cannot cut the part short.
+ * The shard streams of one part on the drives that hold the version. Reads open the data
+ * shards at once (and, for each that will not open, the next shard), so that a part below
+ * read quorum fails before any byte of it is sent; the other shards open if a read turns
+ * out to need them, as MinIO reads data shards first. `all` opens every one (heal). The
+ * version's data pin keeps its files while they are read.
  */
-export async function openPart(t: ReadTarget, part: PartLayout): Promise<OpenedPart> {
+export async function openPart(
+  t: ReadTarget,
+  part: PartLayout,
+  opts: { all?: boolean } = {},
+): Promise<OpenedPart> {
   const layout = t.version.version.data!;
   const sources: (ShardSource | undefined)[] = new Array(layout.data + layout.parity).fill(undefined);
-  await Promise.all(
-    t.version.holders.map(async (h, drive) => {
-      const d = h?.data;
-      if (!d || d.index >= sources.length) return;
-      if (d.inline !== undefined) {
-        sources[d.index] = {
-          drive,
-          inline: Buffer.from(d.inline.buffer, d.inline.byteOffset, d.inline.byteLength),
-        };
-        return;
-      }
-      if (part.file === undefined) return;
-      try {
-        const root = t.paths[drive]!;
-        const file = join(dataDir(root, t.bucket, t.key, d.id), part.file);
-        const fh = await t.trace.call(
-          'ReadFileStream',
-          () => `${root} ${relative(root, file)}`,
-          () => open(file, 'r'),
-        );
-        sources[d.index] = { drive, fh };
-      } catch {
-        // Missing shard file: the decoder reports it and uses another drive.
-      }
-    }),
-  );
+  t.version.holders.forEach((h, drive) => {
+    const d = h?.data;
+    if (!d || d.index >= sources.length) return;
+    if (d.inline !== undefined) {
+      sources[d.index] = {
+        drive,
+        inline: Buffer.from(d.inline.buffer, d.inline.byteOffset, d.inline.byteLength),
+      };
+      return;
+    }
+    if (part.file === undefined) return;
+    const root = t.paths[drive]!;
+    const file = join(dataDir(root, t.bucket, t.key, d.id), part.file);
+    sources[d.index] = {
+      drive,
+      open: () =>
+        t.trace
+          .call(
+            'ReadFileStream',
+            () => `${root} ${relative(root, file)}`,
+            () => open(file, 'r'),
+          )
+          // A missing shard file: the decoder reports it and uses another drive.
+          .catch(() => undefined),
+    };
+  });
+  const openNow = async (src: ShardSource): Promise<boolean> => {
+    if (src.inline) return true;
+    src.fh = await src.open?.();
+    src.open = undefined;
+    return src.fh !== undefined;
+  };
+  let available = 0;
+  if (opts.all) {
+    const opened = await Promise.all(sources.map((s) => (s ? openNow(s) : false)));
+    available = opened.filter(Boolean).length;
+  } else {
+    // Data shards first; each one that fails brings in the next candidate.
+    const candidates = sources.filter((s): s is ShardSource => s !== undefined);
+    let next = 0;
+    while (available < layout.data && next < candidates.length) {
+      const batch = candidates.slice(next, next + layout.data - available);
+      next += batch.length;
+      available += (await Promise.all(batch.map(openNow))).filter(Boolean).length;
+    }
+  }
   return {
     sources,
-    available: sources.filter((s) => s !== undefined).length,
+    available,
     close: async () => {
       await Promise.all(sources.map((s) => s?.fh?.close().catch(() => {})));
     },
