@@ -3,7 +3,7 @@ import { Readable } from 'node:stream';
 import type { PartLayout } from '../../format/object-record.js';
 import type { OpTracer } from '../../observe/op-trace.js';
 import { dataDir } from '../fs/layout.js';
-import { open } from '../fs/os.js';
+import { ReadOnlyFile } from '../fs/os.js';
 import type { ByteRange } from '../object-layer.js';
 import { decodeObject, type ShardSource } from './decode.js';
 import { quorumError } from './params.js';
@@ -58,7 +58,7 @@ export async function openPart(
           .call(
             'ReadFileStream',
             () => `${root} ${relative(root, file)}`,
-            () => open(file, 'r'),
+            () => ReadOnlyFile.open(file),
           )
           // A missing shard file: the decoder reports it and uses another drive.
           .catch(() => undefined),
