@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
   commonVersion,
@@ -108,6 +109,32 @@ describe('object records, version 5', () => {
     const read = decodeObjectRecord(v4);
     expect(read).toEqual(recordOn(2));
     expect(decodeObjectRecord(encodeObjectRecord(read))).toEqual(recordOn(2));
+  });
+
+  it('reads a version 4 record an earlier store wrote (fixture), and keeps it whole as version 5', () => {
+    const fixture = JSON.parse(
+      readFileSync(new URL('../../test/fixtures/object-record-v4.json', import.meta.url), 'utf8'),
+    ) as { base64: string };
+    const old = decodeObjectRecord(Buffer.from(fixture.base64, 'base64'));
+    expect(
+      old.versions.map((v) => [v.id === 'null' ? 'null' : 'uuid', v.deleteMarker === true, v.data?.bitrot]),
+    ).toEqual([
+      ['uuid', false, 'highwayhash256'],
+      ['uuid', true, undefined],
+      ['null', false, 'sha256'],
+    ]);
+    const [inline, , files] = old.versions;
+    expect(inline!.data!.index).toBe(1);
+    expect(Buffer.from(inline!.data!.inline!).toString('latin1')).toMatch(/SHARD1$/);
+    expect(inline).toMatchObject({ tags: 'a=1', legalHold: true, userMeta: { colour: 'blue' } });
+    expect(files).toMatchObject({
+      retention: { mode: 'GOVERNANCE', until: 1_800_000_000_000 },
+      internal: { sse: 'S3' },
+    });
+    expect(files!.data!.parts[0]!.file).toBe('part.1');
+    const rewritten = encodeObjectRecord(old);
+    expect(recordSections(rewritten)).toBeDefined();
+    expect(decodeObjectRecord(rewritten)).toEqual(old);
   });
 
   it('is a MessagePack map naming its version, so that an older store asks to be upgraded', () => {
