@@ -1,5 +1,16 @@
+import type { IncomingMessage } from 'node:http';
 import { describe, expect, it } from 'vitest';
-import { parseQuery, percentDecode } from './context.js';
+import { createContext, parseQuery, percentDecode } from './context.js';
+
+describe('request ids', () => {
+  it('are 16 upper-case hex digits, one more for each request', () => {
+    const req = { url: '/', method: 'GET', headers: {} } as IncomingMessage;
+    const ids = Array.from({ length: 3 }, () => createContext(req).requestId);
+    for (const id of ids) expect(id).toMatch(/^[0-9A-F]{16}$/);
+    expect(BigInt(`0x${ids[1]}`) - BigInt(`0x${ids[0]}`)).toBe(1n);
+    expect(BigInt(`0x${ids[2]}`) - BigInt(`0x${ids[1]}`)).toBe(1n);
+  });
+});
 
 describe('request parsing', () => {
   it('percent-decodes UTF-8 and refuses bad escapes or invalid UTF-8', () => {

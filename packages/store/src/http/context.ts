@@ -1,11 +1,17 @@
 import { randomBytes } from 'node:crypto';
 
 // Request ids as MinIO's: 16 upper-case hex digits. A random start and a counter: unique
-// per process without a random draw per request.
-let requestCounter = randomBytes(8).readBigUInt64BE();
+// per process without a random draw per request. The high half changes only when the low
+// half wraps, so most ids cost one small number's formatting.
+const random = randomBytes(8);
+let high = random.readUInt32BE(0);
+let low = random.readUInt32BE(4);
+let highHex = '';
 function nextRequestId(): string {
-  requestCounter = (requestCounter + 1n) & 0xffffffffffffffffn;
-  return requestCounter.toString(16).toUpperCase().padStart(16, '0');
+  low = (low + 1) >>> 0;
+  if (low === 0) high = (high + 1) >>> 0;
+  if (low === 0 || highHex === '') highHex = high.toString(16).toUpperCase().padStart(8, '0');
+  return highHex + low.toString(16).toUpperCase().padStart(8, '0');
 }
 
 import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
