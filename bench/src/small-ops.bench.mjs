@@ -117,8 +117,10 @@ The store fsyncs every write (group commit); s3rver does not fsync.
 Target: at least 3x s3rver.
 
 The ceiling is bare \`node:http\` on the same core, keeping bodies in memory with no signature,
-disk or XML (bench/src/bare-http-process.mjs): no Node server can beat it. The last column is
-the share of that ceiling the 3x target asks for; the store's share is beside it.
+disk or XML (bench/src/bare-http-process.mjs): no Node server can beat it. Its figure is also
+what the one load client (on its own core) can drive, about 10,000 requests a second here, so
+it bounds every server's figure from above. The last column is the share of that ceiling the
+3x target asks for; the store's share is beside it.
 
 | operation | store (4 drives) | s3rver 3.7.1 | ratio | ceiling: bare node:http | store / ceiling | 3x s3rver / ceiling |
 |---|---|---|---|---|---|---|
