@@ -212,8 +212,18 @@ async function dataBlock(
  */
 export async function* decodeObject(o: DecodeOptions): AsyncGenerator<Buffer> {
   const d = new Decoder(o);
-  for (const { b, blockLen, offset, len, shards } of d.blocks()) {
-    const whole = d.verifyAll ? undefined : await dataBlock(d, b, blockLen, offset);
+  // While one block goes to the reader, the next one's data shards are already being read.
+  let ahead: Promise<Buffer | undefined> | undefined;
+  const blocks = [...d.blocks()];
+  const readAhead = (n: number) => {
+    const next = blocks[n];
+    ahead = next && !d.verifyAll ? dataBlock(d, next.b, next.blockLen, next.offset) : undefined;
+    ahead?.catch(() => {});
+  };
+  readAhead(0);
+  for (const [n, { b, blockLen, offset, len, shards }] of blocks.entries()) {
+    const whole = await ahead;
+    readAhead(n + 1);
     if (whole) {
       yield whole;
       continue;
