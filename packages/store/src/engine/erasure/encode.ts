@@ -174,7 +174,7 @@ function encodeWhole(body: Buffer, layout: Layout, targets: ShardTarget[], expec
 
 /**
  * Reads a body, splits it into blocks, erasure-codes each block and writes shard i, each
- * shard block preceded by its SHA-256, to the file targets[i] names (undefined: skip that
+ * shard block preceded by its checksum, to the file targets[i] names (undefined: skip that
  * drive). Objects up to INLINE_MAX stay in memory for the metadata records. The body is
  * fully read and checked (length, Content-MD5) before this resolves; a drive that fails
  * comes back as undefined; on error nothing is left behind.
