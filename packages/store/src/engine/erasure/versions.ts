@@ -41,6 +41,31 @@ export const newestFirst = (a: VersionRecord, b: VersionRecord): number =>
  * removed from write-quorum drives cannot reach read quorum on the rest.
  */
 export function mergeRecords(answers: DriveAnswer<ObjectRecord>[], setReadQuorum: number): Merged {
+  return agree(answers, singleVersionGroups(answers) ?? groupVersions(answers), setReadQuorum);
+}
+
+const sameVersion = (a: VersionRecord, b: VersionRecord): boolean =>
+  a.id === b.id && a.mod === b.mod && a.data?.id === b.data?.id;
+
+/**
+ * The grouping of the usual case, without building identities: every drive that answered
+ * holds one version, the same one. Undefined for anything else.
+ */
+function singleVersionGroups(answers: DriveAnswer<ObjectRecord>[]): Map<string, MergedVersion> | undefined {
+  let only: VersionRecord | undefined;
+  for (const a of answers) {
+    if (typeof a !== 'object') continue;
+    const v = a.value.versions;
+    if (v.length !== 1 || (only && !sameVersion(only, v[0]!))) return undefined;
+    only ??= v[0];
+  }
+  if (!only) return undefined;
+  const holders = answers.map((a) => (typeof a === 'object' ? a.value.versions[0] : undefined));
+  return new Map([[versionIdentity(only), { version: only, holders }]]);
+}
+
+/** Every drive's versions, grouped by identity. */
+function groupVersions(answers: DriveAnswer<ObjectRecord>[]): Map<string, MergedVersion> {
   const groups = new Map<string, MergedVersion>();
   for (const [drive, a] of answers.entries()) {
     if (typeof a !== 'object') continue;
@@ -54,6 +79,15 @@ export function mergeRecords(answers: DriveAnswer<ObjectRecord>[], setReadQuorum
       g.holders[drive] = v;
     }
   }
+  return groups;
+}
+
+/** The versions read quorum agrees on, and whether every drive holds exactly them. */
+function agree(
+  answers: DriveAnswer<ObjectRecord>[],
+  groups: Map<string, MergedVersion>,
+  setReadQuorum: number,
+): Merged {
   const agreed: MergedVersion[] = [];
   const seenIds = new Set<string>();
   const candidates = [...groups.values()].sort((a, b) => newestFirst(a.version, b.version));
