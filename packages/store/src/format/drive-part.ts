@@ -8,6 +8,8 @@ import { RecordFormatError } from './record.js';
 export type DriveEntry = null | readonly [index: number, inline: Uint8Array | null];
 
 const NIL = 0xc0;
+/** bin8, bin16, bin32: how many bytes their length takes. */
+const BIN_LENGTH: Partial<Record<number, 1 | 2 | 4>> = { 196: 1, 197: 2, 198: 4 };
 const KIND = 'object record drive part';
 
 function headerSize(n: number): number {
@@ -69,19 +71,20 @@ export function decodeDrivePart(bytes: Uint8Array): DriveEntry[] {
   const need = (n: number) => {
     if (at + n > view.length) throw new RecordFormatError(`${KIND}: truncated`);
   };
+  /** A big-endian length of 1, 2 or 4 bytes. */
+  const length = (bytes: 1 | 2 | 4): number => {
+    need(bytes);
+    const n = bytes === 1 ? view[at]! : bytes === 2 ? view.readUInt16BE(at) : view.readUInt32BE(at);
+    at += bytes;
+    return n;
+  };
   need(1);
   const head = view[at++]!;
   let n: number;
   if ((head & 0xf0) === 0x90) n = head & 0x0f;
-  else if (head === 0xdc) {
-    need(2);
-    n = view.readUInt16BE(at);
-    at += 2;
-  } else if (head === 0xdd) {
-    need(4);
-    n = view.readUInt32BE(at);
-    at += 4;
-  } else throw new RecordFormatError(`${KIND}: expected a list`);
+  else if (head === 0xdc) n = length(2);
+  else if (head === 0xdd) n = length(4);
+  else throw new RecordFormatError(`${KIND}: expected a list`);
   const entries: DriveEntry[] = [];
   for (let i = 0; i < n; i++) {
     need(1);
@@ -98,19 +101,9 @@ export function decodeDrivePart(bytes: Uint8Array): DriveEntry[] {
       entries.push([index, null]);
       continue;
     }
-    let len: number;
-    if (kind === 0xc4) {
-      need(1);
-      len = view[at++]!;
-    } else if (kind === 0xc5) {
-      need(2);
-      len = view.readUInt16BE(at);
-      at += 2;
-    } else if (kind === 0xc6) {
-      need(4);
-      len = view.readUInt32BE(at);
-      at += 4;
-    } else throw new RecordFormatError(`${KIND}: malformed inline shard`);
+    const size = BIN_LENGTH[kind ?? 0];
+    if (size === undefined) throw new RecordFormatError(`${KIND}: malformed inline shard`);
+    const len = length(size);
     need(len);
     entries.push([index, Buffer.from(view.subarray(at, at + len))]);
     at += len;

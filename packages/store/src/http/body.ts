@@ -37,6 +37,31 @@ export async function readAll(body: Readable, limit: number, tooLarge: ApiError)
 }
 
 /**
+ * Reads a request's body of `length` bytes to its end with no stream in between (small
+ * bodies); IncompleteBody when the client goes before that.
+ */
+export function readRequestBody(req: IncomingMessage, length: number): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let got = 0;
+    const onData = (chunk: Buffer) => {
+      chunks.push(chunk);
+      got += chunk.length;
+    };
+    const onEnd = () => {
+      req.off('data', onData).off('close', onClose).off('error', onClose);
+      if (got !== length) reject(new ApiError('IncompleteBody'));
+      else resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, got));
+    };
+    const onClose = () => {
+      req.off('data', onData).off('end', onEnd);
+      reject(new ApiError('IncompleteBody'));
+    };
+    req.on('data', onData).once('end', onEnd).once('close', onClose).once('error', onClose);
+  });
+}
+
+/**
  * After a failed request, reads what is left of a small body so the client gets the error
  * on a healthy keep-alive connection; a large remainder closes the connection instead.
  * Resolves true when the connection can stay open.

@@ -102,11 +102,7 @@ class Decoder {
   /** The shard's bytes when they pass their checksum; else the drive is reported and dropped. */
   check(i: number, buf: Buffer | undefined): Uint8Array | undefined {
     const shard = buf?.subarray(this.hashLen);
-    const ok =
-      buf !== undefined &&
-      shard !== undefined &&
-      (this.hashLen === 0 || shardChecksum(this.bitrot, shard).equals(buf.subarray(0, this.hashLen)));
-    if (ok) return shard;
+    if (buf && shard && this.sound(buf.subarray(0, this.hashLen), shard)) return shard;
     const src = this.live[i];
     this.live[i] = undefined;
     if (src) this.o.onBad?.(src.drive);
@@ -213,17 +209,18 @@ async function dataBlock(
 export async function* decodeObject(o: DecodeOptions): AsyncGenerator<Buffer> {
   const d = new Decoder(o);
   // While one block goes to the reader, the next one's data shards are already being read.
-  let ahead: Promise<Buffer | undefined> | undefined;
-  const blocks = [...d.blocks()];
-  const readAhead = (n: number) => {
-    const next = blocks[n];
-    ahead = next && !d.verifyAll ? dataBlock(d, next.b, next.blockLen, next.offset) : undefined;
-    ahead?.catch(() => {});
+  const blocks = d.blocks();
+  const readAhead = () => {
+    const next = blocks.next();
+    if (next.done) return undefined;
+    const read = d.verifyAll ? undefined : dataBlock(d, next.value.b, next.value.blockLen, next.value.offset);
+    read?.catch(() => {});
+    return { block: next.value, read };
   };
-  readAhead(0);
-  for (const [n, { b, blockLen, offset, len, shards }] of blocks.entries()) {
-    const whole = await ahead;
-    readAhead(n + 1);
+  for (let current = readAhead(); current; ) {
+    const { b, blockLen, offset, len, shards } = current.block;
+    const whole = await current.read;
+    current = readAhead();
     if (whole) {
       yield whole;
       continue;

@@ -1,8 +1,7 @@
 import { createHash, hash } from 'node:crypto';
-import type { IncomingMessage } from 'node:http';
 import { PassThrough, type Readable, Transform, type TransformCallback } from 'node:stream';
 import { UNSIGNED_PAYLOAD } from '@stowage/madmin';
-import { fromRequest } from '../../http/body.js';
+import { fromRequest, readRequestBody } from '../../http/body.js';
 import { header, type RequestContext } from '../../http/context.js';
 import { ApiError } from '../errors.js';
 import { chain } from '../streams.js';
@@ -76,28 +75,6 @@ export function verifiedBody(ctx: RequestContext, auth: AuthResult | undefined):
  */
 export const WHOLE_BODY_MAX = 128 * 1024;
 
-/** Reads a request's body to its end; IncompleteBody when the client goes before that. */
-function readWhole(req: IncomingMessage, length: number): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let got = 0;
-    const onData = (chunk: Buffer) => {
-      chunks.push(chunk);
-      got += chunk.length;
-    };
-    const onEnd = () => {
-      req.off('data', onData).off('close', onClose).off('error', onClose);
-      if (got !== length) reject(new ApiError('IncompleteBody'));
-      else resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, got));
-    };
-    const onClose = () => {
-      req.off('data', onData).off('end', onEnd);
-      reject(new ApiError('IncompleteBody'));
-    };
-    req.on('data', onData).once('end', onEnd).once('close', onClose).once('error', onClose);
-  });
-}
-
 /**
  * The verified request body in one buffer, when it is small and plain (see WHOLE_BODY_MAX);
  * undefined otherwise, and then body() streams it. The payload hash is checked here.
@@ -110,7 +87,7 @@ export function wholeVerifiedBody(
   if (mode.startsWith('STREAMING-') || checksumSpec(ctx) !== undefined) return undefined;
   const raw = header(ctx.headers, 'content-length');
   if (raw === undefined || !/^\d+$/.test(raw) || Number(raw) > WHOLE_BODY_MAX) return undefined;
-  return readWhole(ctx.req, Number(raw)).then((body) => {
+  return readRequestBody(ctx.req, Number(raw)).then((body) => {
     if (mode !== UNSIGNED_PAYLOAD && hash('sha256', body, 'hex') !== mode)
       throw new ApiError('XAmzContentSHA256Mismatch');
     return body;

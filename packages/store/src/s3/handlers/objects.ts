@@ -83,7 +83,7 @@ export function sseForWrite(
   try {
     const asked = parseSseHeaders(
       call.ctx.headers,
-      Object.assign({ secure: isPrivateChannel(call.ctx) }, opts),
+      Object.assign({}, opts, { secure: isPrivateChannel(call.ctx) }),
     );
     if (asked.kind === 'none' && settings.encryption === 'AES256') return { kind: 'S3' };
     return asked;
