@@ -1,5 +1,7 @@
 import type { ServerResponse } from 'node:http';
-import { pipeline } from 'node:stream/promises';
+import type { Readable } from 'node:stream';
+import { finished } from 'node:stream/promises';
+import { giveBackLoan } from '../engine/buffer-pool.js';
 import { renderXml } from '../s3/xml/writer.js';
 import type { RequestContext } from './context.js';
 import type { Reply } from './reply.js';
@@ -44,6 +46,36 @@ function serialise(reply: Reply): { bytes?: Buffer; contentType?: string } {
   }
 }
 
+/** Until the response can take more, or is gone (then it throws). */
+function drained(res: ServerResponse): Promise<void> {
+  if (res.destroyed) return Promise.reject(new Error('response closed'));
+  return new Promise<void>((resolve, reject) => {
+    const done = () => {
+      res.off('drain', done);
+      res.off('close', done);
+      if (res.destroyed) reject(new Error('response closed'));
+      else resolve();
+    };
+    res.on('drain', done);
+    res.on('close', done);
+  });
+}
+
+/**
+ * Streams a body out with backpressure. A chunk lent from the engine's buffer pool goes
+ * back once the socket has sent it, never before: its buffer then reads the next block.
+ */
+async function sendStream(body: Readable, res: ServerResponse): Promise<void> {
+  for await (const chunk of body) {
+    const sent = res.write(chunk, (err) => {
+      if (!err) giveBackLoan(chunk);
+    });
+    if (!sent) await drained(res);
+  }
+  res.end();
+  await finished(res);
+}
+
 /** The one place that writes responses. */
 export async function writeReply(
   res: ServerResponse,
@@ -75,7 +107,7 @@ export async function writeReply(
       return;
     }
     try {
-      await pipeline(reply.body.value, res);
+      await sendStream(reply.body.value, res);
     } catch {
       // Headers are gone already: cutting the connection is the only honest signal left.
       res.destroy();

@@ -1,4 +1,5 @@
 import type { Bitrot, DataLayout } from '../../format/object-record.js';
+import { giveBack, lend, takeBuffer } from '../buffer-pool.js';
 import type { ReadOnlyFile } from '../fs/os.js';
 import { checksumLength, shardChecksum } from './bitrot.js';
 import { quorumError } from './params.js';
@@ -178,7 +179,9 @@ async function dataBlock(
   offset: number,
 ): Promise<Buffer | undefined> {
   const shardLen = Math.ceil(blockLen / d.data);
-  const out = Buffer.allocUnsafe(shardLen * d.data);
+  // Every block of the object takes a buffer of the full block's size, so that they pool.
+  const buffer = takeBuffer(d.fullShard * d.data);
+  const out = Buffer.from(buffer, 0, shardLen * d.data);
   const sums = Buffer.allocUnsafe(d.hashLen * d.data);
   const sound = await Promise.all(
     Array.from({ length: d.data }, async (_, i) => {
@@ -196,9 +199,13 @@ async function dataBlock(
       }
     }),
   );
-  if (!sound.every(Boolean)) return undefined;
+  if (!sound.every(Boolean)) {
+    giveBack(buffer);
+    return undefined;
+  }
   const blockStart = b * d.blockSize;
-  return out.subarray(Math.max(d.start - blockStart, 0), Math.min(d.end - blockStart + 1, blockLen));
+  const wanted = out.subarray(Math.max(d.start - blockStart, 0), Math.min(d.end - blockStart + 1, blockLen));
+  return lend(wanted, buffer);
 }
 
 /**

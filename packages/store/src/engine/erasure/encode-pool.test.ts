@@ -2,7 +2,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { shardChecksum } from './bitrot.js';
 import type { Layout } from './encode.js';
-import { encodePool, takeBuffer } from './encode-pool.js';
+import { takeBuffer } from '../buffer-pool.js';
+import { encodePool } from './encode-pool.js';
 import { ReedSolomon } from './reed-solomon.js';
 
 const whole = (bytes: Uint8Array): ArrayBuffer => Uint8Array.from(bytes).buffer;

@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { MINIO_HIGHWAY_KEY } from '../../crypto/highway.js';
+import { giveBack, takeBuffer } from '../buffer-pool.js';
 import type { Layout } from './encode.js';
 import { kernelSource, parityRows, productTable } from './reed-solomon.js';
 
@@ -61,21 +62,6 @@ export interface CodedBlock {
   hashes: Buffer[];
   /** Gives the block's buffers back to the pool: once the shards are written, never before. */
   recycle(): void;
-}
-
-// Block and parity buffers circulate between the uploads and the workers instead of being
-// made per block: a 1 MiB buffer made and dropped per object keeps the collector busy.
-const POOL_MAX = 32;
-const pool = new Map<number, ArrayBuffer[]>();
-/** A buffer of exactly `size` bytes, from the pool when one is free. */
-export function takeBuffer(size: number): ArrayBuffer {
-  return pool.get(size)?.pop() ?? new ArrayBuffer(size);
-}
-function giveBack(buffer: ArrayBuffer): void {
-  if (buffer.byteLength === 0) return;
-  const free = pool.get(buffer.byteLength) ?? [];
-  pool.set(buffer.byteLength, free);
-  if (free.length < POOL_MAX) free.push(buffer);
 }
 
 /** One upload's coder: its blocks are hashed (MD5) and coded in the order given. */

@@ -7,7 +7,8 @@ import { EngineError } from '../errors.js';
 import { datasync, mkdir, open, rm } from '../fs/os.js';
 import { MAX_OBJECT_SIZE } from '../object-layer.js';
 import { shardChecksum } from './bitrot.js';
-import { type EncodeSession, encodePool, takeBuffer } from './encode-pool.js';
+import { takeBuffer } from '../buffer-pool.js';
+import { type EncodeSession, encodePool } from './encode-pool.js';
 import { INLINE_MAX } from './params.js';
 import { codec } from './reed-solomon.js';
 
