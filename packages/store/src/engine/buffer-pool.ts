@@ -14,8 +14,8 @@ export function takeBuffer(size: number): ArrayBuffer {
 /** Returns a buffer nothing references any more. */
 export function giveBack(buffer: ArrayBuffer): void {
   if (buffer.byteLength === 0) return;
-  let free = pool.get(buffer.byteLength);
-  if (!free) pool.set(buffer.byteLength, (free = []));
+  const free = pool.get(buffer.byteLength) ?? [];
+  if (free.length === 0) pool.set(buffer.byteLength, free);
   if (free.length < POOL_MAX) free.push(buffer);
 }
 

@@ -1,8 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { takeBuffer } from '../buffer-pool.js';
 import { shardChecksum } from './bitrot.js';
 import type { Layout } from './encode.js';
-import { takeBuffer } from '../buffer-pool.js';
 import { encodePool } from './encode-pool.js';
 import { ReedSolomon } from './reed-solomon.js';
 
