@@ -4,7 +4,7 @@ import { Worker } from 'node:worker_threads';
 import { MINIO_HIGHWAY_KEY } from '../../crypto/highway.js';
 import { giveBack, takeBuffer } from '../buffer-pool.js';
 import type { Layout } from './encode.js';
-import { kernelSource, parityRows, productTable } from './reed-solomon.js';
+import { gfModule, kernelSource, parityRows, productTable } from './reed-solomon.js';
 
 /** The HighwayHash package, as the (CommonJS, evaluated) worker requires it. */
 const HIGHWAY_PATH = createRequire(import.meta.url).resolve('highwayhasher');
@@ -13,14 +13,16 @@ const HIGHWAY_PATH = createRequire(import.meta.url).resolve('highwayhasher');
 // shared by every upload. One upload is one session bound to one worker: messages to a
 // worker keep their order, so its MD5 sees the blocks in order, and the block buffer moves
 // to the worker and back (transferred, never copied). Uploads spread over the workers. The
-// workers get the GF(2^8) product table and the parity rows as data, and reed-solomon.ts's
-// own kernel as source (encode-pool.test.ts holds their output equal to the main thread's).
+// workers get the GF(2^8) product table, the compiled SIMD module and the parity rows as
+// data, and reed-solomon.ts's own kernels as source (encode-pool.test.ts holds their output
+// equal to the main thread's).
 
 const WORKER = (kernel: string) => `
 const { parentPort, workerData } = require('node:worker_threads');
 const { createHash } = require('node:crypto');
 const MUL = workerData.mul;
 ${kernel}
+const simd = workerData.gfModule ? simdKernel(workerData.gfModule, MUL) : undefined;
 // HighwayHash loads asynchronously: messages wait for it, in the order they came.
 const highway = require(workerData.highwayPath).HighwayHash.loadModule();
 const checksum = (hh, bitrot, shard) =>
@@ -45,12 +47,11 @@ function code({ id, session, block, len, data, shardLen, rows, spare, bitrot }, 
   const shards = [];
   for (let i = 0; i < data; i++) shards.push(bytes.subarray(i * shardLen, (i + 1) * shardLen));
   // Parity goes into the spare buffers given back with the block, when they are big enough.
-  const parity = rows.map((coefs, p) => {
+  const parity = rows.map((_, p) => {
     const reuse = spare[p] && spare[p].byteLength >= shardLen ? spare[p] : new ArrayBuffer(shardLen);
-    const out = new Uint8Array(reuse, 0, shardLen);
-    combine(Uint8Array.from(coefs), shards, out);
-    return out;
+    return new Uint8Array(reuse, 0, shardLen);
   });
+  combineAll(simd, rows, shards, parity);
   const hashes = [...shards, ...parity].map((s) => checksum(hh, bitrot, s));
   parentPort.postMessage({ id, block, data, shardLen, parity, hashes }, [block, ...parity.map((p) => p.buffer)]);
 }`;
@@ -113,7 +114,12 @@ class EncodePool {
     if (this.slots.length < size) {
       const w = new Worker(WORKER(kernelSource()), {
         eval: true,
-        workerData: { mul: productTable(), highwayPath: HIGHWAY_PATH, highwayKey: MINIO_HIGHWAY_KEY },
+        workerData: {
+          mul: productTable(),
+          gfModule,
+          highwayPath: HIGHWAY_PATH,
+          highwayKey: MINIO_HIGHWAY_KEY,
+        },
       });
       const slot = { worker: w, sessions: 0 };
       w.on('message', (m: Reply) => {

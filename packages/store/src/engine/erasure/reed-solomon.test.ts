@@ -1,6 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { describe, expect, it } from 'vitest';
-import { ReedSolomon } from './reed-solomon.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+// @ts-expect-error: a plain .mjs script, without types
+import { assembleGfKernel } from '../../../scripts/build-gf-kernel.mjs';
+import { GF_KERNEL_WASM } from './gf-kernel-wasm.js';
+import { gfKernel, ReedSolomon } from './reed-solomon.js';
 
 /** Every subset of 0..n-1 with at most `max` members. */
 function subsets(n: number, max: number): number[][] {
@@ -17,7 +20,17 @@ function encoded(rs: ReedSolomon, size: number): Uint8Array[] {
   return shards;
 }
 
-describe('ReedSolomon', () => {
+describe.each(['simd', 'js'] as const)('ReedSolomon on the %s kernel', (kernel) => {
+  beforeAll(() => {
+    gfKernel(kernel);
+  });
+  afterAll(() => {
+    gfKernel('simd');
+  });
+  it('runs the kernel asked for', () => {
+    expect(gfKernel()).toBe(kernel);
+  });
+
   for (const [data, parity] of [
     [2, 2],
     [4, 2],
@@ -76,5 +89,40 @@ describe('ReedSolomon', () => {
   it('refuses invalid shard counts', () => {
     expect(() => new ReedSolomon(0, 2)).toThrow();
     expect(() => new ReedSolomon(200, 100)).toThrow();
+  });
+});
+
+describe('the SIMD kernel', () => {
+  it("gives the JavaScript kernel's shards for every length around its 16-byte steps, and large ones", () => {
+    const rs = new ReedSolomon(5, 3);
+    for (const size of [1, 15, 16, 17, 31, 33, 1000, 70_001, 300_000]) {
+      const data = Array.from({ length: 5 }, () => new Uint8Array(randomBytes(size)));
+      const run = (kernel: 'simd' | 'js') => {
+        gfKernel(kernel);
+        const shards = [
+          ...data.map((d) => d.slice()),
+          ...Array.from({ length: 3 }, () => new Uint8Array(size)),
+        ];
+        rs.encode(shards);
+        const lost: (Uint8Array | undefined)[] = shards.slice();
+        lost[1] = lost[3] = lost[6] = undefined;
+        rs.reconstruct(lost, size);
+        return [...shards, ...lost].map((s) => Buffer.from(s!));
+      };
+      const [simd, js] = [run('simd'), run('js')];
+      expect(
+        simd.every((s, i) => s.equals(js[i]!)),
+        `size ${size}`,
+      ).toBe(true);
+    }
+    gfKernel('simd');
+  });
+
+  it('is loaded on this machine', () => {
+    expect(gfKernel()).toBe('simd');
+  });
+
+  it('is gf-kernel.wat assembled (run scripts/build-gf-kernel.mjs after editing it)', async () => {
+    expect(await assembleGfKernel()).toBe(GF_KERNEL_WASM);
   });
 });

@@ -1,0 +1,25 @@
+// Assembles the GF(2^8) SIMD kernel (src/engine/erasure/gf-kernel.wat) into the module bytes
+// the store loads (gf-kernel-wasm.ts). gf-simd.test.ts fails when the two drift apart.
+import { readFileSync, writeFileSync } from 'node:fs';
+import wabt from 'wabt';
+
+const dir = new URL('../src/engine/erasure/', import.meta.url);
+
+/** The .wat file assembled, as base64. */
+export async function assembleGfKernel() {
+  const source = readFileSync(new URL('gf-kernel.wat', dir), 'utf8');
+  const module = (await wabt()).parseWat('gf-kernel.wat', source);
+  try {
+    return Buffer.from(module.toBinary({}).buffer).toString('base64');
+  } finally {
+    module.destroy();
+  }
+}
+
+if (process.argv[1] === new URL(import.meta.url).pathname) {
+  const base64 = await assembleGfKernel();
+  writeFileSync(
+    new URL('gf-kernel-wasm.ts', dir),
+    `// Generated from gf-kernel.wat by packages/store/scripts/build-gf-kernel.mjs: do not edit.\nexport const GF_KERNEL_WASM = '${base64}';\n`,
+  );
+}

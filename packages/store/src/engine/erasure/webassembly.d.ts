@@ -1,0 +1,19 @@
+// @types/node 20 leaves WebAssembly undeclared (its types live in TypeScript's DOM library):
+// the members the GF(2^8) SIMD kernel uses.
+declare global {
+  namespace WebAssembly {
+    class Module {
+      constructor(bytes: ArrayBufferView | ArrayBuffer);
+    }
+    class Instance {
+      constructor(module: Module, imports: object);
+      readonly exports: Record<string, unknown>;
+    }
+    class Memory {
+      readonly buffer: ArrayBuffer;
+      grow(pages: number): number;
+    }
+  }
+}
+
+export {};
