@@ -1,5 +1,9 @@
+import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
+import { osCalls } from '../../observe/op-trace.js';
 import { encodeObject, type ShardOut } from './encode.js';
 import { BLOCK_SIZE } from './params.js';
 
@@ -30,5 +34,36 @@ describe('encodeObject with a body in one buffer', () => {
     await expect(encodeObject(body, layout, targets, { md5: Buffer.alloc(16) })).rejects.toMatchObject({
       code: 'BadDigest',
     });
+  });
+});
+
+describe('encodeObject into files', () => {
+  /** Encodes `size` bytes into four folders; the fdatasync calls each shard file got. */
+  async function syncsPerFile(size: number): Promise<number[]> {
+    const dir = await mkdtemp(join(tmpdir(), 'encode-flush-'));
+    const syncs = new Map<string, number>();
+    const stop = osCalls.bus.subscribe((op) => {
+      if (op.func === 'os.Fdatasync') syncs.set(op.path, (syncs.get(op.path) ?? 0) + 1);
+    });
+    try {
+      const chunks = Array.from({ length: Math.ceil(size / 65536) }, (_, i) =>
+        Buffer.alloc(Math.min(65536, size - i * 65536), i),
+      );
+      const dirs = [0, 1, 2, 3].map((d) => ({ dir: join(dir, `d${d}`) }));
+      const { shards } = await encodeObject(Readable.from(chunks), layout, dirs, { size });
+      const files = shards.map((s) => (s && 'file' in s ? s.file : ''));
+      const perShard = (Math.ceil(size / BLOCK_SIZE) * 32 + size / 2) | 0;
+      for (const f of files) expect((await stat(f)).size).toBe(perShard);
+      return files.map((f) => syncs.get(f) ?? 0);
+    } finally {
+      stop();
+      await rm(dir, { recursive: true, force: true });
+    }
+  }
+
+  it("flushes a big upload's shard files as it goes, and a 1 MiB one only once, at the end", async () => {
+    expect(await syncsPerFile(1 << 20)).toEqual([1, 1, 1, 1]);
+    // 6 MiB: 3 MiB and 6 blocks' checksums per shard file, flushed after every MiB, then at the end.
+    expect(await syncsPerFile(6 << 20)).toEqual([4, 4, 4, 4]);
   });
 });

@@ -49,12 +49,23 @@ interface Expect {
   noInline?: boolean;
 }
 
+/**
+ * A shard file is written back every this many bytes while its upload goes on: left to the
+ * final fdatasync, 32 MiB of a 64 MiB object's shard stalls the upload for tens of
+ * milliseconds at its end; flushed as it goes, the disk works while the body still arrives
+ * (64 MiB PUTs about a third faster here). Objects of up to two blocks never flush early.
+ */
+const FLUSH_EVERY = 1 << 20;
+
 /** Per-drive output of shard blocks; a failing drive is dropped, the others carry on. */
 class Outputs {
   private readonly handles: (FileHandle | undefined)[] = [];
   private readonly paths: (string | undefined)[] = [];
   private readonly traced: (FinishOp | undefined)[] = [];
   private readonly memory: Buffer[][] | undefined;
+  /** Bytes written to each file since its last flush, and the flush in flight. */
+  private readonly unsynced: number[] = [];
+  private readonly flushing: (Promise<void> | undefined)[] = [];
 
   constructor(
     private readonly targets: ShardTarget[],
@@ -92,6 +103,15 @@ class Outputs {
     try {
       const { bytesWritten } = await fh.writev([hash, shard]);
       if (bytesWritten !== hash.length + shard.length) throw new Error('short write');
+      this.unsynced[i] = (this.unsynced[i] ?? 0) + bytesWritten;
+      if (this.unsynced[i]! >= FLUSH_EVERY) {
+        // One flush at a time per file; its failure fails the drive at the next write or at finish.
+        this.unsynced[i] = 0;
+        await this.flushing[i];
+        const flushing = datasync(fh, this.paths[i]!);
+        flushing.catch(() => {});
+        this.flushing[i] = flushing;
+      }
     } catch (err) {
       this.handles[i] = undefined;
       this.report(i, err);
@@ -111,6 +131,7 @@ class Outputs {
         if (!fh) return undefined;
         try {
           // The data, and the size that makes it readable, are durable before any commit.
+          await this.flushing[i];
           await datasync(fh, this.paths[i]!);
           this.report(i);
           return { file: this.paths[i]! };
