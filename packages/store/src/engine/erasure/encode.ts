@@ -277,7 +277,7 @@ export async function encodeObject(
         throw new EngineError(expect.size === undefined ? 'EntityTooLarge' : 'IncompleteBody');
       while (chunk.length > 0) {
         const n = Math.min(chunk.length, layout.blockSize - fill);
-        if (block === undefined && (fill + n > INLINE_MAX || fill + n === layout.blockSize)) {
+        if (session === undefined && (fill + n > INLINE_MAX || fill + n === layout.blockSize)) {
           // Too big to stay inline: gather what was pending into a block buffer.
           session = encodePool().session();
           block = nextBlock();
@@ -285,15 +285,19 @@ export async function encodeObject(
           for (const p of pending) at += p.copy(block, at);
           pending.length = 0;
         }
-        if (block) chunk.copy(block, fill, 0, n);
-        else pending.push(Buffer.from(chunk.subarray(0, n)));
+        if (session) {
+          // The next block is taken when bytes for it arrive: an object that ends on a block
+          // boundary takes none it would not use.
+          block ??= nextBlock();
+          chunk.copy(block, fill, 0, n);
+        } else pending.push(Buffer.from(chunk.subarray(0, n)));
         fill += n;
         chunk = chunk.subarray(n);
         if (fill === layout.blockSize) {
           if (!out) await start(false);
           await emit(block!, fill);
           fill = 0;
-          block = nextBlock();
+          block = undefined;
         }
       }
     }
