@@ -20,6 +20,7 @@ if (process.argv[1] === new URL(import.meta.url).pathname) {
   const base64 = await assembleGfKernel();
   writeFileSync(
     new URL('gf-kernel-wasm.ts', dir),
-    `// Generated from gf-kernel.wat by packages/store/scripts/build-gf-kernel.mjs: do not edit.\nexport const GF_KERNEL_WASM = '${base64}';\n`,
+    // Laid out as the formatter lays it out, so that regenerating changes nothing else.
+    `// Generated from gf-kernel.wat by packages/store/scripts/build-gf-kernel.mjs: do not edit.\nexport const GF_KERNEL_WASM =\n  '${base64}';\n`,
   );
 }

@@ -53,7 +53,7 @@ interface Expect {
  * A shard file is written back every this many bytes while its upload goes on: left to the
  * final fdatasync, 32 MiB of a 64 MiB object's shard stalls the upload for tens of
  * milliseconds at its end; flushed as it goes, the disk works while the body still arrives
- * (64 MiB PUTs about a third faster here). Objects of up to two blocks never flush early.
+ * (64 MiB PUTs about a quarter faster here). A one-block object never flushes early.
  */
 const FLUSH_EVERY = 1 << 20;
 

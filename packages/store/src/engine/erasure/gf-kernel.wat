@@ -1,7 +1,7 @@
 ;; GF(2^8) multiply-accumulate over a region, 16 bytes per step with WebAssembly SIMD.
 ;; A product c·x splits on x's nibbles: c·x = c·(x & 15) ^ c·(x & 240), and each half is a
-;; 16-entry table lookup (i8x16.swizzle). gf-simd.ts writes, for every coefficient c, those
-;; two tables at c·32 (low nibble, then high nibble) and regions after them.
+;; 16-entry table lookup (i8x16.swizzle). reed-solomon.ts writes, for every coefficient c,
+;; those two tables at c·32 (low nibble, then high nibble), and the regions after them.
 ;; Regenerate gf-kernel-wasm.ts after an edit: node packages/store/scripts/build-gf-kernel.mjs
 (module
   (memory (export "memory") 1)

@@ -140,8 +140,8 @@ function simdKernel(module: WebAssembly.Module, mul: Uint8Array): GfSimd {
 
 /**
  * outs[r] = Σ rows[r][j]·inputs[j] on the SIMD kernel, for outputs of one length and inputs
- * at least as long: the inputs are copied once into its memory (after the 8 KiB of tables, each rounded up to 16 bytes), every output is summed
- * there and copied out.
+ * at least as long. The inputs are copied once into its memory, after the 8 KiB of tables
+ * and each rounded up to 16 bytes; every output is summed there and copied out.
  */
 function simdCombineAll(
   k: GfSimd,
