@@ -57,6 +57,17 @@ interface Expect {
  */
 const FLUSH_EVERY = 1 << 20;
 
+/** Creates the file `path` in `dir`, making the folder only when it is missing (rarely). */
+async function openNew(dir: string, path: string): Promise<FileHandle> {
+  try {
+    return await open(path, 'wx', 0o644);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+    await mkdir(dir, { recursive: true });
+    return open(path, 'wx', 0o644);
+  }
+}
+
 /** Per-drive output of shard blocks; a failing drive is dropped, the others carry on. */
 class Outputs {
   private readonly handles: (FileHandle | undefined)[] = [];
@@ -82,8 +93,7 @@ class Outputs {
         const path = join(target.dir, target.name ?? randomUUID());
         this.traced[i] = target.trace?.();
         try {
-          await mkdir(target.dir, { recursive: true });
-          this.handles[i] = await open(path, 'wx', 0o644);
+          this.handles[i] = await openNew(target.dir, path);
           this.paths[i] = path;
         } catch (err) {
           this.handles[i] = undefined;
