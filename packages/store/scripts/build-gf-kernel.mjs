@@ -1,5 +1,5 @@
 // Assembles the GF(2^8) SIMD kernel (src/engine/erasure/gf-kernel.wat) into the module bytes
-// the store loads (gf-kernel-wasm.ts). gf-simd.test.ts fails when the two drift apart.
+// the store loads (gf-kernel-wasm.ts). reed-solomon.test.ts fails when the two drift apart.
 import { readFileSync, writeFileSync } from 'node:fs';
 import wabt from 'wabt';
 
