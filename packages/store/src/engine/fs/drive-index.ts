@@ -65,7 +65,18 @@ export class DriveIndex {
   static async open(drive: string): Promise<DriveIndex> {
     const path = sysPath(drive, INDEX_DIR);
     await mkdir(path, { recursive: true });
-    const env = open({ path, maxDbs: 8, compression: false, cache: false, keyEncoding: 'binary' });
+    // Overlapping sync off: with it (lmdb-js's default on Linux) a write resolves once its
+    // transaction is committed and visible, its flush to disk still to come ("the write
+    // actions return a promise for when they are committed", lmdb-js's README). A store
+    // acknowledges only durable writes. Measured here, 4 KiB PUTs cost the same without it.
+    const env = open({
+      path,
+      maxDbs: 8,
+      compression: false,
+      cache: false,
+      keyEncoding: 'binary',
+      overlappingSync: false,
+    });
     const db = (name: string) =>
       env.openDB<Buffer, Buffer>({ name, encoding: 'binary', keyEncoding: 'binary' });
     const device = statSync(join(path, 'data.mdb')).dev;
