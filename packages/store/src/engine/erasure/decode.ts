@@ -1,5 +1,5 @@
 import type { Bitrot, DataLayout } from '../../format/object-record.js';
-import { giveBack, lend, takeBuffer } from '../buffer-pool.js';
+import { giveBack, giveBackLoan, lend, takeBuffer } from '../buffer-pool.js';
 import type { ReadOnlyFile } from '../fs/os.js';
 import { checksumLength, shardChecksum } from './bitrot.js';
 import { quorumError } from './params.js';
@@ -224,26 +224,35 @@ export async function* decodeObject(o: DecodeOptions): AsyncGenerator<Buffer> {
     read?.catch(() => {});
     return { block: next.value, read };
   };
-  for (let current = readAhead(); current; ) {
-    const { b, blockLen, offset, len, shards } = current.block;
-    const whole = await current.read;
-    current = readAhead();
-    if (whole) {
-      yield whole;
-      continue;
+  let current = readAhead();
+  try {
+    while (current) {
+      const { b, blockLen, offset, len, shards } = current.block;
+      const whole = await current.read;
+      current = readAhead();
+      if (whole) {
+        yield whole;
+        continue;
+      }
+      for (const batch of shardPlan(d, shards)) {
+        const got = await Promise.all(
+          batch.map(async (i) => {
+            const src = d.source(i);
+            return d.check(i, src ? await readAt(src, offset, len).catch(() => undefined) : undefined);
+          }),
+        );
+        batch.forEach((i, k) => {
+          shards[i] = got[k];
+        });
+      }
+      yield* d.slices(b, blockLen, shards);
     }
-    for (const batch of shardPlan(d, shards)) {
-      const got = await Promise.all(
-        batch.map(async (i) => {
-          const src = d.source(i);
-          return d.check(i, src ? await readAt(src, offset, len).catch(() => undefined) : undefined);
-        }),
-      );
-      batch.forEach((i, k) => {
-        shards[i] = got[k];
-      });
-    }
-    yield* d.slices(b, blockLen, shards);
+  } finally {
+    // A reader that stops early leaves the next block's read in flight. It ends here, before
+    // the caller closes the shard files (bare descriptors, closed under a read, could be
+    // reused by another open), and its unsent buffer goes back to the pool.
+    const unsent = await current?.read?.catch(() => undefined);
+    if (unsent) giveBackLoan(unsent);
   }
 }
 
