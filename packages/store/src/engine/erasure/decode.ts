@@ -35,7 +35,7 @@ function inlineAt(src: ShardSource, offset: number, len: number): Buffer | undef
 }
 
 /** The source's file, opened now if it was left for its first read. */
-async function fileOf(src: ShardSource): Promise<ReadOnlyFile | undefined> {
+export async function fileOf(src: ShardSource): Promise<ReadOnlyFile | undefined> {
   if (!src.fh && src.open) {
     src.fh = await src.open();
     src.open = undefined;

@@ -5,7 +5,7 @@ import type { OpTracer } from '../../observe/op-trace.js';
 import { dataDir } from '../fs/layout.js';
 import { ReadOnlyFile } from '../fs/os.js';
 import type { ByteRange } from '../object-layer.js';
-import { decodeObject, type ShardSource } from './decode.js';
+import { decodeObject, fileOf, type ShardSource } from './decode.js';
 import { quorumError } from './params.js';
 import type { MergedVersion } from './versions.js';
 
@@ -64,12 +64,8 @@ export async function openPart(
           .catch(() => undefined),
     };
   });
-  const openNow = async (src: ShardSource): Promise<boolean> => {
-    if (src.inline) return true;
-    src.fh = await src.open?.();
-    src.open = undefined;
-    return src.fh !== undefined;
-  };
+  const openNow = async (src: ShardSource): Promise<boolean> =>
+    src.inline !== undefined || (await fileOf(src)) !== undefined;
   let available = 0;
   if (opts.all) {
     const opened = await Promise.all(sources.map((s) => (s ? openNow(s) : false)));
