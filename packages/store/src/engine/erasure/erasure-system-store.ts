@@ -5,6 +5,7 @@ import type { ErasureParams } from './params.js';
 import { listReplicated, readReplicated, removeReplicated, writeReplicated } from './replicated.js';
 
 const SEGMENT = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
+const MAX_CACHED = 50_000;
 
 /**
  * System documents as JSON files under `.stowage.sys/config`, on every drive, read by
@@ -14,7 +15,7 @@ const SEGMENT = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
 export class ErasureSystemStore implements SystemStore {
   private readonly cache = new Map<string, string | undefined>();
   /** Bumped by every write: a read that raced one must not cache what it saw. */
-  private generation = 0;
+  private writes = 0;
 
   constructor(
     private readonly drives: readonly string[],
@@ -27,13 +28,22 @@ export class ErasureSystemStore implements SystemStore {
     return (drive) => join(configDir(drive), ...segments);
   }
 
+  get generation(): number {
+    return this.writes;
+  }
+
   async read(path: string): Promise<unknown | undefined> {
     let text: string | undefined;
     if (this.cache.has(path)) text = this.cache.get(path);
     else {
-      const seen = this.generation;
+      const seen = this.writes;
       text = await readReplicated(this.drives, this.params, this.pathOf(path));
-      if (seen === this.generation) this.cache.set(path, text);
+      if (seen === this.writes) {
+        // Reads of documents that do not exist are kept too (a bucket's absent settings):
+        // any name a client sends can end up here, so the cache starts over past a bound.
+        if (this.cache.size >= MAX_CACHED) this.cache.clear();
+        this.cache.set(path, text);
+      }
     }
     return text === undefined ? undefined : (JSON.parse(text) as unknown);
   }
@@ -59,7 +69,7 @@ export class ErasureSystemStore implements SystemStore {
 
   /** After a write, the next read goes to the drives (and caches what quorum says). */
   private forget(path: string): void {
-    this.generation++;
+    this.writes++;
     this.cache.delete(path);
   }
 

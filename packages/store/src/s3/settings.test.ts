@@ -1,0 +1,67 @@
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ErasureSystemStore } from '../engine/erasure/erasure-system-store.js';
+import { erasureParams } from '../engine/erasure/params.js';
+import { tmpDir } from '../engine/fs/layout.js';
+import { bucketSettings, configStore } from './settings.js';
+
+describe('bucketSettings', () => {
+  let dir: string;
+  let system: ErasureSystemStore;
+  let reads: number;
+
+  beforeEach(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'settings-'));
+    const drives = [1, 2, 3, 4].map((n) => join(dir, `d${n}`));
+    for (const d of drives) await mkdir(tmpDir(d), { recursive: true });
+    const real = new ErasureSystemStore(drives, erasureParams(4));
+    reads = 0;
+    const read = real.read.bind(real);
+    real.read = (path) => {
+      reads++;
+      return read(path);
+    };
+    system = real;
+  });
+  afterEach(() => rm(dir, { recursive: true, force: true }));
+
+  it('reads the documents once while nothing is written', async () => {
+    const first = bucketSettings({ system }, 'photos');
+    expect(await first).toEqual({ versioning: 'unversioned' });
+    const afterFirst = reads;
+    expect(afterFirst).toBe(4);
+    expect(bucketSettings({ system }, 'photos')).toBe(first);
+    expect(reads).toBe(afterFirst);
+    expect(Object.isFrozen(await first)).toBe(true);
+  });
+
+  it('sees a setting written since at once', async () => {
+    expect((await bucketSettings({ system }, 'photos')).versioning).toBe('unversioned');
+    await configStore({ system }).put('photos', 'versioning', { status: 'Enabled' });
+    expect((await bucketSettings({ system }, 'photos')).versioning).toBe('enabled');
+    await configStore({ system }).put('photos', 'quota', { quota: 1024, quotatype: 'hard' });
+    expect(await bucketSettings({ system }, 'photos')).toEqual({ versioning: 'enabled', quota: 1024 });
+    await configStore({ system }).delete('photos', 'versioning');
+    expect((await bucketSettings({ system }, 'photos')).versioning).toBe('unversioned');
+  });
+
+  it('keeps buckets apart', async () => {
+    await configStore({ system }).put('a', 'encryption', { algorithm: 'AES256' });
+    expect((await bucketSettings({ system }, 'a')).encryption).toBe('AES256');
+    expect((await bucketSettings({ system }, 'b')).encryption).toBeUndefined();
+  });
+
+  it('does not keep a failed read', async () => {
+    // A document of an unknown shape is an error, not an absent setting.
+    await system.write('buckets/photos/versioning.json', { v: 9 });
+    await expect(bucketSettings({ system }, 'photos')).rejects.toThrow(/unreadable versioning/);
+    await system.write('buckets/photos/versioning.json', {
+      v: 1,
+      kind: 'versioning',
+      value: { status: 'Suspended' },
+    });
+    expect((await bucketSettings({ system }, 'photos')).versioning).toBe('suspended');
+  });
+});
