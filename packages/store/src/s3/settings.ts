@@ -22,7 +22,8 @@ export interface BucketSettings {
   quota?: number;
 }
 
-export const configStore = (deps: Pick<S3Deps, 'system'>): BucketConfigStore => new BucketConfigStore(deps.system);
+export const configStore = (deps: Pick<S3Deps, 'system'>): BucketConfigStore =>
+  new BucketConfigStore(deps.system);
 
 /**
  * Settings derived per bucket, kept while the system namespace has seen no write since
