@@ -94,7 +94,14 @@ async function round(n) {
 
 try {
   const rounds = [];
-  for (let n = 0; n < ROUNDS; n++) rounds.push(await round(n));
+  for (let n = 0; n < ROUNDS; n++) {
+    const r = await round(n);
+    rounds.push(r);
+    const f = (x) => x.toFixed(0);
+    console.log(
+      `round ${n + 1}: PUT ${f(r.ours.put)} / ${f(r.theirs.put)} / ${f(r.ceiling.put)}, GET ${f(r.ours.get)} / ${f(r.theirs.get)} / ${f(r.ceiling.get)} ops/s (store / s3rver / bare)`,
+    );
+  }
   const pick = (side, op) => median(rounds.map((r) => r[side][op]));
   const ratios = (op) => rounds.map((r) => r.ours[op] / r.theirs[op]);
   const ours = { put: pick('ours', 'put'), get: pick('ours', 'get') };
