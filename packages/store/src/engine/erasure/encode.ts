@@ -1,11 +1,11 @@
 import { createHash, hash, randomUUID } from 'node:crypto';
-import type { FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Bitrot } from '../../format/object-record.js';
 import type { FinishOp } from '../../observe/op-trace.js';
 import { takeBuffer } from '../buffer-pool.js';
 import { EngineError } from '../errors.js';
-import { datasync, mkdir, open, rm } from '../fs/os.js';
+import { AppendFile } from '../fs/append-file.js';
+import { mkdir, rm } from '../fs/os.js';
 import { MAX_OBJECT_SIZE } from '../object-layer.js';
 import { shardChecksum } from './bitrot.js';
 import { type EncodeSession, encodePool } from './encode-pool.js';
@@ -31,6 +31,8 @@ export type ShardTarget =
   | {
       dir: string;
       name?: string;
+      /** The folder is new (a version's own): made first, not after the file failed to open. */
+      fresh?: boolean;
       /** Starts the storage trace of this shard file's write (open to fsync). */
       trace?: () => FinishOp | undefined;
     }
@@ -49,34 +51,28 @@ interface Expect {
   noInline?: boolean;
 }
 
-/**
- * A shard file is written back every this many bytes while its upload goes on: left to the
- * final fdatasync, 32 MiB of a 64 MiB object's shard stalls the upload for tens of
- * milliseconds at its end; flushed as it goes, the disk works while the body still arrives
- * (64 MiB PUTs about a quarter faster here). A one-block object never flushes early.
- */
-const FLUSH_EVERY = 1 << 20;
-
-/** Creates the file `path` in `dir`, making the folder only when it is missing (rarely). */
-async function openNew(dir: string, path: string): Promise<FileHandle> {
+/** Creates the file `path` in `dir`, making the folder first when it is new, else only when missing. */
+async function createIn(dir: string, path: string, fresh = false): Promise<AppendFile> {
+  if (fresh) {
+    await mkdir(dir, { recursive: true });
+    return AppendFile.create(path);
+  }
   try {
-    return await open(path, 'wx', 0o644);
+    return await AppendFile.create(path);
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
     await mkdir(dir, { recursive: true });
-    return open(path, 'wx', 0o644);
+    return AppendFile.create(path);
   }
 }
 
 /** Per-drive output of shard blocks; a failing drive is dropped, the others carry on. */
 class Outputs {
-  private readonly handles: (FileHandle | undefined)[] = [];
-  private readonly paths: (string | undefined)[] = [];
+  private readonly files: (AppendFile | undefined)[] = [];
+  /** Every file made, failed or not: an abandoned upload removes them all. */
+  private readonly paths: string[] = [];
   private readonly traced: (FinishOp | undefined)[] = [];
   private readonly memory: Buffer[][] | undefined;
-  /** Bytes written to each file since its last flush, and the flush in flight. */
-  private readonly unsynced: number[] = [];
-  private readonly flushing: (Promise<void> | undefined)[] = [];
 
   constructor(
     private readonly targets: ShardTarget[],
@@ -90,13 +86,16 @@ class Outputs {
     await Promise.all(
       this.targets.map(async (target, i) => {
         if (target === undefined) return;
-        const path = join(target.dir, target.name ?? randomUUID());
         this.traced[i] = target.trace?.();
         try {
-          this.handles[i] = await openNew(target.dir, path);
-          this.paths[i] = path;
+          const file = await createIn(
+            target.dir,
+            join(target.dir, target.name ?? randomUUID()),
+            target.fresh,
+          );
+          this.files[i] = file;
+          this.paths.push(file.path);
         } catch (err) {
-          this.handles[i] = undefined;
           this.report(i, err);
         }
       }),
@@ -108,24 +107,14 @@ class Outputs {
       if (this.targets[i] !== undefined) this.memory[i]!.push(hash, Buffer.from(shard));
       return;
     }
-    const fh = this.handles[i];
-    if (!fh) return;
+    const file = this.files[i];
+    if (!file) return;
     try {
-      const { bytesWritten } = await fh.writev([hash, shard]);
-      if (bytesWritten !== hash.length + shard.length) throw new Error('short write');
-      this.unsynced[i] = (this.unsynced[i] ?? 0) + bytesWritten;
-      if (this.unsynced[i]! >= FLUSH_EVERY) {
-        // One flush at a time per file; its failure fails the drive at the next write or at finish.
-        this.unsynced[i] = 0;
-        await this.flushing[i];
-        const flushing = datasync(fh, this.paths[i]!);
-        flushing.catch(() => {});
-        this.flushing[i] = flushing;
-      }
+      await file.append([hash, shard]);
     } catch (err) {
-      this.handles[i] = undefined;
+      this.files[i] = undefined;
       this.report(i, err);
-      await fh.close().catch(() => {});
+      await file.close();
     }
   }
 
@@ -136,20 +125,16 @@ class Outputs {
         this.targets[i] === undefined ? undefined : { inline: Buffer.concat(parts) },
       );
     return Promise.all(
-      this.targets.map(async (_, i) => {
-        const fh = this.handles[i];
-        if (!fh) return undefined;
+      this.files.map(async (file, i) => {
+        if (!file) return undefined;
         try {
           // The data, and the size that makes it readable, are durable before any commit.
-          await this.flushing[i];
-          await datasync(fh, this.paths[i]!);
+          await file.finish();
           this.report(i);
-          return { file: this.paths[i]! };
+          return { file: file.path };
         } catch (err) {
           this.report(i, err);
           return undefined;
-        } finally {
-          await fh.close().catch(() => {});
         }
       }),
     );
@@ -163,8 +148,8 @@ class Outputs {
 
   async discard(): Promise<void> {
     for (let i = 0; i < this.traced.length; i++) this.report(i, new Error('upload abandoned'));
-    await Promise.all(this.handles.map((fh) => fh?.close().catch(() => {})));
-    await Promise.all(this.paths.map((p) => (p ? rm(p, { force: true }) : undefined)));
+    await Promise.all(this.files.map((file) => file?.close()));
+    await Promise.all(this.paths.map((path) => rm(path, { force: true })));
   }
 }
 

@@ -90,6 +90,8 @@ export async function dropRemoved(
 interface Place {
   dir: (drive: number) => string;
   file: string;
+  /** The folders are new (a version's own data folder). */
+  fresh?: boolean;
   noInline?: boolean;
   bitrot?: NewBitrot;
 }
@@ -108,6 +110,10 @@ class ShardPlace {
 
   get name(): string {
     return this.place.file;
+  }
+
+  get fresh(): boolean {
+    return this.place.fresh === true;
   }
 
   trace(): FinishOp | undefined {
@@ -189,7 +195,7 @@ export async function putObject(ctx: EngineContext, input: PutObjectInput): Prom
     const enc = await encodeBody(
       ctx,
       input.body,
-      { dir: (i) => dataDir(ctx.drives.paths[i]!, bucket, key, dataId), file: 'part.1' },
+      { dir: (i) => dataDir(ctx.drives.paths[i]!, bucket, key, dataId), file: 'part.1', fresh: true },
       expected(input),
     );
     encoded = enc;

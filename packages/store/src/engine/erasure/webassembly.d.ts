@@ -1,5 +1,5 @@
 // @types/node 20 leaves WebAssembly undeclared (its types live in TypeScript's DOM library):
-// the members the GF(2^8) SIMD kernel uses.
+// the members the GF(2^8) SIMD kernel and the aligned staging slots use.
 declare global {
   namespace WebAssembly {
     class Module {
@@ -10,6 +10,7 @@ declare global {
       readonly exports: Record<string, unknown>;
     }
     class Memory {
+      constructor(descriptor: { initial: number; maximum?: number });
       readonly buffer: ArrayBuffer;
       grow(pages: number): number;
     }

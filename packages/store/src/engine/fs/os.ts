@@ -1,5 +1,6 @@
 import {
   close as closeFd,
+  constants as fsConstants,
   type MakeDirectoryOptions,
   type Mode,
   type OpenMode,
@@ -19,7 +20,10 @@ import { osCalls } from '../../observe/op-trace.js';
 const text = (p: PathLike): string => String(p);
 
 /** Whether an open mode writes (MinIO's OpenFileW) rather than only reads (OpenFileR). */
-const writes = (flags: OpenMode | undefined): boolean => typeof flags === 'string' && /[wa+]/.test(flags);
+const writes = (flags: OpenMode | undefined): boolean =>
+  typeof flags === 'string'
+    ? /[wa+]/.test(flags)
+    : typeof flags === 'number' && (flags & (fsConstants.O_WRONLY | fsConstants.O_RDWR)) !== 0;
 
 export const open = (path: PathLike, flags?: OpenMode, mode?: Mode): Promise<fs.FileHandle> =>
   osCalls.call(
