@@ -1,6 +1,5 @@
 // Issue #3: 4 KiB PUT and GET operations per second at 32 concurrent clients, the store against
 // s3rver (npm), each in its own process, measured side by side in one run. Target: ≥ 3x.
-import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -10,6 +9,7 @@ import { pinSelf } from './cpu.mjs';
 import { leanClient } from './lean-s3.mjs';
 import { machine, median, writeSection } from './report.mjs';
 import { startS3rverProcess } from './s3rver-process.mjs';
+import { settleDisk } from './settle.mjs';
 import { startStoreProcess } from './store-process.mjs';
 
 const CLIENTS = 32;
@@ -57,11 +57,8 @@ const PINNED = pinSelf(1);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const dir = await mkdtemp(join(tmpdir(), 'stowage-small-'));
 
-/** Writes the page cache back first, so that no server pays for the one before it. */
-const settle = () => execFileSync('sync');
-
 async function round(n) {
-  settle();
+  await settleDisk();
   const store = await startStoreProcess(
     [1, 2, 3, 4].map((d) => join(dir, `r${n}`, `drive${d}`)),
     ROOT,
@@ -72,7 +69,7 @@ async function round(n) {
   storeClient.close();
   await store.close();
 
-  settle();
+  await settleDisk();
   const peer = await startS3rverProcess(join(dir, `r${n}`, 's3rver'), { cpu: 0 });
   const peerClient = client(peer.url, {
     accessKey: peer.credentials.accessKeyId,
@@ -83,7 +80,7 @@ async function round(n) {
   await peer.close();
 
   // What 3x s3rver asks for, against what any Node server could do on one core.
-  settle();
+  await settleDisk();
   const bare = await startBareHttpProcess({ cpu: 0 });
   const bareClient = client(bare.url, ROOT);
   const ceiling = await measure(bareClient);

@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { leanClient } from './lean-s3.mjs';
 import { machine, median, writeSection } from './report.mjs';
+import { settleDisk } from './settle.mjs';
 import { startStoreProcess } from './store-process.mjs';
 
 const MiB = 2 ** 20;
@@ -109,6 +110,8 @@ try {
   await pool(WARM_UP, 8, (i) => s3.download('throughput', `warm/${i % 64}`));
   for (let round = 0; round < ROUNDS; round++)
     for (const c of CASES) {
+      // The store makes new files for every object, the raw loops only in their first round.
+      await settleDisk();
       const payload = randomBytes(c.size);
       const direct = aligned(payload);
       const total = c.size * c.count;

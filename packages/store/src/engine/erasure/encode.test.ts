@@ -1,4 +1,4 @@
-import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
@@ -65,5 +65,36 @@ describe('encodeObject into files', () => {
     expect(await syncsPerFile(1 << 20)).toEqual([1, 1, 1, 1]);
     // 6 MiB: 3 MiB and 6 blocks' checksums per shard file, flushed after every MiB, then at the end.
     expect(await syncsPerFile(6 << 20)).toEqual([4, 4, 4, 4]);
+  });
+});
+
+describe('encodeObject into files on drives that fail', () => {
+  it('answers for every drive, undefined for those it could not write, and leaves those it could intact', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'encode-fail-'));
+    try {
+      // The last drive's folder sits under a plain file: its shard file cannot be made.
+      await writeFile(join(dir, 'plain-file'), 'x');
+      const dirs = [
+        { dir: join(dir, 'd0') },
+        { dir: join(dir, 'd1') },
+        undefined,
+        { dir: join(dir, 'plain-file', 'd3') },
+      ];
+      const size = 3 * BLOCK_SIZE + 5;
+      const body = Buffer.alloc(size, 9);
+      const { shards } = await encodeObject(Readable.from([body]), layout, dirs, { size });
+      expect(shards).toHaveLength(4);
+      expect(shards.map((s) => (s && 'file' in s ? 'file' : s))).toEqual([
+        'file',
+        'file',
+        undefined,
+        undefined,
+      ]);
+      const perShard = 4 * 32 + Math.ceil(size / 2);
+      for (const s of shards.slice(0, 2))
+        expect((await stat((s as { file: string }).file)).size).toBe(perShard);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -125,7 +125,8 @@ class Outputs {
         this.targets[i] === undefined ? undefined : { inline: Buffer.concat(parts) },
       );
     return Promise.all(
-      this.files.map(async (file, i) => {
+      this.targets.map(async (_, i) => {
+        const file = this.files[i];
         if (!file) return undefined;
         try {
           // The data, and the size that makes it readable, are durable before any commit.
