@@ -1,3 +1,5 @@
+import { constants } from 'node:fs';
+
 // Page-aligned staging memory for O_DIRECT writes. Direct I/O wants the user buffer's address
 // aligned to the device's block size, and Node's Buffers promise no alignment; a WebAssembly
 // memory starts on a page boundary, so fixed-size slots carved from one are aligned too.
@@ -22,8 +24,9 @@ const taken = new Set<number>();
 
 function ensureMemory(): WebAssembly.Memory | null {
   if (memory !== undefined) return memory;
-  // STOWAGE_ODIRECT=off writes every shard through the page cache (as MinIO's api odirect=off).
-  if (process.env.STOWAGE_ODIRECT === 'off') {
+  // STOWAGE_ODIRECT=off writes every shard through the page cache (as MinIO's api odirect=off);
+  // so does a platform without O_DIRECT (macOS).
+  if (process.env.STOWAGE_ODIRECT === 'off' || !constants.O_DIRECT) {
     memory = null;
     return memory;
   }
