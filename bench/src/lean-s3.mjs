@@ -4,9 +4,11 @@
 import { createHash } from 'node:crypto';
 import { Agent, request } from 'node:http';
 import { signRequest } from '@stowage/madmin';
+import { connectionPool } from './lean-connections.mjs';
 
 export function leanClient(endpoint, credentials, { sockets = 32, unsignedPayload = false } = {}) {
   const agent = new Agent({ keepAlive: true, maxSockets: sockets });
+  const connections = connectionPool(endpoint, sockets);
   // Large bodies go unsigned (UNSIGNED-PAYLOAD, as SDKs do over TLS): hashing them would
   // put the client's CPU, not the server's speed, on the measured path.
   const hashOf = (body) =>
@@ -15,26 +17,21 @@ export function leanClient(endpoint, credentials, { sockets = 32, unsignedPayloa
       : createHash('sha256')
           .update(body ?? '')
           .digest('hex');
-  /** Streams a response and counts its bytes (large GETs). */
-  const count = (method, path) =>
-    new Promise((resolve, reject) => {
-      const url = new URL(path, endpoint);
-      const headers = signRequest({ method, url, headers: {}, payloadHash: hashOf() }, credentials, {
-        region: 'us-east-1',
-        service: 's3',
-      });
-      const req = request(url, { method, headers, agent }, (res) => {
-        let n = 0;
-        res.on('data', (c) => {
-          n += c.length;
-        });
-        res.on('end', () =>
-          res.statusCode >= 300 ? reject(new Error(`${method} ${path}: ${res.statusCode}`)) : resolve(n),
-        );
-      });
-      req.on('error', reject);
-      req.end();
-    });
+  /** A large PUT, or a GET whose body is only counted, on the pool's sockets: the body's length. */
+  const bulk = (method, path, body) => {
+    const url = new URL(path, endpoint);
+    const headers = signRequest(
+      {
+        method,
+        url,
+        headers: body ? { 'content-length': String(body.length) } : {},
+        payloadHash: hashOf(body),
+      },
+      credentials,
+      { region: 'us-east-1', service: 's3' },
+    );
+    return connections.send(method, `${url.pathname}${url.search}`, headers, body);
+  };
   const send = (method, path, body) =>
     new Promise((resolve, reject) => {
       const url = new URL(path, endpoint);
@@ -62,8 +59,13 @@ export function leanClient(endpoint, credentials, { sockets = 32, unsignedPayloa
     put: (bucket, key, body) => send('PUT', `/${bucket}/${key}`, body),
     get: (bucket, key) => send('GET', `/${bucket}/${key}`),
     /** GET that only counts the bytes (no buffering). */
-    download: (bucket, key) => count('GET', `/${bucket}/${key}`),
+    download: (bucket, key) => bulk('GET', `/${bucket}/${key}`),
+    /** PUT of a large body, on the same sockets as download. */
+    upload: (bucket, key, body) => bulk('PUT', `/${bucket}/${key}`, body),
     listV2: (bucket, query) => send('GET', `/${bucket}?list-type=2&${query}`),
-    close: () => agent.destroy(),
+    close: () => {
+      agent.destroy();
+      connections.close();
+    },
   };
 }
