@@ -63,7 +63,14 @@ function connection(url, onClose) {
     send(method, path, headers, body) {
       self.used = true;
       return new Promise((resolve, reject) => {
-        pending = { resolve, reject, head: [] };
+        // A timer per request: one that never settles fails loudly instead of letting the
+        // process run out of work and exit silently (an unsettled top-level await).
+        const timer = setTimeout(() => fail(new Error(`${method} ${path}: no answer in 120 s`)), 120_000);
+        const settle = (fn) => (value) => {
+          clearTimeout(timer);
+          fn(value);
+        };
+        pending = { resolve: settle(resolve), reject: settle(reject), head: [] };
         let text = `${method} ${path} HTTP/1.1\r\n`;
         for (const [k, v] of Object.entries(headers)) text += `${k}: ${v}\r\n`;
         if (body) {

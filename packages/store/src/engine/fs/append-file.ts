@@ -22,6 +22,7 @@ import { datasync, open } from './os.js';
 export const FLUSH_EVERY = 1 << 20;
 
 const CREATE = constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL;
+const REOPEN = constants.O_WRONLY | constants.O_CREAT | constants.O_TRUNC;
 
 const roundUp = (n: number): number => Math.ceil(n / ALIGN) * ALIGN;
 
@@ -62,12 +63,14 @@ export class AppendFile {
       } catch (err) {
         giveAlignedSlot(slot);
         if ((err as NodeJS.ErrnoException).code !== 'EINVAL') throw err;
+        // Refused O_DIRECT: Linux checks it after making the file, so it may exist now.
+        return new AppendFile(path, await open(path, REOPEN, 0o644), undefined);
       }
     }
     return new AppendFile(path, await open(path, CREATE, 0o644), undefined);
   }
 
-  /** Written with O_DIRECT (tests). */
+  /** Staged for O_DIRECT, whether or not the file system then refused a write (tests). */
   get direct(): boolean {
     return this.slot !== undefined;
   }
