@@ -11,8 +11,8 @@ import { datasync, open } from './os.js';
 // (on this virtual machine, buffered writes of new files took about 8 ms of CPU per MiB of
 // object at EC 2+2, direct ones about 1 ms). What does not fill a whole ALIGN unit waits in
 // the slot for the next append; the last unit is written padded, then the file is cut to
-// its size. Without a free slot, or on a file system that refuses O_DIRECT (tmpfs), the
-// file is written through the page cache, as it would be anyway.
+// its size. Without a free slot, or on a file system that refuses O_DIRECT (tmpfs before
+// Linux 6.6), the file is written through the page cache, as it would be anyway.
 
 /**
  * The file is flushed every this many bytes while it is written: left to the final
@@ -165,6 +165,7 @@ export class AppendFile {
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'EINVAL') throw err;
       const buffered = await open(this.path, constants.O_WRONLY, 0o644);
+      await this.flushing; // a flush of the old descriptor finishes before it closes
       await this.fh.close().catch(() => {});
       this.fh = buffered;
       await writeAll(this.fh, [this.slot!.subarray(0, n)], this.position);
