@@ -17,10 +17,9 @@ export function leanClient(endpoint, credentials, { sockets = 32, unsignedPayloa
       : createHash('sha256')
           .update(body ?? '')
           .digest('hex');
-  /** A large PUT, or a GET whose body is only counted, on the pool's sockets: the body's length. */
-  const bulk = (method, path, body) => {
-    const url = new URL(path, endpoint);
-    const headers = signRequest(
+  /** The SigV4 headers of a request (with its Content-Length when it has a body). */
+  const signed = (method, url, body) =>
+    signRequest(
       {
         method,
         url,
@@ -30,17 +29,15 @@ export function leanClient(endpoint, credentials, { sockets = 32, unsignedPayloa
       credentials,
       { region: 'us-east-1', service: 's3' },
     );
-    return connections.send(method, `${url.pathname}${url.search}`, headers, body);
+  /** A large PUT, or a GET whose body is only counted, on the pool's sockets: the body's length. */
+  const bulk = (method, path, body) => {
+    const url = new URL(path, endpoint);
+    return connections.send(method, `${url.pathname}${url.search}`, signed(method, url, body), body);
   };
   const send = (method, path, body) =>
     new Promise((resolve, reject) => {
       const url = new URL(path, endpoint);
-      const payloadHash = hashOf(body);
-      const headers = signRequest(
-        { method, url, headers: body ? { 'content-length': String(body.length) } : {}, payloadHash },
-        credentials,
-        { region: 'us-east-1', service: 's3' },
-      );
+      const headers = signed(method, url, body);
       const req = request(url, { method, headers, agent }, (res) => {
         const chunks = [];
         res.on('data', (c) => chunks.push(c));

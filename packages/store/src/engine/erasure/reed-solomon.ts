@@ -236,31 +236,35 @@ export class ReedSolomon {
     for (let i = 0; i < this.total && present.length < this.data; i++)
       if (shards[i] !== undefined) present.push(i);
     if (present.length < this.data) throw new Error('Reed-Solomon: too few shards to reconstruct');
-    const missingData = [];
-    for (let i = 0; i < this.data; i++) if (shards[i] === undefined) missingData.push(i);
-    if (missingData.length > 0) {
-      const decode = invert(present.map((i) => this.matrix[i]!));
-      const outs = missingData.map(() => new Uint8Array(size));
-      const inputs = present.map((i) => shards[i]!);
-      combineAll(
-        simd,
-        missingData.map((i) => decode[i]!),
-        inputs,
-        outs,
-      );
-      missingData.forEach((i, k) => {
+    const missing = (from: number, to: number): number[] => {
+      const out: number[] = [];
+      for (let i = from; i < to; i++) if (shards[i] === undefined) out.push(i);
+      return out;
+    };
+    /** shards[i] = rows[k]·inputs for each missing i, in one pass of the kernel. */
+    const fill = (which: number[], rows: ArrayLike<number>[], inputs: Uint8Array[]): void => {
+      if (which.length === 0) return;
+      const outs = which.map(() => new Uint8Array(size));
+      combineAll(simd, rows, inputs, outs);
+      which.forEach((i, k) => {
         shards[i] = outs[k];
       });
+    };
+    const missingData = missing(0, this.data);
+    if (missingData.length > 0) {
+      const decode = invert(present.map((i) => this.matrix[i]!));
+      fill(
+        missingData,
+        missingData.map((i) => decode[i]!),
+        present.map((i) => shards[i]!),
+      );
     }
-    const missingParity: number[] = [];
-    for (let p = this.data; p < this.total; p++) if (shards[p] === undefined) missingParity.push(p);
-    if (missingParity.length === 0) return;
-    const outs = missingParity.map(() => new Uint8Array(size));
-    const rows = missingParity.map((p) => this.matrix[p]!);
-    combineAll(simd, rows, shards.slice(0, this.data) as Uint8Array[], outs);
-    missingParity.forEach((p, k) => {
-      shards[p] = outs[k];
-    });
+    const missingParity = missing(this.data, this.total);
+    fill(
+      missingParity,
+      missingParity.map((p) => this.matrix[p]!),
+      shards.slice(0, this.data) as Uint8Array[],
+    );
   }
 
   private check(shards: Uint8Array[]): void {

@@ -1,5 +1,6 @@
 // @types/node 20 leaves WebAssembly undeclared (its types live in TypeScript's DOM library):
-// the members the GF(2^8) SIMD kernel and the aligned staging slots use.
+// the members the GF(2^8) SIMD kernel (engine/erasure) and the aligned staging slots
+// (engine/fs) use.
 declare global {
   namespace WebAssembly {
     class Module {
