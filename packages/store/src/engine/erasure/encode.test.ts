@@ -1,4 +1,4 @@
-import { mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
@@ -93,6 +93,86 @@ describe('encodeObject into files on drives that fail', () => {
       const perShard = 4 * 32 + Math.ceil(size / 2);
       for (const s of shards.slice(0, 2))
         expect((await stat((s as { file: string }).file)).size).toBe(perShard);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('encodeObject opening shard files early', () => {
+  /** A body that sends `first`, then waits for `go` before the rest (or fails, if told to). */
+  function heldBody(first: Buffer, rest: Buffer, fail = false) {
+    let release!: () => void;
+    const go = new Promise<void>((r) => (release = r));
+    async function* body() {
+      yield first;
+      await go;
+      if (fail) throw new Error('client went away');
+      yield rest;
+    }
+    return { body: body(), release };
+  }
+  const filesIn = async (dir: string) =>
+    (await readdir(dir, { recursive: true, withFileTypes: true }).catch(() => [])).filter((e) => e.isFile())
+      .length;
+  /** Four drives' targets under `root`, each a version's new data folder. */
+  const freshTargets = (root: string) =>
+    [0, 1, 2, 3].map((d) => ({ dir: join(root, `d${d}`), name: 'part.1', fresh: true }));
+  /** Polls until `check` holds (the files are made on libuv's pool, off this thread). */
+  async function eventually(check: () => Promise<boolean>): Promise<boolean> {
+    for (let i = 0; i < 200; i++) {
+      if (await check()) return true;
+      await new Promise((r) => setTimeout(r, 10));
+    }
+    return false;
+  }
+
+  it('makes them while the body still arrives when the declared size is not inline, or once the bytes pass the inline limit', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'encode-early-'));
+    try {
+      for (const [name, declared] of [
+        ['declared', 300_000],
+        ['undeclared', undefined],
+      ] as const) {
+        const dirs = freshTargets(join(dir, name));
+        const first = Buffer.alloc(declared === undefined ? 200_000 : 1000, 1);
+        const rest = Buffer.alloc(300_000 - first.length, 2);
+        const { body, release } = heldBody(first, rest);
+        const done = encodeObject(body, layout, dirs, { size: declared });
+        // Nothing written yet, but the four files are there.
+        expect(await eventually(async () => (await filesIn(join(dir, name))) === 4)).toBe(true);
+        release();
+        const { shards, size } = await done;
+        expect(size).toBe(300_000);
+        for (const s of shards) expect((await stat((s as { file: string }).file)).size).toBe(32 + 150_000);
+      }
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('removes the files it made early when the body fails', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'encode-early-fail-'));
+    try {
+      const dirs = freshTargets(dir);
+      const { body, release } = heldBody(Buffer.alloc(1000), Buffer.alloc(0), true);
+      const done = encodeObject(body, layout, dirs, { size: 5 << 20 });
+      expect(await eventually(async () => (await filesIn(dir)) === 4)).toBe(true);
+      release();
+      await expect(done).rejects.toThrow('client went away');
+      expect(await filesIn(dir)).toBe(0);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('keeps a small object inline when its size is not declared', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'encode-early-inline-'));
+    try {
+      const dirs = freshTargets(dir);
+      const { shards } = await encodeObject(Readable.from([Buffer.alloc(5000, 3)]), layout, dirs, {});
+      expect(shards.every((s) => s !== undefined && 'inline' in s)).toBe(true);
+      expect(await readdir(dir)).toEqual([]);
     } finally {
       await rm(dir, { recursive: true, force: true });
     }

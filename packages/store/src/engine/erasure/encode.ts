@@ -234,6 +234,7 @@ export async function encodeObject(
     const previous = inflight;
     const done = coded.then(async (c) => {
       await previous;
+      await opened;
       await write(c);
       c.recycle();
     });
@@ -260,10 +261,19 @@ export async function encodeObject(
 
   /** A full-block buffer from the pool (whole, so that it can move to a worker). */
   const nextBlock = (): Buffer => Buffer.from(takeBuffer(padded(layout.blockSize)));
-  const start = async (inline: boolean) => {
-    out = new Outputs(targets, inline);
-    await out.open();
+  // The shard files are opened (folders made, inodes allocated: milliseconds under load) as
+  // soon as the object is known not to stay inline, while its bytes still arrive and its
+  // first block is coded; the first write waits for them.
+  let opened: Promise<void> | undefined;
+  const start = (inline: boolean): Promise<void> => {
+    if (!opened) {
+      out = new Outputs(targets, inline);
+      opened = out.open();
+      opened.catch(() => {}); // awaited before any write, and on failure
+    }
+    return opened;
   };
+  if (expect.noInline || (expect.size ?? 0) > INLINE_MAX) void start(false);
 
   try {
     for await (const raw of body) {
@@ -276,6 +286,7 @@ export async function encodeObject(
         if (session === undefined && (fill + n > INLINE_MAX || fill + n === layout.blockSize)) {
           // Too big to stay inline: gather what was pending into a block buffer.
           session = encodePool().session();
+          void start(false);
           block = nextBlock();
           let at = 0;
           for (const p of pending) at += p.copy(block, at);
@@ -290,7 +301,6 @@ export async function encodeObject(
         fill += n;
         chunk = chunk.subarray(n);
         if (fill === layout.blockSize) {
-          if (!out) await start(false);
           await emit(block!, fill);
           fill = 0;
           block = undefined;
@@ -298,7 +308,7 @@ export async function encodeObject(
       }
     }
     if (expect.size !== undefined && size !== expect.size) throw new EngineError('IncompleteBody');
-    if (!out) await start(size <= INLINE_MAX && !expect.noInline);
+    await start(size <= INLINE_MAX && !expect.noInline);
     let digest: Buffer;
     if (session) {
       if (fill > 0) await emit(block!, fill);
@@ -316,6 +326,7 @@ export async function encodeObject(
   } catch (err) {
     session?.abort();
     await inflight?.catch(() => {});
+    await opened?.catch(() => {});
     await out?.discard();
     throw err;
   }
