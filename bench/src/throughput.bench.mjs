@@ -221,6 +221,10 @@ flight while it sends one, more reads at once than the raw loop's one per object
 |---|---|---|---|---|---|
 ${rows.map((r) => [row(`PUT ${r.c.name}`, r.put), row(`GET ${r.c.name}`, r.get)].join('\n')).join('\n')}
 
+The ceiling itself, the disk work of EC 2+2 with nothing computed and no metadata committed,
+reached ${rows.map((r) => `${median(samples.get(r.c).map((x) => x.ecW / x.rawW)).toFixed(2)} × raw at ${r.c.name}`).join(' and ')}
+(medians of the rounds): where that is near 0.5, no store can meet the target on this disk.
+
 Why PUT stays under 0.5 × raw on this machine: at that rate its ${CORES} cores allow the CPU time in the
 last column for each MiB, for everything at once: the load client, HTTP, the signature, MD5
 (S3's ETag of a single-part object, which no store can skip), Reed-Solomon coding, the
