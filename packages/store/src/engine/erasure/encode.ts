@@ -1,5 +1,5 @@
 import { createHash, hash, randomUUID } from 'node:crypto';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import type { Bitrot } from '../../format/object-record.js';
 import type { FinishOp } from '../../observe/op-trace.js';
 import { takeBuffer } from '../buffer-pool.js';
@@ -51,10 +51,21 @@ interface Expect {
   noInline?: boolean;
 }
 
+/**
+ * Makes a version's new folder. Its parent (the key's folder) is made first, recursively
+ * (there already when the key has versions): a recursive make of the new folder itself
+ * tries it first, fails, and climbs, three more calls on the file system's thread pool
+ * for every new key on every drive.
+ */
+async function makeNewFolder(dir: string): Promise<void> {
+  await mkdir(dirname(dir), { recursive: true });
+  await mkdir(dir);
+}
+
 /** Creates the file `path` in `dir`, making the folder first when it is new, else only when missing. */
 async function createIn(dir: string, path: string, fresh = false): Promise<AppendFile> {
   if (fresh) {
-    await mkdir(dir, { recursive: true });
+    await makeNewFolder(dir);
     return AppendFile.create(path);
   }
   try {
