@@ -118,6 +118,15 @@ describe('encodeObject opening shard files early', () => {
   /** Four drives' targets under `root`, each a version's new data folder. */
   const freshTargets = (root: string) =>
     [0, 1, 2, 3].map((d) => ({ dir: join(root, `d${d}`), name: 'part.1', fresh: true }));
+  /** Runs `test` in a new temporary folder, removed after. */
+  async function inTempDir(test: (dir: string) => Promise<void>): Promise<void> {
+    const dir = await mkdtemp(join(tmpdir(), 'encode-early-'));
+    try {
+      await test(dir);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  }
   /** Polls until `check` holds (the files are made on libuv's pool, off this thread). */
   async function eventually(check: () => Promise<boolean>): Promise<boolean> {
     for (let i = 0; i < 200; i++) {
@@ -127,9 +136,8 @@ describe('encodeObject opening shard files early', () => {
     return false;
   }
 
-  it('makes them while the body still arrives when the declared size is not inline, or once the bytes pass the inline limit', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'encode-early-'));
-    try {
+  it('makes them while the body still arrives when the declared size is not inline, or once the bytes pass the inline limit', () =>
+    inTempDir(async (dir) => {
       for (const [name, declared] of [
         ['declared', 300_000],
         ['undeclared', undefined],
@@ -146,14 +154,10 @@ describe('encodeObject opening shard files early', () => {
         expect(size).toBe(300_000);
         for (const s of shards) expect((await stat((s as { file: string }).file)).size).toBe(32 + 150_000);
       }
-    } finally {
-      await rm(dir, { recursive: true, force: true });
-    }
-  });
+    }));
 
-  it('removes the files it made early when the body fails', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'encode-early-fail-'));
-    try {
+  it('removes the files it made early when the body fails', () =>
+    inTempDir(async (dir) => {
       const dirs = freshTargets(dir);
       const { body, release } = heldBody(Buffer.alloc(1000), Buffer.alloc(0), true);
       const done = encodeObject(body, layout, dirs, { size: 5 << 20 });
@@ -161,20 +165,13 @@ describe('encodeObject opening shard files early', () => {
       release();
       await expect(done).rejects.toThrow('client went away');
       expect(await filesIn(dir)).toBe(0);
-    } finally {
-      await rm(dir, { recursive: true, force: true });
-    }
-  });
+    }));
 
-  it('keeps a small object inline when its size is not declared', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'encode-early-inline-'));
-    try {
+  it('keeps a small object inline when its size is not declared', () =>
+    inTempDir(async (dir) => {
       const dirs = freshTargets(dir);
       const { shards } = await encodeObject(Readable.from([Buffer.alloc(5000, 3)]), layout, dirs, {});
       expect(shards.every((s) => s !== undefined && 'inline' in s)).toBe(true);
       expect(await readdir(dir)).toEqual([]);
-    } finally {
-      await rm(dir, { recursive: true, force: true });
-    }
-  });
+    }));
 });
