@@ -86,7 +86,7 @@ function connection(url, onClose) {
 }
 
 /**
- * Up to `size` connections to `endpoint`, each lent to one GET at a time. A server closes
+ * Up to `size` connections to `endpoint`, each lent to one request at a time. A server closes
  * idle kept-alive connections (Node's after 5 s): a request that finds its reused connection
  * closed before any answer is sent again on a new one.
  */
@@ -110,15 +110,11 @@ export function connectionPool(endpoint, size) {
     }
     return new Promise((resolve) => waiting.push(resolve));
   };
+  /** Hands the connection (or, when it died, a new one) to the next waiting request. */
   const release = (c) => {
-    if (c.dead) {
-      const next = waiting.shift();
-      if (next) acquire().then(next);
-      return;
-    }
     const next = waiting.shift();
-    if (next) next(c);
-    else idle.push(c);
+    if (next) (c.dead ? acquire() : Promise.resolve(c)).then(next);
+    else if (!c.dead) idle.push(c);
   };
   const send = async (method, path, headers, body, retry = true) => {
     const c = await acquire();

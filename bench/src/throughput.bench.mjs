@@ -131,12 +131,10 @@ try {
         pool(c.count, c.concurrency, (i) => s3.upload('throughput', key(i), payload)),
       );
       // CPU per MiB PUT: the store's (every thread) and this client's, in ms.
+      const clientUsed = process.cpuUsage(clientCpu);
       const cpu = {
         store: (processCpuMs(store.pid) - storeCpu) / (total / MiB),
-        client: (() => {
-          const u = process.cpuUsage(clientCpu);
-          return (u.user + u.system) / 1000 / (total / MiB);
-        })(),
+        client: (clientUsed.user + clientUsed.system) / 1000 / (total / MiB),
       };
       cold = coldCache() && cold;
       const get = await mibps(total, () =>
@@ -144,7 +142,7 @@ try {
           if ((await s3.download('throughput', key(i))) !== c.size) throw new Error('short read');
         }),
       );
-      samples.get(c).push({ rawW, rawWB, rawWD, ecW, rawR, put, get, cpu });
+      samples.get(c).push({ rawW, ecW, rawR, put, get, cpu });
       console.log(
         `${c.name}: PUT ${put.toFixed(0)} (CPU ${cpu.store.toFixed(2)} + client ${cpu.client.toFixed(2)} ms/MiB) vs raw ${rawW.toFixed(0)} (page cache ${rawWB.toFixed(0)}, direct ${rawWD.toFixed(0)}; EC files alone ${ecWB.toFixed(0)} / ${ecWD.toFixed(0)}); GET ${get.toFixed(0)} vs raw ${rawR.toFixed(0)} MiB/s`,
       );
