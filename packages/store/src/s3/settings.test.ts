@@ -11,6 +11,8 @@ describe('bucketSettings', () => {
   let dir: string;
   let system: ErasureSystemStore;
   let reads: number;
+  /** Makes the next read fail, as a drive error below quorum would, with nothing written. */
+  let failNext: boolean;
 
   beforeEach(async () => {
     dir = await mkdtemp(join(tmpdir(), 'settings-'));
@@ -18,9 +20,14 @@ describe('bucketSettings', () => {
     for (const d of drives) await mkdir(tmpDir(d), { recursive: true });
     const real = new ErasureSystemStore(drives, erasureParams(4));
     reads = 0;
+    failNext = false;
     const read = real.read.bind(real);
     real.read = (path) => {
       reads++;
+      if (failNext) {
+        failNext = false;
+        return Promise.reject(new Error('read quorum not met'));
+      }
       return read(path);
     };
     system = real;
@@ -53,7 +60,15 @@ describe('bucketSettings', () => {
     expect((await bucketSettings({ system }, 'b')).encryption).toBeUndefined();
   });
 
-  it('does not keep a failed read', async () => {
+  it('does not keep a failed read, even with nothing written since', async () => {
+    failNext = true;
+    const generation = system.generation;
+    await expect(bucketSettings({ system }, 'photos')).rejects.toThrow('read quorum not met');
+    expect(system.generation).toBe(generation);
+    expect(await bucketSettings({ system }, 'photos')).toEqual({ versioning: 'unversioned' });
+  });
+
+  it('fails on a document of an unknown shape, and reads it again once rewritten', async () => {
     // A document of an unknown shape is an error, not an absent setting.
     await system.write('buckets/photos/versioning.json', { v: 9 });
     await expect(bucketSettings({ system }, 'photos')).rejects.toThrow(/unreadable versioning/);
