@@ -33,6 +33,11 @@ export interface StoreOptions {
   log?: (line: string) => void;
   /** Called once the admin API stopped the store (service stop). */
   onStop?: () => void;
+  /**
+   * How long a connection may go quiet while a request body arrives or an answer goes out
+   * before it is cut (a stalled upload gets RequestTimeout); default 30 s.
+   */
+  idleTimeoutMs?: number;
 }
 
 export interface StoreHandle {
@@ -126,6 +131,7 @@ async function boot(
       events,
       opTraces: [storageTrace, osCalls],
     }),
+    opts.idleTimeoutMs === undefined ? {} : { idleTimeoutMs: opts.idleTimeoutMs },
   );
   const host = opts.host ?? '127.0.0.1';
   try {

@@ -1,6 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import { PassThrough, type Readable, type Transform } from 'node:stream';
 import { ApiError } from '../s3/errors.js';
+import { BODY_STALLED, bodyStalled } from './deadlines.js';
 
 /**
  * Pipes the request into `into` without letting a failure downstream destroy the request
@@ -12,6 +13,7 @@ export function fromRequest<T extends Transform>(req: IncomingMessage, into: T):
   into.on('error', () => {});
   req.on('error', (err) => into.destroy(err));
   req.on('aborted', () => into.destroy(new ApiError('IncompleteBody')));
+  req.once(BODY_STALLED, (err: ApiError) => into.destroy(err));
   req.pipe(into);
   return into;
 }
@@ -48,16 +50,32 @@ export function readRequestBody(req: IncomingMessage, length: number): Promise<B
       chunks.push(chunk);
       got += chunk.length;
     };
+    const stop = () =>
+      req
+        .off('data', onData)
+        .off('end', onEnd)
+        .off('close', onClose)
+        .off('error', onClose)
+        .off(BODY_STALLED, onStall);
     const onEnd = () => {
-      req.off('data', onData).off('close', onClose).off('error', onClose);
+      stop();
       if (got !== length) reject(new ApiError('IncompleteBody'));
       else resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, got));
     };
     const onClose = () => {
-      req.off('data', onData).off('end', onEnd);
+      stop();
       reject(new ApiError('IncompleteBody'));
     };
-    req.on('data', onData).once('end', onEnd).once('close', onClose).once('error', onClose);
+    const onStall = (err: ApiError) => {
+      stop();
+      reject(err);
+    };
+    req
+      .on('data', onData)
+      .once('end', onEnd)
+      .once('close', onClose)
+      .once('error', onClose)
+      .once(BODY_STALLED, onStall);
   });
 }
 
@@ -72,6 +90,7 @@ export async function settleBody(
   timeoutMs = 5000,
 ): Promise<boolean> {
   if (req.complete || req.destroyed) return !req.destroyed;
+  if (bodyStalled(req)) return false;
   const declared = Number(req.headers['content-length'] ?? Number.NaN);
   if (Number.isFinite(declared) && declared > maxBytes) return false;
   req.unpipe();

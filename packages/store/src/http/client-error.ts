@@ -29,6 +29,11 @@ export function trackRequest(req: IncomingMessage): () => void {
   };
 }
 
+/** The requests on a connection whose responses are not written yet, oldest first. */
+export function requestsOn(socket: Duplex): IncomingMessage[] {
+  return [...(sockets.get(socket)?.requests ?? [])];
+}
+
 function codeFor(err: Error & { code?: string }): ErrorCode {
   // Raw non-ASCII bytes in the request line: S3 answers InvalidURI.
   if (err.code === 'HPE_INVALID_URL') return 'InvalidURI';

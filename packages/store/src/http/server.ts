@@ -5,6 +5,7 @@ import { ApiError } from '../s3/errors.js';
 import { settleBody } from './body.js';
 import { clientError, refuseWhileClosing, trackRequest } from './client-error.js';
 import { createContext, type RequestContext } from './context.js';
+import { applyDeadlines } from './deadlines.js';
 import type { Reply } from './reply.js';
 import { writeReply } from './writer.js';
 
@@ -119,7 +120,7 @@ async function serve(deps: ServerDeps, req: IncomingMessage, res: ServerResponse
   if (close) res.once('finish', () => req.socket.destroySoon());
 }
 
-export function createHttpServer(deps: ServerDeps): Server {
+export function createHttpServer(deps: ServerDeps, opts: { idleTimeoutMs?: number } = {}): Server {
   const server = createServer((req, res) => {
     if (!server.listening) {
       refuseWhileClosing(res);
@@ -136,5 +137,6 @@ export function createHttpServer(deps: ServerDeps): Server {
   server.on('clientError', clientError);
   // Clients keep connections alive between calls; don't let idle ones hold close() up.
   server.keepAliveTimeout = 5000;
+  applyDeadlines(server, opts.idleTimeoutMs);
   return server;
 }

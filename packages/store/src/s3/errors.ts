@@ -136,6 +136,11 @@ export const ERROR_CATALOGUE = {
     status: 404,
     message: 'The replication configuration was not found',
   },
+  RequestTimeout: {
+    status: 400,
+    message:
+      'Your socket connection to the server was not read from or written to within the timeout period. Idle connections will be closed.',
+  },
   RequestTimeTooSkewed: {
     status: 403,
     message: "The difference between the request time and the server's time is too large.",

@@ -34,7 +34,9 @@ export interface TestStore {
 }
 
 /** A real store on 127.0.0.1:0 over four fresh drive directories, plus SDK clients for it. */
-export async function startTestStore(opts: { region?: string } = {}): Promise<TestStore> {
+export async function startTestStore(
+  opts: { region?: string; idleTimeoutMs?: number } = {},
+): Promise<TestStore> {
   const dir = await mkdtemp(join(tmpdir(), 'stowage-store-'));
   const drives = [1, 2, 3, 4].map((i) => join(dir, `drive${i}`));
   const logs: string[] = [];
@@ -43,6 +45,7 @@ export async function startTestStore(opts: { region?: string } = {}): Promise<Te
     rootCredentials: ROOT,
     log: (l) => logs.push(l),
     ...(opts.region ? { region: opts.region } : {}),
+    ...(opts.idleTimeoutMs ? { idleTimeoutMs: opts.idleTimeoutMs } : {}),
   });
   const client = (credentials: { accessKeyId: string; secretAccessKey: string; sessionToken?: string }) =>
     new s3sdk.S3Client({
