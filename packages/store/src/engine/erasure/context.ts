@@ -1,6 +1,6 @@
 import { KeyedMutex } from '../fs/locks.js';
 import { NEW_BITROT, type NewBitrot } from './bitrot.js';
-import { DataPins } from './data-pins.js';
+import { DataPins, WritesInFlight } from './data-pins.js';
 import type { IndexedDrives } from './indexed-drives.js';
 import type { ErasureParams } from './params.js';
 
@@ -11,6 +11,8 @@ export interface EngineContext {
   /** The checksum new versions and uploads are written with. */
   newBitrot: NewBitrot;
   pins: DataPins;
+  /** Data folders written but not committed yet, by dataPin. */
+  writes: WritesInFlight;
   locks: KeyedMutex;
   /** Queues a key whose drives disagree or whose shards failed (deep: check every shard). */
   queueHeal(bucket: string, key: string, deep?: boolean): void;
@@ -22,7 +24,15 @@ export function newContext(
   queueHeal: EngineContext['queueHeal'],
   newBitrot: NewBitrot = NEW_BITROT,
 ): EngineContext {
-  return { drives, params, newBitrot, pins: new DataPins(), locks: new KeyedMutex(), queueHeal };
+  return {
+    drives,
+    params,
+    newBitrot,
+    pins: new DataPins(),
+    writes: new WritesInFlight(),
+    locks: new KeyedMutex(),
+    queueHeal,
+  };
 }
 
 export const objectLock = (bucket: string, key: string): string => `object/${bucket}/${key}`;

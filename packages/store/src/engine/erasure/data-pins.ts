@@ -33,3 +33,29 @@ export class DataPins {
     this.pending.set(id, jobs);
   }
 }
+
+/**
+ * The data folders of writes not committed yet. A body's shard files exist before any
+ * record names them (the data is written first, the version committed last, under the
+ * key's lock), so whatever clears a key's unnamed folders must leave these.
+ */
+export class WritesInFlight {
+  private readonly ids = new Map<string, number>();
+
+  /** Marks `id` as being written; the returned function ends it (a second call is ignored). */
+  begin(id: string): () => void {
+    this.ids.set(id, (this.ids.get(id) ?? 0) + 1);
+    let ended = false;
+    return () => {
+      if (ended) return;
+      ended = true;
+      const n = (this.ids.get(id) ?? 1) - 1;
+      if (n > 0) this.ids.set(id, n);
+      else this.ids.delete(id);
+    };
+  }
+
+  has(id: string): boolean {
+    return this.ids.has(id);
+  }
+}

@@ -1,5 +1,7 @@
 import { copyFile, mkdir, readdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   corruptShard,
@@ -130,6 +132,47 @@ describe('leftovers of a crashed write', () => {
     expect(await readdir(objectDir(f.drives[0]!, 'bkt', 'torn'))).toEqual([]);
     await fresh.heal('bkt', 'big');
     expect(await readdir(objectDir(f.drives[0]!, 'bkt', 'big'))).not.toContain('stray');
+  });
+});
+
+describe('heal beside writes in progress', () => {
+  it('leaves the shard files of a body still arriving: the write lands and reads back whole', async () => {
+    const first = pattern(2 * 1024 * 1024, 6);
+    const rest = pattern(1024 * 1024, 7);
+    let arrive!: () => void;
+    const gate = new Promise<void>((resolve) => (arrive = resolve));
+    async function* slowBody() {
+      yield first;
+      await gate;
+      yield rest;
+    }
+    for (const key of ['big', 'fresh']) {
+      const writing = layer.putObject({
+        ...put('bkt', key, ''),
+        body: Readable.from(slowBody()),
+        size: first.length + rest.length,
+      });
+      // The body's first block is on the drives, in a folder no record names yet.
+      for (let i = 0; i < 100; i++) {
+        if (
+          (await readdir(objectDir(f.drives[0]!, 'bkt', key)).catch(() => [])).length >
+          (key === 'big' ? 1 : 0)
+        )
+          break;
+        await sleep(10);
+      }
+      await layer.heal('bkt', key);
+      arrive();
+      await writing;
+      expect(await read(key)).toBe(sha256(Buffer.concat([first, rest])));
+    }
+  });
+
+  it('still clears a stray folder no write is filling', async () => {
+    await mkdir(join(objectDir(f.drives[2]!, 'bkt', 'big'), 'stray'));
+    await layer.heal('bkt', 'big');
+    expect(await readdir(objectDir(f.drives[2]!, 'bkt', 'big'))).not.toContain('stray');
+    expect(await read('big')).toBe(sha256(BIG));
   });
 });
 

@@ -11,7 +11,7 @@ import { dataDir, objectDir, tmpDir } from '../fs/layout.js';
 import { readdir, rm, stat } from '../fs/os.js';
 import { checksumLength } from './bitrot.js';
 import { placeShard } from './commit.js';
-import type { EngineContext } from './context.js';
+import { dataPin, type EngineContext } from './context.js';
 import { decodeObject } from './decode.js';
 import { encodeObject, type ShardOut } from './encode.js';
 import { discardShards, driveCopy } from './objects.js';
@@ -131,12 +131,25 @@ function uploadDataIds(ix: DriveIndex, bucket: string, key: string): Set<string>
   return ids;
 }
 
-/** Removes shard folders on a drive that no agreed version or upload refers to. */
-async function dropStrays(path: string, bucket: string, key: string, keep: Set<string>): Promise<void> {
+/**
+ * Removes shard folders on a drive that no agreed version or upload refers to, and that no
+ * write in progress is filling; one still being read goes after its last reader.
+ */
+async function dropStrays(
+  ctx: EngineContext,
+  path: string,
+  bucket: string,
+  key: string,
+  keep: Set<string>,
+): Promise<void> {
   const dir = objectDir(path, bucket, key);
   const entries = await readdir(dir).catch(() => [] as string[]);
   await Promise.all(
-    entries.filter((e) => !keep.has(e)).map((e) => rm(join(dir, e), { recursive: true, force: true })),
+    entries
+      .filter((id) => !keep.has(id) && !ctx.writes.has(dataPin(bucket, key, id)))
+      .map((id) =>
+        ctx.pins.drop(dataPin(bucket, key, id), () => rm(join(dir, id), { recursive: true, force: true })),
+      ),
   );
 }
 
@@ -209,7 +222,7 @@ export async function healObject(
       }
       const keep = uploadDataIds(ix, bucket, key);
       for (const v of records[i]!) if (v.data) keep.add(v.data.id);
-      await dropStrays(ctx.drives.paths[i]!, bucket, key, keep);
+      await dropStrays(ctx, ctx.drives.paths[i]!, bucket, key, keep);
     }),
   );
   return { healed: [...healed].sort() };

@@ -191,6 +191,7 @@ export async function putObject(ctx: EngineContext, input: PutObjectInput): Prom
   const dataId = randomUUID();
   let committed = false;
   let encoded: Encoded | undefined;
+  const written = ctx.writes.begin(dataPin(bucket, key, dataId));
   try {
     const enc = await encodeBody(
       ctx,
@@ -240,6 +241,7 @@ export async function putObject(ctx: EngineContext, input: PutObjectInput): Prom
     // the error reaches the client at once.
     if (!committed && !encoded) void removeData(ctx.drives, bucket, key, dataId);
     else if (!committed && !inlineShards(encoded!)) await removeData(ctx.drives, bucket, key, dataId);
+    written();
   }
 }
 
