@@ -34,6 +34,17 @@ describe('DeleteObjects', () => {
     expect(await keysLeft()).toEqual(['b']);
   });
 
+  it('a key is taken exactly as written: spaces around it name another key', async () => {
+    await put(['s', ' s ']);
+    const out = await t.s3.send(
+      new DeleteObjectsCommand({ Bucket: 'bulk', Delete: { Objects: [{ Key: ' s ' }] } }),
+    );
+    expect(out.Deleted?.map((d) => d.Key)).toEqual([' s ']);
+    expect(await keysLeft()).toContain('s');
+    expect(await keysLeft()).not.toContain(' s ');
+    await t.s3.send(new DeleteObjectsCommand({ Bucket: 'bulk', Delete: { Objects: [{ Key: 's' }] } }));
+  });
+
   it('Quiet mode reports only errors; per-key errors do not stop the rest', async () => {
     await put(['q1', 'q2']);
     const out = await t.s3.send(

@@ -55,6 +55,16 @@ describe('Get/Put/DeleteObjectTagging and x-amz-tagging', () => {
     ).toBe('body');
   });
 
+  it('tag keys and values keep the spaces they were sent with', async () => {
+    await t.s3.send(new PutObjectCommand({ Bucket: 'tags', Key: 'spaced', Body: 'x' }));
+    const TagSet = [
+      { Key: ' team ', Value: ' data ' },
+      { Key: 'team', Value: '  ' },
+    ];
+    await t.s3.send(new PutObjectTaggingCommand({ Bucket: 'tags', Key: 'spaced', Tagging: { TagSet } }));
+    expect(await tags('spaced')).toEqual(TagSet);
+  });
+
   it('tags belong to one version', async () => {
     await t.s3.send(
       new PutBucketVersioningCommand({ Bucket: 'tags', VersioningConfiguration: { Status: 'Enabled' } }),

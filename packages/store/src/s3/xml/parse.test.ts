@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseRequestXml, textOf } from './parse.js';
+import { listOf, objectOf, parseRequestXml, textOf } from './parse.js';
 
 describe('parseRequestXml', () => {
   it('decodes named, decimal and hex character references', () => {
@@ -14,5 +14,22 @@ describe('parseRequestXml', () => {
   it('refuses documents that are not well-formed or have another root', () => {
     expect(() => parseRequestXml(Buffer.from('<Part>'), 'Part')).toThrow();
     expect(() => parseRequestXml(Buffer.from('<Other/>'), 'Part')).toThrow();
+  });
+
+  it('keeps text exactly, spaces and all, and drops only the layout between elements', () => {
+    const doc = parseRequestXml(
+      Buffer.from(
+        '<?xml version="1.0"?>\n<Delete>\n  <Object><Key> a </Key></Object>\n  <Object>\n    <Key>   </Key>\n  </Object>\n  <Object>\n  </Object>\n</Delete>\n',
+      ),
+      'Delete',
+    );
+    const objects = listOf(doc.Object).map(objectOf);
+    expect(objects).toEqual([{ Key: ' a ' }, { Key: '   ' }, {}]);
+    expect(Object.keys(doc)).toEqual(['Object']);
+  });
+
+  it('an empty root, written any way, is an empty document', () => {
+    for (const text of ['<Tagging/>', '<Tagging></Tagging>', '<Tagging>\n  </Tagging>'])
+      expect(parseRequestXml(Buffer.from(text), 'Tagging')).toEqual({});
   });
 });

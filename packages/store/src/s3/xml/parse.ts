@@ -6,11 +6,14 @@ export interface XmlObject {
   [name: string]: XmlValue;
 }
 
+// Text is kept exactly as sent, as Go's encoding/xml keeps it for MinIO: an object key or
+// a tag value may begin or end with spaces, and trimming would name another key. The
+// whitespace that only lays a document out (between elements) is dropped after parsing.
 const parser = new XMLParser({
   ignoreAttributes: true,
   removeNSPrefix: true,
   parseTagValue: false,
-  trimValues: true,
+  trimValues: false,
   processEntities: true,
   // Character references too: Go clients (rclone, minio-go) write '"' as &#34;.
   htmlEntities: true,
@@ -20,13 +23,22 @@ const parser = new XMLParser({
 export function parseRequestXml(body: Buffer, root: string): XmlObject {
   const text = body.toString('utf8');
   if (XMLValidator.validate(text) !== true) throw new ApiError('MalformedXML');
-  const doc = parser.parse(text) as XmlObject;
-  const top = doc[root];
-  if (top === undefined) throw new ApiError('MalformedXML');
-  // <Root/> and <Root></Root> parse as '', which is a valid empty document.
-  if (top === '') return {};
-  if (typeof top !== 'object' || Array.isArray(top)) throw new ApiError('MalformedXML');
-  return top;
+  const doc = withoutLayout(parser.parse(text) as XmlObject) as XmlObject;
+  return objectOf(doc[root]);
+}
+
+const isLayout = (v: XmlValue | undefined): boolean => typeof v === 'string' && v.trim() === '';
+
+/** Drops the whitespace between child elements (the text of an element that has children). */
+function withoutLayout(v: XmlValue): XmlValue {
+  if (typeof v === 'string') return v;
+  if (Array.isArray(v)) return v.map(withoutLayout);
+  const out: XmlObject = {};
+  for (const [name, child] of Object.entries(v)) {
+    if (name === '#text' && isLayout(child)) continue;
+    out[name] = withoutLayout(child);
+  }
+  return out;
 }
 
 /** A child element's text, undefined when absent; repeated or nested elements are MalformedXML. */
@@ -43,9 +55,12 @@ export function listOf(v: XmlValue | undefined): XmlValue[] {
   return Array.isArray(v) ? v : [v];
 }
 
-/** A child that must be an element with children ('' counts as an empty one). */
+/**
+ * A child that must be an element with children. One with none, <E/>, <E></E> or only
+ * whitespace inside, counts as an empty one.
+ */
 export function objectOf(v: XmlValue | undefined): XmlObject {
-  if (v === '') return {};
+  if (isLayout(v)) return {};
   if (v === undefined || typeof v !== 'object' || Array.isArray(v)) throw new ApiError('MalformedXML');
   return v;
 }
