@@ -154,6 +154,26 @@ describe('PostObject', () => {
     expect(diskChanges(before, await snapshotDrives(t.dir))).toEqual([]);
   });
 
+  it("a policy signed for one bucket cannot upload into another, whatever the form's bucket field says", async () => {
+    await t.s3.send(new CreateBucketCommand({ Bucket: 'elsewhere' }));
+    const post = await presigned((p) => p.setKey('moved.txt'));
+    expect(post.formData.bucket).toBe('forms');
+    const before = await snapshotDrives(t.dir);
+    const res = await send(
+      { ...post, postURL: post.postURL.replace(/\/forms$/, '/elsewhere') },
+      {},
+      {
+        name: 'f',
+        data: Buffer.from('payload'),
+      },
+    );
+    expect([res.status, xmlCode(res.text)]).toEqual([403, 'AccessDenied']);
+    expect(diskChanges(before, await snapshotDrives(t.dir))).toEqual([]);
+    await expect(
+      t.s3.send(new HeadObjectCommand({ Bucket: 'elsewhere', Key: 'moved.txt' })),
+    ).rejects.toMatchObject({ name: 'NotFound' });
+  });
+
   it('malformed forms: MalformedPOSTRequest (400); no credentials: AccessDenied (403)', async () => {
     const url = `${t.store.url}/forms`;
     const plain = await fetch(url, {

@@ -56,14 +56,17 @@ const EXEMPT = /^(x-amz-signature|file|policy|x-ignore-.*)$/;
 
 /**
  * Throws unless the form (lower-cased field names) and file size meet the policy at `now`.
- * `implied` values (the bucket from the URL) satisfy conditions on fields the form omits.
+ * `fixed` values are what the request itself decides (the bucket, from the URL): conditions
+ * on those fields are checked against them, whatever the form says. Otherwise a policy
+ * signed for one bucket would upload into another by naming it in the form's bucket field
+ * (CVE-2023-28434 in MinIO).
  */
 export function checkPostPolicy(
   policy: PostPolicy,
   fields: Map<string, string>,
   size: number,
   now: Date,
-  implied: Record<string, string> = {},
+  fixed: Record<string, string> = {},
 ): void {
   if (now.getTime() > policy.expiration.getTime()) throw denied('Policy expired.');
   const covered = new Set<string>();
@@ -74,7 +77,7 @@ export function checkPostPolicy(
       continue;
     }
     covered.add(c.field);
-    const value = fields.get(c.field) ?? implied[c.field] ?? '';
+    const value = fixed[c.field] ?? fields.get(c.field) ?? '';
     const ok = c.op === 'eq' ? value === c.value : value.startsWith(c.value);
     if (!ok) throw denied(`Policy Condition failed: ["${c.op}", "$${c.field}", "${c.value}"]`);
   }
