@@ -13,7 +13,8 @@ import { requestHead } from './wire.js';
 // on the drives; a download the client stops reading is cut and holds nothing up.
 
 const { GetObjectCommand, HeadObjectCommand, PutObjectCommand, CreateBucketCommand } = s3sdk;
-const IDLE = 400;
+// Long enough that a busy test machine's pauses stay well inside it.
+const IDLE = 1000;
 
 let t: TestStore;
 beforeAll(async () => {
@@ -62,13 +63,13 @@ describe('uploads that stall', () => {
     });
     const c = open();
     c.socket.write(requestHead('PUT', path, headers));
-    // Twelve pieces, each after half the idle timeout: six idle timeouts in all.
-    const piece = Math.ceil(size / 12);
+    // 25 pieces, each after a tenth of the idle timeout: 2.5 idle timeouts in all.
+    const piece = Math.ceil(size / 25);
     for (let at = 0; at < size; at += piece) {
-      await sleep(IDLE / 2);
+      await sleep(IDLE / 10);
       c.socket.write(body.subarray(at, at + piece));
     }
-    for (let i = 0; i < 50 && !/\r\n\r\n/.test(c.text()); i++) await sleep(20);
+    for (let i = 0; i < 250 && !/\r\n\r\n/.test(c.text()); i++) await sleep(20);
     expect(c.text()).toMatch(/^HTTP\/1\.1 200 /);
     c.socket.destroy();
     expect((await bodyOf(`slow-${size}`)).equals(body)).toBe(true);
@@ -120,7 +121,7 @@ describe('downloads that stall', () => {
     // Never reads: the socket buffers on both sides fill (up to 36 MiB here), then the
     // store's writes wait.
     c.socket.pause();
-    await sleep(IDLE * 8);
+    await sleep(IDLE * 4);
     c.socket.resume();
     expect(await within(c.closed, 10_000)).toBe(true);
     expect(c.text()).toMatch(/^HTTP\/1\.1 200 /);

@@ -34,7 +34,7 @@ interface Encoded {
   trailers: Map<string, string>;
 }
 
-function encode(r: Rng, signed: boolean): Encoded {
+function encode(r: Rng, signed: boolean, withTrailer = r.bool()): Encoded {
   const payload = r.bytes(r.int(0, 3000));
   const parts: Buffer[] = [];
   let prev = SIGNER.seedSignature;
@@ -54,7 +54,7 @@ function encode(r: Rng, signed: boolean): Encoded {
   }
   chunk(Buffer.alloc(0));
   const trailers = new Map<string, string>();
-  if (r.bool()) trailers.set('x-amz-checksum-crc32', r.bytes(4).toString('base64'));
+  if (withTrailer) trailers.set('x-amz-checksum-crc32', r.bytes(4).toString('base64'));
   for (const [k, v] of trailers) parts.push(Buffer.from(`${k}:${v}\r\n`));
   if (signed && trailers.size > 0) {
     const canonical = [...trailers].map(([k, v]) => `${k}:${v}\n`).join('');
@@ -111,6 +111,25 @@ describe('aws-chunked decoder fuzz', () => {
       const cut = r.int(0, body.length - 3);
       const got = await attempt(r, body.subarray(0, cut), signed);
       if (typeof got !== 'string') expect(got.equals(payload), `#${i} cut at ${cut}`).toBe(true);
+    }
+  });
+
+  it('signed: trailers count only with their signature, and nothing may follow it', async () => {
+    const r = rng(51);
+    for (let i = 0; i < 50; i++) {
+      const { body, payload } = encode(r, true, true);
+      const text = body.toString('latin1');
+      const sigAt = text.lastIndexOf('x-amz-trailer-signature:');
+      const unsigned = Buffer.concat([body.subarray(0, sigAt), Buffer.from('\r\n')]);
+      const unsignedNoEnd = body.subarray(0, sigAt);
+      const extra = Buffer.concat([
+        body.subarray(0, body.length - 2),
+        Buffer.from('x-amz-checksum-sha1:AAAA\r\n\r\n'),
+      ]);
+      expect(await attempt(r, unsigned, true), `#${i}`).toBe('SignatureDoesNotMatch');
+      expect(await attempt(r, unsignedNoEnd, true), `#${i}`).toBe('SignatureDoesNotMatch');
+      expect(await attempt(r, extra, true), `#${i}`).toBe('SignatureDoesNotMatch');
+      expect(((await attempt(r, body, true)) as Buffer).equals(payload), `#${i}`).toBe(true);
     }
   });
 

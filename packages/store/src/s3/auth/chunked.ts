@@ -2,12 +2,14 @@ import { createHash, createHmac } from 'node:crypto';
 import { Transform, type TransformCallback } from 'node:stream';
 import { EMPTY_SHA256, type Scope, scopeString, signingKey } from '@stowage/madmin';
 import { ApiError } from '../errors.js';
+import { sameSignature } from './common.js';
 
 // Decodes `Content-Encoding: aws-chunked` bodies:
 //   <hex-size>[;chunk-signature=<sig>]\r\n<data>\r\n ... 0[;chunk-signature=<sig>]\r\n
 //   [<trailer>:<value>\r\n ...][x-amz-trailer-signature:<sig>\r\n]\r\n
 // Signed variants chain each chunk's signature from the previous one, seeded by the header
-// signature; unsigned ones carry only the data and trailers.
+// signature, and sign their trailers too: a signed body's trailers count only with the
+// x-amz-trailer-signature after them. Unsigned ones carry only the data and trailers.
 
 export interface ChunkSigner {
   secretKey: string;
@@ -28,6 +30,8 @@ export class AwsChunkedDecoder extends Transform {
   private chunkHash = createHash('sha256');
   private prevSig: string;
   private readonly key: Buffer | undefined;
+  /** A signed body's trailers have had their signature (nothing may follow it). */
+  private trailersSigned = false;
 
   constructor(private readonly signer?: ChunkSigner) {
     super();
@@ -46,7 +50,7 @@ export class AwsChunkedDecoder extends Transform {
   private verifyChunk(): void {
     if (!this.signer) return;
     const expected = this.sign('PAYLOAD', this.chunkHash.digest('hex'));
-    if (expected !== this.chunkSig) throw new ApiError('SignatureDoesNotMatch');
+    if (!sameSignature(expected, this.chunkSig)) throw new ApiError('SignatureDoesNotMatch');
     this.prevSig = expected;
     this.chunkHash = createHash('sha256');
   }
@@ -79,21 +83,31 @@ export class AwsChunkedDecoder extends Transform {
 
   private trailerLine(text: string): void {
     if (text === '') {
-      this.state = 'done';
+      this.endTrailers();
       return;
     }
     const colon = text.indexOf(':');
     if (colon <= 0) throw new ApiError('IncompleteBody', 'Malformed aws-chunked trailer');
     const name = text.slice(0, colon).trim().toLowerCase();
     const value = text.slice(colon + 1).trim();
+    if (this.trailersSigned)
+      throw new ApiError('SignatureDoesNotMatch', 'A trailer after the trailer signature');
     if (name === 'x-amz-trailer-signature') {
       if (!this.signer) return;
       const canonical = [...this.trailers].map(([k, v]) => `${k}:${v}\n`).join('');
       const expected = this.sign('TRAILER', createHash('sha256').update(canonical).digest('hex'));
-      if (expected !== value) throw new ApiError('SignatureDoesNotMatch');
+      if (!sameSignature(expected, value)) throw new ApiError('SignatureDoesNotMatch');
+      this.trailersSigned = true;
     } else {
       this.trailers.set(name, value);
     }
+  }
+
+  /** The trailers are over: a signed body's must have been signed. */
+  private endTrailers(): void {
+    if (this.signer && this.trailers.size > 0 && !this.trailersSigned)
+      throw new ApiError('SignatureDoesNotMatch', 'Missing trailer signature');
+    this.state = 'done';
   }
 
   private step(): boolean {
@@ -138,7 +152,14 @@ export class AwsChunkedDecoder extends Transform {
 
   override _flush(done: TransformCallback): void {
     // Some clients end right after the trailers, without the closing blank line.
-    const ended = this.state === 'done' || (this.state === 'trailer' && this.buf.length === 0);
-    done(ended ? null : new ApiError('IncompleteBody'));
+    if (this.state === 'trailer' && this.buf.length === 0) {
+      try {
+        this.endTrailers();
+      } catch (err) {
+        done(err as Error);
+        return;
+      }
+    }
+    done(this.state === 'done' ? null : new ApiError('IncompleteBody'));
   }
 }
