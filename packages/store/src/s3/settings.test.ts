@@ -55,9 +55,14 @@ describe('bucketSettings', () => {
   });
 
   it('keeps buckets apart', async () => {
-    await configStore({ system }).put('a', 'encryption', { algorithm: 'AES256' });
-    expect((await bucketSettings({ system }, 'a')).encryption).toBe('AES256');
-    expect((await bucketSettings({ system }, 'b')).encryption).toBeUndefined();
+    await configStore({ system }).put('aaa', 'encryption', { algorithm: 'AES256' });
+    expect((await bucketSettings({ system }, 'aaa')).encryption).toBe('AES256');
+    expect((await bucketSettings({ system }, 'bbb')).encryption).toBeUndefined();
+  });
+
+  it('a name no bucket can have is InvalidBucketName, never a path', async () => {
+    for (const name of ['..', '-bad', 'a b', 'x'])
+      await expect(bucketSettings({ system }, name)).rejects.toMatchObject({ code: 'InvalidBucketName' });
   });
 
   it('does not keep a failed read, even with nothing written since', async () => {

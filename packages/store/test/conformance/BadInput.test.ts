@@ -116,6 +116,17 @@ describe('refused requests', () => {
     }
   });
 
+  it('a malformed bucket name, signed or anonymous: InvalidBucketName (400), not an internal error', async () => {
+    for (const bucket of ['%2E%2E', '-bad', 'a%20b', 'UPPER', 'x']) {
+      const signed = await signedRequest(t.store.port, { method: 'PUT', path: `/${bucket}/k`, body: 'x' });
+      const anonymous = await rawRequest(t.store.port, 'GET', `/${bucket}/k`);
+      const listing = await rawRequest(t.store.port, 'GET', `/${bucket}?policy`);
+      for (const res of [signed, anonymous, listing])
+        expect([res.status, xmlCode(res.body)], bucket).toEqual([400, 'InvalidBucketName']);
+    }
+    expect(t.logs.filter((l) => l.includes('internal error'))).toEqual([]);
+  });
+
   it('invalid UTF-8 and NUL in keys are refused', async () => {
     const nul = await signedRequest(t.store.port, { method: 'PUT', path: '/target/a%00b', body: 'x' });
     expect(xmlCode(nul.body)).toBe('XMinioInvalidObjectName');

@@ -1,3 +1,4 @@
+import { assertBucketName } from '../../engine/names.js';
 import type { SystemStore } from '../../engine/system-store.js';
 import type { ConfigKind } from '../router.js';
 
@@ -15,7 +16,13 @@ export interface ConfigDoc {
   value: unknown;
 }
 
-const pathOf = (bucket: string, kind: StoredKind) => `buckets/${bucket}/${kind}.json`;
+/** The folder of a bucket's documents; a name no bucket can have is InvalidBucketName. */
+function folderOf(bucket: string): string {
+  assertBucketName(bucket);
+  return `buckets/${bucket}`;
+}
+
+const pathOf = (bucket: string, kind: StoredKind) => `${folderOf(bucket)}/${kind}.json`;
 
 export class BucketConfigStore {
   constructor(private readonly system: SystemStore) {}
@@ -42,8 +49,7 @@ export class BucketConfigStore {
 
   /** Every document of a bucket, when the bucket itself goes. */
   async deleteAll(bucket: string): Promise<void> {
-    for (const name of await this.system.list(`buckets/${bucket}`)) {
-      await this.system.remove(`buckets/${bucket}/${name}`);
-    }
+    const folder = folderOf(bucket);
+    for (const name of await this.system.list(folder)) await this.system.remove(`${folder}/${name}`);
   }
 }
