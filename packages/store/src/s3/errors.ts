@@ -12,6 +12,11 @@ export const ERROR_CATALOGUE = {
   AccessDenied: { status: 403, message: 'Access Denied.' },
   AccessForbidden: { status: 403, message: 'CORSResponse: This CORS request is not allowed.' },
   AuthorizationHeaderMalformed: { status: 400, message: 'The authorization header is malformed.' },
+  AuthorizationQueryParametersError: {
+    status: 400,
+    message:
+      'Query-string authentication version 4 requires the X-Amz-Algorithm, X-Amz-Credential, X-Amz-Signature, X-Amz-Date, X-Amz-SignedHeaders, and X-Amz-Expires parameters.',
+  },
   BadRequest: { status: 400, message: 'Bad Request' },
   BadDigest: { status: 400, message: 'The Content-Md5 you specified did not match what we received.' },
   BucketAlreadyExists: {

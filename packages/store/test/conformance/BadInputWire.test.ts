@@ -1,8 +1,10 @@
 import { createHash } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import * as s3sdk from '@aws-sdk/client-s3';
+import { presignUrl } from '@stowage/madmin';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
+  ROOT,
   rawRequest,
   signedRequest,
   sigV4Headers,
@@ -85,6 +87,40 @@ describe('signatures and clocks', () => {
       'x',
     );
     expect([res.status, xmlCode(res.body)]).toEqual([403, 'SignatureDoesNotMatch']);
+  });
+
+  it('presigned URLs: malformed ones are AuthorizationQueryParametersError (400), stale or early ones AccessDenied (403)', async () => {
+    const url = (expiresSeconds: number, now = new Date()) =>
+      presignUrl({
+        method: 'GET',
+        url: new URL(`${t.store.url}/target/existing`),
+        creds: ROOT,
+        region: 'us-east-1',
+        expiresSeconds,
+        now,
+      });
+    const get = async (u: URL) => {
+      const res = await fetch(u);
+      return [res.status, xmlCode(await res.text())];
+    };
+    expect(await get(url(604_800))).toEqual([200, undefined]);
+    expect(await get(url(604_801))).toEqual([400, 'AuthorizationQueryParametersError']);
+    expect(await get(url(60, new Date(Date.now() - 120_000)))).toEqual([403, 'AccessDenied']);
+    expect(await get(url(60, new Date(Date.now() + 20 * 60_000)))).toEqual([403, 'AccessDenied']);
+    for (const [name, value] of [
+      ['X-Amz-Expires', 'soon'],
+      ['X-Amz-Expires', '-1'],
+      ['X-Amz-Date', 'yesterday'],
+      ['X-Amz-Algorithm', 'AWS4-HMAC-SHA1'],
+      ['X-Amz-Credential', 'just-a-key'],
+    ] as const) {
+      const u = url(60);
+      u.searchParams.set(name, value);
+      expect(await get(u), `${name}=${value}`).toEqual([400, 'AuthorizationQueryParametersError']);
+    }
+    const missing = url(60);
+    missing.searchParams.delete('X-Amz-Date');
+    expect(await get(missing)).toEqual([400, 'AuthorizationQueryParametersError']);
   });
 
   it.each([

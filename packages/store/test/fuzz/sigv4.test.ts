@@ -47,6 +47,7 @@ const REFUSALS: ReadonlySet<ErrorCode> = new Set([
   'SignatureDoesNotMatch',
   'AccessDenied',
   'AuthorizationHeaderMalformed',
+  'AuthorizationQueryParametersError',
   'RequestTimeTooSkewed',
   'InvalidAccessKeyId',
   'XAmzContentSHA256Mismatch',
@@ -286,5 +287,6 @@ describe('SigV4 verifier fuzz', () => {
     const codes = run(2211, signQuery, verifyQuery, QUERY_MUTATIONS);
     expect(codes).toContain('SignatureDoesNotMatch');
     expect(codes).toContain('AccessDenied');
+    expect(codes).toContain('AuthorizationQueryParametersError');
   });
 });

@@ -26,38 +26,53 @@ export function isPresigned(ctx: RequestContext): boolean {
   return queryValue(ctx.query, 'X-Amz-Signature') !== undefined;
 }
 
+// A malformed presigned URL is the client's mistake (400 AuthorizationQueryParametersError,
+// as AWS and MinIO answer); one that is well formed but expired, early or forged is refused
+// (403).
+const malformed = (message?: string) => new ApiError('AuthorizationQueryParametersError', message);
+
 function required(ctx: RequestContext, name: string): string {
   const v = queryValue(ctx.query, name);
-  if (v === undefined)
-    throw new ApiError('AccessDenied', `Query-string authentication requires the ${name} parameter`);
+  if (v === undefined) throw malformed();
   return v;
+}
+
+/** X-Amz-Expires in seconds: a whole number up to a week. */
+function expiresOf(raw: string): number {
+  if (/^-\d+$/.test(raw)) throw malformed('X-Amz-Expires must be non-negative');
+  if (!/^\d+$/.test(raw)) throw malformed('X-Amz-Expires should be a number');
+  const seconds = Number(raw);
+  if (seconds > MAX_EXPIRES)
+    throw malformed(
+      'X-Amz-Expires must be less than a week (in seconds); that is, the given X-Amz-Expires must be less than 604800 seconds',
+    );
+  return seconds;
 }
 
 /** Verifies a query-string (presigned URL) SigV4 request; its payload is never signed. */
 export function verifyPresigned(ctx: RequestContext, opts: AuthOptions): AuthResult {
   if (required(ctx, 'X-Amz-Algorithm') !== 'AWS4-HMAC-SHA256') {
-    throw new ApiError('AccessDenied', 'X-Amz-Algorithm only supports "AWS4-HMAC-SHA256"');
+    throw malformed('X-Amz-Algorithm only supports "AWS4-HMAC-SHA256".');
   }
   const credential = required(ctx, 'X-Amz-Credential').split('/');
   const amzDate = required(ctx, 'X-Amz-Date');
-  const expires = required(ctx, 'X-Amz-Expires');
+  const expires = expiresOf(required(ctx, 'X-Amz-Expires'));
   const signedHeaders = required(ctx, 'X-Amz-SignedHeaders').split(';');
   const given = required(ctx, 'X-Amz-Signature');
 
   if (credential.length < 5 || credential.at(-1) !== 'aws4_request') {
-    throw new ApiError('AccessDenied', 'Error parsing the X-Amz-Credential parameter');
+    throw malformed(
+      'Error parsing the X-Amz-Credential parameter; the Credential is mal-formed; expecting "<YOUR-AKID>/YYYYMMDD/REGION/SERVICE/aws4_request".',
+    );
   }
   const [date, region, service] = credential.slice(-4) as [string, string, string];
   const scope = { date, region, service };
   const signedAt = parseAmzDate(amzDate);
-  if (!signedAt) throw new ApiError('AccessDenied', 'X-Amz-Date must be in the ISO8601 Long Format');
-  if (!/^\d+$/.test(expires) || Number(expires) > MAX_EXPIRES) {
-    throw new ApiError('AccessDenied', 'X-Amz-Expires must be between 0 and 604800 seconds');
-  }
+  if (!signedAt) throw malformed('X-Amz-Date must be in the ISO8601 Long Format');
   checkScope(scope, amzDate, opts, 'AccessDenied');
   if (signedAt.getTime() - opts.now.getTime() > MAX_SKEW_MS)
     throw new ApiError('AccessDenied', 'Request is not valid yet');
-  if (opts.now.getTime() > signedAt.getTime() + Number(expires) * 1000) {
+  if (opts.now.getTime() > signedAt.getTime() + expires * 1000) {
     throw new ApiError('AccessDenied', 'Request has expired');
   }
   const identity = identify(
