@@ -42,6 +42,8 @@ export interface RequestContext {
   parentUser?: string;
   /** What writeReply sent: headers given to writeHead are not readable from the response. */
   responseHeaders?: Record<string, string>;
+  /** An aws-chunked body's trailers (lower-case names), complete once the body has ended. */
+  trailers?: ReadonlyMap<string, string>;
 }
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });

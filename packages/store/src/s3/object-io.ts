@@ -160,6 +160,13 @@ export interface WriteRequest {
   meta: NewObjectMeta;
   sse: SseRequest;
   versioning: Versioning;
+  /** What only the body's end tells (checksums sent as trailers), kept with the version. */
+  afterBody?: () => BodyFacts;
+}
+
+/** What the encryption found, with what the body's end told (its internal entries added). */
+function mergeFacts(facts: BodyFacts, more: BodyFacts): BodyFacts {
+  return Object.assign({}, more, facts, { internal: Object.assign({}, more.internal, facts.internal) });
 }
 
 /** Writes a new version, encrypted when asked (or by bucket default). */
@@ -172,6 +179,7 @@ export async function writeObject(deps: S3Deps, req: WriteRequest): Promise<Obje
   );
   if (sse.kind === 'none') {
     if (req.expectedMd5) input.expectedMd5 = req.expectedMd5;
+    if (req.afterBody) input.finish = req.afterBody;
     return deps.layer.putObject(input);
   }
   const { objectKey, internal } = newObjectKey(deps, sse, bucket, key);
@@ -180,7 +188,7 @@ export async function writeObject(deps: S3Deps, req: WriteRequest): Promise<Obje
   input.internal = Object.assign({}, req.meta.internal, internal);
   input.body = enc.body;
   input.size = enc.size;
-  input.finish = enc.finish;
+  input.finish = req.afterBody ? () => mergeFacts(enc.finish(), req.afterBody!()) : enc.finish;
   return deps.layer.putObject(input);
 }
 

@@ -1,4 +1,6 @@
 import { createHash } from 'node:crypto';
+import { Readable } from 'node:stream';
+import { crc32 } from 'node:zlib';
 import * as s3sdk from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedRequest, startTestStore, type TestStore, xmlCode } from '../support/store.js';
@@ -162,6 +164,36 @@ describe('multipart upload', () => {
       name: 'InvalidPart',
     });
     await complete(sha);
+  });
+
+  it('a part streamed with its checksum in a trailer keeps it, and complete checks it', async () => {
+    const id = await create('trailed', { ChecksumAlgorithm: 'CRC32' });
+    const body = fill(300, 6);
+    const up = await t.s3.send(
+      new UploadPartCommand({
+        Bucket: 'mpu',
+        Key: 'trailed',
+        UploadId: id,
+        PartNumber: 1,
+        Body: Readable.from([body]),
+        ContentLength: body.length,
+        ChecksumAlgorithm: 'CRC32',
+      }),
+    );
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body) >>> 0);
+    expect(up.ChecksumCRC32).toBe(crc.toString('base64'));
+    const complete = (ChecksumCRC32: string) =>
+      t.s3.send(
+        new CompleteMultipartUploadCommand({
+          Bucket: 'mpu',
+          Key: 'trailed',
+          UploadId: id,
+          MultipartUpload: { Parts: [{ PartNumber: 1, ETag: up.ETag, ChecksumCRC32 }] },
+        }),
+      );
+    await expect(complete('AAAAAA==')).rejects.toMatchObject({ name: 'InvalidPart' });
+    await complete(crc.toString('base64'));
   });
 
   it('UploadPartCopy copies a whole object or a range (x-amz-copy-source-range)', async () => {

@@ -1,9 +1,18 @@
 import { createHash } from 'node:crypto';
 import { readdir } from 'node:fs/promises';
 import { Readable } from 'node:stream';
+import { crc32 } from 'node:zlib';
 import * as s3sdk from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signedRequest, startTestStore, type TestStore, xmlCode } from '../support/store.js';
+import { crc32c } from '../../src/s3/auth/crc32c.js';
+import {
+  rawRequest,
+  signedRequest,
+  sigV4Headers,
+  startTestStore,
+  type TestStore,
+  xmlCode,
+} from '../support/store.js';
 
 const { CreateBucketCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand } = s3sdk;
 
@@ -15,6 +24,41 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const md5 = (data: string | Buffer) => createHash('md5').update(data).digest();
+/** A CRC as S3 writes it: the 32-bit value big-endian, in base64. */
+const numberSum = (value: number) => {
+  const out = Buffer.alloc(4);
+  out.writeUInt32BE(value >>> 0);
+  return out.toString('base64');
+};
+
+/** A PUT with x-amz-checksum-<alg>: as a header, or as the trailer of an aws-chunked body. */
+function putWithChecksum(key: string, data: Buffer, alg: string, value: string, form: 'header' | 'trailer') {
+  const path = `/docs/${key}`;
+  if (form === 'header')
+    return signedRequest(t.store.port, {
+      method: 'PUT',
+      path,
+      body: data,
+      headers: { [`x-amz-checksum-${alg}`]: value },
+    });
+  const body = Buffer.concat([
+    Buffer.from(`${data.length.toString(16)}\r\n`),
+    data,
+    Buffer.from(`\r\n0\r\nx-amz-checksum-${alg}:${value}\r\n\r\n`),
+  ]);
+  const headers = sigV4Headers(t.store.port, {
+    method: 'PUT',
+    path,
+    payloadHash: 'STREAMING-UNSIGNED-PAYLOAD-TRAILER',
+    headers: {
+      'content-encoding': 'aws-chunked',
+      'x-amz-decoded-content-length': String(data.length),
+      'x-amz-trailer': `x-amz-checksum-${alg}`,
+      'content-length': String(body.length),
+    },
+  });
+  return rawRequest(t.store.port, 'PUT', path, headers, body);
+}
 const read = async (key: string) =>
   (await t.s3.send(new GetObjectCommand({ Bucket: 'docs', Key: key }))).Body!.transformToString();
 
@@ -84,6 +128,48 @@ describe('PutObject', () => {
     const got = await t.s3.send(new GetObjectCommand({ Bucket: 'docs', Key: 'streamed.bin' }));
     expect(Buffer.from(await got.Body!.transformToByteArray()).equals(data)).toBe(true);
     expect(got.ETag).toBe(`"${md5(data).toString('hex')}"`);
+  });
+
+  it('flexible checksums, in a header or a trailer: checked, kept and answered; a wrong one is BadDigest', async () => {
+    const data = Buffer.from('flexible checksums '.repeat(1000));
+    const sums: Record<string, string> = {
+      crc32: numberSum(crc32(data)),
+      crc32c: numberSum(crc32c(data, 0)),
+      sha1: createHash('sha1').update(data).digest('base64'),
+      sha256: createHash('sha256').update(data).digest('base64'),
+    };
+    const wrong = (alg: string) =>
+      alg.startsWith('crc') ? 'AAAAAA==' : createHash(alg).update('x').digest('base64');
+    for (const [alg, sum] of Object.entries(sums)) {
+      for (const form of ['header', 'trailer'] as const) {
+        const key = `sum-${alg}-${form}`;
+        const good = await putWithChecksum(key, data, alg, sum, form);
+        expect([good.status, good.headers[`x-amz-checksum-${alg}`]], key).toEqual([200, sum]);
+        const head = await t.s3.send(
+          new HeadObjectCommand({ Bucket: 'docs', Key: key, ChecksumMode: 'ENABLED' }),
+        );
+        const field = `Checksum${alg.toUpperCase()}` as 'ChecksumCRC32';
+        expect(head[field], key).toBe(sum);
+        const bad = await putWithChecksum(`${key}-bad`, data, alg, wrong(alg), form);
+        expect([bad.status, xmlCode(bad.body)], key).toEqual([400, 'BadDigest']);
+        await expect(
+          t.s3.send(new HeadObjectCommand({ Bucket: 'docs', Key: `${key}-bad` })),
+        ).rejects.toMatchObject({
+          name: 'NotFound',
+        });
+      }
+    }
+    // The SDK streams a body of unknown framing with the checksum in a trailer.
+    const sent = await t.s3.send(
+      new PutObjectCommand({
+        Bucket: 'docs',
+        Key: 'sdk-trailer',
+        Body: Readable.from([data]),
+        ContentLength: data.length,
+        ChecksumAlgorithm: 'CRC32',
+      }),
+    );
+    expect(sent.ChecksumCRC32).toBe(sums.crc32);
   });
 
   it('stores empty objects and overwrites existing ones', async () => {

@@ -59,6 +59,7 @@ export function verifiedBody(ctx: RequestContext, auth: AuthResult | undefined):
         : undefined,
     );
     trailers = decoder.trailers;
+    ctx.trailers = trailers;
     body = fromRequest(ctx.req, decoder);
   } else if (mode === UNSIGNED_PAYLOAD) {
     body = fromRequest(ctx.req, new PassThrough());

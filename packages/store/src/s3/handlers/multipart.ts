@@ -1,5 +1,6 @@
 import { sseResponseHeaders } from '../../crypto/index.js';
 import {
+  type BodyFacts,
   MAX_OBJECT_SIZE,
   type PartInfo,
   type PutPartInput,
@@ -19,9 +20,9 @@ import {
   checkQuota,
   checksumHeaders,
   contentMd5,
-  declaredChecksums,
   newVersionMeta,
   sseForWrite,
+  withChecksums,
 } from './objects.js';
 import { readKey } from './read.js';
 
@@ -77,6 +78,11 @@ function partBody(
   return { body: enc.body, size: enc.size, finish: enc.finish };
 }
 
+/** A part body whose declared checksums (headers or trailers) the part keeps. */
+function withChecksumsOf<T extends { finish?: () => BodyFacts }>(call: S3Call, body: T): T {
+  return Object.assign({}, body, { finish: withChecksums(call, body.finish) });
+}
+
 function partHeaders(upload: UploadInfo, part: PartInfo): Record<string, string> {
   return {
     ETag: `"${part.etag}"`,
@@ -97,12 +103,14 @@ export async function uploadPart(deps: S3Deps, call: S3Call, op: Op<'UploadPart'
     key: op.key,
     uploadId: op.uploadId,
     partNumber: op.partNumber,
-    internal: declaredChecksums(call),
-    ...partBody(deps, call, upload, op.partNumber, {
-      body: call.body(),
-      size,
-      ...(md5 ? { expectedMd5: md5 } : {}),
-    }),
+    ...withChecksumsOf(
+      call,
+      partBody(deps, call, upload, op.partNumber, {
+        body: call.body(),
+        size,
+        ...(md5 ? { expectedMd5: md5 } : {}),
+      }),
+    ),
   });
   return emptyReply(200, partHeaders(upload, part));
 }

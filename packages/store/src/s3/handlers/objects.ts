@@ -1,5 +1,6 @@
 import { parseSseHeaders, SseHeaderError, type SseRequest, sseResponseHeaders } from '../../crypto/index.js';
 import {
+  type BodyFacts,
   MAX_OBJECT_SIZE,
   type NewObjectMeta,
   type ObjectInfo,
@@ -57,14 +58,30 @@ export function userMeta(call: S3Call): Record<string, string> {
   return out;
 }
 
-/** Checksums the client declared in headers (verified by the auth layer's body stream). */
+const CHECKSUM_NAME = /^x-amz-checksum-(crc32|crc32c|sha1|sha256|crc64nvme)$/;
+
+/**
+ * The checksums the client declared, in headers or in aws-chunked trailers, as a version
+ * keeps them. A trailer arrives after the body: read this once the body has ended, when the
+ * auth layer's body stream has checked every value against the bytes.
+ */
 export function declaredChecksums(call: S3Call): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const name of Object.keys(call.ctx.headers)) {
-    const m = /^x-amz-checksum-(crc32|crc32c|sha1|sha256|crc64nvme)$/.exec(name);
-    if (m?.[1]) out[`checksum-${m[1]}`] = header(call.ctx.headers, name) ?? '';
-  }
+  const take = (name: string, value: string | undefined) => {
+    const m = CHECKSUM_NAME.exec(name);
+    if (m?.[1]) out[`checksum-${m[1]}`] = value ?? '';
+  };
+  for (const name of Object.keys(call.ctx.headers)) take(name, header(call.ctx.headers, name));
+  for (const [name, value] of call.ctx.trailers ?? []) take(name, value);
   return out;
+}
+
+/** `finish` (what the body came to) with the declared checksums added, read after the body. */
+export function withChecksums(call: S3Call, finish?: () => BodyFacts): () => BodyFacts {
+  return () => {
+    const facts = finish?.() ?? {};
+    return Object.assign({}, facts, { internal: Object.assign({}, facts.internal, declaredChecksums(call)) });
+  };
 }
 
 /** The checksum headers of a version (x-amz-checksum-mode: ENABLED on GET/HEAD). */
@@ -131,7 +148,6 @@ export async function putObject(deps: S3Deps, call: S3Call, bucket: string, key:
   const settings = await bucketSettings(deps, bucket);
   const sse = sseForWrite(call, settings);
   const meta = newVersionMeta(call, settings);
-  meta.internal = declaredChecksums(call);
   await checkQuota(deps, bucket, settings, size);
   // A small plain body is read and checked whole; encryption streams it.
   const whole = sse.kind === 'none' ? call.wholeBody() : undefined;
@@ -144,6 +160,7 @@ export async function putObject(deps: S3Deps, call: S3Call, bucket: string, key:
     sse,
     versioning: settings.versioning,
     ...(md5 ? { expectedMd5: md5 } : {}),
+    afterBody: withChecksums(call),
   });
   return emptyReply(
     200,
