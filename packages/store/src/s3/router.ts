@@ -76,7 +76,14 @@ export type S3Operation =
   | { op: 'HeadBucket'; bucket: string }
   | { op: 'DeleteBucket'; bucket: string }
   | { op: 'GetBucketLocation'; bucket: string }
-  | ({ op: 'ListObjectsV2'; bucket: string; continuationToken?: string; startAfter: string } & ListParams)
+  | ({
+      op: 'ListObjectsV2';
+      bucket: string;
+      continuationToken?: string;
+      startAfter: string;
+      /** fetch-owner=true: each entry names its owner (ListObjects V1 always does). */
+      fetchOwner?: true;
+    } & ListParams)
   | ({ op: 'ListObjects'; bucket: string; marker: string } & ListParams)
   | ({ op: 'ListObjectVersions'; bucket: string; keyMarker: string; versionIdMarker: string } & ListParams)
   | { op: 'GetBucketConfig' | 'PutBucketConfig' | 'DeleteBucketConfig'; bucket: string; kind: ConfigKind }
@@ -284,6 +291,7 @@ function bucketOp(name: string, bucket: string, parts: S3RequestParts): S3Operat
       };
       const token = first(query, 'continuation-token');
       if (token !== undefined) op.continuationToken = token;
+      if (first(query, 'fetch-owner') === 'true') op.fetchOwner = true;
       return op;
     }
     case 'ListObjects':

@@ -40,6 +40,12 @@ describe('ListObjects (v1)', () => {
     expect(seen.sort()).toEqual(['a/', 'b', 'c/', 'f']);
   });
 
+  it("names each entry's owner, as S3 does in v1", async () => {
+    const out = await t.s3.send(new ListObjectsCommand({ Bucket: 'list-v1', MaxKeys: 2 }));
+    expect(out.Contents?.map((c) => c.Owner?.DisplayName)).toEqual(['minio', 'minio']);
+    expect(out.Contents?.[0]?.Owner?.ID).toMatch(/^[0-9a-f]{64}$/);
+  });
+
   it('works through the minio SDK (which lists with v1)', async () => {
     const items = await t.minio.listObjects('list-v1', '', true).toArray();
     expect(items.map((i: { name?: string }) => i.name)).toEqual(keys);

@@ -41,6 +41,12 @@ describe('ListObjectsV2', () => {
     expect(readme?.StorageClass).toBe('STANDARD');
   });
 
+  it('names owners only when asked (fetch-owner=true)', async () => {
+    expect((await list({ MaxKeys: 1 })).Contents?.[0]?.Owner).toBeUndefined();
+    const owned = await list({ MaxKeys: 1, FetchOwner: true });
+    expect(owned.Contents?.[0]?.Owner?.DisplayName).toBe('minio');
+  });
+
   it('rolls keys up into CommonPrefixes with a delimiter (AWS example)', async () => {
     const out = await list({ Prefix: 'photos/2006/', Delimiter: '/' });
     expect(out.Contents ?? []).toEqual([]);

@@ -4,6 +4,7 @@ import type { S3Deps } from '../call.js';
 import { ApiError } from '../errors.js';
 import type { ListParams, S3Operation } from '../router.js';
 import { el, elAttrs, S3_NAMESPACE, type XmlElement } from '../xml/writer.js';
+import { owner } from './buckets.js';
 
 type ListV2 = Extract<S3Operation, { op: 'ListObjectsV2' }>;
 type ListV1 = Extract<S3Operation, { op: 'ListObjects' }>;
@@ -36,7 +37,7 @@ function run(deps: S3Deps, bucket: string, p: ListParams, marker: string): Promi
   });
 }
 
-function contents(objects: ObjectInfo[], name: (s: string) => string): XmlElement[] {
+function contents(objects: ObjectInfo[], name: (s: string) => string, withOwner: boolean): XmlElement[] {
   return objects.map((o) =>
     el(
       'Contents',
@@ -44,6 +45,7 @@ function contents(objects: ObjectInfo[], name: (s: string) => string): XmlElemen
       el('LastModified', o.modTime.toISOString()),
       el('ETag', `"${o.etag}"`),
       el('Size', o.size),
+      withOwner ? owner() : null,
       el('StorageClass', 'STANDARD'),
     ),
   );
@@ -76,7 +78,7 @@ export async function listObjectsV2(deps: S3Deps, op: ListV2): Promise<Reply> {
       op.delimiter ? el('Delimiter', name(op.delimiter)) : null,
       op.encodingType ? el('EncodingType', 'url') : null,
       el('IsTruncated', result.isTruncated),
-      contents(result.objects, name),
+      contents(result.objects, name, op.fetchOwner === true),
       prefixes(result.prefixes, name),
     ),
   );
@@ -99,7 +101,7 @@ export async function listObjectsV1(deps: S3Deps, op: ListV1): Promise<Reply> {
       op.delimiter ? el('Delimiter', name(op.delimiter)) : null,
       op.encodingType ? el('EncodingType', 'url') : null,
       el('IsTruncated', result.isTruncated),
-      contents(result.objects, name),
+      contents(result.objects, name, true),
       prefixes(result.prefixes, name),
     ),
   );
