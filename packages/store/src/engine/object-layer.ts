@@ -271,7 +271,12 @@ export interface ListUploadsResult {
 }
 
 export interface ObjectLayer {
-  makeBucket(bucket: string): Promise<void>;
+  /**
+   * Creates a bucket. `prepare` runs once the name is known to be free, under the bucket's
+   * lock and before the bucket exists: what a new bucket must have from its first moment
+   * (its object-lock settings) is in place before anyone can see the bucket.
+   */
+  makeBucket(bucket: string, prepare?: () => Promise<void>): Promise<void>;
   getBucketInfo(bucket: string): Promise<BucketInfo>;
   listBuckets(): Promise<BucketInfo[]>;
   /** Only an empty bucket (no versions, no delete markers) goes. */

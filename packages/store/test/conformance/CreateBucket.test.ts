@@ -1,8 +1,11 @@
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
 import * as s3sdk from '@aws-sdk/client-s3';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { signedRequest, startTestStore, type TestStore, xmlCode } from '../support/store.js';
 
-const { CreateBucketCommand, HeadBucketCommand, ListBucketsCommand } = s3sdk;
+const { CreateBucketCommand, GetObjectLockConfigurationCommand, HeadBucketCommand, ListBucketsCommand } =
+  s3sdk;
 
 let t: TestStore;
 beforeAll(async () => {
@@ -23,6 +26,25 @@ async function codeOf(p: Promise<unknown>): Promise<{ name: string; status?: num
     return { name: e.name, status: e.$metadata?.httpStatusCode };
   }
 }
+
+describe('CreateBucket with object lock, when the lock cannot be written', () => {
+  it('leaves no bucket (no unlocked one), and a retry creates it locked', async () => {
+    // A file where the bucket's documents go, on three drives: their writes miss quorum.
+    const blocked = t.drives.slice(0, 3).map((d) => join(d, '.stowage.sys/config/buckets/vault'));
+    for (const path of blocked) {
+      await mkdir(dirname(path), { recursive: true });
+      await writeFile(path, 'in the way');
+    }
+    const create = () =>
+      t.s3.send(new CreateBucketCommand({ Bucket: 'vault', ObjectLockEnabledForBucket: true }));
+    expect((await codeOf(create())).status).toBeGreaterThanOrEqual(500);
+    expect((await codeOf(t.s3.send(new HeadBucketCommand({ Bucket: 'vault' })))).status).toBe(404);
+    for (const path of blocked) await rm(path);
+    await create();
+    const lock = await t.s3.send(new GetObjectLockConfigurationCommand({ Bucket: 'vault' }));
+    expect(lock.ObjectLockConfiguration?.ObjectLockEnabled).toBe('Enabled');
+  });
+});
 
 describe('CreateBucket', () => {
   it('creates a bucket that HeadBucket then finds', async () => {

@@ -135,12 +135,13 @@ export class ErasureObjectLayer implements ObjectLayer {
     return record;
   }
 
-  async makeBucket(bucket: string): Promise<void> {
+  async makeBucket(bucket: string, prepare?: () => Promise<void>): Promise<void> {
     assertBucketName(bucket);
     return this.ctx.locks.run(`bucket/${bucket}`, async () => {
       const pathOf = (d: string) => bucketRecordPath(d, bucket);
       if ((await readReplicated(this.set.drives, this.params, pathOf)) !== undefined)
         throw new EngineError('BucketAlreadyOwnedByYou');
+      await prepare?.();
       await doAll(this.set.drives, (d) =>
         this.ctx.drives.trace.call(
           'MakeVol',

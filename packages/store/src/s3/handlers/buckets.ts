@@ -65,15 +65,18 @@ export async function createBucket(
       { bucket },
     );
   }
-  await deps.layer.makeBucket(bucket);
   const configs = configStore(deps);
-  // A bucket name can be reused: documents of an earlier bucket must not come back.
-  await configs.deleteAll(bucket);
-  if (objectLock) {
-    // Object lock implies versioning, as in S3.
-    await configs.put(bucket, 'object-lock', { enabled: true });
-    await configs.put(bucket, 'versioning', { status: 'Enabled' });
-  }
+  // The documents are written before the bucket exists: a crash or failure between the two
+  // leaves no bucket (a retry creates it whole), never a bucket without the lock asked for.
+  await deps.layer.makeBucket(bucket, async () => {
+    // A bucket name can be reused: documents of an earlier bucket must not come back.
+    await configs.deleteAll(bucket);
+    if (objectLock) {
+      // Object lock implies versioning, as in S3.
+      await configs.put(bucket, 'object-lock', { enabled: true });
+      await configs.put(bucket, 'versioning', { status: 'Enabled' });
+    }
+  });
   return emptyReply(200, { Location: `/${bucket}` });
 }
 
