@@ -81,7 +81,7 @@ function dispatch(deps: S3ProtocolDeps, call: S3Call, op: S3Operation): Promise<
       return objects.putObject(deps, call, op.bucket, op.key);
     case 'GetObject':
     case 'HeadObject':
-      return readObject(deps, op, call.ctx);
+      return readObject(deps, op, call);
     case 'DeleteObject':
       return objects.deleteObject(deps, call, op);
     case 'GetObjectConfig':

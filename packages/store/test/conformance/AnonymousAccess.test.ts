@@ -73,6 +73,11 @@ describe('anonymous access', () => {
     expect(r.body).toBe('content of readme.txt');
   });
 
+  it('response-* overrides need a signed request: InvalidRequest (400) anonymously', async () => {
+    const r = await anon('GET', '/public/readme.txt?response-content-type=text%2Fhtml');
+    expect([r.status, xmlCode(r.body)]).toEqual([400, 'InvalidRequest']);
+  });
+
   it('an explicit deny on a prefix beats the bucket-wide allow', async () => {
     const r = await anon('GET', '/public/secret/key.pem');
     expect(r.status).toBe(403);

@@ -121,6 +121,10 @@ describe('signatures and clocks', () => {
     const missing = url(60);
     missing.searchParams.delete('X-Amz-Date');
     expect(await get(missing)).toEqual([400, 'AuthorizationQueryParametersError']);
+    // Host must be signed: it names the bucket in virtual-host style.
+    const hostless = url(60);
+    hostless.searchParams.set('X-Amz-SignedHeaders', 'x-amz-date');
+    expect(await get(hostless)).toEqual([403, 'AccessDenied']);
   });
 
   it.each([

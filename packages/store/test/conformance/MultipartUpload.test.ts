@@ -57,6 +57,7 @@ describe('multipart upload', () => {
     );
     expect(done.Bucket).toBe('mpu');
     expect(done.Key).toBe('big.bin');
+    expect(done.Location).toBe(`${t.store.url}/mpu/big.bin`);
     const got = await t.s3.send(new GetObjectCommand({ Bucket: 'mpu', Key: 'big.bin' }));
     const bytes = Buffer.from(await got.Body!.transformToByteArray());
     expect(md5hex(bytes)).toBe(md5hex(Buffer.concat([p1, p2])));

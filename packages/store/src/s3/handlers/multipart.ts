@@ -11,6 +11,7 @@ import { declaredLength } from '../auth/payload.js';
 import type { S3Call, S3Deps } from '../call.js';
 import { ApiError } from '../errors.js';
 import { checkReadKey, encryptPart, newObjectKey, objectKeyOf, sseOf, storedSse } from '../object-io.js';
+import { objectUrl } from '../request/address.js';
 import type { S3Operation } from '../router.js';
 import { bucketSettings } from '../settings.js';
 import { el, elAttrs, S3_NAMESPACE } from '../xml/writer.js';
@@ -197,7 +198,7 @@ export async function completeMultipartUpload(
     elAttrs(
       'CompleteMultipartUploadResult',
       { xmlns: S3_NAMESPACE },
-      el('Location', `/${op.bucket}/${op.key}`),
+      el('Location', objectUrl(call.ctx, op.bucket, op.key)),
       el('Bucket', op.bucket),
       el('Key', op.key),
       el('ETag', `"${info.etag}"`),

@@ -12,6 +12,7 @@ import { ApiError } from '../errors.js';
 import { writeObject } from '../object-io.js';
 import { boundaryOf, type PostForm, readPostForm } from '../post/form.js';
 import { checkPostPolicy, parsePostPolicy } from '../post/policy.js';
+import { objectUrl } from '../request/address.js';
 import { assertKeyCharacters, assertMetadataSize } from '../request/names.js';
 import { defaultRetention } from '../request/object-lock.js';
 import { type BucketSettings, bucketSettings } from '../settings.js';
@@ -68,7 +69,7 @@ function successReply(
   key: string,
   etag: string,
 ): Reply {
-  const location = `http://${ctx.host}/${bucket}/${key.split('/').map(encodeURIComponent).join('/')}`;
+  const location = objectUrl(ctx, bucket, key);
   const headers = { ETag: `"${etag}"`, Location: location };
   const redirect = fields.get('success_action_redirect') ?? fields.get('redirect');
   if (redirect) {

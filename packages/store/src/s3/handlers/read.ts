@@ -11,7 +11,7 @@ import type { ByteRange, ObjectInfo } from '../../engine/object-layer.js';
 import { resolveRange } from '../../engine/range.js';
 import { header, isPrivateChannel, type RequestContext } from '../../http/context.js';
 import { emptyReply, type Reply } from '../../http/reply.js';
-import type { S3Deps } from '../call.js';
+import type { S3Call, S3Deps } from '../call.js';
 import { ApiError } from '../errors.js';
 import {
   checkReadKey,
@@ -101,7 +101,14 @@ function openRequest(op: ReadOp, sseKey: SseNone | SseCustomerKey): OpenRequest 
   return req;
 }
 
-export async function readObject(deps: S3Deps, op: ReadOp, ctx: RequestContext): Promise<Reply> {
+export async function readObject(deps: S3Deps, op: ReadOp, call: S3Call): Promise<Reply> {
+  const { ctx } = call;
+  // S3 honours response-* overrides on signed requests only.
+  if (call.auth === undefined && Object.keys(op.overrides).length > 0)
+    throw new ApiError(
+      'InvalidRequest',
+      'Request specific response headers cannot be used for anonymous GET requests.',
+    );
   const key = readKey(ctx);
   if (hasConditions(op.conditions)) {
     const reply = checkConditions(op, await deps.layer.getObjectInfo(op.bucket, op.key, version(op)));

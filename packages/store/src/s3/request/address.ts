@@ -1,3 +1,5 @@
+import type { RequestContext } from '../../http/context.js';
+
 // Where a request's bucket and key come from: the path (path style) or, for a configured
 // domain, the Host header (virtual-host style).
 
@@ -40,4 +42,11 @@ export function domainsFromEnv(env: Record<string, string | undefined> = process
     .map((d) => d.trim().toLowerCase())
     .filter((d) => d !== '');
   return domains.length > 0 ? domains : undefined;
+}
+
+/** The URL of an object as S3 answers it (CompleteMultipartUpload, POST uploads), path style. */
+export function objectUrl(ctx: RequestContext, bucket: string, key: string): string {
+  const secure = 'encrypted' in ctx.req.socket && ctx.req.socket.encrypted === true;
+  const path = key.split('/').map(encodeURIComponent).join('/');
+  return `${secure ? 'https' : 'http'}://${ctx.host}/${bucket}/${path}`;
 }
