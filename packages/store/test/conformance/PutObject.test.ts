@@ -5,6 +5,7 @@ import { crc32 } from 'node:zlib';
 import * as s3sdk from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { crc32c } from '../../src/s3/auth/crc32c.js';
+import { Crc64Nvme } from '../../src/s3/auth/crc64nvme.js';
 import {
   rawRequest,
   signedRequest,
@@ -29,6 +30,12 @@ const numberSum = (value: number) => {
   const out = Buffer.alloc(4);
   out.writeUInt32BE(value >>> 0);
   return out.toString('base64');
+};
+
+const crc64nvme = (data: Buffer) => {
+  const crc = new Crc64Nvme();
+  crc.update(data);
+  return crc.digest().toString('base64');
 };
 
 /** A PUT with x-amz-checksum-<alg>: as a header, or as the trailer of an aws-chunked body. */
@@ -135,6 +142,7 @@ describe('PutObject', () => {
     const sums: Record<string, string> = {
       crc32: numberSum(crc32(data)),
       crc32c: numberSum(crc32c(data, 0)),
+      crc64nvme: crc64nvme(data),
       sha1: createHash('sha1').update(data).digest('base64'),
       sha256: createHash('sha256').update(data).digest('base64'),
     };

@@ -4,9 +4,10 @@ import { crc32 } from 'node:zlib';
 import { header, type RequestContext } from '../../http/context.js';
 import { ApiError } from '../errors.js';
 import { crc32c } from './crc32c.js';
+import { Crc64Nvme } from './crc64nvme.js';
 
-// Flexible checksums (x-amz-checksum-<alg>), sent as a header or as an aws-chunked trailer.
-// CRC32, CRC32C, SHA1 and SHA256 are verified; CRC64NVME is accepted unverified.
+// Flexible checksums (x-amz-checksum-<alg>), sent as a header or as an aws-chunked trailer:
+// CRC32, CRC32C, CRC64NVME, SHA1 and SHA256, each verified against the bytes.
 
 interface Running {
   update(data: Buffer): void;
@@ -15,6 +16,7 @@ interface Running {
 
 function running(alg: string): Running | undefined {
   if (alg === 'sha1' || alg === 'sha256') return createHash(alg);
+  if (alg === 'crc64nvme') return new Crc64Nvme();
   if (alg === 'crc32' || alg === 'crc32c') {
     const step = alg === 'crc32' ? crc32 : crc32c;
     let value = 0;
