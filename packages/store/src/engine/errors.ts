@@ -18,6 +18,8 @@ export type EngineErrorCode =
   | 'InvalidPart'
   | 'InvalidPartOrder'
   | 'InvalidRange'
+  // A conditional write found the key not as the condition asked.
+  | 'PreconditionFailed'
   // A delete marker was addressed by its version id where only objects make sense.
   | 'MethodNotAllowed'
   // Too few drives answered to read or to commit a write (MinIO's names; 503).

@@ -87,6 +87,17 @@ export interface NewObjectMeta {
   legalHold?: boolean;
 }
 
+/**
+ * A conditional write (If-Match, If-None-Match: * on PUT, copy and complete), checked under
+ * the key's lock against the key's current object, so that two such writes cannot both pass.
+ */
+export interface WriteCondition {
+  /** The current object's ETag must be one of these ('*': any object). */
+  ifMatch?: string[];
+  /** There must be no current object (a delete marker counts as none). */
+  ifNoneMatch?: true;
+}
+
 export interface PutObjectInput extends NewObjectMeta {
   bucket: string;
   key: string;
@@ -99,6 +110,7 @@ export interface PutObjectInput extends NewObjectMeta {
   versioning: Versioning;
   /** Called after the body is read, before the commit; may throw to abort the write. */
   finish?: () => BodyFacts;
+  condition?: WriteCondition;
 }
 
 /** A requested range (the S3 Range header), resolved by the engine against the stored size. */
@@ -251,6 +263,7 @@ export interface CompleteInput {
   versioning: Versioning;
   /** Sees the matched parts before the commit; may throw to refuse them. */
   check?: (parts: PartInfo[]) => void;
+  condition?: WriteCondition;
 }
 
 export interface ListUploadsInput {

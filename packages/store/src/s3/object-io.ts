@@ -20,6 +20,7 @@ import {
   sealObjectKey,
   unsealObjectKey,
 } from '../crypto/index.js';
+import { EngineError } from '../engine/errors.js';
 import type {
   BodyFacts,
   ByteRange,
@@ -29,8 +30,10 @@ import type {
   RangeSpec,
   ReadOptions,
   Versioning,
+  WriteCondition,
 } from '../engine/object-layer.js';
 import { resolveRange } from '../engine/range.js';
+import { checkWriteCondition } from '../engine/write-condition.js';
 import type { S3Deps } from './call.js';
 import { ApiError } from './errors.js';
 import { chain, PlainTap, segmented } from './streams.js';
@@ -162,6 +165,20 @@ export interface WriteRequest {
   versioning: Versioning;
   /** What only the body's end tells (checksums sent as trailers), kept with the version. */
   afterBody?: () => BodyFacts;
+  condition?: WriteCondition;
+}
+
+/**
+ * Refuses a conditional write at once when the key already fails its condition, before a
+ * body is read for nothing; the engine checks again, under the key's lock, at the commit.
+ */
+export async function precheckWrite(deps: S3Deps, bucket: string, key: string, condition?: WriteCondition) {
+  if (!condition) return;
+  const current = await deps.layer.getObjectInfo(bucket, key, {}).catch((err: unknown) => {
+    if (err instanceof EngineError && err.code === 'NoSuchKey') return undefined;
+    throw err;
+  });
+  checkWriteCondition(current, condition);
 }
 
 /** What the encryption found, with what the body's end told (its internal entries added). */
@@ -177,6 +194,7 @@ export async function writeObject(deps: S3Deps, req: WriteRequest): Promise<Obje
     { bucket, key, versioning: req.versioning, body: req.body, size: req.size },
     req.meta,
   );
+  if (req.condition) input.condition = req.condition;
   if (sse.kind === 'none') {
     if (req.expectedMd5) input.expectedMd5 = req.expectedMd5;
     if (req.afterBody) input.finish = req.afterBody;

@@ -78,7 +78,7 @@ function dispatch(deps: S3ProtocolDeps, call: S3Call, op: S3Operation): Promise<
     case 'ListObjectVersions':
       return listObjectVersions(deps, op);
     case 'PutObject':
-      return objects.putObject(deps, call, op.bucket, op.key);
+      return objects.putObject(deps, call, op);
     case 'GetObject':
     case 'HeadObject':
       return readObject(deps, op, call);

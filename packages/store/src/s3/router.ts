@@ -1,11 +1,11 @@
 import { assertObjectKey } from '../engine/names.js';
-import type { ListUploadsInput, RangeSpec } from '../engine/object-layer.js';
+import type { ListUploadsInput, RangeSpec, WriteCondition } from '../engine/object-layer.js';
 import type { QueryPairs } from '../http/context.js';
 import { ApiError, fromEngineError } from './errors.js';
 import { parseEventNames } from './events.js';
 import { actionFor, first, type Level } from './request/actions.js';
 import { hostBucket, splitPath } from './request/address.js';
-import { type Conditions, parseConditions } from './request/conditions.js';
+import { type Conditions, parseConditions, parseWriteCondition } from './request/conditions.js';
 import { assertKeyCharacters, assertMetadataSize } from './request/names.js';
 import {
   type CopySource,
@@ -89,7 +89,7 @@ export type S3Operation =
   | { op: 'GetBucketConfig' | 'PutBucketConfig' | 'DeleteBucketConfig'; bucket: string; kind: ConfigKind }
   | { op: 'GetBucketPolicyStatus'; bucket: string }
   | { op: 'DeleteObjects'; bucket: string }
-  | ({ op: 'PutObject' } & Obj)
+  | ({ op: 'PutObject'; condition?: WriteCondition } & Obj)
   | ({
       op: 'GetObject' | 'HeadObject';
       range?: RangeSpec;
@@ -104,6 +104,7 @@ export type S3Operation =
       conditions: Conditions;
       metadataDirective: 'COPY' | 'REPLACE';
       taggingDirective: 'COPY' | 'REPLACE';
+      condition?: WriteCondition;
     } & Obj)
   | ({
       op: 'GetObjectConfig' | 'PutObjectConfig' | 'DeleteObjectConfig';
@@ -119,7 +120,7 @@ export type S3Operation =
       range?: { start: number; end: number };
       conditions: Conditions;
     } & Upload)
-  | ({ op: 'CompleteMultipartUpload' } & Upload)
+  | ({ op: 'CompleteMultipartUpload'; condition?: WriteCondition } & Upload)
   | ({ op: 'AbortMultipartUpload' } & Upload)
   | ({ op: 'ListParts'; maxParts: number; partNumberMarker: number } & Upload)
   | ({ op: 'ListMultipartUploads' } & ListUploadsInput)
@@ -197,6 +198,7 @@ function objectOp(name: string, bucket: string, key: string, parts: S3RequestPar
     };
   switch (name) {
     case 'PutObject':
+      return { op: name, bucket, key, ...writeCondition(headers) };
     case 'CreateMultipartUpload':
       return { op: name, bucket, key };
     case 'DeleteObject':
@@ -232,6 +234,7 @@ function objectOp(name: string, bucket: string, key: string, parts: S3RequestPar
         conditions: parseConditions(headers, 'x-amz-copy-source-'),
         metadataDirective: directive(headers, 'metadata'),
         taggingDirective: directive(headers, 'tagging'),
+        ...writeCondition(headers),
       };
     case 'UploadPart':
       return { op: name, bucket, key, uploadId, partNumber: parsePartNumber(first(query, 'partNumber')) };
@@ -249,6 +252,7 @@ function objectOp(name: string, bucket: string, key: string, parts: S3RequestPar
       };
     }
     case 'CompleteMultipartUpload':
+      return { op: name, bucket, key, uploadId, ...writeCondition(headers) };
     case 'AbortMultipartUpload':
       return { op: name, bucket, key, uploadId };
     case 'ListParts':
@@ -329,6 +333,12 @@ export function parseS3Request(parts: S3RequestParts): S3Operation {
     // The engine's name rules throw its own error type; it crosses into the protocol here.
     throw fromEngineError(err) ?? err;
   }
+}
+
+/** A write's If-Match / If-None-Match, as an operation field when present. */
+function writeCondition(headers: S3RequestParts['headers']): { condition?: WriteCondition } {
+  const condition = parseWriteCondition(headers);
+  return condition ? { condition } : {};
 }
 
 function parseOperation(parts: S3RequestParts): S3Operation {

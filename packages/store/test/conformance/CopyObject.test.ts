@@ -102,6 +102,19 @@ describe('CopyObject', () => {
     expect(ok.CopyObjectResult?.ETag).toBe(etag);
   });
 
+  it('If-None-Match: * on the destination copies only onto a free key', async () => {
+    const copy = (Key: string) =>
+      t.s3.send(new CopyObjectCommand({ Bucket: 'dst', Key, CopySource: source, IfNoneMatch: '*' }));
+    await copy('guarded');
+    await t.s3.send(new PutObjectCommand({ Bucket: 'dst', Key: 'guarded', Body: 'newer' }));
+    await expect(copy('guarded')).rejects.toMatchObject({
+      name: 'PreconditionFailed',
+      $metadata: { httpStatusCode: 412 },
+    });
+    const kept = await t.s3.send(new GetObjectCommand({ Bucket: 'dst', Key: 'guarded' }));
+    expect(await kept.Body!.transformToString()).toBe('newer');
+  });
+
   it('a missing source is NoSuchKey / NoSuchBucket; a bad directive is InvalidArgument', async () => {
     await expect(
       t.s3.send(new CopyObjectCommand({ Bucket: 'dst', Key: 'x', CopySource: 'src/missing' })),

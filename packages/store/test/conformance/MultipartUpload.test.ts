@@ -167,6 +167,31 @@ describe('multipart upload', () => {
     await complete(sha);
   });
 
+  it('complete with If-None-Match: * fails on a taken key and leaves the upload to finish', async () => {
+    await t.s3.send(new PutObjectCommand({ Bucket: 'mpu', Key: 'taken', Body: 'first' }));
+    const id = await create('taken');
+    const parts = [await part('taken', id, 1, fill(100, 9))];
+    const complete = (IfNoneMatch?: string) =>
+      t.s3.send(
+        new CompleteMultipartUploadCommand({
+          Bucket: 'mpu',
+          Key: 'taken',
+          UploadId: id,
+          MultipartUpload: { Parts: parts },
+          ...(IfNoneMatch ? { IfNoneMatch } : {}),
+        }),
+      );
+    await expect(complete('*')).rejects.toMatchObject({
+      name: 'PreconditionFailed',
+      $metadata: { httpStatusCode: 412 },
+    });
+    const kept = await t.s3.send(new GetObjectCommand({ Bucket: 'mpu', Key: 'taken' }));
+    expect(await kept.Body!.transformToString()).toBe('first');
+    await complete();
+    const replaced = await t.s3.send(new GetObjectCommand({ Bucket: 'mpu', Key: 'taken' }));
+    expect((await replaced.Body!.transformToByteArray()).length).toBe(100);
+  });
+
   it('a part streamed with its checksum in a trailer keeps it, and complete checks it', async () => {
     const id = await create('trailed', { ChecksumAlgorithm: 'CRC32' });
     const body = fill(300, 6);

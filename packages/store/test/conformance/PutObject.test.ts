@@ -180,6 +180,39 @@ describe('PutObject', () => {
     expect(sent.ChecksumCRC32).toBe(sums.crc32);
   });
 
+  it('conditional writes: If-None-Match: * creates only, If-Match swaps only the ETag it names', async () => {
+    const put = (Key: string, Body: string, cond: { IfNoneMatch?: string; IfMatch?: string }) =>
+      t.s3.send(new PutObjectCommand({ Bucket: 'docs', Key, Body, ...cond })).then(
+        (out) => ({ status: 200, etag: out.ETag }),
+        (err: { name: string; $metadata?: { httpStatusCode?: number } }) => ({
+          status: err.$metadata?.httpStatusCode,
+          etag: err.name,
+        }),
+      );
+    const first = await put('cas', 'one', { IfNoneMatch: '*' });
+    expect(first.status).toBe(200);
+    expect(await put('cas', 'two', { IfNoneMatch: '*' })).toEqual({
+      status: 412,
+      etag: 'PreconditionFailed',
+    });
+    expect(await put('cas', 'two', { IfMatch: '"0123456789abcdef0123456789abcdef"' })).toEqual({
+      status: 412,
+      etag: 'PreconditionFailed',
+    });
+    expect(await read('cas')).toBe('one');
+    const swapped = await put('cas', 'two', { IfMatch: first.etag! });
+    expect(swapped.status).toBe(200);
+    expect(await read('cas')).toBe('two');
+    expect(await put('cas-missing', 'x', { IfMatch: '*' })).toEqual({ status: 404, etag: 'NoSuchKey' });
+    expect((await put('cas', 'x', { IfNoneMatch: swapped.etag! })).status).toBe(501);
+    // Racing creates of one key: exactly one wins.
+    const racing = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => put('cas-race', `writer ${i}`, { IfNoneMatch: '*' })),
+    );
+    expect(racing.filter((r) => r.status === 200)).toHaveLength(1);
+    expect(racing.filter((r) => r.status === 412)).toHaveLength(7);
+  });
+
   it('stores empty objects and overwrites existing ones', async () => {
     await t.s3.send(new PutObjectCommand({ Bucket: 'docs', Key: 'empty', Body: '' }));
     expect(await read('empty')).toBe('');

@@ -23,10 +23,11 @@ import {
   type PutPartInput,
   type UploadInfo,
 } from '../object-layer.js';
+import { checkWriteCondition } from '../write-condition.js';
 import { type CommitResult, commitEach, type DriveStep, keyStep, removeData } from './commit.js';
 import { type EngineContext, objectLock } from './context.js';
 import { toObjectInfo } from './object-info.js';
-import { driveCopy, dropRemoved, encodeBody, mergedKey } from './objects.js';
+import { currentObject, driveCopy, dropRemoved, encodeBody, mergedKey } from './objects.js';
 import { BLOCK_SIZE } from './params.js';
 import {
   agreedParts,
@@ -217,6 +218,7 @@ export async function completeMultipartUpload(ctx: EngineContext, input: Complet
       input.check?.(chosen.map(toPartInfo));
       const { record } = read;
       const merged = mergedKey(ctx, bucket, key);
+      checkWriteCondition(currentObject(merged), input.condition);
       const m = record.meta;
       const version: VersionRecord = {
         id: input.versioning === 'enabled' ? randomUUID() : NULL_VERSION,

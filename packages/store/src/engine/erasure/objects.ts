@@ -18,6 +18,7 @@ import type {
   ReadOptions,
 } from '../object-layer.js';
 import { resolveRange } from '../range.js';
+import { checkWriteCondition } from '../write-condition.js';
 import type { NewBitrot } from './bitrot.js';
 import { type CommitResult, commitKey, droppedDataIds, removeData } from './commit.js';
 import { dataPin, type EngineContext, objectLock } from './context.js';
@@ -72,6 +73,12 @@ export function pickVersion(merged: Merged, versionId: string | undefined): Merg
 }
 
 const isLatest = (merged: Merged, mv: MergedVersion): boolean => merged.versions[0] === mv;
+
+/** The key's current object: its latest version, unless that is a delete marker. */
+export function currentObject(merged: Merged): VersionRecord | undefined {
+  const latest = merged.versions[0]?.version;
+  return latest && !latest.deleteMarker ? latest : undefined;
+}
 
 /** Drops the data folders a commit left unreferenced (at once, or after their last reader). */
 export async function dropRemoved(
@@ -203,6 +210,7 @@ export async function putObject(ctx: EngineContext, input: PutObjectInput): Prom
     const facts = input.finish?.() ?? {};
     return await ctx.locks.run(objectLock(bucket, key), async () => {
       const merged = mergedKey(ctx, bucket, key);
+      checkWriteCondition(currentObject(merged), input.condition);
       const inline = inlineShards(enc);
       const version: VersionRecord = {
         id: input.versioning === 'enabled' ? randomUUID() : NULL_VERSION,

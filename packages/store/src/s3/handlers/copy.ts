@@ -10,7 +10,7 @@ import { header, isPrivateChannel } from '../../http/context.js';
 import { type Reply, xmlReply } from '../../http/reply.js';
 import type { S3Call, S3Deps } from '../call.js';
 import { ApiError } from '../errors.js';
-import { type Opened, openObject, toApiError, writeObject } from '../object-io.js';
+import { type Opened, openObject, precheckWrite, toApiError, writeObject } from '../object-io.js';
 import { type Conditions, evaluateConditions } from '../request/conditions.js';
 import type { CopySource } from '../request/params.js';
 import { encodeTagQuery, parseTagQuery } from '../request/tagging.js';
@@ -91,6 +91,7 @@ export async function copyObject(deps: S3Deps, call: S3Call, op: CopyOp): Promis
       "This copy request is illegal because it is trying to copy an object to itself without changing the object's metadata, storage class, website redirect location or encryption attributes.",
     );
   }
+  await precheckWrite(deps, op.bucket, op.key, op.condition);
   const read = await openCopySource(deps, call, source, op.conditions);
   const info = await (async () => {
     await checkQuota(deps, op.bucket, settings, read.info.size);
@@ -102,6 +103,7 @@ export async function copyObject(deps: S3Deps, call: S3Call, op: CopyOp): Promis
       meta: metadataFor(op, call, read.info, newVersionMeta(call, settings)),
       sse,
       versioning: settings.versioning,
+      ...(op.condition ? { condition: op.condition } : {}),
     });
   })().catch((err: unknown) => {
     read.stream.destroy();

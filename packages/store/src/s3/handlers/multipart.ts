@@ -189,6 +189,7 @@ export async function completeMultipartUpload(
     parts: requested.map((r) => ({ number: r.partNumber, etag: r.etag })),
     versioning: settings.versioning,
     check: checkPartChecksums(requested),
+    ...(op.condition ? { condition: op.condition } : {}),
   });
   const headers: Record<string, string> = {
     ...sseResponseHeaders(sseOf({ internal: upload.meta.internal ?? {} })),

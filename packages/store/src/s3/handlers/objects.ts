@@ -11,7 +11,7 @@ import { emptyReply, type Reply } from '../../http/reply.js';
 import { declaredLength } from '../auth/payload.js';
 import type { S3Call, S3Deps } from '../call.js';
 import { ApiError } from '../errors.js';
-import { toApiError, writeObject } from '../object-io.js';
+import { precheckWrite, toApiError, writeObject } from '../object-io.js';
 import { bypassRequested, guardVersionDelete, lockForNewVersion } from '../request/object-lock.js';
 import { encodeTagQuery, parseTagQuery } from '../request/tagging.js';
 import type { S3Operation } from '../router.js';
@@ -140,7 +140,11 @@ export function writeHeaders(info: ObjectInfo, versioned: boolean, sse: SseReque
   };
 }
 
-export async function putObject(deps: S3Deps, call: S3Call, bucket: string, key: string): Promise<Reply> {
+export async function putObject(
+  deps: S3Deps,
+  call: S3Call,
+  { bucket, key, condition }: Extract<S3Operation, { op: 'PutObject' }>,
+): Promise<Reply> {
   const size = declaredLength(call.ctx, call.auth);
   if (size === undefined) throw new ApiError('MissingContentLength', undefined, { bucket, key });
   if (size > MAX_OBJECT_SIZE) throw new ApiError('EntityTooLarge', undefined, { bucket, key });
@@ -149,6 +153,7 @@ export async function putObject(deps: S3Deps, call: S3Call, bucket: string, key:
   const sse = sseForWrite(call, settings);
   const meta = newVersionMeta(call, settings);
   await checkQuota(deps, bucket, settings, size);
+  await precheckWrite(deps, bucket, key, condition);
   // A small plain body is read and checked whole; encryption streams it.
   const whole = sse.kind === 'none' ? call.wholeBody() : undefined;
   const info = await writeObject(deps, {
@@ -161,6 +166,7 @@ export async function putObject(deps: S3Deps, call: S3Call, bucket: string, key:
     versioning: settings.versioning,
     ...(md5 ? { expectedMd5: md5 } : {}),
     afterBody: withChecksums(call),
+    ...(condition ? { condition } : {}),
   });
   return emptyReply(
     200,

@@ -1,4 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
+import type { WriteCondition } from '../../engine/object-layer.js';
+import { ApiError } from '../errors.js';
 
 // Conditional request headers (RFC 9110 §13 as S3 applies them). Parsed in the router,
 // evaluated against the object's ETag and modification time by the handlers.
@@ -46,6 +48,21 @@ export function parseConditions(headers: IncomingHttpHeaders, prefix = ''): Cond
   if (noneMatch !== undefined) out.ifNoneMatch = etags(noneMatch);
   if (modified) out.ifModifiedSince = modified;
   if (unmodified) out.ifUnmodifiedSince = unmodified;
+  return out;
+}
+
+/** If-Match / If-None-Match on a write (PUT, copy, complete); If-None-Match takes only '*'. */
+export function parseWriteCondition(headers: IncomingHttpHeaders): WriteCondition | undefined {
+  const match = one(headers, 'if-match');
+  const noneMatch = one(headers, 'if-none-match');
+  if (match === undefined && noneMatch === undefined) return undefined;
+  const out: WriteCondition = {};
+  if (noneMatch !== undefined) {
+    if (noneMatch.trim() !== '*')
+      throw new ApiError('NotImplemented', 'If-None-Match on a write takes only the value *');
+    out.ifNoneMatch = true;
+  }
+  if (match !== undefined) out.ifMatch = etags(match);
   return out;
 }
 

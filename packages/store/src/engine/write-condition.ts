@@ -1,0 +1,17 @@
+import { EngineError } from './errors.js';
+import type { WriteCondition } from './object-layer.js';
+
+/**
+ * Checks a conditional write against the key's current object (undefined when there is none
+ * or its latest version is a delete marker): If-None-Match: * fails when an object exists;
+ * If-Match fails on another ETag, and on a key with no object (NoSuchKey, as S3 answers).
+ */
+export function checkWriteCondition(current: { etag: string } | undefined, condition?: WriteCondition): void {
+  if (!condition) return;
+  if (condition.ifNoneMatch && current) throw new EngineError('PreconditionFailed');
+  const wanted = condition.ifMatch;
+  if (wanted === undefined) return;
+  if (!current) throw new EngineError('NoSuchKey');
+  if (!wanted.some((etag) => etag === '*' || etag === current.etag))
+    throw new EngineError('PreconditionFailed');
+}
