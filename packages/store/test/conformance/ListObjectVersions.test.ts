@@ -5,7 +5,14 @@ import { signedRequest, startTestStore, type TestStore, xmlCode } from '../suppo
 // ListObjectVersions on a bucket that never had versioning: each object is its own latest
 // version, with the version id "null", as S3 lists such buckets.
 
-const { CreateBucketCommand, ListObjectVersionsCommand, PutObjectCommand } = s3sdk;
+const {
+  CreateBucketCommand,
+  DeleteBucketCommand,
+  DeleteObjectsCommand,
+  ListObjectVersionsCommand,
+  PutBucketVersioningCommand,
+  PutObjectCommand,
+} = s3sdk;
 
 let t: TestStore;
 const keys = ['a/1', 'a/2', 'b', 'c/d/e', 'f', 'sp ace/☃'];
@@ -69,5 +76,33 @@ describe('ListObjectVersions (non-versioned bucket)', () => {
     await expect(t.s3.send(new ListObjectVersionsCommand({ Bucket: 'missing' }))).rejects.toMatchObject({
       name: 'NoSuchBucket',
     });
+  });
+});
+
+describe('ListObjectVersions while the pages listed are deleted', () => {
+  it('lists every version once even as each page is deleted, so the bucket empties', async () => {
+    await t.s3.send(new CreateBucketCommand({ Bucket: 'churn' }));
+    await t.s3.send(
+      new PutBucketVersioningCommand({ Bucket: 'churn', VersioningConfiguration: { Status: 'Enabled' } }),
+    );
+    for (let i = 0; i < 5; i++)
+      await t.s3.send(new PutObjectCommand({ Bucket: 'churn', Key: 'a', Body: `a${i}` }));
+    for (let i = 0; i < 2; i++)
+      await t.s3.send(new PutObjectCommand({ Bucket: 'churn', Key: 'b', Body: `b${i}` }));
+    // The page-then-delete loop clients use to empty a versioned bucket (boto3's
+    // object_versions.delete()): the markers a page ends at are gone when the next is asked.
+    let marker: { KeyMarker?: string; VersionIdMarker?: string } = {};
+    let deleted = 0;
+    for (let page = 0; page < 20; page++) {
+      const out = await t.s3.send(new ListObjectVersionsCommand({ Bucket: 'churn', MaxKeys: 2, ...marker }));
+      const objects = (out.Versions ?? []).map((v) => ({ Key: v.Key!, VersionId: v.VersionId! }));
+      if (objects.length > 0)
+        await t.s3.send(new DeleteObjectsCommand({ Bucket: 'churn', Delete: { Objects: objects } }));
+      deleted += objects.length;
+      if (!out.IsTruncated) break;
+      marker = { KeyMarker: out.NextKeyMarker!, VersionIdMarker: out.NextVersionIdMarker! };
+    }
+    expect(deleted).toBe(7);
+    await t.s3.send(new DeleteBucketCommand({ Bucket: 'churn' }));
   });
 });

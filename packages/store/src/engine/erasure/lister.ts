@@ -98,8 +98,13 @@ export function listObjectVersions(ctx: EngineContext, input: ListVersionsInput)
       const all = merge(ctx, bucket, e.name, e.value).versions;
       let versions = all;
       if (e.name === keyMarker) {
-        const at = versionIdMarker === '' ? -1 : versions.findIndex((v) => v.version.id === versionIdMarker);
-        versions = at < 0 ? [] : versions.slice(at + 1);
+        // A key marker alone starts after the key. With a version id marker the page goes on
+        // after that version; if it is gone meanwhile (a client deleting page by page), the
+        // key's versions are listed from its newest, as MinIO does: repeating some beats
+        // skipping versions that then never get listed (or deleted).
+        const at = versions.findIndex((v) => v.version.id === versionIdMarker);
+        if (versionIdMarker === '') versions = [];
+        else if (at >= 0) versions = versions.slice(at + 1);
       }
       for (const mv of versions) {
         if (full()) {
