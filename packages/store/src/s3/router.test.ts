@@ -109,7 +109,8 @@ describe('parseS3Request: AWS documentation examples', () => {
       versionId: id,
       partNumber: 3,
     });
-    expect(parse('HEAD /b/k?versionId=')).not.toHaveProperty('versionId');
+    expect(() => parse('HEAD /b/k?versionId=')).toThrow(/cannot be the empty string/);
+    expect(() => parse('DELETE /b/k?versionId=')).toThrow(/cannot be the empty string/);
     expect(() => parse('GET /b/k?partNumber=2', { range: 'bytes=0-1' })).toThrow(
       /both Range header and partNumber/,
     );

@@ -166,10 +166,14 @@ function directive(headers: S3RequestParts['headers'], kind: 'metadata' | 'taggi
   return v;
 }
 
-/** ?versionId=: absent or empty means the latest version. */
+/**
+ * ?versionId=: absent means the latest version. An empty one is refused, as S3 does:
+ * read as "latest" (MinIO's way), a DELETE meant for one version would remove the object.
+ */
 function versionOf(query: QueryPairs): { versionId?: string } {
   const v = first(query, 'versionId');
-  return v === undefined || v === '' ? {} : { versionId: v };
+  if (v === '') throw new ApiError('InvalidArgument', 'Version id cannot be the empty string');
+  return v === undefined ? {} : { versionId: v };
 }
 
 const bypassOf = (headers: S3RequestParts['headers']): boolean =>

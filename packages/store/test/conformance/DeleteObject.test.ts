@@ -1,6 +1,6 @@
 import * as s3sdk from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestStore, type TestStore } from '../support/store.js';
+import { signedRequest, startTestStore, type TestStore, xmlCode } from '../support/store.js';
 
 const { CreateBucketCommand, DeleteObjectCommand, GetObjectCommand, PutObjectCommand } = s3sdk;
 
@@ -26,6 +26,14 @@ describe('DeleteObject', () => {
   it('is idempotent: deleting a missing key is 204 too', async () => {
     const out = await t.s3.send(new DeleteObjectCommand({ Bucket: 'trash', Key: 'never-existed' }));
     expect(out.$metadata.httpStatusCode).toBe(204);
+  });
+
+  it('an empty versionId is InvalidArgument, and the object stays', async () => {
+    await t.s3.send(new PutObjectCommand({ Bucket: 'trash', Key: 'kept', Body: 'still here' }));
+    const res = await signedRequest(t.store.port, { method: 'DELETE', path: '/trash/kept?versionId=' });
+    expect([res.status, xmlCode(res.body)]).toEqual([400, 'InvalidArgument']);
+    const got = await t.s3.send(new GetObjectCommand({ Bucket: 'trash', Key: 'kept' }));
+    expect(await got.Body!.transformToString()).toBe('still here');
   });
 
   it('answers NoSuchBucket for a missing bucket', async () => {
