@@ -7,8 +7,8 @@ import {
 } from '../../format/object-record.js';
 import { fsyncDir } from '../fs/atomic.js';
 import type { DriveIndex } from '../fs/drive-index.js';
-import { dataDir } from '../fs/layout.js';
-import { mkdir, rename, rm } from '../fs/os.js';
+import { dataDir, objectDir } from '../fs/layout.js';
+import { mkdir, rename, rm, rmdir } from '../fs/os.js';
 import type { ShardOut } from './encode.js';
 import type { IndexedDrives } from './indexed-drives.js';
 import { type ErasureParams, quorumError } from './params.js';
@@ -151,7 +151,10 @@ export async function commitKey(
   return { committed, removed: results.map((r) => r?.removed ?? []) };
 }
 
-/** Removes a version's data folder on every drive (its shard files of every part). */
+/**
+ * Removes a version's data folder on every drive (its shard files of every part), and the
+ * key's folder once that leaves it empty: every key ever written would otherwise keep one.
+ */
 export async function removeData(
   drives: IndexedDrives,
   bucket: string,
@@ -164,7 +167,10 @@ export async function removeData(
         .call(
           'Delete',
           () => `${d} ${bucket} ${key}/${dataId}`,
-          () => rm(dataDir(d, bucket, key, dataId), { recursive: true, force: true }),
+          async () => {
+            await rm(dataDir(d, bucket, key, dataId), { recursive: true, force: true });
+            await rmdir(objectDir(d, bucket, key)).catch(() => {}); // still holds others
+          },
         )
         .catch(() => {}),
     ),

@@ -59,7 +59,13 @@ interface Expect {
  */
 async function makeNewFolder(dir: string): Promise<void> {
   await mkdir(dirname(dir), { recursive: true });
-  await mkdir(dir);
+  try {
+    await mkdir(dir);
+  } catch (err) {
+    // The key's folder went empty and was removed meanwhile (its last version deleted).
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+    await mkdir(dir, { recursive: true });
+  }
 }
 
 /** Creates the file `path` in `dir`, making the folder first when it is new, else only when missing. */

@@ -51,6 +51,26 @@ describe('ErasureObjectLayer', () => {
     expect(info.modTime.getTime()).toBeGreaterThan(first.modTime.getTime());
   });
 
+  it("deleting a key's last data leaves no folder for the key; interleaved puts and deletes all succeed", async () => {
+    const layer = await f.open();
+    await layer.makeBucket('bkt');
+    const big = (c: string) => c.repeat(200 * 1024);
+    await layer.putObject(put('bkt', 'k', big('1')));
+    await layer.deleteObject('bkt', 'k', { versioning: 'unversioned' });
+    for (const d of f.drives)
+      await expect(readdir(objectDir(d, 'bkt', 'k'))).rejects.toMatchObject({ code: 'ENOENT' });
+    // A delete that empties the key's folder while a put makes its new folder there.
+    const ops = Array.from({ length: 40 }, (_, i) =>
+      i % 2
+        ? layer.deleteObject('bkt', 'k', { versioning: 'unversioned' })
+        : layer.putObject(put('bkt', 'k', big(String(i % 10)))),
+    );
+    await Promise.all(ops);
+    await layer.putObject(put('bkt', 'k', big('z')));
+    expect(await text((await layer.getObject('bkt', 'k')).stream)).toBe(big('z'));
+    for (const d of f.drives) expect(await readdir(objectDir(d, 'bkt', 'k'))).toHaveLength(1);
+  });
+
   it('keeps small objects inline: no data folder at all', async () => {
     const layer = await f.open();
     await layer.makeBucket('bkt');

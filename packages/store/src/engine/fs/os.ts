@@ -46,6 +46,14 @@ export const rm = (path: PathLike, opts?: RmOptions): Promise<void> =>
     () => fs.rm(path, opts),
   );
 
+/** Removes an empty folder (ENOTEMPTY otherwise). */
+export const rmdir = (path: PathLike): Promise<void> =>
+  osCalls.call(
+    'Remove',
+    () => text(path),
+    () => fs.rmdir(path),
+  );
+
 export const mkdir = (path: PathLike, opts?: MakeDirectoryOptions): Promise<string | undefined> =>
   osCalls.call(
     opts?.recursive ? 'MkdirAll' : 'Mkdir',
