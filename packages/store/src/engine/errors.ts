@@ -18,6 +18,7 @@ export type EngineErrorCode =
   | 'InvalidPart'
   | 'InvalidPartOrder'
   | 'InvalidRange'
+  | 'InvalidPartNumber'
   // A conditional write found the key not as the condition asked.
   | 'PreconditionFailed'
   // A delete marker was addressed by its version id where only objects make sense.

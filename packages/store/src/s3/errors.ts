@@ -75,6 +75,7 @@ export const ERROR_CATALOGUE = {
     message: 'The content of the form does not meet the conditions specified in the policy document.',
   },
   InvalidRange: { status: 416, message: 'The requested range is not satisfiable' },
+  InvalidPartNumber: { status: 416, message: 'The requested partnumber is not satisfiable' },
   InvalidRequest: { status: 400, message: 'Invalid Request' },
   InvalidStorageClass: { status: 400, message: 'Invalid storage class.' },
   InvalidTag: { status: 400, message: 'The tag provided was not a valid tag.' },

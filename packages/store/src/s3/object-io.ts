@@ -230,7 +230,7 @@ export interface Opened {
 
 /** Logical bytes of part n of an object (S3 partNumber). */
 export function partPlainRange(info: ObjectInfo, n: number): ByteRange | undefined {
-  if (n < 1 || n > Math.max(info.parts.length, 1)) throw new ApiError('InvalidRange');
+  if (n < 1 || n > Math.max(info.parts.length, 1)) throw new ApiError('InvalidPartNumber');
   let start = 0;
   for (const p of info.parts.slice(0, n - 1)) start += p.size;
   const size = info.parts[n - 1]?.size ?? info.size;

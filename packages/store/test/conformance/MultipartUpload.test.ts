@@ -96,7 +96,8 @@ describe('multipart upload', () => {
     await expect(
       t.s3.send(new GetObjectCommand({ Bucket: 'mpu', Key: 'etag.bin', PartNumber: 3 })),
     ).rejects.toMatchObject({
-      name: 'InvalidRange',
+      name: 'InvalidPartNumber',
+      $metadata: { httpStatusCode: 416 },
     });
   });
 

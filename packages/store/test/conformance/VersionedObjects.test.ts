@@ -65,6 +65,16 @@ describe('versioned objects', () => {
       .send(new HeadObjectCommand({ Bucket: 'ver', Key: 'gone', VersionId: del.VersionId }))
       .catch((e: unknown) => e);
     expect(byId).toMatchObject({ $metadata: { httpStatusCode: 405 } });
+    // A delete marker is no copy source: InvalidRequest, as S3 answers.
+    await expect(
+      t.s3.send(
+        new CopyObjectCommand({
+          Bucket: 'ver',
+          Key: 'from-marker',
+          CopySource: `ver/gone?versionId=${del.VersionId}`,
+        }),
+      ),
+    ).rejects.toMatchObject({ name: 'InvalidRequest', $metadata: { httpStatusCode: 400 } });
     const listed = await t.s3.send(new ListObjectsV2Command({ Bucket: 'ver', Prefix: 'gone' }));
     expect(listed.KeyCount).toBe(0);
     const undo = await t.s3.send(

@@ -310,10 +310,10 @@ function inlineBytes(ctx: EngineContext, bucket: string, key: string, mv: Merged
   return decodeInline(options);
 }
 
-/** The stored bytes of part `n` (S3 partNumber reads); InvalidRange past the last part. */
+/** The stored bytes of part `n` (S3 partNumber reads); InvalidPartNumber past the last part. */
 export function partRange(info: ObjectInfo, n: number): { start: number; end: number } | undefined {
   const { parts } = info;
-  if (n < 1 || n > Math.max(parts.length, 1)) throw new EngineError('InvalidRange');
+  if (n < 1 || n > Math.max(parts.length, 1)) throw new EngineError('InvalidPartNumber');
   let start = 0;
   for (const p of parts.slice(0, n - 1)) start += p.storedSize;
   const size = parts[n - 1]?.storedSize ?? 0;

@@ -5,6 +5,7 @@ import {
   type SseNone,
   sseResponseHeaders,
 } from '../../crypto/index.js';
+import { EngineError } from '../../engine/errors.js';
 import type { NewObjectMeta, ObjectInfo, RangeSpec } from '../../engine/object-layer.js';
 import { header, isPrivateChannel } from '../../http/context.js';
 import { type Reply, xmlReply } from '../../http/reply.js';
@@ -48,6 +49,14 @@ export async function openCopySource(
     sseKey: copySourceKey(call),
     ...(source.versionId === undefined ? {} : { versionId: source.versionId }),
     ...(range ? { range } : {}),
+  }).catch((err: unknown) => {
+    // A delete marker named by its version id: S3 refuses the copy as a bad request.
+    if (err instanceof EngineError && err.code === 'MethodNotAllowed')
+      throw new ApiError(
+        'InvalidRequest',
+        'The source of a copy request may not specifically refer to a delete marker by version id.',
+      );
+    throw err;
   });
   if (evaluateConditions(c, read.info.etag, read.info.modTime) !== 'ok') {
     read.stream.destroy();
