@@ -1,24 +1,39 @@
+/** Holders of ids, counted: an id is held until each hold on it is released (once). */
+class Holds {
+  private readonly counts = new Map<string, number>();
+
+  /** Holds `id`; the returned function releases this hold and says whether it was the last. */
+  hold(id: string): () => boolean {
+    this.counts.set(id, (this.counts.get(id) ?? 0) + 1);
+    let released = false;
+    return () => {
+      if (released) return false;
+      released = true;
+      const n = (this.counts.get(id) ?? 1) - 1;
+      if (n > 0) this.counts.set(id, n);
+      else this.counts.delete(id);
+      return n <= 0;
+    };
+  }
+
+  has(id: string): boolean {
+    return this.counts.has(id);
+  }
+}
+
 /**
  * Keeps a version's shard files while something reads them. A read opens part files one
  * part at a time; an overwrite or delete that would remove them meanwhile waits for the
  * last reader instead (in-process: the store is the only process using its drives).
  */
 export class DataPins {
-  private readonly readers = new Map<string, number>();
+  private readonly readers = new Holds();
   private readonly pending = new Map<string, (() => Promise<void>)[]>();
 
   pin(id: string): () => void {
-    this.readers.set(id, (this.readers.get(id) ?? 0) + 1);
-    let released = false;
+    const release = this.readers.hold(id);
     return () => {
-      if (released) return;
-      released = true;
-      const n = (this.readers.get(id) ?? 1) - 1;
-      if (n > 0) {
-        this.readers.set(id, n);
-        return;
-      }
-      this.readers.delete(id);
+      if (!release()) return;
       const jobs = this.pending.get(id) ?? [];
       this.pending.delete(id);
       for (const job of jobs) void job().catch(() => {});
@@ -40,22 +55,17 @@ export class DataPins {
  * key's lock), so whatever clears a key's unnamed folders must leave these.
  */
 export class WritesInFlight {
-  private readonly ids = new Map<string, number>();
+  private readonly writers = new Holds();
 
   /** Marks `id` as being written; the returned function ends it (a second call is ignored). */
   begin(id: string): () => void {
-    this.ids.set(id, (this.ids.get(id) ?? 0) + 1);
-    let ended = false;
+    const release = this.writers.hold(id);
     return () => {
-      if (ended) return;
-      ended = true;
-      const n = (this.ids.get(id) ?? 1) - 1;
-      if (n > 0) this.ids.set(id, n);
-      else this.ids.delete(id);
+      release();
     };
   }
 
   has(id: string): boolean {
-    return this.ids.has(id);
+    return this.writers.has(id);
   }
 }
