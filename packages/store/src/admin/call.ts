@@ -22,7 +22,8 @@ export interface AdminCall {
   readonly iam: IamStore;
   /**
    * Refuses (AccessDenied) unless the caller's policies allow the admin action. With
-   * `self`, the caller acts on itself and is allowed unless a policy denies it.
+   * `self`, the caller acts on its own user and is allowed unless a policy denies it; a
+   * narrowed credential (see `narrowed`) never is: its policies must allow the action.
    */
   require(action: string, opts?: { self?: boolean }): void;
   /** The body as sent, up to `limit` bytes. */
@@ -34,6 +35,15 @@ export interface AdminCall {
   /** Text (configuration KV) encrypted with the caller's secret key. */
   sealedText(text: string): Promise<Reply>;
 }
+
+/**
+ * A credential that may do less than its user: a service account (its own policy, or at
+ * most its parent's), or a temporary one with a session policy. Acting "on itself" would
+ * let it manage its user's access keys, its own among them, and so give itself the user's
+ * rights back: it gets only what its policies allow.
+ */
+export const narrowed = (identity: Identity): boolean =>
+  identity.kind === 'serviceAccount' || identity.sessionPolicy !== undefined;
 
 export function adminCall(ctx: RequestContext, auth: AuthResult, credentials: CredentialStore): AdminCall {
   const { identity } = auth;
@@ -61,8 +71,8 @@ export function adminCall(ctx: RequestContext, auth: AuthResult, credentials: Cr
           'aws:CurrentTime': [new Date().toISOString()],
         },
       };
-      const permits = (decision: string) =>
-        decision === 'allow' || (decision === 'none' && opts.self === true);
+      const self = opts.self === true && !narrowed(identity);
+      const permits = (decision: string) => decision === 'allow' || (decision === 'none' && self);
       const own = rights.unlimited ? 'allow' : evaluate(rights.policies, facts);
       if (!permits(own) || !rights.limits.every((limit) => permits(evaluate([limit], facts))))
         throw new ApiError('AccessDenied');

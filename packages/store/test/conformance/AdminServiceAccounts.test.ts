@@ -1,4 +1,4 @@
-import { MadminClient } from '@stowage/madmin';
+import { assumeRole, MadminClient } from '@stowage/madmin';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { code } from '../support/outcome.js';
 import { ROOT, startTestStore, type TestStore } from '../support/store.js';
@@ -107,6 +107,42 @@ describe('admin service accounts', () => {
     expect((await asKey.accountInfo()).AccountName).toBe('una');
     await new Promise((r) => setTimeout(r, 1600));
     expect(await code(asKey.accountInfo())).toBe('403 InvalidAccessKeyId');
+  });
+
+  it('a narrowed credential manages no access keys on its own: only what its policy allows', async () => {
+    const readOnly = {
+      Version: '2012-10-17',
+      Statement: [{ Effect: 'Allow', Action: ['s3:GetObject'], Resource: ['arn:aws:s3:::*'] }],
+    };
+    const limited = await una.serviceAccounts.add({ policy: readOnly });
+    const sibling = await una.serviceAccounts.add({});
+    const asLimited = new MadminClient({ endpoint: t.store.url, credentials: limited });
+    // Widening itself, or taking a sibling's secret, would give it una's rights back.
+    expect(await code(asLimited.serviceAccounts.update(limited.accessKey, { newPolicy: {} }))).toBe(
+      '403 AccessDenied',
+    );
+    expect(
+      await code(
+        asLimited.serviceAccounts.update(sibling.accessKey, { newSecretKey: 'taken-over-secret-1' }),
+      ),
+    ).toBe('403 AccessDenied');
+    expect(await code(asLimited.serviceAccounts.list())).toBe('403 AccessDenied');
+    const unaKeys = { accessKey: 'una', secretKey: 'una-secret-1' };
+    const session = await assumeRole({
+      endpoint: t.store.url,
+      credentials: unaKeys,
+      policy: JSON.stringify(readOnly),
+    });
+    const asSession = new MadminClient({ endpoint: t.store.url, credentials: session });
+    expect(await code(asSession.serviceAccounts.add({}))).toBe('403 AccessDenied');
+    // Una's own session, not narrowed (how the console signs her in), still manages her keys.
+    const full = new MadminClient({
+      endpoint: t.store.url,
+      credentials: await assumeRole({ endpoint: t.store.url, credentials: unaKeys }),
+    });
+    const made = await full.serviceAccounts.add({});
+    expect(await una.serviceAccounts.list()).toContain(made.accessKey);
+    await full.serviceAccounts.update(made.accessKey, { newComment: 'mine' });
   });
 
   it('removes a user with its service accounts', async () => {
