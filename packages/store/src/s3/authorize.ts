@@ -1,3 +1,4 @@
+import type { IncomingHttpHeaders } from 'node:http';
 import { header, type RequestContext } from '../http/context.js';
 import type { Identity } from '../iam/credentials.js';
 import { isAllowed, type Policy, PolicyError, parsePolicy, type RequestFacts } from '../iam/policy/index.js';
@@ -6,6 +7,7 @@ import type { S3Deps } from './call.js';
 import { policyText } from './config/policy.js';
 import { BucketConfigStore } from './config/store.js';
 import { ApiError } from './errors.js';
+import { storedTags } from './request/tagging.js';
 import type { ConfigKind, S3Operation } from './router.js';
 
 // Who may do what. A signed request acts for an identity, judged by its IAM rights
@@ -63,10 +65,58 @@ const versioned = (op: { versionId?: string }) =>
   op.versionId === undefined ? {} : { conditions: { 's3:versionid': [op.versionId] } };
 
 /**
+ * What a new object's request headers set besides its bytes, each an action of its own
+ * (S3 asks for s3:PutObjectTagging when a PUT carries tags, and so on).
+ */
+function writeExtras(headers: IncomingHttpHeaders, bucket: string, key: string): Access[] {
+  const out: Access[] = [];
+  if (headers['x-amz-tagging'] !== undefined) out.push({ action: 's3:PutObjectTagging', bucket, key });
+  if (
+    headers['x-amz-object-lock-mode'] !== undefined ||
+    headers['x-amz-object-lock-retain-until-date'] !== undefined
+  )
+    out.push({ action: 's3:PutObjectRetention', bucket, key });
+  if (headers['x-amz-object-lock-legal-hold'] !== undefined)
+    out.push({ action: 's3:PutObjectLegalHold', bucket, key });
+  return out;
+}
+
+/** S3 condition keys a request's headers give (present only when the header is). */
+const HEADER_KEYS: ReadonlyArray<readonly [string, string]> = [
+  ['s3:x-amz-server-side-encryption', 'x-amz-server-side-encryption'],
+  ['s3:x-amz-server-side-encryption-customer-algorithm', 'x-amz-server-side-encryption-customer-algorithm'],
+  ['s3:x-amz-server-side-encryption-aws-kms-key-id', 'x-amz-server-side-encryption-aws-kms-key-id'],
+  ['s3:x-amz-copy-source', 'x-amz-copy-source'],
+  ['s3:x-amz-metadata-directive', 'x-amz-metadata-directive'],
+  ['s3:x-amz-storage-class', 'x-amz-storage-class'],
+  ['s3:x-amz-acl', 'x-amz-acl'],
+  ['s3:object-lock-mode', 'x-amz-object-lock-mode'],
+  ['s3:object-lock-retain-until-date', 'x-amz-object-lock-retain-until-date'],
+  ['s3:object-lock-legal-hold', 'x-amz-object-lock-legal-hold'],
+];
+
+function headerConditions(headers: IncomingHttpHeaders): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  for (const [key, name] of HEADER_KEYS) {
+    const value = header(headers, name);
+    if (value !== undefined) out[key] = [key === 's3:x-amz-copy-source' ? safeDecode(value) : value];
+  }
+  return out;
+}
+
+const safeDecode = (s: string): string => {
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return s;
+  }
+};
+
+/**
  * The accesses an operation needs before it runs (a copy's source and each key of a
  * DeleteObjects are checked by their handlers). Empty: nothing to check (preflight).
  */
-export function accessesOf(op: S3Operation): Access[] {
+export function accessesOf(op: S3Operation, headers: IncomingHttpHeaders = {}): Access[] {
   const one = (action: string, extra: Omit<Access, 'action'> = {}): Access[] => [{ action, ...extra }];
   switch (op.op) {
     case 'CreateBucket':
@@ -115,6 +165,10 @@ export function accessesOf(op: S3Operation): Access[] {
     case 'PutObject':
     case 'CopyObject':
     case 'CreateMultipartUpload':
+      return [
+        { action: 's3:PutObject', bucket: op.bucket, key: op.key },
+        ...writeExtras(headers, op.bucket, op.key),
+      ];
     case 'UploadPart':
     case 'UploadPartCopy':
     case 'CompleteMultipartUpload':
@@ -235,12 +289,44 @@ export async function may(
     principal: identity
       ? { type: 'user', arn: `arn:aws:iam:::user/${identity.parent}`, accessKey: identity.accessKey }
       : { type: 'anonymous' },
-    conditions: { ...globalConditions(ctx, identity, new Date()), ...access.conditions },
+    conditions: {
+      ...globalConditions(ctx, identity, new Date()),
+      ...headerConditions(ctx.headers),
+      ...access.conditions,
+    },
   };
   if (access.bucket !== undefined)
     facts.resource = `arn:aws:s3:::${access.bucket}${access.key === undefined ? '' : `/${access.key}`}`;
+  const applying = [...(rights?.policies ?? []), ...(rights?.limits ?? []), ...(policy ? [policy] : [])];
+  if (access.key !== undefined && applying.some(mentionsObjectTags))
+    Object.assign(facts.conditions, await objectTagConditions(deps, access));
   if (!rights) return isAllowed({ identity: [], ...(policy ? { bucket: policy } : {}), facts });
   return rightsAllow(rights, facts, policy);
+}
+
+// s3:ExistingObjectTag/<key> needs the object's tags, a metadata read: made only when a
+// policy that applies names such a key, and only for an object that exists.
+const TAG_KEY = 's3:existingobjecttag/';
+const namesTags = new WeakMap<Policy, boolean>();
+function mentionsObjectTags(policy: Policy): boolean {
+  let found = namesTags.get(policy);
+  if (found === undefined) {
+    found = policy.statements.some((st) =>
+      st.conditions.some((c) => c.key.toLowerCase().startsWith(TAG_KEY)),
+    );
+    namesTags.set(policy, found);
+  }
+  return found;
+}
+
+async function objectTagConditions(deps: S3Deps, access: Access): Promise<Record<string, string[]>> {
+  const versionId = access.conditions?.['s3:versionid']?.[0];
+  const info = await deps.layer
+    .getObjectInfo(access.bucket!, access.key!, versionId === undefined ? {} : { versionId })
+    .catch(() => undefined);
+  const out: Record<string, string[]> = {};
+  for (const tag of storedTags(info?.tags ?? '')) out[`s3:ExistingObjectTag/${tag.key}`] = [tag.value];
+  return out;
 }
 
 /** Refuses an access the requester does not have (AccessDenied). */

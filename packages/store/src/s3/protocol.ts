@@ -195,7 +195,7 @@ export function s3Protocol(deps: S3ProtocolDeps): Protocol {
         reply = await withContext(op, async () => {
           // Anonymous requests get no further than what a bucket policy grants.
           if (!auth && op.op === 'NotImplemented') throw new ApiError('AccessDenied');
-          for (const access of accessesOf(op)) await call.authorize(access);
+          for (const access of accessesOf(op, ctx.headers)) await call.authorize(access);
           return dispatch(deps, call, op);
         });
         publishEvents(deps.events, op, reply, ctx, auth?.identity.parent ?? '');

@@ -75,6 +75,67 @@ describe('IAM enforcement on S3 requests', () => {
     expect(await get(worker, 'other', 'secret/b.txt')).toBe('ok');
   });
 
+  it('tags and object lock set on a PUT need their own actions, as S3 asks', async () => {
+    await admin.policies.add('put-only', {
+      Version: '2012-10-17',
+      Statement: [
+        { Effect: 'Allow', Action: ['s3:PutObject', 's3:GetObject'], Resource: ['arn:aws:s3:::data/*'] },
+      ],
+    });
+    await admin.users.add('putter', 'putter-secret-1');
+    await admin.policies.set(['put-only'], 'putter', false);
+    const putter = as('putter', 'putter-secret-1');
+    const send = (extra: Partial<s3sdk.PutObjectCommandInput>) =>
+      outcome(putter.send(new PutObjectCommand({ Bucket: 'data', Key: 'extras.txt', Body: 'x', ...extra })));
+    expect(await send({})).toBe('ok');
+    expect(await send({ Tagging: 'team=a' })).toBe('AccessDenied');
+    expect(await send({ ObjectLockLegalHoldStatus: 'ON' })).toBe('AccessDenied');
+    expect(
+      await send({
+        ObjectLockMode: 'GOVERNANCE',
+        ObjectLockRetainUntilDate: new Date(Date.now() + 86_400_000),
+      }),
+    ).toBe('AccessDenied');
+  });
+
+  it('conditions on object tags and on request headers hold (s3:ExistingObjectTag, s3:x-amz-server-side-encryption)', async () => {
+    await t.s3.send(
+      new PutObjectCommand({ Bucket: 'data', Key: 'tagged/secret.txt', Body: 's', Tagging: 'class=secret' }),
+    );
+    await t.s3.send(
+      new PutObjectCommand({ Bucket: 'data', Key: 'tagged/open.txt', Body: 'o', Tagging: 'class=open' }),
+    );
+    await admin.policies.add('no-secret-tags', {
+      Version: '2012-10-17',
+      Statement: [
+        { Effect: 'Allow', Action: ['s3:GetObject', 's3:PutObject'], Resource: ['arn:aws:s3:::data/*'] },
+        {
+          Effect: 'Deny',
+          Action: ['s3:GetObject'],
+          Resource: ['arn:aws:s3:::data/*'],
+          Condition: { StringEquals: { 's3:ExistingObjectTag/class': 'secret' } },
+        },
+        {
+          Effect: 'Deny',
+          Action: ['s3:PutObject'],
+          Resource: ['arn:aws:s3:::data/*'],
+          Condition: { StringNotEquals: { 's3:x-amz-server-side-encryption': 'AES256' } },
+        },
+      ],
+    });
+    await admin.users.add('tagged', 'tagged-secret-1');
+    await admin.policies.set(['no-secret-tags'], 'tagged', false);
+    const user = as('tagged', 'tagged-secret-1');
+    expect(await get(user, 'data', 'tagged/open.txt')).toBe('ok');
+    expect(await get(user, 'data', 'tagged/secret.txt')).toBe('AccessDenied');
+    const upload = (extra: Partial<s3sdk.PutObjectCommandInput>) =>
+      outcome(
+        user.send(new PutObjectCommand({ Bucket: 'data', Key: 'tagged/new.txt', Body: 'n', ...extra })),
+      );
+    expect(await upload({})).toBe('AccessDenied');
+    expect(await upload({ ServerSideEncryption: 'AES256' })).toBe('ok');
+  });
+
   it('lists only the buckets a bucket-scoped user can see', async () => {
     await admin.users.add('scoped', 'scoped-secret-1');
     await admin.policies.add('data-only', {
