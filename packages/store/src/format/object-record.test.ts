@@ -142,6 +142,13 @@ describe('object records, version 5', () => {
     expect(() => decodeObjectRecord(packRecord({ v: 5, versions: [] }))).toThrow(/without its sections/);
   });
 
+  it('refuses to write a retention date that is not a time (it could never be read back)', () => {
+    for (const until of [Number.NaN, Number.POSITIVE_INFINITY, 1.5])
+      expect(() =>
+        encodeObjectRecord({ v: 5, versions: [{ ...base, retention: { mode: 'COMPLIANCE', until } }] }),
+      ).toThrow(RecordFormatError);
+  });
+
   it('refuses damaged records', () => {
     const good = encodeObjectRecord(recordOn(1));
     const { common, drive } = recordSections(good)!;

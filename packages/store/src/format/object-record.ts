@@ -206,7 +206,13 @@ export function commonVersion(v: VersionRecord): Fields {
   };
   if (v.deleteMarker) out.deleteMarker = true;
   if (v.tags !== undefined) out.tags = v.tags;
-  if (v.retention) out.retention = { mode: v.retention.mode, until: v.retention.until };
+  if (v.retention) {
+    // What the decoder would refuse is never written: one bad version would make the whole
+    // record unreadable, and heal would then take the key for a torn write.
+    if (!Number.isSafeInteger(v.retention.until))
+      throw new RecordFormatError('version: a retention date must be a time');
+    out.retention = { mode: v.retention.mode, until: v.retention.until };
+  }
   if (v.legalHold !== undefined) out.legalHold = v.legalHold;
   const d = v.data;
   if (d) {

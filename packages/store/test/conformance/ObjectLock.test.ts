@@ -1,6 +1,6 @@
 import * as s3sdk from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestStore, type TestStore } from '../support/store.js';
+import { signedRequest, startTestStore, type TestStore, xmlCode } from '../support/store.js';
 
 // Object lock (WORM): retention and legal hold on versions, set by header, by the bucket's
 // default retention or by Put/GetObjectRetention and Put/GetObjectLegalHold; what they forbid.
@@ -191,6 +191,30 @@ describe('object lock', () => {
     ).rejects.toMatchObject({
       name: 'InvalidRequest',
     });
+  });
+
+  it('a retain-until date must be an RFC 3339 time that exists, with its zone', async () => {
+    for (const date of ['2099-02-30T00:00:00Z', '2099-01-01T00:00:00', '2099-01-01', 'soon']) {
+      const res = await signedRequest(t.store.port, {
+        method: 'PUT',
+        path: '/worm/strict',
+        body: 'x',
+        headers: { 'x-amz-object-lock-mode': 'GOVERNANCE', 'x-amz-object-lock-retain-until-date': date },
+      });
+      expect([res.status, xmlCode(res.body)], date).toEqual([400, 'InvalidRequest']);
+    }
+    const ok = await signedRequest(t.store.port, {
+      method: 'PUT',
+      path: '/worm/strict',
+      body: 'x',
+      headers: {
+        'x-amz-object-lock-mode': 'GOVERNANCE',
+        'x-amz-object-lock-retain-until-date': '2099-01-01T00:00:00+05:30',
+      },
+    });
+    expect(ok.status).toBe(200);
+    const got = await t.s3.send(new GetObjectRetentionCommand({ Bucket: 'worm', Key: 'strict' }));
+    expect(got.Retention?.RetainUntilDate?.toISOString()).toBe('2098-12-31T18:30:00.000Z');
   });
 
   it('works through the minio SDK', async () => {

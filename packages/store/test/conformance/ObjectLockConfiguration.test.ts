@@ -64,6 +64,17 @@ describe('Get/PutObjectLockConfiguration', () => {
     });
   });
 
+  it('a default retention is at most 100 years or 36500 days', async () => {
+    for (const DefaultRetention of [
+      { Mode: 'COMPLIANCE' as const, Years: 101 },
+      { Mode: 'COMPLIANCE' as const, Years: 1_000_000 },
+      { Mode: 'GOVERNANCE' as const, Days: 36_501 },
+    ])
+      await expect(put('locked', { DefaultRetention })).rejects.toMatchObject({ name: 'InvalidArgument' });
+    await put('locked', { DefaultRetention: { Mode: 'GOVERNANCE', Years: 100 } });
+    await put('locked', { DefaultRetention: { Mode: 'GOVERNANCE', Days: 30 } });
+  });
+
   it('works through the minio SDK', async () => {
     await t.minio.setObjectLockConfig('locked', { mode: 'GOVERNANCE', unit: 'Days', validity: 7 });
     expect(await t.minio.getObjectLockConfig('locked')).toMatchObject({

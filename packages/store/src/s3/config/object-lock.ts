@@ -17,11 +17,16 @@ export interface ObjectLockValue {
   rule?: DefaultRetention;
 }
 
-function period(raw: string | undefined): number | undefined {
+// MinIO's limits: a retain-until date beyond them would also outrun what a date can hold.
+const MAX_DAYS = 36_500;
+const MAX_YEARS = 100;
+
+function period(raw: string | undefined, max: number): number | undefined {
   if (raw === undefined) return undefined;
   const n = /^\d{1,9}$/.test(raw) ? Number(raw) : 0;
   if (n <= 0)
     throw new ApiError('InvalidArgument', 'Default retention period must be a positive integer value.');
+  if (n > max) throw new ApiError('InvalidArgument', 'Default retention period too large.');
   return n;
 }
 
@@ -30,8 +35,8 @@ function parseRule(raw: XmlValue | undefined): DefaultRetention | undefined {
   const retention = objectOf(objectOf(raw).DefaultRetention);
   const mode = need(retention, 'Mode');
   if (mode !== 'GOVERNANCE' && mode !== 'COMPLIANCE') throw new ApiError('MalformedXML');
-  const days = period(textOf(retention, 'Days'));
-  const years = period(textOf(retention, 'Years'));
+  const days = period(textOf(retention, 'Days'), MAX_DAYS);
+  const years = period(textOf(retention, 'Years'), MAX_YEARS);
   if ((days === undefined) === (years === undefined)) throw new ApiError('MalformedXML');
   return { mode, ...(days ? { days } : {}), ...(years ? { years } : {}) };
 }

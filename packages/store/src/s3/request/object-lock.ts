@@ -21,9 +21,23 @@ function parseMode(raw: string): RetentionInfo['mode'] {
   return raw;
 }
 
+// RFC 3339, as MinIO parses it: a date, a time and a zone (a date alone, or no zone, would
+// be read in the server's own time zone).
+const RFC3339 = /^(\d{4})-(\d{2})-(\d{2})T\d{2}:\d{2}:\d{2}(\.\d{1,9})?(Z|[+-]\d{2}:\d{2})$/i;
+
 function parseUntil(raw: string, now: Date): Date {
+  const m = RFC3339.exec(raw);
   const until = new Date(raw);
-  if (!/^\d{4}-\d{2}-\d{2}/.test(raw) || Number.isNaN(until.getTime()))
+  // The calendar date as written must exist: 2099-02-30 is no date, not 2 March.
+  const [y, mo, d] = m ? [Number(m[1]), Number(m[2]), Number(m[3])] : [0, 0, 0];
+  const day = new Date(Date.UTC(y, mo - 1, d));
+  if (
+    !m ||
+    Number.isNaN(until.getTime()) ||
+    day.getUTCFullYear() !== y ||
+    day.getUTCMonth() !== mo - 1 ||
+    day.getUTCDate() !== d
+  )
     throw new ApiError('InvalidRequest', 'Date must be provided in ISO 8601 format');
   if (until.getTime() <= now.getTime())
     throw new ApiError('InvalidRequest', 'the retain until date must be in the future.');
