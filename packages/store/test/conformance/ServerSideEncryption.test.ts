@@ -116,6 +116,13 @@ describe('server-side encryption', () => {
     ).rejects.toMatchObject({
       $metadata: { httpStatusCode: 403 },
     });
+    // A conditional read is no way around the key: no 304 without it, or with a wrong one.
+    await expect(
+      t.s3.send(new GetObjectCommand({ Bucket: 'enc', Key: 'c', IfNoneMatch: put.ETag })),
+    ).rejects.toMatchObject({ $metadata: { httpStatusCode: 400 } });
+    await expect(
+      t.s3.send(new GetObjectCommand({ Bucket: 'enc', Key: 'c', IfNoneMatch: put.ETag, ...wrong })),
+    ).rejects.toMatchObject({ $metadata: { httpStatusCode: 403 } });
     // The SDK fills in the key's MD5 itself: a mismatched one needs a raw request.
     const mismatch = await signedRequest(t.store.port, {
       method: 'PUT',

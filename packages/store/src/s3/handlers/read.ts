@@ -76,6 +76,12 @@ async function invalidRange(deps: S3Deps, op: ReadOp): Promise<ApiError> {
   return new ApiError('InvalidRange', undefined, { headers: { 'Content-Range': `bytes */${info.size}` } });
 }
 
+/** Refuses a read without the right customer key; unsealing the object's key is the check. */
+function checkKeyOpens(deps: S3Deps, op: ReadOp, info: ObjectInfo, key: SseNone | SseCustomerKey): void {
+  checkReadKey(info, key);
+  if (storedSse(info) === 'C') objectKeyOf(deps, info, key, { bucket: op.bucket, key: op.key });
+}
+
 /** HEAD: the version's facts, with the range or part resolved against its plaintext. */
 async function stat(
   deps: S3Deps,
@@ -83,9 +89,7 @@ async function stat(
   key: SseNone | SseCustomerKey,
 ): Promise<{ info: ObjectInfo; range?: ByteRange }> {
   const info = await deps.layer.getObjectInfo(op.bucket, op.key, version(op));
-  checkReadKey(info, key);
-  // A wrong customer key must fail a HEAD too: unsealing is the check.
-  if (storedSse(info) === 'C') objectKeyOf(deps, info, key, { bucket: op.bucket, key: op.key });
+  checkKeyOpens(deps, op, info, key);
   if (op.partNumber !== undefined) {
     const range = partPlainRange(info, op.partNumber);
     return range ? { info, range } : { info };
@@ -111,7 +115,10 @@ export async function readObject(deps: S3Deps, op: ReadOp, call: S3Call): Promis
     );
   const key = readKey(ctx);
   if (hasConditions(op.conditions)) {
-    const reply = checkConditions(op, await deps.layer.getObjectInfo(op.bucket, op.key, version(op)));
+    const current = await deps.layer.getObjectInfo(op.bucket, op.key, version(op));
+    // An SSE-C object answers nothing, not even 304, to a request without its key.
+    checkKeyOpens(deps, op, current, key);
+    const reply = checkConditions(op, current);
     if (reply) return reply;
   }
   let opened: { info: ObjectInfo; range?: ByteRange; stream?: Readable; bytes?: Buffer };
