@@ -95,5 +95,6 @@ export async function corsReplyHeaders(
   const origin = header(headers, 'origin');
   if (origin === undefined) return {};
   const rule = matchRule(await rulesOf(deps, bucket).catch(() => []), origin, method, []);
-  return rule ? corsHeaders(rule, origin, []) : {};
+  // Vary even when no rule matches: a cache must not hand this answer to another origin.
+  return rule ? corsHeaders(rule, origin, []) : { Vary: 'Origin' };
 }

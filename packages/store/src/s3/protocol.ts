@@ -139,6 +139,18 @@ export function s3ErrorDocument(err: ApiError, ctx: RequestContext, hostId: stri
   );
 }
 
+/**
+ * An error answered to a browser carries the bucket's CORS headers too: without them the
+ * page cannot read why its request failed.
+ */
+async function withCors(deps: S3Deps, op: S3Operation, ctx: RequestContext, err: unknown): Promise<unknown> {
+  const api = err instanceof ApiError ? err : fromEngineError(err);
+  if (!api || ctx.headers.origin === undefined || !('bucket' in op) || op.bucket === undefined) return err;
+  const cors = await corsReplyHeaders(deps, op.bucket, ctx.method, ctx.headers).catch(() => ({}));
+  api.context.headers = { ...api.context.headers, ...cors };
+  return api;
+}
+
 /** Runs a handler, naming the operation's bucket and key in any S3 error it raises. */
 async function withContext(op: S3Operation, run: () => Promise<Reply>): Promise<Reply> {
   try {
@@ -173,32 +185,36 @@ export function s3Protocol(deps: S3ProtocolDeps): Protocol {
       if (op.op === 'CorsPreflight')
         return withContext(op, () => corsPreflight(deps, op.bucket, ctx.headers));
       let reply: Reply;
-      if (op.op === 'PostObject') {
-        // Form uploads carry their credentials in the form, not in headers.
-        reply = await withContext(op, () => postObject(deps, ctx, op.bucket));
-      } else {
-        const auth = authenticate(ctx, deps);
-        noteSigner(ctx, auth?.identity);
-        let body: ReturnType<S3Call['body']> | undefined;
-        let whole: ReturnType<S3Call['wholeBody']>;
-        const call: S3Call = {
-          ctx,
-          auth,
-          authorize: (access) => authorize(deps, ctx, auth?.identity, access),
-          may: (access) => may(deps, ctx, auth?.identity, access),
-          body: () => (body ??= verifiedBody(ctx, auth)),
-          wholeBody: () => {
-            if (!body) whole ??= wholeVerifiedBody(ctx, auth);
-            return body ? undefined : whole;
-          },
-        };
-        reply = await withContext(op, async () => {
-          // Anonymous requests get no further than what a bucket policy grants.
-          if (!auth && op.op === 'NotImplemented') throw new ApiError('AccessDenied');
-          for (const access of accessesOf(op, ctx.headers)) await call.authorize(access);
-          return dispatch(deps, call, op);
-        });
-        publishEvents(deps.events, op, reply, ctx, auth?.identity.parent ?? '');
+      try {
+        if (op.op === 'PostObject') {
+          // Form uploads carry their credentials in the form, not in headers.
+          reply = await withContext(op, () => postObject(deps, ctx, op.bucket));
+        } else {
+          const auth = authenticate(ctx, deps);
+          noteSigner(ctx, auth?.identity);
+          let body: ReturnType<S3Call['body']> | undefined;
+          let whole: ReturnType<S3Call['wholeBody']>;
+          const call: S3Call = {
+            ctx,
+            auth,
+            authorize: (access) => authorize(deps, ctx, auth?.identity, access),
+            may: (access) => may(deps, ctx, auth?.identity, access),
+            body: () => (body ??= verifiedBody(ctx, auth)),
+            wholeBody: () => {
+              if (!body) whole ??= wholeVerifiedBody(ctx, auth);
+              return body ? undefined : whole;
+            },
+          };
+          reply = await withContext(op, async () => {
+            // Anonymous requests get no further than what a bucket policy grants.
+            if (!auth && op.op === 'NotImplemented') throw new ApiError('AccessDenied');
+            for (const access of accessesOf(op, ctx.headers)) await call.authorize(access);
+            return dispatch(deps, call, op);
+          });
+          publishEvents(deps.events, op, reply, ctx, auth?.identity.parent ?? '');
+        }
+      } catch (err) {
+        throw await withCors(deps, op, ctx, err);
       }
       if (ctx.headers.origin === undefined || !('bucket' in op) || op.bucket === undefined) return reply;
       const cors = await corsReplyHeaders(deps, op.bucket, ctx.method, ctx.headers);

@@ -94,5 +94,26 @@ describe('Get/Put/DeleteBucketCors', () => {
       headers: { origin: 'https://www.example.com' },
     });
     expect(actual.headers['access-control-allow-origin']).toBe('https://www.example.com');
+    // Errors carry the headers too, or the page cannot read why it failed.
+    const missing = await signedRequest(t.store.port, {
+      method: 'GET',
+      path: '/cors/no-such-key',
+      headers: { origin: 'https://www.example.com' },
+    });
+    expect(missing.status).toBe(404);
+    expect(missing.headers['access-control-allow-origin']).toBe('https://www.example.com');
+    const anonymous = await fetch(`${t.store.url}/cors/no-such-key`, {
+      headers: { Origin: 'https://www.example.com' },
+    });
+    expect(anonymous.status).toBe(403);
+    expect(anonymous.headers.get('access-control-allow-origin')).toBe('https://www.example.com');
+    // No rule for this origin: no grant, but the answer still varies by origin for caches.
+    const other = await signedRequest(t.store.port, {
+      method: 'GET',
+      path: '/cors?cors',
+      headers: { origin: 'https://evil.test' },
+    });
+    expect(other.headers['access-control-allow-origin']).toBeUndefined();
+    expect(other.headers.vary).toMatch(/Origin/);
   });
 });
