@@ -86,6 +86,25 @@ describe('bucket quota', () => {
     ).rejects.toMatchObject(exceeded);
   });
 
+  it('uploads racing each other cannot all pass the same check', async () => {
+    await t.s3.send(new CreateBucketCommand({ Bucket: 'raced' }));
+    await admin.setBucketQuota('raced', { quota: 100_000, quotatype: 'hard' });
+    const results = await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        t.s3
+          .send(new PutObjectCommand({ Bucket: 'raced', Key: `k${i}`, Body: Buffer.alloc(60_000, i) }))
+          .then(
+            () => 'ok',
+            (e: { name: string }) => e.name,
+          ),
+      ),
+    );
+    expect(results.filter((r) => r === 'ok')).toHaveLength(1);
+    expect(results.filter((r) => r === 'XMinioAdminBucketQuotaExceeded')).toHaveLength(7);
+    // A refused or finished write holds nothing back: the rest of the quota is usable.
+    await t.s3.send(new PutObjectCommand({ Bucket: 'raced', Key: 'rest', Body: Buffer.alloc(40_000) }));
+  });
+
   it('quota 0 clears it; fifo and malformed documents are refused', async () => {
     await expect(
       admin.setBucketQuota('capped', { quota: 1, quotatype: 'fifo' as 'hard' }),

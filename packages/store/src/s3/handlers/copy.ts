@@ -18,7 +18,7 @@ import { encodeTagQuery, parseTagQuery } from '../request/tagging.js';
 import type { S3Operation } from '../router.js';
 import { bucketSettings } from '../settings.js';
 import { el, elAttrs, S3_NAMESPACE } from '../xml/writer.js';
-import { checkQuota, newVersionMeta, sseForWrite } from './objects.js';
+import { newVersionMeta, sseForWrite, withinQuota } from './objects.js';
 
 type CopyOp = Extract<S3Operation, { op: 'CopyObject' }>;
 
@@ -102,9 +102,8 @@ export async function copyObject(deps: S3Deps, call: S3Call, op: CopyOp): Promis
   }
   await precheckWrite(deps, op.bucket, op.key, op.condition);
   const read = await openCopySource(deps, call, source, op.conditions);
-  const info = await (async () => {
-    await checkQuota(deps, op.bucket, settings, read.info.size);
-    return writeObject(deps, {
+  const info = await withinQuota(deps, op.bucket, settings, read.info.size, async () =>
+    writeObject(deps, {
       bucket: op.bucket,
       key: op.key,
       body: read.stream,
@@ -113,8 +112,8 @@ export async function copyObject(deps: S3Deps, call: S3Call, op: CopyOp): Promis
       sse,
       versioning: settings.versioning,
       ...(op.condition ? { condition: op.condition } : {}),
-    });
-  })().catch((err: unknown) => {
+    }),
+  ).catch((err: unknown) => {
     read.stream.destroy();
     throw err;
   });

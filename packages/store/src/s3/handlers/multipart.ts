@@ -18,12 +18,12 @@ import { el, elAttrs, S3_NAMESPACE } from '../xml/writer.js';
 import { openCopySource } from './copy.js';
 import { parseCompleteParts, type RequestedPart } from './multipart-xml.js';
 import {
-  checkQuota,
   checksumHeaders,
   contentMd5,
   newVersionMeta,
   sseForWrite,
   withChecksums,
+  withinQuota,
 } from './objects.js';
 import { readKey } from './read.js';
 
@@ -97,22 +97,24 @@ export async function uploadPart(deps: S3Deps, call: S3Call, op: Op<'UploadPart'
   if (size === undefined) throw new ApiError('MissingContentLength');
   if (size > MAX_OBJECT_SIZE) throw new ApiError('EntityTooLarge');
   const upload = await deps.layer.getMultipartUpload(op.bucket, op.key, op.uploadId);
-  await checkQuota(deps, op.bucket, await bucketSettings(deps, op.bucket), size);
   const md5 = contentMd5(call);
-  const part = await deps.layer.putObjectPart({
-    bucket: op.bucket,
-    key: op.key,
-    uploadId: op.uploadId,
-    partNumber: op.partNumber,
-    ...withChecksumsOf(
-      call,
-      partBody(deps, call, upload, op.partNumber, {
-        body: call.body(),
-        size,
-        ...(md5 ? { expectedMd5: md5 } : {}),
-      }),
-    ),
-  });
+  const settings = await bucketSettings(deps, op.bucket);
+  const part = await withinQuota(deps, op.bucket, settings, size, () =>
+    deps.layer.putObjectPart({
+      bucket: op.bucket,
+      key: op.key,
+      uploadId: op.uploadId,
+      partNumber: op.partNumber,
+      ...withChecksumsOf(
+        call,
+        partBody(deps, call, upload, op.partNumber, {
+          body: call.body(),
+          size,
+          ...(md5 ? { expectedMd5: md5 } : {}),
+        }),
+      ),
+    }),
+  );
   return emptyReply(200, partHeaders(upload, part));
 }
 
@@ -127,14 +129,15 @@ export async function uploadPartCopy(deps: S3Deps, call: S3Call, op: Op<'UploadP
         `Range specified is not valid for source object of size: ${read.info.size}`,
       );
     }
-    await checkQuota(deps, op.bucket, await bucketSettings(deps, op.bucket), size);
-    const part = await deps.layer.putObjectPart({
-      bucket: op.bucket,
-      key: op.key,
-      uploadId: op.uploadId,
-      partNumber: op.partNumber,
-      ...partBody(deps, call, upload, op.partNumber, { body: read.stream, size }),
-    });
+    const part = await withinQuota(deps, op.bucket, await bucketSettings(deps, op.bucket), size, () =>
+      deps.layer.putObjectPart({
+        bucket: op.bucket,
+        key: op.key,
+        uploadId: op.uploadId,
+        partNumber: op.partNumber,
+        ...partBody(deps, call, upload, op.partNumber, { body: read.stream, size }),
+      }),
+    );
     return xmlReply(
       elAttrs(
         'CopyPartResult',
@@ -172,25 +175,23 @@ export async function completeMultipartUpload(
   const settings = await bucketSettings(deps, op.bucket);
   const upload = await deps.layer.getMultipartUpload(op.bucket, op.key, op.uploadId);
   const requested = await parseCompleteParts(call);
+  let size = 0;
   if (settings.quota !== undefined) {
     const named = new Set(requested.map((r) => r.partNumber));
     const parts = await deps.layer.listObjectParts(op.bucket, op.key, op.uploadId);
-    await checkQuota(
-      deps,
-      op.bucket,
-      settings,
-      parts.filter((p) => named.has(p.number)).reduce((s, p) => s + p.size, 0),
-    );
+    size = parts.filter((p) => named.has(p.number)).reduce((s, p) => s + p.size, 0);
   }
-  const info = await deps.layer.completeMultipartUpload({
-    bucket: op.bucket,
-    key: op.key,
-    uploadId: op.uploadId,
-    parts: requested.map((r) => ({ number: r.partNumber, etag: r.etag })),
-    versioning: settings.versioning,
-    check: checkPartChecksums(requested),
-    ...(op.condition ? { condition: op.condition } : {}),
-  });
+  const info = await withinQuota(deps, op.bucket, settings, size, () =>
+    deps.layer.completeMultipartUpload({
+      bucket: op.bucket,
+      key: op.key,
+      uploadId: op.uploadId,
+      parts: requested.map((r) => ({ number: r.partNumber, etag: r.etag })),
+      versioning: settings.versioning,
+      check: checkPartChecksums(requested),
+      ...(op.condition ? { condition: op.condition } : {}),
+    }),
+  );
   const headers: Record<string, string> = {
     ...sseResponseHeaders(sseOf({ internal: upload.meta.internal ?? {} })),
   };

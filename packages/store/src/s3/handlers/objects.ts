@@ -124,11 +124,35 @@ export function newVersionMeta(call: S3Call, settings: BucketSettings, now = new
   return meta;
 }
 
-/** Refuses a write that would take the bucket past its hard quota. */
-export async function checkQuota(deps: S3Deps, bucket: string, settings: BucketSettings, incoming: number) {
-  if (settings.quota === undefined) return;
+// Bytes of writes under way, per store and bucket: counted against a hard quota with what
+// is stored, so that writes racing each other cannot all pass the same check.
+const underWay = new WeakMap<object, Map<string, number>>();
+
+/**
+ * Runs `write` unless it would take the bucket past its hard quota. Its bytes are held
+ * against the quota until it ends; by then the bucket's usage counts them, or they failed.
+ */
+export async function withinQuota<T>(
+  deps: S3Deps,
+  bucket: string,
+  settings: BucketSettings,
+  incoming: number,
+  write: () => Promise<T>,
+): Promise<T> {
+  if (settings.quota === undefined) return write();
   const usage = await deps.layer.bucketUsage(bucket);
-  if (usage.size + incoming > settings.quota) throw new ApiError('XMinioAdminBucketQuotaExceeded');
+  let held = underWay.get(deps.layer);
+  if (!held) underWay.set(deps.layer, (held = new Map()));
+  const pending = held.get(bucket) ?? 0;
+  if (usage.size + pending + incoming > settings.quota) throw new ApiError('XMinioAdminBucketQuotaExceeded');
+  held.set(bucket, pending + incoming);
+  try {
+    return await write();
+  } finally {
+    const left = (held.get(bucket) ?? incoming) - incoming;
+    if (left > 0) held.set(bucket, left);
+    else held.delete(bucket);
+  }
 }
 
 /** The headers S3 answers a write with: ETag, version id, encryption. */
@@ -152,22 +176,23 @@ export async function putObject(
   const settings = await bucketSettings(deps, bucket);
   const sse = sseForWrite(call, settings);
   const meta = newVersionMeta(call, settings);
-  await checkQuota(deps, bucket, settings, size);
   await precheckWrite(deps, bucket, key, condition);
   // A small plain body is read and checked whole; encryption streams it.
   const whole = sse.kind === 'none' ? call.wholeBody() : undefined;
-  const info = await writeObject(deps, {
-    bucket,
-    key,
-    body: whole ? await whole : call.body(),
-    size,
-    meta,
-    sse,
-    versioning: settings.versioning,
-    ...(md5 ? { expectedMd5: md5 } : {}),
-    afterBody: withChecksums(call),
-    ...(condition ? { condition } : {}),
-  });
+  const info = await withinQuota(deps, bucket, settings, size, async () =>
+    writeObject(deps, {
+      bucket,
+      key,
+      body: whole ? await whole : call.body(),
+      size,
+      meta,
+      sse,
+      versioning: settings.versioning,
+      ...(md5 ? { expectedMd5: md5 } : {}),
+      afterBody: withChecksums(call),
+      ...(condition ? { condition } : {}),
+    }),
+  );
   return emptyReply(
     200,
     Object.assign(

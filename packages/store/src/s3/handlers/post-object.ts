@@ -17,7 +17,7 @@ import { assertKeyCharacters, assertMetadataSize } from '../request/names.js';
 import { defaultRetention } from '../request/object-lock.js';
 import { type BucketSettings, bucketSettings } from '../settings.js';
 import { el } from '../xml/writer.js';
-import { checkQuota } from './objects.js';
+import { withinQuota } from './objects.js';
 
 const defaultLock = (settings: BucketSettings) =>
   settings.objectLock ? defaultRetention(settings.objectLock, new Date()) : {};
@@ -129,24 +129,25 @@ export async function postObject(deps: S3Deps, ctx: RequestContext, bucket: stri
   }
   const info = await (async () => {
     const settings = await bucketSettings(deps, bucket);
-    await checkQuota(deps, bucket, settings, file.size);
     const asked = fields.get('x-amz-server-side-encryption');
     if (asked !== undefined && asked !== 'AES256')
       throw new ApiError('InvalidArgument', 'The encryption method specified is not supported');
-    return writeObject(deps, {
-      bucket,
-      key,
-      body: file.body,
-      size: file.size,
-      meta: {
-        contentType: fields.get('content-type') || 'binary/octet-stream',
-        userMeta,
-        headers,
-        ...defaultLock(settings),
-      },
-      sse: asked === 'AES256' || settings.encryption === 'AES256' ? { kind: 'S3' } : { kind: 'none' },
-      versioning: settings.versioning,
-    });
+    return withinQuota(deps, bucket, settings, file.size, () =>
+      writeObject(deps, {
+        bucket,
+        key,
+        body: file.body,
+        size: file.size,
+        meta: {
+          contentType: fields.get('content-type') || 'binary/octet-stream',
+          userMeta,
+          headers,
+          ...defaultLock(settings),
+        },
+        sse: asked === 'AES256' || settings.encryption === 'AES256' ? { kind: 'S3' } : { kind: 'none' },
+        versioning: settings.versioning,
+      }),
+    );
   })().catch(async (err: unknown) => {
     await form.discard();
     throw err;
