@@ -142,7 +142,10 @@ export async function withinQuota<T>(
   if (settings.quota === undefined) return write();
   const usage = await deps.layer.bucketUsage(bucket);
   let held = underWay.get(deps.layer);
-  if (!held) underWay.set(deps.layer, (held = new Map()));
+  if (!held) {
+    held = new Map();
+    underWay.set(deps.layer, held);
+  }
   const pending = held.get(bucket) ?? 0;
   if (usage.size + pending + incoming > settings.quota) throw new ApiError('XMinioAdminBucketQuotaExceeded');
   held.set(bucket, pending + incoming);
