@@ -55,6 +55,12 @@ const CONFIG_ACTIONS: Record<ConfigKind, { get: string; put: string; del: string
   },
 };
 
+const VERSION_TAGGING_ACTIONS = {
+  get: 's3:GetObjectVersionTagging',
+  put: 's3:PutObjectVersionTagging',
+  del: 's3:DeleteObjectVersionTagging',
+} as const;
+
 const OBJECT_CONFIG_ACTIONS = {
   tagging: { get: 's3:GetObjectTagging', put: 's3:PutObjectTagging', del: 's3:DeleteObjectTagging' },
   retention: { get: 's3:GetObjectRetention', put: 's3:PutObjectRetention', del: 's3:PutObjectRetention' },
@@ -199,7 +205,11 @@ export function accessesOf(op: S3Operation, headers: IncomingHttpHeaders = {}): 
     case 'GetObjectConfig':
     case 'PutObjectConfig':
     case 'DeleteObjectConfig': {
-      const actions = OBJECT_CONFIG_ACTIONS[op.kind];
+      // Tags of one named version have actions of their own, as in S3.
+      const actions =
+        op.kind === 'tagging' && op.versionId !== undefined
+          ? VERSION_TAGGING_ACTIONS
+          : OBJECT_CONFIG_ACTIONS[op.kind];
       const verb = op.op === 'GetObjectConfig' ? 'get' : op.op === 'PutObjectConfig' ? 'put' : 'del';
       return [
         { action: actions[verb], bucket: op.bucket, key: op.key, ...versioned(op) },

@@ -136,6 +136,22 @@ describe('IAM enforcement on S3 requests', () => {
     expect(await upload({ ServerSideEncryption: 'AES256' })).toBe('ok');
   });
 
+  it("one version's tags need the version tagging actions", async () => {
+    await admin.policies.add('tags-latest', {
+      Version: '2012-10-17',
+      Statement: [{ Effect: 'Allow', Action: ['s3:GetObjectTagging'], Resource: ['arn:aws:s3:::data/*'] }],
+    });
+    await admin.users.add('tagreader', 'tagreader-secret-1');
+    await admin.policies.set(['tags-latest'], 'tagreader', false);
+    const user = as('tagreader', 'tagreader-secret-1');
+    const tags = (VersionId?: string) =>
+      outcome(
+        user.send(new s3sdk.GetObjectTaggingCommand({ Bucket: 'data', Key: 'public/a.txt', VersionId })),
+      );
+    expect(await tags()).toBe('ok');
+    expect(await tags('null')).toBe('AccessDenied');
+  });
+
   it('lists only the buckets a bucket-scoped user can see', async () => {
     await admin.users.add('scoped', 'scoped-secret-1');
     await admin.policies.add('data-only', {
