@@ -89,8 +89,10 @@ export async function settleBody(
   maxBytes = 8 * 1024 * 1024,
   timeoutMs = 5000,
 ): Promise<boolean> {
-  if (req.complete || req.destroyed) return !req.destroyed;
-  if (bodyStalled(req)) return false;
+  // A body read to its end leaves the connection ready for the next request (Node destroys
+  // a request read whole, which says nothing about the connection).
+  if (req.complete) return true;
+  if (req.destroyed || bodyStalled(req)) return false;
   const declared = Number(req.headers['content-length'] ?? Number.NaN);
   if (Number.isFinite(declared) && declared > maxBytes) return false;
   req.unpipe();

@@ -1,4 +1,5 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 import type { Bus, HttpTrace } from '../observe/bus.js';
 import type { RequestMetrics } from '../observe/metrics.js';
 import { ApiError } from '../s3/errors.js';
@@ -121,18 +122,24 @@ async function serve(deps: ServerDeps, req: IncomingMessage, res: ServerResponse
 }
 
 export function createHttpServer(deps: ServerDeps, opts: { idleTimeoutMs?: number } = {}): Server {
+  // Requests pipelined on one connection run one after another, as they were sent (RFC 9112
+  // §9.3.2): Node starts each as soon as it is parsed, and a PUT then a GET of one key would
+  // otherwise race, the GET reading the old bytes or the earlier PUT landing last.
+  const previous = new WeakMap<Socket, Promise<void>>();
   const server = createServer((req, res) => {
     if (!server.listening) {
       refuseWhileClosing(res);
       return;
     }
     const done = trackRequest(req);
-    serve(deps, req, res)
-      .catch((err: unknown) => {
+    const run = () =>
+      serve(deps, req, res).catch((err: unknown) => {
         deps.log(`response failed: ${err instanceof Error ? err.message : String(err)}`);
         res.destroy();
-      })
-      .finally(done);
+      });
+    const before = previous.get(req.socket);
+    const served = (before ? before.then(run) : run()).finally(done);
+    previous.set(req.socket, served);
   });
   server.on('clientError', clientError);
   // Clients keep connections alive between calls; don't let idle ones hold close() up.
