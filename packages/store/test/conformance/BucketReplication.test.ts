@@ -46,7 +46,20 @@ describe('Get/Put/DeleteBucketReplication', () => {
     await put(config);
     const got = await t.s3.send(new GetBucketReplicationCommand({ Bucket: 'repl' }));
     expect(got.ReplicationConfiguration).toEqual(config);
+    // Replication needs versions: versioning cannot be suspended under it.
+    const suspend = () =>
+      t.s3.send(
+        new PutBucketVersioningCommand({ Bucket: 'repl', VersioningConfiguration: { Status: 'Suspended' } }),
+      );
+    await expect(suspend()).rejects.toMatchObject({
+      name: 'InvalidBucketState',
+      $metadata: { httpStatusCode: 409 },
+    });
     await t.s3.send(new DeleteBucketReplicationCommand({ Bucket: 'repl' }));
+    await suspend();
+    await t.s3.send(
+      new PutBucketVersioningCommand({ Bucket: 'repl', VersioningConfiguration: { Status: 'Enabled' } }),
+    );
     await expect(t.s3.send(new GetBucketReplicationCommand({ Bucket: 'repl' }))).rejects.toMatchObject({
       name: 'ReplicationConfigurationNotFoundError',
     });

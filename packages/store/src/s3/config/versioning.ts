@@ -28,6 +28,13 @@ export const versioning: KindSpec = {
         'An Object Lock configuration is present on this bucket, so the versioning state cannot be changed.',
       );
     }
+    // Replication copies versions: it needs them on (MinIO's answer and message).
+    if (status === 'Suspended' && (await ctx.configs.get(ctx.bucket, 'replication')) !== undefined) {
+      throw new ApiError(
+        'InvalidBucketState',
+        'A replication configuration is present on this bucket, bucket wide versioning cannot be suspended.',
+      );
+    }
     return { status };
   },
   render: (stored) =>
