@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { notificationRules } from './config/notification.js';
 import type { BucketEvent } from './events.js';
-import { queryEscape, ruleMatches } from './notify.js';
+import { deliveries, queryEscape, ruleMatches } from './notify.js';
 
 const event = (name: string, key: string): BucketEvent => ({
   name,
@@ -42,5 +42,15 @@ describe('notification delivery rules', () => {
     expect(ruleMatches(rule!, event('s3:ObjectRemoved:DeleteMarkerCreated', 'logs/a.gz'))).toBe(false);
     expect(ruleMatches(rule!, event('s3:ObjectCreated:Put', 'logs/a.txt'))).toBe(false);
     expect(ruleMatches(rule!, event('s3:ObjectCreated:Put', 'old/logs/a.gz'))).toBe(false);
+  });
+
+  it('sends an event once per target, however many of its rules match', () => {
+    const rules = notificationRules(`<NotificationConfiguration>
+      <QueueConfiguration><Id>a</Id><Queue>arn:minio:sqs::t1:webhook</Queue><Event>s3:ObjectCreated:*</Event></QueueConfiguration>
+      <QueueConfiguration><Id>b</Id><Queue>arn:minio:sqs::t1:webhook</Queue><Event>s3:ObjectCreated:Put</Event></QueueConfiguration>
+      <QueueConfiguration><Id>c</Id><Queue>arn:minio:sqs::t2:webhook</Queue><Event>s3:ObjectCreated:Put</Event></QueueConfiguration>
+    </NotificationConfiguration>`);
+    expect(deliveries(rules, event('s3:ObjectCreated:Put', 'k')).map((r) => r.id)).toEqual(['a', 'c']);
+    expect(deliveries(rules, event('s3:ObjectCreated:Copy', 'k')).map((r) => r.id)).toEqual(['a']);
   });
 });

@@ -47,6 +47,18 @@ export interface NotifierDeps {
   log: (line: string) => void;
 }
 
+/**
+ * The rules an event is sent by: the first that matches for each target, so that a target
+ * hears an event once however many of its rules match (documents stored before overlaps
+ * were refused may hold several).
+ */
+export function deliveries(rules: readonly NotificationRule[], e: BucketEvent): NotificationRule[] {
+  const byTarget = new Map<string, NotificationRule>();
+  for (const rule of rules)
+    if (!byTarget.has(rule.target) && ruleMatches(rule, e)) byTarget.set(rule.target, rule);
+  return [...byTarget.values()];
+}
+
 /** Subscribes to the events while targets run; returns the stop function. */
 export function startNotifier(deps: NotifierDeps): () => void {
   const parsed = new Map<string, { xml: string; rules: NotificationRule[] }>();
@@ -60,9 +72,8 @@ export function startNotifier(deps: NotifierDeps): () => void {
     return rules;
   };
   const deliver = async (e: BucketEvent) => {
-    for (const rule of await rulesOf(e.bucket))
-      if (ruleMatches(rule, e))
-        deps.targets.send(rule.target, eventLog(e, rule, deps.region, deps.deploymentId));
+    for (const rule of deliveries(await rulesOf(e.bucket), e))
+      deps.targets.send(rule.target, eventLog(e, rule, deps.region, deps.deploymentId));
   };
   // One chain keeps the events in the order the requests finished.
   let tail: Promise<void> = Promise.resolve();

@@ -49,6 +49,52 @@ describe('Get/PutBucketNotification', () => {
     expect(cleared.QueueConfigurations).toBeUndefined();
   });
 
+  it('refuses overlapping configurations: one event would be delivered twice', async () => {
+    const arn = 'arn:minio:sqs::primary:webhook';
+    const overlaps: s3sdk.QueueConfiguration[][] = [
+      [{ QueueArn: arn, Events: ['s3:ObjectCreated:Put', 's3:ObjectCreated:Put'] }],
+      [
+        { Id: 'a', QueueArn: arn, Events: ['s3:ObjectCreated:*'] },
+        { Id: 'b', QueueArn: arn, Events: ['s3:ObjectCreated:Put'] },
+      ],
+      [
+        { QueueArn: arn, Events: ['s3:ObjectRemoved:*'] },
+        { QueueArn: arn, Events: ['s3:ObjectRemoved:*'] },
+      ],
+      [
+        {
+          QueueArn: arn,
+          Events: ['s3:ObjectCreated:*'],
+          Filter: { Key: { FilterRules: [{ Name: 'prefix', Value: 'logs/' }] } },
+        },
+        {
+          QueueArn: arn,
+          Events: ['s3:ObjectCreated:*'],
+          Filter: { Key: { FilterRules: [{ Name: 'prefix', Value: 'logs/2026/' }] } },
+        },
+      ],
+    ];
+    for (const QueueConfigurations of overlaps)
+      await expect(put({ QueueConfigurations })).rejects.toMatchObject({ name: 'InvalidArgument' });
+    // Apart by event or by key filter: both kept.
+    await put({
+      QueueConfigurations: [
+        {
+          QueueArn: arn,
+          Events: ['s3:ObjectCreated:*'],
+          Filter: { Key: { FilterRules: [{ Name: 'prefix', Value: 'a/' }] } },
+        },
+        {
+          QueueArn: arn,
+          Events: ['s3:ObjectCreated:*'],
+          Filter: { Key: { FilterRules: [{ Name: 'prefix', Value: 'b/' }] } },
+        },
+        { QueueArn: arn, Events: ['s3:ObjectRemoved:*'] },
+      ],
+    });
+    await put({});
+  });
+
   it('accepts the target under the store region too', async () => {
     await put({
       QueueConfigurations: [

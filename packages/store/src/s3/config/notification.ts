@@ -50,6 +50,38 @@ function checkFilter(queue: XmlObject): void {
   }
 }
 
+/** `s3:ObjectCreated:*` covers `s3:ObjectCreated:Put`; a name covers itself. */
+const covers = (a: string, b: string): boolean =>
+  a === b ||
+  (a.endsWith(':*') && b.startsWith(a.slice(0, -1))) ||
+  (b.endsWith(':*') && a.startsWith(b.slice(0, -1)));
+
+/**
+ * Refuses what S3 and MinIO call overlapping: an event named twice in a configuration, or
+ * two configurations for one target whose events and key filters meet (one prefix starts
+ * the other, one suffix ends the other). Each event would be delivered twice.
+ */
+function checkOverlaps(rules: NotificationRule[]): void {
+  for (const rule of rules)
+    if (new Set(rule.events).size !== rule.events.length)
+      throw new ApiError(
+        'InvalidArgument',
+        'Configurations overlap. Configurations on the same bucket cannot share a common event type.',
+      );
+  rules.forEach((a, i) => {
+    for (const b of rules.slice(i + 1)) {
+      if (a.target !== b.target || !a.events.some((x) => b.events.some((y) => covers(x, y)))) continue;
+      const prefixes = a.prefix.startsWith(b.prefix) || b.prefix.startsWith(a.prefix);
+      const suffixes = a.suffix.endsWith(b.suffix) || b.suffix.endsWith(a.suffix);
+      if (prefixes && suffixes)
+        throw new ApiError(
+          'InvalidArgument',
+          'An object key name filtering rule defined with overlapping prefixes, overlapping suffixes, or overlapping combinations of prefixes and suffixes for the same event types.',
+        );
+    }
+  });
+}
+
 /** One queue configuration as delivery reads it. */
 export interface NotificationRule {
   id: string;
@@ -102,7 +134,9 @@ export const notification: KindSpec = {
       checkFilter(q);
     }
     uniqueIds(queues, 'Id');
-    return { xml: body.toString('utf8') };
+    const xml = body.toString('utf8');
+    checkOverlaps(notificationRules(xml));
+    return { xml };
   },
   render: renderText,
 };
