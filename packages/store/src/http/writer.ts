@@ -86,7 +86,9 @@ export async function writeReply(
   const { bytes, contentType } = serialise(reply);
   const headers = commonHeaders(ctx.requestId);
   if (contentType) headers['Content-Type'] = contentType;
-  let length = bytes ? String(bytes.length) : reply.body ? undefined : '0';
+  // 204 and 304 carry no body and, per RFC 9110, no Content-Length of one either.
+  const bodiless = reply.status === 204 || reply.status === 304;
+  let length = bytes ? String(bytes.length) : reply.body || bodiless ? undefined : '0';
   const given = reply.headers;
   for (const name in given) {
     if (name.length === 14 && name.toLowerCase() === 'content-length') length = given[name];

@@ -28,6 +28,20 @@ describe('DeleteObject', () => {
     expect(out.$metadata.httpStatusCode).toBe(204);
   });
 
+  it('204 and 304 answers carry no Content-Length (RFC 9110)', async () => {
+    const put = await t.s3.send(new PutObjectCommand({ Bucket: 'trash', Key: 'lengthless', Body: 'x' }));
+    const notModified = await signedRequest(t.store.port, {
+      method: 'GET',
+      path: '/trash/lengthless',
+      headers: { 'if-none-match': put.ETag! },
+    });
+    expect([notModified.status, notModified.headers['content-length']]).toEqual([304, undefined]);
+    const deleted = await signedRequest(t.store.port, { method: 'DELETE', path: '/trash/lengthless' });
+    expect([deleted.status, deleted.headers['content-length'], deleted.headers['transfer-encoding']]).toEqual(
+      [204, undefined, undefined],
+    );
+  });
+
   it('an empty versionId is InvalidArgument, and the object stays', async () => {
     await t.s3.send(new PutObjectCommand({ Bucket: 'trash', Key: 'kept', Body: 'still here' }));
     const res = await signedRequest(t.store.port, { method: 'DELETE', path: '/trash/kept?versionId=' });
