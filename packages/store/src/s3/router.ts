@@ -123,7 +123,7 @@ export type S3Operation =
   | ({ op: 'CompleteMultipartUpload'; condition?: WriteCondition } & Upload)
   | ({ op: 'AbortMultipartUpload' } & Upload)
   | ({ op: 'ListParts'; maxParts: number; partNumberMarker: number } & Upload)
-  | ({ op: 'ListMultipartUploads' } & ListUploadsInput)
+  | ({ op: 'ListMultipartUploads'; encodingType?: 'url' } & ListUploadsInput)
   | { op: 'CorsPreflight'; bucket: string }
   | { op: 'PostObject'; bucket: string }
   | { op: 'NotImplemented'; name: string; bucket?: string; key?: string };
@@ -142,17 +142,22 @@ export interface S3RequestParts {
 }
 
 function listParams(query: QueryPairs): ListParams {
-  const encoding = first(query, 'encoding-type');
-  if (encoding !== undefined && encoding.toLowerCase() !== 'url') {
-    throw new ApiError('InvalidArgument', 'Invalid Encoding Method specified in Request');
-  }
   const params: ListParams = {
     prefix: first(query, 'prefix') ?? '',
     delimiter: first(query, 'delimiter') ?? '',
     maxKeys: parseCount(first(query, 'max-keys'), 'max-keys', 1000, 1000),
+    ...encodingOf(query),
   };
-  if (encoding !== undefined) params.encodingType = 'url';
   return params;
+}
+
+/** encoding-type=url (any case), the only encoding S3 knows. */
+function encodingOf(query: QueryPairs): { encodingType?: 'url' } {
+  const encoding = first(query, 'encoding-type');
+  if (encoding === undefined) return {};
+  if (encoding.toLowerCase() !== 'url')
+    throw new ApiError('InvalidArgument', 'Invalid Encoding Method specified in Request');
+  return { encodingType: 'url' };
 }
 
 const headerOf = (headers: S3RequestParts['headers'], name: string): string | undefined => {
@@ -321,6 +326,7 @@ function bucketOp(name: string, bucket: string, parts: S3RequestParts): S3Operat
         keyMarker: first(query, 'key-marker') ?? '',
         uploadIdMarker: first(query, 'upload-id-marker') ?? '',
         maxUploads: parseCount(first(query, 'max-uploads'), 'max-uploads', 1000, 1000),
+        ...encodingOf(query),
       };
     default:
       return bucketConfigOp(name, bucket);

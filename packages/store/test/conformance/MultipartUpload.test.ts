@@ -297,6 +297,23 @@ describe('multipart upload', () => {
     await t.s3.send(new AbortMultipartUploadCommand({ Bucket: 'mpu', Key: 'paged', UploadId: id }));
   });
 
+  it('ListMultipartUploads with encoding-type=url encodes keys and prefixes', async () => {
+    const key = 'enc/sp ace\u0001☃';
+    const id = await create(key);
+    const raw = await signedRequest(t.store.port, {
+      method: 'GET',
+      path: '/mpu?uploads&prefix=enc%2F&encoding-type=url',
+    });
+    expect(raw.body).toContain('<EncodingType>url</EncodingType>');
+    expect(raw.body).toContain('<Key>enc/sp%20ace%01%E2%98%83</Key>');
+    expect(raw.body).toContain('<Prefix>enc/</Prefix>');
+    const sdk = await t.s3.send(
+      new ListMultipartUploadsCommand({ Bucket: 'mpu', Prefix: 'enc/', EncodingType: 'url' }),
+    );
+    expect(sdk.Uploads?.map((u) => decodeURIComponent(u.Key!))).toEqual([key]);
+    await t.s3.send(new AbortMultipartUploadCommand({ Bucket: 'mpu', Key: key, UploadId: id }));
+  });
+
   it('ListMultipartUploads lists open uploads with prefix, delimiter and paging; Abort removes them', async () => {
     const ids = [await create('up/a'), await create('up/b'), await create('up/dir/c'), await create('other')];
     const all = await t.s3.send(new ListMultipartUploadsCommand({ Bucket: 'mpu', Prefix: 'up/' }));

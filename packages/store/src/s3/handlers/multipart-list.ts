@@ -3,6 +3,7 @@ import type { S3Deps } from '../call.js';
 import type { S3Operation } from '../router.js';
 import { el, elAttrs, S3_NAMESPACE } from '../xml/writer.js';
 import { owner } from './buckets.js';
+import { urlEncodeName } from './list.js';
 
 type Op<N extends S3Operation['op']> = Extract<S3Operation, { op: N }>;
 
@@ -54,23 +55,25 @@ export async function listMultipartUploads(deps: S3Deps, op: Op<'ListMultipartUp
     uploadIdMarker: op.uploadIdMarker,
     maxUploads: op.maxUploads,
   });
+  const name = op.encodingType === 'url' ? urlEncodeName : (s: string) => s;
   return xmlReply(
     elAttrs(
       'ListMultipartUploadsResult',
       { xmlns: S3_NAMESPACE },
       el('Bucket', op.bucket),
-      el('KeyMarker', op.keyMarker),
+      el('KeyMarker', name(op.keyMarker)),
       el('UploadIdMarker', op.uploadIdMarker),
-      result.isTruncated ? el('NextKeyMarker', result.nextKeyMarker ?? '') : null,
+      result.isTruncated ? el('NextKeyMarker', name(result.nextKeyMarker ?? '')) : null,
       result.isTruncated ? el('NextUploadIdMarker', result.nextUploadIdMarker ?? '') : null,
-      op.delimiter ? el('Delimiter', op.delimiter) : null,
-      el('Prefix', op.prefix),
+      op.delimiter ? el('Delimiter', name(op.delimiter)) : null,
+      el('Prefix', name(op.prefix)),
       el('MaxUploads', op.maxUploads),
+      op.encodingType ? el('EncodingType', 'url') : null,
       el('IsTruncated', result.isTruncated),
       result.uploads.map((u) =>
         el(
           'Upload',
-          el('Key', u.key),
+          el('Key', name(u.key)),
           el('UploadId', u.uploadId),
           initiator(),
           owner(),
@@ -78,7 +81,7 @@ export async function listMultipartUploads(deps: S3Deps, op: Op<'ListMultipartUp
           el('Initiated', u.initiated.toISOString()),
         ),
       ),
-      result.prefixes.map((p) => el('CommonPrefixes', el('Prefix', p))),
+      result.prefixes.map((p) => el('CommonPrefixes', el('Prefix', name(p)))),
     ),
   );
 }
