@@ -61,6 +61,44 @@ describe('Get/Put/DeleteBucketLifecycle', () => {
     });
   });
 
+  it('refuses actions and filters no lifecycle engine could apply', async () => {
+    const base = { ID: 'r', Status: 'Enabled' as const, Filter: { Prefix: '' } };
+    const tomorrow = new Date(Date.UTC(2099, 0, 1));
+    const cases: [s3sdk.LifecycleRule, string][] = [
+      [{ ...base, Expiration: { Days: 30, Date: tomorrow } }, 'InvalidArgument'],
+      [{ ...base, Expiration: { Date: new Date(Date.UTC(2099, 0, 1, 5)) } }, 'InvalidArgument'],
+      [{ ...base, Expiration: {} }, 'InvalidArgument'],
+      [{ ...base, Expiration: { Days: 1, ExpiredObjectDeleteMarker: true } }, 'InvalidArgument'],
+      [{ ...base, NoncurrentVersionExpiration: { NoncurrentDays: 0 } }, 'InvalidArgument'],
+      [{ ...base, AbortIncompleteMultipartUpload: { DaysAfterInitiation: 0 } }, 'InvalidArgument'],
+      [
+        {
+          ...base,
+          Filter: { Tag: { Key: 'k', Value: 'v' } },
+          AbortIncompleteMultipartUpload: { DaysAfterInitiation: 1 },
+        },
+        'InvalidRequest',
+      ],
+      [
+        { ...base, Filter: { Prefix: 'a/', Tag: { Key: 'k', Value: 'v' } }, Expiration: { Days: 1 } },
+        'MalformedXML',
+      ],
+    ];
+    for (const [rule, code] of cases)
+      await expect(put([rule]), JSON.stringify(rule)).rejects.toMatchObject({ name: code });
+    await put([
+      { ...base, ID: 'date', Expiration: { Date: tomorrow } },
+      { ...base, ID: 'markers', Expiration: { ExpiredObjectDeleteMarker: true } },
+      { ...base, ID: 'old', NoncurrentVersionExpiration: { NoncurrentDays: 7 } },
+      {
+        ...base,
+        ID: 'both',
+        Filter: { And: { Prefix: 'a/', Tags: [{ Key: 'k', Value: 'v' }] } },
+        Expiration: { Days: 1 },
+      },
+    ]);
+  });
+
   it('works through the minio SDK', async () => {
     await t.minio.setBucketLifecycle('ilm', {
       Rule: [{ ID: 'm', Status: 'Enabled', Filter: { Prefix: 'tmp/' }, Expiration: { Days: 1 } }],

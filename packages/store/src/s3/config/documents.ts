@@ -2,6 +2,7 @@ import type { Reply } from '../../http/reply.js';
 import { ApiError } from '../errors.js';
 import { textOf, type XmlObject } from '../xml/parse.js';
 import { type ConfigContext, KIB, type KindSpec, listOf, need, objectOf, storedAs, xmlRoot } from './kind.js';
+import { checkLifecycleRule } from './lifecycle-rules.js';
 
 // Lifecycle, notification and replication: their engines come later, so the documents
 // are checked against S3's schema shapes, and what they name (tiers, notification
@@ -65,11 +66,7 @@ export const lifecycle: KindSpec = {
         throw new ApiError('InvalidRequest', 'At least one action needs to be specified in a rule');
       }
       if (r.Filter !== undefined && r.Prefix !== undefined) throw new ApiError('MalformedXML');
-      const expiration = r.Expiration === undefined ? undefined : objectOf(r.Expiration);
-      const days = expiration ? textOf(expiration, 'Days') : undefined;
-      if (days !== undefined && !/^[1-9]\d{0,8}$/.test(days)) {
-        throw new ApiError('InvalidArgument', "'Days' for Expiration action must be a positive integer");
-      }
+      checkLifecycleRule(r);
     }
     uniqueIds(rules, 'ID');
     await checkTransitionTiers(rules, ctx);

@@ -1,0 +1,69 @@
+import { ApiError } from '../errors.js';
+import { textOf, type XmlObject } from '../xml/parse.js';
+import { objectOf } from './kind.js';
+
+// What a lifecycle rule's actions and filter must be, as S3 and MinIO check them. The store
+// keeps the document for the lifecycle engine to come: it must find only rules it can apply.
+
+const invalid = (message: string) => new ApiError('InvalidArgument', message);
+const positive = (raw: string | undefined): boolean => raw !== undefined && /^[1-9]\d{0,8}$/.test(raw);
+
+function checkExpiration(expiration: XmlObject): void {
+  const days = textOf(expiration, 'Days');
+  const date = textOf(expiration, 'Date');
+  const marker = textOf(expiration, 'ExpiredObjectDeleteMarker');
+  if (marker !== undefined && marker !== 'true' && marker !== 'false') throw new ApiError('MalformedXML');
+  if (marker !== undefined && (days !== undefined || date !== undefined))
+    throw invalid('Delete marker cannot be specified with Days or Date in a Lifecycle Expiration Policy');
+  if (marker !== undefined) return;
+  if ((days === undefined) === (date === undefined))
+    throw invalid(
+      'Exactly one of Days (positive integer) or Date (positive ISO 8601 format) should be present inside Expiration.',
+    );
+  if (days !== undefined && !positive(days))
+    throw invalid("'Days' for Expiration action must be a positive integer");
+  if (date !== undefined) checkMidnight(date);
+}
+
+function checkMidnight(raw: string): void {
+  const at = new Date(raw);
+  if (!/^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:\d{2}))?$/.test(raw) || Number.isNaN(at.getTime()))
+    throw invalid('Date must be provided in ISO 8601 format');
+  if (at.getTime() % 86_400_000 !== 0) throw invalid("'Date' must be at midnight GMT");
+}
+
+/** Whether a rule's Filter names tags; at most one condition may stand outside <And>. */
+function filterHasTags(rule: XmlObject): boolean {
+  if (rule.Filter === undefined) return false;
+  const filter = objectOf(rule.Filter);
+  const parts = ['Prefix', 'Tag', 'And', 'ObjectSizeGreaterThan', 'ObjectSizeLessThan'].filter(
+    (k) => filter[k] !== undefined,
+  );
+  // Two conditions go inside <And>, never side by side.
+  if (parts.length > 1)
+    throw new ApiError('MalformedXML', 'Filter must have exactly one of Prefix, Tag, or And specified');
+  return filter.Tag !== undefined || (filter.And !== undefined && objectOf(filter.And).Tag !== undefined);
+}
+
+/** Refuses a lifecycle rule whose actions or filter no lifecycle engine could apply. */
+export function checkLifecycleRule(rule: XmlObject): void {
+  const tagged = filterHasTags(rule);
+  if (rule.Expiration !== undefined) checkExpiration(objectOf(rule.Expiration));
+  if (rule.NoncurrentVersionExpiration !== undefined) {
+    const days = textOf(objectOf(rule.NoncurrentVersionExpiration), 'NoncurrentDays');
+    if (!positive(days))
+      throw invalid("'NoncurrentDays' for NoncurrentVersionExpiration action must be a positive integer");
+  }
+  if (rule.AbortIncompleteMultipartUpload !== undefined) {
+    if (tagged)
+      throw new ApiError(
+        'InvalidRequest',
+        'Tag-based filter cannot be used with AbortIncompleteMultipartUpload',
+      );
+    const days = textOf(objectOf(rule.AbortIncompleteMultipartUpload), 'DaysAfterInitiation');
+    if (!positive(days))
+      throw invalid(
+        "'DaysAfterInitiation' for AbortIncompleteMultipartUpload action must be a positive integer",
+      );
+  }
+}
