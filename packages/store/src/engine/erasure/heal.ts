@@ -14,8 +14,8 @@ import { placeShard } from './commit.js';
 import { dataPin, type EngineContext } from './context.js';
 import { decodeObject } from './decode.js';
 import { encodeObject, type ShardOut } from './encode.js';
-import { discardShards, driveCopy } from './objects.js';
 import { openPart } from './reader.js';
+import { discardShards, driveCopy } from './shard-writes.js';
 import { uploadsOfKey } from './uploads.js';
 import { type MergedVersion, mergeRecords, newestFirst, versionIdentity } from './versions.js';
 

@@ -27,8 +27,9 @@ import { checkWriteCondition } from '../write-condition.js';
 import { type CommitResult, commitEach, type DriveStep, keyStep, removeData } from './commit.js';
 import { type EngineContext, objectLock } from './context.js';
 import { toObjectInfo } from './object-info.js';
-import { currentObject, driveCopy, dropRemoved, encodeBody, mergedKey } from './objects.js';
+import { currentObject, dropRemoved, mergedKey } from './objects.js';
 import { BLOCK_SIZE } from './params.js';
+import { driveCopy, encodeBody } from './shard-writes.js';
 import {
   agreedParts,
   agreedUpload,

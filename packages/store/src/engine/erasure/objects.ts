@@ -1,11 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { join, relative } from 'node:path';
 import { Readable } from 'node:stream';
-import { layoutOn, type PartLayout, type VersionRecord, withLayout } from '../../format/object-record.js';
-import type { FinishOp } from '../../observe/op-trace.js';
+import type { PartLayout, VersionRecord } from '../../format/object-record.js';
 import { EngineError } from '../errors.js';
 import { dataDir } from '../fs/layout.js';
-import { rm } from '../fs/os.js';
 import { assertObjectKey } from '../names.js';
 import type {
   ByteRange,
@@ -19,14 +16,14 @@ import type {
 } from '../object-layer.js';
 import { resolveRange } from '../range.js';
 import { checkWriteCondition } from '../write-condition.js';
-import type { NewBitrot } from './bitrot.js';
 import { type CommitResult, commitKey, droppedDataIds, removeData } from './commit.js';
 import { dataPin, type EngineContext, objectLock } from './context.js';
 import { type DecodeOptions, decodeInline, type ShardSource } from './decode.js';
-import { type Encoded, encodeObject, type ShardOut } from './encode.js';
+import type { Encoded } from './encode.js';
 import { toObjectInfo } from './object-info.js';
 import { BLOCK_SIZE, quorumError } from './params.js';
 import { readVersion } from './reader.js';
+import { driveCopy, encodeBody } from './shard-writes.js';
 import {
   addVersion,
   deleteLatest,
@@ -92,76 +89,6 @@ export async function dropRemoved(
       ctx.pins.drop(dataPin(bucket, key, id), () => removeData(ctx.drives, bucket, key, id)),
     ),
   );
-}
-
-interface Place {
-  dir: (drive: number) => string;
-  file: string;
-  /** The folders are new (a version's own data folder). */
-  fresh?: boolean;
-  noInline?: boolean;
-  bitrot?: NewBitrot;
-}
-
-/** Where drive i's shard file goes; the folder is worked out only for objects not inline. */
-class ShardPlace {
-  constructor(
-    private readonly ctx: EngineContext,
-    private readonly place: Place,
-    private readonly drive: number,
-  ) {}
-
-  get dir(): string {
-    return this.place.dir(this.drive);
-  }
-
-  get name(): string {
-    return this.place.file;
-  }
-
-  get fresh(): boolean {
-    return this.place.fresh === true;
-  }
-
-  trace(): FinishOp | undefined {
-    const path = this.ctx.drives.paths[this.drive]!;
-    return this.ctx.drives.trace.begin(
-      'CreateFile',
-      () => `${path} ${relative(path, join(this.dir, this.name))}`,
-    );
-  }
-}
-
-/**
- * Erasure-codes a body on the drives online now: small objects stay inline, others go
- * straight into the data folder `dir(drive)` as `file` (a name no record points to yet, so
- * readers cannot see it before the commit).
- */
-export async function encodeBody(
-  ctx: EngineContext,
-  body: AsyncIterable<unknown> | Buffer,
-  place: Place,
-  expect: { size?: number; md5?: Buffer },
-): Promise<Encoded> {
-  const { data, parity, writeQuorum } = ctx.params;
-  const live = ctx.drives.all();
-  if (live.filter((ix) => ix !== undefined).length < writeQuorum) throw quorumError('write');
-  return encodeObject(
-    body,
-    { data, parity, blockSize: BLOCK_SIZE, bitrot: place.bitrot ?? ctx.newBitrot },
-    live.map((ix, i) => (ix ? new ShardPlace(ctx, place, i) : undefined)),
-    place.noInline ? Object.assign({ noInline: true }, expect) : expect,
-  );
-}
-
-export async function discardShards(shards: ShardOut[]): Promise<void> {
-  await Promise.all(shards.map((s) => (s && 'file' in s ? rm(s.file, { force: true }) : undefined)));
-}
-
-/** A new version as drive i stores it: its own shard index and inline shard. */
-export function driveCopy(base: VersionRecord, i: number, out: ShardOut): VersionRecord {
-  if (!base.data) return base;
-  return withLayout(base, layoutOn(base.data, i, out && 'inline' in out ? out.inline : undefined));
 }
 
 /** The single part of a version written whole. */

@@ -1,0 +1,81 @@
+import { join, relative } from 'node:path';
+import { layoutOn, type VersionRecord, withLayout } from '../../format/object-record.js';
+import type { FinishOp } from '../../observe/op-trace.js';
+import { rm } from '../fs/os.js';
+import type { NewBitrot } from './bitrot.js';
+import type { EngineContext } from './context.js';
+import { type Encoded, encodeObject, type ShardOut } from './encode.js';
+import { BLOCK_SIZE, quorumError } from './params.js';
+
+// A body's way onto the drives: where each drive's shard file goes, the coding itself, and
+// the per-drive record of what was written (shared by PUT, upload parts and heal).
+
+export interface Place {
+  dir: (drive: number) => string;
+  file: string;
+  /** The folders are new (a version's own data folder). */
+  fresh?: boolean;
+  noInline?: boolean;
+  bitrot?: NewBitrot;
+}
+
+/** Where drive i's shard file goes; the folder is worked out only for objects not inline. */
+class ShardPlace {
+  constructor(
+    private readonly ctx: EngineContext,
+    private readonly place: Place,
+    private readonly drive: number,
+  ) {}
+
+  get dir(): string {
+    return this.place.dir(this.drive);
+  }
+
+  get name(): string {
+    return this.place.file;
+  }
+
+  get fresh(): boolean {
+    return this.place.fresh === true;
+  }
+
+  trace(): FinishOp | undefined {
+    const path = this.ctx.drives.paths[this.drive]!;
+    return this.ctx.drives.trace.begin(
+      'CreateFile',
+      () => `${path} ${relative(path, join(this.dir, this.name))}`,
+    );
+  }
+}
+
+/**
+ * Erasure-codes a body on the drives online now: small objects stay inline, others go
+ * straight into the data folder `dir(drive)` as `file` (a name no record points to yet, so
+ * readers cannot see it before the commit).
+ */
+export async function encodeBody(
+  ctx: EngineContext,
+  body: AsyncIterable<unknown> | Buffer,
+  place: Place,
+  expect: { size?: number; md5?: Buffer },
+): Promise<Encoded> {
+  const { data, parity, writeQuorum } = ctx.params;
+  const live = ctx.drives.all();
+  if (live.filter((ix) => ix !== undefined).length < writeQuorum) throw quorumError('write');
+  return encodeObject(
+    body,
+    { data, parity, blockSize: BLOCK_SIZE, bitrot: place.bitrot ?? ctx.newBitrot },
+    live.map((ix, i) => (ix ? new ShardPlace(ctx, place, i) : undefined)),
+    place.noInline ? Object.assign({ noInline: true }, expect) : expect,
+  );
+}
+
+export async function discardShards(shards: ShardOut[]): Promise<void> {
+  await Promise.all(shards.map((s) => (s && 'file' in s ? rm(s.file, { force: true }) : undefined)));
+}
+
+/** A new version as drive i stores it: its own shard index and inline shard. */
+export function driveCopy(base: VersionRecord, i: number, out: ShardOut): VersionRecord {
+  if (!base.data) return base;
+  return withLayout(base, layoutOn(base.data, i, out && 'inline' in out ? out.inline : undefined));
+}
