@@ -1,5 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import { header, type RequestContext } from '../http/context.js';
+import { header, percentDecode, type RequestContext } from '../http/context.js';
 import type { Identity } from '../iam/credentials.js';
 import { isAllowed, type Policy, PolicyError, parsePolicy, type RequestFacts } from '../iam/policy/index.js';
 import { rightsAllow, rightsOf } from '../iam/rights.js';
@@ -105,18 +105,12 @@ function headerConditions(headers: IncomingHttpHeaders): Record<string, string[]
   const out: Record<string, string[]> = {};
   for (const [key, name] of HEADER_KEYS) {
     const value = header(headers, name);
-    if (value !== undefined) out[key] = [key === 's3:x-amz-copy-source' ? safeDecode(value) : value];
+    // The copy source as S3 compares it: decoded (left as sent when it does not decode).
+    if (value !== undefined)
+      out[key] = [key === 's3:x-amz-copy-source' ? (percentDecode(value, false) ?? value) : value];
   }
   return out;
 }
-
-const safeDecode = (s: string): string => {
-  try {
-    return decodeURIComponent(s);
-  } catch {
-    return s;
-  }
-};
 
 /**
  * The accesses an operation needs before it runs (a copy's source and each key of a
