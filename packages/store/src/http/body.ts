@@ -1,6 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import { PassThrough, type Readable, type Transform } from 'node:stream';
 import { ApiError } from '../s3/errors.js';
+import { acceptBody, continueWithheld } from './continue.js';
 import { BODY_STALLED, bodyStalled } from './deadlines.js';
 
 /**
@@ -14,6 +15,7 @@ export function fromRequest<T extends Transform>(req: IncomingMessage, into: T):
   req.on('error', (err) => into.destroy(err));
   req.on('aborted', () => into.destroy(new ApiError('IncompleteBody')));
   req.once(BODY_STALLED, (err: ApiError) => into.destroy(err));
+  acceptBody(req);
   req.pipe(into);
   return into;
 }
@@ -76,6 +78,7 @@ export function readRequestBody(req: IncomingMessage, length: number): Promise<B
       .once('close', onClose)
       .once('error', onClose)
       .once(BODY_STALLED, onStall);
+    acceptBody(req);
   });
 }
 
@@ -92,7 +95,7 @@ export async function settleBody(
   // A body read to its end leaves the connection ready for the next request (Node destroys
   // a request read whole, which says nothing about the connection).
   if (req.complete) return true;
-  if (req.destroyed || bodyStalled(req)) return false;
+  if (req.destroyed || bodyStalled(req) || continueWithheld(req)) return false;
   const declared = Number(req.headers['content-length'] ?? Number.NaN);
   if (Number.isFinite(declared) && declared > maxBytes) return false;
   req.unpipe();

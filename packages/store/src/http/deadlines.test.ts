@@ -108,6 +108,18 @@ describe('connection deadlines', () => {
     c.socket.destroy();
   });
 
+  it('a client waiting for 100 Continue while the store works on the head is not stalling', async () => {
+    const c = client(await serve({ holdBodyMs: IDLE * 2.5 }));
+    c.socket.write(head(1000).replace('\r\n\r\n', '\r\nExpect: 100-continue\r\n\r\n'));
+    for (let i = 0; i < 100 && !c.text().includes('\r\n\r\n'); i++) await sleep(50);
+    expect(c.text()).toMatch(/^HTTP\/1\.1 100 Continue\r\n\r\n$/);
+    c.socket.write(Buffer.alloc(1000));
+    for (let i = 0; i < 100 && !c.text().includes('x-length'); i++) await sleep(50);
+    expect(c.text()).toContain('HTTP/1.1 200 ');
+    expect(c.text()).toContain('x-length: 1000');
+    c.socket.destroy();
+  });
+
   it('a request the store is still working on is not cut', async () => {
     const c = client(await serve({ workMs: IDLE * 2.5 }));
     c.socket.write(`${head(10)}0123456789`);

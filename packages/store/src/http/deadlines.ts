@@ -2,6 +2,7 @@ import type { IncomingMessage, Server } from 'node:http';
 import type { Socket } from 'node:net';
 import { ApiError } from '../s3/errors.js';
 import { requestsOn } from './client-error.js';
+import { continueWithheld } from './continue.js';
 
 // Deadlines for connections that go quiet. Node's own requestTimeout (300 s for a whole
 // request, body included) would cut a 5 GiB single PUT on a slow link while its bytes still
@@ -34,8 +35,8 @@ export function applyDeadlines(server: Server, idleMs = IDLE_TIMEOUT_MS): void {
     const requests = requestsOn(socket);
     const receiving = requests.find((req) => !req.complete);
     // A paused socket is the store not reading (no reader yet, or a reader waiting on its
-    // disks): the client is not the one stalling.
-    if (receiving && !socket.isPaused()) stall(receiving, socket, idleMs);
+    // disks), and a client waiting for 100 Continue waits on the store: neither is a stall.
+    if (receiving && !socket.isPaused() && !continueWithheld(receiving)) stall(receiving, socket, idleMs);
     else if (requests.length === 0 || socket.writableLength > 0) socket.destroy();
     else socket.setTimeout(idleMs);
   });

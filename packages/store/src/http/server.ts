@@ -4,6 +4,7 @@ import type { Bus, HttpTrace } from '../observe/bus.js';
 import type { RequestMetrics } from '../observe/metrics.js';
 import { ApiError } from '../s3/errors.js';
 import { settleBody } from './body.js';
+import { continueWithheld, holdContinue } from './continue.js';
 import { clientError, refuseWhileClosing, trackRequest } from './client-error.js';
 import { createContext, type RequestContext } from './context.js';
 import { applyDeadlines } from './deadlines.js';
@@ -113,6 +114,8 @@ async function serve(deps: ServerDeps, req: IncomingMessage, res: ServerResponse
   let close = false;
   try {
     reply = await protocol.handle(ctx);
+    // Answered without asking for the body the client holds back: it may still come.
+    close = continueWithheld(req);
   } catch (err) {
     reply = protocol.errorReply(toApiError(err, deps.mapError, deps.log), ctx);
     close = !(await settleBody(req));
@@ -126,7 +129,7 @@ export function createHttpServer(deps: ServerDeps, opts: { idleTimeoutMs?: numbe
   // §9.3.2): Node starts each as soon as it is parsed, and a PUT then a GET of one key would
   // otherwise race, the GET reading the old bytes or the earlier PUT landing last.
   const previous = new WeakMap<Socket, Promise<void>>();
-  const server = createServer((req, res) => {
+  const onRequest = (req: IncomingMessage, res: ServerResponse) => {
     if (!server.listening) {
       refuseWhileClosing(res);
       return;
@@ -140,6 +143,11 @@ export function createHttpServer(deps: ServerDeps, opts: { idleTimeoutMs?: numbe
     const before = previous.get(req.socket);
     const served = (before ? before.then(run) : run()).finally(done);
     previous.set(req.socket, served);
+  };
+  const server = createServer(onRequest);
+  server.on('checkContinue', (req: IncomingMessage, res: ServerResponse) => {
+    holdContinue(req, res);
+    onRequest(req, res);
   });
   server.on('clientError', clientError);
   // Clients keep connections alive between calls; don't let idle ones hold close() up.

@@ -1,3 +1,4 @@
+import { request } from 'node:http';
 import * as s3sdk from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestStore, type TestStore, xmlCode } from '../support/store.js';
@@ -61,6 +62,26 @@ const read = async (key: string) =>
   '';
 
 describe('PostObject', () => {
+  it('a form sent after 100 Continue (as curl sends large forms) is stored', async () => {
+    const post = await presigned((p) => p.setKey('continued.bin'));
+    const data = Buffer.alloc(2 * 1024 * 1024, 7);
+    const { body, contentType } = form(post.formData, { name: 'f.bin', data });
+    const status = await new Promise<number>((resolve, reject) => {
+      const req = request(post.postURL, {
+        method: 'POST',
+        headers: { 'content-type': contentType, 'content-length': body.length, expect: '100-continue' },
+      });
+      req.on('continue', () => req.end(body));
+      req.on('response', (res) => {
+        res.resume();
+        resolve(res.statusCode ?? 0);
+      });
+      req.on('error', reject);
+    });
+    expect(status).toBe(204);
+    expect((await read('continued.bin')).length).toBe(data.length);
+  });
+
   it('uploads the file under the policy key (204 by default), with metadata', async () => {
     const post = await presigned((p) => {
       p.setKey('exact.txt');

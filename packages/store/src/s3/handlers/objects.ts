@@ -176,6 +176,8 @@ export async function putObject(
   if (size === undefined) throw new ApiError('MissingContentLength', undefined, { bucket, key });
   if (size > MAX_OBJECT_SIZE) throw new ApiError('EntityTooLarge', undefined, { bucket, key });
   const md5 = contentMd5(call);
+  // A missing bucket is found before the body is asked for (see http/continue.ts).
+  await deps.layer.getBucketInfo(bucket);
   const settings = await bucketSettings(deps, bucket);
   const sse = sseForWrite(call, settings);
   const meta = newVersionMeta(call, settings);

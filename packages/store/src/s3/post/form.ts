@@ -1,5 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import { Readable } from 'node:stream';
+import { acceptBody } from '../../http/continue.js';
 import { ApiError } from '../errors.js';
 
 // multipart/form-data for browser POST uploads. The fields before `file` are small and read
@@ -59,6 +60,7 @@ export async function readPostForm(
   boundary: string,
   contentLength: number,
 ): Promise<PostForm> {
+  acceptBody(req);
   const source = req[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
   try {
     return await readFields(source, boundary, contentLength, () => drain(req, source));
