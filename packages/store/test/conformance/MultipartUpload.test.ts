@@ -294,6 +294,12 @@ describe('multipart upload', () => {
     );
     expect(rest.Parts?.map((p) => [p.PartNumber, p.Size])).toEqual([[3, 10]]);
     expect(rest.IsTruncated).toBe(false);
+    // max-parts=0 lists nothing and says so; a truncated empty page would send a client
+    // following NextPartNumberMarker round the same page forever.
+    const none = await t.s3.send(
+      new ListPartsCommand({ Bucket: 'mpu', Key: 'paged', UploadId: id, MaxParts: 0, PartNumberMarker: '1' }),
+    );
+    expect([none.Parts ?? [], none.IsTruncated, none.NextPartNumberMarker]).toEqual([[], false, '1']);
     await t.s3.send(new AbortMultipartUploadCommand({ Bucket: 'mpu', Key: 'paged', UploadId: id }));
   });
 

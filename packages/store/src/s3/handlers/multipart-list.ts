@@ -14,7 +14,8 @@ export async function listParts(deps: S3Deps, op: Op<'ListParts'>): Promise<Repl
     (p) => p.number > op.partNumberMarker,
   );
   const page = after.slice(0, op.maxParts);
-  const truncated = after.length > page.length;
+  // An empty page is never truncated: its next marker could not move on (max-parts=0).
+  const truncated = page.length > 0 && after.length > page.length;
   return xmlReply(
     elAttrs(
       'ListPartsResult',
@@ -26,7 +27,7 @@ export async function listParts(deps: S3Deps, op: Op<'ListParts'>): Promise<Repl
       owner(),
       el('StorageClass', 'STANDARD'),
       el('PartNumberMarker', op.partNumberMarker),
-      el('NextPartNumberMarker', page.at(-1)?.number ?? 0),
+      el('NextPartNumberMarker', page.at(-1)?.number ?? op.partNumberMarker),
       el('MaxParts', op.maxParts),
       el('IsTruncated', truncated),
       page.map((p) =>
