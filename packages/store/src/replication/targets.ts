@@ -100,6 +100,18 @@ export function withoutSecret(t: BucketTarget): BucketTarget {
   return { ...t, credentials };
 }
 
+/**
+ * A replication rule's destination must be a remote target of the bucket, named by its ARN
+ * (`arn:minio:replication:<region>:<id>:<bucket>`): a rule no target backs replicates nowhere.
+ */
+export function checkReplicationArn(arn: string, known: readonly BucketTarget[]): void {
+  const parts = arn.split(':');
+  if (parts.length !== 6 || parts[0] !== 'arn' || parts[1] !== 'minio' || !parts[4] || !parts[5])
+    throw new ApiError('XMinioAdminRemoteArnInvalid');
+  if (parts[2] !== 'replication') throw new ApiError('XMinioAdminRemoteArnTypeInvalid');
+  if (!known.some((t) => t.arn === arn)) throw new ApiError('XMinioAdminRemoteTargetNotFoundError');
+}
+
 export function decodeTargets(raw: unknown): BucketTarget[] {
   if (raw === undefined) return [];
   if (!Array.isArray(raw)) throw new Error('remote targets document is not a list');

@@ -181,12 +181,20 @@ export const ERROR_CATALOGUE = {
     status: 400,
     message: 'Replication target does not have versioning enabled',
   },
+  XMinioAdminRemoteArnInvalid: {
+    status: 400,
+    message: 'The bucket remote ARN does not have correct format',
+  },
   XMinioAdminRemoteArnTypeInvalid: { status: 400, message: 'The bucket remote ARN type is not valid' },
   XMinioAdminRemoteIdenticalToSource: {
     status: 400,
     message: 'The remote target cannot be identical to source',
   },
   XMinioAdminRemoteTargetNotFoundError: { status: 404, message: 'The remote target does not exist' },
+  XMinioAdminRemoteRemoveDisallowed: {
+    status: 400,
+    message: 'This ARN is in use by an existing configuration',
+  },
   XMinioAdminReplicationRemoteConnectionError: {
     status: 404,
     message: 'Remote service connection error - please check remote service credentials and target bucket',

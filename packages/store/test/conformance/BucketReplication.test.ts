@@ -1,6 +1,8 @@
 import * as s3sdk from '@aws-sdk/client-s3';
+import { MadminClient } from '@stowage/madmin';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestStore, type TestStore } from '../support/store.js';
+import { code } from '../support/outcome.js';
+import { ROOT, startTestStore, type TestStore } from '../support/store.js';
 
 const {
   CreateBucketCommand,
@@ -11,14 +13,35 @@ const {
 } = s3sdk;
 
 let t: TestStore;
+let admin: MadminClient;
 beforeAll(async () => {
   t = await startTestStore();
+  admin = new MadminClient({ endpoint: t.store.url, credentials: ROOT });
   await t.s3.send(new CreateBucketCommand({ Bucket: 'repl' }));
+  await t.s3.send(new CreateBucketCommand({ Bucket: 'remote' }));
+  await t.s3.send(
+    new PutBucketVersioningCommand({ Bucket: 'remote', VersioningConfiguration: { Status: 'Enabled' } }),
+  );
 });
 afterAll(() => t.close());
 
-const config: s3sdk.ReplicationConfiguration = {
-  Role: 'arn:minio:replication::id:target',
+/** A remote target of `repl` (another bucket of the same store), as the console adds one. */
+async function addTarget(): Promise<string> {
+  return admin.remoteTargets.set('repl', {
+    sourcebucket: 'repl',
+    endpoint: new URL(t.store.url).host,
+    credentials: { accessKey: ROOT.accessKey, secretKey: ROOT.secretKey, expiration: '0001-01-01T00:00:00Z' },
+    targetbucket: 'remote',
+    secure: false,
+    type: 'replication',
+    replicationSync: false,
+    disableProxy: false,
+    resetBeforeDate: '0001-01-01T00:00:00Z',
+  });
+}
+
+let config: s3sdk.ReplicationConfiguration = {
+  Role: '',
   Rules: [
     {
       ID: 'all',
@@ -39,6 +62,8 @@ describe('Get/Put/DeleteBucketReplication', () => {
     await t.s3.send(
       new PutBucketVersioningCommand({ Bucket: 'repl', VersioningConfiguration: { Status: 'Enabled' } }),
     );
+    const arn = await addTarget();
+    config = { ...config, Rules: [{ ...config.Rules![0]!, Destination: { Bucket: arn } }] };
     await expect(t.s3.send(new GetBucketReplicationCommand({ Bucket: 'repl' }))).rejects.toMatchObject({
       name: 'ReplicationConfigurationNotFoundError',
       $metadata: { httpStatusCode: 404 },
@@ -65,9 +90,44 @@ describe('Get/Put/DeleteBucketReplication', () => {
     });
   });
 
-  it('refuses rules without a destination bucket ARN', async () => {
-    await expect(
-      put({ ...config, Rules: [{ ...config.Rules![0]!, Destination: { Bucket: 'remote' } }] }),
-    ).rejects.toMatchObject({ name: 'InvalidArgument' });
+  it('refuses destinations that are not a remote target of the bucket', async () => {
+    const to = (Bucket: string) =>
+      put({ ...config, Rules: [{ ...config.Rules![0]!, Destination: { Bucket } }] });
+    await expect(to('remote')).rejects.toMatchObject({ name: 'InvalidArgument' });
+    for (const bare of ['arn:', 'arn:aws:s3:::remote', 'arn:minio:replication::id:'])
+      await expect(to(bare)).rejects.toMatchObject({
+        name: 'XMinioAdminRemoteArnInvalid',
+        $metadata: { httpStatusCode: 400 },
+      });
+    await expect(to('arn:minio:ilm::id:remote')).rejects.toMatchObject({
+      name: 'XMinioAdminRemoteArnTypeInvalid',
+    });
+    await expect(to('arn:minio:replication::0000:remote')).rejects.toMatchObject({
+      name: 'XMinioAdminRemoteTargetNotFoundError',
+      $metadata: { httpStatusCode: 404 },
+    });
+    // The legacy Role, when given, is the target; it must be one, and serve every rule.
+    const arn = config.Rules![0]!.Destination!.Bucket!;
+    await expect(put({ ...config, Role: 'arn:minio:replication::0000:remote' })).rejects.toMatchObject({
+      name: 'XMinioAdminRemoteTargetNotFoundError',
+    });
+    const second = {
+      ...config.Rules![0]!,
+      ID: 'two',
+      Priority: 2,
+      Destination: { Bucket: 'arn:aws:s3:::other' },
+    };
+    await expect(put({ ...config, Role: arn, Rules: [...config.Rules!, second] })).rejects.toMatchObject({
+      name: 'InvalidRequest',
+    });
+    await put({
+      ...config,
+      Role: arn,
+      Rules: [{ ...config.Rules![0]!, Destination: { Bucket: 'arn:aws:s3:::remote' } }],
+    });
+    // A target a rule replicates to stays until the rule goes.
+    expect(await code(admin.remoteTargets.remove('repl', arn))).toBe('400 XMinioAdminRemoteRemoveDisallowed');
+    await t.s3.send(new DeleteBucketReplicationCommand({ Bucket: 'repl' }));
+    expect(await code(admin.remoteTargets.remove('repl', arn))).toBe('resolved');
   });
 });

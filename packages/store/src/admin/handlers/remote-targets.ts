@@ -9,6 +9,7 @@ import {
   sameRemote,
   withoutSecret,
 } from '../../replication/targets.js';
+import { replicationTargets } from '../../s3/config/documents.js';
 import { BucketConfigStore } from '../../s3/config/store.js';
 import { ApiError } from '../../s3/errors.js';
 import { type AdminCall, jsonObject } from '../call.js';
@@ -96,6 +97,10 @@ export async function removeRemoteTargetReply(
   const targets: BucketTarget[] = await targetsOf(configs, bucket);
   const left = targets.filter((t) => t.arn !== arn);
   if (left.length === targets.length) throw new ApiError('XMinioAdminRemoteTargetNotFoundError');
+  // A rule replicating to it would replicate nowhere: the rule goes first (as MinIO asks).
+  const rules = (await configs.get(bucket, 'replication')) as { xml: string } | undefined;
+  if (rules && replicationTargets(rules.xml).includes(arn))
+    throw new ApiError('XMinioAdminRemoteRemoveDisallowed');
   if (left.length === 0) await configs.delete(bucket, 'targets');
   else await configs.put(bucket, 'targets', left);
   return emptyReply(204);

@@ -1,4 +1,5 @@
 import type { Reply } from '../../http/reply.js';
+import { checkReplicationArn, decodeTargets } from '../../replication/targets.js';
 import { ApiError } from '../errors.js';
 import { textOf, type XmlObject } from '../xml/parse.js';
 import { type ConfigContext, KIB, type KindSpec, listOf, need, objectOf, storedAs, xmlRoot } from './kind.js';
@@ -75,6 +76,37 @@ export const lifecycle: KindSpec = {
   render: renderText,
 };
 
+/**
+ * The remote-target ARNs a replication document replicates to, the document checked on the
+ * way: the legacy Role names the one target of every rule (MinIO); otherwise each rule's
+ * destination is its target.
+ */
+export function replicationTargets(body: Buffer | string): string[] {
+  const root = xmlRoot(typeof body === 'string' ? Buffer.from(body) : body, 'ReplicationConfiguration');
+  const rules = listOf(root.Rule).map(objectOf);
+  if (rules.length === 0 || rules.length > 1000) throw new ApiError('MalformedXML');
+  const destinations = new Set<string>();
+  for (const r of rules) {
+    const status = need(r, 'Status');
+    if (status !== 'Enabled' && status !== 'Disabled') throw new ApiError('MalformedXML');
+    const bucket = need(objectOf(r.Destination), 'Bucket');
+    if (!bucket.startsWith('arn:')) {
+      throw new ApiError('InvalidArgument', 'Invalid bucket ARN in replication destination');
+    }
+    destinations.add(bucket);
+  }
+  uniqueIds(rules, 'ID');
+  const role = textOf(root, 'Role') ?? '';
+  if (role === '') return [...destinations];
+  if (destinations.size > 1) {
+    throw new ApiError(
+      'InvalidRequest',
+      '`Role` should be empty in ReplicationConfiguration for multiple targets',
+    );
+  }
+  return [role];
+}
+
 export const replication: KindSpec = {
   maxBody: 256 * KIB,
   missing: 'ReplicationConfigurationNotFoundError',
@@ -86,17 +118,8 @@ export const replication: KindSpec = {
         "Versioning must be 'Enabled' on the bucket to apply a replication configuration",
       );
     }
-    const rules = listOf(xmlRoot(body, 'ReplicationConfiguration').Rule).map(objectOf);
-    if (rules.length === 0 || rules.length > 1000) throw new ApiError('MalformedXML');
-    for (const r of rules) {
-      const status = need(r, 'Status');
-      if (status !== 'Enabled' && status !== 'Disabled') throw new ApiError('MalformedXML');
-      const bucket = need(objectOf(r.Destination), 'Bucket');
-      if (!bucket.startsWith('arn:')) {
-        throw new ApiError('InvalidArgument', 'Invalid bucket ARN in replication destination');
-      }
-    }
-    uniqueIds(rules, 'ID');
+    const targets = decodeTargets(await ctx.configs.get(ctx.bucket, 'targets'));
+    for (const arn of replicationTargets(body)) checkReplicationArn(arn, targets);
     return { xml: body.toString('utf8') };
   },
   render: renderText,
