@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import { readdir } from 'node:fs/promises';
+import { PassThrough } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { dataDir } from '../fs/layout.js';
+import { dataDir, objectDir } from '../fs/layout.js';
 import { MIN_PART_SIZE } from '../object-layer.js';
 import { body, bytes, type EngineFixture, engineFixture } from '../test-support/engine.js';
 import type { ErasureObjectLayer } from './erasure-layer.js';
@@ -114,6 +115,26 @@ describe('multipart uploads in the engine', () => {
         size: 100,
       }),
     ).rejects.toMatchObject({ code: 'NoSuchUpload' });
+  });
+
+  it('an abort while a part is written leaves no folder behind', async () => {
+    const { uploadId } = await layer.newMultipartUpload('bkt', 'raced', {});
+    const slow = new PassThrough();
+    const writing = layer.putObjectPart({
+      bucket: 'bkt',
+      key: 'raced',
+      uploadId,
+      partNumber: 1,
+      body: slow,
+      size: 512 * 1024,
+    });
+    slow.write(Buffer.alloc(256 * 1024, 1));
+    await new Promise((r) => setTimeout(r, 50));
+    await layer.abortMultipartUpload('bkt', 'raced', uploadId);
+    slow.end(Buffer.alloc(256 * 1024, 2));
+    await expect(writing).rejects.toMatchObject({ code: 'NoSuchUpload' });
+    for (const d of f.drives)
+      await expect(readdir(objectDir(d, 'bkt', 'raced'))).rejects.toMatchObject({ code: 'ENOENT' });
   });
 
   it('abort removes the upload and its part files; uploads list by key then initiation', async () => {

@@ -126,14 +126,14 @@ export async function putObjectPart(ctx: EngineContext, input: PutPartInput): Pr
   const file = `part.${partNumber}.${randomBytes(6).toString('hex')}`;
   // Parts are always files, written straight into the upload's folder under a fresh name:
   // completion points the object at them, whatever their size.
-  const encoded = await encodeBody(
-    ctx,
-    input.body,
-    { dir: folder, file, noInline: true, bitrot: record.bitrot },
-    { size: input.size, ...(input.expectedMd5 ? { md5: input.expectedMd5 } : {}) },
-  );
   let committed = false;
   try {
+    const encoded = await encodeBody(
+      ctx,
+      input.body,
+      { dir: folder, file, noInline: true, bitrot: record.bitrot },
+      { size: input.size, ...(input.expectedMd5 ? { md5: input.expectedMd5 } : {}) },
+    );
     const facts = input.finish?.() ?? {};
     const part: UploadPartRecord = {
       number: partNumber,
@@ -171,9 +171,26 @@ export async function putObjectPart(ctx: EngineContext, input: PutPartInput): Pr
       }),
     );
     return toPartInfo(part);
-  } finally {
-    if (!committed)
-      await Promise.all(ctx.drives.paths.map((_, i) => rm(join(folder(i), file), { force: true })));
+  } catch (err) {
+    if (committed) throw err;
+    await Promise.all(ctx.drives.paths.map((_, i) => rm(join(folder(i), file), { force: true })));
+    // An abort while this part was written removed the folder this write then made again.
+    const aborted = await ctx.locks.run(uploadLock(uploadId), async () => {
+      if (uploadExists(ctx, bucket, key, uploadId)) return false;
+      await removeData(ctx.drives, bucket, key, record.dataId);
+      return true;
+    });
+    throw aborted ? new EngineError('NoSuchUpload') : err;
+  }
+}
+
+function uploadExists(ctx: EngineContext, bucket: string, key: string, uploadId: string): boolean {
+  try {
+    readUpload(ctx, bucket, key, uploadId);
+    return true;
+  } catch (err) {
+    if (err instanceof EngineError && err.code === 'NoSuchUpload') return false;
+    return true; // unreadable drives: keep what may be the upload's
   }
 }
 
