@@ -1,4 +1,4 @@
-// `npm test`: install what is missing (npm packages, Debian's Chromium, awscli, s3cmd, rclone and
+// `npm test`: install what is missing (npm packages, Debian's Chromium, awscli, boto3, s3cmd, rclone and
 // Go with the madmin-go and minio-go sources, Prometheus, OpenLDAP, PostgreSQL, Redis, MariaDB,
 // RabbitMQ, Mosquitto, NATS), build, run the static checks and every Vitest project (unit,
 // integration, end-to-end), then print one line `N passed, N failed` that counts each test
@@ -12,6 +12,7 @@ ensureDependencies();
 ensureDebianPackages([
   { name: 'chromium', binary: '/usr/bin/chromium' },
   { name: 'awscli', binary: '/usr/bin/aws' },
+  { name: 'python3-boto3', binary: '/usr/lib/python3/dist-packages/boto3/__init__.py' },
   { name: 's3cmd', binary: '/usr/bin/s3cmd' },
   { name: 'rclone', binary: '/usr/bin/rclone' },
   // Real peers the tests start on loopback: directory logins, dashboard metrics, the audit log.

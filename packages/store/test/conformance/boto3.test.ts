@@ -1,0 +1,178 @@
+import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROOT, startTestStore, type TestStore } from '../support/store.js';
+
+// boto3 (Debian's python3-boto3), the Python SDK most scripts against MinIO are written in:
+// its high-level transfer manager, paginators, resource collections and presigned URLs.
+
+const run = promisify(execFile);
+const PYTHON = '/usr/bin/python3';
+const BOTO3 = '/usr/lib/python3/dist-packages/boto3/__init__.py';
+
+let t: TestStore;
+beforeAll(async () => {
+  t = await startTestStore();
+});
+afterAll(() => t.close());
+
+const PRELUDE = `
+import hashlib, io, json, os, sys, urllib.request
+import boto3
+from boto3.s3.transfer import TransferConfig
+from botocore.config import Config
+from botocore.exceptions import ClientError
+session = boto3.session.Session(aws_access_key_id=os.environ['KEY'], aws_secret_access_key=os.environ['SECRET'], region_name='us-east-1')
+config = Config(signature_version='s3v4', s3={'addressing_style': 'path'}, retries={'max_attempts': 1})
+s3 = session.client('s3', endpoint_url=os.environ['ENDPOINT'], config=config)
+res = session.resource('s3', endpoint_url=os.environ['ENDPOINT'], config=config)
+def code(call):
+    try:
+        call()
+        return 'ok'
+    except ClientError as e:
+        return e.response['Error']['Code']
+`;
+
+/** Runs a Python script after the prelude (clients `s3` and `res`); its stdout parsed as JSON. */
+async function python(script: string): Promise<unknown> {
+  // Async exec only: the store runs in this process, so a synchronous child would deadlock it.
+  const { stdout } = await run(PYTHON, ['-c', PRELUDE + script], {
+    env: {
+      PATH: '/usr/bin:/bin',
+      HOME: t.dir,
+      ENDPOINT: t.store.url,
+      KEY: ROOT.accessKey,
+      SECRET: ROOT.secretKey,
+      DIR: t.dir,
+      // No metadata-service lookups, no user configuration.
+      AWS_EC2_METADATA_DISABLED: 'true',
+      AWS_CONFIG_FILE: '/dev/null',
+      AWS_SHARED_CREDENTIALS_FILE: '/dev/null',
+    },
+    timeout: 120_000,
+    maxBuffer: 16 * 1024 * 1024,
+  });
+  return JSON.parse(stdout);
+}
+
+const installed = () =>
+  expect(
+    existsSync(BOTO3),
+    'boto3 is missing: run `apt-get install python3-boto3` (the test command installs it)',
+  ).toBe(true);
+
+describe('boto3', () => {
+  it('is installed', installed);
+
+  it('uploads and downloads through the transfer manager, in parts both ways', async () => {
+    installed();
+    const out = await python(`
+s3.create_bucket(Bucket='pyt')
+data = os.urandom(12 * 1024 * 1024 + 17)
+src = os.path.join(os.environ['DIR'], 'big.bin')
+open(src, 'wb').write(data)
+tc = TransferConfig(multipart_threshold=5 * 1024 * 1024, multipart_chunksize=5 * 1024 * 1024, max_concurrency=4)
+s3.upload_file(src, 'pyt', 'dir/big.bin', Config=tc, ExtraArgs={'Metadata': {'origin': 'boto3'}, 'ContentType': 'application/x-test'})
+head = s3.head_object(Bucket='pyt', Key='dir/big.bin')
+back = os.path.join(os.environ['DIR'], 'back.bin')
+s3.download_file('pyt', 'dir/big.bin', back, Config=tc)
+buf = io.BytesIO()
+s3.download_fileobj('pyt', 'dir/big.bin', buf, Config=TransferConfig(max_concurrency=1))
+print(json.dumps({
+  'etag': head['ETag'], 'length': head['ContentLength'], 'type': head['ContentType'], 'meta': head['Metadata'],
+  'same': open(back, 'rb').read() == data, 'sameObj': buf.getvalue() == data,
+}))
+`);
+    expect(out).toEqual({
+      etag: expect.stringMatching(/^"[0-9a-f]{32}-3"$/),
+      length: 12 * 1024 * 1024 + 17,
+      type: 'application/x-test',
+      meta: { origin: 'boto3' },
+      same: true,
+      sameObj: true,
+    });
+  }, 180_000);
+
+  it('pages with paginators and empties a versioned bucket through resource collections', async () => {
+    installed();
+    const out = await python(`
+s3.create_bucket(Bucket='pyv')
+s3.put_bucket_versioning(Bucket='pyv', VersioningConfiguration={'Status': 'Enabled'})
+for i in range(25):
+    s3.put_object(Bucket='pyv', Key='k/%02d' % i, Body=b'v1')
+for i in range(5):
+    s3.put_object(Bucket='pyv', Key='k/%02d' % i, Body=b'v2')
+s3.delete_object(Bucket='pyv', Key='k/24')
+keys = [o['Key'] for page in s3.get_paginator('list_objects_v2').paginate(Bucket='pyv', PaginationConfig={'PageSize': 7}) for o in page.get('Contents', [])]
+pages = list(s3.get_paginator('list_object_versions').paginate(Bucket='pyv', PaginationConfig={'PageSize': 4}))
+versions = sum(len(p.get('Versions', [])) for p in pages)
+markers = sum(len(p.get('DeleteMarkers', [])) for p in pages)
+prefixes = [p['Prefix'] for page in s3.get_paginator('list_objects').paginate(Bucket='pyv', Delimiter='/') for p in page.get('CommonPrefixes', [])]
+res.Bucket('pyv').object_versions.delete()
+left = s3.list_object_versions(Bucket='pyv')
+res.Bucket('pyv').delete()
+print(json.dumps({
+  'keys': len(keys), 'sorted': keys == sorted(keys), 'versions': versions, 'markers': markers, 'prefixes': prefixes,
+  'left': len(left.get('Versions', [])) + len(left.get('DeleteMarkers', [])),
+  'gone': code(lambda: s3.head_bucket(Bucket='pyv')),
+}))
+`);
+    expect(out).toEqual({
+      keys: 24,
+      sorted: true,
+      versions: 30,
+      markers: 1,
+      prefixes: ['k/'],
+      left: 0,
+      gone: '404',
+    });
+  }, 120_000);
+
+  it('copies, tags, deletes in bulk, presigns, and reports S3 error codes', async () => {
+    installed();
+    const out = await python(`
+s3.create_bucket(Bucket='pyc')
+s3.put_object(Bucket='pyc', Key='a b+c.txt', Body=b'hello boto3', Tagging='team=py')
+s3.copy({'Bucket': 'pyc', 'Key': 'a b+c.txt'}, 'pyc', 'copy.txt')
+s3.copy_object(Bucket='pyc', Key='replaced.txt', CopySource={'Bucket': 'pyc', 'Key': 'a b+c.txt'}, MetadataDirective='REPLACE', Metadata={'m': '1'}, TaggingDirective='REPLACE', Tagging='team=other')
+tags = s3.get_object_tagging(Bucket='pyc', Key='replaced.txt')['TagSet']
+url = s3.generate_presigned_url('get_object', Params={'Bucket': 'pyc', 'Key': 'a b+c.txt'}, ExpiresIn=300)
+fetched = urllib.request.urlopen(url).read().decode()
+put_url = s3.generate_presigned_url('put_object', Params={'Bucket': 'pyc', 'Key': 'presigned.txt'}, ExpiresIn=300)
+urllib.request.urlopen(urllib.request.Request(put_url, data=b'via url', method='PUT')).read()
+post = s3.generate_presigned_post('pyc', 'form.txt', ExpiresIn=300)
+boundary = 'pyboundary'
+parts = b''.join(b'--%s\\r\\nContent-Disposition: form-data; name="%s"\\r\\n\\r\\n%s\\r\\n' % (boundary.encode(), k.encode(), v.encode()) for k, v in post['fields'].items())
+parts += b'--%s\\r\\nContent-Disposition: form-data; name="file"; filename="f.txt"\\r\\n\\r\\nvia form\\r\\n--%s--\\r\\n' % (boundary.encode(), boundary.encode())
+posted = urllib.request.urlopen(urllib.request.Request(post['url'], data=parts, headers={'Content-Type': 'multipart/form-data; boundary=' + boundary})).status
+deleted = s3.delete_objects(Bucket='pyc', Delete={'Objects': [{'Key': 'copy.txt'}, {'Key': 'missing'}], 'Quiet': False})['Deleted']
+body = lambda k: s3.get_object(Bucket='pyc', Key=k)['Body'].read().decode()
+print(json.dumps({
+  'copy': code(lambda: s3.head_object(Bucket='pyc', Key='copy.txt')),
+  'tags': tags, 'meta': s3.head_object(Bucket='pyc', Key='replaced.txt')['Metadata'],
+  'fetched': fetched, 'presigned': body('presigned.txt'), 'posted': posted, 'form': body('form.txt'),
+  'deleted': sorted(d['Key'] for d in deleted),
+  'noKey': code(lambda: s3.get_object(Bucket='pyc', Key='missing')),
+  'noBucket': code(lambda: s3.list_objects_v2(Bucket='nowhere')),
+  'notEmpty': code(lambda: s3.delete_bucket(Bucket='pyc')),
+  'badName': code(lambda: s3.create_bucket(Bucket='Bad_Name')),
+}))
+`);
+    expect(out).toEqual({
+      copy: '404',
+      tags: [{ Key: 'team', Value: 'other' }],
+      meta: { m: '1' },
+      fetched: 'hello boto3',
+      presigned: 'via url',
+      posted: 204,
+      form: 'via form',
+      deleted: ['copy.txt', 'missing'],
+      noKey: 'NoSuchKey',
+      noBucket: 'NoSuchBucket',
+      notEmpty: 'BucketNotEmpty',
+      badName: 'InvalidBucketName',
+    });
+  }, 120_000);
+});
