@@ -6,6 +6,7 @@ import {
   evaluate,
   isAllowed,
   type Policy,
+  PolicyError,
   parsePolicy,
   type RequestFacts,
 } from './policy/index.js';
@@ -45,7 +46,13 @@ const limitsCache = new Map<string, Policy>();
 function limitPolicy(text: string): Policy {
   let policy = limitsCache.get(text);
   if (!policy) {
-    policy = parsePolicy(text, { kind: 'identity' });
+    try {
+      policy = parsePolicy(text, { kind: 'identity' });
+    } catch (err) {
+      // Kept before a stricter check: a limit that cannot be read allows nothing.
+      if (!(err instanceof PolicyError)) throw err;
+      policy = { version: '2012-10-17', statements: [] };
+    }
     if (limitsCache.size > 1000) limitsCache.clear();
     limitsCache.set(text, policy);
   }

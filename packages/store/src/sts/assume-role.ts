@@ -1,5 +1,6 @@
 import type { TempCredentialRecord } from '../format/credentials.js';
 import type { CredentialStore, Identity } from '../iam/credentials.js';
+import { PolicyError, parsePolicy } from '../iam/policy/index.js';
 import { ApiError } from '../s3/errors.js';
 import { el, elAttrs, type XmlElement } from '../s3/xml/writer.js';
 
@@ -40,14 +41,13 @@ export function sessionPolicy(raw: string | null): string | undefined {
   if (raw.length > MAX_SESSION_POLICY) {
     throw new ApiError('InvalidParameterValue', `Policy must be at most ${MAX_SESSION_POLICY} characters`);
   }
-  let doc: unknown;
+  // Checked as any identity policy is: one the store could not apply would fail every
+  // request made with the credentials.
   try {
-    doc = JSON.parse(raw);
-  } catch {
-    throw new ApiError('InvalidParameterValue', 'Policy is not valid JSON');
-  }
-  if (typeof doc !== 'object' || doc === null || !('Version' in doc)) {
-    throw new ApiError('InvalidParameterValue', 'Policy is missing its Version');
+    parsePolicy(raw, { kind: 'identity' });
+  } catch (err) {
+    if (err instanceof PolicyError) throw new ApiError('InvalidParameterValue', err.message);
+    throw err;
   }
   return raw;
 }

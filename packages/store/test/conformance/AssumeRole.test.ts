@@ -120,6 +120,31 @@ describe('STS AssumeRole', () => {
     }
   });
 
+  it('refuses a session policy it could not apply, so no request with the credentials fails', async () => {
+    const bad = [
+      { Version: '2012-10-17' },
+      {
+        Version: '2012-10-17',
+        Statement: [{ Effect: 'Allow', Action: ['s3:Foo'], Resource: ['arn:aws:s3:::*'] }],
+      },
+      { Version: 'x', Statement: [{ Effect: 'Allow', Action: ['s3:*'], Resource: ['arn:aws:s3:::*'] }] },
+    ];
+    for (const policy of bad) {
+      const res = await postForm(
+        `Action=AssumeRole&Version=2011-06-15&Policy=${encodeURIComponent(JSON.stringify(policy))}`,
+      );
+      expect([res.status, xmlCode(res.body)]).toEqual([400, 'InvalidParameterValue']);
+    }
+    const good = {
+      Version: '2012-10-17',
+      Statement: [{ Effect: 'Allow', Action: ['s3:*'], Resource: ['arn:aws:s3:::*'] }],
+    };
+    const res = await postForm(
+      `Action=AssumeRole&Version=2011-06-15&Policy=${encodeURIComponent(JSON.stringify(good))}`,
+    );
+    expect(res.status).toBe(200);
+  });
+
   it('answers signature problems in the STS envelope', async () => {
     const err = await assumeRole({
       endpoint: t.store.url,
