@@ -2,6 +2,7 @@ import type { PolicyDocument } from '@stowage/madmin';
 import type { IamDocuments, MappingRecord } from '../format/iam.js';
 import { ApiError } from '../s3/errors.js';
 import {
+  assertSupportedConditionKeys,
   CANNED_POLICY_DOCUMENTS,
   CANNED_POLICY_NAMES,
   isCannedPolicyName,
@@ -48,7 +49,7 @@ export function listPolicies(iam: IamStore): Record<string, PolicyDocument> {
 /** Validates an identity policy; MinIO names a missing Version MalformedPolicy. */
 export function checkPolicyText(text: string): void {
   try {
-    parsePolicy(text, { kind: 'identity' });
+    assertSupportedConditionKeys(parsePolicy(text, { kind: 'identity' }));
   } catch (err) {
     if (!(err instanceof PolicyError)) throw err;
     throw new ApiError(

@@ -1,11 +1,18 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import { header, percentDecode, type RequestContext } from '../http/context.js';
+import type { QueryPairs, RequestContext } from '../http/context.js';
 import type { Identity } from '../iam/credentials.js';
 import { isAllowed, type Policy, PolicyError, parsePolicy, type RequestFacts } from '../iam/policy/index.js';
 import { rightsAllow, rightsOf } from '../iam/rights.js';
 import type { S3Deps } from './call.js';
+import {
+  globalConditions,
+  headerConditions,
+  listConditions,
+  requestTagConditions,
+} from './condition-keys.js';
 import { policyText } from './config/policy.js';
 import { BucketConfigStore } from './config/store.js';
+import type { Tag } from './config/tagging.js';
 import { ApiError } from './errors.js';
 import { storedTags } from './request/tagging.js';
 import type { ConfigKind, S3Operation } from './router.js';
@@ -87,36 +94,15 @@ function writeExtras(headers: IncomingHttpHeaders, bucket: string, key: string):
   return out;
 }
 
-/** S3 condition keys a request's headers give (present only when the header is). */
-const HEADER_KEYS: ReadonlyArray<readonly [string, string]> = [
-  ['s3:x-amz-server-side-encryption', 'x-amz-server-side-encryption'],
-  ['s3:x-amz-server-side-encryption-customer-algorithm', 'x-amz-server-side-encryption-customer-algorithm'],
-  ['s3:x-amz-server-side-encryption-aws-kms-key-id', 'x-amz-server-side-encryption-aws-kms-key-id'],
-  ['s3:x-amz-copy-source', 'x-amz-copy-source'],
-  ['s3:x-amz-metadata-directive', 'x-amz-metadata-directive'],
-  ['s3:x-amz-storage-class', 'x-amz-storage-class'],
-  ['s3:x-amz-acl', 'x-amz-acl'],
-  ['s3:object-lock-mode', 'x-amz-object-lock-mode'],
-  ['s3:object-lock-retain-until-date', 'x-amz-object-lock-retain-until-date'],
-  ['s3:object-lock-legal-hold', 'x-amz-object-lock-legal-hold'],
-];
-
-function headerConditions(headers: IncomingHttpHeaders): Record<string, string[]> {
-  const out: Record<string, string[]> = {};
-  for (const [key, name] of HEADER_KEYS) {
-    const value = header(headers, name);
-    // The copy source as S3 compares it: decoded (left as sent when it does not decode).
-    if (value !== undefined)
-      out[key] = [key === 's3:x-amz-copy-source' ? (percentDecode(value, false) ?? value) : value];
-  }
-  return out;
-}
-
 /**
  * The accesses an operation needs before it runs (a copy's source and each key of a
  * DeleteObjects are checked by their handlers). Empty: nothing to check (preflight).
  */
-export function accessesOf(op: S3Operation, headers: IncomingHttpHeaders = {}): Access[] {
+export function accessesOf(
+  op: S3Operation,
+  headers: IncomingHttpHeaders = {},
+  query: QueryPairs = [],
+): Access[] {
   const one = (action: string, extra: Omit<Access, 'action'> = {}): Access[] => [{ action, ...extra }];
   switch (op.op) {
     case 'CreateBucket':
@@ -140,11 +126,7 @@ export function accessesOf(op: S3Operation, headers: IncomingHttpHeaders = {}): 
     case 'ListObjectVersions':
       return one(op.op === 'ListObjectVersions' ? 's3:ListBucketVersions' : 's3:ListBucket', {
         bucket: op.bucket,
-        conditions: {
-          's3:prefix': [op.prefix],
-          's3:delimiter': [op.delimiter],
-          's3:max-keys': [String(op.maxKeys)],
-        },
+        conditions: listConditions(query),
       });
     case 'GetBucketConfig':
       return one(CONFIG_ACTIONS[op.kind].get, { bucket: op.bucket });
@@ -196,56 +178,41 @@ export function accessesOf(op: S3Operation, headers: IncomingHttpHeaders = {}): 
           ? one('s3:BypassGovernanceRetention', { bucket: op.bucket, key: op.key })
           : []),
       ];
-    case 'GetObjectConfig':
     case 'PutObjectConfig':
-    case 'DeleteObjectConfig': {
-      // Tags of one named version have actions of their own, as in S3.
-      const actions =
-        op.kind === 'tagging' && op.versionId !== undefined
-          ? VERSION_TAGGING_ACTIONS
-          : OBJECT_CONFIG_ACTIONS[op.kind];
-      const verb = op.op === 'GetObjectConfig' ? 'get' : op.op === 'PutObjectConfig' ? 'put' : 'del';
-      return [
-        { action: actions[verb], bucket: op.bucket, key: op.key, ...versioned(op) },
-        ...(op.bypassGovernance && op.kind === 'retention'
-          ? one('s3:BypassGovernanceRetention', { bucket: op.bucket, key: op.key })
-          : []),
-      ];
-    }
+      // The tags a PutObjectTagging sets are condition keys: judged once its body is read.
+      if (op.kind === 'tagging') return [];
+      return objectConfigAccesses(op);
+    case 'GetObjectConfig':
+    case 'DeleteObjectConfig':
+      return objectConfigAccesses(op);
   }
 }
 
-/** Condition keys every request carries (AWS global keys). */
-function globalConditions(
-  ctx: RequestContext,
-  identity: Identity | undefined,
-  now: Date,
-): Record<string, string[]> {
-  const out: Record<string, string[]> = {
-    'aws:SourceIp': [ctx.req.socket.remoteAddress?.replace(/^::ffff:/, '') ?? ''],
-    'aws:SecureTransport': [String('encrypted' in ctx.req.socket && ctx.req.socket.encrypted === true)],
-    'aws:CurrentTime': [now.toISOString()],
-    'aws:EpochTime': [String(Math.floor(now.getTime() / 1000))],
-    'aws:principaltype': [
-      identity
-        ? identity.kind === 'root'
-          ? 'Account'
-          : identity.kind === 'user'
-            ? 'User'
-            : 'AssumedRole'
-        : 'Anonymous',
-    ],
-  };
-  const agent = header(ctx.headers, 'user-agent');
-  if (agent !== undefined) out['aws:UserAgent'] = [agent];
-  const referer = header(ctx.headers, 'referer');
-  if (referer !== undefined) out['aws:Referer'] = [referer];
-  if (identity) {
-    out['aws:username'] = [identity.parent];
-    out['aws:userid'] = [identity.parent];
-  }
-  return out;
+type ObjectConfigOp = Extract<
+  S3Operation,
+  { op: 'GetObjectConfig' | 'PutObjectConfig' | 'DeleteObjectConfig' }
+>;
+
+/** PutObjectTagging's access, with the tags its body sets (s3:RequestObjectTag/...). */
+export function putObjectTaggingAccess(op: ObjectConfigOp, tags: readonly Tag[]): Access {
+  const [access] = objectConfigAccesses(op);
+  return { ...access!, conditions: { ...access!.conditions, ...requestTagConditions(tags) } };
 }
+
+function objectConfigAccesses(op: ObjectConfigOp): Access[] {
+  // Tags of one named version have actions of their own, as in S3.
+  const actions =
+    op.kind === 'tagging' && op.versionId !== undefined
+      ? VERSION_TAGGING_ACTIONS
+      : OBJECT_CONFIG_ACTIONS[op.kind];
+  const verb = op.op === 'GetObjectConfig' ? 'get' : op.op === 'PutObjectConfig' ? 'put' : 'del';
+  const access: Access = { action: actions[verb], bucket: op.bucket, key: op.key, ...versioned(op) };
+  return op.bypassGovernance && op.kind === 'retention'
+    ? [access, { action: 's3:BypassGovernanceRetention', bucket: op.bucket, key: op.key }]
+    : [access];
+}
+
+const OWNER_ONLY = new Set(['s3:GetBucketPolicy', 's3:PutBucketPolicy', 's3:DeleteBucketPolicy']);
 
 /** Bucket policies parsed once per text (a policy changes rarely, is read on every anonymous call). */
 const parsed = new Map<string, Policy>();
@@ -281,6 +248,8 @@ export async function may(
   identity: Identity | undefined,
   access: Access,
 ): Promise<boolean> {
+  // Only the bucket owner's account manages the bucket policy, whatever the policy says.
+  if (!identity && OWNER_ONLY.has(access.action)) return false;
   const rights = identity
     ? rightsOf(deps.credentials.iam, identity, deps.credentials.rootAccessKey)
     : undefined;

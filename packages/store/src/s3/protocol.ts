@@ -2,11 +2,13 @@ import { header, noteSigner, noteSubject, type RequestContext } from '../http/co
 import type { Reply } from '../http/reply.js';
 import type { Protocol } from '../http/server.js';
 import { eventStream, streamReply } from '../observe/stream.js';
+import { type AuthResult, parseAmzDate } from './auth/common.js';
 import { verifiedBody, wholeVerifiedBody } from './auth/payload.js';
 import { isPresigned, verifyPresigned } from './auth/presigned.js';
 import { verifyHeaderAuth } from './auth/signature-v4.js';
 import { accessesOf, authorize, may } from './authorize.js';
 import type { S3Call, S3Deps } from './call.js';
+import { noteSignature, type SignatureFacts } from './condition-keys.js';
 import { corsPreflight, corsReplyHeaders } from './cors.js';
 import { ApiError, fromEngineError } from './errors.js';
 import { type BucketEvent, eventMatches, eventRecord, publishEvents } from './events.js';
@@ -36,9 +38,18 @@ export interface S3ProtocolDeps extends S3Deps {
 function authenticate(ctx: RequestContext, deps: S3ProtocolDeps): S3Call['auth'] {
   const lookup = (accessKey: string) => deps.credentials.lookup(accessKey);
   const opts = { service: 's3' as const, region: deps.region, lookup, now: new Date() };
-  if (header(ctx.headers, 'authorization') !== undefined) return verifyHeaderAuth(ctx, opts);
-  if (isPresigned(ctx)) return verifyPresigned(ctx, opts);
-  return undefined;
+  let auth: AuthResult;
+  let type: SignatureFacts['type'];
+  if (header(ctx.headers, 'authorization') !== undefined) {
+    auth = verifyHeaderAuth(ctx, opts);
+    type = 'REST-HEADER';
+  } else if (isPresigned(ctx)) {
+    auth = verifyPresigned(ctx, opts);
+    type = 'REST-QUERY-STRING';
+  } else return undefined;
+  const signedAt = parseAmzDate(auth.amzDate);
+  if (signedAt) noteSignature(ctx, { type, signedAt });
+  return auth;
 }
 
 /** ListenBucketNotification: matching events as JSON lines, until the client goes. */
@@ -208,7 +219,7 @@ export function s3Protocol(deps: S3ProtocolDeps): Protocol {
           reply = await withContext(op, async () => {
             // Anonymous requests get no further than what a bucket policy grants.
             if (!auth && op.op === 'NotImplemented') throw new ApiError('AccessDenied');
-            for (const access of accessesOf(op, ctx.headers)) await call.authorize(access);
+            for (const access of accessesOf(op, ctx.headers, ctx.query)) await call.authorize(access);
             return dispatch(deps, call, op);
           });
           publishEvents(deps.events, op, reply, ctx, auth?.identity.parent ?? '');

@@ -1,6 +1,6 @@
 import type { TempCredentialRecord } from '../format/credentials.js';
 import type { CredentialStore, Identity } from '../iam/credentials.js';
-import { PolicyError, parsePolicy } from '../iam/policy/index.js';
+import { assertSupportedConditionKeys, PolicyError, parsePolicy } from '../iam/policy/index.js';
 import { ApiError } from '../s3/errors.js';
 import { el, elAttrs, type XmlElement } from '../s3/xml/writer.js';
 
@@ -44,7 +44,7 @@ export function sessionPolicy(raw: string | null): string | undefined {
   // Checked as any identity policy is: one the store could not apply would fail every
   // request made with the credentials.
   try {
-    parsePolicy(raw, { kind: 'identity' });
+    assertSupportedConditionKeys(parsePolicy(raw, { kind: 'identity' }));
   } catch (err) {
     if (err instanceof PolicyError) throw new ApiError('InvalidParameterValue', err.message);
     throw err;

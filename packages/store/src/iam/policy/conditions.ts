@@ -66,15 +66,23 @@ const binaryEquals: Prepare = (chunks) => {
   return (value) => isBase64(value) && Buffer.from(value, 'base64').equals(expected);
 };
 
+const IPV4_MAPPED = new BlockList();
+IPV4_MAPPED.addSubnet('::ffff:0:0', 96, 'ipv6');
+
 const ipAddress: Prepare = (chunks) => {
   const range = parseCidr(text(chunks));
   if (!range) return undefined;
   const list = new BlockList();
   list.addSubnet(range.address, range.prefix, range.family);
+  // An IPv6 range holds IPv4 clients only through its IPv4-mapped part (::ffff:0:0/96), as
+  // in Go's net.IPNet that MinIO uses; BlockList would match them against any IPv6 range.
+  const holdsIpv4 =
+    range.family === 'ipv4' || (range.prefix >= 96 && IPV4_MAPPED.check(range.address, 'ipv6'));
   return (value) => {
     const family = isIP(value);
+    if (family === 0 || (family === 4 && !holdsIpv4)) return false;
     // BlockList also matches IPv4-mapped IPv6 addresses against IPv4 ranges and back.
-    return family !== 0 && list.check(value, family === 4 ? 'ipv4' : 'ipv6');
+    return list.check(value, family === 4 ? 'ipv4' : 'ipv6');
   };
 };
 

@@ -24,6 +24,7 @@ export type PolicyErrorCode =
   | 'UnexpectedPrincipal'
   | 'InvalidPrincipal'
   | 'UnknownConditionOperator'
+  | 'UnknownConditionKey'
   | 'InvalidConditionValue';
 
 export class PolicyError extends Error {

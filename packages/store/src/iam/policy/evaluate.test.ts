@@ -591,6 +591,24 @@ const cases: Case[] = [
     allowed: true,
   },
   {
+    name: 'an IPv4 client is not in an IPv6 range that is not IPv4-mapped (::/0)',
+    identity: [readIf({ IpAddress: { 'aws:SourceIp': '::/0' } })],
+    conditions: { 'aws:SourceIp': ['127.0.0.1'] },
+    allowed: false,
+  },
+  {
+    name: 'an IPv4 client is in an IPv4-mapped IPv6 range',
+    identity: [readIf({ IpAddress: { 'aws:SourceIp': '::ffff:10.0.0.0/104' } })],
+    conditions: { 'aws:SourceIp': ['10.1.2.3'] },
+    allowed: true,
+  },
+  {
+    name: 'an IPv4 client outside an IPv4-mapped IPv6 range',
+    identity: [readIf({ IpAddress: { 'aws:SourceIp': '::ffff:10.0.0.0/104' } })],
+    conditions: { 'aws:SourceIp': ['11.1.2.3'] },
+    allowed: false,
+  },
+  {
     name: 'IpAddress with a malformed request address',
     identity: [readIf({ IpAddress: { 'aws:SourceIp': '0.0.0.0/0' } })],
     conditions: { 'aws:SourceIp': ['localhost'] },

@@ -8,6 +8,7 @@ export {
   cannedPolicy,
   isCannedPolicyName,
 } from './canned.js';
+export { assertSupportedConditionKeys, isSupportedConditionKey } from './condition-keys.js';
 export { PolicyError, type PolicyErrorCode } from './errors.js';
 export {
   type AccessInput,

@@ -1,5 +1,10 @@
 import { type Reply, xmlReply } from '../../http/reply.js';
-import { isPublicBucketPolicy, PolicyError, parsePolicy } from '../../iam/policy/index.js';
+import {
+  assertSupportedConditionKeys,
+  isPublicBucketPolicy,
+  PolicyError,
+  parsePolicy,
+} from '../../iam/policy/index.js';
 import { ApiError } from '../errors.js';
 import { el, elAttrs, S3_NAMESPACE } from '../xml/writer.js';
 import { KIB, type KindSpec, storedAs } from './kind.js';
@@ -12,7 +17,7 @@ const MAX_POLICY = 20 * KIB;
 /** Checks the policy is one S3 accepts for this bucket (MalformedPolicy with the reason). */
 export function validatePolicy(text: string, bucket: string): void {
   try {
-    parsePolicy(text, { kind: 'bucket', bucket });
+    assertSupportedConditionKeys(parsePolicy(text, { kind: 'bucket', bucket }));
   } catch (err) {
     if (err instanceof PolicyError) throw new ApiError('MalformedPolicy', err.message);
     throw err;

@@ -1,5 +1,6 @@
 import { readAll } from '../../http/body.js';
 import { emptyReply, type Reply, xmlReply } from '../../http/reply.js';
+import { putObjectTaggingAccess } from '../authorize.js';
 import type { S3Call, S3Deps } from '../call.js';
 import { parseTagging, taggingXml } from '../config/tagging.js';
 import { ApiError } from '../errors.js';
@@ -66,7 +67,9 @@ export async function putObjectConfig(deps: S3Deps, call: S3Call, op: ConfigOp):
   const now = new Date();
   let patch: Parameters<S3Deps['layer']['updateObjectMeta']>[3];
   if (op.kind === 'tagging') {
-    const tags = encodeTagQuery(parseTagging(await body(call), MAX_OBJECT_TAGS));
+    const parsed = parseTagging(await body(call), MAX_OBJECT_TAGS);
+    await call.authorize(putObjectTaggingAccess(op, parsed));
+    const tags = encodeTagQuery(parsed);
     patch = () => ({ tags });
   } else if (op.kind === 'retention') {
     await requireLock(deps, op.bucket);

@@ -8,6 +8,7 @@ import type { Identity } from '../../iam/credentials.js';
 import { type AuthOptions, checkScope, identify, parseAmzDate, sameSignature } from '../auth/common.js';
 import { authorize } from '../authorize.js';
 import type { S3Deps } from '../call.js';
+import { noteSignature } from '../condition-keys.js';
 import { ApiError } from '../errors.js';
 import { writeObject } from '../object-io.js';
 import { boundaryOf, type PostForm, readPostForm } from '../post/form.js';
@@ -108,6 +109,8 @@ export async function postObject(deps: S3Deps, ctx: RequestContext, bucket: stri
     const now = new Date();
     const lookup = (accessKey: string) => deps.credentials.lookup(accessKey);
     identity = authenticate(fields, { service: 's3', region: deps.region, lookup, now });
+    const signedAt = parseAmzDate(fields.get('x-amz-date') ?? '');
+    if (signedAt) noteSignature(ctx, { type: 'POST', signedAt });
     checkPostPolicy(parsePostPolicy(required(fields, 'policy')), fields, file.size, now, { bucket });
     if (file.size > MAX_OBJECT_SIZE) throw new ApiError('EntityTooLarge');
     // biome-ignore lint/suspicious/noTemplateCurlyInString: S3's literal key placeholder

@@ -1,0 +1,90 @@
+import { PolicyError } from './errors.js';
+import type { Policy } from './types.js';
+
+// The condition keys a policy may name: MinIO's list (minio/pkg policy/condition keyname.go).
+// A key outside it is refused when the policy is stored: evaluation would never find it in a
+// request, so a Deny it guards would silently never apply.
+
+const KEYS = [
+  's3:signatureversion',
+  's3:authType',
+  's3:signatureAge',
+  's3:x-amz-copy-source',
+  's3:x-amz-server-side-encryption',
+  's3:x-amz-server-side-encryption-customer-algorithm',
+  's3:x-amz-metadata-directive',
+  's3:x-amz-storage-class',
+  's3:x-amz-server-side-encryption-aws-kms-key-id',
+  's3:x-amz-content-sha256',
+  's3:x-amz-acl',
+  's3:LocationConstraint',
+  's3:prefix',
+  's3:delimiter',
+  's3:max-keys',
+  's3:versionid',
+  's3:object-lock-remaining-retention-days',
+  's3:object-lock-mode',
+  's3:object-lock-legal-hold',
+  's3:object-lock-retain-until-date',
+  's3:RequestObjectTagKeys',
+  'aws:Referer',
+  'aws:SourceIp',
+  'aws:UserAgent',
+  'aws:SecureTransport',
+  'aws:CurrentTime',
+  'aws:EpochTime',
+  'aws:principaltype',
+  'aws:userid',
+  'aws:username',
+  'aws:groups',
+  'ldap:user',
+  'ldap:username',
+  'ldap:groups',
+  'sts:DurationSeconds',
+  'svc:DurationSeconds',
+  ...[
+    'sub',
+    'iss',
+    'aud',
+    'jti',
+    'upn',
+    'name',
+    'groups',
+    'given_name',
+    'family_name',
+    'middle_name',
+    'nickname',
+    'preferred_username',
+    'profile',
+    'picture',
+    'website',
+    'email',
+    'gender',
+    'birthdate',
+    'phone_number',
+    'address',
+    'scope',
+    'client_id',
+  ].map((claim) => `jwt:${claim}`),
+];
+
+const SUPPORTED = new Set(KEYS.map((k) => k.toLowerCase()));
+/** Keys that name a tag after a slash: s3:ExistingObjectTag/<tag-key>. */
+const TAG_KEY_PREFIXES = ['s3:existingobjecttag/', 's3:requestobjecttag/'];
+
+export function isSupportedConditionKey(key: string): boolean {
+  const lower = key.toLowerCase();
+  return SUPPORTED.has(lower) || TAG_KEY_PREFIXES.some((p) => lower.startsWith(p) && lower.length > p.length);
+}
+
+/** Refuses a policy that names a condition key no request supplies (UnknownConditionKey). */
+export function assertSupportedConditionKeys(policy: Policy): Policy {
+  for (const [i, statement] of policy.statements.entries())
+    for (const condition of statement.conditions)
+      if (!isSupportedConditionKey(condition.key))
+        throw new PolicyError(
+          'UnknownConditionKey',
+          `Statement ${i + 1}${statement.sid ? ` (Sid "${statement.sid}")` : ''}: invalid condition key '${condition.key}'`,
+        );
+  return policy;
+}

@@ -1,0 +1,114 @@
+import type { IncomingHttpHeaders } from 'node:http';
+import { header, percentDecode, type QueryPairs, type RequestContext } from '../http/context.js';
+import type { Identity } from '../iam/credentials.js';
+import type { Tag } from './config/tagging.js';
+import { parseTagQuery } from './request/tagging.js';
+
+// The condition keys a request supplies to policy evaluation, as AWS and MinIO fill them.
+// A key is present only when the request gives it: `Null` and `…IfExists` tell an absent key
+// from an empty one, so nothing here defaults to "".
+
+/** How a request was signed, for s3:authType, s3:signatureversion and s3:signatureAge. */
+export interface SignatureFacts {
+  type: 'REST-HEADER' | 'REST-QUERY-STRING' | 'POST';
+  /** The signing time the request states (X-Amz-Date). */
+  signedAt: Date;
+}
+
+const signatures = new WeakMap<RequestContext, SignatureFacts>();
+
+/** Records how the request was signed, once its signature checked out. */
+export function noteSignature(ctx: RequestContext, facts: SignatureFacts): void {
+  signatures.set(ctx, facts);
+}
+
+/** Condition keys every request carries (AWS global keys, and how it was signed). */
+export function globalConditions(
+  ctx: RequestContext,
+  identity: Identity | undefined,
+  now: Date,
+): Record<string, string[]> {
+  const signature = identity ? signatures.get(ctx) : undefined;
+  const out: Record<string, string[]> = {
+    'aws:SourceIp': [ctx.req.socket.remoteAddress?.replace(/^::ffff:/, '') ?? ''],
+    'aws:SecureTransport': [String('encrypted' in ctx.req.socket && ctx.req.socket.encrypted === true)],
+    'aws:CurrentTime': [now.toISOString()],
+    'aws:EpochTime': [String(Math.floor(now.getTime() / 1000))],
+    'aws:principaltype': [
+      identity
+        ? identity.kind === 'root'
+          ? 'Account'
+          : identity.kind === 'user'
+            ? 'User'
+            : 'AssumedRole'
+        : 'Anonymous',
+    ],
+  };
+  const agent = header(ctx.headers, 'user-agent');
+  if (agent !== undefined) out['aws:UserAgent'] = [agent];
+  const referer = header(ctx.headers, 'referer');
+  if (referer !== undefined) out['aws:Referer'] = [referer];
+  if (identity) {
+    out['aws:username'] = [identity.parent];
+    out['aws:userid'] = [identity.parent];
+  }
+  if (signature) {
+    out['s3:authType'] = [signature.type];
+    out['s3:signatureversion'] = ['AWS4-HMAC-SHA256'];
+    out['s3:signatureAge'] = [String(Math.max(0, now.getTime() - signature.signedAt.getTime()))];
+  }
+  return out;
+}
+
+/** S3 condition keys a request's headers give (present only when the header is). */
+const HEADER_KEYS: ReadonlyArray<readonly [string, string]> = [
+  ['s3:x-amz-server-side-encryption', 'x-amz-server-side-encryption'],
+  ['s3:x-amz-server-side-encryption-customer-algorithm', 'x-amz-server-side-encryption-customer-algorithm'],
+  ['s3:x-amz-server-side-encryption-aws-kms-key-id', 'x-amz-server-side-encryption-aws-kms-key-id'],
+  ['s3:x-amz-copy-source', 'x-amz-copy-source'],
+  ['s3:x-amz-metadata-directive', 'x-amz-metadata-directive'],
+  ['s3:x-amz-storage-class', 'x-amz-storage-class'],
+  ['s3:x-amz-acl', 'x-amz-acl'],
+  ['s3:x-amz-content-sha256', 'x-amz-content-sha256'],
+  ['s3:object-lock-mode', 'x-amz-object-lock-mode'],
+  ['s3:object-lock-retain-until-date', 'x-amz-object-lock-retain-until-date'],
+  ['s3:object-lock-legal-hold', 'x-amz-object-lock-legal-hold'],
+];
+
+export function headerConditions(headers: IncomingHttpHeaders): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  for (const [key, name] of HEADER_KEYS) {
+    const value = header(headers, name);
+    // The copy source as S3 compares it: decoded (left as sent when it does not decode).
+    if (value !== undefined)
+      out[key] = [key === 's3:x-amz-copy-source' ? (percentDecode(value, false) ?? value) : value];
+  }
+  const tagging = header(headers, 'x-amz-tagging');
+  if (tagging !== undefined) {
+    let tags: Tag[] | undefined;
+    try {
+      tags = parseTagQuery(tagging);
+    } catch {
+      // Malformed tags are refused by the handler, with S3's message; they grant nothing here.
+    }
+    if (tags) Object.assign(out, requestTagConditions(tags));
+  }
+  return out;
+}
+
+/** s3:RequestObjectTag/<key> and s3:RequestObjectTagKeys: the tags a request sets. */
+export function requestTagConditions(tags: readonly Tag[]): Record<string, string[]> {
+  const out: Record<string, string[]> = { 's3:RequestObjectTagKeys': tags.map((t) => t.key) };
+  for (const t of tags) out[`s3:RequestObjectTag/${t.key}`] = [t.value];
+  return out;
+}
+
+/** A listing's s3:prefix, s3:delimiter and s3:max-keys as sent (max-keys not clamped), absent when not sent. */
+export function listConditions(query: QueryPairs): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  // The first value of each, as the listing itself reads them.
+  for (const [name, value] of query)
+    if ((name === 'prefix' || name === 'delimiter' || name === 'max-keys') && !out[`s3:${name}`])
+      out[`s3:${name}`] = [value];
+  return out;
+}

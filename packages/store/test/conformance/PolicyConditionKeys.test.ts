@@ -1,0 +1,203 @@
+import * as s3sdk from '@aws-sdk/client-s3';
+import { MadminClient } from '@stowage/madmin';
+import { Client as MinioClient } from 'minio';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { code } from '../support/outcome.js';
+import { ROOT, rawRequest, startTestStore, type TestStore, xmlCode } from '../support/store.js';
+
+// The condition keys requests supply to bucket and identity policies, as AWS and MinIO fill
+// them: the tags a write sets, how it was signed, the listing parameters as sent; and the
+// keys a policy may name at all.
+
+const {
+  CreateBucketCommand,
+  GetObjectCommand,
+  PutBucketPolicyCommand,
+  PutObjectCommand,
+  ListObjectsV2Command,
+} = s3sdk;
+
+let t: TestStore;
+let admin: MadminClient;
+const USER = { accessKey: 'keyuser', secretKey: 'keyuser-secret-1' };
+
+beforeAll(async () => {
+  t = await startTestStore();
+  admin = new MadminClient({ endpoint: t.store.url, credentials: ROOT });
+  for (const Bucket of ['tags', 'signed', 'lists', 'open'])
+    await t.s3.send(new CreateBucketCommand({ Bucket }));
+  await t.s3.send(new PutObjectCommand({ Bucket: 'signed', Key: 'k', Body: 'signed body' }));
+  await t.s3.send(new PutObjectCommand({ Bucket: 'lists', Key: 'docs/a', Body: 'a' }));
+  await admin.users.add(USER.accessKey, USER.secretKey);
+  await admin.policies.set(['readwrite'], USER.accessKey, false);
+});
+afterAll(() => t.close());
+
+const policy = (bucket: string, ...statements: object[]) =>
+  t.s3.send(
+    new PutBucketPolicyCommand({
+      Bucket: bucket,
+      Policy: JSON.stringify({ Version: '2012-10-17', Statement: statements }),
+    }),
+  );
+const anyone = (effect: 'Allow' | 'Deny', actions: string[], resource: string, condition?: object) => ({
+  Effect: effect,
+  Principal: '*',
+  Action: actions,
+  Resource: [resource],
+  ...(condition ? { Condition: condition } : {}),
+});
+const anon = (method: string, path: string, body = '', headers: Record<string, string> = {}) =>
+  rawRequest(
+    t.store.port,
+    method,
+    path,
+    { ...headers, 'content-length': String(Buffer.byteLength(body)) },
+    body,
+  );
+
+describe('condition keys policies may name', () => {
+  it('a key no request supplies is refused when the policy is stored, not ignored later', async () => {
+    for (const key of ['s3:fooBar', 'aws:SourceIpAddress', 's3:ExistingObjectTag/', 'jwt:favourite'])
+      await expect(
+        policy(
+          'open',
+          anyone('Deny', ['s3:GetObject'], 'arn:aws:s3:::open/*', { StringEquals: { [key]: 'x' } }),
+        ),
+      ).rejects.toMatchObject({ name: 'MalformedPolicy' });
+    const unknown = {
+      Version: '2012-10-17',
+      Statement: [
+        {
+          Effect: 'Deny',
+          Action: ['s3:GetObject'],
+          Resource: ['arn:aws:s3:::*'],
+          Condition: { IpAddress: { 'aws:SourceIpAddress': '0.0.0.0/0' } },
+        },
+      ],
+    };
+    expect(await code(admin.policies.add('typo', unknown))).toBe('400 XMinioMalformedIAMPolicy');
+    // Keys are matched without regard to case, as AWS does.
+    await policy(
+      'open',
+      anyone('Allow', ['s3:GetObject'], 'arn:aws:s3:::open/*', { Bool: { 'AWS:SecureTransport': 'false' } }),
+    );
+  });
+});
+
+describe('s3:RequestObjectTag and s3:RequestObjectTagKeys', () => {
+  it('hold the tags a PUT sets in x-amz-tagging, and those PutObjectTagging sets', async () => {
+    await policy(
+      'tags',
+      anyone('Allow', ['s3:PutObject', 's3:PutObjectTagging'], 'arn:aws:s3:::tags/*', {
+        'ForAllValues:StringEquals': { 's3:RequestObjectTagKeys': ['cls', 'team'] },
+      }),
+      anyone('Deny', ['s3:PutObject', 's3:PutObjectTagging'], 'arn:aws:s3:::tags/*', {
+        StringEquals: { 's3:RequestObjectTag/cls': 'secret' },
+      }),
+    );
+    const put = (key: string, tagging: string) =>
+      anon('PUT', `/tags/${key}`, 'x', { 'x-amz-tagging': tagging });
+    expect((await put('ok', 'cls=public&team=a')).status).toBe(200);
+    expect((await put('denied', 'cls=secret')).status).toBe(403);
+    expect((await put('other-key', 'project=y')).status).toBe(403);
+    const tagging = (value: string) =>
+      `<Tagging><TagSet><Tag><Key>cls</Key><Value>${value}</Value></Tag></TagSet></Tagging>`;
+    expect((await anon('PUT', '/tags/ok?tagging', tagging('public'))).status).toBe(200);
+    const refused = await anon('PUT', '/tags/ok?tagging', tagging('secret'));
+    expect([refused.status, xmlCode(refused.body)]).toEqual([403, 'AccessDenied']);
+    const tags = await t.s3.send(new s3sdk.GetObjectTaggingCommand({ Bucket: 'tags', Key: 'ok' }));
+    expect(tags.TagSet).toEqual([{ Key: 'cls', Value: 'public' }]);
+  });
+});
+
+describe('s3:authType, s3:signatureAge and s3:signatureversion', () => {
+  const user = () => t.client({ accessKeyId: USER.accessKey, secretAccessKey: USER.secretKey });
+  const presign = (requestDate?: Date) =>
+    new MinioClient({
+      endPoint: '127.0.0.1',
+      port: t.store.port,
+      useSSL: false,
+      accessKey: USER.accessKey,
+      secretKey: USER.secretKey,
+      region: 'us-east-1',
+    }).presignedGetObject('signed', 'k', 600, {}, requestDate);
+  const fetchStatus = async (url: string) => (await fetch(url)).status;
+  const userGet = () =>
+    code(
+      user()
+        .send(new GetObjectCommand({ Bucket: 'signed', Key: 'k' }))
+        .then(() => undefined),
+    ).then((c) => (c === 'resolved' ? 'ok' : c));
+
+  it('a presigned URL can be refused by how it is signed, and by its age', async () => {
+    await policy(
+      'signed',
+      anyone('Deny', ['s3:GetObject'], 'arn:aws:s3:::signed/*', {
+        StringEquals: { 's3:authType': 'REST-QUERY-STRING' },
+      }),
+    );
+    expect(await fetchStatus(await presign())).toBe(403);
+    expect(await userGet()).toBe('ok');
+    await policy(
+      'signed',
+      anyone('Deny', ['s3:GetObject'], 'arn:aws:s3:::signed/*', {
+        NumericGreaterThan: { 's3:signatureAge': '60000' },
+      }),
+    );
+    expect(await fetchStatus(await presign(new Date(Date.now() - 120_000)))).toBe(403);
+    expect(await fetchStatus(await presign())).toBe(200);
+    await policy(
+      'signed',
+      anyone('Deny', ['s3:GetObject'], 'arn:aws:s3:::signed/*', {
+        StringNotEquals: { 's3:signatureversion': 'AWS4-HMAC-SHA256' },
+      }),
+    );
+    expect(await userGet()).toBe('ok');
+  });
+});
+
+describe('listing keys are present only when sent', () => {
+  it('Null tells a listing without a prefix; max-keys is compared as sent', async () => {
+    await policy(
+      'lists',
+      anyone('Allow', ['s3:ListBucket'], 'arn:aws:s3:::lists'),
+      anyone('Deny', ['s3:ListBucket'], 'arn:aws:s3:::lists', { Null: { 's3:prefix': 'true' } }),
+      anyone('Deny', ['s3:ListBucket'], 'arn:aws:s3:::lists', {
+        NumericGreaterThan: { 's3:max-keys': '1000' },
+      }),
+    );
+    expect((await anon('GET', '/lists?list-type=2')).status).toBe(403);
+    expect((await anon('GET', '/lists?list-type=2&prefix=')).status).toBe(200);
+    const listed = await anon('GET', '/lists?list-type=2&prefix=docs/');
+    expect([listed.status, listed.body.includes('<Key>docs/a</Key>')]).toEqual([200, true]);
+    expect((await anon('GET', '/lists?list-type=2&prefix=docs/&max-keys=5000')).status).toBe(403);
+    expect((await anon('GET', '/lists?list-type=2&prefix=docs/&max-keys=10')).status).toBe(200);
+    // Root is not judged by the bucket policy.
+    expect((await t.s3.send(new ListObjectsV2Command({ Bucket: 'lists' }))).KeyCount).toBe(1);
+  });
+});
+
+describe('the bucket policy itself', () => {
+  it('is managed by the owner only, even when the policy grants s3:* to everyone', async () => {
+    await policy(
+      'open',
+      anyone('Allow', ['s3:*'], 'arn:aws:s3:::open'),
+      anyone('Allow', ['s3:*'], 'arn:aws:s3:::open/*'),
+    );
+    expect((await anon('PUT', '/open/file', 'x')).status).toBe(200);
+    const grab = JSON.stringify({
+      Version: '2012-10-17',
+      Statement: [anyone('Deny', ['s3:*'], 'arn:aws:s3:::open/*')],
+    });
+    for (const [method, body] of [
+      ['GET', ''],
+      ['PUT', grab],
+      ['DELETE', ''],
+    ] as const) {
+      const res = await anon(method, '/open?policy', body);
+      expect([method, res.status, xmlCode(res.body)]).toEqual([method, 403, 'AccessDenied']);
+    }
+    expect((await anon('GET', '/open/file')).status).toBe(200);
+  });
+});
