@@ -31,6 +31,8 @@ export type EngineErrorCode =
 export interface VersionDetail {
   versionId?: string;
   deleteMarker?: boolean;
+  /** When the delete marker was made (S3 sends it as Last-Modified with the 405). */
+  modTime?: Date;
 }
 
 export class EngineError extends Error {

@@ -316,6 +316,7 @@ export function fromEngineError(err: unknown): ApiError | undefined {
   const headers: Record<string, string> = {};
   if (err.detail.deleteMarker) headers['x-amz-delete-marker'] = 'true';
   if (err.detail.versionId !== undefined) headers['x-amz-version-id'] = err.detail.versionId;
+  if (err.detail.modTime !== undefined) headers['Last-Modified'] = err.detail.modTime.toUTCString();
   const context = Object.keys(headers).length > 0 ? { headers } : {};
   const renamed = RENAMED[err.code];
   if (renamed) return new ApiError(renamed[0], renamed[1], context);

@@ -217,6 +217,8 @@ export interface OpenRequest {
   partNumber?: number;
   /** The SSE-C key the request presents (for GET, HEAD, copy sources). */
   sseKey: SseNone | SseCustomerKey;
+  /** Checks the range against the object's size first (a copy range has its own error). */
+  checkRange?: (range: RangeSpec, size: number) => void;
 }
 
 export interface Opened {
@@ -286,7 +288,7 @@ export async function openObject(
       plainRange =
         req.partNumber !== undefined
           ? partPlainRange(info, req.partNumber)
-          : req.range && resolveRange(req.range, info.size);
+          : req.range && (req.checkRange?.(req.range, info.size), resolveRange(req.range, info.size));
       if (storedSse(info) === 'none') return plainRange;
       const plan = encryptedPlan(info, objectKeyOf(deps, info, req.sseKey, { bucket, key }), plainRange);
       segments = plan.segments;

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import * as s3sdk from '@aws-sdk/client-s3';
 import { CopyConditions } from 'minio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -129,6 +130,45 @@ describe('CopyObject', () => {
     });
     expect(raw.status).toBe(400);
     expect(xmlCode(raw.body)).toBe('InvalidArgument');
+  });
+
+  it("keeps the source's checksum, computes one asked for, and refuses an unknown algorithm", async () => {
+    const data = 'checked bytes';
+    const sha256 = createHash('sha256').update(data).digest('base64');
+    const sha1 = createHash('sha1').update(data).digest('base64');
+    await t.s3.send(
+      new PutObjectCommand({ Bucket: 'src', Key: 'summed', Body: data, ChecksumSHA256: sha256 }),
+    );
+    const kept = await t.s3.send(
+      new CopyObjectCommand({ Bucket: 'dst', Key: 'summed', CopySource: 'src/summed' }),
+    );
+    expect(kept.CopyObjectResult?.ChecksumSHA256).toBe(sha256);
+    const head = await t.s3.send(
+      new HeadObjectCommand({ Bucket: 'dst', Key: 'summed', ChecksumMode: 'ENABLED' }),
+    );
+    expect(head.ChecksumSHA256).toBe(sha256);
+    const other = await t.s3.send(
+      new CopyObjectCommand({
+        Bucket: 'dst',
+        Key: 'summed-sha1',
+        CopySource: 'src/summed',
+        ChecksumAlgorithm: 'SHA1',
+      }),
+    );
+    expect([other.CopyObjectResult?.ChecksumSHA1, other.CopyObjectResult?.ChecksumSHA256]).toEqual([
+      sha1,
+      undefined,
+    ]);
+    const headSha1 = await t.s3.send(
+      new HeadObjectCommand({ Bucket: 'dst', Key: 'summed-sha1', ChecksumMode: 'ENABLED' }),
+    );
+    expect(headSha1.ChecksumSHA1).toBe(sha1);
+    const bogus = await signedRequest(t.store.port, {
+      method: 'PUT',
+      path: '/dst/bogus',
+      headers: { 'x-amz-copy-source': '/src/summed', 'x-amz-checksum-algorithm': 'BOGUS' },
+    });
+    expect([bogus.status, xmlCode(bogus.body)]).toEqual([400, 'InvalidRequest']);
   });
 
   it('works through the minio SDK with its copy conditions', async () => {

@@ -115,6 +115,27 @@ describe('GetObject', () => {
     expect(raw.status).toBe(304);
     expect(raw.headers.etag).toBe(etag);
     expect(raw.body).toBe('');
+    // ... and what a cache needs to keep its copy fresh: Cache-Control and Expires (RFC 9110).
+    const expires = 'Thu, 01 Jan 2099 00:00:00 GMT';
+    const cached = await t.s3.send(
+      new PutObjectCommand({
+        Bucket: 'media',
+        Key: 'cached.txt',
+        Body: 'c',
+        CacheControl: 'max-age=60',
+        Expires: new Date(expires),
+      }),
+    );
+    const fresh = await signedRequest(t.store.port, {
+      method: 'GET',
+      path: '/media/cached.txt',
+      headers: { 'if-none-match': cached.ETag! },
+    });
+    expect([fresh.status, fresh.headers['cache-control'], fresh.headers.expires]).toEqual([
+      304,
+      'max-age=60',
+      expires,
+    ]);
   });
 
   it('honours response-* overrides', async () => {

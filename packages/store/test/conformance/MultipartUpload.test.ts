@@ -87,6 +87,19 @@ describe('multipart upload', () => {
     expect(done.ETag).toBe(`"${md5hex(md5s)}-2"`);
     const head = await t.s3.send(new HeadObjectCommand({ Bucket: 'mpu', Key: 'etag.bin', PartNumber: 2 }));
     expect(head.PartsCount).toBe(2);
+    // A multipart object of one part says so too.
+    const oneId = await create('one-part.bin');
+    const only = await part('one-part.bin', oneId, 1, fill(1000, 7));
+    await t.s3.send(
+      new CompleteMultipartUploadCommand({
+        Bucket: 'mpu',
+        Key: 'one-part.bin',
+        UploadId: oneId,
+        MultipartUpload: { Parts: [only] },
+      }),
+    );
+    const one = await t.s3.send(new HeadObjectCommand({ Bucket: 'mpu', Key: 'one-part.bin', PartNumber: 1 }));
+    expect([one.ETag?.endsWith('-1"'), one.PartsCount]).toEqual([true, 1]);
     expect(head.ContentLength).toBe(p2.length);
     const second = await t.s3.send(new GetObjectCommand({ Bucket: 'mpu', Key: 'etag.bin', PartNumber: 2 }));
     expect(second.ContentRange).toBe(
@@ -260,6 +273,19 @@ describe('multipart upload', () => {
         }),
       ),
     ).rejects.toMatchObject({ name: 'InvalidArgument' });
+    // Starting at or past the end is the same bad copy range, not an unsatisfiable read.
+    await expect(
+      t.s3.send(
+        new UploadPartCopyCommand({
+          Bucket: 'mpu',
+          Key: 'copied',
+          UploadId: id,
+          PartNumber: 3,
+          CopySource: 'mpu/source',
+          CopySourceRange: 'bytes=100-102',
+        }),
+      ),
+    ).rejects.toMatchObject({ name: 'InvalidArgument', $metadata: { httpStatusCode: 400 } });
     await expect(
       t.s3.send(
         new UploadPartCopyCommand({

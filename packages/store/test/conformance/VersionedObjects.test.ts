@@ -65,6 +65,9 @@ describe('versioned objects', () => {
       .send(new HeadObjectCommand({ Bucket: 'ver', Key: 'gone', VersionId: del.VersionId }))
       .catch((e: unknown) => e);
     expect(byId).toMatchObject({ $metadata: { httpStatusCode: 405 } });
+    // With when the marker was made, as Last-Modified (S3's 405 for a delete marker).
+    const modified = (byId as s3sdk.S3ServiceException).$response?.headers['last-modified'];
+    expect(Math.abs(Date.parse(modified ?? '') - Date.now())).toBeLessThan(120_000);
     // A delete marker is no copy source: InvalidRequest, as S3 answers.
     await expect(
       t.s3.send(

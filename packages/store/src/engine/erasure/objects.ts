@@ -65,7 +65,11 @@ export function pickVersion(merged: Merged, versionId: string | undefined): Merg
   const found = merged.versions.find((m) => m.version.id === versionId);
   if (!found) throw new EngineError(versionId === NULL_VERSION ? 'NoSuchKey' : 'NoSuchVersion');
   if (found.version.deleteMarker)
-    throw new EngineError('MethodNotAllowed', undefined, { deleteMarker: true, versionId });
+    throw new EngineError('MethodNotAllowed', undefined, {
+      deleteMarker: true,
+      versionId,
+      modTime: new Date(found.version.mod),
+    });
   return found;
 }
 

@@ -55,8 +55,13 @@ export function checksumSpec(ctx: RequestContext, trailers?: Map<string, string>
   return undefined;
 }
 
+/** The flexible-checksum algorithms S3 knows, as x-amz-checksum-algorithm names them. */
+export const CHECKSUM_ALGORITHMS = ['CRC32', 'CRC32C', 'CRC64NVME', 'SHA1', 'SHA256'] as const;
+
 export class ChecksumCheck extends Transform {
   private readonly sum: Running | undefined;
+  /** The checksum of what passed (base64), once the stream has ended. */
+  value: string | undefined;
 
   constructor(private readonly spec: ChecksumSpec) {
     super();
@@ -70,11 +75,12 @@ export class ChecksumCheck extends Transform {
 
   override _flush(done: TransformCallback): void {
     const expected = this.spec.expected();
+    this.value = this.sum?.digest().toString('base64');
     if (!this.sum || expected === undefined) {
       done();
       return;
     }
-    if (this.sum.digest().toString('base64') !== expected) {
+    if (this.value !== expected) {
       const name = this.spec.algorithm.toUpperCase();
       done(new ApiError('BadDigest', `The ${name} you specified did not match the calculated checksum.`));
       return;

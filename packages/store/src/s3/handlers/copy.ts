@@ -6,9 +6,15 @@ import {
   sseResponseHeaders,
 } from '../../crypto/index.js';
 import { EngineError } from '../../engine/errors.js';
-import type { NewObjectMeta, ObjectInfo, RangeSpec } from '../../engine/object-layer.js';
+import {
+  MAX_OBJECT_SIZE,
+  type NewObjectMeta,
+  type ObjectInfo,
+  type RangeSpec,
+} from '../../engine/object-layer.js';
 import { header, isPrivateChannel } from '../../http/context.js';
 import { type Reply, xmlReply } from '../../http/reply.js';
+import { CHECKSUM_ALGORITHMS, ChecksumCheck } from '../auth/checksum.js';
 import type { S3Call, S3Deps } from '../call.js';
 import { ApiError } from '../errors.js';
 import { type Opened, openObject, precheckWrite, toApiError, writeObject } from '../object-io.js';
@@ -17,6 +23,7 @@ import type { CopySource } from '../request/params.js';
 import { encodeTagQuery, parseTagQuery } from '../request/tagging.js';
 import type { S3Operation } from '../router.js';
 import { bucketSettings } from '../settings.js';
+import { chain } from '../streams.js';
 import { el, elAttrs, S3_NAMESPACE } from '../xml/writer.js';
 import { newVersionMeta, sseForWrite, withinQuota } from './objects.js';
 
@@ -30,6 +37,12 @@ export function copySourceKey(call: S3Call): SseNone | SseCustomerKey {
     if (err instanceof SseHeaderError) throw toApiError(err);
     throw err;
   }
+}
+
+/** A copy range must lie inside the source (InvalidArgument, not 416: nothing is being read). */
+function copyRangeWithin(range: RangeSpec, size: number): void {
+  if ('suffix' in range || range.start >= size || (range.end ?? size) >= size)
+    throw new ApiError('InvalidArgument', `Range specified is not valid for source object of size: ${size}`);
 }
 
 /** Opens the copy source, after its x-amz-copy-source-if-* conditions (any failure is 412 for copies). */
@@ -48,7 +61,7 @@ export async function openCopySource(
   const read = await openObject(deps, source.bucket, source.key, {
     sseKey: copySourceKey(call),
     ...(source.versionId === undefined ? {} : { versionId: source.versionId }),
-    ...(range ? { range } : {}),
+    ...(range ? { range, checkRange: copyRangeWithin } : {}),
   }).catch((err: unknown) => {
     // A delete marker named by its version id: S3 refuses the copy as a bad request.
     if (err instanceof EngineError && err.code === 'MethodNotAllowed')
@@ -84,6 +97,33 @@ function metadataFor(op: CopyOp, call: S3Call, src: ObjectInfo, fromRequest: New
   return meta;
 }
 
+/** The x-amz-checksum-algorithm a copy asks for (lower case), checked. */
+function checksumAlgorithm(call: S3Call): string | undefined {
+  const raw = header(call.ctx.headers, 'x-amz-checksum-algorithm');
+  if (raw === undefined) return undefined;
+  const upper = raw.toUpperCase();
+  if (!(CHECKSUM_ALGORITHMS as readonly string[]).includes(upper))
+    throw new ApiError('InvalidRequest', 'Value for x-amz-checksum-algorithm header is invalid.');
+  return upper.toLowerCase();
+}
+
+/**
+ * The copy keeps the source's checksum (the bytes are the same); one asked for in another
+ * algorithm is computed as the bytes go by.
+ */
+function copiedChecksums(read: Opened, algorithm: string | undefined) {
+  const kept: Record<string, string> = {};
+  for (const [k, v] of Object.entries(read.info.internal))
+    if (k.startsWith('checksum-') && (algorithm === undefined || k === `checksum-${algorithm}`)) kept[k] = v;
+  if (algorithm === undefined || kept[`checksum-${algorithm}`] !== undefined)
+    return { body: read.stream, checksums: () => kept };
+  const tally = new ChecksumCheck({ algorithm, expected: () => undefined });
+  return {
+    body: chain(read.stream, tally),
+    checksums: () => (tally.value === undefined ? {} : { [`checksum-${algorithm}`]: tally.value }),
+  };
+}
+
 /** CopyObject as a stream from the source into a new version: memory stays bounded for any size. */
 export async function copyObject(deps: S3Deps, call: S3Call, op: CopyOp): Promise<Reply> {
   const { source } = op;
@@ -100,17 +140,28 @@ export async function copyObject(deps: S3Deps, call: S3Call, op: CopyOp): Promis
       "This copy request is illegal because it is trying to copy an object to itself without changing the object's metadata, storage class, website redirect location or encryption attributes.",
     );
   }
+  const algorithm = checksumAlgorithm(call);
   await precheckWrite(deps, op.bucket, op.key, op.condition);
   const read = await openCopySource(deps, call, source, op.conditions);
+  // S3 copies at most 5 GiB in one CopyObject; larger objects are copied in parts.
+  if (read.info.size > MAX_OBJECT_SIZE) {
+    read.stream.destroy();
+    throw new ApiError(
+      'InvalidRequest',
+      'The specified copy source is larger than the maximum allowable size for a copy source: 5368709120',
+    );
+  }
+  const copied = copiedChecksums(read, algorithm);
   const info = await withinQuota(deps, op.bucket, settings, read.info.size, async () =>
     writeObject(deps, {
       bucket: op.bucket,
       key: op.key,
-      body: read.stream,
+      body: copied.body,
       size: read.info.size,
       meta: metadataFor(op, call, read.info, newVersionMeta(call, settings)),
       sse,
       versioning: settings.versioning,
+      afterBody: () => ({ internal: copied.checksums() }),
       ...(op.condition ? { condition: op.condition } : {}),
     }),
   ).catch((err: unknown) => {
@@ -127,6 +178,7 @@ export async function copyObject(deps: S3Deps, call: S3Call, op: CopyOp): Promis
         { xmlns: S3_NAMESPACE },
         el('LastModified', info.modTime.toISOString()),
         el('ETag', `"${info.etag}"`),
+        Object.entries(copied.checksums()).map(([k, v]) => el(`Checksum${k.slice(9).toUpperCase()}`, v)),
       ),
     ),
     headers,

@@ -123,12 +123,8 @@ export async function uploadPartCopy(deps: S3Deps, call: S3Call, op: Op<'UploadP
   const read = await openCopySource(deps, call, op.source, op.conditions, op.range);
   try {
     const size = read.range ? read.range.end - read.range.start + 1 : read.info.size;
-    if (op.range && op.range.end >= read.info.size) {
-      throw new ApiError(
-        'InvalidArgument',
-        `Range specified is not valid for source object of size: ${read.info.size}`,
-      );
-    }
+    // A part is at most 5 GiB, copied or sent.
+    if (size > MAX_OBJECT_SIZE) throw new ApiError('EntityTooLarge');
     const part = await withinQuota(deps, op.bucket, await bucketSettings(deps, op.bucket), size, () =>
       deps.layer.putObjectPart({
         bucket: op.bucket,

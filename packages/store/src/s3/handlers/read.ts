@@ -45,18 +45,31 @@ export function objectHeaders(info: ObjectInfo): Record<string, string> {
     out['x-amz-object-lock-retain-until-date'] = info.retention.until.toISOString();
   }
   if (info.legalHold) out['x-amz-object-lock-legal-hold'] = 'ON';
-  if (info.parts.length > 1) out['x-amz-mp-parts-count'] = String(info.parts.length);
+  // A multipart object (its ETag ends -N), even of one part.
+  if (info.parts.length > 1 || /-\d+$/.test(info.etag))
+    out['x-amz-mp-parts-count'] = String(info.parts.length);
   Object.assign(out, sseResponseHeaders(sseOf(info)));
   return out;
 }
 
-/** 304 carries the validators only; 412 is an error document. */
+/**
+ * 304 carries the validators and what a cache needs to keep its copy fresh (RFC 9110 §15.4.5:
+ * the Cache-Control and Expires a 200 would send); 412 is an error document.
+ */
 function checkConditions(op: ReadOp, info: ObjectInfo): Reply | undefined {
   const outcome = evaluateConditions(op.conditions, info.etag, info.modTime);
   if (outcome === 'failed') throw new ApiError('PreconditionFailed');
-  if (outcome === 'not-modified')
-    return emptyReply(304, { ETag: `"${info.etag}"`, 'Last-Modified': info.modTime.toUTCString() });
-  return undefined;
+  if (outcome !== 'not-modified') return undefined;
+  const headers: Record<string, string> = {
+    ETag: `"${info.etag}"`,
+    'Last-Modified': info.modTime.toUTCString(),
+  };
+  for (const name of ['cache-control', 'expires'] as const) {
+    const value = info.headers[name];
+    if (value !== undefined) headers[name] = value;
+  }
+  if (info.versionId !== 'null') headers['x-amz-version-id'] = info.versionId;
+  return emptyReply(304, headers);
 }
 
 export function readKey(ctx: RequestContext): SseNone | SseCustomerKey {
