@@ -285,10 +285,11 @@ export async function openObject(
   const options: ReadOptions = {
     plan: (info) => {
       checkReadKey(info, req.sseKey);
+      if (req.range && req.partNumber === undefined) req.checkRange?.(req.range, info.size);
       plainRange =
         req.partNumber !== undefined
           ? partPlainRange(info, req.partNumber)
-          : req.range && (req.checkRange?.(req.range, info.size), resolveRange(req.range, info.size));
+          : req.range && resolveRange(req.range, info.size);
       if (storedSse(info) === 'none') return plainRange;
       const plan = encryptedPlan(info, objectKeyOf(deps, info, req.sseKey, { bucket, key }), plainRange);
       segments = plan.segments;
