@@ -167,6 +167,22 @@ describe('PutObject', () => {
         });
       }
     }
+    // One checksum per request: a second would be kept without being checked.
+    const two = await signedRequest(t.store.port, {
+      method: 'PUT',
+      path: '/docs/two-sums',
+      body: data,
+      headers: { 'x-amz-checksum-crc32': sums.crc32!, 'x-amz-checksum-sha256': wrong('sha256') },
+    });
+    expect([two.status, xmlCode(two.body)]).toEqual([400, 'InvalidRequest']);
+    // A name S3 does not know is not a checksum, and does not hide one it knows.
+    const odd = await signedRequest(t.store.port, {
+      method: 'PUT',
+      path: '/docs/odd-sum',
+      body: data,
+      headers: { 'x-amz-checksum-aaa': 'x', 'x-amz-checksum-sha1': wrong('sha1') },
+    });
+    expect([odd.status, xmlCode(odd.body)]).toEqual([400, 'BadDigest']);
     // The SDK streams a body of unknown framing with the checksum in a trailer.
     const sent = await t.s3.send(
       new PutObjectCommand({

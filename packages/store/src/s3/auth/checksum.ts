@@ -40,19 +40,33 @@ export interface ChecksumSpec {
   expected: () => string | undefined;
 }
 
-/** Which checksum the request declares, if any. */
+/** A checksum header (or trailer) name of an algorithm S3 knows; its name in group 1. */
+export const CHECKSUM_NAME = /^x-amz-checksum-(crc32|crc32c|sha1|sha256|crc64nvme)$/;
+
+const ONE_CHECKSUM = 'Expecting a single x-amz-checksum- header. Multiple checksum Types are not allowed.';
+
+/**
+ * Which checksum the request declares, if any: one, in a header or a trailer (S3 refuses
+ * more, and a second one would be stored without being checked).
+ */
 export function checksumSpec(ctx: RequestContext, trailers?: Map<string, string>): ChecksumSpec | undefined {
+  let spec: ChecksumSpec | undefined;
+  let count = 0;
   for (const name of Object.keys(ctx.headers)) {
-    const m = /^x-amz-checksum-([a-z0-9]+)$/.exec(name);
-    if (m?.[1] && m[1] !== 'type' && m[1] !== 'algorithm') {
-      const value = header(ctx.headers, name);
-      return { algorithm: m[1], expected: () => value };
-    }
+    const m = CHECKSUM_NAME.exec(name);
+    if (!m?.[1]) continue;
+    count++;
+    const value = header(ctx.headers, name);
+    spec = { algorithm: m[1], expected: () => value };
   }
   const trailer = header(ctx.headers, 'x-amz-trailer')?.trim().toLowerCase();
-  const m = trailer ? /^x-amz-checksum-([a-z0-9]+)$/.exec(trailer) : null;
-  if (m?.[1] && trailers) return { algorithm: m[1], expected: () => trailers.get(trailer!) };
-  return undefined;
+  const m = trailer ? CHECKSUM_NAME.exec(trailer) : null;
+  if (m?.[1]) {
+    count++;
+    if (trailers) spec = { algorithm: m[1], expected: () => trailers.get(trailer!) };
+  }
+  if (count > 1) throw new ApiError('InvalidRequest', ONE_CHECKSUM);
+  return spec;
 }
 
 /** The flexible-checksum algorithms S3 knows, as x-amz-checksum-algorithm names them. */

@@ -8,6 +8,7 @@ import {
 } from '../../engine/object-layer.js';
 import { header, isPrivateChannel } from '../../http/context.js';
 import { emptyReply, type Reply } from '../../http/reply.js';
+import { CHECKSUM_NAME } from '../auth/checksum.js';
 import { declaredLength } from '../auth/payload.js';
 import type { S3Call, S3Deps } from '../call.js';
 import { ApiError } from '../errors.js';
@@ -57,8 +58,6 @@ export function userMeta(call: S3Call): Record<string, string> {
   }
   return out;
 }
-
-const CHECKSUM_NAME = /^x-amz-checksum-(crc32|crc32c|sha1|sha256|crc64nvme)$/;
 
 /**
  * The checksums the client declared, in headers or in aws-chunked trailers, as a version
