@@ -248,8 +248,6 @@ export async function may(
   identity: Identity | undefined,
   access: Access,
 ): Promise<boolean> {
-  // Only the bucket owner's account manages the bucket policy, whatever the policy says.
-  if (!identity && OWNER_ONLY.has(access.action)) return false;
   const rights = identity
     ? rightsOf(deps.credentials.iam, identity, deps.credentials.rootAccessKey)
     : undefined;
@@ -257,6 +255,8 @@ export async function may(
   if (!identity && access.bucket === undefined) return false;
   const policy = access.bucket === undefined ? undefined : await bucketPolicy(deps, access.bucket);
   if (!identity && !policy) return false;
+  // Only the bucket owner's account manages the bucket policy, whatever the policy says.
+  if (!identity && OWNER_ONLY.has(access.action)) return false;
   const facts: RequestFacts = {
     action: access.action,
     principal: identity
