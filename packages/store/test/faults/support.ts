@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { type Database, open } from 'lmdb';
+import { uploadEntry } from '../../src/engine/erasure/uploads.js';
 import { entryKey, INDEX_DIR } from '../../src/engine/fs/drive-index.js';
 import { dataDir, sysPath } from '../../src/engine/fs/layout.js';
 import { decodeObjectRecord, encodeObjectRecord, type ObjectRecord } from '../../src/format/object-record.js';
@@ -25,7 +26,7 @@ export async function wipeDrive(drive: string): Promise<void> {
 }
 
 /** A drive's index, opened alongside the store (LMDB allows it; it is never closed here). */
-function indexOf(drive: string): Database<Buffer, Buffer> {
+function indexOf(drive: string, name = 'objects'): Database<Buffer, Buffer> {
   const env = open({
     path: sysPath(drive, INDEX_DIR),
     maxDbs: 8,
@@ -33,7 +34,7 @@ function indexOf(drive: string): Database<Buffer, Buffer> {
     cache: false,
     keyEncoding: 'binary',
   });
-  return env.openDB<Buffer, Buffer>({ name: 'objects', encoding: 'binary', keyEncoding: 'binary' });
+  return env.openDB<Buffer, Buffer>({ name, encoding: 'binary', keyEncoding: 'binary' });
 }
 
 /** One drive's record of a key, as stored. */
@@ -69,4 +70,25 @@ export async function corruptShard(drive: string, bucket: string, key: string): 
 /** Removes one drive's record of a key, as if that drive never committed it. */
 export function dropRecord(drive: string, bucket: string, key: string): void {
   indexOf(drive).removeSync(entryKey(bucket, key));
+}
+
+/** One drive's upload record, as stored (undefined when the drive has none). */
+export function uploadRecordBytes(
+  drive: string,
+  bucket: string,
+  key: string,
+  uploadId: string,
+): Buffer | undefined {
+  return indexOf(drive, 'uploads').get(uploadEntry(bucket, key, uploadId));
+}
+
+/** Puts an upload record back on one drive, as if a Complete never reached it. */
+export function restoreUploadRecord(
+  drive: string,
+  bucket: string,
+  key: string,
+  uploadId: string,
+  bytes: Buffer,
+): void {
+  indexOf(drive, 'uploads').putSync(uploadEntry(bucket, key, uploadId), bytes);
 }

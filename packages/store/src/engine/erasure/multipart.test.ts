@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { readdir } from 'node:fs/promises';
 import { PassThrough } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { dropRecord, restoreUploadRecord, uploadRecordBytes } from '../../../test/faults/support.js';
 import { dataDir, objectDir } from '../fs/layout.js';
 import { MIN_PART_SIZE } from '../object-layer.js';
 import { body, bytes, type EngineFixture, engineFixture } from '../test-support/engine.js';
@@ -135,6 +136,66 @@ describe('multipart uploads in the engine', () => {
     await expect(writing).rejects.toMatchObject({ code: 'NoSuchUpload' });
     for (const d of f.drives)
       await expect(readdir(objectDir(d, 'bkt', 'raced'))).rejects.toMatchObject({ code: 'ENOENT' });
+  });
+
+  it('a Complete a crash cut after two drives: a retry finishes it, an abort keeps the object', async () => {
+    for (const finish of ['retry', 'abort'] as const) {
+      const key = `torn-${finish}`;
+      const { uploadId } = await layer.newMultipartUpload('bkt', key, {});
+      const p1 = part(1, MIN_PART_SIZE);
+      const p2 = part(2, 1000);
+      const put = (n: number, data: Buffer) =>
+        layer.putObjectPart({
+          bucket: 'bkt',
+          key,
+          uploadId,
+          partNumber: n,
+          body: body(data),
+          size: data.length,
+        });
+      await put(1, p1);
+      await put(2, p2);
+      const saved = f.drives.map((d) => uploadRecordBytes(d, 'bkt', key, uploadId)!);
+      const parts = [
+        { number: 1, etag: md5(p1) },
+        { number: 2, etag: md5(p2) },
+      ];
+      const done = await layer.completeMultipartUpload({
+        bucket: 'bkt',
+        key,
+        uploadId,
+        versioning: 'unversioned',
+        parts,
+      });
+      // As if drives 0 and 1 never took the Complete: the upload, and no object, on them.
+      for (const [i, d] of f.drives.slice(0, 2).entries()) {
+        dropRecord(d, 'bkt', key);
+        restoreUploadRecord(d, 'bkt', key, uploadId, saved[i]!);
+      }
+      if (finish === 'retry') {
+        const again = await layer.completeMultipartUpload({
+          bucket: 'bkt',
+          key,
+          uploadId,
+          versioning: 'unversioned',
+          parts,
+        });
+        expect(again.etag).toBe(done.etag);
+      } else {
+        await layer.abortMultipartUpload('bkt', key, uploadId);
+      }
+      const listed = await layer.listMultipartUploads({
+        bucket: 'bkt',
+        prefix: key,
+        delimiter: '',
+        keyMarker: '',
+        uploadIdMarker: '',
+        maxUploads: 10,
+      });
+      expect(listed.uploads).toEqual([]);
+      const read = await layer.getObject('bkt', key);
+      expect(md5(await bytes(read.stream))).toBe(md5(Buffer.concat([p1, p2])));
+    }
   });
 
   it('abort removes the upload and its part files; uploads list by key then initiation', async () => {

@@ -39,7 +39,7 @@ import {
   uploadEntry,
   uploadName,
 } from './uploads.js';
-import { addVersion, NULL_VERSION, nextModTime } from './versions.js';
+import { addVersion, type Merged, type MergedVersion, NULL_VERSION, nextModTime } from './versions.js';
 
 const uploadLock = (uploadId: string) => `upload/${uploadId}`;
 
@@ -184,6 +184,13 @@ export async function putObjectPart(ctx: EngineContext, input: PutPartInput): Pr
   }
 }
 
+/** Whether any drive's copy of any version of the key keeps its data in `dataId`. */
+function dataInUse(ctx: EngineContext, bucket: string, key: string, dataId: string): boolean {
+  return ctx.drives
+    .read(bucket, key)
+    .answers.some((a) => typeof a === 'object' && a.value.versions.some((v) => v.data?.id === dataId));
+}
+
 function uploadExists(ctx: EngineContext, bucket: string, key: string, uploadId: string): boolean {
   try {
     readUpload(ctx, bucket, key, uploadId);
@@ -236,6 +243,17 @@ export async function completeMultipartUpload(ctx: EngineContext, input: Complet
       input.check?.(chosen.map(toPartInfo));
       const { record } = read;
       const merged = mergedKey(ctx, bucket, key);
+      const done = merged.versions.find((mv) => mv.version.data?.id === record.dataId);
+      if (done)
+        return finishCompleted(
+          ctx,
+          bucket,
+          key,
+          uploadId,
+          done,
+          multipartEtag(chosen.map((p) => p.etag)),
+          merged,
+        );
       checkWriteCondition(currentObject(merged), input.condition);
       const m = record.meta;
       const version: VersionRecord = {
@@ -304,6 +322,27 @@ export async function completeMultipartUpload(ctx: EngineContext, input: Complet
   );
 }
 
+/**
+ * A Complete that a crash cut short committed the object on enough drives, and the upload
+ * stayed on the rest: the retry finishes it (the upload goes, heal copies the object) and
+ * answers the object, as the first attempt would have.
+ */
+async function finishCompleted(
+  ctx: EngineContext,
+  bucket: string,
+  key: string,
+  uploadId: string,
+  done: MergedVersion,
+  etag: string,
+  merged: Merged,
+): Promise<ObjectInfo> {
+  if (done.version.etag !== etag) throw new EngineError('NoSuchUpload');
+  const entry = uploadEntry(bucket, key, uploadId);
+  await Promise.all(ctx.drives.all().map((ix) => ix?.uploads.remove(entry)));
+  ctx.queueHeal(bucket, key);
+  return toObjectInfo(bucket, key, done.version, merged.versions[0] === done);
+}
+
 /** Part files the completed object does not use (re-uploads, parts left out). */
 async function dropUnchosen(
   ctx: EngineContext,
@@ -335,7 +374,9 @@ export async function abortMultipartUpload(
       undo: (ix, a) => (a.previous ? ix.uploads.put(entry, a.previous) : Promise.resolve()),
       what: `${bucket} ${key}/${uploadId}`,
     }));
-    await removeData(ctx.drives, bucket, key, record.dataId);
+    // A Complete cut short by a crash may have committed the object on some drives and left
+    // the upload on the others: the object owns the data folder then, and keeps it.
+    if (!dataInUse(ctx, bucket, key, record.dataId)) await removeData(ctx.drives, bucket, key, record.dataId);
   });
 }
 
