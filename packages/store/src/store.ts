@@ -65,7 +65,9 @@ async function boot(
   service: (action: ServiceAction) => void,
 ): Promise<Running> {
   const region = opts.region ?? 'us-east-1';
-  const set = await initDrives(opts.drives);
+  const set = await initDrives(opts.drives, {
+    formattedQuorum: erasureParams(opts.drives.length, opts.parity).readQuorum,
+  });
   const storageTrace = new OpTracer('storage');
   const layer = await ErasureObjectLayer.open(set, {
     trace: storageTrace,

@@ -68,6 +68,21 @@ describe('initDrives', () => {
     await expect(initDrives([drives[0]!, drives[0]!])).rejects.toThrow(/given once/);
   });
 
+  it('refuses to start on fewer formatted drives than read quorum, formatting nothing', async () => {
+    await initDrives(drives);
+    // Three drives swapped for blank folders (unmounted mount points): only one keeps the data.
+    for (const d of drives.slice(1)) await rm(d, { recursive: true, force: true });
+    await expect(
+      startStore({ drives, rootCredentials: { accessKey: 'root', secretKey: 'root-secret' } }),
+    ).rejects.toThrow(/Only 1 of 4 drives carry this deployment's format; at least 2 must/);
+    await expect(readFormat(drives[1]!)).rejects.toMatchObject({ code: 'ENOENT' });
+    // With read quorum of them formatted, the blank ones are formatted and healed.
+    await initDrives(drives, { formattedQuorum: 1 });
+    for (const d of drives.slice(2)) await rm(join(d, '.stowage.sys/format.json'));
+    const set = await initDrives(drives, { formattedQuorum: 2 });
+    expect(set.fresh).toEqual([false, false, true, true]);
+  });
+
   it('startStore refuses a format newer than the code, with a clear error', async () => {
     await mkdir(join(drives[0]!, '.stowage.sys'), { recursive: true });
     await writeFile(

@@ -38,9 +38,14 @@ function writeFormat(drive: string, format: DriveFormat): Promise<void> {
 
 /**
  * Opens the drives of the set: formats fresh ones, migrates old format records, and refuses
- * drives from another deployment, another set size or another position.
+ * drives from another deployment, another set size or another position. A set whose drives
+ * are mostly blank (the others unmounted, say) is refused too: formatting the blank ones
+ * would start a store that cannot see its data and takes writes it will lose.
  */
-export async function initDrives(paths: readonly string[]): Promise<DriveSet> {
+export async function initDrives(
+  paths: readonly string[],
+  opts: { formattedQuorum?: number } = {},
+): Promise<DriveSet> {
   if (paths.length === 0) throw new Error('At least one drive directory is required');
   const drives = paths.map((p) => resolve(p));
   if (new Set(drives).size !== drives.length) throw new Error('Each drive directory must be given once');
@@ -51,6 +56,12 @@ export async function initDrives(paths: readonly string[]): Promise<DriveSet> {
   const formats = settled.map((r) => (r as PromiseFulfilledResult<DriveFormat | undefined>).value);
 
   const known = formats.find((f) => f !== undefined);
+  const formatted = formats.filter((f) => f !== undefined).length;
+  const needed = opts.formattedQuorum ?? 1;
+  if (known && formatted < needed)
+    throw new Error(
+      `Only ${formatted} of ${drives.length} drives carry this deployment's format; at least ${needed} must, to start (are the others mounted?)`,
+    );
   const deploymentId = known?.deploymentId ?? randomUUID();
   for (const [i, f] of formats.entries()) {
     if (f === undefined) continue;
