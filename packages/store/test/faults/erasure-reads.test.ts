@@ -1,3 +1,4 @@
+import { rename, rm, writeFile } from 'node:fs/promises';
 import {
   GetObjectCommand,
   ListObjectsV2Command,
@@ -5,7 +6,8 @@ import {
   S3ServiceException,
 } from '@aws-sdk/client-s3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startTestStore, type TestStore } from '../support/store.js';
+import { startStore } from '../../src/index.js';
+import { ROOT, startTestStore, type TestStore } from '../support/store.js';
 import { corruptShard, pattern, sha256, wipeDrive } from './support.js';
 
 // EC 2+2 over the four drives of the test store, driven through the real S3 API.
@@ -88,6 +90,32 @@ describe('EC 2+2 reads under faults', () => {
       .catch((e: unknown) => e);
     expect((err as S3ServiceException).name).toBe('XMinioInsufficientWriteQuorum');
     expect((err as S3ServiceException).$metadata.httpStatusCode).toBe(503);
+  });
+
+  it('a drive the system cannot read is offline, running or at start: the others serve', async () => {
+    // A drive path that is a file: every access under it fails with ENOTDIR (as root, where
+    // chmod 000 would not stop anything, this is the unreadable drive a test can make).
+    const drive = t.drives[2]!;
+    const unreadable = async () => {
+      await rename(drive, `${drive}.aside`);
+      await writeFile(drive, 'not a drive');
+    };
+    const readable = async () => {
+      await rm(drive);
+      await rename(`${drive}.aside`, drive);
+    };
+    await unreadable();
+    expect(await readAll()).toEqual(expected);
+    await t.s3.send(new PutObjectCommand({ Bucket: 'bkt', Key: 'while-offline', Body: 'w' }));
+    const listed = await t.s3.send(new ListObjectsV2Command({ Bucket: 'bkt' }));
+    expect(listed.KeyCount).toBe(OBJECTS.length + 1);
+    await t.store.close();
+    t.store = await startStore({ drives: t.drives, rootCredentials: ROOT, port: t.store.port });
+    expect(await readAll()).toEqual(expected);
+    await readable();
+    await t.s3.send(new PutObjectCommand({ Bucket: 'bkt', Key: 'after', Body: 'a' }));
+    const after = await t.s3.send(new GetObjectCommand({ Bucket: 'bkt', Key: 'after' }));
+    expect(await after.Body!.transformToString()).toBe('a');
   });
 
   it('heals in the background what reads found damaged, so two more drives may then fail', async () => {

@@ -89,8 +89,12 @@ export class DriveIndex {
    * serving the unlinked index file from memory. One stat: it runs for every request.
    */
   online(): boolean {
-    const st = statSync(formatPath(this.drive), { throwIfNoEntry: false });
-    return st !== undefined && st.dev === this.device;
+    try {
+      const st = statSync(formatPath(this.drive), { throwIfNoEntry: false });
+      return st !== undefined && st.dev === this.device;
+    } catch {
+      return false; // unreadable (permissions, I/O error): offline, not every request failing
+    }
   }
 
   /** Runs fn in one write transaction; resolves when it is committed and durable. */

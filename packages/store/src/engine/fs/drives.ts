@@ -32,6 +32,11 @@ async function prepare(drive: string): Promise<DriveFormat | undefined> {
   return decoded.format;
 }
 
+/** An error from the operating system (EACCES, EIO, ENOTDIR...), not a refusal of ours. */
+const isSystemError = (err: unknown): boolean =>
+  typeof (err as NodeJS.ErrnoException | undefined)?.code === 'string' &&
+  typeof (err as NodeJS.ErrnoException).syscall === 'string';
+
 function writeFormat(drive: string, format: DriveFormat): Promise<void> {
   return writeFileAtomic(formatPath(drive), `${JSON.stringify(format)}\n`, { tmpDir: tmpDir(drive) });
 }
@@ -51,13 +56,21 @@ export async function initDrives(
   if (new Set(drives).size !== drives.length) throw new Error('Each drive directory must be given once');
   // allSettled: a failure must not leave other drives still being prepared behind it.
   const settled = await Promise.allSettled(drives.map(prepare));
-  const failed = settled.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+  // A drive the system cannot read (permissions, I/O errors) starts offline and rejoins when
+  // it can be read, as long as enough others can; a format the code refuses stops the start.
+  const unreadable = settled.map((r) => r.status === 'rejected' && isSystemError(r.reason));
+  const failed = settled.find(
+    (r, i): r is PromiseRejectedResult =>
+      r.status === 'rejected' && (!unreadable[i] || unreadable.every(Boolean)),
+  );
   if (failed) throw failed.reason;
-  const formats = settled.map((r) => (r as PromiseFulfilledResult<DriveFormat | undefined>).value);
+  const formats = settled.map((r) => (r.status === 'fulfilled' ? r.value : undefined));
 
   const known = formats.find((f) => f !== undefined);
   const formatted = formats.filter((f) => f !== undefined).length;
   const needed = opts.formattedQuorum ?? 1;
+  const readable = unreadable.filter((u) => !u).length;
+  if (readable < needed) throw (settled.find((r) => r.status === 'rejected') as PromiseRejectedResult).reason;
   if (known && formatted < needed)
     throw new Error(
       `Only ${formatted} of ${drives.length} drives carry this deployment's format; at least ${needed} must, to start (are the others mounted?)`,
@@ -75,7 +88,7 @@ export async function initDrives(
   }
   await Promise.all(
     formats.map((f, index) =>
-      f === undefined
+      f === undefined && !unreadable[index]
         ? writeFormat(drives[index]!, {
             format: 'stowage',
             version: FORMAT_VERSION,
@@ -86,7 +99,7 @@ export async function initDrives(
         : undefined,
     ),
   );
-  return { deploymentId, drives, fresh: formats.map((f) => f === undefined) };
+  return { deploymentId, drives, fresh: formats.map((f, i) => f === undefined && !unreadable[i]) };
 }
 
 /**
