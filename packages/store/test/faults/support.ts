@@ -67,6 +67,11 @@ export async function corruptShard(drive: string, bucket: string, key: string): 
   }
 }
 
+/** Writes one drive's record of a key (a stale copy put back, say). */
+export function putRecord(drive: string, bucket: string, key: string, record: ObjectRecord): void {
+  indexOf(drive).putSync(entryKey(bucket, key), encodeObjectRecord(record));
+}
+
 /** Removes one drive's record of a key, as if that drive never committed it. */
 export function dropRecord(drive: string, bucket: string, key: string): void {
   indexOf(drive).removeSync(entryKey(bucket, key));

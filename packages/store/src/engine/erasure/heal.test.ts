@@ -8,6 +8,7 @@ import {
   driveRecord,
   dropRecord,
   pattern,
+  putRecord,
   sha256,
   wipeDrive,
 } from '../../../test/faults/support.js';
@@ -105,6 +106,45 @@ describe('bitrot and heal', () => {
     expect(await read('big')).toBe(sha256(BIG));
     expect(await readdir(objectDir(f.drives[3]!, 'bkt', 'big'))).toHaveLength(1);
     for (const d of f.drives) expect(await readdir(join(d, '.stowage.sys/tmp'))).toEqual([]);
+  });
+});
+
+describe('metadata changed in place (tags, retention, legal hold)', () => {
+  it('a stale drive is outvoted, never read as the version, and heal gives it the agreed metadata', async () => {
+    for (const key of ['small', 'big']) {
+      const stale = driveRecord(f.drives[0]!, 'bkt', key)!;
+      const shards = await snapshot(f.drives[0]!, key);
+      await layer.updateObjectMeta('bkt', key, undefined, () => ({ legalHold: true, tags: 'a=1' }));
+      // Drive 0 comes back from before the change (restored, or it missed the commit).
+      putRecord(f.drives[0]!, 'bkt', key, stale);
+      const info = await layer.getObjectInfo('bkt', key);
+      expect([info.legalHold, info.tags]).toEqual([true, 'a=1']);
+      await layer.heal('bkt', key);
+      for (const d of f.drives) {
+        const versions = driveRecord(d, 'bkt', key)!.versions;
+        expect(versions.map((v) => [v.legalHold, v.tags])).toEqual([[true, 'a=1']]);
+      }
+      // The drive kept its own shards: only its record changed.
+      expect(await snapshot(f.drives[0]!, key)).toEqual(shards);
+      expect(await read(key)).toBe(sha256(key === 'big' ? BIG : SMALL));
+    }
+  });
+
+  it('a change that reached half the drives: one answer for every read, one copy per drive after heal', async () => {
+    const before = f.drives.map((d) => driveRecord(d, 'bkt', 'big')!);
+    await layer.updateObjectMeta('bkt', 'big', undefined, () => ({ tags: 'state=new' }));
+    for (const i of [0, 1]) putRecord(f.drives[i]!, 'bkt', 'big', before[i]!);
+    const seen = new Set<string>();
+    for (let i = 0; i < 3; i++) seen.add((await layer.getObjectInfo('bkt', 'big')).tags);
+    expect(seen.size).toBe(1);
+    await layer.heal('bkt', 'big');
+    const copies = f.drives.map((d) => driveRecord(d, 'bkt', 'big')!.versions.map((v) => v.tags ?? ''));
+    expect(new Set(copies.map((c) => JSON.stringify(c))).size).toBe(1);
+    expect(copies[0]).toHaveLength(1);
+    expect(await read('big')).toBe(sha256(BIG));
+    // A later change applies to every drive from the agreed copy.
+    await layer.updateObjectMeta('bkt', 'big', undefined, () => ({ legalHold: false }));
+    for (const d of f.drives) expect(driveRecord(d, 'bkt', 'big')!.versions[0]!.legalHold).toBe(false);
   });
 });
 

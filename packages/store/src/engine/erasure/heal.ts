@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import {
   type DataLayout,
   OBJECT_RECORD_VERSION,
+  type ObjectRecord,
   type PartLayout,
   type VersionRecord,
 } from '../../format/object-record.js';
@@ -14,10 +15,11 @@ import { placeShard } from './commit.js';
 import { dataPin, type EngineContext } from './context.js';
 import { decodeObject } from './decode.js';
 import { encodeObject, type ShardOut } from './encode.js';
+import type { DriveAnswer } from './quorum.js';
 import { openPart } from './reader.js';
 import { discardShards, driveCopy } from './shard-writes.js';
 import { uploadsOfKey } from './uploads.js';
-import { type MergedVersion, mergeRecords, newestFirst, versionIdentity } from './versions.js';
+import { dataIdentity, type MergedVersion, mergeRecords, newestFirst, versionIdentity } from './versions.js';
 
 // Heal of one key (the caller holds its lock): every online drive gets the versions read
 // quorum agrees on, with its own shard of each rebuilt where it is missing, short or (deep)
@@ -153,6 +155,16 @@ async function dropStrays(
   );
 }
 
+/** A drive's copy of `version` with the same shards, whatever its in-place metadata. */
+function siblingCopy(
+  answer: DriveAnswer<ObjectRecord> | undefined,
+  version: VersionRecord,
+): VersionRecord | undefined {
+  if (typeof answer !== 'object') return undefined;
+  const identity = dataIdentity(version);
+  return answer.value.versions.find((v) => dataIdentity(v) === identity);
+}
+
 export async function healObject(
   ctx: EngineContext,
   bucket: string,
@@ -172,11 +184,22 @@ export async function healObject(
     const needs = new Set<number>();
     const data = mv.version.data;
     const total = data ? data.data + data.parity : live.length;
+    // A drive whose copy differs only in metadata (a stale or half-done tag, retention or
+    // legal-hold change) keeps its shards and takes the agreed metadata.
+    const retagged: (VersionRecord | undefined)[] = [];
     await Promise.all(
       live.map(async (ix, i) => {
         if (!ix || i >= total) return;
-        const copy = mv.holders[i];
-        if (!copy || !(await filesWhole(ctx.drives.paths[i]!, bucket, key, copy))) needs.add(i);
+        let copy = mv.holders[i];
+        if (!copy) {
+          const sibling = siblingCopy(answers[i], mv.version);
+          if (sibling)
+            copy = retagged[i] = { ...mv.version, ...(sibling.data ? { data: sibling.data } : {}) };
+        }
+        if (!copy || !(await filesWhole(ctx.drives.paths[i]!, bucket, key, copy))) {
+          needs.add(i);
+          retagged[i] = undefined;
+        }
       }),
     );
     let copies: (VersionRecord | undefined)[] = [];
@@ -185,12 +208,13 @@ export async function healObject(
       copies = (await rebuildVersion(ctx, bucket, key, mv, needs, deep)).copies;
     live.forEach((ix, i) => {
       if (!ix) return;
-      const copy = copies[i] ?? mv.holders[i] ?? (data ? undefined : mv.version);
+      const copy = copies[i] ?? mv.holders[i] ?? retagged[i] ?? (data ? undefined : mv.version);
       if (copies[i] || (!mv.holders[i] && copy)) healed.add(i);
       if (copy) records[i]!.push(copy);
     });
   }
   const agreedIds = new Set(merged.versions.map((m) => versionIdentity(m.version)));
+  const agreedVersionIds = new Set(merged.versions.map((m) => m.version.id));
   const answered = answers.filter((a) => a === 'absent' || typeof a === 'object').length;
   await Promise.all(
     live.map(async (ix, i) => {
@@ -200,6 +224,12 @@ export async function healObject(
       let changed = healed.has(i) || answer === 'error';
       for (const v of held) {
         if (agreedIds.has(versionIdentity(v))) continue;
+        // Another copy of an agreed version (older metadata, or a replaced null version's
+        // older bytes): the agreed copy is the version now, on this drive too.
+        if (agreedVersionIds.has(v.id)) {
+          changed = true;
+          continue;
+        }
         // Below quorum: dropped only when it can never reach it, even if every drive that
         // did not answer came back holding it (a write cut short, or an old overwritten copy).
         const holders = answers.filter(

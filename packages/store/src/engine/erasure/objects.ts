@@ -26,6 +26,7 @@ import { readVersion } from './reader.js';
 import { driveCopy, encodeBody } from './shard-writes.js';
 import {
   addVersion,
+  dataIdentity,
   deleteLatest,
   isValidVersionId,
   type Merged,
@@ -331,8 +332,15 @@ export async function updateObjectMeta(
     const merged = mergedKey(ctx, bucket, key);
     const mv = pickVersion(merged, versionId);
     const patch = decide(toObjectInfo(bucket, key, mv.version, isLatest(merged, mv)));
-    const id = mv.version.id;
-    await commitKey(ctx.drives, ctx.params, bucket, key, () => patchVersion(id, (v) => applyPatch(v, patch)));
-    return toObjectInfo(bucket, key, applyPatch(mv.version, patch), isLatest(merged, mv));
+    const next = applyPatch(mv.version, patch);
+    const same = dataIdentity(mv.version);
+    // Each drive gets the agreed metadata with its own shards; a drive holding another copy
+    // of the version (stale) is left to heal.
+    await commitKey(ctx.drives, ctx.params, bucket, key, () =>
+      patchVersion(next.id, (v) =>
+        dataIdentity(v) === same ? { ...next, ...(v.data ? { data: v.data } : {}) } : v,
+      ),
+    );
+    return toObjectInfo(bucket, key, next, isLatest(merged, mv));
   });
 }

@@ -8,8 +8,16 @@ export type Versioning = 'unversioned' | 'enabled' | 'suspended';
 
 export const NULL_VERSION = 'null';
 
-/** What makes two drives' copies the same version (shard index and inline bytes differ). */
-export const versionIdentity = (v: VersionRecord): string => `${v.id}\u0000${v.mod}\u0000${v.data?.id ?? ''}`;
+/**
+ * What makes two drives' copies the same version (shard index and inline bytes differ): its
+ * id, time and data, and the metadata changed in place (tags, retention, legal hold), so
+ * that a stale or half-patched copy is outvoted, never read as the version.
+ */
+export const versionIdentity = (v: VersionRecord): string =>
+  `${dataIdentity(v)}\u0000${v.tags ?? ''}\u0000${v.retention ? `${v.retention.mode}@${v.retention.until}` : ''}\u0000${v.legalHold ?? ''}`;
+
+/** The version and its data, whatever its in-place metadata: copies with the same shards. */
+export const dataIdentity = (v: VersionRecord): string => `${v.id}\u0000${v.mod}\u0000${v.data?.id ?? ''}`;
 
 export interface MergedVersion {
   /** One holder's copy (its data.index/inline are that drive's). */
@@ -45,7 +53,13 @@ export function mergeRecords(answers: DriveAnswer<ObjectRecord>[], setReadQuorum
 }
 
 const sameVersion = (a: VersionRecord, b: VersionRecord): boolean =>
-  a.id === b.id && a.mod === b.mod && a.data?.id === b.data?.id;
+  a.id === b.id &&
+  a.mod === b.mod &&
+  a.data?.id === b.data?.id &&
+  (a.tags ?? '') === (b.tags ?? '') &&
+  a.retention?.mode === b.retention?.mode &&
+  a.retention?.until === b.retention?.until &&
+  a.legalHold === b.legalHold;
 
 /**
  * The grouping of the usual case, without building identities: every drive that answered
@@ -90,11 +104,14 @@ function agree(
 ): Merged {
   const agreed: MergedVersion[] = [];
   const seenIds = new Set<string>();
-  const candidates = [...groups.values()].sort((a, b) => newestFirst(a.version, b.version));
+  // Copies of one version that differ in metadata: the one most drives hold comes first.
+  const held = (g: MergedVersion) => g.holders.filter((h) => h !== undefined).length;
+  const candidates = [...groups.values()].sort(
+    (a, b) => newestFirst(a.version, b.version) || held(b) - held(a),
+  );
   for (const g of candidates) {
-    const held = g.holders.filter((h) => h !== undefined).length;
     // One version id appears once: an older copy of a replaced null version loses.
-    if (held < quorumOf(g.version, setReadQuorum) || seenIds.has(g.version.id)) continue;
+    if (held(g) < quorumOf(g.version, setReadQuorum) || seenIds.has(g.version.id)) continue;
     seenIds.add(g.version.id);
     agreed.push(g);
   }
