@@ -119,6 +119,10 @@ export class ErasureObjectLayer implements ObjectLayer {
       (d) => (layer ? recovery.lost(d) : lostEarly.push(d)),
       opts.trace,
     );
+    // A formatted drive whose index is new lost its records (index files deleted, or a
+    // restore without them): it is healed like a drive formatted by this start.
+    set.fresh = set.drives.map((_, i) => set.fresh?.[i] === true || drives.created(i));
+    if (!set.fresh.every(Boolean)) set.fresh.forEach((f, i) => f && drives.rebuilding.add(i));
     layer = new ErasureObjectLayer(set, drives, params, recovery, healQueue, opts.bitrot);
     for (const d of lostEarly) recovery.lost(d);
     return layer;
@@ -290,7 +294,9 @@ export class ErasureObjectLayer implements ObjectLayer {
 
   /** Heals every object of every bucket, a page of keys at a time. */
   async healAll(): Promise<number> {
+    const rebuilt = [...this.ctx.drives.rebuilding];
     let healed = 0;
+    let failed = false;
     for (const { name: bucket } of await this.listBuckets()) {
       let from = Buffer.alloc(0);
       for (;;) {
@@ -303,13 +309,18 @@ export class ErasureObjectLayer implements ObjectLayer {
           cursor.close();
         }
         for (const key of names) {
-          const r = await this.heal(bucket, key).catch(() => ({ healed: [] }));
+          const r = await this.heal(bucket, key).catch(() => {
+            failed = true;
+            return { healed: [] };
+          });
           if (r.healed.length > 0) healed++;
         }
         if (names.length < 1000) break;
         from = Buffer.concat([Buffer.from(names.at(-1)!, 'utf8'), Buffer.from([0])]);
       }
     }
+    // Drives being filled again are whole once every object reached them.
+    if (!failed) for (const d of rebuilt) this.ctx.drives.rebuilding.delete(d);
     return healed;
   }
 

@@ -1,4 +1,4 @@
-import { copyFile, mkdir, readdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -81,6 +81,43 @@ describe('bitrot and heal', () => {
     await wipeDrive(f.drives[1]!);
     expect(await read('big')).toBe(sha256(BIG));
     expect(await read('small')).toBe(sha256(SMALL));
+  });
+
+  it('a drive whose index files are lost, stopped or running, is filled again like a wiped one', async () => {
+    const index = join(f.drives[3]!, '.stowage.sys/index');
+    // Stopped: the index is made new at start, and the start heals every object onto it.
+    await layer.shutdown();
+    await rm(index, { recursive: true });
+    layer = await f.open();
+    await layer.recoverFreshDrives();
+    expect(driveRecord(f.drives[3]!, 'bkt', 'big')).toBeDefined();
+    expect(driveRecord(f.drives[3]!, 'bkt', 'small')).toBeDefined();
+    // Running: the drive is offline at once (no write goes to the unlinked index), then back.
+    await rm(index, { recursive: true });
+    await layer.putObject(put('bkt', 'later', 'written while the index was gone'));
+    expect(layer.backendInfo().onlineDrives).toBe(3);
+    await layer.recoverDrives();
+    expect(layer.backendInfo().onlineDrives).toBe(4);
+    for (const key of ['big', 'small', 'later'])
+      expect(driveRecord(f.drives[3]!, 'bkt', key), key).toBeDefined();
+    // Every object now survives two other drives failing.
+    await wipeDrive(f.drives[0]!);
+    await wipeDrive(f.drives[1]!);
+    expect(await read('big')).toBe(sha256(BIG));
+    expect(await read('later')).toBe(sha256(Buffer.from('written while the index was gone')));
+  });
+
+  it('drives being filled again are no votes against a version: its last record is kept', async () => {
+    await layer.shutdown();
+    // Beyond parity: two drives wiped and a third's index lost. Drive 2 alone still names
+    // the objects; heal must not delete that record, the only thing left to recover from.
+    await wipeDrive(f.drives[0]!);
+    await wipeDrive(f.drives[1]!);
+    await rm(join(f.drives[3]!, '.stowage.sys/index'), { recursive: true });
+    layer = await f.open();
+    await layer.recoverFreshDrives();
+    expect(driveRecord(f.drives[2]!, 'bkt', 'big')).toBeDefined();
+    expect(driveRecord(f.drives[2]!, 'bkt', 'small')).toBeDefined();
   });
 
   it('a write that misses quorum fails, and the old object stays', async () => {

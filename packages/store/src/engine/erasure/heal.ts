@@ -215,7 +215,12 @@ export async function healObject(
   }
   const agreedIds = new Set(merged.versions.map((m) => versionIdentity(m.version)));
   const agreedVersionIds = new Set(merged.versions.map((m) => m.version.id));
-  const answered = answers.filter((a) => a === 'absent' || typeof a === 'object').length;
+  // A drive being filled again answers "absent" for what it has not been given yet: it is no
+  // vote against a version (with it, a version that lost its other copies would be deleted
+  // from the last drive that still names it).
+  const answered = answers.filter(
+    (a, i) => (a === 'absent' || typeof a === 'object') && !ctx.drives.rebuilding.has(i),
+  ).length;
   await Promise.all(
     live.map(async (ix, i) => {
       if (!ix) return;

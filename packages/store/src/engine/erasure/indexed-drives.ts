@@ -21,6 +21,11 @@ export type Table = 'objects' | 'uploads';
  */
 export class IndexedDrives {
   private readonly lostReported = new Set<number>();
+  /**
+   * Drives being filled again (wiped, reformatted, or with an index lost): that they lack a
+   * version says nothing about it, until every object has been healed onto them.
+   */
+  readonly rebuilding = new Set<number>();
   private snapshot: (DriveIndex | undefined)[] | undefined;
 
   private constructor(
@@ -134,7 +139,13 @@ export class IndexedDrives {
     this.indexes[i] = undefined;
     await old?.close().catch(() => {});
     this.indexes[i] = await DriveIndex.open(this.paths[i]!);
+    this.rebuilding.add(i);
     this.lostReported.delete(i);
+  }
+
+  /** Whether drive i's index was made by this start (the drive lists nothing of what it held). */
+  created(i: number): boolean {
+    return this.indexes[i]?.created === true;
   }
 
   async close(): Promise<void> {

@@ -60,11 +60,16 @@ export class DriveIndex {
     readonly uploads: Database<Buffer, Buffer>,
     private readonly usage: Database<Buffer, Buffer>,
     private readonly device: number,
+    private readonly indexFile: { path: string; ino: number },
+    /** The index did not exist before this open: whatever the drive held, it lists nothing. */
+    readonly created: boolean,
   ) {}
 
   static async open(drive: string): Promise<DriveIndex> {
     const path = sysPath(drive, INDEX_DIR);
     await mkdir(path, { recursive: true });
+    const file = join(path, 'data.mdb');
+    const created = statSync(file, { throwIfNoEntry: false }) === undefined;
     // Overlapping sync off: with it (lmdb-js's default on Linux) a write resolves once its
     // transaction is committed and visible, its flush to disk still to come ("the write
     // actions return a promise for when they are committed", lmdb-js's README). A store
@@ -79,19 +84,32 @@ export class DriveIndex {
     });
     const db = (name: string) =>
       env.openDB<Buffer, Buffer>({ name, encoding: 'binary', keyEncoding: 'binary' });
-    const device = statSync(join(path, 'data.mdb')).dev;
-    return new DriveIndex(drive, env, db('objects'), db('uploads'), db('usage'), device);
+    const st = statSync(file);
+    return new DriveIndex(
+      drive,
+      env,
+      db('objects'),
+      db('uploads'),
+      db('usage'),
+      st.dev,
+      { path: file, ino: st.ino },
+      created,
+    );
   }
 
   /**
    * The drive still holds this index: its identity file is there, on the device the index
-   * was opened on. A wiped or swapped drive fails this at once, while LMDB would go on
-   * serving the unlinked index file from memory. One stat: it runs for every request.
+   * was opened on, and the index file is the one opened. A wiped or swapped drive fails this
+   * at once, while LMDB would go on serving the unlinked index file from memory. Two stats:
+   * it runs once per event-loop turn (IndexedDrives.all).
    */
   online(): boolean {
     try {
       const st = statSync(formatPath(this.drive), { throwIfNoEntry: false });
-      return st !== undefined && st.dev === this.device;
+      if (st === undefined || st.dev !== this.device) return false;
+      // An index file removed or replaced under the store: LMDB would go on writing to the
+      // unlinked one, and every write since would be gone at the next start.
+      return statSync(this.indexFile.path, { throwIfNoEntry: false })?.ino === this.indexFile.ino;
     } catch {
       return false; // unreadable (permissions, I/O error): offline, not every request failing
     }
