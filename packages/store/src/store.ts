@@ -76,8 +76,16 @@ async function boot(
     autoHealMs: 1000,
     log,
   });
-  // Drives formatted by this start get every object back, in the background.
-  void layer.recoverFreshDrives().catch((err: unknown) => log(`healing fresh drives failed: ${String(err)}`));
+  // Drives formatted by this start get every object back, in the background; then the shards
+  // of writes a crash cut short go.
+  void layer
+    .recoverFreshDrives()
+    .catch((err: unknown) => log(`healing fresh drives failed: ${String(err)}`))
+    .then(() => layer.sweepUnnamedData())
+    .then((n) => {
+      if (n > 0) log(`removed ${n} data folder(s) of writes that never committed`);
+    })
+    .catch((err: unknown) => log(`sweeping unnamed data failed: ${String(err)}`));
   const credentials = await CredentialStore.open(layer.system, opts.rootCredentials);
   // Expired credentials and service accounts go every ten minutes, as MinIO's IAM refresh does.
   const sweeper = setInterval(() => {

@@ -19,6 +19,10 @@ class Holds {
   has(id: string): boolean {
     return this.counts.has(id);
   }
+
+  ids(): IterableIterator<string> {
+    return this.counts.keys();
+  }
 }
 
 /**
@@ -67,5 +71,10 @@ export class WritesInFlight {
 
   has(id: string): boolean {
     return this.writers.has(id);
+  }
+
+  /** The data folder ids (the last part of each dataPin) being written now. */
+  dataIds(): Set<string> {
+    return new Set([...this.writers.ids()].map((pin) => pin.slice(pin.lastIndexOf('/') + 1)));
   }
 }

@@ -45,6 +45,7 @@ import { type ErasureParams, erasureParams } from './params.js';
 import { doAll } from './quorum.js';
 import { listReplicated, readReplicated, removeReplicated, writeReplicated } from './replicated.js';
 import { restoreDocuments } from './restore.js';
+import { sweepUnnamedData } from './sweep.js';
 
 export interface ErasureOptions {
   parity?: number;
@@ -70,6 +71,8 @@ export class ErasureObjectLayer implements ObjectLayer {
   private readonly ctx: EngineContext;
   private readonly recovery: DriveRecovery;
   private readonly bucketCache = new Map<string, BucketMetaRecord>();
+  private stopping = false;
+  private sweeping: Promise<number> | undefined;
 
   private constructor(
     private readonly set: DriveSet,
@@ -332,6 +335,14 @@ export class ErasureObjectLayer implements ObjectLayer {
     await this.healAll();
   }
 
+  /** Removes data folders no record names (writes a crash cut short); how many went. */
+  async sweepUnnamedData(): Promise<number> {
+    return sweepUnnamedData(
+      this.ctx,
+      (await this.listBuckets()).map((b) => b.name),
+    );
+  }
+
   /** Heals everything queued so far; returns how many objects were tried. */
   healQueued(): Promise<number> {
     return this.healQueue.drain();
@@ -369,6 +380,8 @@ export class ErasureObjectLayer implements ObjectLayer {
   }
 
   async shutdown(): Promise<void> {
+    this.stopping = true;
+    await this.sweeping;
     await this.recovery.close();
     await this.healQueue.close();
     await this.ctx.drives.close();
