@@ -51,6 +51,25 @@ describe('sweeping data no record names', () => {
     expect(await read('kept')).toBe(sha256(BIG));
   });
 
+  it('removes the folders of buckets that do not exist, and nothing else at a drive root', async () => {
+    for (const d of f.drives) {
+      await mkdir(join(d, 'half-made', 'ab'), { recursive: true });
+      await utimes(join(d, 'half-made', 'ab'), HOUR_AGO, HOUR_AGO);
+      await utimes(join(d, 'half-made'), HOUR_AGO, HOUR_AGO);
+      await mkdir(join(d, 'lost+found'), { recursive: true });
+      await mkdir(join(d, 'notes'), { recursive: true });
+      await writeFile(join(d, 'notes', 'readme.txt'), 'not the store');
+      await utimes(join(d, 'notes'), HOUR_AGO, HOUR_AGO);
+    }
+    await layer.sweepUnnamedData();
+    for (const d of f.drives) {
+      expect(await exists(join(d, 'half-made'))).toBe(false);
+      expect(await exists(join(d, 'lost+found'))).toBe(true);
+      expect(await exists(join(d, 'notes'))).toBe(true);
+      expect(await exists(join(d, 'bkt'))).toBe(true);
+    }
+  });
+
   it('keeps objects, uploads in progress, recent folders and writes in flight', async () => {
     await layer.putObject(put('bkt', 'object', BIG));
     const { uploadId } = await layer.newMultipartUpload('bkt', 'upload', {});

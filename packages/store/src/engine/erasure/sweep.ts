@@ -4,8 +4,9 @@ import { setImmediate as yieldTurn } from 'node:timers/promises';
 import { decodeObjectRecord } from '../../format/object-record.js';
 import { decodeUploadRecord } from '../../format/upload-record.js';
 import { bucketRange } from '../fs/drive-index.js';
-import { bucketDir } from '../fs/layout.js';
+import { bucketDir, bucketRecordPath } from '../fs/layout.js';
 import { readdir, rm, rmdir, stat } from '../fs/os.js';
+import { isValidBucketName } from '../names.js';
 import type { EngineContext } from './context.js';
 
 // Data folders no record names: the shards of writes a crash cut short before their commit,
@@ -112,6 +113,45 @@ export async function sweepUnnamedData(
         await yieldTurn();
         if (stopped()) return removed;
       }
+    }
+  }
+  return removed + (stopped() ? 0 : await sweepBucketFolders(ctx, buckets, began));
+}
+
+/**
+ * Bucket folders of buckets that do not exist (a CreateBucket or DeleteBucket a crash cut
+ * between its folders and its records). Only folders shaped as the store makes them, each
+ * judged under its bucket's lock with no bucket record on any drive: never lost+found or
+ * anything else that shares a drive's root.
+ */
+async function sweepBucketFolders(
+  ctx: EngineContext,
+  buckets: readonly string[],
+  began: number,
+): Promise<number> {
+  const known = new Set(buckets);
+  let removed = 0;
+  for (const drive of ctx.drives.paths) {
+    for (const name of await readdir(drive).catch(() => [] as string[])) {
+      if (known.has(name) || !isValidBucketName(name)) continue;
+      const dir = bucketDir(drive, name);
+      const entries = await readdir(dir).catch(() => undefined);
+      if (!entries?.every((e) => /^[0-9a-f]{2}$/.test(e))) continue;
+      if (!(await untouchedSince(dir, began))) continue;
+      const gone = await ctx.locks.run(`bucket/${name}`, async () => {
+        const records = await Promise.all(
+          ctx.drives.paths.map((d) =>
+            stat(bucketRecordPath(d, name)).then(
+              () => true,
+              () => false,
+            ),
+          ),
+        );
+        if (records.some(Boolean)) return false;
+        await rm(dir, { recursive: true, force: true });
+        return true;
+      });
+      if (gone) removed++;
     }
   }
   return removed;
