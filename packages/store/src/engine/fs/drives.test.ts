@@ -65,6 +65,10 @@ describe('initDrives', () => {
     await expect(initDrives([drives[0]!, other[1]!, drives[2]!, drives[3]!])).rejects.toThrow(
       /another deployment/,
     );
+    // The first drive foreign: it is the one named, not the three that agree.
+    await expect(initDrives([other[0]!, drives[1]!, drives[2]!, drives[3]!])).rejects.toThrow(
+      new RegExp(`Drive ${other[0]!.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} belongs to another deployment`),
+    );
     await expect(initDrives([drives[0]!, drives[0]!])).rejects.toThrow(/given once/);
   });
 

@@ -75,7 +75,11 @@ export async function initDrives(
     throw new Error(
       `Only ${formatted} of ${drives.length} drives carry this deployment's format; at least ${needed} must, to start (are the others mounted?)`,
     );
-  const deploymentId = known?.deploymentId ?? randomUUID();
+  // The deployment most formatted drives belong to: a foreign drive is the odd one out,
+  // wherever it sits in the order.
+  const votes = new Map<string, number>();
+  for (const f of formats) if (f) votes.set(f.deploymentId, (votes.get(f.deploymentId) ?? 0) + 1);
+  const deploymentId = [...votes].sort((a, b) => b[1] - a[1])[0]?.[0] ?? randomUUID();
   for (const [i, f] of formats.entries()) {
     if (f === undefined) continue;
     const where = `Drive ${drives[i]}`;
