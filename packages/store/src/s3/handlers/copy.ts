@@ -97,6 +97,19 @@ function metadataFor(op: CopyOp, call: S3Call, src: ObjectInfo, fromRequest: New
   return meta;
 }
 
+/**
+ * S3 copies at most 5 GiB in one CopyObject (larger objects are copied in parts), and a part
+ * is at most 5 GiB, copied or sent.
+ */
+export function assertCopySize(size: number, into: 'object' | 'part'): void {
+  if (size <= MAX_OBJECT_SIZE) return;
+  if (into === 'part') throw new ApiError('EntityTooLarge');
+  throw new ApiError(
+    'InvalidRequest',
+    `The specified copy source is larger than the maximum allowable size for a copy source: ${MAX_OBJECT_SIZE}`,
+  );
+}
+
 /** The x-amz-checksum-algorithm a copy asks for (lower case), checked. */
 function checksumAlgorithm(call: S3Call): string | undefined {
   const raw = header(call.ctx.headers, 'x-amz-checksum-algorithm');
@@ -143,13 +156,11 @@ export async function copyObject(deps: S3Deps, call: S3Call, op: CopyOp): Promis
   const algorithm = checksumAlgorithm(call);
   await precheckWrite(deps, op.bucket, op.key, op.condition);
   const read = await openCopySource(deps, call, source, op.conditions);
-  // S3 copies at most 5 GiB in one CopyObject; larger objects are copied in parts.
-  if (read.info.size > MAX_OBJECT_SIZE) {
+  try {
+    assertCopySize(read.info.size, 'object');
+  } catch (err) {
     read.stream.destroy();
-    throw new ApiError(
-      'InvalidRequest',
-      'The specified copy source is larger than the maximum allowable size for a copy source: 5368709120',
-    );
+    throw err;
   }
   const copied = copiedChecksums(read, algorithm);
   const info = await withinQuota(deps, op.bucket, settings, read.info.size, async () =>

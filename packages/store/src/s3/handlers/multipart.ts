@@ -15,7 +15,7 @@ import { objectUrl } from '../request/address.js';
 import type { S3Operation } from '../router.js';
 import { bucketSettings } from '../settings.js';
 import { el, elAttrs, S3_NAMESPACE } from '../xml/writer.js';
-import { openCopySource } from './copy.js';
+import { assertCopySize, openCopySource } from './copy.js';
 import { parseCompleteParts, type RequestedPart } from './multipart-xml.js';
 import {
   checksumHeaders,
@@ -123,8 +123,7 @@ export async function uploadPartCopy(deps: S3Deps, call: S3Call, op: Op<'UploadP
   const read = await openCopySource(deps, call, op.source, op.conditions, op.range);
   try {
     const size = read.range ? read.range.end - read.range.start + 1 : read.info.size;
-    // A part is at most 5 GiB, copied or sent.
-    if (size > MAX_OBJECT_SIZE) throw new ApiError('EntityTooLarge');
+    assertCopySize(size, 'part');
     const part = await withinQuota(deps, op.bucket, await bucketSettings(deps, op.bucket), size, () =>
       deps.layer.putObjectPart({
         bucket: op.bucket,
