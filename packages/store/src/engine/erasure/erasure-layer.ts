@@ -125,7 +125,8 @@ export class ErasureObjectLayer implements ObjectLayer {
     // A formatted drive whose index is new lost its records (index files deleted, or a
     // restore without them): it is healed like a drive formatted by this start.
     set.fresh = set.drives.map((_, i) => set.fresh?.[i] === true || drives.created(i));
-    if (!set.fresh.every(Boolean)) set.fresh.forEach((f, i) => f && drives.rebuilding.add(i));
+    if (!set.fresh.every(Boolean))
+      for (const [i, fresh] of set.fresh.entries()) if (fresh) drives.rebuilding.add(i);
     layer = new ErasureObjectLayer(set, drives, params, recovery, healQueue, opts.bitrot);
     for (const d of lostEarly) recovery.lost(d);
     return layer;
@@ -337,10 +338,10 @@ export class ErasureObjectLayer implements ObjectLayer {
 
   /** Removes data folders no record names (writes a crash cut short); how many went. */
   async sweepUnnamedData(): Promise<number> {
-    return sweepUnnamedData(
-      this.ctx,
-      (await this.listBuckets()).map((b) => b.name),
-    );
+    const buckets = (await this.listBuckets()).map((b) => b.name);
+    const sweep = sweepUnnamedData(this.ctx, buckets, () => this.stopping);
+    this.sweeping = sweep.catch(() => 0);
+    return sweep;
   }
 
   /** Heals everything queued so far; returns how many objects were tried. */

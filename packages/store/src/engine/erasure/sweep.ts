@@ -33,9 +33,9 @@ async function namedFolders(
   const named = new Map<string, Set<string>>();
   const add = (name: string, dataId: string) => {
     const h = keyHash(name);
-    let ids = named.get(h);
-    if (!ids) named.set(h, (ids = new Set()));
-    ids.add(dataId);
+    const ids = named.get(h);
+    if (ids) ids.add(dataId);
+    else named.set(h, new Set([dataId]));
   };
   const prefix = Buffer.byteLength(`${bucket}\0`);
   for (const ix of ctx.drives.all()) {
