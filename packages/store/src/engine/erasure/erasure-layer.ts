@@ -46,6 +46,7 @@ import { doAll } from './quorum.js';
 import { listReplicated, readReplicated, removeReplicated, writeReplicated } from './replicated.js';
 import { restoreDocuments } from './restore.js';
 import { sweepUnnamedData } from './sweep.js';
+import * as uploadListing from './upload-listing.js';
 
 export interface ErasureOptions {
   parity?: number;
@@ -263,7 +264,7 @@ export class ErasureObjectLayer implements ObjectLayer {
 
   async listObjectParts(bucket: string, key: string, uploadId: string): Promise<PartInfo[]> {
     await this.readBucket(bucket);
-    return multipart.listObjectParts(this.ctx, bucket, key, uploadId);
+    return uploadListing.listObjectParts(this.ctx, bucket, key, uploadId);
   }
 
   async completeMultipartUpload(input: CompleteInput): Promise<ObjectInfo> {
@@ -278,7 +279,7 @@ export class ErasureObjectLayer implements ObjectLayer {
 
   async listMultipartUploads(input: ListUploadsInput): Promise<ListUploadsResult> {
     await this.readBucket(input.bucket);
-    return multipart.listMultipartUploads(this.ctx, input);
+    return uploadListing.listMultipartUploads(this.ctx, input);
   }
 
   /** Rewrites the missing or corrupt shards and records of one object on every drive (dryRun: only finds them). */

@@ -11,11 +11,8 @@ import {
 import { EngineError } from '../errors.js';
 import { dataDir } from '../fs/layout.js';
 import { readdir, rm } from '../fs/os.js';
-import { commonPrefix, listPage } from '../listing.js';
 import {
   type CompleteInput,
-  type ListUploadsInput,
-  type ListUploadsResult,
   MIN_PART_SIZE,
   type NewObjectMeta,
   type ObjectInfo,
@@ -30,15 +27,7 @@ import { toObjectInfo } from './object-info.js';
 import { currentObject, dropRemoved, mergedKey } from './objects.js';
 import { BLOCK_SIZE } from './params.js';
 import { driveCopy, encodeBody } from './shard-writes.js';
-import {
-  agreedParts,
-  agreedUpload,
-  readUpload,
-  toPartInfo,
-  toUploadInfo,
-  uploadEntry,
-  uploadName,
-} from './uploads.js';
+import { agreedParts, readUpload, toPartInfo, toUploadInfo, uploadEntry } from './uploads.js';
 import { addVersion, type Merged, type MergedVersion, NULL_VERSION, nextModTime } from './versions.js';
 
 const uploadLock = (uploadId: string) => `upload/${uploadId}`;
@@ -199,16 +188,6 @@ function uploadExists(ctx: EngineContext, bucket: string, key: string, uploadId:
     if (err instanceof EngineError && err.code === 'NoSuchUpload') return false;
     return true; // unreadable drives: keep what may be the upload's
   }
-}
-
-export function listObjectParts(
-  ctx: EngineContext,
-  bucket: string,
-  key: string,
-  uploadId: string,
-): PartInfo[] {
-  const read = readUpload(ctx, bucket, key, uploadId);
-  return agreedParts(read, ctx.params.readQuorum).map(toPartInfo);
 }
 
 /** S3's multipart ETag: MD5 of the parts' binary MD5s, then "-<count>". */
@@ -378,44 +357,4 @@ export async function abortMultipartUpload(
     // the upload on the others: the object owns the data folder then, and keeps it.
     if (!dataInUse(ctx, bucket, key, record.dataId)) await removeData(ctx.drives, bucket, key, record.dataId);
   });
-}
-
-export function listMultipartUploads(ctx: EngineContext, input: ListUploadsInput): ListUploadsResult {
-  const cursor = ctx.drives.cursor('uploads', input.bucket, ctx.params.readQuorum, decodeUploadRecord);
-  const keyOf = (name: string) => name.slice(0, name.indexOf('\u0000'));
-  const { keyMarker, uploadIdMarker, prefix, delimiter } = input;
-  // A marker that is a common prefix skips the prefix; without an upload-id marker every
-  // upload of the marker key is skipped (S3).
-  const marker =
-    keyMarker === '' || commonPrefix(keyMarker, prefix, delimiter) === keyMarker
-      ? keyMarker
-      : uploadIdMarker !== ''
-        ? uploadName(keyMarker, uploadIdMarker)
-        : `${keyMarker}\u0001`;
-  try {
-    const page = listPage(
-      cursor,
-      { prefix, delimiter, marker, maxKeys: input.maxUploads },
-      (name, answers) => {
-        const agreed = agreedUpload(answers, ctx.params.readQuorum);
-        if (!agreed) return undefined;
-        const key = keyOf(name);
-        return toUploadInfo(input.bucket, key, name.slice(key.length + 1), agreed.record);
-      },
-      keyOf,
-    );
-    const result: ListUploadsResult = {
-      uploads: page.items,
-      prefixes: page.prefixes,
-      isTruncated: page.isTruncated,
-    };
-    if (page.nextMarker !== undefined) {
-      const at = page.nextMarker.indexOf('\u0000');
-      result.nextKeyMarker = at < 0 ? page.nextMarker : page.nextMarker.slice(0, at);
-      if (at >= 0) result.nextUploadIdMarker = page.nextMarker.slice(at + 1);
-    }
-    return result;
-  } finally {
-    cursor.close();
-  }
 }
