@@ -72,6 +72,35 @@ describe('signatures and clocks', () => {
     }
   });
 
+  it('unsigned x-amz-* headers are refused: a presigned PUT cannot become a copy, tags or keys', async () => {
+    const url = new URL(await t.minio.presignedPutObject('target', 'victim', 60));
+    for (const extra of [
+      { 'x-amz-copy-source': '/target/existing' },
+      { 'x-amz-tagging': 'injected=yes' },
+      { 'x-amz-meta-injected': 'yes' },
+      { 'x-amz-server-side-encryption-customer-algorithm': 'AES256' },
+    ]) {
+      const res = await rawRequest(
+        t.store.port,
+        'PUT',
+        url.pathname + url.search,
+        { 'content-length': '1', ...extra },
+        'x',
+      );
+      expect([res.status, xmlCode(res.body)], Object.keys(extra)[0]).toEqual([403, 'AccessDenied']);
+      expect(res.body).toContain('There were headers present in the request which were not signed');
+    }
+    const header = await signedRequest(t.store.port, {
+      method: 'PUT',
+      path: '/target/victim',
+      body: 'x',
+      tamper: (h) => {
+        h['x-amz-meta-unsigned'] = 'yes';
+      },
+    });
+    expect([header.status, xmlCode(header.body)]).toEqual([403, 'AccessDenied']);
+  });
+
   it('a tampered presigned URL: SignatureDoesNotMatch (403)', async () => {
     const url = new URL(await t.minio.presignedPutObject('target', 'existing', 60));
     const sig = url.searchParams.get('X-Amz-Signature')!;

@@ -198,6 +198,54 @@ describe('multipart uploads in the engine', () => {
     }
   });
 
+  it('a part still arriving when the upload completes fails, and the object keeps its data', async () => {
+    const { uploadId } = await layer.newMultipartUpload('bkt', 'late', {});
+    const p1 = part(1, MIN_PART_SIZE);
+    const p2 = part(2, 1000);
+    await layer.putObjectPart({
+      bucket: 'bkt',
+      key: 'late',
+      uploadId,
+      partNumber: 1,
+      body: body(p1),
+      size: p1.length,
+    });
+    // Part 2 twice: a first attempt that stalls, and the retry that lands.
+    const slow = new PassThrough();
+    const stalled = layer.putObjectPart({
+      bucket: 'bkt',
+      key: 'late',
+      uploadId,
+      partNumber: 2,
+      body: slow,
+      size: p2.length,
+    });
+    slow.write(p2.subarray(0, 500));
+    await layer.putObjectPart({
+      bucket: 'bkt',
+      key: 'late',
+      uploadId,
+      partNumber: 2,
+      body: body(p2),
+      size: p2.length,
+    });
+    const parts = (await layer.listObjectParts('bkt', 'late', uploadId)).map((p) => ({
+      number: p.number,
+      etag: p.etag,
+    }));
+    await layer.completeMultipartUpload({
+      bucket: 'bkt',
+      key: 'late',
+      uploadId,
+      versioning: 'unversioned',
+      parts,
+    });
+    slow.end(p2.subarray(500));
+    await expect(stalled).rejects.toMatchObject({ code: 'NoSuchUpload' });
+    const read = await layer.getObject('bkt', 'late');
+    expect(md5(await bytes(read.stream))).toBe(md5(Buffer.concat([p1, p2])));
+  });
+
   it('abort removes the upload and its part files; uploads list by key then initiation', async () => {
     const a = await layer.newMultipartUpload('bkt', 'dir/a', {});
     const b1 = await layer.newMultipartUpload('bkt', 'b', {});

@@ -163,10 +163,12 @@ export async function putObjectPart(ctx: EngineContext, input: PutPartInput): Pr
   } catch (err) {
     if (committed) throw err;
     await Promise.all(ctx.drives.paths.map((_, i) => rm(join(folder(i), file), { force: true })));
-    // An abort while this part was written removed the folder this write then made again.
+    // An abort while this part was written removed the folder this write then made again;
+    // after a Complete the folder is the object's, and stays.
     const aborted = await ctx.locks.run(uploadLock(uploadId), async () => {
       if (uploadExists(ctx, bucket, key, uploadId)) return false;
-      await removeData(ctx.drives, bucket, key, record.dataId);
+      if (!dataInUse(ctx, bucket, key, record.dataId))
+        await removeData(ctx.drives, bucket, key, record.dataId);
       return true;
     });
     throw aborted ? new EngineError('NoSuchUpload') : err;

@@ -96,6 +96,21 @@ export function sameSignature(expected: string, given: string): boolean {
  * with ',' as SigV4 specifies (not Node's ', '). Read from the raw headers: only the few
  * signed names are gathered.
  */
+const NOT_SIGNED = 'There were headers present in the request which were not signed';
+
+/**
+ * Host (it names the bucket in virtual-host style) and every x-amz-* header sent must be
+ * signed, as S3 requires: unsigned, one would turn a presigned PUT into a copy of anything
+ * the signer may read, or set tags, keys or metadata the signer never chose. The payload
+ * hash (x-amz-content-sha256) is exempt: the canonical request carries it anyway.
+ */
+export function assertHeadersSigned(ctx: RequestContext, signed: readonly string[]): void {
+  if (!signed.includes('host')) throw new ApiError('AccessDenied', NOT_SIGNED);
+  for (const name of Object.keys(ctx.headers))
+    if (name.startsWith('x-amz-') && name !== 'x-amz-content-sha256' && !signed.includes(name))
+      throw new ApiError('AccessDenied', NOT_SIGNED);
+}
+
 export function signingHeaders(
   ctx: RequestContext,
   signed: readonly string[],

@@ -12,6 +12,7 @@ import { ApiError } from '../errors.js';
 import {
   type AuthOptions,
   type AuthResult,
+  assertHeadersSigned,
   checkScope,
   identify,
   MAX_SKEW_MS,
@@ -69,9 +70,7 @@ export function verifyPresigned(ctx: RequestContext, opts: AuthOptions): AuthRes
   const scope = { date, region, service };
   const signedAt = parseAmzDate(amzDate);
   if (!signedAt) throw malformed('X-Amz-Date must be in the ISO8601 Long Format');
-  // Host names the bucket in virtual-host style: unsigned, one bucket's URL would open another.
-  if (!signedHeaders.includes('host'))
-    throw new ApiError('AccessDenied', 'There were headers present in the request which were not signed');
+  assertHeadersSigned(ctx, signedHeaders);
   checkScope(scope, amzDate, opts, 'AccessDenied');
   if (signedAt.getTime() - opts.now.getTime() > MAX_SKEW_MS)
     throw new ApiError('AccessDenied', 'Request is not valid yet');

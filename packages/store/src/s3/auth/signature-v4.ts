@@ -13,6 +13,7 @@ import { ApiError } from '../errors.js';
 import {
   type AuthOptions,
   type AuthResult,
+  assertHeadersSigned,
   checkScope,
   identify,
   MAX_SKEW_MS,
@@ -57,9 +58,7 @@ export function verifyHeaderAuth(
   const { value: amzDate, date } = requestDate(ctx);
   checkScope(parsed.scope, amzDate, opts, 'AuthorizationHeaderMalformed');
   if (Math.abs(opts.now.getTime() - date.getTime()) > MAX_SKEW_MS) throw new ApiError('RequestTimeTooSkewed');
-  if (!parsed.signedHeaders.includes('host')) {
-    throw new ApiError('AccessDenied', 'There were headers present in the request which were not signed');
-  }
+  assertHeadersSigned(ctx, parsed.signedHeaders);
   const identity = identify(parsed.accessKey, header(ctx.headers, 'x-amz-security-token'), opts);
 
   const payloadHash = opts.payloadHash ?? header(ctx.headers, 'x-amz-content-sha256') ?? EMPTY_SHA256;
