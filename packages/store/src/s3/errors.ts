@@ -87,6 +87,11 @@ export const ERROR_CATALOGUE = {
     status: 400,
     message: 'The body of your POST request is not well-formed multipart/form-data.',
   },
+  MalformedTrailerError: {
+    status: 400,
+    message:
+      'The request contained trailing data that was not well-formed or did not conform to our published schema.',
+  },
   MalformedXML: {
     status: 400,
     message: 'The XML you provided was not well-formed or did not validate against our published schema.',

@@ -66,6 +66,26 @@ function putWithChecksum(key: string, data: Buffer, alg: string, value: string, 
   });
   return rawRequest(t.store.port, 'PUT', path, headers, body);
 }
+/** An unsigned aws-chunked PUT whose trailer section and x-amz-trailer are as given. */
+function trailerPut(path: string, data: Buffer, declared: string | undefined, trailer: string | undefined) {
+  const body = Buffer.concat([
+    Buffer.from(`${data.length.toString(16)}\r\n`),
+    data,
+    Buffer.from(`\r\n0\r\n${trailer ? `${trailer}\r\n` : ''}\r\n`),
+  ]);
+  const headers = sigV4Headers(t.store.port, {
+    method: 'PUT',
+    path: `/${path}`,
+    payloadHash: 'STREAMING-UNSIGNED-PAYLOAD-TRAILER',
+    headers: {
+      'content-encoding': 'aws-chunked',
+      'x-amz-decoded-content-length': String(data.length),
+      ...(declared ? { 'x-amz-trailer': declared } : {}),
+      'content-length': String(body.length),
+    },
+  });
+  return rawRequest(t.store.port, 'PUT', `/${path}`, headers, body);
+}
 const read = async (key: string) =>
   (await t.s3.send(new GetObjectCommand({ Bucket: 'docs', Key: key }))).Body!.transformToString();
 
@@ -183,6 +203,25 @@ describe('PutObject', () => {
       headers: { 'x-amz-checksum-aaa': 'x', 'x-amz-checksum-sha1': wrong('sha1') },
     });
     expect([odd.status, xmlCode(odd.body)]).toEqual([400, 'BadDigest']);
+    // A trailer is the one x-amz-trailer declares: undeclared, other or missing ones would be
+    // kept unchecked, and are MalformedTrailerError.
+    for (const [declared, trailer] of [
+      [undefined, `x-amz-checksum-crc32:${wrong('crc32')}`],
+      ['x-amz-checksum-crc64nvme', `x-amz-checksum-crc32:${wrong('crc32')}`],
+      ['x-amz-checksum-crc32', undefined],
+      ['x-amz-checksum-crc32', 'x-foo:bar'],
+    ] as const) {
+      const res = await trailerPut('docs/trailer-case', data, declared, trailer);
+      expect([res.status, xmlCode(res.body)], `${declared} ${trailer}`).toEqual([
+        400,
+        'MalformedTrailerError',
+      ]);
+    }
+    await expect(
+      t.s3.send(new HeadObjectCommand({ Bucket: 'docs', Key: 'trailer-case' })),
+    ).rejects.toMatchObject({
+      name: 'NotFound',
+    });
     // The SDK streams a body of unknown framing with the checksum in a trailer.
     const sent = await t.s3.send(
       new PutObjectCommand({

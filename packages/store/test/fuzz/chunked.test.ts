@@ -77,14 +77,18 @@ async function decode(r: Rng, body: Buffer, decoder: AwsChunkedDecoder): Promise
 }
 
 /** Decodes; an ApiError becomes its code, anything else thrown fails the test. */
-async function attempt(r: Rng, body: Buffer, signed: boolean): Promise<Buffer | string> {
+async function attempt(r: Rng, body: Buffer, signed: boolean, declared?: string): Promise<Buffer | string> {
   try {
-    return await decode(r, body, new AwsChunkedDecoder(signed ? SIGNER : undefined));
+    return await decode(r, body, new AwsChunkedDecoder(signed ? SIGNER : undefined, declared));
   } catch (err) {
     if (err instanceof ApiError) return err.code;
     throw err;
   }
 }
+
+/** What x-amz-trailer names for a body with these trailers. */
+const declaredOf = (trailers: Map<string, string>) =>
+  trailers.size > 0 ? [...trailers.keys()][0] : undefined;
 
 describe('aws-chunked decoder fuzz', () => {
   it.each([
@@ -94,7 +98,7 @@ describe('aws-chunked decoder fuzz', () => {
     const r = rng(seed);
     for (let i = 0; i < 400; i++) {
       const { body, payload, trailers } = encode(r, signed);
-      const decoder = new AwsChunkedDecoder(signed ? SIGNER : undefined);
+      const decoder = new AwsChunkedDecoder(signed ? SIGNER : undefined, declaredOf(trailers));
       expect((await decode(r, body, decoder)).equals(payload), `#${i}`).toBe(true);
       expect(decoder.trailers, `#${i}`).toEqual(trailers);
     }
@@ -106,10 +110,10 @@ describe('aws-chunked decoder fuzz', () => {
   ])('%s: truncated bodies are refused (400 bodies)', async (_name, signed, seed) => {
     const r = rng(seed);
     for (let i = 0; i < 400; i++) {
-      const { body, payload } = encode(r, signed);
+      const { body, payload, trailers } = encode(r, signed);
       // Ending right after the trailers (no closing blank line) is allowed, as clients do.
       const cut = r.int(0, body.length - 3);
-      const got = await attempt(r, body.subarray(0, cut), signed);
+      const got = await attempt(r, body.subarray(0, cut), signed, declaredOf(trailers));
       if (typeof got !== 'string') expect(got.equals(payload), `#${i} cut at ${cut}`).toBe(true);
     }
   });
@@ -118,6 +122,7 @@ describe('aws-chunked decoder fuzz', () => {
     const r = rng(51);
     for (let i = 0; i < 50; i++) {
       const { body, payload } = encode(r, true, true);
+      const declared = 'x-amz-checksum-crc32';
       const text = body.toString('latin1');
       const sigAt = text.lastIndexOf('x-amz-trailer-signature:');
       const unsigned = Buffer.concat([body.subarray(0, sigAt), Buffer.from('\r\n')]);
@@ -126,10 +131,12 @@ describe('aws-chunked decoder fuzz', () => {
         body.subarray(0, body.length - 2),
         Buffer.from('x-amz-checksum-sha1:AAAA\r\n\r\n'),
       ]);
-      expect(await attempt(r, unsigned, true), `#${i}`).toBe('SignatureDoesNotMatch');
-      expect(await attempt(r, unsignedNoEnd, true), `#${i}`).toBe('SignatureDoesNotMatch');
-      expect(await attempt(r, extra, true), `#${i}`).toBe('SignatureDoesNotMatch');
-      expect(((await attempt(r, body, true)) as Buffer).equals(payload), `#${i}`).toBe(true);
+      expect(await attempt(r, unsigned, true, declared), `#${i}`).toBe('SignatureDoesNotMatch');
+      expect(await attempt(r, unsignedNoEnd, true, declared), `#${i}`).toBe('SignatureDoesNotMatch');
+      expect(await attempt(r, extra, true, declared), `#${i}`).toBe('SignatureDoesNotMatch');
+      expect(((await attempt(r, body, true, declared)) as Buffer).equals(payload), `#${i}`).toBe(true);
+      // A trailer the request did not declare, or a declared one that never came.
+      expect(await attempt(r, body, true, 'x-amz-checksum-sha256'), `#${i}`).toBe('MalformedTrailerError');
     }
   });
 
@@ -137,15 +144,15 @@ describe('aws-chunked decoder fuzz', () => {
     const r = rng(31);
     const codes = new Set<string>();
     for (let i = 0; i < 600; i++) {
-      const { body, payload } = encode(r, true);
+      const { body, payload, trailers } = encode(r, true);
       const bad = Buffer.from(body);
       const at = r.int(0, bad.length - 1);
       bad[at] = (bad[at]! ^ r.int(1, 255)) & 0xff;
-      const got = await attempt(r, bad, true);
+      const got = await attempt(r, bad, true, declaredOf(trailers));
       if (typeof got === 'string') codes.add(got);
       else expect(got.equals(payload), `#${i} byte ${at}`).toBe(true);
     }
-    expect([...codes].sort()).toEqual(['IncompleteBody', 'SignatureDoesNotMatch']);
+    expect([...codes].sort()).toEqual(['IncompleteBody', 'MalformedTrailerError', 'SignatureDoesNotMatch']);
   });
 
   it('unsigned: corrupted framing never crashes or hangs (seed 41, 600 bodies)', async () => {

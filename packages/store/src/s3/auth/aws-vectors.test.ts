@@ -119,7 +119,7 @@ describe('aws-chunked decoding', () => {
   });
 
   it('decodes unsigned chunks and collects trailers', async () => {
-    const decoder = new AwsChunkedDecoder();
+    const decoder = new AwsChunkedDecoder(undefined, 'x-amz-checksum-crc32');
     const body = Buffer.from('b\r\nstream data\r\n3\r\nabc\r\n0\r\nx-amz-checksum-crc32:YWa93g==\r\n\r\n');
     expect((await decode(body, decoder, 5)).toString()).toBe('stream dataabc');
     expect(decoder.trailers.get('x-amz-checksum-crc32')).toBe('YWa93g==');

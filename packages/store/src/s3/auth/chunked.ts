@@ -33,7 +33,14 @@ export class AwsChunkedDecoder extends Transform {
   /** A signed body's trailers have had their signature (nothing may follow it). */
   private trailersSigned = false;
 
-  constructor(private readonly signer?: ChunkSigner) {
+  /**
+   * `declared`: the trailer x-amz-trailer announces; it must come, and no other may (a
+   * checksum nobody declared would be kept unchecked).
+   */
+  constructor(
+    private readonly signer?: ChunkSigner,
+    private readonly declared?: string,
+  ) {
     super();
     this.prevSig = signer?.seedSignature ?? '';
     this.key = signer ? signingKey(signer.secretKey, signer.scope) : undefined;
@@ -99,6 +106,7 @@ export class AwsChunkedDecoder extends Transform {
       if (!sameSignature(expected, value)) throw new ApiError('SignatureDoesNotMatch');
       this.trailersSigned = true;
     } else {
+      if (name !== this.declared) throw new ApiError('MalformedTrailerError');
       this.trailers.set(name, value);
     }
   }
@@ -107,6 +115,8 @@ export class AwsChunkedDecoder extends Transform {
   private endTrailers(): void {
     if (this.signer && this.trailers.size > 0 && !this.trailersSigned)
       throw new ApiError('SignatureDoesNotMatch', 'Missing trailer signature');
+    if (this.declared !== undefined && !this.trailers.has(this.declared))
+      throw new ApiError('MalformedTrailerError');
     this.state = 'done';
   }
 

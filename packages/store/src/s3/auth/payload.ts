@@ -57,6 +57,7 @@ export function verifiedBody(ctx: RequestContext, auth: AuthResult | undefined):
             seedSignature: auth!.signature,
           }
         : undefined,
+      header(ctx.headers, 'x-amz-trailer')?.trim().toLowerCase() || undefined,
     );
     trailers = decoder.trailers;
     ctx.trailers = trailers;
