@@ -7,6 +7,7 @@ import {
   canonicalRequest,
   canonicalUri,
   EMPTY_SHA256,
+  goCanonicalQuery,
   parseAuthorization,
   presignUrl,
   type Scope,
@@ -44,14 +45,14 @@ describe('primitives', () => {
     expect(canonicalUri('')).toBe('/');
   });
 
-  it('sorts query keys but keeps repeated values in request order', () => {
-    expect(
-      canonicalQuery([
-        ['user', 'b b'],
-        ['user', 'a/a'],
-        ['a', ''],
-      ]),
-    ).toBe('a=&user=b%20b&user=a%2Fa');
+  it('sorts encoded pairs by name, then a repeated name by value (SigV4); Go keeps values as sent', () => {
+    const query: [string, string][] = [
+      ['user', 'b b'],
+      ['user', 'a/a'],
+      ['a', ''],
+    ];
+    expect(canonicalQuery(query)).toBe('a=&user=a%2Fa&user=b%20b');
+    expect(goCanonicalQuery(query)).toBe('a=&user=b%20b&user=a%2Fa');
   });
 
   it('canonicalises header names and values', () => {

@@ -131,6 +131,21 @@ export function canonicalUri(decodedPath: string): string {
  */
 export function canonicalQuery(params: ReadonlyArray<readonly [string, string]>): string {
   if (params.length === 0) return '';
+  // SigV4: encode first, then sort by encoded name and, for a repeated name, by encoded value.
+  return params
+    .map(([k, v]) => [uriEncode(k, true), uriEncode(v, true)] as const)
+    .sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : 0))
+    .map(([k, v]) => `${k}=${v}`)
+    .join('&');
+}
+
+/**
+ * The order Go's url.Values gives a query (by decoded name, a repeated name's values as
+ * sent), which MinIO and minio-go sign with. It differs from canonicalQuery only for repeated
+ * or non-ASCII names; a server accepts either.
+ */
+export function goCanonicalQuery(params: ReadonlyArray<readonly [string, string]>): string {
+  if (params.length === 0) return '';
   return [...params]
     .sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))
     .map(([k, v]) => `${uriEncode(k, true)}=${uriEncode(v, true)}`)

@@ -1,5 +1,5 @@
-import type { Scope } from '@stowage/madmin';
-import type { RequestContext } from '../../http/context.js';
+import { canonicalQuery, goCanonicalQuery, type Scope } from '@stowage/madmin';
+import type { QueryPairs, RequestContext } from '../../http/context.js';
 import type { Identity } from '../../iam/credentials.js';
 import { ApiError } from '../errors.js';
 
@@ -126,4 +126,26 @@ export function signingHeaders(
     else out[name] = [raw[i + 1]!];
   }
   return out;
+}
+
+/**
+ * Checks `given` against the signature `sign` makes of the canonical request with a query
+ * string: SigV4's order first, then, when it differs (a repeated or non-ASCII name), the
+ * order Go's url.Values gives, which MinIO and minio-go sign with. The signature that
+ * matched (the seed of an aws-chunked body).
+ */
+export function verifySignature(
+  given: string,
+  query: QueryPairs,
+  sign: (canonicalQuery: string) => string,
+): string {
+  const spec = canonicalQuery(query);
+  const expected = sign(spec);
+  if (sameSignature(expected, given)) return expected;
+  const go = goCanonicalQuery(query);
+  if (go !== spec) {
+    const alternative = sign(go);
+    if (sameSignature(alternative, given)) return alternative;
+  }
+  throw new ApiError('SignatureDoesNotMatch');
 }

@@ -1,6 +1,5 @@
 import {
   canonicalHeaders,
-  canonicalQuery,
   canonicalRequest,
   canonicalUri,
   signature,
@@ -17,8 +16,8 @@ import {
   identify,
   MAX_SKEW_MS,
   parseAmzDate,
-  sameSignature,
   signingHeaders,
+  verifySignature,
 } from './common.js';
 
 const MAX_EXPIRES = 7 * 24 * 3600;
@@ -84,15 +83,19 @@ export function verifyPresigned(ctx: RequestContext, opts: AuthOptions): AuthRes
   );
   if (ctx.path === undefined) throw new ApiError('XMinioInvalidObjectName');
 
-  const creq = canonicalRequest({
-    method: ctx.method,
-    canonicalUri: canonicalUri(ctx.path),
-    canonicalQuery: canonicalQuery(ctx.query.filter(([k]) => k !== 'X-Amz-Signature')),
-    canonicalHeaders: canonicalHeaders(signingHeaders(ctx, signedHeaders), signedHeaders),
-    signedHeaders,
-    payloadHash: UNSIGNED_PAYLOAD,
+  const uri = canonicalUri(ctx.path);
+  const headers = canonicalHeaders(signingHeaders(ctx, signedHeaders), signedHeaders);
+  const query = ctx.query.filter(([k]) => k !== 'X-Amz-Signature');
+  const expected = verifySignature(given, query, (canonicalQuery) => {
+    const creq = canonicalRequest({
+      method: ctx.method,
+      canonicalUri: uri,
+      canonicalQuery,
+      canonicalHeaders: headers,
+      signedHeaders,
+      payloadHash: UNSIGNED_PAYLOAD,
+    });
+    return signature(identity.secretKey, scope, stringToSign(amzDate, scope, creq));
   });
-  const expected = signature(identity.secretKey, scope, stringToSign(amzDate, scope, creq));
-  if (!sameSignature(expected, given)) throw new ApiError('SignatureDoesNotMatch');
   return { identity, payloadHash: UNSIGNED_PAYLOAD, scope, amzDate, signature: expected };
 }

@@ -1,6 +1,5 @@
 import {
   canonicalHeaders,
-  canonicalQuery,
   canonicalRequest,
   canonicalUri,
   EMPTY_SHA256,
@@ -18,8 +17,8 @@ import {
   identify,
   MAX_SKEW_MS,
   parseAmzDate,
-  sameSignature,
   signingHeaders,
+  verifySignature,
 } from './common.js';
 
 const PAYLOAD_HASH =
@@ -65,15 +64,18 @@ export function verifyHeaderAuth(
   if (!PAYLOAD_HASH.test(payloadHash)) throw new ApiError('XAmzContentSHA256Mismatch');
   if (ctx.path === undefined) throw new ApiError('XMinioInvalidObjectName');
 
-  const creq = canonicalRequest({
-    method: ctx.method,
-    canonicalUri: canonicalUri(ctx.path),
-    canonicalQuery: canonicalQuery(ctx.query),
-    canonicalHeaders: canonicalHeaders(signingHeaders(ctx, parsed.signedHeaders), parsed.signedHeaders),
-    signedHeaders: parsed.signedHeaders,
-    payloadHash,
+  const uri = canonicalUri(ctx.path);
+  const headers = canonicalHeaders(signingHeaders(ctx, parsed.signedHeaders), parsed.signedHeaders);
+  const expected = verifySignature(parsed.signature, ctx.query, (query) => {
+    const creq = canonicalRequest({
+      method: ctx.method,
+      canonicalUri: uri,
+      canonicalQuery: query,
+      canonicalHeaders: headers,
+      signedHeaders: parsed.signedHeaders,
+      payloadHash,
+    });
+    return signature(identity.secretKey, parsed.scope, stringToSign(amzDate, parsed.scope, creq));
   });
-  const expected = signature(identity.secretKey, parsed.scope, stringToSign(amzDate, parsed.scope, creq));
-  if (!sameSignature(expected, parsed.signature)) throw new ApiError('SignatureDoesNotMatch');
   return { identity, payloadHash, scope: parsed.scope, amzDate, signature: expected };
 }

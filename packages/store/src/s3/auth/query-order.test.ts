@@ -1,0 +1,29 @@
+import { createHash } from 'node:crypto';
+import { canonicalQuery, goCanonicalQuery } from '@stowage/madmin';
+import { describe, expect, it } from 'vitest';
+import { verifySignature } from './common.js';
+
+// The canonical query string clients sign with: SigV4's order (botocore, the AWS SDKs) or
+// Go's url.Values order (minio-go, MinIO). They differ for repeated and non-ASCII names.
+const sign = (query: string) => createHash('sha256').update(query).digest('hex');
+const query: [string, string][] = [
+  ['prefix', 'b'],
+  ['prefix', 'a'],
+  ['xé', '1'],
+  ['x~', '2'],
+];
+
+describe('canonical query order', () => {
+  it('SigV4 sorts encoded pairs by name, then value; Go keeps the values as sent', () => {
+    expect(canonicalQuery(query)).toBe('prefix=a&prefix=b&x%C3%A9=1&x~=2');
+    expect(goCanonicalQuery(query)).toBe('prefix=b&prefix=a&x~=2&x%C3%A9=1');
+  });
+
+  it('a signature over either order is accepted; any other is SignatureDoesNotMatch', () => {
+    expect(verifySignature(sign(canonicalQuery(query)), query, sign)).toBe(sign(canonicalQuery(query)));
+    expect(verifySignature(sign(goCanonicalQuery(query)), query, sign)).toBe(sign(goCanonicalQuery(query)));
+    expect(() => verifySignature(sign('prefix=b'), query, sign)).toThrow(
+      expect.objectContaining({ code: 'SignatureDoesNotMatch' }),
+    );
+  });
+});
