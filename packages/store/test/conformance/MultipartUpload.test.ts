@@ -144,8 +144,18 @@ describe('multipart upload', () => {
       body: '<CompleteMultipartUpload></CompleteMultipartUpload>',
     });
     expect(xmlCode(raw.body)).toBe('MalformedXML');
-    // A single small part is fine: only non-last parts have a minimum.
-    await complete([a]);
+    const completeXml = (number: string) =>
+      signedRequest(t.store.port, {
+        method: 'POST',
+        path: `/mpu/checks?uploadId=${id}`,
+        body: `<CompleteMultipartUpload><Part><PartNumber>${number}</PartNumber><ETag>${a.ETag}</ETag></Part></CompleteMultipartUpload>`,
+      });
+    const zero = await completeXml('0');
+    expect([zero.status, xmlCode(zero.body)]).toEqual([400, 'InvalidArgument']);
+    // A single small part is fine: only non-last parts have a minimum. A pretty-printed
+    // document (whitespace around the number) is read as Go's encoding/xml reads it.
+    const pretty = await completeXml('\n      1\n    ');
+    expect(pretty.status).toBe(200);
     await expect(complete([a])).rejects.toMatchObject({ name: 'NoSuchUpload' });
   });
 

@@ -27,10 +27,13 @@ export async function parseCompleteParts(call: S3Call): Promise<RequestedPart[]>
   const doc = parseRequestXml(body, 'CompleteMultipartUpload');
   const parts = listOf(doc.Part).map((raw) => {
     const part = objectOf(raw);
-    const number = textOf(part, 'PartNumber');
+    // Whitespace around the number is allowed (Go's encoding/xml, which MinIO uses, trims it).
+    const number = textOf(part, 'PartNumber')?.trim();
     const etag = textOf(part, 'ETag');
     if (number === undefined || !/^\d{1,5}$/.test(number) || etag === undefined)
       throw new ApiError('MalformedXML');
+    if (Number(number) < 1 || Number(number) > 10000)
+      throw new ApiError('InvalidArgument', 'Part number must be an integer between 1 and 10000, inclusive');
     const checksums: Record<string, string> = {};
     for (const [element, alg] of Object.entries(CHECKSUM_ELEMENTS)) {
       const v = textOf(part, element);
