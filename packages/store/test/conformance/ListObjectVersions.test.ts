@@ -52,6 +52,24 @@ describe('ListObjectVersions (non-versioned bucket)', () => {
     expect(seen.sort()).toEqual(['a/', 'b', 'c/', 'f', 'sp ace/']);
   });
 
+  it('a common prefix with nothing left after the key marker is not listed', async () => {
+    const after = (KeyMarker: string, VersionIdMarker?: string) =>
+      t.s3.send(
+        new ListObjectVersionsCommand({
+          Bucket: 'plain',
+          Delimiter: '/',
+          KeyMarker,
+          ...(VersionIdMarker ? { VersionIdMarker } : {}),
+        }),
+      );
+    for (const page of [await after('a/2'), await after('a/2', 'null')]) {
+      expect((page.CommonPrefixes ?? []).map((p) => p.Prefix)).toEqual(['c/', 'sp ace/']);
+      expect((page.Versions ?? []).map((v) => v.Key)).toEqual(['b', 'f']);
+    }
+    // With one version of a/1 left after the marker, a/ is listed.
+    expect(((await after('a/1')).CommonPrefixes ?? []).map((p) => p.Prefix)).toEqual(['a/', 'c/', 'sp ace/']);
+  });
+
   it('prefix, encoding-type=url and the minio SDK (IncludeVersion)', async () => {
     const raw = await signedRequest(t.store.port, {
       method: 'GET',

@@ -72,6 +72,16 @@ export function listObjectVersions(ctx: EngineContext, input: ListVersionsInput)
   const full = () => out.versions.length + out.prefixes.length === maxKeys;
   let last: { key: string; versionId?: string } | undefined;
   try {
+    // A key marker alone starts after the key. With a version id marker the page goes on
+    // after that version; if it is gone meanwhile (a client deleting page by page), the key's
+    // versions are listed from its newest, as MinIO does: repeating some beats skipping
+    // versions that then never get listed (or deleted).
+    const afterMarker = <V extends { version: { id: string } }>(versions: V[], name: string): V[] => {
+      if (name !== keyMarker) return versions;
+      if (versionIdMarker === '') return [];
+      const at = versions.findIndex((v) => v.version.id === versionIdMarker);
+      return at >= 0 ? versions.slice(at + 1) : versions;
+    };
     const markerIsPrefix = keyMarker !== '' && commonPrefix(keyMarker, prefix, delimiter) === keyMarker;
     const from = compareKeys(keyMarker, prefix) > 0 ? keyMarker : prefix;
     cursor.seek(markerIsPrefix ? pastPrefix(keyMarker) : Buffer.from(from, 'utf8'));
@@ -80,8 +90,10 @@ export function listObjectVersions(ctx: EngineContext, input: ListVersionsInput)
       const cp = commonPrefix(e.name, prefix, delimiter);
       if (cp !== undefined) {
         let shown = false;
+        // Shown when a version after the marker is under it (the marker key's own count only
+        // from the version after the version-id marker).
         for (let x: typeof e | undefined = e; x?.name.startsWith(cp); x = cursor.next())
-          if (merge(ctx, bucket, x.name, x.value).versions.length > 0) {
+          if (afterMarker(merge(ctx, bucket, x.name, x.value).versions, x.name).length > 0) {
             shown = true;
             break;
           }
@@ -96,17 +108,7 @@ export function listObjectVersions(ctx: EngineContext, input: ListVersionsInput)
         continue;
       }
       const all = merge(ctx, bucket, e.name, e.value).versions;
-      let versions = all;
-      if (e.name === keyMarker) {
-        // A key marker alone starts after the key. With a version id marker the page goes on
-        // after that version; if it is gone meanwhile (a client deleting page by page), the
-        // key's versions are listed from its newest, as MinIO does: repeating some beats
-        // skipping versions that then never get listed (or deleted).
-        const at = versions.findIndex((v) => v.version.id === versionIdMarker);
-        if (versionIdMarker === '') versions = [];
-        else if (at >= 0) versions = versions.slice(at + 1);
-      }
-      for (const mv of versions) {
+      for (const mv of afterMarker(all, e.name)) {
         if (full()) {
           out.isTruncated = true;
           break walk;
