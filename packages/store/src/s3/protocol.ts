@@ -41,6 +41,11 @@ function authenticate(ctx: RequestContext, deps: S3ProtocolDeps): S3Call['auth']
   let auth: AuthResult;
   let type: SignatureFacts['type'];
   if (header(ctx.headers, 'authorization') !== undefined) {
+    if (isPresigned(ctx))
+      throw new ApiError(
+        'InvalidArgument',
+        'Only one auth mechanism allowed; only the X-Amz-Algorithm query parameter, Signature query string parameter or the Authorization header should be specified',
+      );
     auth = verifyHeaderAuth(ctx, opts);
     type = 'REST-HEADER';
   } else if (isPresigned(ctx)) {

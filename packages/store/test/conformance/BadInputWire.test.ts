@@ -101,6 +101,13 @@ describe('signatures and clocks', () => {
     expect([header.status, xmlCode(header.body)]).toEqual([403, 'AccessDenied']);
   });
 
+  it('a presigned URL sent with an Authorization header too: InvalidArgument (one auth mechanism)', async () => {
+    const url = new URL(await t.minio.presignedGetObject('target', 'existing', 60));
+    const res = await signedRequest(t.store.port, { method: 'GET', path: url.pathname + url.search });
+    expect([res.status, xmlCode(res.body)]).toEqual([400, 'InvalidArgument']);
+    expect(res.body).toContain('Only one auth mechanism allowed');
+  });
+
   it('a tampered presigned URL: SignatureDoesNotMatch (403)', async () => {
     const url = new URL(await t.minio.presignedPutObject('target', 'existing', 60));
     const sig = url.searchParams.get('X-Amz-Signature')!;
