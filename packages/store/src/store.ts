@@ -92,7 +92,10 @@ async function boot(
     credentials.sweep().catch((err: unknown) => log(`removing expired credentials failed: ${String(err)}`));
   }, SWEEP_INTERVAL_MS);
   sweeper.unref();
-  const masterKey = await loadMasterKey(layer.system);
+  const masterKey = await loadMasterKey(layer.system, {
+    hasData: (await layer.listBuckets()).length > 0,
+    log,
+  });
   const config = await ServerConfigStore.open(layer.system);
   const logTargets = new LogTargets(log);
   logTargets.apply(config.config);

@@ -2,6 +2,11 @@
 // written atomically. Paths are relative, '/'-separated, made of safe segments only.
 export interface SystemStore {
   read(path: string): Promise<unknown | undefined>;
+  /**
+   * The copy most drives hold however few do, for a document that must never be replaced
+   * for want of quorum (the master key: a new one would orphan every object sealed with it).
+   */
+  readAnyCopy(path: string): Promise<unknown | undefined>;
   write(path: string, value: unknown): Promise<void>;
   remove(path: string): Promise<void>;
   /** Names of the documents directly under a folder, in no particular order. */

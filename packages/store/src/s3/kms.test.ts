@@ -1,5 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { readFile, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { SystemStore } from '../engine/system-store.js';
+import { type EngineFixture, engineFixture } from '../engine/test-support/engine.js';
 import { loadMasterKey } from './kms.js';
 
 /** The system namespace as a map (the store's own is tested with the engine). */
@@ -8,6 +11,7 @@ function memorySystem(): SystemStore & { docs: Map<string, unknown> } {
   return {
     docs,
     read: async (path) => docs.get(path),
+    readAnyCopy: async (path) => docs.get(path),
     write: async (path, value) => {
       docs.set(path, JSON.parse(JSON.stringify(value)));
     },
@@ -34,5 +38,38 @@ describe('loadMasterKey', () => {
     await system.write('kms/master-key.json', { v: 1, id: 'x', key: 'AAAA' });
     await expect(loadMasterKey(system)).rejects.toThrow(/must be 32 bytes/);
     expect(system.docs.get('kms/master-key.json')).toEqual({ v: 1, id: 'x', key: 'AAAA' });
+  });
+});
+
+describe('the master key on the drives', () => {
+  let f: EngineFixture | undefined;
+  afterEach(() => f?.close());
+  const file = (drive: string) => join(drive, '.stowage.sys/config/kms/master-key.json');
+
+  it('one drive keeping its copy is enough: the key is kept and written back to the others', async () => {
+    f = await engineFixture();
+    let layer = await f.open();
+    const first = await loadMasterKey(layer.system);
+    await layer.shutdown();
+    for (const d of f.drives.slice(1)) await rm(file(d));
+    layer = await f.open();
+    const logs: string[] = [];
+    const again = await loadMasterKey(layer.system, { hasData: true, log: (l) => logs.push(l) });
+    expect(again.id).toBe(first.id);
+    for (const d of f.drives) expect(JSON.parse(await readFile(file(d), 'utf8')).id).toBe(first.id);
+    expect(logs).toEqual([]);
+  });
+
+  it('a key on no drive is made anew, and said loudly when data may need the old one', async () => {
+    f = await engineFixture();
+    let layer = await f.open();
+    const first = await loadMasterKey(layer.system);
+    await layer.shutdown();
+    for (const d of f.drives) await rm(file(d));
+    layer = await f.open();
+    const logs: string[] = [];
+    const next = await loadMasterKey(layer.system, { hasData: true, log: (l) => logs.push(l) });
+    expect(next.id).not.toBe(first.id);
+    expect(logs).toEqual([expect.stringMatching(/master key .* was on no drive; a new one was made/)]);
   });
 });

@@ -2,7 +2,13 @@ import { join } from 'node:path';
 import { configDir } from '../fs/layout.js';
 import type { SystemStore } from '../system-store.js';
 import type { ErasureParams } from './params.js';
-import { listReplicated, readReplicated, removeReplicated, writeReplicated } from './replicated.js';
+import {
+  listReplicated,
+  readAnyCopy,
+  readReplicated,
+  removeReplicated,
+  writeReplicated,
+} from './replicated.js';
 
 const SEGMENT = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
 const MAX_CACHED = 50_000;
@@ -45,6 +51,11 @@ export class ErasureSystemStore implements SystemStore {
         this.cache.set(path, text);
       }
     }
+    return text === undefined ? undefined : (JSON.parse(text) as unknown);
+  }
+
+  async readAnyCopy(path: string): Promise<unknown | undefined> {
+    const text = await readAnyCopy(this.drives, this.pathOf(path));
     return text === undefined ? undefined : (JSON.parse(text) as unknown);
   }
 

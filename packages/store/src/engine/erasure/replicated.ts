@@ -35,6 +35,19 @@ export async function readReplicated(
   return best && best[1] >= trulyAbsent ? best[0] : undefined;
 }
 
+/** The copy most drives hold, however few hold one (undefined when none does). */
+export async function readAnyCopy(
+  drives: readonly string[],
+  pathOf: (drive: string) => string,
+): Promise<string | undefined> {
+  const answers = await askAll(drives, (d) => readFile(pathOf(d), 'utf8'));
+  const counts = new Map<string, number>();
+  for (const a of answers) if (typeof a === 'object') counts.set(a.value, (counts.get(a.value) ?? 0) + 1);
+  let best: [string, number] | undefined;
+  for (const entry of counts) if (!best || entry[1] > best[1]) best = entry;
+  return best?.[0];
+}
+
 export async function writeReplicated(
   drives: readonly string[],
   params: ErasureParams,
