@@ -44,7 +44,13 @@ export interface ServerDeps {
   audit?: { readonly active: boolean; record(request: HttpTrace): void };
 }
 
-const SECRET_HEADERS = new Set(['authorization', 'x-amz-security-token', 'cookie']);
+const SECRET_HEADERS = new Set([
+  'authorization',
+  'x-amz-security-token',
+  'cookie',
+  'x-amz-server-side-encryption-customer-key',
+  'x-amz-copy-source-server-side-encryption-customer-key',
+]);
 
 function headerLists(headers: Record<string, unknown>): Record<string, string[]> {
   const out: Record<string, string[]> = {};

@@ -38,13 +38,20 @@ async function take<T>(
   return got;
 }
 
+const customerKey = {
+  SSECustomerAlgorithm: 'AES256',
+  SSECustomerKey: Buffer.alloc(32, 7).toString('base64'),
+} as const;
+
 describe('admin trace stream', () => {
   it('reports S3 requests as they are served, with secrets redacted, until cancelled', async () => {
     const ctl = new AbortController();
     const traces = await take<TraceInfo>(admin.trace({ signal: ctl.signal }), 3, ctl, async () => {
       await t.s3.send(new s3sdk.CreateBucketCommand({ Bucket: 'traced' }));
-      await t.s3.send(new s3sdk.PutObjectCommand({ Bucket: 'traced', Key: 'k', Body: 'hello' }));
-      const got = await t.s3.send(new s3sdk.GetObjectCommand({ Bucket: 'traced', Key: 'k' }));
+      await t.s3.send(
+        new s3sdk.PutObjectCommand({ Bucket: 'traced', Key: 'k', Body: 'hello', ...customerKey }),
+      );
+      const got = await t.s3.send(new s3sdk.GetObjectCommand({ Bucket: 'traced', Key: 'k', ...customerKey }));
       await got.Body?.transformToString();
     });
     expect(traces.map((x) => [x.funcname, x.http?.request.method, x.http?.response.statuscode])).toEqual([
@@ -60,6 +67,10 @@ describe('admin trace stream', () => {
     expect(put).toMatchObject({ type: 4, path: '/traced/k', http: { stats: { inputbytes: 5 } } });
     expect(put.dur).toBeGreaterThan(0);
     expect(put.http?.request.headers.authorization).toEqual(['*REDACTED*']);
+    // An SSE-C key is a secret too: the trace shows its MD5, never the key.
+    expect(put.http?.request.headers['x-amz-server-side-encryption-customer-key']).toEqual(['*REDACTED*']);
+    expect(JSON.stringify(traces)).not.toContain(customerKey.SSECustomerKey);
+    expect(put.http?.request.headers['x-amz-server-side-encryption-customer-key-md5']?.[0]).toMatch(/==$/);
   });
 
   it('filters: errors only, and admin requests only when internal is asked for', async () => {
