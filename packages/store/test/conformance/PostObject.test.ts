@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { request } from 'node:http';
 import * as s3sdk from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -105,6 +106,37 @@ describe('PostObject', () => {
     const res = await fetch(post.postURL, { method: 'POST', body });
     expect(res.status).toBe(204);
     expect(await read('fetched.bin')).toBe('via FormData');
+  });
+
+  it('SSE-C form fields encrypt the upload with the customer key', async () => {
+    const keyBytes = Buffer.alloc(32, 9);
+    const fields = {
+      'x-amz-server-side-encryption-customer-algorithm': 'AES256',
+      'x-amz-server-side-encryption-customer-key': keyBytes.toString('base64'),
+      'x-amz-server-side-encryption-customer-key-md5': createHash('md5').update(keyBytes).digest('base64'),
+    };
+    const post = await presigned((p) => {
+      p.setKey('sealed.txt');
+      for (const [k, v] of Object.entries(fields)) p.policy.conditions.push(['eq', `$${k}`, v]);
+    });
+    const res = await send(post, fields, { name: 'f.txt', data: Buffer.from('secret post data') });
+    expect(res.status).toBe(204);
+    expect(res.headers.get('x-amz-server-side-encryption-customer-algorithm')).toBe('AES256');
+    // Without the key the object does not open; with it, it does.
+    await expect(
+      t.s3.send(new GetObjectCommand({ Bucket: 'forms', Key: 'sealed.txt' })),
+    ).rejects.toMatchObject({
+      $metadata: { httpStatusCode: 400 },
+    });
+    const got = await t.s3.send(
+      new GetObjectCommand({
+        Bucket: 'forms',
+        Key: 'sealed.txt',
+        SSECustomerAlgorithm: 'AES256',
+        SSECustomerKey: keyBytes.toString('base64'),
+      }),
+    );
+    expect(await got.Body!.transformToString()).toBe('secret post data');
   });
 
   it('the filename placeholder in a starts-with key; success_action_status 201 answers a PostResponse', async () => {

@@ -1,8 +1,9 @@
 import { createHmac } from 'node:crypto';
 import { signingKey } from '@stowage/madmin';
+import { parseSseHeaders, SseHeaderError, type SseRequest, sseResponseHeaders } from '../../crypto/index.js';
 import { assertObjectKey } from '../../engine/names.js';
 import { MAX_OBJECT_SIZE, type StoredHeaderName } from '../../engine/object-layer.js';
-import { header, type RequestContext } from '../../http/context.js';
+import { header, isPrivateChannel, type RequestContext } from '../../http/context.js';
 import { emptyReply, type Reply, xmlReply } from '../../http/reply.js';
 import type { Identity } from '../../iam/credentials.js';
 import { type AuthOptions, checkScope, identify, parseAmzDate, sameSignature } from '../auth/common.js';
@@ -10,7 +11,7 @@ import { authorize } from '../authorize.js';
 import type { S3Deps } from '../call.js';
 import { noteSignature } from '../condition-keys.js';
 import { ApiError } from '../errors.js';
-import { writeObject } from '../object-io.js';
+import { toApiError, writeObject } from '../object-io.js';
 import { boundaryOf, type PostForm, readPostForm } from '../post/form.js';
 import { checkPostPolicy, parsePostPolicy } from '../post/policy.js';
 import { objectUrl } from '../request/address.js';
@@ -69,9 +70,10 @@ function successReply(
   bucket: string,
   key: string,
   etag: string,
+  sseHeaders: Record<string, string>,
 ): Reply {
   const location = objectUrl(ctx, bucket, key);
-  const headers = { ETag: `"${etag}"`, Location: location };
+  const headers = { ...sseHeaders, ETag: `"${etag}"`, Location: location };
   const redirect = fields.get('success_action_redirect') ?? fields.get('redirect');
   if (redirect) {
     const q = `bucket=${encodeURIComponent(bucket)}&key=${encodeURIComponent(key)}&etag=${encodeURIComponent(`"${etag}"`)}`;
@@ -130,11 +132,12 @@ export async function postObject(deps: S3Deps, ctx: RequestContext, bucket: stri
     const v = fields.get(name);
     if (v) headers[name] = v;
   }
+  let sse: SseRequest = { kind: 'none' };
   const info = await (async () => {
     const settings = await bucketSettings(deps, bucket);
-    const asked = fields.get('x-amz-server-side-encryption');
-    if (asked !== undefined && asked !== 'AES256')
-      throw new ApiError('InvalidArgument', 'The encryption method specified is not supported');
+    // The form's encryption fields as a PUT's headers: SSE-S3, or SSE-C with the customer key.
+    sse = formSse(fields, ctx);
+    if (sse.kind === 'none' && settings.encryption === 'AES256') sse = { kind: 'S3' };
     return withinQuota(deps, bucket, settings, file.size, () =>
       writeObject(deps, {
         bucket,
@@ -147,7 +150,7 @@ export async function postObject(deps: S3Deps, ctx: RequestContext, bucket: stri
           headers,
           ...defaultLock(settings),
         },
-        sse: asked === 'AES256' || settings.encryption === 'AES256' ? { kind: 'S3' } : { kind: 'none' },
+        sse,
         versioning: settings.versioning,
       }),
     );
@@ -155,5 +158,14 @@ export async function postObject(deps: S3Deps, ctx: RequestContext, bucket: stri
     await form.discard();
     throw err;
   });
-  return successReply(fields, ctx, bucket, key, info.etag);
+  return successReply(fields, ctx, bucket, key, info.etag, sseResponseHeaders(sse));
+}
+
+function formSse(fields: Map<string, string>, ctx: RequestContext): SseRequest {
+  try {
+    return parseSseHeaders(Object.fromEntries(fields), { secure: isPrivateChannel(ctx) });
+  } catch (err) {
+    if (err instanceof SseHeaderError) throw toApiError(err);
+    throw err;
+  }
 }
