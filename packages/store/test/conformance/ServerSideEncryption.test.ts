@@ -168,6 +168,31 @@ describe('server-side encryption', () => {
       );
       const whole = await get({ Bucket: 'enc', Key, ...partSse });
       expect(md5(whole.body)).toBe(md5(Buffer.concat([p1, p2])));
+      // A part copied into the upload answers how it is encrypted, as UploadPart does.
+      const { UploadId: again } = await t.s3.send(
+        new CreateMultipartUploadCommand({ Bucket: 'enc', Key, ...sse }),
+      );
+      const copied = await t.s3.send(
+        new s3sdk.UploadPartCopyCommand({
+          Bucket: 'enc',
+          Key,
+          UploadId: again,
+          PartNumber: 1,
+          CopySource: `enc/${Key}`,
+          CopySourceRange: 'bytes=0-99',
+          ...partSse,
+          ...('SSECustomerKey' in sse
+            ? {
+                CopySourceSSECustomerAlgorithm: 'AES256',
+                CopySourceSSECustomerKey: sseC.SSECustomerKey,
+                CopySourceSSECustomerKeyMD5: sseC.SSECustomerKeyMD5,
+              }
+            : {}),
+        }),
+      );
+      if ('SSECustomerKey' in sse) expect(copied.SSECustomerAlgorithm).toBe('AES256');
+      else expect(copied.ServerSideEncryption).toBe('AES256');
+      await t.s3.send(new s3sdk.AbortMultipartUploadCommand({ Bucket: 'enc', Key, UploadId: again }));
       const a = 5 * MiB - 10;
       const span = await get({ Bucket: 'enc', Key, Range: `bytes=${a}-${a + 100}`, ...partSse });
       expect(span.body.equals(Buffer.concat([p1, p2]).subarray(a, a + 101))).toBe(true);

@@ -141,7 +141,10 @@ export async function uploadPartCopy(deps: S3Deps, call: S3Call, op: Op<'UploadP
         el('ETag', `"${part.etag}"`),
       ),
       200,
-      read.info.versionId === 'null' ? {} : { 'x-amz-copy-source-version-id': read.info.versionId },
+      {
+        ...sseResponseHeaders(sseOf({ internal: upload.meta.internal ?? {} })),
+        ...(read.info.versionId === 'null' ? {} : { 'x-amz-copy-source-version-id': read.info.versionId }),
+      },
     );
   } catch (err) {
     read.stream.destroy();
