@@ -37,12 +37,15 @@ export class DriveRecovery {
   }
 
   private schedule(ms: number): void {
-    if (this.closed || this.timer || this.running) return;
+    if (this.closed || this.timer) return;
     this.timer = setTimeout(() => {
       this.timer = undefined;
-      this.running = this.run().finally(() => {
-        this.running = undefined;
+      // After a round still running (a retry it scheduled, or a drive lost meanwhile).
+      const round = (this.running ?? Promise.resolve()).then(() => this.run());
+      const tracked = round.finally(() => {
+        if (this.running === tracked) this.running = undefined;
       });
+      this.running = tracked;
     }, ms);
     this.timer.unref();
   }

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startStore } from '../../store.js';
-import { initDrives } from './drives.js';
+import { initDrives, reformatDrive } from './drives.js';
 
 let dir: string;
 let drives: string[];
@@ -85,6 +85,29 @@ describe('initDrives', () => {
     for (const d of drives.slice(2)) await rm(join(d, '.stowage.sys/format.json'));
     const set = await initDrives(drives, { formattedQuorum: 2 });
     expect(set.fresh).toEqual([false, false, true, true]);
+  });
+
+  it('a drive it cannot read beside blank ones: no new deployment is made over them', async () => {
+    await initDrives(drives);
+    // Drive 0 unreadable (its path a file), the others blank: it may hold the deployment.
+    for (const d of drives) await rm(d, { recursive: true, force: true });
+    await writeFile(drives[0]!, 'unreadable');
+    await expect(initDrives(drives, { formattedQuorum: 1 })).rejects.toMatchObject({
+      code: expect.any(String),
+    });
+    for (const d of drives.slice(1)) await expect(readFormat(d)).rejects.toMatchObject({ code: 'ENOENT' });
+  });
+
+  it('a reformat never adopts a drive of another deployment or position', async () => {
+    const set = await initDrives(drives);
+    const other = [0, 1, 2, 3].map((i) => join(dir, `other${i}`));
+    await initDrives(other);
+    await rm(drives[1]!, { recursive: true });
+    await copyFile(join(other[1]!, '.stowage.sys/format.json'), join(dir, 'foreign.json'));
+    await mkdir(join(drives[1]!, '.stowage.sys'), { recursive: true });
+    await copyFile(join(dir, 'foreign.json'), join(drives[1]!, '.stowage.sys/format.json'));
+    await expect(reformatDrive(set, 1)).rejects.toThrow(/another deployment's or position's format/);
+    await expect(reformatDrive(set, 2)).resolves.toBe(false);
   });
 
   it('startStore refuses a format newer than the code, with a clear error', async () => {

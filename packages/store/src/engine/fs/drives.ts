@@ -70,7 +70,11 @@ export async function initDrives(
   const formatted = formats.filter((f) => f !== undefined).length;
   const needed = opts.formattedQuorum ?? 1;
   const readable = unreadable.filter((u) => !u).length;
-  if (readable < needed) throw (settled.find((r) => r.status === 'rejected') as PromiseRejectedResult).reason;
+  const firstFailure = () => (settled.find((r) => r.status === 'rejected') as PromiseRejectedResult).reason;
+  if (readable < needed) throw firstFailure();
+  // A deployment is made only on drives all read and found blank: an unreadable one may hold
+  // the deployment whose other drives are blank (unmounted) now.
+  if (!known && unreadable.some(Boolean)) throw firstFailure();
   if (known && formatted < needed)
     throw new Error(
       `Only ${formatted} of ${drives.length} drives carry this deployment's format; at least ${needed} must, to start (are the others mounted?)`,
@@ -114,7 +118,19 @@ export async function reformatDrive(set: DriveSet, index: number): Promise<boole
   const drive = set.drives[index]!;
   for (const dir of [tmpDir(drive), bucketsDir(drive), configDir(drive)])
     await mkdir(dir, { recursive: true });
-  if ((await readJsonFile(formatPath(drive))) !== undefined) return false;
+  const raw = await readJsonFile(formatPath(drive));
+  if (raw !== undefined) {
+    // A drive that kept an identity must be this one: never adopt another deployment's drive,
+    // or another position's (heal would then drop what it holds).
+    const { format } = migrateFormat(raw);
+    if (
+      format.deploymentId !== set.deploymentId ||
+      format.index !== index ||
+      format.drives !== set.drives.length
+    )
+      throw new Error(`Drive ${drive} carries another deployment's or position's format`);
+    return false;
+  }
   await writeFormat(drive, {
     format: 'stowage',
     version: FORMAT_VERSION,

@@ -1,0 +1,57 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { afterEach, describe, expect, it } from 'vitest';
+import { DriveRecovery, type RecoverySteps } from './drive-recovery.js';
+
+let recovery: DriveRecovery | undefined;
+afterEach(() => recovery?.close());
+
+/** Steps whose reformat fails `failures` times before the drive can be written again. */
+function steps(failures: number) {
+  const calls: string[] = [];
+  let left = failures;
+  const s: RecoverySteps = {
+    reformat: async (d) => {
+      calls.push(`reformat ${d}`);
+      return left-- <= 0;
+    },
+    reopen: async (d) => {
+      calls.push(`reopen ${d}`);
+    },
+    restoreDocuments: async (d) => {
+      calls.push(`restore ${d}`);
+    },
+    healAll: async () => {
+      calls.push('healAll');
+    },
+  };
+  return { s, calls };
+}
+
+describe('drive recovery', () => {
+  it('retries a drive that cannot be written yet until it can, with no further report', async () => {
+    const { s, calls } = steps(2);
+    recovery = new DriveRecovery(s, 10);
+    recovery.lost(1);
+    for (let i = 0; i < 100 && !calls.includes('healAll'); i++) await sleep(20);
+    expect(calls).toEqual(['reformat 1', 'reformat 1', 'reformat 1', 'reopen 1', 'restore 1', 'healAll']);
+  });
+
+  it('a drive lost while a round is running is recovered after it', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const { s, calls } = steps(0);
+    const heal = s.healAll;
+    s.healAll = async () => {
+      await gate;
+      await heal();
+    };
+    recovery = new DriveRecovery(s, 10);
+    recovery.lost(0);
+    for (let i = 0; i < 100 && !calls.includes('restore 0'); i++) await sleep(10);
+    recovery.lost(2);
+    await sleep(50);
+    release();
+    for (let i = 0; i < 100 && !calls.includes('restore 2'); i++) await sleep(20);
+    expect(calls).toContain('reopen 2');
+  });
+});
