@@ -264,7 +264,7 @@ export async function may(
       : { type: 'anonymous' },
     conditions: {
       ...globalConditions(ctx, identity, new Date()),
-      ...headerConditions(ctx.headers),
+      ...headerConditions(ctx.headers, access.conditions),
       ...access.conditions,
     },
   };

@@ -13,6 +13,8 @@ export interface SignatureFacts {
   type: 'REST-HEADER' | 'REST-QUERY-STRING' | 'POST';
   /** The signing time the request states (X-Amz-Date). */
   signedAt: Date;
+  /** The payload hash the signature covers (UNSIGNED-PAYLOAD for presigned and POST). */
+  payloadHash: string;
 }
 
 const signatures = new WeakMap<RequestContext, SignatureFacts>();
@@ -56,6 +58,7 @@ export function globalConditions(
     out['s3:authType'] = [signature.type];
     out['s3:signatureversion'] = ['AWS4-HMAC-SHA256'];
     out['s3:signatureAge'] = [String(Math.max(0, now.getTime() - signature.signedAt.getTime()))];
+    out['s3:x-amz-content-sha256'] = [signature.payloadHash];
   }
   return out;
 }
@@ -69,13 +72,19 @@ const HEADER_KEYS: ReadonlyArray<readonly [string, string]> = [
   ['s3:x-amz-metadata-directive', 'x-amz-metadata-directive'],
   ['s3:x-amz-storage-class', 'x-amz-storage-class'],
   ['s3:x-amz-acl', 'x-amz-acl'],
-  ['s3:x-amz-content-sha256', 'x-amz-content-sha256'],
   ['s3:object-lock-mode', 'x-amz-object-lock-mode'],
   ['s3:object-lock-retain-until-date', 'x-amz-object-lock-retain-until-date'],
   ['s3:object-lock-legal-hold', 'x-amz-object-lock-legal-hold'],
 ];
 
-export function headerConditions(headers: IncomingHttpHeaders): Record<string, string[]> {
+/**
+ * `given`: keys the access already supplies. Tags a PutObjectTagging body sets are the
+ * request's tags, and an x-amz-tagging header beside it adds none of its own.
+ */
+export function headerConditions(
+  headers: IncomingHttpHeaders,
+  given?: Record<string, string[]>,
+): Record<string, string[]> {
   const out: Record<string, string[]> = {};
   for (const [key, name] of HEADER_KEYS) {
     const value = header(headers, name);
@@ -84,7 +93,7 @@ export function headerConditions(headers: IncomingHttpHeaders): Record<string, s
       out[key] = [key === 's3:x-amz-copy-source' ? (percentDecode(value, false) ?? value) : value];
   }
   const tagging = header(headers, 'x-amz-tagging');
-  if (tagging !== undefined) {
+  if (tagging !== undefined && given?.['s3:RequestObjectTagKeys'] === undefined) {
     let tags: Tag[] | undefined;
     try {
       tags = parseTagQuery(tagging);

@@ -53,7 +53,7 @@ function authenticate(ctx: RequestContext, deps: S3ProtocolDeps): S3Call['auth']
     type = 'REST-QUERY-STRING';
   } else return undefined;
   const signedAt = parseAmzDate(auth.amzDate);
-  if (signedAt) noteSignature(ctx, { type, signedAt });
+  if (signedAt) noteSignature(ctx, { type, signedAt, payloadHash: auth.payloadHash });
   return auth;
 }
 

@@ -111,6 +111,30 @@ describe('s3:RequestObjectTag and s3:RequestObjectTagKeys', () => {
   });
 });
 
+describe('PutObjectTagging and the tags it sets', () => {
+  it("the body's tags are the request's tags; an x-amz-tagging header beside it adds none", async () => {
+    await t.s3.send(new CreateBucketCommand({ Bucket: 'tags2' }));
+    await t.s3.send(new PutObjectCommand({ Bucket: 'tags2', Key: 'k', Body: 'x' }));
+    await policy(
+      'tags2',
+      anyone('Allow', ['s3:PutObjectTagging'], 'arn:aws:s3:::tags2/*', {
+        StringEquals: { 's3:RequestObjectTag/Project': 'A' },
+      }),
+    );
+    const body = (key: string, value: string) =>
+      `<Tagging><TagSet><Tag><Key>${key}</Key><Value>${value}</Value></Tag></TagSet></Tagging>`;
+    expect(
+      (await anon('PUT', '/tags2/k?tagging', body('Owner', 'x'), { 'x-amz-tagging': 'Project=A' })).status,
+    ).toBe(403);
+    expect((await anon('PUT', '/tags2/k?tagging', body('Project', 'A'))).status).toBe(200);
+  });
+
+  it('an anonymous caller no bucket policy admits is refused before its body is read', async () => {
+    const res = await anon('PUT', '/signed/k?tagging', '<not xml');
+    expect([res.status, xmlCode(res.body)]).toEqual([403, 'AccessDenied']);
+  });
+});
+
 describe('s3:authType, s3:signatureAge and s3:signatureversion', () => {
   const user = () => t.client({ accessKeyId: USER.accessKey, secretAccessKey: USER.secretKey });
   const presign = (requestDate?: Date) =>
@@ -153,6 +177,25 @@ describe('s3:authType, s3:signatureAge and s3:signatureversion', () => {
         StringNotEquals: { 's3:signatureversion': 'AWS4-HMAC-SHA256' },
       }),
     );
+    expect(await userGet()).toBe('ok');
+    // The payload hash the signature covers: UNSIGNED-PAYLOAD for a presigned URL, whatever
+    // header it carries.
+    await policy(
+      'signed',
+      anyone('Deny', ['s3:GetObject'], 'arn:aws:s3:::signed/*', {
+        StringEquals: { 's3:x-amz-content-sha256': 'UNSIGNED-PAYLOAD' },
+      }),
+    );
+    const url = await presign();
+    expect(
+      (
+        await fetch(url, {
+          headers: {
+            'x-amz-content-sha256': 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855',
+          },
+        })
+      ).status,
+    ).toBe(403);
     expect(await userGet()).toBe('ok');
   });
 });

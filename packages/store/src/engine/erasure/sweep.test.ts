@@ -1,4 +1,4 @@
-import { mkdir, readdir, utimes, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, rename, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -49,6 +49,15 @@ describe('sweeping data no record names', () => {
     for (const dir of [...ghost, ...beside]) expect(await exists(dir), dir).toBe(false);
     for (const d of f.drives) expect(await exists(objectDir(d, 'bkt', 'never-committed'))).toBe(false);
     expect(await read('kept')).toBe(sha256(BIG));
+  });
+
+  it('does nothing while a drive is offline: what only it names would look unnamed', async () => {
+    const ghost = await leftover('never-committed', '5b8f2a9e-0000-4000-8000-000000000004');
+    const format = join(f.drives[3]!, '.stowage.sys/format.json');
+    await rename(format, `${format}.aside`);
+    expect(await layer.sweepUnnamedData()).toBe(0);
+    for (const dir of ghost) expect(await exists(dir)).toBe(true);
+    await rename(`${format}.aside`, format);
   });
 
   it('removes the folders of buckets that do not exist, and nothing else at a drive root', async () => {

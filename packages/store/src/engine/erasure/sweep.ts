@@ -89,6 +89,8 @@ export async function sweepUnnamedData(
 ): Promise<number> {
   // A margin under the start time: file times and Date.now() need not tick together.
   const began = Date.now() - 2000;
+  // Names are read from every drive: with one offline, what only it names would look unnamed.
+  if (ctx.drives.all().some((ix) => ix === undefined)) return 0;
   const writing = ctx.writes.dataIds();
   let removed = 0;
   for (const bucket of buckets) {
@@ -140,10 +142,11 @@ async function sweepBucketFolders(
       if (!(await untouchedSince(dir, began))) continue;
       const gone = await ctx.locks.run(`bucket/${name}`, async () => {
         const records = await Promise.all(
+          // Only a record known absent counts as none: an unreadable one may be there.
           ctx.drives.paths.map((d) =>
             stat(bucketRecordPath(d, name)).then(
               () => true,
-              () => false,
+              (err: NodeJS.ErrnoException) => err.code !== 'ENOENT',
             ),
           ),
         );

@@ -1,9 +1,11 @@
 import { PolicyError } from './errors.js';
 import type { Policy } from './types.js';
 
-// The condition keys a policy may name: MinIO's list (minio/pkg policy/condition keyname.go).
-// A key outside it is refused when the policy is stored: evaluation would never find it in a
-// request, so a Deny it guards would silently never apply.
+// The condition keys a policy may name: those of MinIO's list (minio/pkg policy/condition
+// keyname.go) that the store fills in for a request. Any other key is refused when the policy
+// is stored: evaluation would never find it, so a Deny it guards would silently never apply.
+// (MinIO's list also has s3:LocationConstraint, s3:object-lock-remaining-retention-days,
+// aws:groups, ldap:*, jwt:* and sts:/svc:DurationSeconds, which nothing here supplies yet.)
 
 const KEYS = [
   's3:signatureversion',
@@ -17,12 +19,10 @@ const KEYS = [
   's3:x-amz-server-side-encryption-aws-kms-key-id',
   's3:x-amz-content-sha256',
   's3:x-amz-acl',
-  's3:LocationConstraint',
   's3:prefix',
   's3:delimiter',
   's3:max-keys',
   's3:versionid',
-  's3:object-lock-remaining-retention-days',
   's3:object-lock-mode',
   's3:object-lock-legal-hold',
   's3:object-lock-retain-until-date',
@@ -36,36 +36,6 @@ const KEYS = [
   'aws:principaltype',
   'aws:userid',
   'aws:username',
-  'aws:groups',
-  'ldap:user',
-  'ldap:username',
-  'ldap:groups',
-  'sts:DurationSeconds',
-  'svc:DurationSeconds',
-  ...[
-    'sub',
-    'iss',
-    'aud',
-    'jti',
-    'upn',
-    'name',
-    'groups',
-    'given_name',
-    'family_name',
-    'middle_name',
-    'nickname',
-    'preferred_username',
-    'profile',
-    'picture',
-    'website',
-    'email',
-    'gender',
-    'birthdate',
-    'phone_number',
-    'address',
-    'scope',
-    'client_id',
-  ].map((claim) => `jwt:${claim}`),
 ];
 
 const SUPPORTED = new Set(KEYS.map((k) => k.toLowerCase()));

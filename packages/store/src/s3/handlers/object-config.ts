@@ -1,6 +1,6 @@
 import { readAll } from '../../http/body.js';
 import { emptyReply, type Reply, xmlReply } from '../../http/reply.js';
-import { putObjectTaggingAccess } from '../authorize.js';
+import { bucketPolicy, putObjectTaggingAccess } from '../authorize.js';
 import type { S3Call, S3Deps } from '../call.js';
 import { parseTagging, taggingXml } from '../config/tagging.js';
 import { ApiError } from '../errors.js';
@@ -67,6 +67,9 @@ export async function putObjectConfig(deps: S3Deps, call: S3Call, op: ConfigOp):
   const now = new Date();
   let patch: Parameters<S3Deps['layer']['updateObjectMeta']>[3];
   if (op.kind === 'tagging') {
+    // Judged with the body's tags, so read first; a caller nothing could allow is refused
+    // before (an anonymous one without a bucket policy).
+    if (!call.auth && !(await bucketPolicy(deps, op.bucket))) throw new ApiError('AccessDenied');
     const parsed = parseTagging(await body(call), MAX_OBJECT_TAGS);
     await call.authorize(putObjectTaggingAccess(op, parsed));
     const tags = encodeTagQuery(parsed);

@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { signingKey } from '@stowage/madmin';
+import { signingKey, UNSIGNED_PAYLOAD } from '@stowage/madmin';
 import { parseSseHeaders, SseHeaderError, type SseRequest, sseResponseHeaders } from '../../crypto/index.js';
 import { assertObjectKey } from '../../engine/names.js';
 import { MAX_OBJECT_SIZE, type StoredHeaderName } from '../../engine/object-layer.js';
@@ -112,7 +112,7 @@ export async function postObject(deps: S3Deps, ctx: RequestContext, bucket: stri
     const lookup = (accessKey: string) => deps.credentials.lookup(accessKey);
     identity = authenticate(fields, { service: 's3', region: deps.region, lookup, now });
     const signedAt = parseAmzDate(fields.get('x-amz-date') ?? '');
-    if (signedAt) noteSignature(ctx, { type: 'POST', signedAt });
+    if (signedAt) noteSignature(ctx, { type: 'POST', signedAt, payloadHash: UNSIGNED_PAYLOAD });
     checkPostPolicy(parsePostPolicy(required(fields, 'policy')), fields, file.size, now, { bucket });
     if (file.size > MAX_OBJECT_SIZE) throw new ApiError('EntityTooLarge');
     // biome-ignore lint/suspicious/noTemplateCurlyInString: S3's literal key placeholder
