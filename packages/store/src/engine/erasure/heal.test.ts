@@ -185,6 +185,27 @@ describe('metadata changed in place (tags, retention, legal hold)', () => {
   });
 });
 
+describe('a metadata change and drives without the version', () => {
+  it('counts only drives that hold the version: enough of them commit it, heal brings the rest', async () => {
+    dropRecord(f.drives[0]!, 'bkt', 'big');
+    await layer.updateObjectMeta('bkt', 'big', undefined, () => ({ legalHold: true }));
+    expect(driveRecord(f.drives[0]!, 'bkt', 'big')).toBeUndefined();
+    await layer.healQueued();
+    for (const d of f.drives) expect(driveRecord(d, 'bkt', 'big')!.versions[0]!.legalHold).toBe(true);
+    // With two holders gone, a change cannot reach write quorum: refused, and nothing changed.
+    dropRecord(f.drives[0]!, 'bkt', 'big');
+    dropRecord(f.drives[1]!, 'bkt', 'big');
+    await sleep(20); // the store's LMDB read snapshots renew on the next turns
+    await expect(
+      layer.updateObjectMeta('bkt', 'big', undefined, () => ({ legalHold: false })),
+    ).rejects.toMatchObject({
+      code: 'XMinioInsufficientWriteQuorum',
+    });
+    for (const d of f.drives.slice(2))
+      expect(driveRecord(d, 'bkt', 'big')!.versions[0]!.legalHold).toBe(true);
+  });
+});
+
 describe('leftovers of a crashed write', () => {
   it('a record on fewer drives than quorum is not listed, not readable, and heal removes it', async () => {
     await layer.putObject(put('bkt', 'torn', pattern(300_000, 5)));

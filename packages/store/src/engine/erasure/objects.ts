@@ -336,11 +336,13 @@ export async function updateObjectMeta(
     const same = dataIdentity(mv.version);
     // Each drive gets the agreed metadata with its own shards; a drive holding another copy
     // of the version (stale) is left to heal.
-    await commitKey(ctx.drives, ctx.params, bucket, key, () =>
+    const result = await commitKey(ctx.drives, ctx.params, bucket, key, () =>
       patchVersion(next.id, (v) =>
         dataIdentity(v) === same ? { ...next, ...(v.data ? { data: v.data } : {}) } : v,
       ),
     );
+    // Drives without the version (a heal pending) get the change from heal.
+    if (!result.committed.every(Boolean)) ctx.queueHeal(bucket, key);
     return toObjectInfo(bucket, key, next, isLatest(merged, mv));
   });
 }

@@ -151,9 +151,16 @@ export function removeVersion(id: string): Mutation {
   });
 }
 
-/** Changes a version's metadata (tags, retention, legal hold) in place. */
+/**
+ * Changes a version's metadata (tags, retention, legal hold) in place. A drive without the
+ * version fails its step: counted as a success, it could make a change that reached too few
+ * holders look committed.
+ */
 export function patchVersion(id: string, patch: (v: VersionRecord) => VersionRecord): Mutation {
-  return (versions) => ({ versions: versions.map((v) => (v.id === id ? patch(v) : v)), removed: [] });
+  return (versions) => {
+    if (!versions.some((v) => v.id === id)) throw new Error('the version is not on this drive');
+    return { versions: versions.map((v) => (v.id === id ? patch(v) : v)), removed: [] };
+  };
 }
 
 /**
