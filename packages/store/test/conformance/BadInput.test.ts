@@ -152,6 +152,29 @@ describe('refused requests', () => {
     expect(patch.status).toBe(405);
   });
 
+  it('a sub-resource a method has no action for never becomes a delete or an overwrite', async () => {
+    await t.s3.send(new PutObjectCommand({ Bucket: 'target', Key: 'kept', Body: 'kept' }));
+    const send = (method: string, path: string, body?: string) =>
+      signedRequest(t.store.port, { method, path, ...(body ? { body } : {}) });
+    const table = await send('DELETE', '/target?metadataTable');
+    expect([table.status, xmlCode(table.body)]).toEqual([501, 'NotImplemented']);
+    for (const [method, path] of [
+      ['DELETE', '/target?versioning'],
+      ['DELETE', '/target?object-lock'],
+      ['DELETE', '/target?uploads'],
+      ['DELETE', '/target/kept?retention'],
+      ['DELETE', '/target/kept?legal-hold'],
+      ['DELETE', '/target/kept?acl'],
+      ['PUT', '/target/kept?attributes'],
+      ['POST', '/target/kept?tagging'],
+    ] as const) {
+      const res = await send(method, path, method === 'PUT' ? 'overwritten' : undefined);
+      expect([res.status, xmlCode(res.body)], `${method} ${path}`).toEqual([405, 'MethodNotAllowed']);
+    }
+    const kept = await t.s3.send(new s3sdk.GetObjectCommand({ Bucket: 'target', Key: 'kept' }));
+    expect(await kept.Body!.transformToString()).toBe('kept');
+  });
+
   it('a large unauthenticated body is refused without hanging the client', async () => {
     const res = await rawRequest(
       t.store.port,

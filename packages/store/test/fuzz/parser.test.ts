@@ -191,7 +191,7 @@ describe('parseS3Request fuzz', () => {
     'GET /example-bucket?list-type=2&max-keys=3&prefix=E&start-after=ExampleGuide.pdf',
     'GET /example-bucket?prefix=photos/2006/&delimiter=/&marker=x',
     'PUT /my-image.jpg/part?partNumber=2&uploadId=VCVsb2FkIElEIGZvciBlbZZpbmcncyBteS1tb3ZpZS5tMnRzIHVwbG9hZA',
-    'POST /example-object?uploads',
+    'POST /examplebucket/example-object?uploads',
     'GET /example-object?uploadId=XXBsb2FkIElEIGZvciBlbHZpbmcncyVcdS1tb3ZpZS5tMnRzEEEwbG9hZA&max-parts=2&part-number-marker=1',
     'GET /examplebucket?uploads&max-uploads=3',
     'DELETE /examplebucket/my-second-image.jpg',

@@ -21,6 +21,8 @@ const CONFIG_NAMES: Record<string, string> = {
   inventory: 'BucketInventoryConfiguration',
   lifecycle: 'BucketLifecycleConfiguration',
   logging: 'BucketLogging',
+  metadataConfiguration: 'BucketMetadataConfiguration',
+  metadataTable: 'BucketMetadataTableConfiguration',
   metrics: 'BucketMetricsConfiguration',
   notification: 'BucketNotificationConfiguration',
   'object-lock': 'ObjectLockConfiguration',
@@ -37,6 +39,8 @@ const CONFIG_NAMES: Record<string, string> = {
 const ALL_CONFIG = Object.keys(CONFIG_NAMES);
 const DELETABLE = [
   'analytics',
+  'metadataConfiguration',
+  'metadataTable',
   'cors',
   'encryption',
   'intelligent-tiering',
@@ -102,6 +106,11 @@ const TABLES: Record<Level, Table> = {
   },
 };
 
+/** Every sub-resource keyword the tables know, at either level, for any method. */
+const KEYWORDS = new Set(
+  Object.values(TABLES).flatMap((table) => Object.values(table).flatMap((rows) => rows.map(([k]) => k))),
+);
+
 const DEFAULT_ACTION: Record<Level, Record<string, string>> = {
   bucket: {
     GET: 'ListObjects',
@@ -133,6 +142,10 @@ export function actionFor(
   if (level === 'object' && method === 'PUT' && copy)
     return hit?.[1] === 'UploadPart' ? 'UploadPartCopy' : (hit?.[1] ?? 'CopyObject');
   if (hit) return hit[1];
+  // A sub-resource this method has no action for never falls through to the default: DELETE
+  // /b?versioning would delete the bucket, PUT /b/k?attributes overwrite the object.
+  if (method !== 'GET' && method !== 'HEAD')
+    for (const key of keys) if (KEYWORDS.has(key)) throw new ApiError('MethodNotAllowed');
   const fallback = DEFAULT_ACTION[level][method];
   if (!fallback) throw new ApiError('MethodNotAllowed');
   return fallback;
