@@ -1,4 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
+import { EngineError } from '../engine/errors.js';
 import { header } from '../http/context.js';
 import { emptyReply, type Reply } from '../http/reply.js';
 import type { S3Deps } from './call.js';
@@ -78,9 +79,17 @@ export async function corsPreflight(
   if (method === undefined) {
     throw new ApiError('BadRequest', 'Invalid Access-Control-Request-Method: null');
   }
-  await deps.layer.getBucketInfo(bucket);
+  // As S3 answers: 403 either way, so a preflight does not tell which buckets exist.
+  await deps.layer.getBucketInfo(bucket).catch((err: unknown) => {
+    if (err instanceof EngineError && err.code === 'NoSuchBucket')
+      throw new ApiError('AccessForbidden', 'CORSResponse: Bucket not found');
+    throw err;
+  });
   const asked = requested(headers);
-  const rule = matchRule(await rulesOf(deps, bucket), origin, method, asked);
+  const rules = await rulesOf(deps, bucket);
+  if (rules.length === 0)
+    throw new ApiError('AccessForbidden', 'CORSResponse: CORS is not enabled for this bucket.');
+  const rule = matchRule(rules, origin, method, asked);
   if (!rule) throw forbidden();
   return emptyReply(200, corsHeaders(rule, origin, asked));
 }

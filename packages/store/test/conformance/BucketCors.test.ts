@@ -40,6 +40,36 @@ describe('Get/Put/DeleteBucketCors', () => {
     });
   });
 
+  it('refuses a wildcard in ExposeHeader; MaxAgeSeconds takes any 32-bit count', async () => {
+    await expect(
+      put([{ AllowedOrigins: ['*'], AllowedMethods: ['GET'], ExposeHeaders: ['x-amz-*'] }]),
+    ).rejects.toMatchObject({
+      name: 'InvalidRequest',
+      message:
+        'ExposeHeader "x-amz-*" contains wildcard. We currently do not support wildcard for ExposeHeader.',
+    });
+    await put([{ AllowedOrigins: ['*'], AllowedMethods: ['GET'], MaxAgeSeconds: 2147483647 }]);
+  });
+
+  it('a preflight to a bucket that does not exist, or has no CORS: 403 AccessForbidden, as S3 says it', async () => {
+    const preflight = (bucket: string) =>
+      fetch(`${t.store.url}/${bucket}/k`, {
+        method: 'OPTIONS',
+        headers: { Origin: 'https://app.example.com', 'Access-Control-Request-Method': 'GET' },
+      });
+    const missing = await preflight('no-such-bucket');
+    expect([missing.status, await missing.text()]).toEqual([
+      403,
+      expect.stringContaining('CORSResponse: Bucket not found'),
+    ]);
+    await t.s3.send(new s3sdk.CreateBucketCommand({ Bucket: 'no-cors' }));
+    const none = await preflight('no-cors');
+    expect([none.status, await none.text()]).toEqual([
+      403,
+      expect.stringContaining('CORS is not enabled for this bucket.'),
+    ]);
+  });
+
   it('refuses unsupported methods and double wildcards (InvalidRequest)', async () => {
     await expect(put([{ AllowedOrigins: ['*'], AllowedMethods: ['PATCH'] }])).rejects.toMatchObject({
       name: 'InvalidRequest',

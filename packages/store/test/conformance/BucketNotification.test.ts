@@ -30,6 +30,26 @@ const put = (NotificationConfiguration: s3sdk.NotificationConfiguration) =>
   t.s3.send(new PutBucketNotificationConfigurationCommand({ Bucket: 'events', NotificationConfiguration }));
 
 describe('Get/PutBucketNotification', () => {
+  it("takes MinIO's own event names (scanner, replication, transition), and refuses made-up ones", async () => {
+    const names = [
+      's3:Scanner:ManyVersions',
+      's3:Scanner:BigPrefix',
+      's3:Replication:OperationFailedReplication',
+      's3:ObjectTransition:Complete',
+    ];
+    await put({
+      QueueConfigurations: [{ QueueArn: 'arn:minio:sqs::primary:webhook', Events: names as s3sdk.Event[] }],
+    });
+    await expect(
+      put({
+        QueueConfigurations: [
+          { QueueArn: 'arn:minio:sqs::primary:webhook', Events: ['s3:Made:Up' as s3sdk.Event] },
+        ],
+      }),
+    ).rejects.toMatchObject({ name: 'InvalidArgument' });
+    await put({});
+  });
+
   it('is empty at first; stores a validated document', async () => {
     const empty = await t.s3.send(new GetBucketNotificationConfigurationCommand({ Bucket: 'events' }));
     expect(empty.QueueConfigurations).toBeUndefined();

@@ -48,6 +48,13 @@ function parseRule(obj: XmlObject): CorsRule {
     if (h.split('*').length > 2)
       throw new ApiError('InvalidRequest', `AllowedHeader "${h}" can not have more than one wildcard.`);
   }
+  for (const h of rule.exposeHeaders) {
+    if (h.includes('*'))
+      throw new ApiError(
+        'InvalidRequest',
+        `ExposeHeader "${h}" contains wildcard. We currently do not support wildcard for ExposeHeader.`,
+      );
+  }
   const id = textOf(obj, 'ID');
   if (id !== undefined) {
     if (id.length > 255)
@@ -56,7 +63,8 @@ function parseRule(obj: XmlObject): CorsRule {
   }
   const maxAge = textOf(obj, 'MaxAgeSeconds');
   if (maxAge !== undefined) {
-    if (!/^\d{1,9}$/.test(maxAge)) throw new ApiError('MalformedXML');
+    // A 32-bit integer, as S3's schema has it.
+    if (!/^\d{1,10}$/.test(maxAge) || Number(maxAge) > 2 ** 31 - 1) throw new ApiError('MalformedXML');
     rule.maxAgeSeconds = Number(maxAge);
   }
   return rule;
