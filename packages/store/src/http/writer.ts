@@ -117,4 +117,19 @@ export async function writeReply(
     return;
   }
   res.end(head ? undefined : bytes);
+  // Returns once the bytes are handed to the socket: a pipelined request waits for that,
+  // or a client that sends many and reads none would have every answer queued in memory.
+  if (!res.writableFinished) await sent(res);
+}
+
+function sent(res: ServerResponse): Promise<void> {
+  return new Promise<void>((resolve) => {
+    const done = () => {
+      res.off('finish', done);
+      res.off('close', done);
+      resolve();
+    };
+    res.on('finish', done);
+    res.on('close', done);
+  });
 }

@@ -75,6 +75,50 @@ describe('pipelined requests', () => {
     expect(answers[2]!.body).toBe('small');
   });
 
+  it('a client that sends many and reads none holds the rest back: answers are not all made at once', async () => {
+    await t.s3.send(
+      new s3sdk.PutObjectCommand({ Bucket: 'piped', Key: 'held', Body: randomBytes(128 * 1024) }),
+    );
+    const socket = connect({ host: '127.0.0.1', port: t.store.port });
+    await once(socket, 'connect');
+    socket.pause();
+    socket.write(Buffer.concat(Array.from({ length: 200 }, () => request('GET', '/piped/held'))));
+    await new Promise((r) => setTimeout(r, 500));
+    // Whatever the store had not answered yet now finds the object gone.
+    await t.s3.send(new s3sdk.DeleteObjectCommand({ Bucket: 'piped', Key: 'held' }));
+    const statuses: number[] = [];
+    let received = Buffer.alloc(0);
+    socket.resume();
+    for await (const chunk of socket) {
+      received = Buffer.concat([received, chunk as Buffer]);
+      for (;;) {
+        const end = received.indexOf('\r\n\r\n');
+        if (end < 0) break;
+        const head = received.subarray(0, end).toString('latin1');
+        const length = Number(/content-length: (\d+)/i.exec(head)?.[1] ?? 0);
+        if (received.length < end + 4 + length) break;
+        statuses.push(Number(head.slice(9, 12)));
+        received = received.subarray(end + 4 + length);
+      }
+      if (statuses.length === 200) break;
+    }
+    socket.destroy();
+    expect(statuses.filter((s) => s === 404).length).toBeGreaterThan(100);
+  });
+
+  it('a request asking to close is answered, then the connection closes', async () => {
+    const plain = Buffer.from('GET /minio/health/live HTTP/1.1\r\nHost: x\r\n\r\n');
+    const closing = Buffer.from('GET /minio/health/live HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n');
+    for (const tail of [plain, Buffer.from('GARBAGE\r\n\r\n')]) {
+      const socket = connect({ host: '127.0.0.1', port: t.store.port });
+      await once(socket, 'connect');
+      socket.write(Buffer.concat(tail === plain ? [plain, closing, plain] : [plain, plain, tail]));
+      let text = '';
+      for await (const chunk of socket) text += (chunk as Buffer).toString('latin1');
+      expect(text.match(/HTTP\/1\.1 200/g)?.length, text).toBe(2);
+    }
+  });
+
   it('an error after a body read whole keeps the connection for the next request', async () => {
     const answers = await pipeline(
       [
