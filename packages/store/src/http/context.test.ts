@@ -31,3 +31,16 @@ describe('request parsing', () => {
     ]);
   });
 });
+
+describe('request targets', () => {
+  it('an absolute-form target is read as its path and query (RFC 9112 §3.2.2)', () => {
+    const ctx = (url: string) => createContext({ url, method: 'GET', headers: {} } as IncomingMessage);
+    expect([
+      ctx('http://127.0.0.1:9000/b/k?tagging').rawPath,
+      ctx('http://127.0.0.1:9000/b/k?tagging').query,
+    ]).toEqual(['/b/k', [['tagging', '']]]);
+    expect(ctx('HTTPS://host').rawPath).toBe('/');
+    expect(ctx('http://host?versioning').rawPath).toBe('/');
+    expect(ctx('/b/http://x').rawPath).toBe('/b/http://x');
+  });
+});

@@ -88,8 +88,18 @@ export function parseQuery(raw: string): Array<[string, string]> {
   return pairs;
 }
 
+/** The origin-form of a request target; absolute-form (`http://host/path`) loses its authority (RFC 9112 §3.2.2). */
+function originForm(target: string): string {
+  const scheme = /^[a-z][a-z0-9+.-]*:\/\//i.exec(target);
+  if (!scheme) return target;
+  const at = target.slice(scheme[0].length).search(/[/?]/);
+  if (at < 0) return '/';
+  const rest = target.slice(scheme[0].length + at);
+  return rest.startsWith('?') ? `/${rest}` : rest;
+}
+
 export function createContext(req: IncomingMessage, now: Date = new Date()): RequestContext {
-  const url = req.url ?? '/';
+  const url = originForm(req.url ?? '/');
   const q = url.indexOf('?');
   const rawPath = q < 0 ? url : url.slice(0, q);
   return {

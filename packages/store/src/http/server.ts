@@ -126,9 +126,31 @@ async function serve(deps: ServerDeps, req: IncomingMessage, res: ServerResponse
     reply = protocol.errorReply(toApiError(err, deps.mapError, deps.log), ctx);
     close = !(await settleBody(req));
   }
+  if (close) lingerOnClose(req);
   await writeReply(res, ctx, reply, { close });
-  if (close) res.once('finish', () => req.socket.destroySoon());
 }
+
+/**
+ * Closes a connection after its answer without resetting it: a client still sending a body
+ * gets a reset, and may lose the answer with it, if the store closes with its bytes unread.
+ * The rest is read and dropped for a while after the store's side is shut, as Go's server
+ * and nginx's lingering close do. Node ends a `Connection: close` response with
+ * socket.destroySoon(), which would reset: this socket's is replaced before the answer goes.
+ */
+function lingerOnClose(req: IncomingMessage): void {
+  const socket = req.socket;
+  socket.destroySoon = () => {
+    req.resume();
+    socket.resume();
+    if (socket.writable) socket.end();
+    const timer = setTimeout(() => socket.destroy(), LINGER_MS);
+    timer.unref();
+    socket.once('end', () => socket.destroy());
+    socket.once('close', () => clearTimeout(timer));
+  };
+}
+
+const LINGER_MS = 2000;
 
 export function createHttpServer(deps: ServerDeps, opts: { idleTimeoutMs?: number } = {}): Server {
   // Requests pipelined on one connection run one after another, as they were sent (RFC 9112

@@ -95,6 +95,31 @@ describe('Expect: 100-continue', () => {
     expect(await kept.Body!.transformToString()).toBe('first');
   });
 
+  it('a large body sent without waiting is refused with its answer, not a reset', async () => {
+    const body = Buffer.alloc(24 * 1024 * 1024, 1);
+    const headers = sigV4Headers(t.store.port, {
+      method: 'PUT',
+      path: '/nowhere/k',
+      payloadHash: 'UNSIGNED-PAYLOAD',
+      headers: { 'content-length': String(body.length) },
+    });
+    const c = await open();
+    let reset = false;
+    c.socket.on('error', () => {
+      reset = true;
+    });
+    c.socket.write(requestHead('PUT', '/nowhere/k', headers));
+    // Sends the whole body, as a client that does not ask for 100 Continue does.
+    for (let at = 0; at < body.length && !c.socket.destroyed; at += 1024 * 1024) {
+      if (!c.socket.write(body.subarray(at, at + 1024 * 1024)))
+        await Promise.race([once(c.socket, 'drain'), c.closed]);
+    }
+    await Promise.race([c.closed, sleep(5000)]);
+    expect(c.text()).toMatch(/^HTTP\/1\.1 404 /);
+    expect(c.text()).toContain('<Code>NoSuchBucket</Code>');
+    expect(reset).toBe(false);
+  });
+
   it('the AWS SDK, which asks for 100 Continue on large bodies, still uploads', async () => {
     const body = randomBytes(3 * 1024 * 1024);
     await t.s3.send(new PutObjectCommand({ Bucket: 'cont', Key: 'sdk', Body: body }));

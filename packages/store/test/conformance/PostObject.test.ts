@@ -108,6 +108,19 @@ describe('PostObject', () => {
     expect(await read('fetched.bin')).toBe('via FormData');
   });
 
+  it('a large form that fails its checks gets its error, not a reset', async () => {
+    const post = await presigned((p) => p.setKey('refused.bin'));
+    const res = await send(
+      post,
+      { 'x-amz-signature': '0'.repeat(64) },
+      { name: 'big.bin', data: Buffer.alloc(12 * 1024 * 1024, 3) },
+    );
+    expect([res.status, res.text]).toEqual([
+      403,
+      expect.stringContaining('<Code>SignatureDoesNotMatch</Code>'),
+    ]);
+  });
+
   it('SSE-C form fields encrypt the upload with the customer key', async () => {
     const keyBytes = Buffer.alloc(32, 9);
     const fields = {

@@ -28,10 +28,9 @@ async function drain(req: IncomingMessage, source: AsyncIterator<Buffer>): Promi
     const next = await source.next().catch(() => ({ done: true as const, value: undefined }));
     if (next.done) return;
     seen += next.value.length;
-    if (seen > MAX_DISCARD_BYTES) {
-      req.destroy();
-      return;
-    }
+    // Too much to read just to throw away: the answer goes out now and the connection
+    // closes after it (settleBody), instead of a reset the client would get with no answer.
+    if (seen > MAX_DISCARD_BYTES) return;
   }
 }
 
