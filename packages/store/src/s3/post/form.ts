@@ -21,8 +21,8 @@ export interface PostForm {
 
 const MAX_DISCARD_BYTES = 8 * 1024 * 1024;
 
-/** Drains the request; a large remainder destroys it instead (the connection then closes). */
-async function drain(req: IncomingMessage, source: AsyncIterator<Buffer>): Promise<void> {
+/** Drains the request; a large remainder is left unread (the connection then closes). */
+async function drain(source: AsyncIterator<Buffer>): Promise<void> {
   let seen = 0;
   for (;;) {
     const next = await source.next().catch(() => ({ done: true as const, value: undefined }));
@@ -62,9 +62,9 @@ export async function readPostForm(
   acceptBody(req);
   const source = req[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
   try {
-    return await readFields(source, boundary, contentLength, () => drain(req, source));
+    return await readFields(source, boundary, contentLength, () => drain(source));
   } catch (err) {
-    await drain(req, source);
+    await drain(source);
     throw err;
   }
 }
