@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
-import { connect } from 'node:net';
+import { connect, type Socket } from 'node:net';
 import * as s3sdk from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sigV4Headers, startTestStore, type TestStore } from '../support/store.js';
@@ -36,6 +36,11 @@ async function pipeline(requests: Buffer[], answers: number): Promise<{ status: 
   const socket = connect({ host: '127.0.0.1', port: t.store.port });
   await once(socket, 'connect');
   socket.write(Buffer.concat(requests));
+  return readAnswers(socket, answers);
+}
+
+/** Reads `count` answers off a connection, then closes it. */
+async function readAnswers(socket: Socket, count: number): Promise<{ status: number; body: string }[]> {
   let received = Buffer.alloc(0);
   const out: { status: number; body: string }[] = [];
   for await (const chunk of socket) {
@@ -52,7 +57,7 @@ async function pipeline(requests: Buffer[], answers: number): Promise<{ status: 
       });
       received = received.subarray(end + 4 + length);
     }
-    if (out.length === answers) break;
+    if (out.length === count) break;
   }
   socket.destroy();
   return out;
@@ -86,23 +91,8 @@ describe('pipelined requests', () => {
     await new Promise((r) => setTimeout(r, 500));
     // Whatever the store had not answered yet now finds the object gone.
     await t.s3.send(new s3sdk.DeleteObjectCommand({ Bucket: 'piped', Key: 'held' }));
-    const statuses: number[] = [];
-    let received = Buffer.alloc(0);
     socket.resume();
-    for await (const chunk of socket) {
-      received = Buffer.concat([received, chunk as Buffer]);
-      for (;;) {
-        const end = received.indexOf('\r\n\r\n');
-        if (end < 0) break;
-        const head = received.subarray(0, end).toString('latin1');
-        const length = Number(/content-length: (\d+)/i.exec(head)?.[1] ?? 0);
-        if (received.length < end + 4 + length) break;
-        statuses.push(Number(head.slice(9, 12)));
-        received = received.subarray(end + 4 + length);
-      }
-      if (statuses.length === 200) break;
-    }
-    socket.destroy();
+    const statuses = (await readAnswers(socket, 200)).map((a) => a.status);
     expect(statuses.filter((s) => s === 404).length).toBeGreaterThan(100);
   });
 
