@@ -139,6 +139,7 @@ async function serve(deps: ServerDeps, req: IncomingMessage, res: ServerResponse
  */
 function lingerOnClose(req: IncomingMessage): void {
   const socket = req.socket;
+  lingering.add(socket);
   socket.destroySoon = () => {
     req.resume();
     socket.resume();
@@ -151,6 +152,8 @@ function lingerOnClose(req: IncomingMessage): void {
 }
 
 const LINGER_MS = 2000;
+/** Connections closing after an answer: still read from, never served again. */
+const lingering = new WeakSet<Socket>();
 
 export function createHttpServer(deps: ServerDeps, opts: { idleTimeoutMs?: number } = {}): Server {
   // Requests pipelined on one connection run one after another, as they were sent (RFC 9112
@@ -163,11 +166,18 @@ export function createHttpServer(deps: ServerDeps, opts: { idleTimeoutMs?: numbe
       return;
     }
     const done = trackRequest(req);
-    const run = () =>
-      serve(deps, req, res).catch((err: unknown) => {
+    const run = async () => {
+      // After an answer that closes the connection, nothing more on it is served (RFC 9112
+      // §9.6): requests pipelined behind it were never answered, so must not run either.
+      if (lingering.has(req.socket)) {
+        req.resume(); // the linger closes the connection; a reset now could lose that answer
+        return;
+      }
+      await serve(deps, req, res).catch((err: unknown) => {
         deps.log(`response failed: ${err instanceof Error ? err.message : String(err)}`);
         res.destroy();
       });
+    };
     const before = previous.get(req.socket);
     const served = (before ? before.then(run) : run()).finally(done);
     previous.set(req.socket, served);

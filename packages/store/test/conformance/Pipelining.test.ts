@@ -107,6 +107,18 @@ describe('pipelined requests', () => {
       for await (const chunk of socket) text += (chunk as Buffer).toString('latin1');
       expect(text.match(/HTTP\/1\.1 200/g)?.length, text).toBe(2);
     }
+    // A request pipelined behind the closing one is never answered, so it must not run.
+    const socket = connect({ host: '127.0.0.1', port: t.store.port });
+    await once(socket, 'connect');
+    socket.write(Buffer.concat([closing, request('PUT', '/piped/after-close', Buffer.from('x'))]));
+    let text = '';
+    for await (const chunk of socket) text += (chunk as Buffer).toString('latin1');
+    expect(text.match(/HTTP\/1\.1 /g)?.length).toBe(1);
+    await expect(
+      t.s3.send(new s3sdk.HeadObjectCommand({ Bucket: 'piped', Key: 'after-close' })),
+    ).rejects.toMatchObject({
+      name: 'NotFound',
+    });
   });
 
   it('an error after a body read whole keeps the connection for the next request', async () => {
