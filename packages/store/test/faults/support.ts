@@ -72,6 +72,11 @@ export function putRecord(drive: string, bucket: string, key: string, record: Ob
   indexOf(drive).putSync(entryKey(bucket, key), encodeObjectRecord(record));
 }
 
+/** Writes bytes as one drive's record of a key (damaged, or of a format this code cannot read). */
+export function putRecordBytes(drive: string, bucket: string, key: string, bytes: Buffer): void {
+  indexOf(drive).putSync(entryKey(bucket, key), bytes);
+}
+
 /** Removes one drive's record of a key, as if that drive never committed it. */
 export function dropRecord(drive: string, bucket: string, key: string): void {
   indexOf(drive).removeSync(entryKey(bucket, key));

@@ -2,7 +2,7 @@ import { mkdir, readdir, rename, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { pattern, sha256 } from '../../../test/faults/support.js';
+import { pattern, putRecordBytes, sha256 } from '../../../test/faults/support.js';
 import { objectDir } from '../fs/layout.js';
 import { body, bytes, type EngineFixture, engineFixture, put } from '../test-support/engine.js';
 import type { ErasureObjectLayer } from './erasure-layer.js';
@@ -49,6 +49,14 @@ describe('sweeping data no record names', () => {
     for (const dir of [...ghost, ...beside]) expect(await exists(dir), dir).toBe(false);
     for (const d of f.drives) expect(await exists(objectDir(d, 'bkt', 'never-committed'))).toBe(false);
     expect(await read('kept')).toBe(sha256(BIG));
+  });
+
+  it('keeps every folder of a key whose record does not decode', async () => {
+    const kept = await leftover('unreadable', '5b8f2a9e-0000-4000-8000-000000000005');
+    putRecordBytes(f.drives[1]!, 'bkt', 'unreadable', Buffer.from('not a record'));
+    await new Promise((r) => setTimeout(r, 20)); // the store's read snapshots renew
+    expect(await layer.sweepUnnamedData()).toBe(0);
+    for (const dir of kept) expect(await exists(dir)).toBe(true);
   });
 
   it('does nothing while a drive is offline: what only it names would look unnamed', async () => {

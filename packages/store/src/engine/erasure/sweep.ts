@@ -1,10 +1,9 @@
-import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { setImmediate as yieldTurn } from 'node:timers/promises';
 import { decodeObjectRecord } from '../../format/object-record.js';
 import { decodeUploadRecord } from '../../format/upload-record.js';
 import { bucketRange } from '../fs/drive-index.js';
-import { bucketDir, bucketRecordPath } from '../fs/layout.js';
+import { bucketDir, bucketRecordPath, keyHash } from '../fs/layout.js';
 import { readdir, rm, rmdir, stat } from '../fs/os.js';
 import { isValidBucketName } from '../names.js';
 import type { EngineContext } from './context.js';
@@ -22,7 +21,8 @@ import type { EngineContext } from './context.js';
 
 const BATCH = 1000;
 
-const keyHash = (key: string): string => createHash('sha256').update(key, 'utf8').digest('hex');
+/** Stands in a key's set for every folder: its record did not decode, so all of them stay. */
+const EVERY = '*';
 
 /** Every data folder a record or an upload of the bucket names, on any drive, by key hash. */
 async function namedFolders(
@@ -54,11 +54,13 @@ async function namedFolders(
           n++;
           // Uploads are keyed "<key>\0<uploadId>"; objects by the key.
           const name = key.subarray(prefix).toString('utf8').split('\0')[0]!;
+          let ids: string[];
           try {
-            for (const id of idsOf(value)) add(name, id);
+            ids = idsOf(value);
           } catch {
-            // An undecodable record names nothing; its key's heal handles it.
+            ids = [EVERY]; // what it names is unknown: the key keeps all its folders
           }
+          for (const id of ids) add(name, id);
         }
         if (n < BATCH || !last) break;
         start = Buffer.concat([last, Buffer.from([0])]);
@@ -105,7 +107,7 @@ export async function sweepUnnamedData(
           const keyDir = join(root, fan, h);
           const keep = named.get(h);
           for (const id of await readdir(keyDir).catch(() => [] as string[])) {
-            if (keep?.has(id) || writing.has(id)) continue;
+            if (keep?.has(id) || keep?.has(EVERY) || writing.has(id)) continue;
             if (!(await untouchedSince(join(keyDir, id), began))) continue;
             await rm(join(keyDir, id), { recursive: true, force: true });
             removed++;

@@ -31,8 +31,11 @@ export const bucketRecordPath = (drive: string, bucket: string): string =>
 export const configDir = (drive: string): string => sysPath(drive, 'config');
 export const bucketDir = (drive: string, bucket: string): string => join(drive, bucket);
 
+/** The name of a key's folder: its SHA-256, in hex. */
+export const keyHash = (key: string): string => createHash('sha256').update(key, 'utf8').digest('hex');
+
 export function objectDir(drive: string, bucket: string, key: string): string {
-  const h = createHash('sha256').update(key, 'utf8').digest('hex');
+  const h = keyHash(key);
   return join(drive, bucket, h.slice(0, 2), h);
 }
 
