@@ -6,7 +6,7 @@ import {
   type ObjectInfo,
   type StoredHeaderName,
 } from '../../engine/object-layer.js';
-import { header, isPrivateChannel } from '../../http/context.js';
+import { header, isPrivateChannel, type RequestContext } from '../../http/context.js';
 import { emptyReply, type Reply } from '../../http/reply.js';
 import { CHECKSUM_NAME } from '../auth/checksum.js';
 import { declaredLength } from '../auth/payload.js';
@@ -96,11 +96,21 @@ export function sseForWrite(
   settings: BucketSettings,
   opts: { copySource?: boolean } = {},
 ): SseRequest {
+  return sseAsked(call.ctx, call.ctx.headers, settings, opts);
+}
+
+/**
+ * The encryption a write asks for in `fields` (a request's headers, or a POST form's
+ * fields), or the bucket's default; SSE header errors keep their S3 codes.
+ */
+export function sseAsked(
+  ctx: RequestContext,
+  fields: Readonly<Record<string, string | readonly string[] | undefined>>,
+  settings: BucketSettings,
+  opts: { copySource?: boolean } = {},
+): SseRequest {
   try {
-    const asked = parseSseHeaders(
-      call.ctx.headers,
-      Object.assign({}, opts, { secure: isPrivateChannel(call.ctx) }),
-    );
+    const asked = parseSseHeaders(fields, Object.assign({}, opts, { secure: isPrivateChannel(ctx) }));
     if (asked.kind === 'none' && settings.encryption === 'AES256') return { kind: 'S3' };
     return asked;
   } catch (err) {

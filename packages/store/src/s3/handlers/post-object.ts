@@ -1,9 +1,9 @@
 import { createHmac } from 'node:crypto';
 import { signingKey, UNSIGNED_PAYLOAD } from '@stowage/madmin';
-import { parseSseHeaders, SseHeaderError, type SseRequest, sseResponseHeaders } from '../../crypto/index.js';
+import { type SseRequest, sseResponseHeaders } from '../../crypto/index.js';
 import { assertObjectKey } from '../../engine/names.js';
 import { MAX_OBJECT_SIZE, type StoredHeaderName } from '../../engine/object-layer.js';
-import { header, isPrivateChannel, type RequestContext } from '../../http/context.js';
+import { header, type RequestContext } from '../../http/context.js';
 import { emptyReply, type Reply, xmlReply } from '../../http/reply.js';
 import type { Identity } from '../../iam/credentials.js';
 import { type AuthOptions, checkScope, identify, parseAmzDate, sameSignature } from '../auth/common.js';
@@ -11,7 +11,7 @@ import { authorize } from '../authorize.js';
 import type { S3Deps } from '../call.js';
 import { noteSignature } from '../condition-keys.js';
 import { ApiError } from '../errors.js';
-import { toApiError, writeObject } from '../object-io.js';
+import { writeObject } from '../object-io.js';
 import { boundaryOf, type PostForm, readPostForm } from '../post/form.js';
 import { checkPostPolicy, parsePostPolicy } from '../post/policy.js';
 import { objectUrl } from '../request/address.js';
@@ -19,7 +19,7 @@ import { assertKeyCharacters, assertMetadataSize } from '../request/names.js';
 import { defaultRetention } from '../request/object-lock.js';
 import { type BucketSettings, bucketSettings } from '../settings.js';
 import { el } from '../xml/writer.js';
-import { withinQuota } from './objects.js';
+import { sseAsked, withinQuota } from './objects.js';
 
 const defaultLock = (settings: BucketSettings) =>
   settings.objectLock ? defaultRetention(settings.objectLock, new Date()) : {};
@@ -136,8 +136,7 @@ export async function postObject(deps: S3Deps, ctx: RequestContext, bucket: stri
   const info = await (async () => {
     const settings = await bucketSettings(deps, bucket);
     // The form's encryption fields as a PUT's headers: SSE-S3, or SSE-C with the customer key.
-    sse = formSse(fields, ctx);
-    if (sse.kind === 'none' && settings.encryption === 'AES256') sse = { kind: 'S3' };
+    sse = sseAsked(ctx, Object.fromEntries(fields), settings);
     return withinQuota(deps, bucket, settings, file.size, () =>
       writeObject(deps, {
         bucket,
@@ -159,13 +158,4 @@ export async function postObject(deps: S3Deps, ctx: RequestContext, bucket: stri
     throw err;
   });
   return successReply(fields, ctx, bucket, key, info.etag, sseResponseHeaders(sse));
-}
-
-function formSse(fields: Map<string, string>, ctx: RequestContext): SseRequest {
-  try {
-    return parseSseHeaders(Object.fromEntries(fields), { secure: isPrivateChannel(ctx) });
-  } catch (err) {
-    if (err instanceof SseHeaderError) throw toApiError(err);
-    throw err;
-  }
 }
