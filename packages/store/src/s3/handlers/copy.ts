@@ -25,7 +25,7 @@ import type { S3Operation } from '../router.js';
 import { bucketSettings } from '../settings.js';
 import { chain } from '../streams.js';
 import { el, elAttrs, S3_NAMESPACE } from '../xml/writer.js';
-import { newVersionMeta, sseForWrite, withinQuota } from './objects.js';
+import { checksumElements, newVersionMeta, sseForWrite, withinQuota } from './objects.js';
 
 type CopyOp = Extract<S3Operation, { op: 'CopyObject' }>;
 
@@ -189,7 +189,7 @@ export async function copyObject(deps: S3Deps, call: S3Call, op: CopyOp): Promis
         { xmlns: S3_NAMESPACE },
         el('LastModified', info.modTime.toISOString()),
         el('ETag', `"${info.etag}"`),
-        Object.entries(copied.checksums()).map(([k, v]) => el(`Checksum${k.slice(9).toUpperCase()}`, v)),
+        checksumElements(copied.checksums()),
       ),
     ),
     headers,

@@ -4,6 +4,7 @@ import type { S3Operation } from '../router.js';
 import { el, elAttrs, S3_NAMESPACE } from '../xml/writer.js';
 import { owner } from './buckets.js';
 import { urlEncodeName } from './list.js';
+import { checksumElements } from './objects.js';
 
 type Op<N extends S3Operation['op']> = Extract<S3Operation, { op: N }>;
 
@@ -37,9 +38,7 @@ export async function listParts(deps: S3Deps, op: Op<'ListParts'>): Promise<Repl
           el('LastModified', p.modTime.toISOString()),
           el('ETag', `"${p.etag}"`),
           el('Size', p.size),
-          Object.entries(p.internal)
-            .filter(([k]) => k.startsWith('checksum-'))
-            .map(([k, v]) => el(`Checksum${k.slice(9).toUpperCase()}`, v)),
+          checksumElements(p.internal),
         ),
       ),
     ),

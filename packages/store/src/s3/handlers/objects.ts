@@ -17,6 +17,7 @@ import { bypassRequested, guardVersionDelete, lockForNewVersion } from '../reque
 import { encodeTagQuery, parseTagQuery } from '../request/tagging.js';
 import type { S3Operation } from '../router.js';
 import { type BucketSettings, bucketSettings } from '../settings.js';
+import { el, type XmlElement } from '../xml/writer.js';
 
 const STORED_HEADERS: readonly StoredHeaderName[] = [
   'cache-control',
@@ -81,6 +82,13 @@ export function withChecksums(call: S3Call, finish?: () => BodyFacts): () => Bod
     const facts = finish?.() ?? {};
     return Object.assign({}, facts, { internal: Object.assign({}, facts.internal, declaredChecksums(call)) });
   };
+}
+
+/** The checksums of a version or part as XML elements (ChecksumCRC32, ChecksumSHA256, ...). */
+export function checksumElements(internal: Record<string, string>): XmlElement[] {
+  return Object.entries(internal)
+    .filter(([k]) => k.startsWith('checksum-'))
+    .map(([k, v]) => el(`Checksum${k.slice(9).toUpperCase()}`, v));
 }
 
 /** The checksum headers of a version (x-amz-checksum-mode: ENABLED on GET/HEAD). */
