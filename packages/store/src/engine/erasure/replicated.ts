@@ -4,10 +4,21 @@ import { writeFileAtomic } from '../fs/atomic.js';
 import { tmpDir } from '../fs/layout.js';
 import { mkdir, rm } from '../fs/os.js';
 import { type ErasureParams, quorumError } from './params.js';
-import { askAll, countUnreachable, doAll, successes } from './quorum.js';
+import { askAll, countUnreachable, type DriveAnswer, doAll, successes } from './quorum.js';
 
 // Small documents (bucket records, the system namespace) are replicated whole to every
 // drive: they are tiny, and any single intact copy is enough to read them.
+
+type CopyAnswers = DriveAnswer<string>[];
+
+/** Each distinct copy the drives hold, with how many hold it; the most held first. */
+function copies(answers: CopyAnswers): { counts: Map<string, number>; best?: [string, number] } {
+  const counts = new Map<string, number>();
+  for (const a of answers) if (typeof a === 'object') counts.set(a.value, (counts.get(a.value) ?? 0) + 1);
+  let best: [string, number] | undefined;
+  for (const entry of counts) if (!best || entry[1] > best[1]) best = entry;
+  return best ? { counts, best } : { counts };
+}
 
 /** The content most drives agree on; absent when that is what quorum says. */
 export async function readReplicated(
@@ -16,14 +27,8 @@ export async function readReplicated(
   pathOf: (drive: string) => string,
 ): Promise<string | undefined> {
   const answers = await askAll(drives, (d) => readFile(pathOf(d), 'utf8'));
-  const counts = new Map<string, number>();
-  let absent = 0;
-  for (const a of answers) {
-    if (a === 'absent') absent++;
-    else if (typeof a === 'object') counts.set(a.value, (counts.get(a.value) ?? 0) + 1);
-  }
-  let best: [string, number] | undefined;
-  for (const entry of counts) if (!best || entry[1] > best[1]) best = entry;
+  const { counts, best } = copies(answers);
+  const absent = answers.filter((a) => a === 'absent').length;
   // A copy beats as many "absent" answers: those drives missed the write and heal later.
   if (best && best[1] >= params.readQuorum && best[1] >= absent) return best[0];
   if (!best && absent >= params.readQuorum) return undefined;
@@ -40,12 +45,7 @@ export async function readAnyCopy(
   drives: readonly string[],
   pathOf: (drive: string) => string,
 ): Promise<string | undefined> {
-  const answers = await askAll(drives, (d) => readFile(pathOf(d), 'utf8'));
-  const counts = new Map<string, number>();
-  for (const a of answers) if (typeof a === 'object') counts.set(a.value, (counts.get(a.value) ?? 0) + 1);
-  let best: [string, number] | undefined;
-  for (const entry of counts) if (!best || entry[1] > best[1]) best = entry;
-  return best?.[0];
+  return copies(await askAll(drives, (d) => readFile(pathOf(d), 'utf8'))).best?.[0];
 }
 
 export async function writeReplicated(
