@@ -2,6 +2,7 @@ import * as s3sdk from '@aws-sdk/client-s3';
 import { type BucketTarget, MadminClient } from '@stowage/madmin';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { code } from '../support/outcome.js';
+import { remoteTarget } from '../support/remote-target.js';
 import { ROOT, startTestStore, type TestStore } from '../support/store.js';
 
 // Remote targets (madmin-protocol.md §3.7) between two real stores: the remote is checked
@@ -33,18 +34,8 @@ afterAll(async () => {
   await remote.close();
 });
 
-const target = (overrides: Partial<BucketTarget> = {}): BucketTarget => ({
-  sourcebucket: 'src',
-  endpoint: new URL(remote.store.url).host,
-  credentials: { accessKey: ROOT.accessKey, secretKey: ROOT.secretKey, expiration: '0001-01-01T00:00:00Z' },
-  targetbucket: 'dst',
-  secure: false,
-  type: 'replication',
-  replicationSync: false,
-  disableProxy: false,
-  resetBeforeDate: '0001-01-01T00:00:00Z',
-  ...overrides,
-});
+const target = (overrides: Partial<BucketTarget> = {}): BucketTarget =>
+  remoteTarget(remote, 'src', 'dst', overrides);
 
 describe('admin remote targets', () => {
   it('adds a checked target, answers the same ARN for the same remote, lists it without the secret', async () => {

@@ -2,6 +2,7 @@ import * as s3sdk from '@aws-sdk/client-s3';
 import { MadminClient } from '@stowage/madmin';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { code } from '../support/outcome.js';
+import { remoteTarget } from '../support/remote-target.js';
 import { ROOT, startTestStore, type TestStore } from '../support/store.js';
 
 const {
@@ -25,20 +26,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** A remote target of `repl` (another bucket of the same store), as the console adds one. */
-async function addTarget(): Promise<string> {
-  return admin.remoteTargets.set('repl', {
-    sourcebucket: 'repl',
-    endpoint: new URL(t.store.url).host,
-    credentials: { accessKey: ROOT.accessKey, secretKey: ROOT.secretKey, expiration: '0001-01-01T00:00:00Z' },
-    targetbucket: 'remote',
-    secure: false,
-    type: 'replication',
-    replicationSync: false,
-    disableProxy: false,
-    resetBeforeDate: '0001-01-01T00:00:00Z',
-  });
-}
+/** A remote target of `repl`: another bucket of the same store. */
+const addTarget = (): Promise<string> => admin.remoteTargets.set('repl', remoteTarget(t, 'repl', 'remote'));
 
 let config: s3sdk.ReplicationConfiguration = {
   Role: '',
