@@ -4,7 +4,14 @@ import type { Bus, HttpTrace } from '../observe/bus.js';
 import type { RequestMetrics } from '../observe/metrics.js';
 import { ApiError } from '../s3/errors.js';
 import { settleBody } from './body.js';
-import { clientError, refuseWhileClosing, trackRequest } from './client-error.js';
+import {
+  clientError,
+  isLingering,
+  lingerClose,
+  markLingering,
+  refuseWhileClosing,
+  trackRequest,
+} from './client-error.js';
 import { createContext, type RequestContext } from './context.js';
 import { continueWithheld, holdContinue } from './continue.js';
 import { applyDeadlines } from './deadlines.js';
@@ -131,29 +138,14 @@ async function serve(deps: ServerDeps, req: IncomingMessage, res: ServerResponse
 }
 
 /**
- * Closes a connection after its answer without resetting it: a client still sending a body
- * gets a reset, and may lose the answer with it, if the store closes with its bytes unread.
- * The rest is read and dropped for a while after the store's side is shut, as Go's server
- * and nginx's lingering close do. Node ends a `Connection: close` response with
- * socket.destroySoon(), which would reset: this socket's is replaced before the answer goes.
+ * Closes a connection after its answer without resetting it (see lingerClose). Node ends a
+ * `Connection: close` response with socket.destroySoon(), which would reset: this socket's
+ * is replaced before the answer goes.
  */
 function lingerOnClose(req: IncomingMessage): void {
-  const socket = req.socket;
-  lingering.add(socket);
-  socket.destroySoon = () => {
-    req.resume();
-    socket.resume();
-    if (socket.writable) socket.end();
-    const timer = setTimeout(() => socket.destroy(), LINGER_MS);
-    timer.unref();
-    socket.once('end', () => socket.destroy());
-    socket.once('close', () => clearTimeout(timer));
-  };
+  markLingering(req.socket);
+  req.socket.destroySoon = () => lingerClose(req.socket, req);
 }
-
-const LINGER_MS = 2000;
-/** Connections closing after an answer: still read from, never served again. */
-const lingering = new WeakSet<Socket>();
 
 export function createHttpServer(deps: ServerDeps, opts: { idleTimeoutMs?: number } = {}): Server {
   // Requests pipelined on one connection run one after another, as they were sent (RFC 9112
@@ -165,11 +157,11 @@ export function createHttpServer(deps: ServerDeps, opts: { idleTimeoutMs?: numbe
       refuseWhileClosing(res);
       return;
     }
-    const done = trackRequest(req);
+    const done = trackRequest(req, res);
     const run = async () => {
       // After an answer that closes the connection, nothing more on it is served (RFC 9112
       // §9.6): requests pipelined behind it were never answered, so must not run either.
-      if (lingering.has(req.socket)) {
+      if (isLingering(req.socket)) {
         req.resume(); // the linger closes the connection; a reset now could lose that answer
         return;
       }

@@ -3,6 +3,7 @@ import type { Readable } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import { giveBackLoan } from '../engine/buffer-pool.js';
 import { renderXml } from '../s3/xml/writer.js';
+import { answeredAlready } from './client-error.js';
 import type { RequestContext } from './context.js';
 import type { Reply } from './reply.js';
 
@@ -83,6 +84,10 @@ export async function writeReply(
   reply: Reply,
   opts: { close?: boolean } = {},
 ): Promise<void> {
+  if (answeredAlready(res)) {
+    if (reply.body?.type === 'stream') reply.body.value.destroy();
+    return;
+  }
   const { bytes, contentType } = serialise(reply);
   const headers = commonHeaders(ctx.requestId);
   if (contentType) headers['Content-Type'] = contentType;
