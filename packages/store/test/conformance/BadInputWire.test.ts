@@ -99,6 +99,18 @@ describe('signatures and clocks', () => {
       },
     });
     expect([header.status, xmlCode(header.body)]).toEqual([403, 'AccessDenied']);
+    // A header that is signed but not sent, as MinIO refuses it.
+    const absent = await signedRequest(t.store.port, {
+      method: 'PUT',
+      path: '/target/victim',
+      body: 'x',
+      headers: { 'content-type': 'text/plain' },
+      tamper: (h) => {
+        delete h['content-type'];
+      },
+    });
+    expect([absent.status, xmlCode(absent.body)]).toEqual([403, 'AccessDenied']);
+    expect(absent.body).toContain('There were headers present in the request which were not signed');
   });
 
   it('a presigned URL sent with an Authorization header too: InvalidArgument (one auth mechanism)', async () => {

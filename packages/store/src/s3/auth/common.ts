@@ -109,7 +109,14 @@ export function assertHeadersSigned(ctx: RequestContext, signed: readonly string
   for (const name of Object.keys(ctx.headers))
     if (name.startsWith('x-amz-') && name !== 'x-amz-content-sha256' && !signed.includes(name))
       throw new ApiError('AccessDenied', NOT_SIGNED);
+  // A signed header the request lacks is refused as MinIO refuses it (extractSignedHeaders):
+  // only those a client or proxy may legitimately drop or rewrite are let through.
+  for (const name of signed)
+    if (!Object.hasOwn(ctx.headers, name) && !MAY_BE_ABSENT.has(name) && !ctx.query.some(([k]) => k === name))
+      throw new ApiError('AccessDenied', NOT_SIGNED);
 }
+
+const MAY_BE_ABSENT = new Set(['host', 'expect', 'transfer-encoding', 'content-length']);
 
 export function signingHeaders(
   ctx: RequestContext,
