@@ -25,7 +25,9 @@ export type EngineErrorCode =
   | 'MethodNotAllowed'
   // Too few drives answered to read or to commit a write (MinIO's names; 503).
   | 'XMinioInsufficientReadQuorum'
-  | 'XMinioInsufficientWriteQuorum';
+  | 'XMinioInsufficientWriteQuorum'
+  // A write missed quorum because the drives are full (MinIO's name; 507).
+  | 'XMinioStorageFull';
 
 /** Which version an error is about, for the response headers S3 adds (delete markers). */
 export interface VersionDetail {

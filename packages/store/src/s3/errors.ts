@@ -250,6 +250,11 @@ export const ERROR_CATALOGUE = {
     message: 'Storage resources are insufficient for the write operation.',
   },
   XMinioServerNotInitialized: { status: 503, message: 'Server not initialized, please try again.' },
+  XMinioStorageFull: {
+    status: 507,
+    message:
+      'Storage backend has reached its minimum free drive threshold. Please delete a few objects to proceed.',
+  },
   XMinioConfigError: { status: 400, message: 'Error in the configuration.' },
   XMinioConfigNotFoundError: { status: 404, message: 'The configuration was not found.' },
   XMinioHealAlreadyRunning: { status: 400, message: 'Heal is already running on the given path.' },

@@ -1,9 +1,7 @@
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
-import { fileURLToPath } from 'node:url';
 import {
   CompleteMultipartUploadCommand,
   CreateBucketCommand,
@@ -11,48 +9,25 @@ import {
   GetObjectCommand,
   ListObjectsV2Command,
   PutObjectCommand,
-  S3Client,
   UploadPartCommand,
 } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROOT } from '../support/store.js';
+import { buildStoreDist, rootClient, startStoreChild } from './child.js';
 import { pattern, sha256 } from './support.js';
-
-const REPO = fileURLToPath(new URL('../../../../', import.meta.url));
-const CHILD = fileURLToPath(new URL('./store-child.mjs', import.meta.url));
 
 let dir: string;
 let drives: string[];
 const children: ChildProcess[] = [];
 
 /** Starts the store in a child process and resolves with its URL. */
-function startChild(): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, [CHILD, ...drives], {
-    env: { ...process.env, STOWAGE_ROOT_USER: ROOT.accessKey, STOWAGE_ROOT_PASSWORD: ROOT.secretKey },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  children.push(child);
-  return new Promise((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`store exited with ${code}`)));
-    createInterface({ input: child.stdout! }).once('line', (url) => resolve({ child, url }));
-  });
+async function startChild(): Promise<{ child: ChildProcess; url: string }> {
+  const started = await startStoreChild(drives);
+  children.push(started.child);
+  return started;
 }
 
-const client = (url: string) =>
-  new S3Client({
-    endpoint: url,
-    region: 'us-east-1',
-    forcePathStyle: true,
-    credentials: { accessKeyId: ROOT.accessKey, secretAccessKey: ROOT.secretKey },
-    maxAttempts: 1,
-  });
-
 beforeAll(async () => {
-  // The child runs the compiled store; make sure dist matches the sources under test.
-  execFileSync(join(REPO, 'node_modules/.bin/tsc'), ['-b', 'packages/store'], {
-    cwd: REPO,
-    stdio: 'inherit',
-  });
+  buildStoreDist();
   dir = await mkdtemp(join(tmpdir(), 'stowage-kill9-'));
   drives = [1, 2, 3, 4].map((i) => join(dir, `d${i}`));
 }, 180_000);
@@ -64,7 +39,7 @@ afterAll(async () => {
 describe('kill -9 during writes', () => {
   it('keeps every acknowledged object whole and lists no partial one', { timeout: 120_000 }, async () => {
     const first = await startChild();
-    const s3 = client(first.url);
+    const s3 = rootClient(first.url);
     await s3.send(new CreateBucketCommand({ Bucket: 'crash' }));
     // Even: single PUTs (inline and file-backed); odd: multipart uploads of two parts.
     const MiB = 1024 * 1024;
@@ -118,7 +93,7 @@ describe('kill -9 during writes', () => {
     expect(acked.size).toBeLessThan(50);
 
     const second = await startChild();
-    const s3b = client(second.url);
+    const s3b = rootClient(second.url);
     try {
       // Temp files of the interrupted writes were cleared at start.
       for (const d of drives) expect(await readdir(join(d, '.stowage.sys/tmp'))).toEqual([]);

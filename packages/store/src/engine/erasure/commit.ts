@@ -11,8 +11,9 @@ import { dataDir, objectDir } from '../fs/layout.js';
 import { mkdir, rename, rm, rmdir } from '../fs/os.js';
 import type { ShardOut } from './encode.js';
 import type { IndexedDrives } from './indexed-drives.js';
-import { type ErasureParams, quorumError } from './params.js';
+import type { ErasureParams } from './params.js';
 import { successes } from './quorum.js';
+import { writeQuorumFailure } from './space.js';
 import type { Mutation } from './versions.js';
 
 /** Moves a drive's fsynced shard temp file into a version's data folder. */
@@ -86,7 +87,7 @@ export async function commitEach<T>(
       if (ix && applied !== undefined) await steps[i]!.undo(ix, applied).catch(() => {});
     }),
   );
-  throw quorumError('write');
+  throw writeQuorumFailure(drives.paths, params.writeQuorum);
 }
 
 export interface CommitResult {

@@ -3,6 +3,7 @@ import { NEW_BITROT, type NewBitrot } from './bitrot.js';
 import { DataPins, WritesInFlight } from './data-pins.js';
 import type { IndexedDrives } from './indexed-drives.js';
 import type { ErasureParams } from './params.js';
+import { DriveSpace } from './space.js';
 
 /** What the engine's parts share: the drives, the set's parameters, locks and heal. */
 export interface EngineContext {
@@ -14,6 +15,8 @@ export interface EngineContext {
   /** Data folders written but not committed yet, by dataPin. */
   writes: WritesInFlight;
   locks: KeyedMutex;
+  /** Free space on the drives, claimed by each new object before its data is written. */
+  space: DriveSpace;
   /** Queues a key whose drives disagree or whose shards failed (deep: check every shard). */
   queueHeal(bucket: string, key: string, deep?: boolean): void;
 }
@@ -31,6 +34,7 @@ export function newContext(
     pins: new DataPins(),
     writes: new WritesInFlight(),
     locks: new KeyedMutex(),
+    space: new DriveSpace(drives.paths, params.writeQuorum),
     queueHeal,
   };
 }

@@ -5,6 +5,7 @@ import { tmpDir } from '../fs/layout.js';
 import { mkdir, rm } from '../fs/os.js';
 import { type ErasureParams, quorumError } from './params.js';
 import { askAll, countUnreachable, type DriveAnswer, doAll, successes } from './quorum.js';
+import { writeQuorumFailure } from './space.js';
 
 // Small documents (bucket records, the system namespace) are replicated whole to every
 // drive: they are tiny, and any single intact copy is enough to read them.
@@ -60,7 +61,7 @@ export async function writeReplicated(
     await mkdir(dirname(file), { recursive: true });
     await writeFileAtomic(file, content, { tmpDir: tmpDir(d), ...(mode === undefined ? {} : { mode }) });
   });
-  if (successes(ok) < params.writeQuorum) throw quorumError('write');
+  if (successes(ok) < params.writeQuorum) throw writeQuorumFailure(drives, params.writeQuorum);
 }
 
 export async function removeReplicated(

@@ -53,6 +53,9 @@ class ShardPlace {
  * straight into the data folder `dir(drive)` as `file` (a name no record points to yet, so
  * readers cannot see it before the commit).
  */
+/** Room a version's record takes on a drive besides its shard bytes (about; metadata). */
+const RECORD_ROOM = 4096;
+
 export async function encodeBody(
   ctx: EngineContext,
   body: AsyncIterable<unknown> | Buffer,
@@ -62,6 +65,8 @@ export async function encodeBody(
   const { data, parity, writeQuorum } = ctx.params;
   const live = ctx.drives.all();
   if (live.filter((ix) => ix !== undefined).length < writeQuorum) throw quorumError('write');
+  // A body of unknown length claims a block: the guard is for the drives' last room.
+  ctx.space.claim(Math.ceil((expect.size ?? BLOCK_SIZE) / data) + RECORD_ROOM);
   return encodeObject(
     body,
     { data, parity, blockSize: BLOCK_SIZE, bitrot: place.bitrot ?? ctx.newBitrot },

@@ -66,6 +66,7 @@ export class DriveIndex {
   ) {}
 
   static async open(drive: string): Promise<DriveIndex> {
+    ignoreCommitEchoes();
     const path = sysPath(drive, INDEX_DIR);
     await mkdir(path, { recursive: true });
     const file = join(path, 'data.mdb');
@@ -181,7 +182,10 @@ export class DriveIndex {
     u.versions += after.versions - before.versions;
     u.deleteMarkers += after.deleteMarkers - before.deleteMarkers;
     u.size += after.size - before.size;
-    return this.usage.put(Buffer.from(bucket, 'utf8'), packRecord(u));
+    return this.usage.put(Buffer.from(bucket, 'utf8'), packRecord(u)).catch((err: unknown) => {
+      this.counters.delete(bucket); // the drive keeps what it had: read it again
+      throw err;
+    });
   }
 
   /** The bucket's counters (kept in memory once read: every write of the bucket updates them). */
@@ -212,4 +216,33 @@ export class DriveIndex {
   async close(): Promise<void> {
     await this.env.close();
   }
+}
+
+/**
+ * A failed commit (a full disk, an I/O error) rejects the writes in it, and their callers
+ * count the drive as failed. lmdb-js also rejects promises of its own that nothing can
+ * hold: each batch's commit promise, and the `commitError` every failed write points to.
+ * Node would end the process on those as unhandled, so they are let go here; every other
+ * unhandled rejection still ends it, as before.
+ */
+let echoesIgnored = false;
+function ignoreCommitEchoes(): void {
+  if (echoesIgnored) return;
+  echoesIgnored = true;
+  process.on('unhandledRejection', (reason, promise) => {
+    if (isCommitEcho(reason, promise)) return;
+    // Alone, this listener stands in for Node's default, which it switched off.
+    if (process.listenerCount('unhandledRejection') === 1) throw reason;
+  });
+}
+
+function isCommitEcho(reason: unknown, promise: Promise<unknown>): boolean {
+  if (!(reason instanceof Error)) return false;
+  const commitError = (reason as { commitError?: unknown }).commitError;
+  if (commitError instanceof Promise) {
+    commitError.catch(() => {}); // the same failure, reported once already
+    return true;
+  }
+  // lmdb-js's commitError promise itself: it carries its own reject function.
+  return typeof (promise as { reject?: unknown }).reject === 'function';
 }
