@@ -236,7 +236,11 @@ export function partPlainRange(info: ObjectInfo, n: number): ByteRange | undefin
   let start = 0;
   for (const p of info.parts.slice(0, n - 1)) start += p.size;
   const size = info.parts[n - 1]?.size ?? info.size;
-  return size > 0 ? { start, end: start + size - 1 } : undefined;
+  if (size > 0) return { start, end: start + size - 1 };
+  // An empty object is read whole (no bytes); an empty last part of a bigger object has no
+  // range to serve, and reading it as "the whole object" would hand out other parts' bytes.
+  if (info.size > 0) throw new ApiError('InvalidRange');
+  return undefined;
 }
 
 interface Segment {

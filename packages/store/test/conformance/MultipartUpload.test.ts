@@ -114,6 +114,31 @@ describe('multipart upload', () => {
     });
   });
 
+  it('an empty last part read by part number is InvalidRange, never the other parts', async () => {
+    const id = await create('empty-last.bin');
+    const parts = [
+      await part('empty-last.bin', id, 1, fill(5 * MiB, 8)),
+      await part('empty-last.bin', id, 2, fill(0, 0)),
+    ];
+    await t.s3.send(
+      new CompleteMultipartUploadCommand({
+        Bucket: 'mpu',
+        Key: 'empty-last.bin',
+        UploadId: id,
+        MultipartUpload: { Parts: parts },
+      }),
+    );
+    for (const send of [
+      () => t.s3.send(new GetObjectCommand({ Bucket: 'mpu', Key: 'empty-last.bin', PartNumber: 2 })),
+      () => t.s3.send(new HeadObjectCommand({ Bucket: 'mpu', Key: 'empty-last.bin', PartNumber: 2 })),
+    ])
+      await expect(send()).rejects.toMatchObject({ $metadata: { httpStatusCode: 416 } });
+    const first = await t.s3.send(
+      new GetObjectCommand({ Bucket: 'mpu', Key: 'empty-last.bin', PartNumber: 1 }),
+    );
+    expect([first.ContentLength, first.PartsCount]).toEqual([5 * MiB, 2]);
+  });
+
   it('Complete checks: InvalidPart, InvalidPartOrder, EntityTooSmall, MalformedXML, NoSuchUpload', async () => {
     const id = await create('checks');
     const a = await part('checks', id, 1, fill(100, 3));
