@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import {
+  assertCustomerKeySecure,
   checkReadMatchesObject,
   parseCopySourceSseHeaders,
   parseSseHeaders,
@@ -51,6 +52,15 @@ describe('parseSseHeaders (writes)', () => {
 
   it('ignores copy-source keys when the request is a copy', () => {
     expect(parseSseHeaders({ ...copySsec, [SSE]: 'AES256' }, { copySource: true })).toEqual({ kind: 'S3' });
+  });
+
+  it("refuses customer keys of any request over plain HTTP, its own or a copy source's", () => {
+    for (const headers of [ssec, copySsec, { [ALG]: 'AES256' }])
+      expect(errorOf(() => assertCustomerKeySecure(headers, false)).errorName).toBe(
+        'ErrInsecureSSECustomerRequest',
+      );
+    expect(() => assertCustomerKeySecure(ssec, true)).not.toThrow();
+    expect(() => assertCustomerKeySecure({ [SSE]: 'AES256' }, false)).not.toThrow();
   });
 
   it('allows SSE-S3 over plain HTTP but not SSE-C', () => {

@@ -187,6 +187,19 @@ function named(prefix: string, name: string): string {
   return prefix === '' ? name : `${prefix}${name.slice('x-amz-'.length)}`;
 }
 
+/**
+ * Refuses a request that carries customer-key headers (its own or a copy source's) over
+ * plain HTTP, whatever it is: the key has crossed the wire in clear either way, and a
+ * handler that never reads the headers (UploadPart to an unencrypted upload) would
+ * otherwise store the data unencrypted without a word. MinIO checks it the same way,
+ * before anything else (setSSETLSHandler).
+ */
+export function assertCustomerKeySecure(headers: RequestHeaders, secure: boolean): void {
+  if (secure) return;
+  if (customerKeyRequested(headers, '') || customerKeyRequested(headers, COPY_PREFIX))
+    throw new SseHeaderError('ErrInsecureSSECustomerRequest');
+}
+
 function customerKeyRequested(headers: RequestHeaders, prefix: string): boolean {
   return [SSE_C_ALGORITHM_HEADER, SSE_C_KEY_HEADER, SSE_C_KEY_MD5_HEADER].some(
     (name) => header(headers, named(prefix, name)) !== undefined,

@@ -1,4 +1,5 @@
-import { header, noteSigner, noteSubject, type RequestContext } from '../http/context.js';
+import { assertCustomerKeySecure, SseHeaderError } from '../crypto/sse-headers.js';
+import { header, isPrivateChannel, noteSigner, noteSubject, type RequestContext } from '../http/context.js';
 import type { Reply } from '../http/reply.js';
 import type { Protocol } from '../http/server.js';
 import { eventStream, streamReply } from '../observe/stream.js';
@@ -24,6 +25,7 @@ import * as objectConfig from './handlers/object-config.js';
 import * as objects from './handlers/objects.js';
 import { postObject } from './handlers/post-object.js';
 import { readObject } from './handlers/read.js';
+import { toApiError } from './object-io.js';
 import { domainsFromEnv } from './request/address.js';
 import { parseS3Request, type S3Operation } from './router.js';
 import { el, type XmlElement } from './xml/writer.js';
@@ -167,6 +169,15 @@ async function withCors(deps: S3Deps, op: S3Operation, ctx: RequestContext, err:
   return api;
 }
 
+/** Customer keys only over TLS or loopback, for every request (see assertCustomerKeySecure). */
+function assertSseChannel(ctx: RequestContext): void {
+  try {
+    assertCustomerKeySecure(ctx.headers, isPrivateChannel(ctx));
+  } catch (err) {
+    throw err instanceof SseHeaderError ? toApiError(err) : err;
+  }
+}
+
 /** Runs a handler, naming the operation's bucket and key in any S3 error it raises. */
 async function withContext(op: S3Operation, run: () => Promise<Reply>): Promise<Reply> {
   try {
@@ -206,6 +217,7 @@ export function s3Protocol(deps: S3ProtocolDeps): Protocol {
           // Form uploads carry their credentials in the form, not in headers.
           reply = await withContext(op, () => postObject(deps, ctx, op.bucket));
         } else {
+          assertSseChannel(ctx);
           const auth = authenticate(ctx, deps);
           noteSigner(ctx, auth?.identity);
           let body: ReturnType<S3Call['body']> | undefined;
