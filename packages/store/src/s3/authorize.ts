@@ -74,7 +74,7 @@ const OBJECT_CONFIG_ACTIONS = {
   'legal-hold': { get: 's3:GetObjectLegalHold', put: 's3:PutObjectLegalHold', del: 's3:PutObjectLegalHold' },
 } as const;
 
-const versioned = (op: { versionId?: string }) =>
+export const versioned = (op: { versionId?: string }) =>
   op.versionId === undefined ? {} : { conditions: { 's3:versionid': [op.versionId] } };
 
 /**

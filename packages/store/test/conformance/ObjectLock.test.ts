@@ -1,17 +1,19 @@
 import * as s3sdk from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signedRequest, startTestStore, type TestStore, xmlCode } from '../support/store.js';
+import { rawRequest, signedRequest, startTestStore, type TestStore, xmlCode } from '../support/store.js';
 
 // Object lock (WORM): retention and legal hold on versions, set by header, by the bucket's
 // default retention or by Put/GetObjectRetention and Put/GetObjectLegalHold; what they forbid.
 
 const {
   CreateBucketCommand,
+  DeleteBucketPolicyCommand,
   DeleteObjectCommand,
   DeleteObjectsCommand,
   GetObjectLegalHoldCommand,
   GetObjectRetentionCommand,
   HeadObjectCommand,
+  PutBucketPolicyCommand,
   PutObjectCommand,
   PutObjectLegalHoldCommand,
   PutObjectLockConfigurationCommand,
@@ -123,6 +125,50 @@ describe('object lock', () => {
         ObjectLockConfiguration: { ObjectLockEnabled: 'Enabled' },
       }),
     );
+  });
+
+  it('GET and HEAD show retention and legal hold only to callers who may read them', async () => {
+    await t.s3.send(
+      new PutObjectCommand({
+        Bucket: 'worm',
+        Key: 'shown',
+        Body: 'x',
+        ObjectLockMode: 'GOVERNANCE',
+        ObjectLockRetainUntilDate: inDays(1),
+        ObjectLockLegalHoldStatus: 'ON',
+      }),
+    );
+    // Anyone may read the object, nothing else.
+    const policy = {
+      Version: '2012-10-17',
+      Statement: [
+        { Effect: 'Allow', Principal: '*', Action: ['s3:GetObject'], Resource: ['arn:aws:s3:::worm/*'] },
+      ],
+    };
+    await t.s3.send(new PutBucketPolicyCommand({ Bucket: 'worm', Policy: JSON.stringify(policy) }));
+    try {
+      for (const method of ['GET', 'HEAD']) {
+        const res = await rawRequest(t.store.port, method, '/worm/shown', {});
+        expect(res.status, method).toBe(200);
+        expect(
+          Object.keys(res.headers).filter((h) => h.startsWith('x-amz-object-lock')),
+          method,
+        ).toEqual([]);
+      }
+    } finally {
+      await t.s3.send(new DeleteBucketPolicyCommand({ Bucket: 'worm' }));
+    }
+    const root = await t.s3.send(new HeadObjectCommand({ Bucket: 'worm', Key: 'shown' }));
+    expect([root.ObjectLockMode, root.ObjectLockLegalHoldStatus]).toEqual(['GOVERNANCE', 'ON']);
+    // A lifted hold reads OFF; an object that never had one says nothing.
+    await t.s3.send(
+      new PutObjectLegalHoldCommand({ Bucket: 'worm', Key: 'shown', LegalHold: { Status: 'OFF' } }),
+    );
+    const lifted = await t.s3.send(new HeadObjectCommand({ Bucket: 'worm', Key: 'shown' }));
+    expect(lifted.ObjectLockLegalHoldStatus).toBe('OFF');
+    await t.s3.send(new PutObjectCommand({ Bucket: 'worm', Key: 'never-held', Body: 'x' }));
+    const never = await t.s3.send(new HeadObjectCommand({ Bucket: 'worm', Key: 'never-held' }));
+    expect(never.ObjectLockLegalHoldStatus).toBeUndefined();
   });
 
   it('legal hold forbids deletes until it is lifted', async () => {

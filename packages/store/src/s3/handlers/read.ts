@@ -11,6 +11,7 @@ import type { ByteRange, ObjectInfo } from '../../engine/object-layer.js';
 import { resolveRange } from '../../engine/range.js';
 import { header, isPrivateChannel, type RequestContext } from '../../http/context.js';
 import { emptyReply, type Reply } from '../../http/reply.js';
+import { versioned } from '../authorize.js';
 import type { S3Call, S3Deps } from '../call.js';
 import { ApiError } from '../errors.js';
 import {
@@ -44,7 +45,8 @@ export function objectHeaders(info: ObjectInfo): Record<string, string> {
     out['x-amz-object-lock-mode'] = info.retention.mode;
     out['x-amz-object-lock-retain-until-date'] = info.retention.until.toISOString();
   }
-  if (info.legalHold) out['x-amz-object-lock-legal-hold'] = 'ON';
+  // OFF once a hold was lifted; absent when there never was one (S3's HeadObject).
+  if (info.legalHold !== undefined) out['x-amz-object-lock-legal-hold'] = info.legalHold ? 'ON' : 'OFF';
   // A multipart object (its ETag ends -N), even of one part.
   if (info.parts.length > 1 || /-\d+$/.test(info.etag))
     out['x-amz-mp-parts-count'] = String(info.parts.length);
@@ -110,6 +112,26 @@ async function stat(
   return op.range ? { info, range: resolveRange(op.range, info.size) } : { info };
 }
 
+/**
+ * Retention and legal hold are shown only to callers who may read them (s3:GetObjectRetention,
+ * s3:GetObjectLegalHold), as S3 documents for HeadObject and MinIO filters them.
+ */
+async function hideUnpermittedLock(call: S3Call, op: ReadOp, headers: Record<string, string>): Promise<void> {
+  const about = { bucket: op.bucket, key: op.key, ...versioned(op) };
+  if (
+    headers['x-amz-object-lock-mode'] !== undefined &&
+    !(await call.may({ action: 's3:GetObjectRetention', ...about }))
+  ) {
+    delete headers['x-amz-object-lock-mode'];
+    delete headers['x-amz-object-lock-retain-until-date'];
+  }
+  if (
+    headers['x-amz-object-lock-legal-hold'] !== undefined &&
+    !(await call.may({ action: 's3:GetObjectLegalHold', ...about }))
+  )
+    delete headers['x-amz-object-lock-legal-hold'];
+}
+
 function openRequest(op: ReadOp, sseKey: SseNone | SseCustomerKey): OpenRequest {
   const req: OpenRequest = { sseKey };
   if (op.versionId !== undefined) req.versionId = op.versionId;
@@ -147,6 +169,7 @@ export async function readObject(deps: S3Deps, op: ReadOp, call: S3Call): Promis
   }
   const { info, range } = opened;
   const headers = Object.assign(objectHeaders(info), op.overrides);
+  await hideUnpermittedLock(call, op, headers);
   const whole = !op.range && op.partNumber === undefined;
   if (whole && header(ctx.headers, 'x-amz-checksum-mode')?.toUpperCase() === 'ENABLED')
     Object.assign(headers, checksumHeaders(info.internal));
