@@ -172,6 +172,17 @@ function directive(headers: S3RequestParts['headers'], kind: 'metadata' | 'taggi
 }
 
 /**
+ * x-amz-bucket-object-lock-enabled: true or false (any case); anything else is refused, as
+ * MinIO refuses it, rather than read as false: a typo must not make a bucket without WORM.
+ */
+function objectLockAsked(value: string | undefined): boolean {
+  if (!value) return false; // absent or empty: not asked (MinIO)
+  const v = value.toLowerCase();
+  if (v !== 'true' && v !== 'false') throw new ApiError('InvalidRequest');
+  return v === 'true';
+}
+
+/**
  * ?versionId=: absent means the latest version. An empty one is refused, as S3 does:
  * read as "latest" (MinIO's way), a DELETE meant for one version would remove the object.
  */
@@ -285,7 +296,7 @@ function bucketOp(name: string, bucket: string, parts: S3RequestParts): S3Operat
       return {
         op: name,
         bucket,
-        objectLock: headerOf(headers, 'x-amz-bucket-object-lock-enabled')?.toLowerCase() === 'true',
+        objectLock: objectLockAsked(headerOf(headers, 'x-amz-bucket-object-lock-enabled')),
       };
     case 'HeadBucket':
     case 'DeleteBucket':

@@ -117,6 +117,25 @@ describe('CreateBucket', () => {
     expect(list.Buckets?.map((b) => b.Name)).not.toContain('malformed');
   });
 
+  it('refuses an object-lock header that is neither true nor false, and makes no bucket', async () => {
+    for (const value of ['yes', '1', 'enabled']) {
+      const res = await signedRequest(t.store.port, {
+        method: 'PUT',
+        path: '/lock-typo',
+        headers: { 'x-amz-bucket-object-lock-enabled': value },
+      });
+      expect([res.status, xmlCode(res.body)], value).toEqual([400, 'InvalidRequest']);
+    }
+    const list = await t.s3.send(new ListBucketsCommand({}));
+    expect(list.Buckets?.map((b) => b.Name)).not.toContain('lock-typo');
+    const off = await signedRequest(t.store.port, {
+      method: 'PUT',
+      path: '/lock-off',
+      headers: { 'x-amz-bucket-object-lock-enabled': 'False' },
+    });
+    expect(off.status).toBe(200);
+  });
+
   it('works through the minio SDK', async () => {
     await t.minio.makeBucket('from-minio');
     expect(await t.minio.bucketExists('from-minio')).toBe(true);
