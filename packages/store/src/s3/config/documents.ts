@@ -56,6 +56,7 @@ const LIFECYCLE_ACTIONS = [
 
 export const lifecycle: KindSpec = {
   maxBody: 512 * KIB,
+  integrityRequired: true,
   missing: 'NoSuchLifecycleConfiguration',
   async parse(body, ctx) {
     const rules = listOf(xmlRoot(body, 'LifecycleConfiguration').Rule).map(objectOf);

@@ -23,6 +23,10 @@ export interface ConfigContext {
 export interface KindSpec {
   /** Largest request body accepted. */
   maxBody: number;
+  /** What a body over maxBody is (MalformedXML unless said otherwise). */
+  tooLarge?: () => ApiError;
+  /** S3 refuses a PUT without Content-MD5 or a flexible checksum (as MinIO does for lifecycle). */
+  integrityRequired?: boolean;
   /** GET with no document: a catalogue error, or a reply (an empty document, for some kinds). */
   missing: ErrorCode | (() => Reply);
   /** Validates a PUT body into the value to store. */

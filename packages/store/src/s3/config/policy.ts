@@ -36,13 +36,15 @@ export function isPublic(text: string, bucket: string): boolean {
 export const policyText = (stored: unknown): string =>
   storedAs<{ text: string }>(stored, (v) => typeof v.text === 'string').text;
 
+const tooLarge = () => new ApiError('MalformedPolicy', 'Policies must be no more than 20 KB');
+
 export const policy: KindSpec = {
   maxBody: 1024 * KIB,
+  tooLarge,
   missing: 'NoSuchBucketPolicy',
   putStatus: 204,
   parse(body, ctx) {
-    if (body.length > MAX_POLICY)
-      throw new ApiError('MalformedPolicy', 'Policies must be no more than 20 KB');
+    if (body.length > MAX_POLICY) throw tooLarge();
     const text = body.toString('utf8');
     validatePolicy(text, ctx.bucket);
     return { text };

@@ -1,5 +1,3 @@
-import { createHash } from 'node:crypto';
-import { readAll } from '../../http/body.js';
 import { emptyReply, type Reply } from '../../http/reply.js';
 import { TierStore } from '../../tiers/tiers.js';
 import type { S3Call, S3Deps } from '../call.js';
@@ -8,7 +6,7 @@ import { CONFIG_SPECS } from '../config/specs.js';
 import { ApiError } from '../errors.js';
 import type { S3Operation } from '../router.js';
 import { configStore } from '../settings.js';
-import { contentMd5 } from './objects.js';
+import { readDocument } from './document-body.js';
 
 type ConfigOp = Extract<S3Operation, { op: 'GetBucketConfig' | 'PutBucketConfig' | 'DeleteBucketConfig' }>;
 
@@ -24,9 +22,10 @@ export async function getBucketConfig(deps: S3Deps, op: ConfigOp): Promise<Reply
 export async function putBucketConfig(deps: S3Deps, call: S3Call, op: ConfigOp): Promise<Reply> {
   await deps.layer.getBucketInfo(op.bucket);
   const spec = CONFIG_SPECS[op.kind];
-  const md5 = contentMd5(call);
-  const body = await readAll(call.body(), spec.maxBody, new ApiError('MalformedXML'));
-  if (md5 && !createHash('md5').update(body).digest().equals(md5)) throw new ApiError('BadDigest');
+  const body = await readDocument(call, spec.maxBody, {
+    ...(spec.integrityRequired ? { integrityRequired: true } : {}),
+    ...(spec.tooLarge ? { tooLarge: spec.tooLarge() } : {}),
+  });
   const configs = configStore(deps);
   const value = await spec.parse(body, {
     bucket: op.bucket,

@@ -1,8 +1,5 @@
-import { createHash } from 'node:crypto';
 import { EngineError } from '../../engine/errors.js';
 import type { ObjectInfo } from '../../engine/object-layer.js';
-import { readAll } from '../../http/body.js';
-import { header } from '../../http/context.js';
 import { type Reply, xmlReply } from '../../http/reply.js';
 import type { S3Call, S3Deps } from '../call.js';
 import { ApiError, fromEngineError } from '../errors.js';
@@ -10,7 +7,7 @@ import { bypassRequested, guardVersionDelete } from '../request/object-lock.js';
 import { type BucketSettings, bucketSettings } from '../settings.js';
 import { listOf, objectOf, parseRequestXml, textOf } from '../xml/parse.js';
 import { el, elAttrs, S3_NAMESPACE, type XmlElement } from '../xml/writer.js';
-import { contentMd5 } from './objects.js';
+import { readDocument } from './document-body.js';
 
 const MAX_KEYS = 1000;
 // 1000 keys of up to 1024 bytes, escaped, plus markup.
@@ -34,22 +31,6 @@ function parseTargets(body: Buffer): { quiet: boolean; targets: Target[] } {
     return versionId ? { key, versionId } : { key };
   });
   return { quiet, targets };
-}
-
-/** DeleteObjects carries an integrity check by rule: Content-MD5 or a flexible checksum. */
-function requireIntegrity(call: S3Call): Buffer | undefined {
-  const md5 = contentMd5(call);
-  const checksum = Object.keys(call.ctx.headers).some(
-    (h) => h.startsWith('x-amz-checksum-') && h !== 'x-amz-checksum-type',
-  );
-  const trailer = header(call.ctx.headers, 'x-amz-trailer')?.startsWith('x-amz-checksum-') ?? false;
-  if (!md5 && !checksum && !trailer) {
-    throw new ApiError(
-      'InvalidRequest',
-      'Missing required header for this request: Content-MD5 OR x-amz-checksum-*',
-    );
-  }
-  return md5;
 }
 
 interface DeleteContext {
@@ -100,9 +81,7 @@ async function deleteOne(
 }
 
 export async function deleteObjects(deps: S3Deps, call: S3Call, bucket: string): Promise<Reply> {
-  const md5 = requireIntegrity(call);
-  const body = await readAll(call.body(), MAX_BODY, new ApiError('MalformedXML'));
-  if (md5 && !createHash('md5').update(body).digest().equals(md5)) throw new ApiError('BadDigest');
+  const body = await readDocument(call, MAX_BODY, { integrityRequired: true });
   const { quiet, targets } = parseTargets(body);
   await deps.layer.getBucketInfo(bucket);
   const c: DeleteContext = {

@@ -1,4 +1,3 @@
-import { readAll } from '../../http/body.js';
 import { emptyReply, type Reply, xmlReply } from '../../http/reply.js';
 import { bucketPolicy, putObjectTaggingAccess } from '../authorize.js';
 import type { S3Call, S3Deps } from '../call.js';
@@ -14,6 +13,7 @@ import { encodeTagQuery, MAX_OBJECT_TAGS, storedTags } from '../request/tagging.
 import type { S3Operation } from '../router.js';
 import { bucketSettings } from '../settings.js';
 import { el, elAttrs, S3_NAMESPACE } from '../xml/writer.js';
+import { readDocument } from './document-body.js';
 
 // Tags, retention and legal hold of one object version: metadata changed in place, the
 // version's data untouched.
@@ -29,8 +29,9 @@ async function requireLock(deps: S3Deps, bucket: string): Promise<void> {
   if (!(await bucketSettings(deps, bucket)).objectLock) throw noLockConfig();
 }
 
-async function body(call: S3Call): Promise<Buffer> {
-  return readAll(call.body(), MAX_BODY, new ApiError('MalformedXML'));
+/** Retention and legal hold need an integrity check, as S3 and MinIO require; tags do not. */
+function body(call: S3Call, op: ConfigOp): Promise<Buffer> {
+  return readDocument(call, MAX_BODY, { integrityRequired: op.kind !== 'tagging' });
 }
 
 export async function getObjectConfig(deps: S3Deps, op: ConfigOp): Promise<Reply> {
@@ -70,20 +71,20 @@ export async function putObjectConfig(deps: S3Deps, call: S3Call, op: ConfigOp):
     // Judged with the body's tags, so read first; a caller nothing could allow is refused
     // before (an anonymous one without a bucket policy).
     if (!call.auth && !(await bucketPolicy(deps, op.bucket))) throw new ApiError('AccessDenied');
-    const parsed = parseTagging(await body(call), MAX_OBJECT_TAGS);
+    const parsed = parseTagging(await body(call, op), MAX_OBJECT_TAGS);
     await call.authorize(putObjectTaggingAccess(op, parsed));
     const tags = encodeTagQuery(parsed);
     patch = () => ({ tags });
   } else if (op.kind === 'retention') {
     await requireLock(deps, op.bucket);
-    const next = parseRetentionXml(await body(call), now);
+    const next = parseRetentionXml(await body(call, op), now);
     patch = (info) => {
       guardRetentionChange(info.retention, next, op.bypassGovernance, now);
       return { retention: next };
     };
   } else {
     await requireLock(deps, op.bucket);
-    const legalHold = parseLegalHoldXml(await body(call));
+    const legalHold = parseLegalHoldXml(await body(call, op));
     patch = () => ({ legalHold });
   }
   const info = await deps.layer.updateObjectMeta(op.bucket, op.key, versionOf(op), patch);
