@@ -105,6 +105,24 @@ describe('bucket quota', () => {
     await t.s3.send(new PutObjectCommand({ Bucket: 'raced', Key: 'rest', Body: Buffer.alloc(40_000) }));
   });
 
+  it('a copy onto itself (new metadata) is not held to the quota, as in MinIO', async () => {
+    await t.s3.send(new CreateBucketCommand({ Bucket: 'rewrite' }));
+    await admin.setBucketQuota('rewrite', { quota: MiB, quotatype: 'hard' });
+    await t.s3.send(new PutObjectCommand({ Bucket: 'rewrite', Key: 'big', Body: Buffer.alloc(600 * 1024) }));
+    await t.s3.send(
+      new CopyObjectCommand({
+        Bucket: 'rewrite',
+        Key: 'big',
+        CopySource: 'rewrite/big',
+        MetadataDirective: 'REPLACE',
+        Metadata: { note: 'changed' },
+      }),
+    );
+    await expect(
+      t.s3.send(new CopyObjectCommand({ Bucket: 'rewrite', Key: 'other', CopySource: 'rewrite/big' })),
+    ).rejects.toMatchObject(exceeded);
+  });
+
   it('quota 0 clears it; fifo and malformed documents are refused', async () => {
     await expect(
       admin.setBucketQuota('capped', { quota: 1, quotatype: 'fifo' as 'hard' }),

@@ -223,6 +223,21 @@ describe('server-side encryption', () => {
     });
   });
 
+  it('an encrypted object copied onto itself with no new encryption is decrypted, as in MinIO', async () => {
+    const data = pattern(70_000, 17);
+    await t.s3.send(
+      new PutObjectCommand({ Bucket: 'enc', Key: 'to-clear', Body: data, ServerSideEncryption: 'AES256' }),
+    );
+    await t.s3.send(new CopyObjectCommand({ Bucket: 'enc', Key: 'to-clear', CopySource: 'enc/to-clear' }));
+    const { out, body } = await get({ Bucket: 'enc', Key: 'to-clear' });
+    expect(out.ServerSideEncryption).toBeUndefined();
+    expect(body.equals(data)).toBe(true);
+    // A plain object onto itself with nothing changed is still refused.
+    await expect(
+      t.s3.send(new CopyObjectCommand({ Bucket: 'enc', Key: 'to-clear', CopySource: 'enc/to-clear' })),
+    ).rejects.toMatchObject({ name: 'InvalidRequest' });
+  });
+
   it('bucket default encryption applies to writes that ask for none', async () => {
     await t.s3.send(
       new PutBucketEncryptionCommand({

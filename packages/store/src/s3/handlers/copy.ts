@@ -17,7 +17,7 @@ import { type Reply, xmlReply } from '../../http/reply.js';
 import { CHECKSUM_ALGORITHMS, ChecksumCheck } from '../auth/checksum.js';
 import type { S3Call, S3Deps } from '../call.js';
 import { ApiError } from '../errors.js';
-import { type Opened, openObject, precheckWrite, toApiError, writeObject } from '../object-io.js';
+import { type Opened, openObject, precheckWrite, storedSse, toApiError, writeObject } from '../object-io.js';
 import { type Conditions, evaluateConditions } from '../request/conditions.js';
 import type { CopySource } from '../request/params.js';
 import { encodeTagQuery, parseTagQuery } from '../request/tagging.js';
@@ -142,28 +142,31 @@ export async function copyObject(deps: S3Deps, call: S3Call, op: CopyOp): Promis
   const { source } = op;
   const settings = await bucketSettings(deps, op.bucket);
   const sse = sseForWrite(call, settings, { copySource: true });
+  const inPlace = source.bucket === op.bucket && source.key === op.key;
   const changesSomething =
     op.metadataDirective === 'REPLACE' ||
     op.taggingDirective === 'REPLACE' ||
     sse.kind !== 'none' ||
     source.versionId !== undefined;
-  if (source.bucket === op.bucket && source.key === op.key && !changesSomething) {
-    throw new ApiError(
-      'InvalidRequest',
-      "This copy request is illegal because it is trying to copy an object to itself without changing the object's metadata, storage class, website redirect location or encryption attributes.",
-    );
-  }
   const algorithm = checksumAlgorithm(call);
   await precheckWrite(deps, op.bucket, op.key, op.condition);
   const read = await openCopySource(deps, call, source, op.conditions);
   try {
+    // Onto itself, a copy must change something; decrypting an encrypted object counts.
+    if (inPlace && !changesSomething && storedSse(read.info) === 'none')
+      throw new ApiError(
+        'InvalidRequest',
+        "This copy request is illegal because it is trying to copy an object to itself without changing the object's metadata, storage class, website redirect location or encryption attributes.",
+      );
     assertCopySize(read.info.size, 'object');
   } catch (err) {
     read.stream.destroy();
     throw err;
   }
   const copied = copiedChecksums(read, algorithm);
-  const info = await withinQuota(deps, op.bucket, settings, read.info.size, async () =>
+  // A copy onto itself (new metadata, a key rotation) is not held to the quota, as in MinIO:
+  // a bucket over half full could otherwise never change its big objects' metadata.
+  const write = () =>
     writeObject(deps, {
       bucket: op.bucket,
       key: op.key,
@@ -174,7 +177,10 @@ export async function copyObject(deps: S3Deps, call: S3Call, op: CopyOp): Promis
       versioning: settings.versioning,
       afterBody: () => ({ internal: copied.checksums() }),
       ...(op.condition ? { condition: op.condition } : {}),
-    }),
+    });
+  const info = await (inPlace
+    ? write()
+    : withinQuota(deps, op.bucket, settings, read.info.size, write)
   ).catch((err: unknown) => {
     read.stream.destroy();
     throw err;
