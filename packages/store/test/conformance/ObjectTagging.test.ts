@@ -117,11 +117,27 @@ describe('Get/Put/DeleteObjectTagging and x-amz-tagging', () => {
       ],
       [{ Key: 'k'.repeat(129), Value: 'v' }],
       [{ Key: 'aws:reserved', Value: 'v' }],
+      // S3's characters only: letters, numbers, spaces and _ . : / = + - @.
+      [{ Key: 'a*', Value: 'v' }],
+      [{ Key: 'k', Value: 'x&y<>' }],
     ]) {
       await expect(
         t.s3.send(new PutObjectTaggingCommand({ Bucket: 'tags', Key: 'a', Tagging: { TagSet } })),
       ).rejects.toMatchObject({ name: 'InvalidTag', $metadata: { httpStatusCode: 400 } });
     }
+    await expect(
+      t.s3.send(new PutObjectCommand({ Bucket: 'tags', Key: 'x', Body: 'x', Tagging: 'a%2A=b%23' })),
+    ).rejects.toMatchObject({ name: 'InvalidTag' });
+    // What is allowed: Unicode letters, spaces, the listed marks; empty pairs are skipped.
+    await t.s3.send(
+      new PutObjectCommand({
+        Bucket: 'tags',
+        Key: 'x',
+        Body: 'x',
+        Tagging: 'Gr%C3%BC%C3%9Fe=a%20b%3D%2B-%40_.%3A%2F&&',
+      }),
+    );
+    expect(await tags('x')).toEqual([{ Key: 'Grüße', Value: 'a b=+-@_.:/' }]);
     await expect(
       t.s3.send(new GetObjectTaggingCommand({ Bucket: 'tags', Key: 'missing' })),
     ).rejects.toMatchObject({

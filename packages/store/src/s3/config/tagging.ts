@@ -11,6 +11,9 @@ export interface Tag {
 const invalid = (message: string) => new ApiError('InvalidTag', message);
 
 /** S3's tag rules; `max` is 50 for buckets, 10 for objects. */
+/** The characters S3 allows in tag keys and values: letters, numbers, spaces and _ . : / = + - @. */
+const TAG_TEXT = /^[\p{L}\p{Z}\p{N}_.:/=+\-@]*$/u;
+
 export function checkTags(tags: Tag[], max: number): Tag[] {
   if (tags.length > max)
     throw invalid(
@@ -18,8 +21,10 @@ export function checkTags(tags: Tag[], max: number): Tag[] {
     );
   const seen = new Set<string>();
   for (const { key, value } of tags) {
-    if (key.length === 0 || [...key].length > 128) throw invalid('The TagKey you have provided is invalid');
-    if ([...value].length > 256) throw invalid('The TagValue you have provided is invalid');
+    if (key.length === 0 || [...key].length > 128 || !TAG_TEXT.test(key))
+      throw invalid('The TagKey you have provided is invalid');
+    if ([...value].length > 256 || !TAG_TEXT.test(value))
+      throw invalid('The TagValue you have provided is invalid');
     if (key.startsWith('aws:')) throw invalid('System tags cannot be added/updated by requester');
     if (seen.has(key)) throw invalid('Cannot provide multiple Tags with the same key');
     seen.add(key);

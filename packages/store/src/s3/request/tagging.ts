@@ -11,6 +11,7 @@ export function parseTagQuery(raw: string): Tag[] {
   if (raw === '') return [];
   const tags: Tag[] = [];
   for (const pair of raw.split('&')) {
+    if (pair === '') continue; // a=1& or a=1&&b=2: nothing there (Go's url.ParseQuery, MinIO)
     const at = pair.indexOf('=');
     const [k, v] = at < 0 ? [pair, ''] : [pair.slice(0, at), pair.slice(at + 1)];
     try {
