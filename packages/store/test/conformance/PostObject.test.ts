@@ -8,7 +8,7 @@ import { diskChanges, snapshotDrives } from './disk.js';
 // Browser form uploads (POST Object) with the form minio's presignedPostPolicy builds,
 // sent as a browser would: multipart/form-data, the file last.
 
-const { CreateBucketCommand, GetObjectCommand, HeadObjectCommand } = s3sdk;
+const { CreateBucketCommand, GetObjectCommand, HeadObjectCommand, PutBucketVersioningCommand } = s3sdk;
 
 let t: TestStore;
 beforeAll(async () => {
@@ -257,5 +257,22 @@ describe('PostObject', () => {
     const { body, contentType } = form({ key: 'anon.txt' }, { name: 'a', data: Buffer.from('x') });
     const anon = await fetch(url, { method: 'POST', body, headers: { 'content-type': contentType } });
     expect([anon.status, xmlCode(await anon.text())]).toEqual([403, 'AccessDenied']);
+  });
+
+  it('in a versioned bucket the answer names the new version', async () => {
+    await t.s3.send(
+      new PutBucketVersioningCommand({ Bucket: 'forms', VersioningConfiguration: { Status: 'Enabled' } }),
+    );
+    try {
+      const post = await presigned((p) => p.setKey('versioned.txt'));
+      const res = await send(post, {}, { name: 'v.txt', data: Buffer.from('v1') });
+      expect(res.status).toBe(204);
+      const head = await t.s3.send(new HeadObjectCommand({ Bucket: 'forms', Key: 'versioned.txt' }));
+      expect(res.headers.get('x-amz-version-id')).toBe(head.VersionId);
+    } finally {
+      await t.s3.send(
+        new PutBucketVersioningCommand({ Bucket: 'forms', VersioningConfiguration: { Status: 'Suspended' } }),
+      );
+    }
   });
 });

@@ -70,10 +70,10 @@ function successReply(
   bucket: string,
   key: string,
   etag: string,
-  sseHeaders: Record<string, string>,
+  objectHeaders: Record<string, string>,
 ): Reply {
   const location = objectUrl(ctx, bucket, key);
-  const headers = { ...sseHeaders, ETag: `"${etag}"`, Location: location };
+  const headers = { ...objectHeaders, ETag: `"${etag}"`, Location: location };
   const redirect = fields.get('success_action_redirect') ?? fields.get('redirect');
   if (redirect) {
     const q = `bucket=${encodeURIComponent(bucket)}&key=${encodeURIComponent(key)}&etag=${encodeURIComponent(`"${etag}"`)}`;
@@ -157,5 +157,8 @@ export async function postObject(deps: S3Deps, ctx: RequestContext, bucket: stri
     await form.discard();
     throw err;
   });
-  return successReply(fields, ctx, bucket, key, info.etag, sseResponseHeaders(sse));
+  const answered = sseResponseHeaders(sse);
+  // A versioned bucket names the new version, as MinIO's POST handler does.
+  if (info.versionId !== 'null') answered['x-amz-version-id'] = info.versionId;
+  return successReply(fields, ctx, bucket, key, info.etag, answered);
 }
