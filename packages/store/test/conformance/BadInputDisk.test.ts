@@ -127,6 +127,13 @@ describe('headers', () => {
       ),
     ).rejects.toMatchObject({ name: 'MetadataTooLarge', $metadata: { httpStatusCode: 400 } });
   });
+
+  it('headers over 8 KiB on a PUT: MetadataTooLarge (400), though each is small', async () => {
+    const res = await put('/target/disposition', 'x', {
+      headers: { 'content-disposition': `attachment; filename="${'f'.repeat(9000)}"` },
+    });
+    expect([res.status, xmlCode(res.body)]).toEqual([400, 'MetadataTooLarge']);
+  });
 });
 
 const MALFORMED = [

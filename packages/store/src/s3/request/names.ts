@@ -16,12 +16,18 @@ export function assertKeyCharacters(key: string): void {
 /** AWS limits user metadata to 2 KiB: the UTF-8 bytes of every x-amz-meta-* name (sans prefix) and value. */
 export const MAX_USER_METADATA_BYTES = 2048;
 
+/** AWS limits a PUT's headers to 8 KiB ("The PUT request header is limited to 8 KB"), as MinIO does. */
+export const MAX_PUT_HEADER_BYTES = 8192;
+
 export function assertMetadataSize(headers: S3RequestParts['headers']): void {
-  let total = 0;
+  let user = 0;
+  let all = 0;
   for (const [name, value] of Object.entries(headers)) {
-    if (!name.startsWith('x-amz-meta-') || value === undefined) continue;
+    if (value === undefined) continue;
     const text = Array.isArray(value) ? value.join(',') : value;
-    total += Buffer.byteLength(name.slice(11), 'utf8') + Buffer.byteLength(text, 'utf8');
+    const bytes = Buffer.byteLength(text, 'utf8');
+    all += name.length + bytes;
+    if (name.startsWith('x-amz-meta-')) user += Buffer.byteLength(name.slice(11), 'utf8') + bytes;
   }
-  if (total > MAX_USER_METADATA_BYTES) throw new ApiError('MetadataTooLarge');
+  if (user > MAX_USER_METADATA_BYTES || all > MAX_PUT_HEADER_BYTES) throw new ApiError('MetadataTooLarge');
 }
