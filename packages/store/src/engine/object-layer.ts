@@ -292,8 +292,8 @@ export interface ObjectLayer {
   makeBucket(bucket: string, prepare?: () => Promise<void>): Promise<void>;
   getBucketInfo(bucket: string): Promise<BucketInfo>;
   listBuckets(): Promise<BucketInfo[]>;
-  /** Only an empty bucket (no versions, no delete markers) goes. */
-  deleteBucket(bucket: string): Promise<void>;
+  /** Removes an empty bucket (no versions, no delete markers); `force` removes it with everything in it (MinIO's force delete). */
+  deleteBucket(bucket: string, opts?: { force?: boolean }): Promise<void>;
   bucketUsage(bucket: string): Promise<BucketUsage>;
 
   putObject(input: PutObjectInput): Promise<ObjectInfo>;

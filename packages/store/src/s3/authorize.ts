@@ -106,13 +106,11 @@ export function accessesOf(
   const one = (action: string, extra: Omit<Access, 'action'> = {}): Access[] => [{ action, ...extra }];
   switch (op.op) {
     case 'CreateBucket':
-    case 'DeleteBucket':
     case 'GetBucketLocation':
     case 'ListMultipartUploads':
     case 'GetBucketPolicyStatus': {
       const action = {
         CreateBucket: 's3:CreateBucket',
-        DeleteBucket: 's3:DeleteBucket',
         GetBucketLocation: 's3:GetBucketLocation',
         ListMultipartUploads: 's3:ListBucketMultipartUploads',
         GetBucketPolicyStatus: 's3:GetBucketPolicyStatus',
@@ -121,6 +119,13 @@ export function accessesOf(
     }
     case 'HeadBucket':
       return one('s3:ListBucket', { bucket: op.bucket });
+    case 'DeleteBucket': {
+      const del = one('s3:DeleteBucket', { bucket: op.bucket });
+      // MinIO asks for s3:ForceDeleteBucket whenever the header is sent, true or not.
+      return headers['x-minio-force-delete'] === undefined
+        ? del
+        : [...del, { action: 's3:ForceDeleteBucket', bucket: op.bucket }];
+    }
     case 'ListObjects':
     case 'ListObjectsV2':
     case 'ListObjectVersions':

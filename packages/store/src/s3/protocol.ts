@@ -86,7 +86,7 @@ function dispatch(deps: S3ProtocolDeps, call: S3Call, op: S3Operation): Promise<
     case 'HeadBucket':
       return buckets.headBucket(deps, op.bucket);
     case 'DeleteBucket':
-      return buckets.deleteBucket(deps, op.bucket);
+      return buckets.deleteBucket(deps, op);
     case 'GetBucketLocation':
       return buckets.getBucketLocation(deps, op.bucket);
     case 'ListObjectsV2':

@@ -27,6 +27,7 @@ describe('parseS3Request: AWS documentation examples', () => {
     expect(parse('DELETE /amzn-s3-demo-bucket/')).toEqual({
       op: 'DeleteBucket',
       bucket: 'amzn-s3-demo-bucket',
+      force: false,
     });
   });
 

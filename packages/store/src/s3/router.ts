@@ -74,7 +74,7 @@ export type S3Operation =
   | { op: 'ListenNotification'; bucket?: string; events: string[]; prefix: string; suffix: string }
   | { op: 'CreateBucket'; bucket: string; objectLock: boolean }
   | { op: 'HeadBucket'; bucket: string }
-  | { op: 'DeleteBucket'; bucket: string }
+  | { op: 'DeleteBucket'; bucket: string; force: boolean }
   | { op: 'GetBucketLocation'; bucket: string }
   | ({
       op: 'ListObjectsV2';
@@ -175,6 +175,14 @@ function directive(headers: S3RequestParts['headers'], kind: 'metadata' | 'taggi
  * x-amz-bucket-object-lock-enabled: true or false (any case); anything else is refused, as
  * MinIO refuses it, rather than read as false: a typo must not make a bucket without WORM.
  */
+/** MinIO's x-minio-force-delete: a Go boolean (strconv.ParseBool); anything else is refused. */
+function forceDeleteAsked(value: string | undefined): boolean {
+  if (value === undefined || value === '') return false;
+  if (['1', 't', 'T', 'TRUE', 'true', 'True'].includes(value)) return true;
+  if (['0', 'f', 'F', 'FALSE', 'false', 'False'].includes(value)) return false;
+  throw new ApiError('InvalidRequest');
+}
+
 function objectLockAsked(value: string | undefined): boolean {
   if (!value) return false; // absent or empty: not asked (MinIO)
   const v = value.toLowerCase();
@@ -298,8 +306,9 @@ function bucketOp(name: string, bucket: string, parts: S3RequestParts): S3Operat
         bucket,
         objectLock: objectLockAsked(headerOf(headers, 'x-amz-bucket-object-lock-enabled')),
       };
-    case 'HeadBucket':
     case 'DeleteBucket':
+      return { op: name, bucket, force: forceDeleteAsked(headerOf(headers, 'x-minio-force-delete')) };
+    case 'HeadBucket':
     case 'GetBucketLocation':
     case 'DeleteObjects':
       return { op: name, bucket };

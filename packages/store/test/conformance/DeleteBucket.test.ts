@@ -1,6 +1,6 @@
 import * as s3sdk from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestStore, type TestStore } from '../support/store.js';
+import { rawRequest, signedRequest, startTestStore, type TestStore, xmlCode } from '../support/store.js';
 
 const {
   CreateBucketCommand,
@@ -11,6 +11,7 @@ const {
   GetBucketTaggingCommand,
   ListBucketsCommand,
   ListMultipartUploadsCommand,
+  ListObjectsV2Command,
   PutBucketPolicyCommand,
   PutBucketTaggingCommand,
   PutObjectCommand,
@@ -101,5 +102,60 @@ describe('DeleteBucket', () => {
     ]);
     const uploads = await t.s3.send(new ListMultipartUploadsCommand({ Bucket: 'configured' }));
     expect(uploads.Uploads ?? []).toEqual([]);
+  });
+});
+
+describe('DeleteBucket with x-minio-force-delete (mc rb --force)', () => {
+  const forced = (bucket: string, value: string, creds?: Parameters<typeof signedRequest>[1]['creds']) =>
+    signedRequest(t.store.port, {
+      method: 'DELETE',
+      path: `/${bucket}`,
+      headers: { 'x-minio-force-delete': value },
+      ...(creds ? { creds } : {}),
+    });
+
+  it('removes a bucket with its objects and uploads; recreated, it is empty', async () => {
+    await t.s3.send(new CreateBucketCommand({ Bucket: 'forced' }));
+    for (const Key of ['a', 'dir/b'])
+      await t.s3.send(new PutObjectCommand({ Bucket: 'forced', Key, Body: Key }));
+    await t.s3.send(new CreateMultipartUploadCommand({ Bucket: 'forced', Key: 'open' }));
+    expect((await forced('forced', 'bogus')).status).toBe(400);
+    expect((await forced('forced', 'false')).status).toBe(409); // false: the usual rule
+    expect((await forced('forced', 'true')).status).toBe(204);
+    await t.s3.send(new CreateBucketCommand({ Bucket: 'forced' }));
+    expect((await t.s3.send(new ListObjectsV2Command({ Bucket: 'forced' }))).KeyCount).toBe(0);
+    expect((await t.s3.send(new ListMultipartUploadsCommand({ Bucket: 'forced' }))).Uploads ?? []).toEqual(
+      [],
+    );
+  });
+
+  it('is refused on an object-lock bucket (MethodNotAllowed), which keeps its objects', async () => {
+    await t.s3.send(new CreateBucketCommand({ Bucket: 'forced-worm', ObjectLockEnabledForBucket: true }));
+    await t.s3.send(new PutObjectCommand({ Bucket: 'forced-worm', Key: 'kept', Body: 'x' }));
+    const res = await forced('forced-worm', 'true');
+    expect([res.status, xmlCode(res.body)]).toEqual([405, 'MethodNotAllowed']);
+    expect((await t.s3.send(new ListObjectsV2Command({ Bucket: 'forced-worm' }))).KeyCount).toBe(1);
+  });
+
+  it('needs s3:ForceDeleteBucket besides s3:DeleteBucket', async () => {
+    await t.s3.send(new CreateBucketCommand({ Bucket: 'forced-policy' }));
+    await t.s3.send(new PutObjectCommand({ Bucket: 'forced-policy', Key: 'kept', Body: 'x' }));
+    const policy = {
+      Version: '2012-10-17',
+      Statement: [
+        {
+          Effect: 'Allow',
+          Principal: '*',
+          Action: ['s3:DeleteBucket'],
+          Resource: ['arn:aws:s3:::forced-policy'],
+        },
+      ],
+    };
+    await t.s3.send(new PutBucketPolicyCommand({ Bucket: 'forced-policy', Policy: JSON.stringify(policy) }));
+    const anonymous = await rawRequest(t.store.port, 'DELETE', '/forced-policy', {
+      'x-minio-force-delete': 'true',
+    });
+    expect([anonymous.status, xmlCode(anonymous.body)]).toEqual([403, 'AccessDenied']);
+    expect((await t.s3.send(new ListObjectsV2Command({ Bucket: 'forced-policy' }))).KeyCount).toBe(1);
   });
 });

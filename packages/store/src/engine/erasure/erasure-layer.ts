@@ -178,11 +178,11 @@ export class ErasureObjectLayer implements ObjectLayer {
     return infos.filter((i): i is BucketInfo => i !== undefined);
   }
 
-  async deleteBucket(bucket: string): Promise<void> {
+  async deleteBucket(bucket: string, opts: { force?: boolean } = {}): Promise<void> {
     assertBucketName(bucket);
     return this.ctx.locks.run(`bucket/${bucket}`, async () => {
       await this.readBucket(bucket);
-      if (hasAnyVersion(this.ctx, bucket)) throw new EngineError('BucketNotEmpty');
+      if (!opts.force && hasAnyVersion(this.ctx, bucket)) throw new EngineError('BucketNotEmpty');
       this.bucketCache.delete(bucket);
       // Removing the records is the commit; what is left below is leftovers.
       await removeReplicated(this.set.drives, this.params, (d) => bucketRecordPath(d, bucket));

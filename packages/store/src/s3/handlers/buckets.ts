@@ -3,7 +3,7 @@ import { emptyReply, type Reply, xmlReply } from '../../http/reply.js';
 import type { S3Call, S3Deps } from '../call.js';
 import { ApiError } from '../errors.js';
 import type { S3Operation } from '../router.js';
-import { configStore } from '../settings.js';
+import { bucketSettings, configStore } from '../settings.js';
 import { parseRequestXml, textOf } from '../xml/parse.js';
 import { el, elAttrs, S3_NAMESPACE } from '../xml/writer.js';
 
@@ -85,9 +85,11 @@ export async function headBucket(deps: S3Deps, bucket: string): Promise<Reply> {
   return emptyReply(200, { 'X-Amz-Bucket-Region': deps.region });
 }
 
-export async function deleteBucket(deps: S3Deps, bucket: string): Promise<Reply> {
-  await deps.layer.deleteBucket(bucket);
-  await configStore(deps).deleteAll(bucket);
+export async function deleteBucket(deps: S3Deps, op: { bucket: string; force: boolean }): Promise<Reply> {
+  // Forcing past object lock would delete what it protects (MinIO answers the same).
+  if (op.force && (await bucketSettings(deps, op.bucket)).objectLock) throw new ApiError('MethodNotAllowed');
+  await deps.layer.deleteBucket(op.bucket, { force: op.force });
+  await configStore(deps).deleteAll(op.bucket);
   return emptyReply(204);
 }
 
