@@ -6,6 +6,16 @@ import { parseEventNames } from './events.js';
 import { actionFor, first, type Level } from './request/actions.js';
 import { hostBucket, splitPath } from './request/address.js';
 import { type Conditions, parseConditions, parseWriteCondition } from './request/conditions.js';
+import {
+  bypassOf,
+  directive,
+  encodingOf,
+  forceDeleteAsked,
+  headerOf,
+  listParams,
+  objectLockAsked,
+  versionOf,
+} from './request/fields.js';
 import { assertKeyCharacters, assertMetadataSize } from './request/names.js';
 import {
   type CopySource,
@@ -140,68 +150,6 @@ export interface S3RequestParts {
   /** Domains served virtual-host style: `Host: <bucket>.<domain>` names the bucket. */
   domains?: readonly string[];
 }
-
-function listParams(query: QueryPairs): ListParams {
-  const params: ListParams = {
-    prefix: first(query, 'prefix') ?? '',
-    delimiter: first(query, 'delimiter') ?? '',
-    maxKeys: parseCount(first(query, 'max-keys'), 'max-keys', 1000, 1000),
-    ...encodingOf(query),
-  };
-  return params;
-}
-
-/** encoding-type=url (any case), the only encoding S3 knows. */
-function encodingOf(query: QueryPairs): { encodingType?: 'url' } {
-  const encoding = first(query, 'encoding-type');
-  if (encoding === undefined) return {};
-  if (encoding.toLowerCase() !== 'url')
-    throw new ApiError('InvalidArgument', 'Invalid Encoding Method specified in Request');
-  return { encodingType: 'url' };
-}
-
-const headerOf = (headers: S3RequestParts['headers'], name: string): string | undefined => {
-  const v = headers[name];
-  return Array.isArray(v) ? v.join(',') : v;
-};
-
-function directive(headers: S3RequestParts['headers'], kind: 'metadata' | 'tagging'): 'COPY' | 'REPLACE' {
-  const v = headerOf(headers, `x-amz-${kind}-directive`) ?? 'COPY';
-  if (v !== 'COPY' && v !== 'REPLACE') throw new ApiError('InvalidArgument', `Unknown ${kind} directive.`);
-  return v;
-}
-
-/**
- * x-amz-bucket-object-lock-enabled: true or false (any case); anything else is refused, as
- * MinIO refuses it, rather than read as false: a typo must not make a bucket without WORM.
- */
-/** MinIO's x-minio-force-delete: a Go boolean (strconv.ParseBool); anything else is refused. */
-function forceDeleteAsked(value: string | undefined): boolean {
-  if (value === undefined || value === '') return false;
-  if (['1', 't', 'T', 'TRUE', 'true', 'True'].includes(value)) return true;
-  if (['0', 'f', 'F', 'FALSE', 'false', 'False'].includes(value)) return false;
-  throw new ApiError('InvalidRequest');
-}
-
-function objectLockAsked(value: string | undefined): boolean {
-  if (!value) return false; // absent or empty: not asked (MinIO)
-  const v = value.toLowerCase();
-  if (v !== 'true' && v !== 'false') throw new ApiError('InvalidRequest');
-  return v === 'true';
-}
-
-/**
- * ?versionId=: absent means the latest version. An empty one is refused, as S3 does:
- * read as "latest" (MinIO's way), a DELETE meant for one version would remove the object.
- */
-function versionOf(query: QueryPairs): { versionId?: string } {
-  const v = first(query, 'versionId');
-  if (v === '') throw new ApiError('InvalidArgument', 'Version id cannot be the empty string');
-  return v === undefined ? {} : { versionId: v };
-}
-
-const bypassOf = (headers: S3RequestParts['headers']): boolean =>
-  headerOf(headers, 'x-amz-bypass-governance-retention')?.toLowerCase() === 'true';
 
 function bucketConfigOp(name: string, bucket: string): S3Operation | undefined {
   const m = /^(Get|Put|Delete)(.*)$/.exec(name);
