@@ -119,6 +119,19 @@ export function accessesOf(
     }
     case 'HeadBucket':
       return one('s3:ListBucket', { bucket: op.bucket });
+    // MinIO's actions for its ACL calls: a bucket's ACL stands beside its policy.
+    case 'GetBucketAcl':
+      return one('s3:GetBucketPolicy', { bucket: op.bucket });
+    case 'PutBucketAcl':
+      return one('s3:PutBucketPolicy', { bucket: op.bucket });
+    case 'GetObjectAcl':
+      return one(op.versionId ? 's3:GetObjectVersion' : 's3:GetObject', {
+        bucket: op.bucket,
+        key: op.key,
+        ...versioned(op),
+      });
+    case 'PutObjectAcl':
+      return one('s3:PutObject', { bucket: op.bucket, key: op.key });
     case 'DeleteBucket': {
       const del = one('s3:DeleteBucket', { bucket: op.bucket });
       // MinIO asks for s3:ForceDeleteBucket whenever the header is sent, true or not.

@@ -82,6 +82,10 @@ export const ERROR_CATALOGUE = {
   InvalidTokenId: { status: 403, message: 'The security token included in the request is invalid' },
   InvalidURI: { status: 400, message: "Couldn't parse the specified URI." },
   KeyTooLongError: { status: 400, message: 'Your key is too long' },
+  MalformedACLError: {
+    status: 400,
+    message: 'The XML you provided was not well-formed or did not validate against our published schema.',
+  },
   MalformedPolicy: { status: 400, message: 'Policy has invalid resource.' },
   MalformedPOSTRequest: {
     status: 400,

@@ -13,6 +13,7 @@ import { noteSignature, type SignatureFacts } from './condition-keys.js';
 import { corsPreflight, corsReplyHeaders } from './cors.js';
 import { ApiError, fromEngineError } from './errors.js';
 import { type BucketEvent, eventMatches, eventRecord, publishEvents } from './events.js';
+import * as acl from './handlers/acl.js';
 import * as config from './handlers/bucket-config.js';
 import * as buckets from './handlers/buckets.js';
 import { copyObject } from './handlers/copy.js';
@@ -116,6 +117,12 @@ function dispatch(deps: S3ProtocolDeps, call: S3Call, op: S3Operation): Promise<
       return config.deleteBucketConfig(deps, op);
     case 'GetBucketPolicyStatus':
       return config.getBucketPolicyStatus(deps, op.bucket);
+    case 'GetBucketAcl':
+    case 'GetObjectAcl':
+      return acl.getAcl(deps, op);
+    case 'PutBucketAcl':
+    case 'PutObjectAcl':
+      return acl.putAcl(deps, call, op);
     case 'DeleteObjects':
       return deleteObjects(deps, call, op.bucket);
     case 'CreateMultipartUpload':

@@ -98,6 +98,8 @@ export type S3Operation =
   | ({ op: 'ListObjectVersions'; bucket: string; keyMarker: string; versionIdMarker: string } & ListParams)
   | { op: 'GetBucketConfig' | 'PutBucketConfig' | 'DeleteBucketConfig'; bucket: string; kind: ConfigKind }
   | { op: 'GetBucketPolicyStatus'; bucket: string }
+  | { op: 'GetBucketAcl' | 'PutBucketAcl'; bucket: string }
+  | ({ op: 'GetObjectAcl' | 'PutObjectAcl' } & Versioned)
   | { op: 'DeleteObjects'; bucket: string }
   | ({ op: 'PutObject'; condition?: WriteCondition } & Obj)
   | ({
@@ -179,6 +181,9 @@ function objectOp(name: string, bucket: string, key: string, parts: S3RequestPar
       return { op: name, bucket, key };
     case 'DeleteObject':
       return { op: name, bucket, key, bypassGovernance: bypassOf(headers), ...versionOf(query) };
+    case 'GetObjectAcl':
+    case 'PutObjectAcl':
+      return { op: name, bucket, key, ...versionOf(query) };
     case 'GetObject':
     case 'HeadObject': {
       const range = parseRange(headerOf(headers, 'range'));
@@ -262,6 +267,8 @@ function bucketOp(name: string, bucket: string, parts: S3RequestParts): S3Operat
       return { op: name, bucket };
     case 'GetBucketPolicyStatus':
     case 'PostObject':
+    case 'GetBucketAcl':
+    case 'PutBucketAcl':
       return { op: name, bucket };
     case 'ListObjectsV2': {
       const op: S3Operation = {
