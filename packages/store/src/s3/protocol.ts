@@ -79,7 +79,7 @@ async function listen(
 function dispatch(deps: S3ProtocolDeps, call: S3Call, op: S3Operation): Promise<Reply> {
   switch (op.op) {
     case 'ListBuckets':
-      return buckets.listBuckets(deps, call);
+      return buckets.listBuckets(deps, call, op);
     case 'ListenNotification':
       return listen(deps, op);
     case 'CreateBucket':

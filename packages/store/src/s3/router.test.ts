@@ -15,6 +15,14 @@ function parse(line: string, headers: Record<string, string> = {}): S3Operation 
 describe('parseS3Request: AWS documentation examples', () => {
   it('ListBuckets: GET /', () => {
     expect(parse('GET /')).toEqual({ op: 'ListBuckets' });
+    expect(parse('GET /?prefix=a&max-buckets=3&continuation-token=t&bucket-region=us-east-1')).toEqual({
+      op: 'ListBuckets',
+      prefix: 'a',
+      maxBuckets: 3,
+      continuationToken: 't',
+      bucketRegion: 'us-east-1',
+    });
+    expect(parse('GET /?prefix=a')).toEqual({ op: 'ListBuckets', prefix: 'a', maxBuckets: 10_000 });
   });
 
   it('CreateBucket, HeadBucket, DeleteBucket', () => {

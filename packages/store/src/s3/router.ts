@@ -12,6 +12,7 @@ import {
   encodingOf,
   forceDeleteAsked,
   headerOf,
+  listBucketsParams,
   listParams,
   objectLockAsked,
   versionOf,
@@ -31,6 +32,14 @@ import {
 // and virtual-host style for the configured domains.
 // Operations the store recognises but does not serve yet are `NotImplemented` with their
 // AWS action name, so the dispatcher answers 501 and the name shows in logs.
+
+export interface ListBucketsParams {
+  prefix?: string;
+  /** max-buckets, or the 10,000 S3 pages by once prefix, a token or a region is sent. */
+  maxBuckets?: number;
+  continuationToken?: string;
+  bucketRegion?: string;
+}
 
 export interface ListParams {
   prefix: string;
@@ -80,7 +89,7 @@ const OBJECT_CONFIG: Record<string, { verb: 'Get' | 'Put' | 'Delete'; kind: Obje
 };
 
 export type S3Operation =
-  | { op: 'ListBuckets' }
+  | ({ op: 'ListBuckets' } & ListBucketsParams)
   | { op: 'ListenNotification'; bucket?: string; events: string[]; prefix: string; suffix: string }
   | { op: 'CreateBucket'; bucket: string; objectLock: boolean }
   | { op: 'HeadBucket'; bucket: string }
@@ -335,7 +344,7 @@ function parseOperation(parts: S3RequestParts): S3Operation {
   if (method === 'GET' && query.some(([k]) => k === 'events') && (bucket === '' || key === ''))
     return listenOperation(bucket, query);
   if (bucket === '') {
-    if (method === 'GET') return { op: 'ListBuckets' };
+    if (method === 'GET') return { op: 'ListBuckets', ...listBucketsParams(query) };
     throw new ApiError('MethodNotAllowed');
   }
   // Preflight is answered from the bucket's CORS rules, for any path inside it.

@@ -1,8 +1,8 @@
 import * as s3sdk from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rawRequest, startTestStore, type TestStore } from '../support/store.js';
+import { rawRequest, signedRequest, startTestStore, type TestStore, xmlCode } from '../support/store.js';
 
-const { CreateBucketCommand, ListBucketsCommand } = s3sdk;
+const { CreateBucketCommand, ListBucketsCommand, paginateListBuckets } = s3sdk;
 
 let t: TestStore;
 beforeAll(async () => {
@@ -28,6 +28,29 @@ describe('ListBuckets', () => {
   it('works through the minio SDK', async () => {
     const buckets = await t.minio.listBuckets();
     expect(buckets.map((b) => b.name)).toEqual(['alpha', 'zeta']);
+  });
+
+  it('pages with max-buckets and a continuation token, and filters by prefix', async () => {
+    for (const name of ['page-a', 'page-b', 'page-c', 'page-d', 'page-e'])
+      await t.s3.send(new CreateBucketCommand({ Bucket: name }));
+    const first = await t.s3.send(new ListBucketsCommand({ Prefix: 'page-', MaxBuckets: 2 }));
+    expect([first.Buckets?.map((b) => b.Name), first.Prefix]).toEqual([['page-a', 'page-b'], 'page-']);
+    expect(first.ContinuationToken).toBeTruthy();
+    const names: string[] = [];
+    for await (const page of paginateListBuckets({ client: t.s3, pageSize: 2 }, { Prefix: 'page-' }))
+      names.push(...(page.Buckets ?? []).map((b) => b.Name!));
+    expect(names).toEqual(['page-a', 'page-b', 'page-c', 'page-d', 'page-e']);
+    const last = await t.s3.send(new ListBucketsCommand({ Prefix: 'page-', MaxBuckets: 5 }));
+    expect(last.ContinuationToken).toBeUndefined();
+    for (const query of [
+      'max-buckets=0',
+      'max-buckets=10001',
+      'max-buckets=x',
+      'continuation-token=forged',
+    ]) {
+      const res = await signedRequest(t.store.port, { method: 'GET', path: `/?${query}` });
+      expect([res.status, xmlCode(res.body)], query).toEqual([400, 'InvalidArgument']);
+    }
   });
 
   it('carries the common response headers', async () => {

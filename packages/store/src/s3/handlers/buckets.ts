@@ -2,7 +2,7 @@ import { readAll } from '../../http/body.js';
 import { emptyReply, type Reply, xmlReply } from '../../http/reply.js';
 import type { S3Call, S3Deps } from '../call.js';
 import { ApiError } from '../errors.js';
-import type { S3Operation } from '../router.js';
+import type { ListBucketsParams, S3Operation } from '../router.js';
 import { bucketSettings, configStore } from '../settings.js';
 import { parseRequestXml, textOf } from '../xml/parse.js';
 import { el, elAttrs, S3_NAMESPACE } from '../xml/writer.js';
@@ -18,9 +18,15 @@ const MAX_CONFIG_BYTES = 1024 * 1024;
  * list or locate (as MinIO does, so that a user with a bucket-scoped policy sees its
  * buckets); anonymous callers never.
  */
-export async function listBuckets(deps: S3Deps, call: S3Call): Promise<Reply> {
+export async function listBuckets(deps: S3Deps, call: S3Call, op: ListBucketsParams): Promise<Reply> {
   if (!call.auth) throw new ApiError('AccessDenied');
-  let buckets = await deps.layer.listBuckets();
+  const after = op.continuationToken === undefined ? undefined : tokenBucket(op.continuationToken);
+  let buckets = (await deps.layer.listBuckets()).filter(
+    (b) =>
+      (op.prefix === undefined || b.name.startsWith(op.prefix)) &&
+      (after === undefined || b.name > after) &&
+      (op.bucketRegion === undefined || op.bucketRegion === deps.region),
+  );
   if (!(await call.may({ action: 's3:ListAllMyBuckets' }))) {
     const visible = await Promise.all(
       buckets.map(
@@ -31,6 +37,8 @@ export async function listBuckets(deps: S3Deps, call: S3Call): Promise<Reply> {
     );
     buckets = buckets.filter((_, i) => visible[i]);
   }
+  const more = op.maxBuckets !== undefined && buckets.length > op.maxBuckets;
+  if (more) buckets = buckets.slice(0, op.maxBuckets);
   return xmlReply(
     elAttrs(
       'ListAllMyBucketsResult',
@@ -40,8 +48,20 @@ export async function listBuckets(deps: S3Deps, call: S3Call): Promise<Reply> {
         'Buckets',
         buckets.map((b) => el('Bucket', el('Name', b.name), el('CreationDate', b.created.toISOString()))),
       ),
+      more ? el('ContinuationToken', bucketToken(buckets.at(-1)!.name)) : null,
+      op.prefix === undefined ? null : el('Prefix', op.prefix),
     ),
   );
+}
+
+// The token is the last bucket listed, obfuscated as S3's are (not a bucket name itself).
+const bucketToken = (name: string) => Buffer.from(`bucket:${name}`).toString('base64url');
+
+function tokenBucket(token: string): string {
+  const text = Buffer.from(token, 'base64url').toString('utf8');
+  if (!text.startsWith('bucket:') || bucketToken(text.slice(7)) !== token)
+    throw new ApiError('InvalidArgument', 'The continuation token provided is incorrect');
+  return text.slice(7);
 }
 
 /** The region a CreateBucketConfiguration asks for ('' when none). */

@@ -1,6 +1,6 @@
 import type { QueryPairs } from '../../http/context.js';
 import { ApiError } from '../errors.js';
-import type { ListParams, S3RequestParts } from '../router.js';
+import type { ListBucketsParams, ListParams, S3RequestParts } from '../router.js';
 import { first } from './actions.js';
 import { parseCount } from './params.js';
 
@@ -70,3 +70,22 @@ export function versionOf(query: QueryPairs): { versionId?: string } {
 
 export const bypassOf = (headers: Headers): boolean =>
   headerOf(headers, 'x-amz-bypass-governance-retention')?.toLowerCase() === 'true';
+
+/** ListBuckets' paging (S3, 2024): prefix, max-buckets 1 to 10,000, a token, a region. */
+export function listBucketsParams(query: QueryPairs): ListBucketsParams {
+  const out: ListBucketsParams = {};
+  const prefix = first(query, 'prefix');
+  const token = first(query, 'continuation-token');
+  const region = first(query, 'bucket-region');
+  const max = first(query, 'max-buckets');
+  if (prefix !== undefined) out.prefix = prefix;
+  if (token !== undefined) out.continuationToken = token;
+  if (region !== undefined) out.bucketRegion = region;
+  if (max !== undefined) {
+    const n = /^\d+$/.test(max) ? Number(max) : Number.NaN;
+    if (!(n >= 1 && n <= 10_000))
+      throw new ApiError('InvalidArgument', 'Argument max-buckets must be an integer between 1 and 10000');
+    out.maxBuckets = n;
+  } else if (prefix !== undefined || token !== undefined || region !== undefined) out.maxBuckets = 10_000;
+  return out;
+}
