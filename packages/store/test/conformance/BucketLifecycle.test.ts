@@ -1,6 +1,7 @@
+import { createHash } from 'node:crypto';
 import * as s3sdk from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestStore, type TestStore } from '../support/store.js';
+import { signedRequest, startTestStore, type TestStore, xmlCode } from '../support/store.js';
 
 const {
   CreateBucketCommand,
@@ -59,6 +60,37 @@ describe('Get/Put/DeleteBucketLifecycle', () => {
     await expect(put([{ ...rule, Expiration: { Days: 0 } }])).rejects.toMatchObject({
       name: 'InvalidArgument',
     });
+  });
+
+  it('documents as MinIO reads them: a rule names its objects, sizes are numbers, DelMarkerExpiration', async () => {
+    const putXml = (rule: string) => {
+      const body = `<LifecycleConfiguration><Rule><ID>r</ID><Status>Enabled</Status>${rule}</Rule></LifecycleConfiguration>`;
+      return signedRequest(t.store.port, {
+        method: 'PUT',
+        path: '/ilm?lifecycle',
+        body,
+        headers: { 'content-md5': createHash('md5').update(body).digest('base64') },
+      });
+    };
+    const expire = '<Expiration><Days>1</Days></Expiration>';
+    for (const [rule, code] of [
+      [expire, 'MalformedXML'], // neither Filter nor Prefix
+      [`<Filter><ObjectSizeGreaterThan>abc</ObjectSizeGreaterThan></Filter>${expire}`, 'MalformedXML'],
+      [
+        `<Filter><And><Prefix>a</Prefix><ObjectSizeLessThan>-1</ObjectSizeLessThan></And></Filter>${expire}`,
+        'MalformedXML',
+      ],
+      ['<Filter/><DelMarkerExpiration><Days>0</Days></DelMarkerExpiration>', 'InvalidArgument'],
+    ]) {
+      const res = await putXml(rule!);
+      expect([res.status, xmlCode(res.body)], rule).toEqual([400, code]);
+    }
+    for (const rule of [
+      `<Prefix>old/</Prefix>${expire}`,
+      `<Filter><ObjectSizeGreaterThan>1048576</ObjectSizeGreaterThan></Filter>${expire}`,
+      '<Filter/><DelMarkerExpiration><Days>3</Days></DelMarkerExpiration>',
+    ])
+      expect((await putXml(rule)).status, rule).toBe(200);
   });
 
   it('refuses actions and filters no lifecycle engine could apply', async () => {

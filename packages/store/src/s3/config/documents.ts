@@ -52,6 +52,7 @@ const LIFECYCLE_ACTIONS = [
   'NoncurrentVersionExpiration',
   'NoncurrentVersionTransition',
   'AbortIncompleteMultipartUpload',
+  'DelMarkerExpiration',
 ];
 
 export const lifecycle: KindSpec = {

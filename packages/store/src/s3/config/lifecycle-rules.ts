@@ -42,12 +42,26 @@ function filterHasTags(rule: XmlObject): boolean {
   // Two conditions go inside <And>, never side by side.
   if (parts.length > 1)
     throw new ApiError('MalformedXML', 'Filter must have exactly one of Prefix, Tag, or And specified');
+  // Sizes are byte counts (Go decodes them as int64: anything else is malformed).
+  for (const where of [filter, filter.And === undefined ? {} : objectOf(filter.And)])
+    for (const name of ['ObjectSizeGreaterThan', 'ObjectSizeLessThan']) {
+      const size = textOf(where, name);
+      if (size !== undefined && !/^\d{1,18}$/.test(size.trim())) throw new ApiError('MalformedXML');
+    }
   return filter.Tag !== undefined || (filter.And !== undefined && objectOf(filter.And).Tag !== undefined);
 }
 
 /** Refuses a lifecycle rule whose actions or filter no lifecycle engine could apply. */
 export function checkLifecycleRule(rule: XmlObject): void {
+  // A rule names what it applies to: a Filter, or the older Prefix (MinIO refuses neither).
+  if (rule.Filter === undefined && rule.Prefix === undefined) throw new ApiError('MalformedXML');
   const tagged = filterHasTags(rule);
+  if (rule.DelMarkerExpiration !== undefined) {
+    // MinIO's action: delete markers expire that many days after they were made.
+    if (tagged) throw invalid('DelMarkerExpiration cannot be used with a tag filter');
+    if (!positive(textOf(objectOf(rule.DelMarkerExpiration), 'Days')))
+      throw invalid("'Days' for DelMarkerExpiration action must be a positive integer");
+  }
   if (rule.Expiration !== undefined) checkExpiration(objectOf(rule.Expiration));
   if (rule.NoncurrentVersionExpiration !== undefined) {
     const days = textOf(objectOf(rule.NoncurrentVersionExpiration), 'NoncurrentDays');
