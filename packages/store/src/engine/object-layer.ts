@@ -293,7 +293,14 @@ export interface ObjectLayer {
   getBucketInfo(bucket: string): Promise<BucketInfo>;
   listBuckets(): Promise<BucketInfo[]>;
   /** Removes an empty bucket (no versions, no delete markers); `force` removes it with everything in it (MinIO's force delete). */
-  deleteBucket(bucket: string, opts?: { force?: boolean }): Promise<void>;
+  deleteBucket(
+    bucket: string,
+    opts?: {
+      force?: boolean;
+      /** Runs once the bucket is gone, still under its lock: no CreateBucket of the name can interleave. */
+      afterRemove?: () => Promise<void>;
+    },
+  ): Promise<void>;
   bucketUsage(bucket: string): Promise<BucketUsage>;
 
   putObject(input: PutObjectInput): Promise<ObjectInfo>;

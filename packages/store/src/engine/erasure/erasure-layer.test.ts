@@ -214,6 +214,31 @@ describe('ErasureObjectLayer', () => {
     await expect(layer.getObjectInfo('nope', 'k')).rejects.toMatchObject({ code: 'NoSuchBucket' });
   });
 
+  it("a delete's afterRemove runs under the bucket's lock: a CreateBucket of the name waits for it", async () => {
+    const layer = await f.open();
+    await layer.makeBucket('bkt');
+    const order: string[] = [];
+    let release!: () => void;
+    const gate = new Promise<void>((r) => {
+      release = r;
+    });
+    const deleting = layer.deleteBucket('bkt', {
+      afterRemove: async () => {
+        order.push('cleanup started');
+        await gate;
+        order.push('cleanup done');
+      },
+    });
+    await new Promise((r) => setTimeout(r, 20));
+    const creating = layer.makeBucket('bkt', async () => {
+      order.push('create prepares');
+    });
+    await new Promise((r) => setTimeout(r, 20));
+    release();
+    await Promise.all([deleting, creating]);
+    expect(order).toEqual(['cleanup started', 'cleanup done', 'create prepares']);
+  });
+
   it('a bucket is empty only without versions and delete markers; deleting it drops its index entries', async () => {
     const layer = await f.open();
     await layer.makeBucket('bkt');

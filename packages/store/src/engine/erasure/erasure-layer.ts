@@ -178,7 +178,10 @@ export class ErasureObjectLayer implements ObjectLayer {
     return infos.filter((i): i is BucketInfo => i !== undefined);
   }
 
-  async deleteBucket(bucket: string, opts: { force?: boolean } = {}): Promise<void> {
+  async deleteBucket(
+    bucket: string,
+    opts: { force?: boolean; afterRemove?: () => Promise<void> } = {},
+  ): Promise<void> {
     assertBucketName(bucket);
     return this.ctx.locks.run(`bucket/${bucket}`, async () => {
       await this.readBucket(bucket);
@@ -186,6 +189,7 @@ export class ErasureObjectLayer implements ObjectLayer {
       this.bucketCache.delete(bucket);
       // Removing the records is the commit; what is left below is leftovers.
       await removeReplicated(this.set.drives, this.params, (d) => bucketRecordPath(d, bucket));
+      await opts.afterRemove?.();
       await Promise.all(this.ctx.drives.all().map((ix) => ix?.dropBucket(bucket).catch(() => {})));
       await doAll(this.set.drives, (d) =>
         this.ctx.drives.trace.call(

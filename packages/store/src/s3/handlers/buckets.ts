@@ -108,8 +108,16 @@ export async function headBucket(deps: S3Deps, bucket: string): Promise<Reply> {
 export async function deleteBucket(deps: S3Deps, op: { bucket: string; force: boolean }): Promise<Reply> {
   // Forcing past object lock would delete what it protects (MinIO answers the same).
   if (op.force && (await bucketSettings(deps, op.bucket)).objectLock) throw new ApiError('MethodNotAllowed');
-  await deps.layer.deleteBucket(op.bucket, { force: op.force });
-  await configStore(deps).deleteAll(op.bucket);
+  // The documents go under the bucket's lock: a CreateBucket of the same name racing this
+  // one would otherwise have its new object-lock settings deleted as the old bucket's.
+  await deps.layer.deleteBucket(op.bucket, {
+    force: op.force,
+    // A failure leaves documents that the next CreateBucket of the name clears anyway.
+    afterRemove: () =>
+      configStore(deps)
+        .deleteAll(op.bucket)
+        .catch(() => {}),
+  });
   return emptyReply(204);
 }
 
