@@ -1,6 +1,6 @@
 import * as s3sdk from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestStore, type TestStore } from '../support/store.js';
+import { signedRequest, startTestStore, type TestStore, xmlCode } from '../support/store.js';
 
 const {
   CreateBucketCommand,
@@ -41,6 +41,24 @@ describe('Get/Put/DeleteBucketEncryption', () => {
     await expect(t.s3.send(new GetBucketEncryptionCommand({ Bucket: 'enc' }))).rejects.toMatchObject({
       name: 'ServerSideEncryptionConfigurationNotFoundError',
     });
+  });
+
+  it('BucketKeyEnabled is kept as sent; a value other than true or false is MalformedXML', async () => {
+    await t.s3.send(
+      new PutBucketEncryptionCommand({
+        Bucket: 'enc',
+        ServerSideEncryptionConfiguration: {
+          Rules: [{ ApplyServerSideEncryptionByDefault: { SSEAlgorithm: 'AES256' }, BucketKeyEnabled: true }],
+        },
+      }),
+    );
+    const got = await t.s3.send(new GetBucketEncryptionCommand({ Bucket: 'enc' }));
+    expect(got.ServerSideEncryptionConfiguration?.Rules?.[0]?.BucketKeyEnabled).toBe(true);
+    const body =
+      '<ServerSideEncryptionConfiguration><Rule><ApplyServerSideEncryptionByDefault><SSEAlgorithm>AES256</SSEAlgorithm></ApplyServerSideEncryptionByDefault><BucketKeyEnabled>maybe</BucketKeyEnabled></Rule></ServerSideEncryptionConfiguration>';
+    const res = await signedRequest(t.store.port, { method: 'PUT', path: '/enc?encryption', body });
+    expect([res.status, xmlCode(res.body)]).toEqual([400, 'MalformedXML']);
+    await t.s3.send(new DeleteBucketEncryptionCommand({ Bucket: 'enc' }));
   });
 
   it('aws:kms is NotImplemented (no KMS configured)', async () => {

@@ -24,15 +24,26 @@ export const encryption: KindSpec = {
     if (algorithm !== 'AES256') throw new ApiError('MalformedXML');
     if (textOf(apply, 'KMSMasterKeyID') !== undefined)
       throw new ApiError('InvalidArgument', 'KMSMasterKeyID is only valid with aws:kms');
-    return { algorithm };
+    // S3 Bucket Keys only change KMS costs: kept and shown as sent, nothing else here.
+    const bucketKey = textOf(rule, 'BucketKeyEnabled');
+    if (bucketKey === undefined) return { algorithm };
+    if (bucketKey !== 'true' && bucketKey !== 'false') throw new ApiError('MalformedXML');
+    return { algorithm, bucketKeyEnabled: bucketKey === 'true' };
   },
   render(stored) {
-    const { algorithm } = storedAs<{ algorithm: string }>(stored, (v) => v.algorithm === 'AES256');
+    const { algorithm, bucketKeyEnabled } = storedAs<{ algorithm: string; bucketKeyEnabled?: boolean }>(
+      stored,
+      (v) => v.algorithm === 'AES256',
+    );
     return xmlReply(
       elAttrs(
         'ServerSideEncryptionConfiguration',
         { xmlns: S3_NAMESPACE },
-        el('Rule', el('ApplyServerSideEncryptionByDefault', el('SSEAlgorithm', algorithm))),
+        el(
+          'Rule',
+          el('ApplyServerSideEncryptionByDefault', el('SSEAlgorithm', algorithm)),
+          bucketKeyEnabled === undefined ? null : el('BucketKeyEnabled', String(bucketKeyEnabled)),
+        ),
       ),
     );
   },
