@@ -2,7 +2,7 @@ import type { Versioning } from '../engine/object-layer.js';
 import type { S3Deps } from './call.js';
 import type { ObjectLockValue } from './config/object-lock.js';
 import { BucketConfigStore } from './config/store.js';
-import type { VersioningStatus } from './config/versioning.js';
+import { excludedFromVersioning, type VersioningValue } from './config/versioning.js';
 
 // What a bucket's configuration documents mean for one object request. The documents are
 // cached by the system namespace, so reading them on every request costs no disk I/O.
@@ -14,7 +14,9 @@ export interface QuotaValue {
 }
 
 export interface BucketSettings {
+  /** The bucket's state; versioningOf gives a key's (MinIO's excluded prefixes). */
   versioning: Versioning;
+  versioningExclusions?: Omit<VersioningValue, 'status'>;
   objectLock?: ObjectLockValue;
   /** Default encryption for new objects. */
   encryption?: 'AES256';
@@ -56,7 +58,7 @@ export function bucketSettings(deps: Pick<S3Deps, 'system'>, bucket: string): Pr
 async function readSettings(deps: Pick<S3Deps, 'system'>, bucket: string): Promise<BucketSettings> {
   const configs = configStore(deps);
   const [versioning, lock, encryption, quota] = await Promise.all([
-    configs.get(bucket, 'versioning') as Promise<{ status: VersioningStatus } | undefined>,
+    configs.get(bucket, 'versioning') as Promise<VersioningValue | undefined>,
     configs.get(bucket, 'object-lock') as Promise<ObjectLockValue | undefined>,
     configs.get(bucket, 'encryption') as Promise<{ algorithm: 'AES256' } | undefined>,
     configs.get(bucket, 'quota') as Promise<QuotaValue | undefined>,
@@ -69,8 +71,20 @@ async function readSettings(deps: Pick<S3Deps, 'system'>, bucket: string): Promi
           ? 'suspended'
           : 'unversioned',
   };
+  if (versioning?.status === 'Enabled' && (versioning.excludedPrefixes || versioning.excludeFolders)) {
+    const { status: _, ...exclusions } = versioning;
+    settings.versioningExclusions = exclusions;
+  }
   if (lock) settings.objectLock = lock;
   if (encryption) settings.encryption = encryption.algorithm;
   if (quota && quota.quota > 0) settings.quota = quota.quota;
   return Object.freeze(settings);
+}
+
+/** How a write to `key` is versioned: an enabled bucket leaves its excluded keys unversioned. */
+export function versioningOf(settings: BucketSettings, key: string): Versioning {
+  const x = settings.versioningExclusions;
+  return x && settings.versioning === 'enabled' && excludedFromVersioning(x, key)
+    ? 'suspended'
+    : settings.versioning;
 }

@@ -2,7 +2,13 @@ import * as s3sdk from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedRequest, startTestStore, type TestStore, xmlCode } from '../support/store.js';
 
-const { CreateBucketCommand, GetBucketVersioningCommand, PutBucketVersioningCommand } = s3sdk;
+const {
+  CreateBucketCommand,
+  GetBucketVersioningCommand,
+  ListObjectVersionsCommand,
+  PutBucketVersioningCommand,
+  PutObjectCommand,
+} = s3sdk;
 
 let t: TestStore;
 beforeAll(async () => {
@@ -56,5 +62,43 @@ describe('Get/PutBucketVersioning', () => {
         }),
       ),
     ).rejects.toMatchObject({ name: 'InvalidBucketState', $metadata: { httpStatusCode: 409 } });
+  });
+
+  it("MinIO's excluded prefixes and folders: those keys keep one null version", async () => {
+    await t.s3.send(new CreateBucketCommand({ Bucket: 'partly' }));
+    const putConfig = (inner: string) =>
+      signedRequest(t.store.port, {
+        method: 'PUT',
+        path: '/partly?versioning',
+        body: `<VersioningConfiguration>${inner}</VersioningConfiguration>`,
+      });
+    const excluded =
+      '<ExcludedPrefixes><Prefix>tmp/</Prefix></ExcludedPrefixes><ExcludedPrefixes><Prefix>logs*/2024/</Prefix></ExcludedPrefixes><ExcludeFolders>true</ExcludeFolders>';
+    const suspended = await putConfig(`<Status>Suspended</Status>${excluded}`);
+    expect([suspended.status, xmlCode(suspended.body)]).toEqual([
+      400,
+      'IllegalVersioningConfigurationException',
+    ]);
+    const eleven = Array.from(
+      { length: 11 },
+      (_, i) => `<ExcludedPrefixes><Prefix>p${i}/</Prefix></ExcludedPrefixes>`,
+    );
+    expect((await putConfig(`<Status>Enabled</Status>${eleven.join('')}`)).status).toBe(400);
+    expect((await putConfig(`<Status>Enabled</Status>${excluded}`)).status).toBe(200);
+    const got = await signedRequest(t.store.port, { method: 'GET', path: '/partly?versioning' });
+    expect(got.body).toContain(
+      '<Status>Enabled</Status><ExcludedPrefixes><Prefix>tmp/</Prefix></ExcludedPrefixes><ExcludedPrefixes><Prefix>logs*/2024/</Prefix></ExcludedPrefixes><ExcludeFolders>true</ExcludeFolders>',
+    );
+    for (const Key of ['tmp/a', 'data/a', 'folder/', 'logs-eu/2024/x', 'logs-eu/2025/x'])
+      for (const Body of ['one', 'two'])
+        await t.s3.send(new PutObjectCommand({ Bucket: 'partly', Key, Body }));
+    const listed = await t.s3.send(new ListObjectVersionsCommand({ Bucket: 'partly' }));
+    const versionsOf = (key: string) =>
+      (listed.Versions ?? []).filter((v) => v.Key === key).map((v) => v.VersionId);
+    expect(versionsOf('tmp/a')).toEqual(['null']);
+    expect(versionsOf('folder/')).toEqual(['null']);
+    expect(versionsOf('logs-eu/2024/x')).toEqual(['null']);
+    expect(versionsOf('data/a')).toHaveLength(2);
+    expect(versionsOf('logs-eu/2025/x')).toHaveLength(2);
   });
 });

@@ -2,12 +2,72 @@ import { xmlReply } from '../../http/reply.js';
 import { ApiError } from '../errors.js';
 import { textOf } from '../xml/parse.js';
 import { el, elAttrs, S3_NAMESPACE } from '../xml/writer.js';
-import { KIB, type KindSpec, storedAs, xmlRoot } from './kind.js';
+import { KIB, type KindSpec, listOf, objectOf, storedAs, xmlRoot } from './kind.js';
 
 export type VersioningStatus = 'Enabled' | 'Suspended';
 
-const render = (status?: VersioningStatus) =>
-  xmlReply(elAttrs('VersioningConfiguration', { xmlns: S3_NAMESPACE }, status ? el('Status', status) : null));
+/** The stored document. MinIO's extension: keys under these prefixes, or folders, get no versions. */
+export interface VersioningValue {
+  status: VersioningStatus;
+  excludedPrefixes?: string[];
+  excludeFolders?: boolean;
+}
+
+const MAX_EXCLUDED_PREFIXES = 10;
+
+const render = (v?: VersioningValue) =>
+  xmlReply(
+    elAttrs(
+      'VersioningConfiguration',
+      { xmlns: S3_NAMESPACE },
+      v ? el('Status', v.status) : null,
+      (v?.excludedPrefixes ?? []).map((p) => el('ExcludedPrefixes', el('Prefix', p))),
+      v?.excludeFolders ? el('ExcludeFolders', 'true') : null,
+    ),
+  );
+
+/** MinIO's excluded prefixes and folders: at most 10, only while versioning is enabled. */
+function exclusions(doc: Record<string, unknown>, status: VersioningStatus): Omit<VersioningValue, 'status'> {
+  const prefixes = listOf(doc.ExcludedPrefixes as never).map((p) => textOf(objectOf(p), 'Prefix') ?? '');
+  const folders = textOf(doc as never, 'ExcludeFolders');
+  if (folders !== undefined && !['true', 'false', '1', '0'].includes(folders))
+    throw new ApiError('MalformedXML');
+  if (prefixes.length > 0 && status !== 'Enabled')
+    throw new ApiError(
+      'IllegalVersioningConfigurationException',
+      'excluded prefixes extension supported only when versioning is enabled',
+    );
+  if (prefixes.length > MAX_EXCLUDED_PREFIXES)
+    throw new ApiError('IllegalVersioningConfigurationException', 'too many excluded prefixes');
+  if (prefixes.some((p) => p === ''))
+    throw new ApiError('IllegalVersioningConfigurationException', 'an excluded prefix cannot be empty');
+  const out: Omit<VersioningValue, 'status'> = {};
+  if (prefixes.length > 0) out.excludedPrefixes = prefixes;
+  if (folders === 'true' || folders === '1') out.excludeFolders = true;
+  return out;
+}
+
+/** Whether a key of an enabled bucket is left unversioned (MinIO's PrefixSuspended). */
+export function excludedFromVersioning(v: Omit<VersioningValue, 'status'>, key: string): boolean {
+  if (v.excludeFolders && key.endsWith('/')) return true;
+  // Each prefix is a pattern in which * matches anything, followed by anything (MinIO).
+  return (v.excludedPrefixes ?? []).some((p) => wildcardPrefix(p).test(key));
+}
+
+const patterns = new Map<string, RegExp>();
+function wildcardPrefix(prefix: string): RegExp {
+  let re = patterns.get(prefix);
+  if (!re) {
+    const body = prefix
+      .split('*')
+      .map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
+      .join('.*');
+    re = new RegExp(`^${body}`, 's');
+    if (patterns.size > 1000) patterns.clear();
+    patterns.set(prefix, re);
+  }
+  return re;
+}
 
 // Stored only: the engine keeps one version per key until its versioning lands.
 export const versioning: KindSpec = {
@@ -35,13 +95,8 @@ export const versioning: KindSpec = {
         'A replication configuration is present on this bucket, bucket wide versioning cannot be suspended.',
       );
     }
-    return { status };
+    return { status, ...exclusions(doc, status) } satisfies VersioningValue;
   },
   render: (stored) =>
-    render(
-      storedAs<{ status: VersioningStatus }>(
-        stored,
-        (v) => v.status === 'Enabled' || v.status === 'Suspended',
-      ).status,
-    ),
+    render(storedAs<VersioningValue>(stored, (v) => v.status === 'Enabled' || v.status === 'Suspended')),
 };

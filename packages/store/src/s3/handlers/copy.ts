@@ -22,7 +22,7 @@ import { type Conditions, evaluateConditions } from '../request/conditions.js';
 import type { CopySource } from '../request/params.js';
 import { encodeTagQuery, parseTagQuery } from '../request/tagging.js';
 import type { S3Operation } from '../router.js';
-import { bucketSettings } from '../settings.js';
+import { bucketSettings, versioningOf } from '../settings.js';
 import { chain } from '../streams.js';
 import { el, elAttrs, S3_NAMESPACE } from '../xml/writer.js';
 import { checksumElements, newVersionMeta, sseForWrite, withinQuota } from './objects.js';
@@ -174,7 +174,7 @@ export async function copyObject(deps: S3Deps, call: S3Call, op: CopyOp): Promis
       size: read.info.size,
       meta: metadataFor(op, call, read.info, newVersionMeta(call, settings)),
       sse,
-      versioning: settings.versioning,
+      versioning: versioningOf(settings, op.key),
       afterBody: () => ({ internal: copied.checksums() }),
       ...(op.condition ? { condition: op.condition } : {}),
     });
@@ -186,7 +186,7 @@ export async function copyObject(deps: S3Deps, call: S3Call, op: CopyOp): Promis
     throw err;
   });
   const headers: Record<string, string> = { ...sseResponseHeaders(sse) };
-  if (settings.versioning !== 'unversioned') headers['x-amz-version-id'] = info.versionId;
+  if (versioningOf(settings, op.key) !== 'unversioned') headers['x-amz-version-id'] = info.versionId;
   if (read.info.versionId !== 'null') headers['x-amz-copy-source-version-id'] = read.info.versionId;
   return {
     ...xmlReply(

@@ -4,7 +4,7 @@ import { type Reply, xmlReply } from '../../http/reply.js';
 import type { S3Call, S3Deps } from '../call.js';
 import { ApiError, fromEngineError } from '../errors.js';
 import { bypassRequested, guardVersionDelete } from '../request/object-lock.js';
-import { type BucketSettings, bucketSettings } from '../settings.js';
+import { type BucketSettings, bucketSettings, versioningOf } from '../settings.js';
 import { listOf, objectOf, parseRequestXml, textOf } from '../xml/parse.js';
 import { el, elAttrs, S3_NAMESPACE, type XmlElement } from '../xml/writer.js';
 import { readDocument } from './document-body.js';
@@ -55,7 +55,7 @@ async function deleteOne(
     });
     if (c.bypass) await call.authorize({ action: 's3:BypassGovernanceRetention', bucket, key: t.key });
     const result = await deps.layer.deleteObject(bucket, t.key, {
-      versioning: c.settings.versioning,
+      versioning: versioningOf(c.settings, t.key),
       ...(t.versionId === undefined ? {} : { versionId: t.versionId }),
       ...(c.settings.objectLock
         ? { guard: (info: ObjectInfo) => guardVersionDelete(info, c.bypass, c.now) }

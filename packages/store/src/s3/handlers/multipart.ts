@@ -13,7 +13,7 @@ import { ApiError } from '../errors.js';
 import { checkReadKey, encryptPart, newObjectKey, objectKeyOf, sseOf, storedSse } from '../object-io.js';
 import { objectUrl } from '../request/address.js';
 import type { S3Operation } from '../router.js';
-import { bucketSettings } from '../settings.js';
+import { bucketSettings, versioningOf } from '../settings.js';
 import { el, elAttrs, S3_NAMESPACE } from '../xml/writer.js';
 import { assertCopySize, openCopySource } from './copy.js';
 import { parseCompleteParts, type RequestedPart } from './multipart-xml.js';
@@ -185,7 +185,7 @@ export async function completeMultipartUpload(
       key: op.key,
       uploadId: op.uploadId,
       parts: requested.map((r) => ({ number: r.partNumber, etag: r.etag })),
-      versioning: settings.versioning,
+      versioning: versioningOf(settings, op.key),
       check: checkPartChecksums(requested),
       ...(op.condition ? { condition: op.condition } : {}),
     }),
@@ -193,7 +193,7 @@ export async function completeMultipartUpload(
   const headers: Record<string, string> = {
     ...sseResponseHeaders(sseOf({ internal: upload.meta.internal ?? {} })),
   };
-  if (settings.versioning !== 'unversioned') headers['x-amz-version-id'] = info.versionId;
+  if (versioningOf(settings, op.key) !== 'unversioned') headers['x-amz-version-id'] = info.versionId;
   return xmlReply(
     elAttrs(
       'CompleteMultipartUploadResult',

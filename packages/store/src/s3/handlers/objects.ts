@@ -16,7 +16,7 @@ import { precheckWrite, toApiError, writeObject } from '../object-io.js';
 import { bypassRequested, guardVersionDelete, lockForNewVersion } from '../request/object-lock.js';
 import { encodeTagQuery, parseTagQuery } from '../request/tagging.js';
 import type { S3Operation } from '../router.js';
-import { type BucketSettings, bucketSettings } from '../settings.js';
+import { type BucketSettings, bucketSettings, versioningOf } from '../settings.js';
 import { el, type XmlElement } from '../xml/writer.js';
 
 const STORED_HEADERS: readonly StoredHeaderName[] = [
@@ -209,7 +209,7 @@ export async function putObject(
       size,
       meta,
       sse,
-      versioning: settings.versioning,
+      versioning: versioningOf(settings, key),
       ...(md5 ? { expectedMd5: md5 } : {}),
       afterBody: withChecksums(call),
       ...(condition ? { condition } : {}),
@@ -218,7 +218,7 @@ export async function putObject(
   return emptyReply(
     200,
     Object.assign(
-      writeHeaders(info, settings.versioning !== 'unversioned', sse),
+      writeHeaders(info, versioningOf(settings, key) !== 'unversioned', sse),
       checksumHeaders(info.internal),
     ),
   );
@@ -232,13 +232,16 @@ export async function deleteObject(deps: S3Deps, call: S3Call, op: DeleteOp): Pr
   const bypass = bypassRequested(call.ctx.headers);
   const now = new Date();
   const result = await deps.layer.deleteObject(op.bucket, op.key, {
-    versioning: settings.versioning,
+    versioning: versioningOf(settings, op.key),
     ...(op.versionId === undefined ? {} : { versionId: op.versionId }),
     ...(settings.objectLock ? { guard: (info: ObjectInfo) => guardVersionDelete(info, bypass, now) } : {}),
   });
   const headers: Record<string, string> = {};
   if (result.deleteMarker) headers['x-amz-delete-marker'] = 'true';
-  if (result.versionId !== undefined && (settings.versioning !== 'unversioned' || op.versionId !== undefined))
+  if (
+    result.versionId !== undefined &&
+    (versioningOf(settings, op.key) !== 'unversioned' || op.versionId !== undefined)
+  )
     headers['x-amz-version-id'] = result.versionId;
   return emptyReply(204, headers);
 }

@@ -17,7 +17,7 @@ import { checkPostPolicy, parsePostPolicy } from '../post/policy.js';
 import { objectUrl } from '../request/address.js';
 import { assertKeyCharacters, assertMetadataSize } from '../request/names.js';
 import { defaultRetention } from '../request/object-lock.js';
-import { type BucketSettings, bucketSettings } from '../settings.js';
+import { type BucketSettings, bucketSettings, versioningOf } from '../settings.js';
 import { el } from '../xml/writer.js';
 import { sseAsked, withinQuota } from './objects.js';
 
@@ -150,7 +150,7 @@ export async function postObject(deps: S3Deps, ctx: RequestContext, bucket: stri
           ...defaultLock(settings),
         },
         sse,
-        versioning: settings.versioning,
+        versioning: versioningOf(settings, key),
       }),
     );
   })().catch(async (err: unknown) => {
