@@ -1,3 +1,4 @@
+import { PassThrough } from 'node:stream';
 import * as s3sdk from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rawRequest, signedRequest, startTestStore, type TestStore, xmlCode } from '../support/store.js';
@@ -7,6 +8,7 @@ const {
   DeleteBucketCommand,
   CreateMultipartUploadCommand,
   DeleteObjectCommand,
+  HeadBucketCommand,
   GetBucketPolicyCommand,
   GetBucketTaggingCommand,
   ListBucketsCommand,
@@ -157,5 +159,70 @@ describe('DeleteBucket with x-minio-force-delete (mc rb --force)', () => {
     });
     expect([anonymous.status, xmlCode(anonymous.body)]).toEqual([403, 'AccessDenied']);
     expect((await t.s3.send(new ListObjectsV2Command({ Bucket: 'forced-policy' }))).KeyCount).toBe(1);
+  });
+});
+
+describe('DeleteBucket racing writes', () => {
+  const outcome = (p: Promise<unknown>) =>
+    p.then(
+      () => 'ok',
+      (e: { name: string }) => e.name,
+    );
+
+  /** A PUT with its last byte held back; `finish` sends it. */
+  function heldPut(Bucket: string) {
+    const body = new PassThrough();
+    const done = outcome(
+      t.s3.send(new PutObjectCommand({ Bucket, Key: 'k', Body: body, ContentLength: 2048 })),
+    );
+    body.write(Buffer.alloc(2047, 1));
+    return { done, finish: () => body.end(Buffer.alloc(1, 1)) };
+  }
+
+  it('a plain delete during a PUT is BucketNotEmpty, and the PUT lands', async () => {
+    await t.s3.send(new CreateBucketCommand({ Bucket: 'race-plain' }));
+    const put = heldPut('race-plain');
+    await new Promise((r) => setTimeout(r, 100));
+    const deleted = await outcome(t.s3.send(new DeleteBucketCommand({ Bucket: 'race-plain' })));
+    put.finish();
+    expect([deleted, await put.done]).toEqual(['BucketNotEmpty', 'ok']);
+    expect((await t.s3.send(new ListObjectsV2Command({ Bucket: 'race-plain' }))).KeyCount).toBe(1);
+  });
+
+  it('a forced delete waits for the PUT, then removes it too; nothing comes back', async () => {
+    await t.s3.send(new CreateBucketCommand({ Bucket: 'race-forced' }));
+    const put = heldPut('race-forced');
+    await new Promise((r) => setTimeout(r, 100));
+    const deleted = signedRequest(t.store.port, {
+      method: 'DELETE',
+      path: '/race-forced',
+      headers: { 'x-minio-force-delete': 'true' },
+    });
+    await new Promise((r) => setTimeout(r, 50));
+    // Writes arriving meanwhile wait for the delete, then find no bucket.
+    const late = outcome(t.s3.send(new PutObjectCommand({ Bucket: 'race-forced', Key: 'late', Body: 'x' })));
+    put.finish();
+    expect([await put.done, (await deleted).status, await late]).toEqual(['ok', 204, 'NoSuchBucket']);
+    await t.s3.send(new CreateBucketCommand({ Bucket: 'race-forced' }));
+    expect((await t.s3.send(new ListObjectsV2Command({ Bucket: 'race-forced' }))).KeyCount).toBe(0);
+  });
+
+  it('bucket lookups racing the delete leave no bucket behind in memory', async () => {
+    for (let round = 0; round < 10; round++) {
+      const Bucket = `race-cache-${round}`;
+      await t.s3.send(new CreateBucketCommand({ Bucket }));
+      let deleting = true;
+      const heads = Array.from({ length: 8 }, async () => {
+        while (deleting) await outcome(t.s3.send(new HeadBucketCommand({ Bucket })));
+      });
+      await new Promise((r) => setTimeout(r, 5));
+      await t.s3.send(new DeleteBucketCommand({ Bucket }));
+      deleting = false;
+      await Promise.all(heads);
+      expect(await outcome(t.s3.send(new HeadBucketCommand({ Bucket }))), Bucket).toBe('NotFound');
+      expect(await outcome(t.s3.send(new PutObjectCommand({ Bucket, Key: 'k', Body: 'x' }))), Bucket).toBe(
+        'NoSuchBucket',
+      );
+    }
   });
 });

@@ -32,6 +32,7 @@ import type {
   UploadInfo,
 } from '../object-layer.js';
 import type { NewBitrot } from './bitrot.js';
+import { BucketGate } from './bucket-gate.js';
 import { type EngineContext, newContext, objectLock } from './context.js';
 import { DriveRecovery } from './drive-recovery.js';
 import { ErasureSystemStore } from './erasure-system-store.js';
@@ -72,6 +73,9 @@ export class ErasureObjectLayer implements ObjectLayer {
   private readonly ctx: EngineContext;
   private readonly recovery: DriveRecovery;
   private readonly bucketCache = new Map<string, BucketMetaRecord>();
+  /** Counts bucket deletions: a bucket read that overlapped one is not cached. */
+  private bucketGeneration = 0;
+  private readonly gate = new BucketGate();
   private stopping = false;
   private sweeping: Promise<number> | undefined;
 
@@ -137,11 +141,21 @@ export class ErasureObjectLayer implements ObjectLayer {
     assertBucketName(bucket);
     const cached = this.bucketCache.get(bucket);
     if (cached) return cached;
+    // A bucket deleted while this read ran must not be cached as there.
+    const generation = this.bucketGeneration;
     const text = await readReplicated(this.set.drives, this.params, (d) => bucketRecordPath(d, bucket));
     if (text === undefined) throw new EngineError('NoSuchBucket');
     const record = decodeBucketMeta(JSON.parse(text));
-    this.bucketCache.set(bucket, record);
+    if (generation === this.bucketGeneration) this.bucketCache.set(bucket, record);
     return record;
+  }
+
+  /** A write into a bucket: held open against its deletion, the bucket checked once inside. */
+  private writing<T>(bucket: string, write: () => Promise<T>): Promise<T> {
+    return this.gate.hold(bucket, async () => {
+      await this.readBucket(bucket);
+      return write();
+    });
   }
 
   async makeBucket(bucket: string, prepare?: () => Promise<void>): Promise<void> {
@@ -183,22 +197,33 @@ export class ErasureObjectLayer implements ObjectLayer {
     opts: { force?: boolean; afterRemove?: () => Promise<void> } = {},
   ): Promise<void> {
     assertBucketName(bucket);
-    return this.ctx.locks.run(`bucket/${bucket}`, async () => {
-      await this.readBucket(bucket);
-      if (!opts.force && hasAnyVersion(this.ctx, bucket)) throw new EngineError('BucketNotEmpty');
-      this.bucketCache.delete(bucket);
-      // Removing the records is the commit; what is left below is leftovers.
-      await removeReplicated(this.set.drives, this.params, (d) => bucketRecordPath(d, bucket));
-      await opts.afterRemove?.();
-      await Promise.all(this.ctx.drives.all().map((ix) => ix?.dropBucket(bucket).catch(() => {})));
-      await doAll(this.set.drives, (d) =>
-        this.ctx.drives.trace.call(
-          'DeleteVol',
-          () => `${d} ${bucket}`,
-          () => rm(bucketDir(d, bucket), { recursive: true, force: true }),
-        ),
-      );
-    });
+    const busy = opts.force ? 'wait' : { refuse: () => new EngineError('BucketNotEmpty') };
+    return this.ctx.locks.run(`bucket/${bucket}`, () =>
+      // Writes under way would land after the records are gone: a plain delete is refused
+      // while any runs (what it writes makes the bucket not empty), a forced one waits.
+      this.gate.close(bucket, busy, () => this.removeBucket(bucket, opts)),
+    );
+  }
+
+  private async removeBucket(
+    bucket: string,
+    opts: { force?: boolean; afterRemove?: () => Promise<void> },
+  ): Promise<void> {
+    await this.readBucket(bucket);
+    if (!opts.force && hasAnyVersion(this.ctx, bucket)) throw new EngineError('BucketNotEmpty');
+    // Removing the records is the commit; what is left below is leftovers.
+    await removeReplicated(this.set.drives, this.params, (d) => bucketRecordPath(d, bucket));
+    this.bucketGeneration++;
+    this.bucketCache.delete(bucket);
+    await opts.afterRemove?.();
+    await Promise.all(this.ctx.drives.all().map((ix) => ix?.dropBucket(bucket).catch(() => {})));
+    await doAll(this.set.drives, (d) =>
+      this.ctx.drives.trace.call(
+        'DeleteVol',
+        () => `${d} ${bucket}`,
+        () => rm(bucketDir(d, bucket), { recursive: true, force: true }),
+      ),
+    );
   }
 
   async bucketUsage(bucket: string): Promise<BucketUsage> {
@@ -211,8 +236,7 @@ export class ErasureObjectLayer implements ObjectLayer {
 
   async putObject(input: PutObjectInput): Promise<ObjectInfo> {
     assertObjectKey(input.key);
-    await this.readBucket(input.bucket);
-    return objects.putObject(this.ctx, input);
+    return this.writing(input.bucket, () => objects.putObject(this.ctx, input));
   }
 
   async getObject(bucket: string, key: string, opts: ReadOptions = {}): Promise<GetObjectResult> {
@@ -226,8 +250,7 @@ export class ErasureObjectLayer implements ObjectLayer {
   }
 
   async deleteObject(bucket: string, key: string, input: DeleteObjectInput): Promise<DeleteObjectResult> {
-    await this.readBucket(bucket);
-    return objects.deleteObject(this.ctx, bucket, key, input);
+    return this.writing(bucket, () => objects.deleteObject(this.ctx, bucket, key, input));
   }
 
   async updateObjectMeta(
@@ -236,8 +259,7 @@ export class ErasureObjectLayer implements ObjectLayer {
     versionId: string | undefined,
     patch: (info: ObjectInfo) => MetadataPatch,
   ): Promise<ObjectInfo> {
-    await this.readBucket(bucket);
-    return objects.updateObjectMeta(this.ctx, bucket, key, versionId, patch);
+    return this.writing(bucket, () => objects.updateObjectMeta(this.ctx, bucket, key, versionId, patch));
   }
 
   async listObjects(input: ListObjectsInput): Promise<ListObjectsResult> {
@@ -252,8 +274,7 @@ export class ErasureObjectLayer implements ObjectLayer {
 
   async newMultipartUpload(bucket: string, key: string, meta: NewObjectMeta): Promise<UploadInfo> {
     assertObjectKey(key);
-    await this.readBucket(bucket);
-    return multipart.newMultipartUpload(this.ctx, bucket, key, meta);
+    return this.writing(bucket, () => multipart.newMultipartUpload(this.ctx, bucket, key, meta));
   }
 
   async getMultipartUpload(bucket: string, key: string, uploadId: string): Promise<UploadInfo> {
@@ -262,8 +283,7 @@ export class ErasureObjectLayer implements ObjectLayer {
   }
 
   async putObjectPart(input: PutPartInput): Promise<PartInfo> {
-    await this.readBucket(input.bucket);
-    return multipart.putObjectPart(this.ctx, input);
+    return this.writing(input.bucket, () => multipart.putObjectPart(this.ctx, input));
   }
 
   async listObjectParts(bucket: string, key: string, uploadId: string): Promise<PartInfo[]> {
@@ -272,13 +292,11 @@ export class ErasureObjectLayer implements ObjectLayer {
   }
 
   async completeMultipartUpload(input: CompleteInput): Promise<ObjectInfo> {
-    await this.readBucket(input.bucket);
-    return multipart.completeMultipartUpload(this.ctx, input);
+    return this.writing(input.bucket, () => multipart.completeMultipartUpload(this.ctx, input));
   }
 
   async abortMultipartUpload(bucket: string, key: string, uploadId: string): Promise<void> {
-    await this.readBucket(bucket);
-    return multipart.abortMultipartUpload(this.ctx, bucket, key, uploadId);
+    return this.writing(bucket, () => multipart.abortMultipartUpload(this.ctx, bucket, key, uploadId));
   }
 
   async listMultipartUploads(input: ListUploadsInput): Promise<ListUploadsResult> {
@@ -293,9 +311,9 @@ export class ErasureObjectLayer implements ObjectLayer {
     opts: { deep?: boolean; dryRun?: boolean } = {},
   ): Promise<{ healed: number[] }> {
     assertObjectKey(key);
-    await this.readBucket(bucket);
-    const result = await this.ctx.locks.run(objectLock(bucket, key), () =>
-      healObject(this.ctx, bucket, key, opts),
+    // Heal writes records too: it must not bring back a key of a bucket being deleted.
+    const result = await this.writing(bucket, () =>
+      this.ctx.locks.run(objectLock(bucket, key), () => healObject(this.ctx, bucket, key, opts)),
     );
     if (!opts.dryRun) this.healQueue.delete(bucket, key);
     return result;
