@@ -142,6 +142,14 @@ const MALFORMED = [
   '<?xml version="1.0"?><WrongRoot><A>1</A></WrongRoot>',
   '<!DOCTYPE r [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;">]><r>&b;</r>',
   '\xff\xfe<\x00',
+  // Entities that expand past the parser's limit, or name a file; nesting past its depth.
+  `<!DOCTYPE r [<!ENTITY big "${'x'.repeat(9000)}">]><r>${'&big;'.repeat(12)}</r>`,
+  '<!DOCTYPE r [<!ENTITY ext SYSTEM "file:///etc/passwd">]><r>&ext;</r>',
+  `${'<a>'.repeat(150)}${'</a>'.repeat(150)}`,
+  // An entity defined in the document would become a key the client never wrote.
+  '<!DOCTYPE Delete [<!ENTITY k "existing">]><Delete><Object><Key>&k;</Key></Object></Delete>',
+  // Tens of thousands of elements: refused before parsing.
+  `<Delete>${'<a/>'.repeat(100_000)}</Delete>`,
 ];
 
 describe('malformed XML on every XML-accepting operation: MalformedXML (400)', () => {

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import * as s3sdk from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signedRequest, startTestStore, type TestStore, xmlCode } from '../support/store.js';
+import { rawRequest, signedRequest, startTestStore, type TestStore, xmlCode } from '../support/store.js';
 
 const { CreateBucketCommand, DeleteObjectsCommand, ListObjectsV2Command, PutObjectCommand } = s3sdk;
 
@@ -107,6 +107,22 @@ describe('DeleteObjects', () => {
     await put(['m1', 'm2']);
     const errors = await t.minio.removeObjects('bulk', ['m1', 'm2']);
     expect(errors.flat().filter((e) => e && 'Code' in e && e.Code)).toEqual([]);
+    expect(await keysLeft()).toEqual(['q2']);
+  });
+
+  it('an anonymous caller with no bucket policy is refused before its body is read', async () => {
+    const body = `<Delete>${'<Object><Key>q2</Key></Object>'.repeat(1000)}</Delete>`;
+    const res = await rawRequest(
+      t.store.port,
+      'POST',
+      '/bulk?delete',
+      {
+        'content-md5': createHash('md5').update(body).digest('base64'),
+        'content-length': String(body.length),
+      },
+      body,
+    );
+    expect([res.status, xmlCode(res.body)]).toEqual([403, 'AccessDenied']);
     expect(await keysLeft()).toEqual(['q2']);
   });
 });

@@ -1,6 +1,7 @@
 import { EngineError } from '../../engine/errors.js';
 import type { ObjectInfo } from '../../engine/object-layer.js';
 import { type Reply, xmlReply } from '../../http/reply.js';
+import { bucketPolicy } from '../authorize.js';
 import type { S3Call, S3Deps } from '../call.js';
 import { ApiError, fromEngineError } from '../errors.js';
 import { bypassRequested, guardVersionDelete } from '../request/object-lock.js';
@@ -81,9 +82,12 @@ async function deleteOne(
 }
 
 export async function deleteObjects(deps: S3Deps, call: S3Call, bucket: string): Promise<Reply> {
+  // Each key is authorised on its own, after the body is read; a caller nothing could allow
+  // (anonymous, no bucket policy) or a missing bucket is refused before the body is read.
+  await deps.layer.getBucketInfo(bucket);
+  if (!call.auth && !(await bucketPolicy(deps, bucket))) throw new ApiError('AccessDenied');
   const body = await readDocument(call, MAX_BODY, { integrityRequired: true });
   const { quiet, targets } = parseTargets(body);
-  await deps.layer.getBucketInfo(bucket);
   const c: DeleteContext = {
     settings: await bucketSettings(deps, bucket),
     bypass: bypassRequested(call.ctx.headers),

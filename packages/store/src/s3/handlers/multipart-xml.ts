@@ -20,11 +20,13 @@ const CHECKSUM_ELEMENTS: Record<string, string> = {
 };
 // 10,000 parts of about 150 bytes of markup each.
 const MAX_BODY = 2 * 1024 * 1024;
+// Each part: Part, PartNumber, ETag and its checksums, each opened and closed.
+const MAX_TAGS = 10_000 * 2 * (3 + Object.keys(CHECKSUM_ELEMENTS).length) + 100;
 
 /** The <CompleteMultipartUpload> document's parts, as sent. */
 export async function parseCompleteParts(call: S3Call): Promise<RequestedPart[]> {
   const body = await readAll(call.body(), MAX_BODY, new ApiError('MalformedXML'));
-  const doc = parseRequestXml(body, 'CompleteMultipartUpload');
+  const doc = parseRequestXml(body, 'CompleteMultipartUpload', { maxTags: MAX_TAGS });
   const parts = listOf(doc.Part).map((raw) => {
     const part = objectOf(raw);
     // Whitespace around the number is allowed (Go's encoding/xml, which MinIO uses, trims it).

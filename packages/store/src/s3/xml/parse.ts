@@ -19,12 +19,36 @@ const parser = new XMLParser({
   htmlEntities: true,
 });
 
-/** Parses a request document; anything not well-formed, or not rooted at `root`, is MalformedXML. */
-export function parseRequestXml(body: Buffer, root: string): XmlObject {
+/** Most tags a request document may have unless its caller allows more (Complete's parts). */
+const MAX_TAGS = 25_000;
+
+/**
+ * Parses a request document; anything not well-formed, or not rooted at `root`, is
+ * MalformedXML. Parsing is synchronous: the tag count is bounded before it starts, or a few
+ * MiB of empty elements would hold every other request for seconds. A DOCTYPE is refused:
+ * no S3 document has one, and its entities would expand into keys the client never sent.
+ */
+export function parseRequestXml(body: Buffer, root: string, opts: { maxTags?: number } = {}): XmlObject {
   const text = body.toString('utf8');
+  if (countTags(text, opts.maxTags ?? MAX_TAGS) < 0 || /<!DOCTYPE/i.test(text))
+    throw new ApiError('MalformedXML');
   if (XMLValidator.validate(text) !== true) throw new ApiError('MalformedXML');
-  const doc = withoutLayout(parser.parse(text) as XmlObject) as XmlObject;
+  let parsed: XmlObject;
+  try {
+    parsed = parser.parse(text) as XmlObject;
+  } catch {
+    // What the validator lets through but the parser refuses (nesting past its limit).
+    throw new ApiError('MalformedXML');
+  }
+  const doc = withoutLayout(parsed) as XmlObject;
   return objectOf(doc[root]);
+}
+
+/** The number of '<' in text, or -1 once it passes `max`. */
+function countTags(text: string, max: number): number {
+  let n = 0;
+  for (let at = text.indexOf('<'); at >= 0; at = text.indexOf('<', at + 1)) if (++n > max) return -1;
+  return n;
 }
 
 const isLayout = (v: XmlValue | undefined): boolean => typeof v === 'string' && v.trim() === '';
