@@ -1,11 +1,8 @@
 import { statfs } from 'node:fs/promises';
-import { type BucketMetaRecord, decodeBucketMeta } from '../../format/bucket-meta.js';
+import type { BucketMetaRecord } from '../../format/bucket-meta.js';
 import type { OpTracer } from '../../observe/op-trace.js';
-import { EngineError } from '../errors.js';
 import { type DriveSet, reformatDrive } from '../fs/drives.js';
-import { bucketDir, bucketRecordPath, bucketsDir } from '../fs/layout.js';
-import { mkdir, rm } from '../fs/os.js';
-import { assertBucketName, assertObjectKey } from '../names.js';
+import { assertObjectKey } from '../names.js';
 import type {
   BackendInfo,
   BucketInfo,
@@ -32,19 +29,17 @@ import type {
   UploadInfo,
 } from '../object-layer.js';
 import type { NewBitrot } from './bitrot.js';
-import { BucketGate } from './bucket-gate.js';
+import { BucketRecords } from './buckets.js';
 import { type EngineContext, newContext, objectLock } from './context.js';
 import { DriveRecovery } from './drive-recovery.js';
 import { ErasureSystemStore } from './erasure-system-store.js';
 import { healObject } from './heal.js';
 import { HealQueue } from './heal-queue.js';
 import { IndexedDrives } from './indexed-drives.js';
-import { hasAnyVersion, listObjects, listObjectVersions, objectCursor } from './lister.js';
+import { listObjects, listObjectVersions, objectCursor } from './lister.js';
 import * as multipart from './multipart.js';
 import * as objects from './objects.js';
 import { type ErasureParams, erasureParams } from './params.js';
-import { doAll } from './quorum.js';
-import { listReplicated, readReplicated, removeReplicated, writeReplicated } from './replicated.js';
 import { restoreDocuments } from './restore.js';
 import { sweepUnnamedData } from './sweep.js';
 import * as uploadListing from './upload-listing.js';
@@ -72,10 +67,7 @@ export class ErasureObjectLayer implements ObjectLayer {
   readonly healQueue: HealQueue;
   private readonly ctx: EngineContext;
   private readonly recovery: DriveRecovery;
-  private readonly bucketCache = new Map<string, BucketMetaRecord>();
-  /** Counts bucket deletions: a bucket read that overlapped one is not cached. */
-  private bucketGeneration = 0;
-  private readonly gate = new BucketGate();
+  private readonly buckets: BucketRecords;
   private stopping = false;
   private sweeping: Promise<number> | undefined;
 
@@ -97,6 +89,7 @@ export class ErasureObjectLayer implements ObjectLayer {
       (bucket, key, deep) => this.healQueue.add(bucket, key, deep),
       bitrot,
     );
+    this.buckets = new BucketRecords(this.ctx, set.drives, params);
   }
 
   static async open(set: DriveSet, opts: ErasureOptions = {}): Promise<ErasureObjectLayer> {
@@ -137,45 +130,17 @@ export class ErasureObjectLayer implements ObjectLayer {
     return layer;
   }
 
-  private async readBucket(bucket: string): Promise<BucketMetaRecord> {
-    assertBucketName(bucket);
-    const cached = this.bucketCache.get(bucket);
-    if (cached) return cached;
-    // A bucket deleted while this read ran must not be cached as there.
-    const generation = this.bucketGeneration;
-    const text = await readReplicated(this.set.drives, this.params, (d) => bucketRecordPath(d, bucket));
-    if (text === undefined) throw new EngineError('NoSuchBucket');
-    const record = decodeBucketMeta(JSON.parse(text));
-    if (generation === this.bucketGeneration) this.bucketCache.set(bucket, record);
-    return record;
-  }
-
   /** A write into a bucket: held open against its deletion, the bucket checked once inside. */
   private writing<T>(bucket: string, write: () => Promise<T>): Promise<T> {
-    return this.gate.hold(bucket, async () => {
-      await this.readBucket(bucket);
-      return write();
-    });
+    return this.buckets.writing(bucket, write);
   }
 
-  async makeBucket(bucket: string, prepare?: () => Promise<void>): Promise<void> {
-    assertBucketName(bucket);
-    return this.ctx.locks.run(`bucket/${bucket}`, async () => {
-      const pathOf = (d: string) => bucketRecordPath(d, bucket);
-      if ((await readReplicated(this.set.drives, this.params, pathOf)) !== undefined)
-        throw new EngineError('BucketAlreadyOwnedByYou');
-      await prepare?.();
-      await doAll(this.set.drives, (d) =>
-        this.ctx.drives.trace.call(
-          'MakeVol',
-          () => `${d} ${bucket}`,
-          () => mkdir(bucketDir(d, bucket), { recursive: true }),
-        ),
-      );
-      const record: BucketMetaRecord = { v: 1, name: bucket, created: new Date().toISOString() };
-      await writeReplicated(this.set.drives, this.params, pathOf, `${JSON.stringify(record)}\n`);
-      this.bucketCache.set(bucket, record);
-    });
+  private readBucket(bucket: string): Promise<BucketMetaRecord> {
+    return this.buckets.read(bucket);
+  }
+
+  makeBucket(bucket: string, prepare?: () => Promise<void>): Promise<void> {
+    return this.buckets.make(bucket, prepare);
   }
 
   async getBucketInfo(bucket: string): Promise<BucketInfo> {
@@ -183,47 +148,15 @@ export class ErasureObjectLayer implements ObjectLayer {
     return { name: record.name, created: new Date(record.created) };
   }
 
-  async listBuckets(): Promise<BucketInfo[]> {
-    const names = (await listReplicated(this.set.drives, bucketsDir))
-      .filter((f) => f.endsWith('.json'))
-      .map((f) => f.slice(0, -5))
-      .sort();
-    const infos = await Promise.all(names.map((n) => this.getBucketInfo(n).catch(() => undefined)));
-    return infos.filter((i): i is BucketInfo => i !== undefined);
+  listBuckets(): Promise<BucketInfo[]> {
+    return this.buckets.list();
   }
 
-  async deleteBucket(
+  deleteBucket(
     bucket: string,
     opts: { force?: boolean; afterRemove?: () => Promise<void> } = {},
   ): Promise<void> {
-    assertBucketName(bucket);
-    const busy = opts.force ? 'wait' : { refuse: () => new EngineError('BucketNotEmpty') };
-    return this.ctx.locks.run(`bucket/${bucket}`, () =>
-      // Writes under way would land after the records are gone: a plain delete is refused
-      // while any runs (what it writes makes the bucket not empty), a forced one waits.
-      this.gate.close(bucket, busy, () => this.removeBucket(bucket, opts)),
-    );
-  }
-
-  private async removeBucket(
-    bucket: string,
-    opts: { force?: boolean; afterRemove?: () => Promise<void> },
-  ): Promise<void> {
-    await this.readBucket(bucket);
-    if (!opts.force && hasAnyVersion(this.ctx, bucket)) throw new EngineError('BucketNotEmpty');
-    // Removing the records is the commit; what is left below is leftovers.
-    await removeReplicated(this.set.drives, this.params, (d) => bucketRecordPath(d, bucket));
-    this.bucketGeneration++;
-    this.bucketCache.delete(bucket);
-    await opts.afterRemove?.();
-    await Promise.all(this.ctx.drives.all().map((ix) => ix?.dropBucket(bucket).catch(() => {})));
-    await doAll(this.set.drives, (d) =>
-      this.ctx.drives.trace.call(
-        'DeleteVol',
-        () => `${d} ${bucket}`,
-        () => rm(bucketDir(d, bucket), { recursive: true, force: true }),
-      ),
-    );
+    return this.buckets.delete(bucket, opts);
   }
 
   async bucketUsage(bucket: string): Promise<BucketUsage> {
@@ -409,6 +342,6 @@ export class ErasureObjectLayer implements ObjectLayer {
     await this.recovery.close();
     await this.healQueue.close();
     await this.ctx.drives.close();
-    this.bucketCache.clear();
+    this.buckets.forget();
   }
 }
