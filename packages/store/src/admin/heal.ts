@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { HealDriveInfo, HealOpts as HealOptsWire, HealResultItem } from '@stowage/madmin';
+import { isValidBucketName } from '../engine/names.js';
 import type { ObjectLayer } from '../engine/object-layer.js';
 import { ApiError } from '../s3/errors.js';
 
@@ -49,6 +50,8 @@ export class HealSequences {
     clientAddress: string,
   ): { clientToken: string; clientAddress: string; startTime: string } {
     if (bucket === '' && prefix !== '') throw new ApiError('XMinioHealMissingBucket');
+    // As MinIO's extractHealInitParams: a bad name is refused at once, not found by a poll.
+    if (bucket !== '' && !isValidBucketName(bucket)) throw new ApiError('InvalidBucketName');
     this.purge();
     const path = `${bucket}/${prefix}`;
     const same = this.byPath.get(path);

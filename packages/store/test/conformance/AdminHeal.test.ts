@@ -76,6 +76,7 @@ describe('admin heal', () => {
       '400 XMinioHealInvalidClientToken',
     );
     expect(await code(admin.heal.start('', 'docs/'))).toBe('400 XMinioHealMissingBucket');
+    expect(await code(admin.heal.start('Bad_Bucket', ''))).toBe('400 InvalidBucketName');
     const res = await admin
       .request({
         method: 'POST',
