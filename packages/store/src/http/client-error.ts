@@ -70,6 +70,8 @@ function codeFor(err: Error & { code?: string }): ErrorCode {
   if (err.code === 'HPE_HEADER_OVERFLOW') return 'RequestHeaderSectionTooLarge';
   // Transfer-Encoding other than chunked (gzip, say): as Go's server, and S3, refuse it.
   if (err.code === 'HPE_INVALID_TRANSFER_ENCODING') return 'NotImplemented';
+  // A request head still not complete after Node's headersTimeout (one sent a byte at a time).
+  if (err.code === 'ERR_HTTP_REQUEST_TIMEOUT') return 'RequestTimeout';
   return 'BadRequest';
 }
 
