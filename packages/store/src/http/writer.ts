@@ -1,4 +1,6 @@
+import { createHash } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
+import { hostname } from 'node:os';
 import type { Readable } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import { giveBackLoan } from '../engine/buffer-pool.js';
@@ -13,12 +15,16 @@ import type { Reply } from './reply.js';
 // every request, and every read of it goes the slow way.
 const commonHeaders = (requestId: string): Record<string, string> => ({
   Server: 'MinIO',
+  'X-Amz-Id-2': HOST_ID,
   'Accept-Ranges': 'bytes',
   'X-Content-Type-Options': 'nosniff',
   'X-Xss-Protection': '1; mode=block',
   'Content-Security-Policy': 'block-all-mixed-content',
   'X-Amz-Request-Id': requestId,
 });
+
+/** MinIO's x-amz-id-2: this node, named by a hash of its host name (SDKs show it as HostId). */
+const HOST_ID = createHash('sha256').update(hostname()).digest('hex');
 
 // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what we look for
 const NEEDS_CLEANING = /[\x00-\x08\x0a-\x1f\x7f\u0100-\uffff]/;

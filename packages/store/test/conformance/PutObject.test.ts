@@ -115,6 +115,23 @@ describe('PutObject', () => {
     expect(head.CacheControl).toBe('no-cache');
     expect(head.ContentDisposition).toBe('attachment; filename="r.json"');
     expect(head.Metadata).toEqual({ owner: 'alice', 'mixed-case': 'Value Kept' });
+    // MinIO's response conventions: the node's id beside the request's.
+    expect(head.$metadata.extendedRequestId).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it('a metadata header sent twice keeps both values joined with a comma, as MinIO and SigV4 join them', async () => {
+    const res = await signedRequest(t.store.port, {
+      method: 'PUT',
+      path: '/docs/dup-meta',
+      body: 'x',
+      headers: { 'x-amz-meta-dup': 'a,b' },
+      tamper: (h) => {
+        (h as Record<string, unknown>)['x-amz-meta-dup'] = ['a', 'b'];
+      },
+    });
+    expect(res.status).toBe(200);
+    const head = await t.s3.send(new HeadObjectCommand({ Bucket: 'docs', Key: 'dup-meta' }));
+    expect(head.Metadata).toEqual({ dup: 'a,b' });
   });
 
   it('checks Content-MD5: a match stores, a mismatch is BadDigest and stores nothing', async () => {
