@@ -114,6 +114,8 @@ export type S3Operation =
   | ({
       op: 'GetObject' | 'HeadObject';
       range?: RangeSpec;
+      /** If-Range: the range holds only while the object still has this ETag or date. */
+      ifRange?: string;
       partNumber?: number;
       conditions: Conditions;
       overrides: Record<string, string>;
@@ -196,6 +198,7 @@ function objectOp(name: string, bucket: string, key: string, parts: S3RequestPar
     case 'GetObject':
     case 'HeadObject': {
       const range = parseRange(headerOf(headers, 'range'));
+      const ifRange = headerOf(headers, 'if-range');
       const part = first(query, 'partNumber');
       const conditions = parseConditions(headers);
       const overrides = parseOverrides(query);
@@ -212,6 +215,7 @@ function objectOp(name: string, bucket: string, key: string, parts: S3RequestPar
         overrides,
         ...versionOf(query),
         ...(range ? { range } : {}),
+        ...(range && ifRange !== undefined ? { ifRange } : {}),
         ...(part === undefined ? {} : { partNumber: parsePartNumber(part) }),
       };
     }

@@ -54,6 +54,29 @@ describe('GetObject', () => {
     }
   });
 
+  it('If-Range: the range only while the validator still matches, else the whole object', async () => {
+    const old = await t.s3.send(
+      new PutObjectCommand({ Bucket: 'media', Key: 'resumed', Body: 'OLD-CONTENT-0123' }),
+    );
+    const now = await t.s3.send(
+      new PutObjectCommand({ Bucket: 'media', Key: 'resumed', Body: 'NEW-content-9876' }),
+    );
+    const get = async (IfRange: string) => {
+      const res = await signedRequest(t.store.port, {
+        method: 'GET',
+        path: '/media/resumed',
+        headers: { range: 'bytes=4-', 'if-range': IfRange },
+      });
+      return [res.status, res.body];
+    };
+    expect(await get(old.ETag!)).toEqual([200, 'NEW-content-9876']);
+    expect(await get(now.ETag!)).toEqual([206, 'content-9876']);
+    expect(await get(`W/${now.ETag!}`)).toEqual([200, 'NEW-content-9876']);
+    const head = await t.s3.send(new GetObjectCommand({ Bucket: 'media', Key: 'resumed' }));
+    expect(await get(head.LastModified!.toUTCString())).toEqual([206, 'content-9876']);
+    expect(await get('Tue, 01 Jan 2015 00:00:00 GMT')).toEqual([200, 'NEW-content-9876']);
+  });
+
   it('answers InvalidRange (416) past the end, with Content-Range bytes */size', async () => {
     await expect(
       t.s3.send(new GetObjectCommand({ Bucket: 'media', Key: 'dir/file.txt', Range: 'bytes=36-' })),

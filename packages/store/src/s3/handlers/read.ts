@@ -140,8 +140,28 @@ function openRequest(op: ReadOp, sseKey: SseNone | SseCustomerKey): OpenRequest 
   return req;
 }
 
+/**
+ * If-Range (RFC 9110 §13.1.5): a resumed download asks for the rest only of the bytes it
+ * has. The validator must still match, strongly (an ETag, not a weak one) or exactly (the
+ * Last-Modified date); otherwise the whole object is the answer, never a splice of two.
+ */
+function ifRangeHolds(validator: string, info: ObjectInfo): boolean {
+  const v = validator.trim();
+  if (v.startsWith('W/')) return false;
+  if (v.startsWith('"')) return v === `"${info.etag}"`;
+  const at = Date.parse(v);
+  return !Number.isNaN(at) && Math.floor(at / 1000) === Math.floor(info.modTime.getTime() / 1000);
+}
+
 export async function readObject(deps: S3Deps, op: ReadOp, call: S3Call): Promise<Reply> {
   const { ctx } = call;
+  if (op.op === 'GetObject' && op.range && op.ifRange !== undefined) {
+    const current = await deps.layer.getObjectInfo(op.bucket, op.key, version(op));
+    if (!ifRangeHolds(op.ifRange, current)) {
+      const { range: _, ifRange: __, ...whole } = op;
+      op = whole;
+    }
+  }
   // S3 honours response-* overrides on signed requests only.
   if (call.auth === undefined && Object.keys(op.overrides).length > 0)
     throw new ApiError(
