@@ -24,7 +24,9 @@ export type StoredHeaderName =
   | 'content-disposition'
   | 'content-encoding'
   | 'content-language'
-  | 'expires';
+  | 'expires'
+  // Kept only when not STANDARD (REDUCED_REDUNDANCY, MinIO's other class).
+  | 'x-amz-storage-class';
 
 export interface RetentionInfo {
   mode: 'GOVERNANCE' | 'COMPLIANCE';

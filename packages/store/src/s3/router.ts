@@ -7,6 +7,7 @@ import { actionFor, first, type Level } from './request/actions.js';
 import { hostBucket, splitPath } from './request/address.js';
 import { type Conditions, parseConditions, parseWriteCondition } from './request/conditions.js';
 import {
+  assertStorageClass,
   bypassOf,
   directive,
   encodingOf,
@@ -361,7 +362,10 @@ function parseOperation(parts: S3RequestParts): S3Operation {
   }
   const name = actionFor(level, method, query, headers);
   // Checked before any byte of the body is read, so an oversized request stores nothing.
-  if (WRITES_METADATA.has(name)) assertMetadataSize(headers);
+  if (WRITES_METADATA.has(name)) {
+    assertMetadataSize(headers);
+    assertStorageClass(headerOf(headers, 'x-amz-storage-class'));
+  }
   const op = level === 'bucket' ? bucketOp(name, bucket, parts) : objectOp(name, bucket, key, parts);
   if (op) return op;
   return level === 'bucket'

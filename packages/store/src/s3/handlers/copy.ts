@@ -88,6 +88,12 @@ function metadataFor(op: CopyOp, call: S3Call, src: ObjectInfo, fromRequest: New
           userMeta: fromRequest.userMeta!,
           headers: fromRequest.headers!,
         };
+  // The class asked for wins; otherwise a copy keeps the source's (as MinIO copies it).
+  const storageClass = header(call.ctx.headers, 'x-amz-storage-class');
+  if (storageClass !== undefined) {
+    const { 'x-amz-storage-class': _, ...rest } = meta.headers ?? {};
+    meta.headers = storageClass === 'STANDARD' ? rest : { ...rest, 'x-amz-storage-class': storageClass };
+  }
   const tagging = header(call.ctx.headers, 'x-amz-tagging');
   if (op.taggingDirective === 'COPY') {
     if (src.tags !== '') meta.tags = src.tags;
@@ -146,6 +152,7 @@ export async function copyObject(deps: S3Deps, call: S3Call, op: CopyOp): Promis
   const changesSomething =
     op.metadataDirective === 'REPLACE' ||
     op.taggingDirective === 'REPLACE' ||
+    header(call.ctx.headers, 'x-amz-storage-class') !== undefined ||
     sse.kind !== 'none' ||
     source.versionId !== undefined;
   const algorithm = checksumAlgorithm(call);

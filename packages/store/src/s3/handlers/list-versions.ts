@@ -2,6 +2,7 @@ import { isValidVersionId } from '../../engine/erasure/versions.js';
 import { type Reply, xmlReply } from '../../http/reply.js';
 import type { S3Deps } from '../call.js';
 import { ApiError } from '../errors.js';
+import { storageClassOf } from '../request/fields.js';
 import type { S3Operation } from '../router.js';
 import { el, elAttrs, S3_NAMESPACE } from '../xml/writer.js';
 import { owner } from './buckets.js';
@@ -58,7 +59,7 @@ export async function listObjectVersions(deps: S3Deps, op: ListVersions): Promis
               el('LastModified', v.modTime.toISOString()),
               el('ETag', `"${v.etag}"`),
               el('Size', v.size),
-              el('StorageClass', 'STANDARD'),
+              el('StorageClass', storageClassOf(v.headers)),
               owner(),
             ),
       ),

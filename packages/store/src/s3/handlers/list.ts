@@ -2,6 +2,7 @@ import type { ListObjectsResult, ObjectInfo } from '../../engine/object-layer.js
 import { type Reply, xmlReply } from '../../http/reply.js';
 import type { S3Deps } from '../call.js';
 import { ApiError } from '../errors.js';
+import { storageClassOf } from '../request/fields.js';
 import type { ListParams, S3Operation } from '../router.js';
 import { el, elAttrs, S3_NAMESPACE, type XmlElement } from '../xml/writer.js';
 import { owner } from './buckets.js';
@@ -46,7 +47,7 @@ function contents(objects: ObjectInfo[], name: (s: string) => string, withOwner:
       el('ETag', `"${o.etag}"`),
       el('Size', o.size),
       withOwner ? owner() : null,
-      el('StorageClass', 'STANDARD'),
+      el('StorageClass', storageClassOf(o.headers)),
     ),
   );
 }

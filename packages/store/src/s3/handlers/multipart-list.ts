@@ -1,5 +1,6 @@
 import { type Reply, xmlReply } from '../../http/reply.js';
 import type { S3Deps } from '../call.js';
+import { storageClassOf } from '../request/fields.js';
 import type { S3Operation } from '../router.js';
 import { el, elAttrs, S3_NAMESPACE } from '../xml/writer.js';
 import { owner } from './buckets.js';
@@ -11,6 +12,7 @@ type Op<N extends S3Operation['op']> = Extract<S3Operation, { op: N }>;
 const initiator = () => el('Initiator', el('ID', 'stowage'), el('DisplayName', 'stowage'));
 
 export async function listParts(deps: S3Deps, op: Op<'ListParts'>): Promise<Reply> {
+  const upload = await deps.layer.getMultipartUpload(op.bucket, op.key, op.uploadId);
   const after = (await deps.layer.listObjectParts(op.bucket, op.key, op.uploadId)).filter(
     (p) => p.number > op.partNumberMarker,
   );
@@ -26,7 +28,7 @@ export async function listParts(deps: S3Deps, op: Op<'ListParts'>): Promise<Repl
       el('UploadId', op.uploadId),
       initiator(),
       owner(),
-      el('StorageClass', 'STANDARD'),
+      el('StorageClass', storageClassOf(upload.meta.headers ?? {})),
       el('PartNumberMarker', op.partNumberMarker),
       el('NextPartNumberMarker', page.at(-1)?.number ?? op.partNumberMarker),
       el('MaxParts', op.maxParts),
@@ -77,7 +79,7 @@ export async function listMultipartUploads(deps: S3Deps, op: Op<'ListMultipartUp
           el('UploadId', u.uploadId),
           initiator(),
           owner(),
-          el('StorageClass', 'STANDARD'),
+          el('StorageClass', storageClassOf(u.meta.headers ?? {})),
           el('Initiated', u.initiated.toISOString()),
         ),
       ),

@@ -25,6 +25,7 @@ const STORED_HEADERS: readonly StoredHeaderName[] = [
   'content-encoding',
   'content-language',
   'expires',
+  'x-amz-storage-class',
 ];
 
 export function contentMd5(call: S3Call): Buffer | undefined {
@@ -47,6 +48,8 @@ export function storedHeaders(call: S3Call): Partial<Record<StoredHeaderName, st
         .filter((v) => v !== '' && v !== 'aws-chunked')
         .join(',');
     }
+    // The default class is not kept: absent means STANDARD.
+    if (name === 'x-amz-storage-class' && value === 'STANDARD') continue;
     if (value) out[name] = value;
   }
   return out;

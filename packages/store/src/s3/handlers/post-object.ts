@@ -15,6 +15,7 @@ import { writeObject } from '../object-io.js';
 import { boundaryOf, type PostForm, readPostForm } from '../post/form.js';
 import { checkPostPolicy, parsePostPolicy } from '../post/policy.js';
 import { objectUrl } from '../request/address.js';
+import { assertStorageClass } from '../request/fields.js';
 import { assertKeyCharacters, assertMetadataSize } from '../request/names.js';
 import { defaultRetention } from '../request/object-lock.js';
 import { type BucketSettings, bucketSettings, versioningOf } from '../settings.js';
@@ -32,6 +33,7 @@ const STORED: readonly StoredHeaderName[] = [
   'content-disposition',
   'content-encoding',
   'expires',
+  'x-amz-storage-class',
 ];
 
 function required(fields: Map<string, string>, name: string): string {
@@ -120,6 +122,7 @@ export async function postObject(deps: S3Deps, ctx: RequestContext, bucket: stri
     assertObjectKey(key);
     assertKeyCharacters(key);
     assertMetadataSize(Object.fromEntries([...fields].filter(([k]) => k.startsWith('x-amz-meta-'))));
+    assertStorageClass(fields.get('x-amz-storage-class'));
     await authorize(deps, ctx, identity, { action: 's3:PutObject', bucket, key });
   } catch (err) {
     await form.discard();
@@ -130,7 +133,7 @@ export async function postObject(deps: S3Deps, ctx: RequestContext, bucket: stri
   const headers: Partial<Record<StoredHeaderName, string>> = {};
   for (const name of STORED) {
     const v = fields.get(name);
-    if (v) headers[name] = v;
+    if (v && !(name === 'x-amz-storage-class' && v === 'STANDARD')) headers[name] = v;
   }
   let sse: SseRequest = { kind: 'none' };
   const info = await (async () => {

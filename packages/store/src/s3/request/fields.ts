@@ -89,3 +89,13 @@ export function listBucketsParams(query: QueryPairs): ListBucketsParams {
   } else if (prefix !== undefined || token !== undefined || region !== undefined) out.maxBuckets = 10_000;
   return out;
 }
+
+/** MinIO's storage classes (storageclass.IsValid): anything else is InvalidStorageClass. */
+export function assertStorageClass(value: string | undefined): void {
+  if (value !== undefined && value !== 'STANDARD' && value !== 'REDUCED_REDUNDANCY')
+    throw new ApiError('InvalidStorageClass');
+}
+
+/** The class a listing reports for a version's stored headers. */
+export const storageClassOf = (headers: { 'x-amz-storage-class'?: string }): string =>
+  headers['x-amz-storage-class'] ?? 'STANDARD';
