@@ -152,3 +152,10 @@ export function noteSubject(ctx: RequestContext, bucket: string | undefined, obj
   if (bucket) ctx.bucket = bucket;
   if (object) ctx.object = object;
 }
+
+/**
+ * Text as a header value holds it: one character per byte, as Node reads request headers
+ * (latin1), here the UTF-8 bytes of `text`. Values that come from a query or a form are
+ * kept this way too, so that every stored and answered value is the bytes the client sent.
+ */
+export const headerBytes = (text: string): string => Buffer.from(text, 'utf8').toString('latin1');

@@ -199,6 +199,18 @@ describe('GetObject', () => {
       'attachment; filename="☃.txt"',
     );
     await unicode.Body!.transformToString();
+    // Characters of Latin-1's range go out as UTF-8 too, not as single bytes.
+    const latin = await t.s3.send(
+      new GetObjectCommand({
+        Bucket: 'media',
+        Key: 'dir/file.txt',
+        ResponseContentDisposition: 'attachment; filename="café.txt"',
+      }),
+    );
+    expect(Buffer.from(latin.ContentDisposition!, 'latin1').toString('utf8')).toBe(
+      'attachment; filename="café.txt"',
+    );
+    await latin.Body!.transformToString();
   });
 
   it('answers NoSuchKey and NoSuchBucket', async () => {

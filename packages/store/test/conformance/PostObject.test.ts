@@ -98,6 +98,17 @@ describe('PostObject', () => {
     expect([head.ContentType, head.Metadata]).toEqual(['text/plain', { origin: 'form' }]);
   });
 
+  it('form fields with non-ASCII text are kept as the bytes a PUT header would carry', async () => {
+    const post = await presigned((p) => {
+      p.setKey('cafe.txt');
+      p.setUserMetaData({ name: 'café' });
+    });
+    const res = await send(post, {}, { name: 'c.txt', data: Buffer.from('c') });
+    expect(res.status).toBe(204);
+    const head = await t.s3.send(new HeadObjectCommand({ Bucket: 'forms', Key: 'cafe.txt' }));
+    expect(Buffer.from(head.Metadata!.name!, 'latin1').toString('utf8')).toBe('café');
+  });
+
   it("fetch's own FormData encoding (as a browser builds it) is accepted", async () => {
     const post = await presigned((p) => p.setKey('fetched.bin'));
     const body = new FormData();

@@ -119,6 +119,20 @@ describe('PutObject', () => {
     expect(head.$metadata.extendedRequestId).toMatch(/^[0-9a-f]{64}$/);
   });
 
+  it('metadata limits count the bytes sent: 1400 bytes of UTF-8 fit in 2 KiB and come back as sent', async () => {
+    // 700 × "é" as UTF-8: each character is two bytes, given here as a header holds them.
+    const value = Buffer.from('é'.repeat(700), 'utf8').toString('latin1');
+    const res = await signedRequest(t.store.port, {
+      method: 'PUT',
+      path: '/docs/utf8-meta',
+      body: 'x',
+      headers: { 'x-amz-meta-a': value },
+    });
+    expect(res.status).toBe(200);
+    const head = await t.s3.send(new HeadObjectCommand({ Bucket: 'docs', Key: 'utf8-meta' }));
+    expect(Buffer.from(head.Metadata!.a!, 'latin1').toString('utf8')).toBe('é'.repeat(700));
+  });
+
   it('a metadata header sent twice keeps both values joined with a comma, as MinIO and SigV4 join them', async () => {
     const res = await signedRequest(t.store.port, {
       method: 'PUT',

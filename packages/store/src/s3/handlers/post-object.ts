@@ -3,7 +3,7 @@ import { signingKey, UNSIGNED_PAYLOAD } from '@stowage/madmin';
 import { type SseRequest, sseResponseHeaders } from '../../crypto/index.js';
 import { assertObjectKey } from '../../engine/names.js';
 import { MAX_OBJECT_SIZE, type StoredHeaderName } from '../../engine/object-layer.js';
-import { header, type RequestContext } from '../../http/context.js';
+import { header, headerBytes, type RequestContext } from '../../http/context.js';
 import { emptyReply, type Reply, xmlReply } from '../../http/reply.js';
 import type { Identity } from '../../iam/credentials.js';
 import { type AuthOptions, checkScope, identify, parseAmzDate, sameSignature } from '../auth/common.js';
@@ -121,7 +121,11 @@ export async function postObject(deps: S3Deps, ctx: RequestContext, bucket: stri
     key = required(fields, 'key').replaceAll('${filename}', file.filename);
     assertObjectKey(key);
     assertKeyCharacters(key);
-    assertMetadataSize(Object.fromEntries([...fields].filter(([k]) => k.startsWith('x-amz-meta-'))));
+    assertMetadataSize(
+      Object.fromEntries(
+        [...fields].filter(([k]) => k.startsWith('x-amz-meta-')).map(([k, v]) => [k, headerBytes(v)]),
+      ),
+    );
     assertStorageClass(fields.get('x-amz-storage-class'));
     await authorize(deps, ctx, identity, { action: 's3:PutObject', bucket, key });
   } catch (err) {
@@ -129,11 +133,12 @@ export async function postObject(deps: S3Deps, ctx: RequestContext, bucket: stri
     throw err;
   }
   const userMeta: Record<string, string> = {};
-  for (const [k, v] of fields) if (k.startsWith('x-amz-meta-')) userMeta[k.slice(11)] = v;
+  // Form fields are text; stored as a header's bytes, as a PUT's headers are (headerBytes).
+  for (const [k, v] of fields) if (k.startsWith('x-amz-meta-')) userMeta[k.slice(11)] = headerBytes(v);
   const headers: Partial<Record<StoredHeaderName, string>> = {};
   for (const name of STORED) {
     const v = fields.get(name);
-    if (v && !(name === 'x-amz-storage-class' && v === 'STANDARD')) headers[name] = v;
+    if (v && !(name === 'x-amz-storage-class' && v === 'STANDARD')) headers[name] = headerBytes(v);
   }
   let sse: SseRequest = { kind: 'none' };
   const info = await (async () => {
@@ -147,7 +152,7 @@ export async function postObject(deps: S3Deps, ctx: RequestContext, bucket: stri
         body: file.body,
         size: file.size,
         meta: {
-          contentType: fields.get('content-type') || 'binary/octet-stream',
+          contentType: headerBytes(fields.get('content-type') || 'binary/octet-stream'),
           userMeta,
           headers,
           ...defaultLock(settings),

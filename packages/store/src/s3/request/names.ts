@@ -24,10 +24,11 @@ export function assertMetadataSize(headers: S3RequestParts['headers']): void {
   let all = 0;
   for (const [name, value] of Object.entries(headers)) {
     if (value === undefined) continue;
+    // Header values hold one character per byte received (see headerBytes): their length is
+    // the byte count, where a UTF-8 count would take each byte past 0x7f as two.
     const text = Array.isArray(value) ? value.join(',') : value;
-    const bytes = Buffer.byteLength(text, 'utf8');
-    all += name.length + bytes;
-    if (name.startsWith('x-amz-meta-')) user += Buffer.byteLength(name.slice(11), 'utf8') + bytes;
+    all += name.length + text.length;
+    if (name.startsWith('x-amz-meta-')) user += name.length - 11 + text.length;
   }
   if (user > MAX_USER_METADATA_BYTES || all > MAX_PUT_HEADER_BYTES) throw new ApiError('MetadataTooLarge');
 }

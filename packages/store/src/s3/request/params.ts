@@ -1,5 +1,5 @@
 import type { RangeSpec } from '../../engine/object-layer.js';
-import { percentDecode } from '../../http/context.js';
+import { headerBytes, percentDecode } from '../../http/context.js';
 import { ApiError } from '../errors.js';
 
 // Small header and query parsers used by the router; each is pure and throws catalogue errors.
@@ -43,7 +43,7 @@ export function parseOverrides(query: ReadonlyArray<readonly [string, string]>):
   const out: Record<string, string> = {};
   for (const [k, v] of query) {
     const name = OVERRIDES[k];
-    if (name !== undefined && !(name in out)) out[name] = v;
+    if (name !== undefined && !(name in out)) out[name] = headerBytes(v);
   }
   return out;
 }
