@@ -263,8 +263,11 @@ export interface CompleteInput {
   uploadId: string;
   parts: { number: number; etag: string }[];
   versioning: Versioning;
-  /** Sees the matched parts before the commit; may throw to refuse them. */
-  check?: (parts: PartInfo[]) => void;
+  /**
+   * Sees the matched parts before the commit; may throw to refuse them, or return what the
+   * object keeps besides the upload's own internal values (its checksum of the parts).
+   */
+  check?: (parts: PartInfo[]) => Record<string, string> | undefined;
   condition?: WriteCondition;
 }
 

@@ -228,15 +228,16 @@ export function s3Protocol(deps: S3ProtocolDeps): Protocol {
           const auth = authenticate(ctx, deps);
           noteSigner(ctx, auth?.identity);
           let body: ReturnType<S3Call['body']> | undefined;
+          const bodyOptions = { checksumsDescribeObject: op.op === 'CompleteMultipartUpload' };
           let whole: ReturnType<S3Call['wholeBody']>;
           const call: S3Call = {
             ctx,
             auth,
             authorize: (access) => authorize(deps, ctx, auth?.identity, access),
             may: (access) => may(deps, ctx, auth?.identity, access),
-            body: () => (body ??= verifiedBody(ctx, auth)),
+            body: () => (body ??= verifiedBody(ctx, auth, bodyOptions)),
             wholeBody: () => {
-              if (!body) whole ??= wholeVerifiedBody(ctx, auth);
+              if (!body) whole ??= wholeVerifiedBody(ctx, auth, bodyOptions);
               return body ? undefined : whole;
             },
           };

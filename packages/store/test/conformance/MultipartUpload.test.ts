@@ -3,6 +3,7 @@ import { Readable } from 'node:stream';
 import { crc32 } from 'node:zlib';
 import * as s3sdk from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { crc32c } from '../../src/s3/auth/crc32c.js';
 import { signedRequest, startTestStore, type TestStore, xmlCode } from '../support/store.js';
 
 const {
@@ -427,5 +428,137 @@ describe('multipart upload', () => {
     await expect(
       t.s3.send(new ListPartsCommand({ Bucket: 'mpu', Key: 'pending/one', UploadId: id })),
     ).rejects.toMatchObject({ name: 'NoSuchUpload' });
+  });
+
+  describe('the checksum of a multipart object', () => {
+    const crcB64 = (value: number) => {
+      const out = Buffer.alloc(4);
+      out.writeUInt32BE(value >>> 0);
+      return out.toString('base64');
+    };
+    const bodies = [fill(5 * MiB, 21), fill(3000, 22)];
+
+    it("COMPOSITE (the default): the checksum of the parts' checksums, on Complete, HEAD and ListParts", async () => {
+      const created = await t.s3.send(
+        new CreateMultipartUploadCommand({ Bucket: 'mpu', Key: 'composite', ChecksumAlgorithm: 'CRC32' }),
+      );
+      expect([created.ChecksumAlgorithm, created.ChecksumType]).toEqual(['CRC32', 'COMPOSITE']);
+      const UploadId = created.UploadId!;
+      const parts = [];
+      for (const [i, Body] of bodies.entries()) {
+        const up = await t.s3.send(
+          new UploadPartCommand({
+            Bucket: 'mpu',
+            Key: 'composite',
+            UploadId,
+            PartNumber: i + 1,
+            Body,
+            ChecksumAlgorithm: 'CRC32',
+          }),
+        );
+        parts.push({ PartNumber: i + 1, ETag: up.ETag!, ChecksumCRC32: up.ChecksumCRC32! });
+      }
+      const listed = await t.s3.send(new ListPartsCommand({ Bucket: 'mpu', Key: 'composite', UploadId }));
+      expect([listed.ChecksumAlgorithm, listed.ChecksumType]).toEqual(['CRC32', 'COMPOSITE']);
+      const raw = Buffer.concat(bodies.map((b) => Buffer.from(crcB64(crc32(b)), 'base64')));
+      const expected = `${crcB64(crc32(raw))}-2`;
+      const done = await t.s3.send(
+        new CompleteMultipartUploadCommand({
+          Bucket: 'mpu',
+          Key: 'composite',
+          UploadId,
+          MultipartUpload: { Parts: parts },
+        }),
+      );
+      expect([done.ChecksumCRC32, done.ChecksumType]).toEqual([expected, 'COMPOSITE']);
+      const head = await t.s3.send(
+        new HeadObjectCommand({ Bucket: 'mpu', Key: 'composite', ChecksumMode: 'ENABLED' }),
+      );
+      expect([head.ChecksumCRC32, head.ChecksumType]).toEqual([expected, 'COMPOSITE']);
+    });
+
+    it('FULL_OBJECT: the CRC of the whole object, checked against the one Complete names', async () => {
+      const whole = crcB64(crc32c(Buffer.concat(bodies)));
+      const run = async (Key: string, ChecksumCRC32C: string) => {
+        const { UploadId } = await t.s3.send(
+          new CreateMultipartUploadCommand({
+            Bucket: 'mpu',
+            Key,
+            ChecksumAlgorithm: 'CRC32C',
+            ChecksumType: 'FULL_OBJECT',
+          }),
+        );
+        const parts = [];
+        for (const [i, Body] of bodies.entries()) {
+          const up = await t.s3.send(
+            new UploadPartCommand({
+              Bucket: 'mpu',
+              Key,
+              UploadId,
+              PartNumber: i + 1,
+              Body,
+              ChecksumAlgorithm: 'CRC32C',
+            }),
+          );
+          parts.push({ PartNumber: i + 1, ETag: up.ETag!, ChecksumCRC32C: up.ChecksumCRC32C! });
+        }
+        return t.s3.send(
+          new CompleteMultipartUploadCommand({
+            Bucket: 'mpu',
+            Key,
+            UploadId,
+            MultipartUpload: { Parts: parts },
+            ChecksumCRC32C,
+            ChecksumType: 'FULL_OBJECT',
+          }),
+        );
+      };
+      const done = await run('full', whole);
+      expect([done.ChecksumCRC32C, done.ChecksumType]).toEqual([whole, 'FULL_OBJECT']);
+      const head = await t.s3.send(
+        new HeadObjectCommand({ Bucket: 'mpu', Key: 'full', ChecksumMode: 'ENABLED' }),
+      );
+      expect([head.ChecksumCRC32C, head.ChecksumType]).toEqual([whole, 'FULL_OBJECT']);
+      await expect(run('full-wrong', crcB64(1234))).rejects.toMatchObject({ name: 'BadDigest' });
+    });
+
+    it("refuses an unknown algorithm, and a part without the upload's checksum", async () => {
+      const md5 = await signedRequest(t.store.port, {
+        method: 'POST',
+        path: '/mpu/bad-alg?uploads',
+        headers: { 'x-amz-checksum-algorithm': 'MD5' },
+      });
+      expect([md5.status, xmlCode(md5.body)]).toEqual([400, 'InvalidRequest']);
+      const { UploadId } = await t.s3.send(
+        new CreateMultipartUploadCommand({ Bucket: 'mpu', Key: 'needs-crc', ChecksumAlgorithm: 'CRC32' }),
+      );
+      const bare = await signedRequest(t.store.port, {
+        method: 'PUT',
+        path: `/mpu/needs-crc?partNumber=1&uploadId=${UploadId}`,
+        body: 'x',
+      });
+      expect([bare.status, xmlCode(bare.body)]).toEqual([400, 'InvalidRequest']);
+      // A copied part gets the upload's checksum computed as it is copied.
+      await t.s3.send(new PutObjectCommand({ Bucket: 'mpu', Key: 'copy-src', Body: 'copied bytes' }));
+      const copied = await t.s3.send(
+        new UploadPartCopyCommand({
+          Bucket: 'mpu',
+          Key: 'needs-crc',
+          UploadId,
+          PartNumber: 1,
+          CopySource: 'mpu/copy-src',
+        }),
+      );
+      const done = await t.s3.send(
+        new CompleteMultipartUploadCommand({
+          Bucket: 'mpu',
+          Key: 'needs-crc',
+          UploadId,
+          MultipartUpload: { Parts: [{ PartNumber: 1, ETag: copied.CopyPartResult!.ETag! }] },
+        }),
+      );
+      const raw = Buffer.from(crcB64(crc32(Buffer.from('copied bytes'))), 'base64');
+      expect(done.ChecksumCRC32).toBe(`${crcB64(crc32(raw))}-1`);
+    });
   });
 });

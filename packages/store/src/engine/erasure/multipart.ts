@@ -221,7 +221,7 @@ export async function completeMultipartUpload(ctx: EngineContext, input: Complet
     ctx.locks.run(uploadLock(uploadId), async () => {
       const read = readUpload(ctx, bucket, key, uploadId);
       const chosen = chooseParts(input.parts, agreedParts(read, ctx.params.readQuorum));
-      input.check?.(chosen.map(toPartInfo));
+      const kept = input.check?.(chosen.map(toPartInfo));
       const { record } = read;
       const merged = mergedKey(ctx, bucket, key);
       const done = merged.versions.find((mv) => mv.version.data?.id === record.dataId);
@@ -245,7 +245,7 @@ export async function completeMultipartUpload(ctx: EngineContext, input: Complet
         contentType: m.contentType,
         userMeta: m.userMeta,
         headers: m.headers,
-        internal: m.internal,
+        internal: kept ? { ...m.internal, ...kept } : m.internal,
         data: {
           id: record.dataId,
           data: record.data,

@@ -14,7 +14,7 @@ interface Running {
   digest(): Buffer;
 }
 
-function running(alg: string): Running | undefined {
+export function running(alg: string): Running | undefined {
   if (alg === 'sha1' || alg === 'sha256') return createHash(alg);
   if (alg === 'crc64nvme') return new Crc64Nvme();
   if (alg === 'crc32' || alg === 'crc32c') {

@@ -42,7 +42,11 @@ function anonymousPayload(ctx: RequestContext): string {
  * checked against the signed payload hash and any declared checksum. Errors surface
  * on the stream, before its end, so the engine never commits an unverified body.
  */
-export function verifiedBody(ctx: RequestContext, auth: AuthResult | undefined): Readable {
+export function verifiedBody(
+  ctx: RequestContext,
+  auth: AuthResult | undefined,
+  opts: BodyOptions = {},
+): Readable {
   const mode = auth?.payloadHash ?? anonymousPayload(ctx);
   let body: Readable;
   let trailers: Map<string, string> | undefined;
@@ -67,8 +71,16 @@ export function verifiedBody(ctx: RequestContext, auth: AuthResult | undefined):
   } else {
     body = fromRequest(ctx.req, new Sha256Check(mode));
   }
-  const spec = checksumSpec(ctx, trailers);
+  const spec = opts.checksumsDescribeObject ? undefined : checksumSpec(ctx, trailers);
   return spec ? chain(body, new ChecksumCheck(spec)) : body;
+}
+
+export interface BodyOptions {
+  /**
+   * The request's x-amz-checksum-* headers are the object's, not the body's
+   * (CompleteMultipartUpload): its handler checks them against the parts instead.
+   */
+  checksumsDescribeObject?: boolean;
 }
 
 /**
@@ -84,9 +96,11 @@ export const WHOLE_BODY_MAX = 128 * 1024;
 export function wholeVerifiedBody(
   ctx: RequestContext,
   auth: AuthResult | undefined,
+  opts: BodyOptions = {},
 ): Promise<Buffer> | undefined {
   const mode = auth?.payloadHash ?? anonymousPayload(ctx);
-  if (mode.startsWith('STREAMING-') || checksumSpec(ctx) !== undefined) return undefined;
+  if (mode.startsWith('STREAMING-') || (!opts.checksumsDescribeObject && checksumSpec(ctx) !== undefined))
+    return undefined;
   const raw = header(ctx.headers, 'content-length');
   if (raw === undefined || !/^\d+$/.test(raw) || Number(raw) > WHOLE_BODY_MAX) return undefined;
   return readRequestBody(ctx.req, Number(raw)).then((body) => {

@@ -132,8 +132,15 @@ function checksumAlgorithm(call: S3Call): string | undefined {
  */
 function copiedChecksums(read: Opened, algorithm: string | undefined) {
   const kept: Record<string, string> = {};
+  // A composite checksum ("…-N") names the source's parts, which the copy does not have.
   for (const [k, v] of Object.entries(read.info.internal))
-    if (k.startsWith('checksum-') && (algorithm === undefined || k === `checksum-${algorithm}`)) kept[k] = v;
+    if (
+      k.startsWith('checksum-') &&
+      k !== 'checksum-type' &&
+      !/-\d+$/.test(v) &&
+      (algorithm === undefined || k === `checksum-${algorithm}`)
+    )
+      kept[k] = v;
   if (algorithm === undefined || kept[`checksum-${algorithm}`] !== undefined)
     return { body: read.stream, checksums: () => kept };
   const tally = new ChecksumCheck({ algorithm, expected: () => undefined });

@@ -5,6 +5,7 @@ import type { S3Operation } from '../router.js';
 import { el, elAttrs, S3_NAMESPACE } from '../xml/writer.js';
 import { owner } from './buckets.js';
 import { urlEncodeName } from './list.js';
+import { checksumOf } from './multipart.js';
 import { checksumElements } from './objects.js';
 
 type Op<N extends S3Operation['op']> = Extract<S3Operation, { op: N }>;
@@ -19,6 +20,7 @@ export async function listParts(deps: S3Deps, op: Op<'ListParts'>): Promise<Repl
   const page = after.slice(0, op.maxParts);
   // An empty page is never truncated: its next marker could not move on (max-parts=0).
   const truncated = page.length > 0 && after.length > page.length;
+  const checksum = checksumOf(upload);
   return xmlReply(
     elAttrs(
       'ListPartsResult',
@@ -29,6 +31,9 @@ export async function listParts(deps: S3Deps, op: Op<'ListParts'>): Promise<Repl
       initiator(),
       owner(),
       el('StorageClass', storageClassOf(upload.meta.headers ?? {})),
+      checksum
+        ? [el('ChecksumAlgorithm', checksum.algorithm.toUpperCase()), el('ChecksumType', checksum.type)]
+        : [],
       el('PartNumberMarker', op.partNumberMarker),
       el('NextPartNumberMarker', page.at(-1)?.number ?? op.partNumberMarker),
       el('MaxParts', op.maxParts),

@@ -6,7 +6,10 @@ import {
   type PutPartInput,
   type UploadInfo,
 } from '../../engine/object-layer.js';
+import { header } from '../../http/context.js';
 import { emptyReply, type Reply, xmlReply } from '../../http/reply.js';
+import { CHECKSUM_NAME, ChecksumCheck } from '../auth/checksum.js';
+import { type ChecksumType, combinedChecksum, uploadChecksum } from '../auth/multipart-checksum.js';
 import { declaredLength } from '../auth/payload.js';
 import type { S3Call, S3Deps } from '../call.js';
 import { ApiError } from '../errors.js';
@@ -14,10 +17,12 @@ import { checkReadKey, encryptPart, newObjectKey, objectKeyOf, sseOf, storedSse 
 import { objectUrl } from '../request/address.js';
 import type { S3Operation } from '../router.js';
 import { bucketSettings, versioningOf } from '../settings.js';
+import { chain } from '../streams.js';
 import { el, elAttrs, S3_NAMESPACE } from '../xml/writer.js';
 import { assertCopySize, openCopySource } from './copy.js';
 import { parseCompleteParts, type RequestedPart } from './multipart-xml.js';
 import {
+  checksumElements,
   checksumHeaders,
   contentMd5,
   newVersionMeta,
@@ -40,8 +45,19 @@ export async function createMultipartUpload(
   const settings = await bucketSettings(deps, op.bucket);
   const sse = sseForWrite(call, settings);
   const meta = newVersionMeta(call, settings);
+  const checksum = uploadChecksum(
+    header(call.ctx.headers, 'x-amz-checksum-algorithm'),
+    header(call.ctx.headers, 'x-amz-checksum-type'),
+  );
   if (sse.kind !== 'none') meta.internal = newObjectKey(deps, sse, op.bucket, op.key).internal;
+  if (checksum)
+    meta.internal = { ...meta.internal, [UPLOAD_CHECKSUM]: `${checksum.algorithm}/${checksum.type}` };
   const upload = await deps.layer.newMultipartUpload(op.bucket, op.key, meta);
+  const answered: Record<string, string> = sseResponseHeaders(sse);
+  if (checksum) {
+    answered['x-amz-checksum-algorithm'] = checksum.algorithm.toUpperCase();
+    answered['x-amz-checksum-type'] = checksum.type;
+  }
   return xmlReply(
     elAttrs(
       'InitiateMultipartUploadResult',
@@ -51,7 +67,30 @@ export async function createMultipartUpload(
       el('UploadId', upload.uploadId),
     ),
     200,
-    sseResponseHeaders(sse),
+    answered,
+  );
+}
+
+/** Where an upload keeps the checksum it was created with ("crc32/COMPOSITE"). */
+const UPLOAD_CHECKSUM = 'upload-checksum';
+
+export function checksumOf(upload: UploadInfo): { algorithm: string; type: ChecksumType } | undefined {
+  const kept = upload.meta.internal?.[UPLOAD_CHECKSUM];
+  if (!kept) return undefined;
+  const [algorithm, type] = kept.split('/') as [string, ChecksumType];
+  return { algorithm, type };
+}
+
+/** A part of an upload created with a checksum carries that checksum (MinIO, S3). */
+function assertPartChecksum(call: S3Call, upload: UploadInfo): void {
+  const want = checksumOf(upload)?.algorithm;
+  if (!want) return;
+  const name = `x-amz-checksum-${want}`;
+  if (header(call.ctx.headers, name) !== undefined || header(call.ctx.headers, 'x-amz-trailer') === name)
+    return;
+  throw new ApiError(
+    'InvalidRequest',
+    `The upload was created using the ${want.toUpperCase()} checksum algorithm: each part must carry its ${name}.`,
   );
 }
 
@@ -97,6 +136,7 @@ export async function uploadPart(deps: S3Deps, call: S3Call, op: Op<'UploadPart'
   if (size === undefined) throw new ApiError('MissingContentLength');
   if (size > MAX_OBJECT_SIZE) throw new ApiError('EntityTooLarge');
   const upload = await deps.layer.getMultipartUpload(op.bucket, op.key, op.uploadId);
+  assertPartChecksum(call, upload);
   const md5 = contentMd5(call);
   const settings = await bucketSettings(deps, op.bucket);
   const part = await withinQuota(deps, op.bucket, settings, size, () =>
@@ -124,13 +164,31 @@ export async function uploadPartCopy(deps: S3Deps, call: S3Call, op: Op<'UploadP
   try {
     const size = read.range ? read.range.end - read.range.start + 1 : read.info.size;
     assertCopySize(size, 'part');
+    // An upload created with a checksum gets the copied part's, computed as it goes by.
+    const algorithm = checksumOf(upload)?.algorithm;
+    const tally = algorithm ? new ChecksumCheck({ algorithm, expected: () => undefined }) : undefined;
+    const copied = partBody(deps, call, upload, op.partNumber, {
+      body: tally ? chain(read.stream, tally) : read.stream,
+      size,
+    });
     const part = await withinQuota(deps, op.bucket, await bucketSettings(deps, op.bucket), size, () =>
       deps.layer.putObjectPart({
         bucket: op.bucket,
         key: op.key,
         uploadId: op.uploadId,
         partNumber: op.partNumber,
-        ...partBody(deps, call, upload, op.partNumber, { body: read.stream, size }),
+        ...copied,
+        ...(tally
+          ? {
+              finish: () => {
+                const facts = copied.finish?.() ?? {};
+                return {
+                  ...facts,
+                  internal: { ...facts.internal, [`checksum-${algorithm}`]: tally.value ?? '' },
+                };
+              },
+            }
+          : {}),
       }),
     );
     return xmlReply(
@@ -152,17 +210,61 @@ export async function uploadPartCopy(deps: S3Deps, call: S3Call, op: Op<'UploadP
   }
 }
 
-/** Checksums named in the complete request must match what each part was uploaded with. */
-function checkPartChecksums(requested: RequestedPart[]) {
+/**
+ * Checksums named in the complete request must match what each part was uploaded with. The
+ * object then keeps the checksum of its parts: the upload's (COMPOSITE or FULL_OBJECT), or
+ * one the Complete request names in x-amz-checksum-<alg>, which must match it.
+ */
+function checkPartChecksums(call: S3Call, upload: UploadInfo, requested: RequestedPart[]) {
   const byNumber = new Map(requested.map((r) => [r.partNumber, r]));
-  return (parts: PartInfo[]) => {
+  const asked = objectChecksumAsked(call);
+  const declared = checksumOf(upload);
+  return (parts: PartInfo[]): Record<string, string> | undefined => {
     for (const p of parts) {
       for (const [alg, value] of Object.entries(byNumber.get(p.number)?.checksums ?? {})) {
         const stored = p.internal[`checksum-${alg}`];
         if (stored !== undefined && stored !== value) throw new ApiError('InvalidPart');
       }
     }
+    const algorithm = declared?.algorithm ?? asked?.algorithm;
+    if (!algorithm) return undefined;
+    if (asked && asked.algorithm !== algorithm)
+      throw new ApiError(
+        'InvalidRequest',
+        `The upload was created using the ${algorithm.toUpperCase()} checksum algorithm.`,
+      );
+    const type = declared?.type ?? asked!.type;
+    const sums = parts.map((p) => ({ checksum: p.internal[`checksum-${algorithm}`], size: p.size }));
+    // Parts without the checksum (stored before uploads kept one) leave the object without it.
+    if (sums.some((s) => !s.checksum)) return undefined;
+    const value = combinedChecksum(algorithm, type, sums as { checksum: string; size: number }[]);
+    if (asked && asked.value !== value && `${asked.value}-${parts.length}` !== value)
+      throw new ApiError(
+        'BadDigest',
+        `The ${algorithm.toUpperCase()} you specified did not match the calculated checksum.`,
+      );
+    return { [`checksum-${algorithm}`]: value, 'checksum-type': type };
   };
+}
+
+/** The object checksum a Complete request names (x-amz-checksum-<alg>, -type). */
+function objectChecksumAsked(
+  call: S3Call,
+): { algorithm: string; type: ChecksumType; value: string } | undefined {
+  for (const name of Object.keys(call.ctx.headers)) {
+    const algorithm = CHECKSUM_NAME.exec(name)?.[1];
+    if (!algorithm) continue;
+    const value = header(call.ctx.headers, name)!;
+    const typeHeader = header(call.ctx.headers, 'x-amz-checksum-type')?.toUpperCase();
+    const type: ChecksumType =
+      typeHeader === 'COMPOSITE' || typeHeader === 'FULL_OBJECT'
+        ? typeHeader
+        : /-\d+$/.test(value) || algorithm.startsWith('sha')
+          ? 'COMPOSITE'
+          : 'FULL_OBJECT';
+    return { algorithm, type, value };
+  }
+  return undefined;
 }
 
 export async function completeMultipartUpload(
@@ -186,7 +288,7 @@ export async function completeMultipartUpload(
       uploadId: op.uploadId,
       parts: requested.map((r) => ({ number: r.partNumber, etag: r.etag })),
       versioning: versioningOf(settings, op.key),
-      check: checkPartChecksums(requested),
+      check: checkPartChecksums(call, upload, requested),
       ...(op.condition ? { condition: op.condition } : {}),
     }),
   );
@@ -202,6 +304,7 @@ export async function completeMultipartUpload(
       el('Bucket', op.bucket),
       el('Key', op.key),
       el('ETag', `"${info.etag}"`),
+      checksumElements(info.internal),
     ),
     200,
     headers,

@@ -92,9 +92,11 @@ export function withChecksums(call: S3Call, finish?: () => BodyFacts): () => Bod
 
 /** The checksums of a version or part as XML elements (ChecksumCRC32, ChecksumSHA256, ...). */
 export function checksumElements(internal: Record<string, string>): XmlElement[] {
+  // checksum-type (a multipart object's COMPOSITE or FULL_OBJECT) is ChecksumType, last.
   return Object.entries(internal)
-    .filter(([k]) => k.startsWith('checksum-'))
-    .map(([k, v]) => el(`Checksum${k.slice(9).toUpperCase()}`, v));
+    .filter(([k]) => k.startsWith('checksum-') && k !== 'checksum-type')
+    .map(([k, v]) => el(`Checksum${k.slice(9).toUpperCase()}`, v))
+    .concat(internal['checksum-type'] ? [el('ChecksumType', internal['checksum-type'])] : []);
 }
 
 /** The checksum headers of a version (x-amz-checksum-mode: ENABLED on GET/HEAD). */
