@@ -124,6 +124,12 @@ export function accessesOf(
       return one('s3:GetBucketPolicy', { bucket: op.bucket });
     case 'PutBucketAcl':
       return one('s3:PutBucketPolicy', { bucket: op.bucket });
+    case 'GetObjectAttributes':
+      return one(op.versionId ? 's3:GetObjectVersionAttributes' : 's3:GetObjectAttributes', {
+        bucket: op.bucket,
+        key: op.key,
+        ...versioned(op),
+      });
     case 'GetObjectAcl':
       return one(op.versionId ? 's3:GetObjectVersion' : 's3:GetObject', {
         bucket: op.bucket,

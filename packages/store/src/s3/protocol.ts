@@ -22,6 +22,7 @@ import * as list from './handlers/list.js';
 import { listObjectVersions } from './handlers/list-versions.js';
 import * as multipart from './handlers/multipart.js';
 import { listMultipartUploads, listParts } from './handlers/multipart-list.js';
+import { getObjectAttributes } from './handlers/object-attributes.js';
 import * as objectConfig from './handlers/object-config.js';
 import * as objects from './handlers/objects.js';
 import { postObject } from './handlers/post-object.js';
@@ -120,6 +121,8 @@ function dispatch(deps: S3ProtocolDeps, call: S3Call, op: S3Operation): Promise<
     case 'GetBucketAcl':
     case 'GetObjectAcl':
       return acl.getAcl(deps, op);
+    case 'GetObjectAttributes':
+      return getObjectAttributes(deps, call, op);
     case 'PutBucketAcl':
     case 'PutObjectAcl':
       return acl.putAcl(deps, call, op);

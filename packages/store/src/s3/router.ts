@@ -15,6 +15,8 @@ import {
   headerOf,
   listBucketsParams,
   listParams,
+  type ObjectAttribute,
+  objectAttributes,
   objectLockAsked,
   versionOf,
 } from './request/fields.js';
@@ -110,6 +112,12 @@ export type S3Operation =
   | { op: 'GetBucketPolicyStatus'; bucket: string }
   | { op: 'GetBucketAcl' | 'PutBucketAcl'; bucket: string }
   | ({ op: 'GetObjectAcl' | 'PutObjectAcl' } & Versioned)
+  | ({
+      op: 'GetObjectAttributes';
+      attributes: ObjectAttribute[];
+      maxParts: number;
+      partNumberMarker: number;
+    } & Versioned)
   | { op: 'DeleteObjects'; bucket: string }
   | ({ op: 'PutObject'; condition?: WriteCondition } & Obj)
   | ({
@@ -250,6 +258,21 @@ function objectOp(name: string, bucket: string, key: string, parts: S3RequestPar
       return { op: name, bucket, key, uploadId, ...writeCondition(headers) };
     case 'AbortMultipartUpload':
       return { op: name, bucket, key, uploadId };
+    case 'GetObjectAttributes':
+      return {
+        op: name,
+        bucket,
+        key,
+        attributes: objectAttributes(headerOf(headers, 'x-amz-object-attributes')),
+        maxParts: parseCount(headerOf(headers, 'x-amz-max-parts'), 'x-amz-max-parts', 1000, 1000),
+        partNumberMarker: parseCount(
+          headerOf(headers, 'x-amz-part-number-marker'),
+          'x-amz-part-number-marker',
+          0,
+          10_000,
+        ),
+        ...versionOf(query),
+      };
     case 'ListParts':
       return {
         op: name,

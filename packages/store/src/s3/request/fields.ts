@@ -99,3 +99,17 @@ export function assertStorageClass(value: string | undefined): void {
 /** The class a listing reports for a version's stored headers. */
 export const storageClassOf = (headers: { 'x-amz-storage-class'?: string }): string =>
   headers['x-amz-storage-class'] ?? 'STANDARD';
+
+const OBJECT_ATTRIBUTES = ['ETag', 'Checksum', 'ObjectParts', 'StorageClass', 'ObjectSize'] as const;
+export type ObjectAttribute = (typeof OBJECT_ATTRIBUTES)[number];
+
+/** GetObjectAttributes' x-amz-object-attributes: a comma list of what to answer, at least one. */
+export function objectAttributes(raw: string | undefined): ObjectAttribute[] {
+  const names = (raw ?? '')
+    .split(',')
+    .map((n) => n.trim())
+    .filter((n) => n !== '');
+  if (names.length === 0 || names.some((n) => !(OBJECT_ATTRIBUTES as readonly string[]).includes(n)))
+    throw new ApiError('InvalidArgument', 'Invalid attribute name specified.');
+  return names as ObjectAttribute[];
+}

@@ -1,0 +1,118 @@
+import * as s3sdk from '@aws-sdk/client-s3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signedRequest, startTestStore, type TestStore, xmlCode } from '../support/store.js';
+
+// GetObjectAttributes: the attributes asked for, an object's parts among them.
+
+const {
+  CompleteMultipartUploadCommand,
+  CreateBucketCommand,
+  CreateMultipartUploadCommand,
+  GetObjectAttributesCommand,
+  PutObjectCommand,
+  UploadPartCommand,
+} = s3sdk;
+
+const MiB = 1024 * 1024;
+let t: TestStore;
+beforeAll(async () => {
+  t = await startTestStore();
+  await t.s3.send(new CreateBucketCommand({ Bucket: 'attrs' }));
+});
+afterAll(() => t.close());
+
+describe('GetObjectAttributes', () => {
+  it('answers what is asked: ETag, checksum, size and class of a single object', async () => {
+    const put = await t.s3.send(
+      new PutObjectCommand({ Bucket: 'attrs', Key: 'one', Body: 'hello', ChecksumAlgorithm: 'SHA256' }),
+    );
+    const out = await t.s3.send(
+      new GetObjectAttributesCommand({
+        Bucket: 'attrs',
+        Key: 'one',
+        ObjectAttributes: ['ETag', 'Checksum', 'ObjectSize', 'StorageClass'],
+      }),
+    );
+    expect([out.ETag, out.ObjectSize, out.StorageClass]).toEqual([
+      put.ETag!.replaceAll('"', ''),
+      5,
+      'STANDARD',
+    ]);
+    expect(out.Checksum?.ChecksumSHA256).toBe(put.ChecksumSHA256);
+    expect(out.ObjectParts).toBeUndefined();
+    const some = await t.s3.send(
+      new GetObjectAttributesCommand({ Bucket: 'attrs', Key: 'one', ObjectAttributes: ['ObjectSize'] }),
+    );
+    expect([some.ETag, some.ObjectSize]).toEqual([undefined, 5]);
+  });
+
+  it('pages the parts of a multipart object', async () => {
+    const { UploadId } = await t.s3.send(new CreateMultipartUploadCommand({ Bucket: 'attrs', Key: 'mp' }));
+    const Parts = [];
+    for (const [i, size] of [5 * MiB, 5 * MiB, 10].entries()) {
+      const up = await t.s3.send(
+        new UploadPartCommand({
+          Bucket: 'attrs',
+          Key: 'mp',
+          UploadId,
+          PartNumber: i + 1,
+          Body: Buffer.alloc(size, i),
+        }),
+      );
+      Parts.push({ PartNumber: i + 1, ETag: up.ETag! });
+    }
+    await t.s3.send(
+      new CompleteMultipartUploadCommand({
+        Bucket: 'attrs',
+        Key: 'mp',
+        UploadId,
+        MultipartUpload: { Parts },
+      }),
+    );
+    const first = await t.s3.send(
+      new GetObjectAttributesCommand({
+        Bucket: 'attrs',
+        Key: 'mp',
+        ObjectAttributes: ['ObjectParts'],
+        MaxParts: 2,
+      }),
+    );
+    expect(first.ObjectParts).toMatchObject({
+      TotalPartsCount: 3,
+      IsTruncated: true,
+      NextPartNumberMarker: '2',
+      Parts: [
+        { PartNumber: 1, Size: 5 * MiB },
+        { PartNumber: 2, Size: 5 * MiB },
+      ],
+    });
+    const rest = await t.s3.send(
+      new GetObjectAttributesCommand({
+        Bucket: 'attrs',
+        Key: 'mp',
+        ObjectAttributes: ['ObjectParts'],
+        PartNumberMarker: '2',
+      }),
+    );
+    expect([rest.ObjectParts?.IsTruncated, rest.ObjectParts?.Parts]).toEqual([
+      false,
+      [{ PartNumber: 3, Size: 10 }],
+    ]);
+  });
+
+  it('refuses an unknown attribute or none; a missing key is NoSuchKey', async () => {
+    for (const attributes of ['Nope', '']) {
+      const res = await signedRequest(t.store.port, {
+        method: 'GET',
+        path: '/attrs/one?attributes',
+        headers: { 'x-amz-object-attributes': attributes },
+      });
+      expect([res.status, xmlCode(res.body)], attributes).toEqual([400, 'InvalidArgument']);
+    }
+    await expect(
+      t.s3.send(
+        new GetObjectAttributesCommand({ Bucket: 'attrs', Key: 'missing', ObjectAttributes: ['ETag'] }),
+      ),
+    ).rejects.toMatchObject({ name: 'NoSuchKey' });
+  });
+});
