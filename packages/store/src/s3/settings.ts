@@ -84,7 +84,7 @@ async function readSettings(deps: Pick<S3Deps, 'system'>, bucket: string): Promi
 /** How a write to `key` is versioned: an enabled bucket leaves its excluded keys unversioned. */
 export function versioningOf(settings: BucketSettings, key: string): Versioning {
   const x = settings.versioningExclusions;
-  return x && settings.versioning === 'enabled' && excludedFromVersioning(x, key)
-    ? 'suspended'
-    : settings.versioning;
+  // Never under object lock: an unversioned write there would replace a locked version.
+  if (!x || settings.objectLock || settings.versioning !== 'enabled') return settings.versioning;
+  return excludedFromVersioning(x, key) ? 'suspended' : 'enabled';
 }

@@ -85,6 +85,20 @@ describe('Get/Put/DeleteBucketLifecycle', () => {
       const res = await putXml(rule!);
       expect([res.status, xmlCode(res.body)], rule).toEqual([400, code]);
     }
+    // 1000 rules of several elements each: within the document's size, so within its tags.
+    const many = Array.from(
+      { length: 1000 },
+      (_, i) =>
+        `<Rule><ID>r${i}</ID><Status>Enabled</Status><Filter><And><Prefix>p${i}/</Prefix><Tag><Key>k</Key><Value>v</Value></Tag></And></Filter>${expire}<NoncurrentVersionExpiration><NoncurrentDays>2</NoncurrentDays></NoncurrentVersionExpiration></Rule>`,
+    ).join('');
+    const manyBody = `<LifecycleConfiguration>${many}</LifecycleConfiguration>`;
+    const big = await signedRequest(t.store.port, {
+      method: 'PUT',
+      path: '/ilm?lifecycle',
+      body: manyBody,
+      headers: { 'content-md5': createHash('md5').update(manyBody).digest('base64') },
+    });
+    expect(big.status).toBe(200);
     for (const rule of [
       `<Prefix>old/</Prefix>${expire}`,
       `<Filter><ObjectSizeGreaterThan>1048576</ObjectSizeGreaterThan></Filter>${expire}`,

@@ -12,6 +12,7 @@ const {
   CreateBucketCommand,
   CreateMultipartUploadCommand,
   DeleteObjectCommand,
+  PutBucketVersioningCommand,
   PutObjectCommand,
   UploadPartCommand,
 } = s3sdk;
@@ -120,6 +121,21 @@ describe('bucket quota', () => {
     );
     await expect(
       t.s3.send(new CopyObjectCommand({ Bucket: 'rewrite', Key: 'other', CopySource: 'rewrite/big' })),
+    ).rejects.toMatchObject(exceeded);
+    // Where versions are kept, a copy onto itself adds one, and its bytes count.
+    await t.s3.send(
+      new PutBucketVersioningCommand({ Bucket: 'rewrite', VersioningConfiguration: { Status: 'Enabled' } }),
+    );
+    await expect(
+      t.s3.send(
+        new CopyObjectCommand({
+          Bucket: 'rewrite',
+          Key: 'big',
+          CopySource: 'rewrite/big',
+          MetadataDirective: 'REPLACE',
+          Metadata: { note: 'again' },
+        }),
+      ),
     ).rejects.toMatchObject(exceeded);
   });
 

@@ -100,5 +100,13 @@ describe('Get/PutBucketVersioning', () => {
     expect(versionsOf('logs-eu/2024/x')).toEqual(['null']);
     expect(versionsOf('data/a')).toHaveLength(2);
     expect(versionsOf('logs-eu/2025/x')).toHaveLength(2);
+    // Under object lock no key may go unversioned: a PUT or DELETE would replace a locked version.
+    await t.s3.send(new CreateBucketCommand({ Bucket: 'partly-locked', ObjectLockEnabledForBucket: true }));
+    const locked = await signedRequest(t.store.port, {
+      method: 'PUT',
+      path: '/partly-locked?versioning',
+      body: `<VersioningConfiguration><Status>Enabled</Status>${excluded}</VersioningConfiguration>`,
+    });
+    expect([locked.status, xmlCode(locked.body)]).toEqual([409, 'InvalidBucketState']);
   });
 });

@@ -46,7 +46,12 @@ export function need(obj: XmlObject, name: string): string {
   return v;
 }
 
-export const xmlRoot = parseRequestXml;
+/**
+ * A configuration document's root. Its size is bounded by its kind's maxBody (1000
+ * lifecycle rules fill many tags), so the tag budget is that body's, not the default.
+ */
+export const xmlRoot = (body: Buffer, root: string): XmlObject =>
+  parseRequestXml(body, root, { maxTags: body.length });
 
 export type ConfigSpecs = Record<ConfigKind, KindSpec>;
 

@@ -82,7 +82,11 @@ export const versioning: KindSpec = {
     if (mfa !== undefined && mfa !== 'Disabled') {
       throw new ApiError('NotImplemented', 'MFA delete is not supported');
     }
-    if (status === 'Suspended' && (await ctx.configs.get(ctx.bucket, 'object-lock')) !== undefined) {
+    const excluded = exclusions(doc, status);
+    // Excluded keys are written unversioned: under object lock that would let a PUT or a
+    // DELETE replace a locked version (MinIO refuses it alike).
+    const unversionedKeys = status === 'Suspended' || excluded.excludedPrefixes || excluded.excludeFolders;
+    if (unversionedKeys && (await ctx.configs.get(ctx.bucket, 'object-lock')) !== undefined) {
       throw new ApiError(
         'InvalidBucketState',
         'An Object Lock configuration is present on this bucket, so the versioning state cannot be changed.',
@@ -95,7 +99,7 @@ export const versioning: KindSpec = {
         'A replication configuration is present on this bucket, bucket wide versioning cannot be suspended.',
       );
     }
-    return { status, ...exclusions(doc, status) } satisfies VersioningValue;
+    return { status, ...excluded } satisfies VersioningValue;
   },
   render: (stored) =>
     render(storedAs<VersioningValue>(stored, (v) => v.status === 'Enabled' || v.status === 'Suspended')),

@@ -178,8 +178,10 @@ export async function copyObject(deps: S3Deps, call: S3Call, op: CopyOp): Promis
     throw err;
   }
   const copied = copiedChecksums(read, algorithm);
-  // A copy onto itself (new metadata, a key rotation) is not held to the quota, as in MinIO:
-  // a bucket over half full could otherwise never change its big objects' metadata.
+  // A copy onto itself (new metadata, a key rotation) that replaces the object is not held
+  // to the quota, as in MinIO: a bucket over half full could otherwise never change its big
+  // objects' metadata. Where it adds a version, it adds bytes, and the quota holds.
+  const replaces = inPlace && versioningOf(settings, op.key) !== 'enabled';
   const write = () =>
     writeObject(deps, {
       bucket: op.bucket,
@@ -192,7 +194,7 @@ export async function copyObject(deps: S3Deps, call: S3Call, op: CopyOp): Promis
       afterBody: () => ({ internal: copied.checksums() }),
       ...(op.condition ? { condition: op.condition } : {}),
     });
-  const info = await (inPlace
+  const info = await (replaces
     ? write()
     : withinQuota(deps, op.bucket, settings, read.info.size, write)
   ).catch((err: unknown) => {

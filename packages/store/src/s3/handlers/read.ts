@@ -155,13 +155,6 @@ function ifRangeHolds(validator: string, info: ObjectInfo): boolean {
 
 export async function readObject(deps: S3Deps, op: ReadOp, call: S3Call): Promise<Reply> {
   const { ctx } = call;
-  if (op.op === 'GetObject' && op.range && op.ifRange !== undefined) {
-    const current = await deps.layer.getObjectInfo(op.bucket, op.key, version(op));
-    if (!ifRangeHolds(op.ifRange, current)) {
-      const { range: _, ifRange: __, ...whole } = op;
-      op = whole;
-    }
-  }
   // S3 honours response-* overrides on signed requests only.
   if (call.auth === undefined && Object.keys(op.overrides).length > 0)
     throw new ApiError(
@@ -182,6 +175,14 @@ export async function readObject(deps: S3Deps, op: ReadOp, call: S3Call): Promis
       op.op === 'GetObject'
         ? await openObject(deps, op.bucket, op.key, openRequest(op, key))
         : await stat(deps, op, key);
+    // If-Range is judged on the version opened (a check before the open could pass on one
+    // version and serve another's bytes): no match, and the whole object is the answer.
+    if (op.range && op.ifRange !== undefined && !ifRangeHolds(op.ifRange, opened.info)) {
+      opened.stream?.destroy();
+      const { range: _, ifRange: __, ...whole } = op;
+      op = whole;
+      opened = await openObject(deps, op.bucket, op.key, openRequest(op, key));
+    }
   } catch (err) {
     if ((err instanceof EngineError || err instanceof ApiError) && err.code === 'InvalidRange')
       throw await invalidRange(deps, op);
