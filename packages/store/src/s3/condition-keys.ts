@@ -15,6 +15,8 @@ export interface SignatureFacts {
   signedAt: Date;
   /** The payload hash the signature covers (UNSIGNED-PAYLOAD for presigned and POST). */
   payloadHash: string;
+  /** Signature Version 2 ("AWS"); absent for SigV4. */
+  version?: 'AWS';
 }
 
 const signatures = new WeakMap<RequestContext, SignatureFacts>();
@@ -56,7 +58,7 @@ export function globalConditions(
   }
   if (signature) {
     out['s3:authType'] = [signature.type];
-    out['s3:signatureversion'] = ['AWS4-HMAC-SHA256'];
+    out['s3:signatureversion'] = [signature.version ?? 'AWS4-HMAC-SHA256'];
     out['s3:signatureAge'] = [String(Math.max(0, now.getTime() - signature.signedAt.getTime()))];
     out['s3:x-amz-content-sha256'] = [signature.payloadHash];
   }

@@ -6,6 +6,12 @@ import { eventStream, streamReply } from '../observe/stream.js';
 import { type AuthResult, parseAmzDate } from './auth/common.js';
 import { verifiedBody, wholeVerifiedBody } from './auth/payload.js';
 import { isPresigned, verifyPresigned } from './auth/presigned.js';
+import {
+  isPresignedV2,
+  isSignatureV2Header,
+  verifyHeaderV2,
+  verifyPresignedV2,
+} from './auth/signature-v2.js';
 import { verifyHeaderAuth } from './auth/signature-v4.js';
 import { accessesOf, authorize, may } from './authorize.js';
 import type { S3Call, S3Deps } from './call.js';
@@ -39,25 +45,36 @@ export interface S3ProtocolDeps extends S3Deps {
 }
 
 /** Who signed the request; undefined when nobody did (anonymous, judged by bucket policy). */
-function authenticate(ctx: RequestContext, deps: S3ProtocolDeps): S3Call['auth'] {
+function authenticate(ctx: RequestContext, deps: S3ProtocolDeps, bucket: string | undefined): S3Call['auth'] {
   const lookup = (accessKey: string) => deps.credentials.lookup(accessKey);
   const opts = { service: 's3' as const, region: deps.region, lookup, now: new Date() };
   let auth: AuthResult;
   let type: SignatureFacts['type'];
+  // Signature V2 (MinIO accepts it; boto3 presigns with it by default) on S3 requests only.
+  const v2 = isSignatureV2Header(ctx) || isPresignedV2(ctx);
   if (header(ctx.headers, 'authorization') !== undefined) {
-    if (isPresigned(ctx))
+    if (isPresigned(ctx) || isPresignedV2(ctx))
       throw new ApiError(
         'InvalidArgument',
         'Only one auth mechanism allowed; only the X-Amz-Algorithm query parameter, Signature query string parameter or the Authorization header should be specified',
       );
-    auth = verifyHeaderAuth(ctx, opts);
+    auth = v2 ? verifyHeaderV2(ctx, opts, bucket) : verifyHeaderAuth(ctx, opts);
     type = 'REST-HEADER';
   } else if (isPresigned(ctx)) {
     auth = verifyPresigned(ctx, opts);
     type = 'REST-QUERY-STRING';
+  } else if (isPresignedV2(ctx)) {
+    auth = verifyPresignedV2(ctx, opts, bucket);
+    type = 'REST-QUERY-STRING';
   } else return undefined;
   const signedAt = parseAmzDate(auth.amzDate);
-  if (signedAt) noteSignature(ctx, { type, signedAt, payloadHash: auth.payloadHash });
+  if (signedAt)
+    noteSignature(ctx, {
+      type,
+      signedAt,
+      payloadHash: auth.payloadHash,
+      ...(v2 ? { version: 'AWS' as const } : {}),
+    });
   return auth;
 }
 
@@ -228,7 +245,7 @@ export function s3Protocol(deps: S3ProtocolDeps): Protocol {
           reply = await withContext(op, () => postObject(deps, ctx, op.bucket));
         } else {
           assertSseChannel(ctx);
-          const auth = authenticate(ctx, deps);
+          const auth = authenticate(ctx, deps, 'bucket' in op ? op.bucket : undefined);
           noteSigner(ctx, auth?.identity);
           let body: ReturnType<S3Call['body']> | undefined;
           const bodyOptions = { checksumsDescribeObject: op.op === 'CompleteMultipartUpload' };

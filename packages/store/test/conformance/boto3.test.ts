@@ -175,4 +175,41 @@ print(json.dumps({
       badName: 'InvalidBucketName',
     });
   }, 120_000);
+
+  it('signs with Signature Version 2 too: headers, and the presigned URLs boto3 makes by default', async () => {
+    installed();
+    const out = await python(`
+v2 = session.client('s3', endpoint_url=os.environ['ENDPOINT'], config=Config(signature_version='s3', s3={'addressing_style': 'path'}, retries={'max_attempts': 1}))
+v2.create_bucket(Bucket='sigv2')
+v2.put_object(Bucket='sigv2', Key='a b+c.txt', Body=b'v2 body', Metadata={'m': 'x'}, Tagging='t=1')
+got = v2.get_object(Bucket='sigv2', Key='a b+c.txt')['Body'].read().decode()
+up = v2.create_multipart_upload(Bucket='sigv2', Key='mp')['UploadId']
+part = v2.upload_part(Bucket='sigv2', Key='mp', UploadId=up, PartNumber=1, Body=b'part')
+v2.complete_multipart_upload(Bucket='sigv2', Key='mp', UploadId=up, MultipartUpload={'Parts': [{'PartNumber': 1, 'ETag': part['ETag']}]})
+v2.put_bucket_tagging(Bucket='sigv2', Tagging={'TagSet': [{'Key': 'k', 'Value': 'v'}]})
+v2.put_object(Bucket='sigv2', Key='gone', Body=b'x')
+v2.delete_objects(Bucket='sigv2', Delete={'Objects': [{'Key': 'gone'}]})
+listed = [o['Key'] for o in v2.list_objects_v2(Bucket='sigv2')['Contents']]
+url = v2.generate_presigned_url('get_object', Params={'Bucket': 'sigv2', 'Key': 'a b+c.txt', 'ResponseContentType': 'text/x-v2'}, ExpiresIn=60)
+res = urllib.request.urlopen(url)
+presigned = [res.read().decode(), res.headers['content-type'], 'AWSAccessKeyId=' in url]
+bad = url.replace('Signature=', 'Signature=A')
+try:
+    urllib.request.urlopen(bad)
+    forged = 200
+except urllib.error.HTTPError as e:
+    forged = e.code
+wrong = boto3.session.Session(aws_access_key_id=os.environ['KEY'], aws_secret_access_key='not-the-secret', region_name='us-east-1').client('s3', endpoint_url=os.environ['ENDPOINT'], config=Config(signature_version='s3', s3={'addressing_style': 'path'}, retries={'max_attempts': 1}))
+print(json.dumps({'listed': listed, 'tags': v2.get_bucket_tagging(Bucket='sigv2')['TagSet'], 'got': got, 'mp': v2.get_object(Bucket='sigv2', Key='mp')['Body'].read().decode(), 'presigned': presigned, 'forged': forged, 'wrongSecret': code(lambda: wrong.list_objects_v2(Bucket='sigv2'))}))
+`);
+    expect(out).toEqual({
+      listed: ['a b+c.txt', 'mp'],
+      tags: [{ Key: 'k', Value: 'v' }],
+      got: 'v2 body',
+      mp: 'part',
+      presigned: ['v2 body', 'text/x-v2', true],
+      forged: 403,
+      wrongSecret: 'SignatureDoesNotMatch',
+    });
+  }, 120_000);
 });
