@@ -34,7 +34,7 @@ import * as objects from './handlers/objects.js';
 import { postObject } from './handlers/post-object.js';
 import { readObject } from './handlers/read.js';
 import { toApiError } from './object-io.js';
-import { domainsFromEnv } from './request/address.js';
+import { domainsFromEnv, hostBucket } from './request/address.js';
 import { parseS3Request, type S3Operation } from './router.js';
 import { el, type XmlElement } from './xml/writer.js';
 
@@ -45,7 +45,7 @@ export interface S3ProtocolDeps extends S3Deps {
 }
 
 /** Who signed the request; undefined when nobody did (anonymous, judged by bucket policy). */
-function authenticate(ctx: RequestContext, deps: S3ProtocolDeps, bucket: string | undefined): S3Call['auth'] {
+function authenticate(ctx: RequestContext, deps: S3ProtocolDeps, resourcePath: string): S3Call['auth'] {
   const lookup = (accessKey: string) => deps.credentials.lookup(accessKey);
   const opts = { service: 's3' as const, region: deps.region, lookup, now: new Date() };
   let auth: AuthResult;
@@ -58,13 +58,13 @@ function authenticate(ctx: RequestContext, deps: S3ProtocolDeps, bucket: string 
         'InvalidArgument',
         'Only one auth mechanism allowed; only the X-Amz-Algorithm query parameter, Signature query string parameter or the Authorization header should be specified',
       );
-    auth = v2 ? verifyHeaderV2(ctx, opts, bucket) : verifyHeaderAuth(ctx, opts);
+    auth = v2 ? verifyHeaderV2(ctx, opts, resourcePath) : verifyHeaderAuth(ctx, opts);
     type = 'REST-HEADER';
   } else if (isPresigned(ctx)) {
     auth = verifyPresigned(ctx, opts);
     type = 'REST-QUERY-STRING';
   } else if (isPresignedV2(ctx)) {
-    auth = verifyPresignedV2(ctx, opts, bucket);
+    auth = verifyPresignedV2(ctx, opts, resourcePath);
     type = 'REST-QUERY-STRING';
   } else return undefined;
   const signedAt = parseAmzDate(auth.amzDate);
@@ -245,7 +245,9 @@ export function s3Protocol(deps: S3ProtocolDeps): Protocol {
           reply = await withContext(op, () => postObject(deps, ctx, op.bucket));
         } else {
           assertSseChannel(ctx);
-          const auth = authenticate(ctx, deps, 'bucket' in op ? op.bucket : undefined);
+          // What a Signature V2 signs as its resource: the bucket's path, even virtual-host style.
+          const vhost = hostBucket(ctx.host, domains);
+          const auth = authenticate(ctx, deps, vhost === undefined ? ctx.rawPath : `/${vhost}${ctx.rawPath}`);
           noteSigner(ctx, auth?.identity);
           let body: ReturnType<S3Call['body']> | undefined;
           const bodyOptions = { checksumsDescribeObject: op.op === 'CompleteMultipartUpload' };

@@ -102,13 +102,10 @@ function rawQuery(ctx: RequestContext): [string, string][] {
 }
 
 /** The resource strings a client may have signed: both lists, values decoded or as sent. */
-function resources(ctx: RequestContext, bucket: string | undefined): string[] {
-  // Virtual-host style still signs the bucket in the path; botocore signs a bucket's own
-  // requests as "/bucket/" whatever path it sends.
-  const paths = new Set([ctx.rawPath]);
-  if (bucket && ctx.rawPath !== `/${bucket}` && !ctx.rawPath.startsWith(`/${bucket}/`))
-    paths.add(`/${bucket}${ctx.rawPath}`);
-  if (bucket && (ctx.rawPath === `/${bucket}` || ctx.rawPath === '/')) paths.add(`/${bucket}/`);
+function resources(ctx: RequestContext, resourcePath: string): string[] {
+  // botocore signs a bucket's own requests as "/bucket/", whatever path it sends.
+  const paths = new Set([resourcePath]);
+  if (/^\/[^/]+$/.test(resourcePath)) paths.add(`${resourcePath}/`);
   const pairs = rawQuery(ctx);
   const out = new Set<string>();
   for (const path of paths)
@@ -169,7 +166,7 @@ function verify(
   secret: string,
   given: string,
   date: string,
-  bucket: string | undefined,
+  resourcePath: string,
   presigned = false,
 ): string {
   const head = [
@@ -180,7 +177,7 @@ function verify(
   ].join('\n');
   const amz = presigned ? [amzHeaders(ctx, true), amzHeaders(ctx, false)] : [amzHeaders(ctx, false)];
   for (const headers of new Set(amz))
-    for (const resource of resources(ctx, bucket)) {
+    for (const resource of resources(ctx, resourcePath)) {
       const expected = createHmac('sha1', secret)
         .update(Buffer.from(`${head}\n${headers}${resource}`, 'latin1'))
         .digest('base64');
@@ -196,11 +193,11 @@ function result(identity: AuthResult['identity'], at: Date, sig: string, opts: A
   return { identity, payloadHash: UNSIGNED_PAYLOAD, scope, amzDate, signature: sig } satisfies AuthResult;
 }
 
-/** Verifies "Authorization: AWS <key>:<signature>". */
+/** Verifies "Authorization: AWS <key>:<signature>"; `resourcePath` is the request's path with its bucket. */
 export function verifyHeaderV2(
   ctx: RequestContext,
   opts: AuthOptions,
-  bucket: string | undefined,
+  resourcePath: string,
 ): AuthResult {
   const m = /^AWS ([^:\s]+):(\S+)$/.exec(header(ctx.headers, 'authorization') ?? '');
   if (!m) throw new ApiError('AuthorizationHeaderMalformed');
@@ -213,7 +210,7 @@ export function verifyHeaderV2(
     throw new ApiError('RequestTimeTooSkewed');
   const identity = identify(m[1]!, header(ctx.headers, 'x-amz-security-token'), opts);
   // With x-amz-date (signed among the x-amz-* headers), the Date line is what Date says, often empty.
-  const sig = verify(ctx, identity.secretKey, m[2]!, dateHeader ?? '', bucket);
+  const sig = verify(ctx, identity.secretKey, m[2]!, dateHeader ?? '', resourcePath);
   return result(identity, signedAt, sig, opts);
 }
 
@@ -221,7 +218,7 @@ export function verifyHeaderV2(
 export function verifyPresignedV2(
   ctx: RequestContext,
   opts: AuthOptions,
-  bucket: string | undefined,
+  resourcePath: string,
 ): AuthResult {
   const expires = queryValue(ctx.query, 'Expires') ?? '';
   if (!/^\d{1,12}$/.test(expires))
@@ -229,6 +226,13 @@ export function verifyPresignedV2(
   if (opts.now.getTime() > Number(expires) * 1000) throw new ApiError('AccessDenied', 'Request has expired');
   const token = queryValue(ctx.query, 'x-amz-security-token') ?? header(ctx.headers, 'x-amz-security-token');
   const identity = identify(queryValue(ctx.query, 'AWSAccessKeyId')!, token, opts);
-  const sig = verify(ctx, identity.secretKey, queryValue(ctx.query, 'Signature')!, expires, bucket, true);
+  const sig = verify(
+    ctx,
+    identity.secretKey,
+    queryValue(ctx.query, 'Signature')!,
+    expires,
+    resourcePath,
+    true,
+  );
   return result(identity, opts.now, sig, opts);
 }
