@@ -194,11 +194,7 @@ function result(identity: AuthResult['identity'], at: Date, sig: string, opts: A
 }
 
 /** Verifies "Authorization: AWS <key>:<signature>"; `resourcePath` is the request's path with its bucket. */
-export function verifyHeaderV2(
-  ctx: RequestContext,
-  opts: AuthOptions,
-  resourcePath: string,
-): AuthResult {
+export function verifyHeaderV2(ctx: RequestContext, opts: AuthOptions, resourcePath: string): AuthResult {
   const m = /^AWS ([^:\s]+):(\S+)$/.exec(header(ctx.headers, 'authorization') ?? '');
   if (!m) throw new ApiError('AuthorizationHeaderMalformed');
   const dateHeader = header(ctx.headers, 'date');
@@ -215,11 +211,7 @@ export function verifyHeaderV2(
 }
 
 /** Verifies a presigned V2 URL: AWSAccessKeyId, Signature, Expires (seconds since 1970). */
-export function verifyPresignedV2(
-  ctx: RequestContext,
-  opts: AuthOptions,
-  resourcePath: string,
-): AuthResult {
+export function verifyPresignedV2(ctx: RequestContext, opts: AuthOptions, resourcePath: string): AuthResult {
   const expires = queryValue(ctx.query, 'Expires') ?? '';
   if (!/^\d{1,12}$/.test(expires))
     throw new ApiError('AuthorizationQueryParametersError', 'Expires must be a number of seconds since 1970');
