@@ -1,11 +1,10 @@
 import { type Reply, xmlReply } from '../../http/reply.js';
 import type { S3Call, S3Deps } from '../call.js';
-import { checkReadKey, objectKeyOf, storedSse } from '../object-io.js';
 import { storageClassOf } from '../request/fields.js';
 import type { S3Operation } from '../router.js';
 import { el, elAttrs, S3_NAMESPACE } from '../xml/writer.js';
 import { checksumElements } from './objects.js';
-import { readKey } from './read.js';
+import { checkKeyOpens, isMultipart, readKey } from './read.js';
 
 // GetObjectAttributes: what a HEAD tells and more (the checksum, the parts of a multipart
 // object), as XML, only the attributes asked for. An SSE-C object needs its key, as HEAD does.
@@ -18,11 +17,8 @@ export async function getObjectAttributes(deps: S3Deps, call: S3Call, op: Op): P
     op.key,
     op.versionId ? { versionId: op.versionId } : {},
   );
-  const key = readKey(call.ctx);
-  checkReadKey(info, key);
-  if (storedSse(info) === 'C') objectKeyOf(deps, info, key, { bucket: op.bucket, key: op.key });
+  checkKeyOpens(deps, op, info, readKey(call.ctx));
   const wants = new Set(op.attributes);
-  const multipart = info.parts.length > 1 || /-\d+$/.test(info.etag);
   const checksum = checksumElements(info.internal);
   const after = info.parts.filter((p) => p.number > op.partNumberMarker);
   const page = after.slice(0, op.maxParts);
@@ -34,7 +30,7 @@ export async function getObjectAttributes(deps: S3Deps, call: S3Call, op: Op): P
       { xmlns: S3_NAMESPACE },
       wants.has('ETag') ? el('ETag', info.etag) : null,
       wants.has('Checksum') && checksum.length > 0 ? el('Checksum', checksum) : null,
-      wants.has('ObjectParts') && multipart
+      wants.has('ObjectParts') && isMultipart(info)
         ? el(
             'ObjectParts',
             el('IsTruncated', after.length > page.length),

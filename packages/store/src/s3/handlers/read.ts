@@ -30,6 +30,9 @@ import { checksumHeaders } from './objects.js';
 
 type ReadOp = Extract<S3Operation, { op: 'GetObject' | 'HeadObject' }>;
 
+/** A multipart object (its ETag ends -N), even of one part. */
+export const isMultipart = (info: ObjectInfo): boolean => info.parts.length > 1 || /-\d+$/.test(info.etag);
+
 /** The headers every GET/HEAD of a version carries. */
 export function objectHeaders(info: ObjectInfo): Record<string, string> {
   const out: Record<string, string> = {
@@ -47,9 +50,7 @@ export function objectHeaders(info: ObjectInfo): Record<string, string> {
   }
   // OFF once a hold was lifted; absent when there never was one (S3's HeadObject).
   if (info.legalHold !== undefined) out['x-amz-object-lock-legal-hold'] = info.legalHold ? 'ON' : 'OFF';
-  // A multipart object (its ETag ends -N), even of one part.
-  if (info.parts.length > 1 || /-\d+$/.test(info.etag))
-    out['x-amz-mp-parts-count'] = String(info.parts.length);
+  if (isMultipart(info)) out['x-amz-mp-parts-count'] = String(info.parts.length);
   Object.assign(out, sseResponseHeaders(sseOf(info)));
   return out;
 }
@@ -92,7 +93,12 @@ async function invalidRange(deps: S3Deps, op: ReadOp): Promise<ApiError> {
 }
 
 /** Refuses a read without the right customer key; unsealing the object's key is the check. */
-function checkKeyOpens(deps: S3Deps, op: ReadOp, info: ObjectInfo, key: SseNone | SseCustomerKey): void {
+export function checkKeyOpens(
+  deps: S3Deps,
+  op: { bucket: string; key: string },
+  info: ObjectInfo,
+  key: SseNone | SseCustomerKey,
+): void {
   checkReadKey(info, key);
   if (storedSse(info) === 'C') objectKeyOf(deps, info, key, { bucket: op.bucket, key: op.key });
 }
