@@ -188,29 +188,18 @@ describe('GetObject', () => {
     expect(all.ContentLanguage).toBe('fr');
     expect(all.ExpiresString ?? all.Expires?.toUTCString()).toBe('Tue, 01 Jan 2030 00:00:00 GMT');
     await all.Body!.transformToString();
-    const unicode = await t.s3.send(
-      new GetObjectCommand({
-        Bucket: 'media',
-        Key: 'dir/file.txt',
-        ResponseContentDisposition: 'attachment; filename="☃.txt"',
-      }),
-    );
-    expect(Buffer.from(unicode.ContentDisposition!, 'latin1').toString('utf8')).toBe(
-      'attachment; filename="☃.txt"',
-    );
-    await unicode.Body!.transformToString();
-    // Characters of Latin-1's range go out as UTF-8 too, not as single bytes.
-    const latin = await t.s3.send(
-      new GetObjectCommand({
-        Bucket: 'media',
-        Key: 'dir/file.txt',
-        ResponseContentDisposition: 'attachment; filename="café.txt"',
-      }),
-    );
-    expect(Buffer.from(latin.ContentDisposition!, 'latin1').toString('utf8')).toBe(
-      'attachment; filename="café.txt"',
-    );
-    await latin.Body!.transformToString();
+    // Text beyond ASCII goes out as its UTF-8 bytes, Latin-1's range (é) included.
+    for (const disposition of ['attachment; filename="☃.txt"', 'attachment; filename="café.txt"']) {
+      const out = await t.s3.send(
+        new GetObjectCommand({
+          Bucket: 'media',
+          Key: 'dir/file.txt',
+          ResponseContentDisposition: disposition,
+        }),
+      );
+      expect(Buffer.from(out.ContentDisposition!, 'latin1').toString('utf8')).toBe(disposition);
+      await out.Body!.transformToString();
+    }
   });
 
   it('answers NoSuchKey and NoSuchBucket', async () => {
