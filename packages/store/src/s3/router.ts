@@ -1,11 +1,12 @@
 import { assertObjectKey } from '../engine/names.js';
-import type { ListUploadsInput, RangeSpec, WriteCondition } from '../engine/object-layer.js';
+import type { WriteCondition } from '../engine/object-layer.js';
 import type { QueryPairs } from '../http/context.js';
 import { ApiError, fromEngineError } from './errors.js';
 import { parseEventNames } from './events.js';
+import type { ConfigKind, ObjectConfigKind, S3Operation, S3RequestParts } from './operation.js';
 import { actionFor, first, type Level } from './request/actions.js';
 import { hostBucket, splitPath } from './request/address.js';
-import { type Conditions, parseConditions, parseWriteCondition } from './request/conditions.js';
+import { parseConditions, parseWriteCondition } from './request/conditions.js';
 import {
   assertStorageClass,
   bypassOf,
@@ -15,14 +16,12 @@ import {
   headerOf,
   listBucketsParams,
   listParams,
-  type ObjectAttribute,
   objectAttributes,
   objectLockAsked,
   versionOf,
 } from './request/fields.js';
 import { assertKeyCharacters, assertMetadataSize } from './request/names.js';
 import {
-  type CopySource,
   parseCopyRange,
   parseCopySource,
   parseCount,
@@ -36,32 +35,15 @@ import {
 // Operations the store recognises but does not serve yet are `NotImplemented` with their
 // AWS action name, so the dispatcher answers 501 and the name shows in logs.
 
-export interface ListBucketsParams {
-  prefix?: string;
-  /** max-buckets, or the 10,000 S3 pages by once prefix, a token or a region is sent. */
-  maxBuckets?: number;
-  continuationToken?: string;
-  bucketRegion?: string;
-}
+export type {
+  ConfigKind,
+  ListBucketsParams,
+  ListParams,
+  ObjectConfigKind,
+  S3Operation,
+  S3RequestParts,
+} from './operation.js';
 
-export interface ListParams {
-  prefix: string;
-  delimiter: string;
-  maxKeys: number;
-  encodingType?: 'url';
-}
-
-/** Bucket sub-resources kept as documents (`buckets/<bucket>/<kind>.json`). */
-export type ConfigKind =
-  | 'versioning'
-  | 'tagging'
-  | 'policy'
-  | 'object-lock'
-  | 'encryption'
-  | 'cors'
-  | 'lifecycle'
-  | 'notification'
-  | 'replication';
 const CONFIG_KINDS: Record<string, ConfigKind> = {
   BucketVersioning: 'versioning',
   BucketTagging: 'tagging',
@@ -74,13 +56,6 @@ const CONFIG_KINDS: Record<string, ConfigKind> = {
   BucketReplication: 'replication',
 };
 
-type Obj = { bucket: string; key: string };
-type Upload = Obj & { uploadId: string };
-/** An object operation that may name a version (?versionId=). */
-type Versioned = Obj & { versionId?: string };
-
-/** Object sub-resources: tags, retention and legal hold of one version. */
-export type ObjectConfigKind = 'tagging' | 'retention' | 'legal-hold';
 const OBJECT_CONFIG: Record<string, { verb: 'Get' | 'Put' | 'Delete'; kind: ObjectConfigKind }> = {
   GetObjectTagging: { verb: 'Get', kind: 'tagging' },
   PutObjectTagging: { verb: 'Put', kind: 'tagging' },
@@ -91,87 +66,7 @@ const OBJECT_CONFIG: Record<string, { verb: 'Get' | 'Put' | 'Delete'; kind: Obje
   PutObjectLegalHold: { verb: 'Put', kind: 'legal-hold' },
 };
 
-export type S3Operation =
-  | ({ op: 'ListBuckets' } & ListBucketsParams)
-  | { op: 'ListenNotification'; bucket?: string; events: string[]; prefix: string; suffix: string }
-  | { op: 'CreateBucket'; bucket: string; objectLock: boolean }
-  | { op: 'HeadBucket'; bucket: string }
-  | { op: 'DeleteBucket'; bucket: string; force: boolean }
-  | { op: 'GetBucketLocation'; bucket: string }
-  | ({
-      op: 'ListObjectsV2';
-      bucket: string;
-      continuationToken?: string;
-      startAfter: string;
-      /** fetch-owner=true: each entry names its owner (ListObjects V1 always does). */
-      fetchOwner?: true;
-    } & ListParams)
-  | ({ op: 'ListObjects'; bucket: string; marker: string } & ListParams)
-  | ({ op: 'ListObjectVersions'; bucket: string; keyMarker: string; versionIdMarker: string } & ListParams)
-  | { op: 'GetBucketConfig' | 'PutBucketConfig' | 'DeleteBucketConfig'; bucket: string; kind: ConfigKind }
-  | { op: 'GetBucketPolicyStatus'; bucket: string }
-  | { op: 'GetBucketAcl' | 'PutBucketAcl'; bucket: string }
-  | ({ op: 'GetObjectAcl' | 'PutObjectAcl' } & Versioned)
-  | ({
-      op: 'GetObjectAttributes';
-      attributes: ObjectAttribute[];
-      maxParts: number;
-      partNumberMarker: number;
-    } & Versioned)
-  | { op: 'DeleteObjects'; bucket: string }
-  | ({ op: 'PutObject'; condition?: WriteCondition } & Obj)
-  | ({
-      op: 'GetObject' | 'HeadObject';
-      range?: RangeSpec;
-      /** If-Range: the range holds only while the object still has this ETag or date. */
-      ifRange?: string;
-      partNumber?: number;
-      conditions: Conditions;
-      overrides: Record<string, string>;
-    } & Versioned)
-  | ({ op: 'DeleteObject'; bypassGovernance: boolean } & Versioned)
-  | ({
-      op: 'CopyObject';
-      source: CopySource;
-      conditions: Conditions;
-      metadataDirective: 'COPY' | 'REPLACE';
-      taggingDirective: 'COPY' | 'REPLACE';
-      condition?: WriteCondition;
-    } & Obj)
-  | ({
-      op: 'GetObjectConfig' | 'PutObjectConfig' | 'DeleteObjectConfig';
-      kind: ObjectConfigKind;
-      bypassGovernance: boolean;
-    } & Versioned)
-  | ({ op: 'CreateMultipartUpload' } & Obj)
-  | ({ op: 'UploadPart'; partNumber: number } & Upload)
-  | ({
-      op: 'UploadPartCopy';
-      partNumber: number;
-      source: CopySource;
-      range?: { start: number; end: number };
-      conditions: Conditions;
-    } & Upload)
-  | ({ op: 'CompleteMultipartUpload'; condition?: WriteCondition } & Upload)
-  | ({ op: 'AbortMultipartUpload' } & Upload)
-  | ({ op: 'ListParts'; maxParts: number; partNumberMarker: number } & Upload)
-  | ({ op: 'ListMultipartUploads'; encodingType?: 'url' } & ListUploadsInput)
-  | { op: 'CorsPreflight'; bucket: string }
-  | { op: 'PostObject'; bucket: string }
-  | { op: 'NotImplemented'; name: string; bucket?: string; key?: string };
-
 export { hostBucket, splitPath } from './request/address.js';
-
-export interface S3RequestParts {
-  method: string;
-  /** Decoded path. */
-  path: string;
-  query: QueryPairs;
-  headers: Record<string, string | string[] | undefined>;
-  host?: string;
-  /** Domains served virtual-host style: `Host: <bucket>.<domain>` names the bucket. */
-  domains?: readonly string[];
-}
 
 function bucketConfigOp(name: string, bucket: string): S3Operation | undefined {
   const m = /^(Get|Put|Delete)(.*)$/.exec(name);

@@ -1,6 +1,6 @@
 import type { QueryPairs } from '../../http/context.js';
 import { ApiError } from '../errors.js';
-import type { ListBucketsParams, ListParams, S3RequestParts } from '../router.js';
+import type { ListBucketsParams, ListParams, S3RequestParts } from '../operation.js';
 import { first } from './actions.js';
 import { parseCount } from './params.js';
 
