@@ -45,7 +45,7 @@ export interface S3ProtocolDeps extends S3Deps {
 }
 
 /** Who signed the request; undefined when nobody did (anonymous, judged by bucket policy). */
-function authenticate(ctx: RequestContext, deps: S3ProtocolDeps, resourcePath: string): S3Call['auth'] {
+function authenticate(ctx: RequestContext, deps: S3ProtocolDeps, resourcePath: () => string): S3Call['auth'] {
   const lookup = (accessKey: string) => deps.credentials.lookup(accessKey);
   const opts = { service: 's3' as const, region: deps.region, lookup, now: new Date() };
   let auth: AuthResult;
@@ -58,13 +58,13 @@ function authenticate(ctx: RequestContext, deps: S3ProtocolDeps, resourcePath: s
         'InvalidArgument',
         'Only one auth mechanism allowed; only the X-Amz-Algorithm query parameter, Signature query string parameter or the Authorization header should be specified',
       );
-    auth = v2 ? verifyHeaderV2(ctx, opts, resourcePath) : verifyHeaderAuth(ctx, opts);
+    auth = v2 ? verifyHeaderV2(ctx, opts, resourcePath()) : verifyHeaderAuth(ctx, opts);
     type = 'REST-HEADER';
   } else if (isPresigned(ctx)) {
     auth = verifyPresigned(ctx, opts);
     type = 'REST-QUERY-STRING';
   } else if (isPresignedV2(ctx)) {
-    auth = verifyPresignedV2(ctx, opts, resourcePath);
+    auth = verifyPresignedV2(ctx, opts, resourcePath());
     type = 'REST-QUERY-STRING';
   } else return undefined;
   const signedAt = parseAmzDate(auth.amzDate);
@@ -245,9 +245,12 @@ export function s3Protocol(deps: S3ProtocolDeps): Protocol {
           reply = await withContext(op, () => postObject(deps, ctx, op.bucket));
         } else {
           assertSseChannel(ctx);
-          // What a Signature V2 signs as its resource: the bucket's path, even virtual-host style.
-          const vhost = hostBucket(ctx.host, domains);
-          const auth = authenticate(ctx, deps, vhost === undefined ? ctx.rawPath : `/${vhost}${ctx.rawPath}`);
+          // What a Signature V2 signs as its resource: the bucket's path, even virtual-host
+          // style. Worked out only for such a request (the router read the host already).
+          const auth = authenticate(ctx, deps, () => {
+            const vhost = hostBucket(ctx.host, domains);
+            return vhost === undefined ? ctx.rawPath : `/${vhost}${ctx.rawPath}`;
+          });
           noteSigner(ctx, auth?.identity);
           let body: ReturnType<S3Call['body']> | undefined;
           const bodyOptions = { checksumsDescribeObject: op.op === 'CompleteMultipartUpload' };
