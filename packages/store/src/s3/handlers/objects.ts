@@ -57,11 +57,12 @@ export function storedHeaders(call: S3Call): Partial<Record<StoredHeaderName, st
 
 export function userMeta(call: S3Call): Record<string, string> {
   const out: Record<string, string> = {};
-  // Repeated headers join with ',' as MinIO joins them (and SigV4 signs them), not Node's ', '.
-  const distinct = call.ctx.req.headersDistinct;
   for (const name of Object.keys(call.ctx.headers)) {
-    if (name.startsWith('x-amz-meta-'))
-      out[name.slice(11)] = distinct?.[name]?.join(',') ?? header(call.ctx.headers, name) ?? '';
+    if (!name.startsWith('x-amz-meta-')) continue;
+    // Repeated headers join with ',' as MinIO joins them (and SigV4 signs them), not Node's
+    // ', '. headersDistinct is built on first use: only requests with metadata pay for it.
+    out[name.slice(11)] =
+      call.ctx.req.headersDistinct?.[name]?.join(',') ?? header(call.ctx.headers, name) ?? '';
   }
   return out;
 }
