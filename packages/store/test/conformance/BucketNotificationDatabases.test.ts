@@ -60,7 +60,8 @@ describe('bucket notifications to PostgreSQL', () => {
       expect(journal[0]!.event_time).toBeInstanceOf(Date);
       const objects = await until(
         () => query('SELECT key, value FROM bucketobjects ORDER BY key'),
-        (rows) => rows.length === 1,
+        // The object table's target runs on its own: the first PUT alone is one row too.
+        (rows) => rows.length === 1 && String(rows[0]!.key).endsWith('/dir/b c.txt'),
       );
       expect(objects[0]!.key).toBe('pg-logged/dir/b c.txt');
       expect(objects[0]!.value).toMatchObject({
@@ -115,7 +116,8 @@ describe('bucket notifications to MySQL (MariaDB)', () => {
       );
       const objects = await until(
         () => query('SELECT key_name, value FROM bucketobjects'),
-        (rows) => rows.length === 1,
+        // The object table's target runs on its own: the first PUT alone is one row too.
+        (rows) => rows.length === 1 && String(rows[0]!.key_name).endsWith('/dir/b c.txt'),
       );
       expect(objects[0]!.key_name).toBe('my-logged/dir/b c.txt');
       const value = objects[0]!.value;
