@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import type { ServiceAction } from './admin/router.js';
 import { logInfo } from './admin/streams.js';
 import { createApp } from './app.js';
+import { configuredRegion } from './config/notify-arns.js';
 import { ServerConfigStore } from './config/store.js';
 import { ErasureObjectLayer } from './engine/erasure/erasure-layer.js';
 import { erasureParams } from './engine/erasure/params.js';
@@ -28,7 +29,10 @@ export interface StoreOptions {
   /** 0 (the default) picks a free port. */
   port?: number;
   rootCredentials: RootCredentials;
-  /** Default us-east-1. */
+  /**
+   * The region requests must name. Default: the configured site region; without one, any
+   * region is accepted and none is reported (MinIO's default).
+   */
   region?: string;
   log?: (line: string) => void;
   /** Called once the admin API stopped the store (service stop). */
@@ -64,7 +68,6 @@ async function boot(
   log: Log,
   service: (action: ServiceAction) => void,
 ): Promise<Running> {
-  const region = opts.region ?? 'us-east-1';
   const set = await initDrives(opts.drives, {
     formattedQuorum: erasureParams(opts.drives.length, opts.parity).readQuorum,
   });
@@ -97,6 +100,8 @@ async function boot(
     log,
   });
   const config = await ServerConfigStore.open(layer.system);
+  // The site region is read at start, as MinIO reads it (setting it asks for a restart).
+  const region = opts.region ?? configuredRegion(config.config);
   const logTargets = new LogTargets(log);
   logTargets.apply(config.config);
   const notifyTargets = new NotificationTargets(log);

@@ -36,6 +36,7 @@ export {
   checkReadMatchesObject,
   parseCopySourceSseHeaders,
   parseSseHeaders,
+  parseSsePartHeaders,
   parseSseReadHeaders,
   type RequestHeaders,
   SSE_ALGORITHM,

@@ -147,6 +147,24 @@ export function parseSseReadHeaders(
   return customerKey(headers, '', opts) ?? { kind: 'none' };
 }
 
+/**
+ * The key an upload's part presents (UploadPart, UploadPartCopy). A part may repeat the
+ * SSE-S3 header (minio-go sends it on UploadPartCopy), as MinIO lets it: the upload's own
+ * encryption decides. Any other method is refused as a write refuses it.
+ */
+export function parseSsePartHeaders(
+  headers: RequestHeaders,
+  opts: SseParseOptions = {},
+): SseNone | SseCustomerKey {
+  const method = header(headers, SSE_HEADER);
+  if (method !== undefined) {
+    if (isKms(method)) throw new SseHeaderError('ErrKMSNotConfigured');
+    if (method !== SSE_ALGORITHM) throw new SseHeaderError('ErrInvalidEncryptionMethod');
+    if (customerKeyRequested(headers, '')) throw new SseHeaderError('ErrIncompatibleEncryptionMethod');
+  }
+  return customerKey(headers, '', opts) ?? { kind: 'none' };
+}
+
 /** The key that opens CopyObject's / UploadPartCopy's source: x-amz-copy-source-server-side-encryption-customer-*. */
 export function parseCopySourceSseHeaders(
   headers: RequestHeaders,

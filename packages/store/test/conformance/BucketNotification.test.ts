@@ -16,7 +16,8 @@ let t: TestStore;
 let hook: WebhookReceiver;
 beforeAll(async () => {
   hook = await startWebhookReceiver();
-  t = await startTestStore();
+  // A region set, so that an ARN of another region can be refused (none set takes any).
+  t = await startTestStore({ region: 'us-east-1' });
   const admin = new MadminClient({ endpoint: t.store.url, credentials: ROOT });
   await admin.config.setKV(`notify_webhook:primary endpoint=${hook.url}/hook`);
   await t.s3.send(new CreateBucketCommand({ Bucket: 'events' }));

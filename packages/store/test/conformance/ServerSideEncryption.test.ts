@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import * as s3sdk from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pattern } from '../faults/support.js';
-import { signedRequest, startTestStore, type TestStore } from '../support/store.js';
+import { signedRequest, startTestStore, type TestStore, xmlCode } from '../support/store.js';
 
 // SSE-S3 and SSE-C on PutObject, GetObject (ranges), HeadObject, CopyObject, multipart, and
 // bucket default encryption (PutBucketEncryption): the drives never hold the plaintext.
@@ -197,6 +197,32 @@ describe('server-side encryption', () => {
       const span = await get({ Bucket: 'enc', Key, Range: `bytes=${a}-${a + 100}`, ...partSse });
       expect(span.body.equals(Buffer.concat([p1, p2]).subarray(a, a + 101))).toBe(true);
     }
+  });
+
+  it("parts of an SSE-S3 upload may repeat the upload's header (minio-go does), not another method", async () => {
+    await t.s3.send(new PutObjectCommand({ Bucket: 'enc', Key: 'part-src', Body: 'x'.repeat(100) }));
+    const { UploadId } = await t.s3.send(
+      new CreateMultipartUploadCommand({ Bucket: 'enc', Key: 'mp-hdr', ServerSideEncryption: 'AES256' }),
+    );
+    const part = (n: number, method: string, copy: boolean) =>
+      signedRequest(t.store.port, {
+        method: 'PUT',
+        path: `/enc/mp-hdr?partNumber=${n}&uploadId=${UploadId}`,
+        headers: {
+          'x-amz-server-side-encryption': method,
+          ...(copy ? { 'x-amz-copy-source': '/enc/part-src' } : {}),
+        },
+        ...(copy ? {} : { body: 'y'.repeat(100) }),
+      });
+    for (const copy of [true, false]) {
+      const ok = await part(copy ? 1 : 2, 'AES256', copy);
+      expect(ok.status).toBe(200);
+      expect(ok.headers['x-amz-server-side-encryption']).toBe('AES256');
+      const kms = await part(3, 'aws:kms', copy);
+      expect(kms.status).toBe(501);
+      expect(xmlCode(kms.body)).toBe('NotImplemented');
+    }
+    await t.s3.send(new s3sdk.AbortMultipartUploadCommand({ Bucket: 'enc', Key: 'mp-hdr', UploadId }));
   });
 
   it('CopyObject decrypts the source and encrypts the copy as asked', async () => {

@@ -8,7 +8,10 @@ export type CredentialLookup = (accessKey: string) => Identity | undefined;
 
 export interface AuthOptions {
   service: 's3' | 'sts';
-  /** The configured region; undefined accepts any (admin routes). An empty scope region is always accepted. */
+  /**
+   * The configured region; undefined or empty accepts any (admin routes, and a store with no
+   * region set). An empty scope region is always accepted.
+   */
   region?: string;
   lookup: CredentialLookup;
   now: Date;
@@ -43,6 +46,12 @@ export function parseAmzDate(v: string): Date | undefined {
   return new Date(date.getTime());
 }
 
+/** Old S3 clients (s3cmd's default) name us-east-1 "US", as MinIO accepts. */
+export const sameRegion = (a: string, b: string): boolean => {
+  const norm = (r: string) => (r === 'US' ? 'us-east-1' : r);
+  return norm(a) === norm(b);
+};
+
 export function checkScope(
   scope: Scope,
   date: string,
@@ -55,7 +64,7 @@ export function checkScope(
       `The authorization header is malformed; incorrect service '${scope.service}'. This endpoint belongs to '${opts.service}'.`,
     );
   }
-  if (opts.region !== undefined && scope.region !== '' && scope.region !== opts.region) {
+  if (opts.region && scope.region !== '' && sameRegion(scope.region, opts.region) === false) {
     throw new ApiError(
       malformed,
       `The authorization header is malformed; the region '${scope.region}' is wrong; expecting '${opts.region}'`,

@@ -11,7 +11,7 @@ import type { BucketConfigStore } from './store.js';
 export interface ConfigContext {
   bucket: string;
   configs: BucketConfigStore;
-  /** The store's region: a notification ARN naming another is refused. */
+  /** The store's region ('' when none is set): a notification ARN naming another is refused. */
   region: string;
   /** ARNs of the enabled notification targets. */
   notificationArns: readonly string[];

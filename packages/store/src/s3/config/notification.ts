@@ -22,7 +22,8 @@ function checkQueueArn(arn: string, ctx: ConfigContext): void {
   if (!wanted) throw arnError();
   const configured = ctx.notificationArns.map(parseQueueArn).filter((a) => a !== undefined);
   const regions = new Set([ctx.region, ...configured.map((a) => a.region)]);
-  if (wanted.region !== '' && !regions.has(wanted.region)) {
+  // A store with no region set takes any (MinIO).
+  if (wanted.region !== '' && ctx.region !== '' && !regions.has(wanted.region)) {
     throw new ApiError(
       'InvalidArgument',
       'A specified destination is in a different region than the bucket. You must use a destination that resides in the same region as the bucket.',

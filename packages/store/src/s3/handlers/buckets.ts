@@ -1,5 +1,6 @@
 import { readAll } from '../../http/body.js';
 import { emptyReply, type Reply, xmlReply } from '../../http/reply.js';
+import { sameRegion } from '../auth/common.js';
 import type { S3Call, S3Deps } from '../call.js';
 import { ApiError } from '../errors.js';
 import type { ListBucketsParams, S3Operation } from '../router.js';
@@ -78,7 +79,7 @@ export async function createBucket(
   { bucket, objectLock }: Extract<S3Operation, { op: 'CreateBucket' }>,
 ): Promise<Reply> {
   const location = await requestedLocation(call);
-  if (location !== '' && location !== deps.region) {
+  if (location !== '' && deps.region !== '' && !sameRegion(location, deps.region)) {
     throw new ApiError(
       'InvalidLocationConstraint',
       `The specified location-constraint '${location}' is not valid; this server is in '${deps.region}'`,
@@ -102,7 +103,8 @@ export async function createBucket(
 
 export async function headBucket(deps: S3Deps, bucket: string): Promise<Reply> {
   await deps.layer.getBucketInfo(bucket);
-  return emptyReply(200, { 'X-Amz-Bucket-Region': deps.region });
+  // Only a configured region is named, as MinIO names it.
+  return emptyReply(200, deps.region ? { 'X-Amz-Bucket-Region': deps.region } : {});
 }
 
 export async function deleteBucket(deps: S3Deps, op: { bucket: string; force: boolean }): Promise<Reply> {
@@ -123,7 +125,7 @@ export async function deleteBucket(deps: S3Deps, op: { bucket: string; force: bo
 
 export async function getBucketLocation(deps: S3Deps, bucket: string): Promise<Reply> {
   await deps.layer.getBucketInfo(bucket);
-  // S3 reports its original region as an empty constraint.
+  // S3 reports its original region as an empty constraint; so does a store with none set.
   const location = deps.region === 'us-east-1' ? '' : deps.region;
   return xmlReply(elAttrs('LocationConstraint', { xmlns: S3_NAMESPACE }, location));
 }

@@ -111,7 +111,7 @@ function partBody(
       ...(plain.expectedMd5 ? { expectedMd5: plain.expectedMd5 } : {}),
     };
   // SSE-C parts carry the customer key again, and it must open the upload's key.
-  const presented = readKey(call.ctx);
+  const presented = readKey(call.ctx, true);
   checkReadKey(internal, presented);
   const objectKey = objectKeyOf(deps, internal, presented, { bucket: upload.bucket, key: upload.key });
   const enc = encryptPart(plain.body, plain.size, objectKey, n, kind, plain.expectedMd5);

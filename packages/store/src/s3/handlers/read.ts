@@ -1,5 +1,6 @@
 import type { Readable } from 'node:stream';
 import {
+  parseSsePartHeaders,
   parseSseReadHeaders,
   type SseCustomerKey,
   SseHeaderError,
@@ -75,9 +76,11 @@ function checkConditions(op: ReadOp, info: ObjectInfo): Reply | undefined {
   return emptyReply(304, headers);
 }
 
-export function readKey(ctx: RequestContext): SseNone | SseCustomerKey {
+/** The customer key a read presents; `part`: an upload's part, which may repeat SSE-S3's header. */
+export function readKey(ctx: RequestContext, part = false): SseNone | SseCustomerKey {
   try {
-    return parseSseReadHeaders(ctx.headers, { secure: isPrivateChannel(ctx) });
+    const parse = part ? parseSsePartHeaders : parseSseReadHeaders;
+    return parse(ctx.headers, { secure: isPrivateChannel(ctx) });
   } catch (err) {
     if (err instanceof SseHeaderError) throw toApiError(err);
     throw err;

@@ -1,0 +1,139 @@
+import * as s3sdk from '@aws-sdk/client-s3';
+import { MadminClient } from '@stowage/madmin';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startStore } from '../../src/index.js';
+import { ROOT, startTestStore, type TestStore } from '../support/store.js';
+
+const {
+  CreateBucketCommand,
+  GetBucketLocationCommand,
+  GetObjectCommand,
+  HeadBucketCommand,
+  PutObjectCommand,
+  S3Client,
+} = s3sdk;
+
+// The region, as MinIO treats it: none is set by default, and then a request may name any
+// region (minio-go's own test suite makes buckets in eu-west-1 and eu-central-1); once the
+// site region is configured, requests must name it.
+
+let t: TestStore;
+beforeAll(async () => {
+  t = await startTestStore();
+});
+afterAll(() => t.close());
+
+const clientIn = (region: string) =>
+  new S3Client({
+    endpoint: t.store.url,
+    region,
+    forcePathStyle: true,
+    credentials: { accessKeyId: ROOT.accessKey, secretAccessKey: ROOT.secretKey },
+    maxAttempts: 1,
+  });
+
+const failure = (p: Promise<unknown>) =>
+  p.then(
+    () => 'none',
+    (e: { name: string; $metadata?: { httpStatusCode?: number } }) =>
+      `${e.$metadata?.httpStatusCode} ${e.name}`,
+  );
+
+describe('a store with no region set', () => {
+  it('takes requests signed for any region, "US" too, and any location constraint', async () => {
+    for (const region of ['eu-central-1', 'US', 'us-east-1']) {
+      const s3 = clientIn(region);
+      const bucket = `open-${region.toLowerCase()}`;
+      await s3.send(
+        new CreateBucketCommand({
+          Bucket: bucket,
+          CreateBucketConfiguration: { LocationConstraint: region as s3sdk.BucketLocationConstraint },
+        }),
+      );
+      await s3.send(new PutObjectCommand({ Bucket: bucket, Key: 'k', Body: 'v' }));
+      const got = await s3.send(new GetObjectCommand({ Bucket: bucket, Key: 'k' }));
+      expect(await got.Body?.transformToString()).toBe('v');
+      s3.destroy();
+    }
+  });
+
+  it('reports no region: an empty location, no X-Amz-Bucket-Region', async () => {
+    const location = await t.s3.send(new GetBucketLocationCommand({ Bucket: 'open-eu-central-1' }));
+    expect(location.LocationConstraint ?? '').toBe('');
+    const head = await t.s3.send(new HeadBucketCommand({ Bucket: 'open-eu-central-1' }));
+    expect(head.BucketRegion).toBeUndefined();
+  });
+});
+
+describe('a store whose site region is set', () => {
+  beforeAll(async () => {
+    const admin = new MadminClient({ endpoint: t.store.url, credentials: ROOT });
+    const applied = await admin.config.setKV('site region=eu-west-1');
+    // The region is read at start, as MinIO's is: setting it asks for a restart.
+    expect(applied.restart).toBe(true);
+    await t.store.close();
+    t.store = await startStore({ drives: t.drives, rootCredentials: ROOT, port: t.store.port });
+  });
+
+  it('refuses requests signed for another region, and other location constraints', async () => {
+    const elsewhere = clientIn('eu-central-1');
+    expect(await failure(elsewhere.send(new GetBucketLocationCommand({ Bucket: 'open-us' })))).toBe(
+      '400 AuthorizationHeaderMalformed',
+    );
+    elsewhere.destroy();
+    const west = clientIn('eu-west-1');
+    expect(
+      await failure(
+        west.send(
+          new CreateBucketCommand({
+            Bucket: 'elsewhere',
+            CreateBucketConfiguration: { LocationConstraint: 'eu-central-1' },
+          }),
+        ),
+      ),
+    ).toBe('400 InvalidLocationConstraint');
+    await west.send(
+      new CreateBucketCommand({
+        Bucket: 'west',
+        CreateBucketConfiguration: { LocationConstraint: 'eu-west-1' },
+      }),
+    );
+    expect((await west.send(new GetBucketLocationCommand({ Bucket: 'west' }))).LocationConstraint).toBe(
+      'eu-west-1',
+    );
+    expect((await west.send(new HeadBucketCommand({ Bucket: 'west' }))).BucketRegion).toBe('eu-west-1');
+    west.destroy();
+  });
+});
+
+describe('a store in us-east-1', () => {
+  it('takes "US" for it, as old clients (s3cmd) name it', async () => {
+    const east = await startTestStore({ region: 'us-east-1' });
+    try {
+      const us = new S3Client({
+        endpoint: east.store.url,
+        region: 'US',
+        forcePathStyle: true,
+        credentials: { accessKeyId: ROOT.accessKey, secretAccessKey: ROOT.secretKey },
+        maxAttempts: 1,
+      });
+      await us.send(new CreateBucketCommand({ Bucket: 'old-client' }));
+      expect((await east.s3.send(new HeadBucketCommand({ Bucket: 'old-client' }))).BucketRegion).toBe(
+        'us-east-1',
+      );
+      us.destroy();
+      expect(
+        await failure(
+          east.s3.send(
+            new CreateBucketCommand({
+              Bucket: 'elsewhere',
+              CreateBucketConfiguration: { LocationConstraint: 'eu-west-1' },
+            }),
+          ),
+        ),
+      ).toBe('400 InvalidLocationConstraint');
+    } finally {
+      await east.close();
+    }
+  });
+});
