@@ -40,6 +40,8 @@ export interface ObjectPartInfo {
   /** Bytes stored for the part. */
   storedSize: number;
   etag: string;
+  /** What the protocol layer kept with the part (its checksums); {} when nothing. */
+  internal: Record<string, string>;
 }
 
 export interface ObjectInfo {

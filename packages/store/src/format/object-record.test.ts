@@ -44,7 +44,11 @@ const inFiles: VersionRecord = {
     ...base.data!,
     id: 'd0',
     inline: undefined,
-    parts: [{ number: 1, size: 10, etag: 'e', file: 'part.1' }],
+    // A multipart object's parts: the first kept its declared checksum, the second none.
+    parts: [
+      { number: 1, size: 6, etag: 'e', file: 'part.1', internal: { 'checksum-crc32c': 'yZRlqg==' } },
+      { number: 2, size: 4, etag: 'f', file: 'part.2' },
+    ],
   },
 };
 delete inFiles.data!.inline;

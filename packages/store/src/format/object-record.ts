@@ -59,6 +59,11 @@ export interface PartLayout {
   etag: string;
   /** The shard file in the data folder; absent when inline. */
   file?: string;
+  /**
+   * What the protocol layer kept with the part when it was uploaded (its declared
+   * checksums), for a multipart object; absent when nothing was (older records too).
+   */
+  internal?: Record<string, string>;
 }
 
 export interface Retention {
@@ -114,6 +119,7 @@ function decodePart(raw: unknown): PartLayout {
   const actual = optionalInt(f, 'actualSize');
   if (actual !== undefined) part.actualSize = actual;
   if (f.file !== undefined) part.file = str(f, 'file', KIND);
+  if (f.internal !== undefined) part.internal = stringMap(f, 'internal', KIND);
   return part;
 }
 
@@ -226,6 +232,7 @@ export function commonVersion(v: VersionRecord): Fields {
         const part: Fields = { number: p.number, size: p.size, etag: p.etag };
         if (p.actualSize !== undefined) part.actualSize = p.actualSize;
         if (p.file !== undefined) part.file = p.file;
+        if (p.internal !== undefined) part.internal = p.internal;
         return part;
       }),
     };

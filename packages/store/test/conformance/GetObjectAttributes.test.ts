@@ -9,6 +9,8 @@ const {
   CreateBucketCommand,
   CreateMultipartUploadCommand,
   GetObjectAttributesCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
   PutObjectCommand,
   UploadPartCommand,
 } = s3sdk;
@@ -98,6 +100,57 @@ describe('GetObjectAttributes', () => {
       false,
       [{ PartNumber: 3, Size: 10 }],
     ]);
+  });
+
+  it("keeps each part's checksum: in ObjectParts, and on part reads with checksum mode", async () => {
+    const Key = 'mp-sums';
+    const { UploadId } = await t.s3.send(
+      new CreateMultipartUploadCommand({ Bucket: 'attrs', Key, ChecksumAlgorithm: 'CRC32C' }),
+    );
+    const Parts = [];
+    for (const [i, size] of [5 * MiB, 7].entries()) {
+      const up = await t.s3.send(
+        new UploadPartCommand({
+          Bucket: 'attrs',
+          Key,
+          UploadId,
+          PartNumber: i + 1,
+          Body: Buffer.alloc(size, i + 7),
+          ChecksumAlgorithm: 'CRC32C',
+        }),
+      );
+      Parts.push({ PartNumber: i + 1, ETag: up.ETag!, ChecksumCRC32C: up.ChecksumCRC32C! });
+    }
+    const done = await t.s3.send(
+      new CompleteMultipartUploadCommand({ Bucket: 'attrs', Key, UploadId, MultipartUpload: { Parts } }),
+    );
+    const attrs = await t.s3.send(
+      new GetObjectAttributesCommand({ Bucket: 'attrs', Key, ObjectAttributes: ['ObjectParts', 'Checksum'] }),
+    );
+    expect(attrs.Checksum?.ChecksumCRC32C).toBe(done.ChecksumCRC32C);
+    expect(attrs.ObjectParts?.Parts).toEqual([
+      { PartNumber: 1, Size: 5 * MiB, ChecksumCRC32C: Parts[0]!.ChecksumCRC32C },
+      { PartNumber: 2, Size: 7, ChecksumCRC32C: Parts[1]!.ChecksumCRC32C },
+    ]);
+    for (const PartNumber of [1, 2]) {
+      const head = await t.s3.send(
+        new HeadObjectCommand({ Bucket: 'attrs', Key, PartNumber, ChecksumMode: 'ENABLED' }),
+      );
+      expect(head.ChecksumCRC32C).toBe(Parts[PartNumber - 1]!.ChecksumCRC32C);
+      const got = await t.s3.send(
+        new GetObjectCommand({ Bucket: 'attrs', Key, PartNumber, ChecksumMode: 'ENABLED' }),
+      );
+      expect(got.ChecksumCRC32C).toBe(Parts[PartNumber - 1]!.ChecksumCRC32C);
+      await got.Body?.transformToByteArray();
+    }
+    // The whole object still answers its own checksum; a byte range none.
+    const whole = await t.s3.send(new HeadObjectCommand({ Bucket: 'attrs', Key, ChecksumMode: 'ENABLED' }));
+    expect(whole.ChecksumCRC32C).toBe(done.ChecksumCRC32C);
+    const span = await t.s3.send(
+      new GetObjectCommand({ Bucket: 'attrs', Key, Range: 'bytes=0-9', ChecksumMode: 'ENABLED' }),
+    );
+    expect(span.ChecksumCRC32C).toBeUndefined();
+    await span.Body?.transformToByteArray();
   });
 
   it('refuses an unknown attribute or none; a missing key is NoSuchKey', async () => {

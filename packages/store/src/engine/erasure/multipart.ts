@@ -259,6 +259,8 @@ export async function completeMultipartUpload(ctx: EngineContext, input: Complet
             etag: p.etag,
             file: p.file,
             ...(p.actualSize === undefined ? {} : { actualSize: p.actualSize }),
+            // The part's own checksums: GetObjectAttributes and part reads answer them.
+            ...(Object.keys(p.internal).length === 0 ? {} : { internal: p.internal }),
           })),
         },
       };

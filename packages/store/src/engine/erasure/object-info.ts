@@ -25,6 +25,7 @@ export function toObjectInfo(bucket: string, key: string, v: VersionRecord, isLa
       size: p.actualSize ?? p.size,
       storedSize: p.size,
       etag: p.etag,
+      internal: p.internal ?? {},
     })),
   };
   if (v.legalHold !== undefined) info.legalHold = v.legalHold;

@@ -3,7 +3,7 @@ import type { S3Call, S3Deps } from '../call.js';
 import { storageClassOf } from '../request/fields.js';
 import type { S3Operation } from '../router.js';
 import { el, elAttrs, S3_NAMESPACE } from '../xml/writer.js';
-import { checksumElements } from './objects.js';
+import { checksumElements, partChecksums } from './objects.js';
 import { checkKeyOpens, isMultipart, readKey } from './read.js';
 
 // GetObjectAttributes: what a HEAD tells and more (the checksum, the parts of a multipart
@@ -37,7 +37,14 @@ export async function getObjectAttributes(deps: S3Deps, call: S3Call, op: Op): P
             el('MaxParts', op.maxParts),
             el('NextPartNumberMarker', page.at(-1)?.number ?? op.partNumberMarker),
             el('PartNumberMarker', op.partNumberMarker),
-            page.map((p) => el('Part', el('PartNumber', p.number), el('Size', p.size))),
+            page.map((p) =>
+              el(
+                'Part',
+                checksumElements(partChecksums(info, p)),
+                el('PartNumber', p.number),
+                el('Size', p.size),
+              ),
+            ),
             el('PartsCount', info.parts.length),
           )
         : null,

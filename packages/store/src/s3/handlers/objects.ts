@@ -4,6 +4,7 @@ import {
   MAX_OBJECT_SIZE,
   type NewObjectMeta,
   type ObjectInfo,
+  type ObjectPartInfo,
   type StoredHeaderName,
 } from '../../engine/object-layer.js';
 import { header, isPrivateChannel, type RequestContext } from '../../http/context.js';
@@ -98,6 +99,18 @@ export function checksumElements(internal: Record<string, string>): XmlElement[]
     .filter(([k]) => k.startsWith('checksum-') && k !== 'checksum-type')
     .map(([k, v]) => el(`Checksum${k.slice(9).toUpperCase()}`, v))
     .concat(internal['checksum-type'] ? [el('ChecksumType', internal['checksum-type'])] : []);
+}
+
+/**
+ * A multipart object's part checksums in the object's own algorithm (a part may carry one the
+ * upload never asked for, which the object does not keep either).
+ */
+export function partChecksums(info: ObjectInfo, part: ObjectPartInfo): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(part.internal).filter(
+      ([k]) => k.startsWith('checksum-') && info.internal[k] !== undefined,
+    ),
+  );
 }
 
 /** The checksum headers of a version (x-amz-checksum-mode: ENABLED on GET/HEAD). */

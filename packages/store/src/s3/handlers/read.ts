@@ -27,7 +27,7 @@ import {
 } from '../object-io.js';
 import { evaluateConditions, hasConditions } from '../request/conditions.js';
 import type { S3Operation } from '../router.js';
-import { checksumHeaders } from './objects.js';
+import { checksumHeaders, partChecksums } from './objects.js';
 
 type ReadOp = Extract<S3Operation, { op: 'GetObject' | 'HeadObject' }>;
 
@@ -85,6 +85,17 @@ export function readKey(ctx: RequestContext, part = false): SseNone | SseCustome
     if (err instanceof SseHeaderError) throw toApiError(err);
     throw err;
   }
+}
+
+/**
+ * The checksums that describe what a read serves: the object's for the whole of it, a
+ * multipart object's part's for that part (as S3 answers them), none for a byte range.
+ */
+function checksumsServed(op: ReadOp, info: ObjectInfo): Record<string, string> {
+  if (op.range) return {};
+  if (op.partNumber === undefined || !isMultipart(info)) return info.internal;
+  const part = info.parts.find((p) => p.number === op.partNumber);
+  return part ? partChecksums(info, part) : {};
 }
 
 const version = (op: ReadOp) => (op.versionId === undefined ? {} : { versionId: op.versionId });
@@ -200,9 +211,8 @@ export async function readObject(deps: S3Deps, op: ReadOp, call: S3Call): Promis
   const { info, range } = opened;
   const headers = Object.assign(objectHeaders(info), op.overrides);
   await hideUnpermittedLock(call, op, headers);
-  const whole = !op.range && op.partNumber === undefined;
-  if (whole && header(ctx.headers, 'x-amz-checksum-mode')?.toUpperCase() === 'ENABLED')
-    Object.assign(headers, checksumHeaders(info.internal));
+  if (header(ctx.headers, 'x-amz-checksum-mode')?.toUpperCase() === 'ENABLED')
+    Object.assign(headers, checksumHeaders(checksumsServed(op, info)));
   if (range) {
     headers['Content-Length'] = String(range.end - range.start + 1);
     headers['Content-Range'] = `bytes ${range.start}-${range.end}/${info.size}`;
