@@ -1,4 +1,4 @@
-// `npm test`: install what is missing (npm packages, Debian's Chromium, awscli, boto3, s3cmd, rclone and
+// `npm test`: install what is missing (npm packages, Debian's Chromium, awscli, boto3, s3cmd, rclone, restic and
 // Go with the madmin-go and minio-go sources, Prometheus, OpenLDAP, PostgreSQL, Redis, MariaDB,
 // RabbitMQ, Mosquitto, NATS), build, run the static checks and every Vitest project (unit,
 // integration, end-to-end), then print one line `N passed, N failed` that counts each test
@@ -15,6 +15,7 @@ ensureDebianPackages([
   { name: 'python3-boto3', binary: '/usr/lib/python3/dist-packages/boto3/__init__.py' },
   { name: 's3cmd', binary: '/usr/bin/s3cmd' },
   { name: 'rclone', binary: '/usr/bin/rclone' },
+  { name: 'restic', binary: '/usr/bin/restic' },
   // Real peers the tests start on loopback: directory logins, dashboard metrics, the audit log.
   { name: 'slapd', binary: '/usr/sbin/slapd' },
   { name: 'prometheus', binary: '/usr/bin/prometheus' },
