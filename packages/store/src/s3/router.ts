@@ -175,7 +175,7 @@ function objectOp(name: string, bucket: string, key: string, parts: S3RequestPar
         key,
         uploadId,
         maxParts: parseCount(first(query, 'max-parts'), 'max-parts', 1000, 1000),
-        partNumberMarker: parseCount(first(query, 'part-number-marker'), 'part-number-marker', 0, 10_000),
+        partNumberMarker: parseCount(first(query, 'part-number-marker'), 'part-number-marker', 0, 2147483647),
       };
     default:
       return undefined;

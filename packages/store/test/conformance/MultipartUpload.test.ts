@@ -345,6 +345,11 @@ describe('multipart upload', () => {
       new ListPartsCommand({ Bucket: 'mpu', Key: 'paged', UploadId: id, MaxParts: 0, PartNumberMarker: '1' }),
     );
     expect([none.Parts ?? [], none.IsTruncated, none.NextPartNumberMarker]).toEqual([[], false, '1']);
+    // A marker past the last part number lists nothing, and is echoed as sent.
+    const past = await t.s3.send(
+      new ListPartsCommand({ Bucket: 'mpu', Key: 'paged', UploadId: id, PartNumberMarker: '20000' }),
+    );
+    expect([past.Parts ?? [], past.IsTruncated, past.PartNumberMarker]).toEqual([[], false, '20000']);
     await t.s3.send(new AbortMultipartUploadCommand({ Bucket: 'mpu', Key: 'paged', UploadId: id }));
   });
 

@@ -30,6 +30,24 @@ const upload = (uploadId: string, partNumber: number, data: Buffer) =>
   });
 
 describe('multipart uploads in the engine', () => {
+  it("lists one key's uploads in the order they were initiated, however close together", async () => {
+    // Hundreds begun in the same few milliseconds: ids of one millisecond still sort in order.
+    const made = await Promise.all(
+      Array.from({ length: 300 }, () => layer.newMultipartUpload('bkt', 'same', {})),
+    );
+    const listed = await layer.listMultipartUploads({
+      bucket: 'bkt',
+      prefix: '',
+      delimiter: '',
+      keyMarker: '',
+      uploadIdMarker: '',
+      maxUploads: 1000,
+    });
+    expect(listed.uploads.map((u) => u.uploadId)).toEqual(made.map((u) => u.uploadId));
+    const times = listed.uploads.map((u) => u.initiated.getTime());
+    expect(times).toEqual([...times].sort((a, b) => a - b));
+  });
+
   it('completes without copying: the object is its parts, with the -N ETag and part reads', async () => {
     const { uploadId } = await layer.newMultipartUpload('bkt', 'big', {
       contentType: 'text/x',

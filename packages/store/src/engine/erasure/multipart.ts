@@ -33,7 +33,24 @@ import { addVersion, type Merged, type MergedVersion, NULL_VERSION, nextModTime 
 const uploadLock = (uploadId: string) => `upload/${uploadId}`;
 
 /** Upload ids sort by initiation (hex time first), as S3 lists a key's uploads. */
-const newUploadId = (): string => Date.now().toString(16).padStart(12, '0') + randomBytes(12).toString('hex');
+let lastIdTime = 0;
+let sameTimeCount = 0;
+
+/**
+ * A new upload's id and its initiation time. Ids sort as the uploads were initiated (S3 lists
+ * one key's uploads in that order, and listings walk ids): the millisecond, then a count of
+ * the uploads begun earlier in that millisecond, then randomness.
+ */
+function newUploadId(): { uploadId: string; initiated: number } {
+  const now = Date.now();
+  sameTimeCount = now === lastIdTime ? sameTimeCount + 1 : 0;
+  lastIdTime = now;
+  const uploadId =
+    now.toString(16).padStart(12, '0') +
+    (sameTimeCount & 0xffff).toString(16).padStart(4, '0') +
+    randomBytes(10).toString('hex');
+  return { uploadId, initiated: now };
+}
 
 export async function newMultipartUpload(
   ctx: EngineContext,
@@ -41,10 +58,10 @@ export async function newMultipartUpload(
   key: string,
   meta: NewObjectMeta,
 ): Promise<UploadInfo> {
-  const uploadId = newUploadId();
+  const { uploadId, initiated } = newUploadId();
   const record: UploadRecord = {
     v: UPLOAD_RECORD_VERSION,
-    initiated: Date.now(),
+    initiated,
     dataId: randomUUID(),
     data: ctx.params.data,
     parity: ctx.params.parity,
