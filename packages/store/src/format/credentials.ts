@@ -23,6 +23,8 @@ export interface TempCredentialRecord {
   groups?: string[];
   /** OpenID: the policy names the token's claim gave. */
   policies?: string[];
+  /** OpenID: the token's subject, which names the account (the parent is openid:<sub>:<iss>). */
+  subject?: string;
 }
 
 const stringList = (v: unknown, kind: string, name: string): string[] => {
@@ -59,5 +61,6 @@ export function decodeTempCredential(raw: unknown): TempCredentialRecord {
   }
   if (f.groups !== undefined) record.groups = stringList(f.groups, kind, 'groups');
   if (f.policies !== undefined) record.policies = stringList(f.policies, kind, 'policies');
+  if (f.subject !== undefined) record.subject = str(f, 'subject', kind);
   return record;
 }

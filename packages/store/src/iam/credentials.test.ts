@@ -61,6 +61,26 @@ describe('CredentialStore', () => {
     expect(reopened.lookup('unknown')).toBeUndefined();
   });
 
+  it("keeps an OpenID user's subject, policies and provider across a reopen", async () => {
+    const system = memorySystem();
+    const store = await CredentialStore.open(system, ROOT);
+    const rec = await store.assumeRole({
+      parent: 'openid:olga:https://idp.example',
+      subject: 'olga',
+      idp: 'openid',
+      policies: ['readonly'],
+      durationSeconds: 3600,
+    });
+    const reopened = await CredentialStore.open(system, ROOT);
+    expect(reopened.lookup(rec.accessKey)).toMatchObject({
+      kind: 'temporary',
+      parent: 'openid:olga:https://idp.example',
+      subject: 'olga',
+      idp: 'openid',
+      policies: ['readonly'],
+    });
+  });
+
   it('answers ExpiredToken after expiry, InvalidTokenId for a wrong token', async () => {
     const store = await CredentialStore.open(memorySystem(), ROOT);
     const issuedAt = new Date('2030-01-01T00:00:00Z');

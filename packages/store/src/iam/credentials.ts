@@ -24,6 +24,8 @@ export interface Identity {
   groups?: string[];
   policies?: string[];
   idp?: 'ldap' | 'openid';
+  /** OpenID users: the token's subject, which names the account. */
+  subject?: string;
 }
 
 const STS_FOLDER = 'iam/sts';
@@ -39,6 +41,8 @@ export interface AssumeRoleInput {
   idp?: 'ldap' | 'openid';
   groups?: string[];
   policies?: string[];
+  /** OpenID: the token's subject. */
+  subject?: string;
 }
 
 /**
@@ -135,6 +139,7 @@ export class CredentialStore {
     if (t.idp !== undefined) identity.idp = t.idp;
     if (t.groups !== undefined) identity.groups = t.groups;
     if (t.policies !== undefined) identity.policies = t.policies;
+    if (t.subject !== undefined) identity.subject = t.subject;
     if (t.sessionPolicy !== undefined) identity.sessionPolicy = t.sessionPolicy;
     return identity;
   }
@@ -164,6 +169,7 @@ export class CredentialStore {
     if (input.idp !== undefined) record.idp = input.idp;
     if (input.groups !== undefined) record.groups = input.groups;
     if (input.policies !== undefined) record.policies = input.policies;
+    if (input.subject !== undefined) record.subject = input.subject;
     await this.system.write(`${STS_FOLDER}/${accessKey}.json`, record);
     this.temporary.set(accessKey, record);
     return record;

@@ -61,7 +61,10 @@ function limitPolicy(text: string): Policy {
 
 export function rightsOf(iam: IamStore, identity: Identity, rootAccessKey: string): Rights {
   const limits = identity.sessionPolicy === undefined ? [] : [limitPolicy(identity.sessionPolicy)];
-  if (identity.parent === rootAccessKey) return { unlimited: true, policies: [], limits };
+  // Only the root account's own credentials (and those derived from them): never a user of an
+  // external identity provider whose name happens to be the root key.
+  if (identity.parent === rootAccessKey && identity.idp === undefined)
+    return { unlimited: true, policies: [], limits };
   const names = identity.policies ?? policyNamesOf(iam, identity.parent, identity.groups);
   const policies = names.map((name) => iam.policy(name)).filter((p): p is Policy => p !== undefined);
   return { unlimited: false, policies, limits };

@@ -32,7 +32,11 @@ export async function assumeRoleWithWebIdentity(
     throw new ApiError('AccessDenied', 'The token names no policy defined on this server');
   const subject = String(claims.sub);
   const record = await credentials.assumeRole({
-    parent: subject,
+    // Never a bare subject: a token whose sub is an IAM user's name (or the root key) must
+    // not act as that user. Subject and issuer together are the stable identity (OpenID
+    // Connect's claim stability), as MinIO names its parent user.
+    parent: `openid:${subject}:${String(claims.iss ?? '')}`,
+    subject,
     durationSeconds: seconds,
     idp: 'openid',
     policies,

@@ -1,5 +1,5 @@
 import * as s3sdk from '@aws-sdk/client-s3';
-import { assumeRoleWithWebIdentity, MadminClient } from '@stowage/madmin';
+import { assumeRole, assumeRoleWithWebIdentity, MadminClient } from '@stowage/madmin';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStore } from '../../src/index.js';
 import {
@@ -17,7 +17,14 @@ import { ROOT, startTestStore, type TestStore } from '../support/store.js';
 let idp: OpenIdProvider;
 let t: TestStore;
 beforeAll(async () => {
-  idp = await startOpenIdProvider({ olga: 'readonly', pete: 'readwrite,nonexistent', nadia: '' });
+  idp = await startOpenIdProvider({
+    olga: 'readonly',
+    pete: 'readwrite,nonexistent',
+    nadia: '',
+    // Subjects that are also an IAM user's name and the root access key.
+    alice: 'readonly',
+    [ROOT.accessKey]: 'readonly',
+  });
   t = await startTestStore();
   const admin = new MadminClient({ endpoint: t.store.url, credentials: ROOT });
   expect(
@@ -83,6 +90,73 @@ describe('AssumeRoleWithWebIdentity', () => {
     );
     expect(await code(assumeRoleWithWebIdentity({ endpoint: t.store.url, token: 'not.a.jwt' }))).toBe(
       '403 AccessDenied',
+    );
+  });
+});
+
+describe('an OpenID subject that is also an IAM user or the root key', () => {
+  const adminAs = (creds: { accessKey: string; secretKey: string; sessionToken?: string }) =>
+    new MadminClient({ endpoint: t.store.url, credentials: creds });
+
+  it('acts as neither: its own policies only, never the IAM account or root', async () => {
+    const root = adminAs(ROOT);
+    await root.users.add('alice', 'alice-iam-secret');
+    await root.policies.set(['readwrite'], 'alice', false);
+    await t.s3.send(
+      new s3sdk.PutBucketPolicyCommand({
+        Bucket: 'sso',
+        Policy: JSON.stringify({
+          Version: '2012-10-17',
+          Statement: [
+            {
+              Effect: 'Allow',
+              Principal: { AWS: ['arn:aws:iam:::user/alice'] },
+              Action: ['s3:DeleteObject'],
+              Resource: ['arn:aws:s3:::sso/*'],
+            },
+          ],
+        }),
+      }),
+    );
+    const alice = await login('alice');
+    const s3 = t.client({
+      accessKeyId: alice.accessKey,
+      secretAccessKey: alice.secretKey,
+      sessionToken: alice.sessionToken,
+    });
+    // Neither the IAM user's readwrite nor the bucket policy naming the IAM user applies.
+    expect(await outcome(s3.send(new s3sdk.PutObjectCommand({ Bucket: 'sso', Key: 'a', Body: 'x' })))).toBe(
+      'AccessDenied',
+    );
+    expect(await outcome(s3.send(new s3sdk.DeleteObjectCommand({ Bucket: 'sso', Key: 'doc' })))).toBe(
+      'AccessDenied',
+    );
+    // It cannot set the IAM user's password, nor make a service account of the IAM user (service
+    // accounts of single sign-on users are not kept: its own is refused).
+    expect(await code(adminAs(alice).users.add('alice', 'taken-over-secret'))).toBe('403 AccessDenied');
+    expect(await code(adminAs(alice).serviceAccounts.add())).toMatch(/XMinioAdminNoSuchUser$/);
+    expect(await root.serviceAccounts.list('alice')).toEqual([]);
+    expect((await adminAs(alice).accountInfo()).AccountName).toBe('alice');
+
+    const notRoot = await login(ROOT.accessKey);
+    const asRoot = t.client({
+      accessKeyId: notRoot.accessKey,
+      secretAccessKey: notRoot.secretKey,
+      sessionToken: notRoot.sessionToken,
+    });
+    expect(await outcome(asRoot.send(new s3sdk.CreateBucketCommand({ Bucket: 'not-root' })))).toBe(
+      'AccessDenied',
+    );
+    expect(await code(adminAs(notRoot).users.list())).toBe('403 AccessDenied');
+  });
+
+  it("does not let a temporary credential of an IAM user change that user's password", async () => {
+    const creds = await assumeRole({
+      endpoint: t.store.url,
+      credentials: { accessKey: 'alice', secretKey: 'alice-iam-secret' },
+    });
+    expect(await code(adminAs(creds).users.add('alice', 'changed-by-session'))).toBe(
+      '403 XMinioInvalidIAMCredentials',
     );
   });
 });

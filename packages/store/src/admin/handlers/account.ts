@@ -81,7 +81,7 @@ export async function accountInfo(
     }),
   );
   return {
-    AccountName: identity.parent,
+    AccountName: identity.subject ?? identity.parent,
     Server: backendInfoJson(layer, endpoint),
     Policy: mergedPolicyDocument(
       iam,

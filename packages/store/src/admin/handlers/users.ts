@@ -51,6 +51,13 @@ export function userInfoReply(call: AdminCall, accessKey: string): Reply {
 /** PUT /add-user: a new user, or a new secret (own password change: allowed unless denied). */
 export async function addUserReply(call: AdminCall, accessKey: string): Promise<Reply> {
   const self = accessKey === call.identity.parent && call.identity.kind !== 'root';
+  // A user's password is changed with the user's own keys: not with a temporary credential
+  // or a service account derived from them (as MinIO refuses it).
+  if (self && call.identity.kind !== 'user')
+    throw new ApiError(
+      'XMinioInvalidIAMCredentials',
+      "Temporary credentials and service accounts cannot change their parent user's password.",
+    );
   call.require('admin:CreateUser', { self });
   if (accessKey === call.credentials.rootAccessKey)
     throw new ApiError(
