@@ -115,6 +115,12 @@ export function accessesOf(
         ListMultipartUploads: 's3:ListBucketMultipartUploads',
         GetBucketPolicyStatus: 's3:GetBucketPolicyStatus',
       }[op.op];
+      // A bucket made with object lock is made locked and versioned: the caller needs the
+      // rights to both settings too (AWS's CreateBucket, and MinIO).
+      if (op.op === 'CreateBucket' && op.objectLock)
+        return ['s3:CreateBucket', 's3:PutBucketObjectLockConfiguration', 's3:PutBucketVersioning'].map(
+          (a) => ({ action: a, bucket: op.bucket }),
+        );
       return one(action, { bucket: op.bucket });
     }
     case 'HeadBucket':

@@ -80,6 +80,15 @@ const HEADER_KEYS: ReadonlyArray<readonly [string, string]> = [
 ];
 
 /**
+ * The copy source as policies name it (AWS's examples: `bucket/prefix/*`): decoded (left as
+ * sent when it does not decode) and without the leading slash, which names the same source
+ * (a Deny written without it must not be stepped around by adding one).
+ */
+function copySourceValue(raw: string): string {
+  return (percentDecode(raw, false) ?? raw).replace(/^\/+/, '');
+}
+
+/**
  * `given`: keys the access already supplies. Tags a PutObjectTagging body sets are the
  * request's tags, and an x-amz-tagging header beside it adds none of its own.
  */
@@ -90,9 +99,7 @@ export function headerConditions(
   const out: Record<string, string[]> = {};
   for (const [key, name] of HEADER_KEYS) {
     const value = header(headers, name);
-    // The copy source as S3 compares it: decoded (left as sent when it does not decode).
-    if (value !== undefined)
-      out[key] = [key === 's3:x-amz-copy-source' ? (percentDecode(value, false) ?? value) : value];
+    if (value !== undefined) out[key] = [key === 's3:x-amz-copy-source' ? copySourceValue(value) : value];
   }
   const tagging = header(headers, 'x-amz-tagging');
   if (tagging !== undefined && given?.['s3:RequestObjectTagKeys'] === undefined) {

@@ -15,6 +15,7 @@ import {
 import { header, isPrivateChannel } from '../../http/context.js';
 import { type Reply, xmlReply } from '../../http/reply.js';
 import { CHECKSUM_ALGORITHMS, ChecksumCheck } from '../auth/checksum.js';
+import { versioned } from '../authorize.js';
 import type { S3Call, S3Deps } from '../call.js';
 import { ApiError } from '../errors.js';
 import { type Opened, openObject, precheckWrite, storedSse, toApiError, writeObject } from '../object-io.js';
@@ -53,10 +54,12 @@ export async function openCopySource(
   c: Conditions,
   range?: RangeSpec,
 ): Promise<Opened> {
+  // Judged as a GetObject of the same version would be (s3:versionid, that version's tags).
   await call.authorize({
     action: source.versionId ? 's3:GetObjectVersion' : 's3:GetObject',
     bucket: source.bucket,
     key: source.key,
+    ...versioned(source),
   });
   const read = await openObject(deps, source.bucket, source.key, {
     sseKey: copySourceKey(call),

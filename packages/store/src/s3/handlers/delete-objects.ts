@@ -1,7 +1,7 @@
 import { EngineError } from '../../engine/errors.js';
 import type { ObjectInfo } from '../../engine/object-layer.js';
 import { type Reply, xmlReply } from '../../http/reply.js';
-import { bucketPolicy } from '../authorize.js';
+import { bucketPolicy, versioned } from '../authorize.js';
 import type { S3Call, S3Deps } from '../call.js';
 import { ApiError, fromEngineError } from '../errors.js';
 import { bypassRequested, guardVersionDelete } from '../request/object-lock.js';
@@ -49,12 +49,11 @@ async function deleteOne(
 ): Promise<XmlElement> {
   const version = t.versionId !== undefined ? el('VersionId', t.versionId) : null;
   try {
-    await call.authorize({
-      action: t.versionId ? 's3:DeleteObjectVersion' : 's3:DeleteObject',
-      bucket,
-      key: t.key,
-    });
-    if (c.bypass) await call.authorize({ action: 's3:BypassGovernanceRetention', bucket, key: t.key });
+    // Judged as a DeleteObject of the same key and version would be: s3:versionid, and the
+    // tags of the version named, are that version's.
+    const target = { bucket, key: t.key, ...versioned(t) };
+    await call.authorize({ action: t.versionId ? 's3:DeleteObjectVersion' : 's3:DeleteObject', ...target });
+    if (c.bypass) await call.authorize({ action: 's3:BypassGovernanceRetention', ...target });
     const result = await deps.layer.deleteObject(bucket, t.key, {
       versioning: versioningOf(c.settings, t.key),
       ...(t.versionId === undefined ? {} : { versionId: t.versionId }),
@@ -84,7 +83,11 @@ async function deleteOne(
 export async function deleteObjects(deps: S3Deps, call: S3Call, bucket: string): Promise<Reply> {
   // Each key is authorised on its own, after the body is read; a caller nothing could allow
   // (anonymous, no bucket policy) or a missing bucket is refused before the body is read.
-  await deps.layer.getBucketInfo(bucket);
+  await deps.layer.getBucketInfo(bucket).catch(async (err: unknown) => {
+    // Only a caller who could delete there learns that a bucket does not exist.
+    await call.authorize({ action: 's3:DeleteObject', bucket, key: '*' });
+    throw err;
+  });
   if (!call.auth && !(await bucketPolicy(deps, bucket))) throw new ApiError('AccessDenied');
   const body = await readDocument(call, MAX_BODY, { integrityRequired: true });
   const { quiet, targets } = parseTargets(body);
