@@ -59,7 +59,9 @@ export function globalConditions(
   if (signature) {
     out['s3:authType'] = [signature.type];
     out['s3:signatureversion'] = [signature.version ?? 'AWS4-HMAC-SHA256'];
-    out['s3:signatureAge'] = [String(Math.max(0, now.getTime() - signature.signedAt.getTime()))];
+    // Signature V2 states no signing time a URL's age could be told from (as MinIO has it).
+    if (signature.version !== 'AWS')
+      out['s3:signatureAge'] = [String(Math.max(0, now.getTime() - signature.signedAt.getTime()))];
     out['s3:x-amz-content-sha256'] = [signature.payloadHash];
   }
   return out;

@@ -1,14 +1,23 @@
 import { createHash } from 'node:crypto';
 import { request } from 'node:http';
 import * as s3sdk from '@aws-sdk/client-s3';
+import { MadminClient } from '@stowage/madmin';
+import { Client as MinioClient } from 'minio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestStore, type TestStore, xmlCode } from '../support/store.js';
+import { ROOT, startTestStore, type TestStore, xmlCode } from '../support/store.js';
 import { diskChanges, snapshotDrives } from './disk.js';
 
 // Browser form uploads (POST Object) with the form minio's presignedPostPolicy builds,
 // sent as a browser would: multipart/form-data, the file last.
 
-const { CreateBucketCommand, GetObjectCommand, HeadObjectCommand, PutBucketVersioningCommand } = s3sdk;
+const {
+  CreateBucketCommand,
+  DeleteBucketPolicyCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  PutBucketPolicyCommand,
+  PutBucketVersioningCommand,
+} = s3sdk;
 
 let t: TestStore;
 beforeAll(async () => {
@@ -161,6 +170,58 @@ describe('PostObject', () => {
       }),
     );
     expect(await got.Body!.transformToString()).toBe('secret post data');
+  });
+
+  it("bucket policies judge a form's fields as the headers they stand for", async () => {
+    const admin = new MadminClient({ endpoint: t.store.url, credentials: ROOT });
+    await admin.users.add('former', 'former-secret-1');
+    await admin.policies.set(['readwrite'], 'former', false);
+    const deny = (Resource: string, Condition: object) => ({
+      Effect: 'Deny',
+      Principal: '*',
+      Action: ['s3:PutObject'],
+      Resource: [Resource],
+      Condition,
+    });
+    await t.s3.send(
+      new PutBucketPolicyCommand({
+        Bucket: 'forms',
+        Policy: JSON.stringify({
+          Version: '2012-10-17',
+          Statement: [
+            deny('arn:aws:s3:::forms/*', {
+              StringEquals: { 's3:x-amz-storage-class': 'REDUCED_REDUNDANCY' },
+            }),
+            deny('arn:aws:s3:::forms/enc-only/*', {
+              StringNotEquals: { 's3:x-amz-server-side-encryption': 'AES256' },
+            }),
+          ],
+        }),
+      }),
+    );
+    const asUser = new MinioClient({
+      endPoint: '127.0.0.1',
+      port: t.store.port,
+      useSSL: false,
+      accessKey: 'former',
+      secretKey: 'former-secret-1',
+    });
+    const post = async (key: string, fields: Record<string, string>) => {
+      const policy = asUser.newPostPolicy();
+      policy.setBucket('forms');
+      policy.setExpires(new Date(Date.now() + 10 * 60_000));
+      policy.setKey(key);
+      for (const [k, v] of Object.entries(fields)) policy.policy.conditions.push(['eq', `$${k}`, v]);
+      const signed = (await asUser.presignedPostPolicy(policy)) as Post;
+      return (await send(signed, fields, { name: 'f.txt', data: Buffer.from('form data') })).status;
+    };
+    try {
+      expect(await post('rrs.txt', { 'x-amz-storage-class': 'REDUCED_REDUNDANCY' })).toBe(403);
+      expect(await post('enc-only/plain.txt', {})).toBe(403);
+      expect(await post('enc-only/sealed.txt', { 'x-amz-server-side-encryption': 'AES256' })).toBe(204);
+    } finally {
+      await t.s3.send(new DeleteBucketPolicyCommand({ Bucket: 'forms' }));
+    }
   });
 
   it('the filename placeholder in a starts-with key; success_action_status 201 answers a PostResponse', async () => {

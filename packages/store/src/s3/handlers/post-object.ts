@@ -9,7 +9,7 @@ import type { Identity } from '../../iam/credentials.js';
 import { type AuthOptions, checkScope, identify, parseAmzDate, sameSignature } from '../auth/common.js';
 import { authorize } from '../authorize.js';
 import type { S3Deps } from '../call.js';
-import { noteSignature } from '../condition-keys.js';
+import { headerConditions, noteSignature } from '../condition-keys.js';
 import { ApiError } from '../errors.js';
 import { writeObject } from '../object-io.js';
 import { boundaryOf, type PostForm, readPostForm } from '../post/form.js';
@@ -127,7 +127,13 @@ export async function postObject(deps: S3Deps, ctx: RequestContext, bucket: stri
       ),
     );
     assertStorageClass(fields.get('x-amz-storage-class'));
-    await authorize(deps, ctx, identity, { action: 's3:PutObject', bucket, key });
+    // The form's fields stand for a PUT's headers: policies judge them as those headers.
+    await authorize(deps, ctx, identity, {
+      action: 's3:PutObject',
+      bucket,
+      key,
+      conditions: headerConditions(Object.fromEntries(fields)),
+    });
   } catch (err) {
     await form.discard();
     throw err;
