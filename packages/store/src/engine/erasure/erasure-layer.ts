@@ -99,7 +99,8 @@ export class ErasureObjectLayer implements ObjectLayer {
     const recovery = new DriveRecovery(
       {
         reformat: (d) => reformatDrive(set, d).then(() => true),
-        reopen: (d) => layer!.ctx.drives.reopen(d),
+        // A damaged index is set aside only while the other drives hold what it held.
+        reopen: (d) => layer!.ctx.drives.reopen(d, layer!.ctx.drives.othersWhole(d) >= params.readQuorum),
         restoreDocuments: (d) =>
           restoreDocuments(
             set.drives,
@@ -122,9 +123,13 @@ export class ErasureObjectLayer implements ObjectLayer {
     );
     // A formatted drive whose index is new lost its records (index files deleted, or a
     // restore without them): it is healed like a drive formatted by this start.
-    set.fresh = set.drives.map((_, i) => set.fresh?.[i] === true || drives.created(i));
-    if (!set.fresh.every(Boolean))
-      for (const [i, fresh] of set.fresh.entries()) if (fresh) drives.rebuilding.add(i);
+    // So is a drive an earlier run left part-way through being filled again.
+    set.fresh = set.drives.map(
+      (_, i) => set.fresh?.[i] === true || drives.created(i) || drives.markedRebuilding(i),
+    );
+    const rebuild = !set.fresh.every(Boolean);
+    for (const [i, fresh] of set.fresh.entries())
+      if (fresh) await (rebuild ? drives.startRebuilding(i) : drives.rebuilt(i));
     layer = new ErasureObjectLayer(set, drives, params, recovery, healQueue, opts.bitrot);
     for (const d of lostEarly) recovery.lost(d);
     return layer;
@@ -280,7 +285,7 @@ export class ErasureObjectLayer implements ObjectLayer {
       }
     }
     // Drives being filled again are whole once every object reached them.
-    if (!failed) for (const d of rebuilt) this.ctx.drives.rebuilding.delete(d);
+    if (!failed) for (const d of rebuilt) await this.ctx.drives.rebuilt(d);
     return healed;
   }
 

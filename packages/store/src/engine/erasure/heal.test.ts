@@ -1,4 +1,5 @@
-import { copyFile, mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { copyFile, mkdir, open, readdir, readFile, rename, rm, truncate, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -12,7 +13,7 @@ import {
   sha256,
   wipeDrive,
 } from '../../../test/faults/support.js';
-import { dataDir, objectDir } from '../fs/layout.js';
+import { dataDir, objectDir, rebuildMarkerPath } from '../fs/layout.js';
 import { bytes, type EngineFixture, engineFixture, put } from '../test-support/engine.js';
 import type { ErasureObjectLayer } from './erasure-layer.js';
 
@@ -29,6 +30,13 @@ beforeEach(async () => {
   await layer.putObject(put('bkt', 'big', BIG));
 });
 afterEach(() => f.close());
+
+/** Writes `data` into a file at `position`, as damage would. */
+async function writeAt(file: string, data: Buffer, position: number): Promise<void> {
+  const fh = await open(file, 'r+');
+  await fh.write(data, 0, data.length, position);
+  await fh.close();
+}
 
 const read = async (key: string) => sha256(await bytes((await layer.getObject('bkt', key)).stream));
 
@@ -105,6 +113,57 @@ describe('bitrot and heal', () => {
     await wipeDrive(f.drives[1]!);
     expect(await read('big')).toBe(sha256(BIG));
     expect(await read('later')).toBe(sha256(Buffer.from('written while the index was gone')));
+  });
+
+  it('a rebuild a restart cut short is taken up again at the next start', async () => {
+    await layer.shutdown();
+    await rm(join(f.drives[3]!, '.stowage.sys/index'), { recursive: true });
+    // This start finds the drive's index gone, and stops before filling it.
+    layer = await f.open();
+    expect(existsSync(rebuildMarkerPath(f.drives[3]!))).toBe(true);
+    await layer.shutdown();
+    // The next start has an index on the drive, but knows the drive is not whole yet.
+    layer = await f.open();
+    await layer.recoverFreshDrives();
+    expect(driveRecord(f.drives[3]!, 'bkt', 'big')).toBeDefined();
+    expect(driveRecord(f.drives[3]!, 'bkt', 'small')).toBeDefined();
+    expect(existsSync(rebuildMarkerPath(f.drives[3]!))).toBe(false);
+  });
+
+  it.each([
+    ['cut short', (file: string) => truncate(file, 8192)],
+    ['its meta pages zeroed', (file: string) => writeAt(file, Buffer.alloc(8192), 0)],
+    ['overwritten at random', (file: string) => writeAt(file, pattern(64 * 1024, 9), 0)],
+  ])(
+    'a drive whose index file is %s is never mapped: offline, set aside, filled again',
+    async (_, damage) => {
+      await layer.shutdown();
+      const index = join(f.drives[3]!, '.stowage.sys/index');
+      await damage(join(index, 'data.mdb'));
+      layer = await f.open();
+      expect(layer.backendInfo().onlineDrives).toBe(3);
+      expect(await read('big')).toBe(sha256(BIG));
+      await layer.putObject(put('bkt', 'later', 'written while the index was damaged'));
+      await layer.recoverDrives();
+      expect(layer.backendInfo().onlineDrives).toBe(4);
+      for (const key of ['big', 'small', 'later'])
+        expect(driveRecord(f.drives[3]!, 'bkt', key), key).toBeDefined();
+      // Kept for inspection beside the new index.
+      expect(
+        (await readdir(join(f.drives[3]!, '.stowage.sys'))).filter((n) => n.startsWith('index.damaged-')),
+      ).toHaveLength(1);
+    },
+  );
+
+  it('an index file cut short while the store runs takes its drive offline before any read of it', async () => {
+    const file = join(f.drives[3]!, '.stowage.sys/index/data.mdb');
+    await truncate(file, 8192);
+    await layer.putObject(put('bkt', 'during', 'written after the cut'));
+    expect(await read('big')).toBe(sha256(BIG));
+    expect(layer.backendInfo().onlineDrives).toBe(3);
+    await layer.recoverDrives();
+    expect(layer.backendInfo().onlineDrives).toBe(4);
+    expect(driveRecord(f.drives[3]!, 'bkt', 'during')).toBeDefined();
   });
 
   it('drives being filled again are no votes against a version: its last record is kept', async () => {

@@ -1,6 +1,10 @@
+import { existsSync } from 'node:fs';
 import { type ObjectRecord, RecordCodec } from '../../format/object-record.js';
 import { OpTracer } from '../../observe/op-trace.js';
+import { writeFileAtomic } from '../fs/atomic.js';
 import { DriveIndex, entryKey } from '../fs/drive-index.js';
+import { REBUILD_MARKER_VERSION, rebuildMarkerPath } from '../fs/layout.js';
+import { rm } from '../fs/os.js';
 import { MergedCursor } from './cursor.js';
 import { quorumError } from './params.js';
 import type { DriveAnswer } from './quorum.js';
@@ -132,15 +136,43 @@ export class IndexedDrives {
     );
   }
 
-  /** After drive i was formatted again: a fresh index on it, and it counts as online. */
-  async reopen(i: number): Promise<void> {
+  /**
+   * After drive i was formatted again: its index opened again, and it counts as online.
+   * `setAsideDamaged`: a damaged index is moved aside and a new one made (only while the
+   * other drives can give the drive its records back).
+   */
+  async reopen(i: number, setAsideDamaged = false): Promise<void> {
     this.snapshot = undefined;
     const old = this.indexes[i];
     this.indexes[i] = undefined;
     await old?.close().catch(() => {});
-    this.indexes[i] = await DriveIndex.open(this.paths[i]!);
-    this.rebuilding.add(i);
+    this.indexes[i] = await DriveIndex.open(this.paths[i]!, { setAsideDamaged });
+    await this.startRebuilding(i);
     this.lostReported.delete(i);
+  }
+
+  /** Drive i is to be filled again: noted on the drive too, so that a restart resumes it. */
+  async startRebuilding(i: number): Promise<void> {
+    this.rebuilding.add(i);
+    const marker = JSON.stringify({ v: REBUILD_MARKER_VERSION, since: new Date().toISOString() });
+    // Without the note (an unwritable drive) the rebuild still runs; only a restart forgets it.
+    await writeFileAtomic(rebuildMarkerPath(this.paths[i]!), marker).catch(() => {});
+  }
+
+  /** Every object reached drive i: it is whole again. */
+  async rebuilt(i: number): Promise<void> {
+    this.rebuilding.delete(i);
+    await rm(rebuildMarkerPath(this.paths[i]!), { force: true }).catch(() => {});
+  }
+
+  /** How many drives other than i are online and whole (not being filled again). */
+  othersWhole(i: number): number {
+    return this.all().filter((ix, j) => j !== i && ix !== undefined && !this.rebuilding.has(j)).length;
+  }
+
+  /** Whether an earlier run left drive i part-way through being filled again. */
+  markedRebuilding(i: number): boolean {
+    return existsSync(rebuildMarkerPath(this.paths[i]!));
   }
 
   /** Whether drive i's index was made by this start (the drive lists nothing of what it held). */

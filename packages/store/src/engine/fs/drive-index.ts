@@ -1,9 +1,10 @@
 import { statSync } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
+import { mkdir, rename } from 'node:fs/promises';
 import { join } from 'node:path';
 import { type Database, open, type RootDatabase } from 'lmdb';
 import { decodeObjectRecord, encodeObjectRecord, type ObjectRecord } from '../../format/object-record.js';
 import { packRecord, unpackRecord } from '../../format/record.js';
+import { indexFileDamage } from './index-check.js';
 import { formatPath, sysPath } from './layout.js';
 
 // One drive's ordered index: an LMDB environment under .stowage.sys/index holding the
@@ -13,6 +14,13 @@ import { formatPath, sysPath } from './layout.js';
 // awaited write is durable.
 
 export const INDEX_DIR = 'index';
+
+/** A drive's index file that must not be mapped (see index-check.ts). */
+export class DamagedIndexError extends Error {
+  constructor(drive: string, damage: string) {
+    super(`The index of drive ${drive} is damaged: ${damage}`);
+  }
+}
 
 /** `<bucket>\0<name>`: bucket names and object keys never hold NUL. */
 export function entryKey(bucket: string, name: string): Buffer {
@@ -60,16 +68,28 @@ export class DriveIndex {
     readonly uploads: Database<Buffer, Buffer>,
     private readonly usage: Database<Buffer, Buffer>,
     private readonly device: number,
-    private readonly indexFile: { path: string; ino: number },
+    /** The index file opened, and the largest size seen of it (LMDB never shrinks it). */
+    private readonly indexFile: { path: string; ino: number; size: number },
     /** The index did not exist before this open: whatever the drive held, it lists nothing. */
     readonly created: boolean,
   ) {}
 
-  static async open(drive: string): Promise<DriveIndex> {
+  /**
+   * Opens the drive's index. A damaged index file is never mapped (it could crash the
+   * process): it is refused (DamagedIndexError), or with `setAsideDamaged` moved aside,
+   * kept for inspection, and a new index made in its place, for the drive to be rebuilt.
+   */
+  static async open(drive: string, opts: { setAsideDamaged?: boolean } = {}): Promise<DriveIndex> {
     ignoreCommitEchoes();
     const path = sysPath(drive, INDEX_DIR);
     await mkdir(path, { recursive: true });
     const file = join(path, 'data.mdb');
+    const damage = indexFileDamage(file);
+    if (damage !== undefined) {
+      if (!opts.setAsideDamaged) throw new DamagedIndexError(drive, damage);
+      await rename(path, `${path}.damaged-${Date.now()}`);
+      await mkdir(path, { recursive: true });
+    }
     const created = statSync(file, { throwIfNoEntry: false }) === undefined;
     // Overlapping sync off: with it (lmdb-js's default on Linux) a write resolves once its
     // transaction is committed and visible, its flush to disk still to come ("the write
@@ -93,7 +113,7 @@ export class DriveIndex {
       db('uploads'),
       db('usage'),
       st.dev,
-      { path: file, ino: st.ino },
+      { path: file, ino: st.ino, size: st.size },
       created,
     );
   }
@@ -110,7 +130,12 @@ export class DriveIndex {
       if (st === undefined || st.dev !== this.device) return false;
       // An index file removed or replaced under the store: LMDB would go on writing to the
       // unlinked one, and every write since would be gone at the next start.
-      return statSync(this.indexFile.path, { throwIfNoEntry: false })?.ino === this.indexFile.ino;
+      const index = statSync(this.indexFile.path, { throwIfNoEntry: false });
+      if (index?.ino !== this.indexFile.ino) return false;
+      // Cut short under the store: a read of a page past the new end would kill the process.
+      if (index.size < this.indexFile.size) return false;
+      this.indexFile.size = index.size;
+      return true;
     } catch {
       return false; // unreadable (permissions, I/O error): offline, not every request failing
     }

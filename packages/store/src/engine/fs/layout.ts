@@ -25,6 +25,12 @@ export const SYS_DIR = '.stowage.sys';
 export const sysPath = (drive: string, ...parts: string[]): string => join(drive, SYS_DIR, ...parts);
 export const formatPath = (drive: string): string => sysPath(drive, 'format.json');
 export const tmpDir = (drive: string): string => sysPath(drive, 'tmp');
+/**
+ * Present while a drive is being filled again (wiped, swapped, its index lost): a restart
+ * then resumes the rebuild, which the drive's new index alone would not tell.
+ */
+export const rebuildMarkerPath = (drive: string): string => sysPath(drive, 'rebuilding.json');
+export const REBUILD_MARKER_VERSION = 1;
 export const bucketsDir = (drive: string): string => sysPath(drive, 'buckets');
 export const bucketRecordPath = (drive: string, bucket: string): string =>
   join(bucketsDir(drive), `${bucket}.json`);

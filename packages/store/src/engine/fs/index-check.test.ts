@@ -1,0 +1,67 @@
+import { mkdtemp, open, rm, truncate } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { DamagedIndexError, DriveIndex, INDEX_DIR } from './drive-index.js';
+import { indexFileDamage } from './index-check.js';
+import { sysPath } from './layout.js';
+
+// The meta-page check against real lmdb-js files: a file lmdb-js wrote passes (were a new
+// lmdb-js to change its layout, this fails before any healthy index is set aside), damage
+// does not.
+
+let dir: string;
+let file: string;
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'stowage-index-check-'));
+  file = join(sysPath(dir, INDEX_DIR), 'data.mdb');
+  const ix = await DriveIndex.open(dir);
+  await ix.transaction(() => {
+    for (let i = 0; i < 2000; i++) ix.objects.put(Buffer.from(`bkt\0key-${i}`), Buffer.alloc(300, i));
+  });
+  await ix.close();
+});
+afterEach(() => rm(dir, { recursive: true, force: true }));
+
+async function overwrite(at: number, data: Buffer): Promise<void> {
+  const fh = await open(file, 'r+');
+  await fh.write(data, 0, data.length, at);
+  await fh.close();
+}
+
+describe('the index file check', () => {
+  it('passes a file lmdb-js wrote, and an absent one', async () => {
+    expect(indexFileDamage(file)).toBeUndefined();
+    expect(indexFileDamage(join(dir, 'none.mdb'))).toBeUndefined();
+  });
+
+  it('finds a file cut short, meta pages zeroed or overwritten, a root outside the file', async () => {
+    await truncate(file, 3 * 4096);
+    expect(indexFileDamage(file)).toMatch(/file ends at page 3/);
+  });
+
+  it.each([
+    ['zeroed', Buffer.alloc(8192)],
+    ['random', Buffer.from(Array.from({ length: 8192 }, (_, i) => (i * 7919) % 251))],
+  ])('finds meta pages %s', async (_, bytes) => {
+    await overwrite(0, bytes);
+    expect(indexFileDamage(file)).toBe('neither meta page is an LMDB meta page');
+  });
+
+  it('finds a meta naming a root page beyond the last page', async () => {
+    // Both metas' main database root (after the 24-byte page header, magic, version, address,
+    // size, the free database and the main database's first 40 bytes) set past the end.
+    const far = Buffer.alloc(8);
+    far.writeBigUInt64LE(1_000_000n);
+    for (const page of [0, 4096]) await overwrite(page + 24 + 24 + 48 + 40, far);
+    expect(indexFileDamage(file)).toMatch(/root \(page 1000000\)/);
+  });
+
+  it('a damaged index is refused, or set aside for a new one', async () => {
+    await truncate(file, 8192);
+    await expect(DriveIndex.open(dir)).rejects.toBeInstanceOf(DamagedIndexError);
+    const fresh = await DriveIndex.open(dir, { setAsideDamaged: true });
+    expect(fresh.created).toBe(true);
+    await fresh.close();
+  });
+});

@@ -1,0 +1,74 @@
+import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
+
+// A look at an LMDB file before it is mapped. LMDB trusts its file: a truncated file makes
+// the process die of SIGBUS at the first read past its end, and zeroed or random meta pages
+// make it follow wild page numbers (SIGSEGV). One damaged drive must not take the store down
+// with it, so the two meta pages are checked first: magic, version, and that the pages they
+// name lie inside the file. (Damage inside the tree's own pages is not found here: LMDB keeps
+// no checksums of them.)
+//
+// The layout is lmdb-js 3's (its LMDB keeps the writing transaction's id in every page
+// header, so a page header is 24 bytes): the meta follows it, and holds the magic, the
+// version, the map address and size, the free and main databases, the last page and the
+// transaction id. index-check.test.ts holds a fresh lmdb-js file to this.
+
+const MAGIC = 0xbeefc0de;
+const DATA_VERSION = 2;
+const PAGE_HEADER = 24;
+const DB_SIZE = 48;
+/** A database with no pages yet names this root. */
+const NO_PAGE = 0xffffffffffffffffn;
+
+interface Meta {
+  pageSize: number;
+  lastPage: bigint;
+  txnId: bigint;
+  roots: bigint[];
+}
+
+/** Reads one meta page's fields; undefined when it is not a meta page of this layout. */
+function readMeta(page: Buffer): Meta | undefined {
+  if (page.length < PAGE_HEADER + 40 + 2 * DB_SIZE + 16) return undefined;
+  const m = PAGE_HEADER;
+  if (page.readUInt32LE(m) !== MAGIC || page.readUInt32LE(m + 4) !== DATA_VERSION) return undefined;
+  const dbs = m + 24; // after magic, version and the map address and size
+  const pageSize = page.readUInt32LE(dbs); // kept in the free database's padding
+  const roots = [0, 1].map((d) => page.readBigUInt64LE(dbs + d * DB_SIZE + 40));
+  const lastPage = page.readBigUInt64LE(dbs + 2 * DB_SIZE);
+  const txnId = page.readBigUInt64LE(dbs + 2 * DB_SIZE + 8);
+  if (pageSize < 512 || pageSize > 65536 || (pageSize & (pageSize - 1)) !== 0) return undefined;
+  return { pageSize, lastPage, txnId, roots };
+}
+
+/** Why an LMDB data file cannot be mapped safely; undefined when it can (or is absent). */
+export function indexFileDamage(path: string): string | undefined {
+  let fd: number;
+  try {
+    fd = openSync(path, 'r');
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw err;
+  }
+  try {
+    const size = BigInt(fstatSync(fd).size);
+    const first = Buffer.alloc(4096);
+    readSync(fd, first, 0, first.length, 0);
+    const meta0 = readMeta(first);
+    const pageSize = meta0?.pageSize ?? 4096;
+    const second = Buffer.alloc(4096);
+    readSync(fd, second, 0, second.length, pageSize);
+    const metas = [meta0, readMeta(second)].filter((m): m is Meta => m !== undefined);
+    if (metas.length === 0) return 'neither meta page is an LMDB meta page';
+    // LMDB opens with the meta of the later transaction: that one must fit the file.
+    const meta = metas.reduce((a, b) => (b.txnId > a.txnId ? b : a));
+    const pages = size / BigInt(meta.pageSize);
+    if (meta.lastPage >= pages)
+      return `the file ends at page ${pages}, before its last page ${meta.lastPage}`;
+    for (const root of meta.roots)
+      if (root !== NO_PAGE && (root < 2n || root > meta.lastPage))
+        return `a database root (page ${root}) lies outside the file's pages`;
+    return undefined;
+  } finally {
+    closeSync(fd);
+  }
+}
