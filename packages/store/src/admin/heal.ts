@@ -134,23 +134,26 @@ export class HealSequences {
       if (seq.stop) return;
       await this.layer.getBucketInfo(b);
       item('bucket', b, '', [], 0);
-      let marker: string | undefined = '';
-      do {
-        const page = await this.layer.listObjects({
-          bucket: b,
-          prefix,
-          delimiter: '',
-          maxKeys: 1000,
-          marker,
-        });
-        for (const o of page.objects) {
+      // Every key any drive holds: delete markers and leftovers too, not only what lists.
+      const { dryRun, scanMode } = seq.settings;
+      let after: string | undefined;
+      for (;;) {
+        const keys = await this.layer.keysToHeal(b, prefix, after, 1000);
+        for (const key of keys) {
           if (seq.stop) return;
-          const { dryRun } = seq.settings;
-          const healed = (await this.layer.heal(b, o.key, { dryRun }).catch(() => ({ healed: [] }))).healed;
-          item('object', b, o.key, healed, o.size);
+          // A deep scan (MinIO's scanMode 2) checks every shard block's checksum, not only sizes.
+          const healed = (
+            await this.layer.heal(b, key, { dryRun, deep: scanMode === 2 }).catch(() => ({ healed: [] }))
+          ).healed;
+          const size = await this.layer
+            .getObjectInfo(b, key)
+            .then((o) => o.size)
+            .catch(() => 0);
+          item('object', b, key, healed, size);
         }
-        marker = page.isTruncated ? page.nextMarker : undefined;
-      } while (marker !== undefined);
+        if (keys.length < 1000) break;
+        after = keys.at(-1);
+      }
     }
   }
 }

@@ -333,6 +333,11 @@ export interface ObjectLayer {
   abortMultipartUpload(bucket: string, key: string, uploadId: string): Promise<void>;
   listMultipartUploads(input: ListUploadsInput): Promise<ListUploadsResult>;
 
+  /**
+   * Up to `max` keys after `after` under `prefix` that any drive holds a record of: objects,
+   * keys whose latest version is a delete marker, records only some drives still keep.
+   */
+  keysToHeal(bucket: string, prefix: string, after: string | undefined, max: number): Promise<string[]>;
   /** Rewrites the missing or corrupt shards and records of one object; which drives got some. */
   heal(
     bucket: string,

@@ -1,8 +1,10 @@
-import { readdir, rm } from 'node:fs/promises';
+import { readdir, readFile, rm } from 'node:fs/promises';
+import { join } from 'node:path';
 import * as s3sdk from '@aws-sdk/client-s3';
 import { type HealTaskStatus, MadminClient, type MadminError } from '@stowage/madmin';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { objectDir } from '../../src/engine/fs/layout.js';
+import { dataDir, objectDir } from '../../src/engine/fs/layout.js';
+import { corruptShard, driveRecord } from '../faults/support.js';
 import { code } from '../support/outcome.js';
 import { ROOT, startTestStore, type TestStore } from '../support/store.js';
 
@@ -69,6 +71,39 @@ describe('admin heal', () => {
     const healed = (await untilDone('healme', 'img/', real.clientToken)).flatMap((p) => p.items);
     expect(healed.find((i) => i.object === 'img/c')!.before.drives?.[3]?.state).toBe('missing');
     expect((await readdir(lost)).length).toBeGreaterThan(0);
+  });
+
+  it('heals keys whose latest version is a delete marker', async () => {
+    await t.s3.send(new s3sdk.CreateBucketCommand({ Bucket: 'healv' }));
+    await t.s3.send(
+      new s3sdk.PutBucketVersioningCommand({
+        Bucket: 'healv',
+        VersioningConfiguration: { Status: 'Enabled' },
+      }),
+    );
+    await t.s3.send(new s3sdk.PutObjectCommand({ Bucket: 'healv', Key: 'gone', Body: BODY }));
+    await t.s3.send(new s3sdk.DeleteObjectCommand({ Bucket: 'healv', Key: 'gone' }));
+    const lost = objectDir(t.drives[0]!, 'healv', 'gone');
+    await rm(lost, { recursive: true, force: true });
+    const started = await admin.heal.start('healv', '', { recursive: true });
+    const items = (await untilDone('healv', '', started.clientToken)).flatMap((p) => p.items);
+    expect(items.find((i) => i.object === 'gone')?.before.drives?.[0]?.state).toBe('missing');
+    expect((await readdir(lost)).length).toBeGreaterThan(0);
+  });
+
+  it('a deep scan checks every shard block: damage a size check cannot see is repaired', async () => {
+    await t.s3.send(new s3sdk.PutObjectCommand({ Bucket: 'healme', Key: 'deep/x', Body: BODY }));
+    const data = driveRecord(t.drives[3]!, 'healme', 'deep/x')!.versions[0]!.data!;
+    const shard = join(dataDir(t.drives[3]!, 'healme', 'deep/x', data.id), 'part.1');
+    const whole = await readFile(shard);
+    await corruptShard(t.drives[3]!, 'healme', 'deep/x');
+    const normal = await admin.heal.start('healme', 'deep/', { recursive: true });
+    await untilDone('healme', 'deep/', normal.clientToken);
+    expect((await readFile(shard)).equals(whole)).toBe(false);
+    const deep = await admin.heal.start('healme', 'deep/', { recursive: true, scanMode: 2 });
+    const items = (await untilDone('healme', 'deep/', deep.clientToken)).flatMap((p) => p.items);
+    expect(items.find((i) => i.object === 'deep/x')?.after.drives?.every((d) => d.state === 'ok')).toBe(true);
+    expect((await readFile(shard)).equals(whole)).toBe(true);
   });
 
   it('refuses a wrong token, a prefix without a bucket, and a token with force flags', async () => {

@@ -257,22 +257,29 @@ export class ErasureObjectLayer implements ObjectLayer {
     return result;
   }
 
+  async keysToHeal(bucket: string, prefix: string, after: string | undefined, max: number): Promise<string[]> {
+    const names: string[] = [];
+    const cursor = objectCursor(this.ctx, bucket);
+    try {
+      const from = after === undefined || after < prefix ? prefix : `${after}\0`;
+      cursor.seek(Buffer.from(from, 'utf8'));
+      for (let e = cursor.next(); e && e.name.startsWith(prefix) && names.length < max; e = cursor.next())
+        names.push(e.name);
+    } finally {
+      cursor.close();
+    }
+    return names;
+  }
+
   /** Heals every object of every bucket, a page of keys at a time. */
   async healAll(): Promise<number> {
     const rebuilt = [...this.ctx.drives.rebuilding];
     let healed = 0;
     let failed = false;
     for (const { name: bucket } of await this.listBuckets()) {
-      let from = Buffer.alloc(0);
+      let after: string | undefined;
       for (;;) {
-        const names: string[] = [];
-        const cursor = objectCursor(this.ctx, bucket);
-        try {
-          cursor.seek(from);
-          for (let e = cursor.next(); e && names.length < 1000; e = cursor.next()) names.push(e.name);
-        } finally {
-          cursor.close();
-        }
+        const names = await this.keysToHeal(bucket, '', after, 1000);
         for (const key of names) {
           const r = await this.heal(bucket, key).catch(() => {
             failed = true;
@@ -281,7 +288,7 @@ export class ErasureObjectLayer implements ObjectLayer {
           if (r.healed.length > 0) healed++;
         }
         if (names.length < 1000) break;
-        from = Buffer.concat([Buffer.from(names.at(-1)!, 'utf8'), Buffer.from([0])]);
+        after = names.at(-1);
       }
     }
     // Drives being filled again are whole once every object reached them.
