@@ -257,13 +257,18 @@ export class ErasureObjectLayer implements ObjectLayer {
     return result;
   }
 
-  async keysToHeal(bucket: string, prefix: string, after: string | undefined, max: number): Promise<string[]> {
+  async keysToHeal(
+    bucket: string,
+    prefix: string,
+    after: string | undefined,
+    max: number,
+  ): Promise<string[]> {
     const names: string[] = [];
     const cursor = objectCursor(this.ctx, bucket);
     try {
       const from = after === undefined || after < prefix ? prefix : `${after}\0`;
       cursor.seek(Buffer.from(from, 'utf8'));
-      for (let e = cursor.next(); e && e.name.startsWith(prefix) && names.length < max; e = cursor.next())
+      for (let e = cursor.next(); e?.name.startsWith(prefix) && names.length < max; e = cursor.next())
         names.push(e.name);
     } finally {
       cursor.close();
