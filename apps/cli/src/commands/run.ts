@@ -115,9 +115,10 @@ export async function runCommand(
     }
     case 'server': {
       const drives = cmd.drives.map((d) => resolve(d));
-      for (const d of drives) await mkdir(d, { recursive: true });
+      // A drive that cannot be made yet (a file in the way, no permission) starts offline.
+      for (const d of drives) await mkdir(d, { recursive: true }).catch(() => {});
       const { loadRootCredentials, startStore } = await loadStore();
-      const root = await loadRootCredentials(drives[0] as string, env);
+      const root = await loadRootCredentials(drives, env);
       const store = await startStore({
         drives,
         host: cmd.address,

@@ -58,6 +58,32 @@ describe('loadRootCredentials', () => {
     expect(again).toEqual({ accessKey: generated.accessKey, secretKey: generated.secretKey, source: 'file' });
   });
 
+  it('keeps generated credentials on every drive: a lost or unreadable drive loses nothing', async () => {
+    const drives = ['d1', 'd2', 'd3'].map((d) => join(dir, d));
+    const generated = await loadRootCredentials(drives, {});
+    for (const d of drives)
+      expect(JSON.parse(await readFile(join(d, '.stowage.sys/root.json'), 'utf8')).accessKey).toBe(
+        generated.accessKey,
+      );
+    // The first drive replaced by an empty one: the others' copy is used, and given back to it.
+    await rm(drives[0]!, { recursive: true });
+    const again = await loadRootCredentials(drives, {});
+    expect(again).toEqual({ accessKey: generated.accessKey, secretKey: generated.secretKey, source: 'file' });
+    expect(JSON.parse(await readFile(join(drives[0]!, '.stowage.sys/root.json'), 'utf8')).accessKey).toBe(
+      generated.accessKey,
+    );
+    // A drive in the way of reading (a file where the folder should be) is passed over.
+    await rm(drives[1]!, { recursive: true });
+    await writeFile(drives[1]!, 'not a drive');
+    expect((await loadRootCredentials(drives, {})).accessKey).toBe(generated.accessKey);
+    // A damaged copy is passed over while a good one is left; with none left it is an error,
+    // never a reason for new credentials.
+    await writeFile(join(drives[0]!, '.stowage.sys/root.json'), '{ damaged');
+    expect((await loadRootCredentials(drives, {})).accessKey).toBe(generated.accessKey);
+    await writeFile(join(drives[2]!, '.stowage.sys/root.json'), '{ damaged');
+    await expect(loadRootCredentials(drives, {})).rejects.toThrow(SyntaxError);
+  });
+
   it('refuses short keys and half-set variables with clear errors', async () => {
     await expect(
       loadRootCredentials(dir, { STOWAGE_ROOT_USER: 'ab', STOWAGE_ROOT_PASSWORD: 'long-enough' }),

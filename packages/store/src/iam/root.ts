@@ -46,25 +46,69 @@ function fromEnv(
   return validate({ accessKey: user, secretKey: password }, `${prefix}_ROOT_USER/${prefix}_ROOT_PASSWORD`);
 }
 
+const rootFile = (dataDir: string): string => join(dataDir, SYS_DIR, 'root.json');
+
+/** What a drive holds: credentials as stored, none, or a copy that is damaged or unreadable. */
+async function readSaved(dataDir: string): Promise<{ raw?: unknown; damaged?: unknown; unreadable?: true }> {
+  try {
+    return { raw: await readJsonFile(rootFile(dataDir)) };
+  } catch (err) {
+    return err instanceof SyntaxError ? { damaged: err } : { unreadable: true };
+  }
+}
+
+/**
+ * The saved credentials of the first drive with a good copy. A drive that cannot be read
+ * (offline, permissions) or holds a damaged copy is passed over; a damaged copy and no good
+ * one is an error, never a reason to make new credentials.
+ */
+async function savedOn(dataDirs: readonly string[]): Promise<RootCredentialRecord | undefined> {
+  let damaged: unknown;
+  for (const dir of dataDirs) {
+    const read = await readSaved(dir);
+    damaged ??= read.damaged;
+    if (read.raw === undefined) continue;
+    const { accessKey, secretKey } = decodeRootCredentials(read.raw);
+    validate({ accessKey, secretKey }, rootFile(dir));
+    return { v: 1, accessKey, secretKey };
+  }
+  if (damaged) throw damaged;
+  return undefined;
+}
+
 /**
  * Root credentials: STOWAGE_ROOT_USER/PASSWORD, else MINIO_ROOT_USER/PASSWORD, else the
  * saved `<dataDir>/.stowage.sys/root.json`, else new random ones saved there (mode 0600).
+ * Given every drive, they are kept on each (the first readable copy wins, and goes to the
+ * drives without one): losing a drive must not lose the root account.
  */
 export async function loadRootCredentials(
-  dataDir: string,
+  dataDirs: string | readonly string[],
   env: Record<string, string | undefined> = process.env,
 ): Promise<LoadedRootCredentials> {
   const fromVars = fromEnv(env, 'STOWAGE') ?? fromEnv(env, 'MINIO');
   if (fromVars) return { ...fromVars, source: 'env' };
 
-  const file = join(dataDir, SYS_DIR, 'root.json');
-  const raw = await readJsonFile(file);
-  if (raw !== undefined) {
-    const { accessKey, secretKey } = decodeRootCredentials(raw);
-    return { ...validate({ accessKey, secretKey }, file), source: 'file' };
+  const dirs = typeof dataDirs === 'string' ? [dataDirs] : dataDirs;
+  const saved = await savedOn(dirs);
+  const record: RootCredentialRecord = saved ?? {
+    v: 1,
+    accessKey: newAccessKey(),
+    secretKey: newSecretKey(),
+  };
+  const failures: unknown[] = [];
+  for (const dir of dirs) {
+    const read = await readSaved(dir);
+    // Only a drive without a copy gets one (a damaged copy stays for inspection).
+    if (read.raw !== undefined || read.damaged !== undefined) continue;
+    try {
+      await mkdir(join(dir, SYS_DIR), { recursive: true });
+      await writeFileAtomic(rootFile(dir), `${JSON.stringify(record)}\n`, { mode: 0o600 });
+    } catch (err) {
+      failures.push(err);
+    }
   }
-  const record: RootCredentialRecord = { v: 1, accessKey: newAccessKey(), secretKey: newSecretKey() };
-  await mkdir(join(dataDir, SYS_DIR), { recursive: true });
-  await writeFileAtomic(file, `${JSON.stringify(record)}\n`, { mode: 0o600 });
-  return { accessKey: record.accessKey, secretKey: record.secretKey, source: 'generated' };
+  // New credentials saved nowhere would be new again at the next start.
+  if (!saved && failures.length === dirs.length) throw failures[0];
+  return { accessKey: record.accessKey, secretKey: record.secretKey, source: saved ? 'file' : 'generated' };
 }

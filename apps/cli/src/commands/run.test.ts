@@ -1,0 +1,47 @@
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { runCommand } from './run.js';
+
+// `stowage server` over drives of which one cannot be used: the store starts without it,
+// as it would with that drive failing later; and generated root credentials are kept on
+// every drive that can take them.
+
+let dir: string;
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'stowage-cli-'));
+});
+afterEach(() => rm(dir, { recursive: true, force: true }));
+
+describe('stowage server', () => {
+  it('starts a deployment with one drive path unusable (a file in the way); the root account is on the others', async () => {
+    const drives = ['d1', 'd2', 'd3', 'd4'].map((d) => join(dir, d));
+    const server = { command: 'server' as const, drives, address: '127.0.0.1', port: 0 };
+    const lines: string[] = [];
+    await (await runCommand(server, {}, (line) => lines.push(line))).close();
+    const user = lines
+      .find((l) => l.includes('RootUser:'))!
+      .split('RootUser:')[1]!
+      .trim();
+    // The first drive wiped, the third replaced by a file.
+    await rm(drives[0]!, { recursive: true });
+    await rm(drives[2]!, { recursive: true });
+    await writeFile(drives[2]!, 'a file where a drive should be');
+    lines.length = 0;
+    const running = await runCommand(server, {}, (line) => lines.push(line));
+    try {
+      const url = lines
+        .find((l) => l.includes('S3 API:'))!
+        .split('S3 API:')[1]!
+        .trim();
+      expect((await fetch(`${url}/minio/health/live`)).status).toBe(200);
+      // The same root account, kept on the drives that survived and given back to the wiped one.
+      expect(lines.find((l) => l.includes('RootUser:'))).toContain(user);
+      for (const d of [drives[0]!, drives[1]!, drives[3]!])
+        expect(JSON.parse(await readFile(join(d, '.stowage.sys/root.json'), 'utf8')).accessKey).toBe(user);
+    } finally {
+      await running.close();
+    }
+  }, 60_000);
+});
