@@ -10,6 +10,7 @@ import {
   dropRecord,
   pattern,
   putRecord,
+  putRecordBytes,
   sha256,
   wipeDrive,
 } from '../../../test/faults/support.js';
@@ -113,6 +114,15 @@ describe('bitrot and heal', () => {
     await wipeDrive(f.drives[1]!);
     expect(await read('big')).toBe(sha256(BIG));
     expect(await read('later')).toBe(sha256(Buffer.from('written while the index was gone')));
+  });
+
+  it("healing a damaged record leaves the bucket's usage as it was", async () => {
+    const before = await layer.bucketUsage('bkt');
+    // Drive 0 answers usage; its record of 'big' can no longer be read.
+    putRecordBytes(f.drives[0]!, 'bkt', 'big', Buffer.from('damaged record bytes'));
+    await layer.heal('bkt', 'big');
+    expect(driveRecord(f.drives[0]!, 'bkt', 'big')?.versions).toHaveLength(1);
+    expect(await layer.bucketUsage('bkt')).toEqual(before);
   });
 
   it('a rebuild a restart cut short is taken up again at the next start', async () => {

@@ -248,11 +248,12 @@ export async function healObject(
       if (changed && dryRun) healed.add(i);
       if (dryRun) return;
       if (changed) {
-        const versions = records[i]!.sort(newestFirst);
-        await ix.writeRecord(bucket, key, ix.recordOrNothing(bucket, key), {
-          v: OBJECT_RECORD_VERSION,
-          versions,
-        });
+        const next: ObjectRecord = { v: OBJECT_RECORD_VERSION, versions: records[i]!.sort(newestFirst) };
+        // The bucket's counters took a damaged record in as it was written: most likely what
+        // heal now writes back. Counting it as nothing would count its versions twice.
+        const held = ix.recordOrNothing(bucket, key);
+        const damaged = held === undefined && ix.getRecordBytes(bucket, key) !== undefined;
+        await ix.writeRecord(bucket, key, damaged ? next : held, next);
         healed.add(i);
       }
       const keep = uploadDataIds(ix, bucket, key);
