@@ -2,6 +2,27 @@ import { createHash } from 'node:crypto';
 import { Readable, Transform, type TransformCallback } from 'node:stream';
 import { ApiError } from './errors.js';
 
+/**
+ * Waits until a body has its first bytes, or has ended. A read that fails before anything
+ * is sent (too few drives could decode the first block) can still be answered with its
+ * error, where after a 200 the only signal left is a cut connection (MinIO answers so too).
+ */
+export function firstBytes(body: Readable): Promise<void> {
+  if (body.errored) return Promise.reject(body.errored);
+  if (body.readableLength > 0 || body.readableEnded) return Promise.resolve();
+  return new Promise((resolve, reject) => {
+    const settle = (err?: unknown) => {
+      body.off('readable', ready);
+      body.off('error', settle);
+      if (err) reject(err);
+      else resolve();
+    };
+    const ready = () => settle();
+    body.on('readable', ready);
+    body.on('error', settle);
+  });
+}
+
 /** Pipes `src` into `next`, carrying an error on `src` to `next` (so its reader sees it). */
 export function chain(src: Readable, next: Transform): Transform {
   next.on('error', () => {}); // kept on the stream for its reader

@@ -78,6 +78,20 @@ describe('EC 2+2 reads under faults', () => {
     }
   });
 
+  it('shards on three drives that cannot be decoded fail the read with 503 before any byte, not a cut 200', async () => {
+    for (const o of OBJECTS) {
+      if (o.size === 0) continue;
+      for (const d of [0, 1, 3]) await corruptShard(t.drives[d]!, 'bkt', o.key);
+    }
+    for (const o of OBJECTS.filter((x) => x.size > 0)) {
+      const err = await t.s3
+        .send(new GetObjectCommand({ Bucket: 'bkt', Key: o.key }))
+        .catch((e: unknown) => e);
+      expect([o.key, (err as S3ServiceException).$metadata?.httpStatusCode]).toEqual([o.key, 503]);
+      expect((err as S3ServiceException).name).toBe('XMinioInsufficientReadQuorum');
+    }
+  });
+
   it('writes need quorum: one drive gone is fine, two gone is 503 XMinioInsufficientWriteQuorum', async () => {
     await wipeDrive(t.drives[3]!);
     const body = pattern(2 * 1024 * 1024, 99);

@@ -27,6 +27,7 @@ import {
 } from '../object-io.js';
 import { evaluateConditions, hasConditions } from '../request/conditions.js';
 import type { S3Operation } from '../router.js';
+import { firstBytes } from '../streams.js';
 import { checksumHeaders, partChecksums } from './objects.js';
 
 type ReadOp = Extract<S3Operation, { op: 'GetObject' | 'HeadObject' }>;
@@ -222,6 +223,7 @@ export async function readObject(deps: S3Deps, op: ReadOp, call: S3Call): Promis
   // A part read is a range read too (206), as MinIO answers it.
   const status = range ? 206 : 200;
   if (opened.bytes) return { status, headers, body: { type: 'bytes', value: opened.bytes } };
+  if (opened.stream) await firstBytes(opened.stream);
   return opened.stream
     ? { status, headers, body: { type: 'stream', value: opened.stream } }
     : emptyReply(status, headers);
