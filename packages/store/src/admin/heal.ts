@@ -130,6 +130,8 @@ export class HealSequences {
         after: { drives: states(healed, !seq.settings.dryRun) },
         objectSize: size,
       });
+    // Bucket records and configuration first: objects are no use in a bucket that vanished.
+    if (!seq.settings.dryRun) await this.layer.healDocuments();
     for (const b of buckets) {
       if (seq.stop) return;
       await this.layer.getBucketInfo(b);

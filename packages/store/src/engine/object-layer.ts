@@ -334,6 +334,11 @@ export interface ObjectLayer {
   listMultipartUploads(input: ListUploadsInput): Promise<ListUploadsResult>;
 
   /**
+   * Writes the bucket records and system documents quorum agrees on to the online drives
+   * whose copy is missing or differs; how many copies were written.
+   */
+  healDocuments(): Promise<number>;
+  /**
    * Up to `max` keys after `after` under `prefix` that any drive holds a record of: objects,
    * keys whose latest version is a delete marker, records only some drives still keep.
    */

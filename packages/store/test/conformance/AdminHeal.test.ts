@@ -106,6 +106,25 @@ describe('admin heal', () => {
     expect((await readFile(shard)).equals(whole)).toBe(true);
   });
 
+  it("gives drives that lost them the bucket's record and configuration back", async () => {
+    await t.s3.send(
+      new s3sdk.PutBucketTaggingCommand({
+        Bucket: 'healme',
+        Tagging: { TagSet: [{ Key: 'team', Value: 'a' }] },
+      }),
+    );
+    const docs = (d: string) => [
+      join(d, '.stowage.sys/buckets/healme.json'),
+      ...['tagging.json'].map((f) => join(d, '.stowage.sys/config/buckets/healme', f)),
+    ];
+    const good = await Promise.all(docs(t.drives[0]!).map((f) => readFile(f, 'utf8')));
+    for (const d of [t.drives[1]!, t.drives[2]!]) for (const f of docs(d)) await rm(f);
+    const started = await admin.heal.start('healme', '', { recursive: true });
+    await untilDone('healme', '', started.clientToken);
+    for (const d of [t.drives[1]!, t.drives[2]!])
+      expect(await Promise.all(docs(d).map((f) => readFile(f, 'utf8')))).toEqual(good);
+  });
+
   it('refuses a wrong token, a prefix without a bucket, and a token with force flags', async () => {
     expect(await code(admin.heal.status('healme', 'docs/', 'not-a-token'))).toBe(
       '400 XMinioHealInvalidClientToken',

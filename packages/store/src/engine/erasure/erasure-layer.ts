@@ -40,7 +40,7 @@ import { listObjects, listObjectVersions, objectCursor } from './lister.js';
 import * as multipart from './multipart.js';
 import * as objects from './objects.js';
 import { type ErasureParams, erasureParams } from './params.js';
-import { restoreDocuments } from './restore.js';
+import { repairDocuments, restoreDocuments } from './restore.js';
 import { sweepUnnamedData } from './sweep.js';
 import * as uploadListing from './upload-listing.js';
 
@@ -274,6 +274,11 @@ export class ErasureObjectLayer implements ObjectLayer {
       cursor.close();
     }
     return names;
+  }
+
+  healDocuments(): Promise<number> {
+    const online = this.ctx.drives.all().map((ix) => ix !== undefined);
+    return repairDocuments(this.set.drives, this.params, online);
   }
 
   /** Heals every object of every bucket, a page of keys at a time. */
