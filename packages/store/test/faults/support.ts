@@ -3,7 +3,7 @@ import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { type Database, open } from 'lmdb';
 import { uploadEntry } from '../../src/engine/erasure/uploads.js';
-import { entryKey, INDEX_DIR } from '../../src/engine/fs/drive-index.js';
+import { bucketRange, entryKey, INDEX_DIR } from '../../src/engine/fs/drive-index.js';
 import { dataDir, sysPath } from '../../src/engine/fs/layout.js';
 import { decodeObjectRecord, encodeObjectRecord, type ObjectRecord } from '../../src/format/object-record.js';
 
@@ -90,6 +90,11 @@ export function uploadRecordBytes(
   uploadId: string,
 ): Buffer | undefined {
   return indexOf(drive, 'uploads').get(uploadEntry(bucket, key, uploadId));
+}
+
+/** One drive's upload entries in a bucket (their index keys). */
+export function uploadEntries(drive: string, bucket: string): Buffer[] {
+  return [...indexOf(drive, 'uploads').getKeys(bucketRange(bucket))] as Buffer[];
 }
 
 /** Puts an upload record back on one drive, as if a Complete never reached it. */

@@ -97,11 +97,9 @@ export class BucketRecords {
   ): Promise<void> {
     await this.read(bucket);
     if (!opts.force && hasAnyVersion(this.ctx, bucket)) throw new EngineError('BucketNotEmpty');
-    // Removing the records is the commit; what is left below is leftovers.
-    await removeReplicated(this.drives, this.params, (d) => bucketRecordPath(d, bucket));
-    this.generation++;
-    this.cache.delete(bucket);
-    await opts.afterRemove?.();
+    // What the bucket holds goes first, its records last: removing them is the commit. A
+    // crash before it leaves the bucket (emptied, or partly: deleting it again finishes the
+    // job), never a gone bucket whose entries a new bucket of the same name would inherit.
     await Promise.all(this.ctx.drives.all().map((ix) => ix?.dropBucket(bucket).catch(() => {})));
     await doAll(this.drives, (d) =>
       this.ctx.drives.trace.call(
@@ -110,6 +108,10 @@ export class BucketRecords {
         () => rm(bucketDir(d, bucket), { recursive: true, force: true }),
       ),
     );
+    await removeReplicated(this.drives, this.params, (d) => bucketRecordPath(d, bucket));
+    this.generation++;
+    this.cache.delete(bucket);
+    await opts.afterRemove?.();
   }
 
   /** Drops what is cached (the engine is shutting down). */

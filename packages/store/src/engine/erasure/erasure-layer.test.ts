@@ -1,7 +1,10 @@
+import { existsSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { driveRecord, uploadEntries } from '../../../test/faults/support.js';
+import { osCalls } from '../../observe/op-trace.js';
 import { startStore } from '../../store.js';
 import { EngineError } from '../errors.js';
 import { objectDir } from '../fs/layout.js';
@@ -237,6 +240,32 @@ describe('ErasureObjectLayer', () => {
     release();
     await Promise.all([deleting, creating]);
     expect(order).toEqual(['cleanup started', 'cleanup done', 'create prepares']);
+  });
+
+  it("a bucket's records go last when it is deleted: whenever a crash lands, nothing of it outlives them", async () => {
+    const layer = await f.open();
+    await layer.makeBucket('gone');
+    await layer.putObject(put('gone', 'inline', 'small'));
+    await layer.putObject(put('gone', 'file', Buffer.alloc(300 * 1024, 3)));
+    await layer.newMultipartUpload('gone', 'pending', {});
+    // When the first record file is removed (the commit point), what does the bucket hold?
+    const seen: { objects: unknown[]; uploads: unknown[]; folders: boolean[] }[] = [];
+    const stop = osCalls.bus.subscribe((op) => {
+      if (op.func !== 'os.Remove' || !op.path.endsWith('/buckets/gone.json') || seen.length > 0) return;
+      seen.push({
+        objects: f.drives
+          .map((d) => driveRecord(d, 'gone', 'inline') ?? driveRecord(d, 'gone', 'file'))
+          .filter(Boolean),
+        uploads: f.drives.flatMap((d) => [...uploadEntries(d, 'gone')]),
+        folders: f.drives.map((d) => existsSync(join(d, 'gone'))),
+      });
+    });
+    try {
+      await layer.deleteBucket('gone', { force: true });
+    } finally {
+      stop();
+    }
+    expect(seen).toEqual([{ objects: [], uploads: [], folders: [false, false, false, false] }]);
   });
 
   it('a bucket is empty only without versions and delete markers; deleting it drops its index entries', async () => {
