@@ -6,8 +6,6 @@ import {
   type PartLayout,
   type VersionRecord,
 } from '../../format/object-record.js';
-import { decodeUploadRecord } from '../../format/upload-record.js';
-import type { DriveIndex } from '../fs/drive-index.js';
 import { dataDir, objectDir, tmpDir } from '../fs/layout.js';
 import { readdir, rm, stat } from '../fs/os.js';
 import { checksumLength } from './bitrot.js';
@@ -18,7 +16,7 @@ import { encodeObject, type ShardOut } from './encode.js';
 import type { DriveAnswer } from './quorum.js';
 import { openPart } from './reader.js';
 import { discardShards, driveCopy } from './shard-writes.js';
-import { uploadsOfKey } from './uploads.js';
+import { uploadDataIds } from './uploads.js';
 import { dataIdentity, type MergedVersion, mergeRecords, newestFirst, versionIdentity } from './versions.js';
 
 // Heal of one key (the caller holds its lock): every online drive gets the versions read
@@ -118,19 +116,6 @@ async function rebuildVersion(
   } finally {
     await Promise.all(outs.map(discardShards));
   }
-}
-
-/** Data folders of this key's uploads in progress on a drive (heal must leave them). */
-function uploadDataIds(ix: DriveIndex, bucket: string, key: string): Set<string> {
-  const ids = new Set<string>();
-  for (const { value } of ix.uploads.getRange(uploadsOfKey(bucket, key))) {
-    try {
-      ids.add(decodeUploadRecord(value).dataId);
-    } catch {
-      // A damaged upload record protects nothing.
-    }
-  }
-  return ids;
 }
 
 /**

@@ -24,6 +24,7 @@ import { toObjectInfo } from './object-info.js';
 import { BLOCK_SIZE, quorumError } from './params.js';
 import { readVersion } from './reader.js';
 import { driveCopy, encodeBody } from './shard-writes.js';
+import { uploadDataIds } from './uploads.js';
 import {
   addVersion,
   dataIdentity,
@@ -89,8 +90,12 @@ export async function dropRemoved(
   key: string,
   result: CommitResult,
 ): Promise<void> {
+  // A dropped version may share its folder with an upload still in progress: a Complete cut
+  // short on some drives left that upload's version there, and its retry needs the parts.
+  const live = new Set<string>();
+  for (const ix of ctx.drives.all()) if (ix) uploadDataIds(ix, bucket, key, live);
   await Promise.all(
-    droppedDataIds(result).map((id) =>
+    droppedDataIds(result, live).map((id) =>
       ctx.pins.drop(dataPin(bucket, key, id), () => removeData(ctx.drives, bucket, key, id)),
     ),
   );

@@ -1,6 +1,6 @@
 import { decodeUploadRecord, type UploadPartRecord, type UploadRecord } from '../../format/upload-record.js';
 import { EngineError } from '../errors.js';
-import { entryKey } from '../fs/drive-index.js';
+import { type DriveIndex, entryKey } from '../fs/drive-index.js';
 import type { NewObjectMeta, PartInfo, UploadInfo } from '../object-layer.js';
 import type { EngineContext } from './context.js';
 import { quorumError } from './params.js';
@@ -15,6 +15,23 @@ export const uploadName = (key: string, uploadId: string): string => `${key}\u00
 export const uploadEntry = (bucket: string, key: string, uploadId: string): Buffer =>
   entryKey(bucket, uploadName(key, uploadId));
 /** The range holding every upload of one key. */
+/** Data folders of this key's uploads in progress on a drive (heal and drops must leave them). */
+export function uploadDataIds(
+  ix: DriveIndex,
+  bucket: string,
+  key: string,
+  into = new Set<string>(),
+): Set<string> {
+  for (const { value } of ix.uploads.getRange(uploadsOfKey(bucket, key))) {
+    try {
+      into.add(decodeUploadRecord(value).dataId);
+    } catch {
+      // A damaged upload record protects nothing.
+    }
+  }
+  return into;
+}
+
 export const uploadsOfKey = (bucket: string, key: string): { start: Buffer; end: Buffer } => ({
   start: entryKey(bucket, `${key}\u0000`),
   end: entryKey(bucket, `${key}\u0001`),
