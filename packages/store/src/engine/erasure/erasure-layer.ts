@@ -1,6 +1,8 @@
+import { existsSync } from 'node:fs';
 import { statfs } from 'node:fs/promises';
 import type { BucketMetaRecord } from '../../format/bucket-meta.js';
 import type { OpTracer } from '../../observe/op-trace.js';
+import { indexFilePath } from '../fs/drive-index.js';
 import { type DriveSet, reformatDrive } from '../fs/drives.js';
 import { assertObjectKey } from '../names.js';
 import type {
@@ -35,7 +37,7 @@ import { DriveRecovery } from './drive-recovery.js';
 import { ErasureSystemStore } from './erasure-system-store.js';
 import { healObject } from './heal.js';
 import { HealQueue } from './heal-queue.js';
-import { IndexedDrives } from './indexed-drives.js';
+import { IndexedDrives, noteRebuilding } from './indexed-drives.js';
 import { listObjects, listObjectVersions, objectCursor } from './lister.js';
 import * as multipart from './multipart.js';
 import * as objects from './objects.js';
@@ -116,6 +118,11 @@ export class ErasureObjectLayer implements ObjectLayer {
       (bucket, key, deep) => layer!.heal(bucket, key, { deep }),
       opts.autoHealMs,
     );
+    // A drive about to get a new index (formatted now, or its index gone) is noted as being
+    // filled again before its index is made: a crash from then on still resumes the rebuild.
+    const newIndex = set.drives.map((d, i) => set.fresh?.[i] === true || !existsSync(indexFilePath(d)));
+    if (!newIndex.every(Boolean))
+      await Promise.all(set.drives.map((d, i) => (newIndex[i] ? noteRebuilding(d) : undefined)));
     const drives = await IndexedDrives.open(
       set.drives,
       (d) => (layer ? recovery.lost(d) : lostEarly.push(d)),

@@ -120,6 +120,7 @@ describe('bitrot and heal', () => {
     const before = await layer.bucketUsage('bkt');
     // Drive 0 answers usage; its record of 'big' can no longer be read.
     putRecordBytes(f.drives[0]!, 'bkt', 'big', Buffer.from('damaged record bytes'));
+    await sleep(20); // the store's LMDB read snapshots renew on the next turns
     await layer.heal('bkt', 'big');
     expect(driveRecord(f.drives[0]!, 'bkt', 'big')?.versions).toHaveLength(1);
     expect(await layer.bucketUsage('bkt')).toEqual(before);
@@ -137,6 +138,22 @@ describe('bitrot and heal', () => {
     await layer.recoverFreshDrives();
     expect(driveRecord(f.drives[3]!, 'bkt', 'big')).toBeDefined();
     expect(driveRecord(f.drives[3]!, 'bkt', 'small')).toBeDefined();
+    expect(existsSync(rebuildMarkerPath(f.drives[3]!))).toBe(false);
+  });
+
+  it('a drive is noted as being filled again before its new index is made', async () => {
+    await layer.shutdown();
+    const index = join(f.drives[3]!, '.stowage.sys/index');
+    await rm(index, { recursive: true });
+    // The index cannot be made (a file in its way), as if the start ended right there.
+    await writeFile(index, 'in the way');
+    layer = await f.open();
+    expect(existsSync(rebuildMarkerPath(f.drives[3]!))).toBe(true);
+    await layer.shutdown();
+    await rm(index);
+    layer = await f.open();
+    await layer.recoverFreshDrives();
+    expect(driveRecord(f.drives[3]!, 'bkt', 'big')).toBeDefined();
     expect(existsSync(rebuildMarkerPath(f.drives[3]!))).toBe(false);
   });
 
@@ -257,6 +274,7 @@ describe('metadata changed in place (tags, retention, legal hold)', () => {
 describe('a metadata change and drives without the version', () => {
   it('counts only drives that hold the version: enough of them commit it, heal brings the rest', async () => {
     dropRecord(f.drives[0]!, 'bkt', 'big');
+    await sleep(20); // the store's LMDB read snapshots renew on the next turns
     await layer.updateObjectMeta('bkt', 'big', undefined, () => ({ legalHold: true }));
     expect(driveRecord(f.drives[0]!, 'bkt', 'big')).toBeUndefined();
     await layer.healQueued();

@@ -19,6 +19,15 @@ export type KeyRead = EntryRead<ObjectRecord>;
 export type Table = 'objects' | 'uploads';
 
 /**
+ * Notes on a drive that it is being filled again, so that a restart resumes that. Without
+ * the note (an unwritable drive) the rebuild still runs; only a restart forgets it.
+ */
+export async function noteRebuilding(drive: string): Promise<void> {
+  const marker = JSON.stringify({ v: REBUILD_MARKER_VERSION, since: new Date().toISOString() });
+  await writeFileAtomic(rebuildMarkerPath(drive), marker).catch(() => {});
+}
+
+/**
  * The indexes of the set's drives. A drive whose index cannot be opened, or that was wiped
  * while running, is offline: it is not asked, and `onLost` hears of it once so that the
  * drive can be formatted again and healed.
@@ -154,9 +163,7 @@ export class IndexedDrives {
   /** Drive i is to be filled again: noted on the drive too, so that a restart resumes it. */
   async startRebuilding(i: number): Promise<void> {
     this.rebuilding.add(i);
-    const marker = JSON.stringify({ v: REBUILD_MARKER_VERSION, since: new Date().toISOString() });
-    // Without the note (an unwritable drive) the rebuild still runs; only a restart forgets it.
-    await writeFileAtomic(rebuildMarkerPath(this.paths[i]!), marker).catch(() => {});
+    await noteRebuilding(this.paths[i]!);
   }
 
   /** Every object reached drive i: it is whole again. */

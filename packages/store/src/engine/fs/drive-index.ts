@@ -15,6 +15,9 @@ import { formatPath, sysPath } from './layout.js';
 
 export const INDEX_DIR = 'index';
 
+/** Where a drive's LMDB data file lives. */
+export const indexFilePath = (drive: string): string => join(sysPath(drive, INDEX_DIR), 'data.mdb');
+
 /** A drive's index file that must not be mapped (see index-check.ts). */
 export class DamagedIndexError extends Error {
   constructor(drive: string, damage: string) {
