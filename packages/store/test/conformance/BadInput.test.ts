@@ -15,7 +15,8 @@ const { CreateBucketCommand, ListBucketsCommand, PutObjectCommand } = s3sdk;
 
 let t: TestStore;
 beforeAll(async () => {
-  t = await startTestStore();
+  // A region set, so that one signed for another is refused (none set takes any: Region.test.ts).
+  t = await startTestStore({ region: 'us-east-1' });
   await t.s3.send(new CreateBucketCommand({ Bucket: 'target' }));
 });
 afterAll(() => t.close());

@@ -90,12 +90,15 @@ export async function dropRemoved(
   key: string,
   result: CommitResult,
 ): Promise<void> {
+  let dropped = droppedDataIds(result);
+  if (dropped.length === 0) return;
   // A dropped version may share its folder with an upload still in progress: a Complete cut
   // short on some drives left that upload's version there, and its retry needs the parts.
   const live = new Set<string>();
   for (const ix of ctx.drives.all()) if (ix) uploadDataIds(ix, bucket, key, live);
+  dropped = dropped.filter((id) => !live.has(id));
   await Promise.all(
-    droppedDataIds(result, live).map((id) =>
+    dropped.map((id) =>
       ctx.pins.drop(dataPin(bucket, key, id), () => removeData(ctx.drives, bucket, key, id)),
     ),
   );
