@@ -73,7 +73,11 @@ describe('initDrives', () => {
   });
 
   it('refuses to start on fewer formatted drives than read quorum, formatting nothing', async () => {
-    await initDrives(drives);
+    const store = await startStore({
+      drives,
+      rootCredentials: { accessKey: 'root', secretKey: 'root-secret' },
+    });
+    await store.close();
     // Three drives swapped for blank folders (unmounted mount points): only one keeps the data.
     for (const d of drives.slice(1)) await rm(d, { recursive: true, force: true });
     await expect(
@@ -85,6 +89,17 @@ describe('initDrives', () => {
     for (const d of drives.slice(2)) await rm(join(d, '.stowage.sys/format.json'));
     const set = await initDrives(drives, { formattedQuorum: 2 });
     expect(set.fresh).toEqual([false, false, true, true]);
+  });
+
+  it('a first start cut short while formatting: the next start formats the rest', async () => {
+    await initDrives(drives);
+    // As if the first start died with one format written, before anything was stored.
+    for (const d of drives.slice(1)) await rm(d, { recursive: true, force: true });
+    const set = await initDrives(drives, { formattedQuorum: 2 });
+    const first = await readFormat(drives[0]!);
+    for (const [i, d] of drives.entries())
+      expect(await readFormat(d)).toMatchObject({ deploymentId: first.deploymentId, index: i });
+    expect(set.deploymentId).toBe(first.deploymentId);
   });
 
   it('a drive it cannot read beside blank ones: no new deployment is made over them', async () => {

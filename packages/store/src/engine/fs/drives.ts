@@ -1,7 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { readdir } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { type DriveFormat, FORMAT_VERSION, migrateFormat } from '../../format/format-json.js';
 import { readJsonFile, writeFileAtomic } from './atomic.js';
+import { indexFilePath } from './drive-index.js';
 import { bucketsDir, configDir, formatPath, tmpDir } from './layout.js';
 import { migrateToIndex } from './migrate-index.js';
 import { mkdir, rm } from './os.js';
@@ -41,6 +44,31 @@ function writeFormat(drive: string, format: DriveFormat): Promise<void> {
   return writeFileAtomic(formatPath(drive), `${JSON.stringify(format)}\n`, { tmpDir: tmpDir(drive) });
 }
 
+/** A formatted drive that holds nothing yet: no index, no bucket records, no documents. */
+async function holdsNothing(drive: string): Promise<boolean> {
+  if (existsSync(indexFilePath(drive))) return false;
+  for (const dir of [bucketsDir(drive), configDir(drive)]) {
+    const entries = await readdir(dir, { recursive: true, withFileTypes: true }).catch(() => undefined);
+    if (entries === undefined || entries.some((e) => e.isFile())) return false;
+  }
+  return true;
+}
+
+/**
+ * A first start a crash cut short while it formatted the drives: every drive read, the ones
+ * it reached hold nothing yet, the others are blank. Formatting them too loses nothing,
+ * where refusing would leave a store that never starts.
+ */
+async function firstStartCutShort(
+  drives: readonly string[],
+  formats: (DriveFormat | undefined)[],
+  unreadable: boolean[],
+): Promise<boolean> {
+  if (unreadable.some(Boolean)) return false;
+  const formatted = drives.filter((_, i) => formats[i] !== undefined);
+  return (await Promise.all(formatted.map(holdsNothing))).every(Boolean);
+}
+
 /**
  * Opens the drives of the set: formats fresh ones, migrates old format records, and refuses
  * drives from another deployment, another set size or another position. A set whose drives
@@ -75,7 +103,7 @@ export async function initDrives(
   // A deployment is made only on drives all read and found blank: an unreadable one may hold
   // the deployment whose other drives are blank (unmounted) now.
   if (!known && unreadable.some(Boolean)) throw firstFailure();
-  if (known && formatted < needed)
+  if (known && formatted < needed && !(await firstStartCutShort(drives, formats, unreadable)))
     throw new Error(
       `Only ${formatted} of ${drives.length} drives carry this deployment's format; at least ${needed} must, to start (are the others mounted?)`,
     );
