@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
-import { readdir } from 'node:fs/promises';
+import { cp, readdir } from 'node:fs/promises';
 import { PassThrough } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { dropRecord, restoreUploadRecord, uploadRecordBytes } from '../../../test/faults/support.js';
+import { decodeUploadRecord } from '../../format/upload-record.js';
 import { dataDir, objectDir } from '../fs/layout.js';
 import { MIN_PART_SIZE } from '../object-layer.js';
 import { body, bytes, type EngineFixture, engineFixture } from '../test-support/engine.js';
@@ -262,6 +263,47 @@ describe('multipart uploads in the engine', () => {
     await complete();
     const read = await layer.getObject('bkt', key);
     expect(md5(await bytes(read.stream))).toBe(md5(Buffer.concat([p1, p2])));
+  });
+
+  it('a part re-upload a crash cut on half the drives: the acknowledged part is listed and completes', async () => {
+    const key = 'half-reupload';
+    const { uploadId } = await layer.newMultipartUpload('bkt', key, {});
+    const first = part(5, 4000);
+    const upload = (data: Buffer) =>
+      layer.putObjectPart({
+        bucket: 'bkt',
+        key,
+        uploadId,
+        partNumber: 1,
+        body: body(data),
+        size: data.length,
+      });
+    await upload(first);
+    // The drives' state after the acknowledged upload: records, and the part's files.
+    const records = f.drives.map((d) => uploadRecordBytes(d, 'bkt', key, uploadId)!);
+    const record = decodeUploadRecord(records[0]!);
+    const folder = (d: string) => dataDir(d, 'bkt', key, record.dataId);
+    const saved = await Promise.all(
+      f.drives.map((d) => cp(folder(d), `${folder(d)}.saved`, { recursive: true })),
+    );
+    expect(saved).toHaveLength(4);
+    await upload(part(6, 4000));
+    // As if the re-upload reached drives 0 and 1 only, and the crash came before any cleanup.
+    for (const [i, d] of f.drives.entries()) {
+      await cp(`${folder(d)}.saved`, folder(d), { recursive: true });
+      if (i >= 2) restoreUploadRecord(d, 'bkt', key, uploadId, records[i]!);
+    }
+    await externalWritesSeen();
+    const listed = await layer.listObjectParts('bkt', key, uploadId);
+    expect(listed.map((p) => p.etag)).toEqual([md5(first)]);
+    await layer.completeMultipartUpload({
+      bucket: 'bkt',
+      key,
+      uploadId,
+      versioning: 'unversioned',
+      parts: [{ number: 1, etag: md5(first) }],
+    });
+    expect(md5(await bytes((await layer.getObject('bkt', key)).stream))).toBe(md5(first));
   });
 
   it('a part still arriving when the upload completes fails, and the object keeps its data', async () => {

@@ -10,7 +10,7 @@ import {
 } from '../../format/upload-record.js';
 import { EngineError } from '../errors.js';
 import { dataDir } from '../fs/layout.js';
-import { readdir, rm } from '../fs/os.js';
+import { readdir, rm, stat } from '../fs/os.js';
 import {
   type CompleteInput,
   MIN_PART_SIZE,
@@ -27,7 +27,7 @@ import { toObjectInfo } from './object-info.js';
 import { currentObject, dropRemoved, mergedKey } from './objects.js';
 import { BLOCK_SIZE } from './params.js';
 import { driveCopy, encodeBody } from './shard-writes.js';
-import { agreedParts, readUpload, toPartInfo, toUploadInfo, uploadEntry } from './uploads.js';
+import { partCandidates, readUpload, toPartInfo, toUploadInfo, uploadEntry } from './uploads.js';
 import { addVersion, type Merged, type MergedVersion, NULL_VERSION, nextModTime } from './versions.js';
 
 const uploadLock = (uploadId: string) => `upload/${uploadId}`;
@@ -216,14 +216,42 @@ export function multipartEtag(etags: string[]): string {
   return `${hash.digest('hex')}-${etags.length}`;
 }
 
+/**
+ * Whether a drive holds every chosen part file: its upload record names them, or (where it
+ * names another file for a part: a re-upload a crash cut short on it) the file is there.
+ */
+async function holdsParts(
+  drive: string,
+  bucket: string,
+  key: string,
+  dataId: string,
+  held: UploadRecord | undefined,
+  chosen: readonly UploadPartRecord[],
+): Promise<boolean> {
+  if (held === undefined) return false;
+  const missing = chosen.filter((c) => !held.parts.some((p) => p.file === c.file));
+  const dir = dataDir(drive, bucket, key, dataId);
+  const there = await Promise.all(
+    missing.map((c) =>
+      stat(join(dir, c.file)).then(
+        (s) => s.size > 0,
+        () => false,
+      ),
+    ),
+  );
+  return there.every(Boolean);
+}
+
 /** Matches the requested parts against the agreed ones, with S3's checks and codes. */
-function chooseParts(requested: CompleteInput['parts'], agreed: UploadPartRecord[]): UploadPartRecord[] {
+function chooseParts(
+  requested: CompleteInput['parts'],
+  agreed: Map<number, UploadPartRecord[]>,
+): UploadPartRecord[] {
   if (requested.length === 0) throw new EngineError('InvalidPart', 'You must specify at least one part');
-  const byNumber = new Map(agreed.map((p) => [p.number, p]));
   const chosen = requested.map((r, i) => {
     if (i > 0 && r.number <= requested[i - 1]!.number) throw new EngineError('InvalidPartOrder');
-    const part = byNumber.get(r.number);
-    if (!part || part.etag !== r.etag) throw new EngineError('InvalidPart');
+    const part = agreed.get(r.number)?.find((p) => p.etag === r.etag);
+    if (!part) throw new EngineError('InvalidPart');
     return part;
   });
   // Sizes are judged only once every named part is known to exist (as MinIO does).
@@ -237,7 +265,7 @@ export async function completeMultipartUpload(ctx: EngineContext, input: Complet
   return ctx.locks.run(objectLock(bucket, key), () =>
     ctx.locks.run(uploadLock(uploadId), async () => {
       const read = readUpload(ctx, bucket, key, uploadId);
-      const chosen = chooseParts(input.parts, agreedParts(read, ctx.params.readQuorum));
+      const chosen = chooseParts(input.parts, partCandidates(read, ctx.params.readQuorum));
       const kept = input.check?.(chosen.map(toPartInfo));
       const { record } = read;
       const merged = mergedKey(ctx, bucket, key);
@@ -286,12 +314,13 @@ export async function completeMultipartUpload(ctx: EngineContext, input: Complet
       if (m.legalHold !== undefined) version.legalHold = m.legalHold;
       const entry = uploadEntry(bucket, key, uploadId);
       // A drive takes the object only if it holds every chosen part file.
-      const holdsAll = (h: UploadRecord | undefined) =>
-        h !== undefined && chosen.every((c) => h.parts.some((p) => p.file === c.file));
+      const holding = await Promise.all(
+        read.holders.map((h, i) => holdsParts(ctx.drives.paths[i]!, bucket, key, record.dataId, h, chosen)),
+      );
       const codec = new RecordCodec();
       const { committed, results } = await commitEach(ctx.drives, ctx.params, (i) => {
         const h = read.holders[i];
-        if (!holdsAll(h)) return undefined;
+        if (!holding[i]) return undefined;
         const step = keyStep(bucket, key, addVersion(driveCopy(version, h!.index, undefined)), codec);
         return {
           // The object's record and the upload's removal go out in one turn: one transaction.

@@ -78,6 +78,16 @@ export function readUpload(ctx: EngineContext, bucket: string, key: string, uplo
 
 /** For each part number, the part file that read quorum of the drives hold. */
 export function agreedParts(read: UploadRead, readQuorum: number): UploadPartRecord[] {
+  return [...partCandidates(read, readQuorum).values()].map((c) => c[0]!).sort((a, b) => a.number - b.number);
+}
+
+/**
+ * For each part number, the part files read quorum of the drives hold, the likeliest
+ * acknowledged first: the one most drives hold; between as many, the older. (A re-upload a
+ * crash cut short on half the drives ties with the part it would have replaced, and only
+ * the old one ever reached write quorum.) A Complete takes the one its ETag names.
+ */
+export function partCandidates(read: UploadRead, readQuorum: number): Map<number, UploadPartRecord[]> {
   const byFile = new Map<string, { part: UploadPartRecord; n: number }>();
   for (const h of read.holders)
     for (const p of h?.parts ?? []) {
@@ -85,13 +95,15 @@ export function agreedParts(read: UploadRead, readQuorum: number): UploadPartRec
       if (g) g.n++;
       else byFile.set(p.file, { part: p, n: 1 });
     }
-  const best = new Map<number, UploadPartRecord>();
-  for (const { part, n } of byFile.values()) {
-    if (n < readQuorum) continue;
-    const seen = best.get(part.number);
-    if (!seen || part.mod > seen.mod) best.set(part.number, part);
+  const agreed = [...byFile.values()].filter((g) => g.n >= readQuorum);
+  agreed.sort((a, b) => b.n - a.n || a.part.mod - b.part.mod);
+  const out = new Map<number, UploadPartRecord[]>();
+  for (const { part } of agreed) {
+    const list = out.get(part.number);
+    if (list) list.push(part);
+    else out.set(part.number, [part]);
   }
-  return [...best.values()].sort((a, b) => a.number - b.number);
+  return out;
 }
 
 export const toPartInfo = (p: UploadPartRecord): PartInfo => ({
