@@ -97,6 +97,11 @@ export function uploadEntries(drive: string, bucket: string): Buffer[] {
   return [...indexOf(drive, 'uploads').getKeys(bucketRange(bucket))] as Buffer[];
 }
 
+/** Removes one drive's upload record, as if that drive never took the upload. */
+export function dropUploadRecord(drive: string, bucket: string, key: string, uploadId: string): void {
+  indexOf(drive, 'uploads').removeSync(uploadEntry(bucket, key, uploadId));
+}
+
 /** Puts an upload record back on one drive, as if a Complete never reached it. */
 export function restoreUploadRecord(
   drive: string,

@@ -108,20 +108,23 @@ function uploadStep(
   dataId: string,
   change: (r: UploadRecord) => UploadRecord,
   what: string,
-): DriveStep<{ previous: Buffer; replaced: UploadRecord }> {
+  /** The upload as this drive starts it when it has no record of it (see putObjectPart). */
+  missing?: UploadRecord,
+): DriveStep<{ previous: Buffer | undefined; replaced: UploadRecord }> {
   return {
     what,
     apply(ix) {
       const previous = ix.uploads.get(entry);
-      if (previous === undefined) throw new Error('upload missing on this drive');
-      const current = decodeUploadRecord(previous);
+      if (previous === undefined && !missing) throw new Error('upload missing on this drive');
+      const current = previous === undefined ? missing! : decodeUploadRecord(previous);
       if (current.dataId !== dataId) throw new Error('another upload on this drive');
       return {
         value: { previous, replaced: current },
         written: ix.uploads.put(entry, encodeUploadRecord(change(current))),
       };
     },
-    undo: (ix, applied) => ix.uploads.put(entry, applied.previous),
+    undo: (ix, applied) =>
+      applied.previous === undefined ? ix.uploads.remove(entry) : ix.uploads.put(entry, applied.previous),
   };
 }
 
@@ -151,8 +154,14 @@ export async function putObjectPart(ctx: EngineContext, input: PutPartInput): Pr
       ...(facts.actualSize === undefined ? {} : { actualSize: facts.actualSize }),
     };
     const entry = uploadEntry(bucket, key, uploadId);
-    const { results } = await ctx.locks.run(uploadLock(uploadId), () =>
-      commitEach(ctx.drives, ctx.params, (i) =>
+    const { results } = await ctx.locks.run(uploadLock(uploadId), () => {
+      // An upload a crash left on fewer drives than write quorum (yet listed, on read
+      // quorum) takes its parts on the others too, or none could ever commit. One aborted
+      // or completed meanwhile (gone from the drives) is not made again.
+      const holders = ctx.drives.all().filter((ix) => ix?.uploads.get(entry) !== undefined).length;
+      const missing = (i: number) =>
+        holders >= ctx.params.readQuorum ? { ...record, index: i, parts: [] } : undefined;
+      return commitEach(ctx.drives, ctx.params, (i) =>
         encoded.shards[i]
           ? uploadStep(
               entry,
@@ -164,10 +173,11 @@ export async function putObjectPart(ctx: EngineContext, input: PutPartInput): Pr
                 ),
               }),
               `${bucket} ${key}/${uploadId}`,
+              missing(i),
             )
           : undefined,
-      ),
-    );
+      );
+    });
     committed = true;
     // The part this one replaced, on each drive that had it.
     await Promise.all(
