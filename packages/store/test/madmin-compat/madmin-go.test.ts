@@ -1,12 +1,12 @@
 import { execFile } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import * as s3sdk from '@aws-sdk/client-s3';
 import { MadminClient } from '@stowage/madmin';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStore } from '../../src/index.js';
+import { GO_CACHE, goBuild } from '../support/go-build.js';
 import {
   CLIENT_ID,
   CLIENT_SECRET,
@@ -23,27 +23,15 @@ import { ROOT, startTestStore, type TestStore } from '../support/store.js';
 
 const run = promisify(execFile);
 const GOPATH_ROOT = new URL('.', import.meta.url).pathname;
-// Build products stay outside the repository, cached between runs.
-const CACHE = join(tmpdir(), 'stowage-go-cache');
-const BINARY = join(CACHE, 'madmin-compat');
+const BINARY = join(GO_CACHE, 'madmin-compat');
 
 let t: TestStore;
 let sso: TestStore | undefined;
 let ldap: LdapServer | undefined;
 let idp: OpenIdProvider | undefined;
 beforeAll(async () => {
-  mkdirSync(CACHE, { recursive: true });
-  await run('go', ['build', '-o', BINARY, '.'], {
-    cwd: join(GOPATH_ROOT, 'src/compat'),
-    env: {
-      ...process.env,
-      GOPATH: `${GOPATH_ROOT}:/usr/share/gocode`,
-      GO111MODULE: 'off',
-      GOPROXY: 'off',
-      GOFLAGS: '',
-      GOCACHE: join(CACHE, 'build'),
-    },
-  });
+  mkdirSync(GO_CACHE, { recursive: true });
+  await goBuild(join(GOPATH_ROOT, 'src/compat'), GOPATH_ROOT, BINARY);
   t = await startTestStore();
 }, 300_000);
 afterAll(async () => {

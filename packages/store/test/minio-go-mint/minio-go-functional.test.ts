@@ -1,9 +1,9 @@
 import { execFile } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GO_CACHE, goBuild } from '../support/go-build.js';
 import { ROOT, startTestStore, type TestStore } from '../support/store.js';
 
 // minio-go's own functional suite (functional_tests.go, which MinIO's "mint" runs against
@@ -16,9 +16,8 @@ import { ROOT, startTestStore, type TestStore } from '../support/store.js';
 
 const run = promisify(execFile);
 const SOURCE = '/usr/share/gocode/src/github.com/minio/minio-go/v7/functional_tests.go';
-const CACHE = join(tmpdir(), 'stowage-go-cache');
-const GOPATH_ROOT = join(CACHE, 'mint-gopath');
-const BINARY = join(CACHE, 'minio-go-functional');
+const GOPATH_ROOT = join(GO_CACHE, 'mint-gopath');
+const BINARY = join(GO_CACHE, 'minio-go-functional');
 
 /** The tests that may answer NA, and why. */
 const NOT_APPLICABLE: Record<string, string> = {
@@ -45,17 +44,7 @@ beforeAll(async () => {
   mkdirSync(dir, { recursive: true });
   writeFileSync(join(dir, 'main.go'), preparedSource());
   writeFileSync(join(dir, 'go.mod'), 'module mint\n\ngo 1.19\n');
-  await run('go', ['build', '-o', BINARY, '.'], {
-    cwd: dir,
-    env: {
-      ...process.env,
-      GOPATH: `${GOPATH_ROOT}:/usr/share/gocode`,
-      GO111MODULE: 'off',
-      GOPROXY: 'off',
-      GOFLAGS: '',
-      GOCACHE: join(CACHE, 'build'),
-    },
-  });
+  await goBuild(dir, GOPATH_ROOT, BINARY);
   t = await startTestStore();
 }, 300_000);
 afterAll(() => t?.close());
