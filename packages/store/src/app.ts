@@ -30,7 +30,10 @@ export interface AppDeps {
   credentials: CredentialStore;
   /** The server configuration the admin API reads and sets. */
   config: ServerConfigStore;
+  /** The store's region ('' when none): what it reports. */
   region: string;
+  /** The region requests must name; undefined accepts any. */
+  signingRegion?: string;
   deploymentId: string;
   log: Log;
   /** The log as the console-log stream sees it (what `log` wrote, recent lines kept). */
@@ -77,7 +80,7 @@ export function createApp(deps: AppDeps): ServerDeps {
   const openid = openIdConfigFrom(deps.config.config);
   const sts = stsProtocol({
     credentials: deps.credentials,
-    region: deps.region,
+    ...(deps.signingRegion ? { signingRegion: deps.signingRegion } : {}),
     ...(ldap ? { ldap } : {}),
     ...(openid ? { openid: new OpenIdVerifier(openid) } : {}),
   });
@@ -86,6 +89,7 @@ export function createApp(deps: AppDeps): ServerDeps {
     system: deps.system,
     masterKey: deps.masterKey,
     region: deps.region,
+    ...(deps.signingRegion ? { signingRegion: deps.signingRegion } : {}),
     credentials: deps.credentials,
     deploymentId: deps.deploymentId,
     events: deps.events,

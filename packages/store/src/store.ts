@@ -30,8 +30,9 @@ export interface StoreOptions {
   port?: number;
   rootCredentials: RootCredentials;
   /**
-   * The region requests must name. Default: the configured site region; without one, any
-   * region is accepted and none is reported (MinIO's default).
+   * The region requests must name (signatures, CreateBucket's constraint). Without it any
+   * region is accepted, as MinIO accepts any when none is set; the store then reports the
+   * configured site region, or none.
    */
   region?: string;
   log?: (line: string) => void;
@@ -100,8 +101,12 @@ async function boot(
     log,
   });
   const config = await ServerConfigStore.open(layer.system);
-  // The site region is read at start, as MinIO reads it (setting it asks for a restart).
+  // The site region is read at start, as MinIO reads it (setting it asks for a restart). It
+  // names the store's location; requests must name it only when the store is started with
+  // one: a label set from the console must not lock the console (and every client signing
+  // for us-east-1) out at the next restart.
   const region = opts.region ?? configuredRegion(config.config);
+  const signingRegion = opts.region;
   const logTargets = new LogTargets(log);
   logTargets.apply(config.config);
   const notifyTargets = new NotificationTargets(log);
@@ -141,6 +146,7 @@ async function boot(
       config,
       logs,
       region,
+      ...(signingRegion ? { signingRegion } : {}),
       deploymentId: set.deploymentId,
       log,
       service,

@@ -14,7 +14,10 @@ export interface S3Deps {
   layer: ObjectLayer;
   /** The system namespace: bucket configuration and multipart upload state live here. */
   system: SystemStore;
+  /** The store's region ('' when none): what it reports. */
   region: string;
+  /** The region requests must name; undefined accepts any (no region set, as in MinIO). */
+  signingRegion?: string;
   /** Seals the object keys of SSE-S3 objects. */
   masterKey: MasterKey;
   /** Who may sign requests, and what IAM lets them do. */

@@ -47,7 +47,7 @@ export interface S3ProtocolDeps extends S3Deps {
 /** Who signed the request; undefined when nobody did (anonymous, judged by bucket policy). */
 function authenticate(ctx: RequestContext, deps: S3ProtocolDeps, resourcePath: () => string): S3Call['auth'] {
   const lookup = (accessKey: string) => deps.credentials.lookup(accessKey);
-  const opts = { service: 's3' as const, region: deps.region, lookup, now: new Date() };
+  const opts = { service: 's3' as const, region: deps.signingRegion, lookup, now: new Date() };
   let auth: AuthResult;
   let type: SignatureFacts['type'];
   // Signature V2 (MinIO accepts it; boto3 presigns with it by default) on S3 requests only.

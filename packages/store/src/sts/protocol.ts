@@ -27,7 +27,8 @@ export function isStsRequest(ctx: RequestContext): boolean {
 
 export interface StsDeps {
   credentials: CredentialStore;
-  region: string;
+  /** The region requests must name; undefined accepts any. */
+  signingRegion?: string;
   /** identity_ldap as it was at start (changing it needs a restart, as in MinIO). */
   ldap?: LdapConfig;
   /** identity_openid as it was at start. */
@@ -61,7 +62,7 @@ export function stsProtocol(deps: StsDeps): Protocol {
       if (sent !== undefined && sent !== payloadHash) throw new ApiError('XAmzContentSHA256Mismatch');
       const auth = verifyHeaderAuth(ctx, {
         service: 'sts',
-        region: deps.region,
+        ...(deps.signingRegion ? { region: deps.signingRegion } : {}),
         lookup: (ak) => deps.credentials.lookup(ak),
         now: new Date(),
         payloadHash,

@@ -26,7 +26,7 @@ export async function listBuckets(deps: S3Deps, call: S3Call, op: ListBucketsPar
     (b) =>
       (op.prefix === undefined || b.name.startsWith(op.prefix)) &&
       (after === undefined || b.name > after) &&
-      (op.bucketRegion === undefined || op.bucketRegion === deps.region),
+      (op.bucketRegion === undefined || sameRegion(op.bucketRegion, deps.region || 'us-east-1')),
   );
   if (!(await call.may({ action: 's3:ListAllMyBuckets' }))) {
     const visible = await Promise.all(
@@ -79,10 +79,11 @@ export async function createBucket(
   { bucket, objectLock }: Extract<S3Operation, { op: 'CreateBucket' }>,
 ): Promise<Reply> {
   const location = await requestedLocation(call);
-  if (location !== '' && deps.region !== '' && !sameRegion(location, deps.region)) {
+  const wanted = deps.signingRegion;
+  if (location !== '' && wanted && !sameRegion(location, wanted)) {
     throw new ApiError(
       'InvalidLocationConstraint',
-      `The specified location-constraint '${location}' is not valid; this server is in '${deps.region}'`,
+      `The specified location-constraint '${location}' is not valid; this server is in '${wanted}'`,
       { bucket },
     );
   }

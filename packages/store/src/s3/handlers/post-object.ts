@@ -112,7 +112,7 @@ export async function postObject(deps: S3Deps, ctx: RequestContext, bucket: stri
   try {
     const now = new Date();
     const lookup = (accessKey: string) => deps.credentials.lookup(accessKey);
-    identity = authenticate(fields, { service: 's3', region: deps.region, lookup, now });
+    identity = authenticate(fields, { service: 's3', region: deps.signingRegion, lookup, now });
     const signedAt = parseAmzDate(fields.get('x-amz-date') ?? '');
     if (signedAt) noteSignature(ctx, { type: 'POST', signedAt, payloadHash: UNSIGNED_PAYLOAD });
     checkPostPolicy(parsePostPolicy(required(fields, 'policy')), fields, file.size, now, { bucket });
