@@ -43,6 +43,8 @@ export interface StoreOptions {
    * before it is cut (a stalled upload gets RequestTimeout); default 30 s.
    */
   idleTimeoutMs?: number;
+  /** When the second sweep of crash leftovers runs, after the first (default a minute). */
+  resweepAfterMs?: number;
 }
 
 export interface StoreHandle {
@@ -60,6 +62,7 @@ interface Running {
 
 const GRACE_MS = 2000;
 const SWEEP_INTERVAL_MS = 10 * 60_000;
+const RESWEEP_AFTER_MS = 60_000;
 
 /** Opens the drives and everything kept on them, and listens; `port` 0 picks one. */
 async function boot(
@@ -82,14 +85,26 @@ async function boot(
   });
   // Drives formatted by this start get every object back, in the background; then the shards
   // of writes a crash cut short go.
+  const sweepLeftovers = () =>
+    layer
+      .sweepUnnamedData()
+      .then((n) => {
+        if (n > 0) log(`removed ${n} data folder(s) of writes that never committed`);
+      })
+      .catch((err: unknown) => log(`sweeping unnamed data failed: ${String(err)}`));
+  // The sweep keeps folders written within a margin of its start (they may be writes under
+  // way): a crash just before this start left some, which a second sweep a little later takes.
+  let resweep: NodeJS.Timeout | undefined;
+  let stopped = false;
   void layer
     .recoverFreshDrives()
     .catch((err: unknown) => log(`healing fresh drives failed: ${String(err)}`))
-    .then(() => layer.sweepUnnamedData())
-    .then((n) => {
-      if (n > 0) log(`removed ${n} data folder(s) of writes that never committed`);
-    })
-    .catch((err: unknown) => log(`sweeping unnamed data failed: ${String(err)}`));
+    .then(sweepLeftovers)
+    .then(() => {
+      if (stopped) return;
+      resweep = setTimeout(() => void sweepLeftovers(), opts.resweepAfterMs ?? RESWEEP_AFTER_MS);
+      resweep.unref();
+    });
   const credentials = await CredentialStore.open(layer.system, opts.rootCredentials);
   // Expired credentials and service accounts go every ten minutes, as MinIO's IAM refresh does.
   const sweeper = setInterval(() => {
@@ -131,6 +146,8 @@ async function boot(
   });
   const stopTargets = () => {
     clearInterval(sweeper);
+    stopped = true;
+    clearTimeout(resweep);
     stopApplying();
     stopForwarding();
     stopNotifier();
