@@ -13,6 +13,14 @@ export type HealOpts = Required<HealOptsWire>;
 
 type DriveState = HealDriveInfo;
 
+/** An engine error's code (XMinioInsufficientReadQuorum, ...), else its message. */
+const errorCode = (err: unknown): string =>
+  typeof (err as { code?: unknown })?.code === 'string'
+    ? String((err as { code: string }).code)
+    : err instanceof Error
+      ? err.message
+      : String(err);
+
 interface Sequence {
   token: string;
   path: string;
@@ -108,26 +116,42 @@ export class HealSequences {
     const buckets = bucket === '' ? (await this.layer.listBuckets()).map((b) => b.name) : [bucket];
     const drives = await this.layer.drives();
     const { dataShards, parityShards } = this.layer.backendInfo();
-    const states = (healed: readonly number[], after: boolean): DriveState[] =>
+    // A heal that failed (too few drives left to rebuild from) leaves the drives' state
+    // unknown: never reported "ok".
+    const states = (healed: readonly number[], after: boolean, failed: boolean): DriveState[] =>
       drives.map((d) => ({
         uuid: '',
         endpoint: d.path,
-        state: d.state === 'offline' ? 'offline' : !after && healed.includes(d.index) ? 'missing' : 'ok',
+        state:
+          d.state === 'offline'
+            ? 'offline'
+            : failed
+              ? 'unknown'
+              : !after && healed.includes(d.index)
+                ? 'missing'
+                : 'ok',
       }));
     let id = 0;
-    const item = (type: 'bucket' | 'object', b: string, object: string, healed: number[], size: number) =>
+    const item = (
+      type: 'bucket' | 'object',
+      b: string,
+      object: string,
+      healed: number[],
+      size: number,
+      failure = '',
+    ) =>
       seq.items.push({
         resultId: ++id,
         type,
         bucket: b,
         object,
         versionId: '',
-        detail: '',
+        detail: failure,
         ...(type === 'object' ? { parityBlocks: parityShards, dataBlocks: dataShards } : {}),
         diskCount: drives.length,
         setCount: 1,
-        before: { drives: states(healed, false) },
-        after: { drives: states(healed, !seq.settings.dryRun) },
+        before: { drives: states(healed, false, failure !== '') },
+        after: { drives: states(healed, !seq.settings.dryRun, failure !== '') },
         objectSize: size,
       });
     // Bucket records and configuration first: objects are no use in a bucket that vanished.
@@ -144,14 +168,15 @@ export class HealSequences {
         for (const key of keys) {
           if (seq.stop) return;
           // A deep scan (MinIO's scanMode 2) checks every shard block's checksum, not only sizes.
-          const healed = (
-            await this.layer.heal(b, key, { dryRun, deep: scanMode === 2 }).catch(() => ({ healed: [] }))
-          ).healed;
+          const outcome = await this.layer.heal(b, key, { dryRun, deep: scanMode === 2 }).then(
+            (r) => ({ healed: r.healed, failure: r.failed ? `heal failed: ${r.failed}` : '' }),
+            (err: unknown) => ({ healed: [], failure: `heal failed: ${errorCode(err)}` }),
+          );
           const size = await this.layer
             .getObjectInfo(b, key)
             .then((o) => o.size)
             .catch(() => 0);
-          item('object', b, key, healed, size);
+          item('object', b, key, outcome.healed, size, outcome.failure);
         }
         if (keys.length < 1000) break;
         after = keys.at(-1);

@@ -33,6 +33,13 @@ export interface RetentionInfo {
   until: Date;
 }
 
+/** What healing one object did: the drives that got shards or records back. */
+export interface HealResult {
+  healed: number[];
+  /** Why some version could not be rebuilt (too few shards left), when one could not. */
+  failed?: string;
+}
+
 export interface ObjectPartInfo {
   number: number;
   /** Logical bytes of the part (what the client sent). */
@@ -344,11 +351,7 @@ export interface ObjectLayer {
    */
   keysToHeal(bucket: string, prefix: string, after: string | undefined, max: number): Promise<string[]>;
   /** Rewrites the missing or corrupt shards and records of one object; which drives got some. */
-  heal(
-    bucket: string,
-    key: string,
-    opts?: { deep?: boolean; dryRun?: boolean },
-  ): Promise<{ healed: number[] }>;
+  heal(bucket: string, key: string, opts?: { deep?: boolean; dryRun?: boolean }): Promise<HealResult>;
   backendInfo(): BackendInfo;
   /** Every drive with its state and capacity. */
   drives(): Promise<DriveInfo[]>;

@@ -125,6 +125,16 @@ describe('admin heal', () => {
       expect(await Promise.all(docs(d).map((f) => readFile(f, 'utf8')))).toEqual(good);
   });
 
+  it('an object too few drives can rebuild is reported as failed, never as healed', async () => {
+    await t.s3.send(new s3sdk.PutObjectCommand({ Bucket: 'healme', Key: 'lost/x', Body: BODY }));
+    for (const d of t.drives.slice(0, 3)) await rm(objectDir(d, 'healme', 'lost/x'), { recursive: true });
+    const started = await admin.heal.start('healme', 'lost/', { recursive: true });
+    const items = (await untilDone('healme', 'lost/', started.clientToken)).flatMap((p) => p.items);
+    const x = items.find((i) => i.object === 'lost/x')!;
+    expect(x.detail).toMatch(/^heal failed: /);
+    expect(x.after.drives?.some((d) => d.state === 'ok')).toBe(false);
+  });
+
   it('refuses a wrong token, a prefix without a bucket, and a token with force flags', async () => {
     expect(await code(admin.heal.status('healme', 'docs/', 'not-a-token'))).toBe(
       '400 XMinioHealInvalidClientToken',

@@ -14,6 +14,7 @@ import type {
   DeleteObjectResult,
   DriveInfo,
   GetObjectResult,
+  HealResult,
   ListObjectsInput,
   ListObjectsResult,
   ListUploadsInput,
@@ -254,7 +255,7 @@ export class ErasureObjectLayer implements ObjectLayer {
     bucket: string,
     key: string,
     opts: { deep?: boolean; dryRun?: boolean } = {},
-  ): Promise<{ healed: number[] }> {
+  ): Promise<HealResult> {
     assertObjectKey(key);
     // Heal writes records too: it must not bring back a key of a bucket being deleted.
     const result = await this.writing(bucket, () =>

@@ -8,6 +8,7 @@ import {
 } from '../../format/object-record.js';
 import { dataDir, objectDir, tmpDir } from '../fs/layout.js';
 import { readdir, rm, stat } from '../fs/os.js';
+import type { HealResult } from '../object-layer.js';
 import { checksumLength } from './bitrot.js';
 import { placeShard } from './commit.js';
 import { dataPin, type EngineContext } from './context.js';
@@ -53,6 +54,8 @@ async function filesWhole(path: string, bucket: string, key: string, copy: Versi
 interface Rebuilt {
   /** Per drive: its new copy of the version, when it needed one. */
   copies: (VersionRecord | undefined)[];
+  /** Fewer shards are left than decoding needs: the version cannot be rebuilt. */
+  lost?: true;
 }
 
 /**
@@ -81,7 +84,7 @@ async function rebuildVersion(
         all: true,
       });
       try {
-        if (opened.available < layout.data) return { copies: [] };
+        if (opened.available < layout.data) return { copies: [], lost: true };
         const blocks = decodeObject({
           sources: opened.sources,
           layout,
@@ -155,7 +158,7 @@ export async function healObject(
   bucket: string,
   key: string,
   opts: { deep?: boolean; dryRun?: boolean } = {},
-): Promise<{ healed: number[] }> {
+): Promise<HealResult> {
   // A dry run finds the same drives (deep corruption aside: that needs the rebuild) and
   // changes nothing.
   const dryRun = opts.dryRun === true;
@@ -164,6 +167,7 @@ export async function healObject(
   const merged = mergeRecords(answers, ctx.params.readQuorum);
   const live = ctx.drives.all();
   const healed = new Set<number>();
+  let lost = false;
   const records: VersionRecord[][] = live.map(() => []);
   for (const mv of merged.versions) {
     const needs = new Set<number>();
@@ -189,8 +193,11 @@ export async function healObject(
     );
     let copies: (VersionRecord | undefined)[] = [];
     if (dryRun) for (const i of needs) healed.add(i);
-    else if (data && (needs.size > 0 || deep))
-      copies = (await rebuildVersion(ctx, bucket, key, mv, needs, deep)).copies;
+    else if (data && (needs.size > 0 || deep)) {
+      const rebuilt = await rebuildVersion(ctx, bucket, key, mv, needs, deep);
+      copies = rebuilt.copies;
+      lost ||= rebuilt.lost === true;
+    }
     live.forEach((ix, i) => {
       if (!ix) return;
       const copy = copies[i] ?? mv.holders[i] ?? retagged[i] ?? (data ? undefined : mv.version);
@@ -246,5 +253,5 @@ export async function healObject(
       await dropStrays(ctx, ctx.drives.paths[i]!, bucket, key, keep);
     }),
   );
-  return { healed: [...healed].sort() };
+  return { healed: [...healed].sort(), ...(lost ? { failed: 'XMinioInsufficientReadQuorum' } : {}) };
 }
