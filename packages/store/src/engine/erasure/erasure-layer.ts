@@ -33,6 +33,7 @@ import type {
 } from '../object-layer.js';
 import type { NewBitrot } from './bitrot.js';
 import { BucketRecords } from './buckets.js';
+import { completeMultipartUpload } from './complete.js';
 import { type EngineContext, newContext, objectLock } from './context.js';
 import { DriveRecovery } from './drive-recovery.js';
 import { ErasureSystemStore } from './erasure-system-store.js';
@@ -238,7 +239,7 @@ export class ErasureObjectLayer implements ObjectLayer {
   }
 
   async completeMultipartUpload(input: CompleteInput): Promise<ObjectInfo> {
-    return this.writing(input.bucket, () => multipart.completeMultipartUpload(this.ctx, input));
+    return this.writing(input.bucket, () => completeMultipartUpload(this.ctx, input));
   }
 
   async abortMultipartUpload(bucket: string, key: string, uploadId: string): Promise<void> {

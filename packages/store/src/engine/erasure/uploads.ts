@@ -32,6 +32,9 @@ export function uploadDataIds(
   return into;
 }
 
+/** The lock an upload's own changes (parts, Complete, Abort) take, one at a time. */
+export const uploadLock = (uploadId: string): string => `upload/${uploadId}`;
+
 export const uploadsOfKey = (bucket: string, key: string): { start: Buffer; end: Buffer } => ({
   start: entryKey(bucket, `${key}\u0000`),
   end: entryKey(bucket, `${key}\u0001`),
