@@ -23,9 +23,10 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const clientIn = (region: string) =>
+/** A root client signing for `region`, of this file's store unless another is named. */
+const clientIn = (region: string, endpoint = t.store.url) =>
   new S3Client({
-    endpoint: t.store.url,
+    endpoint,
     region,
     forcePathStyle: true,
     credentials: { accessKeyId: ROOT.accessKey, secretAccessKey: ROOT.secretKey },
@@ -98,21 +99,9 @@ describe('a store started with a region', () => {
   it('refuses requests signed for another region and other constraints; takes "US" for us-east-1 (s3cmd)', async () => {
     const east = await startTestStore({ region: 'us-east-1' });
     try {
-      const us = new S3Client({
-        endpoint: east.store.url,
-        region: 'US',
-        forcePathStyle: true,
-        credentials: { accessKeyId: ROOT.accessKey, secretAccessKey: ROOT.secretKey },
-        maxAttempts: 1,
-      });
+      const us = clientIn('US', east.store.url);
       await us.send(new CreateBucketCommand({ Bucket: 'old-client' }));
-      const elsewhere = new S3Client({
-        endpoint: east.store.url,
-        region: 'eu-central-1',
-        forcePathStyle: true,
-        credentials: { accessKeyId: ROOT.accessKey, secretAccessKey: ROOT.secretKey },
-        maxAttempts: 1,
-      });
+      const elsewhere = clientIn('eu-central-1', east.store.url);
       expect(await failure(elsewhere.send(new GetBucketLocationCommand({ Bucket: 'old-client' })))).toBe(
         '400 AuthorizationHeaderMalformed',
       );

@@ -31,6 +31,21 @@ const externalWritesSeen = () => new Promise((resolve) => setTimeout(resolve, 0)
 
 const md5 = (b: Buffer) => createHash('md5').update(b).digest('hex');
 const part = (n: number, size: number) => Buffer.alloc(size, n);
+/** Part `partNumber` of an upload of `key`. */
+const putPart = (key: string, uploadId: string, partNumber: number, data: Buffer) =>
+  layer.putObjectPart({ bucket: 'bkt', key, uploadId, partNumber, body: body(data), size: data.length });
+/** Completes an upload of `key` with `parts` as parts 1, 2, ... */
+const completeWith = (key: string, uploadId: string, parts: Buffer[]) =>
+  layer.completeMultipartUpload({
+    bucket: 'bkt',
+    key,
+    uploadId,
+    versioning: 'unversioned',
+    parts: parts.map((p, i) => ({ number: i + 1, etag: md5(p) })),
+  });
+/** The MD5 of what a GET of `key` reads. */
+const readBack = async (key: string) => md5(await bytes((await layer.getObject('bkt', key)).stream));
+
 const upload = (uploadId: string, partNumber: number, data: Buffer) =>
   layer.putObjectPart({
     bucket: 'bkt',
@@ -234,28 +249,9 @@ describe('multipart uploads in the engine', () => {
     const { uploadId } = await layer.newMultipartUpload('bkt', key, {});
     const p1 = part(3, MIN_PART_SIZE);
     const p2 = part(4, 2000);
-    for (const [n, data] of [p1, p2].entries())
-      await layer.putObjectPart({
-        bucket: 'bkt',
-        key,
-        uploadId,
-        partNumber: n + 1,
-        body: body(data),
-        size: data.length,
-      });
+    for (const [n, data] of [p1, p2].entries()) await putPart(key, uploadId, n + 1, data);
     const saved = f.drives.map((d) => uploadRecordBytes(d, 'bkt', key, uploadId)!);
-    const complete = () =>
-      layer.completeMultipartUpload({
-        bucket: 'bkt',
-        key,
-        uploadId,
-        versioning: 'unversioned',
-        parts: [
-          { number: 1, etag: md5(p1) },
-          { number: 2, etag: md5(p2) },
-        ],
-      });
-    await complete();
+    await completeWith(key, uploadId, [p1, p2]);
     // As if only drive 0 took the Complete: elsewhere the upload, and no object.
     for (const [i, d] of f.drives.entries()) {
       if (i === 0) continue;
@@ -265,25 +261,15 @@ describe('multipart uploads in the engine', () => {
     await externalWritesSeen();
     // A PUT replaces drive 0's one-drive version: the upload's folder must stay.
     await layer.putObject({ bucket: 'bkt', key, body: body('put between'), versioning: 'unversioned' });
-    await complete();
-    const read = await layer.getObject('bkt', key);
-    expect(md5(await bytes(read.stream))).toBe(md5(Buffer.concat([p1, p2])));
+    await completeWith(key, uploadId, [p1, p2]);
+    expect(await readBack(key)).toBe(md5(Buffer.concat([p1, p2])));
   });
 
   it('a part re-upload a crash cut on half the drives: the acknowledged part is listed and completes', async () => {
     const key = 'half-reupload';
     const { uploadId } = await layer.newMultipartUpload('bkt', key, {});
     const first = part(5, 4000);
-    const upload = (data: Buffer) =>
-      layer.putObjectPart({
-        bucket: 'bkt',
-        key,
-        uploadId,
-        partNumber: 1,
-        body: body(data),
-        size: data.length,
-      });
-    await upload(first);
+    await putPart(key, uploadId, 1, first);
     // The drives' state after the acknowledged upload: records, and the part's files.
     const records = f.drives.map((d) => uploadRecordBytes(d, 'bkt', key, uploadId)!);
     const record = decodeUploadRecord(records[0]!);
@@ -292,7 +278,7 @@ describe('multipart uploads in the engine', () => {
       f.drives.map((d) => cp(folder(d), `${folder(d)}.saved`, { recursive: true })),
     );
     expect(saved).toHaveLength(4);
-    await upload(part(6, 4000));
+    await putPart(key, uploadId, 1, part(6, 4000));
     // As if the re-upload reached drives 0 and 1 only, and the crash came before any cleanup.
     for (const [i, d] of f.drives.entries()) {
       await cp(`${folder(d)}.saved`, folder(d), { recursive: true });
@@ -301,14 +287,8 @@ describe('multipart uploads in the engine', () => {
     await externalWritesSeen();
     const listed = await layer.listObjectParts('bkt', key, uploadId);
     expect(listed.map((p) => p.etag)).toEqual([md5(first)]);
-    await layer.completeMultipartUpload({
-      bucket: 'bkt',
-      key,
-      uploadId,
-      versioning: 'unversioned',
-      parts: [{ number: 1, etag: md5(first) }],
-    });
-    expect(md5(await bytes((await layer.getObject('bkt', key)).stream))).toBe(md5(first));
+    await completeWith(key, uploadId, [first]);
+    expect(await readBack(key)).toBe(md5(first));
   });
 
   it('an upload a crash made on only half the drives takes parts on all of them, and completes', async () => {
@@ -317,24 +297,10 @@ describe('multipart uploads in the engine', () => {
     for (const d of f.drives.slice(2)) dropUploadRecord(d, 'bkt', key, uploadId);
     await externalWritesSeen();
     const data = part(7, 3000);
-    await layer.putObjectPart({
-      bucket: 'bkt',
-      key,
-      uploadId,
-      partNumber: 1,
-      body: body(data),
-      size: data.length,
-    });
+    await putPart(key, uploadId, 1, data);
     for (const d of f.drives) expect(uploadRecordBytes(d, 'bkt', key, uploadId), d).toBeDefined();
-    await layer.completeMultipartUpload({
-      bucket: 'bkt',
-      key,
-      uploadId,
-      versioning: 'unversioned',
-      parts: [{ number: 1, etag: md5(data) }],
-    });
-    // Every drive holds the object: two more may fail.
-    expect(md5(await bytes((await layer.getObject('bkt', key)).stream))).toBe(md5(data));
+    await completeWith(key, uploadId, [data]);
+    expect(await readBack(key)).toBe(md5(data));
   });
 
   it('a part still arriving when the upload completes fails, and the object keeps its data', async () => {
