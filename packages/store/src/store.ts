@@ -10,6 +10,7 @@ import { initDrives } from './engine/fs/drives.js';
 import { createHttpServer, type Log } from './http/server.js';
 import { CredentialStore } from './iam/credentials.js';
 import type { RootCredentials } from './iam/root.js';
+import { StaleUploadCleanup } from './maintenance/stale-uploads.js';
 import { Bus, type LogEvent } from './observe/bus.js';
 import { LogTargets } from './observe/log-targets.js';
 import { NotificationTargets } from './observe/notify-targets.js';
@@ -126,9 +127,12 @@ async function boot(
   logTargets.apply(config.config);
   const notifyTargets = new NotificationTargets(log);
   notifyTargets.apply(config.config);
+  const staleUploads = new StaleUploadCleanup((before) => layer.abortStaleUploads(before), log);
+  staleUploads.apply(config.config);
   const stopApplying = config.onChange((c) => {
     logTargets.apply(c);
     notifyTargets.apply(c);
+    staleUploads.apply(c);
   });
   const events = new Bus<BucketEvent>();
   const stopNotifier = startNotifier({
@@ -185,6 +189,7 @@ async function boot(
     });
   } catch (err) {
     stopTargets();
+    await staleUploads.stop();
     await layer.shutdown();
     throw err;
   }
@@ -209,6 +214,7 @@ async function boot(
         }
       });
       stopTargets();
+      await staleUploads.stop();
       await layer.shutdown();
     },
   };

@@ -1,26 +1,16 @@
+import { parseDuration } from '../config/duration.js';
 import type { HttpTrace, LogEvent } from '../observe/bus.js';
 import type { OpTrace } from '../observe/op-trace.js';
 import { ApiError } from '../s3/errors.js';
 
 // What the admin API's trace and console-log streams carry (madmin-protocol.md §3.8).
 
-const UNITS: Record<string, number> = { ns: 1, us: 1e3, µs: 1e3, ms: 1e6, s: 1e9, m: 60e9, h: 3600e9 };
-
 /** A Go duration ("500ms", "1m30s", "0s") in nanoseconds. */
 export function parseGoDuration(text: string): number {
-  if (text === '0') return 0;
-  const re = /(\d+(?:\.\d+)?)(ns|us|µs|ms|s|m|h)/y;
-  let total = 0;
-  let at = 0;
-  while (at < text.length) {
-    re.lastIndex = at;
-    const m = re.exec(text);
-    if (!m) throw new ApiError('InvalidArgument', `invalid duration '${text}'`);
-    total += Number(m[1]) * UNITS[m[2]!]!;
-    at = re.lastIndex;
-  }
   if (text === '') throw new ApiError('InvalidArgument', 'empty duration');
-  return total;
+  const ms = parseDuration(text);
+  if (ms === undefined) throw new ApiError('InvalidArgument', `invalid duration '${text}'`);
+  return ms * 1e6;
 }
 
 export interface TraceFilter {

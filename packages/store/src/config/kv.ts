@@ -1,3 +1,4 @@
+import { configDuration } from './duration.js';
 import { checkNotifyTarget } from './notify-validate.js';
 import { SUBSYSTEMS, type Subsystem, subsystem } from './subsystems.js';
 
@@ -112,6 +113,10 @@ function validate(sub: Subsystem, values: Record<string, string>): void {
       throw new ConfigError(`'${spec.key}' must be 'on' or 'off' for '${sub.name}' sub-system`);
     if ((spec.type === 'number' || spec.type === 'int') && !/^\d+$/.test(v))
       throw new ConfigError(`'${spec.key}' must be a whole number for '${sub.name}' sub-system`);
+    if (spec.type === 'duration' && configDuration(v) === undefined)
+      throw new ConfigError(
+        `'${spec.key}' must be a duration such as 24h or 90s for '${sub.name}' sub-system`,
+      );
   }
   if (sub.name === 'site' && values.name && !SITE_NAME.test(values.name))
     throw new ConfigError('site name must match ^[a-z][a-z0-9-]+$');

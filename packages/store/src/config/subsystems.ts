@@ -73,6 +73,18 @@ export const SUBSYSTEMS: readonly Subsystem[] = [
       k('requests_max', '0', 'number', 'set the maximum number of concurrent requests'),
       k('requests_deadline', '10s', 'duration', 'set the deadline for API requests waiting to be processed'),
       k('cors_allow_origin', '*', 'csv', 'set comma separated list of origins allowed for CORS requests'),
+      k(
+        'stale_uploads_cleanup_interval',
+        '6h',
+        'duration',
+        'set to change intervals when stale multipart uploads are expired',
+      ),
+      k(
+        'stale_uploads_expiry',
+        '24h',
+        'duration',
+        'set to change expiry duration for stale multipart uploads',
+      ),
     ],
     { dynamic: true },
   ),

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { parseGoDuration } from '../admin/streams.js';
+import { configDuration } from '../config/duration.js';
 import { effective, isEnabled, type ServerConfig } from '../config/kv.js';
 import { hostPort } from '../config/notify-probe.js';
 import { notifyType, subsystem } from '../config/subsystems.js';
@@ -40,14 +40,7 @@ const format = (v: Values): EventFormat => (v.format === 'access' ? 'access' : '
 
 /** A configured duration in milliseconds; 0 when unset or unreadable (the client's default). */
 function durationMs(text: string | undefined): number {
-  if (!text) return 0;
-  const days = /^(\d+)d$/.exec(text);
-  if (days) return Number(days[1]) * 86_400_000;
-  try {
-    return parseGoDuration(text) / 1e6;
-  } catch {
-    return 0;
-  }
+  return text ? (configDuration(text) ?? 0) : 0;
 }
 
 const FACTORIES: Record<string, Factory> = {

@@ -45,6 +45,7 @@ import * as multipart from './multipart.js';
 import * as objects from './objects.js';
 import { type ErasureParams, erasureParams } from './params.js';
 import { repairDocuments, restoreDocuments } from './restore.js';
+import { abortStaleUploads } from './stale-uploads.js';
 import { sweepUnnamedData } from './sweep.js';
 import * as uploadListing from './upload-listing.js';
 
@@ -244,6 +245,18 @@ export class ErasureObjectLayer implements ObjectLayer {
 
   async abortMultipartUpload(bucket: string, key: string, uploadId: string): Promise<void> {
     return this.writing(bucket, () => multipart.abortMultipartUpload(this.ctx, bucket, key, uploadId));
+  }
+
+  /** Aborts uploads begun before `before` (ms), their copies on every drive; how many went. */
+  async abortStaleUploads(before: number): Promise<number> {
+    const buckets = (await this.listBuckets()).map((b) => b.name);
+    return abortStaleUploads(
+      this.ctx,
+      buckets,
+      before,
+      (b, drop) => this.writing(b, drop),
+      () => this.stopping,
+    );
   }
 
   async listMultipartUploads(input: ListUploadsInput): Promise<ListUploadsResult> {

@@ -188,7 +188,7 @@ export async function putObjectPart(ctx: EngineContext, input: PutPartInput): Pr
 }
 
 /** Whether any drive's copy of any version of the key keeps its data in `dataId`. */
-function dataInUse(ctx: EngineContext, bucket: string, key: string, dataId: string): boolean {
+export function dataInUse(ctx: EngineContext, bucket: string, key: string, dataId: string): boolean {
   return ctx.drives
     .read(bucket, key)
     .answers.some((a) => typeof a === 'object' && a.value.versions.some((v) => v.data?.id === dataId));
