@@ -11,6 +11,8 @@ export interface SystemStore {
   remove(path: string): Promise<void>;
   /** Names of the documents directly under a folder, in no particular order. */
   list(folder: string): Promise<string[]>;
+  /** Removes a folder whose documents are gone, wherever it is empty (best effort). */
+  removeFolder(folder: string): Promise<void>;
   /**
    * Moves on with every write and removal: while it stays the same, every document read
    * before still holds, so what was derived from them needs no new read.

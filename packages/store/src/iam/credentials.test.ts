@@ -26,6 +26,7 @@ function memorySystem(): SystemStore & { docs: Map<string, unknown> } {
     },
     list: async (f) =>
       [...docs.keys()].filter((k) => k.startsWith(`${f}/`)).map((k) => k.slice(f.length + 1)),
+    removeFolder: async () => {},
   };
 }
 

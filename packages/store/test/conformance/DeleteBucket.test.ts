@@ -1,6 +1,9 @@
+import { readdir } from 'node:fs/promises';
+import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import * as s3sdk from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { configDir } from '../../src/engine/fs/layout.js';
 import { rawRequest, signedRequest, startTestStore, type TestStore, xmlCode } from '../support/store.js';
 
 const {
@@ -92,7 +95,11 @@ describe('DeleteBucket', () => {
       }),
     );
     await t.s3.send(new CreateMultipartUploadCommand({ Bucket: 'configured', Key: 'pending' }));
+    const documents = t.drives.map((d) => join(configDir(d), 'buckets', 'configured'));
+    for (const folder of documents) expect(await readdir(folder)).toContain('tagging.json');
     await t.s3.send(new DeleteBucketCommand({ Bucket: 'configured' }));
+    // The documents' folder goes too, on every drive.
+    for (const folder of documents) await expect(readdir(folder)).rejects.toMatchObject({ code: 'ENOENT' });
     await t.s3.send(new CreateBucketCommand({ Bucket: 'configured' }));
     expect(await errorOf(t.s3.send(new GetBucketTaggingCommand({ Bucket: 'configured' })))).toEqual([
       'NoSuchTagSet',

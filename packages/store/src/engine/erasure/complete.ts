@@ -177,6 +177,9 @@ async function finishCompleted(
   if (done.version.etag !== etag) throw new EngineError('NoSuchUpload');
   const entry = uploadEntry(bucket, key, uploadId);
   await Promise.all(ctx.drives.all().map((ix) => ix?.uploads.remove(entry)));
+  // The parts the object left out, which the first attempt did not get to remove.
+  const data = done.version.data;
+  if (data) await dropUnchosen(ctx, bucket, key, data.id, new Set(data.parts.flatMap((p) => p.file ?? [])));
   ctx.queueHeal(bucket, key);
   return toObjectInfo(bucket, key, done.version, merged.versions[0] === done);
 }

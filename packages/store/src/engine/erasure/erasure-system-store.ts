@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { configDir } from '../fs/layout.js';
+import { rmdir } from '../fs/os.js';
 import type { SystemStore } from '../system-store.js';
 import type { ErasureParams } from './params.js';
 import {
@@ -86,5 +87,11 @@ export class ErasureSystemStore implements SystemStore {
 
   list(folder: string): Promise<string[]> {
     return listReplicated(this.drives, this.pathOf(folder));
+  }
+
+  async removeFolder(folder: string): Promise<void> {
+    const dirOf = this.pathOf(folder);
+    // rmdir refuses a folder still holding documents: those (and their drives) keep it.
+    await Promise.all(this.drives.map((d) => rmdir(dirOf(d)).catch(() => {})));
   }
 }

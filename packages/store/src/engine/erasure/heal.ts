@@ -143,6 +143,28 @@ async function dropStrays(
   );
 }
 
+/**
+ * Removes files in version folders that none of the folder's versions names: parts a
+ * completed upload left out, which a crash kept from going with its Complete.
+ */
+async function dropStrayFiles(
+  ctx: EngineContext,
+  path: string,
+  bucket: string,
+  key: string,
+  named: Map<string, Set<string>>,
+): Promise<void> {
+  await Promise.all(
+    [...named]
+      .filter(([id]) => !ctx.writes.has(dataPin(bucket, key, id)))
+      .map(async ([id, files]) => {
+        const dir = dataDir(path, bucket, key, id);
+        const present = await readdir(dir).catch(() => [] as string[]);
+        await Promise.all(present.filter((f) => !files.has(f)).map((f) => rm(join(dir, f), { force: true })));
+      }),
+  );
+}
+
 /** A drive's copy of `version` with the same shards, whatever its in-place metadata. */
 function siblingCopy(
   answer: DriveAnswer<ObjectRecord> | undefined,
@@ -213,6 +235,9 @@ export async function healObject(
   const answered = answers.filter(
     (a, i) => (a === 'absent' || typeof a === 'object') && !ctx.drives.rebuilding.has(i),
   ).length;
+  // Folders of uploads in progress on any drive stay whole: the upload may still complete.
+  const uploading = new Set<string>();
+  for (const ix of live) if (ix) uploadDataIds(ix, bucket, key, uploading);
   await Promise.all(
     live.map(async (ix, i) => {
       if (!ix) return;
@@ -248,9 +273,19 @@ export async function healObject(
         await ix.writeRecord(bucket, key, damaged ? next : held, next);
         healed.add(i);
       }
-      const keep = uploadDataIds(ix, bucket, key);
-      for (const v of records[i]!) if (v.data) keep.add(v.data.id);
+      const keep = new Set(uploading);
+      const files = new Map<string, Set<string>>();
+      for (const v of records[i]!) {
+        if (!v.data) continue;
+        keep.add(v.data.id);
+        const named = files.get(v.data.id) ?? new Set<string>();
+        for (const p of v.data.parts) if (p.file) named.add(p.file);
+        files.set(v.data.id, named);
+      }
       await dropStrays(ctx, ctx.drives.paths[i]!, bucket, key, keep);
+      // An upload's folder still takes parts (a Complete a crash cut short shares it).
+      for (const id of uploading) files.delete(id);
+      await dropStrayFiles(ctx, ctx.drives.paths[i]!, bucket, key, files);
     }),
   );
   return { healed: [...healed].sort(), ...(lost ? { failed: 'XMinioInsufficientReadQuorum' } : {}) };

@@ -51,5 +51,6 @@ export class BucketConfigStore {
   async deleteAll(bucket: string): Promise<void> {
     const folder = folderOf(bucket);
     for (const name of await this.system.list(folder)) await this.system.remove(`${folder}/${name}`);
+    await this.system.removeFolder(folder);
   }
 }
