@@ -41,6 +41,15 @@ export interface ServiceAccountRecord {
   /** When it stops working; absent: never. */
   expiration?: string;
   createdAt: string;
+  /**
+   * A parent of an external identity provider (an LDAP DN, an OpenID subject): no IAM user
+   * vouches for it, so what its login found is kept: LDAP groups, OpenID policy names.
+   */
+  idp?: 'ldap' | 'openid';
+  groups?: string[];
+  policies?: string[];
+  /** OpenID: the token's subject, which names the account. */
+  subject?: string;
 }
 
 export interface IamDocuments {
@@ -126,6 +135,14 @@ const ITEM: { [K in IamKind]: (raw: unknown, kind: string) => IamDocuments[K][st
     optional(record, f, 'policy', kind);
     optional(record, f, 'comment', kind);
     if (f.expiration !== undefined) record.expiration = isoDate(f, 'expiration', kind);
+    if (f.idp !== undefined) {
+      const idp = str(f, 'idp', kind);
+      if (idp !== 'ldap' && idp !== 'openid') throw new RecordFormatError(`${kind}: unknown idp "${idp}"`);
+      record.idp = idp;
+    }
+    if (f.groups !== undefined) record.groups = strings(f, 'groups', kind);
+    if (f.policies !== undefined) record.policies = strings(f, 'policies', kind);
+    optional(record, f, 'subject', kind);
     return record;
   },
 };

@@ -114,7 +114,9 @@ export class CredentialStore {
     }
     const account = this.iam.state.serviceAccounts[accessKey];
     if (account) {
-      if (account.status !== 'on' || !this.activeUser(account.parent)) return undefined;
+      // An external user's account is vouched for by what its login found, not by IAM.
+      if (account.status !== 'on' || (account.idp === undefined && !this.activeUser(account.parent)))
+        return undefined;
       if (account.expiration !== undefined && new Date(account.expiration) <= now) return undefined;
       const identity: Identity = {
         accessKey,
@@ -123,6 +125,10 @@ export class CredentialStore {
         parent: account.parent,
       };
       if (account.policy !== undefined) identity.sessionPolicy = account.policy;
+      if (account.idp !== undefined) identity.idp = account.idp;
+      if (account.groups !== undefined) identity.groups = account.groups;
+      if (account.policies !== undefined) identity.policies = account.policies;
+      if (account.subject !== undefined) identity.subject = account.subject;
       return identity;
     }
     const t = this.temporary.get(accessKey);

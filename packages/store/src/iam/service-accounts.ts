@@ -4,7 +4,7 @@ import { ApiError } from '../s3/errors.js';
 import type { Identity } from './credentials.js';
 import { checkPolicyText } from './policies.js';
 import { newAccessKey, randomString } from './random.js';
-import { mergedPolicyDocument } from './rights.js';
+import { mergedPolicyDocument, policyNamesOf } from './rights.js';
 import type { IamStore } from './store.js';
 import { checkKeys } from './users.js';
 
@@ -15,8 +15,18 @@ const ZERO_TIME = '0001-01-01T00:00:00Z';
 // MinIO's generated secrets: 40 characters of base64 with '/' made '+'.
 const SECRET_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+';
 
+/** What an external user's login found, kept with its service accounts. */
+export interface ExternalParent {
+  idp: 'ldap' | 'openid';
+  groups?: string[];
+  policies?: string[];
+  subject?: string;
+}
+
 export interface NewServiceAccount {
   parent: string;
+  /** The parent is a user of an external identity provider (no IAM user of that name). */
+  external?: ExternalParent;
   accessKey?: string;
   secretKey?: string;
   /** Policy JSON text; absent: the parent's rights. */
@@ -71,7 +81,7 @@ export async function addServiceAccount(
   rootAccessKey: string,
   reserved: (accessKey: string) => boolean,
 ): Promise<{ accessKey: string; secretKey: string; expiration: string }> {
-  if (input.parent !== rootAccessKey && !iam.state.users[input.parent])
+  if (!input.external && input.parent !== rootAccessKey && !iam.state.users[input.parent])
     throw new ApiError('XMinioAdminNoSuchUser');
   const accessKey = input.accessKey || newAccessKey();
   const secretKey = input.secretKey || randomString(40, SECRET_ALPHABET);
@@ -90,6 +100,7 @@ export async function addServiceAccount(
   if (input.policy !== undefined) record.policy = input.policy;
   if (input.comment) record.comment = input.comment;
   if (input.expiration) record.expiration = input.expiration.toISOString();
+  if (input.external) Object.assign(record, structuredClone(input.external));
   await iam.mutate(['serviceAccounts'], (d) => {
     d.serviceAccounts[accessKey] = record;
   });
@@ -142,10 +153,13 @@ export function serviceAccountInfo(
   rootAccessKey: string,
 ): ServiceAccountInfo {
   const account = serviceAccount(iam, accessKey);
+  const names = account.idp
+    ? (account.policies ?? policyNamesOf(iam, account.parent, account.groups))
+    : undefined;
   const document =
     account.policy !== undefined
       ? JSON.parse(account.policy)
-      : mergedPolicyDocument(iam, account.parent, rootAccessKey);
+      : mergedPolicyDocument(iam, account.parent, rootAccessKey, names);
   const info: ServiceAccountInfo = {
     parentUser: account.parent,
     accountStatus: account.status,

@@ -81,3 +81,57 @@ describe('AssumeRoleWithLDAPIdentity', () => {
     expect(await code(login('eve', 'eve-ldap-pass'))).toBe('403 AccessDenied');
   });
 });
+
+describe('service accounts of directory users', () => {
+  it('a directory user makes, lists and uses its own, with the rights its DN and groups map to', async () => {
+    const bob = await login('bob', 'bob-ldap-pass');
+    const self = new MadminClient({ endpoint: t.store.url, credentials: bob });
+    const made = await self.serviceAccounts.add({ comment: 'backup job' });
+    expect(await self.serviceAccounts.list()).toEqual([made.accessKey]);
+    const info = await self.serviceAccounts.info(made.accessKey);
+    expect(info.parentUser).toBe(`uid=bob,ou=people,${BASE}`);
+    expect(info.impliedPolicy).toBe(true);
+    // readwrite, through the writers group.
+    expect(JSON.parse(info.policy).Statement.length).toBeGreaterThan(0);
+
+    const key = t.client({ accessKeyId: made.accessKey, secretAccessKey: made.secretKey });
+    expect(
+      await outcome(key.send(new s3sdk.PutObjectCommand({ Bucket: 'directory', Key: 'by-key', Body: 'x' }))),
+    ).toBe('ok');
+    // Still long-lived after the login's credentials are gone, and no admin rights.
+    expect(
+      await outcome(
+        new MadminClient({
+          endpoint: t.store.url,
+          credentials: { accessKey: made.accessKey, secretKey: made.secretKey },
+        }).users.list(),
+      ),
+    ).not.toBe('ok');
+
+    // Ada's (readonly) may read but not write; she cannot see or remove Bob's.
+    const ada = new MadminClient({ endpoint: t.store.url, credentials: await login('ada', 'ada-ldap-pass') });
+    const hers = await ada.serviceAccounts.add({});
+    const read = t.client({ accessKeyId: hers.accessKey, secretAccessKey: hers.secretKey });
+    expect(await outcome(read.send(new s3sdk.GetObjectCommand({ Bucket: 'directory', Key: 'hello' })))).toBe(
+      'ok',
+    );
+    expect(
+      await outcome(read.send(new s3sdk.PutObjectCommand({ Bucket: 'directory', Key: 'by-ada', Body: 'x' }))),
+    ).toBe('AccessDenied');
+    expect(await ada.serviceAccounts.list()).toEqual([hers.accessKey]);
+    expect(await code(ada.serviceAccounts.delete(made.accessKey))).toBe('404 XMinioInvalidIAMCredentials');
+
+    // Root lists a directory user's accounts by DN; the accounts survive a restart.
+    await t.store.close();
+    t.store = await startStore({ drives: t.drives, rootCredentials: ROOT, port: t.store.port });
+    admin = new MadminClient({ endpoint: t.store.url, credentials: ROOT });
+    expect(await admin.serviceAccounts.list(`uid=bob,ou=people,${BASE}`)).toEqual([made.accessKey]);
+    expect(await outcome(key.send(new s3sdk.GetObjectCommand({ Bucket: 'directory', Key: 'by-key' })))).toBe(
+      'ok',
+    );
+    await admin.serviceAccounts.delete(made.accessKey);
+    expect(await outcome(key.send(new s3sdk.GetObjectCommand({ Bucket: 'directory', Key: 'by-key' })))).toBe(
+      'InvalidAccessKeyId',
+    );
+  });
+});

@@ -131,11 +131,17 @@ describe('an OpenID subject that is also an IAM user or the root key', () => {
     expect(await outcome(s3.send(new s3sdk.DeleteObjectCommand({ Bucket: 'sso', Key: 'doc' })))).toBe(
       'AccessDenied',
     );
-    // It cannot set the IAM user's password, nor make a service account of the IAM user (service
-    // accounts of single sign-on users are not kept: its own is refused).
+    // It cannot set the IAM user's password, nor make a service account of the IAM user: the
+    // one it makes is its own, with its own (readonly) rights.
     expect(await code(adminAs(alice).users.add('alice', 'taken-over-secret'))).toBe('403 AccessDenied');
-    expect(await code(adminAs(alice).serviceAccounts.add())).toMatch(/XMinioAdminNoSuchUser$/);
+    const own = await adminAs(alice).serviceAccounts.add();
     expect(await root.serviceAccounts.list('alice')).toEqual([]);
+    expect((await root.serviceAccounts.info(own.accessKey)).parentUser).toMatch(/^openid:alice:/);
+    const key = t.client({ accessKeyId: own.accessKey, secretAccessKey: own.secretKey });
+    expect(await outcome(key.send(new s3sdk.GetObjectCommand({ Bucket: 'sso', Key: 'doc' })))).toBe('ok');
+    expect(await outcome(key.send(new s3sdk.DeleteObjectCommand({ Bucket: 'sso', Key: 'doc' })))).toBe(
+      'AccessDenied',
+    );
     expect((await adminAs(alice).accountInfo()).AccountName).toBe('alice');
 
     const notRoot = await login(ROOT.accessKey);

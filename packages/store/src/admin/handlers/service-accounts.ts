@@ -1,7 +1,9 @@
 import { emptyReply, type Reply } from '../../http/reply.js';
+import type { Identity } from '../../iam/credentials.js';
 import {
   addServiceAccount,
   deleteServiceAccount,
+  type ExternalParent,
   listServiceAccounts,
   missingServiceAccount,
   ownsServiceAccount,
@@ -33,6 +35,20 @@ function expiration(fields: Record<string, unknown>): Date | undefined {
   return date;
 }
 
+/**
+ * An LDAP or OpenID user making its own account: no IAM user stands behind it, so the
+ * account keeps what the login found (groups, policy names), as MinIO keeps its claims.
+ */
+function externalParent(identity: Identity): ExternalParent | undefined {
+  if (identity.idp === undefined) return undefined;
+  return {
+    idp: identity.idp,
+    ...(identity.groups ? { groups: identity.groups } : {}),
+    ...(identity.policies ? { policies: identity.policies } : {}),
+    ...(identity.subject ? { subject: identity.subject } : {}),
+  };
+}
+
 export async function addServiceAccountReply(call: AdminCall): Promise<Reply> {
   if (call.identity.kind === 'serviceAccount')
     throw new ApiError('XMinioIAMActionNotAllowed', 'A service account cannot create service accounts.');
@@ -44,10 +60,12 @@ export async function addServiceAccountReply(call: AdminCall): Promise<Reply> {
   const secretKey = optionalString(fields, 'secretKey');
   const comment = optionalString(fields, 'comment');
   const expires = expiration(fields);
+  const external = target === call.identity.parent ? externalParent(call.identity) : undefined;
   const credentials = await addServiceAccount(
     call.iam,
     {
       parent: target,
+      ...(external ? { external } : {}),
       ...(accessKey ? { accessKey } : {}),
       ...(secretKey ? { secretKey } : {}),
       ...(policy ? { policy } : {}),
