@@ -122,8 +122,8 @@ export function checkReadKey(
 
 export interface Encrypted {
   body: Readable;
-  /** Stored bytes to expect for `plainSize` bytes of plaintext. */
-  size: number;
+  /** Stored bytes to expect for `plainSize` bytes of plaintext (undefined when that is unknown). */
+  size: number | undefined;
   finish: () => BodyFacts;
 }
 
@@ -134,7 +134,7 @@ export interface Encrypted {
  */
 export function encryptPart(
   plaintext: Readable,
-  plainSize: number,
+  plainSize: number | undefined,
   objectKey: Buffer,
   partNumber: number,
   sse: 'S3' | 'C',
@@ -144,7 +144,7 @@ export function encryptPart(
   const body = chain(chain(plaintext, tap), encryptStream(partKey(objectKey, partNumber)));
   return {
     body,
-    size: encryptedSize(plainSize),
+    size: plainSize === undefined ? undefined : encryptedSize(plainSize),
     finish: () => ({
       actualSize: tap.bytes,
       ...(sse === 'S3' && tap.digest ? { etag: tap.digest.toString('hex') } : {}),
@@ -157,8 +157,8 @@ export interface WriteRequest {
   key: string;
   /** The plaintext: a stream, or a small body read whole (never encrypted). */
   body: Readable | Buffer;
-  /** Plaintext bytes the client declared. */
-  size: number;
+  /** Plaintext bytes the client declared; undefined: known when the body ends (POST forms). */
+  size: number | undefined;
   expectedMd5?: Buffer;
   meta: NewObjectMeta;
   sse: SseRequest;

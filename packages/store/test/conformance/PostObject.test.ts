@@ -6,6 +6,7 @@ import { Client as MinioClient } from 'minio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT, startTestStore, type TestStore, xmlCode } from '../support/store.js';
 import { diskChanges, snapshotDrives } from './disk.js';
+import { postForms } from './post-form.js';
 
 // Browser form uploads (POST Object) with the form minio's presignedPostPolicy builds,
 // sent as a browser would: multipart/form-data, the file last.
@@ -26,50 +27,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-interface Post {
-  postURL: string;
-  formData: Record<string, string>;
-}
-
-async function presigned(setup: (p: ReturnType<TestStore['minio']['newPostPolicy']>) => void): Promise<Post> {
-  const policy = t.minio.newPostPolicy();
-  policy.setBucket('forms');
-  policy.setExpires(new Date(Date.now() + 10 * 60_000));
-  setup(policy);
-  return (await t.minio.presignedPostPolicy(policy)) as Post;
-}
-
-/** multipart/form-data as browsers frame it; the file goes last. */
-function form(fields: Record<string, string>, file: { name: string; data: Buffer; type?: string }) {
-  const boundary = '----StowageFormBoundary7MA4YWxkTrZu0gW';
-  const parts: Buffer[] = [];
-  for (const [k, v] of Object.entries(fields)) {
-    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
-  }
-  parts.push(
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: ${file.type ?? 'application/octet-stream'}\r\n\r\n`,
-    ),
-    file.data,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  );
-  return { body: Buffer.concat(parts), contentType: `multipart/form-data; boundary=${boundary}` };
-}
-
-async function send(post: Post, fields: Record<string, string>, file: { name: string; data: Buffer }) {
-  const { body, contentType } = form({ ...post.formData, ...fields }, file);
-  const res = await fetch(post.postURL, {
-    method: 'POST',
-    body,
-    headers: { 'content-type': contentType },
-    redirect: 'manual',
-  });
-  return { status: res.status, headers: res.headers, text: await res.text() };
-}
-
-const read = async (key: string) =>
-  (await (await t.s3.send(new GetObjectCommand({ Bucket: 'forms', Key: key }))).Body?.transformToString()) ??
-  '';
+const { presigned, form, send, read } = postForms(() => t);
 
 describe('PostObject', () => {
   it('a form sent after 100 Continue (as curl sends large forms) is stored', async () => {

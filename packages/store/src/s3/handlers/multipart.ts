@@ -115,7 +115,8 @@ function partBody(
   checkReadKey(internal, presented);
   const objectKey = objectKeyOf(deps, internal, presented, { bucket: upload.bucket, key: upload.key });
   const enc = encryptPart(plain.body, plain.size, objectKey, n, kind, plain.expectedMd5);
-  return { body: enc.body, size: enc.size, finish: enc.finish };
+  // A part's size is always declared, so its stored size is known.
+  return { body: enc.body, size: enc.size!, finish: enc.finish };
 }
 
 /** A part body whose declared checksums (headers or trailers) the part keeps. */

@@ -1,23 +1,27 @@
 import { createHmac } from 'node:crypto';
+import { Readable } from 'node:stream';
 import { signingKey, UNSIGNED_PAYLOAD } from '@stowage/madmin';
 import { type SseRequest, sseResponseHeaders } from '../../crypto/index.js';
 import { assertObjectKey } from '../../engine/names.js';
-import { MAX_OBJECT_SIZE, type StoredHeaderName } from '../../engine/object-layer.js';
+import { type BodyFacts, MAX_OBJECT_SIZE, type StoredHeaderName } from '../../engine/object-layer.js';
 import { header, headerBytes, type RequestContext } from '../../http/context.js';
 import { emptyReply, type Reply, xmlReply } from '../../http/reply.js';
 import type { Identity } from '../../iam/credentials.js';
+import { CHECKSUM_NAME, running } from '../auth/checksum.js';
 import { type AuthOptions, checkScope, identify, parseAmzDate, sameSignature } from '../auth/common.js';
 import { authorize } from '../authorize.js';
 import type { S3Deps } from '../call.js';
 import { headerConditions, noteSignature } from '../condition-keys.js';
+import { parseTagging, type Tag } from '../config/tagging.js';
 import { ApiError } from '../errors.js';
 import { writeObject } from '../object-io.js';
 import { boundaryOf, type PostForm, readPostForm } from '../post/form.js';
-import { checkPostPolicy, parsePostPolicy } from '../post/policy.js';
+import { checkPostPolicy, type LengthRange, parsePostPolicy } from '../post/policy.js';
 import { objectUrl } from '../request/address.js';
 import { assertStorageClass } from '../request/fields.js';
 import { assertKeyCharacters, assertMetadataSize } from '../request/names.js';
 import { defaultRetention } from '../request/object-lock.js';
+import { encodeTagQuery, MAX_OBJECT_TAGS } from '../request/tagging.js';
 import { type BucketSettings, bucketSettings, versioningOf } from '../settings.js';
 import { el } from '../xml/writer.js';
 import { sseAsked, withinQuota } from './objects.js';
@@ -66,6 +70,62 @@ function authenticate(fields: Map<string, string>, opts: AuthOptions): Identity 
   return identity;
 }
 
+/** The form's Content-MD5, checked as the header is (InvalidDigest when not 16 bytes of base64). */
+function formMd5(fields: Map<string, string>): Buffer | undefined {
+  const value = fields.get('content-md5');
+  if (value === undefined) return undefined;
+  const digest = Buffer.from(value, 'base64');
+  if (digest.length !== 16 || digest.toString('base64') !== value.trim()) throw new ApiError('InvalidDigest');
+  return digest;
+}
+
+/** The one x-amz-checksum-<algorithm> field of the form, if any. */
+function formChecksum(fields: Map<string, string>): { algorithm: string; value: string } | undefined {
+  const given = [...fields].filter(([name]) => CHECKSUM_NAME.test(name));
+  if (given.length > 1) throw new ApiError('InvalidRequest', 'Expecting a single x-amz-checksum- field.');
+  const [name, value] = given[0] ?? [];
+  return name === undefined ? undefined : { algorithm: CHECKSUM_NAME.exec(name)![1]!, value: value! };
+}
+
+interface CheckedFile {
+  stream: Readable;
+  /** The checksum the version keeps, once the stream has ended. */
+  facts: () => BodyFacts;
+}
+
+/**
+ * The file's bytes, refused as they stream: past the policy's content-length-range or the
+ * largest object (EntityTooLarge), under its minimum (EntityTooSmall), and against the
+ * checksum field (BadDigest). Nothing is committed before the stream has ended.
+ */
+function checkedFile(
+  source: AsyncIterable<Buffer>,
+  range: LengthRange | undefined,
+  checksum: { algorithm: string; value: string } | undefined,
+): CheckedFile {
+  const max = Math.min(range?.max ?? MAX_OBJECT_SIZE, MAX_OBJECT_SIZE);
+  const sum = checksum ? running(checksum.algorithm) : undefined;
+  async function* bytes(): AsyncGenerator<Buffer> {
+    let size = 0;
+    for await (const chunk of source) {
+      size += chunk.length;
+      if (size > max) throw new ApiError('EntityTooLarge');
+      sum?.update(chunk);
+      yield chunk;
+    }
+    if (size < (range?.min ?? 0)) throw new ApiError('EntityTooSmall');
+    if (checksum && sum?.digest().toString('base64') !== checksum.value)
+      throw new ApiError(
+        'BadDigest',
+        `The ${checksum.algorithm.toUpperCase()} you specified did not match the calculated checksum.`,
+      );
+  }
+  return {
+    stream: Readable.from(bytes()),
+    facts: () => (checksum ? { internal: { [`checksum-${checksum.algorithm}`]: checksum.value } } : {}),
+  };
+}
+
 function successReply(
   fields: Map<string, string>,
   ctx: RequestContext,
@@ -109,16 +169,25 @@ export async function postObject(deps: S3Deps, ctx: RequestContext, bucket: stri
   const { fields, file } = form;
   let key: string;
   let identity: Identity;
+  let body: CheckedFile;
+  let md5: Buffer | undefined;
+  let tags: Tag[] | undefined;
   try {
     const now = new Date();
     const lookup = (accessKey: string) => deps.credentials.lookup(accessKey);
     identity = authenticate(fields, { service: 's3', region: deps.signingRegion, lookup, now });
     const signedAt = parseAmzDate(fields.get('x-amz-date') ?? '');
     if (signedAt) noteSignature(ctx, { type: 'POST', signedAt, payloadHash: UNSIGNED_PAYLOAD });
-    checkPostPolicy(parsePostPolicy(required(fields, 'policy')), fields, file.size, now, { bucket });
-    if (file.size > MAX_OBJECT_SIZE) throw new ApiError('EntityTooLarge');
+    // The policy judges the key with the file's name in it, as MinIO does.
     // biome-ignore lint/suspicious/noTemplateCurlyInString: S3's literal key placeholder
     key = required(fields, 'key').replaceAll('${filename}', file.filename);
+    fields.set('key', key);
+    const range = checkPostPolicy(parsePostPolicy(required(fields, 'policy')), fields, now, { bucket });
+    body = checkedFile(file.body, range, formChecksum(fields));
+    md5 = formMd5(fields);
+    tags = fields.has('tagging')
+      ? parseTagging(Buffer.from(fields.get('tagging')!), MAX_OBJECT_TAGS)
+      : undefined;
     assertObjectKey(key);
     assertKeyCharacters(key);
     assertMetadataSize(
@@ -151,20 +220,24 @@ export async function postObject(deps: S3Deps, ctx: RequestContext, bucket: stri
     const settings = await bucketSettings(deps, bucket);
     // The form's encryption fields as a PUT's headers: SSE-S3, or SSE-C with the customer key.
     sse = sseAsked(ctx, Object.fromEntries(fields), settings);
-    return withinQuota(deps, bucket, settings, file.size, () =>
+    // The file's size is known only at its end: the quota holds room for the most it can be.
+    return withinQuota(deps, bucket, settings, file.maxSize, () =>
       writeObject(deps, {
         bucket,
         key,
-        body: file.body,
-        size: file.size,
+        body: body.stream,
+        size: undefined,
         meta: {
           contentType: headerBytes(fields.get('content-type') || 'binary/octet-stream'),
           userMeta,
           headers,
           ...defaultLock(settings),
+          ...(tags ? { tags: encodeTagQuery(tags) } : {}),
         },
         sse,
         versioning: versioningOf(settings, key),
+        ...(md5 ? { expectedMd5: md5 } : {}),
+        afterBody: body.facts,
       }),
     );
   })().catch(async (err: unknown) => {

@@ -4,17 +4,18 @@ import { acceptBody } from '../../http/continue.js';
 import { ApiError } from '../errors.js';
 
 // multipart/form-data for browser POST uploads. The fields before `file` are small and read
-// whole; the file streams straight on to the engine, its size known up front because S3
-// requires it to be the last field: Content-Length less what precedes it and the closing
-// delimiter. A body framed otherwise (an epilogue, fields after the file) then fails the
-// engine's size check and nothing is stored.
+// whole; the file streams straight on to the engine up to its closing delimiter. Fields after
+// the file are ignored, as S3 ignores them (AWS's own example form ends with a submit
+// button), and so is an epilogue. A delimiter is CRLF, `--boundary`, then `--`, CRLF or
+// transport padding (RFC 2046): the same bytes followed by anything else are content.
 
 const MAX_FIELDS_BYTES = 64 * 1024;
 
 export interface PostForm {
   /** Field names lower-cased (S3 matches them case-insensitively). */
   fields: Map<string, string>;
-  file: { filename: string; body: Readable; size: number };
+  /** The file's bytes stream; its size is known once they end, at most `maxSize`. */
+  file: { filename: string; body: Readable; maxSize: number };
   /** After a refusal: reads and drops what is left so the error goes out on a live connection. */
   discard(): Promise<void>;
 }
@@ -97,9 +98,9 @@ async function readFields(
   for (;;) {
     // At a delimiter: read it, its line end and the part's head.
     const headEnd = await until(() => {
-      const at = buf.indexOf(delimiter);
-      if (at > 0) throw malformed();
-      return at === 0 ? buf.indexOf('\r\n\r\n', delimiter.length) : -1;
+      if (buf.length < delimiter.length) return -1;
+      if (!buf.subarray(0, delimiter.length).equals(delimiter)) throw malformed();
+      return buf.indexOf('\r\n\r\n', delimiter.length);
     }, 'no file field');
     const head = take(headEnd + 4)
       .subarray(delimiter.length)
@@ -107,12 +108,16 @@ async function readFields(
     const { name, filename } = disposition(head);
     if (name === undefined) throw malformed('a part without a name');
     if (name.toLowerCase() === 'file') {
-      const size = contentLength - consumed - delimiter.length - 4;
-      if (size < 0) throw malformed();
+      // At least the closing delimiter follows the file's bytes.
+      const maxSize = contentLength - consumed - delimiter.length - 4;
+      if (maxSize < 0) throw malformed();
       const body = Readable.from(fileBytes(source, buf, delimiter));
-      return { fields, file: { filename: filename ?? '', size, body }, discard };
+      return { fields, file: { filename: filename ?? '', maxSize, body }, discard };
     }
-    const valueEnd = await until(() => buf.indexOf(delimiter), 'a field is not terminated');
+    const valueEnd = await until(() => {
+      const d = findDelimiter(buf, delimiter, false);
+      return d?.sure ? d.at : -1;
+    }, 'a field is not terminated');
     fields.set(name.toLowerCase(), take(valueEnd).toString('utf8'));
   }
 
@@ -126,30 +131,51 @@ async function readFields(
   }
 }
 
-/** The file's bytes up to the next delimiter; the rest of the request is drained unread. */
+/**
+ * Where the next delimiter starts in `buf`: a match followed by `--`, CRLF or padding.
+ * `sure` is false while `buf` ends before the bytes that decide it (`ended`: no more come).
+ */
+function findDelimiter(
+  buf: Buffer,
+  delimiter: Buffer,
+  ended: boolean,
+): { at: number; sure: boolean } | undefined {
+  for (let from = 0; ; ) {
+    const at = buf.indexOf(delimiter, from);
+    if (at < 0) return undefined;
+    const after = at + delimiter.length;
+    if (buf.length < after + 2) return { at, sure: ended };
+    const [a, b] = [buf[after], buf[after + 1]];
+    if ((a === 0x2d && b === 0x2d) || (a === 0x0d && b === 0x0a) || a === 0x20 || a === 0x09)
+      return { at, sure: true };
+    from = at + 1;
+  }
+}
+
+/** The file's bytes up to its delimiter; the rest of the request (fields after it) is read and dropped. */
 async function* fileBytes(
   source: AsyncIterator<Buffer>,
   start: Buffer,
   delimiter: Buffer,
 ): AsyncGenerator<Buffer> {
   let pending = start;
-  let found = false;
+  let ended = false;
   for (;;) {
-    if (!found) {
-      const at = pending.indexOf(delimiter);
-      if (at >= 0) {
-        if (at > 0) yield pending.subarray(0, at);
-        found = true;
-      } else if (pending.length >= delimiter.length) {
-        // Keep a tail that could be the start of a delimiter split across chunks.
-        const keep = delimiter.length - 1;
-        yield pending.subarray(0, pending.length - keep);
-        pending = pending.subarray(pending.length - keep);
-      }
+    const d = findDelimiter(pending, delimiter, ended);
+    if (d?.sure) {
+      if (d.at > 0) yield pending.subarray(0, d.at);
+      break;
     }
+    // Held back: a possible delimiter, or a tail that could begin one split across chunks.
+    const hold = d ? d.at : Math.max(0, pending.length - (delimiter.length - 1));
+    if (hold > 0) {
+      yield pending.subarray(0, hold);
+      pending = pending.subarray(hold);
+    }
+    if (ended) throw malformed('the file part is not terminated');
     const next = await source.next();
-    if (next.done) break;
-    if (!found) pending = Buffer.concat([pending, next.value]);
+    if (next.done) ended = true;
+    else pending = pending.length === 0 ? next.value : Buffer.concat([pending, next.value]);
   }
-  if (!found) throw malformed('the file part is not terminated');
+  while (!(await source.next()).done);
 }

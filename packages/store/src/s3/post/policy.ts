@@ -36,6 +36,9 @@ function condition(c: unknown): PolicyCondition {
   return { op, field: c[1].slice(1).toLowerCase(), value: c[2] };
 }
 
+/** The expiration as AWS writes it ("2030-01-01T12:00:00.000Z"), never another date format. */
+const ISO_8601 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?(Z|[+-]\d{2}:\d{2})$/;
+
 export function parsePostPolicy(base64: string): PostPolicy {
   let doc: unknown;
   try {
@@ -45,7 +48,8 @@ export function parsePostPolicy(base64: string): PostPolicy {
   }
   if (doc === null || typeof doc !== 'object') throw invalid('not a JSON object');
   const { expiration, conditions } = doc as { expiration?: unknown; conditions?: unknown };
-  const expires = typeof expiration === 'string' ? new Date(expiration) : undefined;
+  const expires =
+    typeof expiration === 'string' && ISO_8601.test(expiration) ? new Date(expiration) : undefined;
   if (!expires || Number.isNaN(expires.getTime())) throw invalid('expiration is missing or not a date');
   if (!Array.isArray(conditions)) throw invalid('conditions must be an array');
   return { expiration: expires, conditions: conditions.map(condition) };
@@ -54,8 +58,15 @@ export function parsePostPolicy(base64: string): PostPolicy {
 // Fields the policy never has to mention (AWS: x-amz-signature, file, policy, x-ignore-*).
 const EXEMPT = /^(x-amz-signature|file|policy|x-ignore-.*)$/;
 
+/** The size the file must have, from the policy's content-length-range. */
+export interface LengthRange {
+  min: number;
+  max: number;
+}
+
 /**
- * Throws unless the form (lower-cased field names) and file size meet the policy at `now`.
+ * Throws unless the form (lower-cased field names) meets the policy at `now`; returns the
+ * range the file's size must fall in (checked as it streams: it is known only at its end).
  * `fixed` values are what the request itself decides (the bucket, from the URL): conditions
  * on those fields are checked against them, whatever the form says. Otherwise a policy
  * signed for one bucket would upload into another by naming it in the form's bucket field
@@ -64,16 +75,15 @@ const EXEMPT = /^(x-amz-signature|file|policy|x-ignore-.*)$/;
 export function checkPostPolicy(
   policy: PostPolicy,
   fields: Map<string, string>,
-  size: number,
   now: Date,
   fixed: Record<string, string> = {},
-): void {
+): LengthRange | undefined {
   if (now.getTime() > policy.expiration.getTime()) throw denied('Policy expired.');
   const covered = new Set<string>();
+  let range: LengthRange | undefined;
   for (const c of policy.conditions) {
     if (c.op === 'content-length-range') {
-      if (size < c.min) throw new ApiError('EntityTooSmall');
-      if (size > c.max) throw new ApiError('EntityTooLarge');
+      range = { min: Math.max(range?.min ?? 0, c.min), max: Math.min(range?.max ?? c.max, c.max) };
       continue;
     }
     covered.add(c.field);
@@ -83,4 +93,5 @@ export function checkPostPolicy(
   }
   const extra = [...fields.keys()].filter((f) => !EXEMPT.test(f) && !covered.has(f));
   if (extra.length > 0) throw denied(`Extra input fields: ${extra.join(', ')}`);
+  return range;
 }

@@ -1,0 +1,163 @@
+import { createHash, createHmac } from 'node:crypto';
+import * as s3sdk from '@aws-sdk/client-s3';
+import { signingKey } from '@stowage/madmin';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROOT, startTestStore, type TestStore, xmlCode } from '../support/store.js';
+import { BOUNDARY, type PostPolicyBuilder, postForms } from './post-form.js';
+
+// POST Object's framing and the fields that stand for a PUT's headers: fields after the file
+// are ignored (AWS's example form ends with a submit button), tagging is kept, and
+// Content-MD5 and x-amz-checksum-* are checked against the file.
+
+const { CreateBucketCommand, GetObjectTaggingCommand, HeadObjectCommand, ListObjectsV2Command } = s3sdk;
+
+let t: TestStore;
+beforeAll(async () => {
+  t = await startTestStore();
+  await t.s3.send(new CreateBucketCommand({ Bucket: 'forms' }));
+});
+afterAll(() => t.close());
+
+const { presigned, send, read } = postForms(() => t);
+
+/** A condition the policy signs, with the form field that meets it. */
+const signed = (p: PostPolicyBuilder, field: string, value: string) => {
+  p.policy.conditions.push(['eq', `$${field}`, value]);
+  p.formData[field] = value;
+};
+const keys = async () =>
+  ((await t.s3.send(new ListObjectsV2Command({ Bucket: 'forms' }))).Contents ?? []).map((o) => o.Key);
+
+describe('POST Object framing', () => {
+  it('ignores fields after the file and an epilogue, as S3 does', async () => {
+    const post = await presigned((p) => p.setKey('with-submit.txt'));
+    const res = await send(
+      post,
+      {},
+      { name: 'a.txt', data: Buffer.from('the file itself') },
+      { after: { submit: 'Upload to Amazon S3' }, epilogue: 'trailing bytes' },
+    );
+    expect(res.status).toBe(204);
+    expect(await read('with-submit.txt')).toBe('the file itself');
+  });
+
+  it('keeps delimiter-like bytes inside the file that are not a delimiter', async () => {
+    const post = await presigned((p) => p.setKey('tricky.bin'));
+    const data = Buffer.from(`start\r\n--${BOUNDARY}X not a delimiter\r\n--${BOUNDARY}tail`);
+    expect((await send(post, {}, { name: 't.bin', data })).status).toBe(204);
+    expect(await read('tricky.bin')).toBe(data.toString());
+  });
+
+  it('judges content-length-range on the file, not on what follows it', async () => {
+    const post = await presigned((p) => {
+      p.setKey('ranged.bin');
+      p.setContentLengthRange(10, 20);
+    });
+    const file = { name: 'r.bin', data: Buffer.alloc(15, 1) };
+    // The trailing field makes the body far longer than the range allows: still stored.
+    const ok = await send(post, {}, file, { after: { padding: 'x'.repeat(500) } });
+    expect(ok.status).toBe(204);
+    const big = await send(post, {}, { name: 'r.bin', data: Buffer.alloc(21, 1) });
+    expect([big.status, xmlCode(big.text)]).toEqual([400, 'EntityTooLarge']);
+    const small = await send(post, {}, { name: 'r.bin', data: Buffer.alloc(9, 1) }, { after: { s: 'x' } });
+    expect([small.status, xmlCode(small.text)]).toEqual([400, 'EntityTooSmall']);
+    expect((await read('ranged.bin')).length).toBe(15);
+  });
+
+  it('judges the key with the filename in it, as MinIO does', async () => {
+    const post = await presigned((p) => p.setKey('up/photo.jpg'));
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: S3's literal key placeholder
+    const res = await send(post, { key: 'up/${filename}' }, { name: 'photo.jpg', data: Buffer.from('jpeg') });
+    expect(res.status).toBe(204);
+    expect(await read('up/photo.jpg')).toBe('jpeg');
+  });
+
+  it('refuses an expiration that is not an ISO 8601 time', async () => {
+    const post = await presigned((p) => p.setKey('late.txt'));
+    const policy = JSON.parse(Buffer.from(post.formData.policy!, 'base64').toString());
+    policy.expiration = 'Dec 31 2099';
+    const text = Buffer.from(JSON.stringify(policy)).toString('base64');
+    // Signed again, as the signer's own policy.
+    const [, date, region, service] = post.formData['x-amz-credential']!.split('/') as [
+      string,
+      string,
+      string,
+      string,
+    ];
+    const signature = createHmac('sha256', signingKey(ROOT.secretKey, { date, region, service }))
+      .update(text)
+      .digest('hex');
+    const res = await send(
+      post,
+      { policy: text, 'x-amz-signature': signature },
+      { name: 'l.txt', data: Buffer.from('x') },
+    );
+    expect([res.status, xmlCode(res.text)]).toEqual([400, 'InvalidPolicyDocument']);
+    expect(await keys()).not.toContain('late.txt');
+  });
+});
+
+describe('POST Object fields', () => {
+  it('keeps the tagging field as the object tags', async () => {
+    const xml = '<Tagging><TagSet><Tag><Key>team</Key><Value>web</Value></Tag></TagSet></Tagging>';
+    const post = await presigned((p) => {
+      p.setKey('tagged.txt');
+      signed(p, 'tagging', xml);
+    });
+    expect((await send(post, {}, { name: 't.txt', data: Buffer.from('tags') })).status).toBe(204);
+    const tags = await t.s3.send(new GetObjectTaggingCommand({ Bucket: 'forms', Key: 'tagged.txt' }));
+    expect(tags.TagSet).toEqual([{ Key: 'team', Value: 'web' }]);
+
+    const bad = await presigned((p) => {
+      p.setKey('badly-tagged.txt');
+      signed(p, 'tagging', '<Tagging><TagSet><Tag><Key>aws:x</Key><Value>v</Value></Tag></TagSet></Tagging>');
+    });
+    const refused = await send(bad, {}, { name: 't.txt', data: Buffer.from('tags') });
+    expect([refused.status, xmlCode(refused.text)]).toEqual([400, 'InvalidTag']);
+    expect(await keys()).not.toContain('badly-tagged.txt');
+  });
+
+  it('checks Content-MD5 against the file', async () => {
+    const data = Buffer.from('digest me');
+    const md5 = createHash('md5').update(data).digest('base64');
+    const good = await presigned((p) => {
+      p.setKey('md5-good.txt');
+      signed(p, 'Content-MD5', md5);
+    });
+    expect((await send(good, {}, { name: 'm.txt', data })).status).toBe(204);
+    const wrong = await presigned((p) => {
+      p.setKey('md5-wrong.txt');
+      signed(p, 'Content-MD5', createHash('md5').update('other').digest('base64'));
+    });
+    const res = await send(wrong, {}, { name: 'm.txt', data });
+    expect([res.status, xmlCode(res.text)]).toEqual([400, 'BadDigest']);
+    const malformed = await presigned((p) => {
+      p.setKey('md5-malformed.txt');
+      signed(p, 'Content-MD5', 'not-base64-md5');
+    });
+    const bad = await send(malformed, {}, { name: 'm.txt', data });
+    expect([bad.status, xmlCode(bad.text)]).toEqual([400, 'InvalidDigest']);
+    expect((await keys()).filter((k) => k?.startsWith('md5-'))).toEqual(['md5-good.txt']);
+  });
+
+  it('checks an x-amz-checksum-* field against the file and keeps it', async () => {
+    const data = Buffer.from('checksummed file');
+    const sha256 = createHash('sha256').update(data).digest('base64');
+    const good = await presigned((p) => {
+      p.setKey('sum-good.txt');
+      signed(p, 'x-amz-checksum-sha256', sha256);
+    });
+    expect((await send(good, {}, { name: 's.txt', data })).status).toBe(204);
+    const head = await t.s3.send(
+      new HeadObjectCommand({ Bucket: 'forms', Key: 'sum-good.txt', ChecksumMode: 'ENABLED' }),
+    );
+    expect(head.ChecksumSHA256).toBe(sha256);
+    const wrong = await presigned((p) => {
+      p.setKey('sum-wrong.txt');
+      signed(p, 'x-amz-checksum-sha256', createHash('sha256').update('other').digest('base64'));
+    });
+    const res = await send(wrong, {}, { name: 's.txt', data });
+    expect([res.status, xmlCode(res.text)]).toEqual([400, 'BadDigest']);
+    expect(await keys()).not.toContain('sum-wrong.txt');
+  });
+});
