@@ -44,6 +44,31 @@ export interface S3ProtocolDeps extends S3Deps {
   domains?: readonly string[];
 }
 
+/** The query parameters of a SigV4 presigned URL that are its own, not a header's. */
+const PRESIGN_PARAMS = new Set([
+  'x-amz-algorithm',
+  'x-amz-credential',
+  'x-amz-date',
+  'x-amz-expires',
+  'x-amz-signedheaders',
+  'x-amz-signature',
+  'x-amz-security-token',
+]);
+
+/**
+ * A presigned URL carries x-amz-* headers (metadata, tagging, storage class, encryption) in
+ * its query when the signer hoisted them there, as the AWS SDK's presigner does: they are
+ * signed with the query and count as the headers, as S3 and MinIO take them. A header sent
+ * as well wins.
+ */
+function headersFromQuery(ctx: RequestContext): void {
+  for (const [name, value] of ctx.query) {
+    const lower = name.toLowerCase();
+    if (!lower.startsWith('x-amz-') || PRESIGN_PARAMS.has(lower) || ctx.headers[lower] !== undefined) continue;
+    ctx.headers[lower] = value;
+  }
+}
+
 /** Who signed the request; undefined when nobody did (anonymous, judged by bucket policy). */
 function authenticate(ctx: RequestContext, deps: S3ProtocolDeps, resourcePath: () => string): S3Call['auth'] {
   const lookup = (accessKey: string) => deps.credentials.lookup(accessKey);
@@ -63,6 +88,7 @@ function authenticate(ctx: RequestContext, deps: S3ProtocolDeps, resourcePath: (
   } else if (isPresigned(ctx)) {
     auth = verifyPresigned(ctx, opts);
     type = 'REST-QUERY-STRING';
+    headersFromQuery(ctx);
   } else if (isPresignedV2(ctx)) {
     auth = verifyPresignedV2(ctx, opts, resourcePath());
     type = 'REST-QUERY-STRING';
