@@ -44,6 +44,8 @@ export interface RequestContext {
   responseHeaders?: Record<string, string>;
   /** An aws-chunked body's trailers (lower-case names), complete once the body has ended. */
   trailers?: ReadonlyMap<string, string>;
+  /** The bucket came from the Host (virtual-host style): URLs of its objects leave it out of the path. */
+  virtualHost?: boolean;
 }
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });

@@ -64,7 +64,8 @@ const PRESIGN_PARAMS = new Set([
 function headersFromQuery(ctx: RequestContext): void {
   for (const [name, value] of ctx.query) {
     const lower = name.toLowerCase();
-    if (!lower.startsWith('x-amz-') || PRESIGN_PARAMS.has(lower) || ctx.headers[lower] !== undefined) continue;
+    if (!lower.startsWith('x-amz-') || PRESIGN_PARAMS.has(lower) || ctx.headers[lower] !== undefined)
+      continue;
     ctx.headers[lower] = value;
   }
 }
@@ -260,6 +261,8 @@ export function s3Protocol(deps: S3ProtocolDeps): Protocol {
         ...(domains ? { domains } : {}),
       });
       ctx.api = `s3.${op.op}`;
+      if (domains && domains.length > 0 && hostBucket(ctx.host, domains) !== undefined)
+        ctx.virtualHost = true;
       noteSubject(ctx, 'bucket' in op ? op.bucket : undefined, 'key' in op ? op.key : undefined);
       // Browsers send preflight without credentials; the bucket's CORS rules decide.
       if (op.op === 'CorsPreflight')

@@ -10,7 +10,10 @@ import { ROOT, startTestStore, type TestStore } from '../support/store.js';
 // loopback address; the Host header still names the bucket.
 
 const {
+  CompleteMultipartUploadCommand,
   CreateBucketCommand,
+  CreateMultipartUploadCommand,
+  UploadPartCommand,
   DeleteObjectCommand,
   GetObjectCommand,
   HeadBucketCommand,
@@ -75,5 +78,29 @@ describe('virtual-host style addressing', () => {
     await expect(vhost.send(new HeadBucketCommand({ Bucket: 'absent' }))).rejects.toMatchObject({
       $metadata: { httpStatusCode: 404 },
     });
+  });
+
+  it("a completed upload's Location names the object in the request's own style", async () => {
+    const upload = await vhost.send(
+      new CreateMultipartUploadCommand({ Bucket: 'hosted', Key: 'up/loaded.bin' }),
+    );
+    const part = await vhost.send(
+      new UploadPartCommand({
+        Bucket: 'hosted',
+        Key: 'up/loaded.bin',
+        UploadId: upload.UploadId,
+        PartNumber: 1,
+        Body: 'p',
+      }),
+    );
+    const done = await vhost.send(
+      new CompleteMultipartUploadCommand({
+        Bucket: 'hosted',
+        Key: 'up/loaded.bin',
+        UploadId: upload.UploadId,
+        MultipartUpload: { Parts: [{ PartNumber: 1, ETag: part.ETag }] },
+      }),
+    );
+    expect(done.Location).toBe(`http://hosted.s3.stowage.test:${t.store.port}/up/loaded.bin`);
   });
 });

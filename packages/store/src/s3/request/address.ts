@@ -44,9 +44,12 @@ export function domainsFromEnv(env: Record<string, string | undefined> = process
   return domains.length > 0 ? domains : undefined;
 }
 
-/** The URL of an object as S3 answers it (CompleteMultipartUpload, POST uploads), path style. */
+/**
+ * The URL of an object as S3 answers it (CompleteMultipartUpload, POST uploads), in the
+ * request's own style: path style, or the bucket's host for a virtual-host request.
+ */
 export function objectUrl(ctx: RequestContext, bucket: string, key: string): string {
   const secure = 'encrypted' in ctx.req.socket && ctx.req.socket.encrypted === true;
   const path = key.split('/').map(encodeURIComponent).join('/');
-  return `${secure ? 'https' : 'http'}://${ctx.host}/${bucket}/${path}`;
+  return `${secure ? 'https' : 'http'}://${ctx.host}/${ctx.virtualHost ? '' : `${bucket}/`}${path}`;
 }
