@@ -1,5 +1,6 @@
 import { adminProtocol, minioMiscProtocol } from './admin/protocol.js';
 import type { ServiceAction } from './admin/router.js';
+import { corsAllowOrigins } from './config/api.js';
 import { notificationArns } from './config/notify-arns.js';
 import type { ServerConfigStore } from './config/store.js';
 import type { MasterKey } from './crypto/index.js';
@@ -94,6 +95,7 @@ export function createApp(deps: AppDeps): ServerDeps {
     deploymentId: deps.deploymentId,
     events: deps.events,
     notificationArns: () => notificationArns(deps.config.config),
+    corsAllowOrigins: () => corsAllowOrigins(deps.config.config),
   });
   const s3: Protocol = {
     handle: (ctx) => freeze.through(() => s3Calls.handle(ctx)),

@@ -26,6 +26,8 @@ export interface S3Deps {
   events: Bus<BucketEvent>;
   /** ARNs of the enabled notification targets, read from the live server configuration. */
   notificationArns(): string[];
+  /** Origins the server lets in where a bucket has no CORS rules (api cors_allow_origin). */
+  corsAllowOrigins(): string[];
 }
 
 /** One S3 request as handlers see it, after authentication and authorisation. */

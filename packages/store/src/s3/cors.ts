@@ -8,7 +8,10 @@ import { BucketConfigStore } from './config/store.js';
 import { ApiError } from './errors.js';
 
 // CORS as S3 applies a bucket's rules: preflight (OPTIONS) answers without authentication;
-// actual requests from an allowed origin get the same Access-Control-* headers added.
+// actual requests from an allowed origin get the same Access-Control-* headers added. A
+// bucket without rules answers as MinIO answers every request: any origin its api
+// cors_allow_origin allows ('*' by default) may send the S3 methods with any header, and
+// reads S3's headers back.
 
 /** S3's AllowedOrigin / AllowedHeader patterns: at most one '*', matching any run of characters. */
 function wildcard(pattern: string, value: string): boolean {
@@ -36,8 +39,47 @@ export function matchRule(
   );
 }
 
-function corsHeaders(rule: CorsRule, origin: string, requestHeaders: string[]): Record<string, string> {
-  const any = rule.allowedOrigins.includes('*');
+/** MinIO's CORS headers (its corsHandler): what a browser may send and read back. */
+const SERVER_EXPOSED = [
+  'Date',
+  'ETag',
+  'Server',
+  'Connection',
+  'Accept-Ranges',
+  'Content-Range',
+  'Content-Encoding',
+  'Content-Length',
+  'Content-Type',
+  'Content-Disposition',
+  'Last-Modified',
+  'Content-Language',
+  'Cache-Control',
+  'Retry-After',
+  'X-Amz-Bucket-Region',
+  'Expires',
+  'X-Amz*',
+  'x-amz*',
+  '*',
+];
+
+/** The rule the server applies where a bucket has none; undefined when no origin is allowed. */
+function serverRule(deps: S3Deps): ServerRule | undefined {
+  const origins = deps.corsAllowOrigins();
+  if (origins.length === 0) return undefined;
+  return {
+    allowedOrigins: origins,
+    allowedMethods: ['GET', 'PUT', 'HEAD', 'POST', 'DELETE'],
+    allowedHeaders: ['*'],
+    exposeHeaders: SERVER_EXPOSED,
+    server: true,
+  };
+}
+
+/** The server's rule names the origin it lets in, with credentials, as MinIO's does. */
+type ServerRule = CorsRule & { server?: true };
+
+function corsHeaders(rule: ServerRule, origin: string, requestHeaders: string[]): Record<string, string> {
+  const any = rule.allowedOrigins.includes('*') && rule.server !== true;
   const out: Record<string, string> = {
     'Access-Control-Allow-Origin': any ? '*' : origin,
     'Access-Control-Allow-Methods': rule.allowedMethods.join(', '),
@@ -50,9 +92,12 @@ function corsHeaders(rule: CorsRule, origin: string, requestHeaders: string[]): 
   return out;
 }
 
-async function rulesOf(deps: S3Deps, bucket: string): Promise<CorsRule[]> {
+/** The bucket's rules; without any, the server's (none when it allows no origin). */
+async function rulesOf(deps: S3Deps, bucket: string): Promise<ServerRule[]> {
   const stored = await new BucketConfigStore(deps.system).get(bucket, 'cors');
-  return stored === undefined ? [] : corsRules(stored);
+  if (stored !== undefined) return corsRules(stored);
+  const server = serverRule(deps);
+  return server ? [server] : [];
 }
 
 const requested = (headers: IncomingHttpHeaders): string[] =>
@@ -97,13 +142,18 @@ export async function corsPreflight(
 /** Headers to add to an actual request's reply, when its Origin is allowed. */
 export async function corsReplyHeaders(
   deps: S3Deps,
-  bucket: string,
+  bucket: string | undefined,
   method: string,
   headers: IncomingHttpHeaders,
 ): Promise<Record<string, string>> {
   const origin = header(headers, 'origin');
   if (origin === undefined) return {};
-  const rule = matchRule(await rulesOf(deps, bucket).catch(() => []), origin, method, []);
+  // Requests naming no bucket (ListBuckets) have the server's rule only.
+  const rules =
+    bucket === undefined
+      ? [serverRule(deps)].filter((r) => r !== undefined)
+      : await rulesOf(deps, bucket).catch(() => []);
+  const rule = matchRule(rules, origin, method, []);
   // Vary even when no rule matches: a cache must not hand this answer to another origin.
   return rule ? corsHeaders(rule, origin, []) : { Vary: 'Origin' };
 }

@@ -211,14 +211,17 @@ export function s3ErrorDocument(err: ApiError, ctx: RequestContext, hostId: stri
   );
 }
 
+const bucketOf = (op: S3Operation): string | undefined =>
+  'bucket' in op && op.bucket !== '' ? op.bucket : undefined;
+
 /**
  * An error answered to a browser carries the bucket's CORS headers too: without them the
  * page cannot read why its request failed.
  */
 async function withCors(deps: S3Deps, op: S3Operation, ctx: RequestContext, err: unknown): Promise<unknown> {
   const api = err instanceof ApiError ? err : fromEngineError(err);
-  if (!api || ctx.headers.origin === undefined || !('bucket' in op) || op.bucket === undefined) return err;
-  const cors = await corsReplyHeaders(deps, op.bucket, ctx.method, ctx.headers).catch(() => ({}));
+  if (!api || ctx.headers.origin === undefined) return err;
+  const cors = await corsReplyHeaders(deps, bucketOf(op), ctx.method, ctx.headers).catch(() => ({}));
   api.context.headers = { ...api.context.headers, ...cors };
   return api;
 }
@@ -306,8 +309,8 @@ export function s3Protocol(deps: S3ProtocolDeps): Protocol {
       } catch (err) {
         throw await withCors(deps, op, ctx, err);
       }
-      if (ctx.headers.origin === undefined || !('bucket' in op) || op.bucket === undefined) return reply;
-      const cors = await corsReplyHeaders(deps, op.bucket, ctx.method, ctx.headers);
+      if (ctx.headers.origin === undefined) return reply;
+      const cors = await corsReplyHeaders(deps, bucketOf(op), ctx.method, ctx.headers);
       return Object.keys(cors).length === 0 ? reply : { ...reply, headers: { ...reply.headers, ...cors } };
     },
     errorReply(err, ctx) {

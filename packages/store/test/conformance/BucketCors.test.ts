@@ -1,6 +1,7 @@
 import * as s3sdk from '@aws-sdk/client-s3';
+import { MadminClient } from '@stowage/madmin';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signedRequest, startTestStore, type TestStore } from '../support/store.js';
+import { ROOT, signedRequest, startTestStore, type TestStore } from '../support/store.js';
 
 const { CreateBucketCommand, DeleteBucketCorsCommand, GetBucketCorsCommand, PutBucketCorsCommand } = s3sdk;
 
@@ -10,6 +11,16 @@ beforeAll(async () => {
   await t.s3.send(new CreateBucketCommand({ Bucket: 'cors' }));
 });
 afterAll(() => t.close());
+
+const preflight = (bucket: string, origin: string, headers?: string) =>
+  fetch(`${t.store.url}/${bucket}/k`, {
+    method: 'OPTIONS',
+    headers: {
+      Origin: origin,
+      'Access-Control-Request-Method': 'GET',
+      ...(headers ? { 'Access-Control-Request-Headers': headers } : {}),
+    },
+  });
 
 const put = (CORSRules: s3sdk.CORSRule[]) =>
   t.s3.send(new PutBucketCorsCommand({ Bucket: 'cors', CORSConfiguration: { CORSRules } }));
@@ -51,23 +62,48 @@ describe('Get/Put/DeleteBucketCors', () => {
     await put([{ AllowedOrigins: ['*'], AllowedMethods: ['GET'], MaxAgeSeconds: 2147483647 }]);
   });
 
-  it('a preflight to a bucket that does not exist, or has no CORS: 403 AccessForbidden, as S3 says it', async () => {
-    const preflight = (bucket: string) =>
-      fetch(`${t.store.url}/${bucket}/k`, {
-        method: 'OPTIONS',
-        headers: { Origin: 'https://app.example.com', 'Access-Control-Request-Method': 'GET' },
-      });
-    const missing = await preflight('no-such-bucket');
+  it('a preflight to a bucket that does not exist: 403 AccessForbidden, as S3 says it', async () => {
+    const missing = await preflight('no-such-bucket', 'https://app.example.com');
     expect([missing.status, await missing.text()]).toEqual([
       403,
       expect.stringContaining('CORSResponse: Bucket not found'),
     ]);
+  });
+
+  it("a bucket without rules answers as MinIO does, by the server's api cors_allow_origin", async () => {
     await t.s3.send(new s3sdk.CreateBucketCommand({ Bucket: 'no-cors' }));
-    const none = await preflight('no-cors');
-    expect([none.status, await none.text()]).toEqual([
-      403,
-      expect.stringContaining('CORS is not enabled for this bucket.'),
-    ]);
+    // The default, '*': any origin, any header, credentials allowed, S3's headers readable.
+    const open = await preflight('no-cors', 'https://app.example.com', 'x-amz-meta-a, content-type');
+    expect(open.status).toBe(200);
+    expect(open.headers.get('access-control-allow-origin')).toBe('https://app.example.com');
+    expect(open.headers.get('access-control-allow-credentials')).toBe('true');
+    expect(open.headers.get('access-control-allow-headers')).toBe('x-amz-meta-a, content-type');
+    const listed = await fetch(`${t.store.url}/`, { headers: { Origin: 'https://app.example.com' } });
+    expect(listed.headers.get('access-control-allow-origin')).toBe('https://app.example.com');
+    expect(listed.headers.get('access-control-expose-headers')).toContain('ETag');
+
+    const admin = new MadminClient({ endpoint: t.store.url, credentials: ROOT });
+    try {
+      expect(await admin.config.setKV('api cors_allow_origin=https://*.trusted.example')).toEqual({
+        restart: false,
+      });
+      expect((await preflight('no-cors', 'https://app.trusted.example')).status).toBe(200);
+      const other = await preflight('no-cors', 'https://app.example.com');
+      expect([other.status, await other.text()]).toEqual([403, expect.stringContaining('not allowed')]);
+      // A bucket's own rules replace the server's.
+      await t.s3.send(
+        new PutBucketCorsCommand({
+          Bucket: 'no-cors',
+          CORSConfiguration: {
+            CORSRules: [{ AllowedOrigins: ['https://app.example.com'], AllowedMethods: ['GET'] }],
+          },
+        }),
+      );
+      expect((await preflight('no-cors', 'https://app.example.com')).status).toBe(200);
+      expect((await preflight('no-cors', 'https://app.trusted.example')).status).toBe(403);
+    } finally {
+      await admin.config.setKV('api cors_allow_origin=*');
+    }
   });
 
   it('refuses unsupported methods and double wildcards (InvalidRequest)', async () => {
