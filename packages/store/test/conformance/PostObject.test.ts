@@ -213,6 +213,15 @@ describe('PostObject', () => {
     expect(res.headers.get('location')).toMatch(
       /^https:\/\/app\.example\/done\?bucket=forms&key=redirected\.txt&etag=%22[0-9a-f]{32}%22$/,
     );
+    // The page's own query stays, and the values go before its #fragment.
+    const again = await send(
+      post,
+      { success_action_redirect: 'https://app.example/done?from=form#top' },
+      { name: 'a', data: Buffer.from('r') },
+    );
+    expect(again.headers.get('location')).toMatch(
+      /^https:\/\/app\.example\/done\?from=form&bucket=forms&key=redirected\.txt&etag=%22[0-9a-f]{32}%22#top$/,
+    );
   });
 
   it('refusals: conditions, size range, expiry, extra fields, signature', async () => {

@@ -126,6 +126,13 @@ function checkedFile(
   };
 }
 
+/** `url` with `query` added to its own query, before any #fragment. */
+function withQuery(url: string, query: string): string {
+  const hash = url.indexOf('#');
+  const [base, fragment] = hash < 0 ? [url, ''] : [url.slice(0, hash), url.slice(hash)];
+  return `${base}${base.includes('?') ? '&' : '?'}${query}${fragment}`;
+}
+
 function successReply(
   fields: Map<string, string>,
   ctx: RequestContext,
@@ -139,7 +146,7 @@ function successReply(
   const redirect = fields.get('success_action_redirect') ?? fields.get('redirect');
   if (redirect) {
     const q = `bucket=${encodeURIComponent(bucket)}&key=${encodeURIComponent(key)}&etag=${encodeURIComponent(`"${etag}"`)}`;
-    return emptyReply(303, { ...headers, Location: `${redirect}${redirect.includes('?') ? '&' : '?'}${q}` });
+    return emptyReply(303, { ...headers, Location: withQuery(redirect, q) });
   }
   const status = fields.get('success_action_status');
   if (status === '201') {
