@@ -30,7 +30,11 @@ const STORED_HEADERS: readonly StoredHeaderName[] = [
 ];
 
 export function contentMd5(call: S3Call): Buffer | undefined {
-  const value = header(call.ctx.headers, 'content-md5');
+  return parseContentMd5(header(call.ctx.headers, 'content-md5'));
+}
+
+/** A Content-MD5 value (header or form field): 16 bytes of base64, else InvalidDigest. */
+export function parseContentMd5(value: string | undefined): Buffer | undefined {
   if (value === undefined) return undefined;
   const digest = Buffer.from(value, 'base64');
   if (digest.length !== 16 || digest.toString('base64') !== value.trim()) throw new ApiError('InvalidDigest');

@@ -24,7 +24,7 @@ import { defaultRetention } from '../request/object-lock.js';
 import { encodeTagQuery, MAX_OBJECT_TAGS } from '../request/tagging.js';
 import { type BucketSettings, bucketSettings, versioningOf } from '../settings.js';
 import { el } from '../xml/writer.js';
-import { sseAsked, withinQuota } from './objects.js';
+import { parseContentMd5, sseAsked, withinQuota } from './objects.js';
 
 const defaultLock = (settings: BucketSettings) =>
   settings.objectLock ? defaultRetention(settings.objectLock, new Date()) : {};
@@ -68,15 +68,6 @@ function authenticate(fields: Map<string, string>, opts: AuthOptions): Identity 
   if (!sameSignature(expected, required(fields, 'x-amz-signature')))
     throw new ApiError('SignatureDoesNotMatch');
   return identity;
-}
-
-/** The form's Content-MD5, checked as the header is (InvalidDigest when not 16 bytes of base64). */
-function formMd5(fields: Map<string, string>): Buffer | undefined {
-  const value = fields.get('content-md5');
-  if (value === undefined) return undefined;
-  const digest = Buffer.from(value, 'base64');
-  if (digest.length !== 16 || digest.toString('base64') !== value.trim()) throw new ApiError('InvalidDigest');
-  return digest;
 }
 
 /** The one x-amz-checksum-<algorithm> field of the form, if any. */
@@ -191,7 +182,7 @@ export async function postObject(deps: S3Deps, ctx: RequestContext, bucket: stri
     fields.set('key', key);
     const range = checkPostPolicy(parsePostPolicy(required(fields, 'policy')), fields, now, { bucket });
     body = checkedFile(file.body, range, formChecksum(fields));
-    md5 = formMd5(fields);
+    md5 = parseContentMd5(fields.get('content-md5'));
     tags = fields.has('tagging')
       ? parseTagging(Buffer.from(fields.get('tagging')!), MAX_OBJECT_TAGS)
       : undefined;
