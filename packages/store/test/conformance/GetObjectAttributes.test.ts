@@ -127,7 +127,8 @@ describe('GetObjectAttributes', () => {
     const attrs = await t.s3.send(
       new GetObjectAttributesCommand({ Bucket: 'attrs', Key, ObjectAttributes: ['ObjectParts', 'Checksum'] }),
     );
-    expect(attrs.Checksum?.ChecksumCRC32C).toBe(done.ChecksumCRC32C);
+    // The object's COMPOSITE value without the -N part count GET and HEAD add (as S3 answers it).
+    expect(`${attrs.Checksum?.ChecksumCRC32C}-2`).toBe(done.ChecksumCRC32C);
     expect(attrs.ObjectParts?.Parts).toEqual([
       { PartNumber: 1, Size: 5 * MiB, ChecksumCRC32C: Parts[0]!.ChecksumCRC32C },
       { PartNumber: 2, Size: 7, ChecksumCRC32C: Parts[1]!.ChecksumCRC32C },

@@ -554,14 +554,25 @@ describe('multipart upload', () => {
           CopySource: 'mpu/copy-src',
         }),
       );
-      const done = await t.s3.send(
-        new CompleteMultipartUploadCommand({
-          Bucket: 'mpu',
-          Key: 'needs-crc',
-          UploadId,
-          MultipartUpload: { Parts: [{ PartNumber: 1, ETag: copied.CopyPartResult!.ETag! }] },
-        }),
-      );
+      // A COMPOSITE checksum is built from the parts': Complete must name each, as S3 asks.
+      const complete = (part: s3sdk.CompletedPart) =>
+        t.s3.send(
+          new CompleteMultipartUploadCommand({
+            Bucket: 'mpu',
+            Key: 'needs-crc',
+            UploadId,
+            MultipartUpload: { Parts: [part] },
+          }),
+        );
+      await expect(complete({ PartNumber: 1, ETag: copied.CopyPartResult!.ETag! })).rejects.toMatchObject({
+        name: 'InvalidRequest',
+        message: expect.stringContaining('It was missing for part 1'),
+      });
+      const done = await complete({
+        PartNumber: 1,
+        ETag: copied.CopyPartResult!.ETag!,
+        ChecksumCRC32: copied.CopyPartResult!.ChecksumCRC32!,
+      });
       const raw = Buffer.from(crcB64(crc32(Buffer.from('copied bytes'))), 'base64');
       expect(done.ChecksumCRC32).toBe(`${crcB64(crc32(raw))}-1`);
     });

@@ -14,6 +14,7 @@ import {
   type TestStore,
   xmlCode,
 } from '../support/store.js';
+import { unsignedTrailerPut } from './trailers.js';
 
 const { CreateBucketCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand } = s3sdk;
 
@@ -67,25 +68,8 @@ function putWithChecksum(key: string, data: Buffer, alg: string, value: string, 
   return rawRequest(t.store.port, 'PUT', path, headers, body);
 }
 /** An unsigned aws-chunked PUT whose trailer section and x-amz-trailer are as given. */
-function trailerPut(path: string, data: Buffer, declared: string | undefined, trailer: string | undefined) {
-  const body = Buffer.concat([
-    Buffer.from(`${data.length.toString(16)}\r\n`),
-    data,
-    Buffer.from(`\r\n0\r\n${trailer ? `${trailer}\r\n` : ''}\r\n`),
-  ]);
-  const headers = sigV4Headers(t.store.port, {
-    method: 'PUT',
-    path: `/${path}`,
-    payloadHash: 'STREAMING-UNSIGNED-PAYLOAD-TRAILER',
-    headers: {
-      'content-encoding': 'aws-chunked',
-      'x-amz-decoded-content-length': String(data.length),
-      ...(declared ? { 'x-amz-trailer': declared } : {}),
-      'content-length': String(body.length),
-    },
-  });
-  return rawRequest(t.store.port, 'PUT', `/${path}`, headers, body);
-}
+const trailerPut = (path: string, data: Buffer, declared: string | undefined, trailer: string | undefined) =>
+  unsignedTrailerPut(t.store.port, `/${path}`, data, declared, trailer);
 const read = async (key: string) =>
   (await t.s3.send(new GetObjectCommand({ Bucket: 'docs', Key: key }))).Body!.transformToString();
 
@@ -197,8 +181,13 @@ describe('PutObject', () => {
       sha1: createHash('sha1').update(data).digest('base64'),
       sha256: createHash('sha256').update(data).digest('base64'),
     };
+    // Well-formed values (the algorithm's digest length) that do not match.
     const wrong = (alg: string) =>
-      alg.startsWith('crc') ? 'AAAAAA==' : createHash(alg).update('x').digest('base64');
+      alg === 'crc64nvme'
+        ? 'AAAAAAAAAAA='
+        : alg.startsWith('crc')
+          ? 'AAAAAA=='
+          : createHash(alg).update('x').digest('base64');
     for (const [alg, sum] of Object.entries(sums)) {
       for (const form of ['header', 'trailer'] as const) {
         const key = `sum-${alg}-${form}`;
@@ -226,14 +215,43 @@ describe('PutObject', () => {
       headers: { 'x-amz-checksum-crc32': sums.crc32!, 'x-amz-checksum-sha256': wrong('sha256') },
     });
     expect([two.status, xmlCode(two.body)]).toEqual([400, 'InvalidRequest']);
-    // A name S3 does not know is not a checksum, and does not hide one it knows.
-    const odd = await signedRequest(t.store.port, {
+    // A name S3 does not know, a malformed value, and an SDK algorithm with no checksum of its
+    // kind are refused as S3 refuses them.
+    for (const [headers, why] of [
+      [{ 'x-amz-checksum-aaa': 'x', 'x-amz-checksum-sha1': wrong('sha1') }, 'unknown name'],
+      [
+        { 'x-amz-checksum-md5': createHash('md5').update(data).digest('base64') },
+        'md5 is no flexible checksum',
+      ],
+      [{ 'x-amz-checksum-sha256': createHash('sha256').update(data).digest('hex') }, 'hex, not base64'],
+      [{ 'x-amz-checksum-crc32': 'AAAAAAA=' }, 'five bytes for crc32'],
+      [{ 'x-amz-checksum-sha256': '' }, 'empty'],
+      [{ 'x-amz-sdk-checksum-algorithm': 'CRC32' }, 'sdk algorithm without a checksum'],
+      [
+        { 'x-amz-sdk-checksum-algorithm': 'CRC32', 'x-amz-checksum-sha1': sums.sha1! },
+        'sdk algorithm of another kind',
+      ],
+      [
+        { 'x-amz-sdk-checksum-algorithm': 'BOGUS', 'x-amz-checksum-sha1': sums.sha1! },
+        'unknown sdk algorithm',
+      ],
+      [{ 'x-amz-trailer': 'x-amz-checksum-crc32' }, 'a trailer on a body that cannot carry one'],
+    ] as const) {
+      const odd = await signedRequest(t.store.port, {
+        method: 'PUT',
+        path: '/docs/odd-sum',
+        body: data,
+        headers,
+      });
+      expect([odd.status, xmlCode(odd.body)], why).toEqual([400, 'InvalidRequest']);
+    }
+    const matching = await signedRequest(t.store.port, {
       method: 'PUT',
       path: '/docs/odd-sum',
       body: data,
-      headers: { 'x-amz-checksum-aaa': 'x', 'x-amz-checksum-sha1': wrong('sha1') },
+      headers: { 'x-amz-sdk-checksum-algorithm': 'sha1', 'x-amz-checksum-sha1': sums.sha1! },
     });
-    expect([odd.status, xmlCode(odd.body)]).toEqual([400, 'BadDigest']);
+    expect(matching.status).toBe(200);
     // A trailer is the one x-amz-trailer declares: undeclared, other or missing ones would be
     // kept unchecked, and are MalformedTrailerError.
     for (const [declared, trailer] of [

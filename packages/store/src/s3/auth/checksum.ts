@@ -45,27 +45,65 @@ export const CHECKSUM_NAME = /^x-amz-checksum-(crc32|crc32c|sha1|sha256|crc64nvm
 
 const ONE_CHECKSUM = 'Expecting a single x-amz-checksum- header. Multiple checksum Types are not allowed.';
 
+/** x-amz-checksum-* headers that name no checksum value (GET's mode, an upload's algorithm and type). */
+const NOT_A_CHECKSUM = new Set(['x-amz-checksum-mode', 'x-amz-checksum-algorithm', 'x-amz-checksum-type']);
+/** Digest bytes per algorithm: a value of another length cannot be the algorithm's. */
+const DIGEST_BYTES: Record<string, number> = { crc32: 4, crc32c: 4, crc64nvme: 8, sha1: 20, sha256: 32 };
+
+const invalidRequest = (message: string) => new ApiError('InvalidRequest', message);
+
+/** A checksum header's value: the algorithm's digest in padded base64, else InvalidRequest (as S3). */
+function checkValue(algorithm: string, name: string, value: string | undefined): void {
+  const bytes = Buffer.from(value ?? '', 'base64');
+  if (bytes.length !== DIGEST_BYTES[algorithm] || bytes.toString('base64') !== value)
+    throw invalidRequest(`Value for ${name} header is invalid.`);
+}
+
 /**
  * Which checksum the request declares, if any: one, in a header or a trailer (S3 refuses
- * more, and a second one would be stored without being checked).
+ * more, and a second one would be stored without being checked). Values, names and the
+ * SDK's x-amz-sdk-checksum-algorithm are checked as S3 checks them. A trailer can only come
+ * with an aws-chunked body that carries trailers (`trailing`): declared on another, it would
+ * count as a checksum nobody checks.
  */
-export function checksumSpec(ctx: RequestContext, trailers?: Map<string, string>): ChecksumSpec | undefined {
+export function checksumSpec(
+  ctx: RequestContext,
+  trailers?: Map<string, string>,
+  trailing = trailers !== undefined,
+): ChecksumSpec | undefined {
   let spec: ChecksumSpec | undefined;
+  let declared: string | undefined;
   let count = 0;
   for (const name of Object.keys(ctx.headers)) {
+    if (!name.startsWith('x-amz-checksum-') || NOT_A_CHECKSUM.has(name)) continue;
     const m = CHECKSUM_NAME.exec(name);
-    if (!m?.[1]) continue;
+    if (!m?.[1])
+      throw invalidRequest('The algorithm type you specified in x-amz-checksum- header is invalid.');
     count++;
     const value = header(ctx.headers, name);
+    checkValue(m[1], name, value);
+    declared = m[1];
     spec = { algorithm: m[1], expected: () => value };
   }
   const trailer = header(ctx.headers, 'x-amz-trailer')?.trim().toLowerCase();
+  if (trailer && !trailing)
+    throw invalidRequest('x-amz-trailer needs an aws-chunked body with trailers (STREAMING-...-TRAILER).');
   const m = trailer ? CHECKSUM_NAME.exec(trailer) : null;
   if (m?.[1]) {
     count++;
+    declared = m[1];
     if (trailers) spec = { algorithm: m[1], expected: () => trailers.get(trailer!) };
   }
-  if (count > 1) throw new ApiError('InvalidRequest', ONE_CHECKSUM);
+  if (count > 1) throw invalidRequest(ONE_CHECKSUM);
+  const sdk = header(ctx.headers, 'x-amz-sdk-checksum-algorithm')?.trim().toLowerCase();
+  if (sdk !== undefined) {
+    if (DIGEST_BYTES[sdk] === undefined)
+      throw invalidRequest('Value for x-amz-sdk-checksum-algorithm header is invalid.');
+    if (declared !== sdk)
+      throw invalidRequest(
+        'x-amz-sdk-checksum-algorithm specified, but no corresponding x-amz-checksum-* or x-amz-trailer headers were found.',
+      );
+  }
   return spec;
 }
 

@@ -71,7 +71,9 @@ export function verifiedBody(
   } else {
     body = fromRequest(ctx.req, new Sha256Check(mode));
   }
-  const spec = opts.checksumsDescribeObject ? undefined : checksumSpec(ctx, trailers);
+  const spec = opts.checksumsDescribeObject
+    ? undefined
+    : checksumSpec(ctx, trailers, mode.endsWith('-TRAILER'));
   return spec ? chain(body, new ChecksumCheck(spec)) : body;
 }
 
@@ -99,7 +101,10 @@ export function wholeVerifiedBody(
   opts: BodyOptions = {},
 ): Promise<Buffer> | undefined {
   const mode = auth?.payloadHash ?? anonymousPayload(ctx);
-  if (mode.startsWith('STREAMING-') || (!opts.checksumsDescribeObject && checksumSpec(ctx) !== undefined))
+  if (
+    mode.startsWith('STREAMING-') ||
+    (!opts.checksumsDescribeObject && checksumSpec(ctx, undefined, false) !== undefined)
+  )
     return undefined;
   const raw = header(ctx.headers, 'content-length');
   if (raw === undefined || !/^\d+$/.test(raw) || Number(raw) > WHOLE_BODY_MAX) return undefined;

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readAll } from '../../http/body.js';
 import { header } from '../../http/context.js';
+import { CHECKSUM_NAME } from '../auth/checksum.js';
 import type { S3Call } from '../call.js';
 import { ApiError } from '../errors.js';
 import { contentMd5 } from './objects.js';
@@ -13,9 +14,9 @@ import { contentMd5 } from './objects.js';
 function hasIntegrityCheck(call: S3Call, md5: Buffer | undefined): boolean {
   if (md5) return true;
   const headers = call.ctx.headers;
-  if (Object.keys(headers).some((h) => h.startsWith('x-amz-checksum-') && h !== 'x-amz-checksum-type'))
-    return true;
-  return header(headers, 'x-amz-trailer')?.startsWith('x-amz-checksum-') ?? false;
+  // Only a checksum S3 knows, whose value the body stream then checks.
+  if (Object.keys(headers).some((h) => CHECKSUM_NAME.test(h))) return true;
+  return CHECKSUM_NAME.test(header(headers, 'x-amz-trailer')?.trim().toLowerCase() ?? '');
 }
 
 export async function readDocument(

@@ -86,8 +86,8 @@ function assertPartChecksum(call: S3Call, upload: UploadInfo): void {
   const want = checksumOf(upload)?.algorithm;
   if (!want) return;
   const name = `x-amz-checksum-${want}`;
-  if (header(call.ctx.headers, name) !== undefined || header(call.ctx.headers, 'x-amz-trailer') === name)
-    return;
+  const trailer = header(call.ctx.headers, 'x-amz-trailer')?.trim().toLowerCase();
+  if (header(call.ctx.headers, name) !== undefined || trailer === name) return;
   throw new ApiError(
     'InvalidRequest',
     `The upload was created using the ${want.toUpperCase()} checksum algorithm: each part must carry its ${name}.`,
@@ -198,6 +198,8 @@ export async function uploadPartCopy(deps: S3Deps, call: S3Call, op: Op<'UploadP
         { xmlns: S3_NAMESPACE },
         el('LastModified', part.modTime.toISOString()),
         el('ETag', `"${part.etag}"`),
+        // The part's checksum, which a COMPOSITE upload's Complete must name.
+        ...checksumElements(part.internal),
       ),
       200,
       {
@@ -229,6 +231,14 @@ function checkPartChecksums(call: S3Call, upload: UploadInfo, requested: Request
     }
     const algorithm = declared?.algorithm ?? asked?.algorithm;
     if (!algorithm) return undefined;
+    // A COMPOSITE checksum is built from the parts' own: the request names each (as S3 asks).
+    const missing =
+      declared?.type === 'COMPOSITE' ? requested.find((r) => !r.checksums?.[algorithm]) : undefined;
+    if (missing)
+      throw new ApiError(
+        'InvalidRequest',
+        `The upload was created using a ${algorithm} checksum. The complete request must include the checksum for each part. It was missing for part ${missing.partNumber} in the request.`,
+      );
     if (asked && asked.algorithm !== algorithm)
       throw new ApiError(
         'InvalidRequest',

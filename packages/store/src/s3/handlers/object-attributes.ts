@@ -19,7 +19,15 @@ export async function getObjectAttributes(deps: S3Deps, call: S3Call, op: Op): P
   );
   checkKeyOpens(deps, op, info, readKey(call.ctx));
   const wants = new Set(op.attributes);
-  const checksum = checksumElements(info.internal);
+  // The object's own value without the -N part count that GET and HEAD answer (as S3 and MinIO).
+  const checksum = checksumElements(
+    Object.fromEntries(
+      Object.entries(info.internal).map(([k, v]) => [
+        k,
+        k.startsWith('checksum-') ? v.replace(/-\d+$/, '') : v,
+      ]),
+    ),
+  );
   const after = info.parts.filter((p) => p.number > op.partNumberMarker);
   const page = after.slice(0, op.maxParts);
   const headers: Record<string, string> = { 'Last-Modified': info.modTime.toUTCString() };
