@@ -6,14 +6,7 @@ import * as s3sdk from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { crc32c } from '../../src/s3/auth/crc32c.js';
 import { Crc64Nvme } from '../../src/s3/auth/crc64nvme.js';
-import {
-  rawRequest,
-  signedRequest,
-  sigV4Headers,
-  startTestStore,
-  type TestStore,
-  xmlCode,
-} from '../support/store.js';
+import { signedRequest, startTestStore, type TestStore, xmlCode } from '../support/store.js';
 import { unsignedTrailerPut } from './trailers.js';
 
 const { CreateBucketCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand } = s3sdk;
@@ -49,23 +42,13 @@ function putWithChecksum(key: string, data: Buffer, alg: string, value: string, 
       body: data,
       headers: { [`x-amz-checksum-${alg}`]: value },
     });
-  const body = Buffer.concat([
-    Buffer.from(`${data.length.toString(16)}\r\n`),
-    data,
-    Buffer.from(`\r\n0\r\nx-amz-checksum-${alg}:${value}\r\n\r\n`),
-  ]);
-  const headers = sigV4Headers(t.store.port, {
-    method: 'PUT',
+  return unsignedTrailerPut(
+    t.store.port,
     path,
-    payloadHash: 'STREAMING-UNSIGNED-PAYLOAD-TRAILER',
-    headers: {
-      'content-encoding': 'aws-chunked',
-      'x-amz-decoded-content-length': String(data.length),
-      'x-amz-trailer': `x-amz-checksum-${alg}`,
-      'content-length': String(body.length),
-    },
-  });
-  return rawRequest(t.store.port, 'PUT', path, headers, body);
+    data,
+    `x-amz-checksum-${alg}`,
+    `x-amz-checksum-${alg}:${value}`,
+  );
 }
 /** An unsigned aws-chunked PUT whose trailer section and x-amz-trailer are as given. */
 const trailerPut = (path: string, data: Buffer, declared: string | undefined, trailer: string | undefined) =>
