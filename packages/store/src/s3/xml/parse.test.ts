@@ -32,4 +32,26 @@ describe('parseRequestXml', () => {
     for (const text of ['<Tagging/>', '<Tagging></Tagging>', '<Tagging>\n  </Tagging>'])
       expect(parseRequestXml(Buffer.from(text), 'Tagging')).toEqual({});
   });
+
+  it('refuses characters XML forbids, raw or referenced, which would otherwise vanish from a key', () => {
+    for (const key of [
+      'a&#x0;b',
+      'a&#0;b',
+      'a&#xD800;b',
+      'a&#xFFFE;b',
+      'a&#x110000;b',
+      'a\u0001b',
+      'a\u000Bb',
+    ])
+      expect(
+        () => parseRequestXml(Buffer.from(`<Delete><Object><Key>${key}</Key></Object></Delete>`), 'Delete'),
+        key,
+      ).toThrow(expect.objectContaining({ code: 'MalformedXML' }));
+    // Tab, line feed, carriage return and the rest of Unicode stay allowed.
+    const doc = parseRequestXml(
+      Buffer.from('<Delete><Object><Key>a&#9;&#x10FFFF;&#34;☃</Key></Object></Delete>'),
+      'Delete',
+    );
+    expect(objectOf(doc.Object).Key).toBe('a\t\u{10FFFF}"☃');
+  });
 });

@@ -32,7 +32,7 @@ export function parseRequestXml(body: Buffer, root: string, opts: { maxTags?: nu
   const text = body.toString('utf8');
   if (countTags(text, opts.maxTags ?? MAX_TAGS) < 0 || /<!DOCTYPE/i.test(text))
     throw new ApiError('MalformedXML');
-  if (XMLValidator.validate(text) !== true) throw new ApiError('MalformedXML');
+  if (XMLValidator.validate(text) !== true || !xmlCharsOnly(text)) throw new ApiError('MalformedXML');
   let parsed: XmlObject;
   try {
     parsed = parser.parse(text) as XmlObject;
@@ -42,6 +42,33 @@ export function parseRequestXml(body: Buffer, root: string, opts: { maxTags?: nu
   }
   const doc = withoutLayout(parsed) as XmlObject;
   return objectOf(doc[root]);
+}
+
+/** Characters XML 1.0 forbids, written as such (tab, line feed and carriage return are allowed). */
+const ILLEGAL_CHAR = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/;
+const CHAR_REF = /&#(x[0-9a-fA-F]+|[0-9]+);/g;
+
+/** An XML 1.0 Char (§2.2): what a character reference may name, as Go's encoding/xml checks. */
+const isXmlChar = (c: number): boolean =>
+  c === 0x9 ||
+  c === 0xa ||
+  c === 0xd ||
+  (c >= 0x20 && c <= 0xd7ff) ||
+  (c >= 0xe000 && c <= 0xfffd) ||
+  (c >= 0x10000 && c <= 0x10ffff);
+
+/**
+ * Whether the text holds only characters XML allows, raw or as character references. The
+ * parser would drop a reference to NUL or to a surrogate without a word: `a&#0;b` would name
+ * key `ab`, another object (MinIO, through Go, answers MalformedXML).
+ */
+function xmlCharsOnly(text: string): boolean {
+  if (ILLEGAL_CHAR.test(text)) return false;
+  for (const [, ref] of text.matchAll(CHAR_REF)) {
+    const code = ref!.startsWith('x') ? Number.parseInt(ref!.slice(1), 16) : Number.parseInt(ref!, 10);
+    if (!isXmlChar(code)) return false;
+  }
+  return true;
 }
 
 /** The number of '<' in text, or -1 once it passes `max`. */
