@@ -153,9 +153,13 @@ export function sseAsked(
   }
 }
 
-/** Metadata of a new version from the request: headers, tags and object lock. */
-export function newVersionMeta(call: S3Call, settings: BucketSettings, now = new Date()): NewObjectMeta {
-  const tagging = header(call.ctx.headers, 'x-amz-tagging');
+/**
+ * Metadata of a new version from the request: headers, tags and object lock. `withTags`
+ * false leaves x-amz-tagging unread (a copy that keeps the source's tags ignores it).
+ */
+export function newVersionMeta(call: S3Call, settings: BucketSettings, withTags = true): NewObjectMeta {
+  const now = new Date();
+  const tagging = withTags ? header(call.ctx.headers, 'x-amz-tagging') : undefined;
   const lock = lockForNewVersion(call.ctx.headers, settings.objectLock, now);
   const meta: NewObjectMeta = {
     contentType: header(call.ctx.headers, 'content-type') || 'binary/octet-stream',

@@ -191,6 +191,10 @@ export async function readObject(deps: S3Deps, op: ReadOp, call: S3Call): Promis
     if (reply) return reply;
   }
   let opened: { info: ObjectInfo; range?: ByteRange; stream?: Readable; bytes?: Buffer };
+  const whole = (): ReadOp => {
+    const { range: _, ifRange: __, ...rest } = op;
+    return rest;
+  };
   try {
     opened =
       op.op === 'GetObject'
@@ -200,14 +204,24 @@ export async function readObject(deps: S3Deps, op: ReadOp, call: S3Call): Promis
     // version and serve another's bytes): no match, and the whole object is the answer.
     if (op.range && op.ifRange !== undefined && !ifRangeHolds(op.ifRange, opened.info)) {
       opened.stream?.destroy();
-      const { range: _, ifRange: __, ...whole } = op;
-      op = whole;
+      op = whole();
       opened = await openObject(deps, op.bucket, op.key, openRequest(op, key));
     }
   } catch (err) {
-    if ((err instanceof EngineError || err instanceof ApiError) && err.code === 'InvalidRange')
-      throw await invalidRange(deps, op);
-    throw err;
+    if (!((err instanceof EngineError || err instanceof ApiError) && err.code === 'InvalidRange')) throw err;
+    // A range past the end of an object that changed since (If-Range fails) is no error:
+    // the Range is ignored, and the new object is the answer (a resumed download of a file
+    // replaced by a shorter one).
+    const current =
+      op.range && op.ifRange !== undefined
+        ? await deps.layer.getObjectInfo(op.bucket, op.key, version(op))
+        : undefined;
+    if (!current || ifRangeHolds(op.ifRange!, current)) throw await invalidRange(deps, op);
+    op = whole();
+    opened =
+      op.op === 'GetObject'
+        ? await openObject(deps, op.bucket, op.key, openRequest(op, key))
+        : await stat(deps, op, key);
   }
   const { info, range } = opened;
   const headers = Object.assign(objectHeaders(info), op.overrides);

@@ -19,21 +19,33 @@ function one(headers: IncomingHttpHeaders, name: string): string | undefined {
   return Array.isArray(v) ? v.join(',') : v;
 }
 
-const etags = (v: string): string[] =>
+/**
+ * An entity-tag list. If-None-Match compares weakly, so `W/"x"` matches x; If-Match compares
+ * strongly (RFC 9110 §13.1.1), where a weak tag matches nothing (MinIO alike).
+ */
+const etags = (v: string, weak: boolean): string[] =>
   v
     .split(',')
-    .map((t) =>
-      t
-        .trim()
-        .replace(/^W\//, '')
-        .replace(/^"(.*)"$/, '$1'),
-    )
+    .map((t) => t.trim())
+    .map((t) => (t.startsWith('W/') ? (weak ? t.slice(2) : WEAK_TAG) : t).replace(/^"(.*)"$/, '$1'))
     .filter((t) => t !== '');
+/** Stands for a weak tag in an If-Match list: no ETag is equal to it. */
+const WEAK_TAG = '\u0000weak';
 
-/** An HTTP date; unparsable dates are ignored, as S3 does. */
+/** HTTP-date (RFC 9110 §5.6.7): IMF-fixdate, or the obsolete RFC 850 and asctime forms. */
+const HTTP_DATE = [
+  /^[A-Z][a-z]{2}, \d{2} [A-Z][a-z]{2} \d{4} \d{2}:\d{2}:\d{2} GMT$/,
+  /^[A-Z][a-z]+, \d{2}-[A-Z][a-z]{2}-\d{2} \d{2}:\d{2}:\d{2} GMT$/,
+  /^[A-Z][a-z]{2} [A-Z][a-z]{2} [ \d]\d \d{2}:\d{2}:\d{2} \d{4}$/,
+  // MinIO's one-digit day of the month.
+  /^[A-Z][a-z]{2}, \d [A-Z][a-z]{2} \d{4} \d{2}:\d{2}:\d{2} GMT$/,
+];
+
+/** An HTTP date; anything else is ignored, as RFC 9110 §13.1.4 (and MinIO) say. */
 function httpDate(v: string | undefined): Date | undefined {
-  if (v === undefined) return undefined;
-  const d = new Date(v);
+  const text = v?.trim();
+  if (text === undefined || !HTTP_DATE.some((form) => form.test(text))) return undefined;
+  const d = new Date(/GMT$/.test(text) ? text : `${text} GMT`);
   return Number.isNaN(d.getTime()) ? undefined : d;
 }
 
@@ -44,8 +56,8 @@ export function parseConditions(headers: IncomingHttpHeaders, prefix = ''): Cond
   const noneMatch = one(headers, `${prefix}if-none-match`);
   const modified = httpDate(one(headers, `${prefix}if-modified-since`));
   const unmodified = httpDate(one(headers, `${prefix}if-unmodified-since`));
-  if (match !== undefined) out.ifMatch = etags(match);
-  if (noneMatch !== undefined) out.ifNoneMatch = etags(noneMatch);
+  if (match !== undefined) out.ifMatch = etags(match, false);
+  if (noneMatch !== undefined) out.ifNoneMatch = etags(noneMatch, true);
   if (modified) out.ifModifiedSince = modified;
   if (unmodified) out.ifUnmodifiedSince = unmodified;
   return out;
@@ -62,7 +74,7 @@ export function parseWriteCondition(headers: IncomingHttpHeaders): WriteConditio
       throw new ApiError('NotImplemented', 'If-None-Match on a write takes only the value *');
     out.ifNoneMatch = true;
   }
-  if (match !== undefined) out.ifMatch = etags(match);
+  if (match !== undefined) out.ifMatch = etags(match, false);
   return out;
 }
 

@@ -34,7 +34,8 @@ export const headerOf = (headers: Headers, name: string): string | undefined => 
 };
 
 export function directive(headers: Headers, kind: 'metadata' | 'tagging'): 'COPY' | 'REPLACE' {
-  const v = headerOf(headers, `x-amz-${kind}-directive`) ?? 'COPY';
+  // Empty is COPY, as MinIO reads it.
+  const v = headerOf(headers, `x-amz-${kind}-directive`) || 'COPY';
   if (v !== 'COPY' && v !== 'REPLACE') throw new ApiError('InvalidArgument', `Unknown ${kind} directive.`);
   return v;
 }
