@@ -191,7 +191,12 @@ export async function copyObject(deps: S3Deps, call: S3Call, op: CopyOp): Promis
       key: op.key,
       body: copied.body,
       size: read.info.size,
-      meta: metadataFor(op, call, read.info, newVersionMeta(call, settings, op.taggingDirective === 'REPLACE')),
+      meta: metadataFor(
+        op,
+        call,
+        read.info,
+        newVersionMeta(call, settings, op.taggingDirective === 'REPLACE'),
+      ),
       sse,
       versioning: versioningOf(settings, op.key),
       afterBody: () => ({ internal: copied.checksums() }),

@@ -44,8 +44,6 @@ export function parseRequestXml(body: Buffer, root: string, opts: { maxTags?: nu
   return objectOf(doc[root]);
 }
 
-/** Characters XML 1.0 forbids, written as such (tab, line feed and carriage return are allowed). */
-const ILLEGAL_CHAR = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/;
 const CHAR_REF = /&#(x[0-9a-fA-F]+|[0-9]+);/g;
 
 /** An XML 1.0 Char (§2.2): what a character reference may name, as Go's encoding/xml checks. */
@@ -57,13 +55,17 @@ const isXmlChar = (c: number): boolean =>
   (c >= 0xe000 && c <= 0xfffd) ||
   (c >= 0x10000 && c <= 0x10ffff);
 
+/** A UTF-16 surrogate: half of a character past U+FFFF (toString('utf8') never leaves one alone). */
+const isSurrogate = (c: number): boolean => c >= 0xd800 && c <= 0xdfff;
+
 /**
  * Whether the text holds only characters XML allows, raw or as character references. The
  * parser would drop a reference to NUL or to a surrogate without a word: `a&#0;b` would name
  * key `ab`, another object (MinIO, through Go, answers MalformedXML).
  */
 function xmlCharsOnly(text: string): boolean {
-  if (ILLEGAL_CHAR.test(text)) return false;
+  for (let i = 0; i < text.length; i++)
+    if (!isXmlChar(text.charCodeAt(i)) && !isSurrogate(text.charCodeAt(i))) return false;
   for (const [, ref] of text.matchAll(CHAR_REF)) {
     const code = ref!.startsWith('x') ? Number.parseInt(ref!.slice(1), 16) : Number.parseInt(ref!, 10);
     if (!isXmlChar(code)) return false;
