@@ -22,6 +22,17 @@ export function assertBucketName(name: string): void {
 }
 
 /**
+ * A name a new bucket may take: besides the rules every bucket name follows, the prefix and
+ * suffixes AWS reserved later (example buckets, directory and table buckets, Multi-Region
+ * Access Points). Only new names: a bucket that already has one stays reachable.
+ */
+export function assertNewBucketName(name: string): void {
+  assertBucketName(name);
+  if (name.startsWith('amzn-s3-demo-') || /(--x-s3|--table-s3|\.mrap)$/.test(name))
+    throw new EngineError('InvalidBucketName', `Bucket name '${name}' is reserved`);
+}
+
+/**
  * Object keys are stored under a hash, never joined onto a path, but '.'/'..' segments
  * and NUL are still refused (as MinIO does) so that keys stay portable to any layout.
  */

@@ -86,6 +86,11 @@ describe('CreateBucket', () => {
     '192.168.5.4',
     'xn--punycode',
     'minio',
+    // AWS's later reservations: example, directory and table buckets, Multi-Region Access Points.
+    'amzn-s3-demo-bucket',
+    'abc--x-s3',
+    'abc--table-s3',
+    'abc.mrap',
   ])('refuses the invalid name %j with InvalidBucketName', async (name) => {
     const res = await signedRequest(t.store.port, { method: 'PUT', path: `/${name}` });
     expect(res.status).toBe(400);

@@ -2,7 +2,7 @@ import { type BucketMetaRecord, decodeBucketMeta } from '../../format/bucket-met
 import { EngineError } from '../errors.js';
 import { bucketDir, bucketRecordPath, bucketsDir } from '../fs/layout.js';
 import { mkdir, rm } from '../fs/os.js';
-import { assertBucketName } from '../names.js';
+import { assertBucketName, assertNewBucketName } from '../names.js';
 import type { BucketInfo } from '../object-layer.js';
 import { BucketGate } from './bucket-gate.js';
 import type { EngineContext } from './context.js';
@@ -50,7 +50,7 @@ export class BucketRecords {
 
   /** Creates the bucket; `prepare` runs first, under its lock, before anyone can see it. */
   async make(bucket: string, prepare?: () => Promise<void>): Promise<void> {
-    assertBucketName(bucket);
+    assertNewBucketName(bucket);
     return this.ctx.locks.run(`bucket/${bucket}`, async () => {
       const pathOf = (d: string) => bucketRecordPath(d, bucket);
       if ((await readReplicated(this.drives, this.params, pathOf)) !== undefined)
