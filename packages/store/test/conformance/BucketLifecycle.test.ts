@@ -17,6 +17,17 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+/** One rule, as raw XML (MinIO's own elements included), into `bucket`'s lifecycle. */
+const putRuleXml = (bucket: string, rule: string) => {
+  const body = `<LifecycleConfiguration><Rule><ID>r</ID><Status>Enabled</Status>${rule}</Rule></LifecycleConfiguration>`;
+  return signedRequest(t.store.port, {
+    method: 'PUT',
+    path: `/${bucket}?lifecycle`,
+    body,
+    headers: { 'content-md5': createHash('md5').update(body).digest('base64') },
+  });
+};
+
 const put = (Rules: s3sdk.LifecycleRule[]) =>
   t.s3.send(new PutBucketLifecycleConfigurationCommand({ Bucket: 'ilm', LifecycleConfiguration: { Rules } }));
 
@@ -63,15 +74,7 @@ describe('Get/Put/DeleteBucketLifecycle', () => {
   });
 
   it('documents as MinIO reads them: a rule names its objects, sizes are numbers, DelMarkerExpiration', async () => {
-    const putXml = (rule: string) => {
-      const body = `<LifecycleConfiguration><Rule><ID>r</ID><Status>Enabled</Status>${rule}</Rule></LifecycleConfiguration>`;
-      return signedRequest(t.store.port, {
-        method: 'PUT',
-        path: '/ilm?lifecycle',
-        body,
-        headers: { 'content-md5': createHash('md5').update(body).digest('base64') },
-      });
-    };
+    const putXml = (rule: string) => putRuleXml('ilm', rule);
     const expire = '<Expiration><Days>1</Days></Expiration>';
     for (const [rule, code] of [
       [expire, 'MalformedXML'], // neither Filter nor Prefix
@@ -129,6 +132,28 @@ describe('Get/Put/DeleteBucketLifecycle', () => {
         { ...base, Filter: { Prefix: 'a/', Tag: { Key: 'k', Value: 'v' } }, Expiration: { Days: 1 } },
         'MalformedXML',
       ],
+      // As MinIO checks them: a count of newer versions is positive, <And> joins two
+      // conditions or more, and its tags have keys of their own.
+      [
+        { ...base, NoncurrentVersionExpiration: { NoncurrentDays: 1, NewerNoncurrentVersions: -1 } },
+        'MalformedXML',
+      ],
+      [{ ...base, Filter: { And: { Prefix: 'a/' } }, Expiration: { Days: 1 } }, 'MalformedXML'],
+      [
+        {
+          ...base,
+          Filter: {
+            And: {
+              Tags: [
+                { Key: 'k', Value: 'a' },
+                { Key: 'k', Value: 'b' },
+              ],
+            },
+          },
+          Expiration: { Days: 1 },
+        },
+        'InvalidArgument',
+      ],
     ];
     for (const [rule, code] of cases)
       await expect(put([rule]), JSON.stringify(rule)).rejects.toMatchObject({ name: code });
@@ -136,6 +161,7 @@ describe('Get/Put/DeleteBucketLifecycle', () => {
       { ...base, ID: 'date', Expiration: { Date: tomorrow } },
       { ...base, ID: 'markers', Expiration: { ExpiredObjectDeleteMarker: true } },
       { ...base, ID: 'old', NoncurrentVersionExpiration: { NoncurrentDays: 7 } },
+      { ...base, ID: 'keep-3', NoncurrentVersionExpiration: { NewerNoncurrentVersions: 3 } },
       {
         ...base,
         ID: 'both',
@@ -143,6 +169,22 @@ describe('Get/Put/DeleteBucketLifecycle', () => {
         Expiration: { Days: 1 },
       },
     ]);
+  });
+
+  it('on an object-lock bucket, refuses the actions that would delete what the lock keeps', async () => {
+    await t.s3.send(new CreateBucketCommand({ Bucket: 'ilm-locked', ObjectLockEnabledForBucket: true }));
+    for (const rule of [
+      '<Filter/><DelMarkerExpiration><Days>3</Days></DelMarkerExpiration>',
+      '<Filter/><Expiration><Days>3</Days><ExpiredObjectAllVersions>true</ExpiredObjectAllVersions></Expiration>',
+    ]) {
+      const res = await putRuleXml('ilm-locked', rule);
+      expect([res.status, xmlCode(res.body)], rule).toEqual([400, 'InvalidArgument']);
+      // The same rule is fine where nothing is locked.
+      expect((await putRuleXml('ilm', rule)).status, rule).toBe(200);
+    }
+    expect((await putRuleXml('ilm-locked', '<Filter/><Expiration><Days>3</Days></Expiration>')).status).toBe(
+      200,
+    );
   });
 
   it('works through the minio SDK', async () => {

@@ -62,6 +62,7 @@ export const lifecycle: KindSpec = {
   async parse(body, ctx) {
     const rules = listOf(xmlRoot(body, 'LifecycleConfiguration').Rule).map(objectOf);
     if (rules.length === 0 || rules.length > 1000) throw new ApiError('MalformedXML');
+    const locked = (await ctx.configs.get(ctx.bucket, 'object-lock')) !== undefined;
     for (const r of rules) {
       const status = need(r, 'Status');
       if (status !== 'Enabled' && status !== 'Disabled') throw new ApiError('MalformedXML');
@@ -69,7 +70,7 @@ export const lifecycle: KindSpec = {
         throw new ApiError('InvalidRequest', 'At least one action needs to be specified in a rule');
       }
       if (r.Filter !== undefined && r.Prefix !== undefined) throw new ApiError('MalformedXML');
-      checkLifecycleRule(r);
+      checkLifecycleRule(r, locked);
     }
     uniqueIds(rules, 'ID');
     await checkTransitionTiers(rules, ctx);

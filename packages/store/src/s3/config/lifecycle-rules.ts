@@ -1,5 +1,5 @@
 import { ApiError } from '../errors.js';
-import { textOf, type XmlObject } from '../xml/parse.js';
+import { listOf, textOf, type XmlObject } from '../xml/parse.js';
 import { objectOf } from './kind.js';
 
 // What a lifecycle rule's actions and filter must be, as S3 and MinIO check them. The store
@@ -25,6 +25,10 @@ function checkExpiration(expiration: XmlObject): void {
   if (date !== undefined) checkMidnight(date);
 }
 
+/** MinIO's Expiration flag that takes every version of an expired object with it. */
+const expiresAllVersions = (rule: XmlObject): boolean =>
+  rule.Expiration !== undefined && textOf(objectOf(rule.Expiration), 'ExpiredObjectAllVersions') === 'true';
+
 function checkMidnight(raw: string): void {
   const at = new Date(raw);
   if (!/^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:\d{2}))?$/.test(raw) || Number.isNaN(at.getTime()))
@@ -48,11 +52,30 @@ function filterHasTags(rule: XmlObject): boolean {
       const size = textOf(where, name);
       if (size !== undefined && !/^\d{1,18}$/.test(size.trim())) throw new ApiError('MalformedXML');
     }
+  if (filter.And !== undefined) checkAnd(objectOf(filter.And));
   return filter.Tag !== undefined || (filter.And !== undefined && objectOf(filter.And).Tag !== undefined);
 }
 
-/** Refuses a lifecycle rule whose actions or filter no lifecycle engine could apply. */
-export function checkLifecycleRule(rule: XmlObject): void {
+/** <And> joins two conditions or more, its tags each with a key of its own (as MinIO checks). */
+function checkAnd(and: XmlObject): void {
+  const tags = listOf(and.Tag).map(objectOf);
+  const others = ['Prefix', 'ObjectSizeGreaterThan', 'ObjectSizeLessThan'].filter(
+    (k) => and[k] !== undefined,
+  );
+  if (tags.length + others.length < 2) throw new ApiError('MalformedXML');
+  const keys = tags.map((t) => textOf(t, 'Key'));
+  if (new Set(keys).size !== keys.length) throw invalid('Duplicate Tag Keys are not allowed');
+}
+
+/**
+ * Refuses a lifecycle rule whose actions or filter no lifecycle engine could apply; on an
+ * object-lock bucket (`locked`), also the actions that would delete what the lock keeps.
+ */
+export function checkLifecycleRule(rule: XmlObject, locked = false): void {
+  if (locked && (rule.DelMarkerExpiration !== undefined || expiresAllVersions(rule)))
+    throw invalid(
+      'ExpiredObjectAllVersions element and DelMarkerExpiration action cannot be used on an object locked bucket',
+    );
   // A rule names what it applies to: a Filter, or the older Prefix (MinIO refuses neither).
   if (rule.Filter === undefined && rule.Prefix === undefined) throw new ApiError('MalformedXML');
   const tagged = filterHasTags(rule);
@@ -64,8 +87,12 @@ export function checkLifecycleRule(rule: XmlObject): void {
   }
   if (rule.Expiration !== undefined) checkExpiration(objectOf(rule.Expiration));
   if (rule.NoncurrentVersionExpiration !== undefined) {
-    const days = textOf(objectOf(rule.NoncurrentVersionExpiration), 'NoncurrentDays');
-    if (!positive(days))
+    const action = objectOf(rule.NoncurrentVersionExpiration);
+    const days = textOf(action, 'NoncurrentDays');
+    const newer = textOf(action, 'NewerNoncurrentVersions');
+    // A count of versions to keep: a positive integer (Go decodes it as one), on its own too.
+    if (newer !== undefined && !positive(newer)) throw new ApiError('MalformedXML');
+    if (days === undefined ? newer === undefined : !positive(days))
       throw invalid("'NoncurrentDays' for NoncurrentVersionExpiration action must be a positive integer");
   }
   if (rule.AbortIncompleteMultipartUpload !== undefined) {
