@@ -43,6 +43,36 @@ describe('Get/PutObjectLockConfiguration', () => {
       name: 'InvalidBucketState',
       $metadata: { httpStatusCode: 409 },
     });
+    // A malformed document is MalformedXML, whatever the bucket's state.
+    const malformed = await signedRequest(t.store.port, {
+      method: 'PUT',
+      path: '/plain?object-lock',
+      body: '<ObjectLockConfiguration><Oops',
+    });
+    expect([malformed.status, xmlCode(malformed.body)]).toEqual([400, 'MalformedXML']);
+  });
+
+  it('a bucket made without it takes object lock once versioning is Enabled for every key, as AWS allows', async () => {
+    await t.s3.send(new CreateBucketCommand({ Bucket: 'later' }));
+    const versioning = (body: string) =>
+      signedRequest(t.store.port, { method: 'PUT', path: '/later?versioning', body });
+    // Keys written unversioned (MinIO's excluded prefixes) would let a PUT replace a locked version.
+    await versioning(
+      '<VersioningConfiguration><Status>Enabled</Status><ExcludedPrefixes><Prefix>tmp/</Prefix></ExcludedPrefixes></VersioningConfiguration>',
+    );
+    await expect(put('later')).rejects.toMatchObject({ name: 'InvalidBucketState' });
+    await versioning('<VersioningConfiguration><Status>Enabled</Status></VersioningConfiguration>');
+    await put('later', { DefaultRetention: { Mode: 'GOVERNANCE', Days: 1 } });
+    const got = await t.s3.send(new GetObjectLockConfigurationCommand({ Bucket: 'later' }));
+    expect(got.ObjectLockConfiguration?.Rule?.DefaultRetention).toEqual({ Mode: 'GOVERNANCE', Days: 1 });
+    // Now locked: versioning stays on, and a new object takes the default retention.
+    const suspend = await versioning(
+      '<VersioningConfiguration><Status>Suspended</Status></VersioningConfiguration>',
+    );
+    expect([suspend.status, xmlCode(suspend.body)]).toEqual([409, 'InvalidBucketState']);
+    await t.s3.send(new s3sdk.PutObjectCommand({ Bucket: 'later', Key: 'k', Body: 'x' }));
+    const head = await t.s3.send(new s3sdk.HeadObjectCommand({ Bucket: 'later', Key: 'k' }));
+    expect(head.ObjectLockMode).toBe('GOVERNANCE');
   });
 
   it('Days xor Years, positive; a known mode', async () => {

@@ -45,15 +45,21 @@ export const objectLock: KindSpec = {
   maxBody: 4 * KIB,
   missing: 'ObjectLockConfigurationNotFoundError',
   async parse(body, ctx) {
-    if ((await ctx.configs.get(ctx.bucket, 'object-lock')) === undefined) {
-      throw new ApiError(
-        'InvalidBucketState',
-        'Object Lock configuration cannot be enabled on existing buckets',
-      );
-    }
     const doc = xmlRoot(body, 'ObjectLockConfiguration');
     if (textOf(doc, 'ObjectLockEnabled') !== 'Enabled') throw new ApiError('MalformedXML');
     const rule = parseRule(doc.Rule);
+    // AWS lets a bucket made without object lock take it once every key keeps its versions:
+    // versioning Enabled, with no prefixes or folders written unversioned.
+    if ((await ctx.configs.get(ctx.bucket, 'object-lock')) === undefined) {
+      const versioning = (await ctx.configs.get(ctx.bucket, 'versioning')) as
+        | { status?: string; excludedPrefixes?: unknown; excludeFolders?: unknown }
+        | undefined;
+      if (versioning?.status !== 'Enabled' || versioning.excludedPrefixes || versioning.excludeFolders)
+        throw new ApiError(
+          'InvalidBucketState',
+          "Versioning must be 'Enabled' on the bucket, for every key, to apply a Object Lock configuration",
+        );
+    }
     const value: ObjectLockValue = { enabled: true, ...(rule ? { rule } : {}) };
     return value;
   },
