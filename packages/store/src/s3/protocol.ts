@@ -44,29 +44,22 @@ export interface S3ProtocolDeps extends S3Deps {
   domains?: readonly string[];
 }
 
-/** The query parameters of a SigV4 presigned URL that are its own, not a header's. */
-const PRESIGN_PARAMS = new Set([
-  'x-amz-algorithm',
-  'x-amz-credential',
-  'x-amz-date',
-  'x-amz-expires',
-  'x-amz-signedheaders',
-  'x-amz-signature',
-  'x-amz-security-token',
-]);
+/**
+ * The x-amz-* headers a presigned URL may carry in its query, as the AWS SDK's presigner
+ * hoists them there: what a new object is (metadata, tags, class, lock, SSE-S3). Not the
+ * framing of the body, a copy source, nor an SSE-C key (a secret does not belong in a URL).
+ */
+const HOISTABLE =
+  /^x-amz-(meta-.+|tagging|storage-class|acl|grant-[a-z-]+|website-redirect-location|object-lock-(mode|retain-until-date|legal-hold)|server-side-encryption)$/;
 
 /**
- * A presigned URL carries x-amz-* headers (metadata, tagging, storage class, encryption) in
- * its query when the signer hoisted them there, as the AWS SDK's presigner does: they are
- * signed with the query and count as the headers, as S3 and MinIO take them. A header sent
- * as well wins.
+ * Those headers, signed with the query, count as the headers they stand for (S3 and MinIO
+ * take them so); one sent as a header as well wins.
  */
 function headersFromQuery(ctx: RequestContext): void {
   for (const [name, value] of ctx.query) {
     const lower = name.toLowerCase();
-    if (!lower.startsWith('x-amz-') || PRESIGN_PARAMS.has(lower) || ctx.headers[lower] !== undefined)
-      continue;
-    ctx.headers[lower] = value;
+    if (HOISTABLE.test(lower) && ctx.headers[lower] === undefined) ctx.headers[lower] = value;
   }
 }
 

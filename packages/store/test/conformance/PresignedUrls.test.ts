@@ -6,7 +6,7 @@ import { startTestStore, type TestStore } from '../support/store.js';
 // presigner hoists them there (metadata, tagging, storage class, encryption). S3 and MinIO
 // take them as the headers they stand for.
 
-const { CreateBucketCommand, GetObjectTaggingCommand, HeadObjectCommand } = s3sdk;
+const { CreateBucketCommand, GetObjectCommand, GetObjectTaggingCommand, HeadObjectCommand } = s3sdk;
 
 let t: TestStore;
 beforeAll(async () => {
@@ -49,6 +49,14 @@ describe('presigned PUT with x-amz-* headers in its query', () => {
       body: 'x',
     });
     expect(changed.status).toBe(403);
+    // Framing, copy sources and SSE-C keys in a query are not headers.
+    const notHeaders = await presignedPut('not-headers.txt', {
+      'x-amz-copy-source': '/links/hoisted.txt',
+      'x-amz-server-side-encryption-customer-algorithm': 'AES256',
+    });
+    expect((await fetch(notHeaders, { method: 'PUT', body: 'own bytes' })).status).toBe(200);
+    const own = await t.s3.send(new GetObjectCommand({ Bucket: 'links', Key: 'not-headers.txt' }));
+    expect(await own.Body?.transformToString()).toBe('own bytes');
     const ok = await fetch(url, { method: 'PUT', body: 'x' });
     expect(ok.status).toBe(200);
     const head = await t.s3.send(new HeadObjectCommand({ Bucket: 'links', Key: 'both.txt' }));
