@@ -68,8 +68,13 @@ function codeFor(err: Error & { code?: string }): ErrorCode {
   if (err.code === 'HPE_INVALID_URL') return 'InvalidURI';
   if (err.code === 'HPE_INVALID_EOF_STATE') return 'IncompleteBody';
   if (err.code === 'HPE_HEADER_OVERFLOW') return 'RequestHeaderSectionTooLarge';
-  // Transfer-Encoding other than chunked (gzip, say): as Go's server, and S3, refuse it.
-  if (err.code === 'HPE_INVALID_TRANSFER_ENCODING') return 'NotImplemented';
+  // A transfer coding other than chunked (gzip, say): as Go's server, and S3, refuse it. A
+  // malformed Transfer-Encoding (chunked twice, chunked then identity, beside a
+  // Content-Length) is a bad request, which closes (RFC 9112 §6.3).
+  if (err.code === 'HPE_INVALID_TRANSFER_ENCODING')
+    return /^Request has invalid/.test((err as { reason?: string }).reason ?? '')
+      ? 'NotImplemented'
+      : 'BadRequest';
   // A request head still not complete after Node's headersTimeout (one sent a byte at a time).
   if (err.code === 'ERR_HTTP_REQUEST_TIMEOUT') return 'RequestTimeout';
   return 'BadRequest';
@@ -141,6 +146,7 @@ function sendError(err: Error & { code?: string }, socket: Duplex): number {
     `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? 'Bad Request'}`,
     'Content-Type: application/xml',
     `Content-Length: ${Buffer.byteLength(body)}`,
+    `Date: ${new Date().toUTCString()}`,
     'Connection: close',
   ];
   socket.write(`${head.join('\r\n')}\r\n\r\n${body}`);

@@ -101,6 +101,20 @@ function finishedRequest(ctx: RequestContext, res: ServerResponse, started: bigi
   };
 }
 
+/**
+ * Body framing Node's parser lets through but RFC 9112 §6 refuses: a Transfer-Encoding on an
+ * HTTP/1.0 request (faulty framing: the classic smuggling desync), or transfer codings
+ * other than `chunked` alone (gzip, chunked), which Go's server, and so MinIO, refuse.
+ */
+function assertFraming(req: IncomingMessage): void {
+  const coding = req.headers['transfer-encoding'];
+  if (coding === undefined) return;
+  if (req.httpVersion === '1.0')
+    throw new ApiError('BadRequest', 'Transfer-Encoding is not allowed in an HTTP/1.0 request');
+  if (coding.trim().toLowerCase() !== 'chunked')
+    throw new ApiError('NotImplemented', `Transfer-Encoding ${coding} is not implemented`);
+}
+
 async function serve(deps: ServerDeps, req: IncomingMessage, res: ServerResponse): Promise<void> {
   const started = process.hrtime.bigint();
   const ctx = createContext(req);
@@ -126,6 +140,7 @@ async function serve(deps: ServerDeps, req: IncomingMessage, res: ServerResponse
   let reply: Reply;
   let close = false;
   try {
+    assertFraming(req);
     reply = await protocol.handle(ctx);
     // Answered without asking for the body the client holds back: it may still come.
     close = continueWithheld(req);
@@ -180,6 +195,9 @@ export function createHttpServer(deps: ServerDeps, opts: { idleTimeoutMs?: numbe
     onRequest(req, res);
   });
   server.on('clientError', clientError);
+  // Headers past Node's default count of 2000 would vanish without a word (an If-None-Match
+  // or a Content-Md5 after them ignored): the head's size (maxHeaderSize) is the only bound.
+  server.maxHeadersCount = 0;
   // Clients keep connections alive between calls; don't let idle ones hold close() up.
   server.keepAliveTimeout = 5000;
   applyDeadlines(server, opts.idleTimeoutMs);

@@ -24,7 +24,7 @@ const commonHeaders = (requestId: string): Record<string, string> => ({
 });
 
 /** MinIO's x-amz-id-2: this node, named by a hash of its host name (SDKs show it as HostId). */
-const HOST_ID = createHash('sha256').update(hostname()).digest('hex');
+export const HOST_ID = createHash('sha256').update(hostname()).digest('hex');
 
 // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what we look for
 const NEEDS_CLEANING = /[\x00-\x08\x0a-\x1f\x7f\u0100-\uffff]/;

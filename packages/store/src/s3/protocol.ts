@@ -2,6 +2,7 @@ import { assertCustomerKeySecure, SseHeaderError } from '../crypto/sse-headers.j
 import { header, isPrivateChannel, noteSigner, noteSubject, type RequestContext } from '../http/context.js';
 import type { Reply } from '../http/reply.js';
 import type { Protocol } from '../http/server.js';
+import { HOST_ID } from '../http/writer.js';
 import { eventStream, streamReply } from '../observe/stream.js';
 import { type AuthResult, parseAmzDate } from './auth/common.js';
 import { verifiedBody, wholeVerifiedBody } from './auth/payload.js';
@@ -307,10 +308,17 @@ export function s3Protocol(deps: S3ProtocolDeps): Protocol {
       return Object.keys(cors).length === 0 ? reply : { ...reply, headers: { ...reply.headers, ...cors } };
     },
     errorReply(err, ctx) {
+      // A HEAD answer has no body: MinIO's clients read its error from these headers.
+      const head =
+        ctx.method === 'HEAD'
+          ? { 'x-minio-error-code': err.code, 'x-minio-error-desc': `"${err.message}"` }
+          : undefined;
+      const headers = head || err.context.headers ? { ...err.context.headers, ...head } : undefined;
       return {
         status: err.status,
-        ...(err.context.headers ? { headers: err.context.headers } : {}),
-        body: { type: 'xml', value: s3ErrorDocument(err, ctx, deps.deploymentId) },
+        ...(headers ? { headers } : {}),
+        // HostId as X-Amz-Id-2 names it (MinIO writes the same value in both).
+        body: { type: 'xml', value: s3ErrorDocument(err, ctx, HOST_ID) },
       };
     },
   };

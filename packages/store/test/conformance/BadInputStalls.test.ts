@@ -6,6 +6,7 @@ import * as s3sdk from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sigV4Headers, startTestStore, type TestStore } from '../support/store.js';
 import { diskChanges, snapshotDrives } from './disk.js';
+import { form } from './post-form.js';
 import { requestHead } from './wire.js';
 
 // Clients that stall, against a store whose idle timeout is short: an upload that keeps
@@ -103,6 +104,31 @@ describe('uploads that stall', () => {
       await expect(t.s3.send(new HeadObjectCommand({ Bucket: 'stalls', Key: 'fresh' }))).rejects.toThrow();
     },
   );
+});
+
+describe('form uploads that stall', () => {
+  it('a POST form that stops before its end: RequestTimeout (400), closed, nothing written', async () => {
+    const policy = t.minio.newPostPolicy();
+    policy.setBucket('stalls');
+    policy.setKey('posted');
+    policy.setExpires(new Date(Date.now() + 600_000));
+    const post = (await t.minio.presignedPostPolicy(policy)) as { formData: Record<string, string> };
+    const { body, contentType } = form(post.formData, { name: 'f.bin', data: Buffer.alloc(1000, 1) });
+    const c = open();
+    // Content-Length promises 100 bytes more than ever come.
+    c.socket.write(
+      requestHead('POST', '/stalls', {
+        host: `127.0.0.1:${t.store.port}`,
+        'content-type': contentType,
+        'content-length': String(body.length + 100),
+      }),
+    );
+    c.socket.write(body);
+    expect(await within(c.closed, IDLE * 10)).toBe(true);
+    expect(c.text()).toMatch(/^HTTP\/1\.1 400 /);
+    expect(/<Code>([^<]*)<\/Code>/.exec(c.text())?.[1]).toBe('RequestTimeout');
+    await expect(t.s3.send(new HeadObjectCommand({ Bucket: 'stalls', Key: 'posted' }))).rejects.toThrow();
+  });
 });
 
 describe('downloads that stall', () => {

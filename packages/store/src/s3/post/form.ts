@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import { Readable } from 'node:stream';
-import { acceptBody } from '../../http/continue.js';
+import { passThrough } from '../../http/body.js';
 import { ApiError } from '../errors.js';
 
 // multipart/form-data for browser POST uploads. The fields before `file` are small and read
@@ -60,8 +60,9 @@ export async function readPostForm(
   boundary: string,
   contentLength: number,
 ): Promise<PostForm> {
-  acceptBody(req);
-  const source = req[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
+  // Through the body's deadlines: a client that stalls gets RequestTimeout, one that goes
+  // away IncompleteBody, as every other body read answers them.
+  const source = passThrough(req)[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
   try {
     return await readFields(source, boundary, contentLength, () => drain(source));
   } catch (err) {
