@@ -52,6 +52,12 @@ const BOTOCORE_RESOURCES = new Set([
   'storageClass',
 ]);
 const MINIO_RESOURCES = new Set([...SHARED_RESOURCES, 'encryption', 'legal-hold', 'retention']);
+/**
+ * What a signature must cover: every sub-resource either signer's list names, whichever the
+ * client used. Leaving one out would let a signature made for one operation authorise
+ * another (a presigned PUT of an object reused for ?retention, a list for ?encryption).
+ */
+const SUB_RESOURCES = new Set([...BOTOCORE_RESOURCES, ...MINIO_RESOURCES]);
 
 export const isSignatureV2Header = (ctx: RequestContext): boolean =>
   header(ctx.headers, 'authorization')?.startsWith('AWS ') ?? false;
@@ -74,37 +80,36 @@ function rawQuery(ctx: RequestContext): [string, string][] {
     });
 }
 
-/** The resource strings a client may have signed: both lists, values decoded or as sent. */
+/**
+ * The resource strings a client may have signed: values decoded or as sent. Names are read
+ * decoded, as the router reads them (MinIO unescapes them too): `?%74agging` is tagging, and
+ * is signed as such.
+ */
 function resources(ctx: RequestContext, resourcePath: string): string[] {
   // botocore signs a bucket's own requests as "/bucket/", whatever path it sends.
   const paths = new Set([resourcePath]);
   if (/^\/[^/]+$/.test(resourcePath)) paths.add(`${resourcePath}/`);
-  const pairs = rawQuery(ctx);
+  const raw = rawQuery(ctx);
+  const pairs = ctx.query.map(([key, decoded], i) => ({ key, decoded, raw: raw[i]?.[1] ?? decoded }));
   const out = new Set<string>();
   for (const path of paths)
-    for (const list of [BOTOCORE_RESOURCES, MINIO_RESOURCES])
-      for (const decode of [true, false]) {
-        const kept = pairs
-          .filter(([k]) => list.has(k))
-          .map(([k, v]) => [k, decode ? safeDecode(v) : v] as const)
-          .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-          .map(([k, v]) => (v === '' ? k : `${k}=${v}`));
-        const query = kept.length > 0 ? `?${kept.join('&')}` : '';
-        out.add(`${path}${query}`);
-        // botocore signs an operation whose address holds a fixed query (?uploads, ?delete,
-        // ?list-type=2) with that query in the path too: "/b/k?uploads?uploads".
-        const [first] = pairs;
-        if (first) out.add(`${path}?${first[1] === '' ? first[0] : `${first[0]}=${first[1]}`}${query}`);
-      }
+    for (const decode of [true, false]) {
+      const kept = pairs
+        .filter((p) => SUB_RESOURCES.has(p.key))
+        .map((p) => [p.key, decode ? p.decoded : p.raw] as const)
+        .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+        .map(([k, v]) => (v === '' ? k : `${k}=${v}`));
+      const query = kept.length > 0 ? `?${kept.join('&')}` : '';
+      out.add(`${path}${query}`);
+      // botocore signs an operation whose address holds a fixed query (?uploads, ?delete,
+      // ?list-type=2) with that query in the path too: "/b/k?uploads?uploads".
+      const [first] = pairs;
+      if (first)
+        out.add(
+          `${path}?${first.raw === '' ? first.key : `${first.key}=${decode ? first.decoded : first.raw}`}${query}`,
+        );
+    }
   return [...out];
-}
-
-function safeDecode(v: string): string {
-  try {
-    return decodeURIComponent(v.replaceAll('+', ' '));
-  } catch {
-    return v;
-  }
 }
 
 /**
@@ -155,7 +160,6 @@ function verify(
         .update(Buffer.from(`${head}\n${headers}${resource}`, 'latin1'))
         .digest('base64');
       if (sameSignature(expected, given)) return expected;
-      console.error('V2DEBUG', JSON.stringify(`${head}\n${headers}${resource}`));
     }
   throw new ApiError('SignatureDoesNotMatch');
 }
