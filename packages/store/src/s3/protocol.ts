@@ -244,7 +244,27 @@ async function withContext(op: S3Operation, run: () => Promise<Reply>): Promise<
   }
 }
 
+/**
+ * A store with a region names it on every answer, errors included, as MinIO does
+ * (setCommonHeaders): SDKs read X-Amz-Bucket-Region to find where a bucket lives.
+ */
+function namingRegion(protocol: Protocol, region: string): Protocol {
+  const named = (reply: Reply): Reply => ({
+    ...reply,
+    headers: { ...reply.headers, 'X-Amz-Bucket-Region': region },
+  });
+  return {
+    handle: async (ctx) => named(await protocol.handle(ctx)),
+    errorReply: (err, ctx) => named(protocol.errorReply(err, ctx)),
+  };
+}
+
 export function s3Protocol(deps: S3ProtocolDeps): Protocol {
+  const protocol = s3Calls(deps);
+  return deps.region ? namingRegion(protocol, deps.region) : protocol;
+}
+
+function s3Calls(deps: S3ProtocolDeps): Protocol {
   const domains = deps.domains ?? domainsFromEnv();
   return {
     async handle(ctx) {

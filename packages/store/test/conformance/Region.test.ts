@@ -2,7 +2,7 @@ import * as s3sdk from '@aws-sdk/client-s3';
 import { MadminClient } from '@stowage/madmin';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStore } from '../../src/index.js';
-import { ROOT, startTestStore, type TestStore } from '../support/store.js';
+import { ROOT, signedRequest, startTestStore, type TestStore } from '../support/store.js';
 
 const {
   CreateBucketCommand,
@@ -59,6 +59,8 @@ describe('a store with no region set', () => {
   });
 
   it('reports no region: an empty location, no X-Amz-Bucket-Region', async () => {
+    const missing = await signedRequest(t.store.port, { method: 'GET', path: '/open-eu-central-1/absent' });
+    expect(missing.headers['x-amz-bucket-region']).toBeUndefined();
     const location = await t.s3.send(new GetBucketLocationCommand({ Bucket: 'open-eu-central-1' }));
     expect(location.LocationConstraint ?? '').toBe('');
     const head = await t.s3.send(new HeadBucketCommand({ Bucket: 'open-eu-central-1' }));
@@ -92,6 +94,18 @@ describe('a store whose site region is set', () => {
     const east = clientIn('us-east-1');
     expect((await east.send(new HeadBucketCommand({ Bucket: 'west' }))).BucketRegion).toBe('eu-west-1');
     east.destroy();
+  });
+
+  it('names it on every answer, errors and HEAD errors included, as MinIO does', async () => {
+    for (const [method, path] of [
+      ['GET', '/west/absent'],
+      ['HEAD', '/west/absent'],
+      ['HEAD', '/no-such-bucket'],
+      ['GET', '/'],
+    ] as const) {
+      const res = await signedRequest(t.store.port, { method, path, region: 'eu-west-1' });
+      expect(res.headers['x-amz-bucket-region'], `${method} ${path}`).toBe('eu-west-1');
+    }
   });
 });
 
