@@ -159,5 +159,13 @@ describe('POST Object fields', () => {
     const res = await send(wrong, {}, { name: 's.txt', data });
     expect([res.status, xmlCode(res.text)]).toEqual([400, 'BadDigest']);
     expect(await keys()).not.toContain('sum-wrong.txt');
+    // A value that cannot be a SHA-256 (hex, not base64) is refused as the header is.
+    const malformed = await presigned((p) => {
+      p.setKey('sum-malformed.txt');
+      signed(p, 'x-amz-checksum-sha256', createHash('sha256').update(data).digest('hex'));
+    });
+    const bad = await send(malformed, {}, { name: 's.txt', data });
+    expect([bad.status, xmlCode(bad.text)]).toEqual([400, 'InvalidRequest']);
+    expect(await keys()).not.toContain('sum-malformed.txt');
   });
 });

@@ -11,7 +11,13 @@ import {
 import { decodeUploadRecord } from '../../format/upload-record.js';
 import { dataDir, objectDir } from '../fs/layout.js';
 import { MIN_PART_SIZE } from '../object-layer.js';
-import { body, bytes, type EngineFixture, engineFixture } from '../test-support/engine.js';
+import {
+  body,
+  bytes,
+  type EngineFixture,
+  engineFixture,
+  externalWritesSeen,
+} from '../test-support/engine.js';
 import type { ErasureObjectLayer } from './erasure-layer.js';
 
 let f: EngineFixture;
@@ -22,12 +28,6 @@ beforeEach(async () => {
   await layer.makeBucket('bkt');
 });
 afterEach(() => f.close());
-
-/**
- * The store's LMDB read snapshot lasts until the next macrotask (lmdb-js): records these
- * tests write through their own handle are seen from then on.
- */
-const externalWritesSeen = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 const md5 = (b: Buffer) => createHash('md5').update(b).digest('hex');
 const part = (n: number, size: number) => Buffer.alloc(size, n);

@@ -2,6 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
+import { afterEach, beforeEach } from 'vitest';
 import type { NewBitrot } from '../erasure/bitrot.js';
 import { ErasureObjectLayer } from '../erasure/erasure-layer.js';
 import { initDrives } from '../fs/drives.js';
@@ -36,6 +37,40 @@ export async function engineFixture(names = ['a', 'b', 'c', 'd']): Promise<Engin
       await rm(dir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * The usual set-up: before each test, a fixture over fresh drives, its layer open and
+ * `bucket` made; closed after it. The fields are the running test's.
+ */
+export function bucketEachTest(bucket = 'bkt'): { f: EngineFixture; layer: ErasureObjectLayer } {
+  const state = {} as { f: EngineFixture; layer: ErasureObjectLayer };
+  beforeEach(async () => {
+    state.f = await engineFixture();
+    state.layer = await state.f.open();
+    await state.layer.makeBucket(bucket);
+  });
+  afterEach(() => state.f.close());
+  return state;
+}
+
+/**
+ * Records a test writes through its own LMDB handle are seen by the store from its next
+ * read snapshot, which lmdb-js renews once per macrotask.
+ */
+export const externalWritesSeen = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 20));
+
+/** The ids of every upload in progress in `bucket`, as ListMultipartUploads lists them. */
+export async function uploadIds(layer: ErasureObjectLayer, bucket: string): Promise<string[]> {
+  const listed = await layer.listMultipartUploads({
+    bucket,
+    prefix: '',
+    delimiter: '',
+    keyMarker: '',
+    uploadIdMarker: '',
+    maxUploads: 1000,
+  });
+  return listed.uploads.map((u) => u.uploadId);
 }
 
 export const body = (s: string | Buffer): Readable =>

@@ -53,7 +53,7 @@ const DIGEST_BYTES: Record<string, number> = { crc32: 4, crc32c: 4, crc64nvme: 8
 const invalidRequest = (message: string) => new ApiError('InvalidRequest', message);
 
 /** A checksum header's value: the algorithm's digest in padded base64, else InvalidRequest (as S3). */
-function checkValue(algorithm: string, name: string, value: string | undefined): void {
+export function checkValue(algorithm: string, name: string, value: string | undefined): void {
   const bytes = Buffer.from(value ?? '', 'base64');
   if (bytes.length !== DIGEST_BYTES[algorithm] || bytes.toString('base64') !== value)
     throw invalidRequest(`Value for ${name} header is invalid.`);

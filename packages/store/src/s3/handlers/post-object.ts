@@ -7,7 +7,7 @@ import { type BodyFacts, MAX_OBJECT_SIZE, type StoredHeaderName } from '../../en
 import { header, headerBytes, type RequestContext } from '../../http/context.js';
 import { emptyReply, type Reply, xmlReply } from '../../http/reply.js';
 import type { Identity } from '../../iam/credentials.js';
-import { CHECKSUM_NAME, running } from '../auth/checksum.js';
+import { CHECKSUM_NAME, checkValue, running } from '../auth/checksum.js';
 import { type AuthOptions, checkScope, identify, parseAmzDate, sameSignature } from '../auth/common.js';
 import { authorize } from '../authorize.js';
 import type { S3Deps } from '../call.js';
@@ -75,7 +75,11 @@ function formChecksum(fields: Map<string, string>): { algorithm: string; value: 
   const given = [...fields].filter(([name]) => CHECKSUM_NAME.test(name));
   if (given.length > 1) throw new ApiError('InvalidRequest', 'Expecting a single x-amz-checksum- field.');
   const [name, value] = given[0] ?? [];
-  return name === undefined ? undefined : { algorithm: CHECKSUM_NAME.exec(name)![1]!, value: value! };
+  if (name === undefined) return undefined;
+  // Checked as the header is: a value that cannot be the algorithm's digest is InvalidRequest.
+  const algorithm = CHECKSUM_NAME.exec(name)![1]!;
+  checkValue(algorithm, name, value);
+  return { algorithm, value: value! };
 }
 
 interface CheckedFile {

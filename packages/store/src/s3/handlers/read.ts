@@ -195,17 +195,16 @@ export async function readObject(deps: S3Deps, op: ReadOp, call: S3Call): Promis
     const { range: _, ifRange: __, ...rest } = op;
     return rest;
   };
+  const open = (o: ReadOp) =>
+    o.op === 'GetObject' ? openObject(deps, o.bucket, o.key, openRequest(o, key)) : stat(deps, o, key);
   try {
-    opened =
-      op.op === 'GetObject'
-        ? await openObject(deps, op.bucket, op.key, openRequest(op, key))
-        : await stat(deps, op, key);
+    opened = await open(op);
     // If-Range is judged on the version opened (a check before the open could pass on one
     // version and serve another's bytes): no match, and the whole object is the answer.
     if (op.range && op.ifRange !== undefined && !ifRangeHolds(op.ifRange, opened.info)) {
       opened.stream?.destroy();
       op = whole();
-      opened = await openObject(deps, op.bucket, op.key, openRequest(op, key));
+      opened = await open(op);
     }
   } catch (err) {
     if (!((err instanceof EngineError || err instanceof ApiError) && err.code === 'InvalidRange')) throw err;
@@ -218,10 +217,7 @@ export async function readObject(deps: S3Deps, op: ReadOp, call: S3Call): Promis
         : undefined;
     if (!current || ifRangeHolds(op.ifRange!, current)) throw await invalidRange(deps, op);
     op = whole();
-    opened =
-      op.op === 'GetObject'
-        ? await openObject(deps, op.bucket, op.key, openRequest(op, key))
-        : await stat(deps, op, key);
+    opened = await open(op);
   }
   const { info, range } = opened;
   const headers = Object.assign(objectHeaders(info), op.overrides);
