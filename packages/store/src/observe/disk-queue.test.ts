@@ -4,14 +4,16 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DiskQueue } from './disk-queue.js';
 
+let root = '';
 let dir = '';
 afterEach(async () => {
-  if (dir) await rm(dir, { recursive: true, force: true });
+  if (root) await rm(root, { recursive: true, force: true });
 });
 
 describe('DiskQueue', () => {
   it('gives back what was saved and not removed, oldest first, and numbers on after it', async () => {
-    dir = join(await mkdtemp(join(tmpdir(), 'stowage-dq-')), 'q');
+    root = await mkdtemp(join(tmpdir(), 'stowage-dq-'));
+    dir = join(root, 'q');
     const { queue } = await DiskQueue.open<{ n: number }>(dir);
     const files = [];
     for (let n = 0; n < 12; n++) files.push(await queue.save({ n }));
