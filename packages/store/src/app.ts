@@ -1,6 +1,6 @@
 import { adminProtocol, minioMiscProtocol } from './admin/protocol.js';
 import type { ServiceAction } from './admin/router.js';
-import { corsAllowOrigins } from './config/api.js';
+import { corsAllowOrigins, requestLimits } from './config/api.js';
 import { notificationArns } from './config/notify-arns.js';
 import type { ServerConfigStore } from './config/store.js';
 import type { MasterKey } from './crypto/index.js';
@@ -8,6 +8,7 @@ import type { ObjectLayer } from './engine/object-layer.js';
 import type { SystemStore } from './engine/system-store.js';
 import type { RequestContext } from './http/context.js';
 import { FreezeGate } from './http/freeze-gate.js';
+import { RequestPool } from './http/request-pool.js';
 import type { Log, Protocol, ServerDeps } from './http/server.js';
 import type { CredentialStore } from './iam/credentials.js';
 import { ldapConfigFrom } from './iam/ldap.js';
@@ -51,10 +52,14 @@ export interface AppDeps {
   opTraces: readonly OpTracer[];
 }
 
+const isListenRequest = (ctx: RequestContext): boolean =>
+  ctx.method === 'GET' && ctx.query.some(([name]) => name === 'events');
+
 /** Which protocol serves a request: admin and STS routes come before S3, as in MinIO. */
 export function createApp(deps: AppDeps): ServerDeps {
   const trace = new Bus<HttpTrace>();
   const freeze = new FreezeGate();
+  const drives = deps.layer.backendInfo().drives;
   const admin = adminProtocol({
     trace,
     opTraces: deps.opTraces,
@@ -72,6 +77,8 @@ export function createApp(deps: AppDeps): ServerDeps {
     startedAt: Date.now(),
   });
   const metrics = new RequestMetrics();
+  const requests = new RequestPool(() => requestLimits(deps.config.config, drives));
+  metrics.queue = requests;
   const misc = minioMiscProtocol(deps.deploymentId, {
     layer: deps.layer,
     credentials: deps.credentials,
@@ -98,6 +105,8 @@ export function createApp(deps: AppDeps): ServerDeps {
     corsAllowOrigins: () => corsAllowOrigins(deps.config.config),
   });
   const s3: Protocol = {
+    // A ListenBucketNotification stream lasts as long as its client wants: it takes no place.
+    admit: (ctx, cancelled) => (isListenRequest(ctx) ? Promise.resolve(() => {}) : requests.admit(cancelled)),
     handle: (ctx) => freeze.through(() => s3Calls.handle(ctx)),
     errorReply: (err, ctx) => s3Calls.errorReply(err, ctx),
   };

@@ -214,6 +214,9 @@ export async function metricsReply(
   out.metric('minio_s3_requests_inflight_total', 'gauge', 'Total number of S3 requests currently in flight', [
     [server, m.inflight],
   ]);
+  out.metric('minio_s3_requests_waiting_total', 'gauge', 'Total number of S3 requests in the waiting queue', [
+    [server, m.queue?.queued ?? 0],
+  ]);
   out.metric('minio_node_process_uptime_seconds', 'gauge', 'Uptime for this node', [
     [server, Math.floor(process.uptime())],
   ]);

@@ -1,3 +1,6 @@
+import { totalmem } from 'node:os';
+import type { RequestLimits } from '../http/request-pool.js';
+import { configDuration } from './duration.js';
 import { effective, type ServerConfig } from './kv.js';
 import { subsystem } from './subsystems.js';
 
@@ -10,4 +13,34 @@ export function corsAllowOrigins(config: ServerConfig): string[] {
     .split(',')
     .map((o) => o.trim())
     .filter((o) => o !== '');
+}
+
+/** What one request may hold in memory at most, as MinIO sizes it: a block per drive, two more. */
+const perRequestBytes = (drives: number): number => drives * ((1 << 20) + (32 << 10)) + 2 * (1 << 20);
+
+/**
+ * api requests_max and requests_deadline. A requests_max of 0 (the default) is MinIO's
+ * automatic limit: three quarters of the memory this process may use, divided by what one
+ * request may hold. A deadline of 0 or less, or none readable, is MinIO's 10 seconds.
+ */
+export function requestLimits(
+  config: ServerConfig,
+  drives: number,
+  memoryBytes: number = usableMemory(),
+): RequestLimits {
+  const api = effective(config, subsystem('api')!, '_');
+  const configured = Number(api.requests_max ?? '0');
+  const max =
+    Number.isInteger(configured) && configured > 0
+      ? configured
+      : Math.max(1, Math.floor((memoryBytes * 0.75) / perRequestBytes(Math.max(1, drives))));
+  const deadline = configDuration(api.requests_deadline ?? '') ?? 0;
+  return { max, deadlineMs: deadline > 0 ? deadline : 10_000 };
+}
+
+/** The machine's memory, or the cgroup's limit when lower. */
+function usableMemory(): number {
+  const constrained = process.constrainedMemory?.() ?? 0;
+  const total = totalmem();
+  return constrained > 0 && constrained < total ? constrained : total;
 }

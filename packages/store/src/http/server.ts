@@ -20,6 +20,11 @@ import { writeReply } from './writer.js';
 
 /** A wire protocol served by the store (S3, STS, admin): handles requests, renders its errors. */
 export interface Protocol {
+  /**
+   * Waits for the request's place among those served at once (api requests_max); resolves
+   * with its release, called once the answer is finished or abandoned.
+   */
+  admit?(ctx: RequestContext, cancelled: AbortSignal): Promise<() => void>;
   handle(ctx: RequestContext): Promise<Reply>;
   errorReply(err: ApiError, ctx: RequestContext): Reply;
 }
@@ -115,6 +120,20 @@ function assertFraming(req: IncomingMessage): void {
     throw new ApiError('NotImplemented', `Transfer-Encoding ${coding} is not implemented`);
 }
 
+/** Takes the request's place (see Protocol.admit) and gives it back once `res` closes. */
+async function admitted(admit: NonNullable<Protocol['admit']>, ctx: RequestContext, res: ServerResponse) {
+  const left = new AbortController();
+  const onClose = () => left.abort(new ApiError('RequestTimeout', 'The client closed the connection'));
+  res.once('close', onClose);
+  try {
+    const release = await admit(ctx, left.signal);
+    if (res.closed) release();
+    else res.once('close', release);
+  } finally {
+    res.off('close', onClose);
+  }
+}
+
 async function serve(deps: ServerDeps, req: IncomingMessage, res: ServerResponse): Promise<void> {
   const started = process.hrtime.bigint();
   const ctx = createContext(req);
@@ -141,6 +160,7 @@ async function serve(deps: ServerDeps, req: IncomingMessage, res: ServerResponse
   let close = false;
   try {
     assertFraming(req);
+    if (protocol.admit) await admitted(protocol.admit.bind(protocol), ctx, res);
     reply = await protocol.handle(ctx);
     // Answered without asking for the body the client holds back: it may still come.
     close = continueWithheld(req);

@@ -14,6 +14,8 @@ export class RequestMetrics {
   sentBytes = 0;
   /** Requests received and not yet answered. */
   inflight = 0;
+  /** The S3 requests waiting for a place (api requests_max), once a pool is attached. */
+  queue: { readonly queued: number } | undefined;
 
   started(): void {
     this.inflight++;

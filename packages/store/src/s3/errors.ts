@@ -169,6 +169,8 @@ export const ERROR_CATALOGUE = {
     message:
       'The request signature we calculated does not match the signature you provided. Check your key and signing method.',
   },
+  /** MinIO's answer when a request waited past api requests_deadline for a place. */
+  TooManyRequests: { status: 429, message: 'Please reduce your request rate' },
   UnsupportedNotification: {
     status: 400,
     message: 'MinIO server does not support Topic or Cloud Function based notifications.',
