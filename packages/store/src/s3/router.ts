@@ -101,12 +101,14 @@ function objectOp(name: string, bucket: string, key: string, parts: S3RequestPar
       return { op: name, bucket, key, ...versionOf(query) };
     case 'GetObject':
     case 'HeadObject': {
-      const range = parseRange(headerOf(headers, 'range'));
+      const rangeHeader = headerOf(headers, 'range');
+      const range = parseRange(rangeHeader);
       const ifRange = headerOf(headers, 'if-range');
       const part = first(query, 'partNumber');
       const conditions = parseConditions(headers);
       const overrides = parseOverrides(query);
-      if (range && part !== undefined)
+      // Any Range with a part, even one that would be ignored as unreadable (as MinIO).
+      if (rangeHeader && part !== undefined)
         throw new ApiError(
           'InvalidRequest',
           'Cannot specify both Range header and partNumber query parameter',

@@ -4,8 +4,16 @@ import { CopyConditions } from 'minio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedRequest, startTestStore, type TestStore, xmlCode } from '../support/store.js';
 
-const { CopyObjectCommand, CreateBucketCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand } =
-  s3sdk;
+const {
+  CompleteMultipartUploadCommand,
+  CopyObjectCommand,
+  CreateBucketCommand,
+  CreateMultipartUploadCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  PutObjectCommand,
+  UploadPartCommand,
+} = s3sdk;
 
 let t: TestStore;
 const body = 'copy me, please';
@@ -136,17 +144,22 @@ describe('CopyObject', () => {
     const data = 'checked bytes';
     const sha256 = createHash('sha256').update(data).digest('base64');
     const sha1 = createHash('sha1').update(data).digest('base64');
-    await t.s3.send(
+    const put = await t.s3.send(
       new PutObjectCommand({ Bucket: 'src', Key: 'summed', Body: data, ChecksumSHA256: sha256 }),
     );
+    // "For PutObject uploads, the checksum type is always FULL_OBJECT" (S3); a copy's too.
+    expect(put.ChecksumType).toBe('FULL_OBJECT');
     const kept = await t.s3.send(
       new CopyObjectCommand({ Bucket: 'dst', Key: 'summed', CopySource: 'src/summed' }),
     );
-    expect(kept.CopyObjectResult?.ChecksumSHA256).toBe(sha256);
+    expect([kept.CopyObjectResult?.ChecksumSHA256, kept.CopyObjectResult?.ChecksumType]).toEqual([
+      sha256,
+      'FULL_OBJECT',
+    ]);
     const head = await t.s3.send(
       new HeadObjectCommand({ Bucket: 'dst', Key: 'summed', ChecksumMode: 'ENABLED' }),
     );
-    expect(head.ChecksumSHA256).toBe(sha256);
+    expect([head.ChecksumSHA256, head.ChecksumType]).toEqual([sha256, 'FULL_OBJECT']);
     const other = await t.s3.send(
       new CopyObjectCommand({
         Bucket: 'dst',
@@ -169,6 +182,33 @@ describe('CopyObject', () => {
       headers: { 'x-amz-copy-source': '/src/summed', 'x-amz-checksum-algorithm': 'BOGUS' },
     });
     expect([bogus.status, xmlCode(bogus.body)]).toEqual([400, 'InvalidRequest']);
+  });
+
+  it("carries a multipart source's algorithm over: its composite checksum becomes the copy's full-object one", async () => {
+    const Key = 'composite';
+    const { UploadId } = await t.s3.send(
+      new CreateMultipartUploadCommand({ Bucket: 'src', Key, ChecksumAlgorithm: 'SHA256' }),
+    );
+    const bodies = [Buffer.alloc(5 << 20, 7), Buffer.from('tail bytes')];
+    const Parts = [];
+    for (const [i, Body] of bodies.entries()) {
+      const ChecksumSHA256 = createHash('sha256').update(Body).digest('base64');
+      const { ETag } = await t.s3.send(
+        new UploadPartCommand({ Bucket: 'src', Key, UploadId, PartNumber: i + 1, Body, ChecksumSHA256 }),
+      );
+      Parts.push({ PartNumber: i + 1, ETag: ETag!, ChecksumSHA256 });
+    }
+    await t.s3.send(
+      new CompleteMultipartUploadCommand({ Bucket: 'src', Key, UploadId, MultipartUpload: { Parts } }),
+    );
+    const whole = createHash('sha256').update(Buffer.concat(bodies)).digest('base64');
+    const copied = await t.s3.send(new CopyObjectCommand({ Bucket: 'dst', Key, CopySource: `src/${Key}` }));
+    expect([copied.CopyObjectResult?.ChecksumSHA256, copied.CopyObjectResult?.ChecksumType]).toEqual([
+      whole,
+      'FULL_OBJECT',
+    ]);
+    const head = await t.s3.send(new HeadObjectCommand({ Bucket: 'dst', Key, ChecksumMode: 'ENABLED' }));
+    expect([head.ChecksumSHA256, head.ChecksumType]).toEqual([whole, 'FULL_OBJECT']);
   });
 
   it('works through the minio SDK with its copy conditions', async () => {

@@ -41,6 +41,7 @@ describe('GetObjectAttributes', () => {
       'STANDARD',
     ]);
     expect(out.Checksum?.ChecksumSHA256).toBe(put.ChecksumSHA256);
+    expect(out.Checksum?.ChecksumType).toBe('FULL_OBJECT');
     expect(out.ObjectParts).toBeUndefined();
     const some = await t.s3.send(
       new GetObjectAttributesCommand({ Bucket: 'attrs', Key: 'one', ObjectAttributes: ['ObjectSize'] }),
@@ -129,6 +130,7 @@ describe('GetObjectAttributes', () => {
     );
     // The object's COMPOSITE value without the -N part count GET and HEAD add (as S3 answers it).
     expect(`${attrs.Checksum?.ChecksumCRC32C}-2`).toBe(done.ChecksumCRC32C);
+    expect(attrs.Checksum?.ChecksumType).toBe('COMPOSITE');
     expect(attrs.ObjectParts?.Parts).toEqual([
       { PartNumber: 1, Size: 5 * MiB, ChecksumCRC32C: Parts[0]!.ChecksumCRC32C },
       { PartNumber: 2, Size: 7, ChecksumCRC32C: Parts[1]!.ChecksumCRC32C },

@@ -26,7 +26,7 @@ import type { S3Operation } from '../router.js';
 import { bucketSettings, versioningOf } from '../settings.js';
 import { chain } from '../streams.js';
 import { el, elAttrs, S3_NAMESPACE } from '../xml/writer.js';
-import { checksumElements, newVersionMeta, sseForWrite, withinQuota } from './objects.js';
+import { checksumElements, newVersionMeta, objectChecksums, sseForWrite, withinQuota } from './objects.js';
 
 type CopyOp = Extract<S3Operation, { op: 'CopyObject' }>;
 
@@ -131,19 +131,19 @@ function checksumAlgorithm(call: S3Call): string | undefined {
 
 /**
  * The copy keeps the source's checksum (the bytes are the same); one asked for in another
- * algorithm is computed as the bytes go by.
+ * algorithm is computed as the bytes go by. Without x-amz-checksum-algorithm the source's
+ * algorithm carries over (S3's CopyObject): a composite checksum ("…-N") names the source's
+ * parts, which the copy does not have, so its algorithm's full-object value is computed.
  */
-function copiedChecksums(read: Opened, algorithm: string | undefined) {
+function copiedChecksums(read: Opened, asked: string | undefined) {
   const kept: Record<string, string> = {};
-  // A composite checksum ("…-N") names the source's parts, which the copy does not have.
-  for (const [k, v] of Object.entries(read.info.internal))
-    if (
-      k.startsWith('checksum-') &&
-      k !== 'checksum-type' &&
-      !/-\d+$/.test(v) &&
-      (algorithm === undefined || k === `checksum-${algorithm}`)
-    )
-      kept[k] = v;
+  let composite: string | undefined;
+  for (const [k, v] of Object.entries(read.info.internal)) {
+    if (!k.startsWith('checksum-') || k === 'checksum-type') continue;
+    if (/-\d+$/.test(v)) composite = k.slice('checksum-'.length);
+    else if (asked === undefined || k === `checksum-${asked}`) kept[k] = v;
+  }
+  const algorithm = asked ?? (Object.keys(kept).length === 0 ? composite : undefined);
   if (algorithm === undefined || kept[`checksum-${algorithm}`] !== undefined)
     return { body: read.stream, checksums: () => kept };
   const tally = new ChecksumCheck({ algorithm, expected: () => undefined });
@@ -219,7 +219,7 @@ export async function copyObject(deps: S3Deps, call: S3Call, op: CopyOp): Promis
         { xmlns: S3_NAMESPACE },
         el('LastModified', info.modTime.toISOString()),
         el('ETag', `"${info.etag}"`),
-        checksumElements(copied.checksums()),
+        checksumElements(objectChecksums(copied.checksums())),
       ),
     ),
     headers,

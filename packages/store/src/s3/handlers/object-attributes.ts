@@ -3,7 +3,7 @@ import type { S3Call, S3Deps } from '../call.js';
 import { storageClassOf } from '../request/fields.js';
 import type { S3Operation } from '../router.js';
 import { el, elAttrs, S3_NAMESPACE } from '../xml/writer.js';
-import { checksumElements, partChecksums } from './objects.js';
+import { checksumElements, objectChecksums, partChecksums } from './objects.js';
 import { checkKeyOpens, isMultipart, readKey } from './read.js';
 
 // GetObjectAttributes: what a HEAD tells and more (the checksum, the parts of a multipart
@@ -22,9 +22,9 @@ export async function getObjectAttributes(deps: S3Deps, call: S3Call, op: Op): P
   // The object's own value without the -N part count that GET and HEAD answer (as S3 and MinIO).
   const checksum = checksumElements(
     Object.fromEntries(
-      Object.entries(info.internal).map(([k, v]) => [
+      Object.entries(objectChecksums(info.internal)).map(([k, v]) => [
         k,
-        k.startsWith('checksum-') ? v.replace(/-\d+$/, '') : v,
+        k === 'checksum-type' ? v : v.replace(/-\d+$/, ''),
       ]),
     ),
   );

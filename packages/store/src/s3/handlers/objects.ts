@@ -117,6 +117,17 @@ export function partChecksums(info: ObjectInfo, part: ObjectPartInfo): Record<st
   );
 }
 
+/**
+ * A version's checksums with their type: the one a multipart upload chose, else FULL_OBJECT
+ * (S3: "For PutObject uploads, the checksum type is always FULL_OBJECT"; a copy's is too).
+ */
+export function objectChecksums(internal: Record<string, string>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(internal)) if (k.startsWith('checksum-')) out[k] = v;
+  if (Object.keys(out).length > 0) out['checksum-type'] ??= 'FULL_OBJECT';
+  return out;
+}
+
 /** The checksum headers of a version (x-amz-checksum-mode: ENABLED on GET/HEAD). */
 export function checksumHeaders(internal: Record<string, string>): Record<string, string> {
   const out: Record<string, string> = {};
@@ -249,7 +260,7 @@ export async function putObject(
     200,
     Object.assign(
       writeHeaders(info, versioningOf(settings, key) !== 'unversioned', sse),
-      checksumHeaders(info.internal),
+      checksumHeaders(objectChecksums(info.internal)),
     ),
   );
 }

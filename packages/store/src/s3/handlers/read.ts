@@ -28,7 +28,7 @@ import {
 import { evaluateConditions, hasConditions } from '../request/conditions.js';
 import type { S3Operation } from '../router.js';
 import { firstBytes } from '../streams.js';
-import { checksumHeaders, partChecksums } from './objects.js';
+import { checksumHeaders, objectChecksums, partChecksums } from './objects.js';
 
 type ReadOp = Extract<S3Operation, { op: 'GetObject' | 'HeadObject' }>;
 
@@ -52,7 +52,6 @@ export function objectHeaders(info: ObjectInfo): Record<string, string> {
   }
   // OFF once a hold was lifted; absent when there never was one (S3's HeadObject).
   if (info.legalHold !== undefined) out['x-amz-object-lock-legal-hold'] = info.legalHold ? 'ON' : 'OFF';
-  if (isMultipart(info)) out['x-amz-mp-parts-count'] = String(info.parts.length);
   Object.assign(out, sseResponseHeaders(sseOf(info)));
   return out;
 }
@@ -94,9 +93,14 @@ export function readKey(ctx: RequestContext, part = false): SseNone | SseCustome
  */
 function checksumsServed(op: ReadOp, info: ObjectInfo): Record<string, string> {
   if (op.range) return {};
-  if (op.partNumber === undefined || !isMultipart(info)) return info.internal;
-  const part = info.parts.find((p) => p.number === op.partNumber);
-  return part ? partChecksums(info, part) : {};
+  const whole = objectChecksums(info.internal);
+  if (op.partNumber === undefined || !isMultipart(info)) return whole;
+  // The part served: the n-th one kept, as partPlainRange picks its bytes (MinIO reads
+  // parts by position; after a Complete that skipped numbers, n is not the upload's number).
+  const part = info.parts[op.partNumber - 1];
+  if (!part) return {};
+  const checksums = partChecksums(info, part);
+  return Object.keys(checksums).length > 0 ? { ...checksums, 'checksum-type': whole['checksum-type']! } : {};
 }
 
 const version = (op: ReadOp) => (op.versionId === undefined ? {} : { versionId: op.versionId });
@@ -221,6 +225,8 @@ export async function readObject(deps: S3Deps, op: ReadOp, call: S3Call): Promis
   }
   const { info, range } = opened;
   const headers = Object.assign(objectHeaders(info), op.overrides);
+  // Only a part read learns the part count (S3's PartsCount; MinIO's opts.PartNumber > 0).
+  if (op.partNumber !== undefined && isMultipart(info)) headers['x-amz-mp-parts-count'] = String(info.parts.length);
   await hideUnpermittedLock(call, op, headers);
   if (header(ctx.headers, 'x-amz-checksum-mode')?.toUpperCase() === 'ENABLED')
     Object.assign(headers, checksumHeaders(checksumsServed(op, info)));
