@@ -17,8 +17,14 @@ describe('RequestPool', () => {
     const a = await pool.admit();
     await pool.admit();
     const order: string[] = [];
-    const c = pool.admit().then((release) => (order.push('c'), release));
-    const d = pool.admit().then((release) => (order.push('d'), release));
+    const c = pool.admit().then((release) => {
+      order.push('c');
+      return release;
+    });
+    const d = pool.admit().then((release) => {
+      order.push('d');
+      return release;
+    });
     expect(pool.queued).toBe(2);
     a();
     a(); // a second release of one place changes nothing

@@ -226,7 +226,8 @@ export async function readObject(deps: S3Deps, op: ReadOp, call: S3Call): Promis
   const { info, range } = opened;
   const headers = Object.assign(objectHeaders(info), op.overrides);
   // Only a part read learns the part count (S3's PartsCount; MinIO's opts.PartNumber > 0).
-  if (op.partNumber !== undefined && isMultipart(info)) headers['x-amz-mp-parts-count'] = String(info.parts.length);
+  if (op.partNumber !== undefined && isMultipart(info))
+    headers['x-amz-mp-parts-count'] = String(info.parts.length);
   await hideUnpermittedLock(call, op, headers);
   if (header(ctx.headers, 'x-amz-checksum-mode')?.toUpperCase() === 'ENABLED')
     Object.assign(headers, checksumHeaders(checksumsServed(op, info)));
