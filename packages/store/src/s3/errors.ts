@@ -171,6 +171,12 @@ export const ERROR_CATALOGUE = {
   },
   /** MinIO's answer when a request waited past api requests_deadline for a place. */
   TooManyRequests: { status: 429, message: 'Please reduce your request rate' },
+  /** Too few drives answered to read (MinIO's errErasureReadQuorum): clients retry a 503. */
+  SlowDownRead: { status: 503, message: 'Resource requested is unreadable, please reduce your request rate' },
+  SlowDownWrite: {
+    status: 503,
+    message: 'Resource requested is unwritable, please reduce your request rate',
+  },
   UnsupportedNotification: {
     status: 400,
     message: 'MinIO server does not support Topic or Cloud Function based notifications.',
@@ -247,14 +253,6 @@ export const ERROR_CATALOGUE = {
     status: 426,
     message: "This 'admin' API is not supported by server in this mode.",
   },
-  XMinioInsufficientReadQuorum: {
-    status: 503,
-    message: 'Storage resources are insufficient for the read operation.',
-  },
-  XMinioInsufficientWriteQuorum: {
-    status: 503,
-    message: 'Storage resources are insufficient for the write operation.',
-  },
   XMinioServerNotInitialized: { status: 503, message: 'Server not initialized, please try again.' },
   XMinioStorageFull: {
     status: 507,
@@ -291,7 +289,7 @@ export type ErrorCode = keyof typeof ERROR_CATALOGUE;
 
 // Every engine error code is a catalogue code or renamed (checked by the compiler).
 type Covers<T extends ErrorCode> = T;
-export type EngineCodesCovered = Covers<Exclude<EngineErrorCode, 'InvalidVersionId'>>;
+export type EngineCodesCovered = Covers<Exclude<EngineErrorCode, keyof typeof RENAMED_CODES>>;
 
 export interface ErrorContext {
   bucket?: string;
@@ -319,9 +317,12 @@ export class ApiError extends Error {
 }
 
 /** Engine codes that S3 names otherwise, with their S3 messages. */
-const RENAMED: Partial<Record<EngineErrorCode, [ErrorCode, string]>> = {
+const RENAMED_CODES = {
   InvalidVersionId: ['InvalidArgument', 'Invalid version id specified'],
-};
+  XMinioInsufficientReadQuorum: ['SlowDownRead', ERROR_CATALOGUE.SlowDownRead.message],
+  XMinioInsufficientWriteQuorum: ['SlowDownWrite', ERROR_CATALOGUE.SlowDownWrite.message],
+} as const satisfies Partial<Record<EngineErrorCode, readonly [ErrorCode, string]>>;
+const RENAMED: Partial<Record<EngineErrorCode, readonly [ErrorCode, string]>> = RENAMED_CODES;
 
 /**
  * Engine errors share S3's code names; this is where they cross into the protocol. An

@@ -68,12 +68,12 @@ describe('EC 2+2 reads under faults', () => {
     expect(sha256(await res.Body!.transformToByteArray())).toBe(sha256(big.body.subarray(1048570, 2097161)));
   });
 
-  it('a third lost drive fails reads with 503 XMinioInsufficientReadQuorum', async () => {
+  it('a third lost drive fails reads with 503 SlowDownRead, as MinIO answers lost read quorum', async () => {
     for (const i of [0, 1, 3]) await wipeDrive(t.drives[i]!);
     for (const key of ['inline/1k', 'file/3m']) {
       const err = await t.s3.send(new GetObjectCommand({ Bucket: 'bkt', Key: key })).catch((e: unknown) => e);
       expect(err).toBeInstanceOf(S3ServiceException);
-      expect((err as S3ServiceException).name).toBe('XMinioInsufficientReadQuorum');
+      expect((err as S3ServiceException).name).toBe('SlowDownRead');
       expect((err as S3ServiceException).$metadata.httpStatusCode).toBe(503);
     }
   });
@@ -88,11 +88,11 @@ describe('EC 2+2 reads under faults', () => {
         .send(new GetObjectCommand({ Bucket: 'bkt', Key: o.key }))
         .catch((e: unknown) => e);
       expect([o.key, (err as S3ServiceException).$metadata?.httpStatusCode]).toEqual([o.key, 503]);
-      expect((err as S3ServiceException).name).toBe('XMinioInsufficientReadQuorum');
+      expect((err as S3ServiceException).name).toBe('SlowDownRead');
     }
   });
 
-  it('writes need quorum: one drive gone is fine, two gone is 503 XMinioInsufficientWriteQuorum', async () => {
+  it('writes need quorum: one drive gone is fine, two gone is 503 SlowDownWrite', async () => {
     await wipeDrive(t.drives[3]!);
     const body = pattern(2 * 1024 * 1024, 99);
     await t.s3.send(new PutObjectCommand({ Bucket: 'bkt', Key: 'after-one', Body: body }));
@@ -102,7 +102,7 @@ describe('EC 2+2 reads under faults', () => {
     const err = await t.s3
       .send(new PutObjectCommand({ Bucket: 'bkt', Key: 'after-two', Body: body }))
       .catch((e: unknown) => e);
-    expect((err as S3ServiceException).name).toBe('XMinioInsufficientWriteQuorum');
+    expect((err as S3ServiceException).name).toBe('SlowDownWrite');
     expect((err as S3ServiceException).$metadata.httpStatusCode).toBe(503);
   });
 

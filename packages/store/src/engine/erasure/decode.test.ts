@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { ReadOnlyFile } from '../fs/os.js';
-import { decodeObject } from './decode.js';
+import { decodeInline, decodeObject } from './decode.js';
+import { encodeObject } from './encode.js';
+import { BLOCK_SIZE } from './params.js';
 
 describe('decodeObject', () => {
   it("lets the next block's read in flight end before a reader that stops early returns", async () => {
@@ -27,5 +29,29 @@ describe('decodeObject', () => {
     expect(inFlight).toBe(2); // the second block's two shards, read ahead
     await blocks.return(undefined);
     expect(inFlight).toBe(0);
+  });
+});
+
+describe('decodeInline', () => {
+  it('reads back every small object at wide layouts, where the last data shards hold padding only', async () => {
+    // 1 byte at EC 3+3 has shards of one byte: shards 1 and 2 carry none of the object's bytes.
+    for (const [data, parity] of [
+      [2, 2],
+      [3, 3],
+      [4, 4],
+      [12, 4],
+    ] as const) {
+      const layout = { data, parity, blockSize: BLOCK_SIZE, bitrot: 'highwayhash256' as const };
+      const targets = Array.from({ length: data + parity }, () => ({ dir: '/nonexistent' }));
+      for (const size of [1, 2, 5, 50, 109, 110, 4096]) {
+        const body = Buffer.from(Array.from({ length: size }, (_, i) => (i * 31 + size) & 0xff));
+        const { shards } = await encodeObject(body, layout, targets, { size });
+        const sources = shards.map((s) => (s && 'inline' in s ? { inline: s.inline } : undefined));
+        expect(
+          decodeInline({ sources, layout, size }).equals(body),
+          `${size} bytes at ${data}+${parity}`,
+        ).toBe(true);
+      }
+    }
   });
 });

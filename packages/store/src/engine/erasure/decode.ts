@@ -272,7 +272,9 @@ function wholeFromDataShards(o: DecodeOptions): Buffer | undefined {
     if (!stream || stream.length < hashLen + shardLen) return undefined;
     const shard = stream.subarray(hashLen, hashLen + shardLen);
     if (hashLen > 0 && !shardChecksum(bitrot, shard).equals(stream.subarray(0, hashLen))) return undefined;
-    shard.copy(out, i * shardLen, 0, Math.min(shardLen, o.size - i * shardLen));
+    // With more data shards than bytes to spread, the last shards hold padding only.
+    const bytes = Math.min(shardLen, o.size - i * shardLen);
+    if (bytes > 0) shard.copy(out, i * shardLen, 0, bytes);
   }
   return out;
 }
