@@ -139,6 +139,34 @@ describe('bucket quota', () => {
     ).rejects.toMatchObject(exceeded);
   });
 
+  it('under suspended versioning only a copy of the null version onto itself replaces it', async () => {
+    await t.s3.send(new CreateBucketCommand({ Bucket: 'suspended' }));
+    await admin.setBucketQuota('suspended', { quota: MiB, quotatype: 'hard' });
+    const versioning = (Status: 'Enabled' | 'Suspended') =>
+      t.s3.send(new PutBucketVersioningCommand({ Bucket: 'suspended', VersioningConfiguration: { Status } }));
+    await versioning('Enabled');
+    await t.s3.send(
+      new PutObjectCommand({ Bucket: 'suspended', Key: 'big', Body: Buffer.alloc(600 * 1024) }),
+    );
+    await versioning('Suspended');
+    const copyOntoItself = (Key: string) =>
+      t.s3.send(
+        new CopyObjectCommand({
+          Bucket: 'suspended',
+          Key,
+          CopySource: `suspended/${Key}`,
+          MetadataDirective: 'REPLACE',
+          Metadata: { note: 'changed' },
+        }),
+      );
+    // The latest version has an id: the copy adds a null version beside it, 600 KiB more.
+    await expect(copyOntoItself('big')).rejects.toMatchObject(exceeded);
+    await t.s3.send(
+      new PutObjectCommand({ Bucket: 'suspended', Key: 'null', Body: Buffer.alloc(300 * 1024) }),
+    );
+    await copyOntoItself('null'); // replaces the null version: no bytes added
+  });
+
   it('quota 0 clears it; fifo and malformed documents are refused', async () => {
     await expect(
       admin.setBucketQuota('capped', { quota: 1, quotatype: 'fifo' as 'hard' }),

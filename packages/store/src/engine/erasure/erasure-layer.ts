@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { statfs } from 'node:fs/promises';
 import type { BucketMetaRecord } from '../../format/bucket-meta.js';
 import type { OpTracer } from '../../observe/op-trace.js';
-import { indexFilePath } from '../fs/drive-index.js';
+import { type DriveIndex, indexFilePath } from '../fs/drive-index.js';
 import { type DriveSet, reformatDrive } from '../fs/drives.js';
 import { assertObjectKey } from '../names.js';
 import type {
@@ -48,6 +48,7 @@ import { repairDocuments, restoreDocuments } from './restore.js';
 import { abortStaleUploads } from './stale-uploads.js';
 import { sweepUnnamedData } from './sweep.js';
 import * as uploadListing from './upload-listing.js';
+import { agreedUsage } from './usage.js';
 
 export interface ErasureOptions {
   parity?: number;
@@ -176,10 +177,11 @@ export class ErasureObjectLayer implements ObjectLayer {
 
   async bucketUsage(bucket: string): Promise<BucketUsage> {
     await this.readBucket(bucket);
-    const ix = this.ctx.drives.all().find((d) => d !== undefined);
-    if (!ix) return { size: 0, objects: 0, versions: 0, deleteMarkers: 0 };
-    const { size, objects, versions, deleteMarkers } = ix.usageOf(bucket);
-    return { size, objects, versions, deleteMarkers };
+    const { drives } = this.ctx;
+    const whole = drives
+      .all()
+      .filter((ix, i): ix is DriveIndex => ix !== undefined && !drives.rebuilding.has(i));
+    return agreedUsage(whole.map((ix) => ix.usageOf(bucket)));
   }
 
   async putObject(input: PutObjectInput): Promise<ObjectInfo> {

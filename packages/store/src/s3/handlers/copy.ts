@@ -183,8 +183,12 @@ export async function copyObject(deps: S3Deps, call: S3Call, op: CopyOp): Promis
   const copied = copiedChecksums(read, algorithm);
   // A copy onto itself (new metadata, a key rotation) that replaces the object is not held
   // to the quota, as in MinIO: a bucket over half full could otherwise never change its big
-  // objects' metadata. Where it adds a version, it adds bytes, and the quota holds.
-  const replaces = inPlace && versioningOf(settings, op.key) !== 'enabled';
+  // objects' metadata. Where it adds a version, it adds bytes, and the quota holds: under
+  // suspended versioning a copy replaces only the null version, so only a copy of that one.
+  const versioning = versioningOf(settings, op.key);
+  const replaces =
+    inPlace &&
+    (versioning === 'unversioned' || (versioning === 'suspended' && read.info.versionId === 'null'));
   const write = () =>
     writeObject(deps, {
       bucket: op.bucket,
