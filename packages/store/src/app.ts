@@ -1,7 +1,9 @@
 import { adminProtocol, minioMiscProtocol } from './admin/protocol.js';
 import type { ServiceAction } from './admin/router.js';
 import { corsAllowOrigins, requestLimits } from './config/api.js';
+import type { ServerConfig } from './config/kv.js';
 import { notificationArns } from './config/notify-arns.js';
+import { paritiesInForce, parityFor, type StorageClassParity } from './config/storage-class.js';
 import type { ServerConfigStore } from './config/store.js';
 import type { MasterKey } from './crypto/index.js';
 import type { ObjectLayer } from './engine/object-layer.js';
@@ -59,7 +61,16 @@ const isListenRequest = (ctx: RequestContext): boolean =>
 export function createApp(deps: AppDeps): ServerDeps {
   const trace = new Bus<HttpTrace>();
   const freeze = new FreezeGate();
-  const drives = deps.layer.backendInfo().drives;
+  const backend = deps.layer.backendInfo();
+  const drives = backend.drives;
+  // Worked out again only when the configuration changed (every write asks).
+  let parsed: { from: ServerConfig; parities: StorageClassParity } | undefined;
+  const parities = (): StorageClassParity => {
+    const from = deps.config.config;
+    if (parsed?.from !== from)
+      parsed = { from, parities: paritiesInForce(from, drives, backend.parityShards) };
+    return parsed.parities;
+  };
   const admin = adminProtocol({
     trace,
     opTraces: deps.opTraces,
@@ -103,6 +114,7 @@ export function createApp(deps: AppDeps): ServerDeps {
     events: deps.events,
     notificationArns: () => notificationArns(deps.config.config),
     corsAllowOrigins: () => corsAllowOrigins(deps.config.config),
+    storageClassParity: (storageClass) => parityFor(parities(), storageClass),
   });
   const s3: Protocol = {
     // A ListenBucketNotification stream lasts as long as its client wants: it takes no place.

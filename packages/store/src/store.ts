@@ -3,6 +3,7 @@ import type { ServiceAction } from './admin/router.js';
 import { logInfo } from './admin/streams.js';
 import { createApp } from './app.js';
 import { configuredRegion } from './config/notify-arns.js';
+import { storageClassParity } from './config/storage-class.js';
 import { ServerConfigStore } from './config/store.js';
 import { ErasureObjectLayer } from './engine/erasure/erasure-layer.js';
 import { erasureParams } from './engine/erasure/params.js';
@@ -116,7 +117,10 @@ async function boot(
     hasData: (await layer.listBuckets()).length > 0,
     log,
   });
-  const config = await ServerConfigStore.open(layer.system);
+  const backend = layer.backendInfo();
+  const config = await ServerConfigStore.open(layer.system, (c) => {
+    storageClassParity(c, backend.drives, backend.parityShards);
+  });
   // The site region is read at start, as MinIO reads it (setting it asks for a restart). It
   // names the store's location; requests must name it only when the store is started with
   // one: a label set from the console must not lock the console (and every client signing

@@ -146,13 +146,13 @@ async function dispatch(
 ): Promise<Reply> {
   switch (op.op) {
     case 'AccountInfo':
-      return jsonReply(await accountInfo(deps.layer, deps.system, call, ctx.host));
+      return jsonReply(await accountInfo(deps.layer, deps.system, call, ctx.host, deps.config.config));
     case 'ServerInfo':
       call.require('admin:ServerInfo');
       return jsonReply(await serverInfo(deps, ctx.host));
     case 'StorageInfo':
       call.require('admin:StorageInfo');
-      return jsonReply(await storageInfo(deps.layer, ctx.host));
+      return jsonReply(await storageInfo(deps.layer, ctx.host, deps.config.config));
     case 'DataUsageInfo':
       call.require('admin:DataUsageInfo');
       return jsonReply(await dataUsageInfo(deps.layer));

@@ -24,10 +24,18 @@ export class ServerConfigStore {
   private constructor(
     private readonly system: SystemStore,
     private current: ServerConfig,
+    private readonly check: (config: ServerConfig) => void,
   ) {}
 
-  static async open(system: SystemStore): Promise<ServerConfigStore> {
-    return new ServerConfigStore(system, decodeServerConfig(await system.read(CONFIG)));
+  /**
+   * `check` judges every change against the server it would run on (storage class parity
+   * against the drives); it throws a ConfigError to refuse it, and nothing is stored.
+   */
+  static async open(
+    system: SystemStore,
+    check: (config: ServerConfig) => void = () => {},
+  ): Promise<ServerConfigStore> {
+    return new ServerConfigStore(system, decodeServerConfig(await system.read(CONFIG)), check);
   }
 
   get config(): Readonly<ServerConfig> {
@@ -47,6 +55,7 @@ export class ServerConfigStore {
   ): Promise<T> {
     const run = this.queue.then(async () => {
       const { config, result } = change(this.current);
+      this.check(config);
       await this.system.write(CONFIG, encodeServerConfig(config));
       this.current = config;
       for (const listener of this.listeners) listener(config);

@@ -89,6 +89,8 @@ export interface BodyFacts {
 }
 
 export interface NewObjectMeta {
+  /** Parity shards of the object (its storage class's); default the set's. */
+  parity?: number;
   contentType?: string;
   userMeta?: Record<string, string>;
   headers?: Partial<Record<StoredHeaderName, string>>;

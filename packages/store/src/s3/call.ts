@@ -28,6 +28,8 @@ export interface S3Deps {
   notificationArns(): string[];
   /** Origins the server lets in where a bucket has no CORS rules (api cors_allow_origin). */
   corsAllowOrigins(): string[];
+  /** Parity of a new object of this storage class (storage_class); undefined: the set's. */
+  storageClassParity(storageClass: string | undefined): number | undefined;
 }
 
 /** One S3 request as handlers see it, after authentication and authorisation. */

@@ -195,6 +195,8 @@ export async function writeObject(deps: S3Deps, req: WriteRequest): Promise<Obje
     req.meta,
   );
   if (req.condition) input.condition = req.condition;
+  const parity = deps.storageClassParity(req.meta.headers?.['x-amz-storage-class']);
+  if (parity !== undefined) input.parity = parity;
   if (sse.kind === 'none') {
     if (req.expectedMd5) input.expectedMd5 = req.expectedMd5;
     if (req.afterBody) input.finish = req.afterBody;

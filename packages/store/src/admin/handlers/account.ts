@@ -1,4 +1,6 @@
 import type { AccountInfo, BackendInfo } from '@stowage/madmin';
+import type { ServerConfig } from '../../config/kv.js';
+import { paritiesInForce } from '../../config/storage-class.js';
 import type { ObjectLayer } from '../../engine/object-layer.js';
 import type { SystemStore } from '../../engine/system-store.js';
 import type { RequestFacts } from '../../iam/policy/index.js';
@@ -11,18 +13,23 @@ import type { AdminCall } from '../call.js';
 // GET /minio/admin/v3/accountinfo (madmin-protocol.md §3.10): the buckets the caller can
 // read or write, with usage and access, and its policy (consoleAdmin for root).
 
-/** madmin's BackendInfo: capitalised keys, Type 2 = Erasure. */
-export function backendInfoJson(layer: ObjectLayer, endpoint: string): BackendInfo {
+/**
+ * madmin's BackendInfo: capitalised keys, Type 2 = Erasure. The storage classes' layouts are
+ * the ones new objects get (storage_class), as MinIO reports them.
+ */
+export function backendInfoJson(layer: ObjectLayer, endpoint: string, config: ServerConfig): BackendInfo {
   const info = layer.backendInfo();
+  const parities = paritiesInForce(config, info.drives, info.parityShards);
+  const standard = parities.standard ?? info.parityShards;
   return {
     Type: info.kind === 'Erasure' ? 2 : 1,
     GatewayOnline: false,
     OnlineDisks: { [endpoint]: info.onlineDrives },
     OfflineDisks: { [endpoint]: info.drives - info.onlineDrives },
-    StandardSCData: [info.dataShards],
-    StandardSCParity: info.parityShards,
-    RRSCData: [info.dataShards],
-    RRSCParity: info.parityShards,
+    StandardSCData: [info.drives - standard],
+    StandardSCParity: standard,
+    RRSCData: [info.drives - parities.rrs],
+    RRSCParity: parities.rrs,
     TotalSets: [1],
     DrivesPerSet: [info.drives],
   };
@@ -33,6 +40,7 @@ export async function accountInfo(
   system: SystemStore,
   call: AdminCall,
   endpoint: string,
+  config: ServerConfig,
 ): Promise<AccountInfo> {
   const { identity, iam, credentials } = call;
   const rights = rightsOf(iam, identity, credentials.rootAccessKey);
@@ -82,7 +90,7 @@ export async function accountInfo(
   );
   return {
     AccountName: identity.subject ?? identity.parent,
-    Server: backendInfoJson(layer, endpoint),
+    Server: backendInfoJson(layer, endpoint, config),
     Policy: mergedPolicyDocument(
       iam,
       identity.parent,

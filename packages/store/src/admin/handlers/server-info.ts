@@ -3,6 +3,7 @@ import type { Disk, InfoMessage } from '@stowage/madmin';
 import { effective, isEnabled, type ServerConfig } from '../../config/kv.js';
 import { configuredRegion, notificationArns } from '../../config/notify-arns.js';
 import { probeStatus, probeTarget } from '../../config/notify-probe.js';
+import { paritiesInForce } from '../../config/storage-class.js';
 import type { ServerConfigStore } from '../../config/store.js';
 import { notifyType, SUBSYSTEMS } from '../../config/subsystems.js';
 import type { DriveInfo, ObjectLayer } from '../../engine/object-layer.js';
@@ -101,6 +102,7 @@ async function usage(layer: ObjectLayer): Promise<Usage> {
 export async function serverInfo(deps: ServerInfoDeps, host: string): Promise<InfoMessage> {
   const { layer } = deps;
   const backend = layer.backendInfo();
+  const parities = paritiesInForce(deps.config.config, backend.drives, backend.parityShards);
   const drives = await layer.drives();
   const u = await usage(layer);
   const mem = process.memoryUsage();
@@ -122,8 +124,8 @@ export async function serverInfo(deps: ServerInfoDeps, host: string): Promise<In
       backendType: 'Erasure',
       onlineDisks: backend.onlineDrives,
       offlineDisks: backend.drives - backend.onlineDrives,
-      standardSCParity: backend.parityShards,
-      rrSCParity: backend.parityShards,
+      standardSCParity: parities.standard ?? backend.parityShards,
+      rrSCParity: parities.rrs,
     },
     servers: [
       {
@@ -160,10 +162,10 @@ export async function serverInfo(deps: ServerInfoDeps, host: string): Promise<In
   return info;
 }
 
-export async function storageInfo(layer: ObjectLayer, host: string): Promise<unknown> {
+export async function storageInfo(layer: ObjectLayer, host: string, config: ServerConfig): Promise<unknown> {
   const drives = (await layer.drives()).map(diskJson);
   drives.sort((a, b) => (a.totalspace ?? 0) - (b.totalspace ?? 0));
-  return { Disks: drives, Backend: backendInfoJson(layer, host) };
+  return { Disks: drives, Backend: backendInfoJson(layer, host, config) };
 }
 
 export async function dataUsageInfo(layer: ObjectLayer): Promise<unknown> {

@@ -12,7 +12,7 @@ import { type EngineContext, objectLock } from './context.js';
 import { toObjectInfo } from './object-info.js';
 import { currentObject, dropRemoved, mergedKey } from './objects.js';
 import { driveCopy } from './shard-writes.js';
-import { partCandidates, readUpload, toPartInfo, uploadEntry, uploadLock } from './uploads.js';
+import { partCandidates, readUpload, toPartInfo, uploadEntry, uploadLock, uploadParams } from './uploads.js';
 import { addVersion, type Merged, type MergedVersion, NULL_VERSION, nextModTime } from './versions.js';
 
 // CompleteMultipartUpload: the chosen parts become the object's, in place (no copy), and the
@@ -127,7 +127,7 @@ export async function completeMultipartUpload(ctx: EngineContext, input: Complet
         read.holders.map((h, i) => holdsParts(ctx.drives.paths[i]!, bucket, key, record.dataId, h, chosen)),
       );
       const codec = new RecordCodec();
-      const { committed, results } = await commitEach(ctx.drives, ctx.params, (i) => {
+      const { committed, results } = await commitEach(ctx.drives, uploadParams(ctx, record), (i) => {
         const h = read.holders[i];
         if (!holding[i]) return undefined;
         const step = keyStep(bucket, key, addVersion(driveCopy(version, h!.index, undefined)), codec);

@@ -13,9 +13,9 @@ import { rm } from '../fs/os.js';
 import type { NewObjectMeta, PartInfo, PutPartInput, UploadInfo } from '../object-layer.js';
 import { commitEach, type DriveStep, removeData } from './commit.js';
 import type { EngineContext } from './context.js';
-import { BLOCK_SIZE } from './params.js';
+import { BLOCK_SIZE, paramsWithParity } from './params.js';
 import { encodeBody } from './shard-writes.js';
-import { readUpload, toPartInfo, toUploadInfo, uploadEntry, uploadLock } from './uploads.js';
+import { readUpload, toPartInfo, toUploadInfo, uploadEntry, uploadLock, uploadParams } from './uploads.js';
 
 /** Upload ids sort by initiation (hex time first), as S3 lists a key's uploads. */
 let lastIdTime = 0;
@@ -44,12 +44,13 @@ export async function newMultipartUpload(
   meta: NewObjectMeta,
 ): Promise<UploadInfo> {
   const { uploadId, initiated } = newUploadId();
+  const params = paramsWithParity(ctx.params, meta.parity);
   const record: UploadRecord = {
     v: UPLOAD_RECORD_VERSION,
     initiated,
     dataId: randomUUID(),
-    data: ctx.params.data,
-    parity: ctx.params.parity,
+    data: params.data,
+    parity: params.parity,
     index: 0,
     blockSize: BLOCK_SIZE,
     bitrot: ctx.newBitrot,
@@ -125,7 +126,8 @@ export async function putObjectPart(ctx: EngineContext, input: PutPartInput): Pr
     const encoded = await encodeBody(
       ctx,
       input.body,
-      { dir: folder, file, noInline: true, bitrot: record.bitrot },
+      // The upload's own layout, fixed when it began (a restart may change the set's).
+      { dir: folder, file, noInline: true, bitrot: record.bitrot, params: uploadParams(ctx, record) },
       { size: input.size, ...(input.expectedMd5 ? { md5: input.expectedMd5 } : {}) },
     );
     const facts = input.finish?.() ?? {};
@@ -146,7 +148,7 @@ export async function putObjectPart(ctx: EngineContext, input: PutPartInput): Pr
       const holders = ctx.drives.all().filter((ix) => ix?.uploads.get(entry) !== undefined).length;
       const missing = (i: number) =>
         holders >= ctx.params.readQuorum ? { ...record, index: i, parts: [] } : undefined;
-      return commitEach(ctx.drives, ctx.params, (i) =>
+      return commitEach(ctx.drives, uploadParams(ctx, record), (i) =>
         encoded.shards[i]
           ? uploadStep(
               entry,

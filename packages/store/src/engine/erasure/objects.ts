@@ -21,7 +21,7 @@ import { dataPin, type EngineContext, objectLock } from './context.js';
 import { type DecodeOptions, decodeInline, type ShardSource } from './decode.js';
 import type { Encoded } from './encode.js';
 import { toObjectInfo } from './object-info.js';
-import { BLOCK_SIZE, quorumError } from './params.js';
+import { BLOCK_SIZE, paramsWithParity, quorumError } from './params.js';
 import { readVersion } from './reader.js';
 import { driveCopy, encodeBody } from './shard-writes.js';
 import { uploadDataIds } from './uploads.js';
@@ -136,6 +136,7 @@ function expected(input: PutObjectInput): { size?: number; md5?: Buffer } {
 export async function putObject(ctx: EngineContext, input: PutObjectInput): Promise<ObjectInfo> {
   const { bucket, key } = input;
   const dataId = randomUUID();
+  const params = paramsWithParity(ctx.params, input.parity);
   let committed = false;
   let encoded: Encoded | undefined;
   const written = ctx.writes.begin(dataPin(bucket, key, dataId));
@@ -143,7 +144,12 @@ export async function putObject(ctx: EngineContext, input: PutObjectInput): Prom
     const enc = await encodeBody(
       ctx,
       input.body,
-      { dir: (i) => dataDir(ctx.drives.paths[i]!, bucket, key, dataId), file: 'part.1', fresh: true },
+      {
+        dir: (i) => dataDir(ctx.drives.paths[i]!, bucket, key, dataId),
+        file: 'part.1',
+        fresh: true,
+        params,
+      },
       expected(input),
     );
     encoded = enc;
@@ -163,8 +169,8 @@ export async function putObject(ctx: EngineContext, input: PutObjectInput): Prom
         internal: Object.assign({}, input.internal, facts.internal),
         data: {
           id: dataId,
-          data: ctx.params.data,
-          parity: ctx.params.parity,
+          data: params.data,
+          parity: params.parity,
           index: 0,
           blockSize: BLOCK_SIZE,
           bitrot: ctx.newBitrot,
@@ -175,7 +181,7 @@ export async function putObject(ctx: EngineContext, input: PutObjectInput): Prom
       if (input.retention)
         version.retention = { mode: input.retention.mode, until: input.retention.until.getTime() };
       if (input.legalHold !== undefined) version.legalHold = input.legalHold;
-      const result = await commitKey(ctx.drives, ctx.params, bucket, key, (i) =>
+      const result = await commitKey(ctx.drives, params, bucket, key, (i) =>
         enc.shards[i] ? addVersion(driveCopy(version, i, enc.shards[i])) : undefined,
       );
       committed = true;

@@ -29,6 +29,10 @@ export function erasureParams(drives: number, parity = defaultParity(drives)): E
   return { drives, data, parity, readQuorum: data, writeQuorum: data === parity ? data + 1 : data };
 }
 
+/** The set's rules for an object of `parity` parity shards (its storage class's). */
+export const paramsWithParity = (set: ErasureParams, parity: number | undefined): ErasureParams =>
+  parity === undefined || parity === set.parity ? set : erasureParams(set.drives, parity);
+
 /** Quorum rules for a record's own layout (old objects may use another one than the set's). */
 export const readQuorumOf = (e: { data: number }): number => e.data;
 

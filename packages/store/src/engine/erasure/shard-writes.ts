@@ -5,7 +5,7 @@ import { rm } from '../fs/os.js';
 import type { NewBitrot } from './bitrot.js';
 import type { EngineContext } from './context.js';
 import { type Encoded, encodeObject, type ShardOut } from './encode.js';
-import { BLOCK_SIZE, quorumError } from './params.js';
+import { BLOCK_SIZE, type ErasureParams, quorumError } from './params.js';
 
 // A body's way onto the drives: where each drive's shard file goes, the coding itself, and
 // the per-drive record of what was written (shared by PUT, upload parts and heal).
@@ -17,6 +17,8 @@ export interface Place {
   fresh?: boolean;
   noInline?: boolean;
   bitrot?: NewBitrot;
+  /** The object's layout and write quorum; default the set's. */
+  params?: ErasureParams;
 }
 
 /** Where drive i's shard file goes; the folder is worked out only for objects not inline. */
@@ -62,7 +64,7 @@ export async function encodeBody(
   place: Place,
   expect: { size?: number; md5?: Buffer },
 ): Promise<Encoded> {
-  const { data, parity, writeQuorum } = ctx.params;
+  const { data, parity, writeQuorum } = place.params ?? ctx.params;
   const live = ctx.drives.all();
   if (live.filter((ix) => ix !== undefined).length < writeQuorum) throw quorumError('write');
   // A body of unknown length claims a block: the guard is for the drives' last room.

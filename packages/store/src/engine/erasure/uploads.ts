@@ -3,7 +3,7 @@ import { EngineError } from '../errors.js';
 import { type DriveIndex, entryKey } from '../fs/drive-index.js';
 import type { NewObjectMeta, PartInfo, UploadInfo } from '../object-layer.js';
 import type { EngineContext } from './context.js';
-import { quorumError } from './params.js';
+import { type ErasureParams, paramsWithParity, quorumError } from './params.js';
 import type { DriveAnswer } from './quorum.js';
 
 // Reading multipart upload records by quorum: the upload drives agree on, and for each
@@ -138,3 +138,7 @@ export const toUploadInfo = (bucket: string, key: string, uploadId: string, r: U
   initiated: new Date(r.initiated),
   meta: metaOf(r),
 });
+
+/** The rules an upload's parts and object are written by: its layout's. */
+export const uploadParams = (ctx: EngineContext, record: UploadRecord): ErasureParams =>
+  paramsWithParity(ctx.params, record.parity);

@@ -52,6 +52,8 @@ export async function createMultipartUpload(
   if (sse.kind !== 'none') meta.internal = newObjectKey(deps, sse, op.bucket, op.key).internal;
   if (checksum)
     meta.internal = { ...meta.internal, [UPLOAD_CHECKSUM]: `${checksum.algorithm}/${checksum.type}` };
+  const parity = deps.storageClassParity(meta.headers?.['x-amz-storage-class']);
+  if (parity !== undefined) meta.parity = parity;
   const upload = await deps.layer.newMultipartUpload(op.bucket, op.key, meta);
   const answered: Record<string, string> = sseResponseHeaders(sse);
   if (checksum) {
