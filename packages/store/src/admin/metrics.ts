@@ -8,6 +8,7 @@ import { evaluate } from '../iam/policy/index.js';
 import { rightsOf } from '../iam/rights.js';
 import type { RequestMetrics } from '../observe/metrics.js';
 import { ApiError } from '../s3/errors.js';
+import { SIZE_CLASS_NAMES } from './size-histogram.js';
 
 // Prometheus metrics at /minio/v2/metrics/cluster and /node (madmin-protocol.md §7.4), in
 // the text format, with MinIO's names. Access: a Bearer JWT (HS256/384/512) signed with
@@ -171,6 +172,17 @@ export async function metricsReply(
       'gauge',
       'Total number of objects',
       buckets.map((b, i) => [{ ...server, bucket: b.name }, usage[i]?.objects ?? 0]),
+    );
+    out.metric(
+      'minio_bucket_objects_size_distribution',
+      'gauge',
+      'Distribution of object sizes in the bucket, includes label for the bucket name',
+      buckets.flatMap((b, i) =>
+        SIZE_CLASS_NAMES.map((range, c): [Record<string, string>, number] => [
+          { ...server, bucket: b.name, range },
+          usage[i]?.sizes[c] ?? 0,
+        ]),
+      ),
     );
   }
   const m = deps.metrics;

@@ -217,6 +217,8 @@ export interface BucketUsage {
   objects: number;
   versions: number;
   deleteMarkers: number;
+  /** Objects (latest versions) per size class: below 1 KiB, 1 MiB, 10, 64, 128, 512 MiB, above. */
+  sizes: number[];
 }
 
 export interface BackendInfo {

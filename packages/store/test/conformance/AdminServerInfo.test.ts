@@ -1,8 +1,8 @@
 import { rm } from 'node:fs/promises';
 import * as s3sdk from '@aws-sdk/client-s3';
-import { MadminClient, MadminError } from '@stowage/madmin';
+import { MadminClient, MadminError, prometheusToken } from '@stowage/madmin';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROOT, startTestStore, type TestStore } from '../support/store.js';
+import { ROOT, rawRequest, startTestStore, type TestStore } from '../support/store.js';
 
 // GET /info, /storageinfo and /datausageinfo (madmin-protocol.md §7): what a dashboard shows.
 
@@ -50,9 +50,18 @@ describe('admin server, storage and usage info', () => {
   it('reports usage per bucket', async () => {
     const usage = await admin.dataUsageInfo();
     expect(usage).toMatchObject({ objectsCount: 2, objectsTotalSize: 8, bucketsCount: 2 });
+    const histogram = (small: number) => ({
+      LESS_THAN_1024_B: small,
+      BETWEEN_1024_B_AND_1_MB: 0,
+      BETWEEN_1_MB_AND_10_MB: 0,
+      BETWEEN_10_MB_AND_64_MB: 0,
+      BETWEEN_64_MB_AND_128_MB: 0,
+      BETWEEN_128_MB_AND_512_MB: 0,
+      GREATER_THAN_512_MB: 0,
+    });
     expect(usage.bucketsUsageInfo).toEqual({
-      'usage-a': { size: 8, objectsCount: 2, versionsCount: 2 },
-      'usage-b': { size: 0, objectsCount: 0, versionsCount: 0 },
+      'usage-a': { size: 8, objectsCount: 2, versionsCount: 2, objectsSizesHistogram: histogram(2) },
+      'usage-b': { size: 0, objectsCount: 0, versionsCount: 0, objectsSizesHistogram: histogram(0) },
     });
   });
 
@@ -67,5 +76,35 @@ describe('admin server, storage and usage info', () => {
     expect((err as MadminError).status).toBe(403);
     await admin.policies.set(['diagnostics'], 'nosy', false);
     expect((await nosy.serverInfo()).mode).toBe('online');
+  });
+
+  it('classes objects by size, by their latest version, in usage, account info and metrics', async () => {
+    await t.s3.send(new s3sdk.CreateBucketCommand({ Bucket: 'usage-sizes' }));
+    const put = (Key: string, size: number) =>
+      t.s3.send(new s3sdk.PutObjectCommand({ Bucket: 'usage-sizes', Key, Body: Buffer.alloc(size, 1) }));
+    await put('tiny', 10);
+    await put('page', 2048);
+    await put('photo', 2 << 20);
+    await put('page', 12); // replaced: now below 1 KiB
+    await t.s3.send(new s3sdk.DeleteObjectCommand({ Bucket: 'usage-sizes', Key: 'tiny' }));
+    const expected = {
+      LESS_THAN_1024_B: 1,
+      BETWEEN_1024_B_AND_1_MB: 0,
+      BETWEEN_1_MB_AND_10_MB: 1,
+      BETWEEN_10_MB_AND_64_MB: 0,
+      BETWEEN_64_MB_AND_128_MB: 0,
+      BETWEEN_128_MB_AND_512_MB: 0,
+      GREATER_THAN_512_MB: 0,
+    };
+    const usage = await admin.dataUsageInfo();
+    expect(usage.bucketsUsageInfo['usage-sizes']?.objectsSizesHistogram).toEqual(expected);
+    const account = await admin.accountInfo();
+    expect(account.Buckets.find((b) => b.name === 'usage-sizes')?.objectHistogram).toEqual(expected);
+    const metrics = await rawRequest(t.store.port, 'GET', '/minio/v2/metrics/cluster', {
+      authorization: `Bearer ${prometheusToken(ROOT)}`,
+    });
+    expect(metrics.body).toMatch(
+      /^minio_bucket_objects_size_distribution\{[^}]*bucket="usage-sizes",range="BETWEEN_1_MB_AND_10_MB"\} 1$/m,
+    );
   });
 });

@@ -9,6 +9,7 @@ import { bucketPolicy } from '../../s3/authorize.js';
 import { BucketConfigStore } from '../../s3/config/store.js';
 import type { QuotaValue } from '../../s3/settings.js';
 import type { AdminCall } from '../call.js';
+import { sizeHistogram } from '../size-histogram.js';
 
 // GET /minio/admin/v3/accountinfo (madmin-protocol.md §3.10): the buckets the caller can
 // read or write, with usage and access, and its policy (consoleAdmin for root).
@@ -65,7 +66,7 @@ export async function accountInfo(
       const write = await may('s3:PutObject', b.name);
       if (!read && !write) return undefined;
       const [usage, versioning, lock, quota] = await Promise.all([
-        layer.bucketUsage(b.name).catch(() => ({ size: 0, objects: 0 })),
+        layer.bucketUsage(b.name).catch(() => ({ size: 0, objects: 0, sizes: [] as number[] })),
         configs.get(b.name, 'versioning') as Promise<{ status?: string } | undefined>,
         configs.get(b.name, 'object-lock'),
         configs.get(b.name, 'quota') as Promise<QuotaValue | undefined>,
@@ -74,7 +75,7 @@ export async function accountInfo(
         name: b.name,
         size: usage.size,
         objects: usage.objects,
-        objectHistogram: {},
+        objectHistogram: sizeHistogram(usage.sizes),
         details: {
           versioning: versioning?.status === 'Enabled',
           versioningSuspended: versioning?.status === 'Suspended',

@@ -10,6 +10,7 @@ import type { DriveInfo, ObjectLayer } from '../../engine/object-layer.js';
 import type { LogTargets } from '../../observe/log-targets.js';
 import type { NotificationTargets } from '../../observe/notify-targets.js';
 import type { TargetStatus } from '../../observe/queued-target.js';
+import { sizeHistogram } from '../size-histogram.js';
 import { backendInfoJson } from './account.js';
 
 // GET /info, /storageinfo and /datausageinfo (madmin-protocol.md §7): what the console's
@@ -82,7 +83,15 @@ interface Usage {
   objects: number;
   versions: number;
   size: number;
-  perBucket: Record<string, { size: number; objectsCount: number; versionsCount: number }>;
+  perBucket: Record<
+    string,
+    {
+      size: number;
+      objectsCount: number;
+      versionsCount: number;
+      objectsSizesHistogram: Record<string, number>;
+    }
+  >;
 }
 
 async function usage(layer: ObjectLayer): Promise<Usage> {
@@ -94,7 +103,12 @@ async function usage(layer: ObjectLayer): Promise<Usage> {
     out.objects += u.objects;
     out.versions += u.versions;
     out.size += u.size;
-    out.perBucket[b.name] = { size: u.size, objectsCount: u.objects, versionsCount: u.versions };
+    out.perBucket[b.name] = {
+      size: u.size,
+      objectsCount: u.objects,
+      versionsCount: u.versions,
+      objectsSizesHistogram: sizeHistogram(u.sizes),
+    };
   }
   return out;
 }

@@ -38,7 +38,13 @@ describe('ErasureObjectLayer', () => {
     const page = await layer.listObjects({ ...list, bucket: 'bkt', delimiter: '/' });
     expect(page.prefixes).toEqual(['a/']);
     expect(page.objects.map((o) => o.key)).toEqual(['b']);
-    expect(await layer.bucketUsage('bkt')).toEqual({ size: 7, objects: 3, versions: 3, deleteMarkers: 0 });
+    expect(await layer.bucketUsage('bkt')).toEqual({
+      size: 7,
+      objects: 3,
+      versions: 3,
+      deleteMarkers: 0,
+      sizes: [3, 0, 0, 0, 0, 0, 0],
+    });
   });
 
   it('an overwrite leaves one data folder per drive, the new one', async () => {
@@ -292,6 +298,12 @@ describe('ErasureObjectLayer', () => {
         })
       ).uploads,
     ).toEqual([]);
-    expect(await layer.bucketUsage('bkt')).toEqual({ size: 0, objects: 0, versions: 0, deleteMarkers: 0 });
+    expect(await layer.bucketUsage('bkt')).toEqual({
+      size: 0,
+      objects: 0,
+      versions: 0,
+      deleteMarkers: 0,
+      sizes: [0, 0, 0, 0, 0, 0, 0],
+    });
   });
 });

@@ -1,3 +1,4 @@
+import { zeroCounters } from '../fs/usage-counters.js';
 import type { BucketUsage } from '../object-layer.js';
 
 /**
@@ -9,9 +10,12 @@ import type { BucketUsage } from '../object-layer.js';
  */
 export function agreedUsage(counts: readonly BucketUsage[]): BucketUsage {
   const groups = new Map<string, { usage: BucketUsage; drives: number }>();
-  for (const { size, objects, versions, deleteMarkers } of counts) {
-    const key = `${size}/${objects}/${versions}/${deleteMarkers}`;
-    const group = groups.get(key) ?? { usage: { size, objects, versions, deleteMarkers }, drives: 0 };
+  for (const { size, objects, versions, deleteMarkers, sizes } of counts) {
+    const key = `${size}/${objects}/${versions}/${deleteMarkers}/${sizes.join(',')}`;
+    const group = groups.get(key) ?? {
+      usage: { size, objects, versions, deleteMarkers, sizes: [...sizes] },
+      drives: 0,
+    };
     group.drives++;
     groups.set(key, group);
   }
@@ -19,5 +23,5 @@ export function agreedUsage(counts: readonly BucketUsage[]): BucketUsage {
   for (const g of groups.values())
     if (!best || g.drives > best.drives || (g.drives === best.drives && g.usage.size > best.usage.size))
       best = g;
-  return best?.usage ?? { size: 0, objects: 0, versions: 0, deleteMarkers: 0 };
+  return best?.usage ?? { size: 0, objects: 0, versions: 0, deleteMarkers: 0, sizes: zeroCounters().sizes };
 }

@@ -6,6 +6,7 @@ import { decodeObjectRecord, encodeObjectRecord, type ObjectRecord } from '../..
 import { packRecord, unpackRecord } from '../../format/record.js';
 import { indexFileDamage } from './index-check.js';
 import { formatPath, sysPath } from './layout.js';
+import { type BucketUsageCounters, countersOf, moveCounters, readCounters } from './usage-counters.js';
 
 // One drive's ordered index: an LMDB environment under .stowage.sys/index holding the
 // object records, multipart upload records and per-bucket usage counters. Keys are raw
@@ -34,32 +35,7 @@ export function bucketRange(bucket: string): { start: Buffer; end: Buffer } {
   return { start: entryKey(bucket, ''), end: Buffer.from(`${bucket}\u0001`, 'utf8') };
 }
 
-export interface BucketUsageCounters {
-  v: 1;
-  /** Keys whose latest version is an object (not a delete marker). */
-  objects: number;
-  /** Object versions, latest or not. */
-  versions: number;
-  deleteMarkers: number;
-  /** Bytes of every object version. */
-  size: number;
-}
-
-const ZERO: BucketUsageCounters = { v: 1, objects: 0, versions: 0, deleteMarkers: 0, size: 0 };
-
-function countersOf(record: ObjectRecord | undefined): BucketUsageCounters {
-  const c: BucketUsageCounters = { v: 1, objects: 0, versions: 0, deleteMarkers: 0, size: 0 };
-  if (!record) return c;
-  if (record.versions[0] && !record.versions[0].deleteMarker) c.objects = 1;
-  for (const v of record.versions) {
-    if (v.deleteMarker) c.deleteMarkers++;
-    else {
-      c.versions++;
-      c.size += v.size;
-    }
-  }
-  return c;
-}
+export type { BucketUsageCounters } from './usage-counters.js';
 
 export class DriveIndex {
   private readonly counters = new Map<string, BucketUsageCounters>();
@@ -206,10 +182,7 @@ export class DriveIndex {
   /** Moves a bucket's counters from `before` to `after`, in memory and on disk. */
   private count(bucket: string, before: BucketUsageCounters, after: BucketUsageCounters): Promise<unknown> {
     const u = this.usageOf(bucket);
-    u.objects += after.objects - before.objects;
-    u.versions += after.versions - before.versions;
-    u.deleteMarkers += after.deleteMarkers - before.deleteMarkers;
-    u.size += after.size - before.size;
+    moveCounters(u, before, after);
     return this.usage.put(Buffer.from(bucket, 'utf8'), packRecord(u)).catch((err: unknown) => {
       this.counters.delete(bucket); // the drive keeps what it had: read it again
       throw err;
@@ -222,13 +195,22 @@ export class DriveIndex {
     if (!u) {
       const bytes = this.usage.get(Buffer.from(bucket, 'utf8'));
       const raw =
-        bytes === undefined
-          ? undefined
-          : (unpackRecord(bytes, 'usage counters') as Partial<BucketUsageCounters>);
-      u = raw?.v === 1 ? { ...ZERO, ...raw } : { ...ZERO };
+        bytes === undefined ? undefined : (unpackRecord(bytes, 'usage counters') as Record<string, unknown>);
+      u = readCounters(raw, () => this.recordsOf(bucket));
       this.counters.set(bucket, u);
     }
     return u;
+  }
+
+  /** The bucket's object records on this drive, in key order (unreadable ones skipped). */
+  private *recordsOf(bucket: string): Iterable<ObjectRecord> {
+    for (const { value } of this.objects.getRange(bucketRange(bucket))) {
+      try {
+        yield decodeObjectRecord(value as Buffer);
+      } catch {
+        // heal rewrites it; the counters then move with it
+      }
+    }
   }
 
   /** Every entry of a bucket (objects, uploads, counters), when the bucket goes. */
