@@ -60,6 +60,9 @@ describe('Get/Put/DeleteBucketReplication', () => {
     await put(config);
     const got = await t.s3.send(new GetBucketReplicationCommand({ Bucket: 'repl' }));
     expect(got.ReplicationConfiguration).toEqual(config);
+    const replicated = async () =>
+      (await admin.accountInfo()).Buckets.find((b) => b.name === 'repl')?.details?.replication;
+    expect(await replicated()).toBe(true); // AccountInfo says so, as MinIO does
     // Replication needs versions: versioning cannot be suspended under it.
     const suspend = () =>
       t.s3.send(
@@ -70,6 +73,7 @@ describe('Get/Put/DeleteBucketReplication', () => {
       $metadata: { httpStatusCode: 409 },
     });
     await t.s3.send(new DeleteBucketReplicationCommand({ Bucket: 'repl' }));
+    expect(await replicated()).toBe(false);
     await suspend();
     await t.s3.send(
       new PutBucketVersioningCommand({ Bucket: 'repl', VersioningConfiguration: { Status: 'Enabled' } }),

@@ -65,11 +65,12 @@ export async function accountInfo(
       const read = (await may('s3:ListBucket', b.name)) || (await may('s3:GetBucketLocation', b.name));
       const write = await may('s3:PutObject', b.name);
       if (!read && !write) return undefined;
-      const [usage, versioning, lock, quota] = await Promise.all([
+      const [usage, versioning, lock, quota, replication] = await Promise.all([
         layer.bucketUsage(b.name).catch(() => ({ size: 0, objects: 0, sizes: [] as number[] })),
         configs.get(b.name, 'versioning') as Promise<{ status?: string } | undefined>,
         configs.get(b.name, 'object-lock'),
         configs.get(b.name, 'quota') as Promise<QuotaValue | undefined>,
+        configs.get(b.name, 'replication'),
       ]);
       return {
         name: b.name,
@@ -80,7 +81,7 @@ export async function accountInfo(
           versioning: versioning?.status === 'Enabled',
           versioningSuspended: versioning?.status === 'Suspended',
           locking: lock !== undefined,
-          replication: false,
+          replication: replication !== undefined,
           tags: null,
           quota: quota ? { quota: quota.quota, quotatype: quota.quotatype } : null,
         },
