@@ -94,6 +94,43 @@ describe('listPage', () => {
     expect(page).toEqual({ items: ['b'], prefixes: ['kept/'], isTruncated: false });
   });
 
+  it('ends a page early after passing over too many hidden entries, and the next goes on from there', () => {
+    // Keys under markers everywhere but a few: however the pages fall, every visible key and
+    // prefix is listed once, in order, and no page reads more than the budget of hidden ones.
+    const entries: [string, boolean][] = [];
+    for (let i = 0; i < 60; i++) entries.push([`k${String(i).padStart(3, '0')}`, i % 25 === 7]);
+    for (let i = 0; i < 30; i++) entries.push([`p/${String(i).padStart(3, '0')}`, i === 29]);
+    for (let i = 0; i < 30; i++) entries.push([`q/${String(i).padStart(3, '0')}`, false]);
+    entries.push(['z', true]);
+    for (const delimiter of ['', '/'])
+      for (const maxKeys of [1, 2, 1000]) {
+        const listed: string[] = [];
+        let marker = '';
+        let pages = 0;
+        for (;;) {
+          let reads = 0;
+          const inner = new ArrayCursor(entries);
+          const counting: NameCursor<boolean> = {
+            seek: (from) => inner.seek(from),
+            next: () => {
+              reads++;
+              return inner.next();
+            },
+          };
+          const page = listPage(counting, { prefix: '', delimiter, marker, maxKeys, hiddenLimit: 8 }, shown);
+          expect(reads).toBeLessThanOrEqual(8 + maxKeys + 2);
+          listed.push(...page.items, ...page.prefixes);
+          pages++;
+          if (!page.isTruncated) break;
+          marker = page.nextMarker!;
+        }
+        const expected =
+          delimiter === '' ? ['k007', 'k032', 'k057', 'p/029', 'z'] : ['k007', 'k032', 'k057', 'p/', 'z'];
+        expect(listed, `delimiter '${delimiter}', max-keys ${maxKeys}`).toEqual(expected);
+        expect(pages).toBeGreaterThan(5);
+      }
+  });
+
   it('skips a common prefix with one seek instead of reading what is under it', () => {
     const names = ['a', ...Array.from({ length: 5000 }, (_, i) => `big/${String(i).padStart(5, '0')}`), 'c'];
     const inner = cursor(names);

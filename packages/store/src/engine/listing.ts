@@ -1,6 +1,14 @@
 // S3 listing rules over a seekable, ordered cursor of names: prefix, delimiter roll-up,
 // marker and page size. A common prefix is skipped with one seek, so a page costs the page,
-// not the bucket. Pure apart from the cursor, so the S3 semantics are unit-tested alone.
+// not the bucket. Entries that list nothing (keys whose latest version is a delete marker)
+// cost a read each, so a page ends early, truncated, once it has passed over HIDDEN_LIMIT
+// of them: its marker is the last entry read, and the next page goes on from there. S3
+// allows short truncated pages; one request never walks a whole bucket of markers (reads
+// are synchronous: it would hold up every other request meanwhile).
+// Pure apart from the cursor, so the S3 semantics are unit-tested alone.
+
+/** Entries a page may pass over without listing them before it ends early. */
+export const HIDDEN_LIMIT = 5000;
 
 /** Names in UTF-8 byte order (S3's order), from wherever the cursor was sought to. */
 export interface NameCursor<T> {
@@ -37,6 +45,8 @@ export interface PageInput {
   /** Exclusive start: a key, or a common prefix listed on an earlier page. */
   marker: string;
   maxKeys: number;
+  /** HIDDEN_LIMIT unless given (tests). */
+  hiddenLimit?: number;
 }
 
 export interface Page<I> {
@@ -59,6 +69,7 @@ export function listPage<T, I>(
   keyOf: (name: string) => string = (n) => n,
 ): Page<I> {
   const { prefix, delimiter, marker, maxKeys } = input;
+  const budget = { left: input.hiddenLimit ?? HIDDEN_LIMIT };
   const page: Page<I> = { items: [], prefixes: [], isTruncated: false };
   if (maxKeys <= 0) return page;
   const markerIsPrefix = marker !== '' && commonPrefix(marker, prefix, delimiter) === marker;
@@ -75,7 +86,14 @@ export function listPage<T, I>(
     if (e.name === marker) continue;
     const cp = commonPrefix(key, prefix, delimiter);
     if (cp !== undefined) {
-      const shown = anyVisible(cursor, e, cp, visible, keyOf);
+      const shown = anyVisible(cursor, e, cp, visible, keyOf, budget);
+      if (typeof shown === 'string') {
+        // Out of budget inside the prefix, not known yet to list: the next page goes on
+        // after the entry read last.
+        page.isTruncated = true;
+        last = shown;
+        break;
+      }
       cursor.seek(pastPrefix(cp));
       if (!shown) continue;
       if (page.items.length + page.prefixes.length === maxKeys) {
@@ -87,7 +105,12 @@ export function listPage<T, I>(
       continue;
     }
     const item = visible(e.name, e.value);
-    if (item === undefined) continue;
+    if (item === undefined) {
+      if (--budget.left > 0) continue;
+      page.isTruncated = true;
+      last = e.name;
+      break;
+    }
     if (page.items.length + page.prefixes.length === maxKeys) {
       page.isTruncated = true;
       break;
@@ -99,15 +122,21 @@ export function listPage<T, I>(
   return page;
 }
 
-/** Whether anything under a common prefix lists, starting at its first entry `e`. */
+/**
+ * Whether anything under a common prefix lists, starting at its first entry `e`; each entry
+ * that does not takes from the budget. Out of budget first: the name of the entry read last.
+ */
 function anyVisible<T, I>(
   cursor: NameCursor<T>,
   first: { name: string; value: T },
   cp: string,
   visible: (name: string, value: T) => I | undefined,
   keyOf: (name: string) => string,
-): boolean {
-  for (let e: typeof first | undefined = first; e && keyOf(e.name).startsWith(cp); e = cursor.next())
+  budget: { left: number },
+): boolean | string {
+  for (let e: typeof first | undefined = first; e && keyOf(e.name).startsWith(cp); e = cursor.next()) {
     if (visible(e.name, e.value) !== undefined) return true;
+    if (--budget.left <= 0) return e.name;
+  }
   return false;
 }

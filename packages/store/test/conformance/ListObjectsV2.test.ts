@@ -2,7 +2,14 @@ import * as s3sdk from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedRequest, startTestStore, type TestStore, xmlCode } from '../support/store.js';
 
-const { CreateBucketCommand, ListObjectsV2Command, PutObjectCommand } = s3sdk;
+const {
+  CreateBucketCommand,
+  DeleteObjectsCommand,
+  ListObjectsCommand,
+  ListObjectsV2Command,
+  PutBucketVersioningCommand,
+  PutObjectCommand,
+} = s3sdk;
 
 let t: TestStore;
 const keys = [
@@ -98,6 +105,40 @@ describe('ListObjectsV2', () => {
     expect(res.status).toBe(200);
     expect(res.body).toContain('<Key>space%20key.txt</Key>');
     expect(res.body).toContain('<EncodingType>url</EncodingType>');
+  });
+
+  it('ends a page early behind thousands of deleted keys; V1 and V2 page on to every key', async () => {
+    // 6000 keys under delete markers before two live ones: one request passes over at most
+    // 5000 (engine/listing.ts HIDDEN_LIMIT), then answers a short page marked truncated.
+    await t.s3.send(new CreateBucketCommand({ Bucket: 'markers' }));
+    await t.s3.send(
+      new PutBucketVersioningCommand({ Bucket: 'markers', VersioningConfiguration: { Status: 'Enabled' } }),
+    );
+    for (let batch = 0; batch < 6; batch++)
+      await t.s3.send(
+        new DeleteObjectsCommand({
+          Bucket: 'markers',
+          Delete: {
+            Quiet: true,
+            Objects: Array.from({ length: 1000 }, (_, i) => ({
+              Key: `gone-${batch}${String(i).padStart(3, '0')}`,
+            })),
+          },
+        }),
+      );
+    for (const Key of ['kept-1', 'kept-2'])
+      await t.s3.send(new PutObjectCommand({ Bucket: 'markers', Key, Body: 'x' }));
+
+    const first = await t.s3.send(new ListObjectsV2Command({ Bucket: 'markers', MaxKeys: 1000 }));
+    expect([first.KeyCount, first.IsTruncated]).toEqual([0, true]);
+    const second = await t.s3.send(
+      new ListObjectsV2Command({ Bucket: 'markers', ContinuationToken: first.NextContinuationToken }),
+    );
+    expect([second.Contents?.map((o) => o.Key), second.IsTruncated]).toEqual([['kept-1', 'kept-2'], false]);
+    const v1 = await t.s3.send(new ListObjectsCommand({ Bucket: 'markers' }));
+    expect([v1.Contents, v1.IsTruncated, v1.NextMarker]).toEqual([undefined, true, 'gone-4999']);
+    const v1Next = await t.s3.send(new ListObjectsCommand({ Bucket: 'markers', Marker: v1.NextMarker }));
+    expect(v1Next.Contents?.map((o) => o.Key)).toEqual(['kept-1', 'kept-2']);
   });
 
   it('refuses a forged continuation token', async () => {

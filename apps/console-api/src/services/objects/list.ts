@@ -108,18 +108,27 @@ async function listLatestPage(
   bucket: string,
   opts: { prefix: string; recursive: boolean; limit: number; continuation?: string | undefined },
 ): Promise<{ items: ObjectItem[]; next?: string }> {
-  const page = await latestPage(
-    s3,
-    bucket,
-    opts.prefix,
-    opts.recursive ? '' : '/',
-    opts.limit,
-    opts.continuation,
-  );
-  const items = page.entries.map(toItem).sort(byListingOrder);
-  return page.isTruncated && page.nextContinuationToken
-    ? { items, next: page.nextContinuationToken }
-    : { items };
+  // A store may end a page early where it passed over many deleted keys (Stowage does, to
+  // bound one request's work): pages are chained until the limit is reached, so that the
+  // browser never gets an empty page with more to come.
+  const entries = [];
+  let token = opts.continuation;
+  let next: string | undefined;
+  do {
+    const page = await latestPage(
+      s3,
+      bucket,
+      opts.prefix,
+      opts.recursive ? '' : '/',
+      opts.limit - entries.length,
+      token,
+    );
+    entries.push(...page.entries);
+    next = page.isTruncated ? page.nextContinuationToken : undefined;
+    token = next;
+  } while (next && entries.length < opts.limit);
+  const items = entries.map(toItem).sort(byListingOrder);
+  return next ? { items, next } : { items };
 }
 
 function latestPage(
