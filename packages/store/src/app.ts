@@ -10,7 +10,7 @@ import type { ObjectLayer } from './engine/object-layer.js';
 import type { SystemStore } from './engine/system-store.js';
 import type { RequestContext } from './http/context.js';
 import { FreezeGate } from './http/freeze-gate.js';
-import { RequestPool } from './http/request-pool.js';
+import { type RequestLimits, RequestPool } from './http/request-pool.js';
 import type { Log, Protocol, ServerDeps } from './http/server.js';
 import type { CredentialStore } from './iam/credentials.js';
 import { ldapConfigFrom } from './iam/ldap.js';
@@ -88,7 +88,13 @@ export function createApp(deps: AppDeps): ServerDeps {
     startedAt: Date.now(),
   });
   const metrics = new RequestMetrics();
-  const requests = new RequestPool(() => requestLimits(deps.config.config, drives));
+  // Every S3 request asks: worked out again only when the configuration changed.
+  let limits: { from: ServerConfig; limits: RequestLimits } | undefined;
+  const requests = new RequestPool(() => {
+    const from = deps.config.config;
+    if (limits?.from !== from) limits = { from, limits: requestLimits(from, drives) };
+    return limits.limits;
+  });
   metrics.queue = requests;
   const misc = minioMiscProtocol(deps.deploymentId, {
     layer: deps.layer,

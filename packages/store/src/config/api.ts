@@ -38,9 +38,14 @@ export function requestLimits(
   return { max, deadlineMs: deadline > 0 ? deadline : 10_000 };
 }
 
-/** The machine's memory, or the cgroup's limit when lower. */
+let memory: number | undefined;
+
+/** The machine's memory, or the cgroup's limit when lower: read once (each read is a syscall or a file). */
 function usableMemory(): number {
-  const constrained = process.constrainedMemory?.() ?? 0;
-  const total = totalmem();
-  return constrained > 0 && constrained < total ? constrained : total;
+  if (memory === undefined) {
+    const constrained = process.constrainedMemory?.() ?? 0;
+    const total = totalmem();
+    memory = constrained > 0 && constrained < total ? constrained : total;
+  }
+  return memory;
 }
