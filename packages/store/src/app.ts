@@ -124,7 +124,7 @@ export function createApp(deps: AppDeps): ServerDeps {
   });
   const s3: Protocol = {
     // A ListenBucketNotification stream lasts as long as its client wants: it takes no place.
-    admit: (ctx, cancelled) => (isListenRequest(ctx) ? Promise.resolve(() => {}) : requests.admit(cancelled)),
+    admit: (ctx, onLeave) => (isListenRequest(ctx) ? () => {} : requests.admit(onLeave)),
     handle: (ctx) => freeze.through(() => s3Calls.handle(ctx)),
     errorReply: (err, ctx) => s3Calls.errorReply(err, ctx),
   };

@@ -17,11 +17,11 @@ describe('RequestPool', () => {
     const a = await pool.admit();
     await pool.admit();
     const order: string[] = [];
-    const c = pool.admit().then((release) => {
+    const c = Promise.resolve(pool.admit()).then((release) => {
       order.push('c');
       return release;
     });
-    const d = pool.admit().then((release) => {
+    const d = Promise.resolve(pool.admit()).then((release) => {
       order.push('d');
       return release;
     });
@@ -37,7 +37,7 @@ describe('RequestPool', () => {
   it('refuses a request that waited past the deadline with TooManyRequests, and forgets it', async () => {
     const pool = new RequestPool(() => ({ max: 1, deadlineMs: 20 }));
     const held = await pool.admit();
-    const late = await settled(pool.admit());
+    const late = await settled(Promise.resolve(pool.admit()));
     expect((late as { err: ApiError }).err).toBeInstanceOf(ApiError);
     expect((late as { err: ApiError }).err.code).toBe('TooManyRequests');
     expect((late as { err: ApiError }).err.status).toBe(429);
@@ -49,10 +49,16 @@ describe('RequestPool', () => {
   it('drops a waiter whose client left, without taking a place for it', async () => {
     const pool = new RequestPool(() => ({ max: 1, deadlineMs: 10_000 }));
     const held = await pool.admit();
-    const left = new AbortController();
-    const waiting = settled(pool.admit(left.signal));
-    left.abort(new Error('client gone'));
-    expect(await waiting).toEqual({ err: new Error('client gone') });
+    let leave = () => {};
+    const waiting = settled(
+      Promise.resolve(
+        pool.admit((left) => {
+          leave = left;
+        }),
+      ),
+    );
+    leave();
+    expect(((await waiting) as { err: ApiError }).err.code).toBe('RequestTimeout');
     expect(pool.queued).toBe(0);
     held();
     expect(pool.inFlight).toBe(0);
@@ -62,9 +68,9 @@ describe('RequestPool', () => {
     let limits: RequestLimits = { max: 1, deadlineMs: 10_000 };
     const pool = new RequestPool(() => limits);
     const first = await pool.admit();
-    const waiters = [pool.admit(), pool.admit()];
+    const waiters = [pool.admit(), pool.admit()].map((w) => Promise.resolve(w));
     limits = { max: 3, deadlineMs: 10_000 };
-    const later = pool.admit(); // behind the two: arrival order holds over the raised limit
+    const later = Promise.resolve(pool.admit()); // behind the two: arrival order holds over the raised limit
     first();
     await Promise.all([...waiters, later]);
     expect(pool.inFlight).toBe(3);

@@ -34,32 +34,35 @@ export class RequestPool {
   }
 
   /**
-   * Resolves with the release of a place once one is free; rejects with TooManyRequests
-   * after the deadline, or with `cancelled`'s reason when it aborts first (the client left).
+   * The release of a place: at once when one is free (the common case costs no promise),
+   * else once one frees. A wait fails with TooManyRequests after the deadline, or with
+   * RequestTimeout (sent to no one) when `onLeave` reports that the client went away first.
    */
-  admit(cancelled?: AbortSignal): Promise<() => void> {
+  admit(onLeave?: (left: () => void) => void): (() => void) | Promise<() => void> {
     const { max, deadlineMs } = this.limits();
-    if (this.active < max && this.waiting.length === 0) return Promise.resolve(this.take());
+    if (this.active < max && this.waiting.length === 0) return this.take();
     return new Promise((resolve, reject) => {
+      let waiting = true;
       const leave = (err: unknown) => {
+        if (!waiting) return;
+        waiting = false;
         clearTimeout(waiter.timer);
-        cancelled?.removeEventListener('abort', onAbort);
         const i = this.waiting.indexOf(waiter);
         if (i >= 0) this.waiting.splice(i, 1);
         reject(err);
       };
-      const onAbort = () => leave(cancelled!.reason);
       const waiter: Waiter = {
         admit: () => {
+          waiting = false;
           clearTimeout(waiter.timer);
-          cancelled?.removeEventListener('abort', onAbort);
           resolve(this.take());
         },
         timer: setTimeout(() => leave(new ApiError('TooManyRequests')), deadlineMs),
       };
-      if (cancelled?.aborted) return onAbort();
-      cancelled?.addEventListener('abort', onAbort, { once: true });
       this.waiting.push(waiter);
+      onLeave?.(() =>
+        leave(new ApiError('RequestTimeout', 'The client closed the connection while waiting')),
+      );
     });
   }
 

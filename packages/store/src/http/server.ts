@@ -21,10 +21,11 @@ import { writeReply } from './writer.js';
 /** A wire protocol served by the store (S3, STS, admin): handles requests, renders its errors. */
 export interface Protocol {
   /**
-   * Waits for the request's place among those served at once (api requests_max); resolves
-   * with its release, called once the answer is finished or abandoned.
+   * Takes the request's place among those served at once (api requests_max), waiting for
+   * one if need be: its release, called once the answer is finished or abandoned. `onLeave`
+   * registers what to do if the client goes away meanwhile.
    */
-  admit?(ctx: RequestContext, cancelled: AbortSignal): Promise<() => void>;
+  admit?(ctx: RequestContext, onLeave: (left: () => void) => void): (() => void) | Promise<() => void>;
   handle(ctx: RequestContext): Promise<Reply>;
   errorReply(err: ApiError, ctx: RequestContext): Reply;
 }
@@ -120,18 +121,23 @@ function assertFraming(req: IncomingMessage): void {
     throw new ApiError('NotImplemented', `Transfer-Encoding ${coding} is not implemented`);
 }
 
-/** Takes the request's place (see Protocol.admit) and gives it back once `res` closes. */
-async function admitted(admit: NonNullable<Protocol['admit']>, ctx: RequestContext, res: ServerResponse) {
-  const left = new AbortController();
-  const onClose = () => left.abort(new ApiError('RequestTimeout', 'The client closed the connection'));
-  res.once('close', onClose);
-  try {
-    const release = await admit(ctx, left.signal);
+/**
+ * Takes the request's place (see Protocol.admit) and gives it back once `res` closes;
+ * a promise only when the request has to wait for one.
+ */
+function admitted(
+  admit: NonNullable<Protocol['admit']>,
+  ctx: RequestContext,
+  res: ServerResponse,
+): Promise<void> | undefined {
+  const hold = (release: () => void) => {
     if (res.closed) release();
     else res.once('close', release);
-  } finally {
-    res.off('close', onClose);
-  }
+  };
+  const taken = admit(ctx, (left) => res.once('close', left));
+  if (typeof taken !== 'function') return taken.then(hold);
+  hold(taken);
+  return undefined;
 }
 
 async function serve(deps: ServerDeps, req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -160,7 +166,8 @@ async function serve(deps: ServerDeps, req: IncomingMessage, res: ServerResponse
   let close = false;
   try {
     assertFraming(req);
-    if (protocol.admit) await admitted(protocol.admit.bind(protocol), ctx, res);
+    const waiting = protocol.admit && admitted(protocol.admit, ctx, res);
+    if (waiting) await waiting;
     reply = await protocol.handle(ctx);
     // Answered without asking for the body the client holds back: it may still come.
     close = continueWithheld(req);
