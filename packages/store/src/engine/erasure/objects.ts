@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
-import type { PartLayout, VersionRecord } from '../../format/object-record.js';
+import type { DataLayout, PartLayout, VersionRecord } from '../../format/object-record.js';
 import { EngineError } from '../errors.js';
 import { dataDir } from '../fs/layout.js';
 import { assertObjectKey } from '../names.js';
@@ -94,15 +94,27 @@ export async function dropRemoved(
   if (dropped.length === 0) return;
   // A dropped version may share its folder with an upload still in progress: a Complete cut
   // short on some drives left that upload's version there, and its retry needs the parts.
-  const live = new Set<string>();
-  for (const ix of ctx.drives.all()) if (ix) uploadDataIds(ix, bucket, key, live);
-  dropped = dropped.filter((id) => !live.has(id));
+  // Only a completed upload's version can: a single PUT's folder is its own (reading every
+  // upload of the key, thousands maybe, for each overwrite would cost for nothing).
+  const fromUploads = result.removed.some((list) => list.some((v) => v.data && !writtenWhole(v.data)));
+  if (fromUploads) {
+    const live = new Set<string>();
+    for (const ix of ctx.drives.all()) if (ix) uploadDataIds(ix, bucket, key, live);
+    dropped = dropped.filter((id) => !live.has(id));
+  }
   await Promise.all(
     dropped.map((id) =>
       ctx.pins.drop(dataPin(bucket, key, id), () => removeData(ctx.drives, bucket, key, id)),
     ),
   );
 }
+
+/** The shard file of a version written whole, by one PUT (a completed upload's are part.<n>.<nonce>). */
+const WHOLE_FILE = 'part.1';
+
+/** Whether a version's data was written whole by one PUT (inline, or the one file WHOLE_FILE). */
+const writtenWhole = (d: DataLayout): boolean =>
+  d.parts.length === 1 && (d.parts[0]!.file === undefined || d.parts[0]!.file === WHOLE_FILE);
 
 /** The single part of a version written whole. */
 function onePart(enc: Encoded, actualSize: number | undefined, file: string | undefined): PartLayout {
@@ -146,7 +158,7 @@ export async function putObject(ctx: EngineContext, input: PutObjectInput): Prom
       input.body,
       {
         dir: (i) => dataDir(ctx.drives.paths[i]!, bucket, key, dataId),
-        file: 'part.1',
+        file: WHOLE_FILE,
         fresh: true,
         params,
       },
@@ -174,7 +186,7 @@ export async function putObject(ctx: EngineContext, input: PutObjectInput): Prom
           index: 0,
           blockSize: BLOCK_SIZE,
           bitrot: ctx.newBitrot,
-          parts: [onePart(enc, facts.actualSize, inline ? undefined : 'part.1')],
+          parts: [onePart(enc, facts.actualSize, inline ? undefined : WHOLE_FILE)],
         },
       };
       if (input.tags) version.tags = input.tags;
