@@ -1,16 +1,16 @@
 import { adminProtocol, minioMiscProtocol } from './admin/protocol.js';
 import type { ServiceAction } from './admin/router.js';
-import { corsAllowOrigins, requestLimits } from './config/api.js';
+import { corsAllowOrigins, objectMaxVersions, requestLimits } from './config/api.js';
 import type { ServerConfig } from './config/kv.js';
 import { notificationArns } from './config/notify-arns.js';
-import { paritiesInForce, parityFor, type StorageClassParity } from './config/storage-class.js';
+import { paritiesInForce, parityFor } from './config/storage-class.js';
 import type { ServerConfigStore } from './config/store.js';
 import type { MasterKey } from './crypto/index.js';
 import type { ObjectLayer } from './engine/object-layer.js';
 import type { SystemStore } from './engine/system-store.js';
 import type { RequestContext } from './http/context.js';
 import { FreezeGate } from './http/freeze-gate.js';
-import { type RequestLimits, RequestPool } from './http/request-pool.js';
+import { RequestPool } from './http/request-pool.js';
 import type { Log, Protocol, ServerDeps } from './http/server.js';
 import type { CredentialStore } from './iam/credentials.js';
 import { ldapConfigFrom } from './iam/ldap.js';
@@ -57,20 +57,28 @@ export interface AppDeps {
 const isListenRequest = (ctx: RequestContext): boolean =>
   ctx.method === 'GET' && ctx.query.some(([name]) => name === 'events');
 
+/**
+ * A setting worked out from the live configuration, again only once it changed: every
+ * request asks, and the configuration is replaced, never changed in place, by an update.
+ */
+function settingOf<T>(store: ServerConfigStore, work: (config: ServerConfig) => T): () => T {
+  let cached: { from: ServerConfig; value: T } | undefined;
+  return () => {
+    const from = store.config;
+    if (cached?.from !== from) cached = { from, value: work(from) };
+    return cached.value;
+  };
+}
+
 /** Which protocol serves a request: admin and STS routes come before S3, as in MinIO. */
 export function createApp(deps: AppDeps): ServerDeps {
   const trace = new Bus<HttpTrace>();
   const freeze = new FreezeGate();
   const backend = deps.layer.backendInfo();
   const drives = backend.drives;
-  // Worked out again only when the configuration changed (every write asks).
-  let parsed: { from: ServerConfig; parities: StorageClassParity } | undefined;
-  const parities = (): StorageClassParity => {
-    const from = deps.config.config;
-    if (parsed?.from !== from)
-      parsed = { from, parities: paritiesInForce(from, drives, backend.parityShards) };
-    return parsed.parities;
-  };
+  const perConfig = <T>(work: (config: ServerConfig) => T) => settingOf(deps.config, work);
+  const parities = perConfig((c) => paritiesInForce(c, drives, backend.parityShards));
+  const maxVersions = perConfig(objectMaxVersions);
   const admin = adminProtocol({
     trace,
     opTraces: deps.opTraces,
@@ -88,13 +96,7 @@ export function createApp(deps: AppDeps): ServerDeps {
     startedAt: Date.now(),
   });
   const metrics = new RequestMetrics();
-  // Every S3 request asks: worked out again only when the configuration changed.
-  let limits: { from: ServerConfig; limits: RequestLimits } | undefined;
-  const requests = new RequestPool(() => {
-    const from = deps.config.config;
-    if (limits?.from !== from) limits = { from, limits: requestLimits(from, drives) };
-    return limits.limits;
-  });
+  const requests = new RequestPool(perConfig((c) => requestLimits(c, drives)));
   metrics.queue = requests;
   const misc = minioMiscProtocol(deps.deploymentId, {
     layer: deps.layer,
@@ -121,6 +123,7 @@ export function createApp(deps: AppDeps): ServerDeps {
     notificationArns: () => notificationArns(deps.config.config),
     corsAllowOrigins: () => corsAllowOrigins(deps.config.config),
     storageClassParity: (storageClass) => parityFor(parities(), storageClass),
+    objectMaxVersions: maxVersions,
   });
   const s3: Protocol = {
     // A ListenBucketNotification stream lasts as long as its client wants: it takes no place.

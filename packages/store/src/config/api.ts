@@ -38,6 +38,12 @@ export function requestLimits(
   return { max, deadlineMs: deadline > 0 ? deadline : 10_000 };
 }
 
+/** api object_max_versions: versions a key may have; undefined for no limit (0, or MinIO's int64 max). */
+export function objectMaxVersions(config: ServerConfig): number | undefined {
+  const value = Number(effective(config, subsystem('api')!, '_').object_max_versions ?? '0');
+  return Number.isSafeInteger(value) && value > 0 ? value : undefined;
+}
+
 let memory: number | undefined;
 
 /** The machine's memory, or the cgroup's limit when lower: read once (each read is a syscall or a file). */

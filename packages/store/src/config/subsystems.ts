@@ -20,6 +20,12 @@ export const SUBSYSTEMS: readonly Subsystem[] = [
       k('requests_deadline', '10s', 'duration', 'set the deadline for API requests waiting to be processed'),
       k('cors_allow_origin', '*', 'csv', 'set comma separated list of origins allowed for CORS requests'),
       k(
+        'object_max_versions',
+        '9223372036854775807',
+        'number',
+        'set max allowed number of versions per object',
+      ),
+      k(
         'stale_uploads_cleanup_interval',
         '6h',
         'duration',

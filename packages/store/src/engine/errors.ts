@@ -23,6 +23,8 @@ export type EngineErrorCode =
   | 'PreconditionFailed'
   // A delete marker was addressed by its version id where only objects make sense.
   | 'MethodNotAllowed'
+  // A write would give a key more versions than api object_max_versions allows (MinIO's name).
+  | 'MaxVersionsExceeded'
   // Too few drives answered to read or to commit a write (MinIO's names; 503).
   | 'XMinioInsufficientReadQuorum'
   | 'XMinioInsufficientWriteQuorum'

@@ -121,6 +121,8 @@ export interface PutObjectInput extends NewObjectMeta {
   /** Content-MD5 of the stored bytes (raw digest); a mismatch fails the write with BadDigest. */
   expectedMd5?: Buffer;
   versioning: Versioning;
+  /** Versions a key may have at most (api object_max_versions); none when undefined. */
+  maxVersions?: number;
   /** Called after the body is read, before the commit; may throw to abort the write. */
   finish?: () => BodyFacts;
   condition?: WriteCondition;
@@ -276,6 +278,8 @@ export interface CompleteInput {
   uploadId: string;
   parts: { number: number; etag: string }[];
   versioning: Versioning;
+  /** Versions a key may have at most (api object_max_versions); none when undefined. */
+  maxVersions?: number;
   /**
    * Sees the matched parts before the commit; may throw to refuse them, or return what the
    * object keeps besides the upload's own internal values (its checksum of the parts).

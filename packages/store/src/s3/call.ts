@@ -30,6 +30,8 @@ export interface S3Deps {
   corsAllowOrigins(): string[];
   /** Parity of a new object of this storage class (storage_class); undefined: the set's. */
   storageClassParity(storageClass: string | undefined): number | undefined;
+  /** Versions a key may have at most (api object_max_versions); undefined: no limit. */
+  objectMaxVersions(): number | undefined;
 }
 
 /** One S3 request as handlers see it, after authentication and authorisation. */

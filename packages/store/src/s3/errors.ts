@@ -171,6 +171,10 @@ export const ERROR_CATALOGUE = {
   },
   /** MinIO's answer when a request waited past api requests_deadline for a place. */
   TooManyRequests: { status: 429, message: 'Please reduce your request rate' },
+  MaxVersionsExceeded: {
+    status: 400,
+    message: "You've exceeded the limit on the number of versions you can create on this object",
+  },
   /** Too few drives answered to read (MinIO's errErasureReadQuorum): clients retry a 503. */
   SlowDownRead: { status: 503, message: 'Resource requested is unreadable, please reduce your request rate' },
   SlowDownWrite: {

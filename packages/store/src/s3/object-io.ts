@@ -197,6 +197,8 @@ export async function writeObject(deps: S3Deps, req: WriteRequest): Promise<Obje
   if (req.condition) input.condition = req.condition;
   const parity = deps.storageClassParity(req.meta.headers?.['x-amz-storage-class']);
   if (parity !== undefined) input.parity = parity;
+  const maxVersions = deps.objectMaxVersions();
+  if (maxVersions !== undefined) input.maxVersions = maxVersions;
   if (sse.kind === 'none') {
     if (req.expectedMd5) input.expectedMd5 = req.expectedMd5;
     if (req.afterBody) input.finish = req.afterBody;

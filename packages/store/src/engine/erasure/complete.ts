@@ -6,7 +6,7 @@ import { EngineError } from '../errors.js';
 import { dataDir } from '../fs/layout.js';
 import { readdir, rm, stat } from '../fs/os.js';
 import { type CompleteInput, MIN_PART_SIZE, type ObjectInfo } from '../object-layer.js';
-import { checkWriteCondition } from '../write-condition.js';
+import { checkVersionCount, checkWriteCondition } from '../write-condition.js';
 import { type CommitResult, commitEach, keyStep } from './commit.js';
 import { type EngineContext, objectLock } from './context.js';
 import { toObjectInfo } from './object-info.js';
@@ -90,6 +90,7 @@ export async function completeMultipartUpload(ctx: EngineContext, input: Complet
           merged,
         );
       checkWriteCondition(currentObject(merged), input.condition);
+      checkVersionCount(merged.versions, input.versioning, input.maxVersions);
       const m = record.meta;
       const version: VersionRecord = {
         id: input.versioning === 'enabled' ? randomUUID() : NULL_VERSION,

@@ -15,7 +15,7 @@ import type {
   ReadOptions,
 } from '../object-layer.js';
 import { resolveRange } from '../range.js';
-import { checkWriteCondition } from '../write-condition.js';
+import { checkVersionCount, checkWriteCondition } from '../write-condition.js';
 import { type CommitResult, commitKey, droppedDataIds, removeData } from './commit.js';
 import { dataPin, type EngineContext, objectLock } from './context.js';
 import { type DecodeOptions, decodeInline, type ShardSource } from './decode.js';
@@ -169,6 +169,7 @@ export async function putObject(ctx: EngineContext, input: PutObjectInput): Prom
     return await ctx.locks.run(objectLock(bucket, key), async () => {
       const merged = mergedKey(ctx, bucket, key);
       checkWriteCondition(currentObject(merged), input.condition);
+      checkVersionCount(merged.versions, input.versioning, input.maxVersions);
       const inline = inlineShards(enc);
       const version: VersionRecord = {
         id: input.versioning === 'enabled' ? randomUUID() : NULL_VERSION,

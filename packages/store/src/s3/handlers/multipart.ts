@@ -294,6 +294,7 @@ export async function completeMultipartUpload(
     const parts = await deps.layer.listObjectParts(op.bucket, op.key, op.uploadId);
     size = parts.filter((p) => named.has(p.number)).reduce((s, p) => s + p.size, 0);
   }
+  const maxVersions = deps.objectMaxVersions();
   const info = await withinQuota(deps, op.bucket, settings, size, () =>
     deps.layer.completeMultipartUpload({
       bucket: op.bucket,
@@ -301,6 +302,7 @@ export async function completeMultipartUpload(
       uploadId: op.uploadId,
       parts: requested.map((r) => ({ number: r.partNumber, etag: r.etag })),
       versioning: versioningOf(settings, op.key),
+      ...(maxVersions === undefined ? {} : { maxVersions }),
       check: checkPartChecksums(call, upload, requested),
       ...(op.condition ? { condition: op.condition } : {}),
     }),
