@@ -58,6 +58,15 @@ export function paritiesInForce(config: ServerConfig, drives: number, setParity:
   }
 }
 
+/** Both classes' parity as the admin API reports it, the set's own filled in for STANDARD. */
+export function reportedParities(
+  config: ServerConfig,
+  backend: { drives: number; parityShards: number },
+): { standard: number; rrs: number } {
+  const parities = paritiesInForce(config, backend.drives, backend.parityShards);
+  return { standard: parities.standard ?? backend.parityShards, rrs: parities.rrs };
+}
+
 /** The parity of a new object of `storageClass`; undefined for the set's own. */
 export function parityFor(
   parities: StorageClassParity,

@@ -1,6 +1,6 @@
 import type { AccountInfo, BackendInfo } from '@stowage/madmin';
 import type { ServerConfig } from '../../config/kv.js';
-import { paritiesInForce } from '../../config/storage-class.js';
+import { reportedParities } from '../../config/storage-class.js';
 import type { ObjectLayer } from '../../engine/object-layer.js';
 import type { SystemStore } from '../../engine/system-store.js';
 import type { RequestFacts } from '../../iam/policy/index.js';
@@ -20,8 +20,7 @@ import { sizeHistogram } from '../size-histogram.js';
  */
 export function backendInfoJson(layer: ObjectLayer, endpoint: string, config: ServerConfig): BackendInfo {
   const info = layer.backendInfo();
-  const parities = paritiesInForce(config, info.drives, info.parityShards);
-  const standard = parities.standard ?? info.parityShards;
+  const { standard, rrs } = reportedParities(config, info);
   return {
     Type: info.kind === 'Erasure' ? 2 : 1,
     GatewayOnline: false,
@@ -29,8 +28,8 @@ export function backendInfoJson(layer: ObjectLayer, endpoint: string, config: Se
     OfflineDisks: { [endpoint]: info.drives - info.onlineDrives },
     StandardSCData: [info.drives - standard],
     StandardSCParity: standard,
-    RRSCData: [info.drives - parities.rrs],
-    RRSCParity: parities.rrs,
+    RRSCData: [info.drives - rrs],
+    RRSCParity: rrs,
     TotalSets: [1],
     DrivesPerSet: [info.drives],
   };

@@ -3,7 +3,7 @@ import type { Disk, InfoMessage } from '@stowage/madmin';
 import { effective, isEnabled, type ServerConfig } from '../../config/kv.js';
 import { configuredRegion, notificationArns } from '../../config/notify-arns.js';
 import { probeStatus, probeTarget } from '../../config/notify-probe.js';
-import { paritiesInForce } from '../../config/storage-class.js';
+import { reportedParities } from '../../config/storage-class.js';
 import type { ServerConfigStore } from '../../config/store.js';
 import { notifyType, SUBSYSTEMS } from '../../config/subsystems.js';
 import type { DriveInfo, ObjectLayer } from '../../engine/object-layer.js';
@@ -116,7 +116,7 @@ async function usage(layer: ObjectLayer): Promise<Usage> {
 export async function serverInfo(deps: ServerInfoDeps, host: string): Promise<InfoMessage> {
   const { layer } = deps;
   const backend = layer.backendInfo();
-  const parities = paritiesInForce(deps.config.config, backend.drives, backend.parityShards);
+  const parities = reportedParities(deps.config.config, backend);
   const drives = await layer.drives();
   const u = await usage(layer);
   const mem = process.memoryUsage();
@@ -138,7 +138,7 @@ export async function serverInfo(deps: ServerInfoDeps, host: string): Promise<In
       backendType: 'Erasure',
       onlineDisks: backend.onlineDrives,
       offlineDisks: backend.drives - backend.onlineDrives,
-      standardSCParity: parities.standard ?? backend.parityShards,
+      standardSCParity: parities.standard,
       rrSCParity: parities.rrs,
     },
     servers: [

@@ -119,6 +119,8 @@ export async function putObjectPart(ctx: EngineContext, input: PutPartInput): Pr
   const { record } = readUpload(ctx, bucket, key, uploadId);
   const folder = (i: number) => dataDir(ctx.drives.paths[i]!, bucket, key, record.dataId);
   const file = `part.${partNumber}.${randomBytes(6).toString('hex')}`;
+  // The upload's own layout, fixed when it began (a restart may change the set's).
+  const params = uploadParams(ctx, record);
   // Parts are always files, written straight into the upload's folder under a fresh name:
   // completion points the object at them, whatever their size.
   let committed = false;
@@ -126,8 +128,7 @@ export async function putObjectPart(ctx: EngineContext, input: PutPartInput): Pr
     const encoded = await encodeBody(
       ctx,
       input.body,
-      // The upload's own layout, fixed when it began (a restart may change the set's).
-      { dir: folder, file, noInline: true, bitrot: record.bitrot, params: uploadParams(ctx, record) },
+      { dir: folder, file, noInline: true, bitrot: record.bitrot, params },
       { size: input.size, ...(input.expectedMd5 ? { md5: input.expectedMd5 } : {}) },
     );
     const facts = input.finish?.() ?? {};
@@ -148,7 +149,7 @@ export async function putObjectPart(ctx: EngineContext, input: PutPartInput): Pr
       const holders = ctx.drives.all().filter((ix) => ix?.uploads.get(entry) !== undefined).length;
       const missing = (i: number) =>
         holders >= ctx.params.readQuorum ? { ...record, index: i, parts: [] } : undefined;
-      return commitEach(ctx.drives, uploadParams(ctx, record), (i) =>
+      return commitEach(ctx.drives, params, (i) =>
         encoded.shards[i]
           ? uploadStep(
               entry,
