@@ -1,5 +1,6 @@
 import { execFile } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -39,7 +40,11 @@ function preparedSource(): string {
 }
 
 let t: TestStore;
+// The suite leaves its temporary upload files behind (os.CreateTemp); it gets its own
+// folder, removed afterwards, so that runs do not fill the machine's /tmp.
+let suiteTmp: string;
 beforeAll(async () => {
+  suiteTmp = mkdtempSync(join(tmpdir(), 'mint-'));
   const dir = join(GOPATH_ROOT, 'src/mint');
   mkdirSync(dir, { recursive: true });
   writeFileSync(join(dir, 'main.go'), preparedSource());
@@ -47,7 +52,10 @@ beforeAll(async () => {
   await goBuild(dir, GOPATH_ROOT, BINARY);
   t = await startTestStore();
 }, 300_000);
-afterAll(() => t?.close());
+afterAll(async () => {
+  await t?.close();
+  if (suiteTmp) rmSync(suiteTmp, { recursive: true, force: true });
+});
 
 interface MintLine {
   name: string;
@@ -64,6 +72,7 @@ describe("minio-go 7's functional suite (mint) against the store", () => {
       maxBuffer: 64 * 1024 * 1024,
       env: {
         ...process.env,
+        TMPDIR: suiteTmp,
         SERVER_ENDPOINT: new URL(t.store.url).host,
         ACCESS_KEY: ROOT.accessKey,
         SECRET_KEY: ROOT.secretKey,
@@ -83,6 +92,8 @@ describe("minio-go 7's functional suite (mint) against the store", () => {
       .filter((l) => l.status === 'FAIL')
       .map((l) => `${l.name}: ${l.message} (${l.error})`);
     expect(failed).toEqual([]);
+    // Its files went to its own folder (and so nowhere else).
+    expect(readdirSync(suiteTmp).length).toBeGreaterThan(0);
     const na = lines.filter((l) => l.status === 'NA').map((l) => [l.name, l.alert]);
     expect(na).toEqual(na.filter(([name, alert]) => NOT_APPLICABLE[name!] === alert));
     // The suite really ran (90 tests pass, some of them several checks): SSE-C and SSE-S3 too.
