@@ -60,6 +60,8 @@ export function leanClient(endpoint, credentials, { sockets = 32, unsignedPayloa
     /** PUT of a large body, on the same sockets as download. */
     upload: (bucket, key, body) => bulk('PUT', `/${bucket}/${key}`, body),
     listV2: (bucket, query) => send('GET', `/${bucket}?list-type=2&${query}`),
+    /** Any other call: method, path with its query, and a body; the answer's bytes. */
+    send,
     close: () => {
       agent.destroy();
       connections.close();

@@ -260,6 +260,11 @@ export interface PartInfo {
   internal: Record<string, string>;
 }
 
+export interface PartsPage {
+  after?: number;
+  limit?: number;
+}
+
 export interface PutPartInput {
   bucket: string;
   key: string;
@@ -343,7 +348,8 @@ export interface ObjectLayer {
   newMultipartUpload(bucket: string, key: string, meta: NewObjectMeta): Promise<UploadInfo>;
   getMultipartUpload(bucket: string, key: string, uploadId: string): Promise<UploadInfo>;
   putObjectPart(input: PutPartInput): Promise<PartInfo>;
-  listObjectParts(bucket: string, key: string, uploadId: string): Promise<PartInfo[]>;
+  /** The upload's parts numbered after `page.after`, at most `page.limit` of them (default: all). */
+  listObjectParts(bucket: string, key: string, uploadId: string, page?: PartsPage): Promise<PartInfo[]>;
   completeMultipartUpload(input: CompleteInput): Promise<ObjectInfo>;
   abortMultipartUpload(bucket: string, key: string, uploadId: string): Promise<void>;
   listMultipartUploads(input: ListUploadsInput): Promise<ListUploadsResult>;

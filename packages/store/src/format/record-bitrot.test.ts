@@ -65,6 +65,6 @@ describe('upload records and their checksum', () => {
     );
     expect(() => decodeUploadRecord(packRecord(upload(2)))).toThrow(/unknown bitrot/);
     expect(() => decodeUploadRecord(packRecord(upload(2, { bitrot: 'none' })))).toThrow(/unknown bitrot/);
-    expect(() => decodeUploadRecord(packRecord(upload(3, { bitrot: 'sha256' })))).toThrow(/upgrade Stowage/);
+    expect(() => decodeUploadRecord(packRecord(upload(4, { bitrot: 'sha256' })))).toThrow(/upgrade Stowage/);
   });
 });

@@ -14,11 +14,17 @@ import {
 } from './record.js';
 
 // A multipart upload on one drive, in the drive's index under `<bucket>\0<key>\0<uploadId>`:
-// the new object's metadata, and the parts uploaded so far. Each part's shard is the file
-// `part.<n>.<nonce>` in the upload's data folder, which becomes the object's at completion.
+// the new object's metadata. Each part's shard is the file `part.<n>.<nonce>` in the upload's
+// data folder, which becomes the object's at completion.
+// Version 3 keeps each part in an entry of its own (the drive's `parts` table, under the
+// upload's key, `\0`, and the part number in 5 digits), so that a part costs the same to add
+// as the 10,000th as the first. Versions 1 and 2 held the parts in the record itself; they
+// are read as they are, and their parts move out to entries at the upload's next part.
 // Version 2 records the parts' checksum; version 1 uploads (begun before the store used
 // HighwayHash) carry on with SHA-256, so that every part of one object uses one checksum.
-export const UPLOAD_RECORD_VERSION = 2;
+export const UPLOAD_RECORD_VERSION = 3;
+/** The shape of a part's own entry. */
+export const UPLOAD_PART_VERSION = 1;
 
 export interface UploadPartRecord {
   number: number;
@@ -56,12 +62,30 @@ export interface UploadRecord {
   /** The checksum of every part's shard blocks (and of the completed object). */
   bitrot: Exclude<Bitrot, 'none'>;
   meta: UploadMeta;
+  /**
+   * The parts: as decoded, those a record before version 3 held in itself (none after); as
+   * the engine reads an upload with its parts, every part the drive holds.
+   */
   parts: UploadPartRecord[];
 }
 
 const KIND = 'upload record';
+const PART_KIND = 'upload part';
 
-export const encodeUploadRecord = (record: UploadRecord): Buffer => packRecord(record);
+/** The record as version 3 stores it: its parts are entries of their own, never in it. */
+export function encodeUploadRecord(record: UploadRecord): Buffer {
+  const { parts: _entriesOfTheirOwn, ...header } = record;
+  return packRecord({ ...header, v: UPLOAD_RECORD_VERSION });
+}
+
+export const encodeUploadPart = (part: UploadPartRecord): Buffer =>
+  packRecord({ v: UPLOAD_PART_VERSION, ...part });
+
+export function decodeUploadPart(bytes: Uint8Array): UploadPartRecord {
+  const f = unpackRecord(bytes, PART_KIND);
+  versionOf(f, 'v', PART_KIND, UPLOAD_PART_VERSION);
+  return decodePart(f);
+}
 
 function decodePart(raw: unknown): UploadPartRecord {
   const f = asFields(raw, `${KIND}.part`);
@@ -112,6 +136,6 @@ export function decodeUploadRecord(bytes: Uint8Array): UploadRecord {
     blockSize: int(f, 'blockSize', KIND),
     bitrot: bitrotOf(f, version),
     meta: decodeMeta(f.meta),
-    parts: listOfRecords(f, 'parts', KIND, decodePart),
+    parts: version < 3 ? listOfRecords(f, 'parts', KIND, decodePart) : [],
   };
 }

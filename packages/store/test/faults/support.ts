@@ -97,13 +97,58 @@ export function uploadEntries(drive: string, bucket: string): Buffer[] {
   return [...indexOf(drive, 'uploads').getKeys(bucketRange(bucket))] as Buffer[];
 }
 
-/** Removes one drive's upload record, as if that drive never took the upload. */
-export function dropUploadRecord(drive: string, bucket: string, key: string, uploadId: string): void {
-  indexOf(drive, 'uploads').removeSync(uploadEntry(bucket, key, uploadId));
+/** One drive's part entries in a bucket, of every upload (their index keys). */
+export function partEntries(drive: string, bucket: string): Buffer[] {
+  return [...indexOf(drive, 'parts').getKeys(bucketRange(bucket))] as Buffer[];
 }
 
-/** Puts an upload record back on one drive, as if a Complete never reached it. */
+/** One drive's state of an upload: its record and its parts' entries, as stored. */
+export interface UploadOnDrive {
+  record: Buffer | undefined;
+  parts: [Buffer, Buffer][];
+}
+
+const partsOf = (bucket: string, key: string, uploadId: string) => {
+  const entry = uploadEntry(bucket, key, uploadId);
+  return { start: Buffer.concat([entry, Buffer.from([0])]), end: Buffer.concat([entry, Buffer.from([1])]) };
+};
+
+/** What one drive holds of an upload, to put back later with restoreUploadRecord. */
+export function uploadOnDrive(drive: string, bucket: string, key: string, uploadId: string): UploadOnDrive {
+  return {
+    record: uploadRecordBytes(drive, bucket, key, uploadId),
+    parts: [...indexOf(drive, 'parts').getRange(partsOf(bucket, key, uploadId))].map(
+      ({ key, value }) => [key as Buffer, value] as [Buffer, Buffer],
+    ),
+  };
+}
+
+/** Removes one drive's upload record and parts, as if that drive never took the upload. */
+export function dropUploadRecord(drive: string, bucket: string, key: string, uploadId: string): void {
+  indexOf(drive, 'uploads').removeSync(uploadEntry(bucket, key, uploadId));
+  const parts = indexOf(drive, 'parts');
+  for (const k of [...parts.getKeys(partsOf(bucket, key, uploadId))]) parts.removeSync(k as Buffer);
+}
+
+/**
+ * Puts an upload back on one drive as it was (as if a Complete never reached it): its
+ * record, and exactly its parts' entries then.
+ */
 export function restoreUploadRecord(
+  drive: string,
+  bucket: string,
+  key: string,
+  uploadId: string,
+  saved: UploadOnDrive,
+): void {
+  dropUploadRecord(drive, bucket, key, uploadId);
+  if (saved.record) indexOf(drive, 'uploads').putSync(uploadEntry(bucket, key, uploadId), saved.record);
+  const parts = indexOf(drive, 'parts');
+  for (const [k, v] of saved.parts) parts.putSync(k, v);
+}
+
+/** Writes bytes as one drive's upload record (a record of an older version, say). */
+export function putUploadRecordBytes(
   drive: string,
   bucket: string,
   key: string,

@@ -12,6 +12,7 @@ import { type EngineContext, objectLock } from './context.js';
 import { toObjectInfo } from './object-info.js';
 import { currentObject, dropRemoved, mergedKey } from './objects.js';
 import { driveCopy } from './shard-writes.js';
+import { ALL_PARTS, putBack, removeUpload } from './upload-entries.js';
 import { partCandidates, readUpload, toPartInfo, uploadEntry, uploadLock, uploadParams } from './uploads.js';
 import { addVersion, type Merged, type MergedVersion, NULL_VERSION, nextModTime } from './versions.js';
 
@@ -73,7 +74,7 @@ export async function completeMultipartUpload(ctx: EngineContext, input: Complet
   const { bucket, key, uploadId } = input;
   return ctx.locks.run(objectLock(bucket, key), () =>
     ctx.locks.run(uploadLock(uploadId), async () => {
-      const read = readUpload(ctx, bucket, key, uploadId);
+      const read = readUpload(ctx, bucket, key, uploadId, ALL_PARTS);
       const chosen = chooseParts(input.parts, partCandidates(read, ctx.params.readQuorum));
       const kept = input.check?.(chosen.map(toPartInfo));
       const { record } = read;
@@ -135,16 +136,14 @@ export async function completeMultipartUpload(ctx: EngineContext, input: Complet
         return {
           // The object's record and the upload's removal go out in one turn: one transaction.
           apply(ix) {
-            const upload = ix.uploads.get(entry);
             const applied = step.apply(ix);
-            const removed = ix.uploads.remove(entry);
+            const removed = removeUpload(ix, entry);
             return {
-              value: { applied: applied.value, upload },
-              written: Promise.all([applied.written, removed]),
+              value: { applied: applied.value, upload: removed.saved },
+              written: Promise.all([applied.written, removed.written]),
             };
           },
-          undo: (ix, a) =>
-            Promise.all([step.undo(ix, a.applied), a.upload ? ix.uploads.put(entry, a.upload) : undefined]),
+          undo: (ix, a) => Promise.all([step.undo(ix, a.applied), putBack(ix, a.upload)]),
           what: `${bucket} ${key}`,
         };
       });
@@ -152,7 +151,7 @@ export async function completeMultipartUpload(ctx: EngineContext, input: Complet
       await dropUnchosen(ctx, bucket, key, record.dataId, new Set(chosen.map((p) => p.file)));
       // Drives that could not take the object lose the upload too; heal brings them the object.
       await Promise.all(
-        ctx.drives.all().map((ix, i) => (ix && !committed[i] ? ix.uploads.remove(entry) : undefined)),
+        ctx.drives.all().map((ix, i) => (ix && !committed[i] ? removeUpload(ix, entry).written : undefined)),
       );
       if (!committed.every(Boolean)) ctx.queueHeal(bucket, key);
       await dropRemoved(ctx, bucket, key, result);
@@ -177,7 +176,7 @@ async function finishCompleted(
 ): Promise<ObjectInfo> {
   if (done.version.etag !== etag) throw new EngineError('NoSuchUpload');
   const entry = uploadEntry(bucket, key, uploadId);
-  await Promise.all(ctx.drives.all().map((ix) => ix?.uploads.remove(entry)));
+  await Promise.all(ctx.drives.all().map((ix) => ix && removeUpload(ix, entry).written));
   // The parts the object left out, which the first attempt did not get to remove.
   const data = done.version.data;
   if (data) await dropUnchosen(ctx, bucket, key, data.id, new Set(data.parts.flatMap((p) => p.file ?? [])));

@@ -26,6 +26,7 @@ import type {
   ObjectInfo,
   ObjectLayer,
   PartInfo,
+  PartsPage,
   PutObjectInput,
   PutPartInput,
   ReadOptions,
@@ -236,9 +237,14 @@ export class ErasureObjectLayer implements ObjectLayer {
     return this.writing(input.bucket, () => multipart.putObjectPart(this.ctx, input));
   }
 
-  async listObjectParts(bucket: string, key: string, uploadId: string): Promise<PartInfo[]> {
+  async listObjectParts(
+    bucket: string,
+    key: string,
+    uploadId: string,
+    page?: PartsPage,
+  ): Promise<PartInfo[]> {
     await this.readBucket(bucket);
-    return uploadListing.listObjectParts(this.ctx, bucket, key, uploadId);
+    return uploadListing.listObjectParts(this.ctx, bucket, key, uploadId, page);
   }
 
   async completeMultipartUpload(input: CompleteInput): Promise<ObjectInfo> {

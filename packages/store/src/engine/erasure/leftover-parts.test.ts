@@ -2,7 +2,12 @@ import { createHash } from 'node:crypto';
 import { readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { dropRecord, restoreUploadRecord, uploadRecordBytes } from '../../../test/faults/support.js';
+import {
+  dropRecord,
+  restoreUploadRecord,
+  uploadOnDrive,
+  uploadRecordBytes,
+} from '../../../test/faults/support.js';
 import { decodeUploadRecord } from '../../format/upload-record.js';
 import { dataDir } from '../fs/layout.js';
 import { MIN_PART_SIZE } from '../object-layer.js';
@@ -65,7 +70,7 @@ describe('parts a Complete cut short left behind', () => {
 
   it('the retried Complete removes them', async () => {
     const { uploadId, dataId } = await uploaded('retried');
-    const saved = t.f.drives.map((d) => uploadRecordBytes(d, 'bkt', 'retried', uploadId)!);
+    const saved = t.f.drives.map((d) => uploadOnDrive(d, 'bkt', 'retried', uploadId));
     await complete('retried', uploadId);
     const kept = (await filesIn('retried', dataId))[0]!;
     // The crash: drives 0 and 1 never took the Complete, and the left-out part stayed.
@@ -83,7 +88,7 @@ describe('parts a Complete cut short left behind', () => {
 
   it('heal leaves the folder of an upload that may still complete alone', async () => {
     const { uploadId, dataId } = await uploaded('pending');
-    const saved = t.f.drives.map((d) => uploadRecordBytes(d, 'bkt', 'pending', uploadId)!);
+    const saved = t.f.drives.map((d) => uploadOnDrive(d, 'bkt', 'pending', uploadId));
     await complete('pending', uploadId);
     for (const [i, d] of t.f.drives.slice(0, 2).entries()) {
       dropRecord(d, 'bkt', 'pending');

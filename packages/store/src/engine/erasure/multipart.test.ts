@@ -6,6 +6,7 @@ import {
   dropRecord,
   dropUploadRecord,
   restoreUploadRecord,
+  uploadOnDrive,
   uploadRecordBytes,
 } from '../../../test/faults/support.js';
 import { decodeUploadRecord } from '../../format/upload-record.js';
@@ -200,7 +201,7 @@ describe('multipart uploads in the engine', () => {
         });
       await put(1, p1);
       await put(2, p2);
-      const saved = f.drives.map((d) => uploadRecordBytes(d, 'bkt', key, uploadId)!);
+      const saved = f.drives.map((d) => uploadOnDrive(d, 'bkt', key, uploadId));
       const parts = [
         { number: 1, etag: md5(p1) },
         { number: 2, etag: md5(p2) },
@@ -250,7 +251,7 @@ describe('multipart uploads in the engine', () => {
     const p1 = part(3, MIN_PART_SIZE);
     const p2 = part(4, 2000);
     for (const [n, data] of [p1, p2].entries()) await putPart(key, uploadId, n + 1, data);
-    const saved = f.drives.map((d) => uploadRecordBytes(d, 'bkt', key, uploadId)!);
+    const saved = f.drives.map((d) => uploadOnDrive(d, 'bkt', key, uploadId));
     await completeWith(key, uploadId, [p1, p2]);
     // As if only drive 0 took the Complete: elsewhere the upload, and no object.
     for (const [i, d] of f.drives.entries()) {
@@ -271,8 +272,8 @@ describe('multipart uploads in the engine', () => {
     const first = part(5, 4000);
     await putPart(key, uploadId, 1, first);
     // The drives' state after the acknowledged upload: records, and the part's files.
-    const records = f.drives.map((d) => uploadRecordBytes(d, 'bkt', key, uploadId)!);
-    const record = decodeUploadRecord(records[0]!);
+    const records = f.drives.map((d) => uploadOnDrive(d, 'bkt', key, uploadId));
+    const record = decodeUploadRecord(records[0]!.record!);
     const folder = (d: string) => dataDir(d, 'bkt', key, record.dataId);
     const saved = await Promise.all(
       f.drives.map((d) => cp(folder(d), `${folder(d)}.saved`, { recursive: true })),

@@ -1,7 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import {
-  decodeUploadRecord,
   encodeUploadRecord,
   UPLOAD_RECORD_VERSION,
   type UploadPartRecord,
@@ -15,6 +14,7 @@ import { commitEach, type DriveStep, removeData } from './commit.js';
 import type { EngineContext } from './context.js';
 import { BLOCK_SIZE, paramsWithParity } from './params.js';
 import { encodeBody } from './shard-writes.js';
+import { driveUpload, putBack, removeUpload, type SavedEntries, writePart } from './upload-entries.js';
 import { readUpload, toPartInfo, toUploadInfo, uploadEntry, uploadLock, uploadParams } from './uploads.js';
 
 /** Upload ids sort by initiation (hex time first), as S3 lists a key's uploads. */
@@ -88,29 +88,28 @@ export function getMultipartUpload(
   return toUploadInfo(bucket, key, uploadId, readUpload(ctx, bucket, key, uploadId).record);
 }
 
-/** A step that rewrites this drive's upload record; refuses a drive without the upload. */
-function uploadStep(
+/**
+ * A step that writes one part on this drive; refuses a drive without the upload, unless it
+ * is given the record to start it with (see putObjectPart).
+ */
+function partStep(
   entry: Buffer,
   dataId: string,
-  change: (r: UploadRecord) => UploadRecord,
+  part: UploadPartRecord,
   what: string,
-  /** The upload as this drive starts it when it has no record of it (see putObjectPart). */
   missing?: UploadRecord,
-): DriveStep<{ previous: Buffer | undefined; replaced: UploadRecord }> {
+): DriveStep<{ saved: SavedEntries; replaced: UploadPartRecord | undefined }> {
   return {
     what,
     apply(ix) {
-      const previous = ix.uploads.get(entry);
-      if (previous === undefined && !missing) throw new Error('upload missing on this drive');
-      const current = previous === undefined ? missing! : decodeUploadRecord(previous);
+      const held = driveUpload(ix, entry);
+      if (held === undefined && !missing) throw new Error('upload missing on this drive');
+      const current = held ?? missing!;
       if (current.dataId !== dataId) throw new Error('another upload on this drive');
-      return {
-        value: { previous, replaced: current },
-        written: ix.uploads.put(entry, encodeUploadRecord(change(current))),
-      };
+      const { replaced, saved, written } = writePart(ix, entry, current, held !== undefined, part);
+      return { value: { saved, replaced }, written };
     },
-    undo: (ix, applied) =>
-      applied.previous === undefined ? ix.uploads.remove(entry) : ix.uploads.put(entry, applied.previous),
+    undo: (ix, applied) => putBack(ix, applied.saved),
   };
 }
 
@@ -151,18 +150,7 @@ export async function putObjectPart(ctx: EngineContext, input: PutPartInput): Pr
         holders >= ctx.params.readQuorum ? { ...record, index: i, parts: [] } : undefined;
       return commitEach(ctx.drives, params, (i) =>
         encoded.shards[i]
-          ? uploadStep(
-              entry,
-              record.dataId,
-              (r) => ({
-                ...r,
-                parts: [...r.parts.filter((p) => p.number !== partNumber), part].sort(
-                  (a, b) => a.number - b.number,
-                ),
-              }),
-              `${bucket} ${key}/${uploadId}`,
-              missing(i),
-            )
+          ? partStep(entry, record.dataId, part, `${bucket} ${key}/${uploadId}`, missing(i))
           : undefined,
       );
     });
@@ -170,7 +158,7 @@ export async function putObjectPart(ctx: EngineContext, input: PutPartInput): Pr
     // The part this one replaced, on each drive that had it.
     await Promise.all(
       results.map(async (r, i) => {
-        const old = r?.replaced.parts.find((p) => p.number === partNumber);
+        const old = r?.replaced;
         if (old) await rm(join(folder(i), old.file), { force: true });
       }),
     );
@@ -217,8 +205,11 @@ export async function abortMultipartUpload(
     const { record } = readUpload(ctx, bucket, key, uploadId);
     const entry = uploadEntry(bucket, key, uploadId);
     await commitEach(ctx.drives, ctx.params, () => ({
-      apply: (ix) => ({ value: { previous: ix.uploads.get(entry) }, written: ix.uploads.remove(entry) }),
-      undo: (ix, a) => (a.previous ? ix.uploads.put(entry, a.previous) : Promise.resolve()),
+      apply: (ix) => {
+        const { saved, written } = removeUpload(ix, entry);
+        return { value: saved, written };
+      },
+      undo: putBack,
       what: `${bucket} ${key}/${uploadId}`,
     }));
     // A Complete cut short by a crash may have committed the object on some drives and left

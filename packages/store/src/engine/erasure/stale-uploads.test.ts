@@ -6,6 +6,7 @@ import {
   dropUploadRecord,
   restoreUploadRecord,
   uploadEntries,
+  uploadOnDrive,
   uploadRecordBytes,
 } from '../../../test/faults/support.js';
 import { decodeUploadRecord } from '../../format/upload-record.js';
@@ -92,7 +93,7 @@ describe('aborting stale multipart uploads', () => {
 
   it('keeps the data folder an object took over (a Complete cut short on one drive)', async () => {
     const done = await uploadWithPart('kept');
-    const record = uploadRecordBytes(t.f.drives[2]!, 'bkt', 'kept', done.uploadId)!;
+    const record = uploadOnDrive(t.f.drives[2]!, 'bkt', 'kept', done.uploadId);
     const data = Buffer.alloc(1000, 7);
     await t.layer.completeMultipartUpload({
       bucket: 'bkt',

@@ -3,6 +3,7 @@ import { bucketRange } from '../fs/drive-index.js';
 import { removeData } from './commit.js';
 import type { EngineContext } from './context.js';
 import { dataInUse } from './multipart.js';
+import { removeUpload } from './upload-entries.js';
 import { uploadEntry, uploadLock } from './uploads.js';
 
 // Multipart uploads their clients abandoned hold their parts' space for ever: MinIO aborts
@@ -82,7 +83,7 @@ export async function dropStaleUpload(
       if (!ix || record === undefined || record.initiated >= before) continue;
       dataIds.add(record.dataId);
       // A drive that fails keeps its copy for the next walk; the others go on.
-      removals.push(ix.uploads.remove(entry).catch(() => false));
+      removals.push(removeUpload(ix, entry).written.catch(() => false));
     }
     await Promise.all(removals);
     for (const dataId of dataIds)

@@ -1,19 +1,32 @@
 import { decodeUploadRecord } from '../../format/upload-record.js';
 import { commonPrefix, listPage } from '../listing.js';
-import type { ListUploadsInput, ListUploadsResult, PartInfo } from '../object-layer.js';
+import type { ListUploadsInput, ListUploadsResult, PartInfo, PartsPage } from '../object-layer.js';
 import type { EngineContext } from './context.js';
 import { agreedParts, agreedUpload, readUpload, toPartInfo, toUploadInfo, uploadName } from './uploads.js';
 
 // What multipart uploads are in progress, and which parts each holds: read quorum decides.
 
+/**
+ * The upload's parts numbered after `after`, at most `limit` of them. Each drive is read a
+ * window at a time: a part counts once every holder has been read up to its number.
+ */
 export function listObjectParts(
   ctx: EngineContext,
   bucket: string,
   key: string,
   uploadId: string,
+  { after = 0, limit = Number.POSITIVE_INFINITY }: PartsPage = {},
 ): PartInfo[] {
-  const read = readUpload(ctx, bucket, key, uploadId);
-  return agreedParts(read, ctx.params.readQuorum).map(toPartInfo);
+  const out: PartInfo[] = [];
+  const window = { after, limit: Math.max(limit, 1) };
+  for (;;) {
+    const read = readUpload(ctx, bucket, key, uploadId, window);
+    const bound = read.partsRead ?? Number.POSITIVE_INFINITY;
+    for (const p of agreedParts(read, ctx.params.readQuorum))
+      if (p.number <= bound && out.length < limit) out.push(toPartInfo(p));
+    if (out.length >= limit || !Number.isFinite(bound)) return out;
+    window.after = bound;
+  }
 }
 
 export function listMultipartUploads(ctx: EngineContext, input: ListUploadsInput): ListUploadsResult {

@@ -5,6 +5,7 @@ import type { NewObjectMeta, PartInfo, UploadInfo } from '../object-layer.js';
 import type { EngineContext } from './context.js';
 import { type ErasureParams, paramsWithParity, quorumError } from './params.js';
 import type { DriveAnswer } from './quorum.js';
+import { driveParts, type PartWindow } from './upload-entries.js';
 
 // Reading multipart upload records by quorum: the upload drives agree on, and for each
 // part number the part file that read quorum of drives hold.
@@ -45,6 +46,8 @@ export interface UploadRead {
   record: UploadRecord;
   /** Per drive: its copy when it agrees (same data folder), else undefined. */
   holders: (UploadRecord | undefined)[];
+  /** With a window of parts: every holder's parts up to this number were read (Infinity: all). */
+  partsRead?: number;
 }
 
 /** The record read quorum agrees on, if any. */
@@ -63,16 +66,39 @@ export function agreedUpload(
   return { record: holders.find((h) => h !== undefined)!, holders };
 }
 
-/** The upload, or NoSuchUpload (or a quorum error when too few drives answered). */
-export function readUpload(ctx: EngineContext, bucket: string, key: string, uploadId: string): UploadRead {
+/**
+ * The upload, or NoSuchUpload (or a quorum error when too few drives answered). With a
+ * window of parts, each holder's copy carries the parts its drive holds in it (a read that
+ * costs as many entries as the window: Complete reads them all, a part's upload none).
+ */
+export function readUpload(
+  ctx: EngineContext,
+  bucket: string,
+  key: string,
+  uploadId: string,
+  window?: PartWindow,
+): UploadRead {
   if (!UPLOAD_ID.test(uploadId)) throw new EngineError('NoSuchUpload');
+  const entry = uploadEntry(bucket, key, uploadId);
   const { answers } = ctx.drives.readEntry(
     'uploads',
-    uploadEntry(bucket, key, uploadId),
+    entry,
     decodeUploadRecord,
     `${bucket} ${key}/${uploadId}`,
   );
   const agreed = agreedUpload(answers, ctx.params.readQuorum);
+  if (agreed && window) {
+    const drives = ctx.drives.all();
+    let partsRead = Number.POSITIVE_INFINITY;
+    const holders = agreed.holders.map((h) => h && { ...h });
+    for (const [i, h] of holders.entries()) {
+      if (!h) continue;
+      const { parts, readTo } = driveParts(drives[i]!, entry, h, window);
+      h.parts = parts;
+      partsRead = Math.min(partsRead, readTo);
+    }
+    return { record: agreed.record, holders, partsRead };
+  }
   if (agreed) return agreed;
   const reachable = answers.filter((a) => a === 'absent' || typeof a === 'object').length;
   if (reachable < ctx.params.readQuorum) throw quorumError('read');

@@ -9,7 +9,7 @@ import { formatPath, sysPath } from './layout.js';
 import { type BucketUsageCounters, countersOf, moveCounters, readCounters } from './usage-counters.js';
 
 // One drive's ordered index: an LMDB environment under .stowage.sys/index holding the
-// object records, multipart upload records and per-bucket usage counters. Keys are raw
+// object records, multipart upload records and their parts, and per-bucket usage counters. Keys are raw
 // UTF-8 bytes, so LMDB's byte order is S3's key order and a listing page is a range read.
 // Commits are batched by lmdb-js (one fsync for every write of an event turn) and an
 // awaited write is durable.
@@ -45,6 +45,8 @@ export class DriveIndex {
     private readonly env: RootDatabase,
     readonly objects: Database<Buffer, Buffer>,
     readonly uploads: Database<Buffer, Buffer>,
+    /** Each part of an upload, under the upload's entry, NUL, and the number in 5 digits. */
+    readonly parts: Database<Buffer, Buffer>,
     private readonly usage: Database<Buffer, Buffer>,
     private readonly device: number,
     /** The index file opened, and the largest size seen of it (LMDB never shrinks it). */
@@ -90,6 +92,7 @@ export class DriveIndex {
       env,
       db('objects'),
       db('uploads'),
+      db('parts'),
       db('usage'),
       st.dev,
       { path: file, ino: st.ino, size: st.size },
@@ -213,11 +216,11 @@ export class DriveIndex {
     }
   }
 
-  /** Every entry of a bucket (objects, uploads, counters), when the bucket goes. */
+  /** Every entry of a bucket (objects, uploads and their parts, counters), when the bucket goes. */
   dropBucket(bucket: string): Promise<void> {
     this.counters.delete(bucket);
     return this.transaction(() => {
-      for (const db of [this.objects, this.uploads])
+      for (const db of [this.objects, this.uploads, this.parts])
         for (const key of [...db.getKeys(bucketRange(bucket))]) db.remove(key as Buffer);
       this.usage.remove(Buffer.from(bucket, 'utf8'));
     });

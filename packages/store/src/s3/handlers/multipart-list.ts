@@ -14,9 +14,11 @@ const initiator = () => el('Initiator', el('ID', 'stowage'), el('DisplayName', '
 
 export async function listParts(deps: S3Deps, op: Op<'ListParts'>): Promise<Reply> {
   const upload = await deps.layer.getMultipartUpload(op.bucket, op.key, op.uploadId);
-  const after = (await deps.layer.listObjectParts(op.bucket, op.key, op.uploadId)).filter(
-    (p) => p.number > op.partNumberMarker,
-  );
+  // One more than the page: whether it is truncated.
+  const after = await deps.layer.listObjectParts(op.bucket, op.key, op.uploadId, {
+    after: op.partNumberMarker,
+    limit: op.maxParts + 1,
+  });
   const page = after.slice(0, op.maxParts);
   // An empty page is never truncated: its next marker could not move on (max-parts=0).
   const truncated = page.length > 0 && after.length > page.length;
