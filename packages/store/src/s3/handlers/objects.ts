@@ -187,7 +187,7 @@ export function newVersionMeta(call: S3Call, settings: BucketSettings, withTags 
 const underWay = new WeakMap<object, Map<string, number>>();
 
 /**
- * Runs `write` unless it would take the bucket past its hard quota. Its bytes are held
+ * Runs `write` unless it would take the bucket to or past its hard quota. Its bytes are held
  * against the quota until it ends; by then the bucket's usage counts them, or they failed.
  */
 export async function withinQuota<T>(
@@ -205,7 +205,8 @@ export async function withinQuota<T>(
     underWay.set(deps.layer, held);
   }
   const pending = held.get(bucket) ?? 0;
-  if (usage.size + pending + incoming > settings.quota) throw new ApiError('XMinioAdminBucketQuotaExceeded');
+  // As MinIO's enforceQuotaHard: a write that would bring usage to the quota is refused too.
+  if (usage.size + pending + incoming >= settings.quota) throw new ApiError('XMinioAdminBucketQuotaExceeded');
   held.set(bucket, pending + incoming);
   try {
     return await write();
