@@ -1,6 +1,16 @@
 import * as s3sdk from '@aws-sdk/client-s3';
+import {
+  amzDate,
+  canonicalHeaders,
+  canonicalQuery,
+  canonicalRequest,
+  canonicalUri,
+  signature,
+  stringToSign,
+  UNSIGNED_PAYLOAD,
+} from '@stowage/madmin';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestStore, type TestStore } from '../support/store.js';
+import { ROOT, startTestStore, type TestStore } from '../support/store.js';
 
 // A presigned URL may carry x-amz-* headers in its query, signed with it: the AWS SDK's
 // presigner hoists them there (metadata, tagging, storage class, encryption). S3 and MinIO
@@ -61,5 +71,53 @@ describe('presigned PUT with x-amz-* headers in its query', () => {
     expect(ok.status).toBe(200);
     const head = await t.s3.send(new HeadObjectCommand({ Bucket: 'links', Key: 'both.txt' }));
     expect(head.Metadata).toEqual({ color: 'blue' });
+  });
+});
+
+/**
+ * A presigned PUT that signs `x-amz-meta-color: <signedAs>` as a header, yet sends the
+ * header's value as the query parameter of that name (`sentAs`).
+ */
+function signedHeaderInQuery(key: string, signedAs: string, sentAs: string): string {
+  const url = new URL(`${t.store.url}/links/${key}`);
+  const date = amzDate(new Date());
+  const scope = { date: date.slice(0, 8), region: 'us-east-1', service: 's3' };
+  const signed = ['host', 'x-amz-meta-color'];
+  const q: [string, string][] = [
+    ['X-Amz-Algorithm', 'AWS4-HMAC-SHA256'],
+    ['X-Amz-Credential', `${ROOT.accessKey}/${scope.date}/us-east-1/s3/aws4_request`],
+    ['X-Amz-Date', date],
+    ['X-Amz-Expires', '600'],
+    ['X-Amz-SignedHeaders', signed.join(';')],
+    ['x-amz-meta-color', signedAs],
+  ];
+  const creq = canonicalRequest({
+    method: 'PUT',
+    canonicalUri: canonicalUri(url.pathname),
+    canonicalQuery: canonicalQuery(q),
+    canonicalHeaders: canonicalHeaders({ host: url.host, 'x-amz-meta-color': signedAs }, signed),
+    signedHeaders: signed,
+    payloadHash: UNSIGNED_PAYLOAD,
+  });
+  q[5] = ['x-amz-meta-color', sentAs];
+  q.push(['X-Amz-Signature', signature(ROOT.secretKey, scope, stringToSign(date, scope, creq))]);
+  for (const [k, v] of q) url.searchParams.append(k, v);
+  return url.toString();
+}
+
+describe('presigned PUT with a signed header sent in its query', () => {
+  it("takes the header's value from the query parameter of its name, as MinIO does", async () => {
+    const res = await fetch(signedHeaderInQuery('in-query.txt', 'green', 'green'), {
+      method: 'PUT',
+      body: 'x',
+    });
+    expect(res.status).toBe(200);
+    const head = await t.s3.send(new HeadObjectCommand({ Bucket: 'links', Key: 'in-query.txt' }));
+    expect(head.Metadata).toEqual({ color: 'green' });
+    const forged = await fetch(signedHeaderInQuery('forged.txt', 'green', 'red'), {
+      method: 'PUT',
+      body: 'x',
+    });
+    expect(forged.status).toBe(403);
   });
 });

@@ -127,6 +127,11 @@ export function assertHeadersSigned(ctx: RequestContext, signed: readonly string
 
 const MAY_BE_ABSENT = new Set(['host', 'expect', 'transfer-encoding', 'content-length']);
 
+/**
+ * The values of the signed headers, as the request sent them. A signed header the request
+ * lacks is taken from the query parameter of that name, as MinIO's extractSignedHeaders
+ * does: some presigners sign a header and send it in the URL.
+ */
 export function signingHeaders(
   ctx: RequestContext,
   signed: readonly string[],
@@ -140,6 +145,11 @@ export function signingHeaders(
     const values = out[name];
     if (values) values.push(raw[i + 1]!);
     else out[name] = [raw[i + 1]!];
+  }
+  for (const name of signed) {
+    if (out[name] !== undefined || name === 'host') continue;
+    const fromQuery = ctx.query.filter(([k]) => k === name).map(([, v]) => v);
+    if (fromQuery.length > 0) out[name] = fromQuery;
   }
   return out;
 }
