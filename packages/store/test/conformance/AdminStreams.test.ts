@@ -3,6 +3,7 @@ import { availableParallelism, hostname, totalmem } from 'node:os';
 import * as s3sdk from '@aws-sdk/client-s3';
 import { type LogInfo, MadminClient, type TraceInfo } from '@stowage/madmin';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { shardOffset, shardOn } from '../../src/engine/erasure/distribution.js';
 import { objectDir } from '../../src/engine/fs/layout.js';
 import { ROOT, rawRequest, startTestStore, type TestStore } from '../support/store.js';
 
@@ -141,10 +142,12 @@ describe('admin trace stream: storage and os calls', () => {
     const perDrive = (name: string) =>
       storage.filter((x) => x.funcname === `storage.${name}`).map((x) => x.path.split(' ')[0]);
     // One of each per drive, on each of the four drives, as MinIO's per-disk calls; a
-    // healthy read opens the data shards alone (EC 2+2: the first two drives).
+    // healthy read opens the data shards alone (EC 2+2: the two drives the key's turn
+    // gives shards 0 and 1).
     for (const name of ['MakeVol', 'CreateFile', 'WriteMetadata', 'WalkDir'])
       expect(new Set(perDrive(name)), name).toEqual(new Set(t.drives));
-    expect(new Set(perDrive('ReadFileStream'))).toEqual(new Set(t.drives.slice(0, 2)));
+    const dataDrives = t.drives.filter((_, d) => shardOn(shardOffset('big', 4), d, 4) < 2);
+    expect(new Set(perDrive('ReadFileStream'))).toEqual(new Set(dataDrives));
     const writes = storage.filter((x) => x.funcname === 'storage.WriteMetadata').map((x) => x.path);
     expect(new Set(writes)).toEqual(new Set(t.drives.map((d) => `${d} disk-traced big`)));
     expect(perDrive('ReadVersion').length).toBeGreaterThanOrEqual(4);
@@ -157,8 +160,10 @@ describe('admin trace stream: storage and os calls', () => {
 
   it('storage alone, and only failed calls when errors are asked for', async () => {
     await t.s3.send(new s3sdk.PutObjectCommand({ Bucket: 'disk-traced', Key: 'hurt', Body: big }));
-    // One drive loses its shard files: the read still succeeds, its open of that shard fails.
-    await rm(objectDir(t.drives[1]!, 'disk-traced', 'hurt'), { recursive: true, force: true });
+    // The drive with data shard 0 loses its shard files: the read still succeeds, its open of
+    // that shard fails.
+    const hurt = t.drives.findIndex((_, d) => shardOn(shardOffset('hurt', 4), d, 4) === 0);
+    await rm(objectDir(t.drives[hurt]!, 'disk-traced', 'hurt'), { recursive: true, force: true });
     const traces = await during(
       (signal) => admin.trace({ s3: false, storage: true, errorsOnly: true, signal }),
       async () => {
@@ -167,7 +172,7 @@ describe('admin trace stream: storage and os calls', () => {
       },
     );
     expect(traces.map((x) => [x.type, x.funcname, x.path.split(' ')[0]])).toEqual([
-      [2, 'storage.ReadFileStream', t.drives[1]],
+      [2, 'storage.ReadFileStream', t.drives[hurt]],
     ]);
     expect(traces[0]?.error).toMatch(/ENOENT/);
   });

@@ -43,6 +43,13 @@ export function driveRecord(drive: string, bucket: string, key: string): ObjectR
   return bytes === undefined ? undefined : decodeObjectRecord(bytes);
 }
 
+/** The drive (its position in `drives`) that holds shard `shard` of the key's latest version. */
+export function driveWithShard(drives: string[], bucket: string, key: string, shard: number): number {
+  const i = drives.findIndex((d) => driveRecord(d, bucket, key)?.versions[0]?.data?.index === shard);
+  if (i < 0) throw new Error(`no drive holds shard ${shard} of ${bucket}/${key}`);
+  return i;
+}
+
 /**
  * Flips one byte in every 1 MiB region of the latest version's shard on one drive: in each
  * part file, or in the inline shard stream of the drive's record.

@@ -1,5 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { corruptShard, driveRecord, pattern, sha256, wipeDrive } from '../../../test/faults/support.js';
+import {
+  corruptShard,
+  driveRecord,
+  driveWithShard,
+  pattern,
+  sha256,
+  wipeDrive,
+} from '../../../test/faults/support.js';
 import { MIN_PART_SIZE } from '../object-layer.js';
 import { body, bytes, type EngineFixture, engineFixture, put } from '../test-support/engine.js';
 import type { ErasureObjectLayer } from './erasure-layer.js';
@@ -46,18 +53,21 @@ describe('shard checksums', () => {
       expect(sha256(await bytes((await layer.getObject('bkt', key)).stream))).toBe(
         sha256(key === 'small' ? SMALL : BIG),
       );
-    // Corruption is still caught under either checksum, and heal rebuilds with the version's own.
-    await corruptShard(f.drives[1]!, 'bkt', 'big');
-    await corruptShard(f.drives[1]!, 'bkt', 'new');
+    // Corruption is still caught under either checksum (in a data shard: reads open those
+    // first), and heal rebuilds with the version's own.
+    const onBig = driveWithShard(f.drives, 'bkt', 'big', 1);
+    const onNew = driveWithShard(f.drives, 'bkt', 'new', 1);
+    await corruptShard(f.drives[onBig]!, 'bkt', 'big');
+    await corruptShard(f.drives[onNew]!, 'bkt', 'new');
     expect(sha256(await bytes((await layer.getObject('bkt', 'big')).stream))).toBe(sha256(BIG));
     expect(sha256(await bytes((await layer.getObject('bkt', 'new')).stream))).toBe(sha256(BIG));
     expect([...layer.healQueue].sort()).toEqual(['bkt/big', 'bkt/new']);
-    expect(await layer.heal('bkt', 'big', { deep: true })).toEqual({ healed: [1] });
-    expect(await layer.heal('bkt', 'new', { deep: true })).toEqual({ healed: [1] });
-    expect(bitrotOf(f.drives[1]!, 'big')).toBe('sha256');
-    // With two drives gone, only the healed copies can serve the object.
-    await wipeDrive(f.drives[0]!);
-    await wipeDrive(f.drives[2]!);
+    expect(await layer.heal('bkt', 'big', { deep: true })).toEqual({ healed: [onBig] });
+    expect(await layer.heal('bkt', 'new', { deep: true })).toEqual({ healed: [onNew] });
+    expect(bitrotOf(f.drives[onBig]!, 'big')).toBe('sha256');
+    // With two drives gone, only the healed copies can serve the objects.
+    const others = [0, 1, 2, 3].filter((i) => i !== onBig && i !== onNew).slice(0, 2);
+    for (const i of others) await wipeDrive(f.drives[i]!);
     const again = await f.open();
     expect(sha256(await bytes((await again.getObject('bkt', 'big')).stream))).toBe(sha256(BIG));
     expect(sha256(await bytes((await again.getObject('bkt', 'new')).stream))).toBe(sha256(BIG));

@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   corruptShard,
   driveRecord,
+  driveWithShard,
   dropRecord,
   pattern,
   putRecord,
@@ -55,7 +56,8 @@ async function snapshot(drive: string, key: string): Promise<Record<string, stri
 
 describe('bitrot and heal', () => {
   it('detects a corrupt shard, still returns the right bytes and queues the object', async () => {
-    await corruptShard(f.drives[0]!, 'bkt', 'big');
+    // A data shard: reads open those first.
+    await corruptShard(f.drives[driveWithShard(f.drives, 'bkt', 'big', 0)]!, 'bkt', 'big');
     expect(await read('big')).toBe(sha256(BIG));
     expect([...layer.healQueue]).toEqual(['bkt/big']);
   });

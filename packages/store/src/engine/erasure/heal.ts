@@ -13,6 +13,7 @@ import { checksumLength } from './bitrot.js';
 import { placeShard } from './commit.js';
 import { dataPin, type EngineContext } from './context.js';
 import { decodeObject } from './decode.js';
+import { driveOf, heldOffset, shardOn, versionIndexes } from './distribution.js';
 import { encodeObject, type ShardOut } from './encode.js';
 import type { DriveAnswer } from './quorum.js';
 import { openPart } from './reader.js';
@@ -75,6 +76,8 @@ async function rebuildVersion(
   const total = layout.data + layout.parity;
   const paths = ctx.drives.paths;
   const online = ctx.drives.all().map((ix, i) => ix !== undefined && i < total);
+  // The shard each drive holds, as the version's holders show it (distribution.ts).
+  const offset = heldOffset(versionIndexes(mv.holders), total);
   const bad = new Set<number>();
   const outs: ShardOut[][] = [];
   const inline = layout.inline !== undefined;
@@ -95,7 +98,10 @@ async function rebuildVersion(
         const encoded = await encodeObject(
           blocks,
           layout,
-          paths.map((p, i) => (online[i] ? { dir: tmpDir(p) } : undefined)),
+          Array.from({ length: total }, (_, shard) => {
+            const drive = driveOf(offset, shard, total);
+            return online[drive] ? { dir: tmpDir(paths[drive]!) } : undefined;
+          }),
           { size: part.size, noInline: !inline },
         );
         outs.push(encoded.shards);
@@ -108,11 +114,12 @@ async function rebuildVersion(
     await Promise.all(
       [...needs].map(async (i) => {
         if (!online[i]) return;
-        const shards = outs.map((o) => o[i]);
+        const shard = shardOn(offset, i, total);
+        const shards = outs.map((o) => o[shard]);
         if (shards.some((s) => s === undefined)) return;
         const dir = dataDir(paths[i]!, bucket, key, layout.id);
         await Promise.all(layout.parts.map((p: PartLayout, n) => placeShard(dir, p.file ?? '', shards[n])));
-        copies[i] = driveCopy(mv.version, i, inline ? shards[0] : undefined);
+        copies[i] = driveCopy(mv.version, shard, inline ? shards[0] : undefined);
       }),
     );
     return { copies };

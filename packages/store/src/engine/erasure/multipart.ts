@@ -12,6 +12,7 @@ import { rm } from '../fs/os.js';
 import type { NewObjectMeta, PartInfo, PutPartInput, UploadInfo } from '../object-layer.js';
 import { commitEach, type DriveStep, removeData } from './commit.js';
 import type { EngineContext } from './context.js';
+import { heldOffset, shardOffset, shardOn } from './distribution.js';
 import { BLOCK_SIZE, paramsWithParity } from './params.js';
 import { encodeBody } from './shard-writes.js';
 import { driveUpload, putBack, removeUpload, type SavedEntries, writePart } from './upload-entries.js';
@@ -68,10 +69,13 @@ export async function newMultipartUpload(
     parts: [],
   };
   const entry = uploadEntry(bucket, key, uploadId);
+  // Each drive's record names the shard it holds of every part, as a version of the key would.
+  const total = params.data + params.parity;
+  const offset = shardOffset(key, total);
   await commitEach(ctx.drives, ctx.params, (i) => ({
     apply: (ix) => ({
       value: true,
-      written: ix.uploads.put(entry, encodeUploadRecord({ ...record, index: i })),
+      written: ix.uploads.put(entry, encodeUploadRecord({ ...record, index: shardOn(offset, i, total) })),
     }),
     undo: (ix) => ix.uploads.remove(entry),
     what: `${bucket} ${key}/${uploadId}`,
@@ -115,11 +119,14 @@ function partStep(
 
 export async function putObjectPart(ctx: EngineContext, input: PutPartInput): Promise<PartInfo> {
   const { bucket, key, uploadId, partNumber } = input;
-  const { record } = readUpload(ctx, bucket, key, uploadId);
+  const { record, holders: copies } = readUpload(ctx, bucket, key, uploadId);
   const folder = (i: number) => dataDir(ctx.drives.paths[i]!, bucket, key, record.dataId);
   const file = `part.${partNumber}.${randomBytes(6).toString('hex')}`;
-  // The upload's own layout, fixed when it began (a restart may change the set's).
+  // The upload's own layout, fixed when it began (a restart may change the set's), and the
+  // shards its drives hold (uploads begun before shards turned hold drive i's shard i).
   const params = uploadParams(ctx, record);
+  const total = params.data + params.parity;
+  const offset = heldOffset(copies, total);
   // Parts are always files, written straight into the upload's folder under a fresh name:
   // completion points the object at them, whatever their size.
   let committed = false;
@@ -127,7 +134,7 @@ export async function putObjectPart(ctx: EngineContext, input: PutPartInput): Pr
     const encoded = await encodeBody(
       ctx,
       input.body,
-      { dir: folder, file, noInline: true, bitrot: record.bitrot, params },
+      { dir: folder, file, noInline: true, bitrot: record.bitrot, params, offset },
       { size: input.size, ...(input.expectedMd5 ? { md5: input.expectedMd5 } : {}) },
     );
     const facts = input.finish?.() ?? {};
@@ -147,7 +154,9 @@ export async function putObjectPart(ctx: EngineContext, input: PutPartInput): Pr
       // or completed meanwhile (gone from the drives) is not made again.
       const holders = ctx.drives.all().filter((ix) => ix?.uploads.get(entry) !== undefined).length;
       const missing = (i: number) =>
-        holders >= ctx.params.readQuorum ? { ...record, index: i, parts: [] } : undefined;
+        holders >= ctx.params.readQuorum
+          ? { ...record, index: shardOn(offset, i, total), parts: [] }
+          : undefined;
       return commitEach(ctx.drives, params, (i) =>
         encoded.shards[i]
           ? partStep(entry, record.dataId, part, `${bucket} ${key}/${uploadId}`, missing(i))

@@ -19,6 +19,7 @@ import { checkVersionCount, checkWriteCondition } from '../write-condition.js';
 import { type CommitResult, commitKey, droppedDataIds, removeData } from './commit.js';
 import { dataPin, type EngineContext, objectLock } from './context.js';
 import { type DecodeOptions, decodeInline, type ShardSource } from './decode.js';
+import { shardOffset, shardOn } from './distribution.js';
 import type { Encoded } from './encode.js';
 import { toObjectInfo } from './object-info.js';
 import { BLOCK_SIZE, paramsWithParity, quorumError } from './params.js';
@@ -149,6 +150,8 @@ export async function putObject(ctx: EngineContext, input: PutObjectInput): Prom
   const { bucket, key } = input;
   const dataId = randomUUID();
   const params = paramsWithParity(ctx.params, input.parity);
+  const total = params.data + params.parity;
+  const offset = shardOffset(key, total);
   let committed = false;
   let encoded: Encoded | undefined;
   const written = ctx.writes.begin(dataPin(bucket, key, dataId));
@@ -161,6 +164,7 @@ export async function putObject(ctx: EngineContext, input: PutObjectInput): Prom
         file: WHOLE_FILE,
         fresh: true,
         params,
+        offset,
       },
       expected(input),
     );
@@ -195,7 +199,7 @@ export async function putObject(ctx: EngineContext, input: PutObjectInput): Prom
         version.retention = { mode: input.retention.mode, until: input.retention.until.getTime() };
       if (input.legalHold !== undefined) version.legalHold = input.legalHold;
       const result = await commitKey(ctx.drives, params, bucket, key, (i) =>
-        enc.shards[i] ? addVersion(driveCopy(version, i, enc.shards[i])) : undefined,
+        enc.shards[i] ? addVersion(driveCopy(version, shardOn(offset, i, total), enc.shards[i])) : undefined,
       );
       committed = true;
       if (!result.committed.every(Boolean)) ctx.queueHeal(bucket, key);

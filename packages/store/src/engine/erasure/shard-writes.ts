@@ -4,6 +4,7 @@ import type { FinishOp } from '../../observe/op-trace.js';
 import { rm } from '../fs/os.js';
 import type { NewBitrot } from './bitrot.js';
 import type { EngineContext } from './context.js';
+import { driveOf, shardOn } from './distribution.js';
 import { type Encoded, encodeObject, type ShardOut } from './encode.js';
 import { BLOCK_SIZE, type ErasureParams, quorumError } from './params.js';
 
@@ -19,6 +20,8 @@ export interface Place {
   bitrot?: NewBitrot;
   /** The object's layout and write quorum; default the set's. */
   params?: ErasureParams;
+  /** How the shards turn over the drives (distribution.ts); default 0, drive i shard i. */
+  offset?: number;
 }
 
 /** Where drive i's shard file goes; the folder is worked out only for objects not inline. */
@@ -69,20 +72,31 @@ export async function encodeBody(
   if (live.filter((ix) => ix !== undefined).length < writeQuorum) throw quorumError('write');
   // A body of unknown length claims a block: the guard is for the drives' last room.
   ctx.space.claim(Math.ceil((expect.size ?? BLOCK_SIZE) / data) + RECORD_ROOM);
-  return encodeObject(
+  const total = data + parity;
+  const offset = place.offset ?? 0;
+  const encoded = await encodeObject(
     body,
     { data, parity, blockSize: BLOCK_SIZE, bitrot: place.bitrot ?? ctx.newBitrot },
-    live.map((ix, i) => (ix ? new ShardPlace(ctx, place, i) : undefined)),
+    Array.from({ length: total }, (_, shard) => {
+      const drive = driveOf(offset, shard, total);
+      return live[drive] ? new ShardPlace(ctx, place, drive) : undefined;
+    }),
     place.noInline ? Object.assign({ noInline: true }, expect) : expect,
   );
+  // Callers hold shards by drive.
+  if (offset === 0) return encoded;
+  return {
+    ...encoded,
+    shards: encoded.shards.map((_, drive) => encoded.shards[shardOn(offset, drive, total)]),
+  };
 }
 
 export async function discardShards(shards: ShardOut[]): Promise<void> {
   await Promise.all(shards.map((s) => (s && 'file' in s ? rm(s.file, { force: true }) : undefined)));
 }
 
-/** A new version as drive i stores it: its own shard index and inline shard. */
-export function driveCopy(base: VersionRecord, i: number, out: ShardOut): VersionRecord {
+/** A new version as a drive stores it: the shard it holds, and that shard inline if it is. */
+export function driveCopy(base: VersionRecord, shard: number, out: ShardOut): VersionRecord {
   if (!base.data) return base;
-  return withLayout(base, layoutOn(base.data, i, out && 'inline' in out ? out.inline : undefined));
+  return withLayout(base, layoutOn(base.data, shard, out && 'inline' in out ? out.inline : undefined));
 }
