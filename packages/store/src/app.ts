@@ -1,6 +1,7 @@
 import { adminProtocol, minioMiscProtocol } from './admin/protocol.js';
 import type { ServiceAction } from './admin/router.js';
 import { corsAllowOrigins, objectMaxVersions, requestLimits } from './config/api.js';
+import { compressionRule } from './config/compression.js';
 import type { ServerConfig } from './config/kv.js';
 import { notificationArns } from './config/notify-arns.js';
 import { paritiesInForce, parityFor } from './config/storage-class.js';
@@ -124,6 +125,7 @@ export function createApp(deps: AppDeps): ServerDeps {
     corsAllowOrigins: () => corsAllowOrigins(deps.config.config),
     storageClassParity: (storageClass) => parityFor(parities(), storageClass),
     objectMaxVersions: maxVersions,
+    compression: perConfig(compressionRule),
   });
   const s3: Protocol = {
     // A ListenBucketNotification stream lasts as long as its client wants: it takes no place.

@@ -271,7 +271,8 @@ export interface PutPartInput {
   uploadId: string;
   partNumber: number;
   body: Readable;
-  size: number;
+  /** Bytes the body holds; undefined when only its end tells (a compressed part). */
+  size: number | undefined;
   expectedMd5?: Buffer;
   internal?: Record<string, string>;
   finish?: () => BodyFacts;

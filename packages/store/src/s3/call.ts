@@ -1,4 +1,5 @@
 import type { Readable } from 'node:stream';
+import type { CompressionRule } from '../config/compression.js';
 import type { MasterKey } from '../crypto/index.js';
 import type { ObjectLayer } from '../engine/object-layer.js';
 import type { SystemStore } from '../engine/system-store.js';
@@ -32,6 +33,8 @@ export interface S3Deps {
   storageClassParity(storageClass: string | undefined): number | undefined;
   /** Versions a key may have at most (api object_max_versions); undefined: no limit. */
   objectMaxVersions(): number | undefined;
+  /** Which new objects are stored compressed (the compression subsystem); undefined: none. */
+  compression(): CompressionRule | undefined;
 }
 
 /** One S3 request as handlers see it, after authentication and authorisation. */

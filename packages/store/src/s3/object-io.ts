@@ -1,4 +1,5 @@
-import { Readable } from 'node:stream';
+import { Readable, type Transform } from 'node:stream';
+import { isCompressible, MIN_COMPRESSIBLE_SIZE } from '../config/compression.js';
 import {
   type CiphertextRange,
   CryptoError,
@@ -35,8 +36,9 @@ import type {
 import { resolveRange } from '../engine/range.js';
 import { checkWriteCondition } from '../engine/write-condition.js';
 import type { S3Deps } from './call.js';
+import { compressedMark, compressedPlan, compressPart, isCompressed } from './compression.js';
 import { ApiError } from './errors.js';
-import { chain, PlainTap, segmented } from './streams.js';
+import { ByteWindow, chain, PlainTap, segmented } from './streams.js';
 
 // Objects as clients see them, over the engine's stored bytes: encryption on the way in,
 // decryption (with plaintext ranges mapped onto encrypted parts) on the way out. Every
@@ -186,7 +188,7 @@ function mergeFacts(facts: BodyFacts, more: BodyFacts): BodyFacts {
   return Object.assign({}, more, facts, { internal: Object.assign({}, more.internal, facts.internal) });
 }
 
-/** Writes a new version, encrypted when asked (or by bucket default). */
+/** Writes a new version, compressed when the compression settings take it, encrypted when asked (or by bucket default). */
 export async function writeObject(deps: S3Deps, req: WriteRequest): Promise<ObjectInfo> {
   const { bucket, key, sse } = req;
   // Object.assign, not spreads: see commonHeaders in http/writer.ts.
@@ -199,18 +201,28 @@ export async function writeObject(deps: S3Deps, req: WriteRequest): Promise<Obje
   if (parity !== undefined) input.parity = parity;
   const maxVersions = deps.objectMaxVersions();
   if (maxVersions !== undefined) input.maxVersions = maxVersions;
-  if (sse.kind === 'none') {
+  const compress =
+    req.size !== undefined &&
+    req.size > MIN_COMPRESSIBLE_SIZE &&
+    isCompressible(deps.compression(), key, req.meta.contentType, sse.kind !== 'none');
+  if (sse.kind === 'none' && !compress) {
     if (req.expectedMd5) input.expectedMd5 = req.expectedMd5;
     if (req.afterBody) input.finish = req.afterBody;
     return deps.layer.putObject(input);
   }
-  const { objectKey, internal } = newObjectKey(deps, sse, bucket, key);
+  const sealed = sse.kind === 'none' ? undefined : newObjectKey(deps, sse, bucket, key);
   const plaintext = Buffer.isBuffer(req.body) ? Readable.from([req.body]) : req.body;
-  const enc = encryptPart(plaintext, req.size, objectKey, 1, sse.kind, req.expectedMd5);
-  input.internal = Object.assign({}, req.meta.internal, internal);
-  input.body = enc.body;
-  input.size = enc.size;
-  input.finish = req.afterBody ? () => mergeFacts(enc.finish(), req.afterBody!()) : enc.finish;
+  let stored: { body: Readable; size?: number | undefined; finish: () => BodyFacts };
+  if (compress) {
+    const sealing = sealed && { objectKey: sealed.objectKey, partNumber: 1, sse: sse.kind as 'S3' | 'C' };
+    stored = compressPart(plaintext, req.size, req.expectedMd5, sealing);
+  } else
+    stored = encryptPart(plaintext, req.size, sealed!.objectKey, 1, sse.kind as 'S3' | 'C', req.expectedMd5);
+  input.internal = Object.assign({}, req.meta.internal, sealed?.internal, compress ? compressedMark : {});
+  input.body = stored.body;
+  input.size = stored.size;
+  const finish = stored.finish;
+  input.finish = req.afterBody ? () => mergeFacts(finish(), req.afterBody!()) : finish;
   return deps.layer.putObject(input);
 }
 
@@ -289,7 +301,8 @@ export async function openObject(
   req: OpenRequest,
 ): Promise<Opened> {
   let plainRange: ByteRange | undefined;
-  let segments: Segment[] | undefined;
+  let segments: { length: number; through: () => Transform | Transform[] }[] | undefined;
+  let window: { skip: number; take: number } | undefined;
   const options: ReadOptions = {
     plan: (info) => {
       checkReadKey(info, req.sseKey);
@@ -298,21 +311,30 @@ export async function openObject(
         req.partNumber !== undefined
           ? partPlainRange(info, req.partNumber)
           : req.range && resolveRange(req.range, info.size);
-      if (storedSse(info) === 'none') return plainRange;
-      const plan = encryptedPlan(info, objectKeyOf(deps, info, req.sseKey, { bucket, key }), plainRange);
-      segments = plan.segments;
+      const objectKey =
+        storedSse(info) === 'none' ? undefined : objectKeyOf(deps, info, req.sseKey, { bucket, key });
+      if (isCompressed(info)) {
+        const plan = compressedPlan(info, objectKey, plainRange);
+        segments = plan.segments;
+        window = plan.window;
+        return plan.stored;
+      }
+      if (!objectKey) return plainRange;
+      const plan = encryptedPlan(info, objectKey, plainRange);
+      segments = plan.segments.map((s) => ({
+        length: s.length,
+        through: () => decryptStream(s.key, s.range),
+      }));
       return plan.stored ?? undefined;
     },
   };
   if (req.versionId !== undefined) options.versionId = req.versionId;
   const result = await deps.layer.getObject(bucket, key, options);
-  // Not encrypted: the stored bytes and range are the plaintext ones.
+  // Neither encrypted nor compressed: the stored bytes and range are the plaintext ones.
   if (!segments) return result;
   const range = plainRange ? { range: plainRange } : {};
-  const stream = segmented(
-    result.stream,
-    segments.map((s) => ({ length: s.length, through: () => decryptStream(s.key, s.range) })),
-  );
+  const plaintext = segmented(result.stream, segments);
+  const stream = window ? chain(plaintext, new ByteWindow(window.skip, window.take)) : plaintext;
   return { info: result.info, stream, ...range };
 }
 

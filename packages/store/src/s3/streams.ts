@@ -40,7 +40,11 @@ export class PlainTap extends Transform {
   bytes = 0;
   digest: Buffer | undefined;
 
-  constructor(private readonly expectedMd5?: Buffer) {
+  constructor(
+    private readonly expectedMd5?: Buffer,
+    /** The plaintext's declared length, checked at its end where nothing downstream can. */
+    private readonly expectedBytes?: number,
+  ) {
     super();
   }
 
@@ -52,7 +56,9 @@ export class PlainTap extends Transform {
 
   override _flush(done: TransformCallback): void {
     this.digest = this.md5.digest();
-    if (this.expectedMd5 && !this.digest.equals(this.expectedMd5)) done(new ApiError('BadDigest'));
+    if (this.expectedBytes !== undefined && this.bytes !== this.expectedBytes)
+      done(new ApiError('IncompleteBody'));
+    else if (this.expectedMd5 && !this.digest.equals(this.expectedMd5)) done(new ApiError('BadDigest'));
     else done();
   }
 }
@@ -61,7 +67,10 @@ export class PlainTap extends Transform {
  * Splits a stream into consecutive segments of the given lengths and passes each through
  * its own transform (the stored bytes of several encrypted parts, each with its key).
  */
-export function segmented(src: Readable, segments: { length: number; through: () => Transform }[]): Readable {
+export function segmented(
+  src: Readable,
+  segments: { length: number; through: () => Transform | Transform[] }[],
+): Readable {
   const it = src[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
   let leftover: Buffer | undefined;
   async function* take(n: number): AsyncGenerator<Buffer> {
@@ -83,10 +92,39 @@ export function segmented(src: Readable, segments: { length: number; through: ()
   }
   async function* all(): AsyncGenerator<Buffer> {
     try {
-      for (const seg of segments) yield* chain(Readable.from(take(seg.length)), seg.through());
+      for (const seg of segments) {
+        const through = seg.through();
+        yield* [through].flat().reduce<Readable>((r, t) => chain(r, t), Readable.from(take(seg.length)));
+      }
     } finally {
       src.destroy();
     }
   }
   return Readable.from(all(), { objectMode: false });
+}
+
+/** Passes `take` bytes after the first `skip`, and drops the rest (a range of a longer stream). */
+export class ByteWindow extends Transform {
+  constructor(
+    private toSkip: number,
+    private toPass: number,
+  ) {
+    super();
+  }
+
+  override _transform(chunk: Buffer, _enc: BufferEncoding, done: TransformCallback): void {
+    let c = chunk;
+    if (this.toSkip > 0) {
+      const n = Math.min(this.toSkip, c.length);
+      this.toSkip -= n;
+      c = c.subarray(n);
+    }
+    if (this.toPass > 0 && c.length > 0) {
+      const out = c.subarray(0, this.toPass);
+      this.toPass -= out.length;
+      done(null, out);
+      return;
+    }
+    done();
+  }
 }

@@ -1,3 +1,4 @@
+import { isCompressible } from '../../config/compression.js';
 import { sseResponseHeaders } from '../../crypto/index.js';
 import {
   type BodyFacts,
@@ -12,6 +13,7 @@ import { CHECKSUM_NAME, ChecksumCheck } from '../auth/checksum.js';
 import { type ChecksumType, combinedChecksum, uploadChecksum } from '../auth/multipart-checksum.js';
 import { declaredLength } from '../auth/payload.js';
 import type { S3Call, S3Deps } from '../call.js';
+import { compressedMark, compressPart, isCompressed } from '../compression.js';
 import { ApiError } from '../errors.js';
 import { checkReadKey, encryptPart, newObjectKey, objectKeyOf, sseOf, storedSse } from '../object-io.js';
 import { objectUrl } from '../request/address.js';
@@ -50,6 +52,9 @@ export async function createMultipartUpload(
     header(call.ctx.headers, 'x-amz-checksum-type'),
   );
   if (sse.kind !== 'none') meta.internal = newObjectKey(deps, sse, op.bucket, op.key).internal;
+  // Whether the parts are stored compressed is settled now, for all of them (as MinIO does).
+  if (isCompressible(deps.compression(), op.key, meta.contentType, sse.kind !== 'none'))
+    meta.internal = { ...meta.internal, ...compressedMark };
   if (checksum)
     meta.internal = { ...meta.internal, [UPLOAD_CHECKSUM]: `${checksum.algorithm}/${checksum.type}` };
   const parity = deps.storageClassParity(meta.headers?.['x-amz-storage-class']);
@@ -96,7 +101,10 @@ function assertPartChecksum(call: S3Call, upload: UploadInfo): void {
   );
 }
 
-/** The part's body as the engine stores it: encrypted under the upload's key when it has one. */
+/**
+ * The part's body as the engine stores it: compressed when the upload's parts are, encrypted
+ * under the upload's key when it has one.
+ */
 function partBody(
   deps: S3Deps,
   call: S3Call,
@@ -106,16 +114,23 @@ function partBody(
 ): Pick<PutPartInput, 'body' | 'size' | 'expectedMd5' | 'finish'> {
   const internal = { internal: upload.meta.internal ?? {} };
   const kind = storedSse(internal);
-  if (kind === 'none')
+  const compressed = isCompressed(internal);
+  if (kind === 'none' && !compressed)
     return {
       body: plain.body,
       size: plain.size,
       ...(plain.expectedMd5 ? { expectedMd5: plain.expectedMd5 } : {}),
     };
+  // A compressed part's stored size is known once it is written.
+  if (kind === 'none') return { ...compressPart(plain.body, plain.size, plain.expectedMd5), size: undefined };
   // SSE-C parts carry the customer key again, and it must open the upload's key.
   const presented = readKey(call.ctx, true);
   checkReadKey(internal, presented);
   const objectKey = objectKeyOf(deps, internal, presented, { bucket: upload.bucket, key: upload.key });
+  if (compressed) {
+    const sealing = { objectKey, partNumber: n, sse: kind };
+    return { ...compressPart(plain.body, plain.size, plain.expectedMd5, sealing), size: undefined };
+  }
   const enc = encryptPart(plain.body, plain.size, objectKey, n, kind, plain.expectedMd5);
   // A part's size is always declared, so its stored size is known.
   return { body: enc.body, size: enc.size!, finish: enc.finish };
