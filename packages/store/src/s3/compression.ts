@@ -12,6 +12,10 @@ import { chain, PlainTap } from './streams.js';
 export const COMPRESSION = 'compression';
 const DEFLATE = 'deflate-raw';
 
+// zlib's output comes in chunks of this size (16 KiB by default): each is a trip to the
+// thread pool and a write downstream, so bigger ones cost less per byte.
+const ZLIB_CHUNK = 256 * 1024;
+
 export const compressedMark = { [COMPRESSION]: DEFLATE };
 export const isCompressed = (info: { internal: Record<string, string> }): boolean =>
   info.internal[COMPRESSION] === DEFLATE;
@@ -36,7 +40,10 @@ export function compressPart(
   sealing?: PartSealing,
 ): { body: Readable; finish: () => BodyFacts } {
   const tap = new PlainTap(expectedMd5, declaredSize);
-  let body: Readable = chain(chain(plaintext, tap), createDeflateRaw({ level: constants.Z_BEST_SPEED }));
+  let body: Readable = chain(
+    chain(plaintext, tap),
+    createDeflateRaw({ level: constants.Z_BEST_SPEED, chunkSize: ZLIB_CHUNK }),
+  );
   if (sealing) body = chain(body, encryptStream(partKey(sealing.objectKey, sealing.partNumber)));
   return {
     body,
@@ -78,7 +85,7 @@ export function compressedPlan(
         length: stored,
         through: () => [
           ...(key ? [decryptStream(key, fullCiphertextRange(plainSize(stored)))] : []),
-          createInflateRaw(),
+          createInflateRaw({ chunkSize: ZLIB_CHUNK }),
         ],
       });
     }
