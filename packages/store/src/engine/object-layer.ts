@@ -118,6 +118,11 @@ export interface PutObjectInput extends NewObjectMeta {
   body: Readable | Buffer;
   /** Declared stored length, checked against what arrives; undefined when unknown. */
   size?: number;
+  /**
+   * With no size: the most stored bytes the body may come to (a compressed body's bound),
+   * claimed on the drives before it is read; more is EntityTooLarge.
+   */
+  maxSize?: number;
   /** Content-MD5 of the stored bytes (raw digest); a mismatch fails the write with BadDigest. */
   expectedMd5?: Buffer;
   versioning: Versioning;
@@ -273,6 +278,8 @@ export interface PutPartInput {
   body: Readable;
   /** Bytes the body holds; undefined when only its end tells (a compressed part). */
   size: number | undefined;
+  /** With no size: the most bytes the body may come to (see PutObjectInput.maxSize). */
+  maxSize?: number;
   expectedMd5?: Buffer;
   internal?: Record<string, string>;
   finish?: () => BodyFacts;

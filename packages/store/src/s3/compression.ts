@@ -1,6 +1,13 @@
 import type { Readable, Transform } from 'node:stream';
 import { constants, createDeflateRaw, createInflateRaw } from 'node:zlib';
-import { decryptStream, encryptStream, fullCiphertextRange, partKey, plainSize } from '../crypto/index.js';
+import {
+  decryptStream,
+  encryptedSize,
+  encryptStream,
+  fullCiphertextRange,
+  partKey,
+  plainSize,
+} from '../crypto/index.js';
 import type { BodyFacts, ByteRange, ObjectInfo } from '../engine/object-layer.js';
 import { chain, PlainTap } from './streams.js';
 
@@ -28,6 +35,13 @@ export interface PartSealing {
 }
 
 /**
+ * The most bytes deflate can make of `plain` bytes (zlib's deflateBound without its
+ * tuning, plus room for the stream's flushes): what incompressible data comes to.
+ */
+export const deflatedBound = (plain: number): number =>
+  plain + Math.ceil(plain / 8) + Math.ceil(plain / 64) + 1024;
+
+/**
  * Compresses one part's plaintext (a plain PUT is part 1), then encrypts it when sealed.
  * The facts are the plaintext's: its size, and its MD5 as ETag (an SSE-C object keeps the
  * stored bytes' MD5, as when not compressed). Content-MD5 and the declared length are
@@ -38,15 +52,19 @@ export function compressPart(
   declaredSize: number | undefined,
   expectedMd5: Buffer | undefined,
   sealing?: PartSealing,
-): { body: Readable; finish: () => BodyFacts } {
+): { body: Readable; finish: () => BodyFacts; maxSize?: number } {
   const tap = new PlainTap(expectedMd5, declaredSize);
   let body: Readable = chain(
     chain(plaintext, tap),
     createDeflateRaw({ level: constants.Z_BEST_SPEED, chunkSize: ZLIB_CHUNK }),
   );
   if (sealing) body = chain(body, encryptStream(partKey(sealing.objectKey, sealing.partNumber)));
+  // The stored size is known only at the end: the engine gets its bound, for the drives'
+  // space and the object size limit.
+  const bound = declaredSize === undefined ? undefined : deflatedBound(declaredSize);
   return {
     body,
+    ...(bound === undefined ? {} : { maxSize: sealing ? encryptedSize(bound) : bound }),
     finish: () => ({
       actualSize: tap.bytes,
       ...(sealing?.sse === 'C' ? {} : { etag: tap.digest!.toString('hex') }),

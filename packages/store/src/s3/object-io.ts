@@ -212,7 +212,7 @@ export async function writeObject(deps: S3Deps, req: WriteRequest): Promise<Obje
   }
   const sealed = sse.kind === 'none' ? undefined : newObjectKey(deps, sse, bucket, key);
   const plaintext = Buffer.isBuffer(req.body) ? Readable.from([req.body]) : req.body;
-  let stored: { body: Readable; size?: number | undefined; finish: () => BodyFacts };
+  let stored: { body: Readable; size?: number | undefined; maxSize?: number; finish: () => BodyFacts };
   if (compress) {
     const sealing = sealed && { objectKey: sealed.objectKey, partNumber: 1, sse: sse.kind as 'S3' | 'C' };
     stored = compressPart(plaintext, req.size, req.expectedMd5, sealing);
@@ -221,6 +221,7 @@ export async function writeObject(deps: S3Deps, req: WriteRequest): Promise<Obje
   input.internal = Object.assign({}, req.meta.internal, sealed?.internal, compress ? compressedMark : {});
   input.body = stored.body;
   input.size = stored.size;
+  if (stored.maxSize !== undefined) input.maxSize = stored.maxSize;
   const finish = stored.finish;
   input.finish = req.afterBody ? () => mergeFacts(finish(), req.afterBody!()) : finish;
   return deps.layer.putObject(input);

@@ -12,7 +12,7 @@ import { type EngineContext, objectLock } from './context.js';
 import { toObjectInfo } from './object-info.js';
 import { currentObject, dropRemoved, mergedKey } from './objects.js';
 import { driveCopy } from './shard-writes.js';
-import { ALL_PARTS, putBack, removeUpload } from './upload-entries.js';
+import { ALL_PARTS, putBack, removeEntries, removeUpload, uploadEntries } from './upload-entries.js';
 import { partCandidates, readUpload, toPartInfo, uploadEntry, uploadLock, uploadParams } from './uploads.js';
 import { addVersion, type Merged, type MergedVersion, NULL_VERSION, nextModTime } from './versions.js';
 
@@ -39,7 +39,8 @@ async function holdsParts(
   chosen: readonly UploadPartRecord[],
 ): Promise<boolean> {
   if (held === undefined) return false;
-  const missing = chosen.filter((c) => !held.parts.some((p) => p.file === c.file));
+  const named = new Set(held.parts.map((p) => p.file));
+  const missing = chosen.filter((c) => !named.has(c.file));
   const dir = dataDir(drive, bucket, key, dataId);
   const there = await Promise.all(
     missing.map((c) =>
@@ -136,11 +137,12 @@ export async function completeMultipartUpload(ctx: EngineContext, input: Complet
         return {
           // The object's record and the upload's removal go out in one turn: one transaction.
           apply(ix) {
+            // Read first: a step that throws must not have issued a write.
+            const upload = uploadEntries(ix, entry);
             const applied = step.apply(ix);
-            const removed = removeUpload(ix, entry);
             return {
-              value: { applied: applied.value, upload: removed.saved },
-              written: Promise.all([applied.written, removed.written]),
+              value: { applied: applied.value, upload },
+              written: Promise.all([applied.written, removeEntries(ix, upload)]),
             };
           },
           undo: (ix, a) => Promise.all([step.undo(ix, a.applied), putBack(ix, a.upload)]),

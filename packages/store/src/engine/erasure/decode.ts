@@ -24,8 +24,11 @@ export interface DecodeOptions {
   /** Inclusive byte range; default the whole object. */
   start?: number;
   end?: number;
-  /** Called once per drive whose shard is missing or fails its checksum. */
-  onBad?: (drive: number) => void;
+  /**
+   * Called once per drive whose shard fails (unreadable, or not its checksum), and once per
+   * shard no drive offered (undefined: the caller knows which drives lack the version).
+   */
+  onBad?: (drive: number | undefined) => void;
   /** Read and check every shard of every block (heal), not just enough to decode. */
   verifyAll?: boolean;
 }
@@ -80,7 +83,7 @@ class Decoder {
     this.start = o.start ?? 0;
     this.end = o.end ?? o.size - 1;
     this.live = o.sources.slice();
-    for (let i = 0; i < this.total; i++) if (!this.live[i]) o.onBad?.(i);
+    for (let i = 0; i < this.total; i++) if (!this.live[i]) o.onBad?.(undefined);
   }
 
   get blockSize(): number {

@@ -1,13 +1,17 @@
 import { createHash } from 'node:crypto';
+import { stat } from 'node:fs/promises';
+import { join } from 'node:path';
 import { crc32 } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import {
   driveRecord,
+  dropRecord,
   putUploadRecordBytes,
   uploadRecordBytes,
   wipeDrive,
 } from '../../../test/faults/support.js';
 import { decodeUploadRecord, encodeUploadRecord } from '../../format/upload-record.js';
+import { dataDir } from '../fs/layout.js';
 import { MIN_PART_SIZE } from '../object-layer.js';
 import { body, bucketEachTest, bytes, externalWritesSeen, put } from '../test-support/engine.js';
 import { shardOffset, shardOn } from './distribution.js';
@@ -62,6 +66,29 @@ describe('shards over the drives', () => {
     await wipeDrive(t.f.drives[0]!);
     await wipeDrive(t.f.drives[2]!);
     for (const [i, key] of keys.entries()) expect(await readBack(key)).toBe(md5(big(i + 1)));
+  });
+});
+
+describe('heal of turned shards', () => {
+  it('rebuilds only the drive that lacks the version, not the one holding its missing shard number', async () => {
+    expect(shardOffset('big', 4)).toBe(2);
+    await t.layer.putObject(put('bkt', 'big', big(9)));
+    const inodes = async () =>
+      Promise.all(
+        t.f.drives.map(async (d) => {
+          const data = driveRecord(d, 'bkt', 'big')?.versions[0]?.data;
+          return data
+            ? (await stat(join(dataDir(d, 'bkt', 'big', data.id), data.parts[0]!.file!))).ino
+            : undefined;
+        }),
+      );
+    const before = await inodes();
+    dropRecord(t.f.drives[0]!, 'bkt', 'big');
+    await externalWritesSeen();
+    expect(await t.layer.heal('bkt', 'big')).toEqual({ healed: [0] });
+    const after = await inodes();
+    expect(after.slice(1)).toEqual(before.slice(1));
+    expect(shardsOf('big')).toEqual(hashOrder('big', 4).map((s) => s - 1));
   });
 });
 

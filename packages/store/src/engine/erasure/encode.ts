@@ -46,6 +46,8 @@ export interface Encoded {
 
 interface Expect {
   size?: number;
+  /** With no size: more stored bytes than this are EntityTooLarge. */
+  maxSize?: number;
   md5?: Buffer;
   /** Never inline (heal rewrites files as files). */
   noInline?: boolean;
@@ -225,7 +227,7 @@ export async function encodeObject(
     body = [body] as unknown as AsyncIterable<unknown>;
   }
   const rs = codec(layout.data, layout.parity);
-  const limit = expect.size ?? MAX_OBJECT_SIZE;
+  const limit = expect.size ?? expect.maxSize ?? MAX_OBJECT_SIZE;
   const padded = (n: number) => Math.ceil(n / layout.data) * layout.data;
   // An object of up to INLINE_MAX bytes is hashed and coded here, from the chunks kept in
   // `pending`: it never allocates more than its own padded size. A bigger one fills block

@@ -93,7 +93,8 @@ async function rebuildVersion(
           layout,
           size: part.size,
           verifyAll: deep,
-          onBad: (d) => bad.add(d),
+          // A shard no drive offered is on a drive heal already counts as lacking it.
+          onBad: (d) => d !== undefined && bad.add(d),
         });
         const encoded = await encodeObject(
           blocks,

@@ -135,7 +135,11 @@ export async function putObjectPart(ctx: EngineContext, input: PutPartInput): Pr
       ctx,
       input.body,
       { dir: folder, file, noInline: true, bitrot: record.bitrot, params, offset },
-      { size: input.size, ...(input.expectedMd5 ? { md5: input.expectedMd5 } : {}) },
+      {
+        size: input.size,
+        ...(input.size === undefined && input.maxSize !== undefined ? { maxSize: input.maxSize } : {}),
+        ...(input.expectedMd5 ? { md5: input.expectedMd5 } : {}),
+      },
     );
     const facts = input.finish?.() ?? {};
     const part: UploadPartRecord = {

@@ -139,9 +139,10 @@ class SmallObject implements GetObjectResult {
 }
 
 /** What the body must come to: its declared size and Content-MD5, when given. */
-function expected(input: PutObjectInput): { size?: number; md5?: Buffer } {
-  const out: { size?: number; md5?: Buffer } = {};
+function expected(input: PutObjectInput): { size?: number; maxSize?: number; md5?: Buffer } {
+  const out: { size?: number; maxSize?: number; md5?: Buffer } = {};
   if (input.size !== undefined) out.size = input.size;
+  else if (input.maxSize !== undefined) out.maxSize = input.maxSize;
   if (input.expectedMd5) out.md5 = input.expectedMd5;
   return out;
 }

@@ -114,7 +114,7 @@ function partSlices(
 export async function readVersion(
   t: ReadTarget,
   range: ByteRange | undefined,
-  onBad: (drive: number) => void,
+  onBad: (drive: number | undefined) => void,
   release: () => void,
 ): Promise<Readable> {
   const layout = t.version.version.data;

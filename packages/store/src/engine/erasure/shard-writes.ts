@@ -65,13 +65,14 @@ export async function encodeBody(
   ctx: EngineContext,
   body: AsyncIterable<unknown> | Buffer,
   place: Place,
-  expect: { size?: number; md5?: Buffer },
+  expect: { size?: number; maxSize?: number; md5?: Buffer },
 ): Promise<Encoded> {
   const { data, parity, writeQuorum } = place.params ?? ctx.params;
   const live = ctx.drives.all();
   if (live.filter((ix) => ix !== undefined).length < writeQuorum) throw quorumError('write');
-  // A body of unknown length claims a block: the guard is for the drives' last room.
-  ctx.space.claim(Math.ceil((expect.size ?? BLOCK_SIZE) / data) + RECORD_ROOM);
+  // A body of unknown length claims its bound when it has one (compressed), else a block:
+  // the guard is for the drives' last room.
+  ctx.space.claim(Math.ceil((expect.size ?? expect.maxSize ?? BLOCK_SIZE) / data) + RECORD_ROOM);
   const total = data + parity;
   const offset = place.offset ?? 0;
   const encoded = await encodeObject(

@@ -75,15 +75,25 @@ export const putBack = (ix: DriveIndex, saved: SavedEntries): Promise<unknown> =
     ),
   );
 
+/** The upload's record and parts on the drive, as they are (reads only). */
+export function uploadEntries(ix: DriveIndex, upload: Buffer): SavedEntries {
+  const saved: SavedEntries = [{ table: 'uploads', key: upload, bytes: ix.uploads.get(upload) }];
+  for (const { key, value } of ix.parts.getRange(partsRange(upload)))
+    saved.push({ table: 'parts', key: key as Buffer, bytes: value });
+  return saved;
+}
+
+/** Removes the entries uploadEntries read, in one transaction. */
+export const removeEntries = (ix: DriveIndex, entries: SavedEntries): Promise<unknown> =>
+  Promise.all(entries.map(({ table, key }) => ix[table].remove(key)));
+
 /** Removes the upload and its parts from the drive, in one transaction; what was there. */
 export function removeUpload(
   ix: DriveIndex,
   upload: Buffer,
 ): { saved: SavedEntries; written: Promise<unknown> } {
-  const saved: SavedEntries = [{ table: 'uploads', key: upload, bytes: ix.uploads.get(upload) }];
-  for (const { key, value } of ix.parts.getRange(partsRange(upload)))
-    saved.push({ table: 'parts', key: key as Buffer, bytes: value });
-  return { saved, written: Promise.all(saved.map(({ table, key }) => ix[table].remove(key))) };
+  const saved = uploadEntries(ix, upload);
+  return { saved, written: removeEntries(ix, saved) };
 }
 
 /**

@@ -93,9 +93,13 @@ export function readUpload(
     const holders = agreed.holders.map((h) => h && { ...h });
     for (const [i, h] of holders.entries()) {
       if (!h) continue;
-      const { parts, readTo } = driveParts(drives[i]!, entry, h, window);
-      h.parts = parts;
-      partsRead = Math.min(partsRead, readTo);
+      try {
+        const { parts, readTo } = driveParts(drives[i]!, entry, h, window);
+        h.parts = parts;
+        partsRead = Math.min(partsRead, readTo);
+      } catch {
+        holders[i] = undefined; // a drive whose parts cannot be read has no say
+      }
     }
     return { record: agreed.record, holders, partsRead };
   }

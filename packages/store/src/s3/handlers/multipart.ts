@@ -111,7 +111,7 @@ function partBody(
   upload: UploadInfo,
   n: number,
   plain: { body: PutPartInput['body']; size: number; expectedMd5?: Buffer },
-): Pick<PutPartInput, 'body' | 'size' | 'expectedMd5' | 'finish'> {
+): Pick<PutPartInput, 'body' | 'size' | 'maxSize' | 'expectedMd5' | 'finish'> {
   const internal = { internal: upload.meta.internal ?? {} };
   const kind = storedSse(internal);
   const compressed = isCompressed(internal);
