@@ -90,8 +90,8 @@ try {
 Measured ${new Date().toISOString().slice(0, 10)} on ${machine()}; \`stowage server\` on 4 drive folders (EC 2+2), ${COUNT} log-like
 text objects of 4 MiB per phase, ${CONCURRENCY} at a time, through the lean SigV4 client (UNSIGNED-PAYLOAD), with
 \`compression enable=on\` and \`enable=off\` in turn, ${ROUNDS} rounds, medians. Compression is deflate at its fastest
-level, on the file-system thread pool. It trades the store's CPU for disk bytes; there is no target, the figures say what
-the trade is.
+level, in independent 4 MiB blocks (so that a range reads only its blocks), on the file-system thread pool. It trades the
+store's CPU for disk bytes; there is no target, the figures say what the trade is.
 
 | operation | compression on | off | ratio |
 |---|---|---|---|

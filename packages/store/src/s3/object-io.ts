@@ -1,4 +1,4 @@
-import { Readable, type Transform } from 'node:stream';
+import { type Duplex, Readable } from 'node:stream';
 import { isCompressible, MIN_COMPRESSIBLE_SIZE } from '../config/compression.js';
 import {
   type CiphertextRange,
@@ -302,7 +302,7 @@ export async function openObject(
   req: OpenRequest,
 ): Promise<Opened> {
   let plainRange: ByteRange | undefined;
-  let segments: { length: number; through: () => Transform | Transform[] }[] | undefined;
+  let segments: { length: number; through: () => Duplex | Duplex[] }[] | undefined;
   let window: { skip: number; take: number } | undefined;
   const options: ReadOptions = {
     plan: (info) => {

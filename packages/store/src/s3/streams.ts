@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { Readable, Transform, type TransformCallback } from 'node:stream';
+import { type Duplex, Readable, Transform, type TransformCallback } from 'node:stream';
 import { ApiError } from './errors.js';
 
 /**
@@ -24,7 +24,7 @@ export function firstBytes(body: Readable): Promise<void> {
 }
 
 /** Pipes `src` into `next`, carrying an error on `src` to `next` (so its reader sees it). */
-export function chain(src: Readable, next: Transform): Transform {
+export function chain<T extends Duplex>(src: Readable, next: T): T {
   next.on('error', () => {}); // kept on the stream for its reader
   src.on('error', (err) => next.destroy(err));
   return src.pipe(next);
@@ -69,7 +69,7 @@ export class PlainTap extends Transform {
  */
 export function segmented(
   src: Readable,
-  segments: { length: number; through: () => Transform | Transform[] }[],
+  segments: { length: number; through: () => Duplex | Duplex[] }[],
 ): Readable {
   const it = src[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
   let leftover: Buffer | undefined;

@@ -96,6 +96,28 @@ describe('compression', () => {
     expect(listed.Contents?.map((c) => c.Size)).toEqual([body.length]);
   });
 
+  it('ranges of a big object read the blocks they cover: across blocks, at the end, sealed too', async () => {
+    await admin.config.setKV('compression enable=on allow_encryption=on');
+    const body = text(9 * 1024 * 1024 + 333, 7);
+    for (const [key, extra] of [
+      ['big-plain.log', {}],
+      ['big-sealed.log', { ServerSideEncryption: 'AES256' as const }],
+    ] as const) {
+      await put(key, body, extra);
+      expect(stored(key).compressed).toBe(true);
+      const block = 4 * 1024 * 1024;
+      for (const [from, to] of [
+        [block - 10, block + 10],
+        [2 * block, 2 * block],
+        [body.length - 500, body.length - 1],
+        [0, body.length - 1],
+      ] as const) {
+        const got = await get(key, `bytes=${from}-${to}`);
+        expect([key, from, md5(got.bytes)]).toEqual([key, from, md5(body.subarray(from, to + 1))]);
+      }
+    }
+  });
+
   it('follows the extensions and content types, never formats compressed already, nor small bodies', async () => {
     await admin.config.setKV('compression enable=on');
     const body = text(50_000);
