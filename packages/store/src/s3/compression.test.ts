@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
+import { deflateRawSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { generateObjectKey } from '../crypto/index.js';
 import type { ObjectInfo } from '../engine/object-layer.js';
@@ -75,5 +76,22 @@ describe('compressedPlan', () => {
         ]);
       }
     }
+  });
+
+  it('reads a part kept as one deflate stream, with no block lengths, from its start', async () => {
+    const plain = Buffer.from('one stream, '.repeat(50_000));
+    const stored = deflateRawSync(plain);
+    const info = {
+      size: plain.length,
+      internal: {},
+      parts: [{ number: 1, size: plain.length, storedSize: stored.length, etag: '', internal: {} }],
+    } as unknown as ObjectInfo;
+    const plan = compressedPlan(info, undefined, { start: 300_000, end: 300_099 });
+    expect(plan.stored).toEqual({ start: 0, end: stored.length - 1 });
+    const out: Buffer[] = [];
+    const read = segmented(Readable.from([stored]), plan.segments);
+    for await (const c of chain(read, new ByteWindow(plan.window!.skip, plan.window!.take)))
+      out.push(c as Buffer);
+    expect(Buffer.concat(out).equals(plain.subarray(300_000, 300_100))).toBe(true);
   });
 });
