@@ -351,58 +351,6 @@ describe('multipart uploads in the engine', () => {
     const read = await layer.getObject('bkt', 'late');
     expect(md5(await bytes(read.stream))).toBe(md5(Buffer.concat([p1, p2])));
   });
-
-  it('abort removes the upload and its part files; uploads list by key then initiation', async () => {
-    const a = await layer.newMultipartUpload('bkt', 'dir/a', {});
-    const b1 = await layer.newMultipartUpload('bkt', 'b', {});
-    await new Promise((r) => setTimeout(r, 2));
-    const b2 = await layer.newMultipartUpload('bkt', 'b', {});
-    const all = await layer.listMultipartUploads({
-      bucket: 'bkt',
-      prefix: '',
-      delimiter: '',
-      keyMarker: '',
-      uploadIdMarker: '',
-      maxUploads: 10,
-    });
-    expect(all.uploads.map((u) => u.uploadId)).toEqual([b1.uploadId, b2.uploadId, a.uploadId]);
-    const rolled = await layer.listMultipartUploads({
-      bucket: 'bkt',
-      prefix: '',
-      delimiter: '/',
-      keyMarker: '',
-      uploadIdMarker: '',
-      maxUploads: 2,
-    });
-    expect(rolled).toMatchObject({
-      prefixes: [],
-      isTruncated: true,
-      nextKeyMarker: 'b',
-      nextUploadIdMarker: b2.uploadId,
-    });
-    const rest = await layer.listMultipartUploads({
-      bucket: 'bkt',
-      prefix: '',
-      delimiter: '/',
-      keyMarker: 'b',
-      uploadIdMarker: b2.uploadId,
-      maxUploads: 2,
-    });
-    expect(rest).toMatchObject({ uploads: [], prefixes: ['dir/'], isTruncated: false });
-    await layer.putObjectPart({
-      bucket: 'bkt',
-      key: 'b',
-      uploadId: b1.uploadId,
-      partNumber: 1,
-      body: body('x'),
-      size: 1,
-    });
-    await layer.abortMultipartUpload('bkt', 'b', b1.uploadId);
-    await expect(layer.abortMultipartUpload('bkt', 'b', b1.uploadId)).rejects.toMatchObject({
-      code: 'NoSuchUpload',
-    });
-    for (const d of f.drives) expect(await readdir(dataDir(d, 'bkt', 'b', '')).catch(() => [])).toEqual([]);
-  });
 });
 
 /** The one data folder of 'big' on a drive. */
