@@ -54,11 +54,35 @@ describe('initDrives', () => {
     });
   });
 
-  it('refuses drives in another order, of another size or from another deployment', async () => {
+  it('puts drives given in another order at the positions their formats name, as MinIO does', async () => {
+    const set = await initDrives(drives);
+    const again = await initDrives([drives[2]!, drives[0]!, drives[3]!, drives[1]!]);
+    expect(again.drives).toEqual(set.drives);
+    // A blank drive (a replaced disk) takes the position left, wherever it is given.
+    await rm(drives[1]!, { recursive: true });
+    const replaced = await initDrives([drives[1]!, drives[3]!, drives[0]!, drives[2]!]);
+    expect([replaced.drives, replaced.fresh]).toEqual([set.drives, [false, true, false, false]]);
+    expect(await readFormat(drives[1]!)).toMatchObject({ index: 1, deploymentId: set.deploymentId });
+  });
+
+  it('refuses two drives claiming one position, and a moved drive while another cannot be read', async () => {
     await initDrives(drives);
-    await expect(initDrives([drives[1]!, drives[0]!, drives[2]!, drives[3]!])).rejects.toThrow(
-      /keep the original drive order/,
+    // Drive 4 unreadable (a file where its folder should be): the order given must stay.
+    const unreadable = join(dir, 'file-drive');
+    await writeFile(unreadable, 'not a drive');
+    await expect(initDrives([drives[1]!, drives[0]!, drives[2]!, unreadable])).rejects.toThrow(
+      /while a drive cannot be read, keep the original drive order/,
     );
+    expect((await initDrives([drives[0]!, drives[1]!, drives[2]!, unreadable])).drives[3]).toBe(unreadable);
+    await copyFile(
+      join(drives[0]!, '.stowage.sys/format.json'),
+      join(drives[1]!, '.stowage.sys/format.json'),
+    );
+    await expect(initDrives(drives)).rejects.toThrow(/both carry position 1 of the set/);
+  });
+
+  it('refuses drives of another size or from another deployment', async () => {
+    await initDrives(drives);
     await expect(initDrives(drives.slice(0, 3))).rejects.toThrow(/formatted for 4 drives, not 3/);
     const other = [0, 1, 2, 3].map((i) => join(dir, `other${i}`));
     await initDrives(other);

@@ -70,8 +70,9 @@ async function firstStartCutShort(
 }
 
 /**
- * Opens the drives of the set: formats fresh ones, migrates old format records, and refuses
- * drives from another deployment, another set size or another position. A set whose drives
+ * Opens the drives of the set: formats fresh ones, migrates old format records, puts each
+ * drive at the position its format names, and refuses drives from another deployment or
+ * another set size. A set whose drives
  * are mostly blank (the others unmounted, say) is refused too: formatting the blank ones
  * would start a store that cannot see its data and takes writes it will lose.
  */
@@ -119,13 +120,13 @@ export async function initDrives(
       throw new Error(`${where} belongs to another deployment (${f.deploymentId})`);
     if (f.drives !== drives.length)
       throw new Error(`${where} was formatted for ${f.drives} drives, not ${drives.length}`);
-    if (f.index !== i)
-      throw new Error(`${where} was drive ${f.index + 1} of its set; keep the original drive order`);
   }
+  const order = positions(drives, formats, unreadable);
+  const placed = order.map((i) => drives[i]!);
   await Promise.all(
-    formats.map((f, index) =>
-      f === undefined && !unreadable[index]
-        ? writeFormat(drives[index]!, {
+    order.map((i, index) =>
+      formats[i] === undefined && !unreadable[i]
+        ? writeFormat(drives[i]!, {
             format: 'stowage',
             version: FORMAT_VERSION,
             deploymentId,
@@ -135,7 +136,43 @@ export async function initDrives(
         : undefined,
     ),
   );
-  return { deploymentId, drives, fresh: formats.map((f, i) => f === undefined && !unreadable[i]) };
+  return {
+    deploymentId,
+    drives: placed,
+    fresh: order.map((i) => formats[i] === undefined && !unreadable[i]),
+  };
+}
+
+/**
+ * Which given drive sits at each position of the set. A formatted drive's position is the
+ * one its format names, as MinIO finds a drive by its format whatever order the drives are
+ * given in; blank drives take the positions left, in the order given. A drive that cannot
+ * be read may hold any position: while one cannot, the drives must come in their order.
+ */
+function positions(
+  drives: readonly string[],
+  formats: readonly (DriveFormat | undefined)[],
+  unreadable: readonly boolean[],
+): number[] {
+  const moved = formats.some((f, i) => f !== undefined && f.index !== i);
+  if (moved && unreadable.some(Boolean)) {
+    const i = formats.findIndex((f, at) => f !== undefined && f.index !== at);
+    throw new Error(
+      `Drive ${drives[i]} was drive ${formats[i]!.index + 1} of its set; while a drive cannot be read, keep the original drive order`,
+    );
+  }
+  const at: (number | undefined)[] = drives.map(() => undefined);
+  for (const [i, f] of formats.entries()) {
+    if (f === undefined) continue;
+    const other = at[f.index];
+    if (other !== undefined)
+      throw new Error(
+        `Drives ${drives[other]} and ${drives[i]} both carry position ${f.index + 1} of the set`,
+      );
+    at[f.index] = i;
+  }
+  const rest = drives.map((_, i) => i).filter((i) => formats[i] === undefined);
+  return at.map((i) => i ?? rest.shift()!);
 }
 
 /**
