@@ -1,6 +1,6 @@
 import { totalmem } from 'node:os';
 import type { RequestLimits } from '../http/request-pool.js';
-import { configDuration } from './duration.js';
+import { configDuration, MAX_TIMER_MS } from './duration.js';
 import { effective, type ServerConfig } from './kv.js';
 import { subsystem } from './subsystems.js';
 
@@ -35,7 +35,7 @@ export function requestLimits(
       ? configured
       : Math.max(1, Math.floor((memoryBytes * 0.75) / perRequestBytes(Math.max(1, drives))));
   const deadline = configDuration(api.requests_deadline ?? '') ?? 0;
-  return { max, deadlineMs: deadline > 0 ? deadline : 10_000 };
+  return { max, deadlineMs: deadline > 0 ? Math.min(deadline, MAX_TIMER_MS) : 10_000 };
 }
 
 /** api object_max_versions: versions a key may have; undefined for no limit (0, or MinIO's int64 max). */

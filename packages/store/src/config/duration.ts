@@ -2,6 +2,12 @@
 // numbers each with a unit ("24h", "1h30m", "1.5s", "300ms"); "0" alone is zero. The
 // configuration also takes whole days ("7d"), as some of its help texts offer.
 
+/**
+ * The longest wait a Node timer takes (2^31 - 1 ms, about 24.8 days): a longer one fires at
+ * once, again and again. Configured waits are held to it.
+ */
+export const MAX_TIMER_MS = 2 ** 31 - 1;
+
 const UNIT_MS: Record<string, number> = {
   ns: 1e-6,
   us: 1e-3,

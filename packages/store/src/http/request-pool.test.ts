@@ -96,5 +96,7 @@ describe('requestLimits', () => {
       deadlineMs: 90_000,
     });
     expect(requestLimits(withApi('api requests_deadline=0s'), 4, GiB).deadlineMs).toBe(10_000);
+    // Past a Node timer's longest wait (about 24.8 days) a timer fires at once: held to it.
+    expect(requestLimits(withApi('api requests_deadline=30d'), 4, GiB).deadlineMs).toBe(2 ** 31 - 1);
   });
 });

@@ -14,6 +14,10 @@ describe('the stale upload policy from the api subsystem', () => {
     expect(staleUploadPolicy({ api: { _: { stale_uploads_cleanup_interval: '10ms' } } })?.intervalMs).toBe(
       1000,
     );
+    // Past a Node timer's longest wait (about 24.8 days) a timer fires every millisecond.
+    expect(staleUploadPolicy({ api: { _: { stale_uploads_cleanup_interval: '30d' } } })?.intervalMs).toBe(
+      2 ** 31 - 1,
+    );
   });
 
   it('aborts what began before now minus the expiry, one walk at a time', async () => {

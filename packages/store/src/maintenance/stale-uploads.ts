@@ -1,4 +1,4 @@
-import { configDuration } from '../config/duration.js';
+import { configDuration, MAX_TIMER_MS } from '../config/duration.js';
 import { effective, type ServerConfig } from '../config/kv.js';
 import { subsystem } from '../config/subsystems.js';
 
@@ -20,7 +20,7 @@ export function staleUploadPolicy(config: ServerConfig): StaleUploadPolicy | und
   const intervalMs = configDuration(api.stale_uploads_cleanup_interval ?? '') ?? 6 * 3_600_000;
   const expiryMs = configDuration(api.stale_uploads_expiry ?? '') ?? 24 * 3_600_000;
   if (intervalMs <= 0 || expiryMs <= 0) return undefined;
-  return { intervalMs: Math.max(MIN_INTERVAL_MS, intervalMs), expiryMs };
+  return { intervalMs: Math.min(MAX_TIMER_MS, Math.max(MIN_INTERVAL_MS, intervalMs)), expiryMs };
 }
 
 export class StaleUploadCleanup {
