@@ -36,6 +36,19 @@ describe('config KV parsing', () => {
     expect(parseLine('compression extensions=.txt foo=bar').values).toEqual({ extensions: '.txt foo=bar' });
   });
 
+  it("knows every api and scanner key of MinIO's, so none is swallowed into its neighbour", () => {
+    expect(parseLine('api cors_allow_origin=https://a.example list_quorum=optimal').values).toEqual({
+      cors_allow_origin: 'https://a.example',
+      list_quorum: 'optimal',
+    });
+    expect(parseLine('scanner speed=slow delay=2 max_wait=5s cycle=1m').values).toEqual({
+      speed: 'slow',
+      delay: '2',
+      max_wait: '5s',
+      cycle: '1m',
+    });
+  });
+
   it('refuses unknown subsystems, targets on single-target ones, and text before the first key', () => {
     expect(() => parseLine('nosuch key=1')).toThrow(ConfigError);
     expect(() => parseLine('site:a name=x')).toThrow(/does not support multiple targets/);
@@ -62,6 +75,13 @@ describe('config KV semantics', () => {
     expect(() => set({}, 'site name=Rack_1')).toThrow(/site name/);
     expect(() => set({}, 'site region=1abc')).toThrow(/region/);
     expect(set({}, 'site region=eu-west-1').site?._).toEqual({ region: 'eu-west-1' });
+    // Keys that take one of a few words take only those.
+    expect(() => set({}, 'scanner speed=warp')).toThrow(
+      "'speed' must be one of fastest, fast, default, slow, slowest for 'scanner' sub-system",
+    );
+    expect(() => set({}, 'api list_quorum=most')).toThrow(/must be one of strict, optimal/);
+    expect(() => set({}, 'scanner delay=soon')).toThrow(/'delay' must be a number/);
+    expect(set({}, 'scanner speed=fastest delay=2.5').scanner?._).toEqual({ speed: 'fastest', delay: '2.5' });
   });
 
   it('prints targets in key order with a trailing space, enable=on left out, quoted when spaced', () => {

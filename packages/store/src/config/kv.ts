@@ -113,6 +113,13 @@ function validate(sub: Subsystem, values: Record<string, string>): void {
       throw new ConfigError(`'${spec.key}' must be 'on' or 'off' for '${sub.name}' sub-system`);
     if ((spec.type === 'number' || spec.type === 'int') && !/^\d+$/.test(v))
       throw new ConfigError(`'${spec.key}' must be a whole number for '${sub.name}' sub-system`);
+    // A type of words ("strict|optimal") takes those; notify formats ("namespace*|access")
+    // are checked with MinIO's own messages (notify-validate.ts).
+    const words = spec.type.split('|');
+    if (words.length > 1 && spec.type !== 'on|off' && !spec.type.includes('*') && !words.includes(v))
+      throw new ConfigError(`'${spec.key}' must be one of ${words.join(', ')} for '${sub.name}' sub-system`);
+    if (spec.type === 'float' && !/^\d+(\.\d+)?$/.test(v))
+      throw new ConfigError(`'${spec.key}' must be a number for '${sub.name}' sub-system`);
     if (spec.type === 'duration' && configDuration(v) === undefined)
       throw new ConfigError(
         `'${spec.key}' must be a duration such as 24h or 90s for '${sub.name}' sub-system`,

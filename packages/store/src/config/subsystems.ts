@@ -18,7 +18,22 @@ export const SUBSYSTEMS: readonly Subsystem[] = [
     [
       k('requests_max', '0', 'number', 'set the maximum number of concurrent requests'),
       k('requests_deadline', '10s', 'duration', 'set the deadline for API requests waiting to be processed'),
+      k('cluster_deadline', '10s', 'duration', 'set the deadline for cluster readiness check'),
       k('cors_allow_origin', '*', 'csv', 'set comma separated list of origins allowed for CORS requests'),
+      k(
+        'remote_transport_deadline',
+        '2h',
+        'duration',
+        'set the deadline for API requests on remote transports while proxying between federated instances e.g. "2h"',
+      ),
+      k(
+        'list_quorum',
+        'strict',
+        'strict|optimal|reduced|disk|auto',
+        'set the acceptable quorum expected for list operations e.g. "optimal", "reduced", "disk", "strict", "auto"',
+      ),
+      k('replication_priority', 'auto', 'slow|fast|auto', 'set replication priority'),
+      k('transition_workers', '100', 'number', 'set the number of transition workers'),
       k(
         'object_max_versions',
         '9223372036854775807',
@@ -37,13 +52,31 @@ export const SUBSYSTEMS: readonly Subsystem[] = [
         'duration',
         'set to change expiry duration for stale multipart uploads',
       ),
+      k(
+        'delete_cleanup_interval',
+        '5m',
+        'duration',
+        'set to change intervals when deleted objects are permanently deleted from ".trash" folder',
+      ),
+      k(
+        'disable_odirect',
+        'off',
+        'on|off',
+        'set to disable O_DIRECT for reads under special conditions. NOTE: it is not recommended to disable O_DIRECT without prior testing',
+      ),
+      k('gzip_objects', 'off', 'on|off', 'set to enable GZIP compression for S3 GET responses of objects'),
     ],
     { dynamic: true },
   ),
   sub(
     'scanner',
     'manage namespace scanning for usage calculation, lifecycle, healing and more',
-    [k('speed', 'default', 'fastest|fast|default|slow|slowest', 'scanner speed')],
+    [
+      k('speed', 'default', 'fastest|fast|default|slow|slowest', 'scanner speed'),
+      k('delay', '', 'float', 'scanner delay multiplier, defaults to "10.0"'),
+      k('max_wait', '', 'duration', 'maximum wait time between operations, defaults to "15s"'),
+      k('cycle', '', 'duration', 'time duration between scanner cycles, defaults to "1m"'),
+    ],
     { dynamic: true },
   ),
   sub(
