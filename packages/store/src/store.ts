@@ -11,6 +11,7 @@ import { initDrives } from './engine/fs/drives.js';
 import { createHttpServer, type Log } from './http/server.js';
 import { CredentialStore } from './iam/credentials.js';
 import type { RootCredentials } from './iam/root.js';
+import { BitrotScan } from './maintenance/bitrot-scan.js';
 import { StaleUploadCleanup } from './maintenance/stale-uploads.js';
 import { Bus, type LogEvent } from './observe/bus.js';
 import { LogTargets } from './observe/log-targets.js';
@@ -133,10 +134,20 @@ async function boot(
   notifyTargets.apply(config.config);
   const staleUploads = new StaleUploadCleanup((before) => layer.abortStaleUploads(before), log);
   staleUploads.apply(config.config);
+  const bitrotScan = new BitrotScan(
+    {
+      buckets: async () => (await layer.listBuckets()).map((b) => b.name),
+      keys: (bucket, after, max) => layer.keysToHeal(bucket, '', after, max),
+      heal: async (bucket, key) => (await layer.heal(bucket, key, { deep: true })).healed,
+    },
+    log,
+  );
+  bitrotScan.apply(config.config);
   const stopApplying = config.onChange((c) => {
     logTargets.apply(c);
     notifyTargets.apply(c);
     staleUploads.apply(c);
+    bitrotScan.apply(c);
   });
   const events = new Bus<BucketEvent>();
   const stopNotifier = startNotifier({
@@ -194,6 +205,7 @@ async function boot(
   } catch (err) {
     stopTargets();
     await staleUploads.stop();
+    await bitrotScan.stop();
     await layer.shutdown();
     throw err;
   }
@@ -219,6 +231,7 @@ async function boot(
       });
       stopTargets();
       await staleUploads.stop();
+      await bitrotScan.stop();
       await layer.shutdown();
     },
   };

@@ -1,0 +1,50 @@
+import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import * as s3sdk from '@aws-sdk/client-s3';
+import { MadminClient } from '@stowage/madmin';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dataDir } from '../../src/engine/fs/layout.js';
+import { corruptShard, driveRecord, driveWithShard, pattern } from '../faults/support.js';
+import { ROOT, startTestStore, type TestStore } from '../support/store.js';
+
+// `heal bitrotscan=on`: damage to a shard no read opens (parity) is found by the scan and
+// healed, byte for byte, without any client reading the object.
+
+const { CreateBucketCommand, PutObjectCommand } = s3sdk;
+
+let t: TestStore;
+let admin: MadminClient;
+beforeAll(async () => {
+  t = await startTestStore();
+  admin = new MadminClient({ endpoint: t.store.url, credentials: ROOT });
+  await t.s3.send(new CreateBucketCommand({ Bucket: 'scanned' }));
+});
+afterAll(() => t.close());
+
+const sha = (b: Uint8Array) => createHash('sha256').update(b).digest('hex');
+
+/** The shard file of the key's latest version on one drive, hashed. */
+async function shardOn(drive: string, key: string): Promise<string> {
+  const data = driveRecord(drive, 'scanned', key)!.versions[0]!.data!;
+  return sha(await readFile(join(dataDir(drive, 'scanned', key, data.id), data.parts[0]!.file!)));
+}
+
+describe('heal bitrotscan', () => {
+  it('finds and heals a damaged parity shard nobody reads, once it is on', async () => {
+    await t.s3.send(new PutObjectCommand({ Bucket: 'scanned', Key: 'cold.bin', Body: pattern(700_000, 5) }));
+    const parity = t.drives[driveWithShard(t.drives, 'scanned', 'cold.bin', 3)]!;
+    const before = await shardOn(parity, 'cold.bin');
+    await corruptShard(parity, 'scanned', 'cold.bin');
+    expect(await shardOn(parity, 'cold.bin')).not.toBe(before);
+    // Off (the default): nothing looks at it.
+    await new Promise((r) => setTimeout(r, 300));
+    expect(await shardOn(parity, 'cold.bin')).not.toBe(before);
+    await admin.config.setKV('scanner speed=fastest');
+    await admin.config.setKV('heal bitrotscan=on');
+    for (let i = 0; i < 100 && (await shardOn(parity, 'cold.bin')) !== before; i++)
+      await new Promise((r) => setTimeout(r, 100));
+    expect(await shardOn(parity, 'cold.bin')).toBe(before);
+    await admin.config.setKV('heal bitrotscan=off');
+  });
+});
