@@ -12,6 +12,7 @@ import { createHttpServer, type Log } from './http/server.js';
 import { CredentialStore } from './iam/credentials.js';
 import type { RootCredentials } from './iam/root.js';
 import { BitrotScan } from './maintenance/bitrot-scan.js';
+import { healPace, waitForLowIO } from './maintenance/heal-pace.js';
 import { StaleUploadCleanup } from './maintenance/stale-uploads.js';
 import { Bus, type LogEvent } from './observe/bus.js';
 import { LogTargets } from './observe/log-targets.js';
@@ -138,7 +139,10 @@ async function boot(
     {
       buckets: async () => (await layer.listBuckets()).map((b) => b.name),
       keys: (bucket, after, max) => layer.keysToHeal(bucket, '', after, max),
-      heal: async (bucket, key) => (await layer.heal(bucket, key, { deep: true })).healed,
+      heal: async (bucket, key) => {
+        await layer.healPacer();
+        return (await layer.heal(bucket, key, { deep: true })).healed;
+      },
     },
     log,
   );
@@ -173,24 +177,28 @@ async function boot(
     logTargets.close();
     notifyTargets.close();
   };
+  const app = createApp({
+    layer,
+    system: layer.system,
+    masterKey,
+    credentials,
+    config,
+    logs,
+    region,
+    ...(signingRegion ? { signingRegion } : {}),
+    deploymentId: set.deploymentId,
+    log,
+    service,
+    logTargets,
+    notifyTargets,
+    events,
+    opTraces: [storageTrace, osCalls],
+  });
+  // Background heals give way to clients (heal max_io, max_sleep), read live.
+  const requestsInFlight = () => app.metrics?.queue?.inFlight ?? 0;
+  layer.healPacer = () => waitForLowIO(healPace(config.config), requestsInFlight);
   const server = createHttpServer(
-    createApp({
-      layer,
-      system: layer.system,
-      masterKey,
-      credentials,
-      config,
-      logs,
-      region,
-      ...(signingRegion ? { signingRegion } : {}),
-      deploymentId: set.deploymentId,
-      log,
-      service,
-      logTargets,
-      notifyTargets,
-      events,
-      opTraces: [storageTrace, osCalls],
-    }),
+    app,
     opts.idleTimeoutMs === undefined ? {} : { idleTimeoutMs: opts.idleTimeoutMs },
   );
   const host = opts.host ?? '127.0.0.1';

@@ -15,7 +15,7 @@ export class RequestMetrics {
   /** Requests received and not yet answered. */
   inflight = 0;
   /** The S3 requests waiting for a place (api requests_max), once a pool is attached. */
-  queue: { readonly queued: number } | undefined;
+  queue: { readonly queued: number; readonly inFlight: number } | undefined;
 
   started(): void {
     this.inflight++;

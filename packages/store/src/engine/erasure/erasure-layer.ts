@@ -72,6 +72,11 @@ export class ErasureObjectLayer implements ObjectLayer {
   readonly params: ErasureParams;
   /** Objects seen with a missing or corrupt shard or record. */
   readonly healQueue: HealQueue;
+  /**
+   * Awaited before each object a background heal takes (the heal subsystem's max_io and
+   * max_sleep: the store sets it once it serves requests); admin heals are not held.
+   */
+  healPacer: () => Promise<void> = () => Promise.resolve();
   private readonly ctx: EngineContext;
   private readonly recovery: DriveRecovery;
   private readonly buckets: BucketRecords;
@@ -119,10 +124,10 @@ export class ErasureObjectLayer implements ObjectLayer {
       opts.autoHealMs ?? 1000,
       opts.log,
     );
-    const healQueue = new HealQueue(
-      (bucket, key, deep) => layer!.heal(bucket, key, { deep }),
-      opts.autoHealMs,
-    );
+    const healQueue = new HealQueue(async (bucket, key, deep) => {
+      await layer!.healPacer();
+      return layer!.heal(bucket, key, { deep });
+    }, opts.autoHealMs);
     // A drive about to get a new index (formatted now, or its index gone) is noted as being
     // filled again before its index is made: a crash from then on still resumes the rebuild.
     const newIndex = set.drives.map((d, i) => set.fresh?.[i] === true || !existsSync(indexFilePath(d)));
@@ -321,6 +326,7 @@ export class ErasureObjectLayer implements ObjectLayer {
       for (;;) {
         const names = await this.keysToHeal(bucket, '', after, 1000);
         for (const key of names) {
+          await this.healPacer();
           const r = await this.heal(bucket, key).catch(() => {
             failed = true;
             return { healed: [] };
