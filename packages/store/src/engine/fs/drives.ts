@@ -72,9 +72,9 @@ async function firstStartCutShort(
 /**
  * Opens the drives of the set: formats fresh ones, migrates old format records, puts each
  * drive at the position its format names, and refuses drives from another deployment or
- * another set size. A set whose drives
- * are mostly blank (the others unmounted, say) is refused too: formatting the blank ones
- * would start a store that cannot see its data and takes writes it will lose.
+ * another set size. A set whose drives are mostly blank (the others unmounted, say) is
+ * refused too: formatting the blank ones would start a store that cannot see its data and
+ * takes writes it will lose.
  */
 export async function initDrives(
   paths: readonly string[],
