@@ -72,10 +72,7 @@ export class ErasureObjectLayer implements ObjectLayer {
   readonly params: ErasureParams;
   /** Objects seen with a missing or corrupt shard or record. */
   readonly healQueue: HealQueue;
-  /**
-   * Awaited before each object a background heal takes (the heal subsystem's max_io and
-   * max_sleep: the store sets it once it serves requests); admin heals are not held.
-   */
+  /** Awaited before each object a background heal takes (heal max_io, max_sleep; the store's). */
   healPacer: () => Promise<void> = () => Promise.resolve();
   private readonly ctx: EngineContext;
   private readonly recovery: DriveRecovery;
