@@ -57,15 +57,20 @@ export function compressionRule(config: ServerConfig): CompressionRule | undefin
   };
 }
 
+// Patterns are compiled once: every PUT over 4 KiB is matched against them.
+const compiled = new Map<string, RegExp>();
+
 /** MinIO's wildcard match: `*` stands for any run of characters, `?` for one. */
 function matches(pattern: string, text: string): boolean {
-  const re = new RegExp(
-    `^${pattern
+  let re = compiled.get(pattern);
+  if (!re) {
+    const body = pattern
       .replace(/[.+^${}()|[\]\\]/g, '\\$&')
       .replace(/\*/g, '.*')
-      .replace(/\?/g, '.')}$`,
-    's',
-  );
+      .replace(/\?/g, '.');
+    re = new RegExp(`^${body}$`, 's');
+    compiled.set(pattern, re);
+  }
   return re.test(text);
 }
 

@@ -36,7 +36,13 @@ import type {
 import { resolveRange } from '../engine/range.js';
 import { checkWriteCondition } from '../engine/write-condition.js';
 import type { S3Deps } from './call.js';
-import { compressedMark, compressedPlan, compressPart, isCompressed } from './compression.js';
+import {
+  compressedMark,
+  compressedPlan,
+  compressPart,
+  isCompressed,
+  type PartSealing,
+} from './compression.js';
 import { ApiError } from './errors.js';
 import { ByteWindow, chain, PlainTap, segmented } from './streams.js';
 
@@ -122,10 +128,13 @@ export function checkReadKey(
   }
 }
 
-export interface Encrypted {
+/** A part's plaintext as the engine stores it, and what its end tells. */
+export interface StoredBody {
   body: Readable;
-  /** Stored bytes to expect for `plainSize` bytes of plaintext (undefined when that is unknown). */
+  /** Stored bytes, when known before they are written (not when compressed). */
   size: number | undefined;
+  /** When the size is not known: the most the stored bytes can come to. */
+  maxSize?: number;
   finish: () => BodyFacts;
 }
 
@@ -134,14 +143,14 @@ export interface Encrypted {
  * plaintext; SSE-S3 objects keep the plaintext MD5 as ETag, as S3 does, SSE-C ones the
  * ciphertext's (which reveals nothing about the content).
  */
-export function encryptPart(
+function encryptPart(
   plaintext: Readable,
   plainSize: number | undefined,
   objectKey: Buffer,
   partNumber: number,
   sse: 'S3' | 'C',
   expectedMd5?: Buffer,
-): Encrypted {
+): StoredBody {
   const tap = new PlainTap(expectedMd5);
   const body = chain(chain(plaintext, tap), encryptStream(partKey(objectKey, partNumber)));
   return {
@@ -152,6 +161,22 @@ export function encryptPart(
       ...(sse === 'S3' && tap.digest ? { etag: tap.digest.toString('hex') } : {}),
     }),
   };
+}
+
+/**
+ * One part's plaintext (a plain PUT is part 1) made ready for the engine: compressed, then
+ * sealed (when `sealing` is given), or sealed alone. Plain bodies do not come here.
+ */
+export function storedBody(
+  plaintext: Readable,
+  plainSize: number | undefined,
+  expectedMd5: Buffer | undefined,
+  compress: boolean,
+  sealing: PartSealing | undefined,
+): StoredBody {
+  if (compress) return { size: undefined, ...compressPart(plaintext, plainSize, expectedMd5, sealing) };
+  const { objectKey, partNumber, sse } = sealing!;
+  return encryptPart(plaintext, plainSize, objectKey, partNumber, sse, expectedMd5);
 }
 
 export interface WriteRequest {
@@ -212,12 +237,8 @@ export async function writeObject(deps: S3Deps, req: WriteRequest): Promise<Obje
   }
   const sealed = sse.kind === 'none' ? undefined : newObjectKey(deps, sse, bucket, key);
   const plaintext = Buffer.isBuffer(req.body) ? Readable.from([req.body]) : req.body;
-  let stored: { body: Readable; size?: number | undefined; maxSize?: number; finish: () => BodyFacts };
-  if (compress) {
-    const sealing = sealed && { objectKey: sealed.objectKey, partNumber: 1, sse: sse.kind as 'S3' | 'C' };
-    stored = compressPart(plaintext, req.size, req.expectedMd5, sealing);
-  } else
-    stored = encryptPart(plaintext, req.size, sealed!.objectKey, 1, sse.kind as 'S3' | 'C', req.expectedMd5);
+  const sealing = sealed && { objectKey: sealed.objectKey, partNumber: 1, sse: sse.kind as 'S3' | 'C' };
+  const stored = storedBody(plaintext, req.size, req.expectedMd5, compress, sealing);
   input.internal = Object.assign({}, req.meta.internal, sealed?.internal, compress ? compressedMark : {});
   input.body = stored.body;
   input.size = stored.size;

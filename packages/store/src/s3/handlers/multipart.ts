@@ -13,9 +13,9 @@ import { CHECKSUM_NAME, ChecksumCheck } from '../auth/checksum.js';
 import { type ChecksumType, combinedChecksum, uploadChecksum } from '../auth/multipart-checksum.js';
 import { declaredLength } from '../auth/payload.js';
 import type { S3Call, S3Deps } from '../call.js';
-import { compressedMark, compressPart, isCompressed } from '../compression.js';
+import { compressedMark, isCompressed, type PartSealing } from '../compression.js';
 import { ApiError } from '../errors.js';
-import { checkReadKey, encryptPart, newObjectKey, objectKeyOf, sseOf, storedSse } from '../object-io.js';
+import { checkReadKey, newObjectKey, objectKeyOf, sseOf, storedBody, storedSse } from '../object-io.js';
 import { objectUrl } from '../request/address.js';
 import type { S3Operation } from '../router.js';
 import { bucketSettings, versioningOf } from '../settings.js';
@@ -121,19 +121,21 @@ function partBody(
       size: plain.size,
       ...(plain.expectedMd5 ? { expectedMd5: plain.expectedMd5 } : {}),
     };
-  // A compressed part's stored size is known once it is written.
-  if (kind === 'none') return { ...compressPart(plain.body, plain.size, plain.expectedMd5), size: undefined };
-  // SSE-C parts carry the customer key again, and it must open the upload's key.
-  const presented = readKey(call.ctx, true);
-  checkReadKey(internal, presented);
-  const objectKey = objectKeyOf(deps, internal, presented, { bucket: upload.bucket, key: upload.key });
-  if (compressed) {
-    const sealing = { objectKey, partNumber: n, sse: kind };
-    return { ...compressPart(plain.body, plain.size, plain.expectedMd5, sealing), size: undefined };
+  let sealing: PartSealing | undefined;
+  if (kind !== 'none') {
+    // SSE-C parts carry the customer key again, and it must open the upload's key.
+    const presented = readKey(call.ctx, true);
+    checkReadKey(internal, presented);
+    const objectKey = objectKeyOf(deps, internal, presented, { bucket: upload.bucket, key: upload.key });
+    sealing = { objectKey, partNumber: n, sse: kind };
   }
-  const enc = encryptPart(plain.body, plain.size, objectKey, n, kind, plain.expectedMd5);
-  // A part's size is always declared, so its stored size is known.
-  return { body: enc.body, size: enc.size!, finish: enc.finish };
+  const stored = storedBody(plain.body, plain.size, plain.expectedMd5, compressed, sealing);
+  return {
+    body: stored.body,
+    size: stored.size,
+    ...(stored.maxSize === undefined ? {} : { maxSize: stored.maxSize }),
+    finish: stored.finish,
+  };
 }
 
 /** A part body whose declared checksums (headers or trailers) the part keeps. */
