@@ -6,6 +6,7 @@ import { configuredRegion } from './config/notify-arns.js';
 import { storageClassParity } from './config/storage-class.js';
 import { ServerConfigStore } from './config/store.js';
 import { ErasureObjectLayer } from './engine/erasure/erasure-layer.js';
+import { everyKey } from './engine/erasure/key-walk.js';
 import { erasureParams } from './engine/erasure/params.js';
 import { initDrives } from './engine/fs/drives.js';
 import { createHttpServer, type Log } from './http/server.js';
@@ -137,8 +138,7 @@ async function boot(
   staleUploads.apply(config.config);
   const bitrotScan = new BitrotScan(
     {
-      buckets: async () => (await layer.listBuckets()).map((b) => b.name),
-      keys: (bucket, after, max) => layer.keysToHeal(bucket, '', after, max),
+      objects: () => everyKey(layer),
       heal: async (bucket, key) => {
         await layer.healPacer();
         return (await layer.heal(bucket, key, { deep: true })).healed;

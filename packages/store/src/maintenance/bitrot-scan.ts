@@ -40,9 +40,8 @@ export function bitrotScanPolicy(config: ServerConfig): BitrotScanPolicy | undef
 
 /** What a scan does, provided by the store. */
 export interface ScanSteps {
-  buckets(): Promise<string[]>;
-  /** A page of the bucket's keys after `after`, every key any drive holds. */
-  keys(bucket: string, after: string | undefined, max: number): Promise<string[]>;
+  /** Every key of every bucket, a walk from the start. */
+  objects(): AsyncIterable<{ bucket: string; key: string }>;
   /** Checks every shard of the key's versions and repairs what fails; the drives healed. */
   heal(bucket: string, key: string): Promise<number[]>;
 }
@@ -94,21 +93,13 @@ export class BitrotScan {
   /** One pass over every object; how many were healed. */
   private async pass(): Promise<number> {
     let repaired = 0;
-    for (const bucket of await this.steps.buckets()) {
-      let after: string | undefined;
-      for (;;) {
-        const keys = await this.steps.keys(bucket, after, 1000).catch(() => [] as string[]);
-        for (const key of keys) {
-          if (!this.active) return repaired;
-          const began = this.now();
-          const healed = await this.steps.heal(bucket, key).catch(() => [] as number[]);
-          if (healed.length > 0) repaired++;
-          const policy = this.policy;
-          if (policy) await this.pause(Math.min(policy.maxWaitMs, (this.now() - began) * policy.delay));
-        }
-        if (keys.length < 1000) break;
-        after = keys.at(-1);
-      }
+    for await (const { bucket, key } of this.steps.objects()) {
+      if (!this.active) return repaired;
+      const began = this.now();
+      const healed = await this.steps.heal(bucket, key).catch(() => [] as number[]);
+      if (healed.length > 0) repaired++;
+      const policy = this.policy;
+      if (policy) await this.pause(Math.min(policy.maxWaitMs, (this.now() - began) * policy.delay));
     }
     return repaired;
   }

@@ -41,6 +41,7 @@ import { ErasureSystemStore } from './erasure-system-store.js';
 import { healObject } from './heal.js';
 import { HealQueue } from './heal-queue.js';
 import { IndexedDrives, noteRebuilding } from './indexed-drives.js';
+import { everyKey } from './key-walk.js';
 import { listObjects, listObjectVersions, objectCursor } from './lister.js';
 import * as multipart from './multipart.js';
 import * as objects from './objects.js';
@@ -318,21 +319,13 @@ export class ErasureObjectLayer implements ObjectLayer {
     const rebuilt = [...this.ctx.drives.rebuilding];
     let healed = 0;
     let failed = false;
-    for (const { name: bucket } of await this.listBuckets()) {
-      let after: string | undefined;
-      for (;;) {
-        const names = await this.keysToHeal(bucket, '', after, 1000);
-        for (const key of names) {
-          await this.healPacer();
-          const r = await this.heal(bucket, key).catch(() => {
-            failed = true;
-            return { healed: [] };
-          });
-          if (r.healed.length > 0) healed++;
-        }
-        if (names.length < 1000) break;
-        after = names.at(-1);
-      }
+    for await (const { bucket, key } of everyKey(this)) {
+      await this.healPacer();
+      const r = await this.heal(bucket, key).catch(() => {
+        failed = true;
+        return { healed: [] };
+      });
+      if (r.healed.length > 0) healed++;
     }
     // Drives being filled again are whole once every object reached them.
     if (!failed) for (const d of rebuilt) await this.ctx.drives.rebuilt(d);
