@@ -10,6 +10,7 @@ import {
   plainSize,
 } from '../crypto/index.js';
 import type { BodyFacts, ByteRange, ObjectInfo, ObjectPartInfo } from '../engine/object-layer.js';
+import { coveredParts } from './part-ranges.js';
 import { chain, PlainTap, segmented } from './streams.js';
 
 // Objects stored compressed (the compression subsystem): each part's plaintext is deflated
@@ -187,26 +188,16 @@ export function compressedPlan(
   objectKey: Buffer | undefined,
   wanted: ByteRange | undefined,
 ): CompressedPlan {
-  const want = wanted ?? (info.size > 0 ? { start: 0, end: info.size - 1 } : undefined);
   const plan: CompressedPlan = { stored: undefined, segments: [], window: undefined };
-  if (!want) return plan;
-  let plainAt = 0;
-  let storedAt = 0;
-  for (const part of info.parts) {
-    const first = plainAt;
-    const last = plainAt + part.size - 1;
-    if (part.size > 0 && last >= want.start && first <= want.end) {
-      const from = Math.max(want.start, first) - first;
-      const slice = partSlice(info, part, objectKey, from, Math.min(want.end, last) - first);
-      plan.window ??= { skip: from - slice.plainStart, take: want.end - want.start + 1 };
-      plan.stored = {
-        start: plan.stored?.start ?? storedAt + slice.storedStart,
-        end: storedAt + slice.storedEnd,
-      };
-      plan.segments.push({ length: slice.storedEnd - slice.storedStart + 1, through: slice.through });
-    }
-    plainAt += part.size;
-    storedAt += part.storedSize;
+  const take = wanted ? wanted.end - wanted.start + 1 : info.size;
+  for (const { part, from, to, storedAt } of coveredParts(info, wanted)) {
+    const slice = partSlice(info, part, objectKey, from, to);
+    plan.window ??= { skip: from - slice.plainStart, take };
+    plan.stored = {
+      start: plan.stored?.start ?? storedAt + slice.storedStart,
+      end: storedAt + slice.storedEnd,
+    };
+    plan.segments.push({ length: slice.storedEnd - slice.storedStart + 1, through: slice.through });
   }
   return plan;
 }

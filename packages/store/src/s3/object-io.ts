@@ -44,6 +44,7 @@ import {
   type PartSealing,
 } from './compression.js';
 import { ApiError } from './errors.js';
+import { coveredParts } from './part-ranges.js';
 import { ByteWindow, chain, PlainTap, segmented } from './streams.js';
 
 // Objects as clients see them, over the engine's stored bytes: encryption on the way in,
@@ -290,24 +291,11 @@ interface Segment {
 /** The stored range and per-part decryption for a plaintext range of an encrypted object. */
 function encryptedPlan(info: ObjectInfo, objectKey: Buffer, wanted: ByteRange | undefined) {
   const segments: Segment[] = [];
-  const want = wanted ?? (info.size > 0 ? { start: 0, end: info.size - 1 } : undefined);
-  let plainAt = 0;
-  let storedAt = 0;
   let stored: ByteRange | undefined;
-  for (const part of want ? info.parts : []) {
-    const first = plainAt;
-    const last = plainAt + part.size - 1;
-    if (part.size > 0 && last >= want!.start && first <= want!.end) {
-      const r = ciphertextRange(
-        Math.max(want!.start, first) - first,
-        Math.min(want!.end, last) - first,
-        part.size,
-      );
-      segments.push({ length: r.end - r.start + 1, key: partKey(objectKey, part.number), range: r });
-      stored = { start: stored?.start ?? storedAt + r.start, end: storedAt + r.end };
-    }
-    plainAt += part.size;
-    storedAt += part.storedSize;
+  for (const { part, from, to, storedAt } of coveredParts(info, wanted)) {
+    const r = ciphertextRange(from, to, part.size);
+    segments.push({ length: r.end - r.start + 1, key: partKey(objectKey, part.number), range: r });
+    stored = { start: stored?.start ?? storedAt + r.start, end: storedAt + r.end };
   }
   return { stored, segments };
 }
