@@ -76,7 +76,7 @@ export function createApp(deps: AppDeps): ServerDeps {
   const trace = new Bus<HttpTrace>();
   const freeze = new FreezeGate();
   const backend = deps.layer.backendInfo();
-  const drives = backend.drives;
+  const drives = backend.setDrives;
   const perConfig = <T>(work: (config: ServerConfig) => T) => settingOf(deps.config, work);
   const parities = perConfig((c) => paritiesInForce(c, drives, backend.parityShards));
   const maxVersions = perConfig(objectMaxVersions);

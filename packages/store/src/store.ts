@@ -5,7 +5,7 @@ import { createApp } from './app.js';
 import { configuredRegion } from './config/notify-arns.js';
 import { storageClassParity } from './config/storage-class.js';
 import { ServerConfigStore } from './config/store.js';
-import { ErasureObjectLayer } from './engine/erasure/erasure-layer.js';
+import { ErasureSets } from './engine/erasure/sets-layer.js';
 import { everyKey } from './engine/erasure/key-walk.js';
 import { erasureParams } from './engine/erasure/params.js';
 import { initDrives } from './engine/fs/drives.js';
@@ -77,11 +77,13 @@ async function boot(
   log: Log,
   service: (action: ServiceAction) => void,
 ): Promise<Running> {
+  // Each set must find read quorum of its drives formatted; a bad parity for the sets' size
+  // is refused before any drive is formatted.
   const set = await initDrives(opts.drives, {
-    formattedQuorum: erasureParams(opts.drives.length, opts.parity).readQuorum,
+    formattedQuorum: (setDrives) => erasureParams(setDrives, opts.parity).readQuorum,
   });
   const storageTrace = new OpTracer('storage');
-  const layer = await ErasureObjectLayer.open(set, {
+  const layer = await ErasureSets.open(set, {
     trace: storageTrace,
     ...(opts.parity === undefined ? {} : { parity: opts.parity }),
     // Objects a read found damaged are healed in the background, a second later.
@@ -122,7 +124,7 @@ async function boot(
   });
   const backend = layer.backendInfo();
   const config = await ServerConfigStore.open(layer.system, (c) => {
-    storageClassParity(c, backend.drives, backend.parityShards);
+    storageClassParity(c, backend.setDrives, backend.parityShards);
   });
   // The site region is read at start, as MinIO reads it (setting it asks for a restart). It
   // names the store's location; requests must name it only when the store is started with
@@ -221,8 +223,9 @@ async function boot(
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${bound}`;
   node = url.slice('http://'.length);
   const { data, parity } = layer.params;
+  const { sets } = layer.backendInfo();
   log(
-    `store listening on ${url} (${set.drives.length} drive(s), EC ${data}+${parity}, deployment ${set.deploymentId})`,
+    `store listening on ${url} (${set.drives.length} drive(s)${sets > 1 ? ` in ${sets} erasure sets` : ''}, EC ${data}+${parity}, deployment ${set.deploymentId})`,
   );
   return {
     port: bound,

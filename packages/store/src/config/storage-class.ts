@@ -61,9 +61,9 @@ export function paritiesInForce(config: ServerConfig, drives: number, setParity:
 /** Both classes' parity as the admin API reports it, the set's own filled in for STANDARD. */
 export function reportedParities(
   config: ServerConfig,
-  backend: { drives: number; parityShards: number },
+  backend: { setDrives: number; parityShards: number },
 ): { standard: number; rrs: number } {
-  const parities = paritiesInForce(config, backend.drives, backend.parityShards);
+  const parities = paritiesInForce(config, backend.setDrives, backend.parityShards);
   return { standard: parities.standard ?? backend.parityShards, rrs: parities.rrs };
 }
 

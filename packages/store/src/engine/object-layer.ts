@@ -230,7 +230,11 @@ export interface BucketUsage {
 
 export interface BackendInfo {
   kind: 'Erasure' | 'FS';
+  /** Drives of the deployment, in every set. */
   drives: number;
+  /** Erasure sets, and drives in each (an object's shards go to the drives of one set). */
+  sets: number;
+  setDrives: number;
   onlineDrives: number;
   dataShards: number;
   parityShards: number;
@@ -239,7 +243,11 @@ export interface BackendInfo {
 /** One drive of the set, as the admin API reports it. */
 export interface DriveInfo {
   path: string;
+  /** Position among the deployment's drives. */
   index: number;
+  /** The erasure set the drive belongs to, and its position in it. */
+  set: number;
+  inSet: number;
   state: 'ok' | 'offline';
   /** Bytes on the file system that holds the drive; absent when it cannot be read. */
   total?: number;

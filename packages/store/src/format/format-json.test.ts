@@ -7,13 +7,32 @@ const fixture = async (name: string): Promise<unknown> =>
 
 describe('format.json', () => {
   it('reads the current version as is', () => {
-    const current = { format: 'stowage', version: 2, deploymentId: 'dep', drives: 4, index: 3 };
+    const current = { format: 'stowage', version: 3, deploymentId: 'dep', drives: 32, index: 17, setDrives: 16 };
     expect(migrateFormat(current)).toEqual({ format: current, migrated: false, needsIndex: false });
+  });
+
+  it('reads version 2 (one set of every drive) as sets as large as the deployment, to be rewritten', async () => {
+    // A deployment of 20 drives formatted before sets existed stays one set of 20: sets of 10
+    // would place every key somewhere else.
+    const { format, migrated, needsIndex } = migrateFormat(await fixture('format-v2-20-drives.json'));
+    expect({ migrated, needsIndex }).toEqual({ migrated: true, needsIndex: false });
+    expect(format).toEqual({
+      format: 'stowage',
+      version: 3,
+      deploymentId: 'd1a6e6a4-5f0e-4b7a-9c55-1f2b3c4d5e6f',
+      drives: 20,
+      index: 13,
+      setDrives: 20,
+    });
   });
 
   it('marks version 1 (records as meta.json files) for the index migration', () => {
     const v1 = { format: 'stowage', version: 1, deploymentId: 'dep', drives: 4, index: 3 };
-    expect(migrateFormat(v1)).toEqual({ format: { ...v1, version: 2 }, migrated: true, needsIndex: true });
+    expect(migrateFormat(v1)).toEqual({
+      format: { ...v1, version: 3, setDrives: 4 },
+      migrated: true,
+      needsIndex: true,
+    });
   });
 
   it('migrates the version-0 fixture (drives named by id) to the current version', async () => {
@@ -26,12 +45,13 @@ describe('format.json', () => {
       deploymentId: '5b0c0a39-2f4e-4f8e-9d0b-3f4f1c7a9e21',
       drives: 4,
       index: 2,
+      setDrives: 4,
     });
   });
 
   it('refuses a version newer than this code knows, saying so', () => {
     expect(() => migrateFormat({ format: 'stowage', version: FORMAT_VERSION + 1 })).toThrow(
-      /format\.json has version 3, newer than this version of Stowage understands \(2\); upgrade Stowage/,
+      /format\.json has version 4, newer than this version of Stowage understands \(3\); upgrade Stowage/,
     );
   });
 
@@ -41,6 +61,12 @@ describe('format.json', () => {
     expect(() =>
       migrateFormat({ format: 'stowage', version: 2, deploymentId: 'd', drives: 2, index: 2 }),
     ).toThrow(/outside 2 drives/);
+    expect(() =>
+      migrateFormat({ format: 'stowage', version: 3, deploymentId: 'd', drives: 20, index: 2, setDrives: 16 }),
+    ).toThrow(/sets of 16 drives do not divide 20/);
+    expect(() => migrateFormat({ format: 'stowage', version: 3, deploymentId: 'd', drives: 20, index: 2 })).toThrow(
+      /setDrives/,
+    );
     expect(() => migrateFormat({ format: 'stowage', version: 0, id: 'd', set: ['a'], this: 'b' })).toThrow(
       /"this"/,
     );

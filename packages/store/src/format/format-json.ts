@@ -1,17 +1,23 @@
 import { asFields, type Fields, int, RecordFormatError, str, versionOf } from './record.js';
 
-// `.stowage.sys/format.json` on every drive: which deployment the drive belongs to and
-// its position in the set. Version 2 drives keep object records in the drive's ordered
-// index; version 1 drives kept them as meta.json files (migrate-index.ts moves them).
+// `.stowage.sys/format.json` on every drive: which deployment the drive belongs to, its
+// position among the deployment's drives, and how many drives form each erasure set
+// (version 3; before, all drives formed one set). Version 2 drives and later keep object
+// records in the drive's ordered index; version 1 drives kept them as meta.json files
+// (migrate-index.ts moves them).
 
-export const FORMAT_VERSION = 2;
+export const FORMAT_VERSION = 3;
 
 export interface DriveFormat {
   format: 'stowage';
   version: typeof FORMAT_VERSION;
   deploymentId: string;
+  /** Drives of the whole deployment. */
   drives: number;
+  /** This drive's position among them: set `index / setDrives`, drive `index % setDrives` of it. */
   index: number;
+  /** Drives per erasure set; it divides `drives`. */
+  setDrives: number;
 }
 
 const KIND = 'format.json';
@@ -24,7 +30,14 @@ function fromV0(fields: Fields): DriveFormat {
   }
   const index = set.indexOf(str(fields, 'this', KIND));
   if (index < 0) throw new RecordFormatError(`${KIND}: version 0 "this" is not in "set"`);
-  return { format: 'stowage', version: 2, deploymentId: str(fields, 'id', KIND), drives: set.length, index };
+  return {
+    format: 'stowage',
+    version: FORMAT_VERSION,
+    deploymentId: str(fields, 'id', KIND),
+    drives: set.length,
+    index,
+    setDrives: set.length,
+  };
 }
 
 export interface DecodedFormat {
@@ -41,15 +54,21 @@ export function migrateFormat(raw: unknown): DecodedFormat {
   if (fields.format !== 'stowage') throw new RecordFormatError(`${KIND}: not a Stowage drive`);
   const version = versionOf(fields, 'version', KIND, FORMAT_VERSION);
   if (version === 0) return { format: fromV0(fields), migrated: true, needsIndex: true };
+  const drives = int(fields, 'drives', KIND);
   const format: DriveFormat = {
     format: 'stowage',
-    version: 2,
+    version: FORMAT_VERSION,
     deploymentId: str(fields, 'deploymentId', KIND),
-    drives: int(fields, 'drives', KIND),
+    drives,
     index: int(fields, 'index', KIND),
+    // Versions 1 and 2 made one set of every drive, whatever their number.
+    setDrives: version < 3 ? drives : int(fields, 'setDrives', KIND),
   };
   if (format.drives < 1 || format.index >= format.drives) {
     throw new RecordFormatError(`${KIND}: index ${format.index} is outside ${format.drives} drives`);
+  }
+  if (format.setDrives < 1 || format.drives % format.setDrives !== 0) {
+    throw new RecordFormatError(`${KIND}: sets of ${format.setDrives} drives do not divide ${format.drives}`);
   }
   return { format, migrated: version < FORMAT_VERSION, needsIndex: version < 2 };
 }

@@ -26,12 +26,12 @@ export function backendInfoJson(layer: ObjectLayer, endpoint: string, config: Se
     GatewayOnline: false,
     OnlineDisks: { [endpoint]: info.onlineDrives },
     OfflineDisks: { [endpoint]: info.drives - info.onlineDrives },
-    StandardSCData: [info.drives - standard],
+    StandardSCData: [info.setDrives - standard],
     StandardSCParity: standard,
-    RRSCData: [info.drives - rrs],
+    RRSCData: [info.setDrives - rrs],
     RRSCParity: rrs,
-    TotalSets: [1],
-    DrivesPerSet: [info.drives],
+    TotalSets: [info.sets],
+    DrivesPerSet: [info.setDrives],
   };
 }
 

@@ -69,8 +69,8 @@ function diskJson(d: DriveInfo): Disk {
     major: 0,
     minor: 0,
     pool_index: 0,
-    set_index: 0,
-    disk_index: d.index,
+    set_index: d.set,
+    disk_index: d.inSet,
   };
   if (d.total !== undefined) disk.totalspace = d.total;
   if (d.used !== undefined) disk.usedspace = d.used;

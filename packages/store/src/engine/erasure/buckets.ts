@@ -15,6 +15,18 @@ import { listReplicated, readReplicated, removeReplicated, writeReplicated } fro
 // their creation and deletion under a per-bucket lock, and the gate that keeps writes and
 // deletion apart.
 
+export interface BucketRemoval {
+  /** Remove it with everything in it (MinIO's force delete). */
+  force?: boolean;
+  /**
+   * Runs once the bucket is known to be empty (or force is given), under its lock, before
+   * anything goes; throwing keeps the bucket. The other erasure sets remove theirs here.
+   */
+  beforeRemove?: () => Promise<void>;
+  /** Runs once the bucket is gone, still under its lock: no CreateBucket of the name can interleave. */
+  afterRemove?: () => Promise<void>;
+}
+
 export class BucketRecords {
   private readonly cache = new Map<string, BucketMetaRecord>();
   /** Counts bucket deletions: a bucket read that overlapped one is not cached. */
@@ -78,10 +90,7 @@ export class BucketRecords {
     return records.flatMap((r) => (r ? [{ name: r.name, created: new Date(r.created) }] : []));
   }
 
-  async delete(
-    bucket: string,
-    opts: { force?: boolean; afterRemove?: () => Promise<void> } = {},
-  ): Promise<void> {
+  async delete(bucket: string, opts: BucketRemoval = {}): Promise<void> {
     assertBucketName(bucket);
     const busy = opts.force ? 'wait' : { refuse: () => new EngineError('BucketNotEmpty') };
     return this.ctx.locks.run(`bucket/${bucket}`, () =>
@@ -91,12 +100,10 @@ export class BucketRecords {
     );
   }
 
-  private async remove(
-    bucket: string,
-    opts: { force?: boolean; afterRemove?: () => Promise<void> },
-  ): Promise<void> {
+  private async remove(bucket: string, opts: BucketRemoval): Promise<void> {
     await this.read(bucket);
     if (!opts.force && hasAnyVersion(this.ctx, bucket)) throw new EngineError('BucketNotEmpty');
+    await opts.beforeRemove?.();
     // What the bucket holds goes first, its records last: removing them is the commit. A
     // crash before it leaves the bucket (emptied, or partly: deleting it again finishes the
     // job), never a gone bucket whose entries a new bucket of the same name would inherit.

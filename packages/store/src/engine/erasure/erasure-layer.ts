@@ -33,7 +33,7 @@ import type {
   UploadInfo,
 } from '../object-layer.js';
 import type { NewBitrot } from './bitrot.js';
-import { BucketRecords } from './buckets.js';
+import { type BucketRemoval, BucketRecords } from './buckets.js';
 import { completeMultipartUpload } from './complete.js';
 import { type EngineContext, newContext, objectLock } from './context.js';
 import { DriveRecovery } from './drive-recovery.js';
@@ -172,10 +172,7 @@ export class ErasureObjectLayer implements ObjectLayer {
     return this.buckets.list();
   }
 
-  deleteBucket(
-    bucket: string,
-    opts: { force?: boolean; afterRemove?: () => Promise<void> } = {},
-  ): Promise<void> {
+  deleteBucket(bucket: string, opts: BucketRemoval = {}): Promise<void> {
     return this.buckets.delete(bucket, opts);
   }
 
@@ -362,6 +359,8 @@ export class ErasureObjectLayer implements ObjectLayer {
     return {
       kind: 'Erasure',
       drives: this.set.drives.length,
+      sets: 1,
+      setDrives: this.set.drives.length,
       onlineDrives: this.ctx.drives.onlineCount(),
       dataShards: this.params.data,
       parityShards: this.params.parity,
@@ -372,7 +371,13 @@ export class ErasureObjectLayer implements ObjectLayer {
     const live = this.ctx.drives.all();
     return Promise.all(
       this.set.drives.map(async (path, index): Promise<DriveInfo> => {
-        const info: DriveInfo = { path, index, state: live[index] ? 'ok' : 'offline' };
+        const info: DriveInfo = {
+          path,
+          index: (this.set.first ?? 0) + index,
+          set: (this.set.first ?? 0) / this.set.drives.length,
+          inSet: index,
+          state: live[index] ? 'ok' : 'offline',
+        };
         const fs = await statfs(path).catch(() => undefined);
         if (fs) {
           info.total = fs.blocks * fs.bsize;

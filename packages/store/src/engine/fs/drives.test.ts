@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startStore } from '../../store.js';
-import { initDrives, reformatDrive } from './drives.js';
+import { initDrives, reformatDrive, splitSets } from './drives.js';
+import { bucketsDir } from './layout.js';
 
 let dir: string;
 let drives: string[];
@@ -22,10 +23,11 @@ describe('initDrives', () => {
     for (const [index, drive] of drives.entries()) {
       expect(await readFormat(drive)).toEqual({
         format: 'stowage',
-        version: 2,
+        version: 3,
         deploymentId: set.deploymentId,
         drives: 4,
         index,
+        setDrives: 4,
       });
     }
     expect((await initDrives(drives)).deploymentId).toBe(set.deploymentId);
@@ -46,9 +48,9 @@ describe('initDrives', () => {
     );
     const set = await initDrives(drives);
     expect(set.deploymentId).toBe('5b0c0a39-2f4e-4f8e-9d0b-3f4f1c7a9e21');
-    expect(await readFormat(drives[2]!)).toMatchObject({ version: 2, index: 2, drives: 4 });
+    expect(await readFormat(drives[2]!)).toMatchObject({ version: 3, index: 2, drives: 4, setDrives: 4 });
     expect(await readFormat(drives[0]!)).toMatchObject({
-      version: 2,
+      version: 3,
       index: 0,
       deploymentId: set.deploymentId,
     });
@@ -158,7 +160,78 @@ describe('initDrives', () => {
     await expect(
       startStore({ drives, rootCredentials: { accessKey: 'root', secretKey: 'root-secret' } }),
     ).rejects.toThrow(
-      /Drive .*d0: format\.json has version 7, newer than this version of Stowage understands \(2\); upgrade Stowage/,
+      /Drive .*d0: format\.json has version 7, newer than this version of Stowage understands \(3\); upgrade Stowage/,
     );
+  });
+});
+
+describe('initDrives with several erasure sets', () => {
+  const many = (n: number) => Array.from({ length: n }, (_, i) => join(dir, `m${i}`));
+
+  it('forms 32 drives into two sets of 16, recorded in every format, and splits them', async () => {
+    const paths = many(32);
+    const deployment = await initDrives(paths);
+    expect(deployment.setDrives).toBe(16);
+    expect(await readFormat(paths[20]!)).toMatchObject({ version: 3, drives: 32, index: 20, setDrives: 16 });
+    const sets = splitSets(deployment);
+    expect(sets.map((s) => [s.first, s.total, s.drives.length])).toEqual([
+      [0, 32, 16],
+      [16, 32, 16],
+    ]);
+    expect(sets[1]!.drives[4]).toBe(paths[20]);
+    // A drive of the second set is reformatted at its own position, with the deployment's shape.
+    await rm(join(paths[20]!, '.stowage.sys/format.json'));
+    await expect(reformatDrive(sets[1]!, 4)).resolves.toBe(true);
+    expect(await readFormat(paths[20]!)).toMatchObject({ drives: 32, index: 20, setDrives: 16 });
+    await expect(reformatDrive(sets[0]!, 4)).resolves.toBe(false);
+    await expect(reformatDrive(sets[1]!, 5)).resolves.toBe(false);
+  });
+
+  it('refuses a drive count no set size divides, formatting nothing', async () => {
+    const paths = many(17);
+    await expect(initDrives(paths)).rejects.toThrow(/17 drives cannot form erasure sets/);
+    await expect(readFormat(paths[0]!)).rejects.toMatchObject({ code: 'ENOENT' });
+  });
+
+  it('keeps a deployment formatted before sets as one set of all its drives', async () => {
+    const paths = many(20);
+    const deploymentId = 'd1a6e6a4-5f0e-4b7a-9c55-1f2b3c4d5e6f';
+    for (const [index, p] of paths.entries()) {
+      await mkdir(join(p, '.stowage.sys'), { recursive: true });
+      const v2 = { format: 'stowage', version: 2, deploymentId, drives: 20, index };
+      await writeFile(join(p, '.stowage.sys/format.json'), JSON.stringify(v2));
+    }
+    const deployment = await initDrives(paths);
+    expect(deployment.setDrives).toBe(20);
+    expect(splitSets(deployment)).toHaveLength(1);
+    expect(await readFormat(paths[7]!)).toEqual({
+      format: 'stowage',
+      version: 3,
+      deploymentId,
+      drives: 20,
+      index: 7,
+      setDrives: 20,
+    });
+  });
+
+  it('refuses to start when one set finds too few of its drives formatted, even if the others do', async () => {
+    const paths = many(32);
+    await initDrives(paths);
+    // The deployment holds something (a bucket record on the first set's drives)...
+    for (const p of paths.slice(0, 16)) await writeFile(join(bucketsDir(p), 'photos.json'), '{}');
+    // ...and the second set's drives are unmounted: blank folders where they were.
+    for (const p of paths.slice(16)) await rm(p, { recursive: true, force: true });
+    await expect(initDrives(paths, { formattedQuorum: (n) => n / 2 })).rejects.toThrow(
+      /Only 0 of 16 drives of set 2 carry this deployment's format; at least 8 must/,
+    );
+    await expect(readFormat(paths[16]!)).rejects.toMatchObject({ code: 'ENOENT' });
+  });
+
+  it('refuses a drive formatted for other sets', async () => {
+    const paths = many(32);
+    await initDrives(paths);
+    const format = await readFormat(paths[3]!);
+    await writeFile(join(paths[3]!, '.stowage.sys/format.json'), JSON.stringify({ ...format, setDrives: 8 }));
+    await expect(initDrives(paths)).rejects.toThrow(/formatted for sets of 8 drives, not 16/);
   });
 });

@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { type DriveFormat, FORMAT_VERSION, migrateFormat } from '../../format/format-json.js';
+import { setDriveCount } from '../erasure/set-layout.js';
 import { readJsonFile, writeFileAtomic } from './atomic.js';
 import { indexFilePath } from './drive-index.js';
 import { bucketsDir, configDir, formatPath, tmpDir } from './layout.js';
@@ -15,6 +16,28 @@ export interface DriveSet {
   drives: string[];
   /** Drives formatted by this start (new, or wiped since): heal copies documents to them. */
   fresh?: boolean[];
+  /** The deployment's drives per erasure set (initDrives: the drives are all of them). */
+  setDrives?: number;
+  /** Where this set sits in the deployment: its first drive's position, and the deployment's drive count. */
+  first?: number;
+  total?: number;
+}
+
+/** The erasure sets of a deployment initDrives opened: consecutive positions, setDrives each. */
+export function splitSets(deployment: DriveSet): DriveSet[] {
+  const size = deployment.setDrives ?? deployment.drives.length;
+  const total = deployment.drives.length;
+  return Array.from({ length: total / size }, (_, s) => {
+    const first = s * size;
+    const set: DriveSet = {
+      deploymentId: deployment.deploymentId,
+      drives: deployment.drives.slice(first, first + size),
+      first,
+      total,
+    };
+    if (deployment.fresh) set.fresh = deployment.fresh.slice(first, first + size);
+    return set;
+  });
 }
 
 async function prepare(drive: string): Promise<DriveFormat | undefined> {
@@ -70,15 +93,17 @@ async function firstStartCutShort(
 }
 
 /**
- * Opens the drives of the set: formats fresh ones, migrates old format records, puts each
- * drive at the position its format names, and refuses drives from another deployment or
- * another set size. A set whose drives are mostly blank (the others unmounted, say) is
- * refused too: formatting the blank ones would start a store that cannot see its data and
- * takes writes it will lose.
+ * Opens the drives of a deployment: formats fresh ones, migrates old format records, puts
+ * each drive at the position its format names, and refuses drives from another deployment
+ * or another drive count. A new deployment's drives form sets as MinIO's would
+ * (setDriveCount); a formatted one keeps its sets. A set whose drives are mostly blank (the
+ * others unmounted, say) is refused too: formatting the blank ones would start a store that
+ * cannot see its data and takes writes it will lose. `formattedQuorum` is how many drives of
+ * each set must carry the format (by drives per set).
  */
 export async function initDrives(
   paths: readonly string[],
-  opts: { formattedQuorum?: number } = {},
+  opts: { formattedQuorum?: number | ((setDrives: number) => number) } = {},
 ): Promise<DriveSet> {
   if (paths.length === 0) throw new Error('At least one drive directory is required');
   const drives = paths.map((p) => resolve(p));
@@ -96,18 +121,15 @@ export async function initDrives(
   const formats = settled.map((r) => (r.status === 'fulfilled' ? r.value : undefined));
 
   const known = formats.find((f) => f !== undefined);
-  const formatted = formats.filter((f) => f !== undefined).length;
-  const needed = opts.formattedQuorum ?? 1;
+  const setDrives = known?.setDrives ?? setDriveCount(drives.length);
+  const quorum = opts.formattedQuorum ?? 1;
+  const needed = typeof quorum === 'number' ? quorum : quorum(setDrives);
   const readable = unreadable.filter((u) => !u).length;
   const firstFailure = () => (settled.find((r) => r.status === 'rejected') as PromiseRejectedResult).reason;
   if (readable < needed) throw firstFailure();
   // A deployment is made only on drives all read and found blank: an unreadable one may hold
   // the deployment whose other drives are blank (unmounted) now.
   if (!known && unreadable.some(Boolean)) throw firstFailure();
-  if (known && formatted < needed && !(await firstStartCutShort(drives, formats, unreadable)))
-    throw new Error(
-      `Only ${formatted} of ${drives.length} drives carry this deployment's format; at least ${needed} must, to start (are the others mounted?)`,
-    );
   // The deployment most formatted drives belong to: a foreign drive is the odd one out,
   // wherever it sits in the order.
   const votes = new Map<string, number>();
@@ -120,9 +142,20 @@ export async function initDrives(
       throw new Error(`${where} belongs to another deployment (${f.deploymentId})`);
     if (f.drives !== drives.length)
       throw new Error(`${where} was formatted for ${f.drives} drives, not ${drives.length}`);
+    if (f.setDrives !== setDrives)
+      throw new Error(`${where} was formatted for sets of ${f.setDrives} drives, not ${setDrives}`);
   }
   const order = positions(drives, formats, unreadable);
   const placed = order.map((i) => drives[i]!);
+  // Each set must find enough of its own drives: a whole set unmounted is blank as well.
+  for (let first = 0; known && first < drives.length; first += setDrives) {
+    const formatted = order.slice(first, first + setDrives).filter((i) => formats[i] !== undefined).length;
+    if (formatted >= needed || (await firstStartCutShort(drives, formats, unreadable))) continue;
+    const which = setDrives === drives.length ? '' : ` of set ${first / setDrives + 1}`;
+    throw new Error(
+      `Only ${formatted} of ${setDrives} drives${which} carry this deployment's format; at least ${needed} must, to start (are the others mounted?)`,
+    );
+  }
   await Promise.all(
     order.map((i, index) =>
       formats[i] === undefined && !unreadable[i]
@@ -132,6 +165,7 @@ export async function initDrives(
             deploymentId,
             drives: drives.length,
             index,
+            setDrives,
           })
         : undefined,
     ),
@@ -140,6 +174,7 @@ export async function initDrives(
     deploymentId,
     drives: placed,
     fresh: order.map((i) => formats[i] === undefined && !unreadable[i]),
+    setDrives,
   };
 }
 
@@ -181,6 +216,8 @@ function positions(
  */
 export async function reformatDrive(set: DriveSet, index: number): Promise<boolean> {
   const drive = set.drives[index]!;
+  const position = (set.first ?? 0) + index;
+  const total = set.total ?? set.drives.length;
   for (const dir of [tmpDir(drive), bucketsDir(drive), configDir(drive)])
     await mkdir(dir, { recursive: true });
   const raw = await readJsonFile(formatPath(drive));
@@ -190,8 +227,9 @@ export async function reformatDrive(set: DriveSet, index: number): Promise<boole
     const { format } = migrateFormat(raw);
     if (
       format.deploymentId !== set.deploymentId ||
-      format.index !== index ||
-      format.drives !== set.drives.length
+      format.index !== position ||
+      format.drives !== total ||
+      format.setDrives !== set.drives.length
     )
       throw new Error(`Drive ${drive} carries another deployment's or position's format`);
     return false;
@@ -200,8 +238,9 @@ export async function reformatDrive(set: DriveSet, index: number): Promise<boole
     format: 'stowage',
     version: FORMAT_VERSION,
     deploymentId: set.deploymentId,
-    drives: set.drives.length,
-    index,
+    drives: total,
+    index: position,
+    setDrives: set.drives.length,
   });
   return true;
 }

@@ -1,0 +1,310 @@
+import type { DriveSet } from '../fs/drives.js';
+import { splitSets } from '../fs/drives.js';
+import type {
+  BackendInfo,
+  BucketInfo,
+  BucketUsage,
+  CompleteInput,
+  DeleteObjectInput,
+  DeleteObjectResult,
+  DriveInfo,
+  GetObjectResult,
+  HealResult,
+  ListObjectsInput,
+  ListObjectsResult,
+  ListUploadsInput,
+  ListUploadsResult,
+  ListVersionsInput,
+  ListVersionsResult,
+  MetadataPatch,
+  NewObjectMeta,
+  ObjectInfo,
+  ObjectLayer,
+  PartInfo,
+  PartsPage,
+  PutObjectInput,
+  PutPartInput,
+  ReadOptions,
+  UploadInfo,
+} from '../object-layer.js';
+import { EngineError } from '../errors.js';
+import type { BucketRemoval } from './buckets.js';
+import { type ErasureOptions, ErasureObjectLayer } from './erasure-layer.js';
+import type { ErasureSystemStore } from './erasure-system-store.js';
+import type { ErasureParams } from './params.js';
+import { deploymentKey, setOfKey } from './set-layout.js';
+import { mergeNames, mergeObjectPages, mergeUploadPages, mergeVersionPages } from './sets-listing.js';
+
+/**
+ * A deployment's erasure sets as one object layer, as MinIO's erasureSets: each key lives in
+ * the set its name hashes to (setOfKey), every bucket exists in every set, and listings
+ * merge the sets' pages. The first set is the authority on buckets (created there last,
+ * removed there last) and keeps the system documents (IAM, configuration).
+ */
+export class ErasureSets implements ObjectLayer {
+  /** Awaited before each object a background heal takes (heal max_io, max_sleep; the store's). */
+  set healPacer(pace: () => Promise<void>) {
+    for (const s of this.sets) s.healPacer = pace;
+  }
+
+  private constructor(
+    /** The sets, in deployment order (the first is the authority on buckets). */
+    readonly sets: ErasureObjectLayer[],
+    private readonly firsts: number[],
+    private readonly deployment: Uint8Array,
+  ) {}
+
+  /** Opens every set of a deployment initDrives opened, then makes their buckets agree. */
+  static async open(deployment: DriveSet, opts: ErasureOptions = {}): Promise<ErasureSets> {
+    const parts = splitSets(deployment);
+    const sets: ErasureObjectLayer[] = [];
+    try {
+      for (const part of parts) sets.push(await ErasureObjectLayer.open(part, opts));
+    } catch (err) {
+      await Promise.all(sets.map((s) => s.shutdown()));
+      throw err;
+    }
+    const layer = new ErasureSets(
+      sets,
+      parts.map((p) => p.first ?? 0),
+      deploymentKey(deployment.deploymentId),
+    );
+    if (sets.length > 1) await layer.reconcileBuckets();
+    return layer;
+  }
+
+  /** The system documents' store: the first set's. */
+  get system(): ErasureSystemStore {
+    return this.sets[0]!.system;
+  }
+
+  /** Every set's erasure parameters (they are alike). */
+  get params(): ErasureParams {
+    return this.sets[0]!.params;
+  }
+
+  private setOf(key: string): ErasureObjectLayer {
+    return this.sets[setOfKey(key, this.sets.length, this.deployment)]!;
+  }
+
+  private get authority(): ErasureObjectLayer {
+    return this.sets[0]!;
+  }
+
+  private get others(): ErasureObjectLayer[] {
+    return this.sets.slice(1);
+  }
+
+  /**
+   * The other sets get the bucket first, the first set last: until it is there, nobody sees
+   * the bucket. Another set that kept the bucket from a start a crash cut short has it already.
+   */
+  makeBucket(bucket: string, prepare?: () => Promise<void>): Promise<void> {
+    return this.authority.makeBucket(bucket, async () => {
+      await prepare?.();
+      for (const s of this.others) await s.makeBucket(bucket).catch(alreadyThere);
+    });
+  }
+
+  getBucketInfo(bucket: string): Promise<BucketInfo> {
+    return this.authority.getBucketInfo(bucket);
+  }
+
+  listBuckets(): Promise<BucketInfo[]> {
+    return this.authority.listBuckets();
+  }
+
+  /**
+   * Each set checks that its part of the bucket is empty, the first set first, and the last
+   * removes its part first: a set that refuses does so before any set removed anything.
+   */
+  deleteBucket(bucket: string, opts: Omit<BucketRemoval, 'beforeRemove'> = {}): Promise<void> {
+    const chain = (i: number): BucketRemoval => {
+      const next = this.sets[i + 1];
+      const removal: BucketRemoval = { ...opts };
+      if (i > 0) delete removal.afterRemove;
+      if (next) removal.beforeRemove = () => next.deleteBucket(bucket, chain(i + 1));
+      return removal;
+    };
+    return this.authority.deleteBucket(bucket, chain(0));
+  }
+
+  async bucketUsage(bucket: string): Promise<BucketUsage> {
+    const usages = await Promise.all(this.sets.map((s) => s.bucketUsage(bucket)));
+    return usages.reduce((sum, u) => ({
+      size: sum.size + u.size,
+      objects: sum.objects + u.objects,
+      versions: sum.versions + u.versions,
+      deleteMarkers: sum.deleteMarkers + u.deleteMarkers,
+      sizes: sum.sizes.map((n, i) => n + (u.sizes[i] ?? 0)),
+    }));
+  }
+
+  putObject(input: PutObjectInput): Promise<ObjectInfo> {
+    return this.setOf(input.key).putObject(input);
+  }
+
+  getObject(bucket: string, key: string, opts?: ReadOptions): Promise<GetObjectResult> {
+    return this.setOf(key).getObject(bucket, key, opts);
+  }
+
+  getObjectInfo(bucket: string, key: string, opts?: Omit<ReadOptions, 'range'>): Promise<ObjectInfo> {
+    return this.setOf(key).getObjectInfo(bucket, key, opts);
+  }
+
+  deleteObject(bucket: string, key: string, input: DeleteObjectInput): Promise<DeleteObjectResult> {
+    return this.setOf(key).deleteObject(bucket, key, input);
+  }
+
+  updateObjectMeta(
+    bucket: string,
+    key: string,
+    versionId: string | undefined,
+    patch: (info: ObjectInfo) => MetadataPatch,
+  ): Promise<ObjectInfo> {
+    return this.setOf(key).updateObjectMeta(bucket, key, versionId, patch);
+  }
+
+  async listObjects(input: ListObjectsInput): Promise<ListObjectsResult> {
+    if (this.sets.length === 1 || input.maxKeys <= 0) return this.authority.listObjects(input);
+    await this.authority.getBucketInfo(input.bucket);
+    const pages = await Promise.all(this.sets.map((s) => s.listObjects(input)));
+    return mergeObjectPages(pages, input.maxKeys);
+  }
+
+  async listObjectVersions(input: ListVersionsInput): Promise<ListVersionsResult> {
+    if (this.sets.length === 1 || input.maxKeys <= 0) return this.authority.listObjectVersions(input);
+    await this.authority.getBucketInfo(input.bucket);
+    const pages = await Promise.all(this.sets.map((s) => s.listObjectVersions(input)));
+    return mergeVersionPages(pages, input.maxKeys);
+  }
+
+  newMultipartUpload(bucket: string, key: string, meta: NewObjectMeta): Promise<UploadInfo> {
+    return this.setOf(key).newMultipartUpload(bucket, key, meta);
+  }
+
+  getMultipartUpload(bucket: string, key: string, uploadId: string): Promise<UploadInfo> {
+    return this.setOf(key).getMultipartUpload(bucket, key, uploadId);
+  }
+
+  putObjectPart(input: PutPartInput): Promise<PartInfo> {
+    return this.setOf(input.key).putObjectPart(input);
+  }
+
+  listObjectParts(bucket: string, key: string, uploadId: string, page?: PartsPage): Promise<PartInfo[]> {
+    return this.setOf(key).listObjectParts(bucket, key, uploadId, page);
+  }
+
+  completeMultipartUpload(input: CompleteInput): Promise<ObjectInfo> {
+    return this.setOf(input.key).completeMultipartUpload(input);
+  }
+
+  abortMultipartUpload(bucket: string, key: string, uploadId: string): Promise<void> {
+    return this.setOf(key).abortMultipartUpload(bucket, key, uploadId);
+  }
+
+  async listMultipartUploads(input: ListUploadsInput): Promise<ListUploadsResult> {
+    if (this.sets.length === 1 || input.maxUploads <= 0) return this.authority.listMultipartUploads(input);
+    await this.authority.getBucketInfo(input.bucket);
+    const pages = await Promise.all(this.sets.map((s) => s.listMultipartUploads(input)));
+    return mergeUploadPages(pages, input.maxUploads);
+  }
+
+  /** Aborts uploads begun before `before` (ms) in every set; how many went. */
+  async abortStaleUploads(before: number): Promise<number> {
+    return sum(await Promise.all(this.sets.map((s) => s.abortStaleUploads(before))));
+  }
+
+  /** The drives healed are numbered among the deployment's drives. */
+  async heal(bucket: string, key: string, opts?: { deep?: boolean; dryRun?: boolean }): Promise<HealResult> {
+    const at = setOfKey(key, this.sets.length, this.deployment);
+    const result = await this.sets[at]!.heal(bucket, key, opts);
+    return { ...result, healed: result.healed.map((d) => d + this.firsts[at]!) };
+  }
+
+  async keysToHeal(bucket: string, prefix: string, after: string | undefined, max: number): Promise<string[]> {
+    const lists = await Promise.all(this.sets.map((s) => s.keysToHeal(bucket, prefix, after, max)));
+    return mergeNames(lists, max);
+  }
+
+  /** Each set's documents and bucket records, then the buckets the sets disagree on. */
+  async healDocuments(): Promise<number> {
+    const copies = sum(await Promise.all(this.sets.map((s) => s.healDocuments())));
+    return copies + (this.sets.length > 1 ? await this.reconcileBuckets() : 0);
+  }
+
+  /**
+   * Every set gets the buckets the first set has. A bucket another set keeps alone (a
+   * creation or deletion a crash cut short) goes when empty; holding objects, every set
+   * gets it, rather than losing them from sight. How many sets were changed.
+   */
+  private async reconcileBuckets(): Promise<number> {
+    const names = async (s: ErasureObjectLayer) => new Set((await s.listBuckets()).map((b) => b.name));
+    const known = await names(this.authority);
+    let changed = 0;
+    for (const s of this.others)
+      for (const bucket of await names(s))
+        if (!known.has(bucket)) {
+          const emptied = await s.deleteBucket(bucket).then(
+            () => true,
+            (err: unknown) => (err instanceof EngineError && err.code === 'BucketNotEmpty' ? false : Promise.reject(err)),
+          );
+          changed++;
+          if (!emptied) {
+            await this.authority.makeBucket(bucket).catch(alreadyThere);
+            known.add(bucket);
+          }
+        }
+    for (const s of this.sets) {
+      const held = await names(s);
+      for (const bucket of known)
+        if (!held.has(bucket)) {
+          await s.makeBucket(bucket).catch(alreadyThere);
+          changed++;
+        }
+    }
+    return changed;
+  }
+
+  /** At start: every set's drives formatted by this start get the documents and every object. */
+  async recoverFreshDrives(): Promise<void> {
+    await Promise.all(this.sets.map((s) => s.recoverFreshDrives()));
+  }
+
+  /** Removes data folders no record names, in every set; how many went. */
+  async sweepUnnamedData(): Promise<number> {
+    return sum(await Promise.all(this.sets.map((s) => s.sweepUnnamedData())));
+  }
+
+  /** Heals everything queued so far in every set; how many objects were tried. */
+  async healQueued(): Promise<number> {
+    return sum(await Promise.all(this.sets.map((s) => s.healQueued())));
+  }
+
+  backendInfo(): BackendInfo {
+    const infos = this.sets.map((s) => s.backendInfo());
+    const first = infos[0]!;
+    return {
+      ...first,
+      drives: sum(infos.map((i) => i.drives)),
+      onlineDrives: sum(infos.map((i) => i.onlineDrives)),
+      sets: this.sets.length,
+      setDrives: first.setDrives,
+    };
+  }
+
+  async drives(): Promise<DriveInfo[]> {
+    return (await Promise.all(this.sets.map((s) => s.drives()))).flat();
+  }
+
+  async shutdown(): Promise<void> {
+    await Promise.all(this.sets.map((s) => s.shutdown()));
+  }
+}
+
+const sum = (ns: number[]): number => ns.reduce((a, b) => a + b, 0);
+
+/** A set that has the bucket already is as good as one that just made it. */
+function alreadyThere(err: unknown): void {
+  if (!(err instanceof EngineError && err.code === 'BucketAlreadyOwnedByYou')) throw err;
+}
