@@ -43,8 +43,8 @@ Options:
   --port N              S3 and admin API port (default 9000, env STOWAGE_PORT)
   --console-port N      console port (default 9090, env STOWAGE_CONSOLE_PORT)
   --base-path PATH      serve the console under PATH (env STOWAGE_BASE_PATH)
-  --parity N            start, server: parity shards per object (default half the drives,
-                        at most 4; env STOWAGE_PARITY)
+  --parity N            start, server: parity shards per object (default half the drives
+                        of an erasure set, at most 4; env STOWAGE_PARITY)
   --server URL          console: the storage server (env STOWAGE_SERVER)
   --prometheus-url URL  start, console: a Prometheus scraping the server, for the dashboard
                         (env STOWAGE_PROMETHEUS_URL; without one the console records the

@@ -7,7 +7,14 @@ const fixture = async (name: string): Promise<unknown> =>
 
 describe('format.json', () => {
   it('reads the current version as is', () => {
-    const current = { format: 'stowage', version: 3, deploymentId: 'dep', drives: 32, index: 17, setDrives: 16 };
+    const current = {
+      format: 'stowage',
+      version: 3,
+      deploymentId: 'dep',
+      drives: 32,
+      index: 17,
+      setDrives: 16,
+    };
     expect(migrateFormat(current)).toEqual({ format: current, migrated: false, needsIndex: false });
   });
 
@@ -62,11 +69,18 @@ describe('format.json', () => {
       migrateFormat({ format: 'stowage', version: 2, deploymentId: 'd', drives: 2, index: 2 }),
     ).toThrow(/outside 2 drives/);
     expect(() =>
-      migrateFormat({ format: 'stowage', version: 3, deploymentId: 'd', drives: 20, index: 2, setDrives: 16 }),
+      migrateFormat({
+        format: 'stowage',
+        version: 3,
+        deploymentId: 'd',
+        drives: 20,
+        index: 2,
+        setDrives: 16,
+      }),
     ).toThrow(/sets of 16 drives do not divide 20/);
-    expect(() => migrateFormat({ format: 'stowage', version: 3, deploymentId: 'd', drives: 20, index: 2 })).toThrow(
-      /setDrives/,
-    );
+    expect(() =>
+      migrateFormat({ format: 'stowage', version: 3, deploymentId: 'd', drives: 20, index: 2 }),
+    ).toThrow(/setDrives/);
     expect(() => migrateFormat({ format: 'stowage', version: 0, id: 'd', set: ['a'], this: 'b' })).toThrow(
       /"this"/,
     );

@@ -35,10 +35,10 @@ export interface TestStore {
 
 /** A real store on 127.0.0.1:0 over four fresh drive directories, plus SDK clients for it. */
 export async function startTestStore(
-  opts: { region?: string; idleTimeoutMs?: number } = {},
+  opts: { region?: string; idleTimeoutMs?: number; drives?: number } = {},
 ): Promise<TestStore> {
   const dir = await mkdtemp(join(tmpdir(), 'stowage-store-'));
-  const drives = [1, 2, 3, 4].map((i) => join(dir, `drive${i}`));
+  const drives = Array.from({ length: opts.drives ?? 4 }, (_, i) => join(dir, `drive${i + 1}`));
   const logs: string[] = [];
   const store = await startStore({
     drives,

@@ -33,7 +33,7 @@ import type {
   UploadInfo,
 } from '../object-layer.js';
 import type { NewBitrot } from './bitrot.js';
-import { type BucketRemoval, BucketRecords } from './buckets.js';
+import { BucketRecords, type BucketRemoval } from './buckets.js';
 import { completeMultipartUpload } from './complete.js';
 import { type EngineContext, newContext, objectLock } from './context.js';
 import { DriveRecovery } from './drive-recovery.js';

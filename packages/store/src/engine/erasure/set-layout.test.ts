@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { deploymentKey, setDriveCount, setOfKey, sipHash24 } from './set-layout.js';
 
-const hex = (w: { hi: number; lo: number }) => w.hi.toString(16).padStart(8, '0') + w.lo.toString(16).padStart(8, '0');
+const hex = (w: { hi: number; lo: number }) =>
+  w.hi.toString(16).padStart(8, '0') + w.lo.toString(16).padStart(8, '0');
 const bytes = (n: number) => Uint8Array.from({ length: n }, (_, i) => i);
 
 describe('erasure set layout', () => {
@@ -36,7 +37,9 @@ describe('erasure set layout', () => {
       [64, 16],
       [96, 16],
     ]);
-    expect(() => setDriveCount(17)).toThrow(/17 drives cannot form erasure sets: the count must be divisible by a set size from 2 to 16/);
+    expect(() => setDriveCount(17)).toThrow(
+      /17 drives cannot form erasure sets: the count must be divisible by a set size from 2 to 16/,
+    );
     expect(() => setDriveCount(37)).toThrow(/cannot form erasure sets/);
   });
 

@@ -52,11 +52,7 @@ function keysIn(s: number, count: number, name = (i: number) => `k${i}`): string
 const isMissing = (code: string) => (err: unknown) => err instanceof EngineError && err.code === code;
 
 /** Every page of a listing, followed by its continuation, as one list of names. */
-async function pageAll(
-  prefix: string,
-  delimiter: string,
-  maxKeys: number,
-): Promise<string[]> {
+async function pageAll(prefix: string, delimiter: string, maxKeys: number): Promise<string[]> {
   const names: string[] = [];
   let marker = '';
   for (;;) {
@@ -72,8 +68,7 @@ async function pageAll(
 
 function expected(keys: string[], prefix: string, delimiter: string): string[] {
   const out = new Set<string>();
-  for (const k of keys)
-    if (k.startsWith(prefix)) out.add(commonPrefix(k, prefix, delimiter) ?? k);
+  for (const k of keys) if (k.startsWith(prefix)) out.add(commonPrefix(k, prefix, delimiter) ?? k);
   return [...out].sort(compareKeys);
 }
 
@@ -133,7 +128,8 @@ describe('a deployment of two erasure sets', () => {
   it('lists versions and uploads across the sets, page after page, as one listing', async () => {
     const keys = Array.from({ length: 12 }, (_, i) => `v/${i}`);
     for (const k of keys)
-      for (let n = 0; n < 3; n++) await layer.putObject(put('bkt', k, `${k}#${n}`, { versioning: 'enabled' }));
+      for (let n = 0; n < 3; n++)
+        await layer.putObject(put('bkt', k, `${k}#${n}`, { versioning: 'enabled' }));
     await layer.deleteObject('bkt', 'v/3', { versioning: 'enabled' });
     const whole = await layer.listObjectVersions({
       bucket: 'bkt',
@@ -183,7 +179,9 @@ describe('a deployment of two erasure sets', () => {
       uploadMarker = { key: page.nextKeyMarker!, id: page.nextUploadIdMarker ?? '' };
     }
     expect([...listed].sort()).toEqual([...uploads].sort());
-    expect(listed.map((u) => u.split('@')[0]!)).toEqual(listed.map((u) => u.split('@')[0]!).sort(compareKeys));
+    expect(listed.map((u) => u.split('@')[0]!)).toEqual(
+      listed.map((u) => u.split('@')[0]!).sort(compareKeys),
+    );
   });
 
   it('makes and removes a bucket in every set; a set that holds an object refuses before any set removes it', async () => {
@@ -198,7 +196,8 @@ describe('a deployment of two erasure sets', () => {
     let removedAfter = false;
     await layer.deleteBucket('bkt', { afterRemove: async () => void (removedAfter = true) });
     expect(removedAfter).toBe(true);
-    for (const s of layer.sets) await expect(s.getBucketInfo('bkt')).rejects.toSatisfy(isMissing('NoSuchBucket'));
+    for (const s of layer.sets)
+      await expect(s.getBucketInfo('bkt')).rejects.toSatisfy(isMissing('NoSuchBucket'));
     await layer.makeBucket('bkt');
     await expect(layer.makeBucket('bkt')).rejects.toSatisfy(isMissing('BucketAlreadyOwnedByYou'));
 

@@ -1,3 +1,4 @@
+import { EngineError } from '../errors.js';
 import type { DriveSet } from '../fs/drives.js';
 import { splitSets } from '../fs/drives.js';
 import type {
@@ -27,9 +28,8 @@ import type {
   ReadOptions,
   UploadInfo,
 } from '../object-layer.js';
-import { EngineError } from '../errors.js';
 import type { BucketRemoval } from './buckets.js';
-import { type ErasureOptions, ErasureObjectLayer } from './erasure-layer.js';
+import { ErasureObjectLayer, type ErasureOptions } from './erasure-layer.js';
 import type { ErasureSystemStore } from './erasure-system-store.js';
 import type { ErasureParams } from './params.js';
 import { deploymentKey, setOfKey } from './set-layout.js';
@@ -42,8 +42,15 @@ import { mergeNames, mergeObjectPages, mergeUploadPages, mergeVersionPages } fro
  * removed there last) and keeps the system documents (IAM, configuration).
  */
 export class ErasureSets implements ObjectLayer {
+  private pace: () => Promise<void> = () => Promise.resolve();
+
   /** Awaited before each object a background heal takes (heal max_io, max_sleep; the store's). */
+  get healPacer(): () => Promise<void> {
+    return this.pace;
+  }
+
   set healPacer(pace: () => Promise<void>) {
+    this.pace = pace;
     for (const s of this.sets) s.healPacer = pace;
   }
 
@@ -222,7 +229,12 @@ export class ErasureSets implements ObjectLayer {
     return { ...result, healed: result.healed.map((d) => d + this.firsts[at]!) };
   }
 
-  async keysToHeal(bucket: string, prefix: string, after: string | undefined, max: number): Promise<string[]> {
+  async keysToHeal(
+    bucket: string,
+    prefix: string,
+    after: string | undefined,
+    max: number,
+  ): Promise<string[]> {
     const lists = await Promise.all(this.sets.map((s) => s.keysToHeal(bucket, prefix, after, max)));
     return mergeNames(lists, max);
   }
@@ -247,7 +259,8 @@ export class ErasureSets implements ObjectLayer {
         if (!known.has(bucket)) {
           const emptied = await s.deleteBucket(bucket).then(
             () => true,
-            (err: unknown) => (err instanceof EngineError && err.code === 'BucketNotEmpty' ? false : Promise.reject(err)),
+            (err: unknown) =>
+              err instanceof EngineError && err.code === 'BucketNotEmpty' ? false : Promise.reject(err),
           );
           changed++;
           if (!emptied) {

@@ -50,7 +50,10 @@ const split = <T>(taken: Entry<T>[]) => ({
 export function mergeObjectPages(pages: ListObjectsResult[], maxKeys: number): ListObjectsResult {
   const { taken, isTruncated } = mergePages<ObjectInfo>(
     pages.map((p) => ({
-      entries: [...p.objects.map((o) => ({ name: o.key, item: o })), ...prefixEntries<ObjectInfo>(p.prefixes)],
+      entries: [
+        ...p.objects.map((o) => ({ name: o.key, item: o })),
+        ...prefixEntries<ObjectInfo>(p.prefixes),
+      ],
       isTruncated: p.isTruncated,
     })),
     maxKeys,
@@ -64,7 +67,10 @@ export function mergeObjectPages(pages: ListObjectsResult[], maxKeys: number): L
 export function mergeVersionPages(pages: ListVersionsResult[], maxKeys: number): ListVersionsResult {
   const { taken, isTruncated } = mergePages<ObjectInfo>(
     pages.map((p) => ({
-      entries: [...p.versions.map((v) => ({ name: v.key, item: v })), ...prefixEntries<ObjectInfo>(p.prefixes)],
+      entries: [
+        ...p.versions.map((v) => ({ name: v.key, item: v })),
+        ...prefixEntries<ObjectInfo>(p.prefixes),
+      ],
       isTruncated: p.isTruncated,
     })),
     maxKeys,
@@ -82,7 +88,10 @@ export function mergeVersionPages(pages: ListVersionsResult[], maxKeys: number):
 export function mergeUploadPages(pages: ListUploadsResult[], maxUploads: number): ListUploadsResult {
   const { taken, isTruncated } = mergePages<UploadInfo>(
     pages.map((p) => ({
-      entries: [...p.uploads.map((u) => ({ name: u.key, item: u })), ...prefixEntries<UploadInfo>(p.prefixes)],
+      entries: [
+        ...p.uploads.map((u) => ({ name: u.key, item: u })),
+        ...prefixEntries<UploadInfo>(p.prefixes),
+      ],
       isTruncated: p.isTruncated,
     })),
     maxUploads,
@@ -99,8 +108,5 @@ export function mergeUploadPages(pages: ListUploadsResult[], maxUploads: number)
 
 /** The first `max` names of several sorted lists of disjoint keys. */
 export function mergeNames(lists: string[][], max: number): string[] {
-  return lists
-    .flat()
-    .sort(compareKeys)
-    .slice(0, max);
+  return lists.flat().sort(compareKeys).slice(0, max);
 }
