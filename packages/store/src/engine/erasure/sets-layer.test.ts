@@ -194,7 +194,11 @@ describe('a deployment of two erasure sets', () => {
 
     await layer.deleteObject('bkt', inSecond!, { versioning: 'unversioned' });
     let removedAfter = false;
-    await layer.deleteBucket('bkt', { afterRemove: async () => void (removedAfter = true) });
+    await layer.deleteBucket('bkt', {
+      afterRemove: async () => {
+        removedAfter = true;
+      },
+    });
     expect(removedAfter).toBe(true);
     for (const s of layer.sets)
       await expect(s.getBucketInfo('bkt')).rejects.toSatisfy(isMissing('NoSuchBucket'));
