@@ -251,3 +251,34 @@ describe('a deployment of two erasure sets', () => {
     expect(await layer.keysToHeal('bkt', 'w/', keys[29], 10)).toEqual([]);
   });
 });
+
+describe('a deployment of three erasure sets', () => {
+  beforeEach(async () => {
+    await layer.shutdown();
+    await rm(dir, { recursive: true, force: true });
+    paths = Array.from({ length: 27 }, (_, i) => join(dir, `t${i}`));
+    layer = await open();
+    await layer.makeBucket('bkt');
+  });
+
+  it('forms 27 drives into three sets of 9 and lists them as one', async () => {
+    expect(layer.backendInfo()).toMatchObject({
+      drives: 27,
+      sets: 3,
+      setDrives: 9,
+      dataShards: 5,
+      parityShards: 4,
+    });
+    const keys = Array.from({ length: 45 }, (_, i) => `n/${i}`);
+    for (const k of keys) await layer.putObject(put('bkt', k, k));
+    expect(await pageAll('', '', 4)).toEqual(expected(keys, '', ''));
+    const used = new Set(keys.map((k) => setOfKey(k, 3, deploymentKey(deploymentId))));
+    expect(used.size).toBe(3);
+  });
+
+  it('removes a bucket from the sets after one that lost it', async () => {
+    await layer.sets[1]!.deleteBucket('bkt');
+    await layer.deleteBucket('bkt');
+    for (const s of layer.sets) expect(await s.listBuckets()).toEqual([]);
+  });
+});

@@ -76,7 +76,13 @@ export class ErasureSets implements ObjectLayer {
       parts.map((p) => p.first ?? 0),
       deploymentKey(deployment.deploymentId),
     );
-    if (sets.length > 1) await layer.reconcileBuckets();
+    // Sets that cannot be read now are given their buckets by a later heal.
+    if (sets.length > 1)
+      await layer
+        .reconcileBuckets()
+        .catch((err: unknown) =>
+          opts.log?.(`making the erasure sets agree on buckets failed: ${String(err)}`),
+        );
     return layer;
   }
 
@@ -127,11 +133,19 @@ export class ErasureSets implements ObjectLayer {
    */
   deleteBucket(bucket: string, opts: Omit<BucketRemoval, 'beforeRemove'> = {}): Promise<void> {
     const chain = (i: number): BucketRemoval => {
-      const next = this.sets[i + 1];
       const removal: BucketRemoval = { ...opts };
       if (i > 0) delete removal.afterRemove;
-      if (next) removal.beforeRemove = () => next.deleteBucket(bucket, chain(i + 1));
+      if (i + 1 < this.sets.length) removal.beforeRemove = () => removeFrom(i + 1);
       return removal;
+    };
+    // A set that lacks the bucket (it lost it, and has not been given it back yet) has
+    // nothing to remove: the sets after it still do.
+    const removeFrom = async (i: number): Promise<void> => {
+      const removal = chain(i);
+      await this.sets[i]!.deleteBucket(bucket, removal).catch((err: unknown) => {
+        if (!isCode(err, 'NoSuchBucket')) throw err;
+        return removal.beforeRemove?.();
+      });
     };
     return this.authority.deleteBucket(bucket, chain(0));
   }
@@ -259,8 +273,7 @@ export class ErasureSets implements ObjectLayer {
         if (!known.has(bucket)) {
           const emptied = await s.deleteBucket(bucket).then(
             () => true,
-            (err: unknown) =>
-              err instanceof EngineError && err.code === 'BucketNotEmpty' ? false : Promise.reject(err),
+            (err: unknown) => (isCode(err, 'BucketNotEmpty') ? false : Promise.reject(err)),
           );
           changed++;
           if (!emptied) {
@@ -317,7 +330,9 @@ export class ErasureSets implements ObjectLayer {
 
 const sum = (ns: number[]): number => ns.reduce((a, b) => a + b, 0);
 
+const isCode = (err: unknown, code: string): boolean => err instanceof EngineError && err.code === code;
+
 /** A set that has the bucket already is as good as one that just made it. */
 function alreadyThere(err: unknown): void {
-  if (!(err instanceof EngineError && err.code === 'BucketAlreadyOwnedByYou')) throw err;
+  if (!isCode(err, 'BucketAlreadyOwnedByYou')) throw err;
 }
