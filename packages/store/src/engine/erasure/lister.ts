@@ -1,4 +1,4 @@
-import { decodeObjectRecord, type ObjectRecord } from '../../format/object-record.js';
+import { type ObjectRecord, RecordCodec } from '../../format/object-record.js';
 import { commonPrefix, compareKeys, listPage, pastPrefix } from '../listing.js';
 import type {
   ListObjectsInput,
@@ -12,9 +12,15 @@ import { toObjectInfo } from './object-info.js';
 import type { DriveAnswer } from './quorum.js';
 import { latestObject, type Merged, mergeRecords } from './versions.js';
 
-/** A cursor over a bucket's object records on every online drive (read quorum checked). */
-export const objectCursor = (ctx: EngineContext, bucket: string): MergedCursor<ObjectRecord> =>
-  ctx.drives.cursor('objects', bucket, ctx.params.readQuorum, decodeObjectRecord);
+/**
+ * A cursor over a bucket's object records on every online drive (read quorum checked). The
+ * cursor decodes a key's copies one after another, so one codec decodes the part they share
+ * once per key, not once per drive.
+ */
+export function objectCursor(ctx: EngineContext, bucket: string): MergedCursor<ObjectRecord> {
+  const codec = new RecordCodec();
+  return ctx.drives.cursor('objects', bucket, ctx.params.readQuorum, (bytes) => codec.decode(bytes));
+}
 
 function merge(
   ctx: EngineContext,
