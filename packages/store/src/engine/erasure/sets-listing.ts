@@ -8,13 +8,16 @@ import type {
 } from '../object-layer.js';
 
 // One listing page of a deployment of several erasure sets, from the same page of each set.
-// A key lives in one set, so the sets' pages hold disjoint keys (common prefixes may repeat):
-// the first max entries of the merged, ordered pages are the deployment's first max, since
-// each set gave its own first max. Entries keep their set's order within one name (a key's
-// versions newest first, its uploads by id).
+// A key lives in one set, so the sets' pages hold disjoint keys (common prefixes may repeat).
+// A set's page is complete up to where it stopped: its last entry, or the last hidden entry
+// it read when it ran out of its budget of hidden entries (keys whose latest version is a
+// delete marker) before filling the page. The merged page holds entries up to the earliest
+// such stop only, and goes on from there: past it, a set that stopped early may still hold
+// keys that sort before another set's. Entries keep their set's order within one name (a
+// key's versions newest first).
 
 interface Entry<T> {
-  /** What the entry sorts by: the key, or the common prefix. */
+  /** What the entry sorts by: the key (with its upload id, for uploads), or the common prefix. */
   name: string;
   item?: T;
 }
@@ -22,10 +25,28 @@ interface Entry<T> {
 interface Page<T> {
   entries: Entry<T>[];
   isTruncated: boolean;
+  /** Truncated: the name through which the page is complete. */
+  stop?: string;
+}
+
+interface Merged<T> {
+  taken: Entry<T>[];
+  isTruncated: boolean;
+  /** The page whose stop ended the merged page before it was full: it goes on from there. */
+  stoppedBy?: number;
 }
 
 /** The first `max` entries of the pages, in name order, each common prefix once. */
-function mergePages<T>(pages: Page<T>[], max: number): { taken: Entry<T>[]; isTruncated: boolean } {
+function mergePages<T>(pages: Page<T>[], max: number): Merged<T> {
+  let stoppedBy: number | undefined;
+  for (const [i, p] of pages.entries())
+    if (
+      p.isTruncated &&
+      p.stop !== undefined &&
+      (stoppedBy === undefined || compareKeys(p.stop, pages[stoppedBy]!.stop!) < 0)
+    )
+      stoppedBy = i;
+  const stop = stoppedBy === undefined ? undefined : pages[stoppedBy]!.stop!;
   const all = pages.flatMap((p) => p.entries);
   // Stable: a name's entries stay in their set's order.
   all.sort((a, b) => compareKeys(a.name, b.name));
@@ -36,8 +57,21 @@ function mergePages<T>(pages: Page<T>[], max: number): { taken: Entry<T>[]; isTr
     seenPrefixes.add(e.name);
     return true;
   });
-  const taken = merged.slice(0, max);
-  return { taken, isTruncated: merged.length > max || pages.some((p) => p.isTruncated) };
+  // Up to the stop; a common prefix the stop lies inside comes on the next page, as a set
+  // that stopped inside it lists it there.
+  const complete =
+    stop === undefined
+      ? merged
+      : merged.filter(
+          (e) =>
+            compareKeys(e.name, stop) <= 0 &&
+            !(e.item === undefined && stop !== e.name && stop.startsWith(e.name)),
+        );
+  const taken = complete.slice(0, max);
+  const isTruncated = merged.length > taken.length || pages.some((p) => p.isTruncated);
+  return taken.length < max && isTruncated && stoppedBy !== undefined
+    ? { taken, isTruncated, stoppedBy }
+    : { taken, isTruncated };
 }
 
 const prefixEntries = <T>(prefixes: string[]): Entry<T>[] => prefixes.map((name) => ({ name }));
@@ -48,59 +82,83 @@ const split = <T>(taken: Entry<T>[]) => ({
 });
 
 export function mergeObjectPages(pages: ListObjectsResult[], maxKeys: number): ListObjectsResult {
-  const { taken, isTruncated } = mergePages<ObjectInfo>(
+  const { taken, isTruncated, stoppedBy } = mergePages<ObjectInfo>(
     pages.map((p) => ({
       entries: [
         ...p.objects.map((o) => ({ name: o.key, item: o })),
         ...prefixEntries<ObjectInfo>(p.prefixes),
       ],
       isTruncated: p.isTruncated,
+      ...(p.nextMarker === undefined ? {} : { stop: p.nextMarker }),
     })),
     maxKeys,
   );
   const { items, prefixes } = split(taken);
   const out: ListObjectsResult = { objects: items, prefixes, isTruncated };
-  if (isTruncated && taken.length > 0) out.nextMarker = taken.at(-1)!.name;
+  const next = stoppedBy === undefined ? taken.at(-1)?.name : pages[stoppedBy]!.nextMarker;
+  if (isTruncated && next !== undefined) out.nextMarker = next;
   return out;
 }
 
 export function mergeVersionPages(pages: ListVersionsResult[], maxKeys: number): ListVersionsResult {
-  const { taken, isTruncated } = mergePages<ObjectInfo>(
+  const { taken, isTruncated, stoppedBy } = mergePages<ObjectInfo>(
     pages.map((p) => ({
       entries: [
         ...p.versions.map((v) => ({ name: v.key, item: v })),
         ...prefixEntries<ObjectInfo>(p.prefixes),
       ],
       isTruncated: p.isTruncated,
+      ...(p.nextKeyMarker === undefined ? {} : { stop: p.nextKeyMarker }),
     })),
     maxKeys,
   );
   const { items, prefixes } = split(taken);
   const out: ListVersionsResult = { versions: items, prefixes, isTruncated };
   const last = taken.at(-1);
-  if (isTruncated && last) {
+  if (!isTruncated) return out;
+  if (stoppedBy !== undefined) {
+    const { nextKeyMarker, nextVersionIdMarker } = pages[stoppedBy]!;
+    if (nextKeyMarker !== undefined) out.nextKeyMarker = nextKeyMarker;
+    if (nextVersionIdMarker !== undefined) out.nextVersionIdMarker = nextVersionIdMarker;
+  } else if (last) {
     out.nextKeyMarker = last.name;
     if (last.item) out.nextVersionIdMarker = last.item.versionId;
   }
   return out;
 }
 
+/** An upload's name in the uploads table: its key, then its id (they sort by both). */
+const uploadName = (key: string, uploadId: string): string => `${key}\u0000${uploadId}`;
+
 export function mergeUploadPages(pages: ListUploadsResult[], maxUploads: number): ListUploadsResult {
-  const { taken, isTruncated } = mergePages<UploadInfo>(
+  const { taken, isTruncated, stoppedBy } = mergePages<UploadInfo>(
     pages.map((p) => ({
       entries: [
-        ...p.uploads.map((u) => ({ name: u.key, item: u })),
+        ...p.uploads.map((u) => ({ name: uploadName(u.key, u.uploadId), item: u })),
         ...prefixEntries<UploadInfo>(p.prefixes),
       ],
       isTruncated: p.isTruncated,
+      ...(p.nextKeyMarker === undefined
+        ? {}
+        : {
+            stop:
+              p.nextUploadIdMarker === undefined
+                ? p.nextKeyMarker
+                : uploadName(p.nextKeyMarker, p.nextUploadIdMarker),
+          }),
     })),
     maxUploads,
   );
   const { items, prefixes } = split(taken);
   const out: ListUploadsResult = { uploads: items, prefixes, isTruncated };
   const last = taken.at(-1);
-  if (isTruncated && last) {
-    out.nextKeyMarker = last.name;
+  if (!isTruncated) return out;
+  if (stoppedBy !== undefined) {
+    const { nextKeyMarker, nextUploadIdMarker } = pages[stoppedBy]!;
+    if (nextKeyMarker !== undefined) out.nextKeyMarker = nextKeyMarker;
+    if (nextUploadIdMarker !== undefined) out.nextUploadIdMarker = nextUploadIdMarker;
+  } else if (last) {
+    out.nextKeyMarker = last.item ? last.item.key : last.name;
     if (last.item) out.nextUploadIdMarker = last.item.uploadId;
   }
   return out;
