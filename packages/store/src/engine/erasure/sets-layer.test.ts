@@ -228,6 +228,16 @@ describe('a deployment of two erasure sets', () => {
     expect((await bytes((await layer.getObject('kept', key!)).stream)).toString()).toBe('still here');
   });
 
+  it('settles buckets between the sets without undoing a creation or deletion under way', async () => {
+    const made = Array.from({ length: 8 }, (_, i) => `race${i}`);
+    const heals = () => Array.from({ length: 8 }, () => layer.healDocuments());
+    await Promise.all([...made.map((b) => layer.makeBucket(b)), ...heals()]);
+    for (const s of layer.sets)
+      expect((await s.listBuckets()).map((b) => b.name)).toEqual(['bkt', ...made].sort(compareKeys));
+    await Promise.all([...made.map((b) => layer.deleteBucket(b)), ...heals()]);
+    for (const s of layer.sets) expect((await s.listBuckets()).map((b) => b.name)).toEqual(['bkt']);
+  });
+
   it('heals a key in its own set, naming the drive by its place in the deployment', async () => {
     const [key] = keysIn(1, 1, (i) => `big/${i}`);
     const content = randomBytes(300 * 1024);

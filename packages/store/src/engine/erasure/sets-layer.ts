@@ -1,6 +1,7 @@
 import { EngineError } from '../errors.js';
 import type { DriveSet } from '../fs/drives.js';
 import { splitSets } from '../fs/drives.js';
+import { KeyedMutex } from '../fs/locks.js';
 import type {
   BackendInfo,
   BucketInfo,
@@ -43,6 +44,8 @@ import { mergeNames, mergeObjectPages, mergeUploadPages, mergeVersionPages } fro
  */
 export class ErasureSets implements ObjectLayer {
   private pace: () => Promise<void> = () => Promise.resolve();
+  /** Held while a bucket is made, removed, or settled between the sets. */
+  private readonly bucketLocks = new KeyedMutex();
 
   /** Awaited before each object a background heal takes (heal max_io, max_sleep; the store's). */
   get healPacer(): () => Promise<void> {
@@ -113,10 +116,12 @@ export class ErasureSets implements ObjectLayer {
    * the bucket. Another set that kept the bucket from a start a crash cut short has it already.
    */
   makeBucket(bucket: string, prepare?: () => Promise<void>): Promise<void> {
-    return this.authority.makeBucket(bucket, async () => {
-      await prepare?.();
-      for (const s of this.others) await s.makeBucket(bucket).catch(alreadyThere);
-    });
+    return this.bucketLocks.run(bucket, () =>
+      this.authority.makeBucket(bucket, async () => {
+        await prepare?.();
+        for (const s of this.others) await s.makeBucket(bucket).catch(alreadyThere);
+      }),
+    );
   }
 
   getBucketInfo(bucket: string): Promise<BucketInfo> {
@@ -147,7 +152,7 @@ export class ErasureSets implements ObjectLayer {
         return removal.beforeRemove?.();
       });
     };
-    return this.authority.deleteBucket(bucket, chain(0));
+    return this.bucketLocks.run(bucket, () => this.authority.deleteBucket(bucket, chain(0)));
   }
 
   async bucketUsage(bucket: string): Promise<BucketUsage> {
@@ -262,33 +267,45 @@ export class ErasureSets implements ObjectLayer {
   /**
    * Every set gets the buckets the first set has. A bucket another set keeps alone (a
    * creation or deletion a crash cut short) goes when empty; holding objects, every set
-   * gets it, rather than losing them from sight. How many sets were changed.
+   * gets it, rather than losing them from sight. Each bucket is settled under the lock its
+   * creation and deletion take, from what the sets hold then. How many sets were changed.
    */
   private async reconcileBuckets(): Promise<number> {
-    const names = async (s: ErasureObjectLayer) => new Set((await s.listBuckets()).map((b) => b.name));
-    const known = await names(this.authority);
+    const held = await Promise.all(this.sets.map(async (s) => (await s.listBuckets()).map((b) => b.name)));
     let changed = 0;
-    for (const s of this.others)
-      for (const bucket of await names(s))
-        if (!known.has(bucket)) {
-          const emptied = await s.deleteBucket(bucket).then(
-            () => true,
-            (err: unknown) => (isCode(err, 'BucketNotEmpty') ? false : Promise.reject(err)),
-          );
-          changed++;
-          if (!emptied) {
-            await this.authority.makeBucket(bucket).catch(alreadyThere);
-            known.add(bucket);
-          }
-        }
-    for (const s of this.sets) {
-      const held = await names(s);
-      for (const bucket of known)
-        if (!held.has(bucket)) {
-          await s.makeBucket(bucket).catch(alreadyThere);
-          changed++;
-        }
-    }
+    for (const bucket of new Set(held.flat()))
+      changed += await this.bucketLocks.run(bucket, () => this.reconcileBucket(bucket));
+    return changed;
+  }
+
+  private async reconcileBucket(bucket: string): Promise<number> {
+    const has = (s: ErasureObjectLayer) =>
+      s.getBucketInfo(bucket).then(
+        () => true,
+        (err: unknown) => (isCode(err, 'NoSuchBucket') ? false : Promise.reject(err)),
+      );
+    const holding = await Promise.all(this.sets.map(has));
+    if (holding.every(Boolean)) return 0;
+    let keep = holding[0]!;
+    let changed = 0;
+    if (!keep)
+      for (const [i, s] of this.sets.entries()) {
+        if (!holding[i]) continue;
+        const emptied = await s.deleteBucket(bucket).then(
+          () => true,
+          (err: unknown) => (isCode(err, 'BucketNotEmpty') ? false : Promise.reject(err)),
+        );
+        holding[i] = !emptied;
+        changed++;
+        keep ||= !emptied;
+      }
+    if (!keep) return changed;
+    // The first set last: the bucket is seen once every set has it.
+    for (const i of [...this.sets.keys()].reverse())
+      if (!holding[i]) {
+        await this.sets[i]!.makeBucket(bucket).catch(alreadyThere);
+        changed++;
+      }
     return changed;
   }
 
