@@ -115,11 +115,16 @@ export class HealSequences {
   private async run(seq: Sequence, bucket: string, prefix: string): Promise<void> {
     const buckets = bucket === '' ? (await this.layer.listBuckets()).map((b) => b.name) : [bucket];
     const drives = await this.layer.drives();
-    const { dataShards, parityShards } = this.layer.backendInfo();
+    const { dataShards, parityShards, sets } = this.layer.backendInfo();
     // A heal that failed (too few drives left to rebuild from) leaves the drives' state
-    // unknown: never reported "ok".
-    const states = (healed: readonly number[], after: boolean, failed: boolean): DriveState[] =>
-      drives.map((d) => ({
+    // unknown: never reported "ok". An object's item names the drives of its erasure set.
+    const states = (
+      healed: readonly number[],
+      after: boolean,
+      failed: boolean,
+      on: typeof drives,
+    ): DriveState[] =>
+      on.map((d) => ({
         uuid: '',
         endpoint: d.path,
         state:
@@ -139,7 +144,9 @@ export class HealSequences {
       healed: number[],
       size: number,
       failure = '',
-    ) =>
+      set?: number,
+    ) => {
+      const on = set === undefined ? drives : drives.filter((d) => d.set === set);
       seq.items.push({
         resultId: ++id,
         type,
@@ -148,12 +155,13 @@ export class HealSequences {
         versionId: '',
         detail: failure,
         ...(type === 'object' ? { parityBlocks: parityShards, dataBlocks: dataShards } : {}),
-        diskCount: drives.length,
-        setCount: 1,
-        before: { drives: states(healed, false, failure !== '') },
-        after: { drives: states(healed, !seq.settings.dryRun, failure !== '') },
+        diskCount: on.length,
+        setCount: sets,
+        before: { drives: states(healed, false, failure !== '', on) },
+        after: { drives: states(healed, !seq.settings.dryRun, failure !== '', on) },
         objectSize: size,
       });
+    };
     // Bucket records and configuration first: objects are no use in a bucket that vanished.
     if (!seq.settings.dryRun) await this.layer.healDocuments();
     for (const b of buckets) {
@@ -169,14 +177,14 @@ export class HealSequences {
           if (seq.stop) return;
           // A deep scan (MinIO's scanMode 2) checks every shard block's checksum, not only sizes.
           const outcome = await this.layer.heal(b, key, { dryRun, deep: scanMode === 2 }).then(
-            (r) => ({ healed: r.healed, failure: r.failed ? `heal failed: ${r.failed}` : '' }),
-            (err: unknown) => ({ healed: [], failure: `heal failed: ${errorCode(err)}` }),
+            (r) => ({ healed: r.healed, failure: r.failed ? `heal failed: ${r.failed}` : '', set: r.set }),
+            (err: unknown) => ({ healed: [], failure: `heal failed: ${errorCode(err)}`, set: undefined }),
           );
           const size = await this.layer
             .getObjectInfo(b, key)
             .then((o) => o.size)
             .catch(() => 0);
-          item('object', b, key, outcome.healed, size, outcome.failure);
+          item('object', b, key, outcome.healed, size, outcome.failure, outcome.set);
         }
         if (keys.length < 1000) break;
         after = keys.at(-1);

@@ -35,7 +35,10 @@ export interface RetentionInfo {
 
 /** What healing one object did: the drives that got shards or records back. */
 export interface HealResult {
+  /** The drives that got something, by their position in the deployment. */
   healed: number[];
+  /** The erasure set the object lives in. */
+  set?: number;
   /** Why some version could not be rebuilt (too few shards left), when one could not. */
   failed?: string;
 }

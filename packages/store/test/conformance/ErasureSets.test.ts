@@ -1,8 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { rm } from 'node:fs/promises';
+import { readdir, rm } from 'node:fs/promises';
 import * as s3sdk from '@aws-sdk/client-s3';
 import { MadminClient } from '@stowage/madmin';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bucketDir } from '../../src/engine/fs/layout.js';
 import { ROOT, startTestStore, type TestStore } from '../support/store.js';
 
 // A store on 32 drives: two erasure sets of 16 (EC 12+4), as `minio server` on 32 drives
@@ -124,6 +125,37 @@ describe('a store on 32 drives', () => {
     await t.s3.send(new s3sdk.DeleteBucketCommand({ Bucket: 'sets' }));
     const buckets = await t.s3.send(new s3sdk.ListBucketsCommand({}));
     expect(buckets.Buckets ?? []).toEqual([]);
+  });
+
+  it('heals through the admin API, each object item naming the drives of its own set', async () => {
+    await t.s3.send(new s3sdk.CreateBucketCommand({ Bucket: 'healsets' }));
+    const body = randomBytes(300 * 1024); // past the inline limit: shards are files
+    for (const i of [0, 1, 2, 3, 4, 5])
+      await t.s3.send(new s3sdk.PutObjectCommand({ Bucket: 'healsets', Key: `h${i}`, Body: body }));
+    // Drive 21 (the sixth of the second set) loses its shards of every object it holds.
+    await rm(bucketDir(t.drives[21]!, 'healsets'), { recursive: true, force: true });
+    const started = await admin.heal.start('healsets', '', { recursive: true });
+    const items = [];
+    for (let i = 0; i < 200; i++) {
+      const s = await admin.heal.status('healsets', '', started.clientToken);
+      items.push(...s.items);
+      if (s.summary === 'finished') break;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    const objects = items.filter((i) => i.type === 'object');
+    expect(objects).toHaveLength(6);
+    for (const o of objects)
+      expect(o).toMatchObject({ diskCount: 16, setCount: 2, dataBlocks: 12, parityBlocks: 4 });
+    const missing = objects.filter((o) => o.before.drives?.some((d) => d.state === 'missing'));
+    // The objects of the second set, and only those, missed drive 21, the sixth of their set.
+    expect(missing.length).toBeGreaterThan(0);
+    for (const o of missing) {
+      expect(o.before.drives?.map((d) => d.endpoint)).toEqual(t.drives.slice(16));
+      expect(o.before.drives?.findIndex((d) => d.state === 'missing')).toBe(5);
+      expect(o.after.drives?.every((d) => d.state === 'ok')).toBe(true);
+    }
+    const files = await readdir(bucketDir(t.drives[21]!, 'healsets'), { recursive: true });
+    expect(files.filter((f) => f.endsWith('part.1'))).toHaveLength(missing.length);
   });
 
   it('serves reads with four drives of each set gone', async () => {

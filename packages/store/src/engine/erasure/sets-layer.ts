@@ -245,7 +245,7 @@ export class ErasureSets implements ObjectLayer {
   async heal(bucket: string, key: string, opts?: { deep?: boolean; dryRun?: boolean }): Promise<HealResult> {
     const at = setOfKey(key, this.sets.length, this.deployment);
     const result = await this.sets[at]!.heal(bucket, key, opts);
-    return { ...result, healed: result.healed.map((d) => d + this.firsts[at]!) };
+    return { ...result, healed: result.healed.map((d) => d + this.firsts[at]!), set: at };
   }
 
   async keysToHeal(
