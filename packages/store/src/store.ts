@@ -80,7 +80,16 @@ async function boot(
   // Each set must find read quorum of its drives formatted; a bad parity for the sets' size
   // is refused before any drive is formatted.
   const set = await initDrives(opts.drives, {
-    formattedQuorum: (setDrives) => erasureParams(setDrives, opts.parity).readQuorum,
+    formattedQuorum: (setDrives) => {
+      try {
+        return erasureParams(setDrives, opts.parity).readQuorum;
+      } catch (err) {
+        if (setDrives === opts.drives.length) throw err;
+        throw new Error(
+          `${(err as Error).message}: the ${opts.drives.length} drives form erasure sets of ${setDrives}`,
+        );
+      }
+    },
   });
   const storageTrace = new OpTracer('storage');
   const layer = await ErasureSets.open(set, {

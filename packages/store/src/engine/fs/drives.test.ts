@@ -1,4 +1,4 @@
-import { copyFile, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -80,7 +80,7 @@ describe('initDrives', () => {
       join(drives[0]!, '.stowage.sys/format.json'),
       join(drives[1]!, '.stowage.sys/format.json'),
     );
-    await expect(initDrives(drives)).rejects.toThrow(/both carry position 1 of the set/);
+    await expect(initDrives(drives)).rejects.toThrow(/both carry position 1 of the deployment/);
   });
 
   it('refuses drives of another size or from another deployment', async () => {
@@ -190,7 +190,17 @@ describe('initDrives with several erasure sets', () => {
   it('refuses a drive count no set size divides, formatting nothing', async () => {
     const paths = many(17);
     await expect(initDrives(paths)).rejects.toThrow(/17 drives cannot form erasure sets/);
-    await expect(readFormat(paths[0]!)).rejects.toMatchObject({ code: 'ENOENT' });
+    for (const p of paths) await expect(stat(p)).rejects.toMatchObject({ code: 'ENOENT' });
+  });
+
+  it('refuses a parity the sets cannot take before writing anything, naming the sets', async () => {
+    const paths = many(32);
+    const start = (parity: number) =>
+      startStore({ drives: paths, parity, rootCredentials: { accessKey: 'root', secretKey: 'root-secret' } });
+    await expect(start(9)).rejects.toThrow(
+      /Parity must be an integer from 0 to 8 for 16 drive\(s\): the 32 drives form erasure sets of 16/,
+    );
+    for (const p of paths) await expect(stat(p)).rejects.toMatchObject({ code: 'ENOENT' });
   });
 
   it('keeps a deployment formatted before sets as one set of all its drives', async () => {

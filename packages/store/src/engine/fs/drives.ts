@@ -108,6 +108,8 @@ export async function initDrives(
   if (paths.length === 0) throw new Error('At least one drive directory is required');
   const drives = paths.map((p) => resolve(p));
   if (new Set(drives).size !== drives.length) throw new Error('Each drive directory must be given once');
+  const quorum = opts.formattedQuorum ?? 1;
+  await refuseEarly(drives, quorum);
   // allSettled: a failure must not leave other drives still being prepared behind it.
   const settled = await Promise.allSettled(drives.map(prepare));
   // A drive the system cannot read (permissions, I/O errors) starts offline and rejoins when
@@ -122,7 +124,6 @@ export async function initDrives(
 
   const known = formats.find((f) => f !== undefined);
   const setDrives = known?.setDrives ?? setDriveCount(drives.length);
-  const quorum = opts.formattedQuorum ?? 1;
   const needed = typeof quorum === 'number' ? quorum : quorum(setDrives);
   const readable = unreadable.filter((u) => !u).length;
   const firstFailure = () => (settled.find((r) => r.status === 'rejected') as PromiseRejectedResult).reason;
@@ -179,6 +180,26 @@ export async function initDrives(
 }
 
 /**
+ * Refusals that need only the formats, made before anything is written: a drive count no
+ * set size divides, or a quorum rule (the parity) the sets' size refuses, leaves the drives
+ * as they were. A format that cannot be read here is left to the full start to judge.
+ */
+async function refuseEarly(
+  drives: readonly string[],
+  quorum: number | ((setDrives: number) => number),
+): Promise<void> {
+  const formats = await Promise.all(
+    drives.map((d) =>
+      readJsonFile(formatPath(d))
+        .then((raw) => (raw === undefined ? undefined : migrateFormat(raw).format))
+        .catch(() => undefined),
+    ),
+  );
+  const setDrives = formats.find((f) => f !== undefined)?.setDrives ?? setDriveCount(drives.length);
+  if (typeof quorum === 'function') quorum(setDrives);
+}
+
+/**
  * Which given drive sits at each position of the set. A formatted drive's position is the
  * one its format names, as MinIO finds a drive by its format whatever order the drives are
  * given in; blank drives take the positions left, in the order given. A drive that cannot
@@ -193,7 +214,7 @@ function positions(
   if (moved && unreadable.some(Boolean)) {
     const i = formats.findIndex((f, at) => f !== undefined && f.index !== at);
     throw new Error(
-      `Drive ${drives[i]} was drive ${formats[i]!.index + 1} of its set; while a drive cannot be read, keep the original drive order`,
+      `Drive ${drives[i]} was drive ${formats[i]!.index + 1} of the deployment; while a drive cannot be read, keep the original drive order`,
     );
   }
   const at: (number | undefined)[] = drives.map(() => undefined);
@@ -202,7 +223,7 @@ function positions(
     const other = at[f.index];
     if (other !== undefined)
       throw new Error(
-        `Drives ${drives[other]} and ${drives[i]} both carry position ${f.index + 1} of the set`,
+        `Drives ${drives[other]} and ${drives[i]} both carry position ${f.index + 1} of the deployment`,
       );
     at[f.index] = i;
   }
