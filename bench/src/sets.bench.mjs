@@ -84,9 +84,11 @@ folders (two sets of 16) and on 16 (one set), EC 12+4 either way, each in its ow
 the same disk, in ${ROUNDS} alternate rounds: medians, the ratio's lowest and highest round in
 brackets. ${OBJECTS} PUTs then ${OBJECTS} GETs of 4 KiB at ${CLIENTS} clients (lean SigV4 client,
 bench/src/lean-s3.mjs), after a warm-up of 1000 of each; then ${PAGES} ListObjectsV2 pages of
-1000 keys. A key is written to and read from its own set of 16 either way; a listing page
-merges a page from each set (MinIO's sets do the same). No target: the figures say what a
-second set costs.
+1000 keys. A key is written to and read from its own set of 16 either way. A PUT commits to
+the indexes of its set's drives, and concurrent PUTs share a commit (one fsync per drive):
+split over two sets, each commit carries half as many. A listing page merges a full page
+from each set, as MinIO's sets do (a set may hold every key of the page). No target: the
+figures say what a second set costs.
 
 | operation | 32 drives, 2 sets | 16 drives, 1 set | ratio (2 sets / 1) |
 |---|---|---|---|
