@@ -212,6 +212,27 @@ describe('a deployment of two erasure sets', () => {
     for (const s of layer.sets) expect(await s.listBuckets()).toEqual([]);
   });
 
+  it('gives a set that lost a bucket the bucket back when a call meets its absence', async () => {
+    const [inFirst] = keysIn(0, 1);
+    const [inSecond] = keysIn(1, 1);
+    await layer.putObject(put('bkt', inSecond!, 'before'));
+    // The second set's part of the bucket is gone (a deletion that failed half-way, say).
+    await layer.sets[1]!.deleteBucket('bkt', { force: true });
+    await expect(layer.getObject('bkt', inSecond!)).rejects.toSatisfy(isMissing('NoSuchKey'));
+    await layer.putObject(put('bkt', inSecond!, 'after'));
+    expect((await bytes((await layer.getObject('bkt', inSecond!)).stream)).toString()).toBe('after');
+    await layer.sets[1]!.deleteBucket('bkt', { force: true });
+    expect(await pageAll('', '', 10)).toEqual([]);
+    await layer.putObject(put('bkt', inFirst!, 'first'));
+    await layer.sets[1]!.deleteBucket('bkt');
+    await expect(layer.bucketUsage('bkt')).resolves.toMatchObject({ objects: 1 });
+    // A bucket nobody has is still missing.
+    await expect(layer.putObject(put('nope', inSecond!, 'x'))).rejects.toSatisfy(isMissing('NoSuchBucket'));
+    await expect(
+      layer.listObjects({ bucket: 'nope', prefix: '', delimiter: '', marker: '', maxKeys: 5 }),
+    ).rejects.toSatisfy(isMissing('NoSuchBucket'));
+  });
+
   it('makes the sets agree on their buckets at start', async () => {
     // The second set lost a bucket; it kept a stray empty one and a stray one with an object
     // (a creation or deletion a crash cut short).

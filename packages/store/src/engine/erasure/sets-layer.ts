@@ -103,6 +103,34 @@ export class ErasureSets implements ObjectLayer {
     return this.sets[setOfKey(key, this.sets.length, this.deployment)]!;
   }
 
+  /**
+   * A call to the set that holds `key`. A set that lacks a bucket the first set has (a crash,
+   * or a failed deletion, left it so) is given it, and the call made again: clients never
+   * meet NoSuchBucket from one set of a bucket they can see.
+   */
+  private inSet<T>(bucket: string, key: string, call: (s: ErasureObjectLayer) => Promise<T>): Promise<T> {
+    const s = this.setOf(key);
+    return this.acrossSets(bucket, () => call(s));
+  }
+
+  /** A call to one or more sets, made again once if a set lacked the bucket (inSet). */
+  private async acrossSets<T>(bucket: string, call: () => Promise<T>): Promise<T> {
+    try {
+      return await call();
+    } catch (err) {
+      if (this.sets.length === 1 || !isCode(err, 'NoSuchBucket')) throw err;
+      const there = await this.bucketLocks.run(bucket, async () => {
+        await this.reconcileBucket(bucket);
+        return this.authority.getBucketInfo(bucket).then(
+          () => true,
+          () => false,
+        );
+      });
+      if (!there) throw err;
+      return call();
+    }
+  }
+
   private get authority(): ErasureObjectLayer {
     return this.sets[0]!;
   }
@@ -156,7 +184,9 @@ export class ErasureSets implements ObjectLayer {
   }
 
   async bucketUsage(bucket: string): Promise<BucketUsage> {
-    const usages = await Promise.all(this.sets.map((s) => s.bucketUsage(bucket)));
+    const usages = await this.acrossSets(bucket, () =>
+      Promise.all(this.sets.map((s) => s.bucketUsage(bucket))),
+    );
     return usages.reduce((sum, u) => ({
       size: sum.size + u.size,
       objects: sum.objects + u.objects,
@@ -167,19 +197,19 @@ export class ErasureSets implements ObjectLayer {
   }
 
   putObject(input: PutObjectInput): Promise<ObjectInfo> {
-    return this.setOf(input.key).putObject(input);
+    return this.inSet(input.bucket, input.key, (s) => s.putObject(input));
   }
 
   getObject(bucket: string, key: string, opts?: ReadOptions): Promise<GetObjectResult> {
-    return this.setOf(key).getObject(bucket, key, opts);
+    return this.inSet(bucket, key, (s) => s.getObject(bucket, key, opts));
   }
 
   getObjectInfo(bucket: string, key: string, opts?: Omit<ReadOptions, 'range'>): Promise<ObjectInfo> {
-    return this.setOf(key).getObjectInfo(bucket, key, opts);
+    return this.inSet(bucket, key, (s) => s.getObjectInfo(bucket, key, opts));
   }
 
   deleteObject(bucket: string, key: string, input: DeleteObjectInput): Promise<DeleteObjectResult> {
-    return this.setOf(key).deleteObject(bucket, key, input);
+    return this.inSet(bucket, key, (s) => s.deleteObject(bucket, key, input));
   }
 
   updateObjectMeta(
@@ -188,51 +218,57 @@ export class ErasureSets implements ObjectLayer {
     versionId: string | undefined,
     patch: (info: ObjectInfo) => MetadataPatch,
   ): Promise<ObjectInfo> {
-    return this.setOf(key).updateObjectMeta(bucket, key, versionId, patch);
+    return this.inSet(bucket, key, (s) => s.updateObjectMeta(bucket, key, versionId, patch));
   }
 
   async listObjects(input: ListObjectsInput): Promise<ListObjectsResult> {
     if (this.sets.length === 1 || input.maxKeys <= 0) return this.authority.listObjects(input);
     await this.authority.getBucketInfo(input.bucket);
-    const pages = await Promise.all(this.sets.map((s) => s.listObjects(input)));
+    const pages = await this.acrossSets(input.bucket, () =>
+      Promise.all(this.sets.map((s) => s.listObjects(input))),
+    );
     return mergeObjectPages(pages, input.maxKeys);
   }
 
   async listObjectVersions(input: ListVersionsInput): Promise<ListVersionsResult> {
     if (this.sets.length === 1 || input.maxKeys <= 0) return this.authority.listObjectVersions(input);
     await this.authority.getBucketInfo(input.bucket);
-    const pages = await Promise.all(this.sets.map((s) => s.listObjectVersions(input)));
+    const pages = await this.acrossSets(input.bucket, () =>
+      Promise.all(this.sets.map((s) => s.listObjectVersions(input))),
+    );
     return mergeVersionPages(pages, input.maxKeys);
   }
 
   newMultipartUpload(bucket: string, key: string, meta: NewObjectMeta): Promise<UploadInfo> {
-    return this.setOf(key).newMultipartUpload(bucket, key, meta);
+    return this.inSet(bucket, key, (s) => s.newMultipartUpload(bucket, key, meta));
   }
 
   getMultipartUpload(bucket: string, key: string, uploadId: string): Promise<UploadInfo> {
-    return this.setOf(key).getMultipartUpload(bucket, key, uploadId);
+    return this.inSet(bucket, key, (s) => s.getMultipartUpload(bucket, key, uploadId));
   }
 
   putObjectPart(input: PutPartInput): Promise<PartInfo> {
-    return this.setOf(input.key).putObjectPart(input);
+    return this.inSet(input.bucket, input.key, (s) => s.putObjectPart(input));
   }
 
   listObjectParts(bucket: string, key: string, uploadId: string, page?: PartsPage): Promise<PartInfo[]> {
-    return this.setOf(key).listObjectParts(bucket, key, uploadId, page);
+    return this.inSet(bucket, key, (s) => s.listObjectParts(bucket, key, uploadId, page));
   }
 
   completeMultipartUpload(input: CompleteInput): Promise<ObjectInfo> {
-    return this.setOf(input.key).completeMultipartUpload(input);
+    return this.inSet(input.bucket, input.key, (s) => s.completeMultipartUpload(input));
   }
 
   abortMultipartUpload(bucket: string, key: string, uploadId: string): Promise<void> {
-    return this.setOf(key).abortMultipartUpload(bucket, key, uploadId);
+    return this.inSet(bucket, key, (s) => s.abortMultipartUpload(bucket, key, uploadId));
   }
 
   async listMultipartUploads(input: ListUploadsInput): Promise<ListUploadsResult> {
     if (this.sets.length === 1 || input.maxUploads <= 0) return this.authority.listMultipartUploads(input);
     await this.authority.getBucketInfo(input.bucket);
-    const pages = await Promise.all(this.sets.map((s) => s.listMultipartUploads(input)));
+    const pages = await this.acrossSets(input.bucket, () =>
+      Promise.all(this.sets.map((s) => s.listMultipartUploads(input))),
+    );
     return mergeUploadPages(pages, input.maxUploads);
   }
 
@@ -244,7 +280,7 @@ export class ErasureSets implements ObjectLayer {
   /** The drives healed are numbered among the deployment's drives. */
   async heal(bucket: string, key: string, opts?: { deep?: boolean; dryRun?: boolean }): Promise<HealResult> {
     const at = setOfKey(key, this.sets.length, this.deployment);
-    const result = await this.sets[at]!.heal(bucket, key, opts);
+    const result = await this.acrossSets(bucket, () => this.sets[at]!.heal(bucket, key, opts));
     return { ...result, healed: result.healed.map((d) => d + this.firsts[at]!), set: at };
   }
 
@@ -254,7 +290,9 @@ export class ErasureSets implements ObjectLayer {
     after: string | undefined,
     max: number,
   ): Promise<string[]> {
-    const lists = await Promise.all(this.sets.map((s) => s.keysToHeal(bucket, prefix, after, max)));
+    const lists = await this.acrossSets(bucket, () =>
+      Promise.all(this.sets.map((s) => s.keysToHeal(bucket, prefix, after, max))),
+    );
     return mergeNames(lists, max);
   }
 
