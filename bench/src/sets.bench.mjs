@@ -8,6 +8,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { leanClient } from './lean-s3.mjs';
+import { opsPerSecond as loadOps } from './load.mjs';
 import { machine, median, writeSection } from './report.mjs';
 import { settleDisk } from './settle.mjs';
 import { startStoreProcess } from './store-process.mjs';
@@ -19,16 +20,7 @@ const PAGES = 20;
 const CLIENTS = 32;
 const body = randomBytes(4096);
 
-async function opsPerSecond(count, op) {
-  let next = 0;
-  const t = process.hrtime.bigint();
-  await Promise.all(
-    Array.from({ length: CLIENTS }, async () => {
-      while (next < count) await op(next++);
-    }),
-  );
-  return count / (Number(process.hrtime.bigint() - t) / 1e9);
-}
+const opsPerSecond = (count, op) => loadOps(count, CLIENTS, op);
 
 async function measure(drives) {
   const dir = await mkdtemp(join(tmpdir(), 'stowage-sets-'));

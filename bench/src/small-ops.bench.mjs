@@ -8,6 +8,7 @@ import { startBareHttpProcess } from './bare-http-process.mjs';
 import { pinSelf } from './cpu.mjs';
 import { RECORD_BYTES, startDurableIndexProcess } from './durable-index-process.mjs';
 import { leanClient } from './lean-s3.mjs';
+import { opsPerSecond as loadOps } from './load.mjs';
 import { machine, median, writeSection } from './report.mjs';
 import { startS3rverProcess } from './s3rver-process.mjs';
 import { settleDisk } from './settle.mjs';
@@ -23,16 +24,7 @@ const body = randomBytes(4096);
 // client's own work fills a core of this 2-core machine and both servers look alike.
 const client = (url, credentials) => leanClient(url, credentials, { sockets: CLIENTS });
 
-async function opsPerSecond(count, op) {
-  let next = 0;
-  const t = process.hrtime.bigint();
-  await Promise.all(
-    Array.from({ length: CLIENTS }, async () => {
-      while (next < count) await op(next++);
-    }),
-  );
-  return count / (Number(process.hrtime.bigint() - t) / 1e9);
-}
+const opsPerSecond = (count, op) => loadOps(count, CLIENTS, op);
 
 async function measure(s3) {
   await s3.createBucket('small');

@@ -74,7 +74,18 @@ function mergePages<T>(pages: Page<T>[], max: number): Merged<T> {
     : { taken, isTruncated };
 }
 
-const prefixEntries = <T>(prefixes: string[]): Entry<T>[] => prefixes.map((name) => ({ name }));
+/** A set's page as the merge sees it: its items by name, then its common prefixes. */
+const pageOf = <T>(
+  items: T[],
+  nameOf: (item: T) => string,
+  prefixes: string[],
+  isTruncated: boolean,
+  stop: string | undefined,
+): Page<T> => ({
+  entries: [...items.map((item) => ({ name: nameOf(item), item })), ...prefixes.map((name) => ({ name }))],
+  isTruncated,
+  ...(stop === undefined ? {} : { stop }),
+});
 
 const split = <T>(taken: Entry<T>[]) => ({
   items: taken.flatMap((e) => (e.item === undefined ? [] : [e.item])),
@@ -83,14 +94,7 @@ const split = <T>(taken: Entry<T>[]) => ({
 
 export function mergeObjectPages(pages: ListObjectsResult[], maxKeys: number): ListObjectsResult {
   const { taken, isTruncated, stoppedBy } = mergePages<ObjectInfo>(
-    pages.map((p) => ({
-      entries: [
-        ...p.objects.map((o) => ({ name: o.key, item: o })),
-        ...prefixEntries<ObjectInfo>(p.prefixes),
-      ],
-      isTruncated: p.isTruncated,
-      ...(p.nextMarker === undefined ? {} : { stop: p.nextMarker }),
-    })),
+    pages.map((p) => pageOf(p.objects, (o) => o.key, p.prefixes, p.isTruncated, p.nextMarker)),
     maxKeys,
   );
   const { items, prefixes } = split(taken);
@@ -102,14 +106,7 @@ export function mergeObjectPages(pages: ListObjectsResult[], maxKeys: number): L
 
 export function mergeVersionPages(pages: ListVersionsResult[], maxKeys: number): ListVersionsResult {
   const { taken, isTruncated, stoppedBy } = mergePages<ObjectInfo>(
-    pages.map((p) => ({
-      entries: [
-        ...p.versions.map((v) => ({ name: v.key, item: v })),
-        ...prefixEntries<ObjectInfo>(p.prefixes),
-      ],
-      isTruncated: p.isTruncated,
-      ...(p.nextKeyMarker === undefined ? {} : { stop: p.nextKeyMarker }),
-    })),
+    pages.map((p) => pageOf(p.versions, (v) => v.key, p.prefixes, p.isTruncated, p.nextKeyMarker)),
     maxKeys,
   );
   const { items, prefixes } = split(taken);
@@ -132,21 +129,13 @@ const uploadName = (key: string, uploadId: string): string => `${key}\u0000${upl
 
 export function mergeUploadPages(pages: ListUploadsResult[], maxUploads: number): ListUploadsResult {
   const { taken, isTruncated, stoppedBy } = mergePages<UploadInfo>(
-    pages.map((p) => ({
-      entries: [
-        ...p.uploads.map((u) => ({ name: uploadName(u.key, u.uploadId), item: u })),
-        ...prefixEntries<UploadInfo>(p.prefixes),
-      ],
-      isTruncated: p.isTruncated,
-      ...(p.nextKeyMarker === undefined
-        ? {}
-        : {
-            stop:
-              p.nextUploadIdMarker === undefined
-                ? p.nextKeyMarker
-                : uploadName(p.nextKeyMarker, p.nextUploadIdMarker),
-          }),
-    })),
+    pages.map((p) => {
+      const stop =
+        p.nextKeyMarker === undefined || p.nextUploadIdMarker === undefined
+          ? p.nextKeyMarker
+          : uploadName(p.nextKeyMarker, p.nextUploadIdMarker);
+      return pageOf(p.uploads, (u) => uploadName(u.key, u.uploadId), p.prefixes, p.isTruncated, stop);
+    }),
     maxUploads,
   );
   const { items, prefixes } = split(taken);
