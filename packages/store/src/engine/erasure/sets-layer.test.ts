@@ -307,6 +307,17 @@ describe('a deployment of three erasure sets', () => {
     expect(used.size).toBe(3);
   });
 
+  it('undoes a creation that failed in a later set', async () => {
+    const third = layer.sets[2]!;
+    const make = third.makeBucket.bind(third);
+    third.makeBucket = () => Promise.reject(new Error('drive gone'));
+    await expect(layer.makeBucket('half')).rejects.toThrow(/drive gone/);
+    third.makeBucket = make;
+    for (const s of layer.sets) expect((await s.listBuckets()).map((b) => b.name)).toEqual(['bkt']);
+    await layer.makeBucket('half');
+    for (const s of layer.sets) expect((await s.listBuckets()).map((b) => b.name)).toEqual(['bkt', 'half']);
+  });
+
   it('removes a bucket from the sets after one that lost it', async () => {
     await layer.sets[1]!.deleteBucket('bkt');
     await layer.deleteBucket('bkt');

@@ -110,7 +110,8 @@ export class ErasureSets implements ObjectLayer {
    */
   private inSet<T>(bucket: string, key: string, call: (s: ErasureObjectLayer) => Promise<T>): Promise<T> {
     const s = this.setOf(key);
-    return this.acrossSets(bucket, () => call(s));
+    // The first set's NoSuchBucket is the bucket's own absence.
+    return s === this.authority ? call(s) : this.acrossSets(bucket, () => call(s));
   }
 
   /** A call to one or more sets, made again once if a set lacked the bucket (inSet). */
@@ -123,7 +124,7 @@ export class ErasureSets implements ObjectLayer {
         await this.reconcileBucket(bucket);
         return this.authority.getBucketInfo(bucket).then(
           () => true,
-          () => false,
+          (e: unknown) => (isCode(e, 'NoSuchBucket') ? false : Promise.reject(e)),
         );
       });
       if (!there) throw err;
@@ -144,12 +145,21 @@ export class ErasureSets implements ObjectLayer {
    * the bucket. Another set that kept the bucket from a start a crash cut short has it already.
    */
   makeBucket(bucket: string, prepare?: () => Promise<void>): Promise<void> {
-    return this.bucketLocks.run(bucket, () =>
-      this.authority.makeBucket(bucket, async () => {
-        await prepare?.();
-        for (const s of this.others) await s.makeBucket(bucket).catch(alreadyThere);
-      }),
-    );
+    return this.bucketLocks.run(bucket, async () => {
+      const made: ErasureObjectLayer[] = [];
+      try {
+        await this.authority.makeBucket(bucket, async () => {
+          await prepare?.();
+          for (const s of this.others)
+            if (await s.makeBucket(bucket).then(() => true, alreadyThere)) made.push(s);
+        });
+      } catch (err) {
+        // A creation that failed is undone where it got to: the bucket must not live on,
+        // unseen, in some sets (uploads could land in it).
+        for (const s of made) await s.deleteBucket(bucket).catch(() => {});
+        throw err;
+      }
+    });
   }
 
   getBucketInfo(bucket: string): Promise<BucketInfo> {
@@ -280,7 +290,9 @@ export class ErasureSets implements ObjectLayer {
   /** The drives healed are numbered among the deployment's drives. */
   async heal(bucket: string, key: string, opts?: { deep?: boolean; dryRun?: boolean }): Promise<HealResult> {
     const at = setOfKey(key, this.sets.length, this.deployment);
-    const result = await this.acrossSets(bucket, () => this.sets[at]!.heal(bucket, key, opts));
+    // A dry run changes nothing, the sets' buckets included.
+    const heal = () => this.sets[at]!.heal(bucket, key, opts);
+    const result = await (opts?.dryRun ? heal() : this.acrossSets(bucket, heal));
     return { ...result, healed: result.healed.map((d) => d + this.firsts[at]!), set: at };
   }
 
@@ -311,8 +323,16 @@ export class ErasureSets implements ObjectLayer {
   private async reconcileBuckets(): Promise<number> {
     const held = await Promise.all(this.sets.map(async (s) => (await s.listBuckets()).map((b) => b.name)));
     let changed = 0;
+    let failure: { err: unknown } | undefined;
+    // One bucket that cannot be settled now does not keep the others from it.
     for (const bucket of new Set(held.flat()))
-      changed += await this.bucketLocks.run(bucket, () => this.reconcileBucket(bucket));
+      changed += await this.bucketLocks
+        .run(bucket, () => this.reconcileBucket(bucket))
+        .catch((err: unknown) => {
+          failure ??= { err };
+          return 0;
+        });
+    if (failure) throw failure.err;
     return changed;
   }
 
@@ -387,7 +407,8 @@ const sum = (ns: number[]): number => ns.reduce((a, b) => a + b, 0);
 
 const isCode = (err: unknown, code: string): boolean => err instanceof EngineError && err.code === code;
 
-/** A set that has the bucket already is as good as one that just made it. */
-function alreadyThere(err: unknown): void {
+/** A set that has the bucket already is as good as one that just made it (false: it made none). */
+function alreadyThere(err: unknown): false {
   if (!isCode(err, 'BucketAlreadyOwnedByYou')) throw err;
+  return false;
 }

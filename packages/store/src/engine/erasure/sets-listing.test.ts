@@ -7,9 +7,10 @@ const info = (key: string) => ({ key }) as ObjectInfo;
 const upload = (key: string, uploadId: string) => ({ key, uploadId }) as UploadInfo;
 
 /**
- * A set's ListObjects page as the engine makes one (no delimiter): keys after the marker,
- * hidden ones (latest version a delete marker) skipped, and a budget of hidden keys read
- * per page: out of it, the page ends early, truncated, at the hidden key read last.
+ * A set's ListObjects page as the engine makes one (engine/listing.ts), with or without the
+ * delimiter '/': keys after the marker, hidden ones (latest version a delete marker) skipped,
+ * and a budget of hidden keys read per page. Out of it, the page ends early, truncated, at
+ * the hidden key read last (inside a common prefix too, before knowing whether it lists).
  */
 function setPage(
   keys: string[],
@@ -17,24 +18,49 @@ function setPage(
   marker: string,
   max: number,
   budget: number,
+  delimiter = '',
 ): ListObjectsResult {
   const page: ListObjectsResult = { objects: [], prefixes: [], isTruncated: false };
+  const prefixOf = (k: string) => (delimiter && k.includes('/') ? k.slice(0, k.indexOf('/') + 1) : undefined);
+  const markerIsPrefix = marker !== '' && prefixOf(marker) === marker;
+  const sorted = [...keys]
+    .sort(compareKeys)
+    .filter((k) => compareKeys(k, marker) > 0 && !(markerIsPrefix && k.startsWith(marker)));
   let left = budget;
   let last: string | undefined;
-  for (const k of [...keys].sort(compareKeys)) {
-    if (compareKeys(k, marker) <= 0) continue;
-    if (hidden.has(k)) {
-      if (--left > 0) continue;
+  for (let i = 0; i < sorted.length && !page.isTruncated; i++) {
+    const k = sorted[i]!;
+    const cp = prefixOf(k);
+    let shown = !hidden.has(k);
+    if (cp !== undefined) {
+      // Anything visible under the prefix; each hidden key read takes from the budget.
+      shown = false;
+      for (let j = i; j < sorted.length && sorted[j]!.startsWith(cp); j++) {
+        if (!hidden.has(sorted[j]!)) {
+          shown = true;
+          break;
+        }
+        if (--left <= 0) {
+          page.isTruncated = true;
+          last = sorted[j]!;
+          break;
+        }
+      }
+      if (page.isTruncated) break;
+      while (i + 1 < sorted.length && sorted[i + 1]!.startsWith(cp)) i++;
+    } else if (!shown && --left <= 0) {
       page.isTruncated = true;
       last = k;
       break;
     }
-    if (page.objects.length === max) {
+    if (!shown) continue;
+    if (page.objects.length + page.prefixes.length === max) {
       page.isTruncated = true;
       break;
     }
-    page.objects.push(info(k));
-    last = k;
+    if (cp === undefined) page.objects.push(info(k));
+    else page.prefixes.push(cp);
+    last = cp ?? k;
   }
   if (page.isTruncated && last !== undefined) page.nextMarker = last;
   return page;
@@ -60,12 +86,14 @@ describe('merging the sets’ listing pages', () => {
       seed = (seed * 1103515245 + 12345) % 2 ** 31;
       return seed / 2 ** 31;
     };
-    for (let round = 0; round < 40; round++) {
+    for (let round = 0; round < 80; round++) {
       const sets: string[][] = [[], [], []];
       const hidden = new Set<string>();
       const visible: string[] = [];
       for (let i = 0; i < 200; i++) {
-        const key = `k${Math.floor(random() * 1e6)}`;
+        const n = Math.floor(random() * 1e6);
+        // Some keys under a few folders, for the delimiter to fold.
+        const key = random() < 0.5 ? `d${n % 4}/k${n}` : `k${n}`;
         if (sets.some((s) => s.includes(key))) continue;
         sets[Math.floor(random() * 3)]!.push(key);
         if (random() < 0.5) hidden.add(key);
@@ -73,38 +101,43 @@ describe('merging the sets’ listing pages', () => {
       }
       const max = 1 + Math.floor(random() * 20);
       const budget = 1 + Math.floor(random() * 8);
+      const delimiter = round % 2 ? '/' : '';
       const listed: string[] = [];
       let marker = '';
       for (let pages = 0; ; pages++) {
         expect(pages).toBeLessThan(1000);
         const page = mergeObjectPages(
-          sets.map((s) => setPage(s, hidden, marker, max, budget)),
+          sets.map((s) => setPage(s, hidden, marker, max, budget, delimiter)),
           max,
         );
-        expect(page.objects.length).toBeLessThanOrEqual(max);
-        listed.push(...page.objects.map((o) => o.key));
+        expect(page.objects.length + page.prefixes.length).toBeLessThanOrEqual(max);
+        listed.push(...page.objects.map((o) => o.key), ...page.prefixes);
         if (!page.isTruncated) break;
         expect(compareKeys(page.nextMarker!, marker)).toBeGreaterThan(0);
         marker = page.nextMarker!;
       }
-      expect(listed, `round ${round}`).toEqual(visible.sort(compareKeys));
+      const folded = delimiter
+        ? [...new Set(visible.map((k) => (k.includes('/') ? k.slice(0, k.indexOf('/') + 1) : k)))]
+        : visible;
+      expect(listed.sort(compareKeys), `round ${round}`).toEqual(folded.sort(compareKeys));
     }
   });
 
-  it('leaves a common prefix a set stopped inside to the next page', () => {
-    // Set 0 ran out of its budget inside photos/ (not yet known to list it); set 1 listed it.
+  it('lists a common prefix another set listed, where a set stopped inside it, and goes on past it', () => {
+    // Set 0 ran out of its budget inside photos/ (not yet known to list it); set 1 listed it:
+    // it lists, and nothing between it and set 0's stop lies outside it.
     const page = mergeObjectPages(
       [
         { objects: [], prefixes: [], isTruncated: true, nextMarker: 'photos/0042' },
-        { objects: [info('a')], prefixes: ['photos/'], isTruncated: false },
+        { objects: [info('a')], prefixes: ['photos/', 'zoo/'], isTruncated: false },
       ],
       1000,
     );
     expect(page).toEqual({
       objects: [info('a')],
-      prefixes: [],
+      prefixes: ['photos/'],
       isTruncated: true,
-      nextMarker: 'photos/0042',
+      nextMarker: 'photos/',
     });
   });
 

@@ -57,19 +57,16 @@ function mergePages<T>(pages: Page<T>[], max: number): Merged<T> {
     seenPrefixes.add(e.name);
     return true;
   });
-  // Up to the stop; a common prefix the stop lies inside comes on the next page, as a set
-  // that stopped inside it lists it there.
-  const complete =
-    stop === undefined
-      ? merged
-      : merged.filter(
-          (e) =>
-            compareKeys(e.name, stop) <= 0 &&
-            !(e.item === undefined && stop !== e.name && stop.startsWith(e.name)),
-        );
+  // Up to the stop. A common prefix the stop lies inside, listed by another set, is known
+  // to list: it ends the page (every name between it and the stop lies inside it), and the
+  // next page goes on past it.
+  const complete = stop === undefined ? merged : merged.filter((e) => compareKeys(e.name, stop) <= 0);
   const taken = complete.slice(0, max);
   const isTruncated = merged.length > taken.length || pages.some((p) => p.isTruncated);
-  return taken.length < max && isTruncated && stoppedBy !== undefined
+  const last = taken.at(-1);
+  const stopInsideLast =
+    stop !== undefined && last?.item === undefined && last !== undefined && stop.startsWith(last.name);
+  return taken.length < max && isTruncated && stoppedBy !== undefined && !stopInsideLast
     ? { taken, isTruncated, stoppedBy }
     : { taken, isTruncated };
 }
