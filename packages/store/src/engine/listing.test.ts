@@ -94,6 +94,34 @@ describe('listPage', () => {
     expect(page).toEqual({ items: ['b'], prefixes: ['kept/'], isTruncated: false });
   });
 
+  it('never ends a page on a hidden key that is its own common prefix, which would skip the folder', () => {
+    // With the delimiter, the key 'a/' (a folder marker, hidden) rolls up into the prefix
+    // 'a/': a page that ended on it would give the marker 'a/', and the next would skip
+    // everything under it.
+    const entries: [string, boolean][] = [
+      ['0', false],
+      ['1', false],
+      ['a/', false],
+      ['a/x', true],
+      ['b', true],
+    ];
+    for (const hiddenLimit of [1, 2, 3, 4]) {
+      const listed: string[] = [];
+      let marker = '';
+      for (let pages = 0; pages < 20; pages++) {
+        const page = listPage(
+          new ArrayCursor(entries),
+          { prefix: '', delimiter: '/', marker, maxKeys: 1000, hiddenLimit },
+          shown,
+        );
+        listed.push(...page.items, ...page.prefixes);
+        if (!page.isTruncated) break;
+        marker = page.nextMarker!;
+      }
+      expect(listed.sort(compareKeys), `hidden limit ${hiddenLimit}`).toEqual(['a/', 'b']);
+    }
+  });
+
   it('ends a page early after passing over too many hidden entries, and the next goes on from there', () => {
     // Keys under markers everywhere but a few: however the pages fall, every visible key and
     // prefix is listed once, in order, and no page reads more than the budget of hidden ones.

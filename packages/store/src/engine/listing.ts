@@ -136,7 +136,9 @@ function anyVisible<T, I>(
 ): boolean | string {
   for (let e: typeof first | undefined = first; e && keyOf(e.name).startsWith(cp); e = cursor.next()) {
     if (visible(e.name, e.value) !== undefined) return true;
-    if (--budget.left <= 0) return e.name;
+    // Never out of budget on the key that is the prefix itself ('a/' under 'a/'): as the
+    // next page's marker it would read as the prefix, and the page would skip all of it.
+    if (--budget.left <= 0 && keyOf(e.name) !== cp) return e.name;
   }
   return false;
 }

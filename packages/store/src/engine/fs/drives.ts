@@ -122,7 +122,12 @@ export async function initDrives(
   if (failed) throw failed.reason;
   const formats = settled.map((r) => (r.status === 'fulfilled' ? r.value : undefined));
 
-  const known = formats.find((f) => f !== undefined);
+  // The deployment most formatted drives belong to: a foreign drive is the odd one out,
+  // wherever it sits in the order.
+  const votes = new Map<string, number>();
+  for (const f of formats) if (f) votes.set(f.deploymentId, (votes.get(f.deploymentId) ?? 0) + 1);
+  const deploymentId = [...votes].sort((a, b) => b[1] - a[1])[0]?.[0] ?? randomUUID();
+  const known = formats.find((f) => f?.deploymentId === deploymentId);
   const setDrives = known?.setDrives ?? setDriveCount(drives.length);
   const needed = typeof quorum === 'number' ? quorum : quorum(setDrives);
   const readable = unreadable.filter((u) => !u).length;
@@ -131,11 +136,6 @@ export async function initDrives(
   // A deployment is made only on drives all read and found blank: an unreadable one may hold
   // the deployment whose other drives are blank (unmounted) now.
   if (!known && unreadable.some(Boolean)) throw firstFailure();
-  // The deployment most formatted drives belong to: a foreign drive is the odd one out,
-  // wherever it sits in the order.
-  const votes = new Map<string, number>();
-  for (const f of formats) if (f) votes.set(f.deploymentId, (votes.get(f.deploymentId) ?? 0) + 1);
-  const deploymentId = [...votes].sort((a, b) => b[1] - a[1])[0]?.[0] ?? randomUUID();
   for (const [i, f] of formats.entries()) {
     if (f === undefined) continue;
     const where = `Drive ${drives[i]}`;
