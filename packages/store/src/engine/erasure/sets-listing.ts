@@ -47,9 +47,13 @@ function mergePages<T>(pages: Page<T>[], max: number): Merged<T> {
     )
       stoppedBy = i;
   const stop = stoppedBy === undefined ? undefined : pages[stoppedBy]!.stop!;
-  const all = pages.flatMap((p) => p.entries);
-  // Stable: a name's entries stay in their set's order.
-  all.sort((a, b) => compareKeys(a.name, b.name));
+  // Sorted by the names' UTF-8 bytes, each encoded once. Stable: a name's entries stay in
+  // their set's order.
+  const all = pages
+    .flatMap((p) => p.entries)
+    .map((e) => ({ e, bytes: Buffer.from(e.name, 'utf8') }))
+    .sort((a, b) => Buffer.compare(a.bytes, b.bytes))
+    .map(({ e }) => e);
   const seenPrefixes = new Set<string>();
   const merged = all.filter((e) => {
     if (e.item !== undefined) return true;
