@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
-import { FORMAT_VERSION, migrateFormat } from './format-json.js';
+import { driveFormat, FORMAT_VERSION, formatJson, migrateFormat } from './format-json.js';
 
 const fixture = async (name: string): Promise<unknown> =>
   JSON.parse(await readFile(new URL(`../../test/fixtures/${name}`, import.meta.url), 'utf8'));
@@ -18,14 +18,14 @@ describe('format.json', () => {
     expect(migrateFormat(current)).toEqual({ format: current, migrated: false, needsIndex: false });
   });
 
-  it('reads version 2 (one set of every drive) as sets as large as the deployment, to be rewritten', async () => {
+  it('reads version 2 as one set of every drive, however many, and keeps it version 2', async () => {
     // A deployment of 20 drives formatted before sets existed stays one set of 20: sets of 10
-    // would place every key somewhere else.
+    // would place every key somewhere else. Its formats need no rewrite.
     const { format, migrated, needsIndex } = migrateFormat(await fixture('format-v2-20-drives.json'));
-    expect({ migrated, needsIndex }).toEqual({ migrated: true, needsIndex: false });
+    expect({ migrated, needsIndex }).toEqual({ migrated: false, needsIndex: false });
     expect(format).toEqual({
       format: 'stowage',
-      version: 3,
+      version: 2,
       deploymentId: 'd1a6e6a4-5f0e-4b7a-9c55-1f2b3c4d5e6f',
       drives: 20,
       index: 13,
@@ -33,22 +33,46 @@ describe('format.json', () => {
     });
   });
 
+  it('writes one set of every drive as version 2, as stores from before sets read it, and sets as version 3', () => {
+    expect(JSON.parse(formatJson(driveFormat('dep', 4, 1, 4)))).toEqual({
+      format: 'stowage',
+      version: 2,
+      deploymentId: 'dep',
+      drives: 4,
+      index: 1,
+    });
+    expect(JSON.parse(formatJson(driveFormat('dep', 32, 17, 16)))).toEqual({
+      format: 'stowage',
+      version: 3,
+      deploymentId: 'dep',
+      drives: 32,
+      index: 17,
+      setDrives: 16,
+    });
+    for (const f of [driveFormat('dep', 4, 1, 4), driveFormat('dep', 32, 17, 16)])
+      expect(migrateFormat(JSON.parse(formatJson(f)))).toEqual({
+        format: f,
+        migrated: false,
+        needsIndex: false,
+      });
+  });
+
   it('marks version 1 (records as meta.json files) for the index migration', () => {
     const v1 = { format: 'stowage', version: 1, deploymentId: 'dep', drives: 4, index: 3 };
     expect(migrateFormat(v1)).toEqual({
-      format: { ...v1, version: 3, setDrives: 4 },
+      format: { ...v1, version: 2, setDrives: 4 },
       migrated: true,
       needsIndex: true,
     });
   });
 
-  it('migrates the version-0 fixture (drives named by id) to the current version', async () => {
+  it('migrates the version-0 fixture (drives named by id) to version 2', async () => {
     const { format, migrated, needsIndex } = migrateFormat(await fixture('format-v0.json'));
     expect(migrated).toBe(true);
     expect(needsIndex).toBe(true);
     expect(format).toEqual({
       format: 'stowage',
-      version: FORMAT_VERSION,
+      version: 2,
       deploymentId: '5b0c0a39-2f4e-4f8e-9d0b-3f4f1c7a9e21',
       drives: 4,
       index: 2,

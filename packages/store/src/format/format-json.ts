@@ -1,16 +1,19 @@
 import { asFields, type Fields, int, RecordFormatError, str, versionOf } from './record.js';
 
 // `.stowage.sys/format.json` on every drive: which deployment the drive belongs to, its
-// position among the deployment's drives, and how many drives form each erasure set
-// (version 3; before, all drives formed one set). Version 2 drives and later keep object
-// records in the drive's ordered index; version 1 drives kept them as meta.json files
-// (migrate-index.ts moves them).
+// position among the deployment's drives, and how many drives form each erasure set.
+// Version 3 records the sets; a deployment whose drives form one set is written as version
+// 2, which means one set of every drive, so that stores from before sets open it as ever.
+// Version 2 drives and later keep object records in the drive's ordered index; version 1
+// drives kept them as meta.json files (migrate-index.ts moves them).
 
+/** The newest version this code reads. */
 export const FORMAT_VERSION = 3;
 
 export interface DriveFormat {
   format: 'stowage';
-  version: typeof FORMAT_VERSION;
+  /** The version it is written in (formatVersionFor). */
+  version: 2 | 3;
   deploymentId: string;
   /** Drives of the whole deployment. */
   drives: number;
@@ -22,6 +25,33 @@ export interface DriveFormat {
 
 const KIND = 'format.json';
 
+/** The version a deployment's formats are written in: 2 for one set of every drive, else 3. */
+export const formatVersionFor = (f: { drives: number; setDrives: number }): 2 | 3 =>
+  f.setDrives === f.drives ? 2 : 3;
+
+/** A drive's format record, in the version its deployment's shape asks for. */
+export function driveFormat(
+  deploymentId: string,
+  drives: number,
+  index: number,
+  setDrives: number,
+): DriveFormat {
+  return {
+    format: 'stowage',
+    version: formatVersionFor({ drives, setDrives }),
+    deploymentId,
+    drives,
+    index,
+    setDrives,
+  };
+}
+
+/** What is written to format.json: version 2 does not name its one set's size. */
+export function formatJson(f: DriveFormat): string {
+  const { setDrives, ...v2 } = f;
+  return `${JSON.stringify(f.version === 2 ? v2 : { ...v2, setDrives })}\n`;
+}
+
 /** Version 0 named the drives by id: `{format, version:0, id, set:[driveIds], this}`. */
 function fromV0(fields: Fields): DriveFormat {
   const set = fields.set;
@@ -30,14 +60,7 @@ function fromV0(fields: Fields): DriveFormat {
   }
   const index = set.indexOf(str(fields, 'this', KIND));
   if (index < 0) throw new RecordFormatError(`${KIND}: version 0 "this" is not in "set"`);
-  return {
-    format: 'stowage',
-    version: FORMAT_VERSION,
-    deploymentId: str(fields, 'id', KIND),
-    drives: set.length,
-    index,
-    setDrives: set.length,
-  };
+  return driveFormat(str(fields, 'id', KIND), set.length, index, set.length);
 }
 
 export interface DecodedFormat {
@@ -55,20 +78,18 @@ export function migrateFormat(raw: unknown): DecodedFormat {
   const version = versionOf(fields, 'version', KIND, FORMAT_VERSION);
   if (version === 0) return { format: fromV0(fields), migrated: true, needsIndex: true };
   const drives = int(fields, 'drives', KIND);
-  const format: DriveFormat = {
-    format: 'stowage',
-    version: FORMAT_VERSION,
-    deploymentId: str(fields, 'deploymentId', KIND),
+  const format = driveFormat(
+    str(fields, 'deploymentId', KIND),
     drives,
-    index: int(fields, 'index', KIND),
+    int(fields, 'index', KIND),
     // Versions 1 and 2 made one set of every drive, whatever their number.
-    setDrives: version < 3 ? drives : int(fields, 'setDrives', KIND),
-  };
+    version < 3 ? drives : int(fields, 'setDrives', KIND),
+  );
   if (format.drives < 1 || format.index >= format.drives) {
     throw new RecordFormatError(`${KIND}: index ${format.index} is outside ${format.drives} drives`);
   }
   if (format.setDrives < 1 || format.drives % format.setDrives !== 0) {
     throw new RecordFormatError(`${KIND}: sets of ${format.setDrives} drives do not divide ${format.drives}`);
   }
-  return { format, migrated: version < FORMAT_VERSION, needsIndex: version < 2 };
+  return { format, migrated: version !== format.version, needsIndex: version < 2 };
 }

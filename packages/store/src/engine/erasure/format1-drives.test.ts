@@ -48,7 +48,7 @@ describe('format 1 drives', () => {
     });
     expect(await readdir(dir)).toEqual([dataId]);
     const format = JSON.parse(await readFile(join(drives[0]!, '.stowage.sys/format.json'), 'utf8'));
-    expect(format.version).toBe(3);
+    expect(format.version).toBe(2);
     expect(migrated.healQueue.size).toBe(0);
   });
 });

@@ -23,11 +23,10 @@ describe('initDrives', () => {
     for (const [index, drive] of drives.entries()) {
       expect(await readFormat(drive)).toEqual({
         format: 'stowage',
-        version: 3,
+        version: 2,
         deploymentId: set.deploymentId,
         drives: 4,
         index,
-        setDrives: 4,
       });
     }
     expect((await initDrives(drives)).deploymentId).toBe(set.deploymentId);
@@ -48,9 +47,9 @@ describe('initDrives', () => {
     );
     const set = await initDrives(drives);
     expect(set.deploymentId).toBe('5b0c0a39-2f4e-4f8e-9d0b-3f4f1c7a9e21');
-    expect(await readFormat(drives[2]!)).toMatchObject({ version: 3, index: 2, drives: 4, setDrives: 4 });
+    expect(await readFormat(drives[2]!)).toMatchObject({ version: 2, index: 2, drives: 4 });
     expect(await readFormat(drives[0]!)).toMatchObject({
-      version: 3,
+      version: 2,
       index: 0,
       deploymentId: set.deploymentId,
     });
@@ -214,13 +213,13 @@ describe('initDrives with several erasure sets', () => {
     const deployment = await initDrives(paths);
     expect(deployment.setDrives).toBe(20);
     expect(splitSets(deployment)).toHaveLength(1);
+    // Its formats stay as they were: a store from before sets still opens it.
     expect(await readFormat(paths[7]!)).toEqual({
       format: 'stowage',
-      version: 3,
+      version: 2,
       deploymentId,
       drives: 20,
       index: 7,
-      setDrives: 20,
     });
   });
 

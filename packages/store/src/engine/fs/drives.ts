@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { type DriveFormat, FORMAT_VERSION, migrateFormat } from '../../format/format-json.js';
+import { type DriveFormat, driveFormat, formatJson, migrateFormat } from '../../format/format-json.js';
 import { setDriveCount } from '../erasure/set-layout.js';
 import { readJsonFile, writeFileAtomic } from './atomic.js';
 import { indexFilePath } from './drive-index.js';
@@ -64,7 +64,7 @@ const isSystemError = (err: unknown): boolean =>
   typeof (err as NodeJS.ErrnoException).syscall === 'string';
 
 function writeFormat(drive: string, format: DriveFormat): Promise<void> {
-  return writeFileAtomic(formatPath(drive), `${JSON.stringify(format)}\n`, { tmpDir: tmpDir(drive) });
+  return writeFileAtomic(formatPath(drive), formatJson(format), { tmpDir: tmpDir(drive) });
 }
 
 /** A formatted drive that holds nothing yet: no index, no bucket records, no documents. */
@@ -160,14 +160,7 @@ export async function initDrives(
   await Promise.all(
     order.map((i, index) =>
       formats[i] === undefined && !unreadable[i]
-        ? writeFormat(drives[i]!, {
-            format: 'stowage',
-            version: FORMAT_VERSION,
-            deploymentId,
-            drives: drives.length,
-            index,
-            setDrives,
-          })
+        ? writeFormat(drives[i]!, driveFormat(deploymentId, drives.length, index, setDrives))
         : undefined,
     ),
   );
@@ -255,13 +248,6 @@ export async function reformatDrive(set: DriveSet, index: number): Promise<boole
       throw new Error(`Drive ${drive} carries another deployment's or position's format`);
     return false;
   }
-  await writeFormat(drive, {
-    format: 'stowage',
-    version: FORMAT_VERSION,
-    deploymentId: set.deploymentId,
-    drives: total,
-    index: position,
-    setDrives: set.drives.length,
-  });
+  await writeFormat(drive, driveFormat(set.deploymentId, total, position, set.drives.length));
   return true;
 }
