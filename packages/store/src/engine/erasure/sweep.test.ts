@@ -6,6 +6,7 @@ import { pattern, putRecordBytes, sha256 } from '../../../test/faults/support.js
 import { objectDir } from '../fs/layout.js';
 import { body, bytes, type EngineFixture, engineFixture, put } from '../test-support/engine.js';
 import type { ErasureObjectLayer } from './erasure-layer.js';
+import type { IndexedDrives } from './indexed-drives.js';
 
 let f: EngineFixture;
 let layer: ErasureObjectLayer;
@@ -49,6 +50,28 @@ describe('sweeping data no record names', () => {
     for (const dir of [...ghost, ...beside]) expect(await exists(dir), dir).toBe(false);
     for (const d of f.drives) expect(await exists(objectDir(d, 'bkt', 'never-committed'))).toBe(false);
     expect(await read('kept')).toBe(sha256(BIG));
+  });
+
+  it('reads no record of a bucket whose objects are all inline: it has no data folder to sweep', async () => {
+    for (let i = 0; i < 30; i++) await layer.putObject(put('bkt', `small/${i}`, 'inline'));
+    // Counts the range reads of the drives' record tables.
+    const drives = (layer as unknown as { ctx: { drives: IndexedDrives } }).ctx.drives;
+    let reads = 0;
+    for (const ix of drives.all()) {
+      const objects = ix!.objects;
+      const getRange = objects.getRange.bind(objects);
+      objects.getRange = ((...args: Parameters<typeof getRange>) => {
+        reads++;
+        return getRange(...args);
+      }) as typeof objects.getRange;
+    }
+    expect(await layer.sweepUnnamedData()).toBe(0);
+    expect(reads).toBe(0);
+    // A data folder left by a crashed write: then the records are read, and it goes.
+    await leftover('ghost', '5b8f2a9e-0000-4000-8000-000000000009');
+    expect(await layer.sweepUnnamedData()).toBe(4);
+    expect(reads).toBeGreaterThan(0);
+    expect(await read('small/3')).toBe(sha256(Buffer.from('inline')));
   });
 
   it('keeps every folder of a key whose record does not decode', async () => {
