@@ -1,4 +1,3 @@
-import { EngineError } from '../errors.js';
 import type { DriveSet } from '../fs/drives.js';
 import { splitSets } from '../fs/drives.js';
 import { KeyedMutex } from '../fs/locks.js';
@@ -34,6 +33,7 @@ import { ErasureObjectLayer, type ErasureOptions } from './erasure-layer.js';
 import type { ErasureSystemStore } from './erasure-system-store.js';
 import type { ErasureParams } from './params.js';
 import { deploymentKey, setOfKey } from './set-layout.js';
+import { alreadyThere, isCode, settleBucket } from './sets-buckets.js';
 import { mergeNames, mergeObjectPages, mergeUploadPages, mergeVersionPages } from './sets-listing.js';
 
 /**
@@ -121,7 +121,7 @@ export class ErasureSets implements ObjectLayer {
     } catch (err) {
       if (this.sets.length === 1 || !isCode(err, 'NoSuchBucket')) throw err;
       const there = await this.bucketLocks.run(bucket, async () => {
-        await this.reconcileBucket(bucket);
+        await settleBucket(this.sets, bucket);
         return this.authority.getBucketInfo(bucket).then(
           () => true,
           (e: unknown) => (isCode(e, 'NoSuchBucket') ? false : Promise.reject(e)),
@@ -327,43 +327,12 @@ export class ErasureSets implements ObjectLayer {
     // One bucket that cannot be settled now does not keep the others from it.
     for (const bucket of new Set(held.flat()))
       changed += await this.bucketLocks
-        .run(bucket, () => this.reconcileBucket(bucket))
+        .run(bucket, () => settleBucket(this.sets, bucket))
         .catch((err: unknown) => {
           failure ??= { err };
           return 0;
         });
     if (failure) throw failure.err;
-    return changed;
-  }
-
-  private async reconcileBucket(bucket: string): Promise<number> {
-    const has = (s: ErasureObjectLayer) =>
-      s.getBucketInfo(bucket).then(
-        () => true,
-        (err: unknown) => (isCode(err, 'NoSuchBucket') ? false : Promise.reject(err)),
-      );
-    const holding = await Promise.all(this.sets.map(has));
-    if (holding.every(Boolean)) return 0;
-    let keep = holding[0]!;
-    let changed = 0;
-    if (!keep)
-      for (const [i, s] of this.sets.entries()) {
-        if (!holding[i]) continue;
-        const emptied = await s.deleteBucket(bucket).then(
-          () => true,
-          (err: unknown) => (isCode(err, 'BucketNotEmpty') ? false : Promise.reject(err)),
-        );
-        holding[i] = !emptied;
-        changed++;
-        keep ||= !emptied;
-      }
-    if (!keep) return changed;
-    // The first set last: the bucket is seen once every set has it.
-    for (const i of [...this.sets.keys()].reverse())
-      if (!holding[i]) {
-        await this.sets[i]!.makeBucket(bucket).catch(alreadyThere);
-        changed++;
-      }
     return changed;
   }
 
@@ -404,11 +373,3 @@ export class ErasureSets implements ObjectLayer {
 }
 
 const sum = (ns: number[]): number => ns.reduce((a, b) => a + b, 0);
-
-const isCode = (err: unknown, code: string): boolean => err instanceof EngineError && err.code === code;
-
-/** A set that has the bucket already is as good as one that just made it (false: it made none). */
-function alreadyThere(err: unknown): false {
-  if (!isCode(err, 'BucketAlreadyOwnedByYou')) throw err;
-  return false;
-}
