@@ -346,11 +346,6 @@ export class ErasureSets implements ObjectLayer {
     return sum(await Promise.all(this.sets.map((s) => s.sweepUnnamedData())));
   }
 
-  /** Heals everything queued so far in every set; how many objects were tried. */
-  async healQueued(): Promise<number> {
-    return sum(await Promise.all(this.sets.map((s) => s.healQueued())));
-  }
-
   backendInfo(): BackendInfo {
     const infos = this.sets.map((s) => s.backendInfo());
     const first = infos[0]!;
