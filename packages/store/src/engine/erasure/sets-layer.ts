@@ -132,6 +132,14 @@ export class ErasureSets implements ObjectLayer {
     }
   }
 
+  /**
+   * A bucket made or removed: under the lock document repair holds (a repair that read the
+   * bucket records before a deletion must not write them back after it), then the bucket's.
+   */
+  private bucketChange<T>(bucket: string, change: () => Promise<T>): Promise<T> {
+    return this.bucketLocks.run(DOCUMENTS, () => this.bucketLocks.run(bucket, change));
+  }
+
   private get authority(): ErasureObjectLayer {
     return this.sets[0]!;
   }
@@ -145,7 +153,7 @@ export class ErasureSets implements ObjectLayer {
    * the bucket. Another set that kept the bucket from a start a crash cut short has it already.
    */
   makeBucket(bucket: string, prepare?: () => Promise<void>): Promise<void> {
-    return this.bucketLocks.run(bucket, async () => {
+    return this.bucketChange(bucket, async () => {
       const made: ErasureObjectLayer[] = [];
       try {
         await this.authority.makeBucket(bucket, async () => {
@@ -190,7 +198,7 @@ export class ErasureSets implements ObjectLayer {
         return removal.beforeRemove?.();
       });
     };
-    return this.bucketLocks.run(bucket, () => this.authority.deleteBucket(bucket, chain(0)));
+    return this.bucketChange(bucket, () => this.authority.deleteBucket(bucket, chain(0)));
   }
 
   async bucketUsage(bucket: string): Promise<BucketUsage> {
@@ -310,7 +318,9 @@ export class ErasureSets implements ObjectLayer {
 
   /** Each set's documents and bucket records, then the buckets the sets disagree on. */
   async healDocuments(): Promise<number> {
-    const copies = sum(await Promise.all(this.sets.map((s) => s.healDocuments())));
+    const copies = await this.bucketLocks.run(DOCUMENTS, async () =>
+      sum(await Promise.all(this.sets.map((s) => s.healDocuments()))),
+    );
     return copies + (this.sets.length > 1 ? await this.reconcileBuckets() : 0);
   }
 
@@ -368,3 +378,6 @@ export class ErasureSets implements ObjectLayer {
 }
 
 const sum = (ns: number[]): number => ns.reduce((a, b) => a + b, 0);
+
+/** The lock of every set's document repair (no bucket is named so: names have no NUL). */
+const DOCUMENTS = '\u0000documents';
