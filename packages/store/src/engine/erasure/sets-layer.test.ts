@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { EngineError } from '../errors.js';
 import { initDrives } from '../fs/drives.js';
-import { bucketDir } from '../fs/layout.js';
+import { bucketDir, bucketRecordPath } from '../fs/layout.js';
 import { commonPrefix, compareKeys } from '../listing.js';
 import { bytes, put } from '../test-support/engine.js';
 import { deploymentKey, setOfKey } from './set-layout.js';
@@ -231,6 +231,23 @@ describe('a deployment of two erasure sets', () => {
     await expect(
       layer.listObjects({ bucket: 'nope', prefix: '', delimiter: '', marker: '', maxKeys: 5 }),
     ).rejects.toSatisfy(isMissing('NoSuchBucket'));
+  });
+
+  it('counts what a set that lost its bucket record still holds when the bucket is deleted', async () => {
+    const [key] = keysIn(1, 1);
+    await layer.putObject(put('bkt', key!, 'kept'));
+    // The second set's record of the bucket is gone from its drives (its index still holds
+    // the object), and nothing has read it since.
+    for (const drive of paths.slice(16)) await rm(bucketRecordPath(drive, 'bkt'), { force: true });
+    (layer.sets[1] as unknown as { buckets: { forget(): void } }).buckets.forget();
+    await expect(layer.deleteBucket('bkt')).rejects.toSatisfy(isMissing('BucketNotEmpty'));
+    expect((await bytes((await layer.getObject('bkt', key!)).stream)).toString()).toBe('kept');
+
+    await layer.deleteBucket('bkt', { force: true });
+    for (const s of layer.sets) expect(await s.listBuckets()).toEqual([]);
+    // A new bucket of the name starts empty in every set.
+    await layer.makeBucket('bkt');
+    expect(await pageAll('', '', 10)).toEqual([]);
   });
 
   it('makes the sets agree on their buckets at start', async () => {

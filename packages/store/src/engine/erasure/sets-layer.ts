@@ -189,16 +189,14 @@ export class ErasureSets implements ObjectLayer {
       if (i + 1 < this.sets.length) removal.beforeRemove = () => removeFrom(i + 1);
       return removal;
     };
-    // A set that lacks the bucket (it lost it, and has not been given it back yet) has
-    // nothing to remove: the sets after it still do.
-    const removeFrom = async (i: number): Promise<void> => {
-      const removal = chain(i);
-      await this.sets[i]!.deleteBucket(bucket, removal).catch((err: unknown) => {
-        if (!isCode(err, 'NoSuchBucket')) throw err;
-        return removal.beforeRemove?.();
-      });
-    };
-    return this.bucketChange(bucket, () => this.authority.deleteBucket(bucket, chain(0)));
+    const removeFrom = (i: number): Promise<void> => this.sets[i]!.deleteBucket(bucket, chain(i));
+    // The sets first settle the bucket: a set that lost its record gets it back, so that the
+    // entries its index still holds are counted (refused, or removed when forced) rather than
+    // passed over and seen again by a later bucket of the name.
+    return this.bucketChange(bucket, async () => {
+      await settleBucket(this.sets, bucket);
+      await this.authority.deleteBucket(bucket, chain(0));
+    });
   }
 
   async bucketUsage(bucket: string): Promise<BucketUsage> {
