@@ -164,3 +164,27 @@ export function putUploadRecordBytes(
 ): void {
   indexOf(drive, 'uploads').putSync(uploadEntry(bucket, key, uploadId), bytes);
 }
+
+/** How a tree page of an LMDB file is damaged (its 24-byte header, then its node offsets). */
+export type TreeDamage = 'page number' | 'free space bounds' | 'node outside its page' | 'last node cut off';
+
+/**
+ * Damages every page of an LMDB file (4 KiB pages) that looks like a branch or leaf page of
+ * its trees, as bitrot inside the pages would: the pages the trees reach are among them.
+ */
+export async function damageTreePages(file: string, damage: TreeDamage): Promise<number> {
+  const bytes = await readFile(file);
+  let damaged = 0;
+  for (let at = 2 * 4096; at + 4096 <= bytes.length; at += 4096) {
+    const page = bytes.subarray(at, at + 4096);
+    if (page.readBigUInt64LE(0) !== BigInt(at / 4096) || (page.readUInt16LE(18) & 3) === 0) continue;
+    const lower = page.readUInt16LE(20);
+    if (damage === 'page number') page.writeBigUInt64LE(BigInt(at / 4096 + 1), 0);
+    else if (damage === 'free space bounds') page.writeUInt16LE(page.readUInt16LE(22) + 2, 20);
+    else if (damage === 'node outside its page') page.writeUInt16LE(4096 - 24 - 4, 24);
+    else if (lower >= 4) page.writeUInt16LE(lower - 2, 20);
+    damaged++;
+  }
+  await writeFile(file, bytes);
+  return damaged;
+}

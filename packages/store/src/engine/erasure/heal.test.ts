@@ -6,6 +6,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   corruptShard,
+  damageTreePages,
   driveRecord,
   driveWithShard,
   dropRecord,
@@ -163,6 +164,8 @@ describe('bitrot and heal', () => {
     ['cut short', (file: string) => truncate(file, 8192)],
     ['its meta pages zeroed', (file: string) => writeAt(file, Buffer.alloc(8192), 0)],
     ['overwritten at random', (file: string) => writeAt(file, pattern(64 * 1024, 9), 0)],
+    // LMDB would read on, a node beyond its page's end (an abort, or garbage).
+    ['damaged in its tree pages', (file: string) => damageTreePages(file, 'node outside its page')],
   ])(
     'a drive whose index file is %s is never mapped: offline, set aside, filled again',
     async (_, damage) => {

@@ -2,11 +2,12 @@ import { mkdtemp, open, rm, truncate } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { damageTreePages } from '../../../test/faults/support.js';
 import { DamagedIndexError, DriveIndex, INDEX_DIR } from './drive-index.js';
 import { indexFileDamage } from './index-check.js';
 import { sysPath } from './layout.js';
 
-// The meta-page check against real lmdb-js files: a file lmdb-js wrote passes (were a new
+// The check of the meta pages and trees against real lmdb-js files: a file lmdb-js wrote passes (were a new
 // lmdb-js to change its layout, this fails before any healthy index is set aside), damage
 // does not.
 
@@ -55,6 +56,38 @@ describe('the index file check', () => {
     far.writeBigUInt64LE(1_000_000n);
     for (const page of [0, 4096]) await overwrite(page + 24 + 24 + 48 + 40, far);
     expect(indexFileDamage(file)).toMatch(/root \(page 1000000\)/);
+  });
+
+  it('passes an index worn by many transactions: values on overflow pages, deletions, every table', async () => {
+    const ix = await DriveIndex.open(dir);
+    for (let round = 0; round < 5; round++)
+      await ix.transaction(() => {
+        for (let i = 0; i < 400; i++) {
+          const key = Buffer.from(`bkt\0big-${round}-${i}`);
+          ix.objects.put(key, Buffer.alloc(3000 + i * 17, round));
+          ix.uploads.put(key, Buffer.alloc(200, i));
+          ix.parts.put(
+            Buffer.concat([key, Buffer.from(`\0${String(i).padStart(5, '0')}`)]),
+            Buffer.alloc(9000, i),
+          );
+          if (round > 0) ix.objects.remove(Buffer.from(`bkt\0big-${round - 1}-${i}`));
+          if (i % 3 === 0) ix.objects.remove(Buffer.from(`bkt\0key-${round * 400 + i}`));
+        }
+      });
+    await ix.writeRecord('bkt', 'counted', undefined, undefined);
+    await ix.close();
+    expect(indexFileDamage(file)).toBeUndefined();
+  });
+
+  it.each([
+    ['page number', /page \d+ names itself \d+/],
+    ['free space bounds', /has free space bounds/],
+    ['node outside its page', /node 0 of page \d+ lies outside its page/],
+    // Well formed, one entry fewer: LMDB would list the rest and say nothing.
+    ['last node cut off', /records \d+ (entries|leaf pages|branch pages), its pages hold \d+/],
+  ] as const)('finds tree pages damaged in their %s', async (damage, message) => {
+    expect(await damageTreePages(file, damage)).toBeGreaterThan(2);
+    expect(indexFileDamage(file)).toMatch(message);
   });
 
   it('a damaged index is refused, or set aside for a new one', async () => {

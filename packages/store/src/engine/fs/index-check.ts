@@ -1,11 +1,12 @@
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
+import { DB_RECORD, type DbRecord, readDbRecord, treeDamage } from './index-tree.js';
 
 // A look at an LMDB file before it is mapped. LMDB trusts its file: a truncated file makes
 // the process die of SIGBUS at the first read past its end, and zeroed or random meta pages
 // make it follow wild page numbers (SIGSEGV). One damaged drive must not take the store down
 // with it, so the two meta pages are checked first: magic, version, and that the pages they
-// name lie inside the file. (Damage inside the tree's own pages is not found here: LMDB keeps
-// no checksums of them.)
+// name lie inside the file; then every tree page they reach (index-tree.ts). LMDB keeps no
+// checksums: damage that leaves a page well formed (a changed key or value) is not found.
 //
 // The layout is lmdb-js 3's (its LMDB keeps the writing transaction's id in every page
 // header, so a page header is 24 bytes): the meta follows it, and holds the magic, the
@@ -15,7 +16,6 @@ import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 const MAGIC = 0xbeefc0de;
 const DATA_VERSION = 2;
 const PAGE_HEADER = 24;
-const DB_SIZE = 48;
 /** A database with no pages yet names this root. */
 const NO_PAGE = 0xffffffffffffffffn;
 
@@ -23,21 +23,21 @@ interface Meta {
   pageSize: number;
   lastPage: bigint;
   txnId: bigint;
-  roots: bigint[];
+  /** The free and the main database. */
+  dbs: DbRecord[];
 }
 
 /** Reads one meta page's fields; undefined when it is not a meta page of this layout. */
 function readMeta(page: Buffer): Meta | undefined {
-  if (page.length < PAGE_HEADER + 40 + 2 * DB_SIZE + 16) return undefined;
+  if (page.length < PAGE_HEADER + 40 + 2 * DB_RECORD + 16) return undefined;
   const m = PAGE_HEADER;
   if (page.readUInt32LE(m) !== MAGIC || page.readUInt32LE(m + 4) !== DATA_VERSION) return undefined;
   const dbs = m + 24; // after magic, version and the map address and size
   const pageSize = page.readUInt32LE(dbs); // kept in the free database's padding
-  const roots = [0, 1].map((d) => page.readBigUInt64LE(dbs + d * DB_SIZE + 40));
-  const lastPage = page.readBigUInt64LE(dbs + 2 * DB_SIZE);
-  const txnId = page.readBigUInt64LE(dbs + 2 * DB_SIZE + 8);
+  const lastPage = page.readBigUInt64LE(dbs + 2 * DB_RECORD);
+  const txnId = page.readBigUInt64LE(dbs + 2 * DB_RECORD + 8);
   if (pageSize < 512 || pageSize > 65536 || (pageSize & (pageSize - 1)) !== 0) return undefined;
-  return { pageSize, lastPage, txnId, roots };
+  return { pageSize, lastPage, txnId, dbs: [0, 1].map((d) => readDbRecord(page, dbs + d * DB_RECORD)) };
 }
 
 /** Why an LMDB data file cannot be mapped safely; undefined when it can (or is absent). */
@@ -64,10 +64,10 @@ export function indexFileDamage(path: string): string | undefined {
     const pages = size / BigInt(meta.pageSize);
     if (meta.lastPage >= pages)
       return `the file ends at page ${pages}, before its last page ${meta.lastPage}`;
-    for (const root of meta.roots)
+    for (const { root } of meta.dbs)
       if (root !== NO_PAGE && (root < 2n || root > meta.lastPage))
         return `a database root (page ${root}) lies outside the file's pages`;
-    return undefined;
+    return treeDamage(fd, meta.pageSize, meta.lastPage, meta.dbs);
   } finally {
     closeSync(fd);
   }
