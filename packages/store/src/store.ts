@@ -154,6 +154,7 @@ async function boot(
         await layer.healPacer();
         return (await layer.heal(bucket, key, { deep: true })).healed;
       },
+      indexes: () => layer.checkIndexes(),
     },
     log,
   );

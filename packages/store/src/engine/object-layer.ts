@@ -383,6 +383,11 @@ export interface ObjectLayer {
    * keys whose latest version is a delete marker, records only some drives still keep.
    */
   keysToHeal(bucket: string, prefix: string, after: string | undefined, max: number): Promise<string[]>;
+  /**
+   * Walks every online drive's index file as opening it does (index-check.ts). A damaged one
+   * takes its drive offline, to be set aside and filled again; the drives found so.
+   */
+  checkIndexes(): Promise<number[]>;
   /** Rewrites the missing or corrupt shards and records of one object; which drives got some. */
   heal(bucket: string, key: string, opts?: { deep?: boolean; dryRun?: boolean }): Promise<HealResult>;
   backendInfo(): BackendInfo;

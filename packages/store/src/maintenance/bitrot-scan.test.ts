@@ -25,10 +25,20 @@ describe('the bitrot scan policy', () => {
 
 describe('the bitrot scan', () => {
   /** Buckets of keys; every heal is noted, and the keys named in `damaged` report a drive healed. */
-  function store(buckets: Record<string, string[]>, damaged: string[] = [], slow = false) {
+  function store(
+    buckets: Record<string, string[]>,
+    damaged: string[] = [],
+    slow = false,
+    badIndexes: number[] = [],
+  ) {
     const healed: string[] = [];
     const logs: string[] = [];
     const steps = {
+      // Each pass checks the indexes first.
+      indexes: async () => {
+        healed.push('(indexes)');
+        return badIndexes;
+      },
       objects: async function* () {
         for (const [bucket, keys] of Object.entries(buckets)) for (const key of keys) yield { bucket, key };
       },
@@ -46,13 +56,16 @@ describe('the bitrot scan', () => {
 
   it('checks every key of every bucket, pass after pass, and says what it healed', async () => {
     const keys = Array.from({ length: 2500 }, (_, i) => `k${String(i).padStart(4, '0')}`);
-    const { healed, logs, scan } = store({ a: keys, b: ['x'] }, ['a/k0007']);
+    const { healed, logs, scan } = store({ a: keys, b: ['x'] }, ['a/k0007'], false, [2]);
     scan.apply(config('heal bitrotscan=on\nscanner speed=fastest cycle=10ms'));
-    await until(() => healed.length >= 2 * 2501);
+    await until(() => healed.length >= 2 * 2502);
     await scan.stop();
-    expect(healed.slice(0, 2501)).toEqual([...keys.map((k) => `a/${k}`), 'b/x']);
-    expect(healed.slice(2501, 5002)).toEqual(healed.slice(0, 2501));
+    expect(healed.slice(0, 2502)).toEqual(['(indexes)', ...keys.map((k) => `a/${k}`), 'b/x']);
+    expect(healed.slice(2502, 5004)).toEqual(healed.slice(0, 2502));
     expect(logs).toContain('bitrot scan healed 1 object(s)');
+    expect(logs).toContain(
+      'bitrot scan found the index of drive 3 damaged; the drive is offline until it is filled again',
+    );
   });
 
   it('does nothing while off, and stops after the object it is on when turned off', async () => {
@@ -62,9 +75,9 @@ describe('the bitrot scan', () => {
     expect(healed).toEqual([]);
     // A pause of the slowest pace between objects: turned off during it, the scan ends.
     scan.apply(config('heal bitrotscan=on\nscanner speed=slowest delay=1000000'));
-    await until(() => healed.length >= 1);
+    await until(() => healed.length >= 2);
     scan.apply(config('heal bitrotscan=off'));
     await scan.stop();
-    expect(healed).toEqual(['a/1']);
+    expect(healed).toEqual(['(indexes)', 'a/1']);
   });
 });

@@ -2,9 +2,10 @@ import { configDuration, MAX_TIMER_MS } from '../config/duration.js';
 import { effective, type ServerConfig } from '../config/kv.js';
 import { subsystem } from '../config/subsystems.js';
 
-// MinIO's `heal bitrotscan=on`: the scanner checks every shard block's checksum of every
-// object as it passes, so that damage to data nobody reads is found and healed before a
-// second drive fails under it. Reads check only the shards they open. The pace is the
+// MinIO's `heal bitrotscan=on`: the scanner checks each drive's index file (as opening it
+// does), then every shard block's checksum of every object as it passes, so that damage to
+// data nobody reads is found and healed before a second drive fails under it. Reads check
+// only the shards they open. The pace is the
 // scanner's: after each object a pause of `delay` times what the object took, at most
 // `max_wait`; a pass over every bucket, then `cycle` before the next.
 
@@ -44,6 +45,8 @@ export interface ScanSteps {
   objects(): AsyncIterable<{ bucket: string; key: string }>;
   /** Checks every shard of the key's versions and repairs what fails; the drives healed. */
   heal(bucket: string, key: string): Promise<number[]>;
+  /** Checks the drives' index files (metadata has no shard checksums); the drives found damaged. */
+  indexes(): Promise<number[]>;
 }
 
 export class BitrotScan {
@@ -90,8 +93,13 @@ export class BitrotScan {
     }
   }
 
-  /** One pass over every object; how many were healed. */
+  /** One pass over the drives' indexes and every object; how many objects were healed. */
   private async pass(): Promise<number> {
+    // A damaged index takes its drive offline: its objects are then healed from the others.
+    for (const d of await this.steps.indexes())
+      this.log(
+        `bitrot scan found the index of drive ${d + 1} damaged; the drive is offline until it is filled again`,
+      );
     let repaired = 0;
     for await (const { bucket, key } of this.steps.objects()) {
       if (!this.active) return repaired;

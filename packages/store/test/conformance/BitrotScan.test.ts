@@ -1,15 +1,16 @@
 import { createHash } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import * as s3sdk from '@aws-sdk/client-s3';
 import { MadminClient } from '@stowage/madmin';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dataDir } from '../../src/engine/fs/layout.js';
-import { corruptShard, driveRecord, driveWithShard, pattern } from '../faults/support.js';
+import { indexFilePath } from '../../src/engine/fs/drive-index.js';
+import { dataDir, sysPath } from '../../src/engine/fs/layout.js';
+import { corruptShard, damageTreePages, driveRecord, driveWithShard, pattern } from '../faults/support.js';
 import { ROOT, startTestStore, type TestStore } from '../support/store.js';
 
 // `heal bitrotscan=on`: damage to a shard no read opens (parity) is found by the scan and
-// healed, byte for byte, without any client reading the object.
+// healed, byte for byte, without any client reading the object; so is a damaged index.
 
 const { CreateBucketCommand, PutObjectCommand } = s3sdk;
 
@@ -45,6 +46,22 @@ describe('heal bitrotscan', () => {
     for (let i = 0; i < 100 && (await shardOn(parity, 'cold.bin')) !== before; i++)
       await new Promise((r) => setTimeout(r, 100));
     expect(await shardOn(parity, 'cold.bin')).toBe(before);
+    await admin.config.setKV('heal bitrotscan=off');
+  });
+
+  it("finds a drive's damaged index (metadata has no shard checksums), and the drive is filled again", async () => {
+    await t.s3.send(new PutObjectCommand({ Bucket: 'scanned', Key: 'kept.txt', Body: 'kept' }));
+    const drive = t.drives[3]!;
+    // Damage LMDB reads past without a check: each tree page names another page as itself.
+    expect(await damageTreePages(indexFilePath(drive), 'page number')).toBeGreaterThan(0);
+    await admin.config.setKV('scanner speed=fastest');
+    await admin.config.setKV('heal bitrotscan=on');
+    const setAside = async () => (await readdir(sysPath(drive))).some((n) => n.startsWith('index.damaged-'));
+    for (let i = 0; i < 100 && !(await setAside()); i++) await new Promise((r) => setTimeout(r, 100));
+    expect(await setAside()).toBe(true);
+    for (let i = 0; i < 100 && driveRecord(drive, 'scanned', 'kept.txt') === undefined; i++)
+      await new Promise((r) => setTimeout(r, 100));
+    expect(driveRecord(drive, 'scanned', 'kept.txt')).toBeDefined();
     await admin.config.setKV('heal bitrotscan=off');
   });
 });

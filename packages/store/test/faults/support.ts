@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { open as openFile, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { type Database, open } from 'lmdb';
 import { uploadEntry } from '../../src/engine/erasure/uploads.js';
@@ -170,21 +170,27 @@ export type TreeDamage = 'page number' | 'free space bounds' | 'node outside its
 
 /**
  * Damages every page of an LMDB file (4 KiB pages) that looks like a branch or leaf page of
- * its trees, as bitrot inside the pages would: the pages the trees reach are among them.
+ * its trees, in place, as bitrot inside the pages would: the pages the trees reach are among them.
  */
 export async function damageTreePages(file: string, damage: TreeDamage): Promise<number> {
-  const bytes = await readFile(file);
-  let damaged = 0;
-  for (let at = 2 * 4096; at + 4096 <= bytes.length; at += 4096) {
-    const page = bytes.subarray(at, at + 4096);
-    if (page.readBigUInt64LE(0) !== BigInt(at / 4096) || (page.readUInt16LE(18) & 3) === 0) continue;
-    const lower = page.readUInt16LE(20);
-    if (damage === 'page number') page.writeBigUInt64LE(BigInt(at / 4096 + 1), 0);
-    else if (damage === 'free space bounds') page.writeUInt16LE(page.readUInt16LE(22) + 2, 20);
-    else if (damage === 'node outside its page') page.writeUInt16LE(4096 - 24 - 4, 24);
-    else if (lower >= 4) page.writeUInt16LE(lower - 2, 20);
-    damaged++;
+  const fh = await openFile(file, 'r+');
+  try {
+    const size = (await fh.stat()).size;
+    const page = Buffer.alloc(4096);
+    let damaged = 0;
+    for (let at = 2 * 4096; at + 4096 <= size; at += 4096) {
+      await fh.read(page, 0, 4096, at);
+      if (page.readBigUInt64LE(0) !== BigInt(at / 4096) || (page.readUInt16LE(18) & 3) === 0) continue;
+      const lower = page.readUInt16LE(20);
+      if (damage === 'page number') page.writeBigUInt64LE(BigInt(at / 4096 + 1), 0);
+      else if (damage === 'free space bounds') page.writeUInt16LE(page.readUInt16LE(22) + 2, 20);
+      else if (damage === 'node outside its page') page.writeUInt16LE(4096 - 24 - 4, 24);
+      else if (lower >= 4) page.writeUInt16LE(lower - 2, 20);
+      await fh.write(page, 0, 4096, at);
+      damaged++;
+    }
+    return damaged;
+  } finally {
+    await fh.close();
   }
-  await writeFile(file, bytes);
-  return damaged;
 }

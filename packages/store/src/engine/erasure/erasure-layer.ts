@@ -311,6 +311,10 @@ export class ErasureObjectLayer implements ObjectLayer {
     return repairDocuments(this.set.drives, this.params, online);
   }
 
+  checkIndexes(): Promise<number[]> {
+    return this.ctx.drives.checkIndexes();
+  }
+
   /** Heals every object of every bucket, a page of keys at a time. */
   async healAll(): Promise<number> {
     const rebuilt = [...this.ctx.drives.rebuilding];

@@ -198,6 +198,39 @@ describe('bitrot and heal', () => {
     expect(driveRecord(f.drives[3]!, 'bkt', 'during')).toBeDefined();
   });
 
+  it('an index damaged while the store runs is found by a check: offline, set aside, filled again', async () => {
+    // Nothing reads the drive between the damage and the check (LMDB would follow it).
+    expect(
+      await damageTreePages(join(f.drives[3]!, '.stowage.sys/index/data.mdb'), 'last node cut off'),
+    ).toBeGreaterThan(0);
+    expect(await layer.checkIndexes()).toEqual([3]);
+    expect(layer.backendInfo().onlineDrives).toBe(3);
+    expect(await read('big')).toBe(sha256(BIG));
+    await layer.putObject(put('bkt', 'during', 'written while the index was damaged'));
+    await layer.recoverDrives();
+    expect(layer.backendInfo().onlineDrives).toBe(4);
+    for (const key of ['big', 'small', 'during'])
+      expect(driveRecord(f.drives[3]!, 'bkt', key), key).toBeDefined();
+    expect(
+      (await readdir(join(f.drives[3]!, '.stowage.sys'))).filter((n) => n.startsWith('index.damaged-')),
+    ).toHaveLength(1);
+    expect(await layer.checkIndexes()).toEqual([]);
+  });
+
+  it('a check of sound indexes while writes commit finds nothing', async () => {
+    let writing = true;
+    const writes = (async () => {
+      for (let i = 0; writing; i++) {
+        await layer.putObject(put('bkt', `w/${i % 50}`, pattern(i % 3 === 0 ? 200_000 : 3000, i)));
+        if (i % 5 === 0) await layer.deleteObject('bkt', `w/${(i * 7) % 50}`, { versioning: 'unversioned' });
+      }
+    })();
+    for (let round = 0; round < 60; round++) expect(await layer.checkIndexes()).toEqual([]);
+    writing = false;
+    await writes;
+    expect(layer.backendInfo().onlineDrives).toBe(4);
+  });
+
   it('drives being filled again are no votes against a version: its last record is kept', async () => {
     await layer.shutdown();
     // Beyond parity: two drives wiped and a third's index lost. Drive 2 alone still names

@@ -81,6 +81,18 @@ export class IndexedDrives {
   }
 
   /**
+   * Walks each online drive's index file (DriveIndex.verify). A damaged one is offline from
+   * now on, for this turn's requests too, and reported lost; the drives found so.
+   */
+  async checkIndexes(): Promise<number[]> {
+    const damage = await Promise.all(this.all().map((ix) => ix?.verify()));
+    const damaged = damage.flatMap((found, i) => (found === undefined ? [] : [i]));
+    this.snapshot = undefined;
+    for (const i of damaged) this.live(i);
+    return damaged;
+  }
+
+  /**
    * Every drive's index, undefined for offline ones. Checked once per event-loop turn: the
    * several steps of one request share the answer, and a drive lost meanwhile is seen by
    * the next turn (a commit on it then fails like any write to a failed drive).

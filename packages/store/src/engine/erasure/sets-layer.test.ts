@@ -3,7 +3,9 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { damageTreePages } from '../../../test/faults/support.js';
 import { EngineError } from '../errors.js';
+import { indexFilePath } from '../fs/drive-index.js';
 import { initDrives } from '../fs/drives.js';
 import { bucketDir, bucketRecordPath } from '../fs/layout.js';
 import { commonPrefix, compareKeys } from '../listing.js';
@@ -289,6 +291,13 @@ describe('a deployment of two erasure sets', () => {
     const files = await readdir(bucketDir(paths[20]!, 'bkt'), { recursive: true });
     expect(files.some((f) => f.endsWith('part.1'))).toBe(true);
     expect(await bytes((await layer.getObject('bkt', key!)).stream)).toEqual(content);
+  });
+
+  it("checks every drive's index, naming a damaged one by its place in the deployment", async () => {
+    expect(await layer.checkIndexes()).toEqual([]);
+    await damageTreePages(indexFilePath(paths[20]!), 'page number');
+    expect(await layer.checkIndexes()).toEqual([20]);
+    expect(layer.backendInfo().onlineDrives).toBe(31);
   });
 
   it('walks the keys to heal of every set in one order', async () => {

@@ -302,6 +302,11 @@ export class ErasureSets implements ObjectLayer {
     return { ...result, healed: result.healed.map((d) => d + this.firsts[at]!), set: at };
   }
 
+  async checkIndexes(): Promise<number[]> {
+    const found = await Promise.all(this.sets.map((s) => s.checkIndexes()));
+    return found.flatMap((drives, at) => drives.map((d) => d + this.firsts[at]!));
+  }
+
   async keysToHeal(
     bucket: string,
     prefix: string,

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { type Database, open, type RootDatabase } from 'lmdb';
 import { decodeObjectRecord, encodeObjectRecord, type ObjectRecord } from '../../format/object-record.js';
 import { packRecord, unpackRecord } from '../../format/record.js';
-import { indexFileDamage } from './index-check.js';
+import { indexFileDamage, openIndexFileDamage } from './index-check.js';
 import { formatPath, sysPath } from './layout.js';
 import { type BucketUsageCounters, countersOf, moveCounters, readCounters } from './usage-counters.js';
 
@@ -39,6 +39,8 @@ export type { BucketUsageCounters } from './usage-counters.js';
 
 export class DriveIndex {
   private readonly counters = new Map<string, BucketUsageCounters>();
+  /** Damage verify() found: the drive is offline until its index is opened again (and set aside). */
+  private damage: string | undefined;
 
   private constructor(
     readonly drive: string,
@@ -106,7 +108,27 @@ export class DriveIndex {
    * at once, while LMDB would go on serving the unlinked index file from memory. Two stats:
    * it runs once per event-loop turn (IndexedDrives.all).
    */
+  /**
+   * Checks the open index's file as an open does (index-check.ts), without holding the event
+   * loop and under a read transaction, so that no page the walk reaches is reused under it.
+   * Damage seen on two looks in a row (a commit landing while the metas were read can look
+   * like damage once) takes the drive offline. Why the index is damaged; undefined when it is not.
+   */
+  async verify(): Promise<string | undefined> {
+    const look = async () => {
+      const txn = this.env.useReadTransaction();
+      try {
+        return await openIndexFileDamage(this.indexFile.path);
+      } finally {
+        txn.done();
+      }
+    };
+    if (this.damage === undefined && (await look()) !== undefined) this.damage = await look();
+    return this.damage;
+  }
+
   online(): boolean {
+    if (this.damage !== undefined) return false;
     try {
       const st = statSync(formatPath(this.drive), { throwIfNoEntry: false });
       if (st === undefined || st.dev !== this.device) return false;

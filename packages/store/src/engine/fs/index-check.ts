@@ -1,5 +1,6 @@
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
-import { DB_RECORD, type DbRecord, readDbRecord, treeDamage } from './index-tree.js';
+import { open } from 'node:fs/promises';
+import { DB_RECORD, type DbRecord, type FileCheck, readDbRecord, treeDamage } from './index-tree.js';
 
 // A look at an LMDB file before it is mapped. LMDB trusts its file: a truncated file makes
 // the process die of SIGBUS at the first read past its end, and zeroed or random meta pages
@@ -40,6 +41,30 @@ function readMeta(page: Buffer): Meta | undefined {
   return { pageSize, lastPage, txnId, dbs: [0, 1].map((d) => readDbRecord(page, dbs + d * DB_RECORD)) };
 }
 
+/** The largest read a check asks for (a page); each read's bytes are used before the next. */
+const MAX_READ = 65536;
+
+/**
+ * The checks of a file: its metas, then its trees. `size` is asked for once the metas are
+ * read: a commit that grows the file writes its meta last.
+ */
+function* fileDamage(size: () => number): FileCheck {
+  const meta0 = readMeta(yield { at: 0, length: 4096 });
+  const pageSize = meta0?.pageSize ?? 4096;
+  const metas = [meta0, readMeta(yield { at: pageSize, length: 4096 })].filter(
+    (m): m is Meta => m !== undefined,
+  );
+  if (metas.length === 0) return 'neither meta page is an LMDB meta page';
+  // LMDB opens with the meta of the later transaction: that one must fit the file.
+  const meta = metas.reduce((a, b) => (b.txnId > a.txnId ? b : a));
+  const pages = BigInt(size()) / BigInt(meta.pageSize);
+  if (meta.lastPage >= pages) return `the file ends at page ${pages}, before its last page ${meta.lastPage}`;
+  for (const { root } of meta.dbs)
+    if (root !== NO_PAGE && (root < 2n || root > meta.lastPage))
+      return `a database root (page ${root}) lies outside the file's pages`;
+  return yield* treeDamage(meta.pageSize, meta.lastPage, meta.dbs);
+}
+
 /** Why an LMDB data file cannot be mapped safely; undefined when it can (or is absent). */
 export function indexFileDamage(path: string): string | undefined {
   let fd: number;
@@ -50,25 +75,33 @@ export function indexFileDamage(path: string): string | undefined {
     throw err;
   }
   try {
-    const size = BigInt(fstatSync(fd).size);
-    const first = Buffer.alloc(4096);
-    readSync(fd, first, 0, first.length, 0);
-    const meta0 = readMeta(first);
-    const pageSize = meta0?.pageSize ?? 4096;
-    const second = Buffer.alloc(4096);
-    readSync(fd, second, 0, second.length, pageSize);
-    const metas = [meta0, readMeta(second)].filter((m): m is Meta => m !== undefined);
-    if (metas.length === 0) return 'neither meta page is an LMDB meta page';
-    // LMDB opens with the meta of the later transaction: that one must fit the file.
-    const meta = metas.reduce((a, b) => (b.txnId > a.txnId ? b : a));
-    const pages = size / BigInt(meta.pageSize);
-    if (meta.lastPage >= pages)
-      return `the file ends at page ${pages}, before its last page ${meta.lastPage}`;
-    for (const { root } of meta.dbs)
-      if (root !== NO_PAGE && (root < 2n || root > meta.lastPage))
-        return `a database root (page ${root}) lies outside the file's pages`;
-    return treeDamage(fd, meta.pageSize, meta.lastPage, meta.dbs);
+    const check = fileDamage(() => fstatSync(fd).size);
+    const bytes = Buffer.alloc(MAX_READ);
+    for (let step = check.next(); ; ) {
+      if (step.done) return step.value;
+      step = check.next(bytes.subarray(0, readSync(fd, bytes, 0, step.value.length, step.value.at)));
+    }
   } finally {
     closeSync(fd);
+  }
+}
+
+/**
+ * indexFileDamage of an index that is open, without holding the event loop: the caller
+ * keeps an LMDB read transaction open meanwhile, so that no page the walk reaches is
+ * reused under it.
+ */
+export async function openIndexFileDamage(path: string): Promise<string | undefined> {
+  const fh = await open(path, 'r');
+  try {
+    const check = fileDamage(() => fstatSync(fh.fd).size);
+    const bytes = Buffer.alloc(MAX_READ);
+    for (let step = check.next(); ; ) {
+      if (step.done) return step.value;
+      const { bytesRead } = await fh.read(bytes, 0, step.value.length, step.value.at);
+      step = check.next(bytes.subarray(0, bytesRead));
+    }
+  } finally {
+    await fh.close();
   }
 }

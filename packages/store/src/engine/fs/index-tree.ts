@@ -1,5 +1,3 @@
-import { readSync } from 'node:fs';
-
 // A walk of an LMDB file's B-trees before it is mapped. LMDB trusts its pages: a tree page
 // whose header or node offsets were damaged makes it fail an assertion (abort), free a wild
 // pointer, or quietly end a range early. Every branch and leaf page reachable from the
@@ -58,18 +56,24 @@ interface Tally {
   leafDepth: number | undefined;
 }
 
+/** A read a check needs: `length` bytes at byte `at`; answered with the bytes read (fewer at the file's end). */
+export interface FileRead {
+  at: number;
+  length: number;
+}
+
+/**
+ * A check of a file, as the reads it asks for (each answer is used before the next read,
+ * so one buffer serves them all), and in the end why the file is damaged (undefined: it is not).
+ */
+export type FileCheck = Generator<FileRead, string | undefined, Buffer>;
+
 /**
  * Why the trees of the databases `dbs` (the free and main databases of the meta LMDB opens
  * with; the named databases are found in the main one) cannot be walked safely; undefined
  * when every reachable page checks out.
  */
-export function treeDamage(
-  fd: number,
-  pageSize: number,
-  lastPage: bigint,
-  dbs: DbRecord[],
-): string | undefined {
-  const page = Buffer.alloc(pageSize);
+export function* treeDamage(pageSize: number, lastPage: bigint, dbs: DbRecord[]): FileCheck {
   const seen = new Set<bigint>();
   const pending: { name: string; db: DbRecord }[] = dbs.map((db, i) => ({
     name: i === 0 ? 'free' : 'main',
@@ -77,17 +81,18 @@ export function treeDamage(
   }));
   const inFile = (pgno: bigint, count = 1n) => pgno >= 2n && pgno + count - 1n <= lastPage;
 
-  const readPage = (pgno: bigint): void => {
+  function* readPage(pgno: bigint): Generator<FileRead, Buffer, Buffer> {
     if (!inFile(pgno)) throw new Damage(`page ${pgno} lies outside the file's pages`);
     if (seen.has(pgno)) throw new Damage(`page ${pgno} is reached twice`);
     seen.add(pgno);
-    if (readSync(fd, page, 0, pageSize, Number(pgno) * pageSize) !== pageSize)
-      throw new Damage(`page ${pgno} is cut short`);
+    const page = yield { at: Number(pgno) * pageSize, length: pageSize };
+    if (page.length !== pageSize) throw new Damage(`page ${pgno} is cut short`);
     if (page.readBigUInt64LE(0) !== pgno)
       throw new Damage(`page ${pgno} names itself ${page.readBigUInt64LE(0)}`);
-  };
+    return page;
+  }
 
-  const walk = (name: string, db: DbRecord): void => {
+  function* walk(name: string, db: DbRecord): Generator<FileRead, void, Buffer> {
     const tally: Tally = {
       branchPages: 0n,
       leafPages: 0n,
@@ -99,7 +104,7 @@ export function treeDamage(
     while (stack.length > 0) {
       const { pgno, depth } = stack.pop()!;
       if (depth > MAX_DEPTH) throw new Damage(`database ${name} is deeper than ${MAX_DEPTH} pages`);
-      readPage(pgno);
+      const page = yield* readPage(pgno);
       const flags = page.readUInt16LE(18);
       const kind = flags & (P_BRANCH | P_LEAF);
       if (kind !== P_BRANCH && kind !== P_LEAF)
@@ -142,7 +147,10 @@ export function treeDamage(
         if (nodeFlags & F_SUBDATA) {
           if (name !== 'main' || size !== DB_RECORD)
             throw new Damage(`node ${i} of page ${pgno} is a misplaced database`);
-          const sub = page.subarray(node + NODE_HEADER, keyEnd).toString('latin1');
+          const sub = page
+            .subarray(node + NODE_HEADER, keyEnd)
+            .toString('latin1')
+            .replace(/\0+$/, '');
           pending.push({ name: `'${sub}'`, db: readDbRecord(page, keyEnd) });
         }
       }
@@ -163,7 +171,7 @@ export function treeDamage(
     for (const [what, found, recorded] of counted)
       if (BigInt(found) !== BigInt(recorded))
         throw new Damage(`database ${name} records ${recorded} ${what}, its pages hold ${found}`);
-  };
+  }
 
   try {
     for (let next = pending.shift(); next; next = pending.shift()) {
@@ -171,7 +179,7 @@ export function treeDamage(
         if (next.db.entries !== 0n) throw new Damage(`database ${next.name} has entries but no pages`);
         continue;
       }
-      walk(next.name, next.db);
+      yield* walk(next.name, next.db);
     }
     return undefined;
   } catch (err) {
