@@ -103,22 +103,23 @@ export class DriveIndex {
   }
 
   /**
-   * The drive still holds this index: its identity file is there, on the device the index
-   * was opened on, and the index file is the one opened. A wiped or swapped drive fails this
-   * at once, while LMDB would go on serving the unlinked index file from memory. Two stats:
-   * it runs once per event-loop turn (IndexedDrives.all).
-   */
-  /**
    * Checks the open index's file as an open does (index-check.ts), without holding the event
    * loop and under a read transaction, so that no page the walk reaches is reused under it.
    * Damage seen on two looks in a row (a commit landing while the metas were read can look
    * like damage once) takes the drive offline. Why the index is damaged; undefined when it is not.
    */
   async verify(): Promise<string | undefined> {
-    const look = async () => {
-      const txn = this.env.useReadTransaction();
+    const look = async (): Promise<string | undefined> => {
+      let txn: { done(): void };
+      try {
+        txn = this.env.useReadTransaction();
+      } catch {
+        return undefined; // closed (the store is stopping): nothing to check
+      }
       try {
         return await openIndexFileDamage(this.indexFile.path);
+      } catch (err) {
+        return `the index file cannot be read: ${(err as Error).message}`;
       } finally {
         txn.done();
       }
@@ -127,6 +128,12 @@ export class DriveIndex {
     return this.damage;
   }
 
+  /**
+   * The drive still holds this index: its identity file is there, on the device the index
+   * was opened on, and the index file is the one opened. A wiped or swapped drive fails this
+   * at once, while LMDB would go on serving the unlinked index file from memory. Two stats:
+   * it runs once per event-loop turn (IndexedDrives.all).
+   */
   online(): boolean {
     if (this.damage !== undefined) return false;
     try {
