@@ -5,17 +5,19 @@ import { driveFormat, FORMAT_VERSION, formatJson, migrateFormat } from './format
 const fixture = async (name: string): Promise<unknown> =>
   JSON.parse(await readFile(new URL(`../../test/fixtures/${name}`, import.meta.url), 'utf8'));
 
+/** Drive 17 of 32, in sets of 16: what version 3 holds. */
+const SETS_OF_16 = {
+  format: 'stowage',
+  version: 3,
+  deploymentId: 'dep',
+  drives: 32,
+  index: 17,
+  setDrives: 16,
+};
+
 describe('format.json', () => {
   it('reads the current version as is', () => {
-    const current = {
-      format: 'stowage',
-      version: 3,
-      deploymentId: 'dep',
-      drives: 32,
-      index: 17,
-      setDrives: 16,
-    };
-    expect(migrateFormat(current)).toEqual({ format: current, migrated: false, needsIndex: false });
+    expect(migrateFormat(SETS_OF_16)).toEqual({ format: SETS_OF_16, migrated: false, needsIndex: false });
   });
 
   it('reads version 2 as one set of every drive, however many, and keeps it version 2', async () => {
@@ -41,14 +43,7 @@ describe('format.json', () => {
       drives: 4,
       index: 1,
     });
-    expect(JSON.parse(formatJson(driveFormat('dep', 32, 17, 16)))).toEqual({
-      format: 'stowage',
-      version: 3,
-      deploymentId: 'dep',
-      drives: 32,
-      index: 17,
-      setDrives: 16,
-    });
+    expect(JSON.parse(formatJson(driveFormat('dep', 32, 17, 16)))).toEqual(SETS_OF_16);
     for (const f of [driveFormat('dep', 4, 1, 4), driveFormat('dep', 32, 17, 16)])
       expect(migrateFormat(JSON.parse(formatJson(f)))).toEqual({
         format: f,

@@ -1,5 +1,4 @@
 import { existsSync } from 'node:fs';
-import { statfs } from 'node:fs/promises';
 import type { BucketMetaRecord } from '../../format/bucket-meta.js';
 import type { OpTracer } from '../../observe/op-trace.js';
 import { type DriveIndex, indexFilePath } from '../fs/drive-index.js';
@@ -47,6 +46,7 @@ import * as multipart from './multipart.js';
 import * as objects from './objects.js';
 import { type ErasureParams, erasureParams } from './params.js';
 import { repairDocuments, restoreDocuments } from './restore.js';
+import { driveReport } from './space.js';
 import { abortStaleUploads } from './stale-uploads.js';
 import { sweepUnnamedData } from './sweep.js';
 import * as uploadListing from './upload-listing.js';
@@ -371,26 +371,8 @@ export class ErasureObjectLayer implements ObjectLayer {
     };
   }
 
-  async drives(): Promise<DriveInfo[]> {
-    const live = this.ctx.drives.all();
-    return Promise.all(
-      this.set.drives.map(async (path, index): Promise<DriveInfo> => {
-        const info: DriveInfo = {
-          path,
-          index: (this.set.first ?? 0) + index,
-          set: (this.set.first ?? 0) / this.set.drives.length,
-          inSet: index,
-          state: live[index] ? 'ok' : 'offline',
-        };
-        const fs = await statfs(path).catch(() => undefined);
-        if (fs) {
-          info.total = fs.blocks * fs.bsize;
-          info.available = fs.bavail * fs.bsize;
-          info.used = (fs.blocks - fs.bfree) * fs.bsize;
-        }
-        return info;
-      }),
-    );
+  drives(): Promise<DriveInfo[]> {
+    return driveReport(this.set.drives, this.set.first ?? 0, this.ctx.drives.all());
   }
 
   async shutdown(): Promise<void> {

@@ -1,5 +1,8 @@
 import { statfsSync } from 'node:fs';
+import { statfs } from 'node:fs/promises';
 import { EngineError } from '../errors.js';
+import type { DriveIndex } from '../fs/drive-index.js';
+import type { DriveInfo } from '../object-layer.js';
 import { quorumError } from './params.js';
 
 // Drives filling up. A commit that meets a full disk fails in LMDB, and lmdb-js's native
@@ -74,4 +77,33 @@ export function writeQuorumFailure(paths: readonly string[], writeQuorum: number
     return !k || k.free >= k.reserve;
   }).length;
   return roomy < writeQuorum ? new EngineError('XMinioStorageFull') : quorumError('write');
+}
+
+/**
+ * Each drive of a set, as the admin API reports it: its place in the deployment (the set
+ * begins at drive `first`), its state and, where statfs answers, its capacity.
+ */
+export function driveReport(
+  paths: readonly string[],
+  first: number,
+  live: readonly (DriveIndex | undefined)[],
+): Promise<DriveInfo[]> {
+  return Promise.all(
+    paths.map(async (path, index): Promise<DriveInfo> => {
+      const info: DriveInfo = {
+        path,
+        index: first + index,
+        set: first / paths.length,
+        inSet: index,
+        state: live[index] ? 'ok' : 'offline',
+      };
+      const fs = await statfs(path).catch(() => undefined);
+      if (fs) {
+        info.total = fs.blocks * fs.bsize;
+        info.available = fs.bavail * fs.bsize;
+        info.used = (fs.blocks - fs.bfree) * fs.bsize;
+      }
+      return info;
+    }),
+  );
 }
