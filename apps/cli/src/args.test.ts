@@ -10,8 +10,30 @@ describe('parseCommand', () => {
       port: 9000,
       consolePort: 9090,
       basePath: '',
+      secureCookies: false,
+      trustProxy: false,
       ldap: false,
     });
+  });
+
+  test('TLS and proxies: Secure cookies on request, forwarded headers believed only from the listed', () => {
+    expect(parseCommand(['console', '--server', 'http://s:9000', '--secure-cookies'], {})).toMatchObject({
+      secureCookies: true,
+      trustProxy: false,
+    });
+    expect(parseCommand(['start'], { STOWAGE_SECURE_COOKIES: 'on' })).toMatchObject({ secureCookies: true });
+    expect(parseCommand(['start', '--trust-proxy', '10.0.0.7, 192.168.0.0/16,::1'], {})).toMatchObject({
+      trustProxy: ['10.0.0.7', '192.168.0.0/16', '::1'],
+    });
+    expect(parseCommand(['start'], { STOWAGE_TRUST_PROXY: '127.0.0.1' })).toMatchObject({
+      trustProxy: ['127.0.0.1'],
+    });
+    for (const bad of ['proxy.example', '10.0.0.0/33', '10.0.0.1/8/2', 'true'])
+      expect(() => parseCommand(['start', '--trust-proxy', bad], {})).toThrow(UsageError);
+    // The console alone learns the root user from the environment, for the loopback exemption.
+    expect(
+      parseCommand(['console', '--server', 'http://s:9000'], { MINIO_ROOT_USER: 'admin' }),
+    ).toMatchObject({ rootUser: 'admin' });
   });
 
   test('audit log search: on with a token, SQLite unless PostgreSQL is named', () => {

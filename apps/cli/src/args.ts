@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { parseArgs } from 'node:util';
 
 /** How the console is served (start and console commands). */
@@ -5,6 +6,13 @@ export interface ConsoleFlags {
   address: string;
   consolePort: number;
   basePath: string;
+  /** Cookies Secure and HSTS: the console is served over TLS. */
+  secureCookies: boolean;
+  /** Proxies whose X-Forwarded-For/-Proto are believed; false believes none. */
+  trustProxy: false | string[];
+  /** The root user, for the root-from-loopback exemption of login throttling (console only;
+   *  start knows its own). */
+  rootUser?: string;
   /** A Prometheus that scrapes the store, for the dashboard; the store's own metrics otherwise. */
   prometheusUrl?: string;
   prometheusJob?: string;
@@ -43,6 +51,13 @@ Options:
   --port N              S3 and admin API port (default 9000, env STOWAGE_PORT)
   --console-port N      console port (default 9090, env STOWAGE_CONSOLE_PORT)
   --base-path PATH      serve the console under PATH (env STOWAGE_BASE_PATH)
+  --secure-cookies      the console is served over TLS (directly or by a proxy): Secure
+                        cookies (__Host- prefixed at the root path) and HSTS
+                        (env STOWAGE_SECURE_COOKIES=on)
+  --trust-proxy LIST    addresses or CIDR ranges of reverse proxies whose X-Forwarded-For
+                        and X-Forwarded-Proto are believed, comma-separated (default none;
+                        env STOWAGE_TRUST_PROXY); https from one of them also makes cookies
+                        Secure
   --parity N            start, server: parity shards per object (default half the drives
                         of an erasure set, at most 4; env STOWAGE_PARITY)
   --server URL          console: the storage server (env STOWAGE_SERVER)
@@ -75,6 +90,24 @@ function port(raw: string | undefined, fallback: number, name: string): number {
   if (!Number.isInteger(n) || n < 0 || n > 65535)
     throw new UsageError(`${name} must be a port number, got '${raw}'`);
   return n;
+}
+
+/** 'a, b/24' -> ['a', 'b/24']; each an IP address or a CIDR range, as proxy-addr reads them. */
+function trustProxy(raw: string | undefined): false | string[] {
+  if (raw === undefined || raw.trim() === '') return false;
+  const list = raw
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  for (const entry of list) {
+    const [address, bits, ...rest] = entry.split('/');
+    const family = isIP(address ?? '');
+    const maxBits = family === 6 ? 128 : 32;
+    const validBits = bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= maxBits);
+    if (family === 0 || !validBits || rest.length > 0)
+      throw new UsageError(`--trust-proxy takes IP addresses or CIDR ranges, got '${entry}'`);
+  }
+  return list;
 }
 
 function parity(raw: string | undefined): { parity?: number } {
@@ -163,6 +196,8 @@ export function parseCommand(argv: string[], env: NodeJS.ProcessEnv): Command {
         port: { type: 'string' },
         'console-port': { type: 'string' },
         'base-path': { type: 'string' },
+        'secure-cookies': { type: 'boolean' },
+        'trust-proxy': { type: 'string' },
         server: { type: 'string' },
         'prometheus-url': { type: 'string' },
         'prometheus-job': { type: 'string' },
@@ -182,10 +217,15 @@ export function parseCommand(argv: string[], env: NodeJS.ProcessEnv): Command {
   const consolePort = port(str(values['console-port']) ?? env.STOWAGE_CONSOLE_PORT, 9090, '--console-port');
   const basePath = str(values['base-path']) ?? env.STOWAGE_BASE_PATH ?? '';
   const parityOption = parity(str(values.parity) ?? env.STOWAGE_PARITY);
+  const rootUser = env.STOWAGE_ROOT_USER || env.MINIO_ROOT_USER;
   const consoleFlags = (): ConsoleFlags => ({
     address,
     consolePort,
     basePath,
+    secureCookies:
+      values['secure-cookies'] === true || ON.has((env.STOWAGE_SECURE_COOKIES ?? '').toLowerCase()),
+    trustProxy: trustProxy(str(values['trust-proxy']) ?? env.STOWAGE_TRUST_PROXY),
+    ...(rootUser ? { rootUser } : {}),
     ...logins(env),
     ...auditLog(env),
     ...prometheus(

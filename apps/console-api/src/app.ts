@@ -8,6 +8,7 @@ import Fastify, {
   type FastifyServerOptions,
 } from 'fastify';
 import { openAuditLog } from './audit/index.js';
+import { fromStorageError } from './clients/errors.js';
 import type { StorageGateway } from './clients/storage.js';
 import type { ConsoleConfig } from './config.js';
 import { createBinder } from './http/bind.js';
@@ -25,8 +26,9 @@ import { registerLoginRoutes } from './routes/login.js';
 import { registerLogRoutes } from './routes/logs.js';
 import { registerObjectRoutes } from './routes/objects.js';
 import { registerSessionRoutes } from './routes/session.js';
-import { sessionIdOf } from './session/cookie.js';
-import { csrfMatches, SessionStore } from './session/store.js';
+import { CookiePolicy, SESSION_COOKIE } from './session/cookie.js';
+import { viewOf } from './session/form-login.js';
+import { csrfMatches, type Session, SessionStore } from './session/store.js';
 import { createSocketBinder } from './sockets/bind-socket.js';
 import { registerSockets } from './sockets/index.js';
 
@@ -36,12 +38,18 @@ export interface AppDeps {
   sessions: SessionStore;
 }
 
+/** What routes get besides the app's dependencies: how cookies are named and flagged. */
+export interface RouteDeps extends AppDeps {
+  cookies: CookiePolicy;
+}
+
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 export function createSessionStore(config: ConsoleConfig): SessionStore {
   return new SessionStore({
     idleMs: config.sessionIdleSeconds * 1000,
     absoluteMs: config.sessionAbsoluteSeconds * 1000,
+    refreshMs: config.sessionRefreshSeconds * 1000,
   });
 }
 
@@ -53,7 +61,9 @@ export async function buildApp(
   const app = Fastify({
     logger,
     bodyLimit: 1024 * 1024,
-    trustProxy: true,
+    // Forwarded headers are believed only from the proxies the operator names: otherwise any
+    // client could choose the address its failed logins are counted against, or claim https.
+    trustProxy: deps.config.trustProxy,
     // Malformed URLs and headers fail before routing; answer them in the API's error shape too.
     frameworkErrors: (err, _request, reply) =>
       (reply as FastifyReply).code(400).send(new ApiError('badRequest', err.message).body()),
@@ -63,11 +73,14 @@ export async function buildApp(
   await app.register(websocket, { options: { maxPayload: 4096 } });
   // Uploads are streamed by their handler, so Fastify must not read (or size-limit) the form.
   app.addContentTypeParser('multipart/form-data', (_request, _payload, done) => done(null, undefined));
-  registerSecurityHeaders(app);
+  const cookies = new CookiePolicy(deps.config);
+  const routeDeps: RouteDeps = { ...deps, cookies };
+  registerSecurityHeaders(app, cookies);
   registerErrorHandling(app, deps.config.basePath + API_PREFIX);
 
-  const authenticate = (request: FastifyRequest) => {
-    const sessionId = sessionIdOf(request);
+  const refreshRights = rightsRefresher(deps);
+  const authenticate = async (request: FastifyRequest) => {
+    const sessionId = cookies.read(request, SESSION_COOKIE);
     const session = deps.sessions.touch(sessionId);
     if (!session || !sessionId) throw new ApiError('sessionRequired');
     if (
@@ -76,12 +89,13 @@ export async function buildApp(
     ) {
       throw new ApiError('csrfMismatch');
     }
+    if (deps.sessions.isStale(session)) await refreshRights(session, sessionId);
     return { session, sessionId };
   };
   const bind = createBinder({ app, basePath: deps.config.basePath, authenticate });
   const auditLog = deps.config.auditLog ? await openAuditLog(deps.config.auditLog) : undefined;
   if (auditLog) app.addHook('onClose', () => auditLog.close());
-  registerLoginRoutes(bind, deps);
+  registerLoginRoutes(bind, routeDeps);
   registerSessionRoutes(bind, { features: auditLog ? ['log-search'] : [] });
   registerLogRoutes(
     bind,
@@ -91,7 +105,7 @@ export async function buildApp(
   registerBucketFeatureRoutes(bind, deps);
   registerObjectRoutes(bind, deps);
   registerIdentityRoutes(bind, deps);
-  registerAccountRoutes(bind, deps);
+  registerAccountRoutes(bind, routeDeps);
   registerConfigRoutes(bind, deps);
   registerSockets(createSocketBinder({ app, basePath: deps.config.basePath, authenticate }), deps);
   const dashboard = registerDashboardRoutes(bind, deps);
@@ -99,4 +113,32 @@ export async function buildApp(
 
   if (deps.config.webRoot) await registerWebApp(app, deps.config.webRoot, deps.config.basePath);
   return app;
+}
+
+/**
+ * Reads a session's rights again from the server (AccountInfo), once at a time per session:
+ * a policy or group change made anywhere reaches open sessions within the refresh interval.
+ * Credentials the server no longer accepts (the user was disabled, removed or had its password
+ * changed) end the session; a server that cannot be reached leaves the last view in place.
+ */
+function rightsRefresher({ gateway, sessions }: AppDeps) {
+  const running = new WeakMap<Session, Promise<void>>();
+  const refresh = async (session: Session, sessionId: string) => {
+    try {
+      sessions.refresh(session, viewOf(await gateway.accountInfo(session.credentials)));
+    } catch (err) {
+      const error = fromStorageError(err, 'login');
+      if (error.code !== 'invalidLogin' && error.code !== 'sessionRequired') return;
+      sessions.revoke(sessionId);
+      throw new ApiError('sessionRequired', 'the server no longer accepts this session; log in again');
+    }
+  };
+  return (session: Session, sessionId: string): Promise<void> => {
+    let work = running.get(session);
+    if (!work) {
+      work = refresh(session, sessionId).finally(() => running.delete(session));
+      running.set(session, work);
+    }
+    return work;
+  };
 }

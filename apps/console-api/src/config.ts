@@ -1,3 +1,5 @@
+import type { ThrottleLimits } from './session/login-throttle.js';
+
 /** Everything the console needs to know at run time; the CLI builds it from flags and env. */
 export interface ConsoleConfig {
   /** The MinIO-compatible server, e.g. http://127.0.0.1:9000. */
@@ -12,8 +14,20 @@ export interface ConsoleConfig {
   sessionIdleSeconds: number;
   /** A session older than this is dropped, however busy. */
   sessionAbsoluteSeconds: number;
-  /** Mark the cookie Secure: set when served over TLS (directly or behind a proxy). */
+  /** Mark cookies Secure and send HSTS: the console is served over TLS (directly or behind a
+   *  proxy). Also on by itself for requests a trusted proxy says arrived over https. */
   secureCookies: boolean;
+  /** Proxies whose X-Forwarded-For and X-Forwarded-Proto are believed (addresses or CIDR
+   *  ranges); false believes none, so a client cannot pick its own address or scheme. */
+  trustProxy: false | string[];
+  /** An open session re-reads its user's policy this often, so a policy or group change made
+   *  anywhere reaches it without a new login. */
+  sessionRefreshSeconds: number;
+  /** The root user's access key where the console knows it (the embedded store, or given in
+   *  the environment): root is never throttled when logging in from loopback. */
+  rootAccessKey?: string;
+  /** Failed-login throttling; the defaults in login-throttle.ts. */
+  loginThrottle?: Partial<ThrottleLimits>;
   /** A Prometheus server that scrapes the storage server, for the dashboard's widgets. */
   prometheusUrl?: string;
   /** The scrape job's name in that Prometheus (the `job` label of the series). */
@@ -57,6 +71,8 @@ export const DEFAULT_CONFIG: Omit<ConsoleConfig, 'serverUrl'> = {
   sessionIdleSeconds: 30 * 60,
   sessionAbsoluteSeconds: 12 * 3600,
   secureCookies: false,
+  trustProxy: false,
+  sessionRefreshSeconds: 60,
   prometheusJobId: 'minio-job',
   ldap: false,
 };

@@ -85,6 +85,13 @@ export async function loginAs(
   return { cookie, csrf: session.json().csrfToken, setCookie };
 }
 
+/** The Set-Cookie line of one cookie in a response ('' when it sets none of that name). */
+export function setCookieNamed(res: { headers: Record<string, unknown> }, name: string): string {
+  const raw = res.headers['set-cookie'];
+  const lines = Array.isArray(raw) ? raw.map(String) : raw === undefined ? [] : [String(raw)];
+  return lines.find((line) => line.startsWith(`${name}=`)) ?? '';
+}
+
 /** A call as `who`; mutations carry the CSRF header. */
 export function callAs(
   app: FastifyInstance,

@@ -14,7 +14,16 @@ import {
   startSlapd,
 } from '../../../packages/store/test/support/slapd.js';
 import { OpenIdLogin } from '../src/session/openid-login.js';
-import { callAs, type Harness, type LoggedIn, loginAs, ROOT, startHarness, storeS3 } from './harness.js';
+import {
+  callAs,
+  type Harness,
+  type LoggedIn,
+  loginAs,
+  ROOT,
+  setCookieNamed,
+  startHarness,
+  storeS3,
+} from './harness.js';
 
 // The two logins besides the server's own users, each against a real peer: LDAP through the
 // same form (Debian's slapd), and single sign-on with an OpenID provider (oidc-provider)
@@ -98,6 +107,8 @@ describe('LDAP through the login form', () => {
   });
 });
 
+const BROWSER = 'b'.repeat(43);
+
 describe('single sign-on (OpenID Connect, authorization code with PKCE)', () => {
   const CALLBACK = 'http://127.0.0.1:9090/oauth_callback';
   let idp: OpenIdProvider;
@@ -127,13 +138,27 @@ describe('single sign-on (OpenID Connect, authorization code with PKCE)', () => 
     await idp?.close();
   });
 
-  const redirect = async () => {
-    const res = await h.app.inject({ method: 'GET', url: '/api/v1/login' });
+  // The tests act as one browser, which keeps the login cookie the login page hands it.
+  const browser = { cookie: '' };
+  const redirect = async (as = browser) => {
+    const res = await h.app.inject({
+      method: 'GET',
+      url: '/api/v1/login',
+      ...(as.cookie ? { headers: { cookie: as.cookie } } : {}),
+    });
     expect(res.json().loginStrategy).toBe('redirect');
+    const set = String(res.headers['set-cookie'] ?? '');
+    expect(set).toMatch(/^login=[\w-]{43};.*HttpOnly.*SameSite=Strict/);
+    as.cookie = set.split(';')[0] ?? '';
     return String(res.json().redirect);
   };
-  const callback = (code: string | null, state: string | null) =>
-    h.app.inject({ method: 'POST', url: '/api/v1/login/oauth2/auth', payload: { code, state } });
+  const callback = (code: string | null, state: string | null, as = browser) =>
+    h.app.inject({
+      method: 'POST',
+      url: '/api/v1/login/oauth2/auth',
+      payload: { code, state },
+      headers: as.cookie ? { cookie: as.cookie } : {},
+    });
 
   test('the login page points at the provider with state, nonce and an S256 challenge', async () => {
     const url = new URL(await redirect());
@@ -155,7 +180,7 @@ describe('single sign-on (OpenID Connect, authorization code with PKCE)', () => 
     expect(back.origin + back.pathname).toBe(CALLBACK);
     const res = await callback(back.searchParams.get('code'), back.searchParams.get('state'));
     expect(res.statusCode).toBe(200);
-    const cookie = String(res.headers['set-cookie']);
+    const cookie = setCookieNamed(res, 'token');
     expect(cookie).toMatch(/HttpOnly/i);
     const olga: LoggedIn = {
       cookie: cookie.split(';')[0] ?? '',
@@ -170,7 +195,7 @@ describe('single sign-on (OpenID Connect, authorization code with PKCE)', () => 
     // The administrator's token names consoleAdmin: the users page shows (SSO is not LDAP).
     const carlBack = await idp.authorize('carl', await redirect());
     const carl = await callback(carlBack.searchParams.get('code'), carlBack.searchParams.get('state'));
-    const carlCookie = String(carl.headers['set-cookie']).split(';')[0] ?? '';
+    const carlCookie = setCookieNamed(carl, 'token').split(';')[0] ?? '';
     const carlSession: LoggedIn = { cookie: carlCookie, csrf: carl.json().sessionId, setCookie: '' };
     const carlPages = (await sessionOf(h, carlSession)).pages;
     expect(carlPages).toContain('/users');
@@ -193,11 +218,58 @@ describe('single sign-on (OpenID Connect, authorization code with PKCE)', () => 
     expect((await callback('made-up-code', 'made-up-state')).statusCode).toBe(401);
   });
 
+  test('a callback only finishes a login in the browser that started it (login CSRF)', async () => {
+    // The attacker starts a login in their own browser and signs in at the provider as
+    // themselves, then sends the victim the callback address (code and state).
+    const attacker = { cookie: '' };
+    const back = await idp.authorize('carl', await redirect(attacker));
+    const code = back.searchParams.get('code');
+    const state = back.searchParams.get('state');
+    // The victim's browser has no login cookie, or its own from a login page it opened.
+    const none = await callback(code, state, { cookie: '' });
+    expect(none.statusCode).toBe(401);
+    expect(none.json().detailedMessage).toContain('another browser');
+    expect(setCookieNamed(none, 'token')).toBe('');
+    const victim = { cookie: '' };
+    await redirect(victim);
+    const other = await idp.authorize('carl', await redirect(attacker));
+    const crossed = await callback(other.searchParams.get('code'), other.searchParams.get('state'), victim);
+    expect(crossed.statusCode).toBe(401);
+    expect(setCookieNamed(crossed, 'token')).toBe('');
+    // A refused state is spent: the attacker cannot finish it afterwards either.
+    expect((await callback(code, state, attacker)).statusCode).toBe(401);
+    // The browser that started a login finishes it.
+    const own = await idp.authorize('carl', await redirect(attacker));
+    const ok = await callback(own.searchParams.get('code'), own.searchParams.get('state'), attacker);
+    expect(ok.statusCode).toBe(200);
+    expect(setCookieNamed(ok, 'token')).toMatch(/^token=/);
+  });
+
+  test('one address holds at most twenty pending logins; other addresses keep theirs', async () => {
+    const config = { configUrl: idp.issuer, clientId: CLIENT_ID, callbackUrl: CALLBACK, scopes: ['openid'] };
+    const login = new OpenIdLogin({ ...config, clientSecret: CLIENT_SECRET });
+    const mine = await login.authorizeUrl(BROWSER, '198.51.100.7');
+    const states: string[] = [];
+    for (let i = 0; i < 30; i++)
+      states.push(new URL(await login.authorizeUrl(BROWSER, '203.0.113.9')).searchParams.get('state') ?? '');
+    expect(login.pendingFrom('203.0.113.9')).toBe(20);
+    expect(login.pendingFrom('198.51.100.7')).toBe(1);
+    expect(login.pendingCount).toBe(21);
+    // the flooding address lost its own oldest logins, not the other address's
+    await expect(login.idToken('code', states[0] ?? '', BROWSER)).rejects.toMatchObject({
+      detailedMessage: expect.stringContaining('expired or was not started here'),
+    });
+    const back = await idp.authorize('olga', mine);
+    await expect(
+      login.idToken(back.searchParams.get('code') ?? '', back.searchParams.get('state') ?? '', BROWSER),
+    ).resolves.toMatch(/^ey/);
+  });
+
   test('a user whose token names no policy gets no session; bad input is a 400', async () => {
     const back = await idp.authorize('nadia', await redirect());
     const res = await callback(back.searchParams.get('code'), back.searchParams.get('state'));
     expect(res.statusCode).toBe(401);
-    expect(res.headers['set-cookie']).toBeUndefined();
+    expect(setCookieNamed(res, 'token')).toBe('');
     const empty = await h.app.inject({
       method: 'POST',
       url: '/api/v1/login/oauth2/auth',
@@ -211,14 +283,17 @@ describe('single sign-on (OpenID Connect, authorization code with PKCE)', () => 
     let now = 0;
     const config = { configUrl: idp.issuer, clientId: CLIENT_ID, callbackUrl: CALLBACK, scopes: ['openid'] };
     const login = new OpenIdLogin({ ...config, clientSecret: CLIENT_SECRET }, fetch, () => now);
-    const back = await idp.authorize('olga', await login.authorizeUrl());
+    const back = await idp.authorize('olga', await login.authorizeUrl(BROWSER, '127.0.0.1'));
     now += 10 * 60_000 + 1;
     await expect(
-      login.idToken(back.searchParams.get('code') ?? '', back.searchParams.get('state') ?? ''),
+      login.idToken(back.searchParams.get('code') ?? '', back.searchParams.get('state') ?? '', BROWSER),
     ).rejects.toMatchObject({ code: 'invalidLogin' });
     expect(login.pendingCount).toBe(0);
     const down = new OpenIdLogin({ ...config, configUrl: 'http://127.0.0.1:9' });
-    await expect(down.authorizeUrl()).rejects.toMatchObject({ code: 'backendUnreachable', status: 503 });
+    await expect(down.authorizeUrl(BROWSER, '127.0.0.1')).rejects.toMatchObject({
+      code: 'backendUnreachable',
+      status: 503,
+    });
   });
 
   test('a console without single sign-on refuses the callback', async () => {

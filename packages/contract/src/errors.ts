@@ -23,6 +23,7 @@ export const API_ERRORS = {
   conflict: { status: 409, message: 'already exists' },
   badRequest: { status: 400, message: 'invalid request' },
   rangeNotSatisfiable: { status: 416, message: 'the requested range is not satisfiable' },
+  tooManyRequests: { status: 429, message: 'too many failed logins' },
   backendUnreachable: { status: 503, message: 'the storage server cannot be reached' },
   backendError: { status: 500, message: 'the storage server returned an error' },
   internal: { status: 500, message: 'internal error' },

@@ -31,6 +31,9 @@ async function runConsole(serverUrl: string, flags: ConsoleFlags, print: Print, 
     host: flags.address,
     port: flags.consolePort,
     basePath: normaliseBasePath(flags.basePath),
+    secureCookies: flags.secureCookies,
+    trustProxy: flags.trustProxy,
+    ...(flags.rootUser ? { rootAccessKey: flags.rootUser } : {}),
     webRoot,
     ...(flags.prometheusUrl ? { prometheusUrl: flags.prometheusUrl } : {}),
     ...(flags.prometheusJob ? { prometheusJobId: flags.prometheusJob } : {}),
@@ -93,7 +96,12 @@ export async function runCommand(
         ...(cmd.parity === undefined ? {} : { parity: cmd.parity }),
       });
       const auditLog = cmd.auditLog ?? { token: randomBytes(24).toString('base64url'), retentionDays: 30 };
-      const consoleServer = await runConsole(store.url, { ...cmd, auditLog }, print, dataDir)
+      const consoleServer = await runConsole(
+        store.url,
+        { ...cmd, auditLog, rootUser: root.accessKey },
+        print,
+        dataDir,
+      )
         .then(async (server) => {
           await wireAuditWebhook(store.url, root, server.url, auditLog.token).catch(async (err: unknown) => {
             await server.close();

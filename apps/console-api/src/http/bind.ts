@@ -59,6 +59,19 @@ export function inputChecker(
   };
 }
 
+/**
+ * Before login, anybody can read an answer: a failure of the server side names no address,
+ * host or inner message (a network error says where the storage server or the directory is).
+ * The detail goes to the console's log for the operator instead.
+ */
+function withoutServerDetail(err: unknown, request: FastifyRequest): unknown {
+  if (!(err instanceof ApiError) || err.status < 500) return err;
+  request.log.warn({ code: err.code }, err.detailedMessage);
+  return new ApiError(err.code, PRE_LOGIN_DETAIL);
+}
+
+const PRE_LOGIN_DETAIL = 'the console could not complete the request; its log says why';
+
 function successStatus(route: RouteDef): number {
   const statuses = Object.keys(route.responses).map(Number);
   return statuses.find((s) => s >= 200 && s < 300) ?? 200;
@@ -82,7 +95,7 @@ export interface Binder {
 export interface BinderDeps {
   app: FastifyInstance;
   basePath: string;
-  authenticate: (request: FastifyRequest) => { session: Session; sessionId: string };
+  authenticate: (request: FastifyRequest) => Promise<{ session: Session; sessionId: string }>;
 }
 
 /**
@@ -137,17 +150,21 @@ export function createBinder({ app, basePath, authenticate }: BinderDeps): Binde
   });
   return {
     open: (route, handler) =>
-      register(route, (request, reply, input) => handler(base(request, reply, input()))),
+      register(route, (request, reply, input) =>
+        handler(base(request, reply, input())).catch((err: unknown) => {
+          throw withoutServerDetail(err, request);
+        }),
+      ),
     // The session is checked before the input, so an anonymous caller learns nothing from 400s.
     authed: (route, handler) =>
-      register(route, (request, reply, input) => {
-        const auth = authenticate(request);
+      register(route, async (request, reply, input) => {
+        const auth = await authenticate(request);
         return handler({ ...base(request, reply, input()), ...auth });
       }),
     authedStream: (route, handler) => {
       if (!route.media?.response) throw new Error(`${route.id} does not declare a streamed response`);
       register(route, async (request, reply, input) => {
-        const auth = authenticate(request);
+        const auth = await authenticate(request);
         await handler({ ...base(request, reply, input()), ...auth });
         return undefined as RouteResponse<typeof route>;
       });

@@ -1,8 +1,16 @@
 import type { FastifyInstance } from 'fastify';
+import type { CookiePolicy } from '../session/cookie.js';
 
-/** Headers that keep the console out of frames and stop content sniffing and script injection. */
-export function registerSecurityHeaders(app: FastifyInstance): void {
-  app.addHook('onSend', async (_request, reply, payload) => {
+/** A year, as browsers' preload lists ask; subdomains are left alone (they may be other sites). */
+const HSTS = 'max-age=31536000';
+
+/**
+ * Headers that keep the console out of frames and stop content sniffing and script injection;
+ * over TLS, HSTS too, so the browser never again tries the console (and its cookie) over HTTP.
+ */
+export function registerSecurityHeaders(app: FastifyInstance, cookies: CookiePolicy): void {
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (cookies.isSecure(request)) reply.header('Strict-Transport-Security', HSTS);
     reply.header('X-Content-Type-Options', 'nosniff');
     reply.header('Referrer-Policy', 'same-origin');
     // A route may set stricter rules of its own (downloads sandbox the user's content).

@@ -1,5 +1,5 @@
 import { routes } from '@stowage/contract';
-import type { AppDeps } from '../app.js';
+import type { RouteDeps } from '../app.js';
 import { fromStorageError } from '../clients/errors.js';
 import { adminFor } from '../clients/storage.js';
 import type { Binder } from '../http/bind.js';
@@ -11,11 +11,11 @@ import { beginSession } from './login.js';
 
 // The session's own account (password, service accounts) and other users' service accounts.
 
-export function registerAccountRoutes(bind: Binder, deps: AppDeps): void {
+export function registerAccountRoutes(bind: Binder, deps: RouteDeps): void {
   const { gateway, sessions, config } = deps;
   const admin = adminFor(gateway);
 
-  bind.authed(routes.changePassword, async ({ session, sessionId, body, reply }) => {
+  bind.authed(routes.changePassword, async ({ session, sessionId, body, request, reply }) => {
     // Directory and single sign-on users keep their passwords elsewhere; the page is hidden
     // for them, and the call refuses rather than touch a server user of the same name.
     if (session.identity !== 'builtin')
@@ -25,7 +25,9 @@ export function registerAccountRoutes(bind: Binder, deps: AppDeps): void {
       );
     const accessKey = session.accountAccessKey;
     await account.changeOwnPassword(gateway, accessKey, body.current_secret_key, body.new_secret_key);
-    // The old session's credentials were issued for the old password: replace the session.
+    // Whoever knew the old password is logged out everywhere; this browser goes on with a
+    // session made from the new one (the old session's credentials were issued for the old).
+    sessions.revokeAccount(accessKey, 'builtin', sessionId);
     const fresh = await formLogin(
       gateway,
       { accessKey, secretKey: body.new_secret_key },
@@ -33,12 +35,13 @@ export function registerAccountRoutes(bind: Binder, deps: AppDeps): void {
     ).catch((err: unknown) => {
       throw fromStorageError(err, 'login');
     });
-    sessions.revoke(sessionId);
-    beginSession(deps, reply, fresh);
+    beginSession(deps, request, reply, fresh);
     return undefined;
   });
   bind.authed(routes.changeUserPassword, async ({ session, body }) => {
     await account.changeUserPassword(gateway, session.credentials, body.selectedUser, body.newSecretKey);
+    // A new password set by an administrator ends every session the user had.
+    sessions.revokeAccount(body.selectedUser, 'builtin');
     return undefined;
   });
 

@@ -1,57 +1,81 @@
 import { routes } from '@stowage/contract';
-import type { FastifyReply } from 'fastify';
-import type { AppDeps } from '../app.js';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { RouteDeps } from '../app.js';
 import { fromStorageError } from '../clients/errors.js';
 import type { Binder } from '../http/bind.js';
 import { ApiError } from '../http/errors.js';
-import { clearSessionCookie, setSessionCookie } from '../session/cookie.js';
+import { LOGIN_COOKIE, SESSION_COOKIE } from '../session/cookie.js';
 import { formLogin, type NewSession, sessionFor } from '../session/form-login.js';
-import { OpenIdLogin } from '../session/openid-login.js';
+import { DEFAULT_THROTTLE, LoginThrottle } from '../session/login-throttle.js';
+import { browserBinding, OpenIdLogin, PENDING_TTL_MS } from '../session/openid-login.js';
 import type { Session } from '../session/store.js';
 
-/** Stores a new session and hands its id to the browser in the session cookie. */
-export function beginSession({ config, sessions }: AppDeps, reply: FastifyReply, input: NewSession): Session {
+/**
+ * Stores a new session and hands its id to the browser in the session cookie. The session the
+ * browser came with, if any, ends: a login never leaves an older session of that cookie alive.
+ */
+export function beginSession(
+  { config, sessions, cookies }: RouteDeps,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  input: NewSession,
+): Session {
+  sessions.revoke(cookies.read(request, SESSION_COOKIE));
   const { id, session } = sessions.create(input);
-  setSessionCookie(reply, id, {
-    basePath: config.basePath,
-    secure: config.secureCookies,
-    maxAgeSeconds: config.sessionAbsoluteSeconds,
-  });
+  cookies.set(request, reply, SESSION_COOKIE, id, config.sessionAbsoluteSeconds);
   return session;
 }
 
-export function registerLoginRoutes(bind: Binder, deps: AppDeps): void {
-  const { config, gateway, sessions } = deps;
-  const cookie = { basePath: config.basePath, secure: config.secureCookies };
+export function registerLoginRoutes(bind: Binder, deps: RouteDeps): void {
+  const { config, gateway, sessions, cookies } = deps;
+  const throttle = new LoginThrottle({ ...DEFAULT_THROTTLE, ...config.loginThrottle }, config.rootAccessKey);
 
   const openId = config.openId ? new OpenIdLogin(config.openId) : undefined;
   const asLoginError = (err: unknown) => {
     throw fromStorageError(err, 'login'); // our own ApiErrors pass through unchanged
   };
 
-  bind.open(routes.getLoginDetails, async () =>
-    openId
-      ? { loginStrategy: 'redirect' as const, redirect: await openId.authorizeUrl() }
-      : { loginStrategy: 'form' as const },
-  );
+  bind.open(routes.getLoginDetails, async ({ request, reply }) => {
+    if (!openId) return { loginStrategy: 'form' as const };
+    const browser = browserBinding(cookies.read(request, LOGIN_COOKIE));
+    const redirect = await openId.authorizeUrl(browser, request.ip);
+    cookies.set(request, reply, LOGIN_COOKIE, browser, PENDING_TTL_MS / 1000);
+    return { loginStrategy: 'redirect' as const, redirect };
+  });
 
-  bind.open(routes.login, async ({ body, reply }) => {
+  bind.open(routes.login, async ({ body, request, reply }) => {
+    const wait = throttle.waitFor(request.ip, body.accessKey);
+    if (wait > 0) {
+      const seconds = Math.ceil(wait / 1000);
+      reply.header('Retry-After', String(seconds));
+      throw new ApiError('tooManyRequests', `wait ${seconds} s before logging in again`);
+    }
     const input = await formLogin(gateway, body, {
       durationSeconds: config.stsDurationSeconds,
       ldap: config.ldap,
-    }).catch(asLoginError);
-    beginSession(deps, reply, input);
+    }).catch((err: unknown) => {
+      const error = fromStorageError(err, 'login');
+      if (error.code === 'invalidLogin') {
+        throttle.recordFailure(request.ip, body.accessKey);
+        // Who and from where, never what was typed as the password.
+        request.log.warn({ address: request.ip, user: body.accessKey }, 'console login failed');
+      }
+      throw error;
+    });
+    throttle.recordSuccess(body.accessKey);
+    beginSession(deps, request, reply, input);
     return undefined;
   });
 
-  bind.open(routes.loginOAuth2, async ({ body, reply }) => {
+  bind.open(routes.loginOAuth2, async ({ body, request, reply }) => {
     if (!openId) throw new ApiError('badRequest', 'single sign-on is not configured on this console');
     const input = await openId
-      .idToken(body.code, body.state)
+      .idToken(body.code, body.state, cookies.read(request, LOGIN_COOKIE))
       .then((token) => gateway.assumeRoleWithWebIdentity(token, config.stsDurationSeconds))
       .then((credentials) => sessionFor(gateway, credentials, 'openid'))
       .catch(asLoginError);
-    return { sessionId: beginSession(deps, reply, input).csrfToken };
+    cookies.clear(request, reply, LOGIN_COOKIE);
+    return { sessionId: beginSession(deps, request, reply, input).csrfToken };
   });
 
   // Operator mode (Kubernetes tokens) comes with the operator issue; a console-mode server has
@@ -60,9 +84,9 @@ export function registerLoginRoutes(bind: Binder, deps: AppDeps): void {
     throw new ApiError('invalidLogin', 'operator login is available only in operator mode');
   });
 
-  bind.authed(routes.logout, async ({ sessionId, reply }) => {
+  bind.authed(routes.logout, async ({ sessionId, request, reply }) => {
     sessions.revoke(sessionId);
-    clearSessionCookie(reply, cookie);
+    cookies.clear(request, reply, SESSION_COOKIE);
     return undefined;
   });
 }

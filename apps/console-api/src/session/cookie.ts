@@ -1,33 +1,58 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
+/** The session cookie; the pending single sign-on login rides in its own short-lived one. */
 export const SESSION_COOKIE = 'token';
+export const LOGIN_COOKIE = 'login';
 
-export interface CookieOptions {
+export interface CookiePolicyOptions {
   basePath: string;
-  secure: boolean;
-  maxAgeSeconds: number;
+  /** The operator says the console is served over TLS: every cookie is Secure. */
+  secureCookies: boolean;
 }
 
-/** HttpOnly (no script reads it), SameSite=Strict (no cross-site request carries it). */
-export function setSessionCookie(reply: FastifyReply, id: string, opts: CookieOptions): void {
-  reply.setCookie(SESSION_COOKIE, id, {
-    path: `${opts.basePath}/`,
-    httpOnly: true,
-    sameSite: 'strict',
-    secure: opts.secure,
-    maxAge: opts.maxAgeSeconds,
-  });
-}
+/**
+ * How the console's cookies are named and flagged for one request. They are Secure when the
+ * operator says so, or when the request came over TLS; behind a proxy that is what a trusted
+ * proxy's X-Forwarded-Proto says (Fastify's request.protocol honours it only for the addresses
+ * in the trustProxy setting). A Secure cookie for the whole site takes the `__Host-` prefix,
+ * so a sibling subdomain or a plain-HTTP page cannot plant or overwrite it.
+ */
+export class CookiePolicy {
+  constructor(private readonly opts: CookiePolicyOptions) {}
 
-export function clearSessionCookie(reply: FastifyReply, opts: Omit<CookieOptions, 'maxAgeSeconds'>): void {
-  reply.clearCookie(SESSION_COOKIE, {
-    path: `${opts.basePath}/`,
-    httpOnly: true,
-    sameSite: 'strict',
-    secure: opts.secure,
-  });
-}
+  isSecure(request: FastifyRequest): boolean {
+    return this.opts.secureCookies || request.protocol === 'https';
+  }
 
-export function sessionIdOf(request: FastifyRequest): string | undefined {
-  return request.cookies[SESSION_COOKIE];
+  nameFor(request: FastifyRequest, base: string): string {
+    return this.isSecure(request) && this.opts.basePath === '' ? `__Host-${base}` : base;
+  }
+
+  /** HttpOnly (no script reads it), SameSite=Strict (no cross-site request carries it). */
+  set(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    base: string,
+    value: string,
+    maxAgeSeconds: number,
+  ): void {
+    reply.setCookie(this.nameFor(request, base), value, { ...this.flags(request), maxAge: maxAgeSeconds });
+  }
+
+  clear(request: FastifyRequest, reply: FastifyReply, base: string): void {
+    reply.clearCookie(this.nameFor(request, base), this.flags(request));
+  }
+
+  read(request: FastifyRequest, base: string): string | undefined {
+    return request.cookies[this.nameFor(request, base)];
+  }
+
+  private flags(request: FastifyRequest) {
+    return {
+      path: `${this.opts.basePath}/`,
+      httpOnly: true,
+      sameSite: 'strict' as const,
+      secure: this.isSecure(request),
+    };
+  }
 }

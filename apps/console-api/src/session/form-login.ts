@@ -1,9 +1,9 @@
 import type { LoginRequest } from '@stowage/contract';
 import type { StorageGateway, TemporaryCredentials } from '../clients/storage.js';
 import { grantsFromPolicy, rulesFromPolicy } from './grants.js';
-import type { Identity, Session } from './store.js';
+import type { Identity, NewSessionInput, SessionView } from './store.js';
 
-export type NewSession = Omit<Session, 'csrfToken' | 'createdAt' | 'lastSeenAt'>;
+export type NewSession = NewSessionInput;
 
 /**
  * The form strategy: trade what the user typed for STS credentials (the console never keeps
@@ -42,6 +42,13 @@ export async function sessionFor(
     // token's subject for directory and single sign-on users.
     accountAccessKey: account.AccountName,
     identity,
+    ...viewOf(account),
+  };
+}
+
+/** The session's rights as the server states them now (its AccountInfo). */
+export function viewOf(account: { Policy: unknown; Server: unknown }): SessionView {
+  return {
     grants: grantsFromPolicy(account.Policy),
     rules: rulesFromPolicy(account.Policy),
     distributedMode: isErasureCoded(account.Server),

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { OpenIdConfig } from '../config.js';
 import { ApiError } from '../http/errors.js';
 
@@ -7,6 +7,10 @@ interface PendingLogin {
   verifier: string;
   nonce: string;
   startedAt: number;
+  /** SHA-256 of the browser's login cookie: only the browser that started may finish. */
+  browser: Buffer;
+  /** The source address that started it, whose pending logins are bounded. */
+  address: string;
 }
 
 interface Discovery {
@@ -15,11 +19,19 @@ interface Discovery {
 }
 
 /** A user who opens the login page and walks away leaves a pending login; ten minutes is plenty. */
-const PENDING_TTL_MS = 10 * 60_000;
+export const PENDING_TTL_MS = 10 * 60_000;
 /** Unauthenticated callers create pending logins: the oldest go first past this many. */
 const MAX_PENDING = 10_000;
+/** One address's pending logins; past this its own oldest go first, not everybody's. */
+const MAX_PENDING_PER_ADDRESS = 20;
 
 const random = () => randomBytes(32).toString('base64url');
+const digest = (value: string) => createHash('sha256').update(value).digest();
+
+/** A login cookie's value: a fresh random one, or the browser's own while it is well formed. */
+export function browserBinding(existing: string | undefined): string {
+  return existing && /^[\w-]{43}$/.test(existing) ? existing : random();
+}
 
 /**
  * The redirect strategy: an OpenID Connect authorization-code flow with state, nonce and PKCE
@@ -28,6 +40,8 @@ const random = () => randomBytes(32).toString('base64url');
  */
 export class OpenIdLogin {
   readonly #pending = new Map<string, PendingLogin>();
+  /** States by the address that started them, oldest first. */
+  readonly #byAddress = new Map<string, Set<string>>();
   #discovery?: Promise<Discovery>;
 
   constructor(
@@ -36,13 +50,23 @@ export class OpenIdLogin {
     private readonly now: () => number = Date.now,
   ) {}
 
-  /** The provider's authorization URL for a new login; each call starts a new one. */
-  async authorizeUrl(): Promise<string> {
+  /**
+   * The provider's authorization URL for a new login; each call starts a new one. `browser` is
+   * the value of the login cookie the caller hands the browser: the callback must bring it back,
+   * so a victim cannot be made to finish a login an attacker started (login CSRF).
+   */
+  async authorizeUrl(browser: string, address: string): Promise<string> {
     const { authorization_endpoint } = await this.discover();
     this.sweep();
     const state = random();
-    const pending: PendingLogin = { verifier: random(), nonce: random(), startedAt: this.now() };
-    this.#pending.set(state, pending);
+    const pending: PendingLogin = {
+      verifier: random(),
+      nonce: random(),
+      startedAt: this.now(),
+      browser: digest(browser),
+      address,
+    };
+    this.add(state, pending);
     const url = new URL(authorization_endpoint);
     url.search = new URLSearchParams({
       response_type: 'code',
@@ -57,12 +81,17 @@ export class OpenIdLogin {
     return url.toString();
   }
 
-  /** Trades the callback's code for the user's id_token. A state is good for one try only. */
-  async idToken(code: string, state: string): Promise<string> {
+  /**
+   * Trades the callback's code for the user's id_token. A state is good for one try only, and
+   * only in the browser (its login cookie) that started the login.
+   */
+  async idToken(code: string, state: string, browser: string | undefined): Promise<string> {
     const pending = this.#pending.get(state);
-    this.#pending.delete(state);
+    if (pending) this.remove(state, pending);
     if (!pending || this.now() - pending.startedAt > PENDING_TTL_MS)
       throw new ApiError('invalidLogin', 'the login has expired or was not started here; log in again');
+    if (browser === undefined || !timingSafeEqual(digest(browser), pending.browser))
+      throw new ApiError('invalidLogin', 'the login was started in another browser; log in again');
     const { token_endpoint } = await this.discover();
     const form = new URLSearchParams({
       grant_type: 'authorization_code',
@@ -95,6 +124,11 @@ export class OpenIdLogin {
 
   get pendingCount(): number {
     return this.#pending.size;
+  }
+
+  /** Pending logins started from one address. */
+  pendingFrom(address: string): number {
+    return this.#byAddress.get(address)?.size ?? 0;
   }
 
   private discover(): Promise<Discovery> {
@@ -131,10 +165,30 @@ export class OpenIdLogin {
     }
   }
 
+  private add(state: string, pending: PendingLogin): void {
+    const mine = this.#byAddress.get(pending.address) ?? new Set<string>();
+    this.#byAddress.set(pending.address, mine);
+    for (const old of mine) {
+      if (mine.size < MAX_PENDING_PER_ADDRESS) break;
+      const p = this.#pending.get(old);
+      if (p) this.remove(old, p);
+      else mine.delete(old);
+    }
+    mine.add(state);
+    this.#pending.set(state, pending);
+  }
+
+  private remove(state: string, pending: PendingLogin): void {
+    this.#pending.delete(state);
+    const mine = this.#byAddress.get(pending.address);
+    mine?.delete(state);
+    if (mine?.size === 0) this.#byAddress.delete(pending.address);
+  }
+
   private sweep(): void {
     const t = this.now();
     for (const [state, p] of this.#pending) {
-      if (t - p.startedAt > PENDING_TTL_MS || this.#pending.size >= MAX_PENDING) this.#pending.delete(state);
+      if (t - p.startedAt > PENDING_TTL_MS || this.#pending.size >= MAX_PENDING) this.remove(state, p);
       else break; // insertion order is age order
     }
   }

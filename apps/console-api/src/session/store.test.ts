@@ -7,12 +7,13 @@ const input = {
   accountAccessKey: 'admin',
   identity: 'builtin' as const,
   grants: { allow: ['s3:*'], deny: [] },
+  rules: [],
   distributedMode: true,
 };
 
 function storeAt(start = 0) {
   let now = start;
-  const store = new SessionStore({ idleMs: 1000, absoluteMs: 5000 }, () => now);
+  const store = new SessionStore({ idleMs: 1000, absoluteMs: 5000, refreshMs: 600 }, () => now);
   return { store, advance: (ms: number) => (now += ms) };
 }
 
@@ -62,6 +63,38 @@ describe('SessionStore', () => {
     const { id } = store.create(input);
     advance(600);
     expect(store.touch(id)).toBeUndefined();
+  });
+
+  test("a session's rights are stale once the refresh interval has passed, or when marked", () => {
+    const { store, advance } = storeAt();
+    const { session } = store.create(input);
+    advance(599);
+    expect(store.isStale(session)).toBe(false);
+    advance(1);
+    expect(store.isStale(session)).toBe(true);
+    store.refresh(session, { grants: { allow: [], deny: [] }, rules: [], distributedMode: false });
+    expect(store.isStale(session)).toBe(false);
+    expect(session.grants).toEqual({ allow: [], deny: [] });
+    store.markAllStale();
+    expect(store.isStale(session)).toBe(true);
+    // the default interval is a minute
+    const plain = new SessionStore({ idleMs: 120_000, absoluteMs: 120_000 }, () => 0);
+    expect(plain.isStale(plain.create(input).session)).toBe(false);
+  });
+
+  test("revokeAccount ends one user's sessions, of that identity only, but the one kept", () => {
+    const { store } = storeAt();
+    const a = store.create(input);
+    const b = store.create(input);
+    const c = store.create(input);
+    const other = store.create({ ...input, accountAccessKey: 'someone' });
+    const directory = store.create({ ...input, identity: 'ldap' });
+    expect(store.revokeAccount('admin', 'builtin', b.id)).toBe(2);
+    expect(store.touch(a.id)).toBeUndefined();
+    expect(store.touch(c.id)).toBeUndefined();
+    expect(store.touch(b.id)).toBeDefined();
+    expect(store.touch(other.id)).toBeDefined();
+    expect(store.touch(directory.id)).toBeDefined();
   });
 
   test('expired sessions are swept when new ones are made', () => {

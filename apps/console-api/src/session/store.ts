@@ -21,11 +21,20 @@ export interface Session {
   csrfToken: string;
   createdAt: number;
   lastSeenAt: number;
+  /** When grants, rules and distributedMode were last read from the server. */
+  grantsReadAt: number;
 }
+
+/** What a session holds about the user's rights, re-read from the server while it lives. */
+export type SessionView = Pick<Session, 'grants' | 'rules' | 'distributedMode'>;
+
+export type NewSessionInput = Omit<Session, 'csrfToken' | 'createdAt' | 'lastSeenAt' | 'grantsReadAt'>;
 
 export interface SessionTimeouts {
   idleMs: number;
   absoluteMs: number;
+  /** A session's view of its rights older than this is read again before it is used. */
+  refreshMs?: number;
 }
 
 /** Sessions by the SHA-256 of their id, so a heap dump does not hand out live cookies. */
@@ -37,7 +46,7 @@ export class SessionStore {
     private readonly now: () => number = Date.now,
   ) {}
 
-  create(input: Omit<Session, 'csrfToken' | 'createdAt' | 'lastSeenAt'>): { id: string; session: Session } {
+  create(input: NewSessionInput): { id: string; session: Session } {
     this.sweep();
     const id = randomBytes(32).toString('base64url');
     const t = this.now();
@@ -46,6 +55,7 @@ export class SessionStore {
       csrfToken: randomBytes(24).toString('base64url'),
       createdAt: t,
       lastSeenAt: t,
+      grantsReadAt: t,
     };
     this.#sessions.set(digest(id), session);
     return { id, session };
@@ -72,6 +82,36 @@ export class SessionStore {
 
   revoke(id: string | undefined): void {
     if (id) this.#sessions.delete(digest(id));
+  }
+
+  /** Ends every session of one user (a password change), but the one with `keep`'s id. */
+  revokeAccount(accountAccessKey: string, identity: Identity, keep?: string): number {
+    const kept = keep === undefined ? undefined : digest(keep);
+    let ended = 0;
+    for (const [key, s] of this.#sessions) {
+      if (key === kept || s.accountAccessKey !== accountAccessKey || s.identity !== identity) continue;
+      this.#sessions.delete(key);
+      ended += 1;
+    }
+    return ended;
+  }
+
+  /** Whether a session's rights should be read again before it answers. */
+  isStale(session: Session): boolean {
+    return this.now() - session.grantsReadAt >= (this.timeouts.refreshMs ?? 60_000);
+  }
+
+  /** Every session reads its rights again at its next request (a policy changed here). */
+  markAllStale(): void {
+    for (const s of this.#sessions.values()) s.grantsReadAt = Number.NEGATIVE_INFINITY;
+  }
+
+  /** A fresh view of the session's rights, read from the server just now. */
+  refresh(session: Session, view: SessionView): void {
+    session.grants = view.grants;
+    session.rules = view.rules;
+    session.distributedMode = view.distributedMode;
+    session.grantsReadAt = this.now();
   }
 
   get size(): number {

@@ -25,7 +25,7 @@ export type SocketHandler<S extends SocketDef> = (ctx: SocketContext<S>) => Asyn
 export interface SocketBinderDeps {
   app: FastifyInstance;
   basePath: string;
-  authenticate: (request: FastifyRequest) => { session: Session };
+  authenticate: (request: FastifyRequest) => Promise<{ session: Session }>;
 }
 
 /** A reader this far behind loses frames rather than grow the console's memory. */
@@ -47,7 +47,7 @@ export function createSocketBinder({ app, basePath, authenticate }: SocketBinder
       {
         websocket: true,
         preValidation: async (request) => {
-          const { session } = authenticate(request);
+          const { session } = await authenticate(request);
           refuseCrossOrigin(request);
           const input = checkInput(request);
           accepted.set(request, {

@@ -63,7 +63,7 @@ export const login = defineRoute({
   tag: 'auth',
   auth: false,
   body: LoginRequest,
-  responses: { 204: null, 400: ApiErrorBody, 401: ApiErrorBody, 503: ApiErrorBody },
+  responses: { 204: null, 400: ApiErrorBody, 401: ApiErrorBody, 429: ApiErrorBody, 503: ApiErrorBody },
 });
 
 export const loginOAuth2 = defineRoute({
