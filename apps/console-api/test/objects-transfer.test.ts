@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { MadminClient } from '@stowage/madmin';
 import type { InjectOptions } from 'fastify';
 import type { Client } from 'minio';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -86,8 +87,23 @@ describe('download', () => {
     expect(zip.length).toBeGreaterThan(20 * 1024 * 1024);
   });
 
+  test('odd keys (empty segments, backslashes) get safe entry names, not an aborted ZIP', async () => {
+    // The store refuses '.' and '..' segments as MinIO does; other servers do not (zipEntryName's
+    // own tests hold those).
+    const keys = ['odd/dir//x', 'odd/a\\..\\..\\z', 'odd//lead', 'odd/plain'];
+    for (const k of keys) await s3.putObject('docs', k, `body of ${k}`);
+    const res = await call('GET', `/buckets/docs/objects/download?prefix=${q('odd/')}`);
+    expect(res.statusCode).toBe(200);
+    const zip = res.rawPayload;
+    const eocd = zip.lastIndexOf(Buffer.from('504b0506', 'hex'));
+    expect(eocd).toBeGreaterThan(0);
+    expect(zip.readUInt16LE(eocd + 10)).toBe(keys.length);
+    for (const name of ['dir/_/x', 'a_.._.._z', '_/lead', 'plain'])
+      expect(zip.includes(Buffer.from(name)), name).toBe(true);
+    for (const k of keys) expect(zip.includes(Buffer.from(`body of ${k}`)), k).toBe(true);
+  });
+
   test('an entry the user may not read ends the ZIP with an error, and the console carries on', async () => {
-    const { MadminClient } = await import('@stowage/madmin');
     const admin = new MadminClient({ endpoint: h.storeUrl, credentials: ROOT });
     await s3.putObject('docs', 'mixed/ok.txt', 'fine');
     await s3.putObject('docs', 'mixed/secret.txt', 'hidden');
@@ -119,7 +135,7 @@ describe('share', () => {
   test('a link works without a session, even after logout, and only for that object', async () => {
     const who = await loginAs(h.app, ROOT.accessKey, ROOT.secretKey);
     const res = await call(
-      'GET',
+      'POST',
       `/buckets/docs/objects/share?prefix=${q('reports/2026/q1.txt')}&expires=3600000ms`,
       undefined,
       who,
@@ -144,15 +160,44 @@ describe('share', () => {
   });
 
   test('lifetimes: 7 days by default and at most', async () => {
-    const dflt = await call('GET', `/buckets/docs/objects/share?prefix=${q('reports/2026/q1.txt')}`);
+    const dflt = await call('POST', `/buckets/docs/objects/share?prefix=${q('reports/2026/q1.txt')}`);
     expect(new URL(dflt.json()).searchParams.get('X-Amz-Expires')).toBe('604800');
     const tooLong = await call(
-      'GET',
+      'POST',
       `/buckets/docs/objects/share?prefix=${q('reports/2026/q1.txt')}&expires=170h`,
     );
     expect(tooLong.statusCode).toBe(400);
     expect(tooLong.json().message).toBe('You can share a file only for less than 7 days.');
-    expect((await call('GET', '/buckets/docs/objects/share?prefix=missing.txt')).statusCode).toBe(404);
+    expect((await call('POST', '/buckets/docs/objects/share?prefix=missing.txt')).statusCode).toBe(404);
+  });
+
+  test('a link is made by a POST with the CSRF token; asked again within a minute, it is the same', async () => {
+    const who = await loginAs(h.app, ROOT.accessKey, ROOT.secretKey);
+    const admin = new MadminClient({ endpoint: h.storeUrl, credentials: ROOT });
+    const accounts = async () => (await admin.serviceAccounts.list(ROOT.accessKey)).length;
+    const before = await accounts();
+    const path = `/api/v1/buckets/docs/objects/share?prefix=${q('reports/2026/q1.txt')}&expires=3600000ms`;
+    // A GET (an <img src>, a prefetch, a cross-site link) makes nothing.
+    const get = await h.app.inject({ method: 'GET', url: path, headers: { cookie: who.cookie } });
+    expect(get.statusCode).toBe(404);
+    const forged = await h.app.inject({ method: 'POST', url: path, headers: { cookie: who.cookie } });
+    expect(forged.statusCode).toBe(403);
+    expect(forged.json().message).toBe('invalid CSRF token');
+    expect(await accounts()).toBe(before);
+    const headers = { cookie: who.cookie, 'x-csrf-token': who.csrf };
+    const first = await h.app.inject({ method: 'POST', url: path, headers });
+    const again = await h.app.inject({ method: 'POST', url: path, headers });
+    expect(first.statusCode).toBe(200);
+    expect(again.json()).toBe(first.json());
+    expect(await accounts()).toBe(before + 1);
+    // another lifetime, or another object, is another link
+    const longer = await h.app.inject({
+      method: 'POST',
+      url: path.replace('3600000ms', '7200000ms'),
+      headers,
+    });
+    expect(longer.json()).not.toBe(first.json());
+    expect(await accounts()).toBe(before + 2);
   });
 });
 

@@ -5,7 +5,7 @@ import { downloadFolder, downloadObject } from '../services/objects/download.js'
 import * as edit from '../services/objects/edit.js';
 import { listObjects } from '../services/objects/list.js';
 import { rewind } from '../services/objects/rewind.js';
-import { shareObject } from '../services/objects/share.js';
+import { RecentShareLinks, shareObject } from '../services/objects/share.js';
 import { uploadObjects } from '../services/objects/upload.js';
 
 /** Served bytes are the user's content: never run as part of the console's page. */
@@ -50,11 +50,16 @@ export function registerObjectRoutes(bind: Binder, { gateway }: AppDeps): void {
       })
       .send(download.body);
   });
+  const recentLinks = new RecentShareLinks();
   bind.authed(routes.shareObject, ({ session, params, query }) =>
-    shareObject(gateway, session.credentials, params.bucket, query.prefix, {
-      versionId: query.version_id,
-      expires: query.expires,
-    }),
+    shareObject(
+      gateway,
+      session.credentials,
+      params.bucket,
+      query.prefix,
+      { versionId: query.version_id, expires: query.expires },
+      { links: recentLinks, owner: session },
+    ),
   );
   bind.authed(routes.deleteObject, ({ session, params, query }) =>
     noContent(

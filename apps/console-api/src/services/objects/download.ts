@@ -5,6 +5,7 @@ import { storageCall } from '../../clients/errors.js';
 import { ApiError } from '../../http/errors.js';
 import { latestPages } from './list.js';
 import { versionQuery } from './version.js';
+import { zipEntryName } from './zip-entry-name.js';
 
 // Downloads stream from the storage server to the browser: one object (with Range), or a
 // folder as a ZIP written while its listing is still being read.
@@ -92,7 +93,7 @@ export async function downloadObject(
   };
 }
 
-/** A folder as a ZIP stream; entries are named relative to the folder. */
+/** A folder as a ZIP stream; entries are named relative to the folder, made safe to unzip. */
 export async function downloadFolder(s3: S3Client, bucket: string, folder: string): Promise<ObjectDownload> {
   const pages = latestPages(s3, bucket, folder);
   // Fail before any byte is sent when the folder cannot be listed.
@@ -106,7 +107,7 @@ export async function downloadFolder(s3: S3Client, bucket: string, folder: strin
       if (!e.name || e.name.endsWith('/')) continue;
       const name = e.name;
       zip.addReadStreamLazy(
-        name.slice(folder.length),
+        zipEntryName(name.slice(folder.length)),
         { compress: false, mtime: e.lastModified ?? new Date(), size: e.size },
         (cb) => {
           s3.getObject(bucket, name).then(

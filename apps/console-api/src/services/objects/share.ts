@@ -42,17 +42,61 @@ export function readOnlyPolicy(bucket: string, key: string) {
   };
 }
 
+/** How long a link handed out stays the answer to the same question. */
+const REUSE_MS = 60_000;
+
+interface RecentLink {
+  url: string;
+  mintedAt: number;
+  expiresAt: number;
+}
+
+/**
+ * Links handed out in the last minute, per session. Asking again for the same object and about
+ * the same expiry (a dialog opened twice, a page rendered again) gets the link already made,
+ * not one more credential: each link is a service account on the server until it expires.
+ */
+export class RecentShareLinks {
+  readonly #bySession = new WeakMap<object, Map<string, RecentLink>>();
+
+  constructor(private readonly now: () => number = Date.now) {}
+
+  find(owner: object, target: string, expiresAt: number): string | undefined {
+    const links = this.live(owner);
+    const link = links.get(target);
+    return link && Math.abs(link.expiresAt - expiresAt) < REUSE_MS ? link.url : undefined;
+  }
+
+  remember(owner: object, target: string, expiresAt: number, url: string): void {
+    this.live(owner).set(target, { url, mintedAt: this.now(), expiresAt });
+  }
+
+  /** The owner's links, those older than a minute dropped: the map never outgrows a minute's asks. */
+  private live(owner: object): Map<string, RecentLink> {
+    const links = this.#bySession.get(owner) ?? new Map<string, RecentLink>();
+    this.#bySession.set(owner, links);
+    const t = this.now();
+    for (const [target, link] of links) if (t - link.mintedAt >= REUSE_MS) links.delete(target);
+    return links;
+  }
+}
+
 export async function shareObject(
   gateway: StorageGateway,
   session: Credentials,
   bucket: string,
   key: string,
   opts: { versionId?: string | undefined; expires?: string | undefined },
+  recent?: { links: RecentShareLinks; owner: object },
 ): Promise<string> {
   const seconds = shareSeconds(opts.expires);
+  const target = JSON.stringify([bucket, key, opts.versionId ?? null]);
+  const expiresAt = Date.now() + seconds * 1000;
+  const reused = recent?.links.find(recent.owner, target, expiresAt);
+  if (reused) return reused;
   // The object must exist and be readable by the user before a link is handed out.
   await storageCall(gateway.s3(session).statObject(bucket, key, versionQuery(opts.versionId)));
-  const expiration = new Date(Date.now() + seconds * 1000 + 60_000);
+  const expiration = new Date(expiresAt + 60_000);
   const link = await storageCall(
     gateway.admin(session).serviceAccounts.add({
       policy: readOnlyPolicy(bucket, key),
@@ -61,9 +105,11 @@ export async function shareObject(
     }),
   );
   const params: Record<string, string> = opts.versionId ? { versionId: opts.versionId } : {};
-  return storageCall(
+  const url = await storageCall(
     gateway
       .s3({ accessKey: link.accessKey, secretKey: link.secretKey })
       .presignedGetObject(bucket, key, seconds, params),
   );
+  recent?.links.remember(recent.owner, target, expiresAt, url);
+  return url;
 }

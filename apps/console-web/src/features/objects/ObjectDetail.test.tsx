@@ -39,7 +39,7 @@ function mockObject(object: Record<string, unknown> = photo) {
     'PUT /api/v1/buckets/docs/objects/retention': { status: 204 },
     'PUT /api/v1/buckets/docs/objects/legalhold': { status: 204 },
     'DELETE /api/v1/buckets/docs/objects': { status: 204 },
-    'GET /api/v1/buckets/docs/objects/share': (call) => ({
+    'POST /api/v1/buckets/docs/objects/share': (call) => ({
       body: `http://127.0.0.1:9000/docs/pics/cat.png?X-Amz-Expires=${query(call).get('expires')}`,
     }),
   });
@@ -168,6 +168,14 @@ describe('object detail', () => {
         'http://127.0.0.1:9000/docs/pics/cat.png?X-Amz-Expires=604800000ms',
       ),
     );
+    // A link is a credential: asked for once with the CSRF token, never again on window focus.
+    const shares = () => api.callsTo('POST /api/v1/buckets/docs/objects/share');
+    expect(shares()[0]?.headers['x-csrf-token']).toBeTruthy();
+    const asked = shares().length;
+    window.dispatchEvent(new Event('focus'));
+    document.dispatchEvent(new Event('visibilitychange'));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(shares().length).toBe(asked);
     await user.click(within(dialog).getByText('Specific Date'));
     const year = String(new Date().getFullYear() + 2);
     await user.click(within(dialog).getAllByLabelText('Year')[0]!);
@@ -191,7 +199,7 @@ describe('object detail', () => {
     }
     // Refused dates never reach the server; every link asked for lasts at most 7 days.
     const lifetimes = api
-      .callsTo('GET /api/v1/buckets/docs/objects/share')
+      .callsTo('POST /api/v1/buckets/docs/objects/share')
       .map((c) => Number.parseInt(query(c).get('expires') ?? '', 10));
     expect(lifetimes[0]).toBe(604_800_000);
     expect(lifetimes.every((ms) => ms > 0 && ms <= 604_800_000)).toBe(true);

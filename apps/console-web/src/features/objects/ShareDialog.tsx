@@ -8,7 +8,7 @@ import { ErrorBanner } from '../../components/ErrorBanner.js';
 import { showSnackbar } from '../../components/snackbar.js';
 import { formatDateTime } from '../../utils/format.js';
 import { checkShareDate, MAX_SHARE_MS, type ShareCheck, shareExpires } from './objectRules.js';
-import { useShareQuery } from './queries.js';
+import { useShareLink } from './queries.js';
 
 export interface ShareTarget {
   objectKey: string;
@@ -49,7 +49,7 @@ function ShareForm({ bucket, target }: { bucket: string; target: ShareTarget }) 
     const result = specific ? checkShareDate(date, now) : { ok: true as const, expiresMs: MAX_SHARE_MS };
     return { ...result, at: now.getTime() };
   }, [specific, date]);
-  const share = useShareQuery(
+  const share = useShareLink(
     bucket,
     target.objectKey,
     target.version,

@@ -1,5 +1,6 @@
 import { type ObjectItem, routes } from '@stowage/contract';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { apiUrl, callApi } from '../../api/client.js';
 import { bucketKeys } from '../buckets/queries.js';
 
@@ -16,8 +17,6 @@ export const objectKeys = {
     [...objectKeys.bucket(bucket), 'rewind', prefix, date] as const,
   object: (bucket: string, key: string) => [...objectKeys.bucket(bucket), 'object', key] as const,
   versions: (bucket: string, key: string) => [...objectKeys.object(bucket, key), 'versions'] as const,
-  share: (bucket: string, key: string, version: string | undefined, expires: string) =>
-    [...objectKeys.object(bucket, key), 'share', version ?? '', expires] as const,
 };
 
 /** The pages of a folder (or, with `startsWith`, of the names in it that start so). */
@@ -91,25 +90,26 @@ export function useVersionsQuery(bucket: string, key: string, enabled: boolean) 
   });
 }
 
-/** GET …/objects/share: a presigned URL for the chosen lifetime. */
-export function useShareQuery(
-  bucket: string,
-  key: string,
-  version: string | undefined,
-  expires: string | null,
-) {
-  return useQuery({
-    queryKey: objectKeys.share(bucket, key, version, expires ?? ''),
-    queryFn: ({ signal }) =>
+/**
+ * POST …/objects/share: a presigned URL for the chosen lifetime, asked for whenever the choice
+ * changes. A mutation, not a query: a link is a new credential on the server, so it is never
+ * fetched again behind the user's back (window focus, remounts); the server hands back the same
+ * link when asked twice within a minute.
+ */
+export function useShareLink(bucket: string, key: string, version: string | undefined, expires: string | null) {
+  const share = useMutation({
+    mutationFn: (lifetime: string) =>
       callApi(routes.shareObject, {
         params: { bucket },
-        query: { prefix: key, ...(version ? { version_id: version } : {}), expires: expires ?? undefined },
-        signal,
+        query: { prefix: key, ...(version ? { version_id: version } : {}), expires: lifetime },
       }),
-    enabled: expires !== null,
-    // A fresh link each time the dialog asks: old ones keep their own expiry.
-    gcTime: 0,
   });
+  const { mutate, reset } = share;
+  useEffect(() => {
+    if (expires === null) reset();
+    else mutate(expires);
+  }, [bucket, key, version, expires, mutate, reset]);
+  return share;
 }
 
 /** The download (or inline preview) URL: the browser fetches it with the session cookie. */
