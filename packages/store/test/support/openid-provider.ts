@@ -1,3 +1,4 @@
+/// <reference path="./oidc-provider.d.ts" />
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Provider from 'oidc-provider';
@@ -87,7 +88,8 @@ export async function startOpenIdProvider(
       if (location.startsWith(redirectUri)) break;
       if (location.includes('/interaction/')) {
         await go(location);
-        const prompt = step === 0 ? { prompt: 'login', login: user, password: 'any' } : { prompt: 'consent' };
+        const prompt: Record<string, string> =
+          step === 0 ? { prompt: 'login', login: user, password: 'any' } : { prompt: 'consent' };
         res = await go(location, new URLSearchParams(prompt));
       } else {
         res = await go(location);
