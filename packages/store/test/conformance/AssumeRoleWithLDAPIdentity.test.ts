@@ -80,6 +80,20 @@ describe('AssumeRoleWithLDAPIdentity', () => {
     expect(await code(login('*', 'ada-ldap-pass'))).toBe('403 AccessDenied');
     expect(await code(login('eve', 'eve-ldap-pass'))).toBe('403 AccessDenied');
   });
+
+  it('grants at most STOWAGE_STS_MAX_DURATION (12 h by default), refusing longer as MinIO refuses a duration', async () => {
+    const ldapLogin = (durationSeconds: number) =>
+      assumeRoleWithLdapIdentity({
+        endpoint: t.store.url,
+        username: 'ada',
+        password: 'ada-ldap-pass',
+        durationSeconds,
+      });
+    const twelveHours = await ldapLogin(43_200);
+    expect(Math.abs(twelveHours.expiration.getTime() - (Date.now() + 43_200_000))).toBeLessThan(10_000);
+    expect(await code(ldapLogin(43_201))).toBe('400 InvalidParameterValue');
+    expect(await code(ldapLogin(31_536_000))).toBe('400 InvalidParameterValue');
+  });
 });
 
 describe('service accounts of directory users', () => {

@@ -92,6 +92,22 @@ describe('AssumeRoleWithWebIdentity', () => {
       '403 AccessDenied',
     );
   });
+
+  it('grants at most STOWAGE_STS_MAX_DURATION (12 h by default), refusing longer as MinIO refuses a duration', async () => {
+    const token = await idp.idToken('olga');
+    const twelveHours = await assumeRoleWithWebIdentity({
+      endpoint: t.store.url,
+      token,
+      durationSeconds: 43_200,
+    });
+    expect(Math.abs(twelveHours.expiration.getTime() - (Date.now() + 43_200_000))).toBeLessThan(10_000);
+    expect(
+      await code(assumeRoleWithWebIdentity({ endpoint: t.store.url, token, durationSeconds: 43_201 })),
+    ).toBe('400 InvalidParameterValue');
+    expect(
+      await code(assumeRoleWithWebIdentity({ endpoint: t.store.url, token, durationSeconds: 31_536_000 })),
+    ).toBe('400 InvalidParameterValue');
+  });
 });
 
 describe('an OpenID subject that is also an IAM user or the root key', () => {
