@@ -13,6 +13,7 @@ import { createHttpServer, type Log } from './http/server.js';
 import { CredentialStore } from './iam/credentials.js';
 import { ExternalUserChecks, ldapDirectory } from './iam/external-users.js';
 import { type IdentityOptions, type IdentitySettings, identitySettings } from './iam/identity-settings.js';
+import { KeycloakUsers, keycloakDirectory } from './iam/keycloak.js';
 import { ldapConfigFrom } from './iam/ldap.js';
 import { OpenIdVerifier, openIdConfigFrom } from './iam/openid.js';
 import type { RootCredentials } from './iam/root.js';
@@ -166,9 +167,13 @@ async function boot(
   const ldap = ldapConfigFrom(config.config);
   const openIdConfig = openIdConfigFrom(config.config);
   const openid = openIdConfig && new OpenIdVerifier(openIdConfig);
+  const directories = [
+    ...(ldap ? [ldapDirectory(ldap)] : []),
+    ...(openid?.cfg.keycloak ? [keycloakDirectory(new KeycloakUsers(openid, openid.cfg.keycloak))] : []),
+  ];
   const externalChecks = new ExternalUserChecks(
     credentials,
-    ldap ? [ldapDirectory(ldap)] : [],
+    directories,
     { checkCacheMs: identity.settings.checkCacheMs, now: identity.settings.now },
     log,
   );
