@@ -75,7 +75,7 @@ export interface StoreHandle {
 }
 
 /** What outlives a restart through the admin API: identity settings and login throttling. */
-interface Identity {
+interface IdentityState {
   settings: IdentitySettings;
   throttle: LoginThrottle;
 }
@@ -99,7 +99,7 @@ async function boot(
   logs: Bus<LogEvent>,
   log: Log,
   service: (action: ServiceAction) => void,
-  identity: Identity,
+  identity: IdentityState,
 ): Promise<Running> {
   // Each set must find read quorum of its drives formatted; a bad parity for the sets' size
   // is refused before any drive is formatted.
@@ -328,7 +328,10 @@ export async function startStore(opts: StoreOptions): Promise<StoreHandle> {
   // Checked before touching the drives: a bad parity must not format anything.
   erasureParams(opts.drives.length, opts.parity);
   const settings = identitySettings(process.env, opts.identity);
-  const identity: Identity = { settings, throttle: new LoginThrottle(settings.throttle, log, settings.now) };
+  const identity: IdentityState = {
+    settings,
+    throttle: new LoginThrottle(settings.throttle, log, settings.now),
+  };
   let transition: Promise<void> = Promise.resolve();
   let stopped = false;
   const service = (action: ServiceAction) => {

@@ -199,7 +199,7 @@ export function ldapCheckUsers(
   cfg: LdapConfig,
   users: readonly DirectoryUser[],
 ): Promise<Map<string, DirectoryVerdict>> {
-  const anyName = cfg.userSearchFilter.replaceAll('%s', '*');
+  const anyName = cfg.userSearchFilter.replaceAll('%s', '*') || '(objectClass=*)';
   return asLookupAccount(cfg, async (client) => {
     const verdicts = new Map<string, DirectoryVerdict>();
     for (const user of users) {
