@@ -2,12 +2,7 @@ import * as s3sdk from '@aws-sdk/client-s3';
 import { assumeRole, assumeRoleWithWebIdentity, MadminClient } from '@stowage/madmin';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStore } from '../../src/index.js';
-import {
-  CLIENT_ID,
-  CLIENT_SECRET,
-  type OpenIdProvider,
-  startOpenIdProvider,
-} from '../support/openid-provider.js';
+import { type OpenIdProvider, startOpenIdProvider } from '../support/openid-provider.js';
 import { code } from '../support/outcome.js';
 import { ROOT, startTestStore, type TestStore } from '../support/store.js';
 
@@ -27,11 +22,7 @@ beforeAll(async () => {
   });
   t = await startTestStore();
   const admin = new MadminClient({ endpoint: t.store.url, credentials: ROOT });
-  expect(
-    await admin.config.setKV(
-      `identity_openid config_url=${idp.issuer}/.well-known/openid-configuration client_id=${CLIENT_ID} client_secret=${CLIENT_SECRET} claim_name=policy`,
-    ),
-  ).toEqual({ restart: true });
+  expect(await admin.config.setKV(idp.identityKV)).toEqual({ restart: true });
   await t.store.close();
   t.store = await startStore({ drives: t.drives, rootCredentials: ROOT, port: t.store.port });
   await t.s3.send(new s3sdk.CreateBucketCommand({ Bucket: 'sso' }));

@@ -1,12 +1,7 @@
 import * as s3sdk from '@aws-sdk/client-s3';
 import { assumeRoleWithWebIdentity, MadminClient } from '@stowage/madmin';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  CLIENT_ID,
-  CLIENT_SECRET,
-  type OpenIdProvider,
-  startOpenIdProvider,
-} from '../support/openid-provider.js';
+import { type OpenIdProvider, startOpenIdProvider } from '../support/openid-provider.js';
 import { ROOT, startTestStore, type TestStore } from '../support/store.js';
 
 // OpenID users of a Keycloak realm (identity_openid vendor=keycloak) are looked up again as
@@ -26,7 +21,7 @@ beforeAll(async () => {
   );
   t = await startTestStore({ identity: { now: () => now, checkCacheMs: CHECK_CACHE_MS } });
   await new MadminClient({ endpoint: t.store.url, credentials: ROOT }).config.setKV(
-    `identity_openid config_url=${idp.issuer}/.well-known/openid-configuration client_id=${CLIENT_ID} client_secret=${CLIENT_SECRET} claim_name=policy vendor=keycloak keycloak_admin_url=${idp.keycloakAdminUrl} keycloak_realm=stowage`,
+    `${idp.identityKV} vendor=keycloak keycloak_admin_url=${idp.keycloakAdminUrl} keycloak_realm=stowage`,
   );
   await t.restart();
   await t.s3.send(new s3sdk.CreateBucketCommand({ Bucket: 'sso' }));

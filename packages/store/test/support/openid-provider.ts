@@ -15,6 +15,8 @@ const REDIRECT = 'http://127.0.0.1/oauth_callback';
 
 export interface OpenIdProvider {
   issuer: string;
+  /** The identity_openid settings that point the store at this provider (the policy claim). */
+  identityKV: string;
   /** Where the Keycloak admin stand-in answers (keycloak_admin_url), when asked for. */
   keycloakAdminUrl: string;
   /** Marks a user disabled in the Keycloak stand-in (enabled: false). */
@@ -127,6 +129,7 @@ export async function startOpenIdProvider(
 
   return {
     issuer,
+    identityKV: `identity_openid config_url=${issuer}/.well-known/openid-configuration client_id=${CLIENT_ID} client_secret=${CLIENT_SECRET} claim_name=policy`,
     keycloakAdminUrl: `${issuer}/admin`,
     disableUser: (id) => disabled.add(id),
     removeUser: (id) => removed.add(id),
