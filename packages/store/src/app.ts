@@ -14,8 +14,6 @@ import { FreezeGate } from './http/freeze-gate.js';
 import { RequestPool } from './http/request-pool.js';
 import type { Log, Protocol, ServerDeps } from './http/server.js';
 import type { CredentialStore } from './iam/credentials.js';
-import { ldapConfigFrom } from './iam/ldap.js';
-import { OpenIdVerifier, openIdConfigFrom } from './iam/openid.js';
 import { auditEntry } from './observe/audit.js';
 import { Bus, type HttpTrace, type LogEvent } from './observe/bus.js';
 import type { LogTargets } from './observe/log-targets.js';
@@ -25,7 +23,7 @@ import type { OpTracer } from './observe/op-trace.js';
 import { fromEngineError } from './s3/errors.js';
 import type { BucketEvent } from './s3/events.js';
 import { s3Protocol } from './s3/protocol.js';
-import { isStsRequest, stsProtocol } from './sts/protocol.js';
+import { isStsRequest, type StsDeps, stsProtocol } from './sts/protocol.js';
 
 export interface AppDeps {
   layer: ObjectLayer;
@@ -53,6 +51,8 @@ export interface AppDeps {
   events: Bus<BucketEvent>;
   /** The storage and os kinds of the trace stream. */
   opTraces: readonly OpTracer[];
+  /** The identity providers and login throttling STS works with. */
+  sts: Omit<StsDeps, 'credentials' | 'signingRegion'>;
 }
 
 const isListenRequest = (ctx: RequestContext): boolean =>
@@ -104,13 +104,10 @@ export function createApp(deps: AppDeps): ServerDeps {
     credentials: deps.credentials,
     metrics,
   });
-  const ldap = ldapConfigFrom(deps.config.config);
-  const openid = openIdConfigFrom(deps.config.config);
   const sts = stsProtocol({
+    ...deps.sts,
     credentials: deps.credentials,
     ...(deps.signingRegion ? { signingRegion: deps.signingRegion } : {}),
-    ...(ldap ? { ldap } : {}),
-    ...(openid ? { openid: new OpenIdVerifier(openid) } : {}),
   });
   const s3Calls = s3Protocol({
     layer: deps.layer,

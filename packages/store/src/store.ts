@@ -11,6 +11,11 @@ import { ErasureSets } from './engine/erasure/sets-layer.js';
 import { initDrives } from './engine/fs/drives.js';
 import { createHttpServer, type Log } from './http/server.js';
 import { CredentialStore } from './iam/credentials.js';
+import { ExternalUserChecks, ldapDirectory } from './iam/external-users.js';
+import { type IdentityOptions, type IdentitySettings, identitySettings } from './iam/identity-settings.js';
+import { KeycloakUsers, keycloakDirectory } from './iam/keycloak.js';
+import { ldapConfigFrom } from './iam/ldap.js';
+import { OpenIdVerifier, openIdConfigFrom } from './iam/openid.js';
 import type { RootCredentials } from './iam/root.js';
 import { BitrotScan } from './maintenance/bitrot-scan.js';
 import { healPace, waitForLowIO } from './maintenance/heal-pace.js';
@@ -23,6 +28,7 @@ import { BucketConfigStore } from './s3/config/store.js';
 import type { BucketEvent } from './s3/events.js';
 import { loadMasterKey } from './s3/kms.js';
 import { startNotifier } from './s3/notify.js';
+import { LoginThrottle } from './sts/login-throttle.js';
 
 export interface StoreOptions {
   /** Drive directories, in set order; created when missing. */
@@ -50,17 +56,34 @@ export interface StoreOptions {
   idleTimeoutMs?: number;
   /** When the second sweep of crash leftovers runs, after the first (default a minute). */
   resweepAfterMs?: number;
+  /**
+   * How external identities are revalidated and STS logins throttled; each setting left out
+   * comes from its STOWAGE_* environment variable (see iam/identity-settings.ts).
+   */
+  identity?: IdentityOptions;
 }
 
 export interface StoreHandle {
   url: string;
   port: number;
+  /**
+   * Checks every LDAP (and Keycloak) user behind live credentials against its directory now,
+   * as the periodic check does (STOWAGE_IDENTITY_REVALIDATE_INTERVAL).
+   */
+  revalidateIdentities(): Promise<void>;
   close(): Promise<void>;
+}
+
+/** What outlives a restart through the admin API: identity settings and login throttling. */
+interface IdentityState {
+  settings: IdentitySettings;
+  throttle: LoginThrottle;
 }
 
 interface Running {
   port: number;
   url: string;
+  revalidateIdentities(): Promise<void>;
   /** Graceful: stop accepting, let requests in flight finish (up to GRACE_MS). */
   close(graceful?: boolean): Promise<void>;
 }
@@ -76,6 +99,7 @@ async function boot(
   logs: Bus<LogEvent>,
   log: Log,
   service: (action: ServiceAction) => void,
+  identity: IdentityState,
 ): Promise<Running> {
   // Each set must find read quorum of its drives formatted; a bad parity for the sets' size
   // is refused before any drive is formatted.
@@ -139,6 +163,25 @@ async function boot(
   // names the store's location; requests must name it only when the store is started with
   // one: a label set from the console must not lock the console (and every client signing
   // for us-east-1) out at the next restart.
+  // Identity providers are read at start (changing them needs a restart, as in MinIO).
+  const ldap = ldapConfigFrom(config.config);
+  const openIdConfig = openIdConfigFrom(config.config);
+  const openid = openIdConfig && new OpenIdVerifier(openIdConfig);
+  const directories = [
+    ...(ldap ? [ldapDirectory(ldap)] : []),
+    ...(openid?.cfg.keycloak ? [keycloakDirectory(new KeycloakUsers(openid, openid.cfg.keycloak))] : []),
+  ];
+  const externalChecks = new ExternalUserChecks(
+    credentials,
+    directories,
+    { checkCacheMs: identity.settings.checkCacheMs, now: identity.settings.now },
+    log,
+  );
+  credentials.useChecker((who) => externalChecks.vouch(who));
+  const revalidator = setInterval(() => {
+    externalChecks.revalidate().catch((err: unknown) => log(`identity: revalidation failed: ${String(err)}`));
+  }, identity.settings.revalidateIntervalMs);
+  revalidator.unref();
   const region = opts.region ?? configuredRegion(config.config);
   const signingRegion = opts.region;
   const logTargets = new LogTargets(log);
@@ -181,6 +224,7 @@ async function boot(
   });
   const stopTargets = () => {
     clearInterval(sweeper);
+    clearInterval(revalidator);
     stopped = true;
     clearTimeout(resweep);
     stopApplying();
@@ -205,6 +249,12 @@ async function boot(
     notifyTargets,
     events,
     opTraces: [storageTrace, osCalls],
+    sts: {
+      throttle: identity.throttle,
+      maxExternalDurationSeconds: identity.settings.stsMaxDurationSeconds,
+      ...(ldap ? { ldap } : {}),
+      ...(openid ? { openid } : {}),
+    },
   });
   // Background heals give way to clients (heal max_io, max_sleep), read live.
   const requestsInFlight = () => app.metrics?.queue?.inFlight ?? 0;
@@ -240,6 +290,7 @@ async function boot(
   return {
     port: bound,
     url,
+    revalidateIdentities: () => externalChecks.revalidate(),
     async close(graceful = false) {
       await new Promise<void>((resolve, reject) => {
         server.close((err) => (err ? reject(err) : resolve()));
@@ -276,6 +327,11 @@ export async function startStore(opts: StoreOptions): Promise<StoreHandle> {
   };
   // Checked before touching the drives: a bad parity must not format anything.
   erasureParams(opts.drives.length, opts.parity);
+  const settings = identitySettings(process.env, opts.identity);
+  const identity: IdentityState = {
+    settings,
+    throttle: new LoginThrottle(settings.throttle, log, settings.now),
+  };
   let transition: Promise<void> = Promise.resolve();
   let stopped = false;
   const service = (action: ServiceAction) => {
@@ -288,14 +344,15 @@ export async function startStore(opts: StoreOptions): Promise<StoreHandle> {
         opts.onStop?.();
         return;
       }
-      running = await boot(opts, running.port, logs, log, service);
+      running = await boot(opts, running.port, logs, log, service, identity);
     });
     transition.catch((err: unknown) => log(`service ${action} failed: ${String(err)}`));
   };
-  let running = await boot(opts, opts.port ?? 0, logs, log, service);
+  let running = await boot(opts, opts.port ?? 0, logs, log, service, identity);
   return {
     url: running.url,
     port: running.port,
+    revalidateIdentities: () => running.revalidateIdentities(),
     async close() {
       await transition.catch(() => {});
       if (stopped) return;

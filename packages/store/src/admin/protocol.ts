@@ -348,6 +348,7 @@ export function adminProtocol(deps: Omit<AdminDeps, 'heal'>): Protocol {
       ctx.api = `admin.${op.op}`;
       noteSubject(ctx, 'bucket' in op ? op.bucket : undefined);
       const auth = authenticate(ctx, deps);
+      auth.identity = await deps.credentials.vouch(auth.identity);
       noteSigner(ctx, auth.identity);
       return dispatch(op, adminCall(ctx, auth, deps.credentials), full, ctx);
     },

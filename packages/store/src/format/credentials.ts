@@ -25,6 +25,8 @@ export interface TempCredentialRecord {
   policies?: string[];
   /** OpenID: the token's subject, which names the account (the parent is openid:<sub>:<iss>). */
   subject?: string;
+  /** LDAP: the name the user logged in with (the group filter's %s when it is checked again). */
+  username?: string;
 }
 
 const stringList = (v: unknown, kind: string, name: string): string[] => {
@@ -62,5 +64,6 @@ export function decodeTempCredential(raw: unknown): TempCredentialRecord {
   if (f.groups !== undefined) record.groups = stringList(f.groups, kind, 'groups');
   if (f.policies !== undefined) record.policies = stringList(f.policies, kind, 'policies');
   if (f.subject !== undefined) record.subject = str(f, 'subject', kind);
+  if (f.username !== undefined) record.username = str(f, 'username', kind);
   return record;
 }

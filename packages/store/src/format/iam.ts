@@ -50,6 +50,8 @@ export interface ServiceAccountRecord {
   policies?: string[];
   /** OpenID: the token's subject, which names the account. */
   subject?: string;
+  /** LDAP: the name the user logged in with (the group filter's %s when it is checked again). */
+  username?: string;
 }
 
 export interface IamDocuments {
@@ -143,6 +145,7 @@ const ITEM: { [K in IamKind]: (raw: unknown, kind: string) => IamDocuments[K][st
     if (f.groups !== undefined) record.groups = strings(f, 'groups', kind);
     if (f.policies !== undefined) record.policies = strings(f, 'policies', kind);
     optional(record, f, 'subject', kind);
+    optional(record, f, 'username', kind);
     return record;
   },
 };

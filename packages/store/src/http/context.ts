@@ -134,10 +134,12 @@ export function header(headers: IncomingHttpHeaders, name: string): string | und
  */
 export function isPrivateChannel(ctx: RequestContext): boolean {
   const socket = ctx.req.socket as { encrypted?: boolean; remoteAddress?: string };
-  if (socket.encrypted === true) return true;
-  const addr = socket.remoteAddress ?? '';
-  return addr === '::1' || addr.startsWith('127.') || addr.startsWith('::ffff:127.');
+  return socket.encrypted === true || isLoopback(socket.remoteAddress ?? '');
 }
+
+/** Whether an address is this machine's loopback (127.0.0.0/8, ::1, or 127.x mapped into IPv6). */
+export const isLoopback = (addr: string): boolean =>
+  addr === '::1' || addr.startsWith('127.') || addr.startsWith('::ffff:127.');
 
 /** Records who signed a request, for the audit log (the parent too when it acts for one). */
 export function noteSigner(

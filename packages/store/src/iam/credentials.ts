@@ -3,7 +3,7 @@ import { decodeTempCredential, type TempCredentialRecord } from '../format/crede
 import { signJwt } from './jwt.js';
 import { newAccessKey, newSecretKey } from './random.js';
 import type { RootCredentials } from './root.js';
-import { purgeExpiredServiceAccounts } from './service-accounts.js';
+import { isExpired, purgeExpiredServiceAccounts } from './service-accounts.js';
 import { IamStore } from './store.js';
 
 /**
@@ -26,6 +26,17 @@ export interface Identity {
   idp?: 'ldap' | 'openid';
   /** OpenID users: the token's subject, which names the account. */
   subject?: string;
+  /** LDAP users: the name they logged in with. */
+  username?: string;
+}
+
+/** An external user behind live credentials, as its directory or provider knows it. */
+export interface ExternalUser {
+  parent: string;
+  /** LDAP: the login name, when kept. */
+  username?: string;
+  /** OpenID: the token's subject. */
+  subject?: string;
 }
 
 const STS_FOLDER = 'iam/sts';
@@ -43,7 +54,12 @@ export interface AssumeRoleInput {
   policies?: string[];
   /** OpenID: the token's subject. */
   subject?: string;
+  /** LDAP: the name the user logged in with. */
+  username?: string;
 }
+
+const sameGroups = (a: readonly string[] = [], b: readonly string[] = []): boolean =>
+  a.length === b.length && a.every((g) => b.includes(g));
 
 /**
  * Credentials the store accepts. Temporary ones are persisted in the system namespace so
@@ -51,6 +67,7 @@ export interface AssumeRoleInput {
  */
 export class CredentialStore {
   private readonly temporary = new Map<string, TempCredentialRecord>();
+  private checker?: (identity: Identity) => Promise<Identity>;
 
   private constructor(
     private readonly system: SystemStore,
@@ -74,6 +91,19 @@ export class CredentialStore {
   async sweep(now = new Date()): Promise<void> {
     await this.purgeExpired(now);
     await purgeExpiredServiceAccounts(this.iam, now.getTime());
+  }
+
+  /**
+   * The identity to serve a request with, once its external user (if any) is vouched for
+   * again: see ExternalUserChecks. InvalidAccessKeyId when that user is gone.
+   */
+  vouch(identity: Identity): Promise<Identity> {
+    return this.checker ? this.checker(identity) : Promise.resolve(identity);
+  }
+
+  /** Who vouches for external users when their credentials are used. */
+  useChecker(checker: (identity: Identity) => Promise<Identity>): void {
+    this.checker = checker;
   }
 
   get rootAccessKey(): string {
@@ -129,6 +159,7 @@ export class CredentialStore {
       if (account.groups !== undefined) identity.groups = account.groups;
       if (account.policies !== undefined) identity.policies = account.policies;
       if (account.subject !== undefined) identity.subject = account.subject;
+      if (account.username !== undefined) identity.username = account.username;
       return identity;
     }
     const t = this.temporary.get(accessKey);
@@ -146,6 +177,7 @@ export class CredentialStore {
     if (t.groups !== undefined) identity.groups = t.groups;
     if (t.policies !== undefined) identity.policies = t.policies;
     if (t.subject !== undefined) identity.subject = t.subject;
+    if (t.username !== undefined) identity.username = t.username;
     if (t.sessionPolicy !== undefined) identity.sessionPolicy = t.sessionPolicy;
     return identity;
   }
@@ -176,9 +208,89 @@ export class CredentialStore {
     if (input.groups !== undefined) record.groups = input.groups;
     if (input.policies !== undefined) record.policies = input.policies;
     if (input.subject !== undefined) record.subject = input.subject;
+    if (input.username !== undefined) record.username = input.username;
     await this.system.write(`${STS_FOLDER}/${accessKey}.json`, record);
     this.temporary.set(accessKey, record);
     return record;
+  }
+
+  /** The users of an identity provider behind live credentials (temporary or service accounts), each once. */
+  externalParents(idp: 'ldap' | 'openid', now = new Date()): ExternalUser[] {
+    const found = new Map<string, ExternalUser>();
+    const note = (r: { parent: string; idp?: string; username?: string; subject?: string }) => {
+      if (r.idp !== idp) return;
+      const known = found.get(r.parent) ?? { parent: r.parent };
+      if (r.username !== undefined) known.username ??= r.username;
+      if (r.subject !== undefined) known.subject ??= r.subject;
+      found.set(r.parent, known);
+    };
+    for (const t of this.temporary.values()) if (new Date(t.expiration) > now) note(t);
+    for (const account of Object.values(this.iam.state.serviceAccounts))
+      if (!isExpired(account, now.getTime())) note(account);
+    return [...found.values()];
+  }
+
+  /**
+   * Removes everything derived from an external user its directory no longer vouches for:
+   * its temporary credentials and its service accounts, as MinIO's purge deletes them.
+   * How many went.
+   */
+  async revokeExternal(parent: string, idp: 'ldap' | 'openid'): Promise<number> {
+    const removed = await this.removeTemporary((t) => t.parent === parent && t.idp === idp);
+    const accounts = Object.entries(this.iam.state.serviceAccounts)
+      .filter(([, a]) => a.parent === parent && a.idp === idp)
+      .map(([key]) => key);
+    if (accounts.length > 0)
+      await this.iam.mutate(['serviceAccounts'], (d) => {
+        for (const key of accounts) delete d.serviceAccounts[key];
+      });
+    return removed + accounts.length;
+  }
+
+  /**
+   * Keeps an LDAP user's groups as the directory lists them now in each credential derived
+   * from it: policies mapped to a group it left stop applying. How many changed.
+   */
+  async regroup(parent: string, groups: readonly string[]): Promise<number> {
+    let changed = 0;
+    for (const [key, t] of this.temporary) {
+      if (t.parent !== parent || t.idp !== 'ldap' || sameGroups(t.groups, groups)) continue;
+      const record = { ...t, groups: [...groups] };
+      await this.system.write(`${STS_FOLDER}/${key}.json`, record);
+      this.temporary.set(key, record);
+      changed++;
+    }
+    const accounts = Object.entries(this.iam.state.serviceAccounts)
+      .filter(([, a]) => a.parent === parent && a.idp === 'ldap' && !sameGroups(a.groups, groups))
+      .map(([key]) => key);
+    if (accounts.length > 0)
+      await this.iam.mutate(['serviceAccounts'], (d) => {
+        for (const key of accounts) {
+          const account = d.serviceAccounts[key];
+          if (account) account.groups = [...groups];
+        }
+      });
+    return changed + accounts.length;
+  }
+
+  /**
+   * Ends the temporary credentials an IAM user made with AssumeRole (its password changed:
+   * sessions opened with the old one must not outlive it). Its service accounts stay, as in
+   * MinIO. How many went.
+   */
+  revokeTemporaryOf(user: string): Promise<number> {
+    return this.removeTemporary((t) => t.parent === user && t.idp === undefined);
+  }
+
+  private async removeTemporary(which: (t: TempCredentialRecord) => boolean): Promise<number> {
+    let removed = 0;
+    for (const [key, t] of this.temporary) {
+      if (!which(t)) continue;
+      this.temporary.delete(key);
+      await this.system.remove(`${STS_FOLDER}/${key}.json`);
+      removed++;
+    }
+    return removed;
   }
 
   private async purgeExpired(now: Date): Promise<void> {

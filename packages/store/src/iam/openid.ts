@@ -11,8 +11,11 @@ import { subsystem } from '../config/subsystems.js';
 export interface OpenIdConfig {
   configUrl: string;
   clientId: string;
+  clientSecret: string;
   claimName: string;
   rolePolicy: string[];
+  /** vendor=keycloak with keycloak_admin_url: the provider's users can be looked up. */
+  keycloak?: { adminUrl: string; realm: string };
 }
 
 export class OpenIdError extends Error {
@@ -34,6 +37,11 @@ export function openIdConfigFrom(config: ServerConfig): OpenIdConfig | undefined
   return {
     configUrl: v.config_url,
     clientId: v.client_id ?? '',
+    clientSecret: v.client_secret ?? '',
+    // MinIO's default realm is master.
+    ...(v.vendor === 'keycloak' && v.keycloak_admin_url
+      ? { keycloak: { adminUrl: v.keycloak_admin_url, realm: v.keycloak_realm || 'master' } }
+      : {}),
     claimName: `${v.claim_prefix ?? ''}${v.claim_name || 'policy'}`,
     rolePolicy: (v.role_policy ?? '')
       .split(',')
@@ -61,6 +69,7 @@ const part = (text: string): Claims => JSON.parse(Buffer.from(text, 'base64url')
 
 export class OpenIdVerifier {
   private issuer?: string;
+  private tokenUrl?: string;
   private keys = new Map<string, KeyObject>();
   private fetchedAt = 0;
 
@@ -75,7 +84,11 @@ export class OpenIdVerifier {
 
   private async refresh(): Promise<void> {
     try {
-      const discovery = (await this.fetchJson(this.cfg.configUrl)) as { issuer?: string; jwks_uri?: string };
+      const discovery = (await this.fetchJson(this.cfg.configUrl)) as {
+        issuer?: string;
+        jwks_uri?: string;
+        token_endpoint?: string;
+      };
       if (!discovery.issuer || !discovery.jwks_uri)
         throw new Error('the discovery document names no issuer or jwks_uri');
       const jwks = (await this.fetchJson(discovery.jwks_uri)) as {
@@ -87,6 +100,7 @@ export class OpenIdVerifier {
         keys.set(jwk.kid ?? `#${i}`, createPublicKey({ key: jwk, format: 'jwk' }));
       }
       this.issuer = discovery.issuer;
+      this.tokenUrl = discovery.token_endpoint;
       this.keys = keys;
       this.fetchedAt = Date.now();
     } catch (err) {
@@ -102,6 +116,14 @@ export class OpenIdVerifier {
       kid !== undefined ? this.keys.get(kid) : this.keys.size === 1 ? [...this.keys.values()][0] : undefined;
     if (!find() && Date.now() - this.fetchedAt > REFRESH_MS) await this.refresh();
     return find();
+  }
+
+  /** The provider's token endpoint, as its discovery document names it. */
+  async tokenEndpoint(): Promise<string> {
+    if (this.tokenUrl === undefined) await this.refresh();
+    if (this.tokenUrl === undefined)
+      throw new OpenIdError('the discovery document names no token_endpoint', 'unavailable');
+    return this.tokenUrl;
   }
 
   /** The token's claims when it is valid for this provider and client. */

@@ -21,6 +21,7 @@ export interface ExternalParent {
   groups?: string[];
   policies?: string[];
   subject?: string;
+  username?: string;
 }
 
 export interface NewServiceAccount {

@@ -175,6 +175,8 @@ export const ERROR_CATALOGUE = {
     status: 400,
     message: "You've exceeded the limit on the number of versions you can create on this object",
   },
+  /** S3's throttling answer; STS gives it while failed logins hold a user or address back. */
+  SlowDown: { status: 503, message: 'Please reduce your request rate.' },
   /** Too few drives answered to read (MinIO's errErasureReadQuorum): clients retry a 503. */
   SlowDownRead: { status: 503, message: 'Resource requested is unreadable, please reduce your request rate' },
   SlowDownWrite: {

@@ -297,6 +297,7 @@ function s3Calls(deps: S3ProtocolDeps): Protocol {
             const vhost = hostBucket(ctx.host, domains);
             return vhost === undefined ? ctx.rawPath : `/${vhost}${ctx.rawPath}`;
           });
+          if (auth) auth.identity = await deps.credentials.vouch(auth.identity);
           noteSigner(ctx, auth?.identity);
           let body: ReturnType<S3Call['body']> | undefined;
           const bodyOptions = { checksumsDescribeObject: op.op === 'CompleteMultipartUpload' };

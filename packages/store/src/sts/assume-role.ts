@@ -24,13 +24,18 @@ export const credentialsXml = (record: TempCredentialRecord): XmlElement =>
 
 export const rfc3339 = (d: Date): string => d.toISOString().replace(/\.\d{3}Z$/, 'Z');
 
-export function duration(raw: string | null): number {
-  if (raw === null || raw === '') return DEFAULT_DURATION;
+/**
+ * DurationSeconds, 900 up to `max` (a year for AssumeRole, as MinIO has it; the configured
+ * STOWAGE_STS_MAX_DURATION for directory and OpenID logins). A longer one is refused with
+ * InvalidParameterValue, as MinIO refuses a duration out of its range, never shortened.
+ */
+export function duration(raw: string | null, max = MAX_DURATION): number {
+  if (raw === null || raw === '') return Math.min(DEFAULT_DURATION, max);
   const n = /^\d+$/.test(raw) ? Number(raw) : Number.NaN;
-  if (!(n >= MIN_DURATION && n <= MAX_DURATION)) {
+  if (!(n >= MIN_DURATION && n <= max)) {
     throw new ApiError(
       'InvalidParameterValue',
-      `DurationSeconds must be between ${MIN_DURATION} and ${MAX_DURATION} seconds`,
+      `DurationSeconds must be between ${MIN_DURATION} and ${max} seconds`,
     );
   }
   return n;

@@ -11,7 +11,7 @@ export async function assumeRoleWithWebIdentity(
   credentials: CredentialStore,
   openid: OpenIdVerifier | undefined,
   form: URLSearchParams,
-  requestId: string,
+  request: { id: string; maxDurationSeconds: number },
 ): Promise<XmlElement> {
   if (form.get('Version') !== STS_VERSION)
     throw new ApiError('MissingParameter', `Version must be ${STS_VERSION}`);
@@ -19,7 +19,7 @@ export async function assumeRoleWithWebIdentity(
   const token = form.get('WebIdentityToken') ?? form.get('Token') ?? '';
   if (token === '') throw new ApiError('MissingParameter', 'WebIdentityToken is required');
   const policy = sessionPolicy(form.get('Policy'));
-  const seconds = duration(form.get('DurationSeconds'));
+  const seconds = duration(form.get('DurationSeconds'), request.maxDurationSeconds);
   let claims: Record<string, unknown>;
   try {
     claims = await openid.verify(token);
@@ -51,6 +51,6 @@ export async function assumeRoleWithWebIdentity(
       credentialsXml(record),
       el('SubjectFromWebIdentityToken', subject),
     ),
-    el('ResponseMetadata', el('RequestId', requestId)),
+    el('ResponseMetadata', el('RequestId', request.id)),
   );
 }

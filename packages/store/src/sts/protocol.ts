@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { passThrough, readAll } from '../http/body.js';
-import { header, noteSigner, type RequestContext } from '../http/context.js';
+import { header, isLoopback, noteSigner, type RequestContext } from '../http/context.js';
 import { xmlReply } from '../http/reply.js';
 import type { Protocol } from '../http/server.js';
 import type { CredentialStore } from '../iam/credentials.js';
@@ -11,6 +11,7 @@ import { ApiError } from '../s3/errors.js';
 import { el, elAttrs } from '../s3/xml/writer.js';
 import { assumeRole, STS_NAMESPACE } from './assume-role.js';
 import { assumeRoleWithLdap } from './ldap.js';
+import type { LoginAttempt, LoginThrottle } from './login-throttle.js';
 import { assumeRoleWithWebIdentity } from './openid.js';
 
 const MAX_FORM_BYTES = 1024 * 1024;
@@ -33,7 +34,19 @@ export interface StsDeps {
   ldap?: LdapConfig;
   /** identity_openid as it was at start. */
   openid?: OpenIdVerifier;
+  /** Failed logins (wrong LDAP passwords, AssumeRole signatures that do not match), held back. */
+  throttle: LoginThrottle;
+  /** The longest credentials an LDAP or OpenID login gets. */
+  maxExternalDurationSeconds: number;
 }
+
+/** The access key an SigV4 Authorization header names; undefined when it names none. */
+const signingKeyOf = (authorization: string): string | undefined =>
+  /Credential=([^/,\s]+)\//.exec(authorization)?.[1];
+
+/** What a guessed secret gets back: a signature that does not match, or an unknown key. */
+const isGuessFailure = (err: unknown): err is ApiError =>
+  err instanceof ApiError && (err.code === 'SignatureDoesNotMatch' || err.code === 'InvalidAccessKeyId');
 
 export function stsProtocol(deps: StsDeps): Protocol {
   return {
@@ -46,13 +59,25 @@ export function stsProtocol(deps: StsDeps): Protocol {
       const form = new URLSearchParams(body.toString('utf8'));
       for (const [k, v] of ctx.query) if (!form.has(k)) form.set(k, v);
       ctx.api = `sts.${form.get('Action') ?? 'Unknown'}`;
-      if (header(ctx.headers, 'authorization') === undefined) {
+      const address = ctx.req.socket.remoteAddress ?? '';
+      const authorization = header(ctx.headers, 'authorization');
+      if (authorization === undefined) {
         const action = form.get('Action');
+        const maxDurationSeconds = deps.maxExternalDurationSeconds;
         if (action === 'AssumeRoleWithLDAPIdentity')
-          return xmlReply(await assumeRoleWithLdap(deps.credentials, deps.ldap, form, ctx.requestId));
+          return xmlReply(
+            await assumeRoleWithLdap(
+              { credentials: deps.credentials, ldap: deps.ldap, throttle: deps.throttle, maxDurationSeconds },
+              form,
+              { id: ctx.requestId, address },
+            ),
+          );
         if (action === 'AssumeRoleWithWebIdentity')
           return xmlReply(
-            await assumeRoleWithWebIdentity(deps.credentials, deps.openid, form, ctx.requestId),
+            await assumeRoleWithWebIdentity(deps.credentials, deps.openid, form, {
+              id: ctx.requestId,
+              maxDurationSeconds,
+            }),
           );
         throw new ApiError('NotImplemented', `${action ?? 'This STS action'} is not implemented yet`);
       }
@@ -60,13 +85,33 @@ export function stsProtocol(deps: StsDeps): Protocol {
       const payloadHash = createHash('sha256').update(body).digest('hex');
       const sent = header(ctx.headers, 'x-amz-content-sha256');
       if (sent !== undefined && sent !== payloadHash) throw new ApiError('XAmzContentSHA256Mismatch');
-      const auth = verifyHeaderAuth(ctx, {
-        service: 'sts',
-        ...(deps.signingRegion ? { region: deps.signingRegion } : {}),
-        lookup: (ak) => deps.credentials.lookup(ak),
-        now: new Date(),
-        payloadHash,
-      });
+      const accessKey = signingKeyOf(authorization);
+      // The root user on this machine is never held back: whoever guesses from elsewhere,
+      // the operator can still log in from the host.
+      const attempt: LoginAttempt | undefined = accessKey
+        ? {
+            action: 'AssumeRole',
+            address,
+            user: accessKey,
+            name: `key:${accessKey}`,
+            exempt: accessKey === deps.credentials.rootAccessKey && isLoopback(address),
+          }
+        : undefined;
+      if (attempt) deps.throttle.admit(attempt);
+      let auth: ReturnType<typeof verifyHeaderAuth>;
+      try {
+        auth = verifyHeaderAuth(ctx, {
+          service: 'sts',
+          ...(deps.signingRegion ? { region: deps.signingRegion } : {}),
+          lookup: (ak) => deps.credentials.lookup(ak),
+          now: new Date(),
+          payloadHash,
+        });
+      } catch (err) {
+        if (attempt && isGuessFailure(err)) deps.throttle.failed(attempt, err.message);
+        throw err;
+      }
+      if (attempt) deps.throttle.succeeded(attempt);
       noteSigner(ctx, auth.identity);
       return xmlReply(await assumeRole(deps.credentials, auth.identity, form, ctx.requestId));
     },
@@ -84,6 +129,7 @@ export function stsProtocol(deps: StsDeps): Protocol {
           el('RequestId', ctx.requestId),
         ),
         err.status,
+        err.context.headers,
       );
     },
   };

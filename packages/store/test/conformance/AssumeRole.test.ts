@@ -1,7 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import * as s3sdk from '@aws-sdk/client-s3';
-import { assumeRole, StsError, signRequest } from '@stowage/madmin';
+import { assumeRole, MadminClient, StsError, signRequest } from '@stowage/madmin';
 import { AssumeRoleProvider } from 'minio/dist/esm/AssumeRoleProvider.mjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyJwt } from '../../src/iam/jwt.js';
@@ -103,6 +103,11 @@ describe('STS AssumeRole', () => {
     expect(err).toMatchObject({ code: 'AccessDenied', status: 403 });
   });
 
+  it('lets an IAM user (or root) ask for up to a year, as MinIO does', async () => {
+    const res = await postForm('Action=AssumeRole&DurationSeconds=31536000&Version=2011-06-15');
+    expect(res.status).toBe(200);
+  });
+
   it('validates DurationSeconds, Version and Action', async () => {
     for (const [form, code] of [
       ['Action=AssumeRole&DurationSeconds=899&Version=2011-06-15', 'InvalidParameterValue'],
@@ -197,5 +202,56 @@ describe('STS AssumeRole', () => {
     } finally {
       await second.close();
     }
+  });
+});
+
+describe("a user's password change", () => {
+  const outcome = (p: Promise<unknown>) =>
+    p.then(
+      () => 'ok',
+      (e: { name?: string }) => e.name ?? String(e),
+    );
+
+  it('ends the STS sessions opened with the old password, and keeps its service accounts', async () => {
+    const admin = new MadminClient({ endpoint: t.store.url, credentials: ROOT });
+    await admin.users.add('pat', 'pat-password-1');
+    await admin.policies.set(['readwrite'], 'pat', false);
+    const pat = { accessKey: 'pat', secretKey: 'pat-password-1' };
+    const list = (c: { accessKey: string; secretKey: string; sessionToken?: string }) =>
+      outcome(
+        t
+          .client({
+            accessKeyId: c.accessKey,
+            secretAccessKey: c.secretKey,
+            ...(c.sessionToken ? { sessionToken: c.sessionToken } : {}),
+          })
+          .send(new ListBucketsCommand({})),
+      );
+
+    // Root sets a new password (madmin SetUser/AddUser over the existing user).
+    const session = await assumeRole({ endpoint: t.store.url, credentials: pat });
+    const key = await new MadminClient({ endpoint: t.store.url, credentials: pat }).serviceAccounts.add({});
+    const keyCreds = { accessKey: key.accessKey, secretKey: key.secretKey };
+    expect(await list(session)).toBe('ok');
+    await admin.users.add('pat', 'pat-password-2');
+    expect(await list(session)).toBe('InvalidAccessKeyId');
+    expect(await list(keyCreds)).toBe('ok');
+
+    // The user changes its own password with its own keys.
+    const pat2 = { accessKey: 'pat', secretKey: 'pat-password-2' };
+    const second = await assumeRole({ endpoint: t.store.url, credentials: pat2 });
+    const other = await assumeRole({ endpoint: t.store.url, credentials: ROOT });
+    expect(await list(second)).toBe('ok');
+    await new MadminClient({ endpoint: t.store.url, credentials: pat2 }).users.add('pat', 'pat-password-3');
+    expect(await list(second)).toBe('InvalidAccessKeyId');
+    expect(await list(keyCreds)).toBe('ok');
+    // Only that user's sessions end; a status change alone (same password) ends none.
+    expect(await list(other)).toBe('ok');
+    const third = await assumeRole({
+      endpoint: t.store.url,
+      credentials: { accessKey: 'pat', secretKey: 'pat-password-3' },
+    });
+    await admin.users.add('pat', 'pat-password-3', 'enabled');
+    expect(await list(third)).toBe('ok');
   });
 });

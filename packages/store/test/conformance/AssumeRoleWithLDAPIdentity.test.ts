@@ -3,7 +3,7 @@ import { assumeRoleWithLdapIdentity, MadminClient } from '@stowage/madmin';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStore } from '../../src/index.js';
 import { code } from '../support/outcome.js';
-import { ADMIN_DN, ADMIN_PASSWORD, BASE, type LdapServer, startSlapd } from '../support/slapd.js';
+import { BASE, type LdapServer, startSlapd } from '../support/slapd.js';
 import { ROOT, startTestStore, type TestStore } from '../support/store.js';
 
 // LDAP logins against a real OpenLDAP (Debian's slapd): identity_ldap set through the
@@ -23,9 +23,7 @@ beforeAll(async () => {
   );
   t = await startTestStore();
   admin = new MadminClient({ endpoint: t.store.url, credentials: ROOT });
-  const restart = await admin.config.setKV(
-    `identity_ldap server_addr=${ldap.address} server_insecure=on lookup_bind_dn="${ADMIN_DN}" lookup_bind_password=${ADMIN_PASSWORD} user_dn_search_base_dn="ou=people,${BASE}" user_dn_search_filter=(uid=%s) group_search_base_dn="ou=groups,${BASE}" group_search_filter=(&(objectclass=groupOfNames)(member=%d))`,
-  );
+  const restart = await admin.config.setKV(ldap.identityKV);
   expect(restart).toEqual({ restart: true });
   await t.store.close();
   t.store = await startStore({ drives: t.drives, rootCredentials: ROOT, port: t.store.port });
@@ -79,6 +77,20 @@ describe('AssumeRoleWithLDAPIdentity', () => {
     expect(await code(login('ada', ''))).toBe('400 MissingParameter');
     expect(await code(login('*', 'ada-ldap-pass'))).toBe('403 AccessDenied');
     expect(await code(login('eve', 'eve-ldap-pass'))).toBe('403 AccessDenied');
+  });
+
+  it('grants at most STOWAGE_STS_MAX_DURATION (12 h by default), refusing longer as MinIO refuses a duration', async () => {
+    const ldapLogin = (durationSeconds: number) =>
+      assumeRoleWithLdapIdentity({
+        endpoint: t.store.url,
+        username: 'ada',
+        password: 'ada-ldap-pass',
+        durationSeconds,
+      });
+    const twelveHours = await ldapLogin(43_200);
+    expect(Math.abs(twelveHours.expiration.getTime() - (Date.now() + 43_200_000))).toBeLessThan(10_000);
+    expect(await code(ldapLogin(43_201))).toBe('400 InvalidParameterValue');
+    expect(await code(ldapLogin(31_536_000))).toBe('400 InvalidParameterValue');
   });
 });
 

@@ -2,12 +2,7 @@ import * as s3sdk from '@aws-sdk/client-s3';
 import { assumeRole, assumeRoleWithWebIdentity, MadminClient } from '@stowage/madmin';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStore } from '../../src/index.js';
-import {
-  CLIENT_ID,
-  CLIENT_SECRET,
-  type OpenIdProvider,
-  startOpenIdProvider,
-} from '../support/openid-provider.js';
+import { type OpenIdProvider, startOpenIdProvider } from '../support/openid-provider.js';
 import { code } from '../support/outcome.js';
 import { ROOT, startTestStore, type TestStore } from '../support/store.js';
 
@@ -27,11 +22,7 @@ beforeAll(async () => {
   });
   t = await startTestStore();
   const admin = new MadminClient({ endpoint: t.store.url, credentials: ROOT });
-  expect(
-    await admin.config.setKV(
-      `identity_openid config_url=${idp.issuer}/.well-known/openid-configuration client_id=${CLIENT_ID} client_secret=${CLIENT_SECRET} claim_name=policy`,
-    ),
-  ).toEqual({ restart: true });
+  expect(await admin.config.setKV(idp.identityKV)).toEqual({ restart: true });
   await t.store.close();
   t.store = await startStore({ drives: t.drives, rootCredentials: ROOT, port: t.store.port });
   await t.s3.send(new s3sdk.CreateBucketCommand({ Bucket: 'sso' }));
@@ -91,6 +82,22 @@ describe('AssumeRoleWithWebIdentity', () => {
     expect(await code(assumeRoleWithWebIdentity({ endpoint: t.store.url, token: 'not.a.jwt' }))).toBe(
       '403 AccessDenied',
     );
+  });
+
+  it('grants at most STOWAGE_STS_MAX_DURATION (12 h by default), refusing longer as MinIO refuses a duration', async () => {
+    const token = await idp.idToken('olga');
+    const twelveHours = await assumeRoleWithWebIdentity({
+      endpoint: t.store.url,
+      token,
+      durationSeconds: 43_200,
+    });
+    expect(Math.abs(twelveHours.expiration.getTime() - (Date.now() + 43_200_000))).toBeLessThan(10_000);
+    expect(
+      await code(assumeRoleWithWebIdentity({ endpoint: t.store.url, token, durationSeconds: 43_201 })),
+    ).toBe('400 InvalidParameterValue');
+    expect(
+      await code(assumeRoleWithWebIdentity({ endpoint: t.store.url, token, durationSeconds: 31_536_000 })),
+    ).toBe('400 InvalidParameterValue');
   });
 });
 

@@ -5,7 +5,10 @@ import Provider from 'oidc-provider';
 
 // A real OpenID provider (the oidc-provider package) on 127.0.0.1, with its development
 // login screens, and a browserless walk through the authorization-code flow that ends
-// with the user's id_token.
+// with the user's id_token. Optionally it also answers Keycloak's admin lookup of a user
+// (GET /admin/realms/<realm>/users/<id>), which oidc-provider lacks: a stand-in for that one
+// call, taking only access tokens the provider really issued to the client (client
+// credentials grant), so the store's login to it is real.
 
 export const CLIENT_ID = 'stowage-console';
 export const CLIENT_SECRET = 'stowage-console-oidc-secret';
@@ -13,6 +16,14 @@ const REDIRECT = 'http://127.0.0.1/oauth_callback';
 
 export interface OpenIdProvider {
   issuer: string;
+  /** The identity_openid settings that point the store at this provider (the policy claim). */
+  identityKV: string;
+  /** Where the Keycloak admin stand-in answers (keycloak_admin_url), when asked for. */
+  keycloakAdminUrl: string;
+  /** Marks a user disabled in the Keycloak stand-in (enabled: false). */
+  disableUser(id: string): void;
+  /** Removes a user from the Keycloak stand-in (404). */
+  removeUser(id: string): void;
   /** Logs `user` in and returns its id_token. */
   idToken(user: string): Promise<string>;
   /** Walks a browser's way through `authorizeUrl` as `user`; returns where the provider sends it back. */
@@ -25,6 +36,8 @@ export interface ProviderOptions {
   redirectUri?: string;
   /** Refuse authorization requests without a PKCE challenge. */
   pkceRequired?: boolean;
+  /** Answer Keycloak's admin user lookup for this realm. */
+  keycloakRealm?: string;
 }
 
 export async function startOpenIdProvider(
@@ -44,19 +57,37 @@ export async function startOpenIdProvider(
         client_secret: CLIENT_SECRET,
         redirect_uris: [redirectUri],
         response_types: ['code'],
-        grant_types: ['authorization_code'],
+        grant_types: options.keycloakRealm
+          ? ['authorization_code', 'client_credentials']
+          : ['authorization_code'],
       },
     ],
     claims: { openid: ['sub'], policies: ['policy'] },
     scopes: ['openid', 'policies'],
     conformIdTokenClaims: false,
     pkce: { required: () => options.pkceRequired ?? false },
-    features: { devInteractions: { enabled: true } },
+    features: {
+      devInteractions: { enabled: true },
+      ...(options.keycloakRealm ? { clientCredentials: { enabled: true } } : {}),
+    },
     async findAccount(_ctx, id) {
       return { accountId: id, claims: async () => ({ sub: id, policy: policiesOf[id] ?? '' }) };
     },
   });
-  server.on('request', provider.callback());
+  const removed = new Set<string>();
+  const disabled = new Set<string>();
+  const adminPath = `/admin/realms/${options.keycloakRealm ?? ''}/users/`;
+  const callback = provider.callback();
+  server.on('request', async (req, res) => {
+    if (!options.keycloakRealm || !req.url?.startsWith(adminPath)) return callback(req, res);
+    const token = /^Bearer (\S+)$/.exec(req.headers.authorization ?? '')?.[1];
+    const grant = token ? await provider.ClientCredentials.find(token) : undefined;
+    if (!grant || grant.clientId !== CLIENT_ID) return res.writeHead(401).end();
+    const id = decodeURIComponent(req.url.slice(adminPath.length));
+    if (!(id in policiesOf) || removed.has(id)) return res.writeHead(404).end();
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end(JSON.stringify({ id, username: id, enabled: !disabled.has(id) }));
+  });
 
   async function authorize(user: string, authorizeUrl: string): Promise<URL> {
     const jar = new Map<string, string>();
@@ -100,6 +131,10 @@ export async function startOpenIdProvider(
 
   return {
     issuer,
+    identityKV: `identity_openid config_url=${issuer}/.well-known/openid-configuration client_id=${CLIENT_ID} client_secret=${CLIENT_SECRET} claim_name=policy`,
+    keycloakAdminUrl: `${issuer}/admin`,
+    disableUser: (id) => disabled.add(id),
+    removeUser: (id) => removed.add(id),
     authorize,
     async idToken(user) {
       const auth = new URLSearchParams({

@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Client } from 'ldapts';
+import { Attribute, Change, Client } from 'ldapts';
 import { freePort } from './outcome.js';
 
 // A real OpenLDAP (Debian's slapd) on 127.0.0.1 with a small directory: people with
@@ -15,8 +15,25 @@ export const ADMIN_PASSWORD = 'ldap-admin-secret';
 
 export interface LdapServer {
   address: string;
+  /** The identity_ldap settings that point the store at this directory. */
+  identityKV: string;
+  /** Removes a person's entry. */
+  deletePerson(uid: string): Promise<void>;
+  /** Marks a person's account disabled as Active Directory does (userAccountControl 514). */
+  disablePerson(uid: string): Promise<void>;
+  /** Takes a person out of a group. */
+  removeMember(group: string, uid: string): Promise<void>;
   close(): Promise<void>;
 }
+
+export const personDn = (uid: string): string => `uid=${uid},ou=people,${BASE}`;
+const groupDn = (cn: string): string => `cn=${cn},ou=groups,${BASE}`;
+
+// Active Directory's account flags, so that a test can disable an account as AD does.
+const AD_SCHEMA = `attributetype ( 1.2.840.113556.1.4.8 NAME 'userAccountControl'
+  EQUALITY integerMatch SYNTAX 1.3.6.1.4.1.1466.115.121.1.27 SINGLE-VALUE )
+objectclass ( 1.3.6.1.4.1.55555.1.1 NAME 'stowageAdAccount' AUXILIARY MAY userAccountControl )
+`;
 
 export async function startSlapd(
   people: { uid: string; password: string }[],
@@ -28,7 +45,7 @@ export async function startSlapd(
 include /etc/ldap/schema/cosine.schema
 include /etc/ldap/schema/inetorgperson.schema
 include /etc/ldap/schema/nis.schema
-modulepath /usr/lib/ldap
+${AD_SCHEMA}modulepath /usr/lib/ldap
 moduleload back_mdb
 pidfile ${join(dir, 'slapd.pid')}
 database mdb
@@ -58,7 +75,7 @@ directory ${join(dir, 'data')}
   await client.add(`ou=people,${BASE}`, { objectClass: 'organizationalUnit', ou: 'people' });
   await client.add(`ou=groups,${BASE}`, { objectClass: 'organizationalUnit', ou: 'groups' });
   for (const p of people)
-    await client.add(`uid=${p.uid},ou=people,${BASE}`, {
+    await client.add(personDn(p.uid), {
       objectClass: 'inetOrgPerson',
       uid: p.uid,
       cn: p.uid,
@@ -66,19 +83,54 @@ directory ${join(dir, 'data')}
       userPassword: p.password,
     });
   for (const g of groups)
-    await client.add(`cn=${g.cn},ou=groups,${BASE}`, {
+    await client.add(groupDn(g.cn), {
       objectClass: 'groupOfNames',
       cn: g.cn,
-      member: g.members.map((m) => `uid=${m},ou=people,${BASE}`),
+      member: g.members.map(personDn),
     });
   await client.unbind();
+  const asAdmin = async (change: (admin: Client) => Promise<void>) => {
+    const admin = new Client({ url });
+    try {
+      await admin.bind(ADMIN_DN, ADMIN_PASSWORD);
+      await change(admin);
+    } finally {
+      await admin.unbind();
+    }
+  };
   return {
     address: `127.0.0.1:${port}`,
+    identityKV: `identity_ldap server_addr=127.0.0.1:${port} server_insecure=on lookup_bind_dn="${ADMIN_DN}" lookup_bind_password=${ADMIN_PASSWORD} user_dn_search_base_dn="ou=people,${BASE}" user_dn_search_filter=(uid=%s) group_search_base_dn="ou=groups,${BASE}" group_search_filter=(&(objectclass=groupOfNames)(member=%d))`,
+    deletePerson: (uid) => asAdmin((admin) => admin.del(personDn(uid))),
+    disablePerson: (uid) =>
+      asAdmin((admin) =>
+        admin.modify(personDn(uid), [
+          new Change({
+            operation: 'add',
+            modification: new Attribute({ type: 'objectClass', values: ['stowageAdAccount'] }),
+          }),
+          new Change({
+            operation: 'add',
+            modification: new Attribute({ type: 'userAccountControl', values: ['514'] }),
+          }),
+        ]),
+      ),
+    removeMember: (group, uid) =>
+      asAdmin((admin) =>
+        admin.modify(groupDn(group), [
+          new Change({
+            operation: 'delete',
+            modification: new Attribute({ type: 'member', values: [personDn(uid)] }),
+          }),
+        ]),
+      ),
     async close() {
-      await new Promise<void>((resolve) => {
-        child.once('exit', () => resolve());
-        child.kill('SIGTERM');
-      });
+      // Once only: a test may stop the directory before the suite's end does.
+      if (child.exitCode === null && child.signalCode === null)
+        await new Promise<void>((resolve) => {
+          child.once('exit', () => resolve());
+          child.kill('SIGTERM');
+        });
       await rm(dir, { recursive: true, force: true });
     },
   };

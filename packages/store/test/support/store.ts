@@ -18,7 +18,7 @@ import {
   stringToSign,
 } from '@stowage/madmin';
 import { Client as MinioClient } from 'minio';
-import { type StoreHandle, startStore } from '../../src/index.js';
+import { type StoreHandle, type StoreOptions, startStore } from '../../src/index.js';
 
 export const ROOT = { accessKey: 'stowage-root', secretKey: 'stowage-root-secret' };
 
@@ -30,23 +30,32 @@ export interface TestStore {
   minio: MinioClient;
   logs: string[];
   client(creds: { accessKeyId: string; secretAccessKey: string; sessionToken?: string }): S3Client;
+  /** Stops the store and starts it again on the same drives and port (configuration that needs a restart). */
+  restart(): Promise<void>;
   close(): Promise<void>;
 }
 
 /** A real store on 127.0.0.1:0 over four fresh drive directories, plus SDK clients for it. */
 export async function startTestStore(
-  opts: { region?: string; idleTimeoutMs?: number; drives?: number } = {},
+  opts: {
+    region?: string;
+    idleTimeoutMs?: number;
+    drives?: number;
+    identity?: StoreOptions['identity'];
+  } = {},
 ): Promise<TestStore> {
   const dir = await mkdtemp(join(tmpdir(), 'stowage-store-'));
   const drives = Array.from({ length: opts.drives ?? 4 }, (_, i) => join(dir, `drive${i + 1}`));
   const logs: string[] = [];
-  const store = await startStore({
+  const options: StoreOptions = {
     drives,
     rootCredentials: ROOT,
     log: (l) => logs.push(l),
     ...(opts.region ? { region: opts.region } : {}),
     ...(opts.idleTimeoutMs ? { idleTimeoutMs: opts.idleTimeoutMs } : {}),
-  });
+    ...(opts.identity ? { identity: opts.identity } : {}),
+  };
+  const store = await startStore(options);
   const client = (credentials: { accessKeyId: string; secretAccessKey: string; sessionToken?: string }) =>
     new s3sdk.S3Client({
       endpoint: store.url,
@@ -72,6 +81,10 @@ export async function startTestStore(
     minio,
     logs,
     client,
+    async restart() {
+      await this.store.close();
+      this.store = await startStore({ ...options, port: this.store.port });
+    },
     async close() {
       s3.destroy();
       // The store a test restarted, if it did.

@@ -46,6 +46,7 @@ function externalParent(identity: Identity): ExternalParent | undefined {
     ...(identity.groups ? { groups: identity.groups } : {}),
     ...(identity.policies ? { policies: identity.policies } : {}),
     ...(identity.subject ? { subject: identity.subject } : {}),
+    ...(identity.username ? { username: identity.username } : {}),
   };
 }
 

@@ -70,6 +70,9 @@ export async function addUserReply(call: AdminCall, accessKey: string): Promise<
   // Changing one's own password keeps one's status: a user cannot re-enable itself.
   const status = self && existing ? existing.status : parseStatus(fields.status, 'enabled');
   await setUser(call.iam, accessKey, secretKey, status, (key) => call.credentials.isReserved(key));
+  // Sessions opened with the old password (the console's among them) end with it; the
+  // user's service accounts have secrets of their own and stay, as in MinIO.
+  if (existing && existing.secretKey !== secretKey) await call.credentials.revokeTemporaryOf(accessKey);
   return emptyReply(200);
 }
 

@@ -177,7 +177,9 @@ export async function postObject(deps: S3Deps, ctx: RequestContext, bucket: stri
   try {
     const now = new Date();
     const lookup = (accessKey: string) => deps.credentials.lookup(accessKey);
-    identity = authenticate(fields, { service: 's3', region: deps.signingRegion, lookup, now });
+    identity = await deps.credentials.vouch(
+      authenticate(fields, { service: 's3', region: deps.signingRegion, lookup, now }),
+    );
     const signedAt = parseAmzDate(fields.get('x-amz-date') ?? '');
     if (signedAt) noteSignature(ctx, { type: 'POST', signedAt, payloadHash: UNSIGNED_PAYLOAD });
     // The policy judges the key with the file's name in it, as MinIO does.

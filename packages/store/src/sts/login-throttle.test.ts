@@ -1,0 +1,94 @@
+import { describe, expect, it } from 'vitest';
+import type { ApiError } from '../s3/errors.js';
+import { addressKey, type LoginAttempt, LoginThrottle } from './login-throttle.js';
+
+const SETTINGS = {
+  failuresPerName: 3,
+  failuresPerAddress: 10,
+  windowMs: 15 * 60_000,
+  backoffMs: 60_000,
+  maxBackoffMs: 10 * 60_000,
+  maxEntries: 100,
+};
+
+function throttle(overrides: Partial<typeof SETTINGS> = {}) {
+  let now = 1_000_000;
+  const lines: string[] = [];
+  const t = new LoginThrottle(
+    { ...SETTINGS, ...overrides },
+    (l) => lines.push(l),
+    () => now,
+  );
+  return { t, lines, advance: (ms: number) => (now += ms) };
+}
+
+const attempt = (name: string, address = '192.0.2.1'): LoginAttempt => ({
+  action: 'AssumeRoleWithLDAPIdentity',
+  address,
+  user: name,
+  name: `ldap:${name}`,
+});
+const refusal = (f: () => void) => {
+  try {
+    f();
+    return 'admitted';
+  } catch (err) {
+    const e = err as ApiError;
+    return `${e.status} ${e.code} retry-after=${e.context.headers?.['Retry-After']}`;
+  }
+};
+
+describe('LoginThrottle', () => {
+  it('holds a name back after its failures, longer each time, and a success clears it', () => {
+    const { t, advance } = throttle();
+    for (let i = 0; i < 3; i++) {
+      expect(refusal(() => t.admit(attempt('ada')))).toBe('admitted');
+      t.failed(attempt('ada'), 'wrong password');
+    }
+    expect(refusal(() => t.admit(attempt('ada')))).toBe('503 SlowDown retry-after=60');
+    expect(refusal(() => t.admit(attempt('bob')))).toBe('admitted');
+    advance(60_001);
+    // One more failure after a hold starts the next, twice as long.
+    t.failed(attempt('ada'), 'wrong password');
+    expect(refusal(() => t.admit(attempt('ada')))).toBe('503 SlowDown retry-after=120');
+    advance(120_001);
+    t.succeeded(attempt('ada'));
+    t.failed(attempt('ada'), 'wrong password');
+    expect(refusal(() => t.admit(attempt('ada')))).toBe('admitted');
+  });
+
+  it('holds an address back after failures under many names; exempt attempts are neither held nor counted', () => {
+    const { t } = throttle();
+    for (let i = 0; i < 10; i++) t.failed(attempt(`user${i}`), 'wrong password');
+    expect(refusal(() => t.admit(attempt('someone-new')))).toBe('503 SlowDown retry-after=60');
+    expect(refusal(() => t.admit(attempt('someone-new', '192.0.2.2')))).toBe('admitted');
+    const root = { ...attempt('root', '127.0.0.1'), exempt: true };
+    for (let i = 0; i < 50; i++) t.failed(root, 'wrong signature');
+    expect(refusal(() => t.admit(root))).toBe('admitted');
+    expect(refusal(() => t.admit({ ...root, exempt: false }))).toBe('admitted');
+  });
+
+  it('logs each failure with its address and the name, quoted', () => {
+    const { t, lines } = throttle();
+    t.failed(attempt('ada\nforged line'), 'the LDAP user name or password is wrong');
+    expect(lines).toEqual([
+      'sts: login failed: AssumeRoleWithLDAPIdentity for "ada\\nforged line" from 192.0.2.1: the LDAP user name or password is wrong',
+    ]);
+  });
+
+  it('remembers a bounded number of names and addresses, however many an attacker uses', () => {
+    const { t } = throttle();
+    for (let i = 0; i < 5000; i++)
+      t.failed(attempt(`${'x'.repeat(10_000)}${i}`, `10.0.${i >> 8}.${i & 255}`), 'no');
+    expect(t.size).toEqual({ names: 100, addresses: 100 });
+  });
+
+  it('counts IPv6 clients by their /64, IPv4-mapped ones as IPv4', () => {
+    expect(addressKey('2001:db8:1:2:aaaa::1')).toBe('2001:db8:1:2::/64');
+    expect(addressKey('2001:db8:1:2:bbbb:cccc:dddd:eeee')).toBe('2001:db8:1:2::/64');
+    expect(addressKey('2001:db8::')).toBe('2001:db8:0:0::/64');
+    expect(addressKey('::1')).toBe('0:0:0:0::/64');
+    expect(addressKey('::ffff:192.0.2.7')).toBe('192.0.2.7');
+    expect(addressKey('192.0.2.7')).toBe('192.0.2.7');
+  });
+});

@@ -1,0 +1,84 @@
+import * as s3sdk from '@aws-sdk/client-s3';
+import { assumeRoleWithWebIdentity, MadminClient } from '@stowage/madmin';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type OpenIdProvider, startOpenIdProvider } from '../support/openid-provider.js';
+import { ROOT, startTestStore, type TestStore } from '../support/store.js';
+
+// OpenID users of a Keycloak realm (identity_openid vendor=keycloak) are looked up again as
+// MinIO looks them up: the store logs in to the real provider (oidc-provider, client
+// credentials grant) and asks Keycloak's admin user lookup (a stand-in for that one call).
+// A generic provider offers no lookup: its users' credentials are left alone.
+
+let idp: OpenIdProvider;
+let t: TestStore;
+let now = Date.parse('2030-01-01T00:00:00Z');
+const CHECK_CACHE_MS = 60_000;
+
+beforeAll(async () => {
+  idp = await startOpenIdProvider(
+    { olga: 'readonly', pete: 'readonly', gina: 'readonly' },
+    { keycloakRealm: 'stowage' },
+  );
+  t = await startTestStore({ identity: { now: () => now, checkCacheMs: CHECK_CACHE_MS } });
+  await new MadminClient({ endpoint: t.store.url, credentials: ROOT }).config.setKV(
+    `${idp.identityKV} vendor=keycloak keycloak_admin_url=${idp.keycloakAdminUrl} keycloak_realm=stowage`,
+  );
+  await t.restart();
+  await t.s3.send(new s3sdk.CreateBucketCommand({ Bucket: 'sso' }));
+  await t.s3.send(new s3sdk.PutObjectCommand({ Bucket: 'sso', Key: 'doc', Body: 'hello' }));
+}, 60_000);
+afterAll(async () => {
+  await t?.close();
+  await idp?.close();
+});
+
+type Keys = { accessKey: string; secretKey: string; sessionToken?: string };
+
+async function loginWithKey(user: string): Promise<{ sts: Keys; key: Keys }> {
+  const sts = await assumeRoleWithWebIdentity({ endpoint: t.store.url, token: await idp.idToken(user) });
+  const made = await new MadminClient({ endpoint: t.store.url, credentials: sts }).serviceAccounts.add({});
+  return { sts, key: { accessKey: made.accessKey, secretKey: made.secretKey } };
+}
+
+const read = (c: Keys) =>
+  t
+    .client({
+      accessKeyId: c.accessKey,
+      secretAccessKey: c.secretKey,
+      ...(c.sessionToken ? { sessionToken: c.sessionToken } : {}),
+    })
+    .send(new s3sdk.GetObjectCommand({ Bucket: 'sso', Key: 'doc' }))
+    .then(
+      () => 'ok',
+      (e: { name?: string }) => e.name ?? String(e),
+    );
+
+describe('OpenID users of a Keycloak realm', () => {
+  it('a user disabled in the realm loses its STS credentials and service accounts at revalidation', async () => {
+    const olga = await loginWithKey('olga');
+    const gina = await loginWithKey('gina');
+    expect([await read(olga.sts), await read(olga.key)]).toEqual(['ok', 'ok']);
+    idp.disableUser('olga');
+    await t.store.revalidateIdentities();
+    expect([await read(olga.sts), await read(olga.key)]).toEqual([
+      'InvalidAccessKeyId',
+      'InvalidAccessKeyId',
+    ]);
+    expect([await read(gina.sts), await read(gina.key)]).toEqual(['ok', 'ok']);
+    expect(
+      t.logs.some((l) =>
+        /^identity: Keycloak user openid:olga:.*: its account is disabled; removed 2/.test(l),
+      ),
+    ).toBe(true);
+  });
+
+  it('a service account of a user removed from the realm is refused when used, once its check is due', async () => {
+    const pete = await loginWithKey('pete');
+    expect(await read(pete.key)).toBe('ok');
+    idp.removeUser('pete');
+    expect(await read(pete.key)).toBe('ok');
+    now += CHECK_CACHE_MS;
+    expect(await read(pete.key)).toBe('InvalidAccessKeyId');
+    expect(await read(pete.sts)).toBe('InvalidAccessKeyId');
+  });
+});

@@ -1,0 +1,119 @@
+import { assumeRole, assumeRoleWithLdapIdentity, MadminClient } from '@stowage/madmin';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { code } from '../support/outcome.js';
+import { type LdapServer, personDn, startSlapd } from '../support/slapd.js';
+import { ROOT, startTestStore, type TestStore } from '../support/store.js';
+
+// Password guessing at STS, against a real store and a real slapd: wrong LDAP passwords and
+// AssumeRole signatures that do not match hold the name (then the address) back with
+// SlowDown, whatever comes next, until the hold ends on the store's clock (injected here).
+// Root from this machine is never held back.
+
+let ldap: LdapServer;
+let t: TestStore;
+let now = Date.parse('2030-01-01T00:00:00Z');
+beforeAll(async () => {
+  ldap = await startSlapd(
+    [
+      { uid: 'ada', password: 'ada-ldap-pass' },
+      { uid: 'bob', password: 'bob-ldap-pass' },
+    ],
+    [],
+  );
+  t = await startTestStore({
+    identity: {
+      now: () => now,
+      throttle: { failuresPerName: 3, failuresPerAddress: 8, backoffMs: 60_000, windowMs: 15 * 60_000 },
+    },
+  });
+  const admin = new MadminClient({ endpoint: t.store.url, credentials: ROOT });
+  await admin.config.setKV(ldap.identityKV);
+  await t.restart();
+  const restarted = new MadminClient({ endpoint: t.store.url, credentials: ROOT });
+  await restarted.policies.set(['readonly'], personDn('ada'), false);
+  await restarted.policies.set(['readonly'], personDn('bob'), false);
+  for (const user of ['carol', 'dave']) {
+    await restarted.users.add(user, `${user}-secret-key`);
+    await restarted.policies.set(['readonly'], user, false);
+  }
+}, 60_000);
+afterAll(async () => {
+  await t?.close();
+  await ldap?.close();
+});
+// Each test starts with every hold over and forgotten.
+beforeEach(() => {
+  now += 24 * 3600_000;
+});
+
+const ldapLogin = (username: string, password: string) =>
+  code(assumeRoleWithLdapIdentity({ endpoint: t.store.url, username, password }));
+const stsLogin = (accessKey: string, secretKey: string) =>
+  code(assumeRole({ endpoint: t.store.url, credentials: { accessKey, secretKey } }));
+
+describe('STS login throttling', () => {
+  it('holds an LDAP user name back after wrong passwords, the right one too, until the backoff ends', async () => {
+    for (let i = 0; i < 3; i++) expect(await ldapLogin('ada', `wrong-${i}`)).toBe('403 AccessDenied');
+    expect(await ldapLogin('ada', 'ada-ldap-pass')).toBe('503 SlowDown');
+    // The name as the directory compares it: case and spaces do not make a new one.
+    expect(await ldapLogin(' ADA ', 'ada-ldap-pass')).toBe('503 SlowDown');
+    // Another user from the same address is not held back.
+    expect(await ldapLogin('bob', 'bob-ldap-pass')).toBe('resolved');
+    now += 59_000;
+    expect(await ldapLogin('ada', 'ada-ldap-pass')).toBe('503 SlowDown');
+    now += 2_000;
+    expect(await ldapLogin('ada', 'ada-ldap-pass')).toBe('resolved');
+  });
+
+  it('answers a held login with SlowDown in the STS envelope and a Retry-After', async () => {
+    for (let i = 0; i < 3; i++) await ldapLogin('ada', `wrong-${i}`);
+    const res = await fetch(`${t.store.url}/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        Action: 'AssumeRoleWithLDAPIdentity',
+        Version: '2011-06-15',
+        LDAPUsername: 'ada',
+        LDAPPassword: 'ada-ldap-pass',
+      }),
+    });
+    expect(res.status).toBe(503);
+    expect(res.headers.get('retry-after')).toBe('60');
+    const body = await res.text();
+    expect(body).toContain('<Error><Type>Receiver</Type><Code>SlowDown</Code>');
+  });
+
+  it('logs each failure with the address and user name, never the password', async () => {
+    await ldapLogin('bob', 'a-guessed-password');
+    await stsLogin('carol', 'a-guessed-secret');
+    const failures = t.logs.filter((l) => l.startsWith('sts: login failed'));
+    expect(failures).toContain(
+      'sts: login failed: AssumeRoleWithLDAPIdentity for "bob" from 127.0.0.1: the LDAP user name or password is wrong',
+    );
+    expect(
+      failures.some((l) => /^sts: login failed: AssumeRole for "carol" from 127\.0\.0\.1: /.test(l)),
+    ).toBe(true);
+    expect(t.logs.join('\n')).not.toMatch(/a-guessed-password|a-guessed-secret|Signature=/);
+  });
+
+  it('holds an access key back after AssumeRole signatures that do not match', async () => {
+    for (let i = 0; i < 3; i++)
+      expect(await stsLogin('carol', `wrong-secret-${i}`)).toBe('403 SignatureDoesNotMatch');
+    expect(await stsLogin('carol', 'carol-secret-key')).toBe('503 SlowDown');
+    expect(await stsLogin('dave', 'dave-secret-key')).toBe('resolved');
+    now += 61_000;
+    expect(await stsLogin('carol', 'carol-secret-key')).toBe('resolved');
+  });
+
+  it('holds the address back after failures under many names, but never root on loopback', async () => {
+    for (let i = 0; i < 8; i++)
+      expect(await stsLogin(`guess${i}`, 'some-secret')).toBe('403 InvalidAccessKeyId');
+    expect(await stsLogin('dave', 'dave-secret-key')).toBe('503 SlowDown');
+    expect(await ldapLogin('bob', 'bob-ldap-pass')).toBe('503 SlowDown');
+    for (let i = 0; i < 30; i++)
+      expect(await stsLogin(ROOT.accessKey, `wrong-${i}`)).toBe('403 SignatureDoesNotMatch');
+    expect(await stsLogin(ROOT.accessKey, ROOT.secretKey)).toBe('resolved');
+    now += 61_000;
+    expect(await stsLogin('dave', 'dave-secret-key')).toBe('resolved');
+  });
+});
