@@ -18,8 +18,13 @@ declare module 'oidc-provider' {
     findAccount?(ctx: unknown, id: string): Promise<Account>;
   }
 
+  interface ClientCredentialsGrant {
+    clientId: string;
+  }
+
   export default class Provider {
     constructor(issuer: string, configuration?: Configuration);
     callback(): (req: IncomingMessage, res: ServerResponse) => void;
+    ClientCredentials: { find(token: string): Promise<ClientCredentialsGrant | undefined> };
   }
 }

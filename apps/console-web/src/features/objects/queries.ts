@@ -96,18 +96,23 @@ export function useVersionsQuery(bucket: string, key: string, enabled: boolean) 
  * fetched again behind the user's back (window focus, remounts); the server hands back the same
  * link when asked twice within a minute.
  */
-export function useShareLink(bucket: string, key: string, version: string | undefined, expires: string | null) {
+export function useShareLink(
+  bucket: string,
+  key: string,
+  version: string | undefined,
+  expires: string | null,
+) {
   const share = useMutation({
-    mutationFn: (lifetime: string) =>
+    mutationFn: (ask: { bucket: string; key: string; version: string | undefined; expires: string }) =>
       callApi(routes.shareObject, {
-        params: { bucket },
-        query: { prefix: key, ...(version ? { version_id: version } : {}), expires: lifetime },
+        params: { bucket: ask.bucket },
+        query: { prefix: ask.key, ...(ask.version ? { version_id: ask.version } : {}), expires: ask.expires },
       }),
   });
   const { mutate, reset } = share;
   useEffect(() => {
     if (expires === null) reset();
-    else mutate(expires);
+    else mutate({ bucket, key, version, expires });
   }, [bucket, key, version, expires, mutate, reset]);
   return share;
 }
