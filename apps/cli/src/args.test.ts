@@ -12,6 +12,7 @@ describe('parseCommand', () => {
       basePath: '',
       secureCookies: false,
       trustProxy: false,
+      storeTrustProxy: [],
       ldap: false,
     });
   });
@@ -30,6 +31,15 @@ describe('parseCommand', () => {
     });
     for (const bad of ['proxy.example', '10.0.0.0/33', '10.0.0.1/8/2', 'true'])
       expect(() => parseCommand(['start', '--trust-proxy', bad], {})).toThrow(UsageError);
+    expect(parseCommand(['server', 'd1', '--store-trust-proxy', '10.0.0.0/8'], {})).toMatchObject({
+      storeTrustProxy: ['10.0.0.0/8'],
+    });
+    expect(parseCommand(['start'], { STOWAGE_STORE_TRUST_PROXY: '192.0.2.1' })).toMatchObject({
+      storeTrustProxy: ['192.0.2.1'],
+    });
+    expect(() => parseCommand(['server', 'd1', '--store-trust-proxy', 'lb.example'], {})).toThrow(
+      '--store-trust-proxy takes IP addresses',
+    );
     // The console alone learns the root user from the environment, for the loopback exemption.
     expect(
       parseCommand(['console', '--server', 'http://s:9000'], { MINIO_ROOT_USER: 'admin' }),

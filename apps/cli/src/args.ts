@@ -32,8 +32,22 @@ export interface ConsoleFlags {
 
 export type Command =
   | { command: 'help' }
-  | ({ command: 'start'; dataDir: string; port: number; parity?: number } & ConsoleFlags)
-  | { command: 'server'; drives: string[]; address: string; port: number; parity?: number }
+  | ({
+      command: 'start';
+      dataDir: string;
+      port: number;
+      parity?: number;
+      storeTrustProxy: string[];
+    } & ConsoleFlags)
+  | {
+      command: 'server';
+      drives: string[];
+      address: string;
+      port: number;
+      parity?: number;
+      /** Proxies whose X-Forwarded-For the store believes. */
+      storeTrustProxy: string[];
+    }
   | ({ command: 'console'; serverUrl: string } & ConsoleFlags);
 
 export class UsageError extends Error {}
@@ -58,6 +72,10 @@ Options:
                         and X-Forwarded-Proto are believed, comma-separated (default none;
                         env STOWAGE_TRUST_PROXY); https from one of them also makes cookies
                         Secure
+  --store-trust-proxy LIST  start, server: proxies (IPs, CIDR ranges) whose X-Forwarded-For
+                        the store believes for its login throttling, aws:SourceIp and audit
+                        (default none; env STOWAGE_STORE_TRUST_PROXY); start adds its own
+                        console
   --parity N            start, server: parity shards per object (default half the drives
                         of an erasure set, at most 4; env STOWAGE_PARITY)
   --server URL          console: the storage server (env STOWAGE_SERVER)
@@ -93,7 +111,7 @@ function port(raw: string | undefined, fallback: number, name: string): number {
 }
 
 /** 'a, b/24' -> ['a', 'b/24']; each an IP address or a CIDR range, as proxy-addr reads them. */
-function trustProxy(raw: string | undefined): false | string[] {
+function trustProxy(raw: string | undefined, flag: string): false | string[] {
   if (raw === undefined || raw.trim() === '') return false;
   const list = raw
     .split(',')
@@ -105,7 +123,7 @@ function trustProxy(raw: string | undefined): false | string[] {
     const maxBits = family === 6 ? 128 : 32;
     const validBits = bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= maxBits);
     if (family === 0 || !validBits || rest.length > 0)
-      throw new UsageError(`--trust-proxy takes IP addresses or CIDR ranges, got '${entry}'`);
+      throw new UsageError(`${flag} takes IP addresses or CIDR ranges, got '${entry}'`);
   }
   return list;
 }
@@ -198,6 +216,7 @@ export function parseCommand(argv: string[], env: NodeJS.ProcessEnv): Command {
         'base-path': { type: 'string' },
         'secure-cookies': { type: 'boolean' },
         'trust-proxy': { type: 'string' },
+        'store-trust-proxy': { type: 'string' },
         server: { type: 'string' },
         'prometheus-url': { type: 'string' },
         'prometheus-job': { type: 'string' },
@@ -218,13 +237,16 @@ export function parseCommand(argv: string[], env: NodeJS.ProcessEnv): Command {
   const basePath = str(values['base-path']) ?? env.STOWAGE_BASE_PATH ?? '';
   const parityOption = parity(str(values.parity) ?? env.STOWAGE_PARITY);
   const rootUser = env.STOWAGE_ROOT_USER || env.MINIO_ROOT_USER;
+  const storeTrustProxy = () =>
+    trustProxy(str(values['store-trust-proxy']) ?? env.STOWAGE_STORE_TRUST_PROXY, '--store-trust-proxy') ||
+    [];
   const consoleFlags = (): ConsoleFlags => ({
     address,
     consolePort,
     basePath,
     secureCookies:
       values['secure-cookies'] === true || ON.has((env.STOWAGE_SECURE_COOKIES ?? '').toLowerCase()),
-    trustProxy: trustProxy(str(values['trust-proxy']) ?? env.STOWAGE_TRUST_PROXY),
+    trustProxy: trustProxy(str(values['trust-proxy']) ?? env.STOWAGE_TRUST_PROXY, '--trust-proxy'),
     ...(rootUser ? { rootUser } : {}),
     ...logins(env),
     ...auditLog(env),
@@ -240,12 +262,20 @@ export function parseCommand(argv: string[], env: NodeJS.ProcessEnv): Command {
         command,
         dataDir: str(values.data) ?? env.STOWAGE_DATA ?? 'data',
         port: s3Port,
+        storeTrustProxy: storeTrustProxy(),
         ...consoleFlags(),
         ...parityOption,
       };
     case 'server':
       if (rest.length === 0) throw new UsageError('server needs at least one drive directory');
-      return { command, drives: rest, address, port: s3Port, ...parityOption };
+      return {
+        command,
+        drives: rest,
+        address,
+        port: s3Port,
+        storeTrustProxy: storeTrustProxy(),
+        ...parityOption,
+      };
     case 'console': {
       const serverUrl = str(values.server) ?? env.STOWAGE_SERVER ?? env.CONSOLE_MINIO_SERVER;
       if (!serverUrl) throw new UsageError('console needs --server URL');

@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startStore } from '@stowage/store';
+import { type StoreOptions, startStore } from '@stowage/store';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { Client } from 'minio';
 import { buildApp, createSessionStore } from '../src/app.js';
@@ -24,10 +24,13 @@ export interface Harness {
 }
 
 /** A real store on a random port and the console app in front of it, driven by inject(). */
-export async function startHarness(overrides: Partial<ConsoleConfig> = {}): Promise<Harness> {
+export async function startHarness(
+  overrides: Partial<ConsoleConfig> = {},
+  storeOptions: Pick<StoreOptions, 'identity' | 'trustedProxies'> = {},
+): Promise<Harness> {
   const dir = await mkdtemp(join(tmpdir(), 'stowage-api-'));
   const drives = [join(dir, 'd1'), join(dir, 'd2'), join(dir, 'd3'), join(dir, 'd4')];
-  let store = await startStore({ drives, port: 0, rootCredentials: ROOT });
+  let store = await startStore({ drives, port: 0, rootCredentials: ROOT, ...storeOptions });
   const config: ConsoleConfig = { ...DEFAULT_CONFIG, serverUrl: store.url, ...overrides };
   const logs: string[] = [];
   const app = await buildApp(
@@ -51,7 +54,7 @@ export async function startHarness(overrides: Partial<ConsoleConfig> = {}): Prom
     async restartStore() {
       const { port } = store;
       await store.close();
-      store = await startStore({ drives, port, rootCredentials: ROOT });
+      store = await startStore({ drives, port, rootCredentials: ROOT, ...storeOptions });
     },
     async close() {
       await app.close();

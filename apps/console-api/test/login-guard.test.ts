@@ -72,6 +72,56 @@ describe('password guessing is slowed down', () => {
   });
 });
 
+describe('the storage server holds logins back too', () => {
+  // The console's own limits are set out of the way, to see the store's.
+  const consoleLimits = { loginThrottle: { perUser: 1000, perAddress: 1000 } };
+  const storeLimits = {
+    identity: { throttle: { failuresPerName: 3, failuresPerAddress: 4, backoffMs: 10 * 60_000 } },
+  };
+
+  test("its SlowDown for a name is the console's 429, with the server's Retry-After", async () => {
+    const h = await startHarness(consoleLimits, storeLimits);
+    try {
+      const login = (secretKey: string) =>
+        h.app.inject({ method: 'POST', url: '/api/v1/login', payload: { accessKey: 'carol', secretKey } });
+      await new MadminClient({ endpoint: h.storeUrl, credentials: ROOT }).users.add('carol', 'carol-secret');
+      for (let i = 0; i < 3; i++) expect((await login(WRONG.secretKey)).statusCode).toBe(401);
+      const held = await login('carol-secret');
+      expect(held.statusCode).toBe(429);
+      expect(held.json().message).toBe('too many failed logins');
+      expect(Number(held.headers['retry-after'])).toBe(600);
+    } finally {
+      await h.close();
+    }
+  });
+
+  test("a store that trusts the console counts each browser's failures, not all against the console", async () => {
+    const h = await startHarness(consoleLimits, { ...storeLimits, trustedProxies: ['127.0.0.1'] });
+    try {
+      await new MadminClient({ endpoint: h.storeUrl, credentials: ROOT }).users.add('dave', 'dave-secret');
+      // One browser guesses at four names: the store holds that browser back, nobody else.
+      for (let i = 0; i < 4; i++)
+        await h.app.inject({
+          method: 'POST',
+          url: '/api/v1/login',
+          payload: { accessKey: `guess${i}`, ...WRONG },
+          remoteAddress: '203.0.113.80',
+        });
+      const from = (remoteAddress: string) =>
+        h.app.inject({
+          method: 'POST',
+          url: '/api/v1/login',
+          payload: { accessKey: 'dave', secretKey: 'dave-secret' },
+          remoteAddress,
+        });
+      expect((await from('198.51.100.81')).statusCode).toBe(204);
+      expect((await from('203.0.113.80')).statusCode).toBe(429);
+    } finally {
+      await h.close();
+    }
+  });
+});
+
 describe('failures before login name no address', () => {
   test('a storage server that cannot be reached: 503 without its address; the log has it', async () => {
     const down = await startHarness({ serverUrl: 'http://127.0.0.1:9' });

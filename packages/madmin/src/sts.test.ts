@@ -133,3 +133,26 @@ describe('assumeRole', () => {
     expect(server.requests).toHaveLength(0);
   });
 });
+
+describe('relayed calls', () => {
+  it('name the client they are made for, and read how long a throttled client must wait', async () => {
+    server.reply(() => ({
+      status: 503,
+      headers: { 'content-type': 'application/xml', 'retry-after': '42' },
+      body: '<ErrorResponse><Error><Code>SlowDown</Code><Message>Too many failed logins</Message></Error></ErrorResponse>',
+    }));
+    const err = await rejection(
+      assumeRole({ endpoint: server.endpoint, credentials: creds, forwardedFor: '203.0.113.9' }),
+    );
+    expect(err).toMatchObject({ status: 503, code: 'SlowDown', retryAfterSeconds: 42 });
+    expect(server.requests[0]?.headers['x-forwarded-for']).toBe('203.0.113.9');
+    // the relay header is outside the signature: a server may drop it without breaking it
+    expect(parseAuthorization(String(server.requests[0]?.headers.authorization)).signedHeaders).not.toContain(
+      'x-forwarded-for',
+    );
+    server.reply(() => ({ status: 403, body: '<Error><Code>AccessDenied</Code></Error>' }));
+    const plain = await rejection(assumeRole({ endpoint: server.endpoint, credentials: creds }));
+    expect(plain.retryAfterSeconds).toBeUndefined();
+    expect(server.requests[1]?.headers['x-forwarded-for']).toBeUndefined();
+  });
+});

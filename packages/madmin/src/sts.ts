@@ -15,6 +15,8 @@ export interface AssumeRoleOptions {
   policy?: string;
   /** The server's region; MinIO with no region configured accepts any. Default us-east-1. */
   region?: string;
+  /** The address of the client this call is made for (X-Forwarded-For), when relayed. */
+  forwardedFor?: string;
   fetch?: typeof fetch;
   signal?: AbortSignal;
 }
@@ -32,13 +34,32 @@ export class StsError extends Error {
   readonly status: number;
   readonly code: string;
   readonly requestId?: string;
+  /** Seconds the server asked the client to wait (Retry-After), when it did. */
+  readonly retryAfterSeconds?: number;
 
-  constructor(init: { status: number; code: string; message: string; requestId?: string }) {
+  constructor(init: {
+    status: number;
+    code: string;
+    message: string;
+    requestId?: string;
+    retryAfterSeconds?: number;
+  }) {
     super(init.message);
     this.status = init.status;
     this.code = init.code;
     if (init.requestId) this.requestId = init.requestId;
+    if (init.retryAfterSeconds !== undefined) this.retryAfterSeconds = init.retryAfterSeconds;
   }
+}
+
+/** The headers every STS call sends besides its own: who it is relayed for. */
+const relayHeaders = (forwardedFor: string | undefined): Record<string, string> =>
+  forwardedFor ? { 'x-forwarded-for': forwardedFor } : {};
+
+/** A Retry-After of whole seconds; an HTTP date or nonsense reads as none. */
+function retryAfterOf(res: Response): number | undefined {
+  const raw = res.headers.get('retry-after');
+  return raw !== null && /^\d{1,9}$/.test(raw) ? Number(raw) : undefined;
 }
 
 export const DEFAULT_DURATION_SECONDS = 3600;
@@ -51,6 +72,19 @@ function formBody(durationSeconds: number, policy: string | undefined): string {
   if (policy !== undefined) form.set('Policy', policy);
   form.set('Version', STS_VERSION);
   return form.toString();
+}
+
+function failed(res: Response, text: string): StsError {
+  const error = stsError(res.status, res.statusText, text);
+  const retryAfterSeconds = retryAfterOf(res);
+  if (retryAfterSeconds === undefined) return error;
+  return new StsError({
+    status: error.status,
+    code: error.code,
+    message: error.message,
+    retryAfterSeconds,
+    ...(error.requestId ? { requestId: error.requestId } : {}),
+  });
 }
 
 function stsError(status: number, statusText: string, text: string): StsError {
@@ -96,9 +130,14 @@ export async function assumeRole(opts: AssumeRoleOptions): Promise<AssumedCreden
   delete headers.host;
 
   const doFetch = opts.fetch ?? globalThis.fetch;
-  const res = await doFetch(url, { method: 'POST', headers, body, signal: opts.signal });
+  const res = await doFetch(url, {
+    method: 'POST',
+    headers: { ...headers, ...relayHeaders(opts.forwardedFor) },
+    body,
+    signal: opts.signal,
+  });
   const text = await res.text();
-  if (res.status !== 200) throw stsError(res.status, res.statusText, text);
+  if (res.status !== 200) throw failed(res, text);
 
   return readCredentials(text, ['AssumeRoleResponse', 'AssumeRoleResult', 'Credentials'], res.status);
 }
@@ -126,24 +165,25 @@ export interface LdapLoginOptions {
   password: string;
   durationSeconds?: number;
   policy?: string;
+  forwardedFor?: string;
   fetch?: typeof fetch;
   signal?: AbortSignal;
 }
 
 async function unsignedStsForm(
-  opts: { endpoint: string; fetch?: typeof fetch; signal?: AbortSignal },
+  opts: { endpoint: string; forwardedFor?: string; fetch?: typeof fetch; signal?: AbortSignal },
   form: URLSearchParams,
   result: string,
 ): Promise<AssumedCredentials> {
   const doFetch = opts.fetch ?? globalThis.fetch;
   const res = await doFetch(new URL('/', new URL(opts.endpoint).origin), {
     method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    headers: { 'content-type': 'application/x-www-form-urlencoded', ...relayHeaders(opts.forwardedFor) },
     body: form.toString(),
     signal: opts.signal,
   });
   const text = await res.text();
-  if (res.status !== 200) throw stsError(res.status, res.statusText, text);
+  if (res.status !== 200) throw failed(res, text);
   return readCredentials(text, [`${result}Response`, `${result}Result`, 'Credentials'], res.status);
 }
 
@@ -165,6 +205,7 @@ export interface WebIdentityOptions {
   token: string;
   durationSeconds?: number;
   policy?: string;
+  forwardedFor?: string;
   fetch?: typeof fetch;
   signal?: AbortSignal;
 }

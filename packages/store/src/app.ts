@@ -9,6 +9,7 @@ import type { ServerConfigStore } from './config/store.js';
 import type { MasterKey } from './crypto/index.js';
 import type { ObjectLayer } from './engine/object-layer.js';
 import type { SystemStore } from './engine/system-store.js';
+import type { TrustedProxies } from './http/client-address.js';
 import type { RequestContext } from './http/context.js';
 import { FreezeGate } from './http/freeze-gate.js';
 import { RequestPool } from './http/request-pool.js';
@@ -53,6 +54,8 @@ export interface AppDeps {
   opTraces: readonly OpTracer[];
   /** The identity providers and login throttling STS works with. */
   sts: Omit<StsDeps, 'credentials' | 'signingRegion'>;
+  /** Proxies (the console) whose X-Forwarded-For names the client. */
+  trustedProxies: TrustedProxies;
 }
 
 const isListenRequest = (ctx: RequestContext): boolean =>
@@ -140,6 +143,7 @@ export function createApp(deps: AppDeps): ServerDeps {
     },
     mapError: fromEngineError,
     log: deps.log,
+    trustedProxies: deps.trustedProxies,
     trace,
     metrics,
     audit: {

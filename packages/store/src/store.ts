@@ -9,6 +9,7 @@ import { everyKey } from './engine/erasure/key-walk.js';
 import { erasureParams } from './engine/erasure/params.js';
 import { ErasureSets } from './engine/erasure/sets-layer.js';
 import { initDrives } from './engine/fs/drives.js';
+import { TrustedProxies } from './http/client-address.js';
 import { createHttpServer, type Log } from './http/server.js';
 import { CredentialStore } from './iam/credentials.js';
 import { ExternalUserChecks, ldapDirectory } from './iam/external-users.js';
@@ -61,6 +62,12 @@ export interface StoreOptions {
    * comes from its STOWAGE_* environment variable (see iam/identity-settings.ts).
    */
   identity?: IdentityOptions;
+  /**
+   * Addresses and CIDR ranges of proxies whose X-Forwarded-For names the client (a console in
+   * front, a load balancer): failed logins are counted, aws:SourceIp read and the audit log's
+   * client taken from it. None by default.
+   */
+  trustedProxies?: readonly string[];
 }
 
 export interface StoreHandle {
@@ -75,9 +82,11 @@ export interface StoreHandle {
 }
 
 /** What outlives a restart through the admin API: identity settings and login throttling. */
+/** Who the store believes a login comes from, and how it holds back failed ones: kept over restarts. */
 interface IdentityState {
   settings: IdentitySettings;
   throttle: LoginThrottle;
+  trustedProxies: TrustedProxies;
 }
 
 interface Running {
@@ -249,6 +258,7 @@ async function boot(
     notifyTargets,
     events,
     opTraces: [storageTrace, osCalls],
+    trustedProxies: identity.trustedProxies,
     sts: {
       throttle: identity.throttle,
       maxExternalDurationSeconds: identity.settings.stsMaxDurationSeconds,
@@ -331,6 +341,7 @@ export async function startStore(opts: StoreOptions): Promise<StoreHandle> {
   const identity: IdentityState = {
     settings,
     throttle: new LoginThrottle(settings.throttle, log, settings.now),
+    trustedProxies: new TrustedProxies(opts.trustedProxies),
   };
   let transition: Promise<void> = Promise.resolve();
   let stopped = false;

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
+import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
 import { normaliseBasePath, startConsole } from '@stowage/console-api';
 import { type Credentials, formatConfigLine, MadminClient } from '@stowage/madmin';
@@ -21,6 +22,12 @@ function secretLine(root: { secretKey: string; source: string }): string {
 }
 
 const DRIVES_PER_START = 4;
+
+/** Where `start`'s own console reaches its store from: this machine, by loopback or the address. */
+function consoleAddresses(listen: string): string[] {
+  const own = isIP(listen) !== 0 && !['0.0.0.0', '::'].includes(listen) ? [listen] : [];
+  return ['127.0.0.1', '::1', ...own];
+}
 
 /** Audit entries are kept beside the store's data for start, in the working directory otherwise. */
 async function runConsole(serverUrl: string, flags: ConsoleFlags, print: Print, dataDir = '.') {
@@ -91,6 +98,9 @@ export async function runCommand(
         port: cmd.port,
         rootCredentials: root,
         log: print,
+        // The console below relays each browser's address with its logins: the store counts
+        // failed logins per browser, not all of them against the console's own address.
+        trustedProxies: [...consoleAddresses(cmd.address), ...cmd.storeTrustProxy],
         // The admin API's service stop ends the process as a signal would.
         onStop: () => process.kill(process.pid, 'SIGTERM'),
         ...(cmd.parity === undefined ? {} : { parity: cmd.parity }),
@@ -133,6 +143,7 @@ export async function runCommand(
         port: cmd.port,
         rootCredentials: root,
         log: print,
+        trustedProxies: cmd.storeTrustProxy,
         // The admin API's service stop ends the process as a signal would.
         onStop: () => process.kill(process.pid, 'SIGTERM'),
         ...(cmd.parity === undefined ? {} : { parity: cmd.parity }),

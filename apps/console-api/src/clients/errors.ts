@@ -1,10 +1,11 @@
-import { ApiError } from '../http/errors.js';
+import { ApiError, tooManyLogins } from '../http/errors.js';
 
 interface WireError {
   status?: unknown;
   code?: unknown;
   message?: unknown;
   cause?: unknown;
+  retryAfterSeconds?: unknown;
 }
 
 /** Credential problems the server reports for a bad access or secret key. */
@@ -70,6 +71,11 @@ export function fromStorageError(err: unknown, context: 'login' | 'call'): ApiEr
   const wire = (err ?? {}) as WireError;
   const code = typeof wire.code === 'string' ? wire.code : '';
   const message = typeof wire.message === 'string' ? wire.message : String(err);
+  // The server holds back logins for this name or browser (the store's STS throttle).
+  if (context === 'login' && (code === 'SlowDown' || wire.status === 429)) {
+    const seconds = typeof wire.retryAfterSeconds === 'number' ? wire.retryAfterSeconds : 60;
+    return tooManyLogins(seconds);
+  }
   if (context === 'login' && (BAD_CREDENTIALS.has(code) || wire.status === 403 || wire.status === 401)) {
     return new ApiError('invalidLogin', message);
   }

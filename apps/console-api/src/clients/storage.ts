@@ -21,15 +21,24 @@ export interface TemporaryCredentials extends Credentials {
  * MinIO. Services depend on this interface, so route tests can swap the server, not the code.
  */
 export interface StorageGateway {
-  assumeRole(user: Credentials, durationSeconds: number): Promise<TemporaryCredentials>;
+  /**
+   * Logins. `client` is the browser's address, sent on as X-Forwarded-For: a server that
+   * trusts the console as a proxy counts failed logins per browser, not all against the console.
+   */
+  assumeRole(user: Credentials, durationSeconds: number, client?: string): Promise<TemporaryCredentials>;
   /** A directory user's name and password; the server checks them against its LDAP. */
   assumeRoleWithLdap(
     username: string,
     password: string,
     durationSeconds: number,
+    client?: string,
   ): Promise<TemporaryCredentials>;
   /** An OpenID provider's id_token; the server checks its signature and claims. */
-  assumeRoleWithWebIdentity(idToken: string, durationSeconds: number): Promise<TemporaryCredentials>;
+  assumeRoleWithWebIdentity(
+    idToken: string,
+    durationSeconds: number,
+    client?: string,
+  ): Promise<TemporaryCredentials>;
   accountInfo(session: Credentials): Promise<AccountInfo>;
   /** The admin API, signed with the session's own credentials (the server enforces them). */
   admin(session: Credentials): MadminClient;
@@ -39,18 +48,41 @@ export interface StorageGateway {
   listen(session: Credentials, bucket: string, opts: ListenOptions): AsyncGenerator<S3EventRecord>;
 }
 
+const relayedFor = (client: string | undefined) => (client ? { forwardedFor: client } : {});
+
 export function createStorageGateway(serverUrl: string, region: string): StorageGateway {
   return {
-    async assumeRole(user, durationSeconds) {
-      return temporary(await assumeRole({ endpoint: serverUrl, credentials: user, durationSeconds, region }));
-    },
-    async assumeRoleWithLdap(username, password, durationSeconds) {
+    async assumeRole(user, durationSeconds, client) {
       return temporary(
-        await assumeRoleWithLdapIdentity({ endpoint: serverUrl, username, password, durationSeconds }),
+        await assumeRole({
+          endpoint: serverUrl,
+          credentials: user,
+          durationSeconds,
+          region,
+          ...relayedFor(client),
+        }),
       );
     },
-    async assumeRoleWithWebIdentity(token, durationSeconds) {
-      return temporary(await assumeRoleWithWebIdentity({ endpoint: serverUrl, token, durationSeconds }));
+    async assumeRoleWithLdap(username, password, durationSeconds, client) {
+      return temporary(
+        await assumeRoleWithLdapIdentity({
+          endpoint: serverUrl,
+          username,
+          password,
+          durationSeconds,
+          ...relayedFor(client),
+        }),
+      );
+    },
+    async assumeRoleWithWebIdentity(token, durationSeconds, client) {
+      return temporary(
+        await assumeRoleWithWebIdentity({
+          endpoint: serverUrl,
+          token,
+          durationSeconds,
+          ...relayedFor(client),
+        }),
+      );
     },
     accountInfo(session) {
       return this.admin(session).accountInfo();

@@ -16,6 +16,8 @@ export function registerErrorHandling(app: FastifyInstance, apiPrefix: string): 
       apiError = new ApiError('internal');
     }
     if (apiError.status >= 500) request.log.warn({ code: apiError.code }, apiError.detailedMessage);
+    if (apiError.retryAfterSeconds !== undefined)
+      reply.header('Retry-After', String(apiError.retryAfterSeconds));
     return reply.code(apiError.status).send(apiError.body());
   });
 

@@ -3,6 +3,8 @@ import { API_ERRORS, type ApiErrorBody, type ApiErrorCode } from '@stowage/contr
 /** A failure a service reports by catalogue code; the error handler serialises it. */
 export class ApiError extends Error {
   readonly status: number;
+  /** Sent as Retry-After: how long a throttled caller should wait. */
+  retryAfterSeconds?: number;
   constructor(
     readonly code: ApiErrorCode,
     readonly detailedMessage = '',
@@ -15,4 +17,11 @@ export class ApiError extends Error {
   body(): ApiErrorBody {
     return { message: this.message, detailedMessage: this.detailedMessage };
   }
+}
+
+/** 429: failed logins from this browser or for this name must wait before the next try. */
+export function tooManyLogins(seconds: number): ApiError {
+  const error = new ApiError('tooManyRequests', `wait ${seconds} s before logging in again`);
+  error.retryAfterSeconds = seconds;
+  return error;
 }

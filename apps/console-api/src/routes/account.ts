@@ -31,7 +31,7 @@ export function registerAccountRoutes(bind: Binder, deps: RouteDeps): void {
     const fresh = await formLogin(
       gateway,
       { accessKey, secretKey: body.new_secret_key },
-      { durationSeconds: config.stsDurationSeconds, ldap: false },
+      { durationSeconds: config.stsDurationSeconds, ldap: false, client: request.ip },
     ).catch((err: unknown) => {
       throw fromStorageError(err, 'login');
     });

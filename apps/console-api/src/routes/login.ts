@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { RouteDeps } from '../app.js';
 import { fromStorageError } from '../clients/errors.js';
 import type { Binder } from '../http/bind.js';
-import { ApiError } from '../http/errors.js';
+import { ApiError, tooManyLogins } from '../http/errors.js';
 import { LOGIN_COOKIE, SESSION_COOKIE } from '../session/cookie.js';
 import { formLogin, type NewSession, sessionFor } from '../session/form-login.js';
 import { DEFAULT_THROTTLE, LoginThrottle } from '../session/login-throttle.js';
@@ -45,14 +45,11 @@ export function registerLoginRoutes(bind: Binder, deps: RouteDeps): void {
 
   bind.open(routes.login, async ({ body, request, reply }) => {
     const wait = throttle.waitFor(request.ip, body.accessKey);
-    if (wait > 0) {
-      const seconds = Math.ceil(wait / 1000);
-      reply.header('Retry-After', String(seconds));
-      throw new ApiError('tooManyRequests', `wait ${seconds} s before logging in again`);
-    }
+    if (wait > 0) throw tooManyLogins(Math.ceil(wait / 1000));
     const input = await formLogin(gateway, body, {
       durationSeconds: config.stsDurationSeconds,
       ldap: config.ldap,
+      client: request.ip,
     }).catch((err: unknown) => {
       const error = fromStorageError(err, 'login');
       if (error.code === 'invalidLogin') {
@@ -71,7 +68,7 @@ export function registerLoginRoutes(bind: Binder, deps: RouteDeps): void {
     if (!openId) throw new ApiError('badRequest', 'single sign-on is not configured on this console');
     const input = await openId
       .idToken(body.code, body.state, cookies.read(request, LOGIN_COOKIE))
-      .then((token) => gateway.assumeRoleWithWebIdentity(token, config.stsDurationSeconds))
+      .then((token) => gateway.assumeRoleWithWebIdentity(token, config.stsDurationSeconds, request.ip))
       .then((credentials) => sessionFor(gateway, credentials, 'openid'))
       .catch(asLoginError);
     cookies.clear(request, reply, LOGIN_COOKIE);

@@ -13,13 +13,19 @@ export type NewSession = NewSessionInput;
 export async function formLogin(
   gateway: StorageGateway,
   input: LoginRequest,
-  options: { durationSeconds: number; ldap: boolean },
+  options: { durationSeconds: number; ldap: boolean; client?: string },
 ): Promise<NewSession> {
   const credentials = options.ldap
-    ? await gateway.assumeRoleWithLdap(input.accessKey, input.secretKey, options.durationSeconds)
+    ? await gateway.assumeRoleWithLdap(
+        input.accessKey,
+        input.secretKey,
+        options.durationSeconds,
+        options.client,
+      )
     : await gateway.assumeRole(
         { accessKey: input.accessKey, secretKey: input.secretKey },
         options.durationSeconds,
+        options.client,
       );
   return sessionFor(gateway, credentials, options.ldap ? 'ldap' : 'builtin');
 }

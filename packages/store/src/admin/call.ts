@@ -67,7 +67,7 @@ export function adminCall(ctx: RequestContext, auth: AuthResult, credentials: Cr
         conditions: {
           'aws:username': [identity.parent],
           'aws:userid': [identity.parent],
-          'aws:SourceIp': [ctx.req.socket.remoteAddress?.replace(/^::ffff:/, '') ?? ''],
+          'aws:SourceIp': [ctx.client],
           'aws:CurrentTime': [new Date().toISOString()],
         },
       };

@@ -335,8 +335,7 @@ async function healReply(
       throw new ApiError('XMinioAdminConfigBadJSON', `"${key}" has the wrong type`);
     (settings as unknown as Record<string, unknown>)[key] = v;
   }
-  const address = ctx.req.socket.remoteAddress?.replace(/^::ffff:/, '') ?? '';
-  return jsonReply(heal.start(op.bucket, op.prefix, settings, op, address));
+  return jsonReply(heal.start(op.bucket, op.prefix, settings, op, ctx.client));
 }
 
 export function adminProtocol(deps: Omit<AdminDeps, 'heal'>): Protocol {

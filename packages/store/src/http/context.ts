@@ -15,6 +15,7 @@ function nextRequestId(): string {
 }
 
 import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
+import { clientAddress, TrustedProxies } from './client-address.js';
 
 export type QueryPairs = ReadonlyArray<readonly [string, string]>;
 
@@ -33,6 +34,8 @@ export interface RequestContext {
   readonly headers: IncomingHttpHeaders;
   readonly host: string;
   readonly received: Date;
+  /** The client's address: the socket's peer, or what a trusted proxy forwarded for. */
+  readonly client: string;
   /** The operation, once a protocol has parsed it (e.g. s3.PutObject), for traces. */
   api?: string;
   /** The bucket and object named, and who signed, once known: for the audit log. */
@@ -49,6 +52,7 @@ export interface RequestContext {
 }
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
+const NO_PROXIES = new TrustedProxies();
 
 /** Percent-decodes to UTF-8; undefined on a bad escape or invalid UTF-8. */
 export function percentDecode(s: string, plusIsSpace: boolean): string | undefined {
@@ -100,7 +104,11 @@ function originForm(target: string): string {
   return rest.startsWith('?') ? `/${rest}` : rest;
 }
 
-export function createContext(req: IncomingMessage, now: Date = new Date()): RequestContext {
+export function createContext(
+  req: IncomingMessage,
+  now: Date = new Date(),
+  trusted: TrustedProxies = NO_PROXIES,
+): RequestContext {
   const url = originForm(req.url ?? '/');
   const q = url.indexOf('?');
   const rawPath = q < 0 ? url : url.slice(0, q);
@@ -114,6 +122,7 @@ export function createContext(req: IncomingMessage, now: Date = new Date()): Req
     headers: req.headers,
     host: req.headers.host ?? '',
     received: now,
+    client: clientAddress(req.socket?.remoteAddress, req.headers['x-forwarded-for'], trusted),
   };
 }
 

@@ -4,6 +4,7 @@ import type { Bus, HttpTrace } from '../observe/bus.js';
 import type { RequestMetrics } from '../observe/metrics.js';
 import { ApiError } from '../s3/errors.js';
 import { settleBody } from './body.js';
+import type { TrustedProxies } from './client-address.js';
 import {
   clientError,
   isLingering,
@@ -55,6 +56,8 @@ export interface ServerDeps {
   metrics?: RequestMetrics;
   /** Where finished requests go for the audit log, while any audit target runs. */
   audit?: { readonly active: boolean; record(request: HttpTrace): void };
+  /** Proxies whose X-Forwarded-For names the client (ctx.client); none by default. */
+  trustedProxies?: TrustedProxies;
 }
 
 const SECRET_HEADERS = new Set([
@@ -98,7 +101,7 @@ function finishedRequest(ctx: RequestContext, res: ServerResponse, started: bigi
     path: ctx.path ?? ctx.rawPath,
     rawQuery: query < 0 ? '' : ctx.req.url!.slice(query + 1).replace(SECRET_QUERY, '$1$2=*REDACTED*'),
     headers: headerLists(ctx.headers),
-    client: ctx.req.socket.remoteAddress?.replace(/^::ffff:/, '') ?? '',
+    client: ctx.client,
     status: res.statusCode,
     responseHeaders: headerLists(ctx.responseHeaders ?? res.getHeaders()),
     durationNs: Number(process.hrtime.bigint() - started),
@@ -142,7 +145,7 @@ function admitted(
 
 async function serve(deps: ServerDeps, req: IncomingMessage, res: ServerResponse): Promise<void> {
   const started = process.hrtime.bigint();
-  const ctx = createContext(req);
+  const ctx = createContext(req, new Date(), deps.trustedProxies);
   const { trace, metrics, audit } = deps;
   if (trace?.active || metrics || audit?.active) {
     metrics?.started();

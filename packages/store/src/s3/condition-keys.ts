@@ -34,7 +34,7 @@ export function globalConditions(
 ): Record<string, string[]> {
   const signature = identity ? signatures.get(ctx) : undefined;
   const out: Record<string, string[]> = {
-    'aws:SourceIp': [ctx.req.socket.remoteAddress?.replace(/^::ffff:/, '') ?? ''],
+    'aws:SourceIp': [ctx.client],
     'aws:SecureTransport': [String('encrypted' in ctx.req.socket && ctx.req.socket.encrypted === true)],
     'aws:CurrentTime': [now.toISOString()],
     'aws:EpochTime': [String(Math.floor(now.getTime() / 1000))],

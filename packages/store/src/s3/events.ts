@@ -118,7 +118,7 @@ export function eventsOf(
     principal,
     requestId: ctx.requestId,
     host: ctx.host,
-    sourceIp: ctx.req.socket.remoteAddress?.replace(/^::ffff:/, '') ?? '',
+    sourceIp: ctx.client,
     userAgent: String(ctx.headers['user-agent'] ?? ''),
   };
   const one = (

@@ -59,7 +59,7 @@ export function stsProtocol(deps: StsDeps): Protocol {
       const form = new URLSearchParams(body.toString('utf8'));
       for (const [k, v] of ctx.query) if (!form.has(k)) form.set(k, v);
       ctx.api = `sts.${form.get('Action') ?? 'Unknown'}`;
-      const address = ctx.req.socket.remoteAddress ?? '';
+      const address = ctx.client;
       const authorization = header(ctx.headers, 'authorization');
       if (authorization === undefined) {
         const action = form.get('Action');

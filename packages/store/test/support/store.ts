@@ -42,6 +42,7 @@ export async function startTestStore(
     idleTimeoutMs?: number;
     drives?: number;
     identity?: StoreOptions['identity'];
+    trustedProxies?: StoreOptions['trustedProxies'];
   } = {},
 ): Promise<TestStore> {
   const dir = await mkdtemp(join(tmpdir(), 'stowage-store-'));
@@ -54,6 +55,7 @@ export async function startTestStore(
     ...(opts.region ? { region: opts.region } : {}),
     ...(opts.idleTimeoutMs ? { idleTimeoutMs: opts.idleTimeoutMs } : {}),
     ...(opts.identity ? { identity: opts.identity } : {}),
+    ...(opts.trustedProxies ? { trustedProxies: opts.trustedProxies } : {}),
   };
   const store = await startStore(options);
   const client = (credentials: { accessKeyId: string; secretAccessKey: string; sessionToken?: string }) =>
