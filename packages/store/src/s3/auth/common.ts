@@ -28,6 +28,8 @@ export interface AuthResult {
 }
 
 export const MAX_SKEW_MS = 15 * 60 * 1000;
+/** How far ahead a presigned URL may run, either signature version: a week, as S3 allows. */
+export const MAX_PRESIGNED_MS = 7 * 24 * 3600 * 1000;
 
 // Requests signed in the same second carry the same date: the last one parsed is kept.
 let lastAmzDate = '';
