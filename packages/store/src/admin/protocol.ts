@@ -80,7 +80,8 @@ import {
   userInfoReply,
 } from './handlers/users.js';
 import { type HealOpts, HealSequences } from './heal.js';
-import { authorizeMetrics, type MetricsDeps, metricsReply } from './metrics.js';
+import { type MetricsDeps, metricsReply } from './metrics.js';
+import { authorizeMetrics } from './metrics-auth.js';
 import { type AdminOperation, parseAdminRequest, type ServiceAction } from './router.js';
 import { logInfo, parseGoDuration, traceInfo } from './streams.js';
 
