@@ -1,16 +1,10 @@
 import { createHmac } from 'node:crypto';
 import { UNSIGNED_PAYLOAD } from '@stowage/madmin';
+import { sameSecret } from '../../crypto/same-secret.js';
 import { header, queryValue, type RequestContext } from '../../http/context.js';
 import { ApiError } from '../errors.js';
 import { selectsOperation } from '../request/actions.js';
-import {
-  type AuthOptions,
-  type AuthResult,
-  identify,
-  MAX_PRESIGNED_MS,
-  MAX_SKEW_MS,
-  sameSignature,
-} from './common.js';
+import { type AuthOptions, type AuthResult, identify, MAX_PRESIGNED_MS, MAX_SKEW_MS } from './common.js';
 
 // AWS Signature Version 2, on S3 requests only, as MinIO accepts it: the header form
 // ("Authorization: AWS key:signature") and presigned URLs (AWSAccessKeyId, Signature,
@@ -195,7 +189,7 @@ function verify(
       const expected = createHmac('sha1', secret)
         .update(Buffer.from(`${head}\n${headers}${resource.text}`, 'latin1'))
         .digest('base64');
-      if (sameSignature(expected, given)) {
+      if (sameSecret(expected, given)) {
         assertOperationSigned(ctx, resource.covers);
         return expected;
       }
