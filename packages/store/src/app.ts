@@ -53,6 +53,8 @@ export interface AppDeps {
   events: Bus<BucketEvent>;
   /** The storage and os kinds of the trace stream. */
   opTraces: readonly OpTracer[];
+  /** STOWAGE_API_CSP_SANDBOX: documents (HTML, SVG, XML) served sandboxed. */
+  cspSandbox: boolean;
 }
 
 const isListenRequest = (ctx: RequestContext): boolean =>
@@ -126,6 +128,7 @@ export function createApp(deps: AppDeps): ServerDeps {
     storageClassParity: (storageClass) => parityFor(parities(), storageClass),
     objectMaxVersions: maxVersions,
     compression: perConfig(compressionRule),
+    cspSandbox: deps.cspSandbox,
   });
   const s3: Protocol = {
     // A ListenBucketNotification stream lasts as long as its client wants: it takes no place.

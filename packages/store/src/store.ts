@@ -23,6 +23,7 @@ import { BucketConfigStore } from './s3/config/store.js';
 import type { BucketEvent } from './s3/events.js';
 import { loadMasterKey } from './s3/kms.js';
 import { startNotifier } from './s3/notify.js';
+import { type StartSettings, startSettings } from './start-settings.js';
 
 export interface StoreOptions {
   /** Drive directories, in set order; created when missing. */
@@ -72,6 +73,7 @@ const RESWEEP_AFTER_MS = 60_000;
 /** Opens the drives and everything kept on them, and listens; `port` 0 picks one. */
 async function boot(
   opts: StoreOptions,
+  settings: StartSettings,
   port: number,
   logs: Bus<LogEvent>,
   log: Log,
@@ -205,6 +207,7 @@ async function boot(
     notifyTargets,
     events,
     opTraces: [storageTrace, osCalls],
+    cspSandbox: settings.cspSandbox,
   });
   // Background heals give way to clients (heal max_io, max_sleep), read live.
   const requestsInFlight = () => app.metrics?.queue?.inFlight ?? 0;
@@ -274,8 +277,9 @@ export async function startStore(opts: StoreOptions): Promise<StoreHandle> {
       message: line,
     });
   };
-  // Checked before touching the drives: a bad parity must not format anything.
+  // Checked before touching the drives: a bad parity or setting must not format anything.
   erasureParams(opts.drives.length, opts.parity);
+  const settings = startSettings();
   let transition: Promise<void> = Promise.resolve();
   let stopped = false;
   const service = (action: ServiceAction) => {
@@ -288,11 +292,11 @@ export async function startStore(opts: StoreOptions): Promise<StoreHandle> {
         opts.onStop?.();
         return;
       }
-      running = await boot(opts, running.port, logs, log, service);
+      running = await boot(opts, settings, running.port, logs, log, service);
     });
     transition.catch((err: unknown) => log(`service ${action} failed: ${String(err)}`));
   };
-  let running = await boot(opts, opts.port ?? 0, logs, log, service);
+  let running = await boot(opts, settings, opts.port ?? 0, logs, log, service);
   return {
     url: running.url,
     port: running.port,
