@@ -16,6 +16,7 @@ import type { Log, Protocol, ServerDeps } from './http/server.js';
 import type { CredentialStore } from './iam/credentials.js';
 import { ldapConfigFrom } from './iam/ldap.js';
 import { OpenIdVerifier, openIdConfigFrom } from './iam/openid.js';
+import type { OutboundPolicy } from './net/outbound.js';
 import { auditEntry } from './observe/audit.js';
 import { Bus, type HttpTrace, type LogEvent } from './observe/bus.js';
 import type { LogTargets } from './observe/log-targets.js';
@@ -55,6 +56,8 @@ export interface AppDeps {
   opTraces: readonly OpTracer[];
   /** STOWAGE_API_CSP_SANDBOX: documents (HTML, SVG, XML) served sandboxed. */
   cspSandbox: boolean;
+  /** STOWAGE_OUTBOUND_ALLOW: where targets, remotes and tiers may connect. */
+  outbound: OutboundPolicy;
 }
 
 const isListenRequest = (ctx: RequestContext): boolean =>
@@ -97,6 +100,7 @@ export function createApp(deps: AppDeps): ServerDeps {
     notifyTargets: deps.notifyTargets,
     freeze,
     startedAt: Date.now(),
+    outbound: deps.outbound,
   });
   const metrics = new RequestMetrics();
   const requests = new RequestPool(perConfig((c) => requestLimits(c, drives)));

@@ -143,9 +143,9 @@ async function boot(
   // for us-east-1) out at the next restart.
   const region = opts.region ?? configuredRegion(config.config);
   const signingRegion = opts.region;
-  const logTargets = new LogTargets(log);
+  const logTargets = new LogTargets(log, settings.outbound);
   logTargets.apply(config.config);
-  const notifyTargets = new NotificationTargets(log);
+  const notifyTargets = new NotificationTargets(log, settings.outbound);
   notifyTargets.apply(config.config);
   const staleUploads = new StaleUploadCleanup((before) => layer.abortStaleUploads(before), log);
   staleUploads.apply(config.config);
@@ -208,6 +208,7 @@ async function boot(
     events,
     opTraces: [storageTrace, osCalls],
     cspSandbox: settings.cspSandbox,
+    outbound: settings.outbound,
   });
   // Background heals give way to clients (heal max_io, max_sleep), read live.
   const requestsInFlight = () => app.metrics?.queue?.inFlight ?? 0;

@@ -1,7 +1,7 @@
 import { PutObjectCommand } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStore } from '../../src/index.js';
-import { ROOT, startTestStore, type TestStore } from '../support/store.js';
+import { ROOT, startTestStore, type TestStore, withEnv } from '../support/store.js';
 
 // Objects a browser renders as documents (HTML, XHTML, SVG, XML) are served with
 // `Content-Security-Policy: sandbox`: opened from the store's origin they run no script
@@ -88,17 +88,13 @@ describe('Content-Security-Policy: sandbox', () => {
 
   it('is left out with STOWAGE_API_CSP_SANDBOX=off; a value other than on or off stops the start', async () => {
     await t.store.close();
-    process.env.STOWAGE_API_CSP_SANDBOX = 'sometimes';
-    try {
-      await expect(startStore({ drives: t.drives, rootCredentials: ROOT })).rejects.toThrow(
-        /STOWAGE_API_CSP_SANDBOX must be on or off/,
-      );
-      process.env.STOWAGE_API_CSP_SANDBOX = 'off';
-      // The same port: the clients made for the first store reach this one.
-      t.store = await startStore({ drives: t.drives, rootCredentials: ROOT, port: t.store.port });
-    } finally {
-      delete process.env.STOWAGE_API_CSP_SANDBOX;
-    }
+    const start = (port?: number) =>
+      startStore({ drives: t.drives, rootCredentials: ROOT, ...(port ? { port } : {}) });
+    await expect(withEnv({ STOWAGE_API_CSP_SANDBOX: 'sometimes' }, () => start())).rejects.toThrow(
+      /STOWAGE_API_CSP_SANDBOX must be on or off/,
+    );
+    // The same port: the clients made for the first store reach this one.
+    t.store = await withEnv({ STOWAGE_API_CSP_SANDBOX: 'off' }, () => start(t.store.port));
     expect(await policyOf('GET', 'page.html')).toBe('block-all-mixed-content');
     expect(await policyOf('HEAD', 'logo.svg')).toBe('block-all-mixed-content');
   });

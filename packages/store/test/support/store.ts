@@ -35,18 +35,29 @@ export interface TestStore {
 
 /** A real store on 127.0.0.1:0 over four fresh drive directories, plus SDK clients for it. */
 export async function startTestStore(
-  opts: { region?: string; idleTimeoutMs?: number; drives?: number } = {},
+  opts: {
+    region?: string;
+    idleTimeoutMs?: number;
+    drives?: number;
+    /** STOWAGE_OUTBOUND_ALLOW for this store (read once, when it starts). */
+    outboundAllow?: string;
+  } = {},
 ): Promise<TestStore> {
   const dir = await mkdtemp(join(tmpdir(), 'stowage-store-'));
   const drives = Array.from({ length: opts.drives ?? 4 }, (_, i) => join(dir, `drive${i + 1}`));
   const logs: string[] = [];
-  const store = await startStore({
-    drives,
-    rootCredentials: ROOT,
-    log: (l) => logs.push(l),
-    ...(opts.region ? { region: opts.region } : {}),
-    ...(opts.idleTimeoutMs ? { idleTimeoutMs: opts.idleTimeoutMs } : {}),
-  });
+  const start = () =>
+    startStore({
+      drives,
+      rootCredentials: ROOT,
+      log: (l) => logs.push(l),
+      ...(opts.region ? { region: opts.region } : {}),
+      ...(opts.idleTimeoutMs ? { idleTimeoutMs: opts.idleTimeoutMs } : {}),
+    });
+  const store =
+    opts.outboundAllow === undefined
+      ? await start()
+      : await withEnv({ STOWAGE_OUTBOUND_ALLOW: opts.outboundAllow }, start);
   const client = (credentials: { accessKeyId: string; secretAccessKey: string; sessionToken?: string }) =>
     new s3sdk.S3Client({
       endpoint: store.url,
@@ -79,6 +90,19 @@ export async function startTestStore(
       await rm(dir, { recursive: true, force: true });
     },
   };
+}
+
+/** Runs `work` with these environment variables set, restoring them after (settings read at start). */
+export async function withEnv<T>(vars: Record<string, string>, work: () => Promise<T>): Promise<T> {
+  const before = Object.fromEntries(Object.keys(vars).map((k) => [k, process.env[k]]));
+  Object.assign(process.env, vars);
+  try {
+    return await work();
+  } finally {
+    for (const [k, v] of Object.entries(before))
+      if (v === undefined) delete process.env[k];
+      else process.env[k] = v;
+  }
 }
 
 export interface RawResponse {
