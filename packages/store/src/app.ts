@@ -15,6 +15,7 @@ import { FreezeGate } from './http/freeze-gate.js';
 import { RequestPool } from './http/request-pool.js';
 import type { Log, Protocol, ServerDeps } from './http/server.js';
 import type { CredentialStore } from './iam/credentials.js';
+import type { OutboundPolicy } from './net/outbound.js';
 import { auditEntry } from './observe/audit.js';
 import { Bus, type HttpTrace, type LogEvent } from './observe/bus.js';
 import type { LogTargets } from './observe/log-targets.js';
@@ -56,6 +57,10 @@ export interface AppDeps {
   sts: Omit<StsDeps, 'credentials' | 'signingRegion'>;
   /** Proxies (the console) whose X-Forwarded-For names the client. */
   trustedProxies: TrustedProxies;
+  /** STOWAGE_API_CSP_SANDBOX: documents (HTML, SVG, XML) served sandboxed. */
+  cspSandbox: boolean;
+  /** STOWAGE_OUTBOUND_ALLOW: where targets, remotes and tiers may connect. */
+  outbound: OutboundPolicy;
 }
 
 const isListenRequest = (ctx: RequestContext): boolean =>
@@ -98,6 +103,7 @@ export function createApp(deps: AppDeps): ServerDeps {
     notifyTargets: deps.notifyTargets,
     freeze,
     startedAt: Date.now(),
+    outbound: deps.outbound,
   });
   const metrics = new RequestMetrics();
   const requests = new RequestPool(perConfig((c) => requestLimits(c, drives)));
@@ -126,6 +132,7 @@ export function createApp(deps: AppDeps): ServerDeps {
     storageClassParity: (storageClass) => parityFor(parities(), storageClass),
     objectMaxVersions: maxVersions,
     compression: perConfig(compressionRule),
+    cspSandbox: deps.cspSandbox,
   });
   const s3: Protocol = {
     // A ListenBucketNotification stream lasts as long as its client wants: it takes no place.

@@ -29,6 +29,7 @@ import { BucketConfigStore } from './s3/config/store.js';
 import type { BucketEvent } from './s3/events.js';
 import { loadMasterKey } from './s3/kms.js';
 import { startNotifier } from './s3/notify.js';
+import { type StartSettings, startSettings } from './start-settings.js';
 import { LoginThrottle } from './sts/login-throttle.js';
 
 export interface StoreOptions {
@@ -104,6 +105,7 @@ const RESWEEP_AFTER_MS = 60_000;
 /** Opens the drives and everything kept on them, and listens; `port` 0 picks one. */
 async function boot(
   opts: StoreOptions,
+  settings: StartSettings,
   port: number,
   logs: Bus<LogEvent>,
   log: Log,
@@ -193,9 +195,9 @@ async function boot(
   revalidator.unref();
   const region = opts.region ?? configuredRegion(config.config);
   const signingRegion = opts.region;
-  const logTargets = new LogTargets(log);
+  const logTargets = new LogTargets(log, settings.outbound);
   logTargets.apply(config.config);
-  const notifyTargets = new NotificationTargets(log);
+  const notifyTargets = new NotificationTargets(log, settings.outbound);
   notifyTargets.apply(config.config);
   const staleUploads = new StaleUploadCleanup((before) => layer.abortStaleUploads(before), log);
   staleUploads.apply(config.config);
@@ -265,6 +267,8 @@ async function boot(
       ...(ldap ? { ldap } : {}),
       ...(openid ? { openid } : {}),
     },
+    cspSandbox: settings.cspSandbox,
+    outbound: settings.outbound,
   });
   // Background heals give way to clients (heal max_io, max_sleep), read live.
   const requestsInFlight = () => app.metrics?.queue?.inFlight ?? 0;
@@ -335,12 +339,13 @@ export async function startStore(opts: StoreOptions): Promise<StoreHandle> {
       message: line,
     });
   };
-  // Checked before touching the drives: a bad parity must not format anything.
+  // Checked before touching the drives: a bad parity or setting must not format anything.
   erasureParams(opts.drives.length, opts.parity);
-  const settings = identitySettings(process.env, opts.identity);
+  const settings = startSettings();
+  const identitySet = identitySettings(process.env, opts.identity);
   const identity: IdentityState = {
-    settings,
-    throttle: new LoginThrottle(settings.throttle, log, settings.now),
+    settings: identitySet,
+    throttle: new LoginThrottle(identitySet.throttle, log, identitySet.now),
     trustedProxies: new TrustedProxies(opts.trustedProxies),
   };
   let transition: Promise<void> = Promise.resolve();
@@ -355,11 +360,11 @@ export async function startStore(opts: StoreOptions): Promise<StoreHandle> {
         opts.onStop?.();
         return;
       }
-      running = await boot(opts, running.port, logs, log, service, identity);
+      running = await boot(opts, settings, running.port, logs, log, service, identity);
     });
     transition.catch((err: unknown) => log(`service ${action} failed: ${String(err)}`));
   };
-  let running = await boot(opts, opts.port ?? 0, logs, log, service, identity);
+  let running = await boot(opts, settings, opts.port ?? 0, logs, log, service, identity);
   return {
     url: running.url,
     port: running.port,

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { HealDriveInfo, HealOpts as HealOptsWire, HealResultItem } from '@stowage/madmin';
+import { sameSecret } from '../crypto/same-secret.js';
 import { isValidBucketName } from '../engine/names.js';
 import type { ObjectLayer } from '../engine/object-layer.js';
 import { ApiError } from '../s3/errors.js';
@@ -95,7 +96,7 @@ export class HealSequences {
   /** A poll: the sequence's state and the items since the previous poll. */
   status(bucket: string, prefix: string, token: string): unknown {
     const seq = this.byPath.get(`${bucket}/${prefix}`);
-    if (!seq || seq.token !== token) throw new ApiError('XMinioHealInvalidClientToken');
+    if (!seq || !sameSecret(seq.token, token)) throw new ApiError('XMinioHealInvalidClientToken');
     const items = seq.items.splice(0);
     return {
       Summary: seq.status,

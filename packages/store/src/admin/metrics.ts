@@ -1,50 +1,19 @@
 import { readdir, readFile } from 'node:fs/promises';
 import type { ObjectLayer } from '../engine/object-layer.js';
-import { header, type RequestContext } from '../http/context.js';
+import type { RequestContext } from '../http/context.js';
 import type { Reply } from '../http/reply.js';
 import type { CredentialStore } from '../iam/credentials.js';
-import { verifyKeyedJwt } from '../iam/jwt.js';
-import { evaluate } from '../iam/policy/index.js';
-import { rightsOf } from '../iam/rights.js';
 import type { RequestMetrics } from '../observe/metrics.js';
-import { ApiError } from '../s3/errors.js';
 import { SIZE_CLASS_NAMES } from './size-histogram.js';
 
 // Prometheus metrics at /minio/v2/metrics/cluster and /node (madmin-protocol.md §7.4), in
-// the text format, with MinIO's names. Access: a Bearer JWT (HS256/384/512) signed with
-// the secret of the access key it names, whose identity may admin:Prometheus; or none
-// with STOWAGE_PROMETHEUS_AUTH_TYPE (or MINIO_PROMETHEUS_AUTH_TYPE) = public.
+// the text format, with MinIO's names. Who may read them: metrics-auth.ts.
 
 export interface MetricsDeps {
   layer: ObjectLayer;
   credentials: CredentialStore;
   metrics: RequestMetrics;
   env?: Record<string, string | undefined>;
-}
-
-export function authorizeMetrics(ctx: RequestContext, deps: MetricsDeps): void {
-  const env = deps.env ?? process.env;
-  const mode = env.STOWAGE_PROMETHEUS_AUTH_TYPE ?? env.MINIO_PROMETHEUS_AUTH_TYPE ?? 'jwt';
-  if (mode === 'public') return;
-  const auth = header(ctx.headers, 'authorization') ?? '';
-  const token = /^Bearer\s+(\S+)$/i.exec(auth)?.[1];
-  if (!token) throw new ApiError('AccessDenied', 'A Bearer token is required for metrics');
-  const keyOf = (c: Record<string, unknown>) => (typeof c.sub === 'string' ? c.sub : c.accessKey);
-  let identity: ReturnType<CredentialStore['lookup']>;
-  const claims = verifyKeyedJwt(token, (c) => {
-    const key = keyOf(c);
-    identity = typeof key === 'string' ? deps.credentials.lookup(key) : undefined;
-    return identity?.secretKey;
-  });
-  if (!claims || !identity) throw new ApiError('AccessDenied', 'The metrics token is not valid');
-  if (typeof claims.exp === 'number' && claims.exp * 1000 < Date.now())
-    throw new ApiError('ExpiredToken', 'The metrics token has expired');
-  const rights = rightsOf(deps.credentials.iam, identity, deps.credentials.rootAccessKey);
-  const facts = { action: 'admin:Prometheus', conditions: {} };
-  const allowed =
-    (rights.unlimited || evaluate(rights.policies, facts) === 'allow') &&
-    rights.limits.every((l) => evaluate([l], facts) === 'allow');
-  if (!allowed) throw new ApiError('AccessDenied');
 }
 
 class Exposition {

@@ -9,6 +9,7 @@ import { emptyReply, jsonReply, type Reply } from '../http/reply.js';
 import type { Protocol } from '../http/server.js';
 import type { CredentialStore } from '../iam/credentials.js';
 import { ldapConfigFrom } from '../iam/ldap.js';
+import type { OutboundPolicy } from '../net/outbound.js';
 import type { Bus, HttpTrace, LogEvent, Subscribable } from '../observe/bus.js';
 import type { LogTargets } from '../observe/log-targets.js';
 import type { NotificationTargets } from '../observe/notify-targets.js';
@@ -80,7 +81,8 @@ import {
   userInfoReply,
 } from './handlers/users.js';
 import { type HealOpts, HealSequences } from './heal.js';
-import { authorizeMetrics, type MetricsDeps, metricsReply } from './metrics.js';
+import { type MetricsDeps, metricsReply } from './metrics.js';
+import { authorizeMetrics } from './metrics-auth.js';
 import { type AdminOperation, parseAdminRequest, type ServiceAction } from './router.js';
 import { logInfo, parseGoDuration, traceInfo } from './streams.js';
 
@@ -110,6 +112,8 @@ export interface AdminDeps {
   notifyTargets: NotificationTargets;
   /** When this server started (ms), for its uptime. */
   startedAt: number;
+  /** Where targets, remotes and tiers may connect (STOWAGE_OUTBOUND_ALLOW). */
+  outbound: OutboundPolicy;
 }
 
 /** Admin JSON error (madmin-protocol.md §1.6); HostId is the deployment id. */
@@ -234,7 +238,7 @@ async function dispatch(
     case 'GetConfigKV':
       return getConfigKVReply(call, deps.config, op.key);
     case 'SetConfigKV':
-      return setConfigKVReply(call, deps.config);
+      return setConfigKVReply(call, deps.config, deps.outbound);
     case 'DelConfigKV':
       return delConfigKVReply(call, deps.config);
     case 'HelpConfigKV':
@@ -242,11 +246,11 @@ async function dispatch(
     case 'GetConfig':
       return getConfigReply(call, deps.config);
     case 'SetConfig':
-      return setConfigReply(call, deps.config);
+      return setConfigReply(call, deps.config, deps.outbound);
     case 'ListConfigHistory':
       return listConfigHistoryReply(call, deps.config, op.count);
     case 'RestoreConfigHistory':
-      return restoreConfigHistoryReply(call, deps.config, op.restoreId);
+      return restoreConfigHistoryReply(call, deps.config, op.restoreId, deps.outbound);
     case 'ClearConfigHistory':
       return clearConfigHistoryReply(call, deps.config, op.restoreId);
     case 'GetBucketQuota':

@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { createServer } from 'node:net';
 import { describe, expect, it } from 'vitest';
+import { OutboundPolicy } from '../net/outbound.js';
 import { probe, probeStatus, probeTarget } from './notify-probe.js';
 
 describe('probeTarget', () => {
@@ -55,21 +56,24 @@ describe('probe', () => {
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
     const { port } = server.address() as AddressInfo;
     await expect(
-      probe({
-        kind: 'tcp',
-        addresses: [
-          { host: '127.0.0.1', port: 9 },
-          { host: '127.0.0.1', port },
-        ],
-      }),
+      probe(
+        {
+          kind: 'tcp',
+          addresses: [
+            { host: '127.0.0.1', port: 9 },
+            { host: '127.0.0.1', port },
+          ],
+        },
+        OutboundPolicy.OPEN,
+      ),
     ).resolves.toBeUndefined();
     await new Promise((r) => server.close(r));
-    await expect(probe({ kind: 'tcp', addresses: [{ host: '127.0.0.1', port }] })).rejects.toThrow(
-      `dial tcp 127.0.0.1:${port}: connect: connection refused`,
-    );
-    await expect(probe({ kind: 'http', url: `http://127.0.0.1:${port}/hook` })).rejects.toThrow(
-      /is not reachable: ECONNREFUSED/,
-    );
+    await expect(
+      probe({ kind: 'tcp', addresses: [{ host: '127.0.0.1', port }] }, OutboundPolicy.OPEN),
+    ).rejects.toThrow(`dial tcp 127.0.0.1:${port}: connect: connection refused`);
+    await expect(
+      probe({ kind: 'http', url: `http://127.0.0.1:${port}/hook` }, OutboundPolicy.OPEN),
+    ).rejects.toThrow(/is not reachable: ECONNREFUSED/);
   });
 });
 
@@ -80,9 +84,9 @@ describe('probeStatus', () => {
     const { port } = server.address() as AddressInfo;
     const target = { kind: 'tcp' as const, addresses: [{ host: '127.0.0.1', port }] };
     const t0 = 1_000_000;
-    expect(await probeStatus(target, t0)).toBe(true);
+    expect(await probeStatus(target, OutboundPolicy.OPEN, t0)).toBe(true);
     await new Promise((r) => server.close(r));
-    expect(await probeStatus(target, t0 + 9_000)).toBe(true);
-    expect(await probeStatus(target, t0 + 10_000)).toBe(false);
+    expect(await probeStatus(target, OutboundPolicy.OPEN, t0 + 9_000)).toBe(true);
+    expect(await probeStatus(target, OutboundPolicy.OPEN, t0 + 10_000)).toBe(false);
   });
 });

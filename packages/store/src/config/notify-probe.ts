@@ -1,6 +1,7 @@
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { connect } from 'node:net';
+import { type OutboundPolicy, OutboundRefused } from '../net/outbound.js';
 
 // MinIO connects to a notification target when it is set and refuses the change when it
 // cannot (madmin-protocol.md §6.5), unless events are queued on disk (queue_dir). Here the
@@ -47,6 +48,37 @@ function mysqlAddress(values: Record<string, string>): { host: string; port: num
   return undefined;
 }
 
+/** The port an MQTT broker URL means when it names none (mqtt.js's defaults). */
+export function mqttPort(url: string): number {
+  const scheme = /^([a-z]+):/i.exec(url)?.[1]?.toLowerCase() ?? '';
+  if (scheme === 'ws') return 80;
+  if (scheme === 'wss') return 443;
+  return ['mqtts', 'ssl', 'tls', 'tcps'].includes(scheme) ? 8883 : 1883;
+}
+
+/** The host and port of an http(s) URL (its default port when it names none). */
+export function urlAddress(text: string): { host: string; port: number } | undefined {
+  return fromUrl(text, /^https:/i.test(text) ? 443 : 80);
+}
+
+/**
+ * Every address a notify_* target connects to: what the outbound allow-list must allow. A
+ * Unix socket (MySQL's unix(path), a PostgreSQL socket directory) shows as its path, which
+ * the list never allows.
+ */
+export function outboundAddresses(
+  type: string,
+  values: Record<string, string>,
+): { host: string; port: number }[] {
+  const unix = type === 'mysql' ? /@unix\(([^)]*)\)/.exec(values.dsn_string ?? '') : null;
+  if (unix) return [{ host: unix[1] || '/tmp/mysql.sock', port: 0 }];
+  const target = probeTarget(type, values);
+  if (!target) return [];
+  if (target.kind === 'tcp') return target.addresses;
+  const at = urlAddress(target.url);
+  return at ? [at] : [];
+}
+
 /** What to reach for one target of a notify_* subsystem; undefined when it names nothing reachable. */
 export function probeTarget(type: string, values: Record<string, string>): ProbeTarget | undefined {
   const tcp = (...list: ({ host: string; port: number } | undefined)[]): ProbeTarget | undefined => {
@@ -59,9 +91,9 @@ export function probeTarget(type: string, values: Record<string, string>): Probe
     case 'elasticsearch':
       return values.url ? { kind: 'http', url: values.url } : undefined;
     case 'amqp':
-      return tcp(fromUrl(values.url ?? '', 5672));
+      return tcp(fromUrl(values.url ?? '', /^amqps:/i.test(values.url ?? '') ? 5671 : 5672));
     case 'mqtt':
-      return tcp(fromUrl(values.broker ?? '', 1883));
+      return tcp(fromUrl(values.broker ?? '', mqttPort(values.broker ?? '')));
     case 'kafka':
       return tcp(...(values.brokers ?? '').split(',').map((b) => hostPort(b, 9092)));
     case 'nats':
@@ -81,9 +113,9 @@ export function probeTarget(type: string, values: Record<string, string>): Probe
   }
 }
 
-function reachTcp(host: string, port: number): Promise<void> {
+function reachTcp(host: string, port: number, outbound: OutboundPolicy): Promise<void> {
   return new Promise((resolve, reject) => {
-    const socket = connect({ host, port, timeout: PROBE_TIMEOUT_MS });
+    const socket = connect({ host, port, timeout: PROBE_TIMEOUT_MS, ...outbound.dialOptions(host, port) });
     socket.once('connect', () => {
       socket.destroy();
       resolve();
@@ -93,6 +125,10 @@ function reachTcp(host: string, port: number): Promise<void> {
       reject(new Error(`dial tcp ${host}:${port}: i/o timeout`));
     });
     socket.once('error', (err: NodeJS.ErrnoException) => {
+      if (err instanceof OutboundRefused) {
+        reject(err);
+        return;
+      }
       reject(
         new Error(
           `dial tcp ${host}:${port}: ${err.code === 'ECONNREFUSED' ? 'connect: connection refused' : err.message}`,
@@ -102,19 +138,21 @@ function reachTcp(host: string, port: number): Promise<void> {
   });
 }
 
-function reachHttp(text: string): Promise<void> {
+function reachHttp(text: string, outbound: OutboundPolicy): Promise<void> {
   return new Promise((resolve, reject) => {
     let url: URL;
+    let dial: ReturnType<OutboundPolicy['dialOptions']>;
     try {
       url = new URL(text);
-    } catch {
-      reject(new Error(`invalid endpoint '${text}'`));
+      dial = outbound.dialOptions(url.hostname, Number(url.port) || (url.protocol === 'https:' ? 443 : 80));
+    } catch (err) {
+      reject(err instanceof OutboundRefused ? err : new Error(`invalid endpoint '${text}'`));
       return;
     }
     // Any answer means something listens there; only failing to get one is an error.
     const req = (url.protocol === 'https:' ? httpsRequest : httpRequest)(
       url,
-      { method: 'HEAD', timeout: PROBE_TIMEOUT_MS },
+      { method: 'HEAD', timeout: PROBE_TIMEOUT_MS, ...dial },
       (res) => {
         res.resume();
         resolve();
@@ -122,19 +160,26 @@ function reachHttp(text: string): Promise<void> {
     );
     req.once('timeout', () => req.destroy(Object.assign(new Error('i/o timeout'), { code: 'ETIMEDOUT' })));
     req.once('error', (err: NodeJS.ErrnoException) =>
-      reject(new Error(`${url.origin} is not reachable: ${err.code ?? err.message}`)),
+      reject(
+        err instanceof OutboundRefused
+          ? err
+          : new Error(`${url.origin} is not reachable: ${err.code ?? err.message}`),
+      ),
     );
     req.end();
   });
 }
 
-/** Resolves when the target answers; rejects with what went wrong. TCP targets need any one address. */
-export async function probe(target: ProbeTarget): Promise<void> {
-  if (target.kind === 'http') return reachHttp(target.url);
+/**
+ * Resolves when the target answers; rejects with what went wrong. TCP targets need any one
+ * address. Only where `outbound` allows (an OutboundRefused says where not).
+ */
+export async function probe(target: ProbeTarget, outbound: OutboundPolicy): Promise<void> {
+  if (target.kind === 'http') return reachHttp(target.url, outbound);
   const errors: string[] = [];
   for (const { host, port } of target.addresses) {
     try {
-      return await reachTcp(host, port);
+      return await reachTcp(host, port, outbound);
     } catch (err) {
       errors.push((err as Error).message);
     }
@@ -150,12 +195,16 @@ const statusCache = new Map<string, { at: number; online: Promise<boolean> }>();
  * dashboard polls server info, and a host that drops packets would hold every poll for the
  * probe's timeout.
  */
-export function probeStatus(target: ProbeTarget, now = Date.now()): Promise<boolean> {
+export function probeStatus(
+  target: ProbeTarget,
+  outbound: OutboundPolicy,
+  now = Date.now(),
+): Promise<boolean> {
   const key = JSON.stringify(target);
   const cached = statusCache.get(key);
   if (cached && now - cached.at < STATUS_TTL_MS) return cached.online;
   for (const [k, v] of statusCache) if (now - v.at >= STATUS_TTL_MS) statusCache.delete(k);
-  const online = probe(target).then(
+  const online = probe(target, outbound).then(
     () => true,
     () => false,
   );

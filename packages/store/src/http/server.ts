@@ -13,7 +13,7 @@ import {
   refuseWhileClosing,
   trackRequest,
 } from './client-error.js';
-import { createContext, type RequestContext } from './context.js';
+import { createContext, percentDecode, type RequestContext } from './context.js';
 import { continueWithheld, holdContinue } from './continue.js';
 import { applyDeadlines } from './deadlines.js';
 import type { Reply } from './reply.js';
@@ -79,8 +79,25 @@ function headerLists(headers: Record<string, unknown>): Record<string, string[]>
   return out;
 }
 
-// A presigned URL's signature or session token would let a log reader replay it.
-const SECRET_QUERY = /(^|&)(x-amz-signature|x-amz-security-token)=[^&]*/gi;
+// A presigned URL's signature (V4's X-Amz-Signature, V2's Signature) or session token would
+// let a log reader replay it.
+const SECRET_QUERY = new Set(['x-amz-signature', 'x-amz-security-token', 'signature']);
+
+/**
+ * The query as sent, secrets' values replaced. Names are matched decoded, as the
+ * authenticators read them: `%53ignature` is a signature too.
+ */
+export function redactedQuery(raw: string): string {
+  return raw
+    .split('&')
+    .map((pair) => {
+      const at = pair.indexOf('=');
+      const name = at < 0 ? pair : pair.slice(0, at);
+      const decoded = percentDecode(name, true) ?? name;
+      return SECRET_QUERY.has(decoded.toLowerCase()) ? `${name}=*REDACTED*` : pair;
+    })
+    .join('&');
+}
 
 /** The body length the answer declared (0 for one cut off before its headers). */
 function sentBytes(ctx: RequestContext, res: ServerResponse): number {
@@ -99,7 +116,7 @@ function finishedRequest(ctx: RequestContext, res: ServerResponse, started: bigi
     time: ctx.received,
     method: ctx.method,
     path: ctx.path ?? ctx.rawPath,
-    rawQuery: query < 0 ? '' : ctx.req.url!.slice(query + 1).replace(SECRET_QUERY, '$1$2=*REDACTED*'),
+    rawQuery: query < 0 ? '' : redactedQuery(ctx.req.url!.slice(query + 1)),
     headers: headerLists(ctx.headers),
     client: ctx.client,
     status: res.statusCode,

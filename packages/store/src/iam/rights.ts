@@ -59,12 +59,17 @@ function limitPolicy(text: string): Policy {
   return policy;
 }
 
+/**
+ * Whether a credential is root's own or derived from root's (its service accounts, its
+ * temporary credentials): never a user of an external identity provider whose name happens
+ * to be the root key. `identity` may be a service account's record (parent, idp).
+ */
+export const actsForRoot = (identity: { parent: string; idp?: string }, rootAccessKey: string): boolean =>
+  identity.parent === rootAccessKey && identity.idp === undefined;
+
 export function rightsOf(iam: IamStore, identity: Identity, rootAccessKey: string): Rights {
   const limits = identity.sessionPolicy === undefined ? [] : [limitPolicy(identity.sessionPolicy)];
-  // Only the root account's own credentials (and those derived from them): never a user of an
-  // external identity provider whose name happens to be the root key.
-  if (identity.parent === rootAccessKey && identity.idp === undefined)
-    return { unlimited: true, policies: [], limits };
+  if (actsForRoot(identity, rootAccessKey)) return { unlimited: true, policies: [], limits };
   const names = identity.policies ?? policyNamesOf(iam, identity.parent, identity.groups);
   const policies = names.map((name) => iam.policy(name)).filter((p): p is Policy => p !== undefined);
   return { unlimited: false, policies, limits };

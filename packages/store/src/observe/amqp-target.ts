@@ -1,4 +1,5 @@
 import amqp from 'amqplib';
+import type { OutboundPolicy } from '../net/outbound.js';
 import type { EventLog } from './event-log.js';
 import { QueuedTarget } from './queued-target.js';
 
@@ -32,6 +33,7 @@ export class AmqpTarget extends QueuedTarget<EventLog> {
     name: string,
     readonly settings: AmqpSettings,
     log: (line: string) => void,
+    private readonly outbound: OutboundPolicy,
   ) {
     super(name, settings.queueSize, log);
   }
@@ -40,9 +42,16 @@ export class AmqpTarget extends QueuedTarget<EventLog> {
     if (this.channel) return this.channel;
     const s = this.settings;
     if (!this.connection) {
-      const connection = await this.connecting(amqp.connect(s.url, { timeout: CONNECT_TIMEOUT_MS }), (c) => {
-        void c.close().catch(() => {});
-      });
+      // amqplib hands its socket options to net/tls.connect: the outbound list's lookup too.
+      const url = new URL(s.url);
+      const port = Number(url.port) || (url.protocol === 'amqps:' ? 5671 : 5672);
+      const dial = this.outbound.dialOptions(url.hostname.replace(/^\[|\]$/g, ''), port);
+      const connection = await this.connecting(
+        amqp.connect(s.url, { timeout: CONNECT_TIMEOUT_MS, ...dial }),
+        (c) => {
+          void c.close().catch(() => {});
+        },
+      );
       connection.on('error', () => {}); // 'close' follows; the next delivery reconnects.
       connection.on('close', () => {
         if (this.connection === connection) this.reset();

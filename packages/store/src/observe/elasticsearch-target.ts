@@ -1,4 +1,8 @@
+import { Agent as HttpAgent } from 'node:http';
+import { Agent as HttpsAgent } from 'node:https';
 import { highwayHash256 } from '../crypto/highway.js';
+import { httpCall } from '../net/http-call.js';
+import type { OutboundPolicy } from '../net/outbound.js';
 import { type EventFormat, type EventLog, removesObject } from './event-log.js';
 import { QueuedTarget } from './queued-target.js';
 
@@ -27,11 +31,14 @@ export class ElasticsearchTarget extends QueuedTarget<EventLog> {
   private readonly base: string;
   private readonly auth: string | undefined;
   private ready = false;
+  /** Its own kept-alive connections, closed with it (see httpCall). */
+  private readonly agent: HttpAgent;
 
   constructor(
     name: string,
     readonly settings: ElasticsearchSettings,
     log: (line: string) => void,
+    private readonly outbound: OutboundPolicy,
   ) {
     super(name, settings.queueSize, log);
     const url = new URL(settings.url);
@@ -41,6 +48,11 @@ export class ElasticsearchTarget extends QueuedTarget<EventLog> {
     url.password = '';
     this.base = url.toString().replace(/\/$/, '');
     this.auth = user ? `Basic ${Buffer.from(`${user}:${pass}`).toString('base64')}` : undefined;
+    this.agent = new (url.protocol === 'https:' ? HttpsAgent : HttpAgent)({ keepAlive: true });
+  }
+
+  protected override stopped(): void {
+    this.agent.destroy();
   }
 
   private async call(
@@ -48,16 +60,21 @@ export class ElasticsearchTarget extends QueuedTarget<EventLog> {
     path: string,
     body?: unknown,
   ): Promise<{ status: number; json: unknown }> {
-    const res = await fetch(`${this.base}${path}`, {
-      method,
-      headers: {
-        ...(this.auth ? { authorization: this.auth } : {}),
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    const res = await httpCall(
+      new URL(`${this.base}${path}`),
+      {
+        method,
+        headers: {
+          ...(this.auth ? { authorization: this.auth } : {}),
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+        timeoutMs: TIMEOUT_MS,
+        agent: this.agent,
       },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      signal: AbortSignal.timeout(TIMEOUT_MS),
-    });
-    const text = method === 'HEAD' ? '' : await res.text();
+      this.outbound,
+    );
+    const text = res.text;
     let json: unknown;
     try {
       json = text ? JSON.parse(text) : undefined;

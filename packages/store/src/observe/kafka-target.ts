@@ -1,5 +1,16 @@
 import { readFileSync } from 'node:fs';
-import { Kafka, type KafkaConfig, logLevel, Partitioners, type Producer, type SASLOptions } from 'kafkajs';
+import { isIP, connect as netConnect } from 'node:net';
+import { connect as tlsConnect } from 'node:tls';
+import {
+  type ISocketFactory,
+  Kafka,
+  type KafkaConfig,
+  logLevel,
+  Partitioners,
+  type Producer,
+  type SASLOptions,
+} from 'kafkajs';
+import type { OutboundPolicy } from '../net/outbound.js';
 import type { EventLog } from './event-log.js';
 import { QueuedTarget } from './queued-target.js';
 
@@ -7,6 +18,8 @@ import { QueuedTarget } from './queued-target.js';
 // `bucket/object`, the event log as JSON, acknowledged by every in-sync replica. The queue
 // retries; the client itself does not, so that one failed delivery is one retry here.
 
+// kafkajs's own keep-alive for broker sockets.
+const KEEP_ALIVE_MS = 60_000;
 const CONNECT_TIMEOUT_MS = 5000;
 
 export interface KafkaSettings {
@@ -36,10 +49,26 @@ function saslOptions(s: KafkaSettings): SASLOptions {
   }
 }
 
-export function kafkaConfig(s: KafkaSettings): KafkaConfig {
+/**
+ * kafkajs's own socket factory, with the outbound list's checks: every broker it connects
+ * to (the bootstrap ones, and those the cluster's metadata names) is checked.
+ */
+function checkedSockets(outbound: OutboundPolicy): ISocketFactory {
+  return ({ host, port, ssl, onConnect }) => {
+    const options = { host, port, ...outbound.dialOptions(host, port) };
+    const socket = ssl
+      ? tlsConnect({ ...options, ...(isIP(host) ? {} : { servername: host }), ...ssl }, onConnect)
+      : netConnect(options, onConnect);
+    socket.setKeepAlive(true, KEEP_ALIVE_MS);
+    return socket;
+  };
+}
+
+export function kafkaConfig(s: KafkaSettings, outbound: OutboundPolicy): KafkaConfig {
   return {
     clientId: 'stowage',
     brokers: s.brokers,
+    ...(outbound.restricted ? { socketFactory: checkedSockets(outbound) } : {}),
     connectionTimeout: CONNECT_TIMEOUT_MS,
     retry: { retries: 0 },
     // Failures reach the queue as errors, which logs them; the client stays quiet.
@@ -66,9 +95,10 @@ export class KafkaTarget extends QueuedTarget<EventLog> {
     name: string,
     readonly settings: KafkaSettings,
     log: (line: string) => void,
+    outbound: OutboundPolicy,
   ) {
     super(name, settings.queueSize, log);
-    this.kafka = new Kafka(kafkaConfig(settings));
+    this.kafka = new Kafka(kafkaConfig(settings, outbound));
   }
 
   /** The producer, connected once and shared; `disconnect` (on stop too) also ends one still connecting. */

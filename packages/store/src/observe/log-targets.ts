@@ -1,5 +1,6 @@
 import { DEFAULT_TARGET, effective, isEnabled, type ServerConfig } from '../config/kv.js';
 import { subsystem } from '../config/subsystems.js';
+import type { OutboundPolicy } from '../net/outbound.js';
 import { type TargetStatus, type WebhookSettings, WebhookTarget } from './webhook-target.js';
 
 // The logger_webhook and audit_webhook targets of the server configuration. Both
@@ -37,7 +38,10 @@ export class LogTargets {
     audit: new Map(),
   };
 
-  constructor(private readonly log: (line: string) => void) {}
+  constructor(
+    private readonly log: (line: string) => void,
+    private readonly outbound: OutboundPolicy,
+  ) {}
 
   /** Whether any target of this kind runs (the request path skips building entries when not). */
   active(kind: LogKind): boolean {
@@ -57,7 +61,10 @@ export class LogTargets {
       for (const [name, settings] of wanted) {
         if (running.has(name)) continue;
         try {
-          running.set(name, new WebhookTarget(`${SUBSYSTEM[kind]}:${name}`, settings, this.log));
+          running.set(
+            name,
+            new WebhookTarget(`${SUBSYSTEM[kind]}:${name}`, settings, this.log, this.outbound),
+          );
         } catch (err) {
           // An unreadable client certificate: the target cannot run; say so once.
           this.log(`${SUBSYSTEM[kind]}:${name}: not started: ${(err as Error).message}`);

@@ -1,4 +1,6 @@
 import mqtt from 'mqtt';
+import { mqttPort } from '../config/notify-probe.js';
+import type { OutboundPolicy } from '../net/outbound.js';
 import type { EventLog } from './event-log.js';
 import { QueuedTarget } from './queued-target.js';
 
@@ -26,15 +28,34 @@ export class MqttTarget extends QueuedTarget<EventLog> {
     name: string,
     readonly settings: MqttSettings,
     log: (line: string) => void,
+    private readonly outbound: OutboundPolicy,
   ) {
     super(name, settings.queueSize, log);
   }
 
-  private connected(): Promise<mqtt.MqttClient> {
+  /**
+   * Where the client may connect, with the outbound list in force: over WebSocket through
+   * the list's lookup; over TCP and TLS (mqtt.js takes no lookup there) to the broker's
+   * address, resolved and checked here, the certificate still checked against its name.
+   */
+  private async reach(): Promise<mqtt.IClientOptions> {
+    if (!this.outbound.restricted) return {};
+    const url = new URL(this.settings.broker);
+    const host = url.hostname.replace(/^\[|\]$/g, '');
+    const port = Number(url.port) || mqttPort(this.settings.broker);
+    if (url.protocol === 'ws:' || url.protocol === 'wss:')
+      return { wsOptions: { ...this.outbound.dialOptions(host, port) } };
+    const address = await this.outbound.pin(host, port);
+    return { hostname: address, ...(address === host ? {} : { servername: host }) };
+  }
+
+  private async connected(): Promise<mqtt.MqttClient> {
     const s = this.settings;
     if (!this.client) {
+      const reach = await this.connecting(this.reach(), () => {});
       // mqtt.js knows tcp:// and ssl:// (MinIO's spellings) as well as mqtt:// and mqtts://.
       this.client = mqtt.connect(s.broker, {
+        ...reach,
         ...(s.username ? { username: s.username } : {}),
         ...(s.password ? { password: s.password } : {}),
         keepalive: s.keepAliveSeconds,

@@ -1,4 +1,6 @@
 import { type Connection, type ConnectionOptions, createConnection } from 'mysql2/promise';
+import { checkedConnection } from '../net/checked-socket.js';
+import type { OutboundPolicy } from '../net/outbound.js';
 import type { EventFormat } from './event-log.js';
 import type { SqlDialect, SqlSession } from './sql-target.js';
 
@@ -44,10 +46,16 @@ export function mysqlConnectionOptions(dsn: string): ConnectionOptions {
   return options;
 }
 
-export function mysqlDialect(dsn: string): SqlDialect {
+export function mysqlDialect(dsn: string, outbound: OutboundPolicy): SqlDialect {
   return {
     async connect(): Promise<SqlSession> {
-      const conn: Connection = await createConnection(mysqlConnectionOptions(dsn));
+      const options = mysqlConnectionOptions(dsn);
+      // mysql2 takes a ready socket: one through the outbound list when one is in force.
+      if (outbound.restricted) {
+        const { host = '127.0.0.1', port = 3306, socketPath } = options;
+        options.stream = () => checkedConnection(outbound, socketPath ?? host, socketPath ? 0 : port);
+      }
+      const conn: Connection = await createConnection(options);
       // A dropped connection surfaces on the next statement; an unhandled 'error' would not.
       conn.on('error', () => {});
       return {

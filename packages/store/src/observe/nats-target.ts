@@ -1,5 +1,8 @@
 import { readFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import { type ConnectionOptions, connect, type JetStreamClient, type NatsConnection } from 'nats';
+import { hostPort } from '../config/notify-probe.js';
+import type { OutboundPolicy } from '../net/outbound.js';
 import type { EventLog } from './event-log.js';
 import { QueuedTarget } from './queued-target.js';
 
@@ -48,6 +51,34 @@ export function natsOptions(s: NatsSettings): ConnectionOptions {
   };
 }
 
+/**
+ * With the outbound list in force: each server pinned to its address, resolved and checked
+ * here (nats.js takes no lookup), the certificate still checked against the name when all
+ * servers share one; servers the cluster announces are not followed (they would be unchecked).
+ */
+async function checkedOptions(s: NatsSettings, outbound: OutboundPolicy): Promise<ConnectionOptions> {
+  const options = natsOptions(s);
+  if (!outbound.restricted) return options;
+  const names = new Set<string>();
+  const servers = await Promise.all(
+    s.servers.map(async (server) => {
+      const at = hostPort(server.replace(/^[a-z]+:\/\//i, ''), 4222);
+      if (!at) throw new Error(`not a NATS server address: '${server}'`);
+      names.add(at.host);
+      const address = await outbound.pin(at.host, at.port);
+      return `${isIP(address) === 6 ? `[${address}]` : address}:${at.port}`;
+    }),
+  );
+  const [name] = names;
+  const servername = names.size === 1 && isIP(name!) === 0 ? { servername: name } : {};
+  return {
+    ...options,
+    servers,
+    ignoreClusterUpdates: true,
+    ...(options.tls ? { tls: { ...options.tls, ...servername } } : {}),
+  };
+}
+
 export class NatsTarget extends QueuedTarget<EventLog> {
   private connection: Promise<NatsConnection> | undefined;
   private js: JetStreamClient | undefined;
@@ -56,12 +87,13 @@ export class NatsTarget extends QueuedTarget<EventLog> {
     name: string,
     readonly settings: NatsSettings,
     log: (line: string) => void,
+    private readonly outbound: OutboundPolicy,
   ) {
     super(name, settings.queueSize, log);
   }
 
   private async open(): Promise<NatsConnection> {
-    this.connection ??= connect(natsOptions(this.settings));
+    this.connection ??= checkedOptions(this.settings, this.outbound).then(connect);
     const pending = this.connection;
     try {
       const nc = await pending;

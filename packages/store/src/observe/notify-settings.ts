@@ -3,6 +3,7 @@ import { configDuration } from '../config/duration.js';
 import { effective, isEnabled, type ServerConfig } from '../config/kv.js';
 import { hostPort } from '../config/notify-probe.js';
 import { notifyType, subsystem } from '../config/subsystems.js';
+import type { OutboundPolicy } from '../net/outbound.js';
 import { AmqpTarget } from './amqp-target.js';
 import { ElasticsearchTarget } from './elasticsearch-target.js';
 import type { EventFormat, EventLog } from './event-log.js';
@@ -22,7 +23,7 @@ import { WebhookTarget } from './webhook-target.js';
 
 export interface WantedTarget {
   settings: unknown;
-  start(log: (line: string) => void): QueuedTarget<EventLog>;
+  start(log: (line: string) => void, outbound: OutboundPolicy): QueuedTarget<EventLog>;
 }
 
 type Values = Record<string, string>;
@@ -53,7 +54,10 @@ const FACTORIES: Record<string, Factory> = {
       ...(v.client_cert ? { clientCert: v.client_cert } : {}),
       ...(v.client_key ? { clientKey: v.client_key } : {}),
     };
-    return { settings: s, start: (log) => new WebhookTarget<EventLog>(`notify_webhook:${id}`, s, log) };
+    return {
+      settings: s,
+      start: (log, outbound) => new WebhookTarget<EventLog>(`notify_webhook:${id}`, s, log, outbound),
+    };
   },
   redis: (id, v) => {
     const at = hostPort(v.address ?? '', 6379);
@@ -66,7 +70,7 @@ const FACTORIES: Record<string, Factory> = {
       password: v.password ?? '',
       queueSize: queueSize(v),
     };
-    return { settings: s, start: (log) => new RedisTarget(`notify_redis:${id}`, s, log) };
+    return { settings: s, start: (log, outbound) => new RedisTarget(`notify_redis:${id}`, s, log, outbound) };
   },
   amqp: (id, v) => {
     if (!v.url) return undefined;
@@ -83,7 +87,7 @@ const FACTORIES: Record<string, Factory> = {
       publisherConfirms: on(v.publisher_confirms),
       queueSize: queueSize(v),
     };
-    return { settings: s, start: (log) => new AmqpTarget(`notify_amqp:${id}`, s, log) };
+    return { settings: s, start: (log, outbound) => new AmqpTarget(`notify_amqp:${id}`, s, log, outbound) };
   },
   mqtt: (id, v) => {
     if (!v.broker || !v.topic) return undefined;
@@ -98,7 +102,7 @@ const FACTORIES: Record<string, Factory> = {
       reconnectMs: durationMs(v.reconnect_interval),
       queueSize: queueSize(v),
     };
-    return { settings: s, start: (log) => new MqttTarget(`notify_mqtt:${id}`, s, log) };
+    return { settings: s, start: (log, outbound) => new MqttTarget(`notify_mqtt:${id}`, s, log, outbound) };
   },
   nats: (id, v) => {
     const servers = list(v.address);
@@ -118,7 +122,7 @@ const FACTORIES: Record<string, Factory> = {
       jetstream: on(v.jetstream),
       queueSize: queueSize(v),
     };
-    return { settings: s, start: (log) => new NatsTarget(`notify_nats:${id}`, s, log) };
+    return { settings: s, start: (log, outbound) => new NatsTarget(`notify_nats:${id}`, s, log, outbound) };
   },
   nsq: (id, v) => {
     const at = hostPort(v.nsqd_address ?? '', 4150);
@@ -130,7 +134,7 @@ const FACTORIES: Record<string, Factory> = {
       tlsSkipVerify: on(v.tls_skip_verify),
       queueSize: queueSize(v),
     };
-    return { settings: s, start: (log) => new NsqTarget(`notify_nsq:${id}`, s, log) };
+    return { settings: s, start: (log, outbound) => new NsqTarget(`notify_nsq:${id}`, s, log, outbound) };
   },
   elasticsearch: (id, v) => {
     if (!v.url || !v.index) return undefined;
@@ -142,14 +146,18 @@ const FACTORIES: Record<string, Factory> = {
       password: v.password ?? '',
       queueSize: queueSize(v),
     };
-    return { settings: s, start: (log) => new ElasticsearchTarget(`notify_elasticsearch:${id}`, s, log) };
+    return {
+      settings: s,
+      start: (log, outbound) => new ElasticsearchTarget(`notify_elasticsearch:${id}`, s, log, outbound),
+    };
   },
   postgresql: (id, v) => {
     if (!v.connection_string || !v.table) return undefined;
     const s = { connection: v.connection_string, table: v.table, format: format(v), queueSize: queueSize(v) };
     return {
       settings: s,
-      start: (log) => new SqlTarget(`notify_postgres:${id}`, s, postgresDialect(s.connection), log),
+      start: (log, outbound) =>
+        new SqlTarget(`notify_postgres:${id}`, s, postgresDialect(s.connection, outbound), log),
     };
   },
   kafka: (id, v) => {
@@ -168,12 +176,15 @@ const FACTORIES: Record<string, Factory> = {
       clientTlsKey: v.client_tls_key ?? '',
       queueSize: queueSize(v),
     };
-    return { settings: s, start: (log) => new KafkaTarget(`notify_kafka:${id}`, s, log) };
+    return { settings: s, start: (log, outbound) => new KafkaTarget(`notify_kafka:${id}`, s, log, outbound) };
   },
   mysql: (id, v) => {
     if (!v.dsn_string || !v.table) return undefined;
     const s = { dsn: v.dsn_string, table: v.table, format: format(v), queueSize: queueSize(v) };
-    return { settings: s, start: (log) => new SqlTarget(`notify_mysql:${id}`, s, mysqlDialect(s.dsn), log) };
+    return {
+      settings: s,
+      start: (log, outbound) => new SqlTarget(`notify_mysql:${id}`, s, mysqlDialect(s.dsn, outbound), log),
+    };
   },
 };
 
@@ -181,8 +192,8 @@ const FACTORIES: Record<string, Factory> = {
 function queuedIn(queueDir: string, type: string, id: string, wanted: WantedTarget): WantedTarget {
   return {
     settings: { ...(wanted.settings as object), queueDir },
-    start: (log) => {
-      const started = wanted.start(log);
+    start: (log, outbound) => {
+      const started = wanted.start(log, outbound);
       started.persistIn(join(queueDir, `minio-${type}-${id}`));
       return started;
     },

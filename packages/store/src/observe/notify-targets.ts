@@ -1,4 +1,5 @@
 import type { ServerConfig } from '../config/kv.js';
+import type { OutboundPolicy } from '../net/outbound.js';
 import type { EventLog } from './event-log.js';
 import { wantedTargets } from './notify-settings.js';
 import type { QueuedTarget, TargetStatus } from './queued-target.js';
@@ -13,7 +14,11 @@ export class NotificationTargets {
   private readonly warned = new Set<string>();
   private readonly listeners = new Set<() => void>();
 
-  constructor(private readonly log: (line: string) => void) {}
+  constructor(
+    private readonly log: (line: string) => void,
+    /** Where targets may connect (STOWAGE_OUTBOUND_ALLOW). */
+    readonly outbound: OutboundPolicy,
+  ) {}
 
   /** Whether any target can deliver (events are only gathered while one can). */
   get active(): boolean {
@@ -37,7 +42,10 @@ export class NotificationTargets {
     for (const [name, want] of wanted) {
       if (this.running.has(name)) continue;
       try {
-        this.running.set(name, { settings: JSON.stringify(want.settings), target: want.start(this.log) });
+        this.running.set(name, {
+          settings: JSON.stringify(want.settings),
+          target: want.start(this.log, this.outbound),
+        });
       } catch (err) {
         // An unreadable client certificate: the target cannot run; say so once.
         this.log(`notification target ${name}: not started: ${(err as Error).message}`);

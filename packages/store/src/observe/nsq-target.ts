@@ -1,6 +1,7 @@
 import { connect, isIP, type Socket } from 'node:net';
 import { hostname } from 'node:os';
 import { connect as tlsConnect } from 'node:tls';
+import type { OutboundPolicy } from '../net/outbound.js';
 import type { EventLog } from './event-log.js';
 import { QueuedTarget } from './queued-target.js';
 
@@ -40,8 +41,9 @@ class NsqConnection {
     socket.on('close', () => fail(new Error('nsqd closed the connection')));
   }
 
-  static async open(s: NsqSettings): Promise<NsqConnection> {
-    const socket = await dial(s.host, s.port);
+  /** `options`: what the connection adds to its own (the outbound list's lookup). */
+  static async open(s: NsqSettings, options: object = {}): Promise<NsqConnection> {
+    const socket = await dial(s.host, s.port, options);
     socket.write('  V2');
     const plain = new NsqConnection(socket);
     if (!s.tls) return plain;
@@ -119,9 +121,9 @@ class NsqConnection {
   }
 }
 
-function dial(host: string, port: number): Promise<Socket> {
+function dial(host: string, port: number, options: object): Promise<Socket> {
   return new Promise((resolve, reject) => {
-    const socket = connect({ host, port, timeout: CONNECT_TIMEOUT_MS });
+    const socket = connect({ host, port, timeout: CONNECT_TIMEOUT_MS, ...options });
     socket.once('connect', () => {
       socket.setTimeout(0);
       resolve(socket);
@@ -149,6 +151,7 @@ export class NsqTarget extends QueuedTarget<EventLog> {
     name: string,
     readonly settings: NsqSettings,
     log: (line: string) => void,
+    private readonly outbound: OutboundPolicy,
   ) {
     super(name, settings.queueSize, log);
   }
@@ -156,7 +159,8 @@ export class NsqTarget extends QueuedTarget<EventLog> {
   protected async deliver(log: EventLog): Promise<void> {
     if (!this.conn || this.conn.broken) {
       this.conn?.close();
-      this.conn = await this.connecting(NsqConnection.open(this.settings), (c) => c.close());
+      const options = this.outbound.dialOptions(this.settings.host, this.settings.port);
+      this.conn = await this.connecting(NsqConnection.open(this.settings, options), (c) => c.close());
     }
     await this.conn.publish(this.settings.topic, Buffer.from(JSON.stringify(log)));
   }

@@ -1,4 +1,6 @@
 import pg from 'pg';
+import { checkedSocket } from '../net/checked-socket.js';
+import type { OutboundPolicy } from '../net/outbound.js';
 import type { EventFormat } from './event-log.js';
 import type { SqlDialect, SqlSession } from './sql-target.js';
 
@@ -65,10 +67,13 @@ function sslFor(mode: string): pg.ClientConfig['ssl'] {
   }
 }
 
-export function postgresDialect(connection: string): SqlDialect {
+export function postgresDialect(connection: string, outbound: OutboundPolicy): SqlDialect {
   return {
     async connect(): Promise<SqlSession> {
-      const client = new pg.Client(postgresClientConfig(connection));
+      const config = postgresClientConfig(connection);
+      // pg connects the socket it is given: through the outbound list when one is in force.
+      if (outbound.restricted) config.stream = () => checkedSocket(outbound);
+      const client = new pg.Client(config);
       // A dropped connection surfaces on the next statement; an unhandled 'error' would not.
       client.on('error', () => {});
       try {

@@ -1,3 +1,4 @@
+import type { OutboundPolicy } from '../net/outbound.js';
 import { type EventFormat, type EventLog, recordsDocument, removesObject } from './event-log.js';
 import { QueuedTarget } from './queued-target.js';
 import { RespConnection } from './resp.js';
@@ -25,6 +26,7 @@ export class RedisTarget extends QueuedTarget<EventLog> {
     name: string,
     readonly settings: RedisSettings,
     log: (line: string) => void,
+    private readonly outbound: OutboundPolicy,
   ) {
     super(name, settings.queueSize, log);
   }
@@ -34,7 +36,10 @@ export class RedisTarget extends QueuedTarget<EventLog> {
     this.conn?.close();
     this.conn = undefined;
     const { host, port, user, password } = this.settings;
-    const conn = await this.connecting(RespConnection.open(host, port, CONNECT_TIMEOUT_MS), (c) => c.close());
+    const dial = this.outbound.dialOptions(host, port);
+    const conn = await this.connecting(RespConnection.open(host, port, CONNECT_TIMEOUT_MS, dial), (c) =>
+      c.close(),
+    );
     try {
       if (password) await conn.command(user ? ['AUTH', user, password] : ['AUTH', password]);
     } catch (err) {

@@ -67,9 +67,10 @@ export class RespConnection {
     socket.on('close', () => fail(new Error('Redis closed the connection')));
   }
 
-  static open(host: string, port: number, timeoutMs: number): Promise<RespConnection> {
+  /** `dial`: what the connection adds to its options (the outbound list's lookup). */
+  static open(host: string, port: number, timeoutMs: number, dial: object = {}): Promise<RespConnection> {
     return new Promise((resolve, reject) => {
-      const socket = connect({ host, port });
+      const socket = connect({ host, port, ...dial });
       const timer = setTimeout(
         () => socket.destroy(new Error(`${host}:${port} did not answer in time`)),
         timeoutMs,

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startWebhookReceiver, type WebhookReceiver } from '../../test/support/webhook-receiver.js';
+import { OutboundPolicy } from '../net/outbound.js';
 import { authorizationHeader, WebhookTarget } from './webhook-target.js';
 
 let hook: WebhookReceiver;
@@ -22,7 +23,12 @@ const settings = (path: string, queueSize = 100) => ({
 describe('WebhookTarget', () => {
   it('keeps entries in order through failed deliveries, and reports itself online again', async () => {
     const lines: string[] = [];
-    const target = new WebhookTarget('audit_webhook:t', settings('/order'), (l) => lines.push(l));
+    const target = new WebhookTarget(
+      'audit_webhook:t',
+      settings('/order'),
+      (l) => lines.push(l),
+      OutboundPolicy.OPEN,
+    );
     hook.failNext(3);
     for (let i = 0; i < 5; i++) target.send({ n: i });
     await hook.waitFor((r) => r.path === '/order' && (r.body as { n: number }).n === 4);
@@ -38,7 +44,7 @@ describe('WebhookTarget', () => {
   });
 
   it('drops what does not fit in the queue, and counts it', async () => {
-    const target = new WebhookTarget('small', settings('/small', 2), () => {});
+    const target = new WebhookTarget('small', settings('/small', 2), () => {}, OutboundPolicy.OPEN);
     hook.failNext(1_000_000);
     const accepted = [1, 2, 3, 4].map((n) => target.send({ n }));
     // The first is being sent (still queued); the second fits; the rest do not.
@@ -50,11 +56,12 @@ describe('WebhookTarget', () => {
   });
 
   it('is online before any delivery when the endpoint accepts connections, offline when not', async () => {
-    const live = new WebhookTarget('live', settings('/probe'), () => {});
+    const live = new WebhookTarget('live', settings('/probe'), () => {}, OutboundPolicy.OPEN);
     const dead = new WebhookTarget(
       'dead',
       { endpoint: 'http://127.0.0.1:9/x', authToken: '', queueSize: 10 },
       () => {},
+      OutboundPolicy.OPEN,
     );
     await until(() => live.status === 'online');
     expect(live.status).toBe('online');

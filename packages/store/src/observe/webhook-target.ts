@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
-import { request as httpRequest } from 'node:http';
-import { request as httpsRequest } from 'node:https';
-import { connect } from 'node:net';
+import { Agent as HttpAgent, request as httpRequest } from 'node:http';
+import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
+import { connect, type Socket } from 'node:net';
+import type { OutboundPolicy } from '../net/outbound.js';
 import { QueuedTarget, type TargetStatus } from './queued-target.js';
 
 export type { TargetStatus } from './queued-target.js';
@@ -27,29 +28,52 @@ export function authorizationHeader(token: string): string | undefined {
 
 export class WebhookTarget<T = unknown> extends QueuedTarget<T> {
   private readonly tls: { cert: Buffer; key: Buffer } | undefined;
+  /**
+   * The target's own kept-alive connections, closed with it: Node's global agent would
+   * hand one to another target, or to this one under another outbound policy, unchecked.
+   */
+  private readonly agent: HttpAgent;
 
   constructor(
     name: string,
     readonly settings: WebhookSettings,
     log: (line: string) => void,
+    private readonly outbound: OutboundPolicy,
   ) {
     super(name, settings.queueSize, log);
     this.tls =
       settings.clientCert && settings.clientKey
         ? { cert: readFileSync(settings.clientCert), key: readFileSync(settings.clientKey) }
         : undefined;
+    this.agent = new (/^https:/i.test(settings.endpoint) ? HttpsAgent : HttpAgent)({ keepAlive: true });
     this.probe();
+  }
+
+  protected override stopped(): void {
+    this.agent.destroy();
+  }
+
+  /** The endpoint's host and port, and the options its connections take (STOWAGE_OUTBOUND_ALLOW). */
+  private dial(url: URL) {
+    const host = url.hostname.replace(/^\[|\]$/g, '');
+    const port = Number(url.port || (url.protocol === 'https:' ? 443 : 80));
+    return { host, port, options: this.outbound.dialOptions(host, port) };
   }
 
   /** Until a delivery says otherwise: online when the endpoint accepts a connection. */
   private probe(): void {
-    const url = new URL(this.settings.endpoint);
-    const port = Number(url.port || (url.protocol === 'https:' ? 443 : 80));
-    const socket = connect({ host: url.hostname.replace(/^\[|\]$/g, ''), port, timeout: SEND_TIMEOUT_MS });
     const settle = (state: TargetStatus) => {
       if (this.sent === 0 && !this.sending) this.state = state;
-      socket.destroy();
+      socket?.destroy();
     };
+    let socket: Socket | undefined;
+    try {
+      const { host, port, options } = this.dial(new URL(this.settings.endpoint));
+      socket = connect({ host, port, timeout: SEND_TIMEOUT_MS, ...options });
+    } catch {
+      settle('offline');
+      return;
+    }
     socket.once('connect', () => settle('online'));
     socket.once('timeout', () => settle('offline'));
     socket.once('error', () => settle('offline'));
@@ -60,8 +84,9 @@ export class WebhookTarget<T = unknown> extends QueuedTarget<T> {
     return this.post(JSON.stringify(entry));
   }
 
-  private post(body: string): Promise<void> {
+  private async post(body: string): Promise<void> {
     const url = new URL(this.settings.endpoint);
+    const { options } = this.dial(url);
     const request = url.protocol === 'https:' ? httpsRequest : httpRequest;
     const headers: Record<string, string> = {
       'content-type': 'application/json',
@@ -73,7 +98,14 @@ export class WebhookTarget<T = unknown> extends QueuedTarget<T> {
     return new Promise((resolve, reject) => {
       const req = request(
         url,
-        { method: 'POST', headers, timeout: SEND_TIMEOUT_MS, ...(this.tls ?? {}) },
+        {
+          method: 'POST',
+          headers,
+          timeout: SEND_TIMEOUT_MS,
+          agent: this.agent,
+          ...options,
+          ...(this.tls ?? {}),
+        },
         (res) => {
           res.resume();
           res.on('end', () => {

@@ -1,4 +1,6 @@
 import { sha256Hex, signRequest } from '@stowage/madmin';
+import { type HttpAnswer, httpCall } from '../net/http-call.js';
+import { type OutboundPolicy, OutboundRefused } from '../net/outbound.js';
 
 // What a replication target must be before it is accepted (as MinIO checks it): reachable
 // with the given keys, its bucket present, and versioned. Asked with one signed S3 call.
@@ -14,10 +16,7 @@ export interface RemoteBucket {
 
 export type RemoteState = 'versioned' | 'unversioned' | 'missing' | 'denied' | 'unreachable';
 
-export async function probeRemoteBucket(
-  r: RemoteBucket,
-  fetchImpl: typeof fetch = fetch,
-): Promise<RemoteState> {
+export async function probeRemoteBucket(r: RemoteBucket, outbound: OutboundPolicy): Promise<RemoteState> {
   const url = new URL(
     `${r.secure ? 'https' : 'http'}://${r.endpoint}/${encodeURIComponent(r.bucket)}?versioning=`,
   );
@@ -27,15 +26,16 @@ export async function probeRemoteBucket(
     { region: r.region || 'us-east-1', service: 's3' },
   );
   delete headers.host;
-  let res: Response;
+  let res: HttpAnswer;
   try {
-    res = await fetchImpl(url, { headers, signal: AbortSignal.timeout(10_000) });
-  } catch {
+    res = await httpCall(url, { method: 'GET', headers, timeoutMs: 10_000 }, outbound);
+  } catch (err) {
+    // An address the outbound list refuses is the caller's to name; the rest is unreachable.
+    if (err instanceof OutboundRefused) throw err;
     return 'unreachable';
   }
-  const text = await res.text();
   if (res.status === 404) return 'missing';
   if (res.status === 403 || res.status === 401) return 'denied';
-  if (!res.ok) return 'unreachable';
-  return /<Status>Enabled<\/Status>/.test(text) ? 'versioned' : 'unversioned';
+  if (res.status < 200 || res.status >= 300) return 'unreachable';
+  return /<Status>Enabled<\/Status>/.test(res.text) ? 'versioned' : 'unversioned';
 }

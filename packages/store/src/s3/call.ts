@@ -35,6 +35,8 @@ export interface S3Deps {
   objectMaxVersions(): number | undefined;
   /** Which new objects are stored compressed (the compression subsystem); undefined: none. */
   compression(): CompressionRule | undefined;
+  /** Whether GET/HEAD of documents (HTML, SVG, XML) carry CSP sandbox; default on (active-content.ts). */
+  cspSandbox?: boolean;
 }
 
 /** One S3 request as handlers see it, after authentication and authorisation. */

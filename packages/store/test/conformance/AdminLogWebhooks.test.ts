@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { MadminClient } from '@stowage/madmin';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -76,6 +77,25 @@ describe('audit_webhook', () => {
     );
     expect(entry(got).requestQuery['X-Amz-Signature']).toBe('*REDACTED*');
     expect(entry(got).requestQuery['X-Amz-Credential']).toContain(ROOT.accessKey);
+  });
+
+  it("redacts a V2 presigned URL's Signature, however its name is spelled", async () => {
+    const expires = String(Math.floor(Date.now() / 1000) + 600);
+    const signature = createHmac('sha1', ROOT.secretKey)
+      .update(`GET\n\n\n${expires}\n/audited/dir/a.txt`)
+      .digest('base64');
+    const auth = `AWSAccessKeyId=${ROOT.accessKey}&Expires=${expires}`;
+    for (const [probe, name] of [
+      ['plain', 'Signature'],
+      ['escaped', '%53ignature'],
+    ]) {
+      const path = `/audited/dir/a.txt?${auth}&${name}=${encodeURIComponent(signature)}&probe=${probe}`;
+      expect((await fetch(`${t.store.url}${path}`)).status).toBe(200);
+      const got = await hook.waitFor((r) => audit(r) && entry(r).requestQuery?.probe === probe);
+      expect(entry(got).requestQuery.Signature).toBe('*REDACTED*');
+      expect(JSON.stringify(entry(got))).not.toContain(signature);
+      expect(JSON.stringify(entry(got))).not.toContain(encodeURIComponent(signature));
+    }
   });
 
   it('shows the target in server info', async () => {

@@ -145,6 +145,58 @@ describe('admin service accounts', () => {
     await full.serviceAccounts.update(made.accessKey, { newComment: 'mine' });
   });
 
+  it("a holder of admin:CreateServiceAccount and admin:UpdateServiceAccount cannot make or change root's keys", async () => {
+    await admin.users.add('sam', 'sam-secret-1');
+    await admin.policies.add('service-account-admin', {
+      Version: '2012-10-17',
+      Statement: [
+        {
+          Effect: 'Allow',
+          Action: [
+            'admin:CreateServiceAccount',
+            'admin:UpdateServiceAccount',
+            'admin:ListServiceAccounts',
+            'admin:RemoveServiceAccount',
+          ],
+          Resource: ['arn:minio:admin:::*'],
+        },
+      ],
+    });
+    await admin.policies.set(['service-account-admin'], 'sam', false);
+    const sam = new MadminClient({
+      endpoint: t.store.url,
+      credentials: { accessKey: 'sam', secretKey: 'sam-secret-1' },
+    });
+    // A key for root would be root.
+    expect(await code(sam.serviceAccounts.add({ targetUser: ROOT.accessKey }))).toBe('403 AccessDenied');
+    expect(await admin.serviceAccounts.list()).toEqual([]);
+    // Nor may sam take over a key root made: not its secret, policy or status.
+    const roots = await admin.serviceAccounts.add({ comment: 'root automation' });
+    for (const change of [
+      { newSecretKey: 'taken-over-secret-1' },
+      { newPolicy: {} },
+      { newStatus: 'off' },
+      { newComment: 'mine now' },
+    ])
+      expect(await code(sam.serviceAccounts.update(roots.accessKey, change)), JSON.stringify(change)).toBe(
+        '403 AccessDenied',
+      );
+    const asRootKey = new MadminClient({ endpoint: t.store.url, credentials: roots });
+    expect((await asRootKey.accountInfo()).AccountName).toBe(ROOT.accessKey);
+    expect(await admin.serviceAccounts.info(roots.accessKey)).toMatchObject({
+      accountStatus: 'on',
+      comment: 'root automation',
+    });
+    // Root still manages its own keys; sam still manages other users' (an admin right).
+    await admin.serviceAccounts.update(roots.accessKey, { newComment: 'changed by root' });
+    const vics = await sam.serviceAccounts.add({ targetUser: 'vic' });
+    await sam.serviceAccounts.update(vics.accessKey, { newStatus: 'off' });
+    // Reading and removing follow MinIO: listing and info show no secret; removal is no takeover.
+    expect(await sam.serviceAccounts.list(ROOT.accessKey)).toEqual([roots.accessKey]);
+    await sam.serviceAccounts.delete(roots.accessKey);
+    await sam.serviceAccounts.delete(vics.accessKey);
+  });
+
   it('removes a user with its service accounts', async () => {
     await admin.users.remove('una');
     expect(await admin.serviceAccounts.list('una')).toEqual([]);

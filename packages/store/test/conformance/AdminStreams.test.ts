@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import { availableParallelism, hostname, totalmem } from 'node:os';
 import * as s3sdk from '@aws-sdk/client-s3';
@@ -72,6 +73,29 @@ describe('admin trace stream', () => {
     expect(put.http?.request.headers['x-amz-server-side-encryption-customer-key']).toEqual(['*REDACTED*']);
     expect(JSON.stringify(traces)).not.toContain(customerKey.SSECustomerKey);
     expect(put.http?.request.headers['x-amz-server-side-encryption-customer-key-md5']?.[0]).toMatch(/==$/);
+  });
+
+  it("redacts presigned URLs' signatures in the traced query, V2 and V4", async () => {
+    const expires = String(Math.floor(Date.now() / 1000) + 600);
+    await t.s3.send(new s3sdk.PutObjectCommand({ Bucket: 'traced', Key: 'plain', Body: 'x' }));
+    const v2 = createHmac('sha1', ROOT.secretKey)
+      .update(`GET\n\n\n${expires}\n/traced/plain`)
+      .digest('base64');
+    const v2Path = `/traced/plain?AWSAccessKeyId=${ROOT.accessKey}&Expires=${expires}&Signature=${encodeURIComponent(v2)}`;
+    const v4 = new URL(await t.minio.presignedGetObject('traced', 'plain', 600));
+    // The V4 signature's name spelled with an escape: still its name.
+    const v4Path = `${v4.pathname}${v4.search.replace('X-Amz-Signature', 'X-Amz-%53ignature')}`;
+    const ctl = new AbortController();
+    const traces = await take<TraceInfo>(admin.trace({ signal: ctl.signal }), 2, ctl, async () => {
+      expect((await rawRequest(t.store.port, 'GET', v2Path)).status).toBe(200);
+      expect((await rawRequest(t.store.port, 'GET', v4Path)).status).toBe(200);
+    });
+    const queries = traces.map((x) => x.http?.request.rawquery ?? '');
+    expect(queries[0]).toContain('Signature=*REDACTED*');
+    expect(queries[1]).toContain('X-Amz-%53ignature=*REDACTED*');
+    const text = JSON.stringify(traces);
+    expect(text).not.toContain(encodeURIComponent(v2));
+    expect(text).not.toContain(v4.searchParams.get('X-Amz-Signature'));
   });
 
   it('filters: errors only, and admin requests only when internal is asked for', async () => {

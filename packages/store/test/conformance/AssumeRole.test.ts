@@ -6,7 +6,14 @@ import { AssumeRoleProvider } from 'minio/dist/esm/AssumeRoleProvider.mjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyJwt } from '../../src/iam/jwt.js';
 import { startStore } from '../../src/index.js';
-import { ROOT, rawRequest, startTestStore, type TestStore, xmlCode } from '../support/store.js';
+import {
+  ROOT,
+  rawRequest,
+  signedRequest,
+  startTestStore,
+  type TestStore,
+  xmlCode,
+} from '../support/store.js';
 
 const { CreateBucketCommand, ListBucketsCommand, PutObjectCommand } = s3sdk;
 
@@ -94,6 +101,26 @@ describe('STS AssumeRole', () => {
     await expect(rootWithToken.send(new ListBucketsCommand({}))).rejects.toMatchObject({
       name: 'InvalidTokenId',
     });
+  });
+
+  it('refuses a wrong session token of the right length, and of any other, with InvalidTokenId', async () => {
+    const creds = await assumeRole({ endpoint: t.store.url, credentials: ROOT });
+    const list = (sessionToken: string) =>
+      signedRequest(t.store.port, { method: 'GET', path: '/', creds: { ...creds, sessionToken } });
+    expect((await list(creds.sessionToken)).status).toBe(200);
+    const token = creds.sessionToken;
+    const flipped = `${token.slice(0, 40)}${token[40] === 'A' ? 'B' : 'A'}${token.slice(41)}`;
+    for (const wrong of [
+      flipped,
+      token.slice(0, -1),
+      `${token}A`,
+      'short',
+      // As many characters, one more byte in UTF-8 (sent as Latin-1, read back as é).
+      `${token.slice(0, -1)}é`,
+    ]) {
+      const res = await list(wrong);
+      expect([res.status, xmlCode(res.body)], wrong.length.toString()).toEqual([403, 'InvalidTokenId']);
+    }
   });
 
   it('refuses temporary credentials as callers: AccessDenied', async () => {

@@ -23,6 +23,10 @@ import { ROOT, startTestStore, type TestStore } from '../support/store.js';
 
 const { CreateBucketCommand } = s3sdk;
 
+// The store runs under an outbound allow-list admitting the local peers, so every delivery
+// goes through the allow-list's checked connections (STOWAGE_OUTBOUND_ALLOW).
+const LOCAL_PEERS = '127.0.0.1';
+
 let t: TestStore;
 let admin: MadminClient;
 let rabbit: RabbitMqServer;
@@ -33,7 +37,7 @@ beforeAll(async () => {
     startRabbitMq(),
     startMosquitto(),
     startNats(),
-    startTestStore(),
+    startTestStore({ outboundAllow: LOCAL_PEERS }),
   ]);
   admin = new MadminClient({ endpoint: t.store.url, credentials: ROOT });
 }, 150_000);

@@ -13,12 +13,20 @@ import { ROOT, startTestStore, type TestStore } from '../support/store.js';
 
 const { CreateBucketCommand } = s3sdk;
 
+// The store runs under an outbound allow-list admitting the local peers, so every delivery
+// goes through the allow-list's checked connections (STOWAGE_OUTBOUND_ALLOW).
+const LOCAL_PEERS = '127.0.0.1';
+
 let t: TestStore;
 let admin: MadminClient;
 let postgres: PostgresServer;
 let maria: MariaDbServer;
 beforeAll(async () => {
-  [postgres, maria, t] = await Promise.all([startPostgres(), startMariaDb(), startTestStore()]);
+  [postgres, maria, t] = await Promise.all([
+    startPostgres(),
+    startMariaDb(),
+    startTestStore({ outboundAllow: LOCAL_PEERS }),
+  ]);
   admin = new MadminClient({ endpoint: t.store.url, credentials: ROOT });
 }, 60_000);
 afterAll(async () => {

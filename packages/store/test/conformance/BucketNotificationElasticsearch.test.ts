@@ -12,11 +12,15 @@ import { ROOT, startTestStore, type TestStore } from '../support/store.js';
 
 const { CreateBucketCommand } = s3sdk;
 
+// The store runs under an outbound allow-list admitting the local peers, so every delivery
+// goes through the allow-list's checked connections (STOWAGE_OUTBOUND_ALLOW).
+const LOCAL_PEERS = '127.0.0.1';
+
 let t: TestStore;
 let es: ElasticsearchStandIn;
 let admin: MadminClient;
 beforeAll(async () => {
-  [es, t] = await Promise.all([startElasticsearchStandIn(), startTestStore()]);
+  [es, t] = await Promise.all([startElasticsearchStandIn(), startTestStore({ outboundAllow: LOCAL_PEERS })]);
   admin = new MadminClient({ endpoint: t.store.url, credentials: ROOT });
 });
 afterAll(async () => {

@@ -14,11 +14,15 @@ const {
   PutObjectCommand,
 } = s3sdk;
 
+// The store runs under an outbound allow-list admitting the local peers, so every delivery
+// goes through the allow-list's checked connections (STOWAGE_OUTBOUND_ALLOW).
+const LOCAL_PEERS = '127.0.0.1';
+
 let t: TestStore;
 let redis: RedisServer;
 beforeAll(async () => {
   redis = await startRedis();
-  t = await startTestStore();
+  t = await startTestStore({ outboundAllow: LOCAL_PEERS });
   const admin = new MadminClient({ endpoint: t.store.url, credentials: ROOT });
   const common = `address=${redis.address} password=${redis.password}`;
   await admin.config.setKV(`notify_redis:objects ${common} key=bucketobjects format=namespace`);

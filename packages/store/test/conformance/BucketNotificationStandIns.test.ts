@@ -22,6 +22,10 @@ import { selfSignedCert } from '../support/tls-cert.js';
 
 const { CreateBucketCommand, PutObjectCommand } = s3sdk;
 
+// The store runs under an outbound allow-list admitting the local peers, so every delivery
+// goes through the allow-list's checked connections (STOWAGE_OUTBOUND_ALLOW).
+const LOCAL_PEERS = '127.0.0.1';
+
 let t: TestStore;
 let admin: MadminClient;
 let open: KafkaStandIn;
@@ -36,7 +40,7 @@ beforeAll(async () => {
     startKafkaStandIn({ sasl: SASL }),
     startNsqdStandIn(),
     startNsqdStandIn({ tls }),
-    startTestStore(),
+    startTestStore({ outboundAllow: LOCAL_PEERS }),
   ]);
   admin = new MadminClient({ endpoint: t.store.url, credentials: ROOT });
 }, 60_000);

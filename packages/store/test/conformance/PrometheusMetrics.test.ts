@@ -1,6 +1,10 @@
+import { createHmac } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import * as s3sdk from '@aws-sdk/client-s3';
-import { MadminClient, prometheusToken } from '@stowage/madmin';
+import { assumeRole, MadminClient, prometheusToken } from '@stowage/madmin';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startStore } from '../../src/index.js';
 import { type PrometheusServer, startPrometheus } from '../support/prometheus.js';
 import { ROOT, rawRequest, startTestStore, type TestStore } from '../support/store.js';
 
@@ -87,5 +91,117 @@ describe('Prometheus metrics', () => {
     });
     expect(ok.status).toBe(200);
     expect(ok.body).toContain('# TYPE minio_node_drive_online_total gauge');
+  });
+});
+
+/** An HS512 JWT with exactly these claims, signed with `secret`. */
+function token(claims: Record<string, unknown>, secret: string): string {
+  const b64 = (v: unknown) => Buffer.from(JSON.stringify(v)).toString('base64url');
+  const signed = `${b64({ alg: 'HS512', typ: 'JWT' })}.${b64(claims)}`;
+  return `${signed}.${createHmac('sha512', secret).update(signed).digest('base64url')}`;
+}
+
+const inSeconds = (s: number) => Math.floor(Date.now() / 1000) + s;
+const YEAR = 365 * 24 * 3600;
+
+/** Status and admin error code of a scrape of /minio/v2/metrics/cluster with this bearer token. */
+async function scrape(port: number, bearer: string): Promise<string> {
+  const res = await rawRequest(port, 'GET', '/minio/v2/metrics/cluster', {
+    authorization: `Bearer ${bearer}`,
+  });
+  return res.status === 200 ? '200' : `${res.status} ${JSON.parse(res.body).Code}`;
+}
+
+describe('metrics tokens', () => {
+  it('must say when they expire, be issued by "prometheus", and run at most 100 years (mc\'s default)', async () => {
+    const port = t.store.port;
+    // What `mc admin prometheus generate` makes: 100 years, sub, iss=prometheus.
+    expect(await scrape(port, prometheusToken(ROOT))).toBe('200');
+    expect(await scrape(port, token({ sub: ROOT.accessKey, iss: 'prometheus' }, ROOT.secretKey))).toBe(
+      '403 AccessDenied',
+    );
+    expect(
+      await scrape(port, token({ sub: ROOT.accessKey, iss: 'prometheus', exp: 'never' }, ROOT.secretKey)),
+    ).toBe('403 AccessDenied');
+    expect(
+      await scrape(
+        port,
+        token({ sub: ROOT.accessKey, iss: 'prometheus', exp: inSeconds(200 * YEAR) }, ROOT.secretKey),
+      ),
+    ).toBe('403 AccessDenied');
+    expect(await scrape(port, token({ sub: ROOT.accessKey, exp: inSeconds(3600) }, ROOT.secretKey))).toBe(
+      '403 AccessDenied',
+    );
+    expect(
+      await scrape(
+        port,
+        token({ sub: ROOT.accessKey, iss: 'prometheus', exp: inSeconds(-10) }, ROOT.secretKey),
+      ),
+    ).toBe('400 ExpiredToken');
+  });
+
+  it('run no longer than STOWAGE_PROMETHEUS_JWT_MAX_LIFETIME when it is set', async () => {
+    const port = t.store.port;
+    process.env.STOWAGE_PROMETHEUS_JWT_MAX_LIFETIME = '24h';
+    try {
+      expect(await scrape(port, prometheusToken(ROOT, 3600))).toBe('200');
+      expect(await scrape(port, prometheusToken(ROOT, 2 * 24 * 3600))).toBe('403 AccessDenied');
+      expect(await scrape(port, prometheusToken(ROOT))).toBe('403 AccessDenied');
+      // A setting that is no duration accepts no token rather than any.
+      process.env.STOWAGE_PROMETHEUS_JWT_MAX_LIFETIME = 'a day';
+      expect(await scrape(port, prometheusToken(ROOT, 3600))).toBe('403 AccessDenied');
+    } finally {
+      delete process.env.STOWAGE_PROMETHEUS_JWT_MAX_LIFETIME;
+    }
+    expect(await scrape(port, prometheusToken(ROOT))).toBe('200');
+  });
+
+  it('end with the credentials they name: a disabled or removed user, an expired service account', async () => {
+    const port = t.store.port;
+    const admin = new MadminClient({ endpoint: t.store.url, credentials: ROOT });
+    await admin.users.add('reader', 'reader-secret-1');
+    await admin.policies.set(['diagnostics'], 'reader', false);
+    const readers = prometheusToken({ accessKey: 'reader', secretKey: 'reader-secret-1' });
+    expect(await scrape(port, readers)).toBe('200');
+    await admin.users.setStatus('reader', 'disabled');
+    expect(await scrape(port, readers)).toBe('403 AccessDenied');
+    await admin.users.setStatus('reader', 'enabled');
+    expect(await scrape(port, readers)).toBe('200');
+
+    const soon = new Date(Date.now() + 1500);
+    const key = await admin.serviceAccounts.add({ targetUser: 'reader', expiration: soon.toISOString() });
+    const keys = prometheusToken(key);
+    expect(await scrape(port, keys)).toBe('200');
+    await new Promise((r) => setTimeout(r, Math.max(0, soon.getTime() - Date.now()) + 100));
+    expect(await scrape(port, keys)).toBe('403 AccessDenied');
+
+    await admin.users.remove('reader');
+    expect(await scrape(port, readers)).toBe('403 AccessDenied');
+  });
+
+  it('end with temporary credentials: live ones scrape, expired ones are refused', async () => {
+    const live = await assumeRole({ endpoint: t.store.url, credentials: ROOT });
+    expect(await scrape(t.store.port, prometheusToken(live))).toBe('200');
+    // Credentials that expired an hour ago, as a store keeps them a while (to say ExpiredToken).
+    const drives = [join(t.dir, 'sts-1'), join(t.dir, 'sts-2')];
+    const expired = { accessKey: 'EXPIREDMETRICSKEY000', secretKey: 'expired-metrics-secret-1' };
+    await mkdir(join(drives[0]!, '.stowage.sys/config/iam/sts'), { recursive: true });
+    await writeFile(
+      join(drives[0]!, `.stowage.sys/config/iam/sts/${expired.accessKey}.json`),
+      JSON.stringify({
+        v: 1,
+        ...expired,
+        sessionToken: 'unused',
+        parent: ROOT.accessKey,
+        expiration: new Date(Date.now() - 3600_000).toISOString(),
+      }),
+    );
+    const store = await startStore({ drives, rootCredentials: ROOT });
+    try {
+      expect(await scrape(store.port, prometheusToken(expired))).toBe('400 ExpiredToken');
+      expect(await scrape(store.port, prometheusToken(ROOT))).toBe('200');
+    } finally {
+      await store.close();
+    }
   });
 });

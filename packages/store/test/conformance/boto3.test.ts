@@ -199,8 +199,15 @@ try:
     forged = 200
 except urllib.error.HTTPError as e:
     forged = e.code
+list_url = v2.generate_presigned_url('list_objects', Params={'Bucket': 'sigv2'}, ExpiresIn=60)
+listing = urllib.request.urlopen(list_url).status
+try:
+    urllib.request.urlopen(list_url + '&events=s3%3AObjectCreated%3A%2A', timeout=10)
+    streamed = 200
+except urllib.error.HTTPError as e:
+    streamed = [e.code, e.read().decode().split('<Code>')[1].split('<')[0]]
 wrong = boto3.session.Session(aws_access_key_id=os.environ['KEY'], aws_secret_access_key='not-the-secret', region_name='us-east-1').client('s3', endpoint_url=os.environ['ENDPOINT'], config=Config(signature_version='s3', s3={'addressing_style': 'path'}, retries={'max_attempts': 1}))
-print(json.dumps({'listed': listed, 'tags': v2.get_bucket_tagging(Bucket='sigv2')['TagSet'], 'got': got, 'mp': v2.get_object(Bucket='sigv2', Key='mp')['Body'].read().decode(), 'presigned': presigned, 'forged': forged, 'wrongSecret': code(lambda: wrong.list_objects_v2(Bucket='sigv2'))}))
+print(json.dumps({'listed': listed, 'tags': v2.get_bucket_tagging(Bucket='sigv2')['TagSet'], 'got': got, 'mp': v2.get_object(Bucket='sigv2', Key='mp')['Body'].read().decode(), 'presigned': presigned, 'forged': forged, 'listing': listing, 'streamed': streamed, 'wrongSecret': code(lambda: wrong.list_objects_v2(Bucket='sigv2'))}))
 `);
     expect(out).toEqual({
       listed: ['a b+c.txt', 'mp'],
@@ -209,6 +216,9 @@ print(json.dumps({'listed': listed, 'tags': v2.get_bucket_tagging(Bucket='sigv2'
       mp: 'part',
       presigned: ['v2 body', 'text/x-v2', true],
       forged: 403,
+      // A presigned listing, and the same URL with an unsigned &events= (a notification stream).
+      listing: 200,
+      streamed: [403, 'AccessDenied'],
       wrongSecret: 'SignatureDoesNotMatch',
     });
   }, 120_000);

@@ -35,7 +35,11 @@ afterAll(() => t.close());
 
 // Async exec only: the store runs in this process, so a synchronous child would deadlock it.
 async function s3cmd(...args: string[]): Promise<string> {
-  const { stdout } = await run(S3CMD, ['-c', config, ...args], {
+  return s3cmdWith(config, ...args);
+}
+
+async function s3cmdWith(configFile: string, ...args: string[]): Promise<string> {
+  const { stdout } = await run(S3CMD, ['-c', configFile, ...args], {
     env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: t.dir },
     timeout: 120_000,
   });
@@ -67,5 +71,27 @@ describe('s3cmd', () => {
     await s3cmd('del', 's3://cmd/dir/big.bin', 's3://cmd/copy.bin');
     expect(await s3cmd('ls', 's3://cmd')).toBe('');
     await s3cmd('rb', 's3://cmd');
+  }, 120_000);
+
+  it('signs with Signature Version 2 (signature_v2 = True): sub-resources, listings, deletes', async () => {
+    expect(existsSync(S3CMD), 's3cmd is missing: run `apt-get install s3cmd`').toBe(true);
+    const v2 = join(t.dir, 's3cfg-v2');
+    await writeFile(
+      v2,
+      (await readFile(config, 'utf8')).replace('signature_v2 = False', 'signature_v2 = True'),
+    );
+    await s3cmdWith(v2, 'mb', 's3://cmdv2');
+    const file = join(t.dir, 'small.txt');
+    await writeFile(file, 'v2 signed');
+    await s3cmdWith(v2, 'put', file, 's3://cmdv2/dir/small.txt');
+    await s3cmdWith(v2, 'setacl', '--acl-private', 's3://cmdv2/dir/small.txt');
+    expect(await s3cmdWith(v2, 'ls', 's3://cmdv2/dir/')).toContain('s3://cmdv2/dir/small.txt');
+    // info reads the bucket's location, ACL, policy, CORS and lifecycle: one sub-resource each.
+    expect(await s3cmdWith(v2, 'info', 's3://cmdv2')).toContain('s3://cmdv2/');
+    const back = join(t.dir, 'small-back.txt');
+    await s3cmdWith(v2, 'get', '--force', 's3://cmdv2/dir/small.txt', back);
+    expect(await readFile(back, 'utf8')).toBe('v2 signed');
+    await s3cmdWith(v2, 'del', '--recursive', '--force', 's3://cmdv2/dir/');
+    await s3cmdWith(v2, 'rb', 's3://cmdv2');
   }, 120_000);
 });

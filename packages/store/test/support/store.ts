@@ -43,21 +43,29 @@ export async function startTestStore(
     drives?: number;
     identity?: StoreOptions['identity'];
     trustedProxies?: StoreOptions['trustedProxies'];
+    /** STOWAGE_OUTBOUND_ALLOW for this store (read once, when it starts). */
+    outboundAllow?: string;
   } = {},
 ): Promise<TestStore> {
   const dir = await mkdtemp(join(tmpdir(), 'stowage-store-'));
   const drives = Array.from({ length: opts.drives ?? 4 }, (_, i) => join(dir, `drive${i + 1}`));
   const logs: string[] = [];
-  const options: StoreOptions = {
-    drives,
-    rootCredentials: ROOT,
-    log: (l) => logs.push(l),
-    ...(opts.region ? { region: opts.region } : {}),
-    ...(opts.idleTimeoutMs ? { idleTimeoutMs: opts.idleTimeoutMs } : {}),
-    ...(opts.identity ? { identity: opts.identity } : {}),
-    ...(opts.trustedProxies ? { trustedProxies: opts.trustedProxies } : {}),
-  };
-  const store = await startStore(options);
+  const start = (port = 0) =>
+    startStore({
+      drives,
+      port,
+      rootCredentials: ROOT,
+      log: (l) => logs.push(l),
+      ...(opts.region ? { region: opts.region } : {}),
+      ...(opts.idleTimeoutMs ? { idleTimeoutMs: opts.idleTimeoutMs } : {}),
+      ...(opts.identity ? { identity: opts.identity } : {}),
+      ...(opts.trustedProxies ? { trustedProxies: opts.trustedProxies } : {}),
+    });
+  const launch = (port?: number) =>
+    opts.outboundAllow === undefined
+      ? start(port)
+      : withEnv({ STOWAGE_OUTBOUND_ALLOW: opts.outboundAllow }, () => start(port));
+  const store = await launch();
   const client = (credentials: { accessKeyId: string; secretAccessKey: string; sessionToken?: string }) =>
     new s3sdk.S3Client({
       endpoint: store.url,
@@ -85,7 +93,7 @@ export async function startTestStore(
     client,
     async restart() {
       await this.store.close();
-      this.store = await startStore({ ...options, port: this.store.port });
+      this.store = await launch(this.store.port);
     },
     async close() {
       s3.destroy();
@@ -94,6 +102,19 @@ export async function startTestStore(
       await rm(dir, { recursive: true, force: true });
     },
   };
+}
+
+/** Runs `work` with these environment variables set, restoring them after (settings read at start). */
+export async function withEnv<T>(vars: Record<string, string>, work: () => Promise<T>): Promise<T> {
+  const before = Object.fromEntries(Object.keys(vars).map((k) => [k, process.env[k]]));
+  Object.assign(process.env, vars);
+  try {
+    return await work();
+  } finally {
+    for (const [k, v] of Object.entries(before))
+      if (v === undefined) delete process.env[k];
+      else process.env[k] = v;
+  }
 }
 
 export interface RawResponse {

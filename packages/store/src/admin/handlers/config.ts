@@ -2,6 +2,7 @@ import { configHelp } from '../../config/help.js';
 import {
   applyLines,
   ConfigError,
+  DEFAULT_TARGET,
   deleteKeys,
   effective,
   exportAll,
@@ -11,10 +12,11 @@ import {
   parseText,
   type ServerConfig,
 } from '../../config/kv.js';
-import { probe, probeTarget } from '../../config/notify-probe.js';
+import { outboundAddresses, probe, probeTarget, urlAddress } from '../../config/notify-probe.js';
 import type { ServerConfigStore } from '../../config/store.js';
 import type { Subsystem } from '../../config/subsystems.js';
 import { emptyReply, type Reply } from '../../http/reply.js';
+import { type OutboundPolicy, OutboundRefused } from '../../net/outbound.js';
 import { ApiError } from '../../s3/errors.js';
 import type { AdminCall } from '../call.js';
 
@@ -36,12 +38,50 @@ export async function configured<T>(work: () => Promise<T> | T): Promise<T> {
   }
 }
 
+/** Where an enabled target of a change connects: notify_* targets, audit and logger webhooks. */
+function targetAddresses(sub: Subsystem, values: Record<string, string>): { host: string; port: number }[] {
+  if (sub.name.startsWith('notify_')) return outboundAddresses(sub.name.slice('notify_'.length), values);
+  if (sub.name === 'audit_webhook' || sub.name === 'logger_webhook') {
+    const at = values.endpoint ? urlAddress(values.endpoint) : undefined;
+    return at ? [at] : [];
+  }
+  return [];
+}
+
+/**
+ * Every target a change enables must connect only where STOWAGE_OUTBOUND_ALLOW allows
+ * (queue_dir or not): refused with 400 XMinioConfigError naming the target, the address
+ * and the setting, nothing stored.
+ */
+async function checkOutbound(
+  outbound: OutboundPolicy,
+  next: ServerConfig,
+  lines: readonly KvLine[],
+): Promise<void> {
+  if (!outbound.restricted) return;
+  for (const { sub, target } of lines) {
+    const values = effective(next, sub, target);
+    if (!isEnabled(sub, values)) continue;
+    for (const { host, port } of targetAddresses(sub, values))
+      await outbound.check(host, port).catch((err: unknown) => {
+        if (!(err instanceof OutboundRefused)) throw err;
+        const name = target === DEFAULT_TARGET ? sub.name : `${sub.name}:${target}`;
+        throw new ApiError('XMinioConfigError', `${name}: ${err.message}`);
+      });
+  }
+}
+
 /**
  * MinIO connects to every notification target a change enables and refuses the change
  * (400 XMinioAdminConfigBadJSON, nothing stored) when one cannot be reached, unless its
  * events would wait in a queue_dir.
  */
-async function reachNotifyTargets(next: ServerConfig, lines: readonly KvLine[]): Promise<void> {
+async function reachNotifyTargets(
+  outbound: OutboundPolicy,
+  next: ServerConfig,
+  lines: readonly KvLine[],
+): Promise<void> {
+  await checkOutbound(outbound, next, lines);
   await Promise.all(
     lines.map(async ({ sub, target }) => {
       if (!sub.name.startsWith('notify_')) return;
@@ -49,7 +89,7 @@ async function reachNotifyTargets(next: ServerConfig, lines: readonly KvLine[]):
       if (!isEnabled(sub, values) || values.queue_dir) return;
       const where = probeTarget(sub.name.slice('notify_'.length), values);
       if (!where) return;
-      await probe(where).catch((err: Error) => {
+      await probe(where, outbound).catch((err: Error) => {
         throw new ApiError('XMinioAdminConfigBadJSON', err.message);
       });
     }),
@@ -69,13 +109,17 @@ export async function getConfigKVReply(
   return call.sealedText(await configured(() => getKV(store.config, key)));
 }
 
-export async function setConfigKVReply(call: AdminCall, store: ServerConfigStore): Promise<Reply> {
+export async function setConfigKVReply(
+  call: AdminCall,
+  store: ServerConfigStore,
+  outbound: OutboundPolicy,
+): Promise<Reply> {
   call.require(ACTION);
   const text = (await call.secretBody()).toString('utf8');
   const touched = await configured(async () => {
     const lines = parseText(text);
     if (lines.length === 0) throw new ConfigError('no configuration was given');
-    await reachNotifyTargets(applyLines(store.config, lines), lines);
+    await reachNotifyTargets(outbound, applyLines(store.config, lines), lines);
     return store.update((c) => ({ config: applyLines(c, lines), result: lines.map((l) => l.sub) }), text);
   });
   return applied(touched);
@@ -114,13 +158,17 @@ export async function getConfigReply(call: AdminCall, store: ServerConfigStore):
 }
 
 /** PUT /config: the whole configuration, replaced. */
-export async function setConfigReply(call: AdminCall, store: ServerConfigStore): Promise<Reply> {
+export async function setConfigReply(
+  call: AdminCall,
+  store: ServerConfigStore,
+  outbound: OutboundPolicy,
+): Promise<Reply> {
   call.require(ACTION);
   const text = (await call.secretBody()).toString('utf8');
   await configured(async () => {
     const lines = parseText(text);
     const next = applyLines({} as ServerConfig, lines);
-    await reachNotifyTargets(next, lines);
+    await reachNotifyTargets(outbound, next, lines);
     return store.update(() => ({ config: next, result: undefined }), text);
   });
   return emptyReply(200);
@@ -143,12 +191,14 @@ export async function restoreConfigHistoryReply(
   call: AdminCall,
   store: ServerConfigStore,
   restoreId: string,
+  outbound: OutboundPolicy,
 ): Promise<Reply> {
   call.require(ACTION);
   await configured(async () => {
     const entry = (await store.history()).find((e) => e.restoreId === restoreId);
     if (!entry) throw new ConfigError(`restore id '${restoreId}' not found`, 'notFound');
     const lines = parseText(entry.data);
+    await checkOutbound(outbound, applyLines(store.config, lines), lines);
     await store.update((c) => ({ config: applyLines(c, lines), result: undefined }));
     await store.dropHistory(restoreId);
   });

@@ -1,6 +1,7 @@
 import type { ObjectLayer } from '../../engine/object-layer.js';
 import type { SystemStore } from '../../engine/system-store.js';
 import { emptyReply, jsonReply, type Reply } from '../../http/reply.js';
+import type { OutboundPolicy } from '../../net/outbound.js';
 import { probeRemoteBucket } from '../../replication/remote.js';
 import {
   type BucketTarget,
@@ -12,7 +13,7 @@ import {
 import { replicationTargets } from '../../s3/config/documents.js';
 import { BucketConfigStore } from '../../s3/config/store.js';
 import { ApiError } from '../../s3/errors.js';
-import { type AdminCall, jsonObject } from '../call.js';
+import { type AdminCall, jsonObject, refusedOutbound } from '../call.js';
 
 // Remote targets of a bucket (madmin-protocol.md §3.7): checked against the remote before
 // they are kept (reachable, bucket present and versioned), secrets never shown again.
@@ -21,6 +22,8 @@ export interface TargetDeps {
   layer: ObjectLayer;
   system: SystemStore;
   region: string;
+  /** Where remotes may be (STOWAGE_OUTBOUND_ALLOW). */
+  outbound: OutboundPolicy;
 }
 
 const targetsOf = async (configs: BucketConfigStore, bucket: string) =>
@@ -41,14 +44,24 @@ export async function setRemoteTargetReply(
   const target = parseTarget(jsonObject(await call.secretBody()), bucket, deps.region);
   if (target.endpoint === host && target.targetbucket === bucket)
     throw new ApiError('XMinioAdminRemoteIdenticalToSource');
-  const state = await probeRemoteBucket({
-    endpoint: target.endpoint,
-    secure: target.secure,
-    bucket: target.targetbucket,
-    accessKey: target.credentials.accessKey,
-    secretKey: target.credentials.secretKey ?? '',
-    region: target.omitempty ?? '',
-  });
+  const state = await refusedOutbound(
+    (async () => {
+      const endpoint = new URL(`${target.secure ? 'https' : 'http'}://${target.endpoint}`);
+      await deps.outbound.check(endpoint.hostname, Number(endpoint.port) || (target.secure ? 443 : 80));
+      return probeRemoteBucket(
+        {
+          endpoint: target.endpoint,
+          secure: target.secure,
+          bucket: target.targetbucket,
+          accessKey: target.credentials.accessKey,
+          secretKey: target.credentials.secretKey ?? '',
+          region: target.omitempty ?? '',
+        },
+        deps.outbound,
+      );
+    })(),
+    'XMinioAdminReplicationRemoteConnectionError',
+  );
   if (state === 'unreachable' || state === 'denied')
     throw new ApiError('XMinioAdminReplicationRemoteConnectionError');
   if (state === 'missing') throw new ApiError('ReplicationDestinationNotFoundError');

@@ -7,6 +7,7 @@ import { reportedParities } from '../../config/storage-class.js';
 import type { ServerConfigStore } from '../../config/store.js';
 import { notifyType, SUBSYSTEMS } from '../../config/subsystems.js';
 import type { DriveInfo, ObjectLayer } from '../../engine/object-layer.js';
+import type { OutboundPolicy } from '../../net/outbound.js';
 import type { LogTargets } from '../../observe/log-targets.js';
 import type { NotificationTargets } from '../../observe/notify-targets.js';
 import type { TargetStatus } from '../../observe/queued-target.js';
@@ -41,6 +42,7 @@ type TargetsStatus = Array<Record<string, Array<Record<string, { status: 'online
 export async function notificationStatus(
   config: ServerConfig,
   delivered: (target: string) => TargetStatus | undefined,
+  outbound: OutboundPolicy,
 ): Promise<TargetsStatus> {
   const groups = await Promise.all(
     SUBSYSTEMS.filter((sub) => sub.name.startsWith('notify_')).map(async (sub) => {
@@ -51,7 +53,9 @@ export async function notificationStatus(
         targets.map(async (target) => {
           const seen = delivered(`${target}:${notifyType(sub.name)}`);
           const where = probeTarget(sub.name.slice('notify_'.length), effective(config, sub, target));
-          const online = seen ? seen === 'online' : where !== undefined && (await probeStatus(where));
+          const online = seen
+            ? seen === 'online'
+            : where !== undefined && (await probeStatus(where, outbound));
           return { [target]: { status: online ? ('online' as const) : ('offline' as const) } };
         }),
       );
@@ -169,8 +173,10 @@ export async function serverInfo(deps: ServerInfoDeps, host: string): Promise<In
   const arns = notificationArns(deps.config.config);
   if (arns.length > 0) {
     info.sqsARN = arns;
-    info.services!.notifications = await notificationStatus(deps.config.config, (t) =>
-      deps.notifyTargets.status(t),
+    info.services!.notifications = await notificationStatus(
+      deps.config.config,
+      (t) => deps.notifyTargets.status(t),
+      deps.notifyTargets.outbound,
     );
   }
   return info;

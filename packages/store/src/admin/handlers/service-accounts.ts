@@ -1,5 +1,6 @@
 import { emptyReply, type Reply } from '../../http/reply.js';
 import type { Identity } from '../../iam/credentials.js';
+import { actsForRoot } from '../../iam/rights.js';
 import {
   addServiceAccount,
   deleteServiceAccount,
@@ -50,18 +51,33 @@ function externalParent(identity: Identity): ExternalParent | undefined {
   };
 }
 
+/**
+ * Root's access keys are root's to manage: a key made for root, or a root key's secret or
+ * policy changed, hands whoever did it root's rights. admin:CreateServiceAccount and
+ * admin:UpdateServiceAccount stop short of that (MinIO lets them through).
+ */
+function assertRootKeysByRoot(call: AdminCall, owner: { parent: string; idp?: string }): void {
+  const root = call.credentials.rootAccessKey;
+  if (actsForRoot(owner, root) && !actsForRoot(call.identity, root))
+    throw new ApiError(
+      'AccessDenied',
+      "Only the root user may create or change the root user's service accounts.",
+    );
+}
+
 export async function addServiceAccountReply(call: AdminCall): Promise<Reply> {
   if (call.identity.kind === 'serviceAccount')
     throw new ApiError('XMinioIAMActionNotAllowed', 'A service account cannot create service accounts.');
   const fields = jsonObject(await call.secretBody());
   const target = optionalString(fields, 'targetUser') || call.identity.parent;
   call.require('admin:CreateServiceAccount', { self: target === call.identity.parent });
+  const external = target === call.identity.parent ? externalParent(call.identity) : undefined;
+  assertRootKeysByRoot(call, { parent: target, ...(external ? { idp: external.idp } : {}) });
   const policy = policyText(fields, 'policy');
   const accessKey = optionalString(fields, 'accessKey');
   const secretKey = optionalString(fields, 'secretKey');
   const comment = optionalString(fields, 'comment');
   const expires = expiration(fields);
-  const external = target === call.identity.parent ? externalParent(call.identity) : undefined;
   const credentials = await addServiceAccount(
     call.iam,
     {
@@ -95,6 +111,7 @@ function requireOwnerOr(call: AdminCall, accessKey: string, action: string, hide
 
 export async function updateServiceAccountReply(call: AdminCall, accessKey: string): Promise<Reply> {
   requireOwnerOr(call, accessKey, 'admin:UpdateServiceAccount');
+  assertRootKeysByRoot(call, serviceAccount(call.iam, accessKey));
   const fields = jsonObject(await call.secretBody());
   const newPolicy = policyText(fields, 'newPolicy');
   const newSecretKey = optionalString(fields, 'newSecretKey');

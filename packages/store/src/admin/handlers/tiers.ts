@@ -1,10 +1,11 @@
 import type { ObjectLayer } from '../../engine/object-layer.js';
 import type { SystemStore } from '../../engine/system-store.js';
 import { emptyReply, jsonReply, type Reply } from '../../http/reply.js';
+import type { OutboundPolicy } from '../../net/outbound.js';
 import { probeRemoteBucket } from '../../replication/remote.js';
 import { ApiError } from '../../s3/errors.js';
 import { parseTier, redacted, TIER_TYPES, type TierConfig, TierStore } from '../../tiers/tiers.js';
-import { type AdminCall, jsonObject, optionalString } from '../call.js';
+import { type AdminCall, jsonObject, optionalString, refusedOutbound } from '../call.js';
 
 // Remote tiers (madmin-protocol.md §3.7). S3 and MinIO tiers are checked against the remote
 // before they are kept; Azure and GCS tiers cannot be reached from here and are kept as
@@ -13,20 +14,31 @@ import { type AdminCall, jsonObject, optionalString } from '../call.js';
 export interface TierDeps {
   layer: ObjectLayer;
   system: SystemStore;
+  /** Where tiers may be (STOWAGE_OUTBOUND_ALLOW). */
+  outbound: OutboundPolicy;
 }
 
-async function check(tier: TierConfig): Promise<void> {
+async function check(tier: TierConfig, outbound: OutboundPolicy): Promise<void> {
   if (tier.Type !== 's3' && tier.Type !== 'minio') return;
   const f = tier[TIER_TYPES[tier.Type]] as Record<string, string>;
   const url = new URL(f.Endpoint ?? '');
-  const state = await probeRemoteBucket({
-    endpoint: url.host,
-    secure: url.protocol === 'https:',
-    bucket: f.Bucket ?? '',
-    accessKey: f.AccessKey ?? '',
-    secretKey: f.SecretKey ?? '',
-    region: f.Region ?? '',
-  });
+  const state = await refusedOutbound(
+    (async () => {
+      await outbound.check(url.hostname, Number(url.port) || (url.protocol === 'https:' ? 443 : 80));
+      return probeRemoteBucket(
+        {
+          endpoint: url.host,
+          secure: url.protocol === 'https:',
+          bucket: f.Bucket ?? '',
+          accessKey: f.AccessKey ?? '',
+          secretKey: f.SecretKey ?? '',
+          region: f.Region ?? '',
+        },
+        outbound,
+      );
+    })(),
+    'XMinioAdminTierInvalidConfig',
+  );
   if (state === 'denied') throw new ApiError('XMinioAdminTierInvalidCredentials');
   if (state === 'missing') throw new ApiError('XMinioAdminTierBucketNotFound');
   if (state === 'unreachable')
@@ -41,7 +53,7 @@ export async function addTierReply(call: AdminCall, deps: TierDeps): Promise<Rep
   const store = new TierStore(deps.system);
   const tiers = await store.list();
   if (find(tiers, tier.Name) >= 0) throw new ApiError('XMinioAdminTierAlreadyExists');
-  await check(tier);
+  await check(tier, deps.outbound);
   await store.save([...tiers, tier]);
   return emptyReply(204);
 }
@@ -74,7 +86,7 @@ export async function editTierReply(call: AdminCall, deps: TierDeps, name: strin
     fields[tier.Type === 'azure' ? 'AccountName' : 'AccessKey'] = access;
     fields[tier.Type === 'azure' ? 'AccountKey' : 'SecretKey'] = secret;
   }
-  await check(tier);
+  await check(tier, deps.outbound);
   tiers[i] = tier;
   await store.save(tiers);
   return emptyReply(204);
@@ -96,7 +108,7 @@ export async function verifyTierReply(call: AdminCall, deps: TierDeps, name: str
   const tiers = await new TierStore(deps.system).list();
   const i = find(tiers, name);
   if (i < 0) throw new ApiError('XMinioAdminTierNotFound');
-  await check(tiers[i]!);
+  await check(tiers[i]!, deps.outbound);
   return emptyReply(204);
 }
 

@@ -1,8 +1,8 @@
 import { createHash, createHmac } from 'node:crypto';
 import { Transform, type TransformCallback } from 'node:stream';
 import { EMPTY_SHA256, type Scope, scopeString, signingKey } from '@stowage/madmin';
+import { sameSecret } from '../../crypto/same-secret.js';
 import { ApiError } from '../errors.js';
-import { sameSignature } from './common.js';
 
 // Decodes `Content-Encoding: aws-chunked` bodies:
 //   <hex-size>[;chunk-signature=<sig>]\r\n<data>\r\n ... 0[;chunk-signature=<sig>]\r\n
@@ -57,7 +57,7 @@ export class AwsChunkedDecoder extends Transform {
   private verifyChunk(): void {
     if (!this.signer) return;
     const expected = this.sign('PAYLOAD', this.chunkHash.digest('hex'));
-    if (!sameSignature(expected, this.chunkSig)) throw new ApiError('SignatureDoesNotMatch');
+    if (!sameSecret(expected, this.chunkSig)) throw new ApiError('SignatureDoesNotMatch');
     this.prevSig = expected;
     this.chunkHash = createHash('sha256');
   }
@@ -103,7 +103,7 @@ export class AwsChunkedDecoder extends Transform {
       if (!this.signer) return;
       const canonical = [...this.trailers].map(([k, v]) => `${k}:${v}\n`).join('');
       const expected = this.sign('TRAILER', createHash('sha256').update(canonical).digest('hex'));
-      if (!sameSignature(expected, value)) throw new ApiError('SignatureDoesNotMatch');
+      if (!sameSecret(expected, value)) throw new ApiError('SignatureDoesNotMatch');
       this.trailersSigned = true;
     } else {
       if (name !== this.declared) throw new ApiError('MalformedTrailerError');

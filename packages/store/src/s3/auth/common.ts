@@ -1,4 +1,5 @@
 import { canonicalQuery, goCanonicalQuery, type Scope } from '@stowage/madmin';
+import { sameSecret } from '../../crypto/same-secret.js';
 import type { QueryPairs, RequestContext } from '../../http/context.js';
 import type { Identity } from '../../iam/credentials.js';
 import { ApiError } from '../errors.js';
@@ -28,6 +29,8 @@ export interface AuthResult {
 }
 
 export const MAX_SKEW_MS = 15 * 60 * 1000;
+/** How far ahead a presigned URL may run, either signature version: a week, as S3 allows. */
+export const MAX_PRESIGNED_MS = 7 * 24 * 3600 * 1000;
 
 // Requests signed in the same second carry the same date: the last one parsed is kept.
 let lastAmzDate = '';
@@ -83,21 +86,14 @@ export function identify(accessKey: string, token: string | undefined, opts: Aut
   const identity = opts.lookup(accessKey);
   if (!identity) throw new ApiError('InvalidAccessKeyId');
   if (identity.kind === 'temporary') {
-    if (token === undefined || token !== identity.sessionToken) throw new ApiError('InvalidTokenId');
+    if (token === undefined || !sameSecret(identity.sessionToken ?? '', token))
+      throw new ApiError('InvalidTokenId');
     if (identity.expiration && identity.expiration <= opts.now) throw new ApiError('ExpiredToken');
   } else if (token !== undefined && token !== '') {
     // A token sent with long-term credentials is an error too (MinIO).
     throw new ApiError('InvalidTokenId');
   }
   return identity;
-}
-
-/** Compares in time that depends on the length only, never on where the strings differ. */
-export function sameSignature(expected: string, given: string): boolean {
-  if (expected.length !== given.length) return false;
-  let diff = 0;
-  for (let i = 0; i < expected.length; i++) diff |= expected.charCodeAt(i) ^ given.charCodeAt(i);
-  return diff === 0;
 }
 
 /**
@@ -167,11 +163,11 @@ export function verifySignature(
 ): string {
   const spec = canonicalQuery(query);
   const expected = sign(spec);
-  if (sameSignature(expected, given)) return expected;
+  if (sameSecret(expected, given)) return expected;
   const go = goCanonicalQuery(query);
   if (go !== spec) {
     const alternative = sign(go);
-    if (sameSignature(alternative, given)) return alternative;
+    if (sameSecret(alternative, given)) return alternative;
   }
   throw new ApiError('SignatureDoesNotMatch');
 }

@@ -14,13 +14,14 @@ import {
   assertHeadersSigned,
   checkScope,
   identify,
+  MAX_PRESIGNED_MS,
   MAX_SKEW_MS,
   parseAmzDate,
   signingHeaders,
   verifySignature,
 } from './common.js';
 
-const MAX_EXPIRES = 7 * 24 * 3600;
+const MAX_EXPIRES = MAX_PRESIGNED_MS / 1000;
 
 export function isPresigned(ctx: RequestContext): boolean {
   return queryValue(ctx.query, 'X-Amz-Signature') !== undefined;

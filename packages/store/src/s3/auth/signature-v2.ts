@@ -1,8 +1,10 @@
 import { createHmac } from 'node:crypto';
 import { UNSIGNED_PAYLOAD } from '@stowage/madmin';
+import { sameSecret } from '../../crypto/same-secret.js';
 import { header, queryValue, type RequestContext } from '../../http/context.js';
 import { ApiError } from '../errors.js';
-import { type AuthOptions, type AuthResult, identify, MAX_SKEW_MS, sameSignature } from './common.js';
+import { selectsOperation } from '../request/actions.js';
+import { type AuthOptions, type AuthResult, identify, MAX_PRESIGNED_MS, MAX_SKEW_MS } from './common.js';
 
 // AWS Signature Version 2, on S3 requests only, as MinIO accepts it: the header form
 // ("Authorization: AWS key:signature") and presigned URLs (AWSAccessKeyId, Signature,
@@ -80,36 +82,64 @@ function rawQuery(ctx: RequestContext): [string, string][] {
     });
 }
 
+/** A resource string a client may have signed, and the query parameters it names. */
+interface Resource {
+  text: string;
+  covers: ReadonlySet<string>;
+}
+
 /**
  * The resource strings a client may have signed: values decoded or as sent. Names are read
  * decoded, as the router reads them (MinIO unescapes them too): `?%74agging` is tagging, and
  * is signed as such.
  */
-function resources(ctx: RequestContext, resourcePath: string): string[] {
+function resources(ctx: RequestContext, resourcePath: string): Resource[] {
   // botocore signs a bucket's own requests as "/bucket/", whatever path it sends.
   const paths = new Set([resourcePath]);
   if (/^\/[^/]+$/.test(resourcePath)) paths.add(`${resourcePath}/`);
   const raw = rawQuery(ctx);
   const pairs = ctx.query.map(([key, decoded], i) => ({ key, decoded, raw: raw[i]?.[1] ?? decoded }));
-  const out = new Set<string>();
+  const signed = pairs.filter((p) => SUB_RESOURCES.has(p.key));
+  const covered = new Set(signed.map((p) => p.key));
+  const out = new Map<string, Resource>();
   for (const path of paths)
     for (const decode of [true, false]) {
-      const kept = pairs
-        .filter((p) => SUB_RESOURCES.has(p.key))
+      const kept = signed
         .map((p) => [p.key, decode ? p.decoded : p.raw] as const)
         .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
         .map(([k, v]) => (v === '' ? k : `${k}=${v}`));
       const query = kept.length > 0 ? `?${kept.join('&')}` : '';
-      out.add(`${path}${query}`);
+      out.set(`${path}${query}`, { text: `${path}${query}`, covers: covered });
       // botocore signs an operation whose address holds a fixed query (?uploads, ?delete,
       // ?list-type=2) with that query in the path too: "/b/k?uploads?uploads".
       const [first] = pairs;
-      if (first)
-        out.add(
-          `${path}?${first.raw === '' ? first.key : `${first.key}=${decode ? first.decoded : first.raw}`}${query}`,
-        );
+      if (first) {
+        const text = `${path}?${first.raw === '' ? first.key : `${first.key}=${decode ? first.decoded : first.raw}`}${query}`;
+        out.set(text, { text, covers: new Set([...covered, first.key]) });
+      }
     }
-  return [...out];
+  return [...out.values()];
+}
+
+/**
+ * A query parameter that chooses the operation (router's keywords) must be one the
+ * signature covers: Signature V2 signs only a fixed list of sub-resources, so without this
+ * `&events=` appended to a presigned listing would turn it into a notification stream, or
+ * `&policyStatus` into another read, all under the signer's rights.
+ */
+function assertOperationSigned(ctx: RequestContext, covers: ReadonlySet<string>): void {
+  const seen = new Set<string>();
+  for (const [key] of ctx.query) {
+    if (!selectsOperation(key)) continue;
+    // A keyword signed only as the path's fixed query covers that one occurrence.
+    const repeated = seen.has(key) && !SUB_RESOURCES.has(key);
+    seen.add(key);
+    if (!covers.has(key) || repeated)
+      throw new ApiError(
+        'AccessDenied',
+        `There were query parameters present in the request which were not signed: ${key}`,
+      );
+  }
 }
 
 /**
@@ -157,9 +187,12 @@ function verify(
   for (const headers of new Set(amz))
     for (const resource of resources(ctx, resourcePath)) {
       const expected = createHmac('sha1', secret)
-        .update(Buffer.from(`${head}\n${headers}${resource}`, 'latin1'))
+        .update(Buffer.from(`${head}\n${headers}${resource.text}`, 'latin1'))
         .digest('base64');
-      if (sameSignature(expected, given)) return expected;
+      if (sameSecret(expected, given)) {
+        assertOperationSigned(ctx, resource.covers);
+        return expected;
+      }
     }
   throw new ApiError('SignatureDoesNotMatch');
 }
@@ -193,6 +226,13 @@ export function verifyPresignedV2(ctx: RequestContext, opts: AuthOptions, resour
   if (!/^\d{1,12}$/.test(expires))
     throw new ApiError('AuthorizationQueryParametersError', 'Expires must be a number of seconds since 1970');
   if (opts.now.getTime() > Number(expires) * 1000) throw new ApiError('AccessDenied', 'Request has expired');
+  // SigV4 caps a presigned URL at a week (X-Amz-Expires); V2 would otherwise make links
+  // that outlive any rotation schedule. The clock skew allowed elsewhere is allowed here too.
+  if (Number(expires) * 1000 - opts.now.getTime() > MAX_PRESIGNED_MS + MAX_SKEW_MS)
+    throw new ApiError(
+      'AuthorizationQueryParametersError',
+      'Expires must be less than a week (604800 seconds) from now',
+    );
   const token = queryValue(ctx.query, 'x-amz-security-token') ?? header(ctx.headers, 'x-amz-security-token');
   const identity = identify(queryValue(ctx.query, 'AWSAccessKeyId')!, token, opts);
   const sig = verify(

@@ -2,13 +2,14 @@ import { createHmac } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { signingKey, UNSIGNED_PAYLOAD } from '@stowage/madmin';
 import { type SseRequest, sseResponseHeaders } from '../../crypto/index.js';
+import { sameSecret } from '../../crypto/same-secret.js';
 import { assertObjectKey } from '../../engine/names.js';
 import { type BodyFacts, MAX_OBJECT_SIZE, type StoredHeaderName } from '../../engine/object-layer.js';
 import { header, headerBytes, type RequestContext } from '../../http/context.js';
 import { emptyReply, type Reply, xmlReply } from '../../http/reply.js';
 import type { Identity } from '../../iam/credentials.js';
 import { CHECKSUM_NAME, checkValue, running } from '../auth/checksum.js';
-import { type AuthOptions, checkScope, identify, parseAmzDate, sameSignature } from '../auth/common.js';
+import { type AuthOptions, checkScope, identify, parseAmzDate } from '../auth/common.js';
 import { authorize } from '../authorize.js';
 import type { S3Deps } from '../call.js';
 import { headerConditions, noteSignature } from '../condition-keys.js';
@@ -65,8 +66,7 @@ function authenticate(fields: Map<string, string>, opts: AuthOptions): Identity 
   const expected = createHmac('sha256', signingKey(identity.secretKey, scope))
     .update(required(fields, 'policy'))
     .digest('hex');
-  if (!sameSignature(expected, required(fields, 'x-amz-signature')))
-    throw new ApiError('SignatureDoesNotMatch');
+  if (!sameSecret(expected, required(fields, 'x-amz-signature'))) throw new ApiError('SignatureDoesNotMatch');
   return identity;
 }
 

@@ -12,6 +12,7 @@ import type { ByteRange, ObjectInfo } from '../../engine/object-layer.js';
 import { resolveRange } from '../../engine/range.js';
 import { header, isPrivateChannel, type RequestContext } from '../../http/context.js';
 import { emptyReply, type Reply } from '../../http/reply.js';
+import { rendersAsDocument, SANDBOX_POLICY } from '../active-content.js';
 import { versioned } from '../authorize.js';
 import type { S3Call, S3Deps } from '../call.js';
 import { ApiError } from '../errors.js';
@@ -225,6 +226,9 @@ export async function readObject(deps: S3Deps, op: ReadOp, call: S3Call): Promis
   }
   const { info, range } = opened;
   const headers = Object.assign(objectHeaders(info), op.overrides);
+  // Judged on the type the answer declares: a response-content-type override included.
+  if (deps.cspSandbox !== false && rendersAsDocument(headers['content-type']))
+    headers['Content-Security-Policy'] = SANDBOX_POLICY;
   // Only a part read learns the part count (S3's PartsCount; MinIO's opts.PartNumber > 0).
   if (op.partNumber !== undefined && isMultipart(info))
     headers['x-amz-mp-parts-count'] = String(info.parts.length);

@@ -111,6 +111,13 @@ const KEYWORDS = new Set(
   Object.values(TABLES).flatMap((table) => Object.values(table).flatMap((rows) => rows.map(([k]) => k))),
 );
 
+/**
+ * Whether a query parameter chooses the operation (a sub-resource keyword of any level or
+ * method, `events` among them): what a signature must cover. `list-type` is not one: it
+ * picks between two renderings of one listing, under one action.
+ */
+export const selectsOperation = (name: string): boolean => KEYWORDS.has(name);
+
 const DEFAULT_ACTION: Record<Level, Record<string, string>> = {
   bucket: {
     GET: 'ListObjects',

@@ -86,6 +86,7 @@ func main() {
 	groups(ctx, adm)
 	policies(ctx, adm)
 	serviceAccounts(ctx, adm, endpoint)
+	rootKeys(ctx, adm, endpoint, access)
 	quotaAndAccount(ctx, adm, s3, access)
 	serverInfo(ctx, adm)
 	config(ctx, adm)
