@@ -105,6 +105,31 @@ describe('LDAP through the login form', () => {
     }
     expect(h.logs.join('\n')).not.toContain('ada-ldap-pass');
   });
+
+  test('guesses at one directory user count together however its name is spelled', async () => {
+    const spellings = ['bob', 'Bob', ' BOB ', 'bOb', 'bob  '];
+    const answers: number[] = [];
+    for (const accessKey of spellings) {
+      const res = await h.app.inject({
+        method: 'POST',
+        url: '/api/v1/login',
+        payload: { accessKey, secretKey: 'not-his-password' },
+        remoteAddress: `198.51.100.${answers.length}`,
+      });
+      answers.push(res.statusCode);
+    }
+    // five free failures per name: the sixth spelling waits
+    const sixth = await h.app.inject({
+      method: 'POST',
+      url: '/api/v1/login',
+      payload: { accessKey: 'BoB', secretKey: 'bob-ldap-pass' },
+      remoteAddress: '198.51.100.77',
+    });
+    expect(answers).toEqual([401, 401, 401, 401, 401]);
+    expect(sixth.statusCode).toBe(429);
+    // the console's own first wait (a second), not the store's minute behind it
+    expect(sixth.headers['retry-after']).toBe('1');
+  });
 });
 
 const BROWSER = 'b'.repeat(43);

@@ -43,8 +43,13 @@ export function registerLoginRoutes(bind: Binder, deps: RouteDeps): void {
     return { loginStrategy: 'redirect' as const, redirect };
   });
 
+  // A directory compares user names ignoring case and extra spaces: so does the count, or
+  // 'Ada' and 'ada ' would be fresh names to guess under.
+  const countedName = (name: string) => (config.ldap ? name.trim().replace(/\s+/g, ' ').toLowerCase() : name);
+
   bind.open(routes.login, async ({ body, request, reply }) => {
-    const wait = throttle.waitFor(request.ip, body.accessKey);
+    const user = countedName(body.accessKey);
+    const wait = throttle.waitFor(request.ip, user);
     if (wait > 0) throw tooManyLogins(Math.ceil(wait / 1000));
     const input = await formLogin(gateway, body, {
       durationSeconds: config.stsDurationSeconds,
@@ -53,13 +58,13 @@ export function registerLoginRoutes(bind: Binder, deps: RouteDeps): void {
     }).catch((err: unknown) => {
       const error = fromStorageError(err, 'login');
       if (error.code === 'invalidLogin') {
-        throttle.recordFailure(request.ip, body.accessKey);
+        throttle.recordFailure(request.ip, user);
         // Who and from where, never what was typed as the password.
         request.log.warn({ address: request.ip, user: body.accessKey }, 'console login failed');
       }
       throw error;
     });
-    throttle.recordSuccess(body.accessKey);
+    throttle.recordSuccess(user);
     beginSession(deps, request, reply, input);
     return undefined;
   });
