@@ -74,8 +74,8 @@ Options:
                         Secure
   --store-trust-proxy LIST  start, server: proxies (IPs, CIDR ranges) whose X-Forwarded-For
                         the store believes for its login throttling, aws:SourceIp and audit
-                        (default none; env STOWAGE_STORE_TRUST_PROXY); start adds its own
-                        console
+                        (default none; env STOWAGE_STORE_TRUST_PROXY); start's store also
+                        believes its own console, by a secret made for the run
   --parity N            start, server: parity shards per object (default half the drives
                         of an erasure set, at most 4; env STOWAGE_PARITY)
   --server URL          console: the storage server (env STOWAGE_SERVER)

@@ -28,6 +28,9 @@ export interface ConsoleConfig {
   rootAccessKey?: string;
   /** Failed-login throttling; the defaults in login-throttle.ts. */
   loginThrottle?: Partial<ThrottleLimits>;
+  /** The secret a store started with the same one (`stowage start`) takes as proof that the
+   *  console relays the browser's address with its logins. */
+  storageRelayToken?: string;
   /** A Prometheus server that scrapes the storage server, for the dashboard's widgets. */
   prometheusUrl?: string;
   /** The scrape job's name in that Prometheus (the `job` label of the series). */

@@ -19,7 +19,7 @@ export async function startConsole(
   const app = await buildApp(
     {
       config,
-      gateway: createStorageGateway(config.serverUrl, config.region),
+      gateway: createStorageGateway(config.serverUrl, config.region, config.storageRelayToken),
       sessions: createSessionStore(config),
     },
     log

@@ -26,7 +26,7 @@ export interface Harness {
 /** A real store on a random port and the console app in front of it, driven by inject(). */
 export async function startHarness(
   overrides: Partial<ConsoleConfig> = {},
-  storeOptions: Pick<StoreOptions, 'identity' | 'trustedProxies'> = {},
+  storeOptions: Pick<StoreOptions, 'identity' | 'trustedProxies' | 'relayToken'> = {},
 ): Promise<Harness> {
   const dir = await mkdtemp(join(tmpdir(), 'stowage-api-'));
   const drives = [join(dir, 'd1'), join(dir, 'd2'), join(dir, 'd3'), join(dir, 'd4')];
@@ -36,7 +36,7 @@ export async function startHarness(
   const app = await buildApp(
     {
       config,
-      gateway: createStorageGateway(config.serverUrl, config.region),
+      gateway: createStorageGateway(config.serverUrl, config.region, config.storageRelayToken),
       sessions: createSessionStore(config),
     },
     {

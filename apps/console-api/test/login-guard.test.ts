@@ -96,7 +96,12 @@ describe('the storage server holds logins back too', () => {
   });
 
   test("a store that trusts the console counts each browser's failures, not all against the console", async () => {
-    const h = await startHarness(consoleLimits, { ...storeLimits, trustedProxies: ['127.0.0.1'] });
+    // As `stowage start` wires them: the store believes the console by a token, not an address.
+    const relay = 'relay-token-of-this-run';
+    const h = await startHarness(
+      { ...consoleLimits, storageRelayToken: relay },
+      { ...storeLimits, relayToken: relay },
+    );
     try {
       await new MadminClient({ endpoint: h.storeUrl, credentials: ROOT }).users.add('dave', 'dave-secret');
       // One browser guesses at four names: the store holds that browser back, nobody else.

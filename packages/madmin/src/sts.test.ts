@@ -142,7 +142,11 @@ describe('relayed calls', () => {
       body: '<ErrorResponse><Error><Code>SlowDown</Code><Message>Too many failed logins</Message></Error></ErrorResponse>',
     }));
     const err = await rejection(
-      assumeRole({ endpoint: server.endpoint, credentials: creds, forwardedFor: '203.0.113.9' }),
+      assumeRole({
+        endpoint: server.endpoint,
+        credentials: creds,
+        relayHeaders: { 'x-forwarded-for': '203.0.113.9' },
+      }),
     );
     expect(err).toMatchObject({ status: 503, code: 'SlowDown', retryAfterSeconds: 42 });
     expect(server.requests[0]?.headers['x-forwarded-for']).toBe('203.0.113.9');

@@ -15,8 +15,11 @@ export interface AssumeRoleOptions {
   policy?: string;
   /** The server's region; MinIO with no region configured accepts any. Default us-east-1. */
   region?: string;
-  /** The address of the client this call is made for (X-Forwarded-For), when relayed. */
-  forwardedFor?: string;
+  /**
+   * Sent besides the signed headers, unsigned: who a relayed call is made for
+   * (X-Forwarded-For, and whatever proves the relay to the server).
+   */
+  relayHeaders?: Record<string, string>;
   fetch?: typeof fetch;
   signal?: AbortSignal;
 }
@@ -51,10 +54,6 @@ export class StsError extends Error {
     if (init.retryAfterSeconds !== undefined) this.retryAfterSeconds = init.retryAfterSeconds;
   }
 }
-
-/** The headers every STS call sends besides its own: who it is relayed for. */
-const relayHeaders = (forwardedFor: string | undefined): Record<string, string> =>
-  forwardedFor ? { 'x-forwarded-for': forwardedFor } : {};
 
 /** A Retry-After of whole seconds; an HTTP date or nonsense reads as none. */
 function retryAfterOf(res: Response): number | undefined {
@@ -132,7 +131,7 @@ export async function assumeRole(opts: AssumeRoleOptions): Promise<AssumedCreden
   const doFetch = opts.fetch ?? globalThis.fetch;
   const res = await doFetch(url, {
     method: 'POST',
-    headers: { ...headers, ...relayHeaders(opts.forwardedFor) },
+    headers: { ...headers, ...opts.relayHeaders },
     body,
     signal: opts.signal,
   });
@@ -165,20 +164,25 @@ export interface LdapLoginOptions {
   password: string;
   durationSeconds?: number;
   policy?: string;
-  forwardedFor?: string;
+  relayHeaders?: Record<string, string>;
   fetch?: typeof fetch;
   signal?: AbortSignal;
 }
 
 async function unsignedStsForm(
-  opts: { endpoint: string; forwardedFor?: string; fetch?: typeof fetch; signal?: AbortSignal },
+  opts: {
+    endpoint: string;
+    relayHeaders?: Record<string, string>;
+    fetch?: typeof fetch;
+    signal?: AbortSignal;
+  },
   form: URLSearchParams,
   result: string,
 ): Promise<AssumedCredentials> {
   const doFetch = opts.fetch ?? globalThis.fetch;
   const res = await doFetch(new URL('/', new URL(opts.endpoint).origin), {
     method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', ...relayHeaders(opts.forwardedFor) },
+    headers: { 'content-type': 'application/x-www-form-urlencoded', ...opts.relayHeaders },
     body: form.toString(),
     signal: opts.signal,
   });
@@ -205,7 +209,7 @@ export interface WebIdentityOptions {
   token: string;
   durationSeconds?: number;
   policy?: string;
-  forwardedFor?: string;
+  relayHeaders?: Record<string, string>;
   fetch?: typeof fetch;
   signal?: AbortSignal;
 }

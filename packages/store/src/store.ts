@@ -69,6 +69,12 @@ export interface StoreOptions {
    * client taken from it. None by default.
    */
   trustedProxies?: readonly string[];
+  /**
+   * A secret the store's own console sends (X-Stowage-Relay) with the browser's address: its
+   * X-Forwarded-For is believed whatever address it connects from. `stowage start` makes one
+   * per run; unset, only `trustedProxies` are believed.
+   */
+  relayToken?: string;
 }
 
 export interface StoreHandle {
@@ -82,8 +88,10 @@ export interface StoreHandle {
   close(): Promise<void>;
 }
 
-/** What outlives a restart through the admin API: identity settings and login throttling. */
-/** Who the store believes a login comes from, and how it holds back failed ones: kept over restarts. */
+/**
+ * What outlives a restart through the admin API: identity settings, login throttling, and who
+ * the store believes a client's address from.
+ */
 interface IdentityState {
   settings: IdentitySettings;
   throttle: LoginThrottle;
@@ -346,7 +354,7 @@ export async function startStore(opts: StoreOptions): Promise<StoreHandle> {
   const identity: IdentityState = {
     settings: identitySet,
     throttle: new LoginThrottle(identitySet.throttle, log, identitySet.now),
-    trustedProxies: new TrustedProxies(opts.trustedProxies),
+    trustedProxies: new TrustedProxies(opts.trustedProxies, opts.relayToken),
   };
   let transition: Promise<void> = Promise.resolve();
   let stopped = false;

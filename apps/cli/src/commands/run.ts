@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
-import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
 import { normaliseBasePath, startConsole } from '@stowage/console-api';
 import { type Credentials, formatConfigLine, MadminClient } from '@stowage/madmin';
@@ -23,14 +22,14 @@ function secretLine(root: { secretKey: string; source: string }): string {
 
 const DRIVES_PER_START = 4;
 
-/** Where `start`'s own console reaches its store from: this machine, by loopback or the address. */
-function consoleAddresses(listen: string): string[] {
-  const own = isIP(listen) !== 0 && !['0.0.0.0', '::'].includes(listen) ? [listen] : [];
-  return ['127.0.0.1', '::1', ...own];
-}
-
 /** Audit entries are kept beside the store's data for start, in the working directory otherwise. */
-async function runConsole(serverUrl: string, flags: ConsoleFlags, print: Print, dataDir = '.') {
+async function runConsole(
+  serverUrl: string,
+  flags: ConsoleFlags,
+  print: Print,
+  dataDir = '.',
+  storageRelayToken?: string,
+) {
   const webRoot = findWebRoot();
   if (!webRoot) print('warning: the web app is not built (npm run build); serving the API only');
   return startConsole({
@@ -41,6 +40,7 @@ async function runConsole(serverUrl: string, flags: ConsoleFlags, print: Print, 
     secureCookies: flags.secureCookies,
     trustProxy: flags.trustProxy,
     ...(flags.rootUser ? { rootAccessKey: flags.rootUser } : {}),
+    ...(storageRelayToken ? { storageRelayToken } : {}),
     webRoot,
     ...(flags.prometheusUrl ? { prometheusUrl: flags.prometheusUrl } : {}),
     ...(flags.prometheusJob ? { prometheusJobId: flags.prometheusJob } : {}),
@@ -92,15 +92,17 @@ export async function runCommand(
       for (const d of drives) await mkdir(d, { recursive: true });
       const { loadRootCredentials, startStore } = await loadStore();
       const root = await loadRootCredentials(dataDir, env);
+      const relayToken = randomBytes(32).toString('base64url');
       const store = await startStore({
         drives,
         host: cmd.address,
         port: cmd.port,
         rootCredentials: root,
         log: print,
-        // The console below relays each browser's address with its logins: the store counts
-        // failed logins per browser, not all of them against the console's own address.
-        trustedProxies: [...consoleAddresses(cmd.address), ...cmd.storeTrustProxy],
+        trustedProxies: cmd.storeTrustProxy,
+        // The console below relays each browser's address with its logins, proving it with this
+        // token: the store counts failed logins per browser, not all against the console.
+        relayToken,
         // The admin API's service stop ends the process as a signal would.
         onStop: () => process.kill(process.pid, 'SIGTERM'),
         ...(cmd.parity === undefined ? {} : { parity: cmd.parity }),
@@ -111,6 +113,7 @@ export async function runCommand(
         { ...cmd, auditLog, rootUser: root.accessKey },
         print,
         dataDir,
+        relayToken,
       )
         .then(async (server) => {
           await wireAuditWebhook(store.url, root, server.url, auditLog.token).catch(async (err: unknown) => {

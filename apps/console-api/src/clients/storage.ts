@@ -48,9 +48,20 @@ export interface StorageGateway {
   listen(session: Credentials, bucket: string, opts: ListenOptions): AsyncGenerator<S3EventRecord>;
 }
 
-const relayedFor = (client: string | undefined) => (client ? { forwardedFor: client } : {});
+/**
+ * The browser's address for a login relayed to the server, and the token that proves the relay
+ * to a store started with it (`stowage start`); other servers ignore both or, like a store that
+ * lists the console among its trusted proxies, believe the address alone.
+ */
+function relaying(client: string | undefined, relayToken: string | undefined) {
+  if (!client) return {};
+  return {
+    relayHeaders: { 'x-forwarded-for': client, ...(relayToken ? { 'x-stowage-relay': relayToken } : {}) },
+  };
+}
 
-export function createStorageGateway(serverUrl: string, region: string): StorageGateway {
+export function createStorageGateway(serverUrl: string, region: string, relayToken?: string): StorageGateway {
+  const relayedFor = (client: string | undefined) => relaying(client, relayToken);
   return {
     async assumeRole(user, durationSeconds, client) {
       return temporary(

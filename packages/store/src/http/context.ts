@@ -122,7 +122,7 @@ export function createContext(
     headers: req.headers,
     host: req.headers.host ?? '',
     received: now,
-    client: clientAddress(req.socket?.remoteAddress, req.headers['x-forwarded-for'], trusted),
+    client: clientAddress(req.socket?.remoteAddress, req.headers, trusted),
   };
 }
 

@@ -4,7 +4,7 @@ import type { Bus, HttpTrace } from '../observe/bus.js';
 import type { RequestMetrics } from '../observe/metrics.js';
 import { ApiError } from '../s3/errors.js';
 import { settleBody } from './body.js';
-import type { TrustedProxies } from './client-address.js';
+import { RELAY_HEADER, type TrustedProxies } from './client-address.js';
 import {
   clientError,
   isLingering,
@@ -61,6 +61,7 @@ export interface ServerDeps {
 }
 
 const SECRET_HEADERS = new Set([
+  RELAY_HEADER,
   'authorization',
   'x-amz-security-token',
   'cookie',

@@ -9,12 +9,12 @@ import { ROOT, signedRequest, startTestStore, type TestStore, xmlCode } from '..
 
 const FAILURES_PER_ADDRESS = 4;
 
-async function storeWith(trustedProxies?: string[]): Promise<TestStore> {
+async function storeWith(trust: { trustedProxies?: string[]; relayToken?: string } = {}): Promise<TestStore> {
   const t = await startTestStore({
     identity: {
       throttle: { failuresPerName: 100, failuresPerAddress: FAILURES_PER_ADDRESS, backoffMs: 10 * 60_000 },
     },
-    ...(trustedProxies ? { trustedProxies } : {}),
+    ...trust,
   });
   const admin = new MadminClient({ endpoint: t.store.url, credentials: ROOT });
   for (const user of ['carol', 'dave']) {
@@ -24,8 +24,20 @@ async function storeWith(trustedProxies?: string[]): Promise<TestStore> {
   return t;
 }
 
-const loginFrom = (t: TestStore, client: string, accessKey: string, secretKey: string) =>
-  code(assumeRole({ endpoint: t.store.url, credentials: { accessKey, secretKey }, forwardedFor: client }));
+const loginFrom = (
+  t: TestStore,
+  client: string,
+  accessKey: string,
+  secretKey: string,
+  relay: Record<string, string> = {},
+) =>
+  code(
+    assumeRole({
+      endpoint: t.store.url,
+      credentials: { accessKey, secretKey },
+      relayHeaders: { 'x-forwarded-for': client, ...relay },
+    }),
+  );
 
 describe('a store that trusts no proxy (the default)', () => {
   let t: TestStore;
@@ -46,7 +58,7 @@ describe('a store that trusts no proxy (the default)', () => {
 describe('a store that trusts its console', () => {
   let t: TestStore;
   beforeAll(async () => {
-    t = await storeWith(['127.0.0.1', '::1']);
+    t = await storeWith({ trustedProxies: ['127.0.0.1', '::1'] });
   }, 60_000);
   afterAll(async () => t?.close());
 
@@ -85,5 +97,49 @@ describe('a store that trusts its console', () => {
     const outside = await list('203.0.113.10');
     expect(outside.status).toBe(403);
     expect(xmlCode(outside.body)).toBe('AccessDenied');
+  });
+});
+
+describe('a store that believes its own console by the relay token (stowage start)', () => {
+  const TOKEN = 'the-relay-token-of-this-run';
+  let t: TestStore;
+  beforeAll(async () => {
+    t = await storeWith({ relayToken: TOKEN });
+  }, 60_000);
+  afterAll(async () => t?.close());
+
+  it("counts the console's relayed logins per browser, and a local proxy's passed-through header not at all", async () => {
+    const relay = { 'x-stowage-relay': TOKEN };
+    for (let i = 0; i < FAILURES_PER_ADDRESS; i++)
+      expect(await loginFrom(t, '198.51.100.1', 'carol', 'wrong-secret', relay)).toBe(
+        '403 SignatureDoesNotMatch',
+      );
+    expect(await loginFrom(t, '198.51.100.1', 'dave', 'dave-secret-key', relay)).toBe('503 SlowDown');
+    expect(await loginFrom(t, '198.51.100.2', 'dave', 'dave-secret-key', relay)).toBe('resolved');
+    // A client behind a proxy on this machine that passes its header through unchanged claims
+    // loopback: without the token it is counted against the connection, as any client is.
+    for (let i = 0; i < FAILURES_PER_ADDRESS; i++)
+      await loginFrom(t, '127.0.0.1', 'carol', 'wrong-secret', { 'x-stowage-relay': 'guessed' });
+    expect(await loginFrom(t, '198.51.100.3', 'dave', 'dave-secret-key')).toBe('503 SlowDown');
+  });
+
+  it('keeps the relay token out of traces', async () => {
+    const admin = new MadminClient({ endpoint: t.store.url, credentials: ROOT });
+    const ctl = new AbortController();
+    const seen: unknown[] = [];
+    const tracing = (async () => {
+      for await (const trace of admin.trace({ signal: ctl.signal })) {
+        seen.push(trace);
+        if (JSON.stringify(trace).includes('sts.AssumeRole')) break;
+      }
+    })().catch(() => {});
+    await new Promise((r) => setTimeout(r, 200));
+    await loginFrom(t, '198.51.100.9', 'carol', 'carol-secret-key', { 'x-stowage-relay': TOKEN });
+    await tracing;
+    ctl.abort();
+    const text = JSON.stringify(seen);
+    expect(text).toContain('sts.AssumeRole');
+    expect(text).not.toContain(TOKEN);
+    expect(text).toContain('198.51.100.9');
   });
 });

@@ -43,6 +43,7 @@ export async function startTestStore(
     drives?: number;
     identity?: StoreOptions['identity'];
     trustedProxies?: StoreOptions['trustedProxies'];
+    relayToken?: StoreOptions['relayToken'];
     /** STOWAGE_OUTBOUND_ALLOW for this store (read once, when it starts). */
     outboundAllow?: string;
   } = {},
@@ -60,6 +61,7 @@ export async function startTestStore(
       ...(opts.idleTimeoutMs ? { idleTimeoutMs: opts.idleTimeoutMs } : {}),
       ...(opts.identity ? { identity: opts.identity } : {}),
       ...(opts.trustedProxies ? { trustedProxies: opts.trustedProxies } : {}),
+      ...(opts.relayToken ? { relayToken: opts.relayToken } : {}),
     });
   const launch = (port?: number) =>
     opts.outboundAllow === undefined
