@@ -1,5 +1,6 @@
 import { type Agent, request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
+import { urlHostPort } from './address.js';
 import type { OutboundPolicy } from './outbound.js';
 
 // One HTTP(S) request to a configured remote (a replication or tier endpoint, an
@@ -37,10 +38,10 @@ export function httpCall(
   outbound: OutboundPolicy,
 ): Promise<HttpAnswer> {
   return new Promise((resolve, reject) => {
-    const port = Number(url.port) || (url.protocol === 'https:' ? 443 : 80);
     let dial: ReturnType<OutboundPolicy['dialOptions']>;
     try {
-      dial = outbound.dialOptions(url.hostname, port);
+      const { host, port } = urlHostPort(url);
+      dial = outbound.dialOptions(host, port);
     } catch (err) {
       reject(err);
       return;

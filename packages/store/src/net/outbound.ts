@@ -1,6 +1,7 @@
 import { lookup as dnsLookup, type LookupAddress, type LookupOptions } from 'node:dns';
 import { lookup as lookupAsync } from 'node:dns/promises';
 import { BlockList, isIP, type LookupFunction } from 'node:net';
+import { normalHost } from './address.js';
 
 // Where the store may connect on behalf of its configuration: notification, audit and
 // logger targets, replication remote targets, tiers. STOWAGE_OUTBOUND_ALLOW, read at start,
@@ -55,15 +56,6 @@ function addressRule(address: string, prefix: string | undefined, port: number |
     list.addSubnet(address, bits, type);
   }
   return { list, ...(port === undefined ? {} : { port }) };
-}
-
-/** Host names as compared: lower case, without brackets or a trailing dot. */
-function normalHost(host: string): string {
-  return host
-    .trim()
-    .replace(/^\[(.*)\]$/, '$1')
-    .replace(/\.$/, '')
-    .toLowerCase();
 }
 
 export class OutboundPolicy {
