@@ -1,3 +1,4 @@
+import type { MetricsAuth } from './admin/metrics-auth.js';
 import { adminProtocol, minioMiscProtocol } from './admin/protocol.js';
 import type { ServiceAction } from './admin/router.js';
 import { corsAllowOrigins, objectMaxVersions, requestLimits } from './config/api.js';
@@ -61,6 +62,8 @@ export interface AppDeps {
   cspSandbox: boolean;
   /** STOWAGE_OUTBOUND_ALLOW: where targets, remotes and tiers may connect. */
   outbound: OutboundPolicy;
+  /** Who may read the metrics (STOWAGE_PROMETHEUS_*). */
+  metricsAuth: MetricsAuth;
 }
 
 const isListenRequest = (ctx: RequestContext): boolean =>
@@ -112,6 +115,7 @@ export function createApp(deps: AppDeps): ServerDeps {
     layer: deps.layer,
     credentials: deps.credentials,
     metrics,
+    auth: deps.metricsAuth,
   });
   const sts = stsProtocol({
     ...deps.sts,

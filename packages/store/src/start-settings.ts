@@ -1,3 +1,4 @@
+import { type MetricsAuth, metricsAuthSetting } from './admin/metrics-auth.js';
 import { OUTBOUND_SETTING, OutboundPolicy } from './net/outbound.js';
 import { cspSandboxSetting } from './s3/active-content.js';
 
@@ -10,9 +11,15 @@ export interface StartSettings {
   cspSandbox: boolean;
   /** STOWAGE_OUTBOUND_ALLOW (net/outbound.ts): where targets, remotes and tiers may connect. */
   outbound: OutboundPolicy;
+  /** STOWAGE_PROMETHEUS_AUTH_TYPE, STOWAGE_PROMETHEUS_JWT_MAX_LIFETIME (admin/metrics-auth.ts). */
+  metricsAuth: MetricsAuth;
 }
 
 /** Reads and checks them; a value that makes no sense stops the start with its name. */
 export function startSettings(env: Record<string, string | undefined> = process.env): StartSettings {
-  return { cspSandbox: cspSandboxSetting(env), outbound: OutboundPolicy.parse(env[OUTBOUND_SETTING]) };
+  return {
+    cspSandbox: cspSandboxSetting(env),
+    outbound: OutboundPolicy.parse(env[OUTBOUND_SETTING]),
+    metricsAuth: metricsAuthSetting(env),
+  };
 }

@@ -6,10 +6,9 @@ import type { CredentialStore, Identity } from '../iam/credentials.js';
 import { evaluate, type RequestFacts } from '../iam/policy/index.js';
 import { type Rights, rightsOf } from '../iam/rights.js';
 import type { IamStore } from '../iam/store.js';
-import { OutboundRefused } from '../net/outbound.js';
 import type { AuthResult } from '../s3/auth/common.js';
 import { verifiedBody } from '../s3/auth/payload.js';
-import { ApiError, type ErrorCode } from '../s3/errors.js';
+import { ApiError } from '../s3/errors.js';
 
 // One admin request after authentication: who calls, what they may do, and the body in
 // the two forms madmin sends (plain JSON, or encrypted with the caller's secret key).
@@ -135,14 +134,4 @@ export function stringList(fields: Record<string, unknown>, name: string): strin
   if (!Array.isArray(v) || !v.every((x) => typeof x === 'string'))
     throw new ApiError('XMinioAdminConfigBadJSON', `"${name}" must be a list of strings`);
   return v as string[];
-}
-
-/** An outbound connection the allow-list refuses, as this admin error (its message kept). */
-export async function refusedOutbound<T>(work: Promise<T>, code: ErrorCode): Promise<T> {
-  try {
-    return await work;
-  } catch (err) {
-    if (err instanceof OutboundRefused) throw new ApiError(code, err.message);
-    throw err;
-  }
 }

@@ -17,33 +17,47 @@ import type { MetricsDeps } from './metrics.js';
 // A token lives no longer than the credentials it names (a disabled or removed user, an
 // expired or removed service account, expired temporary credentials, a changed secret end
 // it), must say when it expires, and may not say later than
-// STOWAGE_PROMETHEUS_JWT_MAX_LIFETIME from now.
+// STOWAGE_PROMETHEUS_JWT_MAX_LIFETIME from now. Both settings are read once, at start.
 
 /** `mc admin prometheus generate` signs its tokens for 100 years: the default keeps them working. */
 export const DEFAULT_MAX_TOKEN_LIFETIME_MS = 100 * 365 * 24 * 3600 * 1000;
 
-type Env = Record<string, string | undefined>;
+export interface MetricsAuth {
+  /** STOWAGE_PROMETHEUS_AUTH_TYPE=public: anyone may read the metrics. */
+  public: boolean;
+  /** STOWAGE_PROMETHEUS_JWT_MAX_LIFETIME: the furthest ahead a token's `exp` may lie. */
+  maxTokenLifetimeMs: number;
+}
 
-/** The longest a token may still run, from the setting; a setting that is no duration refuses every token. */
-function maxLifetimeMs(env: Env): number {
-  const raw = env.STOWAGE_PROMETHEUS_JWT_MAX_LIFETIME;
-  if (raw === undefined || raw.trim() === '') return DEFAULT_MAX_TOKEN_LIFETIME_MS;
-  const ms = configDuration(raw);
+/**
+ * The metrics settings from the environment. An auth type other than jwt or public (MinIO
+ * takes any other as jwt), or a lifetime that is no positive duration, throws, naming the
+ * variable: the start stops rather than a typo showing only as refused scrapes.
+ */
+export function metricsAuthSetting(env: Record<string, string | undefined> = process.env): MetricsAuth {
+  const typeVar =
+    env.STOWAGE_PROMETHEUS_AUTH_TYPE === undefined
+      ? 'MINIO_PROMETHEUS_AUTH_TYPE'
+      : 'STOWAGE_PROMETHEUS_AUTH_TYPE';
+  const type = (env[typeVar] ?? '').trim().toLowerCase() || 'jwt';
+  if (type !== 'jwt' && type !== 'public')
+    throw new Error(`${typeVar} must be jwt or public, not '${env[typeVar]}'`);
+  const lifetime = env.STOWAGE_PROMETHEUS_JWT_MAX_LIFETIME ?? '';
+  const ms = lifetime.trim() === '' ? DEFAULT_MAX_TOKEN_LIFETIME_MS : configDuration(lifetime);
   if (ms === undefined || ms <= 0)
-    throw new ApiError(
-      'AccessDenied',
-      `STOWAGE_PROMETHEUS_JWT_MAX_LIFETIME=${raw} is not a duration (such as 8760h or 30d): no metrics token is accepted`,
+    throw new Error(
+      `STOWAGE_PROMETHEUS_JWT_MAX_LIFETIME must be a duration such as 720h or 30d, not '${lifetime}'`,
     );
-  return ms;
+  return { public: type === 'public', maxTokenLifetimeMs: ms };
 }
 
 /** The token says when it expires, not yet, and not further ahead than allowed. */
-function assertLifetime(claims: Record<string, unknown>, now: number, env: Env): void {
+function assertLifetime(claims: Record<string, unknown>, now: number, maxLifetimeMs: number): void {
   if (typeof claims.exp !== 'number' || !Number.isFinite(claims.exp))
     throw new ApiError('AccessDenied', 'The metrics token must say when it expires (exp)');
   const exp = claims.exp * 1000;
   if (exp <= now) throw new ApiError('ExpiredToken', 'The metrics token has expired');
-  if (exp - now > maxLifetimeMs(env) + MAX_SKEW_MS)
+  if (exp - now > maxLifetimeMs + MAX_SKEW_MS)
     throw new ApiError(
       'AccessDenied',
       'The metrics token runs longer than STOWAGE_PROMETHEUS_JWT_MAX_LIFETIME allows; make a shorter one',
@@ -51,9 +65,7 @@ function assertLifetime(claims: Record<string, unknown>, now: number, env: Env):
 }
 
 export function authorizeMetrics(ctx: RequestContext, deps: MetricsDeps, now = Date.now()): void {
-  const env = deps.env ?? process.env;
-  const mode = env.STOWAGE_PROMETHEUS_AUTH_TYPE ?? env.MINIO_PROMETHEUS_AUTH_TYPE ?? 'jwt';
-  if (mode === 'public') return;
+  if (deps.auth.public) return;
   const auth = header(ctx.headers, 'authorization') ?? '';
   const token = /^Bearer\s+(\S+)$/i.exec(auth)?.[1];
   if (!token) throw new ApiError('AccessDenied', 'A Bearer token is required for metrics');
@@ -67,7 +79,7 @@ export function authorizeMetrics(ctx: RequestContext, deps: MetricsDeps, now = D
   if (!claims || !identity) throw new ApiError('AccessDenied', 'The metrics token is not valid');
   if (claims.iss !== 'prometheus')
     throw new ApiError('AccessDenied', 'The metrics token must be issued by "prometheus" (iss)');
-  assertLifetime(claims, now, env);
+  assertLifetime(claims, now, deps.auth.maxTokenLifetimeMs);
   // Lookup keeps expired temporary credentials (so S3 can say ExpiredToken): not here.
   if (identity.expiration && identity.expiration.getTime() <= now)
     throw new ApiError('ExpiredToken', 'The credentials the metrics token names have expired');

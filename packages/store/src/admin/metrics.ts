@@ -4,6 +4,7 @@ import type { RequestContext } from '../http/context.js';
 import type { Reply } from '../http/reply.js';
 import type { CredentialStore } from '../iam/credentials.js';
 import type { RequestMetrics } from '../observe/metrics.js';
+import type { MetricsAuth } from './metrics-auth.js';
 import { SIZE_CLASS_NAMES } from './size-histogram.js';
 
 // Prometheus metrics at /minio/v2/metrics/cluster and /node (madmin-protocol.md §7.4), in
@@ -13,7 +14,8 @@ export interface MetricsDeps {
   layer: ObjectLayer;
   credentials: CredentialStore;
   metrics: RequestMetrics;
-  env?: Record<string, string | undefined>;
+  /** Who may read them (metrics-auth.ts), as set at start. */
+  auth: MetricsAuth;
 }
 
 class Exposition {

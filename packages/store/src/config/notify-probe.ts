@@ -1,6 +1,7 @@
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { connect } from 'node:net';
+import { type HostPort, hostPort, mqttPort, urlAddress, urlHostPort } from '../net/address.js';
 import { type OutboundPolicy, OutboundRefused } from '../net/outbound.js';
 
 // MinIO connects to a notification target when it is set and refuses the change when it
@@ -10,29 +11,11 @@ import { type OutboundPolicy, OutboundRefused } from '../net/outbound.js';
 
 const PROBE_TIMEOUT_MS = 3000;
 
-export type ProbeTarget =
-  | { kind: 'http'; url: string }
-  | { kind: 'tcp'; addresses: { host: string; port: number }[] };
-
-/** `host[:port]` or `[v6]:port`; undefined without a host. */
-export function hostPort(text: string, defaultPort: number): { host: string; port: number } | undefined {
-  const m = /^\[?([^\]]*?)\]?(?::(\d+))?$/.exec(text.trim());
-  if (!m || m[1] === '') return undefined;
-  return { host: m[1]!, port: m[2] ? Number(m[2]) : defaultPort };
-}
-
-function fromUrl(text: string, defaultPort: number): { host: string; port: number } | undefined {
-  try {
-    const url = new URL(text);
-    return { host: url.hostname.replace(/^\[|\]$/g, ''), port: Number(url.port) || defaultPort };
-  } catch {
-    return undefined;
-  }
-}
+export type ProbeTarget = { kind: 'http'; url: string } | { kind: 'tcp'; addresses: HostPort[] };
 
 /** Postgres "key=value" connection strings, or postgres:// URLs. */
-function postgresAddress(text: string): { host: string; port: number } | undefined {
-  if (/^postgres(ql)?:\/\//.test(text)) return fromUrl(text, 5432);
+function postgresAddress(text: string): HostPort | undefined {
+  if (/^postgres(ql)?:\/\//.test(text)) return urlAddress(text, 5432);
   const pairs = Object.fromEntries(
     [...text.matchAll(/(\w+)=('[^']*'|\S*)/g)].map((m) => [m[1], m[2]!.replace(/^'|'$/g, '')]),
   );
@@ -40,7 +23,7 @@ function postgresAddress(text: string): { host: string; port: number } | undefin
 }
 
 /** Go MySQL DSNs: user:password@tcp(host:port)/database. */
-function mysqlAddress(values: Record<string, string>): { host: string; port: number } | undefined {
+function mysqlAddress(values: Record<string, string>): HostPort | undefined {
   const dsn = values.dsn_string ?? '';
   const m = /@tcp\(([^)]*)\)/.exec(dsn);
   if (m) return hostPort(m[1]!, 3306);
@@ -48,28 +31,12 @@ function mysqlAddress(values: Record<string, string>): { host: string; port: num
   return undefined;
 }
 
-/** The port an MQTT broker URL means when it names none (mqtt.js's defaults). */
-export function mqttPort(url: string): number {
-  const scheme = /^([a-z]+):/i.exec(url)?.[1]?.toLowerCase() ?? '';
-  if (scheme === 'ws') return 80;
-  if (scheme === 'wss') return 443;
-  return ['mqtts', 'ssl', 'tls', 'tcps'].includes(scheme) ? 8883 : 1883;
-}
-
-/** The host and port of an http(s) URL (its default port when it names none). */
-export function urlAddress(text: string): { host: string; port: number } | undefined {
-  return fromUrl(text, /^https:/i.test(text) ? 443 : 80);
-}
-
 /**
  * Every address a notify_* target connects to: what the outbound allow-list must allow. A
  * Unix socket (MySQL's unix(path), a PostgreSQL socket directory) shows as its path, which
  * the list never allows.
  */
-export function outboundAddresses(
-  type: string,
-  values: Record<string, string>,
-): { host: string; port: number }[] {
+export function outboundAddresses(type: string, values: Record<string, string>): HostPort[] {
   const unix = type === 'mysql' ? /@unix\(([^)]*)\)/.exec(values.dsn_string ?? '') : null;
   if (unix) return [{ host: unix[1] || '/tmp/mysql.sock', port: 0 }];
   const target = probeTarget(type, values);
@@ -81,7 +48,7 @@ export function outboundAddresses(
 
 /** What to reach for one target of a notify_* subsystem; undefined when it names nothing reachable. */
 export function probeTarget(type: string, values: Record<string, string>): ProbeTarget | undefined {
-  const tcp = (...list: ({ host: string; port: number } | undefined)[]): ProbeTarget | undefined => {
+  const tcp = (...list: (HostPort | undefined)[]): ProbeTarget | undefined => {
     const addresses = list.filter((a) => a !== undefined);
     return addresses.length ? { kind: 'tcp', addresses } : undefined;
   };
@@ -91,9 +58,9 @@ export function probeTarget(type: string, values: Record<string, string>): Probe
     case 'elasticsearch':
       return values.url ? { kind: 'http', url: values.url } : undefined;
     case 'amqp':
-      return tcp(fromUrl(values.url ?? '', /^amqps:/i.test(values.url ?? '') ? 5671 : 5672));
+      return tcp(urlAddress(values.url ?? '', /^amqps:/i.test(values.url ?? '') ? 5671 : 5672));
     case 'mqtt':
-      return tcp(fromUrl(values.broker ?? '', mqttPort(values.broker ?? '')));
+      return tcp(urlAddress(values.broker ?? '', mqttPort(values.broker ?? '')));
     case 'kafka':
       return tcp(...(values.brokers ?? '').split(',').map((b) => hostPort(b, 9092)));
     case 'nats':
@@ -144,7 +111,8 @@ function reachHttp(text: string, outbound: OutboundPolicy): Promise<void> {
     let dial: ReturnType<OutboundPolicy['dialOptions']>;
     try {
       url = new URL(text);
-      dial = outbound.dialOptions(url.hostname, Number(url.port) || (url.protocol === 'https:' ? 443 : 80));
+      const { host, port } = urlHostPort(url);
+      dial = outbound.dialOptions(host, port);
     } catch (err) {
       reject(err instanceof OutboundRefused ? err : new Error(`invalid endpoint '${text}'`));
       return;

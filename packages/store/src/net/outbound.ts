@@ -1,6 +1,8 @@
 import { lookup as dnsLookup, type LookupAddress, type LookupOptions } from 'node:dns';
 import { lookup as lookupAsync } from 'node:dns/promises';
 import { BlockList, isIP, type LookupFunction } from 'node:net';
+import { normalHost } from './address.js';
+import { parseAddressRange } from './address-range.js';
 
 // Where the store may connect on behalf of its configuration: notification, audit and
 // logger targets, replication remote targets, tiers. STOWAGE_OUTBOUND_ALLOW, read at start,
@@ -42,28 +44,20 @@ function portOf(text: string | undefined, entry: string): number | undefined {
   return port;
 }
 
-function addressRule(address: string, prefix: string | undefined, port: number | undefined, entry: string) {
-  const family = isIP(address);
-  if (family === 0) throw new Error(`${OUTBOUND_SETTING}: '${entry}' is not an address, range or host name`);
-  const type = family === 4 ? 'ipv4' : 'ipv6';
-  const list = new BlockList();
-  if (prefix === undefined) list.addAddress(address, type);
-  else {
-    const bits = Number(prefix);
-    if (!/^\d+$/.test(prefix) || bits > (family === 4 ? 32 : 128))
-      throw new Error(`${OUTBOUND_SETTING}: bad prefix length in '${entry}'`);
-    list.addSubnet(address, bits, type);
+/** An address or CIDR range of the list, limited to `port` when it names one. */
+function addressRule(range: string, port: number | undefined, entry: string): AddressRule {
+  const r = parseAddressRange(range);
+  if (!r) {
+    const [address = '', prefix] = range.split('/');
+    throw new Error(
+      prefix !== undefined && isIP(address) !== 0
+        ? `${OUTBOUND_SETTING}: bad prefix length in '${entry}'`
+        : `${OUTBOUND_SETTING}: '${entry}' is not an address, range or host name`,
+    );
   }
+  const list = new BlockList();
+  list.addSubnet(r.network, r.prefix, r.type);
   return { list, ...(port === undefined ? {} : { port }) };
-}
-
-/** Host names as compared: lower case, without brackets or a trailing dot. */
-function normalHost(host: string): string {
-  return host
-    .trim()
-    .replace(/^\[(.*)\]$/, '$1')
-    .replace(/\.$/, '')
-    .toLowerCase();
 }
 
 export class OutboundPolicy {
@@ -87,21 +81,18 @@ export class OutboundPolicy {
       if (entry === '') continue;
       const bracketed = /^\[([^\]]+)\](?::(\d+))?$/.exec(entry);
       if (bracketed) {
-        const [address, prefix] = bracketed[1]!.split('/') as [string, string?];
-        addresses.push(addressRule(address, prefix, portOf(bracketed[2], entry), entry));
+        addresses.push(addressRule(bracketed[1]!, portOf(bracketed[2], entry), entry));
         continue;
       }
       if (entry.split(':').length > 2) {
         // An IPv6 address or range, no port.
-        const [address, prefix] = entry.split('/') as [string, string?];
-        addresses.push(addressRule(address, prefix, undefined, entry));
+        addresses.push(addressRule(entry, undefined, entry));
         continue;
       }
       const [where, portText] = entry.split(':') as [string, string?];
       const port = portOf(portText, entry);
       if (where.includes('/') || isIP(where) !== 0) {
-        const [address, prefix] = where.split('/') as [string, string?];
-        addresses.push(addressRule(address, prefix, port, entry));
+        addresses.push(addressRule(where, port, entry));
         continue;
       }
       const m = NAME.exec(where.toLowerCase());

@@ -1,4 +1,5 @@
 import amqp from 'amqplib';
+import { urlHostPort } from '../net/address.js';
 import type { OutboundPolicy } from '../net/outbound.js';
 import type { EventLog } from './event-log.js';
 import { QueuedTarget } from './queued-target.js';
@@ -44,8 +45,8 @@ export class AmqpTarget extends QueuedTarget<EventLog> {
     if (!this.connection) {
       // amqplib hands its socket options to net/tls.connect: the outbound list's lookup too.
       const url = new URL(s.url);
-      const port = Number(url.port) || (url.protocol === 'amqps:' ? 5671 : 5672);
-      const dial = this.outbound.dialOptions(url.hostname.replace(/^\[|\]$/g, ''), port);
+      const { host, port } = urlHostPort(url, url.protocol === 'amqps:' ? 5671 : 5672);
+      const dial = this.outbound.dialOptions(host, port);
       const connection = await this.connecting(
         amqp.connect(s.url, { timeout: CONNECT_TIMEOUT_MS, ...dial }),
         (c) => {

@@ -1,5 +1,5 @@
 import mqtt from 'mqtt';
-import { mqttPort } from '../config/notify-probe.js';
+import { mqttPort, urlHostPort } from '../net/address.js';
 import type { OutboundPolicy } from '../net/outbound.js';
 import type { EventLog } from './event-log.js';
 import { QueuedTarget } from './queued-target.js';
@@ -41,8 +41,7 @@ export class MqttTarget extends QueuedTarget<EventLog> {
   private async reach(): Promise<mqtt.IClientOptions> {
     if (!this.outbound.restricted) return {};
     const url = new URL(this.settings.broker);
-    const host = url.hostname.replace(/^\[|\]$/g, '');
-    const port = Number(url.port) || mqttPort(this.settings.broker);
+    const { host, port } = urlHostPort(url, mqttPort(this.settings.broker));
     if (url.protocol === 'ws:' || url.protocol === 'wss:')
       return { wsOptions: { ...this.outbound.dialOptions(host, port) } };
     const address = await this.outbound.pin(host, port);

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { type ConnectionOptions, connect, type JetStreamClient, type NatsConnection } from 'nats';
-import { hostPort } from '../config/notify-probe.js';
+import { hostPort } from '../net/address.js';
 import type { OutboundPolicy } from '../net/outbound.js';
 import type { EventLog } from './event-log.js';
 import { QueuedTarget } from './queued-target.js';

@@ -1,8 +1,8 @@
 import { join } from 'node:path';
 import { configDuration } from '../config/duration.js';
 import { effective, isEnabled, type ServerConfig } from '../config/kv.js';
-import { hostPort } from '../config/notify-probe.js';
 import { notifyType, subsystem } from '../config/subsystems.js';
+import { hostPort } from '../net/address.js';
 import type { OutboundPolicy } from '../net/outbound.js';
 import { AmqpTarget } from './amqp-target.js';
 import { ElasticsearchTarget } from './elasticsearch-target.js';

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { Agent as HttpAgent, request as httpRequest } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import { connect, type Socket } from 'node:net';
+import { urlHostPort } from '../net/address.js';
 import type { OutboundPolicy } from '../net/outbound.js';
 import { QueuedTarget, type TargetStatus } from './queued-target.js';
 
@@ -55,8 +56,7 @@ export class WebhookTarget<T = unknown> extends QueuedTarget<T> {
 
   /** The endpoint's host and port, and the options its connections take (STOWAGE_OUTBOUND_ALLOW). */
   private dial(url: URL) {
-    const host = url.hostname.replace(/^\[|\]$/g, '');
-    const port = Number(url.port || (url.protocol === 'https:' ? 443 : 80));
+    const { host, port } = urlHostPort(url);
     return { host, port, options: this.outbound.dialOptions(host, port) };
   }
 

@@ -6,7 +6,7 @@ import { assumeRole, MadminClient, prometheusToken } from '@stowage/madmin';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStore } from '../../src/index.js';
 import { type PrometheusServer, startPrometheus } from '../support/prometheus.js';
-import { ROOT, rawRequest, startTestStore, type TestStore } from '../support/store.js';
+import { ROOT, rawRequest, startTestStore, type TestStore, withEnv } from '../support/store.js';
 
 // /minio/v2/metrics/cluster scraped by a real Prometheus (Debian's package) with a bearer
 // token, then queried with PromQL as the console's dashboard does.
@@ -140,20 +140,55 @@ describe('metrics tokens', () => {
     ).toBe('400 ExpiredToken');
   });
 
-  it('run no longer than STOWAGE_PROMETHEUS_JWT_MAX_LIFETIME when it is set', async () => {
-    const port = t.store.port;
-    process.env.STOWAGE_PROMETHEUS_JWT_MAX_LIFETIME = '24h';
+  it('run no longer than STOWAGE_PROMETHEUS_JWT_MAX_LIFETIME, read at start; no duration stops the start', async () => {
+    const drives = [join(t.dir, 'lifetime-1'), join(t.dir, 'lifetime-2')];
+    const start = () => startStore({ drives, rootCredentials: ROOT });
+    for (const bad of ['a day', '-24h', '0'])
+      await expect(withEnv({ STOWAGE_PROMETHEUS_JWT_MAX_LIFETIME: bad }, start), bad).rejects.toThrow(
+        `STOWAGE_PROMETHEUS_JWT_MAX_LIFETIME must be a duration such as 720h or 30d, not '${bad}'`,
+      );
+    const store = await withEnv({ STOWAGE_PROMETHEUS_JWT_MAX_LIFETIME: '24h' }, start);
     try {
-      expect(await scrape(port, prometheusToken(ROOT, 3600))).toBe('200');
-      expect(await scrape(port, prometheusToken(ROOT, 2 * 24 * 3600))).toBe('403 AccessDenied');
-      expect(await scrape(port, prometheusToken(ROOT))).toBe('403 AccessDenied');
-      // A setting that is no duration accepts no token rather than any.
-      process.env.STOWAGE_PROMETHEUS_JWT_MAX_LIFETIME = 'a day';
-      expect(await scrape(port, prometheusToken(ROOT, 3600))).toBe('403 AccessDenied');
+      // The variable is gone again: the store holds to what it read when it started.
+      expect(process.env.STOWAGE_PROMETHEUS_JWT_MAX_LIFETIME).toBeUndefined();
+      expect(await scrape(store.port, prometheusToken(ROOT, 3600))).toBe('200');
+      expect(await scrape(store.port, prometheusToken(ROOT, 2 * 24 * 3600))).toBe('403 AccessDenied');
+      expect(await scrape(store.port, prometheusToken(ROOT))).toBe('403 AccessDenied');
     } finally {
-      delete process.env.STOWAGE_PROMETHEUS_JWT_MAX_LIFETIME;
+      await store.close();
     }
-    expect(await scrape(port, prometheusToken(ROOT))).toBe('200');
+    expect(await scrape(t.store.port, prometheusToken(ROOT))).toBe('200');
+  });
+
+  it('are not asked for with STOWAGE_PROMETHEUS_AUTH_TYPE=public; a type other than jwt or public stops the start', async () => {
+    const drives = [join(t.dir, 'public-1'), join(t.dir, 'public-2')];
+    const start = () => startStore({ drives, rootCredentials: ROOT });
+    await expect(withEnv({ STOWAGE_PROMETHEUS_AUTH_TYPE: 'publik' }, start)).rejects.toThrow(
+      "STOWAGE_PROMETHEUS_AUTH_TYPE must be jwt or public, not 'publik'",
+    );
+    await expect(withEnv({ MINIO_PROMETHEUS_AUTH_TYPE: 'none' }, start)).rejects.toThrow(
+      "MINIO_PROMETHEUS_AUTH_TYPE must be jwt or public, not 'none'",
+    );
+    const anonymous = async (port: number) =>
+      (await rawRequest(port, 'GET', '/minio/v2/metrics/cluster')).status;
+    for (const vars of [
+      { STOWAGE_PROMETHEUS_AUTH_TYPE: 'public' },
+      { MINIO_PROMETHEUS_AUTH_TYPE: 'Public' },
+    ]) {
+      const store = await withEnv(vars, start);
+      try {
+        expect(await anonymous(store.port), JSON.stringify(vars)).toBe(200);
+      } finally {
+        await store.close();
+      }
+    }
+    const store = await withEnv({ STOWAGE_PROMETHEUS_AUTH_TYPE: 'JWT' }, start);
+    try {
+      expect(await anonymous(store.port)).toBe(403);
+    } finally {
+      await store.close();
+    }
+    expect(await anonymous(t.store.port)).toBe(403);
   });
 
   it('end with the credentials they name: a disabled or removed user, an expired service account', async () => {

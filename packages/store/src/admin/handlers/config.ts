@@ -12,10 +12,11 @@ import {
   parseText,
   type ServerConfig,
 } from '../../config/kv.js';
-import { outboundAddresses, probe, probeTarget, urlAddress } from '../../config/notify-probe.js';
+import { outboundAddresses, probe, probeTarget } from '../../config/notify-probe.js';
 import type { ServerConfigStore } from '../../config/store.js';
 import type { Subsystem } from '../../config/subsystems.js';
 import { emptyReply, type Reply } from '../../http/reply.js';
+import { urlAddress } from '../../net/address.js';
 import { type OutboundPolicy, OutboundRefused } from '../../net/outbound.js';
 import { ApiError } from '../../s3/errors.js';
 import type { AdminCall } from '../call.js';

@@ -2,7 +2,6 @@ import type { ObjectLayer } from '../../engine/object-layer.js';
 import type { SystemStore } from '../../engine/system-store.js';
 import { emptyReply, jsonReply, type Reply } from '../../http/reply.js';
 import type { OutboundPolicy } from '../../net/outbound.js';
-import { probeRemoteBucket } from '../../replication/remote.js';
 import {
   type BucketTarget,
   decodeTargets,
@@ -13,7 +12,8 @@ import {
 import { replicationTargets } from '../../s3/config/documents.js';
 import { BucketConfigStore } from '../../s3/config/store.js';
 import { ApiError } from '../../s3/errors.js';
-import { type AdminCall, jsonObject, refusedOutbound } from '../call.js';
+import { type AdminCall, jsonObject } from '../call.js';
+import { remoteBucketState } from './remote-bucket.js';
 
 // Remote targets of a bucket (madmin-protocol.md §3.7): checked against the remote before
 // they are kept (reachable, bucket present and versioned), secrets never shown again.
@@ -44,22 +44,16 @@ export async function setRemoteTargetReply(
   const target = parseTarget(jsonObject(await call.secretBody()), bucket, deps.region);
   if (target.endpoint === host && target.targetbucket === bucket)
     throw new ApiError('XMinioAdminRemoteIdenticalToSource');
-  const state = await refusedOutbound(
-    (async () => {
-      const endpoint = new URL(`${target.secure ? 'https' : 'http'}://${target.endpoint}`);
-      await deps.outbound.check(endpoint.hostname, Number(endpoint.port) || (target.secure ? 443 : 80));
-      return probeRemoteBucket(
-        {
-          endpoint: target.endpoint,
-          secure: target.secure,
-          bucket: target.targetbucket,
-          accessKey: target.credentials.accessKey,
-          secretKey: target.credentials.secretKey ?? '',
-          region: target.omitempty ?? '',
-        },
-        deps.outbound,
-      );
-    })(),
+  const state = await remoteBucketState(
+    {
+      endpoint: target.endpoint,
+      secure: target.secure,
+      bucket: target.targetbucket,
+      accessKey: target.credentials.accessKey,
+      secretKey: target.credentials.secretKey ?? '',
+      region: target.omitempty ?? '',
+    },
+    deps.outbound,
     'XMinioAdminReplicationRemoteConnectionError',
   );
   if (state === 'unreachable' || state === 'denied')

@@ -2,10 +2,10 @@ import type { ObjectLayer } from '../../engine/object-layer.js';
 import type { SystemStore } from '../../engine/system-store.js';
 import { emptyReply, jsonReply, type Reply } from '../../http/reply.js';
 import type { OutboundPolicy } from '../../net/outbound.js';
-import { probeRemoteBucket } from '../../replication/remote.js';
 import { ApiError } from '../../s3/errors.js';
 import { parseTier, redacted, TIER_TYPES, type TierConfig, TierStore } from '../../tiers/tiers.js';
-import { type AdminCall, jsonObject, optionalString, refusedOutbound } from '../call.js';
+import { type AdminCall, jsonObject, optionalString } from '../call.js';
+import { remoteBucketState } from './remote-bucket.js';
 
 // Remote tiers (madmin-protocol.md §3.7). S3 and MinIO tiers are checked against the remote
 // before they are kept; Azure and GCS tiers cannot be reached from here and are kept as
@@ -22,21 +22,16 @@ async function check(tier: TierConfig, outbound: OutboundPolicy): Promise<void> 
   if (tier.Type !== 's3' && tier.Type !== 'minio') return;
   const f = tier[TIER_TYPES[tier.Type]] as Record<string, string>;
   const url = new URL(f.Endpoint ?? '');
-  const state = await refusedOutbound(
-    (async () => {
-      await outbound.check(url.hostname, Number(url.port) || (url.protocol === 'https:' ? 443 : 80));
-      return probeRemoteBucket(
-        {
-          endpoint: url.host,
-          secure: url.protocol === 'https:',
-          bucket: f.Bucket ?? '',
-          accessKey: f.AccessKey ?? '',
-          secretKey: f.SecretKey ?? '',
-          region: f.Region ?? '',
-        },
-        outbound,
-      );
-    })(),
+  const state = await remoteBucketState(
+    {
+      endpoint: url.host,
+      secure: url.protocol === 'https:',
+      bucket: f.Bucket ?? '',
+      accessKey: f.AccessKey ?? '',
+      secretKey: f.SecretKey ?? '',
+      region: f.Region ?? '',
+    },
+    outbound,
     'XMinioAdminTierInvalidConfig',
   );
   if (state === 'denied') throw new ApiError('XMinioAdminTierInvalidCredentials');
