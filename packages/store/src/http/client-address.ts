@@ -1,5 +1,6 @@
 import { BlockList, isIP } from 'node:net';
 import { sameSecret } from '../crypto/same-secret.js';
+import { parseAddressRange } from '../net/address-range.js';
 
 /** The header by which the store's own console proves it relays a client's address. */
 export const RELAY_HEADER = 'x-stowage-relay';
@@ -24,18 +25,9 @@ export class TrustedProxies {
   constructor(entries: readonly string[] = [], relayToken?: string) {
     this.#relayToken = relayToken || undefined;
     for (const entry of entries) {
-      const [address = '', bits, ...rest] = entry.split('/');
-      const family = isIP(address);
-      const max = family === 6 ? 128 : 32;
-      if (
-        family === 0 ||
-        rest.length > 0 ||
-        (bits !== undefined && !(/^\d{1,3}$/.test(bits) && Number(bits) <= max))
-      )
-        throw new Error(`a trusted proxy is an IP address or a CIDR range, not '${entry}'`);
-      const type = family === 6 ? 'ipv6' : 'ipv4';
-      if (bits === undefined) this.#list.addAddress(address, type);
-      else this.#list.addSubnet(address, Number(bits), type);
+      const range = parseAddressRange(entry);
+      if (!range) throw new Error(`a trusted proxy is an IP address or a CIDR range, not '${entry}'`);
+      this.#list.addSubnet(range.network, range.prefix, range.type);
     }
     this.size = entries.length;
   }
