@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { parseAuthorization } from '@stowage/madmin';
 import { passThrough, readAll } from '../http/body.js';
 import { header, isLoopback, noteSigner, type RequestContext } from '../http/context.js';
 import { xmlReply } from '../http/reply.js';
@@ -39,10 +40,6 @@ export interface StsDeps {
   /** The longest credentials an LDAP or OpenID login gets. */
   maxExternalDurationSeconds: number;
 }
-
-/** The access key an SigV4 Authorization header names; undefined when it names none. */
-const signingKeyOf = (authorization: string): string | undefined =>
-  /Credential=([^/,\s]+)\//.exec(authorization)?.[1];
 
 /** What a guessed secret gets back: a signature that does not match, or an unknown key. */
 const isGuessFailure = (err: unknown): err is ApiError =>
@@ -85,7 +82,8 @@ export function stsProtocol(deps: StsDeps): Protocol {
       const payloadHash = createHash('sha256').update(body).digest('hex');
       const sent = header(ctx.headers, 'x-amz-content-sha256');
       if (sent !== undefined && sent !== payloadHash) throw new ApiError('XAmzContentSHA256Mismatch');
-      const accessKey = signingKeyOf(authorization);
+      // Counted under the key the signature is checked against: the verifier's own parse.
+      const accessKey = parseAuthorization(authorization)?.accessKey;
       // The root user on this machine is never held back: whoever guesses from elsewhere,
       // the operator can still log in from the host.
       const attempt: LoginAttempt | undefined = accessKey
