@@ -8,7 +8,8 @@ import { ApiError } from '../s3/errors.js';
 // or address is held back for a while, and each further failure after a hold doubles it
 // (up to a ceiling). A success forgets its name's failures, never its address's (one good
 // account must not clear the way for guessing others). Both tables are bounded: an attacker
-// with many names or addresses pushes out the least recently seen, never grows memory.
+// with many names or addresses pushes out the least recently seen records that are not held
+// back, never grows memory, and never lifts a hold while another record could go instead.
 // Every failure is logged with its address and name (never the password or signature).
 
 interface Counter {
@@ -66,6 +67,12 @@ export function addressKey(address: string): string {
     .join(':')}::/64`;
 }
 
+/**
+ * Records by key, in the order they were last seen, at most `max` of them. Room is made by
+ * dropping the least recently seen record whose hold is over; never one still held while
+ * another is not (else a flood of junk names or addresses would lift a victim's hold), and
+ * when every one is held, the one whose hold ends soonest.
+ */
 class Table {
   private readonly records = new Map<string, Counter>();
 
@@ -75,22 +82,44 @@ class Table {
     return this.records.size;
   }
 
-  peek(key: string): Counter | undefined {
-    return this.records.get(key);
+  /** The key's record, made most recently seen; undefined when there is none. */
+  seen(key: string): Counter | undefined {
+    const record = this.records.get(key);
+    if (record) {
+      this.records.delete(key);
+      this.records.set(key, record);
+    }
+    return record;
   }
 
   /** The key's record, made most recently seen (created when missing). */
   touch(key: string, now: number): Counter {
-    let record = this.records.get(key);
-    if (record) this.records.delete(key);
-    else record = { failures: 0, windowStart: now, heldUntil: 0, holds: 0 };
+    const known = this.seen(key);
+    if (known) return known;
+    if (this.records.size >= this.max) this.makeRoom(now);
+    const record = { failures: 0, windowStart: now, heldUntil: 0, holds: 0 };
     this.records.set(key, record);
-    if (this.records.size > this.max) this.records.delete(this.records.keys().next().value!);
     return record;
   }
 
   forget(key: string): void {
     this.records.delete(key);
+  }
+
+  private makeRoom(now: number): void {
+    let soonest: string | undefined;
+    let soonestEnd = Number.POSITIVE_INFINITY;
+    for (const [key, record] of this.records) {
+      if (record.heldUntil <= now) {
+        this.records.delete(key);
+        return;
+      }
+      if (record.heldUntil < soonestEnd) {
+        soonest = key;
+        soonestEnd = record.heldUntil;
+      }
+    }
+    if (soonest !== undefined) this.records.delete(soonest);
   }
 }
 
@@ -116,8 +145,8 @@ export class LoginThrottle {
   admit(attempt: LoginAttempt): void {
     if (attempt.exempt) return;
     const now = this.clock();
-    const byName = this.names.peek(keptName(attempt.name))?.heldUntil ?? 0;
-    const byAddress = this.addresses.peek(addressKey(attempt.address))?.heldUntil ?? 0;
+    const byName = this.names.seen(keptName(attempt.name))?.heldUntil ?? 0;
+    const byAddress = this.addresses.seen(addressKey(attempt.address))?.heldUntil ?? 0;
     const until = Math.max(byName, byAddress);
     if (until <= now) return;
     const seconds = Math.ceil((until - now) / 1000);
