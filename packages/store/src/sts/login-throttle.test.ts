@@ -68,6 +68,16 @@ describe('LoginThrottle', () => {
     expect(refusal(() => t.admit({ ...root, exempt: false }))).toBe('admitted');
   });
 
+  it('counts an attempt without a name against its address alone', () => {
+    const { t } = throttle();
+    const unnamed = (address: string): LoginAttempt => ({ action: 'AssumeRole', address, user: 'made-up' });
+    for (let i = 0; i < 9; i++) t.failed(unnamed('192.0.2.1'), 'no such access key');
+    expect(t.size).toEqual({ names: 0, addresses: 1 });
+    expect(refusal(() => t.admit(attempt('made-up')))).toBe('admitted');
+    t.failed(unnamed('192.0.2.1'), 'no such access key');
+    expect(refusal(() => t.admit(unnamed('192.0.2.1')))).toBe('503 SlowDown retry-after=60');
+  });
+
   it('logs each failure with its address and the name, quoted', () => {
     const { t, lines } = throttle();
     t.failed(attempt('ada\nforged line'), 'the LDAP user name or password is wrong');

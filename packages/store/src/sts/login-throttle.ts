@@ -28,8 +28,12 @@ export interface LoginAttempt {
   address: string;
   /** The name as given (access key or LDAP user name): logged, quoted. */
   user: string;
-  /** The name as counted: folded as the directory folds it, prefixed with its kind. */
-  name: string;
+  /**
+   * The name as counted: folded as the directory folds it, prefixed with its kind. Absent:
+   * counted against the address alone (an access key that does not exist hurts no one's
+   * account, and a flood of made-up ones must not fill the names' table).
+   */
+  name?: string;
   /** Never held back nor counted: the root user from this machine. */
   exempt?: boolean;
 }
@@ -145,7 +149,7 @@ export class LoginThrottle {
   admit(attempt: LoginAttempt): void {
     if (attempt.exempt) return;
     const now = this.clock();
-    const byName = this.names.seen(keptName(attempt.name))?.heldUntil ?? 0;
+    const byName = attempt.name === undefined ? 0 : (this.names.seen(keptName(attempt.name))?.heldUntil ?? 0);
     const byAddress = this.addresses.seen(addressKey(attempt.address))?.heldUntil ?? 0;
     const until = Math.max(byName, byAddress);
     if (until <= now) return;
@@ -168,13 +172,16 @@ export class LoginThrottle {
 
   /** A right password (or signature): the name starts afresh. */
   succeeded(attempt: LoginAttempt): void {
-    if (!attempt.exempt) this.names.forget(keptName(attempt.name));
+    if (!attempt.exempt && attempt.name !== undefined) this.names.forget(keptName(attempt.name));
   }
 
   private count(attempt: LoginAttempt): Hold | undefined {
     const now = this.clock();
     const { failuresPerName, failuresPerAddress } = this.settings;
-    const byName = this.counted(this.names.touch(keptName(attempt.name), now), failuresPerName, now);
+    const byName =
+      attempt.name === undefined
+        ? undefined
+        : this.counted(this.names.touch(keptName(attempt.name), now), failuresPerName, now);
     const byAddress = this.counted(
       this.addresses.touch(addressKey(attempt.address), now),
       failuresPerAddress,

@@ -106,7 +106,12 @@ export function stsProtocol(deps: StsDeps): Protocol {
           payloadHash,
         });
       } catch (err) {
-        if (attempt && isGuessFailure(err)) deps.throttle.failed(attempt, err.message);
+        // An access key that does not exist is counted against the address alone.
+        if (attempt && isGuessFailure(err))
+          deps.throttle.failed(
+            err.code === 'InvalidAccessKeyId' ? { ...attempt, name: undefined } : attempt,
+            err.message,
+          );
         throw err;
       }
       if (attempt) deps.throttle.succeeded(attempt);

@@ -171,6 +171,17 @@ describe('STS login throttling', () => {
     expect(await stsLogin('carol', 'carol-secret-key')).toBe('503 SlowDown');
   });
 
+  it('counts access keys that do not exist against the address only, never as a name', async () => {
+    for (let i = 0; i < 4; i++) expect(await stsLogin('zed', `guess-${i}`)).toBe('403 InvalidAccessKeyId');
+    await new MadminClient({ endpoint: t.store.url, credentials: ROOT }).users.add('zed', 'zed-secret-key');
+    await new MadminClient({ endpoint: t.store.url, credentials: ROOT }).policies.set(
+      ['readonly'],
+      'zed',
+      false,
+    );
+    expect(await stsLogin('zed', 'zed-secret-key')).toBe('resolved');
+  });
+
   it('counts an access key with a slash in it as a whole', async () => {
     for (let i = 0; i < 3; i++)
       expect(await stsLogin('ops/eve', `wrong-secret-${i}`)).toBe('403 SignatureDoesNotMatch');
