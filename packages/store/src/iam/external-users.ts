@@ -24,16 +24,23 @@ import { type LdapConfig, ldapCheckUsers } from './ldap.js';
 /**
  * What a directory says of a user now: still there and enabled, with its groups (undefined
  * when they are not known: OpenID users, or a group filter that needs a login name that was
- * not kept), or gone, and why.
+ * not kept), gone, and why, or unknown: the directory answered for the others but not for
+ * this one (an error, a referral), which changes nothing for it, as an outage would not.
  */
-export type DirectoryVerdict = { state: 'active'; groups?: string[] } | { state: 'gone'; reason: string };
+export type DirectoryVerdict =
+  | { state: 'active'; groups?: string[] }
+  | { state: 'gone'; reason: string }
+  | { state: 'unknown'; reason: string };
 
 /** A directory, or provider, that can say whether its users still exist. */
 export interface ExternalDirectory {
   idp: 'ldap' | 'openid';
   /** What it calls itself in the log. */
   name: string;
-  /** A verdict on each user; throws when it cannot be asked. */
+  /**
+   * A verdict on each user; throws only when the directory cannot be asked at all (it
+   * cannot be reached, or refuses the store's own login).
+   */
   check(users: readonly ExternalUser[]): Promise<Map<string, DirectoryVerdict>>;
 }
 
@@ -119,6 +126,12 @@ export class ExternalUserChecks {
     parent: string,
     verdict: DirectoryVerdict,
   ): Promise<void> {
+    if (verdict.state === 'unknown') {
+      this.log(
+        `identity: ${directory.name} user ${parent}: the directory could not say whether it is still there (${verdict.reason}); its credentials stay until the next check`,
+      );
+      return;
+    }
     if (verdict.state === 'gone') {
       const removed = await this.credentials.revokeExternal(parent, directory.idp);
       this.checkedAt.delete(parent);

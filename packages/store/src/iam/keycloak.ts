@@ -14,6 +14,13 @@ import type { OpenIdVerifier } from './openid.js';
 
 const TIMEOUT_MS = 10_000;
 
+/**
+ * Keycloak answered the lookup of one user with an error (403 for that user, a 500): that
+ * user is left unknown and the others are still asked. Any other failure (the token endpoint
+ * or the admin API cannot be reached, the client's own login is refused) fails the check.
+ */
+export class KeycloakUserError extends Error {}
+
 export class KeycloakUsers {
   private accessToken?: { value: string; until: number };
 
@@ -42,7 +49,10 @@ export class KeycloakUsers {
     return json.access_token;
   }
 
-  /** Whether the user a token's subject names is there and enabled; throws when Keycloak cannot say. */
+  /**
+   * Whether the user a token's subject names is there and enabled; KeycloakUserError when
+   * Keycloak answers for this user with an error, another error when it cannot be asked.
+   */
   async lookup(subject: string): Promise<'enabled' | 'disabled' | 'missing'> {
     const url = new URL(this.admin.adminUrl);
     url.pathname = `${url.pathname.replace(/\/$/, '')}/realms/${encodeURIComponent(this.admin.realm)}/users/${encodeURIComponent(subject)}`;
@@ -61,9 +71,11 @@ export class KeycloakUsers {
     }
     if (!res.ok) await res.body?.cancel();
     if (res.status === 404) return 'missing';
-    if (!res.ok) throw new Error(`the Keycloak user lookup answered ${res.status}`);
-    const user = (await res.json()) as { enabled?: unknown };
-    return user.enabled === true ? 'enabled' : 'disabled';
+    if (!res.ok) throw new KeycloakUserError(`the Keycloak user lookup answered ${res.status}`);
+    const user = (await res.json().catch(() => {
+      throw new KeycloakUserError('the Keycloak user lookup answered with something other than JSON');
+    })) as { enabled?: unknown } | null;
+    return user?.enabled === true ? 'enabled' : 'disabled';
   }
 }
 
@@ -75,7 +87,14 @@ export const keycloakDirectory = (users: KeycloakUsers): ExternalDirectory => ({
     const verdicts: Awaited<ReturnType<ExternalDirectory['check']>> = new Map();
     for (const { parent, subject } of parents) {
       if (subject === undefined) continue;
-      const state = await users.lookup(subject);
+      let state: Awaited<ReturnType<KeycloakUsers['lookup']>>;
+      try {
+        state = await users.lookup(subject);
+      } catch (err) {
+        if (!(err instanceof KeycloakUserError)) throw err;
+        verdicts.set(parent, { state: 'unknown', reason: err.message });
+        continue;
+      }
       verdicts.set(
         parent,
         state === 'enabled'

@@ -16,7 +16,14 @@ const CHECK_CACHE_MS = 60_000;
 
 beforeAll(async () => {
   idp = await startOpenIdProvider(
-    { olga: 'readonly', pete: 'readonly', gina: 'readonly' },
+    {
+      olga: 'readonly',
+      pete: 'readonly',
+      gina: 'readonly',
+      quinn: 'readonly',
+      rex: 'readonly',
+      sue: 'readonly',
+    },
     { keycloakRealm: 'stowage' },
   );
   t = await startTestStore({ identity: { now: () => now, checkCacheMs: CHECK_CACHE_MS } });
@@ -70,6 +77,34 @@ describe('OpenID users of a Keycloak realm', () => {
         /^identity: Keycloak user openid:olga:.*: its account is disabled; removed 2/.test(l),
       ),
     ).toBe(true);
+  });
+
+  it('a user Keycloak answers for with an error keeps its credentials; the others are still judged', async () => {
+    const quinn = await loginWithKey('quinn');
+    const rex = await loginWithKey('rex');
+    const sue = await loginWithKey('sue');
+    idp.failUser('quinn', 500);
+    idp.failUser('rex', 403);
+    idp.disableUser('sue');
+    await t.store.revalidateIdentities();
+    expect([await read(sue.sts), await read(sue.key)]).toEqual(['InvalidAccessKeyId', 'InvalidAccessKeyId']);
+    expect([await read(quinn.sts), await read(quinn.key), await read(rex.sts), await read(rex.key)]).toEqual([
+      'ok',
+      'ok',
+      'ok',
+      'ok',
+    ]);
+    for (const [user, status] of [
+      ['quinn', 500],
+      ['rex', 403],
+    ])
+      expect(
+        t.logs.some((l) =>
+          new RegExp(
+            `^identity: Keycloak user openid:${user}:.*: the directory could not say whether it is still there \\(the Keycloak user lookup answered ${status}\\)`,
+          ).test(l),
+        ),
+      ).toBe(true);
   });
 
   it('a service account of a user removed from the realm is refused when used, once its check is due', async () => {

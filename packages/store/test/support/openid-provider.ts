@@ -24,6 +24,8 @@ export interface OpenIdProvider {
   disableUser(id: string): void;
   /** Removes a user from the Keycloak stand-in (404). */
   removeUser(id: string): void;
+  /** Makes the Keycloak stand-in answer a user's lookup with this error status (500, 403…). */
+  failUser(id: string, status: number): void;
   /** Logs `user` in and returns its id_token. */
   idToken(user: string): Promise<string>;
   /** Walks a browser's way through `authorizeUrl` as `user`; returns where the provider sends it back. */
@@ -76,6 +78,7 @@ export async function startOpenIdProvider(
   });
   const removed = new Set<string>();
   const disabled = new Set<string>();
+  const failing = new Map<string, number>();
   const adminPath = `/admin/realms/${options.keycloakRealm ?? ''}/users/`;
   const callback = provider.callback();
   server.on('request', async (req, res) => {
@@ -84,6 +87,8 @@ export async function startOpenIdProvider(
     const grant = token ? await provider.ClientCredentials.find(token) : undefined;
     if (!grant || grant.clientId !== CLIENT_ID) return res.writeHead(401).end();
     const id = decodeURIComponent(req.url.slice(adminPath.length));
+    const failure = failing.get(id);
+    if (failure !== undefined) return res.writeHead(failure).end();
     if (!(id in policiesOf) || removed.has(id)) return res.writeHead(404).end();
     res.writeHead(200, { 'content-type': 'application/json' });
     res.end(JSON.stringify({ id, username: id, enabled: !disabled.has(id) }));
@@ -135,6 +140,7 @@ export async function startOpenIdProvider(
     keycloakAdminUrl: `${issuer}/admin`,
     disableUser: (id) => disabled.add(id),
     removeUser: (id) => removed.add(id),
+    failUser: (id, status) => failing.set(id, status),
     authorize,
     async idToken(user) {
       const auth = new URLSearchParams({
