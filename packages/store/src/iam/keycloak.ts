@@ -21,6 +21,17 @@ const TIMEOUT_MS = 10_000;
  */
 export class KeycloakUserError extends Error {}
 
+/**
+ * The client secret and the admin token go only where they are configured to: a redirect
+ * (which fetch would follow, the secret or token along on the same origin) is an error of
+ * the whole check.
+ */
+function refuseRedirect(res: Response, call: string): void {
+  if (res.status < 300 || res.status >= 400) return;
+  void res.body?.cancel();
+  throw new Error(`the Keycloak ${call} was redirected (${res.status}); redirects are not followed`);
+}
+
 export class KeycloakUsers {
   private accessToken?: { value: string; until: number };
 
@@ -41,7 +52,9 @@ export class KeycloakUsers {
       },
       body: new URLSearchParams({ grant_type: 'client_credentials' }),
       signal: AbortSignal.timeout(TIMEOUT_MS),
+      redirect: 'manual',
     });
+    refuseRedirect(res, 'client login');
     const json = (await res.json().catch(() => ({}))) as { access_token?: string; expires_in?: number };
     if (!res.ok || !json.access_token) throw new Error(`the Keycloak client login answered ${res.status}`);
     const seconds = typeof json.expires_in === 'number' ? json.expires_in : 60;
@@ -60,6 +73,7 @@ export class KeycloakUsers {
       this.fetchFn(url, {
         headers: { authorization: `Bearer ${token}` },
         signal: AbortSignal.timeout(TIMEOUT_MS),
+        redirect: 'manual',
       });
     const fresh =
       this.accessToken && this.accessToken.until > Date.now() ? this.accessToken.value : undefined;
@@ -69,6 +83,7 @@ export class KeycloakUsers {
       await res.body?.cancel();
       res = await ask(await this.login());
     }
+    refuseRedirect(res, 'user lookup');
     if (!res.ok) await res.body?.cancel();
     if (res.status === 404) return 'missing';
     if (!res.ok) throw new KeycloakUserError(`the Keycloak user lookup answered ${res.status}`);

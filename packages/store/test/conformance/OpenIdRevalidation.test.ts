@@ -23,6 +23,7 @@ beforeAll(async () => {
       quinn: 'readonly',
       rex: 'readonly',
       sue: 'readonly',
+      vera: 'readonly',
     },
     { keycloakRealm: 'stowage' },
   );
@@ -115,5 +116,26 @@ describe('OpenID users of a Keycloak realm', () => {
     now += CHECK_CACHE_MS;
     expect(await read(pete.key)).toBe('InvalidAccessKeyId');
     expect(await read(pete.sts)).toBe('InvalidAccessKeyId');
+  });
+
+  it('follows no redirect from the token endpoint or the admin API: the secret and token go nowhere else', async () => {
+    const vera = await loginWithKey('vera');
+    idp.removeUser('vera');
+    for (const which of ['login', 'lookup'] as const) {
+      idp.redirect(which);
+      await t.store.revalidateIdentities();
+      idp.redirect(undefined);
+      expect(idp.followed).toEqual([]);
+      // Keycloak could not be asked: nothing changes.
+      expect([await read(vera.sts), await read(vera.key)]).toEqual(['ok', 'ok']);
+    }
+    for (const call of ['client login', 'user lookup'])
+      expect(
+        t.logs.some((l) =>
+          new RegExp(
+            `^identity: check of \\d+ Keycloak user\\(s\\) failed \\(the Keycloak ${call} was redirected \\(307\\)`,
+          ).test(l),
+        ),
+      ).toBe(true);
   });
 });

@@ -26,6 +26,14 @@ export interface OpenIdProvider {
   removeUser(id: string): void;
   /** Makes the Keycloak stand-in answer a user's lookup with this error status (500, 403…). */
   failUser(id: string, status: number): void;
+  /**
+   * Answers with a redirect (307, to /elsewhere on this server): the client login at the token
+   * endpoint ('login'; the admin lookups then answer 401, as to an expired token), or the
+   * admin lookups ('lookup'); undefined ends it.
+   */
+  redirect(which: 'login' | 'lookup' | undefined): void;
+  /** The Authorization header of each request that followed such a redirect. */
+  followed: string[];
   /** Logs `user` in and returns its id_token. */
   idToken(user: string): Promise<string>;
   /** Walks a browser's way through `authorizeUrl` as `user`; returns where the provider sends it back. */
@@ -79,10 +87,21 @@ export async function startOpenIdProvider(
   const removed = new Set<string>();
   const disabled = new Set<string>();
   const failing = new Map<string, number>();
+  const followed: string[] = [];
+  let redirecting: 'login' | 'lookup' | undefined;
+  const elsewhere = { location: '/elsewhere' };
   const adminPath = `/admin/realms/${options.keycloakRealm ?? ''}/users/`;
   const callback = provider.callback();
   server.on('request', async (req, res) => {
+    if (req.url === elsewhere.location) {
+      followed.push(req.headers.authorization ?? '');
+      return res.writeHead(404).end();
+    }
+    if (redirecting === 'login' && req.method === 'POST' && req.url === '/token')
+      return res.writeHead(307, elsewhere).end();
     if (!options.keycloakRealm || !req.url?.startsWith(adminPath)) return callback(req, res);
+    if (redirecting === 'login') return res.writeHead(401).end();
+    if (redirecting === 'lookup') return res.writeHead(307, elsewhere).end();
     const token = /^Bearer (\S+)$/.exec(req.headers.authorization ?? '')?.[1];
     const grant = token ? await provider.ClientCredentials.find(token) : undefined;
     if (!grant || grant.clientId !== CLIENT_ID) return res.writeHead(401).end();
@@ -141,6 +160,10 @@ export async function startOpenIdProvider(
     disableUser: (id) => disabled.add(id),
     removeUser: (id) => removed.add(id),
     failUser: (id, status) => failing.set(id, status),
+    redirect: (which) => {
+      redirecting = which;
+    },
+    followed,
     authorize,
     async idToken(user) {
       const auth = new URLSearchParams({
