@@ -66,13 +66,15 @@ export class KeycloakUsers {
    * Whether the user a token's subject names is there and enabled; KeycloakUserError when
    * Keycloak answers for this user with an error, another error when it cannot be asked.
    */
-  async lookup(subject: string): Promise<'enabled' | 'disabled' | 'missing'> {
+  async lookup(subject: string, signal?: AbortSignal): Promise<'enabled' | 'disabled' | 'missing'> {
     const url = new URL(this.admin.adminUrl);
     url.pathname = `${url.pathname.replace(/\/$/, '')}/realms/${encodeURIComponent(this.admin.realm)}/users/${encodeURIComponent(subject)}`;
     const ask = async (token: string) =>
       this.fetchFn(url, {
         headers: { authorization: `Bearer ${token}` },
-        signal: AbortSignal.timeout(TIMEOUT_MS),
+        signal: signal
+          ? AbortSignal.any([signal, AbortSignal.timeout(TIMEOUT_MS)])
+          : AbortSignal.timeout(TIMEOUT_MS),
         redirect: 'manual',
       });
     const fresh =
@@ -98,13 +100,14 @@ export class KeycloakUsers {
 export const keycloakDirectory = (users: KeycloakUsers): ExternalDirectory => ({
   idp: 'openid',
   name: 'Keycloak',
-  async check(parents) {
+  async check(parents, signal) {
     const verdicts: Awaited<ReturnType<ExternalDirectory['check']>> = new Map();
     for (const { parent, subject } of parents) {
+      if (signal.aborted) break;
       if (subject === undefined) continue;
       let state: Awaited<ReturnType<KeycloakUsers['lookup']>>;
       try {
-        state = await users.lookup(subject);
+        state = await users.lookup(subject, signal);
       } catch (err) {
         if (!(err instanceof KeycloakUserError)) throw err;
         verdicts.set(parent, { state: 'unknown', reason: err.message });

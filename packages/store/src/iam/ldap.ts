@@ -197,16 +197,18 @@ export interface DirectoryUser {
  * otherwise (a referral, an error) leaves that user unknown; the others are still judged
  * (MinIO gives up the whole pass, so one odd entry would shield every removed user). Only
  * a directory that cannot be reached or refuses the lookup bind fails the whole check
- * (LdapLoginError 'unavailable').
+ * (LdapLoginError 'unavailable'). Once `signal` aborts, the users left are not asked.
  */
 export function ldapCheckUsers(
   cfg: LdapConfig,
   users: readonly DirectoryUser[],
+  signal?: AbortSignal,
 ): Promise<Map<string, DirectoryVerdict>> {
   const anyName = cfg.userSearchFilter.replaceAll('%s', '*') || '(objectClass=*)';
   return asLookupAccount(cfg, async (client) => {
     const verdicts = new Map<string, DirectoryVerdict>();
     for (const user of users) {
+      if (signal?.aborted) break;
       try {
         verdicts.set(user.dn, await checkUser(client, cfg, anyName, user));
       } catch (err) {

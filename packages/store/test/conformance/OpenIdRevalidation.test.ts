@@ -24,6 +24,7 @@ beforeAll(async () => {
       rex: 'readonly',
       sue: 'readonly',
       vera: 'readonly',
+      wes: 'readonly',
     },
     { keycloakRealm: 'stowage' },
   );
@@ -42,14 +43,16 @@ afterAll(async () => {
 
 type Keys = { accessKey: string; secretKey: string; sessionToken?: string };
 
-async function loginWithKey(user: string): Promise<{ sts: Keys; key: Keys }> {
-  const sts = await assumeRoleWithWebIdentity({ endpoint: t.store.url, token: await idp.idToken(user) });
-  const made = await new MadminClient({ endpoint: t.store.url, credentials: sts }).serviceAccounts.add({});
+async function loginWithKey(user: string, store = t): Promise<{ sts: Keys; key: Keys }> {
+  const sts = await assumeRoleWithWebIdentity({ endpoint: store.store.url, token: await idp.idToken(user) });
+  const made = await new MadminClient({ endpoint: store.store.url, credentials: sts }).serviceAccounts.add(
+    {},
+  );
   return { sts, key: { accessKey: made.accessKey, secretKey: made.secretKey } };
 }
 
-const read = (c: Keys) =>
-  t
+const read = (c: Keys, store = t) =>
+  store
     .client({
       accessKeyId: c.accessKey,
       secretAccessKey: c.secretKey,
@@ -137,5 +140,43 @@ describe('OpenID users of a Keycloak realm', () => {
           ).test(l),
         ),
       ).toBe(true);
+  });
+});
+
+/** Waits until `ready` holds (the test's own timeout bounds it). */
+async function until(ready: () => boolean): Promise<void> {
+  while (!ready()) await new Promise((r) => setTimeout(r, 10));
+}
+const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+describe('periodic revalidation against a slow Keycloak', () => {
+  it('runs one pass at a time, and closing ends the pass under way before it writes anything', async () => {
+    const s = await startTestStore({ identity: { revalidateIntervalMs: 20 } });
+    try {
+      await new MadminClient({ endpoint: s.store.url, credentials: ROOT }).config.setKV(
+        `${idp.identityKV} vendor=keycloak keycloak_admin_url=${idp.keycloakAdminUrl} keycloak_realm=stowage`,
+      );
+      await s.restart();
+      await s.s3.send(new s3sdk.CreateBucketCommand({ Bucket: 'sso' }));
+      await s.s3.send(new s3sdk.PutObjectCommand({ Bucket: 'sso', Key: 'doc', Body: 'hello' }));
+      const wes = await loginWithKey('wes', s);
+      idp.holdLookups(true);
+      idp.removeUser('wes');
+      await until(() => idp.held > 0);
+      // Many periods go by while Keycloak does not answer: still one lookup, not one per period.
+      await pause(300);
+      expect(idp.held).toBe(1);
+      await s.store.close();
+      // Keycloak's late answer (wes is gone) must find no pass left to act on it.
+      idp.releaseHeld();
+      idp.holdLookups(false);
+      await pause(300);
+      idp.restoreUser('wes');
+      await s.restart();
+      expect([await read(wes.sts, s), await read(wes.key, s)]).toEqual(['ok', 'ok']);
+    } finally {
+      idp.holdLookups(false);
+      await s.close();
+    }
   });
 });

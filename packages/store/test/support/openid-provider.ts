@@ -34,6 +34,17 @@ export interface OpenIdProvider {
   redirect(which: 'login' | 'lookup' | undefined): void;
   /** The Authorization header of each request that followed such a redirect. */
   followed: string[];
+  /**
+   * Holds the admin lookups' answers (decided when asked) until releaseHeld(), as a slow
+   * Keycloak would; false answers the next ones at once again.
+   */
+  holdLookups(on: boolean): void;
+  /** How many lookups wait for their answer (their clients still waiting). */
+  readonly held: number;
+  /** Sends the answers held so far. */
+  releaseHeld(): void;
+  /** Puts a removed user back. */
+  restoreUser(id: string): void;
   /** Logs `user` in and returns its id_token. */
   idToken(user: string): Promise<string>;
   /** Walks a browser's way through `authorizeUrl` as `user`; returns where the provider sends it back. */
@@ -88,6 +99,8 @@ export async function startOpenIdProvider(
   const disabled = new Set<string>();
   const failing = new Map<string, number>();
   const followed: string[] = [];
+  let holding = false;
+  const held = new Set<() => void>();
   let redirecting: 'login' | 'lookup' | undefined;
   const elsewhere = { location: '/elsewhere' };
   const adminPath = `/admin/realms/${options.keycloakRealm ?? ''}/users/`;
@@ -106,11 +119,20 @@ export async function startOpenIdProvider(
     const grant = token ? await provider.ClientCredentials.find(token) : undefined;
     if (!grant || grant.clientId !== CLIENT_ID) return res.writeHead(401).end();
     const id = decodeURIComponent(req.url.slice(adminPath.length));
+    // The answer is decided now, and sent now or, while lookups are held, at release.
     const failure = failing.get(id);
-    if (failure !== undefined) return res.writeHead(failure).end();
-    if (!(id in policiesOf) || removed.has(id)) return res.writeHead(404).end();
-    res.writeHead(200, { 'content-type': 'application/json' });
-    res.end(JSON.stringify({ id, username: id, enabled: !disabled.has(id) }));
+    const send =
+      failure !== undefined
+        ? () => res.writeHead(failure).end()
+        : !(id in policiesOf) || removed.has(id)
+          ? () => res.writeHead(404).end()
+          : ((enabled: boolean) => () => {
+              res.writeHead(200, { 'content-type': 'application/json' });
+              res.end(JSON.stringify({ id, username: id, enabled }));
+            })(!disabled.has(id));
+    if (!holding) return send();
+    held.add(send);
+    res.on('close', () => held.delete(send));
   });
 
   async function authorize(user: string, authorizeUrl: string): Promise<URL> {
@@ -164,6 +186,19 @@ export async function startOpenIdProvider(
       redirecting = which;
     },
     followed,
+    holdLookups: (on) => {
+      holding = on;
+    },
+    get held() {
+      return held.size;
+    },
+    releaseHeld: () => {
+      for (const send of [...held]) {
+        held.delete(send);
+        send();
+      }
+    },
+    restoreUser: (id) => removed.delete(id),
     authorize,
     async idToken(user) {
       const auth = new URLSearchParams({
