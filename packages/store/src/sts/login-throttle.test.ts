@@ -78,6 +78,24 @@ describe('LoginThrottle', () => {
     expect(refusal(() => t.admit(unnamed('192.0.2.1')))).toBe('503 SlowDown retry-after=60');
   });
 
+  it('logs a quiet failure (an S3 signature) only when it starts a hold, and admits addresses alone', () => {
+    const { t, lines } = throttle({ failuresPerAddress: 3 });
+    const signed = (address: string): LoginAttempt => ({
+      action: 'signed request',
+      address,
+      user: 'AK',
+      quiet: true,
+    });
+    expect(refusal(() => t.admitAddress('192.0.2.1'))).toBe('admitted');
+    for (let i = 0; i < 3; i++) t.failed(signed('192.0.2.1'), 'The signature does not match.');
+    expect(lines).toEqual([
+      'auth: signature failed: signed request for "AK" from 192.0.2.1: The signature does not match.; the address is held back for 60 s',
+    ]);
+    expect(refusal(() => t.admitAddress('192.0.2.1'))).toBe('503 SlowDown retry-after=60');
+    expect(refusal(() => t.admitAddress('192.0.2.2'))).toBe('admitted');
+    expect(refusal(() => t.admit(attempt('ada', '192.0.2.1')))).toBe('503 SlowDown retry-after=60');
+  });
+
   it('logs each failure with its address and the name, quoted', () => {
     const { t, lines } = throttle();
     t.failed(attempt('ada\nforged line'), 'the LDAP user name or password is wrong');

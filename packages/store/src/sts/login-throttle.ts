@@ -36,6 +36,11 @@ export interface LoginAttempt {
   name?: string;
   /** Never held back nor counted: the root user from this machine. */
   exempt?: boolean;
+  /**
+   * Logged only when it starts a hold: S3 and admin signatures, which a misconfigured client
+   * gets wrong on every request.
+   */
+  quiet?: boolean;
 }
 
 interface Hold {
@@ -127,6 +132,15 @@ class Table {
   }
 }
 
+/** 503 SlowDown with Retry-After while `until` is ahead of `now`. */
+function refuseUntil(until: number, which: string, now: number): void {
+  if (until <= now) return;
+  const seconds = Math.ceil((until - now) / 1000);
+  throw new ApiError('SlowDown', `Too many failed logins ${which}; retry in ${seconds} seconds.`, {
+    headers: { 'Retry-After': String(seconds) },
+  });
+}
+
 export class LoginThrottle {
   private readonly names: Table;
   private readonly addresses: Table;
@@ -148,25 +162,29 @@ export class LoginThrottle {
   /** Refuses (503 SlowDown, with Retry-After) an attempt whose name or address is held back. */
   admit(attempt: LoginAttempt): void {
     if (attempt.exempt) return;
-    const now = this.clock();
     const byName = attempt.name === undefined ? 0 : (this.names.seen(keptName(attempt.name))?.heldUntil ?? 0);
     const byAddress = this.addresses.seen(addressKey(attempt.address))?.heldUntil ?? 0;
-    const until = Math.max(byName, byAddress);
-    if (until <= now) return;
-    const seconds = Math.ceil((until - now) / 1000);
-    throw new ApiError(
-      'SlowDown',
-      `Too many failed logins ${byName >= byAddress ? 'for this user' : 'from this address'}; retry in ${seconds} seconds.`,
-      { headers: { 'Retry-After': String(seconds) } },
-    );
+    if (byName >= byAddress) refuseUntil(byName, 'for this user', this.clock());
+    else refuseUntil(byAddress, 'from this address', this.clock());
+  }
+
+  /**
+   * admit() for an address alone, on every signed S3 and admin request: nothing to compute
+   * while no address has failed, else one look-up.
+   */
+  admitAddress(address: string): void {
+    if (this.addresses.size === 0) return;
+    const until = this.addresses.seen(addressKey(address))?.heldUntil;
+    if (until !== undefined) refuseUntil(until, 'from this address', this.clock());
   }
 
   /** Logs and counts a wrong password or signature (`why` says which). */
   failed(attempt: LoginAttempt, why: string): void {
-    const who = `${attempt.action} for ${JSON.stringify(attempt.user)} from ${attempt.address}`;
     const hold = attempt.exempt ? undefined : this.count(attempt);
+    if (attempt.quiet && !hold) return;
+    const who = `${attempt.action} for ${JSON.stringify(attempt.user)} from ${attempt.address}`;
     this.log(
-      `sts: login failed: ${who}: ${why}${hold ? `; the ${hold.by} is held back for ${Math.ceil(hold.ms / 1000)} s` : ''}`,
+      `${attempt.quiet ? 'auth: signature failed' : 'sts: login failed'}: ${who}: ${why}${hold ? `; the ${hold.by} is held back for ${Math.ceil(hold.ms / 1000)} s` : ''}`,
     );
   }
 
