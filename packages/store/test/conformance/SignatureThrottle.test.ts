@@ -1,5 +1,4 @@
 import { createHmac } from 'node:crypto';
-import { request } from 'node:http';
 import * as s3sdk from '@aws-sdk/client-s3';
 import { assumeRole, EMPTY_SHA256, MadminClient, presignUrl } from '@stowage/madmin';
 import { Client as MinioClient } from 'minio';
@@ -8,6 +7,7 @@ import { code } from '../support/outcome.js';
 import {
   type RawResponse,
   ROOT,
+  rawRequest,
   sigV4Headers,
   startTestStore,
   type TestStore,
@@ -54,32 +54,13 @@ beforeEach(() => {
 });
 
 /** A request from `from` (a loopback address of this machine). */
-function send(
+const send = (
   from: string,
   method: string,
   path: string,
   headers: Record<string, string> = {},
   body?: Buffer,
-): Promise<RawResponse> {
-  return new Promise((resolve, reject) => {
-    const req = request(
-      { host: '127.0.0.1', port: t.store.port, localAddress: from, method, path, headers },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () =>
-          resolve({
-            status: res.statusCode ?? 0,
-            headers: res.headers,
-            body: Buffer.concat(chunks).toString('utf8'),
-          }),
-        );
-      },
-    );
-    req.on('error', reject);
-    req.end(body);
-  });
-}
+) => rawRequest(t.store.port, method, path, headers, body, from);
 
 const outcome = (res: RawResponse) => {
   if (res.status < 300) return String(res.status);
