@@ -27,6 +27,7 @@ import { fromEngineError } from './s3/errors.js';
 import type { BucketEvent } from './s3/events.js';
 import { s3Protocol } from './s3/protocol.js';
 import { isStsRequest, type StsDeps, stsProtocol } from './sts/protocol.js';
+import { addressGuard } from './sts/signer-guards.js';
 
 export interface AppDeps {
   layer: ObjectLayer;
@@ -91,6 +92,8 @@ export function createApp(deps: AppDeps): ServerDeps {
   const perConfig = <T>(work: (config: ServerConfig) => T) => settingOf(deps.config, work);
   const parities = perConfig((c) => paritiesInForce(c, drives, backend.parityShards));
   const maxVersions = perConfig(objectMaxVersions);
+  // S3 and admin signatures share the STS throttle's address table: one guesser, one count.
+  const signers = addressGuard(deps.sts.throttle);
   const admin = adminProtocol({
     trace,
     opTraces: deps.opTraces,
@@ -99,6 +102,7 @@ export function createApp(deps: AppDeps): ServerDeps {
     layer: deps.layer,
     system: deps.system,
     credentials: deps.credentials,
+    signers,
     deploymentId: deps.deploymentId,
     region: deps.region,
     config: deps.config,
@@ -129,6 +133,7 @@ export function createApp(deps: AppDeps): ServerDeps {
     region: deps.region,
     ...(deps.signingRegion ? { signingRegion: deps.signingRegion } : {}),
     credentials: deps.credentials,
+    signers,
     deploymentId: deps.deploymentId,
     events: deps.events,
     notificationArns: () => notificationArns(deps.config.config),

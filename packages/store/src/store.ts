@@ -197,10 +197,21 @@ async function boot(
     log,
   );
   credentials.useChecker((who) => externalChecks.vouch(who));
-  const revalidator = setInterval(() => {
-    externalChecks.revalidate().catch((err: unknown) => log(`identity: revalidation failed: ${String(err)}`));
-  }, identity.settings.revalidateIntervalMs);
-  revalidator.unref();
+  // One pass at a time, the next timed from the end of the last: a slow directory never has
+  // passes pile up. Closing waits for the pass under way (externalChecks.close()).
+  let revalidation: NodeJS.Timeout | undefined;
+  const scheduleRevalidation = () => {
+    revalidation = setTimeout(() => {
+      void externalChecks
+        .revalidate()
+        .catch((err: unknown) => log(`identity: revalidation failed: ${String(err)}`))
+        .finally(() => {
+          if (!stopped) scheduleRevalidation();
+        });
+    }, identity.settings.revalidateIntervalMs);
+    revalidation.unref();
+  };
+  scheduleRevalidation();
   const region = opts.region ?? configuredRegion(config.config);
   const signingRegion = opts.region;
   const logTargets = new LogTargets(log, settings.outbound);
@@ -243,7 +254,7 @@ async function boot(
   });
   const stopTargets = () => {
     clearInterval(sweeper);
-    clearInterval(revalidator);
+    clearTimeout(revalidation);
     stopped = true;
     clearTimeout(resweep);
     stopApplying();
@@ -297,6 +308,7 @@ async function boot(
     });
   } catch (err) {
     stopTargets();
+    await externalChecks.close();
     await staleUploads.stop();
     await bitrotScan.stop();
     await layer.shutdown();
@@ -325,6 +337,7 @@ async function boot(
         }
       });
       stopTargets();
+      await externalChecks.close();
       await staleUploads.stop();
       await bitrotScan.stop();
       await layer.shutdown();

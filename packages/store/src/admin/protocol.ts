@@ -15,6 +15,7 @@ import type { LogTargets } from '../observe/log-targets.js';
 import type { NotificationTargets } from '../observe/notify-targets.js';
 import type { OpTrace, OpTracer } from '../observe/op-trace.js';
 import { eventStream, streamReply } from '../observe/stream.js';
+import type { SignerGuard } from '../s3/auth/common.js';
 import { verifyHeaderAuth } from '../s3/auth/signature-v4.js';
 import { ApiError } from '../s3/errors.js';
 import { type AdminCall, adminCall, jsonObject } from './call.js';
@@ -92,6 +93,8 @@ export interface AdminDeps {
   layer: ObjectLayer;
   system: SystemStore;
   credentials: CredentialStore;
+  /** Counts failed signatures per client address and holds back guessers (SlowDown). */
+  signers: SignerGuard;
   deploymentId: string;
   region: string;
   config: ServerConfigStore;
@@ -118,7 +121,7 @@ export interface AdminDeps {
 
 /** Admin JSON error (madmin-protocol.md §1.6); HostId is the deployment id. */
 export function adminErrorReply(err: ApiError, ctx: RequestContext, deploymentId: string): Reply {
-  return jsonReply(
+  const reply = jsonReply(
     {
       Code: err.code,
       Message: err.message,
@@ -128,9 +131,11 @@ export function adminErrorReply(err: ApiError, ctx: RequestContext, deploymentId
     },
     err.status,
   );
+  // SlowDown's Retry-After.
+  return err.context.headers ? { ...reply, headers: err.context.headers } : reply;
 }
 
-function authenticate(ctx: RequestContext, deps: Pick<AdminDeps, 'credentials'>) {
+function authenticate(ctx: RequestContext, deps: Pick<AdminDeps, 'credentials' | 'signers'>) {
   // Admin calls must be header-signed and carry x-amz-content-sha256 (§1.4); any region.
   if (
     header(ctx.headers, 'authorization') === undefined ||
@@ -139,7 +144,13 @@ function authenticate(ctx: RequestContext, deps: Pick<AdminDeps, 'credentials'>)
     throw new ApiError('AccessDenied');
   }
   const lookup = (accessKey: string) => deps.credentials.lookup(accessKey);
-  return verifyHeaderAuth(ctx, { service: 's3', lookup, now: new Date() });
+  return verifyHeaderAuth(ctx, {
+    service: 's3',
+    lookup,
+    now: new Date(),
+    client: ctx.client,
+    guard: deps.signers,
+  });
 }
 
 async function dispatch(

@@ -89,7 +89,13 @@ describe('CredentialStore', () => {
     const lookup = (ak: string) => store.lookup(ak);
     const code = (token: string, now: Date) => {
       try {
-        identify(rec.accessKey, token, { service: 's3', lookup, now });
+        identify(rec.accessKey, token, {
+          service: 's3',
+          lookup,
+          now,
+          client: '192.0.2.1',
+          guard: { admit() {}, failed() {} },
+        });
         return 'ok';
       } catch (err) {
         return (err as ApiError).code;

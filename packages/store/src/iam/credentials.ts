@@ -247,21 +247,35 @@ export class CredentialStore {
     return removed + accounts.length;
   }
 
+  /** The access keys of every credential (temporary or service account) derived from these users. */
+  derivedFrom(parents: ReadonlySet<string>): Set<string> {
+    const keys = new Set<string>();
+    for (const [key, t] of this.temporary) if (parents.has(t.parent)) keys.add(key);
+    for (const [key, a] of Object.entries(this.iam.state.serviceAccounts))
+      if (parents.has(a.parent)) keys.add(key);
+    return keys;
+  }
+
   /**
    * Keeps an LDAP user's groups as the directory lists them now in each credential derived
-   * from it: policies mapped to a group it left stop applying. How many changed.
+   * from it, among `among` (those that existed when the directory was asked: a login since
+   * found newer groups): policies mapped to a group it left stop applying. How many changed.
    */
-  async regroup(parent: string, groups: readonly string[]): Promise<number> {
+  async regroup(parent: string, groups: readonly string[], among: ReadonlySet<string>): Promise<number> {
     let changed = 0;
     for (const [key, t] of this.temporary) {
-      if (t.parent !== parent || t.idp !== 'ldap' || sameGroups(t.groups, groups)) continue;
+      if (!among.has(key) || t.parent !== parent || t.idp !== 'ldap' || sameGroups(t.groups, groups))
+        continue;
       const record = { ...t, groups: [...groups] };
       await this.system.write(`${STS_FOLDER}/${key}.json`, record);
       this.temporary.set(key, record);
       changed++;
     }
     const accounts = Object.entries(this.iam.state.serviceAccounts)
-      .filter(([, a]) => a.parent === parent && a.idp === 'ldap' && !sameGroups(a.groups, groups))
+      .filter(
+        ([key, a]) =>
+          among.has(key) && a.parent === parent && a.idp === 'ldap' && !sameGroups(a.groups, groups),
+      )
       .map(([key]) => key);
     if (accounts.length > 0)
       await this.iam.mutate(['serviceAccounts'], (d) => {

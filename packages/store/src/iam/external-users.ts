@@ -20,27 +20,43 @@ import { type LdapConfig, ldapCheckUsers } from './ldap.js';
 // service account, and it gives no one rights they did not have at the last check. The
 // failed check is logged, and counts as a check for `checkCacheMs`, so an unreachable
 // directory is not asked again on every request.
+//
+// Passes run one at a time, and close() waits for the one under way (and for checks made
+// for requests): a pass left running would rewrite or delete credential files after a
+// restarted store has loaded them. A check's group lists are applied only to credentials
+// that existed when it began: one made by a login during the check has newer groups.
 
 /**
  * What a directory says of a user now: still there and enabled, with its groups (undefined
  * when they are not known: OpenID users, or a group filter that needs a login name that was
- * not kept), or gone, and why.
+ * not kept), gone, and why, or unknown: the directory answered for the others but not for
+ * this one (an error, a referral), which changes nothing for it, as an outage would not.
  */
-export type DirectoryVerdict = { state: 'active'; groups?: string[] } | { state: 'gone'; reason: string };
+export type DirectoryVerdict =
+  | { state: 'active'; groups?: string[] }
+  | { state: 'gone'; reason: string }
+  | { state: 'unknown'; reason: string };
 
 /** A directory, or provider, that can say whether its users still exist. */
 export interface ExternalDirectory {
   idp: 'ldap' | 'openid';
   /** What it calls itself in the log. */
   name: string;
-  /** A verdict on each user; throws when it cannot be asked. */
-  check(users: readonly ExternalUser[]): Promise<Map<string, DirectoryVerdict>>;
+  /**
+   * A verdict on each user; throws only when the directory cannot be asked at all (it
+   * cannot be reached, or refuses the store's own login). Once `signal` aborts (the store
+   * closes), it may stop asking and return what it has.
+   */
+  check(users: readonly ExternalUser[], signal: AbortSignal): Promise<Map<string, DirectoryVerdict>>;
 }
 
 export class ExternalUserChecks {
   /** When each user was last checked (or a check of it failed). */
   private readonly checkedAt = new Map<string, number>();
   private readonly pending = new Map<string, Promise<void>>();
+  /** The pass under way (or queued), settled whatever it does. */
+  private pass?: Promise<void>;
+  private readonly closing = new AbortController();
 
   constructor(
     private readonly credentials: CredentialStore,
@@ -53,8 +69,28 @@ export class ExternalUserChecks {
     return this.settings.now();
   }
 
-  /** One pass over every external user behind live credentials. */
-  async revalidate(): Promise<void> {
+  /**
+   * One pass over every external user behind live credentials. One at a time: a call while
+   * a pass runs waits for it, then makes its own. Nothing once closed.
+   */
+  revalidate(): Promise<void> {
+    const next = (this.pass ?? Promise.resolve()).then(() => this.revalidateAll());
+    const settled = next.catch(() => {});
+    this.pass = settled;
+    void settled.then(() => {
+      if (this.pass === settled) this.pass = undefined;
+    });
+    return next;
+  }
+
+  /** Starts no more checks, stops those under way early, and waits for them to end. */
+  async close(): Promise<void> {
+    this.closing.abort();
+    await Promise.allSettled([this.pass, ...this.pending.values()]);
+  }
+
+  private async revalidateAll(): Promise<void> {
+    if (this.closing.signal.aborted) return;
     const seen = new Set<string>();
     for (const directory of this.directories) {
       const users = this.credentials.externalParents(directory.idp);
@@ -90,10 +126,14 @@ export class ExternalUserChecks {
   }
 
   private async checkUsers(directory: ExternalDirectory, users: readonly ExternalUser[]): Promise<void> {
+    const { signal } = this.closing;
+    if (signal.aborted) return;
+    const before = this.credentials.derivedFrom(new Set(users.map((u) => u.parent)));
     let verdicts: Map<string, DirectoryVerdict>;
     try {
-      verdicts = await directory.check(users);
+      verdicts = await directory.check(users, signal);
     } catch (err) {
+      if (signal.aborted) return;
       for (const user of users) this.checkedAt.set(user.parent, this.now());
       this.log(
         `identity: check of ${users.length} ${directory.name} user(s) failed (${(err as Error).message}); their credentials stay until the next check`,
@@ -101,11 +141,13 @@ export class ExternalUserChecks {
       return;
     }
     for (const user of users) {
+      // A store closing writes nothing more: the next one checks again.
+      if (signal.aborted) return;
       const verdict = verdicts.get(user.parent);
       if (!verdict) continue;
       this.checkedAt.set(user.parent, this.now());
       try {
-        await this.apply(directory, user.parent, verdict);
+        await this.apply(directory, user.parent, verdict, before);
       } catch (err) {
         this.log(
           `identity: updating the credentials of ${directory.name} user ${user.parent} failed: ${String(err)}`,
@@ -114,11 +156,19 @@ export class ExternalUserChecks {
     }
   }
 
+  /** `before`: the access keys derived from the checked users when the check began. */
   private async apply(
     directory: ExternalDirectory,
     parent: string,
     verdict: DirectoryVerdict,
+    before: ReadonlySet<string>,
   ): Promise<void> {
+    if (verdict.state === 'unknown') {
+      this.log(
+        `identity: ${directory.name} user ${parent}: the directory could not say whether it is still there (${verdict.reason}); its credentials stay until the next check`,
+      );
+      return;
+    }
     if (verdict.state === 'gone') {
       const removed = await this.credentials.revokeExternal(parent, directory.idp);
       this.checkedAt.delete(parent);
@@ -128,7 +178,7 @@ export class ExternalUserChecks {
       return;
     }
     if (verdict.groups === undefined) return;
-    const changed = await this.credentials.regroup(parent, verdict.groups);
+    const changed = await this.credentials.regroup(parent, verdict.groups, before);
     if (changed > 0)
       this.log(
         `identity: ${directory.name} user ${parent}: groups changed; updated ${changed} credential(s)`,
@@ -140,11 +190,12 @@ export class ExternalUserChecks {
 export const ldapDirectory = (cfg: LdapConfig): ExternalDirectory => ({
   idp: 'ldap',
   name: 'LDAP',
-  check: (users) =>
+  check: (users, signal) =>
     ldapCheckUsers(
       cfg,
       users.map((u) =>
         u.username === undefined ? { dn: u.parent } : { dn: u.parent, username: u.username },
       ),
+      signal,
     ),
 });

@@ -13,7 +13,7 @@ describe('identity settings', () => {
         failuresPerAddress: 20,
         windowMs: 15 * 60_000,
         backoffMs: 60_000,
-        maxBackoffMs: 3600_000,
+        maxBackoffMs: 15 * 60_000,
         maxEntries: 10_000,
       },
       now: undefined,

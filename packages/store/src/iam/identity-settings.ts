@@ -36,7 +36,7 @@ const DURATIONS = {
   stsMaxDurationMs: ['STOWAGE_STS_MAX_DURATION', '12h'],
   windowMs: ['STOWAGE_STS_LOGIN_WINDOW', '15m'],
   backoffMs: ['STOWAGE_STS_LOGIN_BACKOFF', '1m'],
-  maxBackoffMs: ['STOWAGE_STS_LOGIN_BACKOFF_MAX', '1h'],
+  maxBackoffMs: ['STOWAGE_STS_LOGIN_BACKOFF_MAX', '15m'],
 } as const;
 const COUNTS = {
   failuresPerName: ['STOWAGE_STS_LOGIN_FAILURES', 5],

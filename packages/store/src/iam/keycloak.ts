@@ -14,6 +14,24 @@ import type { OpenIdVerifier } from './openid.js';
 
 const TIMEOUT_MS = 10_000;
 
+/**
+ * Keycloak answered the lookup of one user with an error (403 for that user, a 500): that
+ * user is left unknown and the others are still asked. Any other failure (the token endpoint
+ * or the admin API cannot be reached, the client's own login is refused) fails the check.
+ */
+export class KeycloakUserError extends Error {}
+
+/**
+ * The client secret and the admin token go only where they are configured to: a redirect
+ * (which fetch would follow, the secret or token along on the same origin) is an error of
+ * the whole check.
+ */
+function refuseRedirect(res: Response, call: string): void {
+  if (res.status < 300 || res.status >= 400) return;
+  void res.body?.cancel();
+  throw new Error(`the Keycloak ${call} was redirected (${res.status}); redirects are not followed`);
+}
+
 export class KeycloakUsers {
   private accessToken?: { value: string; until: number };
 
@@ -34,7 +52,9 @@ export class KeycloakUsers {
       },
       body: new URLSearchParams({ grant_type: 'client_credentials' }),
       signal: AbortSignal.timeout(TIMEOUT_MS),
+      redirect: 'manual',
     });
+    refuseRedirect(res, 'client login');
     const json = (await res.json().catch(() => ({}))) as { access_token?: string; expires_in?: number };
     if (!res.ok || !json.access_token) throw new Error(`the Keycloak client login answered ${res.status}`);
     const seconds = typeof json.expires_in === 'number' ? json.expires_in : 60;
@@ -42,14 +62,20 @@ export class KeycloakUsers {
     return json.access_token;
   }
 
-  /** Whether the user a token's subject names is there and enabled; throws when Keycloak cannot say. */
-  async lookup(subject: string): Promise<'enabled' | 'disabled' | 'missing'> {
+  /**
+   * Whether the user a token's subject names is there and enabled; KeycloakUserError when
+   * Keycloak answers for this user with an error, another error when it cannot be asked.
+   */
+  async lookup(subject: string, signal?: AbortSignal): Promise<'enabled' | 'disabled' | 'missing'> {
     const url = new URL(this.admin.adminUrl);
     url.pathname = `${url.pathname.replace(/\/$/, '')}/realms/${encodeURIComponent(this.admin.realm)}/users/${encodeURIComponent(subject)}`;
     const ask = async (token: string) =>
       this.fetchFn(url, {
         headers: { authorization: `Bearer ${token}` },
-        signal: AbortSignal.timeout(TIMEOUT_MS),
+        signal: signal
+          ? AbortSignal.any([signal, AbortSignal.timeout(TIMEOUT_MS)])
+          : AbortSignal.timeout(TIMEOUT_MS),
+        redirect: 'manual',
       });
     const fresh =
       this.accessToken && this.accessToken.until > Date.now() ? this.accessToken.value : undefined;
@@ -59,11 +85,14 @@ export class KeycloakUsers {
       await res.body?.cancel();
       res = await ask(await this.login());
     }
+    refuseRedirect(res, 'user lookup');
     if (!res.ok) await res.body?.cancel();
     if (res.status === 404) return 'missing';
-    if (!res.ok) throw new Error(`the Keycloak user lookup answered ${res.status}`);
-    const user = (await res.json()) as { enabled?: unknown };
-    return user.enabled === true ? 'enabled' : 'disabled';
+    if (!res.ok) throw new KeycloakUserError(`the Keycloak user lookup answered ${res.status}`);
+    const user = (await res.json().catch(() => {
+      throw new KeycloakUserError('the Keycloak user lookup answered with something other than JSON');
+    })) as { enabled?: unknown } | null;
+    return user?.enabled === true ? 'enabled' : 'disabled';
   }
 }
 
@@ -71,11 +100,19 @@ export class KeycloakUsers {
 export const keycloakDirectory = (users: KeycloakUsers): ExternalDirectory => ({
   idp: 'openid',
   name: 'Keycloak',
-  async check(parents) {
+  async check(parents, signal) {
     const verdicts: Awaited<ReturnType<ExternalDirectory['check']>> = new Map();
     for (const { parent, subject } of parents) {
+      if (signal.aborted) break;
       if (subject === undefined) continue;
-      const state = await users.lookup(subject);
+      let state: Awaited<ReturnType<KeycloakUsers['lookup']>>;
+      try {
+        state = await users.lookup(subject, signal);
+      } catch (err) {
+        if (!(err instanceof KeycloakUserError)) throw err;
+        verdicts.set(parent, { state: 'unknown', reason: err.message });
+        continue;
+      }
       verdicts.set(
         parent,
         state === 'enabled'

@@ -3,6 +3,7 @@ import {
   InappropriateAuthError,
   InvalidCredentialsError,
   NoSuchObjectError,
+  ResultCodeError,
   UnwillingToPerformError,
 } from 'ldapts';
 import { DEFAULT_TARGET, effective, type ServerConfig } from '../config/kv.js';
@@ -192,41 +193,59 @@ export interface DirectoryUser {
  * Asks the directory about each user, as MinIO revalidates its LDAP users: the DN must
  * still exist and still match the user filter (with any name: an administrator who
  * excludes accounts through the filter, as AD's disabled flag often is, excludes them
- * here too), and its AD account must not be disabled. Any trouble asking fails the whole
- * check (LdapLoginError 'unavailable'): nothing is judged on half an answer.
+ * here too), and its AD account must not be disabled. A search for one user that fails
+ * otherwise (a referral, an error) leaves that user unknown; the others are still judged
+ * (MinIO gives up the whole pass, so one odd entry would shield every removed user). Only
+ * a directory that cannot be reached or refuses the lookup bind fails the whole check
+ * (LdapLoginError 'unavailable'). Once `signal` aborts, the users left are not asked.
  */
 export function ldapCheckUsers(
   cfg: LdapConfig,
   users: readonly DirectoryUser[],
+  signal?: AbortSignal,
 ): Promise<Map<string, DirectoryVerdict>> {
   const anyName = cfg.userSearchFilter.replaceAll('%s', '*') || '(objectClass=*)';
   return asLookupAccount(cfg, async (client) => {
     const verdicts = new Map<string, DirectoryVerdict>();
     for (const user of users) {
-      let entries: Record<string, unknown>[];
+      if (signal?.aborted) break;
       try {
-        ({ searchEntries: entries } = await client.search(user.dn, {
-          scope: 'base',
-          filter: anyName,
-          attributes: [AD_FLAGS],
-        }));
+        verdicts.set(user.dn, await checkUser(client, cfg, anyName, user));
       } catch (err) {
-        if (!(err instanceof NoSuchObjectError)) throw err;
-        verdicts.set(user.dn, { state: 'gone', reason: 'it is no longer in the directory' });
-        continue;
+        verdicts.set(user.dn, { state: 'unknown', reason: ldapErrorText(err) });
       }
-      if (entries.length === 0)
-        verdicts.set(user.dn, { state: 'gone', reason: 'it no longer matches the user filter' });
-      else if (isDisabled(entries[0]!))
-        verdicts.set(user.dn, { state: 'gone', reason: 'its account is disabled' });
-      else if (cfg.groupSearchFilter.includes('%s') && user.username === undefined)
-        verdicts.set(user.dn, { state: 'active' });
-      else
-        verdicts.set(user.dn, {
-          state: 'active',
-          groups: await groupsOf(client, cfg, user.dn, user.username ?? ''),
-        });
     }
     return verdicts;
   });
+}
+
+/** An LDAP error as the log says it: its result code (10 is a referral) and its message. */
+function ldapErrorText(err: unknown): string {
+  if (!(err instanceof ResultCodeError)) return (err as Error).message;
+  const message = err.message.replace(/\s*Code: 0x[0-9a-f]+$/i, '').trim();
+  return `LDAP result ${err.code}${message ? `: ${message}` : ''}`;
+}
+
+/** One user's verdict; throws when the directory answers for it with an error. */
+async function checkUser(
+  client: Client,
+  cfg: LdapConfig,
+  anyName: string,
+  user: DirectoryUser,
+): Promise<DirectoryVerdict> {
+  let entries: Record<string, unknown>[];
+  try {
+    ({ searchEntries: entries } = await client.search(user.dn, {
+      scope: 'base',
+      filter: anyName,
+      attributes: [AD_FLAGS],
+    }));
+  } catch (err) {
+    if (!(err instanceof NoSuchObjectError)) throw err;
+    return { state: 'gone', reason: 'it is no longer in the directory' };
+  }
+  if (entries.length === 0) return { state: 'gone', reason: 'it no longer matches the user filter' };
+  if (isDisabled(entries[0]!)) return { state: 'gone', reason: 'its account is disabled' };
+  if (cfg.groupSearchFilter.includes('%s') && user.username === undefined) return { state: 'active' };
+  return { state: 'active', groups: await groupsOf(client, cfg, user.dn, user.username ?? '') };
 }

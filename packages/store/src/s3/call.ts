@@ -6,7 +6,7 @@ import type { SystemStore } from '../engine/system-store.js';
 import type { RequestContext } from '../http/context.js';
 import type { CredentialStore } from '../iam/credentials.js';
 import type { Bus } from '../observe/bus.js';
-import type { AuthResult } from './auth/common.js';
+import type { AuthResult, SignerGuard } from './auth/common.js';
 import type { Access } from './authorize.js';
 import type { BucketEvent } from './events.js';
 
@@ -23,6 +23,8 @@ export interface S3Deps {
   masterKey: MasterKey;
   /** Who may sign requests, and what IAM lets them do. */
   credentials: CredentialStore;
+  /** Counts failed signatures per client address and holds back guessers (SlowDown). */
+  signers: SignerGuard;
   /** What successful requests did, for listeners. */
   events: Bus<BucketEvent>;
   /** ARNs of the enabled notification targets, read from the live server configuration. */

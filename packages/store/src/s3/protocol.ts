@@ -67,7 +67,14 @@ function headersFromQuery(ctx: RequestContext): void {
 /** Who signed the request; undefined when nobody did (anonymous, judged by bucket policy). */
 function authenticate(ctx: RequestContext, deps: S3ProtocolDeps, resourcePath: () => string): S3Call['auth'] {
   const lookup = (accessKey: string) => deps.credentials.lookup(accessKey);
-  const opts = { service: 's3' as const, region: deps.signingRegion, lookup, now: new Date() };
+  const opts = {
+    service: 's3' as const,
+    region: deps.signingRegion,
+    lookup,
+    now: new Date(),
+    client: ctx.client,
+    guard: deps.signers,
+  };
   let auth: AuthResult;
   let type: SignatureFacts['type'];
   // Signature V2 (MinIO accepts it; boto3 presigns with it by default) on S3 requests only.

@@ -72,7 +72,14 @@ async function capture(call: Call): Promise<IncomingMessage> {
 
 async function serverView(call: Call): Promise<{ host: string; op: S3Operation }> {
   const ctx = createContext(await capture(call));
-  verifyHeaderAuth(ctx, { service: 's3', region: 'us-east-1', lookup: () => KEYS, now: new Date() });
+  verifyHeaderAuth(ctx, {
+    service: 's3',
+    region: 'us-east-1',
+    lookup: () => KEYS,
+    now: new Date(),
+    client: ctx.client,
+    guard: { admit() {}, failed() {} },
+  });
   const op = parseS3Request({
     method: ctx.method,
     path: ctx.path ?? '',

@@ -8,7 +8,8 @@ import { ApiError } from '../s3/errors.js';
 // or address is held back for a while, and each further failure after a hold doubles it
 // (up to a ceiling). A success forgets its name's failures, never its address's (one good
 // account must not clear the way for guessing others). Both tables are bounded: an attacker
-// with many names or addresses pushes out the least recently seen, never grows memory.
+// with many names or addresses pushes out the least recently seen records that are not held
+// back, never grows memory, and never lifts a hold while another record could go instead.
 // Every failure is logged with its address and name (never the password or signature).
 
 interface Counter {
@@ -27,10 +28,19 @@ export interface LoginAttempt {
   address: string;
   /** The name as given (access key or LDAP user name): logged, quoted. */
   user: string;
-  /** The name as counted: folded as the directory folds it, prefixed with its kind. */
-  name: string;
+  /**
+   * The name as counted: folded as the directory folds it, prefixed with its kind. Absent:
+   * counted against the address alone (an access key that does not exist hurts no one's
+   * account, and a flood of made-up ones must not fill the names' table).
+   */
+  name?: string;
   /** Never held back nor counted: the root user from this machine. */
   exempt?: boolean;
+  /**
+   * Logged only when it starts a hold: S3 and admin signatures, which a misconfigured client
+   * gets wrong on every request.
+   */
+  quiet?: boolean;
 }
 
 interface Hold {
@@ -66,6 +76,12 @@ export function addressKey(address: string): string {
     .join(':')}::/64`;
 }
 
+/**
+ * Records by key, in the order they were last seen, at most `max` of them. Room is made by
+ * dropping the least recently seen record whose hold is over; never one still held while
+ * another is not (else a flood of junk names or addresses would lift a victim's hold), and
+ * when every one is held, the one whose hold ends soonest.
+ */
 class Table {
   private readonly records = new Map<string, Counter>();
 
@@ -75,23 +91,54 @@ class Table {
     return this.records.size;
   }
 
-  peek(key: string): Counter | undefined {
-    return this.records.get(key);
+  /** The key's record, made most recently seen; undefined when there is none. */
+  seen(key: string): Counter | undefined {
+    const record = this.records.get(key);
+    if (record) {
+      this.records.delete(key);
+      this.records.set(key, record);
+    }
+    return record;
   }
 
   /** The key's record, made most recently seen (created when missing). */
   touch(key: string, now: number): Counter {
-    let record = this.records.get(key);
-    if (record) this.records.delete(key);
-    else record = { failures: 0, windowStart: now, heldUntil: 0, holds: 0 };
+    const known = this.seen(key);
+    if (known) return known;
+    if (this.records.size >= this.max) this.makeRoom(now);
+    const record = { failures: 0, windowStart: now, heldUntil: 0, holds: 0 };
     this.records.set(key, record);
-    if (this.records.size > this.max) this.records.delete(this.records.keys().next().value!);
     return record;
   }
 
   forget(key: string): void {
     this.records.delete(key);
   }
+
+  private makeRoom(now: number): void {
+    let soonest: string | undefined;
+    let soonestEnd = Number.POSITIVE_INFINITY;
+    for (const [key, record] of this.records) {
+      if (record.heldUntil <= now) {
+        this.records.delete(key);
+        return;
+      }
+      if (record.heldUntil < soonestEnd) {
+        soonest = key;
+        soonestEnd = record.heldUntil;
+      }
+    }
+    if (soonest !== undefined) this.records.delete(soonest);
+  }
+}
+
+/** 503 SlowDown with Retry-After while `until` is ahead of `now`. */
+function refuseUntil(until: number, which: string, now: number): void {
+  if (until <= now) return;
+  const seconds = Math.ceil((until - now) / 1000);
+  throw new ApiError('SlowDown', `Too many failed logins ${which}; retry in ${seconds} seconds.`, {
+    headers: { 'Retry-After': String(seconds) },
+  });
 }
 
 export class LoginThrottle {
@@ -115,37 +162,44 @@ export class LoginThrottle {
   /** Refuses (503 SlowDown, with Retry-After) an attempt whose name or address is held back. */
   admit(attempt: LoginAttempt): void {
     if (attempt.exempt) return;
-    const now = this.clock();
-    const byName = this.names.peek(keptName(attempt.name))?.heldUntil ?? 0;
-    const byAddress = this.addresses.peek(addressKey(attempt.address))?.heldUntil ?? 0;
-    const until = Math.max(byName, byAddress);
-    if (until <= now) return;
-    const seconds = Math.ceil((until - now) / 1000);
-    throw new ApiError(
-      'SlowDown',
-      `Too many failed logins ${byName >= byAddress ? 'for this user' : 'from this address'}; retry in ${seconds} seconds.`,
-      { headers: { 'Retry-After': String(seconds) } },
-    );
+    const byName = attempt.name === undefined ? 0 : (this.names.seen(keptName(attempt.name))?.heldUntil ?? 0);
+    const byAddress = this.addresses.seen(addressKey(attempt.address))?.heldUntil ?? 0;
+    if (byName >= byAddress) refuseUntil(byName, 'for this user', this.clock());
+    else refuseUntil(byAddress, 'from this address', this.clock());
+  }
+
+  /**
+   * admit() for an address alone, on every signed S3 and admin request: nothing to compute
+   * while no address has failed, else one look-up.
+   */
+  admitAddress(address: string): void {
+    if (this.addresses.size === 0) return;
+    const until = this.addresses.seen(addressKey(address))?.heldUntil;
+    if (until !== undefined) refuseUntil(until, 'from this address', this.clock());
   }
 
   /** Logs and counts a wrong password or signature (`why` says which). */
   failed(attempt: LoginAttempt, why: string): void {
-    const who = `${attempt.action} for ${JSON.stringify(attempt.user)} from ${attempt.address}`;
     const hold = attempt.exempt ? undefined : this.count(attempt);
+    if (attempt.quiet && !hold) return;
+    const who = `${attempt.action} for ${JSON.stringify(attempt.user)} from ${attempt.address}`;
     this.log(
-      `sts: login failed: ${who}: ${why}${hold ? `; the ${hold.by} is held back for ${Math.ceil(hold.ms / 1000)} s` : ''}`,
+      `${attempt.quiet ? 'auth: signature failed' : 'sts: login failed'}: ${who}: ${why}${hold ? `; the ${hold.by} is held back for ${Math.ceil(hold.ms / 1000)} s` : ''}`,
     );
   }
 
   /** A right password (or signature): the name starts afresh. */
   succeeded(attempt: LoginAttempt): void {
-    if (!attempt.exempt) this.names.forget(keptName(attempt.name));
+    if (!attempt.exempt && attempt.name !== undefined) this.names.forget(keptName(attempt.name));
   }
 
   private count(attempt: LoginAttempt): Hold | undefined {
     const now = this.clock();
     const { failuresPerName, failuresPerAddress } = this.settings;
-    const byName = this.counted(this.names.touch(keptName(attempt.name), now), failuresPerName, now);
+    const byName =
+      attempt.name === undefined
+        ? undefined
+        : this.counted(this.names.touch(keptName(attempt.name), now), failuresPerName, now);
     const byAddress = this.counted(
       this.addresses.touch(addressKey(attempt.address), now),
       failuresPerAddress,

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { passThrough, readAll } from '../http/body.js';
-import { header, isLoopback, noteSigner, type RequestContext } from '../http/context.js';
+import { header, noteSigner, type RequestContext } from '../http/context.js';
 import { xmlReply } from '../http/reply.js';
 import type { Protocol } from '../http/server.js';
 import type { CredentialStore } from '../iam/credentials.js';
@@ -11,8 +11,9 @@ import { ApiError } from '../s3/errors.js';
 import { el, elAttrs } from '../s3/xml/writer.js';
 import { assumeRole, STS_NAMESPACE } from './assume-role.js';
 import { assumeRoleWithLdap } from './ldap.js';
-import type { LoginAttempt, LoginThrottle } from './login-throttle.js';
+import type { LoginThrottle } from './login-throttle.js';
 import { assumeRoleWithWebIdentity } from './openid.js';
+import { assumeRoleAttempt, assumeRoleGuard } from './signer-guards.js';
 
 const MAX_FORM_BYTES = 1024 * 1024;
 
@@ -40,15 +41,9 @@ export interface StsDeps {
   maxExternalDurationSeconds: number;
 }
 
-/** The access key an SigV4 Authorization header names; undefined when it names none. */
-const signingKeyOf = (authorization: string): string | undefined =>
-  /Credential=([^/,\s]+)\//.exec(authorization)?.[1];
-
-/** What a guessed secret gets back: a signature that does not match, or an unknown key. */
-const isGuessFailure = (err: unknown): err is ApiError =>
-  err instanceof ApiError && (err.code === 'SignatureDoesNotMatch' || err.code === 'InvalidAccessKeyId');
-
 export function stsProtocol(deps: StsDeps): Protocol {
+  // Signatures are counted per access key and address as verification checks them.
+  const signers = assumeRoleGuard(deps.throttle);
   return {
     async handle(ctx) {
       const body = await readAll(
@@ -85,33 +80,16 @@ export function stsProtocol(deps: StsDeps): Protocol {
       const payloadHash = createHash('sha256').update(body).digest('hex');
       const sent = header(ctx.headers, 'x-amz-content-sha256');
       if (sent !== undefined && sent !== payloadHash) throw new ApiError('XAmzContentSHA256Mismatch');
-      const accessKey = signingKeyOf(authorization);
-      // The root user on this machine is never held back: whoever guesses from elsewhere,
-      // the operator can still log in from the host.
-      const attempt: LoginAttempt | undefined = accessKey
-        ? {
-            action: 'AssumeRole',
-            address,
-            user: accessKey,
-            name: `key:${accessKey}`,
-            exempt: accessKey === deps.credentials.rootAccessKey && isLoopback(address),
-          }
-        : undefined;
-      if (attempt) deps.throttle.admit(attempt);
-      let auth: ReturnType<typeof verifyHeaderAuth>;
-      try {
-        auth = verifyHeaderAuth(ctx, {
-          service: 'sts',
-          ...(deps.signingRegion ? { region: deps.signingRegion } : {}),
-          lookup: (ak) => deps.credentials.lookup(ak),
-          now: new Date(),
-          payloadHash,
-        });
-      } catch (err) {
-        if (attempt && isGuessFailure(err)) deps.throttle.failed(attempt, err.message);
-        throw err;
-      }
-      if (attempt) deps.throttle.succeeded(attempt);
+      const auth = verifyHeaderAuth(ctx, {
+        service: 'sts',
+        ...(deps.signingRegion ? { region: deps.signingRegion } : {}),
+        lookup: (ak) => deps.credentials.lookup(ak),
+        now: new Date(),
+        payloadHash,
+        client: address,
+        guard: signers,
+      });
+      deps.throttle.succeeded(assumeRoleAttempt(address, auth.identity.accessKey, auth.identity));
       noteSigner(ctx, auth.identity);
       return xmlReply(await assumeRole(deps.credentials, auth.identity, form, ctx.requestId));
     },

@@ -21,7 +21,10 @@ const CHECK_CACHE_MS = 60_000;
 
 beforeAll(async () => {
   ldap = await startSlapd(
-    ['ada', 'bob', 'carl', 'dan', 'eli', 'keeper'].map((uid) => ({ uid, password: `${uid}-ldap-pass` })),
+    ['ada', 'bob', 'carl', 'dan', 'eli', 'keeper', 'rita', 'sam'].map((uid) => ({
+      uid,
+      password: `${uid}-ldap-pass`,
+    })),
     [{ cn: 'writers', members: ['bob', 'keeper'] }],
   );
   t = await startTestStore({ identity: { now: () => now, checkCacheMs: CHECK_CACHE_MS } });
@@ -36,7 +39,7 @@ beforeAll(async () => {
     Statement: [{ Effect: 'Allow', Action: ['s3:*'], Resource: ['arn:aws:s3:::writers-only/*'] }],
   });
   await admin.policies.set(['writers-bucket'], `cn=writers,ou=groups,dc=stowage,dc=test`, true);
-  for (const uid of ['ada', 'bob', 'carl', 'dan', 'eli'])
+  for (const uid of ['ada', 'bob', 'carl', 'dan', 'eli', 'rita', 'sam'])
     await admin.policies.set(['readonly'], personDn(uid), false);
 }, 60_000);
 afterAll(async () => {
@@ -113,6 +116,24 @@ describe('revalidation of directory users', () => {
     expect([await write(bob.sts), await write(bob.key)]).toEqual(['AccessDenied', 'AccessDenied']);
     // Still a directory user with its own policy: what remains mapped to its DN applies.
     expect([await read(bob.sts), await read(bob.key)]).toEqual(['ok', 'ok']);
+  });
+
+  it('a user the directory cannot answer for keeps its credentials; the others are still judged', async () => {
+    const rita = await loginWithKey('rita');
+    const sam = await loginWithKey('sam');
+    // rita's entry moved to another server (a referral); sam is removed.
+    await ldap.referPerson('rita');
+    await ldap.deletePerson('sam');
+    await t.store.revalidateIdentities();
+    expect([await read(sam.sts), await read(sam.key)]).toEqual(['InvalidAccessKeyId', 'InvalidAccessKeyId']);
+    expect([await read(rita.sts), await read(rita.key)]).toEqual(['ok', 'ok']);
+    expect(
+      t.logs.some((l) =>
+        l.startsWith(
+          `identity: LDAP user ${personDn('rita')}: the directory could not say whether it is still there (LDAP result 10`,
+        ),
+      ),
+    ).toBe(true);
   });
 });
 

@@ -1,8 +1,21 @@
-import { assumeRole, assumeRoleWithLdapIdentity, MadminClient } from '@stowage/madmin';
+import { createHash } from 'node:crypto';
+import {
+  amzDate,
+  assumeRole,
+  assumeRoleWithLdapIdentity,
+  canonicalHeaders,
+  canonicalQuery,
+  canonicalRequest,
+  MadminClient,
+  type Scope,
+  scopeString,
+  signature,
+  stringToSign,
+} from '@stowage/madmin';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { code } from '../support/outcome.js';
 import { type LdapServer, personDn, startSlapd } from '../support/slapd.js';
-import { ROOT, startTestStore, type TestStore } from '../support/store.js';
+import { ROOT, rawRequest, startTestStore, type TestStore, xmlCode } from '../support/store.js';
 
 // Password guessing at STS, against a real store and a real slapd: wrong LDAP passwords and
 // AssumeRole signatures that do not match hold the name (then the address) back with
@@ -32,7 +45,7 @@ beforeAll(async () => {
   const restarted = new MadminClient({ endpoint: t.store.url, credentials: ROOT });
   await restarted.policies.set(['readonly'], personDn('ada'), false);
   await restarted.policies.set(['readonly'], personDn('bob'), false);
-  for (const user of ['carol', 'dave']) {
+  for (const user of ['carol', 'dave', 'ops/eve', 'ops/fay']) {
     await restarted.users.add(user, `${user}-secret-key`);
     await restarted.policies.set(['readonly'], user, false);
   }
@@ -50,6 +63,44 @@ const ldapLogin = (username: string, password: string) =>
   code(assumeRoleWithLdapIdentity({ endpoint: t.store.url, username, password }));
 const stsLogin = (accessKey: string, secretKey: string) =>
   code(assumeRole({ endpoint: t.store.url, credentials: { accessKey, secretKey } }));
+
+/**
+ * AssumeRole whose Authorization header names a decoy key before the real one: "Credential=
+ * <decoy>/" sits inside SignedHeaders as a header name, which a query parameter of that name
+ * stands for, so the signature still verifies for `keys`.
+ */
+async function decoyAssumeRole(decoy: string, keys: { accessKey: string; secretKey: string }) {
+  const body = 'Action=AssumeRole&Version=2011-06-15';
+  const date = amzDate(new Date());
+  const scope: Scope = { date: date.slice(0, 8), region: 'us-east-1', service: 'sts' };
+  const decoyName = `Credential=${decoy}/`;
+  const headers = {
+    host: `127.0.0.1:${t.store.port}`,
+    'x-amz-date': date,
+    'content-type': 'application/x-www-form-urlencoded',
+  };
+  const signed = [decoyName, 'host', 'x-amz-date'];
+  const creq = canonicalRequest({
+    method: 'POST',
+    canonicalUri: '/',
+    canonicalQuery: canonicalQuery([[decoyName, 'v']]),
+    canonicalHeaders: canonicalHeaders({ ...headers, [decoyName]: '' }, signed),
+    signedHeaders: signed,
+    payloadHash: createHash('sha256').update(body).digest('hex'),
+  });
+  const sig = signature(keys.secretKey, scope, stringToSign(date, scope, creq));
+  const res = await rawRequest(
+    t.store.port,
+    'POST',
+    `/?${encodeURIComponent(decoyName)}=v`,
+    {
+      ...headers,
+      authorization: `AWS4-HMAC-SHA256 SignedHeaders=${signed.join(';')}, Credential=${keys.accessKey}/${scopeString(scope)}, Signature=${sig}`,
+    },
+    body,
+  );
+  return res.status === 200 ? 'resolved' : `${res.status} ${xmlCode(res.body)}`;
+}
 
 describe('STS login throttling', () => {
   it('holds an LDAP user name back after wrong passwords, the right one too, until the backoff ends', async () => {
@@ -103,6 +154,39 @@ describe('STS login throttling', () => {
     expect(await stsLogin('dave', 'dave-secret-key')).toBe('resolved');
     now += 61_000;
     expect(await stsLogin('carol', 'carol-secret-key')).toBe('resolved');
+  });
+
+  it('counts a signature under the access key it is checked against, whatever else the header names', async () => {
+    // The header is valid: the right secret logs in.
+    expect(await decoyAssumeRole('decoy', { accessKey: 'carol', secretKey: 'carol-secret-key' })).toBe(
+      'resolved',
+    );
+    for (let i = 0; i < 3; i++)
+      expect(await decoyAssumeRole(`decoy${i}`, { accessKey: 'carol', secretKey: `wrong-${i}` })).toBe(
+        '403 SignatureDoesNotMatch',
+      );
+    expect(await decoyAssumeRole('decoy9', { accessKey: 'carol', secretKey: 'carol-secret-key' })).toBe(
+      '503 SlowDown',
+    );
+    expect(await stsLogin('carol', 'carol-secret-key')).toBe('503 SlowDown');
+  });
+
+  it('counts access keys that do not exist against the address only, never as a name', async () => {
+    for (let i = 0; i < 4; i++) expect(await stsLogin('zed', `guess-${i}`)).toBe('403 InvalidAccessKeyId');
+    await new MadminClient({ endpoint: t.store.url, credentials: ROOT }).users.add('zed', 'zed-secret-key');
+    await new MadminClient({ endpoint: t.store.url, credentials: ROOT }).policies.set(
+      ['readonly'],
+      'zed',
+      false,
+    );
+    expect(await stsLogin('zed', 'zed-secret-key')).toBe('resolved');
+  });
+
+  it('counts an access key with a slash in it as a whole', async () => {
+    for (let i = 0; i < 3; i++)
+      expect(await stsLogin('ops/eve', `wrong-secret-${i}`)).toBe('403 SignatureDoesNotMatch');
+    expect(await stsLogin('ops/eve', 'ops/eve-secret-key')).toBe('503 SlowDown');
+    expect(await stsLogin('ops/fay', 'ops/fay-secret-key')).toBe('resolved');
   });
 
   it('holds the address back after failures under many names, but never root on loopback', async () => {

@@ -42,6 +42,8 @@ const opts = {
   region: 'us-east-1',
   lookup: (ak: string) => [ROOT, OTHER].find((i) => i.accessKey === ak),
   now: NOW,
+  client: '192.0.2.1',
+  guard: { admit() {}, failed() {} },
 };
 const REFUSALS: ReadonlySet<ErrorCode> = new Set([
   'SignatureDoesNotMatch',

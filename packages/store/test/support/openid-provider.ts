@@ -24,6 +24,27 @@ export interface OpenIdProvider {
   disableUser(id: string): void;
   /** Removes a user from the Keycloak stand-in (404). */
   removeUser(id: string): void;
+  /** Makes the Keycloak stand-in answer a user's lookup with this error status (500, 403…). */
+  failUser(id: string, status: number): void;
+  /**
+   * Answers with a redirect (307, to /elsewhere on this server): the client login at the token
+   * endpoint ('login'; the admin lookups then answer 401, as to an expired token), or the
+   * admin lookups ('lookup'); undefined ends it.
+   */
+  redirect(which: 'login' | 'lookup' | undefined): void;
+  /** The Authorization header of each request that followed such a redirect. */
+  followed: string[];
+  /**
+   * Holds the admin lookups' answers (decided when asked) until releaseHeld(), as a slow
+   * Keycloak would; false answers the next ones at once again.
+   */
+  holdLookups(on: boolean): void;
+  /** How many lookups wait for their answer (their clients still waiting). */
+  readonly held: number;
+  /** Sends the answers held so far. */
+  releaseHeld(): void;
+  /** Puts a removed user back. */
+  restoreUser(id: string): void;
   /** Logs `user` in and returns its id_token. */
   idToken(user: string): Promise<string>;
   /** Walks a browser's way through `authorizeUrl` as `user`; returns where the provider sends it back. */
@@ -76,17 +97,42 @@ export async function startOpenIdProvider(
   });
   const removed = new Set<string>();
   const disabled = new Set<string>();
+  const failing = new Map<string, number>();
+  const followed: string[] = [];
+  let holding = false;
+  const held = new Set<() => void>();
+  let redirecting: 'login' | 'lookup' | undefined;
+  const elsewhere = { location: '/elsewhere' };
   const adminPath = `/admin/realms/${options.keycloakRealm ?? ''}/users/`;
   const callback = provider.callback();
   server.on('request', async (req, res) => {
+    if (req.url === elsewhere.location) {
+      followed.push(req.headers.authorization ?? '');
+      return res.writeHead(404).end();
+    }
+    if (redirecting === 'login' && req.method === 'POST' && req.url === '/token')
+      return res.writeHead(307, elsewhere).end();
     if (!options.keycloakRealm || !req.url?.startsWith(adminPath)) return callback(req, res);
+    if (redirecting === 'login') return res.writeHead(401).end();
+    if (redirecting === 'lookup') return res.writeHead(307, elsewhere).end();
     const token = /^Bearer (\S+)$/.exec(req.headers.authorization ?? '')?.[1];
     const grant = token ? await provider.ClientCredentials.find(token) : undefined;
     if (!grant || grant.clientId !== CLIENT_ID) return res.writeHead(401).end();
     const id = decodeURIComponent(req.url.slice(adminPath.length));
-    if (!(id in policiesOf) || removed.has(id)) return res.writeHead(404).end();
-    res.writeHead(200, { 'content-type': 'application/json' });
-    res.end(JSON.stringify({ id, username: id, enabled: !disabled.has(id) }));
+    // The answer is decided now, and sent now or, while lookups are held, at release.
+    const failure = failing.get(id);
+    const send =
+      failure !== undefined
+        ? () => res.writeHead(failure).end()
+        : !(id in policiesOf) || removed.has(id)
+          ? () => res.writeHead(404).end()
+          : ((enabled: boolean) => () => {
+              res.writeHead(200, { 'content-type': 'application/json' });
+              res.end(JSON.stringify({ id, username: id, enabled }));
+            })(!disabled.has(id));
+    if (!holding) return send();
+    held.add(send);
+    res.on('close', () => held.delete(send));
   });
 
   async function authorize(user: string, authorizeUrl: string): Promise<URL> {
@@ -135,6 +181,24 @@ export async function startOpenIdProvider(
     keycloakAdminUrl: `${issuer}/admin`,
     disableUser: (id) => disabled.add(id),
     removeUser: (id) => removed.add(id),
+    failUser: (id, status) => failing.set(id, status),
+    redirect: (which) => {
+      redirecting = which;
+    },
+    followed,
+    holdLookups: (on) => {
+      holding = on;
+    },
+    get held() {
+      return held.size;
+    },
+    releaseHeld: () => {
+      for (const send of [...held]) {
+        held.delete(send);
+        send();
+      }
+    },
+    restoreUser: (id) => removed.delete(id),
     authorize,
     async idToken(user) {
       const auth = new URLSearchParams({

@@ -21,6 +21,11 @@ export interface LdapServer {
   deletePerson(uid: string): Promise<void>;
   /** Marks a person's account disabled as Active Directory does (userAccountControl 514). */
   disablePerson(uid: string): Promise<void>;
+  /**
+   * Moves a person to another server: its entry becomes a referral there, and a search at
+   * its DN is answered with a referral (result 10), neither the entry nor noSuchObject.
+   */
+  referPerson(uid: string): Promise<void>;
   /** Takes a person out of a group. */
   removeMember(group: string, uid: string): Promise<void>;
   close(): Promise<void>;
@@ -115,6 +120,15 @@ directory ${join(dir, 'data')}
           }),
         ]),
       ),
+    referPerson: (uid) =>
+      asAdmin(async (admin) => {
+        await admin.del(personDn(uid));
+        await admin.add(personDn(uid), {
+          objectClass: ['referral', 'extensibleObject'],
+          uid,
+          ref: `ldap://directory.elsewhere.test/${personDn(uid)}`,
+        });
+      }),
     removeMember: (group, uid) =>
       asAdmin((admin) =>
         admin.modify(groupDn(group), [

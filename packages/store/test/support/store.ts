@@ -125,16 +125,28 @@ export interface RawResponse {
   body: string;
 }
 
-/** Sends exactly these bytes (no SDK normalisation), for malformed-input tests. */
+/**
+ * Sends exactly these bytes (no SDK normalisation), for malformed-input tests; from
+ * `localAddress` (another loopback address, as another client) when given.
+ */
 export function rawRequest(
   port: number,
   method: string,
   path: string,
   headers: Record<string, string> = {},
   body?: string | Buffer,
+  localAddress?: string,
 ): Promise<RawResponse> {
   return new Promise((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port, method, path, headers }, (res) => {
+    const target = {
+      host: '127.0.0.1',
+      port,
+      method,
+      path,
+      headers,
+      ...(localAddress ? { localAddress } : {}),
+    };
+    const req = request(target, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
       res.on('end', () =>

@@ -21,6 +21,8 @@ const opts = {
   region: 'us-east-1',
   lookup: (ak: string) => (ak === AWS_KEY.accessKey ? AWS_KEY : undefined),
   now: NOW,
+  client: '192.0.2.1',
+  guard: { admit() {}, failed() {} },
 };
 
 function fakeRequest(method: string, url: string, headers: Record<string, string>): IncomingMessage {

@@ -7,6 +7,20 @@ import { ApiError } from '../errors.js';
 /** Finds the identity behind an access key (root, temporary, later IAM users). */
 export type CredentialLookup = (accessKey: string) => Identity | undefined;
 
+/**
+ * Slows down secret guessing through signatures (sts/signer-guards.ts): every signer is
+ * admitted before its signature is checked (503 SlowDown while held back), and every
+ * signature that does not match, or access key that does not exist, is counted. All
+ * verifications (S3 header and presigned, V2, POST forms, admin, STS) pass through
+ * identify() and signatureMismatch(), so none escapes the counting.
+ */
+export interface SignerGuard {
+  /** Throws (SlowDown) when this signer may not try now. `identity`: undefined for an unknown key. */
+  admit(client: string, accessKey: string, identity: Identity | undefined): void;
+  /** Counts a failure: SignatureDoesNotMatch, or InvalidAccessKeyId (`identity` undefined). */
+  failed(client: string, accessKey: string, identity: Identity | undefined, err: ApiError): void;
+}
+
 export interface AuthOptions {
   service: 's3' | 'sts';
   /**
@@ -16,6 +30,9 @@ export interface AuthOptions {
   region?: string;
   lookup: CredentialLookup;
   now: Date;
+  /** The client's address (RequestContext.client), as failures are counted against it. */
+  client: string;
+  guard: SignerGuard;
 }
 
 /** A verified request: who signed it and what the body must hash to. */
@@ -81,10 +98,18 @@ export function checkScope(
   }
 }
 
-/** Access key → identity, with the session-token rules for temporary credentials. */
+/**
+ * Access key → identity, with the session-token rules for temporary credentials. The signer
+ * is admitted by the guard first (SlowDown while held back); an unknown key is counted.
+ */
 export function identify(accessKey: string, token: string | undefined, opts: AuthOptions): Identity {
   const identity = opts.lookup(accessKey);
-  if (!identity) throw new ApiError('InvalidAccessKeyId');
+  opts.guard.admit(opts.client, accessKey, identity);
+  if (!identity) {
+    const err = new ApiError('InvalidAccessKeyId');
+    opts.guard.failed(opts.client, accessKey, undefined, err);
+    throw err;
+  }
   if (identity.kind === 'temporary') {
     if (token === undefined || !sameSecret(identity.sessionToken ?? '', token))
       throw new ApiError('InvalidTokenId');
@@ -150,16 +175,24 @@ export function signingHeaders(
   return out;
 }
 
+/** A signature that does not match `identity`'s secret: counted by the guard, to be thrown. */
+export function signatureMismatch(opts: AuthOptions, identity: Identity): ApiError {
+  const err = new ApiError('SignatureDoesNotMatch');
+  opts.guard.failed(opts.client, identity.accessKey, identity, err);
+  return err;
+}
+
 /**
  * Checks `given` against the signature `sign` makes of the canonical request with a query
  * string: SigV4's order first, then, when it differs (a repeated or non-ASCII name), the
  * order Go's url.Values gives, which MinIO and minio-go sign with. The signature that
- * matched (the seed of an aws-chunked body).
+ * matched (the seed of an aws-chunked body); a mismatch is counted against the signer.
  */
 export function verifySignature(
   given: string,
   query: QueryPairs,
   sign: (canonicalQuery: string) => string,
+  signer: { opts: AuthOptions; identity: Identity },
 ): string {
   const spec = canonicalQuery(query);
   const expected = sign(spec);
@@ -169,5 +202,5 @@ export function verifySignature(
     const alternative = sign(go);
     if (sameSecret(alternative, given)) return alternative;
   }
-  throw new ApiError('SignatureDoesNotMatch');
+  throw signatureMismatch(signer.opts, signer.identity);
 }

@@ -87,16 +87,21 @@ export function verifyPresigned(ctx: RequestContext, opts: AuthOptions): AuthRes
   const uri = canonicalUri(ctx.path);
   const headers = canonicalHeaders(signingHeaders(ctx, signedHeaders), signedHeaders);
   const query = ctx.query.filter(([k]) => k !== 'X-Amz-Signature');
-  const expected = verifySignature(given, query, (canonicalQuery) => {
-    const creq = canonicalRequest({
-      method: ctx.method,
-      canonicalUri: uri,
-      canonicalQuery,
-      canonicalHeaders: headers,
-      signedHeaders,
-      payloadHash: UNSIGNED_PAYLOAD,
-    });
-    return signature(identity.secretKey, scope, stringToSign(amzDate, scope, creq));
-  });
+  const expected = verifySignature(
+    given,
+    query,
+    (canonicalQuery) => {
+      const creq = canonicalRequest({
+        method: ctx.method,
+        canonicalUri: uri,
+        canonicalQuery,
+        canonicalHeaders: headers,
+        signedHeaders,
+        payloadHash: UNSIGNED_PAYLOAD,
+      });
+      return signature(identity.secretKey, scope, stringToSign(amzDate, scope, creq));
+    },
+    { opts, identity },
+  );
   return { identity, payloadHash: UNSIGNED_PAYLOAD, scope, amzDate, signature: expected };
 }

@@ -19,11 +19,29 @@ describe('canonical query order', () => {
     expect(goCanonicalQuery(query)).toBe('prefix=b&prefix=a&x~=2&x%C3%A9=1');
   });
 
-  it('a signature over either order is accepted; any other is SignatureDoesNotMatch', () => {
-    expect(verifySignature(sign(canonicalQuery(query)), query, sign)).toBe(sign(canonicalQuery(query)));
-    expect(verifySignature(sign(goCanonicalQuery(query)), query, sign)).toBe(sign(goCanonicalQuery(query)));
-    expect(() => verifySignature(sign('prefix=b'), query, sign)).toThrow(
+  it('a signature over either order is accepted; any other is SignatureDoesNotMatch, counted once', () => {
+    const failures: string[] = [];
+    const identity = { accessKey: 'ak', secretKey: 'sk', kind: 'user' as const, parent: 'ak' };
+    const signer = {
+      identity,
+      opts: {
+        service: 's3' as const,
+        lookup: () => identity,
+        now: new Date(),
+        client: '192.0.2.1',
+        guard: { admit() {}, failed: (client: string, key: string) => failures.push(`${client} ${key}`) },
+      },
+    };
+    expect(verifySignature(sign(canonicalQuery(query)), query, sign, signer)).toBe(
+      sign(canonicalQuery(query)),
+    );
+    expect(verifySignature(sign(goCanonicalQuery(query)), query, sign, signer)).toBe(
+      sign(goCanonicalQuery(query)),
+    );
+    expect(failures).toEqual([]);
+    expect(() => verifySignature(sign('prefix=b'), query, sign, signer)).toThrow(
       expect.objectContaining({ code: 'SignatureDoesNotMatch' }),
     );
+    expect(failures).toEqual(['192.0.2.1 ak']);
   });
 });

@@ -2,9 +2,17 @@ import { createHmac } from 'node:crypto';
 import { UNSIGNED_PAYLOAD } from '@stowage/madmin';
 import { sameSecret } from '../../crypto/same-secret.js';
 import { header, queryValue, type RequestContext } from '../../http/context.js';
+import type { Identity } from '../../iam/credentials.js';
 import { ApiError } from '../errors.js';
 import { selectsOperation } from '../request/actions.js';
-import { type AuthOptions, type AuthResult, identify, MAX_PRESIGNED_MS, MAX_SKEW_MS } from './common.js';
+import {
+  type AuthOptions,
+  type AuthResult,
+  identify,
+  MAX_PRESIGNED_MS,
+  MAX_SKEW_MS,
+  signatureMismatch,
+} from './common.js';
 
 // AWS Signature Version 2, on S3 requests only, as MinIO accepts it: the header form
 // ("Authorization: AWS key:signature") and presigned URLs (AWSAccessKeyId, Signature,
@@ -171,7 +179,7 @@ function amzHeaders(ctx: RequestContext, fromQuery: boolean): string {
 
 function verify(
   ctx: RequestContext,
-  secret: string,
+  signer: { opts: AuthOptions; identity: Identity },
   given: string,
   date: string,
   resourcePath: string,
@@ -186,7 +194,7 @@ function verify(
   const amz = presigned ? [amzHeaders(ctx, true), amzHeaders(ctx, false)] : [amzHeaders(ctx, false)];
   for (const headers of new Set(amz))
     for (const resource of resources(ctx, resourcePath)) {
-      const expected = createHmac('sha1', secret)
+      const expected = createHmac('sha1', signer.identity.secretKey)
         .update(Buffer.from(`${head}\n${headers}${resource.text}`, 'latin1'))
         .digest('base64');
       if (sameSecret(expected, given)) {
@@ -194,7 +202,7 @@ function verify(
         return expected;
       }
     }
-  throw new ApiError('SignatureDoesNotMatch');
+  throw signatureMismatch(signer.opts, signer.identity);
 }
 
 function result(identity: AuthResult['identity'], at: Date, sig: string, opts: AuthOptions) {
@@ -216,7 +224,7 @@ export function verifyHeaderV2(ctx: RequestContext, opts: AuthOptions, resourceP
     throw new ApiError('RequestTimeTooSkewed');
   const identity = identify(m[1]!, header(ctx.headers, 'x-amz-security-token'), opts);
   // With x-amz-date (signed among the x-amz-* headers), the Date line is what Date says, often empty.
-  const sig = verify(ctx, identity.secretKey, m[2]!, dateHeader ?? '', resourcePath);
+  const sig = verify(ctx, { opts, identity }, m[2]!, dateHeader ?? '', resourcePath);
   return result(identity, signedAt, sig, opts);
 }
 
@@ -237,7 +245,7 @@ export function verifyPresignedV2(ctx: RequestContext, opts: AuthOptions, resour
   const identity = identify(queryValue(ctx.query, 'AWSAccessKeyId')!, token, opts);
   const sig = verify(
     ctx,
-    identity.secretKey,
+    { opts, identity },
     queryValue(ctx.query, 'Signature')!,
     expires,
     resourcePath,

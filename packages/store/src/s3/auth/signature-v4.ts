@@ -66,16 +66,21 @@ export function verifyHeaderAuth(
 
   const uri = canonicalUri(ctx.path);
   const headers = canonicalHeaders(signingHeaders(ctx, parsed.signedHeaders), parsed.signedHeaders);
-  const expected = verifySignature(parsed.signature, ctx.query, (query) => {
-    const creq = canonicalRequest({
-      method: ctx.method,
-      canonicalUri: uri,
-      canonicalQuery: query,
-      canonicalHeaders: headers,
-      signedHeaders: parsed.signedHeaders,
-      payloadHash,
-    });
-    return signature(identity.secretKey, parsed.scope, stringToSign(amzDate, parsed.scope, creq));
-  });
+  const expected = verifySignature(
+    parsed.signature,
+    ctx.query,
+    (query) => {
+      const creq = canonicalRequest({
+        method: ctx.method,
+        canonicalUri: uri,
+        canonicalQuery: query,
+        canonicalHeaders: headers,
+        signedHeaders: parsed.signedHeaders,
+        payloadHash,
+      });
+      return signature(identity.secretKey, parsed.scope, stringToSign(amzDate, parsed.scope, creq));
+    },
+    { opts, identity },
+  );
   return { identity, payloadHash, scope: parsed.scope, amzDate, signature: expected };
 }

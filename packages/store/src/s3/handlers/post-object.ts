@@ -9,7 +9,7 @@ import { header, headerBytes, type RequestContext } from '../../http/context.js'
 import { emptyReply, type Reply, xmlReply } from '../../http/reply.js';
 import type { Identity } from '../../iam/credentials.js';
 import { CHECKSUM_NAME, checkValue, running } from '../auth/checksum.js';
-import { type AuthOptions, checkScope, identify, parseAmzDate } from '../auth/common.js';
+import { type AuthOptions, checkScope, identify, parseAmzDate, signatureMismatch } from '../auth/common.js';
 import { authorize } from '../authorize.js';
 import type { S3Deps } from '../call.js';
 import { headerConditions, noteSignature } from '../condition-keys.js';
@@ -66,7 +66,7 @@ function authenticate(fields: Map<string, string>, opts: AuthOptions): Identity 
   const expected = createHmac('sha256', signingKey(identity.secretKey, scope))
     .update(required(fields, 'policy'))
     .digest('hex');
-  if (!sameSecret(expected, required(fields, 'x-amz-signature'))) throw new ApiError('SignatureDoesNotMatch');
+  if (!sameSecret(expected, required(fields, 'x-amz-signature'))) throw signatureMismatch(opts, identity);
   return identity;
 }
 
@@ -178,7 +178,14 @@ export async function postObject(deps: S3Deps, ctx: RequestContext, bucket: stri
     const now = new Date();
     const lookup = (accessKey: string) => deps.credentials.lookup(accessKey);
     identity = await deps.credentials.vouch(
-      authenticate(fields, { service: 's3', region: deps.signingRegion, lookup, now }),
+      authenticate(fields, {
+        service: 's3',
+        region: deps.signingRegion,
+        lookup,
+        now,
+        client: ctx.client,
+        guard: deps.signers,
+      }),
     );
     const signedAt = parseAmzDate(fields.get('x-amz-date') ?? '');
     if (signedAt) noteSignature(ctx, { type: 'POST', signedAt, payloadHash: UNSIGNED_PAYLOAD });
