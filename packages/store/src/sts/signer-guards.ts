@@ -12,9 +12,11 @@ const isLocalRoot = (client: string, identity: Identity | undefined): boolean =>
   identity?.kind === 'root' && isLoopback(client);
 
 /**
- * S3 and admin requests: wrong signatures and unknown access keys count against the client's
- * address only. A hold by access key would let anyone who knows one (presigned URLs show it)
- * stop the applications that sign with it.
+ * S3 and admin requests: wrong signatures count against the client's address only. A hold by
+ * access key would let anyone who knows one (presigned URLs show it) stop the applications
+ * that sign with it. An unknown access key guesses no secret, and is what every request of a
+ * revoked session answers: a console whose sessions a password change or a directory check
+ * ended would otherwise hold back its own address, and with it every user of the console.
  */
 export function addressGuard(throttle: LoginThrottle): SignerGuard {
   return {
@@ -22,6 +24,7 @@ export function addressGuard(throttle: LoginThrottle): SignerGuard {
       if (!isLocalRoot(client, identity)) throttle.admitAddress(client);
     },
     failed(client, accessKey, identity, err) {
+      if (err.code === 'InvalidAccessKeyId') return;
       throttle.failed(
         {
           action: 'signed request',

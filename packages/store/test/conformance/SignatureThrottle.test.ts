@@ -113,10 +113,37 @@ describe('signature failures on S3 and admin requests', () => {
     expect(await listBuckets(ROOT)).toBe('200');
   });
 
-  it('count unknown access keys, presigned URLs, Signature V2 and POST forms alike', async () => {
-    expect(await listBuckets({ accessKey: 'nobody', secretKey: 'some-secret' })).toBe(
-      '403 InvalidAccessKeyId',
+  it('do not count unknown access keys: a revoked session is no guess, and must not hold its console back', async () => {
+    // A console session's credentials, ended by a password change, used on and on.
+    const session = await assumeRole({ endpoint: t.store.url, credentials: DAVE });
+    await new MadminClient({ endpoint: t.store.url, credentials: ROOT }).users.add(
+      'dave',
+      'dave-secret-key-2',
     );
+    const dead = () =>
+      send(
+        '127.0.0.1',
+        'GET',
+        '/',
+        sigV4Headers(t.store.port, {
+          method: 'GET',
+          path: '/',
+          payloadHash: EMPTY_SHA256,
+          creds: session,
+        }),
+      );
+    for (let i = 0; i < 3 * FAILURES_PER_ADDRESS; i++)
+      expect(outcome(await dead())).toBe('403 InvalidAccessKeyId');
+    for (let i = 0; i < FAILURES_PER_ADDRESS; i++)
+      expect(await listBuckets({ accessKey: `nobody-${i}`, secretKey: 'some-secret' })).toBe(
+        '403 InvalidAccessKeyId',
+      );
+    expect(await listBuckets(CAROL)).toBe('200');
+    await new MadminClient({ endpoint: t.store.url, credentials: ROOT }).users.add('dave', DAVE.secretKey);
+  });
+
+  it('count presigned URLs, Signature V2 and POST forms alike', async () => {
+    expect(await listBuckets(wrong(CAROL, 9))).toBe('403 SignatureDoesNotMatch');
     const presigned = presignUrl({
       method: 'GET',
       url: new URL(`${t.store.url}/forms`),
