@@ -10,14 +10,15 @@ export type CredentialLookup = (accessKey: string) => Identity | undefined;
 /**
  * Slows down secret guessing through signatures (sts/signer-guards.ts): every signer is
  * admitted before its signature is checked (503 SlowDown while held back), and every
- * signature that does not match, or access key that does not exist, is counted. All
+ * signature that does not match, or access key that does not exist, is reported to the guard,
+ * which decides what counts. All
  * verifications (S3 header and presigned, V2, POST forms, admin, STS) pass through
  * identify() and signatureMismatch(), so none escapes the counting.
  */
 export interface SignerGuard {
   /** Throws (SlowDown) when this signer may not try now. `identity`: undefined for an unknown key. */
   admit(client: string, accessKey: string, identity: Identity | undefined): void;
-  /** Counts a failure: SignatureDoesNotMatch, or InvalidAccessKeyId (`identity` undefined). */
+  /** A failure, SignatureDoesNotMatch or InvalidAccessKeyId (`identity` undefined), to count or not. */
   failed(client: string, accessKey: string, identity: Identity | undefined, err: ApiError): void;
 }
 
