@@ -85,6 +85,12 @@ function authenticate(ctx: RequestContext, deps: S3ProtocolDeps, resourcePath: (
         'InvalidArgument',
         'Only one auth mechanism allowed; only the X-Amz-Algorithm query parameter, Signature query string parameter or the Authorization header should be specified',
       );
+    // V4a (AWS4-ECDSA-P256-SHA256), bearer tokens and the like: a scheme, not a bad header.
+    if (!v2 && !(header(ctx.headers, 'authorization') ?? '').startsWith('AWS4-HMAC-SHA256'))
+      throw new ApiError(
+        'InvalidRequest',
+        'The authorization mechanism you have provided is not supported. Please use AWS4-HMAC-SHA256.',
+      );
     auth = v2 ? verifyHeaderV2(ctx, opts, resourcePath()) : verifyHeaderAuth(ctx, opts);
     type = 'REST-HEADER';
   } else if (isPresigned(ctx)) {

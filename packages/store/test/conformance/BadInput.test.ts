@@ -82,6 +82,19 @@ describe('refused requests', () => {
     expect(xmlCode(res.body)).toBe('AuthorizationHeaderMalformed');
   });
 
+  it('an authorization scheme other than V4 or V2 (SigV4a, Bearer): InvalidRequest, as MinIO', async () => {
+    for (const authorization of [
+      'AWS4-ECDSA-P256-SHA256 Credential=stowage-root/20261128/s3/aws4_request, SignedHeaders=host, Signature=00',
+      'Bearer abc',
+      '',
+    ]) {
+      const res = await rawRequest(t.store.port, 'GET', '/', { authorization });
+      expect(res.status).toBe(400);
+      expect(xmlCode(res.body)).toBe('InvalidRequest');
+      expect(res.body).toContain('The authorization mechanism you have provided is not supported');
+    }
+  });
+
   it('a 1025-byte key: KeyTooLongError (400)', async () => {
     await expect(
       t.s3.send(new PutObjectCommand({ Bucket: 'target', Key: 'k'.repeat(1025), Body: 'x' })),
