@@ -43,6 +43,10 @@ export const ERROR_CATALOGUE = {
     status: 400,
     message: 'You did not provide the number of bytes specified by the Content-Length HTTP header.',
   },
+  IncorrectNumberOfFilesInPostRequest: {
+    status: 400,
+    message: 'POST requires exactly one file upload per request.',
+  },
   InternalError: { status: 500, message: 'We encountered an internal error, please try again.' },
   InvalidAccessKeyId: {
     status: 403,

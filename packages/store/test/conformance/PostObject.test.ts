@@ -6,7 +6,7 @@ import { Client as MinioClient } from 'minio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT, startTestStore, type TestStore, xmlCode } from '../support/store.js';
 import { diskChanges, snapshotDrives } from './disk.js';
-import { postForms } from './post-form.js';
+import { expiresIn, postForms, signedPolicy } from './post-form.js';
 
 // Browser form uploads (POST Object) with the form minio's presignedPostPolicy builds,
 // sent as a browser would: multipart/form-data, the file last.
@@ -27,7 +27,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const { presigned, form, send, read } = postForms(() => t);
+const { presigned, form, send, post, read } = postForms(() => t);
 
 describe('PostObject', () => {
   it('a form sent after 100 Continue (as curl sends large forms) is stored', async () => {
@@ -287,12 +287,12 @@ describe('PostObject', () => {
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
     });
     expect([plain.status, xmlCode(await plain.text())]).toEqual([400, 'MalformedPOSTRequest']);
-    const noFile = await fetch(url, {
+    const cut = await fetch(url, {
       method: 'POST',
-      body: '--b\r\nContent-Disposition: form-data; name="key"\r\n\r\nx\r\n--b--\r\n',
+      body: '--b\r\nContent-Disposition: form-data; name="key"\r\n\r\nx\r\n--b',
       headers: { 'content-type': 'multipart/form-data; boundary=b' },
     });
-    expect([noFile.status, xmlCode(await noFile.text())]).toEqual([400, 'MalformedPOSTRequest']);
+    expect([cut.status, xmlCode(await cut.text())]).toEqual([400, 'MalformedPOSTRequest']);
     const { body, contentType } = form({ key: 'anon.txt' }, { name: 'a', data: Buffer.from('x') });
     const anon = await fetch(url, { method: 'POST', body, headers: { 'content-type': contentType } });
     expect([anon.status, xmlCode(await anon.text())]).toEqual([403, 'AccessDenied']);
@@ -313,5 +313,133 @@ describe('PostObject', () => {
         new PutBucketVersioningCommand({ Bucket: 'forms', VersioningConfiguration: { Status: 'Suspended' } }),
       );
     }
+  });
+
+  it('invalid forms answer 400 with the code that names the fault', async () => {
+    const policy = (conditions: unknown[], expiration: unknown = expiresIn(10)) => ({
+      expiration,
+      conditions,
+    });
+    const keyed = [{ bucket: 'forms' }, ['starts-with', '$key', 'invalid/']];
+    const file = { name: 'f.txt', data: Buffer.from('x') };
+    const v4 = signedPolicy(policy(keyed), 'v4');
+    const before = await snapshotDrives(t.dir);
+    const cases: Array<[string, Record<string, string>, string, RegExp]> = [
+      [
+        'no key field',
+        signedPolicy(policy([{ bucket: 'forms' }]), 'v4'),
+        'InvalidArgument',
+        /field named 'key'/,
+      ],
+      [
+        'policy not JSON',
+        { ...signedPolicy('{"expiration": ', 'v4'), key: 'invalid/a' },
+        'InvalidPolicyDocument',
+        /Invalid Policy/,
+      ],
+      [
+        'no expiration',
+        { ...signedPolicy('{"conditions": []}', 'v4'), key: 'invalid/a' },
+        'InvalidPolicyDocument',
+        /expiration/,
+      ],
+      [
+        'expiration not a date',
+        { ...signedPolicy(policy(keyed, 'tomorrow'), 'v4'), key: 'invalid/a' },
+        'InvalidPolicyDocument',
+        /expiration/,
+      ],
+      [
+        'expiration a number',
+        { ...signedPolicy(policy(keyed, 4102444800), 'v4'), key: 'invalid/a' },
+        'InvalidPolicyDocument',
+        /expiration/,
+      ],
+      [
+        'unknown operator',
+        { ...signedPolicy(policy([...keyed, ['matches', '$key', 'x']]), 'v4'), key: 'invalid/a' },
+        'InvalidPolicyDocument',
+        /condition/,
+      ],
+      [
+        'bad range',
+        { ...signedPolicy(policy([...keyed, ['content-length-range', 10, 1]]), 'v4'), key: 'invalid/a' },
+        'InvalidPolicyDocument',
+        /content-length-range/,
+      ],
+      [
+        'no credential',
+        { ...v4, 'x-amz-credential': '', key: 'invalid/a' },
+        'InvalidArgument',
+        /x-amz-credential/,
+      ],
+      [
+        'no signature',
+        { ...v4, 'x-amz-signature': '', key: 'invalid/a' },
+        'InvalidArgument',
+        /x-amz-signature/,
+      ],
+      ['no policy', { ...v4, policy: '', key: 'invalid/a' }, 'InvalidArgument', /policy/],
+      ['no date', { ...v4, 'x-amz-date': '', key: 'invalid/a' }, 'InvalidArgument', /x-amz-date/],
+      [
+        'no algorithm',
+        { ...v4, 'x-amz-algorithm': '', key: 'invalid/a' },
+        'InvalidArgument',
+        /x-amz-algorithm/,
+      ],
+      [
+        'another algorithm',
+        { ...v4, 'x-amz-algorithm': 'AWS4-HMAC-SHA1', key: 'invalid/a' },
+        'InvalidArgument',
+        /AWS4-HMAC-SHA256/,
+      ],
+    ];
+    for (const [why, fields, code, message] of cases) {
+      // An empty value stands for a field the form leaves out.
+      const sent = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== ''));
+      const res = await post(sent, file);
+      expect.soft([res.status, xmlCode(res.text)], why).toEqual([400, code]);
+      expect.soft(res.text.replaceAll('&apos;', "'"), why).toMatch(message);
+    }
+    // A form with no file part at all, properly closed.
+    const { body } = form({ ...v4, key: 'invalid/none' }, { name: 'x', data: Buffer.alloc(0) });
+    const withoutFile = Buffer.from(
+      body
+        .toString('latin1')
+        .replace(/--[^\r\n]+\r\nContent-Disposition: form-data; name="file"[\s\S]*?\r\n(?=--)/, ''),
+      'latin1',
+    );
+    const noFile = await fetch(`${t.store.url}/forms`, {
+      method: 'POST',
+      body: withoutFile,
+      headers: { 'content-type': form({}, file).contentType },
+    });
+    expect([noFile.status, xmlCode(await noFile.text())]).toEqual([
+      400,
+      'IncorrectNumberOfFilesInPostRequest',
+    ]);
+    expect(diskChanges(before, await snapshotDrives(t.dir))).toEqual([]);
+  });
+
+  it('policy refusals name the failure as S3 does: expired, a condition the form breaks', async () => {
+    const policy = (conditions: unknown[], expiration = expiresIn(10)) => ({ expiration, conditions });
+    const file = { name: 'f.txt', data: Buffer.from('x') };
+    const expired = await post(
+      {
+        ...signedPolicy(policy([{ bucket: 'forms' }, { key: 'late.txt' }], expiresIn(-1)), 'v4'),
+        key: 'late.txt',
+      },
+      file,
+    );
+    expect([expired.status, xmlCode(expired.text)]).toEqual([403, 'AccessDenied']);
+    expect(expired.text).toContain('Invalid according to Policy: Policy expired.');
+    const broken = await post(
+      { ...signedPolicy(policy([{ bucket: 'forms' }, ['eq', '$key', 'one.txt']]), 'v4'), key: 'two.txt' },
+      file,
+    );
+    expect([broken.status, xmlCode(broken.text)]).toEqual([403, 'AccessDenied']);
+    expect(broken.text.replaceAll('&quot;', '"')).toContain(
+      'Invalid according to Policy: Policy Condition failed: ["eq", "$key", "one.txt"]',
+    );
   });
 });

@@ -1,15 +1,11 @@
-import { createHmac } from 'node:crypto';
 import { Readable } from 'node:stream';
-import { signingKey, UNSIGNED_PAYLOAD } from '@stowage/madmin';
+import { UNSIGNED_PAYLOAD } from '@stowage/madmin';
 import { type SseRequest, sseResponseHeaders } from '../../crypto/index.js';
-import { sameSecret } from '../../crypto/same-secret.js';
 import { assertObjectKey } from '../../engine/names.js';
 import { type BodyFacts, MAX_OBJECT_SIZE, type StoredHeaderName } from '../../engine/object-layer.js';
-import { header, headerBytes, type RequestContext } from '../../http/context.js';
+import { header, headerBytes, noteSigner, type RequestContext } from '../../http/context.js';
 import { emptyReply, type Reply, xmlReply } from '../../http/reply.js';
-import type { Identity } from '../../iam/credentials.js';
 import { CHECKSUM_NAME, checkValue, running } from '../auth/checksum.js';
-import { type AuthOptions, checkScope, identify, parseAmzDate, signatureMismatch } from '../auth/common.js';
 import { authorize } from '../authorize.js';
 import type { S3Deps } from '../call.js';
 import { headerConditions, noteSignature } from '../condition-keys.js';
@@ -18,6 +14,7 @@ import { ApiError } from '../errors.js';
 import { writeObject } from '../object-io.js';
 import { boundaryOf, type PostForm, readPostForm } from '../post/form.js';
 import { checkPostPolicy, type LengthRange, parsePostPolicy } from '../post/policy.js';
+import { authenticateForm, type FormSigner, requiredField } from '../post/signature.js';
 import { objectUrl } from '../request/address.js';
 import { assertStorageClass } from '../request/fields.js';
 import { assertKeyCharacters, assertMetadataSize } from '../request/names.js';
@@ -30,8 +27,9 @@ import { parseContentMd5, sseAsked, withinQuota } from './objects.js';
 const defaultLock = (settings: BucketSettings) =>
   settings.objectLock ? defaultRetention(settings.objectLock, new Date()) : {};
 
-// Browser form uploads (POST Object): the form carries its own SigV4 credentials, which sign
-// the base64 policy; the policy's conditions then bound the key, fields and size.
+// Browser form uploads (POST Object): the form carries its own credentials (V4 or V2), which
+// sign the base64 policy; the policy's conditions then bound the key, fields and size. A
+// form without credentials is anonymous and gets only what a bucket policy grants everyone.
 
 const STORED: readonly StoredHeaderName[] = [
   'cache-control',
@@ -40,35 +38,6 @@ const STORED: readonly StoredHeaderName[] = [
   'expires',
   'x-amz-storage-class',
 ];
-
-function required(fields: Map<string, string>, name: string): string {
-  const v = fields.get(name);
-  if (v === undefined)
-    throw new ApiError('InvalidArgument', `Bucket POST must contain a field named '${name}'.`);
-  return v;
-}
-
-/** Checks the form's signature over its policy; returns when it is the signer's. */
-function authenticate(fields: Map<string, string>, opts: AuthOptions): Identity {
-  if (!fields.has('x-amz-signature')) throw new ApiError('AccessDenied');
-  if (required(fields, 'x-amz-algorithm') !== 'AWS4-HMAC-SHA256')
-    throw new ApiError('InvalidArgument', 'x-amz-algorithm only supports "AWS4-HMAC-SHA256"');
-  const credential = required(fields, 'x-amz-credential').split('/');
-  const amzDate = required(fields, 'x-amz-date');
-  if (credential.length < 5 || credential.at(-1) !== 'aws4_request')
-    throw new ApiError('AccessDenied', 'Error parsing the x-amz-credential field');
-  if (!parseAmzDate(amzDate))
-    throw new ApiError('AccessDenied', 'x-amz-date must be in the ISO8601 Long Format');
-  const [date, region, service] = credential.slice(-4) as [string, string, string];
-  const scope = { date, region, service };
-  checkScope(scope, amzDate, opts, 'AccessDenied');
-  const identity = identify(credential.slice(0, -4).join('/'), fields.get('x-amz-security-token'), opts);
-  const expected = createHmac('sha256', signingKey(identity.secretKey, scope))
-    .update(required(fields, 'policy'))
-    .digest('hex');
-  if (!sameSecret(expected, required(fields, 'x-amz-signature'))) throw signatureMismatch(opts, identity);
-  return identity;
-}
 
 /** The one x-amz-checksum-<algorithm> field of the form, if any. */
 function formChecksum(fields: Map<string, string>): { algorithm: string; value: string } | undefined {
@@ -170,30 +139,39 @@ export async function postObject(deps: S3Deps, ctx: RequestContext, bucket: stri
   );
   const { fields, file } = form;
   let key: string;
-  let identity: Identity;
+  let signer: FormSigner | undefined;
   let body: CheckedFile;
   let md5: Buffer | undefined;
   let tags: Tag[] | undefined;
   try {
     const now = new Date();
     const lookup = (accessKey: string) => deps.credentials.lookup(accessKey);
-    identity = await deps.credentials.vouch(
-      authenticate(fields, {
-        service: 's3',
-        region: deps.signingRegion,
-        lookup,
-        now,
-        client: ctx.client,
-        guard: deps.signers,
-      }),
-    );
-    const signedAt = parseAmzDate(fields.get('x-amz-date') ?? '');
-    if (signedAt) noteSignature(ctx, { type: 'POST', signedAt, payloadHash: UNSIGNED_PAYLOAD });
+    signer = authenticateForm(fields, {
+      service: 's3',
+      region: deps.signingRegion,
+      lookup,
+      now,
+      client: ctx.client,
+      guard: deps.signers,
+    });
+    if (signer) {
+      signer.identity = await deps.credentials.vouch(signer.identity);
+      noteSigner(ctx, signer.identity);
+      noteSignature(ctx, {
+        type: 'POST',
+        signedAt: signer.signedAt ?? now,
+        payloadHash: UNSIGNED_PAYLOAD,
+        ...(signer.version === 'v2' ? { version: 'AWS' as const } : {}),
+      });
+    }
     // The policy judges the key with the file's name in it, as MinIO does.
     // biome-ignore lint/suspicious/noTemplateCurlyInString: S3's literal key placeholder
-    key = required(fields, 'key').replaceAll('${filename}', file.filename);
+    key = requiredField(fields, 'key').replaceAll('${filename}', file.filename);
     fields.set('key', key);
-    const range = checkPostPolicy(parsePostPolicy(required(fields, 'policy')), fields, now, { bucket });
+    // An anonymous form has no policy to meet: the bucket policy alone decides.
+    const range = signer
+      ? checkPostPolicy(parsePostPolicy(requiredField(fields, 'policy')), fields, now, { bucket })
+      : undefined;
     body = checkedFile(file.body, range, formChecksum(fields));
     md5 = parseContentMd5(fields.get('content-md5'));
     tags = fields.has('tagging')
@@ -208,7 +186,7 @@ export async function postObject(deps: S3Deps, ctx: RequestContext, bucket: stri
     );
     assertStorageClass(fields.get('x-amz-storage-class'));
     // The form's fields stand for a PUT's headers: policies judge them as those headers.
-    await authorize(deps, ctx, identity, {
+    await authorize(deps, ctx, signer?.identity, {
       action: 's3:PutObject',
       bucket,
       key,

@@ -99,8 +99,11 @@ async function readFields(
   for (;;) {
     // At a delimiter: read it, its line end and the part's head.
     const headEnd = await until(() => {
-      if (buf.length < delimiter.length) return -1;
+      if (buf.length < delimiter.length + 2) return -1;
       if (!buf.subarray(0, delimiter.length).equals(delimiter)) throw malformed();
+      // The closing delimiter, and still no file: a whole form without one.
+      if (buf[delimiter.length] === 0x2d && buf[delimiter.length + 1] === 0x2d)
+        throw new ApiError('IncorrectNumberOfFilesInPostRequest');
       return buf.indexOf('\r\n\r\n', delimiter.length);
     }, 'no file field');
     const head = take(headEnd + 4)

@@ -55,8 +55,13 @@ export function parsePostPolicy(base64: string): PostPolicy {
   return { expiration: expires, conditions: conditions.map(condition) };
 }
 
-// Fields the policy never has to mention (AWS: x-amz-signature, file, policy, x-ignore-*).
-const EXEMPT = /^(x-amz-signature|file|policy|x-ignore-.*)$/;
+/**
+ * Fields the policy never has to mention: AWS's x-amz-signature, file, policy and x-ignore-*,
+ * V2's AWSAccessKeyId and signature, and, as MinIO lets them, the SSE-C key fields (a
+ * customer key has no place in a policy a browser is handed) and the KMS key fields.
+ */
+const EXEMPT =
+  /^(x-amz-signature|file|policy|x-ignore-.*|awsaccesskeyid|signature|x-amz-server-side-encryption-customer-(algorithm|key|key-md5)|x-amz-server-side-encryption-(aws-kms-key-id|context))$/;
 
 /** The size the file must have, from the policy's content-length-range. */
 export interface LengthRange {
