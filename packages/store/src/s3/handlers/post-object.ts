@@ -97,6 +97,21 @@ function withQuery(url: string, query: string): string {
   return `${base}${base.includes('?') ? '&' : '?'}${query}${fragment}`;
 }
 
+/**
+ * The page to send the browser to: an absolute http(s) URL, as the URL parser writes it
+ * (control characters dropped, the rest escaped). Anything else S3 "cannot interpret" and
+ * ignores; the success status answers instead.
+ */
+function redirectUrl(given: string | undefined): string | undefined {
+  if (!given) return undefined;
+  try {
+    const url = new URL(given);
+    return url.protocol === 'https:' || url.protocol === 'http:' ? url.href : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 function successReply(
   fields: Map<string, string>,
   ctx: RequestContext,
@@ -107,7 +122,7 @@ function successReply(
 ): Reply {
   const location = objectUrl(ctx, bucket, key);
   const headers = { ...objectHeaders, ETag: `"${etag}"`, Location: location };
-  const redirect = fields.get('success_action_redirect') ?? fields.get('redirect');
+  const redirect = redirectUrl(fields.get('success_action_redirect') ?? fields.get('redirect'));
   if (redirect) {
     const q = `bucket=${encodeURIComponent(bucket)}&key=${encodeURIComponent(key)}&etag=${encodeURIComponent(`"${etag}"`)}`;
     return emptyReply(303, { ...headers, Location: withQuery(redirect, q) });

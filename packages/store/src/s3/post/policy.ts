@@ -63,6 +63,9 @@ export function parsePostPolicy(base64: string): PostPolicy {
 const EXEMPT =
   /^(x-amz-signature|file|policy|x-ignore-.*|awsaccesskeyid|signature|x-amz-server-side-encryption-customer-(algorithm|key|key-md5)|x-amz-server-side-encryption-(aws-kms-key-id|context))$/;
 
+/** Fields a condition may only match exactly: starts-with on them fails. */
+const EXACT_ONLY = new Set(['bucket', 'x-amz-algorithm', 'x-amz-credential', 'x-amz-date', 'tagging']);
+
 /** The size the file must have, from the policy's content-length-range. */
 export interface LengthRange {
   min: number;
@@ -92,6 +95,9 @@ export function checkPostPolicy(
       continue;
     }
     covered.add(c.field);
+    // What names the signer, the bucket and the tags is matched whole, as MinIO has it.
+    if (c.op === 'starts-with' && EXACT_ONLY.has(c.field))
+      throw denied(`Policy Condition failed: ["${c.op}", "$${c.field}", "${c.value}"]`);
     const value = fixed[c.field] ?? fields.get(c.field) ?? '';
     const ok = c.op === 'eq' ? value === c.value : value.startsWith(c.value);
     if (!ok) throw denied(`Policy Condition failed: ["${c.op}", "$${c.field}", "${c.value}"]`);
