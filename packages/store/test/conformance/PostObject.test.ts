@@ -442,4 +442,61 @@ describe('PostObject', () => {
       'Invalid according to Policy: Policy Condition failed: ["eq", "$key", "one.txt"]',
     );
   });
+
+  it('an anonymous form (no policy, no signature) is let in only by a bucket policy granting everyone', async () => {
+    const file = { name: 'a.txt', data: Buffer.from('anonymous drop') };
+    const refused = await post({ key: 'dropbox/a.txt' }, file);
+    expect([refused.status, xmlCode(refused.text)]).toEqual([403, 'AccessDenied']);
+    await t.s3.send(
+      new PutBucketPolicyCommand({
+        Bucket: 'forms',
+        Policy: JSON.stringify({
+          Version: '2012-10-17',
+          Statement: [
+            {
+              Effect: 'Allow',
+              Principal: '*',
+              Action: ['s3:PutObject'],
+              Resource: ['arn:aws:s3:::forms/dropbox/*'],
+            },
+          ],
+        }),
+      }),
+    );
+    try {
+      const res = await post({ key: 'dropbox/a.txt', 'x-amz-meta-from': 'anyone' }, file);
+      expect(res.status).toBe(204);
+      expect(await read('dropbox/a.txt')).toBe('anonymous drop');
+      const outside = await post({ key: 'elsewhere.txt' }, file);
+      expect([outside.status, xmlCode(outside.text)]).toEqual([403, 'AccessDenied']);
+    } finally {
+      await t.s3.send(new DeleteBucketPolicyCommand({ Bucket: 'forms' }));
+    }
+  });
+
+  it('a stored form publishes s3:ObjectCreated:Post, redirected or not', async () => {
+    const listener = t.minio.listenBucketNotification('forms', 'evented/', '', ['s3:ObjectCreated:*']);
+    const got: Array<{ eventName: string; s3: { object: { key: string; size?: number; eTag?: string } } }> =
+      [];
+    listener.on('notification', (r) => got.push(r));
+    await new Promise((r) => setTimeout(r, 300));
+    const plain = await presigned((p) => p.setKey('evented/plain.txt'));
+    const sent = await send(plain, {}, { name: 'p.txt', data: Buffer.from('12345') });
+    const redirected = await presigned((p) => {
+      p.setKey('evented/redirected.txt');
+      p.policy.conditions.push(['starts-with', '$success_action_redirect', '']);
+    });
+    await send(
+      redirected,
+      { success_action_redirect: 'https://app.example/' },
+      { name: 'r', data: Buffer.from('r') },
+    );
+    for (let i = 0; i < 50 && got.length < 2; i++) await new Promise((r) => setTimeout(r, 100));
+    listener.stop();
+    expect(got.map((r) => [r.eventName, r.s3.object.key])).toEqual([
+      ['s3:ObjectCreated:Post', 'evented/plain.txt'],
+      ['s3:ObjectCreated:Post', 'evented/redirected.txt'],
+    ]);
+    expect(got[0]?.s3.object).toMatchObject({ size: 5, eTag: sent.headers.get('etag')?.replaceAll('"', '') });
+  });
 });

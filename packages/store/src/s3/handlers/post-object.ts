@@ -11,6 +11,7 @@ import type { S3Deps } from '../call.js';
 import { headerConditions, noteSignature } from '../condition-keys.js';
 import { parseTagging, type Tag } from '../config/tagging.js';
 import { ApiError } from '../errors.js';
+import type { PostedObject } from '../events.js';
 import { writeObject } from '../object-io.js';
 import { boundaryOf, type PostForm, readPostForm } from '../post/form.js';
 import { checkPostPolicy, type LengthRange, parsePostPolicy } from '../post/policy.js';
@@ -144,7 +145,14 @@ function successReply(
   return emptyReply(status === '200' ? 200 : 204, headers);
 }
 
-export async function postObject(deps: S3Deps, ctx: RequestContext, bucket: string): Promise<Reply> {
+/** A stored form: the answer, and what was stored by whom (for its event). */
+export interface PostOutcome {
+  reply: Reply;
+  posted: PostedObject;
+  principal: string;
+}
+
+export async function postObject(deps: S3Deps, ctx: RequestContext, bucket: string): Promise<PostOutcome> {
   const length = header(ctx.headers, 'content-length');
   if (length === undefined || !/^\d+$/.test(length)) throw new ApiError('MissingContentLength');
   const form: PostForm = await readPostForm(
@@ -219,6 +227,7 @@ export async function postObject(deps: S3Deps, ctx: RequestContext, bucket: stri
     const v = fields.get(name);
     if (v && !(name === 'x-amz-storage-class' && v === 'STANDARD')) headers[name] = headerBytes(v);
   }
+  const contentType = headerBytes(fields.get('content-type') || 'binary/octet-stream');
   let sse: SseRequest = { kind: 'none' };
   const info = await (async () => {
     const settings = await bucketSettings(deps, bucket);
@@ -232,7 +241,7 @@ export async function postObject(deps: S3Deps, ctx: RequestContext, bucket: stri
         body: body.stream,
         size: undefined,
         meta: {
-          contentType: headerBytes(fields.get('content-type') || 'binary/octet-stream'),
+          contentType,
           userMeta,
           headers,
           ...defaultLock(settings),
@@ -251,5 +260,9 @@ export async function postObject(deps: S3Deps, ctx: RequestContext, bucket: stri
   const answered = sseResponseHeaders(sse);
   // A versioned bucket names the new version, as MinIO's POST handler does.
   if (info.versionId !== 'null') answered['x-amz-version-id'] = info.versionId;
-  return successReply(fields, ctx, bucket, key, info.etag, answered);
+  return {
+    reply: successReply(fields, ctx, bucket, key, info.etag, answered),
+    posted: { key, size: info.size, contentType },
+    principal: signer?.identity.parent ?? '',
+  };
 }
