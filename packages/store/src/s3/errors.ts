@@ -104,6 +104,10 @@ export const ERROR_CATALOGUE = {
     status: 400,
     message: 'The XML you provided was not well-formed or did not validate against our published schema.',
   },
+  MaxPostPreDataLengthExceededError: {
+    status: 400,
+    message: 'Your POST request fields preceding the upload file were too large.',
+  },
   MetadataTooLarge: {
     status: 400,
     message: 'Your metadata headers exceed the maximum allowed metadata size.',

@@ -393,6 +393,30 @@ describe('PostObject', () => {
         'InvalidArgument',
         /AWS4-HMAC-SHA256/,
       ],
+      [
+        'credential not a scope',
+        { ...v4, 'x-amz-credential': `${ROOT.accessKey}/aws4_request`, key: 'invalid/a' },
+        'AuthorizationQueryParametersError',
+        /Credential is mal-formed/,
+      ],
+      [
+        'credential for another service',
+        { ...v4, 'x-amz-credential': v4['x-amz-credential']!.replace('/s3/', '/sts/'), key: 'invalid/a' },
+        'AuthorizationHeaderMalformed',
+        /incorrect service/,
+      ],
+      [
+        'date not ISO 8601',
+        { ...v4, 'x-amz-date': 'yesterday', key: 'invalid/a' },
+        'AuthorizationQueryParametersError',
+        /X-Amz-Date/,
+      ],
+      [
+        'fields before the file too large',
+        { ...v4, key: 'invalid/a', 'x-ignore-padding': 'x'.repeat(70 * 1024) },
+        'MaxPostPreDataLengthExceededError',
+        /fields preceding the upload file were too large/,
+      ],
     ];
     for (const [why, fields, code, message] of cases) {
       // An empty value stands for a field the form leaves out.

@@ -38,6 +38,7 @@ async function drain(source: AsyncIterator<Buffer>): Promise<void> {
 const malformed = (detail?: string) =>
   new ApiError('MalformedPOSTRequest', detail ? `${ERROR_TEXT} (${detail})` : undefined);
 const ERROR_TEXT = 'The body of your POST request is not well-formed multipart/form-data.';
+const tooLarge = () => new ApiError('MaxPostPreDataLengthExceededError');
 
 export function boundaryOf(contentType: string | undefined): string {
   const m = /^multipart\/form-data;.*\bboundary=(?:"([^"]+)"|([^;\s]+))/i.exec(contentType ?? '');
@@ -83,7 +84,7 @@ async function readFields(
   let consumed = -2;
   const more = async (): Promise<boolean> => {
     // Everything before the file is held in memory, so all of it is bounded.
-    if (consumed + buf.length > MAX_FIELDS_BYTES) throw malformed('form fields too large');
+    if (consumed + buf.length > MAX_FIELDS_BYTES) throw tooLarge();
     const next = await source.next();
     if (next.done) return false;
     buf = Buffer.concat([buf, next.value]);
@@ -93,6 +94,8 @@ async function readFields(
     const out = buf.subarray(0, n);
     buf = buf.subarray(n);
     consumed += n;
+    // A chunk read whole may hold more fields than the bound: counted as they are taken.
+    if (consumed > MAX_FIELDS_BYTES) throw tooLarge();
     return out;
   };
   const fields = new Map<string, string>();

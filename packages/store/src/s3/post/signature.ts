@@ -58,13 +58,18 @@ function signedV4(fields: ReadonlyMap<string, string>, opts: AuthOptions): FormS
   const given = requiredField(fields, 'x-amz-signature');
   if (algorithm !== 'AWS4-HMAC-SHA256')
     throw new ApiError('InvalidArgument', 'x-amz-algorithm only supports "AWS4-HMAC-SHA256"');
+  // A form that names its signer badly is malformed (400), as MinIO answers it.
   if (credential.length < 5 || credential.at(-1) !== 'aws4_request')
-    throw new ApiError('AccessDenied', 'Error parsing the x-amz-credential field');
+    throw new ApiError(
+      'AuthorizationQueryParametersError',
+      'Error parsing the X-Amz-Credential parameter; the Credential is mal-formed; expecting "<YOUR-AKID>/YYYYMMDD/REGION/SERVICE/aws4_request".',
+    );
   const signedAt = parseAmzDate(amzDate);
-  if (!signedAt) throw new ApiError('AccessDenied', 'x-amz-date must be in the ISO8601 Long Format');
+  if (!signedAt)
+    throw new ApiError('AuthorizationQueryParametersError', 'X-Amz-Date must be in the ISO8601 Long Format');
   const [date, region, service] = credential.slice(-4) as [string, string, string];
   const scope = { date, region, service };
-  checkScope(scope, amzDate, opts, 'AccessDenied');
+  checkScope(scope, amzDate, opts, 'AuthorizationHeaderMalformed');
   const identity = identify(credential.slice(0, -4).join('/'), fields.get('x-amz-security-token'), opts);
   const expected = createHmac('sha256', signingKey(identity.secretKey, scope)).update(policy).digest('hex');
   if (!sameSecret(expected, given)) throw signatureMismatch(opts, identity);
