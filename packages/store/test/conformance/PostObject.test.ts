@@ -394,6 +394,15 @@ describe('PostObject', () => {
         /AWS4-HMAC-SHA256/,
       ],
       [
+        'range bounds not decimal',
+        {
+          ...signedPolicy(policy([...keyed, ['content-length-range', '0x0', '0x10']]), 'v4'),
+          key: 'invalid/a',
+        },
+        'InvalidPolicyDocument',
+        /content-length-range/,
+      ],
+      [
         'credential not a scope',
         { ...v4, 'x-amz-credential': `${ROOT.accessKey}/aws4_request`, key: 'invalid/a' },
         'AuthorizationQueryParametersError',

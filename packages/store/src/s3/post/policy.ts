@@ -15,6 +15,10 @@ export interface PostPolicy {
 const invalid = (why: string) => new ApiError('InvalidPolicyDocument', `Invalid Policy: ${why}`);
 const denied = (why: string) => new ApiError('AccessDenied', `Invalid according to Policy: ${why}`);
 
+/** A content-length-range bound: a JSON integer or its decimal digits (never "0x10", "1e3", " 5"). */
+const lengthBound = (v: unknown): number =>
+  typeof v === 'number' ? v : typeof v === 'string' && /^\d{1,16}$/.test(v) ? Number(v) : Number.NaN;
+
 function condition(c: unknown): PolicyCondition {
   if (c !== null && typeof c === 'object' && !Array.isArray(c)) {
     // {"field": "value"} is an exact match.
@@ -25,7 +29,7 @@ function condition(c: unknown): PolicyCondition {
   if (!Array.isArray(c) || c.length !== 3 || typeof c[0] !== 'string') throw invalid('bad condition');
   const op = c[0].toLowerCase();
   if (op === 'content-length-range') {
-    const [min, max] = [Number(c[1]), Number(c[2])];
+    const [min, max] = [lengthBound(c[1]), lengthBound(c[2])];
     if (!Number.isInteger(min) || !Number.isInteger(max) || min < 0 || max < min)
       throw invalid('bad content-length-range');
     return { op, min, max };
