@@ -18,7 +18,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const { presigned, send, post, read } = postForms(() => t);
+const { presigned, form, send, post, read } = postForms(() => t);
 
 /** A condition the policy signs, with the form field that meets it. */
 const signed = (p: PostPolicyBuilder, field: string, value: string) => {
@@ -227,6 +227,26 @@ describe('POST Object fields', () => {
       expect([res.status, xmlCode(res.text)], field).toEqual([403, 'AccessDenied']);
     }
     expect(await keys()).not.toContain('exact-only.txt');
+  });
+
+  it('a field given twice fails the condition on it, as MinIO refuses it', async () => {
+    const post = await presigned((p) => p.setKeyStartsWith('twice/'));
+    const { body, contentType } = form(
+      { ...post.formData, key: 'twice/first.txt' },
+      { name: 't.txt', data: Buffer.from('t') },
+    );
+    // The field repeated before the file, under another case of its name.
+    const twice = Buffer.concat([
+      Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="Key"\r\n\r\ntwice/second.txt\r\n`),
+      body,
+    ]);
+    const res = await fetch(post.postURL, {
+      method: 'POST',
+      body: twice,
+      headers: { 'content-type': contentType },
+    });
+    expect([res.status, xmlCode(await res.text())]).toEqual([403, 'AccessDenied']);
+    expect((await keys()).filter((k) => k?.startsWith('twice/'))).toEqual([]);
   });
 
   it('SSE-C key fields need no policy condition (the key stays out of the policy)', async () => {

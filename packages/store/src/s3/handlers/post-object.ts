@@ -193,7 +193,13 @@ export async function postObject(deps: S3Deps, ctx: RequestContext, bucket: stri
     fields.set('key', key);
     // An anonymous form has no policy to meet: the bucket policy alone decides.
     const range = signer
-      ? checkPostPolicy(parsePostPolicy(requiredField(fields, 'policy')), fields, now, { bucket })
+      ? checkPostPolicy(
+          parsePostPolicy(requiredField(fields, 'policy')),
+          fields,
+          now,
+          { bucket },
+          form.repeated,
+        )
       : undefined;
     body = checkedFile(file.body, range, formChecksum(fields));
     md5 = parseContentMd5(fields.get('content-md5'));

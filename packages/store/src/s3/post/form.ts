@@ -14,6 +14,8 @@ const MAX_FIELDS_BYTES = 64 * 1024;
 export interface PostForm {
   /** Field names lower-cased (S3 matches them case-insensitively). */
   fields: Map<string, string>;
+  /** Names the form gives more than once (`fields` keeps the last value). */
+  repeated: Set<string>;
   /** The file's bytes stream; its size is known once they end, at most `maxSize`. */
   file: { filename: string; body: Readable; maxSize: number };
   /** After a refusal: reads and drops what is left so the error goes out on a live connection. */
@@ -99,6 +101,7 @@ async function readFields(
     return out;
   };
   const fields = new Map<string, string>();
+  const repeated = new Set<string>();
   for (;;) {
     // At a delimiter: read it, its line end and the part's head.
     const headEnd = await until(() => {
@@ -119,13 +122,15 @@ async function readFields(
       const maxSize = contentLength - consumed - delimiter.length - 4;
       if (maxSize < 0) throw malformed();
       const body = Readable.from(fileBytes(source, buf, delimiter));
-      return { fields, file: { filename: filename ?? '', maxSize, body }, discard };
+      return { fields, repeated, file: { filename: filename ?? '', maxSize, body }, discard };
     }
     const valueEnd = await until(() => {
       const d = findDelimiter(buf, delimiter, false);
       return d?.sure ? d.at : -1;
     }, 'a field is not terminated');
-    fields.set(name.toLowerCase(), take(valueEnd).toString('utf8'));
+    const field = name.toLowerCase();
+    if (fields.has(field)) repeated.add(field);
+    fields.set(field, take(valueEnd).toString('utf8'));
   }
 
   /** Reads on until `find` gives a position in the buffer. */

@@ -82,13 +82,15 @@ export interface LengthRange {
  * `fixed` values are what the request itself decides (the bucket, from the URL): conditions
  * on those fields are checked against them, whatever the form says. Otherwise a policy
  * signed for one bucket would upload into another by naming it in the form's bucket field
- * (CVE-2023-28434 in MinIO).
+ * (CVE-2023-28434 in MinIO). A field the form repeats cannot meet a condition, as MinIO has
+ * it: which of its values would the condition have judged?
  */
 export function checkPostPolicy(
   policy: PostPolicy,
   fields: Map<string, string>,
   now: Date,
   fixed: Record<string, string> = {},
+  repeated: ReadonlySet<string> = new Set(),
 ): LengthRange | undefined {
   if (now.getTime() > policy.expiration.getTime()) throw denied('Policy expired.');
   const covered = new Set<string>();
@@ -100,7 +102,7 @@ export function checkPostPolicy(
     }
     covered.add(c.field);
     // What names the signer, the bucket and the tags is matched whole, as MinIO has it.
-    if (c.op === 'starts-with' && EXACT_ONLY.has(c.field))
+    if ((c.op === 'starts-with' && EXACT_ONLY.has(c.field)) || repeated.has(c.field))
       throw denied(`Policy Condition failed: ["${c.op}", "$${c.field}", "${c.value}"]`);
     const value = fixed[c.field] ?? fields.get(c.field) ?? '';
     const ok = c.op === 'eq' ? value === c.value : value.startsWith(c.value);
