@@ -2,6 +2,7 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import * as s3sdk from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { boto3Env } from '../support/python.js';
 import { ROOT, startTestStore, type TestStore, xmlCode } from '../support/store.js';
 import { expiresIn, type Post, postForms, signedPolicy } from './post-form.js';
 
@@ -32,16 +33,7 @@ post = s3.generate_presigned_post('forms', ${args})
 print(json.dumps({'postURL': post['url'], 'formData': post['fields']}))
 `;
   const { stdout } = await run('/usr/bin/python3', ['-c', script], {
-    env: {
-      PATH: '/usr/bin:/bin',
-      HOME: t.dir,
-      ENDPOINT: t.store.url,
-      KEY: ROOT.accessKey,
-      SECRET: ROOT.secretKey,
-      AWS_EC2_METADATA_DISABLED: 'true',
-      AWS_CONFIG_FILE: '/dev/null',
-      AWS_SHARED_CREDENTIALS_FILE: '/dev/null',
-    },
+    env: boto3Env(t),
     timeout: 60_000,
   });
   return JSON.parse(stdout) as Post;
