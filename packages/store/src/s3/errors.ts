@@ -43,6 +43,10 @@ export const ERROR_CATALOGUE = {
     status: 400,
     message: 'You did not provide the number of bytes specified by the Content-Length HTTP header.',
   },
+  IncorrectNumberOfFilesInPostRequest: {
+    status: 400,
+    message: 'POST requires exactly one file upload per request.',
+  },
   InternalError: { status: 500, message: 'We encountered an internal error, please try again.' },
   InvalidAccessKeyId: {
     status: 403,
@@ -99,6 +103,10 @@ export const ERROR_CATALOGUE = {
   MalformedXML: {
     status: 400,
     message: 'The XML you provided was not well-formed or did not validate against our published schema.',
+  },
+  MaxPostPreDataLengthExceededError: {
+    status: 400,
+    message: 'Your POST request fields preceding the upload file were too large.',
   },
   MetadataTooLarge: {
     status: 400,

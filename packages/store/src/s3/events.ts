@@ -106,12 +106,20 @@ function* deletedKeys(x: XmlChild): Generator<{ key: string; marker: boolean; ve
   for (const c of e.children) yield* deletedKeys(c);
 }
 
+/** What a form upload stored: its key, size and type come from the form, not the request. */
+export interface PostedObject {
+  key: string;
+  size: number;
+  contentType: string;
+}
+
 /** The events a successful operation caused. */
 export function eventsOf(
   op: S3Operation,
   reply: Reply,
   ctx: RequestContext,
   principal: string,
+  posted?: PostedObject,
 ): BucketEvent[] {
   const base = {
     time: new Date(),
@@ -153,6 +161,13 @@ export function eventsOf(
         size: size(),
         contentType: String(ctx.headers['content-type'] ?? 'binary/octet-stream'),
       });
+    case 'PostObject':
+      return posted
+        ? one('s3:ObjectCreated:Post', op.bucket, posted.key, {
+            size: posted.size,
+            contentType: posted.contentType,
+          })
+        : [];
     case 'CopyObject':
       return one('s3:ObjectCreated:Copy', op.bucket, op.key);
     case 'CompleteMultipartUpload':
@@ -205,16 +220,20 @@ export function eventsOf(
   }
 }
 
-/** Publishes what a successful request did; nothing when nobody listens. */
+/**
+ * Publishes what a successful request did; nothing when nobody listens. A stored form may
+ * answer with a redirect (303): `posted` says it stored.
+ */
 export function publishEvents(
   bus: Bus<BucketEvent>,
   op: S3Operation,
   reply: Reply,
   ctx: RequestContext,
   principal: string,
+  posted?: PostedObject,
 ): void {
-  if (!bus.active || reply.status >= 300) return;
-  for (const e of eventsOf(op, reply, ctx, principal)) bus.publish(e);
+  if (!bus.active || (reply.status >= 300 && !posted)) return;
+  for (const e of eventsOf(op, reply, ctx, principal, posted)) bus.publish(e);
 }
 
 /** The S3 event record MinIO sends (on the listen stream the key is not URL-escaped). */

@@ -243,7 +243,7 @@ function assertSseChannel(ctx: RequestContext): void {
 }
 
 /** Runs a handler, naming the operation's bucket and key in any S3 error it raises. */
-async function withContext(op: S3Operation, run: () => Promise<Reply>): Promise<Reply> {
+async function withContext<T>(op: S3Operation, run: () => Promise<T>): Promise<T> {
   try {
     return await run();
   } catch (err) {
@@ -301,7 +301,9 @@ function s3Calls(deps: S3ProtocolDeps): Protocol {
       try {
         if (op.op === 'PostObject') {
           // Form uploads carry their credentials in the form, not in headers.
-          reply = await withContext(op, () => postObject(deps, ctx, op.bucket));
+          const stored = await withContext(op, () => postObject(deps, ctx, op.bucket));
+          reply = stored.reply;
+          publishEvents(deps.events, op, reply, ctx, stored.principal, stored.posted);
         } else {
           assertSseChannel(ctx);
           // What a Signature V2 signs as its resource: the bucket's path, even virtual-host

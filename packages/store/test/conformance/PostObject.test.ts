@@ -6,7 +6,7 @@ import { Client as MinioClient } from 'minio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT, startTestStore, type TestStore, xmlCode } from '../support/store.js';
 import { diskChanges, snapshotDrives } from './disk.js';
-import { postForms } from './post-form.js';
+import { expiresIn, postForms, signedPolicy } from './post-form.js';
 
 // Browser form uploads (POST Object) with the form minio's presignedPostPolicy builds,
 // sent as a browser would: multipart/form-data, the file last.
@@ -27,7 +27,23 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const { presigned, form, send, read } = postForms(() => t);
+const { presigned, form, send, post, read } = postForms(() => t);
+
+/** A bucket policy statement on s3:PutObject for everyone. */
+const putObjectStatement = (Effect: 'Allow' | 'Deny', Resource: string, Condition?: object) => ({
+  Effect,
+  Principal: '*',
+  Action: ['s3:PutObject'],
+  Resource: [Resource],
+  ...(Condition ? { Condition } : {}),
+});
+const setFormsPolicy = (...Statement: object[]) =>
+  t.s3.send(
+    new PutBucketPolicyCommand({
+      Bucket: 'forms',
+      Policy: JSON.stringify({ Version: '2012-10-17', Statement }),
+    }),
+  );
 
 describe('PostObject', () => {
   it('a form sent after 100 Continue (as curl sends large forms) is stored', async () => {
@@ -134,27 +150,12 @@ describe('PostObject', () => {
     const admin = new MadminClient({ endpoint: t.store.url, credentials: ROOT });
     await admin.users.add('former', 'former-secret-1');
     await admin.policies.set(['readwrite'], 'former', false);
-    const deny = (Resource: string, Condition: object) => ({
-      Effect: 'Deny',
-      Principal: '*',
-      Action: ['s3:PutObject'],
-      Resource: [Resource],
-      Condition,
-    });
-    await t.s3.send(
-      new PutBucketPolicyCommand({
-        Bucket: 'forms',
-        Policy: JSON.stringify({
-          Version: '2012-10-17',
-          Statement: [
-            deny('arn:aws:s3:::forms/*', {
-              StringEquals: { 's3:x-amz-storage-class': 'REDUCED_REDUNDANCY' },
-            }),
-            deny('arn:aws:s3:::forms/enc-only/*', {
-              StringNotEquals: { 's3:x-amz-server-side-encryption': 'AES256' },
-            }),
-          ],
-        }),
+    await setFormsPolicy(
+      putObjectStatement('Deny', 'arn:aws:s3:::forms/*', {
+        StringEquals: { 's3:x-amz-storage-class': 'REDUCED_REDUNDANCY' },
+      }),
+      putObjectStatement('Deny', 'arn:aws:s3:::forms/enc-only/*', {
+        StringNotEquals: { 's3:x-amz-server-side-encryption': 'AES256' },
       }),
     );
     const asUser = new MinioClient({
@@ -287,12 +288,12 @@ describe('PostObject', () => {
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
     });
     expect([plain.status, xmlCode(await plain.text())]).toEqual([400, 'MalformedPOSTRequest']);
-    const noFile = await fetch(url, {
+    const cut = await fetch(url, {
       method: 'POST',
-      body: '--b\r\nContent-Disposition: form-data; name="key"\r\n\r\nx\r\n--b--\r\n',
+      body: '--b\r\nContent-Disposition: form-data; name="key"\r\n\r\nx\r\n--b',
       headers: { 'content-type': 'multipart/form-data; boundary=b' },
     });
-    expect([noFile.status, xmlCode(await noFile.text())]).toEqual([400, 'MalformedPOSTRequest']);
+    expect([cut.status, xmlCode(await cut.text())]).toEqual([400, 'MalformedPOSTRequest']);
     const { body, contentType } = form({ key: 'anon.txt' }, { name: 'a', data: Buffer.from('x') });
     const anon = await fetch(url, { method: 'POST', body, headers: { 'content-type': contentType } });
     expect([anon.status, xmlCode(await anon.text())]).toEqual([403, 'AccessDenied']);
@@ -313,5 +314,196 @@ describe('PostObject', () => {
         new PutBucketVersioningCommand({ Bucket: 'forms', VersioningConfiguration: { Status: 'Suspended' } }),
       );
     }
+  });
+
+  it('invalid forms answer 400 with the code that names the fault', async () => {
+    const policy = (conditions: unknown[], expiration: unknown = expiresIn(10)) => ({
+      expiration,
+      conditions,
+    });
+    const keyed = [{ bucket: 'forms' }, ['starts-with', '$key', 'invalid/']];
+    const file = { name: 'f.txt', data: Buffer.from('x') };
+    const v4 = signedPolicy(policy(keyed), 'v4');
+    const before = await snapshotDrives(t.dir);
+    const cases: Array<[string, Record<string, string>, string, RegExp]> = [
+      [
+        'no key field',
+        signedPolicy(policy([{ bucket: 'forms' }]), 'v4'),
+        'InvalidArgument',
+        /field named 'key'/,
+      ],
+      [
+        'policy not JSON',
+        { ...signedPolicy('{"expiration": ', 'v4'), key: 'invalid/a' },
+        'InvalidPolicyDocument',
+        /Invalid Policy/,
+      ],
+      [
+        'no expiration',
+        { ...signedPolicy('{"conditions": []}', 'v4'), key: 'invalid/a' },
+        'InvalidPolicyDocument',
+        /expiration/,
+      ],
+      [
+        'expiration not a date',
+        { ...signedPolicy(policy(keyed, 'tomorrow'), 'v4'), key: 'invalid/a' },
+        'InvalidPolicyDocument',
+        /expiration/,
+      ],
+      [
+        'expiration a number',
+        { ...signedPolicy(policy(keyed, 4102444800), 'v4'), key: 'invalid/a' },
+        'InvalidPolicyDocument',
+        /expiration/,
+      ],
+      [
+        'unknown operator',
+        { ...signedPolicy(policy([...keyed, ['matches', '$key', 'x']]), 'v4'), key: 'invalid/a' },
+        'InvalidPolicyDocument',
+        /condition/,
+      ],
+      [
+        'bad range',
+        { ...signedPolicy(policy([...keyed, ['content-length-range', 10, 1]]), 'v4'), key: 'invalid/a' },
+        'InvalidPolicyDocument',
+        /content-length-range/,
+      ],
+      [
+        'another algorithm',
+        { ...v4, 'x-amz-algorithm': 'AWS4-HMAC-SHA1', key: 'invalid/a' },
+        'InvalidArgument',
+        /AWS4-HMAC-SHA256/,
+      ],
+      [
+        'range bounds not decimal',
+        {
+          ...signedPolicy(policy([...keyed, ['content-length-range', '0x0', '0x10']]), 'v4'),
+          key: 'invalid/a',
+        },
+        'InvalidPolicyDocument',
+        /content-length-range/,
+      ],
+      [
+        'credential not a scope',
+        { ...v4, 'x-amz-credential': `${ROOT.accessKey}/aws4_request`, key: 'invalid/a' },
+        'AuthorizationQueryParametersError',
+        /Credential is mal-formed/,
+      ],
+      [
+        'credential for another service',
+        { ...v4, 'x-amz-credential': v4['x-amz-credential']!.replace('/s3/', '/sts/'), key: 'invalid/a' },
+        'AuthorizationHeaderMalformed',
+        /incorrect service/,
+      ],
+      [
+        'date not ISO 8601',
+        { ...v4, 'x-amz-date': 'yesterday', key: 'invalid/a' },
+        'AuthorizationQueryParametersError',
+        /X-Amz-Date/,
+      ],
+      [
+        'fields before the file too large',
+        { ...v4, key: 'invalid/a', 'x-ignore-padding': 'x'.repeat(70 * 1024) },
+        'MaxPostPreDataLengthExceededError',
+        /fields preceding the upload file were too large/,
+      ],
+    ];
+    // Each field a V4 form needs, left out.
+    for (const field of ['x-amz-credential', 'x-amz-signature', 'policy', 'x-amz-date', 'x-amz-algorithm'])
+      cases.push([
+        `no ${field}`,
+        { ...v4, [field]: '', key: 'invalid/a' },
+        'InvalidArgument',
+        new RegExp(field),
+      ]);
+    for (const [why, fields, code, message] of cases) {
+      // An empty value stands for a field the form leaves out.
+      const sent = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== ''));
+      const res = await post(sent, file);
+      expect.soft([res.status, xmlCode(res.text)], why).toEqual([400, code]);
+      expect.soft(res.text.replaceAll('&apos;', "'"), why).toMatch(message);
+    }
+    // A form with no file part at all, properly closed.
+    const { body } = form({ ...v4, key: 'invalid/none' }, { name: 'x', data: Buffer.alloc(0) });
+    const withoutFile = Buffer.from(
+      body
+        .toString('latin1')
+        .replace(/--[^\r\n]+\r\nContent-Disposition: form-data; name="file"[\s\S]*?\r\n(?=--)/, ''),
+      'latin1',
+    );
+    const noFile = await fetch(`${t.store.url}/forms`, {
+      method: 'POST',
+      body: withoutFile,
+      headers: { 'content-type': form({}, file).contentType },
+    });
+    expect([noFile.status, xmlCode(await noFile.text())]).toEqual([
+      400,
+      'IncorrectNumberOfFilesInPostRequest',
+    ]);
+    expect(diskChanges(before, await snapshotDrives(t.dir))).toEqual([]);
+  });
+
+  it('policy refusals name the failure as S3 does: expired, a condition the form breaks', async () => {
+    const policy = (conditions: unknown[], expiration = expiresIn(10)) => ({ expiration, conditions });
+    const file = { name: 'f.txt', data: Buffer.from('x') };
+    const expired = await post(
+      {
+        ...signedPolicy(policy([{ bucket: 'forms' }, { key: 'late.txt' }], expiresIn(-1)), 'v4'),
+        key: 'late.txt',
+      },
+      file,
+    );
+    expect([expired.status, xmlCode(expired.text)]).toEqual([403, 'AccessDenied']);
+    expect(expired.text).toContain('Invalid according to Policy: Policy expired.');
+    const broken = await post(
+      { ...signedPolicy(policy([{ bucket: 'forms' }, ['eq', '$key', 'one.txt']]), 'v4'), key: 'two.txt' },
+      file,
+    );
+    expect([broken.status, xmlCode(broken.text)]).toEqual([403, 'AccessDenied']);
+    expect(broken.text.replaceAll('&quot;', '"')).toContain(
+      'Invalid according to Policy: Policy Condition failed: ["eq", "$key", "one.txt"]',
+    );
+  });
+
+  it('an anonymous form (no policy, no signature) is let in only by a bucket policy granting everyone', async () => {
+    const file = { name: 'a.txt', data: Buffer.from('anonymous drop') };
+    const refused = await post({ key: 'dropbox/a.txt' }, file);
+    expect([refused.status, xmlCode(refused.text)]).toEqual([403, 'AccessDenied']);
+    await setFormsPolicy(putObjectStatement('Allow', 'arn:aws:s3:::forms/dropbox/*'));
+    try {
+      const res = await post({ key: 'dropbox/a.txt', 'x-amz-meta-from': 'anyone' }, file);
+      expect(res.status).toBe(204);
+      expect(await read('dropbox/a.txt')).toBe('anonymous drop');
+      const outside = await post({ key: 'elsewhere.txt' }, file);
+      expect([outside.status, xmlCode(outside.text)]).toEqual([403, 'AccessDenied']);
+    } finally {
+      await t.s3.send(new DeleteBucketPolicyCommand({ Bucket: 'forms' }));
+    }
+  });
+
+  it('a stored form publishes s3:ObjectCreated:Post, redirected or not', async () => {
+    const listener = t.minio.listenBucketNotification('forms', 'evented/', '', ['s3:ObjectCreated:*']);
+    const got: Array<{ eventName: string; s3: { object: { key: string; size?: number; eTag?: string } } }> =
+      [];
+    listener.on('notification', (r) => got.push(r));
+    await new Promise((r) => setTimeout(r, 300));
+    const plain = await presigned((p) => p.setKey('evented/plain.txt'));
+    const sent = await send(plain, {}, { name: 'p.txt', data: Buffer.from('12345') });
+    const redirected = await presigned((p) => {
+      p.setKey('evented/redirected.txt');
+      p.policy.conditions.push(['starts-with', '$success_action_redirect', '']);
+    });
+    await send(
+      redirected,
+      { success_action_redirect: 'https://app.example/' },
+      { name: 'r', data: Buffer.from('r') },
+    );
+    for (let i = 0; i < 50 && got.length < 2; i++) await new Promise((r) => setTimeout(r, 100));
+    listener.stop();
+    expect(got.map((r) => [r.eventName, r.s3.object.key])).toEqual([
+      ['s3:ObjectCreated:Post', 'evented/plain.txt'],
+      ['s3:ObjectCreated:Post', 'evented/redirected.txt'],
+    ]);
+    expect(got[0]?.s3.object).toMatchObject({ size: 5, eTag: sent.headers.get('etag')?.replaceAll('"', '') });
   });
 });

@@ -3,7 +3,7 @@ import * as s3sdk from '@aws-sdk/client-s3';
 import { signingKey } from '@stowage/madmin';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT, startTestStore, type TestStore, xmlCode } from '../support/store.js';
-import { BOUNDARY, type PostPolicyBuilder, postForms } from './post-form.js';
+import { BOUNDARY, expiresIn, type PostPolicyBuilder, postForms, signedPolicy } from './post-form.js';
 
 // POST Object's framing and the fields that stand for a PUT's headers: fields after the file
 // are ignored (AWS's example form ends with a submit button), tagging is kept, and
@@ -18,7 +18,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const { presigned, send, read } = postForms(() => t);
+const { presigned, form, send, post, read } = postForms(() => t);
 
 /** A condition the policy signs, with the form field that meets it. */
 const signed = (p: PostPolicyBuilder, field: string, value: string) => {
@@ -167,5 +167,140 @@ describe('POST Object fields', () => {
     const bad = await send(malformed, {}, { name: 's.txt', data });
     expect([bad.status, xmlCode(bad.text)]).toEqual([400, 'InvalidRequest']);
     expect(await keys()).not.toContain('sum-malformed.txt');
+  });
+
+  it('stores the Content-Type, Cache-Control, Content-Disposition, Content-Encoding and Expires fields', async () => {
+    const stored = {
+      'Content-Type': 'text/csv',
+      'Cache-Control': 'max-age=60',
+      'Content-Disposition': 'attachment; filename="report.csv"',
+      'Content-Encoding': 'identity',
+      Expires: 'Wed, 21 Oct 2037 07:28:00 GMT',
+    };
+    const post = await presigned((p) => {
+      p.setKey('headers.csv');
+      for (const [k, v] of Object.entries(stored)) signed(p, k, v);
+    });
+    expect((await send(post, {}, { name: 'h.csv', data: Buffer.from('a,b') })).status).toBe(204);
+    const head = await t.s3.send(new HeadObjectCommand({ Bucket: 'forms', Key: 'headers.csv' }));
+    expect([head.ContentType, head.CacheControl, head.ContentDisposition, head.ContentEncoding]).toEqual([
+      'text/csv',
+      'max-age=60',
+      'attachment; filename="report.csv"',
+      'identity',
+    ]);
+    expect(head.ExpiresString).toBe('Wed, 21 Oct 2037 07:28:00 GMT');
+  });
+
+  it('field names in any case; x-ignore-* fields need no condition; a 0-byte file is stored', async () => {
+    const policy = {
+      expiration: expiresIn(10),
+      conditions: [{ bucket: 'forms' }, ['starts-with', '$Key', 'cased/'], ['eq', '$X-AMZ-META-Who', 'me']],
+    };
+    const creds = Object.fromEntries(
+      Object.entries(signedPolicy(policy, 'v4')).map(([k, v]) => [k.toUpperCase(), v]),
+    );
+    const res = await post(
+      { ...creds, KEY: 'cased/empty.txt', 'x-amz-meta-who': 'me', 'X-Ignore-Anything': 'skipped' },
+      { name: 'e.txt', data: Buffer.alloc(0) },
+    );
+    expect(res.status).toBe(204);
+    const head = await t.s3.send(new HeadObjectCommand({ Bucket: 'forms', Key: 'cased/empty.txt' }));
+    expect([head.ContentLength, head.Metadata]).toEqual([0, { who: 'me' }]);
+  });
+
+  it('refuses starts-with on the fields S3 only matches exactly (bucket, credentials, tagging)', async () => {
+    const file = { name: 'f.txt', data: Buffer.from('x') };
+    const tagging = '<Tagging><TagSet><Tag><Key>a</Key><Value>b</Value></Tag></TagSet></Tagging>';
+    for (const [field, value] of [
+      ['bucket', 'for'],
+      ['x-amz-credential', ''],
+      ['x-amz-date', ''],
+      ['x-amz-algorithm', 'AWS4'],
+      ['tagging', '<Tagging>'],
+    ] as const) {
+      const policy = {
+        expiration: expiresIn(10),
+        conditions: [['starts-with', `$${field}`, value], { key: 'exact-only.txt' }, { tagging }],
+      };
+      const res = await post({ ...signedPolicy(policy, 'v4'), key: 'exact-only.txt', tagging }, file);
+      expect([res.status, xmlCode(res.text)], field).toEqual([403, 'AccessDenied']);
+    }
+    expect(await keys()).not.toContain('exact-only.txt');
+  });
+
+  it('a field given twice fails the condition on it, as MinIO refuses it', async () => {
+    const post = await presigned((p) => p.setKeyStartsWith('twice/'));
+    const { body, contentType } = form(
+      { ...post.formData, key: 'twice/first.txt' },
+      { name: 't.txt', data: Buffer.from('t') },
+    );
+    // The field repeated before the file, under another case of its name.
+    const twice = Buffer.concat([
+      Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="Key"\r\n\r\ntwice/second.txt\r\n`),
+      body,
+    ]);
+    const res = await fetch(post.postURL, {
+      method: 'POST',
+      body: twice,
+      headers: { 'content-type': contentType },
+    });
+    expect([res.status, xmlCode(await res.text())]).toEqual([403, 'AccessDenied']);
+    expect((await keys()).filter((k) => k?.startsWith('twice/'))).toEqual([]);
+  });
+
+  it('SSE-C key fields need no policy condition (the key stays out of the policy)', async () => {
+    const keyBytes = Buffer.alloc(32, 4);
+    const post = await presigned((p) => p.setKey('sealed-unlisted.txt'));
+    const res = await send(
+      post,
+      {
+        'x-amz-server-side-encryption-customer-algorithm': 'AES256',
+        'x-amz-server-side-encryption-customer-key': keyBytes.toString('base64'),
+        'x-amz-server-side-encryption-customer-key-md5': createHash('md5').update(keyBytes).digest('base64'),
+      },
+      { name: 's.txt', data: Buffer.from('sealed') },
+    );
+    expect(res.status).toBe(204);
+    await expect(read('sealed-unlisted.txt')).rejects.toMatchObject({ $metadata: { httpStatusCode: 400 } });
+  });
+
+  it('success_action_status other than 200/201/204 answers 204; 200 answers an empty 200', async () => {
+    const post = await presigned((p) => {
+      p.setKey('status.txt');
+      p.policy.conditions.push(['starts-with', '$success_action_status', '']);
+    });
+    const file = { name: 's.txt', data: Buffer.from('s') };
+    const odd = await send(post, { success_action_status: '302' }, file);
+    expect([odd.status, odd.text]).toEqual([204, '']);
+    const ok = await send(post, { success_action_status: '200' }, file);
+    expect([ok.status, ok.text]).toEqual([200, '']);
+  });
+
+  it('a success_action_redirect S3 cannot read as a URL is ignored, not followed or echoed', async () => {
+    const post = await presigned((p) => {
+      p.setKey('redirect-ignored.txt');
+      p.policy.conditions.push(['starts-with', '$success_action_redirect', '']);
+      p.policy.conditions.push(['starts-with', '$success_action_status', '']);
+    });
+    const file = { name: 'r.txt', data: Buffer.from('r') };
+    for (const redirect of [
+      'not a url',
+      '/relative/page',
+      'javascript:alert(1)',
+      'https://ok.example/\r\nSet-Cookie: x=1',
+    ]) {
+      const res = await send(post, { success_action_redirect: redirect, success_action_status: '201' }, file);
+      if (redirect.startsWith('https:')) {
+        // Control characters never reach the header: the URL parser drops them.
+        expect(res.status, redirect).toBe(303);
+        expect(res.headers.get('location'), redirect).toMatch(
+          /^https:\/\/ok\.example\/Set-Cookie:%20x=1\?bucket=forms&/,
+        );
+        expect(res.headers.get('set-cookie'), redirect).toBeNull();
+      } else {
+        expect(res.status, redirect).toBe(201);
+      }
+    }
   });
 });

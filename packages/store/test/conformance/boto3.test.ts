@@ -2,7 +2,8 @@ import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROOT, startTestStore, type TestStore } from '../support/store.js';
+import { boto3Env } from '../support/python.js';
+import { startTestStore, type TestStore } from '../support/store.js';
 
 // boto3 (Debian's python3-boto3), the Python SDK most scripts against MinIO are written in:
 // its high-level transfer manager, paginators, resource collections and presigned URLs.
@@ -39,18 +40,7 @@ def code(call):
 async function python(script: string): Promise<unknown> {
   // Async exec only: the store runs in this process, so a synchronous child would deadlock it.
   const { stdout } = await run(PYTHON, ['-c', PRELUDE + script], {
-    env: {
-      PATH: '/usr/bin:/bin',
-      HOME: t.dir,
-      ENDPOINT: t.store.url,
-      KEY: ROOT.accessKey,
-      SECRET: ROOT.secretKey,
-      DIR: t.dir,
-      // No metadata-service lookups, no user configuration.
-      AWS_EC2_METADATA_DISABLED: 'true',
-      AWS_CONFIG_FILE: '/dev/null',
-      AWS_SHARED_CREDENTIALS_FILE: '/dev/null',
-    },
+    env: boto3Env(t, { DIR: t.dir }),
     timeout: 120_000,
     maxBuffer: 16 * 1024 * 1024,
   });

@@ -1,23 +1,21 @@
-import { createHmac } from 'node:crypto';
 import { Readable } from 'node:stream';
-import { signingKey, UNSIGNED_PAYLOAD } from '@stowage/madmin';
+import { UNSIGNED_PAYLOAD } from '@stowage/madmin';
 import { type SseRequest, sseResponseHeaders } from '../../crypto/index.js';
-import { sameSecret } from '../../crypto/same-secret.js';
 import { assertObjectKey } from '../../engine/names.js';
 import { type BodyFacts, MAX_OBJECT_SIZE, type StoredHeaderName } from '../../engine/object-layer.js';
-import { header, headerBytes, type RequestContext } from '../../http/context.js';
+import { header, headerBytes, noteSigner, type RequestContext } from '../../http/context.js';
 import { emptyReply, type Reply, xmlReply } from '../../http/reply.js';
-import type { Identity } from '../../iam/credentials.js';
 import { CHECKSUM_NAME, checkValue, running } from '../auth/checksum.js';
-import { type AuthOptions, checkScope, identify, parseAmzDate, signatureMismatch } from '../auth/common.js';
 import { authorize } from '../authorize.js';
 import type { S3Deps } from '../call.js';
 import { headerConditions, noteSignature } from '../condition-keys.js';
 import { parseTagging, type Tag } from '../config/tagging.js';
 import { ApiError } from '../errors.js';
+import type { PostedObject } from '../events.js';
 import { writeObject } from '../object-io.js';
 import { boundaryOf, type PostForm, readPostForm } from '../post/form.js';
 import { checkPostPolicy, type LengthRange, parsePostPolicy } from '../post/policy.js';
+import { authenticateForm, type FormSigner, requiredField } from '../post/signature.js';
 import { objectUrl } from '../request/address.js';
 import { assertStorageClass } from '../request/fields.js';
 import { assertKeyCharacters, assertMetadataSize } from '../request/names.js';
@@ -30,8 +28,9 @@ import { parseContentMd5, sseAsked, withinQuota } from './objects.js';
 const defaultLock = (settings: BucketSettings) =>
   settings.objectLock ? defaultRetention(settings.objectLock, new Date()) : {};
 
-// Browser form uploads (POST Object): the form carries its own SigV4 credentials, which sign
-// the base64 policy; the policy's conditions then bound the key, fields and size.
+// Browser form uploads (POST Object): the form carries its own credentials (V4 or V2), which
+// sign the base64 policy; the policy's conditions then bound the key, fields and size. A
+// form without credentials is anonymous and gets only what a bucket policy grants everyone.
 
 const STORED: readonly StoredHeaderName[] = [
   'cache-control',
@@ -40,35 +39,6 @@ const STORED: readonly StoredHeaderName[] = [
   'expires',
   'x-amz-storage-class',
 ];
-
-function required(fields: Map<string, string>, name: string): string {
-  const v = fields.get(name);
-  if (v === undefined)
-    throw new ApiError('InvalidArgument', `Bucket POST must contain a field named '${name}'.`);
-  return v;
-}
-
-/** Checks the form's signature over its policy; returns when it is the signer's. */
-function authenticate(fields: Map<string, string>, opts: AuthOptions): Identity {
-  if (!fields.has('x-amz-signature')) throw new ApiError('AccessDenied');
-  if (required(fields, 'x-amz-algorithm') !== 'AWS4-HMAC-SHA256')
-    throw new ApiError('InvalidArgument', 'x-amz-algorithm only supports "AWS4-HMAC-SHA256"');
-  const credential = required(fields, 'x-amz-credential').split('/');
-  const amzDate = required(fields, 'x-amz-date');
-  if (credential.length < 5 || credential.at(-1) !== 'aws4_request')
-    throw new ApiError('AccessDenied', 'Error parsing the x-amz-credential field');
-  if (!parseAmzDate(amzDate))
-    throw new ApiError('AccessDenied', 'x-amz-date must be in the ISO8601 Long Format');
-  const [date, region, service] = credential.slice(-4) as [string, string, string];
-  const scope = { date, region, service };
-  checkScope(scope, amzDate, opts, 'AccessDenied');
-  const identity = identify(credential.slice(0, -4).join('/'), fields.get('x-amz-security-token'), opts);
-  const expected = createHmac('sha256', signingKey(identity.secretKey, scope))
-    .update(required(fields, 'policy'))
-    .digest('hex');
-  if (!sameSecret(expected, required(fields, 'x-amz-signature'))) throw signatureMismatch(opts, identity);
-  return identity;
-}
 
 /** The one x-amz-checksum-<algorithm> field of the form, if any. */
 function formChecksum(fields: Map<string, string>): { algorithm: string; value: string } | undefined {
@@ -128,6 +98,21 @@ function withQuery(url: string, query: string): string {
   return `${base}${base.includes('?') ? '&' : '?'}${query}${fragment}`;
 }
 
+/**
+ * The page to send the browser to: an absolute http(s) URL, as the URL parser writes it
+ * (control characters dropped, the rest escaped). Anything else S3 "cannot interpret" and
+ * ignores; the success status answers instead.
+ */
+function redirectUrl(given: string | undefined): string | undefined {
+  if (!given) return undefined;
+  try {
+    const url = new URL(given);
+    return url.protocol === 'https:' || url.protocol === 'http:' ? url.href : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 function successReply(
   fields: Map<string, string>,
   ctx: RequestContext,
@@ -138,7 +123,7 @@ function successReply(
 ): Reply {
   const location = objectUrl(ctx, bucket, key);
   const headers = { ...objectHeaders, ETag: `"${etag}"`, Location: location };
-  const redirect = fields.get('success_action_redirect') ?? fields.get('redirect');
+  const redirect = redirectUrl(fields.get('success_action_redirect') ?? fields.get('redirect'));
   if (redirect) {
     const q = `bucket=${encodeURIComponent(bucket)}&key=${encodeURIComponent(key)}&etag=${encodeURIComponent(`"${etag}"`)}`;
     return emptyReply(303, { ...headers, Location: withQuery(redirect, q) });
@@ -160,7 +145,14 @@ function successReply(
   return emptyReply(status === '200' ? 200 : 204, headers);
 }
 
-export async function postObject(deps: S3Deps, ctx: RequestContext, bucket: string): Promise<Reply> {
+/** A stored form: the answer, and what was stored by whom (for its event). */
+export interface PostOutcome {
+  reply: Reply;
+  posted: PostedObject;
+  principal: string;
+}
+
+export async function postObject(deps: S3Deps, ctx: RequestContext, bucket: string): Promise<PostOutcome> {
   const length = header(ctx.headers, 'content-length');
   if (length === undefined || !/^\d+$/.test(length)) throw new ApiError('MissingContentLength');
   const form: PostForm = await readPostForm(
@@ -170,30 +162,45 @@ export async function postObject(deps: S3Deps, ctx: RequestContext, bucket: stri
   );
   const { fields, file } = form;
   let key: string;
-  let identity: Identity;
+  let signer: FormSigner | undefined;
   let body: CheckedFile;
   let md5: Buffer | undefined;
   let tags: Tag[] | undefined;
   try {
     const now = new Date();
     const lookup = (accessKey: string) => deps.credentials.lookup(accessKey);
-    identity = await deps.credentials.vouch(
-      authenticate(fields, {
-        service: 's3',
-        region: deps.signingRegion,
-        lookup,
-        now,
-        client: ctx.client,
-        guard: deps.signers,
-      }),
-    );
-    const signedAt = parseAmzDate(fields.get('x-amz-date') ?? '');
-    if (signedAt) noteSignature(ctx, { type: 'POST', signedAt, payloadHash: UNSIGNED_PAYLOAD });
+    signer = authenticateForm(fields, {
+      service: 's3',
+      region: deps.signingRegion,
+      lookup,
+      now,
+      client: ctx.client,
+      guard: deps.signers,
+    });
+    if (signer) {
+      signer.identity = await deps.credentials.vouch(signer.identity);
+      noteSigner(ctx, signer.identity);
+      noteSignature(ctx, {
+        type: 'POST',
+        signedAt: signer.signedAt ?? now,
+        payloadHash: UNSIGNED_PAYLOAD,
+        ...(signer.version === 'v2' ? { version: 'AWS' as const } : {}),
+      });
+    }
     // The policy judges the key with the file's name in it, as MinIO does.
     // biome-ignore lint/suspicious/noTemplateCurlyInString: S3's literal key placeholder
-    key = required(fields, 'key').replaceAll('${filename}', file.filename);
+    key = requiredField(fields, 'key').replaceAll('${filename}', file.filename);
     fields.set('key', key);
-    const range = checkPostPolicy(parsePostPolicy(required(fields, 'policy')), fields, now, { bucket });
+    // An anonymous form has no policy to meet: the bucket policy alone decides.
+    const range = signer
+      ? checkPostPolicy(
+          parsePostPolicy(requiredField(fields, 'policy')),
+          fields,
+          now,
+          { bucket },
+          form.repeated,
+        )
+      : undefined;
     body = checkedFile(file.body, range, formChecksum(fields));
     md5 = parseContentMd5(fields.get('content-md5'));
     tags = fields.has('tagging')
@@ -208,7 +215,7 @@ export async function postObject(deps: S3Deps, ctx: RequestContext, bucket: stri
     );
     assertStorageClass(fields.get('x-amz-storage-class'));
     // The form's fields stand for a PUT's headers: policies judge them as those headers.
-    await authorize(deps, ctx, identity, {
+    await authorize(deps, ctx, signer?.identity, {
       action: 's3:PutObject',
       bucket,
       key,
@@ -226,6 +233,7 @@ export async function postObject(deps: S3Deps, ctx: RequestContext, bucket: stri
     const v = fields.get(name);
     if (v && !(name === 'x-amz-storage-class' && v === 'STANDARD')) headers[name] = headerBytes(v);
   }
+  const contentType = headerBytes(fields.get('content-type') || 'binary/octet-stream');
   let sse: SseRequest = { kind: 'none' };
   const info = await (async () => {
     const settings = await bucketSettings(deps, bucket);
@@ -239,7 +247,7 @@ export async function postObject(deps: S3Deps, ctx: RequestContext, bucket: stri
         body: body.stream,
         size: undefined,
         meta: {
-          contentType: headerBytes(fields.get('content-type') || 'binary/octet-stream'),
+          contentType,
           userMeta,
           headers,
           ...defaultLock(settings),
@@ -258,5 +266,9 @@ export async function postObject(deps: S3Deps, ctx: RequestContext, bucket: stri
   const answered = sseResponseHeaders(sse);
   // A versioned bucket names the new version, as MinIO's POST handler does.
   if (info.versionId !== 'null') answered['x-amz-version-id'] = info.versionId;
-  return successReply(fields, ctx, bucket, key, info.etag, answered);
+  return {
+    reply: successReply(fields, ctx, bucket, key, info.etag, answered),
+    posted: { key, size: info.size, contentType },
+    principal: signer?.identity.parent ?? '',
+  };
 }

@@ -14,6 +14,8 @@ const MAX_FIELDS_BYTES = 64 * 1024;
 export interface PostForm {
   /** Field names lower-cased (S3 matches them case-insensitively). */
   fields: Map<string, string>;
+  /** Names the form gives more than once (`fields` keeps the last value). */
+  repeated: Set<string>;
   /** The file's bytes stream; its size is known once they end, at most `maxSize`. */
   file: { filename: string; body: Readable; maxSize: number };
   /** After a refusal: reads and drops what is left so the error goes out on a live connection. */
@@ -38,6 +40,7 @@ async function drain(source: AsyncIterator<Buffer>): Promise<void> {
 const malformed = (detail?: string) =>
   new ApiError('MalformedPOSTRequest', detail ? `${ERROR_TEXT} (${detail})` : undefined);
 const ERROR_TEXT = 'The body of your POST request is not well-formed multipart/form-data.';
+const tooLarge = () => new ApiError('MaxPostPreDataLengthExceededError');
 
 export function boundaryOf(contentType: string | undefined): string {
   const m = /^multipart\/form-data;.*\bboundary=(?:"([^"]+)"|([^;\s]+))/i.exec(contentType ?? '');
@@ -83,7 +86,7 @@ async function readFields(
   let consumed = -2;
   const more = async (): Promise<boolean> => {
     // Everything before the file is held in memory, so all of it is bounded.
-    if (consumed + buf.length > MAX_FIELDS_BYTES) throw malformed('form fields too large');
+    if (consumed + buf.length > MAX_FIELDS_BYTES) throw tooLarge();
     const next = await source.next();
     if (next.done) return false;
     buf = Buffer.concat([buf, next.value]);
@@ -93,14 +96,20 @@ async function readFields(
     const out = buf.subarray(0, n);
     buf = buf.subarray(n);
     consumed += n;
+    // A chunk read whole may hold more fields than the bound: counted as they are taken.
+    if (consumed > MAX_FIELDS_BYTES) throw tooLarge();
     return out;
   };
   const fields = new Map<string, string>();
+  const repeated = new Set<string>();
   for (;;) {
     // At a delimiter: read it, its line end and the part's head.
     const headEnd = await until(() => {
-      if (buf.length < delimiter.length) return -1;
+      if (buf.length < delimiter.length + 2) return -1;
       if (!buf.subarray(0, delimiter.length).equals(delimiter)) throw malformed();
+      // The closing delimiter, and still no file: a whole form without one.
+      if (buf[delimiter.length] === 0x2d && buf[delimiter.length + 1] === 0x2d)
+        throw new ApiError('IncorrectNumberOfFilesInPostRequest');
       return buf.indexOf('\r\n\r\n', delimiter.length);
     }, 'no file field');
     const head = take(headEnd + 4)
@@ -113,13 +122,15 @@ async function readFields(
       const maxSize = contentLength - consumed - delimiter.length - 4;
       if (maxSize < 0) throw malformed();
       const body = Readable.from(fileBytes(source, buf, delimiter));
-      return { fields, file: { filename: filename ?? '', maxSize, body }, discard };
+      return { fields, repeated, file: { filename: filename ?? '', maxSize, body }, discard };
     }
     const valueEnd = await until(() => {
       const d = findDelimiter(buf, delimiter, false);
       return d?.sure ? d.at : -1;
     }, 'a field is not terminated');
-    fields.set(name.toLowerCase(), take(valueEnd).toString('utf8'));
+    const field = name.toLowerCase();
+    if (fields.has(field)) repeated.add(field);
+    fields.set(field, take(valueEnd).toString('utf8'));
   }
 
   /** Reads on until `find` gives a position in the buffer. */

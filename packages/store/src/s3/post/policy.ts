@@ -15,6 +15,10 @@ export interface PostPolicy {
 const invalid = (why: string) => new ApiError('InvalidPolicyDocument', `Invalid Policy: ${why}`);
 const denied = (why: string) => new ApiError('AccessDenied', `Invalid according to Policy: ${why}`);
 
+/** A content-length-range bound: a JSON integer or its decimal digits (never "0x10", "1e3", " 5"). */
+const lengthBound = (v: unknown): number =>
+  typeof v === 'number' ? v : typeof v === 'string' && /^\d{1,16}$/.test(v) ? Number(v) : Number.NaN;
+
 function condition(c: unknown): PolicyCondition {
   if (c !== null && typeof c === 'object' && !Array.isArray(c)) {
     // {"field": "value"} is an exact match.
@@ -25,7 +29,7 @@ function condition(c: unknown): PolicyCondition {
   if (!Array.isArray(c) || c.length !== 3 || typeof c[0] !== 'string') throw invalid('bad condition');
   const op = c[0].toLowerCase();
   if (op === 'content-length-range') {
-    const [min, max] = [Number(c[1]), Number(c[2])];
+    const [min, max] = [lengthBound(c[1]), lengthBound(c[2])];
     if (!Number.isInteger(min) || !Number.isInteger(max) || min < 0 || max < min)
       throw invalid('bad content-length-range');
     return { op, min, max };
@@ -55,8 +59,16 @@ export function parsePostPolicy(base64: string): PostPolicy {
   return { expiration: expires, conditions: conditions.map(condition) };
 }
 
-// Fields the policy never has to mention (AWS: x-amz-signature, file, policy, x-ignore-*).
-const EXEMPT = /^(x-amz-signature|file|policy|x-ignore-.*)$/;
+/**
+ * Fields the policy never has to mention: AWS's x-amz-signature, file, policy and x-ignore-*,
+ * V2's AWSAccessKeyId and signature, and, as MinIO lets them, the SSE-C key fields (a
+ * customer key has no place in a policy a browser is handed) and the KMS key fields.
+ */
+const EXEMPT =
+  /^(x-amz-signature|file|policy|x-ignore-.*|awsaccesskeyid|signature|x-amz-server-side-encryption-customer-(algorithm|key|key-md5)|x-amz-server-side-encryption-(aws-kms-key-id|context))$/;
+
+/** Fields a condition may only match exactly: starts-with on them fails. */
+const EXACT_ONLY = new Set(['bucket', 'x-amz-algorithm', 'x-amz-credential', 'x-amz-date', 'tagging']);
 
 /** The size the file must have, from the policy's content-length-range. */
 export interface LengthRange {
@@ -70,13 +82,15 @@ export interface LengthRange {
  * `fixed` values are what the request itself decides (the bucket, from the URL): conditions
  * on those fields are checked against them, whatever the form says. Otherwise a policy
  * signed for one bucket would upload into another by naming it in the form's bucket field
- * (CVE-2023-28434 in MinIO).
+ * (CVE-2023-28434 in MinIO). A field the form repeats cannot meet a condition, as MinIO has
+ * it: which of its values would the condition have judged?
  */
 export function checkPostPolicy(
   policy: PostPolicy,
   fields: Map<string, string>,
   now: Date,
   fixed: Record<string, string> = {},
+  repeated: ReadonlySet<string> = new Set(),
 ): LengthRange | undefined {
   if (now.getTime() > policy.expiration.getTime()) throw denied('Policy expired.');
   const covered = new Set<string>();
@@ -87,6 +101,9 @@ export function checkPostPolicy(
       continue;
     }
     covered.add(c.field);
+    // What names the signer, the bucket and the tags is matched whole, as MinIO has it.
+    if ((c.op === 'starts-with' && EXACT_ONLY.has(c.field)) || repeated.has(c.field))
+      throw denied(`Policy Condition failed: ["${c.op}", "$${c.field}", "${c.value}"]`);
     const value = fixed[c.field] ?? fields.get(c.field) ?? '';
     const ok = c.op === 'eq' ? value === c.value : value.startsWith(c.value);
     if (!ok) throw denied(`Policy Condition failed: ["${c.op}", "$${c.field}", "${c.value}"]`);
