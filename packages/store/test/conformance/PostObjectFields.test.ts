@@ -221,12 +221,30 @@ describe('POST Object fields', () => {
     ] as const) {
       const policy = {
         expiration: expiresIn(10),
-        conditions: [['starts-with', `$${field}`, value], { key: 'exact-only.txt' }, { tagging }],
+        conditions: [
+          ['starts-with', `$${field}`, value],
+          { key: 'exact-only.txt' },
+          { tagging },
+          ...(field === 'bucket' ? [] : [{ bucket: 'forms' }]),
+        ],
       };
       const res = await post({ ...signedPolicy(policy, 'v4'), key: 'exact-only.txt', tagging }, file);
       expect([res.status, xmlCode(res.text)], field).toEqual([403, 'AccessDenied']);
     }
     expect(await keys()).not.toContain('exact-only.txt');
+  });
+
+  it('a policy that names no bucket is good for none (V2 and V4), as AWS and MinIO refuse it', async () => {
+    const file = { name: 'f.txt', data: Buffer.from('x') };
+    for (const version of ['v2', 'v4'] as const) {
+      const key = `no-bucket-${version}.txt`;
+      const loose = { expiration: expiresIn(10), conditions: [{ key }] };
+      const res = await post({ ...signedPolicy(loose, version), key }, file);
+      expect([res.status, xmlCode(res.text)], version).toEqual([403, 'AccessDenied']);
+      expect(res.text, version).toMatch(/Extra input fields: bucket/);
+      const named = { expiration: expiresIn(10), conditions: [{ key }, { bucket: 'forms' }] };
+      expect((await post({ ...signedPolicy(named, version), key }, file)).status, version).toBe(204);
+    }
   });
 
   it('a field given twice fails the condition on it, as MinIO refuses it', async () => {

@@ -108,7 +108,10 @@ export function checkPostPolicy(
     const ok = c.op === 'eq' ? value === c.value : value.startsWith(c.value);
     if (!ok) throw denied(`Policy Condition failed: ["${c.op}", "$${c.field}", "${c.value}"]`);
   }
-  const extra = [...fields.keys()].filter((f) => !EXEMPT.test(f) && !covered.has(f));
+  // The bucket counts as a field the form sends (MinIO sets it from the URL): a policy that
+  // does not name it is good for no bucket, as AWS and MinIO refuse it.
+  const sent = new Set([...fields.keys(), ...Object.keys(fixed)]);
+  const extra = [...sent].filter((f) => !EXEMPT.test(f) && !covered.has(f));
   if (extra.length > 0) throw denied(`Extra input fields: ${extra.join(', ')}`);
   return range;
 }
