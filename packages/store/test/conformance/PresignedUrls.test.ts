@@ -11,12 +11,14 @@ import {
 } from '@stowage/madmin';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT, startTestStore, type TestStore } from '../support/store.js';
+import { boto3Installed, python } from './boto3.js';
 
 // A presigned URL may carry x-amz-* headers in its query, signed with it: the AWS SDK's
 // presigner hoists them there (metadata, tagging, storage class, encryption). S3 and MinIO
 // take them as the headers they stand for.
 
-const { CreateBucketCommand, GetObjectCommand, GetObjectTaggingCommand, HeadObjectCommand } = s3sdk;
+const { CreateBucketCommand, GetObjectCommand, GetObjectTaggingCommand, HeadObjectCommand, PutObjectCommand } =
+  s3sdk;
 
 let t: TestStore;
 beforeAll(async () => {
@@ -119,5 +121,42 @@ describe('presigned PUT with a signed header sent in its query', () => {
       body: 'x',
     });
     expect(forged.status).toBe(403);
+  });
+});
+
+describe('X-Amz-Expires out of range', () => {
+  it('is refused with 403, as S3 answers boto3 URLs of 0, negative or over a week (s3-tests)', async () => {
+    boto3Installed();
+    await t.s3.send(new PutObjectCommand({ Bucket: 'links', Key: 'timed.txt', Body: 'x' }));
+    const out = await python(
+      t,
+      `
+import re
+def fetch(expires):
+    url = s3.generate_presigned_url('get_object', Params={'Bucket': 'links', 'Key': 'timed.txt'}, ExpiresIn=expires)
+    try:
+        return [urllib.request.urlopen(url).status]
+    except urllib.error.HTTPError as e:
+        body = e.read().decode()
+        return [e.code, re.search('<Code>(.*)</Code>', body).group(1), re.search('<Message>(.*)</Message>', body).group(1)]
+print(json.dumps({str(e): fetch(e) for e in [0, -7200, 604801, 609901, 3600]}))
+`,
+      { crt: false },
+    );
+    expect(out).toEqual({
+      '0': [403, 'AccessDenied', 'Request has expired'],
+      '-7200': [403, 'AuthorizationQueryParametersError', 'X-Amz-Expires must be non-negative'],
+      '604801': [
+        403,
+        'AuthorizationQueryParametersError',
+        'X-Amz-Expires must be less than a week (in seconds); that is, the given X-Amz-Expires must be less than 604800 seconds',
+      ],
+      '609901': [
+        403,
+        'AuthorizationQueryParametersError',
+        'X-Amz-Expires must be less than a week (in seconds); that is, the given X-Amz-Expires must be less than 604800 seconds',
+      ],
+      '3600': [200],
+    });
   });
 });
