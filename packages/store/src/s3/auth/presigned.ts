@@ -1,23 +1,16 @@
-import {
-  canonicalHeaders,
-  canonicalRequest,
-  canonicalUri,
-  signature,
-  stringToSign,
-  UNSIGNED_PAYLOAD,
-} from '@stowage/madmin';
+import { canonicalRequest, canonicalUri, signature, stringToSign, UNSIGNED_PAYLOAD } from '@stowage/madmin';
 import { queryValue, type RequestContext } from '../../http/context.js';
 import { ApiError } from '../errors.js';
 import {
   type AuthOptions,
   type AuthResult,
   assertHeadersSigned,
+  canonicalHeaderReadings,
   checkScope,
   identify,
   MAX_PRESIGNED_MS,
   MAX_SKEW_MS,
   parseAmzDate,
-  signingHeaders,
   verifySignature,
 } from './common.js';
 
@@ -92,12 +85,12 @@ export function verifyPresigned(ctx: RequestContext, opts: AuthOptions): AuthRes
   if (ctx.path === undefined) throw new ApiError('XMinioInvalidObjectName');
 
   const uri = canonicalUri(ctx.path);
-  const headers = canonicalHeaders(signingHeaders(ctx, signedHeaders), signedHeaders);
   const query = ctx.query.filter(([k]) => k !== 'X-Amz-Signature');
   const expected = verifySignature(
     given,
     query,
-    (canonicalQuery) => {
+    canonicalHeaderReadings(ctx, signedHeaders),
+    (canonicalQuery, headers) => {
       const creq = canonicalRequest({
         method: ctx.method,
         canonicalUri: uri,
