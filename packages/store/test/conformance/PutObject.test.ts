@@ -170,6 +170,28 @@ print(json.dumps({'put': put, 'bytes': got.encode('latin-1').hex()}))
     });
   });
 
+  it('Content-Encoding is kept as sent, less the aws-chunked framing of a streamed body', async () => {
+    await t.s3.send(
+      new PutObjectCommand({ Bucket: 'docs', Key: 'enc-plain', Body: 'x', ContentEncoding: 'deflate, gzip' }),
+    );
+    // Streamed, the SDK appends aws-chunked to the encoding it was given.
+    await t.s3.send(
+      new PutObjectCommand({
+        Bucket: 'docs',
+        Key: 'enc-streamed',
+        Body: Readable.from([Buffer.from('streamed')]),
+        ContentLength: 8,
+        ContentEncoding: 'deflate, gzip',
+      }),
+    );
+    const encoding = async (Key: string) =>
+      (await t.s3.send(new HeadObjectCommand({ Bucket: 'docs', Key }))).ContentEncoding;
+    expect([await encoding('enc-plain'), await encoding('enc-streamed')]).toEqual([
+      'deflate, gzip',
+      'deflate, gzip',
+    ]);
+  });
+
   it('accepts a streamed body (aws-chunked with a CRC32 trailer)', async () => {
     const data = Buffer.alloc(200_000, 'z');
     await t.s3.send(

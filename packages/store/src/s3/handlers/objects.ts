@@ -45,19 +45,22 @@ export function storedHeaders(call: S3Call): Partial<Record<StoredHeaderName, st
   const out: Partial<Record<StoredHeaderName, string>> = {};
   for (const name of STORED_HEADERS) {
     let value = header(call.ctx.headers, name);
-    // aws-chunked is transfer framing, not a property of the object.
-    if (name === 'content-encoding' && value !== undefined) {
-      value = value
-        .split(',')
-        .map((v) => v.trim())
-        .filter((v) => v !== '' && v !== 'aws-chunked')
-        .join(',');
-    }
+    if (name === 'content-encoding' && value !== undefined) value = withoutAwsChunked(value);
     // The default class is not kept: absent means STANDARD.
     if (name === 'x-amz-storage-class' && value === 'STANDARD') continue;
     if (value) out[name] = value;
   }
   return out;
+}
+
+/**
+ * aws-chunked is transfer framing, not a property of the object: it alone leaves the list,
+ * the rest stays as sent ("deflate, gzip" is not rewritten).
+ */
+export function withoutAwsChunked(value: string): string {
+  const codings = value.split(',');
+  const kept = codings.filter((c) => c.trim().toLowerCase() !== 'aws-chunked');
+  return kept.length === codings.length ? value : kept.join(',').trim();
 }
 
 export function userMeta(call: S3Call): Record<string, string> {
