@@ -1,6 +1,7 @@
 import * as s3sdk from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedRequest, startTestStore, type TestStore, xmlCode } from '../support/store.js';
+import { boto3Installed, python } from './boto3.js';
 
 const {
   CreateBucketCommand,
@@ -150,6 +151,18 @@ describe('ListObjectsV2', () => {
       path: '/listing?list-type=2&max-keys=abc',
     });
     expect(xmlCode(res.body)).toBe('InvalidArgument');
+  });
+
+  it('takes an empty continuation-token as none, as S3 does (boto3 sends one when given "")', async () => {
+    boto3Installed();
+    const out = await python(
+      t,
+      `
+r = s3.list_objects_v2(Bucket='listing', ContinuationToken='', MaxKeys=2)
+print(json.dumps([r['KeyCount'], 'ContinuationToken' in r, r['IsTruncated']]))
+`,
+    );
+    expect(out).toEqual([2, false, true]);
   });
 
   it('lists an empty bucket and answers NoSuchBucket for a missing one', async () => {

@@ -17,8 +17,13 @@ import { boto3Installed, python } from './boto3.js';
 // presigner hoists them there (metadata, tagging, storage class, encryption). S3 and MinIO
 // take them as the headers they stand for.
 
-const { CreateBucketCommand, GetObjectCommand, GetObjectTaggingCommand, HeadObjectCommand, PutObjectCommand } =
-  s3sdk;
+const {
+  CreateBucketCommand,
+  GetObjectCommand,
+  GetObjectTaggingCommand,
+  HeadObjectCommand,
+  PutObjectCommand,
+} = s3sdk;
 
 let t: TestStore;
 beforeAll(async () => {
