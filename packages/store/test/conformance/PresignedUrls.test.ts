@@ -5,6 +5,7 @@ import {
   canonicalQuery,
   canonicalRequest,
   canonicalUri,
+  presignUrl,
   signature,
   stringToSign,
   UNSIGNED_PAYLOAD,
@@ -163,5 +164,86 @@ print(json.dumps({str(e): fetch(e) for e in [0, -7200, 604801, 609901, 3600]}))
       ],
       '3600': [200],
     });
+  });
+});
+
+describe('a presigned credential scope that does not fit', () => {
+  it('is AuthorizationQueryParametersError (400) naming what is wrong, as S3 answers', async () => {
+    const regional = await startTestStore({ region: 'us-east-1' });
+    try {
+      await regional.s3.send(new CreateBucketCommand({ Bucket: 'scoped' }));
+      const url = (over: { region?: string; service?: string } = {}) =>
+        presignUrl({
+          method: 'GET',
+          url: new URL(`${regional.store.url}/scoped/k`),
+          creds: ROOT,
+          region: over.region ?? 'us-east-1',
+          ...(over.service ? { service: over.service } : {}),
+          expiresSeconds: 600,
+        });
+      const answer = async (u: URL) => {
+        const res = await fetch(u);
+        const body = await res.text();
+        const text = (name: string) =>
+          new RegExp(`<${name}>(.*)</${name}>`)
+            .exec(body)?.[1]
+            ?.replaceAll('&quot;', '"')
+            .replaceAll('&apos;', "'");
+        return [res.status, text('Code'), text('Message')];
+      };
+      const badDate = url();
+      badDate.searchParams.set(
+        'X-Amz-Credential',
+        badDate.searchParams.get('X-Amz-Credential')!.replace(/\/\d{8}\//, '/2024-1-1/'),
+      );
+      const otherDay = url();
+      otherDay.searchParams.set(
+        'X-Amz-Credential',
+        otherDay.searchParams.get('X-Amz-Credential')!.replace(/\/\d{8}\//, '/20200101/'),
+      );
+      expect({
+        region: await answer(url({ region: 'eu-west-1' })),
+        service: await answer(url({ service: 'iam' })),
+        dateFormat: await answer(badDate),
+        otherDay: await answer(otherDay),
+      }).toEqual({
+        region: [
+          400,
+          'AuthorizationQueryParametersError',
+          "Error parsing the X-Amz-Credential parameter; the region 'eu-west-1' is wrong; expecting 'us-east-1'",
+        ],
+        service: [
+          400,
+          'AuthorizationQueryParametersError',
+          'Error parsing the X-Amz-Credential parameter; incorrect service "iam". This endpoint belongs to "s3".',
+        ],
+        dateFormat: [
+          400,
+          'AuthorizationQueryParametersError',
+          'Error parsing the X-Amz-Credential parameter; incorrect date format "2024-1-1". This date in the credential must be in the format "yyyyMMdd".',
+        ],
+        otherDay: [
+          400,
+          'AuthorizationQueryParametersError',
+          'Invalid credential date. Date is not the same as X-Amz-Date.',
+        ],
+      });
+      // boto3 presigning for another region gets the same answer.
+      boto3Installed();
+      const fromBoto = await python(
+        regional,
+        `
+other = boto3.session.Session(aws_access_key_id=os.environ['KEY'], aws_secret_access_key=os.environ['SECRET'], region_name='eu-west-1').client('s3', endpoint_url=os.environ['ENDPOINT'], config=config)
+try:
+    urllib.request.urlopen(other.generate_presigned_url('get_object', Params={'Bucket': 'scoped', 'Key': 'k'}))
+    print(json.dumps('ok'))
+except urllib.error.HTTPError as e:
+    print(json.dumps([e.code, e.read().decode().split('<Code>')[1].split('</Code>')[0]]))
+`,
+      );
+      expect(fromBoto).toEqual([400, 'AuthorizationQueryParametersError']);
+    } finally {
+      await regional.close();
+    }
   });
 });

@@ -1,4 +1,5 @@
 import { canonicalRequest, canonicalUri, signature, stringToSign, UNSIGNED_PAYLOAD } from '@stowage/madmin';
+import type { Scope } from '@stowage/madmin';
 import { queryValue, type RequestContext } from '../../http/context.js';
 import { ApiError } from '../errors.js';
 import {
@@ -6,11 +7,11 @@ import {
   type AuthResult,
   assertHeadersSigned,
   canonicalHeaderReadings,
-  checkScope,
   identify,
   MAX_PRESIGNED_MS,
   MAX_SKEW_MS,
   parseAmzDate,
+  sameRegion,
   verifySignature,
 } from './common.js';
 
@@ -49,6 +50,29 @@ function expiresOf(raw: string): number {
   return seconds;
 }
 
+const CREDENTIAL = 'Error parsing the X-Amz-Credential parameter; ';
+const YYYYMMDD = /^\d{4}(0[1-9]|1[0-2])(0[1-9]|[12]\d|3[01])$/;
+
+/**
+ * The credential's scope fits this endpoint and the request's date; each misfit is named in
+ * AWS's words, under the parameter error's code (MinIO answers the same code for a region
+ * and a date, AuthorizationHeaderMalformed being its header twin).
+ */
+function checkCredentialScope(scope: Scope, amzDate: string, opts: AuthOptions): void {
+  if (!YYYYMMDD.test(scope.date))
+    throw malformed(
+      `${CREDENTIAL}incorrect date format "${scope.date}". This date in the credential must be in the format "yyyyMMdd".`,
+    );
+  if (scope.service !== opts.service)
+    throw malformed(
+      `${CREDENTIAL}incorrect service "${scope.service}". This endpoint belongs to "${opts.service}".`,
+    );
+  if (opts.region && scope.region !== '' && !sameRegion(scope.region, opts.region))
+    throw malformed(`${CREDENTIAL}the region '${scope.region}' is wrong; expecting '${opts.region}'`);
+  if (scope.date !== amzDate.slice(0, 8))
+    throw malformed('Invalid credential date. Date is not the same as X-Amz-Date.');
+}
+
 /** Verifies a query-string (presigned URL) SigV4 request; its payload is never signed. */
 export function verifyPresigned(ctx: RequestContext, opts: AuthOptions): AuthResult {
   if (required(ctx, 'X-Amz-Algorithm') !== 'AWS4-HMAC-SHA256') {
@@ -70,7 +94,7 @@ export function verifyPresigned(ctx: RequestContext, opts: AuthOptions): AuthRes
   const signedAt = parseAmzDate(amzDate);
   if (!signedAt) throw malformed('X-Amz-Date must be in the ISO8601 Long Format');
   assertHeadersSigned(ctx, signedHeaders);
-  checkScope(scope, amzDate, opts, 'AccessDenied');
+  checkCredentialScope(scope, amzDate, opts);
   if (signedAt.getTime() - opts.now.getTime() > MAX_SKEW_MS)
     throw new ApiError('AccessDenied', 'Request is not valid yet');
   // A link valid for no time has expired whenever it arrives, even within its signing second.
