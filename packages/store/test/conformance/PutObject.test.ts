@@ -145,6 +145,33 @@ print(json.dumps({'put': put, 'bytes': got.encode('latin-1').hex()}))
     expect(head.Metadata).toEqual({ dup: 'a,b' });
   });
 
+  it('standard headers sent twice are kept joined with a comma, as signed; odd values stay as sent', async () => {
+    const res = await signedRequest(t.store.port, {
+      method: 'PUT',
+      path: '/docs/dup-standard',
+      body: 'x',
+      headers: {
+        'cache-control': 'no-cache,max-age=0',
+        'content-language': 'en,fr',
+        expires: 'not a date',
+        'content-disposition': 'inline;  filename="a b"',
+      },
+      tamper: (h) => {
+        const headers = h as Record<string, unknown>;
+        headers['cache-control'] = ['no-cache', 'max-age=0'];
+        headers['content-language'] = ['en', 'fr'];
+      },
+    });
+    expect(res.status).toBe(200);
+    const head = await t.s3.send(new HeadObjectCommand({ Bucket: 'docs', Key: 'dup-standard' }));
+    expect([head.CacheControl, head.ContentLanguage, head.ExpiresString, head.ContentDisposition]).toEqual([
+      'no-cache,max-age=0',
+      'en,fr',
+      'not a date',
+      'inline;  filename="a b"',
+    ]);
+  });
+
   it('checks Content-MD5: a match stores, a mismatch is BadDigest and stores nothing', async () => {
     await t.s3.send(
       new PutObjectCommand({
