@@ -1,6 +1,6 @@
 import * as s3sdk from '@aws-sdk/client-s3';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MadminClient } from '@stowage/madmin';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT, rawRequest, startTestStore, type TestStore, xmlCode } from '../support/store.js';
 import { boto3Installed, python } from './boto3.js';
 

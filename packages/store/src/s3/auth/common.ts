@@ -179,7 +179,7 @@ export function signingHeaders(
 
 // Bytes past ASCII, and characters past Latin-1 (not a header's bytes: a query's text).
 const NON_ASCII = /[\x80-\xff]/;
-const WIDE = /[^\x00-\xff]/;
+const WIDE = /[\u0100-\uffff]/;
 
 /** A header value read as the UTF-8 text its bytes spell, when they are UTF-8. */
 function utf8Reading(value: string): string {

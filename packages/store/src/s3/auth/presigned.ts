@@ -1,5 +1,11 @@
-import { canonicalRequest, canonicalUri, signature, stringToSign, UNSIGNED_PAYLOAD } from '@stowage/madmin';
-import type { Scope } from '@stowage/madmin';
+import {
+  canonicalRequest,
+  canonicalUri,
+  type Scope,
+  signature,
+  stringToSign,
+  UNSIGNED_PAYLOAD,
+} from '@stowage/madmin';
 import { queryValue, type RequestContext } from '../../http/context.js';
 import { ApiError } from '../errors.js';
 import {
