@@ -173,5 +173,9 @@ print(json.dumps({
       // Creating is not reading: a caller without s3:CreateBucket is still denied.
       'outsider CreateBucket': [403, 'AccessDenied'],
     });
+    // A call the store does not serve, anonymously: the bucket's absence still comes first.
+    const website = await anon('GET', '/gone?website');
+    expect([website.status, xmlCode(website.body)]).toEqual([404, 'NoSuchBucket']);
+    expect((await anon('GET', '/public?website')).status).toBe(403);
   });
 });
