@@ -169,6 +169,13 @@ describe('signatures and clocks', () => {
     const missing = url(60);
     missing.searchParams.delete('X-Amz-Date');
     expect(await get(missing)).toEqual([400, 'AuthorizationQueryParametersError']);
+    // Without its signature a presigned URL is still one (not an anonymous request), as MinIO
+    // reads any X-Amz-Credential: it is refused as incomplete.
+    for (const name of ['X-Amz-Signature', 'X-Amz-Algorithm']) {
+      const unsigned = url(60);
+      unsigned.searchParams.delete(name);
+      expect(await get(unsigned), `without ${name}`).toEqual([400, 'AuthorizationQueryParametersError']);
+    }
     // Host must be signed: it names the bucket in virtual-host style.
     const hostless = url(60);
     hostless.searchParams.set('X-Amz-SignedHeaders', 'x-amz-date');

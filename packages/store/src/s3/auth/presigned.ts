@@ -23,9 +23,15 @@ import {
 
 const MAX_EXPIRES = MAX_PRESIGNED_MS / 1000;
 
+/**
+ * Any of the SigV4 query parameters makes a presigned URL (MinIO reads X-Amz-Credential): one
+ * missing the rest is refused as incomplete, never served as an anonymous request.
+ */
 export function isPresigned(ctx: RequestContext): boolean {
-  return queryValue(ctx.query, 'X-Amz-Signature') !== undefined;
+  return PRESIGN_MARKS.some((name) => queryValue(ctx.query, name) !== undefined);
 }
+
+const PRESIGN_MARKS = ['X-Amz-Signature', 'X-Amz-Credential', 'X-Amz-Algorithm'];
 
 // A malformed presigned URL is the client's mistake (400 AuthorizationQueryParametersError,
 // as AWS and MinIO answer); one that is well formed but expired, early or forged is refused
