@@ -60,7 +60,7 @@ describe('Get/Put/DeleteBucketLifecycle', () => {
     });
   });
 
-  it('refuses rules without an action, bad status, duplicate IDs and non-positive days', async () => {
+  it('refuses rules without an action, bad status, duplicate or over-long IDs, no rules and non-positive days', async () => {
     await expect(put([{ ID: 'a', Status: 'Enabled', Filter: { Prefix: '' } }])).rejects.toMatchObject({
       name: 'InvalidRequest',
     });
@@ -72,6 +72,19 @@ describe('Get/Put/DeleteBucketLifecycle', () => {
     await expect(put([{ ...rule, Expiration: { Days: 0 } }])).rejects.toMatchObject({
       name: 'InvalidArgument',
     });
+    await expect(put([{ ...rule, ID: 'i'.repeat(256) }])).rejects.toMatchObject({
+      name: 'InvalidArgument',
+      message: 'ID length should not exceed allowed limit of 255',
+    });
+    await put([{ ...rule, ID: 'i'.repeat(255) }]);
+    const empty = '<LifecycleConfiguration></LifecycleConfiguration>';
+    const res = await signedRequest(t.store.port, {
+      method: 'PUT',
+      path: '/ilm?lifecycle',
+      body: empty,
+      headers: { 'content-md5': createHash('md5').update(empty).digest('base64') },
+    });
+    expect([res.status, xmlCode(res.body)]).toEqual([400, 'MalformedXML']);
   });
 
   it('gives a rule saved without an ID (or with an empty one) an ID of its own, as MinIO does', async () => {
