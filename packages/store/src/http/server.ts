@@ -242,6 +242,9 @@ export function createHttpServer(deps: ServerDeps, opts: { idleTimeoutMs?: numbe
     holdContinue(req, res);
     onRequest(req, res);
   });
+  // Any other expectation (an empty one too) is ignored, as S3 ignores it: Node would answer
+  // 417 without a listener, failing uploads from clients that send one by habit.
+  server.on('checkExpectation', onRequest);
   server.on('clientError', clientError);
   // Headers past Node's default count of 2000 would vanish without a word (an If-None-Match
   // or a Content-Md5 after them ignored): the head's size (maxHeaderSize) is the only bound.

@@ -332,12 +332,21 @@ async function objectTagConditions(deps: S3Deps, access: Access): Promise<Record
   return out;
 }
 
-/** Refuses an access the requester does not have (AccessDenied). */
+/**
+ * Refuses an access the requester does not have: NoSuchBucket when its bucket does not exist
+ * (S3 answers so whoever asks, anonymous callers too: bucket names are global, and a client
+ * told AccessDenied about a deleted bucket retries or asks for rights in vain), else
+ * AccessDenied. Only a refusal pays for the look-up.
+ */
 export async function authorize(
   deps: S3Deps,
   ctx: RequestContext,
   identity: Identity | undefined,
   access: Access,
 ): Promise<void> {
-  if (!(await may(deps, ctx, identity, access))) throw new ApiError('AccessDenied');
+  if (await may(deps, ctx, identity, access)) return;
+  // Making a bucket needs it absent: the caller's want of that right is the answer.
+  if (access.bucket !== undefined && access.action !== 's3:CreateBucket')
+    await deps.layer.getBucketInfo(access.bucket);
+  throw new ApiError('AccessDenied');
 }

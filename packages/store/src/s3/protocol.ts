@@ -329,8 +329,12 @@ function s3Calls(deps: S3ProtocolDeps): Protocol {
             },
           };
           reply = await withContext(op, async () => {
-            // Anonymous requests get no further than what a bucket policy grants.
-            if (!auth && op.op === 'NotImplemented') throw new ApiError('AccessDenied');
+            // Anonymous requests get no further than what a bucket policy grants; a missing
+            // bucket is named first, as for every other call (authorize).
+            if (!auth && op.op === 'NotImplemented') {
+              if (op.bucket !== undefined) await deps.layer.getBucketInfo(op.bucket);
+              throw new ApiError('AccessDenied');
+            }
             for (const access of accessesOf(op, ctx.headers, ctx.query)) await call.authorize(access);
             return dispatch(deps, call, op);
           });

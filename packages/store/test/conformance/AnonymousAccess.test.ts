@@ -1,6 +1,8 @@
 import * as s3sdk from '@aws-sdk/client-s3';
+import { MadminClient } from '@stowage/madmin';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rawRequest, startTestStore, type TestStore, xmlCode } from '../support/store.js';
+import { ROOT, rawRequest, startTestStore, type TestStore, xmlCode } from '../support/store.js';
+import { boto3Installed, python } from './boto3.js';
 
 // Requests without credentials get exactly what the bucket policy grants to everyone:
 // explicit denies win, conditions hold, and nothing at all without a policy.
@@ -106,5 +108,74 @@ describe('anonymous access', () => {
   it('a policy removed takes effect at once', async () => {
     await t.s3.send(new s3sdk.DeleteBucketPolicyCommand({ Bucket: 'dropbox' }));
     expect((await anon('PUT', '/dropbox/in/again.txt', 'x')).status).toBe(403);
+  });
+});
+
+describe('a bucket that no longer exists', () => {
+  it('answers NoSuchBucket (404) before AccessDenied: anonymous, presigned, unprivileged (s3-tests *_bucket_gone)', async () => {
+    boto3Installed();
+    // A user whose rights name another bucket only: AWS still answers NoSuchBucket.
+    const admin = new MadminClient({ endpoint: t.store.url, credentials: ROOT });
+    await admin.policies.add('public-only', {
+      Version: '2012-10-17',
+      Statement: [{ Effect: 'Allow', Action: ['s3:*'], Resource: ['arn:aws:s3:::public/*'] }],
+    });
+    await admin.users.add('outsider', 'outsider-secret-1');
+    await admin.policies.set(['public-only'], 'outsider', false);
+    const out = await python(
+      t,
+      `
+import re
+from botocore import UNSIGNED
+anon = session.client('s3', endpoint_url=os.environ['ENDPOINT'], config=config.merge(Config(signature_version=UNSIGNED)))
+outsider = boto3.session.Session(aws_access_key_id='outsider', aws_secret_access_key='outsider-secret-1', region_name='us-east-1').client('s3', endpoint_url=os.environ['ENDPOINT'], config=config)
+s3.create_bucket(Bucket='gone')
+s3.put_bucket_policy(Bucket='gone', Policy=json.dumps({'Version': '2012-10-17', 'Statement': [{'Effect': 'Allow', 'Principal': '*', 'Action': ['s3:GetObject', 's3:ListBucket'], 'Resource': ['arn:aws:s3:::gone', 'arn:aws:s3:::gone/*']}]}))
+s3.put_object(Bucket='gone', Key='k', Body=b'x')
+url = outsider.generate_presigned_url('get_object', Params={'Bucket': 'gone', 'Key': 'k'})
+s3.delete_object(Bucket='gone', Key='k')
+s3.delete_bucket(Bucket='gone')
+def fetch(u):
+    try:
+        return [urllib.request.urlopen(u).status]
+    except urllib.error.HTTPError as e:
+        return [e.code, re.search('<Code>(.*)</Code>', e.read().decode()).group(1)]
+def call(f):
+    try:
+        f()
+        return ['ok']
+    except ClientError as e:
+        return [e.response['ResponseMetadata']['HTTPStatusCode'], e.response['Error']['Code']]
+print(json.dumps({
+  'presigned': fetch(url),
+  'anonymous GetObject': fetch(os.environ['ENDPOINT'] + '/gone/k'),
+  'anonymous ListObjectsV2': call(lambda: anon.list_objects_v2(Bucket='gone')),
+  'anonymous PutObject': call(lambda: anon.put_object(Bucket='gone', Key='k', Body=b'x')),
+  'anonymous DeleteObjects': call(lambda: anon.delete_objects(Bucket='gone', Delete={'Objects': [{'Key': 'k'}]})),
+  'anonymous GetBucketTagging': call(lambda: anon.get_bucket_tagging(Bucket='gone')),
+  'outsider HeadObject': call(lambda: outsider.head_object(Bucket='gone', Key='k')),
+  'outsider GetBucketPolicy': call(lambda: outsider.get_bucket_policy(Bucket='gone')),
+  'outsider CopyObject from it': call(lambda: outsider.copy_object(Bucket='public', Key='copy', CopySource='gone/k')),
+  'outsider CreateBucket': call(lambda: outsider.create_bucket(Bucket='gone')),
+}))
+`,
+    );
+    expect(out).toEqual({
+      presigned: [404, 'NoSuchBucket'],
+      'anonymous GetObject': [404, 'NoSuchBucket'],
+      'anonymous ListObjectsV2': [404, 'NoSuchBucket'],
+      'anonymous PutObject': [404, 'NoSuchBucket'],
+      'anonymous DeleteObjects': [404, 'NoSuchBucket'],
+      'anonymous GetBucketTagging': [404, 'NoSuchBucket'],
+      'outsider HeadObject': [404, '404'],
+      'outsider GetBucketPolicy': [404, 'NoSuchBucket'],
+      'outsider CopyObject from it': [404, 'NoSuchBucket'],
+      // Creating is not reading: a caller without s3:CreateBucket is still denied.
+      'outsider CreateBucket': [403, 'AccessDenied'],
+    });
+    // A call the store does not serve, anonymously: the bucket's absence still comes first.
+    const website = await anon('GET', '/gone?website');
+    expect([website.status, xmlCode(website.body)]).toEqual([404, 'NoSuchBucket']);
+    expect((await anon('GET', '/public?website')).status).toBe(403);
   });
 });

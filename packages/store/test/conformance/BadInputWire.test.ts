@@ -137,7 +137,7 @@ describe('signatures and clocks', () => {
     expect([res.status, xmlCode(res.body)]).toEqual([403, 'SignatureDoesNotMatch']);
   });
 
-  it('presigned URLs: malformed ones are AuthorizationQueryParametersError (400), stale or early ones AccessDenied (403)', async () => {
+  it('presigned URLs: malformed ones are AuthorizationQueryParametersError (400), stale, early or out-of-range ones 403', async () => {
     const url = (expiresSeconds: number, now = new Date()) =>
       presignUrl({
         method: 'GET',
@@ -152,12 +152,12 @@ describe('signatures and clocks', () => {
       return [res.status, xmlCode(await res.text())];
     };
     expect(await get(url(604_800))).toEqual([200, undefined]);
-    expect(await get(url(604_801))).toEqual([400, 'AuthorizationQueryParametersError']);
+    // Out of range is a link that may not be used: 403, as S3 answers (PresignedUrls.test.ts).
+    expect(await get(url(604_801))).toEqual([403, 'AuthorizationQueryParametersError']);
     expect(await get(url(60, new Date(Date.now() - 120_000)))).toEqual([403, 'AccessDenied']);
     expect(await get(url(60, new Date(Date.now() + 20 * 60_000)))).toEqual([403, 'AccessDenied']);
     for (const [name, value] of [
       ['X-Amz-Expires', 'soon'],
-      ['X-Amz-Expires', '-1'],
       ['X-Amz-Date', 'yesterday'],
       ['X-Amz-Algorithm', 'AWS4-HMAC-SHA1'],
       ['X-Amz-Credential', 'just-a-key'],
@@ -169,6 +169,13 @@ describe('signatures and clocks', () => {
     const missing = url(60);
     missing.searchParams.delete('X-Amz-Date');
     expect(await get(missing)).toEqual([400, 'AuthorizationQueryParametersError']);
+    // Without its signature a presigned URL is still one (not an anonymous request), as MinIO
+    // reads any X-Amz-Credential: it is refused as incomplete.
+    for (const name of ['X-Amz-Signature', 'X-Amz-Algorithm']) {
+      const unsigned = url(60);
+      unsigned.searchParams.delete(name);
+      expect(await get(unsigned), `without ${name}`).toEqual([400, 'AuthorizationQueryParametersError']);
+    }
     // Host must be signed: it names the bucket in virtual-host style.
     const hostless = url(60);
     hostless.searchParams.set('X-Amz-SignedHeaders', 'x-amz-date');

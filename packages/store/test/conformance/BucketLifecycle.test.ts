@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import * as s3sdk from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedRequest, startTestStore, type TestStore, xmlCode } from '../support/store.js';
+import { boto3Installed, python } from './boto3.js';
 
 const {
   CreateBucketCommand,
@@ -59,7 +60,7 @@ describe('Get/Put/DeleteBucketLifecycle', () => {
     });
   });
 
-  it('refuses rules without an action, bad status, duplicate IDs and non-positive days', async () => {
+  it('refuses rules without an action, bad status, duplicate or over-long IDs, no rules and non-positive days', async () => {
     await expect(put([{ ID: 'a', Status: 'Enabled', Filter: { Prefix: '' } }])).rejects.toMatchObject({
       name: 'InvalidRequest',
     });
@@ -71,6 +72,42 @@ describe('Get/Put/DeleteBucketLifecycle', () => {
     await expect(put([{ ...rule, Expiration: { Days: 0 } }])).rejects.toMatchObject({
       name: 'InvalidArgument',
     });
+    await expect(put([{ ...rule, ID: 'i'.repeat(256) }])).rejects.toMatchObject({
+      name: 'InvalidArgument',
+      message: 'ID length should not exceed allowed limit of 255',
+    });
+    await put([{ ...rule, ID: 'i'.repeat(255) }]);
+    const empty = '<LifecycleConfiguration></LifecycleConfiguration>';
+    const res = await signedRequest(t.store.port, {
+      method: 'PUT',
+      path: '/ilm?lifecycle',
+      body: empty,
+      headers: { 'content-md5': createHash('md5').update(empty).digest('base64') },
+    });
+    expect([res.status, xmlCode(res.body)]).toEqual([400, 'MalformedXML']);
+  });
+
+  it('gives a rule saved without an ID (or with an empty one) an ID of its own, as MinIO does', async () => {
+    boto3Installed();
+    const out = await python(
+      t,
+      `
+rules = [
+  {'Status': 'Enabled', 'Filter': {'Prefix': 'a/'}, 'Expiration': {'Days': 3}},
+  {'ID': '', 'Status': 'Enabled', 'Filter': {'Prefix': 'b/'}, 'Expiration': {'Days': 4}},
+  {'ID': 'named', 'Status': 'Enabled', 'Filter': {'Prefix': 'c/'}, 'Expiration': {'Days': 5}},
+]
+s3.put_bucket_lifecycle_configuration(Bucket='ilm', LifecycleConfiguration={'Rules': rules})
+got = s3.get_bucket_lifecycle_configuration(Bucket='ilm')['Rules']
+print(json.dumps([[r.get('ID', ''), r['Filter']['Prefix']] for r in got]))
+`,
+    );
+    const ids = (out as [string, string][]).map(([id]) => id);
+    expect((out as [string, string][]).map(([, prefix]) => prefix)).toEqual(['a/', 'b/', 'c/']);
+    expect(ids[2]).toBe('named');
+    for (const id of ids) expect(id.length).toBeGreaterThan(0);
+    expect(new Set(ids).size).toBe(3);
+    await t.s3.send(new DeleteBucketLifecycleCommand({ Bucket: 'ilm' }));
   });
 
   it('documents as MinIO reads them: a rule names its objects, sizes are numbers, DelMarkerExpiration', async () => {

@@ -4,7 +4,7 @@ import { connect, type Socket } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import * as s3sdk from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROOT, sigV4Headers, startTestStore, type TestStore } from '../support/store.js';
+import { ROOT, signedRequest, sigV4Headers, startTestStore, type TestStore } from '../support/store.js';
 import { requestHead } from './wire.js';
 
 // `Expect: 100-continue`: the store looks at the head (signature, bucket, access, conditions)
@@ -125,5 +125,24 @@ describe('Expect: 100-continue', () => {
     await t.s3.send(new PutObjectCommand({ Bucket: 'cont', Key: 'sdk', Body: body }));
     const got = await t.s3.send(new GetObjectCommand({ Bucket: 'cont', Key: 'sdk' }));
     expect(Buffer.from(await got.Body!.transformToByteArray()).equals(body)).toBe(true);
+  });
+});
+
+describe('other Expect values', () => {
+  it.each([
+    ['empty', ''],
+    ['unknown', 'something-else'],
+    ['parameterised', 'foo=bar; baz'],
+  ])('an %s Expect is ignored, as S3 ignores it, not refused with 417', async (_name, value) => {
+    const key = `expect-${value.length}`;
+    const res = await signedRequest(t.store.port, {
+      method: 'PUT',
+      path: `/cont/${key}`,
+      body: 'kept',
+      headers: { expect: value },
+    });
+    expect(res.status).toBe(200);
+    const got = await t.s3.send(new GetObjectCommand({ Bucket: 'cont', Key: key }));
+    expect(await got.Body?.transformToString()).toBe('kept');
   });
 });

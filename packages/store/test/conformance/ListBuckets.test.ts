@@ -53,6 +53,17 @@ describe('ListBuckets', () => {
     }
   });
 
+  it("takes an empty continuation-token as none and names each bucket's region", async () => {
+    const out = await t.s3.send(
+      new ListBucketsCommand({ ContinuationToken: '', MaxBuckets: 2, Prefix: 'page-' }),
+    );
+    expect(out.Buckets?.map((b) => [b.Name, b.BucketRegion])).toEqual([
+      ['page-a', 'us-east-1'],
+      ['page-b', 'us-east-1'],
+    ]);
+    expect(out.ContinuationToken).toBeTruthy();
+  });
+
   it('carries the common response headers', async () => {
     const res = await rawRequest(t.store.port, 'GET', '/');
     expect(res.status).toBe(403);

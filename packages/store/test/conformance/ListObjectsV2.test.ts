@@ -1,6 +1,7 @@
 import * as s3sdk from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedRequest, startTestStore, type TestStore, xmlCode } from '../support/store.js';
+import { boto3Installed, python } from './boto3.js';
 
 const {
   CreateBucketCommand,
@@ -150,6 +151,41 @@ describe('ListObjectsV2', () => {
       path: '/listing?list-type=2&max-keys=abc',
     });
     expect(xmlCode(res.body)).toBe('InvalidArgument');
+  });
+
+  it('takes an empty continuation-token as none, as S3 does (boto3 sends one when given "")', async () => {
+    boto3Installed();
+    const out = await python(
+      t,
+      `
+r = s3.list_objects_v2(Bucket='listing', ContinuationToken='', MaxKeys=2)
+print(json.dumps([r['KeyCount'], 'ContinuationToken' in r, r['IsTruncated']]))
+`,
+    );
+    expect(out).toEqual([2, false, true]);
+  });
+
+  it('answers a prefix, key and delimiter with control characters exactly as sent, in every listing', async () => {
+    const key = 'ctl\x01\r\n\t/x&<>';
+    await t.s3.send(new CreateBucketCommand({ Bucket: 'controls' }));
+    await t.s3.send(new PutObjectCommand({ Bucket: 'controls', Key: key, Body: 'x' }));
+    await t.s3.send(new s3sdk.CreateMultipartUploadCommand({ Bucket: 'controls', Key: key }));
+    const Prefix = 'ctl\x01\r\n';
+    const v2 = await t.s3.send(new ListObjectsV2Command({ Bucket: 'controls', Prefix }));
+    const v1 = await t.s3.send(new s3sdk.ListObjectsCommand({ Bucket: 'controls', Prefix, Delimiter: '/' }));
+    const versions = await t.s3.send(new s3sdk.ListObjectVersionsCommand({ Bucket: 'controls', Prefix }));
+    const uploads = await t.s3.send(new s3sdk.ListMultipartUploadsCommand({ Bucket: 'controls', Prefix }));
+    expect({
+      v2: [v2.Prefix, v2.Contents?.map((o) => o.Key)],
+      v1: [v1.Prefix, v1.Delimiter, v1.CommonPrefixes?.map((p) => p.Prefix)],
+      versions: [versions.Prefix, versions.Versions?.map((v) => v.Key)],
+      uploads: [uploads.Prefix, uploads.Uploads?.map((u) => u.Key)],
+    }).toEqual({
+      v2: [Prefix, [key]],
+      v1: [Prefix, '/', ['ctl\x01\r\n\t/']],
+      versions: [Prefix, [key]],
+      uploads: [Prefix, [key]],
+    });
   });
 
   it('lists an empty bucket and answers NoSuchBucket for a missing one', async () => {

@@ -1,6 +1,8 @@
+import { createHash } from 'node:crypto';
 import * as s3sdk from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestStore, type TestStore } from '../support/store.js';
+import { signedRequest, startTestStore, type TestStore } from '../support/store.js';
+import { boto3Installed, python } from './boto3.js';
 
 const {
   CopyObjectCommand,
@@ -143,6 +145,37 @@ describe('Get/Put/DeleteObjectTagging and x-amz-tagging', () => {
     ).rejects.toMatchObject({
       name: 'NoSuchKey',
     });
+  });
+
+  it('keeps tags with an empty value, however the client writes them (boto3, header, no <Value>)', async () => {
+    boto3Installed();
+    const out = await python(
+      t,
+      `
+s3.put_object(Bucket='tags', Key='empty-values', Body=b'x', Tagging='flag=&bare')
+header = s3.get_object_tagging(Bucket='tags', Key='empty-values')['TagSet']
+s3.put_object_tagging(Bucket='tags', Key='empty-values', Tagging={'TagSet': [{'Key': 'k', 'Value': ''}]})
+body = s3.get_object_tagging(Bucket='tags', Key='empty-values')['TagSet']
+print(json.dumps([header, body]))
+`,
+    );
+    expect(out).toEqual([
+      [
+        { Key: 'flag', Value: '' },
+        { Key: 'bare', Value: '' },
+      ],
+      [{ Key: 'k', Value: '' }],
+    ]);
+    // Some SDKs leave an empty string's element out: a Tag without <Value> has the empty value (MinIO).
+    const body = '<Tagging><TagSet><Tag><Key>novalue</Key></Tag></TagSet></Tagging>';
+    const res = await signedRequest(t.store.port, {
+      method: 'PUT',
+      path: '/tags/empty-values?tagging',
+      body,
+      headers: { 'content-md5': createHash('md5').update(body).digest('base64') },
+    });
+    expect(res.status).toBe(200);
+    expect(await tags('empty-values')).toEqual([{ Key: 'novalue', Value: '' }]);
   });
 
   it('works through the minio SDK', async () => {

@@ -1,16 +1,9 @@
-import { execFile } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { boto3Env } from '../support/python.js';
 import { startTestStore, type TestStore } from '../support/store.js';
+import { boto3Installed, python as run } from './boto3.js';
 
 // boto3 (Debian's python3-boto3), the Python SDK most scripts against MinIO are written in:
 // its high-level transfer manager, paginators, resource collections and presigned URLs.
-
-const run = promisify(execFile);
-const PYTHON = '/usr/bin/python3';
-const BOTO3 = '/usr/lib/python3/dist-packages/boto3/__init__.py';
 
 let t: TestStore;
 beforeAll(async () => {
@@ -18,40 +11,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const PRELUDE = `
-import hashlib, io, json, os, sys, urllib.request
-import boto3
-from boto3.s3.transfer import TransferConfig
-from botocore.config import Config
-from botocore.exceptions import ClientError
-session = boto3.session.Session(aws_access_key_id=os.environ['KEY'], aws_secret_access_key=os.environ['SECRET'], region_name='us-east-1')
-config = Config(signature_version='s3v4', s3={'addressing_style': 'path'}, retries={'max_attempts': 1})
-s3 = session.client('s3', endpoint_url=os.environ['ENDPOINT'], config=config)
-res = session.resource('s3', endpoint_url=os.environ['ENDPOINT'], config=config)
-def code(call):
-    try:
-        call()
-        return 'ok'
-    except ClientError as e:
-        return e.response['Error']['Code']
-`;
-
-/** Runs a Python script after the prelude (clients `s3` and `res`); its stdout parsed as JSON. */
-async function python(script: string): Promise<unknown> {
-  // Async exec only: the store runs in this process, so a synchronous child would deadlock it.
-  const { stdout } = await run(PYTHON, ['-c', PRELUDE + script], {
-    env: boto3Env(t, { DIR: t.dir }),
-    timeout: 120_000,
-    maxBuffer: 16 * 1024 * 1024,
-  });
-  return JSON.parse(stdout);
-}
-
-const installed = () =>
-  expect(
-    existsSync(BOTO3),
-    'boto3 is missing: run `apt-get install python3-boto3` (the test command installs it)',
-  ).toBe(true);
+const python = (script: string) => run(t, script);
+const installed = boto3Installed;
 
 describe('boto3', () => {
   it('is installed', installed);

@@ -1,4 +1,5 @@
-import { canonicalQuery, goCanonicalQuery, type Scope } from '@stowage/madmin';
+import { isUtf8 } from 'node:buffer';
+import { canonicalHeaders, canonicalQuery, goCanonicalQuery, type Scope } from '@stowage/madmin';
 import { sameSecret } from '../../crypto/same-secret.js';
 import type { QueryPairs, RequestContext } from '../../http/context.js';
 import type { Identity } from '../../iam/credentials.js';
@@ -176,6 +177,33 @@ export function signingHeaders(
   return out;
 }
 
+// Bytes past ASCII, and characters past Latin-1 (not a header's bytes: a query's text).
+const NON_ASCII = /[\x80-\xff]/;
+const WIDE = /[\u0100-\uffff]/;
+
+/** A header value read as the UTF-8 text its bytes spell, when they are UTF-8. */
+function utf8Reading(value: string): string {
+  if (!NON_ASCII.test(value) || WIDE.test(value)) return value;
+  const bytes = Buffer.from(value, 'latin1');
+  return isUtf8(bytes) ? bytes.toString('utf8') : value;
+}
+
+/**
+ * The canonical headers a client may have signed. Node reads header bytes as Latin-1: a
+ * client that sent UTF-8 (the AWS SDKs, Go clients) signed the text those bytes spell, one
+ * that sent Latin-1 signed each byte as its own character. When a value has bytes past ASCII
+ * that are valid UTF-8, both readings are offered, the UTF-8 one first.
+ */
+export function canonicalHeaderReadings(ctx: RequestContext, signed: readonly string[]): string[] {
+  const values = signingHeaders(ctx, signed);
+  const asSent = canonicalHeaders(values, signed);
+  if (!NON_ASCII.test(asSent)) return [asSent];
+  const decoded: Record<string, string[] | undefined> = Object.create(null);
+  for (const [name, list] of Object.entries(values)) decoded[name] = list?.map(utf8Reading);
+  const asText = canonicalHeaders(decoded, signed);
+  return asText === asSent ? [asSent] : [asText, asSent];
+}
+
 /** A signature that does not match `identity`'s secret: counted by the guard, to be thrown. */
 export function signatureMismatch(opts: AuthOptions, identity: Identity): ApiError {
   const err = new ApiError('SignatureDoesNotMatch');
@@ -185,22 +213,26 @@ export function signatureMismatch(opts: AuthOptions, identity: Identity): ApiErr
 
 /**
  * Checks `given` against the signature `sign` makes of the canonical request with a query
- * string: SigV4's order first, then, when it differs (a repeated or non-ASCII name), the
- * order Go's url.Values gives, which MinIO and minio-go sign with. The signature that
- * matched (the seed of an aws-chunked body); a mismatch is counted against the signer.
+ * string and headers: SigV4's query order first, then, when it differs (a repeated or
+ * non-ASCII name), the order Go's url.Values gives, which MinIO and minio-go sign with; each
+ * with every reading of the headers (canonicalHeaderReadings). The signature that matched
+ * (the seed of an aws-chunked body); a mismatch is counted against the signer once.
  */
 export function verifySignature(
   given: string,
   query: QueryPairs,
-  sign: (canonicalQuery: string) => string,
+  headerReadings: readonly string[],
+  sign: (canonicalQuery: string, canonicalHeaders: string) => string,
   signer: { opts: AuthOptions; identity: Identity },
 ): string {
   const spec = canonicalQuery(query);
-  const expected = sign(spec);
-  if (sameSecret(expected, given)) return expected;
-  const go = goCanonicalQuery(query);
-  if (go !== spec) {
-    const alternative = sign(go);
+  let go: string | undefined; // worked out only when the usual order fails
+  for (const headers of headerReadings) {
+    const expected = sign(spec, headers);
+    if (sameSecret(expected, given)) return expected;
+    go ??= goCanonicalQuery(query);
+    if (go === spec) continue;
+    const alternative = sign(go, headers);
     if (sameSecret(alternative, given)) return alternative;
   }
   throw signatureMismatch(signer.opts, signer.identity);

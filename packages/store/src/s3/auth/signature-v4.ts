@@ -1,5 +1,4 @@
 import {
-  canonicalHeaders,
   canonicalRequest,
   canonicalUri,
   EMPTY_SHA256,
@@ -13,11 +12,11 @@ import {
   type AuthOptions,
   type AuthResult,
   assertHeadersSigned,
+  canonicalHeaderReadings,
   checkScope,
   identify,
   MAX_SKEW_MS,
   parseAmzDate,
-  signingHeaders,
   verifySignature,
 } from './common.js';
 
@@ -65,11 +64,11 @@ export function verifyHeaderAuth(
   if (ctx.path === undefined) throw new ApiError('XMinioInvalidObjectName');
 
   const uri = canonicalUri(ctx.path);
-  const headers = canonicalHeaders(signingHeaders(ctx, parsed.signedHeaders), parsed.signedHeaders);
   const expected = verifySignature(
     parsed.signature,
     ctx.query,
-    (query) => {
+    canonicalHeaderReadings(ctx, parsed.signedHeaders),
+    (query, headers) => {
       const creq = canonicalRequest({
         method: ctx.method,
         canonicalUri: uri,

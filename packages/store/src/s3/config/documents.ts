@@ -1,9 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import type { Reply } from '../../http/reply.js';
 import { checkReplicationArn, decodeTargets } from '../../replication/targets.js';
 import { ApiError } from '../errors.js';
 import { textOf, type XmlObject } from '../xml/parse.js';
 import { type ConfigContext, KIB, type KindSpec, listOf, need, objectOf, storedAs, xmlRoot } from './kind.js';
-import { checkLifecycleRule } from './lifecycle-rules.js';
+import { checkLifecycleRule, withRuleIds } from './lifecycle-rules.js';
 
 // Lifecycle, notification and replication: their engines come later, so the documents
 // are checked against S3's schema shapes, and what they name (tiers, notification
@@ -20,7 +21,7 @@ export function uniqueIds(rules: XmlObject[], field: string): void {
   const ids = new Set<string>();
   for (const r of rules) {
     const id = textOf(r, field);
-    if (id === undefined) continue;
+    if (!id) continue; // none, or empty: the store gives it one (withRuleIds)
     if (id.length > 255)
       throw new ApiError('InvalidArgument', 'ID length should not exceed allowed limit of 255');
     if (ids.has(id))
@@ -74,7 +75,7 @@ export const lifecycle: KindSpec = {
     }
     uniqueIds(rules, 'ID');
     await checkTransitionTiers(rules, ctx);
-    return { xml: body.toString('utf8') };
+    return { xml: withRuleIds(body.toString('utf8'), rules, randomUUID) };
   },
   render: renderText,
 };

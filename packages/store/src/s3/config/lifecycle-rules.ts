@@ -108,3 +108,36 @@ export function checkLifecycleRule(rule: XmlObject, locked = false): void {
       );
   }
 }
+
+// A Rule's start tag (any namespace prefix), or a comment or CDATA section, which may hold
+// text that looks like one and is skipped.
+const RULE_OR_OPAQUE = /<!--[\s\S]*?-->|<!\[CDATA\[[\s\S]*?\]\]>|<((?:[A-Za-z_][\w.-]*:)?Rule)(?:\s[^>]*)?>/g;
+const EMPTY_ID = /<((?:[A-Za-z_][\w.-]*:)?ID)(?:\s[^>]*)?(?:\/>|>\s*<\/\1>)/;
+
+/**
+ * The document with an ID given to every rule saved without one, or with an empty one, as
+ * MinIO gives it (a UUID): rules are named by their ID in logs and in the lifecycle engine.
+ * The rest of the document stays as the client sent it. `rules` are the parsed rules, in
+ * document order.
+ */
+export function withRuleIds(text: string, rules: readonly XmlObject[], newId: () => string): string {
+  const unnamed = rules.map((r) => !textOf(r, 'ID'));
+  if (!unnamed.includes(true)) return text;
+  const starts = [...text.matchAll(RULE_OR_OPAQUE)].filter((m) => m[1] !== undefined);
+  // Rules are the root's only elements of that name; any other count is not a document to edit.
+  if (starts.length !== rules.length) throw new ApiError('MalformedXML');
+  let out = '';
+  let from = 0;
+  starts.forEach((m, i) => {
+    if (!unnamed[i]) return;
+    const open = m.index! + m[0].length;
+    const close = text.indexOf(`</${m[1]}>`, open);
+    const body = text.slice(open, close);
+    const id = `<ID>${newId()}</ID>`;
+    const empty = EMPTY_ID.exec(body);
+    out += text.slice(from, open);
+    out += empty ? body.slice(0, empty.index) + id + body.slice(empty.index + empty[0].length) : id + body;
+    from = close;
+  });
+  return out + text.slice(from);
+}

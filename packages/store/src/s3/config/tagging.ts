@@ -1,5 +1,6 @@
 import { xmlReply } from '../../http/reply.js';
 import { ApiError } from '../errors.js';
+import { textOf } from '../xml/parse.js';
 import { el, elAttrs, S3_NAMESPACE } from '../xml/writer.js';
 import { KIB, type KindSpec, listOf, need, objectOf, storedAs, xmlRoot } from './kind.js';
 
@@ -37,7 +38,9 @@ export function parseTagging(body: Buffer, max: number): Tag[] {
   const set = objectOf(doc.TagSet);
   const tags = listOf(set.Tag).map((t) => {
     const tag = objectOf(t);
-    return { key: need(tag, 'Key'), value: need(tag, 'Value') };
+    // A Tag without <Value> has the empty value, as MinIO reads it: some SDKs leave an
+    // empty string's element out.
+    return { key: need(tag, 'Key'), value: textOf(tag, 'Value') ?? '' };
   });
   return checkTags(tags, max);
 }

@@ -21,12 +21,14 @@ const MAX_CONFIG_BYTES = 1024 * 1024;
  */
 export async function listBuckets(deps: S3Deps, call: S3Call, op: ListBucketsParams): Promise<Reply> {
   if (!call.auth) throw new ApiError('AccessDenied');
+  // Every bucket lives in the store's one region (S3 names each bucket's, 2024).
+  const region = deps.region || 'us-east-1';
   const after = op.continuationToken === undefined ? undefined : tokenBucket(op.continuationToken);
   let buckets = (await deps.layer.listBuckets()).filter(
     (b) =>
       (op.prefix === undefined || b.name.startsWith(op.prefix)) &&
       (after === undefined || b.name > after) &&
-      (op.bucketRegion === undefined || sameRegion(op.bucketRegion, deps.region || 'us-east-1')),
+      (op.bucketRegion === undefined || sameRegion(op.bucketRegion, region)),
   );
   if (!(await call.may({ action: 's3:ListAllMyBuckets' }))) {
     const visible = await Promise.all(
@@ -47,7 +49,14 @@ export async function listBuckets(deps: S3Deps, call: S3Call, op: ListBucketsPar
       owner(),
       el(
         'Buckets',
-        buckets.map((b) => el('Bucket', el('Name', b.name), el('CreationDate', b.created.toISOString()))),
+        buckets.map((b) =>
+          el(
+            'Bucket',
+            el('Name', b.name),
+            el('CreationDate', b.created.toISOString()),
+            el('BucketRegion', region),
+          ),
+        ),
       ),
       more ? el('ContinuationToken', bucketToken(buckets.at(-1)!.name)) : null,
       op.prefix === undefined ? null : el('Prefix', op.prefix),

@@ -81,13 +81,10 @@ async function deleteOne(
 }
 
 export async function deleteObjects(deps: S3Deps, call: S3Call, bucket: string): Promise<Reply> {
-  // Each key is authorised on its own, after the body is read; a caller nothing could allow
-  // (anonymous, no bucket policy) or a missing bucket is refused before the body is read.
-  await deps.layer.getBucketInfo(bucket).catch(async (err: unknown) => {
-    // Only a caller who could delete there learns that a bucket does not exist.
-    await call.authorize({ action: 's3:DeleteObject', bucket, key: '*' });
-    throw err;
-  });
+  // Each key is authorised on its own, after the body is read; a missing bucket (NoSuchBucket,
+  // to any caller, as S3 answers) or a caller nothing could allow (anonymous, no bucket
+  // policy) is refused before the body is read.
+  await deps.layer.getBucketInfo(bucket);
   if (!call.auth && !(await bucketPolicy(deps, bucket))) throw new ApiError('AccessDenied');
   const body = await readDocument(call, MAX_BODY, { integrityRequired: true });
   const { quiet, targets } = parseTargets(body);

@@ -44,15 +44,8 @@ export function parseContentMd5(value: string | undefined): Buffer | undefined {
 export function storedHeaders(call: S3Call): Partial<Record<StoredHeaderName, string>> {
   const out: Partial<Record<StoredHeaderName, string>> = {};
   for (const name of STORED_HEADERS) {
-    let value = header(call.ctx.headers, name);
-    // aws-chunked is transfer framing, not a property of the object.
-    if (name === 'content-encoding' && value !== undefined) {
-      value = value
-        .split(',')
-        .map((v) => v.trim())
-        .filter((v) => v !== '' && v !== 'aws-chunked')
-        .join(',');
-    }
+    let value = header(call.ctx.headers, name) === undefined ? undefined : sentValue(call, name);
+    if (name === 'content-encoding' && value !== undefined) value = withoutAwsChunked(value);
     // The default class is not kept: absent means STANDARD.
     if (name === 'x-amz-storage-class' && value === 'STANDARD') continue;
     if (value) out[name] = value;
@@ -60,14 +53,30 @@ export function storedHeaders(call: S3Call): Partial<Record<StoredHeaderName, st
   return out;
 }
 
+/**
+ * aws-chunked is transfer framing, not a property of the object: it alone leaves the list,
+ * the rest stays as sent ("deflate, gzip" is not rewritten).
+ */
+export function withoutAwsChunked(value: string): string {
+  const codings = value.split(',');
+  const kept = codings.filter((c) => c.trim().toLowerCase() !== 'aws-chunked');
+  return kept.length === codings.length ? value : kept.join(',').trim();
+}
+
+/**
+ * A header as sent: repeats joined with ',' as MinIO joins metadata (and SigV4 signs them),
+ * not Node's ', ' (nor only the first, which Node keeps of Expires). headersDistinct is built
+ * on first use: only requests that carry such headers pay for it.
+ */
+function sentValue(call: S3Call, name: string): string {
+  return call.ctx.req.headersDistinct?.[name]?.join(',') ?? header(call.ctx.headers, name) ?? '';
+}
+
 export function userMeta(call: S3Call): Record<string, string> {
   const out: Record<string, string> = {};
   for (const name of Object.keys(call.ctx.headers)) {
     if (!name.startsWith('x-amz-meta-')) continue;
-    // Repeated headers join with ',' as MinIO joins them (and SigV4 signs them), not Node's
-    // ', '. headersDistinct is built on first use: only requests with metadata pay for it.
-    out[name.slice(11)] =
-      call.ctx.req.headersDistinct?.[name]?.join(',') ?? header(call.ctx.headers, name) ?? '';
+    out[name.slice(11)] = sentValue(call, name);
   }
   return out;
 }

@@ -80,14 +80,14 @@ export function listBucketsParams(query: QueryPairs): ListBucketsParams {
   const region = first(query, 'bucket-region');
   const max = first(query, 'max-buckets');
   if (prefix !== undefined) out.prefix = prefix;
-  if (token !== undefined) out.continuationToken = token;
+  if (token) out.continuationToken = token; // an empty token is none, as for ListObjectsV2
   if (region !== undefined) out.bucketRegion = region;
   if (max !== undefined) {
     const n = /^\d+$/.test(max) ? Number(max) : Number.NaN;
     if (!(n >= 1 && n <= 10_000))
       throw new ApiError('InvalidArgument', 'Argument max-buckets must be an integer between 1 and 10000');
     out.maxBuckets = n;
-  } else if (prefix !== undefined || token !== undefined || region !== undefined) out.maxBuckets = 10_000;
+  } else if (prefix !== undefined || token || region !== undefined) out.maxBuckets = 10_000;
   return out;
 }
 
