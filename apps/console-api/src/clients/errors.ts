@@ -40,6 +40,7 @@ const S3_CODES: Record<string, 'notFound' | 'conflict' | 'badRequest'> = {
   MalformedPolicy: 'badRequest',
   InvalidRetentionDate: 'badRequest',
   InvalidTag: 'badRequest',
+  BadRequest: 'badRequest',
   InvalidObjectName: 'badRequest',
   KeyTooLongError: 'badRequest',
   EntityTooLarge: 'badRequest',
