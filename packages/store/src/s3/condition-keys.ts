@@ -1,7 +1,8 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import { header, percentDecode, type QueryPairs, type RequestContext } from '../http/context.js';
+import { header, type QueryPairs, type RequestContext } from '../http/context.js';
 import type { Identity } from '../iam/credentials.js';
 import type { Tag } from './config/tagging.js';
+import { parseCopySource } from './request/params.js';
 import { parseTagQuery } from './request/tagging.js';
 
 // The condition keys a request supplies to policy evaluation, as AWS and MinIO fill them.
@@ -76,18 +77,30 @@ const HEADER_KEYS: ReadonlyArray<readonly [string, string]> = [
   ['s3:x-amz-metadata-directive', 'x-amz-metadata-directive'],
   ['s3:x-amz-storage-class', 'x-amz-storage-class'],
   ['s3:x-amz-acl', 'x-amz-acl'],
+  ['s3:x-amz-grant-full-control', 'x-amz-grant-full-control'],
+  ['s3:x-amz-grant-read', 'x-amz-grant-read'],
+  ['s3:x-amz-grant-read-acp', 'x-amz-grant-read-acp'],
+  ['s3:x-amz-grant-write', 'x-amz-grant-write'],
+  ['s3:x-amz-grant-write-acp', 'x-amz-grant-write-acp'],
+  ['s3:x-amz-website-redirect-location', 'x-amz-website-redirect-location'],
   ['s3:object-lock-mode', 'x-amz-object-lock-mode'],
   ['s3:object-lock-retain-until-date', 'x-amz-object-lock-retain-until-date'],
   ['s3:object-lock-legal-hold', 'x-amz-object-lock-legal-hold'],
 ];
 
 /**
- * The copy source as policies name it (AWS's examples: `bucket/prefix/*`): decoded (left as
- * sent when it does not decode) and without the leading slash, which names the same source
- * (a Deny written without it must not be stepped around by adding one).
+ * The copy source as policies name it (AWS's examples: `bucket/prefix/*`): the bucket and key
+ * the copy reads, as the copy itself parses them. Spellings of the same source (a leading
+ * slash, escapes, a `?versionId=` or any other query) must not step around a Deny that names
+ * it; a header the copy would refuse is kept as sent.
  */
 function copySourceValue(raw: string): string {
-  return (percentDecode(raw, false) ?? raw).replace(/^\/+/, '');
+  try {
+    const { bucket, key } = parseCopySource(raw);
+    return `${bucket}/${key}`;
+  } catch {
+    return raw;
+  }
 }
 
 /**

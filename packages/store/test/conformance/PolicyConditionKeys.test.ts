@@ -262,3 +262,124 @@ describe('the bucket policy itself', () => {
     expect((await anon('GET', '/open/file')).status).toBe(200);
   });
 });
+
+describe('the condition keys AWS defines for PutObject', () => {
+  // keyuser's IAM policy (readwrite) allows every write; the bucket policy's Deny narrows it.
+  const user = () => t.client({ accessKeyId: USER.accessKey, secretAccessKey: USER.secretKey });
+  const outcome = (p: Promise<unknown>) =>
+    p.then(
+      () => 'ok',
+      (e: { name?: string }) => e.name ?? String(e),
+    );
+  const deny = (condition: object) =>
+    policy('puts', anyone('Deny', ['s3:PutObject'], 'arn:aws:s3:::puts/*', condition));
+  const put = (Key: string, extra: Partial<s3sdk.PutObjectCommandInput> = {}) =>
+    outcome(user().send(new PutObjectCommand({ Bucket: 'puts', Key, Body: 'x', ...extra })));
+  const copy = (Key: string, CopySource: string, extra: Partial<s3sdk.CopyObjectCommandInput> = {}) =>
+    outcome(user().send(new s3sdk.CopyObjectCommand({ Bucket: 'puts', Key, CopySource, ...extra })));
+
+  beforeAll(async () => {
+    await t.s3.send(new CreateBucketCommand({ Bucket: 'puts' }));
+    for (const Key of ['public/a', 'secret/b'])
+      await t.s3.send(new PutObjectCommand({ Bucket: 'puts', Key, Body: Key }));
+  });
+
+  it('s3:x-amz-grant-full-control (and the other grant headers) is accepted and enforced', async () => {
+    await deny({ StringNotEqualsIfExists: { 's3:x-amz-grant-full-control': 'id=owner' } });
+    expect(await put('g1', { GrantFullControl: 'id=stranger' })).toBe('AccessDenied');
+    expect(await put('g2', { GrantFullControl: 'id=owner' })).toBe('ok');
+    // AWS: a key the request lacks makes an …IfExists condition true, so the Deny holds.
+    expect(await put('g3')).toBe('AccessDenied');
+    await deny({ Null: { 's3:x-amz-grant-read': 'false' } });
+    expect(await put('g4', { GrantRead: 'uri="http://acs.amazonaws.com/groups/global/AllUsers"' })).toBe(
+      'AccessDenied',
+    );
+    expect(await put('g5')).toBe('ok');
+    for (const key of ['s3:x-amz-grant-write', 's3:x-amz-grant-read-acp', 's3:x-amz-grant-write-acp'])
+      await deny({ StringEquals: { [key]: 'id=x' } });
+  });
+
+  it('s3:x-amz-server-side-encryption: a write without SSE-S3 is refused, one with it succeeds', async () => {
+    await deny({ StringNotEquals: { 's3:x-amz-server-side-encryption': 'AES256' } });
+    expect(await put('e1')).toBe('AccessDenied');
+    expect(await put('e2', { ServerSideEncryption: 'AES256' })).toBe('ok');
+    expect(
+      await outcome(user().send(new s3sdk.CreateMultipartUploadCommand({ Bucket: 'puts', Key: 'e3' }))),
+    ).toBe('AccessDenied');
+    expect(await copy('e4', 'puts/public/a')).toBe('AccessDenied');
+    expect(await copy('e5', 'puts/public/a', { ServerSideEncryption: 'AES256' })).toBe('ok');
+  });
+
+  it('s3:x-amz-copy-source names the source as bucket/key, however the header spells it', async () => {
+    await deny({ StringLike: { 's3:x-amz-copy-source': 'puts/secret/*' } });
+    expect(await copy('c1', 'puts/public/a')).toBe('ok');
+    expect(await copy('c2', 'puts/secret/b')).toBe('AccessDenied');
+    expect(await copy('c3', '/puts/secret%2Fb')).toBe('AccessDenied');
+    // Exact names hold too: a query after the key (a version, or anything) is not part of it.
+    await deny({ StringEquals: { 's3:x-amz-copy-source': 'puts/secret/b' } });
+    expect(await copy('c4', 'puts/secret/b')).toBe('AccessDenied');
+    expect(await copy('c5', 'puts/secret/b?versionId=null')).toBe('AccessDenied');
+    expect(await copy('c6', 'puts/secret/b?x=1')).toBe('AccessDenied');
+    expect(await copy('c7', 'puts/public/a')).toBe('ok');
+  });
+
+  it('s3:x-amz-metadata-directive', async () => {
+    await deny({ StringEquals: { 's3:x-amz-metadata-directive': 'REPLACE' } });
+    expect(await copy('m1', 'puts/public/a', { MetadataDirective: 'REPLACE' })).toBe('AccessDenied');
+    expect(await copy('m2', 'puts/public/a', { MetadataDirective: 'COPY' })).toBe('ok');
+    expect(await copy('m3', 'puts/public/a')).toBe('ok');
+  });
+
+  it('s3:ExistingObjectTag/<key> and s3:RequestObjectTag/<key> with …IfExists', async () => {
+    await t.s3.send(
+      new PutObjectCommand({ Bucket: 'puts', Key: 'tagged', Body: 'x', Tagging: 'cls=secret' }),
+    );
+    await policy(
+      'puts',
+      anyone('Deny', ['s3:GetObject', 's3:PutObjectTagging'], 'arn:aws:s3:::puts/*', {
+        StringEquals: { 's3:ExistingObjectTag/cls': 'secret' },
+      }),
+      anyone('Deny', ['s3:PutObject'], 'arn:aws:s3:::puts/*', {
+        StringNotEqualsIfExists: { 's3:RequestObjectTag/cls': 'public' },
+      }),
+    );
+    const get = (Key: string) => outcome(user().send(new GetObjectCommand({ Bucket: 'puts', Key })));
+    expect(await get('tagged')).toBe('AccessDenied');
+    expect(await get('public/a')).toBe('ok');
+    expect(await put('t1', { Tagging: 'cls=secret' })).toBe('AccessDenied');
+    expect(await put('t2', { Tagging: 'cls=public' })).toBe('ok');
+    expect(await put('t3')).toBe('AccessDenied');
+    // In an Allow, …IfExists admits the request that does not name the key at all.
+    await policy(
+      'puts',
+      anyone('Allow', ['s3:PutObject', 's3:PutObjectTagging'], 'arn:aws:s3:::puts/anon/*', {
+        StringEqualsIfExists: { 's3:RequestObjectTag/cls': 'public' },
+      }),
+    );
+    const anonPut = (key: string, tagging?: string) =>
+      anon('PUT', `/puts/anon/${key}`, 'x', tagging ? { 'x-amz-tagging': tagging } : {});
+    expect((await anonPut('a1')).status).toBe(200);
+    expect((await anonPut('a2', 'cls=public')).status).toBe(200);
+    expect((await anonPut('a3', 'cls=secret')).status).toBe(403);
+  });
+
+  it('NotPrincipal: a Deny for everyone but the named user', async () => {
+    const other = { accessKey: 'keyother', secretKey: 'keyother-secret-1' };
+    await admin.users.add(other.accessKey, other.secretKey);
+    await admin.policies.set(['readwrite'], other.accessKey, false);
+    await policy('puts', {
+      Effect: 'Deny',
+      NotPrincipal: { AWS: [`arn:aws:iam:::user/${other.accessKey}`] },
+      Action: ['s3:PutObject'],
+      Resource: ['arn:aws:s3:::puts/*'],
+      Condition: { StringNotEqualsIfExists: { 's3:x-amz-server-side-encryption': 'AES256' } },
+    });
+    expect(await put('n1')).toBe('AccessDenied');
+    expect(await put('n2', { ServerSideEncryption: 'AES256' })).toBe('ok');
+    const asOther = t.client({ accessKeyId: other.accessKey, secretAccessKey: other.secretKey });
+    expect(await outcome(asOther.send(new PutObjectCommand({ Bucket: 'puts', Key: 'n3', Body: 'x' })))).toBe(
+      'ok',
+    );
+    expect((await anon('PUT', '/puts/n4', 'x')).status).toBe(403);
+  });
+});

@@ -11,6 +11,8 @@ describe('supported condition keys', () => {
     's3:RequestObjectTag/a b',
     's3:signatureAge',
     's3:x-amz-content-sha256',
+    's3:x-amz-grant-full-control',
+    's3:x-amz-website-redirect-location',
   ])('accepts %s', (key) => expect(isSupportedConditionKey(key)).toBe(true));
 
   it.each([

@@ -2,7 +2,8 @@ import { PolicyError } from './errors.js';
 import type { Policy } from './types.js';
 
 // The condition keys a policy may name: those of MinIO's list (minio/pkg policy/condition
-// keyname.go) that the store fills in for a request. Any other key is refused when the policy
+// keyname.go) that the store fills in for a request, and the request headers AWS defines as
+// PutObject keys beside them (the x-amz-grant-* headers, x-amz-website-redirect-location). Any other key is refused when the policy
 // is stored: evaluation would never find it, so a Deny it guards would silently never apply.
 // (MinIO's list also has s3:LocationConstraint, s3:object-lock-remaining-retention-days,
 // aws:groups, ldap:*, jwt:* and sts:/svc:DurationSeconds, which nothing here supplies yet.)
@@ -19,6 +20,12 @@ const KEYS = [
   's3:x-amz-server-side-encryption-aws-kms-key-id',
   's3:x-amz-content-sha256',
   's3:x-amz-acl',
+  's3:x-amz-grant-full-control',
+  's3:x-amz-grant-read',
+  's3:x-amz-grant-read-acp',
+  's3:x-amz-grant-write',
+  's3:x-amz-grant-write-acp',
+  's3:x-amz-website-redirect-location',
   's3:prefix',
   's3:delimiter',
   's3:max-keys',
