@@ -1,6 +1,7 @@
 import * as s3sdk from '@aws-sdk/client-s3';
+import { MadminClient } from '@stowage/madmin';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestStore, type TestStore } from '../support/store.js';
+import { ROOT, rawRequest, startTestStore, type TestStore } from '../support/store.js';
 
 const {
   CreateBucketCommand,
@@ -93,5 +94,66 @@ describe('Get/Put/DeleteBucketPolicy and GetBucketPolicyStatus', () => {
   it('works through the minio SDK', async () => {
     await t.minio.setBucketPolicy('pol', publicRead);
     expect(JSON.parse(await t.minio.getBucketPolicy('pol'))).toEqual(JSON.parse(publicRead));
+  });
+});
+
+describe('Principal and NotPrincipal forms', () => {
+  // Users with no IAM policy of their own: only the bucket policy lets them in.
+  const users = { 'app-reader': 'app-reader-secret', stranger: 'stranger-secret-1' };
+  const as = (user: keyof typeof users) => t.client({ accessKeyId: user, secretAccessKey: users[user] });
+  const read = (client: s3sdk.S3Client) =>
+    client.send(new s3sdk.GetObjectCommand({ Bucket: 'pol', Key: 'f' })).then(
+      () => 'ok',
+      (e: { name?: string }) => e.name,
+    );
+  const anonRead = async () => (await rawRequest(t.store.port, 'GET', '/pol/f')).status;
+  const allowRead = (principal: object) =>
+    putPolicy(
+      JSON.stringify({
+        Version: '2012-10-17',
+        Statement: [
+          { Effect: 'Allow', ...principal, Action: ['s3:GetObject'], Resource: ['arn:aws:s3:::pol/*'] },
+        ],
+      }),
+    );
+
+  beforeAll(async () => {
+    const admin = new MadminClient({ endpoint: t.store.url, credentials: ROOT });
+    for (const [user, secret] of Object.entries(users)) await admin.users.add(user, secret);
+    await t.s3.send(new s3sdk.PutObjectCommand({ Bucket: 'pol', Key: 'f', Body: 'x' }));
+  });
+
+  it('"*" and {"AWS": "*"} reach everyone, anonymous callers too', async () => {
+    for (const principal of [
+      { Principal: '*' },
+      { Principal: { AWS: '*' } },
+      { Principal: { AWS: ['*'] } },
+    ]) {
+      await allowRead(principal);
+      expect([await read(as('stranger')), await anonRead()]).toEqual(['ok', 200]);
+    }
+  });
+
+  it('a principal pattern matches as MinIO matches it: ARN or access key, with wildcards', async () => {
+    // Every signed-in user (their ARNs all start so), never an anonymous caller.
+    await allowRead({ Principal: { AWS: ['arn:aws:iam::*'] } });
+    expect([await read(as('stranger')), await read(as('app-reader')), await anonRead()]).toEqual([
+      'ok',
+      'ok',
+      403,
+    ]);
+    await allowRead({ Principal: { AWS: ['app-*'] } });
+    expect([await read(as('stranger')), await read(as('app-reader'))]).toEqual(['AccessDenied', 'ok']);
+    await allowRead({ Principal: { AWS: 'arn:aws:iam:::user/app-reader' } });
+    expect([await read(as('stranger')), await read(as('app-reader'))]).toEqual(['AccessDenied', 'ok']);
+  });
+
+  it('NotPrincipal with a pattern: everyone else, anonymous callers included', async () => {
+    await allowRead({ NotPrincipal: { AWS: ['arn:aws:iam:::user/app-*'] } });
+    expect([await read(as('stranger')), await read(as('app-reader')), await anonRead()]).toEqual([
+      'ok',
+      'AccessDenied',
+      200,
+    ]);
   });
 });
