@@ -105,14 +105,16 @@ export function accessesOf(
 ): Access[] {
   const one = (action: string, extra: Omit<Access, 'action'> = {}): Access[] => [{ action, ...extra }];
   switch (op.op) {
+    // A listing of uploads carries its s3:prefix (MinIO fills every query parameter), which
+    // the policies `mc anonymous set upload` writes rely on.
+    case 'ListMultipartUploads':
+      return one('s3:ListBucketMultipartUploads', { bucket: op.bucket, conditions: listConditions(query) });
     case 'CreateBucket':
     case 'GetBucketLocation':
-    case 'ListMultipartUploads':
     case 'GetBucketPolicyStatus': {
       const action = {
         CreateBucket: 's3:CreateBucket',
         GetBucketLocation: 's3:GetBucketLocation',
-        ListMultipartUploads: 's3:ListBucketMultipartUploads',
         GetBucketPolicyStatus: 's3:GetBucketPolicyStatus',
       }[op.op];
       // A bucket made with object lock is made locked and versioned: the caller needs the
