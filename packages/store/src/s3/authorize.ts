@@ -4,15 +4,9 @@ import type { Identity } from '../iam/credentials.js';
 import { isAllowed, type Policy, PolicyError, parsePolicy, type RequestFacts } from '../iam/policy/index.js';
 import { rightsAllow, rightsOf } from '../iam/rights.js';
 import type { S3Deps } from './call.js';
-import {
-  globalConditions,
-  headerConditions,
-  listConditions,
-  requestTagConditions,
-} from './condition-keys.js';
+import { globalConditions, headerConditions, listConditions } from './condition-keys.js';
 import { policyText } from './config/policy.js';
 import { BucketConfigStore } from './config/store.js';
-import type { Tag } from './config/tagging.js';
 import { ApiError } from './errors.js';
 import { storedTags } from './request/tagging.js';
 import type { ConfigKind, S3Operation } from './router.js';
@@ -211,9 +205,8 @@ export function accessesOf(
           : []),
       ];
     case 'PutObjectConfig':
-      // The tags a PutObjectTagging sets are condition keys: judged once its body is read.
-      if (op.kind === 'tagging') return [];
-      return objectConfigAccesses(op);
+      // What the body sets (tags, retention, legal hold) are condition keys: judged once it is read.
+      return [];
     case 'GetObjectConfig':
     case 'DeleteObjectConfig':
       return objectConfigAccesses(op);
@@ -225,10 +218,15 @@ type ObjectConfigOp = Extract<
   { op: 'GetObjectConfig' | 'PutObjectConfig' | 'DeleteObjectConfig' }
 >;
 
-/** PutObjectTagging's access, with the tags its body sets (s3:RequestObjectTag/...). */
-export function putObjectTaggingAccess(op: ObjectConfigOp, tags: readonly Tag[]): Access {
-  const [access] = objectConfigAccesses(op);
-  return { ...access!, conditions: { ...access!.conditions, ...requestTagConditions(tags) } };
+/**
+ * A PutObjectTagging, PutObjectRetention or PutObjectLegalHold's accesses, with the condition
+ * keys its body sets: the tags (s3:RequestObjectTag/...) or the s3:object-lock-* keys.
+ */
+export function putObjectConfigAccesses(op: ObjectConfigOp, set: Record<string, string[]>): Access[] {
+  return objectConfigAccesses(op).map((access) => ({
+    ...access,
+    conditions: { ...access.conditions, ...set },
+  }));
 }
 
 function objectConfigAccesses(op: ObjectConfigOp): Access[] {
@@ -289,14 +287,15 @@ export async function may(
   if (!identity && !policy) return false;
   // Only the bucket owner's account manages the bucket policy, whatever the policy says.
   if (!identity && OWNER_ONLY.has(access.action)) return false;
+  const now = new Date();
   const facts: RequestFacts = {
     action: access.action,
     principal: identity
       ? { type: 'user', arn: `arn:aws:iam:::user/${identity.parent}`, accessKey: identity.accessKey }
       : { type: 'anonymous' },
     conditions: {
-      ...globalConditions(ctx, identity, new Date()),
-      ...headerConditions(ctx.headers, access.conditions),
+      ...globalConditions(ctx, identity, now),
+      ...headerConditions(ctx.headers, access.conditions, now),
       ...access.conditions,
     },
   };

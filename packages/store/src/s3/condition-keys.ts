@@ -1,4 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
+import type { RetentionInfo } from '../engine/object-layer.js';
 import { header, type QueryPairs, type RequestContext } from '../http/context.js';
 import type { Identity } from '../iam/credentials.js';
 import type { Tag } from './config/tagging.js';
@@ -110,12 +111,15 @@ function copySourceValue(raw: string): string {
 export function headerConditions(
   headers: IncomingHttpHeaders,
   given?: Record<string, string[]>,
+  now = new Date(),
 ): Record<string, string[]> {
   const out: Record<string, string[]> = {};
   for (const [key, name] of HEADER_KEYS) {
     const value = header(headers, name);
     if (value !== undefined) out[key] = [key === 's3:x-amz-copy-source' ? copySourceValue(value) : value];
   }
+  const until = Date.parse(header(headers, 'x-amz-object-lock-retain-until-date') ?? '');
+  if (!Number.isNaN(until)) Object.assign(out, remainingDays(new Date(until), now));
   const tagging = header(headers, 'x-amz-tagging');
   if (tagging !== undefined && given?.['s3:RequestObjectTagKeys'] === undefined) {
     let tags: Tag[] | undefined;
@@ -144,4 +148,25 @@ export function listConditions(query: QueryPairs): Record<string, string[]> {
     if ((name === 'prefix' || name === 'delimiter' || name === 'max-keys') && !out[`s3:${name}`])
       out[`s3:${name}`] = [value];
   return out;
+}
+
+/** s3:object-lock-remaining-retention-days: whole days left, rounded up (as MinIO counts them). */
+function remainingDays(until: Date, now: Date): Record<string, string[]> {
+  const days = Math.ceil((until.getTime() - now.getTime()) / 86_400_000);
+  return days > 0 ? { 's3:object-lock-remaining-retention-days': [String(days)] } : {};
+}
+
+/** The s3:object-lock-* keys of the retention a PutObjectRetention body sets (none to remove it). */
+export function retentionConditions(retention: RetentionInfo | null, now: Date): Record<string, string[]> {
+  if (!retention) return {};
+  return {
+    's3:object-lock-mode': [retention.mode],
+    's3:object-lock-retain-until-date': [retention.until.toISOString()],
+    ...remainingDays(retention.until, now),
+  };
+}
+
+/** s3:object-lock-legal-hold: the status a PutObjectLegalHold body sets. */
+export function legalHoldConditions(on: boolean): Record<string, string[]> {
+  return { 's3:object-lock-legal-hold': [on ? 'ON' : 'OFF'] };
 }

@@ -383,3 +383,77 @@ describe('the condition keys AWS defines for PutObject', () => {
     expect((await anon('PUT', '/puts/n4', 'x')).status).toBe(403);
   });
 });
+
+describe('object lock condition keys', () => {
+  // AWS's example policy caps retention a caller may set, whatever way it is set.
+  const user = () => t.client({ accessKeyId: USER.accessKey, secretAccessKey: USER.secretKey });
+  const outcome = (p: Promise<unknown>) =>
+    p.then(
+      () => 'ok',
+      (e: { name?: string }) => e.name ?? String(e),
+    );
+  const inDays = (days: number) => new Date(Date.now() + days * 86_400_000);
+  const retain = (Key: string, Mode: 'GOVERNANCE' | 'COMPLIANCE', days: number) =>
+    outcome(
+      user().send(
+        new s3sdk.PutObjectRetentionCommand({
+          Bucket: 'locked',
+          Key,
+          Retention: { Mode, RetainUntilDate: inDays(days) },
+        }),
+      ),
+    );
+
+  beforeAll(async () => {
+    await t.s3.send(new CreateBucketCommand({ Bucket: 'locked', ObjectLockEnabledForBucket: true }));
+    for (const Key of ['a', 'b', 'c', 'd'])
+      await t.s3.send(new PutObjectCommand({ Bucket: 'locked', Key, Body: Key }));
+    await policy(
+      'locked',
+      anyone('Deny', ['s3:PutObjectRetention'], 'arn:aws:s3:::locked/*', {
+        NumericGreaterThan: { 's3:object-lock-remaining-retention-days': '10' },
+      }),
+      anyone('Deny', ['s3:PutObjectRetention'], 'arn:aws:s3:::locked/*', {
+        StringEquals: { 's3:object-lock-mode': 'COMPLIANCE' },
+      }),
+      anyone('Deny', ['s3:PutObjectLegalHold'], 'arn:aws:s3:::locked/*', {
+        StringEquals: { 's3:object-lock-legal-hold': 'ON' },
+      }),
+    );
+  });
+
+  it('PutObjectRetention: mode, retain-until date and remaining days come from its body', async () => {
+    expect(await retain('a', 'GOVERNANCE', 5)).toBe('ok');
+    expect(await retain('b', 'GOVERNANCE', 30)).toBe('AccessDenied');
+    expect(await retain('c', 'COMPLIANCE', 2)).toBe('AccessDenied');
+  });
+
+  it('PutObjectLegalHold: the status comes from its body', async () => {
+    const hold = (Status: 'ON' | 'OFF') =>
+      outcome(
+        user().send(
+          new s3sdk.PutObjectLegalHoldCommand({ Bucket: 'locked', Key: 'd', LegalHold: { Status } }),
+        ),
+      );
+    expect(await hold('ON')).toBe('AccessDenied');
+    expect(await hold('OFF')).toBe('ok');
+  });
+
+  it('PutObject with lock headers: the same keys, remaining days worked out from the date', async () => {
+    const put = (Key: string, Mode: 'GOVERNANCE' | 'COMPLIANCE', days: number) =>
+      outcome(
+        user().send(
+          new PutObjectCommand({
+            Bucket: 'locked',
+            Key,
+            Body: 'x',
+            ObjectLockMode: Mode,
+            ObjectLockRetainUntilDate: inDays(days),
+          }),
+        ),
+      );
+    expect(await put('p1', 'GOVERNANCE', 3)).toBe('ok');
+    expect(await put('p2', 'GOVERNANCE', 40)).toBe('AccessDenied');
+    expect(await put('p3', 'COMPLIANCE', 3)).toBe('AccessDenied');
+  });
+});

@@ -3,9 +3,9 @@ import type { Policy } from './types.js';
 
 // The condition keys a policy may name: those of MinIO's list (minio/pkg policy/condition
 // keyname.go) that the store fills in for a request, and the request headers AWS defines as
-// PutObject keys beside them (the x-amz-grant-* headers, x-amz-website-redirect-location). Any other key is refused when the policy
-// is stored: evaluation would never find it, so a Deny it guards would silently never apply.
-// (MinIO's list also has s3:LocationConstraint, s3:object-lock-remaining-retention-days,
+// PutObject keys beside them (the x-amz-grant-* headers, x-amz-website-redirect-location).
+// Any other key is refused when the policy is stored: evaluation would never find it, so a
+// Deny it guards would silently never apply. (MinIO's list also has s3:LocationConstraint,
 // aws:groups, ldap:*, jwt:* and sts:/svc:DurationSeconds, which nothing here supplies yet.)
 
 const KEYS = [
@@ -33,6 +33,7 @@ const KEYS = [
   's3:object-lock-mode',
   's3:object-lock-legal-hold',
   's3:object-lock-retain-until-date',
+  's3:object-lock-remaining-retention-days',
   's3:RequestObjectTagKeys',
   'aws:Referer',
   'aws:SourceIp',
