@@ -57,6 +57,7 @@ export function globalConditions(
   if (identity) {
     out['aws:username'] = [identity.parent];
     out['aws:userid'] = [identity.parent];
+    Object.assign(out, externalUserConditions(identity));
   }
   if (signature) {
     out['s3:authType'] = [signature.type];
@@ -66,6 +67,23 @@ export function globalConditions(
       out['s3:signatureAge'] = [String(Math.max(0, now.getTime() - signature.signedAt.getTime()))];
     out['s3:x-amz-content-sha256'] = [signature.payloadHash];
   }
+  return out;
+}
+
+/**
+ * What an LDAP or OpenID login knows of its user, as MinIO fills it from the credential's
+ * claims: the groups (aws:groups, ldap:groups), the DN (ldap:user), the login name
+ * (ldap:username) and the token's subject (jwt:sub).
+ */
+function externalUserConditions(identity: Identity): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  if (identity.groups?.length) out['aws:groups'] = [...identity.groups];
+  if (identity.idp === 'ldap') {
+    out['ldap:user'] = [identity.parent];
+    if (identity.username !== undefined) out['ldap:username'] = [identity.username];
+    if (identity.groups?.length) out['ldap:groups'] = [...identity.groups];
+  }
+  if (identity.idp === 'openid' && identity.subject !== undefined) out['jwt:sub'] = [identity.subject];
   return out;
 }
 

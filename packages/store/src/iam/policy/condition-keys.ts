@@ -6,7 +6,8 @@ import type { Policy } from './types.js';
 // PutObject keys beside them (the x-amz-grant-* headers, x-amz-website-redirect-location).
 // Any other key is refused when the policy is stored: evaluation would never find it, so a
 // Deny it guards would silently never apply. (MinIO's list also has s3:LocationConstraint,
-// aws:groups, ldap:*, jwt:* and sts:/svc:DurationSeconds, which nothing here supplies yet.)
+// the OpenID claims besides jwt:sub and sts:/svc:DurationSeconds, which nothing here
+// supplies yet.)
 
 const KEYS = [
   's3:signatureversion',
@@ -44,6 +45,12 @@ const KEYS = [
   'aws:principaltype',
   'aws:userid',
   'aws:username',
+  // What a directory or provider login knows of its user (MinIO fills them from its claims).
+  'aws:groups',
+  'ldap:user',
+  'ldap:username',
+  'ldap:groups',
+  'jwt:sub',
 ];
 
 const SUPPORTED = new Set(KEYS.map((k) => k.toLowerCase()));
