@@ -157,3 +157,58 @@ describe('Principal and NotPrincipal forms', () => {
     ]);
   });
 });
+
+describe('NotAction, NotResource and Version', () => {
+  const anon = async (method: string, path: string, body?: string) =>
+    (
+      await rawRequest(
+        t.store.port,
+        method,
+        path,
+        body === undefined ? {} : { 'content-length': String(body.length) },
+        body,
+      )
+    ).status;
+  const policyOf = (version: string | undefined, ...Statement: object[]) =>
+    JSON.stringify({ ...(version ? { Version: version } : {}), Statement });
+
+  it('NotAction allows every other object action; NotResource denies outside a prefix', async () => {
+    await t.s3.send(new s3sdk.PutObjectCommand({ Bucket: 'pol', Key: 'public/p', Body: 'p' }));
+    await putPolicy(
+      policyOf(
+        '2012-10-17',
+        {
+          Effect: 'Allow',
+          Principal: '*',
+          NotAction: ['s3:DeleteObject', 's3:PutObjectTagging'],
+          Resource: ['arn:aws:s3:::pol/*'],
+        },
+        {
+          Effect: 'Deny',
+          Principal: '*',
+          Action: ['s3:GetObject'],
+          NotResource: ['arn:aws:s3:::pol/public/*'],
+        },
+      ),
+    );
+    expect(await anon('GET', '/pol/public/p')).toBe(200);
+    expect(await anon('GET', '/pol/f')).toBe(403);
+    expect(await anon('PUT', '/pol/public/new', 'n')).toBe(200);
+    expect(await anon('DELETE', '/pol/public/new')).toBe(403);
+  });
+
+  it('2008-10-17 is accepted (variables are literal text there); other versions are MalformedPolicy', async () => {
+    const statement = {
+      Effect: 'Allow',
+      Principal: '*',
+      Action: 's3:GetObject',
+      Resource: 'arn:aws:s3:::pol/*',
+    };
+    await putPolicy(policyOf('2008-10-17', statement));
+    expect(await anon('GET', '/pol/f')).toBe(200);
+    for (const version of ['2012-10-18', '', undefined])
+      await expect(putPolicy(policyOf(version, statement))).rejects.toMatchObject({
+        name: 'MalformedPolicy',
+      });
+  });
+});

@@ -457,3 +457,65 @@ describe('object lock condition keys', () => {
     expect(await put('p3', 'COMPLIANCE', 3)).toBe('AccessDenied');
   });
 });
+
+describe('condition operators on real requests', () => {
+  // One Allow for GetObject under each operator; the object is read anonymously.
+  const readWith = async (condition: object, headers: Record<string, string> = {}) => {
+    await policy('open', anyone('Allow', ['s3:GetObject'], 'arn:aws:s3:::open/*', condition));
+    return (await anon('GET', '/open/ops', '', headers)).status;
+  };
+
+  beforeAll(() => t.s3.send(new PutObjectCommand({ Bucket: 'open', Key: 'ops', Body: 'x' })));
+
+  it('String*, Numeric*, Date*, Bool, IpAddress, Null, ArnLike and …IfExists', async () => {
+    const past = '2001-01-01T00:00:00Z';
+    const cases: [object, Record<string, string>, number][] = [
+      [{ StringLike: { 'aws:UserAgent': 'cur?-*' } }, { 'user-agent': 'curl-8' }, 200],
+      [{ StringLike: { 'aws:UserAgent': 'cur?-*' } }, { 'user-agent': 'cur-8' }, 403],
+      [
+        { StringEqualsIgnoreCase: { 'aws:Referer': 'HTTPS://APP.EXAMPLE/' } },
+        { referer: 'https://app.example/' },
+        200,
+      ],
+      [
+        { StringNotEquals: { 'aws:Referer': 'https://evil.example/' } },
+        { referer: 'https://evil.example/' },
+        403,
+      ],
+      [{ NumericLessThan: { 'aws:EpochTime': String(2 ** 40) } }, {}, 200],
+      [{ DateGreaterThan: { 'aws:CurrentTime': past } }, {}, 200],
+      [{ DateLessThan: { 'aws:CurrentTime': past } }, {}, 403],
+      [{ Bool: { 'aws:SecureTransport': 'false' } }, {}, 200],
+      [{ IpAddress: { 'aws:SourceIp': '127.0.0.0/8' } }, {}, 200],
+      [{ NotIpAddress: { 'aws:SourceIp': ['127.0.0.1/32', '::1'] } }, {}, 403],
+      [{ Null: { 'aws:Referer': 'true' } }, {}, 200],
+      [{ Null: { 'aws:Referer': 'true' } }, { referer: 'x' }, 403],
+      [{ ArnLike: { 'aws:Referer': 'arn:aws:s3:::*' } }, { referer: 'arn:aws:s3:::b/k' }, 200],
+      [{ StringEqualsIfExists: { 'aws:Referer': 'https://app.example/' } }, {}, 200],
+      [
+        { StringEqualsIfExists: { 'aws:Referer': 'https://app.example/' } },
+        { referer: 'https://evil.example/' },
+        403,
+      ],
+    ];
+    const got = [];
+    for (const [condition, headers] of cases) got.push(await readWith(condition, headers));
+    expect(got).toEqual(cases.map(([, , status]) => status));
+  });
+
+  it('ForAnyValue / ForAllValues over a multi-valued key (the tags a write sets)', async () => {
+    const write = async (condition: object, tagging: string) => {
+      await policy(
+        'open',
+        anyone('Allow', ['s3:PutObject', 's3:PutObjectTagging'], 'arn:aws:s3:::open/*', condition),
+      );
+      return (await anon('PUT', '/open/t', 'x', { 'x-amz-tagging': tagging })).status;
+    };
+    const anyOf = { 'ForAnyValue:StringEquals': { 's3:RequestObjectTagKeys': ['team'] } };
+    const allOf = { 'ForAllValues:StringLike': { 's3:RequestObjectTagKeys': ['team', 'cost-*'] } };
+    expect(await write(anyOf, 'team=a&x=1')).toBe(200);
+    expect(await write(anyOf, 'x=1')).toBe(403);
+    expect(await write(allOf, 'team=a&cost-centre=9')).toBe(200);
+    expect(await write(allOf, 'team=a&x=1')).toBe(403);
+  });
+});
