@@ -4,7 +4,12 @@ import type { Identity } from '../iam/credentials.js';
 import { isAllowed, type Policy, PolicyError, parsePolicy, type RequestFacts } from '../iam/policy/index.js';
 import { rightsAllow, rightsOf } from '../iam/rights.js';
 import type { S3Deps } from './call.js';
-import { globalConditions, headerConditions, listConditions } from './condition-keys.js';
+import {
+  conditionalWriteConditions,
+  globalConditions,
+  headerConditions,
+  listConditions,
+} from './condition-keys.js';
 import { policyText } from './config/policy.js';
 import { BucketConfigStore } from './config/store.js';
 import { ApiError } from './errors.js';
@@ -174,12 +179,22 @@ export function accessesOf(
     case 'CopyObject':
     case 'CreateMultipartUpload':
       return [
-        { action: 's3:PutObject', bucket: op.bucket, key: op.key },
+        {
+          action: 's3:PutObject',
+          bucket: op.bucket,
+          key: op.key,
+          ...(op.op === 'CreateMultipartUpload' ? {} : { conditions: conditionalWriteConditions(headers) }),
+        },
         ...writeExtras(headers, op.bucket, op.key),
       ];
+    case 'CompleteMultipartUpload':
+      return one('s3:PutObject', {
+        bucket: op.bucket,
+        key: op.key,
+        conditions: conditionalWriteConditions(headers),
+      });
     case 'UploadPart':
     case 'UploadPartCopy':
-    case 'CompleteMultipartUpload':
       return one('s3:PutObject', { bucket: op.bucket, key: op.key });
     case 'AbortMultipartUpload':
       return one('s3:AbortMultipartUpload', { bucket: op.bucket, key: op.key });

@@ -151,6 +151,19 @@ export function headerConditions(
   return out;
 }
 
+/**
+ * s3:if-match and s3:if-none-match: the conditional-write headers, which AWS defines as keys of
+ * the writes that take them (PutObject, CopyObject, CompleteMultipartUpload), not of reads.
+ */
+export function conditionalWriteConditions(headers: IncomingHttpHeaders): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  for (const name of ['if-match', 'if-none-match']) {
+    const value = header(headers, name);
+    if (value !== undefined) out[`s3:${name}`] = [value];
+  }
+  return out;
+}
+
 /** s3:RequestObjectTag/<key> and s3:RequestObjectTagKeys: the tags a request sets. */
 export function requestTagConditions(tags: readonly Tag[]): Record<string, string[]> {
   const out: Record<string, string[]> = { 's3:RequestObjectTagKeys': tags.map((t) => t.key) };

@@ -363,6 +363,17 @@ describe('the condition keys AWS defines for PutObject', () => {
     expect((await anonPut('a3', 'cls=secret')).status).toBe(403);
   });
 
+  it('s3:if-none-match and s3:if-match: writes can be held to conditional writes', async () => {
+    await deny({ Null: { 's3:if-none-match': 'true', 's3:if-match': 'true' } });
+    expect(await put('w1')).toBe('AccessDenied');
+    expect(await put('w2', { IfNoneMatch: '*' })).toBe('ok');
+    expect(await put('w2', { IfNoneMatch: '*' })).toBe('PreconditionFailed');
+    const { ETag } = await t.s3.send(new s3sdk.HeadObjectCommand({ Bucket: 'puts', Key: 'w2' }));
+    expect(await put('w2', { IfMatch: ETag })).toBe('ok');
+    await deny({ StringNotEqualsIfExists: { 's3:if-none-match': '*' } });
+    expect(await put('w3', { IfNoneMatch: '*' })).toBe('ok');
+  });
+
   it('NotPrincipal: a Deny for everyone but the named user', async () => {
     const other = { accessKey: 'keyother', secretKey: 'keyother-secret-1' };
     await admin.users.add(other.accessKey, other.secretKey);

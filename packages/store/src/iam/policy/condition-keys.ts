@@ -3,7 +3,8 @@ import type { Policy } from './types.js';
 
 // The condition keys a policy may name: those of MinIO's list (minio/pkg policy/condition
 // keyname.go) that the store fills in for a request, and the request headers AWS defines as
-// PutObject keys beside them (the x-amz-grant-* headers, x-amz-website-redirect-location).
+// PutObject keys beside them (the x-amz-grant-* headers, x-amz-website-redirect-location,
+// s3:if-match and s3:if-none-match).
 // Any other key is refused when the policy is stored: evaluation would never find it, so a
 // Deny it guards would silently never apply. (MinIO's list also has s3:LocationConstraint,
 // the OpenID claims besides jwt:sub and sts:/svc:DurationSeconds, which nothing here
@@ -27,6 +28,8 @@ const KEYS = [
   's3:x-amz-grant-write',
   's3:x-amz-grant-write-acp',
   's3:x-amz-website-redirect-location',
+  's3:if-match',
+  's3:if-none-match',
   's3:prefix',
   's3:delimiter',
   's3:max-keys',
