@@ -112,6 +112,23 @@ describe('s3:RequestObjectTag and s3:RequestObjectTagKeys', () => {
   });
 });
 
+describe('tag keys in condition keys', () => {
+  it('are case-sensitive, as S3 tag keys are (the key name before the slash is not)', async () => {
+    await t.s3.send(new CreateBucketCommand({ Bucket: 'tagcase' }));
+    await policy(
+      'tagcase',
+      anyone('Allow', ['s3:PutObject', 's3:PutObjectTagging'], 'arn:aws:s3:::tagcase/*', {
+        StringEquals: { 'S3:requestObjectTag/Env': 'prod' },
+      }),
+    );
+    const put = (tagging: string) => anon('PUT', '/tagcase/k', 'x', { 'x-amz-tagging': tagging });
+    expect((await put('Env=prod')).status).toBe(200);
+    // Another tag, "env", cannot stand in for "Env".
+    expect((await put('Env=dev&env=prod')).status).toBe(403);
+    expect((await put('env=prod')).status).toBe(403);
+  });
+});
+
 describe('PutObjectTagging and the tags it sets', () => {
   it("the body's tags are the request's tags; an x-amz-tagging header beside it adds none", async () => {
     await t.s3.send(new CreateBucketCommand({ Bucket: 'tags2' }));
