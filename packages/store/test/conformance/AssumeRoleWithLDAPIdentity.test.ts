@@ -107,6 +107,7 @@ describe('ldap:* and aws:groups in policies', () => {
         {
           Effect: 'Allow',
           Action: ['s3:PutObject'],
+          // biome-ignore lint/suspicious/noTemplateCurlyInString: a policy variable, not a template
           Resource: ['arn:aws:s3:::directory/home/${ldap:username}/*'],
         },
         {

@@ -64,7 +64,12 @@ describe('AssumeRoleWithWebIdentity', () => {
     await admin.policies.add('jwt-home', {
       Version: '2012-10-17',
       Statement: [
-        { Effect: 'Allow', Action: ['s3:PutObject'], Resource: ['arn:aws:s3:::sso/home/${jwt:sub}/*'] },
+        {
+          Effect: 'Allow',
+          Action: ['s3:PutObject'],
+          // biome-ignore lint/suspicious/noTemplateCurlyInString: a policy variable, not a template
+          Resource: ['arn:aws:s3:::sso/home/${jwt:sub}/*'],
+        },
         {
           Effect: 'Allow',
           Action: ['s3:GetObject'],

@@ -48,6 +48,14 @@ const anyone = (effect: 'Allow' | 'Deny', actions: string[], resource: string, c
   Resource: [resource],
   ...(condition ? { Condition: condition } : {}),
 });
+/** keyuser's client, whose IAM policy (readwrite) allows every write: bucket policies narrow it. */
+const asUser = () => t.client({ accessKeyId: USER.accessKey, secretAccessKey: USER.secretKey });
+/** 'ok', or the S3 error code a call failed with. */
+const outcome = (p: Promise<unknown>) =>
+  p.then(
+    () => 'ok',
+    (e: { name?: string }) => e.name ?? String(e),
+  );
 const anon = (method: string, path: string, body = '', headers: Record<string, string> = {}) =>
   rawRequest(
     t.store.port,
@@ -154,7 +162,6 @@ describe('PutObjectTagging and the tags it sets', () => {
 });
 
 describe('s3:authType, s3:signatureAge and s3:signatureversion', () => {
-  const user = () => t.client({ accessKeyId: USER.accessKey, secretAccessKey: USER.secretKey });
   const presign = (requestDate?: Date) =>
     new MinioClient({
       endPoint: '127.0.0.1',
@@ -167,7 +174,7 @@ describe('s3:authType, s3:signatureAge and s3:signatureversion', () => {
   const fetchStatus = async (url: string) => (await fetch(url)).status;
   const userGet = () =>
     code(
-      user()
+      asUser()
         .send(new GetObjectCommand({ Bucket: 'signed', Key: 'k' }))
         .then(() => undefined),
     ).then((c) => (c === 'resolved' ? 'ok' : c));
@@ -281,19 +288,12 @@ describe('the bucket policy itself', () => {
 });
 
 describe('the condition keys AWS defines for PutObject', () => {
-  // keyuser's IAM policy (readwrite) allows every write; the bucket policy's Deny narrows it.
-  const user = () => t.client({ accessKeyId: USER.accessKey, secretAccessKey: USER.secretKey });
-  const outcome = (p: Promise<unknown>) =>
-    p.then(
-      () => 'ok',
-      (e: { name?: string }) => e.name ?? String(e),
-    );
   const deny = (condition: object) =>
     policy('puts', anyone('Deny', ['s3:PutObject'], 'arn:aws:s3:::puts/*', condition));
   const put = (Key: string, extra: Partial<s3sdk.PutObjectCommandInput> = {}) =>
-    outcome(user().send(new PutObjectCommand({ Bucket: 'puts', Key, Body: 'x', ...extra })));
+    outcome(asUser().send(new PutObjectCommand({ Bucket: 'puts', Key, Body: 'x', ...extra })));
   const copy = (Key: string, CopySource: string, extra: Partial<s3sdk.CopyObjectCommandInput> = {}) =>
-    outcome(user().send(new s3sdk.CopyObjectCommand({ Bucket: 'puts', Key, CopySource, ...extra })));
+    outcome(asUser().send(new s3sdk.CopyObjectCommand({ Bucket: 'puts', Key, CopySource, ...extra })));
 
   beforeAll(async () => {
     await t.s3.send(new CreateBucketCommand({ Bucket: 'puts' }));
@@ -321,7 +321,7 @@ describe('the condition keys AWS defines for PutObject', () => {
     expect(await put('e1')).toBe('AccessDenied');
     expect(await put('e2', { ServerSideEncryption: 'AES256' })).toBe('ok');
     expect(
-      await outcome(user().send(new s3sdk.CreateMultipartUploadCommand({ Bucket: 'puts', Key: 'e3' }))),
+      await outcome(asUser().send(new s3sdk.CreateMultipartUploadCommand({ Bucket: 'puts', Key: 'e3' }))),
     ).toBe('AccessDenied');
     expect(await copy('e4', 'puts/public/a')).toBe('AccessDenied');
     expect(await copy('e5', 'puts/public/a', { ServerSideEncryption: 'AES256' })).toBe('ok');
@@ -360,7 +360,7 @@ describe('the condition keys AWS defines for PutObject', () => {
         StringNotEqualsIfExists: { 's3:RequestObjectTag/cls': 'public' },
       }),
     );
-    const get = (Key: string) => outcome(user().send(new GetObjectCommand({ Bucket: 'puts', Key })));
+    const get = (Key: string) => outcome(asUser().send(new GetObjectCommand({ Bucket: 'puts', Key })));
     expect(await get('tagged')).toBe('AccessDenied');
     expect(await get('public/a')).toBe('ok');
     expect(await put('t1', { Tagging: 'cls=secret' })).toBe('AccessDenied');
@@ -414,16 +414,10 @@ describe('the condition keys AWS defines for PutObject', () => {
 
 describe('object lock condition keys', () => {
   // AWS's example policy caps retention a caller may set, whatever way it is set.
-  const user = () => t.client({ accessKeyId: USER.accessKey, secretAccessKey: USER.secretKey });
-  const outcome = (p: Promise<unknown>) =>
-    p.then(
-      () => 'ok',
-      (e: { name?: string }) => e.name ?? String(e),
-    );
   const inDays = (days: number) => new Date(Date.now() + days * 86_400_000);
   const retain = (Key: string, Mode: 'GOVERNANCE' | 'COMPLIANCE', days: number) =>
     outcome(
-      user().send(
+      asUser().send(
         new s3sdk.PutObjectRetentionCommand({
           Bucket: 'locked',
           Key,
@@ -459,7 +453,7 @@ describe('object lock condition keys', () => {
   it('PutObjectLegalHold: the status comes from its body', async () => {
     const hold = (Status: 'ON' | 'OFF') =>
       outcome(
-        user().send(
+        asUser().send(
           new s3sdk.PutObjectLegalHoldCommand({ Bucket: 'locked', Key: 'd', LegalHold: { Status } }),
         ),
       );
@@ -470,7 +464,7 @@ describe('object lock condition keys', () => {
   it('PutObject with lock headers: the same keys, remaining days worked out from the date', async () => {
     const put = (Key: string, Mode: 'GOVERNANCE' | 'COMPLIANCE', days: number) =>
       outcome(
-        user().send(
+        asUser().send(
           new PutObjectCommand({
             Bucket: 'locked',
             Key,
