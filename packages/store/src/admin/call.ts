@@ -8,6 +8,7 @@ import { type Rights, rightsOf } from '../iam/rights.js';
 import type { IamStore } from '../iam/store.js';
 import type { AuthResult } from '../s3/auth/common.js';
 import { verifiedBody } from '../s3/auth/payload.js';
+import { globalConditions } from '../s3/condition-keys.js';
 import { ApiError } from '../s3/errors.js';
 
 // One admin request after authentication: who calls, what they may do, and the body in
@@ -64,12 +65,9 @@ export function adminCall(ctx: RequestContext, auth: AuthResult, credentials: Cr
           arn: `arn:aws:iam:::user/${identity.parent}`,
           accessKey: identity.accessKey,
         },
-        conditions: {
-          'aws:username': [identity.parent],
-          'aws:userid': [identity.parent],
-          'aws:SourceIp': [ctx.client],
-          'aws:CurrentTime': [new Date().toISOString()],
-        },
+        // The global keys, as on S3 requests (MinIO's admin keys are the same set): a
+        // "TLS only" or time-bound Deny must find aws:SecureTransport and aws:EpochTime.
+        conditions: globalConditions(ctx, identity, new Date()),
       };
       const self = opts.self === true && !narrowed(identity);
       const permits = (decision: string) => decision === 'allow' || (decision === 'none' && self);

@@ -5,14 +5,13 @@ import { isAllowed, type Policy, PolicyError, parsePolicy, type RequestFacts } f
 import { rightsAllow, rightsOf } from '../iam/rights.js';
 import type { S3Deps } from './call.js';
 import {
+  conditionalWriteConditions,
   globalConditions,
   headerConditions,
   listConditions,
-  requestTagConditions,
 } from './condition-keys.js';
 import { policyText } from './config/policy.js';
 import { BucketConfigStore } from './config/store.js';
-import type { Tag } from './config/tagging.js';
 import { ApiError } from './errors.js';
 import { storedTags } from './request/tagging.js';
 import type { ConfigKind, S3Operation } from './router.js';
@@ -105,14 +104,16 @@ export function accessesOf(
 ): Access[] {
   const one = (action: string, extra: Omit<Access, 'action'> = {}): Access[] => [{ action, ...extra }];
   switch (op.op) {
+    // A listing of uploads carries its s3:prefix (MinIO fills every query parameter), which
+    // the policies `mc anonymous set upload` writes rely on.
+    case 'ListMultipartUploads':
+      return one('s3:ListBucketMultipartUploads', { bucket: op.bucket, conditions: listConditions(query) });
     case 'CreateBucket':
     case 'GetBucketLocation':
-    case 'ListMultipartUploads':
     case 'GetBucketPolicyStatus': {
       const action = {
         CreateBucket: 's3:CreateBucket',
         GetBucketLocation: 's3:GetBucketLocation',
-        ListMultipartUploads: 's3:ListBucketMultipartUploads',
         GetBucketPolicyStatus: 's3:GetBucketPolicyStatus',
       }[op.op];
       // A bucket made with object lock is made locked and versioned: the caller needs the
@@ -178,12 +179,22 @@ export function accessesOf(
     case 'CopyObject':
     case 'CreateMultipartUpload':
       return [
-        { action: 's3:PutObject', bucket: op.bucket, key: op.key },
+        {
+          action: 's3:PutObject',
+          bucket: op.bucket,
+          key: op.key,
+          ...(op.op === 'CreateMultipartUpload' ? {} : { conditions: conditionalWriteConditions(headers) }),
+        },
         ...writeExtras(headers, op.bucket, op.key),
       ];
+    case 'CompleteMultipartUpload':
+      return one('s3:PutObject', {
+        bucket: op.bucket,
+        key: op.key,
+        conditions: conditionalWriteConditions(headers),
+      });
     case 'UploadPart':
     case 'UploadPartCopy':
-    case 'CompleteMultipartUpload':
       return one('s3:PutObject', { bucket: op.bucket, key: op.key });
     case 'AbortMultipartUpload':
       return one('s3:AbortMultipartUpload', { bucket: op.bucket, key: op.key });
@@ -209,9 +220,8 @@ export function accessesOf(
           : []),
       ];
     case 'PutObjectConfig':
-      // The tags a PutObjectTagging sets are condition keys: judged once its body is read.
-      if (op.kind === 'tagging') return [];
-      return objectConfigAccesses(op);
+      // What the body sets (tags, retention, legal hold) are condition keys: judged once it is read.
+      return [];
     case 'GetObjectConfig':
     case 'DeleteObjectConfig':
       return objectConfigAccesses(op);
@@ -223,10 +233,15 @@ type ObjectConfigOp = Extract<
   { op: 'GetObjectConfig' | 'PutObjectConfig' | 'DeleteObjectConfig' }
 >;
 
-/** PutObjectTagging's access, with the tags its body sets (s3:RequestObjectTag/...). */
-export function putObjectTaggingAccess(op: ObjectConfigOp, tags: readonly Tag[]): Access {
-  const [access] = objectConfigAccesses(op);
-  return { ...access!, conditions: { ...access!.conditions, ...requestTagConditions(tags) } };
+/**
+ * A PutObjectTagging, PutObjectRetention or PutObjectLegalHold's accesses, with the condition
+ * keys its body sets: the tags (s3:RequestObjectTag/...) or the s3:object-lock-* keys.
+ */
+export function putObjectConfigAccesses(op: ObjectConfigOp, set: Record<string, string[]>): Access[] {
+  return objectConfigAccesses(op).map((access) => ({
+    ...access,
+    conditions: { ...access.conditions, ...set },
+  }));
 }
 
 function objectConfigAccesses(op: ObjectConfigOp): Access[] {
@@ -287,14 +302,15 @@ export async function may(
   if (!identity && !policy) return false;
   // Only the bucket owner's account manages the bucket policy, whatever the policy says.
   if (!identity && OWNER_ONLY.has(access.action)) return false;
+  const now = new Date();
   const facts: RequestFacts = {
     action: access.action,
     principal: identity
       ? { type: 'user', arn: `arn:aws:iam:::user/${identity.parent}`, accessKey: identity.accessKey }
       : { type: 'anonymous' },
     conditions: {
-      ...globalConditions(ctx, identity, new Date()),
-      ...headerConditions(ctx.headers, access.conditions),
+      ...globalConditions(ctx, identity, now),
+      ...headerConditions(ctx.headers, access.conditions, now),
       ...access.conditions,
     },
   };

@@ -1,7 +1,9 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import { header, percentDecode, type QueryPairs, type RequestContext } from '../http/context.js';
+import type { RetentionInfo } from '../engine/object-layer.js';
+import { header, type QueryPairs, type RequestContext } from '../http/context.js';
 import type { Identity } from '../iam/credentials.js';
 import type { Tag } from './config/tagging.js';
+import { parseCopySource } from './request/params.js';
 import { parseTagQuery } from './request/tagging.js';
 
 // The condition keys a request supplies to policy evaluation, as AWS and MinIO fill them.
@@ -55,6 +57,7 @@ export function globalConditions(
   if (identity) {
     out['aws:username'] = [identity.parent];
     out['aws:userid'] = [identity.parent];
+    Object.assign(out, externalUserConditions(identity));
   }
   if (signature) {
     out['s3:authType'] = [signature.type];
@@ -67,6 +70,23 @@ export function globalConditions(
   return out;
 }
 
+/**
+ * What an LDAP or OpenID login knows of its user, as MinIO fills it from the credential's
+ * claims: the groups (aws:groups, ldap:groups), the DN (ldap:user), the login name
+ * (ldap:username) and the token's subject (jwt:sub).
+ */
+function externalUserConditions(identity: Identity): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  if (identity.groups?.length) out['aws:groups'] = [...identity.groups];
+  if (identity.idp === 'ldap') {
+    out['ldap:user'] = [identity.parent];
+    if (identity.username !== undefined) out['ldap:username'] = [identity.username];
+    if (identity.groups?.length) out['ldap:groups'] = [...identity.groups];
+  }
+  if (identity.idp === 'openid' && identity.subject !== undefined) out['jwt:sub'] = [identity.subject];
+  return out;
+}
+
 /** S3 condition keys a request's headers give (present only when the header is). */
 const HEADER_KEYS: ReadonlyArray<readonly [string, string]> = [
   ['s3:x-amz-server-side-encryption', 'x-amz-server-side-encryption'],
@@ -76,18 +96,30 @@ const HEADER_KEYS: ReadonlyArray<readonly [string, string]> = [
   ['s3:x-amz-metadata-directive', 'x-amz-metadata-directive'],
   ['s3:x-amz-storage-class', 'x-amz-storage-class'],
   ['s3:x-amz-acl', 'x-amz-acl'],
+  ['s3:x-amz-grant-full-control', 'x-amz-grant-full-control'],
+  ['s3:x-amz-grant-read', 'x-amz-grant-read'],
+  ['s3:x-amz-grant-read-acp', 'x-amz-grant-read-acp'],
+  ['s3:x-amz-grant-write', 'x-amz-grant-write'],
+  ['s3:x-amz-grant-write-acp', 'x-amz-grant-write-acp'],
+  ['s3:x-amz-website-redirect-location', 'x-amz-website-redirect-location'],
   ['s3:object-lock-mode', 'x-amz-object-lock-mode'],
   ['s3:object-lock-retain-until-date', 'x-amz-object-lock-retain-until-date'],
   ['s3:object-lock-legal-hold', 'x-amz-object-lock-legal-hold'],
 ];
 
 /**
- * The copy source as policies name it (AWS's examples: `bucket/prefix/*`): decoded (left as
- * sent when it does not decode) and without the leading slash, which names the same source
- * (a Deny written without it must not be stepped around by adding one).
+ * The copy source as policies name it (AWS's examples: `bucket/prefix/*`): the bucket and key
+ * the copy reads, as the copy itself parses them. Spellings of the same source (a leading
+ * slash, escapes, a `?versionId=` or any other query) must not step around a Deny that names
+ * it; a header the copy would refuse is kept as sent.
  */
 function copySourceValue(raw: string): string {
-  return (percentDecode(raw, false) ?? raw).replace(/^\/+/, '');
+  try {
+    const { bucket, key } = parseCopySource(raw);
+    return `${bucket}/${key}`;
+  } catch {
+    return raw;
+  }
 }
 
 /**
@@ -97,12 +129,15 @@ function copySourceValue(raw: string): string {
 export function headerConditions(
   headers: IncomingHttpHeaders,
   given?: Record<string, string[]>,
+  now = new Date(),
 ): Record<string, string[]> {
   const out: Record<string, string[]> = {};
   for (const [key, name] of HEADER_KEYS) {
     const value = header(headers, name);
     if (value !== undefined) out[key] = [key === 's3:x-amz-copy-source' ? copySourceValue(value) : value];
   }
+  const until = Date.parse(header(headers, 'x-amz-object-lock-retain-until-date') ?? '');
+  if (!Number.isNaN(until)) Object.assign(out, remainingDays(new Date(until), now));
   const tagging = header(headers, 'x-amz-tagging');
   if (tagging !== undefined && given?.['s3:RequestObjectTagKeys'] === undefined) {
     let tags: Tag[] | undefined;
@@ -112,6 +147,19 @@ export function headerConditions(
       // Malformed tags are refused by the handler, with S3's message; they grant nothing here.
     }
     if (tags) Object.assign(out, requestTagConditions(tags));
+  }
+  return out;
+}
+
+/**
+ * s3:if-match and s3:if-none-match: the conditional-write headers, which AWS defines as keys of
+ * the writes that take them (PutObject, CopyObject, CompleteMultipartUpload), not of reads.
+ */
+export function conditionalWriteConditions(headers: IncomingHttpHeaders): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  for (const name of ['if-match', 'if-none-match']) {
+    const value = header(headers, name);
+    if (value !== undefined) out[`s3:${name}`] = [value];
   }
   return out;
 }
@@ -131,4 +179,25 @@ export function listConditions(query: QueryPairs): Record<string, string[]> {
     if ((name === 'prefix' || name === 'delimiter' || name === 'max-keys') && !out[`s3:${name}`])
       out[`s3:${name}`] = [value];
   return out;
+}
+
+/** s3:object-lock-remaining-retention-days: whole days left, rounded up (as MinIO counts them). */
+function remainingDays(until: Date, now: Date): Record<string, string[]> {
+  const days = Math.ceil((until.getTime() - now.getTime()) / 86_400_000);
+  return days > 0 ? { 's3:object-lock-remaining-retention-days': [String(days)] } : {};
+}
+
+/** The s3:object-lock-* keys of the retention a PutObjectRetention body sets (none to remove it). */
+export function retentionConditions(retention: RetentionInfo | null, now: Date): Record<string, string[]> {
+  if (!retention) return {};
+  return {
+    's3:object-lock-mode': [retention.mode],
+    's3:object-lock-retain-until-date': [retention.until.toISOString()],
+    ...remainingDays(retention.until, now),
+  };
+}
+
+/** s3:object-lock-legal-hold: the status a PutObjectLegalHold body sets. */
+export function legalHoldConditions(on: boolean): Record<string, string[]> {
+  return { 's3:object-lock-legal-hold': [on ? 'ON' : 'OFF'] };
 }

@@ -96,3 +96,36 @@ describe('admin policies', () => {
     expect(await code(admin.policies.remove('readwrite'))).toBe('403 XMinioIAMActionNotAllowed');
   });
 });
+
+describe('condition keys on admin actions', () => {
+  it('an admin request carries the global keys MinIO gives admin policies', async () => {
+    await admin.users.add('ops', 'ops-secret-12');
+    const ops = new MadminClient({
+      endpoint: t.store.url,
+      credentials: { accessKey: 'ops', secretKey: 'ops-secret-12' },
+    });
+    const only = async (condition: object) => {
+      await admin.policies.add('ops-admin', {
+        Version: '2012-10-17',
+        Statement: [
+          { Effect: 'Allow', Action: ['admin:ListUsers'], Resource: ['arn:minio:admin:::*'] },
+          {
+            Effect: 'Deny',
+            Action: ['admin:ListUsers'],
+            Resource: ['arn:minio:admin:::*'],
+            Condition: condition,
+          },
+        ],
+      });
+      await admin.policies.set(['ops-admin'], 'ops', false);
+      return code(ops.users.list());
+    };
+    // The usual "TLS only" guard: this store speaks plain HTTP, so it must refuse.
+    expect(await only({ Bool: { 'aws:SecureTransport': 'false' } })).toBe('403 AccessDenied');
+    expect(await only({ Bool: { 'aws:SecureTransport': 'true' } })).toBe('resolved');
+    expect(await only({ NumericGreaterThan: { 'aws:EpochTime': '1' } })).toBe('403 AccessDenied');
+    expect(await only({ StringEquals: { 'aws:principaltype': 'User' } })).toBe('403 AccessDenied');
+    expect(await only({ StringLike: { 'aws:UserAgent': '*' } })).toBe('403 AccessDenied');
+    expect(await only({ IpAddress: { 'aws:SourceIp': '10.0.0.0/8' } })).toBe('resolved');
+  });
+});

@@ -179,3 +179,139 @@ print(json.dumps({
     expect((await anon('GET', '/public?website')).status).toBe(403);
   });
 });
+
+// Each common action granted on its own (never s3:*), so that a request judged under the wrong
+// action shows: the bucket "anyone" lets everyone read, and write, list and upload under in/.
+const GRANTS = [
+  ['s3:GetObject', 'arn:aws:s3:::anyone/*'],
+  ['s3:PutObject', 'arn:aws:s3:::anyone/in/*'],
+  ['s3:DeleteObject', 'arn:aws:s3:::anyone/in/*'],
+  ['s3:AbortMultipartUpload', 'arn:aws:s3:::anyone/in/*'],
+  ['s3:ListMultipartUploadParts', 'arn:aws:s3:::anyone/in/*'],
+  ['s3:GetBucketLocation', 'arn:aws:s3:::anyone'],
+] as const;
+// Listings are granted under in/ only, by their s3:prefix (as `mc anonymous set` writes them).
+const UNDER_IN = { StringLike: { 's3:prefix': 'in/*' } };
+
+describe('anonymous access to every common action', () => {
+  beforeAll(async () => {
+    await t.s3.send(new CreateBucketCommand({ Bucket: 'anyone' }));
+    await t.s3.send(new PutObjectCommand({ Bucket: 'anyone', Key: 'readme', Body: 'read me' }));
+    await t.s3.send(
+      new PutBucketPolicyCommand({
+        Bucket: 'anyone',
+        Policy: JSON.stringify({
+          Version: '2012-10-17',
+          Statement: [
+            ...GRANTS.map(([action, resource]) => ({
+              Effect: 'Allow',
+              Principal: '*',
+              Action: [action],
+              Resource: [resource],
+            })),
+            ...['s3:ListBucket', 's3:ListBucketMultipartUploads'].map((action) => ({
+              Effect: 'Allow',
+              Principal: '*',
+              Action: [action],
+              Resource: ['arn:aws:s3:::anyone'],
+              Condition: UNDER_IN,
+            })),
+          ],
+        }),
+      }),
+    );
+  });
+
+  it('through plain HTTP requests', async () => {
+    const status = async (method: string, path: string, body?: string) =>
+      (await anon(method, path, body)).status;
+    expect(await status('GET', '/anyone/readme')).toBe(200);
+    expect(await status('HEAD', '/anyone/readme')).toBe(200);
+    expect(await status('PUT', '/anyone/in/a.txt', 'a')).toBe(200);
+    expect(await status('PUT', '/anyone/out.txt', 'a')).toBe(403);
+    expect(await status('GET', '/anyone?list-type=2&prefix=in/')).toBe(200);
+    expect(await status('GET', '/anyone?prefix=in/')).toBe(200);
+    expect(await status('GET', '/anyone?list-type=2&prefix=')).toBe(403);
+    expect(await status('GET', '/anyone?versions&prefix=in/')).toBe(403); // s3:ListBucketVersions
+    expect(await status('GET', '/anyone?location')).toBe(200);
+    expect(await status('GET', '/anyone?uploads&prefix=in/')).toBe(200);
+    expect(await status('GET', '/anyone?uploads')).toBe(403);
+    expect(await status('GET', '/anyone?policy')).toBe(403);
+    expect(await status('DELETE', '/anyone/in/a.txt')).toBe(204);
+    expect(await status('DELETE', '/anyone/readme')).toBe(403);
+    // A multipart upload from start to end, and one aborted.
+    const created = await anon('POST', '/anyone/in/big?uploads');
+    const uploadId = /<UploadId>([^<]+)<\/UploadId>/.exec(created.body)?.[1];
+    expect([created.status, typeof uploadId]).toEqual([200, 'string']);
+    const part = await anon('PUT', `/anyone/in/big?partNumber=1&uploadId=${uploadId}`, 'part one');
+    expect(part.status).toBe(200);
+    expect(await status('GET', `/anyone/in/big?uploadId=${uploadId}`)).toBe(200);
+    const complete = `<CompleteMultipartUpload><Part><PartNumber>1</PartNumber><ETag>${part.headers.etag}</ETag></Part></CompleteMultipartUpload>`;
+    expect(await status('POST', `/anyone/in/big?uploadId=${uploadId}`, complete)).toBe(200);
+    expect((await anon('GET', '/anyone/in/big')).body).toBe('part one');
+    const other = /<UploadId>([^<]+)<\/UploadId>/.exec(
+      (await anon('POST', '/anyone/in/gone?uploads')).body,
+    )?.[1];
+    expect(await status('DELETE', `/anyone/in/gone?uploadId=${other}`)).toBe(204);
+    expect(await status('POST', '/anyone/out?uploads')).toBe(403);
+  });
+
+  it('through an unsigned boto3 client (botocore UNSIGNED)', async () => {
+    boto3Installed();
+    const script = `
+from botocore import UNSIGNED
+s3 = session.client('s3', endpoint_url=os.environ['ENDPOINT'], config=config.merge(Config(signature_version=UNSIGNED)))
+out = {}
+def outcome(name, call):
+    try:
+        call()
+        out[name] = 'ok'
+    except ClientError as e:
+        out[name] = e.response['Error']['Code']
+def multipart():
+    up = s3.create_multipart_upload(Bucket='anyone', Key='in/boto-mp')['UploadId']
+    etag = s3.upload_part(Bucket='anyone', Key='in/boto-mp', UploadId=up, PartNumber=1, Body=b'boto part')['ETag']
+    s3.list_parts(Bucket='anyone', Key='in/boto-mp', UploadId=up)
+    s3.complete_multipart_upload(Bucket='anyone', Key='in/boto-mp', UploadId=up, MultipartUpload={'Parts': [{'ETag': etag, 'PartNumber': 1}]})
+def abort():
+    up = s3.create_multipart_upload(Bucket='anyone', Key='in/boto-gone')['UploadId']
+    s3.abort_multipart_upload(Bucket='anyone', Key='in/boto-gone', UploadId=up)
+outcome('get', lambda: s3.get_object(Bucket='anyone', Key='readme')['Body'].read())
+outcome('head', lambda: s3.head_object(Bucket='anyone', Key='readme'))
+outcome('put', lambda: s3.put_object(Bucket='anyone', Key='in/boto.txt', Body=b'boto'))
+outcome('put elsewhere', lambda: s3.put_object(Bucket='anyone', Key='boto.txt', Body=b'boto'))
+outcome('list under in/', lambda: s3.list_objects_v2(Bucket='anyone', Prefix='in/'))
+outcome('list all', lambda: s3.list_objects_v2(Bucket='anyone'))
+outcome('location', lambda: s3.get_bucket_location(Bucket='anyone'))
+outcome('uploads under in/', lambda: s3.list_multipart_uploads(Bucket='anyone', Prefix='in/'))
+outcome('all uploads', lambda: s3.list_multipart_uploads(Bucket='anyone'))
+outcome('multipart', multipart)
+outcome('abort', abort)
+outcome('copy', lambda: s3.copy_object(Bucket='anyone', Key='in/copy', CopySource='anyone/readme'))
+outcome('delete', lambda: s3.delete_object(Bucket='anyone', Key='in/boto.txt'))
+outcome('delete elsewhere', lambda: s3.delete_object(Bucket='anyone', Key='readme'))
+r = s3.delete_objects(Bucket='anyone', Delete={'Objects': [{'Key': 'in/copy'}, {'Key': 'readme'}]})
+out['delete many'] = [[d['Key'] for d in r.get('Deleted', [])], [(e['Key'], e['Code']) for e in r.get('Errors', [])]]
+out['multipart body'] = s3.get_object(Bucket='anyone', Key='in/boto-mp')['Body'].read().decode()
+print(json.dumps(out))
+`;
+    expect(await python(t, script)).toEqual({
+      get: 'ok',
+      head: 'ok',
+      put: 'ok',
+      'put elsewhere': 'AccessDenied',
+      'list under in/': 'ok',
+      'list all': 'AccessDenied',
+      location: 'ok',
+      'uploads under in/': 'ok',
+      'all uploads': 'AccessDenied',
+      multipart: 'ok',
+      abort: 'ok',
+      copy: 'ok',
+      delete: 'ok',
+      'delete elsewhere': 'AccessDenied',
+      'delete many': [['in/copy'], [['readme', 'AccessDenied']]],
+      'multipart body': 'boto part',
+    });
+  });
+});

@@ -18,8 +18,12 @@ beforeAll(async () => {
       { uid: 'ada', password: 'ada-ldap-pass' },
       { uid: 'bob', password: 'bob-ldap-pass' },
       { uid: 'eve', password: 'eve-ldap-pass' },
+      { uid: 'cyd', password: 'cyd-ldap-pass' },
     ],
-    [{ cn: 'writers', members: ['bob'] }],
+    [
+      { cn: 'writers', members: ['bob'] },
+      { cn: 'auditors', members: ['cyd'] },
+    ],
   );
   t = await startTestStore();
   admin = new MadminClient({ endpoint: t.store.url, credentials: ROOT });
@@ -91,6 +95,44 @@ describe('AssumeRoleWithLDAPIdentity', () => {
     expect(Math.abs(twelveHours.expiration.getTime() - (Date.now() + 43_200_000))).toBeLessThan(10_000);
     expect(await code(ldapLogin(43_201))).toBe('400 InvalidParameterValue');
     expect(await code(ldapLogin(31_536_000))).toBe('400 InvalidParameterValue');
+  });
+});
+
+describe('ldap:* and aws:groups in policies', () => {
+  it("hold the login name, DN and groups: MinIO's per-user home directory policy works", async () => {
+    const auditors = `cn=auditors,ou=groups,${BASE}`;
+    await admin.policies.add('ldap-home', {
+      Version: '2012-10-17',
+      Statement: [
+        {
+          Effect: 'Allow',
+          Action: ['s3:PutObject'],
+          // biome-ignore lint/suspicious/noTemplateCurlyInString: a policy variable, not a template
+          Resource: ['arn:aws:s3:::directory/home/${ldap:username}/*'],
+        },
+        {
+          Effect: 'Allow',
+          Action: ['s3:GetObject'],
+          Resource: ['arn:aws:s3:::directory/*'],
+          Condition: { StringEquals: { 'ldap:groups': auditors, 'ldap:user': `uid=cyd,ou=people,${BASE}` } },
+        },
+        {
+          Effect: 'Deny',
+          Action: ['s3:GetObject'],
+          Resource: ['arn:aws:s3:::directory/home/*'],
+          Condition: { 'ForAnyValue:StringEquals': { 'aws:groups': auditors } },
+        },
+      ],
+    });
+    await admin.policies.set(['ldap-home'], `uid=cyd,ou=people,${BASE}`, false);
+    const s3 = s3As(await login('cyd', 'cyd-ldap-pass'));
+    const put = (Key: string) =>
+      outcome(s3.send(new s3sdk.PutObjectCommand({ Bucket: 'directory', Key, Body: 'x' })));
+    const get = (Key: string) => outcome(s3.send(new s3sdk.GetObjectCommand({ Bucket: 'directory', Key })));
+    expect(await put('home/cyd/notes')).toBe('ok');
+    expect(await put('home/ada/notes')).toBe('AccessDenied');
+    expect(await get('hello')).toBe('ok');
+    expect(await get('home/cyd/notes')).toBe('AccessDenied');
   });
 });
 

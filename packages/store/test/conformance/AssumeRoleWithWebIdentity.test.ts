@@ -16,6 +16,7 @@ beforeAll(async () => {
     olga: 'readonly',
     pete: 'readwrite,nonexistent',
     nadia: '',
+    hugo: 'jwt-home',
     // Subjects that are also an IAM user's name and the root access key.
     alice: 'readonly',
     [ROOT.accessKey]: 'readonly',
@@ -56,6 +57,38 @@ describe('AssumeRoleWithWebIdentity', () => {
     );
     const info = await new MadminClient({ endpoint: t.store.url, credentials: creds }).accountInfo();
     expect(info.AccountName).toBe('olga');
+  });
+
+  it("jwt:sub holds the token's subject, as a condition key and a policy variable", async () => {
+    const admin = new MadminClient({ endpoint: t.store.url, credentials: ROOT });
+    await admin.policies.add('jwt-home', {
+      Version: '2012-10-17',
+      Statement: [
+        {
+          Effect: 'Allow',
+          Action: ['s3:PutObject'],
+          // biome-ignore lint/suspicious/noTemplateCurlyInString: a policy variable, not a template
+          Resource: ['arn:aws:s3:::sso/home/${jwt:sub}/*'],
+        },
+        {
+          Effect: 'Allow',
+          Action: ['s3:GetObject'],
+          Resource: ['arn:aws:s3:::sso/*'],
+          Condition: { StringEquals: { 'jwt:sub': 'hugo' } },
+        },
+      ],
+    });
+    const creds = await login('hugo');
+    const s3 = t.client({
+      accessKeyId: creds.accessKey,
+      secretAccessKey: creds.secretKey,
+      sessionToken: creds.sessionToken,
+    });
+    const put = (Key: string) =>
+      outcome(s3.send(new s3sdk.PutObjectCommand({ Bucket: 'sso', Key, Body: 'x' })));
+    expect(await put('home/hugo/a')).toBe('ok');
+    expect(await put('home/olga/a')).toBe('AccessDenied');
+    expect(await outcome(s3.send(new s3sdk.GetObjectCommand({ Bucket: 'sso', Key: 'doc' })))).toBe('ok');
   });
 
   it('keeps only the named policies that exist', async () => {

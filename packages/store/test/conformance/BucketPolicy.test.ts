@@ -1,6 +1,7 @@
 import * as s3sdk from '@aws-sdk/client-s3';
+import { MadminClient } from '@stowage/madmin';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestStore, type TestStore } from '../support/store.js';
+import { ROOT, rawRequest, startTestStore, type TestStore } from '../support/store.js';
 
 const {
   CreateBucketCommand,
@@ -93,5 +94,121 @@ describe('Get/Put/DeleteBucketPolicy and GetBucketPolicyStatus', () => {
   it('works through the minio SDK', async () => {
     await t.minio.setBucketPolicy('pol', publicRead);
     expect(JSON.parse(await t.minio.getBucketPolicy('pol'))).toEqual(JSON.parse(publicRead));
+  });
+});
+
+describe('Principal and NotPrincipal forms', () => {
+  // Users with no IAM policy of their own: only the bucket policy lets them in.
+  const users = { 'app-reader': 'app-reader-secret', stranger: 'stranger-secret-1' };
+  const as = (user: keyof typeof users) => t.client({ accessKeyId: user, secretAccessKey: users[user] });
+  const read = (client: s3sdk.S3Client) =>
+    client.send(new s3sdk.GetObjectCommand({ Bucket: 'pol', Key: 'f' })).then(
+      () => 'ok',
+      (e: { name?: string }) => e.name,
+    );
+  const anonRead = async () => (await rawRequest(t.store.port, 'GET', '/pol/f')).status;
+  const allowRead = (principal: object) =>
+    putPolicy(
+      JSON.stringify({
+        Version: '2012-10-17',
+        Statement: [
+          { Effect: 'Allow', ...principal, Action: ['s3:GetObject'], Resource: ['arn:aws:s3:::pol/*'] },
+        ],
+      }),
+    );
+
+  beforeAll(async () => {
+    const admin = new MadminClient({ endpoint: t.store.url, credentials: ROOT });
+    for (const [user, secret] of Object.entries(users)) await admin.users.add(user, secret);
+    await t.s3.send(new s3sdk.PutObjectCommand({ Bucket: 'pol', Key: 'f', Body: 'x' }));
+  });
+
+  it('"*" and {"AWS": "*"} reach everyone, anonymous callers too', async () => {
+    for (const principal of [
+      { Principal: '*' },
+      { Principal: { AWS: '*' } },
+      { Principal: { AWS: ['*'] } },
+    ]) {
+      await allowRead(principal);
+      expect([await read(as('stranger')), await anonRead()]).toEqual(['ok', 200]);
+    }
+  });
+
+  it('a principal pattern matches as MinIO matches it: ARN or access key, with wildcards', async () => {
+    // Every signed-in user (their ARNs all start so), never an anonymous caller.
+    await allowRead({ Principal: { AWS: ['arn:aws:iam::*'] } });
+    expect([await read(as('stranger')), await read(as('app-reader')), await anonRead()]).toEqual([
+      'ok',
+      'ok',
+      403,
+    ]);
+    await allowRead({ Principal: { AWS: ['app-*'] } });
+    expect([await read(as('stranger')), await read(as('app-reader'))]).toEqual(['AccessDenied', 'ok']);
+    await allowRead({ Principal: { AWS: 'arn:aws:iam:::user/app-reader' } });
+    expect([await read(as('stranger')), await read(as('app-reader'))]).toEqual(['AccessDenied', 'ok']);
+  });
+
+  it('NotPrincipal with a pattern: everyone else, anonymous callers included', async () => {
+    await allowRead({ NotPrincipal: { AWS: ['arn:aws:iam:::user/app-*'] } });
+    expect([await read(as('stranger')), await read(as('app-reader')), await anonRead()]).toEqual([
+      'ok',
+      'AccessDenied',
+      200,
+    ]);
+  });
+});
+
+describe('NotAction, NotResource and Version', () => {
+  const anon = async (method: string, path: string, body?: string) =>
+    (
+      await rawRequest(
+        t.store.port,
+        method,
+        path,
+        body === undefined ? {} : { 'content-length': String(body.length) },
+        body,
+      )
+    ).status;
+  const policyOf = (version: string | undefined, ...Statement: object[]) =>
+    JSON.stringify({ ...(version ? { Version: version } : {}), Statement });
+
+  it('NotAction allows every other object action; NotResource denies outside a prefix', async () => {
+    await t.s3.send(new s3sdk.PutObjectCommand({ Bucket: 'pol', Key: 'public/p', Body: 'p' }));
+    await putPolicy(
+      policyOf(
+        '2012-10-17',
+        {
+          Effect: 'Allow',
+          Principal: '*',
+          NotAction: ['s3:DeleteObject', 's3:PutObjectTagging'],
+          Resource: ['arn:aws:s3:::pol/*'],
+        },
+        {
+          Effect: 'Deny',
+          Principal: '*',
+          Action: ['s3:GetObject'],
+          NotResource: ['arn:aws:s3:::pol/public/*'],
+        },
+      ),
+    );
+    expect(await anon('GET', '/pol/public/p')).toBe(200);
+    expect(await anon('GET', '/pol/f')).toBe(403);
+    expect(await anon('PUT', '/pol/public/new', 'n')).toBe(200);
+    expect(await anon('DELETE', '/pol/public/new')).toBe(403);
+  });
+
+  it('2008-10-17 is accepted (variables are literal text there); other versions are MalformedPolicy', async () => {
+    const statement = {
+      Effect: 'Allow',
+      Principal: '*',
+      Action: 's3:GetObject',
+      Resource: 'arn:aws:s3:::pol/*',
+    };
+    await putPolicy(policyOf('2008-10-17', statement));
+    expect(await anon('GET', '/pol/f')).toBe(200);
+    for (const version of ['2012-10-18', '', undefined])
+      await expect(putPolicy(policyOf(version, statement))).rejects.toMatchObject({
+        name: 'MalformedPolicy',
+      });
   });
 });

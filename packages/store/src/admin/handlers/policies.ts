@@ -21,7 +21,7 @@ export function listPoliciesReply(call: AdminCall): Reply {
   return jsonReply(listPolicies(call.iam));
 }
 
-/** v1: the raw document, indented; v2: MinIO's PolicyInfo wrapper. */
+/** v1: the raw document, indented; v2: MinIO's PolicyInfo (name, document, dates). */
 export function policyInfoReply(call: AdminCall, name: string, v2: boolean): Reply {
   call.require('admin:GetPolicy');
   const document = policyDocument(call.iam, name);
@@ -36,7 +36,7 @@ export function policyInfoReply(call: AdminCall, name: string, v2: boolean): Rep
     };
   }
   const { createDate, updateDate } = policyDates(call.iam, name);
-  return jsonReply({ Version: 1, Policy: document, CreateDate: createDate, UpdateDate: updateDate });
+  return jsonReply({ PolicyName: name, Policy: document, CreateDate: createDate, UpdateDate: updateDate });
 }
 
 export async function addPolicyReply(call: AdminCall, name: string): Promise<Reply> {

@@ -6,7 +6,9 @@ import { ApiError } from '../../s3/errors.js';
 import type { QuotaValue } from '../../s3/settings.js';
 
 // GET /get-bucket-quota and PUT /set-bucket-quota (madmin-protocol.md §3.7): a hard quota
-// in bytes, enforced by the S3 layer on every write; quota 0 clears it.
+// in bytes, enforced by the S3 layer on every write. Quota 0 (or a document without one, as
+// `mc quota clear` sends) clears it; like MinIO, which keeps the document it was sent, a
+// cleared bucket then answers an empty quota, and only one never given a quota answers 404.
 
 export async function getBucketQuota(
   layer: ObjectLayer,
@@ -33,6 +35,7 @@ function parseQuota(body: Buffer): QuotaValue {
   if (quotatype === 'fifo') throw new ApiError('InvalidArgument', "'fifo' quota type is deprecated");
   if (quotatype !== undefined && quotatype !== 'hard' && quotatype !== '')
     throw new ApiError('InvalidArgument', `Unknown quota type '${String(quotatype)}'`);
+  if (quota === undefined) return { quota: 0, quotatype: 'hard' };
   if (typeof quota !== 'number' || !Number.isSafeInteger(quota) || quota < 0)
     throw new ApiError('InvalidArgument', 'The quota must be a non-negative whole number of bytes');
   return { quota, quotatype: 'hard' };
@@ -45,9 +48,7 @@ export async function setBucketQuota(
   body: Buffer,
 ): Promise<Reply> {
   await layer.getBucketInfo(bucket);
-  const value = parseQuota(body);
-  const configs = new BucketConfigStore(system);
-  if (value.quota === 0) await configs.delete(bucket, 'quota');
-  else await configs.put(bucket, 'quota', value);
+  // Quota 0 is kept, not deleted: enforcement reads it as no quota (settings.ts).
+  await new BucketConfigStore(system).put(bucket, 'quota', parseQuota(body));
   return emptyReply(200);
 }

@@ -11,6 +11,11 @@ describe('supported condition keys', () => {
     's3:RequestObjectTag/a b',
     's3:signatureAge',
     's3:x-amz-content-sha256',
+    's3:x-amz-grant-full-control',
+    's3:x-amz-website-redirect-location',
+    'ldap:username',
+    'aws:groups',
+    'jwt:sub',
   ])('accepts %s', (key) => expect(isSupportedConditionKey(key)).toBe(true));
 
   it.each([
@@ -20,9 +25,9 @@ describe('supported condition keys', () => {
     's3:ExistingObjectTag',
     'jwt:favourite',
     // In MinIO's list, but nothing here fills them in: refused rather than never matching.
-    'jwt:sub',
-    'ldap:groups',
-    'aws:groups',
+    'jwt:email',
+    'jwt:groups',
+    's3:LocationConstraint',
     'prefix',
     '',
   ])('refuses %j', (key) => expect(isSupportedConditionKey(key)).toBe(false));

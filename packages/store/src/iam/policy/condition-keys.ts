@@ -2,10 +2,13 @@ import { PolicyError } from './errors.js';
 import type { Policy } from './types.js';
 
 // The condition keys a policy may name: those of MinIO's list (minio/pkg policy/condition
-// keyname.go) that the store fills in for a request. Any other key is refused when the policy
-// is stored: evaluation would never find it, so a Deny it guards would silently never apply.
-// (MinIO's list also has s3:LocationConstraint, s3:object-lock-remaining-retention-days,
-// aws:groups, ldap:*, jwt:* and sts:/svc:DurationSeconds, which nothing here supplies yet.)
+// keyname.go) that the store fills in for a request, and the request headers AWS defines as
+// PutObject keys beside them (the x-amz-grant-* headers, x-amz-website-redirect-location,
+// s3:if-match and s3:if-none-match).
+// Any other key is refused when the policy is stored: evaluation would never find it, so a
+// Deny it guards would silently never apply. (MinIO's list also has s3:LocationConstraint,
+// the OpenID claims besides jwt:sub and sts:/svc:DurationSeconds, which nothing here
+// supplies yet.)
 
 const KEYS = [
   's3:signatureversion',
@@ -19,6 +22,14 @@ const KEYS = [
   's3:x-amz-server-side-encryption-aws-kms-key-id',
   's3:x-amz-content-sha256',
   's3:x-amz-acl',
+  's3:x-amz-grant-full-control',
+  's3:x-amz-grant-read',
+  's3:x-amz-grant-read-acp',
+  's3:x-amz-grant-write',
+  's3:x-amz-grant-write-acp',
+  's3:x-amz-website-redirect-location',
+  's3:if-match',
+  's3:if-none-match',
   's3:prefix',
   's3:delimiter',
   's3:max-keys',
@@ -26,6 +37,7 @@ const KEYS = [
   's3:object-lock-mode',
   's3:object-lock-legal-hold',
   's3:object-lock-retain-until-date',
+  's3:object-lock-remaining-retention-days',
   's3:RequestObjectTagKeys',
   'aws:Referer',
   'aws:SourceIp',
@@ -36,6 +48,12 @@ const KEYS = [
   'aws:principaltype',
   'aws:userid',
   'aws:username',
+  // What a directory or provider login knows of its user (MinIO fills them from its claims).
+  'aws:groups',
+  'ldap:user',
+  'ldap:username',
+  'ldap:groups',
+  'jwt:sub',
 ];
 
 const SUPPORTED = new Set(KEYS.map((k) => k.toLowerCase()));

@@ -1,6 +1,12 @@
 import { BlockList, isIP } from 'node:net';
 import { CONDITION_OPERATORS, type Condition, type ConditionOperator, type SetQualifier } from './types.js';
-import { chunksToText, literalPattern, type RequestContext, substituteVariables } from './variables.js';
+import {
+  chunksToText,
+  contextKey,
+  literalPattern,
+  type RequestContext,
+  substituteVariables,
+} from './variables.js';
 import { matchPattern, type PatternChunk } from './wildcard.js';
 
 // Condition operators with AWS semantics:
@@ -185,7 +191,7 @@ export function conditionsHold(
 }
 
 export function conditionHolds(condition: Condition, context: RequestContext, variables: boolean): boolean {
-  const requestValues = context.get(condition.key.toLowerCase()) ?? [];
+  const requestValues = context.get(contextKey(condition.key)) ?? [];
   const present = requestValues.length > 0;
   if (condition.operator === 'Null') {
     return condition.values.some((value) => (value.toLowerCase() === 'true') === !present);

@@ -839,6 +839,27 @@ const cases: Case[] = [
     allowed: false,
   },
   {
+    name: 'a principal pattern matches ARNs with wildcards',
+    principal: bob,
+    bucket: [
+      deny('s3:*', allPhotos, { Principal: { AWS: 'arn:aws:iam::*' } }),
+      allow('s3:*', allPhotos, everyone),
+    ],
+    allowed: false,
+  },
+  {
+    name: 'a principal pattern matches access keys with wildcards',
+    principal: alice,
+    bucket: [allow('s3:GetObject', allPhotos, { Principal: { AWS: ['al?c*'] } })],
+    allowed: true,
+  },
+  {
+    name: 'a principal pattern never reaches anonymous callers',
+    principal: anonymous,
+    bucket: [allow('s3:GetObject', allPhotos, { Principal: { AWS: ['arn:aws:iam::*'] } })],
+    allowed: false,
+  },
+  {
     name: 'Deny NotPrincipal hits everyone else',
     principal: bob,
     bucket: [allow('s3:*', allPhotos, everyone), deny('s3:*', allPhotos, { NotPrincipal: { AWS: 'alice' } })],

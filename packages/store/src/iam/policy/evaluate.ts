@@ -2,7 +2,7 @@ import { actionMatches, namesNonS3Action } from './actions.js';
 import { conditionsHold } from './conditions.js';
 import type { Policy, PrincipalSpec, Statement } from './types.js';
 import { contextFrom, literalPattern, type RequestContext, substituteVariables } from './variables.js';
-import { matchPattern } from './wildcard.js';
+import { matchPattern, matchWildcard } from './wildcard.js';
 
 export { isPublicBucketPolicy } from './public.js';
 
@@ -77,11 +77,17 @@ function isAnonymous(principal: RequestPrincipal | undefined): boolean {
   return principal === undefined || principal.type === 'anonymous';
 }
 
-/** `*` is everyone, anonymous included; otherwise the user's ARN or access key, exactly. */
+/**
+ * `*` is everyone, anonymous included; otherwise a pattern for the user's ARN or access key,
+ * with wildcards as MinIO matches principals (`arn:aws:iam::*` is every signed-in user). An
+ * exact match only would leave such a Deny silently never applying.
+ */
 function principalMatches(spec: PrincipalSpec, principal: RequestPrincipal | undefined): boolean {
   if (spec.aws.includes('*')) return true;
   if (principal === undefined || principal.type === 'anonymous') return false;
-  return spec.aws.some((name) => name === principal.arn || name === principal.accessKey);
+  return spec.aws.some(
+    (pattern) => matchWildcard(pattern, principal.arn) || matchWildcard(pattern, principal.accessKey),
+  );
 }
 
 function actionApplies(statement: Statement, action: string): boolean {

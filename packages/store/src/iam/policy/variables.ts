@@ -4,14 +4,24 @@ import type { PatternChunk } from './wildcard.js';
 // is literal text: a user called `a*` must not gain a wildcard. An unknown or absent variable
 // makes the whole resource or value match nothing, as AWS does.
 
-/** Request context with lower-cased keys: condition keys and variable names are case-insensitive. */
+/** Request context under `contextKey`s: condition keys and variable names are case-insensitive. */
 export type RequestContext = ReadonlyMap<string, readonly string[]>;
+
+/**
+ * How a key is looked up: its name lower-cased, and what follows a slash (the tag key of
+ * s3:ExistingObjectTag/<key>) kept as written, since S3 tag keys are case-sensitive: a tag
+ * "env" must not stand in for "Env" (MinIO matches that part exactly too).
+ */
+export function contextKey(key: string): string {
+  const slash = key.indexOf('/');
+  return slash < 0 ? key.toLowerCase() : key.slice(0, slash).toLowerCase() + key.slice(slash);
+}
 
 export function contextFrom(conditions: Readonly<Record<string, readonly string[]>>): RequestContext {
   const context = new Map<string, readonly string[]>();
   for (const [key, values] of Object.entries(conditions)) {
-    const lower = key.toLowerCase();
-    context.set(lower, [...(context.get(lower) ?? []), ...values]);
+    const name = contextKey(key);
+    context.set(name, [...(context.get(name) ?? []), ...values]);
   }
   return context;
 }

@@ -1,6 +1,7 @@
 import { emptyReply, type Reply, xmlReply } from '../../http/reply.js';
-import { bucketPolicy, putObjectTaggingAccess } from '../authorize.js';
+import { bucketPolicy, putObjectConfigAccesses } from '../authorize.js';
 import type { S3Call, S3Deps } from '../call.js';
+import { legalHoldConditions, requestTagConditions, retentionConditions } from '../condition-keys.js';
 import { parseTagging, taggingXml } from '../config/tagging.js';
 import { ApiError } from '../errors.js';
 import {
@@ -66,25 +67,30 @@ export async function getObjectConfig(deps: S3Deps, op: ConfigOp): Promise<Reply
 
 export async function putObjectConfig(deps: S3Deps, call: S3Call, op: ConfigOp): Promise<Reply> {
   const now = new Date();
+  // Judged with what the body sets (condition keys), so read first; a caller nothing could
+  // allow is refused before (an anonymous one without a bucket policy).
+  if (!call.auth && !(await bucketPolicy(deps, op.bucket))) throw new ApiError('AccessDenied');
+  const judged = async (keys: Record<string, string[]>) => {
+    for (const access of putObjectConfigAccesses(op, keys)) await call.authorize(access);
+  };
   let patch: Parameters<S3Deps['layer']['updateObjectMeta']>[3];
   if (op.kind === 'tagging') {
-    // Judged with the body's tags, so read first; a caller nothing could allow is refused
-    // before (an anonymous one without a bucket policy).
-    if (!call.auth && !(await bucketPolicy(deps, op.bucket))) throw new ApiError('AccessDenied');
     const parsed = parseTagging(await body(call, op), MAX_OBJECT_TAGS);
-    await call.authorize(putObjectTaggingAccess(op, parsed));
+    await judged(requestTagConditions(parsed));
     const tags = encodeTagQuery(parsed);
     patch = () => ({ tags });
   } else if (op.kind === 'retention') {
-    await requireLock(deps, op.bucket);
     const next = parseRetentionXml(await body(call, op), now);
+    await judged(retentionConditions(next, now));
+    await requireLock(deps, op.bucket);
     patch = (info) => {
       guardRetentionChange(info.retention, next, op.bypassGovernance, now);
       return { retention: next };
     };
   } else {
-    await requireLock(deps, op.bucket);
     const legalHold = parseLegalHoldXml(await body(call, op));
+    await judged(legalHoldConditions(legalHold));
+    await requireLock(deps, op.bucket);
     patch = () => ({ legalHold });
   }
   const info = await deps.layer.updateObjectMeta(op.bucket, op.key, versionOf(op), patch);

@@ -186,7 +186,11 @@ func policies(ctx context.Context, adm *madmin.AdminClient) {
 		if err != nil {
 			return err
 		}
-		return expect(!info.CreateDate.IsZero() && len(info.Policy) > 0, "info v2 gave %+v", info)
+		var got, want interface{}
+		_ = json.Unmarshal(info.Policy, &got)
+		_ = json.Unmarshal([]byte(goPolicy), &want)
+		// MinIO's PolicyInfo names the policy (madmin's PolicyName).
+		return expect(info.PolicyName == "gopolicy" && !info.CreateDate.IsZero() && !info.UpdateDate.IsZero() && reflect.DeepEqual(got, want), "info v2 gave %+v", info)
 	}())
 	check("SetPolicy user", adm.SetPolicy(ctx, "readonly,gopolicy", "gouser", false))
 	check("SetPolicy group", adm.SetPolicy(ctx, "diagnostics", "gogroup", true))
@@ -279,6 +283,16 @@ func quotaAndAccount(ctx context.Context, adm *madmin.AdminClient, s3 *minio.Cli
 		}
 		return expect(q.Quota == 1<<20 && q.Type == madmin.HardQuota, "quota %+v", q)
 	}())
+	// mc quota clear: madmin's empty BucketQuota. MinIO then answers an empty quota, not 404.
+	check("SetBucketQuota clear", adm.SetBucketQuota(ctx, "gobucket", &madmin.BucketQuota{}))
+	check("GetBucketQuota cleared", func() error {
+		q, err := adm.GetBucketQuota(ctx, "gobucket")
+		if err != nil {
+			return err
+		}
+		return expect(q.Quota == 0, "quota %+v", q)
+	}())
+	check("SetBucketQuota again", adm.SetBucketQuota(ctx, "gobucket", &madmin.BucketQuota{Quota: 1 << 20, Type: madmin.HardQuota}))
 	check("AccountInfo", func() error {
 		info, err := adm.AccountInfo(ctx, madmin.AccountOpts{})
 		if err != nil {
