@@ -26,7 +26,14 @@ import type { S3Operation } from '../router.js';
 import { bucketSettings, versioningOf } from '../settings.js';
 import { chain } from '../streams.js';
 import { el, elAttrs, S3_NAMESPACE } from '../xml/writer.js';
-import { checksumElements, newVersionMeta, objectChecksums, sseForWrite, withinQuota } from './objects.js';
+import {
+  checksumElements,
+  newVersionMeta,
+  objectChecksums,
+  sseForWrite,
+  versionIdHeader,
+  withinQuota,
+} from './objects.js';
 
 type CopyOp = Extract<S3Operation, { op: 'CopyObject' }>;
 
@@ -213,8 +220,7 @@ export async function copyObject(deps: S3Deps, call: S3Call, op: CopyOp): Promis
     read.stream.destroy();
     throw err;
   });
-  const headers: Record<string, string> = { ...sseResponseHeaders(sse) };
-  if (versioningOf(settings, op.key) !== 'unversioned') headers['x-amz-version-id'] = info.versionId;
+  const headers: Record<string, string> = { ...sseResponseHeaders(sse), ...versionIdHeader(info.versionId) };
   if (read.info.versionId !== 'null') headers['x-amz-copy-source-version-id'] = read.info.versionId;
   return {
     ...xmlReply(

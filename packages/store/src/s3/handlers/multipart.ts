@@ -29,6 +29,7 @@ import {
   contentMd5,
   newVersionMeta,
   sseForWrite,
+  versionIdHeader,
   withChecksums,
   withinQuota,
 } from './objects.js';
@@ -326,8 +327,8 @@ export async function completeMultipartUpload(
   );
   const headers: Record<string, string> = {
     ...sseResponseHeaders(sseOf({ internal: upload.meta.internal ?? {} })),
+    ...versionIdHeader(info.versionId),
   };
-  if (versioningOf(settings, op.key) !== 'unversioned') headers['x-amz-version-id'] = info.versionId;
   return xmlReply(
     elAttrs(
       'CompleteMultipartUploadResult',
