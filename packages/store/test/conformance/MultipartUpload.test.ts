@@ -308,8 +308,14 @@ describe('multipart upload', () => {
           ...more,
         }),
       );
-    // Past the end, or starting at it: the same bad copy range, not an unsatisfiable read.
+    // Past the end, or starting at it: InvalidRange, as S3 documents for UploadPartCopy.
     for (const CopySourceRange of ['bytes=50-100', 'bytes=100-102'])
+      await expect(third({ CopySourceRange })).rejects.toMatchObject({
+        name: 'InvalidRange',
+        $metadata: { httpStatusCode: 416 },
+      });
+    // Not of the form bytes=first-last: InvalidArgument.
+    for (const CopySourceRange of ['bytes=19-10', 'bytes=-5', 'bytes=abc'])
       await expect(third({ CopySourceRange })).rejects.toMatchObject({
         name: 'InvalidArgument',
         $metadata: { httpStatusCode: 400 },

@@ -47,10 +47,13 @@ export function copySourceKey(call: S3Call): SseNone | SseCustomerKey {
   }
 }
 
-/** A copy range must lie inside the source (InvalidArgument, not 416: nothing is being read). */
+/**
+ * A copy range must lie inside the source: S3's UploadPartCopy answers InvalidRange (a range
+ * that is not of the form bytes=first-last is InvalidArgument, found when parsed).
+ */
 function copyRangeWithin(range: RangeSpec, size: number): void {
   if ('suffix' in range || range.start >= size || (range.end ?? size) >= size)
-    throw new ApiError('InvalidArgument', `Range specified is not valid for source object of size: ${size}`);
+    throw new ApiError('InvalidRange', `Range specified is not valid for source object of size: ${size}`);
 }
 
 /** Opens the copy source, after its x-amz-copy-source-if-* conditions (any failure is 412 for copies). */
