@@ -182,7 +182,50 @@ describe('multipart upload', () => {
     // document (whitespace around the number) is read as Go's encoding/xml reads it.
     const pretty = await completeXml('\n      1\n    ');
     expect(pretty.status).toBe(200);
-    await expect(complete([a])).rejects.toMatchObject({ name: 'NoSuchUpload' });
+    // Completed: other parts than the ones it was completed with name no upload.
+    await expect(complete([a, b])).rejects.toMatchObject({ name: 'NoSuchUpload' });
+  });
+
+  it('a Complete repeated with the same parts after it succeeded answers the same object, as S3 does', async () => {
+    const Bucket = 'mpu-again';
+    await t.s3.send(new CreateBucketCommand({ Bucket }));
+    await t.s3.send(
+      new s3sdk.PutBucketVersioningCommand({ Bucket, VersioningConfiguration: { Status: 'Enabled' } }),
+    );
+    const { UploadId } = await t.s3.send(new CreateMultipartUploadCommand({ Bucket, Key: 'twice' }));
+    const parts: s3sdk.CompletedPart[] = [];
+    for (const [PartNumber, Body] of [fill(5 * MiB, 1), fill(10, 2)].entries())
+      parts.push({
+        PartNumber: PartNumber + 1,
+        ETag: (
+          await t.s3.send(
+            new UploadPartCommand({ Bucket, Key: 'twice', UploadId, PartNumber: PartNumber + 1, Body }),
+          )
+        ).ETag!,
+      });
+    const complete = (Parts: s3sdk.CompletedPart[], Key = 'twice') =>
+      t.s3.send(new CompleteMultipartUploadCommand({ Bucket, Key, UploadId, MultipartUpload: { Parts } }));
+    const first = await complete(parts);
+    const again = await complete(parts);
+    expect([again.ETag, again.VersionId, again.Key]).toEqual([first.ETag, first.VersionId, 'twice']);
+    // ETags written without their quotes name the same parts.
+    const bare = parts.map((p) => ({ ...p, ETag: p.ETag!.replaceAll('"', '') }));
+    expect((await complete(bare)).VersionId).toBe(first.VersionId);
+    // Not the parts it was completed with, nor another key: no such upload.
+    for (const attempt of [complete(parts.slice(0, 1)), complete(parts, 'other')])
+      await expect(attempt).rejects.toMatchObject({
+        name: 'NoSuchUpload',
+        $metadata: { httpStatusCode: 404 },
+      });
+    // Only one version was made.
+    const versions = await t.s3.send(new s3sdk.ListObjectVersionsCommand({ Bucket, Prefix: 'twice' }));
+    expect(versions.Versions?.map((v) => v.VersionId)).toEqual([first.VersionId]);
+    // Once the key holds another object, the upload is over for good.
+    const newer = await t.s3.send(new PutObjectCommand({ Bucket, Key: 'twice', Body: 'newer' }));
+    await expect(complete(parts)).rejects.toMatchObject({ name: 'NoSuchUpload' });
+    for (const VersionId of [first.VersionId, newer.VersionId])
+      await t.s3.send(new s3sdk.DeleteObjectCommand({ Bucket, Key: 'twice', VersionId }));
+    await t.s3.send(new s3sdk.DeleteBucketCommand({ Bucket }));
   });
 
   it('per-part checksums: recorded on upload, checked on complete', async () => {
