@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { Readable } from 'node:stream';
+import { PassThrough, Readable } from 'node:stream';
 import { crc32 } from 'node:zlib';
 import * as s3sdk from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -367,6 +367,54 @@ describe('multipart upload', () => {
       name: 'PreconditionFailed',
     });
     await t.s3.send(new AbortMultipartUploadCommand({ Bucket: 'mpu', Key: 'copied', UploadId: id }));
+  });
+
+  it('a part sent twice whose first upload finishes last: Complete takes the one whose ETag it names', async () => {
+    const id = await create('resent');
+    const first = fill(5 * MiB, 1);
+    const second = fill(5 * MiB, 2);
+    // The first upload of part 1 is held back before its last byte.
+    const held = new PassThrough();
+    const slow = t.s3.send(
+      new UploadPartCommand({
+        Bucket: 'mpu',
+        Key: 'resent',
+        UploadId: id,
+        PartNumber: 1,
+        Body: held,
+        ContentLength: first.length,
+      }),
+    );
+    held.write(first.subarray(0, first.length - 1));
+    // Its resend goes through meanwhile, then the first finishes.
+    const resent = await part('resent', id, 1, second);
+    held.end(first.subarray(first.length - 1));
+    const late = { PartNumber: 1, ETag: (await slow).ETag! };
+    expect(late.ETag).toBe(`"${md5hex(first)}"`);
+    // A part uploaded again after the first upload finished replaces it, as S3 does.
+    const replaced = await part('resent', id, 2, fill(10, 4));
+    const tail = await part('resent', id, 2, fill(10, 3));
+    await expect(
+      t.s3.send(
+        new CompleteMultipartUploadCommand({
+          Bucket: 'mpu',
+          Key: 'resent',
+          UploadId: id,
+          MultipartUpload: { Parts: [resent, replaced] },
+        }),
+      ),
+    ).rejects.toMatchObject({ name: 'InvalidPart' });
+    const done = await t.s3.send(
+      new CompleteMultipartUploadCommand({
+        Bucket: 'mpu',
+        Key: 'resent',
+        UploadId: id,
+        MultipartUpload: { Parts: [resent, tail] },
+      }),
+    );
+    expect(done.ETag).toBeDefined();
+    const got = await t.s3.send(new GetObjectCommand({ Bucket: 'mpu', Key: 'resent', PartNumber: 1 }));
+    expect(md5hex(Buffer.from(await got.Body!.transformToByteArray()))).toBe(md5hex(second));
   });
 
   it('ListParts pages with max-parts and part-number-marker', async () => {

@@ -100,9 +100,10 @@ function partStep(
   entry: Buffer,
   dataId: string,
   part: UploadPartRecord,
+  started: number,
   what: string,
   missing?: UploadRecord,
-): DriveStep<{ saved: SavedEntries; replaced: UploadPartRecord | undefined }> {
+): DriveStep<{ saved: SavedEntries; dropped: UploadPartRecord[] }> {
   return {
     what,
     apply(ix) {
@@ -110,8 +111,8 @@ function partStep(
       if (held === undefined && !missing) throw new Error('upload missing on this drive');
       const current = held ?? missing!;
       if (current.dataId !== dataId) throw new Error('another upload on this drive');
-      const { replaced, saved, written } = writePart(ix, entry, current, held !== undefined, part);
-      return { value: { saved, replaced }, written };
+      const { dropped, saved, written } = writePart(ix, entry, current, held !== undefined, part, started);
+      return { value: { saved, dropped }, written };
     },
     undo: (ix, applied) => putBack(ix, applied.saved),
   };
@@ -119,6 +120,7 @@ function partStep(
 
 export async function putObjectPart(ctx: EngineContext, input: PutPartInput): Promise<PartInfo> {
   const { bucket, key, uploadId, partNumber } = input;
+  const started = Date.now();
   const { record, holders: copies } = readUpload(ctx, bucket, key, uploadId);
   const folder = (i: number) => dataDir(ctx.drives.paths[i]!, bucket, key, record.dataId);
   const file = `part.${partNumber}.${randomBytes(6).toString('hex')}`;
@@ -163,17 +165,16 @@ export async function putObjectPart(ctx: EngineContext, input: PutPartInput): Pr
           : undefined;
       return commitEach(ctx.drives, params, (i) =>
         encoded.shards[i]
-          ? partStep(entry, record.dataId, part, `${bucket} ${key}/${uploadId}`, missing(i))
+          ? partStep(entry, record.dataId, part, started, `${bucket} ${key}/${uploadId}`, missing(i))
           : undefined,
       );
     });
     committed = true;
-    // The part this one replaced, on each drive that had it.
+    // The parts this one replaced, on each drive that had them.
     await Promise.all(
-      results.map(async (r, i) => {
-        const old = r?.replaced;
-        if (old) await rm(join(folder(i), old.file), { force: true });
-      }),
+      results.map((r, i) =>
+        Promise.all((r?.dropped ?? []).map((old) => rm(join(folder(i), old.file), { force: true }))),
+      ),
     );
     return toPartInfo(part);
   } catch (err) {
