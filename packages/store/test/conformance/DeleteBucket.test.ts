@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import * as s3sdk from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { configDir } from '../../src/engine/fs/layout.js';
+import { bucketDir, configDir } from '../../src/engine/fs/layout.js';
 import { rawRequest, signedRequest, startTestStore, type TestStore, xmlCode } from '../support/store.js';
 
 const {
@@ -312,6 +312,35 @@ describe('DeleteBucket racing writes', () => {
     put.finish();
     expect([deleted, await put.done]).toEqual(['BucketNotEmpty', 'ok']);
     expect((await t.s3.send(new ListObjectsV2Command({ Bucket: 'race-plain' }))).KeyCount).toBe(1);
+  });
+
+  it('a part still arriving is no object: the emptied bucket goes, the part then fails, nothing comes back', async () => {
+    await t.s3.send(new CreateBucketCommand({ Bucket: 'race-part' }));
+    const { UploadId } = await t.s3.send(new CreateMultipartUploadCommand({ Bucket: 'race-part', Key: 'k' }));
+    const body = new PassThrough();
+    const part = outcome(
+      t.s3.send(
+        new s3sdk.UploadPartCommand({
+          Bucket: 'race-part',
+          Key: 'k',
+          UploadId,
+          PartNumber: 1,
+          Body: body,
+          ContentLength: 2048,
+        }),
+      ),
+    );
+    body.write(Buffer.alloc(2047, 1));
+    await new Promise((r) => setTimeout(r, 100));
+    const deleted = await outcome(t.s3.send(new DeleteBucketCommand({ Bucket: 'race-part' })));
+    body.end(Buffer.alloc(1, 1));
+    expect([deleted, await part]).toEqual(['ok', 'NoSuchUpload']);
+    await t.s3.send(new CreateBucketCommand({ Bucket: 'race-part' }));
+    expect((await t.s3.send(new ListMultipartUploadsCommand({ Bucket: 'race-part' }))).Uploads ?? []).toEqual(
+      [],
+    );
+    // No folder of the part's is left on any drive.
+    for (const d of t.drives) expect(await readdir(bucketDir(d, 'race-part'))).toEqual([]);
   });
 
   it('a forced delete waits for the PUT, then removes it too; nothing comes back', async () => {

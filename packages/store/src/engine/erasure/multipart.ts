@@ -118,7 +118,15 @@ function partStep(
   };
 }
 
-export async function putObjectPart(ctx: EngineContext, input: PutPartInput): Promise<PartInfo> {
+/**
+ * Writes a part. `gate` runs its commit (the bucket held open against deletion while it does);
+ * the body is taken before, outside it.
+ */
+export async function putObjectPart(
+  ctx: EngineContext,
+  input: PutPartInput,
+  gate: <T>(commit: () => Promise<T>) => Promise<T> = (commit) => commit(),
+): Promise<PartInfo> {
   const { bucket, key, uploadId, partNumber } = input;
   const started = Date.now();
   const { record, holders: copies } = readUpload(ctx, bucket, key, uploadId);
@@ -154,21 +162,23 @@ export async function putObjectPart(ctx: EngineContext, input: PutPartInput): Pr
       ...(facts.actualSize === undefined ? {} : { actualSize: facts.actualSize }),
     };
     const entry = uploadEntry(bucket, key, uploadId);
-    const { results } = await ctx.locks.run(uploadLock(uploadId), () => {
-      // An upload a crash left on fewer drives than write quorum (yet listed, on read
-      // quorum) takes its parts on the others too, or none could ever commit. One aborted
-      // or completed meanwhile (gone from the drives) is not made again.
-      const holders = ctx.drives.all().filter((ix) => ix?.uploads.get(entry) !== undefined).length;
-      const missing = (i: number) =>
-        holders >= ctx.params.readQuorum
-          ? { ...record, index: shardOn(offset, i, total), parts: [] }
-          : undefined;
-      return commitEach(ctx.drives, params, (i) =>
-        encoded.shards[i]
-          ? partStep(entry, record.dataId, part, started, `${bucket} ${key}/${uploadId}`, missing(i))
-          : undefined,
-      );
-    });
+    const { results } = await gate(() =>
+      ctx.locks.run(uploadLock(uploadId), () => {
+        // An upload a crash left on fewer drives than write quorum (yet listed, on read
+        // quorum) takes its parts on the others too, or none could ever commit. One aborted
+        // or completed meanwhile (gone from the drives) is not made again.
+        const holders = ctx.drives.all().filter((ix) => ix?.uploads.get(entry) !== undefined).length;
+        const missing = (i: number) =>
+          holders >= ctx.params.readQuorum
+            ? { ...record, index: shardOn(offset, i, total), parts: [] }
+            : undefined;
+        return commitEach(ctx.drives, params, (i) =>
+          encoded.shards[i]
+            ? partStep(entry, record.dataId, part, started, `${bucket} ${key}/${uploadId}`, missing(i))
+            : undefined,
+        );
+      }),
+    );
     committed = true;
     // The parts this one replaced, on each drive that had them.
     await Promise.all(
