@@ -295,6 +295,65 @@ describe('object lock', () => {
     expect([head.ObjectLockMode, head.ObjectLockLegalHoldStatus]).toEqual([undefined, undefined]);
   });
 
+  it('a bucket without object lock refuses every lock request and header: InvalidRequest', async () => {
+    await t.s3.send(new PutObjectCommand({ Bucket: 'plain', Key: 'k', Body: 'x' }));
+    const lock = { ObjectLockMode: 'GOVERNANCE' as const, ObjectLockRetainUntilDate: inDays(1) };
+    const calls: [string, () => Promise<unknown>][] = [
+      [
+        'CopyObject',
+        () =>
+          t.s3.send(
+            new s3sdk.CopyObjectCommand({ Bucket: 'plain', Key: 'c', CopySource: 'plain/k', ...lock }),
+          ),
+      ],
+      [
+        'CreateMultipartUpload',
+        () => t.s3.send(new s3sdk.CreateMultipartUploadCommand({ Bucket: 'plain', Key: 'c', ...lock })),
+      ],
+      [
+        'CreateMultipartUpload hold',
+        () =>
+          t.s3.send(
+            new s3sdk.CreateMultipartUploadCommand({
+              Bucket: 'plain',
+              Key: 'c',
+              ObjectLockLegalHoldStatus: 'ON',
+            }),
+          ),
+      ],
+      [
+        'PutObjectRetention',
+        () =>
+          t.s3.send(
+            new PutObjectRetentionCommand({
+              Bucket: 'plain',
+              Key: 'k',
+              Retention: { Mode: 'GOVERNANCE', RetainUntilDate: inDays(1) },
+            }),
+          ),
+      ],
+      [
+        'PutObjectLegalHold',
+        () =>
+          t.s3.send(
+            new PutObjectLegalHoldCommand({ Bucket: 'plain', Key: 'k', LegalHold: { Status: 'ON' } }),
+          ),
+      ],
+      ['GetObjectRetention', () => t.s3.send(new GetObjectRetentionCommand({ Bucket: 'plain', Key: 'k' }))],
+    ];
+    for (const [name, call] of calls)
+      await expect(call(), name).rejects.toMatchObject({
+        name: 'InvalidRequest',
+        message: 'Bucket is missing Object Lock Configuration.',
+        $metadata: { httpStatusCode: 400 },
+      });
+    // Nothing was written.
+    const listed = await t.s3.send(new s3sdk.ListObjectsV2Command({ Bucket: 'plain', Prefix: 'c' }));
+    expect(listed.KeyCount).toBe(0);
+    const uploads = await t.s3.send(new s3sdk.ListMultipartUploadsCommand({ Bucket: 'plain' }));
+    expect(uploads.Uploads ?? []).toEqual([]);
+  });
+
   it('a retain-until date must be an RFC 3339 time that exists, with its zone', async () => {
     for (const date of ['2099-02-30T00:00:00Z', '2099-01-01T00:00:00', '2099-01-01', 'soon']) {
       const res = await signedRequest(t.store.port, {
