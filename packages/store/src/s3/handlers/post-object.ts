@@ -25,7 +25,7 @@ import { defaultRetention } from '../request/object-lock.js';
 import { encodeTagQuery, MAX_OBJECT_TAGS } from '../request/tagging.js';
 import { type BucketSettings, bucketSettings, versioningOf } from '../settings.js';
 import { el } from '../xml/writer.js';
-import { parseContentMd5, sseAsked, versionIdHeader, withinQuota } from './objects.js';
+import { parseContentMd5, sseAsked, withinQuota } from './objects.js';
 
 const defaultLock = (settings: BucketSettings) =>
   settings.objectLock ? defaultRetention(settings.objectLock, new Date()) : {};
@@ -255,7 +255,8 @@ export async function postObject(deps: S3Deps, ctx: RequestContext, bucket: stri
     await form.discard();
     throw err;
   });
+  const answered = sseResponseHeaders(sse);
   // A versioned bucket names the new version, as MinIO's POST handler does.
-  const answered = { ...sseResponseHeaders(sse), ...versionIdHeader(info.versionId) };
+  if (info.versionId !== 'null') answered['x-amz-version-id'] = info.versionId;
   return successReply(fields, ctx, bucket, key, info.etag, answered);
 }
