@@ -37,6 +37,11 @@ export interface UploadPartRecord {
   etag: string;
   mod: number;
   internal: Record<string, string>;
+  /**
+   * Uploads of the same part number that overlapped this one in time (a client resending a
+   * part it thought lost), newest first: Complete takes whichever one its ETag names.
+   */
+  alternates?: UploadPartRecord[];
 }
 
 export interface UploadMeta {
@@ -98,6 +103,7 @@ function decodePart(raw: unknown): UploadPartRecord {
     internal: stringMap(f, 'internal', KIND),
   };
   if (f.actualSize !== undefined) part.actualSize = int(f, 'actualSize', KIND);
+  if (f.alternates !== undefined) part.alternates = listOfRecords(f, 'alternates', KIND, decodePart);
   return part;
 }
 

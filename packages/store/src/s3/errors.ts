@@ -81,6 +81,7 @@ export const ERROR_CATALOGUE = {
   InvalidRange: { status: 416, message: 'The requested range is not satisfiable' },
   InvalidPartNumber: { status: 416, message: 'The requested partnumber is not satisfiable' },
   InvalidRequest: { status: 400, message: 'Invalid Request' },
+  InvalidRetentionPeriod: { status: 400, message: 'The retention period specified is not valid.' },
   InvalidStorageClass: { status: 400, message: 'Invalid storage class.' },
   InvalidTag: { status: 400, message: 'The tag provided was not a valid tag.' },
   InvalidTokenId: { status: 403, message: 'The security token included in the request is invalid' },

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import * as s3sdk from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { configDir } from '../../src/engine/fs/layout.js';
+import { bucketDir, configDir } from '../../src/engine/fs/layout.js';
 import { rawRequest, signedRequest, startTestStore, type TestStore, xmlCode } from '../support/store.js';
 
 const {
@@ -114,6 +114,124 @@ describe('DeleteBucket', () => {
   });
 });
 
+describe('DeleteBucket after its client emptied it', () => {
+  const MiB = 1024 * 1024;
+  const inDays = (d: number) => new Date(Date.now() + d * 86_400_000);
+
+  /** What a client does to empty a bucket: every version and delete marker, bypassing governance. */
+  async function emptyAsAClientDoes(Bucket: string) {
+    let page: s3sdk.ListObjectVersionsCommandOutput;
+    do {
+      page = await t.s3.send(new s3sdk.ListObjectVersionsCommand({ Bucket }));
+      const Objects = [...(page.Versions ?? []), ...(page.DeleteMarkers ?? [])].map((v) => ({
+        Key: v.Key!,
+        VersionId: v.VersionId!,
+      }));
+      if (Objects.length === 0) break;
+      const out = await t.s3.send(
+        new s3sdk.DeleteObjectsCommand({ Bucket, BypassGovernanceRetention: true, Delete: { Objects } }),
+      );
+      expect(out.Errors ?? []).toEqual([]);
+    } while (page.IsTruncated);
+  }
+
+  async function multipart(
+    Bucket: string,
+    Key: string,
+    extra: Partial<s3sdk.CreateMultipartUploadCommandInput>,
+  ) {
+    const { UploadId } = await t.s3.send(new CreateMultipartUploadCommand({ Bucket, Key, ...extra }));
+    const Parts: s3sdk.CompletedPart[] = [];
+    for (const [i, Body] of [Buffer.alloc(5 * MiB, 1), Buffer.alloc(10, 2)].entries()) {
+      const PartNumber = i + 1;
+      const { ETag } = await t.s3.send(
+        new s3sdk.UploadPartCommand({ Bucket, Key, UploadId, PartNumber, Body }),
+      );
+      Parts.push({ PartNumber, ETag: ETag! });
+    }
+    // A resend of part 1: the upload's folder holds a replaced part file too.
+    const again = await t.s3.send(
+      new s3sdk.UploadPartCommand({ Bucket, Key, UploadId, PartNumber: 1, Body: Buffer.alloc(5 * MiB, 3) }),
+    );
+    Parts[0] = { PartNumber: 1, ETag: again.ETag! };
+    return t.s3.send(
+      new s3sdk.CompleteMultipartUploadCommand({ Bucket, Key, UploadId, MultipartUpload: { Parts } }),
+    );
+  }
+
+  it('an object-lock bucket: multipart objects under legal hold and governance, delete markers', async () => {
+    const Bucket = 'emptied-worm';
+    await t.s3.send(new CreateBucketCommand({ Bucket, ObjectLockEnabledForBucket: true }));
+    const held = await multipart(Bucket, 'held', { ObjectLockLegalHoldStatus: 'ON' });
+    await multipart(Bucket, 'governed', {
+      ObjectLockMode: 'GOVERNANCE',
+      ObjectLockRetainUntilDate: inDays(1),
+    });
+    await t.s3.send(
+      new PutObjectCommand({ Bucket, Key: 'plain', Body: 'x', ObjectLockLegalHoldStatus: 'ON' }),
+    );
+    await t.s3.send(new DeleteObjectCommand({ Bucket, Key: 'held' })); // a delete marker
+    // An upload begun and aborted, and one still open: neither is an object.
+    const aborted = await t.s3.send(new CreateMultipartUploadCommand({ Bucket, Key: 'aborted' }));
+    await t.s3.send(
+      new s3sdk.UploadPartCommand({
+        Bucket,
+        Key: 'aborted',
+        UploadId: aborted.UploadId,
+        PartNumber: 1,
+        Body: 'x',
+      }),
+    );
+    await t.s3.send(
+      new s3sdk.AbortMultipartUploadCommand({ Bucket, Key: 'aborted', UploadId: aborted.UploadId }),
+    );
+    const open = await t.s3.send(
+      new CreateMultipartUploadCommand({ Bucket, Key: 'open', ObjectLockLegalHoldStatus: 'ON' }),
+    );
+    await t.s3.send(
+      new s3sdk.UploadPartCommand({ Bucket, Key: 'open', UploadId: open.UploadId, PartNumber: 1, Body: 'x' }),
+    );
+    expect(await errorOf(t.s3.send(new DeleteBucketCommand({ Bucket })))).toEqual(['BucketNotEmpty', 409]);
+    // The holds lifted, every version and marker deleted: the bucket goes.
+    await t.s3.send(
+      new s3sdk.PutObjectLegalHoldCommand({
+        Bucket,
+        Key: 'held',
+        VersionId: held.VersionId,
+        LegalHold: { Status: 'OFF' },
+      }),
+    );
+    await t.s3.send(
+      new s3sdk.PutObjectLegalHoldCommand({ Bucket, Key: 'plain', LegalHold: { Status: 'OFF' } }),
+    );
+    await emptyAsAClientDoes(Bucket);
+    const out = await t.s3.send(new DeleteBucketCommand({ Bucket }));
+    expect(out.$metadata.httpStatusCode).toBe(204);
+    // Made again, it holds nothing: no object, version, marker or upload.
+    await t.s3.send(new CreateBucketCommand({ Bucket }));
+    const versions = await t.s3.send(new s3sdk.ListObjectVersionsCommand({ Bucket }));
+    expect([versions.Versions ?? [], versions.DeleteMarkers ?? []]).toEqual([[], []]);
+    expect((await t.s3.send(new ListMultipartUploadsCommand({ Bucket }))).Uploads ?? []).toEqual([]);
+  });
+
+  it('a bucket whose versioning was suspended: null versions and null delete markers', async () => {
+    const Bucket = 'emptied-suspended';
+    await t.s3.send(new CreateBucketCommand({ Bucket }));
+    const versioning = (Status: 'Enabled' | 'Suspended') =>
+      t.s3.send(new s3sdk.PutBucketVersioningCommand({ Bucket, VersioningConfiguration: { Status } }));
+    await t.s3.send(new PutObjectCommand({ Bucket, Key: 'before', Body: 'x' })); // the null version
+    await versioning('Enabled');
+    await t.s3.send(new PutObjectCommand({ Bucket, Key: 'before', Body: 'y' }));
+    await multipart(Bucket, 'mp', {});
+    await versioning('Suspended');
+    await t.s3.send(new PutObjectCommand({ Bucket, Key: 'during', Body: 'z' }));
+    await t.s3.send(new DeleteObjectCommand({ Bucket, Key: 'mp' })); // a null delete marker
+    await t.s3.send(new DeleteObjectCommand({ Bucket, Key: 'never-was' }));
+    await emptyAsAClientDoes(Bucket);
+    expect((await t.s3.send(new DeleteBucketCommand({ Bucket }))).$metadata.httpStatusCode).toBe(204);
+  });
+});
+
 describe('DeleteBucket with x-minio-force-delete (mc rb --force)', () => {
   const forced = (bucket: string, value: string, creds?: Parameters<typeof signedRequest>[1]['creds']) =>
     signedRequest(t.store.port, {
@@ -194,6 +312,35 @@ describe('DeleteBucket racing writes', () => {
     put.finish();
     expect([deleted, await put.done]).toEqual(['BucketNotEmpty', 'ok']);
     expect((await t.s3.send(new ListObjectsV2Command({ Bucket: 'race-plain' }))).KeyCount).toBe(1);
+  });
+
+  it('a part still arriving is no object: the emptied bucket goes, the part then fails, nothing comes back', async () => {
+    await t.s3.send(new CreateBucketCommand({ Bucket: 'race-part' }));
+    const { UploadId } = await t.s3.send(new CreateMultipartUploadCommand({ Bucket: 'race-part', Key: 'k' }));
+    const body = new PassThrough();
+    const part = outcome(
+      t.s3.send(
+        new s3sdk.UploadPartCommand({
+          Bucket: 'race-part',
+          Key: 'k',
+          UploadId,
+          PartNumber: 1,
+          Body: body,
+          ContentLength: 2048,
+        }),
+      ),
+    );
+    body.write(Buffer.alloc(2047, 1));
+    await new Promise((r) => setTimeout(r, 100));
+    const deleted = await outcome(t.s3.send(new DeleteBucketCommand({ Bucket: 'race-part' })));
+    body.end(Buffer.alloc(1, 1));
+    expect([deleted, await part]).toEqual(['ok', 'NoSuchUpload']);
+    await t.s3.send(new CreateBucketCommand({ Bucket: 'race-part' }));
+    expect((await t.s3.send(new ListMultipartUploadsCommand({ Bucket: 'race-part' }))).Uploads ?? []).toEqual(
+      [],
+    );
+    // No folder of the part's is left on any drive.
+    for (const d of t.drives) expect(await readdir(bucketDir(d, 'race-part'))).toEqual([]);
   });
 
   it('a forced delete waits for the PUT, then removes it too; nothing comes back', async () => {

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { Readable } from 'node:stream';
+import { PassThrough, Readable } from 'node:stream';
 import { crc32 } from 'node:zlib';
 import * as s3sdk from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -182,7 +182,50 @@ describe('multipart upload', () => {
     // document (whitespace around the number) is read as Go's encoding/xml reads it.
     const pretty = await completeXml('\n      1\n    ');
     expect(pretty.status).toBe(200);
-    await expect(complete([a])).rejects.toMatchObject({ name: 'NoSuchUpload' });
+    // Completed: other parts than the ones it was completed with name no upload.
+    await expect(complete([a, b])).rejects.toMatchObject({ name: 'NoSuchUpload' });
+  });
+
+  it('a Complete repeated with the same parts after it succeeded answers the same object, as S3 does', async () => {
+    const Bucket = 'mpu-again';
+    await t.s3.send(new CreateBucketCommand({ Bucket }));
+    await t.s3.send(
+      new s3sdk.PutBucketVersioningCommand({ Bucket, VersioningConfiguration: { Status: 'Enabled' } }),
+    );
+    const { UploadId } = await t.s3.send(new CreateMultipartUploadCommand({ Bucket, Key: 'twice' }));
+    const parts: s3sdk.CompletedPart[] = [];
+    for (const [PartNumber, Body] of [fill(5 * MiB, 1), fill(10, 2)].entries())
+      parts.push({
+        PartNumber: PartNumber + 1,
+        ETag: (
+          await t.s3.send(
+            new UploadPartCommand({ Bucket, Key: 'twice', UploadId, PartNumber: PartNumber + 1, Body }),
+          )
+        ).ETag!,
+      });
+    const complete = (Parts: s3sdk.CompletedPart[], Key = 'twice') =>
+      t.s3.send(new CompleteMultipartUploadCommand({ Bucket, Key, UploadId, MultipartUpload: { Parts } }));
+    const first = await complete(parts);
+    const again = await complete(parts);
+    expect([again.ETag, again.VersionId, again.Key]).toEqual([first.ETag, first.VersionId, 'twice']);
+    // ETags written without their quotes name the same parts.
+    const bare = parts.map((p) => ({ ...p, ETag: p.ETag!.replaceAll('"', '') }));
+    expect((await complete(bare)).VersionId).toBe(first.VersionId);
+    // Not the parts it was completed with, nor another key: no such upload.
+    for (const attempt of [complete(parts.slice(0, 1)), complete(parts, 'other')])
+      await expect(attempt).rejects.toMatchObject({
+        name: 'NoSuchUpload',
+        $metadata: { httpStatusCode: 404 },
+      });
+    // Only one version was made.
+    const versions = await t.s3.send(new s3sdk.ListObjectVersionsCommand({ Bucket, Prefix: 'twice' }));
+    expect(versions.Versions?.map((v) => v.VersionId)).toEqual([first.VersionId]);
+    // Once the key holds another object, the upload is over for good.
+    const newer = await t.s3.send(new PutObjectCommand({ Bucket, Key: 'twice', Body: 'newer' }));
+    await expect(complete(parts)).rejects.toMatchObject({ name: 'NoSuchUpload' });
+    for (const VersionId of [first.VersionId, newer.VersionId])
+      await t.s3.send(new s3sdk.DeleteObjectCommand({ Bucket, Key: 'twice', VersionId }));
+    await t.s3.send(new s3sdk.DeleteBucketCommand({ Bucket }));
   });
 
   it('per-part checksums: recorded on upload, checked on complete', async () => {
@@ -308,8 +351,14 @@ describe('multipart upload', () => {
           ...more,
         }),
       );
-    // Past the end, or starting at it: the same bad copy range, not an unsatisfiable read.
+    // Past the end, or starting at it: InvalidRange, as S3 documents for UploadPartCopy.
     for (const CopySourceRange of ['bytes=50-100', 'bytes=100-102'])
+      await expect(third({ CopySourceRange })).rejects.toMatchObject({
+        name: 'InvalidRange',
+        $metadata: { httpStatusCode: 416 },
+      });
+    // Not of the form bytes=first-last: InvalidArgument.
+    for (const CopySourceRange of ['bytes=19-10', 'bytes=-5', 'bytes=abc'])
       await expect(third({ CopySourceRange })).rejects.toMatchObject({
         name: 'InvalidArgument',
         $metadata: { httpStatusCode: 400 },
@@ -318,6 +367,54 @@ describe('multipart upload', () => {
       name: 'PreconditionFailed',
     });
     await t.s3.send(new AbortMultipartUploadCommand({ Bucket: 'mpu', Key: 'copied', UploadId: id }));
+  });
+
+  it('a part sent twice whose first upload finishes last: Complete takes the one whose ETag it names', async () => {
+    const id = await create('resent');
+    const first = fill(5 * MiB, 1);
+    const second = fill(5 * MiB, 2);
+    // The first upload of part 1 is held back before its last byte.
+    const held = new PassThrough();
+    const slow = t.s3.send(
+      new UploadPartCommand({
+        Bucket: 'mpu',
+        Key: 'resent',
+        UploadId: id,
+        PartNumber: 1,
+        Body: held,
+        ContentLength: first.length,
+      }),
+    );
+    held.write(first.subarray(0, first.length - 1));
+    // Its resend goes through meanwhile, then the first finishes.
+    const resent = await part('resent', id, 1, second);
+    held.end(first.subarray(first.length - 1));
+    const late = { PartNumber: 1, ETag: (await slow).ETag! };
+    expect(late.ETag).toBe(`"${md5hex(first)}"`);
+    // A part uploaded again after the first upload finished replaces it, as S3 does.
+    const replaced = await part('resent', id, 2, fill(10, 4));
+    const tail = await part('resent', id, 2, fill(10, 3));
+    await expect(
+      t.s3.send(
+        new CompleteMultipartUploadCommand({
+          Bucket: 'mpu',
+          Key: 'resent',
+          UploadId: id,
+          MultipartUpload: { Parts: [resent, replaced] },
+        }),
+      ),
+    ).rejects.toMatchObject({ name: 'InvalidPart' });
+    const done = await t.s3.send(
+      new CompleteMultipartUploadCommand({
+        Bucket: 'mpu',
+        Key: 'resent',
+        UploadId: id,
+        MultipartUpload: { Parts: [resent, tail] },
+      }),
+    );
+    expect(done.ETag).toBeDefined();
+    const got = await t.s3.send(new GetObjectCommand({ Bucket: 'mpu', Key: 'resent', PartNumber: 1 }));
+    expect(md5hex(Buffer.from(await got.Body!.transformToByteArray()))).toBe(md5hex(second));
   });
 
   it('ListParts pages with max-parts and part-number-marker', async () => {

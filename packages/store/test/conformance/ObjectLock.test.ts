@@ -184,7 +184,8 @@ describe('object lock', () => {
         Delete: { Objects: [{ Key: 'held', VersionId: v.VersionId }] },
       }),
     );
-    expect(batch.Errors?.[0]).toMatchObject({ Key: 'held', Code: 'InvalidRequest' });
+    // A batch names a locked version AccessDenied, as S3 does.
+    expect(batch.Errors?.[0]).toMatchObject({ Key: 'held', Code: 'AccessDenied' });
     await t.s3.send(
       new PutObjectLegalHoldCommand({ Bucket: 'worm', Key: 'held', LegalHold: { Status: 'OFF' } }),
     );
@@ -237,6 +238,120 @@ describe('object lock', () => {
     ).rejects.toMatchObject({
       name: 'InvalidRequest',
     });
+  });
+
+  it('a multi-object delete of a retained version is AccessDenied for that key; the bypass lets governance go', async () => {
+    const v = await t.s3.send(
+      new PutObjectCommand({
+        Bucket: 'worm',
+        Key: 'batch-gov',
+        Body: 'x',
+        ObjectLockMode: 'GOVERNANCE',
+        ObjectLockRetainUntilDate: inDays(1),
+      }),
+    );
+    const other = await t.s3.send(new PutObjectCommand({ Bucket: 'worm', Key: 'batch-free', Body: 'x' }));
+    const Objects = [
+      { Key: 'batch-gov', VersionId: v.VersionId },
+      { Key: 'batch-free', VersionId: other.VersionId },
+    ];
+    const refused = await t.s3.send(new DeleteObjectsCommand({ Bucket: 'worm', Delete: { Objects } }));
+    expect(refused.Errors).toEqual([
+      expect.objectContaining({ Key: 'batch-gov', VersionId: v.VersionId, Code: 'AccessDenied' }),
+    ]);
+    expect(refused.Deleted?.map((d) => d.Key)).toEqual(['batch-free']);
+    const bypassed = await t.s3.send(
+      new DeleteObjectsCommand({
+        Bucket: 'worm',
+        BypassGovernanceRetention: true,
+        Delete: { Objects: [Objects[0]!] },
+      }),
+    );
+    expect([bypassed.Errors ?? [], bypassed.Deleted?.map((d) => d.VersionId)]).toEqual([[], [v.VersionId]]);
+  });
+
+  it('an unknown legal-hold status or retention mode in the document is MalformedXML', async () => {
+    await t.s3.send(new PutObjectCommand({ Bucket: 'worm', Key: 'schema', Body: 'x' }));
+    await expect(
+      t.s3.send(
+        new PutObjectLegalHoldCommand({
+          Bucket: 'worm',
+          Key: 'schema',
+          LegalHold: { Status: 'MAYBE' as s3sdk.ObjectLockLegalHoldStatus },
+        }),
+      ),
+    ).rejects.toMatchObject({ name: 'MalformedXML', $metadata: { httpStatusCode: 400 } });
+    await expect(
+      t.s3.send(
+        new PutObjectRetentionCommand({
+          Bucket: 'worm',
+          Key: 'schema',
+          Retention: { Mode: 'SOMETIMES' as s3sdk.ObjectLockRetentionMode, RetainUntilDate: inDays(1) },
+        }),
+      ),
+    ).rejects.toMatchObject({ name: 'MalformedXML', $metadata: { httpStatusCode: 400 } });
+    // The version is as it was.
+    const head = await t.s3.send(new HeadObjectCommand({ Bucket: 'worm', Key: 'schema' }));
+    expect([head.ObjectLockMode, head.ObjectLockLegalHoldStatus]).toEqual([undefined, undefined]);
+  });
+
+  it('a bucket without object lock refuses every lock request and header: InvalidRequest', async () => {
+    await t.s3.send(new PutObjectCommand({ Bucket: 'plain', Key: 'k', Body: 'x' }));
+    const lock = { ObjectLockMode: 'GOVERNANCE' as const, ObjectLockRetainUntilDate: inDays(1) };
+    const calls: [string, () => Promise<unknown>][] = [
+      [
+        'CopyObject',
+        () =>
+          t.s3.send(
+            new s3sdk.CopyObjectCommand({ Bucket: 'plain', Key: 'c', CopySource: 'plain/k', ...lock }),
+          ),
+      ],
+      [
+        'CreateMultipartUpload',
+        () => t.s3.send(new s3sdk.CreateMultipartUploadCommand({ Bucket: 'plain', Key: 'c', ...lock })),
+      ],
+      [
+        'CreateMultipartUpload hold',
+        () =>
+          t.s3.send(
+            new s3sdk.CreateMultipartUploadCommand({
+              Bucket: 'plain',
+              Key: 'c',
+              ObjectLockLegalHoldStatus: 'ON',
+            }),
+          ),
+      ],
+      [
+        'PutObjectRetention',
+        () =>
+          t.s3.send(
+            new PutObjectRetentionCommand({
+              Bucket: 'plain',
+              Key: 'k',
+              Retention: { Mode: 'GOVERNANCE', RetainUntilDate: inDays(1) },
+            }),
+          ),
+      ],
+      [
+        'PutObjectLegalHold',
+        () =>
+          t.s3.send(
+            new PutObjectLegalHoldCommand({ Bucket: 'plain', Key: 'k', LegalHold: { Status: 'ON' } }),
+          ),
+      ],
+      ['GetObjectRetention', () => t.s3.send(new GetObjectRetentionCommand({ Bucket: 'plain', Key: 'k' }))],
+    ];
+    for (const [name, call] of calls)
+      await expect(call(), name).rejects.toMatchObject({
+        name: 'InvalidRequest',
+        message: 'Bucket is missing Object Lock Configuration.',
+        $metadata: { httpStatusCode: 400 },
+      });
+    // Nothing was written.
+    const listed = await t.s3.send(new s3sdk.ListObjectsV2Command({ Bucket: 'plain', Prefix: 'c' }));
+    expect(listed.KeyCount).toBe(0);
+    const uploads = await t.s3.send(new s3sdk.ListMultipartUploadsCommand({ Bucket: 'plain' }));
+    expect(uploads.Uploads ?? []).toEqual([]);
   });
 
   it('a retain-until date must be an RFC 3339 time that exists, with its zone', async () => {

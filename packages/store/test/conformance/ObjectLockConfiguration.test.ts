@@ -75,7 +75,7 @@ describe('Get/PutObjectLockConfiguration', () => {
     expect(head.ObjectLockMode).toBe('GOVERNANCE');
   });
 
-  it('Days xor Years, positive; a known mode', async () => {
+  it('Days xor Years and a known mode, else MalformedXML; a period not positive is InvalidRetentionPeriod', async () => {
     const bodies = [
       '<Rule><DefaultRetention><Mode>GOVERNANCE</Mode><Days>1</Days><Years>1</Years></DefaultRetention></Rule>',
       '<Rule><DefaultRetention><Mode>GOVERNANCE</Mode></DefaultRetention></Rule>',
@@ -89,18 +89,27 @@ describe('Get/PutObjectLockConfiguration', () => {
       });
       expect(xmlCode(res.body), rule).toBe('MalformedXML');
     }
-    await expect(put('locked', { DefaultRetention: { Mode: 'GOVERNANCE', Days: 0 } })).rejects.toMatchObject({
-      name: 'InvalidArgument',
-    });
+    for (const DefaultRetention of [
+      { Mode: 'GOVERNANCE' as const, Days: 0 },
+      { Mode: 'GOVERNANCE' as const, Days: -1 },
+      { Mode: 'COMPLIANCE' as const, Years: 0 },
+    ])
+      await expect(put('locked', { DefaultRetention })).rejects.toMatchObject({
+        name: 'InvalidRetentionPeriod',
+        $metadata: { httpStatusCode: 400 },
+      });
   });
 
-  it('a default retention is at most 100 years or 36500 days', async () => {
+  it('a default retention is at most 100 years or 36500 days (InvalidRetentionPeriod past them)', async () => {
     for (const DefaultRetention of [
       { Mode: 'COMPLIANCE' as const, Years: 101 },
       { Mode: 'COMPLIANCE' as const, Years: 1_000_000 },
       { Mode: 'GOVERNANCE' as const, Days: 36_501 },
     ])
-      await expect(put('locked', { DefaultRetention })).rejects.toMatchObject({ name: 'InvalidArgument' });
+      await expect(put('locked', { DefaultRetention })).rejects.toMatchObject({
+        name: 'InvalidRetentionPeriod',
+        $metadata: { httpStatusCode: 400 },
+      });
     await put('locked', { DefaultRetention: { Mode: 'GOVERNANCE', Years: 100 } });
     await put('locked', { DefaultRetention: { Mode: 'GOVERNANCE', Days: 30 } });
   });

@@ -6,8 +6,10 @@ import { startTestStore, type TestStore } from '../support/store.js';
 // DeleteObjects, CopyObject and ListObjectVersions with version ids, as S3 answers them.
 
 const {
+  CompleteMultipartUploadCommand,
   CopyObjectCommand,
   CreateBucketCommand,
+  CreateMultipartUploadCommand,
   DeleteObjectCommand,
   DeleteObjectsCommand,
   GetObjectCommand,
@@ -16,6 +18,8 @@ const {
   ListObjectsV2Command,
   PutBucketVersioningCommand,
   PutObjectCommand,
+  PutObjectTaggingCommand,
+  UploadPartCommand,
 } = s3sdk;
 
 let t: TestStore;
@@ -144,13 +148,67 @@ describe('versioned objects', () => {
   it('suspended versioning writes the null version and keeps the rest', async () => {
     const kept = await put('susp', 'versioned');
     await versioning('Suspended');
+    // The null version is written unnamed: S3's PutObject answers no x-amz-version-id here.
     const p = await put('susp', 'null-1');
-    expect(p.VersionId).toBe('null');
+    expect(p.VersionId).toBeUndefined();
     await put('susp', 'null-2');
     const out = await t.s3.send(new ListObjectVersionsCommand({ Bucket: 'ver', Prefix: 'susp' }));
     expect(out.Versions?.map((v) => v.VersionId)).toEqual(['null', kept.VersionId]);
     expect(await body('susp')).toBe('null-2');
     await versioning('Enabled');
+  });
+
+  it('the null version is never named: writes to an unversioned or suspended bucket answer no VersionId', async () => {
+    await t.s3.send(new CreateBucketCommand({ Bucket: 'ver-plain' }));
+    await t.s3.send(new CreateBucketCommand({ Bucket: 'ver-susp' }));
+    await t.s3.send(
+      new PutBucketVersioningCommand({ Bucket: 'ver-susp', VersioningConfiguration: { Status: 'Enabled' } }),
+    );
+    await t.s3.send(new PutObjectCommand({ Bucket: 'ver-susp', Key: 'k', Body: 'versioned' }));
+    await t.s3.send(
+      new PutBucketVersioningCommand({
+        Bucket: 'ver-susp',
+        VersioningConfiguration: { Status: 'Suspended' },
+      }),
+    );
+    for (const Bucket of ['ver-plain', 'ver-susp']) {
+      const named: Record<string, string | undefined> = {};
+      named.put = (await t.s3.send(new PutObjectCommand({ Bucket, Key: 'k', Body: 'x' }))).VersionId;
+      named.copy = (
+        await t.s3.send(new CopyObjectCommand({ Bucket, Key: 'copy', CopySource: `${Bucket}/k` }))
+      ).VersionId;
+      const { UploadId } = await t.s3.send(new CreateMultipartUploadCommand({ Bucket, Key: 'mp' }));
+      const { ETag } = await t.s3.send(
+        new UploadPartCommand({ Bucket, Key: 'mp', UploadId, PartNumber: 1, Body: 'part' }),
+      );
+      named.complete = (
+        await t.s3.send(
+          new CompleteMultipartUploadCommand({
+            Bucket,
+            Key: 'mp',
+            UploadId,
+            MultipartUpload: { Parts: [{ PartNumber: 1, ETag }] },
+          }),
+        )
+      ).VersionId;
+      named.tagging = (
+        await t.s3.send(new PutObjectTaggingCommand({ Bucket, Key: 'k', Tagging: { TagSet: [] } }))
+      ).VersionId;
+      named.head = (await t.s3.send(new HeadObjectCommand({ Bucket, Key: 'k' }))).VersionId;
+      named.deleteNull = (
+        await t.s3.send(new DeleteObjectCommand({ Bucket, Key: 'copy', VersionId: 'null' }))
+      ).VersionId;
+      named.delete = (await t.s3.send(new DeleteObjectCommand({ Bucket, Key: 'mp' }))).VersionId;
+      expect(named, Bucket).toEqual({
+        put: undefined,
+        copy: undefined,
+        complete: undefined,
+        tagging: undefined,
+        head: undefined,
+        deleteNull: undefined,
+        delete: undefined,
+      });
+    }
   });
 
   it('bad version ids: InvalidArgument for a malformed one, NoSuchVersion for an unknown one', async () => {

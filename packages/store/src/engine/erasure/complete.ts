@@ -39,7 +39,7 @@ async function holdsParts(
   chosen: readonly UploadPartRecord[],
 ): Promise<boolean> {
   if (held === undefined) return false;
-  const named = new Set(held.parts.map((p) => p.file));
+  const named = new Set(held.parts.flatMap((p) => [p.file, ...(p.alternates ?? []).map((a) => a.file)]));
   const missing = chosen.filter((c) => !named.has(c.file));
   const dir = dataDir(drive, bucket, key, dataId);
   const there = await Promise.all(

@@ -234,7 +234,11 @@ export class ErasureObjectLayer implements ObjectLayer {
   }
 
   async putObjectPart(input: PutPartInput): Promise<PartInfo> {
-    return this.writing(input.bucket, () => multipart.putObjectPart(this.ctx, input));
+    await this.readBucket(input.bucket);
+    // Only the part's commit holds the bucket open against its deletion: a part is no object,
+    // and one whose body is still arriving (or whose client stalled) must not make a plain
+    // DeleteBucket answer BucketNotEmpty. A part that finds its bucket gone fails.
+    return multipart.putObjectPart(this.ctx, input, (commit) => this.writing(input.bucket, commit));
   }
 
   async listObjectParts(

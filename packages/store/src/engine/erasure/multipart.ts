@@ -100,9 +100,10 @@ function partStep(
   entry: Buffer,
   dataId: string,
   part: UploadPartRecord,
+  started: number,
   what: string,
   missing?: UploadRecord,
-): DriveStep<{ saved: SavedEntries; replaced: UploadPartRecord | undefined }> {
+): DriveStep<{ saved: SavedEntries; dropped: UploadPartRecord[] }> {
   return {
     what,
     apply(ix) {
@@ -110,15 +111,24 @@ function partStep(
       if (held === undefined && !missing) throw new Error('upload missing on this drive');
       const current = held ?? missing!;
       if (current.dataId !== dataId) throw new Error('another upload on this drive');
-      const { replaced, saved, written } = writePart(ix, entry, current, held !== undefined, part);
-      return { value: { saved, replaced }, written };
+      const { dropped, saved, written } = writePart(ix, entry, current, held !== undefined, part, started);
+      return { value: { saved, dropped }, written };
     },
     undo: (ix, applied) => putBack(ix, applied.saved),
   };
 }
 
-export async function putObjectPart(ctx: EngineContext, input: PutPartInput): Promise<PartInfo> {
+/**
+ * Writes a part. `gate` runs its commit (the bucket held open against deletion while it does);
+ * the body is taken before, outside it.
+ */
+export async function putObjectPart(
+  ctx: EngineContext,
+  input: PutPartInput,
+  gate: <T>(commit: () => Promise<T>) => Promise<T> = (commit) => commit(),
+): Promise<PartInfo> {
   const { bucket, key, uploadId, partNumber } = input;
+  const started = Date.now();
   const { record, holders: copies } = readUpload(ctx, bucket, key, uploadId);
   const folder = (i: number) => dataDir(ctx.drives.paths[i]!, bucket, key, record.dataId);
   const file = `part.${partNumber}.${randomBytes(6).toString('hex')}`;
@@ -152,28 +162,29 @@ export async function putObjectPart(ctx: EngineContext, input: PutPartInput): Pr
       ...(facts.actualSize === undefined ? {} : { actualSize: facts.actualSize }),
     };
     const entry = uploadEntry(bucket, key, uploadId);
-    const { results } = await ctx.locks.run(uploadLock(uploadId), () => {
-      // An upload a crash left on fewer drives than write quorum (yet listed, on read
-      // quorum) takes its parts on the others too, or none could ever commit. One aborted
-      // or completed meanwhile (gone from the drives) is not made again.
-      const holders = ctx.drives.all().filter((ix) => ix?.uploads.get(entry) !== undefined).length;
-      const missing = (i: number) =>
-        holders >= ctx.params.readQuorum
-          ? { ...record, index: shardOn(offset, i, total), parts: [] }
-          : undefined;
-      return commitEach(ctx.drives, params, (i) =>
-        encoded.shards[i]
-          ? partStep(entry, record.dataId, part, `${bucket} ${key}/${uploadId}`, missing(i))
-          : undefined,
-      );
-    });
-    committed = true;
-    // The part this one replaced, on each drive that had it.
-    await Promise.all(
-      results.map(async (r, i) => {
-        const old = r?.replaced;
-        if (old) await rm(join(folder(i), old.file), { force: true });
+    const { results } = await gate(() =>
+      ctx.locks.run(uploadLock(uploadId), () => {
+        // An upload a crash left on fewer drives than write quorum (yet listed, on read
+        // quorum) takes its parts on the others too, or none could ever commit. One aborted
+        // or completed meanwhile (gone from the drives) is not made again.
+        const holders = ctx.drives.all().filter((ix) => ix?.uploads.get(entry) !== undefined).length;
+        const missing = (i: number) =>
+          holders >= ctx.params.readQuorum
+            ? { ...record, index: shardOn(offset, i, total), parts: [] }
+            : undefined;
+        return commitEach(ctx.drives, params, (i) =>
+          encoded.shards[i]
+            ? partStep(entry, record.dataId, part, started, `${bucket} ${key}/${uploadId}`, missing(i))
+            : undefined,
+        );
       }),
+    );
+    committed = true;
+    // The parts this one replaced, on each drive that had them.
+    await Promise.all(
+      results.map((r, i) =>
+        Promise.all((r?.dropped ?? []).map((old) => rm(join(folder(i), old.file), { force: true }))),
+      ),
     );
     return toPartInfo(part);
   } catch (err) {

@@ -96,10 +96,35 @@ export function removeUpload(
   return { saved, written: removeEntries(ix, saved) };
 }
 
+/** Uploads of one part number kept side by side at most (each holds a part's shard). */
+const MAX_ALTERNATES = 4;
+
+/**
+ * The entry a finished part upload writes over `previous`, and the part files no entry names
+ * any more. An upload of the number that finished after this one began overlapped it (a
+ * resend racing the original): both stay, for Complete to take the one its ETag names.
+ * One that finished before is replaced, as S3 replaces a part uploaded again.
+ */
+function supersede(
+  previous: UploadPartRecord | undefined,
+  part: UploadPartRecord,
+  started: number,
+): { entry: UploadPartRecord; dropped: UploadPartRecord[] } {
+  if (!previous) return { entry: part, dropped: [] };
+  const { alternates = [], ...prior } = previous;
+  const earlier = [prior, ...alternates];
+  if (previous.mod <= started) return { entry: part, dropped: earlier };
+  return {
+    entry: { ...part, alternates: earlier.slice(0, MAX_ALTERNATES) },
+    dropped: earlier.slice(MAX_ALTERNATES),
+  };
+}
+
 /**
  * Writes one part of the upload on the drive: the record as `current` (the drive's, or the
  * one it takes when it had none), then the part's entry. A record before version 3 is
- * rewritten once, its parts moved out to entries. Returns the part replaced, if any.
+ * rewritten once, its parts moved out to entries. `started`: when the part's upload began.
+ * Returns the part files the drive no longer names (see supersede).
  */
 export function writePart(
   ix: DriveIndex,
@@ -107,7 +132,8 @@ export function writePart(
   current: UploadRecord,
   hadRecord: boolean,
   part: UploadPartRecord,
-): { replaced: UploadPartRecord | undefined; saved: SavedEntries; written: Promise<unknown> } {
+  started: number,
+): { dropped: UploadPartRecord[]; saved: SavedEntries; written: Promise<unknown> } {
   const puts: { table: 'uploads' | 'parts'; key: Buffer; bytes: Buffer }[] = [];
   if (!hadRecord || current.parts.length > 0) {
     puts.push({ table: 'uploads', key: upload, bytes: encodeUploadRecord(current) });
@@ -123,10 +149,11 @@ export function writePart(
   } catch {
     // a damaged entry names no file to remove
   }
-  puts.push({ table: 'parts', key, bytes: encodeUploadPart(part) });
+  const { entry, dropped } = supersede(replaced, part, started);
+  puts.push({ table: 'parts', key, bytes: encodeUploadPart(entry) });
   const saved: SavedEntries = puts.map(({ table, key }) => ({ table, key, bytes: ix[table].get(key) }));
   return {
-    replaced,
+    dropped,
     saved,
     written: Promise.all(puts.map(({ table, key, bytes }) => ix[table].put(key, bytes))),
   };

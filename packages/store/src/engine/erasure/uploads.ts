@@ -118,18 +118,23 @@ export function agreedParts(read: UploadRead, readQuorum: number): UploadPartRec
  * For each part number, the part files read quorum of the drives hold, the likeliest
  * acknowledged first: the one most drives hold; between as many, the older. (A re-upload a
  * crash cut short on half the drives ties with the part it would have replaced, and only
- * the old one ever reached write quorum.) A Complete takes the one its ETag names.
+ * the old one ever reached write quorum.) Uploads kept beside it (overlapping resends) come
+ * after. A Complete takes the one its ETag names.
  */
 export function partCandidates(read: UploadRead, readQuorum: number): Map<number, UploadPartRecord[]> {
-  const byFile = new Map<string, { part: UploadPartRecord; n: number }>();
+  const byFile = new Map<string, { part: UploadPartRecord; n: number; alternate: boolean }>();
+  const count = (p: UploadPartRecord, alternate: boolean) => {
+    const g = byFile.get(p.file);
+    if (g) g.n++;
+    else byFile.set(p.file, { part: p, n: 1, alternate });
+  };
   for (const h of read.holders)
-    for (const p of h?.parts ?? []) {
-      const g = byFile.get(p.file);
-      if (g) g.n++;
-      else byFile.set(p.file, { part: p, n: 1 });
+    for (const { alternates = [], ...p } of h?.parts ?? []) {
+      count(p, false);
+      for (const a of alternates) count(a, true);
     }
   const agreed = [...byFile.values()].filter((g) => g.n >= readQuorum);
-  agreed.sort((a, b) => b.n - a.n || a.part.mod - b.part.mod);
+  agreed.sort((a, b) => Number(a.alternate) - Number(b.alternate) || b.n - a.n || a.part.mod - b.part.mod);
   const out = new Map<number, UploadPartRecord[]>();
   for (const { part } of agreed) {
     const list = out.get(part.number);

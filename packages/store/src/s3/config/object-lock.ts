@@ -25,8 +25,11 @@ function period(raw: string | undefined, max: number): number | undefined {
   if (raw === undefined) return undefined;
   const n = /^\d{1,9}$/.test(raw) ? Number(raw) : 0;
   if (n <= 0)
-    throw new ApiError('InvalidArgument', 'Default retention period must be a positive integer value.');
-  if (n > max) throw new ApiError('InvalidArgument', 'Default retention period too large.');
+    throw new ApiError(
+      'InvalidRetentionPeriod',
+      'Default retention period must be a positive integer value.',
+    );
+  if (n > max) throw new ApiError('InvalidRetentionPeriod', 'Default retention period too large.');
   return n;
 }
 

@@ -26,7 +26,14 @@ import type { S3Operation } from '../router.js';
 import { bucketSettings, versioningOf } from '../settings.js';
 import { chain } from '../streams.js';
 import { el, elAttrs, S3_NAMESPACE } from '../xml/writer.js';
-import { checksumElements, newVersionMeta, objectChecksums, sseForWrite, withinQuota } from './objects.js';
+import {
+  checksumElements,
+  newVersionMeta,
+  objectChecksums,
+  sseForWrite,
+  versionIdHeader,
+  withinQuota,
+} from './objects.js';
 
 type CopyOp = Extract<S3Operation, { op: 'CopyObject' }>;
 
@@ -40,10 +47,13 @@ export function copySourceKey(call: S3Call): SseNone | SseCustomerKey {
   }
 }
 
-/** A copy range must lie inside the source (InvalidArgument, not 416: nothing is being read). */
+/**
+ * A copy range must lie inside the source: S3's UploadPartCopy answers InvalidRange (a range
+ * that is not of the form bytes=first-last is InvalidArgument, found when parsed).
+ */
 function copyRangeWithin(range: RangeSpec, size: number): void {
   if ('suffix' in range || range.start >= size || (range.end ?? size) >= size)
-    throw new ApiError('InvalidArgument', `Range specified is not valid for source object of size: ${size}`);
+    throw new ApiError('InvalidRange', `Range specified is not valid for source object of size: ${size}`);
 }
 
 /** Opens the copy source, after its x-amz-copy-source-if-* conditions (any failure is 412 for copies). */
@@ -213,8 +223,7 @@ export async function copyObject(deps: S3Deps, call: S3Call, op: CopyOp): Promis
     read.stream.destroy();
     throw err;
   });
-  const headers: Record<string, string> = { ...sseResponseHeaders(sse) };
-  if (versioningOf(settings, op.key) !== 'unversioned') headers['x-amz-version-id'] = info.versionId;
+  const headers: Record<string, string> = { ...sseResponseHeaders(sse), ...versionIdHeader(info.versionId) };
   if (read.info.versionId !== 'null') headers['x-amz-copy-source-version-id'] = read.info.versionId;
   return {
     ...xmlReply(

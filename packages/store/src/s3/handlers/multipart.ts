@@ -1,8 +1,10 @@
 import { isCompressible } from '../../config/compression.js';
 import { sseResponseHeaders } from '../../crypto/index.js';
+import { EngineError } from '../../engine/errors.js';
 import {
   type BodyFacts,
   MAX_OBJECT_SIZE,
+  type ObjectInfo,
   type PartInfo,
   type PutPartInput,
   type UploadInfo,
@@ -29,6 +31,7 @@ import {
   contentMd5,
   newVersionMeta,
   sseForWrite,
+  versionIdHeader,
   withChecksums,
   withinQuota,
 } from './objects.js';
@@ -297,37 +300,52 @@ function objectChecksumAsked(
   return undefined;
 }
 
+/** Where a multipart object keeps the id of the upload that made it. */
+const MADE_BY_UPLOAD = 'upload-id';
+
+const isNoSuchUpload = (err: unknown): boolean =>
+  (err instanceof EngineError || err instanceof ApiError) && err.code === 'NoSuchUpload';
+
+/**
+ * The object a Complete already made, when this one repeats it (a client retrying an answer
+ * it lost): S3 answers it again. The object must still be the key's current one, made by
+ * this upload from the very parts now named.
+ */
+async function completedBefore(
+  deps: S3Deps,
+  op: Op<'CompleteMultipartUpload'>,
+  requested: RequestedPart[],
+): Promise<ObjectInfo | undefined> {
+  const info = await deps.layer.getObjectInfo(op.bucket, op.key).catch(() => undefined);
+  if (info?.internal[MADE_BY_UPLOAD] !== op.uploadId || info.parts.length !== requested.length)
+    return undefined;
+  const same = requested.every(
+    (r, i) => info.parts[i]!.number === r.partNumber && info.parts[i]!.etag === r.etag,
+  );
+  return same ? info : undefined;
+}
+
 export async function completeMultipartUpload(
   deps: S3Deps,
   call: S3Call,
   op: Op<'CompleteMultipartUpload'>,
 ): Promise<Reply> {
-  const settings = await bucketSettings(deps, op.bucket);
-  const upload = await deps.layer.getMultipartUpload(op.bucket, op.key, op.uploadId);
+  const upload = await deps.layer
+    .getMultipartUpload(op.bucket, op.key, op.uploadId)
+    .catch((err: unknown) => (isNoSuchUpload(err) ? undefined : Promise.reject(err)));
   const requested = await parseCompleteParts(call);
-  let size = 0;
-  if (settings.quota !== undefined) {
-    const named = new Set(requested.map((r) => r.partNumber));
-    const parts = await deps.layer.listObjectParts(op.bucket, op.key, op.uploadId);
-    size = parts.filter((p) => named.has(p.number)).reduce((s, p) => s + p.size, 0);
-  }
-  const maxVersions = deps.objectMaxVersions();
-  const info = await withinQuota(deps, op.bucket, settings, size, () =>
-    deps.layer.completeMultipartUpload({
-      bucket: op.bucket,
-      key: op.key,
-      uploadId: op.uploadId,
-      parts: requested.map((r) => ({ number: r.partNumber, etag: r.etag })),
-      versioning: versioningOf(settings, op.key),
-      ...(maxVersions === undefined ? {} : { maxVersions }),
-      check: checkPartChecksums(call, upload, requested),
-      ...(op.condition ? { condition: op.condition } : {}),
-    }),
-  );
+  const info = upload
+    ? await completeUpload(deps, call, op, upload, requested).catch(async (err: unknown) => {
+        // Another Complete of the same upload may have finished first.
+        if (!isNoSuchUpload(err)) throw err;
+        return (await completedBefore(deps, op, requested)) ?? Promise.reject(err);
+      })
+    : await completedBefore(deps, op, requested);
+  if (!info) throw new ApiError('NoSuchUpload');
   const headers: Record<string, string> = {
-    ...sseResponseHeaders(sseOf({ internal: upload.meta.internal ?? {} })),
+    ...sseResponseHeaders(sseOf({ internal: info.internal })),
+    ...versionIdHeader(info.versionId),
   };
-  if (versioningOf(settings, op.key) !== 'unversioned') headers['x-amz-version-id'] = info.versionId;
   return xmlReply(
     elAttrs(
       'CompleteMultipartUploadResult',
@@ -340,6 +358,36 @@ export async function completeMultipartUpload(
     ),
     200,
     headers,
+  );
+}
+
+async function completeUpload(
+  deps: S3Deps,
+  call: S3Call,
+  op: Op<'CompleteMultipartUpload'>,
+  upload: UploadInfo,
+  requested: RequestedPart[],
+): Promise<ObjectInfo> {
+  const settings = await bucketSettings(deps, op.bucket);
+  let size = 0;
+  if (settings.quota !== undefined) {
+    const named = new Set(requested.map((r) => r.partNumber));
+    const parts = await deps.layer.listObjectParts(op.bucket, op.key, op.uploadId);
+    size = parts.filter((p) => named.has(p.number)).reduce((s, p) => s + p.size, 0);
+  }
+  const maxVersions = deps.objectMaxVersions();
+  const checkSums = checkPartChecksums(call, upload, requested);
+  return withinQuota(deps, op.bucket, settings, size, () =>
+    deps.layer.completeMultipartUpload({
+      bucket: op.bucket,
+      key: op.key,
+      uploadId: op.uploadId,
+      parts: requested.map((r) => ({ number: r.partNumber, etag: r.etag })),
+      versioning: versioningOf(settings, op.key),
+      ...(maxVersions === undefined ? {} : { maxVersions }),
+      check: (parts) => ({ ...checkSums(parts), [MADE_BY_UPLOAD]: op.uploadId }),
+      ...(op.condition ? { condition: op.condition } : {}),
+    }),
   );
 }
 

@@ -3,7 +3,7 @@ import type { S3Call, S3Deps } from '../call.js';
 import { storageClassOf } from '../request/fields.js';
 import type { S3Operation } from '../router.js';
 import { el, elAttrs, S3_NAMESPACE } from '../xml/writer.js';
-import { checksumElements, objectChecksums, partChecksums } from './objects.js';
+import { checksumElements, objectChecksums, partChecksums, versionIdHeader } from './objects.js';
 import { checkKeyOpens, isMultipart, readKey } from './read.js';
 
 // GetObjectAttributes: what a HEAD tells and more (the checksum, the parts of a multipart
@@ -30,8 +30,10 @@ export async function getObjectAttributes(deps: S3Deps, call: S3Call, op: Op): P
   );
   const after = info.parts.filter((p) => p.number > op.partNumberMarker);
   const page = after.slice(0, op.maxParts);
-  const headers: Record<string, string> = { 'Last-Modified': info.modTime.toUTCString() };
-  if (info.versionId !== 'null') headers['x-amz-version-id'] = info.versionId;
+  const headers: Record<string, string> = {
+    'Last-Modified': info.modTime.toUTCString(),
+    ...versionIdHeader(info.versionId),
+  };
   return xmlReply(
     elAttrs(
       'GetObjectAttributesResponse',

@@ -15,6 +15,7 @@ import type { S3Operation } from '../router.js';
 import { bucketSettings } from '../settings.js';
 import { el, elAttrs, S3_NAMESPACE } from '../xml/writer.js';
 import { readDocument } from './document-body.js';
+import { versionIdHeader } from './objects.js';
 
 // Tags, retention and legal hold of one object version: metadata changed in place, the
 // version's data untouched.
@@ -23,8 +24,6 @@ type ConfigOp = Extract<S3Operation, { op: 'GetObjectConfig' | 'PutObjectConfig'
 
 const MAX_BODY = 64 * 1024;
 const versionOf = (op: ConfigOp) => op.versionId;
-const versionHeader = (versionId: string): Record<string, string> =>
-  versionId === 'null' ? {} : { 'x-amz-version-id': versionId };
 
 async function requireLock(deps: S3Deps, bucket: string): Promise<void> {
   if (!(await bucketSettings(deps, bucket)).objectLock) throw noLockConfig();
@@ -42,7 +41,7 @@ export async function getObjectConfig(deps: S3Deps, op: ConfigOp): Promise<Reply
     op.key,
     op.versionId ? { versionId: op.versionId } : {},
   );
-  const headers = versionHeader(info.versionId);
+  const headers = versionIdHeader(info.versionId);
   if (op.kind === 'tagging') return { ...xmlReply(taggingXml(storedTags(info.tags))), headers };
   if (op.kind === 'retention') {
     if (!info.retention) throw new ApiError('NoSuchObjectLockConfiguration');
@@ -94,11 +93,11 @@ export async function putObjectConfig(deps: S3Deps, call: S3Call, op: ConfigOp):
     patch = () => ({ legalHold });
   }
   const info = await deps.layer.updateObjectMeta(op.bucket, op.key, versionOf(op), patch);
-  return emptyReply(200, versionHeader(info.versionId));
+  return emptyReply(200, versionIdHeader(info.versionId));
 }
 
 export async function deleteObjectConfig(deps: S3Deps, op: ConfigOp): Promise<Reply> {
   if (op.kind !== 'tagging') throw new ApiError('MethodNotAllowed');
   const info = await deps.layer.updateObjectMeta(op.bucket, op.key, versionOf(op), () => ({ tags: '' }));
-  return emptyReply(204, versionHeader(info.versionId));
+  return emptyReply(204, versionIdHeader(info.versionId));
 }

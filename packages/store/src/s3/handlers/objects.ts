@@ -226,13 +226,16 @@ export async function withinQuota<T>(
   }
 }
 
+/**
+ * x-amz-version-id for a version, as MinIO answers it: never for the null version (every
+ * object of an unversioned bucket, and what a suspended bucket writes), which has no id.
+ */
+export const versionIdHeader = (versionId: string | undefined): Record<string, string> =>
+  versionId === undefined || versionId === 'null' ? {} : { 'x-amz-version-id': versionId };
+
 /** The headers S3 answers a write with: ETag, version id, encryption. */
-export function writeHeaders(info: ObjectInfo, versioned: boolean, sse: SseRequest): Record<string, string> {
-  return {
-    ETag: `"${info.etag}"`,
-    ...(versioned ? { 'x-amz-version-id': info.versionId } : {}),
-    ...sseResponseHeaders(sse),
-  };
+export function writeHeaders(info: ObjectInfo, sse: SseRequest): Record<string, string> {
+  return { ETag: `"${info.etag}"`, ...versionIdHeader(info.versionId), ...sseResponseHeaders(sse) };
 }
 
 export async function putObject(
@@ -268,10 +271,7 @@ export async function putObject(
   );
   return emptyReply(
     200,
-    Object.assign(
-      writeHeaders(info, versioningOf(settings, key) !== 'unversioned', sse),
-      checksumHeaders(objectChecksums(info.internal)),
-    ),
+    Object.assign(writeHeaders(info, sse), checksumHeaders(objectChecksums(info.internal))),
   );
 }
 
@@ -287,12 +287,7 @@ export async function deleteObject(deps: S3Deps, call: S3Call, op: DeleteOp): Pr
     ...(op.versionId === undefined ? {} : { versionId: op.versionId }),
     ...(settings.objectLock ? { guard: (info: ObjectInfo) => guardVersionDelete(info, bypass, now) } : {}),
   });
-  const headers: Record<string, string> = {};
+  const headers: Record<string, string> = versionIdHeader(result.versionId);
   if (result.deleteMarker) headers['x-amz-delete-marker'] = 'true';
-  if (
-    result.versionId !== undefined &&
-    (versioningOf(settings, op.key) !== 'unversioned' || op.versionId !== undefined)
-  )
-    headers['x-amz-version-id'] = result.versionId;
   return emptyReply(204, headers);
 }

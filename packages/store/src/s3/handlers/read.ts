@@ -29,7 +29,7 @@ import {
 import { evaluateConditions, hasConditions } from '../request/conditions.js';
 import type { S3Operation } from '../router.js';
 import { firstBytes } from '../streams.js';
-import { checksumHeaders, objectChecksums, partChecksums } from './objects.js';
+import { checksumHeaders, objectChecksums, partChecksums, versionIdHeader } from './objects.js';
 
 type ReadOp = Extract<S3Operation, { op: 'GetObject' | 'HeadObject' }>;
 
@@ -45,7 +45,7 @@ export function objectHeaders(info: ObjectInfo): Record<string, string> {
   };
   for (const [name, value] of Object.entries(info.headers)) out[name] = value;
   for (const [name, value] of Object.entries(info.userMeta)) out[`x-amz-meta-${name}`] = value;
-  if (info.versionId !== 'null') out['x-amz-version-id'] = info.versionId;
+  Object.assign(out, versionIdHeader(info.versionId));
   if (info.tags !== '') out['x-amz-tagging-count'] = String(info.tags.split('&').length);
   if (info.retention) {
     out['x-amz-object-lock-mode'] = info.retention.mode;
@@ -73,7 +73,7 @@ function checkConditions(op: ReadOp, info: ObjectInfo): Reply | undefined {
     const value = info.headers[name];
     if (value !== undefined) headers[name] = value;
   }
-  if (info.versionId !== 'null') headers['x-amz-version-id'] = info.versionId;
+  Object.assign(headers, versionIdHeader(info.versionId));
   return emptyReply(304, headers);
 }
 
