@@ -36,4 +36,15 @@ describe('fromStorageError', () => {
       500,
     );
   });
+
+  test("the store's answers to bad input (too many tags, a retention period out of range) are 400", () => {
+    for (const code of ['BadRequest', 'InvalidRetentionPeriod', 'InvalidTag']) {
+      const mapped = fromStorageError(
+        { status: 400, code, message: 'Object tags cannot be greater than 10' },
+        'call',
+      );
+      expect(mapped.status, code).toBe(400);
+      expect(mapped.body().detailedMessage, code).toBe('Object tags cannot be greater than 10');
+    }
+  });
 });

@@ -39,6 +39,7 @@ const S3_CODES: Record<string, 'notFound' | 'conflict' | 'badRequest'> = {
   MalformedXML: 'badRequest',
   MalformedPolicy: 'badRequest',
   InvalidRetentionDate: 'badRequest',
+  InvalidRetentionPeriod: 'badRequest',
   InvalidTag: 'badRequest',
   BadRequest: 'badRequest',
   InvalidObjectName: 'badRequest',
