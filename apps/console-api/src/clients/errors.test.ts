@@ -37,7 +37,7 @@ describe('fromStorageError', () => {
     );
   });
 
-  test("the store's answers to bad input (too many tags, a retention period out of range) are 400", () => {
+  test("the store's codes for bad input (too many tags, a retention period out of range) are 400, as the S3 SDK reports them (no status)", () => {
     for (const code of ['BadRequest', 'InvalidRetentionPeriod', 'InvalidTag']) {
       const mapped = fromStorageError(
         { status: 400, code, message: 'Object tags cannot be greater than 10' },
