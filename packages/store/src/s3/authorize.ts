@@ -27,6 +27,8 @@ export interface Access {
   key?: string;
   /** Request-specific condition keys (s3:prefix, s3:versionid, ...). */
   conditions?: Record<string, string[]>;
+  /** The request makes the bucket: its absence is no answer to a refusal. */
+  creates?: true;
 }
 
 const CONFIG_ACTIONS: Record<ConfigKind, { get: string; put: string; del: string }> = {
@@ -120,9 +122,9 @@ export function accessesOf(
       // rights to both settings too (AWS's CreateBucket, and MinIO).
       if (op.op === 'CreateBucket' && op.objectLock)
         return ['s3:CreateBucket', 's3:PutBucketObjectLockConfiguration', 's3:PutBucketVersioning'].map(
-          (a) => ({ action: a, bucket: op.bucket }),
+          (a) => ({ action: a, bucket: op.bucket, creates: true }),
         );
-      return one(action, { bucket: op.bucket });
+      return one(action, { bucket: op.bucket, ...(op.op === 'CreateBucket' ? { creates: true } : {}) });
     }
     case 'HeadBucket':
       return one('s3:ListBucket', { bucket: op.bucket });
@@ -362,7 +364,6 @@ export async function authorize(
 ): Promise<void> {
   if (await may(deps, ctx, identity, access)) return;
   // Making a bucket needs it absent: the caller's want of that right is the answer.
-  if (access.bucket !== undefined && access.action !== 's3:CreateBucket')
-    await deps.layer.getBucketInfo(access.bucket);
+  if (access.bucket !== undefined && !access.creates) await deps.layer.getBucketInfo(access.bucket);
   throw new ApiError('AccessDenied');
 }
