@@ -36,14 +36,10 @@ describe('Get/Put/DeleteBucketTagging', () => {
     });
   });
 
-  it('BadRequest: more than 50 tags; InvalidTag: long keys or values, duplicate keys, aws: keys', async () => {
+  it('InvalidTag: more than 50 tags, long keys or values, duplicate keys, aws: keys', async () => {
     const many = Array.from({ length: 51 }, (_, i) => ({ Key: `k${i}`, Value: 'v' }));
-    await expect(put(many)).rejects.toMatchObject({
-      name: 'BadRequest',
-      message: 'Bucket tag count cannot be greater than 50',
-      $metadata: { httpStatusCode: 400 },
-    });
     for (const TagSet of [
+      many,
       [{ Key: 'k'.repeat(129), Value: 'v' }],
       [{ Key: 'k', Value: 'v'.repeat(257) }],
       [

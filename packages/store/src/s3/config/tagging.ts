@@ -11,15 +11,13 @@ export interface Tag {
 
 const invalid = (message: string) => new ApiError('InvalidTag', message);
 
+/** S3's tag rules; `max` is 50 for buckets, 10 for objects. */
 /** The characters S3 allows in tag keys and values: letters, numbers, spaces and _ . : / = + - @. */
 const TAG_TEXT = /^[\p{L}\p{Z}\p{N}_.:/=+\-@]*$/u;
 
-/** S3's tag rules; `max` is 50 for buckets, 10 for objects. */
 export function checkTags(tags: Tag[], max: number): Tag[] {
-  // Too many tags is BadRequest, not InvalidTag, in AWS's answers and MinIO's.
   if (tags.length > max)
-    throw new ApiError(
-      'BadRequest',
+    throw invalid(
       max === 10 ? 'Object tags cannot be greater than 10' : `Bucket tag count cannot be greater than ${max}`,
     );
   const seen = new Set<string>();
