@@ -22,7 +22,12 @@ const {
 
 let t: TestStore;
 const inDays = (d: number) => new Date(Date.now() + d * 86_400_000);
-const locked = { name: 'InvalidRequest', message: 'Object is WORM protected and cannot be overwritten.' };
+// AWS's answer (s3-tests test_object_lock_delete_object_with_*, *_retention_shorten_period).
+const locked = {
+  name: 'AccessDenied',
+  message: 'Access Denied because object protected by object lock.',
+  $metadata: { httpStatusCode: 403 },
+};
 
 beforeAll(async () => {
   t = await startTestStore();

@@ -4,7 +4,7 @@ import { type Reply, xmlReply } from '../../http/reply.js';
 import { bucketPolicy, versioned } from '../authorize.js';
 import type { S3Call, S3Deps } from '../call.js';
 import { ApiError, fromEngineError } from '../errors.js';
-import { bypassRequested, guardBatchVersionDelete } from '../request/object-lock.js';
+import { bypassRequested, guardVersionDelete } from '../request/object-lock.js';
 import { type BucketSettings, bucketSettings, versioningOf } from '../settings.js';
 import { listOf, objectOf, parseRequestXml, textOf } from '../xml/parse.js';
 import { el, elAttrs, S3_NAMESPACE, type XmlElement } from '../xml/writer.js';
@@ -58,7 +58,7 @@ async function deleteOne(
       versioning: versioningOf(c.settings, t.key),
       ...(t.versionId === undefined ? {} : { versionId: t.versionId }),
       ...(c.settings.objectLock
-        ? { guard: (info: ObjectInfo) => guardBatchVersionDelete(info, c.bypass, c.now) }
+        ? { guard: (info: ObjectInfo) => guardVersionDelete(info, c.bypass, c.now) }
         : {}),
     });
     const marker =
