@@ -211,9 +211,9 @@ function bucketOp(name: string, bucket: string, parts: S3RequestParts): S3Operat
         startAfter: first(query, 'start-after') ?? '',
         ...listParams(query),
       };
-      // An empty token is none, as S3 reads it (boto3 sends one when given "").
+      // An empty token is read as none (boto3 sends one when given ""), yet echoed as sent.
       const token = first(query, 'continuation-token');
-      if (token) op.continuationToken = token;
+      if (token !== undefined) op.continuationToken = token;
       if (first(query, 'fetch-owner') === 'true') op.fetchOwner = true;
       return op;
     }

@@ -60,7 +60,7 @@ function prefixes(list: string[], name: (s: string) => string): XmlElement[] {
 export const naming = (p: ListParams) => (p.encodingType === 'url' ? urlEncodeName : (s: string) => s);
 
 export async function listObjectsV2(deps: S3Deps, op: ListV2): Promise<Reply> {
-  const marker = op.continuationToken !== undefined ? decodeToken(op.continuationToken) : op.startAfter;
+  const marker = op.continuationToken ? decodeToken(op.continuationToken) : op.startAfter;
   const result = await run(deps, op.bucket, op, marker);
   const name = naming(op);
   return xmlReply(
