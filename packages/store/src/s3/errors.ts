@@ -334,6 +334,9 @@ export class ApiError extends Error {
 /** Engine codes that S3 names otherwise, with their S3 messages. */
 const RENAMED_CODES = {
   InvalidVersionId: ['InvalidArgument', 'Invalid version id specified'],
+  // A partNumber past the last part: 400 InvalidPart, as s3-tests expect of AWS (MinIO: 416
+  // InvalidPartNumber).
+  InvalidPartNumber: ['InvalidPart', 'The requested partnumber is not satisfiable'],
   XMinioInsufficientReadQuorum: ['SlowDownRead', ERROR_CATALOGUE.SlowDownRead.message],
   XMinioInsufficientWriteQuorum: ['SlowDownWrite', ERROR_CATALOGUE.SlowDownWrite.message],
 } as const satisfies Partial<Record<EngineErrorCode, readonly [ErrorCode, string]>>;

@@ -271,7 +271,8 @@ export interface Opened {
 
 /** Logical bytes of part n of an object (S3 partNumber). */
 export function partPlainRange(info: ObjectInfo, n: number): ByteRange | undefined {
-  if (n < 1 || n > Math.max(info.parts.length, 1)) throw new ApiError('InvalidPartNumber');
+  if (n < 1 || n > Math.max(info.parts.length, 1))
+    throw new ApiError('InvalidPart', 'The requested partnumber is not satisfiable');
   let start = 0;
   for (const p of info.parts.slice(0, n - 1)) start += p.size;
   const size = info.parts[n - 1]?.size ?? info.size;
