@@ -424,6 +424,42 @@ describe('multipart upload', () => {
     expect(md5hex(Buffer.from(await got.Body!.transformToByteArray()))).toBe(md5hex(second));
   });
 
+  it('a Complete naming both uploads of a resent part takes the last one listed (s3-tests resend_first_finishes_last)', async () => {
+    const id = await create('resent-both');
+    const first = fill(8, 0x41);
+    const held = new PassThrough();
+    const slow = t.s3.send(
+      new UploadPartCommand({
+        Bucket: 'mpu',
+        Key: 'resent-both',
+        UploadId: id,
+        PartNumber: 1,
+        Body: held,
+        ContentLength: first.length,
+      }),
+    );
+    held.write(first.subarray(0, first.length - 1));
+    const resent = await part('resent-both', id, 1, fill(8, 0x42));
+    held.end(first.subarray(first.length - 1));
+    const late = { PartNumber: 1, ETag: (await slow).ETag! };
+    const complete = (Parts: s3sdk.CompletedPart[]) =>
+      t.s3.send(
+        new CompleteMultipartUploadCommand({
+          Bucket: 'mpu',
+          Key: 'resent-both',
+          UploadId: id,
+          MultipartUpload: { Parts },
+        }),
+      );
+    // Each listed upload must exist.
+    await expect(complete([resent, { PartNumber: 1, ETag: '"00"' }])).rejects.toMatchObject({
+      name: 'InvalidPart',
+    });
+    await complete([resent, late]);
+    const got = await t.s3.send(new GetObjectCommand({ Bucket: 'mpu', Key: 'resent-both' }));
+    expect(Buffer.from(await got.Body!.transformToByteArray())).toEqual(first);
+  });
+
   it('ListParts pages with max-parts and part-number-marker', async () => {
     const id = await create('paged');
     for (const n of [1, 2, 3]) await part('paged', id, n, fill(10, n));

@@ -59,12 +59,16 @@ function chooseParts(
   agreed: Map<number, UploadPartRecord[]>,
 ): UploadPartRecord[] {
   if (requested.length === 0) throw new EngineError('InvalidPart', 'You must specify at least one part');
-  const chosen = requested.map((r, i) => {
-    if (i > 0 && r.number <= requested[i - 1]!.number) throw new EngineError('InvalidPartOrder');
+  const named = requested.map((r, i) => {
+    if (i > 0 && r.number < requested[i - 1]!.number) throw new EngineError('InvalidPartOrder');
     const part = agreed.get(r.number)?.find((p) => p.etag === r.etag);
     if (!part) throw new EngineError('InvalidPart');
     return part;
   });
+  // A number listed twice (a client that resent a part names both uploads, as s3-tests'
+  // multipart_resend_first_finishes_last does): each must exist, and the last one listed is
+  // the part, as AWS takes it.
+  const chosen = named.filter((p, i) => named[i + 1]?.number !== p.number);
   // Sizes are judged only once every named part is known to exist (as MinIO does).
   if (chosen.slice(0, -1).some((p) => (p.actualSize ?? p.size) < MIN_PART_SIZE))
     throw new EngineError('EntityTooSmall');
