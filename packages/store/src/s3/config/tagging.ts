@@ -55,6 +55,10 @@ export const taggingXml = (tags: Tag[]) =>
     ),
   );
 
+/** An object's tags as S3 answers them: ordered by key (s3-tests' put_obj_with_tags). */
+export const byKey = (tags: Tag[]): Tag[] =>
+  [...tags].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+
 export const tagging: KindSpec = {
   maxBody: 64 * KIB,
   missing: 'NoSuchTagSet',

@@ -2,7 +2,7 @@ import { emptyReply, type Reply, xmlReply } from '../../http/reply.js';
 import { bucketPolicy, putObjectConfigAccesses } from '../authorize.js';
 import type { S3Call, S3Deps } from '../call.js';
 import { legalHoldConditions, requestTagConditions, retentionConditions } from '../condition-keys.js';
-import { parseTagging, taggingXml } from '../config/tagging.js';
+import { byKey, parseTagging, taggingXml } from '../config/tagging.js';
 import { ApiError } from '../errors.js';
 import {
   guardRetentionChange,
@@ -42,7 +42,7 @@ export async function getObjectConfig(deps: S3Deps, op: ConfigOp): Promise<Reply
     op.versionId ? { versionId: op.versionId } : {},
   );
   const headers = versionIdHeader(info.versionId);
-  if (op.kind === 'tagging') return { ...xmlReply(taggingXml(storedTags(info.tags))), headers };
+  if (op.kind === 'tagging') return { ...xmlReply(taggingXml(byKey(storedTags(info.tags)))), headers };
   if (op.kind === 'retention') {
     if (!info.retention) throw new ApiError('NoSuchObjectLockConfiguration');
     return {
