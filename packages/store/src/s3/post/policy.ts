@@ -67,8 +67,11 @@ export function parsePostPolicy(base64: string): PostPolicy {
 const EXEMPT =
   /^(x-amz-signature|file|policy|x-ignore-.*|awsaccesskeyid|signature|x-amz-server-side-encryption-customer-(algorithm|key|key-md5)|x-amz-server-side-encryption-(aws-kms-key-id|context))$/;
 
-/** Fields a condition may only match exactly: starts-with on them fails. */
-const EXACT_ONLY = new Set(['bucket', 'x-amz-algorithm', 'x-amz-credential', 'x-amz-date', 'tagging']);
+/**
+ * Fields a condition may only match exactly: starts-with on them fails. Not `tagging`:
+ * AWS takes `["starts-with", "$tagging", ""]` (s3-tests' post_object_tags_authenticated_request).
+ */
+const EXACT_ONLY = new Set(['bucket', 'x-amz-algorithm', 'x-amz-credential', 'x-amz-date']);
 
 /** The size the file must have, from the policy's content-length-range. */
 export interface LengthRange {
@@ -101,7 +104,7 @@ export function checkPostPolicy(
       continue;
     }
     covered.add(c.field);
-    // What names the signer, the bucket and the tags is matched whole, as MinIO has it.
+    // What names the signer and the bucket is matched whole, as MinIO has it.
     if ((c.op === 'starts-with' && EXACT_ONLY.has(c.field)) || repeated.has(c.field))
       throw denied(`Policy Condition failed: ["${c.op}", "$${c.field}", "${c.value}"]`);
     const value = fixed[c.field] ?? fields.get(c.field) ?? '';
