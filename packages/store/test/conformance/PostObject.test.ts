@@ -81,7 +81,7 @@ describe('PostObject', () => {
     expect([head.ContentType, head.Metadata]).toEqual(['text/plain', { origin: 'form' }]);
   });
 
-  it('form fields with non-ASCII text are kept as the bytes a PUT header would carry', async () => {
+  it('form fields with non-ASCII text are kept as a PUT header would carry them, and read back as the text', async () => {
     const post = await presigned((p) => {
       p.setKey('cafe.txt');
       p.setUserMetaData({ name: 'café' });
@@ -89,7 +89,7 @@ describe('PostObject', () => {
     const res = await send(post, {}, { name: 'c.txt', data: Buffer.from('c') });
     expect(res.status).toBe(204);
     const head = await t.s3.send(new HeadObjectCommand({ Bucket: 'forms', Key: 'cafe.txt' }));
-    expect(Buffer.from(head.Metadata!.name!, 'latin1').toString('utf8')).toBe('café');
+    expect(head.Metadata!.name).toBe('café');
   });
 
   it("fetch's own FormData encoding (as a browser builds it) is accepted", async () => {

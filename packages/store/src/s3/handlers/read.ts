@@ -1,3 +1,4 @@
+import { isUtf8 } from 'node:buffer';
 import type { Readable } from 'node:stream';
 import {
   parseSsePartHeaders,
@@ -36,6 +37,23 @@ type ReadOp = Extract<S3Operation, { op: 'GetObject' | 'HeadObject' }>;
 /** A multipart object (its ETag ends -N), even of one part. */
 export const isMultipart = (info: ObjectInfo): boolean => info.parts.length > 1 || /-\d+$/.test(info.etag);
 
+// Bytes past ASCII, one character per byte as a header value holds them.
+const NON_ASCII = /[\x80-\xff]/;
+
+/**
+ * A user metadata value as S3 answers it. Clients send non-ASCII text as UTF-8 bytes and read
+ * answers as Latin-1 (Python's http.client, Node's http): text Latin-1 can carry is sent in
+ * it, so it reads back as written (s3-tests' set_get_unicode_metadata); other bytes go back
+ * as they came, as MinIO sends them.
+ */
+export function answeredMetaValue(value: string): string {
+  if (!NON_ASCII.test(value)) return value;
+  const bytes = Buffer.from(value, 'latin1');
+  if (!isUtf8(bytes)) return value;
+  const text = bytes.toString('utf8');
+  return /[^\x00-\xff]/.test(text) ? value : text;
+}
+
 /** The headers every GET/HEAD of a version carries. */
 export function objectHeaders(info: ObjectInfo): Record<string, string> {
   const out: Record<string, string> = {
@@ -44,7 +62,8 @@ export function objectHeaders(info: ObjectInfo): Record<string, string> {
     'Last-Modified': info.modTime.toUTCString(),
   };
   for (const [name, value] of Object.entries(info.headers)) out[name] = value;
-  for (const [name, value] of Object.entries(info.userMeta)) out[`x-amz-meta-${name}`] = value;
+  for (const [name, value] of Object.entries(info.userMeta))
+    out[`x-amz-meta-${name}`] = answeredMetaValue(value);
   Object.assign(out, versionIdHeader(info.versionId));
   if (info.tags !== '') out['x-amz-tagging-count'] = String(info.tags.split('&').length);
   if (info.retention) {
