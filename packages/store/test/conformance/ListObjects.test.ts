@@ -1,6 +1,7 @@
 import * as s3sdk from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedRequest, startTestStore, type TestStore, xmlCode } from '../support/store.js';
+import { boto3Installed, python } from './boto3.js';
 
 const { CreateBucketCommand, ListObjectsCommand, PutObjectCommand } = s3sdk;
 
@@ -81,5 +82,20 @@ describe('ListObjects (v1)', () => {
     expect(plain.Contents?.map((c) => c.Key)).toEqual(odd);
     const bad = await list('encoding-type=base64');
     expect([bad.status, xmlCode(bad.body)]).toEqual([400, 'InvalidArgument']);
+  });
+
+  it("answers V1's Prefix as sent even under encoding-type=url, as boto3 reads it (s3-tests prefix_unreadable)", async () => {
+    boto3Installed();
+    // boto3 always asks for encoding-type=url, and decodes V1's Delimiter and markers only.
+    const out = await python(
+      t,
+      `
+v1 = [s3.list_objects(Bucket='odd-names', Prefix=p)['Prefix'] for p in ['\\n', 'sp ace+']]
+v2 = [s3.list_objects_v2(Bucket='odd-names', Prefix=p)['Prefix'] for p in ['\\n', 'sp ace+']]
+keys = [o['Key'] for o in s3.list_objects(Bucket='odd-names', Prefix='sp ace+')['Contents']]
+print(json.dumps({'v1': v1, 'v2': v2, 'keys': keys}))
+`,
+    );
+    expect(out).toEqual({ v1: ['\n', 'sp ace+'], v2: ['\n', 'sp ace+'], keys: [odd[0]] });
   });
 });
