@@ -12,7 +12,7 @@ import {
 } from './condition-keys.js';
 import { policyText } from './config/policy.js';
 import { BucketConfigStore } from './config/store.js';
-import { ApiError } from './errors.js';
+import { ApiError, fromEngineError } from './errors.js';
 import { storedTags } from './request/tagging.js';
 import type { ConfigKind, S3Operation } from './router.js';
 
@@ -366,4 +366,29 @@ export async function authorize(
   // Making a bucket needs it absent: the caller's want of that right is the answer.
   if (access.bucket !== undefined && !access.creates) await deps.layer.getBucketInfo(access.bucket);
   throw new ApiError('AccessDenied');
+}
+
+/**
+ * A read of a key the caller may not read names the key missing when the caller may list it
+ * (s3:ListBucket with s3:prefix = the key): the listing would show its absence anyway. AWS
+ * answers so (s3-tests' head_object_404_with_policy_prefix); MinIO, for anonymous callers.
+ * Throws NoSuchKey in that case; returns otherwise, for the caller to answer AccessDenied.
+ */
+export async function nameMissingKey(
+  deps: S3Deps,
+  ctx: RequestContext,
+  identity: Identity | undefined,
+  target: { bucket: string; key: string },
+): Promise<void> {
+  const lister = {
+    action: 's3:ListBucket',
+    bucket: target.bucket,
+    conditions: { 's3:prefix': [target.key] },
+  };
+  if (!(await may(deps, ctx, identity, lister))) return;
+  const missing = await deps.layer.getObjectInfo(target.bucket, target.key, {}).then(
+    () => false,
+    (err: unknown) => fromEngineError(err)?.code === 'NoSuchKey',
+  );
+  if (missing) throw new ApiError('NoSuchKey');
 }

@@ -55,7 +55,12 @@ export const policy: KindSpec = {
   }),
 };
 
+/** A bucket without a policy is not public (MinIO's answer, and s3-tests' get_bucket_policy_status). */
 export const policyStatusReply = (stored: unknown, bucket: string): Reply =>
   xmlReply(
-    elAttrs('PolicyStatus', { xmlns: S3_NAMESPACE }, el('IsPublic', isPublic(policyText(stored), bucket))),
+    elAttrs(
+      'PolicyStatus',
+      { xmlns: S3_NAMESPACE },
+      el('IsPublic', stored === undefined ? false : isPublic(policyText(stored), bucket)),
+    ),
   );

@@ -46,7 +46,5 @@ export async function deleteBucketConfig(deps: S3Deps, op: ConfigOp): Promise<Re
 
 export async function getBucketPolicyStatus(deps: S3Deps, bucket: string): Promise<Reply> {
   await deps.layer.getBucketInfo(bucket);
-  const stored = await configStore(deps).get(bucket, 'policy');
-  if (stored === undefined) throw new ApiError('NoSuchBucketPolicy');
-  return policyStatusReply(stored, bucket);
+  return policyStatusReply(await configStore(deps).get(bucket, 'policy'), bucket);
 }
