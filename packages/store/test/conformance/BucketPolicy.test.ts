@@ -148,13 +148,31 @@ describe('Principal and NotPrincipal forms', () => {
     expect([await read(as('stranger')), await read(as('app-reader'))]).toEqual(['AccessDenied', 'ok']);
   });
 
-  it('NotPrincipal with a pattern: everyone else, anonymous callers included', async () => {
-    await allowRead({ NotPrincipal: { AWS: ['arn:aws:iam:::user/app-*'] } });
+  it('NotPrincipal with a pattern denies everyone else, anonymous callers included; an Allow cannot use it', async () => {
+    await putPolicy(
+      JSON.stringify({
+        Version: '2012-10-17',
+        Statement: [
+          { Effect: 'Allow', Principal: '*', Action: ['s3:GetObject'], Resource: ['arn:aws:s3:::pol/*'] },
+          {
+            Effect: 'Deny',
+            NotPrincipal: { AWS: ['arn:aws:iam:::user/app-*'] },
+            Action: ['s3:GetObject'],
+            Resource: ['arn:aws:s3:::pol/*'],
+          },
+        ],
+      }),
+    );
     expect([await read(as('stranger')), await read(as('app-reader')), await anonRead()]).toEqual([
-      'ok',
       'AccessDenied',
-      200,
+      'ok',
+      403,
     ]);
+    // As AWS refuses it (s3-tests' bucket_policy_allow_notprincipal).
+    await expect(allowRead({ NotPrincipal: { AWS: ['arn:aws:iam:::user/app-*'] } })).rejects.toMatchObject({
+      name: 'MalformedPolicy',
+      $metadata: { httpStatusCode: 400 },
+    });
   });
 });
 

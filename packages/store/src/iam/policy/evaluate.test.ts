@@ -871,12 +871,6 @@ const cases: Case[] = [
     bucket: [allow('s3:*', allPhotos, everyone), deny('s3:*', allPhotos, { NotPrincipal: { AWS: 'alice' } })],
     allowed: true,
   },
-  {
-    name: 'Allow NotPrincipal reaches anonymous',
-    principal: anonymous,
-    bucket: [allow('s3:GetObject', allPhotos, { NotPrincipal: { AWS: 'alice' } })],
-    allowed: true,
-  },
 ];
 
 describe('isAllowed', () => {
