@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { type Duplex, Readable } from 'node:stream';
 import { isCompressible, MIN_COMPRESSIBLE_SIZE } from '../config/compression.js';
 import {
@@ -141,8 +142,10 @@ export interface StoredBody {
 
 /**
  * Encrypts one part's plaintext (a plain PUT is part 1). Content-MD5 is checked on the
- * plaintext; SSE-S3 objects keep the plaintext MD5 as ETag, as S3 does, SSE-C ones the
- * ciphertext's (which reveals nothing about the content).
+ * plaintext; SSE-S3 objects keep the plaintext MD5 as ETag, as S3 does. SSE-C ones keep an
+ * HMAC of it under the object's own key: it reveals nothing about the content, yet a part
+ * sent again with the same bytes has the same ETag, as in S3, so a Complete naming the first
+ * one still finds it (s3-tests' multipart_sse_c_get_part resends a part).
  */
 function encryptPart(
   plaintext: Readable,
@@ -159,7 +162,14 @@ function encryptPart(
     size: plainSize === undefined ? undefined : encryptedSize(plainSize),
     finish: () => ({
       actualSize: tap.bytes,
-      ...(sse === 'S3' && tap.digest ? { etag: tap.digest.toString('hex') } : {}),
+      ...(tap.digest
+        ? {
+            etag:
+              sse === 'S3'
+                ? tap.digest.toString('hex')
+                : createHmac('sha256', objectKey).update(tap.digest).digest().subarray(0, 16).toString('hex'),
+          }
+        : {}),
     }),
   };
 }

@@ -199,6 +199,53 @@ describe('server-side encryption', () => {
     }
   });
 
+  it('SSE-C: a part sent again with the same bytes keeps its ETag, so Complete takes either (s3-tests)', async () => {
+    const { UploadId } = await t.s3.send(
+      new CreateMultipartUploadCommand({ Bucket: 'enc', Key: 'resent-c', ...sseC }),
+    );
+    const send = (PartNumber: number, Body: Buffer) =>
+      t.s3.send(
+        new UploadPartCommand({ Bucket: 'enc', Key: 'resent-c', UploadId, PartNumber, Body, ...sseC }),
+      );
+    const first = pattern(5 * 1024 * 1024, 7);
+    const a = await send(1, first);
+    const again = await send(1, first);
+    expect(again.ETag).toBe(a.ETag);
+    // The ETag is no MD5 of the plaintext (it would tell the content), nor the same in another object.
+    expect(a.ETag).not.toBe(`"${createHash('md5').update(first).digest('hex')}"`);
+    const other = await t.s3.send(
+      new CreateMultipartUploadCommand({ Bucket: 'enc', Key: 'other-c', ...sseC }),
+    );
+    const elsewhere = await t.s3.send(
+      new UploadPartCommand({
+        Bucket: 'enc',
+        Key: 'other-c',
+        UploadId: other.UploadId,
+        PartNumber: 1,
+        Body: first,
+        ...sseC,
+      }),
+    );
+    expect(elsewhere.ETag).not.toBe(a.ETag);
+    const b = await send(2, Buffer.from('tail'));
+    await t.s3.send(
+      new CompleteMultipartUploadCommand({
+        Bucket: 'enc',
+        Key: 'resent-c',
+        UploadId,
+        MultipartUpload: {
+          Parts: [
+            { PartNumber: 1, ETag: a.ETag },
+            { PartNumber: 2, ETag: b.ETag },
+          ],
+        },
+        ...sseC,
+      }),
+    );
+    const { body } = await get({ Bucket: 'enc', Key: 'resent-c', ...sseC });
+    expect(body.equals(Buffer.concat([first, Buffer.from('tail')]))).toBe(true);
+  });
+
   it("parts of an SSE-S3 upload may repeat the upload's header (minio-go does), not another method", async () => {
     await t.s3.send(new PutObjectCommand({ Bucket: 'enc', Key: 'part-src', Body: 'x'.repeat(100) }));
     const { UploadId } = await t.s3.send(
