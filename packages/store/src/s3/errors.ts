@@ -349,7 +349,9 @@ const RENAMED: Partial<Record<EngineErrorCode, readonly [ErrorCode, string]>> = 
 export function fromEngineError(err: unknown): ApiError | undefined {
   if (!(err instanceof EngineError)) return undefined;
   const headers: Record<string, string> = {};
+  // A key that is simply absent says so too (S3 does; s3-tests' delete_marker_nonversioned).
   if (err.detail.deleteMarker) headers['x-amz-delete-marker'] = 'true';
+  else if (err.code === 'NoSuchKey') headers['x-amz-delete-marker'] = 'false';
   if (err.detail.versionId !== undefined) headers['x-amz-version-id'] = err.detail.versionId;
   if (err.detail.modTime !== undefined) headers['Last-Modified'] = err.detail.modTime.toUTCString();
   const context = Object.keys(headers).length > 0 ? { headers } : {};

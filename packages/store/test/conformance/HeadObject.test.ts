@@ -52,11 +52,13 @@ describe('HeadObject', () => {
     expect(out.Metadata).toEqual({ a: '1' });
   });
 
-  it('answers 404 NotFound for a missing key', async () => {
+  it('answers 404 NotFound for a missing key, saying it is no delete marker (s3-tests)', async () => {
     await expect(t.s3.send(new HeadObjectCommand({ Bucket: 'heads', Key: 'nope' }))).rejects.toMatchObject({
       name: 'NotFound',
       $metadata: { httpStatusCode: 404 },
     });
+    const raw = await signedRequest(t.store.port, { method: 'HEAD', path: '/heads/nope' });
+    expect([raw.status, raw.headers['x-amz-delete-marker']]).toEqual([404, 'false']);
   });
 
   it('sends no body even for errors', async () => {
