@@ -51,7 +51,7 @@ export function answeredMetaValue(value: string): string {
   const bytes = Buffer.from(value, 'latin1');
   if (!isUtf8(bytes)) return value;
   const text = bytes.toString('utf8');
-  return /[^\x00-\xff]/.test(text) ? value : text;
+  return /[\u0100-\uffff]/.test(text) ? value : text;
 }
 
 /** The headers every GET/HEAD of a version carries. */
