@@ -353,8 +353,9 @@ async function objectTagConditions(deps: S3Deps, access: Access): Promise<Record
 /**
  * Refuses an access the requester does not have: NoSuchBucket when its bucket does not exist
  * (S3 answers so whoever asks, anonymous callers too: bucket names are global, and a client
- * told AccessDenied about a deleted bucket retries or asks for rights in vain), else
- * AccessDenied. Only a refusal pays for the look-up.
+ * told AccessDenied about a deleted bucket retries or asks for rights in vain), NoSuchKey for
+ * a read of a missing key the requester may list (nameMissingKey), else AccessDenied. Only a
+ * refusal pays for the look-ups.
  */
 export async function authorize(
   deps: S3Deps,
@@ -365,6 +366,8 @@ export async function authorize(
   if (await may(deps, ctx, identity, access)) return;
   // Making a bucket needs it absent: the caller's want of that right is the answer.
   if (access.bucket !== undefined && !access.creates) await deps.layer.getBucketInfo(access.bucket);
+  if (access.action === 's3:GetObject' && access.bucket !== undefined && access.key !== undefined)
+    await nameMissingKey(deps, ctx, identity, { bucket: access.bucket, key: access.key });
   throw new ApiError('AccessDenied');
 }
 
@@ -372,9 +375,9 @@ export async function authorize(
  * A read of a key the caller may not read names the key missing when the caller may list it
  * (s3:ListBucket with s3:prefix = the key): the listing would show its absence anyway. AWS
  * answers so (s3-tests' head_object_404_with_policy_prefix); MinIO, for anonymous callers.
- * Throws NoSuchKey in that case; returns otherwise, for the caller to answer AccessDenied.
+ * Throws NoSuchKey in that case; returns otherwise, for authorize to answer AccessDenied.
  */
-export async function nameMissingKey(
+async function nameMissingKey(
   deps: S3Deps,
   ctx: RequestContext,
   identity: Identity | undefined,

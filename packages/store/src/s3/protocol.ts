@@ -14,7 +14,7 @@ import {
   verifyPresignedV2,
 } from './auth/signature-v2.js';
 import { verifyHeaderAuth } from './auth/signature-v4.js';
-import { accessesOf, authorize, may, nameMissingKey } from './authorize.js';
+import { accessesOf, authorize, may } from './authorize.js';
 import type { S3Call, S3Deps } from './call.js';
 import { noteSignature, type SignatureFacts } from './condition-keys.js';
 import { corsPreflight, corsReplyHeaders } from './cors.js';
@@ -335,13 +335,7 @@ function s3Calls(deps: S3ProtocolDeps): Protocol {
               if (op.bucket !== undefined) await deps.layer.getBucketInfo(op.bucket);
               throw new ApiError('AccessDenied');
             }
-            for (const access of accessesOf(op, ctx.headers, ctx.query))
-              await call.authorize(access).catch(async (err: unknown) => {
-                const read = (op.op === 'GetObject' || op.op === 'HeadObject') && op.versionId === undefined;
-                if (read && err instanceof ApiError && err.code === 'AccessDenied')
-                  await nameMissingKey(deps, ctx, auth?.identity, op);
-                throw err;
-              });
+            for (const access of accessesOf(op, ctx.headers, ctx.query)) await call.authorize(access);
             return dispatch(deps, call, op);
           });
           publishEvents(deps.events, op, reply, ctx, auth?.identity.parent ?? '');
