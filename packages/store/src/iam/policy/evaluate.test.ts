@@ -871,6 +871,13 @@ const cases: Case[] = [
     bucket: [allow('s3:*', allPhotos, everyone), deny('s3:*', allPhotos, { NotPrincipal: { AWS: 'alice' } })],
     allowed: true,
   },
+  {
+    // Refused when a bucket policy is set now; one stored before keeps its meaning.
+    name: 'Allow NotPrincipal reaches anonymous',
+    principal: anonymous,
+    bucket: [allow('s3:GetObject', allPhotos, { NotPrincipal: { AWS: 'alice' } })],
+    allowed: true,
+  },
 ];
 
 describe('isAllowed', () => {

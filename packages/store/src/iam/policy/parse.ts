@@ -147,13 +147,6 @@ function parseStatement(raw: unknown, index: number, opts: ParseOptions): Statem
       );
     }
     if (principal !== undefined) statement.principal = parsePrincipal(principal, where, 'Principal');
-    // AWS refuses NotPrincipal in an Allow (it would grant everyone else, anonymous callers
-    // included): s3-tests' bucket_policy_allow_notprincipal.
-    if (notPrincipal !== undefined && statement.effect === 'Allow')
-      throw new PolicyError(
-        'InvalidPrincipal',
-        `${where}: NotPrincipal may only be used with "Effect": "Deny"`,
-      );
     if (notPrincipal !== undefined)
       statement.notPrincipal = parsePrincipal(notPrincipal, where, 'NotPrincipal');
     validateBucketStatement(statement, where, opts.bucket);

@@ -23,6 +23,8 @@ describe('isPublicBucketPolicy', () => {
     ['Allow to {"AWS": "*"}', [read({ Principal: { AWS: '*' } })], true],
     ['Allow to a named user', [read({ Principal: { AWS: 'arn:aws:iam::000000000000:user/alice' } })], false],
     ['Deny to "*" only', [read({ Effect: 'Deny', Principal: '*' })], false],
+    // Refused when set now, yet a policy stored before keeps its meaning.
+    ['Allow with NotPrincipal', [read({ NotPrincipal: { AWS: 'alice' } })], true],
     [
       'pinned to a private range',
       [read({ Principal: '*', Condition: { IpAddress: { 'aws:SourceIp': '10.0.0.0/8' } } })],

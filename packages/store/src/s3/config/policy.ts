@@ -14,10 +14,21 @@ import { KIB, type KindSpec, storedAs } from './kind.js';
 
 const MAX_POLICY = 20 * KIB;
 
-/** Checks the policy is one S3 accepts for this bucket (MalformedPolicy with the reason). */
+/**
+ * Checks the policy is one S3 accepts for this bucket (MalformedPolicy with the reason). The
+ * checks past parsing hold for new policies only: one stored before them keeps its meaning.
+ */
 export function validatePolicy(text: string, bucket: string): void {
   try {
-    assertSupportedConditionKeys(parsePolicy(text, { kind: 'bucket', bucket }));
+    const policy = assertSupportedConditionKeys(parsePolicy(text, { kind: 'bucket', bucket }));
+    // AWS refuses NotPrincipal in an Allow (it would grant everyone else, anonymous callers
+    // included): s3-tests' bucket_policy_allow_notprincipal.
+    const i = policy.statements.findIndex((s) => s.effect === 'Allow' && s.notPrincipal !== undefined);
+    if (i >= 0)
+      throw new PolicyError(
+        'InvalidPrincipal',
+        `Statement ${i + 1}: NotPrincipal may only be used with "Effect": "Deny"`,
+      );
   } catch (err) {
     if (err instanceof PolicyError) throw new ApiError('MalformedPolicy', err.message);
     throw err;
