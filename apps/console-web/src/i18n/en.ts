@@ -3,8 +3,9 @@ import { identities } from './en/identities.js';
 import { objects } from './en/objects.js';
 import { settings } from './en/settings.js';
 import { shell } from './en/shell.js';
+import { tools } from './en/tools.js';
 
 /** English texts, one file per area; keys group them by screen. */
-export const en = { ...shell, ...identities, ...settings, ...buckets, ...objects } as const;
+export const en = { ...shell, ...identities, ...settings, ...buckets, ...objects, ...tools } as const;
 
 export type Resources = typeof en;
