@@ -1,20 +1,10 @@
-// A real WebSocket server and client (ws; its client has the browser's WebSocket interface).
-
-import { createRequire } from 'node:module';
-import type { AddressInfo } from 'node:net';
-import { dirname, join } from 'node:path';
+// LiveStream against a real WebSocket server and client (ws; its client has the browser's
+// WebSocket interface).
 import { sockets } from '@stowage/contract';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { WebSocketServer as Server, WebSocket as ServerSocket } from 'ws';
+import { createTestSocket, startTestSocketServer, type TestSocketServer, until } from '../test/wsServer.js';
 import { setBasePath } from './basePath.js';
-import { KEEP_ALIVE_MESSAGE, LiveStream, type SocketLike, socketUrl } from './liveStream.js';
-
-// Under jsdom 'ws' resolves to its browser stub (the browser condition is on, for jsdom's own
-// WebSocket too); the Node entry, loaded by its file path, holds the real server and client.
-const require = createRequire(import.meta.url);
-const { WebSocket, WebSocketServer } = require(
-  join(dirname(require.resolve('ws/package.json')), 'index.js'),
-) as typeof import('ws');
+import { KEEP_ALIVE_MESSAGE, LiveStream, socketUrl } from './liveStream.js';
 
 /** Timers the test fires by hand: no test waits on the clock. */
 class ManualTimers {
@@ -41,49 +31,29 @@ class ManualTimers {
   }
 }
 
-async function until(check: () => boolean, what: string): Promise<void> {
-  for (let i = 0; i < 400; i++) {
-    if (check()) return;
-    await new Promise((r) => setTimeout(r, 10));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
-
-let server: Server;
+let server: TestSocketServer;
 let url: string;
-let peers: ServerSocket[];
-let received: string[];
 let timers: ManualTimers;
 
 beforeEach(async () => {
-  peers = [];
-  received = [];
   timers = new ManualTimers();
-  server = new WebSocketServer({ host: '127.0.0.1', port: 0 });
-  await new Promise<void>((r) => server.once('listening', () => r()));
-  url = `ws://127.0.0.1:${(server.address() as AddressInfo).port}/ws/trace`;
-  server.on('connection', (ws: ServerSocket) => {
-    peers.push(ws);
-    ws.on('message', (data: Buffer) => received.push(String(data)));
-  });
+  server = await startTestSocketServer();
+  url = `ws://${server.host}/ws/trace`;
 });
 
-afterEach(async () => {
-  for (const ws of server.clients) ws.terminate();
-  await new Promise<void>((r) => server.close(() => r()));
-});
+afterEach(() => server.close());
 
 function stream<F = { n: number }>(opts: { maxRows?: number; maxAttempts?: number } = {}) {
   return new LiveStream<F>({
     ...opts,
-    createSocket: (u) => new WebSocket(u) as unknown as SocketLike,
+    createSocket: createTestSocket,
     setTimer: timers.setTimer,
     clearTimer: timers.clearTimer,
   });
 }
 
 const open = (s: LiveStream<unknown>) => until(() => s.getSnapshot().status === 'open', 'open');
-const send = (n: number) => peers.at(-1)?.send(JSON.stringify({ n }));
+const send = (n: number) => server.peers.at(-1)?.send(JSON.stringify({ n }));
 
 describe('LiveStream against a real WebSocket server', () => {
   it('sends the keep-alive every 10 seconds while open', async () => {
@@ -92,10 +62,10 @@ describe('LiveStream against a real WebSocket server', () => {
     await open(s);
     expect(timers.delays()).toContain(10_000);
     timers.fire(10_000);
-    await until(() => received.length === 1, 'first keep-alive');
+    await until(() => server.received.length === 1, 'first keep-alive');
     timers.fire(10_000);
-    await until(() => received.length === 2, 'second keep-alive');
-    expect(received).toEqual([KEEP_ALIVE_MESSAGE, KEEP_ALIVE_MESSAGE]);
+    await until(() => server.received.length === 2, 'second keep-alive');
+    expect(server.received).toEqual([KEEP_ALIVE_MESSAGE, KEEP_ALIVE_MESSAGE]);
     s.stop();
     expect(timers.pending.size).toBe(0);
   });
@@ -104,20 +74,18 @@ describe('LiveStream against a real WebSocket server', () => {
     const s = stream();
     s.start(url);
     await open(s);
-    peers[0]?.terminate(); // no close frame: the browser sees 1006
+    server.peers[0]?.terminate(); // no close frame: the browser sees 1006
     await until(() => s.getSnapshot().status === 'reconnecting', 'reconnecting');
     expect(s.getSnapshot().end).toMatchObject({ kind: 'lost', code: 1006 });
     expect(s.getSnapshot().attempts).toBe(1);
     expect(timers.delays()).toEqual([1000]);
     timers.fire(1000);
     await open(s);
-    expect(peers).toHaveLength(2);
+    expect(server.peers).toHaveLength(2);
     expect(s.getSnapshot().attempts).toBe(0);
 
     // The server is gone: each failed attempt waits twice as long as the one before.
-    const closing = new Promise<void>((r) => server.close(() => r()));
-    for (const ws of server.clients) ws.terminate();
-    await closing;
+    await server.close();
     await until(() => timers.delays().includes(1000), 'first retry');
     timers.fire(1000);
     await until(() => timers.delays().includes(2000), 'second retry');
@@ -146,11 +114,11 @@ describe('LiveStream against a real WebSocket server', () => {
     const s = stream();
     s.start(url);
     await open(s);
-    peers[0]?.close(code, reason);
+    server.peers[0]?.close(code, reason);
     await until(() => s.getSnapshot().status === status, status);
     expect(s.getSnapshot().end).toEqual({ kind, code, reason });
     expect(timers.pending.size).toBe(0);
-    expect(peers).toHaveLength(1);
+    expect(server.peers).toHaveLength(1);
   });
 
   it('keeps at most maxRows frames, dropping the oldest and counting them', async () => {
@@ -202,7 +170,7 @@ describe('LiveStream against a real WebSocket server', () => {
     const s = stream();
     s.start(url);
     await open(s);
-    peers[0]?.send('not json');
+    server.peers[0]?.send('not json');
     send(7);
     await until(() => s.getSnapshot().received === 1, 'the JSON frame');
     timers.fire(100);
