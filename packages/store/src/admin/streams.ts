@@ -84,12 +84,12 @@ function opTraceInfo(t: OpTrace, filter: TraceFilter, node: string): unknown {
 
 /**
  * Which entries a console-log reader asked for (the query's logType): madmin 2's kinds
- * (every entry here is of kind MINIO; none APPLICATION) or madmin 3's levels. Anything else,
- * like nothing, is all of them, as MinIO takes an unknown kind.
+ * (every entry here is of kind MINIO; none APPLICATION) or madmin 3's levels (none is an
+ * EVENT). Anything else, like nothing, is all of them, as MinIO takes an unknown kind.
  */
 export function logTypeFilter(logType: string): (e: LogEntry) => boolean {
   const kind = logType.toUpperCase();
-  if (kind === 'APPLICATION') return () => false;
+  if (kind === 'APPLICATION' || kind === 'EVENT') return () => false;
   if ((LOG_LEVELS as readonly string[]).includes(kind)) return (e) => e.level === kind;
   return () => true;
 }
