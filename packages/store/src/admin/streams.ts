@@ -1,6 +1,6 @@
 import { parseDuration } from '../config/duration.js';
 import type { HttpTrace } from '../observe/bus.js';
-import type { LogEntry, LogLevel } from '../observe/logger.js';
+import { type LogEntry, type LogLevel, minioLogEntry } from '../observe/logger.js';
 import type { OpTrace } from '../observe/op-trace.js';
 import { ApiError } from '../s3/errors.js';
 
@@ -98,25 +98,5 @@ const LOG_LEVELS: readonly LogLevel[] = ['INFO', 'WARNING', 'ERROR', 'FATAL'];
 
 /** madmin.LogInfo (MinIO's log.Entry with the node) for one entry. */
 export function logInfo(e: LogEntry, node: string, deploymentId: string): unknown {
-  const r = e.request;
-  const args = r && (r.bucket || r.object) ? { bucket: r.bucket, object: r.object } : undefined;
-  return {
-    deploymentid: deploymentId,
-    level: e.level,
-    errKind: 'MINIO',
-    time: e.time.toISOString(),
-    ...(r
-      ? {
-          api: { name: r.api, ...(args ? { args } : {}) },
-          remotehost: r.remoteHost,
-          host: r.host,
-          requestID: r.requestId,
-          userAgent: r.userAgent,
-        }
-      : {}),
-    message: e.message,
-    ...(e.error ? { error: { message: e.error.message, source: e.error.source } } : {}),
-    ConsoleMsg: e.message,
-    node,
-  };
+  return { deploymentid: deploymentId, ...minioLogEntry(e), ConsoleMsg: e.message, node };
 }

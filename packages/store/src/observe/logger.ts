@@ -132,3 +132,28 @@ export function formatLogLine(e: LogEntry): string {
   const cause = e.error.message === e.message ? '' : `\n  Error: ${e.error.message}`;
   return `${head}${cause}${e.error.source.map((s, i) => `\n    ${e.error!.source.length - i}: ${s}`).join('')}`;
 }
+
+/** An entry in MinIO's log.Entry shape (without the deployment, which the reader adds). */
+export function minioLogEntry(e: LogEntry): Record<string, unknown> {
+  const r = e.request;
+  const args = r && (r.bucket || r.object) ? { bucket: r.bucket, object: r.object } : undefined;
+  return {
+    level: e.level,
+    errKind: 'MINIO',
+    time: e.time.toISOString(),
+    ...(r
+      ? {
+          api: { name: r.api, ...(args ? { args } : {}) },
+          remotehost: r.remoteHost,
+          host: r.host,
+          requestID: r.requestId,
+          userAgent: r.userAgent,
+        }
+      : {}),
+    message: e.message,
+    ...(e.error ? { error: { message: e.error.message, source: e.error.source } } : {}),
+  };
+}
+
+/** One entry as a JSON line (the CLI's --json), MinIO's log.Entry shape. */
+export const formatLogJson = (e: LogEntry): string => JSON.stringify(minioLogEntry(e));

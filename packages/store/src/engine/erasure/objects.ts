@@ -236,7 +236,7 @@ export async function getObject(
       ? partRange(info, opts.partNumber)
       : opts.range && resolveRange(opts.range, info.storedSize);
   const damaged = damageReport(ctx, bucket, key, opts.log ?? ctx.log);
-  const small = inlineBytes(ctx, bucket, key, mv, damaged, range);
+  const small = inlineBytes(mv, damaged, range);
   if (small) return new SmallObject(info, small, range);
   // Pinned before any await: an overwrite from now on leaves these shard files alone.
   const release = ctx.pins.pin(dataPin(bucket, key, mv.version.data?.id ?? ''));
@@ -275,14 +275,7 @@ const FAULTS: Record<Exclude<ShardFault, 'missing'>, string> = {
 };
 
 /** An inline version's bytes, decoded at once (no files, so no I/O); else undefined. */
-function inlineBytes(
-  ctx: EngineContext,
-  bucket: string,
-  key: string,
-  mv: MergedVersion,
-  onBad: OnBad,
-  range?: ByteRange,
-) {
+function inlineBytes(mv: MergedVersion, onBad: OnBad, range?: ByteRange) {
   const layout = mv.version.data;
   if (!layout || layout.inline === undefined) return layout ? undefined : Buffer.alloc(0);
   const size = layout.parts[0]?.size ?? 0;
