@@ -6,7 +6,7 @@ import { type LogInfo, MadminClient, type TraceInfo } from '@stowage/madmin';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shardOffset, shardOn } from '../../src/engine/erasure/distribution.js';
 import { objectDir } from '../../src/engine/fs/layout.js';
-import { corruptShard, driveWithShard } from '../faults/support.js';
+import { getThroughBitrot } from '../support/bitrot-get.js';
 import { ROOT, rawRequest, startTestStore, type TestStore } from '../support/store.js';
 
 // The trace and console-log streams (madmin-protocol.md §3.8) read through packages/madmin
@@ -218,14 +218,7 @@ describe('admin console-log stream', () => {
   });
 
   it("logs a GET's bitrot with the GET's request id, API, client, user agent and the source", async () => {
-    await t.s3.send(new s3sdk.CreateBucketCommand({ Bucket: 'logged' }));
-    const body = Buffer.alloc(300 * 1024, 9); // shard files, not inline
-    await t.s3.send(new s3sdk.PutObjectCommand({ Bucket: 'logged', Key: 'rotten', Body: body }));
-    // The drive holding data shard 0, read by every plain GET, has it corrupted.
-    await corruptShard(t.drives[driveWithShard(t.drives, 'logged', 'rotten', 0)]!, 'logged', 'rotten');
-    const got = await t.s3.send(new s3sdk.GetObjectCommand({ Bucket: 'logged', Key: 'rotten' }));
-    expect(Buffer.from(await got.Body!.transformToByteArray()).equals(body)).toBe(true);
-    const requestId = got.$metadata.requestId!;
+    const requestId = await getThroughBitrot(t, 'logged', 'rotten');
     const entry = await logEntryOf(requestId, 'ERROR');
     expect(entry).toMatchObject({
       level: 'ERROR',

@@ -6,7 +6,7 @@ import * as s3sdk from '@aws-sdk/client-s3';
 import { MadminClient } from '@stowage/madmin';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStore } from '../../src/index.js';
-import { corruptShard, driveWithShard } from '../faults/support.js';
+import { getThroughBitrot } from '../support/bitrot-get.js';
 import { GO_CACHE, goBuild } from '../support/go-build.js';
 import {
   CLIENT_ID,
@@ -62,14 +62,7 @@ describe('madmin-go 2.0.7 against the store', () => {
 
 describe("madmin-go 2.0.7's GetLogs", () => {
   it("decodes the entry of a GET's bitrot with the request's context and the error's source", async () => {
-    await t.s3.send(new s3sdk.CreateBucketCommand({ Bucket: 'go-logged' }));
-    const body = Buffer.alloc(300 * 1024, 5); // shard files, not inline
-    await t.s3.send(new s3sdk.PutObjectCommand({ Bucket: 'go-logged', Key: 'rotten', Body: body }));
-    await corruptShard(t.drives[driveWithShard(t.drives, 'go-logged', 'rotten', 0)]!, 'go-logged', 'rotten');
-    const got = await t.s3.send(new s3sdk.GetObjectCommand({ Bucket: 'go-logged', Key: 'rotten' }));
-    expect(Buffer.from(await got.Body!.transformToByteArray()).equals(body)).toBe(true);
-    const requestId = got.$metadata.requestId!;
-
+    const requestId = await getThroughBitrot(t, 'go-logged', 'rotten');
     const endpoint = new URL(t.store.url).host;
     const lines = await compat(['logs', endpoint, ROOT.accessKey, ROOT.secretKey, requestId]);
     expect(lines.at(-1)).toBe('0 failed');
