@@ -91,6 +91,10 @@ describe('the structured logger', () => {
     expect(redactSecrets('postgres://u:p@db/ev and Signature=QkFE%2B')).toBe(
       'postgres://u:*REDACTED*@db/ev and Signature=*REDACTED*',
     );
+    expect(redactSecrets("invalid connection string near 'password='p w' sslmode=on'")).toBe(
+      "invalid connection string near 'password=*REDACTED* sslmode=on'",
+    );
+    expect(redactSecrets('host=db password=hunter2 dbname=ev')).toBe('host=db password=*REDACTED* dbname=ev');
     // Without a password, a URL is left as it is.
     expect(redactSecrets('http://user@h:9000/x')).toBe('http://user@h:9000/x');
   });

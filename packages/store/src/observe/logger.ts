@@ -84,9 +84,14 @@ export const messageLogger = (line: (message: string) => void): Logger =>
 // token would let a log reader in: errors from clients of targets and remotes may quote them.
 const URL_PASSWORD = /\b([a-z][a-z0-9+.-]*:\/\/[^\s:/@]*:)[^\s@/]+@/gi;
 const SIGNED_QUERY = /\b(X-Amz-Signature|X-Amz-Security-Token|X-Amz-Credential|Signature)=[^&\s"']+/gi;
+// A key=value connection string's password (PostgreSQL's "host=db password=...").
+const KEY_VALUE_PASSWORD = /\b(password|passwd|pwd)=('[^']*'|[^\s&'"]+)/gi;
 
 export function redactSecrets(text: string): string {
-  return text.replace(URL_PASSWORD, '$1*REDACTED*@').replace(SIGNED_QUERY, '$1=*REDACTED*');
+  return text
+    .replace(URL_PASSWORD, '$1*REDACTED*@')
+    .replace(SIGNED_QUERY, '$1=*REDACTED*')
+    .replace(KEY_VALUE_PASSWORD, '$1=*REDACTED*');
 }
 
 const MAX_FRAMES = 16;
