@@ -30,6 +30,9 @@ const perSecond = (bytes: number, startedNs: bigint): number => {
  * it back, and removes it. Stops early, with what it measured, once `until` (ms) passes.
  */
 export async function checkDrive(drive: string, until: number): Promise<DrivePerf> {
+  // No time left: nothing is written (a check still running would outlive the report).
+  if (Date.now() >= until)
+    return { path: drive, readThroughput: 0, writeThroughput: 0, error: 'no time left' };
   const dir = tmpDir(drive);
   const file = join(dir, `speedtest-${randomUUID()}`);
   const block = randomBytes(DRIVE_CHECK_BLOCK);
@@ -65,7 +68,7 @@ export async function checkDrive(drive: string, until: number): Promise<DrivePer
   } catch (err) {
     return { path: drive, readThroughput: 0, writeThroughput: 0, error: (err as Error).message };
   } finally {
-    await rm(file, { force: true });
+    await rm(file, { force: true }).catch(() => {});
   }
 }
 
