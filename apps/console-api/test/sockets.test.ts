@@ -1,15 +1,24 @@
+import { execFile } from 'node:child_process';
 import { once } from 'node:events';
-import { rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
 import type { HealFrame, LogFrame, TraceFrame, WatchFrame } from '@stowage/contract';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { WebSocket } from 'ws';
 import { objectDir } from '../../../packages/store/src/engine/fs/layout.js';
 import { corruptShard, driveWithShard } from '../../../packages/store/test/faults/support.js';
+import { GO_CACHE, goBuild } from '../../../packages/store/test/support/go-build.js';
 import { callAs, type Harness, type LoggedIn, loginAs, ROOT, startHarness, storeS3 } from './harness.js';
 
 // The live streams over real WebSockets: the console listens on a port, a `ws` client opens
 // the sockets with the session cookie, and the store behind it produces the events.
+
+const run = promisify(execFile);
+/** The Go madmin-go 2.0.7 program of the store's tests (GOPATH root), which checks a saved report. */
+const COMPAT_GOPATH = new URL('../../../packages/store/test/madmin-compat/', import.meta.url).pathname;
 
 let h: Harness;
 let base: string;
@@ -244,6 +253,28 @@ describe('/ws/health-info', () => {
     const closed = await info.closed;
     expect(closed.code).toBe(1000);
     expect(info.frames).toHaveLength(1);
-    expect(info.frames[0]).toMatchObject({ version: expect.any(String) });
+    expect(info.frames[0]).toMatchObject({
+      version: '3',
+      sys: expect.any(Object),
+      minio: expect.any(Object),
+    });
   });
+
+  test("the frame, saved as the Download saves it, is a document madmin-go's HealthInfo reads whole", async () => {
+    const info = await open('/ws/health-info?deadline=30s', admin);
+    await info.closed;
+    const dir = await mkdtemp(join(tmpdir(), 'stowage-diag-'));
+    try {
+      const file = join(dir, 'diagnostic.json');
+      await writeFile(file, JSON.stringify(info.frames[0]));
+      const binary = join(GO_CACHE, 'madmin-compat-console');
+      await goBuild(join(COMPAT_GOPATH, 'src/compat'), COMPAT_GOPATH, binary);
+      const { stdout } = await run(binary, ['healthdoc', file, ROOT.secretKey]).catch(
+        (err: { stdout?: string }) => ({ stdout: err.stdout ?? String(err) }),
+      );
+      expect(stdout.trim().split('\n')).toEqual([`ok health document ${file}`, '0 failed']);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  }, 300_000);
 });

@@ -118,7 +118,11 @@ export interface HealthInfoOptions {
   signal?: AbortSignal;
 }
 
-/** GET /healthinfo: snapshots, each a superset of the one before; the last is complete. */
+/**
+ * GET /healthinfo: snapshots, each a superset of the one before; the last is complete. As
+ * madmin-go, an error in the first (the version check) fails the call; a later one (a
+ * deadline that passed) comes with what was collected, as mc keeps it in the report.
+ */
 export async function* healthInfo(
   t: StreamTransport,
   opts: HealthInfoOptions = {},
@@ -130,8 +134,10 @@ export async function* healthInfo(
     expectStatus: 200,
     ...(opts.signal ? { signal: opts.signal } : {}),
   });
+  let first = true;
   for await (const snapshot of ndjson<HealthInfo>(body, opts.signal)) {
-    if (snapshot.error) throw new Error(`healthinfo: ${snapshot.error}`);
+    if (first && snapshot.error) throw new Error(`healthinfo: ${snapshot.error}`);
+    first = false;
     yield snapshot;
   }
 }

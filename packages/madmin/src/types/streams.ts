@@ -58,4 +58,6 @@ export interface HealthInfo {
     config?: { error?: string; config?: Record<string, Record<string, { key: string; value: string }[]>> };
     info?: Record<string, unknown>;
   };
+  /** The drive (and, with peers, network) checks: madmin.SpeedTestResults. */
+  perf?: Record<string, unknown>;
 }

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { HealDriveInfo, HealOpts as HealOptsWire, HealResultItem } from '@stowage/madmin';
 import { sameSecret } from '../crypto/same-secret.js';
 import { isValidBucketName } from '../engine/names.js';
-import type { ObjectLayer } from '../engine/object-layer.js';
+import type { HealResult, ObjectLayer, ShardState } from '../engine/object-layer.js';
 import { ApiError } from '../s3/errors.js';
 
 // Heal sequences (madmin-protocol.md §3.8): a client starts one on a path (every bucket,
@@ -117,79 +117,83 @@ export class HealSequences {
     const buckets = bucket === '' ? (await this.layer.listBuckets()).map((b) => b.name) : [bucket];
     const drives = await this.layer.drives();
     const { dataShards, parityShards, sets } = this.layer.backendInfo();
-    // A heal that failed (too few drives left to rebuild from) leaves the drives' state
-    // unknown: never reported "ok". An object's item names the drives of its erasure set.
-    const states = (
-      healed: readonly number[],
-      after: boolean,
-      failed: boolean,
-      on: typeof drives,
-    ): DriveState[] =>
-      on.map((d) => ({
-        uuid: '',
-        endpoint: d.path,
-        state:
-          d.state === 'offline'
-            ? 'offline'
-            : failed
-              ? 'unknown'
-              : !after && healed.includes(d.index)
-                ? 'missing'
-                : 'ok',
-      }));
+    const { dryRun, scanMode, remove, recursive } = seq.settings;
     let id = 0;
-    const item = (
-      type: 'bucket' | 'object',
-      b: string,
-      object: string,
-      healed: number[],
-      size: number,
-      failure = '',
-      set?: number,
-    ) => {
-      const on = set === undefined ? drives : drives.filter((d) => d.set === set);
-      seq.items.push({
-        resultId: ++id,
-        type,
-        bucket: b,
-        object,
-        versionId: '',
-        detail: failure,
-        ...(type === 'object' ? { parityBlocks: parityShards, dataBlocks: dataShards } : {}),
-        diskCount: on.length,
-        setCount: sets,
-        before: { drives: states(healed, false, failure !== '', on) },
-        after: { drives: states(healed, !seq.settings.dryRun, failure !== '', on) },
-        objectSize: size,
-      });
-    };
+    const push = (item: Omit<HealResultItem, 'resultId' | 'versionId' | 'setCount'>) =>
+      seq.items.push({ resultId: ++id, versionId: '', setCount: sets, ...item });
+    // A bucket's record is a copy on every drive: each online drive holds it once healed.
+    const bucketDrives = drives.map((d) => ({ uuid: '', endpoint: d.path, state: d.state }));
     // Bucket records and configuration first: objects are no use in a bucket that vanished.
-    if (!seq.settings.dryRun) await this.layer.healDocuments();
+    if (!dryRun) await this.layer.healDocuments();
     for (const b of buckets) {
       if (seq.stop) return;
       await this.layer.getBucketInfo(b);
-      item('bucket', b, '', [], 0);
-      // Every key any drive holds: delete markers and leftovers too, not only what lists.
-      const { dryRun, scanMode } = seq.settings;
+      push({
+        type: 'bucket',
+        bucket: b,
+        object: '',
+        detail: '',
+        diskCount: drives.length,
+        before: { drives: bucketDrives },
+        after: { drives: bucketDrives },
+        objectSize: 0,
+      });
+      // As MinIO's listAndHeal: without recursive, only the object named exactly by the
+      // prefix (none for an empty one); with it, every key any drive holds under the
+      // prefix: delete markers and leftovers too, not only what lists.
+      if (!recursive && prefix === '') continue;
       let after: string | undefined;
       for (;;) {
-        const keys = await this.layer.keysToHeal(b, prefix, after, 1000);
+        const page = await this.layer.keysToHeal(b, prefix, after, recursive ? 1000 : 1);
+        const keys = recursive ? page : page.filter((k) => k === prefix);
         for (const key of keys) {
           if (seq.stop) return;
-          // A deep scan (MinIO's scanMode 2) checks every shard block's checksum, not only sizes.
-          const outcome = await this.layer.heal(b, key, { dryRun, deep: scanMode === 2 }).then(
-            (r) => ({ healed: r.healed, failure: r.failed ? `heal failed: ${r.failed}` : '', set: r.set }),
-            (err: unknown) => ({ healed: [], failure: `heal failed: ${errorCode(err)}`, set: undefined }),
-          );
           const size = await this.layer
             .getObjectInfo(b, key)
             .then((o) => o.size)
             .catch(() => 0);
-          item('object', b, key, outcome.healed, size, outcome.failure, outcome.set);
+          // A deep scan (MinIO's scanMode 2) checks every shard block's checksum, not only sizes.
+          const outcome = await this.layer
+            .heal(b, key, { dryRun, deep: scanMode === 2, remove })
+            .catch((err: unknown): HealResult => ({ healed: [], failed: errorCode(err) }));
+          const on = drives.filter((d) => d.set === (outcome.set ?? d.set)).sort((x, y) => x.inSet - y.inSet);
+          const states = (list: readonly ShardState[] | undefined): DriveState[] =>
+            on.map((d, i) => ({
+              uuid: '',
+              endpoint: d.path,
+              // Without the engine's word (the heal failed outright) nothing is known "ok".
+              state: d.state === 'offline' ? 'offline' : (list?.[i] ?? 'unknown'),
+            }));
+          push({
+            type: 'object',
+            bucket: b,
+            object: key,
+            detail: itemDetail(outcome, seq.settings),
+            parityBlocks: parityShards,
+            dataBlocks: dataShards,
+            diskCount: on.length,
+            before: { drives: states(outcome.before) },
+            after: { drives: states(outcome.after) },
+            objectSize: size,
+          });
         }
-        if (keys.length < 1000) break;
-        after = keys.at(-1);
+        if (!recursive || page.length < 1000) break;
+        after = page.at(-1);
       }
     }
   }
+}
+
+/**
+ * What an object's item says beyond its drives: a dangling object (MinIO reports it by
+ * its error and drive states) removed, or left because remove was off or it was a dry
+ * run; a heal that could not rebuild some version.
+ */
+function itemDetail(outcome: HealResult, settings: HealOpts): string {
+  if (outcome.dangling === 'removed') return 'dangling object removed';
+  if (outcome.dangling === 'kept')
+    return settings.dryRun && settings.remove
+      ? 'dangling object: would be removed (dry run)'
+      : 'dangling object: not removed (heal with remove to delete it)';
+  return outcome.failed ? `heal failed: ${outcome.failed}` : '';
 }

@@ -182,7 +182,7 @@ async function dispatch(
       return deleteIdpConfigReply(call, deps.config, op.type, op.name);
     case 'HealthInfo':
       call.require('admin:OBDInfo');
-      return healthInfoReply(deps, ctx.host, new Set(op.types));
+      return healthInfoReply(deps, ctx.host, new Set(op.types), op.deadlineMs);
     case 'AddTier':
       return addTierReply(call, deps);
     case 'ListTiers':

@@ -1,6 +1,8 @@
 import { HEALTH_TYPES } from '@stowage/madmin';
 import type { QueryPairs } from '../http/context.js';
+import { DEFAULT_HEALTH_DEADLINE_MS } from './handlers/health-info.js';
 import type { HealthType } from './handlers/health-sys.js';
+import { parseGoDuration } from './streams.js';
 
 // The admin API's routes (madmin-protocol.md §3): one table, method and path to a typed
 // operation. Query keys MinIO's router requires must be present (even empty); a request
@@ -16,7 +18,7 @@ export type AdminOperation =
   | { op: 'ServerInfo' | 'StorageInfo' | 'DataUsageInfo' }
   | { op: 'Service'; action: string }
   | { op: 'AddTier' | 'ListTiers' | 'TierStats' }
-  | { op: 'HealthInfo'; types: HealthType[] }
+  | { op: 'HealthInfo'; types: HealthType[]; deadlineMs: number }
   | { op: 'SetIdpConfig'; type: 'openid' | 'ldap'; name: string; update: boolean }
   | { op: 'GetIdpConfig' | 'DeleteIdpConfig'; type: 'openid' | 'ldap'; name: string }
   | { op: 'ListIdpConfig'; type: 'openid' | 'ldap' }
@@ -72,6 +74,16 @@ interface Query {
 /** The parts of a health report asked for (`<type>=true`, as madmin sends all 13). */
 const healthTypes = (q: Query): HealthType[] => HEALTH_TYPES.filter((type) => q.one(type) === 'true');
 
+/** A health report: its parts, and how long it may take (MinIO's default 10 s; a bad one is refused). */
+const healthInfoOp = (q: Query): AdminOperation => {
+  const deadline = q.one('deadline');
+  return {
+    op: 'HealthInfo',
+    types: healthTypes(q),
+    deadlineMs: deadline ? parseGoDuration(deadline) / 1e6 : DEFAULT_HEALTH_DEADLINE_MS,
+  };
+};
+
 interface Route {
   method: string;
   path: string;
@@ -88,8 +100,8 @@ const ROUTES: Route[] = [
     build: (q) => ({ op: 'AccountInfo', prefixUsage: q.one('prefix-usage') === 'true' }),
   },
   { method: 'GET', path: '/info', build: () => ({ op: 'ServerInfo' }) },
-  { method: 'GET', path: '/healthinfo', build: (q) => ({ op: 'HealthInfo', types: healthTypes(q) }) },
-  { method: 'GET', path: '/obdinfo', build: (q) => ({ op: 'HealthInfo', types: healthTypes(q) }) },
+  { method: 'GET', path: '/healthinfo', build: (q) => healthInfoOp(q) },
+  { method: 'GET', path: '/obdinfo', build: (q) => healthInfoOp(q) },
   // Tiers (§3.7)
   { method: 'PUT', path: '/tier', build: () => ({ op: 'AddTier' }) },
   { method: 'GET', path: '/tier', build: () => ({ op: 'ListTiers' }) },

@@ -42,6 +42,29 @@ export interface HealResult {
   set?: number;
   /** Why some version could not be rebuilt (too few shards left), when one could not. */
   failed?: string;
+  /**
+   * Per drive of the object's set, in the set's order: what it held before heal and after
+   * (after = before in a dry run). Named as madmin's DriveState constants.
+   */
+  before?: ShardState[];
+  after?: ShardState[];
+  /**
+   * Versions too few drives hold (records or shards) ever to be read again, the rest
+   * missing rather than offline: 'removed' when heal deleted them (HealOpts.remove),
+   * 'kept' when it only found them.
+   */
+  dangling?: 'removed' | 'kept';
+}
+
+/** One drive's copy of an object, as madmin names drive states. */
+export type ShardState = 'ok' | 'missing' | 'corrupt' | 'offline';
+
+/** How an object is healed: a deep scan checks every block's checksum; remove deletes dangling versions. */
+export interface HealObjectOpts {
+  deep?: boolean;
+  dryRun?: boolean;
+  /** Delete dangling versions (default: yes, as the background heal always has). */
+  remove?: boolean;
 }
 
 export interface ObjectPartInfo {
@@ -392,7 +415,7 @@ export interface ObjectLayer {
    */
   checkIndexes(): Promise<number[]>;
   /** Rewrites the missing or corrupt shards and records of one object; which drives got some. */
-  heal(bucket: string, key: string, opts?: { deep?: boolean; dryRun?: boolean }): Promise<HealResult>;
+  heal(bucket: string, key: string, opts?: HealObjectOpts): Promise<HealResult>;
   backendInfo(): BackendInfo;
   /** Every drive with its state and capacity. */
   drives(): Promise<DriveInfo[]>;

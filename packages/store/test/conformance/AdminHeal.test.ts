@@ -1,7 +1,7 @@
 import { readdir, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import * as s3sdk from '@aws-sdk/client-s3';
-import { type HealTaskStatus, MadminClient, type MadminError } from '@stowage/madmin';
+import { type HealResultItem, type HealTaskStatus, MadminClient, type MadminError } from '@stowage/madmin';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dataDir, objectDir } from '../../src/engine/fs/layout.js';
 import { corruptShard, driveRecord } from '../faults/support.js';
@@ -125,14 +125,85 @@ describe('admin heal', () => {
       expect(await Promise.all(docs(d).map((f) => readFile(f, 'utf8')))).toEqual(good);
   });
 
-  it('an object too few drives can rebuild is reported as failed, never as healed', async () => {
+  it('a dangling object (shards gone from more drives than parity) is reported, and removed only with remove', async () => {
     await t.s3.send(new s3sdk.PutObjectCommand({ Bucket: 'healme', Key: 'lost/x', Body: BODY }));
-    for (const d of t.drives.slice(0, 3)) await rm(objectDir(d, 'healme', 'lost/x'), { recursive: true });
-    const started = await admin.heal.start('healme', 'lost/', { recursive: true });
-    const items = (await untilDone('healme', 'lost/', started.clientToken)).flatMap((p) => p.items);
-    const x = items.find((i) => i.object === 'lost/x')!;
-    expect(x.detail).toMatch(/^heal failed: /);
-    expect(x.after.drives?.some((d) => d.state === 'ok')).toBe(false);
+    for (const d of t.drives.slice(1)) await rm(objectDir(d, 'healme', 'lost/x'), { recursive: true });
+    const held = objectDir(t.drives[0]!, 'healme', 'lost/x');
+    const states = (i: HealResultItem | undefined) => [
+      i?.before.drives?.map((d) => d.state),
+      i?.after.drives?.map((d) => d.state),
+    ];
+    const damaged = ['ok', 'missing', 'missing', 'missing'];
+    const heal = async (opts: Parameters<MadminClient['heal']['start']>[2]) => {
+      const started = await admin.heal.start('healme', 'lost/', { recursive: true, ...opts });
+      const items = (await untilDone('healme', 'lost/', started.clientToken)).flatMap((p) => p.items);
+      return items.find((i) => i.object === 'lost/x');
+    };
+    // Without remove: reported, its drives as they are, nothing deleted.
+    const kept = await heal({});
+    expect(kept?.detail).toBe('dangling object: not removed (heal with remove to delete it)');
+    expect(states(kept)).toEqual([damaged, damaged]);
+    expect((await readdir(held)).length).toBeGreaterThan(0);
+    // A dry run with remove only says it would go.
+    const dry = await heal({ remove: true, dryRun: true });
+    expect(dry?.detail).toBe('dangling object: would be removed (dry run)');
+    expect(states(dry)).toEqual([damaged, damaged]);
+    expect((await readdir(held)).length).toBeGreaterThan(0);
+    // With remove: deleted from the drive that held fragments, and gone from the bucket.
+    const removed = await heal({ remove: true });
+    expect(removed?.detail).toBe('dangling object removed');
+    expect(states(removed)).toEqual([damaged, ['ok', 'ok', 'ok', 'ok']]);
+    expect(await readdir(held).catch((e: NodeJS.ErrnoException) => e.code)).toBe('ENOENT');
+    expect(driveRecord(t.drives[0]!, 'healme', 'lost/x')).toBeUndefined();
+    expect(await code(t.s3.send(new s3sdk.GetObjectCommand({ Bucket: 'healme', Key: 'lost/x' })))).toMatch(
+      /^NoSuchKey/,
+    );
+  });
+
+  it('without recursive, heals the bucket and only the object the prefix names', async () => {
+    await rm(objectDir(t.drives[2]!, 'healme', 'docs/a'), { recursive: true, force: true });
+    await rm(objectDir(t.drives[2]!, 'healme', 'docs/b'), { recursive: true, force: true });
+    const run = async (prefix: string) => {
+      const started = await admin.heal.start('healme', prefix, {});
+      return (await untilDone('healme', prefix, started.clientToken)).flatMap((p) => p.items);
+    };
+    expect((await run('docs/')).map((i) => [i.type, i.object])).toEqual([['bucket', '']]);
+    expect((await run('')).map((i) => [i.type, i.object])).toEqual([['bucket', '']]);
+    const named = await run('docs/a');
+    expect(named.map((i) => [i.type, i.object])).toEqual([
+      ['bucket', ''],
+      ['object', 'docs/a'],
+    ]);
+    expect(named[1]!.before.drives?.[2]?.state).toBe('missing');
+    expect(await readdir(objectDir(t.drives[2]!, 'healme', 'docs/a'))).not.toEqual([]);
+    expect(
+      await readdir(objectDir(t.drives[2]!, 'healme', 'docs/b')).catch((e: NodeJS.ErrnoException) => e.code),
+    ).toBe('ENOENT');
+    await run('docs/b');
+  });
+
+  it('a dry run names each drive: missing shard, corrupt shard (deep), after as before', async () => {
+    await t.s3.send(new s3sdk.PutObjectCommand({ Bucket: 'healme', Key: 'dry/y', Body: BODY }));
+    await rm(objectDir(t.drives[0]!, 'healme', 'dry/y'), { recursive: true });
+    await corruptShard(t.drives[2]!, 'healme', 'dry/y');
+    const started = await admin.heal.start('healme', 'dry/', { recursive: true, dryRun: true, scanMode: 2 });
+    const items = (await untilDone('healme', 'dry/', started.clientToken)).flatMap((p) => p.items);
+    const y = items.find((i) => i.object === 'dry/y')!;
+    expect(y.before.drives?.map((d) => [d.endpoint, d.state])).toEqual([
+      [t.drives[0], 'missing'],
+      [t.drives[1], 'ok'],
+      [t.drives[2], 'corrupt'],
+      [t.drives[3], 'ok'],
+    ]);
+    expect(y.after).toEqual(y.before);
+    const real = await admin.heal.start('healme', 'dry/', { recursive: true, scanMode: 2 });
+    const healed = (await untilDone('healme', 'dry/', real.clientToken)).flatMap((p) => p.items);
+    expect(healed.find((i) => i.object === 'dry/y')!.after.drives?.map((d) => d.state)).toEqual([
+      'ok',
+      'ok',
+      'ok',
+      'ok',
+    ]);
   });
 
   it('refuses a wrong token, a prefix without a bucket, and a token with force flags', async () => {

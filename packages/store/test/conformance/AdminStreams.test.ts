@@ -1,12 +1,14 @@
 import { createHmac } from 'node:crypto';
-import { rm } from 'node:fs/promises';
+import { readdir, rm } from 'node:fs/promises';
 import { availableParallelism, hostname, totalmem } from 'node:os';
+import { join } from 'node:path';
 import * as s3sdk from '@aws-sdk/client-s3';
 import { type LogInfo, MadminClient, type TraceInfo } from '@stowage/madmin';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shardOffset, shardOn } from '../../src/engine/erasure/distribution.js';
 import { objectDir } from '../../src/engine/fs/layout.js';
 import { getThroughBitrot } from '../support/bitrot-get.js';
+import { code } from '../support/outcome.js';
 import { ROOT, rawRequest, startTestStore, type TestStore } from '../support/store.js';
 
 // The trace and console-log streams (madmin-protocol.md §3.8) read through packages/madmin
@@ -326,6 +328,69 @@ describe('admin health info stream', () => {
     });
     const lastWithConfig = (await new Response(withConfig).text()).trim().split('\n').at(-1)!;
     expect(Object.keys(JSON.parse(lastWithConfig).minio)).toEqual(['config']);
+  });
+
+  it('fills each remaining part when asked: interfaces, set-up errors, services, system config, drive checks', async () => {
+    const part = async (type: string) => {
+      const body = await admin.openStream({
+        method: 'GET',
+        path: '/healthinfo',
+        query: { deadline: '20s', [type]: 'true' },
+      });
+      return JSON.parse((await new Response(body).text()).trim().split('\n').at(-1)!) as {
+        sys: Record<string, Record<string, unknown>[]>;
+        perf?: { drive: { endpoint: string; drivePerf: Record<string, unknown>[] }[] };
+        error?: string;
+      };
+    };
+    const net = await part('sysnet');
+    expect(net.sys.netinfo!.map((n) => n.interface)).toContain('lo');
+    expect(net.perf).toBeUndefined();
+    expect((await part('syserrors')).sys.errors).toEqual([
+      expect.objectContaining({ addr: expect.any(String) }),
+    ]);
+    expect((await part('sysservices')).sys.services![0]!.services).toEqual([
+      { name: 'selinux', status: expect.any(String) },
+    ]);
+    const config = (await part('sysconfig')).sys.config![0]!.config as Record<string, unknown>;
+    expect(config['rlimit-max']).toBeGreaterThan(0);
+    expect(config['time-info']).toMatchObject({
+      time_zone: expect.any(String),
+      current_time: expect.any(String),
+    });
+    // The drive checks come with the drives' part, one figure pair per drive, and leave nothing behind.
+    const drives = await part('sysdrivehw');
+    expect(drives.error).toBeUndefined();
+    expect(drives.sys.partitions).toHaveLength(1);
+    const checked = drives.perf!.drive[0]!.drivePerf;
+    expect(checked.map((d) => d.path)).toEqual(t.drives);
+    for (const d of checked) {
+      expect(d.writeThroughput).toBeGreaterThan(0);
+      expect(d.readThroughput).toBeGreaterThan(0);
+    }
+    for (const d of t.drives)
+      expect((await readdir(join(d, '.stowage.sys/tmp'))).filter((f) => f.startsWith('speedtest-'))).toEqual(
+        [],
+      );
+  });
+
+  it("sends what it has, with MinIO's error, when the deadline passes; refuses a deadline that is no duration", async () => {
+    const body = await admin.openStream({
+      method: 'GET',
+      path: '/healthinfo',
+      query: { deadline: '0s', sysdrivehw: 'true' },
+    });
+    const last = JSON.parse((await new Response(body).text()).trim().split('\n').at(-1)!);
+    expect(last).toMatchObject({ version: '3', error: 'context deadline exceeded' });
+    // The client keeps such a report (as mc does): only an error in the version check fails it.
+    const snapshots = [];
+    for await (const s of admin.healthInfo({ deadline: '0s' })) snapshots.push(s);
+    expect(snapshots.at(-1)).toMatchObject({ version: '3', error: 'context deadline exceeded' });
+    expect(
+      await code(
+        admin.openStream({ method: 'GET', path: '/healthinfo', query: { deadline: 'soon', sysmem: 'true' } }),
+      ),
+    ).toBe('400 InvalidArgument');
   });
 
   it("leaves only whitespace within madmin's first 512-byte read after the version object", async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mountOf, parseCpuInfo, parseMemInfo } from './health-sys.js';
+import { mountOf, openFilesLimit, parseCpuInfo, parseMemInfo } from './health-sys.js';
 
 const CPUINFO = `processor\t: 0
 vendor_id\t: AuthenticAMD
@@ -59,5 +59,16 @@ describe('health info collectors', () => {
     });
     expect(mountOf(mounts, '/data2x/d')?.mountpoint).toBe('/');
     expect(mountOf(mounts, '/data2')?.device).toBe('/dev/sdc');
+  });
+
+  it('reads the soft open files limit from /proc/self/limits, as procfs does', () => {
+    const limits = `Limit                     Soft Limit           Hard Limit           Units
+Max open files            20000                1048576              files
+`;
+    expect(openFilesLimit(limits)).toBe(20000);
+    expect(openFilesLimit('Max open files            unlimited            unlimited            files')).toBe(
+      Number.MAX_SAFE_INTEGER,
+    );
+    expect(openFilesLimit('')).toBeUndefined();
   });
 });

@@ -1,11 +1,14 @@
-import { readdir, readFile, readlink, statfs } from 'node:fs/promises';
-import { arch, cpus, freemem, hostname, totalmem, uptime } from 'node:os';
-import { resolve } from 'node:path';
+import { constants } from 'node:fs';
+import { access, readdir, readFile, readlink, statfs } from 'node:fs/promises';
+import { arch, cpus, freemem, hostname, networkInterfaces, totalmem, uptime, userInfo } from 'node:os';
+import { basename, delimiter, join, resolve } from 'node:path';
 import type { HEALTH_TYPES } from '@stowage/madmin';
 
 // The `sys` part of GET /healthinfo (madmin.SysInfo), for this one node, read as madmin's
-// own collectors read it on Linux (/proc, statfs): CPUs, the partitions holding the
-// drives, the OS, memory and this process. Each part is only collected when asked for.
+// own collectors read it on Linux (/proc, /sys, statfs): CPUs, the partitions holding the
+// drives, the OS, memory, this process, the network interfaces, the set-up problems MinIO
+// warns of (errors), the services that affect it (services) and system settings (config).
+// Each part is only collected when asked for; what a machine lacks is left out, not fatal.
 
 export type HealthType = (typeof HEALTH_TYPES)[number];
 
@@ -125,27 +128,153 @@ async function cgroupLimit(): Promise<number | undefined> {
   return undefined;
 }
 
+/** /proc/self/stat's fields after the command name (field 3 onwards). */
+const statFields = async (): Promise<string[]> => {
+  const stat = await text('/proc/self/stat');
+  return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+};
+
 async function procInfo(addr: string): Promise<Record<string, unknown>> {
   const status = await text('/proc/self/status');
   const field = (name: string) => new RegExp(`^${name}:\\s+(\\d+)`, 'm').exec(status)?.[1];
+  const ids = (name: string) =>
+    (new RegExp(`^${name}:\\s+(.*)$`, 'm').exec(status)?.[1] ?? '').split(/\s+/).filter(Boolean).map(Number);
   const fds = await readdir('/proc/self/fd').then(
     (d) => d.length,
     () => 0,
   );
+  const stat = await statFields();
   const mem = process.memoryUsage();
+  const cpu = process.cpuUsage();
+  const up = process.uptime();
   return {
     addr,
     pid: process.pid,
+    ppid: process.ppid,
     name: 'stowage',
     cmd_line: process.argv.join(' '),
-    create_time: Math.round(Date.now() - process.uptime() * 1000),
+    create_time: Math.round(Date.now() - up * 1000),
     cwd: process.cwd(),
     exec_path: await readlink('/proc/self/exe').catch(() => process.execPath),
     is_running: true,
+    status: stat[0] ?? '',
+    nice: Number(stat[16]) || 0,
+    uids: ids('Uid'),
+    gids: ids('Gid'),
+    username: (() => {
+      try {
+        return userInfo().username;
+      } catch {
+        return '';
+      }
+    })(),
+    cpu_percent: up > 0 ? ((cpu.user + cpu.system) / 1e6 / up) * 100 : 0,
+    mem_percent: (mem.rss / totalmem()) * 100,
+    times: { cpu: 'cpu', user: cpu.user / 1e6, system: cpu.system / 1e6 },
     mem_info: { rss: mem.rss, vms: (Number(field('VmSize')) || 0) * 1024 },
+    num_ctx_switches: {
+      voluntary: Number(field('voluntary_ctxt_switches')) || 0,
+      involuntary: Number(field('nonvoluntary_ctxt_switches')) || 0,
+    },
+    page_faults: { minorFaults: Number(stat[7]) || 0, majorFaults: Number(stat[9]) || 0 },
     num_threads: Number(field('Threads')) || 0,
     num_fds: fds,
   };
+}
+
+/**
+ * The network interfaces (madmin.NetInfo, `sys.netinfo` in later madmin versions; 2.0.7
+ * readers skip it): each with its kernel driver where /sys names one.
+ */
+async function netInfo(addr: string): Promise<Record<string, unknown>[]> {
+  const names = await readdir('/sys/class/net').catch(() => Object.keys(networkInterfaces()));
+  return Promise.all(
+    names.sort().map(async (name) => {
+      const driver = await readlink(`/sys/class/net/${name}/device/driver`).then(basename, () => '');
+      return { addr, interface: name, ...(driver ? { driver } : {}) };
+    }),
+  );
+}
+
+/** Whether an executable of this name is on the PATH. */
+async function onPath(name: string): Promise<boolean> {
+  for (const dir of (process.env.PATH ?? '').split(delimiter).filter(Boolean)) {
+    if (
+      await access(join(dir, name), constants.X_OK).then(
+        () => true,
+        () => false,
+      )
+    )
+      return true;
+  }
+  return false;
+}
+
+/** Whether a process of this name runs (as far as this process can see /proc). */
+async function running(name: string): Promise<boolean> {
+  const pids = (await readdir('/proc').catch(() => [] as string[])).filter((p) => /^\d+$/.test(p));
+  for (const pid of pids) if ((await text(`/proc/${pid}/comm`)).trim() === name) return true;
+  return false;
+}
+
+/**
+ * madmin.SysErrors: the set-up problems MinIO's GetSysErrors names (kernel audit on, which
+ * slows every file call; updatedb installed, which crawls the drives).
+ */
+export async function sysErrors(addr: string): Promise<Record<string, unknown>> {
+  const errors: string[] = [];
+  if (process.platform !== 'linux') return { addr };
+  if ((await text('/proc/cmdline')).includes('audit=1') || (await running('kauditd')))
+    errors.push('audit is enabled');
+  if (await onPath('updatedb')) errors.push('updatedb is installed');
+  return { addr, ...(errors.length ? { errors } : {}) };
+}
+
+/** madmin.SysServices: as MinIO's GetSysServices, SELinux's mode, or "not-installed". */
+export async function sysServices(addr: string): Promise<Record<string, unknown>> {
+  const config = await readFile('/etc/selinux/config', 'utf8').catch((err: NodeJS.ErrnoException) =>
+    err.code === 'ENOENT' ? undefined : err,
+  );
+  if (config instanceof Error) return { addr, error: config.message, services: [] };
+  const mode = config === undefined ? 'not-installed' : (/^\s*SELINUX=(\S*)/m.exec(config)?.[1] ?? '');
+  return { addr, services: [{ name: 'selinux', status: mode }] };
+}
+
+/** /proc/self/limits' soft limit of open files (what Go's procfs reads as OpenFiles). */
+export function openFilesLimit(limits: string): number | undefined {
+  const soft = /^Max open files\s+(\S+)/m.exec(limits)?.[1];
+  if (soft === undefined) return undefined;
+  return soft === 'unlimited' ? Number.MAX_SAFE_INTEGER : Number(soft);
+}
+
+/** madmin.SysConfig: as MinIO's GetSysConfig, the open files limit and the clock. */
+export async function sysConfig(addr: string): Promise<Record<string, unknown>> {
+  const limit = openFilesLimit(await text('/proc/self/limits'));
+  const zone =
+    new Intl.DateTimeFormat('en-US', { timeZoneName: 'short' })
+      .formatToParts(new Date())
+      .find((p) => p.type === 'timeZoneName')?.value ?? 'UTC';
+  return {
+    addr,
+    ...(limit === undefined ? { error: 'rlimit: /proc/self/limits unreadable' } : {}),
+    config: {
+      ...(limit === undefined ? {} : { 'rlimit-max': limit }),
+      'time-info': { current_time: new Date().toISOString(), roundtrip_duration: 0, time_zone: zone },
+    },
+  };
+}
+
+/** Whether every CPU's frequency governor is "performance" (undefined where none is exposed). */
+async function freqGovPerf(): Promise<boolean | undefined> {
+  const dirs = (await readdir('/sys/devices/system/cpu').catch(() => [] as string[])).filter((d) =>
+    /^cpu\d+$/.test(d),
+  );
+  const governors = (
+    await Promise.all(dirs.map((d) => text(`/sys/devices/system/cpu/${d}/cpufreq/scaling_governor`)))
+  )
+    .map((g) => g.trim())
+    .filter(Boolean);
+  return governors.length ? governors.every((g) => g === 'performance') : undefined;
 }
 
 /**
@@ -160,8 +289,13 @@ export async function systemHealth(
   const sys: Record<string, unknown> = { kubernetes: {} };
   if (want.has('syscpu')) {
     const found = parseCpuInfo(await text('/proc/cpuinfo'));
+    const perf = await freqGovPerf();
     sys.cpus = [
-      { addr, cpus: found.length ? found : [{ model_name: cpus()[0]?.model ?? '', cores: cpus().length }] },
+      {
+        addr,
+        cpus: found.length ? found : [{ model_name: cpus()[0]?.model ?? '', cores: cpus().length }],
+        ...(perf === undefined ? {} : { is_freq_gov_perf: perf }),
+      },
     ];
   }
   if (want.has('sysdrivehw')) sys.partitions = [{ addr, partitions: await partitions(await drives()) }];
@@ -182,5 +316,9 @@ export async function systemHealth(
     ];
   }
   if (want.has('sysprocess')) sys.procinfo = [await procInfo(addr)];
+  if (want.has('sysnet')) sys.netinfo = await netInfo(addr);
+  if (want.has('syserrors')) sys.errors = [await sysErrors(addr)];
+  if (want.has('sysservices')) sys.services = [await sysServices(addr)];
+  if (want.has('sysconfig')) sys.config = [await sysConfig(addr)];
   return sys;
 }

@@ -14,6 +14,7 @@ import type {
   DeleteObjectResult,
   DriveInfo,
   GetObjectResult,
+  HealObjectOpts,
   HealResult,
   ListObjectsInput,
   ListObjectsResult,
@@ -288,11 +289,7 @@ export class ErasureObjectLayer implements ObjectLayer {
   }
 
   /** Rewrites the missing or corrupt shards and records of one object on every drive (dryRun: only finds them). */
-  async heal(
-    bucket: string,
-    key: string,
-    opts: { deep?: boolean; dryRun?: boolean } = {},
-  ): Promise<HealResult> {
+  async heal(bucket: string, key: string, opts: HealObjectOpts = {}): Promise<HealResult> {
     assertObjectKey(key);
     // Heal writes records too: it must not bring back a key of a bucket being deleted.
     const result = await this.writing(bucket, () =>

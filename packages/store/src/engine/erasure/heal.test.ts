@@ -69,11 +69,38 @@ describe('bitrot and heal', () => {
     await corruptShard(f.drives[1]!, 'bkt', 'big');
     await corruptShard(f.drives[3]!, 'bkt', 'small');
     expect(await snapshot(f.drives[1]!, 'big')).not.toEqual(before);
-    expect(await layer.heal('bkt', 'big', { deep: true })).toEqual({ healed: [1] });
-    expect(await layer.heal('bkt', 'small', { deep: true })).toEqual({ healed: [3] });
+    expect(await layer.heal('bkt', 'big', { deep: true })).toEqual({
+      healed: [1],
+      before: ['ok', 'corrupt', 'ok', 'ok'],
+      after: ['ok', 'ok', 'ok', 'ok'],
+    });
+    expect(await layer.heal('bkt', 'small', { deep: true })).toEqual({
+      healed: [3],
+      before: ['ok', 'ok', 'ok', 'corrupt'],
+      after: ['ok', 'ok', 'ok', 'ok'],
+    });
     expect(await snapshot(f.drives[1]!, 'big')).toEqual(before);
     expect(await snapshot(f.drives[3]!, 'small')).toEqual(smallBefore);
-    expect(await layer.heal('bkt', 'big', { deep: true })).toEqual({ healed: [] });
+    expect(await layer.heal('bkt', 'big', { deep: true })).toEqual({
+      healed: [],
+      before: ['ok', 'ok', 'ok', 'ok'],
+      after: ['ok', 'ok', 'ok', 'ok'],
+    });
+  });
+
+  it('a deep dry run names the drive with a corrupt shard and changes nothing', async () => {
+    await corruptShard(f.drives[2]!, 'bkt', 'big');
+    const damaged = await snapshot(f.drives[2]!, 'big');
+    const dry = await layer.heal('bkt', 'big', { deep: true, dryRun: true });
+    expect(dry).toEqual({
+      healed: [2],
+      before: ['ok', 'ok', 'corrupt', 'ok'],
+      after: ['ok', 'ok', 'corrupt', 'ok'],
+    });
+    expect(await snapshot(f.drives[2]!, 'big')).toEqual(damaged);
+    // Without deep, sizes alone cannot see it.
+    expect((await layer.heal('bkt', 'big', { dryRun: true })).before).toEqual(['ok', 'ok', 'ok', 'ok']);
+    expect((await layer.heal('bkt', 'big', { deep: true })).after).toEqual(['ok', 'ok', 'ok', 'ok']);
   });
 
   it('a wiped drive is formatted again and gets every record and shard back', async () => {
@@ -348,7 +375,10 @@ describe('leftovers of a crashed write', () => {
     expect([...fresh.healQueue]).toContain('bkt/torn');
     await fresh.healQueued();
     expect(driveRecord(f.drives[0]!, 'bkt', 'torn')).toBeUndefined();
-    expect(await readdir(objectDir(f.drives[0]!, 'bkt', 'torn'))).toEqual([]);
+    // Its folder goes too once nothing is left in it.
+    expect(
+      await readdir(objectDir(f.drives[0]!, 'bkt', 'torn')).catch((e: NodeJS.ErrnoException) => e.code),
+    ).toBe('ENOENT');
     await fresh.heal('bkt', 'big');
     expect(await readdir(objectDir(f.drives[0]!, 'bkt', 'big'))).not.toContain('stray');
   });

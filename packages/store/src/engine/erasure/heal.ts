@@ -7,9 +7,9 @@ import {
   type VersionRecord,
 } from '../../format/object-record.js';
 import { dataDir, objectDir, tmpDir } from '../fs/layout.js';
-import { readdir, rm, stat } from '../fs/os.js';
-import type { HealResult } from '../object-layer.js';
-import { checksumLength } from './bitrot.js';
+import { open, readdir, rm, rmdir, stat } from '../fs/os.js';
+import type { HealObjectOpts, HealResult, ShardState } from '../object-layer.js';
+import { checksumLength, shardChecksum } from './bitrot.js';
 import { placeShard } from './commit.js';
 import { dataPin, type EngineContext } from './context.js';
 import { decodeObject } from './decode.js';
@@ -40,21 +40,96 @@ export function shardFileSize(
   );
 }
 
-/** Whether drive i holds whole shard files of every part of this copy. */
-async function filesWhole(path: string, bucket: string, key: string, copy: VersionRecord): Promise<boolean> {
-  const d = copy.data;
-  if (!d || d.inline !== undefined) return true;
-  for (const part of d.parts) {
-    if (part.file === undefined) return false;
-    const st = await stat(join(dataDir(path, bucket, key, d.id), part.file)).catch(() => undefined);
-    if (st?.size !== shardFileSize(part.size, d)) return false;
+/** Whether one part's shard stream (each block's checksum, then its shard) matches its checksums. */
+async function blocksIntact(
+  read: (at: number, length: number) => Promise<Uint8Array>,
+  length: number,
+  partSize: number,
+  layout: Pick<DataLayout, 'data' | 'blockSize' | 'bitrot'>,
+): Promise<boolean> {
+  const hash = checksumLength(layout.bitrot);
+  if (hash === 0) return true;
+  let at = 0;
+  for (let done = 0; done < partSize; done += layout.blockSize) {
+    const shard = Math.ceil(Math.min(layout.blockSize, partSize - done) / layout.data);
+    const block = await read(at, hash + shard);
+    if (block.length !== hash + shard) return false;
+    const sum = shardChecksum(layout.bitrot, block.subarray(hash));
+    if (!sum.equals(block.subarray(0, hash))) return false;
+    at += hash + shard;
   }
-  return true;
+  return at === length;
 }
+
+async function fileIntact(
+  file: string,
+  size: number,
+  partSize: number,
+  layout: DataLayout,
+): Promise<boolean> {
+  const fh = await open(file, 'r');
+  try {
+    return await blocksIntact(
+      async (at, length) => {
+        const buf = Buffer.alloc(length);
+        const { bytesRead } = await fh.read(buf, 0, length, at);
+        return buf.subarray(0, bytesRead);
+      },
+      size,
+      partSize,
+      layout,
+    );
+  } finally {
+    await fh.close();
+  }
+}
+
+/**
+ * What one drive holds of a copy's data: every part's shard file whole ('ok'), one absent
+ * ('missing'), or one of the wrong size or, when verifying, failing its checksums ('corrupt').
+ */
+async function copyState(
+  path: string,
+  bucket: string,
+  key: string,
+  copy: VersionRecord,
+  verify: boolean,
+): Promise<'ok' | 'missing' | 'corrupt'> {
+  const d = copy.data;
+  if (!d) return 'ok';
+  if (d.inline !== undefined) {
+    const inline = d.inline;
+    const intact =
+      !verify ||
+      (await blocksIntact(
+        async (at, length) => inline.subarray(at, at + length),
+        inline.length,
+        d.parts[0]?.size ?? 0,
+        d,
+      ));
+    return intact ? 'ok' : 'corrupt';
+  }
+  for (const part of d.parts) {
+    if (part.file === undefined) return 'missing';
+    const file = join(dataDir(path, bucket, key, d.id), part.file);
+    const st = await stat(file).catch(() => undefined);
+    if (!st) return 'missing';
+    const size = shardFileSize(part.size, d);
+    if (st.size !== size) return 'corrupt';
+    if (verify && !(await fileIntact(file, size, part.size, d).catch(() => false))) return 'corrupt';
+  }
+  return 'ok';
+}
+
+/** The worse of two drive states: a corrupt shard outweighs a missing one, which outweighs none. */
+const worse = (a: ShardState, b: ShardState): ShardState => (RANK[b] > RANK[a] ? b : a);
+const RANK: Record<ShardState, number> = { ok: 0, missing: 1, corrupt: 2, offline: 3 };
 
 interface Rebuilt {
   /** Per drive: its new copy of the version, when it needed one. */
   copies: (VersionRecord | undefined)[];
+  /** Drives whose shards failed their checksums while decoding. */
+  bad: Set<number>;
   /** Fewer shards are left than decoding needs: the version cannot be rebuilt. */
   lost?: true;
 }
@@ -87,7 +162,7 @@ async function rebuildVersion(
         all: true,
       });
       try {
-        if (opened.available < layout.data) return { copies: [], lost: true };
+        if (opened.available < layout.data) return { copies: [], bad, lost: true };
         const blocks = decodeObject({
           sources: opened.sources,
           layout,
@@ -123,7 +198,7 @@ async function rebuildVersion(
         copies[i] = driveCopy(mv.version, shard, inline ? shards[0] : undefined);
       }),
     );
-    return { copies };
+    return { copies, bad };
   } finally {
     await Promise.all(outs.map(discardShards));
   }
@@ -183,21 +258,36 @@ function siblingCopy(
   return answer.value.versions.find((v) => dataIdentity(v) === identity);
 }
 
+/** Drive i's state for one version, where it is not whole; holes where it is. */
+type VersionStates = ShardState[];
+
 export async function healObject(
   ctx: EngineContext,
   bucket: string,
   key: string,
-  opts: { deep?: boolean; dryRun?: boolean } = {},
+  opts: HealObjectOpts = {},
 ): Promise<HealResult> {
-  // A dry run finds the same drives (deep corruption aside: that needs the rebuild) and
-  // changes nothing.
+  // A dry run finds the same drives and changes nothing; a deep one reads every block's
+  // checksum (a real heal while rebuilding, a dry run here).
   const dryRun = opts.dryRun === true;
-  const deep = opts.deep === true && !dryRun;
+  const deep = opts.deep === true;
+  // Dangling versions go only when asked for, and never in a dry run.
+  const drop = opts.remove !== false && !dryRun;
   const { answers } = ctx.drives.read(bucket, key);
   const merged = mergeRecords(answers, ctx.params.readQuorum);
   const live = ctx.drives.all();
   const healed = new Set<number>();
+  // Per drive, what it held; drives heal could not give their copy back keep that state.
+  const before: ShardState[] = live.map((ix, i) =>
+    !ix ? 'offline' : answers[i] === 'error' ? 'corrupt' : 'ok',
+  );
+  const mark = (i: number, state: ShardState) => {
+    before[i] = worse(before[i]!, state);
+  };
+  const unhealed = new Set<number>();
   let lost = false;
+  let dangling: 'removed' | 'kept' | undefined;
+  const removedIds = new Set<string>();
   const records: VersionRecord[][] = live.map(() => []);
   for (const mv of merged.versions) {
     const needs = new Set<number>();
@@ -206,6 +296,7 @@ export async function healObject(
     // A drive whose copy differs only in metadata (a stale or half-done tag, retention or
     // legal-hold change) keeps its shards and takes the agreed metadata.
     const retagged: (VersionRecord | undefined)[] = [];
+    const states: VersionStates = [];
     await Promise.all(
       live.map(async (ix, i) => {
         if (!ix || i >= total) return;
@@ -215,18 +306,39 @@ export async function healObject(
           if (sibling)
             copy = retagged[i] = { ...mv.version, ...(sibling.data ? { data: sibling.data } : {}) };
         }
-        if (!copy || !(await filesWhole(ctx.drives.paths[i]!, bucket, key, copy))) {
+        const state = copy
+          ? await copyState(ctx.drives.paths[i]!, bucket, key, copy, deep && dryRun)
+          : 'missing';
+        if (state !== 'ok') {
           needs.add(i);
           retagged[i] = undefined;
+          states[i] = state;
         }
       }),
     );
+    states.forEach((state, i) => {
+      mark(i, state);
+    });
+    if (data && danglingData(ctx, answers, live, states, total, data.parity)) {
+      dangling = drop ? 'removed' : 'kept';
+      if (drop) {
+        removedIds.add(versionIdentity(mv.version));
+        continue;
+      }
+      lost = true;
+      for (const i of needs) unhealed.add(i);
+      needs.clear();
+    }
     let copies: (VersionRecord | undefined)[] = [];
     if (dryRun) for (const i of needs) healed.add(i);
     else if (data && (needs.size > 0 || deep)) {
+      const lacking = new Set(needs);
       const rebuilt = await rebuildVersion(ctx, bucket, key, mv, needs, deep);
       copies = rebuilt.copies;
       lost ||= rebuilt.lost === true;
+      // Decoding also names the drives that offered no shard: those are missing, not corrupt.
+      for (const d of rebuilt.bad) if (!lacking.has(d)) mark(d, 'corrupt');
+      for (const i of needs) if (live[i] && !copies[i]) unhealed.add(i);
     }
     live.forEach((ix, i) => {
       if (!ix) return;
@@ -235,14 +347,22 @@ export async function healObject(
       if (copy) records[i]!.push(copy);
     });
   }
-  const agreedIds = new Set(merged.versions.map((m) => versionIdentity(m.version)));
-  const agreedVersionIds = new Set(merged.versions.map((m) => m.version.id));
+  const agreedIds = new Set(
+    merged.versions.map((m) => versionIdentity(m.version)).filter((id) => !removedIds.has(id)),
+  );
+  const agreedVersionIds = new Set(
+    merged.versions.filter((m) => !removedIds.has(versionIdentity(m.version))).map((m) => m.version.id),
+  );
   // A drive being filled again answers "absent" for what it has not been given yet: it is no
   // vote against a version (with it, a version that lost its other copies would be deleted
   // from the last drive that still names it).
   const answered = answers.filter(
     (a, i) => (a === 'absent' || typeof a === 'object') && !ctx.drives.rebuilding.has(i),
   ).length;
+  const holding = (v: VersionRecord) =>
+    answers.map(
+      (a) => typeof a === 'object' && a.value.versions.some((w) => versionIdentity(w) === versionIdentity(v)),
+    );
   // Folders of uploads in progress on any drive stay whole: the upload may still complete.
   const uploading = new Set<string>();
   for (const ix of live) if (ix) uploadDataIds(ix, bucket, key, uploading);
@@ -253,21 +373,34 @@ export async function healObject(
       const held = typeof answer === 'object' ? answer.value.versions : [];
       let changed = healed.has(i) || answer === 'error';
       for (const v of held) {
+        if (removedIds.has(versionIdentity(v))) {
+          changed = true;
+          continue;
+        }
         if (agreedIds.has(versionIdentity(v))) continue;
         // Another copy of an agreed version (older metadata, or a replaced null version's
         // older bytes): the agreed copy is the version now, on this drive too.
         if (agreedVersionIds.has(v.id)) {
           changed = true;
+          mark(i, 'missing');
           continue;
         }
-        // Below quorum: dropped only when it can never reach it, even if every drive that
+        // Below quorum: dangling only when it can never reach it, even if every drive that
         // did not answer came back holding it (a write cut short, or an old overwritten copy).
-        const holders = answers.filter(
-          (a) =>
-            typeof a === 'object' && a.value.versions.some((w) => versionIdentity(w) === versionIdentity(v)),
-        ).length;
+        const holders = holding(v);
         const parity = v.data?.parity ?? ctx.drives.count - ctx.params.readQuorum;
-        if (answered - holders > parity) changed = true;
+        if (answered - holders.filter(Boolean).length <= parity) {
+          records[i]!.push(v);
+          continue;
+        }
+        dangling = drop ? 'removed' : 'kept';
+        // The drives that lack it are what it is missing from.
+        holders.forEach((has, j) => {
+          if (has || !live[j] || answers[j] === 'error') return;
+          mark(j, 'missing');
+          if (!drop) unhealed.add(j);
+        });
+        if (drop) changed = true;
         else records[i]!.push(v);
       }
       if (changed && dryRun) healed.add(i);
@@ -294,7 +427,41 @@ export async function healObject(
       // An upload's folder still takes parts (a Complete a crash cut short shares it).
       for (const id of uploading) files.delete(id);
       await dropStrayFiles(ctx, ctx.drives.paths[i]!, bucket, key, files);
+      // A key left with nothing (a dangling object removed) leaves no empty folder behind.
+      if (keep.size === 0) await rmdir(objectDir(ctx.drives.paths[i]!, bucket, key)).catch(() => {});
     }),
   );
-  return { healed: [...healed].sort(), ...(lost ? { failed: 'XMinioInsufficientReadQuorum' } : {}) };
+  // What a real heal leaves: every online drive whole, but those it could not rebuild.
+  const after = dryRun
+    ? [...before]
+    : before.map((state, i): ShardState => (state === 'offline' || unhealed.has(i) ? state : 'ok'));
+  return {
+    healed: [...healed].sort(),
+    before,
+    after,
+    ...(lost ? { failed: 'XMinioInsufficientReadQuorum' } : {}),
+    ...(dangling ? { dangling } : {}),
+  };
+}
+
+/**
+ * A version whose shards are missing from more drives than its parity, and nowhere merely
+ * unreachable (offline, unreadable, being filled again, or corrupt): no drive that comes
+ * back can make it readable (MinIO's isObjectDangling).
+ */
+function danglingData(
+  ctx: EngineContext,
+  answers: readonly DriveAnswer<ObjectRecord>[],
+  live: readonly unknown[],
+  states: VersionStates,
+  total: number,
+  parity: number,
+): boolean {
+  let missing = 0;
+  for (let i = 0; i < total; i++) {
+    if (!live[i] || answers[i] === 'error' || ctx.drives.rebuilding.has(i) || states[i] === 'corrupt')
+      return false;
+    if (states[i] === 'missing') missing++;
+  }
+  return missing > parity;
 }

@@ -10,6 +10,7 @@ import type {
   DeleteObjectResult,
   DriveInfo,
   GetObjectResult,
+  HealObjectOpts,
   HealResult,
   ListObjectsInput,
   ListObjectsResult,
@@ -294,7 +295,7 @@ export class ErasureSets implements ObjectLayer {
   }
 
   /** The drives healed are numbered among the deployment's drives. */
-  async heal(bucket: string, key: string, opts?: { deep?: boolean; dryRun?: boolean }): Promise<HealResult> {
+  async heal(bucket: string, key: string, opts?: HealObjectOpts): Promise<HealResult> {
     const at = setOfKey(key, this.sets.length, this.deployment);
     // A dry run changes nothing, the sets' buckets included.
     const heal = () => this.sets[at]!.heal(bucket, key, opts);
