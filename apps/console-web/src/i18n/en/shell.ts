@@ -151,5 +151,6 @@ export const shell = {
     },
     cores: '{{value}} cores',
     widgetsUnavailable: 'Widget information could not be retrieved at this time. Please try again',
+    backToDashboard: 'Dashboard',
   },
 } as const;
