@@ -1,25 +1,16 @@
-import type { Browser } from 'playwright-core';
-import { beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { screenshot } from './support/browser.js';
 import { logIn, stackAndBrowser } from './support/session.js';
-import type { Stack } from './support/stack.js';
 
 // A screen whose code cannot be fetched (a release replaced the chunks, the network dropped)
 // says so with a Reload button, in the real browser against the built app, never a blank page.
 
-const env = stackAndBrowser();
-let stack: Stack;
-let browser: Browser;
-
-beforeAll(() => {
-  stack = env.stack();
-  browser = env.browser();
-});
+const { stack, browser } = stackAndBrowser();
 
 describe('a screen that fails to load', () => {
   test('shows the message with Reload, and Reload brings the screen once its code arrives', async () => {
-    const page = await browser.newPage();
-    await logIn(page, stack.consoleUrl, stack.rootUser, stack.rootPassword);
+    const page = await browser().newPage();
+    await logIn(page, stack().consoleUrl, stack().rootUser, stack().rootPassword);
     const chunk = /\/assets\/UsersPage-[^/]+\.js$/;
     await page.route(chunk, (route) => route.abort('connectionreset'));
     await page.getByRole('navigation').getByRole('link', { name: 'Users' }).click();
