@@ -26,6 +26,9 @@ ensureDebianPackages([
   { name: 'rabbitmq-server', binary: '/usr/lib/rabbitmq/bin/rabbitmq-server' },
   { name: 'mosquitto', binary: '/usr/sbin/mosquitto' },
   { name: 'nats-server', binary: '/usr/sbin/nats-server' },
+  // The README's reverse proxy configurations, run in front of `stowage start --base-path`.
+  { name: 'nginx-light', binary: '/usr/sbin/nginx' },
+  { name: 'caddy', binary: '/usr/bin/caddy' },
   // Self-signed certificates for the TLS stand-ins.
   { name: 'openssl', binary: '/usr/bin/openssl' },
   // The real admin client the store is checked against (packages/store/test/madmin-compat).

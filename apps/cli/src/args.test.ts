@@ -12,9 +12,31 @@ describe('parseCommand', () => {
       basePath: '',
       secureCookies: false,
       trustProxy: false,
+      allowedOrigins: [],
       storeTrustProxy: [],
       ldap: false,
     });
+  });
+
+  test('allowed origins: exact origins from the flag or the environment, anything else refused', () => {
+    expect(
+      parseCommand(['start', '--allowed-origins', 'https://Console.Example.com, http://10.0.0.5:8080/'], {}),
+    ).toMatchObject({ allowedOrigins: ['https://console.example.com', 'http://10.0.0.5:8080'] });
+    expect(
+      parseCommand(['console', '--server', 'http://s:9000'], {
+        STOWAGE_ALLOWED_ORIGINS: 'https://a.example:443',
+      }),
+    ).toMatchObject({ allowedOrigins: ['https://a.example'] });
+    for (const bad of [
+      'console.example.com',
+      'https://a.example/stowage',
+      'ftp://a.example',
+      '*',
+      'https://u@a.example',
+    ])
+      expect(() => parseCommand(['start', '--allowed-origins', bad], {})).toThrow(
+        '--allowed-origins takes origins',
+      );
   });
 
   test('TLS and proxies: Secure cookies on request, forwarded headers believed only from the listed', () => {

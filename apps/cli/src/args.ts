@@ -10,6 +10,8 @@ export interface ConsoleFlags {
   secureCookies: boolean;
   /** Proxies whose X-Forwarded-For/-Proto are believed; false believes none. */
   trustProxy: false | string[];
+  /** Page origins besides the console's own that may open its live streams (sockets). */
+  allowedOrigins: string[];
   /** The root user, for the root-from-loopback exemption of login throttling (console only;
    *  start knows its own). */
   rootUser?: string;
@@ -74,7 +76,12 @@ Options:
   --trust-proxy LIST    addresses or CIDR ranges of reverse proxies whose X-Forwarded-For
                         and X-Forwarded-Proto are believed, comma-separated (default none;
                         env STOWAGE_TRUST_PROXY); https from one of them also makes cookies
-                        Secure
+                        Secure; their X-Forwarded-Host or Forwarded host= is the address
+                        the live streams' page origin must match
+  --allowed-origins LIST  start, console: page origins (scheme://host[:port]) besides the
+                        console's own that may open its live streams, comma-separated, e.g.
+                        https://console.example.com (env STOWAGE_ALLOWED_ORIGINS); a page on
+                        the same host name is always allowed when the Host has no port
   --store-trust-proxy LIST  start, server: proxies (IPs, CIDR ranges) whose X-Forwarded-For
                         the store believes for its login throttling, aws:SourceIp and audit
                         (default none; env STOWAGE_STORE_TRUST_PROXY); start's store also
@@ -131,6 +138,32 @@ function trustProxy(raw: string | undefined, flag: string): false | string[] {
       throw new UsageError(`${flag} takes IP addresses or CIDR ranges, got '${entry}'`);
   }
   return list;
+}
+
+/** 'https://a.example, http://b:8080' -> exact origins, as browsers send them in Origin. */
+function allowedOrigins(raw: string | undefined): string[] {
+  const list = (raw ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  return list.map((entry) => {
+    let url: URL | undefined;
+    try {
+      url = new URL(entry);
+    } catch {}
+    const onlyOrigin =
+      url &&
+      /^https?:$/.test(url.protocol) &&
+      url.pathname === '/' &&
+      !url.search &&
+      !url.hash &&
+      !url.username;
+    if (!url || !onlyOrigin || /[?#]/.test(entry))
+      throw new UsageError(
+        `--allowed-origins takes origins like https://console.example.com (scheme, host, optional port; no path), got '${entry}'`,
+      );
+    return url.origin;
+  });
 }
 
 function parity(raw: string | undefined): { parity?: number } {
@@ -222,6 +255,7 @@ export function parseCommand(argv: string[], env: NodeJS.ProcessEnv): Command {
         'secure-cookies': { type: 'boolean' },
         'trust-proxy': { type: 'string' },
         'store-trust-proxy': { type: 'string' },
+        'allowed-origins': { type: 'string' },
         server: { type: 'string' },
         'prometheus-url': { type: 'string' },
         'prometheus-job': { type: 'string' },
@@ -255,6 +289,7 @@ export function parseCommand(argv: string[], env: NodeJS.ProcessEnv): Command {
     secureCookies:
       values['secure-cookies'] === true || ON.has((env.STOWAGE_SECURE_COOKIES ?? '').toLowerCase()),
     trustProxy: trustProxy(str(values['trust-proxy']) ?? env.STOWAGE_TRUST_PROXY, '--trust-proxy'),
+    allowedOrigins: allowedOrigins(str(values['allowed-origins']) ?? env.STOWAGE_ALLOWED_ORIGINS),
     ...(rootUser ? { rootUser } : {}),
     ...logins(env),
     ...auditLog(env),

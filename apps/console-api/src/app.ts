@@ -31,11 +31,14 @@ import { viewOf } from './session/form-login.js';
 import { csrfMatches, type Session, SessionStore } from './session/store.js';
 import { createSocketBinder } from './sockets/bind-socket.js';
 import { registerSockets } from './sockets/index.js';
+import { originChecker } from './sockets/origin.js';
 
 export interface AppDeps {
   config: ConsoleConfig;
   gateway: StorageGateway;
   sessions: SessionStore;
+  /** The operator's log (the CLI's output) for what needs their attention, e.g. a refused origin. */
+  warn?: (line: string) => void;
 }
 
 /** What routes get besides the app's dependencies: how cookies are named and flagged. */
@@ -107,7 +110,17 @@ export async function buildApp(
   registerIdentityRoutes(bind, deps);
   registerAccountRoutes(bind, routeDeps);
   registerConfigRoutes(bind, deps);
-  registerSockets(createSocketBinder({ app, basePath: deps.config.basePath, authenticate }), deps);
+  const checkOrigin = originChecker(deps.config);
+  registerSockets(
+    createSocketBinder({
+      app,
+      basePath: deps.config.basePath,
+      authenticate,
+      checkOrigin,
+      ...(deps.warn ? { warn: deps.warn } : {}),
+    }),
+    deps,
+  );
   const dashboard = registerDashboardRoutes(bind, deps);
   app.addHook('onClose', async () => dashboard.close());
 

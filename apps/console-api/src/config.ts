@@ -20,6 +20,10 @@ export interface ConsoleConfig {
   /** Proxies whose X-Forwarded-For and X-Forwarded-Proto are believed (addresses or CIDR
    *  ranges); false believes none, so a client cannot pick its own address or scheme. */
   trustProxy: false | string[];
+  /** Origins (scheme://host[:port]) whose pages may open the live streams besides the console's
+   *  own, e.g. the public address of a proxy that sends neither the Host it was asked for nor
+   *  X-Forwarded-Host. */
+  allowedOrigins: string[];
   /** An open session re-reads its user's policy this often, so a policy or group change made
    *  anywhere reaches it without a new login. */
   sessionRefreshSeconds: number;
@@ -75,6 +79,7 @@ export const DEFAULT_CONFIG: Omit<ConsoleConfig, 'serverUrl'> = {
   sessionAbsoluteSeconds: 12 * 3600,
   secureCookies: false,
   trustProxy: false,
+  allowedOrigins: [],
   sessionRefreshSeconds: 60,
   prometheusJobId: 'minio-job',
   ldap: false,

@@ -8,19 +8,22 @@ export interface StartConsoleOptions extends Partial<ConsoleConfig> {
   port?: number;
   /** Print request logs (secrets redacted). */
   log?: boolean;
+  /** Where warnings for the operator go (a refused socket origin); the CLI prints them. */
+  warn?: (line: string) => void;
 }
 
 /** Start the console API (and web app when webRoot is set) listening on host:port. */
 export async function startConsole(
   opts: StartConsoleOptions,
 ): Promise<{ url: string; port: number; close(): Promise<void> }> {
-  const { host = '127.0.0.1', port = 9090, log = false, ...rest } = opts;
+  const { host = '127.0.0.1', port = 9090, log = false, warn, ...rest } = opts;
   const config: ConsoleConfig = { ...DEFAULT_CONFIG, ...rest };
   const app = await buildApp(
     {
       config,
       gateway: createStorageGateway(config.serverUrl, config.region, config.storageRelayToken),
       sessions: createSessionStore(config),
+      ...(warn ? { warn } : {}),
     },
     log
       ? {

@@ -96,34 +96,68 @@ function open(
   });
 }
 
-const refusal = (p: Promise<unknown>) =>
-  p.then(
-    () => 'opened',
-    (e: { status?: number; body?: string }) => ({
-      status: e.status,
-      message: JSON.parse(e.body ?? '{}').message,
-    }),
-  );
+/** A refused stream: the upgrade is accepted (a browser could not read an HTTP refusal) and
+ *  closed at once with 1008 and the reason, no frame sent. */
+async function refusal(path: string, who: LoggedIn | undefined, headers: Record<string, string> = {}) {
+  const opened = await open(path, who, headers);
+  const closed = await opened.closed;
+  return { ...closed, frames: opened.frames.length };
+}
 
-describe('before the upgrade', () => {
-  test('no session, a foreign page and a bad query are refused with the API error shape', async () => {
-    expect(await refusal(open('/ws/trace', undefined))).toEqual({ status: 401, message: 'invalid session' });
-    expect(await refusal(open('/ws/trace', admin, { origin: 'https://evil.example' }))).toEqual({
-      status: 403,
-      message: 'access denied',
+describe('before the stream begins', () => {
+  test('no session, a foreign page and a bad query are refused with 1008 and the reason', async () => {
+    expect(await refusal('/ws/trace', undefined)).toEqual({
+      code: 1008,
+      reason: 'not logged in or the session expired: log in again',
+      frames: 0,
     });
-    expect(await refusal(open('/ws/trace?calls=everything', admin))).toMatchObject({ status: 400 });
-    expect(await refusal(open('/ws/watch/NOT_A_BUCKET', admin))).toMatchObject({ status: 400 });
-    expect(await refusal(open('/ws/health-info?deadline=forever', admin))).toMatchObject({ status: 400 });
-    // the console's own page may open it
+    expect(await refusal('/ws/trace', admin, { origin: 'https://evil.example' })).toEqual({
+      code: 1008,
+      reason: 'origin https://evil.example is not allowed: set --allowed-origins',
+      frames: 0,
+    });
+    // the operator is told what was compared and what would allow it
+    const warning = h.logs.find((line) => line.includes('https://evil.example'));
+    expect(JSON.parse(warning ?? '{}')).toMatchObject({
+      level: 40,
+      origin: 'https://evil.example',
+      comparedWith: base.replace('ws://', ''),
+      msg: expect.stringMatching(/--allowed-origins \(STOWAGE_ALLOWED_ORIGINS\).*--trust-proxy/),
+    });
+    // a foreign page learns nothing about the session, even without one
+    expect(await refusal('/ws/trace', undefined, { origin: 'https://evil.example' })).toMatchObject({
+      reason: 'origin https://evil.example is not allowed: set --allowed-origins',
+    });
+    expect(await refusal('/ws/trace?calls=everything', admin)).toMatchObject({
+      code: 1008,
+      reason: expect.stringMatching(/^invalid request: query\/calls must match/),
+    });
+    expect(await refusal('/ws/watch/NOT_A_BUCKET', admin)).toMatchObject({ code: 1008 });
+    expect(await refusal('/ws/health-info?deadline=forever', admin)).toMatchObject({ code: 1008 });
+  });
+
+  test("the console's own pages may open a stream, also through a proxy that drops the port", async () => {
     const own = await open('/ws/trace', admin, { origin: base.replace('ws:', 'http:') });
     own.ws.close();
+    expect((await own.closed).code).toBe(1005);
+    // nginx `proxy_set_header Host $host;`: the Host has no port, the page's origin has one
+    const proxied = await open('/ws/trace', admin, {
+      host: 'console.example',
+      origin: 'https://console.example:8443',
+    });
+    proxied.ws.close();
+    expect((await proxied.closed).code).toBe(1005);
+    expect(
+      await refusal('/ws/trace', admin, { host: 'console.example', origin: 'https://other.example' }),
+    ).toMatchObject({
+      code: 1008,
+    });
   });
 
   test('a revoked session cannot open a stream', async () => {
     const gone = await loginAs(h.app, ROOT.accessKey, ROOT.secretKey);
     await callAs(h.app, gone, 'POST', '/logout');
-    expect(await refusal(open('/ws/console', gone))).toMatchObject({ status: 401 });
+    expect(await refusal('/ws/console', gone)).toMatchObject({ code: 1008 });
   });
 });
 

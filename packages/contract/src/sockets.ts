@@ -5,8 +5,15 @@ import { BucketName } from './routes/bucket-names.js';
  * One live stream of the console (spec 002 §7.2), defined once like a route: the server checks
  * the query against it and the web app takes its frame type from it. Each frame is one text
  * message holding JSON. The server pings every 10 seconds and ignores what the client sends
- * (the web app's own keep-alives). It closes with 1000 when the stream is complete, and with
- * 1011 on a failure.
+ * (the web app's own keep-alives). Close codes:
+ * - 1000 (SOCKET_COMPLETE): the stream is complete (a heal finished, the diagnostics sent);
+ * - 1008 (SOCKET_REFUSED): the stream was refused before it began, no frame sent; the reason
+ *   says why in a short sentence for the screen (a page origin the console does not serve, with
+ *   the setting that would allow it; no session; a malformed query). Browsers cannot read an
+ *   HTTP refusal of an upgrade, so the server accepts it and closes at once with this code;
+ * - 1011 (SOCKET_FAILED): the stream failed; the reason is the storage server's message when it
+ *   gave one (Access Denied, the bucket does not exist), else SOCKET_FAILURE_REASON.
+ * A reason is at most 123 bytes. 1006 (no close frame) means the connection was lost.
  */
 export interface SocketDef<
   Params extends TSchema | undefined = TSchema | undefined,
@@ -31,6 +38,9 @@ export function defineSocket<
 }
 
 export const SOCKET_KEEP_ALIVE_MS = 10_000;
+export const SOCKET_COMPLETE = 1000;
+export const SOCKET_REFUSED = 1008;
+export const SOCKET_FAILED = 1011;
 /** The close reason of a stream that failed, as the original console sent it. */
 export const SOCKET_FAILURE_REASON = 'an error occurred, please try again';
 

@@ -39,6 +39,8 @@ async function runConsole(
     basePath: normaliseBasePath(flags.basePath),
     secureCookies: flags.secureCookies,
     trustProxy: flags.trustProxy,
+    allowedOrigins: flags.allowedOrigins,
+    warn: print,
     ...(flags.rootUser ? { rootAccessKey: flags.rootUser } : {}),
     ...(storageRelayToken ? { storageRelayToken } : {}),
     webRoot,

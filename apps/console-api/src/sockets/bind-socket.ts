@@ -1,6 +1,9 @@
 import {
+  SOCKET_COMPLETE,
+  SOCKET_FAILED,
   SOCKET_FAILURE_REASON,
   SOCKET_KEEP_ALIVE_MS,
+  SOCKET_REFUSED,
   type SocketDef,
   type StaticOf,
 } from '@stowage/contract';
@@ -11,6 +14,7 @@ import { fromStorageError } from '../clients/errors.js';
 import { inputChecker } from '../http/bind.js';
 import { ApiError } from '../http/errors.js';
 import type { Session } from '../session/store.js';
+import type { OriginRefusal } from './origin.js';
 
 export interface SocketContext<S extends SocketDef> {
   session: Session;
@@ -26,6 +30,10 @@ export interface SocketBinderDeps {
   app: FastifyInstance;
   basePath: string;
   authenticate: (request: FastifyRequest) => Promise<{ session: Session }>;
+  /** Why a page may not open a stream, or undefined when it may (origin.ts). */
+  checkOrigin: (request: FastifyRequest) => OriginRefusal | undefined;
+  /** The operator's log (the CLI's output), told of every refused origin. */
+  warn?: (line: string) => void;
 }
 
 /** A reader this far behind loses frames rather than grow the console's memory. */
@@ -33,54 +41,85 @@ const MAX_BUFFERED_BYTES = 4 * 1024 * 1024;
 /** Close reasons are limited to 123 bytes. */
 const MAX_REASON_BYTES = 123;
 
+type Admission<S extends SocketDef> =
+  | { ctx: Omit<SocketContext<S>, 'signal'> }
+  | { refused: { code: typeof SOCKET_REFUSED | typeof SOCKET_FAILED; reason: string } };
+
 /**
- * Binds contract sockets. The session, the origin and the query are all checked before the
- * upgrade, so a refusal is an ordinary HTTP error in the API's shape. After the upgrade each
- * frame from the handler goes out as one JSON text message.
+ * Binds contract sockets. The origin, the session and the query are all checked before the
+ * upgrade; a browser cannot read an HTTP refusal of an upgrade (its socket only reports 1006),
+ * so a refusal is an accepted upgrade closed at once with 1008 and the reason, no data sent.
+ * After the upgrade each frame from the handler goes out as one JSON text message.
  */
-export function createSocketBinder({ app, basePath, authenticate }: SocketBinderDeps) {
+export function createSocketBinder({ app, basePath, authenticate, checkOrigin, warn }: SocketBinderDeps) {
   return <S extends SocketDef>(socket: S, handler: SocketHandler<S>): void => {
     const checkInput = inputChecker(socket);
-    const accepted = new WeakMap<FastifyRequest, Omit<SocketContext<S>, 'signal'>>();
+    const admissions = new WeakMap<FastifyRequest, Admission<S>>();
+    const admit = async (request: FastifyRequest): Promise<Admission<S>> => {
+      // The origin first: a page of another site learns nothing, not even whether it is logged in.
+      const foreign = checkOrigin(request);
+      if (foreign) {
+        const line = originWarning(foreign, request.url);
+        request.log.warn({ origin: foreign.origin, comparedWith: foreign.comparedWith }, line);
+        warn?.(`warning: ${line}`);
+        return { refused: { code: SOCKET_REFUSED, reason: originReason(foreign.origin) } };
+      }
+      try {
+        const { session } = await authenticate(request);
+        const input = checkInput(request);
+        return {
+          ctx: {
+            session,
+            params: input.params as StaticOf<S['params']>,
+            query: input.query as Static<S['query']>,
+          },
+        };
+      } catch (err) {
+        const apiError = err instanceof ApiError ? err : fromStorageError(err, 'call');
+        const code = apiError.status >= 500 ? SOCKET_FAILED : SOCKET_REFUSED;
+        return { refused: { code, reason: refusalReason(apiError) } };
+      }
+    };
     app.get(
       basePath + socket.path,
       {
         websocket: true,
         preValidation: async (request) => {
-          const { session } = await authenticate(request);
-          refuseCrossOrigin(request);
-          const input = checkInput(request);
-          accepted.set(request, {
-            session,
-            params: input.params as StaticOf<S['params']>,
-            query: input.query as Static<S['query']>,
-          });
+          admissions.set(request, await admit(request));
         },
       },
       (ws, request) => {
-        const ctx = accepted.get(request);
-        if (!ctx) return ws.close(1011, SOCKET_FAILURE_REASON);
-        void pump(ws, request, handler, ctx);
+        const admission = admissions.get(request);
+        if (!admission) return ws.close(SOCKET_FAILED, SOCKET_FAILURE_REASON);
+        if ('refused' in admission) return ws.close(admission.refused.code, admission.refused.reason);
+        void pump(ws, request, handler, admission.ctx);
       },
     );
   };
 }
 
-/**
- * Browsers let any page open a WebSocket to any host, cookies included: only pages served
- * from the console's own origin may (the same check gorilla's upgrader made in the original).
- */
-function refuseCrossOrigin(request: FastifyRequest): void {
-  const origin = request.headers.origin;
-  if (origin === undefined) return; // not a browser
-  let host: string;
-  try {
-    host = new URL(origin).host;
-  } catch {
-    throw new ApiError('forbidden', 'malformed Origin header');
-  }
-  if (host !== request.host)
-    throw new ApiError('forbidden', `a page from ${origin} may not open this stream`);
+/** For the operator: what was refused, against what, and the settings that would allow it. */
+function originWarning({ origin, comparedWith, source }: OriginRefusal, url: string): string {
+  const path = url.split('?')[0];
+  return (
+    `refused a socket to ${path} from a page at ${origin}: it is not the console's origin ` +
+    `(${source} ${comparedWith || '(none)'}). If the console is reached at that address, add ` +
+    `it to --allowed-origins (STOWAGE_ALLOWED_ORIGINS), or list the reverse proxy in ` +
+    `--trust-proxy and have it send X-Forwarded-Host or Forwarded`
+  );
+}
+
+/** For the page, within a close reason's 123 bytes. */
+function originReason(origin: string): string {
+  const full = `origin ${origin} is not allowed: set --allowed-origins`;
+  return Buffer.byteLength(full) <= MAX_REASON_BYTES
+    ? full
+    : 'this origin is not allowed: set --allowed-origins';
+}
+
+function refusalReason(err: ApiError): string {
+  if (err.code === 'sessionRequired') return 'not logged in or the session expired: log in again';
+  return closeReason(err.detailedMessage ? `${err.message}: ${err.detailedMessage}` : err.message);
 }
 
 async function pump<S extends SocketDef>(
@@ -109,21 +148,22 @@ async function pump<S extends SocketDef>(
       if (ws.bufferedAmount > MAX_BUFFERED_BYTES) continue;
       ws.send(JSON.stringify(frame));
     }
-    if (ws.readyState === ws.OPEN) ws.close(1000);
+    if (ws.readyState === ws.OPEN) ws.close(SOCKET_COMPLETE);
   } catch (err) {
     if (controller.signal.aborted) return;
     const apiError = err instanceof ApiError ? err : fromStorageError(err, 'call');
     if (apiError.status >= 500) request.log.warn({ code: apiError.code }, apiError.detailedMessage);
-    if (ws.readyState === ws.OPEN) ws.close(1011, closeReason(apiError));
+    if (ws.readyState === ws.OPEN) ws.close(SOCKET_FAILED, closeReason(apiError.detailedMessage));
   } finally {
     clearInterval(keepAlive);
     controller.abort();
   }
 }
 
-/** The server's own reason when it gave one (Access Denied, no such bucket), else the generic one. */
-function closeReason(err: ApiError): string {
-  const text = err.detailedMessage || SOCKET_FAILURE_REASON;
+/** The server's own reason when it gave one (Access Denied, no such bucket), else the generic one;
+ *  cut to fit a close frame. */
+function closeReason(reason: string): string {
+  const text = reason || SOCKET_FAILURE_REASON;
   const bytes = Buffer.from(text, 'utf8');
   if (bytes.length <= MAX_REASON_BYTES) return text;
   return `${bytes

@@ -30,6 +30,9 @@ const PolicyDetailPage = lazy(() =>
 const UserDetailPage = lazy(() =>
   import('../features/users/UserDetailPage.js').then((m) => ({ default: m.UserDetailPage })),
 );
+const MetricsPage = lazy(() =>
+  import('../features/dashboard/MetricsPage.js').then((m) => ({ default: m.MetricsPage })),
+);
 const UsersPage = lazy(() =>
   import('../features/users/UsersPage.js').then((m) => ({ default: m.UsersPage })),
 );
@@ -94,7 +97,7 @@ export const routeTable: readonly AppRoute[] = [
   { path: '/trace', page: '/trace', title: 'trace' },
   { path: '/heal', page: '/heal', title: 'heal' },
   { path: '/health-info', page: '/health-info', title: 'diagnostic' },
-  { path: '/metrics', page: '/metrics', title: 'metrics' },
+  { path: '/metrics', page: '/metrics', title: 'metrics', Component: MetricsPage },
   { path: '/webhook/logger', page: '/webhook/logger', title: 'loggerWebhook', Component: LoggerWebhookPage },
   { path: '/webhook/audit', page: '/webhook/audit', title: 'auditWebhook', Component: AuditWebhookPage },
   { path: '/tenants', page: '/tenants', title: 'tenants' },

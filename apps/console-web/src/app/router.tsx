@@ -1,7 +1,9 @@
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, Route, Routes } from 'react-router';
+import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { Loading } from '../components/Loading.js';
+import { ChunkPending } from '../components/RouteProgress.js';
+import { ScreenErrorBoundary } from '../components/ScreenErrorBoundary.js';
 import { LoginPage } from '../features/login/LoginPage.js';
 import { OAuthCallbackPage } from '../features/login/OAuthCallbackPage.js';
 import { useSession } from '../features/session/SessionProvider.js';
@@ -10,15 +12,27 @@ import { NotFoundPage } from './NotFoundPage.js';
 import { PlaceholderPage } from './PlaceholderPage.js';
 import { type AppRoute, allowedRoutes, firstAllowedPath } from './routeTable.js';
 
+/** A screen: its code fetched when first opened (the bar shows meanwhile), and its own error
+ *  boundary, reset on every path so leaving a broken screen works. */
 function RouteScreen({ route }: { route: AppRoute }) {
   const { t } = useTranslation();
+  const { pathname } = useLocation();
   if (route.redirectTo) return <Navigate to={route.redirectTo} replace />;
   const { Component } = route;
   if (!Component) return <PlaceholderPage title={t(`pages.${route.title}`)} />;
   return (
-    <Suspense fallback={<Loading />}>
-      <Component />
-    </Suspense>
+    <ScreenErrorBoundary resetKey={pathname}>
+      <Suspense
+        fallback={
+          <>
+            <ChunkPending />
+            <Loading />
+          </>
+        }
+      >
+        <Component />
+      </Suspense>
+    </ScreenErrorBoundary>
   );
 }
 

@@ -15,10 +15,19 @@ interface WidgetsDashboardProps {
   /** Reload every widget up to now. */
   onSync: () => void;
   syncing: boolean;
+  /** No maximum width: the widgets fill the screen. */
+  fullWidth?: boolean;
 }
 
 /** Spec 000 §2: tabs Summary, Traffic and Resources over a Start Time / End Time range with Sync. */
-export function WidgetsDashboard({ widgets, range, onRangeChange, onSync, syncing }: WidgetsDashboardProps) {
+export function WidgetsDashboard({
+  widgets,
+  range,
+  onRangeChange,
+  onSync,
+  syncing,
+  fullWidth = false,
+}: WidgetsDashboardProps) {
   const { t } = useTranslation();
   const setBound = (bound: keyof TimeRange) => (text: string) => {
     const seconds = fromLocalInput(text);
@@ -57,7 +66,7 @@ export function WidgetsDashboard({ widgets, range, onRangeChange, onSync, syncin
       </Group>
       {TABS.map((tab) => (
         <Tabs.Panel key={tab} value={tab}>
-          <Grid columns={GRID_COLUMNS} maw={1920}>
+          <Grid columns={GRID_COLUMNS} maw={fullWidth ? undefined : 1920}>
             {widgets
               .filter((w) => tabOf(w) === tab)
               .map((w) => (

@@ -28,9 +28,18 @@ export const shell = {
     year: 'Year',
     removeItem: 'Remove {{label}} {{index}}',
     loadingText: 'Loading...',
+    loadingScreen: 'Loading the screen',
     slow: 'This operation is taking longer than expected...',
     elapsed: '({{seconds}}s)',
     shownColumns: 'Shown Columns',
+  },
+  screenError: {
+    title: 'This screen stopped working',
+    body: 'Something went wrong while showing it. Reload the page to try again; if it keeps happening, report the details below.',
+    chunkTitle: 'This screen could not be loaded',
+    chunkBody:
+      'Its code did not arrive: the console may have been updated, or the connection dropped. Reload the page to get it.',
+    reload: 'Reload',
   },
   errors: {
     status: 'Error {{status}}',
@@ -151,5 +160,6 @@ export const shell = {
     },
     cores: '{{value}} cores',
     widgetsUnavailable: 'Widget information could not be retrieved at this time. Please try again',
+    backToDashboard: 'Dashboard',
   },
 } as const;
