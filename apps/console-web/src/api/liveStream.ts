@@ -1,4 +1,10 @@
-import { SOCKET_KEEP_ALIVE_MS, type SocketDef } from '@stowage/contract';
+import {
+  SOCKET_COMPLETE,
+  SOCKET_FAILED,
+  SOCKET_KEEP_ALIVE_MS,
+  SOCKET_REFUSED,
+  type SocketDef,
+} from '@stowage/contract';
 import type { Static } from 'typebox';
 import { getBasePath } from './basePath.js';
 
@@ -95,9 +101,9 @@ export function socketUrl<S extends SocketDef>(
 }
 
 export function endKind(code: number): LiveEnd {
-  if (code === 1000) return 'complete';
-  if (code === 1008) return 'refused';
-  if (code === 1011) return 'failed';
+  if (code === SOCKET_COMPLETE) return 'complete';
+  if (code === SOCKET_REFUSED) return 'refused';
+  if (code === SOCKET_FAILED) return 'failed';
   return 'lost';
 }
 
