@@ -5,6 +5,7 @@ import { mockApi } from '../../test/fetchMock.js';
 import { session } from '../../test/fixtures.js';
 import { type LiveSocketServer, liveSocketServer } from '../../test/liveSocketServer.js';
 import { renderApp } from '../../test/renderApp.js';
+import { tableTexts } from '../../test/tableText.js';
 
 const frame = (overrides: Partial<TraceFrame> = {}): TraceFrame => ({
   time: '2026-11-28T10:00:00.000Z',
@@ -153,18 +154,10 @@ describe('Trace', () => {
       }),
     );
     live.send(frame());
-    await waitFor(() => expect(within(table()).getAllByRole('row')).toHaveLength(3));
-    const [header, newest, oldest] = within(table()).getAllByRole('row');
-    expect(
-      within(header as HTMLElement)
-        .getAllByRole('columnheader')
-        .map((h) => h.textContent),
-    ).toEqual(['Time', 'Name', 'Status', 'Location', 'Load Time', 'Upload', 'Download']);
-    const cells = (row: HTMLElement | undefined) =>
-      within(row as HTMLElement)
-        .getAllByRole('cell')
-        .map((c) => c.textContent);
-    expect(cells(newest).slice(1)).toEqual([
+    const { header, rows } = await tableTexts(table, 2);
+    expect(header).toEqual(['Time', 'Name', 'Status', 'Location', 'Load Time', 'Upload', 'Download']);
+    const [newest, oldest] = rows;
+    expect(newest?.slice(1)).toEqual([
       's3.GetObject',
       '404 Not Found',
       '127.0.0.1:9000 10.0.0.7',
@@ -172,11 +165,11 @@ describe('Trace', () => {
       '0 B',
       '2.0 KiB',
     ]);
-    expect(cells(oldest).slice(1, 3)).toEqual(['s3.PutObject', '200 OK']);
-    expect(cells(oldest)[5]).toBe('1.5 KiB');
+    expect(oldest?.slice(1, 3)).toEqual(['s3.PutObject', '200 OK']);
+    expect(oldest?.[5]).toBe('1.5 KiB');
     expect(screen.getByText('2 received')).toBeInTheDocument();
 
-    await user.click(within(newest as HTMLElement).getByRole('button', { name: 's3.GetObject' }));
+    await user.click(within(table()).getByRole('button', { name: 's3.GetObject' }));
     const drawer = await screen.findByRole('dialog', { name: 'GET /photos/missing.jpg' });
     const summary = within(drawer).getByRole('table', { name: 'Call' });
     const value = (name: string) =>
