@@ -57,7 +57,8 @@ export function LiveStreamStatus({ stream, pausable = true }: LiveStreamStatusPr
             {t('live.pending', { count: stream.pending })}
           </Text>
         )}
-        {pausable && stream.running && (
+        {/* Resume stays offered after the stream ended: what arrived while paused must not be lost. */}
+        {pausable && (stream.running || stream.paused) && (
           <Button
             size="compact-sm"
             variant="default"

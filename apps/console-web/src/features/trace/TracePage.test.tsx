@@ -227,6 +227,22 @@ describe('Trace', () => {
     expect(JSON.parse(await blobText(saved[1]))).toEqual([put, get]);
   });
 
+  it('Pause holds calls back; they are still there to Resume after the server ended the trace', async () => {
+    const { user } = await openTrace();
+    await startAndConnect(user);
+    await user.click(screen.getByRole('button', { name: 'Pause' }));
+    live.send(frame());
+    live.send(frame({ api: 's3.HeadObject', method: 'HEAD' }));
+    expect(await screen.findByText('2 new while paused')).toBeInTheDocument();
+    live.peer()?.close(1000);
+    await screen.findByRole('button', { name: 'Start' });
+    expect(screen.getByText('Trace is not started yet')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Resume' }));
+    const { rows } = await tableTexts(table, 2);
+    expect(rows.map((r) => r[1])).toEqual(['s3.HeadObject', 's3.GetObject']);
+    expect(screen.queryByRole('button', { name: /Pause|Resume/ })).toBeNull();
+  });
+
   it('stops when the server closes the stream, keeping what arrived', async () => {
     const { user } = await openTrace();
     await startAndConnect(user);
