@@ -163,7 +163,7 @@ export function TracePage() {
         </Group>
         <Group gap="md" role="group" aria-labelledby={callsId}>
           <Text id={callsId} fw={600} size="sm">
-            {t('trace.callsLabel')}:
+            {t('trace.callsLabel')}
           </Text>
           <Checkbox
             label={t('trace.calls.all')}

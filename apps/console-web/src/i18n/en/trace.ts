@@ -9,7 +9,7 @@ export const trace = {
     thresholdHint: 'Milliseconds; calls faster than this are left out',
     thresholdInvalid: 'The response threshold must be a whole number, 0 or greater',
     statusCodeInvalid: 'A status code has three digits, e.g. 404',
-    callsLabel: 'Calls to trace',
+    callsLabel: 'Calls to trace:',
     callsNeeded: 'Choose at least one kind of call to trace',
     calls: { all: 'All', s3: 'S3', internal: 'Internal', storage: 'Storage', os: 'OS' },
     onlyErrors: 'Display only Errors',
