@@ -22,3 +22,12 @@ export async function fillLogin(page, url, user, password) {
   await page.getByLabel('Enter Username').fill(user);
   await page.getByLabel('Enter Password').fill(password);
 }
+
+/** The page's used JavaScript heap in bytes, after a forced garbage collection unless `gc` is false. */
+export async function pageHeap(page, { gc = true } = {}) {
+  const cdp = await page.context().newCDPSession(page);
+  if (gc) await cdp.send('HeapProfiler.collectGarbage');
+  const { usedSize } = await cdp.send('Runtime.getHeapUsage');
+  await cdp.detach();
+  return usedSize;
+}

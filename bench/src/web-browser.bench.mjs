@@ -6,7 +6,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { fillLogin, launchChromium } from './chromium.mjs';
+import { fillLogin, launchChromium, pageHeap } from './chromium.mjs';
 import { startConsole } from './console-process.mjs';
 import { leanClient } from './lean-s3.mjs';
 import { machine, writeSection } from './report.mjs';
@@ -50,13 +50,7 @@ async function scrollThrough(page, rows) {
   return { loaded, ms: performance.now() - t0 };
 }
 
-async function heapAfterGc(page) {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('HeapProfiler.collectGarbage');
-  const { usedSize } = await cdp.send('Runtime.getHeapUsage');
-  await cdp.detach();
-  return usedSize;
-}
+const heapAfterGc = (page) => pageHeap(page);
 
 const dir = await mkdtemp(join(tmpdir(), 'stowage-bench-browser-'));
 try {

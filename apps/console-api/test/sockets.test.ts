@@ -180,6 +180,13 @@ describe('/ws/trace', () => {
     expect(frame?.api).toMatch(/GetObject/);
     expect(frame?.callStats.tx).toBe(1);
     expect(frame?.callStats.duration).toBeGreaterThan(0);
+    // The full request and response reach the page, with no signature in them.
+    const sent = Object.fromEntries(
+      Object.entries(frame?.requestHeaders ?? {}).map(([k, v]) => [k.toLowerCase(), v]),
+    );
+    expect(sent.host).toHaveLength(1);
+    expect(sent.authorization?.[0]).not.toMatch(/Signature=[0-9a-f]{64}/);
+    expect(Object.keys(frame?.responseHeaders ?? {}).length).toBeGreaterThan(0);
     trace.ws.close();
     expect((await trace.closed).code).toBe(1005);
     const seen = trace.frames as TraceFrame[];

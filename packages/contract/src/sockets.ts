@@ -69,6 +69,8 @@ export const TraceQuery = Type.Object({
 });
 export type TraceQuery = Static<typeof TraceQuery>;
 
+const TraceHeaders = Type.Record(Type.String(), Type.Array(Type.String()));
+
 export const TraceFrame = Type.Object(
   {
     time: Type.String(),
@@ -82,6 +84,12 @@ export const TraceFrame = Type.Object(
     query: Type.String(),
     statusCode: Type.Integer(),
     statusMsg: Type.String(),
+    /**
+     * The request's and the response's headers, each name with its values, secrets redacted by
+     * the console (signatures, tokens, cookies, SSE-C keys). Absent for calls without HTTP.
+     */
+    requestHeaders: Type.Optional(TraceHeaders),
+    responseHeaders: Type.Optional(TraceHeaders),
     /** Bytes received and sent; durations in nanoseconds. */
     callStats: Type.Object({
       rx: Type.Integer(),

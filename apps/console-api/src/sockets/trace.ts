@@ -1,6 +1,7 @@
 import { STATUS_CODES } from 'node:http';
 import { flagOn, type TraceFrame, type TraceQuery } from '@stowage/contract';
 import type { MadminClient, TraceInfo } from '@stowage/madmin';
+import { redactHeaders, redactQuery } from './redact.js';
 
 /** The query's choice of calls, in madmin's trace flags (s3 alone by default). */
 export function traceOptions(query: TraceQuery) {
@@ -34,9 +35,15 @@ export function toTraceFrame(t: TraceInfo): TraceFrame {
     api: t.funcname,
     method: http?.request.method ?? '',
     path: http?.request.path ?? t.path,
-    query: http?.request.rawquery ?? '',
+    query: redactQuery(http?.request.rawquery ?? ''),
     statusCode,
     statusMsg: STATUS_CODES[statusCode] ?? '',
+    ...(http
+      ? {
+          requestHeaders: redactHeaders(http.request.headers),
+          responseHeaders: redactHeaders(http.response.headers),
+        }
+      : {}),
     callStats: {
       rx: http?.stats.inputbytes ?? 0,
       tx: http?.stats.outputbytes ?? 0,

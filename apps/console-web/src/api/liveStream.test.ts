@@ -166,6 +166,20 @@ describe('LiveStream against a real WebSocket server', () => {
     expect(s.getSnapshot().rows.map((r) => r.n)).toEqual([1, 2, 3, 4, 5, 6]);
   });
 
+  it('what arrived while paused is kept when the stream ends, and resume shows it', async () => {
+    const s = stream();
+    s.start(url);
+    await open(s);
+    s.pause();
+    for (let n = 1; n <= 3; n++) send(n);
+    await until(() => s.getSnapshot().received === 3, 'frames while paused');
+    server.peers[0]?.close(1000);
+    await until(() => s.getSnapshot().status === 'ended', 'the end');
+    expect(s.getSnapshot()).toMatchObject({ paused: true, pending: 3, rows: [] });
+    s.resume();
+    expect(s.getSnapshot().rows.map((r) => r.n)).toEqual([1, 2, 3]);
+  });
+
   it('ignores messages that are not JSON', async () => {
     const s = stream();
     s.start(url);

@@ -33,6 +33,12 @@ const UserDetailPage = lazy(() =>
 const MetricsPage = lazy(() =>
   import('../features/dashboard/MetricsPage.js').then((m) => ({ default: m.MetricsPage })),
 );
+const TracePage = lazy(() =>
+  import('../features/trace/TracePage.js').then((m) => ({ default: m.TracePage })),
+);
+const WatchPage = lazy(() =>
+  import('../features/watch/WatchPage.js').then((m) => ({ default: m.WatchPage })),
+);
 const UsersPage = lazy(() =>
   import('../features/users/UsersPage.js').then((m) => ({ default: m.UsersPage })),
 );
@@ -93,8 +99,8 @@ export const routeTable: readonly AppRoute[] = [
   { path: '/settings', page: '/settings', title: 'settings', Component: SettingsPage },
   { path: '/settings/*', page: '/settings', title: 'settings', Component: SettingsPage },
   { path: '/logs', page: '/logs', title: 'logs' },
-  { path: '/watch', page: '/watch', title: 'watch' },
-  { path: '/trace', page: '/trace', title: 'trace' },
+  { path: '/watch', page: '/watch', title: 'watch', Component: WatchPage },
+  { path: '/trace', page: '/trace', title: 'trace', Component: TracePage },
   { path: '/heal', page: '/heal', title: 'heal' },
   { path: '/health-info', page: '/health-info', title: 'diagnostic' },
   { path: '/metrics', page: '/metrics', title: 'metrics', Component: MetricsPage },

@@ -2,6 +2,7 @@ import { Alert, Badge, Button, Group, Text } from '@mantine/core';
 import { IconPlayerPause, IconPlayerPlay } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { LiveStatus } from '../api/liveStream.js';
+import { tokens } from '../theme/tokens.js';
 
 interface LiveStreamStatusProps {
   stream: {
@@ -19,13 +20,15 @@ interface LiveStreamStatusProps {
   pausable?: boolean;
 }
 
+// Outlined, in the semantic text colours: these hold AA contrast on the page in both schemes
+// (Mantine's light badges, green on pale green, do not).
 const COLOURS: Record<LiveStatus, string> = {
-  idle: 'gray',
-  connecting: 'blue',
-  open: 'green',
-  reconnecting: 'yellow',
-  ended: 'gray',
-  failed: 'red',
+  idle: tokens.color['text-muted'],
+  connecting: tokens.color.accent,
+  open: tokens.color.success,
+  reconnecting: tokens.color.warning,
+  ended: tokens.color['text-muted'],
+  failed: tokens.color.danger,
 };
 
 /**
@@ -38,7 +41,7 @@ export function LiveStreamStatus({ stream, pausable = true }: LiveStreamStatusPr
   return (
     <>
       <Group gap="sm" aria-live="polite">
-        <Badge color={COLOURS[stream.status]} variant="light">
+        <Badge color={COLOURS[stream.status]} variant="outline">
           {t(`live.status.${stream.status}`)}
         </Badge>
         <Text size="sm" c="dimmed">
@@ -54,7 +57,8 @@ export function LiveStreamStatus({ stream, pausable = true }: LiveStreamStatusPr
             {t('live.pending', { count: stream.pending })}
           </Text>
         )}
-        {pausable && stream.running && (
+        {/* Resume stays offered after the stream ended: what arrived while paused must not be lost. */}
+        {pausable && (stream.running || stream.paused) && (
           <Button
             size="compact-sm"
             variant="default"

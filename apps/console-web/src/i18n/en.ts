@@ -4,8 +4,19 @@ import { objects } from './en/objects.js';
 import { settings } from './en/settings.js';
 import { shell } from './en/shell.js';
 import { tools } from './en/tools.js';
+import { trace } from './en/trace.js';
+import { watch } from './en/watch.js';
 
 /** English texts, one file per area; keys group them by screen. */
-export const en = { ...shell, ...identities, ...settings, ...buckets, ...objects, ...tools } as const;
+export const en = {
+  ...shell,
+  ...identities,
+  ...settings,
+  ...buckets,
+  ...objects,
+  ...tools,
+  ...trace,
+  ...watch,
+} as const;
 
 export type Resources = typeof en;

@@ -7,7 +7,9 @@ import type { SocketLike } from '../api/liveStream.js';
 // Under jsdom 'ws' resolves to its browser stub (the browser condition is on, for jsdom's own
 // WebSocket too); the Node entry, loaded by its file path, holds the real server and client.
 const require = createRequire(import.meta.url);
-const ws = require(join(dirname(require.resolve('ws/package.json')), 'index.js')) as typeof import('ws');
+export const ws = require(
+  join(dirname(require.resolve('ws/package.json')), 'index.js'),
+) as typeof import('ws');
 
 /** A real WebSocket client with the browser's interface, for LiveStream's `createSocket`. */
 export const createTestSocket = (url: string) => new ws.WebSocket(url) as unknown as SocketLike;

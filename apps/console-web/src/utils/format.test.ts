@@ -1,5 +1,12 @@
-import { describe, expect, it } from 'vitest';
-import { formatBytes, formatDateTime, formatDuration, formatNanoseconds, formatNumber } from './format.js';
+import { describe, expect, it, test } from 'vitest';
+import {
+  formatBytes,
+  formatDateTime,
+  formatDuration,
+  formatNanoseconds,
+  formatNumber,
+  formatTimeOfDay,
+} from './format.js';
 
 describe('formatBytes', () => {
   it.each([
@@ -80,4 +87,10 @@ describe('formatNanoseconds', () => {
     expect(formatNanoseconds(1_234_567_890)).toBe('1.2346s');
     expect(formatNanoseconds(500)).toBe('0.0000s');
   });
+});
+
+test('a live event shows its local time of day to the millisecond', () => {
+  const at = new Date(2026, 10, 28, 9, 5, 7, 42);
+  expect(formatTimeOfDay(at.toISOString())).toBe('09:05:07.042');
+  expect(formatTimeOfDay('not a time')).toBe('not a time');
 });

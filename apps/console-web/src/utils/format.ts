@@ -55,3 +55,12 @@ export function formatDuration(seconds: number): string {
 export function formatNanoseconds(ns: number): string {
   return `${(Number.isFinite(ns) ? ns / 1e9 : 0).toFixed(4)}s`;
 }
+
+const two = (n: number) => String(n).padStart(2, '0');
+
+/** A live event's time of day in the reader's time zone, to the millisecond: `14:07:09.042`. */
+export function formatTimeOfDay(iso: string): string {
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return iso;
+  return `${two(d.getHours())}:${two(d.getMinutes())}:${two(d.getSeconds())}.${String(d.getMilliseconds()).padStart(3, '0')}`;
+}
