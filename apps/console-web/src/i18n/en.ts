@@ -1,11 +1,24 @@
 import { buckets } from './en/buckets.js';
+import { diagnostic } from './en/diagnostic.js';
+import { heal } from './en/heal.js';
 import { identities } from './en/identities.js';
+import { logs } from './en/logs.js';
 import { objects } from './en/objects.js';
 import { settings } from './en/settings.js';
 import { shell } from './en/shell.js';
 import { tools } from './en/tools.js';
 
 /** English texts, one file per area; keys group them by screen. */
-export const en = { ...shell, ...identities, ...settings, ...buckets, ...objects, ...tools } as const;
+export const en = {
+  ...shell,
+  ...identities,
+  ...settings,
+  ...buckets,
+  ...objects,
+  ...tools,
+  ...logs,
+  ...heal,
+  ...diagnostic,
+} as const;
 
 export type Resources = typeof en;

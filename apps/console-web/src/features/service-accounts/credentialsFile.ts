@@ -1,4 +1,5 @@
 import type { ServiceAccountCredentials } from '@stowage/contract';
+import { saveFile } from '../../utils/saveFile.js';
 
 export const CREDENTIALS_FILE_NAME = 'credentials.json';
 
@@ -10,13 +11,5 @@ export function credentialsJson(credentials: ServiceAccountCredentials, url?: st
 
 /** Hands the file to the browser; nothing is kept after the click. */
 export function downloadCredentials(credentials: ServiceAccountCredentials): void {
-  const blob = new Blob([credentialsJson(credentials)], { type: 'application/json' });
-  const href = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = href;
-  link.download = CREDENTIALS_FILE_NAME;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  URL.revokeObjectURL(href);
+  saveFile(credentialsJson(credentials), CREDENTIALS_FILE_NAME, 'application/json');
 }
