@@ -151,6 +151,15 @@ describe('parseCommand', () => {
       '--parity must be a whole number',
     );
   });
+
+  test("--json or STOWAGE_LOG_JSON: the store's log as JSON lines, for start and server", () => {
+    expect(parseCommand(['server', 'a', '--json'], {})).toMatchObject({ command: 'server', logJson: true });
+    expect(parseCommand(['start'], { STOWAGE_LOG_JSON: 'on' })).toMatchObject({
+      command: 'start',
+      logJson: true,
+    });
+    expect(parseCommand(['start'], {})).not.toHaveProperty('logJson');
+  });
 });
 
 describe('dashboard source', () => {

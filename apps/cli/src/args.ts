@@ -38,6 +38,8 @@ export type Command =
       port: number;
       parity?: number;
       storeTrustProxy: string[];
+      /** The store's log as JSON lines (MinIO's --json), not lines for people. */
+      logJson?: boolean;
     } & ConsoleFlags)
   | {
       command: 'server';
@@ -47,6 +49,7 @@ export type Command =
       parity?: number;
       /** Proxies whose X-Forwarded-For the store believes. */
       storeTrustProxy: string[];
+      logJson?: boolean;
     }
   | ({ command: 'console'; serverUrl: string } & ConsoleFlags);
 
@@ -78,6 +81,8 @@ Options:
                         believes its own console, by a secret made for the run
   --parity N            start, server: parity shards per object (default half the drives
                         of an erasure set, at most 4; env STOWAGE_PARITY)
+  --json                start, server: the store's log as JSON lines, each a MinIO log
+                        entry (env STOWAGE_LOG_JSON=on)
   --server URL          console: the storage server (env STOWAGE_SERVER)
   --prometheus-url URL  start, console: a Prometheus scraping the server, for the dashboard
                         (env STOWAGE_PROMETHEUS_URL; without one the console records the
@@ -221,6 +226,7 @@ export function parseCommand(argv: string[], env: NodeJS.ProcessEnv): Command {
         'prometheus-url': { type: 'string' },
         'prometheus-job': { type: 'string' },
         parity: { type: 'string' },
+        json: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -237,6 +243,8 @@ export function parseCommand(argv: string[], env: NodeJS.ProcessEnv): Command {
   const basePath = str(values['base-path']) ?? env.STOWAGE_BASE_PATH ?? '';
   const parityOption = parity(str(values.parity) ?? env.STOWAGE_PARITY);
   const rootUser = env.STOWAGE_ROOT_USER || env.MINIO_ROOT_USER;
+  const logJson =
+    values.json === true || ON.has((env.STOWAGE_LOG_JSON ?? '').toLowerCase()) ? { logJson: true } : {};
   const storeTrustProxy = () =>
     trustProxy(str(values['store-trust-proxy']) ?? env.STOWAGE_STORE_TRUST_PROXY, '--store-trust-proxy') ||
     [];
@@ -265,6 +273,7 @@ export function parseCommand(argv: string[], env: NodeJS.ProcessEnv): Command {
         storeTrustProxy: storeTrustProxy(),
         ...consoleFlags(),
         ...parityOption,
+        ...logJson,
       };
     case 'server':
       if (rest.length === 0) throw new UsageError('server needs at least one drive directory');
@@ -275,6 +284,7 @@ export function parseCommand(argv: string[], env: NodeJS.ProcessEnv): Command {
         port: s3Port,
         storeTrustProxy: storeTrustProxy(),
         ...parityOption,
+        ...logJson,
       };
     case 'console': {
       const serverUrl = str(values.server) ?? env.STOWAGE_SERVER ?? env.CONSOLE_MINIO_SERVER;

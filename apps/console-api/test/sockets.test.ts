@@ -1,9 +1,11 @@
+import { once } from 'node:events';
 import { rm } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import type { HealFrame, LogFrame, TraceFrame, WatchFrame } from '@stowage/contract';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { WebSocket } from 'ws';
 import { objectDir } from '../../../packages/store/src/engine/fs/layout.js';
+import { corruptShard, driveWithShard } from '../../../packages/store/test/faults/support.js';
 import { callAs, type Harness, type LoggedIn, loginAs, ROOT, startHarness, storeS3 } from './harness.js';
 
 // The live streams over real WebSockets: the console listens on a port, a `ws` client opens
@@ -157,6 +159,31 @@ describe('/ws/console', () => {
     const frames = (await log.until((all) => all.length > 0)) as LogFrame[];
     expect(frames.map((f) => f.ConsoleMsg).join('\n')).toContain('service restart requested');
     expect(frames[0]?.time).toMatch(/^\d{4}-\d\d-\d\dT/);
+    log.ws.close();
+  });
+
+  test("an error a request causes arrives live with the request's id, API, client and the source", async () => {
+    const log = await open('/ws/console', admin);
+    const s3 = storeS3(h.storeUrl);
+    await s3.putObject('streams', 'rotten', BODY);
+    await corruptShard(h.drives[driveWithShard(h.drives, 'streams', 'rotten', 0)]!, 'streams', 'rotten');
+    const got = await s3.getObject('streams', 'rotten');
+    const requestId = String(got.headers['x-amz-request-id']);
+    got.resume();
+    await once(got, 'end');
+    const frames = (await log.until((all) =>
+      (all as LogFrame[]).some((f) => f.requestID === requestId),
+    )) as LogFrame[];
+    const entry = frames.find((f) => f.requestID === requestId);
+    expect(entry).toMatchObject({
+      level: 'ERROR',
+      api: { name: 'GetObject', args: { bucket: 'streams', object: 'rotten' } },
+      remotehost: '127.0.0.1',
+      userAgent: expect.stringMatching(/MinIO/),
+      message: expect.stringMatching(/streams\/rotten: content hash does not match \(bitrot\)/),
+      error: { message: expect.stringMatching(/content hash does not match/) },
+    });
+    expect(entry?.error?.source?.[0]).toMatch(/engine\/erasure\/objects\.[jt]s:\d+:.+\(\)$/);
     log.ws.close();
   });
 });

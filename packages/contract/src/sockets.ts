@@ -97,7 +97,15 @@ export const LogFrame = Type.Object(
     remotehost: Type.Optional(Type.String()),
     host: Type.Optional(Type.String()),
     userAgent: Type.Optional(Type.String()),
-    api: Type.Optional(Type.Object({ name: Type.Optional(Type.String()) })),
+    api: Type.Optional(
+      Type.Object({
+        name: Type.Optional(Type.String()),
+        /** The bucket and object the request named. */
+        args: Type.Optional(
+          Type.Object({ bucket: Type.Optional(Type.String()), object: Type.Optional(Type.String()) }),
+        ),
+      }),
+    ),
     error: Type.Optional(
       Type.Object({
         message: Type.Optional(Type.String()),

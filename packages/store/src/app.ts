@@ -14,12 +14,13 @@ import type { TrustedProxies } from './http/client-address.js';
 import type { RequestContext } from './http/context.js';
 import { FreezeGate } from './http/freeze-gate.js';
 import { RequestPool } from './http/request-pool.js';
-import type { Log, Protocol, ServerDeps } from './http/server.js';
+import type { Protocol, ServerDeps } from './http/server.js';
 import type { CredentialStore } from './iam/credentials.js';
 import type { OutboundPolicy } from './net/outbound.js';
 import { auditEntry } from './observe/audit.js';
-import { Bus, type HttpTrace, type LogEvent } from './observe/bus.js';
+import { Bus, type HttpTrace } from './observe/bus.js';
 import type { LogTargets } from './observe/log-targets.js';
+import type { LogEntry, Logger } from './observe/logger.js';
 import { RequestMetrics } from './observe/metrics.js';
 import type { NotificationTargets } from './observe/notify-targets.js';
 import type { OpTracer } from './observe/op-trace.js';
@@ -42,9 +43,9 @@ export interface AppDeps {
   /** The region requests must name; undefined accepts any. */
   signingRegion?: string;
   deploymentId: string;
-  log: Log;
+  log: Logger;
   /** The log as the console-log stream sees it (what `log` wrote, recent lines kept). */
-  logs: Bus<LogEvent>;
+  logs: Bus<LogEntry>;
   /** What the admin API's service call does. */
   service: (action: ServiceAction) => void;
   /** The logger_webhook and audit_webhook targets. */
@@ -142,6 +143,7 @@ export function createApp(deps: AppDeps): ServerDeps {
     objectMaxVersions: maxVersions,
     compression: perConfig(compressionRule),
     cspSandbox: deps.cspSandbox,
+    log: deps.log,
   });
   const s3: Protocol = {
     // A ListenBucketNotification stream lasts as long as its client wants: it takes no place.

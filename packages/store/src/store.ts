@@ -10,7 +10,7 @@ import { erasureParams } from './engine/erasure/params.js';
 import { ErasureSets } from './engine/erasure/sets-layer.js';
 import { initDrives } from './engine/fs/drives.js';
 import { TrustedProxies } from './http/client-address.js';
-import { createHttpServer, type Log } from './http/server.js';
+import { createHttpServer } from './http/server.js';
 import { CredentialStore } from './iam/credentials.js';
 import { ExternalUserChecks, ldapDirectory } from './iam/external-users.js';
 import { type IdentityOptions, type IdentitySettings, identitySettings } from './iam/identity-settings.js';
@@ -21,8 +21,9 @@ import type { RootCredentials } from './iam/root.js';
 import { BitrotScan } from './maintenance/bitrot-scan.js';
 import { healPace, waitForLowIO } from './maintenance/heal-pace.js';
 import { StaleUploadCleanup } from './maintenance/stale-uploads.js';
-import { Bus, type LogEvent } from './observe/bus.js';
+import { Bus } from './observe/bus.js';
 import { LogTargets } from './observe/log-targets.js';
+import { createLogger, type LogEntry, type Logger } from './observe/logger.js';
 import { NotificationTargets } from './observe/notify-targets.js';
 import { OpTracer, osCalls } from './observe/op-trace.js';
 import { BucketConfigStore } from './s3/config/store.js';
@@ -48,7 +49,11 @@ export interface StoreOptions {
    * configured site region, or none.
    */
   region?: string;
-  log?: (line: string) => void;
+  /**
+   * Where every entry of the store's log goes too, as it is made (the CLI prints them). The
+   * admin API's console-log stream keeps the last LOG_HISTORY of them regardless.
+   */
+  log?: (entry: LogEntry) => void;
   /** Called once the admin API stopped the store (service stop). */
   onStop?: () => void;
   /**
@@ -109,14 +114,16 @@ interface Running {
 const GRACE_MS = 2000;
 const SWEEP_INTERVAL_MS = 10 * 60_000;
 const RESWEEP_AFTER_MS = 60_000;
+/** Log entries the console-log stream can replay (MinIO keeps as many). */
+const LOG_HISTORY = 1000;
 
 /** Opens the drives and everything kept on them, and listens; `port` 0 picks one. */
 async function boot(
   opts: StoreOptions,
   settings: StartSettings,
   port: number,
-  logs: Bus<LogEvent>,
-  log: Log,
+  logs: Bus<LogEntry>,
+  log: Logger,
   service: (action: ServiceAction) => void,
   identity: IdentityState,
 ): Promise<Running> {
@@ -148,16 +155,16 @@ async function boot(
     layer
       .sweepUnnamedData()
       .then((n) => {
-        if (n > 0) log(`removed ${n} data folder(s) of writes that never committed`);
+        if (n > 0) log.info(`removed ${n} data folder(s) of writes that never committed`);
       })
-      .catch((err: unknown) => log(`sweeping unnamed data failed: ${String(err)}`));
+      .catch((err: unknown) => log.error(`sweeping unnamed data failed: ${String(err)}`, { err }));
   // The sweep keeps folders written within a margin of its start (they may be writes under
   // way): a crash just before this start left some, which a second sweep a little later takes.
   let resweep: NodeJS.Timeout | undefined;
   let stopped = false;
   void layer
     .recoverFreshDrives()
-    .catch((err: unknown) => log(`healing fresh drives failed: ${String(err)}`))
+    .catch((err: unknown) => log.error(`healing fresh drives failed: ${String(err)}`, { err }))
     .then(sweepLeftovers)
     .then(() => {
       if (stopped) return;
@@ -167,7 +174,9 @@ async function boot(
   const credentials = await CredentialStore.open(layer.system, opts.rootCredentials);
   // Expired credentials and service accounts go every ten minutes, as MinIO's IAM refresh does.
   const sweeper = setInterval(() => {
-    credentials.sweep().catch((err: unknown) => log(`removing expired credentials failed: ${String(err)}`));
+    credentials
+      .sweep()
+      .catch((err: unknown) => log.error(`removing expired credentials failed: ${String(err)}`, { err }));
   }, SWEEP_INTERVAL_MS);
   sweeper.unref();
   const masterKey = await loadMasterKey(layer.system, {
@@ -204,7 +213,7 @@ async function boot(
     revalidation = setTimeout(() => {
       void externalChecks
         .revalidate()
-        .catch((err: unknown) => log(`identity: revalidation failed: ${String(err)}`))
+        .catch((err: unknown) => log.error(`identity: revalidation failed: ${String(err)}`, { err }))
         .finally(() => {
           if (!stopped) scheduleRevalidation();
         });
@@ -319,7 +328,7 @@ async function boot(
   node = url.slice('http://'.length);
   const { data, parity } = layer.params;
   const { sets } = layer.backendInfo();
-  log(
+  log.info(
     `store listening on ${url} (${set.drives.length} drive(s)${sets > 1 ? ` in ${sets} erasure sets` : ''}, EC ${data}+${parity}, deployment ${set.deploymentId})`,
   );
   return {
@@ -351,16 +360,12 @@ async function boot(
  * stops it (then `onStop` runs).
  */
 export async function startStore(opts: StoreOptions): Promise<StoreHandle> {
-  // Every line also feeds the admin API's console-log stream (the last 1000 are kept).
-  const logs = new Bus<LogEvent>(1000);
-  const log = (line: string) => {
-    opts.log?.(line);
-    logs.publish({
-      time: new Date(),
-      level: /\b(error|failed)\b/i.test(line) ? 'ERROR' : 'INFO',
-      message: line,
-    });
-  };
+  // Every entry also feeds the admin API's console-log stream, which keeps the last ones.
+  const logs = new Bus<LogEntry>(LOG_HISTORY);
+  const log = createLogger((entry) => {
+    opts.log?.(entry);
+    logs.publish(entry);
+  });
   // Checked before touching the drives: a bad parity or setting must not format anything.
   erasureParams(opts.drives.length, opts.parity);
   const settings = startSettings();
@@ -375,7 +380,7 @@ export async function startStore(opts: StoreOptions): Promise<StoreHandle> {
   const service = (action: ServiceAction) => {
     transition = transition.then(async () => {
       if (stopped) return;
-      log(`service ${action} requested`);
+      log.info(`service ${action} requested`);
       await running.close(true);
       if (action === 'stop') {
         stopped = true;
@@ -384,7 +389,7 @@ export async function startStore(opts: StoreOptions): Promise<StoreHandle> {
       }
       running = await boot(opts, settings, running.port, logs, log, service, identity);
     });
-    transition.catch((err: unknown) => log(`service ${action} failed: ${String(err)}`));
+    transition.catch((err: unknown) => log.error(`service ${action} failed: ${String(err)}`, { err }));
   };
   let running = await boot(opts, settings, opts.port ?? 0, logs, log, service, identity);
   return {

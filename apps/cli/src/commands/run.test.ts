@@ -36,6 +36,8 @@ describe('stowage server', () => {
         .split('S3 API:')[1]!
         .trim();
       expect((await fetch(`${url}/minio/health/live`)).status).toBe(200);
+      // The store's log, printed for people: INFO entries as their message.
+      expect(lines.some((l) => l.startsWith('store listening on http://127.0.0.1:'))).toBe(true);
       // The same root account, kept on the drives that survived and given back to the wiped one.
       expect(lines.find((l) => l.includes('RootUser:'))).toContain(user);
       for (const d of [drives[0]!, drives[1]!, drives[3]!])
@@ -43,5 +45,18 @@ describe('stowage server', () => {
     } finally {
       await running.close();
     }
+  }, 60_000);
+
+  it("--json prints the store's log as JSON lines, each a MinIO log entry", async () => {
+    const drives = ['d1', 'd2'].map((d) => join(dir, d));
+    const lines: string[] = [];
+    const server = { command: 'server' as const, drives, address: '127.0.0.1', port: 0, logJson: true };
+    await (await runCommand(server, {}, (line) => lines.push(line))).close();
+    const entries = lines.filter((l) => l.startsWith('{')).map((l) => JSON.parse(l));
+    expect(entries.find((e) => /store listening on/.test(e.message))).toMatchObject({
+      level: 'INFO',
+      errKind: 'MINIO',
+      time: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+    });
   }, 60_000);
 });

@@ -90,7 +90,8 @@ export async function runCommand(
       const dataDir = resolve(cmd.dataDir);
       const drives = Array.from({ length: DRIVES_PER_START }, (_, i) => join(dataDir, `drive${i + 1}`));
       for (const d of drives) await mkdir(d, { recursive: true });
-      const { loadRootCredentials, startStore } = await loadStore();
+      const { formatLogJson, formatLogLine, loadRootCredentials, startStore } = await loadStore();
+      const logLine = cmd.logJson ? formatLogJson : formatLogLine;
       const root = await loadRootCredentials(dataDir, env);
       const relayToken = randomBytes(32).toString('base64url');
       const store = await startStore({
@@ -98,7 +99,7 @@ export async function runCommand(
         host: cmd.address,
         port: cmd.port,
         rootCredentials: root,
-        log: print,
+        log: (entry) => print(logLine(entry)),
         trustedProxies: cmd.storeTrustProxy,
         // The console below relays each browser's address with its logins, proving it with this
         // token: the store counts failed logins per browser, not all against the console.
@@ -138,14 +139,15 @@ export async function runCommand(
       const drives = cmd.drives.map((d) => resolve(d));
       // A drive that cannot be made yet (a file in the way, no permission) starts offline.
       for (const d of drives) await mkdir(d, { recursive: true }).catch(() => {});
-      const { loadRootCredentials, startStore } = await loadStore();
+      const { formatLogJson, formatLogLine, loadRootCredentials, startStore } = await loadStore();
+      const logLine = cmd.logJson ? formatLogJson : formatLogLine;
       const root = await loadRootCredentials(drives, env);
       const store = await startStore({
         drives,
         host: cmd.address,
         port: cmd.port,
         rootCredentials: root,
-        log: print,
+        log: (entry) => print(logLine(entry)),
         trustedProxies: cmd.storeTrustProxy,
         // The admin API's service stop ends the process as a signal would.
         onStop: () => process.kill(process.pid, 'SIGTERM'),

@@ -21,8 +21,17 @@ export function toLogFrame(line: ServerLogLine): LogFrame {
     const value = text(line[key]);
     if (value !== undefined) frame[key] = value;
   }
-  if (line.api && typeof line.api === 'object')
-    frame.api = { ...(text(line.api.name) ? { name: line.api.name } : {}) };
+  if (line.api && typeof line.api === 'object') {
+    const args = line.api.args && typeof line.api.args === 'object' ? line.api.args : {};
+    const named = {
+      ...(text(args.bucket) ? { bucket: args.bucket } : {}),
+      ...(text(args.object) ? { object: args.object } : {}),
+    };
+    frame.api = {
+      ...(text(line.api.name) ? { name: line.api.name } : {}),
+      ...(Object.keys(named).length > 0 ? { args: named } : {}),
+    };
+  }
   if (line.error && typeof line.error === 'object') {
     frame.error = {
       ...(text(line.error.message) ? { message: line.error.message } : {}),

@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'vitest';
+import { toLogFrame } from './console-log.js';
 import { healthColour } from './heal.js';
 import { deadlineOf } from './health-info.js';
 import { toTraceFrame, traceFilter, traceOptions, withoutPort } from './trace.js';
@@ -105,4 +106,58 @@ test('health-info deadlines are capped at an hour', () => {
   expect(deadlineOf({ deadline: '30s' })).toBe('30s');
   expect(deadlineOf({ deadline: '9999h' })).toBe('3600s');
   expect(deadlineOf({ deadline: '0s' })).toBe('1s');
+});
+
+describe('console log', () => {
+  test("every field of the server's entry the Error Logs page shows, and nothing else", () => {
+    const frame = toLogFrame({
+      deploymentid: 'dep-1',
+      level: 'ERROR',
+      errKind: 'MINIO',
+      time: '2026-11-28T10:00:00.000Z',
+      api: { name: 'GetObject', args: { bucket: 'photos', object: 'cat.jpg', metadata: { a: 'b' } } },
+      remotehost: '10.0.0.5',
+      host: 'store:9000',
+      requestID: '1877A2B3C4D5E6F7',
+      userAgent: 'mc/2024',
+      message: 'photos/cat.jpg: content hash does not match (bitrot)',
+      error: { message: 'content hash does not match', source: ['objects.ts:12:read()'], variables: {} },
+      ConsoleMsg: 'photos/cat.jpg: content hash does not match (bitrot)',
+      node: '127.0.0.1:9000',
+    });
+    expect(frame).toEqual({
+      time: '2026-11-28T10:00:00.000Z',
+      node: '127.0.0.1:9000',
+      level: 'ERROR',
+      errKind: 'MINIO',
+      ConsoleMsg: 'photos/cat.jpg: content hash does not match (bitrot)',
+      message: 'photos/cat.jpg: content hash does not match (bitrot)',
+      deploymentid: 'dep-1',
+      requestID: '1877A2B3C4D5E6F7',
+      remotehost: '10.0.0.5',
+      host: 'store:9000',
+      userAgent: 'mc/2024',
+      api: { name: 'GetObject', args: { bucket: 'photos', object: 'cat.jpg' } },
+      error: { message: 'content hash does not match', source: ['objects.ts:12:read()'] },
+    });
+  });
+
+  test("the store's own line: no request part", () => {
+    const frame = toLogFrame({
+      level: 'INFO',
+      errKind: 'MINIO',
+      time: '2026-11-28T10:00:00.000Z',
+      ConsoleMsg: 'store listening on http://127.0.0.1:9000',
+      node: '127.0.0.1:9000',
+      api: { name: 'SYSTEM' },
+    });
+    expect(frame).toEqual({
+      time: '2026-11-28T10:00:00.000Z',
+      node: '127.0.0.1:9000',
+      level: 'INFO',
+      errKind: 'MINIO',
+      ConsoleMsg: 'store listening on http://127.0.0.1:9000',
+      api: { name: 'SYSTEM' },
+    });
+  });
 });

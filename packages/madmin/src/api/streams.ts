@@ -77,7 +77,8 @@ export async function* serviceTrace(t: StreamTransport, opts: TraceOptions = {})
 export interface LogOptions {
   /** Past lines sent first (default 10). */
   limit?: number;
-  logType?: 'ALL' | 'MINIO' | 'APPLICATION';
+  /** madmin 2's kinds, or (newer servers, and ours) one level: FATAL, WARNING, ERROR, EVENT, INFO. */
+  logType?: 'ALL' | 'MINIO' | 'APPLICATION' | 'FATAL' | 'WARNING' | 'ERROR' | 'EVENT' | 'INFO';
   node?: string;
   signal?: AbortSignal;
 }

@@ -26,13 +26,22 @@ export interface TraceInfo {
   };
 }
 
-/** One entry of the console-log stream (madmin.LogInfo). */
+/** One entry of the console-log stream (madmin.LogInfo: MinIO's log.Entry and the node). */
 export interface LogInfo {
   deploymentid?: string;
+  /** INFO, WARNING, ERROR, FATAL (EVENT from newer servers). */
   level: string;
   errKind: string;
   time: GoTime;
+  /** The request the entry arose in, when one did. */
+  api?: { name?: string; args?: { bucket?: string; object?: string; metadata?: Record<string, string> } };
+  remotehost?: string;
+  host?: string;
+  requestID?: string;
+  userAgent?: string;
   message?: string;
+  /** What failed, and where (file:line:function() frames). */
+  error?: { message?: string; source?: string[]; variables?: Record<string, string> };
   ConsoleMsg: string;
   node: string;
 }

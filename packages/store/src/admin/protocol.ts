@@ -10,8 +10,9 @@ import type { Protocol } from '../http/server.js';
 import type { CredentialStore } from '../iam/credentials.js';
 import { ldapConfigFrom } from '../iam/ldap.js';
 import type { OutboundPolicy } from '../net/outbound.js';
-import type { Bus, HttpTrace, LogEvent, Subscribable } from '../observe/bus.js';
+import type { Bus, HttpTrace, Subscribable } from '../observe/bus.js';
 import type { LogTargets } from '../observe/log-targets.js';
+import type { LogEntry } from '../observe/logger.js';
 import type { NotificationTargets } from '../observe/notify-targets.js';
 import type { OpTrace, OpTracer } from '../observe/op-trace.js';
 import { eventStream, streamReply } from '../observe/stream.js';
@@ -85,7 +86,7 @@ import { type HealOpts, HealSequences } from './heal.js';
 import { type MetricsDeps, metricsReply } from './metrics.js';
 import { authorizeMetrics } from './metrics-auth.js';
 import { type AdminOperation, parseAdminRequest, type ServiceAction } from './router.js';
-import { logInfo, parseGoDuration, traceInfo } from './streams.js';
+import { logInfo, logTypeFilter, parseGoDuration, traceInfo } from './streams.js';
 
 const MAX_QUOTA_BODY = 4096;
 
@@ -104,7 +105,7 @@ export interface AdminDeps {
   /** Drive and file-system calls, for the trace stream's storage and os kinds. */
   opTraces: readonly OpTracer[];
   /** The server's log, for the console-log stream. */
-  logs: Bus<LogEvent>;
+  logs: Bus<LogEntry>;
   /** Restarts or stops the server (after the answer has gone). */
   service: (action: ServiceAction) => void;
   /** The logger and audit webhook targets, for their status. */
@@ -238,10 +239,11 @@ async function dispatch(
       const limit = op.limit === '' ? 10 : Number(op.limit);
       if (!Number.isSafeInteger(limit) || limit < 0)
         throw new ApiError('InvalidArgument', 'limit must be a whole number');
-      // Everything this server logs is of kind MINIO.
-      const wanted = op.logType === '' || op.logType === 'ALL' || op.logType === 'MINIO';
-      const render = (e: LogEvent) => (wanted ? logInfo(e, ctx.host, deps.deploymentId) : undefined);
-      return streamReply(eventStream(deps.logs, render, deps.logs.history(limit)), { Connection: 'close' });
+      const wanted = logTypeFilter(op.logType);
+      const render = (e: LogEntry) => (wanted(e) ? logInfo(e, ctx.host, deps.deploymentId) : undefined);
+      return streamReply(eventStream(deps.logs, render, deps.logs.history(limit, wanted)), {
+        Connection: 'close',
+      });
     }
     case 'Heal':
       call.require('admin:Heal');

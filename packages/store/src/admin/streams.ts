@@ -1,5 +1,6 @@
 import { parseDuration } from '../config/duration.js';
-import type { HttpTrace, LogEvent } from '../observe/bus.js';
+import type { HttpTrace } from '../observe/bus.js';
+import { type LogEntry, type LogLevel, minioLogEntry } from '../observe/logger.js';
 import type { OpTrace } from '../observe/op-trace.js';
 import { ApiError } from '../s3/errors.js';
 
@@ -59,7 +60,7 @@ export function traceInfo(t: HttpTrace | OpTrace, filter: TraceFilter, node: str
         inputbytes: t.inputBytes,
         outputbytes: t.outputBytes,
         latency: t.durationNs,
-        timetofirstbyte: t.durationNs,
+        timetofirstbyte: t.ttfbNs,
       },
     },
   };
@@ -81,15 +82,21 @@ function opTraceInfo(t: OpTrace, filter: TraceFilter, node: string): unknown {
   };
 }
 
-/** madmin.LogInfo for one log line. */
-export function logInfo(e: LogEvent, node: string, deploymentId: string): unknown {
-  return {
-    deploymentid: deploymentId,
-    level: e.level,
-    errKind: 'MINIO',
-    time: e.time.toISOString(),
-    message: e.message,
-    ConsoleMsg: e.message,
-    node,
-  };
+/**
+ * Which entries a console-log reader asked for (the query's logType): madmin 2's kinds
+ * (every entry here is of kind MINIO; none APPLICATION) or madmin 3's levels (none is an
+ * EVENT). Anything else, like nothing, is all of them, as MinIO takes an unknown kind.
+ */
+export function logTypeFilter(logType: string): (e: LogEntry) => boolean {
+  const kind = logType.toUpperCase();
+  if (kind === 'APPLICATION' || kind === 'EVENT') return () => false;
+  if ((LOG_LEVELS as readonly string[]).includes(kind)) return (e) => e.level === kind;
+  return () => true;
+}
+
+const LOG_LEVELS: readonly LogLevel[] = ['INFO', 'WARNING', 'ERROR', 'FATAL'];
+
+/** madmin.LogInfo (MinIO's log.Entry with the node) for one entry. */
+export function logInfo(e: LogEntry, node: string, deploymentId: string): unknown {
+  return { deploymentid: deploymentId, ...minioLogEntry(e), ConsoleMsg: e.message, node };
 }

@@ -1,4 +1,5 @@
 import type { Readable } from 'node:stream';
+import type { Logger } from '../observe/logger.js';
 import type { Versioning } from './erasure/versions.js';
 
 export type { Versioning } from './erasure/versions.js';
@@ -156,6 +157,8 @@ export interface ReadOptions {
    * (the protocol layer maps plaintext ranges onto encrypted parts); may throw to refuse.
    */
   plan?: (info: ObjectInfo) => ByteRange | undefined;
+  /** The reading request's log: damaged data the read meets (and heals) is logged there. */
+  log?: Logger;
 }
 
 export interface GetObjectResult {

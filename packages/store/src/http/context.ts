@@ -43,6 +43,8 @@ export interface RequestContext {
   object?: string;
   accessKey?: string;
   parentUser?: string;
+  /** When writeReply handed the answer's first byte (or its head, with no body) to the socket. */
+  firstByteAt?: bigint;
   /** What writeReply sent: headers given to writeHead are not readable from the response. */
   responseHeaders?: Record<string, string>;
   /** An aws-chunked body's trailers (lower-case names), complete once the body has ended. */

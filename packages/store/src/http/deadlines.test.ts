@@ -2,6 +2,7 @@ import { once } from 'node:events';
 import { type AddressInfo, connect, type Socket } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, describe, expect, it } from 'vitest';
+import { silentLogger } from '../observe/logger.js';
 import { ApiError } from '../s3/errors.js';
 import { el } from '../s3/xml/writer.js';
 import { passThrough, readAll } from './body.js';
@@ -31,7 +32,7 @@ async function serve(opts: { holdBodyMs?: number; workMs?: number } = {}): Promi
     errorReply: (err) => xmlReply(el('Error', el('Code', err.code)), err.status),
   };
   const server = createHttpServer(
-    { select: () => protocol, mapError: () => undefined, log: () => {} },
+    { select: () => protocol, mapError: () => undefined, log: silentLogger },
     { idleTimeoutMs: IDLE },
   );
   server.listen(0, '127.0.0.1');
@@ -68,7 +69,7 @@ describe('connection deadlines', () => {
     const server = createHttpServer({
       select: () => ({}) as Protocol,
       mapError: () => undefined,
-      log: () => {},
+      log: silentLogger,
     });
     // Node's default requestTimeout (300 s for a request, body included) would cut long uploads.
     expect([server.requestTimeout, server.timeout]).toEqual([0, IDLE_TIMEOUT_MS]);

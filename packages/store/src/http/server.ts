@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { Bus, HttpTrace } from '../observe/bus.js';
+import type { Logger } from '../observe/logger.js';
 import type { RequestMetrics } from '../observe/metrics.js';
 import { ApiError } from '../s3/errors.js';
 import { settleBody } from './body.js';
@@ -17,6 +18,7 @@ import { createContext, percentDecode, type RequestContext } from './context.js'
 import { continueWithheld, holdContinue } from './continue.js';
 import { applyDeadlines } from './deadlines.js';
 import type { Reply } from './reply.js';
+import { requestLog } from './request-info.js';
 import { writeReply } from './writer.js';
 
 /** A wire protocol served by the store (S3, STS, admin): handles requests, renders its errors. */
@@ -31,25 +33,35 @@ export interface Protocol {
   errorReply(err: ApiError, ctx: RequestContext): Reply;
 }
 
-export type Log = (line: string) => void;
-
-/** Turns anything thrown into a catalogue error; unexpected ones are logged, not shown. */
+/**
+ * Turns anything thrown into a catalogue error. Unexpected ones are logged, not shown; so are
+ * the server's other failures (5xx), but for those that only say "later" (throttling) or "no"
+ * (an unimplemented feature).
+ */
 export function toApiError(
   err: unknown,
   toCatalogue: (err: unknown) => ApiError | undefined,
-  log: Log,
+  log: Logger,
 ): ApiError {
-  if (err instanceof ApiError) return err;
-  const mapped = toCatalogue(err);
-  if (mapped) return mapped;
-  log(`internal error: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
-  return new ApiError('InternalError');
+  const known = err instanceof ApiError ? err : toCatalogue(err);
+  if (!known) {
+    log.error('internal error', { err });
+    return new ApiError('InternalError');
+  }
+  if (known.status >= 500 && !NOT_FAILURES.has(known.code)) log.error(known.message, { err });
+  return known;
 }
+
+const NOT_FAILURES: ReadonlySet<string> = new Set([
+  'SlowDown',
+  'NotImplemented',
+  'XMinioServerNotInitialized',
+]);
 
 export interface ServerDeps {
   select(ctx: RequestContext): Protocol;
   mapError(err: unknown): ApiError | undefined;
-  log: Log;
+  log: Logger;
   /** Where finished requests are reported while someone traces. */
   trace?: Bus<HttpTrace>;
   /** Counters of finished requests, for metrics. */
@@ -107,6 +119,7 @@ function sentBytes(ctx: RequestContext, res: ServerResponse): number {
 
 function finishedRequest(ctx: RequestContext, res: ServerResponse, started: bigint): HttpTrace {
   const query = ctx.req.url?.indexOf('?') ?? -1;
+  const durationNs = Number(process.hrtime.bigint() - started);
   return {
     api: ctx.api ?? 'unknown',
     requestId: ctx.requestId,
@@ -122,7 +135,10 @@ function finishedRequest(ctx: RequestContext, res: ServerResponse, started: bigi
     client: ctx.client,
     status: res.statusCode,
     responseHeaders: headerLists(ctx.responseHeaders ?? res.getHeaders()),
-    durationNs: Number(process.hrtime.bigint() - started),
+    durationNs,
+    // An answer never begun (the client left first) had no first byte: 0, as MinIO's
+    // recorder leaves it then.
+    ttfbNs: ctx.firstByteAt === undefined ? 0 : Number(ctx.firstByteAt - started),
     inputBytes: Number(ctx.headers['content-length'] ?? 0) || 0,
     outputBytes: sentBytes(ctx, res),
   };
@@ -193,11 +209,15 @@ async function serve(deps: ServerDeps, req: IncomingMessage, res: ServerResponse
     // Answered without asking for the body the client holds back: it may still come.
     close = continueWithheld(req);
   } catch (err) {
-    reply = protocol.errorReply(toApiError(err, deps.mapError, deps.log), ctx);
+    reply = protocol.errorReply(toApiError(err, deps.mapError, requestLog(deps.log, ctx)), ctx);
     close = !(await settleBody(req));
   }
   if (close) lingerOnClose(req);
-  await writeReply(res, ctx, reply, { close });
+  await writeReply(res, ctx, reply, {
+    close,
+    // Headers went out already: the client sees a cut connection, the log says why.
+    cut: (err) => requestLog(deps.log, ctx).error('response cut short', { err }),
+  });
 }
 
 /**
@@ -229,7 +249,7 @@ export function createHttpServer(deps: ServerDeps, opts: { idleTimeoutMs?: numbe
         return;
       }
       await serve(deps, req, res).catch((err: unknown) => {
-        deps.log(`response failed: ${err instanceof Error ? err.message : String(err)}`);
+        deps.log.error('response failed', { err });
         res.destroy();
       });
     };

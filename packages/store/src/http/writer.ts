@@ -72,13 +72,15 @@ function drained(res: ServerResponse): Promise<void> {
  * Streams a body out with backpressure. A chunk lent from the engine's buffer pool goes
  * back once the socket has sent it, never before: its buffer then reads the next block.
  */
-async function sendStream(body: Readable, res: ServerResponse): Promise<void> {
+async function sendStream(body: Readable, res: ServerResponse, ctx: RequestContext): Promise<void> {
   for await (const chunk of body) {
+    ctx.firstByteAt ??= process.hrtime.bigint();
     const sent = res.write(chunk, (err) => {
       if (!err) giveBackLoan(chunk);
     });
     if (!sent) await drained(res);
   }
+  ctx.firstByteAt ??= process.hrtime.bigint();
   res.end();
   await finished(res);
 }
@@ -88,7 +90,7 @@ export async function writeReply(
   res: ServerResponse,
   ctx: RequestContext,
   reply: Reply,
-  opts: { close?: boolean } = {},
+  opts: { close?: boolean; cut?: (err: unknown) => void } = {},
 ): Promise<void> {
   if (answeredAlready(res)) {
     if (reply.body?.type === 'stream') reply.body.value.destroy();
@@ -116,17 +118,21 @@ export async function writeReply(
   if (reply.body?.type === 'stream') {
     if (head) {
       reply.body.value.destroy();
+      ctx.firstByteAt = process.hrtime.bigint();
       res.end();
       return;
     }
     try {
-      await sendStream(reply.body.value, res);
-    } catch {
+      await sendStream(reply.body.value, res, ctx);
+    } catch (err) {
       // Headers are gone already: cutting the connection is the only honest signal left.
+      // A client that went away is no failure of ours.
+      if (!res.destroyed) opts.cut?.(err);
       res.destroy();
     }
     return;
   }
+  ctx.firstByteAt = process.hrtime.bigint();
   res.end(head ? undefined : bytes);
   // Returns once the bytes are handed to the socket: a pipelined request waits for that,
   // or a client that sends many and reads none would have every answer queued in memory.

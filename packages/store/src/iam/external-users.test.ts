@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ErasureSystemStore } from '../engine/erasure/erasure-system-store.js';
 import { erasureParams } from '../engine/erasure/params.js';
 import { tmpDir } from '../engine/fs/layout.js';
+import { messageLogger } from '../observe/logger.js';
 import { CredentialStore, type ExternalUser } from './credentials.js';
 import { type DirectoryVerdict, type ExternalDirectory, ExternalUserChecks } from './external-users.js';
 
@@ -47,8 +48,11 @@ const login = (groups: string[]) =>
   credentials.assumeRole({ parent: ADA, durationSeconds: 3600, idp: 'ldap', groups, username: 'ada' });
 
 const checks = (directory: ExternalDirectory) =>
-  new ExternalUserChecks(credentials, [directory], { checkCacheMs: 60_000, now: Date.now }, (l) =>
-    logs.push(l),
+  new ExternalUserChecks(
+    credentials,
+    [directory],
+    { checkCacheMs: 60_000, now: Date.now },
+    messageLogger((l) => logs.push(l)),
   );
 
 describe('ExternalUserChecks passes', () => {

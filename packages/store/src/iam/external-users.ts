@@ -1,4 +1,4 @@
-import type { Log } from '../http/server.js';
+import type { Logger } from '../observe/logger.js';
 import { ApiError } from '../s3/errors.js';
 import type { CredentialStore, ExternalUser, Identity } from './credentials.js';
 import { type LdapConfig, ldapCheckUsers } from './ldap.js';
@@ -62,7 +62,7 @@ export class ExternalUserChecks {
     private readonly credentials: CredentialStore,
     private readonly directories: readonly ExternalDirectory[],
     private readonly settings: { checkCacheMs: number; now: () => number },
-    private readonly log: Log,
+    private readonly log: Logger,
   ) {}
 
   private now(): number {
@@ -135,7 +135,7 @@ export class ExternalUserChecks {
     } catch (err) {
       if (signal.aborted) return;
       for (const user of users) this.checkedAt.set(user.parent, this.now());
-      this.log(
+      this.log.warn(
         `identity: check of ${users.length} ${directory.name} user(s) failed (${(err as Error).message}); their credentials stay until the next check`,
       );
       return;
@@ -149,7 +149,7 @@ export class ExternalUserChecks {
       try {
         await this.apply(directory, user.parent, verdict, before);
       } catch (err) {
-        this.log(
+        this.log.error(
           `identity: updating the credentials of ${directory.name} user ${user.parent} failed: ${String(err)}`,
         );
       }
@@ -164,7 +164,7 @@ export class ExternalUserChecks {
     before: ReadonlySet<string>,
   ): Promise<void> {
     if (verdict.state === 'unknown') {
-      this.log(
+      this.log.warn(
         `identity: ${directory.name} user ${parent}: the directory could not say whether it is still there (${verdict.reason}); its credentials stay until the next check`,
       );
       return;
@@ -172,7 +172,7 @@ export class ExternalUserChecks {
     if (verdict.state === 'gone') {
       const removed = await this.credentials.revokeExternal(parent, directory.idp);
       this.checkedAt.delete(parent);
-      this.log(
+      this.log.info(
         `identity: ${directory.name} user ${parent}: ${verdict.reason}; removed ${removed} credential(s)`,
       );
       return;
@@ -180,7 +180,7 @@ export class ExternalUserChecks {
     if (verdict.groups === undefined) return;
     const changed = await this.credentials.regroup(parent, verdict.groups, before);
     if (changed > 0)
-      this.log(
+      this.log.info(
         `identity: ${directory.name} user ${parent}: groups changed; updated ${changed} credential(s)`,
       );
   }

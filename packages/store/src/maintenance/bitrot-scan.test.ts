@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { applyLines, parseText } from '../config/kv.js';
+import { messageLogger } from '../observe/logger.js';
 import { BitrotScan, bitrotScanPolicy } from './bitrot-scan.js';
 
 const config = (text: string) => applyLines({}, parseText(text));
@@ -48,7 +49,14 @@ describe('the bitrot scan', () => {
         return damaged.includes(`${b}/${k}`) ? [1] : [];
       },
     };
-    return { healed, logs, scan: new BitrotScan(steps, (l) => logs.push(l)) };
+    return {
+      healed,
+      logs,
+      scan: new BitrotScan(
+        steps,
+        messageLogger((l) => logs.push(l)),
+      ),
+    };
   }
   const until = async (done: () => boolean) => {
     for (let i = 0; i < 200 && !done(); i++) await new Promise((r) => setTimeout(r, 10));

@@ -1,6 +1,7 @@
 import { configDuration, MAX_TIMER_MS } from '../config/duration.js';
 import { effective, type ServerConfig } from '../config/kv.js';
 import { subsystem } from '../config/subsystems.js';
+import type { Logger } from '../observe/logger.js';
 
 // MinIO's `heal bitrotscan=on`: the scanner checks each drive's index file (as opening it
 // does), then every shard block's checksum of every object as it passes, so that damage to
@@ -57,7 +58,7 @@ export class BitrotScan {
 
   constructor(
     private readonly steps: ScanSteps,
-    private readonly log: (line: string) => void,
+    private readonly log: Logger,
     private readonly now: () => number = Date.now,
   ) {}
 
@@ -85,10 +86,10 @@ export class BitrotScan {
   private async loop(): Promise<void> {
     while (this.active) {
       const repaired = await this.pass().catch((err: unknown) => {
-        this.log(`bitrot scan failed: ${String(err)}`);
+        this.log.error(`bitrot scan failed: ${String(err)}`, { err });
         return 0;
       });
-      if (repaired > 0) this.log(`bitrot scan healed ${repaired} object(s)`);
+      if (repaired > 0) this.log.info(`bitrot scan healed ${repaired} object(s)`);
       if (this.active) await this.pause(this.policy!.cycleMs);
     }
   }
@@ -97,7 +98,7 @@ export class BitrotScan {
   private async pass(): Promise<number> {
     // A damaged index takes its drive offline: its objects are then healed from the others.
     for (const d of await this.steps.indexes())
-      this.log(
+      this.log.error(
         `bitrot scan found the index of drive ${d + 1} damaged; the drive is offline until it is filled again`,
       );
     let repaired = 0;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { silentLogger } from '../observe/logger.js';
 import { StaleUploadCleanup, staleUploadPolicy } from './stale-uploads.js';
 
 describe('the stale upload policy from the api subsystem', () => {
@@ -30,7 +31,7 @@ describe('the stale upload policy from the api subsystem', () => {
           finish = resolve;
         });
       },
-      () => {},
+      silentLogger,
       () => 10_000_000,
     );
     await cleanup.runOnce(); // no policy applied yet: nothing runs

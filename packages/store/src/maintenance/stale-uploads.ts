@@ -1,6 +1,7 @@
 import { configDuration, MAX_TIMER_MS } from '../config/duration.js';
 import { effective, type ServerConfig } from '../config/kv.js';
 import { subsystem } from '../config/subsystems.js';
+import type { Logger } from '../observe/logger.js';
 
 // MinIO's clean-up of abandoned multipart uploads, driven by the api subsystem: every
 // stale_uploads_cleanup_interval (6h), uploads begun more than stale_uploads_expiry (24h)
@@ -31,7 +32,7 @@ export class StaleUploadCleanup {
   constructor(
     /** Aborts uploads begun before the time given (ms); how many went. */
     private readonly abortBefore: (before: number) => Promise<number>,
-    private readonly log: (line: string) => void,
+    private readonly log: Logger,
     private readonly now: () => number = Date.now,
   ) {}
 
@@ -54,9 +55,11 @@ export class StaleUploadCleanup {
     if (!policy) return Promise.resolve();
     this.running ??= this.abortBefore(this.now() - policy.expiryMs)
       .then((n) => {
-        if (n > 0) this.log(`aborted ${n} stale multipart upload(s)`);
+        if (n > 0) this.log.info(`aborted ${n} stale multipart upload(s)`);
       })
-      .catch((err: unknown) => this.log(`cleaning up stale multipart uploads failed: ${String(err)}`))
+      .catch((err: unknown) =>
+        this.log.error(`cleaning up stale multipart uploads failed: ${String(err)}`, { err }),
+      )
       .finally(() => {
         this.running = undefined;
       });

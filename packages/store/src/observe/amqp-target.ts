@@ -2,6 +2,7 @@ import amqp from 'amqplib';
 import { urlHostPort } from '../net/address.js';
 import type { OutboundPolicy } from '../net/outbound.js';
 import type { EventLog } from './event-log.js';
+import type { Logger } from './logger.js';
 import { QueuedTarget } from './queued-target.js';
 
 // notify_amqp, as MinIO publishes: the event log as JSON, with the bucket and event name in
@@ -33,7 +34,7 @@ export class AmqpTarget extends QueuedTarget<EventLog> {
   constructor(
     name: string,
     readonly settings: AmqpSettings,
-    log: (line: string) => void,
+    log: Logger,
     private readonly outbound: OutboundPolicy,
   ) {
     super(name, settings.queueSize, log);

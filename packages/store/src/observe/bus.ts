@@ -11,7 +11,9 @@ export interface Subscribable<T> {
 
 export class Bus<T> implements Subscribable<T> {
   private readonly listeners = new Set<Listener<T>>();
+  /** The last `keep` events, a ring: `next` is where the next one goes (the oldest, once full). */
   private readonly recent: T[] = [];
+  private next = 0;
 
   /** `keep`: how many past events to hold for `history` (0: none). */
   constructor(private readonly keep = 0) {}
@@ -22,15 +24,23 @@ export class Bus<T> implements Subscribable<T> {
 
   publish(event: T): void {
     if (this.keep > 0) {
-      this.recent.push(event);
-      if (this.recent.length > this.keep) this.recent.shift();
+      if (this.recent.length < this.keep) this.recent.push(event);
+      else this.recent[this.next] = event;
+      this.next = (this.next + 1) % this.keep;
     }
     for (const listener of this.listeners) listener(event);
   }
 
-  /** The last `n` events kept, oldest first. */
-  history(n: number): T[] {
-    return n <= 0 ? [] : this.recent.slice(-n);
+  /** The last `n` events kept (of those `wanted`, when given), oldest first. */
+  history(n: number, wanted: (event: T) => boolean = () => true): T[] {
+    const out: T[] = [];
+    const size = this.recent.length;
+    // Newest first, from the slot before `next` (a ring not yet full starts at 0: next = size).
+    for (let i = 1; i <= size && out.length < n; i++) {
+      const event = this.recent[(this.next - i + size) % size]!;
+      if (wanted(event)) out.push(event);
+    }
+    return out.reverse();
   }
 
   subscribe(listener: Listener<T>): () => void {
@@ -57,13 +67,8 @@ export interface HttpTrace {
   status: number;
   responseHeaders: Record<string, string[]>;
   durationNs: number;
+  /** From the request's start to the first byte of the answer handed to the socket. */
+  ttfbNs: number;
   inputBytes: number;
   outputBytes: number;
-}
-
-/** One line of the server's log. */
-export interface LogEvent {
-  time: Date;
-  level: 'INFO' | 'ERROR';
-  message: string;
 }

@@ -4,6 +4,7 @@ import { highwayHash256 } from '../crypto/highway.js';
 import { httpCall } from '../net/http-call.js';
 import type { OutboundPolicy } from '../net/outbound.js';
 import { type EventFormat, type EventLog, removesObject } from './event-log.js';
+import type { Logger } from './logger.js';
 import { QueuedTarget } from './queued-target.js';
 
 // notify_elasticsearch, as MinIO's client for Elasticsearch 7 and later: the server's
@@ -37,7 +38,7 @@ export class ElasticsearchTarget extends QueuedTarget<EventLog> {
   constructor(
     name: string,
     readonly settings: ElasticsearchSettings,
-    log: (line: string) => void,
+    log: Logger,
     private readonly outbound: OutboundPolicy,
   ) {
     super(name, settings.queueSize, log);

@@ -12,6 +12,7 @@ import {
 } from 'kafkajs';
 import type { OutboundPolicy } from '../net/outbound.js';
 import type { EventLog } from './event-log.js';
+import type { Logger } from './logger.js';
 import { QueuedTarget } from './queued-target.js';
 
 // notify_kafka, as MinIO's sarama producer sends: one message per event on the topic, keyed
@@ -94,7 +95,7 @@ export class KafkaTarget extends QueuedTarget<EventLog> {
   constructor(
     name: string,
     readonly settings: KafkaSettings,
-    log: (line: string) => void,
+    log: Logger,
     outbound: OutboundPolicy,
   ) {
     super(name, settings.queueSize, log);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { OutboundPolicy } from '../net/outbound.js';
 import { LogTargets, webhookSettings } from './log-targets.js';
+import { messageLogger, silentLogger } from './logger.js';
 
 // Stored targets carry enable=on: set-config-kv implies it (config/kv.ts).
 describe('webhookSettings', () => {
@@ -23,7 +24,7 @@ describe('webhookSettings', () => {
 
 describe('LogTargets', () => {
   it('starts, keeps, restarts and stops targets as the configuration changes', () => {
-    const targets = new LogTargets(() => {}, OutboundPolicy.OPEN);
+    const targets = new LogTargets(silentLogger, OutboundPolicy.OPEN);
     targets.apply({ logger_webhook: { _: { enable: 'on', endpoint: 'http://127.0.0.1:9/a' } } });
     expect(targets.active('logger')).toBe(true);
     expect(targets.active('audit')).toBe(false);
@@ -43,7 +44,10 @@ describe('LogTargets', () => {
 
   it('reports a target whose client certificate cannot be read, and does not start it', () => {
     const lines: string[] = [];
-    const targets = new LogTargets((l) => lines.push(l), OutboundPolicy.OPEN);
+    const targets = new LogTargets(
+      messageLogger((l) => lines.push(l)),
+      OutboundPolicy.OPEN,
+    );
     targets.apply({
       audit_webhook: {
         _: {

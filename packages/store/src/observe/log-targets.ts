@@ -1,6 +1,7 @@
 import { DEFAULT_TARGET, effective, isEnabled, type ServerConfig } from '../config/kv.js';
 import { subsystem } from '../config/subsystems.js';
 import type { OutboundPolicy } from '../net/outbound.js';
+import type { Logger } from './logger.js';
 import { type TargetStatus, type WebhookSettings, WebhookTarget } from './webhook-target.js';
 
 // The logger_webhook and audit_webhook targets of the server configuration. Both
@@ -39,7 +40,7 @@ export class LogTargets {
   };
 
   constructor(
-    private readonly log: (line: string) => void,
+    private readonly log: Logger,
     private readonly outbound: OutboundPolicy,
   ) {}
 
@@ -67,7 +68,7 @@ export class LogTargets {
           );
         } catch (err) {
           // An unreadable client certificate: the target cannot run; say so once.
-          this.log(`${SUBSYSTEM[kind]}:${name}: not started: ${(err as Error).message}`);
+          this.log.error(`${SUBSYSTEM[kind]}:${name}: not started: ${(err as Error).message}`, { err });
         }
       }
     }

@@ -2,6 +2,7 @@ import mqtt from 'mqtt';
 import { mqttPort, urlHostPort } from '../net/address.js';
 import type { OutboundPolicy } from '../net/outbound.js';
 import type { EventLog } from './event-log.js';
+import type { Logger } from './logger.js';
 import { QueuedTarget } from './queued-target.js';
 
 // notify_mqtt, as MinIO publishes: the event log as JSON to the topic at the configured
@@ -27,7 +28,7 @@ export class MqttTarget extends QueuedTarget<EventLog> {
   constructor(
     name: string,
     readonly settings: MqttSettings,
-    log: (line: string) => void,
+    log: Logger,
     private readonly outbound: OutboundPolicy,
   ) {
     super(name, settings.queueSize, log);

@@ -4,6 +4,7 @@ import { type ConnectionOptions, connect, type JetStreamClient, type NatsConnect
 import { hostPort } from '../net/address.js';
 import type { OutboundPolicy } from '../net/outbound.js';
 import type { EventLog } from './event-log.js';
+import type { Logger } from './logger.js';
 import { QueuedTarget } from './queued-target.js';
 
 // notify_nats, as MinIO publishes: the event log as JSON on the subject. A plain publish is
@@ -86,7 +87,7 @@ export class NatsTarget extends QueuedTarget<EventLog> {
   constructor(
     name: string,
     readonly settings: NatsSettings,
-    log: (line: string) => void,
+    log: Logger,
     private readonly outbound: OutboundPolicy,
   ) {
     super(name, settings.queueSize, log);

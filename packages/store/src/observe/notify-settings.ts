@@ -8,6 +8,7 @@ import { AmqpTarget } from './amqp-target.js';
 import { ElasticsearchTarget } from './elasticsearch-target.js';
 import type { EventFormat, EventLog } from './event-log.js';
 import { KafkaTarget } from './kafka-target.js';
+import type { Logger } from './logger.js';
 import { MqttTarget } from './mqtt-target.js';
 import { mysqlDialect } from './mysql-target.js';
 import { NatsTarget } from './nats-target.js';
@@ -23,7 +24,7 @@ import { WebhookTarget } from './webhook-target.js';
 
 export interface WantedTarget {
   settings: unknown;
-  start(log: (line: string) => void, outbound: OutboundPolicy): QueuedTarget<EventLog>;
+  start(log: Logger, outbound: OutboundPolicy): QueuedTarget<EventLog>;
 }
 
 type Values = Record<string, string>;

@@ -1,6 +1,7 @@
 import type { ServerConfig } from '../config/kv.js';
 import type { OutboundPolicy } from '../net/outbound.js';
 import type { EventLog } from './event-log.js';
+import type { Logger } from './logger.js';
 import { wantedTargets } from './notify-settings.js';
 import type { QueuedTarget, TargetStatus } from './queued-target.js';
 
@@ -15,7 +16,7 @@ export class NotificationTargets {
   private readonly listeners = new Set<() => void>();
 
   constructor(
-    private readonly log: (line: string) => void,
+    private readonly log: Logger,
     /** Where targets may connect (STOWAGE_OUTBOUND_ALLOW). */
     readonly outbound: OutboundPolicy,
   ) {}
@@ -48,7 +49,7 @@ export class NotificationTargets {
         });
       } catch (err) {
         // An unreadable client certificate: the target cannot run; say so once.
-        this.log(`notification target ${name}: not started: ${(err as Error).message}`);
+        this.log.error(`notification target ${name}: not started: ${(err as Error).message}`, { err });
       }
     }
     for (const listener of this.listeners) listener();
@@ -60,7 +61,7 @@ export class NotificationTargets {
     if (running) return running.target.send(log);
     if (!this.warned.has(target)) {
       this.warned.add(target);
-      this.log(`notification target ${target}: events cannot be delivered to this target type; dropped`);
+      this.log.warn(`notification target ${target}: events cannot be delivered to this target type; dropped`);
     }
     return false;
   }

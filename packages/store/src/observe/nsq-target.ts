@@ -3,6 +3,7 @@ import { hostname } from 'node:os';
 import { connect as tlsConnect } from 'node:tls';
 import type { OutboundPolicy } from '../net/outbound.js';
 import type { EventLog } from './event-log.js';
+import type { Logger } from './logger.js';
 import { QueuedTarget } from './queued-target.js';
 
 // notify_nsq, as MinIO publishes through go-nsq: the event log as JSON, one PUB per event
@@ -150,7 +151,7 @@ export class NsqTarget extends QueuedTarget<EventLog> {
   constructor(
     name: string,
     readonly settings: NsqSettings,
-    log: (line: string) => void,
+    log: Logger,
     private readonly outbound: OutboundPolicy,
   ) {
     super(name, settings.queueSize, log);

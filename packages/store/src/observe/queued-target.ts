@@ -1,4 +1,5 @@
 import { DiskQueue } from './disk-queue.js';
+import type { Logger } from './logger.js';
 
 // What every delivery target shares: entries wait in a bounded in-memory queue and are
 // delivered one at a time, in order, retried with backoff while the peer is down. The
@@ -36,7 +37,7 @@ export abstract class QueuedTarget<T> {
   constructor(
     readonly name: string,
     private readonly queueSize: number,
-    protected readonly log: (line: string) => void,
+    protected readonly log: Logger,
   ) {}
 
   /** Delivers one entry; throws when it was not delivered (it is tried again). */
@@ -90,7 +91,7 @@ export abstract class QueuedTarget<T> {
         for (const p of early) this.queue.push({ entry: p.entry, file: this.save(queue, p.entry) });
       })
       .catch((err: Error) =>
-        this.log(
+        this.log.warn(
           `${this.name}: queue_dir ${dir} cannot be used (${err.message}); entries are kept in memory only`,
         ),
       )
@@ -102,7 +103,8 @@ export abstract class QueuedTarget<T> {
 
   private save(disk: DiskQueue<T>, entry: T): Promise<string | undefined> {
     return disk.save(entry).catch((err: Error) => {
-      if (!this.saveFailed) this.log(`${this.name}: cannot write to the queue directory: ${err.message}`);
+      if (!this.saveFailed)
+        this.log.error(`${this.name}: cannot write to the queue directory: ${err.message}`, { err });
       this.saveFailed = true;
       return undefined;
     });
@@ -139,7 +141,7 @@ export abstract class QueuedTarget<T> {
         this.state = 'offline';
         if (!reported) {
           reported = true;
-          this.log(`${this.name}: delivery failed: ${(err as Error).message}`);
+          this.log.error(`${this.name}: delivery failed: ${(err as Error).message}`, { err });
         }
         await new Promise<void>((resolve) => {
           const timer = setTimeout(resolve, delay);

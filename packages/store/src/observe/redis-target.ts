@@ -1,5 +1,6 @@
 import type { OutboundPolicy } from '../net/outbound.js';
 import { type EventFormat, type EventLog, recordsDocument, removesObject } from './event-log.js';
+import type { Logger } from './logger.js';
 import { QueuedTarget } from './queued-target.js';
 import { RespConnection } from './resp.js';
 
@@ -25,7 +26,7 @@ export class RedisTarget extends QueuedTarget<EventLog> {
   constructor(
     name: string,
     readonly settings: RedisSettings,
-    log: (line: string) => void,
+    log: Logger,
     private readonly outbound: OutboundPolicy,
   ) {
     super(name, settings.queueSize, log);

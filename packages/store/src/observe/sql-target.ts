@@ -1,4 +1,5 @@
 import { type EventFormat, type EventLog, eventTime, recordsDocument, removesObject } from './event-log.js';
+import type { Logger } from './logger.js';
 import { QueuedTarget } from './queued-target.js';
 
 // The notify_postgres and notify_mysql targets, as MinIO's: the table is created when it
@@ -37,7 +38,7 @@ export class SqlTarget extends QueuedTarget<EventLog> {
     name: string,
     readonly settings: SqlSettings,
     private readonly dialect: SqlDialect,
-    log: (line: string) => void,
+    log: Logger,
   ) {
     super(name, settings.queueSize, log);
   }

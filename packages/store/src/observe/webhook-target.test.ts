@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startWebhookReceiver, type WebhookReceiver } from '../../test/support/webhook-receiver.js';
 import { OutboundPolicy } from '../net/outbound.js';
+import { messageLogger, silentLogger } from './logger.js';
 import { authorizationHeader, WebhookTarget } from './webhook-target.js';
 
 let hook: WebhookReceiver;
@@ -26,7 +27,7 @@ describe('WebhookTarget', () => {
     const target = new WebhookTarget(
       'audit_webhook:t',
       settings('/order'),
-      (l) => lines.push(l),
+      messageLogger((l) => lines.push(l)),
       OutboundPolicy.OPEN,
     );
     hook.failNext(3);
@@ -44,7 +45,7 @@ describe('WebhookTarget', () => {
   });
 
   it('drops what does not fit in the queue, and counts it', async () => {
-    const target = new WebhookTarget('small', settings('/small', 2), () => {}, OutboundPolicy.OPEN);
+    const target = new WebhookTarget('small', settings('/small', 2), silentLogger, OutboundPolicy.OPEN);
     hook.failNext(1_000_000);
     const accepted = [1, 2, 3, 4].map((n) => target.send({ n }));
     // The first is being sent (still queued); the second fits; the rest do not.
@@ -56,11 +57,11 @@ describe('WebhookTarget', () => {
   });
 
   it('is online before any delivery when the endpoint accepts connections, offline when not', async () => {
-    const live = new WebhookTarget('live', settings('/probe'), () => {}, OutboundPolicy.OPEN);
+    const live = new WebhookTarget('live', settings('/probe'), silentLogger, OutboundPolicy.OPEN);
     const dead = new WebhookTarget(
       'dead',
       { endpoint: 'http://127.0.0.1:9/x', authToken: '', queueSize: 10 },
-      () => {},
+      silentLogger,
       OutboundPolicy.OPEN,
     );
     await until(() => live.status === 'online');

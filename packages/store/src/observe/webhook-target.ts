@@ -4,6 +4,7 @@ import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import { connect, type Socket } from 'node:net';
 import { urlHostPort } from '../net/address.js';
 import type { OutboundPolicy } from '../net/outbound.js';
+import type { Logger } from './logger.js';
 import { QueuedTarget, type TargetStatus } from './queued-target.js';
 
 export type { TargetStatus } from './queued-target.js';
@@ -38,7 +39,7 @@ export class WebhookTarget<T = unknown> extends QueuedTarget<T> {
   constructor(
     name: string,
     readonly settings: WebhookSettings,
-    log: (line: string) => void,
+    log: Logger,
     private readonly outbound: OutboundPolicy,
   ) {
     super(name, settings.queueSize, log);

@@ -6,6 +6,7 @@ import type { SystemStore } from '../engine/system-store.js';
 import type { RequestContext } from '../http/context.js';
 import type { CredentialStore } from '../iam/credentials.js';
 import type { Bus } from '../observe/bus.js';
+import type { Logger } from '../observe/logger.js';
 import type { AuthResult, SignerGuard } from './auth/common.js';
 import type { Access } from './authorize.js';
 import type { BucketEvent } from './events.js';
@@ -39,6 +40,8 @@ export interface S3Deps {
   compression(): CompressionRule | undefined;
   /** Whether GET/HEAD of documents (HTML, SVG, XML) carry CSP sandbox; default on (active-content.ts). */
   cspSandbox?: boolean;
+  /** The store's log: what reads meet (damaged data healed) is logged with their request. */
+  log?: Logger;
 }
 
 /** One S3 request as handlers see it, after authentication and authorisation. */

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { SystemStore } from '../engine/system-store.js';
 import { type EngineFixture, engineFixture } from '../engine/test-support/engine.js';
+import { messageLogger } from '../observe/logger.js';
 import { loadMasterKey } from './kms.js';
 
 /** The system namespace as a map (the store's own is tested with the engine). */
@@ -54,7 +55,10 @@ describe('the master key on the drives', () => {
     for (const d of f.drives.slice(1)) await rm(file(d));
     layer = await f.open();
     const logs: string[] = [];
-    const again = await loadMasterKey(layer.system, { hasData: true, log: (l) => logs.push(l) });
+    const again = await loadMasterKey(layer.system, {
+      hasData: true,
+      log: messageLogger((l) => logs.push(l)),
+    });
     expect(again.id).toBe(first.id);
     for (const d of f.drives) expect(JSON.parse(await readFile(file(d), 'utf8')).id).toBe(first.id);
     expect(logs).toEqual([]);
@@ -68,7 +72,10 @@ describe('the master key on the drives', () => {
     for (const d of f.drives) await rm(file(d));
     layer = await f.open();
     const logs: string[] = [];
-    const next = await loadMasterKey(layer.system, { hasData: true, log: (l) => logs.push(l) });
+    const next = await loadMasterKey(layer.system, {
+      hasData: true,
+      log: messageLogger((l) => logs.push(l)),
+    });
     expect(next.id).not.toBe(first.id);
     expect(logs).toEqual([expect.stringMatching(/master key .* was on no drive; a new one was made/)]);
   });

@@ -1,5 +1,6 @@
 import { decodeMasterKey, type MasterKey, newMasterKeyRecord } from '../crypto/index.js';
 import type { SystemStore } from '../engine/system-store.js';
+import type { Logger } from '../observe/logger.js';
 
 // The SSE-S3 master key lives in the system namespace: replicated to every drive (mode
 // 0600) and read by quorum, so losing a drive does not lose the key to every object.
@@ -13,7 +14,7 @@ const PATH = 'kms/master-key.json';
  */
 export async function loadMasterKey(
   system: SystemStore,
-  opts: { hasData?: boolean; log?: (line: string) => void } = {},
+  opts: { hasData?: boolean; log?: Logger } = {},
 ): Promise<MasterKey> {
   const stored = await system.readAnyCopy(PATH);
   if (stored !== undefined) {
@@ -24,8 +25,8 @@ export async function loadMasterKey(
   const record = newMasterKeyRecord();
   await system.write(PATH, record);
   if (opts.hasData)
-    opts.log?.(
-      `error: the SSE-S3 master key (${PATH}) was on no drive; a new one was made, and SSE-S3 objects sealed with the old one cannot be read`,
+    opts.log?.error(
+      `the SSE-S3 master key (${PATH}) was on no drive; a new one was made, and SSE-S3 objects sealed with the old one cannot be read`,
     );
   return decodeMasterKey(record, `system document ${PATH}`);
 }

@@ -1,5 +1,6 @@
 import type { Bus } from '../observe/bus.js';
 import type { EventLog } from '../observe/event-log.js';
+import type { Logger } from '../observe/logger.js';
 import type { NotificationTargets } from '../observe/notify-targets.js';
 import { type NotificationRule, notificationRules } from './config/notification.js';
 import type { BucketConfigStore } from './config/store.js';
@@ -44,7 +45,7 @@ export interface NotifierDeps {
   targets: NotificationTargets;
   region: string;
   deploymentId: string;
-  log: (line: string) => void;
+  log: Logger;
 }
 
 /**
@@ -83,7 +84,9 @@ export function startNotifier(deps: NotifierDeps): () => void {
       unsubscribe = deps.events.subscribe((e) => {
         tail = tail
           .then(() => deliver(e))
-          .catch((err: unknown) => deps.log(`event delivery for bucket ${e.bucket}: ${String(err)}`));
+          .catch((err: unknown) =>
+            deps.log.error(`event delivery for bucket ${e.bucket}: ${String(err)}`, { err }),
+          );
       });
     else if (!deps.targets.active && unsubscribe) {
       unsubscribe();

@@ -36,6 +36,7 @@ import type {
 } from '../engine/object-layer.js';
 import { resolveRange } from '../engine/range.js';
 import { checkWriteCondition } from '../engine/write-condition.js';
+import type { Logger } from '../observe/logger.js';
 import type { S3Deps } from './call.js';
 import {
   compressedMark,
@@ -268,6 +269,8 @@ export interface OpenRequest {
   sseKey: SseNone | SseCustomerKey;
   /** Checks the range against the object's size first (a copy range has its own error). */
   checkRange?: (range: RangeSpec, size: number) => void;
+  /** The reading request's log (ReadOptions.log). */
+  log?: Logger;
 }
 
 export interface Opened {
@@ -350,6 +353,7 @@ export async function openObject(
     },
   };
   if (req.versionId !== undefined) options.versionId = req.versionId;
+  if (req.log) options.log = req.log;
   const result = await deps.layer.getObject(bucket, key, options);
   // Neither encrypted nor compressed: the stored bytes and range are the plaintext ones.
   if (!segments) return result;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { messageLogger } from '../observe/logger.js';
 import type { ApiError } from '../s3/errors.js';
 import { addressKey, type LoginAttempt, LoginThrottle } from './login-throttle.js';
 
@@ -16,7 +17,7 @@ function throttle(overrides: Partial<typeof SETTINGS> = {}) {
   const lines: string[] = [];
   const t = new LoginThrottle(
     { ...SETTINGS, ...overrides },
-    (l) => lines.push(l),
+    messageLogger((l) => lines.push(l)),
     () => now,
   );
   return { t, lines, advance: (ms: number) => (now += ms) };

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import type { Log } from '../http/server.js';
 import type { LoginThrottleSettings } from '../iam/identity-settings.js';
+import type { Logger } from '../observe/logger.js';
 import { ApiError } from '../s3/errors.js';
 
 // Password guessing at the STS endpoints, slowed down: failed logins are counted per user
@@ -147,7 +147,7 @@ export class LoginThrottle {
 
   constructor(
     private readonly settings: LoginThrottleSettings,
-    private readonly log: Log,
+    private readonly log: Logger,
     private readonly clock: () => number = Date.now,
   ) {
     this.names = new Table(settings.maxEntries);
@@ -183,7 +183,7 @@ export class LoginThrottle {
     const hold = attempt.exempt ? undefined : this.count(attempt);
     if (attempt.quiet && !hold) return;
     const who = `${attempt.action} for ${JSON.stringify(attempt.user)} from ${attempt.address}`;
-    this.log(
+    this.log.warn(
       `${attempt.quiet ? 'auth: signature failed' : 'sts: login failed'}: ${who}: ${why}${hold ? `; the ${hold.by} is held back for ${Math.ceil(hold.ms / 1000)} s` : ''}`,
     );
   }

@@ -6,6 +6,7 @@ import { type LogInfo, MadminClient, type TraceInfo } from '@stowage/madmin';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shardOffset, shardOn } from '../../src/engine/erasure/distribution.js';
 import { objectDir } from '../../src/engine/fs/layout.js';
+import { getThroughBitrot } from '../support/bitrot-get.js';
 import { ROOT, rawRequest, startTestStore, type TestStore } from '../support/store.js';
 
 // The trace and console-log streams (madmin-protocol.md §3.8) read through packages/madmin
@@ -205,9 +206,49 @@ describe('admin trace stream: storage and os calls', () => {
 describe('admin console-log stream', () => {
   it('sends recent lines first, then live ones', async () => {
     const ctl = new AbortController();
-    const lines = await take<LogInfo>(admin.logs({ signal: ctl.signal, limit: 1 }), 1, ctl, async () => {});
+    // The GET above that met a lost shard logged an error since: the last INFO entry is the start's.
+    const lines = await take<LogInfo>(
+      admin.logs({ signal: ctl.signal, limit: 1, logType: 'INFO' }),
+      1,
+      ctl,
+      async () => {},
+    );
     expect(lines[0]).toMatchObject({ level: 'INFO', errKind: 'MINIO' });
     expect(lines[0]?.ConsoleMsg).toMatch(/store listening on/);
+  });
+
+  it("logs a GET's bitrot with the GET's request id, API, client, user agent and the source", async () => {
+    const requestId = await getThroughBitrot(t, 'logged', 'rotten');
+    const entry = await logEntryOf(requestId, 'ERROR');
+    expect(entry).toMatchObject({
+      level: 'ERROR',
+      errKind: 'MINIO',
+      requestID: requestId,
+      api: { name: 'GetObject', args: { bucket: 'logged', object: 'rotten' } },
+      remotehost: '127.0.0.1',
+      host: new URL(t.store.url).host,
+      node: new URL(t.store.url).host,
+      userAgent: expect.stringContaining('aws-sdk-js'),
+      message: expect.stringMatching(/logged\/rotten: content hash does not match \(bitrot\)/),
+      error: { message: expect.stringMatching(/content hash does not match/) },
+    });
+    expect(entry.time).toMatch(/^\d{4}-\d\d-\d\dT/);
+    // Where it was logged, as MinIO's file:line:function() frames, from the repository's root.
+    expect(entry.error?.source?.[0]).toMatch(
+      /^packages\/store\/(src|dist)\/engine\/erasure\/objects\.[jt]s:\d+:.+\(\)$/,
+    );
+  });
+
+  it('sends the entries of the level asked for, the history counted among them', async () => {
+    const info = await recent('INFO', 5);
+    expect(info.map((l) => l.level)).toEqual(info.map(() => 'INFO'));
+    expect(info.some((l) => /store listening on/.test(l.ConsoleMsg))).toBe(true);
+    const errors = await recent('ERROR', 1);
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toMatchObject({ level: 'ERROR', api: { name: 'GetObject' } });
+    // madmin 2's kinds: everything here is MINIO, nothing APPLICATION.
+    expect((await recent('MINIO', 2)).length).toBe(2);
+    expect(await recent('APPLICATION', 5)).toEqual([]);
   });
 
   it('needs admin:ConsoleLog', async () => {
@@ -216,6 +257,26 @@ describe('admin console-log stream', () => {
     expect(res.status).toBe(403);
   });
 });
+
+/** The history the console-log stream sends first, of one log type (read until it pauses). */
+async function recent(logType: NonNullable<Parameters<MadminClient['logs']>[0]>['logType'], limit: number) {
+  const ctl = new AbortController();
+  const got: LogInfo[] = [];
+  const reading = (async () => {
+    for await (const line of admin.logs({ signal: ctl.signal, limit, logType })) got.push(line);
+  })();
+  await new Promise((r) => setTimeout(r, 300));
+  ctl.abort();
+  await reading;
+  return got;
+}
+
+/** The entry of one request among the recent ones of a log type. */
+async function logEntryOf(requestId: string, logType: 'ERROR' | 'ALL'): Promise<LogInfo> {
+  const entry = (await recent(logType, 100)).find((l) => l.requestID === requestId);
+  if (!entry) throw new Error(`no log entry of request ${requestId}`);
+  return entry;
+}
 
 describe('admin health info stream', () => {
   it('answers with a version 3 snapshot holding the server info', async () => {

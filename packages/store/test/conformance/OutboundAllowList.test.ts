@@ -180,7 +180,7 @@ describe('STOWAGE_OUTBOUND_ALLOW when connecting', () => {
         drives: allowed.drives,
         rootCredentials: ROOT,
         port: allowed.store.port,
-        log: (line) => allowed.logs.push(line),
+        log: (e) => allowed.logs.push(e.message),
       }),
     );
     const audited = hook.received.filter((r) => r.path === '/audit').length;

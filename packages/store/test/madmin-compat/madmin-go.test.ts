@@ -6,6 +6,7 @@ import * as s3sdk from '@aws-sdk/client-s3';
 import { MadminClient } from '@stowage/madmin';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStore } from '../../src/index.js';
+import { getThroughBitrot } from '../support/bitrot-get.js';
 import { GO_CACHE, goBuild } from '../support/go-build.js';
 import {
   CLIENT_ID,
@@ -56,6 +57,31 @@ describe('madmin-go 2.0.7 against the store', () => {
     // The program really ran its checks (a build that printed nothing would not pass).
     expect(lines.filter((l) => l.startsWith('ok ')).length).toBeGreaterThan(40);
     expect(lines).toContain('ok ServiceTrace storage and os');
+  }, 150_000);
+});
+
+describe("madmin-go 2.0.7's GetLogs", () => {
+  it("decodes the entry of a GET's bitrot with the request's context and the error's source", async () => {
+    const requestId = await getThroughBitrot(t, 'go-logged', 'rotten');
+    const endpoint = new URL(t.store.url).host;
+    const lines = await compat(['logs', endpoint, ROOT.accessKey, ROOT.secretKey, requestId]);
+    expect(lines.at(-1)).toBe('0 failed');
+    const entry = JSON.parse(lines.find((l) => l.startsWith('entry '))!.slice('entry '.length));
+    expect(entry).toMatchObject({
+      level: 'ERROR',
+      errKind: 'MINIO',
+      api: 'GetObject',
+      args: { bucket: 'go-logged', object: 'rotten' },
+      remotehost: '127.0.0.1',
+      host: endpoint,
+      requestID: requestId,
+      userAgent: expect.stringContaining('aws-sdk-js'),
+      message: expect.stringContaining('go-logged/rotten: content hash does not match (bitrot)'),
+      error: expect.stringContaining('content hash does not match'),
+      node: endpoint,
+    });
+    expect(entry.source[0]).toMatch(/engine\/erasure\/objects\.[jt]s:\d+:.+\(\)$/);
+    expect(Date.parse(entry.time)).not.toBeNaN();
   }, 150_000);
 });
 

@@ -18,7 +18,7 @@ import {
   stringToSign,
 } from '@stowage/madmin';
 import { Client as MinioClient } from 'minio';
-import { type StoreHandle, type StoreOptions, startStore } from '../../src/index.js';
+import { type LogEntry, type StoreHandle, type StoreOptions, startStore } from '../../src/index.js';
 
 export const ROOT = { accessKey: 'stowage-root', secretKey: 'stowage-root-secret' };
 
@@ -28,7 +28,10 @@ export interface TestStore {
   drives: string[];
   s3: S3Client;
   minio: MinioClient;
+  /** The messages of the store's log entries, in order. */
   logs: string[];
+  /** The store's log entries themselves. */
+  entries: LogEntry[];
   client(creds: { accessKeyId: string; secretAccessKey: string; sessionToken?: string }): S3Client;
   /** Stops the store and starts it again on the same drives and port (configuration that needs a restart). */
   restart(): Promise<void>;
@@ -51,12 +54,16 @@ export async function startTestStore(
   const dir = await mkdtemp(join(tmpdir(), 'stowage-store-'));
   const drives = Array.from({ length: opts.drives ?? 4 }, (_, i) => join(dir, `drive${i + 1}`));
   const logs: string[] = [];
+  const entries: LogEntry[] = [];
   const start = (port = 0) =>
     startStore({
       drives,
       port,
       rootCredentials: ROOT,
-      log: (l) => logs.push(l),
+      log: (e) => {
+        logs.push(e.message);
+        entries.push(e);
+      },
       ...(opts.region ? { region: opts.region } : {}),
       ...(opts.idleTimeoutMs ? { idleTimeoutMs: opts.idleTimeoutMs } : {}),
       ...(opts.identity ? { identity: opts.identity } : {}),
@@ -92,6 +99,7 @@ export async function startTestStore(
     s3,
     minio,
     logs,
+    entries,
     client,
     async restart() {
       await this.store.close();

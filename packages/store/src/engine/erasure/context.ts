@@ -1,3 +1,4 @@
+import type { Logger } from '../../observe/logger.js';
 import { KeyedMutex } from '../fs/locks.js';
 import { NEW_BITROT, type NewBitrot } from './bitrot.js';
 import { DataPins, WritesInFlight } from './data-pins.js';
@@ -19,12 +20,15 @@ export interface EngineContext {
   space: DriveSpace;
   /** Queues a key whose drives disagree or whose shards failed (deep: check every shard). */
   queueHeal(bucket: string, key: string, deep?: boolean): void;
+  /** The store's log, for what the engine meets outside any request. */
+  log: Logger;
 }
 
 export function newContext(
   drives: IndexedDrives,
   params: ErasureParams,
   queueHeal: EngineContext['queueHeal'],
+  log: Logger,
   newBitrot: NewBitrot = NEW_BITROT,
 ): EngineContext {
   return {
@@ -36,6 +40,7 @@ export function newContext(
     locks: new KeyedMutex(),
     space: new DriveSpace(drives.paths, params.writeQuorum),
     queueHeal,
+    log,
   };
 }
 

@@ -16,6 +16,9 @@ export type ShardSource = {
   open?: () => Promise<ReadOnlyFile | undefined>;
 };
 
+/** Why a shard is not used: no drive offered it, it could not be read, or it fails its checksum. */
+export type ShardFault = 'missing' | 'unreadable' | 'corrupt';
+
 export interface DecodeOptions {
   /** sources[i] holds shard i (undefined: missing). */
   sources: (ShardSource | undefined)[];
@@ -28,7 +31,7 @@ export interface DecodeOptions {
    * Called once per drive whose shard fails (unreadable, or not its checksum), and once per
    * shard no drive offered (undefined: the caller knows which drives lack the version).
    */
-  onBad?: (drive: number | undefined) => void;
+  onBad?: (drive: number | undefined, fault: ShardFault) => void;
   /** Read and check every shard of every block (heal), not just enough to decode. */
   verifyAll?: boolean;
 }
@@ -83,7 +86,7 @@ class Decoder {
     this.start = o.start ?? 0;
     this.end = o.end ?? o.size - 1;
     this.live = o.sources.slice();
-    for (let i = 0; i < this.total; i++) if (!this.live[i]) o.onBad?.(undefined);
+    for (let i = 0; i < this.total; i++) if (!this.live[i]) o.onBad?.(undefined, 'missing');
   }
 
   get blockSize(): number {
@@ -109,7 +112,7 @@ class Decoder {
     if (buf && shard && this.sound(buf.subarray(0, this.hashLen), shard)) return shard;
     const src = this.live[i];
     this.live[i] = undefined;
-    if (src) this.o.onBad?.(src.drive);
+    if (src) this.o.onBad?.(src.drive, buf ? 'corrupt' : 'unreadable');
     return undefined;
   }
 

@@ -1,3 +1,5 @@
+import { type Logger, silentLogger } from '../../observe/logger.js';
+
 /** What recovering a drive takes, provided by the layer. */
 export interface RecoverySteps {
   /** Gives the drive its identity and structure back; false when that is not possible yet. */
@@ -25,7 +27,7 @@ export class DriveRecovery {
   constructor(
     private readonly steps: RecoverySteps,
     private readonly delayMs: number,
-    private readonly log: (line: string) => void = () => {},
+    private readonly log: Logger = silentLogger,
   ) {
     this.retryMs = delayMs;
   }
@@ -62,7 +64,7 @@ export class DriveRecovery {
         await this.steps.reopen(d);
         await this.steps.restoreDocuments(d);
         back.push(d);
-        this.log(`drive ${d + 1} is back; healing its objects`);
+        this.log.info(`drive ${d + 1} is back; healing its objects`);
       } catch {
         this.pending.add(d);
       }

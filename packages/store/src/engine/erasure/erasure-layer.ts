@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import type { BucketMetaRecord } from '../../format/bucket-meta.js';
+import { type Logger, silentLogger } from '../../observe/logger.js';
 import type { OpTracer } from '../../observe/op-trace.js';
 import { type DriveIndex, indexFilePath } from '../fs/drive-index.js';
 import { type DriveSet, reformatDrive } from '../fs/drives.js';
@@ -56,7 +57,7 @@ export interface ErasureOptions {
   parity?: number;
   /** Heal damaged objects (and recover wiped drives) this long after they are seen. */
   autoHealMs?: number;
-  log?: (line: string) => void;
+  log?: Logger;
   /** Where per-drive calls are reported while someone traces storage. */
   trace?: OpTracer;
   /** The checksum new data gets (default MinIO's HighwayHash; tests write older SHA-256 data). */
@@ -87,6 +88,7 @@ export class ErasureObjectLayer implements ObjectLayer {
     params: ErasureParams,
     recovery: DriveRecovery,
     healQueue: HealQueue,
+    log: Logger,
     bitrot: NewBitrot | undefined,
   ) {
     this.params = params;
@@ -97,6 +99,7 @@ export class ErasureObjectLayer implements ObjectLayer {
       drives,
       params,
       (bucket, key, deep) => this.healQueue.add(bucket, key, deep),
+      log,
       bitrot,
     );
     this.buckets = new BucketRecords(this.ctx, set.drives, params);
@@ -145,7 +148,15 @@ export class ErasureObjectLayer implements ObjectLayer {
     const rebuild = !set.fresh.every(Boolean);
     for (const [i, fresh] of set.fresh.entries())
       if (fresh) await (rebuild ? drives.startRebuilding(i) : drives.rebuilt(i));
-    layer = new ErasureObjectLayer(set, drives, params, recovery, healQueue, opts.bitrot);
+    layer = new ErasureObjectLayer(
+      set,
+      drives,
+      params,
+      recovery,
+      healQueue,
+      opts.log ?? silentLogger,
+      opts.bitrot,
+    );
     for (const d of lostEarly) recovery.lost(d);
     return layer;
   }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { DataLayout, PartLayout, VersionRecord } from '../../format/object-record.js';
+import type { Logger } from '../../observe/logger.js';
 import { EngineError } from '../errors.js';
 import { dataDir } from '../fs/layout.js';
 import { assertObjectKey } from '../names.js';
@@ -18,7 +19,7 @@ import { resolveRange } from '../range.js';
 import { checkVersionCount, checkWriteCondition } from '../write-condition.js';
 import { type CommitResult, commitKey, droppedDataIds, removeData } from './commit.js';
 import { dataPin, type EngineContext, objectLock } from './context.js';
-import { type DecodeOptions, decodeInline, type ShardSource } from './decode.js';
+import { type DecodeOptions, decodeInline, type ShardFault, type ShardSource } from './decode.js';
 import { shardOffset, shardOn } from './distribution.js';
 import type { Encoded } from './encode.js';
 import { toObjectInfo } from './object-info.js';
@@ -234,21 +235,47 @@ export async function getObject(
     : opts.partNumber !== undefined
       ? partRange(info, opts.partNumber)
       : opts.range && resolveRange(opts.range, info.storedSize);
-  const small = inlineBytes(ctx, bucket, key, mv, range);
+  const damaged = damageReport(ctx, bucket, key, opts.log ?? ctx.log);
+  const small = inlineBytes(mv, damaged, range);
   if (small) return new SmallObject(info, small, range);
   // Pinned before any await: an overwrite from now on leaves these shard files alone.
   const release = ctx.pins.pin(dataPin(bucket, key, mv.version.data?.id ?? ''));
   const stream = await readVersion(
     { paths: ctx.drives.paths, trace: ctx.drives.trace, bucket, key, version: mv },
     range,
-    () => ctx.queueHeal(bucket, key, true),
+    damaged,
     release,
   );
   return { info, stream, ...(range ? { range } : {}) };
 }
 
+/**
+ * What a read does on meeting a shard it cannot use: the object is healed soon (every shard
+ * checked), and a drive's shard file that is gone, unreadable or corrupt is logged, once per
+ * drive and fault, with the request that found it (MinIO logs bitrot so). A shard no drive
+ * offered (its drive offline, or its record behind) is not: every read would say it again.
+ */
+function damageReport(ctx: EngineContext, bucket: string, key: string, log: Logger): OnBad {
+  const told = new Set<string>();
+  return (drive, fault) => {
+    ctx.queueHeal(bucket, key, true);
+    if (drive === undefined || fault === 'missing') return;
+    const what = `drive ${ctx.drives.paths[drive]}: ${bucket}/${key}: ${FAULTS[fault]}; the object is being healed`;
+    if (told.has(what)) return;
+    told.add(what);
+    log.error(what);
+  };
+}
+
+type OnBad = NonNullable<DecodeOptions['onBad']>;
+
+const FAULTS: Record<Exclude<ShardFault, 'missing'>, string> = {
+  unreadable: 'its shard is missing or cannot be read',
+  corrupt: 'content hash does not match (bitrot)',
+};
+
 /** An inline version's bytes, decoded at once (no files, so no I/O); else undefined. */
-function inlineBytes(ctx: EngineContext, bucket: string, key: string, mv: MergedVersion, range?: ByteRange) {
+function inlineBytes(mv: MergedVersion, onBad: OnBad, range?: ByteRange) {
   const layout = mv.version.data;
   if (!layout || layout.inline === undefined) return layout ? undefined : Buffer.alloc(0);
   const size = layout.parts[0]?.size ?? 0;
@@ -266,7 +293,7 @@ function inlineBytes(ctx: EngineContext, bucket: string, key: string, mv: Merged
     }
   });
   if (found < layout.data) throw quorumError('read');
-  const options: DecodeOptions = { sources, layout, size, onBad: () => ctx.queueHeal(bucket, key, true) };
+  const options: DecodeOptions = { sources, layout, size, onBad };
   if (range) {
     options.start = range.start;
     options.end = range.end;

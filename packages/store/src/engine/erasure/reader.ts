@@ -5,7 +5,7 @@ import type { OpTracer } from '../../observe/op-trace.js';
 import { dataDir } from '../fs/layout.js';
 import { ReadOnlyFile } from '../fs/os.js';
 import type { ByteRange } from '../object-layer.js';
-import { decodeObject, fileOf, type ShardSource } from './decode.js';
+import { type DecodeOptions, decodeObject, fileOf, type ShardSource } from './decode.js';
 import { quorumError } from './params.js';
 import type { MergedVersion } from './versions.js';
 
@@ -114,7 +114,7 @@ function partSlices(
 export async function readVersion(
   t: ReadTarget,
   range: ByteRange | undefined,
-  onBad: (drive: number | undefined) => void,
+  onBad: NonNullable<DecodeOptions['onBad']>,
   release: () => void,
 ): Promise<Readable> {
   const layout = t.version.version.data;

@@ -84,7 +84,7 @@ export class ErasureSets implements ObjectLayer {
       await layer
         .reconcileBuckets()
         .catch((err: unknown) =>
-          opts.log?.(`making the erasure sets agree on buckets failed: ${String(err)}`),
+          opts.log?.error(`making the erasure sets agree on buckets failed: ${String(err)}`, { err }),
         );
     return layer;
   }

@@ -14,6 +14,7 @@ import {
 } from '../../engine/object-layer.js';
 import { header, isPrivateChannel } from '../../http/context.js';
 import { type Reply, xmlReply } from '../../http/reply.js';
+import { requestLog } from '../../http/request-info.js';
 import { CHECKSUM_ALGORITHMS, ChecksumCheck } from '../auth/checksum.js';
 import { versioned } from '../authorize.js';
 import type { S3Call, S3Deps } from '../call.js';
@@ -75,6 +76,7 @@ export async function openCopySource(
     sseKey: copySourceKey(call),
     ...(source.versionId === undefined ? {} : { versionId: source.versionId }),
     ...(range ? { range, checkRange: copyRangeWithin } : {}),
+    ...(deps.log ? { log: requestLog(deps.log, call.ctx) } : {}),
   }).catch((err: unknown) => {
     // A delete marker named by its version id: S3 refuses the copy as a bad request.
     if (err instanceof EngineError && err.code === 'MethodNotAllowed')

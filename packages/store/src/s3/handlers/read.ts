@@ -13,6 +13,8 @@ import type { ByteRange, ObjectInfo } from '../../engine/object-layer.js';
 import { resolveRange } from '../../engine/range.js';
 import { header, isPrivateChannel, type RequestContext } from '../../http/context.js';
 import { emptyReply, type Reply } from '../../http/reply.js';
+import { requestLog } from '../../http/request-info.js';
+import type { Logger } from '../../observe/logger.js';
 import { rendersAsDocument, SANDBOX_POLICY } from '../active-content.js';
 import { versioned } from '../authorize.js';
 import type { S3Call, S3Deps } from '../call.js';
@@ -177,8 +179,9 @@ async function hideUnpermittedLock(call: S3Call, op: ReadOp, headers: Record<str
     delete headers['x-amz-object-lock-legal-hold'];
 }
 
-function openRequest(op: ReadOp, sseKey: SseNone | SseCustomerKey): OpenRequest {
+function openRequest(op: ReadOp, sseKey: SseNone | SseCustomerKey, log: Logger | undefined): OpenRequest {
   const req: OpenRequest = { sseKey };
+  if (log) req.log = log;
   if (op.versionId !== undefined) req.versionId = op.versionId;
   if (op.range) req.range = op.range;
   if (op.partNumber !== undefined) req.partNumber = op.partNumber;
@@ -219,8 +222,9 @@ export async function readObject(deps: S3Deps, op: ReadOp, call: S3Call): Promis
     const { range: _, ifRange: __, ...rest } = op;
     return rest;
   };
+  const log = requestLog(deps.log, ctx);
   const open = (o: ReadOp) =>
-    o.op === 'GetObject' ? openObject(deps, o.bucket, o.key, openRequest(o, key)) : stat(deps, o, key);
+    o.op === 'GetObject' ? openObject(deps, o.bucket, o.key, openRequest(o, key, log)) : stat(deps, o, key);
   try {
     opened = await open(op);
     // If-Range is judged on the version opened (a check before the open could pass on one

@@ -3,6 +3,7 @@
 // call the store implements, its status codes, error codes and JSON shapes.
 //
 // Usage: compat <endpoint host:port> <root access key> <root secret key>
+//        compat logs <endpoint host:port> <root access key> <root secret key> <request id>
 package main
 
 import (
@@ -62,9 +63,25 @@ func main() {
 		}
 		return
 	}
+	if len(os.Args) == 6 && os.Args[1] == "logs" {
+		ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+		defer cancel()
+		adm, err := madmin.New(os.Args[2], os.Args[3], os.Args[4], false)
+		if err != nil {
+			fmt.Println("FAIL new client:", err)
+			os.Exit(1)
+		}
+		requestLogEntry(ctx, adm, os.Args[5])
+		fmt.Printf("%d failed\n", failures)
+		if failures > 0 {
+			os.Exit(1)
+		}
+		return
+	}
 	if len(os.Args) != 4 {
 		fmt.Println("usage: compat <host:port> <access key> <secret key>")
 		fmt.Println("       compat sts <host:port> <access key> <secret key> <ldap user> <ldap password> <id token>")
+		fmt.Println("       compat logs <host:port> <access key> <secret key> <request id>")
 		os.Exit(2)
 	}
 	endpoint, access, secret := os.Args[1], os.Args[2], os.Args[3]
