@@ -113,6 +113,8 @@ function EntryDetails({ entry, onClose }: { entry: LogFrame | undefined; onClose
         [t('logs.error.node'), entry.node],
         [t('logs.error.kind'), entry.errKind],
         [t('logs.error.api'), entry.api?.name],
+        [t('logs.error.bucket'), entry.api?.args?.bucket],
+        [t('logs.error.object'), entry.api?.args?.object],
         [t('logs.error.requestId'), entry.requestID],
         [t('logs.error.remoteHost'), entry.remotehost],
         [t('logs.error.host'), entry.host],

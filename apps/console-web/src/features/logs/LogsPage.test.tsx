@@ -82,7 +82,7 @@ describe('error logs', () => {
       JSON.stringify(
         frame({
           requestID: 'REQ-NEW',
-          api: { name: 'PutObject' },
+          api: { name: 'PutObject', args: { bucket: 'photos', object: 'cat.jpg' } },
           remotehost: '10.1.2.3',
           userAgent: 'aws-sdk',
           error: { message: 'drive not found', source: ['erasure/decode.ts:42', 'http/server.ts:10'] },
@@ -108,6 +108,8 @@ describe('error logs', () => {
     expect(dialog).toHaveTextContent('http/server.ts:10');
     expect(dialog).toHaveTextContent('10.1.2.3');
     expect(dialog).toHaveTextContent('aws-sdk');
+    expect(dialog).toHaveTextContent('photos');
+    expect(dialog).toHaveTextContent('cat.jpg');
   });
 
   it('Pause keeps new entries aside until Resume', async () => {

@@ -14,6 +14,8 @@ function searchable(frame: LogFrame): string[] {
     frame.time,
     frame.node,
     frame.api?.name ?? '',
+    frame.api?.args?.bucket ?? '',
+    frame.api?.args?.object ?? '',
     frame.requestID ?? '',
     frame.remotehost ?? '',
     frame.userAgent ?? '',

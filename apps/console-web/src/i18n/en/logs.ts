@@ -15,6 +15,8 @@ export const logs = {
       time: 'Time',
       node: 'Node',
       api: 'API',
+      bucket: 'Bucket',
+      object: 'Object',
       requestId: 'Request ID',
       remoteHost: 'Remote Host',
       userAgent: 'User Agent',
