@@ -7,6 +7,8 @@ export interface Column<T> {
   cell: (row: T) => ReactNode;
   /** Listed under Shown Columns (when the table offers it). */
   optional?: boolean;
+  /** A CSS grid track; the default shares the width equally. */
+  width?: string;
 }
 
 interface DataTableProps<T> {

@@ -7,6 +7,7 @@ import { useLiveStream } from '../../api/useLiveStream.js';
 import { DataTable } from '../../components/DataTable.js';
 import { LiveStreamStatus } from '../../components/LiveStreamStatus.js';
 import { SearchBox } from '../../components/SearchBox.js';
+import { tokens } from '../../theme/tokens.js';
 import { formatDateTime } from '../../utils/format.js';
 import { levelColour, logMessage, matchesHighlight } from './logEntry.js';
 
@@ -38,7 +39,12 @@ export function ErrorLogs() {
   );
   const mark = useCallback(
     (text: string | undefined) => (
-      <Highlight component="span" size="sm" highlight={highlight.trim()}>
+      <Highlight
+        component="span"
+        size="sm"
+        highlight={highlight.trim()}
+        highlightStyles={{ backgroundColor: tokens.color['mark-bg'], color: tokens.color['mark-text'] }}
+      >
         {text ?? ''}
       </Highlight>
     ),
@@ -68,22 +74,37 @@ export function ErrorLogs() {
         empty={t('logs.error.waiting')}
         loading={stream.status === 'connecting'}
         columnChooser
+        // Kept narrow enough for the message to show; the entry's details list every field.
+        defaultHidden={[t('logs.error.node'), t('logs.error.userAgent')]}
         columns={[
           {
             header: t('logs.error.level'),
             cell: (e) => (
-              <Badge color={levelColour(e.frame.level)} variant="light">
+              <Badge color={levelColour(e.frame.level)} variant="dot">
                 {e.frame.level}
               </Badge>
             ),
           },
-          { header: t('logs.error.time'), cell: (e) => mark(formatDateTime(e.frame.time)) },
+          {
+            header: t('logs.error.time'),
+            cell: (e) => mark(formatDateTime(e.frame.time)),
+            width: 'minmax(11rem, 1fr)',
+          },
           { header: t('logs.error.node'), cell: (e) => mark(e.frame.node), optional: true },
           { header: t('logs.error.api'), cell: (e) => mark(e.frame.api?.name) },
-          { header: t('logs.error.requestId'), cell: (e) => mark(e.frame.requestID) },
+          // Wide enough for a whole request id: a marked id is never cut.
+          {
+            header: t('logs.error.requestId'),
+            cell: (e) => mark(e.frame.requestID),
+            width: 'minmax(11rem, 1fr)',
+          },
           { header: t('logs.error.remoteHost'), cell: (e) => mark(e.frame.remotehost), optional: true },
           { header: t('logs.error.userAgent'), cell: (e) => mark(e.frame.userAgent), optional: true },
-          { header: t('logs.error.message'), cell: (e) => mark(logMessage(e.frame)) },
+          {
+            header: t('logs.error.message'),
+            cell: (e) => mark(logMessage(e.frame)),
+            width: 'minmax(12rem, 3fr)',
+          },
         ]}
         actionsHeader={t('common.details')}
         actions={(e) => (
