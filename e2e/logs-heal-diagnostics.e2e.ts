@@ -3,7 +3,7 @@ import { mkdirSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { CreateBucketCommand, GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { CreateBucketCommand, GetObjectCommand, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import {
@@ -16,7 +16,7 @@ import { GO_CACHE, goBuild } from '../packages/store/test/support/go-build.js';
 import { axeViolations } from './support/axe.js';
 import { screenshot } from './support/browser.js';
 import { logIn, stackAndBrowser } from './support/session.js';
-import type { Stack } from './support/stack.js';
+import { rootS3, type Stack } from './support/stack.js';
 
 // Spec 002 §2.10, §2.12 and §2.13 through the web app against the real `stowage start` (four
 // drives, erasure coded, audit log search on): an error the test causes in Error Logs with its
@@ -37,12 +37,7 @@ let s3: S3Client;
 beforeAll(async () => {
   stack = env.stack();
   browser = env.browser();
-  s3 = new S3Client({
-    endpoint: stack.s3Url,
-    region: 'us-east-1',
-    forcePathStyle: true,
-    credentials: { accessKeyId: stack.rootUser, secretAccessKey: stack.rootPassword },
-  });
+  s3 = rootS3(stack);
   mkdirSync(GO_CACHE, { recursive: true });
   await goBuild(join(GOPATH_ROOT, 'src/healthreport'), GOPATH_ROOT, REPORT_READER);
 }, 300_000);

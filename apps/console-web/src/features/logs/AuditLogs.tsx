@@ -153,22 +153,17 @@ export function AuditLogs() {
             {t('logs.audit.loaded', { count: rows.length })}
           </Text>
           <Group gap="sm">
-            <Button
-              variant="default"
-              leftSection={<IconDownload size={16} aria-hidden />}
-              disabled={rows.length === 0}
-              onClick={() => saveFile(auditCsv(rows), auditFileName('csv'), 'text/csv;charset=utf-8')}
-            >
-              {t('logs.audit.exportCsv')}
-            </Button>
-            <Button
-              variant="default"
-              leftSection={<IconDownload size={16} aria-hidden />}
-              disabled={rows.length === 0}
-              onClick={() => saveFile(auditJson(rows), auditFileName('json'), 'application/json')}
-            >
-              {t('logs.audit.exportJson')}
-            </Button>
+            {EXPORTS.map(({ format, label, file }) => (
+              <Button
+                key={format}
+                variant="default"
+                leftSection={<IconDownload size={16} aria-hidden />}
+                disabled={rows.length === 0}
+                onClick={() => saveFile(file(rows), auditFileName(format), TYPES[format])}
+              >
+                {t(label)}
+              </Button>
+            ))}
           </Group>
         </Group>
       )}
@@ -194,6 +189,12 @@ export function AuditLogs() {
     </Stack>
   );
 }
+
+const EXPORTS = [
+  { format: 'csv', label: 'logs.audit.exportCsv', file: auditCsv },
+  { format: 'json', label: 'logs.audit.exportJson', file: auditJson },
+] as const;
+const TYPES = { csv: 'text/csv;charset=utf-8', json: 'application/json' } as const;
 
 /** Request IDs repeat across nodes' entries of one call, so the time and API join them. */
 const rowKey = (row: AuditRecord) => `${row.time}|${row.request_id}|${row.api_name}|${row.object}`;

@@ -1,5 +1,6 @@
 import {
   AUDIT_FILTER_KEYS,
+  AUDIT_RECORD_FIELDS,
   type AuditFilterKey,
   type AuditRecord,
   type LogSearchQuery,
@@ -15,20 +16,7 @@ export type AuditOrder = 'timeDesc' | 'timeAsc';
 export const DEFAULT_AUDIT_ORDER: AuditOrder = 'timeDesc';
 
 export type AuditColumn = keyof AuditRecord;
-export const AUDIT_COLUMNS: readonly AuditColumn[] = [
-  'time',
-  'api_name',
-  'bucket',
-  'object',
-  'remote_host',
-  'request_id',
-  'user_agent',
-  'response_status',
-  'response_status_code',
-  'request_content_length',
-  'response_content_length',
-  'time_to_response_ns',
-];
+export const AUDIT_COLUMNS: readonly AuditColumn[] = AUDIT_RECORD_FIELDS;
 export const DEFAULT_AUDIT_COLUMNS: readonly AuditColumn[] = AUDIT_COLUMNS.slice(0, 8);
 
 /** The Advanced Filters in the order the form shows them. */
