@@ -8,7 +8,6 @@ export const heal = {
     forceStart: 'Force Start',
     forceStop: 'Force Stop',
     start: 'Start',
-    stop: 'Stop',
     chartTitle: "Item's Health Status [%]",
     before: 'Before healing',
     after: 'After healing',
