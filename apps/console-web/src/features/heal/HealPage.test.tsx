@@ -80,7 +80,9 @@ describe('heal', () => {
 
     server.send(JSON.stringify(frame()));
     const chart = await screen.findByRole('list', { name: "Item's Health Status [%]" });
-    expect(await within(chart).findByRole('listitem', { name: 'Green Before healing: 50%' })).toBeInTheDocument();
+    expect(
+      await within(chart).findByRole('listitem', { name: 'Green Before healing: 50%' }),
+    ).toBeInTheDocument();
     expect(within(chart).getByRole('listitem', { name: 'Yellow Before healing: 30%' })).toBeInTheDocument();
     expect(within(chart).getByRole('listitem', { name: 'Red Before healing: 10%' })).toBeInTheDocument();
     expect(within(chart).getByRole('listitem', { name: 'Grey Before healing: 10%' })).toBeInTheDocument();

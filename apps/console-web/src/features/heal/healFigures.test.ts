@@ -28,7 +28,9 @@ describe('heal figures', () => {
   });
 
   it('the socket query carries prefix, recursive and the force flags', () => {
-    expect(healQuery({ ...initialHealForm, bucket: 'b', prefix: ' logs/ ', recursive: true, forceStop: true })).toEqual({
+    expect(
+      healQuery({ ...initialHealForm, bucket: 'b', prefix: ' logs/ ', recursive: true, forceStop: true }),
+    ).toEqual({
       prefix: 'logs/',
       recursive: 'true',
       'force-start': 'false',

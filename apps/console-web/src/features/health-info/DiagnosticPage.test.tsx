@@ -60,7 +60,9 @@ describe('diagnostics', () => {
       await user.click(await screen.findByRole('button', { name: 'Start Diagnostic' }));
       const server = await live.peer();
       server.close(code, 'an error occurred, please try again');
-      expect(await screen.findByText(/An error occurred while getting Diagnostic file\./)).toBeInTheDocument();
+      expect(
+        await screen.findByText(/An error occurred while getting Diagnostic file\./),
+      ).toBeInTheDocument();
       expect(screen.getByRole('button', { name: 'Download' })).toBeDisabled();
       expect(screen.getByRole('button', { name: 'Start Diagnostic' })).toBeEnabled();
     });
