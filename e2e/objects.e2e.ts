@@ -10,14 +10,14 @@ import {
   HeadObjectCommand,
   ListObjectVersionsCommand,
   PutObjectCommand,
-  S3Client,
+  type S3Client,
 } from '@aws-sdk/client-s3';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { axeViolations } from './support/axe.js';
 import { screenshot } from './support/browser.js';
 import { logIn, stackAndBrowser } from './support/session.js';
-import type { Stack } from './support/stack.js';
+import { rootS3, type Stack } from './support/stack.js';
 
 // The object browser against the real stack: folder and 1 GiB uploads with progress, previews,
 // a share link opened in a fresh context, tags, retention, legal hold, versions, rewind, and
@@ -54,12 +54,7 @@ const table = () => page.getByRole('table', { name: /^Objects in / });
 beforeAll(async () => {
   stack = env.stack();
   browser = env.browser();
-  s3 = new S3Client({
-    endpoint: stack.s3Url,
-    region: 'us-east-1',
-    forcePathStyle: true,
-    credentials: { accessKeyId: stack.rootUser, secretAccessKey: stack.rootPassword },
-  });
+  s3 = rootS3(stack);
   files = await mkdtemp(join(tmpdir(), 'stowage-e2e-files-'));
   await mkdir(join(files, 'album', 'sub'), { recursive: true });
   await writeFile(join(files, 'album', 'cat.png'), PNG);

@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { S3Client } from '@aws-sdk/client-s3';
 import { freePort } from './ports.js';
 
 const CLI = new URL('../../apps/cli/bin/stowage.mjs', import.meta.url).pathname;
@@ -89,4 +90,14 @@ export async function startStack(extraArgs: string[] = [], env: NodeJS.ProcessEn
       await rm(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** An S3 client of the stack's root user; destroy it when done. */
+export function rootS3(stack: Stack): S3Client {
+  return new S3Client({
+    endpoint: stack.s3Url,
+    region: 'us-east-1',
+    forcePathStyle: true,
+    credentials: { accessKeyId: stack.rootUser, secretAccessKey: stack.rootPassword },
+  });
 }

@@ -1,5 +1,5 @@
 import type { AuditFilterKey, AuditRecord, LogSearchQuery } from '@stowage/contract';
-import { AUDIT_FILTER_KEYS } from '@stowage/contract';
+import { AUDIT_FILTER_KEYS, AUDIT_RECORD_FIELDS } from '@stowage/contract';
 import { ApiError } from '../http/errors.js';
 import { likePattern } from './record.js';
 
@@ -54,20 +54,7 @@ export function refuseNewerSchema(found: number): void {
     );
 }
 
-export const COLUMNS = [
-  'time',
-  'api_name',
-  'bucket',
-  'object',
-  'remote_host',
-  'request_id',
-  'user_agent',
-  'response_status',
-  'response_status_code',
-  'request_content_length',
-  'response_content_length',
-  'time_to_response_ns',
-] as const;
+export const COLUMNS = AUDIT_RECORD_FIELDS;
 
 /**
  * The WHERE clause and its values, with placeholders made by `slot` (? or $n). Filters are

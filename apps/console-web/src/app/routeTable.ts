@@ -39,6 +39,11 @@ const TracePage = lazy(() =>
 const WatchPage = lazy(() =>
   import('../features/watch/WatchPage.js').then((m) => ({ default: m.WatchPage })),
 );
+const LogsPage = lazy(() => import('../features/logs/LogsPage.js').then((m) => ({ default: m.LogsPage })));
+const HealPage = lazy(() => import('../features/heal/HealPage.js').then((m) => ({ default: m.HealPage })));
+const DiagnosticPage = lazy(() =>
+  import('../features/health-info/DiagnosticPage.js').then((m) => ({ default: m.DiagnosticPage })),
+);
 const UsersPage = lazy(() =>
   import('../features/users/UsersPage.js').then((m) => ({ default: m.UsersPage })),
 );
@@ -98,11 +103,12 @@ export const routeTable: readonly AppRoute[] = [
   { path: '/policies/*', page: '/policies/*', title: 'policyDetail', Component: PolicyDetailPage },
   { path: '/settings', page: '/settings', title: 'settings', Component: SettingsPage },
   { path: '/settings/*', page: '/settings', title: 'settings', Component: SettingsPage },
-  { path: '/logs', page: '/logs', title: 'logs' },
+  { path: '/logs', page: '/logs', title: 'logs', Component: LogsPage },
+  { path: '/logs/*', page: '/logs', title: 'logs', Component: LogsPage },
   { path: '/watch', page: '/watch', title: 'watch', Component: WatchPage },
   { path: '/trace', page: '/trace', title: 'trace', Component: TracePage },
-  { path: '/heal', page: '/heal', title: 'heal' },
-  { path: '/health-info', page: '/health-info', title: 'diagnostic' },
+  { path: '/heal', page: '/heal', title: 'heal', Component: HealPage },
+  { path: '/health-info', page: '/health-info', title: 'diagnostic', Component: DiagnosticPage },
   { path: '/metrics', page: '/metrics', title: 'metrics', Component: MetricsPage },
   { path: '/webhook/logger', page: '/webhook/logger', title: 'loggerWebhook', Component: LoggerWebhookPage },
   { path: '/webhook/audit', page: '/webhook/audit', title: 'auditWebhook', Component: AuditWebhookPage },

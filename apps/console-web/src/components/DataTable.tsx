@@ -7,6 +7,8 @@ export interface Column<T> {
   cell: (row: T) => ReactNode;
   /** Listed under Shown Columns (when the table offers it). */
   optional?: boolean;
+  /** A CSS grid track; the default shares the width equally. */
+  width?: string;
 }
 
 interface DataTableProps<T> {
@@ -24,6 +26,14 @@ interface DataTableProps<T> {
   /** Checkbox selection: the selected keys and a setter. */
   selection?: RowSelection<T>;
   columnChooser?: boolean;
+  /** Optional columns (by header) hidden until chosen under Shown Columns. */
+  defaultHidden?: readonly string[];
+  /** A new value scrolls back to the first row (the rows are a new search's). */
+  scrollResetKey?: string | number;
+  /** Called when the last rows come into view (the next page should load). */
+  onEndReached?: () => void;
+  /** Below the rows, inside the scroll area. */
+  footer?: ReactNode;
 }
 
 /**

@@ -41,7 +41,7 @@ export function LiveStreamStatus({ stream, pausable = true }: LiveStreamStatusPr
   return (
     <>
       <Group gap="sm" aria-live="polite">
-        <Badge color={COLOURS[stream.status]} variant="outline">
+        <Badge color={COLOURS[stream.status]} variant="dot">
           {t(`live.status.${stream.status}`)}
         </Badge>
         <Text size="sm" c="dimmed">

@@ -43,6 +43,10 @@ interface VirtualTableProps<T> {
   actionsHeader?: string;
   /** Offers the Shown Columns chooser for the optional columns. */
   columnChooser?: boolean;
+  /** Optional columns (by id) hidden until chosen under Shown Columns. */
+  defaultHidden?: readonly string[];
+  /** A new value scrolls back to the first row (the rows are a new search's). */
+  scrollResetKey?: string | number;
   /** Called when the last rows come into view (the next page should load). */
   onEndReached?: () => void;
   /** Largest viewport height in pixels; a short table is only as tall as its rows. */
@@ -65,11 +69,13 @@ export function VirtualTable<T>({
   actions,
   actionsHeader,
   columnChooser = false,
+  defaultHidden,
+  scrollResetKey,
   onEndReached,
   height = 520,
   footer,
 }: VirtualTableProps<T>) {
-  const [hidden, setHidden] = useState<ReadonlySet<string>>(new Set());
+  const [hidden, setHidden] = useState<ReadonlySet<string>>(() => new Set(defaultHidden));
   const [scrollTop, setScrollTop] = useState(0);
   const [viewport, setViewport] = useState(height);
   const scroller = useRef<HTMLDivElement>(null);
@@ -81,6 +87,12 @@ export function VirtualTable<T>({
     observer.observe(el);
     return () => observer.disconnect();
   }, [height]);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new key is what asks for the scroll back.
+  useEffect(() => {
+    if (scroller.current) scroller.current.scrollTop = 0;
+    setScrollTop(0);
+  }, [scrollResetKey]);
 
   const span = visibleWindow({
     scrollTop,

@@ -1,5 +1,8 @@
 import { buckets } from './en/buckets.js';
+import { diagnostic } from './en/diagnostic.js';
+import { heal } from './en/heal.js';
 import { identities } from './en/identities.js';
+import { logs } from './en/logs.js';
 import { objects } from './en/objects.js';
 import { settings } from './en/settings.js';
 import { shell } from './en/shell.js';
@@ -17,6 +20,9 @@ export const en = {
   ...tools,
   ...trace,
   ...watch,
+  ...logs,
+  ...heal,
+  ...diagnostic,
 } as const;
 
 export type Resources = typeof en;

@@ -1,4 +1,4 @@
-import type { Bucket, SessionResponse } from '@stowage/contract';
+import type { AuditRecord, Bucket, SessionResponse } from '@stowage/contract';
 
 export const ALL_CONSOLE_PAGES = [
   '/dashboard',
@@ -44,3 +44,19 @@ export function bucket(name: string, overrides: Partial<Bucket> = {}): Bucket {
     ...overrides,
   };
 }
+
+export const auditRecord = (over: Partial<AuditRecord> = {}): AuditRecord => ({
+  time: '2026-11-28T10:00:00.000Z',
+  api_name: 'PutObject',
+  bucket: 'photos',
+  object: 'a.jpg',
+  remote_host: '10.0.0.1',
+  request_id: '17A0',
+  user_agent: 'mc',
+  response_status: 'OK',
+  response_status_code: 200,
+  request_content_length: 5,
+  response_content_length: 0,
+  time_to_response_ns: 1500,
+  ...over,
+});

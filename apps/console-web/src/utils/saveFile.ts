@@ -1,6 +1,6 @@
 /** Hands a file made in the page to the browser's download; nothing is kept after the click. */
-export function saveFile(name: string, text: string, type: string): void {
-  const href = URL.createObjectURL(new Blob([text], { type }));
+export function saveFile(name: string, content: BlobPart, type: string): void {
+  const href = URL.createObjectURL(new Blob([content], { type }));
   const link = document.createElement('a');
   link.href = href;
   link.download = name;

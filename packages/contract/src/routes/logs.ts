@@ -34,6 +34,9 @@ export const AuditRecord = Type.Object(
 );
 export type AuditRecord = Static<typeof AuditRecord>;
 
+/** The record's fields in the order the database, the table and the exports use. */
+export const AUDIT_RECORD_FIELDS = Object.keys(AuditRecord.properties) as (keyof AuditRecord)[];
+
 const FilterPair = Type.String({
   pattern: `^(${AUDIT_FILTER_KEYS.join('|')}):`,
   maxLength: 1100,

@@ -1,0 +1,3 @@
+module healthreport
+
+go 1.19
