@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { type AxeViolation, axeViolations } from './support/axe.js';
 import { screenshot } from './support/browser.js';
-import { logIn, stackAndBrowser } from './support/session.js';
+import { pageInScheme, stackAndBrowser } from './support/session.js';
 
 // /metrics (spec 000): the dashboard's widgets on the whole screen, no sidebar, in both themes.
 
@@ -11,10 +11,7 @@ describe('/metrics', () => {
   test("the dashboard's widgets full screen with the time range, light and dark, no axe violations", async () => {
     const report: Record<string, AxeViolation[]> = {};
     for (const scheme of ['light', 'dark'] as const) {
-      const context = await browser().newContext({ viewport: { width: 1440, height: 900 } });
-      await context.addInitScript((s) => localStorage.setItem('stowage-color-scheme', s), scheme);
-      const page = await context.newPage();
-      await logIn(page, stack().consoleUrl, stack().rootUser, stack().rootPassword);
+      const page = await pageInScheme(browser(), stack(), scheme);
       await page.goto(`${stack().consoleUrl}/metrics`);
       await page.getByRole('heading', { level: 1, name: 'Metrics' }).waitFor();
       await page.getByRole('tab', { name: 'Summary' }).waitFor();
@@ -24,7 +21,7 @@ describe('/metrics', () => {
       expect(await page.getByRole('progressbar', { name: 'Loading the screen' }).count()).toBe(0);
       report[scheme] = await axeViolations(page);
       await screenshot(page, `35-${scheme}-metrics`);
-      await context.close();
+      await page.context().close();
     }
     expect(report).toEqual({ light: [], dark: [] });
   });

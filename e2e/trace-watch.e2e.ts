@@ -6,11 +6,11 @@ import {
   PutObjectCommand,
   S3Client,
 } from '@aws-sdk/client-s3';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { type AxeViolation, axeViolations } from './support/axe.js';
 import { SHOTS, screenshot } from './support/browser.js';
-import { logIn, stackAndBrowser } from './support/session.js';
+import { pageInScheme, stackAndBrowser } from './support/session.js';
 import type { Stack } from './support/stack.js';
 
 // Spec 002 §2.9 Trace and §2.11 Watch in Chromium against the real stack: the S3 calls and
@@ -41,13 +41,7 @@ afterAll(async () => {
     await writeFile(`${SHOTS}axe-report-35-trace-watch.json`, `${JSON.stringify(report, null, 2)}\n`);
 });
 
-async function pageIn(scheme: (typeof SCHEMES)[number]): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, acceptDownloads: true });
-  await context.addInitScript((s) => localStorage.setItem('stowage-color-scheme', s), scheme);
-  const page = await context.newPage();
-  await logIn(page, stack.consoleUrl, stack.rootUser, stack.rootPassword);
-  return page;
-}
+const pageIn = (scheme: (typeof SCHEMES)[number]) => pageInScheme(browser, stack, scheme);
 
 /** A GET of a key that is not there: the store answers 404 NoSuchKey. */
 async function getMissing(key: string): Promise<number | undefined> {

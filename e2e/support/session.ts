@@ -29,3 +29,20 @@ export async function logIn(page: Page, consoleUrl: string, user: string, passwo
   await page.getByRole('button', { name: 'Login' }).click();
   await page.waitForURL((url) => !url.pathname.endsWith('/login'));
 }
+
+export type ColourScheme = 'light' | 'dark';
+
+/** A fresh 1440×900 page in one colour scheme, logged in as `user`; the caller closes its context. */
+export async function pageInScheme(
+  browser: Browser,
+  stack: Stack,
+  scheme: ColourScheme,
+  user = stack.rootUser,
+  password = stack.rootPassword,
+): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, acceptDownloads: true });
+  await context.addInitScript((s) => localStorage.setItem('stowage-color-scheme', s), scheme);
+  const page = await context.newPage();
+  await logIn(page, stack.consoleUrl, user, password);
+  return page;
+}

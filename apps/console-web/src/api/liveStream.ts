@@ -186,6 +186,7 @@ export class LiveStream<F> {
     const socket = this.socket;
     this.socket = undefined;
     if (socket) {
+      socket.onopen = null;
       socket.onclose = null;
       socket.onmessage = null;
       socket.onerror = null;

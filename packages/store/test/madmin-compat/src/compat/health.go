@@ -2,8 +2,10 @@ package main
 
 import (
 	"bytes"
+	"compress/gzip"
 	"encoding/json"
 	"fmt"
+	"io"
 	"os"
 
 	madmin "github.com/minio/madmin-go/v2"
@@ -76,9 +78,16 @@ func healthDocument(doc []byte, secret string) error {
 	return nil
 }
 
-// healthFile checks a document saved to a file (the console's Download) and prints one line.
+// healthFile checks a document saved to a file and prints one line: the socket's frame as
+// JSON, or the console's Download (diagnostic.json.gz) gzipped, as MinIO's console saves it.
 func healthFile(path, secret string) {
 	doc, err := os.ReadFile(path)
+	if err == nil && bytes.HasPrefix(doc, []byte{0x1f, 0x8b}) {
+		var gz *gzip.Reader
+		if gz, err = gzip.NewReader(bytes.NewReader(doc)); err == nil {
+			doc, err = io.ReadAll(gz)
+		}
+	}
 	if err == nil {
 		err = healthDocument(doc, secret)
 	}

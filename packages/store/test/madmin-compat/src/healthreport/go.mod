@@ -1,3 +1,0 @@
-module healthreport
-
-go 1.19
