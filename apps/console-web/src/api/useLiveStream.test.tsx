@@ -1,9 +1,11 @@
 import { sockets } from '@stowage/contract';
 import { act, screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LiveStreamStatus } from '../components/LiveStreamStatus.js';
+import { mockApi } from '../test/fetchMock.js';
 import { renderWithProviders } from '../test/renderWithProviders.js';
 import { createTestSocket, startTestSocketServer, type TestSocketServer, until } from '../test/wsServer.js';
+import { onSessionEnd } from './sessionEnd.js';
 import { useLiveStream } from './useLiveStream.js';
 
 let server: TestSocketServer;
@@ -45,7 +47,12 @@ describe('useLiveStream', () => {
     expect(screen.getByText('1 received')).toBeInTheDocument();
   });
 
-  it('shows why the console refused the stream', async () => {
+  it('shows why the console refused the stream, and ends the session if it expired', async () => {
+    const ended = vi.fn();
+    const stop = onSessionEnd(ended);
+    const api = mockApi({
+      'GET /api/v1/session': { status: 401, body: { message: 'expired', detailedMessage: '' } },
+    });
     renderWithProviders(<WatchProbe />);
     act(() => controls?.start({ params: { bucket: 'photos' } }));
     await until(() => server.peers.length === 1, 'the connection');
@@ -54,6 +61,9 @@ describe('useLiveStream', () => {
       'The console refused the stream: origin http://evil.example is not allowed',
     );
     expect(screen.queryByRole('button', { name: 'Pause' })).not.toBeInTheDocument();
+    await until(() => ended.mock.calls.length === 1, 'the session to end');
+    expect(api.calls.map((c) => c.url)).toEqual(['/api/v1/session']);
+    stop();
   });
 
   it('closes the socket when the screen goes away', async () => {

@@ -1,7 +1,8 @@
-import type { SocketDef } from '@stowage/contract';
+import { routes, type SocketDef } from '@stowage/contract';
 import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Static } from 'typebox';
+import { callApi } from './client.js';
 import {
   type LiveSnapshot,
   LiveStream,
@@ -37,6 +38,13 @@ export function useLiveStream<S extends SocketDef>(
   const [stream] = useState(() => new LiveStream<Static<S['frame']>>(options));
   const snapshot = useSyncExternalStore(stream.subscribe, stream.getSnapshot, stream.getSnapshot);
   useEffect(() => () => stream.stop(), [stream]);
+
+  // A refusal may mean the session expired: asking for the session then answers 401, which
+  // ends it (api/client.ts) and takes the user to the login page, as any other call would.
+  const refused = snapshot.end?.kind === 'refused' ? snapshot.end : undefined;
+  useEffect(() => {
+    if (refused) callApi(routes.getSession).catch(() => {});
+  }, [refused]);
 
   const start = useCallback(
     (input: { params?: SocketParams<S>; query?: QueryOf<S> } = {}) =>

@@ -74,8 +74,9 @@ export function ErrorLogs() {
         empty={t('logs.error.waiting')}
         loading={stream.status === 'connecting'}
         columnChooser
-        // Kept narrow enough for the message to show; the entry's details list every field.
-        defaultHidden={[t('logs.error.node'), t('logs.error.userAgent')]}
+        // Kept narrow enough at 1440 px for the message and Details to show; the entry's
+        // details list every field, and Shown Columns brings the others back.
+        defaultHidden={[t('logs.error.node'), t('logs.error.remoteHost'), t('logs.error.userAgent')]}
         columns={[
           {
             header: t('logs.error.level'),
