@@ -6,6 +6,7 @@ import { logs } from './en/logs.js';
 import { objects } from './en/objects.js';
 import { settings } from './en/settings.js';
 import { shell } from './en/shell.js';
+import { tiers } from './en/tiers.js';
 import { tools } from './en/tools.js';
 import { trace } from './en/trace.js';
 import { watch } from './en/watch.js';
@@ -15,6 +16,7 @@ export const en = {
   ...shell,
   ...identities,
   ...settings,
+  ...tiers,
   ...buckets,
   ...objects,
   ...tools,

@@ -4,27 +4,34 @@ import { useTranslation } from 'react-i18next';
 import { Link, Navigate, Route, Routes, useNavigate, useParams } from 'react-router';
 import { PlaceholderPage } from '../../app/PlaceholderPage.js';
 import { PageHeader } from '../../components/PageHeader.js';
+import { useSession } from '../session/SessionProvider.js';
+import { TiersSection } from '../tiers/TiersSection.js';
 import { ConfigurationForm } from './ConfigurationForm.js';
 import { ConfigurationsList } from './ConfigurationsList.js';
 import { configurationById } from './configFields.js';
 
 const SECTIONS = [
-  { path: 'configurations', label: 'configs.menu.configurations' },
-  { path: 'notifications', label: 'configs.menu.notifications' },
-  { path: 'tiers', label: 'configs.menu.tiers' },
+  { path: 'configurations', label: 'configs.menu.configurations', distributedOnly: false },
+  { path: 'notifications', label: 'configs.menu.notifications', distributedOnly: false },
+  { path: 'tiers', label: 'configs.menu.tiers', distributedOnly: true },
 ] as const;
 
-/** Spec 000 §2 "Settings": a left menu (Configurations, Lambda Notifications, Tiers) and the section. */
+/**
+ * Spec 000 §2 "Settings": a left menu (Configurations, Lambda Notifications, Tiers) and the
+ * section; spec 002 §2.1/§6: Tiers only in a distributed setup.
+ */
 export function SettingsPage() {
   const { t } = useTranslation();
   const { '*': rest = '' } = useParams();
   const section = rest.split('/')[0];
+  const session = useSession();
+  const distributed = session.status === 'authenticated' && session.session.distributedMode;
   return (
     <>
       <PageHeader title={t('pages.settings')} />
       <Group align="flex-start" wrap="nowrap" gap="xl">
         <Stack component="nav" aria-label={t('configs.menu.label')} gap={2} miw="14rem">
-          {SECTIONS.map((s) => (
+          {SECTIONS.filter((s) => distributed || !s.distributedOnly).map((s) => (
             <NavLink
               key={s.path}
               component={Link}
@@ -44,7 +51,7 @@ export function SettingsPage() {
               path="notifications"
               element={<PlaceholderPage nested title={t('configs.menu.notifications')} />}
             />
-            <Route path="tiers" element={<PlaceholderPage nested title={t('configs.menu.tiers')} />} />
+            {distributed && <Route path="tiers/*" element={<TiersSection />} />}
             <Route path="*" element={<Navigate to="/settings/configurations" replace />} />
           </Routes>
         </div>

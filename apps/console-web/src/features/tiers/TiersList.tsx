@@ -1,0 +1,91 @@
+import { ActionIcon, Button, Group, Title } from '@mantine/core';
+import { IconPencil, IconPlus, IconRefresh } from '@tabler/icons-react';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { type Column, DataTable } from '../../components/DataTable.js';
+import { QueryState } from '../../components/QueryState.js';
+import { SearchBox } from '../../components/SearchBox.js';
+import { useTiersQuery } from './queries.js';
+import { type TierRow, tierRow } from './tierRules.js';
+import { UpdateCredentialsDialog } from './UpdateCredentialsDialog.js';
+
+const matches = (row: TierRow, needle: string) =>
+  [row.name, row.type, row.endpoint, row.bucket, row.prefix, row.region].some((v) =>
+    v.toLowerCase().includes(needle),
+  );
+
+/** Spec 002 §2.1 "Tiers": a filterable table with refresh and Add Tier; edit updates credentials. */
+export function TiersList() {
+  const { t } = useTranslation();
+  const tiers = useTiersQuery();
+  const [search, setSearch] = useState('');
+  const [editing, setEditing] = useState<TierRow | undefined>();
+
+  const columns = useMemo<Column<TierRow>[]>(
+    () => [
+      { header: t('tiers.columns.name'), cell: (r) => r.name },
+      { header: t('tiers.columns.type'), cell: (r) => t(`tiers.types.${r.type}`) },
+      { header: t('tiers.columns.endpoint'), cell: (r) => r.endpoint },
+      { header: t('tiers.columns.bucket'), cell: (r) => r.bucket },
+      { header: t('tiers.columns.prefix'), cell: (r) => r.prefix },
+      { header: t('tiers.columns.region'), cell: (r) => r.region },
+    ],
+    [t],
+  );
+
+  return (
+    <>
+      {/* A section of Settings, whose h1 is above: the title is an h2. */}
+      <Group justify="space-between" align="center" mb="md" wrap="wrap" gap="md">
+        <Title order={2} size="h3">
+          {t('tiers.title')}
+        </Title>
+        <Group gap="sm">
+          <SearchBox label={t('tiers.search')} value={search} onChange={setSearch} />
+          <Button
+            variant="default"
+            leftSection={<IconRefresh size="1rem" aria-hidden />}
+            onClick={() => void tiers.refetch()}
+            loading={tiers.isFetching && !tiers.isPending}
+          >
+            {t('tiers.refresh')}
+          </Button>
+          <Button
+            component={Link}
+            to="/settings/tiers/add"
+            leftSection={<IconPlus size="1rem" aria-hidden />}
+          >
+            {t('tiers.add')}
+          </Button>
+        </Group>
+      </Group>
+      <QueryState query={tiers}>
+        {(data) => {
+          const rows = data.items.map(tierRow);
+          const needle = search.trim().toLowerCase();
+          return (
+            <DataTable
+              label={t('tiers.title')}
+              rows={rows.filter((r) => matches(r, needle))}
+              rowKey={(r) => `${r.type}/${r.name}`}
+              columns={columns}
+              empty={rows.length === 0 ? t('tiers.empty') : t('tiers.noMatch')}
+              actionsHeader={t('common.actions')}
+              actions={(r) => (
+                <ActionIcon
+                  variant="subtle"
+                  onClick={() => setEditing(r)}
+                  aria-label={t('tiers.edit', { tier: r.name })}
+                >
+                  <IconPencil size="1.1rem" aria-hidden />
+                </ActionIcon>
+              )}
+            />
+          );
+        }}
+      </QueryState>
+      <UpdateCredentialsDialog tier={editing} onClose={() => setEditing(undefined)} />
+    </>
+  );
+}
