@@ -19,44 +19,34 @@ export interface Stack {
   stop(): Promise<void>;
 }
 
-/**
- * The whole product as a user runs it: the built `stowage start` in a child process, on free
- * ports, with a fresh data directory. Credentials are read from what it prints.
- */
-export async function startStack(extraArgs: string[] = [], env: NodeJS.ProcessEnv = {}): Promise<Stack> {
-  const dataDir = await mkdtemp(join(tmpdir(), 'stowage-e2e-'));
-  const [s3Port, consolePort] = [await freePort(), await freePort()];
-  const child: ChildProcess = spawn(
-    process.execPath,
-    [
-      CLI,
-      'start',
-      '--data',
-      dataDir,
-      '--port',
-      String(s3Port),
-      '--console-port',
-      String(consolePort),
-      ...extraArgs,
-    ],
-    {
-      env: {
-        ...process.env,
-        STOWAGE_ROOT_USER: '',
-        STOWAGE_ROOT_PASSWORD: '',
-        MINIO_ROOT_USER: '',
-        MINIO_ROOT_PASSWORD: '',
-        ...env,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
+/** The built CLI in a child process: its output, and a field of what it printed. */
+interface CliProcess {
+  child: ChildProcess;
+  output: () => string;
+  field: (name: string) => string | undefined;
+  /** SIGTERM, then SIGKILL if it has not exited within 10 s. */
+  kill(): Promise<void>;
+}
+
+/** Runs `stowage <args>` and waits until it has printed its root credentials (it is serving). */
+async function spawnCli(args: string[], env: NodeJS.ProcessEnv): Promise<CliProcess> {
+  const child: ChildProcess = spawn(process.execPath, [CLI, ...args], {
+    env: {
+      ...process.env,
+      STOWAGE_ROOT_USER: '',
+      STOWAGE_ROOT_PASSWORD: '',
+      MINIO_ROOT_USER: '',
+      MINIO_ROOT_PASSWORD: '',
+      ...env,
     },
-  );
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   child.stdout?.on('data', (d) => (output += d));
   child.stderr?.on('data', (d) => (output += d));
   const field = (name: string) => output.match(new RegExp(`${name}:\\s+(\\S+)`))?.[1];
   await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`stack did not start:\n${output}`)), 60_000);
+    const timer = setTimeout(() => reject(new Error(`stowage ${args[0]} did not start:\n${output}`)), 60_000);
     const poll = setInterval(() => {
       if (field('RootPass')) {
         clearInterval(poll);
@@ -67,33 +57,88 @@ export async function startStack(extraArgs: string[] = [], env: NodeJS.ProcessEn
     child.once('exit', (code) => {
       clearInterval(poll);
       clearTimeout(timer);
-      reject(new Error(`stack exited with ${code}:\n${output}`));
+      reject(new Error(`stowage ${args[0]} exited with ${code}:\n${output}`));
     });
   });
-  const consoleUrl = (field('Console') ?? '').replace(/\/$/, '');
   return {
-    consoleUrl,
-    s3Url: field('S3 API') ?? '',
-    s3Port,
-    consolePort,
-    rootUser: field('RootUser') ?? '',
-    rootPassword: field('RootPass') ?? '',
-    dataDir,
+    child,
     output: () => output,
-    async stop() {
+    field,
+    async kill() {
       if (child.exitCode === null && child.pid) {
         const exited = new Promise((r) => child.once('exit', r));
         process.kill(child.pid, 'SIGTERM');
         await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
         if (child.exitCode === null) process.kill(child.pid, 'SIGKILL');
       }
+    },
+  };
+}
+
+/**
+ * The whole product as a user runs it: the built `stowage start` in a child process, on free
+ * ports, with a fresh data directory. Credentials are read from what it prints.
+ */
+export async function startStack(extraArgs: string[] = [], env: NodeJS.ProcessEnv = {}): Promise<Stack> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'stowage-e2e-'));
+  const [s3Port, consolePort] = [await freePort(), await freePort()];
+  const cli = await spawnCli(
+    [
+      'start',
+      '--data',
+      dataDir,
+      '--port',
+      String(s3Port),
+      '--console-port',
+      String(consolePort),
+      ...extraArgs,
+    ],
+    env,
+  );
+  const consoleUrl = (cli.field('Console') ?? '').replace(/\/$/, '');
+  return {
+    consoleUrl,
+    s3Url: cli.field('S3 API') ?? '',
+    s3Port,
+    consolePort,
+    rootUser: cli.field('RootUser') ?? '',
+    rootPassword: cli.field('RootPass') ?? '',
+    dataDir,
+    output: cli.output,
+    async stop() {
+      await cli.kill();
       await rm(dataDir, { recursive: true, force: true });
     },
   };
 }
 
-/** An S3 client of the stack's root user; destroy it when done. */
-export function rootS3(stack: Stack): S3Client {
+/** A second store alone (`stowage server`, one drive), e.g. a remote tier; root keys as given. */
+export interface Store {
+  s3Url: string;
+  rootUser: string;
+  rootPassword: string;
+  stop(): Promise<void>;
+}
+
+export async function startStore(rootUser: string, rootPassword: string): Promise<Store> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'stowage-e2e-store-'));
+  const cli = await spawnCli(['server', dataDir, '--port', String(await freePort())], {
+    STOWAGE_ROOT_USER: rootUser,
+    STOWAGE_ROOT_PASSWORD: rootPassword,
+  });
+  return {
+    s3Url: cli.field('S3 API') ?? '',
+    rootUser,
+    rootPassword,
+    async stop() {
+      await cli.kill();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** An S3 client of the stack's (or a store's) root user; destroy it when done. */
+export function rootS3(stack: Pick<Stack, 's3Url' | 'rootUser' | 'rootPassword'>): S3Client {
   return new S3Client({
     endpoint: stack.s3Url,
     region: 'us-east-1',

@@ -26,7 +26,7 @@ export function TiersList() {
     () => [
       { header: t('tiers.columns.name'), cell: (r) => r.name },
       { header: t('tiers.columns.type'), cell: (r) => t(`tiers.types.${r.type}`) },
-      { header: t('tiers.columns.endpoint'), cell: (r) => r.endpoint },
+      { header: t('tiers.columns.endpoint'), cell: (r) => r.endpoint, width: 'minmax(12rem, 2fr)' },
       { header: t('tiers.columns.bucket'), cell: (r) => r.bucket },
       { header: t('tiers.columns.prefix'), cell: (r) => r.prefix },
       { header: t('tiers.columns.region'), cell: (r) => r.region },
