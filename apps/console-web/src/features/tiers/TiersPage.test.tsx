@@ -256,4 +256,16 @@ describe('settings, tiers', () => {
     await user.type(within(dialog).getByLabelText(/^Account Key/), 'key');
     expect(within(dialog).getByRole('button', { name: 'Save' })).toBeDisabled();
   });
+
+  it("shows a failed list as the server's error with Retry, not as an empty list", async () => {
+    const api = mockTiers();
+    api.set('GET /api/v1/admin/tiers', {
+      status: 500,
+      body: { message: 'tiers are unavailable', detailedMessage: 'the storage server did not answer' },
+    });
+    renderApp('/settings/tiers');
+    expect(await screen.findByText('Tiers are unavailable')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
+    expect(screen.queryByText('There are no tiers yet')).not.toBeInTheDocument();
+  });
 });

@@ -1,6 +1,7 @@
 import { type AddLifecycleRequest, routes, type UpdateLifecycleRequest } from '@stowage/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../api/client.js';
+import { tierKeys } from '../../tiers/queries.js';
 import { bucketDetailKeys } from '../detail/queries.js';
 
 const lifecycleKey = (bucket: string) => bucketDetailKeys.part(bucket, 'lifecycle');
@@ -11,10 +12,13 @@ export const useLifecycleQuery = (bucket: string) =>
     queryFn: ({ signal }) => callApi(routes.getBucketLifecycle, { params: { bucket }, signal }),
   });
 
-/** Spec 001 §8: a tier load failure is silent; the storage class list is then empty. */
+/**
+ * Spec 001 §8: a tier load failure is silent; the storage class list is then empty. Its own key
+ * under the tiers' (an added tier refreshes it) so Settings → Tiers never gets the silenced list.
+ */
 export const useTierNamesQuery = (enabled: boolean) =>
   useQuery({
-    queryKey: ['tiers', 'list'],
+    queryKey: [...tierKeys.all, 'names'],
     queryFn: ({ signal }) => callApi(routes.listTiers, { signal }).catch(() => ({ items: [] })),
     enabled,
   });
