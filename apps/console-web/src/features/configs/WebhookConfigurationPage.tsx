@@ -8,6 +8,7 @@ import { type Column, DataTable } from '../../components/DataTable.js';
 import { PageHeader } from '../../components/PageHeader.js';
 import { QueryState } from '../../components/QueryState.js';
 import { SearchBox } from '../../components/SearchBox.js';
+import { tokens } from '../../theme/tokens.js';
 import { ConfigurationFields, ConfigurationForm } from './ConfigurationForm.js';
 import { configurationById } from './configFields.js';
 import { useConfigTargetsQuery } from './queries.js';
@@ -51,7 +52,7 @@ export function WebhookConfigurationPage({ subSys }: { subSys: WebhookSubSys }) 
       {
         header: t('configs.webhook.status'),
         cell: (w) => (
-          <Badge variant="light" color={w.enabled ? 'green' : 'gray'}>
+          <Badge variant="outline" color={w.enabled ? tokens.color.success : tokens.color['text-muted']}>
             {w.enabled ? t('configs.webhook.enabled') : t('configs.webhook.disabled')}
           </Badge>
         ),
