@@ -26,6 +26,7 @@ import { registerLoginRoutes } from './routes/login.js';
 import { registerLogRoutes } from './routes/logs.js';
 import { registerObjectRoutes } from './routes/objects.js';
 import { registerSessionRoutes } from './routes/session.js';
+import { registerSubscriptionRoutes } from './routes/subscription.js';
 import { CookiePolicy, SESSION_COOKIE } from './session/cookie.js';
 import { viewOf } from './session/form-login.js';
 import { csrfMatches, type Session, SessionStore } from './session/store.js';
@@ -110,6 +111,7 @@ export async function buildApp(
   registerIdentityRoutes(bind, deps);
   registerAccountRoutes(bind, routeDeps);
   registerConfigRoutes(bind, deps);
+  registerSubscriptionRoutes(bind);
   const checkOrigin = originChecker(deps.config);
   registerSockets(
     createSocketBinder({

@@ -80,6 +80,27 @@ describe('configuration', () => {
     });
   });
 
+  test('lists every target of a multi-target sub-system, secrets redacted', async () => {
+    await call(root, 'PUT', '/configs/logger_webhook:ops', {
+      key_values: [
+        { key: 'enable', value: 'off' },
+        { key: 'endpoint', value: 'http://127.0.0.1:9/ops' },
+        { key: 'auth_token', value: 'Bearer list-secret' },
+      ],
+    });
+    const list = await call(root, 'GET', '/configs/logger_webhook/targets');
+    expect(list.statusCode).toBe(200);
+    expect(list.body).not.toContain('list-secret');
+    const items = list.json().items as { name: string; key_values: { key: string; value: string }[] }[];
+    // The default target is always there; the named one carries its `subsys:target` id.
+    expect(items.map((i) => i.name)).toEqual(
+      expect.arrayContaining(['logger_webhook', 'logger_webhook:ops']),
+    );
+    const ops = items.find((i) => i.name === 'logger_webhook:ops');
+    expect(ops?.key_values.find((kv) => kv.key === 'endpoint')?.value).toBe('http://127.0.0.1:9/ops');
+    expect((await call(root, 'GET', '/configs/Logger;rm/targets')).statusCode).toBe(400);
+  });
+
   test('bad ids and values are refused with the reason; nothing is stored', async () => {
     const before = await stored('region');
     const quote = await call(root, 'PUT', '/configs/region', {
@@ -109,6 +130,7 @@ describe('configuration', () => {
         .statusCode,
     ).toBe(403);
     expect((await call(viewer, 'POST', '/service/restart')).statusCode).toBe(403);
+    expect((await call(viewer, 'GET', '/configs/audit_webhook/targets')).statusCode).toBe(403);
   });
 
   test('restart: the server restarts, the call returns once it answers, and settings persist', async () => {

@@ -77,7 +77,9 @@ describe('openapi.json', () => {
       '/api/v1/account/change-password',
       '/api/v1/account/change-user-password',
       '/api/v1/configs/{configId}',
+      '/api/v1/configs/{subSys}/targets',
       '/api/v1/service/restart',
+      '/api/v1/subscription/info',
     ]);
     expect(doc.paths['/api/v1/login']?.get?.security).toBeUndefined();
     expect(doc.paths['/api/v1/session']?.get?.security).toEqual([{ session: [] }]);

@@ -13,6 +13,9 @@ export function registerConfigRoutes(bind: Binder, { gateway }: AppDeps): void {
   bind.authed(routes.getConfig, ({ session, params }) =>
     configs.getConfig(gateway.admin(session.credentials), params.configId),
   );
+  bind.authed(routes.listConfigTargets, ({ session, params }) =>
+    configs.listConfigTargets(gateway.admin(session.credentials), params.subSys),
+  );
   bind.authed(routes.setConfig, ({ session, params, body }) =>
     configs.setConfig(gateway.admin(session.credentials), params.configId, body),
   );

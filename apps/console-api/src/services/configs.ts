@@ -16,12 +16,10 @@ function splitId(configId: string): { subSys: string; target: string } {
   return { subSys, target };
 }
 
-export async function getConfig(admin: MadminClient, configId: string): Promise<Configuration> {
-  const { subSys, target } = splitId(configId);
-  // `subsys:` asks for the default target alone; `subsys` would list every target.
-  const text = await storageCall(admin.config.getKV(`${subSys}:${target}`));
-  const line = parseConfigText(text).find((t) => t.subSys === subSys && t.target === target);
-  if (!line) throw new ApiError('notFound', `no configuration ${configId}`);
+type ConfigLine = ReturnType<typeof parseConfigText>[number];
+
+/** One target as the browser sees it: secrets blanked (flagged `redacted` when set). */
+function toConfiguration(name: string, line: ConfigLine): Configuration {
   const keyValues = line.kvs.map(({ key, value }): ConfigKeyValue => {
     const env = line.env[key];
     const shown = env ?? value;
@@ -30,7 +28,28 @@ export async function getConfig(admin: MadminClient, configId: string): Promise<
     if (env !== undefined) kv.fromEnv = true;
     return kv;
   });
-  return { name: configId, key_values: keyValues };
+  return { name, key_values: keyValues };
+}
+
+export async function getConfig(admin: MadminClient, configId: string): Promise<Configuration> {
+  const { subSys, target } = splitId(configId);
+  // `subsys:` asks for the default target alone; `subsys` would list every target.
+  const text = await storageCall(admin.config.getKV(`${subSys}:${target}`));
+  const line = parseConfigText(text).find((t) => t.subSys === subSys && t.target === target);
+  if (!line) throw new ApiError('notFound', `no configuration ${configId}`);
+  return toConfiguration(configId, line);
+}
+
+/** Every target of a multi-target sub-system (the default one is named `subsys`). */
+export async function listConfigTargets(
+  admin: MadminClient,
+  subSys: string,
+): Promise<{ items: Configuration[] }> {
+  const text = await storageCall(admin.config.getKV(subSys));
+  const items = parseConfigText(text)
+    .filter((line) => line.subSys === subSys)
+    .map((line) => toConfiguration(line.target ? `${subSys}:${line.target}` : subSys, line));
+  return { items };
 }
 
 export async function setConfig(

@@ -44,6 +44,9 @@ const HealPage = lazy(() => import('../features/heal/HealPage.js').then((m) => (
 const DiagnosticPage = lazy(() =>
   import('../features/health-info/DiagnosticPage.js').then((m) => ({ default: m.DiagnosticPage })),
 );
+const LicensePage = lazy(() =>
+  import('../features/license/LicensePage.js').then((m) => ({ default: m.LicensePage })),
+);
 const UsersPage = lazy(() =>
   import('../features/users/UsersPage.js').then((m) => ({ default: m.UsersPage })),
 );
@@ -119,7 +122,7 @@ export const routeTable: readonly AppRoute[] = [
   { path: '/storage', page: '/storage', title: 'storage' },
   { path: '/storage/volumes', page: '/storage/volumes', title: 'volumes' },
   { path: '/storage/drives', page: '/storage/drives', title: 'drives' },
-  { path: '/license', page: '/license', title: 'license' },
+  { path: '/license', page: '/license', title: 'license', Component: LicensePage },
 ];
 
 export function allowedRoutes(pages: readonly string[]): AppRoute[] {

@@ -2,6 +2,7 @@ import { buckets } from './en/buckets.js';
 import { diagnostic } from './en/diagnostic.js';
 import { heal } from './en/heal.js';
 import { identities } from './en/identities.js';
+import { license } from './en/license.js';
 import { logs } from './en/logs.js';
 import { objects } from './en/objects.js';
 import { settings } from './en/settings.js';
@@ -25,6 +26,7 @@ export const en = {
   ...logs,
   ...heal,
   ...diagnostic,
+  ...license,
 } as const;
 
 export type Resources = typeof en;

@@ -16,6 +16,8 @@ const semantic = {
   danger: { light: 'var(--mantine-color-red-9)', dark: 'var(--mantine-color-red-4)' },
   success: { light: '#1f6f35', dark: 'var(--mantine-color-green-4)' },
   warning: { light: '#8f5b00', dark: 'var(--mantine-color-yellow-4)' },
+  // A highlighted column or card (the current plan), text keeps the `text` token's contrast.
+  'highlight-bg': { light: 'var(--mantine-color-stowage-0)', dark: 'var(--mantine-color-dark-5)' },
   // Marked (highlighted) text: dark on yellow in both schemes.
   'mark-bg': { light: 'var(--mantine-color-yellow-2)', dark: 'var(--mantine-color-yellow-4)' },
   'mark-text': { light: 'var(--mantine-color-black)', dark: 'var(--mantine-color-black)' },

@@ -63,6 +63,24 @@ export const getConfig = defineRoute({
   responses: { 200: Configuration, ...CALL_ERRORS, 404: ApiErrorBody },
 });
 
+/** A multi-target sub-system such as logger_webhook: every configured target, default one included. */
+export const ListConfigTargetsResponse = Type.Object(
+  { items: Type.Array(Configuration) },
+  { $id: 'ListConfigTargetsResponse' },
+);
+export type ListConfigTargetsResponse = Static<typeof ListConfigTargetsResponse>;
+
+export const listConfigTargets = defineRoute({
+  id: 'listConfigTargets',
+  method: 'GET',
+  path: '/configs/:subSys/targets',
+  summary: 'Every configured target of one sub-system (`subsys:target` names, secrets redacted)',
+  tag: 'configuration',
+  auth: true,
+  params: Type.Object({ subSys: Type.String({ pattern: '^[a-z][a-z0-9_]{0,63}$' }) }),
+  responses: { 200: ListConfigTargetsResponse, ...CALL_ERRORS },
+});
+
 export const setConfig = defineRoute({
   id: 'setConfig',
   method: 'PUT',

@@ -16,6 +16,7 @@ import * as policies from './policies.js';
 import * as replication from './replication.js';
 import * as serviceAccounts from './service-accounts.js';
 import * as session from './session.js';
+import * as subscription from './subscription.js';
 import * as tiers from './tiers.js';
 import * as users from './users.js';
 
@@ -38,6 +39,7 @@ export * from './policies.js';
 export * from './replication.js';
 export * from './service-accounts.js';
 export * from './session.js';
+export * from './subscription.js';
 export * from './tiers.js';
 export * from './users.js';
 
@@ -131,8 +133,10 @@ export const routes = {
   changePassword: account.changePassword,
   changeUserPassword: account.changeUserPassword,
   getConfig: configs.getConfig,
+  listConfigTargets: configs.listConfigTargets,
   setConfig: configs.setConfig,
   restartService: configs.restartService,
+  getSubscriptionInfo: subscription.getSubscriptionInfo,
 } as const;
 
 export type Routes = typeof routes;

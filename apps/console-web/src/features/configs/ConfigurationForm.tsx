@@ -16,32 +16,51 @@ import { useConfigQuery, useSetConfig } from './queries.js';
 
 interface ConfigurationFormProps {
   entry: ConfigurationEntry;
+  /** One target of a multi-target sub-system (`logger_webhook:ops`); the entry's id otherwise. */
+  configId?: string;
   /** After a successful save (spec 000 §2: back to the list, which reloads). */
   onSaved: () => void;
 }
 
 /** Edit configuration: the id's field set, loaded from the server, saved with Save. */
-export function ConfigurationForm({ entry, onSaved }: ConfigurationFormProps) {
-  const config = useConfigQuery(entry.id);
+export function ConfigurationForm({ entry, configId = entry.id, onSaved }: ConfigurationFormProps) {
+  const config = useConfigQuery(configId);
   return (
     <QueryState query={config}>
-      {(data) => <LoadedForm key={entry.id} entry={entry} stored={data.key_values} onSaved={onSaved} />}
+      {(data) => (
+        <ConfigurationFields
+          key={configId}
+          entry={entry}
+          configId={configId}
+          stored={data.key_values}
+          onSaved={onSaved}
+        />
+      )}
     </QueryState>
   );
 }
 
-function LoadedForm({
-  entry,
-  stored,
-  onSaved,
-}: {
+interface ConfigurationFieldsProps {
   entry: ConfigurationEntry;
+  configId: string;
+  /** What the server holds; empty for a target not created yet. */
   stored: readonly ConfigKeyValue[];
   onSaved: () => void;
-}) {
+  /** A reason the form cannot be saved yet besides its own fields (e.g. a target name). */
+  blocked?: boolean;
+}
+
+/** The entry's fields with the stored values, saved to `configId`. */
+export function ConfigurationFields({
+  entry,
+  configId,
+  stored,
+  onSaved,
+  blocked = false,
+}: ConfigurationFieldsProps) {
   const { t } = useTranslation();
   const [values, setValues] = useState(() => initialValues(entry, stored));
-  const save = useSetConfig(entry.id);
+  const save = useSetConfig(configId);
   const byKey = useMemo(() => new Map(stored.map((kv) => [kv.key, kv])), [stored]);
   const storedSecrets = useMemo(
     () => new Set(stored.filter((kv) => kv.redacted).map((kv) => kv.key)),
@@ -99,7 +118,7 @@ function LoadedForm({
       noValidate
       onSubmit={(event) => {
         event.preventDefault();
-        if (missing) return;
+        if (missing || blocked) return;
         save.mutate({ key_values: toKeyValues(entry, values) }, { onSuccess: onSaved });
       }}
     >
@@ -109,7 +128,7 @@ function LoadedForm({
           <div key={f.key}>{field(f)}</div>
         ))}
         <Group justify="flex-end">
-          <Button type="submit" disabled={missing !== undefined} loading={save.isPending}>
+          <Button type="submit" disabled={missing !== undefined || blocked} loading={save.isPending}>
             {t('common.save')}
           </Button>
         </Group>

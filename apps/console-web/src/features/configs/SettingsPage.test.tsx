@@ -22,6 +22,19 @@ function mockConfigs(restart: () => { status?: number; body?: unknown } = () => 
         ],
       },
     },
+    'GET /api/v1/configs/audit_webhook/targets': {
+      body: {
+        items: [
+          {
+            name: 'audit_webhook',
+            key_values: [
+              { key: 'enable', value: 'on' },
+              { key: 'endpoint', value: 'http://127.0.0.1:1/ingest' },
+            ],
+          },
+        ],
+      },
+    },
     'PUT /api/v1/configs/audit_webhook': { body: { restart: false } },
     'POST /api/v1/service/restart': restart,
   });
@@ -128,6 +141,7 @@ describe('settings, configurations', () => {
   it('a stored secret counts as filled and is kept by saving it blank', async () => {
     const api = mockConfigs();
     const { user } = renderApp('/webhook/audit');
+    await user.click(await screen.findByRole('button', { name: 'Edit webhook Default' }));
     const token = await screen.findByLabelText(/Auth Token/);
     expect(token).toHaveValue('');
     expect(token).toHaveAttribute('placeholder', 'A value is stored; leave blank to keep it');

@@ -1,4 +1,4 @@
-import { Anchor, Button, Group, NavLink, Stack, Text } from '@mantine/core';
+import { Anchor, Group, NavLink, Stack, Text } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, Route, Routes, useNavigate, useParams } from 'react-router';
@@ -82,26 +82,5 @@ function EditConfiguration() {
   );
 }
 
-/** /webhook/logger and /webhook/audit: the list items with their own url (spec 000 §2). */
-export function WebhookConfigurationPage({ configId }: { configId: 'logger_webhook' | 'audit_webhook' }) {
-  const { t } = useTranslation();
-  const navigate = useNavigate();
-  const entry = configurationById(configId);
-  if (!entry) return null;
-  return (
-    <>
-      <PageHeader
-        title={t(`configs.labels.${configId}`)}
-        actions={
-          <Button variant="default" component={Link} to="/settings/configurations">
-            {t('configs.back')}
-          </Button>
-        }
-      />
-      <ConfigurationForm entry={entry} onSaved={() => navigate('/settings/configurations')} />
-    </>
-  );
-}
-
-export const LoggerWebhookPage = () => <WebhookConfigurationPage configId="logger_webhook" />;
-export const AuditWebhookPage = () => <WebhookConfigurationPage configId="audit_webhook" />;
+// The webhook pages live with the settings chunk (one lazy import for both routes).
+export { AuditWebhookPage, LoggerWebhookPage } from './WebhookConfigurationPage.js';

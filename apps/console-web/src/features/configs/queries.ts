@@ -6,6 +6,7 @@ import { markRestartNeeded } from '../../app/serverState.js';
 export const configKeys = {
   all: ['configs'] as const,
   detail: (id: string) => [...configKeys.all, 'detail', id] as const,
+  targets: (subSys: string) => [...configKeys.all, 'targets', subSys] as const,
 };
 
 /** GET /configs/{configId}. */
@@ -13,6 +14,14 @@ export function useConfigQuery(configId: string) {
   return useQuery({
     queryKey: configKeys.detail(configId),
     queryFn: ({ signal }) => callApi(routes.getConfig, { params: { configId }, signal }),
+  });
+}
+
+/** GET /configs/{subSys}/targets: every target of a multi-target sub-system. */
+export function useConfigTargetsQuery(subSys: string) {
+  return useQuery({
+    queryKey: configKeys.targets(subSys),
+    queryFn: ({ signal }) => callApi(routes.listConfigTargets, { params: { subSys }, signal }),
   });
 }
 
