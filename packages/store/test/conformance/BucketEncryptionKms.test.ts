@@ -50,9 +50,15 @@ describe('SSE-KMS with a configured KMS', () => {
     const got = await t.s3.send(new GetBucketEncryptionCommand({ Bucket: 'kms' }));
     expect(got.ServerSideEncryptionConfiguration?.Rules?.[0]?.ApplyServerSideEncryptionByDefault).toEqual({
       SSEAlgorithm: 'aws:kms',
+      KMSMasterKeyID: KEY_NAME,
+    });
+    // The ARN form names the same key, and reads back as it was sent.
+    await putKms('kms', `arn:aws:kms:${KEY_NAME}`);
+    const arn = await t.s3.send(new GetBucketEncryptionCommand({ Bucket: 'kms' }));
+    expect(arn.ServerSideEncryptionConfiguration?.Rules?.[0]?.ApplyServerSideEncryptionByDefault).toEqual({
+      SSEAlgorithm: 'aws:kms',
       KMSMasterKeyID: `arn:aws:kms:${KEY_NAME}`,
     });
-    await putKms('kms', `arn:aws:kms:${KEY_NAME}`);
     await expect(putKms('kms', 'no-such-key')).rejects.toMatchObject({
       name: 'KMS.NotFoundException',
       $metadata: { httpStatusCode: 400 },

@@ -1,4 +1,4 @@
-import { KMS_ARN_PREFIX, kmsKeyNamed, SSE_KMS_ALGORITHM, SseHeaderError } from '../../crypto/index.js';
+import { kmsKeyNamed, SSE_KMS_ALGORITHM, SseHeaderError } from '../../crypto/index.js';
 import { xmlReply } from '../../http/reply.js';
 import { ApiError } from '../errors.js';
 import { textOf } from '../xml/parse.js';
@@ -7,10 +7,12 @@ import { KIB, type KindSpec, listOf, need, objectOf, storedAs, xmlRoot } from '.
 
 // Default bucket encryption: SSE-S3, or SSE-KMS with the configured KMS's key.
 
-/** What is stored: the algorithm, and for aws:kms the key's name. */
+/** What is stored: the algorithm, and for aws:kms the key's name and the id as it was sent. */
 interface StoredEncryption {
   algorithm: 'AES256' | 'aws:kms';
   kmsKeyId?: string;
+  /** KMSMasterKeyID as sent (name or ARN), read back as it came, as MinIO keeps the document. */
+  kmsMasterKeyId?: string;
   bucketKeyEnabled?: boolean;
 }
 export const encryption: KindSpec = {
@@ -33,7 +35,11 @@ export const encryption: KindSpec = {
         );
       }
       if (algorithm !== SSE_KMS_ALGORITHM) throw new ApiError('MalformedXML');
-      stored = { algorithm, kmsKeyId: kmsKey(keyNamed, ctx.kmsKeyId) };
+      stored = {
+        algorithm,
+        kmsKeyId: kmsKey(keyNamed, ctx.kmsKeyId),
+        ...(keyNamed?.trim() ? { kmsMasterKeyId: keyNamed.trim() } : {}),
+      };
     } else {
       if (algorithm !== 'AES256') throw new ApiError('MalformedXML');
       if (keyNamed !== undefined)
@@ -47,7 +53,7 @@ export const encryption: KindSpec = {
     return { ...stored, bucketKeyEnabled: bucketKey === 'true' };
   },
   render(stored) {
-    const { algorithm, kmsKeyId, bucketKeyEnabled } = storedAs<StoredEncryption>(
+    const { algorithm, kmsMasterKeyId, bucketKeyEnabled } = storedAs<StoredEncryption>(
       stored,
       (v) =>
         v.algorithm === 'AES256' || (v.algorithm === SSE_KMS_ALGORITHM && typeof v.kmsKeyId === 'string'),
@@ -61,7 +67,7 @@ export const encryption: KindSpec = {
           el(
             'ApplyServerSideEncryptionByDefault',
             el('SSEAlgorithm', algorithm),
-            kmsKeyId === undefined ? null : el('KMSMasterKeyID', `${KMS_ARN_PREFIX}${kmsKeyId}`),
+            kmsMasterKeyId === undefined ? null : el('KMSMasterKeyID', kmsMasterKeyId),
           ),
           bucketKeyEnabled === undefined ? null : el('BucketKeyEnabled', String(bucketKeyEnabled)),
         ),
