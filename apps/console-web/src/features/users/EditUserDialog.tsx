@@ -2,9 +2,8 @@ import { Switch, TextInput } from '@mantine/core';
 import type { User } from '@stowage/contract';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Checklist } from '../../components/Checklist.js';
 import { closeAfterReset, FormDialog, mutationState } from '../../components/FormDialog.js';
-import { useGroupsQuery } from '../groups/queries.js';
+import { GroupsChecklist } from './GroupsChecklist.js';
 import { useUpdateUser } from './queries.js';
 
 interface EditUserDialogProps {
@@ -18,7 +17,6 @@ export function EditUserDialog({ user, opened, onClose }: EditUserDialogProps) {
   const { t } = useTranslation();
   const [status, setStatus] = useState<User['status']>(user.status);
   const [groups, setGroups] = useState<string[]>([]);
-  const groupList = useGroupsQuery();
   const update = useUpdateUser(user.accessKey);
 
   // Each opening starts from the user as it is now.
@@ -45,13 +43,7 @@ export function EditUserDialog({ user, opened, onClose }: EditUserDialogProps) {
         checked={status === 'enabled'}
         onChange={(e) => setStatus(e.currentTarget.checked ? 'enabled' : 'disabled')}
       />
-      <Checklist
-        label={t('users.groups')}
-        options={groupList.data?.groups ?? []}
-        value={groups}
-        onChange={setGroups}
-        empty={t('users.noGroups')}
-      />
+      <GroupsChecklist value={groups} onChange={setGroups} />
     </FormDialog>
   );
 }
