@@ -3,12 +3,12 @@ import { afterAll, beforeAll } from 'vitest';
 import { launchBrowser } from './browser.js';
 import { type Stack, startStack } from './stack.js';
 
-/** One stack and one browser for a test file, started before its tests and stopped after. */
-export function stackAndBrowser(): { stack: () => Stack; browser: () => Browser } {
+/** One stack (its environment extended by `env`) and one browser for a test file, started before its tests and stopped after. */
+export function stackAndBrowser(env: NodeJS.ProcessEnv = {}): { stack: () => Stack; browser: () => Browser } {
   let stack: Stack | undefined;
   let browser: Browser | undefined;
   beforeAll(async () => {
-    [stack, browser] = await Promise.all([startStack(), launchBrowser()]);
+    [stack, browser] = await Promise.all([startStack([], env), launchBrowser()]);
   });
   afterAll(async () => {
     await browser?.close();

@@ -178,6 +178,17 @@ describe('settings', () => {
     expect((await call('POST', '/buckets/sealed/encryption/enable', { encType: 'sse-kms' })).statusCode).toBe(
       400,
     );
+    // This store has no KMS: SSE-KMS is refused with the store's reason, and SSE-S3 stays.
+    const kms = await call('POST', '/buckets/sealed/encryption/enable', {
+      encType: 'sse-kms',
+      kmsKeyID: 'photos-key',
+    });
+    expect(kms.statusCode).toBe(500);
+    expect(kms.json().detailedMessage).toMatch(/KMS is not configured/);
+    expect((await call('GET', '/buckets/sealed/encryption/info')).json()).toEqual({
+      algorithm: 'AES256',
+      kmsMasterKeyID: '',
+    });
     expect((await call('POST', '/buckets/sealed/encryption/disable')).statusCode).toBe(204);
     expect((await call('GET', '/buckets/sealed/encryption/info')).statusCode).toBe(404);
   });

@@ -26,7 +26,7 @@ export interface Harness {
 /** A real store on a random port and the console app in front of it, driven by inject(). */
 export async function startHarness(
   overrides: Partial<ConsoleConfig> = {},
-  storeOptions: Pick<StoreOptions, 'identity' | 'trustedProxies' | 'relayToken'> = {},
+  storeOptions: Pick<StoreOptions, 'identity' | 'trustedProxies' | 'relayToken' | 'kmsSecretKey'> = {},
 ): Promise<Harness> {
   const dir = await mkdtemp(join(tmpdir(), 'stowage-api-'));
   const drives = [join(dir, 'd1'), join(dir, 'd2'), join(dir, 'd3'), join(dir, 'd4')];

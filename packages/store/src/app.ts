@@ -35,6 +35,8 @@ export interface AppDeps {
   /** The system namespace: IAM, bucket configuration, the SSE master key. */
   system: SystemStore;
   masterKey: MasterKey;
+  /** The static KMS key (SSE-KMS), when one is configured. */
+  kms?: MasterKey | undefined;
   credentials: CredentialStore;
   /** The server configuration the admin API reads and sets. */
   config: ServerConfigStore;
@@ -131,6 +133,7 @@ export function createApp(deps: AppDeps): ServerDeps {
     layer: deps.layer,
     system: deps.system,
     masterKey: deps.masterKey,
+    kms: deps.kms,
     region: deps.region,
     ...(deps.signingRegion ? { signingRegion: deps.signingRegion } : {}),
     credentials: deps.credentials,

@@ -28,7 +28,7 @@ import { NotificationTargets } from './observe/notify-targets.js';
 import { OpTracer, osCalls } from './observe/op-trace.js';
 import { BucketConfigStore } from './s3/config/store.js';
 import type { BucketEvent } from './s3/events.js';
-import { loadMasterKey } from './s3/kms.js';
+import { kmsKeyFrom, loadMasterKey } from './s3/kms.js';
 import { startNotifier } from './s3/notify.js';
 import { type StartSettings, startSettings } from './start-settings.js';
 import { LoginThrottle } from './sts/login-throttle.js';
@@ -80,6 +80,12 @@ export interface StoreOptions {
    * per run; unset, only `trustedProxies` are believed.
    */
   relayToken?: string;
+  /**
+   * A static KMS key for SSE-KMS, as MinIO's MINIO_KMS_SECRET_KEY: `<key-name>:<base64 of 32
+   * bytes>`; default STOWAGE_KMS_SECRET_KEY from the environment. Without one SSE-KMS is
+   * NotImplemented, as in MinIO without a KMS.
+   */
+  kmsSecretKey?: string;
 }
 
 export interface StoreHandle {
@@ -183,6 +189,7 @@ async function boot(
     hasData: (await layer.listBuckets()).length > 0,
     log,
   });
+  const kms = kmsKeyFrom(opts.kmsSecretKey ?? process.env.STOWAGE_KMS_SECRET_KEY);
   const backend = layer.backendInfo();
   const config = await ServerConfigStore.open(layer.system, (c) => {
     storageClassParity(c, backend.setDrives, backend.parityShards);
@@ -276,6 +283,7 @@ async function boot(
     layer,
     system: layer.system,
     masterKey,
+    kms,
     credentials,
     config,
     logs,

@@ -46,6 +46,7 @@ const S3_CODES: Record<string, 'notFound' | 'conflict' | 'badRequest'> = {
   KeyTooLongError: 'badRequest',
   EntityTooLarge: 'badRequest',
   XMinioAdminBucketQuotaExceeded: 'badRequest',
+  'KMS.NotFoundException': 'badRequest',
 };
 
 function isNetworkFailure(err: unknown): boolean {

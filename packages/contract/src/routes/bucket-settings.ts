@@ -44,12 +44,16 @@ export const EncryptionInfo = Type.Object(
   },
   { $id: 'EncryptionInfo' },
 );
+export type EncryptionInfo = Static<typeof EncryptionInfo>;
+
+/** The longest KMS key id a bucket's default encryption takes. */
+export const KMS_KEY_ID_MAX_LENGTH = 256;
 
 export const EnableEncryptionRequest = Type.Object(
   {
     encType: Type.Union([Type.Literal('sse-s3'), Type.Literal('sse-kms')]),
     /** Required for sse-kms. */
-    kmsKeyID: Type.Optional(Type.String({ maxLength: 256 })),
+    kmsKeyID: Type.Optional(Type.String({ maxLength: KMS_KEY_ID_MAX_LENGTH })),
   },
   { $id: 'EnableEncryptionRequest', additionalProperties: false },
 );

@@ -34,6 +34,8 @@ export {
 } from './sealing.js';
 export {
   checkReadMatchesObject,
+  KMS_ARN_PREFIX,
+  kmsKeyNamed,
   parseCopySourceSseHeaders,
   parseSseHeaders,
   parseSsePartHeaders,
@@ -41,10 +43,12 @@ export {
   type RequestHeaders,
   SSE_ALGORITHM,
   SSE_ERRORS,
+  SSE_KMS_ALGORITHM,
   type SseCustomerKey,
   type SseErrorCode,
   type SseErrorName,
   SseHeaderError,
+  type SseKms,
   type SseNone,
   type SseParseOptions,
   type SseRequest,

@@ -17,6 +17,7 @@ const master = MasterKey.generate('mk-1');
 const customerKey = randomBytes(32);
 const kekS3: KeyEncryptionKey = { kind: 'S3', master };
 const kekC: KeyEncryptionKey = { kind: 'C', customerKey };
+const kekKms: KeyEncryptionKey = { kind: 'KMS', master: MasterKey.generate('kms-key') };
 
 function expectCryptoError(fn: () => unknown, code: CryptoError['code']): void {
   let caught: unknown;
@@ -45,6 +46,7 @@ describe('object keys', () => {
 
 describe.each([
   ['SSE-S3', kekS3],
+  ['SSE-KMS', kekKms],
   ['SSE-C', kekC],
 ] as const)('sealing with %s', (_name, kek) => {
   it('round trips through JSON', () => {
@@ -63,7 +65,7 @@ describe.each([
     expect(Buffer.from(a.iv, 'base64').length).toBe(12);
     expect(Buffer.from(a.salt, 'base64').length).toBe(32);
     expect(Buffer.from(a.sealed, 'base64').length).toBe(48);
-    expect(a.masterKeyId).toBe(kek.kind === 'S3' ? 'mk-1' : undefined);
+    expect(a.masterKeyId).toBe(kek.kind === 'C' ? undefined : kek.master.id);
     expect(a.iv).not.toBe(b.iv);
     expect(a.sealed).not.toBe(b.sealed);
     expect(JSON.stringify(a)).not.toContain(objectKey.toString('base64'));
@@ -93,7 +95,7 @@ describe.each([
       [[], 'Corrupt'],
       [{ ...sealed, v: 0 }, 'Corrupt'],
       [{ ...sealed, v: 2 }, 'Unsupported'],
-      [{ ...sealed, scheme: 'KMS' }, 'Unsupported'],
+      [{ ...sealed, scheme: 'XYZ' }, 'Unsupported'],
       [{ ...sealed, iv: 'not base64!' }, 'Corrupt'],
       [{ ...sealed, salt: Buffer.alloc(16).toString('base64') }, 'Corrupt'],
       [{ ...sealed, sealed: sealed.sealed.slice(0, -4) }, 'Corrupt'],
@@ -134,6 +136,15 @@ describe('key-encryption keys', () => {
     // Relabelling the scheme does not help either: the scheme is authenticated.
     const relabelled: SealedKey = { ...sealedC, scheme: 'S3', masterKeyId: 'mk-1' };
     expectCryptoError(() => unsealObjectKey(relabelled, kekS3, context), 'BadKey');
+  });
+
+  it('keeps SSE-S3 and SSE-KMS apart, even under the same key', () => {
+    const sameKey: KeyEncryptionKey = { kind: 'KMS', master };
+    const sealed = sealObjectKey(generateObjectKey(), sameKey, context);
+    expect(sealed).toMatchObject({ scheme: 'KMS', masterKeyId: 'mk-1' });
+    expectCryptoError(() => unsealObjectKey(sealed, kekS3, context), 'BadKey');
+    expectCryptoError(() => unsealObjectKey({ ...sealed, scheme: 'S3' }, kekS3, context), 'BadKey');
+    expectCryptoError(() => unsealObjectKey(sealed, kekKms, context), 'BadKey');
   });
 
   it('refuses a customer key of the wrong length', () => {

@@ -5,7 +5,8 @@ import type { MasterKey } from './master-key.js';
 
 // Per-object keys. Every object (and every multipart upload) gets a random 256-bit object
 // key; what is stored beside the object is that key sealed (AES-256-GCM) under a
-// key-encryption key (KEK) derived from the SSE-S3 master key or the SSE-C customer key,
+// key-encryption key (KEK) derived from the SSE-S3 master key, the SSE-KMS key or the SSE-C
+// customer key,
 // bound to the object's bucket and name.
 
 export const SEALED_KEY_VERSION = 1;
@@ -15,13 +16,13 @@ const SALT_BYTES = 32;
 const TAG_BYTES = 16;
 const SEALED_BYTES = OBJECT_KEY_BYTES + TAG_BYTES;
 
-export type SseScheme = 'S3' | 'C';
+export type SseScheme = 'S3' | 'KMS' | 'C';
 
 /** Stored with the object's metadata; plain JSON, safe to keep beside the ciphertext. */
 export interface SealedKey {
   v: typeof SEALED_KEY_VERSION;
   scheme: SseScheme;
-  /** SSE-S3 only: which master key sealed it, so a swapped key file is named, not guessed. */
+  /** SSE-S3 and SSE-KMS: which key sealed it, so a swapped key is named, not guessed. */
   masterKeyId?: string;
   /** base64 of the 12-byte GCM IV. */
   iv: string;
@@ -31,7 +32,8 @@ export interface SealedKey {
   sealed: string;
 }
 
-export type KeyEncryptionKey = { kind: 'S3'; master: MasterKey } | { kind: 'C'; customerKey: Buffer };
+/** SSE-S3's master key, a KMS key (its id is the KMS key's name), or SSE-C's customer key. */
+export type KeyEncryptionKey = { kind: 'S3' | 'KMS'; master: MasterKey } | { kind: 'C'; customerKey: Buffer };
 
 export interface SealContext {
   bucket: string;
@@ -40,6 +42,7 @@ export interface SealContext {
 
 const KEK_INFO: Record<SseScheme, string> = {
   S3: 'stowage sse-s3 key-encryption-key v1',
+  KMS: 'stowage sse-kms key-encryption-key v1',
   C: 'stowage sse-c key-encryption-key v1',
 };
 
@@ -61,7 +64,7 @@ export function sealObjectKey(objectKey: Buffer, kek: KeyEncryptionKey, context:
     return {
       v: SEALED_KEY_VERSION,
       scheme: kek.kind,
-      ...(kek.kind === 'S3' ? { masterKeyId: kek.master.id } : {}),
+      ...(kek.kind === 'C' ? {} : { masterKeyId: kek.master.id }),
       iv: iv.toString('base64'),
       salt: salt.toString('base64'),
       sealed: sealed.toString('base64'),
@@ -77,10 +80,10 @@ export function unsealObjectKey(sealed: SealedKey, kek: KeyEncryptionKey, contex
   if (record.scheme !== kek.kind) {
     throw new CryptoError('BadKey', `the object key is sealed for SSE-${record.scheme}, not SSE-${kek.kind}`);
   }
-  if (kek.kind === 'S3' && record.masterKeyId !== kek.master.id) {
+  if (kek.kind !== 'C' && record.masterKeyId !== kek.master.id) {
     throw new CryptoError(
       'BadKey',
-      `the object key is sealed with master key ${record.masterKeyId}, but master key ${kek.master.id} is loaded`,
+      `the object key is sealed with key ${record.masterKeyId}, but key ${kek.master.id} is given`,
     );
   }
   const kekBytes = deriveKek(kek, record.salt);
@@ -144,13 +147,13 @@ function parseSealedKey(raw: unknown): ParsedSealedKey {
       `sealed key has version ${f.v}, newer than this version of Stowage understands (${SEALED_KEY_VERSION})`,
     );
   }
-  if (f.scheme !== 'S3' && f.scheme !== 'C') {
+  if (f.scheme !== 'S3' && f.scheme !== 'KMS' && f.scheme !== 'C') {
     throw new CryptoError('Unsupported', `sealed key: unknown scheme ${JSON.stringify(f.scheme)}`);
   }
   let masterKeyId: string | undefined;
-  if (f.scheme === 'S3') {
+  if (f.scheme !== 'C') {
     if (typeof f.masterKeyId !== 'string' || f.masterKeyId === '') {
-      throw new CryptoError('Corrupt', 'sealed key: SSE-S3 record without "masterKeyId"');
+      throw new CryptoError('Corrupt', `sealed key: SSE-${f.scheme} record without "masterKeyId"`);
     }
     masterKeyId = f.masterKeyId;
   }
@@ -175,7 +178,7 @@ function bytesField(f: Record<string, unknown>, name: string, length: number): B
 // The KEK is never the raw customer/master key: HKDF with a per-object salt gives each
 // sealing its own key, so GCM's random-IV limits apply per object, not per customer key.
 function deriveKek(kek: KeyEncryptionKey, salt: Buffer): Buffer {
-  if (kek.kind === 'S3') return kek.master.deriveKey(salt, KEK_INFO.S3);
+  if (kek.kind !== 'C') return kek.master.deriveKey(salt, KEK_INFO[kek.kind]);
   if (kek.customerKey.length !== OBJECT_KEY_BYTES) {
     throw new CryptoError('BadKey', `the customer key must be ${OBJECT_KEY_BYTES} bytes`);
   }

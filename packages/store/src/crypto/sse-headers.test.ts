@@ -127,6 +127,24 @@ describe('parseSseHeaders (writes)', () => {
     expect(errorOf(() => parseSseHeaders({ [SSE]: 'aws:kms' }))).toMatchObject({ code: 'NotImplemented' });
   });
 
+  it('with a KMS configured, takes aws:kms with its key, by name, by ARN, or by default', () => {
+    const kms = { kmsKeyId: 'k1' };
+    expect(parseSseHeaders({ [SSE]: 'aws:kms' }, kms)).toEqual({ kind: 'KMS', keyId: 'k1' });
+    expect(parseSseHeaders({ [SSE]: 'aws:kms', [KMS_KEY]: 'k1' }, kms)).toEqual({ kind: 'KMS', keyId: 'k1' });
+    expect(parseSseHeaders({ [SSE]: 'aws:kms', [KMS_KEY]: 'arn:aws:kms:k1' }, kms)).toEqual({
+      kind: 'KMS',
+      keyId: 'k1',
+    });
+    expect(errorOf(() => parseSseHeaders({ [SSE]: 'aws:kms', [KMS_KEY]: 'k2' }, kms))).toMatchObject({
+      errorName: 'ErrKMSKeyNotFound',
+      code: 'KMS.NotFoundException',
+    });
+    expect(errorOf(() => parseSseHeaders({ [SSE]: 'aws:kms:dsse' }, kms)).errorName).toBe(
+      'ErrInvalidEncryptionMethod',
+    );
+    expect(errorOf(() => parseSseHeaders({ [KMS_KEY]: 'k1' }, kms)).errorName).toBe('ErrKMSKeyWithoutKMS');
+  });
+
   it('reads repeated header values as one comma-joined value', () => {
     expect(errorOf(() => parseSseHeaders({ [SSE]: ['AES256', 'AES256'] })).errorName).toBe(
       'ErrInvalidEncryptionMethod',

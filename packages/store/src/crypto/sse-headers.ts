@@ -24,9 +24,20 @@ export interface SseCustomerKey {
   keyMd5: string;
 }
 export type SseNone = { kind: 'none' };
-export type SseRequest = SseNone | { kind: 'S3' } | SseCustomerKey;
+/** SSE-KMS with the KMS key's name. */
+export type SseKms = { kind: 'KMS'; keyId: string };
+export type SseRequest = SseNone | { kind: 'S3' } | SseKms | SseCustomerKey;
 
-export type SseErrorCode = 'InvalidArgument' | 'InvalidRequest' | 'NotImplemented' | 'BadRequest';
+export type SseErrorCode =
+  | 'InvalidArgument'
+  | 'InvalidRequest'
+  | 'NotImplemented'
+  | 'BadRequest'
+  | 'KMS.NotFoundException';
+
+/** How MinIO names a KMS key in headers and configurations, before the key's name. */
+export const KMS_ARN_PREFIX = 'arn:aws:kms:';
+export const SSE_KMS_ALGORITHM = 'aws:kms';
 
 /** The errors, by MinIO's name for them; `code` and `message` are what the client sees. */
 export const SSE_ERRORS = {
@@ -43,6 +54,7 @@ export const SSE_ERRORS = {
     code: 'NotImplemented',
     message: 'Server side encryption specified but KMS is not configured',
   },
+  ErrKMSKeyNotFound: { code: 'KMS.NotFoundException', message: 'Invalid keyId' },
   ErrIncompatibleEncryptionMethod: {
     code: 'InvalidArgument',
     message:
@@ -107,6 +119,19 @@ export class SseHeaderError extends Error {
 export interface SseParseOptions {
   /** false when the request came over plain HTTP: SSE-C is then refused, as MinIO does. */
   secure?: boolean;
+  /** The name of the KMS key when a KMS is configured; without it SSE-KMS is NotImplemented. */
+  kmsKeyId?: string | undefined;
+}
+
+/**
+ * The KMS key a request or a bucket configuration names ('' or none: the KMS's own key),
+ * with or without MinIO's arn:aws:kms: prefix; a key the KMS does not have is refused.
+ */
+export function kmsKeyNamed(named: string | undefined, kmsKeyId: string | undefined): string {
+  if (kmsKeyId === undefined) throw new SseHeaderError('ErrKMSNotConfigured');
+  const name = (named ?? '').trim().replace(KMS_ARN_PREFIX, '');
+  if (name !== '' && name !== kmsKeyId) throw new SseHeaderError('ErrKMSKeyNotFound');
+  return kmsKeyId;
 }
 
 /**
@@ -126,7 +151,12 @@ export function parseSseHeaders(
   if (customerKeyRequested(headers, '') && (method !== undefined || kmsKeyId !== undefined)) {
     throw new SseHeaderError('ErrIncompatibleEncryptionMethod');
   }
-  if (method !== undefined && isKms(method)) throw new SseHeaderError('ErrKMSNotConfigured');
+  if (method !== undefined && isKms(method)) {
+    if (method !== SSE_KMS_ALGORITHM && opts.kmsKeyId !== undefined) {
+      throw new SseHeaderError('ErrInvalidEncryptionMethod');
+    }
+    return { kind: 'KMS', keyId: kmsKeyNamed(kmsKeyId, opts.kmsKeyId) };
+  }
   if (kmsKeyId !== undefined) throw new SseHeaderError('ErrKMSKeyWithoutKMS');
   if (method !== undefined) {
     if (method !== SSE_ALGORITHM) throw new SseHeaderError('ErrInvalidEncryptionMethod');
@@ -158,8 +188,10 @@ export function parseSsePartHeaders(
 ): SseNone | SseCustomerKey {
   const method = header(headers, SSE_HEADER);
   if (method !== undefined) {
-    if (isKms(method)) throw new SseHeaderError('ErrKMSNotConfigured');
-    if (method !== SSE_ALGORITHM) throw new SseHeaderError('ErrInvalidEncryptionMethod');
+    if (isKms(method)) {
+      if (opts.kmsKeyId === undefined) throw new SseHeaderError('ErrKMSNotConfigured');
+      if (method !== SSE_KMS_ALGORITHM) throw new SseHeaderError('ErrInvalidEncryptionMethod');
+    } else if (method !== SSE_ALGORITHM) throw new SseHeaderError('ErrInvalidEncryptionMethod');
     if (customerKeyRequested(headers, '')) throw new SseHeaderError('ErrIncompatibleEncryptionMethod');
   }
   return customerKey(headers, '', opts) ?? { kind: 'none' };
@@ -179,7 +211,7 @@ export function parseCopySourceSseHeaders(
  * found when it unseals the object key, which fails with CryptoError BadKey: AccessDenied.)
  */
 export function checkReadMatchesObject(
-  stored: 'none' | 'S3' | 'C',
+  stored: 'none' | 'S3' | 'KMS' | 'C',
   presented: SseNone | SseCustomerKey,
 ): void {
   if (stored === 'C' && presented.kind !== 'C') throw new SseHeaderError('ErrSSEEncryptedObject');
@@ -188,10 +220,14 @@ export function checkReadMatchesObject(
 
 /** The headers S3 answers with for an object stored with `sse` (PUT, GET, HEAD, copy, multipart). */
 export function sseResponseHeaders(
-  sse: SseNone | { kind: 'S3' } | Pick<SseCustomerKey, 'kind' | 'keyMd5'>,
+  sse: SseNone | { kind: 'S3' } | SseKms | Pick<SseCustomerKey, 'kind' | 'keyMd5'>,
 ): Record<string, string> {
   const headers: Record<string, string> = {};
   if (sse.kind === 'S3') headers[SSE_HEADER] = SSE_ALGORITHM;
+  if (sse.kind === 'KMS') {
+    headers[SSE_HEADER] = SSE_KMS_ALGORITHM;
+    headers[SSE_KMS_KEY_ID_HEADER] = `${KMS_ARN_PREFIX}${sse.keyId}`;
+  }
   if (sse.kind === 'C') {
     headers[SSE_C_ALGORITHM_HEADER] = SSE_ALGORITHM;
     // AWS spells it "-key-MD5"; header names are case-insensitive, clients match either.

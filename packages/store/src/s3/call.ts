@@ -22,6 +22,8 @@ export interface S3Deps {
   signingRegion?: string;
   /** Seals the object keys of SSE-S3 objects. */
   masterKey: MasterKey;
+  /** The KMS's one key (its id is the key's name), when a KMS is configured: seals SSE-KMS objects. */
+  kms?: MasterKey | undefined;
   /** Who may sign requests, and what IAM lets them do. */
   credentials: CredentialStore;
   /** Counts failed signatures per client address and holds back guessers (SlowDown). */

@@ -36,7 +36,7 @@ export const isCompressed = (info: { internal: Record<string, string> }): boolea
 export interface PartSealing {
   objectKey: Buffer;
   partNumber: number;
-  sse: 'S3' | 'C';
+  sse: 'S3' | 'KMS' | 'C';
 }
 
 /**

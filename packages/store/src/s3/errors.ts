@@ -137,6 +137,8 @@ export const ERROR_CATALOGUE = {
     message:
       'The specified multipart upload does not exist. The upload ID may be invalid, or the upload may have been aborted or completed.',
   },
+  /** A KMS key the KMS does not have (MinIO's ErrKMSKeyNotFoundException). */
+  'KMS.NotFoundException': { status: 400, message: 'Invalid keyId' },
   NotImplemented: {
     status: 501,
     message: 'A header you provided implies functionality that is not implemented',

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { SystemStore } from '../engine/system-store.js';
 import { type EngineFixture, engineFixture } from '../engine/test-support/engine.js';
 import { messageLogger } from '../observe/logger.js';
-import { loadMasterKey } from './kms.js';
+import { kmsKeyFrom, loadMasterKey } from './kms.js';
 
 /** The system namespace as a map (the store's own is tested with the engine). */
 function memorySystem(): SystemStore & { docs: Map<string, unknown> } {
@@ -78,5 +78,25 @@ describe('the master key on the drives', () => {
     });
     expect(next.id).not.toBe(first.id);
     expect(logs).toEqual([expect.stringMatching(/master key .* was on no drive; a new one was made/)]);
+  });
+});
+
+describe('kmsKeyFrom', () => {
+  const bytes = Buffer.alloc(32, 7).toString('base64');
+
+  it('reads <key-name>:<base64 of 32 bytes>, and none when unset', () => {
+    expect(kmsKeyFrom(`my-key:${bytes}`)?.id).toBe('my-key');
+    expect(kmsKeyFrom(undefined)).toBeUndefined();
+    expect(kmsKeyFrom('')).toBeUndefined();
+  });
+
+  it.each([
+    ['no-colon'],
+    [`:${bytes}`],
+    ['k:not base64!'],
+    [`k:${Buffer.alloc(16).toString('base64')}`],
+    [`bad name:${bytes}`],
+  ])('refuses %s rather than start without the key', (secret) => {
+    expect(() => kmsKeyFrom(secret)).toThrow(/<key-name>:<base64 of 32 bytes>/);
   });
 });

@@ -1,4 +1,5 @@
-import { decodeMasterKey, type MasterKey, newMasterKeyRecord } from '../crypto/index.js';
+import { decodeBase64Strict } from '../crypto/encoding.js';
+import { decodeMasterKey, MasterKey, newMasterKeyRecord } from '../crypto/index.js';
 import type { SystemStore } from '../engine/system-store.js';
 import type { Logger } from '../observe/logger.js';
 
@@ -29,4 +30,23 @@ export async function loadMasterKey(
       `the SSE-S3 master key (${PATH}) was on no drive; a new one was made, and SSE-S3 objects sealed with the old one cannot be read`,
     );
   return decodeMasterKey(record, `system document ${PATH}`);
+}
+
+/**
+ * The static KMS key of `<key-name>:<base64 of 32 bytes>` (MinIO's MINIO_KMS_SECRET_KEY
+ * form), or none when unset; a malformed one stops the start rather than go unencrypted.
+ */
+export function kmsKeyFrom(secret: string | undefined): MasterKey | undefined {
+  if (secret === undefined || secret === '') return undefined;
+  const colon = secret.indexOf(':');
+  const name = colon > 0 ? secret.slice(0, colon) : '';
+  const key = colon > 0 ? decodeBase64Strict(secret.slice(colon + 1)) : undefined;
+  if (name === '' || !/^[A-Za-z0-9._-]+$/.test(name) || key?.length !== 32) {
+    throw new Error('the KMS secret key must be <key-name>:<base64 of 32 bytes>');
+  }
+  try {
+    return new MasterKey(name, key);
+  } finally {
+    key.fill(0);
+  }
 }

@@ -17,6 +17,7 @@ import {
   type SealedKey,
   type SseCustomerKey,
   SseHeaderError,
+  type SseKms,
   type SseNone,
   type SseRequest,
   sealObjectKey,
@@ -57,8 +58,9 @@ import { ByteWindow, chain, PlainTap, segmented } from './streams.js';
 export const SSE_KIND = 'sse';
 const SSE_SEALED = 'sse-sealed';
 const SSE_KEY_MD5 = 'sse-key-md5';
+const SSE_KMS_KEY = 'sse-kms-key';
 
-export type StoredSse = 'none' | 'S3' | 'C';
+export type StoredSse = 'none' | 'S3' | 'KMS' | 'C';
 export const storedSse = (info: { internal: Record<string, string> }): StoredSse =>
   (info.internal[SSE_KIND] as StoredSse | undefined) ?? 'none';
 
@@ -66,14 +68,26 @@ export const storedSse = (info: { internal: Record<string, string> }): StoredSse
 export function sseOf(info: { internal: Record<string, string> }): SseRequest {
   const kind = storedSse(info);
   if (kind === 'S3') return { kind: 'S3' };
+  if (kind === 'KMS') return { kind: 'KMS', keyId: info.internal[SSE_KMS_KEY] ?? '' };
   if (kind === 'C') return { kind: 'C', key: Buffer.alloc(0), keyMd5: info.internal[SSE_KEY_MD5] ?? '' };
   return { kind: 'none' };
 }
 
 export const toApiError = (err: SseHeaderError): ApiError => new ApiError(err.code, err.message);
 
-const kekFor = (deps: S3Deps, sse: Exclude<SseRequest, SseNone>): KeyEncryptionKey =>
-  sse.kind === 'S3' ? { kind: 'S3', master: deps.masterKey } : { kind: 'C', customerKey: sse.key };
+function kekFor(deps: S3Deps, sse: Exclude<SseRequest, SseNone>): KeyEncryptionKey {
+  if (sse.kind === 'S3') return { kind: 'S3', master: deps.masterKey };
+  if (sse.kind === 'KMS') return { kind: 'KMS', master: kmsKey(deps, sse) };
+  return { kind: 'C', customerKey: sse.key };
+}
+
+/** The KMS key that seals (or sealed) an SSE-KMS object: the store's KMS must have it. */
+function kmsKey(deps: S3Deps, sse: SseKms) {
+  if (!deps.kms)
+    throw new ApiError('NotImplemented', 'Server side encryption specified but KMS is not configured');
+  if (deps.kms.id !== sse.keyId) throw new ApiError('KMS.NotFoundException');
+  return deps.kms;
+}
 
 /** A new object key, sealed for the object, and what the version keeps of it. */
 export function newObjectKey(
@@ -86,6 +100,7 @@ export function newObjectKey(
   const sealed = sealObjectKey(objectKey, kekFor(deps, sse), { bucket, key });
   const internal: Record<string, string> = { [SSE_KIND]: sse.kind, [SSE_SEALED]: JSON.stringify(sealed) };
   if (sse.kind === 'C') internal[SSE_KEY_MD5] = sse.keyMd5;
+  if (sse.kind === 'KMS') internal[SSE_KMS_KEY] = sse.keyId;
   return { objectKey, internal };
 }
 
@@ -110,7 +125,9 @@ export function objectKeyOf(
     const kek: KeyEncryptionKey =
       kind === 'C'
         ? { kind: 'C', customerKey: (presented as SseCustomerKey).key }
-        : { kind: 'S3', master: deps.masterKey };
+        : kind === 'KMS'
+          ? { kind: 'KMS', master: kmsKey(deps, { kind: 'KMS', keyId: info.internal[SSE_KMS_KEY] ?? '' }) }
+          : { kind: 'S3', master: deps.masterKey };
     return unsealObjectKey(sealed, kek, context);
   } catch (err) {
     if (err instanceof CryptoError && kind === 'C') throw new ApiError('AccessDenied');
@@ -153,7 +170,7 @@ function encryptPart(
   plainSize: number | undefined,
   objectKey: Buffer,
   partNumber: number,
-  sse: 'S3' | 'C',
+  sse: 'S3' | 'KMS' | 'C',
   expectedMd5?: Buffer,
 ): StoredBody {
   const tap = new PlainTap(expectedMd5);
@@ -165,8 +182,9 @@ function encryptPart(
       actualSize: tap.bytes,
       ...(tap.digest
         ? {
+            // SSE-S3 and SSE-KMS keep the MD5 ETag (as MinIO answers); SSE-C's hides it.
             etag:
-              sse === 'S3'
+              sse !== 'C'
                 ? tap.digest.toString('hex')
                 : createHmac('sha256', objectKey).update(tap.digest).digest().subarray(0, 16).toString('hex'),
           }
@@ -249,7 +267,11 @@ export async function writeObject(deps: S3Deps, req: WriteRequest): Promise<Obje
   }
   const sealed = sse.kind === 'none' ? undefined : newObjectKey(deps, sse, bucket, key);
   const plaintext = Buffer.isBuffer(req.body) ? Readable.from([req.body]) : req.body;
-  const sealing = sealed && { objectKey: sealed.objectKey, partNumber: 1, sse: sse.kind as 'S3' | 'C' };
+  const sealing = sealed && {
+    objectKey: sealed.objectKey,
+    partNumber: 1,
+    sse: sse.kind as 'S3' | 'KMS' | 'C',
+  };
   const stored = storedBody(plaintext, req.size, req.expectedMd5, compress, sealing);
   input.internal = Object.assign({}, req.meta.internal, sealed?.internal, compress ? compressedMark : {});
   input.body = stored.body;

@@ -1,3 +1,4 @@
+import type { SseKms } from '../crypto/index.js';
 import type { Versioning } from '../engine/object-layer.js';
 import type { S3Deps } from './call.js';
 import type { ObjectLockValue } from './config/object-lock.js';
@@ -18,8 +19,8 @@ export interface BucketSettings {
   versioning: Versioning;
   versioningExclusions?: Omit<VersioningValue, 'status'>;
   objectLock?: ObjectLockValue;
-  /** Default encryption for new objects. */
-  encryption?: 'AES256';
+  /** Default encryption for new objects: SSE-S3, or SSE-KMS with the key named. */
+  encryption?: 'AES256' | SseKms;
   /** Hard quota in bytes. */
   quota?: number;
 }
@@ -60,7 +61,9 @@ async function readSettings(deps: Pick<S3Deps, 'system'>, bucket: string): Promi
   const [versioning, lock, encryption, quota] = await Promise.all([
     configs.get(bucket, 'versioning') as Promise<VersioningValue | undefined>,
     configs.get(bucket, 'object-lock') as Promise<ObjectLockValue | undefined>,
-    configs.get(bucket, 'encryption') as Promise<{ algorithm: 'AES256' } | undefined>,
+    configs.get(bucket, 'encryption') as Promise<
+      { algorithm: 'AES256' | 'aws:kms'; kmsKeyId?: string } | undefined
+    >,
     configs.get(bucket, 'quota') as Promise<QuotaValue | undefined>,
   ]);
   const settings: BucketSettings = {
@@ -76,7 +79,9 @@ async function readSettings(deps: Pick<S3Deps, 'system'>, bucket: string): Promi
     settings.versioningExclusions = exclusions;
   }
   if (lock) settings.objectLock = lock;
-  if (encryption) settings.encryption = encryption.algorithm;
+  if (encryption)
+    settings.encryption =
+      encryption.algorithm === 'AES256' ? 'AES256' : { kind: 'KMS', keyId: encryption.kmsKeyId ?? '' };
   if (quota && quota.quota > 0) settings.quota = quota.quota;
   return Object.freeze(settings);
 }

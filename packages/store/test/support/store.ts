@@ -47,6 +47,8 @@ export async function startTestStore(
     identity?: StoreOptions['identity'];
     trustedProxies?: StoreOptions['trustedProxies'];
     relayToken?: StoreOptions['relayToken'];
+    /** A static KMS key, `<name>:<base64 of 32 bytes>` (SSE-KMS). */
+    kmsSecretKey?: string;
     /** STOWAGE_OUTBOUND_ALLOW for this store (read once, when it starts). */
     outboundAllow?: string;
   } = {},
@@ -69,6 +71,7 @@ export async function startTestStore(
       ...(opts.identity ? { identity: opts.identity } : {}),
       ...(opts.trustedProxies ? { trustedProxies: opts.trustedProxies } : {}),
       ...(opts.relayToken ? { relayToken: opts.relayToken } : {}),
+      ...(opts.kmsSecretKey ? { kmsSecretKey: opts.kmsSecretKey } : {}),
     });
   const launch = (port?: number) =>
     opts.outboundAllow === undefined

@@ -3,8 +3,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Checklist } from '../../components/Checklist.js';
 import { FormDialog, mutationState } from '../../components/FormDialog.js';
-import { useGroupsQuery } from '../groups/queries.js';
 import { usePoliciesQuery } from '../policies/queries.js';
+import { GroupsChecklist } from './GroupsChecklist.js';
 import { useAddUser } from './queries.js';
 import { MIN_PASSWORD_LENGTH } from './userRules.js';
 
@@ -20,7 +20,6 @@ export function CreateUserDialog({ opened, onClose }: CreateUserDialogProps) {
   const [secretKey, setSecretKey] = useState('');
   const [groups, setGroups] = useState<string[]>([]);
   const [policies, setPolicies] = useState<string[]>([]);
-  const groupList = useGroupsQuery();
   const policyList = usePoliciesQuery();
   const addUser = useAddUser();
 
@@ -61,13 +60,7 @@ export function CreateUserDialog({ opened, onClose }: CreateUserDialogProps) {
         autoComplete="new-password"
         required
       />
-      <Checklist
-        label={t('users.groups')}
-        options={groupList.data?.groups ?? []}
-        value={groups}
-        onChange={setGroups}
-        empty={t('users.noGroups')}
-      />
+      <GroupsChecklist value={groups} onChange={setGroups} />
       <Checklist
         label={t('users.policies')}
         options={(policyList.data?.policies ?? []).map((p) => p.name)}

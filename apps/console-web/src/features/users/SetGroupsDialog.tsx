@@ -1,9 +1,8 @@
 import type { User } from '@stowage/contract';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Checklist } from '../../components/Checklist.js';
 import { closeAfterReset, FormDialog, mutationState } from '../../components/FormDialog.js';
-import { useGroupsQuery } from '../groups/queries.js';
+import { GroupsChecklist } from './GroupsChecklist.js';
 import { useUpdateUser } from './queries.js';
 
 interface SetGroupsDialogProps {
@@ -16,7 +15,6 @@ interface SetGroupsDialogProps {
 export function SetGroupsDialog({ user, opened, onClose }: SetGroupsDialogProps) {
   const { t } = useTranslation();
   const [groups, setGroups] = useState<string[]>([]);
-  const groupList = useGroupsQuery();
   const update = useUpdateUser(user.accessKey);
 
   useEffect(() => {
@@ -33,13 +31,7 @@ export function SetGroupsDialog({ user, opened, onClose }: SetGroupsDialogProps)
       onSubmit={() => update.mutate({ status: user.status, groups }, { onSuccess: close })}
       {...mutationState(update)}
     >
-      <Checklist
-        label={t('users.groups')}
-        options={groupList.data?.groups ?? []}
-        value={groups}
-        onChange={setGroups}
-        empty={t('users.noGroups')}
-      />
+      <GroupsChecklist value={groups} onChange={setGroups} />
     </FormDialog>
   );
 }

@@ -13,7 +13,7 @@ const alice: User = {
   hasPolicy: true,
 };
 
-function mockUser(user: User = alice) {
+function mockUser(user: User = alice, allowed: string[] = ['admin:EnableUser']) {
   return mockApi({
     'GET /api/v1/session': { body: session({ accessKey: 'admin' }) },
     'GET /api/v1/user': { body: user },
@@ -31,6 +31,10 @@ function mockUser(user: User = alice) {
       },
     },
     'PUT /api/v1/set-policy': { status: 204 },
+    'POST /api/v1/has-permission': (call) => {
+      const { actions } = call.body as { actions: { id: string }[] };
+      return { body: { permissions: actions.map(({ id }) => ({ id, can: allowed.includes(id) })) } };
+    },
     'POST /api/v1/account/change-user-password': { status: 204 },
     [`GET /api/v1/user/${user.accessKey}/service-accounts`]: { body: ['svc-one'] },
     [`POST /api/v1/user/${user.accessKey}/service-account-credentials`]: (call) => ({
@@ -55,6 +59,33 @@ describe('user detail', () => {
     const call = api.callsTo('PUT /api/v1/user')[0]!;
     expect(queryName(call.url)).toBe('alice');
     expect(call.body).toEqual({ status: 'disabled', groups: ['devs'] });
+  });
+
+  it('Edit User switches the status and keeps or changes the groups in one update', async () => {
+    const api = mockUser();
+    const { user: u } = renderApp('/users/alice');
+    await u.click(await screen.findByRole('button', { name: 'Edit alice' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit User' });
+    expect(within(dialog).getByRole('textbox', { name: 'Access Key' })).toHaveValue('alice');
+    const status = within(dialog).getByRole('switch', { name: 'Status Enabled' });
+    expect(status).toBeChecked();
+    await u.click(status);
+    expect(within(dialog).getByRole('switch', { name: 'Status Disabled' })).not.toBeChecked();
+    await u.click(await within(dialog).findByRole('checkbox', { name: 'ops' }));
+    await u.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(api.callsTo('PUT /api/v1/user')).toHaveLength(1));
+    const call = api.callsTo('PUT /api/v1/user')[0]!;
+    expect(queryName(call.url)).toBe('alice');
+    expect(call.body).toEqual({ status: 'disabled', groups: ['devs', 'ops'] });
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('hides Edit User from a session without admin:EnableUser', async () => {
+    const api = mockUser(alice, []);
+    renderApp('/users/alice');
+    await screen.findByRole('heading', { name: 'alice', level: 1 });
+    await waitFor(() => expect(api.callsTo('POST /api/v1/has-permission').length).toBeGreaterThan(0));
+    expect(screen.queryByRole('button', { name: 'Edit alice' })).not.toBeInTheDocument();
   });
 
   it("cannot delete the session's own user; deleting another goes back to Users", async () => {

@@ -1,9 +1,10 @@
 import { ActionIcon, Anchor, Badge, Breadcrumbs, Button, Group, Tabs, Title } from '@mantine/core';
 import type { User } from '@stowage/contract';
-import { IconKey, IconTrash } from '@tabler/icons-react';
+import { IconKey, IconPencil, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
+import { CanDo } from '../../components/Can.js';
 import { ConfirmDialog } from '../../components/ConfirmDialog.js';
 import { ErrorBanner } from '../../components/ErrorBanner.js';
 import { QueryState } from '../../components/QueryState.js';
@@ -11,6 +12,7 @@ import { tokens } from '../../theme/tokens.js';
 import { ServiceAccountsPanel } from '../service-accounts/ServiceAccountsPanel.js';
 import { useSession } from '../session/SessionProvider.js';
 import { ChangeUserPasswordDialog } from './ChangeUserPasswordDialog.js';
+import { EditUserDialog } from './EditUserDialog.js';
 import { useRemoveUser, useUpdateUser, useUserQuery } from './queries.js';
 import { UserGroupsTab, UserPoliciesTab } from './UserDetailTabs.js';
 
@@ -41,6 +43,7 @@ function UserDetail({ user }: { user: User }) {
   const remove = useRemoveUser();
   const [deleting, setDeleting] = useState(false);
   const [changingPassword, setChangingPassword] = useState(false);
+  const [editing, setEditing] = useState(false);
   const enabled = user.status === 'enabled';
 
   return (
@@ -65,6 +68,16 @@ function UserDetail({ user }: { user: User }) {
           >
             {enabled ? t('users.disable') : t('users.enable')}
           </Button>
+          <CanDo action="admin:EnableUser">
+            <ActionIcon
+              variant="subtle"
+              size="lg"
+              onClick={() => setEditing(true)}
+              aria-label={t('users.edit', { user: user.accessKey })}
+            >
+              <IconPencil size="1.2rem" aria-hidden />
+            </ActionIcon>
+          </CanDo>
           <ActionIcon
             variant="subtle"
             size="lg"
@@ -105,6 +118,7 @@ function UserDetail({ user }: { user: User }) {
           <UserPoliciesTab user={user} />
         </Tabs.Panel>
       </Tabs>
+      <EditUserDialog user={user} opened={editing} onClose={() => setEditing(false)} />
       <ChangeUserPasswordDialog
         user={user.accessKey}
         opened={changingPassword}

@@ -28,6 +28,8 @@ export const identities = {
     breadcrumb: 'Breadcrumb',
     enable: 'Enable',
     disable: 'Disable',
+    edit: 'Edit {{user}}',
+    editTitle: 'Edit User',
     changePassword: 'Change password of {{user}}',
     changePasswordTitle: 'Change User Password',
     passwordChanged: 'The password of {{user}} was changed.',

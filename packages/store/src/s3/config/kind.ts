@@ -17,6 +17,8 @@ export interface ConfigContext {
   notificationArns: readonly string[];
   /** Names of the configured remote tiers, which lifecycle transitions may name. */
   tierNames(): Promise<string[]>;
+  /** The KMS key's name when a KMS is configured: SSE-KMS defaults may name only it. */
+  kmsKeyId: string | undefined;
 }
 
 /** One bucket sub-resource: how its request body is validated and its document rendered. */

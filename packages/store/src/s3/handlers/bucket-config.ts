@@ -33,6 +33,7 @@ export async function putBucketConfig(deps: S3Deps, call: S3Call, op: ConfigOp):
     region: deps.region,
     notificationArns: deps.notificationArns(),
     tierNames: async () => (await new TierStore(deps.system).list()).map((t) => t.Name),
+    kmsKeyId: deps.kms?.id,
   });
   await configs.put(op.bucket, op.kind, value);
   return emptyReply(spec.putStatus ?? 200);

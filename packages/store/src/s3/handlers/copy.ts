@@ -169,7 +169,7 @@ function copiedChecksums(read: Opened, asked: string | undefined) {
 export async function copyObject(deps: S3Deps, call: S3Call, op: CopyOp): Promise<Reply> {
   const { source } = op;
   const settings = await bucketSettings(deps, op.bucket);
-  const sse = sseForWrite(call, settings, { copySource: true });
+  const sse = sseForWrite(call, settings, { copySource: true, kmsKeyId: deps.kms?.id });
   const inPlace = source.bucket === op.bucket && source.key === op.key;
   const changesSomething =
     op.metadataDirective === 'REPLACE' ||

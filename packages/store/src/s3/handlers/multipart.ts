@@ -48,7 +48,7 @@ export async function createMultipartUpload(
   op: Op<'CreateMultipartUpload'>,
 ): Promise<Reply> {
   const settings = await bucketSettings(deps, op.bucket);
-  const sse = sseForWrite(call, settings);
+  const sse = sseForWrite(call, settings, { kmsKeyId: deps.kms?.id });
   const meta = newVersionMeta(call, settings);
   const checksum = uploadChecksum(
     header(call.ctx.headers, 'x-amz-checksum-algorithm'),
@@ -127,7 +127,7 @@ function partBody(
   let sealing: PartSealing | undefined;
   if (kind !== 'none') {
     // SSE-C parts carry the customer key again, and it must open the upload's key.
-    const presented = readKey(call.ctx, true);
+    const presented = readKey(call.ctx, true, deps.kms?.id);
     checkReadKey(internal, presented);
     const objectKey = objectKeyOf(deps, internal, presented, { bucket: upload.bucket, key: upload.key });
     sealing = { objectKey, partNumber: n, sse: kind };

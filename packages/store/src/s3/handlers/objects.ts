@@ -148,7 +148,7 @@ export function checksumHeaders(internal: Record<string, string>): Record<string
 export function sseForWrite(
   call: S3Call,
   settings: BucketSettings,
-  opts: { copySource?: boolean } = {},
+  opts: { copySource?: boolean; kmsKeyId?: string | undefined } = {},
 ): SseRequest {
   return sseAsked(call.ctx, call.ctx.headers, settings, opts);
 }
@@ -161,12 +161,12 @@ export function sseAsked(
   ctx: RequestContext,
   fields: Readonly<Record<string, string | readonly string[] | undefined>>,
   settings: BucketSettings,
-  opts: { copySource?: boolean } = {},
+  opts: { copySource?: boolean; kmsKeyId?: string | undefined } = {},
 ): SseRequest {
   try {
     const asked = parseSseHeaders(fields, Object.assign({}, opts, { secure: isPrivateChannel(ctx) }));
-    if (asked.kind === 'none' && settings.encryption === 'AES256') return { kind: 'S3' };
-    return asked;
+    if (asked.kind !== 'none' || settings.encryption === undefined) return asked;
+    return settings.encryption === 'AES256' ? { kind: 'S3' } : settings.encryption;
   } catch (err) {
     if (err instanceof SseHeaderError) throw toApiError(err);
     throw err;
@@ -250,7 +250,7 @@ export async function putObject(
   // A missing bucket is found before the body is asked for (see http/continue.ts).
   await deps.layer.getBucketInfo(bucket);
   const settings = await bucketSettings(deps, bucket);
-  const sse = sseForWrite(call, settings);
+  const sse = sseForWrite(call, settings, { kmsKeyId: deps.kms?.id });
   const meta = newVersionMeta(call, settings);
   await precheckWrite(deps, bucket, key, condition);
   // A small plain body is read and checked whole; encryption streams it.

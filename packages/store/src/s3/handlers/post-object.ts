@@ -238,7 +238,7 @@ export async function postObject(deps: S3Deps, ctx: RequestContext, bucket: stri
   const info = await (async () => {
     const settings = await bucketSettings(deps, bucket);
     // The form's encryption fields as a PUT's headers: SSE-S3, or SSE-C with the customer key.
-    sse = sseAsked(ctx, Object.fromEntries(fields), settings);
+    sse = sseAsked(ctx, Object.fromEntries(fields), settings, { kmsKeyId: deps.kms?.id });
     // The file's size is known only at its end: the quota holds room for the most it can be.
     return withinQuota(deps, bucket, settings, file.maxSize, () =>
       writeObject(deps, {

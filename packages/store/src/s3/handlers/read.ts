@@ -99,10 +99,10 @@ function checkConditions(op: ReadOp, info: ObjectInfo): Reply | undefined {
 }
 
 /** The customer key a read presents; `part`: an upload's part, which may repeat SSE-S3's header. */
-export function readKey(ctx: RequestContext, part = false): SseNone | SseCustomerKey {
+export function readKey(ctx: RequestContext, part = false, kmsKeyId?: string): SseNone | SseCustomerKey {
   try {
     const parse = part ? parseSsePartHeaders : parseSseReadHeaders;
-    return parse(ctx.headers, { secure: isPrivateChannel(ctx) });
+    return parse(ctx.headers, { secure: isPrivateChannel(ctx), kmsKeyId });
   } catch (err) {
     if (err instanceof SseHeaderError) throw toApiError(err);
     throw err;

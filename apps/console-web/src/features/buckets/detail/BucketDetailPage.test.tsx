@@ -51,7 +51,7 @@ describe('bucket detail', () => {
       'href',
       '/buckets/photos/browse',
     );
-    expect(await setting('Encryption')).toHaveTextContent('Disabled');
+    await waitFor(async () => expect(await setting('Encryption')).toHaveTextContent('Disabled'));
     expect(await setting('Object Locking')).toHaveTextContent('Enabled');
     expect(await setting('Reported Usage')).toHaveTextContent('3.0 MiB');
     await waitFor(async () => expect(await setting('Versioning')).toHaveTextContent('Enabled'));
@@ -88,6 +88,59 @@ describe('bucket detail', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(api.callsTo('PUT /api/v1/buckets/photos/versioning')).toHaveLength(1));
     expect(api.callsTo('PUT /api/v1/buckets/photos/versioning')[0]!.body).toEqual({ versioning: false });
+  });
+
+  it('Enable Bucket Encryption opens a KMS bucket as KMS and never rewrites it unchanged', async () => {
+    const api = mockBucket();
+    api.set('GET /api/v1/buckets/photos/encryption/info', {
+      body: { algorithm: 'aws:kms', kmsMasterKeyID: 'photos-key' },
+    });
+    api.set('POST /api/v1/buckets/photos/encryption/enable', { status: 204 });
+    const { user } = renderApp('/buckets/photos/admin/summary');
+    await waitFor(async () => expect(await setting('Encryption')).toHaveTextContent('sse-kms (photos-key)'));
+
+    const open = async () => {
+      await user.click(screen.getByRole('button', { name: 'Edit Encryption' }));
+      return screen.findByRole('dialog', { name: 'Enable Bucket Encryption' });
+    };
+    let dialog = await open();
+    expect(within(dialog).getAllByLabelText('Encryption Type')[0]!).toHaveValue('SSE-KMS');
+    expect(within(dialog).getByRole('textbox', { name: /KMS Key ID/ })).toHaveValue('photos-key');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(api.callsTo('POST /api/v1/buckets/photos/encryption/enable')).toHaveLength(0);
+    expect(api.callsTo('POST /api/v1/buckets/photos/encryption/disable')).toHaveLength(0);
+
+    dialog = await open();
+    const key = within(dialog).getByRole('textbox', { name: /KMS Key ID/ });
+    await user.clear(key);
+    expect(within(dialog).getByRole('button', { name: 'Save' })).toBeDisabled();
+    await user.type(key, 'other-key');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(api.callsTo('POST /api/v1/buckets/photos/encryption/enable')).toHaveLength(1));
+    expect(api.callsTo('POST /api/v1/buckets/photos/encryption/enable')[0]!.body).toEqual({
+      encType: 'sse-kms',
+      kmsKeyID: 'other-key',
+    });
+  });
+
+  it('Enable Bucket Encryption sets SSE-KMS with a key on an unencrypted bucket', async () => {
+    const api = mockBucket();
+    api.set('POST /api/v1/buckets/photos/encryption/enable', { status: 204 });
+    const { user } = renderApp('/buckets/photos/admin/summary');
+    await waitFor(async () => expect(await setting('Encryption')).toHaveTextContent('Disabled'));
+    await user.click(screen.getByRole('button', { name: 'Edit Encryption' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Enable Bucket Encryption' });
+    await user.click(within(dialog).getAllByLabelText('Encryption Type')[0]!);
+    await user.click(await screen.findByRole('option', { name: 'SSE-KMS' }));
+    expect(within(dialog).getByRole('button', { name: 'Save' })).toBeDisabled();
+    await user.type(within(dialog).getByRole('textbox', { name: /KMS Key ID/ }), ' photos-key ');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(api.callsTo('POST /api/v1/buckets/photos/encryption/enable')).toHaveLength(1));
+    expect(api.callsTo('POST /api/v1/buckets/photos/encryption/enable')[0]!.body).toEqual({
+      encType: 'sse-kms',
+      kmsKeyID: 'photos-key',
+    });
   });
 
   it('Enable Bucket Quota opens on the current quota and sends bytes', async () => {

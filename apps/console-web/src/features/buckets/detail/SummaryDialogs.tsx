@@ -1,11 +1,17 @@
-import { Alert, Select, Switch, Text } from '@mantine/core';
-import type { BucketAccessPolicy, BucketQuota, BucketRetention } from '@stowage/contract';
+import { Alert, Select, Switch, Text, TextInput } from '@mantine/core';
+import {
+  type BucketAccessPolicy,
+  type BucketQuota,
+  type BucketRetention,
+  KMS_KEY_ID_MAX_LENGTH,
+} from '@stowage/contract';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { closeAfterReset, FormDialog, mutationState } from '../../../components/FormDialog.js';
 import { tokens } from '../../../theme/tokens.js';
 import { QuotaFields, RetentionFields } from '../BucketLimitFields.js';
 import { exactUnit, QUOTA_UNITS, type QuotaUnit } from '../createBucketForm.js';
+import { type EncryptionChoice, encryptionChanged } from './encryption.js';
 import {
   useSetBucketPolicy,
   useSetEncryption,
@@ -21,7 +27,8 @@ interface Current {
   versioned: boolean;
   quota: BucketQuota | undefined;
   retention: BucketRetention | undefined;
-  encryption: 'disabled' | 'sse-s3';
+  /** undefined until it has loaded: the dialog never opens on a guess. */
+  encryption: EncryptionChoice | undefined;
 }
 
 interface SummaryDialogsProps {
@@ -36,12 +43,14 @@ export function SummaryDialogs({ bucket, open, onClose, current }: SummaryDialog
   return (
     <>
       <AccessDialog bucket={bucket} opened={open === 'access'} onClose={onClose} current={current.access} />
-      <EncryptionDialog
-        bucket={bucket}
-        opened={open === 'encryption'}
-        onClose={onClose}
-        current={current.encryption}
-      />
+      {current.encryption && (
+        <EncryptionDialog
+          bucket={bucket}
+          opened={open === 'encryption'}
+          onClose={onClose}
+          current={current.encryption}
+        />
+      )}
       <VersioningDialog
         bucket={bucket}
         opened={open === 'versioning'}
@@ -105,29 +114,45 @@ function AccessDialog({ bucket, opened, onClose, current }: DialogProps<BucketAc
   );
 }
 
-function EncryptionDialog({ bucket, opened, onClose, current }: DialogProps<'disabled' | 'sse-s3'>) {
+/** Opens on the bucket's own setting (a KMS key included) and writes only what the user changed. */
+function EncryptionDialog({ bucket, opened, onClose, current }: DialogProps<EncryptionChoice>) {
   const { t } = useTranslation();
-  const [choice, setChoice] = useDraft<string>(opened, current);
+  const [choice, setChoice] = useDraft(opened, current);
   const save = useSetEncryption(bucket);
   const close = closeAfterReset(save, onClose);
+  const keyMissing = choice.type === 'sse-kms' && choice.kmsKeyID.trim() === '';
   return (
     <FormDialog
       opened={opened}
       title={t('bucketDetail.dialogs.encryption')}
       onClose={close}
-      onSubmit={() => save.mutate(choice as 'disabled' | 'sse-s3', { onSuccess: close })}
+      onSubmit={() =>
+        encryptionChanged(current, choice) ? save.mutate(choice, { onSuccess: close }) : close()
+      }
       {...mutationState(save)}
+      canSave={!keyMissing}
     >
       <Select
         label={t('bucketDetail.encryptionType')}
         data={[
           { value: 'disabled', label: t('bucketDetail.disabled') },
           { value: 'sse-s3', label: 'SSE-S3' },
+          { value: 'sse-kms', label: 'SSE-KMS' },
         ]}
-        value={choice}
+        value={choice.type}
         allowDeselect={false}
-        onChange={(v) => v && setChoice(v)}
+        onChange={(v) => v && setChoice({ ...choice, type: v as EncryptionChoice['type'] })}
       />
+      {choice.type === 'sse-kms' && (
+        <TextInput
+          label={t('bucketDetail.kmsKeyId')}
+          description={t('bucketDetail.kmsKeyIdHelp')}
+          required
+          maxLength={KMS_KEY_ID_MAX_LENGTH}
+          value={choice.kmsKeyID}
+          onChange={(e) => setChoice({ ...choice, kmsKeyID: e.currentTarget.value })}
+        />
+      )}
     </FormDialog>
   );
 }

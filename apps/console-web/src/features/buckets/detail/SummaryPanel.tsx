@@ -6,6 +6,7 @@ import { tokens } from '../../../theme/tokens.js';
 import { formatBytes } from '../../../utils/format.js';
 import { useSession } from '../../session/SessionProvider.js';
 import { exactUnit } from '../createBucketForm.js';
+import { encryptionChoice } from './encryption.js';
 import {
   useBucketQuery,
   useEncryptionQuery,
@@ -32,11 +33,15 @@ export function SummaryPanel({ bucket }: { bucket: string }) {
   const retention = useRetentionQuery(bucket, lockingOn);
   const [dialog, setDialog] = useState<SummaryDialog | undefined>();
 
-  const encryptionText = !encryption.data
-    ? t('bucketDetail.disabled')
-    : encryption.data.algorithm === 'AES256'
-      ? 'sse-s3'
-      : 'sse-kms';
+  // undefined while loading or after a failure: nothing to show or to edit yet.
+  const encryptionNow = encryption.data === undefined ? undefined : encryptionChoice(encryption.data);
+  const encryptionText = !encryptionNow
+    ? ''
+    : encryptionNow.type === 'disabled'
+      ? t('bucketDetail.disabled')
+      : encryptionNow.type === 'sse-kms'
+        ? t('bucketDetail.kmsValue', { key: encryptionNow.kmsKeyID })
+        : 'sse-s3';
   const versioningText = !versioning.data?.status
     ? t('bucketDetail.unversioned')
     : versioning.data.status === 'Enabled'
@@ -60,7 +65,7 @@ export function SummaryPanel({ bucket }: { bucket: string }) {
         <Setting
           label={t('bucketDetail.encryption')}
           value={encryptionText}
-          onEdit={() => setDialog('encryption')}
+          onEdit={encryptionNow ? () => setDialog('encryption') : undefined}
         />
         <Setting
           label={t('bucketDetail.replication')}
@@ -120,7 +125,7 @@ export function SummaryPanel({ bucket }: { bucket: string }) {
           versioned: versioning.data?.status === 'Enabled',
           quota: quota.data ?? undefined,
           retention: retention.data ?? undefined,
-          encryption: encryption.data ? 'sse-s3' : 'disabled',
+          encryption: encryptionNow,
         }}
       />
     </Stack>

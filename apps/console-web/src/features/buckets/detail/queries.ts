@@ -3,6 +3,7 @@ import { type QueryKey, useMutation, useQuery, useQueryClient } from '@tanstack/
 import { ApiError } from '../../../api/ApiError.js';
 import { type ApiInput, callApi } from '../../../api/client.js';
 import { bucketKeys } from '../queries.js';
+import type { EncryptionChoice } from './encryption.js';
 
 // One hook per call of a bucket's detail pages (spec 001 §7). Every key starts with the
 // bucket's, so a change refreshes exactly that bucket's screens (spec 001 §4: detail data
@@ -139,12 +140,15 @@ export const useSetRetention = (bucket: string) =>
     callApi(routes.setBucketRetention, { params: { bucket }, body }),
   );
 
-/** 'disabled' calls the disable endpoint (spec 001 §4). */
+/** 'disabled' calls the disable endpoint (spec 001 §4); sse-kms sends its key. */
 export const useSetEncryption = (bucket: string) =>
-  useBucketMutation(bucket, (choice: 'disabled' | 'sse-s3') =>
-    choice === 'disabled'
+  useBucketMutation(bucket, ({ type, kmsKeyID }: EncryptionChoice) =>
+    type === 'disabled'
       ? callApi(routes.disableBucketEncryption, { params: { bucket } })
-      : callApi(routes.enableBucketEncryption, { params: { bucket }, body: { encType: choice } }),
+      : callApi(routes.enableBucketEncryption, {
+          params: { bucket },
+          body: type === 'sse-kms' ? { encType: type, kmsKeyID: kmsKeyID.trim() } : { encType: type },
+        }),
   );
 
 export const useCreateBucketEvent = (bucket: string) =>
