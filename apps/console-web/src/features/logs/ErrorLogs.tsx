@@ -7,15 +7,10 @@ import { useLiveStream } from '../../api/useLiveStream.js';
 import { DataTable } from '../../components/DataTable.js';
 import { LiveStreamStatus } from '../../components/LiveStreamStatus.js';
 import { SearchBox } from '../../components/SearchBox.js';
+import { useNewestFirst } from '../../components/useNewestFirst.js';
 import { tokens } from '../../theme/tokens.js';
 import { formatDateTime } from '../../utils/format.js';
 import { levelColour, logMessage, matchesHighlight } from './logEntry.js';
-
-interface Entry {
-  frame: LogFrame;
-  /** Position since the stream started: stable while older entries are dropped. */
-  seq: number;
-}
 
 /**
  * Spec 002 §2.10 "Error Logs": the server's recent then live log lines, newest first, with
@@ -25,16 +20,13 @@ export function ErrorLogs() {
   const { t } = useTranslation();
   const stream = useLiveStream(sockets.console);
   const [highlight, setHighlight] = useState('');
-  const [open, setOpen] = useState<Entry>();
+  const [open, setOpen] = useState<LogFrame>();
   const { start } = stream;
   useEffect(() => start(), [start]);
 
-  const entries = useMemo(
-    () => stream.rows.map((frame, i) => ({ frame, seq: stream.dropped + i })).reverse(),
-    [stream.rows, stream.dropped],
-  );
+  const { newestFirst: entries, rowKey } = useNewestFirst(stream.rows);
   const matches = useMemo(
-    () => (highlight.trim() ? entries.filter((e) => matchesHighlight(e.frame, highlight)).length : 0),
+    () => (highlight.trim() ? entries.filter((e) => matchesHighlight(e, highlight)).length : 0),
     [entries, highlight],
   );
   const mark = useCallback(
@@ -70,7 +62,7 @@ export function ErrorLogs() {
       <DataTable
         label={t('logs.error.table')}
         rows={entries}
-        rowKey={(e) => String(e.seq)}
+        rowKey={rowKey}
         empty={t('logs.error.waiting')}
         loading={stream.status === 'connecting'}
         columnChooser
@@ -81,29 +73,29 @@ export function ErrorLogs() {
           {
             header: t('logs.error.level'),
             cell: (e) => (
-              <Badge color={levelColour(e.frame.level)} variant="dot">
-                {e.frame.level}
+              <Badge color={levelColour(e.level)} variant="dot">
+                {e.level}
               </Badge>
             ),
           },
           {
             header: t('logs.error.time'),
-            cell: (e) => mark(formatDateTime(e.frame.time)),
+            cell: (e) => mark(formatDateTime(e.time)),
             width: 'minmax(11rem, 1fr)',
           },
-          { header: t('logs.error.node'), cell: (e) => mark(e.frame.node), optional: true },
-          { header: t('logs.error.api'), cell: (e) => mark(e.frame.api?.name) },
+          { header: t('logs.error.node'), cell: (e) => mark(e.node), optional: true },
+          { header: t('logs.error.api'), cell: (e) => mark(e.api?.name) },
           // Wide enough for a whole request id: a marked id is never cut.
           {
             header: t('logs.error.requestId'),
-            cell: (e) => mark(e.frame.requestID),
+            cell: (e) => mark(e.requestID),
             width: 'minmax(11rem, 1fr)',
           },
-          { header: t('logs.error.remoteHost'), cell: (e) => mark(e.frame.remotehost), optional: true },
-          { header: t('logs.error.userAgent'), cell: (e) => mark(e.frame.userAgent), optional: true },
+          { header: t('logs.error.remoteHost'), cell: (e) => mark(e.remotehost), optional: true },
+          { header: t('logs.error.userAgent'), cell: (e) => mark(e.userAgent), optional: true },
           {
             header: t('logs.error.message'),
-            cell: (e) => mark(logMessage(e.frame)),
+            cell: (e) => mark(logMessage(e)),
             width: 'minmax(12rem, 3fr)',
           },
         ]}
@@ -113,14 +105,14 @@ export function ErrorLogs() {
             size="compact-sm"
             variant="subtle"
             leftSection={<IconListDetails size={14} aria-hidden />}
-            aria-label={t('logs.error.details', { time: e.frame.time })}
+            aria-label={t('logs.error.details', { time: e.time })}
             onClick={() => setOpen(e)}
           >
             {t('common.details')}
           </Button>
         )}
       />
-      <EntryDetails entry={open?.frame} onClose={() => setOpen(undefined)} />
+      <EntryDetails entry={open} onClose={() => setOpen(undefined)} />
     </Stack>
   );
 }

@@ -1,4 +1,5 @@
 import type { AuditRecord } from '@stowage/contract';
+import { timestampedName } from '../../utils/saveFile.js';
 import { AUDIT_COLUMNS } from './auditQuery.js';
 
 // The loaded audit rows as files: every field, in the table's column order.
@@ -23,10 +24,6 @@ export function auditJson(rows: readonly AuditRecord[]): string {
   return `${JSON.stringify(rows, null, 2)}\n`;
 }
 
-/** audit-logs-<when exported>.csv, without characters some file systems refuse. */
-export function auditFileName(extension: 'csv' | 'json', now = new Date()): string {
-  return `audit-logs-${now
-    .toISOString()
-    .replaceAll(':', '-')
-    .replace(/\.\d+Z$/, 'Z')}.${extension}`;
-}
+/** audit-logs-<when exported>.csv, a name that sorts by time and is safe on every system. */
+export const auditFileName = (extension: 'csv' | 'json', now = new Date()): string =>
+  timestampedName('audit-logs', extension, now);
