@@ -1,8 +1,8 @@
-import { Anchor, Group, NavLink, Stack, Text } from '@mantine/core';
-import { IconArrowLeft } from '@tabler/icons-react';
+import { Group, NavLink, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, Route, Routes, useNavigate, useParams } from 'react-router';
 import { PlaceholderPage } from '../../app/PlaceholderPage.js';
+import { BackLink } from '../../components/BackLink.js';
 import { PageHeader } from '../../components/PageHeader.js';
 import { useSession } from '../session/SessionProvider.js';
 import { TiersSection } from '../tiers/TiersSection.js';
@@ -68,12 +68,7 @@ function EditConfiguration() {
   if (!entry) return <Navigate to="/settings/configurations" replace />;
   return (
     <Stack>
-      <Anchor component={Link} to="/settings/configurations" size="sm">
-        <Group gap={4}>
-          <IconArrowLeft size="1rem" aria-hidden />
-          {t('configs.back')}
-        </Group>
-      </Anchor>
+      <BackLink to="/settings/configurations" label={t('configs.back')} />
       <Text fw={600} size="lg" component="h2">
         {t(`configs.labels.${entry.id}`)}
       </Text>

@@ -1,8 +1,8 @@
 import { Button, FileInput, Group, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { BackLink } from '../../components/BackLink.js';
 import { ErrorBanner } from '../../components/ErrorBanner.js';
-import { BackLink } from './BackLink.js';
 import { problemText } from './problemText.js';
 import { useAddTier } from './queries.js';
 import {

@@ -1,7 +1,7 @@
 import { Paper, SimpleGrid, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { BackLink } from './BackLink.js';
+import { BackLink } from '../../components/BackLink.js';
 import { TIER_CHOICES } from './tierRules.js';
 
 /** Spec 002 §2.1: Add Tier first asks for the type (MinIO, GCS, S3, Azure). */

@@ -2,7 +2,7 @@ import { Anchor, Group } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { Link } from 'react-router';
 
-/** The Back To … links of the tier slides (spec 002 §2.1). */
+/** A "Back To …" link of the Settings slides (spec 002 §2.1): an arrow and the label. */
 export function BackLink({ to, label }: { to: string; label: string }) {
   return (
     <Anchor component={Link} to={to} size="sm">
