@@ -183,7 +183,7 @@ describe('settings', () => {
       encType: 'sse-kms',
       kmsKeyID: 'photos-key',
     });
-    expect(kms.statusCode).toBe(500);
+    expect(kms.statusCode).toBe(501);
     expect(kms.json().detailedMessage).toMatch(/KMS is not configured/);
     expect((await call('GET', '/buckets/sealed/encryption/info')).json()).toEqual({
       algorithm: 'AES256',

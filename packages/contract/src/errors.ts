@@ -24,6 +24,8 @@ export const API_ERRORS = {
   badRequest: { status: 400, message: 'invalid request' },
   rangeNotSatisfiable: { status: 416, message: 'the requested range is not satisfiable' },
   tooManyRequests: { status: 429, message: 'too many failed logins' },
+  /** The storage server does not offer what was asked (e.g. SSE-KMS on a store without a KMS). */
+  notImplemented: { status: 501, message: 'the storage server does not support this' },
   backendUnreachable: { status: 503, message: 'the storage server cannot be reached' },
   backendError: { status: 500, message: 'the storage server returned an error' },
   internal: { status: 500, message: 'internal error' },

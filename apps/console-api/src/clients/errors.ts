@@ -17,7 +17,7 @@ const BAD_CREDENTIALS = new Set([
 ]);
 
 /** S3 error codes (the S3 SDK reports codes, not statuses) by the console error they become. */
-const S3_CODES: Record<string, 'notFound' | 'conflict' | 'badRequest'> = {
+const S3_CODES: Record<string, 'notFound' | 'conflict' | 'badRequest' | 'notImplemented'> = {
   NoSuchBucket: 'notFound',
   NoSuchKey: 'notFound',
   NoSuchVersion: 'notFound',
@@ -47,6 +47,8 @@ const S3_CODES: Record<string, 'notFound' | 'conflict' | 'badRequest'> = {
   EntityTooLarge: 'badRequest',
   XMinioAdminBucketQuotaExceeded: 'badRequest',
   'KMS.NotFoundException': 'badRequest',
+  // MinIO's 501, e.g. SSE-KMS asked of a server without a KMS.
+  NotImplemented: 'notImplemented',
 };
 
 function isNetworkFailure(err: unknown): boolean {

@@ -140,9 +140,9 @@ export const enableBucketEncryption = defineRoute({
   id: 'enableBucketEncryption',
   method: 'POST',
   path: '/buckets/:bucket/encryption/enable',
-  summary: 'Sets default encryption: SSE-S3, or SSE-KMS with a key',
+  summary: 'Sets default encryption: SSE-S3, or SSE-KMS with a key (501 when the server has no KMS)',
   body: EnableEncryptionRequest,
-  responses: { 204: null, ...CALL_ERRORS, 404: ApiErrorBody },
+  responses: { 204: null, ...CALL_ERRORS, 404: ApiErrorBody, 501: ApiErrorBody },
 });
 
 export const disableBucketEncryption = defineRoute({
