@@ -1,7 +1,8 @@
 import type { Browser, Page } from 'playwright-core';
 import { beforeAll, describe, expect, test } from 'vitest';
+import { type AxeViolation, axeViolations } from './support/axe.js';
 import { screenshot } from './support/browser.js';
-import { logIn, stackAndBrowser } from './support/session.js';
+import { consoleCall, logIn, pageInScheme, stackAndBrowser } from './support/session.js';
 import type { Stack } from './support/stack.js';
 
 // Users and groups through the web app against the real stack: what the dialogs send is
@@ -72,5 +73,48 @@ describe('users and groups, end to end', () => {
       policy: ['readonly'],
     });
     await page.close();
+  });
+
+  test('Edit User disables the user in one update; the user can no longer log in (both themes, axe clean)', async () => {
+    const root = await loggedIn();
+    const created = await consoleCall(root, stack.consoleUrl, 'POST', '/users', {
+      accessKey: 'e2e-editable',
+      secretKey: 'e2e-editable-secret',
+      groups: [],
+      policies: ['readonly'],
+    });
+    expect(created.status(), await created.text()).toBe(201);
+    await root.close();
+
+    const report: Record<string, AxeViolation[]> = {};
+    for (const scheme of ['light', 'dark'] as const) {
+      const page = await pageInScheme(browser, stack, scheme);
+      await page.goto(`${stack.consoleUrl}/users/e2e-editable`);
+      await page.getByRole('button', { name: 'Edit e2e-editable' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Edit User' });
+      const status = dialog.getByRole('switch', { name: 'Status' });
+      // Opened again (dark), the switch shows what the store now holds.
+      expect(await status.isChecked()).toBe(scheme === 'light');
+      if (scheme === 'light') await status.click({ force: true });
+      report[scheme] = await axeViolations(page);
+      await screenshot(page, `36-${scheme}-edit-user`);
+      await dialog.getByRole('button', { name: 'Save' }).click();
+      await dialog.waitFor({ state: 'hidden' });
+      await page.context().close();
+    }
+    expect(report).toEqual({ light: [], dark: [] });
+
+    const check = await browser.newPage();
+    await logIn(check, stack.consoleUrl, stack.rootUser, stack.rootPassword);
+    const user = await check.request.get(`${stack.consoleUrl}/api/v1/user?name=e2e-editable`);
+    expect(await user.json()).toMatchObject({ accessKey: 'e2e-editable', status: 'disabled' });
+    await check.context().clearCookies();
+    await check.goto(`${stack.consoleUrl}/login`);
+    await check.getByLabel('Enter Username').fill('e2e-editable');
+    await check.getByLabel('Enter Password').fill('e2e-editable-secret');
+    await check.getByRole('button', { name: 'Login' }).click();
+    await check.getByRole('alert').waitFor();
+    expect(new URL(check.url()).pathname).toMatch(/\/login$/);
+    await check.close();
   });
 });

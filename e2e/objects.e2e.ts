@@ -16,7 +16,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { axeViolations } from './support/axe.js';
 import { screenshot } from './support/browser.js';
-import { logIn, stackAndBrowser } from './support/session.js';
+import { consoleCall, logIn, stackAndBrowser } from './support/session.js';
 import { rootS3, type Stack } from './support/stack.js';
 
 // The object browser against the real stack: folder and 1 GiB uploads with progress, previews,
@@ -38,12 +38,7 @@ const PNG = Buffer.from(
 const GIB = 1024 ** 3;
 
 async function api(method: string, path: string, body?: unknown) {
-  const csrf = await page.evaluate(() => localStorage.getItem('token') ?? '');
-  const res = await page.request.fetch(`${stack.consoleUrl}/api/v1${path}`, {
-    method,
-    headers: { 'X-CSRF-Token': csrf, 'Content-Type': 'application/json' },
-    data: body === undefined ? undefined : JSON.stringify(body),
-  });
+  const res = await consoleCall(page, stack.consoleUrl, method, path, body);
   expect(res.status(), `${method} ${path}: ${await res.text()}`).toBeLessThan(300);
   return res;
 }

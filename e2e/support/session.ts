@@ -1,4 +1,4 @@
-import type { Browser, Page } from 'playwright-core';
+import type { APIResponse, Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import { launchBrowser } from './browser.js';
 import { type Stack, startStack } from './stack.js';
@@ -45,4 +45,20 @@ export async function pageInScheme(
   const page = await context.newPage();
   await logIn(page, stack.consoleUrl, user, password);
   return page;
+}
+
+/** A console API call with the page's session and CSRF token, as the web app makes it. */
+export async function consoleCall(
+  page: Page,
+  consoleUrl: string,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<APIResponse> {
+  const csrf = await page.evaluate(() => localStorage.getItem('token') ?? '');
+  return page.request.fetch(`${consoleUrl}/api/v1${path}`, {
+    method,
+    headers: { 'X-CSRF-Token': csrf, 'Content-Type': 'application/json' },
+    data: body === undefined ? undefined : JSON.stringify(body),
+  });
 }
