@@ -18,7 +18,7 @@ export const NOTIFICATION_SERVICES = [
   'nsq',
 ] as const;
 
-export const NotificationService = Type.Union(NOTIFICATION_SERVICES.map((s) => Type.Literal(s)));
+export const NotificationService = Type.Enum(NOTIFICATION_SERVICES);
 export type NotificationService = Static<typeof NotificationService>;
 
 export const NotificationEndpoint = Type.Object(

@@ -1,0 +1,129 @@
+import { ActionIcon, Button, Group, Text, Title } from '@mantine/core';
+import type { NotificationEndpoint, NotificationService } from '@stowage/contract';
+import { IconAlertCircle, IconPlus, IconRefresh, IconTrash } from '@tabler/icons-react';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Can } from '../../components/Can.js';
+import { ConfirmDialog } from '../../components/ConfirmDialog.js';
+import { type Column, DataTable } from '../../components/DataTable.js';
+import { QueryState } from '../../components/QueryState.js';
+import { SearchBox } from '../../components/SearchBox.js';
+import { tokens } from '../../theme/tokens.js';
+import { useDeleteNotificationEndpoint, useNotificationEndpointsQuery } from './queries.js';
+
+/** Spec 002 §2.1: a row is named service:account_id. */
+const targetName = (e: NotificationEndpoint) => `${e.service}:${e.account_id}`;
+
+function StatusCell({ status }: { status: NotificationEndpoint['status'] }) {
+  const { t } = useTranslation();
+  const label = t(`notifications.status.${status}`);
+  if (status === 'online') return label;
+  // Spec 002 §2.1: Offline shows a coloured icon; the cell's accessible name is the status.
+  return (
+    <Group gap={6} wrap="nowrap" role="img" aria-label={label}>
+      <IconAlertCircle size="1.1rem" color={tokens.color.danger} aria-hidden />
+      <Text span c={tokens.color.danger} aria-hidden>
+        {label}
+      </Text>
+    </Group>
+  );
+}
+
+/** Spec 002 §2.1 "Lambda Notifications", slide 0: the filterable list of targets. */
+export function NotificationEndpointsList() {
+  const { t } = useTranslation();
+  const endpoints = useNotificationEndpointsQuery();
+  const remove = useDeleteNotificationEndpoint();
+  const [search, setSearch] = useState('');
+  const [deleting, setDeleting] = useState<NotificationEndpoint | undefined>();
+
+  const columns = useMemo<Column<NotificationEndpoint>[]>(
+    () => [
+      { header: t('notifications.columns.status'), cell: (e) => <StatusCell status={e.status} /> },
+      { header: t('notifications.columns.service'), cell: targetName, width: 'minmax(12rem, 3fr)' },
+    ],
+    [t],
+  );
+
+  const closeDelete = () => {
+    remove.reset();
+    setDeleting(undefined);
+  };
+
+  return (
+    <>
+      <Group justify="space-between" align="center" mb="md" wrap="wrap" gap="md">
+        <Title order={2} size="h3">
+          {t('notifications.title')}
+        </Title>
+        <Group gap="sm">
+          <SearchBox label={t('notifications.search')} value={search} onChange={setSearch} />
+          <Button
+            variant="default"
+            leftSection={<IconRefresh size="1rem" aria-hidden />}
+            onClick={() => void endpoints.refetch()}
+            loading={endpoints.isFetching && !endpoints.isPending}
+          >
+            {t('notifications.refresh')}
+          </Button>
+          <Can page="/settings">
+            <Button
+              component={Link}
+              to="/settings/notifications/add"
+              leftSection={<IconPlus size="1rem" aria-hidden />}
+            >
+              {t('notifications.add')}
+            </Button>
+          </Can>
+        </Group>
+      </Group>
+      <QueryState query={endpoints}>
+        {(data) => {
+          // Spec 002 §7: the list may come as null.
+          const rows = data.notification_endpoints ?? [];
+          const needle = search.trim().toLowerCase();
+          return (
+            <DataTable
+              label={t('notifications.title')}
+              rows={rows.filter((e) => `${targetName(e)} ${e.status}`.toLowerCase().includes(needle))}
+              rowKey={targetName}
+              columns={columns}
+              empty={rows.length === 0 ? t('notifications.empty') : t('notifications.noMatch')}
+              actionsHeader={t('common.actions')}
+              actions={(e) => (
+                <Can page="/settings">
+                  <ActionIcon
+                    variant="subtle"
+                    color="red"
+                    onClick={() => setDeleting(e)}
+                    aria-label={t('notifications.delete', { target: targetName(e) })}
+                  >
+                    <IconTrash size="1.1rem" aria-hidden />
+                  </ActionIcon>
+                </Can>
+              )}
+            />
+          );
+        }}
+      </QueryState>
+      <ConfirmDialog
+        opened={deleting !== undefined}
+        title={t('notifications.deleteTitle')}
+        message={t('notifications.deleteMessage', { target: deleting ? targetName(deleting) : '' })}
+        confirmLabel={t('common.delete')}
+        danger
+        pending={remove.isPending}
+        error={remove.error}
+        onConfirm={() =>
+          deleting &&
+          remove.mutate(
+            { service: deleting.service as NotificationService, account_id: deleting.account_id },
+            { onSuccess: closeDelete },
+          )
+        }
+        onClose={closeDelete}
+      />
+    </>
+  );
+}
