@@ -4,7 +4,7 @@ import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BackLink } from '../../components/BackLink.js';
-import { Can } from '../../components/Can.js';
+import { CanDo } from '../../components/Can.js';
 import { ErrorBanner } from '../../components/ErrorBanner.js';
 import {
   accountIdProblem,
@@ -13,7 +13,7 @@ import {
   endpointBody,
   fieldProblem,
 } from './endpointRules.js';
-import { useAddNotificationEndpoint } from './queries.js';
+import { CONFIG_UPDATE, useAddNotificationEndpoint } from './queries.js';
 import { CONNECTION_KEY, initialValues, type ServiceField, serviceFields } from './serviceFields.js';
 
 function problemText(t: TFunction, problem: EndpointProblem | undefined): string | undefined {
@@ -158,11 +158,11 @@ export function AddNotificationEndpointForm({
             );
           })}
           <Group justify="flex-end">
-            <Can page="/settings">
+            <CanDo action={CONFIG_UPDATE}>
               <Button type="submit" disabled={!canSave} loading={add.isPending}>
                 {t('notifications.save')}
               </Button>
-            </Can>
+            </CanDo>
           </Group>
         </Stack>
       </form>

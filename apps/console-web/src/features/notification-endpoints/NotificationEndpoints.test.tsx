@@ -14,9 +14,14 @@ const ENDPOINTS = {
   ],
 };
 
-function mockEndpoints() {
+function mockEndpoints({ can = true } = {}) {
   return mockApi({
     'GET /api/v1/session': { body: session() },
+    'POST /api/v1/has-permission': (call) => ({
+      body: {
+        permissions: (call.body as { actions: { id: string }[] }).actions.map((a) => ({ id: a.id, can })),
+      },
+    }),
     'GET /api/v1/admin/notification_endpoints': { body: ENDPOINTS },
     'POST /api/v1/admin/notification_endpoints': {
       status: 201,
@@ -215,5 +220,25 @@ describe('settings, lambda notifications', () => {
     );
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(api.callsTo('GET /api/v1/admin/notification_endpoints').length).toBeGreaterThan(loads);
+  });
+
+  it('hides Add, Save and Delete from a session without admin:ConfigUpdate', async () => {
+    const api = mockEndpoints({ can: false });
+    renderApp('/settings/notifications');
+    await targetTable();
+    await waitFor(() => expect(api.callsTo('POST /api/v1/has-permission').length).toBeGreaterThan(0));
+    expect(api.callsTo('POST /api/v1/has-permission')[0]!.body).toEqual({
+      actions: [{ id: 'admin:ConfigUpdate', action: 'admin:ConfigUpdate' }],
+    });
+    expect(screen.queryByRole('link', { name: 'Add Notification Target' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Delete redis:cache' })).not.toBeInTheDocument();
+  });
+
+  it('offers no Save on the form without admin:ConfigUpdate', async () => {
+    const api = mockEndpoints({ can: false });
+    renderApp('/settings/notifications/add/webhook');
+    expect(await screen.findByRole('textbox', { name: /^Endpoint/ })).toBeInTheDocument();
+    await waitFor(() => expect(api.callsTo('POST /api/v1/has-permission').length).toBeGreaterThan(0));
+    expect(screen.queryByRole('button', { name: 'Save' })).not.toBeInTheDocument();
   });
 });

@@ -4,13 +4,13 @@ import { IconAlertCircle, IconPlus, IconRefresh, IconTrash } from '@tabler/icons
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { Can } from '../../components/Can.js';
+import { CanDo } from '../../components/Can.js';
 import { ConfirmDialog } from '../../components/ConfirmDialog.js';
 import { type Column, DataTable } from '../../components/DataTable.js';
 import { QueryState } from '../../components/QueryState.js';
 import { SearchBox } from '../../components/SearchBox.js';
 import { tokens } from '../../theme/tokens.js';
-import { useDeleteNotificationEndpoint, useNotificationEndpointsQuery } from './queries.js';
+import { CONFIG_UPDATE, useDeleteNotificationEndpoint, useNotificationEndpointsQuery } from './queries.js';
 
 /** Spec 002 §2.1: a row is named service:account_id. */
 const targetName = (e: NotificationEndpoint) => `${e.service}:${e.account_id}`;
@@ -67,7 +67,7 @@ export function NotificationEndpointsList() {
           >
             {t('notifications.refresh')}
           </Button>
-          <Can page="/settings">
+          <CanDo action={CONFIG_UPDATE}>
             <Button
               component={Link}
               to="/settings/notifications/add"
@@ -75,7 +75,7 @@ export function NotificationEndpointsList() {
             >
               {t('notifications.add')}
             </Button>
-          </Can>
+          </CanDo>
         </Group>
       </Group>
       <QueryState query={endpoints}>
@@ -92,7 +92,7 @@ export function NotificationEndpointsList() {
               empty={rows.length === 0 ? t('notifications.empty') : t('notifications.noMatch')}
               actionsHeader={t('common.actions')}
               actions={(e) => (
-                <Can page="/settings">
+                <CanDo action={CONFIG_UPDATE}>
                   <ActionIcon
                     variant="subtle"
                     color="red"
@@ -101,7 +101,7 @@ export function NotificationEndpointsList() {
                   >
                     <IconTrash size="1.1rem" aria-hidden />
                   </ActionIcon>
-                </Can>
+                </CanDo>
               )}
             />
           );

@@ -3,6 +3,9 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../api/client.js';
 import { followRestartAnswer } from '../../app/serverState.js';
 
+/** The action adding and deleting targets needs (set/del-config-kv); the controls ask for it. */
+export const CONFIG_UPDATE = 'admin:ConfigUpdate';
+
 export const notificationEndpointKeys = {
   all: ['notification-endpoints'] as const,
   list: () => [...notificationEndpointKeys.all, 'list'] as const,
