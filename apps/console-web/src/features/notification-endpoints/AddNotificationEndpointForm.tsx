@@ -60,21 +60,10 @@ function FieldInput({ field, value, error, onChange, onBlur }: FieldInputProps) 
           required={field.required}
         />
       );
-    case 'secret':
+    default: {
+      const Input = field.kind === 'secret' ? PasswordInput : TextInput;
       return (
-        <PasswordInput
-          label={label}
-          value={value}
-          onChange={(e) => onChange(e.currentTarget.value)}
-          onBlur={onBlur}
-          error={error}
-          required={field.required}
-          autoComplete="new-password"
-        />
-      );
-    default:
-      return (
-        <TextInput
+        <Input
           label={label}
           value={value}
           onChange={(e) => onChange(e.currentTarget.value)}
@@ -82,9 +71,10 @@ function FieldInput({ field, value, error, onChange, onBlur }: FieldInputProps) 
           error={error}
           required={field.required}
           inputMode={field.kind === 'number' ? 'numeric' : undefined}
-          autoComplete="off"
+          autoComplete={field.kind === 'secret' ? 'new-password' : 'off'}
         />
       );
+    }
   }
 }
 

@@ -5,15 +5,18 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CanDo } from '../../components/Can.js';
-import { ConfirmDialog } from '../../components/ConfirmDialog.js';
 import { type Column, DataTable } from '../../components/DataTable.js';
 import { QueryState } from '../../components/QueryState.js';
 import { SearchBox } from '../../components/SearchBox.js';
+import { useConfirmedDelete } from '../../components/useConfirmedDelete.js';
 import { tokens } from '../../theme/tokens.js';
 import { CONFIG_UPDATE, useDeleteNotificationEndpoint, useNotificationEndpointsQuery } from './queries.js';
 
+type DeleteTarget = { service: NotificationService; account_id: string };
+
 /** Spec 002 §2.1: a row is named service:account_id. */
-const targetName = (e: NotificationEndpoint) => `${e.service}:${e.account_id}`;
+const targetName = (e: Pick<NotificationEndpoint, 'service' | 'account_id'>) =>
+  `${e.service}:${e.account_id}`;
 
 function StatusCell({ status }: { status: NotificationEndpoint['status'] }) {
   const { t } = useTranslation();
@@ -36,7 +39,11 @@ export function NotificationEndpointsList() {
   const endpoints = useNotificationEndpointsQuery();
   const remove = useDeleteNotificationEndpoint();
   const [search, setSearch] = useState('');
-  const [deleting, setDeleting] = useState<NotificationEndpoint | undefined>();
+  const deletion = useConfirmedDelete({
+    title: t('notifications.deleteTitle'),
+    message: (target: DeleteTarget) => t('notifications.deleteMessage', { target: targetName(target) }),
+    mutation: remove,
+  });
 
   const columns = useMemo<Column<NotificationEndpoint>[]>(
     () => [
@@ -45,11 +52,6 @@ export function NotificationEndpointsList() {
     ],
     [t],
   );
-
-  const closeDelete = () => {
-    remove.reset();
-    setDeleting(undefined);
-  };
 
   return (
     <>
@@ -96,7 +98,9 @@ export function NotificationEndpointsList() {
                   <ActionIcon
                     variant="subtle"
                     color="red"
-                    onClick={() => setDeleting(e)}
+                    onClick={() =>
+                      deletion.ask({ service: e.service as NotificationService, account_id: e.account_id })
+                    }
                     aria-label={t('notifications.delete', { target: targetName(e) })}
                   >
                     <IconTrash size="1.1rem" aria-hidden />
@@ -107,23 +111,7 @@ export function NotificationEndpointsList() {
           );
         }}
       </QueryState>
-      <ConfirmDialog
-        opened={deleting !== undefined}
-        title={t('notifications.deleteTitle')}
-        message={t('notifications.deleteMessage', { target: deleting ? targetName(deleting) : '' })}
-        confirmLabel={t('common.delete')}
-        danger
-        pending={remove.isPending}
-        error={remove.error}
-        onConfirm={() =>
-          deleting &&
-          remove.mutate(
-            { service: deleting.service as NotificationService, account_id: deleting.account_id },
-            { onSuccess: closeDelete },
-          )
-        }
-        onClose={closeDelete}
-      />
+      {deletion.dialog}
     </>
   );
 }
