@@ -139,6 +139,37 @@ describe('Settings → Lambda Notifications', () => {
     expect(decodeURIComponent(stored.Records[0]?.s3.object.key ?? '')).toBe(OBJECT);
   });
 
+  test('a target that stops answering shows Offline; Delete removes one after confirming', async () => {
+    await redis.close();
+    // The next delivery to Redis fails, which is what makes the server call the target offline.
+    await s3.send(new PutObjectCommand({ Bucket: BUCKET, Key: 'reports/q2.csv', Body: 'c,d\n' }));
+    const page = await pageInScheme(browser, stack, 'light');
+    await page.goto(`${stack.consoleUrl}/settings/notifications`);
+    const table = page.getByRole('table', { name: 'Lambda Notifications' });
+    const redisRow = table
+      .getByRole('row')
+      .filter({ has: page.getByRole('cell', { name: 'redis:cache1', exact: true }) });
+    const offline = redisRow.getByRole('img', { name: 'Offline' });
+    for (let attempt = 0; attempt < 50 && (await offline.count()) === 0; attempt += 1) {
+      await page.waitForTimeout(200);
+      await page.getByRole('button', { name: 'Refresh' }).click();
+    }
+    await offline.waitFor();
+
+    await page.getByRole('button', { name: 'Delete webhook:hook1' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Delete Notification Target' });
+    expect(await dialog.textContent()).toContain('webhook:hook1');
+    await dialog.getByRole('button', { name: 'Delete' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    const bar = page.getByRole('status').filter({ hasText: 'The server needs to be restarted' });
+    await bar.getByRole('button', { name: 'Restart' }).click();
+    await bar.waitFor({ state: 'hidden', timeout: 90_000 });
+    await page.getByRole('button', { name: 'Refresh' }).click();
+    await table.getByRole('cell', { name: 'webhook:hook1', exact: true }).waitFor({ state: 'detached' });
+    await redisRow.waitFor();
+    await page.context().close();
+  });
+
   test('the three slides are axe clean in both themes', async () => {
     for (const scheme of SCHEMES) {
       const page = await pageInScheme(browser, stack, scheme);
