@@ -149,6 +149,25 @@ describe('notification endpoints', () => {
     expect(h.logs.join('\n')).not.toContain('hook-token-secret');
   });
 
+  test('a target is deleted, is gone after the restart, and a second delete is a 404', async () => {
+    const deleted = await call('DELETE', '/admin/notification_endpoints/webhook/gone');
+    expect(deleted.statusCode).toBe(200);
+    expect(deleted.json()).toEqual({ restart: true });
+    expect((await call('POST', '/service/restart')).statusCode).toBe(204);
+    const list = await call('GET', '/admin/notification_endpoints');
+    expect(list.json().notification_endpoints).toEqual([
+      { service: 'webhook', account_id: 'audit1', status: 'online' },
+    ]);
+    const again = await call('DELETE', '/admin/notification_endpoints/webhook/gone');
+    expect(again.statusCode).toBe(404);
+    expect(again.json().message).toBeTruthy();
+    for (const url of [
+      '/admin/notification_endpoints/pigeon/x',
+      '/admin/notification_endpoints/webhook/a%20b',
+    ])
+      expect((await call('DELETE', url)).statusCode).toBe(400);
+  });
+
   test('an unknown service, a bad id or a bad key is a 400 before the server is asked', async () => {
     for (const body of [
       { service: 'carrier-pigeon', account_id: 'x', properties: {} },

@@ -42,6 +42,7 @@ describe('openapi.json', () => {
       '/api/v1/logs/search',
       '/api/v1/audit/ingest',
       '/api/v1/admin/notification_endpoints',
+      '/api/v1/admin/notification_endpoints/{service}/{account_id}',
       '/api/v1/buckets/{bucket}/lifecycle',
       '/api/v1/buckets/{bucket}/lifecycle/{id}',
       '/api/v1/list-external-buckets',

@@ -33,6 +33,9 @@ export function registerConfigRoutes(bind: Binder, { gateway }: AppDeps): void {
   bind.authed(routes.addNotificationEndpoint, ({ session, body }) =>
     notifications.addNotificationEndpoint(admin(session), body),
   );
+  bind.authed(routes.deleteNotificationEndpoint, ({ session, params }) =>
+    notifications.deleteNotificationEndpoint(admin(session), params.service, params.account_id),
+  );
   bind.authed(routes.restartService, async ({ session }) => {
     await configs.restartServer(gateway.admin(session.credentials));
     return undefined;

@@ -1,6 +1,11 @@
-import type { AddNotificationEndpointRequest, NotificationEndpoint } from '@stowage/contract';
-import { formatConfigLine, type MadminClient } from '@stowage/madmin';
+import type {
+  AddNotificationEndpointRequest,
+  NotificationEndpoint,
+  NotificationService,
+} from '@stowage/contract';
+import { formatConfigLine, type MadminClient, parseConfigText } from '@stowage/madmin';
 import { storageCall } from '../clients/errors.js';
+import { ApiError } from '../http/errors.js';
 
 /** Every target of ServerInfo's services.notifications: [{service: [{id: {status}}]}]. */
 export async function listNotificationEndpoints(
@@ -32,4 +37,17 @@ export async function addNotificationEndpoint(
     admin.config.setKV(formatConfigLine(`notify_${body.service}:${body.account_id}`, kvs)),
   );
   return { service: body.service, account_id: body.account_id, restart };
+}
+
+/** Deletes notify_<service>:<id>; a target that is not configured is a 404, not a silent no-op. */
+export async function deleteNotificationEndpoint(
+  admin: MadminClient,
+  service: NotificationService,
+  accountId: string,
+): Promise<{ restart: boolean }> {
+  const subSys = `notify_${service}`;
+  const text = await storageCall(admin.config.getKV(subSys));
+  if (!parseConfigText(text).some((line) => line.subSys === subSys && line.target === accountId))
+    throw new ApiError('notFound', `no ${service} notification target ${accountId}`);
+  return storageCall(admin.config.delKV(`${subSys}:${accountId}`));
 }

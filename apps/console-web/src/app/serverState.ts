@@ -16,6 +16,10 @@ function update(next: Partial<ServerState>) {
 }
 
 export const markRestartNeeded = () => update({ needsRestart: true });
+/** A configuration change's answer: the restart bar shows only when the server asks for one. */
+export const followRestartAnswer = ({ restart }: { restart: boolean }) => {
+  if (restart) markRestartNeeded();
+};
 export const restartStarted = () => update({ loading: true });
 /** Spec 000 §4: success clears both flags; a failure clears only loading. */
 export const restartFinished = (succeeded: boolean) =>

@@ -4,6 +4,7 @@ import { heal } from './en/heal.js';
 import { identities } from './en/identities.js';
 import { license } from './en/license.js';
 import { logs } from './en/logs.js';
+import { notifications } from './en/notifications.js';
 import { objects } from './en/objects.js';
 import { settings } from './en/settings.js';
 import { shell } from './en/shell.js';
@@ -18,6 +19,7 @@ export const en = {
   ...identities,
   ...settings,
   ...tiers,
+  ...notifications,
   ...buckets,
   ...objects,
   ...tools,

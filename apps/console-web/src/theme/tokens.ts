@@ -37,6 +37,9 @@ export const cssVariablesResolver: CSSVariablesResolver = () => {
   // Mantine's own "dimmed" text (descriptions, placeholders) gets the muted token's contrast.
   light['--mantine-color-dimmed'] = semantic['text-muted'].light;
   dark['--mantine-color-dimmed'] = semantic['text-muted'].dark;
+  // Field messages (Mantine's "error" colour) get the danger token's contrast.
+  light['--mantine-color-error'] = semantic.danger.light;
+  dark['--mantine-color-error'] = semantic.danger.dark;
   return { variables: {}, light, dark };
 };
 

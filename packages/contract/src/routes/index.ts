@@ -84,6 +84,7 @@ export const routes = {
   ingestAuditLog: logs.ingestAuditLog,
   listNotificationEndpoints: notificationEndpoints.listNotificationEndpoints,
   addNotificationEndpoint: notificationEndpoints.addNotificationEndpoint,
+  deleteNotificationEndpoint: notificationEndpoints.deleteNotificationEndpoint,
   getBucketLifecycle: lifecycle.getBucketLifecycle,
   addBucketLifecycle: lifecycle.addBucketLifecycle,
   updateBucketLifecycle: lifecycle.updateBucketLifecycle,

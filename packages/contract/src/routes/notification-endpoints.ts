@@ -1,5 +1,5 @@
 import { type Static, Type } from 'typebox';
-import { CALL_ERRORS } from '../errors.js';
+import { ApiErrorBody, CALL_ERRORS } from '../errors.js';
 import { defineRoute } from '../route.js';
 
 // Settings > Lambda Notifications (spec 002 §2.1): the server's event targets, notify_<service>
@@ -18,7 +18,7 @@ export const NOTIFICATION_SERVICES = [
   'nsq',
 ] as const;
 
-export const NotificationService = Type.Union(NOTIFICATION_SERVICES.map((s) => Type.Literal(s)));
+export const NotificationService = Type.Enum(NOTIFICATION_SERVICES);
 export type NotificationService = Static<typeof NotificationService>;
 
 export const NotificationEndpoint = Type.Object(
@@ -36,11 +36,17 @@ export const ListNotificationEndpointsResponse = Type.Object(
   { $id: 'ListNotificationEndpointsResponse' },
 );
 
+/** The target's id: the part after the colon in the sub-system name and in its ARN. */
+export const NotificationAccountId = Type.String({
+  minLength: 1,
+  maxLength: 64,
+  pattern: '^[A-Za-z0-9_-]+$',
+});
+
 export const AddNotificationEndpointRequest = Type.Object(
   {
     service: NotificationService,
-    /** The target's id: the part after the colon in the sub-system name and in its ARN. */
-    account_id: Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' }),
+    account_id: NotificationAccountId,
     /** The service's settings (spec 002 §3, e.g. connection_string, table, format, queue_limit). */
     properties: Type.Record(Type.String({ pattern: '^[a-z0-9_]+$' }), Type.String({ maxLength: 4096 }), {
       maxProperties: 64,
@@ -75,4 +81,21 @@ export const addNotificationEndpoint = defineRoute({
   auth: true,
   body: AddNotificationEndpointRequest,
   responses: { 201: AddNotificationEndpointResponse, ...CALL_ERRORS },
+});
+
+/** Beyond spec 002: removing a target deletes its notify_<service>:<id> sub-system. */
+export const DeleteNotificationEndpointResponse = Type.Object(
+  { restart: Type.Boolean({ description: 'true when the change takes effect after a restart' }) },
+  { $id: 'DeleteNotificationEndpointResponse' },
+);
+
+export const deleteNotificationEndpoint = defineRoute({
+  id: 'deleteNotificationEndpoint',
+  method: 'DELETE',
+  path: '/admin/notification_endpoints/:service/:account_id',
+  summary: 'Remove an event notification target (takes effect after a restart)',
+  tag: 'notifications',
+  auth: true,
+  params: Type.Object({ service: NotificationService, account_id: NotificationAccountId }),
+  responses: { 200: DeleteNotificationEndpointResponse, ...CALL_ERRORS, 404: ApiErrorBody },
 });

@@ -99,6 +99,18 @@ describe('settings, configurations', () => {
     expect(api.callsTo('POST /api/v1/service/restart')).toHaveLength(1);
   });
 
+  it('a change the server applied live asks for no restart', async () => {
+    const api = mockConfigs();
+    api.set('PUT /api/v1/configs/region', { body: { restart: false } });
+    const { user } = renderApp('/settings/configurations/region');
+    await user.type(await screen.findByRole('textbox', { name: /Server Location/ }), 'eu');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByRole('list', { name: 'Configurations' })).toBeInTheDocument();
+    expect(api.callsTo('PUT /api/v1/configs/region')).toHaveLength(1);
+    expect(serverStateNow().needsRestart).toBe(false);
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+  });
+
   it("a session's end forgets that a restart is needed", async () => {
     const api = mockConfigs();
     api.set('POST /api/v1/logout', { status: 204 });

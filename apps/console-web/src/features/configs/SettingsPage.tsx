@@ -1,9 +1,9 @@
 import { Group, NavLink, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, Route, Routes, useNavigate, useParams } from 'react-router';
-import { PlaceholderPage } from '../../app/PlaceholderPage.js';
 import { BackLink } from '../../components/BackLink.js';
 import { PageHeader } from '../../components/PageHeader.js';
+import { NotificationEndpointsSection } from '../notification-endpoints/NotificationEndpointsSection.js';
 import { useSession } from '../session/SessionProvider.js';
 import { TiersSection } from '../tiers/TiersSection.js';
 import { ConfigurationForm } from './ConfigurationForm.js';
@@ -47,10 +47,7 @@ export function SettingsPage() {
             <Route index element={<Navigate to="/settings/configurations" replace />} />
             <Route path="configurations" element={<ConfigurationsList />} />
             <Route path="configurations/:configId" element={<EditConfiguration />} />
-            <Route
-              path="notifications"
-              element={<PlaceholderPage nested title={t('configs.menu.notifications')} />}
-            />
+            <Route path="notifications/*" element={<NotificationEndpointsSection />} />
             {distributed && <Route path="tiers/*" element={<TiersSection />} />}
             <Route path="*" element={<Navigate to="/settings/configurations" replace />} />
           </Routes>

@@ -1,7 +1,7 @@
 import { routes } from '@stowage/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ApiInput, callApi } from '../../api/client.js';
-import { markRestartNeeded } from '../../app/serverState.js';
+import { followRestartAnswer } from '../../app/serverState.js';
 
 export const configKeys = {
   all: ['configs'] as const,
@@ -25,14 +25,14 @@ export function useConfigTargetsQuery(subSys: string) {
   });
 }
 
-/** PUT /configs/{configId}; spec 000 §4: a save flags that the server needs a restart. */
+/** PUT /configs/{configId}; spec 000 §4: the restart bar follows the server's answer. */
 export function useSetConfig(configId: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: ApiInput<typeof routes.setConfig>['body']) =>
       callApi(routes.setConfig, { params: { configId }, body }),
-    onSuccess: async () => {
-      markRestartNeeded();
+    onSuccess: async (answer) => {
+      followRestartAnswer(answer);
       await client.invalidateQueries({ queryKey: configKeys.all });
     },
   });
