@@ -161,5 +161,15 @@ export const shell = {
     cores: '{{value}} cores',
     widgetsUnavailable: 'Widget information could not be retrieved at this time. Please try again',
     backToDashboard: 'Dashboard',
+    layout: {
+      customize: 'Customize',
+      done: 'Done',
+      reset: 'Reset layout',
+      moveUp: 'Move {{title}} up',
+      moveDown: 'Move {{title}} down',
+      hide: 'Hide {{title}}',
+      show: 'Show {{title}}',
+      hidden: 'Hidden',
+    },
   },
 } as const;
