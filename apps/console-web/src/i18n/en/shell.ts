@@ -129,6 +129,14 @@ export const shell = {
     restarting: 'The server is restarting.',
     restart: 'Restart',
   },
+  forms: {
+    problems: {
+      required: 'This field is required',
+      pattern: 'Use only the characters allowed here',
+      tooShort: 'Use at least {{min}} characters',
+      tooLong: 'Use at most {{max}} characters',
+    },
+  },
   charts: {
     range: '{{from}} – {{to}} · max {{max}}',
     noData: 'No data in this range',
