@@ -22,7 +22,7 @@ export function registerDashboardRoutes(bind: Binder, { config, gateway }: AppDe
   });
   bind.authed(routes.getAdminInfo, ({ session, query }) => {
     requireDashboard(session);
-    return dashboard.adminInfo(gateway.admin(session.credentials), session, query);
+    return dashboard.adminInfo(gateway.admin(session.credentials), query);
   });
   bind.authed(routes.getWidget, ({ session, params, query }) => {
     requireDashboard(session);

@@ -87,8 +87,9 @@ export const AdminInfoResponse = Type.Object(
     /** Bytes. */
     usage: Type.Number(),
     servers: Type.Array(ServerStatus),
+    /** The dashboard's widgets, their series empty: each one's data is GET /admin/info/widgets/{id}. */
     widgets: Type.Array(Widget),
-    /** Where the widgets came from; with 'storage', history starts when the console first looked. */
+    /** Where the widgets come from; with 'storage', history starts when the console first looked. */
     metricsSource: MetricsSource,
   },
   { $id: 'AdminInfoResponse' },
@@ -110,7 +111,7 @@ export const getAdminInfo = defineRoute({
   id: 'getAdminInfo',
   method: 'GET',
   path: '/admin/info',
-  summary: 'The general status (buckets, objects, usage, servers, drives) and the dashboard widgets',
+  summary: 'The general status (buckets, objects, usage, servers, drives) and the list of dashboard widgets',
   tag: 'dashboard',
   auth: true,
   query: TimeRangeQuery,

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormDialog, mutationState } from '../../components/FormDialog.js';
 import { showSnackbar } from '../../components/snackbar.js';
+import { passwordProblemText } from '../users/userRules.js';
 import { ownPasswordComplete, ownPasswordProblem } from './passwordRules.js';
 import { useChangePassword } from './queries.js';
 
@@ -56,7 +57,7 @@ export function ChangePasswordDialog({ opened, onClose }: { opened: boolean; onC
       <PasswordInput
         label={t('account.newPassword')}
         autoComplete="new-password"
-        error={problem === 'tooShort' ? t('users.passwordTooShort') : undefined}
+        error={problem === 'mismatch' ? undefined : passwordProblemText(t, problem)}
         {...field('next')}
       />
       <PasswordInput

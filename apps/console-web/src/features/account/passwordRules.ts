@@ -1,4 +1,5 @@
-import { MIN_PASSWORD_LENGTH } from '../users/userRules.js';
+import type { FieldProblem } from '../../forms/schemaRules.js';
+import { PASSWORD_RULES, passwordProblem } from '../users/userRules.js';
 
 export interface OwnPasswordDraft {
   current: string;
@@ -6,19 +7,18 @@ export interface OwnPasswordDraft {
   repeat: string;
 }
 
-export type OwnPasswordProblem = 'mismatch' | 'tooShort';
+export type OwnPasswordProblem = 'mismatch' | FieldProblem;
 
 /** Spec 000 §5: Save waits for all three fields. */
 export const ownPasswordComplete = (draft: OwnPasswordDraft) =>
   draft.current !== '' && draft.next !== '' && draft.repeat !== '';
 
-/** Spec 000 §5: the new passwords must match and be at least 8 characters long. */
+/** Spec 000 §5: the new passwords must match and follow the contract's rules (at least 8 characters). */
 export function ownPasswordProblem(draft: OwnPasswordDraft): OwnPasswordProblem | undefined {
   if (draft.repeat !== '' && draft.next !== draft.repeat) return 'mismatch';
-  if (draft.next !== '' && draft.next.length < MIN_PASSWORD_LENGTH) return 'tooShort';
-  return undefined;
+  return passwordProblem(PASSWORD_RULES.ownChange, draft.next);
 }
 
 /** Spec 000 §5: another user's new password needs a non-empty repeat equal to it. */
 export const userPasswordSavable = (next: string, repeat: string) =>
-  repeat !== '' && next === repeat && next.length >= MIN_PASSWORD_LENGTH;
+  repeat !== '' && next === repeat && passwordProblem(PASSWORD_RULES.userChange, next) === undefined;

@@ -58,12 +58,27 @@ const widget = (id: number, title: string, type: Widget['type'], unit: Widget['u
   ],
 });
 
-function mockDashboard(body: AdminInfoResponse | (() => { status: number; body: unknown })) {
+type Handler = Parameters<typeof mockApi>[0][string];
+
+/** /admin/info lists the widgets (their series empty); each one answers on its own path. */
+function mockDashboard(
+  body: AdminInfoResponse | (() => { status: number; body: unknown }),
+  widgetReplies: Record<number, Handler> = {},
+  who = session(),
+) {
+  const listed = typeof body === 'function' ? [] : body.widgets;
+  const infoBody = typeof body === 'function' ? body : { body: { ...body, widgets: listed.map(definition) } };
   return mockApi({
-    'GET /api/v1/session': { body: session() },
-    'GET /api/v1/admin/info': typeof body === 'function' ? body : { body },
+    'GET /api/v1/session': { body: who },
+    'GET /api/v1/admin/info': infoBody,
+    ...Object.fromEntries(listed.map((w) => [`GET /api/v1/admin/info/widgets/${w.id}`, { body: w }])),
+    ...Object.fromEntries(
+      Object.entries(widgetReplies).map(([id, reply]) => [`GET /api/v1/admin/info/widgets/${id}`, reply]),
+    ),
   });
 }
+
+const definition = (w: Widget): Widget => ({ ...w, series: [] });
 
 describe('dashboard, general status', () => {
   it('shows the four cards, then servers and drives 5 per page', async () => {
@@ -138,7 +153,9 @@ describe('dashboard, widgets', () => {
     const { user } = renderApp('/dashboard');
     const start = await screen.findByLabelText('Start Time');
     expect(screen.getByLabelText('End Time')).toBeInTheDocument();
-    const calls = () => api.callsTo('GET /api/v1/admin/info');
+    await screen.findByRole('region', { name: 'Uptime' });
+    // One widget's own call over the range; the general status is not asked again.
+    const calls = () => api.callsTo('GET /api/v1/admin/info/widgets/1');
     expect(calls()).toHaveLength(1);
     const first = new URL(calls()[0]!.url, 'http://x').searchParams;
     const end = Number(first.get('end'));
@@ -156,5 +173,84 @@ describe('dashboard, widgets', () => {
 
     await user.click(screen.getByRole('button', { name: 'Sync' }));
     await waitFor(() => expect(calls()).toHaveLength(3));
+    expect(api.callsTo('GET /api/v1/admin/info')).toHaveLength(1);
+  });
+
+  it('a failing widget shows its own error and Retry; the others and Retry recover', async () => {
+    let failing = true;
+    mockDashboard(info({ widgets }), {
+      10: () =>
+        failing
+          ? { status: 500, body: { message: 'metrics unavailable', detailedMessage: 'scrape failed' } }
+          : { body: widget(10, 'Number of Buckets', 'singleRep') },
+    });
+    const { user } = renderApp('/dashboard');
+    const broken = await screen.findByRole('region', { name: 'Number of Buckets' });
+    expect(await within(broken).findByText('Metrics unavailable')).toBeInTheDocument();
+    // The rest of the dashboard is untouched.
+    expect(screen.getByRole('region', { name: 'Uptime' })).toHaveTextContent('34m 8s');
+    expect(screen.getByRole('list', { name: 'Object Size Distribution' })).toHaveTextContent('2,048');
+    expect(screen.getAllByRole('button', { name: 'Retry' })).toHaveLength(1);
+
+    failing = false;
+    await user.click(within(broken).getByRole('button', { name: 'Retry' }));
+    await waitFor(() => expect(broken).toHaveTextContent('2,048'));
+    expect(screen.queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument();
+  });
+});
+
+describe('dashboard, arranged per user', () => {
+  const widgets = [
+    widget(1, 'Uptime', 'singleValue', 'seconds'),
+    widget(2, 'Total Online Disks', 'singleValue'),
+    widget(10, 'Number of Buckets', 'singleRep'),
+  ];
+  const summaryOrder = () => screen.getAllByRole('region').map((r) => r.getAttribute('aria-label'));
+
+  it('reorders and hides widgets, keeps that for the user, and Reset layout restores the default', async () => {
+    mockDashboard(info({ widgets }));
+    const first = renderApp('/dashboard');
+    await screen.findByRole('region', { name: 'Uptime' });
+    expect(summaryOrder()).toEqual(['Uptime', 'Total Online Disks', 'Number of Buckets']);
+
+    await first.user.click(screen.getByRole('button', { name: 'Customize' }));
+    expect(screen.getByRole('button', { name: 'Done' })).toHaveAttribute('aria-pressed', 'true');
+    await first.user.click(screen.getByRole('button', { name: 'Move Number of Buckets up' }));
+    await first.user.click(screen.getByRole('button', { name: 'Move Number of Buckets up' }));
+    await first.user.click(screen.getByRole('button', { name: 'Hide Total Online Disks' }));
+    // Customize mode still shows the hidden widget, so that it can be shown again.
+    expect(summaryOrder()).toEqual(['Number of Buckets', 'Uptime', 'Total Online Disks']);
+    expect(screen.getByRole('button', { name: 'Show Total Online Disks' })).toBeInTheDocument();
+    await first.user.click(screen.getByRole('button', { name: 'Done' }));
+    expect(summaryOrder()).toEqual(['Number of Buckets', 'Uptime']);
+    first.unmount();
+
+    // The same user on a new page load sees their arrangement.
+    const again = renderApp('/dashboard');
+    await screen.findByRole('region', { name: 'Uptime' });
+    expect(summaryOrder()).toEqual(['Number of Buckets', 'Uptime']);
+    await again.user.click(screen.getByRole('button', { name: 'Customize' }));
+    await again.user.click(screen.getByRole('button', { name: 'Reset layout' }));
+    expect(summaryOrder()).toEqual(['Uptime', 'Total Online Disks', 'Number of Buckets']);
+    again.unmount();
+
+    const reset = renderApp('/dashboard');
+    await screen.findByRole('region', { name: 'Uptime' });
+    expect(summaryOrder()).toEqual(['Uptime', 'Total Online Disks', 'Number of Buckets']);
+    reset.unmount();
+  });
+
+  it('another user on the same browser sees the default layout', async () => {
+    mockDashboard(info({ widgets }));
+    const admin = renderApp('/dashboard');
+    await screen.findByRole('region', { name: 'Uptime' });
+    await admin.user.click(screen.getByRole('button', { name: 'Customize' }));
+    await admin.user.click(screen.getByRole('button', { name: 'Hide Uptime' }));
+    admin.unmount();
+
+    mockDashboard(info({ widgets }), {}, session({ accessKey: 'auditor' }));
+    renderApp('/dashboard');
+    await screen.findByRole('region', { name: 'Uptime' });
+    expect(summaryOrder()).toEqual(['Uptime', 'Total Online Disks', 'Number of Buckets']);
   });
 });

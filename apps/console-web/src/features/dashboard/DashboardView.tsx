@@ -1,11 +1,13 @@
 import { Button, Stack } from '@mantine/core';
+import { useIsFetching, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorBanner } from '../../components/ErrorBanner.js';
 import { Loading } from '../../components/Loading.js';
 import { PageHeader } from '../../components/PageHeader.js';
+import { useSession } from '../session/SessionProvider.js';
 import { GeneralStatus } from './GeneralStatus.js';
-import { useAdminInfoQuery } from './queries.js';
+import { dashboardKeys, useAdminInfoQuery } from './queries.js';
 import { defaultRange, nowSeconds } from './timeRange.js';
 import { WidgetsDashboard } from './WidgetsDashboard.js';
 
@@ -17,11 +19,18 @@ interface DashboardViewProps {
   fullWidth?: boolean;
 }
 
-/** Spec 000 §2 "Dashboard": widgets over a time range when the server has them, else the general status. */
+/**
+ * Spec 000 §2 "Dashboard": widgets over a time range when the server lists some, else the
+ * general status. Each widget is its own call (spec 001 §7), so one failing leaves the rest.
+ */
 export function DashboardView({ title, actions, fullWidth = false }: DashboardViewProps) {
   const { t } = useTranslation();
   const [range, setRange] = useState(defaultRange);
-  const info = useAdminInfoQuery(range);
+  const info = useAdminInfoQuery();
+  const queryClient = useQueryClient();
+  const syncing = useIsFetching({ queryKey: dashboardKeys.widgets() }) > 0;
+  const session = useSession();
+  const user = session.status === 'authenticated' ? session.session.accessKey : '';
 
   let body: ReactNode;
   if (info.isPending) body = <Loading />;
@@ -37,16 +46,18 @@ export function DashboardView({ title, actions, fullWidth = false }: DashboardVi
   else if (info.data.widgets.length > 0)
     body = (
       <WidgetsDashboard
+        key={user}
         widgets={info.data.widgets}
+        user={user}
         range={range}
         onRangeChange={setRange}
         onSync={() => {
           // Sync moves the range to end now; within the same second it reloads in place.
           const now = nowSeconds();
-          if (now === range.end) void info.refetch();
+          if (now === range.end) void queryClient.refetchQueries({ queryKey: dashboardKeys.widgets() });
           else setRange({ start: range.start + (now - range.end), end: now });
         }}
-        syncing={info.isFetching}
+        syncing={syncing}
         fullWidth={fullWidth}
       />
     );

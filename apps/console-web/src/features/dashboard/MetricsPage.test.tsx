@@ -18,7 +18,7 @@ const info: AdminInfoResponse = {
   objects: 2,
   usage: 3,
   servers: [],
-  widgets: [widget(10, 'Number of Buckets', 'singleRep')],
+  widgets: [{ ...widget(10, 'Number of Buckets', 'singleRep'), series: [] }],
   metricsSource: 'storage',
 };
 
@@ -27,6 +27,7 @@ describe('/metrics', () => {
     const api = mockApi({
       'GET /api/v1/session': { body: session() },
       'GET /api/v1/admin/info': { body: info },
+      'GET /api/v1/admin/info/widgets/10': { body: widget(10, 'Number of Buckets', 'singleRep') },
     });
     const { user } = renderApp('/metrics');
     expect(await screen.findByRole('heading', { level: 1, name: 'Metrics' })).toBeInTheDocument();
@@ -45,6 +46,7 @@ describe('/metrics', () => {
     mockApi({
       'GET /api/v1/session': { body: session({ pages: ['/metrics'] }) },
       'GET /api/v1/admin/info': { body: info },
+      'GET /api/v1/admin/info/widgets/10': { body: widget(10, 'Number of Buckets', 'singleRep') },
     });
     renderApp('/metrics');
     expect(await screen.findByRole('region', { name: 'Number of Buckets' })).toBeInTheDocument();

@@ -1,19 +1,31 @@
-import { Paper, Stack, Text, Title } from '@mantine/core';
+import { ActionIcon, Badge, Group, Paper, Stack, Title } from '@mantine/core';
 import type { Widget } from '@stowage/contract';
+import { IconArrowDown, IconArrowUp, IconEye, IconEyeOff } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { BarChart } from '../../components/charts/BarChart.js';
-import { LineChart } from '../../components/charts/LineChart.js';
-import { PieChart } from '../../components/charts/PieChart.js';
-import { lastValue } from '../../components/charts/types.js';
+import { QueryState } from '../../components/QueryState.js';
 import { tokens } from '../../theme/tokens.js';
-import { formatWidgetValue } from './widgetLayout.js';
+import { useWidgetQuery } from './queries.js';
+import type { TimeRange } from './timeRange.js';
+import { WidgetChart } from './WidgetChart.js';
 
-/** One panel: its title and the chart its type names. */
-export function WidgetCard({ widget }: { widget: Widget }) {
+/** What the Customize mode lets the user do to one widget. */
+export interface WidgetCustomizing {
+  hidden: boolean;
+  onMove: (step: -1 | 1) => void;
+  onToggleHidden: () => void;
+}
+
+interface WidgetCardProps {
+  widget: Pick<Widget, 'id' | 'title'>;
+  range: TimeRange;
+  /** Set in Customize mode. */
+  customizing?: WidgetCustomizing | undefined;
+}
+
+/** One panel: its title and its own data, loading and failing without touching the others. */
+export function WidgetCard({ widget, range, customizing }: WidgetCardProps) {
   const { t } = useTranslation();
-  const format = (v: number) => formatWidgetValue(widget.unit, v, (value) => t('dashboard.cores', { value }));
-  const chart = { label: widget.title, series: widget.series, format };
-  const total = widget.series.reduce((sum, s) => sum + lastValue(s), 0);
+  const hidden = customizing?.hidden ?? false;
   return (
     <Paper
       withBorder
@@ -22,28 +34,57 @@ export function WidgetCard({ widget }: { widget: Widget }) {
       bg={tokens.color['bg-surface']}
       component="section"
       aria-label={widget.title}
+      style={hidden ? { borderStyle: 'dashed' } : undefined}
     >
       <Stack gap="xs">
-        <Title order={3} size="sm" c={tokens.color['text-muted']}>
-          {widget.title}
-        </Title>
-        {widget.type === 'singleValue' && (
-          <Text fz="1.6rem" fw={700}>
-            {widget.series.length === 0 ? t('charts.noData') : format(total)}
-          </Text>
+        <Group justify="space-between" wrap="nowrap" gap="xs">
+          <Title order={3} size="sm" c={tokens.color['text-muted']}>
+            {widget.title}
+          </Title>
+          {customizing && <CustomizeControls title={widget.title} {...customizing} />}
+        </Group>
+        {hidden ? (
+          <Badge variant="outline" color="gray">
+            {t('dashboard.layout.hidden')}
+          </Badge>
+        ) : (
+          <WidgetData id={widget.id} range={range} />
         )}
-        {widget.type === 'singleRep' && (
-          <>
-            <Text fz="1.6rem" fw={700}>
-              {widget.series.length === 0 ? t('charts.noData') : format(total)}
-            </Text>
-            <LineChart {...chart} compact />
-          </>
-        )}
-        {widget.type === 'linearGraph' && <LineChart {...chart} />}
-        {widget.type === 'barChart' && <BarChart {...chart} />}
-        {widget.type === 'pieChart' && <PieChart {...chart} />}
       </Stack>
     </Paper>
+  );
+}
+
+function WidgetData({ id, range }: { id: number; range: TimeRange }) {
+  const query = useWidgetQuery(id, range);
+  return <QueryState query={query}>{(data) => <WidgetChart widget={data} />}</QueryState>;
+}
+
+function CustomizeControls({ title, hidden, onMove, onToggleHidden }: WidgetCustomizing & { title: string }) {
+  const { t } = useTranslation();
+  return (
+    <Group gap={4} wrap="nowrap">
+      <ActionIcon
+        variant="subtle"
+        aria-label={t('dashboard.layout.moveUp', { title })}
+        onClick={() => onMove(-1)}
+      >
+        <IconArrowUp size="1rem" aria-hidden />
+      </ActionIcon>
+      <ActionIcon
+        variant="subtle"
+        aria-label={t('dashboard.layout.moveDown', { title })}
+        onClick={() => onMove(1)}
+      >
+        <IconArrowDown size="1rem" aria-hidden />
+      </ActionIcon>
+      <ActionIcon
+        variant="subtle"
+        aria-label={t(hidden ? 'dashboard.layout.show' : 'dashboard.layout.hide', { title })}
+        onClick={onToggleHidden}
+      >
+        {hidden ? <IconEye size="1rem" aria-hidden /> : <IconEyeOff size="1rem" aria-hidden />}
+      </ActionIcon>
+    </Group>
   );
 }

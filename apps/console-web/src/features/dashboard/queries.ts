@@ -1,23 +1,32 @@
-import { routes } from '@stowage/contract';
+import { routes, type Widget } from '@stowage/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { callApi } from '../../api/client.js';
 import { type TimeRange, widgetStep } from './timeRange.js';
 
 export const dashboardKeys = {
   all: ['dashboard'] as const,
-  info: (range: TimeRange) => [...dashboardKeys.all, 'info', range.start, range.end] as const,
+  info: () => [...dashboardKeys.all, 'info'] as const,
+  widgets: () => [...dashboardKeys.all, 'widget'] as const,
+  widget: (id: number, range: TimeRange) => [...dashboardKeys.widgets(), id, range.start, range.end] as const,
 };
 
-/** GET /admin/info over a range: the general status and the widgets (spec 000 §7). */
-export function useAdminInfoQuery(range: TimeRange) {
+const rangeQuery = (range: TimeRange) => ({ start: range.start, end: range.end, step: widgetStep(range) });
+
+/** GET /admin/info: the general status and the list of widgets (spec 000 §2). */
+export function useAdminInfoQuery() {
   return useQuery({
-    queryKey: dashboardKeys.info(range),
+    queryKey: dashboardKeys.info(),
+    queryFn: ({ signal }) => callApi(routes.getAdminInfo, { query: {}, signal }),
+  });
+}
+
+/** GET /admin/info/widgets/{id} over a range (spec 001 §7): each widget loads and fails on its own. */
+export function useWidgetQuery(id: Widget['id'], range: TimeRange) {
+  return useQuery({
+    queryKey: dashboardKeys.widget(id, range),
     queryFn: ({ signal }) =>
-      callApi(routes.getAdminInfo, {
-        query: { start: range.start, end: range.end, step: widgetStep(range) },
-        signal,
-      }),
-    // A new range keeps the old charts on screen until the new ones arrive.
+      callApi(routes.getWidget, { params: { widgetId: id }, query: rangeQuery(range), signal }),
+    // A new range keeps the old chart on screen until the new one arrives.
     placeholderData: keepPreviousData,
   });
 }

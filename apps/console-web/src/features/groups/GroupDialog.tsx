@@ -1,10 +1,12 @@
 import { Switch, TextInput } from '@mantine/core';
-import type { Group as GroupEntity } from '@stowage/contract';
+import { AddGroupRequest, type Group as GroupEntity } from '@stowage/contract';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Checklist } from '../../components/Checklist.js';
 import { FormDialog } from '../../components/FormDialog.js';
 import { Loading } from '../../components/Loading.js';
+import { problemText } from '../../forms/problemText.js';
+import { fieldProblem } from '../../forms/schemaRules.js';
 import { useUsersQuery } from '../users/queries.js';
 import { useAddGroup, useGroupQuery, useUpdateGroup } from './queries.js';
 
@@ -43,7 +45,9 @@ export function GroupDialog({ editing, opened, onClose }: GroupDialogProps) {
     onClose();
   };
   const loading = editing !== undefined && current.isPending;
-  const canSave = !loading && (editing !== undefined || name.trim() !== '');
+  // A new group's name follows the contract's AddGroupRequest; nothing is flagged while it is empty.
+  const nameProblem = name.trim() === '' ? undefined : fieldProblem(AddGroupRequest, 'group', name.trim());
+  const canSave = !loading && (editing !== undefined || (name.trim() !== '' && nameProblem === undefined));
 
   return (
     <FormDialog
@@ -68,6 +72,7 @@ export function GroupDialog({ editing, opened, onClose }: GroupDialogProps) {
               label={t('groups.name')}
               value={name}
               onChange={(e) => setName(e.currentTarget.value)}
+              error={problemText(t, nameProblem)}
               required
               data-autofocus
             />

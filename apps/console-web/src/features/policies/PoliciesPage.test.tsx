@@ -66,7 +66,13 @@ describe('IAM policies list', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Create Policy' });
     const save = within(dialog).getByRole('button', { name: 'Save' });
     expect(save).toBeDisabled();
+    // The name follows AddPolicyRequest's pattern: a blank inside is refused before any call.
+    await user.type(within(dialog).getByRole('textbox', { name: /Policy Name/ }), 'photos read');
+    expect(within(dialog).getByText('Use only the characters allowed here')).toBeInTheDocument();
+    expect(save).toBeDisabled();
+    await user.clear(within(dialog).getByRole('textbox', { name: /Policy Name/ }));
     await user.type(within(dialog).getByRole('textbox', { name: /Policy Name/ }), 'photos-read');
+    expect(within(dialog).queryByText('Use only the characters allowed here')).not.toBeInTheDocument();
     const editor = within(dialog).getByRole('textbox', { name: 'Policy' });
     await user.click(within(dialog).getByRole('button', { name: 'Clear' }));
     expect(editor).toHaveValue('');

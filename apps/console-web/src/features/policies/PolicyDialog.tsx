@@ -1,7 +1,10 @@
 import { TextInput } from '@mantine/core';
+import { AddPolicyRequest } from '@stowage/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormDialog, mutationState } from '../../components/FormDialog.js';
+import { problemText } from '../../forms/problemText.js';
+import { fieldProblem } from '../../forms/schemaRules.js';
 import { PolicyEditor } from './PolicyEditor.js';
 import { policyProblem } from './policyDocument.js';
 import { useAddPolicy } from './queries.js';
@@ -18,13 +21,15 @@ interface PolicyDialogProps {
   onCreated?: (name: string) => void;
 }
 
-/** Create Policy: a non-blank name and a document that parses, checked before Save sends it. */
+/** Create Policy: a name the contract accepts and a document that parses, checked before Save sends it. */
 export function PolicyDialog({ opened, onClose, onCreated }: PolicyDialogProps) {
   const { t } = useTranslation();
   const [name, setName] = useState('');
   const [policy, setPolicy] = useState(NEW_POLICY);
   const [tried, setTried] = useState(false);
   const add = useAddPolicy();
+  // Nothing flagged while the name is empty; Save waits for it.
+  const nameProblem = name.trim() === '' ? undefined : fieldProblem(AddPolicyRequest, 'name', name.trim());
 
   const close = () => {
     setName('');
@@ -54,12 +59,13 @@ export function PolicyDialog({ opened, onClose, onCreated }: PolicyDialogProps) 
         );
       }}
       {...mutationState(add)}
-      canSave={name.trim() !== ''}
+      canSave={name.trim() !== '' && nameProblem === undefined}
     >
       <TextInput
         label={t('policies.name')}
         value={name}
         onChange={(e) => setName(e.currentTarget.value)}
+        error={problemText(t, nameProblem)}
         required
         data-autofocus
       />

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../components/FormDialog.js';
 import { type AccountOwner, useCreateServiceAccount } from './queries.js';
-import { serviceAccountProblem } from './serviceAccountRules.js';
+import { KEY_RULES, type ServiceAccountProblem, serviceAccountProblem } from './serviceAccountRules.js';
 
 interface CreateServiceAccountDialogProps {
   owner: AccountOwner;
@@ -31,6 +31,10 @@ export function CreateServiceAccountDialog({
 
   const draft = { policy, keys: customKeys ? { accessKey, secretKey } : undefined };
   const problem = serviceAccountProblem(draft);
+  const problemMessage = (p: ServiceAccountProblem) => {
+    const rules = p === 'policyJson' ? {} : KEY_RULES[p];
+    return t(`serviceAccounts.problems.${p}`, { min: String(rules.minLength), max: String(rules.maxLength) });
+  };
 
   const close = () => {
     setPolicy('');
@@ -57,7 +61,7 @@ export function CreateServiceAccountDialog({
           },
         });
       }}
-      error={tried && problem ? { message: t(`serviceAccounts.problems.${problem}`) } : create.error}
+      error={tried && problem ? { message: problemMessage(problem) } : create.error}
       onErrorClose={() => {
         setTried(false);
         create.reset();

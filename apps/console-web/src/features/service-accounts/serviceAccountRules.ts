@@ -1,8 +1,12 @@
+import { ServiceAccountCredentialsRequest } from '@stowage/contract';
+import { fieldProblem, propertyRules } from '../../forms/schemaRules.js';
 import type { NewServiceAccount } from './queries.js';
 
-/** MinIO's limits on a chosen access key and secret key. */
-export const ACCESS_KEY_PATTERN = /^[A-Za-z0-9_.@=,+-]{3,20}$/;
-export const SECRET_KEY_LENGTH = { min: 8, max: 40 } as const;
+/** MinIO's limits on a chosen key pair, as the contract's request schema has them (for the messages). */
+export const KEY_RULES = {
+  accessKey: propertyRules(ServiceAccountCredentialsRequest, 'accessKey'),
+  secretKey: propertyRules(ServiceAccountCredentialsRequest, 'secretKey'),
+} as const;
 
 export type ServiceAccountProblem = 'policyJson' | 'accessKey' | 'secretKey';
 
@@ -17,9 +21,9 @@ export function serviceAccountProblem(draft: NewServiceAccount): ServiceAccountP
     }
   }
   if (draft.keys) {
-    if (!ACCESS_KEY_PATTERN.test(draft.keys.accessKey)) return 'accessKey';
-    const length = draft.keys.secretKey.length;
-    if (length < SECRET_KEY_LENGTH.min || length > SECRET_KEY_LENGTH.max) return 'secretKey';
+    const request = ServiceAccountCredentialsRequest;
+    if (fieldProblem(request, 'accessKey', draft.keys.accessKey)) return 'accessKey';
+    if (fieldProblem(request, 'secretKey', draft.keys.secretKey)) return 'secretKey';
   }
   return undefined;
 }

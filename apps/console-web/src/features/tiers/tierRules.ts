@@ -1,4 +1,10 @@
 import { AddTierRequest, type Tier, TierCredentialsRequest, type TierType } from '@stowage/contract';
+import {
+  type FieldProblem,
+  type ObjectRules,
+  type StringRules,
+  stringProblem,
+} from '../../forms/schemaRules.js';
 
 // The Add Tier form's fields and rules come from the contract's AddTierRequest schema (lengths,
 // patterns, required keys); spec 002 §5 adds that endpoint, prefix and region must be filled.
@@ -57,17 +63,8 @@ const SPEC_REQUIRED: readonly TierField[] = ['endpoint', 'prefix', 'region'];
 /** Fields whose value is sent exactly as typed (secrets and the key file). */
 const UNTRIMMED: readonly TierField[] = ['secretkey', 'accountkey', 'creds'];
 
-interface StringRules {
-  minLength?: number;
-  maxLength?: number;
-  pattern?: string;
-}
-interface ObjectRules {
-  properties: Record<string, StringRules>;
-  required?: readonly string[];
-}
-
-const formSchema = (choice: TierChoice): ObjectRules => AddTierRequest.properties[choice] as ObjectRules;
+const formSchema = (choice: TierChoice) =>
+  AddTierRequest.properties[choice] as ObjectRules & { properties: Record<string, StringRules> };
 
 /** The fields of the chosen provider's form, as its contract schema has them. */
 export function tierFields(choice: TierChoice): TierField[] {
@@ -77,27 +74,6 @@ export function tierFields(choice: TierChoice): TierField[] {
 
 export function isRequired(choice: TierChoice, field: TierField): boolean {
   return (formSchema(choice).required ?? []).includes(field) || SPEC_REQUIRED.includes(field);
-}
-
-export type FieldProblem =
-  | { kind: 'required' }
-  | { kind: 'pattern' }
-  | { kind: 'tooShort'; min: number }
-  | { kind: 'tooLong'; max: number };
-
-/** What is wrong with one string against its schema rules; undefined when it is fine. */
-export function stringProblem(
-  rules: StringRules,
-  value: string,
-  required: boolean,
-): FieldProblem | undefined {
-  if (value === '') return required ? { kind: 'required' } : undefined;
-  if (rules.minLength !== undefined && value.length < rules.minLength)
-    return { kind: 'tooShort', min: rules.minLength };
-  if (rules.maxLength !== undefined && value.length > rules.maxLength)
-    return { kind: 'tooLong', max: rules.maxLength };
-  if (rules.pattern !== undefined && !new RegExp(rules.pattern).test(value)) return { kind: 'pattern' };
-  return undefined;
 }
 
 export type TierValues = Partial<Record<TierField, string>>;
@@ -113,7 +89,7 @@ export function fieldProblem(
   field: TierField,
   values: TierValues,
 ): FieldProblem | undefined {
-  const rules = formSchema(choice).properties[field] ?? {};
+  const rules: StringRules = formSchema(choice).properties[field] ?? {};
   return stringProblem(rules, normalise(field, values[field] ?? ''), isRequired(choice, field));
 }
 

@@ -5,7 +5,7 @@ import { FormDialog, mutationState } from '../../components/FormDialog.js';
 import { showSnackbar } from '../../components/snackbar.js';
 import { userPasswordSavable } from '../account/passwordRules.js';
 import { useChangeUserPassword } from '../account/queries.js';
-import { MIN_PASSWORD_LENGTH } from './userRules.js';
+import { PASSWORD_RULES, passwordProblem, passwordProblemText } from './userRules.js';
 
 interface ChangeUserPasswordDialogProps {
   user: string;
@@ -19,7 +19,7 @@ export function ChangeUserPasswordDialog({ user, opened, onClose }: ChangeUserPa
   const [next, setNext] = useState('');
   const [repeat, setRepeat] = useState('');
   const change = useChangeUserPassword();
-  const tooShort = next !== '' && next.length < MIN_PASSWORD_LENGTH;
+  const problem = passwordProblem(PASSWORD_RULES.userChange, next);
   const mismatch = repeat !== '' && repeat !== next;
 
   const close = () => {
@@ -52,7 +52,7 @@ export function ChangeUserPasswordDialog({ user, opened, onClose }: ChangeUserPa
         label={t('account.newPassword')}
         value={next}
         onChange={(e) => setNext(e.currentTarget.value)}
-        error={tooShort ? t('users.passwordTooShort') : undefined}
+        error={passwordProblemText(t, problem)}
         autoComplete="new-password"
         data-autofocus
       />

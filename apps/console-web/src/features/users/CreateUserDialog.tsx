@@ -1,12 +1,15 @@
 import { PasswordInput, TextInput } from '@mantine/core';
+import { AddUserRequest } from '@stowage/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Checklist } from '../../components/Checklist.js';
 import { FormDialog, mutationState } from '../../components/FormDialog.js';
+import { problemText } from '../../forms/problemText.js';
+import { fieldProblem } from '../../forms/schemaRules.js';
 import { usePoliciesQuery } from '../policies/queries.js';
 import { GroupsChecklist } from './GroupsChecklist.js';
 import { useAddUser } from './queries.js';
-import { MIN_PASSWORD_LENGTH } from './userRules.js';
+import { PASSWORD_RULES, passwordProblem, passwordProblemText } from './userRules.js';
 
 interface CreateUserDialogProps {
   opened: boolean;
@@ -31,8 +34,11 @@ export function CreateUserDialog({ opened, onClose }: CreateUserDialogProps) {
     addUser.reset();
     onClose();
   };
-  const tooShort = secretKey.length > 0 && secretKey.length < MIN_PASSWORD_LENGTH;
-  const canSave = accessKey.trim() !== '' && secretKey.trim() !== '' && !tooShort;
+  // The contract's AddUserRequest has the rules; nothing is flagged while a field is empty.
+  const accessKeyProblem =
+    accessKey.trim() === '' ? undefined : fieldProblem(AddUserRequest, 'accessKey', accessKey.trim());
+  const secretProblem = passwordProblem(PASSWORD_RULES.newUser, secretKey);
+  const canSave = accessKey.trim() !== '' && secretKey.trim() !== '' && !accessKeyProblem && !secretProblem;
 
   return (
     <FormDialog
@@ -49,6 +55,7 @@ export function CreateUserDialog({ opened, onClose }: CreateUserDialogProps) {
         label={t('users.accessKey')}
         value={accessKey}
         onChange={(e) => setAccessKey(e.currentTarget.value)}
+        error={problemText(t, accessKeyProblem)}
         required
         data-autofocus
       />
@@ -56,7 +63,7 @@ export function CreateUserDialog({ opened, onClose }: CreateUserDialogProps) {
         label={t('users.secretKey')}
         value={secretKey}
         onChange={(e) => setSecretKey(e.currentTarget.value)}
-        error={tooShort ? t('users.passwordTooShort') : undefined}
+        error={passwordProblemText(t, secretProblem)}
         autoComplete="new-password"
         required
       />

@@ -1,6 +1,7 @@
-import type { User } from '@stowage/contract';
+import { AddUserRequest, type User } from '@stowage/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { propertyRules } from '../../forms/schemaRules.js';
 import { mockApi } from '../../test/fetchMock.js';
 import { session } from '../../test/fixtures.js';
 import { renderApp } from '../../test/renderApp.js';
@@ -151,6 +152,30 @@ describe('users list', () => {
     await waitFor(() =>
       expect(screen.queryByRole('dialog', { name: 'Create User' })).not.toBeInTheDocument(),
     );
+  });
+
+  it("Create User follows the contract's AddUserRequest rules, beyond the spec's minimum", async () => {
+    mockUsers();
+    const { user: u } = renderApp('/users');
+    await u.click(await screen.findByRole('button', { name: 'Create User' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Create User' });
+    const save = within(dialog).getByRole('button', { name: 'Save' });
+    const minAccessKey = propertyRules(AddUserRequest, 'accessKey').minLength!;
+    const maxSecretKey = propertyRules(AddUserRequest, 'secretKey').maxLength!;
+
+    await u.type(within(dialog).getByLabelText(/Access Key/), 'x'.repeat(minAccessKey - 1));
+    expect(within(dialog).getByText(`Use at least ${minAccessKey} characters`)).toBeInTheDocument();
+    await u.type(within(dialog).getByLabelText(/Access Key/), 'x');
+    expect(within(dialog).queryByText(/Use at least/)).not.toBeInTheDocument();
+
+    const tooLong = 's'.repeat(maxSecretKey + 1);
+    await u.click(within(dialog).getByLabelText(/Secret Key/));
+    await u.paste(tooLong);
+    expect(within(dialog).getByText(`Use at most ${maxSecretKey} characters`)).toBeInTheDocument();
+    expect(save).toBeDisabled();
+    await u.type(within(dialog).getByLabelText(/Secret Key/), '{Backspace}');
+    expect(within(dialog).queryByText(/Use at most/)).not.toBeInTheDocument();
+    expect(save).toBeEnabled();
   });
 
   it('shows the server error in the dialog when creating fails', async () => {

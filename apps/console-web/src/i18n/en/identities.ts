@@ -64,8 +64,8 @@ export const identities = {
     policyFixed: 'The policy cannot be modified after the account is saved.',
     problems: {
       policyJson: 'The policy must be a JSON object.',
-      accessKey: 'The access key must be 3 to 20 letters, digits or _.@=,+- characters.',
-      secretKey: 'The secret key must be 8 to 40 characters long.',
+      accessKey: 'The access key must be {{min}} to {{max}} letters, digits or _.@=,+- characters.',
+      secretKey: 'The secret key must be {{min}} to {{max}} characters long.',
     },
     shownOnce: 'Copy the secret key now: it is shown only once.',
     download: 'Download',

@@ -129,6 +129,14 @@ export const shell = {
     restarting: 'The server is restarting.',
     restart: 'Restart',
   },
+  forms: {
+    problems: {
+      required: 'This field is required',
+      pattern: 'Use only the characters allowed here',
+      tooShort: 'Use at least {{min}} characters',
+      tooLong: 'Use at most {{max}} characters',
+    },
+  },
   charts: {
     range: '{{from}} – {{to}} · max {{max}}',
     noData: 'No data in this range',
@@ -161,5 +169,15 @@ export const shell = {
     cores: '{{value}} cores',
     widgetsUnavailable: 'Widget information could not be retrieved at this time. Please try again',
     backToDashboard: 'Dashboard',
+    layout: {
+      customize: 'Customize',
+      done: 'Done',
+      reset: 'Reset layout',
+      moveUp: 'Move {{title}} up',
+      moveDown: 'Move {{title}} down',
+      hide: 'Hide {{title}}',
+      show: 'Show {{title}}',
+      hidden: 'Hidden',
+    },
   },
 } as const;

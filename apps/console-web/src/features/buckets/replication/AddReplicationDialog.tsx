@@ -5,7 +5,13 @@ import { FormDialog } from '../../../components/FormDialog.js';
 import { QueryPairsInput } from '../../../components/QueryPairsInput.js';
 import { useSetReplication } from './queries.js';
 import { RemoteFields } from './RemoteFields.js';
-import { DEFAULT_REMOTE, type RemoteDraft, remoteComplete, remotePart } from './replicationForm.js';
+import {
+  DEFAULT_REMOTE,
+  isDestinationBucket,
+  type RemoteDraft,
+  remoteComplete,
+  remotePart,
+} from './replicationForm.js';
 
 interface RuleOptions {
   targetBucket: string;
@@ -86,7 +92,7 @@ export function AddReplicationDialog({
         setOutcome(undefined);
         save.reset();
       }}
-      canSave={remoteComplete(remote) && rule.targetBucket.trim().length >= 3}
+      canSave={remoteComplete(remote) && isDestinationBucket(rule.targetBucket)}
       pending={save.isPending}
     >
       <RemoteFields value={remote} onChange={setRemote} />

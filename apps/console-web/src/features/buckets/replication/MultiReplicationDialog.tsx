@@ -19,7 +19,13 @@ import { modalMessage } from '../../../components/FormDialog.js';
 import { tokens } from '../../../theme/tokens.js';
 import { useListExternalBuckets, useSetReplication } from './queries.js';
 import { RemoteFields } from './RemoteFields.js';
-import { DEFAULT_REMOTE, type RemoteDraft, remoteComplete, remotePart } from './replicationForm.js';
+import {
+  DEFAULT_REMOTE,
+  isDestinationBucket,
+  type RemoteDraft,
+  remoteComplete,
+  remotePart,
+} from './replicationForm.js';
 
 /** Spec 001 §4: succeeded rows leave the list 500 ms after they show their success icon. */
 export const SUCCESS_ROW_MS = 500;
@@ -93,7 +99,7 @@ export function MultiReplicationDialog({ buckets, opened, onClose, onDone }: Mul
       },
     );
 
-  const allAssigned = rows.length > 0 && rows.every((b) => (targets[b] ?? '').trim().length >= 3);
+  const allAssigned = rows.length > 0 && rows.every((b) => isDestinationBucket(targets[b] ?? ''));
   const error = check.error ?? replicate.error;
   // Memoised: a new object each render would restart the banner's hide timer.
   const shownError = useMemo(() => modalMessage(error), [error]);

@@ -1,4 +1,5 @@
-import type { MultiBucketReplicationRequest } from '@stowage/contract';
+import { MultiBucketReplicationRequest } from '@stowage/contract';
+import { fieldProblem } from '../../../forms/schemaRules.js';
 
 // The remote a replication goes to, as both replication forms ask for it (spec 001 §7, §9).
 
@@ -28,16 +29,25 @@ export const DEFAULT_REMOTE: RemoteDraft = {
 
 const nonNegative = (t: string) => /^\d+$/.test(t.trim());
 
+const request = MultiBucketReplicationRequest;
+const relation = MultiBucketReplicationRequest.properties.bucketsRelation.items;
+
+/** The remote as the contract's request accepts it (lengths and patterns from its schema). */
 export function remoteComplete(r: RemoteDraft): boolean {
   return (
     r.targetURL.trim() !== '' &&
-    r.accessKey.trim() !== '' &&
-    r.secretKey !== '' &&
+    fieldProblem(request, 'targetURL', targetURLOf(r)) === undefined &&
+    fieldProblem(request, 'accessKey', r.accessKey.trim()) === undefined &&
+    fieldProblem(request, 'secretKey', r.secretKey) === undefined &&
     nonNegative(r.bandwidthGi) &&
     nonNegative(r.healthCheckPeriod) &&
     Number(r.healthCheckPeriod) >= 1
   );
 }
+
+/** A destination bucket name the contract accepts (S3's lengths and pattern). */
+export const isDestinationBucket = (name: string) =>
+  fieldProblem(relation, 'destinationBucket', name.trim()) === undefined;
 
 /** Spec 001 §7: the scheme comes from TLS; a scheme typed by the user is replaced. */
 export const targetURLOf = (r: RemoteDraft) =>
