@@ -1,4 +1,10 @@
-import { AddTierRequest, type Tier, TierCredentialsRequest, type TierType } from '@stowage/contract';
+import {
+  AddTierRequest,
+  type Tier,
+  TierCredentialsRequest,
+  type TierType,
+  type TierUsage,
+} from '@stowage/contract';
 
 // The Add Tier form's fields and rules come from the contract's AddTierRequest schema (lengths,
 // patterns, required keys); spec 002 §5 adds that endpoint, prefix and region must be filled.
@@ -140,6 +146,8 @@ export interface TierRow {
   bucket: string;
   prefix: string;
   region: string;
+  /** The server's figures; blank columns when it reports none. */
+  usage: TierUsage | undefined;
 }
 
 export function tierRow(tier: Tier): TierRow {
@@ -151,6 +159,7 @@ export function tierRow(tier: Tier): TierRow {
     bucket: s?.bucket ?? '',
     prefix: s?.prefix ?? '',
     region: s?.region ?? '',
+    usage: tier.usage,
   };
 }
 

@@ -17,7 +17,7 @@ export const whenText = (part: { days?: number; date?: string } | undefined) =>
 /** The names of the tiers, the storage classes a transition can name. */
 export const tierNames = (tiers: readonly Tier[]): string[] =>
   tiers.flatMap((tier) => {
-    const settings = tier[tier.type as keyof Omit<Tier, 'type'>];
+    const settings = tier[tier.type];
     return settings?.name ? [settings.name] : [];
   });
 
