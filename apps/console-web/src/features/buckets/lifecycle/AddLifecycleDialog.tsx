@@ -1,4 +1,5 @@
-import { SegmentedControl, Select, Text, TextInput } from '@mantine/core';
+import { Checkbox, Fieldset, SegmentedControl, Select, Text, TextInput } from '@mantine/core';
+import { LIFECYCLE_DAYS, LIFECYCLE_NEWER_VERSIONS } from '@stowage/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DateSelector } from '../../../components/DateSelector.js';
@@ -6,20 +7,22 @@ import { DATE_YEARS, isRealDate } from '../../../components/dateParts.js';
 import { FormDialog, mutationState } from '../../../components/FormDialog.js';
 import { QueryPairsInput } from '../../../components/QueryPairsInput.js';
 import { tokens } from '../../../theme/tokens.js';
-import { canSaveLifecycle, type LifecycleDraft, tierNames, toAddRequest } from './lifecycleRules.js';
+import { formatNumber } from '../../../utils/format.js';
+import {
+  canSaveLifecycle,
+  type DraftField,
+  draftProblems,
+  EMPTY_LIFECYCLE_DRAFT,
+  type LifecycleDraft,
+  tierNames,
+  toAddRequest,
+} from './lifecycleRules.js';
 import { useAddLifecycle, useTierNamesQuery } from './queries.js';
 
-const EMPTY: LifecycleDraft = {
-  type: 'expiry',
-  prefix: '',
-  tags: '',
-  when: 'days',
-  days: '',
-  date: undefined,
-  storageClass: null,
-};
-
-/** Add Lifecycle Rule: Expiry or Transition, after days or on a date, for a prefix and tags. */
+/**
+ * Add Lifecycle Rule: Expiry or Transition, after days or on a date, for a prefix and tags;
+ * beyond spec 001, what happens to noncurrent versions, delete markers and unfinished uploads.
+ */
 export function AddLifecycleDialog({
   bucket,
   opened,
@@ -30,20 +33,52 @@ export function AddLifecycleDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const [draft, setDraft] = useState(EMPTY);
+  const [draft, setDraft] = useState(EMPTY_LIFECYCLE_DRAFT);
   // Remounting the tag builder on each open starts it empty.
   const [round, setRound] = useState(0);
   const tiers = useTierNamesQuery(opened && draft.type === 'transition');
   const add = useAddLifecycle(bucket);
   const set = (part: Partial<LifecycleDraft>) => setDraft((d) => ({ ...d, ...part }));
   const close = () => {
-    setDraft(EMPTY);
+    setDraft(EMPTY_LIFECYCLE_DRAFT);
     setRound((r) => r + 1);
     add.reset();
     onClose();
   };
   const names = tierNames(tiers.data?.items ?? []);
   const badDate = draft.when === 'date' && draft.date !== undefined && !isRealDate(draft.date);
+  const problems = draftProblems(draft);
+  const problem = (field: DraftField) => {
+    switch (problems[field]) {
+      case undefined:
+        return undefined;
+      case 'lifecycle.problems.abortWithTags':
+        return t('lifecycle.problems.abortWithTags');
+      case 'lifecycle.problems.versions':
+        return t('lifecycle.problems.versions', {
+          min: formatNumber(LIFECYCLE_NEWER_VERSIONS.minimum),
+          max: formatNumber(LIFECYCLE_NEWER_VERSIONS.maximum),
+        });
+      default:
+        return t('lifecycle.problems.days', {
+          min: formatNumber(LIFECYCLE_DAYS.minimum),
+          max: formatNumber(LIFECYCLE_DAYS.maximum),
+        });
+    }
+  };
+  const countInput = (field: DraftField, label: string, disabled = false) => (
+    <TextInput
+      label={label}
+      inputMode="numeric"
+      value={draft[field]}
+      onChange={(e) => set({ [field]: e.currentTarget.value })}
+      error={problem(field)}
+      disabled={disabled}
+    />
+  );
+  const expiry = draft.type === 'expiry';
+  // Delete markers expire on their own, never with a time for current versions (S3).
+  const currentOff = expiry && draft.deleteMarker;
 
   return (
     <FormDialog
@@ -78,18 +113,14 @@ export function AddLifecycleDialog({
         aria-label={t('lifecycle.when')}
         value={draft.when}
         onChange={(v) => set({ when: v as LifecycleDraft['when'] })}
+        disabled={currentOff}
         data={[
           { value: 'days', label: t('lifecycle.whenKinds.days') },
           { value: 'date', label: t('lifecycle.whenKinds.date') },
         ]}
       />
       {draft.when === 'days' ? (
-        <TextInput
-          label={t('lifecycle.days')}
-          inputMode="numeric"
-          value={draft.days}
-          onChange={(e) => set({ days: e.currentTarget.value })}
-        />
+        countInput('days', t('lifecycle.days'), currentOff)
       ) : (
         <DateSelector
           label={t('lifecycle.date')}
@@ -97,16 +128,25 @@ export function AddLifecycleDialog({
           onChange={(date) => set({ date })}
           years={DATE_YEARS}
           error={badDate ? t('lifecycle.invalidDate') : undefined}
+          disabled={currentOff}
         />
       )}
-      {draft.type === 'transition' && (
+      {expiry && (
+        <Checkbox
+          label={t('lifecycle.deleteMarker')}
+          description={t('lifecycle.deleteMarkerHint')}
+          checked={draft.deleteMarker}
+          onChange={(e) => set({ deleteMarker: e.currentTarget.checked })}
+        />
+      )}
+      {!expiry && (
         <>
           <Select
             label={t('lifecycle.storageClass')}
             data={names}
             value={draft.storageClass}
             onChange={(storageClass) => set({ storageClass })}
-            required
+            required={!(draft.days === '' && draft.date === undefined && draft.noncurrentDays !== '')}
           />
           {tiers.isSuccess && names.length === 0 && (
             <Text size="sm" c={tokens.color['text-muted']}>
@@ -115,6 +155,22 @@ export function AddLifecycleDialog({
           )}
         </>
       )}
+      <Fieldset legend={t('lifecycle.noncurrent')} variant="unstyled">
+        {countInput('noncurrentDays', t('lifecycle.noncurrentDays'))}
+        {expiry ? (
+          countInput('newerVersions', t('lifecycle.newerVersions'))
+        ) : (
+          <Select
+            label={t('lifecycle.noncurrentStorageClass')}
+            description={t('lifecycle.noncurrentStorageClassHint')}
+            data={names}
+            value={draft.noncurrentStorageClass}
+            onChange={(noncurrentStorageClass) => set({ noncurrentStorageClass })}
+            clearable
+          />
+        )}
+      </Fieldset>
+      {expiry && countInput('abortDays', t('lifecycle.abortDays'))}
     </FormDialog>
   );
 }

@@ -9,7 +9,7 @@ import { useConfirmedDelete } from '../../../components/useConfirmedDelete.js';
 import { tokens } from '../../../theme/tokens.js';
 import { AddLifecycleDialog } from './AddLifecycleDialog.js';
 import { EditLifecycleDialog } from './EditLifecycleDialog.js';
-import { whenText } from './lifecycleRules.js';
+import { expirationText, storageClassText, transitionText } from './lifecycleRules.js';
 import { useDeleteLifecycle, useLifecycleQuery } from './queries.js';
 
 /** Spec 001 §2 "Lifecycle Rules": the table, Add Lifecycle Rule, edit and delete per row. */
@@ -29,9 +29,9 @@ export function LifecyclePanel({ bucket }: { bucket: string }) {
       { header: t('lifecycle.id'), cell: (r) => r.id },
       { header: t('lifecycle.prefix'), cell: (r) => r.prefix },
       { header: t('lifecycle.status'), cell: (r) => t(`lifecycle.statuses.${r.status}`) },
-      { header: t('lifecycle.expiration'), cell: (r) => whenText(r.expiration) },
-      { header: t('lifecycle.transition'), cell: (r) => whenText(r.transition) },
-      { header: t('lifecycle.storageClass'), cell: (r) => r.transition?.storage_class ?? '' },
+      { header: t('lifecycle.expiration'), cell: (r) => expirationText(r, t) },
+      { header: t('lifecycle.transition'), cell: (r) => transitionText(r, t) },
+      { header: t('lifecycle.storageClass'), cell: storageClassText },
     ],
     [t],
   );
