@@ -178,6 +178,20 @@ describe('lifecycle', () => {
     expect((await call('GET', '/buckets/tidy/lifecycle')).json().lifecycle).toEqual([
       { ...rule, status: 'Disabled' },
     ]);
+    // an edit takes actions off, and changes one, naming only those
+    const trimmed = await call('PUT', `/buckets/tidy/lifecycle/${rule.id}`, {
+      remove: ['noncurrentversion_expiration_newer_versions', 'abort_incomplete_multipart_days'],
+      noncurrentversion_expiration_days: 21,
+    });
+    expect(trimmed.statusCode, trimmed.body).toBe(200);
+    expect(trimmed.json()).toEqual({
+      ...rule,
+      status: 'Disabled',
+      expiration: { delete_marker: true, noncurrent_expiration_days: 21 },
+      abort_incomplete_multipart_days: undefined,
+    });
+    const unknownField = await call('PUT', `/buckets/tidy/lifecycle/${rule.id}`, { remove: ['prefix'] });
+    expect(unknownField.statusCode).toBe(400);
     const zero = await call('POST', '/buckets/tidy/lifecycle', {
       type: 'expiry',
       abort_incomplete_multipart_days: 0,

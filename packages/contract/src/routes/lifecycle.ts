@@ -80,11 +80,27 @@ export const AddLifecycleRequest = Type.Object(
 );
 export type AddLifecycleRequest = Static<typeof AddLifecycleRequest>;
 
+/** The optional actions an edit can take off a rule (what is not sent is kept). */
+const RemovableLifecycleField = Type.Union([
+  Type.Literal('noncurrentversion_expiration_days'),
+  Type.Literal('noncurrentversion_expiration_newer_versions'),
+  Type.Literal('abort_incomplete_multipart_days'),
+  Type.Literal('noncurrentversion_transition_days'),
+  Type.Literal('noncurrentversion_transition_storage_class'),
+]);
+export type RemovableLifecycleField = Static<typeof RemovableLifecycleField>;
+
 export const UpdateLifecycleRequest = Type.Object(
   {
     type: Type.Optional(Type.Union([Type.Literal('expiry'), Type.Literal('transition')])),
     ...RuleFields,
     disable: Type.Optional(Type.Boolean()),
+    remove: Type.Optional(
+      Type.Array(RemovableLifecycleField, {
+        maxItems: RemovableLifecycleField.anyOf.length,
+        uniqueItems: true,
+      }),
+    ),
   },
   { $id: 'UpdateLifecycleRequest', additionalProperties: false },
 );

@@ -227,9 +227,10 @@ export async function updateLifecycleRule(
   const at = rules.findIndex((r) => String(r.ID) === id);
   const current = rules[at];
   if (!current) throw new ApiError('notFound', `no lifecycle rule ${id}`, 'The lifecycle rule was not found');
-  const { disable, ...changes } = req;
+  const { disable, remove = [], ...changes } = req;
   const before = fromXml(current);
   const merged = { ...toInput(before), ...defined(changes) } as RuleInput;
+  for (const field of remove) delete merged[field];
   const enabled = disable === undefined ? before.status === 'Enabled' : !disable;
   const rule = toXml(id, enabled, merged);
   rules[at] = rule;

@@ -1,5 +1,4 @@
-import { Checkbox, Fieldset, SegmentedControl, Select, Text, TextInput } from '@mantine/core';
-import { LIFECYCLE_DAYS, LIFECYCLE_NEWER_VERSIONS } from '@stowage/contract';
+import { SegmentedControl, Select, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DateSelector } from '../../../components/DateSelector.js';
@@ -7,11 +6,9 @@ import { DATE_YEARS, isRealDate } from '../../../components/dateParts.js';
 import { FormDialog, mutationState } from '../../../components/FormDialog.js';
 import { QueryPairsInput } from '../../../components/QueryPairsInput.js';
 import { tokens } from '../../../theme/tokens.js';
-import { formatNumber } from '../../../utils/format.js';
+import { DraftCountInput, LifecycleActionFields } from './LifecycleActionFields.js';
 import {
   canSaveLifecycle,
-  type DraftField,
-  draftProblems,
   EMPTY_LIFECYCLE_DRAFT,
   type LifecycleDraft,
   tierNames,
@@ -47,35 +44,6 @@ export function AddLifecycleDialog({
   };
   const names = tierNames(tiers.data?.items ?? []);
   const badDate = draft.when === 'date' && draft.date !== undefined && !isRealDate(draft.date);
-  const problems = draftProblems(draft);
-  const problem = (field: DraftField) => {
-    switch (problems[field]) {
-      case undefined:
-        return undefined;
-      case 'lifecycle.problems.abortWithTags':
-        return t('lifecycle.problems.abortWithTags');
-      case 'lifecycle.problems.versions':
-        return t('lifecycle.problems.versions', {
-          min: formatNumber(LIFECYCLE_NEWER_VERSIONS.minimum),
-          max: formatNumber(LIFECYCLE_NEWER_VERSIONS.maximum),
-        });
-      default:
-        return t('lifecycle.problems.days', {
-          min: formatNumber(LIFECYCLE_DAYS.minimum),
-          max: formatNumber(LIFECYCLE_DAYS.maximum),
-        });
-    }
-  };
-  const countInput = (field: DraftField, label: string, disabled = false) => (
-    <TextInput
-      label={label}
-      inputMode="numeric"
-      value={draft[field]}
-      onChange={(e) => set({ [field]: e.currentTarget.value })}
-      error={problem(field)}
-      disabled={disabled}
-    />
-  );
   const expiry = draft.type === 'expiry';
   // Delete markers expire on their own, never with a time for current versions (S3).
   const currentOff = expiry && draft.deleteMarker;
@@ -120,7 +88,13 @@ export function AddLifecycleDialog({
         ]}
       />
       {draft.when === 'days' ? (
-        countInput('days', t('lifecycle.days'), currentOff)
+        <DraftCountInput
+          draft={draft}
+          set={set}
+          field="days"
+          label={t('lifecycle.days')}
+          disabled={currentOff}
+        />
       ) : (
         <DateSelector
           label={t('lifecycle.date')}
@@ -129,14 +103,6 @@ export function AddLifecycleDialog({
           years={DATE_YEARS}
           error={badDate ? t('lifecycle.invalidDate') : undefined}
           disabled={currentOff}
-        />
-      )}
-      {expiry && (
-        <Checkbox
-          label={t('lifecycle.deleteMarker')}
-          description={t('lifecycle.deleteMarkerHint')}
-          checked={draft.deleteMarker}
-          onChange={(e) => set({ deleteMarker: e.currentTarget.checked })}
         />
       )}
       {!expiry && (
@@ -155,22 +121,7 @@ export function AddLifecycleDialog({
           )}
         </>
       )}
-      <Fieldset legend={t('lifecycle.noncurrent')} variant="unstyled">
-        {countInput('noncurrentDays', t('lifecycle.noncurrentDays'))}
-        {expiry ? (
-          countInput('newerVersions', t('lifecycle.newerVersions'))
-        ) : (
-          <Select
-            label={t('lifecycle.noncurrentStorageClass')}
-            description={t('lifecycle.noncurrentStorageClassHint')}
-            data={names}
-            value={draft.noncurrentStorageClass}
-            onChange={(noncurrentStorageClass) => set({ noncurrentStorageClass })}
-            clearable
-          />
-        )}
-      </Fieldset>
-      {expiry && countInput('abortDays', t('lifecycle.abortDays'))}
+      <LifecycleActionFields draft={draft} set={set} tiers={names} />
     </FormDialog>
   );
 }

@@ -11,6 +11,7 @@ function mockLifecycle(rules: unknown[] = []) {
     'GET /api/v1/buckets/logs/lifecycle': { body: { lifecycle: rules } },
     'POST /api/v1/buckets/logs/lifecycle': { status: 201 },
     'PUT /api/v1/buckets/logs/lifecycle/r1': { status: 204 },
+    'PUT /api/v1/buckets/logs/lifecycle/r2': { status: 204 },
     'GET /api/v1/admin/tiers': { body: { items: [{ type: 's3', s3: { name: 'COLD' } }] } },
   });
 }
@@ -164,6 +165,39 @@ describe('bucket lifecycle', () => {
       prefix: 'app/',
       tags: 'env=prod',
       disable: true,
+    });
+  });
+
+  it('Edit: shows the optional actions, sends only what changed, and names what was emptied', async () => {
+    const api = mockLifecycle([
+      {
+        id: 'r2',
+        prefix: 'data/',
+        status: 'Enabled',
+        expiration: { delete_marker: true, noncurrent_expiration_days: 7, newer_noncurrent_versions: 3 },
+        abort_incomplete_multipart_days: 2,
+        tags: [],
+      },
+    ]);
+    const { user } = renderApp('/buckets/logs/admin/lifecycle');
+    await user.click(await screen.findByRole('button', { name: 'Edit rule r2' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Lifecycle Configuration' });
+    const box = (name: string) => within(dialog).getByRole('textbox', { name });
+    expect(within(dialog).getByRole('checkbox', { name: /Remove expired delete markers/ })).toBeChecked();
+    expect(box('Days after becoming noncurrent')).toHaveValue('7');
+    expect(box('Abort incomplete multipart uploads after (days)')).toHaveValue('2');
+    await user.clear(box('Newer noncurrent versions to keep'));
+    await user.clear(box('Abort incomplete multipart uploads after (days)'));
+    await user.type(box('Abort incomplete multipart uploads after (days)'), '5');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(api.callsTo('PUT /api/v1/buckets/logs/lifecycle/r2')).toHaveLength(1));
+    expect(api.callsTo('PUT /api/v1/buckets/logs/lifecycle/r2')[0]!.body).toEqual({
+      type: 'expiry',
+      prefix: 'data/',
+      tags: '',
+      disable: false,
+      abort_incomplete_multipart_days: 5,
+      remove: ['noncurrentversion_expiration_newer_versions'],
     });
   });
 });

@@ -12,6 +12,8 @@ import { EditLifecycleDialog } from './EditLifecycleDialog.js';
 import { expirationText, storageClassText, transitionText } from './lifecycleRules.js';
 import { useDeleteLifecycle, useLifecycleQuery } from './queries.js';
 
+const FullText = ({ text }: { text: string }) => <span title={text}>{text}</span>;
+
 /** Spec 001 §2 "Lifecycle Rules": the table, Add Lifecycle Rule, edit and delete per row. */
 export function LifecyclePanel({ bucket }: { bucket: string }) {
   const { t } = useTranslation();
@@ -29,8 +31,17 @@ export function LifecyclePanel({ bucket }: { bucket: string }) {
       { header: t('lifecycle.id'), cell: (r) => r.id },
       { header: t('lifecycle.prefix'), cell: (r) => r.prefix },
       { header: t('lifecycle.status'), cell: (r) => t(`lifecycle.statuses.${r.status}`) },
-      { header: t('lifecycle.expiration'), cell: (r) => expirationText(r, t) },
-      { header: t('lifecycle.transition'), cell: (r) => transitionText(r, t) },
+      // Several actions make a long text: wider tracks, and the whole of it on hover.
+      {
+        header: t('lifecycle.expiration'),
+        cell: (r) => <FullText text={expirationText(r, t)} />,
+        width: 'minmax(10rem, 2fr)',
+      },
+      {
+        header: t('lifecycle.transition'),
+        cell: (r) => <FullText text={transitionText(r, t)} />,
+        width: 'minmax(10rem, 2fr)',
+      },
       { header: t('lifecycle.storageClass'), cell: storageClassText },
     ],
     [t],

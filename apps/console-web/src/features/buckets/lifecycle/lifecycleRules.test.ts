@@ -1,12 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { isCalendarDate } from '../../../components/dateParts.js';
 import {
+  actionChanges,
+  canSaveEdit,
   canSaveLifecycle,
   dateText,
   draftProblems,
   EMPTY_LIFECYCLE_DRAFT,
   expirationText,
   type LifecycleDraft,
+  ruleDraft,
   storageClassText,
   tierNames,
   toAddRequest,
@@ -152,5 +155,40 @@ describe('noncurrent versions, delete markers and unfinished uploads (beyond spe
     );
     expect(transitionText(rule, t)).toBe('30 day(s); lifecycle.cells.noncurrent{"when":"5 day(s)"}');
     expect(storageClassText(rule)).toBe('COLD, WARM');
+  });
+});
+
+describe('Edit Lifecycle Configuration, optional actions', () => {
+  const rule = {
+    id: 'r',
+    prefix: '',
+    status: 'Enabled' as const,
+    tags: [],
+    transition: {
+      days: 30,
+      storage_class: 'COLD',
+      noncurrent_transition_days: 5,
+      noncurrent_storage_class: 'WARM',
+    },
+  };
+
+  it('sends nothing for an untouched rule', () => {
+    expect(actionChanges(rule, ruleDraft(rule))).toEqual({});
+  });
+
+  it('sends changed values and names the emptied fields', () => {
+    expect(
+      actionChanges(rule, { ...ruleDraft(rule), noncurrentDays: '9', noncurrentStorageClass: null }),
+    ).toEqual({
+      noncurrentversion_transition_days: 9,
+      remove: ['noncurrentversion_transition_storage_class'],
+    });
+  });
+
+  it('a noncurrent transition needs a tier: its own or the current one', () => {
+    const draft = { ...ruleDraft(rule), storageClass: null, noncurrentStorageClass: null };
+    expect(canSaveEdit(draft)).toBe(false);
+    expect(canSaveEdit({ ...draft, noncurrentDays: '' })).toBe(true);
+    expect(canSaveEdit(ruleDraft(rule))).toBe(true);
   });
 });

@@ -3,7 +3,9 @@ import {
   LIFECYCLE_DAYS,
   LIFECYCLE_NEWER_VERSIONS,
   type LifecycleRule,
+  type RemovableLifecycleField,
   type Tier,
+  type UpdateLifecycleRequest,
 } from '@stowage/contract';
 import type { TFunction } from 'i18next';
 import { type DateParts, isRealDate } from '../../../components/dateParts.js';
@@ -185,3 +187,66 @@ export const storageClassText = (rule: LifecycleRule) =>
 
 /** The tags of a rule as the edit modal's key=value&… text. */
 export const tagsText = (rule: LifecycleRule) => rule.tags.map((t) => `${t.key}=${t.value}`).join('&');
+
+const numberText = (n: number | undefined) => (n ? String(n) : '');
+
+/** An existing rule as a draft: its tags and optional actions, for the Edit modal. */
+export function ruleDraft(rule: LifecycleRule): LifecycleDraft {
+  const e = rule.expiration;
+  const tr = rule.transition;
+  return {
+    ...EMPTY_LIFECYCLE_DRAFT,
+    type: tr ? 'transition' : 'expiry',
+    prefix: rule.prefix,
+    tags: tagsText(rule),
+    storageClass: tr?.storage_class ?? null,
+    deleteMarker: e?.delete_marker === true,
+    noncurrentDays: numberText(tr ? tr.noncurrent_transition_days : e?.noncurrent_expiration_days),
+    newerVersions: numberText(e?.newer_noncurrent_versions),
+    noncurrentStorageClass: tr?.noncurrent_storage_class ?? null,
+    abortDays: numberText(rule.abort_incomplete_multipart_days),
+  };
+}
+
+/** Edit can save when what is filled is valid; noncurrent transitions need a tier to go to. */
+export function canSaveEdit(d: LifecycleDraft): boolean {
+  if (Object.keys(draftProblems(d)).length > 0) return false;
+  return !(
+    d.type === 'transition' &&
+    filled(d.noncurrentDays) &&
+    !d.storageClass &&
+    !d.noncurrentStorageClass
+  );
+}
+
+/**
+ * What the Edit modal changed in a rule's optional actions: the new values, and the fields it
+ * emptied under `remove`. Untouched fields are not sent, so the server keeps them.
+ */
+export function actionChanges(rule: LifecycleRule, d: LifecycleDraft): UpdateLifecycleRequest {
+  const before = ruleDraft(rule);
+  const changes: UpdateLifecycleRequest = {};
+  const remove: RemovableLifecycleField[] = [];
+  const number = (
+    key: 'noncurrentDays' | 'newerVersions' | 'abortDays',
+    field: RemovableLifecycleField & keyof UpdateLifecycleRequest,
+  ) => {
+    if (d[key].trim() === before[key]) return;
+    if (filled(d[key])) (changes as Record<string, number>)[field] = Number(d[key].trim());
+    else remove.push(field);
+  };
+  if (d.type === 'expiry') {
+    if (d.deleteMarker !== before.deleteMarker) changes.expired_object_delete_marker = d.deleteMarker;
+    number('noncurrentDays', 'noncurrentversion_expiration_days');
+    number('newerVersions', 'noncurrentversion_expiration_newer_versions');
+    number('abortDays', 'abort_incomplete_multipart_days');
+  } else {
+    number('noncurrentDays', 'noncurrentversion_transition_days');
+    if (d.noncurrentStorageClass !== before.noncurrentStorageClass) {
+      if (d.noncurrentStorageClass)
+        changes.noncurrentversion_transition_storage_class = d.noncurrentStorageClass;
+      else remove.push('noncurrentversion_transition_storage_class');
+    }
+  }
+  return remove.length ? { ...changes, remove } : changes;
+}
