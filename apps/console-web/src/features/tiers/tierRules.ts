@@ -1,10 +1,4 @@
-import {
-  AddTierRequest,
-  type Tier,
-  TierCredentialsRequest,
-  type TierType,
-  type TierUsage,
-} from '@stowage/contract';
+import { AddTierRequest, type Tier, TierCredentialsRequest, type TierType } from '@stowage/contract';
 
 // The Add Tier form's fields and rules come from the contract's AddTierRequest schema (lengths,
 // patterns, required keys); spec 002 §5 adds that endpoint, prefix and region must be filled.
@@ -147,7 +141,7 @@ export interface TierRow {
   prefix: string;
   region: string;
   /** The server's figures; blank columns when it reports none. */
-  usage: TierUsage | undefined;
+  usage: Tier['usage'];
 }
 
 export function tierRow(tier: Tier): TierRow {
