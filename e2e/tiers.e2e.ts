@@ -1,4 +1,9 @@
-import { CreateBucketCommand, type S3Client } from '@aws-sdk/client-s3';
+import {
+  CreateBucketCommand,
+  GetBucketLifecycleConfigurationCommand,
+  PutBucketVersioningCommand,
+  type S3Client,
+} from '@aws-sdk/client-s3';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { axeViolations } from './support/axe.js';
@@ -10,6 +15,8 @@ import { rootS3, type Stack, type Store, startStore } from './support/stack.js';
 // distributed setup): a MinIO-type tier pointing at a second real store process is added from
 // Settings, the store checks it can reach that store's bucket, and the tier is listed. Each
 // screen is checked with axe in both themes; the list is shot as 36-<scheme>-tiers.png.
+// Then a bucket's Lifecycle tab transitions to that tier and sets the noncurrent, delete-marker
+// and unfinished-upload actions; a real S3 client reads the stored XML back.
 
 const SCHEMES = ['light', 'dark'] as const;
 const TIER = 'E2E-COLD';
@@ -20,6 +27,8 @@ let stack: Stack;
 let browser: Browser;
 let remote: Store;
 let remoteS3: S3Client;
+let s3: S3Client;
+const BUCKET = 'e2e-aging';
 
 beforeAll(async () => {
   stack = env.stack();
@@ -27,9 +36,15 @@ beforeAll(async () => {
   remote = await startStore('tier-admin', 'tier-admin-secret');
   remoteS3 = rootS3(remote);
   await remoteS3.send(new CreateBucketCommand({ Bucket: REMOTE_BUCKET }));
+  s3 = rootS3(stack);
+  await s3.send(new CreateBucketCommand({ Bucket: BUCKET }));
+  await s3.send(
+    new PutBucketVersioningCommand({ Bucket: BUCKET, VersioningConfiguration: { Status: 'Enabled' } }),
+  );
 }, 120_000);
 
 afterAll(async () => {
+  s3?.destroy();
   remoteS3?.destroy();
   await remote?.stop();
 });
@@ -74,6 +89,8 @@ describe('Settings → Tiers', () => {
       const cells = await row.getByRole('cell').allTextContents();
       // The MinIO choice is sent as s3 (spec 002 §3).
       expect(cells.slice(0, 6)).toEqual([TIER, 'S3', remote.s3Url, REMOTE_BUCKET, 'tiered/', 'us-east-1']);
+      // The server's tier statistics: nothing has moved to the tier yet.
+      expect(cells.slice(6, 9)).toEqual(['0', '0', '0 B']);
       await checkAxe(page, `${scheme}/tiers list`);
       await screenshot(page, `36-${scheme}-tiers`);
 
@@ -106,5 +123,85 @@ describe('Settings → Tiers', () => {
     expect(await banner.textContent()).toMatch(/bucket/i);
     expect(page.url()).toMatch(/\/settings\/tiers\/add\/minio$/);
     await page.context().close();
+  });
+
+  test('a bucket lifecycle rule transitions to the tier; another expires noncurrent versions', async () => {
+    for (const scheme of SCHEMES) {
+      const page = await pageInScheme(browser, stack, scheme);
+      await page.goto(`${stack.consoleUrl}/buckets/${BUCKET}/admin/lifecycle`);
+      await page.getByRole('button', { name: 'Add Lifecycle Rule' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Add Lifecycle Rule' });
+      await dialog.waitFor();
+      if (scheme === 'light') {
+        await dialog.getByText('Transition', { exact: true }).click();
+        await dialog.getByRole('textbox', { name: 'Prefix' }).fill('old/');
+        await dialog.getByRole('textbox', { name: 'Days', exact: true }).fill('30');
+        await dialog.getByRole('combobox', { name: /^Storage Class/ }).click();
+        await page.getByRole('option', { name: TIER }).click();
+        await dialog.getByRole('textbox', { name: 'Days after becoming noncurrent' }).fill('7');
+        await checkAxe(page, `${scheme}/add transition rule`);
+        await screenshot(page, `36-${scheme}-lifecycle-transition`);
+        await dialog.getByRole('button', { name: 'Save' }).click();
+        await dialog.waitFor({ state: 'hidden' });
+        await page.getByRole('button', { name: 'Add Lifecycle Rule' }).click();
+        await dialog.waitFor();
+      }
+      // the expiry form, its new fields filled
+      await dialog.getByRole('textbox', { name: 'Prefix' }).fill(`${scheme}/`);
+      await dialog.getByRole('checkbox', { name: /Remove expired delete markers/ }).check();
+      await dialog.getByRole('textbox', { name: 'Days after becoming noncurrent' }).fill('14');
+      await dialog.getByRole('textbox', { name: 'Newer noncurrent versions to keep' }).fill('3');
+      await dialog
+        .getByRole('textbox', { name: 'Abort incomplete multipart uploads after (days)' })
+        .fill('2');
+      await checkAxe(page, `${scheme}/add expiry rule`);
+      await screenshot(page, `36-${scheme}-lifecycle-expiry`);
+      await dialog.getByRole('button', { name: 'Save' }).click();
+      await dialog.waitFor({ state: 'hidden' });
+      const table = page.getByRole('table', { name: 'Lifecycle' });
+      const row = table.getByRole('row').filter({ hasText: `${scheme}/` });
+      await row.waitFor();
+      expect((await row.getByRole('cell').allTextContents())[3]).toBe(
+        'expired delete markers; noncurrent after 14 day(s); keep 3 newer; uploads after 2 day(s)',
+      );
+      if (scheme === 'light') {
+        const moved = table.getByRole('row').filter({ hasText: 'old/' });
+        expect((await moved.getByRole('cell').allTextContents()).slice(4, 6)).toEqual([
+          '30 day(s); noncurrent after 7 day(s)',
+          TIER,
+        ]);
+      }
+      await checkAxe(page, `${scheme}/lifecycle rules`);
+      await screenshot(page, `36-${scheme}-lifecycle`);
+      // The Edit modal shows the same actions; closing it changes nothing.
+      await row.getByRole('button', { name: /^Edit rule/ }).click();
+      const edit = page.getByRole('dialog', { name: 'Edit Lifecycle Configuration' });
+      await edit.waitFor();
+      expect(
+        await edit.getByRole('textbox', { name: 'Newer noncurrent versions to keep' }).inputValue(),
+      ).toBe('3');
+      await checkAxe(page, `${scheme}/edit lifecycle rule`);
+      await screenshot(page, `36-${scheme}-lifecycle-edit`);
+      await edit.getByRole('button', { name: 'Cancel' }).click();
+      await edit.waitFor({ state: 'hidden' });
+      await page.context().close();
+    }
+
+    // What the store keeps, as any S3 client reads it.
+    const { Rules = [] } = await s3.send(new GetBucketLifecycleConfigurationCommand({ Bucket: BUCKET }));
+    const byPrefix = (prefix: string) =>
+      Rules.find((r) => (r.Filter?.Prefix ?? r.Filter?.And?.Prefix) === prefix);
+    expect(byPrefix('old/')).toMatchObject({
+      Status: 'Enabled',
+      Transitions: [{ Days: 30, StorageClass: TIER }],
+      NoncurrentVersionTransitions: [{ NoncurrentDays: 7, StorageClass: TIER }],
+    });
+    for (const scheme of SCHEMES)
+      expect(byPrefix(`${scheme}/`)).toMatchObject({
+        Status: 'Enabled',
+        Expiration: { ExpiredObjectDeleteMarker: true },
+        NoncurrentVersionExpiration: { NoncurrentDays: 14, NewerNoncurrentVersions: 3 },
+        AbortIncompleteMultipartUpload: { DaysAfterInitiation: 2 },
+      });
   });
 });

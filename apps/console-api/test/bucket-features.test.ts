@@ -142,6 +142,68 @@ describe('lifecycle', () => {
     expect((await call('GET', '/buckets/aging/lifecycle')).json()).toEqual({ lifecycle: [] });
     expect((await call('GET', '/admin/tiers')).json()).toEqual({ items: [] });
   });
+
+  test('noncurrent versions, expired delete markers and unfinished uploads map to S3 XML both ways', async () => {
+    await call('POST', '/buckets', { name: 'tidy', versioning: true });
+    const added = await call('POST', '/buckets/tidy/lifecycle', {
+      type: 'expiry',
+      prefix: 'data/',
+      expired_object_delete_marker: true,
+      noncurrentversion_expiration_days: 14,
+      noncurrentversion_expiration_newer_versions: 3,
+      abort_incomplete_multipart_days: 2,
+    });
+    expect(added.statusCode, added.body).toBe(201);
+    const rule = added.json();
+    expect(rule).toMatchObject({
+      expiration: { delete_marker: true, noncurrent_expiration_days: 14, newer_noncurrent_versions: 3 },
+      abort_incomplete_multipart_days: 2,
+    });
+    // what the store keeps, read with an S3 client
+    const raw = JSON.stringify(await storeS3(h.storeUrl).getBucketLifecycle('tidy'));
+    expect(raw).toContain('"Expiration":{"ExpiredObjectDeleteMarker":true}');
+    expect(raw).toContain('"NoncurrentVersionExpiration":{"NoncurrentDays":14,"NewerNoncurrentVersions":3}');
+    expect(raw).toContain('"AbortIncompleteMultipartUpload":{"DaysAfterInitiation":2}');
+
+    // an edit that changes only the status keeps every action
+    const disabled = await call('PUT', `/buckets/tidy/lifecycle/${rule.id}`, { disable: true });
+    expect(disabled.json()).toEqual({ ...rule, status: 'Disabled' });
+    // S3's rules, with the field to change named
+    const withDays = await call('PUT', `/buckets/tidy/lifecycle/${rule.id}`, { expiry_days: 5 });
+    expect(withDays.statusCode).toBe(400);
+    expect(withDays.json().detailedMessage).toContain('expired_object_delete_marker');
+    const tagged = await call('PUT', `/buckets/tidy/lifecycle/${rule.id}`, { tags: 'k=v' });
+    expect(tagged.statusCode).toBe(400);
+    expect(tagged.json().detailedMessage).toContain('abort_incomplete_multipart_days');
+    expect((await call('GET', '/buckets/tidy/lifecycle')).json().lifecycle).toEqual([
+      { ...rule, status: 'Disabled' },
+    ]);
+    // an edit takes actions off, and changes one, naming only those
+    const trimmed = await call('PUT', `/buckets/tidy/lifecycle/${rule.id}`, {
+      remove: ['noncurrentversion_expiration_newer_versions', 'abort_incomplete_multipart_days'],
+      noncurrentversion_expiration_days: 21,
+    });
+    expect(trimmed.statusCode, trimmed.body).toBe(200);
+    expect(trimmed.json()).toEqual({
+      ...rule,
+      status: 'Disabled',
+      expiration: { delete_marker: true, noncurrent_expiration_days: 21 },
+      abort_incomplete_multipart_days: undefined,
+    });
+    const unknownField = await call('PUT', `/buckets/tidy/lifecycle/${rule.id}`, { remove: ['prefix'] });
+    expect(unknownField.statusCode).toBe(400);
+    const zero = await call('POST', '/buckets/tidy/lifecycle', {
+      type: 'expiry',
+      abort_incomplete_multipart_days: 0,
+    });
+    expect(zero.statusCode).toBe(400);
+    // only uploads: an expiry rule of its own
+    const uploads = await call('POST', '/buckets/tidy/lifecycle', {
+      type: 'expiry',
+      abort_incomplete_multipart_days: 1,
+    });
+    expect(uploads.statusCode, uploads.body).toBe(201);
+  });
 });
 
 describe('replication', () => {

@@ -67,6 +67,8 @@ describe('tiers', () => {
             prefix: 'archive/',
             region: 'us-east-1',
           },
+          // the server's tier statistics: nothing has moved there yet
+          usage: { objects: 0, versions: 0, size: 0 },
         },
       ],
     });
@@ -87,6 +89,38 @@ describe('tiers', () => {
     expect(bare.statusCode).toBe(400);
     expect(bare.json().detailedMessage).toContain('settings under "gcs"');
     expect((await call('POST', '/admin/tiers', { ...s3Tier('X'), extra: 1 })).statusCode).toBe(400);
+  });
+
+  test('lifecycle transitions name the tier as their storage class, current and noncurrent', async () => {
+    await call('POST', '/buckets', { name: 'warm', versioning: true });
+    const added = await call('POST', '/buckets/warm/lifecycle', {
+      type: 'transition',
+      prefix: 'old/',
+      transition_days: 30,
+      storage_class: 'COLD',
+      noncurrentversion_transition_days: 7,
+    });
+    expect(added.statusCode, added.body).toBe(201);
+    expect(added.json().transition).toEqual({
+      days: 30,
+      storage_class: 'COLD',
+      noncurrent_transition_days: 7,
+      noncurrent_storage_class: 'COLD',
+    });
+    const raw = await storeS3(h.storeUrl).getBucketLifecycle('warm');
+    expect(JSON.stringify(raw)).toContain(
+      '"NoncurrentVersionTransition":{"NoncurrentDays":7,"StorageClass":"COLD"}',
+    );
+    const unknown = await call('POST', '/buckets/warm/lifecycle', {
+      type: 'transition',
+      transition_days: 1,
+      storage_class: 'NOPE',
+    });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().detailedMessage).toMatch(/storage class/i);
+    // an edit of the tags keeps both transitions
+    const edited = await call('PUT', `/buckets/warm/lifecycle/${added.json().id}`, { tags: 'a=b' });
+    expect(edited.json().transition).toEqual(added.json().transition);
   });
 
   test('credentials are replaced; the new ones are checked', async () => {

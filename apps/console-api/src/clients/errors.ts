@@ -37,6 +37,7 @@ const S3_CODES: Record<string, 'notFound' | 'conflict' | 'badRequest' | 'notImpl
   InvalidArgument: 'badRequest',
   InvalidRequest: 'badRequest',
   MalformedXML: 'badRequest',
+  InvalidStorageClass: 'badRequest',
   MalformedPolicy: 'badRequest',
   InvalidRetentionDate: 'badRequest',
   InvalidRetentionPeriod: 'badRequest',

@@ -1,5 +1,5 @@
 import type { AddTierRequest, Tier, TierCredentialsRequest, TierType } from '@stowage/contract';
-import type { MadminClient, TierConfig, TierCreds } from '@stowage/madmin';
+import type { MadminClient, TierConfig, TierCreds, TierStatsEntry } from '@stowage/madmin';
 import { storageCall } from '../clients/errors.js';
 import { ApiError } from '../http/errors.js';
 
@@ -20,8 +20,28 @@ function toTier(t: TierConfig): Tier {
   return { type: t.Type, [t.Type]: settings } as Tier;
 }
 
+/**
+ * The tiers with what each holds. The figures are extra: a server that cannot count them
+ * (or a session that may list tiers but not read their statistics) still gets the list.
+ */
 export async function listTiers(admin: MadminClient): Promise<{ items: Tier[] }> {
-  return { items: (await storageCall(admin.tiers.list())).map(toTier) };
+  const [tiers, stats] = await Promise.all([
+    storageCall(admin.tiers.list()),
+    admin.tiers.stats().catch((): TierStatsEntry[] => []),
+  ]);
+  const usage = new Map(stats.map((s) => [s.Name, s.Stats]));
+  return {
+    items: tiers.map((t) => {
+      const figures = usage.get(t.Name);
+      const tier = toTier(t);
+      return figures
+        ? {
+            ...tier,
+            usage: { objects: figures.numObjects, versions: figures.numVersions, size: figures.totalSize },
+          }
+        : tier;
+    }),
+  };
 }
 
 export async function getTier(admin: MadminClient, type: TierType, name: string): Promise<Tier> {

@@ -11,12 +11,20 @@ interface DateSelectorProps {
   years?: number;
   /** Shown when the three parts do not form a real date. */
   error?: string | undefined;
+  disabled?: boolean;
 }
 
 const range = (from: number, count: number) => Array.from({ length: count }, (_, i) => String(from + i));
 
 /** Month, day and year selects; the caller decides whether they form a real date. */
-export function DateSelector({ label, value, onChange, years = DATE_YEARS, error }: DateSelectorProps) {
+export function DateSelector({
+  label,
+  value,
+  onChange,
+  years = DATE_YEARS,
+  error,
+  disabled = false,
+}: DateSelectorProps) {
   const { t } = useTranslation();
   const thisYear = new Date().getFullYear();
   const set = (part: keyof DateParts) => (text: string | null) => {
@@ -32,6 +40,7 @@ export function DateSelector({ label, value, onChange, years = DATE_YEARS, error
           data={range(1, 12)}
           value={value ? String(value.month) : null}
           onChange={set('month')}
+          disabled={disabled}
         />
         <Select
           aria-label={t('common.day')}
@@ -39,6 +48,7 @@ export function DateSelector({ label, value, onChange, years = DATE_YEARS, error
           data={range(1, 31)}
           value={value ? String(value.day) : null}
           onChange={set('day')}
+          disabled={disabled}
         />
         <Select
           aria-label={t('common.year')}
@@ -46,6 +56,7 @@ export function DateSelector({ label, value, onChange, years = DATE_YEARS, error
           data={range(thisYear, years)}
           value={value ? String(value.year) : null}
           onChange={set('year')}
+          disabled={disabled}
         />
       </Group>
     </Input.Wrapper>

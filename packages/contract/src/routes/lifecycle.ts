@@ -21,6 +21,8 @@ export const LifecycleRule = Type.Object(
         date: Type.Optional(Type.String()),
         delete_marker: Type.Optional(Type.Boolean()),
         noncurrent_expiration_days: Type.Optional(Type.Number()),
+        /** How many of the newest noncurrent versions the noncurrent expiration keeps. */
+        newer_noncurrent_versions: Type.Optional(Type.Number()),
       }),
     ),
     transition: Type.Optional(
@@ -32,6 +34,8 @@ export const LifecycleRule = Type.Object(
         noncurrent_storage_class: Type.Optional(Type.String()),
       }),
     ),
+    /** Days after which an unfinished multipart upload is aborted. */
+    abort_incomplete_multipart_days: Type.Optional(Type.Number()),
     tags: Type.Array(LifecycleTag),
   },
   { $id: 'LifecycleRule' },
@@ -43,7 +47,11 @@ export const BucketLifecycleResponse = Type.Object(
   { $id: 'BucketLifecycleResponse' },
 );
 
-const days = Type.Integer({ minimum: 1, maximum: 36500 });
+/** The range of every day count a rule takes (the form checks the same bounds). */
+export const LIFECYCLE_DAYS = { minimum: 1, maximum: 36500 } as const;
+/** How many newer noncurrent versions a rule may keep (MinIO decodes a positive integer). */
+export const LIFECYCLE_NEWER_VERSIONS = { minimum: 1, maximum: 999_999_999 } as const;
+const days = Type.Integer(LIFECYCLE_DAYS);
 /** A date as the spec sends it: the chosen day at T23:59:59Z (midnight is accepted too). */
 const date = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}T(23:59:59|00:00:00)(\\.0+)?Z$' });
 const storageClass = Type.String({ minLength: 1, maxLength: 256 });
@@ -56,6 +64,9 @@ const RuleFields = {
   expiry_date: Type.Optional(date),
   expiry_days: Type.Optional(days),
   noncurrentversion_expiration_days: Type.Optional(days),
+  noncurrentversion_expiration_newer_versions: Type.Optional(Type.Integer(LIFECYCLE_NEWER_VERSIONS)),
+  /** Not with tags: S3 aborts uploads by prefix only. */
+  abort_incomplete_multipart_days: Type.Optional(days),
   transition_date: Type.Optional(date),
   transition_days: Type.Optional(days),
   noncurrentversion_transition_days: Type.Optional(days),
@@ -69,11 +80,27 @@ export const AddLifecycleRequest = Type.Object(
 );
 export type AddLifecycleRequest = Static<typeof AddLifecycleRequest>;
 
+/** The optional actions an edit can take off a rule (what is not sent is kept). */
+const RemovableLifecycleField = Type.Union([
+  Type.Literal('noncurrentversion_expiration_days'),
+  Type.Literal('noncurrentversion_expiration_newer_versions'),
+  Type.Literal('abort_incomplete_multipart_days'),
+  Type.Literal('noncurrentversion_transition_days'),
+  Type.Literal('noncurrentversion_transition_storage_class'),
+]);
+export type RemovableLifecycleField = Static<typeof RemovableLifecycleField>;
+
 export const UpdateLifecycleRequest = Type.Object(
   {
     type: Type.Optional(Type.Union([Type.Literal('expiry'), Type.Literal('transition')])),
     ...RuleFields,
     disable: Type.Optional(Type.Boolean()),
+    remove: Type.Optional(
+      Type.Array(RemovableLifecycleField, {
+        maxItems: RemovableLifecycleField.anyOf.length,
+        uniqueItems: true,
+      }),
+    ),
   },
   { $id: 'UpdateLifecycleRequest', additionalProperties: false },
 );
@@ -111,7 +138,7 @@ export const updateBucketLifecycle = defineRoute({
   id: 'updateBucketLifecycle',
   method: 'PUT',
   path: '/buckets/:bucket/lifecycle/:id',
-  summary: 'Changes a rule: enable or disable it, its tags, its timings',
+  summary: 'Changes a rule: enable or disable it, its tags, its actions; what is not sent is kept',
   tag: 'lifecycle',
   auth: true,
   params: RuleParams,

@@ -38,9 +38,18 @@ export const TierSettings = Type.Object(
   { $id: 'TierSettings' },
 );
 
+/** What a tier holds, as the server's tier statistics count it (admin tier-stats). */
+export const TierUsage = Type.Object(
+  { objects: Type.Number(), versions: Type.Number(), size: Type.Number() },
+  { $id: 'TierUsage' },
+);
+export type TierUsage = Static<typeof TierUsage>;
+
 export const Tier = Type.Object(
   {
     type: TierType,
+    /** In the list only, and only where the server reports it. */
+    usage: Type.Optional(TierUsage),
     s3: Type.Optional(TierSettings),
     minio: Type.Optional(TierSettings),
     gcs: Type.Optional(TierSettings),

@@ -156,6 +156,14 @@ print(json.dumps([[r.get('ID', ''), r['Filter']['Prefix']] for r in got]))
       [{ ...base, Expiration: {} }, 'InvalidArgument'],
       [{ ...base, Expiration: { Days: 1, ExpiredObjectDeleteMarker: true } }, 'InvalidArgument'],
       [{ ...base, NoncurrentVersionExpiration: { NoncurrentDays: 0 } }, 'InvalidArgument'],
+      // a transition names when, once; the tier check comes after these
+      [{ ...base, Transitions: [{ Days: 1, Date: tomorrow, StorageClass: 'GLACIER' }] }, 'InvalidArgument'],
+      [{ ...base, Transitions: [{ StorageClass: 'GLACIER' }] }, 'InvalidArgument'],
+      [
+        { ...base, NoncurrentVersionTransitions: [{ NoncurrentDays: -1, StorageClass: 'GLACIER' }] },
+        'InvalidArgument',
+      ],
+      [{ ...base, Transitions: [{ Days: 0, StorageClass: 'NO-SUCH-TIER' }] }, 'InvalidStorageClass'],
       [{ ...base, AbortIncompleteMultipartUpload: { DaysAfterInitiation: 0 } }, 'InvalidArgument'],
       [
         {

@@ -19,9 +19,10 @@ interface XmlRule {
   Prefix?: Scalar;
   Filter?: { Prefix?: Scalar; Tag?: XmlTag | XmlTag[]; And?: { Prefix?: Scalar; Tag?: XmlTag | XmlTag[] } };
   Expiration?: { Days?: Scalar; Date?: Scalar; ExpiredObjectDeleteMarker?: Scalar };
-  NoncurrentVersionExpiration?: { NoncurrentDays?: Scalar };
+  NoncurrentVersionExpiration?: { NoncurrentDays?: Scalar; NewerNoncurrentVersions?: Scalar };
   Transition?: { Days?: Scalar; Date?: Scalar; StorageClass?: Scalar };
   NoncurrentVersionTransition?: { NoncurrentDays?: Scalar; StorageClass?: Scalar };
+  AbortIncompleteMultipartUpload?: { DaysAfterInitiation?: Scalar };
 }
 
 const many = <T>(v: T | T[] | undefined): T[] => (v === undefined ? [] : Array.isArray(v) ? v : [v]);
@@ -64,6 +65,7 @@ export function fromXml(rule: XmlRule): LifecycleRule {
           ? undefined
           : String(e.ExpiredObjectDeleteMarker) === 'true',
       noncurrent_expiration_days: num(ne?.NoncurrentDays),
+      newer_noncurrent_versions: num(ne?.NewerNoncurrentVersions),
     });
   }
   const t = rule.Transition;
@@ -77,12 +79,27 @@ export function fromXml(rule: XmlRule): LifecycleRule {
       noncurrent_storage_class: str(nt?.StorageClass),
     });
   }
+  const abort = num(rule.AbortIncompleteMultipartUpload?.DaysAfterInitiation);
+  if (abort !== undefined) out.abort_incomplete_multipart_days = abort;
   return out;
 }
 
 type RuleInput = Omit<AddLifecycleRequest, 'type'> & { type: 'expiry' | 'transition' };
 
-/** The S3 rule for a console form; the form must say when (a date or days) the rule acts. */
+const bad = (message: string, detail: string) => new ApiError('badRequest', message, detail);
+
+/** A transition's time: a date or days, whichever the form filled. */
+const transitionWhen = (req: RuleInput) =>
+  req.transition_date
+    ? { Date: req.transition_date }
+    : req.transition_days
+      ? { Days: req.transition_days }
+      : undefined;
+
+/**
+ * The S3 rule for a console form: every action the form filled, checked as S3 checks them so
+ * the user reads which field is wrong. The type names the action the rule must have.
+ */
 export function toXml(id: string, enabled: boolean, req: RuleInput): XmlRule {
   const tags = parseTagString(req.tags).map((t) => ({ Key: t.key, Value: t.value }));
   const prefix = req.prefix ?? '';
@@ -91,56 +108,58 @@ export function toXml(id: string, enabled: boolean, req: RuleInput): XmlRule {
     Status: enabled ? 'Enabled' : 'Disabled',
     Filter: tags.length ? { And: { Prefix: prefix, Tag: tags } } : { Prefix: prefix },
   };
-  if (req.type === 'expiry') {
-    const when = req.expiry_date
-      ? { Date: req.expiry_date }
-      : req.expiry_days
-        ? { Days: req.expiry_days }
-        : undefined;
-    if (when || req.expired_object_delete_marker) {
-      rule.Expiration = {
-        ...when,
-        ...(req.expired_object_delete_marker && !when ? { ExpiredObjectDeleteMarker: true } : {}),
-      };
-    }
-    if (req.noncurrentversion_expiration_days) {
-      rule.NoncurrentVersionExpiration = { NoncurrentDays: req.noncurrentversion_expiration_days };
-    }
-    if (!rule.Expiration && !rule.NoncurrentVersionExpiration) {
-      throw new ApiError(
-        'badRequest',
-        'an expiry rule needs expiry_date or expiry_days',
-        'choose a date or a number of days',
-      );
-    }
-  } else {
-    const when = req.transition_date
-      ? { Date: req.transition_date }
-      : req.transition_days
-        ? { Days: req.transition_days }
-        : undefined;
-    if (when) {
-      if (!req.storage_class)
-        throw new ApiError('badRequest', 'a transition needs storage_class', 'choose a storage class');
-      rule.Transition = { ...when, StorageClass: req.storage_class };
-    }
-    if (req.noncurrentversion_transition_days) {
-      const storageClass = req.noncurrentversion_transition_storage_class ?? req.storage_class;
-      if (!storageClass)
-        throw new ApiError('badRequest', 'a transition needs storage_class', 'choose a storage class');
-      rule.NoncurrentVersionTransition = {
-        NoncurrentDays: req.noncurrentversion_transition_days,
-        StorageClass: storageClass,
-      };
-    }
-    if (!rule.Transition && !rule.NoncurrentVersionTransition) {
-      throw new ApiError(
-        'badRequest',
-        'a transition rule needs transition_date or transition_days',
-        'choose a date or a number of days',
-      );
-    }
+  const expiry = req.expiry_date
+    ? { Date: req.expiry_date }
+    : req.expiry_days
+      ? { Days: req.expiry_days }
+      : undefined;
+  if (expiry && req.expired_object_delete_marker)
+    throw bad(
+      'expired_object_delete_marker cannot be combined with expiry_date or expiry_days',
+      'Expired delete markers are removed on their own: clear the expiry date or days',
+    );
+  if (expiry) rule.Expiration = expiry;
+  else if (req.expired_object_delete_marker) rule.Expiration = { ExpiredObjectDeleteMarker: true };
+  const newer = req.noncurrentversion_expiration_newer_versions;
+  if (req.noncurrentversion_expiration_days || newer) {
+    rule.NoncurrentVersionExpiration = defined({
+      NoncurrentDays: req.noncurrentversion_expiration_days,
+      NewerNoncurrentVersions: newer,
+    });
   }
+  if (req.abort_incomplete_multipart_days) {
+    if (tags.length)
+      throw bad(
+        'abort_incomplete_multipart_days cannot be used with tags',
+        'Incomplete uploads are aborted by prefix only: remove the tags',
+      );
+    rule.AbortIncompleteMultipartUpload = { DaysAfterInitiation: req.abort_incomplete_multipart_days };
+  }
+  const when = transitionWhen(req);
+  if (when) {
+    if (!req.storage_class) throw bad('a transition needs storage_class', 'choose a storage class');
+    rule.Transition = { ...when, StorageClass: req.storage_class };
+  }
+  if (req.noncurrentversion_transition_days) {
+    const storageClass = req.noncurrentversion_transition_storage_class ?? req.storage_class;
+    if (!storageClass) throw bad('a transition needs storage_class', 'choose a storage class');
+    rule.NoncurrentVersionTransition = {
+      NoncurrentDays: req.noncurrentversion_transition_days,
+      StorageClass: storageClass,
+    };
+  }
+  if (
+    req.type === 'expiry' &&
+    !rule.Expiration &&
+    !rule.NoncurrentVersionExpiration &&
+    !rule.AbortIncompleteMultipartUpload
+  )
+    throw bad('an expiry rule needs expiry_date or expiry_days', 'choose a date or a number of days');
+  if (req.type === 'transition' && !rule.Transition && !rule.NoncurrentVersionTransition)
+    throw bad(
+      'a transition rule needs transition_date or transition_days',
+      'choose a date or a number of days',
+    );
   return rule;
 }
 
@@ -156,6 +175,8 @@ function toInput(rule: LifecycleRule): RuleInput {
     expiry_days: e?.days,
     expired_object_delete_marker: e?.delete_marker,
     noncurrentversion_expiration_days: e?.noncurrent_expiration_days,
+    noncurrentversion_expiration_newer_versions: e?.newer_noncurrent_versions,
+    abort_incomplete_multipart_days: rule.abort_incomplete_multipart_days,
     transition_date: t?.date,
     transition_days: t?.days,
     storage_class: t?.storage_class,
@@ -206,9 +227,10 @@ export async function updateLifecycleRule(
   const at = rules.findIndex((r) => String(r.ID) === id);
   const current = rules[at];
   if (!current) throw new ApiError('notFound', `no lifecycle rule ${id}`, 'The lifecycle rule was not found');
-  const { disable, ...changes } = req;
+  const { disable, remove = [], ...changes } = req;
   const before = fromXml(current);
   const merged = { ...toInput(before), ...defined(changes) } as RuleInput;
+  for (const field of remove) delete merged[field];
   const enabled = disable === undefined ? before.status === 'Enabled' : !disable;
   const rule = toXml(id, enabled, merged);
   rules[at] = rule;

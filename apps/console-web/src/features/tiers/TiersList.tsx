@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { type Column, DataTable } from '../../components/DataTable.js';
 import { QueryState } from '../../components/QueryState.js';
 import { SearchBox } from '../../components/SearchBox.js';
+import { formatBytes, formatNumber } from '../../utils/format.js';
 import { useTiersQuery } from './queries.js';
 import { type TierRow, tierRow } from './tierRules.js';
 import { UpdateCredentialsDialog } from './UpdateCredentialsDialog.js';
@@ -30,6 +31,9 @@ export function TiersList() {
       { header: t('tiers.columns.bucket'), cell: (r) => r.bucket },
       { header: t('tiers.columns.prefix'), cell: (r) => r.prefix },
       { header: t('tiers.columns.region'), cell: (r) => r.region },
+      { header: t('tiers.columns.objects'), cell: (r) => (r.usage ? formatNumber(r.usage.objects) : '') },
+      { header: t('tiers.columns.versions'), cell: (r) => (r.usage ? formatNumber(r.usage.versions) : '') },
+      { header: t('tiers.columns.usage'), cell: (r) => (r.usage ? formatBytes(r.usage.size) : '') },
     ],
     [t],
   );

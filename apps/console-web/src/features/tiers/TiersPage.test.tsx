@@ -16,6 +16,7 @@ const TIERS = {
         region: 'us-east-1',
         accesskey: 'AKIA',
       },
+      usage: { objects: 1234, versions: 1300, size: 1536 },
     },
     {
       type: 'gcs',
@@ -59,6 +60,23 @@ describe('settings, tiers', () => {
     const before = api.callsTo('GET /api/v1/admin/tiers').length;
     await user.click(screen.getByRole('button', { name: 'Refresh' }));
     await waitFor(() => expect(api.callsTo('GET /api/v1/admin/tiers').length).toBe(before + 1));
+  });
+
+  it('shows the usage the server reports, and blanks where it reports none', async () => {
+    mockTiers();
+    renderApp('/settings/tiers');
+    const table = await tierTable();
+    const headers = within(table)
+      .getAllByRole('columnheader')
+      .map((h) => h.textContent);
+    expect(headers.slice(6, 9)).toEqual(['Objects', 'Versions', 'Usage']);
+    const cells = (name: string) =>
+      within(within(table).getByRole('cell', { name }).closest('[role="row"]') as HTMLElement)
+        .getAllByRole('cell')
+        .map((c) => c.textContent)
+        .slice(6, 9);
+    expect(cells('COLD')).toEqual(['1,234', '1,300', '1.5 KiB']);
+    expect(cells('GLACIAL')).toEqual(['', '', '']);
   });
 
   it('offers Tiers only in a distributed setup', async () => {

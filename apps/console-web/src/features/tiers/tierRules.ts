@@ -116,6 +116,8 @@ export interface TierRow {
   bucket: string;
   prefix: string;
   region: string;
+  /** The server's figures; blank columns when it reports none. */
+  usage: Tier['usage'];
 }
 
 export function tierRow(tier: Tier): TierRow {
@@ -127,6 +129,7 @@ export function tierRow(tier: Tier): TierRow {
     bucket: s?.bucket ?? '',
     prefix: s?.prefix ?? '',
     region: s?.region ?? '',
+    usage: tier.usage,
   };
 }
 

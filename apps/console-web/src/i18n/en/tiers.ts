@@ -14,6 +14,9 @@ export const tiers = {
       bucket: 'Bucket',
       prefix: 'Prefix',
       region: 'Region',
+      objects: 'Objects',
+      versions: 'Versions',
+      usage: 'Usage',
     },
     types: { minio: 'MinIO', gcs: 'GCS', s3: 'S3', azure: 'Azure' },
     /** The form's title label for each provider. */

@@ -25,6 +25,21 @@ function checkExpiration(expiration: XmlObject): void {
   if (date !== undefined) checkMidnight(date);
 }
 
+const zeroOrMore = (raw: string | undefined): boolean => raw !== undefined && /^\d{1,9}$/.test(raw);
+
+/** A transition moves objects on a date or after days (0 moves them at once), never both. */
+function checkTransition(transition: XmlObject): void {
+  const days = textOf(transition, 'Days');
+  const date = textOf(transition, 'Date');
+  if ((days === undefined) === (date === undefined))
+    throw invalid(
+      'Exactly one of Days (0 or positive integer) or Date (ISO 8601 format) should be present inside Transition.',
+    );
+  if (days !== undefined && !zeroOrMore(days))
+    throw invalid("'Days' for Transition action must be zero or a positive integer");
+  if (date !== undefined) checkMidnight(date);
+}
+
 /** MinIO's Expiration flag that takes every version of an expired object with it. */
 const expiresAllVersions = (rule: XmlObject): boolean =>
   rule.Expiration !== undefined && textOf(objectOf(rule.Expiration), 'ExpiredObjectAllVersions') === 'true';
@@ -95,6 +110,12 @@ export function checkLifecycleRule(rule: XmlObject, locked = false): void {
     if (days === undefined ? newer === undefined : !positive(days))
       throw invalid("'NoncurrentDays' for NoncurrentVersionExpiration action must be a positive integer");
   }
+  for (const t of listOf(rule.Transition).map(objectOf)) checkTransition(t);
+  for (const t of listOf(rule.NoncurrentVersionTransition).map(objectOf))
+    if (!zeroOrMore(textOf(t, 'NoncurrentDays')))
+      throw invalid(
+        "'NoncurrentDays' for NoncurrentVersionTransition action must be zero or a positive integer",
+      );
   if (rule.AbortIncompleteMultipartUpload !== undefined) {
     if (tagged)
       throw new ApiError(

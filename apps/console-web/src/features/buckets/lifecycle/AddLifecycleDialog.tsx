@@ -6,20 +6,20 @@ import { DATE_YEARS, isRealDate } from '../../../components/dateParts.js';
 import { FormDialog, mutationState } from '../../../components/FormDialog.js';
 import { QueryPairsInput } from '../../../components/QueryPairsInput.js';
 import { tokens } from '../../../theme/tokens.js';
-import { canSaveLifecycle, type LifecycleDraft, tierNames, toAddRequest } from './lifecycleRules.js';
+import { DraftCountInput, LifecycleActionFields } from './LifecycleActionFields.js';
+import {
+  canSaveLifecycle,
+  EMPTY_LIFECYCLE_DRAFT,
+  type LifecycleDraft,
+  tierNames,
+  toAddRequest,
+} from './lifecycleRules.js';
 import { useAddLifecycle, useTierNamesQuery } from './queries.js';
 
-const EMPTY: LifecycleDraft = {
-  type: 'expiry',
-  prefix: '',
-  tags: '',
-  when: 'days',
-  days: '',
-  date: undefined,
-  storageClass: null,
-};
-
-/** Add Lifecycle Rule: Expiry or Transition, after days or on a date, for a prefix and tags. */
+/**
+ * Add Lifecycle Rule: Expiry or Transition, after days or on a date, for a prefix and tags;
+ * beyond spec 001, what happens to noncurrent versions, delete markers and unfinished uploads.
+ */
 export function AddLifecycleDialog({
   bucket,
   opened,
@@ -30,20 +30,23 @@ export function AddLifecycleDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const [draft, setDraft] = useState(EMPTY);
+  const [draft, setDraft] = useState(EMPTY_LIFECYCLE_DRAFT);
   // Remounting the tag builder on each open starts it empty.
   const [round, setRound] = useState(0);
   const tiers = useTierNamesQuery(opened && draft.type === 'transition');
   const add = useAddLifecycle(bucket);
   const set = (part: Partial<LifecycleDraft>) => setDraft((d) => ({ ...d, ...part }));
   const close = () => {
-    setDraft(EMPTY);
+    setDraft(EMPTY_LIFECYCLE_DRAFT);
     setRound((r) => r + 1);
     add.reset();
     onClose();
   };
   const names = tierNames(tiers.data?.items ?? []);
   const badDate = draft.when === 'date' && draft.date !== undefined && !isRealDate(draft.date);
+  const expiry = draft.type === 'expiry';
+  // Delete markers expire on their own, never with a time for current versions (S3).
+  const currentOff = expiry && draft.deleteMarker;
 
   return (
     <FormDialog
@@ -78,17 +81,19 @@ export function AddLifecycleDialog({
         aria-label={t('lifecycle.when')}
         value={draft.when}
         onChange={(v) => set({ when: v as LifecycleDraft['when'] })}
+        disabled={currentOff}
         data={[
           { value: 'days', label: t('lifecycle.whenKinds.days') },
           { value: 'date', label: t('lifecycle.whenKinds.date') },
         ]}
       />
       {draft.when === 'days' ? (
-        <TextInput
+        <DraftCountInput
+          draft={draft}
+          set={set}
+          field="days"
           label={t('lifecycle.days')}
-          inputMode="numeric"
-          value={draft.days}
-          onChange={(e) => set({ days: e.currentTarget.value })}
+          disabled={currentOff}
         />
       ) : (
         <DateSelector
@@ -97,16 +102,17 @@ export function AddLifecycleDialog({
           onChange={(date) => set({ date })}
           years={DATE_YEARS}
           error={badDate ? t('lifecycle.invalidDate') : undefined}
+          disabled={currentOff}
         />
       )}
-      {draft.type === 'transition' && (
+      {!expiry && (
         <>
           <Select
             label={t('lifecycle.storageClass')}
             data={names}
             value={draft.storageClass}
             onChange={(storageClass) => set({ storageClass })}
-            required
+            required={!(draft.days === '' && draft.date === undefined && draft.noncurrentDays !== '')}
           />
           {tiers.isSuccess && names.length === 0 && (
             <Text size="sm" c={tokens.color['text-muted']}>
@@ -115,6 +121,7 @@ export function AddLifecycleDialog({
           )}
         </>
       )}
+      <LifecycleActionFields draft={draft} set={set} tiers={names} />
     </FormDialog>
   );
 }

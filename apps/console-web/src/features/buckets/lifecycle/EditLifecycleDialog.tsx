@@ -4,10 +4,22 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { closeAfterReset, FormDialog, mutationState } from '../../../components/FormDialog.js';
 import { QueryPairsInput } from '../../../components/QueryPairsInput.js';
-import { tagsText } from './lifecycleRules.js';
-import { useUpdateLifecycle } from './queries.js';
+import { LifecycleActionFields } from './LifecycleActionFields.js';
+import {
+  actionChanges,
+  canSaveEdit,
+  EMPTY_LIFECYCLE_DRAFT,
+  type LifecycleDraft,
+  ruleDraft,
+  tagsText,
+  tierNames,
+} from './lifecycleRules.js';
+import { useTierNamesQuery, useUpdateLifecycle } from './queries.js';
 
-/** Edit Lifecycle Configuration: Enabled/Disabled (sent as a disable flag), read-only Id, Tags. */
+/**
+ * Edit Lifecycle Configuration: Enabled/Disabled (sent as a disable flag), read-only Id, Tags;
+ * beyond spec 001, the rule's optional actions. Only what changed is sent: the rest is kept.
+ */
 export function EditLifecycleDialog({
   bucket,
   rule,
@@ -19,14 +31,16 @@ export function EditLifecycleDialog({
 }) {
   const { t } = useTranslation();
   const [enabled, setEnabled] = useState(true);
-  const [tags, setTags] = useState('');
+  const [draft, setDraft] = useState<LifecycleDraft>(EMPTY_LIFECYCLE_DRAFT);
   const [openedFor, setOpenedFor] = useState<LifecycleRule | undefined>();
   const update = useUpdateLifecycle(bucket);
+  const tiers = useTierNamesQuery(rule?.transition !== undefined);
   if (rule !== openedFor) {
     setOpenedFor(rule);
     setEnabled(rule?.status !== 'Disabled');
-    setTags(rule ? tagsText(rule) : '');
+    setDraft(rule ? ruleDraft(rule) : EMPTY_LIFECYCLE_DRAFT);
   }
+  const set = (part: Partial<LifecycleDraft>) => setDraft((d) => ({ ...d, ...part }));
   const close = closeAfterReset(update, onClose);
   return (
     <FormDialog
@@ -41,14 +55,16 @@ export function EditLifecycleDialog({
             body: {
               type: rule.transition ? 'transition' : 'expiry',
               ...(rule.prefix ? { prefix: rule.prefix } : {}),
-              tags,
+              tags: draft.tags,
               disable: !enabled,
+              ...actionChanges(rule, draft),
             },
           },
           { onSuccess: close },
         )
       }
       {...mutationState(update)}
+      canSave={canSaveEdit(draft)}
     >
       <Switch
         label={t('lifecycle.enabled')}
@@ -57,12 +73,15 @@ export function EditLifecycleDialog({
       />
       <TextInput label={t('lifecycle.id')} value={rule?.id ?? ''} readOnly />
       {rule && (
-        <QueryPairsInput
-          key={rule.id}
-          label={t('lifecycle.tags')}
-          initial={tagsText(rule)}
-          onChange={setTags}
-        />
+        <>
+          <QueryPairsInput
+            key={rule.id}
+            label={t('lifecycle.tags')}
+            initial={tagsText(rule)}
+            onChange={(tags) => set({ tags })}
+          />
+          <LifecycleActionFields draft={draft} set={set} tiers={tierNames(tiers.data?.items ?? [])} />
+        </>
       )}
     </FormDialog>
   );

@@ -11,6 +11,7 @@ function mockLifecycle(rules: unknown[] = []) {
     'GET /api/v1/buckets/logs/lifecycle': { body: { lifecycle: rules } },
     'POST /api/v1/buckets/logs/lifecycle': { status: 201 },
     'PUT /api/v1/buckets/logs/lifecycle/r1': { status: 204 },
+    'PUT /api/v1/buckets/logs/lifecycle/r2': { status: 204 },
     'GET /api/v1/admin/tiers': { body: { items: [{ type: 's3', s3: { name: 'COLD' } }] } },
   });
 }
@@ -95,6 +96,60 @@ describe('bucket lifecycle', () => {
     });
   });
 
+  it('shows noncurrent, delete-marker and upload actions in the rule row', async () => {
+    mockLifecycle([
+      {
+        id: 'r2',
+        prefix: '',
+        status: 'Enabled',
+        expiration: { delete_marker: true, noncurrent_expiration_days: 7, newer_noncurrent_versions: 3 },
+        abort_incomplete_multipart_days: 2,
+        tags: [],
+      },
+    ]);
+    renderApp('/buckets/logs/admin/lifecycle');
+    const table = await screen.findByRole('table', { name: 'Lifecycle' });
+    expect(within(within(table).getAllByRole('row')[1]!).getAllByRole('cell')[3]).toHaveTextContent(
+      'expired delete markers; noncurrent after 7 day(s); keep 3 newer; uploads after 2 day(s)',
+    );
+  });
+
+  it('Add: noncurrent expiry, delete markers and aborted uploads, checked as S3 checks them', async () => {
+    const api = mockLifecycle();
+    const { user } = renderApp('/buckets/logs/admin/lifecycle');
+    await user.click(await screen.findByRole('button', { name: 'Add Lifecycle Rule' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add Lifecycle Rule' });
+    const save = within(dialog).getByRole('button', { name: 'Save' });
+    const box = (name: string | RegExp) => within(dialog).getByRole('textbox', { name });
+    await user.click(within(dialog).getByRole('checkbox', { name: /Remove expired delete markers/ }));
+    expect(box('Days')).toBeDisabled();
+    await user.type(box('Days after becoming noncurrent'), '0');
+    expect(within(dialog).getByText('Enter a whole number of days from 1 to 36,500.')).toBeInTheDocument();
+    expect(save).toBeDisabled();
+    await user.clear(box('Days after becoming noncurrent'));
+    await user.type(box('Days after becoming noncurrent'), '14');
+    await user.type(box('Newer noncurrent versions to keep'), '3');
+    await user.type(box('Abort incomplete multipart uploads after (days)'), '2');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Tags key 1' }), 'env');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Tags value 1' }), 'dev');
+    expect(
+      await within(dialog).findByText('Unfinished uploads are aborted by prefix only: remove the tags.'),
+    ).toBeInTheDocument();
+    expect(save).toBeDisabled();
+    await user.clear(within(dialog).getByRole('textbox', { name: 'Tags key 1' }));
+    await user.clear(within(dialog).getByRole('textbox', { name: 'Tags value 1' }));
+    await waitFor(() => expect(save).toBeEnabled());
+    await user.click(save);
+    await waitFor(() => expect(api.callsTo('POST /api/v1/buckets/logs/lifecycle')).toHaveLength(1));
+    expect(api.callsTo('POST /api/v1/buckets/logs/lifecycle')[0]!.body).toEqual({
+      type: 'expiry',
+      expired_object_delete_marker: true,
+      noncurrentversion_expiration_days: 14,
+      noncurrentversion_expiration_newer_versions: 3,
+      abort_incomplete_multipart_days: 2,
+    });
+  });
+
   it('Edit: the switch sends the disable flag, the Id is read-only', async () => {
     const api = mockLifecycle([rule]);
     const { user } = renderApp('/buckets/logs/admin/lifecycle');
@@ -110,6 +165,39 @@ describe('bucket lifecycle', () => {
       prefix: 'app/',
       tags: 'env=prod',
       disable: true,
+    });
+  });
+
+  it('Edit: shows the optional actions, sends only what changed, and names what was emptied', async () => {
+    const api = mockLifecycle([
+      {
+        id: 'r2',
+        prefix: 'data/',
+        status: 'Enabled',
+        expiration: { delete_marker: true, noncurrent_expiration_days: 7, newer_noncurrent_versions: 3 },
+        abort_incomplete_multipart_days: 2,
+        tags: [],
+      },
+    ]);
+    const { user } = renderApp('/buckets/logs/admin/lifecycle');
+    await user.click(await screen.findByRole('button', { name: 'Edit rule r2' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Lifecycle Configuration' });
+    const box = (name: string) => within(dialog).getByRole('textbox', { name });
+    expect(within(dialog).getByRole('checkbox', { name: /Remove expired delete markers/ })).toBeChecked();
+    expect(box('Days after becoming noncurrent')).toHaveValue('7');
+    expect(box('Abort incomplete multipart uploads after (days)')).toHaveValue('2');
+    await user.clear(box('Newer noncurrent versions to keep'));
+    await user.clear(box('Abort incomplete multipart uploads after (days)'));
+    await user.type(box('Abort incomplete multipart uploads after (days)'), '5');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(api.callsTo('PUT /api/v1/buckets/logs/lifecycle/r2')).toHaveLength(1));
+    expect(api.callsTo('PUT /api/v1/buckets/logs/lifecycle/r2')[0]!.body).toEqual({
+      type: 'expiry',
+      prefix: 'data/',
+      tags: '',
+      disable: false,
+      abort_incomplete_multipart_days: 5,
+      remove: ['noncurrentversion_expiration_newer_versions'],
     });
   });
 });

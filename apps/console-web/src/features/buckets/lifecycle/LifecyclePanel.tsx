@@ -9,8 +9,10 @@ import { useConfirmedDelete } from '../../../components/useConfirmedDelete.js';
 import { tokens } from '../../../theme/tokens.js';
 import { AddLifecycleDialog } from './AddLifecycleDialog.js';
 import { EditLifecycleDialog } from './EditLifecycleDialog.js';
-import { whenText } from './lifecycleRules.js';
+import { expirationText, storageClassText, transitionText } from './lifecycleRules.js';
 import { useDeleteLifecycle, useLifecycleQuery } from './queries.js';
+
+const FullText = ({ text }: { text: string }) => <span title={text}>{text}</span>;
 
 /** Spec 001 §2 "Lifecycle Rules": the table, Add Lifecycle Rule, edit and delete per row. */
 export function LifecyclePanel({ bucket }: { bucket: string }) {
@@ -29,9 +31,18 @@ export function LifecyclePanel({ bucket }: { bucket: string }) {
       { header: t('lifecycle.id'), cell: (r) => r.id },
       { header: t('lifecycle.prefix'), cell: (r) => r.prefix },
       { header: t('lifecycle.status'), cell: (r) => t(`lifecycle.statuses.${r.status}`) },
-      { header: t('lifecycle.expiration'), cell: (r) => whenText(r.expiration) },
-      { header: t('lifecycle.transition'), cell: (r) => whenText(r.transition) },
-      { header: t('lifecycle.storageClass'), cell: (r) => r.transition?.storage_class ?? '' },
+      // Several actions make a long text: wider tracks, and the whole of it on hover.
+      {
+        header: t('lifecycle.expiration'),
+        cell: (r) => <FullText text={expirationText(r, t)} />,
+        width: 'minmax(10rem, 2fr)',
+      },
+      {
+        header: t('lifecycle.transition'),
+        cell: (r) => <FullText text={transitionText(r, t)} />,
+        width: 'minmax(10rem, 2fr)',
+      },
+      { header: t('lifecycle.storageClass'), cell: storageClassText },
     ],
     [t],
   );
