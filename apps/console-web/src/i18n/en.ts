@@ -5,6 +5,7 @@ import { identities } from './en/identities.js';
 import { license } from './en/license.js';
 import { logs } from './en/logs.js';
 import { objects } from './en/objects.js';
+import { permissions } from './en/permissions.js';
 import { settings } from './en/settings.js';
 import { shell } from './en/shell.js';
 import { tiers } from './en/tiers.js';
@@ -27,6 +28,7 @@ export const en = {
   ...heal,
   ...diagnostic,
   ...license,
+  ...permissions,
 } as const;
 
 export type Resources = typeof en;

@@ -23,7 +23,7 @@ async function openDialog(user: ReturnType<typeof renderApp>['user']) {
 }
 
 describe('Create Bucket', () => {
-  it('shows the button only with s3:CreateBucket', async () => {
+  it('disables the button without s3:CreateBucket, naming the action', async () => {
     const api = mockCreate({ can: false });
     renderApp('/buckets');
     await screen.findByRole('heading', { name: 'Buckets', level: 1 });
@@ -31,7 +31,10 @@ describe('Create Bucket', () => {
     expect(api.callsTo('POST /api/v1/has-permission')[0]!.body).toEqual({
       actions: [{ id: 's3:CreateBucket', action: 's3:CreateBucket' }],
     });
-    expect(screen.queryByRole('button', { name: 'Create Bucket' })).not.toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Create Bucket' })).toBeDisabled());
+    expect(screen.getByRole('button', { name: 'Create Bucket' })).toHaveAccessibleDescription(
+      'You need the s3:CreateBucket permission',
+    );
   });
 
   it('stores the name after 1 s, then sends versioning, locking, quota and retention', async () => {
