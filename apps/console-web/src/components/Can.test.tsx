@@ -2,7 +2,7 @@ import { Button } from '@mantine/core';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { mockApi } from '../test/fetchMock.js';
+import { mockApi, permissionsReply } from '../test/fetchMock.js';
 import { renderWithProviders } from '../test/renderWithProviders.js';
 import { CanDo } from './Can.js';
 
@@ -11,8 +11,7 @@ function mockPermissions(allowed: string[], hold?: Promise<void>) {
   return mockApi({
     'POST /api/v1/has-permission': async (call) => {
       await hold;
-      const { actions } = call.body as { actions: { id: string }[] };
-      return { body: { permissions: actions.map(({ id }) => ({ id, can: allowed.includes(id) })) } };
+      return permissionsReply((id) => allowed.includes(id))(call);
     },
   });
 }

@@ -26,15 +26,20 @@ export function Can({ page, children }: { page: string; children: ReactNode }) {
 export function CanDo({
   action,
   bucket,
+  tooltip,
   children,
 }: {
   action: ConsoleAction;
   bucket?: string;
+  /** The control's own tooltip (an icon button's label); the reason replaces it when denied. */
+  tooltip?: string;
   children: ReactElement<{ disabled?: boolean; 'aria-describedby'?: string }>;
 }) {
   const { t } = useTranslation();
   const reasonId = useId();
-  if (usePermission(action, bucket) !== 'denied') return children;
+  if (usePermission(action, bucket) !== 'denied') {
+    return tooltip === undefined ? children : <Tooltip label={tooltip}>{children}</Tooltip>;
+  }
   const reason = t('permissions.missing', { action });
   return (
     <Tooltip label={reason} withArrow events={{ hover: true, focus: true, touch: true }}>

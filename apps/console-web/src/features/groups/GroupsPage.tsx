@@ -3,6 +3,7 @@ import { IconPencil, IconShieldCheck, IconTrash } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCreateRequest } from '../../app/useCreateRequest.js';
+import { CanDo } from '../../components/Can.js';
 import { ConfirmDialog } from '../../components/ConfirmDialog.js';
 import { type Column, DataTable } from '../../components/DataTable.js';
 import { PageHeader } from '../../components/PageHeader.js';
@@ -47,7 +48,9 @@ export function GroupsPage() {
         actions={
           <>
             <SearchBox label={t('groups.search')} value={search} onChange={setSearch} />
-            <Button onClick={() => setDialog({ editing: undefined })}>{t('groups.create')}</Button>
+            <CanDo action="admin:AddUserToGroup">
+              <Button onClick={() => setDialog({ editing: undefined })}>{t('groups.create')}</Button>
+            </CanDo>
           </>
         }
       />
@@ -64,28 +67,34 @@ export function GroupsPage() {
               actionsHeader={t('common.actions')}
               actions={(g) => (
                 <Group gap={4} wrap="nowrap">
-                  <ActionIcon
-                    variant="subtle"
-                    onClick={() => setDialog({ editing: g })}
-                    aria-label={t('groups.edit', { group: g })}
-                  >
-                    <IconPencil size="1.1rem" aria-hidden />
-                  </ActionIcon>
-                  <ActionIcon
-                    variant="subtle"
-                    onClick={() => setSettingPolicy(g)}
-                    aria-label={t('groups.setPolicy', { group: g })}
-                  >
-                    <IconShieldCheck size="1.1rem" aria-hidden />
-                  </ActionIcon>
-                  <ActionIcon
-                    variant="subtle"
-                    color={tokens.color.danger}
-                    onClick={() => setDeleting(g)}
-                    aria-label={t('groups.delete', { group: g })}
-                  >
-                    <IconTrash size="1.1rem" aria-hidden />
-                  </ActionIcon>
+                  <CanDo action="admin:AddUserToGroup">
+                    <ActionIcon
+                      variant="subtle"
+                      onClick={() => setDialog({ editing: g })}
+                      aria-label={t('groups.edit', { group: g })}
+                    >
+                      <IconPencil size="1.1rem" aria-hidden />
+                    </ActionIcon>
+                  </CanDo>
+                  <CanDo action="admin:AttachUserOrGroupPolicy">
+                    <ActionIcon
+                      variant="subtle"
+                      onClick={() => setSettingPolicy(g)}
+                      aria-label={t('groups.setPolicy', { group: g })}
+                    >
+                      <IconShieldCheck size="1.1rem" aria-hidden />
+                    </ActionIcon>
+                  </CanDo>
+                  <CanDo action="admin:RemoveUserFromGroup">
+                    <ActionIcon
+                      variant="subtle"
+                      color={tokens.color.danger}
+                      onClick={() => setDeleting(g)}
+                      aria-label={t('groups.delete', { group: g })}
+                    >
+                      <IconTrash size="1.1rem" aria-hidden />
+                    </ActionIcon>
+                  </CanDo>
                 </Group>
               )}
             />

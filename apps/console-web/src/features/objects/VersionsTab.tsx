@@ -3,6 +3,7 @@ import type { ObjectItem } from '@stowage/contract';
 import { IconDownload, IconShare, IconTrash } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CanDo } from '../../components/Can.js';
 import { SearchBox } from '../../components/SearchBox.js';
 import { showSnackbar } from '../../components/snackbar.js';
 import { useConfirmedDelete } from '../../components/useConfirmedDelete.js';
@@ -99,15 +100,17 @@ export function VersionsTab({ bucket, objectKey }: { bucket: string; objectKey: 
               >
                 <IconDownload size="1.1rem" aria-hidden />
               </ActionIcon>
-              <ActionIcon
-                variant="subtle"
-                color={tokens.color.danger}
-                disabled={marker}
-                onClick={() => deletion.ask({ path: objectKey, version })}
-                aria-label={t('objectDetail.deleteVersion', { version })}
-              >
-                <IconTrash size="1.1rem" aria-hidden />
-              </ActionIcon>
+              <CanDo action="s3:DeleteObjectVersion" bucket={bucket}>
+                <ActionIcon
+                  variant="subtle"
+                  color={tokens.color.danger}
+                  disabled={marker}
+                  onClick={() => deletion.ask({ path: objectKey, version })}
+                  aria-label={t('objectDetail.deleteVersion', { version })}
+                >
+                  <IconTrash size="1.1rem" aria-hidden />
+                </ActionIcon>
+              </CanDo>
             </Group>
           );
         }}

@@ -5,6 +5,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useCreateRequest } from '../../app/useCreateRequest.js';
+import { CanDo } from '../../components/Can.js';
 import { type Column, DataTable } from '../../components/DataTable.js';
 import { PageHeader } from '../../components/PageHeader.js';
 import { QueryState } from '../../components/QueryState.js';
@@ -39,7 +40,9 @@ export function PoliciesPage() {
         actions={
           <>
             <SearchBox label={t('policies.search')} value={search} onChange={setSearch} />
-            <Button onClick={() => setCreating(true)}>{t('policies.create')}</Button>
+            <CanDo action="admin:CreatePolicy">
+              <Button onClick={() => setCreating(true)}>{t('policies.create')}</Button>
+            </CanDo>
           </>
         }
       />
@@ -60,14 +63,16 @@ export function PoliciesPage() {
               actions={(p) => (
                 <Group gap={4} wrap="nowrap">
                   <ViewLink to={policyPath(p.name)} label={t('policies.view', { policy: p.name })} />
-                  <ActionIcon
-                    variant="subtle"
-                    color={tokens.color.danger}
-                    onClick={() => deletion.ask(p.name)}
-                    aria-label={t('policies.delete', { policy: p.name })}
-                  >
-                    <IconTrash size="1.1rem" aria-hidden />
-                  </ActionIcon>
+                  <CanDo action="admin:DeletePolicy">
+                    <ActionIcon
+                      variant="subtle"
+                      color={tokens.color.danger}
+                      onClick={() => deletion.ask(p.name)}
+                      aria-label={t('policies.delete', { policy: p.name })}
+                    >
+                      <IconTrash size="1.1rem" aria-hidden />
+                    </ActionIcon>
+                  </CanDo>
                 </Group>
               )}
             />

@@ -4,6 +4,7 @@ import { IconTrash } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCreateRequest } from '../../app/useCreateRequest.js';
+import { CanDo } from '../../components/Can.js';
 import { type Column, DataTable } from '../../components/DataTable.js';
 import { QueryState } from '../../components/QueryState.js';
 import { SearchBox } from '../../components/SearchBox.js';
@@ -38,9 +39,11 @@ export function ServiceAccountsPanel({ owner, createBlockedReason }: ServiceAcco
     [t],
   );
   const createButton = (
-    <Button disabled={createBlockedReason !== undefined} onClick={() => setCreating(true)}>
-      {t('serviceAccounts.create')}
-    </Button>
+    <CanDo action="admin:CreateServiceAccount">
+      <Button disabled={createBlockedReason !== undefined} onClick={() => setCreating(true)}>
+        {t('serviceAccounts.create')}
+      </Button>
+    </CanDo>
   );
 
   return (
@@ -67,14 +70,16 @@ export function ServiceAccountsPanel({ owner, createBlockedReason }: ServiceAcco
               empty={keys.length === 0 ? t('serviceAccounts.empty') : t('serviceAccounts.noMatch')}
               actionsHeader={t('common.actions')}
               actions={(key) => (
-                <ActionIcon
-                  variant="subtle"
-                  color={tokens.color.danger}
-                  onClick={() => deletion.ask(key)}
-                  aria-label={t('serviceAccounts.delete', { key })}
-                >
-                  <IconTrash size="1.1rem" aria-hidden />
-                </ActionIcon>
+                <CanDo action="admin:RemoveServiceAccount">
+                  <ActionIcon
+                    variant="subtle"
+                    color={tokens.color.danger}
+                    onClick={() => deletion.ask(key)}
+                    aria-label={t('serviceAccounts.delete', { key })}
+                  >
+                    <IconTrash size="1.1rem" aria-hidden />
+                  </ActionIcon>
+                </CanDo>
               )}
             />
           );

@@ -3,6 +3,7 @@ import { IconPencil, IconPlus, IconRefresh } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { CanDo } from '../../components/Can.js';
 import { type Column, DataTable } from '../../components/DataTable.js';
 import { QueryState } from '../../components/QueryState.js';
 import { SearchBox } from '../../components/SearchBox.js';
@@ -51,13 +52,15 @@ export function TiersList() {
           >
             {t('tiers.refresh')}
           </Button>
-          <Button
-            component={Link}
-            to="/settings/tiers/add"
-            leftSection={<IconPlus size="1rem" aria-hidden />}
-          >
-            {t('tiers.add')}
-          </Button>
+          <CanDo action="admin:SetTier">
+            <Button
+              component={Link}
+              to="/settings/tiers/add"
+              leftSection={<IconPlus size="1rem" aria-hidden />}
+            >
+              {t('tiers.add')}
+            </Button>
+          </CanDo>
         </Group>
       </Group>
       <QueryState query={tiers}>
@@ -73,13 +76,15 @@ export function TiersList() {
               empty={rows.length === 0 ? t('tiers.empty') : t('tiers.noMatch')}
               actionsHeader={t('common.actions')}
               actions={(r) => (
-                <ActionIcon
-                  variant="subtle"
-                  onClick={() => setEditing(r)}
-                  aria-label={t('tiers.edit', { tier: r.name })}
-                >
-                  <IconPencil size="1.1rem" aria-hidden />
-                </ActionIcon>
+                <CanDo action="admin:SetTier">
+                  <ActionIcon
+                    variant="subtle"
+                    onClick={() => setEditing(r)}
+                    aria-label={t('tiers.edit', { tier: r.name })}
+                  >
+                    <IconPencil size="1.1rem" aria-hidden />
+                  </ActionIcon>
+                </CanDo>
               )}
             />
           );

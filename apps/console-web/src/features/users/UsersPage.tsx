@@ -4,6 +4,7 @@ import { IconTrash } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCreateRequest } from '../../app/useCreateRequest.js';
+import { CanDo } from '../../components/Can.js';
 import { ConfirmDialog } from '../../components/ConfirmDialog.js';
 import { type Column, DataTable } from '../../components/DataTable.js';
 import { PageHeader } from '../../components/PageHeader.js';
@@ -56,10 +57,14 @@ export function UsersPage() {
         actions={
           <>
             <SearchBox label={t('users.search')} value={search} onChange={setSearch} />
-            <Button variant="default" disabled={selected.size === 0} onClick={() => setAddingToGroup(true)}>
-              {t('users.addToGroup')}
-            </Button>
-            <Button onClick={() => setCreating(true)}>{t('users.create')}</Button>
+            <CanDo action="admin:AddUserToGroup">
+              <Button variant="default" disabled={selected.size === 0} onClick={() => setAddingToGroup(true)}>
+                {t('users.addToGroup')}
+              </Button>
+            </CanDo>
+            <CanDo action="admin:CreateUser">
+              <Button onClick={() => setCreating(true)}>{t('users.create')}</Button>
+            </CanDo>
           </>
         }
       />
@@ -87,15 +92,17 @@ export function UsersPage() {
                     to={`/users/${encodeURIComponent(u.accessKey)}`}
                     label={t('users.view', { user: u.accessKey })}
                   />
-                  <ActionIcon
-                    variant="subtle"
-                    color={tokens.color.danger}
-                    disabled={u.accessKey === ownKey}
-                    onClick={() => setDeleting(u.accessKey)}
-                    aria-label={t('users.delete', { user: u.accessKey })}
-                  >
-                    <IconTrash size="1.1rem" aria-hidden />
-                  </ActionIcon>
+                  <CanDo action="admin:DeleteUser">
+                    <ActionIcon
+                      variant="subtle"
+                      color={tokens.color.danger}
+                      disabled={u.accessKey === ownKey}
+                      onClick={() => setDeleting(u.accessKey)}
+                      aria-label={t('users.delete', { user: u.accessKey })}
+                    >
+                      <IconTrash size="1.1rem" aria-hidden />
+                    </ActionIcon>
+                  </CanDo>
                 </Group>
               )}
             />

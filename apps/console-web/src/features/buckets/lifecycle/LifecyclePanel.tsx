@@ -3,6 +3,7 @@ import type { LifecycleRule } from '@stowage/contract';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CanDo } from '../../../components/Can.js';
 import { type Column, DataTable } from '../../../components/DataTable.js';
 import { QueryState } from '../../../components/QueryState.js';
 import { useConfirmedDelete } from '../../../components/useConfirmedDelete.js';
@@ -38,7 +39,9 @@ export function LifecyclePanel({ bucket }: { bucket: string }) {
   return (
     <>
       <Group justify="flex-end" mb="md">
-        <Button onClick={() => setAdding(true)}>{t('lifecycle.add')}</Button>
+        <CanDo action="s3:PutLifecycleConfiguration" bucket={bucket}>
+          <Button onClick={() => setAdding(true)}>{t('lifecycle.add')}</Button>
+        </CanDo>
       </Group>
       <QueryState query={rules}>
         {(data) => (
@@ -51,21 +54,25 @@ export function LifecyclePanel({ bucket }: { bucket: string }) {
             actionsHeader={t('common.actions')}
             actions={(r) => (
               <Group gap={4} wrap="nowrap">
-                <ActionIcon
-                  variant="subtle"
-                  onClick={() => setEditing(r)}
-                  aria-label={t('lifecycle.edit', { id: r.id })}
-                >
-                  <IconPencil size="1.1rem" aria-hidden />
-                </ActionIcon>
-                <ActionIcon
-                  variant="subtle"
-                  color={tokens.color.danger}
-                  onClick={() => deletion.ask(r.id)}
-                  aria-label={t('lifecycle.delete', { id: r.id })}
-                >
-                  <IconTrash size="1.1rem" aria-hidden />
-                </ActionIcon>
+                <CanDo action="s3:PutLifecycleConfiguration" bucket={bucket}>
+                  <ActionIcon
+                    variant="subtle"
+                    onClick={() => setEditing(r)}
+                    aria-label={t('lifecycle.edit', { id: r.id })}
+                  >
+                    <IconPencil size="1.1rem" aria-hidden />
+                  </ActionIcon>
+                </CanDo>
+                <CanDo action="s3:PutLifecycleConfiguration" bucket={bucket}>
+                  <ActionIcon
+                    variant="subtle"
+                    color={tokens.color.danger}
+                    onClick={() => deletion.ask(r.id)}
+                    aria-label={t('lifecycle.delete', { id: r.id })}
+                  >
+                    <IconTrash size="1.1rem" aria-hidden />
+                  </ActionIcon>
+                </CanDo>
               </Group>
             )}
           />
