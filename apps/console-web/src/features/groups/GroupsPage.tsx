@@ -1,4 +1,4 @@
-import { ActionIcon, Button, Group } from '@mantine/core';
+import { Button, Group } from '@mantine/core';
 import { IconPencil, IconShieldCheck, IconTrash } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,8 +8,8 @@ import { ConfirmDialog } from '../../components/ConfirmDialog.js';
 import { type Column, DataTable } from '../../components/DataTable.js';
 import { PageHeader } from '../../components/PageHeader.js';
 import { QueryState } from '../../components/QueryState.js';
+import { RowAction } from '../../components/RowAction.js';
 import { SearchBox } from '../../components/SearchBox.js';
-import { tokens } from '../../theme/tokens.js';
 import { SetPoliciesDialog } from '../policies/SetPoliciesDialog.js';
 import { GroupDialog } from './GroupDialog.js';
 import { useGroupQuery, useGroupsQuery, useRemoveGroup } from './queries.js';
@@ -67,34 +67,25 @@ export function GroupsPage() {
               actionsHeader={t('common.actions')}
               actions={(g) => (
                 <Group gap={4} wrap="nowrap">
-                  <CanDo action="admin:AddUserToGroup">
-                    <ActionIcon
-                      variant="subtle"
-                      onClick={() => setDialog({ editing: g })}
-                      aria-label={t('groups.edit', { group: g })}
-                    >
-                      <IconPencil size="1.1rem" aria-hidden />
-                    </ActionIcon>
-                  </CanDo>
-                  <CanDo action="admin:AttachUserOrGroupPolicy">
-                    <ActionIcon
-                      variant="subtle"
-                      onClick={() => setSettingPolicy(g)}
-                      aria-label={t('groups.setPolicy', { group: g })}
-                    >
-                      <IconShieldCheck size="1.1rem" aria-hidden />
-                    </ActionIcon>
-                  </CanDo>
-                  <CanDo action="admin:RemoveUserFromGroup">
-                    <ActionIcon
-                      variant="subtle"
-                      color={tokens.color.danger}
-                      onClick={() => setDeleting(g)}
-                      aria-label={t('groups.delete', { group: g })}
-                    >
-                      <IconTrash size="1.1rem" aria-hidden />
-                    </ActionIcon>
-                  </CanDo>
+                  <RowAction
+                    action="admin:AddUserToGroup"
+                    label={t('groups.edit', { group: g })}
+                    icon={IconPencil}
+                    onClick={() => setDialog({ editing: g })}
+                  />
+                  <RowAction
+                    action="admin:AttachUserOrGroupPolicy"
+                    label={t('groups.setPolicy', { group: g })}
+                    icon={IconShieldCheck}
+                    onClick={() => setSettingPolicy(g)}
+                  />
+                  <RowAction
+                    action="admin:RemoveUserFromGroup"
+                    label={t('groups.delete', { group: g })}
+                    icon={IconTrash}
+                    danger
+                    onClick={() => setDeleting(g)}
+                  />
                 </Group>
               )}
             />

@@ -1,4 +1,4 @@
-import { ActionIcon, Button, Group } from '@mantine/core';
+import { Button, Group } from '@mantine/core';
 import type { Policy } from '@stowage/contract';
 import { IconTrash } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
@@ -9,10 +9,10 @@ import { CanDo } from '../../components/Can.js';
 import { type Column, DataTable } from '../../components/DataTable.js';
 import { PageHeader } from '../../components/PageHeader.js';
 import { QueryState } from '../../components/QueryState.js';
+import { RowAction } from '../../components/RowAction.js';
 import { SearchBox } from '../../components/SearchBox.js';
 import { useConfirmedDelete } from '../../components/useConfirmedDelete.js';
 import { ViewLink } from '../../components/ViewLink.js';
-import { tokens } from '../../theme/tokens.js';
 import { PolicyDialog } from './PolicyDialog.js';
 import { usePoliciesQuery, useRemovePolicy } from './queries.js';
 
@@ -63,16 +63,13 @@ export function PoliciesPage() {
               actions={(p) => (
                 <Group gap={4} wrap="nowrap">
                   <ViewLink to={policyPath(p.name)} label={t('policies.view', { policy: p.name })} />
-                  <CanDo action="admin:DeletePolicy">
-                    <ActionIcon
-                      variant="subtle"
-                      color={tokens.color.danger}
-                      onClick={() => deletion.ask(p.name)}
-                      aria-label={t('policies.delete', { policy: p.name })}
-                    >
-                      <IconTrash size="1.1rem" aria-hidden />
-                    </ActionIcon>
-                  </CanDo>
+                  <RowAction
+                    action="admin:DeletePolicy"
+                    label={t('policies.delete', { policy: p.name })}
+                    icon={IconTrash}
+                    danger
+                    onClick={() => deletion.ask(p.name)}
+                  />
                 </Group>
               )}
             />

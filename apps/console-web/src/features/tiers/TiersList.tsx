@@ -1,4 +1,4 @@
-import { ActionIcon, Button, Group, Title } from '@mantine/core';
+import { Button, Group, Title } from '@mantine/core';
 import { IconPencil, IconPlus, IconRefresh } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { CanDo } from '../../components/Can.js';
 import { type Column, DataTable } from '../../components/DataTable.js';
 import { QueryState } from '../../components/QueryState.js';
+import { RowAction } from '../../components/RowAction.js';
 import { SearchBox } from '../../components/SearchBox.js';
 import { useTiersQuery } from './queries.js';
 import { type TierRow, tierRow } from './tierRules.js';
@@ -76,15 +77,12 @@ export function TiersList() {
               empty={rows.length === 0 ? t('tiers.empty') : t('tiers.noMatch')}
               actionsHeader={t('common.actions')}
               actions={(r) => (
-                <CanDo action="admin:SetTier">
-                  <ActionIcon
-                    variant="subtle"
-                    onClick={() => setEditing(r)}
-                    aria-label={t('tiers.edit', { tier: r.name })}
-                  >
-                    <IconPencil size="1.1rem" aria-hidden />
-                  </ActionIcon>
-                </CanDo>
+                <RowAction
+                  action="admin:SetTier"
+                  label={t('tiers.edit', { tier: r.name })}
+                  icon={IconPencil}
+                  onClick={() => setEditing(r)}
+                />
               )}
             />
           );

@@ -1,4 +1,4 @@
-import { ActionIcon, Badge, Button, Group } from '@mantine/core';
+import { Badge, Button, Group } from '@mantine/core';
 import type { User } from '@stowage/contract';
 import { IconTrash } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
@@ -9,6 +9,7 @@ import { ConfirmDialog } from '../../components/ConfirmDialog.js';
 import { type Column, DataTable } from '../../components/DataTable.js';
 import { PageHeader } from '../../components/PageHeader.js';
 import { QueryState } from '../../components/QueryState.js';
+import { RowAction } from '../../components/RowAction.js';
 import { SearchBox } from '../../components/SearchBox.js';
 import { ViewLink } from '../../components/ViewLink.js';
 import { tokens } from '../../theme/tokens.js';
@@ -92,17 +93,14 @@ export function UsersPage() {
                     to={`/users/${encodeURIComponent(u.accessKey)}`}
                     label={t('users.view', { user: u.accessKey })}
                   />
-                  <CanDo action="admin:DeleteUser">
-                    <ActionIcon
-                      variant="subtle"
-                      color={tokens.color.danger}
-                      disabled={u.accessKey === ownKey}
-                      onClick={() => setDeleting(u.accessKey)}
-                      aria-label={t('users.delete', { user: u.accessKey })}
-                    >
-                      <IconTrash size="1.1rem" aria-hidden />
-                    </ActionIcon>
-                  </CanDo>
+                  <RowAction
+                    action="admin:DeleteUser"
+                    label={t('users.delete', { user: u.accessKey })}
+                    icon={IconTrash}
+                    danger
+                    disabled={u.accessKey === ownKey}
+                    onClick={() => setDeleting(u.accessKey)}
+                  />
                 </Group>
               )}
             />

@@ -1,4 +1,4 @@
-import { ActionIcon, Button, Group } from '@mantine/core';
+import { Button, Group } from '@mantine/core';
 import type { LifecycleRule } from '@stowage/contract';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
@@ -6,8 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { CanDo } from '../../../components/Can.js';
 import { type Column, DataTable } from '../../../components/DataTable.js';
 import { QueryState } from '../../../components/QueryState.js';
+import { RowAction } from '../../../components/RowAction.js';
 import { useConfirmedDelete } from '../../../components/useConfirmedDelete.js';
-import { tokens } from '../../../theme/tokens.js';
 import { AddLifecycleDialog } from './AddLifecycleDialog.js';
 import { EditLifecycleDialog } from './EditLifecycleDialog.js';
 import { whenText } from './lifecycleRules.js';
@@ -54,25 +54,21 @@ export function LifecyclePanel({ bucket }: { bucket: string }) {
             actionsHeader={t('common.actions')}
             actions={(r) => (
               <Group gap={4} wrap="nowrap">
-                <CanDo action="s3:PutLifecycleConfiguration" bucket={bucket}>
-                  <ActionIcon
-                    variant="subtle"
-                    onClick={() => setEditing(r)}
-                    aria-label={t('lifecycle.edit', { id: r.id })}
-                  >
-                    <IconPencil size="1.1rem" aria-hidden />
-                  </ActionIcon>
-                </CanDo>
-                <CanDo action="s3:PutLifecycleConfiguration" bucket={bucket}>
-                  <ActionIcon
-                    variant="subtle"
-                    color={tokens.color.danger}
-                    onClick={() => deletion.ask(r.id)}
-                    aria-label={t('lifecycle.delete', { id: r.id })}
-                  >
-                    <IconTrash size="1.1rem" aria-hidden />
-                  </ActionIcon>
-                </CanDo>
+                <RowAction
+                  action="s3:PutLifecycleConfiguration"
+                  bucket={bucket}
+                  label={t('lifecycle.edit', { id: r.id })}
+                  icon={IconPencil}
+                  onClick={() => setEditing(r)}
+                />
+                <RowAction
+                  action="s3:PutLifecycleConfiguration"
+                  bucket={bucket}
+                  label={t('lifecycle.delete', { id: r.id })}
+                  icon={IconTrash}
+                  danger
+                  onClick={() => deletion.ask(r.id)}
+                />
               </Group>
             )}
           />
