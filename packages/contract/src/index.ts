@@ -1,3 +1,4 @@
+export * from './actions.js';
 export * from './errors.js';
 export * from './openapi.js';
 export * from './openapi-document.js';

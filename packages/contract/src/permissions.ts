@@ -1,3 +1,5 @@
+import type { ConsoleAction } from './actions.js';
+
 /**
  * Pages (UI routes) and the IAM actions each needs, after reference/console-anchor.md §4.4.
  * A page is allowed when the session's policy grants its type shortcut (`admin:*` / `s3:*`)
@@ -8,7 +10,7 @@ export interface PageRule {
   /** The wildcard that grants the page on its own, if any. */
   type?: 'admin:*' | 's3:*';
   /** All of these grant the page. Empty with no type: always allowed. */
-  actions: readonly string[];
+  actions: readonly ConsoleAction[];
 }
 
 const CONFIG = { type: 'admin:*', actions: ['admin:ConfigUpdate'] } as const;

@@ -1,6 +1,7 @@
 import { Alert, Button, Group, Progress, Text } from '@mantine/core';
 import { IconRefresh } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { CanDo } from '../components/Can.js';
 import { ErrorBanner } from '../components/ErrorBanner.js';
 import { useRestartService } from '../features/service/queries.js';
 import { tokens } from '../theme/tokens.js';
@@ -20,13 +21,15 @@ export function RestartBar() {
           <Group justify="space-between">
             <Text size="sm">{loading ? t('restart.restarting') : t('restart.needed')}</Text>
             {!loading && (
-              <Button
-                size="xs"
-                leftSection={<IconRefresh size="1rem" aria-hidden />}
-                onClick={() => restart.mutate()}
-              >
-                {t('restart.restart')}
-              </Button>
+              <CanDo action="admin:ServiceRestart">
+                <Button
+                  size="xs"
+                  leftSection={<IconRefresh size="1rem" aria-hidden />}
+                  onClick={() => restart.mutate()}
+                >
+                  {t('restart.restart')}
+                </Button>
+              </CanDo>
             )}
           </Group>
         </Alert>

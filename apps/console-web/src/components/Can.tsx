@@ -1,5 +1,8 @@
-import type { ReactNode } from 'react';
-import { useHasPermission } from '../features/permissions/queries.js';
+import { Box, Tooltip, VisuallyHidden } from '@mantine/core';
+import type { ConsoleAction } from '@stowage/contract';
+import { cloneElement, type ReactElement, type ReactNode, useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { usePermission } from '../features/permissions/queries.js';
 import { useSession } from '../features/session/SessionProvider.js';
 
 /** True when the session may open routes of this page pattern (a CONSOLE_PAGES key). */
@@ -13,15 +16,44 @@ export function Can({ page, children }: { page: string; children: ReactNode }) {
   return useCanOpen(page) ? children : null;
 }
 
-/** Renders children only when the session's policy allows the S3 action (spec 001 §6). */
+/**
+ * One mutating control, gated by an IAM action (spec 001 §6). When the server says the
+ * session's policy denies the action, the control is disabled and a tooltip (also read out
+ * by screen readers) names the missing action, instead of the call failing after a click.
+ * While the answer is pending, or if the check itself fails, the control stays usable: the
+ * check only shapes the screen and the server still decides every call.
+ */
 export function CanDo({
   action,
   bucket,
+  tooltip,
   children,
 }: {
-  action: string;
+  action: ConsoleAction;
   bucket?: string;
-  children: ReactNode;
+  /** The control's own tooltip (an icon button's label); the reason replaces it when denied. */
+  tooltip?: string;
+  children: ReactElement<{ disabled?: boolean; 'aria-describedby'?: string }>;
 }) {
-  return useHasPermission(action, bucket) ? children : null;
+  const { t } = useTranslation();
+  const reasonId = useId();
+  if (usePermission(action, bucket) !== 'denied') {
+    return tooltip === undefined ? children : <Tooltip label={tooltip}>{children}</Tooltip>;
+  }
+  const reason = t('permissions.missing', { action });
+  return (
+    <Tooltip label={reason} withArrow events={{ hover: true, focus: true, touch: true }}>
+      {/* A disabled control takes no focus or hover, so the wrapper carries the reason. */}
+      <Box
+        component="span"
+        display="inline-flex"
+        tabIndex={0}
+        aria-describedby={reasonId}
+        data-missing-permission={action}
+      >
+        {cloneElement(children, { disabled: true, 'aria-describedby': reasonId })}
+        <VisuallyHidden id={reasonId}>{reason}</VisuallyHidden>
+      </Box>
+    </Tooltip>
+  );
 }

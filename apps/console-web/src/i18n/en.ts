@@ -6,6 +6,7 @@ import { license } from './en/license.js';
 import { logs } from './en/logs.js';
 import { notifications } from './en/notifications.js';
 import { objects } from './en/objects.js';
+import { permissions } from './en/permissions.js';
 import { settings } from './en/settings.js';
 import { shell } from './en/shell.js';
 import { tiers } from './en/tiers.js';
@@ -29,6 +30,7 @@ export const en = {
   ...heal,
   ...diagnostic,
   ...license,
+  ...permissions,
 } as const;
 
 export type Resources = typeof en;

@@ -68,3 +68,11 @@ export function deferred<T>() {
   });
   return { promise, resolve };
 }
+
+/** A POST /has-permission handler: each asked id (`action` or `action@bucket`) answered by `can`. */
+export const permissionsReply =
+  (can: (id: string) => boolean = () => true) =>
+  (call: RecordedCall): Reply => {
+    const { actions } = call.body as { actions: { id: string }[] };
+    return { body: { permissions: actions.map(({ id }) => ({ id, can: can(id) })) } };
+  };

@@ -1,8 +1,17 @@
 import { type Static, Type } from 'typebox';
+import { CONSOLE_ACTIONS, type ConsoleAction } from '../actions.js';
 import { CALL_ERRORS } from '../errors.js';
 import { defineRoute } from '../route.js';
 
 // POST /has-permission (spec 001 §7): which actions the session's policy allows, for buttons.
+
+/** One of the console's actions; anything else is a client bug, refused at the boundary. */
+export const ConsoleActionSchema = Type.Unsafe<ConsoleAction>(
+  Type.Union(
+    CONSOLE_ACTIONS.map((a) => Type.Literal(a)),
+    { $id: 'ConsoleAction' },
+  ),
+);
 
 export const HasPermissionRequest = Type.Object(
   {
@@ -10,7 +19,7 @@ export const HasPermissionRequest = Type.Object(
       Type.Object(
         {
           id: Type.String({ minLength: 1, maxLength: 128 }),
-          action: Type.String({ minLength: 1, maxLength: 128, pattern: '^[A-Za-z0-9*?]+:[A-Za-z0-9*?]+$' }),
+          action: ConsoleActionSchema,
           bucket_name: Type.Optional(Type.String({ minLength: 1, maxLength: 63 })),
         },
         { additionalProperties: false },
@@ -20,6 +29,8 @@ export const HasPermissionRequest = Type.Object(
   },
   { $id: 'HasPermissionRequest', additionalProperties: false },
 );
+
+export type HasPermissionRequest = Static<typeof HasPermissionRequest>;
 
 export const HasPermissionResponse = Type.Object(
   { permissions: Type.Array(Type.Object({ id: Type.String(), can: Type.Boolean() })) },

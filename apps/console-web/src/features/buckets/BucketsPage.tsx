@@ -44,9 +44,11 @@ export function BucketsPage() {
             <Button variant={bulk ? 'filled' : 'default'} onClick={toggleBulk} aria-pressed={bulk}>
               {t('buckets.bulkSelect')}
             </Button>
-            <Button variant="default" disabled={selected.size === 0} onClick={() => setReplicating(true)}>
-              {t('buckets.setReplication')}
-            </Button>
+            <CanDo action="s3:PutReplicationConfiguration">
+              <Button variant="default" disabled={selected.size === 0} onClick={() => setReplicating(true)}>
+                {t('buckets.setReplication')}
+              </Button>
+            </CanDo>
             <CanDo action="s3:CreateBucket">
               <Button onClick={() => setCreating(true)}>{t('buckets.create')}</Button>
             </CanDo>

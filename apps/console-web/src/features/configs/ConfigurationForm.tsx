@@ -2,6 +2,7 @@ import { Button, Group, PasswordInput, Stack, Switch, TextInput } from '@mantine
 import type { ConfigKeyValue } from '@stowage/contract';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CanDo } from '../../components/Can.js';
 import { CsvInput } from '../../components/CsvInput.js';
 import { ErrorBanner } from '../../components/ErrorBanner.js';
 import { QueryState } from '../../components/QueryState.js';
@@ -128,9 +129,11 @@ export function ConfigurationFields({
           <div key={f.key}>{field(f)}</div>
         ))}
         <Group justify="flex-end">
-          <Button type="submit" disabled={missing !== undefined || blocked} loading={save.isPending}>
-            {t('common.save')}
-          </Button>
+          <CanDo action="admin:ConfigUpdate">
+            <Button type="submit" disabled={missing !== undefined || blocked} loading={save.isPending}>
+              {t('common.save')}
+            </Button>
+          </CanDo>
         </Group>
       </Stack>
     </form>

@@ -4,6 +4,7 @@ import { IconPencil } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { CanDo } from '../../components/Can.js';
 import { type Column, DataTable } from '../../components/DataTable.js';
 import { PageHeader } from '../../components/PageHeader.js';
 import { QueryState } from '../../components/QueryState.js';
@@ -68,7 +69,9 @@ export function WebhookConfigurationPage({ subSys }: { subSys: WebhookSubSys }) 
         actions={
           <>
             <SearchBox label={t('configs.webhook.filter')} value={filter} onChange={setFilter} />
-            <Button onClick={() => setForm({ editing: undefined })}>{t('configs.webhook.add')}</Button>
+            <CanDo action="admin:ConfigUpdate">
+              <Button onClick={() => setForm({ editing: undefined })}>{t('configs.webhook.add')}</Button>
+            </CanDo>
             <Button variant="default" component={Link} to="/settings/configurations">
               {t('configs.back')}
             </Button>
@@ -89,15 +92,17 @@ export function WebhookConfigurationPage({ subSys }: { subSys: WebhookSubSys }) 
               empty={configured.length === 0 ? t('configs.webhook.empty') : t('configs.webhook.noMatch')}
               actionsHeader={t('common.actions')}
               actions={(w) => (
-                <ActionIcon
-                  variant="subtle"
-                  onClick={() => setForm({ editing: w.id })}
-                  aria-label={t('configs.webhook.edit', {
-                    name: w.name || t('configs.webhook.defaultTarget'),
-                  })}
-                >
-                  <IconPencil size="1.1rem" aria-hidden />
-                </ActionIcon>
+                <CanDo action="admin:ConfigUpdate">
+                  <ActionIcon
+                    variant="subtle"
+                    onClick={() => setForm({ editing: w.id })}
+                    aria-label={t('configs.webhook.edit', {
+                      name: w.name || t('configs.webhook.defaultTarget'),
+                    })}
+                  >
+                    <IconPencil size="1.1rem" aria-hidden />
+                  </ActionIcon>
+                </CanDo>
               )}
             />
           );

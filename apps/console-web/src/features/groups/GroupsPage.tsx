@@ -1,14 +1,15 @@
-import { ActionIcon, Button, Group } from '@mantine/core';
+import { Button, Group } from '@mantine/core';
 import { IconPencil, IconShieldCheck, IconTrash } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCreateRequest } from '../../app/useCreateRequest.js';
+import { CanDo } from '../../components/Can.js';
 import { ConfirmDialog } from '../../components/ConfirmDialog.js';
 import { type Column, DataTable } from '../../components/DataTable.js';
 import { PageHeader } from '../../components/PageHeader.js';
 import { QueryState } from '../../components/QueryState.js';
+import { RowAction } from '../../components/RowAction.js';
 import { SearchBox } from '../../components/SearchBox.js';
-import { tokens } from '../../theme/tokens.js';
 import { SetPoliciesDialog } from '../policies/SetPoliciesDialog.js';
 import { GroupDialog } from './GroupDialog.js';
 import { useGroupQuery, useGroupsQuery, useRemoveGroup } from './queries.js';
@@ -47,7 +48,9 @@ export function GroupsPage() {
         actions={
           <>
             <SearchBox label={t('groups.search')} value={search} onChange={setSearch} />
-            <Button onClick={() => setDialog({ editing: undefined })}>{t('groups.create')}</Button>
+            <CanDo action="admin:AddUserToGroup">
+              <Button onClick={() => setDialog({ editing: undefined })}>{t('groups.create')}</Button>
+            </CanDo>
           </>
         }
       />
@@ -64,28 +67,25 @@ export function GroupsPage() {
               actionsHeader={t('common.actions')}
               actions={(g) => (
                 <Group gap={4} wrap="nowrap">
-                  <ActionIcon
-                    variant="subtle"
+                  <RowAction
+                    action="admin:AddUserToGroup"
+                    label={t('groups.edit', { group: g })}
+                    icon={IconPencil}
                     onClick={() => setDialog({ editing: g })}
-                    aria-label={t('groups.edit', { group: g })}
-                  >
-                    <IconPencil size="1.1rem" aria-hidden />
-                  </ActionIcon>
-                  <ActionIcon
-                    variant="subtle"
+                  />
+                  <RowAction
+                    action="admin:AttachUserOrGroupPolicy"
+                    label={t('groups.setPolicy', { group: g })}
+                    icon={IconShieldCheck}
                     onClick={() => setSettingPolicy(g)}
-                    aria-label={t('groups.setPolicy', { group: g })}
-                  >
-                    <IconShieldCheck size="1.1rem" aria-hidden />
-                  </ActionIcon>
-                  <ActionIcon
-                    variant="subtle"
-                    color={tokens.color.danger}
+                  />
+                  <RowAction
+                    action="admin:RemoveUserFromGroup"
+                    label={t('groups.delete', { group: g })}
+                    icon={IconTrash}
+                    danger
                     onClick={() => setDeleting(g)}
-                    aria-label={t('groups.delete', { group: g })}
-                  >
-                    <IconTrash size="1.1rem" aria-hidden />
-                  </ActionIcon>
+                  />
                 </Group>
               )}
             />

@@ -14,6 +14,7 @@ import { sockets } from '@stowage/contract';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLiveStream } from '../../api/useLiveStream.js';
+import { CanDo } from '../../components/Can.js';
 import { LiveStreamStatus } from '../../components/LiveStreamStatus.js';
 import { PageHeader } from '../../components/PageHeader.js';
 import { formatBytes } from '../../utils/format.js';
@@ -102,9 +103,11 @@ function HealTool() {
             />
           </Group>
           <Group>
-            <Button onClick={start} disabled={!form.bucket || stream.running} loading={stream.running}>
-              {t('heal.start')}
-            </Button>
+            <CanDo action="admin:Heal">
+              <Button onClick={start} disabled={!form.bucket || stream.running} loading={stream.running}>
+                {t('heal.start')}
+              </Button>
+            </CanDo>
           </Group>
           <LiveStreamStatus stream={stream} pausable={false} />
         </Stack>

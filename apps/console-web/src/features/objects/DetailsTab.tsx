@@ -1,8 +1,9 @@
 import { ActionIcon, Badge, Button, CloseButton, Group, Stack, Table, Text, Title } from '@mantine/core';
-import type { ObjectItem } from '@stowage/contract';
+import type { ConsoleAction, ObjectItem } from '@stowage/contract';
 import { IconPencil, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CanDo } from '../../components/Can.js';
 import { ConfirmDialog } from '../../components/ConfirmDialog.js';
 import { formatBytes, formatDateTime } from '../../utils/format.js';
 import { useVersioningQuery } from '../buckets/detail/queries.js';
@@ -44,10 +45,20 @@ export function DetailsTab({ bucket, object }: { bucket: string; object: ObjectI
 
   return (
     <Stack>
-      <Field label={t('objectDetail.legalHold')} onEdit={() => setDialog('legalHold')}>
+      <Field
+        label={t('objectDetail.legalHold')}
+        onEdit={() => setDialog('legalHold')}
+        action="s3:PutObjectLegalHold"
+        bucket={bucket}
+      >
         {object.legal_hold_status === 'ON' ? t('objectDetail.on') : t('objectDetail.off')}
       </Field>
-      <Field label={t('objectDetail.retention')} onEdit={() => setDialog('retention')}>
+      <Field
+        label={t('objectDetail.retention')}
+        onEdit={() => setDialog('retention')}
+        action="s3:PutObjectRetention"
+        bucket={bucket}
+      >
         {retention}
       </Field>
       <Stack gap={4}>
@@ -60,24 +71,28 @@ export function DetailsTab({ bucket, object }: { bucket: string; object: ObjectI
               tt="none"
               size="lg"
               rightSection={
-                <CloseButton
-                  size="xs"
-                  onClick={() => setRemoving(key)}
-                  aria-label={t('objectDetail.deleteTag', { tag: `${key}:${value}` })}
-                />
+                <CanDo action="s3:PutObjectTagging" bucket={bucket}>
+                  <CloseButton
+                    size="xs"
+                    onClick={() => setRemoving(key)}
+                    aria-label={t('objectDetail.deleteTag', { tag: `${key}:${value}` })}
+                  />
+                </CanDo>
               }
             >
               {key}:{value}
             </Badge>
           ))}
-          <Button
-            size="compact-sm"
-            variant="light"
-            leftSection={<IconPlus size="0.9rem" aria-hidden />}
-            onClick={() => setDialog('addTag')}
-          >
-            {t('objectDetail.addTag')}
-          </Button>
+          <CanDo action="s3:PutObjectTagging" bucket={bucket}>
+            <Button
+              size="compact-sm"
+              variant="light"
+              leftSection={<IconPlus size="0.9rem" aria-hidden />}
+              onClick={() => setDialog('addTag')}
+            >
+              {t('objectDetail.addTag')}
+            </Button>
+          </CanDo>
         </Group>
       </Stack>
       <Title order={3} size="h5">
@@ -129,10 +144,15 @@ export function DetailsTab({ bucket, object }: { bucket: string; object: ObjectI
 function Field({
   label,
   onEdit,
+  action,
+  bucket,
   children,
 }: {
   label: string;
   onEdit: () => void;
+  /** What the edit needs, checked on the object's bucket. */
+  action: ConsoleAction;
+  bucket: string;
   children: React.ReactNode;
 }) {
   const { t } = useTranslation();
@@ -140,14 +160,16 @@ function Field({
     <Group gap="xs">
       <Text fw={600}>{label}:</Text>
       <Text>{children}</Text>
-      <ActionIcon
-        variant="subtle"
-        size="sm"
-        onClick={onEdit}
-        aria-label={t('objectDetail.edit', { what: label })}
-      >
-        <IconPencil size="0.9rem" aria-hidden />
-      </ActionIcon>
+      <CanDo action={action} bucket={bucket}>
+        <ActionIcon
+          variant="subtle"
+          size="sm"
+          onClick={onEdit}
+          aria-label={t('objectDetail.edit', { what: label })}
+        >
+          <IconPencil size="0.9rem" aria-hidden />
+        </ActionIcon>
+      </CanDo>
     </Group>
   );
 }

@@ -3,6 +3,7 @@ import { IconFolderPlus, IconHistory, IconRefresh, IconTrash, IconUpload } from 
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { CanDo } from '../../components/Can.js';
 import { SearchBox } from '../../components/SearchBox.js';
 import { showSnackbar } from '../../components/snackbar.js';
 import { browsePath, newFolderPath } from './objectPaths.js';
@@ -66,19 +67,23 @@ export function FolderToolbar({
     <Group justify="space-between" mb="sm" gap="sm" wrap="wrap">
       <SearchBox label={t('objects.search')} value={search} onChange={onSearch} />
       <Group gap="xs">
-        <Button
-          variant="default"
-          leftSection={<IconFolderPlus size="1rem" aria-hidden />}
-          disabled={past}
-          onClick={() => setChoosingPath(true)}
-        >
-          {t('objects.newPath')}
-        </Button>
+        <CanDo action="s3:PutObject" bucket={bucket}>
+          <Button
+            variant="default"
+            leftSection={<IconFolderPlus size="1rem" aria-hidden />}
+            disabled={past}
+            onClick={() => setChoosingPath(true)}
+          >
+            {t('objects.newPath')}
+          </Button>
+        </CanDo>
         <Menu position="bottom-end">
           <Menu.Target>
-            <Button leftSection={<IconUpload size="1rem" aria-hidden />} disabled={past}>
-              {t('objects.upload')}
-            </Button>
+            <CanDo action="s3:PutObject" bucket={bucket}>
+              <Button leftSection={<IconUpload size="1rem" aria-hidden />} disabled={past}>
+                {t('objects.upload')}
+              </Button>
+            </CanDo>
           </Menu.Target>
           <Menu.Dropdown>
             <Menu.Item onClick={() => fileInput.current?.click()}>{t('objects.uploadFile')}</Menu.Item>
@@ -107,15 +112,17 @@ export function FolderToolbar({
         >
           {t('objects.refresh')}
         </Button>
-        <Button
-          color="red"
-          variant="light"
-          leftSection={<IconTrash size="1rem" aria-hidden />}
-          disabled={past || selectedCount === 0}
-          onClick={onDeleteSelected}
-        >
-          {t('objects.deleteSelected')}
-        </Button>
+        <CanDo action="s3:DeleteObject" bucket={bucket}>
+          <Button
+            color="red"
+            variant="light"
+            leftSection={<IconTrash size="1rem" aria-hidden />}
+            disabled={past || selectedCount === 0}
+            onClick={onDeleteSelected}
+          >
+            {t('objects.deleteSelected')}
+          </Button>
+        </CanDo>
       </Group>
       <NewPathDialog
         bucket={bucket}

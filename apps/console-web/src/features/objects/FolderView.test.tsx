@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { mockApi, type RecordedCall } from '../../test/fetchMock.js';
+import { mockApi, permissionsReply, type RecordedCall } from '../../test/fetchMock.js';
 import { session } from '../../test/fixtures.js';
 import { renderApp } from '../../test/renderApp.js';
 import { setRewind } from './rewind.js';
@@ -11,7 +11,7 @@ const query = (call: RecordedCall) => new URL(call.url, 'http://localhost').sear
 function mockFolder(listing: (call: RecordedCall) => { objects: unknown[]; next?: string }) {
   return mockApi({
     'GET /api/v1/session': { body: session() },
-    'POST /api/v1/has-permission': { body: { permissions: [] } },
+    'POST /api/v1/has-permission': permissionsReply(),
     'GET /api/v1/buckets/docs/objects': (call) => ({ body: listing(call) }),
     'POST /api/v1/buckets/docs/delete-objects': { body: { deleted: 2, errors: [] } },
     'DELETE /api/v1/buckets/docs/objects': { status: 204 },

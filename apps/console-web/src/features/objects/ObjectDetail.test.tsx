@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { mockApi, type RecordedCall } from '../../test/fetchMock.js';
+import { mockApi, permissionsReply, type RecordedCall } from '../../test/fetchMock.js';
 import { session } from '../../test/fixtures.js';
 import { renderApp } from '../../test/renderApp.js';
 
@@ -21,7 +21,7 @@ const photo = {
 function mockObject(object: Record<string, unknown> = photo) {
   return mockApi({
     'GET /api/v1/session': { body: session() },
-    'POST /api/v1/has-permission': { body: { permissions: [] } },
+    'POST /api/v1/has-permission': permissionsReply(),
     'GET /api/v1/buckets/docs/versioning': { body: { is_versioned: true } },
     'GET /api/v1/buckets/docs/objects': (call) =>
       query(call).get('with_versions')
@@ -70,7 +70,7 @@ describe('object detail', () => {
   it('a path that is not an object opens as a folder', async () => {
     mockApi({
       'GET /api/v1/session': { body: session() },
-      'POST /api/v1/has-permission': { body: { permissions: [] } },
+      'POST /api/v1/has-permission': permissionsReply(),
       'GET /api/v1/buckets/docs/objects': (call) =>
         query(call).get('prefix') === 'pics'
           ? { body: { objects: [{ name: 'pics/', size: 0 }] } }

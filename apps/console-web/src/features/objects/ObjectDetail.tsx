@@ -4,6 +4,7 @@ import { IconDownload, IconShare, IconTrash, IconZoomScan } from '@tabler/icons-
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { CanDo } from '../../components/Can.js';
 import { showSnackbar } from '../../components/snackbar.js';
 import { useConfirmedDelete } from '../../components/useConfirmedDelete.js';
 import { DetailsTab } from './DetailsTab.js';
@@ -65,14 +66,16 @@ export function ObjectDetail({ bucket, object }: { bucket: string; object: Objec
               {t('objectDetail.preview')}
             </Button>
           )}
-          <Button
-            color="red"
-            variant="light"
-            leftSection={<IconTrash size="1rem" aria-hidden />}
-            onClick={() => deletion.ask(target)}
-          >
-            {t('objectDetail.delete')}
-          </Button>
+          <CanDo action="s3:DeleteObject" bucket={bucket}>
+            <Button
+              color="red"
+              variant="light"
+              leftSection={<IconTrash size="1rem" aria-hidden />}
+              onClick={() => deletion.ask(target)}
+            >
+              {t('objectDetail.delete')}
+            </Button>
+          </CanDo>
         </Group>
       </Group>
       <Tabs defaultValue="details" keepMounted={false}>

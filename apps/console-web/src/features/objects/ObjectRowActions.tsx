@@ -3,7 +3,7 @@ import type { ObjectItem } from '@stowage/contract';
 import { IconDownload, IconEye, IconShare, IconTrash, IconZoomScan } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { tokens } from '../../theme/tokens.js';
+import { RowAction } from '../../components/RowAction.js';
 import { baseName, browsePath, isFolder, previewType } from './objectPaths.js';
 
 /** An empty slot where a row has no such action, so the icons line up down the column. */
@@ -66,15 +66,15 @@ export function ObjectRowActions({ bucket, object, readOnly, onAction }: ObjectR
       >
         <IconDownload size="1.1rem" aria-hidden />
       </ActionIcon>
-      <ActionIcon
-        variant="subtle"
-        color={tokens.color.danger}
+      <RowAction
+        action="s3:DeleteObject"
+        bucket={bucket}
+        label={t('objects.delete', { name })}
+        icon={IconTrash}
+        danger
         disabled={markerOrPast}
         onClick={() => onAction('delete', object)}
-        aria-label={t('objects.delete', { name })}
-      >
-        <IconTrash size="1.1rem" aria-hidden />
-      </ActionIcon>
+      />
     </Group>
   );
 }

@@ -3,11 +3,11 @@ import type { ObjectItem } from '@stowage/contract';
 import { IconDownload, IconShare, IconTrash } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { RowAction } from '../../components/RowAction.js';
 import { SearchBox } from '../../components/SearchBox.js';
 import { showSnackbar } from '../../components/snackbar.js';
 import { useConfirmedDelete } from '../../components/useConfirmedDelete.js';
 import { type VirtualColumn, VirtualTable } from '../../components/VirtualTable.js';
-import { tokens } from '../../theme/tokens.js';
 import { formatDateTime } from '../../utils/format.js';
 import { startDownload } from './download.js';
 import { baseName } from './objectPaths.js';
@@ -99,15 +99,15 @@ export function VersionsTab({ bucket, objectKey }: { bucket: string; objectKey: 
               >
                 <IconDownload size="1.1rem" aria-hidden />
               </ActionIcon>
-              <ActionIcon
-                variant="subtle"
-                color={tokens.color.danger}
+              <RowAction
+                action="s3:DeleteObjectVersion"
+                bucket={bucket}
+                label={t('objectDetail.deleteVersion', { version })}
+                icon={IconTrash}
+                danger
                 disabled={marker}
                 onClick={() => deletion.ask({ path: objectKey, version })}
-                aria-label={t('objectDetail.deleteVersion', { version })}
-              >
-                <IconTrash size="1.1rem" aria-hidden />
-              </ActionIcon>
+              />
             </Group>
           );
         }}

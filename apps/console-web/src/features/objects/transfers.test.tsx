@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockApi } from '../../test/fetchMock.js';
+import { mockApi, permissionsReply } from '../../test/fetchMock.js';
 import { session } from '../../test/fixtures.js';
 import { renderApp } from '../../test/renderApp.js';
 import { clearFinishedTransfers } from './transfers.js';
@@ -50,7 +50,7 @@ function mockFolder() {
   vi.stubGlobal('XMLHttpRequest', FakeXhr);
   return mockApi({
     'GET /api/v1/session': { body: session() },
-    'POST /api/v1/has-permission': { body: { permissions: [] } },
+    'POST /api/v1/has-permission': permissionsReply(),
     'GET /api/v1/buckets/docs/objects': { body: { objects: [] } },
   });
 }

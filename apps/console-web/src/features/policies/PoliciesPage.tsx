@@ -1,17 +1,18 @@
-import { ActionIcon, Button, Group } from '@mantine/core';
+import { Button, Group } from '@mantine/core';
 import type { Policy } from '@stowage/contract';
 import { IconTrash } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useCreateRequest } from '../../app/useCreateRequest.js';
+import { CanDo } from '../../components/Can.js';
 import { type Column, DataTable } from '../../components/DataTable.js';
 import { PageHeader } from '../../components/PageHeader.js';
 import { QueryState } from '../../components/QueryState.js';
+import { RowAction } from '../../components/RowAction.js';
 import { SearchBox } from '../../components/SearchBox.js';
 import { useConfirmedDelete } from '../../components/useConfirmedDelete.js';
 import { ViewLink } from '../../components/ViewLink.js';
-import { tokens } from '../../theme/tokens.js';
 import { PolicyDialog } from './PolicyDialog.js';
 import { usePoliciesQuery, useRemovePolicy } from './queries.js';
 
@@ -39,7 +40,9 @@ export function PoliciesPage() {
         actions={
           <>
             <SearchBox label={t('policies.search')} value={search} onChange={setSearch} />
-            <Button onClick={() => setCreating(true)}>{t('policies.create')}</Button>
+            <CanDo action="admin:CreatePolicy">
+              <Button onClick={() => setCreating(true)}>{t('policies.create')}</Button>
+            </CanDo>
           </>
         }
       />
@@ -60,14 +63,13 @@ export function PoliciesPage() {
               actions={(p) => (
                 <Group gap={4} wrap="nowrap">
                   <ViewLink to={policyPath(p.name)} label={t('policies.view', { policy: p.name })} />
-                  <ActionIcon
-                    variant="subtle"
-                    color={tokens.color.danger}
+                  <RowAction
+                    action="admin:DeletePolicy"
+                    label={t('policies.delete', { policy: p.name })}
+                    icon={IconTrash}
+                    danger
                     onClick={() => deletion.ask(p.name)}
-                    aria-label={t('policies.delete', { policy: p.name })}
-                  >
-                    <IconTrash size="1.1rem" aria-hidden />
-                  </ActionIcon>
+                  />
                 </Group>
               )}
             />

@@ -3,6 +3,7 @@ import type { Policy } from '@stowage/contract';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { CanDo } from '../../components/Can.js';
 import { type Column, DataTable } from '../../components/DataTable.js';
 import { ErrorBanner } from '../../components/ErrorBanner.js';
 import { QueryState } from '../../components/QueryState.js';
@@ -174,9 +175,11 @@ function RawPolicy({ policy }: { policy: Policy }) {
         <ErrorBanner error={save.error} onClose={() => save.reset()} />
         <PolicyEditor label={t('policies.rawPolicy')} value={text} onChange={setText} showProblem={tried} />
         <Group justify="flex-end">
-          <Button type="submit" loading={save.isPending}>
-            {t('common.save')}
-          </Button>
+          <CanDo action="admin:CreatePolicy">
+            <Button type="submit" loading={save.isPending}>
+              {t('common.save')}
+            </Button>
+          </CanDo>
         </Group>
       </Stack>
     </form>

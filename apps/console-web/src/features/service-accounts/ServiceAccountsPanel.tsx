@@ -1,14 +1,15 @@
-import { ActionIcon, Button, Group, Tooltip } from '@mantine/core';
+import { Button, Group, Tooltip } from '@mantine/core';
 import type { ServiceAccountCredentials } from '@stowage/contract';
 import { IconTrash } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCreateRequest } from '../../app/useCreateRequest.js';
+import { CanDo } from '../../components/Can.js';
 import { type Column, DataTable } from '../../components/DataTable.js';
 import { QueryState } from '../../components/QueryState.js';
+import { RowAction } from '../../components/RowAction.js';
 import { SearchBox } from '../../components/SearchBox.js';
 import { useConfirmedDelete } from '../../components/useConfirmedDelete.js';
-import { tokens } from '../../theme/tokens.js';
 import { CreateServiceAccountDialog } from './CreateServiceAccountDialog.js';
 import { NewServiceAccountDialog } from './NewServiceAccountDialog.js';
 import { type AccountOwner, useDeleteServiceAccount, useServiceAccountsQuery } from './queries.js';
@@ -38,9 +39,11 @@ export function ServiceAccountsPanel({ owner, createBlockedReason }: ServiceAcco
     [t],
   );
   const createButton = (
-    <Button disabled={createBlockedReason !== undefined} onClick={() => setCreating(true)}>
-      {t('serviceAccounts.create')}
-    </Button>
+    <CanDo action="admin:CreateServiceAccount">
+      <Button disabled={createBlockedReason !== undefined} onClick={() => setCreating(true)}>
+        {t('serviceAccounts.create')}
+      </Button>
+    </CanDo>
   );
 
   return (
@@ -67,14 +70,13 @@ export function ServiceAccountsPanel({ owner, createBlockedReason }: ServiceAcco
               empty={keys.length === 0 ? t('serviceAccounts.empty') : t('serviceAccounts.noMatch')}
               actionsHeader={t('common.actions')}
               actions={(key) => (
-                <ActionIcon
-                  variant="subtle"
-                  color={tokens.color.danger}
+                <RowAction
+                  action="admin:RemoveServiceAccount"
+                  label={t('serviceAccounts.delete', { key })}
+                  icon={IconTrash}
+                  danger
                   onClick={() => deletion.ask(key)}
-                  aria-label={t('serviceAccounts.delete', { key })}
-                >
-                  <IconTrash size="1.1rem" aria-hidden />
-                </ActionIcon>
+                />
               )}
             />
           );

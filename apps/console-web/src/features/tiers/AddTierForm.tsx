@@ -2,6 +2,7 @@ import { Button, FileInput, Group, PasswordInput, Stack, Text, TextInput, Title 
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BackLink } from '../../components/BackLink.js';
+import { CanDo } from '../../components/Can.js';
 import { ErrorBanner } from '../../components/ErrorBanner.js';
 import { problemText } from './problemText.js';
 import { useAddTier } from './queries.js';
@@ -95,9 +96,11 @@ export function AddTierForm({ choice, onSaved }: { choice: TierChoice; onSaved: 
             );
           })}
           <Group justify="flex-end">
-            <Button type="submit" disabled={!canSave} loading={add.isPending}>
-              {t('tiers.save')}
-            </Button>
+            <CanDo action="admin:SetTier">
+              <Button type="submit" disabled={!canSave} loading={add.isPending}>
+                {t('tiers.save')}
+              </Button>
+            </CanDo>
           </Group>
         </Stack>
       </form>

@@ -1,10 +1,12 @@
-import { ActionIcon, Button, Group, Title } from '@mantine/core';
+import { Button, Group, Title } from '@mantine/core';
 import { IconPencil, IconPlus, IconRefresh } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { CanDo } from '../../components/Can.js';
 import { type Column, DataTable } from '../../components/DataTable.js';
 import { QueryState } from '../../components/QueryState.js';
+import { RowAction } from '../../components/RowAction.js';
 import { SearchBox } from '../../components/SearchBox.js';
 import { formatBytes, formatNumber } from '../../utils/format.js';
 import { useTiersQuery } from './queries.js';
@@ -55,13 +57,15 @@ export function TiersList() {
           >
             {t('tiers.refresh')}
           </Button>
-          <Button
-            component={Link}
-            to="/settings/tiers/add"
-            leftSection={<IconPlus size="1rem" aria-hidden />}
-          >
-            {t('tiers.add')}
-          </Button>
+          <CanDo action="admin:SetTier">
+            <Button
+              component={Link}
+              to="/settings/tiers/add"
+              leftSection={<IconPlus size="1rem" aria-hidden />}
+            >
+              {t('tiers.add')}
+            </Button>
+          </CanDo>
         </Group>
       </Group>
       <QueryState query={tiers}>
@@ -77,13 +81,12 @@ export function TiersList() {
               empty={rows.length === 0 ? t('tiers.empty') : t('tiers.noMatch')}
               actionsHeader={t('common.actions')}
               actions={(r) => (
-                <ActionIcon
-                  variant="subtle"
+                <RowAction
+                  action="admin:SetTier"
+                  label={t('tiers.edit', { tier: r.name })}
+                  icon={IconPencil}
                   onClick={() => setEditing(r)}
-                  aria-label={t('tiers.edit', { tier: r.name })}
-                >
-                  <IconPencil size="1.1rem" aria-hidden />
-                </ActionIcon>
+                />
               )}
             />
           );

@@ -1,7 +1,7 @@
-import type { User } from '@stowage/contract';
+import { ADMIN_ACTIONS, type User } from '@stowage/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { mockApi } from '../../test/fetchMock.js';
+import { mockApi, permissionsReply } from '../../test/fetchMock.js';
 import { session } from '../../test/fixtures.js';
 import { renderApp } from '../../test/renderApp.js';
 
@@ -13,7 +13,7 @@ const alice: User = {
   hasPolicy: true,
 };
 
-function mockUser(user: User = alice, allowed: string[] = ['admin:EnableUser']) {
+function mockUser(user: User = alice, allowed: string[] = [...ADMIN_ACTIONS]) {
   return mockApi({
     'GET /api/v1/session': { body: session({ accessKey: 'admin' }) },
     'GET /api/v1/user': { body: user },
@@ -31,10 +31,7 @@ function mockUser(user: User = alice, allowed: string[] = ['admin:EnableUser']) 
       },
     },
     'PUT /api/v1/set-policy': { status: 204 },
-    'POST /api/v1/has-permission': (call) => {
-      const { actions } = call.body as { actions: { id: string }[] };
-      return { body: { permissions: actions.map(({ id }) => ({ id, can: allowed.includes(id) })) } };
-    },
+    'POST /api/v1/has-permission': permissionsReply((id) => allowed.includes(id)),
     'POST /api/v1/account/change-user-password': { status: 204 },
     [`GET /api/v1/user/${user.accessKey}/service-accounts`]: { body: ['svc-one'] },
     [`POST /api/v1/user/${user.accessKey}/service-account-credentials`]: (call) => ({
@@ -80,12 +77,14 @@ describe('user detail', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
-  it('hides Edit User from a session without admin:EnableUser', async () => {
-    const api = mockUser(alice, []);
+  it('disables Edit User for a session without admin:EnableUser, saying why', async () => {
+    mockUser(alice, []);
     renderApp('/users/alice');
     await screen.findByRole('heading', { name: 'alice', level: 1 });
-    await waitFor(() => expect(api.callsTo('POST /api/v1/has-permission').length).toBeGreaterThan(0));
-    expect(screen.queryByRole('button', { name: 'Edit alice' })).not.toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Edit alice' })).toBeDisabled());
+    expect(screen.getByRole('button', { name: 'Edit alice' })).toHaveAccessibleDescription(
+      'You need the admin:EnableUser permission',
+    );
   });
 
   it("cannot delete the session's own user; deleting another goes back to Users", async () => {

@@ -58,16 +58,18 @@ function UserDetail({ user }: { user: User }) {
           </Badge>
         </Group>
         <Group gap="xs">
-          <Button
-            variant="default"
-            loading={update.isPending}
-            onClick={() =>
-              // Spec 000 §4: the button applies at once, by an update keeping the groups.
-              update.mutate({ status: enabled ? 'disabled' : 'enabled', groups: user.memberOf })
-            }
-          >
-            {enabled ? t('users.disable') : t('users.enable')}
-          </Button>
+          <CanDo action="admin:DisableUser">
+            <Button
+              variant="default"
+              loading={update.isPending}
+              onClick={() =>
+                // Spec 000 §4: the button applies at once, by an update keeping the groups.
+                update.mutate({ status: enabled ? 'disabled' : 'enabled', groups: user.memberOf })
+              }
+            >
+              {enabled ? t('users.disable') : t('users.enable')}
+            </Button>
+          </CanDo>
           <CanDo action="admin:EnableUser">
             <ActionIcon
               variant="subtle"
@@ -78,24 +80,28 @@ function UserDetail({ user }: { user: User }) {
               <IconPencil size="1.2rem" aria-hidden />
             </ActionIcon>
           </CanDo>
-          <ActionIcon
-            variant="subtle"
-            size="lg"
-            onClick={() => setChangingPassword(true)}
-            aria-label={t('users.changePassword', { user: user.accessKey })}
-          >
-            <IconKey size="1.2rem" aria-hidden />
-          </ActionIcon>
-          <ActionIcon
-            variant="subtle"
-            size="lg"
-            color={tokens.color.danger}
-            disabled={isSelf}
-            onClick={() => setDeleting(true)}
-            aria-label={t('users.delete', { user: user.accessKey })}
-          >
-            <IconTrash size="1.2rem" aria-hidden />
-          </ActionIcon>
+          <CanDo action="admin:CreateUser">
+            <ActionIcon
+              variant="subtle"
+              size="lg"
+              onClick={() => setChangingPassword(true)}
+              aria-label={t('users.changePassword', { user: user.accessKey })}
+            >
+              <IconKey size="1.2rem" aria-hidden />
+            </ActionIcon>
+          </CanDo>
+          <CanDo action="admin:DeleteUser">
+            <ActionIcon
+              variant="subtle"
+              size="lg"
+              color={tokens.color.danger}
+              disabled={isSelf}
+              onClick={() => setDeleting(true)}
+              aria-label={t('users.delete', { user: user.accessKey })}
+            >
+              <IconTrash size="1.2rem" aria-hidden />
+            </ActionIcon>
+          </CanDo>
         </Group>
       </Group>
       <ErrorBanner error={update.error} onClose={() => update.reset()} />

@@ -2,6 +2,7 @@ import { Button, Group } from '@mantine/core';
 import type { User } from '@stowage/contract';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CanDo } from '../../components/Can.js';
 import { type Column, DataTable } from '../../components/DataTable.js';
 import { ViewLink } from '../../components/ViewLink.js';
 import { SetPoliciesDialog } from '../policies/SetPoliciesDialog.js';
@@ -17,7 +18,9 @@ export function UserGroupsTab({ user }: { user: User }) {
   return (
     <>
       <Group justify="flex-end" mb="md">
-        <Button onClick={() => setEditing(true)}>{t('users.addToGroups')}</Button>
+        <CanDo action="admin:AddUserToGroup">
+          <Button onClick={() => setEditing(true)}>{t('users.addToGroups')}</Button>
+        </CanDo>
       </Group>
       <DataTable
         label={t('users.groups')}
@@ -43,7 +46,9 @@ export function UserPoliciesTab({ user }: { user: User }) {
   return (
     <>
       <Group justify="flex-end" mb="md">
-        <Button onClick={() => setAssigning(true)}>{t('users.assignPolicies')}</Button>
+        <CanDo action="admin:AttachUserOrGroupPolicy">
+          <Button onClick={() => setAssigning(true)}>{t('users.assignPolicies')}</Button>
+        </CanDo>
       </Group>
       <DataTable
         label={t('users.policies')}

@@ -1,13 +1,15 @@
-import { ActionIcon, Badge, Button, Group } from '@mantine/core';
+import { Badge, Button, Group } from '@mantine/core';
 import type { User } from '@stowage/contract';
 import { IconTrash } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCreateRequest } from '../../app/useCreateRequest.js';
+import { CanDo } from '../../components/Can.js';
 import { ConfirmDialog } from '../../components/ConfirmDialog.js';
 import { type Column, DataTable } from '../../components/DataTable.js';
 import { PageHeader } from '../../components/PageHeader.js';
 import { QueryState } from '../../components/QueryState.js';
+import { RowAction } from '../../components/RowAction.js';
 import { SearchBox } from '../../components/SearchBox.js';
 import { ViewLink } from '../../components/ViewLink.js';
 import { tokens } from '../../theme/tokens.js';
@@ -56,10 +58,14 @@ export function UsersPage() {
         actions={
           <>
             <SearchBox label={t('users.search')} value={search} onChange={setSearch} />
-            <Button variant="default" disabled={selected.size === 0} onClick={() => setAddingToGroup(true)}>
-              {t('users.addToGroup')}
-            </Button>
-            <Button onClick={() => setCreating(true)}>{t('users.create')}</Button>
+            <CanDo action="admin:AddUserToGroup">
+              <Button variant="default" disabled={selected.size === 0} onClick={() => setAddingToGroup(true)}>
+                {t('users.addToGroup')}
+              </Button>
+            </CanDo>
+            <CanDo action="admin:CreateUser">
+              <Button onClick={() => setCreating(true)}>{t('users.create')}</Button>
+            </CanDo>
           </>
         }
       />
@@ -87,15 +93,14 @@ export function UsersPage() {
                     to={`/users/${encodeURIComponent(u.accessKey)}`}
                     label={t('users.view', { user: u.accessKey })}
                   />
-                  <ActionIcon
-                    variant="subtle"
-                    color={tokens.color.danger}
+                  <RowAction
+                    action="admin:DeleteUser"
+                    label={t('users.delete', { user: u.accessKey })}
+                    icon={IconTrash}
+                    danger
                     disabled={u.accessKey === ownKey}
                     onClick={() => setDeleting(u.accessKey)}
-                    aria-label={t('users.delete', { user: u.accessKey })}
-                  >
-                    <IconTrash size="1.1rem" aria-hidden />
-                  </ActionIcon>
+                  />
                 </Group>
               )}
             />

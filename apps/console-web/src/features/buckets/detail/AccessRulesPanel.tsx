@@ -1,13 +1,14 @@
-import { ActionIcon, Button, Group, Select, TextInput } from '@mantine/core';
+import { Button, Group, Select, TextInput } from '@mantine/core';
 import type { AccessRule, PrefixAccess } from '@stowage/contract';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CanDo } from '../../../components/Can.js';
 import { type Column, DataTable } from '../../../components/DataTable.js';
 import { closeAfterReset, FormDialog, mutationState } from '../../../components/FormDialog.js';
 import { QueryState } from '../../../components/QueryState.js';
+import { RowAction } from '../../../components/RowAction.js';
 import { useConfirmedDelete } from '../../../components/useConfirmedDelete.js';
-import { tokens } from '../../../theme/tokens.js';
 import { useAccessRulesQuery, useDeleteAccessRule, useSetAccessRule } from './queries.js';
 
 const LEVELS: readonly PrefixAccess[] = ['readonly', 'writeonly', 'readwrite'];
@@ -33,7 +34,9 @@ export function AccessRulesPanel({ bucket }: { bucket: string }) {
   return (
     <>
       <Group justify="flex-end" mb="md">
-        <Button onClick={() => setEditing({ rule: undefined })}>{t('bucketDetail.addAccessRule')}</Button>
+        <CanDo action="s3:PutBucketPolicy" bucket={bucket}>
+          <Button onClick={() => setEditing({ rule: undefined })}>{t('bucketDetail.addAccessRule')}</Button>
+        </CanDo>
       </Group>
       <QueryState query={rules}>
         {(data) => (
@@ -46,21 +49,21 @@ export function AccessRulesPanel({ bucket }: { bucket: string }) {
             actionsHeader={t('common.actions')}
             actions={(r) => (
               <Group gap={4} wrap="nowrap">
-                <ActionIcon
-                  variant="subtle"
+                <RowAction
+                  action="s3:PutBucketPolicy"
+                  bucket={bucket}
+                  label={t('bucketDetail.editRule', { prefix: r.prefix })}
+                  icon={IconPencil}
                   onClick={() => setEditing({ rule: r })}
-                  aria-label={t('bucketDetail.editRule', { prefix: r.prefix })}
-                >
-                  <IconPencil size="1.1rem" aria-hidden />
-                </ActionIcon>
-                <ActionIcon
-                  variant="subtle"
-                  color={tokens.color.danger}
+                />
+                <RowAction
+                  action="s3:PutBucketPolicy"
+                  bucket={bucket}
+                  label={t('bucketDetail.deleteRule', { prefix: r.prefix })}
+                  icon={IconTrash}
+                  danger
                   onClick={() => deletion.ask(r.prefix)}
-                  aria-label={t('bucketDetail.deleteRule', { prefix: r.prefix })}
-                >
-                  <IconTrash size="1.1rem" aria-hidden />
-                </ActionIcon>
+                />
               </Group>
             )}
           />

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, Navigate, Route, Routes, useNavigate, useParams } from 'react-router';
 import { capitalise } from '../../../api/ApiError.js';
 import { PlaceholderPage } from '../../../app/PlaceholderPage.js';
+import { CanDo } from '../../../components/Can.js';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.js';
 import { tokens } from '../../../theme/tokens.js';
 import { useHasPermission } from '../../permissions/queries.js';
@@ -58,7 +59,7 @@ export function BucketDetailPage() {
           )}
         </Group>
         <Group gap="xs">
-          <Tooltip label={t('bucketDetail.delete')}>
+          <CanDo action="s3:DeleteBucket" bucket={bucketName} tooltip={t('bucketDetail.delete')}>
             <ActionIcon
               variant="subtle"
               size="lg"
@@ -68,7 +69,7 @@ export function BucketDetailPage() {
             >
               <IconTrash size="1.2rem" aria-hidden />
             </ActionIcon>
-          </Tooltip>
+          </CanDo>
           <Tooltip label={t('bucketDetail.refresh')}>
             <ActionIcon
               variant="subtle"

@@ -3,6 +3,7 @@ import type { BucketEvent, EventKind } from '@stowage/contract';
 import { IconTrash } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CanDo } from '../../../components/Can.js';
 import { type Column, DataTable } from '../../../components/DataTable.js';
 import { FormDialog, mutationState } from '../../../components/FormDialog.js';
 import { QueryState } from '../../../components/QueryState.js';
@@ -35,7 +36,9 @@ export function EventsPanel({ bucket }: { bucket: string }) {
   return (
     <>
       <Group justify="flex-end" mb="md">
-        <Button onClick={() => setSubscribing(true)}>{t('events.subscribe')}</Button>
+        <CanDo action="s3:PutBucketNotification" bucket={bucket}>
+          <Button onClick={() => setSubscribing(true)}>{t('events.subscribe')}</Button>
+        </CanDo>
       </Group>
       <QueryState query={events}>
         {(data) => (
@@ -47,16 +50,18 @@ export function EventsPanel({ bucket }: { bucket: string }) {
             empty={t('bucketDetail.noEntity', { entity: t('events.entity') })}
             actionsHeader={t('common.actions')}
             actions={(e) => (
-              <ActionIcon
-                variant="subtle"
-                color={tokens.color.danger}
-                onClick={() =>
-                  deletion.ask({ arn: e.arn, events: e.events, prefix: e.prefix, suffix: e.suffix })
-                }
-                aria-label={t('events.delete', { arn: e.arn })}
-              >
-                <IconTrash size="1.1rem" aria-hidden />
-              </ActionIcon>
+              <CanDo action="s3:PutBucketNotification" bucket={bucket}>
+                <ActionIcon
+                  variant="subtle"
+                  color={tokens.color.danger}
+                  onClick={() =>
+                    deletion.ask({ arn: e.arn, events: e.events, prefix: e.prefix, suffix: e.suffix })
+                  }
+                  aria-label={t('events.delete', { arn: e.arn })}
+                >
+                  <IconTrash size="1.1rem" aria-hidden />
+                </ActionIcon>
+              </CanDo>
             )}
           />
         )}

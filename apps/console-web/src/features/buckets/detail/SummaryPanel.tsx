@@ -1,7 +1,9 @@
 import { Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import type { ConsoleAction } from '@stowage/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { capitalise } from '../../../api/ApiError.js';
+import { CanDo } from '../../../components/Can.js';
 import { tokens } from '../../../theme/tokens.js';
 import { formatBytes } from '../../../utils/format.js';
 import { useSession } from '../../session/SessionProvider.js';
@@ -61,11 +63,15 @@ export function SummaryPanel({ bucket }: { bucket: string }) {
           label={t('bucketDetail.accessPolicy')}
           value={info.data ? capitalise(info.data.access.toLowerCase()) : ''}
           onEdit={() => setDialog('access')}
+          action="s3:PutBucketPolicy"
+          bucket={bucket}
         />
         <Setting
           label={t('bucketDetail.encryption')}
           value={encryptionText}
           onEdit={encryptionNow ? () => setDialog('encryption') : undefined}
+          action="s3:PutEncryptionConfiguration"
+          bucket={bucket}
         />
         <Setting
           label={t('bucketDetail.replication')}
@@ -83,10 +89,17 @@ export function SummaryPanel({ bucket }: { bucket: string }) {
             label={t('bucketDetail.versioning')}
             value={versioningText}
             onEdit={() => setDialog('versioning')}
+            action="s3:PutBucketVersioning"
+            bucket={bucket}
           />
         )}
         {distributed && (
-          <Setting label={t('bucketDetail.quota')} value={quotaText} onEdit={() => setDialog('quota')} />
+          <Setting
+            label={t('bucketDetail.quota')}
+            value={quotaText}
+            onEdit={() => setDialog('quota')}
+            action="admin:SetBucketQuota"
+          />
         )}
       </SimpleGrid>
       {lockingOn && (
@@ -101,9 +114,11 @@ export function SummaryPanel({ bucket }: { bucket: string }) {
             <Title order={2} size="h4">
               {t('bucketDetail.retention')}
             </Title>
-            <Button variant="default" size="xs" onClick={() => setDialog('retention')}>
-              {t('bucketDetail.edit')}
-            </Button>
+            <CanDo action="s3:PutBucketObjectLockConfiguration" bucket={bucket}>
+              <Button variant="default" size="xs" onClick={() => setDialog('retention')}>
+                {t('bucketDetail.edit')}
+              </Button>
+            </CanDo>
           </Group>
           <Text size="sm">
             {retention.data
@@ -132,8 +147,27 @@ export function SummaryPanel({ bucket }: { bucket: string }) {
   );
 }
 
-function Setting({ label, value, onEdit }: { label: string; value: string; onEdit?: () => void }) {
+interface SettingProps {
+  label: string;
+  value: string;
+  onEdit?: () => void;
+  /** What the edit needs; the bucket's setting is checked on the bucket. */
+  action?: ConsoleAction;
+  bucket?: string;
+}
+
+function Setting({ label, value, onEdit, action, bucket }: SettingProps) {
   const { t } = useTranslation();
+  const edit = onEdit && (
+    <Button
+      variant="default"
+      size="xs"
+      onClick={onEdit}
+      aria-label={t('bucketDetail.editSetting', { setting: label })}
+    >
+      {t('bucketDetail.edit')}
+    </Button>
+  );
   return (
     <Paper withBorder p="md" bg={tokens.color['bg-surface']} component="section" aria-label={label}>
       <Group justify="space-between" wrap="nowrap">
@@ -143,15 +177,12 @@ function Setting({ label, value, onEdit }: { label: string; value: string; onEdi
           </Text>
           <Text fw={600}>{value}</Text>
         </Stack>
-        {onEdit && (
-          <Button
-            variant="default"
-            size="xs"
-            onClick={onEdit}
-            aria-label={t('bucketDetail.editSetting', { setting: label })}
-          >
-            {t('bucketDetail.edit')}
-          </Button>
+        {edit && action ? (
+          <CanDo action={action} bucket={bucket}>
+            {edit}
+          </CanDo>
+        ) : (
+          edit
         )}
       </Group>
     </Paper>

@@ -1,12 +1,13 @@
-import { ActionIcon, Button, Group } from '@mantine/core';
+import { Button, Group } from '@mantine/core';
 import type { LifecycleRule } from '@stowage/contract';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CanDo } from '../../../components/Can.js';
 import { type Column, DataTable } from '../../../components/DataTable.js';
 import { QueryState } from '../../../components/QueryState.js';
+import { RowAction } from '../../../components/RowAction.js';
 import { useConfirmedDelete } from '../../../components/useConfirmedDelete.js';
-import { tokens } from '../../../theme/tokens.js';
 import { AddLifecycleDialog } from './AddLifecycleDialog.js';
 import { EditLifecycleDialog } from './EditLifecycleDialog.js';
 import { expirationText, storageClassText, transitionText } from './lifecycleRules.js';
@@ -49,7 +50,9 @@ export function LifecyclePanel({ bucket }: { bucket: string }) {
   return (
     <>
       <Group justify="flex-end" mb="md">
-        <Button onClick={() => setAdding(true)}>{t('lifecycle.add')}</Button>
+        <CanDo action="s3:PutLifecycleConfiguration" bucket={bucket}>
+          <Button onClick={() => setAdding(true)}>{t('lifecycle.add')}</Button>
+        </CanDo>
       </Group>
       <QueryState query={rules}>
         {(data) => (
@@ -62,21 +65,21 @@ export function LifecyclePanel({ bucket }: { bucket: string }) {
             actionsHeader={t('common.actions')}
             actions={(r) => (
               <Group gap={4} wrap="nowrap">
-                <ActionIcon
-                  variant="subtle"
+                <RowAction
+                  action="s3:PutLifecycleConfiguration"
+                  bucket={bucket}
+                  label={t('lifecycle.edit', { id: r.id })}
+                  icon={IconPencil}
                   onClick={() => setEditing(r)}
-                  aria-label={t('lifecycle.edit', { id: r.id })}
-                >
-                  <IconPencil size="1.1rem" aria-hidden />
-                </ActionIcon>
-                <ActionIcon
-                  variant="subtle"
-                  color={tokens.color.danger}
+                />
+                <RowAction
+                  action="s3:PutLifecycleConfiguration"
+                  bucket={bucket}
+                  label={t('lifecycle.delete', { id: r.id })}
+                  icon={IconTrash}
+                  danger
                   onClick={() => deletion.ask(r.id)}
-                  aria-label={t('lifecycle.delete', { id: r.id })}
-                >
-                  <IconTrash size="1.1rem" aria-hidden />
-                </ActionIcon>
+                />
               </Group>
             )}
           />

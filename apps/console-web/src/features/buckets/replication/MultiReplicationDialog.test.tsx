@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { mockApi } from '../../../test/fetchMock.js';
+import { mockApi, permissionsReply } from '../../../test/fetchMock.js';
 import { bucket, session } from '../../../test/fixtures.js';
 import { renderApp } from '../../../test/renderApp.js';
 
@@ -10,7 +10,7 @@ function mockWizard(state: { originBucket: string; destinationBucket: string; er
     'GET /api/v1/buckets': {
       body: { buckets: [bucket('photos'), bucket('docs'), bucket('logs')], total: 3 },
     },
-    'POST /api/v1/has-permission': { body: { permissions: [] } },
+    'POST /api/v1/has-permission': permissionsReply(),
     'POST /api/v1/list-external-buckets': { body: { buckets: [{ name: 'remote-a' }], total: 1 } },
     'POST /api/v1/buckets-replication': { body: { replicationState: state } },
   });

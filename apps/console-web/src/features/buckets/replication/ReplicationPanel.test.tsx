@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { mockApi } from '../../../test/fetchMock.js';
+import { mockApi, permissionsReply } from '../../../test/fetchMock.js';
 import { bucket, session } from '../../../test/fixtures.js';
 import { renderApp } from '../../../test/renderApp.js';
 
@@ -22,11 +22,7 @@ function mockReplication(rules: unknown[], { can = true, state = [] as unknown[]
     'GET /api/v1/session': { body: session() },
     'GET /api/v1/buckets/photos': { body: { ...bucket('photos'), access: 'PRIVATE', definition: '' } },
     'GET /api/v1/buckets/photos/replication': { body: { rules } },
-    'POST /api/v1/has-permission': (call) => ({
-      body: {
-        permissions: (call.body as { actions: { id: string }[] }).actions.map((a) => ({ id: a.id, can })),
-      },
-    }),
+    'POST /api/v1/has-permission': permissionsReply(() => can),
     'POST /api/v1/buckets-replication': { body: { replicationState: state } },
   });
 }

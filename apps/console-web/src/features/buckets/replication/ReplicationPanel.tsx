@@ -1,12 +1,13 @@
-import { ActionIcon, Button, Group, Tooltip } from '@mantine/core';
+import { Button, Group, Tooltip } from '@mantine/core';
 import type { ReplicationRule } from '@stowage/contract';
 import { IconTrash } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CanDo } from '../../../components/Can.js';
 import { type Column, DataTable } from '../../../components/DataTable.js';
 import { QueryState } from '../../../components/QueryState.js';
+import { RowAction } from '../../../components/RowAction.js';
 import { useConfirmedDelete } from '../../../components/useConfirmedDelete.js';
-import { tokens } from '../../../theme/tokens.js';
 import { useHasPermission } from '../../permissions/queries.js';
 import { useReplicationQuery } from '../detail/queries.js';
 import { AddReplicationDialog } from './AddReplicationDialog.js';
@@ -39,9 +40,11 @@ export function ReplicationPanel({ bucket }: { bucket: string }) {
   return (
     <>
       <Group justify="flex-end" mb="md">
-        <Button disabled={!canEdit} onClick={() => setAdding(true)}>
-          {t('replication.add')}
-        </Button>
+        <CanDo action="s3:PutReplicationConfiguration" bucket={bucket}>
+          <Button disabled={!canEdit} onClick={() => setAdding(true)}>
+            {t('replication.add')}
+          </Button>
+        </CanDo>
       </Group>
       <QueryState query={rules}>
         {(data) => {
@@ -57,15 +60,15 @@ export function ReplicationPanel({ bucket }: { bucket: string }) {
               actionsHeader={t('common.actions')}
               actions={(r) => (
                 <Tooltip label={t('replication.lastRule')} disabled={!onlyOne}>
-                  <ActionIcon
-                    variant="subtle"
-                    color={tokens.color.danger}
+                  <RowAction
+                    action="s3:PutReplicationConfiguration"
+                    bucket={bucket}
+                    label={t('replication.delete', { id: r.id })}
+                    icon={IconTrash}
+                    danger
                     disabled={onlyOne || !canEdit}
                     onClick={() => deletion.ask(r.id)}
-                    aria-label={t('replication.delete', { id: r.id })}
-                  >
-                    <IconTrash size="1.1rem" aria-hidden />
-                  </ActionIcon>
+                  />
                 </Tooltip>
               )}
             />
