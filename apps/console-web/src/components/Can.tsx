@@ -1,6 +1,6 @@
 import { Box, Tooltip, VisuallyHidden } from '@mantine/core';
 import type { ConsoleAction } from '@stowage/contract';
-import { cloneElement, type ReactElement, type ReactNode, useId } from 'react';
+import { cloneElement, type MouseEvent, type ReactElement, type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePermission } from '../features/permissions/queries.js';
 import { useSession } from '../features/session/SessionProvider.js';
@@ -33,7 +33,13 @@ export function CanDo({
   bucket?: string;
   /** The control's own tooltip (an icon button's label); the reason replaces it when denied. */
   tooltip?: string;
-  children: ReactElement<{ disabled?: boolean; 'aria-describedby'?: string }>;
+  children: ReactElement<{
+    disabled?: boolean;
+    'aria-describedby'?: string;
+    'aria-disabled'?: boolean;
+    tabIndex?: number;
+    onClick?: (event: MouseEvent) => void;
+  }>;
 }) {
   const { t } = useTranslation();
   const reasonId = useId();
@@ -51,7 +57,14 @@ export function CanDo({
         aria-describedby={reasonId}
         data-missing-permission={action}
       >
-        {cloneElement(children, { disabled: true, 'aria-describedby': reasonId })}
+        {/* A link ignores `disabled`: it also leaves the tab order and refuses the click. */}
+        {cloneElement(children, {
+          disabled: true,
+          'aria-disabled': true,
+          'aria-describedby': reasonId,
+          tabIndex: -1,
+          onClick: (event: MouseEvent) => event.preventDefault(),
+        })}
         <VisuallyHidden id={reasonId}>{reason}</VisuallyHidden>
       </Box>
     </Tooltip>

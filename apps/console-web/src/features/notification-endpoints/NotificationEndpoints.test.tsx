@@ -222,23 +222,34 @@ describe('settings, lambda notifications', () => {
     expect(api.callsTo('GET /api/v1/admin/notification_endpoints').length).toBeGreaterThan(loads);
   });
 
-  it('hides Add, Save and Delete from a session without admin:ConfigUpdate', async () => {
+  it('disables Add and Delete for a session without admin:ConfigUpdate, saying why', async () => {
     const api = mockEndpoints({ can: false });
-    renderApp('/settings/notifications');
+    const { user } = renderApp('/settings/notifications');
     await targetTable();
     await waitFor(() => expect(api.callsTo('POST /api/v1/has-permission').length).toBeGreaterThan(0));
     expect(api.callsTo('POST /api/v1/has-permission')[0]!.body).toEqual({
       actions: [{ id: 'admin:ConfigUpdate', action: 'admin:ConfigUpdate' }],
     });
-    expect(screen.queryByRole('link', { name: 'Add Notification Target' })).not.toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Delete redis:cache' })).not.toBeInTheDocument();
+    const reason = 'You need the admin:ConfigUpdate permission';
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Delete redis:cache' })).toBeDisabled());
+    expect(screen.getByRole('button', { name: 'Delete redis:cache' })).toHaveAccessibleDescription(reason);
+    const add = screen.getByRole('link', { name: 'Add Notification Target' });
+    expect(add).toHaveAttribute('aria-disabled', 'true');
+    expect(add).toHaveAccessibleDescription(reason);
+    // A denied link does not navigate.
+    await user.pointer({ keys: '[MouseLeft]', target: add });
+    expect(screen.queryByRole('heading', { name: 'Supported Services' })).not.toBeInTheDocument();
+    expect(screen.getByRole('table', { name: 'Lambda Notifications' })).toBeInTheDocument();
   });
 
-  it('offers no Save on the form without admin:ConfigUpdate', async () => {
+  it('disables Save on the form without admin:ConfigUpdate', async () => {
     const api = mockEndpoints({ can: false });
     renderApp('/settings/notifications/add/webhook');
     expect(await screen.findByRole('textbox', { name: /^Endpoint/ })).toBeInTheDocument();
     await waitFor(() => expect(api.callsTo('POST /api/v1/has-permission').length).toBeGreaterThan(0));
-    expect(screen.queryByRole('button', { name: 'Save' })).not.toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled());
+    expect(screen.getByRole('button', { name: 'Save' })).toHaveAccessibleDescription(
+      'You need the admin:ConfigUpdate permission',
+    );
   });
 });

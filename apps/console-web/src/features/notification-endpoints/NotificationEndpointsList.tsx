@@ -1,13 +1,12 @@
-import { ActionIcon, Button, Group, Text, Title } from '@mantine/core';
+import { Group, Text } from '@mantine/core';
 import type { NotificationEndpoint, NotificationService } from '@stowage/contract';
-import { IconAlertCircle, IconPlus, IconRefresh, IconTrash } from '@tabler/icons-react';
+import { IconAlertCircle, IconTrash } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { CanDo } from '../../components/Can.js';
 import { type Column, DataTable } from '../../components/DataTable.js';
+import { ListToolbar } from '../../components/ListToolbar.js';
 import { QueryState } from '../../components/QueryState.js';
-import { SearchBox } from '../../components/SearchBox.js';
+import { RowAction } from '../../components/RowAction.js';
 import { useConfirmedDelete } from '../../components/useConfirmedDelete.js';
 import { tokens } from '../../theme/tokens.js';
 import { CONFIG_UPDATE, useDeleteNotificationEndpoint, useNotificationEndpointsQuery } from './queries.js';
@@ -55,31 +54,16 @@ export function NotificationEndpointsList() {
 
   return (
     <>
-      <Group justify="space-between" align="center" mb="md" wrap="wrap" gap="md">
-        <Title order={2} size="h3">
-          {t('notifications.title')}
-        </Title>
-        <Group gap="sm">
-          <SearchBox label={t('notifications.search')} value={search} onChange={setSearch} />
-          <Button
-            variant="default"
-            leftSection={<IconRefresh size="1rem" aria-hidden />}
-            onClick={() => void endpoints.refetch()}
-            loading={endpoints.isFetching && !endpoints.isPending}
-          >
-            {t('notifications.refresh')}
-          </Button>
-          <CanDo action={CONFIG_UPDATE}>
-            <Button
-              component={Link}
-              to="/settings/notifications/add"
-              leftSection={<IconPlus size="1rem" aria-hidden />}
-            >
-              {t('notifications.add')}
-            </Button>
-          </CanDo>
-        </Group>
-      </Group>
+      <ListToolbar
+        title={t('notifications.title')}
+        search={{ label: t('notifications.search'), value: search, onChange: setSearch }}
+        refresh={{
+          label: t('notifications.refresh'),
+          busy: endpoints.isFetching && !endpoints.isPending,
+          onClick: () => void endpoints.refetch(),
+        }}
+        add={{ label: t('notifications.add'), to: '/settings/notifications/add', action: CONFIG_UPDATE }}
+      />
       <QueryState query={endpoints}>
         {(data) => {
           // Spec 002 §7: the list may come as null.
@@ -94,18 +78,15 @@ export function NotificationEndpointsList() {
               empty={rows.length === 0 ? t('notifications.empty') : t('notifications.noMatch')}
               actionsHeader={t('common.actions')}
               actions={(e) => (
-                <CanDo action={CONFIG_UPDATE}>
-                  <ActionIcon
-                    variant="subtle"
-                    color="red"
-                    onClick={() =>
-                      deletion.ask({ service: e.service as NotificationService, account_id: e.account_id })
-                    }
-                    aria-label={t('notifications.delete', { target: targetName(e) })}
-                  >
-                    <IconTrash size="1.1rem" aria-hidden />
-                  </ActionIcon>
-                </CanDo>
+                <RowAction
+                  action={CONFIG_UPDATE}
+                  label={t('notifications.delete', { target: targetName(e) })}
+                  icon={IconTrash}
+                  danger
+                  onClick={() =>
+                    deletion.ask({ service: e.service as NotificationService, account_id: e.account_id })
+                  }
+                />
               )}
             />
           );

@@ -1,13 +1,10 @@
-import { Button, Group, Title } from '@mantine/core';
-import { IconPencil, IconPlus, IconRefresh } from '@tabler/icons-react';
+import { IconPencil } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { CanDo } from '../../components/Can.js';
 import { type Column, DataTable } from '../../components/DataTable.js';
+import { ListToolbar } from '../../components/ListToolbar.js';
 import { QueryState } from '../../components/QueryState.js';
 import { RowAction } from '../../components/RowAction.js';
-import { SearchBox } from '../../components/SearchBox.js';
 import { formatBytes, formatNumber } from '../../utils/format.js';
 import { useTiersQuery } from './queries.js';
 import { type TierRow, tierRow } from './tierRules.js';
@@ -42,32 +39,16 @@ export function TiersList() {
 
   return (
     <>
-      {/* A section of Settings, whose h1 is above: the title is an h2. */}
-      <Group justify="space-between" align="center" mb="md" wrap="wrap" gap="md">
-        <Title order={2} size="h3">
-          {t('tiers.title')}
-        </Title>
-        <Group gap="sm">
-          <SearchBox label={t('tiers.search')} value={search} onChange={setSearch} />
-          <Button
-            variant="default"
-            leftSection={<IconRefresh size="1rem" aria-hidden />}
-            onClick={() => void tiers.refetch()}
-            loading={tiers.isFetching && !tiers.isPending}
-          >
-            {t('tiers.refresh')}
-          </Button>
-          <CanDo action="admin:SetTier">
-            <Button
-              component={Link}
-              to="/settings/tiers/add"
-              leftSection={<IconPlus size="1rem" aria-hidden />}
-            >
-              {t('tiers.add')}
-            </Button>
-          </CanDo>
-        </Group>
-      </Group>
+      <ListToolbar
+        title={t('tiers.title')}
+        search={{ label: t('tiers.search'), value: search, onChange: setSearch }}
+        refresh={{
+          label: t('tiers.refresh'),
+          busy: tiers.isFetching && !tiers.isPending,
+          onClick: () => void tiers.refetch(),
+        }}
+        add={{ label: t('tiers.add'), to: '/settings/tiers/add', action: 'admin:SetTier' }}
+      />
       <QueryState query={tiers}>
         {(data) => {
           const rows = data.items.map(tierRow);
