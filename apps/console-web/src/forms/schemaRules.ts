@@ -35,19 +35,24 @@ export function stringProblem(
   return undefined;
 }
 
-/** One property's string rules; a property the schema does not have is a programming error. */
-export function propertyRules<S extends ObjectRules>(
-  schema: S,
-  key: keyof S['properties'] & string,
-): StringRules {
-  const property = schema.properties[key] as StringRules | undefined;
-  if (!property) throw new Error(`the schema has no property ${key}`);
-  const { minLength, maxLength, pattern } = property;
+/** The rules of a string schema (its other keywords left out). */
+export function stringRules(schema: unknown): StringRules {
+  const { minLength, maxLength, pattern } = schema as StringRules;
   return {
     ...(minLength !== undefined && { minLength }),
     ...(maxLength !== undefined && { maxLength }),
     ...(pattern !== undefined && { pattern }),
   };
+}
+
+/** One property's string rules; a property the schema does not have is a programming error. */
+export function propertyRules<S extends ObjectRules>(
+  schema: S,
+  key: keyof S['properties'] & string,
+): StringRules {
+  const property = schema.properties[key];
+  if (!property) throw new Error(`the schema has no property ${key}`);
+  return stringRules(property);
 }
 
 export const isRequiredIn = (schema: ObjectRules, key: string): boolean =>

@@ -4,8 +4,13 @@ import { defineRoute } from '../route.js';
 
 // Server configuration sub-systems (spec 000 §3 "Configuration"), one target at a time.
 
+const TARGET_CHARS = '[A-Za-z0-9_.-]';
+
+/** A target's name within a sub-system (after the colon): `primary` in `notify_webhook:primary`. */
+export const ConfigTargetName = Type.String({ minLength: 1, maxLength: 64, pattern: `^${TARGET_CHARS}+$` });
+
 /** `subsys` or `subsys:target`, e.g. `region`, `notify_webhook:primary`. */
-const configId = Type.String({ pattern: '^[a-z][a-z0-9_]{0,63}(:[A-Za-z0-9_.-]{1,64})?$' });
+const configId = Type.String({ pattern: `^[a-z][a-z0-9_]{0,63}(:${TARGET_CHARS}{1,64})?$` });
 const key = Type.String({ pattern: '^[a-z][a-z0-9_]{0,63}$' });
 
 export const ConfigKeyValue = Type.Object(

@@ -1,5 +1,5 @@
 import { ActionIcon, Badge, Button, Modal, Stack, TextInput } from '@mantine/core';
-import type { Configuration } from '@stowage/contract';
+import { ConfigTargetName, type Configuration } from '@stowage/contract';
 import { IconPencil } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +9,7 @@ import { type Column, DataTable } from '../../components/DataTable.js';
 import { PageHeader } from '../../components/PageHeader.js';
 import { QueryState } from '../../components/QueryState.js';
 import { SearchBox } from '../../components/SearchBox.js';
+import { stringProblem, stringRules } from '../../forms/schemaRules.js';
 import { tokens } from '../../theme/tokens.js';
 import { ConfigurationFields, ConfigurationForm } from './ConfigurationForm.js';
 import { configurationById } from './configFields.js';
@@ -16,8 +17,8 @@ import { useConfigTargetsQuery } from './queries.js';
 
 type WebhookSubSys = 'logger_webhook' | 'audit_webhook';
 
-/** The server's target names: letters, digits, `_`, `.`, `-` (the contract's configId pattern). */
-const TARGET_NAME = /^[A-Za-z0-9_.-]{1,64}$/;
+/** The server's target names, by the contract's rules. */
+const nameIsValid = (name: string) => stringProblem(stringRules(ConfigTargetName), name, true) === undefined;
 
 interface WebhookTarget {
   /** `logger_webhook` (the default target) or `logger_webhook:ops`. */
@@ -148,7 +149,7 @@ function NewWebhookForm({ subSys, onSaved }: { subSys: WebhookSubSys; onSaved: (
   const entry = configurationById(subSys);
   const [name, setName] = useState('');
   if (!entry) return null;
-  const nameError = name !== '' && !TARGET_NAME.test(name) ? t('configs.webhook.nameInvalid') : undefined;
+  const nameError = name !== '' && !nameIsValid(name) ? t('configs.webhook.nameInvalid') : undefined;
   return (
     <Stack>
       <TextInput
@@ -165,7 +166,7 @@ function NewWebhookForm({ subSys, onSaved }: { subSys: WebhookSubSys; onSaved: (
         configId={`${subSys}:${name}`}
         stored={[]}
         onSaved={onSaved}
-        blocked={!TARGET_NAME.test(name)}
+        blocked={!nameIsValid(name)}
       />
     </Stack>
   );

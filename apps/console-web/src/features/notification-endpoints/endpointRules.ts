@@ -3,6 +3,7 @@ import {
   NotificationAccountId,
   type NotificationService,
 } from '@stowage/contract';
+import { stringProblem, stringRules } from '../../forms/schemaRules.js';
 import { CONNECTION_KEY, type ServiceField, serviceFields } from './serviceFields.js';
 
 // The form's rules: the identifier's from the contract's schema, spec 002 §5 for numbers.
@@ -13,24 +14,20 @@ export type EndpointProblem =
   | { kind: 'tooLong'; max: number }
   | { kind: 'notNumber'; field: string };
 
-interface StringRules {
-  maxLength?: number;
-  pattern?: string;
-}
-
-const idRules = NotificationAccountId as StringRules;
+const idRules = stringRules(NotificationAccountId);
 /** Every setting's value has the same rules (the record's one pattern property). */
-const valueRules = Object.values(
-  (AddNotificationEndpointRequest.properties.properties as { patternProperties: Record<string, StringRules> })
-    .patternProperties,
-)[0] as StringRules;
+const valueRules = stringRules(
+  Object.values(
+    (AddNotificationEndpointRequest.properties.properties as { patternProperties: Record<string, unknown> })
+      .patternProperties,
+  )[0],
+);
 
 export function accountIdProblem(value: string): EndpointProblem | undefined {
-  if (value === '') return { kind: 'required' };
-  if (idRules.maxLength !== undefined && value.length > idRules.maxLength)
-    return { kind: 'tooLong', max: idRules.maxLength };
-  if (idRules.pattern !== undefined && !new RegExp(idRules.pattern).test(value)) return { kind: 'accountId' };
-  return undefined;
+  const problem = stringProblem(idRules, value, true);
+  if (problem === undefined || problem.kind === 'required' || problem.kind === 'tooLong') return problem;
+  // Too short can only mean empty (minLength 1); a bad character gets the identifier's own message.
+  return problem.kind === 'tooShort' ? { kind: 'required' } : { kind: 'accountId' };
 }
 
 const isNumber = (value: string) => /^\d+$/.test(value);

@@ -44,11 +44,8 @@ export const tiers = {
     credsPlaceholder: 'Choose a .json file',
     credsUnreadable: 'The file could not be read',
     problems: {
-      required: 'This field is required',
       pattern:
         'Please verify that string is uppercase only and contains valid characters (numbers, dashes & underscores).',
-      tooShort: 'Use at least {{min}} characters',
-      tooLong: 'Use at most {{max}} characters',
     },
     edit: 'Update credentials of {{tier}}',
     updateCredentials: 'Update Credentials',
