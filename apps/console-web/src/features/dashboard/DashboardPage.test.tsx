@@ -1,6 +1,6 @@
 import type { AdminInfoResponse, ServerStatus, Widget } from '@stowage/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { mockApi } from '../../test/fetchMock.js';
 import { session } from '../../test/fixtures.js';
 import { renderApp } from '../../test/renderApp.js';
@@ -149,6 +149,11 @@ describe('dashboard, widgets', () => {
   });
 
   it('reloads the widgets when the range changes and on Sync', async () => {
+    // The clock stands still, then moves on: Sync reloads in place within the same second
+    // (only what is on screen), and moves the range once time has passed.
+    let clock = Date.now();
+    const now = vi.spyOn(Date, 'now').mockImplementation(() => clock);
+    onTestFinished(() => now.mockRestore());
     const api = mockDashboard(info({ widgets }));
     const { user } = renderApp('/dashboard');
     const start = await screen.findByLabelText('Start Time');
@@ -173,6 +178,16 @@ describe('dashboard, widgets', () => {
 
     await user.click(screen.getByRole('button', { name: 'Sync' }));
     await waitFor(() => expect(calls()).toHaveLength(3));
+    expect(new URL(calls()[2]!.url, 'http://x').searchParams.toString()).toBe(second.toString());
+
+    clock += 5_000;
+    await user.click(screen.getByRole('button', { name: 'Sync' }));
+    await waitFor(() => expect(calls()).toHaveLength(4));
+    const moved = new URL(calls()[3]!.url, 'http://x').searchParams;
+    expect(Number(moved.get('end'))).toBe(end + 5);
+    expect(Number(moved.get('end')) - Number(moved.get('start'))).toBe(
+      Number(second.get('end')) - Number(second.get('start')),
+    );
     expect(api.callsTo('GET /api/v1/admin/info')).toHaveLength(1);
   });
 

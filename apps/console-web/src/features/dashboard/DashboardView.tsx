@@ -52,9 +52,11 @@ export function DashboardView({ title, actions, fullWidth = false }: DashboardVi
         range={range}
         onRangeChange={setRange}
         onSync={() => {
-          // Sync moves the range to end now; within the same second it reloads in place.
+          // Sync moves the range to end now; within the same second it reloads what is on
+          // screen (not the cached charts of earlier ranges).
           const now = nowSeconds();
-          if (now === range.end) void queryClient.refetchQueries({ queryKey: dashboardKeys.widgets() });
+          if (now === range.end)
+            void queryClient.refetchQueries({ queryKey: dashboardKeys.widgets(), type: 'active' });
           else setRange({ start: range.start + (now - range.end), end: now });
         }}
         syncing={syncing}
