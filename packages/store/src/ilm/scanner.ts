@@ -1,0 +1,296 @@
+import { configDuration, MAX_TIMER_MS } from '../config/duration.js';
+import type { ServerConfig } from '../config/kv.js';
+import type { ListUploadsResult, ListVersionsResult, ObjectInfo } from '../engine/object-layer.js';
+import { type BitrotScanPolicy, scannerPace } from '../maintenance/bitrot-scan.js';
+import type { Logger } from '../observe/logger.js';
+import { storedTags } from '../s3/request/tagging.js';
+
+// MinIO's data scanner (cmd/data-scanner.go): one background walk over every bucket's object
+// versions and incomplete uploads, in cycles, through the object layer. It decides nothing
+// itself: visitors (lifecycle expiry, and later replication, transition, heal) look at each
+// version and act. After each key it sleeps `delay` times what the key took (at most
+// `max_wait`), so that foreground requests keep the drives; `speed=fastest` never sleeps.
+
+/** Environment variable that sets the pause between cycles (a Go duration), over `scanner cycle`. */
+export const SCANNER_CYCLE_SETTING = 'STOWAGE_SCANNER_CYCLE';
+
+/** One object version as the scanner met it, with what its key's other versions tell. */
+export interface ScannedVersion {
+  bucket: string;
+  key: string;
+  versionId: string;
+  isLatest: boolean;
+  isDeleteMarker: boolean;
+  size: number;
+  modTime: Date;
+  /** The version's tags, decoded. */
+  tags: ReadonlyMap<string, string>;
+  userMeta: Record<string, string>;
+  /** Everything the engine keeps of the version (retention, legal hold, internal values). */
+  info: ObjectInfo;
+  /** Noncurrent versions: when the next newer version was made, i.e. when this one became noncurrent. */
+  successorModTime?: Date;
+  /** How many noncurrent versions of the key are newer than this one (0 for the latest). */
+  newerNoncurrent: number;
+  /** Every version of the key, delete markers included. */
+  versionCount: number;
+}
+
+/** An incomplete multipart upload (for AbortIncompleteMultipartUpload). */
+export interface ScannedUpload {
+  bucket: string;
+  key: string;
+  uploadId: string;
+  initiated: Date;
+}
+
+export interface ScanVisitor {
+  name: string;
+  visit(entry: ScannedVersion): Promise<void>;
+  visitUpload?(upload: ScannedUpload): Promise<void>;
+  /** After every bucket was walked. */
+  cycleDone?(): Promise<void>;
+}
+
+/** What the scanner walks: the object layer's listings. */
+export interface ScanSource {
+  listBuckets(): Promise<{ name: string }[]>;
+  listObjectVersions(input: {
+    bucket: string;
+    prefix: string;
+    delimiter: string;
+    keyMarker: string;
+    versionIdMarker: string;
+    maxKeys: number;
+  }): Promise<ListVersionsResult>;
+  listMultipartUploads(input: {
+    bucket: string;
+    prefix: string;
+    delimiter: string;
+    keyMarker: string;
+    uploadIdMarker: string;
+    maxUploads: number;
+  }): Promise<ListUploadsResult>;
+}
+
+export interface ScannerStatus {
+  cycles: number;
+  /** Versions visited by the last complete cycle. */
+  lastCycleVersions: number;
+  lastCycleStarted?: Date;
+  lastCycleEnded?: Date;
+  running: boolean;
+}
+
+const PAGE = 1000;
+
+/** STOWAGE_SCANNER_CYCLE in milliseconds, undefined when unset; a value that is no duration throws. */
+export function scannerCycleSetting(
+  env: Record<string, string | undefined> = process.env,
+): number | undefined {
+  const raw = env[SCANNER_CYCLE_SETTING];
+  if (raw === undefined || raw === '') return undefined;
+  const ms = configDuration(raw);
+  if (ms === undefined || ms <= 0)
+    throw new Error(`${SCANNER_CYCLE_SETTING}: '${raw}' is not a positive duration (e.g. 500ms, 1m)`);
+  return Math.min(MAX_TIMER_MS, ms);
+}
+
+/** The scanner's pace: the `scanner` sub-system, its cycle overridden by STOWAGE_SCANNER_CYCLE. */
+export function scannerPolicy(config: ServerConfig, cycleMs?: number): BitrotScanPolicy {
+  const pace = scannerPace(config);
+  return cycleMs === undefined ? pace : { ...pace, cycleMs };
+}
+
+export class Scanner {
+  private readonly visitors: ScanVisitor[] = [];
+  private policy: BitrotScanPolicy | undefined;
+  private loopRun: Promise<void> | undefined;
+  private cycleRun: Promise<void> = Promise.resolve();
+  private stopped = false;
+  private wake: (() => void) | undefined;
+  private readonly stats: ScannerStatus = { cycles: 0, lastCycleVersions: 0, running: false };
+
+  constructor(
+    private readonly source: ScanSource,
+    private readonly log: Logger,
+    /** Milliseconds, for pacing (what a key took). */
+    private readonly clock: () => number = Date.now,
+  ) {}
+
+  use(visitor: ScanVisitor): this {
+    this.visitors.push(visitor);
+    return this;
+  }
+
+  status(): ScannerStatus {
+    return { ...this.stats };
+  }
+
+  /** Takes the configuration's pace; the first call starts the cycles. */
+  apply(policy: BitrotScanPolicy): void {
+    this.policy = policy;
+    this.wake?.(); // a pause under the old pace ends now
+    if (!this.loopRun && !this.stopped) this.loopRun = this.loop();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    this.wake?.();
+    await this.loopRun;
+    await this.cycleRun;
+  }
+
+  /** One cycle now, after any under way (tests; a cycle never overlaps another). */
+  runCycle(): Promise<void> {
+    const run = this.cycleRun.then(() => this.cycle());
+    this.cycleRun = run.catch(() => {});
+    return run;
+  }
+
+  private async loop(): Promise<void> {
+    // The first cycle waits one pause too: a store just started has other work (fresh drives).
+    while (!this.stopped) {
+      await this.pause(this.policy?.cycleMs ?? 60_000);
+      if (this.stopped) return;
+      await this.runCycle().catch((err: unknown) =>
+        this.log.error(`scanner cycle failed: ${String(err)}`, { err }),
+      );
+    }
+  }
+
+  private async cycle(): Promise<void> {
+    this.stats.running = true;
+    this.stats.lastCycleStarted = new Date();
+    let versions = 0;
+    try {
+      for (const { name: bucket } of await this.source.listBuckets()) {
+        if (this.stopped) return;
+        versions += await this.walkVersions(bucket);
+        await this.walkUploads(bucket);
+      }
+      for (const v of this.visitors)
+        await v.cycleDone?.().catch((err: unknown) => this.failed(v, 'ending its cycle', err));
+      this.stats.cycles++;
+      this.stats.lastCycleVersions = versions;
+      this.stats.lastCycleEnded = new Date();
+    } finally {
+      this.stats.running = false;
+    }
+  }
+
+  /** Every version of the bucket, a key's versions together (newest first); how many. */
+  private async walkVersions(bucket: string): Promise<number> {
+    let group: ObjectInfo[] = [];
+    let seen = 0;
+    let keyMarker = '';
+    let versionIdMarker = '';
+    for (;;) {
+      const page = await this.source
+        .listObjectVersions({ bucket, prefix: '', delimiter: '', keyMarker, versionIdMarker, maxKeys: PAGE })
+        .catch((err: unknown) => {
+          // A bucket removed while walked ends its walk.
+          this.log.error(`scanner: listing ${bucket} failed: ${String(err)}`, { err });
+          return undefined;
+        });
+      if (!page) break;
+      for (const v of page.versions) {
+        if (group.length > 0 && group[0]!.key !== v.key) {
+          seen += await this.visitKey(bucket, group);
+          group = [];
+          if (this.stopped) return seen;
+        }
+        group.push(v);
+      }
+      if (!page.isTruncated || !page.nextKeyMarker) break;
+      keyMarker = page.nextKeyMarker;
+      versionIdMarker = page.nextVersionIdMarker ?? '';
+    }
+    if (group.length > 0) seen += await this.visitKey(bucket, group);
+    return seen;
+  }
+
+  private async visitKey(bucket: string, versions: ObjectInfo[]): Promise<number> {
+    const began = this.clock();
+    let noncurrentBefore = 0;
+    for (const [i, info] of versions.entries()) {
+      const entry: ScannedVersion = {
+        bucket,
+        key: info.key,
+        versionId: info.versionId,
+        isLatest: i === 0,
+        isDeleteMarker: info.deleteMarker,
+        size: info.size,
+        modTime: info.modTime,
+        tags: new Map(storedTags(info.tags).map((t) => [t.key, t.value])),
+        userMeta: info.userMeta,
+        info,
+        ...(i > 0 ? { successorModTime: versions[i - 1]!.modTime } : {}),
+        newerNoncurrent: i === 0 ? 0 : noncurrentBefore++,
+        versionCount: versions.length,
+      };
+      for (const v of this.visitors)
+        await v.visit(entry).catch((err: unknown) => this.failed(v, `${bucket}/${info.key}`, err));
+    }
+    await this.breathe(began);
+    return versions.length;
+  }
+
+  private async walkUploads(bucket: string): Promise<void> {
+    const visitors = this.visitors.filter((v) => v.visitUpload);
+    if (visitors.length === 0) return;
+    let keyMarker = '';
+    let uploadIdMarker = '';
+    for (;;) {
+      const page = await this.source
+        .listMultipartUploads({
+          bucket,
+          prefix: '',
+          delimiter: '',
+          keyMarker,
+          uploadIdMarker,
+          maxUploads: PAGE,
+        })
+        .catch(() => undefined);
+      if (!page) return;
+      for (const u of page.uploads) {
+        const began = this.clock();
+        const upload = { bucket, key: u.key, uploadId: u.uploadId, initiated: u.initiated };
+        for (const v of visitors)
+          await v.visitUpload!(upload).catch((err: unknown) => this.failed(v, `${bucket}/${u.key}`, err));
+        await this.breathe(began);
+      }
+      if (!page.isTruncated || !page.nextKeyMarker) return;
+      keyMarker = page.nextKeyMarker;
+      uploadIdMarker = page.nextUploadIdMarker ?? '';
+    }
+  }
+
+  private failed(v: ScanVisitor, what: string, err: unknown): void {
+    this.log.error(`scanner: ${v.name} failed on ${what}: ${String(err)}`, { err });
+  }
+
+  /** MinIO's dynamic sleeper: `delay` times what the work took, at most `max_wait`. */
+  private breathe(began: number): Promise<void> {
+    const p = this.policy;
+    if (!p || p.delay === 0) return Promise.resolve();
+    return this.pause(Math.min(p.maxWaitMs, (this.clock() - began) * p.delay));
+  }
+
+  /** Waits `ms`, or less when the pace changes or the scanner stops. */
+  private pause(ms: number): Promise<void> {
+    if (ms <= 0 || this.stopped) return Promise.resolve();
+    return new Promise((resolve) => {
+      const timer = setTimeout(done, ms);
+      timer.unref();
+      const self = this;
+      function done() {
+        clearTimeout(timer);
+        if (self.wake === wake) self.wake = undefined;
+        resolve();
+      }
+      const wake = () => done();
+      this.wake = wake;
+    });
+  }
+}
