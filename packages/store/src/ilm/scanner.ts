@@ -108,7 +108,8 @@ export class Scanner {
   private loopRun: Promise<void> | undefined;
   private cycleRun: Promise<void> = Promise.resolve();
   private stopped = false;
-  private wake: (() => void) | undefined;
+  /** Ends the pauses under way (a test's cycle may pause beside the loop's wait). */
+  private readonly wakers = new Set<() => void>();
   private readonly stats: ScannerStatus = { cycles: 0, lastCycleVersions: 0, running: false };
 
   constructor(
@@ -116,6 +117,8 @@ export class Scanner {
     private readonly log: Logger,
     /** Milliseconds, for pacing (what a key took). */
     private readonly clock: () => number = Date.now,
+    /** Versions and uploads asked for in one listing. */
+    private readonly page = PAGE,
   ) {}
 
   use(visitor: ScanVisitor): this {
@@ -130,13 +133,13 @@ export class Scanner {
   /** Takes the configuration's pace; the first call starts the cycles. */
   apply(policy: BitrotScanPolicy): void {
     this.policy = policy;
-    this.wake?.(); // a pause under the old pace ends now
+    this.wakeAll(); // a pause under the old pace ends now
     if (!this.loopRun && !this.stopped) this.loopRun = this.loop();
   }
 
   async stop(): Promise<void> {
     this.stopped = true;
-    this.wake?.();
+    this.wakeAll();
     await this.loopRun;
     await this.cycleRun;
   }
@@ -187,7 +190,14 @@ export class Scanner {
     let versionIdMarker = '';
     for (;;) {
       const page = await this.source
-        .listObjectVersions({ bucket, prefix: '', delimiter: '', keyMarker, versionIdMarker, maxKeys: PAGE })
+        .listObjectVersions({
+          bucket,
+          prefix: '',
+          delimiter: '',
+          keyMarker,
+          versionIdMarker,
+          maxKeys: this.page,
+        })
         .catch((err: unknown) => {
           // A bucket removed while walked ends its walk.
           this.log.error(`scanner: listing ${bucket} failed: ${String(err)}`, { err });
@@ -249,7 +259,7 @@ export class Scanner {
           delimiter: '',
           keyMarker,
           uploadIdMarker,
-          maxUploads: PAGE,
+          maxUploads: this.page,
         })
         .catch(() => undefined);
       if (!page) return;
@@ -281,16 +291,18 @@ export class Scanner {
   private pause(ms: number): Promise<void> {
     if (ms <= 0 || this.stopped) return Promise.resolve();
     return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        this.wakers.delete(done);
+        resolve();
+      };
       const timer = setTimeout(done, ms);
       timer.unref();
-      const self = this;
-      function done() {
-        clearTimeout(timer);
-        if (self.wake === wake) self.wake = undefined;
-        resolve();
-      }
-      const wake = () => done();
-      this.wake = wake;
+      this.wakers.add(done);
     });
+  }
+
+  private wakeAll(): void {
+    for (const wake of [...this.wakers]) wake();
   }
 }

@@ -1,0 +1,339 @@
+import * as s3sdk from '@aws-sdk/client-s3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestStore, type TestStore, withEnv } from '../support/store.js';
+
+// The lifecycle expiry engine against a real store: rules put through the SDK, the scanner
+// run a cycle with the store's clock moved days ahead, and what S3 then shows.
+
+const {
+  CompleteMultipartUploadCommand,
+  CreateBucketCommand,
+  CreateMultipartUploadCommand,
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  ListMultipartUploadsCommand,
+  ListObjectVersionsCommand,
+  PutBucketLifecycleConfigurationCommand,
+  PutBucketVersioningCommand,
+  PutObjectCommand,
+  PutObjectLegalHoldCommand,
+} = s3sdk;
+
+const DAY = 86_400_000;
+let aheadMs = 0;
+let t: TestStore;
+beforeAll(async () => {
+  t = await startTestStore({ clock: () => new Date(Date.now() + aheadMs) });
+});
+afterAll(() => t.close());
+
+/** Runs a scanner cycle as if `days` had passed since now. */
+async function scanAfter(days: number): Promise<void> {
+  aheadMs = days * DAY;
+  try {
+    await t.store.runScannerCycle();
+  } finally {
+    aheadMs = 0;
+  }
+}
+
+const bucket = async (Bucket: string, opts: { versioned?: boolean; locked?: boolean } = {}) => {
+  await t.s3.send(
+    new CreateBucketCommand({ Bucket, ...(opts.locked ? { ObjectLockEnabledForBucket: true } : {}) }),
+  );
+  if (opts.versioned)
+    await t.s3.send(
+      new PutBucketVersioningCommand({ Bucket, VersioningConfiguration: { Status: 'Enabled' } }),
+    );
+};
+const rules = (Bucket: string, Rules: s3sdk.LifecycleRule[]) =>
+  t.s3.send(new PutBucketLifecycleConfigurationCommand({ Bucket, LifecycleConfiguration: { Rules } }));
+const put = (Bucket: string, Key: string, extra: Partial<s3sdk.PutObjectCommandInput> = {}) =>
+  t.s3.send(new PutObjectCommand({ Bucket, Key, Body: 'x'.repeat(100), ...extra }));
+const exists = (Bucket: string, Key: string) =>
+  t.s3.send(new HeadObjectCommand({ Bucket, Key })).then(
+    () => true,
+    (err: { name?: string }) => {
+      if (err.name === 'NotFound') return false;
+      throw err;
+    },
+  );
+const versions = async (Bucket: string, Prefix = '') => {
+  const out = await t.s3.send(new ListObjectVersionsCommand({ Bucket, Prefix }));
+  return {
+    objects: (out.Versions ?? []).map((v) => ({ key: v.Key, id: v.VersionId, latest: v.IsLatest })),
+    markers: (out.DeleteMarkers ?? []).map((v) => ({ key: v.Key, id: v.VersionId, latest: v.IsLatest })),
+  };
+};
+/** The first midnight UTC at least `days` days after `d`. */
+const midnightAfter = (d: Date, days: number) =>
+  new Date(Math.floor((d.getTime() + (days + 1) * DAY) / DAY) * DAY);
+
+describe('Expiration of current versions', () => {
+  it('deletes an unversioned object after Days (midnight UTC), only under its prefix', async () => {
+    await bucket('exp-days');
+    await rules('exp-days', [
+      { ID: 'logs', Status: 'Enabled', Filter: { Prefix: 'logs/' }, Expiration: { Days: 2 } },
+    ]);
+    await put('exp-days', 'logs/a');
+    await put('exp-days', 'data/b');
+    await scanAfter(1);
+    expect(await exists('exp-days', 'logs/a')).toBe(true);
+    await scanAfter(3);
+    expect(await exists('exp-days', 'logs/a')).toBe(false);
+    expect(await exists('exp-days', 'data/b')).toBe(true);
+    // Nothing of it is left behind: no version, no delete marker.
+    expect(await versions('exp-days', 'logs/')).toEqual({ objects: [], markers: [] });
+  });
+
+  it('sends x-amz-expiration on GET and HEAD of a covered current version, as AWS words it', async () => {
+    await bucket('exp-header');
+    await rules('exp-header', [
+      { ID: 'month', Status: 'Enabled', Filter: { Prefix: '' }, Expiration: { Days: 30 } },
+      { ID: 'week', Status: 'Enabled', Filter: { Prefix: 'tmp/' }, Expiration: { Days: 7 } },
+    ]);
+    await put('exp-header', 'tmp/a');
+    const head = await t.s3.send(new HeadObjectCommand({ Bucket: 'exp-header', Key: 'tmp/a' }));
+    const due = midnightAfter(head.LastModified!, 7).toUTCString();
+    expect(head.Expiration).toBe(`expiry-date="${due}", rule-id="week"`);
+    const get = await t.s3.send(new GetObjectCommand({ Bucket: 'exp-header', Key: 'tmp/a' }));
+    await get.Body?.transformToString();
+    expect(get.Expiration).toBe(`expiry-date="${due}", rule-id="week"`);
+    await bucket('no-rules');
+    await put('no-rules', 'a');
+    expect(
+      (await t.s3.send(new HeadObjectCommand({ Bucket: 'no-rules', Key: 'a' }))).Expiration,
+    ).toBeUndefined();
+  });
+
+  it('expires on a Date once it has come', async () => {
+    await bucket('exp-date');
+    const tomorrow = new Date(Math.floor(Date.now() / DAY) * DAY + DAY);
+    await rules('exp-date', [
+      { ID: 'd', Status: 'Enabled', Filter: { Prefix: '' }, Expiration: { Date: tomorrow } },
+    ]);
+    await put('exp-date', 'a');
+    await scanAfter(0);
+    expect(await exists('exp-date', 'a')).toBe(true);
+    await scanAfter(1);
+    expect(await exists('exp-date', 'a')).toBe(false);
+  });
+
+  it('gives a versioned object a delete marker and keeps its data as a noncurrent version', async () => {
+    await bucket('exp-versioned', { versioned: true });
+    await rules('exp-versioned', [
+      { ID: 'e', Status: 'Enabled', Filter: { Prefix: '' }, Expiration: { Days: 1 } },
+    ]);
+    const { VersionId } = await put('exp-versioned', 'a');
+    await scanAfter(3);
+    const after = await versions('exp-versioned');
+    expect(after.objects).toEqual([{ key: 'a', id: VersionId, latest: false }]);
+    expect(after.markers).toHaveLength(1);
+    expect(after.markers[0]!.latest).toBe(true);
+    // A second cycle does not stack another marker on the first.
+    await scanAfter(6);
+    expect((await versions('exp-versioned')).markers).toHaveLength(1);
+  });
+
+  it('ignores Disabled rules', async () => {
+    await bucket('exp-disabled');
+    await rules('exp-disabled', [
+      { ID: 'off', Status: 'Disabled', Filter: { Prefix: '' }, Expiration: { Days: 1 } },
+    ]);
+    await put('exp-disabled', 'a');
+    await scanAfter(10);
+    expect(await exists('exp-disabled', 'a')).toBe(true);
+  });
+});
+
+describe('Filters', () => {
+  it('expires only objects carrying every tag of the rule', async () => {
+    await bucket('exp-tags');
+    await rules('exp-tags', [
+      {
+        ID: 'tagged',
+        Status: 'Enabled',
+        Filter: {
+          And: {
+            Prefix: '',
+            Tags: [
+              { Key: 'tier', Value: 'temp' },
+              { Key: 'team', Value: 'a' },
+            ],
+          },
+        },
+        Expiration: { Days: 1 },
+      },
+    ]);
+    await put('exp-tags', 'both', { Tagging: 'tier=temp&team=a' });
+    await put('exp-tags', 'one', { Tagging: 'tier=temp' });
+    await put('exp-tags', 'none');
+    await scanAfter(3);
+    expect(await exists('exp-tags', 'both')).toBe(false);
+    expect(await exists('exp-tags', 'one')).toBe(true);
+    expect(await exists('exp-tags', 'none')).toBe(true);
+  });
+
+  it('expires only objects whose size lies strictly between the bounds', async () => {
+    await bucket('exp-size');
+    await rules('exp-size', [
+      {
+        ID: 'mid',
+        Status: 'Enabled',
+        Filter: { And: { Prefix: '', ObjectSizeGreaterThan: 10, ObjectSizeLessThan: 1000 } },
+        Expiration: { Days: 1 },
+      },
+    ]);
+    await put('exp-size', 'small', { Body: 'x'.repeat(10) });
+    await put('exp-size', 'mid', { Body: 'x'.repeat(500) });
+    await put('exp-size', 'big', { Body: 'x'.repeat(1000) });
+    await scanAfter(3);
+    expect(await exists('exp-size', 'small')).toBe(true);
+    expect(await exists('exp-size', 'mid')).toBe(false);
+    expect(await exists('exp-size', 'big')).toBe(true);
+  });
+});
+
+describe('Noncurrent versions and delete markers', () => {
+  it('removes noncurrent versions NoncurrentDays after they were replaced, keeping NewerNoncurrentVersions', async () => {
+    await bucket('exp-noncurrent', { versioned: true });
+    await rules('exp-noncurrent', [
+      {
+        ID: 'nc',
+        Status: 'Enabled',
+        Filter: { Prefix: '' },
+        NoncurrentVersionExpiration: { NoncurrentDays: 2, NewerNoncurrentVersions: 1 },
+      },
+    ]);
+    const v1 = (await put('exp-noncurrent', 'a')).VersionId;
+    const v2 = (await put('exp-noncurrent', 'a')).VersionId;
+    const v3 = (await put('exp-noncurrent', 'a')).VersionId;
+    await scanAfter(1);
+    expect((await versions('exp-noncurrent')).objects.map((v) => v.id)).toEqual([v3, v2, v1]);
+    await scanAfter(3);
+    // v1 goes; v2 is the one newer noncurrent version the rule keeps; v3 is current.
+    expect((await versions('exp-noncurrent')).objects.map((v) => v.id)).toEqual([v3, v2]);
+  });
+
+  it('removes a delete marker left with no version behind it (ExpiredObjectDeleteMarker)', async () => {
+    await bucket('exp-marker', { versioned: true });
+    await rules('exp-marker', [
+      {
+        ID: 'nc',
+        Status: 'Enabled',
+        Filter: { Prefix: '' },
+        NoncurrentVersionExpiration: { NoncurrentDays: 1 },
+      },
+      {
+        ID: 'dm',
+        Status: 'Enabled',
+        Filter: { Prefix: '' },
+        Expiration: { ExpiredObjectDeleteMarker: true },
+      },
+    ]);
+    await put('exp-marker', 'gone');
+    await t.s3.send(new DeleteObjectCommand({ Bucket: 'exp-marker', Key: 'gone' }));
+    await put('exp-marker', 'kept');
+    // The first cycle takes the noncurrent version, the next the marker it left alone.
+    await scanAfter(3);
+    await scanAfter(3);
+    const after = await versions('exp-marker');
+    expect(after.markers).toEqual([]);
+    expect(after.objects.map((v) => v.key)).toEqual(['kept']);
+  });
+});
+
+describe('AbortIncompleteMultipartUpload', () => {
+  it('aborts uploads DaysAfterInitiation after they began, under the prefix only', async () => {
+    await bucket('exp-mpu');
+    await rules('exp-mpu', [
+      {
+        ID: 'mpu',
+        Status: 'Enabled',
+        Filter: { Prefix: 'tmp/' },
+        AbortIncompleteMultipartUpload: { DaysAfterInitiation: 1 },
+      },
+    ]);
+    await t.s3.send(new CreateMultipartUploadCommand({ Bucket: 'exp-mpu', Key: 'tmp/a' }));
+    const kept = await t.s3.send(new CreateMultipartUploadCommand({ Bucket: 'exp-mpu', Key: 'keep/a' }));
+    await scanAfter(3);
+    const left = await t.s3.send(new ListMultipartUploadsCommand({ Bucket: 'exp-mpu' }));
+    expect((left.Uploads ?? []).map((u) => u.Key)).toEqual(['keep/a']);
+    await expect(
+      t.s3.send(
+        new CompleteMultipartUploadCommand({
+          Bucket: 'exp-mpu',
+          Key: 'keep/a',
+          UploadId: kept.UploadId!,
+          MultipartUpload: { Parts: [] },
+        }),
+      ),
+    ).rejects.toMatchObject({ name: 'MalformedXML' });
+  });
+});
+
+describe('Object lock', () => {
+  it('never removes a version under retention or legal hold', async () => {
+    await bucket('exp-locked', { locked: true });
+    await rules('exp-locked', [
+      {
+        ID: 'nc',
+        Status: 'Enabled',
+        Filter: { Prefix: '' },
+        NoncurrentVersionExpiration: { NoncurrentDays: 1 },
+      },
+      { ID: 'e', Status: 'Enabled', Filter: { Prefix: '' }, Expiration: { Days: 1 } },
+    ]);
+    const retained = await put('exp-locked', 'retained', {
+      ObjectLockMode: 'GOVERNANCE',
+      ObjectLockRetainUntilDate: new Date(Date.now() + 30 * DAY),
+    });
+    await put('exp-locked', 'retained');
+    const held = await put('exp-locked', 'held');
+    await t.s3.send(
+      new PutObjectLegalHoldCommand({ Bucket: 'exp-locked', Key: 'held', LegalHold: { Status: 'ON' } }),
+    );
+    await put('exp-locked', 'held');
+    const free = await put('exp-locked', 'free');
+    await put('exp-locked', 'free');
+    await scanAfter(3);
+    const ids = (await versions('exp-locked')).objects.map((v) => v.id);
+    expect(ids).toContain(retained.VersionId);
+    expect(ids).toContain(held.VersionId);
+    expect(ids).not.toContain(free.VersionId);
+  });
+});
+
+describe('Background cycles', () => {
+  it('expire objects without being asked, paced by STOWAGE_SCANNER_CYCLE', async () => {
+    const clockAhead = () => new Date(Date.now() + 3 * DAY);
+    const bg = await withEnv({ STOWAGE_SCANNER_CYCLE: '100ms' }, () => startTestStore({ clock: clockAhead }));
+    try {
+      await bg.s3.send(new CreateBucketCommand({ Bucket: 'background' }));
+      await bg.s3.send(
+        new PutBucketLifecycleConfigurationCommand({
+          Bucket: 'background',
+          LifecycleConfiguration: {
+            Rules: [{ ID: 'e', Status: 'Enabled', Filter: { Prefix: '' }, Expiration: { Days: 1 } }],
+          },
+        }),
+      );
+      await bg.s3.send(new PutObjectCommand({ Bucket: 'background', Key: 'a', Body: 'x' }));
+      // Behaviour, not timing: the object goes by itself, however long the machine takes.
+      for (;;) {
+        const listed = await bg.s3.send(new s3sdk.ListObjectsV2Command({ Bucket: 'background' }));
+        if ((listed.KeyCount ?? 0) === 0) break;
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    } finally {
+      await bg.close();
+    }
+  });
+
+  it('refuses a STOWAGE_SCANNER_CYCLE that is no duration, naming it', async () => {
+    await expect(withEnv({ STOWAGE_SCANNER_CYCLE: 'soon' }, () => startTestStore())).rejects.toThrow(
+      /STOWAGE_SCANNER_CYCLE/,
+    );
+  });
+});
