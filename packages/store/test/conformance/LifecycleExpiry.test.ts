@@ -147,6 +147,35 @@ describe('Expiration of current versions', () => {
   });
 });
 
+describe('Events', () => {
+  it('announces what expiry removed, as a client delete is announced', async () => {
+    await bucket('exp-events', { versioned: true });
+    await rules('exp-events', [
+      { ID: 'e', Status: 'Enabled', Filter: { Prefix: '' }, Expiration: { Days: 1 } },
+      {
+        ID: 'nc',
+        Status: 'Enabled',
+        Filter: { Prefix: '' },
+        NoncurrentVersionExpiration: { NoncurrentDays: 1 },
+      },
+    ]);
+    await put('exp-events', 'a');
+    await put('exp-events', 'a');
+    const listener = t.minio.listenBucketNotification('exp-events', '', '', ['s3:ObjectRemoved:*']);
+    const got: { eventName: string; s3: { object: { key: string } } }[] = [];
+    listener.on('notification', (r: (typeof got)[number]) => got.push(r));
+    // As ListenBucketNotification.test.ts: the listener's request needs a moment to arrive.
+    await new Promise((r) => setTimeout(r, 300));
+    await scanAfter(3);
+    for (let i = 0; i < 50 && got.length < 2; i++) await new Promise((r) => setTimeout(r, 100));
+    listener.stop();
+    expect(got.map((r) => [r.eventName, r.s3.object.key]).sort()).toEqual([
+      ['s3:ObjectRemoved:Delete', 'a'],
+      ['s3:ObjectRemoved:DeleteMarkerCreated', 'a'],
+    ]);
+  });
+});
+
 describe('Filters', () => {
   it('expires only objects carrying every tag of the rule', async () => {
     await bucket('exp-tags');

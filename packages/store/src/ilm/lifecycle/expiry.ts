@@ -57,8 +57,10 @@ export class LifecycleExpiry implements ScanVisitor {
       if (versioning === 'unversioned' && settings.objectLock && this.lockHolds(v.info, now)) return;
       const result = await layer.deleteObject(v.bucket, v.key, {
         versioning,
+        whileLatest: v.versionId,
         ...(settings.objectLock ? { guard: (info: ObjectInfo) => guardVersionDelete(info, false, now) } : {}),
       });
+      if (result.skipped) return; // written again since the scanner saw it
       this.counts.expired++;
       this.announce(
         v,
@@ -68,11 +70,14 @@ export class LifecycleExpiry implements ScanVisitor {
       return;
     }
     if (settings.objectLock && this.lockHolds(v.info, now)) return;
-    await layer.deleteObject(v.bucket, v.key, {
+    const removed = await layer.deleteObject(v.bucket, v.key, {
       versionId: v.versionId,
       versioning: settings.versioning,
+      // A lone delete marker goes only while nothing was written over it.
+      ...(v.isLatest ? { whileLatest: v.versionId } : {}),
       ...(settings.objectLock ? { guard: (info: ObjectInfo) => guardVersionDelete(info, false, now) } : {}),
     });
+    if (removed.skipped) return;
     this.counts.removed++;
     this.announce(v, 's3:ObjectRemoved:Delete', v.versionId);
   }
