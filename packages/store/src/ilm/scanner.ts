@@ -44,12 +44,22 @@ export interface ScannedUpload {
   initiated: Date;
 }
 
+/** A counter or gauge the metrics endpoint exposes, named as MinIO names it. */
+export interface BackgroundMetric {
+  name: string;
+  type: 'counter' | 'gauge';
+  help: string;
+  value: number;
+}
+
 export interface ScanVisitor {
   name: string;
   visit(entry: ScannedVersion): Promise<void>;
   visitUpload?(upload: ScannedUpload): Promise<void>;
   /** After every bucket was walked. */
   cycleDone?(): Promise<void>;
+  /** What the visitor did so far, for /minio/v2/metrics/node. */
+  metrics?(): BackgroundMetric[];
 }
 
 /** What the scanner walks: the object layer's listings. */
@@ -75,6 +85,11 @@ export interface ScanSource {
 
 export interface ScannerStatus {
   cycles: number;
+  /** Since the start: keys and versions visited, bucket walks begun and ended. */
+  objectsScanned: number;
+  versionsScanned: number;
+  bucketScansStarted: number;
+  bucketScansFinished: number;
   /** Versions visited by the last complete cycle. */
   lastCycleVersions: number;
   lastCycleStarted?: Date;
@@ -82,7 +97,11 @@ export interface ScannerStatus {
   running: boolean;
 }
 
-const PAGE = 1000;
+/**
+ * Versions (or uploads) asked for in one listing: a listing runs on the event loop, so a
+ * short one keeps a foreground request from waiting long behind it.
+ */
+const PAGE = 100;
 
 /** STOWAGE_SCANNER_CYCLE in milliseconds, undefined when unset; a value that is no duration throws. */
 export function scannerCycleSetting(
@@ -110,7 +129,15 @@ export class Scanner {
   private stopped = false;
   /** Ends the pauses under way (a test's cycle may pause beside the loop's wait). */
   private readonly wakers = new Set<() => void>();
-  private readonly stats: ScannerStatus = { cycles: 0, lastCycleVersions: 0, running: false };
+  private readonly stats: ScannerStatus = {
+    cycles: 0,
+    objectsScanned: 0,
+    versionsScanned: 0,
+    bucketScansStarted: 0,
+    bucketScansFinished: 0,
+    lastCycleVersions: 0,
+    running: false,
+  };
 
   constructor(
     private readonly source: ScanSource,
@@ -128,6 +155,40 @@ export class Scanner {
 
   status(): ScannerStatus {
     return { ...this.stats };
+  }
+
+  /** MinIO's scanner metrics (minio_node_scanner_*), then each visitor's. */
+  metrics(): BackgroundMetric[] {
+    const s = this.stats;
+    const counter = (name: string, help: string, value: number): BackgroundMetric => ({
+      name: `minio_node_scanner_${name}`,
+      type: 'counter',
+      help,
+      value,
+    });
+    return [
+      counter(
+        'objects_scanned',
+        'Total number of unique objects scanned since server uptime',
+        s.objectsScanned,
+      ),
+      counter(
+        'versions_scanned',
+        'Total number of object versions scanned since server uptime',
+        s.versionsScanned,
+      ),
+      counter(
+        'bucket_scans_started',
+        'Total number of bucket scans started since server uptime',
+        s.bucketScansStarted,
+      ),
+      counter(
+        'bucket_scans_finished',
+        'Total number of bucket scans finished since server uptime',
+        s.bucketScansFinished,
+      ),
+      ...this.visitors.flatMap((v) => v.metrics?.() ?? []),
+    ];
   }
 
   /** Takes the configuration's pace; the first call starts the cycles. */
@@ -169,8 +230,10 @@ export class Scanner {
     try {
       for (const { name: bucket } of await this.source.listBuckets()) {
         if (this.stopped) return;
+        this.stats.bucketScansStarted++;
         versions += await this.walkVersions(bucket);
         await this.walkUploads(bucket);
+        this.stats.bucketScansFinished++;
       }
       for (const v of this.visitors)
         await v.cycleDone?.().catch((err: unknown) => this.failed(v, 'ending its cycle', err));
@@ -189,6 +252,7 @@ export class Scanner {
     let keyMarker = '';
     let versionIdMarker = '';
     for (;;) {
+      const listed = this.clock();
       const page = await this.source
         .listObjectVersions({
           bucket,
@@ -204,6 +268,8 @@ export class Scanner {
           return undefined;
         });
       if (!page) break;
+      // Listing is scanner work too: it earns its pause like a key's visit.
+      await this.breathe(listed);
       for (const v of page.versions) {
         if (group.length > 0 && group[0]!.key !== v.key) {
           seen += await this.visitKey(bucket, group);
@@ -242,6 +308,8 @@ export class Scanner {
       for (const v of this.visitors)
         await v.visit(entry).catch((err: unknown) => this.failed(v, `${bucket}/${info.key}`, err));
     }
+    this.stats.objectsScanned++;
+    this.stats.versionsScanned += versions.length;
     await this.breathe(began);
     return versions.length;
   }
@@ -252,6 +320,7 @@ export class Scanner {
     let keyMarker = '';
     let uploadIdMarker = '';
     for (;;) {
+      const listed = this.clock();
       const page = await this.source
         .listMultipartUploads({
           bucket,
@@ -263,6 +332,7 @@ export class Scanner {
         })
         .catch(() => undefined);
       if (!page) return;
+      await this.breathe(listed);
       for (const u of page.uploads) {
         const began = this.clock();
         const upload = { bucket, key: u.key, uploadId: u.uploadId, initiated: u.initiated };

@@ -1,6 +1,7 @@
 import * as s3sdk from '@aws-sdk/client-s3';
+import { prometheusToken } from '@stowage/madmin';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestStore, type TestStore, withEnv } from '../support/store.js';
+import { ROOT, rawRequest, startTestStore, type TestStore, withEnv } from '../support/store.js';
 
 // The lifecycle expiry engine against a real store: rules put through the SDK, the scanner
 // run a cycle with the store's clock moved days ahead, and what S3 then shows.
@@ -331,6 +332,38 @@ describe('Object lock', () => {
     expect(ids).toContain(retained.VersionId);
     expect(ids).toContain(held.VersionId);
     expect(ids).not.toContain(free.VersionId);
+  });
+});
+
+describe('Metrics', () => {
+  it("reports the scanner's and the expiry engine's counters at /minio/v2/metrics/node, as MinIO names them", async () => {
+    await bucket('exp-metrics');
+    await rules('exp-metrics', [
+      { ID: 'e', Status: 'Enabled', Filter: { Prefix: '' }, Expiration: { Days: 1 } },
+    ]);
+    await put('exp-metrics', 'a');
+    const scrape = async () => {
+      const res = await rawRequest(t.store.port, 'GET', '/minio/v2/metrics/node', {
+        authorization: `Bearer ${prometheusToken(ROOT)}`,
+      });
+      const value = (name: string) =>
+        Number(new RegExp(`^${name}\\{[^}]*\\} (\\S+)$`, 'm').exec(res.body)?.[1]);
+      return {
+        objects: value('minio_node_scanner_objects_scanned'),
+        versions: value('minio_node_scanner_versions_scanned'),
+        finished: value('minio_node_scanner_bucket_scans_finished'),
+        checked: value('minio_node_ilm_versions_scanned'),
+        deleted: value('minio_node_ilm_action_count_delete_action'),
+      };
+    };
+    const before = await scrape();
+    await scanAfter(3);
+    const after = await scrape();
+    expect(after.objects).toBeGreaterThan(before.objects);
+    expect(after.versions).toBeGreaterThan(before.versions);
+    expect(after.finished).toBeGreaterThan(before.finished);
+    expect(after.checked).toBeGreaterThan(before.checked);
+    expect(after.deleted).toBe(before.deleted + 1);
   });
 });
 

@@ -5,7 +5,7 @@ import type { Logger } from '../../observe/logger.js';
 import type { BucketEvent } from '../../s3/events.js';
 import { guardVersionDelete } from '../../s3/request/object-lock.js';
 import { bucketSettings, versioningOf } from '../../s3/settings.js';
-import type { ScannedUpload, ScannedVersion, ScanVisitor } from '../scanner.js';
+import type { BackgroundMetric, ScannedUpload, ScannedVersion, ScanVisitor } from '../scanner.js';
 import { bucketLifecycle } from './bucket-rules.js';
 import { expiryAction, uploadAbortDue } from './rules.js';
 
@@ -28,6 +28,8 @@ export interface ExpiryDeps {
 }
 
 export interface ExpiryCounts {
+  /** Versions checked against a bucket's rules. */
+  checked: number;
   /** Current versions given a delete marker or deleted. */
   expired: number;
   /** Noncurrent versions and delete markers removed for good. */
@@ -39,13 +41,14 @@ export interface ExpiryCounts {
 
 export class LifecycleExpiry implements ScanVisitor {
   readonly name = 'lifecycle-expiry';
-  readonly counts: ExpiryCounts = { expired: 0, removed: 0, abortedUploads: 0, locked: 0 };
+  readonly counts: ExpiryCounts = { checked: 0, expired: 0, removed: 0, abortedUploads: 0, locked: 0 };
 
   constructor(private readonly deps: ExpiryDeps) {}
 
   async visit(v: ScannedVersion): Promise<void> {
     const rules = await bucketLifecycle(this.deps.system, v.bucket, this.deps.log);
     if (rules.length === 0) return;
+    this.counts.checked++;
     const now = this.deps.now();
     const action = expiryAction(rules, v, now);
     if (action.kind === 'none') return;
@@ -88,6 +91,26 @@ export class LifecycleExpiry implements ScanVisitor {
     if (!uploadAbortDue(rules, u.key, u.initiated, this.deps.now())) return;
     await this.deps.layer.abortMultipartUpload(u.bucket, u.key, u.uploadId);
     this.counts.abortedUploads++;
+  }
+
+  /** MinIO's names: versions checked, and each action's outcomes (DeleteAction, DeleteVersionAction). */
+  metrics(): BackgroundMetric[] {
+    const counter = (name: string, help: string, value: number): BackgroundMetric => ({
+      name: `minio_node_ilm_${name}`,
+      type: 'counter',
+      help,
+      value,
+    });
+    const outcome = 'Total action outcome of lifecycle checks since server uptime';
+    return [
+      counter(
+        'versions_scanned',
+        'Total number of object versions checked for ilm actions since server uptime',
+        this.counts.checked,
+      ),
+      counter('action_count_delete_action', outcome, this.counts.expired),
+      counter('action_count_delete_version_action', outcome, this.counts.removed),
+    ];
   }
 
   /** Retention not yet over, or a legal hold: the version stays, whatever the rules say. */
