@@ -266,11 +266,6 @@ async function boot(
     scanner.apply(scannerPolicy(c, settings.scannerCycleMs));
   });
   const events = new Bus<BucketEvent>();
-  // One background walk over every version, in cycles; engines act on what it meets.
-  const scanner = new Scanner(layer, log).use(
-    new LifecycleExpiry({ layer, system: layer.system, events, log, now: opts.clock ?? (() => new Date()) }),
-  );
-  scanner.apply(scannerPolicy(config.config, settings.scannerCycleMs));
   const stopNotifier = startNotifier({
     events,
     configs: new BucketConfigStore(layer.system),
@@ -327,6 +322,12 @@ async function boot(
   // Background heals give way to clients (heal max_io, max_sleep), read live.
   const requestsInFlight = () => app.metrics?.queue?.inFlight ?? 0;
   layer.healPacer = () => waitForLowIO(healPace(config.config), requestsInFlight);
+  // One background walk over every version, in cycles; engines act on what it meets.
+  // Clients come first: the scanner waits while requests are being served.
+  const scanner = new Scanner(layer, log, { inFlight: requestsInFlight }).use(
+    new LifecycleExpiry({ layer, system: layer.system, events, log, now: opts.clock ?? (() => new Date()) }),
+  );
+  scanner.apply(scannerPolicy(config.config, settings.scannerCycleMs));
   const server = createHttpServer(
     app,
     opts.idleTimeoutMs === undefined ? {} : { idleTimeoutMs: opts.idleTimeoutMs },

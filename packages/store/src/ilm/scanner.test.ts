@@ -51,7 +51,7 @@ describe('Scanner', () => {
     await layer.newMultipartUpload('two', 'up', {});
     const r = recorder();
     // Pages of two versions: a key's four versions span pages and still arrive together.
-    const scanner = new Scanner(layer, silentLogger, Date.now, 2).use(r.visitor);
+    const scanner = new Scanner(layer, silentLogger, { page: 2 }).use(r.visitor);
     scanner.apply(fastest);
     await scanner.runCycle();
     await scanner.stop();
@@ -102,6 +102,37 @@ describe('Scanner', () => {
     const after = r.cycles();
     await new Promise((resolve) => setTimeout(resolve, 30));
     expect(r.cycles()).toBe(after);
+  });
+
+  it('gives way while clients are served, at most max_wait per key, then goes on', async () => {
+    for (const key of ['a', 'b', 'c']) await layer.putObject(put('one', key, key));
+    let ticks = 0;
+    const r = recorder();
+    // A client request always in flight: each key waits its max_wait, then the walk goes on.
+    const scanner = new Scanner(layer, silentLogger, {
+      inFlight: () => {
+        ticks++;
+        return 1;
+      },
+    }).use(r.visitor);
+    scanner.apply({ delay: 1, maxWaitMs: 20, cycleMs: 60_000 });
+    await scanner.runCycle();
+    await scanner.stop();
+    expect(r.seen.map((v) => v.key)).toEqual(['a', 'b', 'c']);
+    // Two looks per key (20 ms in ticks of 10), and the same after each listing.
+    expect(ticks).toBeGreaterThanOrEqual(6);
+    // speed=fastest never waits, busy or not.
+    let asked = 0;
+    const fastest = new Scanner(layer, silentLogger, {
+      inFlight: () => {
+        asked++;
+        return 1;
+      },
+    });
+    fastest.apply({ delay: 0, maxWaitMs: 0, cycleMs: 60_000 });
+    await fastest.runCycle();
+    await fastest.stop();
+    expect(asked).toBe(0);
   });
 
   it('stops at once from a long pause between cycles', async () => {

@@ -121,6 +121,18 @@ export function scannerPolicy(config: ServerConfig, cycleMs?: number): BitrotSca
   return cycleMs === undefined ? pace : { ...pace, cycleMs };
 }
 
+export interface ScannerOptions {
+  /** Milliseconds, for pacing (what a key took). */
+  clock?: () => number;
+  /** Versions and uploads asked for in one listing. */
+  page?: number;
+  /** Foreground requests being served: while there are any, the scanner waits (up to `max_wait`). */
+  inFlight?: () => number;
+}
+
+/** How often a scanner giving way to clients looks again. */
+const YIELD_TICK_MS = 10;
+
 export class Scanner {
   private readonly visitors: ScanVisitor[] = [];
   private policy: BitrotScanPolicy | undefined;
@@ -139,14 +151,19 @@ export class Scanner {
     running: false,
   };
 
+  private readonly clock: () => number;
+  private readonly page: number;
+  private readonly inFlight: () => number;
+
   constructor(
     private readonly source: ScanSource,
     private readonly log: Logger,
-    /** Milliseconds, for pacing (what a key took). */
-    private readonly clock: () => number = Date.now,
-    /** Versions and uploads asked for in one listing. */
-    private readonly page = PAGE,
-  ) {}
+    opts: ScannerOptions = {},
+  ) {
+    this.clock = opts.clock ?? Date.now;
+    this.page = opts.page ?? PAGE;
+    this.inFlight = opts.inFlight ?? (() => 0);
+  }
 
   use(visitor: ScanVisitor): this {
     this.visitors.push(visitor);
@@ -351,10 +368,17 @@ export class Scanner {
   }
 
   /** MinIO's dynamic sleeper: `delay` times what the work took, at most `max_wait`. */
-  private breathe(began: number): Promise<void> {
+  private async breathe(began: number): Promise<void> {
     const p = this.policy;
-    if (!p || p.delay === 0) return Promise.resolve();
-    return this.pause(Math.min(p.maxWaitMs, (this.clock() - began) * p.delay));
+    if (!p || p.delay === 0) return;
+    await this.pause(Math.min(p.maxWaitMs, (this.clock() - began) * p.delay));
+    await this.giveWay(p.maxWaitMs);
+  }
+
+  /** While clients are being served, waits a tick at a time, `limit` at most: they come first. */
+  private async giveWay(limit: number): Promise<void> {
+    for (let left = limit; left > 0 && this.inFlight() > 0 && !this.stopped; left -= YIELD_TICK_MS)
+      await this.pause(Math.min(YIELD_TICK_MS, left));
   }
 
   /** Waits `ms`, or less when the pace changes or the scanner stops. */

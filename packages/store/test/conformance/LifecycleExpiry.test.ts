@@ -1,7 +1,15 @@
+import { createHash } from 'node:crypto';
 import * as s3sdk from '@aws-sdk/client-s3';
 import { prometheusToken } from '@stowage/madmin';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROOT, rawRequest, startTestStore, type TestStore, withEnv } from '../support/store.js';
+import {
+  ROOT,
+  rawRequest,
+  signedRequest,
+  startTestStore,
+  type TestStore,
+  withEnv,
+} from '../support/store.js';
 
 // The lifecycle expiry engine against a real store: rules put through the SDK, the scanner
 // run a cycle with the store's clock moved days ahead, and what S3 then shows.
@@ -269,6 +277,53 @@ describe('Noncurrent versions and delete markers', () => {
     await scanAfter(3);
     await scanAfter(3);
     const after = await versions('exp-marker');
+    expect(after.markers).toEqual([]);
+    expect(after.objects.map((v) => v.key)).toEqual(['kept']);
+  });
+});
+
+describe("MinIO's all-versions actions", () => {
+  it('ExpiredObjectAllVersions takes every version of an expired object', async () => {
+    await bucket('exp-allversions', { versioned: true });
+    // The SDK has no ExpiredObjectAllVersions: the stored document is MinIO's, put as XML.
+    const xml =
+      '<LifecycleConfiguration><Rule><ID>all</ID><Status>Enabled</Status><Filter><Prefix>tmp/</Prefix></Filter><Expiration><Days>1</Days><ExpiredObjectAllVersions>true</ExpiredObjectAllVersions></Expiration></Rule></LifecycleConfiguration>';
+    const res = await signedRequest(t.store.port, {
+      method: 'PUT',
+      path: '/exp-allversions?lifecycle',
+      body: xml,
+      headers: { 'content-md5': createHash('md5').update(xml).digest('base64') },
+    });
+    expect(res.status).toBe(200);
+    await put('exp-allversions', 'tmp/a');
+    await put('exp-allversions', 'tmp/a');
+    await put('exp-allversions', 'tmp/ab');
+    await put('exp-allversions', 'keep');
+    await scanAfter(3);
+    const after = await versions('exp-allversions');
+    expect(after.markers).toEqual([]);
+    expect(after.objects.map((v) => v.key)).toEqual(['keep']);
+  });
+
+  it('DelMarkerExpiration takes the versions behind a delete marker once it is old enough', async () => {
+    await bucket('exp-dmexpiry', { versioned: true });
+    const xml =
+      '<LifecycleConfiguration><Rule><ID>dm</ID><Status>Enabled</Status><Filter><Prefix></Prefix></Filter><DelMarkerExpiration><Days>2</Days></DelMarkerExpiration></Rule></LifecycleConfiguration>';
+    const res = await signedRequest(t.store.port, {
+      method: 'PUT',
+      path: '/exp-dmexpiry?lifecycle',
+      body: xml,
+      headers: { 'content-md5': createHash('md5').update(xml).digest('base64') },
+    });
+    expect(res.status).toBe(200);
+    await put('exp-dmexpiry', 'gone');
+    await put('exp-dmexpiry', 'gone');
+    await t.s3.send(new DeleteObjectCommand({ Bucket: 'exp-dmexpiry', Key: 'gone' }));
+    await put('exp-dmexpiry', 'kept');
+    await scanAfter(1);
+    expect((await versions('exp-dmexpiry')).markers).toHaveLength(1);
+    await scanAfter(3);
+    const after = await versions('exp-dmexpiry');
     expect(after.markers).toEqual([]);
     expect(after.objects.map((v) => v.key)).toEqual(['kept']);
   });

@@ -19,7 +19,7 @@ import { expiryAction, uploadAbortDue } from './rules.js';
 const ILM_AGENT = 'Internal: [ILM-Expiry]';
 
 export interface ExpiryDeps {
-  layer: Pick<ObjectLayer, 'deleteObject' | 'abortMultipartUpload'>;
+  layer: Pick<ObjectLayer, 'deleteObject' | 'abortMultipartUpload' | 'listObjectVersions'>;
   system: SystemStore;
   events?: Bus<BucketEvent>;
   log: Logger;
@@ -72,6 +72,13 @@ export class LifecycleExpiry implements ScanVisitor {
       );
       return;
     }
+    if (action.kind === 'remove-all-versions') {
+      const guard = settings.objectLock
+        ? (info: ObjectInfo) => guardVersionDelete(info, false, now)
+        : undefined;
+      await this.removeAllVersions(v, action.delMarker, guard);
+      return;
+    }
     if (settings.objectLock && this.lockHolds(v.info, now)) return;
     const removed = await layer.deleteObject(v.bucket, v.key, {
       versionId: v.versionId,
@@ -83,6 +90,53 @@ export class LifecycleExpiry implements ScanVisitor {
     if (removed.skipped) return;
     this.counts.removed++;
     this.announce(v, 's3:ObjectRemoved:Delete', v.versionId);
+  }
+
+  /**
+   * Every version of the key, newest first, the latest only while it is still the one judged.
+   * Object-lock buckets refuse these rules; `guard` still stops at a locked version.
+   */
+  private async removeAllVersions(
+    v: ScannedVersion,
+    delMarker: boolean,
+    guard: ((info: ObjectInfo) => void) | undefined,
+  ): Promise<void> {
+    const { layer } = this.deps;
+    const ids: string[] = [];
+    let keyMarker = '';
+    let versionIdMarker = '';
+    for (;;) {
+      const page = await layer.listObjectVersions({
+        bucket: v.bucket,
+        prefix: v.key,
+        delimiter: '',
+        keyMarker,
+        versionIdMarker,
+        maxKeys: 1000,
+      });
+      const mine = page.versions.filter((x) => x.key === v.key);
+      ids.push(...mine.map((x) => x.versionId));
+      // Keys that only begin with this one come after all of its versions.
+      if (!page.isTruncated || mine.length < page.versions.length || !page.nextKeyMarker) break;
+      keyMarker = page.nextKeyMarker;
+      versionIdMarker = page.nextVersionIdMarker ?? '';
+    }
+    if (ids[0] !== v.versionId) return; // written again since the scanner saw it
+    for (const [i, versionId] of ids.entries()) {
+      const done = await layer.deleteObject(v.bucket, v.key, {
+        versionId,
+        versioning: 'enabled',
+        ...(i === 0 ? { whileLatest: versionId } : {}),
+        ...(guard ? { guard } : {}),
+      });
+      if (done.skipped) return;
+      this.counts.removed++;
+    }
+    this.announce(
+      v,
+      delMarker ? 's3:LifecycleDelMarkerExpiration:Delete' : 's3:ObjectRemoved:DeleteAllVersions',
+      undefined,
+    );
   }
 
   async visitUpload(u: ScannedUpload): Promise<void> {

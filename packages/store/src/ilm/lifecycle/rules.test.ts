@@ -121,6 +121,34 @@ describe('lifecycleRules and expiryAction', () => {
     expect(expiryAction(rules, version({ isDeleteMarker: true, versionCount: 2 }), now).kind).toBe('none');
   });
 
+  it("takes every version with MinIO's ExpiredObjectAllVersions and DelMarkerExpiration", () => {
+    const rules = lifecycleRules(
+      doc(
+        rule(
+          '<Filter><Prefix>all/</Prefix></Filter><Expiration><Days>1</Days><ExpiredObjectAllVersions>true</ExpiredObjectAllVersions></Expiration>',
+          'all',
+        ) +
+          rule(
+            '<Filter><Prefix></Prefix></Filter><DelMarkerExpiration><Days>2</Days></DelMarkerExpiration>',
+            'dm',
+          ),
+      ),
+    );
+    const later = at('2026-01-13T00:00:00Z');
+    expect(expiryAction(rules, version({ key: 'all/x' }), later)).toEqual({
+      kind: 'remove-all-versions',
+      ruleId: 'all',
+      delMarker: false,
+    });
+    const marker = version({ key: 'x', isDeleteMarker: true, versionCount: 3 });
+    expect(expiryAction(rules, marker, at('2026-01-12T23:00:00Z')).kind).toBe('none');
+    expect(expiryAction(rules, marker, later)).toEqual({
+      kind: 'remove-all-versions',
+      ruleId: 'dm',
+      delMarker: true,
+    });
+  });
+
   it('aborts uploads DaysAfterInitiation after they began, by prefix', () => {
     const rules = lifecycleRules(
       doc(

@@ -19,7 +19,10 @@ export interface LifecycleRule {
   id: string;
   enabled: boolean;
   filter: RuleFilter;
-  expiration?: { days?: number; date?: Date; expiredObjectDeleteMarker?: boolean };
+  /** `allVersions`: MinIO's ExpiredObjectAllVersions, the expiry takes every version of the key. */
+  expiration?: { days?: number; date?: Date; expiredObjectDeleteMarker?: boolean; allVersions?: boolean };
+  /** MinIO's DelMarkerExpiration: a latest delete marker this many days old takes every version with it. */
+  delMarkerExpirationDays?: number;
   noncurrentExpiration?: { days?: number; newerNoncurrent?: number };
   abortIncompleteUploadDays?: number;
 }
@@ -58,7 +61,12 @@ function ruleOf(r: XmlObject): LifecycleRule {
       ...(days === undefined ? {} : { days }),
       ...(date === undefined ? {} : { date: new Date(date) }),
       ...(textOf(e, 'ExpiredObjectDeleteMarker') === 'true' ? { expiredObjectDeleteMarker: true } : {}),
+      ...(textOf(e, 'ExpiredObjectAllVersions') === 'true' ? { allVersions: true } : {}),
     };
+  }
+  if (r.DelMarkerExpiration !== undefined) {
+    const days = int(textOf(objectOf(r.DelMarkerExpiration), 'Days'));
+    if (days !== undefined) rule.delMarkerExpirationDays = days;
   }
   if (r.NoncurrentVersionExpiration !== undefined) {
     const n = objectOf(r.NoncurrentVersionExpiration);
@@ -128,7 +136,9 @@ export function currentExpiry(rules: readonly LifecycleRule[], v: FilterSubject 
 export type ExpiryAction =
   | { kind: 'none' }
   | { kind: 'expire-current'; ruleId: string }
-  | { kind: 'remove-version'; ruleId: string };
+  | { kind: 'remove-version'; ruleId: string }
+  /** Every version of the key goes (ExpiredObjectAllVersions, DelMarkerExpiration). */
+  | { kind: 'remove-all-versions'; ruleId: string; delMarker: boolean };
 
 /** A version as the engine judges it, with what its key's other versions tell. */
 export interface JudgedVersion extends FilterSubject {
@@ -148,6 +158,9 @@ export function expiryAction(rules: readonly LifecycleRule[], v: JudgedVersion, 
   for (const rule of rules) {
     if (!ruleCovers(rule, v)) continue;
     if (v.isLatest && v.isDeleteMarker) {
+      const dm = rule.delMarkerExpirationDays;
+      if (dm !== undefined && dueAfterDays(v.modTime, dm) <= now)
+        return { kind: 'remove-all-versions', ruleId: rule.id, delMarker: true };
       // A delete marker with nothing behind it: ExpiredObjectDeleteMarker, or the Days rule.
       const e = rule.expiration;
       if (v.versionCount !== 1 || !e) continue;
@@ -159,7 +172,9 @@ export function expiryAction(rules: readonly LifecycleRule[], v: JudgedVersion, 
       const e = rule.expiration;
       if (!e) continue;
       if ((e.date && e.date <= now) || (e.days !== undefined && dueAfterDays(v.modTime, e.days) <= now))
-        return { kind: 'expire-current', ruleId: rule.id };
+        return e.allVersions
+          ? { kind: 'remove-all-versions', ruleId: rule.id, delMarker: false }
+          : { kind: 'expire-current', ruleId: rule.id };
       continue;
     }
     const n = rule.noncurrentExpiration;
