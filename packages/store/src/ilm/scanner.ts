@@ -1,6 +1,6 @@
 import { configDuration, MAX_TIMER_MS } from '../config/duration.js';
 import type { ServerConfig } from '../config/kv.js';
-import type { ListUploadsResult, ListVersionsResult, ObjectInfo } from '../engine/object-layer.js';
+import type { ObjectInfo, ObjectLayer } from '../engine/object-layer.js';
 import { type BitrotScanPolicy, scannerPace } from '../maintenance/bitrot-scan.js';
 import type { Logger } from '../observe/logger.js';
 import { storedTags } from '../s3/request/tagging.js';
@@ -63,25 +63,7 @@ export interface ScanVisitor {
 }
 
 /** What the scanner walks: the object layer's listings. */
-export interface ScanSource {
-  listBuckets(): Promise<{ name: string }[]>;
-  listObjectVersions(input: {
-    bucket: string;
-    prefix: string;
-    delimiter: string;
-    keyMarker: string;
-    versionIdMarker: string;
-    maxKeys: number;
-  }): Promise<ListVersionsResult>;
-  listMultipartUploads(input: {
-    bucket: string;
-    prefix: string;
-    delimiter: string;
-    keyMarker: string;
-    uploadIdMarker: string;
-    maxUploads: number;
-  }): Promise<ListUploadsResult>;
-}
+export type ScanSource = Pick<ObjectLayer, 'listBuckets' | 'listObjectVersions' | 'listMultipartUploads'>;
 
 export interface ScannerStatus {
   cycles: number;
@@ -101,7 +83,7 @@ export interface ScannerStatus {
  * Versions (or uploads) asked for in one listing: a listing runs on the event loop, so a
  * short one keeps a foreground request from waiting long behind it.
  */
-const PAGE = 100;
+const PAGE = 25;
 
 /** STOWAGE_SCANNER_CYCLE in milliseconds, undefined when unset; a value that is no duration throws. */
 export function scannerCycleSetting(

@@ -58,6 +58,17 @@ const bucket = async (Bucket: string, opts: { versioned?: boolean; locked?: bool
 };
 const rules = (Bucket: string, Rules: s3sdk.LifecycleRule[]) =>
   t.s3.send(new PutBucketLifecycleConfigurationCommand({ Bucket, LifecycleConfiguration: { Rules } }));
+/** A lifecycle document as raw XML: MinIO's own elements, which the SDK cannot send. */
+async function putLifecycleXml(Bucket: string, rule: string): Promise<void> {
+  const xml = `<LifecycleConfiguration><Rule>${rule}</Rule></LifecycleConfiguration>`;
+  const res = await signedRequest(t.store.port, {
+    method: 'PUT',
+    path: `/${Bucket}?lifecycle`,
+    body: xml,
+    headers: { 'content-md5': createHash('md5').update(xml).digest('base64') },
+  });
+  expect(res.status).toBe(200);
+}
 const put = (Bucket: string, Key: string, extra: Partial<s3sdk.PutObjectCommandInput> = {}) =>
   t.s3.send(new PutObjectCommand({ Bucket, Key, Body: 'x'.repeat(100), ...extra }));
 const exists = (Bucket: string, Key: string) =>
@@ -285,16 +296,10 @@ describe('Noncurrent versions and delete markers', () => {
 describe("MinIO's all-versions actions", () => {
   it('ExpiredObjectAllVersions takes every version of an expired object', async () => {
     await bucket('exp-allversions', { versioned: true });
-    // The SDK has no ExpiredObjectAllVersions: the stored document is MinIO's, put as XML.
-    const xml =
-      '<LifecycleConfiguration><Rule><ID>all</ID><Status>Enabled</Status><Filter><Prefix>tmp/</Prefix></Filter><Expiration><Days>1</Days><ExpiredObjectAllVersions>true</ExpiredObjectAllVersions></Expiration></Rule></LifecycleConfiguration>';
-    const res = await signedRequest(t.store.port, {
-      method: 'PUT',
-      path: '/exp-allversions?lifecycle',
-      body: xml,
-      headers: { 'content-md5': createHash('md5').update(xml).digest('base64') },
-    });
-    expect(res.status).toBe(200);
+    await putLifecycleXml(
+      'exp-allversions',
+      '<ID>all</ID><Status>Enabled</Status><Filter><Prefix>tmp/</Prefix></Filter><Expiration><Days>1</Days><ExpiredObjectAllVersions>true</ExpiredObjectAllVersions></Expiration>',
+    );
     await put('exp-allversions', 'tmp/a');
     await put('exp-allversions', 'tmp/a');
     await put('exp-allversions', 'tmp/ab');
@@ -307,15 +312,10 @@ describe("MinIO's all-versions actions", () => {
 
   it('DelMarkerExpiration takes the versions behind a delete marker once it is old enough', async () => {
     await bucket('exp-dmexpiry', { versioned: true });
-    const xml =
-      '<LifecycleConfiguration><Rule><ID>dm</ID><Status>Enabled</Status><Filter><Prefix></Prefix></Filter><DelMarkerExpiration><Days>2</Days></DelMarkerExpiration></Rule></LifecycleConfiguration>';
-    const res = await signedRequest(t.store.port, {
-      method: 'PUT',
-      path: '/exp-dmexpiry?lifecycle',
-      body: xml,
-      headers: { 'content-md5': createHash('md5').update(xml).digest('base64') },
-    });
-    expect(res.status).toBe(200);
+    await putLifecycleXml(
+      'exp-dmexpiry',
+      '<ID>dm</ID><Status>Enabled</Status><Filter><Prefix></Prefix></Filter><DelMarkerExpiration><Days>2</Days></DelMarkerExpiration>',
+    );
     await put('exp-dmexpiry', 'gone');
     await put('exp-dmexpiry', 'gone');
     await t.s3.send(new DeleteObjectCommand({ Bucket: 'exp-dmexpiry', Key: 'gone' }));
