@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import * as s3sdk from '@aws-sdk/client-s3';
-import { prometheusToken } from '@stowage/madmin';
+import { MadminClient, prometheusToken } from '@stowage/madmin';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ROOT,
@@ -445,6 +445,33 @@ describe('Background cycles', () => {
       }
     } finally {
       await bg.close();
+    }
+  });
+
+  it('follow the scanner sub-system set through the admin API, without a restart', async () => {
+    const clockAhead = () => new Date(Date.now() + 3 * DAY);
+    const live = await startTestStore({ clock: clockAhead });
+    try {
+      const admin = new MadminClient({ endpoint: live.store.url, credentials: ROOT });
+      expect(await admin.config.setKV('scanner speed=fast cycle=100ms')).toEqual({ restart: false });
+      await live.s3.send(new CreateBucketCommand({ Bucket: 'live-config' }));
+      await live.s3.send(
+        new PutBucketLifecycleConfigurationCommand({
+          Bucket: 'live-config',
+          LifecycleConfiguration: {
+            Rules: [{ ID: 'e', Status: 'Enabled', Filter: { Prefix: '' }, Expiration: { Days: 1 } }],
+          },
+        }),
+      );
+      await live.s3.send(new PutObjectCommand({ Bucket: 'live-config', Key: 'a', Body: 'x' }));
+      // The default cycle is a minute: the object goes soon only because the new one applies.
+      for (;;) {
+        const listed = await live.s3.send(new s3sdk.ListObjectsV2Command({ Bucket: 'live-config' }));
+        if ((listed.KeyCount ?? 0) === 0) break;
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    } finally {
+      await live.close();
     }
   });
 
