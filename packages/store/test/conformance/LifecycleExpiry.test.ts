@@ -423,53 +423,46 @@ describe('Metrics', () => {
 });
 
 describe('Background cycles', () => {
+  const clockAhead = () => new Date(Date.now() + 3 * DAY);
+
+  /**
+   * A one-day expiry rule and an object, then a wait until the object is gone. Behaviour, not
+   * timing: it goes by itself, however long the machine takes (the test's timeout is the bound).
+   */
+  async function expiresByItself(store: TestStore): Promise<void> {
+    await store.s3.send(new CreateBucketCommand({ Bucket: 'background' }));
+    await store.s3.send(
+      new PutBucketLifecycleConfigurationCommand({
+        Bucket: 'background',
+        LifecycleConfiguration: {
+          Rules: [{ ID: 'e', Status: 'Enabled', Filter: { Prefix: '' }, Expiration: { Days: 1 } }],
+        },
+      }),
+    );
+    await store.s3.send(new PutObjectCommand({ Bucket: 'background', Key: 'a', Body: 'x' }));
+    for (;;) {
+      const listed = await store.s3.send(new s3sdk.ListObjectsV2Command({ Bucket: 'background' }));
+      if ((listed.KeyCount ?? 0) === 0) return;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  }
+
   it('expire objects without being asked, paced by STOWAGE_SCANNER_CYCLE', async () => {
-    const clockAhead = () => new Date(Date.now() + 3 * DAY);
     const bg = await withEnv({ STOWAGE_SCANNER_CYCLE: '100ms' }, () => startTestStore({ clock: clockAhead }));
     try {
-      await bg.s3.send(new CreateBucketCommand({ Bucket: 'background' }));
-      await bg.s3.send(
-        new PutBucketLifecycleConfigurationCommand({
-          Bucket: 'background',
-          LifecycleConfiguration: {
-            Rules: [{ ID: 'e', Status: 'Enabled', Filter: { Prefix: '' }, Expiration: { Days: 1 } }],
-          },
-        }),
-      );
-      await bg.s3.send(new PutObjectCommand({ Bucket: 'background', Key: 'a', Body: 'x' }));
-      // Behaviour, not timing: the object goes by itself, however long the machine takes.
-      for (;;) {
-        const listed = await bg.s3.send(new s3sdk.ListObjectsV2Command({ Bucket: 'background' }));
-        if ((listed.KeyCount ?? 0) === 0) break;
-        await new Promise((r) => setTimeout(r, 50));
-      }
+      await expiresByItself(bg);
     } finally {
       await bg.close();
     }
   });
 
   it('follow the scanner sub-system set through the admin API, without a restart', async () => {
-    const clockAhead = () => new Date(Date.now() + 3 * DAY);
     const live = await startTestStore({ clock: clockAhead });
     try {
       const admin = new MadminClient({ endpoint: live.store.url, credentials: ROOT });
       expect(await admin.config.setKV('scanner speed=fast cycle=100ms')).toEqual({ restart: false });
-      await live.s3.send(new CreateBucketCommand({ Bucket: 'live-config' }));
-      await live.s3.send(
-        new PutBucketLifecycleConfigurationCommand({
-          Bucket: 'live-config',
-          LifecycleConfiguration: {
-            Rules: [{ ID: 'e', Status: 'Enabled', Filter: { Prefix: '' }, Expiration: { Days: 1 } }],
-          },
-        }),
-      );
-      await live.s3.send(new PutObjectCommand({ Bucket: 'live-config', Key: 'a', Body: 'x' }));
       // The default cycle is a minute: the object goes soon only because the new one applies.
-      for (;;) {
-        const listed = await live.s3.send(new s3sdk.ListObjectsV2Command({ Bucket: 'live-config' }));
-        if ((listed.KeyCount ?? 0) === 0) break;
-        await new Promise((r) => setTimeout(r, 50));
-      }
+      await expiresByItself(live);
     } finally {
       await live.close();
     }

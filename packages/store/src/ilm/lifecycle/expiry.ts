@@ -55,9 +55,9 @@ export class LifecycleExpiry implements ScanVisitor {
     const settings = await bucketSettings(this.deps, v.bucket);
     const { layer } = this.deps;
     if (action.kind === 'expire-current') {
-      // On a versioned bucket a delete marker: nothing is removed, so object lock allows it.
+      // On a versioned bucket (every object-lock bucket is) a delete marker: nothing is
+      // removed, so object lock allows it; the guard covers a version that would go for good.
       const versioning = versioningOf(settings, v.key);
-      if (versioning === 'unversioned' && settings.objectLock && this.lockHolds(v.info, now)) return;
       const result = await layer.deleteObject(v.bucket, v.key, {
         versioning,
         whileLatest: v.versionId,
