@@ -23,6 +23,8 @@ export async function startStoreProcess(drives, credentials, opts = {}) {
       ...process.env,
       STOWAGE_ROOT_USER: credentials.accessKey,
       STOWAGE_ROOT_PASSWORD: credentials.secretKey,
+      // Settings a benchmark starts the server with (e.g. STOWAGE_SCANNER_CYCLE).
+      ...opts.env,
     },
   });
   await new Promise((resolve, reject) => {

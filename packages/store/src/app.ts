@@ -16,6 +16,7 @@ import { FreezeGate } from './http/freeze-gate.js';
 import { RequestPool } from './http/request-pool.js';
 import type { Protocol, ServerDeps } from './http/server.js';
 import type { CredentialStore } from './iam/credentials.js';
+import type { BackgroundMetric } from './ilm/scanner.js';
 import type { OutboundPolicy } from './net/outbound.js';
 import { auditEntry } from './observe/audit.js';
 import { Bus, type HttpTrace } from './observe/bus.js';
@@ -68,6 +69,8 @@ export interface AppDeps {
   outbound: OutboundPolicy;
   /** Who may read the metrics (STOWAGE_PROMETHEUS_*). */
   metricsAuth: MetricsAuth;
+  /** The background engines' counters, for the metrics endpoint. */
+  backgroundMetrics?: () => BackgroundMetric[];
 }
 
 const isListenRequest = (ctx: RequestContext): boolean =>
@@ -123,6 +126,7 @@ export function createApp(deps: AppDeps): ServerDeps {
     credentials: deps.credentials,
     metrics,
     auth: deps.metricsAuth,
+    ...(deps.backgroundMetrics ? { background: deps.backgroundMetrics } : {}),
   });
   const sts = stsProtocol({
     ...deps.sts,

@@ -1,4 +1,5 @@
 import { type MetricsAuth, metricsAuthSetting } from './admin/metrics-auth.js';
+import { scannerCycleSetting } from './ilm/scanner.js';
 import { OUTBOUND_SETTING, OutboundPolicy } from './net/outbound.js';
 import { cspSandboxSetting } from './s3/active-content.js';
 
@@ -13,6 +14,8 @@ export interface StartSettings {
   outbound: OutboundPolicy;
   /** STOWAGE_PROMETHEUS_AUTH_TYPE, STOWAGE_PROMETHEUS_JWT_MAX_LIFETIME (admin/metrics-auth.ts). */
   metricsAuth: MetricsAuth;
+  /** STOWAGE_SCANNER_CYCLE (ilm/scanner.ts): the pause between scanner cycles, over `scanner cycle`. */
+  scannerCycleMs: number | undefined;
 }
 
 /** Reads and checks them; a value that makes no sense stops the start with its name. */
@@ -21,5 +24,6 @@ export function startSettings(env: Record<string, string | undefined> = process.
     cspSandbox: cspSandboxSetting(env),
     outbound: OutboundPolicy.parse(env[OUTBOUND_SETTING]),
     metricsAuth: metricsAuthSetting(env),
+    scannerCycleMs: scannerCycleSetting(env),
   };
 }

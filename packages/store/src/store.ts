@@ -18,6 +18,8 @@ import { KeycloakUsers, keycloakDirectory } from './iam/keycloak.js';
 import { ldapConfigFrom } from './iam/ldap.js';
 import { OpenIdVerifier, openIdConfigFrom } from './iam/openid.js';
 import type { RootCredentials } from './iam/root.js';
+import { LifecycleExpiry } from './ilm/lifecycle/expiry.js';
+import { Scanner, scannerPolicy } from './ilm/scanner.js';
 import { BitrotScan } from './maintenance/bitrot-scan.js';
 import { healPace, waitForLowIO } from './maintenance/heal-pace.js';
 import { StaleUploadCleanup } from './maintenance/stale-uploads.js';
@@ -86,6 +88,11 @@ export interface StoreOptions {
    * NotImplemented, as in MinIO without a KMS.
    */
   kmsSecretKey?: string;
+  /**
+   * The clock lifecycle rules are judged by (an expiry due in 30 days is tested by moving it);
+   * default the system's.
+   */
+  clock?: () => Date;
 }
 
 export interface StoreHandle {
@@ -96,6 +103,8 @@ export interface StoreHandle {
    * as the periodic check does (STOWAGE_IDENTITY_REVALIDATE_INTERVAL).
    */
   revalidateIdentities(): Promise<void>;
+  /** Runs one scanner cycle now (lifecycle expiry and the other visitors), as the background cycles do. */
+  runScannerCycle(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -113,6 +122,7 @@ interface Running {
   port: number;
   url: string;
   revalidateIdentities(): Promise<void>;
+  runScannerCycle(): Promise<void>;
   /** Graceful: stop accepting, let requests in flight finish (up to GRACE_MS). */
   close(graceful?: boolean): Promise<void>;
 }
@@ -253,6 +263,7 @@ async function boot(
     notifyTargets.apply(c);
     staleUploads.apply(c);
     bitrotScan.apply(c);
+    scanner.apply(scannerPolicy(c, settings.scannerCycleMs));
   });
   const events = new Bus<BucketEvent>();
   const stopNotifier = startNotifier({
@@ -306,10 +317,17 @@ async function boot(
     cspSandbox: settings.cspSandbox,
     outbound: settings.outbound,
     metricsAuth: settings.metricsAuth,
+    backgroundMetrics: () => scanner.metrics(),
   });
   // Background heals give way to clients (heal max_io, max_sleep), read live.
   const requestsInFlight = () => app.metrics?.queue?.inFlight ?? 0;
   layer.healPacer = () => waitForLowIO(healPace(config.config), requestsInFlight);
+  // One background walk over every version, in cycles; engines act on what it meets.
+  // Clients come first: the scanner waits while requests are being served.
+  const scanner = new Scanner(layer, log, { inFlight: requestsInFlight }).use(
+    new LifecycleExpiry({ layer, system: layer.system, events, log, now: opts.clock ?? (() => new Date()) }),
+  );
+  scanner.apply(scannerPolicy(config.config, settings.scannerCycleMs));
   const server = createHttpServer(
     app,
     opts.idleTimeoutMs === undefined ? {} : { idleTimeoutMs: opts.idleTimeoutMs },
@@ -328,6 +346,7 @@ async function boot(
     await externalChecks.close();
     await staleUploads.stop();
     await bitrotScan.stop();
+    await scanner.stop();
     await layer.shutdown();
     throw err;
   }
@@ -343,6 +362,7 @@ async function boot(
     port: bound,
     url,
     revalidateIdentities: () => externalChecks.revalidate(),
+    runScannerCycle: () => scanner.runCycle(),
     async close(graceful = false) {
       await new Promise<void>((resolve, reject) => {
         server.close((err) => (err ? reject(err) : resolve()));
@@ -357,6 +377,7 @@ async function boot(
       await externalChecks.close();
       await staleUploads.stop();
       await bitrotScan.stop();
+      await scanner.stop();
       await layer.shutdown();
     },
   };
@@ -404,6 +425,7 @@ export async function startStore(opts: StoreOptions): Promise<StoreHandle> {
     url: running.url,
     port: running.port,
     revalidateIdentities: () => running.revalidateIdentities(),
+    runScannerCycle: () => running.runScannerCycle(),
     async close() {
       await transition.catch(() => {});
       if (stopped) return;

@@ -3,6 +3,7 @@ import type { ObjectLayer } from '../engine/object-layer.js';
 import type { RequestContext } from '../http/context.js';
 import type { Reply } from '../http/reply.js';
 import type { CredentialStore } from '../iam/credentials.js';
+import type { BackgroundMetric } from '../ilm/scanner.js';
 import type { RequestMetrics } from '../observe/metrics.js';
 import type { MetricsAuth } from './metrics-auth.js';
 import { SIZE_CLASS_NAMES } from './size-histogram.js';
@@ -16,6 +17,8 @@ export interface MetricsDeps {
   metrics: RequestMetrics;
   /** Who may read them (metrics-auth.ts), as set at start. */
   auth: MetricsAuth;
+  /** The background engines' counters (the scanner and its visitors). */
+  background?: () => BackgroundMetric[];
 }
 
 class Exposition {
@@ -225,6 +228,7 @@ export async function metricsReply(
   out.metric('minio_node_process_resident_memory_bytes', 'gauge', 'Resident memory size in bytes', [
     [server, process.memoryUsage().rss],
   ]);
+  for (const m of deps.background?.() ?? []) out.metric(m.name, m.type, m.help, [[server, m.value]]);
   return {
     status: 200,
     body: {

@@ -198,12 +198,20 @@ export interface DeleteObjectInput {
   versioning: Versioning;
   /** Throws to refuse removing this version for good (object lock). */
   guard?: (version: ObjectInfo) => void;
+  /**
+   * Deletes only while this version is still the key's latest (checked under the key's lock):
+   * the lifecycle engine judged that version, and a client's newer write must not be expired
+   * in its place. Otherwise nothing happens (`skipped`).
+   */
+  whileLatest?: string;
 }
 
 export interface DeleteObjectResult {
   /** The version removed, or the delete marker created. */
   versionId?: string;
   deleteMarker: boolean;
+  /** Nothing was deleted: `whileLatest` named a version no longer the latest. */
+  skipped?: true;
 }
 
 export interface MetadataPatch {

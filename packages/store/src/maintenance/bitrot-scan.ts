@@ -25,9 +25,14 @@ const SPEEDS: Record<string, BitrotScanPolicy> = {
   slowest: { delay: 100, maxWaitMs: 15_000, cycleMs: 30 * 60_000 },
 };
 
-/** The scan's pace; undefined while heal bitrotscan is off. `delay`, `max_wait`, `cycle` override the speed's. */
+/** The scan's pace; undefined while heal bitrotscan is off. */
 export function bitrotScanPolicy(config: ServerConfig): BitrotScanPolicy | undefined {
   if (effective(config, subsystem('heal')!, '_').bitrotscan !== 'on') return undefined;
+  return scannerPace(config);
+}
+
+/** The `scanner` sub-system's pace: `delay`, `max_wait`, `cycle` override the speed's. */
+export function scannerPace(config: ServerConfig): BitrotScanPolicy {
   const scanner = effective(config, subsystem('scanner')!, '_');
   const speed = SPEEDS[scanner.speed ?? 'default'] ?? SPEEDS.default!;
   const delay = Number(scanner.delay);

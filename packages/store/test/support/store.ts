@@ -51,6 +51,8 @@ export async function startTestStore(
     kmsSecretKey?: string;
     /** STOWAGE_OUTBOUND_ALLOW for this store (read once, when it starts). */
     outboundAllow?: string;
+    /** The clock lifecycle rules are judged by (StoreOptions.clock). */
+    clock?: () => Date;
   } = {},
 ): Promise<TestStore> {
   const dir = await mkdtemp(join(tmpdir(), 'stowage-store-'));
@@ -72,6 +74,7 @@ export async function startTestStore(
       ...(opts.trustedProxies ? { trustedProxies: opts.trustedProxies } : {}),
       ...(opts.relayToken ? { relayToken: opts.relayToken } : {}),
       ...(opts.kmsSecretKey ? { kmsSecretKey: opts.kmsSecretKey } : {}),
+      ...(opts.clock ? { clock: opts.clock } : {}),
     });
   const launch = (port?: number) =>
     opts.outboundAllow === undefined

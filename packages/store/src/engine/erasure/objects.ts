@@ -334,6 +334,8 @@ export async function deleteObject(
     throw new EngineError('InvalidVersionId');
   return ctx.locks.run(objectLock(bucket, key), async () => {
     const merged = mergedKey(ctx, bucket, key);
+    if (input.whileLatest !== undefined && merged.versions[0]?.version.id !== input.whileLatest)
+      return { deleteMarker: false, skipped: true };
     const removeOne = input.versionId ?? (input.versioning === 'unversioned' ? NULL_VERSION : undefined);
     if (removeOne !== undefined) {
       const target = merged.versions.find((m) => m.version.id === removeOne);

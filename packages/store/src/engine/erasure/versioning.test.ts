@@ -142,4 +142,19 @@ describe('versioning', () => {
     ).rejects.toThrow('locked');
     expect(await read('k')).toBe('one');
   });
+
+  it('whileLatest deletes only while that version is still the latest (a write since wins)', async () => {
+    const v1 = await layer.putObject(put('bkt', 'k', 'one', { versioning: 'enabled' }));
+    await layer.putObject(put('bkt', 'k', 'two', { versioning: 'enabled' }));
+    const late = await layer.deleteObject('bkt', 'k', { versioning: 'enabled', whileLatest: v1.versionId });
+    expect(late).toEqual({ deleteMarker: false, skipped: true });
+    expect(await read('k')).toBe('two');
+    const plain = await layer.putObject(put('bkt', 'u', 'one'));
+    const gone = await layer.deleteObject('bkt', 'u', {
+      versioning: 'unversioned',
+      whileLatest: plain.versionId,
+    });
+    expect(gone.skipped).toBeUndefined();
+    await expect(read('u')).rejects.toMatchObject({ code: 'NoSuchKey' });
+  });
 });

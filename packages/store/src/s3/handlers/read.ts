@@ -14,6 +14,7 @@ import { resolveRange } from '../../engine/range.js';
 import { header, isPrivateChannel, type RequestContext } from '../../http/context.js';
 import { emptyReply, type Reply } from '../../http/reply.js';
 import { requestLog } from '../../http/request-info.js';
+import { expirationHeader } from '../../ilm/lifecycle/bucket-rules.js';
 import type { Logger } from '../../observe/logger.js';
 import { rendersAsDocument, SANDBOX_POLICY } from '../active-content.js';
 import { versioned } from '../authorize.js';
@@ -256,6 +257,8 @@ export async function readObject(deps: S3Deps, op: ReadOp, call: S3Call): Promis
   if (op.partNumber !== undefined && isMultipart(info))
     headers['x-amz-mp-parts-count'] = String(info.parts.length);
   await hideUnpermittedLock(call, op, headers);
+  const expiration = await expirationHeader(deps.system, info);
+  if (expiration) headers['x-amz-expiration'] = expiration;
   if (header(ctx.headers, 'x-amz-checksum-mode')?.toUpperCase() === 'ENABLED')
     Object.assign(headers, checksumHeaders(checksumsServed(op, info)));
   if (range) {
