@@ -18,6 +18,8 @@ import { KeycloakUsers, keycloakDirectory } from './iam/keycloak.js';
 import { ldapConfigFrom } from './iam/ldap.js';
 import { OpenIdVerifier, openIdConfigFrom } from './iam/openid.js';
 import type { RootCredentials } from './iam/root.js';
+import { readThrough } from './ilm/transition/read-through.js';
+import { Transitions } from './ilm/transition/transitions.js';
 import { BitrotScan } from './maintenance/bitrot-scan.js';
 import { healPace, waitForLowIO } from './maintenance/heal-pace.js';
 import { StaleUploadCleanup } from './maintenance/stale-uploads.js';
@@ -32,6 +34,7 @@ import { kmsKeyFrom, loadMasterKey } from './s3/kms.js';
 import { startNotifier } from './s3/notify.js';
 import { type StartSettings, startSettings } from './start-settings.js';
 import { LoginThrottle } from './sts/login-throttle.js';
+import { TierStore } from './tiers/tiers.js';
 
 export interface StoreOptions {
   /** Drive directories, in set order; created when missing. */
@@ -96,8 +99,12 @@ export interface StoreHandle {
    * as the periodic check does (STOWAGE_IDENTITY_REVALIDATE_INTERVAL).
    */
   revalidateIdentities(): Promise<void>;
+  /** Lifecycle transitions: what the scanner calls for a version a rule moves or a restore ends. */
+  transitions: TransitionCalls;
   close(): Promise<void>;
 }
+
+export type TransitionCalls = Pick<Transitions, 'transitionVersion' | 'expireRestored'>;
 
 /**
  * What outlives a restart through the admin API: identity settings, login throttling, and who
@@ -113,6 +120,7 @@ interface Running {
   port: number;
   url: string;
   revalidateIdentities(): Promise<void>;
+  transitions: Transitions;
   /** Graceful: stop accepting, let requests in flight finish (up to GRACE_MS). */
   close(graceful?: boolean): Promise<void>;
 }
@@ -279,8 +287,15 @@ async function boot(
     logTargets.close();
     notifyTargets.close();
   };
-  const app = createApp({
+  const transitions = new Transitions({
     layer,
+    tiers: () => new TierStore(layer.system).list(),
+    outbound: settings.outbound,
+    deploymentId: set.deploymentId,
+    log,
+  });
+  const app = createApp({
+    layer: readThrough(layer, transitions),
     system: layer.system,
     masterKey,
     kms,
@@ -306,6 +321,7 @@ async function boot(
     cspSandbox: settings.cspSandbox,
     outbound: settings.outbound,
     metricsAuth: settings.metricsAuth,
+    restore: (bucket, key, versionId, days) => transitions.restore(bucket, key, versionId, days),
   });
   // Background heals give way to clients (heal max_io, max_sleep), read live.
   const requestsInFlight = () => app.metrics?.queue?.inFlight ?? 0;
@@ -343,6 +359,7 @@ async function boot(
     port: bound,
     url,
     revalidateIdentities: () => externalChecks.revalidate(),
+    transitions,
     async close(graceful = false) {
       await new Promise<void>((resolve, reject) => {
         server.close((err) => (err ? reject(err) : resolve()));
@@ -404,6 +421,10 @@ export async function startStore(opts: StoreOptions): Promise<StoreHandle> {
     url: running.url,
     port: running.port,
     revalidateIdentities: () => running.revalidateIdentities(),
+    transitions: {
+      transitionVersion: (...args) => running.transitions.transitionVersion(...args),
+      expireRestored: (...args) => running.transitions.expireRestored(...args),
+    },
     async close() {
       await transition.catch(() => {});
       if (stopped) return;

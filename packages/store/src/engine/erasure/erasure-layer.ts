@@ -31,6 +31,8 @@ import type {
   PutObjectInput,
   PutPartInput,
   ReadOptions,
+  ReleaseDataInput,
+  RestoreDataInput,
   UploadInfo,
 } from '../object-layer.js';
 import type { NewBitrot } from './bitrot.js';
@@ -53,6 +55,7 @@ import { abortStaleUploads } from './stale-uploads.js';
 import { sweepUnnamedData } from './sweep.js';
 import * as uploadListing from './upload-listing.js';
 import { agreedUsage } from './usage.js';
+import { releaseVersionData, restoreVersionData } from './version-data.js';
 
 export interface ErasureOptions {
   parity?: number;
@@ -223,6 +226,14 @@ export class ErasureObjectLayer implements ObjectLayer {
     patch: (info: ObjectInfo) => MetadataPatch,
   ): Promise<ObjectInfo> {
     return this.writing(bucket, () => objects.updateObjectMeta(this.ctx, bucket, key, versionId, patch));
+  }
+
+  async releaseVersionData(bucket: string, key: string, input: ReleaseDataInput): Promise<ObjectInfo> {
+    return this.writing(bucket, () => releaseVersionData(this.ctx, bucket, key, input));
+  }
+
+  async restoreVersionData(bucket: string, key: string, input: RestoreDataInput): Promise<ObjectInfo> {
+    return this.writing(bucket, () => restoreVersionData(this.ctx, bucket, key, input));
   }
 
   async listObjects(input: ListObjectsInput): Promise<ListObjectsResult> {

@@ -376,6 +376,7 @@ function applyPatch(v: VersionRecord, patch: MetadataPatch): VersionRecord {
   else if (patch.retention)
     next.retention = { mode: patch.retention.mode, until: patch.retention.until.getTime() };
   if (patch.legalHold !== undefined) next.legalHold = patch.legalHold;
+  if (patch.internal) next.internal = patch.internal;
   return next;
 }
 
