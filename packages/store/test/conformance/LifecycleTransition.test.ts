@@ -118,6 +118,9 @@ describe('transition to a MinIO-type tier on a second store', () => {
     const tail = await getBytes('big.bin', { Range: 'bytes=-10' });
     expect(tail.bytes.equals(big.subarray(big.length - 10))).toBe(true);
 
+    const part = await getBytes('big.bin', { PartNumber: 1 });
+    expect(part.r.ContentLength).toBe(big.length);
+    expect(part.bytes.equals(big)).toBe(true);
     const listed = await hot.s3.send(new s3sdk.ListObjectsV2Command({ Bucket: BUCKET, Prefix: 'big.bin' }));
     expect(listed.Contents?.[0]).toMatchObject({ StorageClass: 'COLD', Size: big.length });
   });
@@ -261,6 +264,26 @@ describe('transition to a MinIO-type tier on a second store', () => {
     expect(kept.r.StorageClass).toBeUndefined();
     expect(await localShards('kept.bin')).toBeGreaterThan(0);
     expect(await onTier()).toHaveLength(before.length);
+  });
+
+  it('a deep heal with remove keeps transitioned versions (no shards here is no damage)', async () => {
+    const started = await admin.heal.start(BUCKET, '', { recursive: true, scanMode: 2, remove: true });
+    let summary = '';
+    const items: { detail?: string }[] = [];
+    for (let i = 0; i < 400 && summary !== 'finished' && summary !== 'stopped'; i++) {
+      const s = await admin.heal.status(BUCKET, '', started.clientToken);
+      summary = s.summary;
+      items.push(...s.items);
+      if (summary !== 'finished') await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(summary).toBe('finished');
+    expect(items.filter((it) => /dangling/.test(it.detail ?? ''))).toEqual([]);
+    expect((await getBytes('big.bin')).bytes.equals(big)).toBe(true);
+    expect((await getBytes('doc.txt', { VersionId: undefined })).bytes.toString()).toBe('second');
+    const versions = await hot.s3.send(
+      new s3sdk.ListObjectVersionsCommand({ Bucket: BUCKET, Prefix: 'doc.txt' }),
+    );
+    expect(versions.Versions?.map((v) => v.StorageClass)).toEqual(['STANDARD', 'COLD']);
   });
 
   it('deletes the tier copy when the transitioned version is deleted for good', async () => {
