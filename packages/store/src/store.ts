@@ -294,6 +294,9 @@ async function boot(
     deploymentId: set.deploymentId,
     log,
   });
+  layer.onVersionsRemoved = (_bucket, _key, versions) => {
+    for (const v of versions) transitions.removeRemote(v);
+  };
   const app = createApp({
     layer: readThrough(layer, transitions),
     system: layer.system,

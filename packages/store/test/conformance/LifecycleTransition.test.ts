@@ -301,4 +301,17 @@ describe('transition to a MinIO-type tier on a second store', () => {
       await new Promise((r) => setTimeout(r, 50));
     expect((await onTier()).length).toBe(names.size - 1);
   });
+
+  it('removes the tier copy when an unversioned object is overwritten', async () => {
+    await hot.s3.send(new s3sdk.CreateBucketCommand({ Bucket: 'plain' }));
+    await hot.s3.send(new s3sdk.PutObjectCommand({ Bucket: 'plain', Key: 'x', Body: 'old' }));
+    await hot.store.transitions.transitionVersion('plain', 'x', undefined, 'COLD');
+    const count = (await onTier()).length;
+    await hot.s3.send(new s3sdk.PutObjectCommand({ Bucket: 'plain', Key: 'x', Body: 'new' }));
+    for (let i = 0; i < 200 && (await onTier()).length === count; i++)
+      await new Promise((r) => setTimeout(r, 50));
+    expect((await onTier()).length).toBe(count - 1);
+    const r = await hot.s3.send(new s3sdk.GetObjectCommand({ Bucket: 'plain', Key: 'x' }));
+    expect(await r.Body!.transformToString()).toBe('new');
+  });
 });

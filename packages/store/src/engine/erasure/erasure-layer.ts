@@ -81,6 +81,11 @@ export class ErasureObjectLayer implements ObjectLayer {
   /** Awaited before each object a background heal takes (heal max_io, max_sleep; the store's). */
   healPacer: () => Promise<void> = () => Promise.resolve();
   private readonly ctx: EngineContext;
+
+  /** Told of the versions removed for good by a write or delete (EngineContext.onRemoved). */
+  set onVersionsRemoved(tell: NonNullable<EngineContext['onRemoved']>) {
+    this.ctx.onRemoved = tell;
+  }
   private readonly recovery: DriveRecovery;
   private readonly buckets: BucketRecords;
   private stopping = false;

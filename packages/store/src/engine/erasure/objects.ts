@@ -85,6 +85,19 @@ export function currentObject(merged: Merged): VersionRecord | undefined {
   return latest && !latest.deleteMarker ? latest : undefined;
 }
 
+/** Tells ctx.onRemoved of the versions (not delete markers) a commit removed, once each. */
+function tellRemoved(ctx: EngineContext, bucket: string, key: string, result: CommitResult): void {
+  if (!ctx.onRemoved) return;
+  const removed = new Map<string, VersionRecord>();
+  for (const list of result.removed) for (const v of list) if (!v.deleteMarker) removed.set(v.id, v);
+  if (removed.size > 0)
+    ctx.onRemoved(
+      bucket,
+      key,
+      [...removed.values()].map((v) => toObjectInfo(bucket, key, v, false)),
+    );
+}
+
 /** Drops the data folders a commit left unreferenced (at once, or after their last reader). */
 export async function dropRemoved(
   ctx: EngineContext,
@@ -92,6 +105,7 @@ export async function dropRemoved(
   key: string,
   result: CommitResult,
 ): Promise<void> {
+  tellRemoved(ctx, bucket, key, result);
   let dropped = droppedDataIds(result);
   if (dropped.length === 0) return;
   // A dropped version may share its folder with an upload still in progress: a Complete cut

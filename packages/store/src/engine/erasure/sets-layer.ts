@@ -60,6 +60,11 @@ export class ErasureSets implements ObjectLayer {
     for (const s of this.sets) s.healPacer = pace;
   }
 
+  /** Told of the versions removed for good by a write or delete, in any set. */
+  set onVersionsRemoved(tell: (bucket: string, key: string, versions: ObjectInfo[]) => void) {
+    for (const s of this.sets) s.onVersionsRemoved = tell;
+  }
+
   private constructor(
     /** The sets, in deployment order (the first is the authority on buckets). */
     readonly sets: ErasureObjectLayer[],

@@ -1,8 +1,6 @@
 import { partRange } from '../../engine/erasure/objects.js';
 import type {
   ByteRange,
-  DeleteObjectInput,
-  DeleteObjectResult,
   GetObjectResult,
   ObjectInfo,
   ObjectLayer,
@@ -13,8 +11,9 @@ import { onlyRemote, remoteOf, withTransitionedLayout } from './transitioned.js'
 import type { Transitions } from './transitions.js';
 
 // The engine as S3 sees it once versions may live on a tier: reads of a transitioned version
-// come from its tier (ranges and parts too) or from its restored copy, its info shows the
-// layout it had, and deleting it for good removes the tier's copy as well.
+// come from its tier (ranges and parts too) or from its restored copy, and its info shows
+// the layout it had. (Removing the tier's copy with the version is the engine's
+// onVersionsRemoved: lifecycle expiry and overwrites do it too, not only S3 deletes.)
 
 /** The stored bytes a read asks for, planned on the version's own layout. */
 function planned(info: ObjectInfo, opts: ReadOptions): ByteRange | undefined {
@@ -58,27 +57,10 @@ export function readThrough(layer: ObjectLayer, transitions: Transitions): Objec
     key: string,
     opts?: Omit<ReadOptions, 'range'>,
   ): Promise<ObjectInfo> => withTransitionedLayout(await layer.getObjectInfo(bucket, key, opts));
-  const deleteObject = async (
-    bucket: string,
-    key: string,
-    input: DeleteObjectInput,
-  ): Promise<DeleteObjectResult> => {
-    let removed: ObjectInfo | undefined;
-    const result = await layer.deleteObject(bucket, key, {
-      ...input,
-      guard: (version) => {
-        input.guard?.(version);
-        removed = version;
-      },
-    });
-    if (removed) transitions.removeRemote(removed);
-    return result;
-  };
   return new Proxy(layer, {
     get(target, name, receiver) {
       if (name === 'getObject') return getObject;
       if (name === 'getObjectInfo') return getObjectInfo;
-      if (name === 'deleteObject') return deleteObject;
       const value = Reflect.get(target, name, receiver);
       return typeof value === 'function' ? value.bind(target) : value;
     },

@@ -108,7 +108,10 @@ export class Transitions {
     }
   }
 
-  /** Removes the tier's copy of a version deleted here; failures are logged, never thrown. */
+  /**
+   * Removes the tier's copy of a version removed here (deleted, overwritten, expired);
+   * failures are logged, never thrown.
+   */
   removeRemote(info: ObjectInfo): void {
     const remote = remoteOf(info);
     if (!remote) return;
