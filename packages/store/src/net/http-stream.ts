@@ -14,7 +14,7 @@ export interface StreamAnswer {
   body: IncomingMessage;
 }
 
-export function httpStream(
+export async function httpStream(
   url: URL,
   init: {
     method: string;
@@ -25,15 +25,10 @@ export function httpStream(
   },
   outbound: OutboundPolicy,
 ): Promise<StreamAnswer> {
+  const { host, port } = urlHostPort(url);
+  // Refused addresses reject the call before anything is sent.
+  const dial = outbound.dialOptions(host, port);
   return new Promise((resolve, reject) => {
-    let dial: ReturnType<OutboundPolicy['dialOptions']>;
-    try {
-      const { host, port } = urlHostPort(url);
-      dial = outbound.dialOptions(host, port);
-    } catch (err) {
-      reject(err);
-      return;
-    }
     const req = (url.protocol === 'https:' ? httpsRequest : httpRequest)(
       url,
       { method: init.method, headers: init.headers, agent: false, ...dial },

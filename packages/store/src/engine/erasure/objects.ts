@@ -3,7 +3,6 @@ import { Readable } from 'node:stream';
 import type { DataLayout, PartLayout, VersionRecord } from '../../format/object-record.js';
 import type { Logger } from '../../observe/logger.js';
 import { EngineError } from '../errors.js';
-import { dataDir } from '../fs/layout.js';
 import { assertObjectKey } from '../names.js';
 import type {
   ByteRange,
@@ -25,7 +24,7 @@ import type { Encoded } from './encode.js';
 import { toObjectInfo } from './object-info.js';
 import { BLOCK_SIZE, paramsWithParity, quorumError } from './params.js';
 import { readVersion } from './reader.js';
-import { driveCopy, encodeBody } from './shard-writes.js';
+import { driveCopy, encodeBody, versionPlace } from './shard-writes.js';
 import { uploadDataIds } from './uploads.js';
 import {
   addVersion,
@@ -175,13 +174,7 @@ export async function putObject(ctx: EngineContext, input: PutObjectInput): Prom
     const enc = await encodeBody(
       ctx,
       input.body,
-      {
-        dir: (i) => dataDir(ctx.drives.paths[i]!, bucket, key, dataId),
-        file: WHOLE_FILE,
-        fresh: true,
-        params,
-        offset,
-      },
+      versionPlace(ctx, { bucket, key, dataId }, WHOLE_FILE, params, offset),
       expected(input),
     );
     encoded = enc;

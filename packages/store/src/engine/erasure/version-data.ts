@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { VersionRecord } from '../../format/object-record.js';
 import { EngineError } from '../errors.js';
-import { dataDir } from '../fs/layout.js';
 import { assertObjectKey } from '../names.js';
 import type { ObjectInfo, ReleaseDataInput, RestoreDataInput } from '../object-layer.js';
 import { commitKey, removeData } from './commit.js';
@@ -10,7 +9,7 @@ import { shardOffset, shardOn } from './distribution.js';
 import { toObjectInfo } from './object-info.js';
 import { mergedKey, pickVersion } from './objects.js';
 import { BLOCK_SIZE } from './params.js';
-import { driveCopy, encodeBody } from './shard-writes.js';
+import { driveCopy, encodeBody, versionPlace } from './shard-writes.js';
 import { dataIdentity, type MergedVersion, patchVersion } from './versions.js';
 
 // A version's data leaving for a tier and coming back (MinIO's transitionObject and
@@ -72,14 +71,7 @@ export async function restoreVersionData(
     const enc = await encodeBody(
       ctx,
       input.body,
-      {
-        dir: (i) => dataDir(ctx.drives.paths[i]!, bucket, key, dataId),
-        file: RESTORED_FILE,
-        fresh: true,
-        params: ctx.params,
-        offset,
-        noInline: true,
-      },
+      { ...versionPlace(ctx, { bucket, key, dataId }, RESTORED_FILE, ctx.params, offset), noInline: true },
       { size: input.size },
     );
     return await ctx.locks.run(objectLock(bucket, key), async () => {
