@@ -147,6 +147,20 @@ describe('transition to a MinIO-type tier on a second store', () => {
     expect(texts.some((t) => t.includes('top secret'))).toBe(false);
   });
 
+  it('copies a transitioned object into a local one (STANDARD, same bytes)', async () => {
+    const copied = await hot.s3.send(
+      new s3sdk.CopyObjectCommand({ Bucket: BUCKET, Key: 'copy.bin', CopySource: `${BUCKET}/big.bin` }),
+    );
+    const copy = await getBytes('copy.bin');
+    expect(copy.r.StorageClass).toBeUndefined();
+    expect(copy.r.Metadata).toEqual({ camera: 'pinhole' });
+    expect(copy.bytes.equals(big)).toBe(true);
+    expect(await localShards('copy.bin')).toBeGreaterThan(0);
+    await hot.s3.send(
+      new s3sdk.DeleteObjectCommand({ Bucket: BUCKET, Key: 'copy.bin', VersionId: copied.VersionId }),
+    );
+  });
+
   it('transitions a noncurrent version by its id; the current one stays here', async () => {
     const v1 = await put('doc.txt', 'first');
     await put('doc.txt', 'second');
