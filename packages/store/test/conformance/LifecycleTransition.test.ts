@@ -235,6 +235,26 @@ describe('transition to a MinIO-type tier on a second store', () => {
     expect(await failure(restore('missing.txt', 1))).toBe('404 NoSuchKey');
   });
 
+  it('needs s3:RestoreObject: a reader may read a transitioned object but not restore it', async () => {
+    await admin.policies.add('photo-reader', {
+      Version: '2012-10-17',
+      Statement: [{ Effect: 'Allow', Action: ['s3:GetObject'], Resource: [`arn:aws:s3:::${BUCKET}/*`] }],
+    });
+    await admin.users.add('viewer', 'viewer-secret-1');
+    await admin.policies.set(['photo-reader'], 'viewer', false);
+    const viewer = hot.client({ accessKeyId: 'viewer', secretAccessKey: 'viewer-secret-1' });
+    const got = await viewer.send(new s3sdk.GetObjectCommand({ Bucket: BUCKET, Key: 'tiny.txt' }));
+    expect(await got.Body!.transformToString()).toBe('tiny');
+    expect(
+      await failure(
+        viewer.send(
+          new s3sdk.RestoreObjectCommand({ Bucket: BUCKET, Key: 'tiny.txt', RestoreRequest: { Days: 1 } }),
+        ),
+      ),
+    ).toBe('403 AccessDenied');
+    viewer.destroy();
+  });
+
   it('answers XMinioBackendDown while the tier is down, loses nothing, and reads again once it is back', async () => {
     await cold.stop();
     try {
