@@ -25,6 +25,7 @@ import type { LogEntry, Logger } from './observe/logger.js';
 import { RequestMetrics } from './observe/metrics.js';
 import type { NotificationTargets } from './observe/notify-targets.js';
 import type { OpTracer } from './observe/op-trace.js';
+import type { S3Deps } from './s3/call.js';
 import { fromEngineError } from './s3/errors.js';
 import type { BucketEvent } from './s3/events.js';
 import { s3Protocol } from './s3/protocol.js';
@@ -71,6 +72,8 @@ export interface AppDeps {
   metricsAuth: MetricsAuth;
   /** The background engines' counters, for the metrics endpoint. */
   backgroundMetrics?: () => BackgroundMetric[];
+  /** RestoreObject: brings a transitioned version back from its tier for some days. */
+  restore: S3Deps['restore'];
 }
 
 const isListenRequest = (ctx: RequestContext): boolean =>
@@ -135,6 +138,7 @@ export function createApp(deps: AppDeps): ServerDeps {
   });
   const s3Calls = s3Protocol({
     layer: deps.layer,
+    restore: deps.restore,
     system: deps.system,
     masterKey: deps.masterKey,
     kms: deps.kms,

@@ -20,6 +20,8 @@ import { OpenIdVerifier, openIdConfigFrom } from './iam/openid.js';
 import type { RootCredentials } from './iam/root.js';
 import { LifecycleExpiry } from './ilm/lifecycle/expiry.js';
 import { Scanner, scannerPolicy } from './ilm/scanner.js';
+import { readThrough } from './ilm/transition/read-through.js';
+import { Transitions } from './ilm/transition/transitions.js';
 import { BitrotScan } from './maintenance/bitrot-scan.js';
 import { healPace, waitForLowIO } from './maintenance/heal-pace.js';
 import { StaleUploadCleanup } from './maintenance/stale-uploads.js';
@@ -34,6 +36,7 @@ import { kmsKeyFrom, loadMasterKey } from './s3/kms.js';
 import { startNotifier } from './s3/notify.js';
 import { type StartSettings, startSettings } from './start-settings.js';
 import { LoginThrottle } from './sts/login-throttle.js';
+import { TierStore } from './tiers/tiers.js';
 
 export interface StoreOptions {
   /** Drive directories, in set order; created when missing. */
@@ -105,8 +108,12 @@ export interface StoreHandle {
   revalidateIdentities(): Promise<void>;
   /** Runs one scanner cycle now (lifecycle expiry and the other visitors), as the background cycles do. */
   runScannerCycle(): Promise<void>;
+  /** Lifecycle transitions: what the scanner calls for a version a rule moves or a restore ends. */
+  transitions: TransitionCalls;
   close(): Promise<void>;
 }
+
+export type TransitionCalls = Pick<Transitions, 'transitionVersion' | 'expireRestored'>;
 
 /**
  * What outlives a restart through the admin API: identity settings, login throttling, and who
@@ -123,6 +130,7 @@ interface Running {
   url: string;
   revalidateIdentities(): Promise<void>;
   runScannerCycle(): Promise<void>;
+  transitions: Transitions;
   /** Graceful: stop accepting, let requests in flight finish (up to GRACE_MS). */
   close(graceful?: boolean): Promise<void>;
 }
@@ -290,8 +298,18 @@ async function boot(
     logTargets.close();
     notifyTargets.close();
   };
-  const app = createApp({
+  const transitions = new Transitions({
     layer,
+    tiers: () => new TierStore(layer.system).list(),
+    outbound: settings.outbound,
+    deploymentId: set.deploymentId,
+    log,
+  });
+  layer.onVersionsRemoved = (_bucket, _key, versions) => {
+    for (const v of versions) transitions.removeRemote(v);
+  };
+  const app = createApp({
+    layer: readThrough(layer, transitions),
     system: layer.system,
     masterKey,
     kms,
@@ -318,6 +336,7 @@ async function boot(
     outbound: settings.outbound,
     metricsAuth: settings.metricsAuth,
     backgroundMetrics: () => scanner.metrics(),
+    restore: (bucket, key, versionId, days) => transitions.restore(bucket, key, versionId, days),
   });
   // Background heals give way to clients (heal max_io, max_sleep), read live.
   const requestsInFlight = () => app.metrics?.queue?.inFlight ?? 0;
@@ -363,6 +382,7 @@ async function boot(
     url,
     revalidateIdentities: () => externalChecks.revalidate(),
     runScannerCycle: () => scanner.runCycle(),
+    transitions,
     async close(graceful = false) {
       await new Promise<void>((resolve, reject) => {
         server.close((err) => (err ? reject(err) : resolve()));
@@ -426,6 +446,10 @@ export async function startStore(opts: StoreOptions): Promise<StoreHandle> {
     port: running.port,
     revalidateIdentities: () => running.revalidateIdentities(),
     runScannerCycle: () => running.runScannerCycle(),
+    transitions: {
+      transitionVersion: (...args) => running.transitions.transitionVersion(...args),
+      expireRestored: (...args) => running.transitions.expireRestored(...args),
+    },
     async close() {
       await transition.catch(() => {});
       if (stopped) return;

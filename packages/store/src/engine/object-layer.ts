@@ -218,6 +218,32 @@ export interface MetadataPatch {
   tags?: string;
   retention?: RetentionInfo | null;
   legalHold?: boolean;
+  /** The version's internal values from now on (a restored copy's expiry). */
+  internal?: Record<string, string>;
+}
+
+/** Which version a transition copied: another one found in its place is PreconditionFailed. */
+interface CopiedVersion {
+  versionId?: string;
+  etag: string;
+  modTime: Date;
+}
+
+/** A version whose data went to a tier (releaseVersionData). */
+export interface ReleaseDataInput extends CopiedVersion {
+  /** The version's stored headers from now on (its storage class becomes the tier). */
+  headers: Partial<Record<StoredHeaderName, string>>;
+  /** The version's internal values from now on (where its data went). */
+  internal: Record<string, string>;
+}
+
+/** A transitioned version's data brought back from its tier (restoreVersionData). */
+export interface RestoreDataInput extends CopiedVersion {
+  /** The stored bytes, as they left. */
+  body: Readable;
+  size: number;
+  /** The version's internal values from now on (how long the copy stays). */
+  internal: Record<string, string>;
 }
 
 export interface ListObjectsInput {
@@ -395,6 +421,13 @@ export interface ObjectLayer {
     versionId: string | undefined,
     patch: (info: ObjectInfo) => MetadataPatch,
   ): Promise<ObjectInfo>;
+  /**
+   * Drops one version's local data, keeping the version and its metadata with what `input`
+   * adds (a lifecycle transition, once its remote copy is verified).
+   */
+  releaseVersionData(bucket: string, key: string, input: ReleaseDataInput): Promise<ObjectInfo>;
+  /** Gives a released version local data again (a restore from its tier). */
+  restoreVersionData(bucket: string, key: string, input: RestoreDataInput): Promise<ObjectInfo>;
   listObjects(input: ListObjectsInput): Promise<ListObjectsResult>;
   listObjectVersions(input: ListVersionsInput): Promise<ListVersionsResult>;
 

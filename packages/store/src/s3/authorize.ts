@@ -202,6 +202,8 @@ export function accessesOf(
       return one('s3:AbortMultipartUpload', { bucket: op.bucket, key: op.key });
     case 'ListParts':
       return one('s3:ListMultipartUploadParts', { bucket: op.bucket, key: op.key });
+    case 'RestoreObject':
+      return one('s3:RestoreObject', { bucket: op.bucket, key: op.key, ...versioned(op) });
     case 'GetObject':
     case 'HeadObject':
       return one(op.versionId ? 's3:GetObjectVersion' : 's3:GetObject', {

@@ -5,6 +5,7 @@ import type { ObjectLayer } from '../engine/object-layer.js';
 import type { SystemStore } from '../engine/system-store.js';
 import type { RequestContext } from '../http/context.js';
 import type { CredentialStore } from '../iam/credentials.js';
+import type { RestoreOutcome } from '../ilm/transition/transitions.js';
 import type { Bus } from '../observe/bus.js';
 import type { Logger } from '../observe/logger.js';
 import type { AuthResult, SignerGuard } from './auth/common.js';
@@ -42,6 +43,8 @@ export interface S3Deps {
   compression(): CompressionRule | undefined;
   /** Whether GET/HEAD of documents (HTML, SVG, XML) carry CSP sandbox; default on (active-content.ts). */
   cspSandbox?: boolean;
+  /** RestoreObject: a transitioned version's local copy for some days (ilm/transition). */
+  restore(bucket: string, key: string, versionId: string | undefined, days: number): Promise<RestoreOutcome>;
   /** The store's log: what reads meet (damaged data healed) is logged with their request. */
   log?: Logger;
 }

@@ -60,6 +60,10 @@ export const ERROR_CATALOGUE = {
   },
   InvalidDigest: { status: 400, message: 'The Content-Md5 you specified is not valid.' },
   InvalidLocationConstraint: { status: 400, message: 'The specified location-constraint is not valid' },
+  InvalidObjectState: {
+    status: 403,
+    message: 'The operation is not valid for the current state of the object.',
+  },
   InvalidParameterValue: {
     status: 400,
     message: 'An invalid or out-of-range value was supplied for the input parameter.',
@@ -101,6 +105,7 @@ export const ERROR_CATALOGUE = {
     message:
       'The request contained trailing data that was not well-formed or did not conform to our published schema.',
   },
+  MissingRequestBodyError: { status: 400, message: 'Request Body is empty.' },
   MalformedXML: {
     status: 400,
     message: 'The XML you provided was not well-formed or did not validate against our published schema.',
@@ -270,6 +275,7 @@ export const ERROR_CATALOGUE = {
     status: 426,
     message: "This 'admin' API is not supported by server in this mode.",
   },
+  XMinioBackendDown: { status: 400, message: 'Remote backend is unreachable' },
   XMinioServerNotInitialized: { status: 503, message: 'Server not initialized, please try again.' },
   XMinioStorageFull: {
     status: 507,

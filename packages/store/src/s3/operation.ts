@@ -79,6 +79,7 @@ export type S3Operation =
       overrides: Record<string, string>;
     } & Versioned)
   | ({ op: 'DeleteObject'; bypassGovernance: boolean } & Versioned)
+  | ({ op: 'RestoreObject' } & Versioned)
   | ({
       op: 'CopyObject';
       source: CopySource;

@@ -34,6 +34,7 @@ import * as objectConfig from './handlers/object-config.js';
 import * as objects from './handlers/objects.js';
 import { postObject } from './handlers/post-object.js';
 import { readObject } from './handlers/read.js';
+import { restoreObject } from './handlers/restore.js';
 import { toApiError } from './object-io.js';
 import { domainsFromEnv, hostBucket } from './request/address.js';
 import { parseS3Request, type S3Operation } from './router.js';
@@ -155,6 +156,8 @@ function dispatch(deps: S3ProtocolDeps, call: S3Call, op: S3Operation): Promise<
       return readObject(deps, op, call);
     case 'DeleteObject':
       return objects.deleteObject(deps, call, op);
+    case 'RestoreObject':
+      return restoreObject(deps, call, op);
     case 'GetObjectConfig':
       return objectConfig.getObjectConfig(deps, op);
     case 'PutObjectConfig':

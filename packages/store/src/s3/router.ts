@@ -98,6 +98,7 @@ function objectOp(name: string, bucket: string, key: string, parts: S3RequestPar
       return { op: name, bucket, key, bypassGovernance: bypassOf(headers), ...versionOf(query) };
     case 'GetObjectAcl':
     case 'PutObjectAcl':
+    case 'RestoreObject':
       return { op: name, bucket, key, ...versionOf(query) };
     case 'GetObject':
     case 'HeadObject': {

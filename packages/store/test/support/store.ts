@@ -35,6 +35,10 @@ export interface TestStore {
   client(creds: { accessKeyId: string; secretAccessKey: string; sessionToken?: string }): S3Client;
   /** Stops the store and starts it again on the same drives and port (configuration that needs a restart). */
   restart(): Promise<void>;
+  /** Stops the store until start() (a remote that is down for a while). */
+  stop(): Promise<void>;
+  /** Starts a stopped store again on the same drives and port. */
+  start(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -108,7 +112,13 @@ export async function startTestStore(
     entries,
     client,
     async restart() {
+      await this.stop();
+      await this.start();
+    },
+    async stop() {
       await this.store.close();
+    },
+    async start() {
       this.store = await launch(this.store.port);
     },
     async close() {

@@ -1,6 +1,7 @@
 import type { ObjectLayer } from '../../engine/object-layer.js';
 import type { SystemStore } from '../../engine/system-store.js';
 import { emptyReply, jsonReply, type Reply } from '../../http/reply.js';
+import { tierUsage } from '../../ilm/transition/tier-stats.js';
 import type { OutboundPolicy } from '../../net/outbound.js';
 import { ApiError } from '../../s3/errors.js';
 import { parseTier, redacted, TIER_TYPES, type TierConfig, TierStore } from '../../tiers/tiers.js';
@@ -107,7 +108,10 @@ export async function verifyTierReply(call: AdminCall, deps: TierDeps, name: str
   return emptyReply(204);
 }
 
-/** GET /tier-stats: the hot tier (STANDARD) first, then every remote tier. */
+/**
+ * GET /tier-stats: the hot tier (STANDARD) first, then every remote tier; a transitioned
+ * version counts on its tier only, whatever copy a restore keeps here.
+ */
 export async function tierStatsReply(call: AdminCall, deps: TierDeps): Promise<Reply> {
   call.require('admin:ListTier');
   const buckets = await deps.layer.listBuckets();
@@ -120,11 +124,22 @@ export async function tierStatsReply(call: AdminCall, deps: TierDeps): Promise<R
     numObjects += u?.objects ?? 0;
     numVersions += u?.versions ?? 0;
   }
+  const remote = await tierUsage(deps.layer);
+  for (const t of remote.values()) {
+    totalSize -= t.totalSize;
+    numObjects -= t.numObjects;
+    numVersions -= t.numVersions;
+  }
   const empty = { totalSize: 0, numVersions: 0, numObjects: 0 };
   const daily = { Bins: Array.from({ length: 24 }, () => empty), UpdatedAt: new Date().toISOString() };
   const tiers = await new TierStore(deps.system).list();
   return jsonReply([
     { Name: 'STANDARD', Type: 'internal', Stats: { totalSize, numVersions, numObjects }, DailyStats: daily },
-    ...tiers.map((t) => ({ Name: t.Name, Type: t.Type, Stats: empty, DailyStats: daily })),
+    ...tiers.map((t) => ({
+      Name: t.Name,
+      Type: t.Type,
+      Stats: remote.get(t.Name) ?? empty,
+      DailyStats: daily,
+    })),
   ]);
 }

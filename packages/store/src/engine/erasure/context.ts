@@ -1,5 +1,6 @@
 import type { Logger } from '../../observe/logger.js';
 import { KeyedMutex } from '../fs/locks.js';
+import type { ObjectInfo } from '../object-layer.js';
 import { NEW_BITROT, type NewBitrot } from './bitrot.js';
 import { DataPins, WritesInFlight } from './data-pins.js';
 import type { IndexedDrives } from './indexed-drives.js';
@@ -22,6 +23,8 @@ export interface EngineContext {
   queueHeal(bucket: string, key: string, deep?: boolean): void;
   /** The store's log, for what the engine meets outside any request. */
   log: Logger;
+  /** Told of the versions a commit removed for good (a tier's copy of one goes with it). */
+  onRemoved?: (bucket: string, key: string, versions: ObjectInfo[]) => void;
 }
 
 export function newContext(

@@ -31,6 +31,8 @@ import type {
   PutObjectInput,
   PutPartInput,
   ReadOptions,
+  ReleaseDataInput,
+  RestoreDataInput,
   UploadInfo,
 } from '../object-layer.js';
 import type { NewBitrot } from './bitrot.js';
@@ -53,6 +55,7 @@ import { abortStaleUploads } from './stale-uploads.js';
 import { sweepUnnamedData } from './sweep.js';
 import * as uploadListing from './upload-listing.js';
 import { agreedUsage } from './usage.js';
+import { releaseVersionData, restoreVersionData } from './version-data.js';
 
 export interface ErasureOptions {
   parity?: number;
@@ -78,6 +81,11 @@ export class ErasureObjectLayer implements ObjectLayer {
   /** Awaited before each object a background heal takes (heal max_io, max_sleep; the store's). */
   healPacer: () => Promise<void> = () => Promise.resolve();
   private readonly ctx: EngineContext;
+
+  /** Told of the versions removed for good by a write or delete (EngineContext.onRemoved). */
+  set onVersionsRemoved(tell: NonNullable<EngineContext['onRemoved']>) {
+    this.ctx.onRemoved = tell;
+  }
   private readonly recovery: DriveRecovery;
   private readonly buckets: BucketRecords;
   private stopping = false;
@@ -223,6 +231,14 @@ export class ErasureObjectLayer implements ObjectLayer {
     patch: (info: ObjectInfo) => MetadataPatch,
   ): Promise<ObjectInfo> {
     return this.writing(bucket, () => objects.updateObjectMeta(this.ctx, bucket, key, versionId, patch));
+  }
+
+  async releaseVersionData(bucket: string, key: string, input: ReleaseDataInput): Promise<ObjectInfo> {
+    return this.writing(bucket, () => releaseVersionData(this.ctx, bucket, key, input));
+  }
+
+  async restoreVersionData(bucket: string, key: string, input: RestoreDataInput): Promise<ObjectInfo> {
+    return this.writing(bucket, () => restoreVersionData(this.ctx, bucket, key, input));
   }
 
   async listObjects(input: ListObjectsInput): Promise<ListObjectsResult> {

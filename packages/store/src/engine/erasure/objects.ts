@@ -3,7 +3,6 @@ import { Readable } from 'node:stream';
 import type { DataLayout, PartLayout, VersionRecord } from '../../format/object-record.js';
 import type { Logger } from '../../observe/logger.js';
 import { EngineError } from '../errors.js';
-import { dataDir } from '../fs/layout.js';
 import { assertObjectKey } from '../names.js';
 import type {
   ByteRange,
@@ -25,7 +24,7 @@ import type { Encoded } from './encode.js';
 import { toObjectInfo } from './object-info.js';
 import { BLOCK_SIZE, paramsWithParity, quorumError } from './params.js';
 import { readVersion } from './reader.js';
-import { driveCopy, encodeBody } from './shard-writes.js';
+import { driveCopy, encodeBody, versionPlace } from './shard-writes.js';
 import { uploadDataIds } from './uploads.js';
 import {
   addVersion,
@@ -85,6 +84,19 @@ export function currentObject(merged: Merged): VersionRecord | undefined {
   return latest && !latest.deleteMarker ? latest : undefined;
 }
 
+/** Tells ctx.onRemoved of the versions (not delete markers) a commit removed, once each. */
+function tellRemoved(ctx: EngineContext, bucket: string, key: string, result: CommitResult): void {
+  if (!ctx.onRemoved) return;
+  const removed = new Map<string, VersionRecord>();
+  for (const list of result.removed) for (const v of list) if (!v.deleteMarker) removed.set(v.id, v);
+  if (removed.size > 0)
+    ctx.onRemoved(
+      bucket,
+      key,
+      [...removed.values()].map((v) => toObjectInfo(bucket, key, v, false)),
+    );
+}
+
 /** Drops the data folders a commit left unreferenced (at once, or after their last reader). */
 export async function dropRemoved(
   ctx: EngineContext,
@@ -92,6 +104,7 @@ export async function dropRemoved(
   key: string,
   result: CommitResult,
 ): Promise<void> {
+  tellRemoved(ctx, bucket, key, result);
   let dropped = droppedDataIds(result);
   if (dropped.length === 0) return;
   // A dropped version may share its folder with an upload still in progress: a Complete cut
@@ -161,13 +174,7 @@ export async function putObject(ctx: EngineContext, input: PutObjectInput): Prom
     const enc = await encodeBody(
       ctx,
       input.body,
-      {
-        dir: (i) => dataDir(ctx.drives.paths[i]!, bucket, key, dataId),
-        file: WHOLE_FILE,
-        fresh: true,
-        params,
-        offset,
-      },
+      versionPlace(ctx, { bucket, key, dataId }, WHOLE_FILE, params, offset),
       expected(input),
     );
     encoded = enc;
@@ -378,6 +385,7 @@ function applyPatch(v: VersionRecord, patch: MetadataPatch): VersionRecord {
   else if (patch.retention)
     next.retention = { mode: patch.retention.mode, until: patch.retention.until.getTime() };
   if (patch.legalHold !== undefined) next.legalHold = patch.legalHold;
+  if (patch.internal) next.internal = patch.internal;
   return next;
 }
 

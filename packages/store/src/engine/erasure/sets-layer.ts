@@ -27,6 +27,8 @@ import type {
   PutObjectInput,
   PutPartInput,
   ReadOptions,
+  ReleaseDataInput,
+  RestoreDataInput,
   UploadInfo,
 } from '../object-layer.js';
 import type { BucketRemoval } from './buckets.js';
@@ -56,6 +58,11 @@ export class ErasureSets implements ObjectLayer {
   set healPacer(pace: () => Promise<void>) {
     this.pace = pace;
     for (const s of this.sets) s.healPacer = pace;
+  }
+
+  /** Told of the versions removed for good by a write or delete, in any set. */
+  set onVersionsRemoved(tell: (bucket: string, key: string, versions: ObjectInfo[]) => void) {
+    for (const s of this.sets) s.onVersionsRemoved = tell;
   }
 
   private constructor(
@@ -236,6 +243,14 @@ export class ErasureSets implements ObjectLayer {
     patch: (info: ObjectInfo) => MetadataPatch,
   ): Promise<ObjectInfo> {
     return this.inSet(bucket, key, (s) => s.updateObjectMeta(bucket, key, versionId, patch));
+  }
+
+  releaseVersionData(bucket: string, key: string, input: ReleaseDataInput): Promise<ObjectInfo> {
+    return this.inSet(bucket, key, (s) => s.releaseVersionData(bucket, key, input));
+  }
+
+  restoreVersionData(bucket: string, key: string, input: RestoreDataInput): Promise<ObjectInfo> {
+    return this.inSet(bucket, key, (s) => s.restoreVersionData(bucket, key, input));
   }
 
   async listObjects(input: ListObjectsInput): Promise<ListObjectsResult> {

@@ -1,6 +1,7 @@
 import { join, relative } from 'node:path';
 import { layoutOn, type VersionRecord, withLayout } from '../../format/object-record.js';
 import type { FinishOp } from '../../observe/op-trace.js';
+import { dataDir } from '../fs/layout.js';
 import { rm } from '../fs/os.js';
 import type { NewBitrot } from './bitrot.js';
 import type { EngineContext } from './context.js';
@@ -22,6 +23,23 @@ export interface Place {
   params?: ErasureParams;
   /** How the shards turn over the drives (distribution.ts); default 0, drive i shard i. */
   offset?: number;
+}
+
+/** A new version's own data folder on each drive, its shards turned by `offset`. */
+export function versionPlace(
+  ctx: EngineContext,
+  at: { bucket: string; key: string; dataId: string },
+  file: string,
+  params: ErasureParams,
+  offset: number,
+): Place {
+  return {
+    dir: (i) => dataDir(ctx.drives.paths[i]!, at.bucket, at.key, at.dataId),
+    file,
+    fresh: true,
+    params,
+    offset,
+  };
 }
 
 /** Where drive i's shard file goes; the folder is worked out only for objects not inline. */

@@ -15,6 +15,7 @@ import {
 import { header, isPrivateChannel } from '../../http/context.js';
 import { type Reply, xmlReply } from '../../http/reply.js';
 import { requestLog } from '../../http/request-info.js';
+import { remoteOf } from '../../ilm/transition/transitioned.js';
 import { CHECKSUM_ALGORITHMS, ChecksumCheck } from '../auth/checksum.js';
 import { versioned } from '../authorize.js';
 import type { S3Call, S3Deps } from '../call.js';
@@ -103,8 +104,10 @@ function metadataFor(op: CopyOp, call: S3Call, src: ObjectInfo, fromRequest: New
           userMeta: fromRequest.userMeta!,
           headers: fromRequest.headers!,
         };
-  // The class asked for wins; otherwise a copy keeps the source's (as MinIO copies it).
-  const storageClass = header(call.ctx.headers, 'x-amz-storage-class');
+  // The class asked for wins; otherwise a copy keeps the source's (as MinIO copies it), but
+  // not a tier's: the copy's data is here.
+  const storageClass =
+    header(call.ctx.headers, 'x-amz-storage-class') ?? (remoteOf(src) ? 'STANDARD' : undefined);
   if (storageClass !== undefined) {
     const { 'x-amz-storage-class': _, ...rest } = meta.headers ?? {};
     meta.headers = storageClass === 'STANDARD' ? rest : { ...rest, 'x-amz-storage-class': storageClass };

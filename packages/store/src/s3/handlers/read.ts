@@ -15,6 +15,7 @@ import { header, isPrivateChannel, type RequestContext } from '../../http/contex
 import { emptyReply, type Reply } from '../../http/reply.js';
 import { requestLog } from '../../http/request-info.js';
 import { expirationHeader } from '../../ilm/lifecycle/bucket-rules.js';
+import { restoreExpiryOf } from '../../ilm/transition/transitioned.js';
 import type { Logger } from '../../observe/logger.js';
 import { rendersAsDocument, SANDBOX_POLICY } from '../active-content.js';
 import { versioned } from '../authorize.js';
@@ -76,6 +77,8 @@ export function objectHeaders(info: ObjectInfo): Record<string, string> {
   // OFF once a hold was lifted; absent when there never was one (S3's HeadObject).
   if (info.legalHold !== undefined) out['x-amz-object-lock-legal-hold'] = info.legalHold ? 'ON' : 'OFF';
   Object.assign(out, sseResponseHeaders(sseOf(info)));
+  const restored = restoreExpiryOf(info);
+  if (restored) out['x-amz-restore'] = `ongoing-request="false", expiry-date="${restored.toUTCString()}"`;
   return out;
 }
 
