@@ -2,6 +2,7 @@ import type { Logger } from '../../observe/logger.js';
 import { KeyedMutex } from '../fs/locks.js';
 import { NEW_BITROT, type NewBitrot } from './bitrot.js';
 import { DataPins, WritesInFlight } from './data-pins.js';
+import type { ShardCheck } from './heal-queue.js';
 import type { IndexedDrives } from './indexed-drives.js';
 import type { ErasureParams } from './params.js';
 import { DriveSpace } from './space.js';
@@ -20,6 +21,8 @@ export interface EngineContext {
   space: DriveSpace;
   /** Queues a key whose drives disagree or whose shards failed (deep: check every shard). */
   queueHeal(bucket: string, key: string, deep?: boolean): void;
+  /** Queues a background check of the shards a read served a version without. */
+  queueCheck(bucket: string, key: string, check: ShardCheck, bytes: number): void;
   /** The store's log, for what the engine meets outside any request. */
   log: Logger;
 }
@@ -27,7 +30,7 @@ export interface EngineContext {
 export function newContext(
   drives: IndexedDrives,
   params: ErasureParams,
-  queueHeal: EngineContext['queueHeal'],
+  queue: Pick<EngineContext, 'queueHeal' | 'queueCheck'>,
   log: Logger,
   newBitrot: NewBitrot = NEW_BITROT,
 ): EngineContext {
@@ -39,7 +42,8 @@ export function newContext(
     writes: new WritesInFlight(),
     locks: new KeyedMutex(),
     space: new DriveSpace(drives.paths, params.writeQuorum),
-    queueHeal,
+    queueHeal: queue.queueHeal,
+    queueCheck: queue.queueCheck,
     log,
   };
 }

@@ -39,7 +39,7 @@ import { completeMultipartUpload } from './complete.js';
 import { type EngineContext, newContext, objectLock } from './context.js';
 import { DriveRecovery } from './drive-recovery.js';
 import { ErasureSystemStore } from './erasure-system-store.js';
-import { healObject } from './heal.js';
+import { healObject, shardsWhole } from './heal.js';
 import { HealQueue } from './heal-queue.js';
 import { IndexedDrives, noteRebuilding } from './indexed-drives.js';
 import { everyKey } from './key-walk.js';
@@ -99,7 +99,10 @@ export class ErasureObjectLayer implements ObjectLayer {
     this.ctx = newContext(
       drives,
       params,
-      (bucket, key, deep) => this.healQueue.add(bucket, key, deep),
+      {
+        queueHeal: (bucket, key, deep) => this.healQueue.add(bucket, key, deep),
+        queueCheck: (bucket, key, check, bytes) => this.healQueue.verify(bucket, key, check, bytes),
+      },
       log,
       bitrot,
     );
@@ -126,10 +129,23 @@ export class ErasureObjectLayer implements ObjectLayer {
       opts.autoHealMs ?? 1000,
       opts.log,
     );
-    const healQueue = new HealQueue(async (bucket, key, deep) => {
-      await layer!.healPacer();
-      return layer!.heal(bucket, key, { deep });
-    }, opts.autoHealMs);
+    const healQueue = new HealQueue(
+      {
+        heal: async (bucket, key, deep) => {
+          await layer!.healPacer();
+          const result = await layer!.heal(bucket, key, { deep });
+          if (result.failed) throw new Error(result.failed);
+          if (result.healed.length === 0) return { bytes: 0 };
+          const info = await layer!.getObjectInfo(bucket, key).catch(() => undefined);
+          return { bytes: info?.size ?? 0 };
+        },
+        verify: async (bucket, key, check) => {
+          await layer!.healPacer();
+          return shardsWhole(layer!.ctx, bucket, key, check);
+        },
+      },
+      opts.autoHealMs === undefined ? {} : { delayMs: opts.autoHealMs },
+    );
     // A drive about to get a new index (formatted now, or its index gone) is noted as being
     // filled again before its index is made: a crash from then on still resumes the rebuild.
     const newIndex = set.drives.map((d, i) => set.fresh?.[i] === true || !existsSync(indexFilePath(d)));

@@ -236,17 +236,46 @@ export async function getObject(
       ? partRange(info, opts.partNumber)
       : opts.range && resolveRange(opts.range, info.storedSize);
   const damaged = damageReport(ctx, bucket, key, opts.log ?? ctx.log);
+  const checkRest = () => checkUnread(ctx, bucket, key, mv, range === undefined);
   const small = inlineBytes(mv, damaged, range);
-  if (small) return new SmallObject(info, small, range);
+  if (small) {
+    checkRest();
+    return new SmallObject(info, small, range);
+  }
   // Pinned before any await: an overwrite from now on leaves these shard files alone.
-  const release = ctx.pins.pin(dataPin(bucket, key, mv.version.data?.id ?? ''));
+  const unpin = ctx.pins.pin(dataPin(bucket, key, mv.version.data?.id ?? ''));
   const stream = await readVersion(
     { paths: ctx.drives.paths, trace: ctx.drives.trace, bucket, key, version: mv },
     range,
     damaged,
-    release,
+    () => {
+      unpin();
+      checkRest();
+    },
   );
   return { info, stream, ...(range ? { range } : {}) };
+}
+
+/**
+ * After a read: the version's shards it did not check (parity shards, and for a range the
+ * data shards too) are checked in the background, so that bitrot on them is healed before
+ * another drive fails, not found when its shard is needed.
+ */
+function checkUnread(
+  ctx: EngineContext,
+  bucket: string,
+  key: string,
+  mv: MergedVersion,
+  whole: boolean,
+): void {
+  const layout = mv.version.data;
+  if (!layout) return;
+  const drives: number[] = [];
+  mv.holders.forEach((h, drive) => {
+    const index = h?.data?.index;
+    if (index !== undefined && !(whole && index < layout.data)) drives.push(drive);
+  });
+  ctx.queueCheck(bucket, key, { dataId: layout.id, drives }, mv.version.size);
 }
 
 /**
