@@ -7,6 +7,7 @@ import { type DriveSet, reformatDrive } from '../fs/drives.js';
 import { assertObjectKey } from '../names.js';
 import type {
   BackendInfo,
+  BackgroundHeal,
   BucketInfo,
   BucketUsage,
   CompleteInput,
@@ -47,6 +48,7 @@ import { listObjects, listObjectVersions, objectCursor } from './lister.js';
 import * as multipart from './multipart.js';
 import * as objects from './objects.js';
 import { type ErasureParams, erasureParams } from './params.js';
+import { RefillProgress } from './refill.js';
 import { repairDocuments, restoreDocuments } from './restore.js';
 import { driveReport } from './space.js';
 import { abortStaleUploads } from './stale-uploads.js';
@@ -80,6 +82,7 @@ export class ErasureObjectLayer implements ObjectLayer {
   private readonly ctx: EngineContext;
   private readonly recovery: DriveRecovery;
   private readonly buckets: BucketRecords;
+  private readonly refill = new RefillProgress();
   private stopping = false;
   private sweeping: Promise<number> | undefined;
 
@@ -346,19 +349,49 @@ export class ErasureObjectLayer implements ObjectLayer {
   /** Heals every object of every bucket, a page of keys at a time. */
   async healAll(): Promise<number> {
     const rebuilt = [...this.ctx.drives.rebuilding];
+    const first = this.set.first ?? 0;
+    const refilling = rebuilt.map((d) => first + d);
+    if (refilling.length > 0) await this.beginRefill(refilling);
     let healed = 0;
     let failed = false;
-    for await (const { bucket, key } of everyKey(this)) {
-      await this.healPacer();
-      const r = await this.heal(bucket, key).catch(() => {
-        failed = true;
-        return { healed: [] };
-      });
-      if (r.healed.length > 0) healed++;
+    try {
+      for await (const { bucket, key } of everyKey(this)) {
+        await this.healPacer();
+        let ok = true;
+        const r = await this.heal(bucket, key).catch((): HealResult => {
+          ok = false;
+          return { healed: [] };
+        });
+        if (r.failed) ok = false;
+        failed ||= !ok;
+        if (r.healed.length > 0) healed++;
+        if (refilling.length > 0) {
+          const size = await this.getObjectInfo(bucket, key).then(
+            (o) => o.size,
+            () => 0,
+          );
+          this.refill.object(bucket, key, size, ok);
+        }
+      }
+      // Drives being filled again are whole once every object reached them.
+      if (!failed) for (const d of rebuilt) await this.ctx.drives.rebuilt(d);
+    } finally {
+      this.refill.end(refilling);
     }
-    // Drives being filled again are whole once every object reached them.
-    if (!failed) for (const d of rebuilt) await this.ctx.drives.rebuilt(d);
     return healed;
+  }
+
+  /** Notes the drives being filled, with what there is to fill them with. */
+  private async beginRefill(drives: number[]): Promise<void> {
+    const buckets = (await this.listBuckets()).map((b) => b.name);
+    const usage = await Promise.all(buckets.map((b) => this.bucketUsage(b).catch(() => undefined)));
+    const objects = usage.reduce((n, u) => n + (u?.objects ?? 0), 0);
+    const bytes = usage.reduce((n, u) => n + (u?.size ?? 0), 0);
+    this.refill.begin(drives, buckets, objects, bytes);
+  }
+
+  backgroundHeal(): BackgroundHeal {
+    return { queue: this.healQueue.snapshot(), refills: this.refill.list() };
   }
 
   /** At start: drives formatted by this start get the documents and every object. */

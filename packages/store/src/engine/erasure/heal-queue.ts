@@ -213,3 +213,19 @@ export class HealQueue implements Iterable<string> {
     await this.running;
   }
 }
+
+/** The figures of several queues (one per erasure set) as one. */
+export function mergeHealStats(all: readonly HealQueueStats[]): HealQueueStats {
+  const total = (pick: (s: HealQueueStats) => number) => all.reduce((n, s) => n + pick(s), 0);
+  return {
+    started: new Date(Math.min(...all.map((s) => s.started.getTime()))),
+    totalItems: total((s) => s.totalItems),
+    totalBytes: total((s) => s.totalBytes),
+    itemsHealed: total((s) => s.itemsHealed),
+    bytesHealed: total((s) => s.bytesHealed),
+    itemsFailed: total((s) => s.itemsFailed),
+    itemsDropped: total((s) => s.itemsDropped),
+    itemsVerified: total((s) => s.itemsVerified),
+    pending: total((s) => s.pending),
+  };
+}
