@@ -72,6 +72,7 @@ describe('heal on read', () => {
     expect(mrf.items_healed + (mrf.items_failed ?? 0)).toBe(mrf.total_items);
     expect(mrf.items_failed).toBe(0);
     expect(mrf.bytes_healed).toBeGreaterThan(0);
+    expect(mrf.bytes_healed).toBeLessThanOrEqual(mrf.total_bytes);
     expect(Date.parse(mrf.started)).toBeLessThanOrEqual(Date.now());
     await wipeDrive(t.drives[1]!);
     await wipeDrive(t.drives[2]!);

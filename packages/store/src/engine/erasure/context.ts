@@ -19,8 +19,8 @@ export interface EngineContext {
   locks: KeyedMutex;
   /** Free space on the drives, claimed by each new object before its data is written. */
   space: DriveSpace;
-  /** Queues a key whose drives disagree or whose shards failed (deep: check every shard). */
-  queueHeal(bucket: string, key: string, deep?: boolean): void;
+  /** Queues a key whose drives disagree or whose shards failed (deep: check every shard; bytes: its size, when known). */
+  queueHeal(bucket: string, key: string, deep?: boolean, bytes?: number): void;
   /** Queues a background check of the shards a read served a version without. */
   queueCheck(bucket: string, key: string, check: ShardCheck, bytes: number): void;
   /** The store's log, for what the engine meets outside any request. */

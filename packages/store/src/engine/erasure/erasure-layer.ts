@@ -103,7 +103,7 @@ export class ErasureObjectLayer implements ObjectLayer {
       drives,
       params,
       {
-        queueHeal: (bucket, key, deep) => this.healQueue.add(bucket, key, deep),
+        queueHeal: (bucket, key, deep, bytes) => this.healQueue.add(bucket, key, deep, bytes),
         queueCheck: (bucket, key, check, bytes) => this.healQueue.verify(bucket, key, check, bytes),
       },
       log,

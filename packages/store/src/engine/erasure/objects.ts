@@ -235,7 +235,7 @@ export async function getObject(
     : opts.partNumber !== undefined
       ? partRange(info, opts.partNumber)
       : opts.range && resolveRange(opts.range, info.storedSize);
-  const damaged = damageReport(ctx, bucket, key, opts.log ?? ctx.log);
+  const damaged = damageReport(ctx, bucket, key, mv.version.size, opts.log ?? ctx.log);
   const checkRest = () => checkUnread(ctx, bucket, key, mv, range === undefined);
   const small = inlineBytes(mv, damaged, range);
   if (small) {
@@ -284,10 +284,10 @@ function checkUnread(
  * drive and fault, with the request that found it (MinIO logs bitrot so). A shard no drive
  * offered (its drive offline, or its record behind) is not: every read would say it again.
  */
-function damageReport(ctx: EngineContext, bucket: string, key: string, log: Logger): OnBad {
+function damageReport(ctx: EngineContext, bucket: string, key: string, size: number, log: Logger): OnBad {
   const told = new Set<string>();
   return (drive, fault) => {
-    ctx.queueHeal(bucket, key, true);
+    ctx.queueHeal(bucket, key, true, size);
     if (drive === undefined || fault === 'missing') return;
     const what = `drive ${ctx.drives.paths[drive]}: ${bucket}/${key}: ${FAULTS[fault]}; the object is being healed`;
     if (told.has(what)) return;
