@@ -141,7 +141,8 @@ describe('GET /admin/info: the background heal', () => {
       Statement: [{ Effect: 'Allow', Action: ['admin:ServerInfo'], Resource: ['arn:aws:s3:::*'] }],
     };
     expect(
-      (await call(root, 'POST', '/policies', { name: 'info-only', policy: JSON.stringify(document) })).statusCode,
+      (await call(root, 'POST', '/policies', { name: 'info-only', policy: JSON.stringify(document) }))
+        .statusCode,
     ).toBeLessThan(300);
     await callAs(h.app, root, 'POST', '/users', {
       accessKey: 'infoonly',
