@@ -1,7 +1,8 @@
-import { CreateBucketCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { CreateBucketCommand, GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { prometheusToken } from '@stowage/madmin';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { corruptShardFiles } from '../../../packages/store/test/faults/support.js';
 import { type PrometheusServer, startPrometheus } from '../../../packages/store/test/support/prometheus.js';
 import { callAs, type Harness, type LoggedIn, loginAs, ROOT, startHarness } from './harness.js';
 
@@ -19,7 +20,8 @@ const lastValue = (w: WidgetBody | undefined, name?: string) =>
 let h: Harness;
 let root: LoggedIn;
 let s3: S3Client;
-const call = (who: LoggedIn, method: InjectOptions['method'], url: string) => callAs(h.app, who, method, url);
+const call = (who: LoggedIn, method: InjectOptions['method'], url: string, body?: unknown) =>
+  callAs(h.app, who, method, url, body);
 
 beforeAll(async () => {
   h = await startHarness();
@@ -106,6 +108,53 @@ describe('GET /admin/info without Prometheus', () => {
     const widget = await call(reader, 'GET', '/admin/info/widgets/2');
     expect(widget.statusCode).toBe(403);
     expect(widget.body).not.toContain('Online');
+  });
+});
+
+describe('GET /admin/info: the background heal', () => {
+  test('the heal-on-read queue: an object read with a corrupt shard is queued, healed, and counted', async () => {
+    const before = (await call(root, 'GET', '/admin/info')).json();
+    expect(before.healQueue).toMatchObject({ failed: 0, dropped: 0 });
+    expect(Date.parse(before.healQueue.since)).toBeGreaterThan(0);
+    expect(before.servers[0].drives.every((d: { healing?: unknown }) => d.healing === undefined)).toBe(true);
+    // A file-backed object (past the inline limit); every shard file of it on one drive damaged.
+    await s3.send(new PutObjectCommand({ Bucket: 'dash', Key: 'big', Body: Buffer.alloc(300 * 1024, 9) }));
+    await corruptShardFiles(h.drives[0]!, 'dash');
+    const got = await s3.send(new GetObjectCommand({ Bucket: 'dash', Key: 'big' }));
+    expect((await got.Body!.transformToByteArray()).every((b) => b === 9)).toBe(true);
+    // Drained: polled with a deadline, not timed.
+    const until = Date.now() + 60_000;
+    let queue = before.healQueue;
+    while (queue.pending > 0 || queue.healed <= before.healQueue.healed) {
+      if (Date.now() > until) throw new Error(`not drained: ${JSON.stringify(queue)}`);
+      await new Promise((r) => setTimeout(r, 100));
+      queue = (await call(root, 'GET', '/admin/info')).json().healQueue;
+    }
+    expect(queue.queued).toBeGreaterThan(before.healQueue.queued);
+    expect(queue.bytesHealed).toBeGreaterThanOrEqual(300 * 1024);
+    expect(queue.failed).toBe(0);
+  });
+
+  test('a user who may read server info but not heal status sees the dashboard without the queue', async () => {
+    const document = {
+      Version: '2012-10-17',
+      Statement: [{ Effect: 'Allow', Action: ['admin:ServerInfo'], Resource: ['arn:aws:s3:::*'] }],
+    };
+    expect(
+      (await call(root, 'POST', '/policies', { name: 'info-only', policy: JSON.stringify(document) }))
+        .statusCode,
+    ).toBeLessThan(300);
+    await callAs(h.app, root, 'POST', '/users', {
+      accessKey: 'infoonly',
+      secretKey: 'infoonly-secret',
+      groups: [],
+      policies: ['info-only'],
+    });
+    const watcher = await loginAs(h.app, 'infoonly', 'infoonly-secret');
+    const res = await call(watcher, 'GET', '/admin/info');
+    expect(res.statusCode).toBe(200);
+    expect(res.json().servers).toHaveLength(1);
+    expect(res.json().healQueue).toBeUndefined();
   });
 });
 

@@ -6,6 +6,25 @@ import { defineRoute } from '../route.js';
 // widgets over a time range from Prometheus when one is configured, otherwise from the
 // storage server's own metrics as the console records them.
 
+/** A drive being filled again (wiped or replaced): how far the heal of every object onto it has got. */
+export const DriveHealing = Type.Object(
+  {
+    /** ISO times. */
+    started: Type.String(),
+    lastUpdate: Type.String(),
+    /** Objects and bytes the store held when the refill began. */
+    objectsTotal: Type.Number(),
+    bytesTotal: Type.Number(),
+    itemsHealed: Type.Number(),
+    itemsFailed: Type.Number(),
+    bytesDone: Type.Number(),
+    currentBucket: Type.String(),
+    currentObject: Type.String(),
+  },
+  { $id: 'DriveHealing' },
+);
+export type DriveHealing = Static<typeof DriveHealing>;
+
 export const DriveStatus = Type.Object(
   {
     uuid: Type.String(),
@@ -14,9 +33,28 @@ export const DriveStatus = Type.Object(
     totalSpace: Type.Number(),
     usedSpace: Type.Number(),
     availableSpace: Type.Number(),
+    /** Present while the drive is being filled again. */
+    healing: Type.Optional(DriveHealing),
   },
   { $id: 'DriveStatus' },
 );
+
+/** The server's heal-on-read queue (MinIO's MRF): objects a read or write found damaged. */
+export const HealQueueStatus = Type.Object(
+  {
+    /** ISO time the figures count from (the server's start). */
+    since: Type.String(),
+    queued: Type.Number(),
+    healed: Type.Number(),
+    failed: Type.Number(),
+    /** Turned away while the queue was full (a later scan or heal finds them). */
+    dropped: Type.Number(),
+    pending: Type.Number(),
+    bytesHealed: Type.Number(),
+  },
+  { $id: 'HealQueueStatus' },
+);
+export type HealQueueStatus = Static<typeof HealQueueStatus>;
 
 export const ServerStatus = Type.Object(
   {
@@ -91,6 +129,8 @@ export const AdminInfoResponse = Type.Object(
     widgets: Type.Array(Widget),
     /** Where the widgets come from; with 'storage', history starts when the console first looked. */
     metricsSource: MetricsSource,
+    /** The background heal queue; absent when the user may not see heal status (admin:Heal). */
+    healQueue: Type.Optional(HealQueueStatus),
   },
   { $id: 'AdminInfoResponse' },
 );

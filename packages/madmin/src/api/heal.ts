@@ -1,4 +1,10 @@
-import { HEAL_DEFAULTS, type HealOpts, type HealStartSuccess, type HealTaskStatus } from '../types/heal.js';
+import {
+  type BgHealState,
+  HEAL_DEFAULTS,
+  type HealOpts,
+  type HealStartSuccess,
+  type HealTaskStatus,
+} from '../types/heal.js';
 import { type AdminTransport, type CallOptions, parseJson } from './json.js';
 
 const healPath = (bucket: string, prefix: string) => `/heal/${bucket}${prefix ? `/${prefix}` : ''}`;
@@ -58,5 +64,16 @@ export class HealApi {
       settings: (pick(raw, 'settings') ?? {}) as HealOpts,
       items: (pick(raw, 'items') ?? []) as HealTaskStatus['items'],
     };
+  }
+
+  /** The background heal: drives being filled again and the heal-on-read queue (BackgroundHealStatus). */
+  async background(call: CallOptions = {}): Promise<BgHealState> {
+    const res = await this.t.request({
+      method: 'POST',
+      path: '/background-heal/status',
+      expectStatus: 200,
+      ...call,
+    });
+    return parseJson<BgHealState>(res, 'background heal status');
   }
 }

@@ -21,6 +21,7 @@ import { verifyHeaderAuth } from '../s3/auth/signature-v4.js';
 import { ApiError } from '../s3/errors.js';
 import { type AdminCall, adminCall, jsonObject } from './call.js';
 import { accountInfo } from './handlers/account.js';
+import { backgroundHealStatus } from './handlers/background-heal.js';
 import {
   clearConfigHistoryReply,
   delConfigKVReply,
@@ -245,6 +246,9 @@ async function dispatch(
         Connection: 'close',
       });
     }
+    case 'BackgroundHealStatus':
+      call.require('admin:Heal');
+      return jsonReply(await backgroundHealStatus(deps.layer, ctx.host));
     case 'Heal':
       call.require('admin:Heal');
       return healReply(call, deps.heal, op, ctx);

@@ -18,6 +18,7 @@ export type AdminOperation =
   | { op: 'ServerInfo' | 'StorageInfo' | 'DataUsageInfo' }
   | { op: 'Service'; action: string }
   | { op: 'AddTier' | 'ListTiers' | 'TierStats' }
+  | { op: 'BackgroundHealStatus' }
   | { op: 'HealthInfo'; types: HealthType[]; deadlineMs: number }
   | { op: 'SetIdpConfig'; type: 'openid' | 'ldap'; name: string; update: boolean }
   | { op: 'GetIdpConfig' | 'DeleteIdpConfig'; type: 'openid' | 'ldap'; name: string }
@@ -102,6 +103,7 @@ const ROUTES: Route[] = [
   { method: 'GET', path: '/info', build: () => ({ op: 'ServerInfo' }) },
   { method: 'GET', path: '/healthinfo', build: (q) => healthInfoOp(q) },
   { method: 'GET', path: '/obdinfo', build: (q) => healthInfoOp(q) },
+  { method: 'POST', path: '/background-heal/status', build: () => ({ op: 'BackgroundHealStatus' }) },
   // Tiers (§3.7)
   { method: 'PUT', path: '/tier', build: () => ({ op: 'AddTier' }) },
   { method: 'GET', path: '/tier', build: () => ({ op: 'ListTiers' }) },

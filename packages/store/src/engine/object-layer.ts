@@ -1,5 +1,6 @@
 import type { Readable } from 'node:stream';
 import type { Logger } from '../observe/logger.js';
+import type { HealQueueStats } from './erasure/heal-queue.js';
 import type { Versioning } from './erasure/versions.js';
 
 export type { Versioning } from './erasure/versions.js';
@@ -291,6 +292,32 @@ export interface BucketUsage {
   sizes: number[];
 }
 
+/** A drive being filled again by a heal of every object, and how far it has got (madmin's HealingDisk). */
+export interface DriveRefill {
+  /** Position among the deployment's drives. */
+  drive: number;
+  started: Date;
+  lastUpdate: Date;
+  /** Objects and bytes the stores held when the refill began. */
+  objectsTotal: number;
+  bytesTotal: number;
+  itemsHealed: number;
+  itemsFailed: number;
+  bytesDone: number;
+  bytesFailed: number;
+  /** The object being healed now. */
+  bucket: string;
+  object: string;
+  queuedBuckets: string[];
+  healedBuckets: string[];
+}
+
+/** The background heal's state: the heal-on-read queue's figures and the drives being refilled. */
+export interface BackgroundHeal {
+  queue: HealQueueStats;
+  refills: DriveRefill[];
+}
+
 export interface BackendInfo {
   kind: 'Erasure' | 'FS';
   /** Drives of the deployment, in every set. */
@@ -458,6 +485,8 @@ export interface ObjectLayer {
   /** Rewrites the missing or corrupt shards and records of one object; which drives got some. */
   heal(bucket: string, key: string, opts?: HealObjectOpts): Promise<HealResult>;
   backendInfo(): BackendInfo;
+  /** The background heal's figures (heal-on-read queue, drives being refilled). */
+  backgroundHeal(): BackgroundHeal;
   /** Every drive with its state and capacity. */
   drives(): Promise<DriveInfo[]>;
   shutdown(): Promise<void>;

@@ -74,6 +74,23 @@ export async function corruptShard(drive: string, bucket: string, key: string): 
   }
 }
 
+/**
+ * Flips one byte in every 1 MiB region of every shard file a drive holds for a bucket (the
+ * files only: records and inline shards stay whole); how many files it damaged.
+ */
+export async function corruptShardFiles(drive: string, bucket: string): Promise<number> {
+  const files = (await readdir(join(drive, bucket), { recursive: true, withFileTypes: true })).filter((e) =>
+    e.isFile(),
+  );
+  for (const e of files) {
+    const file = join(e.parentPath, e.name);
+    const bytes = await readFile(file);
+    for (let i = 40; i < bytes.length; i += 1024 * 1024) bytes[i]! ^= 0x5a;
+    await writeFile(file, bytes);
+  }
+  return files.length;
+}
+
 /** Writes one drive's record of a key (a stale copy put back, say). */
 export function putRecord(drive: string, bucket: string, key: string, record: ObjectRecord): void {
   indexOf(drive).putSync(entryKey(bucket, key), encodeObjectRecord(record));

@@ -1,7 +1,8 @@
 import type { AdminInfoResponse, ServerStatus, TimeRangeQuery, Widget } from '@stowage/contract';
-import type { Credentials, InfoMessage, MadminClient } from '@stowage/madmin';
+import type { BgHealState, Credentials, InfoMessage, MadminClient } from '@stowage/madmin';
 import { storageCall } from '../../clients/errors.js';
 import { ApiError } from '../../http/errors.js';
+import { healQueue, refills } from './heal-status.js';
 import { PrometheusSource } from './prometheus.js';
 import { MetricsRecorder, type Point } from './recorder.js';
 import { isInstant, type Target, WIDGETS, type WidgetDef } from './widgets.js';
@@ -30,7 +31,8 @@ export function timeRange(q: TimeRangeQuery, nowSeconds = Math.ceil(Date.now() /
   return { start, end, step };
 }
 
-export function toServerStatus(info: InfoMessage): ServerStatus[] {
+export function toServerStatus(info: InfoMessage, heal?: BgHealState): ServerStatus[] {
+  const healing = refills(heal);
   return (info.servers ?? []).map((s) => ({
     endpoint: s.endpoint ?? '',
     state: s.state ?? 'offline',
@@ -44,6 +46,9 @@ export function toServerStatus(info: InfoMessage): ServerStatus[] {
       totalSpace: d.totalspace ?? 0,
       usedSpace: d.usedspace ?? 0,
       availableSpace: d.availspace ?? 0,
+      ...(healing.has(d.endpoint ?? d.path ?? '')
+        ? { healing: healing.get(d.endpoint ?? d.path ?? '')! }
+        : {}),
     })),
   }));
 }
@@ -126,14 +131,20 @@ export class Dashboard {
    */
   async adminInfo(admin: MadminClient, query: TimeRangeQuery): Promise<AdminInfoResponse> {
     timeRange(query);
-    const info = await storageCall(admin.serverInfo());
+    // Heal status needs admin:Heal: a user without it sees the rest of the dashboard.
+    const [info, heal] = await Promise.all([
+      storageCall(admin.serverInfo()),
+      admin.heal.background().catch(() => undefined),
+    ]);
+    const queue = healQueue(heal);
     return {
       buckets: info.buckets?.count ?? 0,
       objects: info.objects?.count ?? 0,
       usage: info.usage?.size ?? 0,
-      servers: toServerStatus(info),
+      servers: toServerStatus(info, heal),
       widgets: WIDGETS.map(({ targets: _, ...shape }) => ({ ...shape, series: [] })),
       metricsSource: this.#prometheus ? 'prometheus' : 'storage',
+      ...(queue ? { healQueue: queue } : {}),
     };
   }
 

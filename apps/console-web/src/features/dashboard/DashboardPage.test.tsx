@@ -118,6 +118,59 @@ describe('dashboard, general status', () => {
   });
 });
 
+describe('dashboard, background heal', () => {
+  const healing = {
+    started: '2026-11-28T10:00:00.000Z',
+    lastUpdate: '2026-11-28T10:05:00.000Z',
+    objectsTotal: 200,
+    bytesTotal: 2 ** 30,
+    itemsHealed: 49,
+    itemsFailed: 1,
+    bytesDone: 2 ** 20,
+    currentBucket: 'photos',
+    currentObject: '2026/a.jpg',
+  };
+  const queue = {
+    since: '2026-11-28T09:00:00.000Z',
+    queued: 40,
+    healed: 30,
+    failed: 2,
+    dropped: 0,
+    pending: 8,
+    bytesHealed: 0,
+  };
+
+  it('shows each drive being refilled with its progress, and the objects waiting to be healed', async () => {
+    const one = server(1);
+    one.drives[0] = { ...one.drives[0]!, healing };
+    mockDashboard(info({ servers: [one], healQueue: queue }));
+    const { user } = renderApp('/dashboard');
+    const panel = await screen.findByRole('region', { name: 'Healing' });
+    expect(panel).toHaveTextContent('Drive /data1/a is being refilled');
+    expect(panel).toHaveTextContent('25%');
+    expect(within(panel).getByRole('progressbar', { name: 'Refill of /data1/a' })).toHaveAttribute(
+      'aria-valuenow',
+      '25',
+    );
+    expect(panel).toHaveTextContent('49 of 200 objects, 1.0 MiB healed');
+    expect(panel).toHaveTextContent('1 failed');
+    expect(panel).toHaveTextContent('Now healing photos/2026/a.jpg');
+    expect(panel).toHaveTextContent(
+      '8 objects waiting to be healed (30 healed since the server started) · 2 failed',
+    );
+    await user.click(screen.getByRole('tab', { name: 'Drives' }));
+    expect(screen.getByRole('article', { name: '/data1/a' })).toHaveTextContent('Healing 25%');
+    expect(screen.getByRole('article', { name: '/data1/b' })).not.toHaveTextContent('Healing');
+  });
+
+  it('shows nothing of it while every drive is whole and the queue is empty', async () => {
+    mockDashboard(info({ healQueue: { ...queue, pending: 0 } }));
+    renderApp('/dashboard');
+    expect(await screen.findByRole('region', { name: 'All Buckets' })).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Healing' })).toBeNull();
+  });
+});
+
 describe('dashboard, widgets', () => {
   const widgets = [
     widget(1, 'Uptime', 'singleValue', 'seconds'),

@@ -7,6 +7,7 @@ import { Loading } from '../../components/Loading.js';
 import { PageHeader } from '../../components/PageHeader.js';
 import { useSession } from '../session/SessionProvider.js';
 import { GeneralStatus } from './GeneralStatus.js';
+import { HealProgress } from './HealProgress.js';
 import { dashboardKeys, useAdminInfoQuery } from './queries.js';
 import { defaultRange, nowSeconds } from './timeRange.js';
 import { WidgetsDashboard } from './WidgetsDashboard.js';
@@ -68,7 +69,10 @@ export function DashboardView({ title, actions, fullWidth = false }: DashboardVi
   return (
     <>
       <PageHeader title={title} actions={actions} />
-      {body}
+      <Stack>
+        {info.data && <HealProgress info={info.data} />}
+        {body}
+      </Stack>
     </>
   );
 }

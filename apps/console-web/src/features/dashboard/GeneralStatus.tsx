@@ -4,6 +4,7 @@ import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { tokens } from '../../theme/tokens.js';
 import { formatBytes, formatDuration, formatNumber } from '../../utils/format.js';
+import { refillPercent } from './HealProgress.js';
 import { driveTone, healthTone, serverTone, type Tone } from './health.js';
 
 /** Spec 000 §9: servers and drives 5 per page, the pager showing 3 siblings. */
@@ -149,6 +150,11 @@ function DriveCard({ drive }: { drive: Drive }) {
       <Text size="sm">{t('dashboard.capacity', { value: formatBytes(drive.totalSpace) })}</Text>
       <Text size="sm">{t('dashboard.used', { value: formatBytes(drive.usedSpace) })}</Text>
       <Text size="sm">{t('dashboard.available', { value: formatBytes(drive.availableSpace) })}</Text>
+      {drive.healing && (
+        <Text size="sm" c={TONE_COLOR.warning}>
+          {t('dashboard.heal.driveHealing', { percent: String(refillPercent(drive.healing)) })}
+        </Text>
+      )}
     </StatusCard>
   );
 }

@@ -168,6 +168,17 @@ export const shell = {
     },
     cores: '{{value}} cores',
     widgetsUnavailable: 'Widget information could not be retrieved at this time. Please try again',
+    heal: {
+      title: 'Healing',
+      refilling: 'Drive {{drive}} is being refilled',
+      percent: '{{percent}}%',
+      driveHealing: 'Healing {{percent}}%',
+      progress: 'Refill of {{drive}}',
+      refillFigures: '{{done}} of {{total}} objects, {{bytes}} healed, since {{since}}',
+      current: 'Now healing {{object}}',
+      failed: '{{failed}} failed',
+      queue: '{{pending}} objects waiting to be healed ({{healed}} healed since the server started)',
+    },
     backToDashboard: 'Dashboard',
     layout: {
       customize: 'Customize',

@@ -65,7 +65,7 @@ export async function notificationStatus(
   return groups.filter((g) => g !== undefined);
 }
 
-function diskJson(d: DriveInfo): Disk {
+export function diskJson(d: DriveInfo): Disk {
   const disk: Disk = {
     endpoint: d.path,
     path: d.path,

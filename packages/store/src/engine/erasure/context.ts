@@ -3,6 +3,7 @@ import { KeyedMutex } from '../fs/locks.js';
 import type { ObjectInfo } from '../object-layer.js';
 import { NEW_BITROT, type NewBitrot } from './bitrot.js';
 import { DataPins, WritesInFlight } from './data-pins.js';
+import type { ShardCheck } from './heal-queue.js';
 import type { IndexedDrives } from './indexed-drives.js';
 import type { ErasureParams } from './params.js';
 import { DriveSpace } from './space.js';
@@ -19,8 +20,10 @@ export interface EngineContext {
   locks: KeyedMutex;
   /** Free space on the drives, claimed by each new object before its data is written. */
   space: DriveSpace;
-  /** Queues a key whose drives disagree or whose shards failed (deep: check every shard). */
-  queueHeal(bucket: string, key: string, deep?: boolean): void;
+  /** Queues a key whose drives disagree or whose shards failed (deep: check every shard; bytes: its size, when known). */
+  queueHeal(bucket: string, key: string, deep?: boolean, bytes?: number): void;
+  /** Queues a background check of the shards a read served a version without. */
+  queueCheck(bucket: string, key: string, check: ShardCheck, bytes: number): void;
   /** The store's log, for what the engine meets outside any request. */
   log: Logger;
   /** Told of the versions a commit removed for good (a tier's copy of one goes with it). */
@@ -30,7 +33,7 @@ export interface EngineContext {
 export function newContext(
   drives: IndexedDrives,
   params: ErasureParams,
-  queueHeal: EngineContext['queueHeal'],
+  queue: Pick<EngineContext, 'queueHeal' | 'queueCheck'>,
   log: Logger,
   newBitrot: NewBitrot = NEW_BITROT,
 ): EngineContext {
@@ -42,7 +45,8 @@ export function newContext(
     writes: new WritesInFlight(),
     locks: new KeyedMutex(),
     space: new DriveSpace(drives.paths, params.writeQuorum),
-    queueHeal,
+    queueHeal: queue.queueHeal,
+    queueCheck: queue.queueCheck,
     log,
   };
 }

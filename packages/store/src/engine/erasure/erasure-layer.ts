@@ -7,6 +7,7 @@ import { type DriveSet, reformatDrive } from '../fs/drives.js';
 import { assertObjectKey } from '../names.js';
 import type {
   BackendInfo,
+  BackgroundHeal,
   BucketInfo,
   BucketUsage,
   CompleteInput,
@@ -41,7 +42,7 @@ import { completeMultipartUpload } from './complete.js';
 import { type EngineContext, newContext, objectLock } from './context.js';
 import { DriveRecovery } from './drive-recovery.js';
 import { ErasureSystemStore } from './erasure-system-store.js';
-import { healObject } from './heal.js';
+import { healObject, shardsWhole } from './heal.js';
 import { HealQueue } from './heal-queue.js';
 import { IndexedDrives, noteRebuilding } from './indexed-drives.js';
 import { everyKey } from './key-walk.js';
@@ -49,6 +50,7 @@ import { listObjects, listObjectVersions, objectCursor } from './lister.js';
 import * as multipart from './multipart.js';
 import * as objects from './objects.js';
 import { type ErasureParams, erasureParams } from './params.js';
+import { RefillProgress } from './refill.js';
 import { repairDocuments, restoreDocuments } from './restore.js';
 import { driveReport } from './space.js';
 import { abortStaleUploads } from './stale-uploads.js';
@@ -88,6 +90,7 @@ export class ErasureObjectLayer implements ObjectLayer {
   }
   private readonly recovery: DriveRecovery;
   private readonly buckets: BucketRecords;
+  private readonly refill = new RefillProgress();
   private stopping = false;
   private sweeping: Promise<number> | undefined;
 
@@ -107,7 +110,10 @@ export class ErasureObjectLayer implements ObjectLayer {
     this.ctx = newContext(
       drives,
       params,
-      (bucket, key, deep) => this.healQueue.add(bucket, key, deep),
+      {
+        queueHeal: (bucket, key, deep, bytes) => this.healQueue.add(bucket, key, deep, bytes),
+        queueCheck: (bucket, key, check, bytes) => this.healQueue.verify(bucket, key, check, bytes),
+      },
       log,
       bitrot,
     );
@@ -134,10 +140,23 @@ export class ErasureObjectLayer implements ObjectLayer {
       opts.autoHealMs ?? 1000,
       opts.log,
     );
-    const healQueue = new HealQueue(async (bucket, key, deep) => {
-      await layer!.healPacer();
-      return layer!.heal(bucket, key, { deep });
-    }, opts.autoHealMs);
+    const healQueue = new HealQueue(
+      {
+        heal: async (bucket, key, deep) => {
+          await layer!.healPacer();
+          const result = await layer!.heal(bucket, key, { deep });
+          if (result.failed) throw new Error(result.failed);
+          if (result.healed.length === 0) return { bytes: 0 };
+          const info = await layer!.getObjectInfo(bucket, key).catch(() => undefined);
+          return { bytes: info?.size ?? 0 };
+        },
+        verify: async (bucket, key, check) => {
+          await layer!.healPacer();
+          return shardsWhole(layer!.ctx, bucket, key, check);
+        },
+      },
+      opts.autoHealMs === undefined ? {} : { delayMs: opts.autoHealMs },
+    );
     // A drive about to get a new index (formatted now, or its index gone) is noted as being
     // filled again before its index is made: a crash from then on still resumes the rebuild.
     const newIndex = set.drives.map((d, i) => set.fresh?.[i] === true || !existsSync(indexFilePath(d)));
@@ -346,19 +365,49 @@ export class ErasureObjectLayer implements ObjectLayer {
   /** Heals every object of every bucket, a page of keys at a time. */
   async healAll(): Promise<number> {
     const rebuilt = [...this.ctx.drives.rebuilding];
+    const first = this.set.first ?? 0;
+    const refilling = rebuilt.map((d) => first + d);
+    if (refilling.length > 0) await this.beginRefill(refilling);
     let healed = 0;
     let failed = false;
-    for await (const { bucket, key } of everyKey(this)) {
-      await this.healPacer();
-      const r = await this.heal(bucket, key).catch(() => {
-        failed = true;
-        return { healed: [] };
-      });
-      if (r.healed.length > 0) healed++;
+    try {
+      for await (const { bucket, key } of everyKey(this)) {
+        await this.healPacer();
+        let ok = true;
+        const r = await this.heal(bucket, key).catch((): HealResult => {
+          ok = false;
+          return { healed: [] };
+        });
+        if (r.failed) ok = false;
+        failed ||= !ok;
+        if (r.healed.length > 0) healed++;
+        if (refilling.length > 0) {
+          const size = await this.getObjectInfo(bucket, key).then(
+            (o) => o.size,
+            () => 0,
+          );
+          this.refill.object(bucket, key, size, ok);
+        }
+      }
+      // Drives being filled again are whole once every object reached them.
+      if (!failed) for (const d of rebuilt) await this.ctx.drives.rebuilt(d);
+    } finally {
+      this.refill.end(refilling);
     }
-    // Drives being filled again are whole once every object reached them.
-    if (!failed) for (const d of rebuilt) await this.ctx.drives.rebuilt(d);
     return healed;
+  }
+
+  /** Notes the drives being filled, with what there is to fill them with. */
+  private async beginRefill(drives: number[]): Promise<void> {
+    const buckets = (await this.listBuckets()).map((b) => b.name);
+    const usage = await Promise.all(buckets.map((b) => this.bucketUsage(b).catch(() => undefined)));
+    const objects = usage.reduce((n, u) => n + (u?.objects ?? 0), 0);
+    const bytes = usage.reduce((n, u) => n + (u?.size ?? 0), 0);
+    this.refill.begin(drives, buckets, objects, bytes);
+  }
+
+  backgroundHeal(): BackgroundHeal {
+    return { queue: this.healQueue.snapshot(), refills: this.refill.list() };
   }
 
   /** At start: drives formatted by this start get the documents and every object. */

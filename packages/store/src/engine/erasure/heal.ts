@@ -121,6 +121,35 @@ async function copyState(
   return 'ok';
 }
 
+/**
+ * Whether the named drives' shards of one version (by its data folder) are whole, every
+ * block checked against its checksum: the shards a read served the object without. A
+ * version gone since is nothing to heal; a drive that no longer holds its copy is.
+ */
+export async function shardsWhole(
+  ctx: EngineContext,
+  bucket: string,
+  key: string,
+  check: { dataId: string; drives: readonly number[] },
+): Promise<boolean> {
+  const merged = mergeRecords(ctx.drives.read(bucket, key).answers, ctx.params.readQuorum);
+  const mv = merged.versions.find((m) => m.version.data?.id === check.dataId);
+  if (!mv) return true;
+  const release = ctx.pins.pin(dataPin(bucket, key, check.dataId));
+  try {
+    for (const drive of check.drives) {
+      // An offline drive is the drive recovery's to fill, not this object's.
+      if (!ctx.drives.all()[drive]) continue;
+      const copy = mv.holders[drive];
+      if (!copy) return false;
+      if ((await copyState(ctx.drives.paths[drive]!, bucket, key, copy, true)) !== 'ok') return false;
+    }
+    return true;
+  } finally {
+    release();
+  }
+}
+
 /** The worse of two drive states: a corrupt shard outweighs a missing one, which outweighs none. */
 const worse = (a: ShardState, b: ShardState): ShardState => (RANK[b] > RANK[a] ? b : a);
 const RANK: Record<ShardState, number> = { ok: 0, missing: 1, corrupt: 2, offline: 3 };

@@ -242,18 +242,47 @@ export async function getObject(
     : opts.partNumber !== undefined
       ? partRange(info, opts.partNumber)
       : opts.range && resolveRange(opts.range, info.storedSize);
-  const damaged = damageReport(ctx, bucket, key, opts.log ?? ctx.log);
+  const damaged = damageReport(ctx, bucket, key, mv.version.size, opts.log ?? ctx.log);
+  const checkRest = () => checkUnread(ctx, bucket, key, mv, range === undefined);
   const small = inlineBytes(mv, damaged, range);
-  if (small) return new SmallObject(info, small, range);
+  if (small) {
+    checkRest();
+    return new SmallObject(info, small, range);
+  }
   // Pinned before any await: an overwrite from now on leaves these shard files alone.
-  const release = ctx.pins.pin(dataPin(bucket, key, mv.version.data?.id ?? ''));
+  const unpin = ctx.pins.pin(dataPin(bucket, key, mv.version.data?.id ?? ''));
   const stream = await readVersion(
     { paths: ctx.drives.paths, trace: ctx.drives.trace, bucket, key, version: mv },
     range,
     damaged,
-    release,
+    () => {
+      unpin();
+      checkRest();
+    },
   );
   return { info, stream, ...(range ? { range } : {}) };
+}
+
+/**
+ * After a read: the version's shards it did not check (parity shards, and for a range the
+ * data shards too) are checked in the background, so that bitrot on them is healed before
+ * another drive fails, not found when its shard is needed.
+ */
+function checkUnread(
+  ctx: EngineContext,
+  bucket: string,
+  key: string,
+  mv: MergedVersion,
+  whole: boolean,
+): void {
+  const layout = mv.version.data;
+  if (!layout) return;
+  const drives: number[] = [];
+  mv.holders.forEach((h, drive) => {
+    const index = h?.data?.index;
+    if (index !== undefined && !(whole && index < layout.data)) drives.push(drive);
+  });
+  ctx.queueCheck(bucket, key, { dataId: layout.id, drives }, mv.version.size);
 }
 
 /**
@@ -262,10 +291,10 @@ export async function getObject(
  * drive and fault, with the request that found it (MinIO logs bitrot so). A shard no drive
  * offered (its drive offline, or its record behind) is not: every read would say it again.
  */
-function damageReport(ctx: EngineContext, bucket: string, key: string, log: Logger): OnBad {
+function damageReport(ctx: EngineContext, bucket: string, key: string, size: number, log: Logger): OnBad {
   const told = new Set<string>();
   return (drive, fault) => {
-    ctx.queueHeal(bucket, key, true);
+    ctx.queueHeal(bucket, key, true, size);
     if (drive === undefined || fault === 'missing') return;
     const what = `drive ${ctx.drives.paths[drive]}: ${bucket}/${key}: ${FAULTS[fault]}; the object is being healed`;
     if (told.has(what)) return;

@@ -3,6 +3,7 @@ import { splitSets } from '../fs/drives.js';
 import { KeyedMutex } from '../fs/locks.js';
 import type {
   BackendInfo,
+  BackgroundHeal,
   BucketInfo,
   BucketUsage,
   CompleteInput,
@@ -34,6 +35,7 @@ import type {
 import type { BucketRemoval } from './buckets.js';
 import { ErasureObjectLayer, type ErasureOptions } from './erasure-layer.js';
 import type { ErasureSystemStore } from './erasure-system-store.js';
+import { mergeHealStats } from './heal-queue.js';
 import type { ErasureParams } from './params.js';
 import { deploymentKey, setOfKey } from './set-layout.js';
 import { alreadyThere, isCode, settleBucket } from './sets-buckets.js';
@@ -389,6 +391,11 @@ export class ErasureSets implements ObjectLayer {
 
   async drives(): Promise<DriveInfo[]> {
     return (await Promise.all(this.sets.map((s) => s.drives()))).flat();
+  }
+
+  backgroundHeal(): BackgroundHeal {
+    const each = this.sets.map((s) => s.backgroundHeal());
+    return { queue: mergeHealStats(each.map((e) => e.queue)), refills: each.flatMap((e) => e.refills) };
   }
 
   async shutdown(): Promise<void> {

@@ -532,6 +532,19 @@ func heal(ctx context.Context, adm *madmin.AdminClient, s3 *minio.Client) {
 		}
 		return fmt.Errorf("heal did not finish")
 	}())
+	check("BackgroundHealStatus", func() error {
+		st, err := adm.BackgroundHealStatus(ctx)
+		if err != nil {
+			return err
+		}
+		mrf := madmin.MRFStatus{}
+		for _, m := range st.MRF {
+			mrf = m
+		}
+		return expect(len(st.MRF) == 1 && !mrf.Started.IsZero() && mrf.ItemsHealed <= mrf.TotalItems &&
+			len(st.Sets) == 1 && len(st.Sets[0].Disks) == 4 && st.SCParity["STANDARD"] == 2,
+			"state %+v", st)
+	}())
 	check("Heal bad token", expectCode(func() error {
 		_, _, err := adm.Heal(ctx, "gobucket", "heal/", madmin.HealOpts{}, "bad-token", false, false)
 		return err
