@@ -26,10 +26,12 @@ import { LogTargets } from './observe/log-targets.js';
 import { createLogger, type LogEntry, type Logger } from './observe/logger.js';
 import { NotificationTargets } from './observe/notify-targets.js';
 import { OpTracer, osCalls } from './observe/op-trace.js';
+import { Replicator, replicationRetry } from './replication/engine.js';
 import { BucketConfigStore } from './s3/config/store.js';
 import type { BucketEvent } from './s3/events.js';
 import { kmsKeyFrom, loadMasterKey } from './s3/kms.js';
 import { startNotifier } from './s3/notify.js';
+import { openObject } from './s3/object-io.js';
 import { type StartSettings, startSettings } from './start-settings.js';
 import { LoginThrottle } from './sts/login-throttle.js';
 
@@ -255,9 +257,27 @@ async function boot(
     bitrotScan.apply(c);
   });
   const events = new Bus<BucketEvent>();
+  const bucketConfigs = new BucketConfigStore(layer.system);
+  const replicator = new Replicator({
+    layer,
+    system: layer.system,
+    configs: bucketConfigs,
+    events,
+    read: async (bucket, key, versionId) => {
+      const opened = await openObject({ layer, masterKey, kms }, bucket, key, {
+        versionId,
+        sseKey: { kind: 'none' },
+      });
+      const body = opened.bytes ?? Buffer.concat(await opened.stream.toArray());
+      return { info: opened.info, body };
+    },
+    outbound: settings.outbound,
+    log,
+    ...replicationRetry(process.env),
+  });
   const stopNotifier = startNotifier({
     events,
-    configs: new BucketConfigStore(layer.system),
+    configs: bucketConfigs,
     targets: notifyTargets,
     region,
     deploymentId: set.deploymentId,
@@ -328,9 +348,14 @@ async function boot(
     await externalChecks.close();
     await staleUploads.stop();
     await bitrotScan.stop();
+    await replicator.close();
     await layer.shutdown();
     throw err;
   }
+  // Jobs a previous run left go once the store serves (a two-way peer may be this store).
+  void replicator
+    .start()
+    .catch((err: unknown) => log.error(`replication: resuming queued jobs failed: ${String(err)}`, { err }));
   const bound = (server.address() as AddressInfo).port;
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${bound}`;
   node = url.slice('http://'.length);
@@ -357,6 +382,7 @@ async function boot(
       await externalChecks.close();
       await staleUploads.stop();
       await bitrotScan.stop();
+      await replicator.close();
       await layer.shutdown();
     },
   };

@@ -158,6 +158,11 @@ export interface PutObjectInput extends NewObjectMeta {
   /** Called after the body is read, before the commit; may throw to abort the write. */
   finish?: () => BodyFacts;
   condition?: WriteCondition;
+  /**
+   * A replica of another store's version keeps its id and modification time (bucket
+   * replication); a new version otherwise gets fresh ones.
+   */
+  replicaOf?: { versionId: string; modTime: Date };
 }
 
 /** A requested range (the S3 Range header), resolved by the engine against the stored size. */
@@ -198,6 +203,8 @@ export interface DeleteObjectInput {
   versioning: Versioning;
   /** Throws to refuse removing this version for good (object lock). */
   guard?: (version: ObjectInfo) => void;
+  /** A replicated delete marker keeps the source's id, time and marks (bucket replication). */
+  replicaMarker?: { versionId: string; modTime: Date; internal: Record<string, string> };
 }
 
 export interface DeleteObjectResult {
@@ -210,6 +217,8 @@ export interface MetadataPatch {
   tags?: string;
   retention?: RetentionInfo | null;
   legalHold?: boolean;
+  /** Internal values set (a string) or removed (null): replication status, kept by the engines. */
+  internal?: Record<string, string | null>;
 }
 
 export interface ListObjectsInput {

@@ -30,7 +30,7 @@ export function httpCall(
   init: {
     method: string;
     headers?: Record<string, string>;
-    body?: string;
+    body?: string | Buffer;
     timeoutMs: number;
     maxBytes?: number;
     agent?: Agent;

@@ -82,7 +82,7 @@ function kekFor(deps: S3Deps, sse: Exclude<SseRequest, SseNone>): KeyEncryptionK
 }
 
 /** The KMS key that seals (or sealed) an SSE-KMS object: the store's KMS must have it. */
-function kmsKey(deps: S3Deps, sse: SseKms) {
+function kmsKey(deps: ReadDeps, sse: SseKms) {
   if (!deps.kms)
     throw new ApiError('NotImplemented', 'Server side encryption specified but KMS is not configured');
   if (deps.kms.id !== sse.keyId) throw new ApiError('KMS.NotFoundException');
@@ -109,7 +109,7 @@ export function newObjectKey(
  * MinIO answers), a master key that does not open it an internal error.
  */
 export function objectKeyOf(
-  deps: S3Deps,
+  deps: ReadDeps,
   info: { internal: Record<string, string> },
   presented: SseNone | SseCustomerKey,
   context: { bucket: string; key: string },
@@ -223,6 +223,8 @@ export interface WriteRequest {
   /** What only the body's end tells (checksums sent as trailers), kept with the version. */
   afterBody?: () => BodyFacts;
   condition?: WriteCondition;
+  /** A replica keeps the source version's id and time (bucket replication). */
+  replicaOf?: { versionId: string; modTime: Date };
 }
 
 /**
@@ -252,6 +254,7 @@ export async function writeObject(deps: S3Deps, req: WriteRequest): Promise<Obje
     req.meta,
   );
   if (req.condition) input.condition = req.condition;
+  if (req.replicaOf) input.replicaOf = req.replicaOf;
   const parity = deps.storageClassParity(req.meta.headers?.['x-amz-storage-class']);
   if (parity !== undefined) input.parity = parity;
   const maxVersions = deps.objectMaxVersions();
@@ -281,6 +284,9 @@ export async function writeObject(deps: S3Deps, req: WriteRequest): Promise<Obje
   input.finish = req.afterBody ? () => mergeFacts(finish(), req.afterBody!()) : finish;
   return deps.layer.putObject(input);
 }
+
+/** What reading plaintext needs of the protocol's dependencies (replication reads so too). */
+export type ReadDeps = Pick<S3Deps, 'layer' | 'masterKey' | 'kms'>;
 
 export interface OpenRequest {
   versionId?: string;
@@ -341,7 +347,7 @@ function encryptedPlan(info: ObjectInfo, objectKey: Buffer, wanted: ByteRange | 
  * plaintext, the SSE-C key checked, the stored bytes decrypted part by part.
  */
 export async function openObject(
-  deps: S3Deps,
+  deps: ReadDeps,
   bucket: string,
   key: string,
   req: OpenRequest,

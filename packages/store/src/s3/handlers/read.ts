@@ -15,6 +15,7 @@ import { header, isPrivateChannel, type RequestContext } from '../../http/contex
 import { emptyReply, type Reply } from '../../http/reply.js';
 import { requestLog } from '../../http/request-info.js';
 import type { Logger } from '../../observe/logger.js';
+import { shownStatus } from '../../replication/status.js';
 import { rendersAsDocument, SANDBOX_POLICY } from '../active-content.js';
 import { versioned } from '../authorize.js';
 import type { S3Call, S3Deps } from '../call.js';
@@ -75,6 +76,8 @@ export function objectHeaders(info: ObjectInfo): Record<string, string> {
   // OFF once a hold was lifted; absent when there never was one (S3's HeadObject).
   if (info.legalHold !== undefined) out['x-amz-object-lock-legal-hold'] = info.legalHold ? 'ON' : 'OFF';
   Object.assign(out, sseResponseHeaders(sseOf(info)));
+  const replication = shownStatus(info.internal);
+  if (replication) out['x-amz-replication-status'] = replication;
   return out;
 }
 

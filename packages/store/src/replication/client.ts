@@ -1,0 +1,93 @@
+import { createHash } from 'node:crypto';
+import { signRequest } from '@stowage/madmin';
+import { httpCall } from '../net/http-call.js';
+import type { OutboundPolicy } from '../net/outbound.js';
+import type { BucketTarget } from './targets.js';
+
+// The calls a replication worker makes on a remote target, signed with the target's keys,
+// carrying MinIO's replication request headers: the remote keeps the version's id and
+// modification time and marks it a replica (which it never replicates back).
+
+const SEND_TIMEOUT_MS = 5 * 60_000;
+
+export interface ReplicaVersion {
+  key: string;
+  versionId: string;
+  modTime: Date;
+  body: Buffer;
+  contentType: string;
+  userMeta: Record<string, string>;
+  headers: Record<string, string>;
+  /** URL-encoded tag set; '' when none. */
+  tags: string;
+}
+
+/** A refusal or fault of the remote, with what it said. */
+export class RemoteError extends Error {}
+
+const objectUrl = (t: BucketTarget, key: string, query = ''): URL =>
+  new URL(
+    `${t.secure ? 'https' : 'http'}://${t.endpoint}/${encodeURIComponent(t.targetbucket)}/${key
+      .split('/')
+      .map(encodeURIComponent)
+      .join('/')}${query}`,
+  );
+
+const replicaHeaders = (versionId: string, modTime: Date): Record<string, string> => ({
+  'x-minio-source-replication-request': 'true',
+  'x-minio-source-version-id': versionId,
+  'x-minio-source-mtime': modTime.toISOString(),
+});
+
+async function send(
+  t: BucketTarget,
+  url: URL,
+  method: string,
+  headers: Record<string, string>,
+  body: Buffer,
+  outbound: OutboundPolicy,
+): Promise<void> {
+  const signed = signRequest(
+    { method, url, headers, payloadHash: createHash('sha256').update(body).digest('hex') },
+    { accessKey: t.credentials.accessKey, secretKey: t.credentials.secretKey ?? '' },
+    { region: t.omitempty || 'us-east-1', service: 's3' },
+  );
+  delete signed.host;
+  const res = await httpCall(
+    url,
+    { method, headers: signed, ...(body.length > 0 ? { body } : {}), timeoutMs: SEND_TIMEOUT_MS },
+    outbound,
+  );
+  if (res.status >= 200 && res.status < 300) return;
+  const code = /<Code>([^<]*)<\/Code>/.exec(res.text)?.[1];
+  throw new RemoteError(`${t.endpoint}/${t.targetbucket}: ${code ?? `HTTP ${res.status}`}`);
+}
+
+/** Sends one version whole, as a replica. */
+export function putReplica(t: BucketTarget, v: ReplicaVersion, outbound: OutboundPolicy): Promise<void> {
+  const headers: Record<string, string> = {
+    ...replicaHeaders(v.versionId, v.modTime),
+    'content-type': v.contentType,
+    ...v.headers,
+  };
+  for (const [k, value] of Object.entries(v.userMeta)) headers[`x-amz-meta-${k}`] = value;
+  if (v.tags !== '') headers['x-amz-tagging'] = v.tags;
+  return send(t, objectUrl(t, v.key), 'PUT', headers, v.body, outbound);
+}
+
+/**
+ * A delete on the remote: `marker` adds the source's delete marker (same id and time);
+ * otherwise the version of that id goes.
+ */
+export function deleteReplica(
+  t: BucketTarget,
+  d: { key: string; versionId: string; modTime: Date; marker: boolean },
+  outbound: OutboundPolicy,
+): Promise<void> {
+  const headers = {
+    ...replicaHeaders(d.versionId, d.modTime),
+    'x-minio-source-deletemarker': String(d.marker),
+  };
+  const query = d.marker ? '' : `?versionId=${encodeURIComponent(d.versionId)}`;
+  return send(t, objectUrl(t, d.key, query), 'DELETE', headers, Buffer.alloc(0), outbound);
+}

@@ -1,0 +1,375 @@
+import { EngineError } from '../engine/errors.js';
+import type { ObjectInfo, ObjectLayer } from '../engine/object-layer.js';
+import type { SystemStore } from '../engine/system-store.js';
+import type { OutboundPolicy } from '../net/outbound.js';
+import type { Subscribable } from '../observe/bus.js';
+import type { Logger } from '../observe/logger.js';
+import type { BucketConfigStore } from '../s3/config/store.js';
+import type { BucketEvent } from '../s3/events.js';
+import { type Clock, realClock, TokenBucket } from './bandwidth.js';
+import { deleteReplica, putReplica } from './client.js';
+import { type JobKind, JobStore, type ReplicationJob } from './queue.js';
+import { type ReplicationRule, replicationRules, rulesFor } from './rules.js';
+import {
+  formatStatuses,
+  parseStatuses,
+  REASON_KEY,
+  REPLICA,
+  REPLICA_KEY,
+  STATUS_KEY,
+  type TargetStatus,
+} from './status.js';
+import { type BucketTarget, decodeTargets } from './targets.js';
+
+// Asynchronous bucket replication (MinIO's): a write to a bucket with a matching enabled
+// rule marks the version PENDING for each target and queues a persisted job; workers send it
+// to the remote target, keeping the version's id and time. Failures are retried with
+// exponential backoff for as long as the job exists; after FAILED_AFTER attempts the version
+// shows FAILED with the reason, and still turns COMPLETED once the remote takes it.
+
+export interface ReplicatorOptions {
+  layer: ObjectLayer;
+  system: SystemStore;
+  configs: BucketConfigStore;
+  events: Subscribable<BucketEvent>;
+  /** A version's plaintext and info (the protocol layer decrypts and decompresses). */
+  read(bucket: string, key: string, versionId: string): Promise<{ info: ObjectInfo; body: Buffer }>;
+  outbound: OutboundPolicy;
+  log: Logger;
+  clock?: Clock;
+  /** Sends at once; default 4. */
+  workers?: number;
+  /** Backoff after the first failure, doubled per failure up to maxMs. */
+  retry?: { baseMs: number; maxMs: number };
+}
+
+/** Attempts a job makes before its version shows FAILED (it is still retried). */
+export const FAILED_AFTER = 3;
+const DEFAULT_RETRY = { baseMs: 1000, maxMs: 5 * 60_000 };
+
+/**
+ * The longest wait between retries of a failed send, STOWAGE_REPLICATION_RETRY_MAX_MS
+ * (default five minutes): tests shorten it so that a target's return is seen soon.
+ */
+export function replicationRetry(env: NodeJS.ProcessEnv): { retry?: { baseMs: number; maxMs: number } } {
+  const raw = env.STOWAGE_REPLICATION_RETRY_MAX_MS;
+  if (raw === undefined || raw === '') return {};
+  const maxMs = Number(raw);
+  if (!Number.isSafeInteger(maxMs) || maxMs < 1)
+    throw new Error(`STOWAGE_REPLICATION_RETRY_MAX_MS: '${raw}' is not a positive number of milliseconds`);
+  return { retry: { baseMs: Math.min(DEFAULT_RETRY.baseMs, maxMs), maxMs } };
+}
+
+const CREATED = new Set([
+  's3:ObjectCreated:Put',
+  's3:ObjectCreated:Post',
+  's3:ObjectCreated:Copy',
+  's3:ObjectCreated:CompleteMultipartUpload',
+  's3:ObjectCreated:PutTagging',
+  's3:ObjectCreated:DeleteTagging',
+]);
+
+/** Per target: what waits, what failed, what went. */
+export interface TargetStats {
+  arn: string;
+  pendingCount: number;
+  pendingSize: number;
+  failedCount: number;
+  failedSize: number;
+  replicatedCount: number;
+  replicatedSize: number;
+}
+
+interface Queued {
+  job: ReplicationJob;
+  due: number;
+}
+
+const notFound = (err: unknown): boolean =>
+  ['NoSuchKey', 'NoSuchVersion', 'MethodNotAllowed'].includes((err as { code?: string }).code ?? '');
+
+export class Replicator {
+  private readonly jobs: JobStore;
+  private readonly clock: Clock;
+  private readonly retry: { baseMs: number; maxMs: number };
+  private readonly queue: Queued[] = [];
+  private readonly running = new Set<Promise<void>>();
+  private readonly buckets = new Map<string, TokenBucket>();
+  private readonly done = new Map<string, { count: number; size: number }>();
+  private timer: NodeJS.Timeout | undefined;
+  private stopped = false;
+  private readonly unsubscribe: () => void;
+  /** Events handled in order, so that a version's jobs queue as its writes happened. */
+  private intake: Promise<void> = Promise.resolve();
+
+  constructor(private readonly o: ReplicatorOptions) {
+    this.jobs = new JobStore(o.system);
+    this.clock = o.clock ?? realClock;
+    this.retry = o.retry ?? DEFAULT_RETRY;
+    this.unsubscribe = o.events.subscribe((e) => {
+      this.intake = this.intake
+        .then(() => this.onEvent(e))
+        .catch((err: unknown) =>
+          o.log.error(`replication: queuing ${e.bucket}/${e.key} failed: ${String(err)}`),
+        );
+    });
+  }
+
+  /** Picks up the jobs a previous run left. */
+  async start(): Promise<void> {
+    for (const job of await this.jobs.all()) this.queue.push({ job, due: this.clock.now() });
+    this.pump();
+  }
+
+  async close(): Promise<void> {
+    this.stopped = true;
+    this.unsubscribe();
+    clearTimeout(this.timer);
+    await this.intake;
+    await Promise.all(this.running);
+  }
+
+  /** Queued work and what went, per target of a bucket (what madmin's replication metrics show). */
+  stats(bucket: string): TargetStats[] {
+    const out = new Map<string, TargetStats>();
+    const of = (arn: string) => {
+      let s = out.get(arn);
+      if (!s) {
+        const d = this.done.get(`${bucket}\n${arn}`);
+        s = {
+          arn,
+          pendingCount: 0,
+          pendingSize: 0,
+          failedCount: 0,
+          failedSize: 0,
+          replicatedCount: d?.count ?? 0,
+          replicatedSize: d?.size ?? 0,
+        };
+        out.set(arn, s);
+      }
+      return s;
+    };
+    for (const [k] of this.done) if (k.startsWith(`${bucket}\n`)) of(k.slice(bucket.length + 1));
+    for (const { job } of this.queue) {
+      if (job.bucket !== bucket) continue;
+      const s = of(job.arn);
+      if (job.attempts >= FAILED_AFTER) {
+        s.failedCount++;
+        s.failedSize += job.size;
+      } else {
+        s.pendingCount++;
+        s.pendingSize += job.size;
+      }
+    }
+    return [...out.values()];
+  }
+
+  private async rules(bucket: string): Promise<ReplicationRule[]> {
+    const stored = (await this.o.configs.get(bucket, 'replication')) as { xml?: string } | undefined;
+    return stored?.xml ? replicationRules(stored.xml) : [];
+  }
+
+  private async onEvent(e: BucketEvent): Promise<void> {
+    // A replica is never sent on: two-way replication without loops.
+    if (this.stopped || e.replica || !e.versionId || e.key === '') return;
+    const created = CREATED.has(e.name);
+    const marker = e.name === 's3:ObjectRemoved:DeleteMarkerCreated';
+    const versionDelete = e.name === 's3:ObjectRemoved:Delete';
+    if (!created && !marker && !versionDelete) return;
+    const rules = await this.rules(e.bucket).catch(() => []);
+    if (rules.length === 0) return;
+    let info: ObjectInfo | undefined;
+    if (created) {
+      info = await this.o.layer
+        .getObjectInfo(e.bucket, e.key, { versionId: e.versionId })
+        .catch(() => undefined);
+      if (!info || info.internal[REPLICA_KEY] === REPLICA) return;
+    }
+    const kind: JobKind = created ? 'object' : marker ? 'delete-marker' : 'version-delete';
+    const chosen = rulesFor(rules, e.key, info?.tags ?? '').filter((r) =>
+      kind === 'delete-marker' ? r.deleteMarkers : kind === 'version-delete' ? r.versionDeletes : true,
+    );
+    if (chosen.length === 0) return;
+    const jobs: ReplicationJob[] = [];
+    for (const r of chosen)
+      jobs.push(
+        await this.jobs.add({
+          bucket: e.bucket,
+          key: e.key,
+          versionId: e.versionId,
+          kind,
+          arn: r.arn,
+          size: info?.size ?? 0,
+        }),
+      );
+    if (kind !== 'version-delete')
+      await this.mark(
+        e.bucket,
+        e.key,
+        e.versionId,
+        chosen.map((r) => r.arn),
+        'PENDING',
+      );
+    for (const job of jobs) this.queue.push({ job, due: this.clock.now() });
+    this.pump();
+  }
+
+  /** Sets the status of some targets on the source version (gone: nothing to mark). */
+  private async mark(
+    bucket: string,
+    key: string,
+    versionId: string,
+    arns: string[],
+    status: TargetStatus,
+    reason?: string,
+  ): Promise<void> {
+    await this.o.layer
+      .updateObjectMeta(bucket, key, versionId, (info) => {
+        const all = parseStatuses(info.internal[STATUS_KEY]);
+        for (const arn of arns) all.set(arn, status);
+        return { internal: { [STATUS_KEY]: formatStatuses(all), [REASON_KEY]: reason ?? null } };
+      })
+      .catch((err: unknown) => {
+        if (!notFound(err)) throw err;
+      });
+  }
+
+  private pump(): void {
+    if (this.stopped) return;
+    const workers = this.o.workers ?? 4;
+    const now = this.clock.now();
+    this.queue.sort((a, b) => a.due - b.due);
+    while (this.running.size < workers && this.queue[0] && this.queue[0].due <= now) {
+      const next = this.queue.shift()!;
+      const run: Promise<void> = this.run(next.job).finally(() => {
+        this.running.delete(run);
+        this.pump();
+      });
+      this.running.add(run);
+    }
+    clearTimeout(this.timer);
+    const first = this.queue[0];
+    if (first && this.running.size < workers) {
+      this.timer = setTimeout(() => this.pump(), Math.max(0, first.due - now));
+      this.timer.unref();
+    }
+  }
+
+  private async run(job: ReplicationJob): Promise<void> {
+    try {
+      const target = await this.target(job);
+      if (!target) {
+        // The target was removed: nothing will ever take this job.
+        await this.finish(job, 'FAILED', 'remote target removed');
+        return;
+      }
+      const sent = await this.send(job, target);
+      await this.finish(job, sent ? 'COMPLETED' : undefined);
+    } catch (err) {
+      await this.failed(job, err instanceof Error ? err.message : String(err)).catch((e: unknown) =>
+        this.o.log.error(`replication: ${job.bucket}/${job.key}: ${String(e)}`),
+      );
+    }
+  }
+
+  private async target(job: ReplicationJob): Promise<BucketTarget | undefined> {
+    const targets = decodeTargets(await this.o.configs.get(job.bucket, 'targets'));
+    return targets.find((t) => t.arn === job.arn);
+  }
+
+  /** Sends the job's change; false when the source version is gone (nothing left to send). */
+  private async send(job: ReplicationJob, target: BucketTarget): Promise<boolean> {
+    if (job.kind === 'version-delete') {
+      await deleteReplica(
+        target,
+        { key: job.key, versionId: job.versionId, modTime: new Date(), marker: false },
+        this.o.outbound,
+      );
+      return true;
+    }
+    if (job.kind === 'delete-marker') {
+      const modTime = await this.markerTime(job);
+      if (!modTime) return false;
+      await deleteReplica(
+        target,
+        { key: job.key, versionId: job.versionId, modTime, marker: true },
+        this.o.outbound,
+      );
+      return true;
+    }
+    const read = await this.o.read(job.bucket, job.key, job.versionId).catch((err: unknown) => {
+      if (notFound(err)) return undefined;
+      throw err;
+    });
+    if (!read) return false;
+    await this.throttle(target, read.body.length);
+    const { info, body } = read;
+    await putReplica(
+      target,
+      {
+        key: job.key,
+        versionId: job.versionId,
+        modTime: info.modTime,
+        body,
+        contentType: info.contentType,
+        userMeta: info.userMeta,
+        headers: { ...info.headers },
+        tags: info.tags,
+      },
+      this.o.outbound,
+    );
+    return true;
+  }
+
+  /** When the job's delete marker was made; undefined once it is gone. */
+  private async markerTime(job: ReplicationJob): Promise<Date | undefined> {
+    try {
+      await this.o.layer.getObjectInfo(job.bucket, job.key, { versionId: job.versionId });
+      return undefined; // not a delete marker (the id names an object version)
+    } catch (err) {
+      // A delete marker's version is no object: the engine says so, with its time.
+      if (err instanceof EngineError && err.detail.deleteMarker && err.detail.modTime)
+        return err.detail.modTime;
+      if (notFound(err)) return undefined;
+      throw err;
+    }
+  }
+
+  private async throttle(target: BucketTarget, bytes: number): Promise<void> {
+    const rate = target.bandwidthlimit ?? 0;
+    if (rate <= 0) return;
+    let bucket = this.buckets.get(target.arn);
+    if (!bucket || bucket.rate !== rate) {
+      bucket = new TokenBucket(rate, this.clock);
+      this.buckets.set(target.arn, bucket);
+    }
+    await bucket.take(bytes);
+  }
+
+  private async finish(
+    job: ReplicationJob,
+    status: TargetStatus | undefined,
+    reason?: string,
+  ): Promise<void> {
+    if (status && job.kind !== 'version-delete')
+      await this.mark(job.bucket, job.key, job.versionId, [job.arn], status, reason);
+    await this.jobs.remove(job);
+    if (status === 'COMPLETED') {
+      const k = `${job.bucket}\n${job.arn}`;
+      const d = this.done.get(k) ?? { count: 0, size: 0 };
+      this.done.set(k, { count: d.count + 1, size: d.size + job.size });
+    }
+  }
+
+  private async failed(job: ReplicationJob, reason: string): Promise<void> {
+    job.attempts++;
+    job.reason = reason;
+    await this.jobs.save(job);
+    if (job.attempts === FAILED_AFTER && job.kind !== 'version-delete') {
+      this.o.log.error(`replication: ${job.bucket}/${job.key} (${job.versionId}) to ${job.arn}: ${reason}`);
+      await this.mark(job.bucket, job.key, job.versionId, [job.arn], 'FAILED', reason);
+    }
+    const wait = Math.min(this.retry.maxMs, this.retry.baseMs * 2 ** (job.attempts - 1));
+    this.queue.push({ job, due: this.clock.now() + wait });
+  }
+}
