@@ -24,6 +24,7 @@ import type { LogEntry, Logger } from './observe/logger.js';
 import { RequestMetrics } from './observe/metrics.js';
 import type { NotificationTargets } from './observe/notify-targets.js';
 import type { OpTracer } from './observe/op-trace.js';
+import type { ReplicationView } from './replication/engine.js';
 import { fromEngineError } from './s3/errors.js';
 import type { BucketEvent } from './s3/events.js';
 import { s3Protocol } from './s3/protocol.js';
@@ -68,6 +69,8 @@ export interface AppDeps {
   outbound: OutboundPolicy;
   /** Who may read the metrics (STOWAGE_PROMETHEUS_*). */
   metricsAuth: MetricsAuth;
+  /** Bucket replication: what a write must wait to send, and what waits. */
+  replication?: ReplicationView;
 }
 
 const isListenRequest = (ctx: RequestContext): boolean =>
@@ -147,6 +150,7 @@ export function createApp(deps: AppDeps): ServerDeps {
     compression: perConfig(compressionRule),
     cspSandbox: deps.cspSandbox,
     log: deps.log,
+    ...(deps.replication ? { replication: deps.replication } : {}),
   });
   const s3: Protocol = {
     // A ListenBucketNotification stream lasts as long as its client wants: it takes no place.

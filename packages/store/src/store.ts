@@ -326,6 +326,7 @@ async function boot(
     cspSandbox: settings.cspSandbox,
     outbound: settings.outbound,
     metricsAuth: settings.metricsAuth,
+    replication: replicator,
   });
   // Background heals give way to clients (heal max_io, max_sleep), read live.
   const requestsInFlight = () => app.metrics?.queue?.inFlight ?? 0;

@@ -80,6 +80,13 @@ export interface TargetStats {
   replicatedSize: number;
 }
 
+/** What the protocol layers ask of replication. */
+export interface ReplicationView {
+  /** The status a new version of this key starts with ("<arn>=PENDING;" per target), if any. */
+  pendingStatus(bucket: string, key: string, tags: string): Promise<string | undefined>;
+  stats(bucket: string): TargetStats[];
+}
+
 interface Queued {
   job: ReplicationJob;
   due: number;
@@ -88,7 +95,7 @@ interface Queued {
 const notFound = (err: unknown): boolean =>
   ['NoSuchKey', 'NoSuchVersion', 'MethodNotAllowed'].includes((err as { code?: string }).code ?? '');
 
-export class Replicator {
+export class Replicator implements ReplicationView {
   private readonly jobs: JobStore;
   private readonly clock: Clock;
   private readonly retry: { baseMs: number; maxMs: number };
@@ -96,6 +103,7 @@ export class Replicator {
   private readonly running = new Set<Promise<void>>();
   private readonly buckets = new Map<string, TokenBucket>();
   private readonly done = new Map<string, { count: number; size: number }>();
+  private readonly parsed = new Map<string, { xml: string; rules: ReplicationRule[] }>();
   private timer: NodeJS.Timeout | undefined;
   private stopped = false;
   private readonly unsubscribe: () => void;
@@ -164,9 +172,24 @@ export class Replicator {
     return [...out.values()];
   }
 
+  async pendingStatus(bucket: string, key: string, tags: string): Promise<string | undefined> {
+    const chosen = rulesFor(await this.rules(bucket), key, tags);
+    if (chosen.length === 0) return undefined;
+    return formatStatuses(new Map(chosen.map((r) => [r.arn, 'PENDING' as const])));
+  }
+
   private async rules(bucket: string): Promise<ReplicationRule[]> {
     const stored = (await this.o.configs.get(bucket, 'replication')) as { xml?: string } | undefined;
-    return stored?.xml ? replicationRules(stored.xml) : [];
+    if (!stored?.xml) {
+      this.parsed.delete(bucket);
+      return [];
+    }
+    // Every write asks: the document is parsed again only when it changed.
+    const known = this.parsed.get(bucket);
+    if (known?.xml === stored.xml) return known.rules;
+    const rules = replicationRules(stored.xml);
+    this.parsed.set(bucket, { xml: stored.xml, rules });
+    return rules;
   }
 
   private async onEvent(e: BucketEvent): Promise<void> {

@@ -18,8 +18,8 @@ export interface ReplicationRule {
   versionDeletes: boolean;
 }
 
-const enabled = (obj: XmlObject | undefined, name: string): boolean =>
-  obj !== undefined && textOf(objectOf(obj[name]), 'Status') === 'Enabled';
+const enabled = (rule: XmlObject, name: string): boolean =>
+  rule[name] !== undefined && textOf(objectOf(rule[name]), 'Status') === 'Enabled';
 
 function filterOf(r: XmlObject): { prefix: string; tags: { key: string; value: string }[] } {
   if (r.Filter === undefined) return { prefix: textOf(r, 'Prefix') ?? '', tags: [] };

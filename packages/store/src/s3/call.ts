@@ -7,6 +7,7 @@ import type { RequestContext } from '../http/context.js';
 import type { CredentialStore } from '../iam/credentials.js';
 import type { Bus } from '../observe/bus.js';
 import type { Logger } from '../observe/logger.js';
+import type { ReplicationView } from '../replication/engine.js';
 import type { AuthResult, SignerGuard } from './auth/common.js';
 import type { Access } from './authorize.js';
 import type { BucketEvent } from './events.js';
@@ -44,6 +45,8 @@ export interface S3Deps {
   cspSandbox?: boolean;
   /** The store's log: what reads meet (damaged data healed) is logged with their request. */
   log?: Logger;
+  /** Bucket replication: a new version it will send is PENDING from its first moment. */
+  replication?: ReplicationView;
 }
 
 /** One S3 request as handlers see it, after authentication and authorisation. */

@@ -38,6 +38,7 @@ import type {
 import { resolveRange } from '../engine/range.js';
 import { checkWriteCondition } from '../engine/write-condition.js';
 import type { Logger } from '../observe/logger.js';
+import { STATUS_KEY } from '../replication/status.js';
 import type { S3Deps } from './call.js';
 import {
   compressedMark,
@@ -248,6 +249,11 @@ function mergeFacts(facts: BodyFacts, more: BodyFacts): BodyFacts {
 /** Writes a new version, compressed when the compression settings take it, encrypted when asked (or by bucket default). */
 export async function writeObject(deps: S3Deps, req: WriteRequest): Promise<ObjectInfo> {
   const { bucket, key, sse } = req;
+  if (!req.replicaOf && deps.replication) {
+    // Shown PENDING at once, as MinIO marks a version it must replicate when writing it.
+    const pending = await deps.replication.pendingStatus(bucket, key, req.meta.tags ?? '');
+    if (pending) req.meta.internal = { ...req.meta.internal, [STATUS_KEY]: pending };
+  }
   // Object.assign, not spreads: see commonHeaders in http/writer.ts.
   const input: PutObjectInput = Object.assign(
     { bucket, key, versioning: req.versioning, body: req.body, size: req.size },
