@@ -1,4 +1,5 @@
 import type { AddressInfo } from 'node:net';
+import { Readable } from 'node:stream';
 import type { ServiceAction } from './admin/router.js';
 import { logInfo } from './admin/streams.js';
 import { createApp } from './app.js';
@@ -268,8 +269,10 @@ async function boot(
         versionId,
         sseKey: { kind: 'none' },
       });
-      const body = opened.bytes ?? Buffer.concat(await opened.stream.toArray());
-      return { info: opened.info, body };
+      // Small objects arrive in memory; the rest streams (never whole in memory).
+      const stream = opened.bytes ? Readable.from([opened.bytes]) : opened.stream;
+      if (opened.bytes) opened.stream.destroy();
+      return { info: opened.info, stream };
     },
     outbound: settings.outbound,
     log,

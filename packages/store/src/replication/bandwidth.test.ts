@@ -1,5 +1,6 @@
+import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { type Clock, TokenBucket } from './bandwidth.js';
+import { type Clock, TokenBucket, throttled } from './bandwidth.js';
 
 const fakeClock = () => {
   let t = 0;
@@ -35,5 +36,15 @@ describe('TokenBucket', () => {
     expect(slept).toEqual([]);
     await bucket.take(1);
     expect(slept).toEqual([1]);
+  });
+});
+
+describe('throttled', () => {
+  it('passes every byte, waiting for the bucket between chunks', async () => {
+    const { clock, slept } = fakeClock();
+    const chunks = [Buffer.alloc(1000, 1), Buffer.alloc(1000, 2), Buffer.alloc(500, 3)];
+    const out = await throttled(Readable.from(chunks), new TokenBucket(1000, clock)).toArray();
+    expect(Buffer.concat(out)).toEqual(Buffer.concat(chunks));
+    expect(slept).toEqual([1000, 500]);
   });
 });

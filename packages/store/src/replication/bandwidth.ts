@@ -1,3 +1,5 @@
+import { pipeline, type Readable, Transform } from 'node:stream';
+
 // A token bucket per remote target (its bandwidthlimit, bytes per second): a send waits until
 // its bytes are covered. Time is injectable so that tests need no real waiting.
 
@@ -33,4 +35,14 @@ export class TokenBucket {
     if (this.tokens >= 0) return;
     await this.clock.sleep(Math.ceil((-this.tokens / this.rate) * 1000));
   }
+}
+
+/** The stream's bytes, let through no faster than the bucket allows. */
+export function throttled(source: Readable, bucket: TokenBucket): Readable {
+  const gate = new Transform({
+    transform(chunk: Buffer, _enc, done) {
+      bucket.take(chunk.length).then(() => done(null, chunk), done);
+    },
+  });
+  return pipeline(source, gate, () => {});
 }

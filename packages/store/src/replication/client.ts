@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { Readable } from 'node:stream';
 import { signRequest } from '@stowage/madmin';
 import { httpCall } from '../net/http-call.js';
 import type { OutboundPolicy } from '../net/outbound.js';
@@ -8,13 +9,16 @@ import type { BucketTarget } from './targets.js';
 // carrying MinIO's replication request headers: the remote keeps the version's id and
 // modification time and marks it a replica (which it never replicates back).
 
-const SEND_TIMEOUT_MS = 5 * 60_000;
+/** A call's deadline: a minute, and a second more per MiB sent (a slow link still finishes). */
+const deadlineFor = (bytes: number): number => 60_000 + Math.ceil(bytes / 1024 ** 2) * 1000;
 
 export interface ReplicaVersion {
   key: string;
   versionId: string;
   modTime: Date;
-  body: Buffer;
+  /** The plaintext, streamed; `size` bytes of it. */
+  body: Readable;
+  size: number;
   contentType: string;
   userMeta: Record<string, string>;
   headers: Record<string, string>;
@@ -44,18 +48,26 @@ async function send(
   url: URL,
   method: string,
   headers: Record<string, string>,
-  body: Buffer,
+  body: { stream: Readable; size: number } | undefined,
   outbound: OutboundPolicy,
 ): Promise<void> {
+  // A streamed body is not hashed ahead (it is read once, as it goes).
+  const payloadHash = body ? 'UNSIGNED-PAYLOAD' : createHash('sha256').update('').digest('hex');
+  if (body) headers['content-length'] = String(body.size);
   const signed = signRequest(
-    { method, url, headers, payloadHash: createHash('sha256').update(body).digest('hex') },
+    { method, url, headers, payloadHash },
     { accessKey: t.credentials.accessKey, secretKey: t.credentials.secretKey ?? '' },
     { region: t.omitempty || 'us-east-1', service: 's3' },
   );
   delete signed.host;
   const res = await httpCall(
     url,
-    { method, headers: signed, ...(body.length > 0 ? { body } : {}), timeoutMs: SEND_TIMEOUT_MS },
+    {
+      method,
+      headers: signed,
+      ...(body ? { body: body.stream } : {}),
+      timeoutMs: deadlineFor(body?.size ?? 0),
+    },
     outbound,
   );
   if (res.status >= 200 && res.status < 300) return;
@@ -72,7 +84,7 @@ export function putReplica(t: BucketTarget, v: ReplicaVersion, outbound: Outboun
   };
   for (const [k, value] of Object.entries(v.userMeta)) headers[`x-amz-meta-${k}`] = value;
   if (v.tags !== '') headers['x-amz-tagging'] = v.tags;
-  return send(t, objectUrl(t, v.key), 'PUT', headers, v.body, outbound);
+  return send(t, objectUrl(t, v.key), 'PUT', headers, { stream: v.body, size: v.size }, outbound);
 }
 
 /**
@@ -89,5 +101,5 @@ export function deleteReplica(
     'x-minio-source-deletemarker': String(d.marker),
   };
   const query = d.marker ? '' : `?versionId=${encodeURIComponent(d.versionId)}`;
-  return send(t, objectUrl(t, d.key, query), 'DELETE', headers, Buffer.alloc(0), outbound);
+  return send(t, objectUrl(t, d.key, query), 'DELETE', headers, undefined, outbound);
 }

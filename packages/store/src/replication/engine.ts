@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import { EngineError } from '../engine/errors.js';
 import type { ObjectInfo, ObjectLayer } from '../engine/object-layer.js';
 import type { SystemStore } from '../engine/system-store.js';
@@ -6,7 +7,7 @@ import type { Subscribable } from '../observe/bus.js';
 import type { Logger } from '../observe/logger.js';
 import type { BucketConfigStore } from '../s3/config/store.js';
 import type { BucketEvent } from '../s3/events.js';
-import { type Clock, realClock, TokenBucket } from './bandwidth.js';
+import { type Clock, realClock, TokenBucket, throttled } from './bandwidth.js';
 import { deleteReplica, putReplica } from './client.js';
 import { type JobKind, JobStore, type ReplicationJob } from './queue.js';
 import { type ReplicationRule, replicationRules, rulesFor } from './rules.js';
@@ -33,7 +34,7 @@ export interface ReplicatorOptions {
   configs: BucketConfigStore;
   events: Subscribable<BucketEvent>;
   /** A version's plaintext and info (the protocol layer decrypts and decompresses). */
-  read(bucket: string, key: string, versionId: string): Promise<{ info: ObjectInfo; body: Buffer }>;
+  read(bucket: string, key: string, versionId: string): Promise<{ info: ObjectInfo; stream: Readable }>;
   outbound: OutboundPolicy;
   log: Logger;
   clock?: Clock;
@@ -325,22 +326,26 @@ export class Replicator implements ReplicationView {
       throw err;
     });
     if (!read) return false;
-    await this.throttle(target, read.body.length);
-    const { info, body } = read;
-    await putReplica(
-      target,
-      {
-        key: job.key,
-        versionId: job.versionId,
-        modTime: info.modTime,
-        body,
-        contentType: info.contentType,
-        userMeta: info.userMeta,
-        headers: { ...info.headers },
-        tags: info.tags,
-      },
-      this.o.outbound,
-    );
+    const { info, stream } = read;
+    try {
+      await putReplica(
+        target,
+        {
+          key: job.key,
+          versionId: job.versionId,
+          modTime: info.modTime,
+          body: this.throttle(target, stream),
+          size: info.size,
+          contentType: info.contentType,
+          userMeta: info.userMeta,
+          headers: { ...info.headers },
+          tags: info.tags,
+        },
+        this.o.outbound,
+      );
+    } finally {
+      stream.destroy();
+    }
     return true;
   }
 
@@ -358,15 +363,16 @@ export class Replicator implements ReplicationView {
     }
   }
 
-  private async throttle(target: BucketTarget, bytes: number): Promise<void> {
+  /** The target's bandwidth limit on what is sent to it (one bucket per target, shared). */
+  private throttle(target: BucketTarget, stream: Readable): Readable {
     const rate = target.bandwidthlimit ?? 0;
-    if (rate <= 0) return;
+    if (rate <= 0) return stream;
     let bucket = this.buckets.get(target.arn);
     if (!bucket || bucket.rate !== rate) {
       bucket = new TokenBucket(rate, this.clock);
       this.buckets.set(target.arn, bucket);
     }
-    await bucket.take(bytes);
+    return throttled(stream, bucket);
   }
 
   private async finish(

@@ -19,6 +19,9 @@ const {
   PutObjectCommand,
   PutObjectTaggingCommand,
   GetObjectTaggingCommand,
+  CreateMultipartUploadCommand,
+  UploadPartCommand,
+  CompleteMultipartUploadCommand,
 } = s3sdk;
 
 // Retries of a failed send come quickly here, so that a target's return is seen soon.
@@ -165,6 +168,58 @@ describe('bucket replication between two stores', () => {
       new ListObjectVersionsCommand({ Bucket: 'dst-b', Prefix: 'docs/one.txt' }),
     );
     expect(versions.Versions).toHaveLength(2);
+  });
+
+  it('a multipart object and an SSE-S3 object arrive whole, as their plaintext', async () => {
+    const big = Buffer.alloc(6 * 1024 * 1024 + 17);
+    for (let i = 0; i < big.length; i += 4096) big[i] = i % 251;
+    const upload = await src.s3.send(new CreateMultipartUploadCommand({ Bucket: 'src-a', Key: 'big.bin' }));
+    const part = (PartNumber: number, Body: Buffer) =>
+      src.s3.send(
+        new UploadPartCommand({
+          Bucket: 'src-a',
+          Key: 'big.bin',
+          UploadId: upload.UploadId!,
+          PartNumber,
+          Body,
+        }),
+      );
+    const p1 = await part(1, big.subarray(0, 5 * 1024 * 1024));
+    const p2 = await part(2, big.subarray(5 * 1024 * 1024));
+    const done = await src.s3.send(
+      new CompleteMultipartUploadCommand({
+        Bucket: 'src-a',
+        Key: 'big.bin',
+        UploadId: upload.UploadId!,
+        MultipartUpload: {
+          Parts: [
+            { PartNumber: 1, ETag: p1.ETag! },
+            { PartNumber: 2, ETag: p2.ETag! },
+          ],
+        },
+      }),
+    );
+    const sealed = await src.s3.send(
+      new PutObjectCommand({
+        Bucket: 'src-a',
+        Key: 'sealed.txt',
+        Body: 'secret',
+        ServerSideEncryption: 'AES256',
+      }),
+    );
+    await eventually(
+      () => head(dst, 'dst-b', 'big.bin'),
+      (h) => h.VersionId === done.VersionId,
+      'big.bin',
+    );
+    await eventually(
+      () => head(dst, 'dst-b', 'sealed.txt'),
+      (h) => h.VersionId === sealed.VersionId,
+      'sealed',
+    );
+    const got = await dst.s3.send(new GetObjectCommand({ Bucket: 'dst-b', Key: 'big.bin' }));
+    expect(Buffer.from(await got.Body!.transformToByteArray()).equals(big)).toBe(true);
+    expect(await bodyOf(dst, 'dst-b', 'sealed.txt')).toBe('secret');
   });
 
   it('a delete marker is replicated with its id; a version delete removes that version', async () => {
