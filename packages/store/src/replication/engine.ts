@@ -79,13 +79,21 @@ export interface TargetStats {
   failedSize: number;
   replicatedCount: number;
   replicatedSize: number;
+  /** The target's bandwidth limit, bytes per second (0: none). */
+  bandwidthLimit: number;
+}
+
+/** A bucket's replication: per target, and the replicas other stores sent to it. */
+export interface BucketReplicationStats {
+  targets: TargetStats[];
+  replicas: { count: number; size: number };
 }
 
 /** What the protocol layers ask of replication. */
 export interface ReplicationView {
   /** The status a new version of this key starts with ("<arn>=PENDING;" per target), if any. */
   pendingStatus(bucket: string, key: string, tags: string): Promise<string | undefined>;
-  stats(bucket: string): TargetStats[];
+  stats(bucket: string): Promise<BucketReplicationStats>;
 }
 
 interface Queued {
@@ -104,6 +112,8 @@ export class Replicator implements ReplicationView {
   private readonly running = new Set<Promise<void>>();
   private readonly buckets = new Map<string, TokenBucket>();
   private readonly done = new Map<string, { count: number; size: number }>();
+  /** Replicas other stores sent, per bucket, since the store started. */
+  private readonly replicas = new Map<string, { count: number; size: number }>();
   private readonly parsed = new Map<string, { xml: string; rules: ReplicationRule[] }>();
   private timer: NodeJS.Timeout | undefined;
   private stopped = false;
@@ -139,8 +149,9 @@ export class Replicator implements ReplicationView {
   }
 
   /** Queued work and what went, per target of a bucket (what madmin's replication metrics show). */
-  stats(bucket: string): TargetStats[] {
+  async stats(bucket: string): Promise<BucketReplicationStats> {
     const out = new Map<string, TargetStats>();
+    const targets = decodeTargets(await this.o.configs.get(bucket, 'targets'));
     const of = (arn: string) => {
       let s = out.get(arn);
       if (!s) {
@@ -153,11 +164,13 @@ export class Replicator implements ReplicationView {
           failedSize: 0,
           replicatedCount: d?.count ?? 0,
           replicatedSize: d?.size ?? 0,
+          bandwidthLimit: targets.find((t) => t.arn === arn)?.bandwidthlimit ?? 0,
         };
         out.set(arn, s);
       }
       return s;
     };
+    for (const t of targets) of(t.arn);
     for (const [k] of this.done) if (k.startsWith(`${bucket}\n`)) of(k.slice(bucket.length + 1));
     for (const { job } of this.queue) {
       if (job.bucket !== bucket) continue;
@@ -170,7 +183,10 @@ export class Replicator implements ReplicationView {
         s.pendingSize += job.size;
       }
     }
-    return [...out.values()];
+    return {
+      targets: [...out.values()],
+      replicas: { ...(this.replicas.get(bucket) ?? { count: 0, size: 0 }) },
+    };
   }
 
   async pendingStatus(bucket: string, key: string, tags: string): Promise<string | undefined> {
@@ -194,6 +210,10 @@ export class Replicator implements ReplicationView {
   }
 
   private async onEvent(e: BucketEvent): Promise<void> {
+    if (e.replica && e.name === 's3:ObjectCreated:Put') {
+      const r = this.replicas.get(e.bucket) ?? { count: 0, size: 0 };
+      this.replicas.set(e.bucket, { count: r.count + 1, size: r.size + (e.size ?? 0) });
+    }
     // A replica is never sent on: two-way replication without loops.
     if (this.stopped || e.replica || !e.versionId || e.key === '') return;
     const created = CREATED.has(e.name);

@@ -59,6 +59,8 @@ export type S3Operation =
   | ({ op: 'ListObjectVersions'; bucket: string; keyMarker: string; versionIdMarker: string } & ListParams)
   | { op: 'GetBucketConfig' | 'PutBucketConfig' | 'DeleteBucketConfig'; bucket: string; kind: ConfigKind }
   | { op: 'GetBucketPolicyStatus'; bucket: string }
+  /** MinIO's GET /bucket?replication-metrics (minio-go GetBucketReplicationMetrics). */
+  | { op: 'GetBucketReplicationMetrics'; bucket: string }
   | { op: 'GetBucketAcl' | 'PutBucketAcl'; bucket: string }
   | ({ op: 'GetObjectAcl' | 'PutObjectAcl' } & Versioned)
   | ({

@@ -200,6 +200,7 @@ function bucketOp(name: string, bucket: string, parts: S3RequestParts): S3Operat
     case 'DeleteObjects':
       return { op: name, bucket };
     case 'GetBucketPolicyStatus':
+    case 'GetBucketReplicationMetrics':
     case 'PostObject':
     case 'GetBucketAcl':
     case 'PutBucketAcl':

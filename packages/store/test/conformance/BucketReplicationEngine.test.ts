@@ -3,7 +3,7 @@ import * as s3sdk from '@aws-sdk/client-s3';
 import { MadminClient } from '@stowage/madmin';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { remoteTarget } from '../support/remote-target.js';
-import { ROOT, startTestStore, type TestStore } from '../support/store.js';
+import { ROOT, signedRequest, startTestStore, type TestStore, xmlCode } from '../support/store.js';
 
 // Bucket replication between two real stores: what a write to the source does on the
 // target, checked through the S3 SDK, polled with a deadline (never timed).
@@ -83,6 +83,13 @@ async function replicate(
   );
   await from.s3.send(cmd);
   return arn;
+}
+
+/** GET /<bucket>?replication-metrics, as minio-go's GetBucketReplicationMetrics asks. */
+async function metrics(t: TestStore, bucket: string) {
+  const res = await signedRequest(t.store.port, { method: 'GET', path: `/${bucket}?replication-metrics=` });
+  expect(res.status).toBe(200);
+  return JSON.parse(res.body) as Record<string, number> & { Stats: Record<string, Record<string, number>> };
 }
 
 const head = (t: TestStore, Bucket: string, Key: string, VersionId?: string) =>
@@ -259,6 +266,9 @@ describe('bucket replication between two stores', () => {
     );
     expect(failed.VersionId).toBe(put.VersionId);
     expect(await bodyOf(src, 'src-a', 'while-down.txt')).toBe('kept');
+    const whileDown = await metrics(src, 'src-a');
+    expect(whileDown.failedReplicationCount).toBe(1);
+    expect(whileDown.failedReplicationSize).toBe(4);
     await dst.restart();
     await eventually(
       () => head(src, 'src-a', 'while-down.txt'),
@@ -338,5 +348,71 @@ describe('bucket replication between two stores', () => {
       expect((l.Versions ?? []).map((v) => `${v.Key}:${v.VersionId}`)).toEqual([`y:${fromDst.VersionId}`]);
       expect(l.DeleteMarkers ?? []).toEqual([]);
     }
+  });
+
+  it('replication metrics: per target what went and waits, and the replicas a target received', async () => {
+    const source = await metrics(src, 'src-a');
+    const [arn, stat] = Object.entries(source.Stats)[0]!;
+    expect(arn).toMatch(/^arn:minio:replication:/);
+    expect(stat).toMatchObject({ pendingReplicationCount: 0, failedReplicationCount: 0 });
+    expect(stat.replicationCount).toBeGreaterThan(0);
+    expect(source.replicationCount).toBe(stat.replicationCount);
+    const missing = await signedRequest(dst.store.port, {
+      method: 'GET',
+      path: '/dst-b?replication-metrics=',
+    });
+    expect(missing.status).toBe(404);
+    expect(xmlCode(missing.body)).toBe('ReplicationConfigurationNotFoundError');
+    // dst-b has no rules, so no metrics; two-way has both, and received replicas.
+    const twoWay = await metrics(dst, 'two-way');
+    expect(twoWay.replicaCount).toBeGreaterThan(0);
+  });
+
+  it('a replica write with a bad version id or time is refused, and stores nothing', async () => {
+    const send = (headers: Record<string, string>) =>
+      signedRequest(dst.store.port, {
+        method: 'PUT',
+        path: '/dst-b/forged.txt',
+        body: 'x',
+        headers: { 'x-minio-source-replication-request': 'true', ...headers },
+      });
+    const badId = await send({
+      'x-minio-source-version-id': 'nope',
+      'x-minio-source-mtime': new Date().toISOString(),
+    });
+    expect(badId.status).toBe(400);
+    expect(xmlCode(badId.body)).toBe('InvalidArgument');
+    const badTime = await send({
+      'x-minio-source-version-id': '11111111-2222-3333-4444-555555555555',
+      'x-minio-source-mtime': 'yesterday',
+    });
+    expect(xmlCode(badTime.body)).toBe('InvalidArgument');
+    await expect(head(dst, 'dst-b', 'forged.txt')).rejects.toMatchObject({
+      $metadata: { httpStatusCode: 404 },
+    });
+  });
+
+  it('only a caller allowed s3:ReplicateObject may write a replica', async () => {
+    const admin = new MadminClient({ endpoint: dst.store.url, credentials: ROOT });
+    await admin.users.add('writer', 'writer-secret-1');
+    await admin.policies.attach({ policies: ['writeonly'], user: 'writer' });
+    const send = (replica: boolean) =>
+      signedRequest(dst.store.port, {
+        method: 'PUT',
+        path: '/dst-b/by-writer.txt',
+        body: 'x',
+        creds: { accessKey: 'writer', secretKey: 'writer-secret-1' },
+        headers: replica
+          ? {
+              'x-minio-source-replication-request': 'true',
+              'x-minio-source-version-id': '11111111-2222-3333-4444-555555555555',
+              'x-minio-source-mtime': new Date().toISOString(),
+            }
+          : {},
+      });
+    const refused = await send(true);
+    expect(refused.status).toBe(403);
+    expect(xmlCode(refused.body)).toBe('AccessDenied');
+    expect((await send(false)).status).toBe(200);
   });
 });

@@ -62,6 +62,7 @@ const TABLES: Record<Level, Table> = {
       ['uploads', 'ListMultipartUploads'],
       ['versions', 'ListObjectVersions'],
       ['events', 'ListenBucketNotification'],
+      ['replication-metrics', 'GetBucketReplicationMetrics'],
       ...bucketConfig(
         'Get',
         ALL_CONFIG.filter((k) => k !== 'location'),
