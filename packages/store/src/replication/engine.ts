@@ -10,6 +10,7 @@ import type { BucketEvent } from '../s3/events.js';
 import { type Clock, realClock, TokenBucket, throttled } from './bandwidth.js';
 import { deleteReplica, putReplica } from './client.js';
 import { type JobKind, JobStore, type ReplicationJob } from './queue.js';
+import type { ResyncState, ResyncStatus } from './resync.js';
 import { type ReplicationRule, replicationRules, rulesFor } from './rules.js';
 import {
   formatStatuses,
@@ -94,6 +95,15 @@ export interface ReplicationView {
   /** The status a new version of this key starts with ("<arn>=PENDING;" per target), if any. */
   pendingStatus(bucket: string, key: string, tags: string): Promise<string | undefined>;
   stats(bucket: string): Promise<BucketReplicationStats>;
+  /**
+   * The targets of rules that let existing objects be resynced (`arn` picks one); 'none' when
+   * no rule names that target at all.
+   */
+  resyncTargets(bucket: string, arn: string): Promise<string[] | 'none'>;
+  /** Starts sending every version written before `before` to the target again. */
+  startResync(bucket: string, arn: string, before: Date, resetId: string): ResyncState;
+  /** The resyncs of a bucket, per target, with their status. */
+  resyncStatus(bucket: string): { state: ResyncState; status: ResyncStatus }[];
 }
 
 interface Queued {
@@ -110,6 +120,10 @@ export class Replicator implements ReplicationView {
   private readonly retry: { baseMs: number; maxMs: number };
   private readonly queue: Queued[] = [];
   private readonly running = new Set<Promise<void>>();
+  /** Jobs being sent now (a resync is done once none of its jobs is queued or here). */
+  private readonly sending = new Set<ReplicationJob>();
+  /** The last resync per bucket and target. */
+  private readonly resyncs = new Map<string, ResyncState>();
   private readonly buckets = new Map<string, TokenBucket>();
   private readonly done = new Map<string, { count: number; size: number }>();
   /** Replicas other stores sent, per bucket, since the store started. */
@@ -193,6 +207,102 @@ export class Replicator implements ReplicationView {
     const chosen = rulesFor(await this.rules(bucket), key, tags);
     if (chosen.length === 0) return undefined;
     return formatStatuses(new Map(chosen.map((r) => [r.arn, 'PENDING' as const])));
+  }
+
+  async resyncTargets(bucket: string, arn: string): Promise<string[] | 'none'> {
+    const rules = await this.rules(bucket);
+    if (arn !== '' && !rules.some((r) => r.arn === arn)) return 'none';
+    const eligible = rules.filter((r) => r.existingObjects && (arn === '' || r.arn === arn));
+    return [...new Set(eligible.map((r) => r.arn))];
+  }
+
+  startResync(bucket: string, arn: string, before: Date, resetId: string): ResyncState {
+    const state: ResyncState = {
+      arn,
+      resetId,
+      startTime: new Date(this.clock.now()),
+      walked: false,
+      queued: 0,
+      replicatedCount: 0,
+      replicatedSize: 0,
+      failedCount: 0,
+      failedSize: 0,
+      bucket,
+      object: '',
+    };
+    this.resyncs.set(`${bucket}\n${arn}`, state);
+    void this.walk(state, before)
+      .catch((err: unknown) => {
+        state.error = String(err);
+        this.o.log.error(`replication: resync of ${bucket} to ${arn} failed: ${String(err)}`);
+      })
+      .finally(() => {
+        state.walked = true;
+        this.resyncStatus(bucket); // stamps the end time if nothing was queued
+      });
+    return state;
+  }
+
+  resyncStatus(bucket: string): { state: ResyncState; status: ResyncStatus }[] {
+    const out: { state: ResyncState; status: ResyncStatus }[] = [];
+    for (const state of this.resyncs.values()) {
+      if (state.bucket !== bucket) continue;
+      const mine = (j: ReplicationJob) => j.resetId === state.resetId && j.attempts < FAILED_AFTER;
+      const left = this.queue.some((q) => mine(q.job)) || [...this.sending].some(mine);
+      let status: ResyncStatus = 'Ongoing';
+      if (state.walked && !left) {
+        status = state.error || state.failedCount > 0 ? 'Failed' : 'Completed';
+        state.endTime ??= new Date(this.clock.now());
+      }
+      out.push({ state, status });
+    }
+    return out;
+  }
+
+  private resyncOf(job: ReplicationJob): ResyncState | undefined {
+    const state = job.resetId ? this.resyncs.get(`${job.bucket}\n${job.arn}`) : undefined;
+    return state?.resetId === job.resetId ? state : undefined;
+  }
+
+  /** Queues every version of the bucket written before `before` that the target's rule covers. */
+  private async walk(state: ResyncState, before: Date): Promise<void> {
+    const { bucket, arn } = state;
+    let keyMarker = '';
+    let versionIdMarker = '';
+    for (;;) {
+      if (this.stopped) return;
+      const page = await this.o.layer.listObjectVersions({
+        bucket,
+        prefix: '',
+        delimiter: '',
+        keyMarker,
+        versionIdMarker,
+        maxKeys: 1000,
+      });
+      const rules = (await this.rules(bucket)).filter((r) => r.arn === arn);
+      for (const v of page.versions) {
+        if (v.modTime > before || v.internal[REPLICA_KEY] === REPLICA) continue;
+        const rule = rulesFor(rules, v.key, v.tags)[0];
+        if (!rule || (v.deleteMarker && !rule.deleteMarkers)) continue;
+        const job = await this.jobs.add({
+          bucket,
+          key: v.key,
+          versionId: v.versionId,
+          kind: v.deleteMarker ? 'delete-marker' : 'object',
+          arn,
+          size: v.size,
+          resetId: state.resetId,
+        });
+        if (!v.deleteMarker) await this.mark(bucket, v.key, v.versionId, [arn], 'PENDING');
+        state.queued++;
+        state.object = v.key;
+        this.queue.push({ job, due: this.clock.now() });
+        this.pump();
+      }
+      if (!page.isTruncated || page.nextKeyMarker === undefined) return;
+      keyMarker = page.nextKeyMarker;
+      versionIdMarker = page.nextVersionIdMarker ?? '';
+    }
   }
 
   private async rules(bucket: string): Promise<ReplicationRule[]> {
@@ -285,7 +395,9 @@ export class Replicator implements ReplicationView {
     this.queue.sort((a, b) => a.due - b.due);
     while (this.running.size < workers && this.queue[0] && this.queue[0].due <= now) {
       const next = this.queue.shift()!;
+      this.sending.add(next.job);
       const run: Promise<void> = this.run(next.job).finally(() => {
+        this.sending.delete(next.job);
         this.running.delete(run);
         this.pump();
       });
@@ -403,6 +515,11 @@ export class Replicator implements ReplicationView {
     if (status && job.kind !== 'version-delete')
       await this.mark(job.bucket, job.key, job.versionId, [job.arn], status, reason);
     await this.jobs.remove(job);
+    const resync = this.resyncOf(job);
+    if (resync && status === 'COMPLETED') {
+      resync.replicatedCount++;
+      resync.replicatedSize += job.size;
+    }
     if (status === 'COMPLETED') {
       const k = `${job.bucket}\n${job.arn}`;
       const d = this.done.get(k) ?? { count: 0, size: 0 };
@@ -417,6 +534,11 @@ export class Replicator implements ReplicationView {
     if (job.attempts === FAILED_AFTER && job.kind !== 'version-delete') {
       this.o.log.error(`replication: ${job.bucket}/${job.key} (${job.versionId}) to ${job.arn}: ${reason}`);
       await this.mark(job.bucket, job.key, job.versionId, [job.arn], 'FAILED', reason);
+      const resync = this.resyncOf(job);
+      if (resync) {
+        resync.failedCount++;
+        resync.failedSize += job.size;
+      }
     }
     const wait = Math.min(this.retry.maxMs, this.retry.baseMs * 2 ** (job.attempts - 1));
     this.queue.push({ job, due: this.clock.now() + wait });

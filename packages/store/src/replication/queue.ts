@@ -20,6 +20,8 @@ export interface ReplicationJob {
   size: number;
   /** Why the last send failed. */
   reason?: string;
+  /** The resync that queued it, if one did. */
+  resetId?: string;
 }
 
 const FOLDER = 'replication/queue';

@@ -16,6 +16,8 @@ export interface ReplicationRule {
   deleteMarkers: boolean;
   /** Deletes of a version id (MinIO's DeleteReplication extension). */
   versionDeletes: boolean;
+  /** Versions written before the rule may be resynced (ExistingObjectReplication). */
+  existingObjects: boolean;
 }
 
 const enabled = (rule: XmlObject, name: string): boolean =>
@@ -45,6 +47,7 @@ export function replicationRules(xml: string): ReplicationRule[] {
       ...filterOf(r),
       deleteMarkers: enabled(r, 'DeleteMarkerReplication'),
       versionDeletes: enabled(r, 'DeleteReplication'),
+      existingObjects: enabled(r, 'ExistingObjectReplication'),
     }))
     .sort((a, b) => b.priority - a.priority);
 }

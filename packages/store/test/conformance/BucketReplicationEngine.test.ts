@@ -55,7 +55,7 @@ async function replicate(
   bucket: string,
   to: TestStore,
   target: string,
-  rule: { prefix?: string; deleteMarkers?: boolean; deletes?: boolean } = {},
+  rule: { prefix?: string; deleteMarkers?: boolean; deletes?: boolean; existing?: boolean } = {},
 ): Promise<string> {
   const admin = new MadminClient({ endpoint: from.store.url, credentials: ROOT });
   const arn = await admin.remoteTargets.set(bucket, remoteTarget(to, bucket, target));
@@ -65,6 +65,7 @@ async function replicate(
     `<ID>r1</ID><Status>Enabled</Status><Priority>1</Priority><Filter><Prefix>${rule.prefix ?? ''}</Prefix></Filter>` +
     `<DeleteMarkerReplication><Status>${rule.deleteMarkers ? 'Enabled' : 'Disabled'}</Status></DeleteMarkerReplication>` +
     `<DeleteReplication><Status>${rule.deletes ? 'Enabled' : 'Disabled'}</Status></DeleteReplication>` +
+    `<ExistingObjectReplication><Status>${rule.existing ? 'Enabled' : 'Disabled'}</Status></ExistingObjectReplication>` +
     `<Destination><Bucket>${arn}</Bucket></Destination></Rule></ReplicationConfiguration>`;
   const cmd = new PutBucketReplicationCommand({
     Bucket: bucket,
@@ -414,5 +415,54 @@ describe('bucket replication between two stores', () => {
     expect(refused.status).toBe(403);
     expect(xmlCode(refused.body)).toBe('AccessDenied');
     expect((await send(false)).status).toBe(200);
+  });
+
+  it('resync sends the versions written before replication was set up (mc replicate resync)', async () => {
+    await src.s3.send(new CreateBucketCommand({ Bucket: 'old-src' }));
+    await versioned(src, 'old-src');
+    await dst.s3.send(new CreateBucketCommand({ Bucket: 'old-dst' }));
+    await versioned(dst, 'old-dst');
+    const before = [];
+    for (const Key of ['o1', 'o2', 'dir/o3'])
+      before.push(await src.s3.send(new PutObjectCommand({ Bucket: 'old-src', Key, Body: `old ${Key}` })));
+    await src.s3.send(new DeleteObjectCommand({ Bucket: 'old-src', Key: 'o1' }));
+    const arn = await replicate(src, 'old-src', dst, 'old-dst', { deleteMarkers: true, existing: true });
+    const reset = (query: string) =>
+      signedRequest(src.store.port, { method: 'PUT', path: `/old-src?replication-reset=${query}` });
+    const started = await reset(`&arn=${encodeURIComponent(arn)}&older-than=0s`);
+    expect(started.status).toBe(200);
+    const { target } = JSON.parse(started.body) as { target: { arn: string; resetid: string }[] };
+    expect(target).toEqual([{ arn, resetid: expect.any(String) }]);
+    const status = async () => {
+      const res = await signedRequest(src.store.port, {
+        method: 'GET',
+        path: '/old-src?replication-reset-status=',
+      });
+      return (JSON.parse(res.body) as { target: Record<string, unknown>[] }).target[0]!;
+    };
+    const done = await eventually(status, (s) => s.resyncStatus === 'Completed', 'resync Completed');
+    expect(done).toMatchObject({
+      arn,
+      resetid: target[0]!.resetid,
+      replicationCount: 4,
+      failedReplicationCount: 0,
+    });
+    const listing = await dst.s3.send(new ListObjectVersionsCommand({ Bucket: 'old-dst' }));
+    expect((listing.Versions ?? []).map((v) => v.VersionId).sort()).toEqual(
+      before.map((p) => p.VersionId).sort(),
+    );
+    expect(listing.DeleteMarkers).toHaveLength(1);
+    expect(await bodyOf(dst, 'old-dst', 'dir/o3')).toBe('old dir/o3');
+    // The bad cases answer as MinIO does.
+    expect(xmlCode((await reset('&older-than=soon')).body)).toBe('InvalidArgument');
+    expect(xmlCode((await reset('&arn=arn:minio:replication::nope:x')).body)).toBe(
+      'XMinioAdminRemoteTargetNotFoundError',
+    );
+    const noExisting = await signedRequest(src.store.port, {
+      method: 'PUT',
+      path: '/src-a?replication-reset=',
+    });
+    expect(noExisting.status).toBe(400);
+    expect(xmlCode(noExisting.body)).toBe('XMinioReplicationNoExistingObjects');
   });
 });
