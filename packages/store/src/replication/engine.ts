@@ -356,14 +356,12 @@ export class Replicator implements ReplicationView {
           size: info?.size ?? 0,
         }),
       );
-    if (kind !== 'version-delete')
-      await this.mark(
-        e.bucket,
-        e.key,
-        e.versionId,
-        chosen.map((r) => r.arn),
-        'PENDING',
-      );
+    // The write marked its version PENDING already (writeObject); a tag change or a
+    // multipart upload's completion did not.
+    const shown = parseStatuses(info?.internal[STATUS_KEY]);
+    const unmarked = chosen.map((r) => r.arn).filter((arn) => shown.get(arn) !== 'PENDING');
+    if (kind !== 'version-delete' && unmarked.length > 0)
+      await this.mark(e.bucket, e.key, e.versionId, unmarked, 'PENDING');
     for (const job of jobs) this.queue.push({ job, due: this.clock.now() });
     this.pump();
   }
