@@ -6,7 +6,7 @@ import type { OutboundPolicy } from '../net/outbound.js';
 import type { Subscribable } from '../observe/bus.js';
 import type { Logger } from '../observe/logger.js';
 import type { BucketConfigStore } from '../s3/config/store.js';
-import type { BucketEvent } from '../s3/events.js';
+import { type BucketEvent, EVENT_NAMES } from '../s3/events.js';
 import { type Clock, realClock, TokenBucket, throttled } from './bandwidth.js';
 import { deleteReplica, putReplica } from './client.js';
 import { type JobKind, JobStore, type ReplicationJob } from './queue.js';
@@ -62,14 +62,10 @@ export function replicationRetry(env: NodeJS.ProcessEnv): { retry?: { baseMs: nu
   return { retry: { baseMs: Math.min(DEFAULT_RETRY.baseMs, maxMs), maxMs } };
 }
 
-const CREATED = new Set([
-  's3:ObjectCreated:Put',
-  's3:ObjectCreated:Post',
-  's3:ObjectCreated:Copy',
-  's3:ObjectCreated:CompleteMultipartUpload',
-  's3:ObjectCreated:PutTagging',
-  's3:ObjectCreated:DeleteTagging',
-]);
+/** Every change that makes or alters a version (its tags, retention, legal hold) is sent. */
+const CREATED: ReadonlySet<string> = new Set(
+  EVENT_NAMES.filter((n) => n.startsWith('s3:ObjectCreated:') && !n.endsWith('*')),
+);
 
 /** Per target: what waits, what failed, what went. */
 export interface TargetStats {
@@ -113,6 +109,17 @@ interface Queued {
 
 const notFound = (err: unknown): boolean =>
   ['NoSuchKey', 'NoSuchVersion', 'MethodNotAllowed'].includes((err as { code?: string }).code ?? '');
+
+/** A version's object lock, as a PUT sets it: the target keeps the same retention and hold. */
+function lockHeaders(info: ObjectInfo): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (info.retention) {
+    out['x-amz-object-lock-mode'] = info.retention.mode;
+    out['x-amz-object-lock-retain-until-date'] = info.retention.until.toISOString();
+  }
+  if (info.legalHold !== undefined) out['x-amz-object-lock-legal-hold'] = info.legalHold ? 'ON' : 'OFF';
+  return out;
+}
 
 export class Replicator implements ReplicationView {
   private readonly jobs: JobStore;
@@ -468,7 +475,7 @@ export class Replicator implements ReplicationView {
           size: info.size,
           contentType: info.contentType,
           userMeta: info.userMeta,
-          headers: { ...info.headers },
+          headers: { ...info.headers, ...lockHeaders(info) },
           tags: info.tags,
         },
         this.o.outbound,

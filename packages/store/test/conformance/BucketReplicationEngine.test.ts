@@ -22,6 +22,7 @@ const {
   CreateMultipartUploadCommand,
   UploadPartCommand,
   CompleteMultipartUploadCommand,
+  PutObjectLegalHoldCommand,
 } = s3sdk;
 
 // Retries of a failed send come quickly here, so that a target's return is seen soon.
@@ -96,6 +97,14 @@ async function metrics(t: TestStore, bucket: string) {
 const head = (t: TestStore, Bucket: string, Key: string, VersionId?: string) =>
   t.s3.send(new HeadObjectCommand({ Bucket, Key, ...(VersionId ? { VersionId } : {}) }));
 
+/** The version's x-amz-replication-status, once it is `status`. */
+const statusBecomes = (t: TestStore, Bucket: string, Key: string, status: string) =>
+  eventually(
+    () => head(t, Bucket, Key),
+    (h) => h.ReplicationStatus === status,
+    `${Bucket}/${Key} ${status}`,
+  );
+
 const bodyOf = async (t: TestStore, Bucket: string, Key: string, VersionId?: string) =>
   (
     await t.s3.send(new GetObjectCommand({ Bucket, Key, ...(VersionId ? { VersionId } : {}) }))
@@ -131,11 +140,7 @@ describe('bucket replication between two stores', () => {
     );
     // PENDING from the write's first moment, as MinIO marks it.
     expect((await head(src, 'src-a', 'docs/one.txt')).ReplicationStatus).toMatch(/^(PENDING|COMPLETED)$/);
-    const done = await eventually(
-      () => head(src, 'src-a', 'docs/one.txt'),
-      (h) => h.ReplicationStatus === 'COMPLETED',
-      'source COMPLETED',
-    );
+    const done = await statusBecomes(src, 'src-a', 'docs/one.txt', 'COMPLETED');
     expect(done.VersionId).toBe(put.VersionId);
     const replica = await head(dst, 'dst-b', 'docs/one.txt');
     expect(replica).toMatchObject({
@@ -260,22 +265,14 @@ describe('bucket replication between two stores', () => {
     const put = await src.s3.send(
       new PutObjectCommand({ Bucket: 'src-a', Key: 'while-down.txt', Body: 'kept' }),
     );
-    const failed = await eventually(
-      () => head(src, 'src-a', 'while-down.txt'),
-      (h) => h.ReplicationStatus === 'FAILED',
-      'FAILED while the target is down',
-    );
+    const failed = await statusBecomes(src, 'src-a', 'while-down.txt', 'FAILED');
     expect(failed.VersionId).toBe(put.VersionId);
     expect(await bodyOf(src, 'src-a', 'while-down.txt')).toBe('kept');
     const whileDown = await metrics(src, 'src-a');
     expect(whileDown.failedReplicationCount).toBe(1);
     expect(whileDown.failedReplicationSize).toBe(4);
     await dst.restart();
-    await eventually(
-      () => head(src, 'src-a', 'while-down.txt'),
-      (h) => h.ReplicationStatus === 'COMPLETED',
-      'COMPLETED after the target returned',
-    );
+    await statusBecomes(src, 'src-a', 'while-down.txt', 'COMPLETED');
     expect(await bodyOf(dst, 'dst-b', 'while-down.txt')).toBe('kept');
   });
 
@@ -297,11 +294,7 @@ describe('bucket replication between two stores', () => {
       (h) => h.VersionId === put.VersionId,
       'replicated after the restart',
     );
-    await eventually(
-      () => head(src, 'src-a', 'across-restart.txt'),
-      (h) => h.ReplicationStatus === 'COMPLETED',
-      'COMPLETED after the restart',
-    );
+    await statusBecomes(src, 'src-a', 'across-restart.txt', 'COMPLETED');
   });
 
   it('replicates both ways without loops', async () => {
@@ -317,26 +310,10 @@ describe('bucket replication between two stores', () => {
     const fromDst = await dst.s3.send(
       new PutObjectCommand({ Bucket: 'two-way', Key: 'y', Body: 'from-dst' }),
     );
-    await eventually(
-      () => head(dst, 'two-way', 'x'),
-      (h) => h.ReplicationStatus === 'REPLICA',
-      'x on dst',
-    );
-    await eventually(
-      () => head(src, 'two-way', 'y'),
-      (h) => h.ReplicationStatus === 'REPLICA',
-      'y on src',
-    );
-    await eventually(
-      () => head(src, 'two-way', 'x'),
-      (h) => h.ReplicationStatus === 'COMPLETED',
-      'x COMPLETED',
-    );
-    await eventually(
-      () => head(dst, 'two-way', 'y'),
-      (h) => h.ReplicationStatus === 'COMPLETED',
-      'y COMPLETED',
-    );
+    await statusBecomes(dst, 'two-way', 'x', 'REPLICA');
+    await statusBecomes(src, 'two-way', 'y', 'REPLICA');
+    await statusBecomes(src, 'two-way', 'x', 'COMPLETED');
+    await statusBecomes(dst, 'two-way', 'y', 'COMPLETED');
     await src.s3.send(new DeleteObjectCommand({ Bucket: 'two-way', Key: 'x', VersionId: fromSrc.VersionId }));
     await eventually(
       () => dst.s3.send(new ListObjectVersionsCommand({ Bucket: 'two-way', Prefix: 'x' })),
@@ -464,5 +441,41 @@ describe('bucket replication between two stores', () => {
     });
     expect(noExisting.status).toBe(400);
     expect(xmlCode(noExisting.body)).toBe('XMinioReplicationNoExistingObjects');
+  });
+
+  it('object lock travels: retention and legal hold, and a later change of the hold', async () => {
+    for (const t of [src, dst])
+      await t.s3.send(new CreateBucketCommand({ Bucket: 'locked', ObjectLockEnabledForBucket: true }));
+    await replicate(src, 'locked', dst, 'locked');
+    const until = new Date(Date.now() + 86_400_000);
+    until.setMilliseconds(0);
+    const put = await src.s3.send(
+      new PutObjectCommand({
+        Bucket: 'locked',
+        Key: 'held.txt',
+        Body: 'h',
+        ObjectLockMode: 'GOVERNANCE',
+        ObjectLockRetainUntilDate: until,
+        ObjectLockLegalHoldStatus: 'ON',
+      }),
+    );
+    const replica = await eventually(
+      () => head(dst, 'locked', 'held.txt'),
+      (h) => h.VersionId === put.VersionId,
+      'locked replica',
+    );
+    expect(replica).toMatchObject({
+      ObjectLockMode: 'GOVERNANCE',
+      ObjectLockRetainUntilDate: until,
+      ObjectLockLegalHoldStatus: 'ON',
+    });
+    await src.s3.send(
+      new PutObjectLegalHoldCommand({ Bucket: 'locked', Key: 'held.txt', LegalHold: { Status: 'OFF' } }),
+    );
+    await eventually(
+      () => head(dst, 'locked', 'held.txt'),
+      (h) => h.ObjectLockLegalHoldStatus === 'OFF',
+      'hold lifted on the target',
+    );
   });
 });
