@@ -29,6 +29,12 @@ import { type BucketTarget, decodeTargets } from './targets.js';
 // exponential backoff for as long as the job exists; after FAILED_AFTER attempts the version
 // shows FAILED with the reason, and still turns COMPLETED once the remote takes it.
 
+const QUEUED_BY_WRITE: ReadonlySet<string> = new Set([
+  's3:ObjectCreated:Put',
+  's3:ObjectCreated:Post',
+  's3:ObjectCreated:Copy',
+]);
+
 export interface ReplicatorOptions {
   layer: ObjectLayer;
   system: SystemStore;
@@ -90,6 +96,11 @@ export interface BucketReplicationStats {
 export interface ReplicationView {
   /** The status a new version of this key starts with ("<arn>=PENDING;" per target), if any. */
   pendingStatus(bucket: string, key: string, tags: string): Promise<string | undefined>;
+  /**
+   * Persists the jobs of a version just written PENDING (pendingStatus), before the writer
+   * is answered: an acknowledged write is never left unreplicated by a crash.
+   */
+  queueWritten(bucket: string, info: ObjectInfo): Promise<void>;
   stats(bucket: string): Promise<BucketReplicationStats>;
   /**
    * The targets of rules that let existing objects be resynced (`arn` picks one); 'none' when
@@ -333,6 +344,8 @@ export class Replicator implements ReplicationView {
     }
     // A replica is never sent on: two-way replication without loops.
     if (this.stopped || e.replica || !e.versionId || e.key === '') return;
+    // What writeObject stores (PUT, POST, copy) it queues itself, before the client's answer.
+    if (QUEUED_BY_WRITE.has(e.name)) return;
     const created = CREATED.has(e.name);
     const marker = e.name === 's3:ObjectRemoved:DeleteMarkerCreated';
     const versionDelete = e.name === 's3:ObjectRemoved:Delete';
@@ -351,24 +364,31 @@ export class Replicator implements ReplicationView {
       kind === 'delete-marker' ? r.deleteMarkers : kind === 'version-delete' ? r.versionDeletes : true,
     );
     if (chosen.length === 0) return;
+    const arns = chosen.map((r) => r.arn);
+    // Marked before the job may run: a fast send must not be overwritten by PENDING.
+    if (kind !== 'version-delete') await this.mark(e.bucket, e.key, e.versionId, arns, 'PENDING');
+    await this.enqueue(e.bucket, e.key, e.versionId, kind, arns, info?.size ?? 0);
+    this.pump();
+  }
+
+  async queueWritten(bucket: string, info: ObjectInfo): Promise<void> {
+    const arns = [...parseStatuses(info.internal[STATUS_KEY])]
+      .filter(([, st]) => st === 'PENDING')
+      .map(([arn]) => arn);
+    if (arns.length > 0) await this.enqueue(bucket, info.key, info.versionId, 'object', arns, info.size);
+  }
+
+  /** Persists a job per target, then hands them to the workers. */
+  private async enqueue(
+    bucket: string,
+    key: string,
+    versionId: string,
+    kind: JobKind,
+    arns: string[],
+    size: number,
+  ): Promise<void> {
     const jobs: ReplicationJob[] = [];
-    for (const r of chosen)
-      jobs.push(
-        await this.jobs.add({
-          bucket: e.bucket,
-          key: e.key,
-          versionId: e.versionId,
-          kind,
-          arn: r.arn,
-          size: info?.size ?? 0,
-        }),
-      );
-    // The write marked its version PENDING already (writeObject); a tag change or a
-    // multipart upload's completion did not.
-    const shown = parseStatuses(info?.internal[STATUS_KEY]);
-    const unmarked = chosen.map((r) => r.arn).filter((arn) => shown.get(arn) !== 'PENDING');
-    if (kind !== 'version-delete' && unmarked.length > 0)
-      await this.mark(e.bucket, e.key, e.versionId, unmarked, 'PENDING');
+    for (const arn of arns) jobs.push(await this.jobs.add({ bucket, key, versionId, kind, arn, size }));
     for (const job of jobs) this.queue.push({ job, due: this.clock.now() });
     this.pump();
   }

@@ -248,12 +248,18 @@ function mergeFacts(facts: BodyFacts, more: BodyFacts): BodyFacts {
 
 /** Writes a new version, compressed when the compression settings take it, encrypted when asked (or by bucket default). */
 export async function writeObject(deps: S3Deps, req: WriteRequest): Promise<ObjectInfo> {
+  const replication = req.replicaOf ? undefined : deps.replication;
+  // Shown PENDING at once, as MinIO marks a version it must replicate when writing it.
+  const pending = await replication?.pendingStatus(req.bucket, req.key, req.meta.tags ?? '');
+  if (!pending) return storeObject(deps, req);
+  req.meta.internal = { ...req.meta.internal, [STATUS_KEY]: pending };
+  const info = await storeObject(deps, req);
+  await replication!.queueWritten(req.bucket, info);
+  return info;
+}
+
+async function storeObject(deps: S3Deps, req: WriteRequest): Promise<ObjectInfo> {
   const { bucket, key, sse } = req;
-  if (!req.replicaOf && deps.replication) {
-    // Shown PENDING at once, as MinIO marks a version it must replicate when writing it.
-    const pending = await deps.replication.pendingStatus(bucket, key, req.meta.tags ?? '');
-    if (pending) req.meta.internal = { ...req.meta.internal, [STATUS_KEY]: pending };
-  }
   // Object.assign, not spreads: see commonHeaders in http/writer.ts.
   const input: PutObjectInput = Object.assign(
     { bucket, key, versioning: req.versioning, body: req.body, size: req.size },
