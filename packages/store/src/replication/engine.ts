@@ -132,6 +132,9 @@ function lockHeaders(info: ObjectInfo): Record<string, string> {
   return out;
 }
 
+const jobKey = (j: { bucket: string; key: string; versionId: string; arn: string }): string =>
+  `${j.bucket}\n${j.key}\n${j.versionId}\n${j.arn}`;
+
 export class Replicator implements ReplicationView {
   private readonly jobs: JobStore;
   private readonly clock: Clock;
@@ -140,6 +143,8 @@ export class Replicator implements ReplicationView {
   private readonly running = new Set<Promise<void>>();
   /** Jobs being sent now (a resync is done once none of its jobs is queued or here). */
   private readonly sending = new Set<ReplicationJob>();
+  /** bucket, key, version and target of every job that exists (queued, waiting or sending). */
+  private readonly known = new Set<string>();
   /** The last resync per bucket and target. */
   private readonly resyncs = new Map<string, ResyncState>();
   private readonly buckets = new Map<string, TokenBucket>();
@@ -168,7 +173,7 @@ export class Replicator implements ReplicationView {
 
   /** Picks up the jobs a previous run left. */
   async start(): Promise<void> {
-    for (const job of await this.jobs.all()) this.queue.push({ job, due: this.clock.now() });
+    for (const job of await this.jobs.all()) this.schedule(job);
     this.pump();
   }
 
@@ -204,7 +209,8 @@ export class Replicator implements ReplicationView {
     };
     for (const t of targets) of(t.arn);
     for (const [k] of this.done) if (k.startsWith(`${bucket}\n`)) of(k.slice(bucket.length + 1));
-    for (const { job } of this.queue) {
+    // Jobs waiting and jobs being sent both still wait for the target.
+    for (const job of [...this.queue.map((q) => q.job), ...this.sending]) {
       if (job.bucket !== bucket) continue;
       const s = of(job.arn);
       if (job.attempts >= FAILED_AFTER) {
@@ -314,7 +320,7 @@ export class Replicator implements ReplicationView {
         if (!v.deleteMarker) await this.mark(bucket, v.key, v.versionId, [arn], 'PENDING');
         state.queued++;
         state.object = v.key;
-        this.queue.push({ job, due: this.clock.now() });
+        this.schedule(job);
         this.pump();
       }
       if (!page.isTruncated || page.nextKeyMarker === undefined) return;
@@ -378,6 +384,28 @@ export class Replicator implements ReplicationView {
     if (arns.length > 0) await this.enqueue(bucket, info.key, info.versionId, 'object', arns, info.size);
   }
 
+  /** A job for the workers to run now. */
+  private schedule(job: ReplicationJob): void {
+    this.known.add(jobKey(job));
+    this.queue.push({ job, due: this.clock.now() });
+  }
+
+  /**
+   * A version the scanner meets: one shown PENDING or FAILED for a target that has no job
+   * (a crash came between its write and its job) gets one, as MinIO's scanner re-queues.
+   */
+  async revisit(bucket: string, info: ObjectInfo): Promise<void> {
+    if (this.stopped || info.deleteMarker || info.internal[REPLICA_KEY] === REPLICA) return;
+    const lost = [...parseStatuses(info.internal[STATUS_KEY])]
+      .filter(
+        ([arn, st]) =>
+          st !== 'COMPLETED' &&
+          !this.known.has(jobKey({ bucket, key: info.key, versionId: info.versionId, arn })),
+      )
+      .map(([arn]) => arn);
+    if (lost.length > 0) await this.enqueue(bucket, info.key, info.versionId, 'object', lost, info.size);
+  }
+
   /** Persists a job per target, then hands them to the workers. */
   private async enqueue(
     bucket: string,
@@ -389,7 +417,7 @@ export class Replicator implements ReplicationView {
   ): Promise<void> {
     const jobs: ReplicationJob[] = [];
     for (const arn of arns) jobs.push(await this.jobs.add({ bucket, key, versionId, kind, arn, size }));
-    for (const job of jobs) this.queue.push({ job, due: this.clock.now() });
+    for (const job of jobs) this.schedule(job);
     this.pump();
   }
 
@@ -540,6 +568,7 @@ export class Replicator implements ReplicationView {
     if (status && job.kind !== 'version-delete')
       await this.mark(job.bucket, job.key, job.versionId, [job.arn], status, reason);
     await this.jobs.remove(job);
+    this.known.delete(jobKey(job));
     const resync = this.resyncOf(job);
     if (resync && status === 'COMPLETED') {
       resync.replicatedCount++;
