@@ -1,8 +1,7 @@
-import { createHash } from 'node:crypto';
 import * as s3sdk from '@aws-sdk/client-s3';
 import { MadminClient } from '@stowage/madmin';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { remoteTarget } from '../support/remote-target.js';
+import { type ReplicationRuleOptions, replicateBucket } from '../support/replication.js';
 import { ROOT, signedRequest, startTestStore, type TestStore, xmlCode } from '../support/store.js';
 
 // Bucket replication between two real stores: what a write to the source does on the
@@ -14,7 +13,6 @@ const {
   GetObjectCommand,
   HeadObjectCommand,
   ListObjectVersionsCommand,
-  PutBucketReplicationCommand,
   PutBucketVersioningCommand,
   PutObjectCommand,
   PutObjectTaggingCommand,
@@ -50,42 +48,14 @@ async function eventually<T>(probe: () => Promise<T>, ok: (v: T) => boolean, wha
 const versioned = (t: TestStore, Bucket: string) =>
   t.s3.send(new PutBucketVersioningCommand({ Bucket, VersioningConfiguration: { Status: 'Enabled' } }));
 
-/** `from`/`bucket` replicates to `to`/`target` with these rule settings; the target's ARN. */
-async function replicate(
+/** `from`/`bucket` replicates to `to`/`target` (see support/replication.ts). */
+const replicate = (
   from: TestStore,
   bucket: string,
   to: TestStore,
   target: string,
-  rule: { prefix?: string; deleteMarkers?: boolean; deletes?: boolean; existing?: boolean } = {},
-): Promise<string> {
-  const admin = new MadminClient({ endpoint: from.store.url, credentials: ROOT });
-  const arn = await admin.remoteTargets.set(bucket, remoteTarget(to, bucket, target));
-  // DeleteReplication is MinIO's extension: the SDK has no field for it, so the XML is sent raw.
-  const xml =
-    '<ReplicationConfiguration xmlns="http://s3.amazonaws.com/doc/2006-03-01/"><Role></Role><Rule>' +
-    `<ID>r1</ID><Status>Enabled</Status><Priority>1</Priority><Filter><Prefix>${rule.prefix ?? ''}</Prefix></Filter>` +
-    `<DeleteMarkerReplication><Status>${rule.deleteMarkers ? 'Enabled' : 'Disabled'}</Status></DeleteMarkerReplication>` +
-    `<DeleteReplication><Status>${rule.deletes ? 'Enabled' : 'Disabled'}</Status></DeleteReplication>` +
-    `<ExistingObjectReplication><Status>${rule.existing ? 'Enabled' : 'Disabled'}</Status></ExistingObjectReplication>` +
-    `<Destination><Bucket>${arn}</Bucket></Destination></Rule></ReplicationConfiguration>`;
-  const cmd = new PutBucketReplicationCommand({
-    Bucket: bucket,
-    ReplicationConfiguration: { Role: '', Rules: [] },
-  });
-  cmd.middlewareStack.add(
-    (next) => async (args) => {
-      const req = args.request as { body: string; headers: Record<string, string> };
-      req.body = xml;
-      delete req.headers['Content-MD5'];
-      req.headers['content-md5'] = createHash('md5').update(xml).digest('base64');
-      req.headers['content-length'] = String(Buffer.byteLength(xml));
-      return next(args);
-    },
-    { step: 'build', name: 'rawReplicationXml' },
-  );
-  await from.s3.send(cmd);
-  return arn;
-}
+  rule: ReplicationRuleOptions = {},
+) => replicateBucket({ url: from.store.url, s3: from.s3 }, bucket, to, target, rule);
 
 /** GET /<bucket>?replication-metrics, as minio-go's GetBucketReplicationMetrics asks. */
 async function metrics(t: TestStore, bucket: string) {

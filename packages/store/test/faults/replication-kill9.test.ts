@@ -6,15 +6,13 @@ import {
   CreateBucketCommand,
   GetObjectCommand,
   HeadObjectCommand,
-  PutBucketReplicationCommand,
   PutBucketVersioningCommand,
   PutObjectCommand,
   type S3Client,
 } from '@aws-sdk/client-s3';
-import { MadminClient } from '@stowage/madmin';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { remoteTarget } from '../support/remote-target.js';
-import { ROOT, startTestStore, type TestStore } from '../support/store.js';
+import { replicateBucket } from '../support/replication.js';
+import { startTestStore, type TestStore } from '../support/store.js';
 import { buildStoreDist, rootClient, startStoreChild } from './child.js';
 import { pattern, sha256 } from './support.js';
 
@@ -76,26 +74,7 @@ describe('kill -9 during replication', () => {
     await src.s3.send(
       new PutBucketVersioningCommand({ Bucket: 'orig', VersioningConfiguration: { Status: 'Enabled' } }),
     );
-    const admin = new MadminClient({ endpoint: src.url, credentials: ROOT });
-    const arn = await admin.remoteTargets.set('orig', remoteTarget(dst, 'orig', 'copy'));
-    await src.s3.send(
-      new PutBucketReplicationCommand({
-        Bucket: 'orig',
-        ReplicationConfiguration: {
-          Role: '',
-          Rules: [
-            {
-              ID: 'all',
-              Status: 'Enabled',
-              Priority: 1,
-              Filter: { Prefix: '' },
-              DeleteMarkerReplication: { Status: 'Disabled' },
-              Destination: { Bucket: arn },
-            },
-          ],
-        },
-      }),
-    );
+    await replicateBucket(src, 'orig', dst, 'copy');
     const written = new Map<string, { versionId: string; sha: string }>();
     const put = async (key: string, seed: number) => {
       const body = pattern(256 * 1024 + seed, seed);
