@@ -25,6 +25,7 @@ import type { LogEntry, Logger } from './observe/logger.js';
 import { RequestMetrics } from './observe/metrics.js';
 import type { NotificationTargets } from './observe/notify-targets.js';
 import type { OpTracer } from './observe/op-trace.js';
+import type { ReplicationView } from './replication/engine.js';
 import type { S3Deps } from './s3/call.js';
 import { fromEngineError } from './s3/errors.js';
 import type { BucketEvent } from './s3/events.js';
@@ -74,6 +75,8 @@ export interface AppDeps {
   backgroundMetrics?: () => BackgroundMetric[];
   /** RestoreObject: brings a transitioned version back from its tier for some days. */
   restore: S3Deps['restore'];
+  /** Bucket replication: what a write must wait to send, and what waits. */
+  replication?: ReplicationView;
 }
 
 const isListenRequest = (ctx: RequestContext): boolean =>
@@ -155,6 +158,7 @@ export function createApp(deps: AppDeps): ServerDeps {
     compression: perConfig(compressionRule),
     cspSandbox: deps.cspSandbox,
     log: deps.log,
+    ...(deps.replication ? { replication: deps.replication } : {}),
   });
   const s3: Protocol = {
     // A ListenBucketNotification stream lasts as long as its client wants: it takes no place.

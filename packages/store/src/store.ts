@@ -1,4 +1,5 @@
 import type { AddressInfo } from 'node:net';
+import { Readable } from 'node:stream';
 import type { ServiceAction } from './admin/router.js';
 import { logInfo } from './admin/streams.js';
 import { createApp } from './app.js';
@@ -30,10 +31,12 @@ import { LogTargets } from './observe/log-targets.js';
 import { createLogger, type LogEntry, type Logger } from './observe/logger.js';
 import { NotificationTargets } from './observe/notify-targets.js';
 import { OpTracer, osCalls } from './observe/op-trace.js';
+import { Replicator, replicationRetry } from './replication/engine.js';
 import { BucketConfigStore } from './s3/config/store.js';
 import type { BucketEvent } from './s3/events.js';
 import { kmsKeyFrom, loadMasterKey } from './s3/kms.js';
 import { startNotifier } from './s3/notify.js';
+import { openObject } from './s3/object-io.js';
 import { type StartSettings, startSettings } from './start-settings.js';
 import { LoginThrottle } from './sts/login-throttle.js';
 import { TierStore } from './tiers/tiers.js';
@@ -274,9 +277,29 @@ async function boot(
     scanner.apply(scannerPolicy(c, settings.scannerCycleMs));
   });
   const events = new Bus<BucketEvent>();
+  const bucketConfigs = new BucketConfigStore(layer.system);
+  const replicator = new Replicator({
+    layer,
+    system: layer.system,
+    configs: bucketConfigs,
+    events,
+    read: async (bucket, key, versionId) => {
+      const opened = await openObject({ layer, masterKey, kms }, bucket, key, {
+        versionId,
+        sseKey: { kind: 'none' },
+      });
+      // Small objects arrive in memory; the rest streams (never whole in memory).
+      const stream = opened.bytes ? Readable.from([opened.bytes]) : opened.stream;
+      if (opened.bytes) opened.stream.destroy();
+      return { info: opened.info, stream };
+    },
+    outbound: settings.outbound,
+    log,
+    ...replicationRetry(process.env),
+  });
   const stopNotifier = startNotifier({
     events,
-    configs: new BucketConfigStore(layer.system),
+    configs: bucketConfigs,
     targets: notifyTargets,
     region,
     deploymentId: set.deploymentId,
@@ -337,6 +360,7 @@ async function boot(
     metricsAuth: settings.metricsAuth,
     backgroundMetrics: () => scanner.metrics(),
     restore: (bucket, key, versionId, days) => transitions.restore(bucket, key, versionId, days),
+    replication: replicator,
   });
   // Background heals give way to clients (heal max_io, max_sleep), read live.
   const requestsInFlight = () => app.metrics?.queue?.inFlight ?? 0;
@@ -366,9 +390,14 @@ async function boot(
     await staleUploads.stop();
     await bitrotScan.stop();
     await scanner.stop();
+    await replicator.close();
     await layer.shutdown();
     throw err;
   }
+  // Jobs a previous run left go once the store serves (a two-way peer may be this store).
+  void replicator
+    .start()
+    .catch((err: unknown) => log.error(`replication: resuming queued jobs failed: ${String(err)}`, { err }));
   const bound = (server.address() as AddressInfo).port;
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${bound}`;
   node = url.slice('http://'.length);
@@ -398,6 +427,7 @@ async function boot(
       await staleUploads.stop();
       await bitrotScan.stop();
       await scanner.stop();
+      await replicator.close();
       await layer.shutdown();
     },
   };

@@ -159,6 +159,11 @@ export interface PutObjectInput extends NewObjectMeta {
   /** Called after the body is read, before the commit; may throw to abort the write. */
   finish?: () => BodyFacts;
   condition?: WriteCondition;
+  /**
+   * A replica of another store's version keeps its id and modification time (bucket
+   * replication); a new version otherwise gets fresh ones.
+   */
+  replicaOf?: { versionId: string; modTime: Date };
 }
 
 /** A requested range (the S3 Range header), resolved by the engine against the stored size. */
@@ -205,6 +210,8 @@ export interface DeleteObjectInput {
    * in its place. Otherwise nothing happens (`skipped`).
    */
   whileLatest?: string;
+  /** A replicated delete marker keeps the source's id, time and marks (bucket replication). */
+  replicaMarker?: { versionId: string; modTime: Date; internal: Record<string, string> };
 }
 
 export interface DeleteObjectResult {
@@ -219,8 +226,8 @@ export interface MetadataPatch {
   tags?: string;
   retention?: RetentionInfo | null;
   legalHold?: boolean;
-  /** The version's internal values from now on (a restored copy's expiry). */
-  internal?: Record<string, string>;
+  /** Internal values set (a string) or removed (null): replication status, a restored copy's expiry. */
+  internal?: Record<string, string | null>;
 }
 
 /** Which version a transition copied: another one found in its place is PreconditionFailed. */

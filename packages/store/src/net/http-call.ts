@@ -1,5 +1,6 @@
 import { type Agent, request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
+import { pipeline, type Readable } from 'node:stream';
 import { urlHostPort } from './address.js';
 import type { OutboundPolicy } from './outbound.js';
 
@@ -30,7 +31,8 @@ export function httpCall(
   init: {
     method: string;
     headers?: Record<string, string>;
-    body?: string;
+    /** A stream goes with the content-length the caller's headers give. */
+    body?: string | Buffer | Readable;
     timeoutMs: number;
     maxBytes?: number;
     agent?: Agent;
@@ -48,7 +50,9 @@ export function httpCall(
     }
     const maxBytes = init.maxBytes ?? MAX_ANSWER_BYTES;
     const headers = { ...init.headers };
-    if (init.body !== undefined) headers['content-length'] = String(Buffer.byteLength(init.body));
+    const body = init.body;
+    if (typeof body === 'string' || Buffer.isBuffer(body))
+      headers['content-length'] = String(Buffer.byteLength(body));
     let settled = false;
     const settle = (outcome: { answer: HttpAnswer } | { error: Error }) => {
       if (settled) return;
@@ -90,6 +94,10 @@ export function httpCall(
       init.timeoutMs,
     );
     req.on('error', (error) => settle({ error }));
-    req.end(init.body);
+    if (body === undefined || typeof body === 'string' || Buffer.isBuffer(body)) req.end(body);
+    else
+      pipeline(body, req, (err) => {
+        if (err) settle({ error: err });
+      });
   });
 }

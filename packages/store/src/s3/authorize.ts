@@ -110,6 +110,12 @@ export function accessesOf(
     // the policies `mc anonymous set upload` writes rely on.
     case 'ListMultipartUploads':
       return one('s3:ListBucketMultipartUploads', { bucket: op.bucket, conditions: listConditions(query) });
+    // MinIO asks for the right to read the replication configuration.
+    case 'GetBucketReplicationMetrics':
+    case 'GetBucketReplicationResetStatus':
+      return one('s3:GetReplicationConfiguration', { bucket: op.bucket });
+    case 'ResetBucketReplicationStart':
+      return one('s3:ResetBucketReplicationState', { bucket: op.bucket });
     case 'CreateBucket':
     case 'GetBucketLocation':
     case 'GetBucketPolicyStatus': {

@@ -8,6 +8,7 @@ import type { CredentialStore } from '../iam/credentials.js';
 import type { RestoreOutcome } from '../ilm/transition/transitions.js';
 import type { Bus } from '../observe/bus.js';
 import type { Logger } from '../observe/logger.js';
+import type { ReplicationView } from '../replication/engine.js';
 import type { AuthResult, SignerGuard } from './auth/common.js';
 import type { Access } from './authorize.js';
 import type { BucketEvent } from './events.js';
@@ -47,6 +48,8 @@ export interface S3Deps {
   restore(bucket: string, key: string, versionId: string | undefined, days: number): Promise<RestoreOutcome>;
   /** The store's log: what reads meet (damaged data healed) is logged with their request. */
   log?: Logger;
+  /** Bucket replication: a new version it will send is PENDING from its first moment. */
+  replication?: ReplicationView;
 }
 
 /** One S3 request as handlers see it, after authentication and authorisation. */

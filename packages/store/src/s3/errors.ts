@@ -230,6 +230,7 @@ export const ERROR_CATALOGUE = {
     message: 'The remote target cannot be identical to source',
   },
   XMinioAdminRemoteTargetNotFoundError: { status: 404, message: 'The remote target does not exist' },
+  XMinioReplicationNoExistingObjects: { status: 400, message: 'No matching ExistingObjects rule enabled' },
   XMinioAdminRemoteRemoveDisallowed: {
     status: 400,
     message: 'This ARN is in use by an existing configuration',

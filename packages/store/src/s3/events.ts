@@ -2,6 +2,7 @@ import type { RequestContext } from '../http/context.js';
 import type { Reply } from '../http/reply.js';
 import type { Bus } from '../observe/bus.js';
 import { ApiError } from './errors.js';
+import { isReplicaRequest } from './request/replica.js';
 import type { S3Operation } from './router.js';
 import type { XmlChild, XmlElement } from './xml/writer.js';
 
@@ -67,6 +68,8 @@ export interface BucketEvent {
   host: string;
   sourceIp: string;
   userAgent: string;
+  /** Written by another store's replication: never replicated on (no loops). */
+  replica?: true;
 }
 
 /** Event names as a listener asks for them; unknown ones are refused. */
@@ -128,6 +131,7 @@ export function eventsOf(
     host: ctx.host,
     sourceIp: ctx.client,
     userAgent: String(ctx.headers['user-agent'] ?? ''),
+    ...(isReplicaRequest(ctx) ? { replica: true as const } : {}),
   };
   const one = (
     name: string,

@@ -38,6 +38,7 @@ import type {
 import { resolveRange } from '../engine/range.js';
 import { checkWriteCondition } from '../engine/write-condition.js';
 import type { Logger } from '../observe/logger.js';
+import { STATUS_KEY } from '../replication/status.js';
 import type { S3Deps } from './call.js';
 import {
   compressedMark,
@@ -82,7 +83,7 @@ function kekFor(deps: S3Deps, sse: Exclude<SseRequest, SseNone>): KeyEncryptionK
 }
 
 /** The KMS key that seals (or sealed) an SSE-KMS object: the store's KMS must have it. */
-function kmsKey(deps: S3Deps, sse: SseKms) {
+function kmsKey(deps: ReadDeps, sse: SseKms) {
   if (!deps.kms)
     throw new ApiError('NotImplemented', 'Server side encryption specified but KMS is not configured');
   if (deps.kms.id !== sse.keyId) throw new ApiError('KMS.NotFoundException');
@@ -109,7 +110,7 @@ export function newObjectKey(
  * MinIO answers), a master key that does not open it an internal error.
  */
 export function objectKeyOf(
-  deps: S3Deps,
+  deps: ReadDeps,
   info: { internal: Record<string, string> },
   presented: SseNone | SseCustomerKey,
   context: { bucket: string; key: string },
@@ -223,6 +224,8 @@ export interface WriteRequest {
   /** What only the body's end tells (checksums sent as trailers), kept with the version. */
   afterBody?: () => BodyFacts;
   condition?: WriteCondition;
+  /** A replica keeps the source version's id and time (bucket replication). */
+  replicaOf?: { versionId: string; modTime: Date };
 }
 
 /**
@@ -245,6 +248,17 @@ function mergeFacts(facts: BodyFacts, more: BodyFacts): BodyFacts {
 
 /** Writes a new version, compressed when the compression settings take it, encrypted when asked (or by bucket default). */
 export async function writeObject(deps: S3Deps, req: WriteRequest): Promise<ObjectInfo> {
+  const replication = req.replicaOf ? undefined : deps.replication;
+  // Shown PENDING at once, as MinIO marks a version it must replicate when writing it.
+  const pending = await replication?.pendingStatus(req.bucket, req.key, req.meta.tags ?? '');
+  if (!pending) return storeObject(deps, req);
+  req.meta.internal = { ...req.meta.internal, [STATUS_KEY]: pending };
+  const info = await storeObject(deps, req);
+  await replication!.queueWritten(req.bucket, info);
+  return info;
+}
+
+async function storeObject(deps: S3Deps, req: WriteRequest): Promise<ObjectInfo> {
   const { bucket, key, sse } = req;
   // Object.assign, not spreads: see commonHeaders in http/writer.ts.
   const input: PutObjectInput = Object.assign(
@@ -252,6 +266,7 @@ export async function writeObject(deps: S3Deps, req: WriteRequest): Promise<Obje
     req.meta,
   );
   if (req.condition) input.condition = req.condition;
+  if (req.replicaOf) input.replicaOf = req.replicaOf;
   const parity = deps.storageClassParity(req.meta.headers?.['x-amz-storage-class']);
   if (parity !== undefined) input.parity = parity;
   const maxVersions = deps.objectMaxVersions();
@@ -281,6 +296,9 @@ export async function writeObject(deps: S3Deps, req: WriteRequest): Promise<Obje
   input.finish = req.afterBody ? () => mergeFacts(finish(), req.afterBody!()) : finish;
   return deps.layer.putObject(input);
 }
+
+/** What reading plaintext needs of the protocol's dependencies (replication reads so too). */
+export type ReadDeps = Pick<S3Deps, 'layer' | 'masterKey' | 'kms'>;
 
 export interface OpenRequest {
   versionId?: string;
@@ -341,7 +359,7 @@ function encryptedPlan(info: ObjectInfo, objectKey: Buffer, wanted: ByteRange | 
  * plaintext, the SSE-C key checked, the stored bytes decrypted part by part.
  */
 export async function openObject(
-  deps: S3Deps,
+  deps: ReadDeps,
   bucket: string,
   key: string,
   req: OpenRequest,

@@ -59,6 +59,11 @@ export type S3Operation =
   | ({ op: 'ListObjectVersions'; bucket: string; keyMarker: string; versionIdMarker: string } & ListParams)
   | { op: 'GetBucketConfig' | 'PutBucketConfig' | 'DeleteBucketConfig'; bucket: string; kind: ConfigKind }
   | { op: 'GetBucketPolicyStatus'; bucket: string }
+  /** MinIO's GET /bucket?replication-metrics (minio-go GetBucketReplicationMetrics). */
+  | { op: 'GetBucketReplicationMetrics'; bucket: string }
+  /** MinIO's PUT /bucket?replication-reset (mc replicate resync start). */
+  | { op: 'ResetBucketReplicationStart'; bucket: string; olderThan: string; arn: string; resetId: string }
+  | { op: 'GetBucketReplicationResetStatus'; bucket: string; arn: string }
   | { op: 'GetBucketAcl' | 'PutBucketAcl'; bucket: string }
   | ({ op: 'GetObjectAcl' | 'PutObjectAcl' } & Versioned)
   | ({

@@ -34,6 +34,7 @@ import * as objectConfig from './handlers/object-config.js';
 import * as objects from './handlers/objects.js';
 import { postObject } from './handlers/post-object.js';
 import { readObject } from './handlers/read.js';
+import { replicationMetrics, resyncStatus, startResync } from './handlers/replication.js';
 import { restoreObject } from './handlers/restore.js';
 import { toApiError } from './object-io.js';
 import { domainsFromEnv, hostBucket } from './request/address.js';
@@ -172,6 +173,12 @@ function dispatch(deps: S3ProtocolDeps, call: S3Call, op: S3Operation): Promise<
       return config.deleteBucketConfig(deps, op);
     case 'GetBucketPolicyStatus':
       return config.getBucketPolicyStatus(deps, op.bucket);
+    case 'GetBucketReplicationMetrics':
+      return replicationMetrics(deps, op.bucket);
+    case 'ResetBucketReplicationStart':
+      return startResync(deps, op);
+    case 'GetBucketReplicationResetStatus':
+      return resyncStatus(deps, op);
     case 'GetBucketAcl':
     case 'GetObjectAcl':
       return acl.getAcl(deps, op);

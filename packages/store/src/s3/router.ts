@@ -200,7 +200,18 @@ function bucketOp(name: string, bucket: string, parts: S3RequestParts): S3Operat
     case 'GetBucketLocation':
     case 'DeleteObjects':
       return { op: name, bucket };
+    case 'ResetBucketReplicationStart':
+      return {
+        op: name,
+        bucket,
+        olderThan: first(query, 'older-than') ?? '',
+        arn: first(query, 'arn') ?? '',
+        resetId: first(query, 'reset-id') ?? '',
+      };
+    case 'GetBucketReplicationResetStatus':
+      return { op: name, bucket, arn: first(query, 'arn') ?? '' };
     case 'GetBucketPolicyStatus':
+    case 'GetBucketReplicationMetrics':
     case 'PostObject':
     case 'GetBucketAcl':
     case 'PutBucketAcl':

@@ -185,8 +185,8 @@ export async function putObject(ctx: EngineContext, input: PutObjectInput): Prom
       checkVersionCount(merged.versions, input.versioning, input.maxVersions);
       const inline = inlineShards(enc);
       const version: VersionRecord = {
-        id: input.versioning === 'enabled' ? randomUUID() : NULL_VERSION,
-        mod: nextModTime(merged),
+        id: input.replicaOf?.versionId ?? (input.versioning === 'enabled' ? randomUUID() : NULL_VERSION),
+        mod: input.replicaOf?.modTime.getTime() ?? nextModTime(merged),
         size: facts.actualSize ?? enc.size,
         etag: facts.etag ?? enc.md5.toString('hex'),
         contentType: input.contentType ?? 'application/octet-stream',
@@ -385,16 +385,17 @@ export async function deleteObject(
         deleteMarker: info.deleteMarker,
       };
     }
+    const replica = input.replicaMarker;
     const marker: VersionRecord = {
-      id: input.versioning === 'enabled' ? randomUUID() : NULL_VERSION,
-      mod: nextModTime(merged),
+      id: replica?.versionId ?? (input.versioning === 'enabled' ? randomUUID() : NULL_VERSION),
+      mod: replica?.modTime.getTime() ?? nextModTime(merged),
       deleteMarker: true,
       size: 0,
       etag: '',
       contentType: '',
       userMeta: {},
       headers: {},
-      internal: {},
+      internal: { ...replica?.internal },
     };
     const result = await commitKey(ctx.drives, ctx.params, bucket, key, () =>
       deleteLatest(input.versioning, marker),
@@ -414,7 +415,13 @@ function applyPatch(v: VersionRecord, patch: MetadataPatch): VersionRecord {
   else if (patch.retention)
     next.retention = { mode: patch.retention.mode, until: patch.retention.until.getTime() };
   if (patch.legalHold !== undefined) next.legalHold = patch.legalHold;
-  if (patch.internal) next.internal = patch.internal;
+  if (patch.internal) {
+    next.internal = { ...v.internal };
+    for (const [k, value] of Object.entries(patch.internal)) {
+      if (value === null) delete next.internal[k];
+      else next.internal[k] = value;
+    }
+  }
   return next;
 }
 

@@ -9,12 +9,14 @@ import {
 } from '../../engine/object-layer.js';
 import { header, isPrivateChannel, type RequestContext } from '../../http/context.js';
 import { emptyReply, type Reply } from '../../http/reply.js';
+import { REPLICA, REPLICA_KEY } from '../../replication/status.js';
 import { CHECKSUM_NAME } from '../auth/checksum.js';
 import { declaredLength } from '../auth/payload.js';
 import type { S3Call, S3Deps } from '../call.js';
 import { ApiError } from '../errors.js';
 import { precheckWrite, toApiError, writeObject } from '../object-io.js';
 import { bypassRequested, guardVersionDelete, lockForNewVersion } from '../request/object-lock.js';
+import { replicaWrite } from '../request/replica.js';
 import { encodeTagQuery, parseTagQuery } from '../request/tagging.js';
 import type { S3Operation } from '../router.js';
 import { type BucketSettings, bucketSettings, versioningOf } from '../settings.js';
@@ -252,6 +254,11 @@ export async function putObject(
   const settings = await bucketSettings(deps, bucket);
   const sse = sseForWrite(call, settings, { kmsKeyId: deps.kms?.id });
   const meta = newVersionMeta(call, settings);
+  const replica = await replicaWrite(call, { action: 's3:ReplicateObject', bucket, key });
+  if (replica) {
+    if (versioningOf(settings, key) !== 'enabled') throw new ApiError('RemoteTargetNotVersionedError');
+    meta.internal = { ...meta.internal, [REPLICA_KEY]: REPLICA };
+  }
   await precheckWrite(deps, bucket, key, condition);
   // A small plain body is read and checked whole; encryption streams it.
   const whole = sse.kind === 'none' ? call.wholeBody() : undefined;
@@ -267,6 +274,7 @@ export async function putObject(
       ...(md5 ? { expectedMd5: md5 } : {}),
       afterBody: withChecksums(call),
       ...(condition ? { condition } : {}),
+      ...(replica ? { replicaOf: { versionId: replica.versionId, modTime: replica.modTime } } : {}),
     }),
   );
   return emptyReply(
@@ -282,8 +290,18 @@ export async function deleteObject(deps: S3Deps, call: S3Call, op: DeleteOp): Pr
   const settings = await bucketSettings(deps, op.bucket);
   const bypass = bypassRequested(call.ctx.headers);
   const now = new Date();
+  const replica = await replicaWrite(call, { action: 's3:ReplicateDelete', bucket: op.bucket, key: op.key });
   const result = await deps.layer.deleteObject(op.bucket, op.key, {
     versioning: versioningOf(settings, op.key),
+    ...(replica?.deleteMarker
+      ? {
+          replicaMarker: {
+            versionId: replica.versionId,
+            modTime: replica.modTime,
+            internal: { [REPLICA_KEY]: REPLICA },
+          },
+        }
+      : {}),
     ...(op.versionId === undefined ? {} : { versionId: op.versionId }),
     ...(settings.objectLock ? { guard: (info: ObjectInfo) => guardVersionDelete(info, bypass, now) } : {}),
   });

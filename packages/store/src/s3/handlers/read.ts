@@ -17,6 +17,7 @@ import { requestLog } from '../../http/request-info.js';
 import { expirationHeader } from '../../ilm/lifecycle/bucket-rules.js';
 import { restoreExpiryOf } from '../../ilm/transition/transitioned.js';
 import type { Logger } from '../../observe/logger.js';
+import { shownStatus } from '../../replication/status.js';
 import { rendersAsDocument, SANDBOX_POLICY } from '../active-content.js';
 import { versioned } from '../authorize.js';
 import type { S3Call, S3Deps } from '../call.js';
@@ -79,6 +80,8 @@ export function objectHeaders(info: ObjectInfo): Record<string, string> {
   Object.assign(out, sseResponseHeaders(sseOf(info)));
   const restored = restoreExpiryOf(info);
   if (restored) out['x-amz-restore'] = `ongoing-request="false", expiry-date="${restored.toUTCString()}"`;
+  const replication = shownStatus(info.internal);
+  if (replication) out['x-amz-replication-status'] = replication;
   return out;
 }
 

@@ -62,15 +62,20 @@ const TABLES: Record<Level, Table> = {
       ['uploads', 'ListMultipartUploads'],
       ['versions', 'ListObjectVersions'],
       ['events', 'ListenBucketNotification'],
+      ['replication-metrics', 'GetBucketReplicationMetrics'],
+      ['replication-reset-status', 'GetBucketReplicationResetStatus'],
       ...bucketConfig(
         'Get',
         ALL_CONFIG.filter((k) => k !== 'location'),
       ),
     ],
-    PUT: bucketConfig(
-      'Put',
-      ALL_CONFIG.filter((k) => k !== 'policyStatus'),
-    ),
+    PUT: [
+      ['replication-reset', 'ResetBucketReplicationStart'],
+      ...bucketConfig(
+        'Put',
+        ALL_CONFIG.filter((k) => k !== 'policyStatus'),
+      ),
+    ],
     DELETE: bucketConfig('Delete', DELETABLE),
     POST: [['delete', 'DeleteObjects']],
     HEAD: [],

@@ -1,0 +1,79 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { body, bucketEachTest } from '../engine/test-support/engine.js';
+import { OutboundPolicy } from '../net/outbound.js';
+import { Bus } from '../observe/bus.js';
+import { silentLogger } from '../observe/logger.js';
+import { BucketConfigStore } from '../s3/config/store.js';
+import type { BucketEvent } from '../s3/events.js';
+import { Replicator } from './engine.js';
+import { STATUS_KEY } from './status.js';
+
+// The replicator over a real engine: what the scanner's revisit does with versions whose
+// job a crash took (a target nobody answers, so every job stays queued).
+
+const ARN = 'arn:minio:replication::0b9c0b6e-0000-4000-8000-000000000001:remote';
+const RULES =
+  '<ReplicationConfiguration xmlns="http://s3.amazonaws.com/doc/2006-03-01/"><Role></Role><Rule><ID>r</ID>' +
+  '<Status>Enabled</Status><Priority>1</Priority><Filter><Prefix></Prefix></Filter>' +
+  `<DeleteMarkerReplication><Status>Disabled</Status></DeleteMarkerReplication><Destination><Bucket>${ARN}</Bucket></Destination></Rule></ReplicationConfiguration>`;
+
+const t = bucketEachTest('src');
+let replicator: Replicator | undefined;
+afterEach(() => replicator?.close());
+
+async function setUp(): Promise<Replicator> {
+  const configs = new BucketConfigStore(t.layer.system);
+  await configs.put('src', 'replication', { xml: RULES });
+  await configs.put('src', 'targets', [
+    {
+      sourcebucket: 'src',
+      endpoint: '127.0.0.1:9',
+      credentials: { accessKey: 'k', secretKey: 's', expiration: '0001-01-01T00:00:00Z' },
+      targetbucket: 'remote',
+      secure: false,
+      arn: ARN,
+      type: 'replication',
+    },
+  ]);
+  replicator = new Replicator({
+    layer: t.layer,
+    system: t.layer.system,
+    configs,
+    events: new Bus<BucketEvent>(),
+    read: () => Promise.reject(new Error('unused')),
+    outbound: OutboundPolicy.parse(undefined),
+    log: silentLogger,
+    // The first failure waits longer than any test: jobs stay counted as pending.
+    retry: { baseMs: 600_000, maxMs: 600_000 },
+  });
+  await replicator.start();
+  return replicator;
+}
+
+const put = (key: string, status: string) =>
+  t.layer.putObject({
+    bucket: 'src',
+    key,
+    body: body('x'),
+    versioning: 'enabled',
+    internal: { [STATUS_KEY]: status },
+  });
+
+describe('Replicator.revisit', () => {
+  it('queues a version left PENDING without a job, once', async () => {
+    const r = await setUp();
+    const lost = await put('lost', `${ARN}=PENDING;`);
+    await r.revisit('src', lost);
+    await r.revisit('src', lost);
+    const [stats] = (await r.stats('src')).targets;
+    expect(stats).toMatchObject({ arn: ARN, pendingCount: 1, pendingSize: 1 });
+  });
+
+  it('leaves versions already replicated, and replicas, alone', async () => {
+    const r = await setUp();
+    await r.revisit('src', await put('done', `${ARN}=COMPLETED;`));
+    await r.revisit('src', await put('never', ''));
+    const [stats] = (await r.stats('src')).targets;
+    expect(stats).toMatchObject({ pendingCount: 0, failedCount: 0 });
+  });
+});
