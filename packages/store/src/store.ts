@@ -367,9 +367,18 @@ async function boot(
   layer.healPacer = () => waitForLowIO(healPace(config.config), requestsInFlight);
   // One background walk over every version, in cycles; engines act on what it meets.
   // Clients come first: the scanner waits while requests are being served.
-  const scanner = new Scanner(layer, log, { inFlight: requestsInFlight }).use(
-    new LifecycleExpiry({ layer, system: layer.system, events, log, now: opts.clock ?? (() => new Date()) }),
-  );
+  const scanner = new Scanner(layer, log, { inFlight: requestsInFlight })
+    .use(
+      new LifecycleExpiry({
+        layer,
+        system: layer.system,
+        events,
+        log,
+        now: opts.clock ?? (() => new Date()),
+      }),
+    )
+    // A version left PENDING or FAILED without a queued job (a crash after its write) is queued again.
+    .use({ name: 'replication', visit: (entry) => replicator.revisit(entry.bucket, entry.info) });
   scanner.apply(scannerPolicy(config.config, settings.scannerCycleMs));
   const server = createHttpServer(
     app,
