@@ -20,6 +20,7 @@ import { ldapConfigFrom } from './iam/ldap.js';
 import { OpenIdVerifier, openIdConfigFrom } from './iam/openid.js';
 import type { RootCredentials } from './iam/root.js';
 import { LifecycleExpiry } from './ilm/lifecycle/expiry.js';
+import { LifecycleTransition } from './ilm/lifecycle/transition-visitor.js';
 import { Scanner, scannerPolicy } from './ilm/scanner.js';
 import { readThrough } from './ilm/transition/read-through.js';
 import { Transitions } from './ilm/transition/transitions.js';
@@ -367,14 +368,17 @@ async function boot(
   layer.healPacer = () => waitForLowIO(healPace(config.config), requestsInFlight);
   // One background walk over every version, in cycles; engines act on what it meets.
   // Clients come first: the scanner waits while requests are being served.
+  const scannerNow = opts.clock ?? (() => new Date());
   const scanner = new Scanner(layer, log, { inFlight: requestsInFlight })
+    .use(new LifecycleExpiry({ layer, system: layer.system, events, log, now: scannerNow }))
+    // After expiry: a version expired this cycle is not moved to a tier first.
     .use(
-      new LifecycleExpiry({
-        layer,
+      new LifecycleTransition({
+        transitions,
         system: layer.system,
-        events,
+        tiers: () => new TierStore(layer.system).list(),
         log,
-        now: opts.clock ?? (() => new Date()),
+        now: scannerNow,
       }),
     )
     // A version left PENDING or FAILED without a queued job (a crash after its write) is queued again.

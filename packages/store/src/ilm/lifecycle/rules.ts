@@ -25,6 +25,10 @@ export interface LifecycleRule {
   delMarkerExpirationDays?: number;
   noncurrentExpiration?: { days?: number; newerNoncurrent?: number };
   abortIncompleteUploadDays?: number;
+  /** Transition of the current version to the tier `storageClass` (Days from its creation, or the Date). */
+  transitions?: { days?: number; date?: Date; storageClass: string }[];
+  /** Transition of noncurrent versions (NoncurrentDays from when each became noncurrent). */
+  noncurrentTransitions?: { days: number; newerNoncurrent?: number; storageClass: string }[];
 }
 
 const int = (raw: string | undefined): number | undefined =>
@@ -77,6 +81,29 @@ function ruleOf(r: XmlObject): LifecycleRule {
       ...(newer === undefined ? {} : { newerNoncurrent: newer }),
     };
   }
+  const transitions = listOf(r.Transition)
+    .map(objectOf)
+    .map((t) => {
+      const days = int(textOf(t, 'Days'));
+      const date = textOf(t, 'Date');
+      return {
+        storageClass: textOf(t, 'StorageClass') ?? '',
+        ...(days === undefined ? {} : { days }),
+        ...(date === undefined ? {} : { date: new Date(date) }),
+      };
+    });
+  if (transitions.length > 0) rule.transitions = transitions;
+  const noncurrentTransitions = listOf(r.NoncurrentVersionTransition)
+    .map(objectOf)
+    .map((t) => {
+      const newer = int(textOf(t, 'NewerNoncurrentVersions'));
+      return {
+        storageClass: textOf(t, 'StorageClass') ?? '',
+        days: int(textOf(t, 'NoncurrentDays')) ?? 0,
+        ...(newer === undefined ? {} : { newerNoncurrent: newer }),
+      };
+    });
+  if (noncurrentTransitions.length > 0) rule.noncurrentTransitions = noncurrentTransitions;
   if (r.AbortIncompleteMultipartUpload !== undefined)
     rule.abortIncompleteUploadDays = int(
       textOf(objectOf(r.AbortIncompleteMultipartUpload), 'DaysAfterInitiation'),
