@@ -1,0 +1,199 @@
+import * as s3sdk from '@aws-sdk/client-s3';
+import { MadminClient } from '@stowage/madmin';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROOT, startTestStore, type TestStore } from '../support/store.js';
+
+// Lifecycle transitions driven by the scanner between two real stores: rules put through the
+// SDK on the hot store, a MinIO-type tier on the cold one, scanner cycles run with the hot
+// store's clock moved days ahead, and what S3 then shows on both.
+
+// Cycles run only when the test asks.
+process.env.STOWAGE_SCANNER_CYCLE = '24h';
+
+const DAY = 86_400_000;
+let aheadMs = 0;
+let hot: TestStore;
+let cold: TestStore;
+const TIERED = 'tiered';
+const HISTORY = 'history';
+const COLD = 'COLD' as s3sdk.TransitionStorageClass;
+
+/** Runs a scanner cycle as if `days` had passed since now. */
+async function scanAfter(days: number): Promise<void> {
+  aheadMs = days * DAY;
+  try {
+    await hot.store.runScannerCycle();
+  } finally {
+    aheadMs = 0;
+  }
+}
+
+beforeAll(async () => {
+  [hot, cold] = await Promise.all([
+    startTestStore({ clock: () => new Date(Date.now() + aheadMs) }),
+    startTestStore(),
+  ]);
+  await cold.s3.send(new s3sdk.CreateBucketCommand({ Bucket: 'archive' }));
+  await new MadminClient({ endpoint: hot.store.url, credentials: ROOT }).tiers.add({
+    Version: 'v1',
+    Type: 'minio',
+    Name: 'COLD',
+    MinIO: {
+      Endpoint: cold.store.url,
+      AccessKey: ROOT.accessKey,
+      SecretKey: ROOT.secretKey,
+      Bucket: 'archive',
+      Prefix: 'tier/',
+    },
+  });
+  await hot.s3.send(new s3sdk.CreateBucketCommand({ Bucket: TIERED }));
+  await hot.s3.send(
+    new s3sdk.PutBucketLifecycleConfigurationCommand({
+      Bucket: TIERED,
+      LifecycleConfiguration: {
+        Rules: [
+          {
+            ID: 'logs',
+            Status: 'Enabled',
+            Filter: { Prefix: 'logs/' },
+            Transitions: [{ Days: 2, StorageClass: COLD }],
+          },
+          {
+            ID: 'cold-docs',
+            Status: 'Enabled',
+            Filter: { And: { Prefix: 'docs/', Tags: [{ Key: 'class', Value: 'cold' }] } },
+            Transitions: [{ Days: 2, StorageClass: COLD }],
+          },
+          {
+            ID: 'short-lived',
+            Status: 'Enabled',
+            Filter: { Prefix: 'gone/' },
+            Expiration: { Days: 3 },
+            Transitions: [{ Days: 1, StorageClass: COLD }],
+          },
+        ],
+      },
+    }),
+  );
+  await hot.s3.send(new s3sdk.CreateBucketCommand({ Bucket: HISTORY }));
+  await hot.s3.send(
+    new s3sdk.PutBucketVersioningCommand({ Bucket: HISTORY, VersioningConfiguration: { Status: 'Enabled' } }),
+  );
+  await hot.s3.send(
+    new s3sdk.PutBucketLifecycleConfigurationCommand({
+      Bucket: HISTORY,
+      LifecycleConfiguration: {
+        Rules: [
+          {
+            ID: 'old-versions',
+            Status: 'Enabled',
+            Filter: { Prefix: '' },
+            NoncurrentVersionTransitions: [{ NoncurrentDays: 1, StorageClass: COLD }],
+          },
+        ],
+      },
+    }),
+  );
+});
+afterAll(async () => {
+  await hot?.close();
+  await cold?.close();
+});
+
+const put = (Bucket: string, Key: string, Body: string, extra: Partial<s3sdk.PutObjectCommandInput> = {}) =>
+  hot.s3.send(new s3sdk.PutObjectCommand({ Bucket, Key, Body, ...extra }));
+const head = (Bucket: string, Key: string, VersionId?: string) =>
+  hot.s3.send(new s3sdk.HeadObjectCommand({ Bucket, Key, ...(VersionId ? { VersionId } : {}) }));
+const read = async (Bucket: string, Key: string, VersionId?: string) => {
+  const r = await hot.s3.send(
+    new s3sdk.GetObjectCommand({ Bucket, Key, ...(VersionId ? { VersionId } : {}) }),
+  );
+  return { storageClass: r.StorageClass, body: await r.Body!.transformToString() };
+};
+/** The objects the tier's bucket holds, with their sizes. */
+const onTier = async () =>
+  (await cold.s3.send(new s3sdk.ListObjectsV2Command({ Bucket: 'archive', Prefix: 'tier/' }))).Contents ?? [];
+
+describe('lifecycle transitions run by the scanner', () => {
+  it('moves what a Transition rule covers once it is due; filters that do not match leave objects here', async () => {
+    await put(TIERED, 'logs/app.log', 'log lines');
+    await put(TIERED, 'other/app.log', 'not a log');
+    await put(TIERED, 'docs/hot.txt', 'hot doc', { Tagging: 'class=hot' });
+    await put(TIERED, 'docs/cold.txt', 'cold doc', { Tagging: 'class=cold' });
+
+    // A day on, nothing is due yet.
+    await scanAfter(1);
+    expect((await head(TIERED, 'logs/app.log')).StorageClass).toBeUndefined();
+    expect(await onTier()).toHaveLength(0);
+
+    await scanAfter(3);
+    const moved = await head(TIERED, 'logs/app.log');
+    expect(moved.StorageClass).toBe('COLD');
+    expect(moved.ContentLength).toBe('log lines'.length);
+    expect(await read(TIERED, 'logs/app.log')).toEqual({ storageClass: 'COLD', body: 'log lines' });
+    expect(await read(TIERED, 'docs/cold.txt')).toEqual({ storageClass: 'COLD', body: 'cold doc' });
+    // The data is on the tier's bucket.
+    const remote = await onTier();
+    expect(remote.map((o) => o.Size).sort()).toEqual(['log lines'.length, 'cold doc'.length].sort());
+    // Another prefix, or a tag of another value: left alone.
+    expect(await read(TIERED, 'other/app.log')).toEqual({ storageClass: undefined, body: 'not a log' });
+    expect(await read(TIERED, 'docs/hot.txt')).toEqual({ storageClass: undefined, body: 'hot doc' });
+
+    // Another cycle moves nothing twice.
+    await scanAfter(4);
+    expect(await onTier()).toHaveLength(2);
+  });
+
+  it('expires rather than moves an object whose expiry is due too', async () => {
+    const before = (await onTier()).length;
+    await put(TIERED, 'gone/tmp.txt', 'temporary');
+    await scanAfter(5);
+    await expect(head(TIERED, 'gone/tmp.txt')).rejects.toMatchObject({ name: 'NotFound' });
+    expect(await onTier()).toHaveLength(before);
+    // Judged once: no move was even tried after the expiry.
+    expect(hot.logs.filter((m) => m.includes('gone/tmp.txt'))).toEqual([]);
+  });
+
+  it('moves only the noncurrent version under a NoncurrentVersionTransition', async () => {
+    const v1 = await put(HISTORY, 'report.txt', 'first draft');
+    const v2 = await put(HISTORY, 'report.txt', 'final');
+    await scanAfter(3);
+    expect(await read(HISTORY, 'report.txt', v1.VersionId)).toEqual({
+      storageClass: 'COLD',
+      body: 'first draft',
+    });
+    expect(await read(HISTORY, 'report.txt')).toEqual({ storageClass: undefined, body: 'final' });
+    expect((await head(HISTORY, 'report.txt')).VersionId).toBe(v2.VersionId);
+  });
+
+  it('drops a restored copy in a cycle past its expiry, and keeps it before', async () => {
+    const restored = await hot.s3.send(
+      new s3sdk.RestoreObjectCommand({ Bucket: TIERED, Key: 'logs/app.log', RestoreRequest: { Days: 1 } }),
+    );
+    expect(restored.$metadata.httpStatusCode).toBe(202);
+    expect((await head(TIERED, 'logs/app.log')).Restore).toMatch(/^ongoing-request="false"/);
+    await scanAfter(0);
+    expect((await head(TIERED, 'logs/app.log')).Restore).toMatch(/^ongoing-request="false"/);
+    await scanAfter(3);
+    const after = await head(TIERED, 'logs/app.log');
+    expect(after.Restore).toBeUndefined();
+    expect(after.StorageClass).toBe('COLD');
+    expect(await read(TIERED, 'logs/app.log')).toEqual({ storageClass: 'COLD', body: 'log lines' });
+  });
+
+  it('leaves the object intact while the tier is down, and moves it in a later cycle', async () => {
+    await put(TIERED, 'logs/late.log', 'late lines');
+    await cold.stop();
+    try {
+      await scanAfter(3);
+      expect(await read(TIERED, 'logs/late.log')).toEqual({ storageClass: undefined, body: 'late lines' });
+      expect(hot.logs.some((m) => m.includes('logs/late.log') && m.includes('its move to COLD failed'))).toBe(
+        true,
+      );
+    } finally {
+      await cold.start();
+    }
+    await scanAfter(3);
+    expect(await read(TIERED, 'logs/late.log')).toEqual({ storageClass: 'COLD', body: 'late lines' });
+  });
+});
