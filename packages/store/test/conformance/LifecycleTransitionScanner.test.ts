@@ -1,7 +1,7 @@
 import * as s3sdk from '@aws-sdk/client-s3';
-import { MadminClient } from '@stowage/madmin';
+import { MadminClient, prometheusToken } from '@stowage/madmin';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROOT, startTestStore, type TestStore } from '../support/store.js';
+import { ROOT, rawRequest, startTestStore, type TestStore } from '../support/store.js';
 
 // Lifecycle transitions driven by the scanner between two real stores: rules put through the
 // SDK on the hot store, a MinIO-type tier on the cold one, scanner cycles run with the hot
@@ -195,5 +195,14 @@ describe('lifecycle transitions run by the scanner', () => {
     }
     await scanAfter(3);
     expect(await read(TIERED, 'logs/late.log')).toEqual({ storageClass: 'COLD', body: 'late lines' });
+  });
+
+  it('reports transitions under way at /minio/v2/metrics/node, as MinIO names the gauge', async () => {
+    const res = await rawRequest(hot.store.port, 'GET', '/minio/v2/metrics/node', {
+      authorization: `Bearer ${prometheusToken(ROOT)}`,
+    });
+    expect(res.body).toMatch(/^# TYPE minio_node_ilm_transition_active_tasks gauge$/m);
+    // No cycle is running now, so none is under way.
+    expect(res.body).toMatch(/^minio_node_ilm_transition_active_tasks\{[^}]*\} 0$/m);
   });
 });
