@@ -1,8 +1,9 @@
 import * as s3sdk from '@aws-sdk/client-s3';
-import { MadminClient, type TierConfig } from '@stowage/madmin';
+import { MadminClient } from '@stowage/madmin';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { code } from '../support/outcome.js';
 import { ROOT, startTestStore, type TestStore } from '../support/store.js';
+import { minioTierOn } from '../support/tiers.js';
 
 // Remote tiers (madmin-protocol.md §3.7): a MinIO-type tier on a second real store is
 // checked before it is kept; Azure and GCS peers cannot run here, so those tiers are only
@@ -21,19 +22,7 @@ afterAll(async () => {
   await cold.close();
 });
 
-const minioTier = (name: string, fields: Record<string, unknown> = {}): TierConfig => ({
-  Version: 'v1',
-  Type: 'minio',
-  Name: name,
-  MinIO: {
-    Endpoint: cold.store.url,
-    AccessKey: ROOT.accessKey,
-    SecretKey: ROOT.secretKey,
-    Bucket: 'archive',
-    Prefix: 'tier/',
-    ...fields,
-  },
-});
+const minioTier = (name: string, fields: Record<string, unknown> = {}) => minioTierOn(cold, name, fields);
 
 describe('admin tiers', () => {
   it('adds a checked tier, lists it redacted, edits, verifies and removes it', async () => {

@@ -5,6 +5,7 @@ import { MadminClient } from '@stowage/madmin';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { objectDir } from '../../src/engine/fs/layout.js';
 import { ROOT, startTestStore, type TestStore } from '../support/store.js';
+import { minioTierOn } from '../support/tiers.js';
 
 // Lifecycle transitions between two real stores: the hot store moves a version's data to a
 // MinIO-type tier (a bucket on the cold store), keeps its metadata, reads through, restores a
@@ -25,18 +26,7 @@ beforeAll(async () => {
   await hot.s3.send(
     new s3sdk.PutBucketVersioningCommand({ Bucket: BUCKET, VersioningConfiguration: { Status: 'Enabled' } }),
   );
-  await admin.tiers.add({
-    Version: 'v1',
-    Type: 'minio',
-    Name: 'COLD',
-    MinIO: {
-      Endpoint: cold.store.url,
-      AccessKey: ROOT.accessKey,
-      SecretKey: ROOT.secretKey,
-      Bucket: 'archive',
-      Prefix: 'tier/',
-    },
-  });
+  await admin.tiers.add(minioTierOn(cold, 'COLD'));
 });
 afterAll(async () => {
   await hot?.close();

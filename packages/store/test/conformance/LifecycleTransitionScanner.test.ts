@@ -2,6 +2,7 @@ import * as s3sdk from '@aws-sdk/client-s3';
 import { MadminClient, prometheusToken } from '@stowage/madmin';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT, rawRequest, startTestStore, type TestStore } from '../support/store.js';
+import { minioTierOn } from '../support/tiers.js';
 
 // Lifecycle transitions driven by the scanner between two real stores: rules put through the
 // SDK on the hot store, a MinIO-type tier on the cold one, scanner cycles run with the hot
@@ -34,18 +35,7 @@ beforeAll(async () => {
     startTestStore(),
   ]);
   await cold.s3.send(new s3sdk.CreateBucketCommand({ Bucket: 'archive' }));
-  await new MadminClient({ endpoint: hot.store.url, credentials: ROOT }).tiers.add({
-    Version: 'v1',
-    Type: 'minio',
-    Name: 'COLD',
-    MinIO: {
-      Endpoint: cold.store.url,
-      AccessKey: ROOT.accessKey,
-      SecretKey: ROOT.secretKey,
-      Bucket: 'archive',
-      Prefix: 'tier/',
-    },
-  });
+  await new MadminClient({ endpoint: hot.store.url, credentials: ROOT }).tiers.add(minioTierOn(cold, 'COLD'));
   await hot.s3.send(new s3sdk.CreateBucketCommand({ Bucket: TIERED }));
   await hot.s3.send(
     new s3sdk.PutBucketLifecycleConfigurationCommand({

@@ -1,29 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  currentExpiry,
-  dueAfterDays,
-  expiryAction,
-  type JudgedVersion,
-  lifecycleRules,
-  uploadAbortDue,
-} from './rules.js';
-
-const doc = (rules: string) => ({ xml: `<LifecycleConfiguration>${rules}</LifecycleConfiguration>` });
-const rule = (body: string, id = 'r', status = 'Enabled') =>
-  `<Rule><ID>${id}</ID><Status>${status}</Status>${body}</Rule>`;
-const at = (iso: string) => new Date(iso);
-
-const version = (over: Partial<JudgedVersion> = {}): JudgedVersion => ({
-  key: 'logs/a',
-  size: 100,
-  tags: new Map(),
-  modTime: at('2026-01-10T15:30:00Z'),
-  isLatest: true,
-  isDeleteMarker: false,
-  newerNoncurrent: 0,
-  versionCount: 1,
-  ...over,
-});
+import { currentExpiry, dueAfterDays, expiryAction, lifecycleRules, uploadAbortDue } from './rules.js';
+import { at, doc, rule, version } from './test-support.js';
 
 describe('dueAfterDays', () => {
   it('is the first midnight UTC at least N days after the start, as AWS rounds', () => {

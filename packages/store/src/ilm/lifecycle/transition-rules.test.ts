@@ -1,22 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { type JudgedVersion, lifecycleRules } from './rules.js';
+import { lifecycleRules } from './rules.js';
+import { at, doc, rule, version } from './test-support.js';
 import { transitionDue } from './transition-rules.js';
-
-const doc = (rules: string) => ({ xml: `<LifecycleConfiguration>${rules}</LifecycleConfiguration>` });
-const rule = (body: string, id = 'r', status = 'Enabled') =>
-  `<Rule><ID>${id}</ID><Status>${status}</Status>${body}</Rule>`;
-const at = (iso: string) => new Date(iso);
-const version = (over: Partial<JudgedVersion> = {}): JudgedVersion => ({
-  key: 'logs/a',
-  size: 100,
-  tags: new Map(),
-  modTime: at('2026-01-10T15:30:00Z'),
-  isLatest: true,
-  isDeleteMarker: false,
-  newerNoncurrent: 0,
-  versionCount: 1,
-  ...over,
-});
 
 describe('transitionDue', () => {
   it('moves the current version Days after its creation (midnight UTC), or on the Date', () => {
