@@ -271,6 +271,53 @@ describe('replication', () => {
     expect((await call('DELETE', '/buckets/primary/replication/nope')).statusCode).toBe(404);
   });
 
+  test('metrics per target and the object status follow a real replication to the remote', async () => {
+    const remoteS3 = storeS3(remote.url, REMOTE);
+    await remoteS3.makeBucket('backup-m');
+    await remoteS3.setBucketVersioning('backup-m', { Status: 'Enabled' });
+    await call('POST', '/buckets', { name: 'measured', versioning: true });
+    expect((await call('GET', '/buckets/measured/replication/metrics')).statusCode).toBe(404);
+    const setUp = await call('POST', '/buckets-replication', {
+      ...REMOTE,
+      targetURL: `http://${new URL(remote.url).host}`,
+      bucketsRelation: [{ originBucket: 'measured', destinationBucket: 'backup-m' }],
+    });
+    expect(setUp.json().replicationState[0].errorString).toBe('');
+    const arn = (await call('GET', '/buckets/measured/replication')).json().rules[0].destination.bucket;
+
+    await storeS3(h.storeUrl).putObject('measured', 'report.txt', Buffer.from('twelve bytes'));
+    const metrics = async () => (await call('GET', '/buckets/measured/replication/metrics')).json();
+    // Replication is asynchronous: poll until the target has it (a deadline, not a timing assert).
+    const deadline = Date.now() + 60_000;
+    while ((await metrics()).targets[0]?.completedCount !== 1 && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(await metrics()).toEqual({
+      targets: [
+        {
+          arn,
+          pendingCount: 0,
+          pendingSize: 0,
+          failedCount: 0,
+          failedSize: 0,
+          completedCount: 1,
+          completedSize: 12,
+          bandwidthLimit: 0,
+        },
+      ],
+      replicaCount: 0,
+      replicaSize: 0,
+    });
+    const details = await call('GET', '/buckets/measured/objects?prefix=report.txt&with_metadata=true');
+    expect(details.json().objects[0]).toMatchObject({ name: 'report.txt', replication_status: 'COMPLETED' });
+    const onRemote = await remoteS3.makeRequestAsyncOmit({
+      method: 'HEAD',
+      bucketName: 'backup-m',
+      objectName: 'report.txt',
+    });
+    expect(onRemote.headers['x-amz-replication-status']).toBe('REPLICA');
+  });
+
   test('a session that may not configure replication cannot make the console call other hosts', async () => {
     const admin = new MadminClient({ endpoint: h.storeUrl, credentials: ROOT });
     await admin.users.add('viewer', 'viewer-secret-1');

@@ -48,6 +48,7 @@ describe('openapi.json', () => {
       '/api/v1/list-external-buckets',
       '/api/v1/buckets-replication',
       '/api/v1/buckets/{bucket}/replication',
+      '/api/v1/buckets/{bucket}/replication/metrics',
       '/api/v1/buckets/{bucket}/replication/{ruleId}',
       '/api/v1/buckets/{bucket}/objects',
       '/api/v1/buckets/{bucket}/rewind/{date}',

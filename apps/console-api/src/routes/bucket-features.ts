@@ -64,6 +64,9 @@ export function registerBucketFeatureRoutes(bind: Binder, { gateway }: AppDeps):
   bind.authed(routes.getBucketReplication, ({ session, params }) =>
     replication.getReplication(gateway, session.credentials, params.bucket),
   );
+  bind.authed(routes.getBucketReplicationMetrics, ({ session, params }) =>
+    replication.getReplicationMetrics(gateway, session.credentials, params.bucket),
+  );
   bind.authed(routes.deleteBucketReplicationRule, ({ session, params }) =>
     noContent(replication.deleteReplicationRule(gateway, session.credentials, params.bucket, params.ruleId)),
   );

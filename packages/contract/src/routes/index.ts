@@ -92,6 +92,7 @@ export const routes = {
   listExternalBuckets: replication.listExternalBuckets,
   setMultiBucketReplication: replication.setMultiBucketReplication,
   getBucketReplication: replication.getBucketReplication,
+  getBucketReplicationMetrics: replication.getBucketReplicationMetrics,
   deleteBucketReplicationRule: replication.deleteBucketReplicationRule,
   listObjects: objects.listObjects,
   rewindObjects: objects.rewindObjects,

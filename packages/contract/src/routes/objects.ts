@@ -28,6 +28,15 @@ export const ObjectItem = Type.Object(
     retention_until_date: Type.Optional(Type.String()),
     tags: Type.Optional(Type.Record(Type.String(), Type.String())),
     user_metadata: Type.Optional(Type.Record(Type.String(), Type.String())),
+    /** x-amz-replication-status of this version (details only; absent when never replicated). */
+    replication_status: Type.Optional(
+      Type.Union([
+        Type.Literal('PENDING'),
+        Type.Literal('COMPLETED'),
+        Type.Literal('FAILED'),
+        Type.Literal('REPLICA'),
+      ]),
+    ),
     /** Rewind listings: the object was deleted at the chosen time. */
     delete_flag: Type.Optional(Type.Boolean()),
   },

@@ -89,6 +89,35 @@ export const BucketReplicationResponse = Type.Object(
   { $id: 'BucketReplicationResponse' },
 );
 
+/** What waits, what failed and what went to one target (bytes are sizes of object versions). */
+export const ReplicationTargetMetrics = Type.Object(
+  {
+    /** The remote target's ARN (a rule's destination). */
+    arn: Type.String(),
+    pendingCount: Type.Number({ minimum: 0 }),
+    pendingSize: Type.Number({ minimum: 0 }),
+    failedCount: Type.Number({ minimum: 0 }),
+    failedSize: Type.Number({ minimum: 0 }),
+    completedCount: Type.Number({ minimum: 0 }),
+    completedSize: Type.Number({ minimum: 0 }),
+    /** The target's bandwidth limit in bits per second; 0 means unlimited. */
+    bandwidthLimit: Type.Number({ minimum: 0 }),
+  },
+  { $id: 'ReplicationTargetMetrics' },
+);
+export type ReplicationTargetMetrics = Static<typeof ReplicationTargetMetrics>;
+
+export const BucketReplicationMetricsResponse = Type.Object(
+  {
+    targets: Type.Array(ReplicationTargetMetrics),
+    /** Replicas this bucket received from other servers. */
+    replicaCount: Type.Number({ minimum: 0 }),
+    replicaSize: Type.Number({ minimum: 0 }),
+  },
+  { $id: 'BucketReplicationMetricsResponse' },
+);
+export type BucketReplicationMetricsResponse = Static<typeof BucketReplicationMetricsResponse>;
+
 export const listExternalBuckets = defineRoute({
   id: 'listExternalBuckets',
   method: 'POST',
@@ -120,6 +149,17 @@ export const getBucketReplication = defineRoute({
   auth: true,
   params: BucketParams,
   responses: { 200: BucketReplicationResponse, ...CALL_ERRORS, 404: ApiErrorBody },
+});
+
+export const getBucketReplicationMetrics = defineRoute({
+  id: 'getBucketReplicationMetrics',
+  method: 'GET',
+  path: '/buckets/:bucket/replication/metrics',
+  summary: 'Replication progress of a bucket: per target pending, failed and completed versions',
+  tag: 'replication',
+  auth: true,
+  params: BucketParams,
+  responses: { 200: BucketReplicationMetricsResponse, ...CALL_ERRORS, 404: ApiErrorBody },
 });
 
 export const deleteBucketReplicationRule = defineRoute({

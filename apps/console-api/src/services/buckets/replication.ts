@@ -1,5 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { MultiBucketReplicationRequest, ReplicationRule } from '@stowage/contract';
+import { text } from 'node:stream/consumers';
+import type {
+  BucketReplicationMetricsResponse,
+  MultiBucketReplicationRequest,
+  ReplicationRule,
+} from '@stowage/contract';
 import { type Credentials, MadminClient } from '@stowage/madmin';
 import type { Client as S3Client } from 'minio';
 import { fromStorageError, storageCall, unlessMissing } from '../../clients/errors.js';
@@ -202,4 +207,61 @@ export async function deleteReplicationRule(
       .remoteTargets.remove(bucket, arn)
       .catch(() => undefined);
   }
+}
+
+/** One target's figures as MinIO's BucketReplicationStats names them (cmd/bucket-stats.go). */
+interface WireTargetStats {
+  pendingReplicationCount?: number;
+  pendingReplicationSize?: number;
+  failedReplicationCount?: number;
+  failedReplicationSize?: number;
+  replicationCount?: number;
+  completedReplicationSize?: number;
+  limitInBits?: number;
+}
+interface WireReplicationStats {
+  Stats?: Record<string, WireTargetStats> | null;
+  replicaCount?: number;
+  replicaSize?: number;
+}
+
+const count = (v: unknown): number => (typeof v === 'number' && Number.isFinite(v) && v > 0 ? v : 0);
+
+export function fromReplicationStats(wire: WireReplicationStats): BucketReplicationMetricsResponse {
+  const targets = Object.entries(wire.Stats ?? {})
+    .map(([arn, s]) => ({
+      arn,
+      pendingCount: count(s.pendingReplicationCount),
+      pendingSize: count(s.pendingReplicationSize),
+      failedCount: count(s.failedReplicationCount),
+      failedSize: count(s.failedReplicationSize),
+      completedCount: count(s.replicationCount),
+      completedSize: count(s.completedReplicationSize),
+      bandwidthLimit: count(s.limitInBits),
+    }))
+    .sort((a, b) => a.arn.localeCompare(b.arn));
+  return { targets, replicaCount: count(wire.replicaCount), replicaSize: count(wire.replicaSize) };
+}
+
+/** The store's `?replication-metrics` (minio-go GetBucketReplicationMetrics); the SDK has no call for it. */
+export async function getReplicationMetrics(
+  gateway: StorageGateway,
+  session: Credentials,
+  bucket: string,
+): Promise<BucketReplicationMetricsResponse> {
+  const s3 = gateway.s3(session);
+  const res = await storageCall(
+    s3.makeRequestAsync({ method: 'GET', bucketName: bucket, query: 'replication-metrics' }, '', [200]),
+  );
+  const body = await storageCall(text(res));
+  let wire: unknown;
+  try {
+    wire = JSON.parse(body);
+  } catch {
+    throw new ApiError('backendError', 'the storage server sent replication metrics that are not JSON');
+  }
+  if (typeof wire !== 'object' || wire === null || Array.isArray(wire)) {
+    throw new ApiError('backendError', 'the storage server sent replication metrics of an unknown shape');
+  }
+  return fromReplicationStats(wire as WireReplicationStats);
 }

@@ -1,7 +1,8 @@
 import type { ObjectItem } from '@stowage/contract';
+import { uriEncode } from '@stowage/madmin';
 import type { Client as S3Client } from 'minio';
 import { storageCall, unlessMissing } from '../../clients/errors.js';
-import { versionField, versionQuery } from './version.js';
+import { versionField } from './version.js';
 
 type Extra = Pick<
   ObjectItem,
@@ -12,7 +13,18 @@ type Extra = Pick<
   | 'retention_mode'
   | 'retention_until_date'
   | 'version_id'
+  | 'replication_status'
 >;
+
+const USER_META = 'x-amz-meta-';
+/** Stored with the object and shown with its metadata, as the SDK's stat reported them. */
+const STORED_HEADERS = new Set([
+  'cache-control',
+  'content-encoding',
+  'content-disposition',
+  'content-language',
+]);
+const REPLICATION_STATES = new Set(['PENDING', 'COMPLETED', 'FAILED', 'REPLICA']);
 
 /** Content type and user metadata (x-amz-meta-*, shown without the prefix) of one object. */
 export async function userMetadata(
@@ -21,18 +33,29 @@ export async function userMetadata(
   name: string,
   versionId: string | undefined,
 ): Promise<Extra> {
-  const stat = await storageCall(s3.statObject(bucket, name, versionQuery(versionId)));
+  // A HEAD of our own: the SDK's statObject drops x-amz-replication-status.
+  const query = versionId ? `versionId=${uriEncode(versionId, true)}` : '';
+  const head = await storageCall(
+    s3.makeRequestAsyncOmit({ method: 'HEAD', bucketName: bucket, objectName: name, query }),
+  );
   const meta: Record<string, string> = {};
   let contentType: string | undefined;
-  for (const [key, value] of Object.entries(stat.metaData ?? {})) {
+  let replication: string | undefined;
+  for (const [key, value] of Object.entries(head.headers)) {
     const lower = key.toLowerCase();
     if (lower === 'content-type') contentType = String(value);
-    else if (!lower.startsWith('x-amz-')) meta[key] = String(value);
+    else if (lower === 'x-amz-replication-status') replication = String(value).toUpperCase();
+    else if (lower.startsWith(USER_META)) meta[lower.slice(USER_META.length)] = String(value);
+    else if (STORED_HEADERS.has(lower)) meta[lower] = String(value);
   }
   const extra: Extra = { user_metadata: meta };
   if (contentType) extra.content_type = contentType;
-  // A V2 listing carries no version ids; the stat names the version in a versioned bucket.
-  if (stat.versionId) extra.version_id = stat.versionId;
+  if (replication && REPLICATION_STATES.has(replication)) {
+    extra.replication_status = replication as NonNullable<Extra['replication_status']>;
+  }
+  // A V2 listing carries no version ids; the HEAD names the version in a versioned bucket.
+  const headVersion = head.headers['x-amz-version-id'];
+  if (typeof headVersion === 'string' && headVersion) extra.version_id = headVersion;
   return extra;
 }
 

@@ -32,6 +32,15 @@ export function DetailsTab({ bucket, object }: { bucket: string; object: ObjectI
     [t('objectDetail.etag'), object.etag ?? ''],
     [t('objectDetail.versionId'), object.version_id ?? 'null'],
     [t('objectDetail.contentType'), object.content_type ?? ''],
+    // Only versions that a replication rule covers (or that arrived as replicas) have a status.
+    ...(object.replication_status
+      ? ([
+          [
+            t('objectDetail.replicationStatus'),
+            t(`objectDetail.replicationStates.${object.replication_status}`),
+          ],
+        ] as [string, string][])
+      : []),
     ...Object.entries(object.user_metadata ?? {}),
   ];
   const removeTag = () => {

@@ -59,6 +59,20 @@ describe('object detail', () => {
     expect(screen.getByRole('tab', { name: 'Preview' })).toBeEnabled();
   });
 
+  it('shows the replication status of a replicated version, and no row for one never replicated', async () => {
+    mockObject({ ...photo, replication_status: 'FAILED' });
+    const view = renderApp('/buckets/docs/browse/pics/cat.png');
+    const metadata = await screen.findByRole('table', { name: 'Object Metadata' });
+    const row = within(metadata).getByText('Replication Status').closest('tr') as HTMLElement;
+    expect(within(row).getByRole('cell')).toHaveTextContent('Failed');
+    view.unmount();
+
+    mockObject();
+    renderApp('/buckets/docs/browse/pics/cat.png');
+    const plain = await screen.findByRole('table', { name: 'Object Metadata' });
+    expect(within(plain).queryByText('Replication Status')).not.toBeInTheDocument();
+  });
+
   it('Versions needs a version id other than null; Preview needs a previewable type', async () => {
     mockObject({ ...photo, name: 'pics/data.bin', version_id: 'null' });
     renderApp('/buckets/docs/browse/pics/data.bin');

@@ -83,6 +83,13 @@ export const objects = {
     etag: 'ETag',
     versionId: 'Version ID',
     contentType: 'Content Type',
+    replicationStatus: 'Replication Status',
+    replicationStates: {
+      PENDING: 'Pending',
+      COMPLETED: 'Completed',
+      FAILED: 'Failed',
+      REPLICA: 'Replica',
+    },
     searchVersions: 'Search versions',
     versionNumber: 'v{{number}}',
     number: '#',

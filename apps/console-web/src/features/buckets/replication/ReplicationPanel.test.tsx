@@ -17,8 +17,29 @@ const rule = (id: string, priority: number, tags = '') => ({
   storageClass: '',
 });
 
-function mockReplication(rules: unknown[], { can = true, state = [] as unknown[] } = {}) {
+const metrics = (completed: number) => ({
+  targets: [
+    {
+      arn: 'arn:aws:s3:::backup-a',
+      pendingCount: 2,
+      pendingSize: 2048,
+      failedCount: 1,
+      failedSize: 4,
+      completedCount: completed,
+      completedSize: 1024 * 1024,
+      bandwidthLimit: 0,
+    },
+  ],
+  replicaCount: 3,
+  replicaSize: 30,
+});
+
+function mockReplication(
+  rules: unknown[],
+  { can = true, state = [] as unknown[], stats = metrics(5) as unknown } = {},
+) {
   return mockApi({
+    'GET /api/v1/buckets/photos/replication/metrics': { body: stats },
     'GET /api/v1/session': { body: session() },
     'GET /api/v1/buckets/photos': { body: { ...bucket('photos'), access: 'PRIVATE', definition: '' } },
     'GET /api/v1/buckets/photos/replication': { body: { rules } },
@@ -114,5 +135,48 @@ describe('bucket replication', () => {
     await waitFor(() =>
       expect(within(menu).getByText('Replication').closest('a')).toHaveAttribute('data-disabled', 'true'),
     );
+  });
+
+  it('shows per-target progress and replicas received; Refresh asks again', async () => {
+    const api = mockReplication([rule('a', 1)]);
+    const { user } = renderApp('/buckets/photos/admin/replication');
+    const table = await screen.findByRole('table', { name: 'Replication Status' });
+    const cells = within(within(table).getAllByRole('row')[1]!)
+      .getAllByRole('cell')
+      .map((c) => c.textContent);
+    expect(cells[0]).toBe('backup-a');
+    expect(cells[1]).toMatch(/^2 objects \(2(\.0)? KiB\)$/);
+    expect(cells[2]).toMatch(/^1 objects \(4 B\)$/);
+    expect(cells[3]).toMatch(/^5 objects \(1(\.0)? MiB\)$/);
+    expect(screen.getByText(/Replicas received from other servers: 3/)).toBeInTheDocument();
+    const before = api.callsTo('GET /api/v1/buckets/photos/replication/metrics').length;
+    await user.click(screen.getByRole('button', { name: 'Refresh Status' }));
+    await waitFor(() =>
+      expect(api.callsTo('GET /api/v1/buckets/photos/replication/metrics').length).toBe(before + 1),
+    );
+  });
+
+  it('asks for no metrics without rules, and shows a metrics error with Retry', async () => {
+    const none = mockReplication([]);
+    const view = renderApp('/buckets/photos/admin/replication');
+    await screen.findByRole('button', { name: 'Add Replication Rule' });
+    await screen.findByText('There are no replication rules yet.');
+    expect(none.callsTo('GET /api/v1/buckets/photos/replication/metrics')).toHaveLength(0);
+    expect(screen.queryByRole('table', { name: 'Replication Status' })).not.toBeInTheDocument();
+    view.unmount();
+
+    mockApi({
+      'GET /api/v1/session': { body: session() },
+      'GET /api/v1/buckets/photos': { body: { ...bucket('photos'), access: 'PRIVATE', definition: '' } },
+      'GET /api/v1/buckets/photos/replication': { body: { rules: [rule('a', 1)] } },
+      'GET /api/v1/buckets/photos/replication/metrics': {
+        status: 500,
+        body: { message: 'the storage server returned an error', detailedMessage: 'metrics unreadable' },
+      },
+      'POST /api/v1/has-permission': permissionsReply(() => true),
+    });
+    renderApp('/buckets/photos/admin/replication');
+    expect(await screen.findByText(/storage server returned an error/i)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
   });
 });

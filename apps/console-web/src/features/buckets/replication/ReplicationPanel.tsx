@@ -12,6 +12,7 @@ import { useHasPermission } from '../../permissions/queries.js';
 import { useReplicationQuery } from '../detail/queries.js';
 import { AddReplicationDialog } from './AddReplicationDialog.js';
 import { useDeleteReplicationRule } from './queries.js';
+import { ReplicationMetrics } from './ReplicationMetrics.js';
 import { destinationName } from './replicationForm.js';
 
 /** Spec 001 §2 "Replication": the rules, Add Replication Rule, and delete (never the last rule). */
@@ -75,6 +76,7 @@ export function ReplicationPanel({ bucket }: { bucket: string }) {
           );
         }}
       </QueryState>
+      <ReplicationMetrics bucket={bucket} enabled={(rules.data?.rules.length ?? 0) > 0} />
       <AddReplicationDialog bucket={bucket} opened={adding} onClose={() => setAdding(false)} />
       {deletion.dialog}
     </>

@@ -1,6 +1,7 @@
 import { type MultiBucketReplicationRequest, routes } from '@stowage/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../api/client.js';
+import { bucketDetailKeys } from '../detail/queries.js';
 import { bucketKeys } from '../queries.js';
 
 /** POST /list-external-buckets: checks the remote by listing its buckets. */
@@ -28,3 +29,11 @@ export const useDeleteReplicationRule = (bucket: string) => {
     onSuccess: () => client.invalidateQueries({ queryKey: bucketKeys.all }),
   });
 };
+
+/** GET /buckets/:bucket/replication/metrics: what waits, failed and went, per target. */
+export const useReplicationMetricsQuery = (bucket: string, enabled: boolean) =>
+  useQuery({
+    queryKey: bucketDetailKeys.part(bucket, 'replication-metrics'),
+    queryFn: ({ signal }) => callApi(routes.getBucketReplicationMetrics, { params: { bucket }, signal }),
+    enabled,
+  });
