@@ -263,7 +263,7 @@ describe('object browser, end to end', () => {
     await page.getByRole('button', { name: 'Add Lifecycle Rule' }).click();
     const lifecycle = page.getByRole('dialog', { name: 'Add Lifecycle Rule' });
     await lifecycle.getByRole('textbox', { name: 'Prefix' }).fill('tmp/');
-    await lifecycle.getByRole('textbox', { name: 'Days' }).fill('30');
+    await lifecycle.getByRole('textbox', { name: 'Days', exact: true }).fill('30');
     await lifecycle.getByRole('button', { name: 'Save' }).click();
     await page.getByRole('table', { name: 'Lifecycle' }).getByRole('cell', { name: '30 day(s)' }).waitFor();
     await screenshot(page, '73-lifecycle');
