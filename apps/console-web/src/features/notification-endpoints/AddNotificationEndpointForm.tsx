@@ -1,11 +1,9 @@
-import { Button, Group, PasswordInput, Select, Stack, Switch, TextInput, Title } from '@mantine/core';
+import { PasswordInput, Select, Switch, TextInput } from '@mantine/core';
 import type { NotificationService } from '@stowage/contract';
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { BackLink } from '../../components/BackLink.js';
-import { CanDo } from '../../components/Can.js';
-import { ErrorBanner } from '../../components/ErrorBanner.js';
+import { SettingsForm } from '../../components/SettingsForm.js';
 import {
   accountIdProblem,
   canSaveEndpoint,
@@ -101,61 +99,48 @@ export function AddNotificationEndpointForm({
   const serviceName = t(`notifications.services.${service}`);
 
   return (
-    <Stack>
-      <Group gap="lg">
-        <BackLink to="/settings/notifications" label={t('notifications.backToList')} />
-        <BackLink to="/settings/notifications/add" label={t('notifications.backToServices')} />
-      </Group>
-      <Title order={2} size="h3">
-        {t('notifications.addTitle', { service: serviceName })}
-      </Title>
-      <form
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (canSave && !add.isPending) add.mutate(endpointBody(service, form), { onSuccess: onSaved });
-        }}
-        style={{ maxWidth: '40rem' }}
-      >
-        <Stack>
-          <ErrorBanner error={add.error} onClose={() => add.reset()} />
-          <TextInput
-            label={t('notifications.fields.account_id')}
-            value={accountId}
-            onChange={(e) => setAccountId(e.currentTarget.value)}
-            onBlur={() => touch('account_id')}
-            error={shown('account_id', accountId) ? problemText(t, accountIdProblem(accountId)) : undefined}
-            required
-            autoComplete="off"
+    <SettingsForm
+      backLinks={[
+        { to: '/settings/notifications', label: t('notifications.backToList') },
+        { to: '/settings/notifications/add', label: t('notifications.backToServices') },
+      ]}
+      title={t('notifications.addTitle', { service: serviceName })}
+      canSave={canSave}
+      saving={add.isPending}
+      error={add.error}
+      onDismissError={() => add.reset()}
+      onSave={() => add.mutate(endpointBody(service, form), { onSuccess: onSaved })}
+      save={{ label: t('notifications.save'), action: CONFIG_UPDATE }}
+    >
+      <TextInput
+        label={t('notifications.fields.account_id')}
+        value={accountId}
+        onChange={(e) => setAccountId(e.currentTarget.value)}
+        onBlur={() => touch('account_id')}
+        error={shown('account_id', accountId) ? problemText(t, accountIdProblem(accountId)) : undefined}
+        required
+        autoComplete="off"
+      />
+      {CONNECTION_KEY[service] && (
+        <Switch
+          label={t('notifications.manualMode')}
+          checked={manual}
+          onChange={(e) => setManual(e.currentTarget.checked)}
+        />
+      )}
+      {serviceFields(service, manual).map((field) => {
+        const value = values[field.key] ?? '';
+        return (
+          <FieldInput
+            key={field.key}
+            field={field}
+            value={value}
+            error={shown(field.key, value) ? problemText(t, fieldProblem(field, value)) : undefined}
+            onChange={(next) => setValues((v) => ({ ...v, [field.key]: next }))}
+            onBlur={() => touch(field.key)}
           />
-          {CONNECTION_KEY[service] && (
-            <Switch
-              label={t('notifications.manualMode')}
-              checked={manual}
-              onChange={(e) => setManual(e.currentTarget.checked)}
-            />
-          )}
-          {serviceFields(service, manual).map((field) => {
-            const value = values[field.key] ?? '';
-            return (
-              <FieldInput
-                key={field.key}
-                field={field}
-                value={value}
-                error={shown(field.key, value) ? problemText(t, fieldProblem(field, value)) : undefined}
-                onChange={(next) => setValues((v) => ({ ...v, [field.key]: next }))}
-                onBlur={() => touch(field.key)}
-              />
-            );
-          })}
-          <Group justify="flex-end">
-            <CanDo action={CONFIG_UPDATE}>
-              <Button type="submit" disabled={!canSave} loading={add.isPending}>
-                {t('notifications.save')}
-              </Button>
-            </CanDo>
-          </Group>
-        </Stack>
-      </form>
-    </Stack>
+        );
+      })}
+    </SettingsForm>
   );
 }

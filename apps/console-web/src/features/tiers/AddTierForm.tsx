@@ -1,9 +1,7 @@
-import { Button, FileInput, Group, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { FileInput, PasswordInput, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { BackLink } from '../../components/BackLink.js';
-import { CanDo } from '../../components/Can.js';
-import { ErrorBanner } from '../../components/ErrorBanner.js';
+import { SettingsForm } from '../../components/SettingsForm.js';
 import { problemText } from './problemText.js';
 import { useAddTier } from './queries.js';
 import {
@@ -40,70 +38,55 @@ export function AddTierForm({ choice, onSaved }: { choice: TierChoice; onSaved: 
   const canSave = canSaveTier(choice, values);
 
   return (
-    <Stack>
-      <Group gap="lg">
-        <BackLink to="/settings/tiers" label={t('tiers.backToTiers')} />
-        <BackLink to="/settings/tiers/add" label={t('tiers.backToTypes')} />
-      </Group>
-      <div>
-        <Title order={2} size="h3">
-          {t('tiers.addConfiguration')}
-        </Title>
-        <Text c="dimmed">{t(`tiers.providers.${choice}`)}</Text>
-      </div>
-      <form
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (canSave && !add.isPending) add.mutate(addTierBody(choice, values), { onSuccess: onSaved });
-        }}
-        style={{ maxWidth: '40rem' }}
-      >
-        <Stack>
-          <ErrorBanner error={add.error} onClose={() => add.reset()} />
-          {tierFields(choice).map((field) => {
-            const common = {
-              label: t(`tiers.fields.${field}`),
-              required: isRequired(choice, field),
-              error: error(field),
-              onBlur: () => touch(field),
-            };
-            if (field === 'creds')
-              return (
-                <FileInput
-                  key={field}
-                  {...common}
-                  description={t('tiers.credsHint')}
-                  placeholder={t('tiers.credsPlaceholder')}
-                  accept=".json,application/json"
-                  value={keyFile.file}
-                  onChange={(file) => {
-                    touch(field);
-                    keyFile.choose(file);
-                  }}
-                  error={keyFile.unreadable ? t('tiers.credsUnreadable') : common.error}
-                  clearable
-                />
-              );
-            const Input = SECRET_FIELDS.includes(field) ? PasswordInput : TextInput;
-            return (
-              <Input
-                key={field}
-                {...common}
-                value={field === 'name' ? (values.name ?? '').toUpperCase() : (values[field] ?? '')}
-                onChange={(e) => set(field, e.currentTarget.value)}
-                autoComplete={SECRET_FIELDS.includes(field) ? 'new-password' : 'off'}
-              />
-            );
-          })}
-          <Group justify="flex-end">
-            <CanDo action="admin:SetTier">
-              <Button type="submit" disabled={!canSave} loading={add.isPending}>
-                {t('tiers.save')}
-              </Button>
-            </CanDo>
-          </Group>
-        </Stack>
-      </form>
-    </Stack>
+    <SettingsForm
+      backLinks={[
+        { to: '/settings/tiers', label: t('tiers.backToTiers') },
+        { to: '/settings/tiers/add', label: t('tiers.backToTypes') },
+      ]}
+      title={t('tiers.addConfiguration')}
+      subtitle={t(`tiers.providers.${choice}`)}
+      canSave={canSave}
+      saving={add.isPending}
+      error={add.error}
+      onDismissError={() => add.reset()}
+      onSave={() => add.mutate(addTierBody(choice, values), { onSuccess: onSaved })}
+      save={{ label: t('tiers.save'), action: 'admin:SetTier' }}
+    >
+      {tierFields(choice).map((field) => {
+        const common = {
+          label: t(`tiers.fields.${field}`),
+          required: isRequired(choice, field),
+          error: error(field),
+          onBlur: () => touch(field),
+        };
+        if (field === 'creds')
+          return (
+            <FileInput
+              key={field}
+              {...common}
+              description={t('tiers.credsHint')}
+              placeholder={t('tiers.credsPlaceholder')}
+              accept=".json,application/json"
+              value={keyFile.file}
+              onChange={(file) => {
+                touch(field);
+                keyFile.choose(file);
+              }}
+              error={keyFile.unreadable ? t('tiers.credsUnreadable') : common.error}
+              clearable
+            />
+          );
+        const Input = SECRET_FIELDS.includes(field) ? PasswordInput : TextInput;
+        return (
+          <Input
+            key={field}
+            {...common}
+            value={field === 'name' ? (values.name ?? '').toUpperCase() : (values[field] ?? '')}
+            onChange={(e) => set(field, e.currentTarget.value)}
+            autoComplete={SECRET_FIELDS.includes(field) ? 'new-password' : 'off'}
+          />
+        );
+      })}
+    </SettingsForm>
   );
 }
