@@ -4,6 +4,7 @@ import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { mockApi } from '../../test/fetchMock.js';
 import { session } from '../../test/fixtures.js';
 import { renderApp } from '../../test/renderApp.js';
+import { HEAL_POLL_MS } from './queries.js';
 
 const server = (n: number, overrides: Partial<ServerStatus> = {}): ServerStatus => ({
   endpoint: `node${n}:9000`,
@@ -161,6 +162,22 @@ describe('dashboard, background heal', () => {
     await user.click(screen.getByRole('tab', { name: 'Drives' }));
     expect(screen.getByRole('article', { name: '/data1/a' })).toHaveTextContent('Healing 25%');
     expect(screen.getByRole('article', { name: '/data1/b' })).not.toHaveTextContent('Healing');
+  });
+
+  it('asks for the status again while a heal runs, and stops asking once it is done', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    onTestFinished(() => void vi.useRealTimers());
+    let pending = 3;
+    const api = mockDashboard(() => ({ status: 200, body: info({ healQueue: { ...queue, pending } }) }));
+    renderApp('/dashboard');
+    const panel = await screen.findByRole('region', { name: 'Healing' });
+    expect(panel).toHaveTextContent('3 objects waiting to be healed');
+    pending = 0;
+    await vi.advanceTimersByTimeAsync(HEAL_POLL_MS);
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Healing' })).toBeNull());
+    const asked = api.callsTo('GET /api/v1/admin/info').length;
+    await vi.advanceTimersByTimeAsync(HEAL_POLL_MS * 3);
+    expect(api.callsTo('GET /api/v1/admin/info')).toHaveLength(asked);
   });
 
   it('shows nothing of it while every drive is whole and the queue is empty', async () => {

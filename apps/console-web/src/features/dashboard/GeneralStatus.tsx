@@ -4,7 +4,7 @@ import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { tokens } from '../../theme/tokens.js';
 import { formatBytes, formatDuration, formatNumber } from '../../utils/format.js';
-import { refillPercent } from './HealProgress.js';
+import { refillPercent } from './healState.js';
 import { driveTone, healthTone, serverTone, type Tone } from './health.js';
 
 /** Spec 000 §9: servers and drives 5 per page, the pager showing 3 siblings. */

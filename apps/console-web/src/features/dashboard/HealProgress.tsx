@@ -1,14 +1,9 @@
 import { Group, Paper, Progress, Stack, Text, Title } from '@mantine/core';
-import type { AdminInfoResponse, DriveHealing } from '@stowage/contract';
+import type { AdminInfoResponse } from '@stowage/contract';
 import { useTranslation } from 'react-i18next';
 import { tokens } from '../../theme/tokens.js';
 import { formatBytes, formatDateTime, formatNumber } from '../../utils/format.js';
-
-/** How far a drive's refill has got, in whole percent of the objects it is to get. */
-export function refillPercent(h: DriveHealing): number {
-  if (h.objectsTotal <= 0) return 0;
-  return Math.min(100, Math.floor(((h.itemsHealed + h.itemsFailed) * 100) / h.objectsTotal));
-}
+import { healInProgress, refillPercent } from './healState.js';
 
 /**
  * The background heal while it works: each drive being filled again (wiped or replaced) with
@@ -20,7 +15,7 @@ export function HealProgress({ info }: { info: AdminInfoResponse }) {
     s.drives.flatMap((d) => (d.healing ? [{ endpoint: d.endpoint, healing: d.healing }] : [])),
   );
   const queue = info.healQueue;
-  if (refilling.length === 0 && !(queue && queue.pending > 0)) return null;
+  if (!healInProgress(info)) return null;
   const title = t('dashboard.heal.title');
   return (
     <Paper withBorder p="md" bg={tokens.color['bg-surface']} component="section" aria-label={title}>

@@ -1,7 +1,11 @@
 import { routes, type Widget } from '@stowage/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { callApi } from '../../api/client.js';
+import { healInProgress } from './healState.js';
 import { type TimeRange, widgetStep } from './timeRange.js';
+
+/** How often the status is asked again while the server heals, so its progress moves on screen. */
+export const HEAL_POLL_MS = 5000;
 
 export const dashboardKeys = {
   all: ['dashboard'] as const,
@@ -17,6 +21,7 @@ export function useAdminInfoQuery() {
   return useQuery({
     queryKey: dashboardKeys.info(),
     queryFn: ({ signal }) => callApi(routes.getAdminInfo, { query: {}, signal }),
+    refetchInterval: (query) => (query.state.data && healInProgress(query.state.data) ? HEAL_POLL_MS : false),
   });
 }
 
