@@ -187,12 +187,14 @@ describe('lifecycle transitions run by the scanner', () => {
     expect(await read(TIERED, 'logs/late.log')).toEqual({ storageClass: 'COLD', body: 'late lines' });
   });
 
-  it('reports transitions under way at /minio/v2/metrics/node, as MinIO names the gauge', async () => {
+  it('reports the transition queue at /minio/v2/metrics/node, as MinIO names its gauges', async () => {
     const res = await rawRequest(hot.store.port, 'GET', '/minio/v2/metrics/node', {
       authorization: `Bearer ${prometheusToken(ROOT)}`,
     });
-    expect(res.body).toMatch(/^# TYPE minio_node_ilm_transition_active_tasks gauge$/m);
-    // No cycle is running now, so none is under way.
-    expect(res.body).toMatch(/^minio_node_ilm_transition_active_tasks\{[^}]*\} 0$/m);
+    // No cycle is running now, so nothing waits or is under way; nothing was ever dropped.
+    for (const name of ['pending_tasks', 'active_tasks', 'missed_immediate_tasks']) {
+      expect(res.body).toMatch(new RegExp(`^# TYPE minio_node_ilm_transition_${name} gauge$`, 'm'));
+      expect(res.body).toMatch(new RegExp(`^minio_node_ilm_transition_${name}\\{[^}]*\\} 0$`, 'm'));
+    }
   });
 });
