@@ -3,7 +3,7 @@ import type { Logger } from '../../observe/logger.js';
 import type { TierConfig } from '../../tiers/tiers.js';
 import type { BackgroundMetric, ScannedVersion, ScanVisitor } from '../scanner.js';
 import { TransitionQueue, type TransitionTask } from '../transition/transition-queue.js';
-import { onlyRemote, remoteOf, restoreExpiryOf } from '../transition/transitioned.js';
+import { onlyRemote, remoteOf, restoreExpiryOf, restoreOngoing } from '../transition/transitioned.js';
 import type { Transitions } from '../transition/transitions.js';
 import { bucketLifecycle } from './bucket-rules.js';
 import { transitionDue } from './transition-rules.js';
@@ -15,7 +15,7 @@ import { transitionDue } from './transition-rules.js';
 // version whole here; the next cycle meets it again and queues it again.
 
 export interface TransitionVisitorDeps {
-  transitions: Pick<Transitions, 'transitionVersion' | 'expireRestored'>;
+  transitions: Pick<Transitions, 'transitionVersion' | 'expireRestored' | 'resumeRestore'>;
   system: SystemStore;
   /** The configured tiers: a rule naming another storage class is left alone. */
   tiers: () => Promise<TierConfig[]>;
@@ -50,7 +50,9 @@ export class LifecycleTransition implements ScanVisitor {
   async visit(v: ScannedVersion): Promise<void> {
     const now = this.deps.now();
     if (remoteOf(v.info)) {
-      await this.dropRestoredCopy(v, now);
+      // A restore a stopped store left ongoing starts again (a no-op while one runs).
+      if (restoreOngoing(v.info)) this.deps.transitions.resumeRestore(v.bucket, v.key, v.versionId);
+      else await this.dropRestoredCopy(v, now);
       return;
     }
     const rules = await bucketLifecycle(this.deps.system, v.bucket, this.deps.log);

@@ -36,8 +36,13 @@ export interface TransitionDeps {
 
 export type RestoreOutcome = 'restored' | 'extended';
 
+const restoreId = (bucket: string, key: string, versionId: string) =>
+  `${bucket}\u0000${key}\u0000${versionId}`;
+
 export class Transitions {
   private readonly now: () => Date;
+  /** Restores under way in this process, by version. */
+  private readonly restoring = new Map<string, Promise<void>>();
 
   constructor(private readonly deps: TransitionDeps) {
     this.now = deps.now ?? (() => new Date());
@@ -125,8 +130,10 @@ export class Transitions {
   }
 
   /**
-   * RestoreObject: a local copy of a transitioned version for `days`. One restored already
-   * has its expiry moved instead (S3 answers 200 for that, 202 for a new restore).
+   * RestoreObject: a local copy of a transitioned version for `days`, brought back in the
+   * background (S3 answers 202 and HEAD shows ongoing-request="true" meanwhile). One restored
+   * already has its expiry moved instead (200); one being restored by this process is
+   * RestoreAlreadyInProgress. A restore a stopped store left ongoing starts again.
    */
   async restore(
     bucket: string,
@@ -136,14 +143,55 @@ export class Transitions {
   ): Promise<RestoreOutcome> {
     const { layer } = this.deps;
     const raw = await layer.getObjectInfo(bucket, key, versionId === undefined ? {} : { versionId });
-    const remote = remoteOf(raw);
-    if (!remote) throw new ApiError('InvalidObjectState');
+    if (!remoteOf(raw)) throw new ApiError('InvalidObjectState');
+    if (this.restoring.has(restoreId(bucket, key, raw.versionId)))
+      throw new ApiError('RestoreAlreadyInProgress');
     const until = restoreExpiry(this.now(), days).toISOString();
-    const internal = { ...raw.internal, [TRANSITION_KEYS.restoreExpiry]: until };
     if (!onlyRemote(raw)) {
-      await layer.updateObjectMeta(bucket, key, raw.versionId, () => ({ internal }));
+      await layer.updateObjectMeta(bucket, key, raw.versionId, () => ({
+        internal: { [TRANSITION_KEYS.restoreExpiry]: until },
+      }));
       return 'extended';
     }
+    await layer.updateObjectMeta(bucket, key, raw.versionId, () => ({
+      internal: { [TRANSITION_KEYS.restoreOngoing]: until },
+    }));
+    this.resumeRestore(bucket, key, raw.versionId);
+    return 'restored';
+  }
+
+  /**
+   * Brings a version's data back for a restore marked ongoing (by restore(), or by a store
+   * that stopped before it ended), unless this process is at it already.
+   */
+  resumeRestore(bucket: string, key: string, versionId: string): void {
+    const id = restoreId(bucket, key, versionId);
+    if (this.restoring.has(id)) return;
+    const job = this.copyBack(bucket, key, versionId)
+      .catch(async (err: unknown) => {
+        this.deps.log.error(`${bucket}/${key} (${versionId}): restore failed: ${String(err)}`, { err });
+        // Not ongoing any more: the client may ask again.
+        await this.deps.layer
+          .updateObjectMeta(bucket, key, versionId, () => ({
+            internal: { [TRANSITION_KEYS.restoreOngoing]: null },
+          }))
+          .catch(() => {});
+      })
+      .finally(() => this.restoring.delete(id));
+    this.restoring.set(id, job);
+  }
+
+  /** Resolves once no restore runs in this process. */
+  async restoresSettled(): Promise<void> {
+    while (this.restoring.size > 0) await Promise.all(this.restoring.values());
+  }
+
+  private async copyBack(bucket: string, key: string, versionId: string): Promise<void> {
+    const { layer } = this.deps;
+    const raw = await layer.getObjectInfo(bucket, key, { versionId });
+    const until = raw.internal[TRANSITION_KEYS.restoreOngoing];
+    if (until === undefined || !onlyRemote(raw)) return;
+    const { [TRANSITION_KEYS.restoreOngoing]: _, ...internal } = raw.internal;
     const info = withTransitionedLayout(raw);
     const body = await this.read(info, undefined);
     await layer.restoreVersionData(bucket, key, {
@@ -152,9 +200,8 @@ export class Transitions {
       modTime: raw.modTime,
       body,
       size: info.storedSize,
-      internal,
+      internal: { ...internal, [TRANSITION_KEYS.restoreExpiry]: until },
     });
-    return 'restored';
   }
 
   /**
