@@ -330,6 +330,7 @@ async function boot(
     outbound: settings.outbound,
     deploymentId: set.deploymentId,
     log,
+    events,
   });
   layer.onVersionsRemoved = (_bucket, _key, versions) => {
     for (const v of versions) transitions.removeRemote(v);

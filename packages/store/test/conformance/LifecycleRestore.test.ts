@@ -118,6 +118,35 @@ describe('RestoreObject in the background', () => {
     expect((await bytesOf('resume.bin')).equals(body)).toBe(true);
   });
 
+  it('announces s3:ObjectRestore:Post when asked and s3:ObjectRestore:Completed when the copy is back', async () => {
+    await transitioned('told.bin');
+    const got: { eventName: string; s3: { object: { key: string } } }[] = [];
+    const listener = hot.minio.listenBucketNotification(BUCKET, '', '', [
+      's3:ObjectRestore:*',
+      's3:ObjectCreated:*',
+    ]);
+    listener.on('notification', (r: (typeof got)[number]) => got.push(r));
+    try {
+      // The listener is live once a write of ours shows up on it.
+      await until(
+        async () => {
+          await hot.s3.send(new s3sdk.PutObjectCommand({ Bucket: BUCKET, Key: 'ping', Body: '' }));
+          return got.length;
+        },
+        (n) => n > 0,
+      );
+      expect((await restore('told.bin', 1)).$metadata.httpStatusCode).toBe(202);
+      const seen = () => got.filter((r) => r.s3.object.key === 'told.bin').map((r) => r.eventName);
+      await until(
+        async () => seen(),
+        (names) => names.length >= 2,
+      );
+      expect(seen()).toEqual(['s3:ObjectRestore:Post', 's3:ObjectRestore:Completed']);
+    } finally {
+      listener.stop();
+    }
+  });
+
   it('refuses objects that are on no tier: 403 InvalidObjectState', async () => {
     await hot.s3.send(new s3sdk.PutObjectCommand({ Bucket: BUCKET, Key: 'plain.txt', Body: 'x' }));
     expect(await failure(restore('plain.txt', 1))).toBe('403 InvalidObjectState');

@@ -2,8 +2,10 @@ import { createHash, randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import type { ByteRange, ObjectInfo, ObjectLayer } from '../../engine/object-layer.js';
 import type { OutboundPolicy } from '../../net/outbound.js';
+import type { Bus } from '../../observe/bus.js';
 import type { Logger } from '../../observe/logger.js';
 import { ApiError } from '../../s3/errors.js';
+import type { BucketEvent } from '../../s3/events.js';
 import type { TierConfig } from '../../tiers/tiers.js';
 import { warmBackend } from './backend-for.js';
 import {
@@ -32,6 +34,8 @@ export interface TransitionDeps {
   deploymentId: string;
   log: Logger;
   now?: () => Date;
+  /** Where s3:ObjectRestore:Completed goes when a restored copy is back. */
+  events?: Bus<BucketEvent>;
 }
 
 export type RestoreOutcome = 'restored' | 'extended';
@@ -194,7 +198,7 @@ export class Transitions {
     const { [TRANSITION_KEYS.restoreOngoing]: _, ...internal } = raw.internal;
     const info = withTransitionedLayout(raw);
     const body = await this.read(info, undefined);
-    await layer.restoreVersionData(bucket, key, {
+    const restored = await layer.restoreVersionData(bucket, key, {
       versionId: raw.versionId,
       etag: raw.etag,
       modTime: raw.modTime,
@@ -202,6 +206,22 @@ export class Transitions {
       size: info.storedSize,
       internal: { ...internal, [TRANSITION_KEYS.restoreExpiry]: until },
     });
+    const bus = this.deps.events;
+    if (bus?.active)
+      bus.publish({
+        name: 's3:ObjectRestore:Completed',
+        bucket,
+        key,
+        time: this.now(),
+        size: restored.size,
+        etag: restored.etag,
+        ...(versionId !== 'null' ? { versionId } : {}),
+        principal: '',
+        requestId: '',
+        host: '',
+        sourceIp: '',
+        userAgent: 'Internal: [ILM-Restore]',
+      });
   }
 
   /**
