@@ -63,7 +63,6 @@ describe('RestoreObject in the background', () => {
     expect(started.$metadata.httpStatusCode).toBe(202);
     expect(await restoreHeader('slow.bin')).toBe('ongoing-request="true"');
     expect(await failure(restore('slow.bin', 3))).toBe('409 RestoreAlreadyInProgress');
-    // Reads while the restore runs are still served from the tier.
     gate.release();
     const finished = await until(() => restoreHeader('slow.bin'), done);
     expect(finished).toMatch(

@@ -1,6 +1,7 @@
 import * as s3sdk from '@aws-sdk/client-s3';
 import { MadminClient, prometheusToken } from '@stowage/madmin';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { until } from '../support/notifications.js';
 import { ROOT, rawRequest, startTestStore, type TestStore } from '../support/store.js';
 import { minioTierOn } from '../support/tiers.js';
 
@@ -161,7 +162,11 @@ describe('lifecycle transitions run by the scanner', () => {
       new s3sdk.RestoreObjectCommand({ Bucket: TIERED, Key: 'logs/app.log', RestoreRequest: { Days: 1 } }),
     );
     expect(restored.$metadata.httpStatusCode).toBe(202);
-    expect((await head(TIERED, 'logs/app.log')).Restore).toMatch(/^ongoing-request="false"/);
+    // The copy comes back in the background.
+    await until(
+      async () => (await head(TIERED, 'logs/app.log')).Restore,
+      (r) => r?.startsWith('ongoing-request="false"') ?? false,
+    );
     await scanAfter(0);
     expect((await head(TIERED, 'logs/app.log')).Restore).toMatch(/^ongoing-request="false"/);
     await scanAfter(3);
