@@ -406,7 +406,7 @@ async function boot(
     await staleUploads.stop();
     await bitrotScan.stop();
     await scanner.stop();
-    await transitionMoves.queue.stop();
+    transitionMoves.queue.stop();
     await replicator.close();
     await layer.shutdown();
     throw err;
@@ -448,7 +448,7 @@ async function boot(
       await staleUploads.stop();
       await bitrotScan.stop();
       await scanner.stop();
-      await transitionMoves.queue.stop();
+      transitionMoves.queue.stop();
       await replicator.close();
       await layer.shutdown();
     },

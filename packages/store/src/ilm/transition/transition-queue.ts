@@ -80,11 +80,13 @@ export class TransitionQueue {
     return new Promise((resolve) => this.idleWaiters.push(resolve));
   }
 
-  /** Drops what waits and lets running tasks end (each leaves its version whole if cut short). */
-  async stop(): Promise<void> {
+  /**
+   * Drops what waits; running tasks are not waited for (a slow tier must not hold up a
+   * shutdown): one cut short leaves its version whole here, as a crash would.
+   */
+  stop(): void {
     this.stopped = true;
     for (const t of this.waiting.splice(0)) this.known.delete(taskId(t));
-    await this.idle();
   }
 
   private pump(): void {
