@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import * as s3sdk from '@aws-sdk/client-s3';
 import { MadminClient, prometheusToken } from '@stowage/madmin';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { until } from '../support/notifications.js';
 import { ROOT, rawRequest, startTestStore, type TestStore } from '../support/store.js';
 import { buildStoreDist, rootClient } from './child.js';
 import { pattern } from './support.js';
@@ -28,6 +29,8 @@ let gateUrl: string;
  * it; true keeps the answer from the hot store.
  */
 let onTierPut: (() => boolean) | undefined;
+/** Called when the hot store reads tiered data; true leaves the read hanging. */
+let onTierRead: (() => boolean) | undefined;
 const children: ChildProcess[] = [];
 
 function startChild(
@@ -57,9 +60,10 @@ beforeAll(async () => {
   cold = await startTestStore();
   await cold.s3.send(new s3sdk.CreateBucketCommand({ Bucket: 'archive' }));
   // The tier's endpoint: a pass-through to the cold store that lets the test act between
-  // the tier answering a data PUT and the hot store hearing the answer.
+  // the tier answering a data PUT and the hot store hearing the answer, and hold reads.
   const coldUrl = new URL(cold.store.url);
   gate = createServer((req, res) => {
+    if (req.method === 'GET' && req.url?.startsWith('/archive/tier/') && onTierRead?.()) return;
     const out = request(
       { host: coldUrl.hostname, port: coldUrl.port, method: req.method, path: req.url, headers: req.headers },
       (answer) => {
@@ -235,6 +239,61 @@ describe('kill -9 during a transition', () => {
       expect(await done).toBe('ok');
       const last = await Promise.all(bodies.map((_, i) => read(i)));
       expect(last).toEqual(bodies.map(() => ({ cls: 'COLD', ok: true })));
+    } finally {
+      s3b.destroy();
+      second.child.kill('SIGKILL');
+    }
+  });
+
+  it('a restore under way when the store is killed is still ongoing after the restart, and completes', {
+    timeout: 120_000,
+  }, async () => {
+    const drives = [1, 2, 3, 4].map((i) => join(dir, `r${i}`));
+    const body = pattern(1024 * 1024 + 5, 21);
+    const first = await startChild(drives);
+    const s3 = rootClient(first.url);
+    await s3.send(new s3sdk.CreateBucketCommand({ Bucket: 'back' }));
+    await s3.send(new s3sdk.PutObjectCommand({ Bucket: 'back', Key: 'r.bin', Body: body }));
+    await addGatedTier(first.url);
+    const moved = new Promise<string>((r) => first.lines.once('line', r));
+    first.child.stdin!.write('back r.bin COLD\n');
+    expect(await moved).toBe('ok');
+    const reading = new Promise<void>((resolve) => {
+      onTierRead = () => {
+        resolve();
+        return true;
+      };
+    });
+    const restore = (client: s3sdk.S3Client) =>
+      client.send(
+        new s3sdk.RestoreObjectCommand({ Bucket: 'back', Key: 'r.bin', RestoreRequest: { Days: 1 } }),
+      );
+    const restoreHeader = async (client: s3sdk.S3Client) =>
+      (await client.send(new s3sdk.HeadObjectCommand({ Bucket: 'back', Key: 'r.bin' }))).Restore;
+    expect((await restore(s3)).$metadata.httpStatusCode).toBe(202);
+    await reading;
+    expect(await restoreHeader(s3)).toBe('ongoing-request="true"');
+    first.child.kill('SIGKILL');
+    await new Promise((r) => first.child.once('exit', r));
+    s3.destroy();
+    onTierRead = undefined;
+
+    const second = await startChild(drives);
+    const s3b = rootClient(second.url);
+    try {
+      // Kept in the version: ongoing still, and served from the tier meanwhile.
+      expect(await restoreHeader(s3b)).toBe('ongoing-request="true"');
+      const meanwhile = await s3b.send(new s3sdk.GetObjectCommand({ Bucket: 'back', Key: 'r.bin' }));
+      expect(Buffer.from(await meanwhile.Body!.transformToByteArray()).equals(body)).toBe(true);
+      // Asked again, this store (which runs no restore of it) starts it again.
+      expect((await restore(s3b)).$metadata.httpStatusCode).toBe(202);
+      const done = await until(
+        () => restoreHeader(s3b),
+        (h) => h?.startsWith('ongoing-request="false"') ?? false,
+      );
+      expect(done).toMatch(/^ongoing-request="false", expiry-date=/);
+      const got = await s3b.send(new s3sdk.GetObjectCommand({ Bucket: 'back', Key: 'r.bin' }));
+      expect(Buffer.from(await got.Body!.transformToByteArray()).equals(body)).toBe(true);
     } finally {
       s3b.destroy();
       second.child.kill('SIGKILL');
