@@ -51,7 +51,7 @@ export class LifecycleTransition implements ScanVisitor {
     const now = this.deps.now();
     if (remoteOf(v.info)) {
       // A restore a stopped store left ongoing starts again (a no-op while one runs).
-      if (restoreOngoing(v.info)) this.deps.transitions.resumeRestore(v.bucket, v.key, v.versionId);
+      if (restoreOngoing(v.info)) void this.deps.transitions.resumeRestore(v.bucket, v.key, v.versionId);
       else await this.dropRestoredCopy(v, now);
       return;
     }

@@ -157,32 +157,35 @@ export class Transitions {
       }));
       return 'extended';
     }
-    await layer.updateObjectMeta(bucket, key, raw.versionId, () => ({
-      internal: { [TRANSITION_KEYS.restoreOngoing]: until },
-    }));
-    this.resumeRestore(bucket, key, raw.versionId);
+    await this.resumeRestore(bucket, key, raw.versionId, until);
     return 'restored';
   }
 
   /**
    * Brings a version's data back for a restore marked ongoing (by restore(), or by a store
-   * that stopped before it ended), unless this process is at it already.
+   * that stopped before it ended), unless this process is at it already. With `until`, first
+   * marks the version ongoing (the copy's expiry to come); resolves once it is marked.
    */
-  resumeRestore(bucket: string, key: string, versionId: string): void {
+  resumeRestore(bucket: string, key: string, versionId: string, until?: string): Promise<void> {
     const id = restoreId(bucket, key, versionId);
-    if (this.restoring.has(id)) return;
-    const job = this.copyBack(bucket, key, versionId)
+    if (this.restoring.has(id)) return Promise.resolve();
+    const { layer, log } = this.deps;
+    const ongoing = (value: string | null) =>
+      layer.updateObjectMeta(bucket, key, versionId, () => ({
+        internal: { [TRANSITION_KEYS.restoreOngoing]: value },
+      }));
+    const marked = until === undefined ? Promise.resolve() : ongoing(until).then(() => {});
+    const job = marked
+      .then(() => this.copyBack(bucket, key, versionId))
       .catch(async (err: unknown) => {
-        this.deps.log.error(`${bucket}/${key} (${versionId}): restore failed: ${String(err)}`, { err });
+        log.error(`${bucket}/${key} (${versionId}): restore failed: ${String(err)}`, { err });
         // Not ongoing any more: the client may ask again.
-        await this.deps.layer
-          .updateObjectMeta(bucket, key, versionId, () => ({
-            internal: { [TRANSITION_KEYS.restoreOngoing]: null },
-          }))
-          .catch(() => {});
+        await ongoing(null).catch(() => {});
       })
       .finally(() => this.restoring.delete(id));
+    // Claimed at once: a second request meanwhile is RestoreAlreadyInProgress.
     this.restoring.set(id, job);
+    return marked;
   }
 
   /** Resolves once no restore runs in this process. */
