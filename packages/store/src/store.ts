@@ -23,6 +23,7 @@ import { LifecycleExpiry } from './ilm/lifecycle/expiry.js';
 import { LifecycleTransition } from './ilm/lifecycle/transition-visitor.js';
 import { Scanner, scannerPolicy } from './ilm/scanner.js';
 import { readThrough } from './ilm/transition/read-through.js';
+import { transitionWorkers } from './ilm/transition/transition-queue.js';
 import { Transitions } from './ilm/transition/transitions.js';
 import { BitrotScan } from './maintenance/bitrot-scan.js';
 import { healPace, waitForLowIO } from './maintenance/heal-pace.js';
@@ -276,6 +277,7 @@ async function boot(
     staleUploads.apply(c);
     bitrotScan.apply(c);
     scanner.apply(scannerPolicy(c, settings.scannerCycleMs));
+    transitionMoves.queue.setWorkers(transitionWorkers(c));
   });
   const events = new Bus<BucketEvent>();
   const bucketConfigs = new BucketConfigStore(layer.system);
@@ -328,6 +330,7 @@ async function boot(
     outbound: settings.outbound,
     deploymentId: set.deploymentId,
     log,
+    events,
   });
   layer.onVersionsRemoved = (_bucket, _key, versions) => {
     for (const v of versions) transitions.removeRemote(v);
@@ -369,18 +372,18 @@ async function boot(
   // One background walk over every version, in cycles; engines act on what it meets.
   // Clients come first: the scanner waits while requests are being served.
   const scannerNow = opts.clock ?? (() => new Date());
+  const transitionMoves = new LifecycleTransition({
+    transitions,
+    system: layer.system,
+    tiers: () => new TierStore(layer.system).list(),
+    log,
+    now: scannerNow,
+  });
+  transitionMoves.queue.setWorkers(transitionWorkers(config.config));
   const scanner = new Scanner(layer, log, { inFlight: requestsInFlight })
     .use(new LifecycleExpiry({ layer, system: layer.system, events, log, now: scannerNow }))
     // After expiry: a version expired this cycle is not moved to a tier first.
-    .use(
-      new LifecycleTransition({
-        transitions,
-        system: layer.system,
-        tiers: () => new TierStore(layer.system).list(),
-        log,
-        now: scannerNow,
-      }),
-    )
+    .use(transitionMoves)
     // A version left PENDING or FAILED without a queued job (a crash after its write) is queued again.
     .use({ name: 'replication', visit: (entry) => replicator.revisit(entry.bucket, entry.info) });
   scanner.apply(scannerPolicy(config.config, settings.scannerCycleMs));
@@ -403,6 +406,7 @@ async function boot(
     await staleUploads.stop();
     await bitrotScan.stop();
     await scanner.stop();
+    transitionMoves.queue.stop();
     await replicator.close();
     await layer.shutdown();
     throw err;
@@ -423,7 +427,11 @@ async function boot(
     port: bound,
     url,
     revalidateIdentities: () => externalChecks.revalidate(),
-    runScannerCycle: () => scanner.runCycle(),
+    // A cycle here also waits for the transitions it queued.
+    runScannerCycle: async () => {
+      await scanner.runCycle();
+      await transitionMoves.queue.idle();
+    },
     transitions,
     async close(graceful = false) {
       await new Promise<void>((resolve, reject) => {
@@ -440,6 +448,7 @@ async function boot(
       await staleUploads.stop();
       await bitrotScan.stop();
       await scanner.stop();
+      transitionMoves.queue.stop();
       await replicator.close();
       await layer.shutdown();
     },

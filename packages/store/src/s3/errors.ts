@@ -176,6 +176,7 @@ export const ERROR_CATALOGUE = {
     status: 403,
     message: "The difference between the request time and the server's time is too large.",
   },
+  RestoreAlreadyInProgress: { status: 409, message: 'Object restore is already in progress' },
   ServerSideEncryptionConfigurationNotFoundError: {
     status: 404,
     message: 'The server side encryption configuration was not found',

@@ -205,6 +205,9 @@ export function eventsOf(
         ...(d.versionId ? { versionId: d.versionId } : {}),
       }));
     }
+    // Started or extended; the copy's return is s3:ObjectRestore:Completed (ilm/transition).
+    case 'RestoreObject':
+      return one('s3:ObjectRestore:Post', op.bucket, op.key, op.versionId ? { versionId: op.versionId } : {});
     case 'PutObjectConfig':
     case 'DeleteObjectConfig': {
       const names = {

@@ -4,6 +4,7 @@ import * as s3sdk from '@aws-sdk/client-s3';
 import { MadminClient } from '@stowage/madmin';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { objectDir } from '../../src/engine/fs/layout.js';
+import { until } from '../support/notifications.js';
 import { ROOT, startTestStore, type TestStore } from '../support/store.js';
 import { minioTierOn } from '../support/tiers.js';
 
@@ -180,8 +181,12 @@ describe('transition to a MinIO-type tier on a second store', () => {
       new s3sdk.RestoreObjectCommand({ Bucket: BUCKET, Key: 'big.bin', RestoreRequest: { Days: 2 } }),
     );
     expect(first.$metadata.httpStatusCode).toBe(202);
+    // The copy comes back in the background (LifecycleRestore.test.ts looks at it ongoing).
+    const head = await until(
+      () => hot.s3.send(new s3sdk.HeadObjectCommand({ Bucket: BUCKET, Key: 'big.bin' })),
+      (h) => h.Restore?.startsWith('ongoing-request="false"') ?? false,
+    );
     expect(await localShards('big.bin')).toBeGreaterThan(0);
-    const head = await hot.s3.send(new s3sdk.HeadObjectCommand({ Bucket: BUCKET, Key: 'big.bin' }));
     expect(head.StorageClass).toBe('COLD');
     const m = /^ongoing-request="false", expiry-date="(.+)"$/.exec(head.Restore ?? '');
     expect(m).not.toBeNull();

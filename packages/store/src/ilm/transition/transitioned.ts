@@ -12,6 +12,11 @@ export const TRANSITION_KEYS = {
   parts: 'transition-parts',
   /** While a restored copy is kept: when it goes (ISO 8601). */
   restoreExpiry: 'restore-expiry',
+  /**
+   * While a restore runs: the expiry its copy will get (ISO 8601). Kept in the version so a
+   * restart finds the restore and resumes it rather than showing it ongoing for ever.
+   */
+  restoreOngoing: 'restore-ongoing',
 } as const;
 
 export interface RemoteData {
@@ -53,6 +58,10 @@ export function restoreExpiryOf(info: ObjectInfo): Date | undefined {
   const at = info.internal[TRANSITION_KEYS.restoreExpiry];
   return at ? new Date(at) : undefined;
 }
+
+/** Whether a restore of the version's data is under way (or was, when the store stopped). */
+export const restoreOngoing = (info: ObjectInfo): boolean =>
+  info.internal[TRANSITION_KEYS.restoreOngoing] !== undefined;
 
 /**
  * When a copy restored for `days` goes: midnight UTC after `days` whole days (MinIO's and

@@ -2,8 +2,10 @@ import { createHash, randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import type { ByteRange, ObjectInfo, ObjectLayer } from '../../engine/object-layer.js';
 import type { OutboundPolicy } from '../../net/outbound.js';
+import type { Bus } from '../../observe/bus.js';
 import type { Logger } from '../../observe/logger.js';
 import { ApiError } from '../../s3/errors.js';
+import type { BucketEvent } from '../../s3/events.js';
 import type { TierConfig } from '../../tiers/tiers.js';
 import { warmBackend } from './backend-for.js';
 import {
@@ -32,12 +34,19 @@ export interface TransitionDeps {
   deploymentId: string;
   log: Logger;
   now?: () => Date;
+  /** Where s3:ObjectRestore:Completed goes when a restored copy is back. */
+  events?: Bus<BucketEvent>;
 }
 
 export type RestoreOutcome = 'restored' | 'extended';
 
+const restoreId = (bucket: string, key: string, versionId: string) =>
+  `${bucket}\u0000${key}\u0000${versionId}`;
+
 export class Transitions {
   private readonly now: () => Date;
+  /** Restores under way in this process, by version. */
+  private readonly restoring = new Map<string, Promise<void>>();
 
   constructor(private readonly deps: TransitionDeps) {
     this.now = deps.now ?? (() => new Date());
@@ -125,8 +134,10 @@ export class Transitions {
   }
 
   /**
-   * RestoreObject: a local copy of a transitioned version for `days`. One restored already
-   * has its expiry moved instead (S3 answers 200 for that, 202 for a new restore).
+   * RestoreObject: a local copy of a transitioned version for `days`, brought back in the
+   * background (S3 answers 202 and HEAD shows ongoing-request="true" meanwhile). One restored
+   * already has its expiry moved instead (200); one being restored by this process is
+   * RestoreAlreadyInProgress. A restore a stopped store left ongoing starts again.
    */
   async restore(
     bucket: string,
@@ -136,25 +147,84 @@ export class Transitions {
   ): Promise<RestoreOutcome> {
     const { layer } = this.deps;
     const raw = await layer.getObjectInfo(bucket, key, versionId === undefined ? {} : { versionId });
-    const remote = remoteOf(raw);
-    if (!remote) throw new ApiError('InvalidObjectState');
+    if (!remoteOf(raw)) throw new ApiError('InvalidObjectState');
+    if (this.restoring.has(restoreId(bucket, key, raw.versionId)))
+      throw new ApiError('RestoreAlreadyInProgress');
     const until = restoreExpiry(this.now(), days).toISOString();
-    const internal = { ...raw.internal, [TRANSITION_KEYS.restoreExpiry]: until };
     if (!onlyRemote(raw)) {
-      await layer.updateObjectMeta(bucket, key, raw.versionId, () => ({ internal }));
+      await layer.updateObjectMeta(bucket, key, raw.versionId, () => ({
+        internal: { [TRANSITION_KEYS.restoreExpiry]: until },
+      }));
       return 'extended';
     }
+    await this.resumeRestore(bucket, key, raw.versionId, until);
+    return 'restored';
+  }
+
+  /**
+   * Brings a version's data back for a restore marked ongoing (by restore(), or by a store
+   * that stopped before it ended), unless this process is at it already. With `until`, first
+   * marks the version ongoing (the copy's expiry to come); resolves once it is marked.
+   */
+  resumeRestore(bucket: string, key: string, versionId: string, until?: string): Promise<void> {
+    const id = restoreId(bucket, key, versionId);
+    if (this.restoring.has(id)) return Promise.resolve();
+    const { layer, log } = this.deps;
+    const ongoing = (value: string | null) =>
+      layer.updateObjectMeta(bucket, key, versionId, () => ({
+        internal: { [TRANSITION_KEYS.restoreOngoing]: value },
+      }));
+    const marked = until === undefined ? Promise.resolve() : ongoing(until).then(() => {});
+    const job = marked
+      .then(() => this.copyBack(bucket, key, versionId))
+      .catch(async (err: unknown) => {
+        log.error(`${bucket}/${key} (${versionId}): restore failed: ${String(err)}`, { err });
+        // Not ongoing any more: the client may ask again.
+        await ongoing(null).catch(() => {});
+      })
+      .finally(() => this.restoring.delete(id));
+    // Claimed at once: a second request meanwhile is RestoreAlreadyInProgress.
+    this.restoring.set(id, job);
+    return marked;
+  }
+
+  /** Resolves once no restore runs in this process. */
+  async restoresSettled(): Promise<void> {
+    while (this.restoring.size > 0) await Promise.all(this.restoring.values());
+  }
+
+  private async copyBack(bucket: string, key: string, versionId: string): Promise<void> {
+    const { layer } = this.deps;
+    const raw = await layer.getObjectInfo(bucket, key, { versionId });
+    const until = raw.internal[TRANSITION_KEYS.restoreOngoing];
+    if (until === undefined || !onlyRemote(raw)) return;
+    const { [TRANSITION_KEYS.restoreOngoing]: _, ...internal } = raw.internal;
     const info = withTransitionedLayout(raw);
     const body = await this.read(info, undefined);
-    await layer.restoreVersionData(bucket, key, {
+    const restored = await layer.restoreVersionData(bucket, key, {
       versionId: raw.versionId,
       etag: raw.etag,
       modTime: raw.modTime,
       body,
       size: info.storedSize,
-      internal,
+      internal: { ...internal, [TRANSITION_KEYS.restoreExpiry]: until },
     });
-    return 'restored';
+    const bus = this.deps.events;
+    if (bus?.active)
+      bus.publish({
+        name: 's3:ObjectRestore:Completed',
+        bucket,
+        key,
+        time: this.now(),
+        size: restored.size,
+        etag: restored.etag,
+        ...(versionId !== 'null' ? { versionId } : {}),
+        principal: '',
+        requestId: '',
+        host: '',
+        sourceIp: '',
+        userAgent: 'Internal: [ILM-Restore]',
+      });
   }
 
   /**

@@ -15,7 +15,7 @@ import { header, isPrivateChannel, type RequestContext } from '../../http/contex
 import { emptyReply, type Reply } from '../../http/reply.js';
 import { requestLog } from '../../http/request-info.js';
 import { expirationHeader } from '../../ilm/lifecycle/bucket-rules.js';
-import { restoreExpiryOf } from '../../ilm/transition/transitioned.js';
+import { restoreExpiryOf, restoreOngoing } from '../../ilm/transition/transitioned.js';
 import type { Logger } from '../../observe/logger.js';
 import { shownStatus } from '../../replication/status.js';
 import { rendersAsDocument, SANDBOX_POLICY } from '../active-content.js';
@@ -79,7 +79,9 @@ export function objectHeaders(info: ObjectInfo): Record<string, string> {
   if (info.legalHold !== undefined) out['x-amz-object-lock-legal-hold'] = info.legalHold ? 'ON' : 'OFF';
   Object.assign(out, sseResponseHeaders(sseOf(info)));
   const restored = restoreExpiryOf(info);
-  if (restored) out['x-amz-restore'] = `ongoing-request="false", expiry-date="${restored.toUTCString()}"`;
+  if (restoreOngoing(info)) out['x-amz-restore'] = 'ongoing-request="true"';
+  else if (restored)
+    out['x-amz-restore'] = `ongoing-request="false", expiry-date="${restored.toUTCString()}"`;
   const replication = shownStatus(info.internal);
   if (replication) out['x-amz-replication-status'] = replication;
   return out;

@@ -26,7 +26,10 @@ export function parseRestoreDays(body: Buffer): number {
   return days;
 }
 
-/** 202 for a new restore, 200 when a restored copy only had its days moved (the S3 reference). */
+/**
+ * 202 for a restore started (it runs in the background), 200 when a restored copy only had its
+ * days moved (the S3 reference; MinIO answers the two the other way round).
+ */
 export async function restoreObject(deps: S3Deps, call: S3Call, op: RestoreOp): Promise<Reply> {
   const days = parseRestoreDays(await readDocument(call, MAX_BODY));
   const outcome = await deps.restore(op.bucket, op.key, op.versionId, days);
