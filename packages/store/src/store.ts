@@ -23,6 +23,7 @@ import { LifecycleExpiry } from './ilm/lifecycle/expiry.js';
 import { LifecycleTransition } from './ilm/lifecycle/transition-visitor.js';
 import { Scanner, scannerPolicy } from './ilm/scanner.js';
 import { readThrough } from './ilm/transition/read-through.js';
+import { TierUsage } from './ilm/transition/tier-stats.js';
 import { Transitions } from './ilm/transition/transitions.js';
 import { BitrotScan } from './maintenance/bitrot-scan.js';
 import { healPace, waitForLowIO } from './maintenance/heal-pace.js';
@@ -322,15 +323,22 @@ async function boot(
     logTargets.close();
     notifyTargets.close();
   };
+  // Per-tier figures the scanner keeps; the last run's answer until this run's first cycle ends.
+  const tierUsage = new TierUsage(layer.system, log);
+  await tierUsage.load();
   const transitions = new Transitions({
     layer,
     tiers: () => new TierStore(layer.system).list(),
     outbound: settings.outbound,
     deploymentId: set.deploymentId,
     log,
+    onTransitioned: (tier, info) => tierUsage.transitioned(tier, info),
   });
   layer.onVersionsRemoved = (_bucket, _key, versions) => {
-    for (const v of versions) transitions.removeRemote(v);
+    for (const v of versions) {
+      tierUsage.removed(v);
+      transitions.removeRemote(v);
+    }
   };
   const app = createApp({
     layer: readThrough(layer, transitions),
@@ -362,6 +370,7 @@ async function boot(
     backgroundMetrics: () => scanner.metrics(),
     restore: (bucket, key, versionId, days) => transitions.restore(bucket, key, versionId, days),
     replication: replicator,
+    tierStats: () => tierUsage.stats(),
   });
   // Background heals give way to clients (heal max_io, max_sleep), read live.
   const requestsInFlight = () => app.metrics?.queue?.inFlight ?? 0;
@@ -370,6 +379,8 @@ async function boot(
   // Clients come first: the scanner waits while requests are being served.
   const scannerNow = opts.clock ?? (() => new Date());
   const scanner = new Scanner(layer, log, { inFlight: requestsInFlight })
+    // First: a version expired or moved by the visitors after it is counted as it was, then changed.
+    .use(tierUsage)
     .use(new LifecycleExpiry({ layer, system: layer.system, events, log, now: scannerNow }))
     // After expiry: a version expired this cycle is not moved to a tier first.
     .use(

@@ -32,6 +32,8 @@ export interface TransitionDeps {
   deploymentId: string;
   log: Logger;
   now?: () => Date;
+  /** Told once a version's data is on its tier and released here (for the tier stats). */
+  onTransitioned?: (tier: string, info: ObjectInfo) => void;
 }
 
 export type RestoreOutcome = 'restored' | 'extended';
@@ -93,6 +95,7 @@ export class Transitions {
       await tier.remove(remote.object).catch(() => {});
       throw err;
     }
+    this.deps.onTransitioned?.(tierName, info);
   }
 
   /** The stored bytes of a version only its tier holds (a range of them when asked). */
