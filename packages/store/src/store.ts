@@ -10,6 +10,7 @@ import { everyKey } from './engine/erasure/key-walk.js';
 import { erasureParams } from './engine/erasure/params.js';
 import { ErasureSets } from './engine/erasure/sets-layer.js';
 import { initDrives } from './engine/fs/drives.js';
+import type { ObjectInfo } from './engine/object-layer.js';
 import { TrustedProxies } from './http/client-address.js';
 import { createHttpServer } from './http/server.js';
 import { CredentialStore } from './iam/credentials.js';
@@ -22,7 +23,9 @@ import type { RootCredentials } from './iam/root.js';
 import { LifecycleExpiry } from './ilm/lifecycle/expiry.js';
 import { LifecycleTransition } from './ilm/lifecycle/transition-visitor.js';
 import { Scanner, scannerPolicy } from './ilm/scanner.js';
+import { withTierCopiesOfRemovedBuckets } from './ilm/transition/bucket-removal.js';
 import { readThrough } from './ilm/transition/read-through.js';
+import { TierJournal } from './ilm/transition/tier-journal.js';
 import { TierUsage } from './ilm/transition/tier-stats.js';
 import { Transitions } from './ilm/transition/transitions.js';
 import { BitrotScan } from './maintenance/bitrot-scan.js';
@@ -334,14 +337,24 @@ async function boot(
     log,
     onTransitioned: (tier, info) => tierUsage.transitioned(tier, info),
   });
-  layer.onVersionsRemoved = (_bucket, _key, versions) => {
-    for (const v of versions) {
-      tierUsage.removed(v);
-      transitions.removeRemote(v);
-    }
+  // Tier copies of versions removed here are written down, then deleted by a worker that
+  // retries while a tier is down; the copies a previous run left go once the store serves.
+  const tierJournal = new TierJournal({
+    system: layer.system,
+    remove: (tier, object) => transitions.removeFromTier(tier, object),
+    log,
+  });
+  const tierCopiesRemoved = async (versions: ObjectInfo[]): Promise<void> => {
+    for (const v of versions) tierUsage.removed(v);
+    await tierJournal
+      .add(versions)
+      .catch((err: unknown) =>
+        log.error(`tier journal: writing down removed copies failed: ${String(err)}`, { err }),
+      );
   };
+  layer.onVersionsRemoved = (_bucket, _key, versions) => void tierCopiesRemoved(versions);
   const app = createApp({
-    layer: readThrough(layer, transitions),
+    layer: withTierCopiesOfRemovedBuckets(readThrough(layer, transitions), tierCopiesRemoved),
     system: layer.system,
     masterKey,
     kms,
@@ -415,6 +428,7 @@ async function boot(
     await bitrotScan.stop();
     await scanner.stop();
     await replicator.close();
+    await tierJournal.close();
     await layer.shutdown();
     throw err;
   }
@@ -422,6 +436,9 @@ async function boot(
   void replicator
     .start()
     .catch((err: unknown) => log.error(`replication: resuming queued jobs failed: ${String(err)}`, { err }));
+  void tierJournal
+    .start()
+    .catch((err: unknown) => log.error(`tier journal: resuming its deletes failed: ${String(err)}`, { err }));
   const bound = (server.address() as AddressInfo).port;
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${bound}`;
   node = url.slice('http://'.length);
@@ -452,6 +469,7 @@ async function boot(
       await bitrotScan.stop();
       await scanner.stop();
       await replicator.close();
+      await tierJournal.close();
       await layer.shutdown();
     },
   };

@@ -111,20 +111,10 @@ export class Transitions {
     }
   }
 
-  /**
-   * Removes the tier's copy of a version removed here (deleted, overwritten, expired);
-   * failures are logged, never thrown.
-   */
-  removeRemote(info: ObjectInfo): void {
-    const remote = remoteOf(info);
-    if (!remote) return;
-    void this.backend(remote.tier)
-      .then((tier) => tier.remove(remote.object))
-      .catch((err: unknown) =>
-        this.deps.log.error(
-          `${info.bucket}/${info.key}: its copy on tier ${remote.tier} stays: ${String(err)}`,
-        ),
-      );
+  /** Deletes a copy from its tier (the tier journal's worker calls it, and retries on failure). */
+  async removeFromTier(tierName: string, object: string): Promise<void> {
+    const tier = await this.backend(tierName);
+    await tier.remove(object);
   }
 
   /**

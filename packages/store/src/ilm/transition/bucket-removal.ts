@@ -1,0 +1,45 @@
+import { withOverrides } from '../../engine/layer-overrides.js';
+import type { ObjectInfo, ObjectLayer } from '../../engine/object-layer.js';
+import { remoteOf } from './transitioned.js';
+
+// A force-deleted bucket takes its versions without removing them one by one, so the engine
+// tells nobody of them: its transitioned versions are gathered before the removal and their
+// tier copies handed on once the bucket is gone (never before: a removal refused keeps them).
+
+export type TierCopiesRemoved = (versions: ObjectInfo[]) => Promise<void>;
+
+async function transitionedVersions(layer: ObjectLayer, bucket: string): Promise<ObjectInfo[]> {
+  const out: ObjectInfo[] = [];
+  let keyMarker = '';
+  let versionIdMarker = '';
+  for (;;) {
+    const page = await layer.listObjectVersions({
+      bucket,
+      prefix: '',
+      delimiter: '',
+      keyMarker,
+      versionIdMarker,
+      maxKeys: 1000,
+    });
+    out.push(...page.versions.filter((v) => remoteOf(v) !== undefined));
+    if (!page.isTruncated) return out;
+    keyMarker = page.nextKeyMarker ?? '';
+    versionIdMarker = page.nextVersionIdMarker ?? '';
+  }
+}
+
+/** The layer, its force deletes of buckets handing their tier copies to `removed`. */
+export function withTierCopiesOfRemovedBuckets(layer: ObjectLayer, removed: TierCopiesRemoved): ObjectLayer {
+  const deleteBucket: ObjectLayer['deleteBucket'] = async (bucket, opts = {}) => {
+    if (!opts.force) return layer.deleteBucket(bucket, opts);
+    const tiered = await transitionedVersions(layer, bucket);
+    return layer.deleteBucket(bucket, {
+      ...opts,
+      afterRemove: async () => {
+        await opts.afterRemove?.();
+        if (tiered.length > 0) await removed(tiered);
+      },
+    });
+  };
+  return withOverrides(layer, { deleteBucket });
+}
