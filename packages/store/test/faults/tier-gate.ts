@@ -1,0 +1,90 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createServer, request } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createInterface, type Interface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import { ROOT } from '../support/store.js';
+
+// Two-process tier tests: the hot store in a child process (transition-child.mjs, which
+// transitions on command), the tier reached through a pass-through to the cold store that
+// the test can take down or hold between the tier's answer and the hot store hearing it.
+
+const CHILD = fileURLToPath(new URL('./transition-child.mjs', import.meta.url));
+
+export interface HotChild {
+  child: ChildProcess;
+  url: string;
+  /** The child's stdout, a line per answer to a command. */
+  lines: Interface;
+  /** Runs `transitionVersion` in the child; its answer (`ok` or `error <message>`). */
+  transition(bucket: string, key: string, tier: string): Promise<string>;
+}
+
+export function startHotChild(drives: string[], children: ChildProcess[]): Promise<HotChild> {
+  const child = spawn(process.execPath, [CHILD, ...drives], {
+    env: { ...process.env, STOWAGE_ROOT_USER: ROOT.accessKey, STOWAGE_ROOT_PASSWORD: ROOT.secretKey },
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
+  children.push(child);
+  const lines = createInterface({ input: child.stdout! });
+  const transition = (bucket: string, key: string, tier: string) => {
+    const answer = new Promise<string>((r) => lines.once('line', r));
+    child.stdin!.write(`${bucket} ${key} ${tier}\n`);
+    return answer;
+  };
+  return new Promise((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`store exited with ${code}`)));
+    lines.once('line', (url) => resolve({ child, url, lines, transition }));
+  });
+}
+
+export interface TierGate {
+  url: string;
+  /** While set, every connection is cut at once, as a tier that is down. */
+  down: boolean;
+  /** Requests cut while down, by method. */
+  cut: Record<string, number>;
+  /** Called when the tier has answered a PUT of transitioned data, before the hot store hears it. */
+  onTierPut: (() => void) | undefined;
+  close(): Promise<void>;
+}
+
+/** A pass-through to `coldUrl` (where the tier's bucket `archive` is, data under `tier/`). */
+export async function tierGate(coldUrl: string): Promise<TierGate> {
+  const cold = new URL(coldUrl);
+  const server = createServer((req, res) => {
+    if (gate.down) {
+      gate.cut[req.method ?? ''] = (gate.cut[req.method ?? ''] ?? 0) + 1;
+      req.socket.destroy();
+      return;
+    }
+    const out = request(
+      { host: cold.hostname, port: cold.port, method: req.method, path: req.url, headers: req.headers },
+      (answer) => {
+        const dataPut =
+          req.method === 'PUT' && req.url?.startsWith('/archive/tier/') && answer.statusCode === 200;
+        if (dataPut && gate.onTierPut) {
+          answer.resume();
+          gate.onTierPut();
+          return;
+        }
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+      },
+    );
+    req.pipe(out);
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const gate: TierGate = {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    down: false,
+    cut: {},
+    onTierPut: undefined,
+    close: () =>
+      new Promise<void>((r) => {
+        server.closeAllConnections();
+        server.close(() => r());
+      }),
+  };
+  return gate;
+}
