@@ -1,6 +1,6 @@
 import * as s3sdk from '@aws-sdk/client-s3';
 import { MadminClient, prometheusToken } from '@stowage/madmin';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ROOT, rawRequest, startTestStore, type TestStore } from '../support/store.js';
 import { minioTierOn } from '../support/tiers.js';
 
@@ -142,6 +142,22 @@ describe('lifecycle transitions run by the scanner', () => {
     expect(await onTier()).toHaveLength(before);
     // Judged once: no move was even tried after the expiry.
     expect(hot.logs.filter((m) => m.includes('gone/tmp.txt'))).toEqual([]);
+  });
+
+  it('removes the tier copy of a transitioned object that expires', async () => {
+    await put(TIERED, 'gone/moved.txt', 'moved, then expired');
+    const before = new Set((await onTier()).map((o) => o.Key));
+    // Day 2: moved (Transition Days 1); expiry (Days 3) is not due yet.
+    await scanAfter(2);
+    expect((await head(TIERED, 'gone/moved.txt')).StorageClass).toBe('COLD');
+    const [copy] = (await onTier()).map((o) => o.Key).filter((k) => !before.has(k));
+    expect(copy).toBeDefined();
+    await scanAfter(4);
+    await expect(head(TIERED, 'gone/moved.txt')).rejects.toMatchObject({ name: 'NotFound' });
+    await vi.waitFor(async () => expect((await onTier()).map((o) => o.Key)).not.toContain(copy), {
+      timeout: 30_000,
+      interval: 100,
+    });
   });
 
   it('moves only the noncurrent version under a NoncurrentVersionTransition', async () => {
