@@ -12,6 +12,7 @@ import { machine, median, writeSection } from './report.mjs';
 const dist = (path) => new URL(`../../packages/store/dist/${path}`, import.meta.url).href;
 const { ErasureObjectLayer } = await import(dist('engine/erasure/erasure-layer.js'));
 const { initDrives } = await import(dist('engine/fs/drives.js'));
+const { bucketVersionPages } = await import(dist('engine/version-walk.js'));
 const { tierStatsReply } = await import(dist('admin/handlers/tiers.js'));
 const { TierUsage } = await import(dist('ilm/transition/tier-stats.js'));
 const { Scanner } = await import(dist('ilm/scanner.js'));
@@ -28,18 +29,8 @@ const BUCKETS = 4;
 async function walk(layer) {
   const out = new Map();
   for (const { name: bucket } of await layer.listBuckets()) {
-    let keyMarker = '';
-    let versionIdMarker = '';
-    for (;;) {
-      const page = await layer.listObjectVersions({
-        bucket,
-        prefix: '',
-        delimiter: '',
-        keyMarker,
-        versionIdMarker,
-        maxKeys: 1000,
-      });
-      for (const v of page.versions) {
+    for await (const page of bucketVersionPages(layer, bucket)) {
+      for (const v of page) {
         const remote = remoteOf(v);
         if (!remote) continue;
         const s = out.get(remote.tier) ?? { totalSize: 0, numVersions: 0, numObjects: 0 };
@@ -48,9 +39,6 @@ async function walk(layer) {
         if (v.isLatest) s.numObjects += 1;
         out.set(remote.tier, s);
       }
-      if (!page.isTruncated) break;
-      keyMarker = page.nextKeyMarker ?? '';
-      versionIdMarker = page.nextVersionIdMarker ?? '';
     }
   }
   return out;

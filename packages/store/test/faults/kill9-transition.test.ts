@@ -1,46 +1,24 @@
-import type { ChildProcess } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import * as s3sdk from '@aws-sdk/client-s3';
 import { MadminClient } from '@stowage/madmin';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROOT, startTestStore, type TestStore } from '../support/store.js';
-import { buildStoreDist, rootClient } from './child.js';
+import { describe, expect, it } from 'vitest';
+import { ROOT } from '../support/store.js';
+import { rootClient } from './child.js';
 import { pattern } from './support.js';
-import { startHotChild, type TierGate, tierGate } from './tier-gate.js';
+import { tierRig } from './tier-gate.js';
 
 // kill -9 of the hot store while a transition is between its two halves: the tier has
 // taken (and acknowledged) the whole copy, the version here is not yet released. After a
 // restart the object must be whole here, read from here, and not marked transitioned; the
 // copy on the tier is an orphan, and a new transition then completes.
 
-let dir: string;
-let cold: TestStore;
-let gate: TierGate;
-const children: ChildProcess[] = [];
-
-beforeAll(async () => {
-  buildStoreDist();
-  dir = await mkdtemp(join(tmpdir(), 'stowage-kill9-transition-'));
-  cold = await startTestStore();
-  await cold.s3.send(new s3sdk.CreateBucketCommand({ Bucket: 'archive' }));
-  gate = await tierGate(cold.store.url);
-}, 180_000);
-afterAll(async () => {
-  for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
-  await gate?.close();
-  await cold?.close();
-  await rm(dir, { recursive: true, force: true });
-});
+const rig = tierRig('kill9-transition');
 
 describe('kill -9 during a transition', () => {
   it('leaves the object whole here when the store dies after the tier took the copy', {
     timeout: 120_000,
   }, async () => {
-    const drives = [1, 2, 3, 4].map((i) => join(dir, `d${i}`));
     const body = pattern(2 * 1024 * 1024 + 17, 9);
-    const first = await startHotChild(drives, children);
+    const first = await rig.startHot();
     const s3 = rootClient(first.url);
     await s3.send(new s3sdk.CreateBucketCommand({ Bucket: 'hot' }));
     await s3.send(
@@ -51,7 +29,7 @@ describe('kill -9 during a transition', () => {
       Type: 'minio',
       Name: 'COLD',
       MinIO: {
-        Endpoint: gate.url,
+        Endpoint: rig.gate.url,
         AccessKey: ROOT.accessKey,
         SecretKey: ROOT.secretKey,
         Bucket: 'archive',
@@ -59,21 +37,23 @@ describe('kill -9 during a transition', () => {
       },
     });
     const killed = new Promise<void>((resolve) => {
-      gate.onTierPut = () => {
+      rig.gate.onTierPut = () => {
         first.child.kill('SIGKILL');
         first.child.once('exit', () => resolve());
       };
     });
     void first.transition('hot', 'k.bin', 'COLD');
     await killed;
-    gate.onTierPut = undefined;
+    rig.gate.onTierPut = undefined;
     s3.destroy();
     expect(first.child.signalCode).toBe('SIGKILL');
     // The tier holds the whole copy the store never heard about.
-    const orphan = await cold.s3.send(new s3sdk.ListObjectsV2Command({ Bucket: 'archive', Prefix: 'tier/' }));
+    const orphan = await rig.cold.s3.send(
+      new s3sdk.ListObjectsV2Command({ Bucket: 'archive', Prefix: 'tier/' }),
+    );
     expect(orphan.Contents?.map((o) => o.Size)).toEqual([body.length]);
 
-    const second = await startHotChild(drives, children);
+    const second = await rig.startHot();
     const s3b = rootClient(second.url);
     try {
       const got = await s3b.send(new s3sdk.GetObjectCommand({ Bucket: 'hot', Key: 'k.bin' }));

@@ -1,9 +1,15 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer, request } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createInterface, type Interface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import { ROOT } from '../support/store.js';
+import * as s3sdk from '@aws-sdk/client-s3';
+import { afterAll, beforeAll } from 'vitest';
+import { ROOT, startTestStore, type TestStore } from '../support/store.js';
+import { buildStoreDist } from './child.js';
 
 // Two-process tier tests: the hot store in a child process (transition-child.mjs, which
 // transitions on command), the tier reached through a pass-through to the cold store that
@@ -87,4 +93,39 @@ export async function tierGate(coldUrl: string): Promise<TierGate> {
       }),
   };
   return gate;
+}
+
+export interface TierRig {
+  /** Where the hot store's drives go (`drives()`). */
+  dir: string;
+  /** The second store; the tier is its bucket `archive`. */
+  cold: TestStore;
+  gate: TierGate;
+  /** Four drive folders under `dir`, the same on every call. */
+  drives(): string[];
+  /** Starts a hot store in a child process on `drives()` (killed after the file's tests). */
+  startHot(): Promise<HotChild>;
+}
+
+/** The file's set-up, as its beforeAll builds it: the compiled store, the cold store, the gate. */
+export function tierRig(name: string): TierRig {
+  const children: ChildProcess[] = [];
+  const rig = {
+    drives: () => [1, 2, 3, 4].map((i) => join(rig.dir, `d${i}`)),
+    startHot: () => startHotChild(rig.drives(), children),
+  } as TierRig;
+  beforeAll(async () => {
+    buildStoreDist();
+    rig.dir = await mkdtemp(join(tmpdir(), `stowage-${name}-`));
+    rig.cold = await startTestStore();
+    await rig.cold.s3.send(new s3sdk.CreateBucketCommand({ Bucket: 'archive' }));
+    rig.gate = await tierGate(rig.cold.store.url);
+  }, 180_000);
+  afterAll(async () => {
+    for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
+    await rig.gate?.close();
+    await rig.cold?.close();
+    if (rig.dir) await rm(rig.dir, { recursive: true, force: true });
+  });
+  return rig;
 }

@@ -1,43 +1,22 @@
-import type { ChildProcess } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import * as s3sdk from '@aws-sdk/client-s3';
 import { MadminClient } from '@stowage/madmin';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROOT, signedRequest, startTestStore, type TestStore } from '../support/store.js';
-import { buildStoreDist, rootClient } from './child.js';
-import { type HotChild, startHotChild, type TierGate, tierGate } from './tier-gate.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ROOT, signedRequest } from '../support/store.js';
+import { rootClient } from './child.js';
+import { type HotChild, tierRig } from './tier-gate.js';
 
 // The tier copy of a removed version is never forgotten: with the tier down the copy stays
 // and the delete is retried until the tier is back; a kill -9 in between, and a restart,
 // still deletes it; a force-deleted bucket's copies go too. The hot store runs in its own
 // process (the compiled package), the tier is a bucket on a second store behind a gate.
 
-let dir: string;
-let cold: TestStore;
-let gate: TierGate;
-const children: ChildProcess[] = [];
-
-beforeAll(async () => {
-  buildStoreDist();
-  dir = await mkdtemp(join(tmpdir(), 'stowage-tier-journal-'));
-  cold = await startTestStore();
-  await cold.s3.send(new s3sdk.CreateBucketCommand({ Bucket: 'archive' }));
-  gate = await tierGate(cold.store.url);
-}, 180_000);
-afterAll(async () => {
-  for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
-  await gate?.close();
-  await cold?.close();
-  await rm(dir, { recursive: true, force: true });
-});
+const rig = tierRig('tier-journal');
 
 /** The copies the tier holds. */
 const onTier = async (): Promise<string[]> =>
   (
-    (await cold.s3.send(new s3sdk.ListObjectsV2Command({ Bucket: 'archive', Prefix: 'tier/' }))).Contents ??
-    []
+    (await rig.cold.s3.send(new s3sdk.ListObjectsV2Command({ Bucket: 'archive', Prefix: 'tier/' })))
+      .Contents ?? []
   ).map((o) => o.Key!);
 
 /** Polls until `done` (the worker deletes in the background; no timing is judged). */
@@ -49,14 +28,13 @@ async function until(what: string, done: () => Promise<boolean>): Promise<void> 
   throw new Error(`never happened: ${what}`);
 }
 
-const drives = () => [1, 2, 3, 4].map((i) => join(dir, `d${i}`));
 let hot: HotChild;
 let s3: s3sdk.S3Client;
 
 /** Starts (or restarts) the hot store on the same drives. */
 async function startHot(): Promise<void> {
   s3?.destroy();
-  hot = await startHotChild(drives(), children);
+  hot = await rig.startHot();
   s3 = rootClient(hot.url);
 }
 
@@ -72,10 +50,10 @@ async function transitioned(bucket: string, key: string): Promise<string> {
 
 /** Takes the tier down until a DELETE of a copy was refused. */
 async function downUntilDeleteRefused(remove: () => Promise<unknown>): Promise<void> {
-  gate.cut = {};
-  gate.down = true;
+  rig.gate.cut = {};
+  rig.gate.down = true;
   await remove();
-  await until('a delete refused by the tier', async () => (gate.cut.DELETE ?? 0) > 0);
+  await until('a delete refused by the tier', async () => (rig.gate.cut.DELETE ?? 0) > 0);
 }
 
 describe('tier copies of removed versions', () => {
@@ -87,7 +65,7 @@ describe('tier copies of removed versions', () => {
       Type: 'minio',
       Name: 'COLD',
       MinIO: {
-        Endpoint: gate.url,
+        Endpoint: rig.gate.url,
         AccessKey: ROOT.accessKey,
         SecretKey: ROOT.secretKey,
         Bucket: 'archive',
@@ -110,7 +88,7 @@ describe('tier copies of removed versions', () => {
       });
       expect(await onTier()).toContain(copy);
     } finally {
-      gate.down = false;
+      rig.gate.down = false;
     }
     await until('the copy deleted once the tier is back', async () => !(await onTier()).includes(copy));
   });
@@ -127,7 +105,7 @@ describe('tier copies of removed versions', () => {
       await exited;
       expect(await onTier()).toContain(copy);
     } finally {
-      gate.down = false;
+      rig.gate.down = false;
     }
     // Nothing deletes the copy while the store is down.
     expect(await onTier()).toContain(copy);

@@ -1,5 +1,6 @@
 import { withOverrides } from '../../engine/layer-overrides.js';
 import type { ObjectInfo, ObjectLayer } from '../../engine/object-layer.js';
+import { bucketVersionPages } from '../../engine/version-walk.js';
 import { remoteOf } from './transitioned.js';
 
 // A force-deleted bucket takes its versions without removing them one by one, so the engine
@@ -10,22 +11,8 @@ export type TierCopiesRemoved = (versions: ObjectInfo[]) => Promise<void>;
 
 async function transitionedVersions(layer: ObjectLayer, bucket: string): Promise<ObjectInfo[]> {
   const out: ObjectInfo[] = [];
-  let keyMarker = '';
-  let versionIdMarker = '';
-  for (;;) {
-    const page = await layer.listObjectVersions({
-      bucket,
-      prefix: '',
-      delimiter: '',
-      keyMarker,
-      versionIdMarker,
-      maxKeys: 1000,
-    });
-    out.push(...page.versions.filter((v) => remoteOf(v) !== undefined));
-    if (!page.isTruncated) return out;
-    keyMarker = page.nextKeyMarker ?? '';
-    versionIdMarker = page.nextVersionIdMarker ?? '';
-  }
+  for await (const page of bucketVersionPages(layer, bucket)) out.push(...page.filter((v) => remoteOf(v)));
+  return out;
 }
 
 /** The layer, its force deletes of buckets handing their tier copies to `removed`. */
