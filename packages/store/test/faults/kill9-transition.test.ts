@@ -24,18 +24,7 @@ describe('kill -9 during a transition', () => {
     await s3.send(
       new s3sdk.PutObjectCommand({ Bucket: 'hot', Key: 'k.bin', Body: body, Metadata: { m: '1' } }),
     );
-    await new MadminClient({ endpoint: first.url, credentials: ROOT }).tiers.add({
-      Version: 'v1',
-      Type: 'minio',
-      Name: 'COLD',
-      MinIO: {
-        Endpoint: rig.gate.url,
-        AccessKey: ROOT.accessKey,
-        SecretKey: ROOT.secretKey,
-        Bucket: 'archive',
-        Prefix: 'tier',
-      },
-    });
+    await new MadminClient({ endpoint: first.url, credentials: ROOT }).tiers.add(rig.tier('COLD'));
     const killed = new Promise<void>((resolve) => {
       rig.gate.onTierPut = () => {
         first.child.kill('SIGKILL');

@@ -7,8 +7,10 @@ import { join } from 'node:path';
 import { createInterface, type Interface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import * as s3sdk from '@aws-sdk/client-s3';
+import type { TierConfig } from '@stowage/madmin';
 import { afterAll, beforeAll } from 'vitest';
 import { ROOT, startTestStore, type TestStore } from '../support/store.js';
+import { minioTierOn } from '../support/tiers.js';
 import { buildStoreDist } from './child.js';
 
 // Two-process tier tests: the hot store in a child process (transition-child.mjs, which
@@ -105,6 +107,8 @@ export interface TierRig {
   drives(): string[];
   /** Starts a hot store in a child process on `drives()` (killed after the file's tests). */
   startHot(): Promise<HotChild>;
+  /** A MinIO-type tier on the cold store's `archive`, under `tier`, reached through the gate. */
+  tier(name: string): TierConfig;
 }
 
 /** The file's set-up, as its beforeAll builds it: the compiled store, the cold store, the gate. */
@@ -113,6 +117,7 @@ export function tierRig(name: string): TierRig {
   const rig = {
     drives: () => [1, 2, 3, 4].map((i) => join(rig.dir, `d${i}`)),
     startHot: () => startHotChild(rig.drives(), children),
+    tier: (name: string) => minioTierOn(rig.cold, name, { Endpoint: rig.gate.url, Prefix: 'tier' }),
   } as TierRig;
   beforeAll(async () => {
     buildStoreDist();

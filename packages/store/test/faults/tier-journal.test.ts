@@ -60,18 +60,7 @@ describe('tier copies of removed versions', () => {
   beforeAll(async () => {
     await startHot();
     await s3.send(new s3sdk.CreateBucketCommand({ Bucket: 'hot' }));
-    await new MadminClient({ endpoint: hot.url, credentials: ROOT }).tiers.add({
-      Version: 'v1',
-      Type: 'minio',
-      Name: 'COLD',
-      MinIO: {
-        Endpoint: rig.gate.url,
-        AccessKey: ROOT.accessKey,
-        SecretKey: ROOT.secretKey,
-        Bucket: 'archive',
-        Prefix: 'tier',
-      },
-    });
+    await new MadminClient({ endpoint: hot.url, credentials: ROOT }).tiers.add(rig.tier('COLD'));
   }, 120_000);
 
   it('stay while the tier is down, and go once it is back', { timeout: 120_000 }, async () => {
