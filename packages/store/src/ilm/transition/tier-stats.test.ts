@@ -69,6 +69,12 @@ describe('TierUsage', () => {
     await next.load();
     expect(Object.fromEntries(next.stats())).toEqual(expected);
     expect(next.updatedAt()?.toISOString()).toBe(usage.updatedAt()?.toISOString());
+    // Another cycle that finds the same figures does not write them again.
+    const written = (await layer.system.read(TIER_STATS_DOC)) as { updatedAt: string };
+    await new Promise((r) => setTimeout(r, 2));
+    await cycle(usage);
+    expect(usage.updatedAt()!.toISOString() > written.updatedAt).toBe(true);
+    expect(await layer.system.read(TIER_STATS_DOC)).toEqual(written);
   });
 
   it('a finished cycle replaces the figures; removals and transitions move them between cycles', async () => {

@@ -51,6 +51,8 @@ export class TierUsage implements ScanVisitor {
   private published = new Map<string, TierStats>();
   private counting = new Map<string, TierStats>();
   private updated: Date | undefined;
+  /** The figures last written down (JSON), so that unchanged ones are not written again. */
+  private kept: string | undefined;
   /** The key the cycle under way visited last (buckets and keys are walked in order). */
   private at: { bucket: string; key: string } | undefined;
 
@@ -69,6 +71,7 @@ export class TierUsage implements ScanVisitor {
     }
     this.published = new Map(Object.entries(doc.tiers).map(([tier, s]) => [tier, { ...zero(), ...s }]));
     this.updated = new Date(doc.updatedAt);
+    this.kept = JSON.stringify(Object.fromEntries(this.published));
   }
 
   /** Per tier, as of the last cycle and what this process did since. */
@@ -96,12 +99,16 @@ export class TierUsage implements ScanVisitor {
     this.counting = new Map();
     this.at = undefined;
     this.updated = new Date();
+    // Short cycles over a quiet store find the same figures: no write for those.
+    const tiers = JSON.stringify(Object.fromEntries(this.published));
+    if (tiers === this.kept) return;
     const doc: TierStatsDoc = {
       version: SHAPE,
       updatedAt: this.updated.toISOString(),
-      tiers: Object.fromEntries(this.published),
+      tiers: JSON.parse(tiers),
     };
     await this.system.write(TIER_STATS_DOC, doc);
+    this.kept = tiers;
   }
 
   /** A version whose data just went to `tier`. */
