@@ -17,6 +17,7 @@ import { RequestPool } from './http/request-pool.js';
 import type { Protocol, ServerDeps } from './http/server.js';
 import type { CredentialStore } from './iam/credentials.js';
 import type { BackgroundMetric } from './ilm/scanner.js';
+import type { TierStats } from './ilm/transition/tier-stats.js';
 import type { OutboundPolicy } from './net/outbound.js';
 import { auditEntry } from './observe/audit.js';
 import { Bus, type HttpTrace } from './observe/bus.js';
@@ -77,6 +78,8 @@ export interface AppDeps {
   restore: S3Deps['restore'];
   /** Bucket replication: what a write must wait to send, and what waits. */
   replication?: ReplicationView;
+  /** What each remote tier holds, as the scanner last counted it. */
+  tierStats: () => ReadonlyMap<string, TierStats>;
 }
 
 const isListenRequest = (ctx: RequestContext): boolean =>
@@ -123,6 +126,7 @@ export function createApp(deps: AppDeps): ServerDeps {
     freeze,
     startedAt: Date.now(),
     outbound: deps.outbound,
+    tierStats: deps.tierStats,
   });
   const metrics = new RequestMetrics();
   const requests = new RequestPool(perConfig((c) => requestLimits(c, drives)));

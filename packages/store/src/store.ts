@@ -10,6 +10,7 @@ import { everyKey } from './engine/erasure/key-walk.js';
 import { erasureParams } from './engine/erasure/params.js';
 import { ErasureSets } from './engine/erasure/sets-layer.js';
 import { initDrives } from './engine/fs/drives.js';
+import type { ObjectInfo } from './engine/object-layer.js';
 import { TrustedProxies } from './http/client-address.js';
 import { createHttpServer } from './http/server.js';
 import { CredentialStore } from './iam/credentials.js';
@@ -22,7 +23,10 @@ import type { RootCredentials } from './iam/root.js';
 import { LifecycleExpiry } from './ilm/lifecycle/expiry.js';
 import { LifecycleTransition } from './ilm/lifecycle/transition-visitor.js';
 import { Scanner, scannerPolicy } from './ilm/scanner.js';
+import { withTierCopiesOfRemovedBuckets } from './ilm/transition/bucket-removal.js';
 import { readThrough } from './ilm/transition/read-through.js';
+import { TierJournal } from './ilm/transition/tier-journal.js';
+import { TierUsage } from './ilm/transition/tier-stats.js';
 import { transitionWorkers } from './ilm/transition/transition-queue.js';
 import { Transitions } from './ilm/transition/transitions.js';
 import { BitrotScan } from './maintenance/bitrot-scan.js';
@@ -324,6 +328,9 @@ async function boot(
     logTargets.close();
     notifyTargets.close();
   };
+  // Per-tier figures the scanner keeps; the last run's answer until this run's first cycle ends.
+  const tierUsage = new TierUsage(layer.system, log);
+  await tierUsage.load();
   const transitions = new Transitions({
     layer,
     tiers: () => new TierStore(layer.system).list(),
@@ -331,12 +338,26 @@ async function boot(
     deploymentId: set.deploymentId,
     log,
     events,
+    onTransitioned: (tier, info) => tierUsage.transitioned(tier, info),
   });
-  layer.onVersionsRemoved = (_bucket, _key, versions) => {
-    for (const v of versions) transitions.removeRemote(v);
+  // Tier copies of versions removed here are written down, then deleted by a worker that
+  // retries while a tier is down; the copies a previous run left go once the store serves.
+  const tierJournal = new TierJournal({
+    system: layer.system,
+    remove: (tier, object) => transitions.removeFromTier(tier, object),
+    log,
+  });
+  const tierCopiesRemoved = async (versions: ObjectInfo[]): Promise<void> => {
+    for (const v of versions) tierUsage.removed(v);
+    await tierJournal
+      .add(versions)
+      .catch((err: unknown) =>
+        log.error(`tier journal: writing down removed copies failed: ${String(err)}`, { err }),
+      );
   };
+  layer.onVersionsRemoved = (_bucket, _key, versions) => void tierCopiesRemoved(versions);
   const app = createApp({
-    layer: readThrough(layer, transitions),
+    layer: withTierCopiesOfRemovedBuckets(readThrough(layer, transitions), tierCopiesRemoved),
     system: layer.system,
     masterKey,
     kms,
@@ -365,6 +386,7 @@ async function boot(
     backgroundMetrics: () => scanner.metrics(),
     restore: (bucket, key, versionId, days) => transitions.restore(bucket, key, versionId, days),
     replication: replicator,
+    tierStats: () => tierUsage.stats(),
   });
   // Background heals give way to clients (heal max_io, max_sleep), read live.
   const requestsInFlight = () => app.metrics?.queue?.inFlight ?? 0;
@@ -381,6 +403,8 @@ async function boot(
   });
   transitionMoves.queue.setWorkers(transitionWorkers(config.config));
   const scanner = new Scanner(layer, log, { inFlight: requestsInFlight })
+    // First: a version expired or moved by the visitors after it is counted as it was, then changed.
+    .use(tierUsage)
     .use(new LifecycleExpiry({ layer, system: layer.system, events, log, now: scannerNow }))
     // After expiry: a version expired this cycle is not moved to a tier first.
     .use(transitionMoves)
@@ -408,6 +432,7 @@ async function boot(
     await scanner.stop();
     transitionMoves.queue.stop();
     await replicator.close();
+    await tierJournal.close();
     await layer.shutdown();
     throw err;
   }
@@ -415,6 +440,9 @@ async function boot(
   void replicator
     .start()
     .catch((err: unknown) => log.error(`replication: resuming queued jobs failed: ${String(err)}`, { err }));
+  void tierJournal
+    .start()
+    .catch((err: unknown) => log.error(`tier journal: resuming its deletes failed: ${String(err)}`, { err }));
   const bound = (server.address() as AddressInfo).port;
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${bound}`;
   node = url.slice('http://'.length);
@@ -450,6 +478,7 @@ async function boot(
       await scanner.stop();
       transitionMoves.queue.stop();
       await replicator.close();
+      await tierJournal.close();
       await layer.shutdown();
     },
   };

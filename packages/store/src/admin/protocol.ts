@@ -9,6 +9,7 @@ import { emptyReply, jsonReply, type Reply } from '../http/reply.js';
 import type { Protocol } from '../http/server.js';
 import type { CredentialStore } from '../iam/credentials.js';
 import { ldapConfigFrom } from '../iam/ldap.js';
+import type { TierStats } from '../ilm/transition/tier-stats.js';
 import type { OutboundPolicy } from '../net/outbound.js';
 import type { Bus, HttpTrace, Subscribable } from '../observe/bus.js';
 import type { LogTargets } from '../observe/log-targets.js';
@@ -119,6 +120,8 @@ export interface AdminDeps {
   startedAt: number;
   /** Where targets, remotes and tiers may connect (STOWAGE_OUTBOUND_ALLOW). */
   outbound: OutboundPolicy;
+  /** What each remote tier holds, as the scanner last counted it. */
+  tierStats: () => ReadonlyMap<string, TierStats>;
 }
 
 /** Admin JSON error (madmin-protocol.md §1.6); HostId is the deployment id. */

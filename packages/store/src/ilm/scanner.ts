@@ -56,6 +56,8 @@ export interface ScanVisitor {
   name: string;
   visit(entry: ScannedVersion): Promise<void>;
   visitUpload?(upload: ScannedUpload): Promise<void>;
+  /** Before the first bucket of a cycle is walked. */
+  cycleStarted?(): Promise<void>;
   /** After every bucket was walked. */
   cycleDone?(): Promise<void>;
   /** What the visitor did so far, for /minio/v2/metrics/node. */
@@ -227,6 +229,8 @@ export class Scanner {
     this.stats.lastCycleStarted = new Date();
     let versions = 0;
     try {
+      for (const v of this.visitors)
+        await v.cycleStarted?.().catch((err: unknown) => this.failed(v, 'starting its cycle', err));
       for (const { name: bucket } of await this.source.listBuckets()) {
         if (this.stopped) return;
         this.stats.bucketScansStarted++;

@@ -1,6 +1,6 @@
 import * as s3sdk from '@aws-sdk/client-s3';
 import { MadminClient, prometheusToken } from '@stowage/madmin';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { until } from '../support/notifications.js';
 import { ROOT, rawRequest, startTestStore, type TestStore } from '../support/store.js';
 import { minioTierOn } from '../support/tiers.js';
@@ -145,6 +145,22 @@ describe('lifecycle transitions run by the scanner', () => {
     expect(hot.logs.filter((m) => m.includes('gone/tmp.txt'))).toEqual([]);
   });
 
+  it('removes the tier copy of a transitioned object that expires', async () => {
+    await put(TIERED, 'gone/moved.txt', 'moved, then expired');
+    const before = new Set((await onTier()).map((o) => o.Key));
+    // Day 2: moved (Transition Days 1); expiry (Days 3) is not due yet.
+    await scanAfter(2);
+    expect((await head(TIERED, 'gone/moved.txt')).StorageClass).toBe('COLD');
+    const [copy] = (await onTier()).map((o) => o.Key).filter((k) => !before.has(k));
+    expect(copy).toBeDefined();
+    await scanAfter(4);
+    await expect(head(TIERED, 'gone/moved.txt')).rejects.toMatchObject({ name: 'NotFound' });
+    await vi.waitFor(async () => expect((await onTier()).map((o) => o.Key)).not.toContain(copy), {
+      timeout: 30_000,
+      interval: 100,
+    });
+  });
+
   it('moves only the noncurrent version under a NoncurrentVersionTransition', async () => {
     const v1 = await put(HISTORY, 'report.txt', 'first draft');
     const v2 = await put(HISTORY, 'report.txt', 'final');
@@ -190,6 +206,42 @@ describe('lifecycle transitions run by the scanner', () => {
     }
     await scanAfter(3);
     expect(await read(TIERED, 'logs/late.log')).toEqual({ storageClass: 'COLD', body: 'late lines' });
+  });
+
+  it('reports tier stats as the scanner counted them, kept across a restart, moved by deletes', async () => {
+    const admin = new MadminClient({ endpoint: hot.store.url, credentials: ROOT });
+    const cold = async () => (await admin.tiers.stats()).find((s) => s.Name === 'COLD')?.Stats;
+    // What S3 lists as COLD on the hot store, counted by the test.
+    const listed = { totalSize: 0, numVersions: 0, numObjects: 0 };
+    for (const Bucket of [TIERED, HISTORY]) {
+      const r = await hot.s3.send(new s3sdk.ListObjectVersionsCommand({ Bucket }));
+      for (const v of r.Versions ?? []) {
+        if (v.StorageClass !== 'COLD') continue;
+        listed.totalSize += v.Size ?? 0;
+        listed.numVersions += 1;
+        if (v.IsLatest) listed.numObjects += 1;
+      }
+    }
+    expect(listed.numVersions).toBeGreaterThanOrEqual(3);
+    await scanAfter(0);
+    expect(await cold()).toEqual(listed);
+    // A restarted store answers before its first cycle (cycles here wait 24 h).
+    await hot.stop();
+    await hot.start();
+    expect(await cold()).toEqual(listed);
+    // A delete here moves the bytes and versions at once; the object count follows the next cycle.
+    await hot.s3.send(new s3sdk.DeleteObjectCommand({ Bucket: TIERED, Key: 'logs/late.log' }));
+    const size = 'late lines'.length;
+    expect(await cold()).toMatchObject({
+      totalSize: listed.totalSize - size,
+      numVersions: listed.numVersions - 1,
+    });
+    await scanAfter(0);
+    expect(await cold()).toEqual({
+      totalSize: listed.totalSize - size,
+      numVersions: listed.numVersions - 1,
+      numObjects: listed.numObjects - 1,
+    });
   });
 
   it('reports the transition queue at /minio/v2/metrics/node, as MinIO names its gauges', async () => {

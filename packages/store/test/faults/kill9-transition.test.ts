@@ -1,140 +1,50 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer, request, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { createInterface, type Interface } from 'node:readline';
-import { fileURLToPath } from 'node:url';
 import * as s3sdk from '@aws-sdk/client-s3';
 import { MadminClient, prometheusToken } from '@stowage/madmin';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { until } from '../support/notifications.js';
-import { ROOT, rawRequest, startTestStore, type TestStore } from '../support/store.js';
-import { buildStoreDist, rootClient } from './child.js';
+import { ROOT, rawRequest } from '../support/store.js';
+import { rootClient } from './child.js';
 import { pattern } from './support.js';
+import { tierRig } from './tier-gate.js';
 
 // kill -9 of the hot store while a transition is between its two halves: the tier has
 // taken (and acknowledged) the whole copy, the version here is not yet released. After a
 // restart the object must be whole here, read from here, and not marked transitioned; the
 // copy on the tier is an orphan, and a new transition then completes.
 
-const CHILD = fileURLToPath(new URL('./transition-child.mjs', import.meta.url));
-let dir: string;
-let cold: TestStore;
-let gate: Server;
-let gateUrl: string;
-/**
- * Called when the tier has answered a PUT of transitioned data, before the hot store hears
- * it; true keeps the answer from the hot store.
- */
-let onTierPut: (() => boolean) | undefined;
-/** Called when the hot store reads tiered data; true leaves the read hanging. */
-let onTierRead: (() => boolean) | undefined;
-const children: ChildProcess[] = [];
-
-function startChild(
-  drives: string[],
-  env: Record<string, string> = {},
-): Promise<{ child: ChildProcess; url: string; lines: Interface }> {
-  const child = spawn(process.execPath, [CHILD, ...drives], {
-    env: {
-      ...process.env,
-      STOWAGE_ROOT_USER: ROOT.accessKey,
-      STOWAGE_ROOT_PASSWORD: ROOT.secretKey,
-      ...env,
-    },
-    stdio: ['pipe', 'pipe', 'inherit'],
-  });
-  children.push(child);
-  const lines = createInterface({ input: child.stdout! });
-  return new Promise((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`store exited with ${code}`)));
-    lines.once('line', (url) => resolve({ child, url, lines }));
-  });
-}
-
-beforeAll(async () => {
-  buildStoreDist();
-  dir = await mkdtemp(join(tmpdir(), 'stowage-kill9-transition-'));
-  cold = await startTestStore();
-  await cold.s3.send(new s3sdk.CreateBucketCommand({ Bucket: 'archive' }));
-  // The tier's endpoint: a pass-through to the cold store that lets the test act between
-  // the tier answering a data PUT and the hot store hearing the answer, and hold reads.
-  const coldUrl = new URL(cold.store.url);
-  gate = createServer((req, res) => {
-    if (req.method === 'GET' && req.url?.startsWith('/archive/tier/') && onTierRead?.()) return;
-    const out = request(
-      { host: coldUrl.hostname, port: coldUrl.port, method: req.method, path: req.url, headers: req.headers },
-      (answer) => {
-        const dataPut =
-          req.method === 'PUT' && req.url?.startsWith('/archive/tier/') && answer.statusCode === 200;
-        if (dataPut && onTierPut?.()) {
-          answer.resume();
-          return;
-        }
-        res.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(res);
-      },
-    );
-    req.pipe(out);
-  });
-  await new Promise<void>((r) => gate.listen(0, '127.0.0.1', r));
-  gateUrl = `http://127.0.0.1:${(gate.address() as AddressInfo).port}`;
-}, 180_000);
-afterAll(async () => {
-  for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
-  gate?.closeAllConnections();
-  await new Promise<void>((r) => (gate ? gate.close(() => r()) : r()));
-  await cold?.close();
-  await rm(dir, { recursive: true, force: true });
-});
-
-/** The tier COLD: bucket `archive` on the cold store, through the gate. */
-const addGatedTier = (url: string) =>
-  new MadminClient({ endpoint: url, credentials: ROOT }).tiers.add({
-    Version: 'v1',
-    Type: 'minio',
-    Name: 'COLD',
-    MinIO: {
-      Endpoint: gateUrl,
-      AccessKey: ROOT.accessKey,
-      SecretKey: ROOT.secretKey,
-      Bucket: 'archive',
-      Prefix: 'tier',
-    },
-  });
+const rig = tierRig('kill9-transition');
 
 describe('kill -9 during a transition', () => {
   it('leaves the object whole here when the store dies after the tier took the copy', {
     timeout: 120_000,
   }, async () => {
-    const drives = [1, 2, 3, 4].map((i) => join(dir, `d${i}`));
     const body = pattern(2 * 1024 * 1024 + 17, 9);
-    const first = await startChild(drives);
+    const first = await rig.startHot();
     const s3 = rootClient(first.url);
     await s3.send(new s3sdk.CreateBucketCommand({ Bucket: 'hot' }));
     await s3.send(
       new s3sdk.PutObjectCommand({ Bucket: 'hot', Key: 'k.bin', Body: body, Metadata: { m: '1' } }),
     );
-    await addGatedTier(first.url);
+    await new MadminClient({ endpoint: first.url, credentials: ROOT }).tiers.add(rig.tier('COLD'));
     const killed = new Promise<void>((resolve) => {
-      onTierPut = () => {
+      rig.gate.onTierPut = () => {
         first.child.kill('SIGKILL');
         first.child.once('exit', () => resolve());
         return true;
       };
     });
-    first.child.stdin!.write('hot k.bin COLD\n');
+    void first.transition('hot', 'k.bin', 'COLD');
     await killed;
-    onTierPut = undefined;
+    rig.gate.onTierPut = undefined;
     s3.destroy();
     expect(first.child.signalCode).toBe('SIGKILL');
     // The tier holds the whole copy the store never heard about.
-    const orphan = await cold.s3.send(new s3sdk.ListObjectsV2Command({ Bucket: 'archive', Prefix: 'tier/' }));
+    const orphan = await rig.cold.s3.send(
+      new s3sdk.ListObjectsV2Command({ Bucket: 'archive', Prefix: 'tier/' }),
+    );
     expect(orphan.Contents?.map((o) => o.Size)).toEqual([body.length]);
 
-    const second = await startChild(drives);
+    const second = await rig.startHot();
     const s3b = rootClient(second.url);
     try {
       const got = await s3b.send(new s3sdk.GetObjectCommand({ Bucket: 'hot', Key: 'k.bin' }));
@@ -142,9 +52,7 @@ describe('kill -9 during a transition', () => {
       expect(got.StorageClass).toBeUndefined();
       expect(got.Metadata).toEqual({ m: '1' });
       // Transitioning again completes, and reads come from the tier.
-      const done = new Promise<string>((r) => second.lines.once('line', r));
-      second.child.stdin!.write('hot k.bin COLD\n');
-      expect(await done).toBe('ok');
+      expect(await second.transition('hot', 'k.bin', 'COLD')).toBe('ok');
       const moved = await s3b.send(new s3sdk.GetObjectCommand({ Bucket: 'hot', Key: 'k.bin' }));
       expect(moved.StorageClass).toBe('COLD');
       expect(Buffer.from(await moved.Body!.transformToByteArray()).equals(body)).toBe(true);
@@ -157,17 +65,16 @@ describe('kill -9 during a transition', () => {
   it('many objects moving through the worker queue: after kill -9 each is whole here or fully on the tier', {
     timeout: 180_000,
   }, async () => {
-    const drives = [1, 2, 3, 4].map((i) => join(dir, `m${i}`));
     const env = { STOWAGE_SCANNER_CYCLE: '24h', STOWAGE_TEST_DAYS_AHEAD: '30' };
     const bodies = Array.from({ length: 16 }, (_, i) => pattern(300 * 1024 + i * 37 * 1024 + i, 100 + i));
     const keyOf = (i: number) => `obj-${String(i).padStart(2, '0')}.bin`;
-    const first = await startChild(drives, env);
+    const first = await rig.startHot({ set: 'm', env });
     const s3 = rootClient(first.url);
     const admin = new MadminClient({ endpoint: first.url, credentials: ROOT });
     await s3.send(new s3sdk.CreateBucketCommand({ Bucket: 'many' }));
     for (const [i, b] of bodies.entries())
       await s3.send(new s3sdk.PutObjectCommand({ Bucket: 'many', Key: keyOf(i), Body: b }));
-    await addGatedTier(first.url);
+    await new MadminClient({ endpoint: first.url, credentials: ROOT }).tiers.add(rig.tier('COLD'));
     await s3.send(
       new s3sdk.PutBucketLifecycleConfigurationCommand({
         Bucket: 'many',
@@ -188,7 +95,7 @@ describe('kill -9 during a transition', () => {
     let answered = 0;
     let queueFigures = '';
     const killed = new Promise<void>((resolve) => {
-      onTierPut = () => {
+      rig.gate.onTierPut = () => {
         answered++;
         if (answered < 6) return false;
         if (answered > 6) return true;
@@ -203,9 +110,9 @@ describe('kill -9 during a transition', () => {
         return true;
       };
     });
-    first.child.stdin!.write('scan\n');
+    void first.scan();
     await killed;
-    onTierPut = undefined;
+    rig.gate.onTierPut = undefined;
     s3.destroy();
     expect(first.child.signalCode).toBe('SIGKILL');
     const gauge = (name: string) =>
@@ -216,7 +123,7 @@ describe('kill -9 during a transition', () => {
     expect(gauge('active_tasks')).toBeLessThanOrEqual(4);
     expect(gauge('pending_tasks')).toBeGreaterThan(0);
 
-    const second = await startChild(drives, env);
+    const second = await rig.startHot({ set: 'm', env });
     const s3b = rootClient(second.url);
     const read = async (i: number) => {
       const got = await s3b.send(new s3sdk.GetObjectCommand({ Bucket: 'many', Key: keyOf(i) }));
@@ -234,9 +141,7 @@ describe('kill -9 during a transition', () => {
       expect(moved).toBeGreaterThan(0);
       expect(moved).toBeLessThan(bodies.length);
       // The next cycle moves the rest.
-      const done = new Promise<string>((r) => second.lines.once('line', r));
-      second.child.stdin!.write('scan\n');
-      expect(await done).toBe('ok');
+      expect(await second.scan()).toBe('ok');
       const last = await Promise.all(bodies.map((_, i) => read(i)));
       expect(last).toEqual(bodies.map(() => ({ cls: 'COLD', ok: true })));
     } finally {
@@ -248,18 +153,15 @@ describe('kill -9 during a transition', () => {
   it('a restore under way when the store is killed is still ongoing after the restart, and completes', {
     timeout: 120_000,
   }, async () => {
-    const drives = [1, 2, 3, 4].map((i) => join(dir, `r${i}`));
     const body = pattern(1024 * 1024 + 5, 21);
-    const first = await startChild(drives);
+    const first = await rig.startHot({ set: 'r' });
     const s3 = rootClient(first.url);
     await s3.send(new s3sdk.CreateBucketCommand({ Bucket: 'back' }));
     await s3.send(new s3sdk.PutObjectCommand({ Bucket: 'back', Key: 'r.bin', Body: body }));
-    await addGatedTier(first.url);
-    const moved = new Promise<string>((r) => first.lines.once('line', r));
-    first.child.stdin!.write('back r.bin COLD\n');
-    expect(await moved).toBe('ok');
+    await new MadminClient({ endpoint: first.url, credentials: ROOT }).tiers.add(rig.tier('COLD'));
+    expect(await first.transition('back', 'r.bin', 'COLD')).toBe('ok');
     const reading = new Promise<void>((resolve) => {
-      onTierRead = () => {
+      rig.gate.onTierRead = () => {
         resolve();
         return true;
       };
@@ -276,9 +178,9 @@ describe('kill -9 during a transition', () => {
     first.child.kill('SIGKILL');
     await new Promise((r) => first.child.once('exit', r));
     s3.destroy();
-    onTierRead = undefined;
+    rig.gate.onTierRead = undefined;
 
-    const second = await startChild(drives);
+    const second = await rig.startHot({ set: 'r' });
     const s3b = rootClient(second.url);
     try {
       // Kept in the version: ongoing still, and served from the tier meanwhile.

@@ -1,7 +1,7 @@
 import type { ObjectLayer } from '../../engine/object-layer.js';
 import type { SystemStore } from '../../engine/system-store.js';
 import { emptyReply, jsonReply, type Reply } from '../../http/reply.js';
-import { tierUsage } from '../../ilm/transition/tier-stats.js';
+import type { TierStats } from '../../ilm/transition/tier-stats.js';
 import type { OutboundPolicy } from '../../net/outbound.js';
 import { ApiError } from '../../s3/errors.js';
 import { parseTier, redacted, TIER_TYPES, type TierConfig, TierStore } from '../../tiers/tiers.js';
@@ -17,6 +17,8 @@ export interface TierDeps {
   system: SystemStore;
   /** Where tiers may be (STOWAGE_OUTBOUND_ALLOW). */
   outbound: OutboundPolicy;
+  /** What each remote tier holds, as the scanner last counted it (never a walk per request). */
+  tierStats: () => ReadonlyMap<string, TierStats>;
 }
 
 async function check(tier: TierConfig, outbound: OutboundPolicy): Promise<void> {
@@ -124,7 +126,7 @@ export async function tierStatsReply(call: AdminCall, deps: TierDeps): Promise<R
     numObjects += u?.objects ?? 0;
     numVersions += u?.versions ?? 0;
   }
-  const remote = await tierUsage(deps.layer);
+  const remote = deps.tierStats();
   for (const t of remote.values()) {
     totalSize -= t.totalSize;
     numObjects -= t.numObjects;

@@ -1,4 +1,5 @@
 import { partRange } from '../../engine/erasure/objects.js';
+import { withOverrides } from '../../engine/layer-overrides.js';
 import type {
   ByteRange,
   GetObjectResult,
@@ -57,12 +58,5 @@ export function readThrough(layer: ObjectLayer, transitions: Transitions): Objec
     key: string,
     opts?: Omit<ReadOptions, 'range'>,
   ): Promise<ObjectInfo> => withTransitionedLayout(await layer.getObjectInfo(bucket, key, opts));
-  return new Proxy(layer, {
-    get(target, name, receiver) {
-      if (name === 'getObject') return getObject;
-      if (name === 'getObjectInfo') return getObjectInfo;
-      const value = Reflect.get(target, name, receiver);
-      return typeof value === 'function' ? value.bind(target) : value;
-    },
-  });
+  return withOverrides(layer, { getObject, getObjectInfo });
 }

@@ -36,6 +36,8 @@ export interface TransitionDeps {
   now?: () => Date;
   /** Where s3:ObjectRestore:Completed goes when a restored copy is back. */
   events?: Bus<BucketEvent>;
+  /** Told once a version's data is on its tier and released here (for the tier stats). */
+  onTransitioned?: (tier: string, info: ObjectInfo) => void;
 }
 
 export type RestoreOutcome = 'restored' | 'extended';
@@ -102,6 +104,7 @@ export class Transitions {
       await tier.remove(remote.object).catch(() => {});
       throw err;
     }
+    this.deps.onTransitioned?.(tierName, info);
   }
 
   /** The stored bytes of a version only its tier holds (a range of them when asked). */
@@ -117,20 +120,10 @@ export class Transitions {
     }
   }
 
-  /**
-   * Removes the tier's copy of a version removed here (deleted, overwritten, expired);
-   * failures are logged, never thrown.
-   */
-  removeRemote(info: ObjectInfo): void {
-    const remote = remoteOf(info);
-    if (!remote) return;
-    void this.backend(remote.tier)
-      .then((tier) => tier.remove(remote.object))
-      .catch((err: unknown) =>
-        this.deps.log.error(
-          `${info.bucket}/${info.key}: its copy on tier ${remote.tier} stays: ${String(err)}`,
-        ),
-      );
+  /** Deletes a copy from its tier (the tier journal's worker calls it, and retries on failure). */
+  async removeFromTier(tierName: string, object: string): Promise<void> {
+    const tier = await this.backend(tierName);
+    await tier.remove(object);
   }
 
   /**
