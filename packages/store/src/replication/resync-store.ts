@@ -9,23 +9,12 @@ import type { ResyncState } from './resync.js';
 const FOLDER = 'replication/resync';
 const FORMAT = 1;
 
-interface StoredResync {
-  arn: string;
-  resetId: string;
+/** A resync as JSON: its dates as ISO strings. */
+type StoredResync = Omit<ResyncState, 'startTime' | 'endTime' | 'before'> & {
   startTime: string;
   endTime?: string;
   before: string;
-  walked: boolean;
-  error?: string;
-  queued: number;
-  replicatedCount: number;
-  replicatedSize: number;
-  failedCount: number;
-  failedSize: number;
-  bucket: string;
-  object: string;
-  resumeAt?: { key: string; versionId: string };
-}
+};
 
 interface StoredBucket {
   format: number;
