@@ -74,6 +74,24 @@ describe('replication to a plain S3 server (s3rver)', () => {
     await expect(admin.remoteTargets.list('src')).rejects.toThrow();
   });
 
+  it('accepts s3rver as an S3 tier: a tier needs no versioning', async () => {
+    const admin = new MadminClient({ endpoint: source.store.url, credentials: ROOT });
+    await admin.tiers.add({
+      Version: 'v1',
+      Type: 's3',
+      Name: 'PLAIN',
+      S3: {
+        Endpoint: `http://${endpoint}`,
+        AccessKey: S3RVER_KEYS.accessKey,
+        SecretKey: S3RVER_KEYS.secretKey,
+        Bucket: 'dst',
+        Prefix: 'tier/',
+        Region: 'us-east-1',
+      },
+    });
+    expect((await admin.tiers.list()).map((t) => t.Name)).toEqual(['PLAIN']);
+  });
+
   it("takes the worker's PUT, overwrite and delete of a replicated key", async () => {
     const t = s3rverTarget();
     const put = (text: string, versionId: string) =>
