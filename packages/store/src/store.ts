@@ -6,6 +6,7 @@ import { createApp } from './app.js';
 import { configuredRegion } from './config/notify-arns.js';
 import { storageClassParity } from './config/storage-class.js';
 import { ServerConfigStore } from './config/store.js';
+import { healQueueDelay } from './engine/erasure/heal-journal.js';
 import { everyKey } from './engine/erasure/key-walk.js';
 import { erasureParams } from './engine/erasure/params.js';
 import { ErasureSets } from './engine/erasure/sets-layer.js';
@@ -180,6 +181,7 @@ async function boot(
     ...(opts.parity === undefined ? {} : { parity: opts.parity }),
     // Objects a read found damaged are healed in the background, a second later.
     autoHealMs: 1000,
+    ...healQueueDelay(process.env),
     log,
   });
   // Drives formatted by this start get every object back, in the background; then the shards

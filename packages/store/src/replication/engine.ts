@@ -10,7 +10,8 @@ import { type BucketEvent, EVENT_NAMES } from '../s3/events.js';
 import { type Clock, realClock, TokenBucket, throttled } from './bandwidth.js';
 import { deleteReplica, putReplica } from './client.js';
 import { type JobKind, JobStore, type ReplicationJob } from './queue.js';
-import type { ResyncState, ResyncStatus } from './resync.js';
+import { type ResyncState, type ResyncStatus, resetKey } from './resync.js';
+import { ResyncStore } from './resync-store.js';
 import { type ReplicationRule, replicationRules, rulesFor } from './rules.js';
 import {
   formatStatuses,
@@ -109,8 +110,8 @@ export interface ReplicationView {
   resyncTargets(bucket: string, arn: string): Promise<string[] | 'none'>;
   /** Starts sending every version written before `before` to the target again. */
   startResync(bucket: string, arn: string, before: Date, resetId: string): ResyncState;
-  /** The resyncs of a bucket, per target, with their status. */
-  resyncStatus(bucket: string): { state: ResyncState; status: ResyncStatus }[];
+  /** The resyncs of a bucket, per target, with their status (those of earlier runs too). */
+  resyncStatus(bucket: string): Promise<{ state: ResyncState; status: ResyncStatus }[]>;
 }
 
 interface Queued {
@@ -137,6 +138,9 @@ const jobKey = (j: { bucket: string; key: string; versionId: string; arn: string
 
 export class Replicator implements ReplicationView {
   private readonly jobs: JobStore;
+  private readonly resyncStore: ResyncStore;
+  /** The resyncs of earlier runs, being read (set by start). */
+  private loading: Promise<void> | undefined;
   private readonly clock: Clock;
   private readonly retry: { baseMs: number; maxMs: number };
   private readonly queue: Queued[] = [];
@@ -160,6 +164,7 @@ export class Replicator implements ReplicationView {
 
   constructor(private readonly o: ReplicatorOptions) {
     this.jobs = new JobStore(o.system);
+    this.resyncStore = new ResyncStore(o.system);
     this.clock = o.clock ?? realClock;
     this.retry = o.retry ?? DEFAULT_RETRY;
     this.unsubscribe = o.events.subscribe((e) => {
@@ -171,10 +176,22 @@ export class Replicator implements ReplicationView {
     });
   }
 
-  /** Picks up the jobs a previous run left. */
+  /**
+   * Picks up the jobs a previous run left, and its resyncs: their status is answered at once,
+   * walks cut short go on once the jobs are known (what has a job is not queued twice).
+   */
   async start(): Promise<void> {
+    this.loading = this.resyncStore.all().then((states) => {
+      // A resync started since this run began is newer than the kept one.
+      for (const state of states) {
+        const k = `${state.bucket}\n${state.arn}`;
+        if (!this.resyncs.has(k)) this.resyncs.set(k, state);
+      }
+    });
     for (const job of await this.jobs.all()) this.schedule(job);
     this.pump();
+    await this.loading;
+    for (const state of this.resyncs.values()) if (!state.walked) this.runWalk(state);
   }
 
   async close(): Promise<void> {
@@ -245,6 +262,7 @@ export class Replicator implements ReplicationView {
       arn,
       resetId,
       startTime: new Date(this.clock.now()),
+      before,
       walked: false,
       queued: 0,
       replicatedCount: 0,
@@ -255,19 +273,42 @@ export class Replicator implements ReplicationView {
       object: '',
     };
     this.resyncs.set(`${bucket}\n${arn}`, state);
-    void this.walk(state, before)
-      .catch((err: unknown) => {
-        state.error = String(err);
-        this.o.log.error(`replication: resync of ${bucket} to ${arn} failed: ${String(err)}`);
-      })
-      .finally(() => {
-        state.walked = true;
-        this.resyncStatus(bucket); // stamps the end time if nothing was queued
-      });
+    this.saveResyncs(bucket);
+    this.runWalk(state);
     return state;
   }
 
-  resyncStatus(bucket: string): { state: ResyncState; status: ResyncStatus }[] {
+  private runWalk(state: ResyncState): void {
+    const { bucket, arn } = state;
+    void this.walk(state)
+      .then(() => {
+        if (!this.stopped) state.walked = true;
+      })
+      .catch((err: unknown) => {
+        state.error = String(err);
+        state.walked = true;
+        this.o.log.error(`replication: resync of ${bucket} to ${arn} failed: ${String(err)}`);
+      })
+      .finally(() => {
+        this.statusNow(bucket); // stamps the end time if nothing was queued
+        this.saveResyncs(bucket);
+      });
+  }
+
+  /** Keeps a bucket's resyncs (status, counters, where the walk got to) for the next run. */
+  private saveResyncs(bucket: string): void {
+    const states = [...this.resyncs.values()].filter((s) => s.bucket === bucket);
+    this.resyncStore
+      .save(bucket, states)
+      .catch((err: unknown) => this.o.log.error(`replication: keeping resync of ${bucket}: ${String(err)}`));
+  }
+
+  async resyncStatus(bucket: string): Promise<{ state: ResyncState; status: ResyncStatus }[]> {
+    await this.loading;
+    return this.statusNow(bucket);
+  }
+
+  private statusNow(bucket: string): { state: ResyncState; status: ResyncStatus }[] {
     const out: { state: ResyncState; status: ResyncStatus }[] = [];
     for (const state of this.resyncs.values()) {
       if (state.bucket !== bucket) continue;
@@ -276,7 +317,10 @@ export class Replicator implements ReplicationView {
       let status: ResyncStatus = 'Ongoing';
       if (state.walked && !left) {
         status = state.error || state.failedCount > 0 ? 'Failed' : 'Completed';
-        state.endTime ??= new Date(this.clock.now());
+        if (!state.endTime) {
+          state.endTime = new Date(this.clock.now());
+          this.saveResyncs(bucket);
+        }
       }
       out.push({ state, status });
     }
@@ -288,11 +332,14 @@ export class Replicator implements ReplicationView {
     return state?.resetId === job.resetId ? state : undefined;
   }
 
-  /** Queues every version of the bucket written before `before` that the target's rule covers. */
-  private async walk(state: ResyncState, before: Date): Promise<void> {
-    const { bucket, arn } = state;
-    let keyMarker = '';
-    let versionIdMarker = '';
+  /**
+   * Queues every version of the bucket written before `state.before` that the target's rule
+   * covers, from where a previous run got to (a version that already has a job is skipped).
+   */
+  private async walk(state: ResyncState): Promise<void> {
+    const { bucket, arn, before } = state;
+    let keyMarker = state.resumeAt?.key ?? '';
+    let versionIdMarker = state.resumeAt?.versionId ?? '';
     for (;;) {
       if (this.stopped) return;
       const page = await this.o.layer.listObjectVersions({
@@ -308,6 +355,9 @@ export class Replicator implements ReplicationView {
         if (v.modTime > before || v.internal[REPLICA_KEY] === REPLICA) continue;
         const rule = rulesFor(rules, v.key, v.tags)[0];
         if (!rule || (v.deleteMarker && !rule.deleteMarkers)) continue;
+        // Resumed after a restart: what this resync already sent, or has a job for, is not queued again.
+        if (v.internal[resetKey(arn)] === state.resetId) continue;
+        if (this.known.has(jobKey({ bucket, key: v.key, versionId: v.versionId, arn }))) continue;
         const job = await this.jobs.add({
           bucket,
           key: v.key,
@@ -326,6 +376,9 @@ export class Replicator implements ReplicationView {
       if (!page.isTruncated || page.nextKeyMarker === undefined) return;
       keyMarker = page.nextKeyMarker;
       versionIdMarker = page.nextVersionIdMarker ?? '';
+      // Every job of this page is kept: a restart goes on from the next one.
+      state.resumeAt = { key: keyMarker, versionId: versionIdMarker };
+      this.saveResyncs(bucket);
     }
   }
 
@@ -429,12 +482,15 @@ export class Replicator implements ReplicationView {
     arns: string[],
     status: TargetStatus,
     reason?: string,
+    extra: Record<string, string> = {},
   ): Promise<void> {
     await this.o.layer
       .updateObjectMeta(bucket, key, versionId, (info) => {
         const all = parseStatuses(info.internal[STATUS_KEY]);
         for (const arn of arns) all.set(arn, status);
-        return { internal: { [STATUS_KEY]: formatStatuses(all), [REASON_KEY]: reason ?? null } };
+        return {
+          internal: { [STATUS_KEY]: formatStatuses(all), [REASON_KEY]: reason ?? null, ...extra },
+        };
       })
       .catch((err: unknown) => {
         if (!notFound(err)) throw err;
@@ -565,14 +621,18 @@ export class Replicator implements ReplicationView {
     status: TargetStatus | undefined,
     reason?: string,
   ): Promise<void> {
+    // A version a resync sent keeps the reset's id (as MinIO's replication-reset metadata):
+    // a resync resumed after a restart does not send it again.
+    const reset = status === 'COMPLETED' && job.resetId ? { [resetKey(job.arn)]: job.resetId } : {};
     if (status && job.kind !== 'version-delete')
-      await this.mark(job.bucket, job.key, job.versionId, [job.arn], status, reason);
+      await this.mark(job.bucket, job.key, job.versionId, [job.arn], status, reason, reset);
     await this.jobs.remove(job);
     this.known.delete(jobKey(job));
     const resync = this.resyncOf(job);
     if (resync && status === 'COMPLETED') {
       resync.replicatedCount++;
       resync.replicatedSize += job.size;
+      this.saveResyncs(job.bucket);
     }
     if (status === 'COMPLETED') {
       const k = `${job.bucket}\n${job.arn}`;
@@ -592,6 +652,7 @@ export class Replicator implements ReplicationView {
       if (resync) {
         resync.failedCount++;
         resync.failedSize += job.size;
+        this.saveResyncs(job.bucket);
       }
     }
     const wait = Math.min(this.retry.maxMs, this.retry.baseMs * 2 ** (job.attempts - 1));

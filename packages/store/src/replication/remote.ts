@@ -14,7 +14,17 @@ export interface RemoteBucket {
   region: string;
 }
 
-export type RemoteState = 'versioned' | 'unversioned' | 'missing' | 'denied' | 'unreachable';
+/**
+ * `no-versioning`: the bucket is there, but the server does not implement bucket versioning
+ * at all (a plain S3 server answers 501 NotImplemented, or, as s3rver, a bucket listing).
+ */
+export type RemoteState =
+  | 'versioned'
+  | 'unversioned'
+  | 'no-versioning'
+  | 'missing'
+  | 'denied'
+  | 'unreachable';
 
 export async function probeRemoteBucket(r: RemoteBucket, outbound: OutboundPolicy): Promise<RemoteState> {
   const url = new URL(
@@ -36,6 +46,9 @@ export async function probeRemoteBucket(r: RemoteBucket, outbound: OutboundPolic
   }
   if (res.status === 404) return 'missing';
   if (res.status === 403 || res.status === 401) return 'denied';
+  if (res.status === 501 || /<Code>NotImplemented<\/Code>/.test(res.text)) return 'no-versioning';
   if (res.status < 200 || res.status >= 300) return 'unreachable';
+  // s3rver ignores the query and lists the bucket: no versioning document, no versioning.
+  if (!res.text.includes('<VersioningConfiguration')) return 'no-versioning';
   return /<Status>Enabled<\/Status>/.test(res.text) ? 'versioned' : 'unversioned';
 }

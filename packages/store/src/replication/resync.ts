@@ -9,6 +9,8 @@ export interface ResyncState {
   resetId: string;
   startTime: Date;
   endTime?: Date;
+  /** Versions written before this are sent. */
+  before: Date;
   /** The walk of the bucket is done (jobs may still be queued). */
   walked: boolean;
   /** The walk itself failed (listing the bucket). */
@@ -21,7 +23,12 @@ export interface ResyncState {
   /** The last version queued, as MinIO reports where the resync got to. */
   bucket: string;
   object: string;
+  /** Where the walk goes on after a restart: the listing page after the last one queued. */
+  resumeAt?: { key: string; versionId: string };
 }
+
+/** The internal value naming the last resync that sent a version to a target. */
+export const resetKey = (arn: string): string => `replication-reset-${arn}`;
 
 /** What GET ?replication-reset-status shows of one target (madmin.ResyncTarget's JSON). */
 export function resyncTargetJson(s: ResyncState, status: ResyncStatus) {

@@ -60,6 +60,13 @@ export async function setRemoteTargetReply(
     throw new ApiError('XMinioAdminReplicationRemoteConnectionError');
   if (state === 'missing') throw new ApiError('ReplicationDestinationNotFoundError');
   if (state === 'unversioned') throw new ApiError('RemoteTargetNotVersionedError');
+  // MinIO reports a failed versioning query as a connection error; a server that has no
+  // versioning API is reachable but can never keep versions, which is the clearer refusal.
+  if (state === 'no-versioning')
+    throw new ApiError(
+      'RemoteTargetNotVersionedError',
+      `Replication target ${target.endpoint} does not implement bucket versioning`,
+    );
   const targets = await targetsOf(configs, bucket);
   let arn: string;
   if (update) {

@@ -43,6 +43,7 @@ import { type EngineContext, newContext, objectLock } from './context.js';
 import { DriveRecovery } from './drive-recovery.js';
 import { ErasureSystemStore } from './erasure-system-store.js';
 import { healObject, shardsWhole } from './heal.js';
+import { HealJournal } from './heal-journal.js';
 import { HealQueue } from './heal-queue.js';
 import { IndexedDrives, noteRebuilding } from './indexed-drives.js';
 import { everyKey } from './key-walk.js';
@@ -63,6 +64,8 @@ export interface ErasureOptions {
   parity?: number;
   /** Heal damaged objects (and recover wiped drives) this long after they are seen. */
   autoHealMs?: number;
+  /** The heal-on-read queue's delay, when it differs from autoHealMs (STOWAGE_HEAL_QUEUE_DELAY_MS). */
+  healQueueDelayMs?: number;
   log?: Logger;
   /** Where per-drive calls are reported while someone traces storage. */
   trace?: OpTracer;
@@ -155,7 +158,12 @@ export class ErasureObjectLayer implements ObjectLayer {
           return shardsWhole(layer!.ctx, bucket, key, check);
         },
       },
-      opts.autoHealMs === undefined ? {} : { delayMs: opts.autoHealMs },
+      {
+        ...((opts.healQueueDelayMs ?? opts.autoHealMs) === undefined
+          ? {}
+          : { delayMs: opts.healQueueDelayMs ?? opts.autoHealMs }),
+        journal: new HealJournal(set.drives, (err) => opts.log?.error(`heal queue journal: ${String(err)}`)),
+      },
     );
     // A drive about to get a new index (formatted now, or its index gone) is noted as being
     // filled again before its index is made: a crash from then on still resumes the rebuild.
@@ -186,6 +194,8 @@ export class ErasureObjectLayer implements ObjectLayer {
       opts.bitrot,
     );
     for (const d of lostEarly) recovery.lost(d);
+    // What a previous run queued to heal (and had not healed) is queued again.
+    await healQueue.resume();
     return layer;
   }
 

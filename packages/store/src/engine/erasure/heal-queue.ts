@@ -7,6 +7,8 @@
  * admin heal still find them).
  */
 
+import { type HealJournal, journalId } from './heal-journal.js';
+
 /** Shards a read did not check: a version's data folder, and the drives holding them. */
 export interface ShardCheck {
   dataId: string;
@@ -29,6 +31,8 @@ export interface HealQueueOptions {
   /** A version checked this recently is not checked again on its next read. */
   recheckMs?: number;
   now?: () => number;
+  /** Where the queue is kept across restarts (resume() reads it back). */
+  journal?: HealJournal;
 }
 
 /** The queue's figures since the store started (BgHealState's MRF entry, plus ours). */
@@ -120,6 +124,7 @@ export class HealQueue implements Iterable<string> {
     if (held) {
       held.deep ||= deep;
       delete held.check;
+      this.opts.journal?.added(held, this.pendingCount());
       return;
     }
     this.take(id, { bucket, key, deep }, bytes);
@@ -138,13 +143,25 @@ export class HealQueue implements Iterable<string> {
     this.take(id, { bucket, key, deep: false, check }, bytes);
   }
 
-  private take(id: string, entry: Entry, bytes: number): void {
+  private pendingCount(): number {
+    return this.entries.size + this.active;
+  }
+
+  /** Queues what the journal kept from an earlier run (a restart, a crash). */
+  async resume(): Promise<number> {
+    const kept = (await this.opts.journal?.load()) ?? [];
+    for (const e of kept) this.take(journalId(e), e, 0, false);
+    return kept.length;
+  }
+
+  private take(id: string, entry: Entry, bytes: number, journal = true): void {
     if (this.closed) return;
     if (this.entries.size >= this.max) {
       this.stats.itemsDropped++;
       return;
     }
     this.entries.set(id, entry);
+    if (journal) this.opts.journal?.added(entry, this.pendingCount());
     this.stats.totalItems++;
     this.stats.totalBytes += bytes;
     this.schedule();
@@ -153,7 +170,10 @@ export class HealQueue implements Iterable<string> {
   delete(bucket: string, key: string): void {
     const id = `${bucket}/${key}`;
     // A check is not a heal: an admin heal of the object does not answer it.
-    if (!this.entries.get(id)?.check && this.entries.delete(id)) this.stats.itemsHealed++;
+    if (!this.entries.get(id)?.check && this.entries.delete(id)) {
+      this.stats.itemsHealed++;
+      this.opts.journal?.done(id, this.pendingCount());
+    }
   }
 
   /** Heals everything queued so far, `concurrency` objects at a time; returns how many were tried. */
@@ -166,14 +186,24 @@ export class HealQueue implements Iterable<string> {
     const worker = async () => {
       while (next < batch.length) {
         const entry = batch[next++]!;
+        const id = journalId(entry);
         try {
-          if (!this.closed) await this.run(entry);
+          // Closing: what is not healed yet stays queued (and journaled) for the next start.
+          if (this.closed) {
+            if (!this.entries.has(id)) this.entries.set(id, entry);
+          } else {
+            await this.run(entry);
+            // Queued again meanwhile: that newer entry stays in the journal.
+            if (!this.entries.has(id)) this.opts.journal?.done(id, this.pendingCount() - 1);
+          }
         } finally {
           this.active--;
         }
       }
     };
     await Promise.all(Array.from({ length: Math.min(this.concurrency, batch.length) }, worker));
+    const journal = this.opts.journal;
+    if (journal?.oversized && !this.closed) await journal.compact([...this.entries.values()]);
     return batch.length;
   }
 
@@ -211,6 +241,8 @@ export class HealQueue implements Iterable<string> {
     this.closed = true;
     clearTimeout(this.timer);
     await this.running;
+    // As MinIO saves its MRF queue at shutdown: the journal holds just what is pending.
+    await this.opts.journal?.compact([...this.entries.values()]);
   }
 }
 

@@ -80,7 +80,7 @@ export async function startResync(deps: S3Deps, op: ResetOp): Promise<Reply> {
 type StatusOp = Extract<S3Operation, { op: 'GetBucketReplicationResetStatus' }>;
 
 export async function resyncStatus(deps: S3Deps, op: StatusOp): Promise<Reply> {
-  const all = (await replicated(deps, op.bucket)).resyncStatus(op.bucket);
+  const all = await (await replicated(deps, op.bucket)).resyncStatus(op.bucket);
   const shown = all.filter(({ state }) => op.arn === '' || state.arn === op.arn);
   return json({ target: shown.map(({ state, status }) => resyncTargetJson(state, status)) });
 }
