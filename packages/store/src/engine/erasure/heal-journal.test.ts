@@ -30,6 +30,18 @@ describe('HealJournal', () => {
     expect(await new HealJournal([drives[0]!]).load()).toEqual([e('x', true)]);
   });
 
+  it('batches lines noted while a write is under way, keeping them in order around a rewrite', async () => {
+    const j = new HealJournal(drives);
+    await j.load();
+    for (let i = 0; i < 50; i++) j.added(e(`k${i}`), i + 1);
+    // A rewrite to nothing pending: the 50 lines before it are gone, the one after it stays.
+    const rewritten = j.compact([]);
+    j.added(e('after'), 1);
+    await rewritten;
+    await j.flushed();
+    expect(await new HealJournal(drives).load()).toEqual([e('after')]);
+  });
+
   it('skips a line cut off by a crash, and journals of another format', async () => {
     const j = new HealJournal(drives);
     await j.load();
