@@ -1,4 +1,3 @@
-import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import {
   CreateBucketCommand,
@@ -11,6 +10,7 @@ import {
 import { MadminClient } from '@stowage/madmin';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { corruptShardFiles } from '../packages/store/test/faults/support.js';
 import { axeViolations } from './support/axe.js';
 import { screenshot } from './support/browser.js';
 import { pageInScheme, stackAndBrowser } from './support/session.js';
@@ -129,20 +129,6 @@ describe('replication status in the console', () => {
   });
 });
 
-/** Flips a byte every MiB in every shard file of one drive's copy of a bucket. */
-async function flipShards(drive: string, bucket: string): Promise<number> {
-  const files = (await readdir(join(drive, bucket), { recursive: true, withFileTypes: true })).filter((e) =>
-    e.isFile(),
-  );
-  for (const e of files) {
-    const file = join(e.parentPath, e.name);
-    const bytes = await readFile(file);
-    for (let i = 40; i < bytes.length; i += 1024 * 1024) bytes[i]! ^= 0x5a;
-    await writeFile(file, bytes);
-  }
-  return files.length;
-}
-
 describe('the Healing panel on the dashboard', () => {
   test('objects a read found damaged show as waiting, then the panel goes once they are healed', async () => {
     const stack = env.stack();
@@ -151,7 +137,7 @@ describe('the Healing panel on the dashboard', () => {
     await s3.send(new CreateBucketCommand({ Bucket: HEALED }));
     for (let i = 0; i < OBJECTS; i++)
       await s3.send(new PutObjectCommand({ Bucket: HEALED, Key: `obj-${i}`, Body: body(i) }));
-    expect(await flipShards(join(stack.dataDir, 'drive1'), HEALED)).toBeGreaterThanOrEqual(OBJECTS);
+    expect(await corruptShardFiles(join(stack.dataDir, 'drive1'), HEALED)).toBeGreaterThanOrEqual(OBJECTS);
     // Each background heal first waits max_sleep while the server is at max_io requests or more:
     // with max_io 0 it always waits, so the queue drains slowly enough to be seen.
     await admin.config.setKV('heal max_io=0 max_sleep=3s');
