@@ -17,6 +17,8 @@ export const MAX_ANSWER_BYTES = 1024 * 1024;
 export interface HttpAnswer {
   status: number;
   text: string;
+  /** The answer's headers, names in lower case (a HEAD's facts are only there). */
+  headers: Record<string, string | string[] | undefined>;
 }
 
 /**
@@ -83,7 +85,11 @@ export function httpCall(
         });
         res.on('end', () =>
           settle({
-            answer: { status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') },
+            answer: {
+              status: res.statusCode ?? 0,
+              text: Buffer.concat(chunks).toString('utf8'),
+              headers: res.headers,
+            },
           }),
         );
         res.on('error', (error) => settle({ error }));

@@ -9,6 +9,7 @@ import type { BucketConfigStore } from '../s3/config/store.js';
 import { type BucketEvent, EVENT_NAMES } from '../s3/events.js';
 import { type Clock, realClock, TokenBucket, throttled } from './bandwidth.js';
 import { deleteReplica, putReplica } from './client.js';
+import { copyReplicaMetadata, headReplica, replicationAction } from './metadata.js';
 import { type JobKind, JobStore, type ReplicationJob } from './queue.js';
 import type { ResyncState, ResyncStatus } from './resync.js';
 import { type ReplicationRule, replicationRules, rulesFor } from './rules.js';
@@ -513,6 +514,11 @@ export class Replicator implements ReplicationView {
     if (!read) return false;
     const { info, stream } = read;
     try {
+      const remote = await headReplica(target, job.key, job.versionId, this.o.outbound);
+      if (replicationAction(info, remote) === 'metadata') {
+        await copyReplicaMetadata(target, { ...info, lock: lockHeaders(info) }, this.o.outbound);
+        return true;
+      }
       await putReplica(
         target,
         {

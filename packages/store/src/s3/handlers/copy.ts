@@ -36,6 +36,7 @@ import {
   versionIdHeader,
   withinQuota,
 } from './objects.js';
+import { replicaMetadataCopy } from './replica-metadata.js';
 
 type CopyOp = Extract<S3Operation, { op: 'CopyObject' }>;
 
@@ -170,6 +171,8 @@ function copiedChecksums(read: Opened, asked: string | undefined) {
 
 /** CopyObject as a stream from the source into a new version: memory stays bounded for any size. */
 export async function copyObject(deps: S3Deps, call: S3Call, op: CopyOp): Promise<Reply> {
+  const replicaUpdate = await replicaMetadataCopy(deps, call, op);
+  if (replicaUpdate) return replicaUpdate;
   const { source } = op;
   const settings = await bucketSettings(deps, op.bucket);
   const sse = sseForWrite(call, settings, { copySource: true, kmsKeyId: deps.kms?.id });

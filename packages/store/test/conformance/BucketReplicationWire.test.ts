@@ -1,0 +1,126 @@
+import * as s3sdk from '@aws-sdk/client-s3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type CountingProxy, countingProxy } from '../support/counting-proxy.js';
+import { type ReplicationRuleOptions, replicateBucket } from '../support/replication.js';
+import { startTestStore, type TestStore } from '../support/store.js';
+
+// What replication puts on the wire between two real stores: a tag change re-sends only the
+// metadata (the target receives no data again), counted by a TCP relay in front of the target.
+
+const {
+  CreateBucketCommand,
+  DeleteObjectTaggingCommand,
+  GetObjectTaggingCommand,
+  HeadObjectCommand,
+  ListObjectVersionsCommand,
+  PutBucketVersioningCommand,
+  PutObjectCommand,
+  PutObjectTaggingCommand,
+} = s3sdk;
+
+process.env.STOWAGE_REPLICATION_RETRY_MAX_MS = '300';
+
+let src: TestStore;
+let dst: TestStore;
+let relay: CountingProxy;
+
+async function eventually<T>(probe: () => Promise<T>, ok: (v: T) => boolean, what: string): Promise<T> {
+  const deadline = Date.now() + 60_000;
+  let last: T | undefined;
+  let lastErr: unknown;
+  while (Date.now() < deadline) {
+    try {
+      last = await probe();
+      if (ok(last)) return last;
+    } catch (err) {
+      lastErr = err;
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`${what}: never happened (last ${JSON.stringify(last)} ${String(lastErr ?? '')})`);
+}
+
+const head = (t: TestStore, Bucket: string, Key: string, VersionId?: string) =>
+  t.s3.send(new HeadObjectCommand({ Bucket, Key, ...(VersionId ? { VersionId } : {}) }));
+
+const statusBecomes = (t: TestStore, Bucket: string, Key: string, status: string) =>
+  eventually(
+    () => head(t, Bucket, Key),
+    (h) => h.ReplicationStatus === status,
+    `${Bucket}/${Key} ${status}`,
+  );
+
+const tagsOf = async (t: TestStore, Bucket: string, Key: string) =>
+  (await t.s3.send(new GetObjectTaggingCommand({ Bucket, Key }))).TagSet ?? [];
+
+/** A versioned bucket on each store, `from` replicating to `to` through the relay. */
+async function pair(from: string, to: string, rule: ReplicationRuleOptions = {}): Promise<void> {
+  for (const [t, b] of [
+    [src, from],
+    [dst, to],
+  ] as const) {
+    await t.s3.send(new CreateBucketCommand({ Bucket: b }));
+    await t.s3.send(
+      new PutBucketVersioningCommand({ Bucket: b, VersioningConfiguration: { Status: 'Enabled' } }),
+    );
+  }
+  const viaRelay = { ...dst, store: { ...dst.store, url: `http://${relay.host}` } } as TestStore;
+  await replicateBucket({ url: src.store.url, s3: src.s3 }, from, viaRelay, to, rule);
+}
+
+beforeAll(async () => {
+  [src, dst] = await Promise.all([startTestStore(), startTestStore()]);
+  relay = await countingProxy({ host: '127.0.0.1', port: dst.store.port });
+  await pair('meta-src', 'meta-dst');
+});
+afterAll(async () => {
+  await src?.close();
+  await relay?.close();
+  await dst?.close();
+});
+
+describe('metadata-only re-sends', () => {
+  it('a tag change or removal re-sends only the metadata: same version, no data again', async () => {
+    const body = Buffer.alloc(256 * 1024, 7);
+    const put = await src.s3.send(
+      new PutObjectCommand({ Bucket: 'meta-src', Key: 'm.bin', Body: body, Tagging: 'a=1' }),
+    );
+    await statusBecomes(src, 'meta-src', 'm.bin', 'COMPLETED');
+    const first = await head(dst, 'meta-dst', 'm.bin');
+    expect(first.VersionId).toBe(put.VersionId);
+    const before = relay.received();
+
+    await src.s3.send(
+      new PutObjectTaggingCommand({
+        Bucket: 'meta-src',
+        Key: 'm.bin',
+        Tagging: { TagSet: [{ Key: 'state', Value: 'changed' }] },
+      }),
+    );
+    await eventually(
+      () => tagsOf(dst, 'meta-dst', 'm.bin'),
+      (t) => t.length === 1 && t[0]?.Key === 'state' && t[0]?.Value === 'changed',
+      'tag change on the target',
+    );
+    await statusBecomes(src, 'meta-src', 'm.bin', 'COMPLETED');
+    await src.s3.send(new DeleteObjectTaggingCommand({ Bucket: 'meta-src', Key: 'm.bin' }));
+    await eventually(
+      () => tagsOf(dst, 'meta-dst', 'm.bin'),
+      (t) => t.length === 0,
+      'tags removed on target',
+    );
+    await statusBecomes(src, 'meta-src', 'm.bin', 'COMPLETED');
+
+    // Two small signed calls each (HEAD, copy onto itself): far less than the object's bytes.
+    expect(relay.received() - before).toBeLessThan(body.length / 8);
+    const replica = await head(dst, 'meta-dst', 'm.bin');
+    expect(replica).toMatchObject({
+      VersionId: put.VersionId,
+      ReplicationStatus: 'REPLICA',
+      ETag: first.ETag,
+    });
+    expect(replica.LastModified).toEqual(first.LastModified);
+    const versions = await dst.s3.send(new ListObjectVersionsCommand({ Bucket: 'meta-dst' }));
+    expect((versions.Versions ?? []).map((v) => v.VersionId)).toEqual([put.VersionId]);
+  });
+});
