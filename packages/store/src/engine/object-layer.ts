@@ -404,6 +404,8 @@ export interface CompleteInput {
    */
   check?: (parts: PartInfo[]) => Record<string, string> | undefined;
   condition?: WriteCondition;
+  /** A replica another store sent in parts: the version keeps the source's id and time. */
+  replicaOf?: { versionId: string; modTime: Date };
 }
 
 export interface ListUploadsInput {

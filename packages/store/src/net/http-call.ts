@@ -72,7 +72,8 @@ export function httpCall(
       url,
       { method: init.method, headers, agent: init.agent ?? false, ...dial },
       (res) => {
-        if (Number(res.headers['content-length']) > maxBytes) {
+        // A HEAD's content-length is the resource's size: no body follows it.
+        if (init.method !== 'HEAD' && Number(res.headers['content-length']) > maxBytes) {
           settle({ error: tooLong() });
           return;
         }

@@ -8,8 +8,9 @@ import type { Logger } from '../observe/logger.js';
 import type { BucketConfigStore } from '../s3/config/store.js';
 import { type BucketEvent, EVENT_NAMES } from '../s3/events.js';
 import { type Clock, realClock, TokenBucket, throttled } from './bandwidth.js';
-import { deleteReplica, putReplica } from './client.js';
+import { deleteReplica, putReplica, type ReplicaVersion } from './client.js';
 import { copyReplicaMetadata, headReplica, replicationAction } from './metadata.js';
+import { putReplicaInParts } from './multipart.js';
 import { type JobKind, JobStore, type ReplicationJob } from './queue.js';
 import type { ResyncState, ResyncStatus } from './resync.js';
 import { type ReplicationRule, replicationRules, rulesFor } from './rules.js';
@@ -519,21 +520,26 @@ export class Replicator implements ReplicationView {
         await copyReplicaMetadata(target, { ...info, lock: lockHeaders(info) }, this.o.outbound);
         return true;
       }
-      await putReplica(
-        target,
-        {
-          key: job.key,
-          versionId: job.versionId,
-          modTime: info.modTime,
-          body: this.throttle(target, stream),
-          size: info.size,
-          contentType: info.contentType,
-          userMeta: info.userMeta,
-          headers: { ...info.headers, ...lockHeaders(info) },
-          tags: info.tags,
-        },
-        this.o.outbound,
-      );
+      const version: ReplicaVersion = {
+        key: job.key,
+        versionId: job.versionId,
+        modTime: info.modTime,
+        body: this.throttle(target, stream),
+        size: info.size,
+        contentType: info.contentType,
+        userMeta: info.userMeta,
+        headers: { ...info.headers, ...lockHeaders(info) },
+        tags: info.tags,
+      };
+      // Uploaded in parts: sent in the same parts, so that the replica's ETag is the source's.
+      if (info.parts.length > 1)
+        await putReplicaInParts(
+          target,
+          version,
+          info.parts.map((p) => p.size),
+          this.o.outbound,
+        );
+      else await putReplica(target, version, this.o.outbound);
     } finally {
       stream.destroy();
     }

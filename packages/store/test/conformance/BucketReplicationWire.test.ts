@@ -8,6 +8,10 @@ import { startTestStore, type TestStore } from '../support/store.js';
 // metadata (the target receives no data again), counted by a TCP relay in front of the target.
 
 const {
+  CompleteMultipartUploadCommand,
+  CreateMultipartUploadCommand,
+  GetObjectCommand,
+  UploadPartCommand,
   CreateBucketCommand,
   DeleteObjectTaggingCommand,
   GetObjectTaggingCommand,
@@ -72,6 +76,7 @@ beforeAll(async () => {
   [src, dst] = await Promise.all([startTestStore(), startTestStore()]);
   relay = await countingProxy({ host: '127.0.0.1', port: dst.store.port });
   await pair('meta-src', 'meta-dst');
+  await pair('parts-src', 'parts-dst');
 });
 afterAll(async () => {
   await src?.close();
@@ -122,5 +127,82 @@ describe('metadata-only re-sends', () => {
     expect(replica.LastModified).toEqual(first.LastModified);
     const versions = await dst.s3.send(new ListObjectVersionsCommand({ Bucket: 'meta-dst' }));
     expect((versions.Versions ?? []).map((v) => v.VersionId)).toEqual([put.VersionId]);
+  });
+});
+
+describe('multipart layout on replicas', () => {
+  it('an object of 3 parts arrives in the same parts: same ETag, same ?partNumber= reads', {
+    timeout: 120_000,
+  }, async () => {
+    const MiB = 1024 * 1024;
+    const sizes = [5 * MiB, 5 * MiB + 3, 1234];
+    const bodies = sizes.map((n, i) => Buffer.alloc(n, i + 1));
+    const upload = await src.s3.send(
+      new CreateMultipartUploadCommand({ Bucket: 'parts-src', Key: 'three.bin', ContentType: 'x/parts' }),
+    );
+    const parts = [];
+    for (const [i, Body] of bodies.entries()) {
+      const p = await src.s3.send(
+        new UploadPartCommand({
+          Bucket: 'parts-src',
+          Key: 'three.bin',
+          UploadId: upload.UploadId!,
+          PartNumber: i + 1,
+          Body,
+        }),
+      );
+      parts.push({ PartNumber: i + 1, ETag: p.ETag! });
+    }
+    const done = await src.s3.send(
+      new CompleteMultipartUploadCommand({
+        Bucket: 'parts-src',
+        Key: 'three.bin',
+        UploadId: upload.UploadId!,
+        MultipartUpload: { Parts: parts },
+      }),
+    );
+    expect(done.ETag).toMatch(/-3"$/);
+    const source = await statusBecomes(src, 'parts-src', 'three.bin', 'COMPLETED');
+    const replica = await head(dst, 'parts-dst', 'three.bin');
+    expect(replica).toMatchObject({
+      ETag: done.ETag,
+      VersionId: done.VersionId,
+      ReplicationStatus: 'REPLICA',
+      ContentType: 'x/parts',
+      ContentLength: sizes.reduce((a, b) => a + b, 0),
+    });
+    expect(replica.LastModified).toEqual(source.LastModified);
+    const part = async (t: TestStore, Bucket: string, PartNumber: number) => {
+      const got = await t.s3.send(new GetObjectCommand({ Bucket, Key: 'three.bin', PartNumber }));
+      return {
+        count: got.PartsCount,
+        length: got.ContentLength,
+        body: Buffer.from(await got.Body!.transformToByteArray()),
+      };
+    };
+    for (const n of [1, 2, 3]) {
+      const [a, b] = await Promise.all([part(src, 'parts-src', n), part(dst, 'parts-dst', n)]);
+      expect(b.count).toBe(3);
+      expect(b.length).toBe(sizes[n - 1]);
+      expect(b.body.equals(a.body)).toBe(true);
+      expect(b.body.equals(bodies[n - 1]!)).toBe(true);
+    }
+
+    // The replica holds the same bytes now: a tag change sends only the metadata.
+    const before = relay.received();
+    await src.s3.send(
+      new PutObjectTaggingCommand({
+        Bucket: 'parts-src',
+        Key: 'three.bin',
+        Tagging: { TagSet: [{ Key: 'p', Value: '3' }] },
+      }),
+    );
+    await eventually(
+      () => tagsOf(dst, 'parts-dst', 'three.bin'),
+      (t) => t[0]?.Value === '3',
+      'tags on replica',
+    );
+    await statusBecomes(src, 'parts-src', 'three.bin', 'COMPLETED');
+    expect(relay.received() - before).toBeLessThan(MiB);
   });
 });
