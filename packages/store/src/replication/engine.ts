@@ -9,6 +9,7 @@ import type { BucketConfigStore } from '../s3/config/store.js';
 import { type BucketEvent, EVENT_NAMES } from '../s3/events.js';
 import { type Clock, realClock, TokenBucket, throttled } from './bandwidth.js';
 import { deleteReplica, putReplica, type ReplicaVersion } from './client.js';
+import { DeletedTags, tagsBehindMarker } from './delete-tags.js';
 import { copyReplicaMetadata, headReplica, replicationAction } from './metadata.js';
 import { putReplicaInParts } from './multipart.js';
 import { type JobKind, JobStore, type ReplicationJob } from './queue.js';
@@ -103,6 +104,11 @@ export interface ReplicationView {
    * is answered: an acknowledged write is never left unreplicated by a crash.
    */
   queueWritten(bucket: string, info: ObjectInfo): Promise<void>;
+  /**
+   * Notes the tags of a version about to be deleted by its id: a tag-filtered rule judges
+   * the delete by them, once the version is gone.
+   */
+  beforeVersionDelete(bucket: string, key: string, versionId: string): Promise<void>;
   stats(bucket: string): Promise<BucketReplicationStats>;
   /**
    * The targets of rules that let existing objects be resynced (`arn` picks one); 'none' when
@@ -154,6 +160,7 @@ export class Replicator implements ReplicationView {
   /** Replicas other stores sent, per bucket, since the store started. */
   private readonly replicas = new Map<string, { count: number; size: number }>();
   private readonly parsed = new Map<string, { xml: string; rules: ReplicationRule[] }>();
+  private readonly deletedTags = new DeletedTags();
   private timer: NodeJS.Timeout | undefined;
   private stopped = false;
   private readonly unsubscribe: () => void;
@@ -368,7 +375,7 @@ export class Replicator implements ReplicationView {
       if (!info || info.internal[REPLICA_KEY] === REPLICA) return;
     }
     const kind: JobKind = created ? 'object' : marker ? 'delete-marker' : 'version-delete';
-    const chosen = rulesFor(rules, e.key, info?.tags ?? '').filter((r) =>
+    const chosen = rulesFor(rules, e.key, await this.tagsOf(e, kind, rules, info)).filter((r) =>
       kind === 'delete-marker' ? r.deleteMarkers : kind === 'version-delete' ? r.versionDeletes : true,
     );
     if (chosen.length === 0) return;
@@ -377,6 +384,26 @@ export class Replicator implements ReplicationView {
     if (kind !== 'version-delete') await this.mark(e.bucket, e.key, e.versionId, arns, 'PENDING');
     await this.enqueue(e.bucket, e.key, e.versionId, kind, arns, info?.size ?? 0);
     this.pump();
+  }
+
+  /** The tags a rule's filter judges the change by (a delete: the object's before it). */
+  private async tagsOf(
+    e: BucketEvent,
+    kind: JobKind,
+    rules: ReplicationRule[],
+    info: ObjectInfo | undefined,
+  ): Promise<string> {
+    if (kind === 'object') return info?.tags ?? '';
+    if (kind === 'version-delete') return this.deletedTags.take(e.bucket, e.key, e.versionId ?? '') ?? '';
+    if (!rules.some((r) => r.deleteMarkers && r.tags.length > 0)) return '';
+    return tagsBehindMarker(this.o.layer, e.bucket, e.key, e.versionId ?? '').catch(() => '');
+  }
+
+  async beforeVersionDelete(bucket: string, key: string, versionId: string): Promise<void> {
+    const rules = await this.rules(bucket).catch(() => []);
+    if (!rules.some((r) => r.versionDeletes && r.tags.length > 0)) return;
+    const info = await this.o.layer.getObjectInfo(bucket, key, { versionId }).catch(() => undefined);
+    if (info) this.deletedTags.remember(bucket, key, versionId, info.tags);
   }
 
   async queueWritten(bucket: string, info: ObjectInfo): Promise<void> {

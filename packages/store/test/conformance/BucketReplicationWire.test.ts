@@ -2,12 +2,13 @@ import * as s3sdk from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CountingProxy, countingProxy } from '../support/counting-proxy.js';
 import { type ReplicationRuleOptions, replicateBucket } from '../support/replication.js';
-import { startTestStore, type TestStore } from '../support/store.js';
+import { signedRequest, startTestStore, type TestStore } from '../support/store.js';
 
 // What replication puts on the wire between two real stores: a tag change re-sends only the
 // metadata (the target receives no data again), counted by a TCP relay in front of the target.
 
 const {
+  DeleteObjectCommand,
   CompleteMultipartUploadCommand,
   CreateMultipartUploadCommand,
   GetObjectCommand,
@@ -77,6 +78,11 @@ beforeAll(async () => {
   relay = await countingProxy({ host: '127.0.0.1', port: dst.store.port });
   await pair('meta-src', 'meta-dst');
   await pair('parts-src', 'parts-dst');
+  await pair('tag-src', 'tag-dst', {
+    deleteMarkers: true,
+    deletes: true,
+    tags: [{ key: 'rep', value: 'yes' }],
+  });
 });
 afterAll(async () => {
   await src?.close();
@@ -204,5 +210,96 @@ describe('multipart layout on replicas', () => {
     );
     await statusBecomes(src, 'parts-src', 'three.bin', 'COMPLETED');
     expect(relay.received() - before).toBeLessThan(MiB);
+  });
+});
+
+/** The source's replication metrics, summed over targets. */
+async function queued(t: TestStore, bucket: string): Promise<{ pending: number; failed: number }> {
+  const res = await signedRequest(t.store.port, { method: 'GET', path: `/${bucket}?replication-metrics=` });
+  const m = JSON.parse(res.body) as { Stats: Record<string, Record<string, number>> };
+  const all = Object.values(m.Stats);
+  return {
+    pending: all.reduce((s, x) => s + (x.pendingReplicationCount ?? 0), 0),
+    failed: all.reduce((s, x) => s + (x.failedReplicationCount ?? 0), 0),
+  };
+}
+
+describe('tag-filtered rules and deletes', () => {
+  const put = (Key: string, Tagging: string) =>
+    src.s3.send(new PutObjectCommand({ Bucket: 'tag-src', Key, Body: Key, Tagging }));
+  const retag = (Key: string, value: string) =>
+    src.s3.send(
+      new PutObjectTaggingCommand({
+        Bucket: 'tag-src',
+        Key,
+        Tagging: { TagSet: [{ Key: 'rep', Value: value }] },
+      }),
+    );
+  const targetVersions = async (Prefix: string) => {
+    const l = await dst.s3.send(new ListObjectVersionsCommand({ Bucket: 'tag-dst', Prefix }));
+    return {
+      versions: (l.Versions ?? []).map((v) => v.VersionId),
+      markers: (l.DeleteMarkers ?? []).map((v) => v.VersionId),
+    };
+  };
+  /** Once `key` shows on the target, every earlier change has been judged and sent. */
+  const settled = async (key: string) => {
+    const v = await put(key, 'rep=yes');
+    await eventually(
+      () => head(dst, 'tag-dst', key),
+      (h) => h.VersionId === v.VersionId,
+      `${key} on target`,
+    );
+    await eventually(
+      () => queued(src, 'tag-src'),
+      (q) => q.pending === 0 && q.failed === 0,
+      'queue empty',
+    );
+  };
+
+  it('only objects whose tags match replicate; deletes follow the tags the object had', async () => {
+    const yes = await put('yes.txt', 'rep=yes');
+    const no = await put('no.txt', 'rep=no');
+    const flip = await put('flip.txt', 'rep=yes');
+    const flipV = await put('flipv.txt', 'rep=yes');
+    const gone = await put('gone.txt', 'rep=yes');
+    for (const [key, v] of [
+      ['yes.txt', yes],
+      ['flip.txt', flip],
+      ['flipv.txt', flipV],
+      ['gone.txt', gone],
+    ] as const)
+      await eventually(
+        () => head(dst, 'tag-dst', key),
+        (h) => h.VersionId === v.VersionId,
+        `${key} replicated`,
+      );
+    // Tags that stop matching: the objects are no longer the rule's.
+    await retag('flip.txt', 'no');
+    await retag('flipv.txt', 'no');
+    await settled('barrier-1.txt');
+    expect((await head(src, 'tag-src', 'no.txt')).ReplicationStatus).toBeUndefined();
+    expect((await targetVersions('no.txt')).versions).toEqual([]);
+    expect(no.VersionId).toBeDefined();
+
+    // A delete marker on a matching object replicates with its id; on one that stopped matching, not.
+    const marker = await src.s3.send(new DeleteObjectCommand({ Bucket: 'tag-src', Key: 'yes.txt' }));
+    await src.s3.send(new DeleteObjectCommand({ Bucket: 'tag-src', Key: 'flip.txt' }));
+    // A version delete likewise, judged by the deleted version's tags.
+    await src.s3.send(
+      new DeleteObjectCommand({ Bucket: 'tag-src', Key: 'gone.txt', VersionId: gone.VersionId }),
+    );
+    await src.s3.send(
+      new DeleteObjectCommand({ Bucket: 'tag-src', Key: 'flipv.txt', VersionId: flipV.VersionId }),
+    );
+    await settled('barrier-2.txt');
+
+    expect(await targetVersions('yes.txt')).toEqual({
+      versions: [yes.VersionId],
+      markers: [marker.VersionId],
+    });
+    expect(await targetVersions('flip.txt')).toEqual({ versions: [flip.VersionId], markers: [] });
+    expect(await targetVersions('gone.txt')).toEqual({ versions: [], markers: [] });
+    expect(await targetVersions('flipv.txt')).toEqual({ versions: [flipV.VersionId], markers: [] });
   });
 });

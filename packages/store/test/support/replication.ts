@@ -11,6 +11,16 @@ export interface ReplicationRuleOptions {
   deletes?: boolean;
   /** ExistingObjectReplication: what resync may send. */
   existing?: boolean;
+  /** Only objects with all these tags. */
+  tags?: { key: string; value: string }[];
+}
+
+/** A rule's filter: its prefix, and its tags (with a prefix, under And). */
+function filter(rule: ReplicationRuleOptions): string {
+  const prefix = `<Prefix>${rule.prefix ?? ''}</Prefix>`;
+  if (!rule.tags?.length) return `<Filter>${prefix}</Filter>`;
+  const tags = rule.tags.map((t) => `<Tag><Key>${t.key}</Key><Value>${t.value}</Value></Tag>`).join('');
+  return `<Filter><And>${prefix}${tags}</And></Filter>`;
 }
 
 /**
@@ -30,7 +40,7 @@ export async function replicateBucket(
   // DeleteReplication is MinIO's extension: the SDK has no field for it, so the XML is sent raw.
   const xml =
     '<ReplicationConfiguration xmlns="http://s3.amazonaws.com/doc/2006-03-01/"><Role></Role><Rule>' +
-    `<ID>r1</ID><Status>Enabled</Status><Priority>1</Priority><Filter><Prefix>${rule.prefix ?? ''}</Prefix></Filter>` +
+    `<ID>r1</ID><Status>Enabled</Status><Priority>1</Priority>${filter(rule)}` +
     `<DeleteMarkerReplication>${status(rule.deleteMarkers)}</DeleteMarkerReplication>` +
     `<DeleteReplication>${status(rule.deletes)}</DeleteReplication>` +
     `<ExistingObjectReplication>${status(rule.existing)}</ExistingObjectReplication>` +

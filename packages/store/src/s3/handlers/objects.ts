@@ -291,6 +291,8 @@ export async function deleteObject(deps: S3Deps, call: S3Call, op: DeleteOp): Pr
   const bypass = bypassRequested(call.ctx.headers);
   const now = new Date();
   const replica = await replicaWrite(call, { action: 's3:ReplicateDelete', bucket: op.bucket, key: op.key });
+  if (!replica && op.versionId !== undefined)
+    await deps.replication?.beforeVersionDelete(op.bucket, op.key, op.versionId);
   const result = await deps.layer.deleteObject(op.bucket, op.key, {
     versioning: versioningOf(settings, op.key),
     ...(replica?.deleteMarker
