@@ -109,6 +109,11 @@ export interface ReplicationView {
    * the delete by them, once the version is gone.
    */
   beforeVersionDelete(bucket: string, key: string, versionId: string): Promise<void>;
+  /**
+   * The status a delete marker about to be made on this key starts with (PENDING per target
+   * whose rule replicates markers and covers the object), as MinIO marks it at once.
+   */
+  markerStatus(bucket: string, key: string): Promise<string | undefined>;
   stats(bucket: string): Promise<BucketReplicationStats>;
   /**
    * The targets of rules that let existing objects be resynced (`arn` picks one); 'none' when
@@ -326,7 +331,7 @@ export class Replicator implements ReplicationView {
           size: v.size,
           resetId: state.resetId,
         });
-        if (!v.deleteMarker) await this.mark(bucket, v.key, v.versionId, [arn], 'PENDING');
+        await this.mark(bucket, v.key, v.versionId, [arn], 'PENDING');
         state.queued++;
         state.object = v.key;
         this.schedule(job);
@@ -399,6 +404,15 @@ export class Replicator implements ReplicationView {
     return tagsBehindMarker(this.o.layer, e.bucket, e.key, e.versionId ?? '').catch(() => '');
   }
 
+  async markerStatus(bucket: string, key: string): Promise<string | undefined> {
+    const rules = (await this.rules(bucket)).filter((r) => r.deleteMarkers);
+    if (rules.length === 0) return undefined;
+    const latest = await this.o.layer.getObjectInfo(bucket, key).catch(() => undefined);
+    const chosen = rulesFor(rules, key, latest?.tags ?? '');
+    if (chosen.length === 0) return undefined;
+    return formatStatuses(new Map(chosen.map((r) => [r.arn, 'PENDING' as const])));
+  }
+
   async beforeVersionDelete(bucket: string, key: string, versionId: string): Promise<void> {
     const rules = await this.rules(bucket).catch(() => []);
     if (!rules.some((r) => r.versionDeletes && r.tags.length > 0)) return;
@@ -424,7 +438,7 @@ export class Replicator implements ReplicationView {
    * (a crash came between its write and its job) gets one, as MinIO's scanner re-queues.
    */
   async revisit(bucket: string, info: ObjectInfo): Promise<void> {
-    if (this.stopped || info.deleteMarker || info.internal[REPLICA_KEY] === REPLICA) return;
+    if (this.stopped || info.internal[REPLICA_KEY] === REPLICA) return;
     const lost = [...parseStatuses(info.internal[STATUS_KEY])]
       .filter(
         ([arn, st]) =>
@@ -432,7 +446,8 @@ export class Replicator implements ReplicationView {
           !this.known.has(jobKey({ bucket, key: info.key, versionId: info.versionId, arn })),
       )
       .map(([arn]) => arn);
-    if (lost.length > 0) await this.enqueue(bucket, info.key, info.versionId, 'object', lost, info.size);
+    const kind: JobKind = info.deleteMarker ? 'delete-marker' : 'object';
+    if (lost.length > 0) await this.enqueue(bucket, info.key, info.versionId, kind, lost, info.size);
   }
 
   /** Persists a job per target, then hands them to the workers. */

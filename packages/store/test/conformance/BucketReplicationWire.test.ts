@@ -78,6 +78,7 @@ beforeAll(async () => {
   relay = await countingProxy({ host: '127.0.0.1', port: dst.store.port });
   await pair('meta-src', 'meta-dst');
   await pair('parts-src', 'parts-dst');
+  await pair('dm-src', 'dm-dst', { deleteMarkers: true, deletes: true });
   await pair('tag-src', 'tag-dst', {
     deleteMarkers: true,
     deletes: true,
@@ -301,5 +302,48 @@ describe('tag-filtered rules and deletes', () => {
     expect(await targetVersions('flip.txt')).toEqual({ versions: [flip.VersionId], markers: [] });
     expect(await targetVersions('gone.txt')).toEqual({ versions: [], markers: [] });
     expect(await targetVersions('flipv.txt')).toEqual({ versions: [flipV.VersionId], markers: [] });
+  });
+});
+
+describe('delete markers and their replication status', () => {
+  /** A HEAD of the marker's version: 405 with MinIO's headers. */
+  const markerHead = (t: TestStore, bucket: string, versionId: string) =>
+    signedRequest(t.store.port, {
+      method: 'HEAD',
+      path: `/${bucket}/dm.txt?versionId=${encodeURIComponent(versionId)}`,
+    });
+
+  it('a replicated delete marker shows PENDING then COMPLETED on the source, REPLICA on the target', async () => {
+    await src.s3.send(new PutObjectCommand({ Bucket: 'dm-src', Key: 'dm.txt', Body: 'x' }));
+    await statusBecomes(src, 'dm-src', 'dm.txt', 'COMPLETED');
+    const marker = await src.s3.send(new DeleteObjectCommand({ Bucket: 'dm-src', Key: 'dm.txt' }));
+    const first = await markerHead(src, 'dm-src', marker.VersionId!);
+    expect(first.status).toBe(405);
+    expect(first.headers['x-amz-delete-marker']).toBe('true');
+    expect(first.headers['x-minio-replication-deletemarker-status']).toMatch(/^(PENDING|COMPLETED)$/);
+    await eventually(
+      () => markerHead(src, 'dm-src', marker.VersionId!),
+      (r) => r.headers['x-minio-replication-deletemarker-status'] === 'COMPLETED',
+      'marker COMPLETED',
+    );
+    const replica = await markerHead(dst, 'dm-dst', marker.VersionId!);
+    expect(replica.status).toBe(405);
+    expect(replica.headers['x-amz-delete-marker']).toBe('true');
+    expect(replica.headers['x-minio-replication-deletemarker-status']).toBe('REPLICA');
+    // A plain GET of the key (the marker is latest) says so too: 404 with the marker's status.
+    const latest = await signedRequest(src.store.port, { method: 'GET', path: '/dm-src/dm.txt' });
+    expect(latest.status).toBe(404);
+    expect(latest.headers['x-minio-replication-deletemarker-status']).toBe('COMPLETED');
+    // Tags and locks on a marker stay refused (only replication writes its status).
+    const tagging = await signedRequest(src.store.port, {
+      method: 'PUT',
+      path: `/dm-src/dm.txt?tagging=&versionId=${marker.VersionId}`,
+      body: '<Tagging><TagSet><Tag><Key>a</Key><Value>b</Value></Tag></TagSet></Tagging>',
+    });
+    expect(tagging.status).toBe(405);
+    const metrics = JSON.parse(
+      (await signedRequest(src.store.port, { method: 'GET', path: '/dm-src?replication-metrics=' })).body,
+    ) as { Stats: Record<string, { replicationCount: number }> };
+    expect(Object.values(metrics.Stats)[0]!.replicationCount).toBe(2);
   });
 });
