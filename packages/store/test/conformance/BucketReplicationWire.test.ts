@@ -347,3 +347,45 @@ describe('delete markers and their replication status', () => {
     expect(Object.values(metrics.Stats)[0]!.replicationCount).toBe(2);
   });
 });
+
+describe('deletes to a target that is down', () => {
+  it('are kept, shown FAILED, and sent once it returns', async () => {
+    const v = await src.s3.send(new PutObjectCommand({ Bucket: 'dm-src', Key: 'vd.txt', Body: 'v' }));
+    await src.s3.send(new PutObjectCommand({ Bucket: 'dm-src', Key: 'dm2.txt', Body: 'm' }));
+    await statusBecomes(src, 'dm-src', 'vd.txt', 'COMPLETED');
+    await statusBecomes(src, 'dm-src', 'dm2.txt', 'COMPLETED');
+    const markerStatus = async (id: string) =>
+      (await signedRequest(src.store.port, { method: 'HEAD', path: `/dm-src/dm2.txt?versionId=${id}` }))
+        .headers['x-minio-replication-deletemarker-status'];
+    relay.setDown(true);
+    let marker = '';
+    try {
+      await src.s3.send(new DeleteObjectCommand({ Bucket: 'dm-src', Key: 'vd.txt', VersionId: v.VersionId }));
+      marker = (await src.s3.send(new DeleteObjectCommand({ Bucket: 'dm-src', Key: 'dm2.txt' }))).VersionId!;
+      await eventually(
+        () => queued(src, 'dm-src'),
+        (q) => q.failed === 2,
+        'both deletes FAILED',
+      );
+      await eventually(
+        () => markerStatus(marker),
+        (st) => st === 'FAILED',
+        'marker FAILED',
+      );
+      // Nothing reached the target: the version is still there.
+      expect((await head(dst, 'dm-dst', 'vd.txt', v.VersionId)).VersionId).toBe(v.VersionId);
+    } finally {
+      relay.setDown(false);
+    }
+    await eventually(
+      () => queued(src, 'dm-src'),
+      (q) => q.failed === 0 && q.pending === 0,
+      'queue drained',
+    );
+    const l = await dst.s3.send(new ListObjectVersionsCommand({ Bucket: 'dm-dst', Prefix: 'vd.txt' }));
+    expect(l.Versions ?? []).toEqual([]);
+    expect(await markerStatus(marker)).toBe('COMPLETED');
+    const m = await dst.s3.send(new ListObjectVersionsCommand({ Bucket: 'dm-dst', Prefix: 'dm2.txt' }));
+    expect((m.DeleteMarkers ?? []).map((d) => d.VersionId)).toEqual([marker]);
+  });
+});

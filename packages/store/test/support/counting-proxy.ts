@@ -9,13 +9,20 @@ export interface CountingProxy {
   host: string;
   /** Bytes the clients sent through so far. */
   received(): number;
+  /** While down, every connection is dropped at once (the target seems gone). */
+  setDown(down: boolean): void;
   close(): Promise<void>;
 }
 
 export async function countingProxy(target: { host: string; port: number }): Promise<CountingProxy> {
   let received = 0;
+  let down = false;
   const sockets = new Set<Socket>();
   const server: Server = createServer((client) => {
+    if (down) {
+      client.destroy();
+      return;
+    }
     const upstream = connect(target.port, target.host);
     for (const s of [client, upstream]) {
       sockets.add(s);
@@ -37,6 +44,9 @@ export async function countingProxy(target: { host: string; port: number }): Pro
   return {
     host: `127.0.0.1:${address.port}`,
     received: () => received,
+    setDown: (d) => {
+      down = d;
+    },
     close: () =>
       new Promise<void>((resolve) => {
         for (const s of sockets) s.destroy();
