@@ -80,17 +80,10 @@ export function remoteRefusal(t: BucketTarget, res: HttpAnswer): RemoteError {
 }
 
 /** A signed call that must succeed; its answer. */
-export async function send(
-  t: BucketTarget,
-  url: URL,
-  method: string,
-  headers: Record<string, string>,
-  body: { stream: Readable; size: number } | undefined,
-  outbound: OutboundPolicy,
-): Promise<HttpAnswer> {
-  const res = await signedCall(t, url, method, headers, body, outbound);
+export async function send(...call: Parameters<typeof signedCall>): Promise<HttpAnswer> {
+  const res = await signedCall(...call);
   if (res.status >= 200 && res.status < 300) return res;
-  throw remoteRefusal(t, res);
+  throw remoteRefusal(call[0], res);
 }
 
 /** Sends one version whole, as a replica. */

@@ -1,7 +1,13 @@
 import * as s3sdk from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CountingProxy, countingProxy } from '../support/counting-proxy.js';
-import { type ReplicationRuleOptions, replicateBucket } from '../support/replication.js';
+import {
+  eventually,
+  head,
+  type ReplicationRuleOptions,
+  replicateBucket,
+  statusBecomes,
+} from '../support/replication.js';
 import { signedRequest, startTestStore, type TestStore } from '../support/store.js';
 
 // What replication puts on the wire between two real stores: a tag change re-sends only the
@@ -16,7 +22,6 @@ const {
   CreateBucketCommand,
   DeleteObjectTaggingCommand,
   GetObjectTaggingCommand,
-  HeadObjectCommand,
   ListObjectVersionsCommand,
   PutBucketVersioningCommand,
   PutObjectCommand,
@@ -28,32 +33,6 @@ process.env.STOWAGE_REPLICATION_RETRY_MAX_MS = '300';
 let src: TestStore;
 let dst: TestStore;
 let relay: CountingProxy;
-
-async function eventually<T>(probe: () => Promise<T>, ok: (v: T) => boolean, what: string): Promise<T> {
-  const deadline = Date.now() + 60_000;
-  let last: T | undefined;
-  let lastErr: unknown;
-  while (Date.now() < deadline) {
-    try {
-      last = await probe();
-      if (ok(last)) return last;
-    } catch (err) {
-      lastErr = err;
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`${what}: never happened (last ${JSON.stringify(last)} ${String(lastErr ?? '')})`);
-}
-
-const head = (t: TestStore, Bucket: string, Key: string, VersionId?: string) =>
-  t.s3.send(new HeadObjectCommand({ Bucket, Key, ...(VersionId ? { VersionId } : {}) }));
-
-const statusBecomes = (t: TestStore, Bucket: string, Key: string, status: string) =>
-  eventually(
-    () => head(t, Bucket, Key),
-    (h) => h.ReplicationStatus === status,
-    `${Bucket}/${Key} ${status}`,
-  );
 
 const tagsOf = async (t: TestStore, Bucket: string, Key: string) =>
   (await t.s3.send(new GetObjectTaggingCommand({ Bucket, Key }))).TagSet ?? [];

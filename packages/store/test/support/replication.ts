@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { PutBucketReplicationCommand, type S3Client } from '@aws-sdk/client-s3';
+import { HeadObjectCommand, PutBucketReplicationCommand, type S3Client } from '@aws-sdk/client-s3';
 import { MadminClient } from '@stowage/madmin';
 import { remoteTarget } from './remote-target.js';
 import { ROOT, type TestStore } from './store.js';
@@ -63,3 +63,35 @@ export async function replicateBucket(
   await from.s3.send(cmd);
   return arn;
 }
+
+/** Polls `probe` until `ok` (a deadline of a minute, never a timing assert). */
+export async function eventually<T>(
+  probe: () => Promise<T>,
+  ok: (v: T) => boolean,
+  what: string,
+): Promise<T> {
+  const deadline = Date.now() + 60_000;
+  let last: T | undefined;
+  let lastErr: unknown;
+  while (Date.now() < deadline) {
+    try {
+      last = await probe();
+      if (ok(last)) return last;
+    } catch (err) {
+      lastErr = err;
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`${what}: never happened (last ${JSON.stringify(last)} ${String(lastErr ?? '')})`);
+}
+
+export const head = (t: TestStore, Bucket: string, Key: string, VersionId?: string) =>
+  t.s3.send(new HeadObjectCommand({ Bucket, Key, ...(VersionId ? { VersionId } : {}) }));
+
+/** The version's x-amz-replication-status, once it is `status`. */
+export const statusBecomes = (t: TestStore, Bucket: string, Key: string, status: string) =>
+  eventually(
+    () => head(t, Bucket, Key),
+    (h) => h.ReplicationStatus === status,
+    `${Bucket}/${Key} ${status}`,
+  );

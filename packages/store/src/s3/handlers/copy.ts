@@ -36,7 +36,6 @@ import {
   versionIdHeader,
   withinQuota,
 } from './objects.js';
-import { replicaMetadataCopy } from './replica-metadata.js';
 
 type CopyOp = Extract<S3Operation, { op: 'CopyObject' }>;
 
@@ -171,8 +170,6 @@ function copiedChecksums(read: Opened, asked: string | undefined) {
 
 /** CopyObject as a stream from the source into a new version: memory stays bounded for any size. */
 export async function copyObject(deps: S3Deps, call: S3Call, op: CopyOp): Promise<Reply> {
-  const replicaUpdate = await replicaMetadataCopy(deps, call, op);
-  if (replicaUpdate) return replicaUpdate;
   const { source } = op;
   const settings = await bucketSettings(deps, op.bucket);
   const sse = sseForWrite(call, settings, { copySource: true, kmsKeyId: deps.kms?.id });
@@ -233,6 +230,15 @@ export async function copyObject(deps: S3Deps, call: S3Call, op: CopyOp): Promis
   });
   const headers: Record<string, string> = { ...sseResponseHeaders(sse), ...versionIdHeader(info.versionId) };
   if (read.info.versionId !== 'null') headers['x-amz-copy-source-version-id'] = read.info.versionId;
+  return copyResult(info, headers, checksumElements(objectChecksums(copied.checksums())));
+}
+
+/** CopyObject's answer: the new version's time and ETag (and its checksums). */
+export function copyResult(
+  info: Pick<ObjectInfo, 'modTime' | 'etag'>,
+  headers: Record<string, string>,
+  ...extra: ReturnType<typeof checksumElements>[]
+): Reply {
   return {
     ...xmlReply(
       elAttrs(
@@ -240,7 +246,7 @@ export async function copyObject(deps: S3Deps, call: S3Call, op: CopyOp): Promis
         { xmlns: S3_NAMESPACE },
         el('LastModified', info.modTime.toISOString()),
         el('ETag', `"${info.etag}"`),
-        checksumElements(objectChecksums(copied.checksums())),
+        ...extra,
       ),
     ),
     headers,

@@ -1,12 +1,12 @@
 import type { MetadataPatch, RetentionInfo } from '../../engine/object-layer.js';
 import { header } from '../../http/context.js';
-import { type Reply, xmlReply } from '../../http/reply.js';
+import type { Reply } from '../../http/reply.js';
 import type { S3Call, S3Deps } from '../call.js';
 import { ApiError } from '../errors.js';
 import { replicaWrite } from '../request/replica.js';
 import { encodeTagQuery, parseTagQuery } from '../request/tagging.js';
 import type { S3Operation } from '../router.js';
-import { el, elAttrs, S3_NAMESPACE } from '../xml/writer.js';
+import { copyResult } from './copy.js';
 import { versionIdHeader } from './objects.js';
 
 // A metadata-only re-send (MinIO's replicateMetadata): the source's replication copies a
@@ -47,15 +47,8 @@ export async function replicaMetadataCopy(
   const tagging = header(call.ctx.headers, 'x-amz-tagging') ?? '';
   const patch: MetadataPatch = { tags: encodeTagQuery(parseTagQuery(tagging)), ...sentLock(call) };
   const info = await deps.layer.updateObjectMeta(op.bucket, op.key, replica.versionId, () => patch);
-  return {
-    ...xmlReply(
-      elAttrs(
-        'CopyObjectResult',
-        { xmlns: S3_NAMESPACE },
-        el('LastModified', info.modTime.toISOString()),
-        el('ETag', `"${info.etag}"`),
-      ),
-    ),
-    headers: { ...versionIdHeader(info.versionId), 'x-amz-copy-source-version-id': info.versionId },
-  };
+  return copyResult(info, {
+    ...versionIdHeader(info.versionId),
+    'x-amz-copy-source-version-id': info.versionId,
+  });
 }
