@@ -16,8 +16,9 @@ export async function headReplica(
 ): Promise<{ etag: string; size: number } | undefined> {
   const url = objectUrl(t, key, `?versionId=${encodeURIComponent(versionId)}`);
   const res = await signedCall(t, url, 'HEAD', {}, undefined, outbound);
-  // 404: no such version; 405: that id is a delete marker there (its data differs).
-  if (res.status === 404 || res.status === 405) return undefined;
+  // 404: no such version; 405: that id is a delete marker there (its data differs); 403:
+  // the target's keys may write but not read, so the version is sent whole, as before.
+  if (res.status === 404 || res.status === 405 || res.status === 403) return undefined;
   if (res.status < 200 || res.status >= 300) throw remoteRefusal(t, res);
   const etag = String(res.headers.etag ?? '').replace(/"/g, '');
   return { etag, size: Number(res.headers['content-length'] ?? -1) };

@@ -1,4 +1,5 @@
 import * as s3sdk from '@aws-sdk/client-s3';
+import { type BucketTarget, MadminClient } from '@stowage/madmin';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CountingProxy, countingProxy } from '../support/counting-proxy.js';
 import {
@@ -8,7 +9,7 @@ import {
   replicateBucket,
   statusBecomes,
 } from '../support/replication.js';
-import { signedRequest, startTestStore, type TestStore } from '../support/store.js';
+import { ROOT, signedRequest, startTestStore, type TestStore } from '../support/store.js';
 
 // What replication puts on the wire between two real stores: a tag change re-sends only the
 // metadata (the target receives no data again), counted by a TCP relay in front of the target.
@@ -38,7 +39,12 @@ const tagsOf = async (t: TestStore, Bucket: string, Key: string) =>
   (await t.s3.send(new GetObjectTaggingCommand({ Bucket, Key }))).TagSet ?? [];
 
 /** A versioned bucket on each store, `from` replicating to `to` through the relay. */
-async function pair(from: string, to: string, rule: ReplicationRuleOptions = {}): Promise<void> {
+async function pair(
+  from: string,
+  to: string,
+  rule: ReplicationRuleOptions = {},
+  target: Partial<BucketTarget> = {},
+): Promise<void> {
   for (const [t, b] of [
     [src, from],
     [dst, to],
@@ -49,7 +55,7 @@ async function pair(from: string, to: string, rule: ReplicationRuleOptions = {})
     );
   }
   const viaRelay = { ...dst, store: { ...dst.store, url: `http://${relay.host}` } } as TestStore;
-  await replicateBucket({ url: src.store.url, s3: src.s3 }, from, viaRelay, to, rule);
+  await replicateBucket({ url: src.store.url, s3: src.s3 }, from, viaRelay, to, rule, target);
 }
 
 beforeAll(async () => {
@@ -366,5 +372,58 @@ describe('deletes to a target that is down', () => {
     expect(await markerStatus(marker)).toBe('COMPLETED');
     const m = await dst.s3.send(new ListObjectVersionsCommand({ Bucket: 'dm-dst', Prefix: 'dm2.txt' }));
     expect((m.DeleteMarkers ?? []).map((d) => d.VersionId)).toEqual([marker]);
+  });
+});
+
+describe('a target whose keys may write but not read', () => {
+  it('gets every change whole (its HEAD is refused), and the tags still match', async () => {
+    const admin = new MadminClient({ endpoint: dst.store.url, credentials: ROOT });
+    // What replication needs to write, and no read: no s3:GetObject / s3:GetObjectVersion.
+    const policy = {
+      Version: '2012-10-17',
+      Statement: [
+        {
+          Effect: 'Allow',
+          Action: [
+            's3:PutObject',
+            's3:PutObjectTagging',
+            's3:ReplicateObject',
+            's3:ReplicateDelete',
+            's3:GetBucketVersioning',
+          ],
+          Resource: ['arn:aws:s3:::blind-dst', 'arn:aws:s3:::blind-dst/*'],
+        },
+      ],
+    };
+    await admin.policies.add('replicate-only', JSON.stringify(policy));
+    await admin.users.add('blind', 'blind-secret-1');
+    await admin.policies.attach({ policies: ['replicate-only'], user: 'blind' });
+    await pair(
+      'blind-src',
+      'blind-dst',
+      {},
+      {
+        credentials: { accessKey: 'blind', secretKey: 'blind-secret-1', expiration: '0001-01-01T00:00:00Z' },
+      },
+    );
+    const put = await src.s3.send(
+      new PutObjectCommand({ Bucket: 'blind-src', Key: 'b.txt', Body: 'blind', Tagging: 'a=1' }),
+    );
+    await statusBecomes(src, 'blind-src', 'b.txt', 'COMPLETED');
+    await src.s3.send(
+      new PutObjectTaggingCommand({
+        Bucket: 'blind-src',
+        Key: 'b.txt',
+        Tagging: { TagSet: [{ Key: 'a', Value: '2' }] },
+      }),
+    );
+    await eventually(
+      () => tagsOf(dst, 'blind-dst', 'b.txt'),
+      (t) => t[0]?.Value === '2',
+      'tags on target',
+    );
+    await statusBecomes(src, 'blind-src', 'b.txt', 'COMPLETED');
+    const l = await dst.s3.send(new ListObjectVersionsCommand({ Bucket: 'blind-dst' }));
+    expect((l.Versions ?? []).map((v) => v.VersionId)).toEqual([put.VersionId]);
   });
 });

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { HeadObjectCommand, PutBucketReplicationCommand, type S3Client } from '@aws-sdk/client-s3';
-import { MadminClient } from '@stowage/madmin';
+import { type BucketTarget, MadminClient } from '@stowage/madmin';
 import { remoteTarget } from './remote-target.js';
 import { ROOT, type TestStore } from './store.js';
 
@@ -33,9 +33,10 @@ export async function replicateBucket(
   to: TestStore,
   target: string,
   rule: ReplicationRuleOptions = {},
+  overrides: Partial<BucketTarget> = {},
 ): Promise<string> {
   const admin = new MadminClient({ endpoint: from.url, credentials: ROOT });
-  const arn = await admin.remoteTargets.set(bucket, remoteTarget(to, bucket, target));
+  const arn = await admin.remoteTargets.set(bucket, remoteTarget(to, bucket, target, overrides));
   const status = (on: boolean | undefined) => `<Status>${on ? 'Enabled' : 'Disabled'}</Status>`;
   // DeleteReplication is MinIO's extension: the SDK has no field for it, so the XML is sent raw.
   const xml =
