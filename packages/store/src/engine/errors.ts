@@ -37,6 +37,8 @@ export interface VersionDetail {
   deleteMarker?: boolean;
   /** When the delete marker was made (S3 sends it as Last-Modified with the 405). */
   modTime?: Date;
+  /** The delete marker's internal values (its replication status). */
+  internal?: Record<string, string>;
 }
 
 export class EngineError extends Error {

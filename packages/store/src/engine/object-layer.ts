@@ -212,6 +212,8 @@ export interface DeleteObjectInput {
   whileLatest?: string;
   /** A replicated delete marker keeps the source's id, time and marks (bucket replication). */
   replicaMarker?: { versionId: string; modTime: Date; internal: Record<string, string> };
+  /** Internal values a new delete marker starts with (its replication status, PENDING). */
+  markerInternal?: Record<string, string>;
 }
 
 export interface DeleteObjectResult {
@@ -404,6 +406,8 @@ export interface CompleteInput {
    */
   check?: (parts: PartInfo[]) => Record<string, string> | undefined;
   condition?: WriteCondition;
+  /** A replica another store sent in parts: the version keeps the source's id and time. */
+  replicaOf?: { versionId: string; modTime: Date };
 }
 
 export interface ListUploadsInput {

@@ -17,6 +17,8 @@ export const MAX_ANSWER_BYTES = 1024 * 1024;
 export interface HttpAnswer {
   status: number;
   text: string;
+  /** The answer's headers, names in lower case (a HEAD's facts are only there). */
+  headers: Record<string, string | string[] | undefined>;
 }
 
 /**
@@ -70,7 +72,8 @@ export function httpCall(
       url,
       { method: init.method, headers, agent: init.agent ?? false, ...dial },
       (res) => {
-        if (Number(res.headers['content-length']) > maxBytes) {
+        // A HEAD's content-length is the resource's size: no body follows it.
+        if (init.method !== 'HEAD' && Number(res.headers['content-length']) > maxBytes) {
           settle({ error: tooLong() });
           return;
         }
@@ -83,7 +86,11 @@ export function httpCall(
         });
         res.on('end', () =>
           settle({
-            answer: { status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') },
+            answer: {
+              status: res.statusCode ?? 0,
+              text: Buffer.concat(chunks).toString('utf8'),
+              headers: res.headers,
+            },
           }),
         );
         res.on('error', (error) => settle({ error }));

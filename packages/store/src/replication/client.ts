@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { signRequest } from '@stowage/madmin';
-import { httpCall } from '../net/http-call.js';
+import { type HttpAnswer, httpCall } from '../net/http-call.js';
 import type { OutboundPolicy } from '../net/outbound.js';
 import type { BucketTarget } from './targets.js';
 
@@ -29,7 +29,7 @@ export interface ReplicaVersion {
 /** A refusal or fault of the remote, with what it said. */
 export class RemoteError extends Error {}
 
-const objectUrl = (t: BucketTarget, key: string, query = ''): URL =>
+export const objectUrl = (t: BucketTarget, key: string, query = ''): URL =>
   new URL(
     `${t.secure ? 'https' : 'http'}://${t.endpoint}/${encodeURIComponent(t.targetbucket)}/${key
       .split('/')
@@ -37,20 +37,21 @@ const objectUrl = (t: BucketTarget, key: string, query = ''): URL =>
       .join('/')}${query}`,
   );
 
-const replicaHeaders = (versionId: string, modTime: Date): Record<string, string> => ({
+export const replicaHeaders = (versionId: string, modTime: Date): Record<string, string> => ({
   'x-minio-source-replication-request': 'true',
   'x-minio-source-version-id': versionId,
   'x-minio-source-mtime': modTime.toISOString(),
 });
 
-async function send(
+/** One signed call to the target, its answer whatever it is. */
+export async function signedCall(
   t: BucketTarget,
   url: URL,
   method: string,
   headers: Record<string, string>,
   body: { stream: Readable; size: number } | undefined,
   outbound: OutboundPolicy,
-): Promise<void> {
+): Promise<HttpAnswer> {
   // A streamed body is not hashed ahead (it is read once, as it goes).
   const payloadHash = body ? 'UNSIGNED-PAYLOAD' : createHash('sha256').update('').digest('hex');
   if (body) headers['content-length'] = String(body.size);
@@ -60,7 +61,7 @@ async function send(
     { region: t.omitempty || 'us-east-1', service: 's3' },
   );
   delete signed.host;
-  const res = await httpCall(
+  return httpCall(
     url,
     {
       method,
@@ -70,13 +71,27 @@ async function send(
     },
     outbound,
   );
-  if (res.status >= 200 && res.status < 300) return;
+}
+
+/** The remote's refusal, with the S3 code it gave. */
+export function remoteRefusal(t: BucketTarget, res: HttpAnswer): RemoteError {
   const code = /<Code>([^<]*)<\/Code>/.exec(res.text)?.[1];
-  throw new RemoteError(`${t.endpoint}/${t.targetbucket}: ${code ?? `HTTP ${res.status}`}`);
+  return new RemoteError(`${t.endpoint}/${t.targetbucket}: ${code ?? `HTTP ${res.status}`}`);
+}
+
+/** A signed call that must succeed; its answer. */
+export async function send(...call: Parameters<typeof signedCall>): Promise<HttpAnswer> {
+  const res = await signedCall(...call);
+  if (res.status >= 200 && res.status < 300) return res;
+  throw remoteRefusal(call[0], res);
 }
 
 /** Sends one version whole, as a replica. */
-export function putReplica(t: BucketTarget, v: ReplicaVersion, outbound: OutboundPolicy): Promise<void> {
+export async function putReplica(
+  t: BucketTarget,
+  v: ReplicaVersion,
+  outbound: OutboundPolicy,
+): Promise<void> {
   const headers: Record<string, string> = {
     ...replicaHeaders(v.versionId, v.modTime),
     'content-type': v.contentType,
@@ -84,14 +99,14 @@ export function putReplica(t: BucketTarget, v: ReplicaVersion, outbound: Outboun
   };
   for (const [k, value] of Object.entries(v.userMeta)) headers[`x-amz-meta-${k}`] = value;
   if (v.tags !== '') headers['x-amz-tagging'] = v.tags;
-  return send(t, objectUrl(t, v.key), 'PUT', headers, { stream: v.body, size: v.size }, outbound);
+  await send(t, objectUrl(t, v.key), 'PUT', headers, { stream: v.body, size: v.size }, outbound);
 }
 
 /**
  * A delete on the remote: `marker` adds the source's delete marker (same id and time);
  * otherwise the version of that id goes.
  */
-export function deleteReplica(
+export async function deleteReplica(
   t: BucketTarget,
   d: { key: string; versionId: string; modTime: Date; marker: boolean },
   outbound: OutboundPolicy,
@@ -101,5 +116,5 @@ export function deleteReplica(
     'x-minio-source-deletemarker': String(d.marker),
   };
   const query = d.marker ? '' : `?versionId=${encodeURIComponent(d.versionId)}`;
-  return send(t, objectUrl(t, d.key, query), 'DELETE', headers, undefined, outbound);
+  await send(t, objectUrl(t, d.key, query), 'DELETE', headers, undefined, outbound);
 }

@@ -76,4 +76,27 @@ describe('Replicator.revisit', () => {
     const [stats] = (await r.stats('src')).targets;
     expect(stats).toMatchObject({ pendingCount: 0, failedCount: 0 });
   });
+
+  it('queues a delete marker left PENDING without a job (MinIO marks it at once)', async () => {
+    const r = await setUp();
+    await put('gone', '');
+    const made = await t.layer.deleteObject('src', 'gone', {
+      versioning: 'enabled',
+      markerInternal: { [STATUS_KEY]: `${ARN}=PENDING;` },
+    });
+    const marker = (
+      await t.layer.listObjectVersions({
+        bucket: 'src',
+        prefix: 'gone',
+        delimiter: '',
+        keyMarker: '',
+        versionIdMarker: '',
+        maxKeys: 10,
+      })
+    ).versions.find((v) => v.versionId === made.versionId)!;
+    expect(marker.deleteMarker).toBe(true);
+    await r.revisit('src', marker);
+    const [stats] = (await r.stats('src')).targets;
+    expect(stats).toMatchObject({ pendingCount: 1, pendingSize: 0 });
+  });
 });

@@ -8,7 +8,10 @@ import type { Logger } from '../observe/logger.js';
 import type { BucketConfigStore } from '../s3/config/store.js';
 import { type BucketEvent, EVENT_NAMES } from '../s3/events.js';
 import { type Clock, realClock, TokenBucket, throttled } from './bandwidth.js';
-import { deleteReplica, putReplica } from './client.js';
+import { deleteReplica, putReplica, type ReplicaVersion } from './client.js';
+import { DeletedTags, tagsBehindMarker } from './delete-tags.js';
+import { copyReplicaMetadata, headReplica, replicationAction } from './metadata.js';
+import { putReplicaInParts } from './multipart.js';
 import { type JobKind, JobStore, type ReplicationJob } from './queue.js';
 import { type ResyncState, type ResyncStatus, resetKey } from './resync.js';
 import { ResyncStore } from './resync-store.js';
@@ -102,6 +105,16 @@ export interface ReplicationView {
    * is answered: an acknowledged write is never left unreplicated by a crash.
    */
   queueWritten(bucket: string, info: ObjectInfo): Promise<void>;
+  /**
+   * Notes the tags of a version about to be deleted by its id: a tag-filtered rule judges
+   * the delete by them, once the version is gone.
+   */
+  beforeVersionDelete(bucket: string, key: string, versionId: string): Promise<void>;
+  /**
+   * The status a delete marker about to be made on this key starts with (PENDING per target
+   * whose rule replicates markers and covers the object), as MinIO marks it at once.
+   */
+  markerStatus(bucket: string, key: string): Promise<string | undefined>;
   stats(bucket: string): Promise<BucketReplicationStats>;
   /**
    * The targets of rules that let existing objects be resynced (`arn` picks one); 'none' when
@@ -156,6 +169,7 @@ export class Replicator implements ReplicationView {
   /** Replicas other stores sent, per bucket, since the store started. */
   private readonly replicas = new Map<string, { count: number; size: number }>();
   private readonly parsed = new Map<string, { xml: string; rules: ReplicationRule[] }>();
+  private readonly deletedTags = new DeletedTags();
   private timer: NodeJS.Timeout | undefined;
   private stopped = false;
   private readonly unsubscribe: () => void;
@@ -367,7 +381,7 @@ export class Replicator implements ReplicationView {
           size: v.size,
           resetId: state.resetId,
         });
-        if (!v.deleteMarker) await this.mark(bucket, v.key, v.versionId, [arn], 'PENDING');
+        await this.mark(bucket, v.key, v.versionId, [arn], 'PENDING');
         state.queued++;
         state.object = v.key;
         this.schedule(job);
@@ -419,7 +433,7 @@ export class Replicator implements ReplicationView {
       if (!info || info.internal[REPLICA_KEY] === REPLICA) return;
     }
     const kind: JobKind = created ? 'object' : marker ? 'delete-marker' : 'version-delete';
-    const chosen = rulesFor(rules, e.key, info?.tags ?? '').filter((r) =>
+    const chosen = rulesFor(rules, e.key, await this.tagsOf(e, kind, rules, info)).filter((r) =>
       kind === 'delete-marker' ? r.deleteMarkers : kind === 'version-delete' ? r.versionDeletes : true,
     );
     if (chosen.length === 0) return;
@@ -428,6 +442,35 @@ export class Replicator implements ReplicationView {
     if (kind !== 'version-delete') await this.mark(e.bucket, e.key, e.versionId, arns, 'PENDING');
     await this.enqueue(e.bucket, e.key, e.versionId, kind, arns, info?.size ?? 0);
     this.pump();
+  }
+
+  /** The tags a rule's filter judges the change by (a delete: the object's before it). */
+  private async tagsOf(
+    e: BucketEvent,
+    kind: JobKind,
+    rules: ReplicationRule[],
+    info: ObjectInfo | undefined,
+  ): Promise<string> {
+    if (kind === 'object') return info?.tags ?? '';
+    if (kind === 'version-delete') return this.deletedTags.take(e.bucket, e.key, e.versionId ?? '') ?? '';
+    if (!rules.some((r) => r.deleteMarkers && r.tags.length > 0)) return '';
+    return tagsBehindMarker(this.o.layer, e.bucket, e.key, e.versionId ?? '').catch(() => '');
+  }
+
+  async markerStatus(bucket: string, key: string): Promise<string | undefined> {
+    const rules = (await this.rules(bucket)).filter((r) => r.deleteMarkers);
+    if (rules.length === 0) return undefined;
+    const latest = await this.o.layer.getObjectInfo(bucket, key).catch(() => undefined);
+    const chosen = rulesFor(rules, key, latest?.tags ?? '');
+    if (chosen.length === 0) return undefined;
+    return formatStatuses(new Map(chosen.map((r) => [r.arn, 'PENDING' as const])));
+  }
+
+  async beforeVersionDelete(bucket: string, key: string, versionId: string): Promise<void> {
+    const rules = await this.rules(bucket).catch(() => []);
+    if (!rules.some((r) => r.versionDeletes && r.tags.length > 0)) return;
+    const info = await this.o.layer.getObjectInfo(bucket, key, { versionId }).catch(() => undefined);
+    if (info) this.deletedTags.remember(bucket, key, versionId, info.tags);
   }
 
   async queueWritten(bucket: string, info: ObjectInfo): Promise<void> {
@@ -448,7 +491,7 @@ export class Replicator implements ReplicationView {
    * (a crash came between its write and its job) gets one, as MinIO's scanner re-queues.
    */
   async revisit(bucket: string, info: ObjectInfo): Promise<void> {
-    if (this.stopped || info.deleteMarker || info.internal[REPLICA_KEY] === REPLICA) return;
+    if (this.stopped || info.internal[REPLICA_KEY] === REPLICA) return;
     const lost = [...parseStatuses(info.internal[STATUS_KEY])]
       .filter(
         ([arn, st]) =>
@@ -456,7 +499,8 @@ export class Replicator implements ReplicationView {
           !this.known.has(jobKey({ bucket, key: info.key, versionId: info.versionId, arn })),
       )
       .map(([arn]) => arn);
-    if (lost.length > 0) await this.enqueue(bucket, info.key, info.versionId, 'object', lost, info.size);
+    const kind: JobKind = info.deleteMarker ? 'delete-marker' : 'object';
+    if (lost.length > 0) await this.enqueue(bucket, info.key, info.versionId, kind, lost, info.size);
   }
 
   /** Persists a job per target, then hands them to the workers. */
@@ -569,21 +613,31 @@ export class Replicator implements ReplicationView {
     if (!read) return false;
     const { info, stream } = read;
     try {
-      await putReplica(
-        target,
-        {
-          key: job.key,
-          versionId: job.versionId,
-          modTime: info.modTime,
-          body: this.throttle(target, stream),
-          size: info.size,
-          contentType: info.contentType,
-          userMeta: info.userMeta,
-          headers: { ...info.headers, ...lockHeaders(info) },
-          tags: info.tags,
-        },
-        this.o.outbound,
-      );
+      const remote = await headReplica(target, job.key, job.versionId, this.o.outbound);
+      if (replicationAction(info, remote) === 'metadata') {
+        await copyReplicaMetadata(target, { ...info, lock: lockHeaders(info) }, this.o.outbound);
+        return true;
+      }
+      const version: ReplicaVersion = {
+        key: job.key,
+        versionId: job.versionId,
+        modTime: info.modTime,
+        body: this.throttle(target, stream),
+        size: info.size,
+        contentType: info.contentType,
+        userMeta: info.userMeta,
+        headers: { ...info.headers, ...lockHeaders(info) },
+        tags: info.tags,
+      };
+      // Uploaded in parts: sent in the same parts, so that the replica's ETag is the source's.
+      if (info.parts.length > 1)
+        await putReplicaInParts(
+          target,
+          version,
+          info.parts.map((p) => p.size),
+          this.o.outbound,
+        );
+      else await putReplica(target, version, this.o.outbound);
     } finally {
       stream.destroy();
     }

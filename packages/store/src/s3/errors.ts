@@ -2,6 +2,7 @@
 // each code names its HTTP status and default message (texts follow MinIO/AWS so that
 // clients which match on them keep working).
 import { EngineError, type EngineErrorCode } from '../engine/errors.js';
+import { shownStatus } from '../replication/status.js';
 
 interface ErrorSpec {
   readonly status: number;
@@ -364,6 +365,9 @@ export function fromEngineError(err: unknown): ApiError | undefined {
   else if (err.code === 'NoSuchKey') headers['x-amz-delete-marker'] = 'false';
   if (err.detail.versionId !== undefined) headers['x-amz-version-id'] = err.detail.versionId;
   if (err.detail.modTime !== undefined) headers['Last-Modified'] = err.detail.modTime.toUTCString();
+  // MinIO's header for a delete marker's replication (PENDING/COMPLETED/FAILED, or REPLICA).
+  const replication = err.detail.internal ? shownStatus(err.detail.internal) : undefined;
+  if (replication) headers['x-minio-replication-deletemarker-status'] = replication;
   const context = Object.keys(headers).length > 0 ? { headers } : {};
   const renamed = RENAMED[err.code];
   if (renamed) return new ApiError(renamed[0], renamed[1], context);

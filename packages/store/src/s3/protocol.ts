@@ -34,6 +34,7 @@ import * as objectConfig from './handlers/object-config.js';
 import * as objects from './handlers/objects.js';
 import { postObject } from './handlers/post-object.js';
 import { readObject } from './handlers/read.js';
+import { replicaMetadataCopy } from './handlers/replica-metadata.js';
 import { replicationMetrics, resyncStatus, startResync } from './handlers/replication.js';
 import { restoreObject } from './handlers/restore.js';
 import { toApiError } from './object-io.js';
@@ -204,7 +205,8 @@ function dispatch(deps: S3ProtocolDeps, call: S3Call, op: S3Operation): Promise<
     case 'ListMultipartUploads':
       return listMultipartUploads(deps, op);
     case 'CopyObject':
-      return copyObject(deps, call, op);
+      // A replica's metadata-only re-send is a copy onto itself, applied in place.
+      return replicaMetadataCopy(deps, call, op).then((r) => r ?? copyObject(deps, call, op));
     case 'CorsPreflight':
       return corsPreflight(deps, op.bucket, call.ctx.headers);
     case 'PostObject':

@@ -1,7 +1,13 @@
 import * as s3sdk from '@aws-sdk/client-s3';
 import { MadminClient } from '@stowage/madmin';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ReplicationRuleOptions, replicateBucket } from '../support/replication.js';
+import {
+  eventually,
+  head,
+  type ReplicationRuleOptions,
+  replicateBucket,
+  statusBecomes,
+} from '../support/replication.js';
 import { ROOT, signedRequest, startTestStore, type TestStore, xmlCode } from '../support/store.js';
 
 // Bucket replication between two real stores: what a write to the source does on the
@@ -11,7 +17,6 @@ const {
   CreateBucketCommand,
   DeleteObjectCommand,
   GetObjectCommand,
-  HeadObjectCommand,
   ListObjectVersionsCommand,
   PutBucketVersioningCommand,
   PutObjectCommand,
@@ -28,22 +33,6 @@ process.env.STOWAGE_REPLICATION_RETRY_MAX_MS = '300';
 
 let src: TestStore;
 let dst: TestStore;
-
-async function eventually<T>(probe: () => Promise<T>, ok: (v: T) => boolean, what: string): Promise<T> {
-  const deadline = Date.now() + 60_000;
-  let last: T | undefined;
-  let lastErr: unknown;
-  while (Date.now() < deadline) {
-    try {
-      last = await probe();
-      if (ok(last)) return last;
-    } catch (err) {
-      lastErr = err;
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`${what}: never happened (last ${JSON.stringify(last)} ${String(lastErr ?? '')})`);
-}
 
 const versioned = (t: TestStore, Bucket: string) =>
   t.s3.send(new PutBucketVersioningCommand({ Bucket, VersioningConfiguration: { Status: 'Enabled' } }));
@@ -63,17 +52,6 @@ async function metrics(t: TestStore, bucket: string) {
   expect(res.status).toBe(200);
   return JSON.parse(res.body) as Record<string, number> & { Stats: Record<string, Record<string, number>> };
 }
-
-const head = (t: TestStore, Bucket: string, Key: string, VersionId?: string) =>
-  t.s3.send(new HeadObjectCommand({ Bucket, Key, ...(VersionId ? { VersionId } : {}) }));
-
-/** The version's x-amz-replication-status, once it is `status`. */
-const statusBecomes = (t: TestStore, Bucket: string, Key: string, status: string) =>
-  eventually(
-    () => head(t, Bucket, Key),
-    (h) => h.ReplicationStatus === status,
-    `${Bucket}/${Key} ${status}`,
-  );
 
 const bodyOf = async (t: TestStore, Bucket: string, Key: string, VersionId?: string) =>
   (

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import { PutBucketReplicationCommand, type S3Client } from '@aws-sdk/client-s3';
-import { MadminClient } from '@stowage/madmin';
+import { HeadObjectCommand, PutBucketReplicationCommand, type S3Client } from '@aws-sdk/client-s3';
+import { type BucketTarget, MadminClient } from '@stowage/madmin';
 import { remoteTarget } from './remote-target.js';
 import { ROOT, type TestStore } from './store.js';
 
@@ -11,6 +11,16 @@ export interface ReplicationRuleOptions {
   deletes?: boolean;
   /** ExistingObjectReplication: what resync may send. */
   existing?: boolean;
+  /** Only objects with all these tags. */
+  tags?: { key: string; value: string }[];
+}
+
+/** A rule's filter: its prefix, and its tags (with a prefix, under And). */
+function filter(rule: ReplicationRuleOptions): string {
+  const prefix = `<Prefix>${rule.prefix ?? ''}</Prefix>`;
+  if (!rule.tags?.length) return `<Filter>${prefix}</Filter>`;
+  const tags = rule.tags.map((t) => `<Tag><Key>${t.key}</Key><Value>${t.value}</Value></Tag>`).join('');
+  return `<Filter><And>${prefix}${tags}</And></Filter>`;
 }
 
 /**
@@ -23,14 +33,15 @@ export async function replicateBucket(
   to: TestStore,
   target: string,
   rule: ReplicationRuleOptions = {},
+  overrides: Partial<BucketTarget> = {},
 ): Promise<string> {
   const admin = new MadminClient({ endpoint: from.url, credentials: ROOT });
-  const arn = await admin.remoteTargets.set(bucket, remoteTarget(to, bucket, target));
+  const arn = await admin.remoteTargets.set(bucket, remoteTarget(to, bucket, target, overrides));
   const status = (on: boolean | undefined) => `<Status>${on ? 'Enabled' : 'Disabled'}</Status>`;
   // DeleteReplication is MinIO's extension: the SDK has no field for it, so the XML is sent raw.
   const xml =
     '<ReplicationConfiguration xmlns="http://s3.amazonaws.com/doc/2006-03-01/"><Role></Role><Rule>' +
-    `<ID>r1</ID><Status>Enabled</Status><Priority>1</Priority><Filter><Prefix>${rule.prefix ?? ''}</Prefix></Filter>` +
+    `<ID>r1</ID><Status>Enabled</Status><Priority>1</Priority>${filter(rule)}` +
     `<DeleteMarkerReplication>${status(rule.deleteMarkers)}</DeleteMarkerReplication>` +
     `<DeleteReplication>${status(rule.deletes)}</DeleteReplication>` +
     `<ExistingObjectReplication>${status(rule.existing)}</ExistingObjectReplication>` +
@@ -53,3 +64,35 @@ export async function replicateBucket(
   await from.s3.send(cmd);
   return arn;
 }
+
+/** Polls `probe` until `ok` (a deadline of a minute, never a timing assert). */
+export async function eventually<T>(
+  probe: () => Promise<T>,
+  ok: (v: T) => boolean,
+  what: string,
+): Promise<T> {
+  const deadline = Date.now() + 60_000;
+  let last: T | undefined;
+  let lastErr: unknown;
+  while (Date.now() < deadline) {
+    try {
+      last = await probe();
+      if (ok(last)) return last;
+    } catch (err) {
+      lastErr = err;
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`${what}: never happened (last ${JSON.stringify(last)} ${String(lastErr ?? '')})`);
+}
+
+export const head = (t: TestStore, Bucket: string, Key: string, VersionId?: string) =>
+  t.s3.send(new HeadObjectCommand({ Bucket, Key, ...(VersionId ? { VersionId } : {}) }));
+
+/** The version's x-amz-replication-status, once it is `status`. */
+export const statusBecomes = (t: TestStore, Bucket: string, Key: string, status: string) =>
+  eventually(
+    () => head(t, Bucket, Key),
+    (h) => h.ReplicationStatus === status,
+    `${Bucket}/${Key} ${status}`,
+  );

@@ -99,8 +99,8 @@ export async function completeMultipartUpload(ctx: EngineContext, input: Complet
       checkVersionCount(merged.versions, input.versioning, input.maxVersions);
       const m = record.meta;
       const version: VersionRecord = {
-        id: input.versioning === 'enabled' ? randomUUID() : NULL_VERSION,
-        mod: nextModTime(merged),
+        id: input.replicaOf?.versionId ?? (input.versioning === 'enabled' ? randomUUID() : NULL_VERSION),
+        mod: input.replicaOf?.modTime.getTime() ?? nextModTime(merged),
         size: chosen.reduce((s, p) => s + (p.actualSize ?? p.size), 0),
         etag: multipartEtag(chosen.map((p) => p.etag)),
         contentType: m.contentType,

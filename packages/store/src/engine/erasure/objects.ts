@@ -61,7 +61,11 @@ export function pickVersion(merged: Merged, versionId: string | undefined): Merg
     const latest = merged.versions[0];
     if (!latest) throw new EngineError('NoSuchKey');
     if (latest.version.deleteMarker)
-      throw new EngineError('NoSuchKey', undefined, { deleteMarker: true, versionId: latest.version.id });
+      throw new EngineError('NoSuchKey', undefined, {
+        deleteMarker: true,
+        versionId: latest.version.id,
+        internal: latest.version.internal,
+      });
     return latest;
   }
   if (!isValidVersionId(versionId)) throw new EngineError('InvalidVersionId');
@@ -72,6 +76,7 @@ export function pickVersion(merged: Merged, versionId: string | undefined): Merg
       deleteMarker: true,
       versionId,
       modTime: new Date(found.version.mod),
+      internal: found.version.internal,
     });
   return found;
 }
@@ -395,7 +400,7 @@ export async function deleteObject(
       contentType: '',
       userMeta: {},
       headers: {},
-      internal: { ...replica?.internal },
+      internal: { ...input.markerInternal, ...replica?.internal },
     };
     const result = await commitKey(ctx.drives, ctx.params, bucket, key, () =>
       deleteLatest(input.versioning, marker),
@@ -425,6 +430,32 @@ function applyPatch(v: VersionRecord, patch: MetadataPatch): VersionRecord {
   return next;
 }
 
+/**
+ * The version a metadata change addresses, and the change. A delete marker named by its id
+ * takes internal values only (its replication status); anything else on it stays
+ * MethodNotAllowed, as S3 answers a tag or lock request on a marker.
+ */
+function pickForPatch(
+  merged: Merged,
+  bucket: string,
+  key: string,
+  versionId: string | undefined,
+  decide: (info: ObjectInfo) => MetadataPatch,
+): { mv: MergedVersion; patch: MetadataPatch } {
+  try {
+    const mv = pickVersion(merged, versionId);
+    return { mv, patch: decide(toObjectInfo(bucket, key, mv.version, isLatest(merged, mv))) };
+  } catch (err) {
+    const marker = err instanceof EngineError && err.code === 'MethodNotAllowed';
+    const mv = marker ? merged.versions.find((m) => m.version.id === versionId) : undefined;
+    if (!mv) throw err;
+    const patch = decide(toObjectInfo(bucket, key, mv.version, isLatest(merged, mv)));
+    const onlyInternal = Object.keys(patch).every((k) => k === 'internal');
+    if (!onlyInternal) throw err;
+    return { mv, patch };
+  }
+}
+
 export async function updateObjectMeta(
   ctx: EngineContext,
   bucket: string,
@@ -435,8 +466,7 @@ export async function updateObjectMeta(
   assertObjectKey(key);
   return ctx.locks.run(objectLock(bucket, key), async () => {
     const merged = mergedKey(ctx, bucket, key);
-    const mv = pickVersion(merged, versionId);
-    const patch = decide(toObjectInfo(bucket, key, mv.version, isLatest(merged, mv)));
+    const { mv, patch } = pickForPatch(merged, bucket, key, versionId, decide);
     const next = applyPatch(mv.version, patch);
     const same = dataIdentity(mv.version);
     // Each drive gets the agreed metadata with its own shards; a drive holding another copy

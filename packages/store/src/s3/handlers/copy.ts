@@ -230,6 +230,15 @@ export async function copyObject(deps: S3Deps, call: S3Call, op: CopyOp): Promis
   });
   const headers: Record<string, string> = { ...sseResponseHeaders(sse), ...versionIdHeader(info.versionId) };
   if (read.info.versionId !== 'null') headers['x-amz-copy-source-version-id'] = read.info.versionId;
+  return copyResult(info, headers, checksumElements(objectChecksums(copied.checksums())));
+}
+
+/** CopyObject's answer: the new version's time and ETag (and its checksums). */
+export function copyResult(
+  info: Pick<ObjectInfo, 'modTime' | 'etag'>,
+  headers: Record<string, string>,
+  ...extra: ReturnType<typeof checksumElements>[]
+): Reply {
   return {
     ...xmlReply(
       elAttrs(
@@ -237,7 +246,7 @@ export async function copyObject(deps: S3Deps, call: S3Call, op: CopyOp): Promis
         { xmlns: S3_NAMESPACE },
         el('LastModified', info.modTime.toISOString()),
         el('ETag', `"${info.etag}"`),
-        checksumElements(objectChecksums(copied.checksums())),
+        ...extra,
       ),
     ),
     headers,

@@ -54,6 +54,7 @@ async function deleteOne(
     const target = { bucket, key: t.key, ...versioned(t) };
     await call.authorize({ action: t.versionId ? 's3:DeleteObjectVersion' : 's3:DeleteObject', ...target });
     if (c.bypass) await call.authorize({ action: 's3:BypassGovernanceRetention', ...target });
+    if (t.versionId !== undefined) await deps.replication?.beforeVersionDelete(bucket, t.key, t.versionId);
     const result = await deps.layer.deleteObject(bucket, t.key, {
       versioning: versioningOf(c.settings, t.key),
       ...(t.versionId === undefined ? {} : { versionId: t.versionId }),

@@ -11,6 +11,7 @@ import {
 } from '../../engine/object-layer.js';
 import { header } from '../../http/context.js';
 import { emptyReply, type Reply, xmlReply } from '../../http/reply.js';
+import { REPLICA, REPLICA_KEY } from '../../replication/status.js';
 import { CHECKSUM_NAME, ChecksumCheck } from '../auth/checksum.js';
 import { type ChecksumType, combinedChecksum, uploadChecksum } from '../auth/multipart-checksum.js';
 import { declaredLength } from '../auth/payload.js';
@@ -19,6 +20,7 @@ import { compressedMark, isCompressed, type PartSealing } from '../compression.j
 import { ApiError } from '../errors.js';
 import { checkReadKey, newObjectKey, objectKeyOf, sseOf, storedBody, storedSse } from '../object-io.js';
 import { objectUrl } from '../request/address.js';
+import { type ReplicaWrite, replicaWrite } from '../request/replica.js';
 import type { S3Operation } from '../router.js';
 import { bucketSettings, versioningOf } from '../settings.js';
 import { chain } from '../streams.js';
@@ -50,6 +52,11 @@ export async function createMultipartUpload(
   const settings = await bucketSettings(deps, op.bucket);
   const sse = sseForWrite(call, settings, { kmsKeyId: deps.kms?.id });
   const meta = newVersionMeta(call, settings);
+  const replica = await replicaWrite(call, { action: 's3:ReplicateObject', bucket: op.bucket, key: op.key });
+  if (replica) {
+    if (versioningOf(settings, op.key) !== 'enabled') throw new ApiError('RemoteTargetNotVersionedError');
+    meta.internal = { ...meta.internal, ...replicaUploadMarks(replica) };
+  }
   const checksum = uploadChecksum(
     header(call.ctx.headers, 'x-amz-checksum-algorithm'),
     header(call.ctx.headers, 'x-amz-checksum-type'),
@@ -79,6 +86,21 @@ export async function createMultipartUpload(
     200,
     answered,
   );
+}
+
+/** A replica upload keeps the source version it brings: `<versionId> <ISO time>`. */
+const REPLICA_SOURCE = 'replica-source';
+
+const replicaUploadMarks = (r: ReplicaWrite): Record<string, string> => ({
+  [REPLICA_KEY]: REPLICA,
+  [REPLICA_SOURCE]: `${r.versionId} ${r.modTime.toISOString()}`,
+});
+
+/** What a replica upload completes as: the source's version id and time. */
+function replicaOfUpload(upload: UploadInfo): { replicaOf?: { versionId: string; modTime: Date } } {
+  const [versionId, time] = (upload.meta.internal?.[REPLICA_SOURCE] ?? '').split(' ');
+  if (!versionId || !time) return {};
+  return { replicaOf: { versionId, modTime: new Date(time) } };
 }
 
 /** Where an upload keeps the checksum it was created with ("crc32/COMPOSITE"). */
@@ -386,6 +408,7 @@ async function completeUpload(
       versioning: versioningOf(settings, op.key),
       ...(maxVersions === undefined ? {} : { maxVersions }),
       check: (parts) => ({ ...checkSums(parts), [MADE_BY_UPLOAD]: op.uploadId }),
+      ...replicaOfUpload(upload),
       ...(op.condition ? { condition: op.condition } : {}),
     }),
   );

@@ -9,7 +9,7 @@ import {
 } from '../../engine/object-layer.js';
 import { header, isPrivateChannel, type RequestContext } from '../../http/context.js';
 import { emptyReply, type Reply } from '../../http/reply.js';
-import { REPLICA, REPLICA_KEY } from '../../replication/status.js';
+import { REPLICA, REPLICA_KEY, STATUS_KEY } from '../../replication/status.js';
 import { CHECKSUM_NAME } from '../auth/checksum.js';
 import { declaredLength } from '../auth/payload.js';
 import type { S3Call, S3Deps } from '../call.js';
@@ -291,6 +291,12 @@ export async function deleteObject(deps: S3Deps, call: S3Call, op: DeleteOp): Pr
   const bypass = bypassRequested(call.ctx.headers);
   const now = new Date();
   const replica = await replicaWrite(call, { action: 's3:ReplicateDelete', bucket: op.bucket, key: op.key });
+  if (!replica && op.versionId !== undefined)
+    await deps.replication?.beforeVersionDelete(op.bucket, op.key, op.versionId);
+  const markerStatus =
+    replica || op.versionId !== undefined
+      ? undefined
+      : await deps.replication?.markerStatus(op.bucket, op.key);
   const result = await deps.layer.deleteObject(op.bucket, op.key, {
     versioning: versioningOf(settings, op.key),
     ...(replica?.deleteMarker
@@ -303,6 +309,7 @@ export async function deleteObject(deps: S3Deps, call: S3Call, op: DeleteOp): Pr
         }
       : {}),
     ...(op.versionId === undefined ? {} : { versionId: op.versionId }),
+    ...(markerStatus ? { markerInternal: { [STATUS_KEY]: markerStatus } } : {}),
     ...(settings.objectLock ? { guard: (info: ObjectInfo) => guardVersionDelete(info, bypass, now) } : {}),
   });
   const headers: Record<string, string> = versionIdHeader(result.versionId);
