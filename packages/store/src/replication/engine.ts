@@ -14,7 +14,7 @@ import { copyReplicaMetadata, headReplica, replicationAction } from './metadata.
 import { putReplicaInParts } from './multipart.js';
 import { type JobKind, JobStore, type ReplicationJob } from './queue.js';
 import { type ResyncState, type ResyncStatus, resetKey } from './resync.js';
-import { ResyncStore } from './resync-store.js';
+import { Resyncs } from './resyncs.js';
 import { type ReplicationRule, replicationRules, rulesFor } from './rules.js';
 import {
   formatStatuses,
@@ -151,9 +151,7 @@ const jobKey = (j: { bucket: string; key: string; versionId: string; arn: string
 
 export class Replicator implements ReplicationView {
   private readonly jobs: JobStore;
-  private readonly resyncStore: ResyncStore;
-  /** The resyncs of earlier runs, being read (set by start). */
-  private loading: Promise<void> | undefined;
+  private readonly resyncs: Resyncs;
   private readonly clock: Clock;
   private readonly retry: { baseMs: number; maxMs: number };
   private readonly queue: Queued[] = [];
@@ -162,8 +160,6 @@ export class Replicator implements ReplicationView {
   private readonly sending = new Set<ReplicationJob>();
   /** bucket, key, version and target of every job that exists (queued, waiting or sending). */
   private readonly known = new Set<string>();
-  /** The last resync per bucket and target. */
-  private readonly resyncs = new Map<string, ResyncState>();
   private readonly buckets = new Map<string, TokenBucket>();
   private readonly done = new Map<string, { count: number; size: number }>();
   /** Replicas other stores sent, per bucket, since the store started. */
@@ -178,8 +174,20 @@ export class Replicator implements ReplicationView {
 
   constructor(private readonly o: ReplicatorOptions) {
     this.jobs = new JobStore(o.system);
-    this.resyncStore = new ResyncStore(o.system);
     this.clock = o.clock ?? realClock;
+    this.resyncs = new Resyncs({
+      layer: o.layer,
+      system: o.system,
+      log: o.log,
+      clock: this.clock,
+      rules: (bucket) => this.rules(bucket),
+      hasJob: (bucket, key, versionId, arn) => this.known.has(jobKey({ bucket, key, versionId, arn })),
+      queue: (state, v) => this.queueResync(state, v),
+      jobsLeft: (state) => {
+        const mine = (j: ReplicationJob) => j.resetId === state.resetId && j.attempts < FAILED_AFTER;
+        return this.queue.some((q) => mine(q.job)) || [...this.sending].some(mine);
+      },
+    });
     this.retry = o.retry ?? DEFAULT_RETRY;
     this.unsubscribe = o.events.subscribe((e) => {
       this.intake = this.intake
@@ -195,21 +203,16 @@ export class Replicator implements ReplicationView {
    * walks cut short go on once the jobs are known (what has a job is not queued twice).
    */
   async start(): Promise<void> {
-    this.loading = this.resyncStore.all().then((states) => {
-      // A resync started since this run began is newer than the kept one.
-      for (const state of states) {
-        const k = `${state.bucket}\n${state.arn}`;
-        if (!this.resyncs.has(k)) this.resyncs.set(k, state);
-      }
-    });
+    const loading = this.resyncs.load();
     for (const job of await this.jobs.all()) this.schedule(job);
     this.pump();
-    await this.loading;
-    for (const state of this.resyncs.values()) if (!state.walked) this.runWalk(state);
+    await loading;
+    this.resyncs.resume();
   }
 
   async close(): Promise<void> {
     this.stopped = true;
+    this.resyncs.stop();
     this.unsubscribe();
     clearTimeout(this.timer);
     await this.intake;
@@ -272,128 +275,27 @@ export class Replicator implements ReplicationView {
   }
 
   startResync(bucket: string, arn: string, before: Date, resetId: string): ResyncState {
-    const state: ResyncState = {
-      arn,
-      resetId,
-      startTime: new Date(this.clock.now()),
-      before,
-      walked: false,
-      queued: 0,
-      replicatedCount: 0,
-      replicatedSize: 0,
-      failedCount: 0,
-      failedSize: 0,
-      bucket,
-      object: '',
-    };
-    this.resyncs.set(`${bucket}\n${arn}`, state);
-    this.saveResyncs(bucket);
-    this.runWalk(state);
-    return state;
+    return this.resyncs.start(bucket, arn, before, resetId);
   }
 
-  private runWalk(state: ResyncState): void {
-    const { bucket, arn } = state;
-    void this.walk(state)
-      .then(() => {
-        if (!this.stopped) state.walked = true;
-      })
-      .catch((err: unknown) => {
-        state.error = String(err);
-        state.walked = true;
-        this.o.log.error(`replication: resync of ${bucket} to ${arn} failed: ${String(err)}`);
-      })
-      .finally(() => {
-        this.statusNow(bucket); // stamps the end time if nothing was queued
-        this.saveResyncs(bucket);
-      });
+  resyncStatus(bucket: string): Promise<{ state: ResyncState; status: ResyncStatus }[]> {
+    return this.resyncs.status(bucket);
   }
 
-  /** Keeps a bucket's resyncs (status, counters, where the walk got to) for the next run. */
-  private saveResyncs(bucket: string): void {
-    const states = [...this.resyncs.values()].filter((s) => s.bucket === bucket);
-    this.resyncStore
-      .save(bucket, states)
-      .catch((err: unknown) => this.o.log.error(`replication: keeping resync of ${bucket}: ${String(err)}`));
-  }
-
-  async resyncStatus(bucket: string): Promise<{ state: ResyncState; status: ResyncStatus }[]> {
-    await this.loading;
-    return this.statusNow(bucket);
-  }
-
-  private statusNow(bucket: string): { state: ResyncState; status: ResyncStatus }[] {
-    const out: { state: ResyncState; status: ResyncStatus }[] = [];
-    for (const state of this.resyncs.values()) {
-      if (state.bucket !== bucket) continue;
-      const mine = (j: ReplicationJob) => j.resetId === state.resetId && j.attempts < FAILED_AFTER;
-      const left = this.queue.some((q) => mine(q.job)) || [...this.sending].some(mine);
-      let status: ResyncStatus = 'Ongoing';
-      if (state.walked && !left) {
-        status = state.error || state.failedCount > 0 ? 'Failed' : 'Completed';
-        if (!state.endTime) {
-          state.endTime = new Date(this.clock.now());
-          this.saveResyncs(bucket);
-        }
-      }
-      out.push({ state, status });
-    }
-    return out;
-  }
-
-  private resyncOf(job: ReplicationJob): ResyncState | undefined {
-    const state = job.resetId ? this.resyncs.get(`${job.bucket}\n${job.arn}`) : undefined;
-    return state?.resetId === job.resetId ? state : undefined;
-  }
-
-  /**
-   * Queues every version of the bucket written before `state.before` that the target's rule
-   * covers, from where a previous run got to (a version that already has a job is skipped).
-   */
-  private async walk(state: ResyncState): Promise<void> {
-    const { bucket, arn, before } = state;
-    let keyMarker = state.resumeAt?.key ?? '';
-    let versionIdMarker = state.resumeAt?.versionId ?? '';
-    for (;;) {
-      if (this.stopped) return;
-      const page = await this.o.layer.listObjectVersions({
-        bucket,
-        prefix: '',
-        delimiter: '',
-        keyMarker,
-        versionIdMarker,
-        maxKeys: 1000,
-      });
-      const rules = (await this.rules(bucket)).filter((r) => r.arn === arn);
-      for (const v of page.versions) {
-        if (v.modTime > before || v.internal[REPLICA_KEY] === REPLICA) continue;
-        const rule = rulesFor(rules, v.key, v.tags)[0];
-        if (!rule || (v.deleteMarker && !rule.deleteMarkers)) continue;
-        // Resumed after a restart: what this resync already sent, or has a job for, is not queued again.
-        if (v.internal[resetKey(arn)] === state.resetId) continue;
-        if (this.known.has(jobKey({ bucket, key: v.key, versionId: v.versionId, arn }))) continue;
-        const job = await this.jobs.add({
-          bucket,
-          key: v.key,
-          versionId: v.versionId,
-          kind: v.deleteMarker ? 'delete-marker' : 'object',
-          arn,
-          size: v.size,
-          resetId: state.resetId,
-        });
-        await this.mark(bucket, v.key, v.versionId, [arn], 'PENDING');
-        state.queued++;
-        state.object = v.key;
-        this.schedule(job);
-        this.pump();
-      }
-      if (!page.isTruncated || page.nextKeyMarker === undefined) return;
-      keyMarker = page.nextKeyMarker;
-      versionIdMarker = page.nextVersionIdMarker ?? '';
-      // Every job of this page is kept: a restart goes on from the next one.
-      state.resumeAt = { key: keyMarker, versionId: versionIdMarker };
-      this.saveResyncs(bucket);
-    }
+  /** A version a resync walk met: its job persisted, the version marked, the job queued. */
+  private async queueResync(state: ResyncState, v: ObjectInfo): Promise<void> {
+    const job = await this.jobs.add({
+      bucket: state.bucket,
+      key: v.key,
+      versionId: v.versionId,
+      kind: v.deleteMarker ? 'delete-marker' : 'object',
+      arn: state.arn,
+      size: v.size,
+      resetId: state.resetId,
+    });
+    await this.mark(state.bucket, v.key, v.versionId, [state.arn], 'PENDING');
+    this.schedule(job);
+    this.pump();
   }
 
   private async rules(bucket: string): Promise<ReplicationRule[]> {
@@ -682,13 +584,8 @@ export class Replicator implements ReplicationView {
       await this.mark(job.bucket, job.key, job.versionId, [job.arn], status, reason, reset);
     await this.jobs.remove(job);
     this.known.delete(jobKey(job));
-    const resync = this.resyncOf(job);
-    if (resync && status === 'COMPLETED') {
-      resync.replicatedCount++;
-      resync.replicatedSize += job.size;
-      this.saveResyncs(job.bucket);
-    }
     if (status === 'COMPLETED') {
+      this.resyncs.sent(job);
       const k = `${job.bucket}\n${job.arn}`;
       const d = this.done.get(k) ?? { count: 0, size: 0 };
       this.done.set(k, { count: d.count + 1, size: d.size + job.size });
@@ -702,12 +599,7 @@ export class Replicator implements ReplicationView {
     if (job.attempts === FAILED_AFTER && job.kind !== 'version-delete') {
       this.o.log.error(`replication: ${job.bucket}/${job.key} (${job.versionId}) to ${job.arn}: ${reason}`);
       await this.mark(job.bucket, job.key, job.versionId, [job.arn], 'FAILED', reason);
-      const resync = this.resyncOf(job);
-      if (resync) {
-        resync.failedCount++;
-        resync.failedSize += job.size;
-        this.saveResyncs(job.bucket);
-      }
+      this.resyncs.failed(job);
     }
     const wait = Math.min(this.retry.maxMs, this.retry.baseMs * 2 ** (job.attempts - 1));
     this.queue.push({ job, due: this.clock.now() + wait });
