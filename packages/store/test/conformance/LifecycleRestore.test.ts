@@ -3,7 +3,7 @@ import { MadminClient } from '@stowage/madmin';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { until } from '../support/notifications.js';
 import { ROOT, startTestStore, type TestStore } from '../support/store.js';
-import { startTierGate, type TierGate } from '../support/tier-gate.js';
+import { type TierGate, tierGate } from '../support/tier-gate.js';
 import { minioTierOn } from '../support/tiers.js';
 
 // RestoreObject runs in the background, as S3's and MinIO's do, between two real stores: the
@@ -23,7 +23,7 @@ for (let i = 0; i < body.length; i++) body[i] = (i * 7 + (i >> 9)) & 0xff;
 beforeAll(async () => {
   [hot, cold] = await Promise.all([startTestStore(), startTestStore()]);
   await cold.s3.send(new s3sdk.CreateBucketCommand({ Bucket: 'archive' }));
-  gate = await startTierGate(cold.store.url, 'archive');
+  gate = await tierGate(cold.store.url, '/archive/');
   await new MadminClient({ endpoint: hot.store.url, credentials: ROOT }).tiers.add(
     minioTierOn(cold, 'COLD', { Endpoint: gate.url }),
   );

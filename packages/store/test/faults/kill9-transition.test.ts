@@ -5,7 +5,7 @@ import { until } from '../support/notifications.js';
 import { ROOT, rawRequest } from '../support/store.js';
 import { rootClient } from './child.js';
 import { pattern } from './support.js';
-import { tierRig } from './tier-gate.js';
+import { tierRig } from './tier-rig.js';
 
 // kill -9 of the hot store while a transition is between its two halves: the tier has
 // taken (and acknowledged) the whole copy, the version here is not yet released. After a

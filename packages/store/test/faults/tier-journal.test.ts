@@ -3,7 +3,7 @@ import { MadminClient } from '@stowage/madmin';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ROOT, signedRequest } from '../support/store.js';
 import { rootClient } from './child.js';
-import { type HotChild, tierRig } from './tier-gate.js';
+import { type HotChild, tierRig } from './tier-rig.js';
 
 // The tier copy of a removed version is never forgotten: with the tier down the copy stays
 // and the delete is retried until the tier is back; a kill -9 in between, and a restart,

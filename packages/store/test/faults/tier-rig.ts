@@ -1,7 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer, request } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface, type Interface } from 'node:readline';
@@ -10,12 +8,12 @@ import * as s3sdk from '@aws-sdk/client-s3';
 import type { TierConfig } from '@stowage/madmin';
 import { afterAll, beforeAll } from 'vitest';
 import { ROOT, startTestStore, type TestStore } from '../support/store.js';
+import { type TierGate, tierGate } from '../support/tier-gate.js';
 import { minioTierOn } from '../support/tiers.js';
 import { buildStoreDist } from './child.js';
 
 // Two-process tier tests: the hot store in a child process (transition-child.mjs, which
-// transitions on command), the tier reached through a pass-through to the cold store that
-// the test can take down or hold between the tier's answer and the hot store hearing it.
+// transitions on command), the tier reached through the tier gate (support/tier-gate.ts).
 
 const CHILD = fileURLToPath(new URL('./transition-child.mjs', import.meta.url));
 
@@ -56,63 +54,6 @@ export function startHotChild(
     child.once('exit', (code) => reject(new Error(`store exited with ${code}`)));
     lines.once('line', (url) => resolve({ child, url, lines, transition, scan: () => command('scan') }));
   });
-}
-
-export interface TierGate {
-  url: string;
-  /** While set, every connection is cut at once, as a tier that is down. */
-  down: boolean;
-  /** Requests cut while down, by method. */
-  cut: Record<string, number>;
-  /**
-   * Called when the tier has answered a PUT of transitioned data, before the hot store hears
-   * it; true keeps the answer from the hot store.
-   */
-  onTierPut: (() => boolean) | undefined;
-  /** Called when the hot store reads tiered data; true leaves the read hanging. */
-  onTierRead: (() => boolean) | undefined;
-  close(): Promise<void>;
-}
-
-/** A pass-through to `coldUrl` (where the tier's bucket `archive` is, data under `tier/`). */
-export async function tierGate(coldUrl: string): Promise<TierGate> {
-  const cold = new URL(coldUrl);
-  const server = createServer((req, res) => {
-    if (gate.down) {
-      gate.cut[req.method ?? ''] = (gate.cut[req.method ?? ''] ?? 0) + 1;
-      req.socket.destroy();
-      return;
-    }
-    if (req.method === 'GET' && req.url?.startsWith('/archive/tier/') && gate.onTierRead?.()) return;
-    const out = request(
-      { host: cold.hostname, port: cold.port, method: req.method, path: req.url, headers: req.headers },
-      (answer) => {
-        const dataPut =
-          req.method === 'PUT' && req.url?.startsWith('/archive/tier/') && answer.statusCode === 200;
-        if (dataPut && gate.onTierPut?.()) {
-          answer.resume();
-          return;
-        }
-        res.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(res);
-      },
-    );
-    req.pipe(out);
-  });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const gate: TierGate = {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    down: false,
-    cut: {},
-    onTierPut: undefined,
-    onTierRead: undefined,
-    close: () =>
-      new Promise<void>((r) => {
-        server.closeAllConnections();
-        server.close(() => r());
-      }),
-  };
-  return gate;
 }
 
 export interface TierRig {
