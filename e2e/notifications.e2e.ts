@@ -112,11 +112,21 @@ describe('Settings → Lambda Notifications', () => {
     await bar.waitFor({ state: 'hidden', timeout: 90_000 });
 
     const table = page.getByRole('table', { name: 'Lambda Notifications' });
-    await page.getByRole('button', { name: 'Refresh' }).click();
-    // The status is the server's live view of each target, both reachable here.
+    // The status is the server's live view of each target, both reachable here. Right after
+    // the restart a target may not have connected yet: Refresh, as a user would, until it has.
     for (const name of ['webhook:hook1', 'redis:cache1']) {
       const row = table.getByRole('row').filter({ has: page.getByRole('cell', { name, exact: true }) });
-      await row.getByRole('cell', { name: 'Online', exact: true }).waitFor();
+      const online = row.getByRole('cell', { name: 'Online', exact: true });
+      const deadline = Date.now() + 60_000;
+      for (;;) {
+        await page.getByRole('button', { name: 'Refresh' }).click();
+        const shown = await online
+          .waitFor({ timeout: 3000 })
+          .then(() => true)
+          .catch(() => false);
+        if (shown) break;
+        if (Date.now() > deadline) throw new Error(`${name} never showed Online`);
+      }
     }
 
     await page.goto(`${stack.consoleUrl}/buckets/${BUCKET}/admin/events`);
