@@ -6,3 +6,4 @@ export * from './erasure-sets.js';
 export * from './memory.js';
 export * from './parity.js';
 export * from './quantity.js';
+export * from './tenant-size.js';
