@@ -22,6 +22,10 @@ export default defineConfig({
       },
       {
         extends: true,
+        test: { name: 'sizing', root: 'packages/sizing', include: ['src/**/*.test.ts'] },
+      },
+      {
+        extends: true,
         test: { name: 'madmin', root: 'packages/madmin', include: ['src/**/*.test.ts', 'test/**/*.test.ts'] },
       },
       {

@@ -25,6 +25,7 @@ import { registerIdentityRoutes } from './routes/identities.js';
 import { registerLoginRoutes } from './routes/login.js';
 import { registerLogRoutes } from './routes/logs.js';
 import { registerObjectRoutes } from './routes/objects.js';
+import { registerOperatorSizingRoutes, type SessionNodeLister } from './routes/operator-sizing.js';
 import { registerSessionRoutes } from './routes/session.js';
 import { registerSubscriptionRoutes } from './routes/subscription.js';
 import { CookiePolicy, SESSION_COOKIE } from './session/cookie.js';
@@ -40,6 +41,8 @@ export interface AppDeps {
   sessions: SessionStore;
   /** The operator's log (the CLI's output) for what needs their attention, e.g. a refused origin. */
   warn?: (line: string) => void;
+  /** Operator mode: lists the cluster's nodes with the session's token (max allocatable memory). */
+  listNodes?: SessionNodeLister;
 }
 
 /** What routes get besides the app's dependencies: how cookies are named and flagged. */
@@ -112,6 +115,7 @@ export async function buildApp(
   registerAccountRoutes(bind, routeDeps);
   registerConfigRoutes(bind, deps);
   registerSubscriptionRoutes(bind);
+  registerOperatorSizingRoutes(bind, deps.listNodes);
   const checkOrigin = originChecker(deps.config);
   registerSockets(
     createSocketBinder({

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { type StoreOptions, startStore } from '@stowage/store';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { Client } from 'minio';
-import { buildApp, createSessionStore } from '../src/app.js';
+import { type AppDeps, buildApp, createSessionStore } from '../src/app.js';
 import { createStorageGateway } from '../src/clients/storage.js';
 import { type ConsoleConfig, DEFAULT_CONFIG } from '../src/config.js';
 
@@ -27,6 +27,7 @@ export interface Harness {
 export async function startHarness(
   overrides: Partial<ConsoleConfig> = {},
   storeOptions: Pick<StoreOptions, 'identity' | 'trustedProxies' | 'relayToken' | 'kmsSecretKey'> = {},
+  appDeps: Pick<AppDeps, 'listNodes'> = {},
 ): Promise<Harness> {
   const dir = await mkdtemp(join(tmpdir(), 'stowage-api-'));
   const drives = [join(dir, 'd1'), join(dir, 'd2'), join(dir, 'd3'), join(dir, 'd4')];
@@ -38,6 +39,7 @@ export async function startHarness(
       config,
       gateway: createStorageGateway(config.serverUrl, config.region, config.storageRelayToken),
       sessions: createSessionStore(config),
+      ...appDeps,
     },
     {
       level: 'trace',

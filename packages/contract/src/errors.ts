@@ -26,6 +26,15 @@ export const API_ERRORS = {
   tooManyRequests: { status: 429, message: 'too many failed logins' },
   /** The storage server does not offer what was asked (e.g. SSE-KMS on a store without a KMS). */
   notImplemented: { status: 501, message: 'the storage server does not support this' },
+  /** Operator mode: the cluster has too few (schedulable) nodes for the tenant asked for. */
+  clusterTooSmall: { status: 507, message: 'the cluster cannot host this tenant' },
+  /** Operator mode: more nodes than schedulable, yet fewer than the cluster's workers. */
+  nodesUnavailable: {
+    status: 500,
+    message: 'cannot request more nodes than what is available in the cluster',
+  },
+  /** Operator mode: a pool's drives cannot form MinIO erasure sets (get-parity). */
+  noErasureSets: { status: 500, message: 'the drives cannot form erasure sets' },
   backendUnreachable: { status: 503, message: 'the storage server cannot be reached' },
   backendError: { status: 500, message: 'the storage server returned an error' },
   internal: { status: 500, message: 'internal error' },

@@ -82,6 +82,8 @@ describe('openapi.json', () => {
       '/api/v1/configs/{subSys}/targets',
       '/api/v1/service/restart',
       '/api/v1/subscription/info',
+      '/api/v1/get-parity/{nodes}/{disksPerNode}',
+      '/api/v1/cluster/max-allocatable-memory',
     ]);
     expect(doc.paths['/api/v1/login']?.get?.security).toBeUndefined();
     expect(doc.paths['/api/v1/session']?.get?.security).toEqual([{ session: [] }]);

@@ -11,6 +11,7 @@ import * as login from './login.js';
 import * as logs from './logs.js';
 import * as notificationEndpoints from './notification-endpoints.js';
 import * as objects from './objects.js';
+import * as operatorSizing from './operator-sizing.js';
 import * as permissions from './permissions.js';
 import * as policies from './policies.js';
 import * as replication from './replication.js';
@@ -34,6 +35,7 @@ export * from './login.js';
 export * from './logs.js';
 export * from './notification-endpoints.js';
 export * from './objects.js';
+export * from './operator-sizing.js';
 export * from './permissions.js';
 export * from './policies.js';
 export * from './replication.js';
@@ -139,6 +141,8 @@ export const routes = {
   setConfig: configs.setConfig,
   restartService: configs.restartService,
   getSubscriptionInfo: subscription.getSubscriptionInfo,
+  getParity: operatorSizing.getParity,
+  getMaxAllocatableMemory: operatorSizing.getMaxAllocatableMemory,
 } as const;
 
 export type Routes = typeof routes;

@@ -3,8 +3,7 @@
 // with the deployment id (MinIO's SIPMOD distribution), so that placement never changes
 // while the deployment lives.
 
-/** The set sizes MinIO allows (its setSizes). */
-const SET_SIZES = [2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16];
+import { chooseSetSize, SET_SIZES } from '@stowage/sizing';
 
 /**
  * Drives per set for a new deployment of `drives` drives (MinIO's getSetIndexes for drives
@@ -12,12 +11,12 @@ const SET_SIZES = [2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16];
  */
 export function setDriveCount(drives: number): number {
   if (drives <= SET_SIZES.at(-1)!) return drives;
-  const size = SET_SIZES.filter((s) => drives % s === 0).at(-1);
-  if (size === undefined)
+  const choice = chooseSetSize(drives, { sizes: SET_SIZES });
+  if (!choice.ok)
     throw new Error(
       `${drives} drives cannot form erasure sets: the count must be divisible by a set size from 2 to 16`,
     );
-  return size;
+  return choice.size;
 }
 
 const MASK = 0xffffffff;
