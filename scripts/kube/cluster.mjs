@@ -151,7 +151,14 @@ export async function startCluster() {
   const dir = mkdtempSync(join(tmpdir(), 'stowage-kube-'));
   const children = [];
   let kubelet;
+  // A test runner that exits without calling stop() must not leave etcd and the API server behind.
+  const killOnExit = () => {
+    for (const child of children) child.kill('SIGKILL');
+    rmSync(dir, { recursive: true, force: true });
+  };
+  process.once('exit', killOnExit);
   const stop = async () => {
+    process.off('exit', killOnExit);
     for (const child of children.reverse()) await stopChild(child);
     if (kubelet) await new Promise((resolve) => kubelet.server.close(resolve));
     rmSync(dir, { recursive: true, force: true });
