@@ -15,6 +15,9 @@ export interface Cluster {
   createServiceAccountToken(namespace: string, name: string, clusterRole?: string): Promise<string>;
   createReadOnlyToken(namespace?: string, name?: string): Promise<string>;
   junkToken: string;
+  /** Status subresource merge patch; the CRD's required status fields are defaulted. Resolves the Tenant. */
+  // biome-ignore lint/suspicious/noExplicitAny: raw Kubernetes JSON for test set-up
+  setTenantStatus(namespace: string, name: string, status: Record<string, unknown>): Promise<any>;
   setPodLog(namespace: string, pod: string, container: string, text: string): void;
   stop(): Promise<void>;
 }

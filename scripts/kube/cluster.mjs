@@ -351,6 +351,31 @@ export async function startCluster() {
       return review.status.token;
     }
 
+    /**
+     * Writes a Tenant's status through the status subresource, as the MinIO operator would; the
+     * fields the CRD requires of a status are filled in unless given.
+     */
+    function setTenantStatus(namespace, name, status) {
+      return must(
+        'PATCH',
+        `/apis/minio.min.io/v2/namespaces/${namespace}/tenants/${name}/status`,
+        {
+          status: {
+            availableReplicas: 0,
+            certificates: {},
+            // 1.20 turns an empty string here into null, which the schema refuses: defaults are
+            // what the operator writes first.
+            currentState: 'Initialized',
+            pools: [],
+            revision: 0,
+            syncVersion: 'v4.2.0',
+            ...status,
+          },
+        },
+        mergePatch,
+      );
+    }
+
     const kubeconfigPath = join(dir, 'kubeconfig');
     // JSON is YAML: kubectl and client-node read this file as it is.
     writeFileSync(
@@ -384,6 +409,7 @@ export async function startCluster() {
       createReadOnlyToken: (namespace = 'stowage-viewers', name = 'viewer') =>
         createServiceAccountToken(namespace, name, READ_ONLY_CLUSTER_ROLE),
       junkToken: JUNK_TOKEN,
+      setTenantStatus,
       setPodLog: kubelet.setLog,
       stop,
     };

@@ -51,6 +51,48 @@ describe('the kube-apiserver harness', () => {
     expect(node1?.metadata?.labels?.['topology.kubernetes.io/zone']).toBe('zone-a');
   });
 
+  test('a Tenant is validated by its CRD schema, and its status is written as the operator would', async () => {
+    const custom = kc.makeApiClient(CustomObjectsApi);
+    await kc.makeApiClient(CoreV1Api).createNamespace({ body: { metadata: { name: 'tenant-ns' } } });
+    const tenant = (servers: unknown) => ({
+      apiVersion: 'minio.min.io/v2',
+      kind: 'Tenant',
+      metadata: { name: 'storage-lite' },
+      spec: {
+        pools: [
+          {
+            servers,
+            volumesPerServer: 1,
+            volumeClaimTemplate: {
+              metadata: { name: 'data' },
+              spec: { resources: { requests: { storage: '1Gi' } } },
+            },
+          },
+        ],
+      },
+    });
+    const target = { group: 'minio.min.io', version: 'v2', namespace: 'tenant-ns', plural: 'tenants' };
+    await expect(
+      custom.createNamespacedCustomObject({ ...target, body: tenant('four') }),
+    ).rejects.toMatchObject({
+      code: 422,
+    });
+    await custom.createNamespacedCustomObject({ ...target, body: tenant(4) });
+    const written = await cluster.setTenantStatus('tenant-ns', 'storage-lite', {
+      currentState: 'Initialized',
+      healthStatus: 'green',
+    });
+    expect(written.status).toMatchObject({
+      currentState: 'Initialized',
+      healthStatus: 'green',
+      availableReplicas: 0,
+    });
+    const read = (await custom.getNamespacedCustomObject({ ...target, name: 'storage-lite' })) as {
+      status: { currentState: string };
+    };
+    expect(read.status.currentState).toBe('Initialized');
+  });
+
   test('a pod log travels from the fake kubelet through the API server', async () => {
     const core = kc.makeApiClient(CoreV1Api);
     await core.createNamespace({ body: { metadata: { name: 'logs-ns' } } });
