@@ -1,6 +1,6 @@
 // Operator mode's login and session against a real kube-apiserver (scripts/kube/cluster.mjs).
 import { CoreV1Api } from '@kubernetes/client-node';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { type Cluster, startCluster } from '../../../scripts/kube/cluster.mjs';
 import { fromKubeError, kubeConfigFor } from '../src/clients/kube.js';
 import { type Harness, startHarness } from './harness.js';
@@ -103,6 +103,40 @@ describe('operator mode login', () => {
       detailedMessage: expect.stringContaining('cannot create resource "namespaces"'),
     });
   });
+
+  test('rights are asked again while the session lives; a token the cluster drops ends it', async () => {
+    const eager = await startHarness({
+      sessionRefreshSeconds: 0,
+      operator: { cluster: { server: cluster.server, caPem: cluster.caPem, namespace: 'stowage-system' } },
+    });
+    try {
+      const token = await cluster.createServiceAccountToken('short-lived', 'someone', 'cluster-admin');
+      const login = await eager.app.inject({
+        method: 'POST',
+        url: '/api/v1/login/operator',
+        payload: { jwt: token },
+      });
+      const cookie = String(login.headers['set-cookie']).split(';')[0] ?? '';
+      const session = () => eager.app.inject({ method: 'GET', url: '/api/v1/session', headers: { cookie } });
+      expect((await session()).statusCode).toBe(200);
+      // Deleting the service account revokes its tokens; the API server may go on accepting one
+      // it authenticated within its token cache's lifetime (10 s), so ask until it stops.
+      expect(
+        (await cluster.api('DELETE', '/api/v1/namespaces/short-lived/serviceaccounts/someone')).status,
+      ).toBe(200);
+      await vi.waitFor(
+        async () => {
+          const after = await session();
+          expect(after.statusCode).toBe(401);
+          expect(after.json().detailedMessage).toMatch(/log in again/);
+        },
+        { timeout: 60_000, interval: 1000 },
+      );
+      expect((await session()).statusCode).toBe(401);
+    } finally {
+      await eager.close();
+    }
+  }, 90_000);
 
   test('the object-store login form is refused in operator mode', async () => {
     const res = await h.app.inject({
