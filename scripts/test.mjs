@@ -1,12 +1,18 @@
 // `npm test`: install what is missing (npm packages, Debian's Chromium, awscli, boto3, s3cmd, rclone, restic and
 // Go with the madmin-go and minio-go sources, Prometheus, OpenLDAP, PostgreSQL, Redis, MariaDB,
-// RabbitMQ, Mosquitto, NATS), build, run the static checks and every Vitest project (unit,
-// integration, end-to-end), then print one line `N passed, N failed` that counts each test
-// and each check.
+// RabbitMQ, Mosquitto, NATS, etcd and a kube-apiserver built from Debian's source), build, run
+// the static checks and every Vitest project (unit, integration, end-to-end), then print one
+// line `N passed, N failed` that counts each test and each check.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ensureBuilt, ensureDebianPackages, ensureDependencies, root } from './lib/ensure.mjs';
+import {
+  ensureBuilt,
+  ensureDebianPackages,
+  ensureDependencies,
+  ensureKubeApiserver,
+  root,
+} from './lib/ensure.mjs';
 
 ensureDependencies();
 ensureDebianPackages([
@@ -41,7 +47,10 @@ ensureDebianPackages([
     name: 'golang-github-minio-minio-go-v7-dev',
     binary: '/usr/share/gocode/src/github.com/minio/minio-go/v7/api.go',
   },
+  // Operator mode runs against a real kube-apiserver (built below) backed by Debian's etcd.
+  { name: 'etcd-server', binary: '/usr/bin/etcd' },
 ]);
+ensureKubeApiserver();
 ensureBuilt();
 
 let passed = 0;

@@ -66,3 +66,11 @@ export function ensureBuilt() {
   );
   if (built < sources) run('npm', ['run', 'build', '-w', '@stowage/console-web']);
 }
+
+/**
+ * kube-apiserver, built once per machine from Debian's `kubernetes` source package and cached
+ * outside the repository (scripts/kube/build-apiserver.sh prints its path; a no-op when present).
+ */
+export function ensureKubeApiserver() {
+  run('sh', [join(root, 'scripts/kube/build-apiserver.sh')], { stdio: ['ignore', 'ignore', 'inherit'] });
+}

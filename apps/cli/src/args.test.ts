@@ -150,6 +150,19 @@ describe('parseCommand', () => {
     expect(() => parseCommand(['console', '--server', 'ftp://x'], {})).toThrow(UsageError);
   });
 
+  test('console --operator needs no server and takes --kubeconfig; --kubeconfig alone is refused', () => {
+    expect(parseCommand(['console', '--operator', '--kubeconfig', '/k/config'], {})).toMatchObject({
+      command: 'console',
+      serverUrl: '',
+      operator: { kubeconfig: '/k/config' },
+    });
+    expect(parseCommand(['console', '--operator'], {})).toMatchObject({ operator: {} });
+    expect(() => parseCommand(['console', '--kubeconfig', '/k/config'], {})).toThrow(
+      '--kubeconfig is for console --operator',
+    );
+    expect(parseCommand(['console', '--server', 'http://s:9000'], {})).not.toHaveProperty('operator');
+  });
+
   test('bad ports, unknown commands and unknown flags are usage errors', () => {
     expect(() => parseCommand(['start', '--port', '70000'], {})).toThrow('--port must be a port number');
     expect(() => parseCommand(['start', '--port', 'abc'], {})).toThrow(UsageError);

@@ -53,7 +53,13 @@ export type Command =
       storeTrustProxy: string[];
       logJson?: boolean;
     }
-  | ({ command: 'console'; serverUrl: string } & ConsoleFlags);
+  | ({
+      command: 'console';
+      /** '' in operator mode without --server: tenants are the servers then. */
+      serverUrl: string;
+      /** Operator mode: tenants on the Kubernetes API server the kubeconfig (or the pod) names. */
+      operator?: { kubeconfig?: string };
+    } & ConsoleFlags);
 
 export class UsageError extends Error {}
 
@@ -63,6 +69,7 @@ Commands:
   start                 the embedded store (data in ./data, four drives) and the console
   server DIR...         the store alone, on the given drive directories
   console --server URL  the console alone, for an existing MinIO-compatible server
+  console --operator    operator mode: tenants on a Kubernetes cluster, service-account logins
 
 Options:
   --data DIR            start: data directory (default ./data, env STOWAGE_DATA)
@@ -91,6 +98,10 @@ Options:
   --json                start, server: the store's log as JSON lines, each a MinIO log
                         entry (env STOWAGE_LOG_JSON=on)
   --server URL          console: the storage server (env STOWAGE_SERVER)
+  --operator            console: operator mode; the Kubernetes API server and its CA come from
+                        --kubeconfig, else KUBECONFIG, else the pod's service account
+  --kubeconfig FILE     console --operator: the kubeconfig whose current cluster to use (its
+                        credentials are not used: every call carries the user's own token)
   --prometheus-url URL  start, console: a Prometheus scraping the server, for the dashboard
                         (env STOWAGE_PROMETHEUS_URL; without one the console records the
                         server's own metrics)
@@ -257,6 +268,8 @@ export function parseCommand(argv: string[], env: NodeJS.ProcessEnv): Command {
         'store-trust-proxy': { type: 'string' },
         'allowed-origins': { type: 'string' },
         server: { type: 'string' },
+        operator: { type: 'boolean' },
+        kubeconfig: { type: 'string' },
         'prometheus-url': { type: 'string' },
         'prometheus-job': { type: 'string' },
         parity: { type: 'string' },
@@ -323,10 +336,22 @@ export function parseCommand(argv: string[], env: NodeJS.ProcessEnv): Command {
       };
     case 'console': {
       const serverUrl = str(values.server) ?? env.STOWAGE_SERVER ?? env.CONSOLE_MINIO_SERVER;
-      if (!serverUrl) throw new UsageError('console needs --server URL');
+      const kubeconfig = str(values.kubeconfig);
+      if (kubeconfig !== undefined && values.operator !== true) {
+        throw new UsageError('--kubeconfig is for console --operator');
+      }
+      if (values.operator === true && !serverUrl) {
+        return { command, serverUrl: '', operator: kubeconfig ? { kubeconfig } : {}, ...consoleFlags() };
+      }
+      if (!serverUrl) throw new UsageError('console needs --server URL (or --operator)');
       if (!/^https?:\/\/[^\s/]+/.test(serverUrl))
         throw new UsageError(`--server must be an http(s) URL, got '${serverUrl}'`);
-      return { command, serverUrl: serverUrl.replace(/\/+$/, ''), ...consoleFlags() };
+      return {
+        command,
+        serverUrl: serverUrl.replace(/\/+$/, ''),
+        ...(values.operator === true ? { operator: kubeconfig ? { kubeconfig } : {} } : {}),
+        ...consoleFlags(),
+      };
     }
     default:
       throw new UsageError(`unknown command '${command}'`);

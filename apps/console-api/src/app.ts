@@ -9,6 +9,7 @@ import Fastify, {
 } from 'fastify';
 import { openAuditLog } from './audit/index.js';
 import { fromStorageError } from './clients/errors.js';
+import { fromKubeError, kubeConfigFor } from './clients/kube.js';
 import type { StorageGateway } from './clients/storage.js';
 import type { ConsoleConfig } from './config.js';
 import { createBinder } from './http/bind.js';
@@ -30,6 +31,7 @@ import { registerSessionRoutes } from './routes/session.js';
 import { registerSubscriptionRoutes } from './routes/subscription.js';
 import { CookiePolicy, SESSION_COOKIE } from './session/cookie.js';
 import { viewOf } from './session/form-login.js';
+import { operatorPermissions } from './session/operator-login.js';
 import { csrfMatches, type Session, SessionStore } from './session/store.js';
 import { createSocketBinder } from './sockets/bind-socket.js';
 import { registerSockets } from './sockets/index.js';
@@ -140,14 +142,21 @@ export async function buildApp(
  * Credentials the server no longer accepts (the user was disabled, removed or had its password
  * changed) end the session; a server that cannot be reached leaves the last view in place.
  */
-function rightsRefresher({ gateway, sessions }: AppDeps) {
+function rightsRefresher({ gateway, sessions, config }: AppDeps) {
   const running = new WeakMap<Session, Promise<void>>();
   const refresh = async (session: Session, sessionId: string) => {
     try {
-      sessions.refresh(session, viewOf(await gateway.accountInfo(session.credentials)));
+      if (session.kube && config.operator) {
+        // Operator mode: the cluster's RBAC is the policy; a revoked token ends the session.
+        const kc = kubeConfigFor(config.operator.cluster, session.kube.token);
+        session.kube.permissions = await operatorPermissions(kc);
+        sessions.refresh(session, session);
+      } else {
+        sessions.refresh(session, viewOf(await gateway.accountInfo(session.credentials)));
+      }
     } catch (err) {
-      const error = fromStorageError(err, 'login');
-      if (error.code !== 'invalidLogin' && error.code !== 'sessionRequired') return;
+      const error = session.kube ? fromKubeError(err) : fromStorageError(err, 'login');
+      if (!['invalidLogin', 'sessionRequired', 'kubeUnauthorized'].includes(error.code)) return;
       sessions.revoke(sessionId);
       throw new ApiError('sessionRequired', 'the server no longer accepts this session; log in again');
     }

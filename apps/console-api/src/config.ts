@@ -1,3 +1,4 @@
+import type { KubeCluster } from './clients/kube.js';
 import type { ThrottleLimits } from './session/login-throttle.js';
 
 /** Everything the console needs to know at run time; the CLI builds it from flags and env. */
@@ -47,6 +48,8 @@ export interface ConsoleConfig {
   openId?: OpenIdConfig;
   /** Audit log search: the storage server's audit webhook posts here, the Logs page searches. */
   auditLog?: AuditLogConfig;
+  /** Operator mode: tenants on this Kubernetes API server, logins with service-account tokens. */
+  operator?: { cluster: KubeCluster };
 }
 
 export interface AuditLogConfig {

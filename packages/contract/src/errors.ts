@@ -38,6 +38,13 @@ export const API_ERRORS = {
   backendUnreachable: { status: 503, message: 'the storage server cannot be reached' },
   backendError: { status: 500, message: 'the storage server returned an error' },
   internal: { status: 500, message: 'internal error' },
+  // Operator mode: the Kubernetes API server's answers (reference/operator.md §2.1).
+  kubeUnauthorized: { status: 401, message: 'unauthorized' },
+  kubeForbidden: { status: 403, message: 'forbidden' },
+  /** A write based on an object someone else changed since it was read. */
+  kubeConflict: { status: 409, message: 'the object was changed by someone else; reload it and try again' },
+  kubeUnreachable: { status: 503, message: 'the Kubernetes API server cannot be reached' },
+  kubeError: { status: 500, message: 'an error occurred, please try again' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ApiErrorCode = keyof typeof API_ERRORS;

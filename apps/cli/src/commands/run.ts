@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { normaliseBasePath, startConsole } from '@stowage/console-api';
+import { type KubeCluster, normaliseBasePath, resolveKubeCluster, startConsole } from '@stowage/console-api';
 import { type Credentials, formatConfigLine, MadminClient } from '@stowage/madmin';
 import type { Command, ConsoleFlags } from '../args.js';
 import { findWebRoot } from './web-root.js';
@@ -29,6 +29,7 @@ async function runConsole(
   print: Print,
   dataDir = '.',
   storageRelayToken?: string,
+  cluster?: KubeCluster,
 ) {
   const webRoot = findWebRoot();
   if (!webRoot) print('warning: the web app is not built (npm run build); serving the API only');
@@ -47,6 +48,7 @@ async function runConsole(
     ...(flags.prometheusUrl ? { prometheusUrl: flags.prometheusUrl } : {}),
     ...(flags.prometheusJob ? { prometheusJobId: flags.prometheusJob } : {}),
     ldap: flags.ldap,
+    ...(cluster ? { operator: { cluster } } : {}),
     ...(flags.openId ? { openId: flags.openId } : {}),
     ...(flags.auditLog
       ? {
@@ -163,6 +165,13 @@ export async function runCommand(
       return store;
     }
     case 'console': {
+      if (cmd.operator) {
+        const cluster = resolveKubeCluster(cmd.operator.kubeconfig, process.env);
+        const consoleServer = await runConsole(cmd.serverUrl, cmd, print, '.', undefined, cluster);
+        print(`Stowage operator console is running for the Kubernetes API at ${cluster.server}.`);
+        print(`  Console:    ${consoleServer.url}/`);
+        return consoleServer;
+      }
       const consoleServer = await runConsole(cmd.serverUrl, cmd, print);
       print(`Stowage console is running for ${cmd.serverUrl}.`);
       print(`  Console:    ${consoleServer.url}/`);

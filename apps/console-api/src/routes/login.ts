@@ -8,6 +8,7 @@ import { LOGIN_COOKIE, SESSION_COOKIE } from '../session/cookie.js';
 import { formLogin, type NewSession, sessionFor } from '../session/form-login.js';
 import { DEFAULT_THROTTLE, LoginThrottle } from '../session/login-throttle.js';
 import { browserBinding, OpenIdLogin, PENDING_TTL_MS } from '../session/openid-login.js';
+import { operatorLogin } from '../session/operator-login.js';
 import type { Session } from '../session/store.js';
 
 /**
@@ -26,6 +27,9 @@ export function beginSession(
   return session;
 }
 
+/** The throttle's name for service-account logins. */
+const OPERATOR_LOGIN = 'service-account';
+
 export function registerLoginRoutes(bind: Binder, deps: RouteDeps): void {
   const { config, gateway, sessions, cookies } = deps;
   const throttle = new LoginThrottle({ ...DEFAULT_THROTTLE, ...config.loginThrottle }, config.rootAccessKey);
@@ -35,7 +39,9 @@ export function registerLoginRoutes(bind: Binder, deps: RouteDeps): void {
     throw fromStorageError(err, 'login'); // our own ApiErrors pass through unchanged
   };
 
+  const operator = config.operator;
   bind.open(routes.getLoginDetails, async ({ request, reply }) => {
+    if (operator) return { loginStrategy: 'service-account' as const };
     if (!openId) return { loginStrategy: 'form' as const };
     const browser = browserBinding(cookies.read(request, LOGIN_COOKIE));
     const redirect = await openId.authorizeUrl(browser, request.ip);
@@ -48,6 +54,11 @@ export function registerLoginRoutes(bind: Binder, deps: RouteDeps): void {
   const countedName = (name: string) => (config.ldap ? name.trim().replace(/\s+/g, ' ').toLowerCase() : name);
 
   bind.open(routes.login, async ({ body, request, reply }) => {
+    if (operator)
+      throw new ApiError(
+        'badRequest',
+        'this console is in operator mode: log in with a service-account token',
+      );
     const user = countedName(body.accessKey);
     const wait = throttle.waitFor(request.ip, user);
     if (wait > 0) throw tooManyLogins(Math.ceil(wait / 1000));
@@ -80,10 +91,24 @@ export function registerLoginRoutes(bind: Binder, deps: RouteDeps): void {
     return { sessionId: beginSession(deps, request, reply, input).csrfToken };
   });
 
-  // Operator mode (Kubernetes tokens) comes with the operator issue; a console-mode server has
-  // no cluster to check a token against, so the call exists and refuses, as the original did.
-  bind.open(routes.loginOperator, async () => {
-    throw new ApiError('invalidLogin', 'operator login is available only in operator mode');
+  // A console-mode server has no cluster to check a token against: the call refuses there.
+  bind.open(routes.loginOperator, async ({ body, request, reply }) => {
+    if (!operator) throw new ApiError('invalidLogin', 'operator login is available only in operator mode');
+    // A token names no user before the API server reads it: its failures count per address
+    // (a shared name would let anyone lock every operator out).
+    const name = `${OPERATOR_LOGIN}@${request.ip}`;
+    const wait = throttle.waitFor(request.ip, name);
+    if (wait > 0) throw tooManyLogins(Math.ceil(wait / 1000));
+    const input = await operatorLogin(operator.cluster, body.jwt).catch((err: unknown) => {
+      if (err instanceof ApiError && err.code === 'invalidLogin') {
+        throttle.recordFailure(request.ip, name);
+        request.log.warn({ address: request.ip }, 'operator login failed');
+      }
+      throw err;
+    });
+    throttle.recordSuccess(name);
+    beginSession(deps, request, reply, input);
+    return undefined;
   });
 
   bind.authed(routes.logout, async ({ sessionId, request, reply }) => {

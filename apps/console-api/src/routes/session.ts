@@ -1,11 +1,11 @@
-import { allowedPages, CONSOLE_PAGES, LDAP_HIDDEN_PAGES, routes } from '@stowage/contract';
+import { allowedPages, CONSOLE_PAGES, LDAP_HIDDEN_PAGES, OPERATOR_PAGES, routes } from '@stowage/contract';
 import type { Binder } from '../http/bind.js';
 import { hasPermission } from '../session/has-permission.js';
 import type { Identity } from '../session/store.js';
 
 /** Pages that make no sense for an identity kept outside the server's own users. */
 export function hiddenPagesFor(identity: Identity): string[] {
-  if (identity === 'builtin') return [];
+  if (identity === 'builtin' || identity === 'kubernetes') return [];
   const password = ['/account/change-password'];
   return identity === 'ldap' ? [...LDAP_HIDDEN_PAGES, ...password] : password;
 }
@@ -13,12 +13,15 @@ export function hiddenPagesFor(identity: Identity): string[] {
 export function registerSessionRoutes(bind: Binder, { features }: { features: string[] }): void {
   bind.authed(routes.getSession, async ({ session }) => ({
     status: 'ok' as const,
-    operator: false,
+    operator: session.kube !== undefined,
     distributedMode: session.distributedMode,
-    pages: allowedPages(CONSOLE_PAGES, session.grants, hiddenPagesFor(session.identity)),
+    pages: session.kube
+      ? allowedPages(OPERATOR_PAGES, session.grants)
+      : allowedPages(CONSOLE_PAGES, session.grants, hiddenPagesFor(session.identity)),
     features,
     csrfToken: session.csrfToken,
     accessKey: session.accountAccessKey,
+    ...(session.kube ? { operatorPermissions: session.kube.permissions } : {}),
   }));
 
   bind.authed(routes.hasPermission, async ({ session, body }) => ({

@@ -1,10 +1,16 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import type { ActionGrants } from '@stowage/contract';
+import type { ActionGrants, OperatorPermissions } from '@stowage/contract';
 import type { Credentials } from '@stowage/madmin';
 import type { PolicyRule } from './grants.js';
 
 /** Where the user's identity lives: the server's own users, a directory, or an OpenID provider. */
-export type Identity = 'builtin' | 'ldap' | 'openid';
+export type Identity = 'builtin' | 'ldap' | 'openid' | 'kubernetes';
+
+/** Operator mode: the user's Kubernetes token and what the cluster's RBAC lets it change. */
+export interface KubeSession {
+  token: string;
+  permissions: OperatorPermissions;
+}
 
 /** What the console keeps for a logged-in user. Never sent to the browser. */
 export interface Session {
@@ -23,6 +29,8 @@ export interface Session {
   lastSeenAt: number;
   /** When grants, rules and distributedMode were last read from the server. */
   grantsReadAt: number;
+  /** Operator mode only. */
+  kube?: KubeSession;
 }
 
 /** What a session holds about the user's rights, re-read from the server while it lives. */

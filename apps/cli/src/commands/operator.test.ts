@@ -1,0 +1,52 @@
+// `stowage console --operator --kubeconfig FILE` against a real kube-apiserver: the CLI hands the
+// kubeconfig's cluster to the console, which logs a service-account token in over HTTP.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Cluster, startCluster } from '../../../../scripts/kube/cluster.mjs';
+import { parseCommand } from '../args.js';
+import { type Running, runCommand } from './run.js';
+
+let cluster: Cluster;
+let running: Running | undefined;
+let consoleUrl: string;
+beforeAll(async () => {
+  cluster = await startCluster();
+  const cmd = parseCommand(
+    ['console', '--operator', '--kubeconfig', cluster.kubeconfigPath, '--console-port', '0'],
+    {},
+  );
+  const lines: string[] = [];
+  running = await runCommand(cmd, {}, (line) => lines.push(line));
+  expect(lines).toContain(`Stowage operator console is running for the Kubernetes API at ${cluster.server}.`);
+  consoleUrl = lines
+    .find((l) => l.includes('Console:'))!
+    .split('Console:')[1]!
+    .trim()
+    .replace(/\/$/, '');
+});
+afterAll(async () => {
+  await running?.close();
+  await cluster?.stop();
+});
+
+describe('stowage console --operator', () => {
+  it('logs a service-account token in; the session is operator mode', async () => {
+    const token = await cluster.createServiceAccountToken('stowage-system', 'cli-admin', 'cluster-admin');
+    const login = await fetch(`${consoleUrl}/api/v1/login/operator`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ jwt: token }),
+    });
+    expect(login.status).toBe(204);
+    const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0]!;
+    const session = await fetch(`${consoleUrl}/api/v1/session`, { headers: { cookie } });
+    expect(session.status).toBe(200);
+    const body = await session.json();
+    expect(body).toMatchObject({ operator: true, operatorPermissions: { readOnly: false } });
+    expect(body.pages).toContain('/tenants');
+  });
+
+  it("the kubeconfig's own admin token is not a login the console grants by itself", async () => {
+    const session = await fetch(`${consoleUrl}/api/v1/session`);
+    expect(session.status).toBe(401);
+  });
+});
