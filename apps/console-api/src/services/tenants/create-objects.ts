@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import type { CreateTenantRequest, CreateTenantResponse, KeyPair } from '@stowage/contract';
+import type { CreateTenantRequest, CreateTenantResponse, ImageRegistry, KeyPair } from '@stowage/contract';
 import { formatConfigEnv } from './config-env.js';
 import { checkCreateTenantRequest } from './create-request.js';
 import { KES_KEY_NAME, kesClientFiles, kesServerConfig } from './kes-config.js';
@@ -78,17 +78,12 @@ export function createTenantObjects(
   const name = body.name;
   const namespace = body.namespace;
   const steps: CreationStep[] = [];
-  const secret = (
-    secretName: string,
-    data: Record<string, string>,
-    type = OPAQUE,
-    immutable = true,
-  ): Secret => ({
+  const secret = (secretName: string, data: Record<string, string>, type = OPAQUE): Secret => ({
     apiVersion: 'v1',
     kind: 'Secret',
     metadata: { name: secretName, namespace, labels: { [TENANT_LABEL]: name } },
     type,
-    ...(immutable ? { immutable: true } : {}),
+    immutable: true,
     data,
   });
   const keyPairSecret = (secretName: string, pair: KeyPair): Secret =>
@@ -205,18 +200,9 @@ export function createTenantObjects(
     })),
   ].map(({ name: secretName, ca }) => add('replace', secret(secretName, { 'public.crt': b64File(ca) })));
 
-  let imagePullSecret: { name: string } | undefined;
-  if (body.image_registry) {
-    const { registry, username, password } = body.image_registry;
-    const auths = { [registry]: { username, password, auth: b64(`${username}:${password}`) } };
-    const regcred = secret(
-      `${name}-regcred`,
-      { '.dockerconfigjson': b64(JSON.stringify({ auths })) },
-      'kubernetes.io/dockerconfigjson',
-      false,
-    );
-    imagePullSecret = { name: add('upsert', regcred).name };
-  }
+  const imagePullSecret = body.image_registry
+    ? { name: add('upsert', registrySecret(name, namespace, body.image_registry)).name }
+    : undefined;
 
   if (ctx.subnetLicense) config.set('MINIO_SUBNET_LICENSE', ctx.subnetLicense);
   const configuration = add(
@@ -260,6 +246,19 @@ export function createTenantObjects(
     steps,
     cleanupSelector: `${TENANT_LABEL}=${name}`,
     response: { console: consoleKeys, externalIDP },
+  };
+}
+
+/** `{t}-regcred`: the custom registry's login as a docker config; mutable, so a new password can replace it. */
+export function registrySecret(tenant: string, namespace: string, registry: ImageRegistry): Secret {
+  const { registry: host, username, password } = registry;
+  const auths = { [host]: { username, password, auth: b64(`${username}:${password}`) } };
+  return {
+    apiVersion: 'v1',
+    kind: 'Secret',
+    metadata: { name: `${tenant}-regcred`, namespace, labels: { [TENANT_LABEL]: tenant } },
+    type: 'kubernetes.io/dockerconfigjson',
+    data: { '.dockerconfigjson': b64(JSON.stringify({ auths })) },
   };
 }
 

@@ -1,4 +1,10 @@
-import type { CreateTenantRequest, KeyPair, TenantEncryption, TenantPoolRequest } from '@stowage/contract';
+import type {
+  CreateTenantRequest,
+  ImageRegistry,
+  KeyPair,
+  TenantEncryption,
+  TenantPoolRequest,
+} from '@stowage/contract';
 import { ApiError } from '../../http/errors.js';
 
 // The create-tenant body's rules (spec 002 §5), checked before anything is written to the
@@ -41,7 +47,7 @@ function requireText(value: string | undefined, field: string): void {
   if (!value?.trim()) fail(TENANT_MESSAGES.required, field);
 }
 
-function checkImage(value: string | undefined, field: string, example: string): void {
+export function checkImage(value: string | undefined, field: string, example: string): void {
   if (value && !IMAGE.test(value)) fail(`Format must be of form: '${example}'`, field);
 }
 
@@ -62,6 +68,13 @@ export function checkPem(value: string | undefined, field: string): void {
 function checkKeyPair(pair: KeyPair | undefined, field: string): void {
   checkPem(pair?.crt, `${field}.crt`);
   checkPem(pair?.key, `${field}.key`);
+}
+
+/** A custom registry needs all three of endpoint, username and password. */
+export function checkImageRegistry(registry: ImageRegistry): void {
+  requireText(registry.registry, 'image_registry.registry');
+  requireText(registry.username, 'image_registry.username');
+  requireText(registry.password, 'image_registry.password');
 }
 
 export function checkTenantName(name: string): void {
@@ -149,11 +162,7 @@ export function checkCreateTenantRequest(body: CreateTenantRequest): void {
     fail(TENANT_MESSAGES.parity, 'erasureCodingParity', `EC:${parity} is outside EC:2…EC:8`);
   checkImage(body.image, 'image', 'minio/minio:VERSION');
   for (const [i, pool] of body.pools.entries()) checkPoolRequest(pool, `pools[${i}]`);
-  if (body.image_registry) {
-    requireText(body.image_registry.registry, 'image_registry.registry');
-    requireText(body.image_registry.username, 'image_registry.username');
-    requireText(body.image_registry.password, 'image_registry.password');
-  }
+  if (body.image_registry) checkImageRegistry(body.image_registry);
   const logSearch = body.logSearchConfiguration;
   if (logSearch) {
     if (logSearch.storageSize !== undefined && logSearch.storageSize <= 0)

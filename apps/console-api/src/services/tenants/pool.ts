@@ -1,6 +1,8 @@
 import type { V1Affinity } from '@kubernetes/client-node';
 import type { TenantPoolRequest } from '@stowage/contract';
-import { POOL_LABEL, TENANT_LABEL, type TenantPool } from './kube-types.js';
+import { ApiError } from '../../http/errors.js';
+import { checkPoolRequest } from './create-request.js';
+import { POOL_LABEL, TENANT_LABEL, type Tenant, type TenantPool } from './kube-types.js';
 import { formatBinarySI, formatDecimalSI } from './quantity.js';
 
 // A pool of the create and Expand Tenant requests as the Tenant's `spec.pools[]` entry.
@@ -59,4 +61,33 @@ export function tenantPool(tenant: string, request: TenantPoolRequest, existingP
     ...(Object.keys(affinity).length > 0 ? { affinity: affinity as V1Affinity } : {}),
     ...(request.node_selector ? { nodeSelector: request.node_selector } : {}),
   };
+}
+
+/** Expand Tenant: the tenant with one more pool (the whole object is merge-patched back). */
+export function withAddedPool(tenant: Tenant, request: TenantPoolRequest): Tenant {
+  checkPoolRequest(request, 'pool');
+  const name = tenant.metadata.name ?? '';
+  const pools = tenant.spec.pools ?? [];
+  const pool = tenantPool(name, request, pools.length);
+  if (pools.some((p) => p.name === pool.name))
+    throw new ApiError(
+      'conflict',
+      `pool ${pool.name} already exists in tenant ${name}`,
+      `pool ${pool.name} already exists`,
+    );
+  return { ...tenant, spec: { ...tenant.spec, pools: [...pools, pool] } };
+}
+
+/** The tenant with its pools replaced; names stay unique, unnamed ones are numbered by position. */
+export function withReplacedPools(tenant: Tenant, requests: TenantPoolRequest[]): Tenant {
+  const name = tenant.metadata.name ?? '';
+  const pools = requests.map((request, i) => {
+    checkPoolRequest(request, `pools[${i}]`);
+    return tenantPool(name, request, i);
+  });
+  const names = pools.map((p) => p.name);
+  const duplicate = names.find((n, i) => names.indexOf(n) !== i);
+  if (duplicate)
+    throw new ApiError('badRequest', `pool ${duplicate} appears twice`, `pool ${duplicate} appears twice`);
+  return { ...tenant, spec: { ...tenant.spec, pools } };
 }
