@@ -14,6 +14,7 @@ import {
 } from './kube-types.js';
 import { tenantPool } from './pool.js';
 import { formatDecimalSI } from './quantity.js';
+import { compactBase64, keyPairSecret, OPAQUE, tenantSecret } from './secrets.js';
 
 // POST /tenants as data (operator.md §2, v0.9 style: MinIO serves its own console): every object
 // the call writes, in the order it writes them. The caller applies the steps; when one fails after
@@ -26,8 +27,6 @@ export const PROMETHEUS_ANNOTATIONS = {
   'prometheus.io/port': '9000',
   'prometheus.io/scrape': 'true',
 } as const;
-const TLS = 'kubernetes.io/tls';
-const OPAQUE = 'Opaque';
 
 /**
  * How a step is applied: `create` (CREATE; AlreadyExists is an error), `replace` (DELETE, a 404
@@ -66,8 +65,6 @@ export function randomAlphanumeric(length: number): string {
 }
 
 const b64 = (text: string) => Buffer.from(text, 'utf8').toString('base64');
-/** The wizard's files arrive base64-encoded already; line breaks are dropped. */
-const b64File = (base64: string) => base64.replace(/\s+/g, '');
 
 export function createTenantObjects(
   body: CreateTenantRequest,
@@ -78,16 +75,9 @@ export function createTenantObjects(
   const name = body.name;
   const namespace = body.namespace;
   const steps: CreationStep[] = [];
-  const secret = (secretName: string, data: Record<string, string>, type = OPAQUE): Secret => ({
-    apiVersion: 'v1',
-    kind: 'Secret',
-    metadata: { name: secretName, namespace, labels: { [TENANT_LABEL]: name } },
-    type,
-    immutable: true,
-    data,
-  });
-  const keyPairSecret = (secretName: string, pair: KeyPair): Secret =>
-    secret(secretName, { 'tls.crt': b64File(pair.crt), 'tls.key': b64File(pair.key) }, TLS);
+  const owner = { name, namespace };
+  const secret = (secretName: string, data: Record<string, string>) => tenantSecret(owner, secretName, data);
+  const keyPair = (secretName: string, pair: KeyPair) => keyPairSecret(owner, secretName, pair);
   const add = (action: 'create' | 'replace' | 'upsert', object: Secret): TypedSecretRef => {
     steps.push({ action, kind: 'Secret', object });
     return { name: object.metadata.name, type: object.type ?? OPAQUE };
@@ -154,11 +144,11 @@ export function createTenantObjects(
     consoleKeys = [{ access_key: accessKey, secret_key: secretKey }];
 
   const externalCertSecret = (body.tls?.minio ?? []).map((pair, i) =>
-    add('replace', keyPairSecret(`${name}-secret-instance-external-certificates-${i}`, pair)),
+    add('replace', keyPair(`${name}-secret-instance-external-certificates-${i}`, pair)),
   );
   if (body.tls?.console)
     externalCertSecret.push(
-      add('replace', keyPairSecret(`${name}-secret-console-external-certificates-0`, body.tls.console)),
+      add('replace', keyPair(`${name}-secret-console-external-certificates-0`, body.tls.console)),
     );
 
   let externalClientCertSecret: TypedSecretRef | undefined;
@@ -168,15 +158,15 @@ export function createTenantObjects(
     if (encryption.client)
       externalClientCertSecret = add(
         'replace',
-        keyPairSecret(`${name}-secret-tenant-external-client-cert-0`, encryption.client),
+        keyPair(`${name}-secret-tenant-external-client-cert-0`, encryption.client),
       );
     const serverCert = encryption.server
-      ? add('replace', keyPairSecret(`${name}-secret-kes-external-cert-0`, encryption.server))
+      ? add('replace', keyPair(`${name}-secret-kes-external-cert-0`, encryption.server))
       : undefined;
     const clientFiles = kesClientFiles(encryption);
     const clientCert =
       Object.keys(clientFiles).length > 0
-        ? add('replace', secret(`${name}-secret-kes-client-cert`, mapValues(clientFiles, b64File)))
+        ? add('replace', secret(`${name}-secret-kes-client-cert`, mapValues(clientFiles, compactBase64)))
         : undefined;
     const kesSecret = add(
       'replace',
@@ -198,7 +188,9 @@ export function createTenantObjects(
       name: `console-ca-certificate-${i}`,
       ca,
     })),
-  ].map(({ name: secretName, ca }) => add('replace', secret(secretName, { 'public.crt': b64File(ca) })));
+  ].map(({ name: secretName, ca }) =>
+    add('replace', secret(secretName, { 'public.crt': compactBase64(ca) })),
+  );
 
   const imagePullSecret = body.image_registry
     ? { name: add('upsert', registrySecret(name, namespace, body.image_registry)).name }
@@ -253,13 +245,11 @@ export function createTenantObjects(
 export function registrySecret(tenant: string, namespace: string, registry: ImageRegistry): Secret {
   const { registry: host, username, password } = registry;
   const auths = { [host]: { username, password, auth: b64(`${username}:${password}`) } };
-  return {
-    apiVersion: 'v1',
-    kind: 'Secret',
-    metadata: { name: `${tenant}-regcred`, namespace, labels: { [TENANT_LABEL]: tenant } },
+  const data = { '.dockerconfigjson': b64(JSON.stringify({ auths })) };
+  return tenantSecret({ name: tenant, namespace }, `${tenant}-regcred`, data, {
     type: 'kubernetes.io/dockerconfigjson',
-    data: { '.dockerconfigjson': b64(JSON.stringify({ auths })) },
-  };
+    mutable: true,
+  });
 }
 
 function mapValues(record: Record<string, string>, fn: (value: string) => string): Record<string, string> {

@@ -1,46 +1,14 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Secret, Tenant } from './kube-types.js';
 import { certificateInfo, certificateInfos, tenantSecurityUpdate } from './security.js';
 import { selfSignedPair } from './test-support/certificates.js';
 
-let dir: string;
 let pem: Buffer;
 
 beforeAll(() => {
-  dir = mkdtempSync(join(tmpdir(), 'tenant-security-'));
-  execFileSync(
-    'openssl',
-    [
-      'req',
-      '-x509',
-      '-newkey',
-      'ec',
-      '-pkeyopt',
-      'ec_paramgen_curve:prime256v1',
-      '-nodes',
-      '-keyout',
-      join(dir, 'k'),
-      '-out',
-      join(dir, 'c'),
-      '-days',
-      '30',
-      '-subj',
-      '/CN=minio',
-      '-set_serial',
-      '4660',
-      '-addext',
-      'subjectAltName=DNS:minio.ns-a.svc,DNS:*.tenant-a-hl.ns-a.svc,IP:10.0.0.1',
-    ],
-    { stdio: 'pipe' },
-  );
-  pem = readFileSync(join(dir, 'c'));
+  const subjectAltName = 'DNS:minio.ns-a.svc,DNS:*.tenant-a-hl.ns-a.svc,IP:10.0.0.1';
+  pem = selfSignedPair('minio', { days: 30, serial: 4660, subjectAltName }).pem;
 });
-
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const tenant = (): Tenant => ({
   apiVersion: 'minio.min.io/v2',

@@ -2,7 +2,8 @@ import { X509Certificate } from 'node:crypto';
 import type { CertificateInfo, UpdateTenantSecurityRequest } from '@stowage/contract';
 import { ApiError } from '../../http/errors.js';
 import { checkPem, TENANT_MESSAGES } from './create-request.js';
-import { type Secret, TENANT_LABEL, type Tenant, type TypedSecretRef } from './kube-types.js';
+import type { Secret, Tenant, TypedSecretRef } from './kube-types.js';
+import { compactBase64, keyPairSecret, tenantSecret } from './secrets.js';
 
 // The Security tab: what the tenant's certificate secrets hold, and a save as data.
 
@@ -71,24 +72,13 @@ export function tenantSecurityUpdate(
   }
   for (const [i, ca] of (custom.minioCAs ?? []).entries()) checkPem(ca, `customCertificates.minioCAs[${i}]`);
   const removed = new Set(custom.secretsToBeDeleted ?? []);
-  const secret = (secretName: string, type: string, data: Record<string, string>): Secret => ({
-    apiVersion: 'v1',
-    kind: 'Secret',
-    metadata: { name: secretName, namespace, labels: { [TENANT_LABEL]: name } },
-    type,
-    immutable: true,
-    data,
-  });
-  const strip = (b64: string) => b64.replace(/\s+/g, '');
+  const owner = { name, namespace };
   const prefix = `${name}-${randomLowercase()}`;
   const certs = (custom.minio ?? []).map((pair, i) =>
-    secret(`${prefix}-external-certificates-${i}`, 'kubernetes.io/tls', {
-      'tls.crt': strip(pair.crt),
-      'tls.key': strip(pair.key),
-    }),
+    keyPairSecret(owner, `${prefix}-external-certificates-${i}`, pair),
   );
   const cas = (custom.minioCAs ?? []).map((ca, i) =>
-    secret(`${prefix}-ca-certificate-${i}`, 'Opaque', { 'public.crt': strip(ca) }),
+    tenantSecret(owner, `${prefix}-ca-certificate-${i}`, { 'public.crt': compactBase64(ca) }),
   );
   const ref = (s: Secret): TypedSecretRef => ({ name: s.metadata.name, type: s.type ?? 'Opaque' });
   const keep = (refs: TypedSecretRef[] | undefined) => (refs ?? []).filter((r) => !removed.has(r.name));
