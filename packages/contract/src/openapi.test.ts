@@ -84,11 +84,24 @@ describe('openapi.json', () => {
       '/api/v1/subscription/info',
       '/api/v1/get-parity/{nodes}/{disksPerNode}',
       '/api/v1/cluster/max-allocatable-memory',
+      '/api/v1/tenants',
+      '/api/v1/namespaces/{namespace}/tenants',
+      '/api/v1/namespaces/{namespace}/tenants/{tenant}',
+      '/api/v1/namespaces/{namespace}/tenants/{tenant}/yaml',
+      '/api/v1/namespaces/{namespace}/tenants/{tenant}/usage',
+      '/api/v1/namespaces/{namespace}/tenants/{tenant}/pools',
+      '/api/v1/namespaces/{namespace}/tenants/{tenant}/pods',
+      '/api/v1/namespaces/{namespace}/tenants/{tenant}/pods/{pod}',
+      '/api/v1/namespaces/{namespace}/tenants/{tenant}/pods/{pod}/events',
+      '/api/v1/namespaces/{namespace}/tenants/{tenant}/pvcs',
+      '/api/v1/list-pvcs',
+      '/api/v1/namespaces/{namespace}/tenants/{tenant}/security',
     ]);
     expect(doc.paths['/api/v1/login']?.get?.security).toBeUndefined();
     expect(doc.paths['/api/v1/session']?.get?.security).toEqual([{ session: [] }]);
     expect(Object.keys(doc.components.schemas)).toContain('ApiError');
     expect(Object.keys(doc.components.schemas)).toContain('ListBucketsResponse');
+    expect(Object.keys(doc.components.schemas)).toContain('CreateTenantRequest');
     const download = doc.paths['/api/v1/buckets/{bucket}/objects/download']?.get as {
       responses: Record<string, { content?: Record<string, unknown> }>;
     };

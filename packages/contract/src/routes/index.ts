@@ -18,6 +18,7 @@ import * as replication from './replication.js';
 import * as serviceAccounts from './service-accounts.js';
 import * as session from './session.js';
 import * as subscription from './subscription.js';
+import * as tenants from './tenants.js';
 import * as tiers from './tiers.js';
 import * as users from './users.js';
 
@@ -42,6 +43,7 @@ export * from './replication.js';
 export * from './service-accounts.js';
 export * from './session.js';
 export * from './subscription.js';
+export * from './tenants.js';
 export * from './tiers.js';
 export * from './users.js';
 
@@ -143,6 +145,25 @@ export const routes = {
   getSubscriptionInfo: subscription.getSubscriptionInfo,
   getParity: operatorSizing.getParity,
   getMaxAllocatableMemory: operatorSizing.getMaxAllocatableMemory,
+  listTenants: tenants.listTenants,
+  listNamespaceTenants: tenants.listNamespaceTenants,
+  createTenant: tenants.createTenant,
+  getTenant: tenants.getTenant,
+  deleteTenant: tenants.deleteTenant,
+  updateTenantImage: tenants.updateTenantImage,
+  getTenantYaml: tenants.getTenantYaml,
+  putTenantYaml: tenants.putTenantYaml,
+  getTenantUsage: tenants.getTenantUsage,
+  addTenantPool: tenants.addTenantPool,
+  replaceTenantPools: tenants.replaceTenantPools,
+  listTenantPods: tenants.listTenantPods,
+  getTenantPodLog: tenants.getTenantPodLog,
+  listTenantPodEvents: tenants.listTenantPodEvents,
+  deleteTenantPod: tenants.deleteTenantPod,
+  listTenantVolumeClaims: tenants.listTenantVolumeClaims,
+  listVolumeClaims: tenants.listVolumeClaims,
+  getTenantSecurity: tenants.getTenantSecurity,
+  updateTenantSecurity: tenants.updateTenantSecurity,
 } as const;
 
 export type Routes = typeof routes;
