@@ -52,14 +52,16 @@ describe('erasureCodeCalc', () => {
 describe('defaultParity', () => {
   const parities = ['EC:8', 'EC:7', 'EC:6', 'EC:5', 'EC:4', 'EC:3', 'EC:2'];
 
-  it('is the largest parity, but EC:4 from 8 drives on more than 16 nodes', () => {
-    expect(defaultParity(parities, 64, 16)).toBe('EC:8');
-    expect(defaultParity(parities, 17, 17)).toBe('EC:4');
-    expect(defaultParity(parities, 7, 17)).toBe('EC:8');
+  it('is the largest parity, but EC:4 from 8 nodes with more than 16 drives each (spec 002 §4)', () => {
+    expect(defaultParity(parities, 8 * 17, 8)).toBe('EC:4');
+    expect(defaultParity(parities, 8 * 16, 8)).toBe('EC:8');
+    expect(defaultParity(parities, 7 * 17, 7)).toBe('EC:8');
+    expect(defaultParity(parities, 17, 17)).toBe('EC:8');
+    expect(defaultParity(parities, 0, 0)).toBe('EC:8');
   });
 
   it('stays the largest when EC:4 is not offered', () => {
-    expect(defaultParity(['EC:3', 'EC:2'], 34, 17)).toBe('EC:3');
+    expect(defaultParity(['EC:3', 'EC:2'], 8 * 17, 8)).toBe('EC:3');
     expect(defaultParity([], 34, 17)).toBe('');
   });
 });

@@ -26,8 +26,10 @@ const parityOf = (code: string) => Number.parseInt(code.split(':')[1] ?? '', 10)
 
 /** The parity that a pool starts with: the largest, but EC:4 for large pools that offer it. */
 export function defaultParity(parities: readonly string[], totalDrives: number, totalNodes: number): string {
-  // The console's rule (portal-ui erasureCodeCalc): total drives >= 8 and nodes > 16.
-  if (totalDrives >= 8 && totalNodes > 16 && parities.includes('EC:4')) return 'EC:4';
+  // Spec 002 §4 "Parity default": nodes >= 8 and drives per node > 16. (The 2021 console's
+  // code tested total drives >= 8 and nodes > 16; the spec's rule is the requirement.)
+  const drivesPerNode = totalNodes > 0 ? totalDrives / totalNodes : 0;
+  if (totalNodes >= 8 && drivesPerNode > 16 && parities.includes('EC:4')) return 'EC:4';
   return parities[0] ?? '';
 }
 
