@@ -23,7 +23,6 @@ export interface Cluster {
 }
 export const KUBE_VERSION: string;
 export const apiserverBinary: string;
-export const crdDir: string;
 export const CRD_FILES: string[];
 export const JUNK_TOKEN: string;
 export const READ_ONLY_CLUSTER_ROLE: string;

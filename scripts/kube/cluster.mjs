@@ -11,13 +11,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { loadAllYaml } from '@kubernetes/client-node';
+import { sharedDataDir } from './shared-data.mjs';
 
 export const KUBE_VERSION = '1.20.2';
 const cacheDir = process.env.STOWAGE_KUBE_CACHE ?? '/var/cache/stowage-kube';
 export const apiserverBinary = join(cacheDir, `kube-apiserver-${KUBE_VERSION}`);
 const buildScript = new URL('./build-apiserver.sh', import.meta.url).pathname;
-/** The CRDs live beside the repository, never inside it. */
-export const crdDir = new URL('../../../shared/data/', import.meta.url).pathname;
 export const CRD_FILES = [
   'minio.min.io_tenants.v4.2.0.yaml',
   'direct.csi.min.io_directcsidrives.yaml',
@@ -253,7 +252,7 @@ export async function startCluster() {
     const mergePatch = 'application/merge-patch+json';
 
     for (const file of CRD_FILES) {
-      for (const crd of loadAllYaml(readFileSync(join(crdDir, file), 'utf8'))) {
+      for (const crd of loadAllYaml(readFileSync(join(sharedDataDir(), file), 'utf8'))) {
         // No operator runs here to convert v1 objects; v2 is the stored version and all we use.
         crd.spec.conversion = { strategy: 'None' };
         await must('POST', '/apis/apiextensions.k8s.io/v1/customresourcedefinitions', crd);

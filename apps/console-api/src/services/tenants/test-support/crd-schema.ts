@@ -1,13 +1,15 @@
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { Ajv, type ErrorObject } from 'ajv';
 import addFormats from 'ajv-formats';
 import { parse } from 'yaml';
+import { sharedDataDir } from '../../../../../../scripts/kube/shared-data.mjs';
 
 // The Tenant CRD's v2 openAPIV3Schema (operator v4.2.0, kept outside the repository in
 // shared/data), compiled the way operator.md §5.3 verified matches what kube-apiserver reports.
 // Unknown fields are not errors here: the API server prunes them, so tests assert that separately.
 
-const CRD_URL = new URL('../../../../../../../shared/data/minio.min.io_tenants.v4.2.0.yaml', import.meta.url);
+const CRD_FILE = join(sharedDataDir(), 'minio.min.io_tenants.v4.2.0.yaml');
 
 interface CrdVersion {
   name: string;
@@ -15,7 +17,7 @@ interface CrdVersion {
 }
 
 export function tenantSchema(): Record<string, unknown> {
-  const crd = parse(readFileSync(CRD_URL, 'utf8')) as { spec: { versions: CrdVersion[] } };
+  const crd = parse(readFileSync(CRD_FILE, 'utf8')) as { spec: { versions: CrdVersion[] } };
   const v2 = crd.spec.versions.find((v) => v.name === 'v2');
   if (!v2) throw new Error('the Tenant CRD has no v2 version');
   return v2.schema.openAPIV3Schema;
