@@ -11,6 +11,7 @@ import * as login from './login.js';
 import * as logs from './logs.js';
 import * as notificationEndpoints from './notification-endpoints.js';
 import * as objects from './objects.js';
+import * as operatorCluster from './operator-cluster.js';
 import * as operatorSizing from './operator-sizing.js';
 import * as permissions from './permissions.js';
 import * as policies from './policies.js';
@@ -36,6 +37,7 @@ export * from './login.js';
 export * from './logs.js';
 export * from './notification-endpoints.js';
 export * from './objects.js';
+export * from './operator-cluster.js';
 export * from './operator-sizing.js';
 export * from './permissions.js';
 export * from './policies.js';
@@ -145,6 +147,9 @@ export const routes = {
   getSubscriptionInfo: subscription.getSubscriptionInfo,
   getParity: operatorSizing.getParity,
   getMaxAllocatableMemory: operatorSizing.getMaxAllocatableMemory,
+  createNamespace: operatorCluster.createNamespace,
+  getNodeLabels: operatorCluster.getNodeLabels,
+  getResourceQuota: operatorCluster.getResourceQuota,
   listTenants: tenants.listTenants,
   listNamespaceTenants: tenants.listNamespaceTenants,
   createTenant: tenants.createTenant,
