@@ -26,6 +26,7 @@ import { registerIdentityRoutes } from './routes/identities.js';
 import { registerLoginRoutes } from './routes/login.js';
 import { registerLogRoutes } from './routes/logs.js';
 import { registerObjectRoutes } from './routes/objects.js';
+import { registerOperatorClusterRoutes, sessionNodeLister } from './routes/operator-cluster.js';
 import { registerOperatorSizingRoutes, type SessionNodeLister } from './routes/operator-sizing.js';
 import { registerSessionRoutes } from './routes/session.js';
 import { registerSubscriptionRoutes } from './routes/subscription.js';
@@ -117,7 +118,12 @@ export async function buildApp(
   registerAccountRoutes(bind, routeDeps);
   registerConfigRoutes(bind, deps);
   registerSubscriptionRoutes(bind);
-  registerOperatorSizingRoutes(bind, deps.listNodes);
+  const operator = deps.config.operator;
+  registerOperatorSizingRoutes(
+    bind,
+    deps.listNodes ?? (operator ? sessionNodeLister(operator.cluster) : undefined),
+  );
+  if (operator) registerOperatorClusterRoutes(bind, operator.cluster);
   const checkOrigin = originChecker(deps.config);
   registerSockets(
     createSocketBinder({

@@ -1,0 +1,49 @@
+import { CoreV1Api, StorageV1Api } from '@kubernetes/client-node';
+import { routes } from '@stowage/contract';
+import { type KubeCluster, kubeConfigFor } from '../clients/kube.js';
+import type { Binder } from '../http/bind.js';
+import { ApiError } from '../http/errors.js';
+import { createNamespace, getNodeLabels, getResourceQuota, kubeCall } from '../services/operator-cluster.js';
+import type { Session } from '../session/store.js';
+import type { SessionNodeLister } from './operator-sizing.js';
+
+/** The core API as the session's own Kubernetes token: its RBAC rights, nothing more. */
+export function coreV1For(cluster: KubeCluster, session: Session): CoreV1Api {
+  return sessionKube(cluster, session).makeApiClient(CoreV1Api);
+}
+
+function sessionKube(cluster: KubeCluster, session: Session) {
+  if (!session.kube) throw new ApiError('kubeUnauthorized', 'this session holds no Kubernetes token');
+  return kubeConfigFor(cluster, session.kube.token);
+}
+
+/** max-allocatable-memory's node list in operator mode. */
+export function sessionNodeLister(cluster: KubeCluster): SessionNodeLister {
+  return async (session) => (await kubeCall(() => coreV1For(cluster, session).listNode())).items;
+}
+
+/** The Create Tenant wizard's cluster helpers: bound only when the console talks to a cluster. */
+export function registerOperatorClusterRoutes(bind: Binder, cluster: KubeCluster): void {
+  bind.authed(routes.createNamespace, async ({ body, session }) =>
+    createNamespace(coreV1For(cluster, session), body.name),
+  );
+  bind.authed(routes.getNodeLabels, async ({ session }) => getNodeLabels(coreV1For(cluster, session)));
+  bind.authed(routes.getResourceQuota, async ({ params, session, reply }) => {
+    const kc = sessionKube(cluster, session);
+    reply.serializer(withInt64Max);
+    return getResourceQuota(
+      kc.makeApiClient(CoreV1Api),
+      kc.makeApiClient(StorageV1Api),
+      params.namespace,
+      params.resourcequota,
+    );
+  });
+}
+
+/**
+ * JSON with Go's int64 maximum written exactly: as a JS number it prints as 9223372036854776000,
+ * which a Go or Java client reading int64 would refuse as out of range.
+ */
+function withInt64Max(payload: unknown): string {
+  return JSON.stringify(payload).replace(/:9223372036854776000(?=[,}\]])/g, ':9223372036854775807');
+}
