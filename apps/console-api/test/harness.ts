@@ -83,6 +83,20 @@ export async function loginAs(
     url: `${base}/api/v1/login`,
     payload: { accessKey, secretKey },
   });
+  return loggedIn(app, res, base);
+}
+
+/** Operator mode: logs in with a Kubernetes service-account token. */
+export async function loginOperatorAs(app: FastifyInstance, jwt: string): Promise<LoggedIn> {
+  const res = await app.inject({ method: 'POST', url: '/api/v1/login/operator', payload: { jwt } });
+  return loggedIn(app, res);
+}
+
+async function loggedIn(
+  app: FastifyInstance,
+  res: { statusCode: number; body: string; headers: Record<string, unknown> },
+  base = '',
+): Promise<LoggedIn> {
   if (res.statusCode !== 204) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
   const setCookie = String(res.headers['set-cookie']);
   const cookie = setCookie.split(';')[0] ?? '';

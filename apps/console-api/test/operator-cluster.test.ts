@@ -3,22 +3,13 @@
 // GET /cluster/max-allocatable-memory, each made with the logged-in user's own token.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { type Cluster, NODES, STORAGE_CLASSES, startCluster } from '../../../scripts/kube/cluster.mjs';
-import { callAs, type Harness, type LoggedIn, startHarness } from './harness.js';
+import { callAs, type Harness, type LoggedIn, loginOperatorAs, startHarness } from './harness.js';
 
 const GiB = 2 ** 30;
 let cluster: Cluster;
 let h: Harness;
 let admin: LoggedIn;
 let viewer: LoggedIn;
-
-async function operatorLogin(jwt: string): Promise<LoggedIn> {
-  const res = await h.app.inject({ method: 'POST', url: '/api/v1/login/operator', payload: { jwt } });
-  if (res.statusCode !== 204) throw new Error(`operator login failed: ${res.statusCode} ${res.body}`);
-  const setCookie = String(res.headers['set-cookie']);
-  const cookie = setCookie.split(';')[0] ?? '';
-  const session = await h.app.inject({ method: 'GET', url: '/api/v1/session', headers: { cookie } });
-  return { cookie, csrf: session.json().csrfToken, setCookie };
-}
 
 beforeAll(async () => {
   cluster = await startCluster();
@@ -29,7 +20,10 @@ beforeAll(async () => {
   h = await startHarness({
     operator: { cluster: { server: cluster.server, caPem: cluster.caPem, namespace: 'stowage-system' } },
   });
-  [admin, viewer] = await Promise.all([operatorLogin(adminToken), operatorLogin(readOnlyToken)]);
+  [admin, viewer] = await Promise.all([
+    loginOperatorAs(h.app, adminToken),
+    loginOperatorAs(h.app, readOnlyToken),
+  ]);
 });
 afterAll(async () => {
   await h?.close();
