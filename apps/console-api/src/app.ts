@@ -29,6 +29,7 @@ import { registerObjectRoutes } from './routes/objects.js';
 import { registerOperatorSizingRoutes, type SessionNodeLister } from './routes/operator-sizing.js';
 import { registerSessionRoutes } from './routes/session.js';
 import { registerSubscriptionRoutes } from './routes/subscription.js';
+import { registerTenantRoutes } from './routes/tenants.js';
 import { CookiePolicy, SESSION_COOKIE } from './session/cookie.js';
 import { viewOf } from './session/form-login.js';
 import { operatorPermissions } from './session/operator-login.js';
@@ -118,6 +119,7 @@ export async function buildApp(
   registerConfigRoutes(bind, deps);
   registerSubscriptionRoutes(bind);
   registerOperatorSizingRoutes(bind, deps.listNodes);
+  if (deps.config.operator) registerTenantRoutes(bind, deps.config.operator.cluster);
   const checkOrigin = originChecker(deps.config);
   registerSockets(
     createSocketBinder({
