@@ -5,6 +5,7 @@ import { type Cluster, startCluster } from '../../../scripts/kube/cluster.mjs';
 import { kubeConfigFor } from '../src/clients/kube.js';
 import { createTenantObjects } from '../src/services/tenants/create-objects.js';
 import { listTenants } from '../src/services/tenants/tenant-calls.js';
+import { minimalCreateRequest } from '../src/services/tenants/test-support/create-request.js';
 import { callAs, type Harness, type LoggedIn, startHarness } from './harness.js';
 
 const GIB = 1024 ** 3;
@@ -45,26 +46,9 @@ function pool(name: string, servers: number, volumes: number, size: number) {
 /** A tenant as the Create Tenant wizard would write it: its secrets, then the Tenant. */
 async function createTenant(namespace: string, name: string, pools: CreateTenantRequest['pools']) {
   await cluster.api('POST', '/api/v1/namespaces', { metadata: { name: namespace } });
-  const plan = createTenantObjects(
-    {
-      name,
-      namespace,
-      access_key: '',
-      secret_key: '',
-      access_keys: [],
-      secret_keys: [],
-      enable_tls: true,
-      enable_console: true,
-      enable_prometheus: true,
-      service_name: '',
-      image: '',
-      expose_minio: true,
-      expose_console: true,
-      erasureCodingParity: 2,
-      pools,
-    },
-    { defaultImage: 'minio/minio:RELEASE.2021-09-03T03-56-13Z' },
-  );
+  const plan = createTenantObjects(minimalCreateRequest({ name, namespace, pools }), {
+    defaultImage: 'minio/minio:RELEASE.2021-09-03T03-56-13Z',
+  });
   for (const step of plan.steps) {
     const path =
       step.kind === 'Tenant'
