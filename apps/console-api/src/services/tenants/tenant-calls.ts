@@ -1,6 +1,7 @@
 import { CoreV1Api, CustomObjectsApi, type KubeConfig } from '@kubernetes/client-node';
 import type { ListTenantsResponse, TenantDetail } from '@stowage/contract';
-import { fromKubeError } from '../../clients/kube.js';
+import { type AccessQuestion, canI, fromKubeError } from '../../clients/kube.js';
+import { ApiError } from '../../http/errors.js';
 import { type Secret, TENANT_GROUP, TENANT_PLURAL, TENANT_VERSION, type Tenant } from './kube-types.js';
 import { tenantClaimSelectors, tenantSelector } from './resources.js';
 import { tenantDetail, tenantListItem } from './view.js';
@@ -90,10 +91,36 @@ export async function getTenantDetail(
   });
 }
 
+/** What deleting a tenant writes, asked before the first write so a refusal leaves everything. */
+function deletionRights(namespace: string, deletePvcs: boolean): AccessQuestion[] {
+  const rights = [{ verb: 'delete', group: TENANT_GROUP, resource: TENANT_PLURAL, namespace }];
+  if (!deletePvcs) return rights;
+  return [
+    ...rights,
+    { verb: 'deletecollection', group: '', resource: 'persistentvolumeclaims', namespace },
+    { verb: 'deletecollection', group: '', resource: 'secrets', namespace },
+  ];
+}
+
+async function checkDeletionRights(kc: KubeConfig, namespace: string, deletePvcs: boolean): Promise<void> {
+  const questions = deletionRights(namespace, deletePvcs);
+  const answers = await Promise.all(questions.map((q) => canI(kc, q))).catch((err: unknown) => {
+    throw fromKubeError(err);
+  });
+  const refused = questions.find((_, i) => !answers[i]);
+  if (refused) {
+    throw new ApiError(
+      'kubeForbidden',
+      `cannot ${refused.verb} resource "${refused.resource}" in the namespace "${namespace}"`,
+    );
+  }
+}
+
 /**
  * Delete a tenant (404 when it is not there). With `deletePvcs` its volume claims go too — data,
  * Log Search and Prometheus — and then its secrets, as the v0.9 console did; without it both
- * stay, so the tenant can be recreated on its data.
+ * stay, so the tenant can be recreated on its data. RBAC is asked first: a token that may delete
+ * the tenant but not its claims must not leave them orphaned behind a 403.
  */
 export async function deleteTenant(
   kc: KubeConfig,
@@ -102,6 +129,7 @@ export async function deleteTenant(
   deletePvcs: boolean,
 ): Promise<void> {
   await readTenant(kc, namespace, name);
+  await checkDeletionRights(kc, namespace, deletePvcs);
   const core = kc.makeApiClient(CoreV1Api);
   try {
     await kc
