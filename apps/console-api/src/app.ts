@@ -30,6 +30,7 @@ import { registerOperatorClusterRoutes, sessionNodeLister } from './routes/opera
 import { registerOperatorSizingRoutes, type SessionNodeLister } from './routes/operator-sizing.js';
 import { registerSessionRoutes } from './routes/session.js';
 import { registerSubscriptionRoutes } from './routes/subscription.js';
+import { registerTenantRoutes } from './routes/tenants.js';
 import { CookiePolicy, SESSION_COOKIE } from './session/cookie.js';
 import { viewOf } from './session/form-login.js';
 import { operatorPermissions } from './session/operator-login.js';
@@ -123,7 +124,10 @@ export async function buildApp(
     bind,
     deps.listNodes ?? (operator ? sessionNodeLister(operator.cluster) : undefined),
   );
-  if (operator) registerOperatorClusterRoutes(bind, operator.cluster);
+  if (operator) {
+    registerOperatorClusterRoutes(bind, operator.cluster);
+    registerTenantRoutes(bind, operator.cluster);
+  }
   const checkOrigin = originChecker(deps.config);
   registerSockets(
     createSocketBinder({

@@ -7,6 +7,7 @@ import { createTenantObjects, type TenantCreationPlan } from './create-objects.j
 import type { Secret, Tenant } from './kube-types.js';
 import { selfSignedPair } from './test-support/certificates.js';
 import { tenantSchemaErrors, unknownFields } from './test-support/crd-schema.js';
+import { minimalCreateRequest } from './test-support/create-request.js';
 
 const GIB = 1024 ** 3;
 /** Deterministic "random" keys: the requested length of a letter, so the golden texts are stable. */
@@ -15,33 +16,7 @@ const ctx = {
   randomText: (n: number) => 'x'.repeat(n),
 };
 
-function minimalBody(): CreateTenantRequest {
-  return {
-    name: 'tenant-a',
-    namespace: 'ns-a',
-    access_key: '',
-    secret_key: '',
-    access_keys: [],
-    secret_keys: [],
-    enable_tls: true,
-    enable_console: true,
-    enable_prometheus: true,
-    service_name: '',
-    image: '',
-    expose_minio: true,
-    expose_console: true,
-    erasureCodingParity: 2,
-    pools: [
-      {
-        name: 'pool-0',
-        servers: 4,
-        volumes_per_server: 1,
-        volume_configuration: { size: 100 * GIB, storage_class_name: 'standard' },
-        resources: { requests: { memory: 2 * GIB }, limits: { memory: 32 * GIB } },
-      },
-    ],
-  };
-}
+const minimalBody = () => minimalCreateRequest();
 
 const tenantOf = (plan: TenantCreationPlan): Tenant => {
   const last = plan.steps.at(-1);

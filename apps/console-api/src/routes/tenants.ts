@@ -1,0 +1,28 @@
+import { routes } from '@stowage/contract';
+import { type KubeCluster, kubeConfigFor } from '../clients/kube.js';
+import { type Binder, noContent } from '../http/bind.js';
+import { ApiError } from '../http/errors.js';
+import { deleteTenant, getTenantDetail, listTenants } from '../services/tenants/tenant-calls.js';
+import type { Session } from '../session/store.js';
+
+/**
+ * Operator mode's tenant list, detail and delete, bound only when the console talks to a
+ * Kubernetes API server. Every call carries the session's own service-account token.
+ */
+export function registerTenantRoutes(bind: Binder, cluster: KubeCluster): void {
+  const kube = (session: Session) => {
+    // Only an operator login carries a token; no other session may reach the cluster.
+    if (!session.kube) throw new ApiError('sessionRequired');
+    return kubeConfigFor(cluster, session.kube.token);
+  };
+  bind.authed(routes.listTenants, ({ session }) => listTenants(kube(session)));
+  bind.authed(routes.listNamespaceTenants, ({ session, params }) =>
+    listTenants(kube(session), params.namespace),
+  );
+  bind.authed(routes.getTenant, ({ session, params }) =>
+    getTenantDetail(kube(session), params.namespace, params.tenant),
+  );
+  bind.authed(routes.deleteTenant, ({ session, params, body }) =>
+    noContent(deleteTenant(kube(session), params.namespace, params.tenant, body?.delete_pvcs === true)),
+  );
+}

@@ -1,0 +1,146 @@
+import { CoreV1Api, CustomObjectsApi, type KubeConfig } from '@kubernetes/client-node';
+import type { ListTenantsResponse, TenantDetail } from '@stowage/contract';
+import { type AccessQuestion, canI, fromKubeError } from '../../clients/kube.js';
+import { ApiError } from '../../http/errors.js';
+import { type Secret, TENANT_GROUP, TENANT_PLURAL, TENANT_VERSION, type Tenant } from './kube-types.js';
+import { tenantClaimSelectors, tenantSelector } from './resources.js';
+import { tenantDetail, tenantListItem } from './view.js';
+
+// The Kubernetes calls behind the tenant list, detail and delete (operator.md §2), made with the
+// session's own token so RBAC decides what each operator may see and do.
+
+/**
+ * Page size of a tenant LIST. The original console asked for 10 and showed only those; we follow
+ * the continue token until the list is complete, so a big cluster costs more calls, never rows.
+ */
+export const TENANT_LIST_PAGE = 500;
+
+const tenantObject = { group: TENANT_GROUP, version: TENANT_VERSION, plural: TENANT_PLURAL } as const;
+
+interface TenantList {
+  items: Tenant[];
+  metadata?: { continue?: string };
+}
+
+/** Every tenant of one namespace, or of all when `namespace` is undefined. */
+export async function listTenants(
+  kc: KubeConfig,
+  namespace?: string,
+  pageSize = TENANT_LIST_PAGE,
+): Promise<ListTenantsResponse> {
+  const api = kc.makeApiClient(CustomObjectsApi);
+  const tenants: Tenant[] = [];
+  let next: string | undefined;
+  try {
+    do {
+      const page = { ...tenantObject, limit: pageSize, ...(next ? { _continue: next } : {}) };
+      const list = (await (namespace === undefined
+        ? api.listClusterCustomObject(page)
+        : api.listNamespacedCustomObject({ ...page, namespace }))) as TenantList;
+      tenants.push(...list.items);
+      next = list.metadata?.continue || undefined;
+    } while (next);
+  } catch (err) {
+    throw fromKubeError(err);
+  }
+  return { tenants: tenants.map(tenantListItem), total: tenants.length };
+}
+
+async function readTenant(kc: KubeConfig, namespace: string, name: string): Promise<Tenant> {
+  try {
+    return (await kc
+      .makeApiClient(CustomObjectsApi)
+      .getNamespacedCustomObject({ ...tenantObject, namespace, name })) as Tenant;
+  } catch (err) {
+    throw fromKubeError(err);
+  }
+}
+
+/**
+ * The tenant, its root-key and configuration secrets and its two Services. Only the tenant itself
+ * must exist: a secret or Service not (yet) made by the operator, or hidden by RBAC, leaves its
+ * part of the page empty rather than failing it.
+ */
+export async function getTenantDetail(
+  kc: KubeConfig,
+  namespace: string,
+  name: string,
+): Promise<TenantDetail> {
+  const tenant = await readTenant(kc, namespace, name);
+  const core = kc.makeApiClient(CoreV1Api);
+  const secret = (secretName: string | undefined) =>
+    secretName
+      ? core
+          .readNamespacedSecret({ namespace, name: secretName })
+          .then((s) => s as Secret)
+          .catch(() => undefined)
+      : Promise.resolve(undefined);
+  const service = (serviceName: string) =>
+    core.readNamespacedService({ namespace, name: serviceName }).catch(() => undefined);
+  const [creds, configuration, minioService, consoleService] = await Promise.all([
+    secret(tenant.spec.credsSecret?.name),
+    secret(tenant.spec.configuration?.name),
+    service('minio'),
+    service(`${name}-console`),
+  ]);
+  return tenantDetail(tenant, {
+    ...(creds ? { creds } : {}),
+    ...(configuration ? { configuration } : {}),
+    ...(minioService ? { minioService } : {}),
+    ...(consoleService ? { consoleService } : {}),
+  });
+}
+
+/** What deleting a tenant writes, asked before the first write so a refusal leaves everything. */
+function deletionRights(namespace: string, deletePvcs: boolean): AccessQuestion[] {
+  const rights = [{ verb: 'delete', group: TENANT_GROUP, resource: TENANT_PLURAL, namespace }];
+  if (!deletePvcs) return rights;
+  return [
+    ...rights,
+    { verb: 'deletecollection', group: '', resource: 'persistentvolumeclaims', namespace },
+    { verb: 'deletecollection', group: '', resource: 'secrets', namespace },
+  ];
+}
+
+async function checkDeletionRights(kc: KubeConfig, namespace: string, deletePvcs: boolean): Promise<void> {
+  const questions = deletionRights(namespace, deletePvcs);
+  const answers = await Promise.all(questions.map((q) => canI(kc, q))).catch((err: unknown) => {
+    throw fromKubeError(err);
+  });
+  const refused = questions.find((_, i) => !answers[i]);
+  if (refused) {
+    throw new ApiError(
+      'kubeForbidden',
+      `cannot ${refused.verb} resource "${refused.resource}" in the namespace "${namespace}"`,
+    );
+  }
+}
+
+/**
+ * Delete a tenant (404 when it is not there). With `deletePvcs` its volume claims go too — data,
+ * Log Search and Prometheus — and then its secrets, as the v0.9 console did; without it both
+ * stay, so the tenant can be recreated on its data. RBAC is asked first: a token that may delete
+ * the tenant but not its claims must not leave them orphaned behind a 403.
+ */
+export async function deleteTenant(
+  kc: KubeConfig,
+  namespace: string,
+  name: string,
+  deletePvcs: boolean,
+): Promise<void> {
+  await readTenant(kc, namespace, name);
+  await checkDeletionRights(kc, namespace, deletePvcs);
+  const core = kc.makeApiClient(CoreV1Api);
+  try {
+    await kc
+      .makeApiClient(CustomObjectsApi)
+      .deleteNamespacedCustomObject({ ...tenantObject, namespace, name });
+    if (!deletePvcs) return;
+    for (const labelSelector of tenantClaimSelectors(name)) {
+      await core.deleteCollectionNamespacedPersistentVolumeClaim({ namespace, labelSelector });
+    }
+    await core.deleteCollectionNamespacedSecret({ namespace, labelSelector: tenantSelector(name) });
+  } catch (err) {
+    throw fromKubeError(err);
+  }
+}
