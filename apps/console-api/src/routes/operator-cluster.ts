@@ -1,20 +1,15 @@
 import { CoreV1Api, StorageV1Api } from '@kubernetes/client-node';
 import { routes } from '@stowage/contract';
-import { type KubeCluster, kubeConfigFor } from '../clients/kube.js';
+import type { KubeCluster } from '../clients/kube.js';
 import type { Binder } from '../http/bind.js';
-import { ApiError } from '../http/errors.js';
 import { createNamespace, getNodeLabels, getResourceQuota, kubeCall } from '../services/operator-cluster.js';
+import { sessionKubeConfig } from '../session/kube-config.js';
 import type { Session } from '../session/store.js';
 import type { SessionNodeLister } from './operator-sizing.js';
 
 /** The core API as the session's own Kubernetes token: its RBAC rights, nothing more. */
 export function coreV1For(cluster: KubeCluster, session: Session): CoreV1Api {
-  return sessionKube(cluster, session).makeApiClient(CoreV1Api);
-}
-
-function sessionKube(cluster: KubeCluster, session: Session) {
-  if (!session.kube) throw new ApiError('kubeUnauthorized', 'this session holds no Kubernetes token');
-  return kubeConfigFor(cluster, session.kube.token);
+  return sessionKubeConfig(cluster, session).makeApiClient(CoreV1Api);
 }
 
 /** max-allocatable-memory's node list in operator mode. */
@@ -29,7 +24,7 @@ export function registerOperatorClusterRoutes(bind: Binder, cluster: KubeCluster
   );
   bind.authed(routes.getNodeLabels, async ({ session }) => getNodeLabels(coreV1For(cluster, session)));
   bind.authed(routes.getResourceQuota, async ({ params, session, reply }) => {
-    const kc = sessionKube(cluster, session);
+    const kc = sessionKubeConfig(cluster, session);
     reply.serializer(withInt64Max);
     return getResourceQuota(
       kc.makeApiClient(CoreV1Api),

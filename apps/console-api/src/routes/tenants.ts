@@ -1,8 +1,8 @@
 import { routes } from '@stowage/contract';
-import { type KubeCluster, kubeConfigFor } from '../clients/kube.js';
+import type { KubeCluster } from '../clients/kube.js';
 import { type Binder, noContent } from '../http/bind.js';
-import { ApiError } from '../http/errors.js';
 import { deleteTenant, getTenantDetail, listTenants } from '../services/tenants/tenant-calls.js';
+import { sessionKubeConfig } from '../session/kube-config.js';
 import type { Session } from '../session/store.js';
 
 /**
@@ -10,11 +10,7 @@ import type { Session } from '../session/store.js';
  * Kubernetes API server. Every call carries the session's own service-account token.
  */
 export function registerTenantRoutes(bind: Binder, cluster: KubeCluster): void {
-  const kube = (session: Session) => {
-    // Only an operator login carries a token; no other session may reach the cluster.
-    if (!session.kube) throw new ApiError('sessionRequired');
-    return kubeConfigFor(cluster, session.kube.token);
-  };
+  const kube = (session: Session) => sessionKubeConfig(cluster, session);
   bind.authed(routes.listTenants, ({ session }) => listTenants(kube(session)));
   bind.authed(routes.listNamespaceTenants, ({ session, params }) =>
     listTenants(kube(session), params.namespace),
