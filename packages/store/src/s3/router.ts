@@ -199,6 +199,11 @@ function bucketOp(name: string, bucket: string, parts: S3RequestParts): S3Operat
     case 'HeadBucket':
     case 'GetBucketLocation':
     case 'DeleteObjects':
+    case 'GetBucketPolicyStatus':
+    case 'GetBucketReplicationMetrics':
+    case 'PostObject':
+    case 'GetBucketAcl':
+    case 'PutBucketAcl':
       return { op: name, bucket };
     case 'ResetBucketReplicationStart':
       return {
@@ -210,12 +215,6 @@ function bucketOp(name: string, bucket: string, parts: S3RequestParts): S3Operat
       };
     case 'GetBucketReplicationResetStatus':
       return { op: name, bucket, arn: first(query, 'arn') ?? '' };
-    case 'GetBucketPolicyStatus':
-    case 'GetBucketReplicationMetrics':
-    case 'PostObject':
-    case 'GetBucketAcl':
-    case 'PutBucketAcl':
-      return { op: name, bucket };
     case 'ListObjectsV2': {
       const op: S3Operation = {
         op: name,
