@@ -1,4 +1,5 @@
 import type { KubeCluster } from './clients/kube.js';
+import type { ServiceAddressing } from './clients/tenant-services.js';
 import type { ThrottleLimits } from './session/login-throttle.js';
 
 /** Everything the console needs to know at run time; the CLI builds it from flags and env. */
@@ -49,7 +50,13 @@ export interface ConsoleConfig {
   /** Audit log search: the storage server's audit webhook posts here, the Logs page searches. */
   auditLog?: AuditLogConfig;
   /** Operator mode: tenants on this Kubernetes API server, logins with service-account tokens. */
-  operator?: { cluster: KubeCluster };
+  operator?: OperatorConfig;
+}
+
+export interface OperatorConfig {
+  cluster: KubeCluster;
+  /** Where tenants' Services answer; cluster DNS when absent. */
+  services?: ServiceAddressing;
 }
 
 export interface AuditLogConfig {

@@ -1,5 +1,6 @@
 export { type AppDeps, buildApp, createSessionStore } from './app.js';
 export { type KubeCluster, resolveKubeCluster } from './clients/kube.js';
 export { createStorageGateway, type StorageGateway } from './clients/storage.js';
+export { type ServiceAddressing, serviceAddressingFromEnv } from './clients/tenant-services.js';
 export { type ConsoleConfig, DEFAULT_CONFIG, normaliseBasePath } from './config.js';
 export { type StartConsoleOptions, startConsole } from './start.js';

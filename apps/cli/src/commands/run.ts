@@ -1,7 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { type KubeCluster, normaliseBasePath, resolveKubeCluster, startConsole } from '@stowage/console-api';
+import {
+  type KubeCluster,
+  normaliseBasePath,
+  resolveKubeCluster,
+  serviceAddressingFromEnv,
+  startConsole,
+} from '@stowage/console-api';
 import { type Credentials, formatConfigLine, MadminClient } from '@stowage/madmin';
 import type { Command, ConsoleFlags } from '../args.js';
 import { findWebRoot } from './web-root.js';
@@ -48,7 +54,7 @@ async function runConsole(
     ...(flags.prometheusUrl ? { prometheusUrl: flags.prometheusUrl } : {}),
     ...(flags.prometheusJob ? { prometheusJobId: flags.prometheusJob } : {}),
     ldap: flags.ldap,
-    ...(cluster ? { operator: { cluster } } : {}),
+    ...(cluster ? { operator: { cluster, services: serviceAddressingFromEnv(process.env) } } : {}),
     ...(flags.openId ? { openId: flags.openId } : {}),
     ...(flags.auditLog
       ? {
