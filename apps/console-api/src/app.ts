@@ -64,6 +64,9 @@ export function createSessionStore(config: ConsoleConfig): SessionStore {
   });
 }
 
+const OPERATOR_MODE_DETAIL =
+  "this console manages tenants; a tenant's buckets, users and settings are in its own console (Manage Tenant)";
+
 /** The console API as a Fastify instance, not listening: tests drive it with inject(). */
 export async function buildApp(
   deps: AppDeps,
@@ -104,20 +107,28 @@ export async function buildApp(
     return { session, sessionId };
   };
   const bind = createBinder({ app, basePath: deps.config.basePath, authenticate });
+  // The object store's routes and sockets serve only object-store sessions: an operator session
+  // holds a Kubernetes token, no keys, and its tenants' data is reached through their own consoles.
+  const storeAuthenticate = async (request: FastifyRequest) => {
+    const found = await authenticate(request);
+    if (found.session.kube) throw new ApiError('notInOperatorMode', OPERATOR_MODE_DETAIL);
+    return found;
+  };
+  const storeBind = createBinder({ app, basePath: deps.config.basePath, authenticate: storeAuthenticate });
   const auditLog = deps.config.auditLog ? await openAuditLog(deps.config.auditLog) : undefined;
   if (auditLog) app.addHook('onClose', () => auditLog.close());
   registerLoginRoutes(bind, routeDeps);
   registerSessionRoutes(bind, { features: auditLog ? ['log-search'] : [] });
   registerLogRoutes(
-    bind,
+    storeBind,
     deps.config.auditLog && auditLog ? { config: deps.config.auditLog, log: auditLog } : undefined,
   );
-  registerBucketRoutes(bind, deps);
-  registerBucketFeatureRoutes(bind, deps);
-  registerObjectRoutes(bind, deps);
-  registerIdentityRoutes(bind, deps);
-  registerAccountRoutes(bind, routeDeps);
-  registerConfigRoutes(bind, deps);
+  registerBucketRoutes(storeBind, deps);
+  registerBucketFeatureRoutes(storeBind, deps);
+  registerObjectRoutes(storeBind, deps);
+  registerIdentityRoutes(storeBind, deps);
+  registerAccountRoutes(storeBind, routeDeps);
+  registerConfigRoutes(storeBind, deps);
   registerSubscriptionRoutes(bind);
   const operator = deps.config.operator;
   registerOperatorSizingRoutes(
@@ -133,13 +144,13 @@ export async function buildApp(
     createSocketBinder({
       app,
       basePath: deps.config.basePath,
-      authenticate,
+      authenticate: storeAuthenticate,
       checkOrigin,
       ...(deps.warn ? { warn: deps.warn } : {}),
     }),
     deps,
   );
-  const dashboard = registerDashboardRoutes(bind, deps);
+  const dashboard = registerDashboardRoutes(storeBind, deps);
   app.addHook('onClose', async () => dashboard.close());
 
   if (deps.config.webRoot) await registerWebApp(app, deps.config.webRoot, deps.config.basePath);

@@ -190,3 +190,27 @@ describe('Kubernetes errors in the console shape', () => {
     expect(mapped.message).toBe('the Kubernetes API server cannot be reached');
   });
 });
+
+describe('the object store is not served in operator mode', () => {
+  test('store routes answer 404 "not available in operator mode", operator routes still work', async () => {
+    const { cookie } = await operatorLogin(adminToken);
+    for (const url of ['/api/v1/buckets', '/api/v1/users', '/api/v1/admin/info', '/api/v1/configs/region']) {
+      const res = await h.app.inject({ method: 'GET', url, headers: { cookie } });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.json()).toMatchObject({ message: 'not available in operator mode' });
+      expect(res.json().detailedMessage).toContain('Manage Tenant');
+    }
+    const tenants = await h.app.inject({ method: 'GET', url: '/api/v1/tenants', headers: { cookie } });
+    expect(tenants.statusCode).toBe(200);
+  });
+
+  test('a store socket closes at once with the reason', async () => {
+    const { cookie } = await operatorLogin(adminToken);
+    const ws = await h.app.injectWS('/ws/trace', { headers: { cookie } });
+    const closed = await new Promise<{ code: number; reason: string }>((resolve) =>
+      ws.on('close', (code, reason) => resolve({ code, reason: String(reason) })),
+    );
+    expect(closed.code).toBe(1008);
+    expect(closed.reason).toContain('not available in operator mode');
+  });
+});

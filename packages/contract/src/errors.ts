@@ -20,6 +20,8 @@ export const API_ERRORS = {
   csrfMismatch: { status: 403, message: 'invalid CSRF token' },
   forbidden: { status: 403, message: 'access denied' },
   notFound: { status: 404, message: 'not found' },
+  /** A route of the object store asked in operator mode, where sessions hold no store keys. */
+  notInOperatorMode: { status: 404, message: 'not available in operator mode' },
   conflict: { status: 409, message: 'already exists' },
   badRequest: { status: 400, message: 'invalid request' },
   rangeNotSatisfiable: { status: 416, message: 'the requested range is not satisfiable' },
