@@ -30,6 +30,7 @@ import { registerOperatorClusterRoutes, sessionNodeLister } from './routes/opera
 import { registerOperatorSizingRoutes, type SessionNodeLister } from './routes/operator-sizing.js';
 import { registerSessionRoutes } from './routes/session.js';
 import { registerSubscriptionRoutes } from './routes/subscription.js';
+import { registerTenantResourceRoutes } from './routes/tenant-resources.js';
 import { registerTenantRoutes } from './routes/tenants.js';
 import { CookiePolicy, SESSION_COOKIE } from './session/cookie.js';
 import { viewOf } from './session/form-login.js';
@@ -127,6 +128,7 @@ export async function buildApp(
   if (operator) {
     registerOperatorClusterRoutes(bind, operator.cluster);
     registerTenantRoutes(bind, operator.cluster);
+    registerTenantResourceRoutes(bind, operator.cluster);
   }
   const checkOrigin = originChecker(deps.config);
   registerSockets(

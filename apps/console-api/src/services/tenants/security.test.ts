@@ -112,4 +112,43 @@ describe('tenant certificates', () => {
       ),
     ).toThrow('Certificates and keys must be base64-encoded PEM files');
   });
+
+  it('refuses a key that does not belong to its certificate', () => {
+    const [a, b] = [selfSignedPair('a'), selfSignedPair('b')];
+    expect(() =>
+      tenantSecurityUpdate(
+        tenant(),
+        { autoCert: false, customCertificates: { minio: [{ crt: a.crt, key: b.key }] } },
+        () => 'x',
+      ),
+    ).toThrow('The private key does not belong to the certificate');
+  });
+
+  it('refuses PEM armour around something that is not a certificate or a key', () => {
+    const armoured = Buffer.from('-----BEGIN CERTIFICATE-----\nbm9wZQ==\n-----END CERTIFICATE-----\n');
+    const body = (minioCAs: string[]) => ({ autoCert: true, customCertificates: { minioCAs } });
+    let error: unknown;
+    try {
+      tenantSecurityUpdate(tenant(), body([armoured.toString('base64')]), () => 'x');
+    } catch (err) {
+      error = err;
+    }
+    expect(error).toMatchObject({
+      status: 400,
+      message: 'Certificates and keys must be base64-encoded PEM files',
+    });
+    expect((error as { detailedMessage: string }).detailedMessage).toMatch(
+      /^customCertificates\.minioCAs\[0\]: /,
+    );
+  });
+
+  it("refuses to remove a secret that is not one of the tenant's certificates", () => {
+    expect(() =>
+      tenantSecurityUpdate(
+        tenant(),
+        { autoCert: true, customCertificates: { secretsToBeDeleted: ['tenant-a-secret'] } },
+        () => 'x',
+      ),
+    ).toThrow('Only certificates of this tenant can be removed');
+  });
 });
