@@ -22,6 +22,7 @@ import { registerBucketFeatureRoutes } from './routes/bucket-features.js';
 import { registerBucketRoutes } from './routes/buckets.js';
 import { registerConfigRoutes } from './routes/configs.js';
 import { registerDashboardRoutes } from './routes/dashboard.js';
+import { registerDirectCsiRoutes } from './routes/direct-csi.js';
 import { registerIdentityRoutes } from './routes/identities.js';
 import { registerLoginRoutes } from './routes/login.js';
 import { registerLogRoutes } from './routes/logs.js';
@@ -129,6 +130,7 @@ export async function buildApp(
     registerOperatorClusterRoutes(bind, operator.cluster);
     registerTenantRoutes(bind, operator.cluster);
     registerTenantResourceRoutes(bind, operator.cluster);
+    registerDirectCsiRoutes(bind, operator.cluster);
   }
   const checkOrigin = originChecker(deps.config);
   registerSockets(
