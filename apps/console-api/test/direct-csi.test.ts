@@ -4,9 +4,9 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { type Cluster, startCluster } from '../../../scripts/kube/cluster.mjs';
 import { kubeConfigFor } from '../src/clients/kube.js';
 import { listDirectCsiDrives } from '../src/services/direct-csi/direct-csi-calls.js';
-import { callAs, type Harness, type LoggedIn, loginOperatorAs, startHarness } from './harness.js';
+import { callAs, type Harness, type LoggedIn } from './harness.js';
+import { startOperatorConsole } from './operator-harness.js';
 
-const CONSOLE_NAMESPACE = 'stowage-system';
 const DRIVES = '/apis/direct.csi.min.io/v1beta1/directcsidrives';
 const VOLUMES = '/apis/direct.csi.min.io/v1beta1/directcsivolumes';
 const GIB = 1024 ** 3;
@@ -71,17 +71,7 @@ const format = (who: LoggedIn, drives: string[], force: boolean) =>
 
 beforeAll(async () => {
   cluster = await startCluster();
-  const [adminToken, readOnlyToken] = await Promise.all([
-    cluster.createServiceAccountToken(CONSOLE_NAMESPACE, 'console-admin', 'cluster-admin'),
-    cluster.createReadOnlyToken(),
-  ]);
-  h = await startHarness({
-    operator: { cluster: { server: cluster.server, caPem: cluster.caPem, namespace: CONSOLE_NAMESPACE } },
-  });
-  [admin, viewer] = await Promise.all([
-    loginOperatorAs(h.app, adminToken),
-    loginOperatorAs(h.app, readOnlyToken),
-  ]);
+  ({ h, admin, viewer } = await startOperatorConsole(cluster));
 }, 120_000);
 afterAll(async () => {
   await h?.close();

@@ -8,9 +8,9 @@ import { listTenantPods } from '../src/services/tenants/tenant-pods.js';
 import { getTenantSecurity } from '../src/services/tenants/tenant-security.js';
 import { listAllVolumeClaims } from '../src/services/tenants/tenant-volume-claims.js';
 import { selfSignedPair, type TestPair } from '../src/services/tenants/test-support/certificates.js';
-import { callAs, type Harness, type LoggedIn, loginOperatorAs, startHarness } from './harness.js';
+import { callAs, type Harness, type LoggedIn } from './harness.js';
+import { startOperatorConsole } from './operator-harness.js';
 
-const CONSOLE_NAMESPACE = 'stowage-system';
 const TENANT = '/namespaces/ns-a/tenants/tenant-a';
 const mergePatch = 'application/merge-patch+json';
 
@@ -178,17 +178,7 @@ beforeAll(async () => {
   });
   caPair = selfSignedPair('tenant-ca', { days: 365, serial: 77 });
   cluster = await startCluster();
-  const [adminToken, readOnlyToken] = await Promise.all([
-    cluster.createServiceAccountToken(CONSOLE_NAMESPACE, 'console-admin', 'cluster-admin'),
-    cluster.createReadOnlyToken(),
-  ]);
-  h = await startHarness({
-    operator: { cluster: { server: cluster.server, caPem: cluster.caPem, namespace: CONSOLE_NAMESPACE } },
-  });
-  [admin, viewer] = await Promise.all([
-    loginOperatorAs(h.app, adminToken),
-    loginOperatorAs(h.app, readOnlyToken),
-  ]);
+  ({ h, admin, viewer } = await startOperatorConsole(cluster));
   for (const ns of ['ns-a', 'ns-b']) await kube('POST', '/api/v1/namespaces', { metadata: { name: ns } });
   await createTenantWithCertificates();
   const tenantA = { 'v1.min.io/tenant': 'tenant-a', 'v1.min.io/pool': 'pool-0' };
