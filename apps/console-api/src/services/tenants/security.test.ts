@@ -58,6 +58,19 @@ describe('tenant certificates', () => {
     ]);
   });
 
+  it('lists a secret without a readable certificate by name only, so it can be removed', () => {
+    const garbage = Buffer.from('not a certificate').toString('base64');
+    const secrets = new Map<string, Secret>([
+      [
+        'kept-cert',
+        { apiVersion: 'v1', kind: 'Secret', metadata: { name: 'kept-cert' }, data: { 'tls.crt': garbage } },
+      ],
+    ]);
+    expect(certificateInfos(tenant().spec.externalCertSecret, secrets)).toEqual([
+      { name: 'kept-cert', serialNumber: '', domains: [], expiry: '' },
+    ]);
+  });
+
   it('saves new certificates under random names, keeps the others and deletes the removed ones last', () => {
     const pair = selfSignedPair('new');
     const update = tenantSecurityUpdate(

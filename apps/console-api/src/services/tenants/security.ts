@@ -85,14 +85,23 @@ export function checkSecurityUpdate(tenant: Tenant, body: UpdateTenantSecurityRe
     );
 }
 
-/** The certificates of secrets already read; a reference whose secret is missing is skipped. */
+/**
+ * The certificates of secrets already read; a reference whose secret is missing is skipped. A
+ * secret that holds no readable certificate is listed by name with nothing else, so the page
+ * still opens and the user can remove it.
+ */
 export function certificateInfos(
   refs: TypedSecretRef[] | undefined,
   secrets: Map<string, Secret>,
 ): CertificateInfo[] {
   return (refs ?? []).flatMap((ref) => {
     const data = secrets.get(ref.name)?.data?.[certificateKey(ref)];
-    return data ? [certificateInfo(ref.name, Buffer.from(data, 'base64'))] : [];
+    if (!data) return [];
+    try {
+      return [certificateInfo(ref.name, Buffer.from(data, 'base64'))];
+    } catch {
+      return [{ name: ref.name, serialNumber: '', domains: [], expiry: '' }];
+    }
   });
 }
 
