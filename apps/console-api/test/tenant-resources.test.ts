@@ -8,7 +8,7 @@ import { listTenantPods } from '../src/services/tenants/tenant-pods.js';
 import { getTenantSecurity } from '../src/services/tenants/tenant-security.js';
 import { listAllVolumeClaims } from '../src/services/tenants/tenant-volume-claims.js';
 import { selfSignedPair, type TestPair } from '../src/services/tenants/test-support/certificates.js';
-import { callAs, type Harness, type LoggedIn } from './harness.js';
+import { callAs, type Harness, type LoggedIn, loginOperatorAs } from './harness.js';
 import { startOperatorConsole } from './operator-harness.js';
 
 const TENANT = '/namespaces/ns-a/tenants/tenant-a';
@@ -401,6 +401,27 @@ describe('tenant security', () => {
     await expect(getTenantSecurity(junkConfig(), 'ns-a', 'tenant-a')).rejects.toMatchObject({ status: 401 });
     const missing = await callAs(h.app, admin, 'GET', '/namespaces/ns-a/tenants/nope/security');
     expect(missing.statusCode).toBe(404);
+  });
+
+  test('a role that may not read secrets sees AutoCert and the certificates by name only', async () => {
+    await kube('POST', '/apis/rbac.authorization.k8s.io/v1/clusterroles', {
+      metadata: { name: 'tenant-viewer-without-secrets' },
+      rules: [{ apiGroups: ['minio.min.io'], resources: ['tenants'], verbs: ['get', 'list'] }],
+    });
+    const token = await cluster.createServiceAccountToken(
+      'stowage-viewers',
+      'no-secrets',
+      'tenant-viewer-without-secrets',
+    );
+    const res = await callAs(h.app, await loginOperatorAs(h.app, token), 'GET', `${TENANT}/security`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      autoCert: true,
+      customCertificates: {
+        minio: [{ name: 'tenant-a-cert', serialNumber: '', domains: [], expiry: '' }],
+        minioCAs: [{ name: 'ca-certificate-0', serialNumber: '', domains: [], expiry: '' }],
+      },
+    });
   });
 
   test('bad PEM, a mismatched key or a foreign secret is 400 and nothing is written', async () => {

@@ -71,6 +71,12 @@ describe('tenant certificates', () => {
     ]);
   });
 
+  it('lists a secret the user may not read by name only', () => {
+    expect(certificateInfos(tenant().spec.externalCertSecret, new Map(), new Set(['old-cert']))).toEqual([
+      { name: 'old-cert', serialNumber: '', domains: [], expiry: '' },
+    ]);
+  });
+
   it('saves new certificates under random names, keeps the others and deletes the removed ones last', () => {
     const pair = selfSignedPair('new');
     const update = tenantSecurityUpdate(

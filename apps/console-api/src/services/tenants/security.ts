@@ -85,22 +85,27 @@ export function checkSecurityUpdate(tenant: Tenant, body: UpdateTenantSecurityRe
     );
 }
 
+/** A certificate shown by its secret's name alone: its secret is unreadable or not readable to the user. */
+const nameOnly = (name: string): CertificateInfo => ({ name, serialNumber: '', domains: [], expiry: '' });
+
 /**
  * The certificates of secrets already read; a reference whose secret is missing is skipped. A
- * secret that holds no readable certificate is listed by name with nothing else, so the page
- * still opens and the user can remove it.
+ * secret the user may not read (`hidden`), or that holds no readable certificate, is listed by
+ * name alone, so the page still opens and the user can see or remove it.
  */
 export function certificateInfos(
   refs: TypedSecretRef[] | undefined,
   secrets: Map<string, Secret>,
+  hidden: ReadonlySet<string> = new Set(),
 ): CertificateInfo[] {
   return (refs ?? []).flatMap((ref) => {
+    if (hidden.has(ref.name)) return [nameOnly(ref.name)];
     const data = secrets.get(ref.name)?.data?.[certificateKey(ref)];
     if (!data) return [];
     try {
       return [certificateInfo(ref.name, Buffer.from(data, 'base64'))];
     } catch {
-      return [{ name: ref.name, serialNumber: '', domains: [], expiry: '' }];
+      return [nameOnly(ref.name)];
     }
   });
 }

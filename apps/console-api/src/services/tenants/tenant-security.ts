@@ -26,21 +26,25 @@ export async function getTenantSecurity(
   const core = kc.makeApiClient(CoreV1Api);
   const refs = [...(tenant.spec.externalCertSecret ?? []), ...(tenant.spec.externalCaCertSecret ?? [])];
   const secrets = new Map<string, Secret>();
+  // A viewer's role usually may not read secrets (they hold private keys): their certificates
+  // are listed by name. A secret that is gone shows nothing; any other failure is the answer.
+  const hidden = new Set<string>();
   await Promise.all(
     refs.map(async ({ name: secretName }) => {
       try {
         secrets.set(secretName, (await core.readNamespacedSecret({ namespace, name: secretName })) as Secret);
       } catch (err) {
-        // A reference to a secret that is gone shows nothing; any other failure is the answer.
-        if (!isNotFound(err)) throw fromKubeError(err);
+        const error = fromKubeError(err);
+        if (error.code === 'kubeForbidden') hidden.add(secretName);
+        else if (error.code !== 'notFound') throw error;
       }
     }),
   );
   return {
     autoCert: tenant.spec.requestAutoCert ?? true,
     customCertificates: {
-      minio: certificateInfos(tenant.spec.externalCertSecret, secrets),
-      minioCAs: certificateInfos(tenant.spec.externalCaCertSecret, secrets),
+      minio: certificateInfos(tenant.spec.externalCertSecret, secrets, hidden),
+      minioCAs: certificateInfos(tenant.spec.externalCaCertSecret, secrets, hidden),
     },
   };
 }
