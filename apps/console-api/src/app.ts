@@ -22,6 +22,7 @@ import { registerBucketFeatureRoutes } from './routes/bucket-features.js';
 import { registerBucketRoutes } from './routes/buckets.js';
 import { registerConfigRoutes } from './routes/configs.js';
 import { registerDashboardRoutes } from './routes/dashboard.js';
+import { registerDirectCsiRoutes } from './routes/direct-csi.js';
 import { registerIdentityRoutes } from './routes/identities.js';
 import { registerLoginRoutes } from './routes/login.js';
 import { registerLogRoutes } from './routes/logs.js';
@@ -30,6 +31,7 @@ import { registerOperatorClusterRoutes, sessionNodeLister } from './routes/opera
 import { registerOperatorSizingRoutes, type SessionNodeLister } from './routes/operator-sizing.js';
 import { registerSessionRoutes } from './routes/session.js';
 import { registerSubscriptionRoutes } from './routes/subscription.js';
+import { registerTenantResourceRoutes } from './routes/tenant-resources.js';
 import { registerTenantRoutes } from './routes/tenants.js';
 import { CookiePolicy, SESSION_COOKIE } from './session/cookie.js';
 import { viewOf } from './session/form-login.js';
@@ -138,6 +140,8 @@ export async function buildApp(
   if (operator) {
     registerOperatorClusterRoutes(bind, operator.cluster);
     registerTenantRoutes(bind, operator.cluster);
+    registerTenantResourceRoutes(bind, operator.cluster);
+    registerDirectCsiRoutes(bind, operator.cluster);
   }
   const checkOrigin = originChecker(deps.config);
   registerSockets(

@@ -99,6 +99,9 @@ describe('openapi.json', () => {
       '/api/v1/namespaces/{namespace}/tenants/{tenant}/pvcs',
       '/api/v1/list-pvcs',
       '/api/v1/namespaces/{namespace}/tenants/{tenant}/security',
+      '/api/v1/direct-csi/drives',
+      '/api/v1/direct-csi/volumes',
+      '/api/v1/direct-csi/drives/format',
     ]);
     expect(doc.paths['/api/v1/login']?.get?.security).toBeUndefined();
     expect(doc.paths['/api/v1/session']?.get?.security).toEqual([{ session: [] }]);

@@ -172,6 +172,21 @@ export async function canI(kc: KubeConfig, q: AccessQuestion): Promise<boolean> 
   return review.status?.allowed === true;
 }
 
+/**
+ * Refuses (403) before the first write when RBAC would refuse any of `questions`: a change the
+ * cluster stops halfway leaves more mess than one it never starts.
+ */
+export async function requireRights(kc: KubeConfig, questions: AccessQuestion[]): Promise<void> {
+  const answers = await Promise.all(questions.map((q) => canI(kc, q))).catch((err: unknown) => {
+    throw fromKubeError(err);
+  });
+  const refused = questions.find((_, i) => !answers[i]);
+  if (refused) {
+    const where = refused.namespace ? ` in the namespace "${refused.namespace}"` : '';
+    throw new ApiError('kubeForbidden', `cannot ${refused.verb} resource "${refused.resource}"${where}`);
+  }
+}
+
 /** A JWT's claims, unverified: only read after the API server has accepted the token. */
 function jwtClaims(token: string): Record<string, unknown> {
   try {

@@ -4,6 +4,7 @@ import * as bucketSettings from './bucket-settings.js';
 import * as buckets from './buckets.js';
 import * as configs from './configs.js';
 import * as dashboard from './dashboard.js';
+import * as directCsi from './direct-csi.js';
 import * as events from './events.js';
 import * as groups from './groups.js';
 import * as lifecycle from './lifecycle.js';
@@ -30,6 +31,7 @@ export * from './bucket-settings.js';
 export * from './buckets.js';
 export * from './configs.js';
 export * from './dashboard.js';
+export * from './direct-csi.js';
 export * from './events.js';
 export * from './groups.js';
 export * from './lifecycle.js';
@@ -169,6 +171,9 @@ export const routes = {
   listVolumeClaims: tenants.listVolumeClaims,
   getTenantSecurity: tenants.getTenantSecurity,
   updateTenantSecurity: tenants.updateTenantSecurity,
+  listDirectCsiDrives: directCsi.listDirectCsiDrives,
+  listDirectCsiVolumes: directCsi.listDirectCsiVolumes,
+  formatDirectCsiDrives: directCsi.formatDirectCsiDrives,
 } as const;
 
 export type Routes = typeof routes;

@@ -425,7 +425,7 @@ export const CertificateInfo = Type.Object(
     name: Type.String(),
     serialNumber: Type.String(),
     domains: Type.Array(Type.String()),
-    /** ISO 8601. */
+    /** ISO 8601; empty (with the serial) when the secret holds no readable certificate. */
     expiry: Type.String(),
   },
   { $id: 'CertificateInfo' },

@@ -30,6 +30,8 @@ export const TENANT_MESSAGES = {
   oneKms: 'Choose one key management service: Vault, AWS, Gemalto, GCP or Azure',
   encryptionNeedsTls: 'Encryption needs TLS: enable AutoCert or add a certificate',
   certificate: 'Certificates and keys must be base64-encoded PEM files',
+  keyMismatch: 'The private key does not belong to the certificate',
+  notTenantCertificate: 'Only certificates of this tenant can be removed',
 } as const;
 
 /** Lowercase DNS label (RFC 1123), 3–63 characters: tenant and pool names become object names. */

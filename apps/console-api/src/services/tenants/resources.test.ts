@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../http/errors.js';
 import {
+  belongsToTenant,
   podEventViews,
+  podLogContainer,
   podView,
   tenantClaimSelectors,
   tenantPodDeletion,
@@ -80,6 +82,25 @@ describe('tenant pods, events and claims', () => {
       fieldSelector: 'metadata.name=tenant-a-pool-0-1',
     });
     expect(() => tenantPodDeletion('tenant-a', 'kube-apiserver')).toThrow(ApiError);
+  });
+
+  it("reads the log of the annotated default container, else the pod's first", () => {
+    const containers = [{ name: 'sidecar' }, { name: 'minio' }];
+    expect(podLogContainer({ spec: { containers } })).toBe('sidecar');
+    const annotated = (name: string) => ({
+      metadata: { annotations: { 'kubectl.kubernetes.io/default-container': name } },
+      spec: { containers },
+    });
+    expect(podLogContainer(annotated('minio'))).toBe('minio');
+    expect(podLogContainer(annotated('not-there'))).toBe('sidecar');
+    expect(podLogContainer({})).toBe('');
+  });
+
+  it("recognises a tenant's pods by their tenant label only", () => {
+    const pod = { metadata: { name: 'tenant-a-pool-0-0', labels: { 'v1.min.io/tenant': 'tenant-a' } } };
+    expect(belongsToTenant(pod, 'tenant-a')).toBe(true);
+    expect(belongsToTenant(pod, 'tenant')).toBe(false);
+    expect(belongsToTenant({ metadata: { name: 'tenant-a-x' } }, 'tenant-a')).toBe(false);
   });
 
   it('deletes data, Log Search and Prometheus claims with a tenant', () => {

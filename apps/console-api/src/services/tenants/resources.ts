@@ -31,6 +31,20 @@ export function podView(pod: V1Pod): TenantPod {
   };
 }
 
+/** The annotation naming a pod's default container (kubectl's convention). */
+export const DEFAULT_CONTAINER_ANNOTATION = 'kubectl.kubernetes.io/default-container';
+
+/** The container whose log a pod's page shows: the annotated default, else the first. */
+export function podLogContainer(pod: V1Pod): string {
+  const containers = (pod.spec?.containers ?? []).map((c) => c.name);
+  const annotated = pod.metadata?.annotations?.[DEFAULT_CONTAINER_ANNOTATION];
+  return annotated && containers.includes(annotated) ? annotated : (containers[0] ?? '');
+}
+
+/** Whether a pod carries the tenant's label: the only pods a tenant's pages may read or delete. */
+export const belongsToTenant = (pod: V1Pod, tenant: string) =>
+  pod.metadata?.labels?.[TENANT_LABEL] === tenant;
+
 /** Events of one pod, oldest first (by last occurrence). */
 export function podEventViews(events: CoreV1Event[]): PodEvent[] {
   return events

@@ -58,6 +58,25 @@ describe('tenant certificates', () => {
     ]);
   });
 
+  it('lists a secret without a readable certificate by name only, so it can be removed', () => {
+    const garbage = Buffer.from('not a certificate').toString('base64');
+    const secrets = new Map<string, Secret>([
+      [
+        'kept-cert',
+        { apiVersion: 'v1', kind: 'Secret', metadata: { name: 'kept-cert' }, data: { 'tls.crt': garbage } },
+      ],
+    ]);
+    expect(certificateInfos(tenant().spec.externalCertSecret, secrets)).toEqual([
+      { name: 'kept-cert', serialNumber: '', domains: [], expiry: '' },
+    ]);
+  });
+
+  it('lists a secret the user may not read by name only', () => {
+    expect(certificateInfos(tenant().spec.externalCertSecret, new Map(), new Set(['old-cert']))).toEqual([
+      { name: 'old-cert', serialNumber: '', domains: [], expiry: '' },
+    ]);
+  });
+
   it('saves new certificates under random names, keeps the others and deletes the removed ones last', () => {
     const pair = selfSignedPair('new');
     const update = tenantSecurityUpdate(
@@ -111,5 +130,44 @@ describe('tenant certificates', () => {
         () => 'x',
       ),
     ).toThrow('Certificates and keys must be base64-encoded PEM files');
+  });
+
+  it('refuses a key that does not belong to its certificate', () => {
+    const [a, b] = [selfSignedPair('a'), selfSignedPair('b')];
+    expect(() =>
+      tenantSecurityUpdate(
+        tenant(),
+        { autoCert: false, customCertificates: { minio: [{ crt: a.crt, key: b.key }] } },
+        () => 'x',
+      ),
+    ).toThrow('The private key does not belong to the certificate');
+  });
+
+  it('refuses PEM armour around something that is not a certificate or a key', () => {
+    const armoured = Buffer.from('-----BEGIN CERTIFICATE-----\nbm9wZQ==\n-----END CERTIFICATE-----\n');
+    const body = (minioCAs: string[]) => ({ autoCert: true, customCertificates: { minioCAs } });
+    let error: unknown;
+    try {
+      tenantSecurityUpdate(tenant(), body([armoured.toString('base64')]), () => 'x');
+    } catch (err) {
+      error = err;
+    }
+    expect(error).toMatchObject({
+      status: 400,
+      message: 'Certificates and keys must be base64-encoded PEM files',
+    });
+    expect((error as { detailedMessage: string }).detailedMessage).toMatch(
+      /^customCertificates\.minioCAs\[0\]: /,
+    );
+  });
+
+  it("refuses to remove a secret that is not one of the tenant's certificates", () => {
+    expect(() =>
+      tenantSecurityUpdate(
+        tenant(),
+        { autoCert: true, customCertificates: { secretsToBeDeleted: ['tenant-a-secret'] } },
+        () => 'x',
+      ),
+    ).toThrow('Only certificates of this tenant can be removed');
   });
 });

@@ -1,4 +1,4 @@
-import { X509Certificate } from 'node:crypto';
+import { createPrivateKey, type KeyObject, X509Certificate } from 'node:crypto';
 import type { CertificateInfo, UpdateTenantSecurityRequest } from '@stowage/contract';
 import { ApiError } from '../../http/errors.js';
 import { checkPem, TENANT_MESSAGES } from './create-request.js';
@@ -16,12 +16,7 @@ export function certificateKey(ref: TypedSecretRef): string {
 
 /** Name, serial, DNS and IP names, and expiry of the first certificate in a PEM file. */
 export function certificateInfo(name: string, pem: Buffer | string): CertificateInfo {
-  let certificate: X509Certificate;
-  try {
-    certificate = new X509Certificate(pem);
-  } catch (err) {
-    throw new ApiError('badRequest', `${name}: ${(err as Error).message}`, TENANT_MESSAGES.certificate);
-  }
+  const certificate = parseCertificate(pem, name);
   const domains = (certificate.subjectAltName ?? '').split(', ').flatMap((entry) => {
     const match = /^(DNS|IP Address):(.+)$/.exec(entry);
     return match?.[2] ? [match[2]] : [];
@@ -34,14 +29,84 @@ export function certificateInfo(name: string, pem: Buffer | string): Certificate
   };
 }
 
-/** The certificates of secrets already read; a reference whose secret is missing is skipped. */
+/** A PEM certificate; `label` names it in the 400 when it does not parse. */
+function parseCertificate(pem: Buffer | string, label: string): X509Certificate {
+  try {
+    return new X509Certificate(pem);
+  } catch (err) {
+    throw new ApiError('badRequest', `${label}: ${(err as Error).message}`, TENANT_MESSAGES.certificate);
+  }
+}
+
+const fromBase64 = (base64: string) => Buffer.from(compactBase64(base64), 'base64');
+
+function parsePrivateKey(base64: string, field: string): KeyObject {
+  try {
+    return createPrivateKey(fromBase64(base64));
+  } catch (err) {
+    throw new ApiError('badRequest', `${field}: ${(err as Error).message}`, TENANT_MESSAGES.certificate);
+  }
+}
+
+/**
+ * A save's uploads and removals, checked before anything is written: every certificate parses
+ * as X.509, every key parses and belongs to its certificate, and only secrets the tenant refers
+ * to as certificates may be removed (the body names secrets; it must not reach others).
+ */
+export function checkSecurityUpdate(tenant: Tenant, body: UpdateTenantSecurityRequest): void {
+  const custom = body.customCertificates;
+  for (const [i, pair] of (custom.minio ?? []).entries()) {
+    const field = `customCertificates.minio[${i}]`;
+    checkPem(pair.crt, `${field}.crt`);
+    checkPem(pair.key, `${field}.key`);
+    const certificate = parseCertificate(fromBase64(pair.crt), `${field}.crt`);
+    if (!certificate.checkPrivateKey(parsePrivateKey(pair.key, `${field}.key`)))
+      throw new ApiError(
+        'badRequest',
+        `${field}: ${TENANT_MESSAGES.keyMismatch}`,
+        TENANT_MESSAGES.keyMismatch,
+      );
+  }
+  for (const [i, ca] of (custom.minioCAs ?? []).entries()) {
+    checkPem(ca, `customCertificates.minioCAs[${i}]`);
+    parseCertificate(fromBase64(ca), `customCertificates.minioCAs[${i}]`);
+  }
+  const own = new Set(
+    [...(tenant.spec.externalCertSecret ?? []), ...(tenant.spec.externalCaCertSecret ?? [])].map(
+      (r) => r.name,
+    ),
+  );
+  const foreign = (custom.secretsToBeDeleted ?? []).find((name) => !own.has(name));
+  if (foreign !== undefined)
+    throw new ApiError(
+      'badRequest',
+      `customCertificates.secretsToBeDeleted: ${foreign} is not a certificate secret of tenant ${tenant.metadata.name ?? ''}`,
+      TENANT_MESSAGES.notTenantCertificate,
+    );
+}
+
+/** A certificate shown by its secret's name alone: its secret is unreadable or not readable to the user. */
+const nameOnly = (name: string): CertificateInfo => ({ name, serialNumber: '', domains: [], expiry: '' });
+
+/**
+ * The certificates of secrets already read; a reference whose secret is missing is skipped. A
+ * secret the user may not read (`hidden`), or that holds no readable certificate, is listed by
+ * name alone, so the page still opens and the user can see or remove it.
+ */
 export function certificateInfos(
   refs: TypedSecretRef[] | undefined,
   secrets: Map<string, Secret>,
+  hidden: ReadonlySet<string> = new Set(),
 ): CertificateInfo[] {
   return (refs ?? []).flatMap((ref) => {
+    if (hidden.has(ref.name)) return [nameOnly(ref.name)];
     const data = secrets.get(ref.name)?.data?.[certificateKey(ref)];
-    return data ? [certificateInfo(ref.name, Buffer.from(data, 'base64'))] : [];
+    if (!data) return [];
+    try {
+      return [certificateInfo(ref.name, Buffer.from(data, 'base64'))];
+    } catch {
+      return [nameOnly(ref.name)];
+    }
   });
 }
 
@@ -65,12 +130,8 @@ export function tenantSecurityUpdate(
 ): SecurityUpdate {
   const name = tenant.metadata.name ?? '';
   const namespace = tenant.metadata.namespace ?? '';
+  checkSecurityUpdate(tenant, body);
   const custom = body.customCertificates;
-  for (const [i, pair] of (custom.minio ?? []).entries()) {
-    checkPem(pair.crt, `customCertificates.minio[${i}].crt`);
-    checkPem(pair.key, `customCertificates.minio[${i}].key`);
-  }
-  for (const [i, ca] of (custom.minioCAs ?? []).entries()) checkPem(ca, `customCertificates.minioCAs[${i}]`);
   const removed = new Set(custom.secretsToBeDeleted ?? []);
   const owner = { name, namespace };
   const prefix = `${name}-${randomLowercase()}`;

@@ -1,7 +1,6 @@
 import { CoreV1Api, CustomObjectsApi, type KubeConfig } from '@kubernetes/client-node';
 import type { ListTenantsResponse, TenantDetail } from '@stowage/contract';
-import { type AccessQuestion, canI, fromKubeError } from '../../clients/kube.js';
-import { ApiError } from '../../http/errors.js';
+import { type AccessQuestion, fromKubeError, requireRights } from '../../clients/kube.js';
 import { type Secret, TENANT_GROUP, TENANT_PLURAL, TENANT_VERSION, type Tenant } from './kube-types.js';
 import { tenantClaimSelectors, tenantSelector } from './resources.js';
 import { tenantDetail, tenantListItem } from './view.js';
@@ -46,7 +45,8 @@ export async function listTenants(
   return { tenants: tenants.map(tenantListItem), total: tenants.length };
 }
 
-async function readTenant(kc: KubeConfig, namespace: string, name: string): Promise<Tenant> {
+/** GET one tenant; 404 when it is not there. */
+export async function readTenant(kc: KubeConfig, namespace: string, name: string): Promise<Tenant> {
   try {
     return (await kc
       .makeApiClient(CustomObjectsApi)
@@ -102,20 +102,6 @@ function deletionRights(namespace: string, deletePvcs: boolean): AccessQuestion[
   ];
 }
 
-async function checkDeletionRights(kc: KubeConfig, namespace: string, deletePvcs: boolean): Promise<void> {
-  const questions = deletionRights(namespace, deletePvcs);
-  const answers = await Promise.all(questions.map((q) => canI(kc, q))).catch((err: unknown) => {
-    throw fromKubeError(err);
-  });
-  const refused = questions.find((_, i) => !answers[i]);
-  if (refused) {
-    throw new ApiError(
-      'kubeForbidden',
-      `cannot ${refused.verb} resource "${refused.resource}" in the namespace "${namespace}"`,
-    );
-  }
-}
-
 /**
  * Delete a tenant (404 when it is not there). With `deletePvcs` its volume claims go too — data,
  * Log Search and Prometheus — and then its secrets, as the v0.9 console did; without it both
@@ -129,7 +115,7 @@ export async function deleteTenant(
   deletePvcs: boolean,
 ): Promise<void> {
   await readTenant(kc, namespace, name);
-  await checkDeletionRights(kc, namespace, deletePvcs);
+  await requireRights(kc, deletionRights(namespace, deletePvcs));
   const core = kc.makeApiClient(CoreV1Api);
   try {
     await kc
