@@ -126,7 +126,7 @@ export async function buildApp(
   );
   if (operator) {
     registerOperatorClusterRoutes(bind, operator.cluster);
-    registerTenantRoutes(bind, operator.cluster);
+    registerTenantRoutes(bind, operator);
   }
   const checkOrigin = originChecker(deps.config);
   registerSockets(

@@ -1,19 +1,25 @@
 import { routes } from '@stowage/contract';
-import type { KubeCluster } from '../clients/kube.js';
+import type { OperatorConfig } from '../config.js';
 import { type Binder, noContent } from '../http/bind.js';
 import { deleteTenant, getTenantDetail, listTenants } from '../services/tenants/tenant-calls.js';
+import { createTenant, DEFAULT_MINIO_IMAGE } from '../services/tenants/tenant-create.js';
 import { sessionKubeConfig } from '../session/kube-config.js';
 import type { Session } from '../session/store.js';
 
 /**
- * Operator mode's tenant list, detail and delete, bound only when the console talks to a
- * Kubernetes API server. Every call carries the session's own service-account token.
+ * Operator mode's tenant routes, bound only when the console talks to a Kubernetes API server.
+ * Every call carries the session's own service-account token.
  */
-export function registerTenantRoutes(bind: Binder, cluster: KubeCluster): void {
+export function registerTenantRoutes(bind: Binder, operator: OperatorConfig): void {
+  const { cluster } = operator;
   const kube = (session: Session) => sessionKubeConfig(cluster, session);
+  const defaultImage = operator.minioImage ?? DEFAULT_MINIO_IMAGE;
   bind.authed(routes.listTenants, ({ session }) => listTenants(kube(session)));
   bind.authed(routes.listNamespaceTenants, ({ session, params }) =>
     listTenants(kube(session), params.namespace),
+  );
+  bind.authed(routes.createTenant, ({ session, body }) =>
+    createTenant(kube(session), body, { defaultImage, consoleNamespace: cluster.namespace }),
   );
   bind.authed(routes.getTenant, ({ session, params }) =>
     getTenantDetail(kube(session), params.namespace, params.tenant),

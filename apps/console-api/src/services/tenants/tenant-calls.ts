@@ -15,7 +15,7 @@ import { tenantDetail, tenantListItem } from './view.js';
  */
 export const TENANT_LIST_PAGE = 500;
 
-const tenantObject = { group: TENANT_GROUP, version: TENANT_VERSION, plural: TENANT_PLURAL } as const;
+export const tenantObject = { group: TENANT_GROUP, version: TENANT_VERSION, plural: TENANT_PLURAL } as const;
 
 interface TenantList {
   items: Tenant[];
@@ -46,7 +46,8 @@ export async function listTenants(
   return { tenants: tenants.map(tenantListItem), total: tenants.length };
 }
 
-async function readTenant(kc: KubeConfig, namespace: string, name: string): Promise<Tenant> {
+/** GET the Tenant; 404 when it is not there. */
+export async function readTenant(kc: KubeConfig, namespace: string, name: string): Promise<Tenant> {
   try {
     return (await kc
       .makeApiClient(CustomObjectsApi)
@@ -102,8 +103,8 @@ function deletionRights(namespace: string, deletePvcs: boolean): AccessQuestion[
   ];
 }
 
-async function checkDeletionRights(kc: KubeConfig, namespace: string, deletePvcs: boolean): Promise<void> {
-  const questions = deletionRights(namespace, deletePvcs);
+/** Asks the API server every question first; the first refusal is a 403 before anything is written. */
+export async function requireRights(kc: KubeConfig, questions: AccessQuestion[]): Promise<void> {
   const answers = await Promise.all(questions.map((q) => canI(kc, q))).catch((err: unknown) => {
     throw fromKubeError(err);
   });
@@ -111,7 +112,7 @@ async function checkDeletionRights(kc: KubeConfig, namespace: string, deletePvcs
   if (refused) {
     throw new ApiError(
       'kubeForbidden',
-      `cannot ${refused.verb} resource "${refused.resource}" in the namespace "${namespace}"`,
+      `cannot ${refused.verb} resource "${refused.resource}" in the namespace "${refused.namespace}"`,
     );
   }
 }
@@ -129,7 +130,7 @@ export async function deleteTenant(
   deletePvcs: boolean,
 ): Promise<void> {
   await readTenant(kc, namespace, name);
-  await checkDeletionRights(kc, namespace, deletePvcs);
+  await requireRights(kc, deletionRights(namespace, deletePvcs));
   const core = kc.makeApiClient(CoreV1Api);
   try {
     await kc
