@@ -12,6 +12,7 @@ import { parse, stringify } from 'yaml';
 import { type Cluster, startCluster } from '../../../scripts/kube/cluster.mjs';
 import { kubeConfigFor } from '../src/clients/kube.js';
 import { TENANT_MESSAGES } from '../src/services/tenants/create-request.js';
+import { addPool, replacePools, saveYaml, updateImage } from '../src/services/tenants/tenant-update.js';
 import { DEFAULT_ADDRESSING, getTenantUsage } from '../src/services/tenants/tenant-usage.js';
 import { tenantSchemaErrors } from '../src/services/tenants/test-support/crd-schema.js';
 import { minimalCreateRequest } from '../src/services/tenants/test-support/create-request.js';
@@ -178,6 +179,29 @@ describe('update image', () => {
     const regcred = await kube('GET', '/api/v1/namespaces/ns-a/secrets/tenant-a-regcred');
     expect(Buffer.from(regcred.data['.dockerconfigjson'], 'base64').toString('utf8')).not.toContain('other');
   });
+
+  test('a token that may write secrets but not tenants leaves the registry login untouched', async () => {
+    await kube('POST', '/apis/rbac.authorization.k8s.io/v1/clusterroles', {
+      metadata: { name: 'secret-writer' },
+      rules: [
+        { apiGroups: [''], resources: ['secrets'], verbs: ['*'] },
+        { apiGroups: ['minio.min.io'], resources: ['tenants'], verbs: ['get', 'list'] },
+      ],
+    });
+    const writer = await loginOperatorAs(
+      h.app,
+      await cluster.createServiceAccountToken(CONSOLE_NAMESPACE, 'secret-writer', 'secret-writer'),
+    );
+    const before = await kube('GET', '/api/v1/namespaces/ns-a/secrets/tenant-a-regcred');
+    const res = await callAs(h.app, writer, 'PUT', '/namespaces/ns-a/tenants/tenant-a', {
+      image: NEW_IMAGE,
+      image_registry: { registry: 'other.example', username: 'u', password: 'p' },
+    });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().detailedMessage).toBe('cannot update resource "tenants" in the namespace "ns-a"');
+    const after = await kube('GET', '/api/v1/namespaces/ns-a/secrets/tenant-a-regcred');
+    expect(after.metadata.resourceVersion).toBe(before.metadata.resourceVersion);
+  });
 });
 
 describe('tenant YAML', () => {
@@ -222,8 +246,10 @@ describe('tenant YAML', () => {
     expect(broken.statusCode).toBe(400);
     expect(broken.json().detailedMessage).toMatch(/flow sequence|Unexpected|Missing/i);
     const current = (await callAs(h.app, admin, 'GET', '/namespaces/ns-a/tenants/tenant-a/yaml')).json();
+    const version = (await kube('GET', TENANT_PATH('ns-a', 'tenant-a'))).metadata.resourceVersion;
     const refused = await callAs(h.app, viewer, 'PUT', '/namespaces/ns-a/tenants/tenant-a/yaml', current);
     expect(refused.statusCode).toBe(403);
+    expect((await kube('GET', TENANT_PATH('ns-a', 'tenant-a'))).metadata.resourceVersion).toBe(version);
   });
 });
 
@@ -327,6 +353,28 @@ describe('usage', () => {
     expect(err).toMatchObject({ status: 500, message: "the tenant's MinIO returned an error" });
     const missing = await callAs(h.app, admin, 'GET', '/namespaces/ns-usage/tenants/nobody/usage');
     expect(missing.statusCode).toBe(404);
+  });
+});
+
+describe('a token the API server does not accept', () => {
+  test('every change is 401 unauthorized and the tenant stays as it was', async () => {
+    const junk = kubeConfigFor(
+      { server: cluster.server, caPem: cluster.caPem, namespace: 'default' },
+      cluster.junkToken,
+    );
+    const before = await kube('GET', TENANT_PATH('ns-a', 'tenant-a'));
+    const yaml = stringify(before);
+    const attempts = [
+      updateImage(junk, 'ns-a', 'tenant-a', { image: NEW_IMAGE }, IMAGE),
+      saveYaml(junk, 'ns-a', 'tenant-a', yaml),
+      addPool(junk, 'ns-a', 'tenant-a', pool('', 4)),
+      replacePools(junk, 'ns-a', 'tenant-a', [pool('pool-0', 4)]),
+      getTenantUsage(junk, 'ns-usage', 'tenant-u', { addressing: DEFAULT_ADDRESSING }),
+    ];
+    for (const attempt of attempts)
+      expect(await attempt.catch((e: unknown) => e)).toMatchObject({ status: 401, message: 'unauthorized' });
+    const after = await kube('GET', TENANT_PATH('ns-a', 'tenant-a'));
+    expect(after.metadata.resourceVersion).toBe(before.metadata.resourceVersion);
   });
 });
 
