@@ -3,29 +3,25 @@
 import { Watch } from '@kubernetes/client-node';
 import type { CreateTenantRequest } from '@stowage/contract';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { type Cluster, startCluster } from '../../../scripts/kube/cluster.mjs';
+import type { Cluster } from '../../../scripts/kube/cluster.mjs';
 import { kubeConfigFor } from '../src/clients/kube.js';
 import { TENANT_MESSAGES } from '../src/services/tenants/create-request.js';
 import { CREATE_MESSAGES, createTenant } from '../src/services/tenants/tenant-create.js';
 import { tenantSchemaErrors, unknownFields } from '../src/services/tenants/test-support/crd-schema.js';
 import { minimalCreateRequest } from '../src/services/tenants/test-support/create-request.js';
-import { callAs, type Harness, type LoggedIn, loginOperatorAs, startHarness } from './harness.js';
+import { callAs, type Harness, type LoggedIn } from './harness.js';
+import { CONSOLE_NAMESPACE, type OperatorStack, startOperatorStack } from './operator-stack.js';
 
 const GIB = 1024 ** 3;
-const CONSOLE_NAMESPACE = 'stowage-system';
 const IMAGE = 'minio/minio:RELEASE.2021-09-03T03-56-13Z';
 
+let stack: OperatorStack;
 let cluster: Cluster;
 let h: Harness;
 let admin: LoggedIn;
 let viewer: LoggedIn;
-let adminToken: string;
 
-async function kube(method: string, path: string, body?: unknown) {
-  const res = await cluster.api(method, path, body);
-  if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(res.body)}`);
-  return res.body;
-}
+const kube = (method: string, path: string, body?: unknown) => stack.kube(method, path, body);
 
 async function namespace(name: string) {
   await kube('POST', '/api/v1/namespaces', { metadata: { name } });
@@ -44,25 +40,15 @@ async function contents(ns: string) {
 const body = (overrides: Partial<CreateTenantRequest>) =>
   minimalCreateRequest({ image: IMAGE, ...overrides });
 
+/** POST /tenants as `who`. */
+const create = (who: LoggedIn, overrides: Partial<CreateTenantRequest>) =>
+  callAs(h.app, who, 'POST', '/tenants', body(overrides));
+
 beforeAll(async () => {
-  cluster = await startCluster();
-  let readOnlyToken: string;
-  [adminToken, readOnlyToken] = await Promise.all([
-    cluster.createServiceAccountToken(CONSOLE_NAMESPACE, 'console-admin', 'cluster-admin'),
-    cluster.createReadOnlyToken(),
-  ]);
-  h = await startHarness({
-    operator: { cluster: { server: cluster.server, caPem: cluster.caPem, namespace: CONSOLE_NAMESPACE } },
-  });
-  [admin, viewer] = await Promise.all([
-    loginOperatorAs(h.app, adminToken),
-    loginOperatorAs(h.app, readOnlyToken),
-  ]);
+  stack = await startOperatorStack();
+  ({ cluster, h, admin, viewer } = stack);
 }, 120_000);
-afterAll(async () => {
-  await h?.close();
-  await cluster?.stop();
-});
+afterAll(() => stack?.close());
 
 describe('create tenant', () => {
   test('writes the secrets and a schema-valid Tenant, and answers the generated keys once', async () => {
@@ -71,13 +57,7 @@ describe('create tenant', () => {
       metadata: { name: 'subnet-license' },
       stringData: { CONSOLE_SUBNET_LICENSE: 'the-licence-jwt' },
     });
-    const res = await callAs(
-      h.app,
-      admin,
-      'POST',
-      '/tenants',
-      body({ name: 'tenant-a', namespace: 'ns-create' }),
-    );
+    const res = await create(admin, { name: 'tenant-a', namespace: 'ns-create' });
     expect(res.statusCode).toBe(201);
     const answer = res.json();
     expect(answer.externalIDP).toBe(false);
@@ -113,13 +93,7 @@ describe('create tenant', () => {
 
   test('without an image the configured default is used', async () => {
     await namespace('ns-default-image');
-    const res = await callAs(
-      h.app,
-      admin,
-      'POST',
-      '/tenants',
-      body({ name: 'tenant-d', namespace: 'ns-default-image', image: '' }),
-    );
+    const res = await create(admin, { name: 'tenant-d', namespace: 'ns-default-image', image: '' });
     expect(res.statusCode).toBe(201);
     const tenant = await kube('GET', '/apis/minio.min.io/v2/namespaces/ns-default-image/tenants/tenant-d');
     expect(tenant.spec.image).toMatch(/^minio\/minio:RELEASE\./);
@@ -127,22 +101,10 @@ describe('create tenant', () => {
 
   test('a second tenant in the namespace is 409 with the spec message, and nothing is written', async () => {
     const before = await contents('ns-create');
-    const res = await callAs(
-      h.app,
-      admin,
-      'POST',
-      '/tenants',
-      body({ name: 'tenant-b', namespace: 'ns-create' }),
-    );
+    const res = await create(admin, { name: 'tenant-b', namespace: 'ns-create' });
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe('You can only create one tenant per namespace');
-    const same = await callAs(
-      h.app,
-      admin,
-      'POST',
-      '/tenants',
-      body({ name: 'tenant-a', namespace: 'ns-create' }),
-    );
+    const same = await create(admin, { name: 'tenant-a', namespace: 'ns-create' });
     expect(same.statusCode).toBe(409);
     expect(same.json().message).toBe(CREATE_MESSAGES.oneTenantPerNamespace);
     expect(await contents('ns-create')).toEqual(before);
@@ -153,13 +115,7 @@ describe('create tenant', () => {
     await kube('POST', '/api/v1/namespaces/ns-leftover/secrets', {
       metadata: { name: 'tenant-l-secret', labels: { 'v1.min.io/tenant': 'tenant-l' } },
     });
-    const res = await callAs(
-      h.app,
-      admin,
-      'POST',
-      '/tenants',
-      body({ name: 'tenant-l', namespace: 'ns-leftover' }),
-    );
+    const res = await create(admin, { name: 'tenant-l', namespace: 'ns-leftover' });
     expect(res.statusCode).toBe(409);
     expect(res.json()).toEqual({
       message: CREATE_MESSAGES.leftoverSecrets('tenant-l'),
@@ -169,13 +125,7 @@ describe('create tenant', () => {
   });
 
   test('a namespace that does not exist is 400 Please enter a valid namespace', async () => {
-    const res = await callAs(
-      h.app,
-      admin,
-      'POST',
-      '/tenants',
-      body({ name: 'tenant-x', namespace: 'no-such-ns' }),
-    );
+    const res = await create(admin, { name: 'tenant-x', namespace: 'no-such-ns' });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe('Please enter a valid namespace');
     expect((await cluster.api('GET', '/api/v1/namespaces/no-such-ns')).status).toBe(404);
@@ -221,13 +171,7 @@ describe('create tenant', () => {
     ],
   ])('%s is 400 with the spec message and writes nothing', async (_, overrides, message) => {
     const before = await contents('ns-create');
-    const res = await callAs(
-      h.app,
-      admin,
-      'POST',
-      '/tenants',
-      body({ namespace: 'ns-create', ...overrides }),
-    );
+    const res = await create(admin, { namespace: 'ns-create', ...overrides });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(message);
     expect(await contents('ns-create')).toEqual(before);
@@ -235,37 +179,15 @@ describe('create tenant', () => {
 
   test('a read-only token is 403 and nothing is written', async () => {
     await namespace('ns-refused');
-    const res = await callAs(
-      h.app,
-      viewer,
-      'POST',
-      '/tenants',
-      body({ name: 'tenant-r', namespace: 'ns-refused' }),
-    );
+    const res = await create(viewer, { name: 'tenant-r', namespace: 'ns-refused' });
     expect(res.statusCode).toBe(403);
     expect(res.json()).toMatchObject({ message: 'forbidden' });
     expect(await contents('ns-refused')).toEqual({ secrets: [], tenants: [] });
   });
 
   test('a token that may write secrets but not tenants is refused before the first secret', async () => {
-    await kube('POST', '/apis/rbac.authorization.k8s.io/v1/clusterroles', {
-      metadata: { name: 'secret-writer' },
-      rules: [
-        { apiGroups: [''], resources: ['secrets', 'namespaces'], verbs: ['*'] },
-        { apiGroups: ['minio.min.io'], resources: ['tenants'], verbs: ['get', 'list'] },
-      ],
-    });
-    const writer = await loginOperatorAs(
-      h.app,
-      await cluster.createServiceAccountToken(CONSOLE_NAMESPACE, 'secret-writer', 'secret-writer'),
-    );
-    const res = await callAs(
-      h.app,
-      writer,
-      'POST',
-      '/tenants',
-      body({ name: 'tenant-r', namespace: 'ns-refused' }),
-    );
+    const writer = await stack.loginSecretWriter();
+    const res = await create(writer, { name: 'tenant-r', namespace: 'ns-refused' });
     expect(res.statusCode).toBe(403);
     expect(res.json()).toEqual({
       message: 'forbidden',
@@ -294,7 +216,7 @@ describe('create tenant', () => {
     // Watch the namespace's secrets to prove they were written and then removed.
     const kc = kubeConfigFor(
       { server: cluster.server, caPem: cluster.caPem, namespace: 'default' },
-      adminToken,
+      stack.adminToken,
     );
     const seen: string[] = [];
     const watching = await new Watch(kc).watch(

@@ -9,23 +9,24 @@ import { promisify } from 'node:util';
 import { type StoreHandle, startStore } from '@stowage/store';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { parse, stringify } from 'yaml';
-import { type Cluster, startCluster } from '../../../scripts/kube/cluster.mjs';
+import type { Cluster } from '../../../scripts/kube/cluster.mjs';
 import { kubeConfigFor } from '../src/clients/kube.js';
 import { TENANT_MESSAGES } from '../src/services/tenants/create-request.js';
 import { addPool, replacePools, saveYaml, updateImage } from '../src/services/tenants/tenant-update.js';
 import { DEFAULT_ADDRESSING, getTenantUsage } from '../src/services/tenants/tenant-usage.js';
 import { tenantSchemaErrors } from '../src/services/tenants/test-support/crd-schema.js';
 import { minimalCreateRequest } from '../src/services/tenants/test-support/create-request.js';
-import { callAs, type Harness, type LoggedIn, loginOperatorAs, startHarness, storeS3 } from './harness.js';
+import { callAs, type Harness, type LoggedIn, storeS3 } from './harness.js';
+import { type OperatorStack, startOperatorStack } from './operator-stack.js';
 
 const run = promisify(execFile);
 const GIB = 1024 ** 3;
-const CONSOLE_NAMESPACE = 'stowage-system';
 const IMAGE = 'minio/minio:RELEASE.2021-09-03T03-56-13Z';
 const NEW_IMAGE = 'minio/minio:RELEASE.2021-10-02T16-31-05Z';
 /** The tenant's root keys: the store standing in for its MinIO starts with them. */
 const TENANT_ROOT = { accessKey: 'tenant-root-user', secretKey: 'tenant-root-password-1234' };
 
+let stack: OperatorStack;
 let cluster: Cluster;
 let h: Harness;
 let admin: LoggedIn;
@@ -38,11 +39,7 @@ let caFile: string;
 
 const TENANT_PATH = (ns: string, t: string) => `/apis/minio.min.io/v2/namespaces/${ns}/tenants/${t}`;
 
-async function kube(method: string, path: string, body?: unknown) {
-  const res = await cluster.api(method, path, body);
-  if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(res.body)}`);
-  return res.body;
-}
+const kube = (method: string, path: string, body?: unknown) => stack.kube(method, path, body);
 
 /** kubectl as the admin service account: a second, independent reader of what the console wrote. */
 async function kubectl(...args: string[]): Promise<string> {
@@ -88,42 +85,25 @@ const pool = (name: string, servers: number) => ({
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'tenant-lifecycle-'));
   const drives = ['d1', 'd2', 'd3', 'd4'].map((d) => join(dir, d));
-  [cluster, tenantStore] = await Promise.all([
-    startCluster(),
-    startStore({ drives, port: 0, rootCredentials: TENANT_ROOT }),
-  ]);
-  caFile = join(dir, 'ca.crt');
-  await writeFile(caFile, cluster.caPem);
+  tenantStore = await startStore({ drives, port: 0, rootCredentials: TENANT_ROOT });
   // Accepts connections and never answers: a tenant that hangs.
   silent = createServer(() => undefined).listen(0, '127.0.0.1');
   await new Promise((resolve) => silent.once('listening', resolve));
-  let readOnlyToken: string;
-  [adminToken, readOnlyToken] = await Promise.all([
-    cluster.createServiceAccountToken(CONSOLE_NAMESPACE, 'console-admin', 'cluster-admin'),
-    cluster.createReadOnlyToken(),
-  ]);
   const hosts = new Map([
     ['minio.ns-usage', new URL(tenantStore.url).host],
     ['minio.ns-down', `127.0.0.1:${await closedPort()}`],
     ['minio.ns-silent', `127.0.0.1:${(silent.address() as { port: number }).port}`],
   ]);
-  h = await startHarness({
-    operator: {
-      cluster: { server: cluster.server, caPem: cluster.caPem, namespace: CONSOLE_NAMESPACE },
-      services: { clusterDomain: 'cluster.local', hosts },
-    },
-  });
-  [admin, viewer] = await Promise.all([
-    loginOperatorAs(h.app, adminToken),
-    loginOperatorAs(h.app, readOnlyToken),
-  ]);
+  stack = await startOperatorStack({ clusterDomain: 'cluster.local', hosts });
+  ({ cluster, h, admin, viewer, adminToken } = stack);
+  caFile = join(dir, 'ca.crt');
+  await writeFile(caFile, cluster.caPem);
   await createTenant('ns-a', 'tenant-a');
 }, 120_000);
 afterAll(async () => {
-  await h?.close();
+  await stack?.close();
   await tenantStore?.close();
   silent?.close();
-  await cluster?.stop();
   await rm(dir, { recursive: true, force: true });
 });
 
@@ -181,17 +161,7 @@ describe('update image', () => {
   });
 
   test('a token that may write secrets but not tenants leaves the registry login untouched', async () => {
-    await kube('POST', '/apis/rbac.authorization.k8s.io/v1/clusterroles', {
-      metadata: { name: 'secret-writer' },
-      rules: [
-        { apiGroups: [''], resources: ['secrets'], verbs: ['*'] },
-        { apiGroups: ['minio.min.io'], resources: ['tenants'], verbs: ['get', 'list'] },
-      ],
-    });
-    const writer = await loginOperatorAs(
-      h.app,
-      await cluster.createServiceAccountToken(CONSOLE_NAMESPACE, 'secret-writer', 'secret-writer'),
-    );
+    const writer = await stack.loginSecretWriter();
     const before = await kube('GET', '/api/v1/namespaces/ns-a/secrets/tenant-a-regcred');
     const res = await callAs(h.app, writer, 'PUT', '/namespaces/ns-a/tenants/tenant-a', {
       image: NEW_IMAGE,

@@ -7,7 +7,11 @@ import { request } from 'node:https';
 type Fetch = typeof fetch;
 
 function headerRecord(headers: RequestInit['headers']): Record<string, string> {
-  return Object.fromEntries(new Headers(headers).entries());
+  const record: Record<string, string> = {};
+  new Headers(headers).forEach((value, key) => {
+    record[key] = value;
+  });
+  return record;
 }
 
 /** A fetch for buffered calls (the admin API's) that trusts `caPem` only for https URLs. */
