@@ -1,6 +1,6 @@
 // `npm test`: install what is missing (npm packages, Debian's Chromium, awscli, boto3, s3cmd, rclone, restic and
 // Go with the madmin-go and minio-go sources, Prometheus, OpenLDAP, PostgreSQL, Redis, MariaDB,
-// RabbitMQ, Mosquitto, NATS, etcd and a kube-apiserver built from Debian's source), build, run
+// RabbitMQ, Mosquitto, NATS, etcd, kubectl and a kube-apiserver built from Debian's source), build, run
 // the static checks and every Vitest project (unit, integration, end-to-end), then print one
 // line `N passed, N failed` that counts each test and each check.
 import { spawnSync } from 'node:child_process';
@@ -49,6 +49,8 @@ ensureDebianPackages([
   },
   // Operator mode runs against a real kube-apiserver (built below) backed by Debian's etcd.
   { name: 'etcd-server', binary: '/usr/bin/etcd' },
+  // The tenant round trip is checked with kubectl too; any kubectl on PATH will do.
+  { name: 'kubernetes-client', command: 'kubectl' },
 ]);
 ensureKubeApiserver();
 ensureBuilt();

@@ -43,9 +43,18 @@ export function ensureDependencies() {
   run('npm', ['install', '--no-audit', '--no-fund']);
 }
 
-/** Debian packages, installed with apt-get when a binary is missing (the machine runs as root). */
+/** Whether a command of that name is anywhere on PATH. */
+function onPath(command) {
+  return (process.env.PATH ?? '').split(':').some((dir) => dir !== '' && existsSync(join(dir, command)));
+}
+
+/**
+ * Debian packages, installed with apt-get when a binary is missing (the machine runs as root).
+ * `binary` is a path the package installs; `command` is met by any program of that name on PATH.
+ */
 export function ensureDebianPackages(packages) {
-  const missing = packages.filter(({ binary }) => !existsSync(binary)).map(({ name }) => name);
+  const present = ({ binary, command }) => (command ? onPath(command) : existsSync(binary));
+  const missing = packages.filter((p) => !present(p)).map(({ name }) => name);
   if (missing.length === 0) return;
   console.log(`» installing Debian packages: ${missing.join(' ')}`);
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };

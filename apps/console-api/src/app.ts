@@ -139,7 +139,7 @@ export async function buildApp(
   );
   if (operator) {
     registerOperatorClusterRoutes(bind, operator.cluster);
-    registerTenantRoutes(bind, operator.cluster);
+    registerTenantRoutes(bind, operator);
     registerTenantResourceRoutes(bind, operator.cluster);
     registerDirectCsiRoutes(bind, operator.cluster);
   }

@@ -57,6 +57,8 @@ export interface OperatorConfig {
   cluster: KubeCluster;
   /** Where tenants' Services answer; cluster DNS when absent. */
   services?: ServiceAddressing;
+  /** `CONSOLE_MINIO_IMAGE`: the image of tenants created or updated without one. */
+  minioImage?: string;
 }
 
 export interface AuditLogConfig {

@@ -47,6 +47,10 @@ export const API_ERRORS = {
   kubeConflict: { status: 409, message: 'the object was changed by someone else; reload it and try again' },
   kubeUnreachable: { status: 503, message: 'the Kubernetes API server cannot be reached' },
   kubeError: { status: 500, message: 'an error occurred, please try again' },
+  /** Operator mode: a tenant's own MinIO (its `minio` Service) did not answer in time or at all. */
+  tenantUnreachable: { status: 503, message: "the tenant's MinIO cannot be reached" },
+  /** Operator mode: a tenant's own MinIO answered with an error, or cannot be asked. */
+  tenantError: { status: 500, message: "the tenant's MinIO returned an error" },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ApiErrorCode = keyof typeof API_ERRORS;

@@ -8,8 +8,11 @@ import { type Running, runCommand } from './run.js';
 let cluster: Cluster;
 let running: Running | undefined;
 let consoleUrl: string;
+/** The image of tenants created without one, from the environment. */
+const PINNED_IMAGE = 'registry.example/minio/minio:RELEASE.2021-09-03T03-56-13Z';
 beforeAll(async () => {
   cluster = await startCluster();
+  process.env.CONSOLE_MINIO_IMAGE = PINNED_IMAGE;
   const cmd = parseCommand(
     ['console', '--operator', '--kubeconfig', cluster.kubeconfigPath, '--console-port', '0'],
     {},
@@ -24,6 +27,7 @@ beforeAll(async () => {
     .replace(/\/$/, '');
 });
 afterAll(async () => {
+  delete process.env.CONSOLE_MINIO_IMAGE;
   await running?.close();
   await cluster?.stop();
 });
@@ -48,5 +52,36 @@ describe('stowage console --operator', () => {
   it("the kubeconfig's own admin token is not a login the console grants by itself", async () => {
     const session = await fetch(`${consoleUrl}/api/v1/session`);
     expect(session.status).toBe(401);
+  });
+
+  it('a tenant created without an image gets CONSOLE_MINIO_IMAGE', async () => {
+    const token = await cluster.createServiceAccountToken('stowage-system', 'cli-creator', 'cluster-admin');
+    const login = await fetch(`${consoleUrl}/api/v1/login/operator`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ jwt: token }),
+    });
+    const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0]!;
+    const { csrfToken } = await (await fetch(`${consoleUrl}/api/v1/session`, { headers: { cookie } })).json();
+    await cluster.api('POST', '/api/v1/namespaces', { metadata: { name: 'cli-tenants' } });
+    const created = await fetch(`${consoleUrl}/api/v1/tenants`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie, 'x-csrf-token': csrfToken },
+      body: JSON.stringify({
+        name: 'from-cli',
+        namespace: 'cli-tenants',
+        image: '',
+        pools: [
+          {
+            servers: 4,
+            volumes_per_server: 1,
+            volume_configuration: { size: 1024 ** 3, storage_class_name: 'standard' },
+          },
+        ],
+      }),
+    });
+    expect(created.status).toBe(201);
+    const tenant = await cluster.api('GET', '/apis/minio.min.io/v2/namespaces/cli-tenants/tenants/from-cli');
+    expect(tenant.body.spec.image).toBe(PINNED_IMAGE);
   });
 });

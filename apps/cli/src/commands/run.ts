@@ -54,7 +54,17 @@ async function runConsole(
     ...(flags.prometheusUrl ? { prometheusUrl: flags.prometheusUrl } : {}),
     ...(flags.prometheusJob ? { prometheusJobId: flags.prometheusJob } : {}),
     ldap: flags.ldap,
-    ...(cluster ? { operator: { cluster, services: serviceAddressingFromEnv(process.env) } } : {}),
+    ...(cluster
+      ? {
+          operator: {
+            cluster,
+            services: serviceAddressingFromEnv(process.env),
+            ...(process.env.CONSOLE_MINIO_IMAGE?.trim()
+              ? { minioImage: process.env.CONSOLE_MINIO_IMAGE.trim() }
+              : {}),
+          },
+        }
+      : {}),
     ...(flags.openId ? { openId: flags.openId } : {}),
     ...(flags.auditLog
       ? {

@@ -6,9 +6,14 @@ import type { Secret, Tenant } from './kube-types.js';
 // How the console reaches a tenant's own MinIO (usage, hop, licence activation): its in-cluster
 // service and its root keys from the merged configuration (operator.md §1.4, §3.1).
 
-/** `http(s)://minio.{ns}.svc.{domain}:80|443`: TLS when AutoCert (absent = on) or own certificates. */
+/** A tenant's MinIO speaks TLS when AutoCert is on (absent = on) or it has its own certificates. */
+export function tenantUsesTls(tenant: Tenant): boolean {
+  return tenant.spec.requestAutoCert !== false || (tenant.spec.externalCertSecret?.length ?? 0) > 0;
+}
+
+/** `http(s)://minio.{ns}.svc.{domain}:80|443`. */
 export function tenantServiceUrl(tenant: Tenant, clusterDomain = 'cluster.local'): string {
-  const tls = tenant.spec.requestAutoCert !== false || (tenant.spec.externalCertSecret?.length ?? 0) > 0;
+  const tls = tenantUsesTls(tenant);
   return `${tls ? 'https' : 'http'}://minio.${tenant.metadata.namespace}.svc.${clusterDomain}:${tls ? 443 : 80}`;
 }
 

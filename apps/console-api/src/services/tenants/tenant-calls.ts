@@ -14,7 +14,7 @@ import { tenantDetail, tenantListItem } from './view.js';
  */
 export const TENANT_LIST_PAGE = 500;
 
-const tenantObject = { group: TENANT_GROUP, version: TENANT_VERSION, plural: TENANT_PLURAL } as const;
+export const tenantObject = { group: TENANT_GROUP, version: TENANT_VERSION, plural: TENANT_PLURAL } as const;
 
 interface TenantList {
   items: Tenant[];
