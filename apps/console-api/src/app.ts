@@ -31,6 +31,8 @@ import { registerOperatorSizingRoutes, type SessionNodeLister } from './routes/o
 import { registerSessionRoutes } from './routes/session.js';
 import { registerSubscriptionRoutes } from './routes/subscription.js';
 import { registerTenantRoutes } from './routes/tenants.js';
+import { scheduleLicenseRefresh } from './services/subscription/license-refresh.js';
+import { DEFAULT_SUBNET_SETTINGS } from './services/subscription/subnet-client.js';
 import { CookiePolicy, SESSION_COOKIE } from './session/cookie.js';
 import { viewOf } from './session/form-login.js';
 import { operatorPermissions } from './session/operator-login.js';
@@ -118,8 +120,8 @@ export async function buildApp(
   registerIdentityRoutes(bind, deps);
   registerAccountRoutes(bind, routeDeps);
   registerConfigRoutes(bind, deps);
-  registerSubscriptionRoutes(bind);
   const operator = deps.config.operator;
+  registerSubscriptionRoutes(bind, operator);
   registerOperatorSizingRoutes(
     bind,
     deps.listNodes ?? (operator ? sessionNodeLister(operator.cluster) : undefined),
@@ -127,6 +129,13 @@ export async function buildApp(
   if (operator) {
     registerOperatorClusterRoutes(bind, operator.cluster);
     registerTenantRoutes(bind, operator.cluster);
+    const licenseRefresh = scheduleLicenseRefresh({
+      cluster: operator.cluster,
+      subnet: operator.subnet ?? DEFAULT_SUBNET_SETTINGS,
+      ...(operator.ownTokenFile ? { tokenFile: operator.ownTokenFile } : {}),
+      log: deps.warn ?? ((line) => app.log.warn(line)),
+    });
+    app.addHook('onClose', async () => licenseRefresh.stop());
   }
   const checkOrigin = originChecker(deps.config);
   registerSockets(

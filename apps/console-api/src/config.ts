@@ -1,5 +1,6 @@
 import type { KubeCluster } from './clients/kube.js';
 import type { ServiceAddressing } from './clients/tenant-services.js';
+import type { SubnetSettings } from './services/subscription/subnet-client.js';
 import type { ThrottleLimits } from './session/login-throttle.js';
 
 /** Everything the console needs to know at run time; the CLI builds it from flags and env. */
@@ -57,6 +58,10 @@ export interface OperatorConfig {
   cluster: KubeCluster;
   /** Where tenants' Services answer; cluster DNS when absent. */
   services?: ServiceAddressing;
+  /** SUBNET's address and licence key; SUBNET's own when absent (subnet-client.ts). */
+  subnet?: SubnetSettings;
+  /** The console's own service-account token file, for the daily licence refresh; none skips it. */
+  ownTokenFile?: string;
 }
 
 export interface AuditLogConfig {

@@ -45,6 +45,12 @@ export const API_ERRORS = {
   kubeConflict: { status: 409, message: 'the object was changed by someone else; reload it and try again' },
   kubeUnreachable: { status: 503, message: 'the Kubernetes API server cannot be reached' },
   kubeError: { status: 500, message: 'an error occurred, please try again' },
+  // Operator mode's SUBNET licence (reference/operator.md §2.1, §3.3).
+  /** No licence, or one whose signature, claims or expiry do not hold. */
+  licenseInvalid: { status: 404, message: 'the licence is missing or not valid' },
+  /** SUBNET answered, but refused: wrong email or password, an unknown or revoked licence. */
+  subnetRefused: { status: 502, message: 'SUBNET refused the request' },
+  subnetUnreachable: { status: 503, message: 'SUBNET cannot be reached; try again later' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ApiErrorCode = keyof typeof API_ERRORS;

@@ -22,12 +22,12 @@ interface TenantList {
   metadata?: { continue?: string };
 }
 
-/** Every tenant of one namespace, or of all when `namespace` is undefined. */
-export async function listTenants(
+/** Every Tenant object of one namespace, or of all when `namespace` is undefined. */
+export async function listTenantObjects(
   kc: KubeConfig,
   namespace?: string,
   pageSize = TENANT_LIST_PAGE,
-): Promise<ListTenantsResponse> {
+): Promise<Tenant[]> {
   const api = kc.makeApiClient(CustomObjectsApi);
   const tenants: Tenant[] = [];
   let next: string | undefined;
@@ -43,10 +43,20 @@ export async function listTenants(
   } catch (err) {
     throw fromKubeError(err);
   }
+  return tenants;
+}
+
+/** The tenant list of one namespace, or of all when `namespace` is undefined. */
+export async function listTenants(
+  kc: KubeConfig,
+  namespace?: string,
+  pageSize = TENANT_LIST_PAGE,
+): Promise<ListTenantsResponse> {
+  const tenants = await listTenantObjects(kc, namespace, pageSize);
   return { tenants: tenants.map(tenantListItem), total: tenants.length };
 }
 
-async function readTenant(kc: KubeConfig, namespace: string, name: string): Promise<Tenant> {
+export async function readTenant(kc: KubeConfig, namespace: string, name: string): Promise<Tenant> {
   try {
     return (await kc
       .makeApiClient(CustomObjectsApi)
