@@ -128,7 +128,7 @@ export async function buildApp(
   );
   if (operator) {
     registerOperatorClusterRoutes(bind, operator.cluster);
-    registerTenantRoutes(bind, operator.cluster);
+    registerTenantRoutes(bind, operator.cluster, operator.subnet);
     const licenseRefresh = scheduleLicenseRefresh({
       cluster: operator.cluster,
       subnet: operator.subnet ?? DEFAULT_SUBNET_SETTINGS,

@@ -234,9 +234,14 @@ describe('licence in operator mode', () => {
     const secret = await kube('GET', '/api/v1/namespaces/ns-a/secrets/tenant-a-env-configuration');
     expect(secret.metadata.labels).toEqual({ 'v1.min.io/tenant': 'tenant-a' });
     expect(secret.immutable).toBe(true);
+    // The tenant page shows the licence now active in the tenant.
+    const detail = await callAs(h.app, viewer, 'GET', '/namespaces/ns-a/tenants/tenant-a');
+    expect(detail.json().subnet_license).toMatchObject({ organization: 'Example Corp', plan: 'ENTERPRISE' });
   });
 
   test('activate writes spec.env of a tenant with no configuration secret', async () => {
+    const before = await callAs(h.app, admin, 'GET', '/namespaces/ns-b/tenants/tenant-b');
+    expect(before.json().subnet_license).toBeUndefined();
     const res = await callAs(h.app, admin, 'POST', '/subscription/namespaces/ns-b/tenants/tenant-b/activate');
     expect(res.statusCode).toBe(204);
     const env = await tenantEnv('ns-b', 'tenant-b');
@@ -244,6 +249,8 @@ describe('licence in operator mode', () => {
       { name: 'MINIO_BROWSER', value: 'on' },
       { name: 'MINIO_SUBNET_LICENSE', value: await storedLicense() },
     ]);
+    const after = await callAs(h.app, admin, 'GET', '/namespaces/ns-b/tenants/tenant-b');
+    expect(after.json().subnet_license).toMatchObject({ email: 'ops@example.com', account_id: 4211 });
   });
 
   test('activate: read-only is 403 with nothing changed, a missing tenant is 404', async () => {

@@ -73,3 +73,15 @@ export function verifyLicense(jwt: string, key: KeyObject, now = Date.now()): Su
     expires_at: new Date(exp * 1000).toISOString(),
   };
 }
+
+/** A licence's view when it verifies (now), undefined otherwise: for pages that only show it. */
+export function licenseReader(publicKeyPem: string): (jwt: string) => SubscriptionLicense | undefined {
+  const key = licenseVerifyKey(publicKeyPem);
+  return (jwt) => {
+    try {
+      return verifyLicense(jwt, key);
+    } catch {
+      return undefined;
+    }
+  };
+}

@@ -4,7 +4,7 @@ import { type AccessQuestion, canI, fromKubeError } from '../../clients/kube.js'
 import { ApiError } from '../../http/errors.js';
 import { type Secret, TENANT_GROUP, TENANT_PLURAL, TENANT_VERSION, type Tenant } from './kube-types.js';
 import { tenantClaimSelectors, tenantSelector } from './resources.js';
-import { tenantDetail, tenantListItem } from './view.js';
+import { type TenantDetailSources, tenantDetail, tenantListItem } from './view.js';
 
 // The Kubernetes calls behind the tenant list, detail and delete (operator.md §2), made with the
 // session's own token so RBAC decides what each operator may see and do.
@@ -75,6 +75,7 @@ export async function getTenantDetail(
   kc: KubeConfig,
   namespace: string,
   name: string,
+  readLicense?: TenantDetailSources['readLicense'],
 ): Promise<TenantDetail> {
   const tenant = await readTenant(kc, namespace, name);
   const core = kc.makeApiClient(CoreV1Api);
@@ -98,6 +99,7 @@ export async function getTenantDetail(
     ...(configuration ? { configuration } : {}),
     ...(minioService ? { minioService } : {}),
     ...(consoleService ? { consoleService } : {}),
+    ...(readLicense ? { readLicense } : {}),
   });
 }
 
