@@ -85,6 +85,11 @@ async function createTenant(namespace: string, name: string, withConfiguration: 
   }
 }
 
+/** POST …/activate as `who`: the console's licence into one tenant. */
+function activate(who: LoggedIn, namespace: string, tenant: string) {
+  return callAs(h.app, who, 'POST', `/subscription/namespaces/${namespace}/tenants/${tenant}/activate`);
+}
+
 /** A service account allowed everything in `namespace` (a RoleBinding), nothing elsewhere. */
 async function namespaceAdminToken(namespace: string): Promise<string> {
   await cluster.api('POST', '/apis/rbac.authorization.k8s.io/v1/clusterroles', {
@@ -225,7 +230,7 @@ describe('licence in operator mode', () => {
   test('activate writes the licence into a tenant’s config.env, keeping its other settings', async () => {
     const before = await configEnv('ns-a', 'tenant-a-env-configuration');
     expect(before.has('MINIO_SUBNET_LICENSE')).toBe(false);
-    const res = await callAs(h.app, admin, 'POST', '/subscription/namespaces/ns-a/tenants/tenant-a/activate');
+    const res = await activate(admin, 'ns-a', 'tenant-a');
     expect(res.statusCode).toBe(204);
     const after = await configEnv('ns-a', 'tenant-a-env-configuration');
     expect(after.get('MINIO_SUBNET_LICENSE')).toBe(await storedLicense());
@@ -242,7 +247,7 @@ describe('licence in operator mode', () => {
   test('activate writes spec.env of a tenant with no configuration secret', async () => {
     const before = await callAs(h.app, admin, 'GET', '/namespaces/ns-b/tenants/tenant-b');
     expect(before.json().subnet_license).toBeUndefined();
-    const res = await callAs(h.app, admin, 'POST', '/subscription/namespaces/ns-b/tenants/tenant-b/activate');
+    const res = await activate(admin, 'ns-b', 'tenant-b');
     expect(res.statusCode).toBe(204);
     const env = await tenantEnv('ns-b', 'tenant-b');
     expect(env).toEqual([
@@ -255,19 +260,14 @@ describe('licence in operator mode', () => {
 
   test('activate: read-only is 403 with nothing changed, a missing tenant is 404', async () => {
     const before = await configEnv('ns-a', 'tenant-a-env-configuration');
-    const res = await callAs(
-      h.app,
-      viewer,
-      'POST',
-      '/subscription/namespaces/ns-a/tenants/tenant-a/activate',
-    );
+    const res = await activate(viewer, 'ns-a', 'tenant-a');
     expect(res.statusCode).toBe(403);
     expect(await configEnv('ns-a', 'tenant-a-env-configuration')).toEqual(before);
     const envBefore = await tenantEnv('ns-b', 'tenant-b');
-    const b = await callAs(h.app, viewer, 'POST', '/subscription/namespaces/ns-b/tenants/tenant-b/activate');
+    const b = await activate(viewer, 'ns-b', 'tenant-b');
     expect(b.statusCode).toBe(403);
     expect(await tenantEnv('ns-b', 'tenant-b')).toEqual(envBefore);
-    const missing = await callAs(h.app, admin, 'POST', '/subscription/namespaces/ns-a/tenants/nope/activate');
+    const missing = await activate(admin, 'ns-a', 'nope');
     expect(missing.statusCode).toBe(404);
   });
 
@@ -367,13 +367,8 @@ describe('licence in operator mode', () => {
       const res = await callAs(h.app, admin, 'GET', '/subscription/info');
       expect(res.statusCode).toBe(404);
       expect(res.json().detailedMessage).toMatch(/^the licence expired on /);
-      const activate = await callAs(
-        h.app,
-        admin,
-        'POST',
-        '/subscription/namespaces/ns-b/tenants/tenant-b/activate',
-      );
-      expect(activate.statusCode).toBe(404);
+      const activated = await activate(admin, 'ns-b', 'tenant-b');
+      expect(activated.statusCode).toBe(404);
     } finally {
       await kube('PUT', SECRET_PATH, {
         metadata: { name: 'subnet-license' },
