@@ -402,6 +402,8 @@ describe('daily licence refresh', () => {
         },
       });
       expect(interval).toBe(24 * 60 * 60 * 1000);
+      const kept = await callAs(h.app, admin, 'POST', '/subscription/validate', { license: subnet.mint() });
+      expect(kept.statusCode).toBe(200);
       const before = await storedLicense();
       subnet.requests.length = 0;
       task?.();
@@ -423,15 +425,21 @@ describe('daily licence refresh', () => {
     }
   });
 
-  test('without an identity of its own it skips, says so once, and never calls SUBNET', async () => {
+  test('without an identity of its own it says so once at start, sets no timer, never calls SUBNET', async () => {
     const lines: string[] = [];
     subnet.requests.length = 0;
+    let scheduled = false;
     const refresh = scheduleLicenseRefresh({
       cluster: operator.cluster,
       subnet: operator.subnet ?? { url: '', publicKeyPem: '', timeoutMs: 1 },
       log: (line) => lines.push(line),
-      every: () => () => undefined,
+      every: () => {
+        scheduled = true;
+        return () => undefined;
+      },
     });
+    expect(scheduled).toBe(false);
+    expect(lines).toHaveLength(1);
     await refresh.run();
     await refresh.run();
     expect(lines).toEqual([

@@ -99,6 +99,11 @@ export function scheduleLicenseRefresh(options: LicenseRefreshOptions): LicenseR
     });
     return running;
   };
+  // Without an identity nothing could ever run: say so at start, and set no timer.
+  if (!options.tokenFile) {
+    void refresh();
+    return { run, stop: () => undefined };
+  }
   const stop = (options.every ?? realEvery)(LICENSE_REFRESH_INTERVAL_MS, () => void run());
   return { run, stop };
 }
