@@ -33,6 +33,8 @@ import { registerSessionRoutes } from './routes/session.js';
 import { registerSubscriptionRoutes } from './routes/subscription.js';
 import { registerTenantResourceRoutes } from './routes/tenant-resources.js';
 import { registerTenantRoutes } from './routes/tenants.js';
+import { scheduleLicenseRefresh } from './services/subscription/license-refresh.js';
+import { DEFAULT_SUBNET_SETTINGS } from './services/subscription/subnet-client.js';
 import { CookiePolicy, SESSION_COOKIE } from './session/cookie.js';
 import { viewOf } from './session/form-login.js';
 import { operatorPermissions } from './session/operator-login.js';
@@ -131,8 +133,8 @@ export async function buildApp(
   registerIdentityRoutes(storeBind, deps);
   registerAccountRoutes(storeBind, routeDeps);
   registerConfigRoutes(storeBind, deps);
-  registerSubscriptionRoutes(bind);
   const operator = deps.config.operator;
+  registerSubscriptionRoutes(bind, operator);
   registerOperatorSizingRoutes(
     bind,
     deps.listNodes ?? (operator ? sessionNodeLister(operator.cluster) : undefined),
@@ -142,6 +144,13 @@ export async function buildApp(
     registerTenantRoutes(bind, operator);
     registerTenantResourceRoutes(bind, operator.cluster);
     registerDirectCsiRoutes(bind, operator.cluster);
+    const licenseRefresh = scheduleLicenseRefresh({
+      cluster: operator.cluster,
+      subnet: operator.subnet ?? DEFAULT_SUBNET_SETTINGS,
+      ...(operator.ownTokenFile ? { tokenFile: operator.ownTokenFile } : {}),
+      log: deps.warn ?? ((line) => app.log.warn(line)),
+    });
+    app.addHook('onClose', async () => licenseRefresh.stop());
   }
   const checkOrigin = originChecker(deps.config);
   registerSockets(

@@ -1,5 +1,6 @@
 import type { KubeCluster } from './clients/kube.js';
 import type { ServiceAddressing } from './clients/tenant-services.js';
+import type { SubnetSettings } from './services/subscription/subnet-client.js';
 import type { ThrottleLimits } from './session/login-throttle.js';
 
 /** Everything the console needs to know at run time; the CLI builds it from flags and env. */
@@ -59,6 +60,10 @@ export interface OperatorConfig {
   services?: ServiceAddressing;
   /** `CONSOLE_MINIO_IMAGE`: the image of tenants created or updated without one. */
   minioImage?: string;
+  /** SUBNET's address and licence key; SUBNET's own when absent (subnet-client.ts). */
+  subnet?: SubnetSettings;
+  /** The console's own service-account token file, for the daily licence refresh; none skips it. */
+  ownTokenFile?: string;
 }
 
 export interface AuditLogConfig {

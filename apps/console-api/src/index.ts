@@ -3,4 +3,6 @@ export { type KubeCluster, resolveKubeCluster } from './clients/kube.js';
 export { createStorageGateway, type StorageGateway } from './clients/storage.js';
 export { type ServiceAddressing, serviceAddressingFromEnv } from './clients/tenant-services.js';
 export { type ConsoleConfig, DEFAULT_CONFIG, normaliseBasePath } from './config.js';
+export { ownTokenFile } from './services/subscription/license-refresh.js';
+export { type SubnetSettings, subnetSettingsFromEnv } from './services/subscription/subnet-client.js';
 export { type StartConsoleOptions, startConsole } from './start.js';

@@ -51,6 +51,12 @@ export const API_ERRORS = {
   tenantUnreachable: { status: 503, message: "the tenant's MinIO cannot be reached" },
   /** Operator mode: a tenant's own MinIO answered with an error, or cannot be asked. */
   tenantError: { status: 500, message: "the tenant's MinIO returned an error" },
+  // Operator mode's SUBNET licence (reference/operator.md §2.1, §3.3).
+  /** No licence, or one whose signature, claims or expiry do not hold. */
+  licenseInvalid: { status: 404, message: 'the licence is missing or not valid' },
+  /** SUBNET answered, but refused: wrong email or password, an unknown or revoked licence. */
+  subnetRefused: { status: 502, message: 'SUBNET refused the request' },
+  subnetUnreachable: { status: 503, message: 'SUBNET cannot be reached; try again later' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ApiErrorCode = keyof typeof API_ERRORS;

@@ -20,6 +20,10 @@ beforeAll(async () => {
   const lines: string[] = [];
   running = await runCommand(cmd, {}, (line) => lines.push(line));
   expect(lines).toContain(`Stowage operator console is running for the Kubernetes API at ${cluster.server}.`);
+  // Outside a pod the console has no token of its own for the daily licence refresh.
+  expect(lines).toContain(
+    'licence refresh skipped: the console has no service account of its own (not in a pod)',
+  );
   consoleUrl = lines
     .find((l) => l.includes('Console:'))!
     .split('Console:')[1]!

@@ -4,9 +4,11 @@ import { join, resolve } from 'node:path';
 import {
   type KubeCluster,
   normaliseBasePath,
+  ownTokenFile,
   resolveKubeCluster,
   serviceAddressingFromEnv,
   startConsole,
+  subnetSettingsFromEnv,
 } from '@stowage/console-api';
 import { type Credentials, formatConfigLine, MadminClient } from '@stowage/madmin';
 import type { Command, ConsoleFlags } from '../args.js';
@@ -35,7 +37,7 @@ async function runConsole(
   print: Print,
   dataDir = '.',
   storageRelayToken?: string,
-  cluster?: KubeCluster,
+  operator?: { cluster: KubeCluster; ownTokenFile: string | undefined },
 ) {
   const webRoot = findWebRoot();
   if (!webRoot) print('warning: the web app is not built (npm run build); serving the API only');
@@ -54,11 +56,13 @@ async function runConsole(
     ...(flags.prometheusUrl ? { prometheusUrl: flags.prometheusUrl } : {}),
     ...(flags.prometheusJob ? { prometheusJobId: flags.prometheusJob } : {}),
     ldap: flags.ldap,
-    ...(cluster
+    ...(operator
       ? {
           operator: {
-            cluster,
+            cluster: operator.cluster,
             services: serviceAddressingFromEnv(process.env),
+            subnet: subnetSettingsFromEnv(process.env),
+            ...(operator.ownTokenFile ? { ownTokenFile: operator.ownTokenFile } : {}),
             ...(process.env.CONSOLE_MINIO_IMAGE?.trim()
               ? { minioImage: process.env.CONSOLE_MINIO_IMAGE.trim() }
               : {}),
@@ -183,7 +187,10 @@ export async function runCommand(
     case 'console': {
       if (cmd.operator) {
         const cluster = resolveKubeCluster(cmd.operator.kubeconfig, process.env);
-        const consoleServer = await runConsole(cmd.serverUrl, cmd, print, '.', undefined, cluster);
+        const consoleServer = await runConsole(cmd.serverUrl, cmd, print, '.', undefined, {
+          cluster,
+          ownTokenFile: ownTokenFile(cmd.operator.kubeconfig, process.env),
+        });
         print(`Stowage operator console is running for the Kubernetes API at ${cluster.server}.`);
         print(`  Console:    ${consoleServer.url}/`);
         return consoleServer;

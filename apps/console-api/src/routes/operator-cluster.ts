@@ -4,6 +4,7 @@ import type { KubeCluster } from '../clients/kube.js';
 import type { Binder } from '../http/bind.js';
 import { createNamespace, getNodeLabels, getResourceQuota, kubeCall } from '../services/operator-cluster.js';
 import { sessionKubeConfig } from '../session/kube-config.js';
+import { operatorPermissions } from '../session/operator-login.js';
 import type { Session } from '../session/store.js';
 import type { SessionNodeLister } from './operator-sizing.js';
 
@@ -21,6 +22,9 @@ export function sessionNodeLister(cluster: KubeCluster): SessionNodeLister {
 export function registerOperatorClusterRoutes(bind: Binder, cluster: KubeCluster): void {
   bind.authed(routes.createNamespace, async ({ body, session }) =>
     createNamespace(coreV1For(cluster, session), body.name),
+  );
+  bind.authed(routes.getNamespacePermissions, ({ params, session }) =>
+    kubeCall(() => operatorPermissions(sessionKubeConfig(cluster, session), params.namespace)),
   );
   bind.authed(routes.getNodeLabels, async ({ session }) => getNodeLabels(coreV1For(cluster, session)));
   bind.authed(routes.getResourceQuota, async ({ params, session, reply }) => {

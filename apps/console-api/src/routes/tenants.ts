@@ -1,6 +1,8 @@
 import { routes } from '@stowage/contract';
 import type { OperatorConfig } from '../config.js';
 import { type Binder, noContent } from '../http/bind.js';
+import { licenseReader } from '../services/subscription/license.js';
+import { DEFAULT_SUBNET_SETTINGS } from '../services/subscription/subnet-client.js';
 import { deleteTenant, getTenantDetail, listTenants } from '../services/tenants/tenant-calls.js';
 import { createTenant, DEFAULT_MINIO_IMAGE } from '../services/tenants/tenant-create.js';
 import { addPool, getYaml, replacePools, saveYaml, updateImage } from '../services/tenants/tenant-update.js';
@@ -20,6 +22,7 @@ export function registerTenantRoutes(bind: Binder, operator: OperatorConfig): vo
     addressing: operator.services ?? DEFAULT_ADDRESSING,
     ...(cluster.caPem ? { caPem: cluster.caPem } : {}),
   };
+  const readLicense = licenseReader((operator.subnet ?? DEFAULT_SUBNET_SETTINGS).publicKeyPem);
   bind.authed(routes.listTenants, ({ session }) => listTenants(kube(session)));
   bind.authed(routes.listNamespaceTenants, ({ session, params }) =>
     listTenants(kube(session), params.namespace),
@@ -28,7 +31,7 @@ export function registerTenantRoutes(bind: Binder, operator: OperatorConfig): vo
     createTenant(kube(session), body, { defaultImage, consoleNamespace: cluster.namespace }),
   );
   bind.authed(routes.getTenant, ({ session, params }) =>
-    getTenantDetail(kube(session), params.namespace, params.tenant),
+    getTenantDetail(kube(session), params.namespace, params.tenant, readLicense),
   );
   bind.authed(routes.deleteTenant, ({ session, params, body }) =>
     noContent(deleteTenant(kube(session), params.namespace, params.tenant, body?.delete_pvcs === true)),

@@ -14,6 +14,9 @@ import type { NewSessionInput } from './store.js';
 
 const TENANTS = { group: 'minio.min.io', resource: 'tenants' };
 
+/** Cluster-scoped resources: a namespace's RoleBindings cannot grant them, so they are asked cluster-wide. */
+const CLUSTER_SCOPED = new Set(['namespaces', 'directcsidrives']);
+
 /** Each right the console shows as a control, and every Kubernetes verb that control needs. */
 const RIGHTS: Record<Exclude<keyof OperatorPermissions, 'readOnly'>, AccessQuestion[]> = {
   createTenant: [
@@ -30,11 +33,16 @@ const RIGHTS: Record<Exclude<keyof OperatorPermissions, 'readOnly'>, AccessQuest
   formatDrives: [{ verb: 'update', group: 'direct.csi.min.io', resource: 'directcsidrives' }],
 };
 
-/** What the token may change, asked of the cluster's RBAC (every namespace). */
-export async function operatorPermissions(kc: KubeConfig): Promise<OperatorPermissions> {
+/**
+ * What the token may change, asked of the cluster's RBAC: in every namespace, or in `namespace`
+ * (a RoleBinding there counts) for the namespaced resources.
+ */
+export async function operatorPermissions(kc: KubeConfig, namespace?: string): Promise<OperatorPermissions> {
+  const scoped = (q: AccessQuestion): AccessQuestion =>
+    namespace && !CLUSTER_SCOPED.has(q.resource) ? { ...q, namespace } : q;
   const entries = await Promise.all(
     Object.entries(RIGHTS).map(async ([right, questions]) => {
-      const answers = await Promise.all(questions.map((q) => canI(kc, q)));
+      const answers = await Promise.all(questions.map((q) => canI(kc, scoped(q))));
       return [right, answers.every(Boolean)] as const;
     }),
   );

@@ -1,6 +1,7 @@
 import { type Static, Type } from 'typebox';
 import { ApiErrorBody, CALL_ERRORS } from '../errors.js';
 import { defineRoute } from '../route.js';
+import { OperatorPermissions } from './session.js';
 
 // Operator mode's cluster helpers for the Create Tenant wizard (spec 002 §2.5, §7; operator.md
 // §2): make a namespace, the node labels for pod placement, the storage classes and their quota.
@@ -73,4 +74,21 @@ export const getResourceQuota = defineRoute({
   auth: true,
   params: ResourceQuotaParams,
   responses: { 200: ResourceQuota, ...CALL_ERRORS, 404: ApiErrorBody },
+});
+
+export const NamespacePermissionsParams = Type.Object(
+  { namespace: Type.String({ maxLength: 253 }) },
+  { $id: 'NamespacePermissionsParams', additionalProperties: false },
+);
+
+export const getNamespacePermissions = defineRoute({
+  id: 'getNamespacePermissions',
+  method: 'GET',
+  path: '/namespaces/:namespace/permissions',
+  summary:
+    'What the session may change in one namespace (RBAC there), so tenant pages enable the controls a namespace-scoped role allows',
+  tag: 'operator',
+  auth: true,
+  params: NamespacePermissionsParams,
+  responses: { 200: OperatorPermissions, ...CALL_ERRORS },
 });

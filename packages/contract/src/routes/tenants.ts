@@ -1,6 +1,7 @@
 import { type Static, type TSchema, Type } from 'typebox';
 import { ApiErrorBody, CALL_ERRORS } from '../errors.js';
 import { defineRoute } from '../route.js';
+import { SubscriptionLicense } from './subscription.js';
 
 // Operator mode: MinIO tenants on Kubernetes (spec 002 §2.3–§2.5, §3, §7, §7.1). Field names are
 // the spec's, snake_case and camelCase mixed as the original console sent them. The schemas check
@@ -328,6 +329,8 @@ export const TenantDetail = Type.Object(
     idpOidcEnabled: Type.Boolean(),
     /** All three Prometheus scrape annotations are on the tenant. */
     enable_prometheus: Type.Boolean(),
+    /** The SUBNET licence activated in the tenant (MINIO_SUBNET_LICENSE), when it verifies. */
+    subnet_license: Type.Optional(SubscriptionLicense),
   },
   { $id: 'TenantDetail' },
 );

@@ -3,7 +3,7 @@ import type { ListTenantsResponse, TenantDetail } from '@stowage/contract';
 import { type AccessQuestion, fromKubeError, requireRights } from '../../clients/kube.js';
 import { type Secret, TENANT_GROUP, TENANT_PLURAL, TENANT_VERSION, type Tenant } from './kube-types.js';
 import { tenantClaimSelectors, tenantSelector } from './resources.js';
-import { tenantDetail, tenantListItem } from './view.js';
+import { type TenantDetailSources, tenantDetail, tenantListItem } from './view.js';
 
 // The Kubernetes calls behind the tenant list, detail and delete (operator.md §2), made with the
 // session's own token so RBAC decides what each operator may see and do.
@@ -21,12 +21,12 @@ interface TenantList {
   metadata?: { continue?: string };
 }
 
-/** Every tenant of one namespace, or of all when `namespace` is undefined. */
-export async function listTenants(
+/** Every Tenant object of one namespace, or of all when `namespace` is undefined. */
+export async function listTenantObjects(
   kc: KubeConfig,
   namespace?: string,
   pageSize = TENANT_LIST_PAGE,
-): Promise<ListTenantsResponse> {
+): Promise<Tenant[]> {
   const api = kc.makeApiClient(CustomObjectsApi);
   const tenants: Tenant[] = [];
   let next: string | undefined;
@@ -42,6 +42,16 @@ export async function listTenants(
   } catch (err) {
     throw fromKubeError(err);
   }
+  return tenants;
+}
+
+/** The tenant list of one namespace, or of all when `namespace` is undefined. */
+export async function listTenants(
+  kc: KubeConfig,
+  namespace?: string,
+  pageSize = TENANT_LIST_PAGE,
+): Promise<ListTenantsResponse> {
+  const tenants = await listTenantObjects(kc, namespace, pageSize);
   return { tenants: tenants.map(tenantListItem), total: tenants.length };
 }
 
@@ -65,6 +75,7 @@ export async function getTenantDetail(
   kc: KubeConfig,
   namespace: string,
   name: string,
+  readLicense?: TenantDetailSources['readLicense'],
 ): Promise<TenantDetail> {
   const tenant = await readTenant(kc, namespace, name);
   const core = kc.makeApiClient(CoreV1Api);
@@ -88,6 +99,7 @@ export async function getTenantDetail(
     ...(configuration ? { configuration } : {}),
     ...(minioService ? { minioService } : {}),
     ...(consoleService ? { consoleService } : {}),
+    ...(readLicense ? { readLicense } : {}),
   });
 }
 

@@ -1,5 +1,10 @@
 import type { V1Service } from '@kubernetes/client-node';
-import type { TenantDetail, TenantListItem, TenantPool as TenantPoolView } from '@stowage/contract';
+import type {
+  SubscriptionLicense,
+  TenantDetail,
+  TenantListItem,
+  TenantPool as TenantPoolView,
+} from '@stowage/contract';
 import { tenantConfiguration } from './config-env.js';
 import { PROMETHEUS_ANNOTATIONS } from './create-objects.js';
 import type { Secret, Tenant, TenantPool } from './kube-types.js';
@@ -109,6 +114,8 @@ export interface TenantDetailSources {
   minioService?: V1Service;
   /** Service `{tenant}-console`. */
   consoleService?: V1Service;
+  /** Verifies a licence found in the tenant's configuration; undefined when it does not hold. */
+  readLicense?: (jwt: string) => SubscriptionLicense | undefined;
 }
 
 export function tenantDetail(tenant: Tenant, sources: TenantDetailSources = {}): TenantDetail {
@@ -154,5 +161,15 @@ export function tenantDetail(tenant: Tenant, sources: TenantDetailSources = {}):
     idpAdEnabled: Boolean(config.get('MINIO_IDENTITY_LDAP_SERVER_ADDR')),
     idpOidcEnabled: Boolean(config.get('MINIO_IDENTITY_OPENID_CONFIG_URL')),
     enable_prometheus: Object.keys(PROMETHEUS_ANNOTATIONS).every((key) => key in annotations),
+    ...tenantLicense(config, sources.readLicense),
   };
+}
+
+function tenantLicense(
+  config: Map<string, string>,
+  readLicense: TenantDetailSources['readLicense'],
+): { subnet_license?: SubscriptionLicense } {
+  const jwt = config.get('MINIO_SUBNET_LICENSE');
+  const license = jwt && readLicense ? readLicense(jwt) : undefined;
+  return license ? { subnet_license: license } : {};
 }
