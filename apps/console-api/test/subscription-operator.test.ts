@@ -1,10 +1,11 @@
 // Operator mode's SUBNET licence and per-namespace rights against a real kube-apiserver
 // (scripts/kube/cluster.mjs) and a fake SUBNET on loopback that mints ES384 licences.
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { loadAllYaml } from '@kubernetes/client-node';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { type Cluster, startCluster } from '../../../scripts/kube/cluster.mjs';
 import { kubeConfigFor } from '../src/clients/kube.js';
@@ -420,6 +421,54 @@ describe('daily licence refresh', () => {
       expect(lines.join('\n')).not.toContain(renewed ?? '-');
       refresh.stop();
       expect(stopped).toBe(true);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  test('as the deployment’s own account: renews its licence, leaves tenants alone', async () => {
+    // The Role and RoleBinding of deploy/kubernetes/console.yaml, exactly as shipped.
+    const shipped = loadAllYaml(
+      await readFile(new URL('../../../deploy/kubernetes/console.yaml', import.meta.url), 'utf8'),
+    ) as { kind: string; metadata: { name: string } }[];
+    for (const object of shipped.filter((o) => o.kind === 'Role' || o.kind === 'RoleBinding')) {
+      const plural = object.kind === 'Role' ? 'roles' : 'rolebindings';
+      await kube(
+        'POST',
+        `/apis/rbac.authorization.k8s.io/v1/namespaces/${CONSOLE_NAMESPACE}/${plural}`,
+        object,
+      );
+    }
+    const dir = await mkdtemp(join(tmpdir(), 'stowage-sa-'));
+    try {
+      const tokenFile = join(dir, 'token');
+      await writeFile(
+        tokenFile,
+        await cluster.createServiceAccountToken(CONSOLE_NAMESPACE, 'stowage-console'),
+      );
+      const kept = await callAs(h.app, admin, 'POST', '/subscription/validate', { license: subnet.mint() });
+      expect(kept.statusCode).toBe(200);
+      const before = await storedLicense();
+      const tenantBefore = (await configEnv('ns-a', 'tenant-a-env-configuration')).get(
+        'MINIO_SUBNET_LICENSE',
+      );
+      const lines: string[] = [];
+      const refresh = scheduleLicenseRefresh({
+        cluster: operator.cluster,
+        subnet: operator.subnet ?? { url: '', publicKeyPem: '', timeoutMs: 1 },
+        tokenFile,
+        log: (line) => lines.push(line),
+        every: () => () => undefined,
+      });
+      await refresh.run();
+      const renewed = await storedLicense();
+      expect(renewed).not.toBe(before);
+      expect(lines).toEqual([
+        expect.stringMatching(/^licence refreshed: .*; tenants keep theirs until Refresh/),
+      ]);
+      expect((await configEnv('ns-a', 'tenant-a-env-configuration')).get('MINIO_SUBNET_LICENSE')).toBe(
+        tenantBefore,
+      );
     } finally {
       await rm(dir, { recursive: true, force: true });
     }

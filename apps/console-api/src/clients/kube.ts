@@ -152,6 +152,8 @@ export interface AccessQuestion {
   resource: string;
   /** Omitted: in every namespace. */
   namespace?: string;
+  /** One object by name, for rights a Role grants on named objects only (`resourceNames`). */
+  name?: string;
 }
 
 export async function canI(kc: KubeConfig, q: AccessQuestion): Promise<boolean> {
@@ -165,6 +167,7 @@ export async function canI(kc: KubeConfig, q: AccessQuestion): Promise<boolean> 
           group: q.group,
           resource: q.resource,
           ...(q.namespace ? { namespace: q.namespace } : {}),
+          ...(q.name ? { name: q.name } : {}),
         },
       },
     },

@@ -1,6 +1,6 @@
 import { CoreV1Api, CustomObjectsApi, type KubeConfig } from '@kubernetes/client-node';
 import type { SubscriptionInfo, SubscriptionLicense, ValidateSubscriptionRequest } from '@stowage/contract';
-import { type AccessQuestion, canI, fromKubeError } from '../../clients/kube.js';
+import { type AccessQuestion, fromKubeError, requireRights } from '../../clients/kube.js';
 import { ApiError } from '../../http/errors.js';
 import { kubeCall } from '../operator-cluster.js';
 import {
@@ -69,19 +69,18 @@ export async function subscriptionInfo(ctx: LicenseContext): Promise<Subscriptio
 }
 
 /** Refuse before anything is asked of SUBNET when the caller could not keep the licence. */
-async function checkRights(kc: KubeConfig, questions: AccessQuestion[]): Promise<void> {
-  const answers = await kubeCall(() => Promise.all(questions.map((q) => canI(kc, q))));
-  const refused = questions.find((_, i) => !answers[i]);
-  if (refused) {
-    throw new ApiError(
-      'kubeForbidden',
-      `cannot ${refused.verb} resource "${refused.resource}" in the namespace "${refused.namespace}"`,
-    );
-  }
-}
-
 const secretRights = (namespace: string, verbs: string[]): AccessQuestion[] =>
   verbs.map((verb) => ({ verb, group: '', resource: 'secrets', namespace }));
+
+/** Rights on the licence secret; `get` and `update` by its name, as `create` cannot be limited to one. */
+const licenseSecretRights = (namespace: string, verbs: string[]): AccessQuestion[] =>
+  verbs.map((verb) => ({
+    verb,
+    group: '',
+    resource: 'secrets',
+    namespace,
+    ...(verb === 'create' ? {} : { name: LICENSE_SECRET }),
+  }));
 
 /** Keep the licence in `subnet-license`: an UPDATE of the secret, or its CREATE the first time. */
 async function storeLicense(ctx: LicenseContext, license: string): Promise<void> {
@@ -116,7 +115,7 @@ async function storeLicense(ctx: LicenseContext, license: string): Promise<void>
 async function replaceImmutableSecret(kc: KubeConfig, old: Secret, updated: Secret): Promise<void> {
   const namespace = old.metadata?.namespace ?? '';
   const name = old.metadata?.name ?? '';
-  await checkRights(kc, secretRights(namespace, ['delete', 'create']));
+  await requireRights(kc, secretRights(namespace, ['delete', 'create']));
   const core = kc.makeApiClient(CoreV1Api);
   await kubeCall(() =>
     core.deleteNamespacedSecret({
@@ -146,7 +145,7 @@ export async function validateSubscription(
   if (!key && !(email && body.password)) {
     throw new ApiError('badRequest', 'send a licence key, or the SUBNET email and password');
   }
-  await checkRights(ctx.kc, secretRights(ctx.namespace, ['get', 'create', 'update']));
+  await requireRights(ctx.kc, licenseSecretRights(ctx.namespace, ['get', 'create', 'update']));
   const license = key || (await licenseForAccount(ctx.subnet, email ?? '', body.password ?? ''));
   const view = verified(ctx, license);
   await storeLicense(ctx, license);
@@ -192,14 +191,21 @@ export async function activateTenantLicense(
  * Renew the licence with SUBNET, keep it, and write it into every tenant. A tenant that cannot be
  * written does not stop the others; the failures are reported together at the end.
  */
-export async function refreshSubscription(ctx: LicenseContext): Promise<SubscriptionLicense> {
+/**
+ * Renew the licence with SUBNET and keep it; with `intoTenants` (a user's Refresh) also write it
+ * into every tenant. Failures per tenant are collected: the renewed licence is kept either way.
+ */
+export async function refreshSubscription(
+  ctx: LicenseContext,
+  { intoTenants = true }: { intoTenants?: boolean } = {},
+): Promise<SubscriptionLicense> {
   const current = await storedLicenseOrFail(ctx);
-  await checkRights(ctx.kc, secretRights(ctx.namespace, ['update']));
+  await requireRights(ctx.kc, licenseSecretRights(ctx.namespace, ['update']));
   const renewed = await renewLicense(ctx.subnet, current);
   const view = verified(ctx, renewed);
   await storeLicense(ctx, renewed);
   const failures: { tenant: string; error: ApiError }[] = [];
-  for (const tenant of await listTenantObjects(ctx.kc)) {
+  for (const tenant of intoTenants ? await listTenantObjects(ctx.kc) : []) {
     await writeLicenseIntoTenant(ctx.kc, tenant, renewed).catch((err: unknown) => {
       failures.push({
         tenant: `${tenant.metadata?.namespace}/${tenant.metadata?.name}`,

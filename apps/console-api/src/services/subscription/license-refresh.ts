@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { type KubeCluster, kubeConfigFor, SERVICE_ACCOUNT_DIR } from '../../clients/kube.js';
+import { canI, type KubeCluster, kubeConfigFor, SERVICE_ACCOUNT_DIR } from '../../clients/kube.js';
+import { TENANT_GROUP } from '../tenants/kube-types.js';
 import { type LicenseContext, readStoredLicense, refreshSubscription } from './license-calls.js';
 import type { SubnetSettings } from './subnet-client.js';
 
@@ -82,9 +83,14 @@ export function scheduleLicenseRefresh(options: LicenseRefreshOptions): LicenseR
     try {
       // Nothing to renew without a licence: SUBNET is not called.
       if (!(await readStoredLicense(ctx))) return;
-      const license = await refreshSubscription(ctx);
+      // The deployment's own account may keep its licence secret and nothing more
+      // (deploy/kubernetes/console.yaml): tenants then get the renewed licence when a user who may
+      // change them uses Refresh or Activate, and are not restarted daily behind anyone's back.
+      const intoTenants = await canI(ctx.kc, { verb: 'list', group: TENANT_GROUP, resource: 'tenants' });
+      const license = await refreshSubscription(ctx, { intoTenants });
       options.log(
-        `licence refreshed: ${license.plan} for ${license.organization}, expires ${license.expires_at}`,
+        `licence refreshed: ${license.plan} for ${license.organization}, expires ${license.expires_at}` +
+          (intoTenants ? '' : '; tenants keep theirs until Refresh or Activate is used in the console'),
       );
     } catch (err) {
       const error = err as Error & { detailedMessage?: string };
