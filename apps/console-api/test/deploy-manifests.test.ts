@@ -8,7 +8,8 @@ import { AuthorizationV1Api, loadAllYaml } from '@kubernetes/client-node';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { type Cluster, startCluster } from '../../../scripts/kube/cluster.mjs';
 import { kubeConfigFor } from '../src/clients/kube.js';
-import { type Harness, type LoggedIn, loginOperatorAs, startHarness } from './harness.js';
+import { minimalCreateRequest } from '../src/services/tenants/test-support/create-request.js';
+import { callAs, type Harness, type LoggedIn, loginOperatorAs, startHarness } from './harness.js';
 
 const DEPLOY_DIR = new URL('../../../deploy/kubernetes/', import.meta.url).pathname;
 const CONSOLE_NAMESPACE = 'stowage-system';
@@ -163,6 +164,42 @@ describe('deploy/kubernetes', () => {
         payload: { name: 'made-by-bob' },
       });
       expect(refused.statusCode).toBe(403);
+    });
+
+    test("the admin role covers a tenant's whole life; the viewer role reads it", async () => {
+      const as = (who: LoggedIn, method: string, path: string, payload?: unknown) =>
+        callAs(h.app, who, method, path, payload);
+      expect((await as(admin, 'POST', '/namespace', { name: 'tenants-of-alice' })).statusCode).toBe(201);
+      const created = await as(
+        admin,
+        'POST',
+        '/tenants',
+        minimalCreateRequest({
+          name: 'alice-tenant',
+          namespace: 'tenants-of-alice',
+          image: 'minio/minio:RELEASE.2021-09-03T03-56-13Z',
+        }),
+      );
+      expect(created.statusCode, created.body).toBe(201);
+      const tenant = '/namespaces/tenants-of-alice/tenants/alice-tenant';
+      for (const who of [admin, viewer]) {
+        for (const path of [
+          tenant,
+          `${tenant}/yaml`,
+          `${tenant}/pods`,
+          `${tenant}/pvcs`,
+          `${tenant}/security`,
+        ]) {
+          const res = await as(who, 'GET', path);
+          expect(res.statusCode, `${path}: ${res.body}`).toBe(200);
+        }
+      }
+      const image = { image: 'minio/minio:RELEASE.2021-10-02T16-31-05Z', enable_prometheus: true };
+      expect((await as(viewer, 'PUT', tenant, image)).statusCode).toBe(403);
+      expect((await as(admin, 'PUT', tenant, image)).statusCode).toBe(204);
+      expect((await as(viewer, 'DELETE', tenant, { delete_pvcs: true })).statusCode).toBe(403);
+      expect((await as(admin, 'DELETE', tenant, { delete_pvcs: true })).statusCode).toBe(204);
+      expect((await as(admin, 'GET', tenant)).statusCode).toBe(404);
     });
 
     test("the console's own account may touch its licence secret and nothing else", async () => {
