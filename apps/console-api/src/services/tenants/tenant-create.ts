@@ -2,6 +2,7 @@ import { CoreV1Api, CustomObjectsApi, type KubeConfig } from '@kubernetes/client
 import type { CreateTenantRequest, CreateTenantResponse } from '@stowage/contract';
 import { type AccessQuestion, fromKubeError, requireRights } from '../../clients/kube.js';
 import { ApiError } from '../../http/errors.js';
+import { LICENSE_SECRET, LICENSE_SECRET_KEY } from '../subscription/license-calls.js';
 import { type CreationStep, createTenantObjects, type TenantCreationPlan } from './create-objects.js';
 import { checkCreateTenantRequest, TENANT_MESSAGES } from './create-request.js';
 import { TENANT_GROUP, TENANT_PLURAL } from './kube-types.js';
@@ -25,10 +26,6 @@ export const CREATE_MESSAGES = {
  * create working without Internet access and makes what gets deployed predictable.
  */
 export const DEFAULT_MINIO_IMAGE = 'minio/minio:RELEASE.2021-09-03T03-56-13Z';
-
-/** The operator's SUBNET licence: secret `subnet-license` in the console's own namespace. */
-export const SUBNET_LICENSE_SECRET = 'subnet-license';
-const SUBNET_LICENSE_KEY = 'CONSOLE_SUBNET_LICENSE';
 
 export interface TenantCreationOptions {
   /** The MinIO image when the request names none. */
@@ -58,8 +55,8 @@ const isStatus = (err: unknown, status: number) => (err as { code?: unknown })?.
 /** The licence to copy into the tenant's configuration; none when absent or not readable by this user. */
 async function subnetLicense(core: CoreV1Api, namespace: string): Promise<string | undefined> {
   try {
-    const secret = await core.readNamespacedSecret({ namespace, name: SUBNET_LICENSE_SECRET });
-    const value = secret.data?.[SUBNET_LICENSE_KEY];
+    const secret = await core.readNamespacedSecret({ namespace, name: LICENSE_SECRET });
+    const value = secret.data?.[LICENSE_SECRET_KEY];
     return value ? Buffer.from(value, 'base64').toString('utf8') : undefined;
   } catch (err) {
     if (isStatus(err, 404) || isStatus(err, 403)) return undefined;
