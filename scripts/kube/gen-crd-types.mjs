@@ -95,7 +95,7 @@ function firstSentence(description) {
 }
 
 /** Emits the interfaces of one resource, parents before children, and the imports they use. */
-function emitResource(schema, typeName, mapped) {
+function emitResource(schema, typeName, mapped, shapes) {
   const interfaces = [];
   const imports = new Set();
 
@@ -152,7 +152,14 @@ function emitResource(schema, typeName, mapped) {
         );
     }
     if (node.description) lines.push(`/** ${firstSentence(node.description)} */`);
-    lines.push(`export interface ${name} {`, ...body, '}');
+    // The CRDs repeat some shapes (secret references, conditions): one body, the rest aliases.
+    const key = body.join('\n');
+    const same = shapes.get(key);
+    if (same) lines.push(`export type ${name} = ${same};`);
+    else {
+      shapes.set(key, name);
+      lines.push(`export interface ${name} {`, ...body, '}');
+    }
     return name;
   };
 
@@ -163,8 +170,10 @@ function emitResource(schema, typeName, mapped) {
 /** The whole generated file. */
 export function generate(dir = sharedDataDir()) {
   const imports = new Set();
+  /** Interface body → the first name emitted with it. */
+  const shapes = new Map();
   const parts = RESOURCES.map(({ file, version, typeName }) => {
-    const emitted = emitResource(crdSchema(file, version, dir), typeName, MAPPED_TYPES[typeName]);
+    const emitted = emitResource(crdSchema(file, version, dir), typeName, MAPPED_TYPES[typeName], shapes);
     for (const name of emitted.imports) imports.add(name);
     return `// ${typeName}: version ${version} of ${file}.\n\n${emitted.text}`;
   });

@@ -75,15 +75,9 @@ export interface TenantV2SpecExternalCaCertSecretItem {
   type?: string;
 }
 
-export interface TenantV2SpecExternalCertSecretItem {
-  name: string;
-  type?: string;
-}
+export type TenantV2SpecExternalCertSecretItem = TenantV2SpecExternalCaCertSecretItem;
 
-export interface TenantV2SpecExternalClientCertSecret {
-  name: string;
-  type?: string;
-}
+export type TenantV2SpecExternalClientCertSecret = TenantV2SpecExternalCaCertSecretItem;
 
 export interface TenantV2SpecKes {
   affinity?: V1Affinity;
@@ -102,15 +96,9 @@ export interface TenantV2SpecKes {
   tolerations?: V1Toleration[];
 }
 
-export interface TenantV2SpecKesClientCertSecret {
-  name: string;
-  type?: string;
-}
+export type TenantV2SpecKesClientCertSecret = TenantV2SpecExternalCaCertSecretItem;
 
-export interface TenantV2SpecKesExternalCertSecret {
-  name: string;
-  type?: string;
-}
+export type TenantV2SpecKesExternalCertSecret = TenantV2SpecExternalCaCertSecretItem;
 
 export interface TenantV2SpecLog {
   affinity?: V1Affinity;
@@ -310,17 +298,4 @@ export interface DirectCSIVolumeV1beta1Status {
 }
 
 /** Condition contains details for one aspect of the current state of this API Resource. */
-export interface DirectCSIVolumeV1beta1StatusConditionsItem {
-  /** lastTransitionTime is the last time the condition transitioned from one status to another. */
-  lastTransitionTime: string;
-  /** message is a human readable message indicating details about the transition. */
-  message: string;
-  /** observedGeneration represents the .metadata.generation that the condition was set based upon. */
-  observedGeneration?: number;
-  /** reason contains a programmatic identifier indicating the reason for the condition's last transition. */
-  reason: string;
-  /** status of the condition, one of True, False, Unknown. */
-  status: 'True' | 'False' | 'Unknown';
-  /** type of condition in CamelCase or in foo.example.com/CamelCase. */
-  type: string;
-}
+export type DirectCSIVolumeV1beta1StatusConditionsItem = DirectCSIDriveV1beta1StatusConditionsItem;

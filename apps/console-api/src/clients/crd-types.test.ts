@@ -49,6 +49,15 @@ describe('generated CRD types', () => {
     expect(regenerated).toContain('  /** A new field. */\n  newField?: string;');
   });
 
+  test('a shape the CRDs repeat is emitted once, its other names aliases of it', () => {
+    const text = generate();
+    expect(text).toContain('export interface DirectCSIDriveV1beta1StatusConditionsItem {');
+    expect(text).toContain(
+      'export type DirectCSIVolumeV1beta1StatusConditionsItem = DirectCSIDriveV1beta1StatusConditionsItem;',
+    );
+    expect(text.match(/^ {2}observedGeneration\?: number;$/gm)).toHaveLength(1);
+  });
+
   test.each(
     Object.entries(MAPPED_TYPES).flatMap(([typeName, paths]) =>
       Object.entries(paths).map(([path, type]) => ({ typeName, path, type })),
