@@ -13,6 +13,9 @@ function drive(name: string, status: Drive['status']): Drive {
   return { metadata: { name }, spec: { directCSIOwned: false }, status };
 }
 
+/** Conditions carry the time they last changed (the schema requires it). */
+const CHANGED = '2026-01-01T00:00:00Z';
+
 const nvme = drive('f6d2a8', {
   path: '/var/lib/direct-csi/devices/nvme0n1-part-1',
   nodeName: 'node-b',
@@ -28,10 +31,12 @@ const sdb = drive('0c3e4a', {
   totalCapacity: 2000,
   allocatedCapacity: 500,
   conditions: [
-    { type: 'Owned', status: 'True', message: '' },
+    { type: 'Owned', status: 'True', message: '', reason: 'Owned', lastTransitionTime: CHANGED },
     {
       type: 'Initialized',
       status: 'False',
+      reason: 'NotInitialized',
+      lastTransitionTime: CHANGED,
       message: 'drive 0c3e4a at /var/lib/direct-csi/devices/sdb-part-2 is not ready\nsecond line',
     },
   ],

@@ -1,4 +1,10 @@
+import type { V1ObjectMeta } from '@kubernetes/client-node';
 import type { DirectCsiDrive, DirectCsiVolume, FormatIssue } from '@stowage/contract';
+import type {
+  DirectCSIDriveV1beta1,
+  DirectCSIDriveV1beta1StatusConditionsItem,
+  DirectCSIVolumeV1beta1,
+} from '../../clients/crd-types.generated.js';
 
 // The direct-csi driver's drives and volumes as Storage › Drives shows them, and which drives a
 // format request may touch (operator.md §2.2: the display name, the `*` status, the refusals).
@@ -12,38 +18,22 @@ export const VOLUME_PLURAL = 'directcsivolumes';
 const DEVICES_ROOT = '/var/lib/direct-csi/devices/';
 const PARTITION_INFIX = '-part-';
 
-interface DriveCondition {
-  type: string;
-  status: string;
-  message?: string;
+type DriveCondition = DirectCSIDriveV1beta1StatusConditionsItem;
+
+/**
+ * Objects of the driver's kinds carry the name the console keys drives and volumes by; the
+ * schema leaves metadata's fields optional, the API server always sets the name.
+ */
+type NamedMetadata = V1ObjectMeta & { name: string };
+
+/** A DirectCSIDrive (cluster-scoped, v1beta1), generated from its CRD. */
+export interface Drive extends Omit<DirectCSIDriveV1beta1, 'metadata'> {
+  metadata: NamedMetadata;
 }
 
-/** A DirectCSIDrive (cluster-scoped, v1beta1): only the fields the console reads or writes. */
-export interface Drive {
-  apiVersion?: string;
-  kind?: string;
-  metadata: { name: string; resourceVersion?: string; [key: string]: unknown };
-  spec?: {
-    directCSIOwned?: boolean;
-    requestedFormat?: { filesystem?: string; force?: boolean };
-    [key: string]: unknown;
-  };
-  status?: {
-    path?: string;
-    nodeName?: string;
-    driveStatus?: string;
-    filesystem?: string;
-    totalCapacity?: number;
-    allocatedCapacity?: number;
-    conditions?: DriveCondition[];
-    [key: string]: unknown;
-  };
-}
-
-/** A DirectCSIVolume (cluster-scoped, v1beta1). */
-export interface Volume {
-  metadata: { name: string };
-  status?: { drive?: string; nodeName?: string; totalCapacity?: number };
+/** A DirectCSIVolume (cluster-scoped, v1beta1), generated from its CRD. */
+export interface Volume extends Omit<DirectCSIVolumeV1beta1, 'metadata'> {
+  metadata: NamedMetadata;
 }
 
 export const DRIVE_STATUS = {

@@ -1,18 +1,19 @@
+import type { V1ObjectMeta, V1Secret } from '@kubernetes/client-node';
 import type {
-  V1Affinity,
-  V1EnvVar,
-  V1LocalObjectReference,
-  V1ObjectMeta,
-  V1PersistentVolumeClaim,
-  V1PodSecurityContext,
-  V1ResourceRequirements,
-  V1Secret,
-  V1Toleration,
-} from '@kubernetes/client-node';
+  TenantV2,
+  TenantV2Spec,
+  TenantV2SpecExternalClientCertSecret,
+  TenantV2SpecKes,
+  TenantV2SpecLog,
+  TenantV2SpecPoolsItem,
+  TenantV2SpecPrometheus,
+  TenantV2Status,
+} from '../../clients/crd-types.generated.js';
 
 // The MinIO Tenant custom resource, version v2 (minio.min.io_tenants.yaml of operator v4.2.0),
-// reduced to the fields the console reads or writes (operator.md §1.2/§1.3). Quantities are
-// `string | number` because the schema says `x-kubernetes-int-or-string`.
+// under the names the console uses. The shapes are generated from the CRD schema
+// (clients/crd-types.generated.ts, `npm run gen:crd-types`); only where the console relies on
+// more than the schema promises is a type narrowed or extended here, each with its reason.
 
 export const TENANT_GROUP = 'minio.min.io';
 export const TENANT_VERSION = 'v2';
@@ -23,106 +24,39 @@ export const TENANT_API_VERSION = `${TENANT_GROUP}/${TENANT_VERSION}`;
 export const TENANT_LABEL = 'v1.min.io/tenant';
 export const POOL_LABEL = 'v1.min.io/pool';
 
+/** Quantities are `string | number`: the schema says `x-kubernetes-int-or-string`. */
 export type Quantity = string | number;
 
 /** A secret reference with its type (TLS key pair, CA, client certificate). */
-export interface TypedSecretRef {
-  name: string;
-  type?: string;
-}
+export type TypedSecretRef = TenantV2SpecExternalClientCertSecret;
 
-export interface TenantPool {
-  name?: string;
-  servers: number;
-  volumesPerServer: number;
-  volumeClaimTemplate: V1PersistentVolumeClaim;
-  resources?: V1ResourceRequirements;
-  nodeSelector?: Record<string, string>;
-  affinity?: V1Affinity;
-  tolerations?: V1Toleration[];
-  securityContext?: V1PodSecurityContext;
-}
-
-export interface TenantKes {
-  image?: string;
-  replicas?: number;
-  kesSecret: V1LocalObjectReference;
-  externalCertSecret?: TypedSecretRef;
-  clientCertSecret?: TypedSecretRef;
-  keyName?: string;
-  labels?: Record<string, string>;
-  annotations?: Record<string, string>;
-  nodeSelector?: Record<string, string>;
-  securityContext?: V1PodSecurityContext;
-}
-
-export interface TenantLog {
-  image?: string;
-  audit?: { diskCapacityGB?: number };
-  db?: {
-    image?: string;
-    initimage?: string;
-    volumeClaimTemplate: V1PersistentVolumeClaim;
-    securityContext?: V1PodSecurityContext;
-  };
-  securityContext?: V1PodSecurityContext;
-}
-
-export interface TenantPrometheus {
-  image?: string;
-  sidecarimage?: string;
-  initimage?: string;
-  diskCapacityGB?: number;
-  storageClassName?: string;
-  securityContext?: V1PodSecurityContext;
-}
-
-export interface TenantSpec {
-  pools: TenantPool[];
-  image?: string;
-  imagePullSecret?: V1LocalObjectReference;
-  /** Deprecated root-key secret; still a source of the tenant configuration. */
-  credsSecret?: V1LocalObjectReference;
-  /** The `config.env` secret (operator ≥ v4.2). */
-  configuration?: V1LocalObjectReference;
-  env?: V1EnvVar[];
-  users?: V1LocalObjectReference[];
-  /** Absent means true (the operator's default). */
-  requestAutoCert?: boolean;
-  externalCertSecret?: TypedSecretRef[];
-  externalCaCertSecret?: TypedSecretRef[];
-  externalClientCertSecret?: TypedSecretRef;
-  kes?: TenantKes;
-  log?: TenantLog;
-  prometheus?: TenantPrometheus;
-  exposeServices?: { minio?: boolean; console?: boolean };
-  mountPath?: string;
-}
+export type TenantPool = TenantV2SpecPoolsItem;
+export type TenantKes = TenantV2SpecKes;
+export type TenantLog = TenantV2SpecLog;
+export type TenantPrometheus = TenantV2SpecPrometheus;
+export type TenantSpec = TenantV2Spec;
 
 export type TenantHealth = 'green' | 'yellow' | 'red';
 
-export interface TenantStatus {
-  currentState: string;
-  availableReplicas: number;
-  revision: number;
-  syncVersion: string;
-  certificates: { autoCertEnabled?: boolean };
-  pools: { ssName: string; state: 'PoolNotCreated' | 'PoolCreated' | 'PoolInitialized' }[];
-  healthStatus?: string;
+/**
+ * The v4.2.0 schema's status plus what newer operators report (their CRDs declare these; the
+ * console shows them when present, so it reads them as optional).
+ */
+export interface TenantStatus extends TenantV2Status {
   healthMessage?: string;
-  drivesOnline?: number;
-  drivesOffline?: number;
-  drivesHealing?: number;
-  writeQuorum?: number;
   /** From operator v4.2.11; bytes. */
   usage?: { capacity?: number; rawCapacity?: number; usage?: number; rawUsage?: number };
 }
 
-export interface Tenant {
+/**
+ * A Tenant as the console reads and writes it. The schema leaves apiVersion, kind and metadata
+ * optional; every Tenant the API server returns has them and every one the console creates sets
+ * them, so they are required here (the console keys everything on metadata.name/namespace).
+ */
+export interface Tenant extends Omit<TenantV2, 'apiVersion' | 'kind' | 'metadata' | 'status'> {
   apiVersion: typeof TENANT_API_VERSION;
   kind: 'Tenant';
   metadata: V1ObjectMeta;
-  spec: TenantSpec;
   status?: TenantStatus;
 }
 
