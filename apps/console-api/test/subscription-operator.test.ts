@@ -6,6 +6,8 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadAllYaml } from '@kubernetes/client-node';
+import { MadminClient, parseConfigText } from '@stowage/madmin';
+import { startStore } from '@stowage/store';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { type Cluster, startCluster } from '../../../scripts/kube/cluster.mjs';
 import { kubeConfigFor } from '../src/clients/kube.js';
@@ -243,6 +245,31 @@ describe('licence in operator mode', () => {
     // The tenant page shows the licence now active in the tenant.
     const detail = await callAs(h.app, viewer, 'GET', '/namespaces/ns-a/tenants/tenant-a');
     expect(detail.json().subnet_license).toMatchObject({ organization: 'Example Corp', plan: 'ENTERPRISE' });
+  });
+
+  test('the tenant’s MinIO, restarted with its config.env as the operator does, runs with the licence', async () => {
+    // The MinIO operator restarts the tenant's pods with config.env sourced: here the tenant's
+    // MinIO is a store process started with that environment.
+    const env = await configEnv('ns-a', 'tenant-a-env-configuration');
+    const dir = await mkdtemp(join(tmpdir(), 'stowage-tenant-'));
+    const rootCredentials = {
+      accessKey: env.get('MINIO_ROOT_USER') ?? '',
+      secretKey: env.get('MINIO_ROOT_PASSWORD') ?? '',
+    };
+    const store = await startStore({
+      drives: [join(dir, 'd1')],
+      port: 0,
+      rootCredentials,
+      env: Object.fromEntries(env),
+    });
+    try {
+      const madmin = new MadminClient({ endpoint: store.url, credentials: rootCredentials });
+      const [subnetConfig] = parseConfigText(await madmin.config.getKV('subnet'));
+      expect(subnetConfig?.env).toEqual({ license: await storedLicense() });
+    } finally {
+      await store.close();
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 
   test('activate writes spec.env of a tenant with no configuration secret', async () => {

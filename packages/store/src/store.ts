@@ -3,6 +3,7 @@ import { Readable } from 'node:stream';
 import type { ServiceAction } from './admin/router.js';
 import { logInfo } from './admin/streams.js';
 import { createApp } from './app.js';
+import { configEnvFrom } from './config/env.js';
 import { configuredRegion } from './config/notify-arns.js';
 import { storageClassParity } from './config/storage-class.js';
 import { ServerConfigStore } from './config/store.js';
@@ -101,6 +102,12 @@ export interface StoreOptions {
    * NotImplemented, as in MinIO without a KMS.
    */
   kmsSecretKey?: string;
+  /**
+   * The environment MinIO's configuration variables (MINIO_<SUBSYS>_<KEY>, as the MinIO
+   * operator sets them from a tenant's config.env) are read from, once, at start; default
+   * process.env. A value set there wins over the stored one.
+   */
+  env?: Readonly<Record<string, string | undefined>>;
   /**
    * The clock lifecycle rules are judged by (an expiry due in 30 days is tested by moving it);
    * default the system's.
@@ -220,9 +227,13 @@ async function boot(
   });
   const kms = kmsKeyFrom(opts.kmsSecretKey ?? process.env.STOWAGE_KMS_SECRET_KEY);
   const backend = layer.backendInfo();
-  const config = await ServerConfigStore.open(layer.system, (c) => {
-    storageClassParity(c, backend.setDrives, backend.parityShards);
-  });
+  const config = await ServerConfigStore.open(
+    layer.system,
+    (c) => {
+      storageClassParity(c, backend.setDrives, backend.parityShards);
+    },
+    configEnvFrom(opts.env ?? process.env),
+  );
   // The site region is read at start, as MinIO reads it (setting it asks for a restart). It
   // names the store's location; requests must name it only when the store is started with
   // one: a label set from the console must not lock the console (and every client signing

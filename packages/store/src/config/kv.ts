@@ -1,6 +1,10 @@
 import { configDuration } from './duration.js';
+import { type ConfigEnv, envOverrides, envTargets } from './env.js';
 import { checkNotifyTarget } from './notify-validate.js';
+import { DEFAULT_TARGET } from './subsystem-spec.js';
 import { SUBSYSTEMS, type Subsystem, subsystem } from './subsystems.js';
+
+export { DEFAULT_TARGET };
 
 // MinIO's configuration KV text (madmin-protocol.md §6.1–6.3), pure: parsing what
 // set-config-kv and del-config-kv send, applying it with MinIO's rules, and printing what
@@ -9,7 +13,6 @@ import { SUBSYSTEMS, type Subsystem, subsystem } from './subsystems.js';
 /** Stored values: subsystem → target ('_' is the default) → key → value (only what was set). */
 export type ServerConfig = Record<string, Record<string, Record<string, string>>>;
 
-export const DEFAULT_TARGET = '_';
 const TARGET_NAME = /^[A-Za-z0-9_-]+$/;
 
 export class ConfigError extends Error {
@@ -105,6 +108,19 @@ export function isEnabled(sub: Subsystem, values: Record<string, string>): boole
 const SITE_NAME = /^[a-z][a-z0-9-]+$/;
 const REGION = /^[a-zA-Z][a-zA-Z0-9-_-]+$/;
 
+/** subnet proxy: an http or https URL with a host (MinIO's ParseHTTPURL). */
+function checkProxy(proxy: string): void {
+  let url: URL;
+  try {
+    url = new URL(proxy);
+  } catch {
+    throw new ConfigError(`invalid proxy URL '${proxy}' for 'subnet' sub-system`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new ConfigError(`unexpected scheme found ${url.protocol.slice(0, -1)}`);
+  if (url.host === '') throw new ConfigError(`empty host in proxy URL '${proxy}'`);
+}
+
 function validate(sub: Subsystem, values: Record<string, string>): void {
   for (const spec of sub.keys) {
     const v = values[spec.key] ?? '';
@@ -131,6 +147,7 @@ function validate(sub: Subsystem, values: Record<string, string>): void {
     const region = values[sub.name === 'site' ? 'region' : 'name']!;
     if (!REGION.test(region)) throw new ConfigError(`region '${region}' is invalid`);
   }
+  if (sub.name === 'subnet' && values.proxy) checkProxy(values.proxy);
   if (!isEnabled(sub, values)) return;
   for (const spec of sub.keys)
     if (spec.required && (values[spec.key] ?? '') === '')
@@ -192,29 +209,44 @@ export function renderLine(config: ServerConfig, sub: Subsystem, target: string)
   return out;
 }
 
-const namedTargets = (config: ServerConfig, sub: Subsystem) =>
-  Object.keys(config[sub.name] ?? {})
+const NO_ENV: ConfigEnv = new Map();
+
+/** Named targets, stored or set in the environment, sorted (the default one is not among them). */
+const namedTargets = (config: ServerConfig, sub: Subsystem, env: ConfigEnv = NO_ENV) =>
+  [...new Set([...Object.keys(config[sub.name] ?? {}), ...envTargets(sub, env)])]
     .filter((t) => t !== DEFAULT_TARGET)
     .sort();
 
-/** get-config-kv: `subsys` (every target), `subsys:` (default) or `subsys:name`. */
-export function getKV(config: ServerConfig, key: string): string {
-  const all = !key.includes(':');
-  const { sub, target } = parseKey(key, true);
-  if (!all && target !== DEFAULT_TARGET && !config[sub.name]?.[target])
-    throw new ConfigError(`target '${key}' not found`);
-  const targets = all ? [DEFAULT_TARGET, ...namedTargets(config, sub)] : [target];
-  return `${targets.map((t) => renderLine(config, sub, t)).join('\n')}\n`;
+/**
+ * A target as MinIO writes it (SubsysInfo.WriteTo): a `# MINIO_…=value` line for every key
+ * the environment sets, then the stored line, commented out when `off`.
+ */
+function renderTarget(config: ServerConfig, sub: Subsystem, target: string, env: ConfigEnv, off = false) {
+  const envLines = envOverrides(sub, target, env).map(({ name, value }) => `# ${name}=${value}\n`);
+  return `${envLines.join('')}${off ? '# ' : ''}${renderLine(config, sub, target)}`;
 }
 
-/** get-config: every subsystem and target; disabled ones commented out. */
-export function exportAll(config: ServerConfig): string {
+/**
+ * get-config-kv: `subsys` (every target), `subsys:` (default) or `subsys:name`. `config` is
+ * the stored configuration; what `env` sets is shown above each target's line.
+ */
+export function getKV(config: ServerConfig, key: string, env: ConfigEnv = NO_ENV): string {
+  const all = !key.includes(':');
+  const { sub, target } = parseKey(key, true);
+  if (!all && target !== DEFAULT_TARGET && !namedTargets(config, sub, env).includes(target))
+    throw new ConfigError(`target '${key}' not found`);
+  const targets = all ? [DEFAULT_TARGET, ...namedTargets(config, sub, env)] : [target];
+  return `${targets.map((t) => renderTarget(config, sub, t, env)).join('\n')}\n`;
+}
+
+/** get-config: every subsystem and target; disabled ones (by what is stored, as MinIO) commented out. */
+export function exportAll(config: ServerConfig, env: ConfigEnv = NO_ENV): string {
   const lines: string[] = [];
   for (const sub of SUBSYSTEMS) {
     if (!sub.listed) continue;
-    for (const target of [DEFAULT_TARGET, ...namedTargets(config, sub)]) {
-      const line = renderLine(config, sub, target);
-      lines.push(isEnabled(sub, effective(config, sub, target)) ? line : `# ${line}`);
+    for (const target of [DEFAULT_TARGET, ...namedTargets(config, sub, env)]) {
+      const off = !isEnabled(sub, effective(config, sub, target));
+      lines.push(renderTarget(config, sub, target, env, off));
     }
   }
   return `${lines.join('\n')}\n`;
@@ -234,6 +266,10 @@ export const SENSITIVE_KEYS: ReadonlySet<string> = new Set([
   'connection_string',
   'dsn_string',
   'url',
+  // subnet: the licence, its API key and the proxy (which may carry a password).
+  'license',
+  'api_key',
+  'proxy',
 ]);
 
 /** MinIO's KV, as health info lists a target's keys. */

@@ -7,10 +7,12 @@ import {
   encodeServerConfig,
   type HistoryEntry,
 } from '../format/server-config.js';
+import { type ConfigEnv, withEnv } from './env.js';
 import { ConfigError, type ServerConfig } from './kv.js';
 
 // The server configuration as the admin API changes it: one document, changed one change
-// at a time, each set recorded in the history so that it can be restored.
+// at a time, each set recorded in the history so that it can be restored. The server runs
+// with that document under what the environment sets (MINIO_<SUBSYS>_<KEY>, read at start).
 
 const CONFIG = 'config/server.json';
 const HISTORY = 'config/history.json';
@@ -21,11 +23,16 @@ export class ServerConfigStore {
   private queue: Promise<unknown> = Promise.resolve();
   private readonly listeners = new Set<(config: ServerConfig) => void>();
 
+  private running: ServerConfig;
+
   private constructor(
     private readonly system: SystemStore,
     private current: ServerConfig,
     private readonly check: (config: ServerConfig) => void,
-  ) {}
+    readonly env: ConfigEnv,
+  ) {
+    this.running = withEnv(current, env);
+  }
 
   /**
    * `check` judges every change against the server it would run on (storage class parity
@@ -34,11 +41,18 @@ export class ServerConfigStore {
   static async open(
     system: SystemStore,
     check: (config: ServerConfig) => void = () => {},
+    env: ConfigEnv = new Map(),
   ): Promise<ServerConfigStore> {
-    return new ServerConfigStore(system, decodeServerConfig(await system.read(CONFIG)), check);
+    return new ServerConfigStore(system, decodeServerConfig(await system.read(CONFIG)), check, env);
   }
 
+  /** What the server runs with: the stored configuration under the environment's values. */
   get config(): Readonly<ServerConfig> {
+    return this.running;
+  }
+
+  /** What the admin API stored (get-config-kv prints it, changes start from it). */
+  get stored(): Readonly<ServerConfig> {
     return this.current;
   }
 
@@ -55,10 +69,12 @@ export class ServerConfigStore {
   ): Promise<T> {
     const run = this.queue.then(async () => {
       const { config, result } = change(this.current);
-      this.check(config);
+      const running = withEnv(config, this.env);
+      this.check(running);
       await this.system.write(CONFIG, encodeServerConfig(config));
       this.current = config;
-      for (const listener of this.listeners) listener(config);
+      this.running = running;
+      for (const listener of this.listeners) listener(running);
       if (text !== undefined) {
         const history = await this.history();
         history.push({ restoreId: randomUUID(), createTime: new Date().toISOString(), data: text });

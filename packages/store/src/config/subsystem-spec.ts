@@ -1,5 +1,8 @@
 // The shape of a configuration subsystem and the helpers its table is written with.
 
+/** The default target of a subsystem, as MinIO names it. */
+export const DEFAULT_TARGET = '_';
+
 export interface KeySpec {
   key: string;
   default: string;

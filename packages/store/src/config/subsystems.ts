@@ -8,6 +8,17 @@ import { k, loggerKeys, type Subsystem, sub } from './subsystem-spec.js';
 export type { KeySpec, Subsystem } from './subsystem-spec.js';
 
 export const SUBSYSTEMS: readonly Subsystem[] = [
+  // First, as MinIO lists it. Its keys are "sensitive" (redacted in health info), not secret.
+  sub(
+    'subnet',
+    'register Enterprise license for the cluster',
+    [
+      k('license', '', 'string', 'Enterprise license for the cluster'),
+      k('api_key', '', 'string', 'Enterprise license API key for the cluster'),
+      k('proxy', '', 'string', 'HTTP(s) proxy URL to use for connecting to SUBNET'),
+    ],
+    { dynamic: true },
+  ),
   sub('site', 'label the server and its location', [
     k('name', '', 'string', 'name for the site e.g. "cal-rack0"'),
     k('region', '', 'string', 'name of the location of the server e.g. "us-west-1"'),

@@ -57,6 +57,8 @@ export async function startTestStore(
     outboundAllow?: string;
     /** The clock lifecycle rules are judged by (StoreOptions.clock). */
     clock?: () => Date;
+    /** The environment MINIO_<SUBSYS>_<KEY> configuration is read from (StoreOptions.env); none by default. */
+    env?: Record<string, string>;
   } = {},
 ): Promise<TestStore> {
   const dir = await mkdtemp(join(tmpdir(), 'stowage-store-'));
@@ -79,6 +81,7 @@ export async function startTestStore(
       ...(opts.relayToken ? { relayToken: opts.relayToken } : {}),
       ...(opts.kmsSecretKey ? { kmsSecretKey: opts.kmsSecretKey } : {}),
       ...(opts.clock ? { clock: opts.clock } : {}),
+      env: opts.env ?? {},
     });
   const launch = (port?: number) =>
     opts.outboundAllow === undefined

@@ -107,7 +107,7 @@ export async function getConfigKVReply(
   key: string,
 ): Promise<Reply> {
   call.require(ACTION);
-  return call.sealedText(await configured(() => getKV(store.config, key)));
+  return call.sealedText(await configured(() => getKV(store.stored, key, store.env)));
 }
 
 export async function setConfigKVReply(
@@ -120,7 +120,7 @@ export async function setConfigKVReply(
   const touched = await configured(async () => {
     const lines = parseText(text);
     if (lines.length === 0) throw new ConfigError('no configuration was given');
-    await reachNotifyTargets(outbound, applyLines(store.config, lines), lines);
+    await reachNotifyTargets(outbound, applyLines(store.stored, lines), lines);
     return store.update((c) => ({ config: applyLines(c, lines), result: lines.map((l) => l.sub) }), text);
   });
   return applied(touched);
@@ -155,7 +155,7 @@ export async function helpConfigKVReply(
 
 export async function getConfigReply(call: AdminCall, store: ServerConfigStore): Promise<Reply> {
   call.require(ACTION);
-  return call.sealedText(exportAll(store.config));
+  return call.sealedText(exportAll(store.stored, store.env));
 }
 
 /** PUT /config: the whole configuration, replaced. */
@@ -199,7 +199,7 @@ export async function restoreConfigHistoryReply(
     const entry = (await store.history()).find((e) => e.restoreId === restoreId);
     if (!entry) throw new ConfigError(`restore id '${restoreId}' not found`, 'notFound');
     const lines = parseText(entry.data);
-    await checkOutbound(outbound, applyLines(store.config, lines), lines);
+    await checkOutbound(outbound, applyLines(store.stored, lines), lines);
     await store.update((c) => ({ config: applyLines(c, lines), result: undefined }));
     await store.dropHistory(restoreId);
   });
