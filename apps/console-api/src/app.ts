@@ -11,6 +11,7 @@ import { openAuditLog } from './audit/index.js';
 import { fromStorageError } from './clients/errors.js';
 import { fromKubeError, kubeConfigFor } from './clients/kube.js';
 import type { StorageGateway } from './clients/storage.js';
+import { serviceAddressingFromEnv } from './clients/tenant-services.js';
 import type { ConsoleConfig } from './config.js';
 import { createBinder } from './http/bind.js';
 import { registerErrorHandling } from './http/error-handler.js';
@@ -31,6 +32,7 @@ import { registerOperatorClusterRoutes, sessionNodeLister } from './routes/opera
 import { registerOperatorSizingRoutes, type SessionNodeLister } from './routes/operator-sizing.js';
 import { registerSessionRoutes } from './routes/session.js';
 import { registerSubscriptionRoutes } from './routes/subscription.js';
+import { registerTenantProxy } from './routes/tenant-proxy.js';
 import { registerTenantResourceRoutes } from './routes/tenant-resources.js';
 import { registerTenantRoutes } from './routes/tenants.js';
 import { scheduleLicenseRefresh } from './services/subscription/license-refresh.js';
@@ -153,6 +155,16 @@ export async function buildApp(
     app.addHook('onClose', async () => licenseRefresh.stop());
   }
   const checkOrigin = originChecker(deps.config);
+  if (operator) {
+    await registerTenantProxy(app, {
+      basePath: deps.config.basePath,
+      cluster: operator.cluster,
+      services: operator.services ?? serviceAddressingFromEnv({}),
+      sessions: deps.sessions,
+      cookies,
+      checkOrigin,
+    });
+  }
   registerSockets(
     createSocketBinder({
       app,

@@ -1,0 +1,401 @@
+// Operator mode's hop, `/api/proxy/{ns}/{tenant}/…`, end to end: a real kube-apiserver holds the
+// Tenants and their configuration secrets; each tenant's console is a real console in front of a
+// real store on loopback (over TLS through a test CA where the tenant asks for certificates);
+// the operator console's proxy is driven over real HTTP and WebSocket connections.
+import { createHash } from 'node:crypto';
+import { once } from 'node:events';
+import http from 'node:http';
+import net, { type AddressInfo } from 'node:net';
+import tls from 'node:tls';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { WebSocket } from 'ws';
+import { type Cluster, startCluster } from '../../../scripts/kube/cluster.mjs';
+import { createSessionStore } from '../src/app.js';
+import { type ConsoleConfig, DEFAULT_CONFIG } from '../src/config.js';
+import { caSignedPair, type TestCa, testCa } from '../src/services/tenants/test-support/certificates.js';
+import { type Harness, type LoggedIn, loginOperatorAs, ROOT, startHarness, storeS3 } from './harness.js';
+
+const WEB_ROOT = new URL('../../console-web/dist/', import.meta.url).pathname;
+const CONSOLE_NAMESPACE = 'stowage-system';
+const MIB = 1024 * 1024;
+
+let cluster: Cluster;
+/** The tenants' console and store (one pair serves every tenant: each maps its Services to it). */
+let tenantSide: Harness;
+/** The operator console, whose proxy is under test. */
+let h: Harness;
+let operatorBase: string;
+let admin: LoggedIn;
+let viewer: LoggedIn;
+let stranger: LoggedIn;
+/** A session holding a token the cluster never issued (as one whose token was revoked). */
+let junk: LoggedIn;
+const sessions = createSessionStore(DEFAULT_CONFIG as ConsoleConfig);
+const servers: (net.Server | tls.Server)[] = [];
+
+async function kube(method: string, path: string, body?: unknown) {
+  const res = await cluster.api(method, path, body);
+  if (res.status >= 300 && res.status !== 409) {
+    throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(res.body)}`);
+  }
+  return res.body;
+}
+
+/** A Tenant as the operator keeps it: a pool, TLS as asked, its root keys in config.env. */
+async function createTenant(namespace: string, name: string, spec: Record<string, unknown> = {}) {
+  await kube('POST', '/api/v1/namespaces', { metadata: { name: namespace } });
+  const env = `export MINIO_ROOT_USER="${ROOT.accessKey}"\nexport MINIO_ROOT_PASSWORD="${ROOT.secretKey}"\n`;
+  await kube('POST', `/api/v1/namespaces/${namespace}/secrets`, {
+    metadata: { name: `${name}-env-configuration` },
+    type: 'Opaque',
+    data: { 'config.env': Buffer.from(env).toString('base64') },
+  });
+  await kube('POST', `/apis/minio.min.io/v2/namespaces/${namespace}/tenants`, {
+    apiVersion: 'minio.min.io/v2',
+    kind: 'Tenant',
+    metadata: { name, namespace },
+    spec: {
+      image: 'minio/minio:RELEASE.2021-09-03T03-56-13Z',
+      configuration: { name: `${name}-env-configuration` },
+      pools: [
+        {
+          name: 'pool-0',
+          servers: 4,
+          volumesPerServer: 1,
+          volumeClaimTemplate: {
+            metadata: { name: 'data' },
+            spec: { accessModes: ['ReadWriteOnce'], resources: { requests: { storage: '1Gi' } } },
+          },
+        },
+      ],
+      ...spec,
+    },
+  });
+}
+
+/** A TLS front (test CA's certificate) for a plain loopback port: the tenant's Service over https. */
+async function tlsFront(port: number, pair: { cert: string; key: string }): Promise<string> {
+  const server = tls.createServer(pair, (socket) => {
+    const inner = net.connect(port, '127.0.0.1');
+    socket.pipe(inner).pipe(socket);
+    socket.on('error', () => inner.destroy());
+    inner.on('error', () => socket.destroy());
+  });
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  servers.push(server);
+  return `127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
+const hostOf = (url: string) => new URL(url).host;
+
+interface Answer {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: Buffer;
+}
+
+/** A real HTTP request to the operator console. */
+function call(
+  method: string,
+  path: string,
+  who?: LoggedIn,
+  options: { headers?: Record<string, string>; body?: string | Buffer; csrf?: boolean } = {},
+): Promise<Answer> {
+  const headers: Record<string, string> = {
+    ...(who ? { cookie: who.cookie } : {}),
+    ...(who && options.csrf !== false && method !== 'GET' ? { 'x-csrf-token': who.csrf } : {}),
+    ...(options.body !== undefined ? { 'content-type': 'application/json' } : {}),
+    ...options.headers,
+  };
+  return new Promise((resolve, reject) => {
+    const req = http.request(`${operatorBase}${path}`, { method, headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () =>
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
+      );
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end(options.body);
+  });
+}
+
+const json = (a: Answer) => JSON.parse(a.body.toString('utf8'));
+const hop = (ns: string, tenant: string, rest = '') => `/api/proxy/${ns}/${tenant}${rest}`;
+/** Every byte the browser got, as text: no secret may be in it. */
+const seen: string[] = [];
+const record = (a: Answer) => {
+  seen.push(JSON.stringify(a.headers), a.body.toString('latin1'));
+  return a;
+};
+
+let ca: TestCa;
+
+beforeAll(async () => {
+  cluster = await startCluster();
+  ca = testCa('tenant test CA');
+  const otherCa = testCa('someone else');
+  tenantSide = await startHarness({ webRoot: WEB_ROOT });
+  await tenantSide.app.listen({ host: '127.0.0.1', port: 0 });
+  const consolePort = (tenantSide.app.server.address() as AddressInfo).port;
+  const storePort = Number(new URL(tenantSide.storeUrl).port);
+  const names = (ns: string, t: string) => [
+    `${t}-console.${ns}.svc.cluster.local`,
+    `minio.${ns}.svc.cluster.local`,
+  ];
+  const good = caSignedPair(ca, [...names('hop-tls', 'tenant-tls'), ...names('hop-bad', 'tenant-bad')]);
+  const foreign = caSignedPair(otherCa, names('hop-bad', 'tenant-bad'));
+  const hosts = new Map<string, string>([
+    ['tenant-a-console.hop-a', `127.0.0.1:${consolePort}`],
+    ['minio.hop-a', hostOf(tenantSide.storeUrl)],
+    ['tenant-tls-console.hop-tls', await tlsFront(consolePort, good)],
+    ['minio.hop-tls', await tlsFront(storePort, good)],
+    ['tenant-bad-console.hop-bad', await tlsFront(consolePort, foreign)],
+    ['minio.hop-bad', await tlsFront(storePort, foreign)],
+  ]);
+  const [adminToken, readOnlyToken, strangerToken] = await Promise.all([
+    cluster.createServiceAccountToken(CONSOLE_NAMESPACE, 'console-admin', 'cluster-admin'),
+    cluster.createReadOnlyToken(),
+    // Authenticated, bound to nothing: it may not read any tenant.
+    cluster.createServiceAccountToken(CONSOLE_NAMESPACE, 'stranger'),
+  ]);
+  h = await startHarness(
+    {
+      operator: {
+        cluster: { server: cluster.server, caPem: cluster.caPem, namespace: CONSOLE_NAMESPACE },
+        services: { clusterDomain: 'cluster.local', hosts },
+      },
+    },
+    {},
+    { sessions },
+  );
+  await h.app.listen({ host: '127.0.0.1', port: 0 });
+  operatorBase = `http://127.0.0.1:${(h.app.server.address() as AddressInfo).port}`;
+  [admin, viewer, stranger] = await Promise.all(
+    [adminToken, readOnlyToken, strangerToken].map((t) => loginOperatorAs(h.app, t)),
+  );
+  const template = sessions.touch(admin.cookie.slice('token='.length));
+  if (!template?.kube) throw new Error('the admin session is not an operator session');
+  const { id } = sessions.create({ ...template, kube: { ...template.kube, token: cluster.junkToken } });
+  junk = { cookie: `token=${id}`, csrf: '', setCookie: '' };
+  await createTenant('hop-a', 'tenant-a', { requestAutoCert: false });
+  // AutoCert: the proxy trusts the CA the tenant names (here, the test CA) besides the cluster's.
+  await kube('POST', '/api/v1/namespaces', { metadata: { name: 'hop-tls' } });
+  await kube('POST', '/api/v1/namespaces/hop-tls/secrets', {
+    metadata: { name: 'tenant-tls-ca' },
+    type: 'Opaque',
+    data: { 'public.crt': Buffer.from(ca.cert).toString('base64') },
+  });
+  await createTenant('hop-tls', 'tenant-tls', {
+    requestAutoCert: true,
+    externalCaCertSecret: [{ name: 'tenant-tls-ca', type: 'Opaque' }],
+  });
+  await createTenant('hop-bad', 'tenant-bad', { requestAutoCert: true });
+  await storeS3(tenantSide.storeUrl).makeBucket('hop-bucket');
+}, 180_000);
+
+afterAll(async () => {
+  for (const server of servers) server.close();
+  await h?.close();
+  await tenantSide?.close();
+  await cluster?.stop();
+});
+
+describe('the tenant console through the proxy', () => {
+  test("the frame's page loads: index.html based under the proxy, its script through the proxy", async () => {
+    const bare = record(await call('GET', hop('hop-a', 'tenant-a'), admin));
+    expect(bare.status).toBe(302);
+    expect(bare.headers.location).toBe(hop('hop-a', 'tenant-a', '/'));
+
+    const page = record(await call('GET', hop('hop-a', 'tenant-a', '/?cp=y'), admin));
+    expect(page.status).toBe(200);
+    expect(page.headers['content-type']).toContain('text/html');
+    const html = page.body.toString('utf8');
+    expect(html).toContain('<base href="/api/proxy/hop-a/tenant-a/" />');
+    // The operator's pages may frame it; nobody else may.
+    expect(page.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(page.headers['content-security-policy']).toContain("frame-ancestors 'self'");
+    expect(page.headers['content-security-policy']).not.toContain("frame-ancestors 'none'");
+
+    const script = /<script[^>]+src="\.?\/?([^"]+\.js)"/.exec(html)?.[1];
+    expect(script).toBeDefined();
+    const asset = record(await call('GET', hop('hop-a', 'tenant-a', `/${script}`), admin));
+    expect(asset.status).toBe(200);
+    expect(asset.headers['content-type']).toContain('javascript');
+    expect(asset.headers['cache-control']).toContain('immutable');
+  });
+
+  test("an API call is the tenant's answer, made with a tenant session the browser never sees", async () => {
+    const session = record(await call('GET', hop('hop-a', 'tenant-a', '/api/v1/session'), admin));
+    expect(session.status).toBe(200);
+    const buckets = record(await call('GET', hop('hop-a', 'tenant-a', '/api/v1/buckets'), admin));
+    expect(buckets.status).toBe(200);
+    expect(json(buckets).buckets.map((b: { name: string }) => b.name)).toContain('hop-bucket');
+    for (const answer of [session, buckets]) expect(answer.headers['set-cookie']).toBeUndefined();
+  });
+
+  test('status codes pass through: a missing bucket is the tenant console 404 with its body', async () => {
+    const missing = record(
+      await call('GET', hop('hop-a', 'tenant-a', '/api/v1/buckets/no-such-bucket'), admin),
+    );
+    expect(missing.status).toBe(404);
+    expect(json(missing)).toHaveProperty('detailedMessage');
+    const bad = record(
+      await call('POST', hop('hop-a', 'tenant-a', '/api/v1/buckets'), admin, { body: '{"name":"A"}' }),
+    );
+    expect(bad.status).toBe(400);
+  });
+
+  test("a change needs the operator's CSRF token or this console's own page; it reaches the tenant", async () => {
+    const made = record(
+      await call('POST', hop('hop-a', 'tenant-a', '/api/v1/buckets'), admin, {
+        body: JSON.stringify({ name: 'made-through-hop' }),
+      }),
+    );
+    expect(made.status).toBeLessThan(300);
+    expect(await storeS3(tenantSide.storeUrl).bucketExists('made-through-hop')).toBe(true);
+
+    const forged = await call('POST', hop('hop-a', 'tenant-a', '/api/v1/buckets'), admin, {
+      body: JSON.stringify({ name: 'forged-no-token' }),
+      csrf: false,
+    });
+    expect(forged.status).toBe(403);
+    const foreign = await call('POST', hop('hop-a', 'tenant-a', '/api/v1/buckets'), admin, {
+      body: JSON.stringify({ name: 'forged-foreign' }),
+      csrf: false,
+      headers: { origin: 'https://evil.example' },
+    });
+    expect(foreign.status).toBe(403);
+    const ownPage = await call('POST', hop('hop-a', 'tenant-a', '/api/v1/buckets'), admin, {
+      body: JSON.stringify({ name: 'made-from-own-page' }),
+      csrf: false,
+      headers: { origin: operatorBase },
+    });
+    expect(ownPage.status).toBeLessThan(300);
+    const s3 = storeS3(tenantSide.storeUrl);
+    expect(await s3.bucketExists('forged-no-token')).toBe(false);
+    expect(await s3.bucketExists('forged-foreign')).toBe(false);
+  });
+
+  test('a large download streams through with bounded memory and arrives intact', async () => {
+    const size = 96 * MIB;
+    const body = Buffer.alloc(size);
+    for (let i = 0; i < size; i += 4096) body.writeUInt32LE(i, i);
+    const expected = createHash('sha256').update(body).digest('hex');
+    await storeS3(tenantSide.storeUrl).putObject('hop-bucket', 'big.bin', body);
+    const path = hop('hop-a', 'tenant-a', '/api/v1/buckets/hop-bucket/objects/download?prefix=big.bin');
+    const before = process.memoryUsage();
+    let peak = 0;
+    const { status, digest, bytes } = await new Promise<{ status: number; digest: string; bytes: number }>(
+      (resolve, reject) => {
+        http
+          .get(`${operatorBase}${path}`, { headers: { cookie: admin.cookie } }, (res) => {
+            const hash = createHash('sha256');
+            let received = 0;
+            res.on('data', (chunk: Buffer) => {
+              hash.update(chunk);
+              received += chunk.length;
+              const now = process.memoryUsage();
+              peak = Math.max(peak, now.heapUsed + now.arrayBuffers - before.heapUsed - before.arrayBuffers);
+            });
+            res.on('end', () =>
+              resolve({ status: res.statusCode ?? 0, digest: hash.digest('hex'), bytes: received }),
+            );
+            res.on('error', reject);
+          })
+          .on('error', reject);
+      },
+    );
+    expect(status).toBe(200);
+    expect(bytes).toBe(size);
+    expect(digest).toBe(expected);
+    // Nothing on the way (proxy, tenant console) holds the object: far less than its size.
+    expect(peak).toBeLessThan(size / 2);
+  }, 120_000);
+
+  test("a WebSocket round trip: the tenant console's trace stream arrives through the proxy", async () => {
+    const ws = new WebSocket(
+      `${operatorBase.replace('http', 'ws')}${hop('hop-a', 'tenant-a', '/ws/trace?calls=s3&path=hop-bucket')}`,
+      { headers: { cookie: admin.cookie } },
+    );
+    const frames: { path: string; method: string }[] = [];
+    const arrived = new Promise<void>((resolve) =>
+      ws.on('message', (data) => {
+        frames.push(JSON.parse(String(data)));
+        if (frames.some((f) => f.path === '/hop-bucket/traced')) resolve();
+      }),
+    );
+    await once(ws, 'open');
+    ws.send('keep-alive'); // the browser's own frames reach the tenant console too
+    const s3 = storeS3(tenantSide.storeUrl);
+    // The tenant's stream may start a moment after the upgrade: call until a frame shows.
+    let done = false;
+    void arrived.then(() => {
+      done = true;
+    });
+    for (let i = 0; i < 50 && !done; i++) {
+      await s3.putObject('hop-bucket', 'traced', 'x');
+      await Promise.race([arrived, new Promise((r) => setTimeout(r, 200))]);
+    }
+    await arrived;
+    const closed = once(ws, 'close');
+    ws.close(1000);
+    await closed;
+    expect(frames.find((f) => f.path === '/hop-bucket/traced')).toBeDefined();
+  }, 60_000);
+});
+
+describe('TLS to the tenant', () => {
+  test('a tenant whose certificate chains to the CA it names is reached over https', async () => {
+    const res = record(await call('GET', hop('hop-tls', 'tenant-tls', '/api/v1/buckets'), admin));
+    expect(res.status).toBe(200);
+    expect(json(res).buckets.map((b: { name: string }) => b.name)).toContain('hop-bucket');
+    const page = record(await call('GET', hop('hop-tls', 'tenant-tls', '/'), admin));
+    expect(page.body.toString('utf8')).toContain('<base href="/api/proxy/hop-tls/tenant-tls/" />');
+  });
+
+  test('a certificate from a CA neither the cluster nor the tenant names is a 502 that says so', async () => {
+    const res = record(await call('GET', hop('hop-bad', 'tenant-bad', '/api/v1/buckets'), admin));
+    expect(res.status).toBe(502);
+    expect(json(res).message).toBe("the tenant's certificate is not trusted");
+    expect(json(res).detailedMessage).toContain('minio.hop-bad.svc.cluster.local');
+  });
+});
+
+describe('who may hop', () => {
+  test('no session, or a made-up one, is a 401; so is a session whose token the cluster rejects', async () => {
+    expect((await call('GET', hop('hop-a', 'tenant-a', '/api/v1/buckets'))).status).toBe(401);
+    const madeUp = { cookie: 'token=made-up', csrf: 'x', setCookie: '' };
+    expect((await call('GET', hop('hop-a', 'tenant-a', '/api/v1/buckets'), madeUp)).status).toBe(401);
+    expect((await call('GET', hop('hop-a', 'tenant-a', '/api/v1/buckets'), junk)).status).toBe(401);
+  });
+
+  test('a token that may not read the tenant is refused (403); a tenant that is not there is a 404', async () => {
+    const refused = await call('GET', hop('hop-a', 'tenant-a', '/api/v1/buckets'), stranger);
+    expect(refused.status).toBe(403);
+    expect((await call('GET', hop('hop-a', 'no-tenant', '/'), admin)).status).toBe(404);
+    expect((await call('GET', hop('Bad_NS', 'tenant-a', '/'), admin)).status).toBe(400);
+  });
+
+  test('a read-only token views the tenant console; its changes are refused before they reach it', async () => {
+    const buckets = record(await call('GET', hop('hop-a', 'tenant-a', '/api/v1/buckets'), viewer));
+    expect(buckets.status).toBe(200);
+    const change = record(
+      await call('POST', hop('hop-a', 'tenant-a', '/api/v1/buckets'), viewer, {
+        body: JSON.stringify({ name: 'viewer-was-here' }),
+      }),
+    );
+    expect(change.status).toBe(403);
+    expect(await storeS3(tenantSide.storeUrl).bucketExists('viewer-was-here')).toBe(false);
+  });
+
+  test("the tenant's root keys and session never reach the browser", () => {
+    const everything = seen.join('\n');
+    expect(everything).not.toContain(ROOT.secretKey);
+    expect(everything).not.toContain(Buffer.from(ROOT.secretKey).toString('base64'));
+    expect(everything).not.toMatch(/set-cookie/i);
+    expect(h.logs.join('\n')).not.toContain(ROOT.secretKey);
+  });
+});
