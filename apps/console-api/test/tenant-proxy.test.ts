@@ -7,11 +7,14 @@ import { once } from 'node:events';
 import http from 'node:http';
 import net, { type AddressInfo } from 'node:net';
 import tls from 'node:tls';
+import { assumeRole } from '@stowage/madmin';
+import { Client } from 'minio';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { WebSocket } from 'ws';
 import { type Cluster, startCluster } from '../../../scripts/kube/cluster.mjs';
 import { createSessionStore } from '../src/app.js';
 import { type ConsoleConfig, DEFAULT_CONFIG } from '../src/config.js';
+import { HOP_ADMIN_POLICY, HOP_CREDENTIAL_SECONDS, HOP_READ_POLICY } from '../src/services/tenants/hop.js';
 import { caSignedPair, type TestCa, testCa } from '../src/services/tenants/test-support/certificates.js';
 import { type Harness, type LoggedIn, loginOperatorAs, ROOT, startHarness, storeS3 } from './harness.js';
 
@@ -75,7 +78,13 @@ async function createTenant(namespace: string, name: string, spec: Record<string
 
 /** A TLS front (test CA's certificate) for a plain loopback port: the tenant's Service over https. */
 async function tlsFront(port: number, pair: { cert: string; key: string }): Promise<string> {
+  return hostOf(`https://${(await tlsServer(port, pair)).host}`);
+}
+
+async function tlsServer(port: number, pair: { cert: string; key: string }) {
   const server = tls.createServer(pair, (socket) => {
+    tlsSockets.add(socket);
+    socket.on('close', () => tlsSockets.delete(socket));
     const inner = net.connect(port, '127.0.0.1');
     socket.pipe(inner).pipe(socket);
     socket.on('error', () => inner.destroy());
@@ -84,7 +93,7 @@ async function tlsFront(port: number, pair: { cert: string; key: string }): Prom
   server.listen(0, '127.0.0.1');
   await once(server, 'listening');
   servers.push(server);
-  return `127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return { server, host: `127.0.0.1:${(server.address() as AddressInfo).port}` };
 }
 
 const hostOf = (url: string) => new URL(url).host;
@@ -132,6 +141,11 @@ const record = (a: Answer) => {
 };
 
 let ca: TestCa;
+/** The TLS tenant's console front, whose certificate a test swaps for an untrusted one. */
+let tlsConsole: tls.Server;
+const tlsSockets = new Set<tls.TLSSocket>();
+let good: { cert: string; key: string };
+let foreign: { cert: string; key: string };
 
 beforeAll(async () => {
   cluster = await startCluster();
@@ -145,12 +159,14 @@ beforeAll(async () => {
     `${t}-console.${ns}.svc.cluster.local`,
     `minio.${ns}.svc.cluster.local`,
   ];
-  const good = caSignedPair(ca, [...names('hop-tls', 'tenant-tls'), ...names('hop-bad', 'tenant-bad')]);
-  const foreign = caSignedPair(otherCa, names('hop-bad', 'tenant-bad'));
+  good = caSignedPair(ca, [...names('hop-tls', 'tenant-tls'), ...names('hop-bad', 'tenant-bad')]);
+  foreign = caSignedPair(otherCa, [...names('hop-tls', 'tenant-tls'), ...names('hop-bad', 'tenant-bad')]);
+  const tlsConsoleFront = await tlsServer(consolePort, good);
+  tlsConsole = tlsConsoleFront.server;
   const hosts = new Map<string, string>([
     ['tenant-a-console.hop-a', `127.0.0.1:${consolePort}`],
     ['minio.hop-a', hostOf(tenantSide.storeUrl)],
-    ['tenant-tls-console.hop-tls', await tlsFront(consolePort, good)],
+    ['tenant-tls-console.hop-tls', tlsConsoleFront.host],
     ['minio.hop-tls', await tlsFront(storePort, good)],
     ['tenant-bad-console.hop-bad', await tlsFront(consolePort, foreign)],
     ['minio.hop-bad', await tlsFront(storePort, foreign)],
@@ -356,11 +372,70 @@ describe('TLS to the tenant', () => {
     expect(page.body.toString('utf8')).toContain('<base href="/api/proxy/hop-tls/tenant-tls/" />');
   });
 
+  test('a console that starts presenting an untrusted certificate is a 502, for pages and sockets', async () => {
+    expect((await call('GET', hop('hop-tls', 'tenant-tls', '/api/v1/buckets'), admin)).status).toBe(200);
+    // New connections get the new certificate; the ones open (kept alive) go, as in a restart.
+    tlsConsole.setSecureContext(foreign);
+    for (const socket of tlsSockets) socket.destroy();
+    try {
+      const res = record(await call('GET', hop('hop-tls', 'tenant-tls', '/api/v1/buckets'), admin));
+      expect(res.status).toBe(502);
+      expect(json(res).message).toBe("the tenant's certificate is not trusted");
+      expect(json(res).detailedMessage).toContain('tenant-tls-console.hop-tls.svc.cluster.local');
+      const ws = new WebSocket(
+        `${operatorBase.replace('http', 'ws')}${hop('hop-tls', 'tenant-tls', '/ws/trace')}`,
+        {
+          headers: { cookie: admin.cookie },
+        },
+      );
+      const [code, reason] = (await once(ws, 'close')) as [number, Buffer];
+      expect(code).toBe(1011);
+      expect(String(reason)).toContain('not trusted');
+    } finally {
+      tlsConsole.setSecureContext(good);
+    }
+  });
+
   test('a certificate from a CA neither the cluster nor the tenant names is a 502 that says so', async () => {
     const res = record(await call('GET', hop('hop-bad', 'tenant-bad', '/api/v1/buckets'), admin));
     expect(res.status).toBe(502);
     expect(json(res).message).toBe("the tenant's certificate is not trusted");
     expect(json(res).detailedMessage).toContain('minio.hop-bad.svc.cluster.local');
+  });
+});
+
+describe("the hop credential's scope on the tenant", () => {
+  const asHop = async (policy: string) => {
+    const temporary = await assumeRole({
+      endpoint: tenantSide.storeUrl,
+      credentials: ROOT,
+      durationSeconds: HOP_CREDENTIAL_SECONDS,
+      policy,
+    });
+    const url = new URL(tenantSide.storeUrl);
+    return new Client({
+      endPoint: url.hostname,
+      port: Number(url.port),
+      useSSL: false,
+      pathStyle: true,
+      accessKey: temporary.accessKey,
+      secretKey: temporary.secretKey,
+      sessionToken: temporary.sessionToken,
+    });
+  };
+
+  test('for a read-only token it lists and reads, and is refused any write', async () => {
+    const s3 = await asHop(HOP_READ_POLICY);
+    expect((await s3.listBuckets()).map((b) => b.name)).toContain('hop-bucket');
+    await expect(s3.makeBucket('read-only-write')).rejects.toThrow(/Access Denied/i);
+    await expect(s3.putObject('hop-bucket', 'nope', 'x')).rejects.toThrow(/Access Denied/i);
+  });
+
+  test('for a token that may update the tenant it administers the tenant', async () => {
+    const s3 = await asHop(HOP_ADMIN_POLICY);
+    await s3.makeBucket('admin-hop-write');
+    await s3.putObject('admin-hop-write', 'yes', 'x');
+    expect(await s3.bucketExists('admin-hop-write')).toBe(true);
   });
 });
 
