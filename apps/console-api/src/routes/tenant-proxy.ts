@@ -54,12 +54,10 @@ export async function registerTenantProxy(app: FastifyInstance, deps: TenantProx
   const root = `${deps.basePath}/api/proxy`;
 
   /**
-   * The operator's session is required, and RBAC must let its token read the tenant. A change
-   * needs the operator's CSRF token (what this console's pages, the framed tenant app included,
-   * send) or, from a console that has no such token, a browser Origin of this console: the
-   * session cookie is SameSite=Strict, so another site's page cannot ride on it either way.
+   * The operator's session is required, a browser's page must be of this origin, and RBAC must
+   * let the session's token read the tenant, on every request.
    */
-  const admit = async (request: FastifyRequest, upgrade: boolean) => {
+  const admit = async (request: FastifyRequest) => {
     const params = request.params as { namespace: string; tenant: string };
     if (!OBJECT_NAME.test(params.namespace) || !OBJECT_NAME.test(params.tenant)) {
       throw new ApiError('badRequest', 'namespace and tenant must be Kubernetes object names');
@@ -69,14 +67,6 @@ export async function registerTenantProxy(app: FastifyInstance, deps: TenantProx
     const foreign = deps.checkOrigin(request);
     if (foreign)
       throw new ApiError('csrfMismatch', `a page at ${foreign.origin} may not use the tenant proxy`);
-    if (!upgrade && MUTATING.has(request.method)) {
-      const token = request.headers['x-csrf-token'];
-      const sameOrigin =
-        request.headers.origin !== undefined && request.headers['sec-fetch-site'] !== 'cross-site';
-      if (!csrfMatches(session.csrfToken, typeof token === 'string' ? token : undefined) && !sameOrigin) {
-        throw new ApiError('csrfMismatch');
-      }
-    }
     const { namespace } = params;
     const kc = kubeConfigFor(deps.cluster, session.kube.token);
     const tenant = await readTenant(kc, namespace, params.tenant);
@@ -136,18 +126,13 @@ export async function registerTenantProxy(app: FastifyInstance, deps: TenantProx
     });
 
   const handle = async (request: FastifyRequest, reply: FastifyReply) => {
-    const { session, key, hop, prefix, namespace } = await admit(request, false);
+    const { session, key, hop, prefix, namespace } = await admit(request);
     const hasBody =
       request.headers['content-length'] !== undefined && request.headers['content-length'] !== '0'
         ? true
         : request.headers['transfer-encoding'] !== undefined;
     let current = await hop();
-    if (MUTATING.has(request.method) && !current.writable) {
-      throw new ApiError(
-        'kubeForbidden',
-        `this service account may not update tenants in the namespace "${namespace}": its view of the tenant is read-only`,
-      );
-    }
+    if (MUTATING.has(request.method)) checkChange(request, session, current, namespace);
     let answer = await forward(request, prefix, current, hasBody);
     // The tenant console dropped its session (idle, restarted): log in again, once, when the
     // request can be sent again (no body was consumed).
@@ -180,7 +165,7 @@ export async function registerTenantProxy(app: FastifyInstance, deps: TenantProx
     });
     client.on('close', () => upstream?.close());
     try {
-      const { hop, prefix } = await admit(request, true);
+      const { hop, prefix } = await admit(request);
       const current = await hop();
       const target = current.target.console;
       const url = new URL(upstreamPath(request, prefix), target.origin);
@@ -240,6 +225,38 @@ export async function registerTenantProxy(app: FastifyInstance, deps: TenantProx
       return reply.redirect(`${path}/${query === undefined ? '' : `?${query}`}`, 302);
     });
   });
+}
+
+/**
+ * A change through the proxy (operator.md §3.1 had no check at all) carries a CSRF token: the
+ * tenant console's own (the framed app learns it from the tenant's GET /session, through the
+ * proxy) or the operator console's. A tenant console that has no CSRF tokens (MinIO's) sends
+ * none; its calls are taken when the browser says they come from a page of this origin. Either
+ * way the session cookie is SameSite=Strict, so another site's page cannot ride on it. A token
+ * that may only read the Tenant changes nothing in it, whatever its view's credential allows.
+ */
+export function checkChange(
+  request: Pick<FastifyRequest, 'headers'>,
+  session: Session,
+  hop: HopSession,
+  namespace: string,
+): void {
+  const header = request.headers['x-csrf-token'];
+  const token = typeof header === 'string' ? header : undefined;
+  const tokenMatches =
+    csrfMatches(session.csrfToken, token) ||
+    (hop.csrfToken !== undefined && csrfMatches(hop.csrfToken, token));
+  const fromOwnPage =
+    request.headers.origin !== undefined && request.headers['sec-fetch-site'] !== 'cross-site';
+  if (!tokenMatches && !(hop.csrfToken === undefined && token === undefined && fromOwnPage)) {
+    throw new ApiError('csrfMismatch');
+  }
+  if (!hop.writable) {
+    throw new ApiError(
+      'kubeForbidden',
+      `this service account may not update tenants in the namespace "${namespace}": its view of the tenant is read-only`,
+    );
+  }
 }
 
 /** 1005 and 1006 describe a close; they cannot be sent in one. */
