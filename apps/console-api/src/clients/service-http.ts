@@ -84,10 +84,14 @@ export function serviceFetch(target: ServiceTarget): typeof fetch {
         ? undefined
         : Buffer.from(typeof init.body === 'string' ? init.body : new Uint8Array(init.body as ArrayBuffer));
     if (body) headers.set('content-length', String(body.length));
+    const sent: Record<string, string> = {};
+    headers.forEach((value, name) => {
+      sent[name] = value;
+    });
     const options = {
       ...serviceRequestOptions(target, `${url.pathname}${url.search}`),
       method: init.method ?? 'GET',
-      headers: Object.fromEntries(headers),
+      headers: sent,
     };
     return new Promise<Response>((resolve, reject) => {
       const req = requestService(target, options, (res) => {
