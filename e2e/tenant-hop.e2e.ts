@@ -1,6 +1,7 @@
 import { CreateBucketCommand, HeadBucketCommand } from '@aws-sdk/client-s3';
 import type { Browser, Frame, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { hopTenantObjects } from '../apps/console-api/src/services/tenants/test-support/hop-tenant.js';
 import { type Cluster, startCluster } from '../scripts/kube/cluster.mjs';
 import { axeViolations } from './support/axe.js';
 import { launchBrowser, screenshot } from './support/browser.js';
@@ -32,35 +33,14 @@ beforeAll(async () => {
     if (res.status >= 300) throw new Error(`${res.status} ${JSON.stringify(res.body)}`);
   };
   ok(await cluster.api('POST', '/api/v1/namespaces', { metadata: { name: NS } }));
-  const env = `export MINIO_ROOT_USER="${tenant.rootUser}"\nexport MINIO_ROOT_PASSWORD="${tenant.rootPassword}"\n`;
-  ok(
-    await cluster.api('POST', `/api/v1/namespaces/${NS}/secrets`, {
-      metadata: { name: `${TENANT}-env-configuration` },
-      data: { 'config.env': Buffer.from(env).toString('base64') },
-    }),
+  const { secret, tenant: object } = hopTenantObjects(
+    NS,
+    TENANT,
+    { accessKey: tenant.rootUser, secretKey: tenant.rootPassword },
+    { requestAutoCert: false },
   );
-  ok(
-    await cluster.api('POST', `/apis/minio.min.io/v2/namespaces/${NS}/tenants`, {
-      apiVersion: 'minio.min.io/v2',
-      kind: 'Tenant',
-      metadata: { name: TENANT },
-      spec: {
-        requestAutoCert: false,
-        configuration: { name: `${TENANT}-env-configuration` },
-        pools: [
-          {
-            name: 'pool-0',
-            servers: 4,
-            volumesPerServer: 1,
-            volumeClaimTemplate: {
-              metadata: { name: 'data' },
-              spec: { accessModes: ['ReadWriteOnce'], resources: { requests: { storage: '1Gi' } } },
-            },
-          },
-        ],
-      },
-    }),
-  );
+  ok(await cluster.api('POST', `/api/v1/namespaces/${NS}/secrets`, secret));
+  ok(await cluster.api('POST', `/apis/minio.min.io/v2/namespaces/${NS}/tenants`, object));
   operator = await startOperatorConsole(cluster.kubeconfigPath, {
     STOWAGE_KUBE_SERVICE_HOSTS: `${TENANT}-console.${NS}=127.0.0.1:${tenant.consolePort},minio.${NS}=127.0.0.1:${tenant.s3Port}`,
   });

@@ -16,6 +16,7 @@ import { createSessionStore } from '../src/app.js';
 import { type ConsoleConfig, DEFAULT_CONFIG } from '../src/config.js';
 import { HOP_ADMIN_POLICY, HOP_CREDENTIAL_SECONDS, HOP_READ_POLICY } from '../src/services/tenants/hop.js';
 import { caSignedPair, type TestCa, testCa } from '../src/services/tenants/test-support/certificates.js';
+import { hopTenantObjects } from '../src/services/tenants/test-support/hop-tenant.js';
 import { type Harness, type LoggedIn, loginOperatorAs, ROOT, startHarness, storeS3 } from './harness.js';
 
 const WEB_ROOT = new URL('../../console-web/dist/', import.meta.url).pathname;
@@ -44,36 +45,12 @@ async function kube(method: string, path: string, body?: unknown) {
   return res.body;
 }
 
-/** A Tenant as the operator keeps it: a pool, TLS as asked, its root keys in config.env. */
+/** A Tenant with its root keys (the tenant store's) in config.env. */
 async function createTenant(namespace: string, name: string, spec: Record<string, unknown> = {}) {
   await kube('POST', '/api/v1/namespaces', { metadata: { name: namespace } });
-  const env = `export MINIO_ROOT_USER="${ROOT.accessKey}"\nexport MINIO_ROOT_PASSWORD="${ROOT.secretKey}"\n`;
-  await kube('POST', `/api/v1/namespaces/${namespace}/secrets`, {
-    metadata: { name: `${name}-env-configuration` },
-    type: 'Opaque',
-    data: { 'config.env': Buffer.from(env).toString('base64') },
-  });
-  await kube('POST', `/apis/minio.min.io/v2/namespaces/${namespace}/tenants`, {
-    apiVersion: 'minio.min.io/v2',
-    kind: 'Tenant',
-    metadata: { name, namespace },
-    spec: {
-      image: 'minio/minio:RELEASE.2021-09-03T03-56-13Z',
-      configuration: { name: `${name}-env-configuration` },
-      pools: [
-        {
-          name: 'pool-0',
-          servers: 4,
-          volumesPerServer: 1,
-          volumeClaimTemplate: {
-            metadata: { name: 'data' },
-            spec: { accessModes: ['ReadWriteOnce'], resources: { requests: { storage: '1Gi' } } },
-          },
-        },
-      ],
-      ...spec,
-    },
-  });
+  const { secret, tenant } = hopTenantObjects(namespace, name, ROOT, spec);
+  await kube('POST', `/api/v1/namespaces/${namespace}/secrets`, secret);
+  await kube('POST', `/apis/minio.min.io/v2/namespaces/${namespace}/tenants`, tenant);
 }
 
 /** A TLS front (test CA's certificate) for a plain loopback port: the tenant's Service over https. */
@@ -234,6 +211,10 @@ describe('the tenant console through the proxy', () => {
     expect(page.headers['x-frame-options']).toBe('SAMEORIGIN');
     expect(page.headers['content-security-policy']).toContain("frame-ancestors 'self'");
     expect(page.headers['content-security-policy']).not.toContain("frame-ancestors 'none'");
+
+    const head = await call('HEAD', hop('hop-a', 'tenant-a', '/'), admin);
+    expect(head.status).toBe(200);
+    expect(head.body.length).toBe(0);
 
     const script = /<script[^>]+src="\.?\/?([^"]+\.js)"/.exec(html)?.[1];
     expect(script).toBeDefined();
@@ -404,6 +385,9 @@ describe('TLS to the tenant', () => {
   test('a certificate from a CA neither the cluster nor the tenant names is a 502 that says so', async () => {
     const res = record(await call('GET', hop('hop-bad', 'tenant-bad', '/api/v1/buckets'), admin));
     expect(res.status).toBe(502);
+    // Shown in the operator's frame, where the tenant console would have been.
+    expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(res.headers['content-security-policy']).toContain("frame-ancestors 'self'");
     expect(json(res).message).toBe("the tenant's certificate is not trusted");
     expect(json(res).detailedMessage).toContain('minio.hop-bad.svc.cluster.local');
   });

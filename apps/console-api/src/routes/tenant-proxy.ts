@@ -8,7 +8,11 @@ import { fromServiceError, requestService, serviceRequestOptions } from '../clie
 import type { ServiceAddressing } from '../clients/tenant-services.js';
 import { ApiError } from '../http/errors.js';
 import { hopTarget, loginToTenant, readHopSecrets, tenantServesTls } from '../services/tenants/hop.js';
-import { tenantRequestHeaders, tenantResponseHeaders } from '../services/tenants/hop-headers.js';
+import {
+  framedBySelf,
+  tenantRequestHeaders,
+  tenantResponseHeaders,
+} from '../services/tenants/hop-headers.js';
 import { type HopSession, HopSessions } from '../services/tenants/hop-sessions.js';
 import { TENANT_GROUP, TENANT_PLURAL } from '../services/tenants/kube-types.js';
 import { readTenant } from '../services/tenants/tenant-calls.js';
@@ -216,6 +220,13 @@ export async function registerTenantProxy(app: FastifyInstance, deps: TenantProx
     // Bodies go to the tenant as they arrive: nothing here reads, parses or limits them.
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', (_request, _payload, done) => done(null));
+    // The proxy's own answers (errors, the redirect) show in the operator's frame too.
+    scope.addHook('onSend', async (_request, reply, payload) => {
+      reply.header('X-Frame-Options', 'SAMEORIGIN');
+      const csp = reply.getHeader('Content-Security-Policy');
+      if (typeof csp === 'string') reply.header('Content-Security-Policy', framedBySelf(csp));
+      return payload;
+    });
     const url = `${root}/:namespace/:tenant/*`;
     scope.route({ method: 'GET', url, handler: handle, wsHandler: relay });
     scope.route({ method: ['POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'], url, handler: handle });

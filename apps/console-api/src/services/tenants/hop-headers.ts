@@ -69,7 +69,7 @@ export function tenantRequestHeaders(
 }
 
 /** `frame-ancestors` narrowed to this origin, so the operator's own pages may frame the tenant. */
-function framedBySelf(policy: string): string {
+export function framedBySelf(policy: string): string {
   const directives = policy
     .split(';')
     .map((d) => d.trim())
