@@ -18,6 +18,7 @@ import { HOP_ADMIN_POLICY, HOP_CREDENTIAL_SECONDS, HOP_READ_POLICY } from '../sr
 import { caSignedPair, type TestCa, testCa } from '../src/services/tenants/test-support/certificates.js';
 import { hopTenantObjects } from '../src/services/tenants/test-support/hop-tenant.js';
 import { type Harness, type LoggedIn, loginOperatorAs, ROOT, startHarness, storeS3 } from './harness.js';
+import { multipartForm } from './multipart.js';
 
 const WEB_ROOT = new URL('../../console-web/dist/', import.meta.url).pathname;
 const CONSOLE_NAMESPACE = 'stowage-system';
@@ -315,6 +316,54 @@ describe('the tenant console through the proxy', () => {
     expect(digest).toBe(expected);
     // Nothing on the way (proxy, tenant console) holds the object: far less than its size.
     expect(peak).toBeLessThan(size / 2);
+  }, 120_000);
+
+  test('an upload streams to the tenant as it is sent (chunked, no length known in advance)', async () => {
+    const size = 40 * MIB;
+    const file = Buffer.alloc(size, 0x5a);
+    file.write('start', 0);
+    file.write('end', size - 3);
+    const form = multipartForm([{ field: 'upload.bin', body: file }]);
+    const path = hop('hop-a', 'tenant-a', '/api/v1/buckets/hop-bucket/objects/upload?prefix=in%2F');
+    const answer = await new Promise<Answer>((resolve, reject) => {
+      const req = http.request(
+        `${operatorBase}${path}`,
+        {
+          method: 'POST',
+          headers: {
+            cookie: admin.cookie,
+            'x-csrf-token': admin.csrf,
+            'content-type': form.contentType,
+            'transfer-encoding': 'chunked',
+          },
+        },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () =>
+            resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
+          );
+        },
+      );
+      req.on('error', reject);
+      // Sent in pieces, each waiting for the socket to drain, as a browser streams a file.
+      const pieces = Array.from({ length: Math.ceil(form.body.length / MIB) }, (_, i) =>
+        form.body.subarray(i * MIB, (i + 1) * MIB),
+      );
+      const next = () => {
+        const piece = pieces.shift();
+        if (!piece) return req.end();
+        if (req.write(piece)) next();
+        else req.once('drain', next);
+      };
+      next();
+    });
+    expect(answer.status).toBe(200);
+    expect(json(record(answer)).uploaded).toEqual([{ name: 'in/upload.bin', size }]);
+    const stored = await storeS3(tenantSide.storeUrl).getObject('hop-bucket', 'in/upload.bin');
+    const hash = createHash('sha256');
+    for await (const chunk of stored) hash.update(chunk as Buffer);
+    expect(hash.digest('hex')).toBe(createHash('sha256').update(file).digest('hex'));
   }, 120_000);
 
   test("a WebSocket round trip: the tenant console's trace stream arrives through the proxy", async () => {
