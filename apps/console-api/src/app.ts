@@ -11,7 +11,6 @@ import { openAuditLog } from './audit/index.js';
 import { fromStorageError } from './clients/errors.js';
 import { fromKubeError, kubeConfigFor } from './clients/kube.js';
 import type { StorageGateway } from './clients/storage.js';
-import { serviceAddressingFromEnv } from './clients/tenant-services.js';
 import type { ConsoleConfig } from './config.js';
 import { createBinder } from './http/bind.js';
 import { registerErrorHandling } from './http/error-handler.js';
@@ -37,6 +36,7 @@ import { registerTenantResourceRoutes } from './routes/tenant-resources.js';
 import { registerTenantRoutes } from './routes/tenants.js';
 import { scheduleLicenseRefresh } from './services/subscription/license-refresh.js';
 import { DEFAULT_SUBNET_SETTINGS } from './services/subscription/subnet-client.js';
+import { DEFAULT_ADDRESSING } from './services/tenants/tenant-usage.js';
 import { CookiePolicy, SESSION_COOKIE } from './session/cookie.js';
 import { viewOf } from './session/form-login.js';
 import { operatorPermissions } from './session/operator-login.js';
@@ -159,7 +159,7 @@ export async function buildApp(
     await registerTenantProxy(app, {
       basePath: deps.config.basePath,
       cluster: operator.cluster,
-      services: operator.services ?? serviceAddressingFromEnv({}),
+      services: operator.services ?? DEFAULT_ADDRESSING,
       sessions: deps.sessions,
       cookies,
       checkOrigin,

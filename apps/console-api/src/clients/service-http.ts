@@ -56,8 +56,15 @@ const CERTIFICATE_ERRORS = new Set([
   'ERR_TLS_CERT_ALTNAME_INVALID',
 ]);
 
-/** A failed request to a Service in the console's error shape: a 502 that says which failure. */
-export function fromServiceError(err: unknown, target: ServiceTarget): ApiError {
+/** Which Service did not answer: the tenant's MinIO (503) or its console, behind the proxy (502). */
+export type UnreachableCode = 'tenantUnreachable' | 'tenantConsoleUnreachable';
+
+/** A failed request to a Service in the console's error shape, saying which failure. */
+export function fromServiceError(
+  err: unknown,
+  target: ServiceTarget,
+  unreachable: UnreachableCode = 'tenantConsoleUnreachable',
+): ApiError {
   if (err instanceof ApiError) return err;
   const error = err as NodeJS.ErrnoException & { cause?: NodeJS.ErrnoException };
   const code = error?.code ?? error?.cause?.code ?? '';
@@ -68,14 +75,17 @@ export function fromServiceError(err: unknown, target: ServiceTarget): ApiError 
       `${target.origin} (${target.tls?.servername ?? ''}) presented a certificate the console does not trust: ${message}`,
     );
   }
-  return new ApiError('tenantUnreachable', `${target.origin}: ${message}`);
+  return new ApiError(unreachable, `${target.origin}: ${message}`);
 }
 
 /**
  * A `fetch` for one Service, for clients that take one (packages/madmin): Node's own fetch
  * cannot be given a CA or a server name. Bodies are small (STS, logins), so they are buffered.
  */
-export function serviceFetch(target: ServiceTarget): typeof fetch {
+export function serviceFetch(
+  target: ServiceTarget,
+  unreachable: UnreachableCode = 'tenantConsoleUnreachable',
+): typeof fetch {
   return (async (input: string | URL | Request, init: RequestInit = {}) => {
     const url = new URL(input instanceof Request ? input.url : String(input));
     const headers = new Headers(init.headers);
@@ -110,7 +120,7 @@ export function serviceFetch(target: ServiceTarget): typeof fetch {
           resolve(new Response(noBody ? null : Buffer.concat(chunks), { status, headers: answer }));
         });
       });
-      req.on('error', (err) => reject(fromServiceError(err, target)));
+      req.on('error', (err) => reject(fromServiceError(err, target, unreachable)));
       init.signal?.addEventListener('abort', () => req.destroy(new Error('aborted')));
       req.end(body);
     });

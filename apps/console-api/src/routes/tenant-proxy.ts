@@ -7,7 +7,8 @@ import { canI, fromKubeError, type KubeCluster, kubeConfigFor } from '../clients
 import { fromServiceError, requestService, serviceRequestOptions } from '../clients/service-http.js';
 import type { ServiceAddressing } from '../clients/tenant-services.js';
 import { ApiError } from '../http/errors.js';
-import { hopTarget, loginToTenant, readHopSecrets, tenantServesTls } from '../services/tenants/hop.js';
+import { tenantUsesTls } from '../services/tenants/access.js';
+import { hopTarget, loginToTenant, readHopSecrets } from '../services/tenants/hop.js';
 import {
   framedBySelf,
   tenantRequestHeaders,
@@ -74,7 +75,7 @@ export async function registerTenantProxy(app: FastifyInstance, deps: TenantProx
     const { namespace } = params;
     const kc = kubeConfigFor(deps.cluster, session.kube.token);
     const tenant = await readTenant(kc, namespace, params.tenant);
-    const key = `${params.namespace}/${params.tenant}/${tenantServesTls(tenant) ? 'tls' : 'plain'}`;
+    const key = `${params.namespace}/${params.tenant}/${tenantUsesTls(tenant) ? 'tls' : 'plain'}`;
     const hop = () =>
       hops.get(session, key, async () => {
         const [secrets, writable] = await Promise.all([

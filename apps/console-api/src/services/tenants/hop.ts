@@ -1,13 +1,13 @@
-import { CoreV1Api, type KubeConfig } from '@kubernetes/client-node';
+import type { KubeConfig } from '@kubernetes/client-node';
 import { assumeRole } from '@stowage/madmin';
 import type { KubeCluster } from '../../clients/kube.js';
-import { fromKubeError } from '../../clients/kube.js';
-import { fromServiceError, type ServiceTarget, serviceFetch } from '../../clients/service-http.js';
+import { type ServiceTarget, serviceFetch } from '../../clients/service-http.js';
 import { type ServiceAddressing, serviceHostname, serviceOrigin } from '../../clients/tenant-services.js';
 import { ApiError } from '../../http/errors.js';
-import { tenantConfiguration } from './config-env.js';
-import type { Secret, Tenant } from './kube-types.js';
+import { tenantRootCredentials, tenantUsesTls } from './access.js';
+import type { Tenant } from './kube-types.js';
 import { certificateKey } from './security.js';
+import { readSecret } from './tenant-usage.js';
 
 // "Manage Tenant" (the hop, operator.md §3.1): the operator console logs into a tenant's own
 // console on the operator's behalf. The tenant's root keys are read with the operator's token
@@ -63,11 +63,6 @@ export interface HopTarget {
   minio: ServiceTarget;
 }
 
-/** Whether the tenant serves TLS (v0.9's rule: AutoCert, or its own certificates). */
-export function tenantServesTls(tenant: Tenant): boolean {
-  return tenant.spec.requestAutoCert !== false || (tenant.spec.externalCertSecret?.length ?? 0) > 0;
-}
-
 /**
  * Where the tenant's console (`{t}-console`: https 9443 or http 9090) and MinIO (`minio`: 443
  * or 80) answer. Over TLS their certificates must chain to the cluster's CA (AutoCert's
@@ -80,7 +75,7 @@ export function hopTarget(
   tenantCas: string[] = [],
 ): HopTarget {
   const namespace = tenant.metadata.namespace ?? '';
-  const tls = tenantServesTls(tenant);
+  const tls = tenantUsesTls(tenant);
   const ca = [...(cluster.caPem ? [cluster.caPem] : []), ...tenantCas];
   const target = (service: string, port: number): ServiceTarget => ({
     origin: serviceOrigin(addressing, { namespace, service, port, tls }),
@@ -100,40 +95,25 @@ export interface HopSecrets {
 
 /** Reads the tenant's configuration and CA secrets with the operator's token. */
 export async function readHopSecrets(kc: KubeConfig, tenant: Tenant): Promise<HopSecrets> {
-  const core = kc.makeApiClient(CoreV1Api);
   const namespace = tenant.metadata.namespace ?? '';
-  const read = async (name: string | undefined): Promise<Secret | undefined> => {
-    if (!name) return undefined;
-    try {
-      return (await core.readNamespacedSecret({ namespace, name })) as Secret;
-    } catch (err) {
-      const error = fromKubeError(err);
-      if (error.code === 'notFound') return undefined;
-      throw error;
-    }
-  };
+  const read = (name: string | undefined) => readSecret(kc, namespace, name);
   const [creds, configuration, ...cas] = await Promise.all([
     read(tenant.spec.credsSecret?.name),
     read(tenant.spec.configuration?.name),
     ...(tenant.spec.externalCaCertSecret ?? []).map((ref) => read(ref.name)),
   ]);
-  const config = tenantConfiguration(tenant, {
+  const root = tenantRootCredentials(tenant, {
     ...(creds ? { creds } : {}),
     ...(configuration ? { configuration } : {}),
   });
-  const accessKey = config.get('accesskey');
-  const secretKey = config.get('secretkey');
-  if (!accessKey || !secretKey) {
-    throw new ApiError(
-      'tenantUnreachable',
-      `the tenant ${tenant.metadata.name} has no root credentials in its configuration secret`,
-    );
+  if (!root) {
+    throw new ApiError('tenantError', `tenant ${namespace}/${tenant.metadata.name} has no root credentials`);
   }
   const tenantCas = (tenant.spec.externalCaCertSecret ?? []).flatMap((ref, i) => {
     const data = cas[i]?.data?.[certificateKey(ref)] ?? cas[i]?.data?.['ca.crt'];
     return data ? [Buffer.from(data, 'base64').toString('utf8')] : [];
   });
-  return { root: { accessKey, secretKey }, tenantCas };
+  return { root, tenantCas };
 }
 
 /** A logged-in tenant console session, kept in the operator's session, never sent to the browser. */
@@ -164,13 +144,12 @@ export async function loginToTenant(
     credentials: root,
     durationSeconds: HOP_CREDENTIAL_SECONDS,
     policy: writable ? HOP_ADMIN_POLICY : HOP_READ_POLICY,
-    fetch: serviceFetch(target.minio),
+    fetch: serviceFetch(target.minio, 'tenantUnreachable'),
   }).catch((err: unknown) => {
-    const error = fromServiceError(err, target.minio);
-    if (error.code === 'tenantCertificate') throw error;
-    throw new ApiError('tenantUnreachable', `the tenant's MinIO refused a credential: ${describe(err)}`);
+    if (err instanceof ApiError) throw err; // unreachable, or its certificate not trusted
+    throw new ApiError('tenantError', `the tenant's MinIO refused a credential: ${describe(err)}`);
   });
-  const send = serviceFetch(target.console);
+  const send = serviceFetch(target.console, 'tenantConsoleUnreachable');
   const login = await send(new URL('/api/v1/login', target.console.origin), {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -182,7 +161,7 @@ export async function loginToTenant(
   });
   if (!login.ok) {
     throw new ApiError(
-      'tenantUnreachable',
+      'tenantConsoleUnreachable',
       `the tenant's console refused the login (${login.status}): ${(await login.text()).slice(0, 200)}`,
     );
   }
@@ -191,7 +170,7 @@ export async function loginToTenant(
     .map((line) => line.split(';')[0] ?? '')
     .filter((pair) => pair.includes('='))
     .join('; ');
-  if (!cookie) throw new ApiError('tenantUnreachable', "the tenant's console set no session cookie");
+  if (!cookie) throw new ApiError('tenantConsoleUnreachable', "the tenant's console set no session cookie");
   const session = await send(new URL('/api/v1/session', target.console.origin), {
     headers: { cookie, accept: 'application/json' },
   });
