@@ -11,7 +11,7 @@ import { assumeRole } from '@stowage/madmin';
 import { Client } from 'minio';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { WebSocket } from 'ws';
-import { type Cluster, startCluster } from '../../../scripts/kube/cluster.mjs';
+import type { Cluster } from '../../../scripts/kube/cluster.mjs';
 import { createSessionStore } from '../src/app.js';
 import { type ConsoleConfig, DEFAULT_CONFIG } from '../src/config.js';
 import { HOP_ADMIN_POLICY, HOP_CREDENTIAL_SECONDS, HOP_READ_POLICY } from '../src/services/tenants/hop.js';
@@ -19,11 +19,12 @@ import { caSignedPair, type TestCa, testCa } from '../src/services/tenants/test-
 import { hopTenantObjects } from '../src/services/tenants/test-support/hop-tenant.js';
 import { type Harness, type LoggedIn, loginOperatorAs, ROOT, startHarness, storeS3 } from './harness.js';
 import { multipartForm } from './multipart.js';
+import { CONSOLE_NAMESPACE, type OperatorStack, startOperatorStack } from './operator-stack.js';
 
 const WEB_ROOT = new URL('../../console-web/dist/', import.meta.url).pathname;
-const CONSOLE_NAMESPACE = 'stowage-system';
 const MIB = 1024 * 1024;
 
+let stack: OperatorStack;
 let cluster: Cluster;
 /** The tenants' console and store (one pair serves every tenant: each maps its Services to it). */
 let tenantSide: Harness;
@@ -38,20 +39,12 @@ let junk: LoggedIn;
 const sessions = createSessionStore(DEFAULT_CONFIG as ConsoleConfig);
 const servers: (net.Server | tls.Server)[] = [];
 
-async function kube(method: string, path: string, body?: unknown) {
-  const res = await cluster.api(method, path, body);
-  if (res.status >= 300 && res.status !== 409) {
-    throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(res.body)}`);
-  }
-  return res.body;
-}
-
 /** A Tenant with its root keys (the tenant store's) in config.env. */
 async function createTenant(namespace: string, name: string, spec: Record<string, unknown> = {}) {
-  await kube('POST', '/api/v1/namespaces', { metadata: { name: namespace } });
+  await cluster.api('POST', '/api/v1/namespaces', { metadata: { name: namespace } }); // 409: there
   const { secret, tenant } = hopTenantObjects(namespace, name, ROOT, spec);
-  await kube('POST', `/api/v1/namespaces/${namespace}/secrets`, secret);
-  await kube('POST', `/apis/minio.min.io/v2/namespaces/${namespace}/tenants`, tenant);
+  await stack.kube('POST', `/api/v1/namespaces/${namespace}/secrets`, secret);
+  await stack.kube('POST', `/apis/minio.min.io/v2/namespaces/${namespace}/tenants`, tenant);
 }
 
 /** A TLS front (test CA's certificate) for a plain loopback port: the tenant's Service over https. */
@@ -126,7 +119,6 @@ let good: { cert: string; key: string };
 let foreign: { cert: string; key: string };
 
 beforeAll(async () => {
-  cluster = await startCluster();
   ca = testCa('tenant test CA');
   const otherCa = testCa('someone else');
   tenantSide = await startHarness({ webRoot: WEB_ROOT });
@@ -149,26 +141,14 @@ beforeAll(async () => {
     ['tenant-bad-console.hop-bad', await tlsFront(consolePort, foreign)],
     ['minio.hop-bad', await tlsFront(storePort, foreign)],
   ]);
-  const [adminToken, readOnlyToken, strangerToken] = await Promise.all([
-    cluster.createServiceAccountToken(CONSOLE_NAMESPACE, 'console-admin', 'cluster-admin'),
-    cluster.createReadOnlyToken(),
-    // Authenticated, bound to nothing: it may not read any tenant.
-    cluster.createServiceAccountToken(CONSOLE_NAMESPACE, 'stranger'),
-  ]);
-  h = await startHarness(
-    {
-      operator: {
-        cluster: { server: cluster.server, caPem: cluster.caPem, namespace: CONSOLE_NAMESPACE },
-        services: { clusterDomain: 'cluster.local', hosts },
-      },
-    },
-    {},
-    { sessions },
-  );
+  stack = await startOperatorStack({ clusterDomain: 'cluster.local', hosts }, { sessions });
+  ({ cluster, h, admin, viewer } = stack);
   await h.app.listen({ host: '127.0.0.1', port: 0 });
   operatorBase = `http://127.0.0.1:${(h.app.server.address() as AddressInfo).port}`;
-  [admin, viewer, stranger] = await Promise.all(
-    [adminToken, readOnlyToken, strangerToken].map((t) => loginOperatorAs(h.app, t)),
+  // Authenticated, bound to nothing: it may not read any tenant.
+  stranger = await loginOperatorAs(
+    h.app,
+    await cluster.createServiceAccountToken(CONSOLE_NAMESPACE, 'stranger'),
   );
   const template = sessions.touch(admin.cookie.slice('token='.length));
   if (!template?.kube) throw new Error('the admin session is not an operator session');
@@ -176,8 +156,8 @@ beforeAll(async () => {
   junk = { cookie: `token=${id}`, csrf: '', setCookie: '' };
   await createTenant('hop-a', 'tenant-a', { requestAutoCert: false });
   // AutoCert: the proxy trusts the CA the tenant names (here, the test CA) besides the cluster's.
-  await kube('POST', '/api/v1/namespaces', { metadata: { name: 'hop-tls' } });
-  await kube('POST', '/api/v1/namespaces/hop-tls/secrets', {
+  await cluster.api('POST', '/api/v1/namespaces', { metadata: { name: 'hop-tls' } });
+  await stack.kube('POST', '/api/v1/namespaces/hop-tls/secrets', {
     metadata: { name: 'tenant-tls-ca' },
     type: 'Opaque',
     data: { 'public.crt': Buffer.from(ca.cert).toString('base64') },
@@ -192,9 +172,8 @@ beforeAll(async () => {
 
 afterAll(async () => {
   for (const server of servers) server.close();
-  await h?.close();
+  await stack?.close();
   await tenantSide?.close();
-  await cluster?.stop();
 });
 
 describe('the tenant console through the proxy', () => {

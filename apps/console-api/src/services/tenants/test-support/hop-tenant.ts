@@ -7,6 +7,19 @@ export interface RootKeys {
   secretKey: string;
 }
 
+/** A Tenant's pool as the operator writes it: four servers of one volume of `storage`. */
+export function testPool(storage = '1Gi') {
+  return {
+    name: 'pool-0',
+    servers: 4,
+    volumesPerServer: 1,
+    volumeClaimTemplate: {
+      metadata: { name: 'data' },
+      spec: { accessModes: ['ReadWriteOnce'], resources: { requests: { storage } } },
+    },
+  };
+}
+
 /** The configuration secret and the Tenant, to POST in that order. */
 export function hopTenantObjects(
   namespace: string,
@@ -29,17 +42,7 @@ export function hopTenantObjects(
       spec: {
         image: 'minio/minio:RELEASE.2021-09-03T03-56-13Z',
         configuration: { name: configuration },
-        pools: [
-          {
-            name: 'pool-0',
-            servers: 4,
-            volumesPerServer: 1,
-            volumeClaimTemplate: {
-              metadata: { name: 'data' },
-              spec: { accessModes: ['ReadWriteOnce'], resources: { requests: { storage: '1Gi' } } },
-            },
-          },
-        ],
+        pools: [testPool()],
         ...spec,
       },
     },
