@@ -469,6 +469,7 @@ describe('who may hop', () => {
     expect(refused.status).toBe(403);
     expect((await call('GET', hop('hop-a', 'no-tenant', '/'), admin)).status).toBe(404);
     expect((await call('GET', hop('Bad_NS', 'tenant-a', '/'), admin)).status).toBe(400);
+    expect((await call('GET', '/api/proxy/hop-a/%74enant-a/api/v1/buckets', admin)).status).toBe(400);
   });
 
   test('a read-only token views the tenant console; its changes are refused before they reach it', async () => {

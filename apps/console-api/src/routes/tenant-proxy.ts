@@ -47,13 +47,6 @@ const MAX_SOCKET_MESSAGE = 64 * 1024 * 1024;
 /** Browser messages held while the tenant's socket opens (they are keep-alives). */
 const MAX_PENDING_MESSAGES = 64;
 
-interface Admitted {
-  session: Session & { kube: NonNullable<Session['kube']> };
-  namespace: string;
-  tenant: string;
-  prefix: string;
-}
-
 export async function registerTenantProxy(app: FastifyInstance, deps: TenantProxyDeps): Promise<void> {
   const hops = deps.hops ?? new HopSessions();
   const root = `${deps.basePath}/api/proxy`;
@@ -64,8 +57,13 @@ export async function registerTenantProxy(app: FastifyInstance, deps: TenantProx
    */
   const admit = async (request: FastifyRequest) => {
     const params = request.params as { namespace: string; tenant: string };
+    const prefix = `${root}/${params.namespace}/${params.tenant}`;
     if (!OBJECT_NAME.test(params.namespace) || !OBJECT_NAME.test(params.tenant)) {
       throw new ApiError('badRequest', 'namespace and tenant must be Kubernetes object names');
+    }
+    // The rest of the path is passed on as sent, so the prefix must be spelled as it is decoded.
+    if (!request.url.startsWith(prefix)) {
+      throw new ApiError('badRequest', 'namespace and tenant must not be percent-encoded');
     }
     const session = deps.sessions.touch(deps.cookies.read(request, SESSION_COOKIE));
     if (!session?.kube) throw new ApiError('sessionRequired');
@@ -89,13 +87,7 @@ export async function registerTenantProxy(app: FastifyInstance, deps: TenantProx
         const target = hopTarget(tenant, deps.services, deps.cluster, secrets.tenantCas);
         return { target, ...(await loginToTenant(target, secrets.root, writable)) };
       });
-    const admitted: Admitted = {
-      session: session as Admitted['session'],
-      namespace: params.namespace,
-      tenant: params.tenant,
-      prefix: `${root}/${params.namespace}/${params.tenant}`,
-    };
-    return { ...admitted, key, hop };
+    return { session, namespace, prefix, key, hop };
   };
 
   /** The path (and query) below the prefix, as the browser encoded it. */
