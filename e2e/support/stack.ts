@@ -28,8 +28,13 @@ interface CliProcess {
   kill(): Promise<void>;
 }
 
-/** Runs `stowage <args>` and waits until it has printed its root credentials (it is serving). */
-async function spawnCli(args: string[], env: NodeJS.ProcessEnv): Promise<CliProcess> {
+/** Runs `stowage <args>` and waits until it has printed `readyField` (its root credentials by
+ *  default): it is serving. */
+async function spawnCli(
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  readyField = 'RootPass',
+): Promise<CliProcess> {
   const child: ChildProcess = spawn(process.execPath, [CLI, ...args], {
     env: {
       ...process.env,
@@ -48,7 +53,7 @@ async function spawnCli(args: string[], env: NodeJS.ProcessEnv): Promise<CliProc
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`stowage ${args[0]} did not start:\n${output}`)), 60_000);
     const poll = setInterval(() => {
-      if (field('RootPass')) {
+      if (field(readyField)) {
         clearInterval(poll);
         clearTimeout(timer);
         resolve();
@@ -109,6 +114,27 @@ export async function startStack(extraArgs: string[] = [], env: NodeJS.ProcessEn
       await cli.kill();
       await rm(dataDir, { recursive: true, force: true });
     },
+  };
+}
+
+/** `stowage console --operator` for the cluster a kubeconfig names, on a free port. */
+export interface OperatorConsole {
+  consoleUrl: string;
+  output: () => string;
+  stop(): Promise<void>;
+}
+
+export async function startOperatorConsole(
+  kubeconfig: string,
+  env: NodeJS.ProcessEnv = {},
+): Promise<OperatorConsole> {
+  const port = await freePort();
+  const args = ['console', '--operator', '--kubeconfig', kubeconfig, '--console-port', String(port)];
+  const cli = await spawnCli(args, env, 'Console');
+  return {
+    consoleUrl: (cli.field('Console') ?? '').replace(/\/$/, ''),
+    output: cli.output,
+    stop: () => cli.kill(),
   };
 }
 

@@ -31,10 +31,12 @@ import { registerOperatorClusterRoutes, sessionNodeLister } from './routes/opera
 import { registerOperatorSizingRoutes, type SessionNodeLister } from './routes/operator-sizing.js';
 import { registerSessionRoutes } from './routes/session.js';
 import { registerSubscriptionRoutes } from './routes/subscription.js';
+import { registerTenantProxy } from './routes/tenant-proxy.js';
 import { registerTenantResourceRoutes } from './routes/tenant-resources.js';
 import { registerTenantRoutes } from './routes/tenants.js';
 import { scheduleLicenseRefresh } from './services/subscription/license-refresh.js';
 import { DEFAULT_SUBNET_SETTINGS } from './services/subscription/subnet-client.js';
+import { DEFAULT_ADDRESSING } from './services/tenants/tenant-usage.js';
 import { CookiePolicy, SESSION_COOKIE } from './session/cookie.js';
 import { viewOf } from './session/form-login.js';
 import { operatorPermissions } from './session/operator-login.js';
@@ -153,6 +155,16 @@ export async function buildApp(
     app.addHook('onClose', async () => licenseRefresh.stop());
   }
   const checkOrigin = originChecker(deps.config);
+  if (operator) {
+    await registerTenantProxy(app, {
+      basePath: deps.config.basePath,
+      cluster: operator.cluster,
+      services: operator.services ?? DEFAULT_ADDRESSING,
+      sessions: deps.sessions,
+      cookies,
+      checkOrigin,
+    });
+  }
   registerSockets(
     createSocketBinder({
       app,

@@ -1,4 +1,4 @@
-import { MadminClient } from '@stowage/madmin';
+import { assumeRole, MadminClient } from '@stowage/madmin';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import {
   CLIENT_ID,
@@ -334,5 +334,51 @@ describe('single sign-on (OpenID Connect, authorization code with PKCE)', () => 
     } finally {
       await plain.close();
     }
+  });
+});
+
+describe('temporary credentials through the login form (sts)', () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startHarness();
+  });
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  test('STS keys with their session token log in as they are; a forged token is an invalid login', async () => {
+    const temporary = await assumeRole({ endpoint: h.storeUrl, credentials: ROOT, durationSeconds: 900 });
+    const login = await h.app.inject({
+      method: 'POST',
+      url: '/api/v1/login',
+      payload: {
+        accessKey: temporary.accessKey,
+        secretKey: temporary.secretKey,
+        sts: temporary.sessionToken,
+      },
+    });
+    expect(login.statusCode).toBe(204);
+    const cookie = setCookieNamed(login, 'token').split(';')[0] ?? '';
+    const buckets = await h.app.inject({ method: 'GET', url: '/api/v1/buckets', headers: { cookie } });
+    expect(buckets.statusCode).toBe(200);
+    const session = await h.app.inject({ method: 'GET', url: '/api/v1/session', headers: { cookie } });
+    expect(session.statusCode).toBe(200);
+
+    const forged = await h.app.inject({
+      method: 'POST',
+      url: '/api/v1/login',
+      payload: {
+        accessKey: temporary.accessKey,
+        secretKey: temporary.secretKey,
+        sts: `${temporary.sessionToken}x`,
+      },
+    });
+    expect(forged.statusCode).toBe(401);
+    const empty = await h.app.inject({
+      method: 'POST',
+      url: '/api/v1/login',
+      payload: { accessKey: temporary.accessKey, secretKey: temporary.secretKey, sts: '' },
+    });
+    expect(empty.statusCode).toBe(400);
   });
 });

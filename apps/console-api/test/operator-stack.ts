@@ -1,5 +1,6 @@
 import type { Cluster } from '../../../scripts/kube/cluster.mjs';
 import { startCluster } from '../../../scripts/kube/cluster.mjs';
+import type { AppDeps } from '../src/app.js';
 import type { ServiceAddressing } from '../src/clients/tenant-services.js';
 import { type Harness, type LoggedIn, loginOperatorAs, startHarness } from './harness.js';
 
@@ -21,18 +22,25 @@ export interface OperatorStack {
 }
 
 /** A real kube-apiserver and the console in operator mode, with an admin and a read-only session. */
-export async function startOperatorStack(services?: ServiceAddressing): Promise<OperatorStack> {
+export async function startOperatorStack(
+  services?: ServiceAddressing,
+  appDeps: Partial<Pick<AppDeps, 'sessions'>> = {},
+): Promise<OperatorStack> {
   const cluster = await startCluster();
   const [adminToken, readOnlyToken] = await Promise.all([
     cluster.createServiceAccountToken(CONSOLE_NAMESPACE, 'console-admin', 'cluster-admin'),
     cluster.createReadOnlyToken(),
   ]);
-  const h = await startHarness({
-    operator: {
-      cluster: { server: cluster.server, caPem: cluster.caPem, namespace: CONSOLE_NAMESPACE },
-      ...(services ? { services } : {}),
+  const h = await startHarness(
+    {
+      operator: {
+        cluster: { server: cluster.server, caPem: cluster.caPem, namespace: CONSOLE_NAMESPACE },
+        ...(services ? { services } : {}),
+      },
     },
-  });
+    {},
+    appDeps,
+  );
   const [admin, viewer] = await Promise.all([
     loginOperatorAs(h.app, adminToken),
     loginOperatorAs(h.app, readOnlyToken),

@@ -8,6 +8,7 @@ import { listTenantPods } from '../src/services/tenants/tenant-pods.js';
 import { getTenantSecurity } from '../src/services/tenants/tenant-security.js';
 import { listAllVolumeClaims } from '../src/services/tenants/tenant-volume-claims.js';
 import { selfSignedPair, type TestPair } from '../src/services/tenants/test-support/certificates.js';
+import { testPool } from '../src/services/tenants/test-support/hop-tenant.js';
 import { callAs, type Harness, type LoggedIn, loginOperatorAs } from './harness.js';
 import { startOperatorConsole } from './operator-harness.js';
 
@@ -150,17 +151,7 @@ async function createTenantWithCertificates() {
     metadata: { name: 'tenant-a', namespace: 'ns-a' },
     spec: {
       image: 'minio/minio:RELEASE.2021-09-03T03-56-13Z',
-      pools: [
-        {
-          name: 'pool-0',
-          servers: 4,
-          volumesPerServer: 1,
-          volumeClaimTemplate: {
-            metadata: { name: 'data' },
-            spec: { accessModes: ['ReadWriteOnce'], resources: { requests: { storage: '10Gi' } } },
-          },
-        },
-      ],
+      pools: [testPool('10Gi')],
       externalCertSecret: [{ name: 'tenant-a-cert', type: 'kubernetes.io/tls' }],
       externalCaCertSecret: [{ name: 'ca-certificate-0', type: 'Opaque' }],
     },

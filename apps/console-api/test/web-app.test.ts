@@ -31,6 +31,19 @@ describe('served under a base path set at run time', () => {
     }
   });
 
+  test('a proxy prefix (X-Forwarded-Prefix) moves <base>; anything but plain path segments is ignored', async () => {
+    const get = (prefix: string) =>
+      h.app.inject({ method: 'GET', url: '/console/buckets', headers: { 'x-forwarded-prefix': prefix } });
+    const proxied = await get('/api/proxy/ns-a/tenant-a');
+    expect(proxied.body).toContain('<base href="/api/proxy/ns-a/tenant-a/console/" />');
+    expect(proxied.headers.vary).toContain('X-Forwarded-Prefix');
+    for (const bad of ['"><script>x</script>', '//evil.example', '/a/../b', 'relative', '/a b', '/a/']) {
+      const res = await get(bad);
+      expect(res.body, bad).toContain('<base href="/console/" />');
+      expect(res.body).not.toContain('script>x');
+    }
+  });
+
   test('hashed assets are served with a long cache; other files too', async () => {
     const asset = await h.app.inject({ method: 'GET', url: '/console/assets/main-abc123.js' });
     expect(asset.statusCode).toBe(200);

@@ -51,6 +51,10 @@ export const API_ERRORS = {
   tenantUnreachable: { status: 503, message: "the tenant's MinIO cannot be reached" },
   /** Operator mode: a tenant's own MinIO answered with an error, or cannot be asked. */
   tenantError: { status: 500, message: "the tenant's MinIO returned an error" },
+  /** Operator mode's tenant proxy: the tenant's console did not answer, or not as it should. */
+  tenantConsoleUnreachable: { status: 502, message: "the tenant's console cannot be reached" },
+  /** Operator mode: a tenant's Service presented a certificate no trusted CA signed for it. */
+  tenantCertificate: { status: 502, message: "the tenant's certificate is not trusted" },
   // Operator mode's SUBNET licence (reference/operator.md §2.1, §3.3).
   /** No licence, or one whose signature, claims or expiry do not hold. */
   licenseInvalid: { status: 404, message: 'the licence is missing or not valid' },

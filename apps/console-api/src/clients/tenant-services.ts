@@ -42,10 +42,18 @@ export function serviceAddressingFromEnv(env: NodeJS.ProcessEnv): ServiceAddress
   };
 }
 
+/** A Service's cluster DNS name: what its certificate names, wherever it is reached. */
+export function serviceHostname(
+  addressing: ServiceAddressing,
+  ref: Omit<ServiceRef, 'port' | 'tls'>,
+): string {
+  return `${ref.service}.${ref.namespace}.svc.${addressing.clusterDomain}`;
+}
+
 /** The origin (`scheme://host:port`) a Service answers on. */
 export function serviceOrigin(addressing: ServiceAddressing, ref: ServiceRef): string {
   const scheme = ref.tls ? 'https' : 'http';
   const mapped = addressing.hosts.get(`${ref.service}.${ref.namespace}`);
   if (mapped) return `${scheme}://${mapped}`;
-  return `${scheme}://${ref.service}.${ref.namespace}.svc.${addressing.clusterDomain}:${ref.port}`;
+  return `${scheme}://${serviceHostname(addressing, ref)}:${ref.port}`;
 }

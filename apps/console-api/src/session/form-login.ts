@@ -1,4 +1,5 @@
 import type { LoginRequest } from '@stowage/contract';
+import { tokenExpiry } from '../clients/kube.js';
 import type { StorageGateway, TemporaryCredentials } from '../clients/storage.js';
 import { grantsFromPolicy, rulesFromPolicy } from './grants.js';
 import type { Identity, NewSessionInput, SessionView } from './store.js';
@@ -9,12 +10,22 @@ export type NewSession = NewSessionInput;
  * The form strategy: trade what the user typed for STS credentials (the console never keeps
  * the long-term secret), then read the effective policy to decide the allowed pages. With LDAP
  * on, the form carries a directory user's name and password instead of the server's keys.
+ * Temporary credentials (`sts`, their session token) are used as they are: the server checks
+ * them when their account is read, and they end when their token says.
  */
 export async function formLogin(
   gateway: StorageGateway,
   input: LoginRequest,
   options: { durationSeconds: number; ldap: boolean; client?: string },
 ): Promise<NewSession> {
+  if (input.sts !== undefined) {
+    const expiry = tokenExpiry(input.sts);
+    const expiration = new Date(
+      Number.isFinite(expiry) ? expiry : Date.now() + options.durationSeconds * 1000,
+    );
+    const temporary = { accessKey: input.accessKey, secretKey: input.secretKey, sessionToken: input.sts };
+    return sessionFor(gateway, { ...temporary, expiration }, 'builtin');
+  }
   const credentials = options.ldap
     ? await gateway.assumeRoleWithLdap(
         input.accessKey,

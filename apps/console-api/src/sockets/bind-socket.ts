@@ -117,7 +117,8 @@ function originReason(origin: string): string {
     : 'this origin is not allowed: set --allowed-origins';
 }
 
-function refusalReason(err: ApiError): string {
+/** Why a stream was refused, as its close reason. */
+export function refusalReason(err: ApiError): string {
   if (err.code === 'sessionRequired') return 'not logged in or the session expired: log in again';
   return closeReason(err.detailedMessage ? `${err.message}: ${err.detailedMessage}` : err.message);
 }

@@ -18,6 +18,9 @@ export const LoginRequest = Type.Object(
   {
     accessKey: Type.String({ minLength: 1, maxLength: 1024 }),
     secretKey: Type.String({ minLength: 1, maxLength: 1024 }),
+    /** The session token of temporary (STS) credentials, as MinIO's console takes it: used as
+     *  they are, not traded for others. Operator mode's tenant proxy logs in this way. */
+    sts: Type.Optional(Type.String({ minLength: 1, maxLength: 16384 })),
   },
   { $id: 'LoginRequest', additionalProperties: false },
 );

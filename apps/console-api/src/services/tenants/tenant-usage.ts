@@ -24,7 +24,8 @@ export interface TenantReach {
   timeoutMs?: number;
 }
 
-async function readSecret(kc: KubeConfig, namespace: string, name: string | undefined) {
+/** A secret of the tenant's namespace, read with the caller's token; undefined when absent. */
+export async function readSecret(kc: KubeConfig, namespace: string, name: string | undefined) {
   if (!name) return undefined;
   try {
     return (await kc.makeApiClient(CoreV1Api).readNamespacedSecret({ namespace, name })) as Secret;
