@@ -36,7 +36,7 @@ import { registerTenantResourceRoutes } from './routes/tenant-resources.js';
 import { registerTenantRoutes } from './routes/tenants.js';
 import { scheduleLicenseRefresh } from './services/subscription/license-refresh.js';
 import { DEFAULT_SUBNET_SETTINGS } from './services/subscription/subnet-client.js';
-import { DEFAULT_ADDRESSING } from './services/tenants/tenant-usage.js';
+import { DEFAULT_ADDRESSING } from './services/tenants/tenant-reach.js';
 import { CookiePolicy, SESSION_COOKIE } from './session/cookie.js';
 import { viewOf } from './session/form-login.js';
 import { operatorPermissions } from './session/operator-login.js';

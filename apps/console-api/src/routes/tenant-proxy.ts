@@ -8,7 +8,7 @@ import { fromServiceError, requestService, serviceRequestOptions } from '../clie
 import type { ServiceAddressing } from '../clients/tenant-services.js';
 import { ApiError } from '../http/errors.js';
 import { tenantUsesTls } from '../services/tenants/access.js';
-import { hopTarget, loginToTenant, readHopSecrets } from '../services/tenants/hop.js';
+import { loginToTenant } from '../services/tenants/hop.js';
 import {
   framedBySelf,
   tenantRequestHeaders,
@@ -17,6 +17,7 @@ import {
 import { type HopSession, HopSessions } from '../services/tenants/hop-sessions.js';
 import { TENANT_GROUP, TENANT_PLURAL } from '../services/tenants/kube-types.js';
 import { readTenant } from '../services/tenants/tenant-calls.js';
+import { readTenantKeys, tenantTargets } from '../services/tenants/tenant-reach.js';
 import { type CookiePolicy, SESSION_COOKIE } from '../session/cookie.js';
 import { csrfMatches, type Session, type SessionStore } from '../session/store.js';
 import { refusalReason } from '../sockets/bind-socket.js';
@@ -77,14 +78,14 @@ export async function registerTenantProxy(app: FastifyInstance, deps: TenantProx
     const hop = () =>
       hops.get(session, key, async () => {
         const [secrets, writable] = await Promise.all([
-          readHopSecrets(kc, tenant),
+          readTenantKeys(kc, tenant),
           canI(kc, { verb: 'update', group: TENANT_GROUP, resource: TENANT_PLURAL, namespace }).catch(
             (err: unknown) => {
               throw fromKubeError(err);
             },
           ),
         ]);
-        const target = hopTarget(tenant, deps.services, deps.cluster, secrets.tenantCas);
+        const target = tenantTargets(tenant, deps.services, deps.cluster.caPem, secrets.tenantCas);
         return { target, ...(await loginToTenant(target, secrets.root, writable)) };
       });
     return { session, namespace, prefix, key, hop };

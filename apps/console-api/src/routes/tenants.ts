@@ -5,8 +5,9 @@ import { licenseReader } from '../services/subscription/license.js';
 import { DEFAULT_SUBNET_SETTINGS } from '../services/subscription/subnet-client.js';
 import { deleteTenant, getTenantDetail, listTenants } from '../services/tenants/tenant-calls.js';
 import { createTenant, DEFAULT_MINIO_IMAGE } from '../services/tenants/tenant-create.js';
+import { DEFAULT_ADDRESSING } from '../services/tenants/tenant-reach.js';
 import { addPool, getYaml, replacePools, saveYaml, updateImage } from '../services/tenants/tenant-update.js';
-import { DEFAULT_ADDRESSING, getTenantUsage } from '../services/tenants/tenant-usage.js';
+import { getTenantUsage } from '../services/tenants/tenant-usage.js';
 import { sessionKubeConfig } from '../session/kube-config.js';
 import type { Session } from '../session/store.js';
 

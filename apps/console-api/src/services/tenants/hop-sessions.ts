@@ -1,8 +1,9 @@
-import type { HopTarget, TenantLogin } from './hop.js';
+import type { TenantLogin } from './hop.js';
+import type { TenantTargets } from './tenant-reach.js';
 
 /** A tenant console session and where it lives. */
 export interface HopSession extends TenantLogin {
-  target: HopTarget;
+  target: TenantTargets;
 }
 
 /** A session this close to its end is replaced before use rather than fail mid-request. */

@@ -1,13 +1,7 @@
-import type { KubeConfig } from '@kubernetes/client-node';
 import { assumeRole } from '@stowage/madmin';
-import type { KubeCluster } from '../../clients/kube.js';
-import { type ServiceTarget, serviceFetch } from '../../clients/service-http.js';
-import { type ServiceAddressing, serviceHostname, serviceOrigin } from '../../clients/tenant-services.js';
+import { serviceFetch } from '../../clients/service-http.js';
 import { ApiError } from '../../http/errors.js';
-import { tenantRootCredentials, tenantUsesTls } from './access.js';
-import type { Tenant } from './kube-types.js';
-import { certificateKey } from './security.js';
-import { readSecret } from './tenant-usage.js';
+import type { TenantKeys, TenantTargets } from './tenant-reach.js';
 
 // "Manage Tenant" (the hop, operator.md §3.1): the operator console logs into a tenant's own
 // console on the operator's behalf. The tenant's root keys are read with the operator's token
@@ -57,65 +51,6 @@ export const HOP_READ_POLICY = JSON.stringify({
   ],
 });
 
-/** The tenant's two Services as the hop reaches them. */
-export interface HopTarget {
-  console: ServiceTarget;
-  minio: ServiceTarget;
-}
-
-/**
- * Where the tenant's console (`{t}-console`: https 9443 or http 9090) and MinIO (`minio`: 443
- * or 80) answer. Over TLS their certificates must chain to the cluster's CA (AutoCert's
- * certificates are signed through the cluster's CSR API) or to a CA the tenant names.
- */
-export function hopTarget(
-  tenant: Tenant,
-  addressing: ServiceAddressing,
-  cluster: KubeCluster,
-  tenantCas: string[] = [],
-): HopTarget {
-  const namespace = tenant.metadata.namespace ?? '';
-  const tls = tenantUsesTls(tenant);
-  const ca = [...(cluster.caPem ? [cluster.caPem] : []), ...tenantCas];
-  const target = (service: string, port: number): ServiceTarget => ({
-    origin: serviceOrigin(addressing, { namespace, service, port, tls }),
-    ...(tls ? { tls: { servername: serviceHostname(addressing, { namespace, service }), ca } } : {}),
-  });
-  return {
-    console: target(`${tenant.metadata.name}-console`, tls ? 9443 : 9090),
-    minio: target('minio', tls ? 443 : 80),
-  };
-}
-
-/** What logging into the tenant needs besides the tenant: its root keys and the CAs it names. */
-export interface HopSecrets {
-  root: { accessKey: string; secretKey: string };
-  tenantCas: string[];
-}
-
-/** Reads the tenant's configuration and CA secrets with the operator's token. */
-export async function readHopSecrets(kc: KubeConfig, tenant: Tenant): Promise<HopSecrets> {
-  const namespace = tenant.metadata.namespace ?? '';
-  const read = (name: string | undefined) => readSecret(kc, namespace, name);
-  const [creds, configuration, ...cas] = await Promise.all([
-    read(tenant.spec.credsSecret?.name),
-    read(tenant.spec.configuration?.name),
-    ...(tenant.spec.externalCaCertSecret ?? []).map((ref) => read(ref.name)),
-  ]);
-  const root = tenantRootCredentials(tenant, {
-    ...(creds ? { creds } : {}),
-    ...(configuration ? { configuration } : {}),
-  });
-  if (!root) {
-    throw new ApiError('tenantError', `tenant ${namespace}/${tenant.metadata.name} has no root credentials`);
-  }
-  const tenantCas = (tenant.spec.externalCaCertSecret ?? []).flatMap((ref, i) => {
-    const data = cas[i]?.data?.[certificateKey(ref)] ?? cas[i]?.data?.['ca.crt'];
-    return data ? [Buffer.from(data, 'base64').toString('utf8')] : [];
-  });
-  return { root, tenantCas };
-}
-
 /** A logged-in tenant console session, kept in the operator's session, never sent to the browser. */
 export interface TenantLogin {
   /** `name=value; …` of every cookie the tenant console set at login. */
@@ -134,8 +69,8 @@ export interface TenantLogin {
  * a login to the tenant's console with those temporary keys (the login form's `sts` field).
  */
 export async function loginToTenant(
-  target: HopTarget,
-  root: HopSecrets['root'],
+  target: TenantTargets,
+  root: TenantKeys['root'],
   writable: boolean,
   now = Date.now(),
 ): Promise<TenantLogin> {
