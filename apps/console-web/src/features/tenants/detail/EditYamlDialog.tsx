@@ -56,9 +56,7 @@ export function EditYamlDialog({ namespace, tenant, opened, onClose }: EditYamlD
           label={t('tenantDetail.yaml.label')}
           value={text}
           onChange={(event) => setYaml(event.currentTarget.value)}
-          autosize
-          minRows={12}
-          maxRows={24}
+          rows={18}
           styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
           spellCheck={false}
         />
