@@ -1,3 +1,4 @@
+import { Tooltip } from '@mantine/core';
 import type { OperatorPermissions } from '@stowage/contract';
 import type { ComponentProps } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -36,16 +37,20 @@ export function useOperatorRight(
 export function OperatorCan({
   right,
   namespace,
+  tooltip,
   children,
 }: {
   right: OperatorRight;
+  /** The control's own tooltip (an icon button's label); the reason replaces it when denied. */
+  tooltip?: string;
   /** A tenant's namespace: a role bound there may allow what the cluster-wide rights do not. */
   namespace?: string;
   children: ComponentProps<typeof DeniedControl>['children'];
 }) {
   const { t } = useTranslation();
   const { state, readOnly } = useOperatorRight(right, namespace);
-  if (state !== 'denied') return children;
+  if (state !== 'denied')
+    return tooltip === undefined ? children : <Tooltip label={tooltip}>{children}</Tooltip>;
   const what = t(`permissions.operator.rights.${right}`);
   const reason = readOnly
     ? t('permissions.operator.readOnly', { right: what })

@@ -86,7 +86,11 @@ export function TenantsPage() {
               actions={(tenant) => (
                 <Group gap={4} wrap="nowrap">
                   <ViewLink to={tenantPath(tenant)} label={t('tenants.view', { tenant: tenant.name })} />
-                  <OperatorCan right="deleteTenant" namespace={tenant.namespace}>
+                  <OperatorCan
+                    right="deleteTenant"
+                    namespace={tenant.namespace}
+                    tooltip={t('tenants.deleteRow', { tenant: tenant.name })}
+                  >
                     <ActionIcon
                       variant="subtle"
                       color={tokens.color.danger}

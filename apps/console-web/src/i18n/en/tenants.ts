@@ -57,7 +57,7 @@ export const tenants = {
       volumes: 'Volumes',
       console: 'Console',
       image: 'MinIO',
-      imageButton: 'Update MinIO Version (current: {{image}})',
+      imageAction: 'Update MinIO Version',
       state: 'State',
       noEndpoint: '-',
       usage: 'Storage usage',

@@ -1,6 +1,17 @@
-import { Anchor, Button, Group, Paper, Progress, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import {
+  Anchor,
+  Button,
+  Group,
+  Paper,
+  Progress,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
 import type { TenantDetail } from '@stowage/contract';
-import { IconExternalLink } from '@tabler/icons-react';
+import { IconExternalLink, IconPencil } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -52,10 +63,13 @@ function Summary({ detail }: { detail: TenantDetail }) {
               <Button
                 variant="subtle"
                 size="compact-sm"
+                aria-haspopup="dialog"
+                rightSection={<IconPencil size="0.9rem" aria-hidden />}
                 onClick={() => setUpdatingImage(true)}
-                aria-label={t('tenantDetail.summary.imageButton', { image: detail.image })}
               >
                 {detail.image}
+                {/* Named by its visible text first, then what it does. */}
+                <VisuallyHidden>, {t('tenantDetail.summary.imageAction')}</VisuallyHidden>
               </Button>
             </OperatorCan>
           </Field>

@@ -120,7 +120,7 @@ describe('tenant detail', () => {
     const api = mockDetail();
     const { user } = renderApp('/namespaces/ns-alpha/tenants/alpha/summary');
     await user.click(
-      await screen.findByRole('button', { name: /Update MinIO Version \(current: minio\/minio:RELEASE/ }),
+      await screen.findByRole('button', { name: /^minio\/minio:RELEASE.*, Update MinIO Version$/ }),
     );
     const dialog = await screen.findByRole('dialog', { name: 'Update MinIO Version' });
     const save = within(dialog).getByRole('button', { name: 'Save' });

@@ -52,7 +52,7 @@ export function TenantDetailPage() {
           </Title>
         </Group>
         <Group gap="xs">
-          <OperatorCan right="deleteTenant" namespace={namespace}>
+          <OperatorCan right="deleteTenant" namespace={namespace} tooltip={t('tenantDetail.actions.delete')}>
             <ActionIcon
               variant="subtle"
               size="lg"
@@ -63,7 +63,11 @@ export function TenantDetailPage() {
               <IconTrash size="1.2rem" aria-hidden />
             </ActionIcon>
           </OperatorCan>
-          <OperatorCan right="updateTenant" namespace={namespace}>
+          <OperatorCan
+            right="updateTenant"
+            namespace={namespace}
+            tooltip={t('tenantDetail.actions.editYaml')}
+          >
             <ActionIcon
               variant="subtle"
               size="lg"
