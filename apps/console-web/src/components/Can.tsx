@@ -33,20 +33,41 @@ export function CanDo({
   bucket?: string;
   /** The control's own tooltip (an icon button's label); the reason replaces it when denied. */
   tooltip?: string;
-  children: ReactElement<{
-    disabled?: boolean;
-    'aria-describedby'?: string;
-    'aria-disabled'?: boolean;
-    tabIndex?: number;
-    onClick?: (event: MouseEvent) => void;
-  }>;
+  children: ControlElement;
 }) {
   const { t } = useTranslation();
-  const reasonId = useId();
   if (usePermission(action, bucket) !== 'denied') {
     return tooltip === undefined ? children : <Tooltip label={tooltip}>{children}</Tooltip>;
   }
-  const reason = t('permissions.missing', { action });
+  return (
+    <DeniedControl reason={t('permissions.missing', { action })} marker={action}>
+      {children}
+    </DeniedControl>
+  );
+}
+
+type ControlElement = ReactElement<{
+  disabled?: boolean;
+  'aria-describedby'?: string;
+  'aria-disabled'?: boolean;
+  tabIndex?: number;
+  onClick?: (event: MouseEvent) => void;
+}>;
+
+/**
+ * A control the session may not use: disabled, with the reason in a tooltip that is also read
+ * out by screen readers. `marker` names the missing right (data-missing-permission) for tests.
+ */
+export function DeniedControl({
+  reason,
+  marker,
+  children,
+}: {
+  reason: string;
+  marker: string;
+  children: ControlElement;
+}) {
+  const reasonId = useId();
   return (
     <Tooltip label={reason} withArrow events={{ hover: true, focus: true, touch: true }}>
       {/* A disabled control takes no focus or hover, so the wrapper carries the reason. */}
@@ -55,7 +76,7 @@ export function CanDo({
         display="inline-flex"
         tabIndex={0}
         aria-describedby={reasonId}
-        data-missing-permission={action}
+        data-missing-permission={marker}
       >
         {/* A link ignores `disabled`: it also leaves the tab order and refuses the click. */}
         {cloneElement(children, {
