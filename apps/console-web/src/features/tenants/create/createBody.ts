@@ -1,7 +1,7 @@
 import type { CreateTenantRequest, KeyPair, TenantEncryption, TenantPoolRequest } from '@stowage/contract';
 import { kmsKey } from './kmsFields.js';
 import type { SizePreview } from './sizePreview.js';
-import { completeLabels, completePairs, kesCertsForced } from './stepRules.js';
+import { completeLabels, completePairs, encryptionOn, kesCertsForced } from './stepRules.js';
 import type { CertPair, WizardForm } from './wizardState.js';
 
 // Spec 002 §7.1: the create request the wizard sends. Advanced parts are sent only in advanced
@@ -103,7 +103,7 @@ function kms(form: WizardForm): Omit<TenantEncryption, 'image' | 'client' | 'ser
 }
 
 function encryption(form: WizardForm): TenantEncryption | undefined {
-  if (!form.enableEncryption) return undefined;
+  if (!encryptionOn(form)) return undefined;
   const withCerts = kesCertsForced(form) || form.enableCustomCertsForKES;
   return {
     image: opt(form.kesImage),

@@ -120,8 +120,11 @@ export function encryptionAllowed(form: WizardForm): boolean {
 /** Spec §4: the KES custom-cert option is forced on and locked when AutoCert is off. */
 export const kesCertsForced = (form: WizardForm) => !form.enableAutoCert;
 
+/** Encryption is sent only when switched on and still allowed by the Security page. */
+export const encryptionOn = (form: WizardForm) => form.enableEncryption && encryptionAllowed(form);
+
 export function encryptionProblems(form: WizardForm): Problems {
-  if (!form.enableEncryption) return {};
+  if (!encryptionOn(form)) return {};
   const problems: Problems = {};
   if (kesCertsForced(form) || form.enableCustomCertsForKES) {
     for (const pair of ['serverCert', 'clientCert'] as const) {
