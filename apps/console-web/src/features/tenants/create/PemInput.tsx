@@ -44,7 +44,7 @@ export function PemInput({
       accept={accept}
       value={shown}
       clearable
-      placeholder={accept}
+      description={accept}
       error={unreadable ? t('tenantWizard.security.unreadable') : error}
       onChange={(file) => {
         setUnreadable(false);
