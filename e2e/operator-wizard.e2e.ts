@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { type Cluster, startCluster } from '../scripts/kube/cluster.mjs';
 import { axeViolations } from './support/axe.js';
 import { launchBrowser, screenshot } from './support/browser.js';
+import { operatorPageInScheme } from './support/session.js';
 import { type OperatorConsole, startOperatorConsole } from './support/stack.js';
 
 // The Create New Tenant wizard in Chromium against the built `stowage console --operator` and a
@@ -37,18 +38,10 @@ afterAll(async () => {
 });
 
 async function wizardPage(scheme: 'light' | 'dark'): Promise<Page> {
-  const context = await browser.newContext({
-    viewport: { width: 1440, height: 1000 },
-    acceptDownloads: true,
+  const page = await operatorPageInScheme(browser, operator.consoleUrl, adminToken, scheme, {
+    width: 1440,
+    height: 1000,
   });
-  await context.addInitScript((s) => localStorage.setItem('stowage-color-scheme', s), scheme);
-  const page = await context.newPage();
-  const login = await page.request.post(`${operator.consoleUrl}/api/v1/login/operator`, {
-    data: { jwt: adminToken },
-  });
-  expect(login.status()).toBe(204);
-  await page.goto(`${operator.consoleUrl}/`);
-  await page.waitForFunction(() => localStorage.getItem('token') !== null);
   await page.goto(`${operator.consoleUrl}/tenants/add`);
   await page.getByRole('heading', { name: 'Create New Tenant' }).waitFor();
   return page;

@@ -1,7 +1,7 @@
-import { ActionIcon, Button, Group, Stack, Text } from '@mantine/core';
-import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { CERT_ACCEPT, KEY_ACCEPT, PemInput } from './PemInput.js';
+import { AddRowButton, RemoveRowButton } from './RowControls.js';
 import { type CertPair, emptyPair, removeRow } from './wizardState.js';
 
 /** A list of certificate (and key) uploads with add more and remove; at least one row stays. */
@@ -45,29 +45,18 @@ export function CertPairRows({
                 />
               </div>
             )}
-            <ActionIcon
-              variant="subtle"
-              size="lg"
-              mb={2}
-              aria-label={`${title}: ${t('tenantWizard.security.remove', { n })}`}
-              disabled={pairs.length < 2}
+            <RemoveRowButton
+              label={`${title}: ${t('tenantWizard.security.remove', { n })}`}
+              onlyRow={pairs.length < 2}
               onClick={() => onChange(removeRow(pairs, pair.id))}
-            >
-              <IconTrash size={18} aria-hidden />
-            </ActionIcon>
+            />
           </Group>
         );
       })}
-      <Group>
-        <Button
-          variant="light"
-          size="xs"
-          leftSection={<IconPlus size={14} aria-hidden />}
-          onClick={() => onChange([...pairs, emptyPair()])}
-        >
-          {t('tenantWizard.security.addMore')}
-        </Button>
-      </Group>
+      <AddRowButton
+        label={t('tenantWizard.security.addMore')}
+        onClick={() => onChange([...pairs, emptyPair()])}
+      />
     </Stack>
   );
 }

@@ -1,15 +1,12 @@
 import { Checkbox, Group, Select, Stack, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { type StepProps, shownProblem } from './stepProps.js';
+import { type StepProps, useProblemText } from './stepProps.js';
 
 /** Spec §2.5 Configure: expose the services; override Log Search and Prometheus storage. */
 export function ConfigureStep(props: StepProps & { storageClasses: readonly string[] }) {
   const { t } = useTranslation();
   const { form, set } = props;
-  const problem = (field: string, value: string) => {
-    const key = shownProblem(props, field, value);
-    return key ? t(`tenantWizard.problems.${key}`) : undefined;
-  };
+  const problem = useProblemText(props);
   return (
     <Stack gap="md">
       <Checkbox

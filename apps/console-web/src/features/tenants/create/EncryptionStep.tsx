@@ -2,7 +2,7 @@ import { Alert, PasswordInput, Select, SimpleGrid, Stack, Switch, Textarea, Text
 import { useTranslation } from 'react-i18next';
 import { KMS_FIELDS, kmsKey } from './kmsFields.js';
 import { CERT_ACCEPT, KEY_ACCEPT, PemInput } from './PemInput.js';
-import { type StepProps, shownProblem } from './stepProps.js';
+import { type StepProps, useProblemText } from './stepProps.js';
 import { encryptionAllowed, kesCertsForced } from './stepRules.js';
 import { KMS_TYPES, type KmsType, type WizardForm } from './wizardState.js';
 
@@ -15,10 +15,7 @@ export function EncryptionStep(props: StepProps) {
   const allowed = encryptionAllowed(form);
   const forced = kesCertsForced(form);
   const customCerts = forced || form.enableCustomCertsForKES;
-  const problem = (field: string, value: string) => {
-    const key = shownProblem(props, field, value);
-    return key ? t(`tenantWizard.problems.${key}`) : undefined;
-  };
+  const problem = useProblemText(props);
   const pemProblem = (field: string) => {
     const key = props.showAll ? props.problems[field] : undefined;
     return key ? t(`tenantWizard.problems.${key}`) : undefined;

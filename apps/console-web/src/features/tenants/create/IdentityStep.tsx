@@ -1,5 +1,4 @@
 import {
-  ActionIcon,
   Alert,
   Button,
   Checkbox,
@@ -10,9 +9,10 @@ import {
   Stack,
   TextInput,
 } from '@mantine/core';
-import { IconPlus, IconRefresh, IconTrash } from '@tabler/icons-react';
+import { IconRefresh } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { type StepProps, shownProblem } from './stepProps.js';
+import { AddRowButton, RemoveRowButton } from './RowControls.js';
+import { type StepProps, useProblemText } from './stepProps.js';
 import {
   type IdpChoice,
   type KeyRow,
@@ -52,10 +52,7 @@ const SECRET_TEXT: ReadonlySet<keyof WizardForm> = new Set(['openIDSecretID']);
 export function IdentityStep(props: StepProps) {
   const { t } = useTranslation();
   const { form, set } = props;
-  const problem = (field: string, value: string) => {
-    const key = shownProblem(props, field, value);
-    return key ? t(`tenantWizard.problems.${key}`) : undefined;
-  };
+  const problem = useProblemText(props);
   const setKey = (id: string, patch: Partial<KeyRow>) =>
     set({ keys: form.keys.map((r) => (r.id === id ? { ...r, ...patch } : r)) });
   const text = (field: keyof WizardForm, required: boolean) => {
@@ -96,7 +93,7 @@ export function IdentityStep(props: StepProps) {
           {form.keys.map((row, index) => {
             const n = String(index + 1);
             return (
-              <Group key={row.id} align="flex-start" wrap="nowrap">
+              <Group key={row.id} align="flex-end" wrap="nowrap">
                 <TextInput
                   style={{ flex: 1 }}
                   label={`${t('tenantWizard.identity.accessKey')} ${n}`}
@@ -111,30 +108,23 @@ export function IdentityStep(props: StepProps) {
                   onChange={(e) => setKey(row.id, { secretKey: e.currentTarget.value })}
                   error={problem(`secretKey.${row.id}`, row.secretKey)}
                 />
-                <ActionIcon
-                  mt={28}
-                  variant="subtle"
-                  size="lg"
-                  aria-label={t('tenantWizard.identity.removeUser', { n })}
-                  disabled={form.keys.length < 2}
+                <RemoveRowButton
+                  label={t('tenantWizard.identity.removeUser', { n })}
+                  onlyRow={form.keys.length < 2}
                   onClick={() => set({ keys: removeRow(form.keys, row.id) })}
-                >
-                  <IconTrash size={18} aria-hidden />
-                </ActionIcon>
+                />
               </Group>
             );
           })}
           <Group>
-            <Button
-              variant="light"
-              leftSection={<IconPlus size={16} aria-hidden />}
+            <AddRowButton
+              label={t('tenantWizard.identity.addUser')}
               onClick={() => set({ keys: [...form.keys, randomKeyRow()] })}
-            >
-              {t('tenantWizard.identity.addUser')}
-            </Button>
+            />
             <Button
               variant="default"
-              leftSection={<IconRefresh size={16} aria-hidden />}
+              size="xs"
+              leftSection={<IconRefresh size={14} aria-hidden />}
               onClick={() => set({ keys: form.keys.map(() => randomKeyRow()) })}
             >
               {t('tenantWizard.identity.randomize')}
@@ -176,7 +166,7 @@ export function IdentityStep(props: StepProps) {
           {form.ADUserDNs.map((dn, index) => {
             const n = String(index + 1);
             return (
-              <Group key={dn.id} align="flex-start" wrap="nowrap">
+              <Group key={dn.id} align="flex-end" wrap="nowrap">
                 <TextInput
                   style={{ flex: 1 }}
                   label={`${t('tenantWizard.identity.ADUserDN')} ${n}`}
@@ -191,28 +181,18 @@ export function IdentityStep(props: StepProps) {
                   }
                   error={problem(`ADUserDN.${dn.id}`, dn.value)}
                 />
-                <ActionIcon
-                  mt={28}
-                  variant="subtle"
-                  size="lg"
-                  aria-label={t('tenantWizard.identity.removeUserDN', { n })}
-                  disabled={form.ADUserDNs.length < 2}
+                <RemoveRowButton
+                  label={t('tenantWizard.identity.removeUserDN', { n })}
+                  onlyRow={form.ADUserDNs.length < 2}
                   onClick={() => set({ ADUserDNs: removeRow(form.ADUserDNs, dn.id) })}
-                >
-                  <IconTrash size={18} aria-hidden />
-                </ActionIcon>
+                />
               </Group>
             );
           })}
-          <Group>
-            <Button
-              variant="light"
-              leftSection={<IconPlus size={16} aria-hidden />}
-              onClick={() => set({ ADUserDNs: [...form.ADUserDNs, { id: randomId(), value: '' }] })}
-            >
-              {t('tenantWizard.identity.addUserDN')}
-            </Button>
-          </Group>
+          <AddRowButton
+            label={t('tenantWizard.identity.addUserDN')}
+            onClick={() => set({ ADUserDNs: [...form.ADUserDNs, { id: randomId(), value: '' }] })}
+          />
         </Stack>
       )}
     </Stack>

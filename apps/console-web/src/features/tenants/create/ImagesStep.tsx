@@ -1,16 +1,13 @@
 import { Checkbox, PasswordInput, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { type StepProps, shownProblem } from './stepProps.js';
+import { type StepProps, useProblemText } from './stepProps.js';
 import { IMAGE_FIELDS } from './stepRules.js';
 
 /** Spec §2.5 Images: each image (empty = the default) and an optional custom registry. */
 export function ImagesStep(props: StepProps) {
   const { t } = useTranslation();
   const { form, set } = props;
-  const problem = (field: string, value: string) => {
-    const key = shownProblem(props, field, value);
-    return key ? t(`tenantWizard.problems.${key}`) : undefined;
-  };
+  const problem = useProblemText(props);
   return (
     <Stack gap="md">
       <SimpleGrid cols={{ base: 1, sm: 2 }}>

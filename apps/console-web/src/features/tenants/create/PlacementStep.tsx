@@ -1,19 +1,8 @@
-import {
-  ActionIcon,
-  Alert,
-  Button,
-  Checkbox,
-  Group,
-  Radio,
-  Select,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
-import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { Alert, Checkbox, Group, Radio, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { tokens } from '../../../theme/tokens.js';
 import { useNodeLabels } from './queries.js';
+import { AddRowButton, RemoveRowButton } from './RowControls.js';
 import type { StepProps } from './stepProps.js';
 import { type LabelRow, type PodPlacement, randomId, removeRow } from './wizardState.js';
 
@@ -101,32 +90,22 @@ export function PlacementStep(props: StepProps) {
                     />
                   </>
                 )}
-                <ActionIcon
-                  variant="subtle"
-                  size="lg"
-                  mb={2}
-                  aria-label={t('tenantWizard.placement.removeLabel', { n: String(n) })}
-                  disabled={form.nodeSelectorLabels.length < 2}
+                <RemoveRowButton
+                  label={t('tenantWizard.placement.removeLabel', { n: String(n) })}
+                  onlyRow={form.nodeSelectorLabels.length < 2}
                   onClick={() => set({ nodeSelectorLabels: removeRow(form.nodeSelectorLabels, row.id) })}
-                >
-                  <IconTrash size={18} aria-hidden />
-                </ActionIcon>
+                />
               </Group>
             );
           })}
-          <Group>
-            <Button
-              variant="light"
-              leftSection={<IconPlus size={16} aria-hidden />}
-              onClick={() =>
-                set({
-                  nodeSelectorLabels: [...form.nodeSelectorLabels, { id: randomId(), key: '', value: '' }],
-                })
-              }
-            >
-              {t('tenantWizard.placement.addLabel')}
-            </Button>
-          </Group>
+          <AddRowButton
+            label={t('tenantWizard.placement.addLabel')}
+            onClick={() =>
+              set({
+                nodeSelectorLabels: [...form.nodeSelectorLabels, { id: randomId(), key: '', value: '' }],
+              })
+            }
+          />
           {missing && (
             <Text size="sm" role="alert" style={{ color: tokens.color.danger }}>
               {t('tenantWizard.problems.nodeSelector')}

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AddNamespaceModal } from './AddNamespaceModal.js';
 import type { SizePreview } from './sizePreview.js';
-import { type StepProps, shownProblem } from './stepProps.js';
+import { type StepProps, useProblemText } from './stepProps.js';
 import type { NamespaceState, StorageClassRoom } from './useSizeInputs.js';
 
 interface SetupProps extends StepProps {
@@ -21,10 +21,7 @@ export function SetupStep(props: SetupProps) {
   const { t } = useTranslation();
   const { form, set, namespaceState, classes, preview } = props;
   const [addingNamespace, setAddingNamespace] = useState(false);
-  const problem = (field: string, value: string) => {
-    const key = shownProblem(props, field, value);
-    return key ? t(`tenantWizard.problems.${key}`) : undefined;
-  };
+  const problem = useProblemText(props);
   const namespaceError =
     namespaceState === 'missing'
       ? t('tenantWizard.problems.invalidNamespace')
@@ -130,6 +127,8 @@ export function SetupStep(props: SetupProps) {
             style={{ flex: 1 }}
             label={t('tenantWizard.size.volumeSize')}
             description={t('tenantWizard.size.volumeSizeHint')}
+            // The hint under the input keeps the unit beside it aligned.
+            inputWrapperOrder={['label', 'input', 'description', 'error']}
             type="number"
             min={1}
             required
@@ -146,7 +145,6 @@ export function SetupStep(props: SetupProps) {
             onChange={(value) => set({ sizeFactor: value ?? 'Gi' })}
             disabled={sizeDisabled}
             allowDeselect={false}
-            mt={22}
           />
         </Group>
         <TextInput

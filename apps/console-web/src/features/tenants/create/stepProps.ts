@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import type { Problem, Problems } from './stepRules.js';
 import type { WizardForm } from './wizardState.js';
 
@@ -15,4 +16,13 @@ export function shownProblem(props: StepProps, field: string, value: unknown): P
   const problem = props.problems[field];
   if (!problem) return undefined;
   return props.showAll || (typeof value === 'string' && value !== '') ? problem : undefined;
+}
+
+/** `problem(field, value)`: the translated message of `field`, when it should be shown. */
+export function useProblemText(props: StepProps) {
+  const { t } = useTranslation();
+  return (field: string, value: string) => {
+    const key = shownProblem(props, field, value);
+    return key ? t(`tenantWizard.problems.${key}`) : undefined;
+  };
 }

@@ -140,8 +140,16 @@ describe('Security and Encryption (spec §4, §5)', () => {
   });
   it('needs the KES server and client pairs when AutoCert is off', () => {
     const kms = { 'gcp.projectId': '' };
+    const minioCerts = [{ id: 'm', cert: pem, key: pem }];
     const problems = encryptionProblems(
-      form({ enableEncryption: true, encryptionType: 'gcp', enableAutoCert: false, kms }),
+      form({
+        enableEncryption: true,
+        encryptionType: 'gcp',
+        enableAutoCert: false,
+        enableCustomCerts: true,
+        minioCerts,
+        kms,
+      }),
     );
     expect(Object.keys(problems)).toEqual([
       'serverCert.key',
@@ -150,7 +158,10 @@ describe('Security and Encryption (spec §4, §5)', () => {
       'clientCert.cert',
     ]);
   });
-  it('checks nothing while encryption is off', () => {
+  it('checks nothing while encryption is off, or no longer allowed by the Security page', () => {
     expect(encryptionProblems(form({ encryptionType: 'aws' }))).toEqual({});
+    expect(
+      encryptionProblems(form({ encryptionType: 'aws', enableEncryption: true, enableTLS: false })),
+    ).toEqual({});
   });
 });
