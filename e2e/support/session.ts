@@ -47,6 +47,27 @@ export async function pageInScheme(
   return page;
 }
 
+/**
+ * Operator mode: a fresh page in one colour scheme, logged in with a service-account token (the
+ * operator login's API call), on the console's first page; the caller closes its context.
+ */
+export async function operatorPageInScheme(
+  browser: Browser,
+  consoleUrl: string,
+  jwt: string,
+  scheme: ColourScheme,
+  viewport = { width: 1440, height: 900 },
+): Promise<Page> {
+  const context = await browser.newContext({ viewport, acceptDownloads: true });
+  await context.addInitScript((s) => localStorage.setItem('stowage-color-scheme', s), scheme);
+  const page = await context.newPage();
+  const login = await page.request.post(`${consoleUrl}/api/v1/login/operator`, { data: { jwt } });
+  if (login.status() !== 204) throw new Error(`operator login answered ${login.status()}`);
+  await page.goto(`${consoleUrl}/`);
+  await page.waitForFunction(() => localStorage.getItem('token') !== null);
+  return page;
+}
+
 /** A console API call with the page's session and CSRF token, as the web app makes it. */
 export async function consoleCall(
   page: Page,

@@ -254,3 +254,35 @@ describe('create tenant', () => {
     }
   });
 });
+
+describe('preview tenant', () => {
+  test('answers the Tenant YAML and the secret names of a create, writes nothing and shows no key', async () => {
+    await namespace('ns-preview');
+    const keys = [{ access_key: 'wizard-user-1', secret_key: 'wizard-secret-1' }];
+    const res = await callAs(
+      h.app,
+      viewer,
+      'POST',
+      '/tenants/preview',
+      body({ name: 'tenant-p', namespace: 'ns-preview', idp: { keys } }),
+    );
+    expect(res.statusCode).toBe(200);
+    const preview = res.json();
+    expect(preview.yaml).toContain('kind: Tenant');
+    expect(preview.yaml).toContain('name: tenant-p');
+    expect(preview.yaml).toContain(`image: ${IMAGE}`);
+    expect(preview.secrets.map((s: { name: string }) => s.name)).toEqual(
+      expect.arrayContaining(['tenant-p-secret', 'tenant-p-env-configuration']),
+    );
+    const text = res.body;
+    expect(text).not.toContain('wizard-secret-1');
+    expect(text).not.toContain(Buffer.from('wizard-secret-1').toString('base64'));
+    expect(await contents('ns-preview')).toEqual({ secrets: [], tenants: [] });
+  });
+
+  test('refuses a body the create would refuse, with the same message', async () => {
+    const res = await callAs(h.app, admin, 'POST', '/tenants/preview', body({ name: 'No' }));
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(TENANT_MESSAGES.name);
+  });
+});

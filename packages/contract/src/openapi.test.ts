@@ -93,6 +93,7 @@ describe('openapi.json', () => {
       '/api/v1/namespaces/{namespace}/permissions',
       '/api/v1/tenants',
       '/api/v1/namespaces/{namespace}/tenants',
+      '/api/v1/tenants/preview',
       '/api/v1/namespaces/{namespace}/tenants/{tenant}',
       '/api/v1/namespaces/{namespace}/tenants/{tenant}/yaml',
       '/api/v1/namespaces/{namespace}/tenants/{tenant}/usage',

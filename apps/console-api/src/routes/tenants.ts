@@ -5,6 +5,7 @@ import { licenseReader } from '../services/subscription/license.js';
 import { DEFAULT_SUBNET_SETTINGS } from '../services/subscription/subnet-client.js';
 import { deleteTenant, getTenantDetail, listTenants } from '../services/tenants/tenant-calls.js';
 import { createTenant, DEFAULT_MINIO_IMAGE } from '../services/tenants/tenant-create.js';
+import { previewTenant } from '../services/tenants/tenant-preview.js';
 import { DEFAULT_ADDRESSING } from '../services/tenants/tenant-reach.js';
 import { addPool, getYaml, replacePools, saveYaml, updateImage } from '../services/tenants/tenant-update.js';
 import { getTenantUsage } from '../services/tenants/tenant-usage.js';
@@ -31,6 +32,8 @@ export function registerTenantRoutes(bind: Binder, operator: OperatorConfig): vo
   bind.authed(routes.createTenant, ({ session, body }) =>
     createTenant(kube(session), body, { defaultImage, consoleNamespace: cluster.namespace }),
   );
+  // Pure: the session's own rights decide only the real create.
+  bind.authed(routes.previewTenant, async ({ body }) => previewTenant(body, defaultImage));
   bind.authed(routes.getTenant, ({ session, params }) =>
     getTenantDetail(kube(session), params.namespace, params.tenant, readLicense),
   );

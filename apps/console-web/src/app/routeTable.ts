@@ -47,6 +47,9 @@ const DiagnosticPage = lazy(() =>
 const LicensePage = lazy(() =>
   import('../features/license/LicensePage.js').then((m) => ({ default: m.LicensePage })),
 );
+const CreateTenantPage = lazy(() =>
+  import('../features/tenants/create/CreateTenantPage.js').then((m) => ({ default: m.CreateTenantPage })),
+);
 const UsersPage = lazy(() =>
   import('../features/users/UsersPage.js').then((m) => ({ default: m.UsersPage })),
 );
@@ -125,7 +128,7 @@ export const routeTable: readonly AppRoute[] = [
   { path: '/webhook/logger', page: '/webhook/logger', title: 'loggerWebhook', Component: LoggerWebhookPage },
   { path: '/webhook/audit', page: '/webhook/audit', title: 'auditWebhook', Component: AuditWebhookPage },
   { path: '/tenants', page: '/tenants', title: 'tenants', Component: TenantsPage },
-  { path: '/tenants/add', page: '/tenants/add', title: 'addTenant' },
+  { path: '/tenants/add', page: '/tenants/add', title: 'addTenant', Component: CreateTenantPage },
   { path: NS_TENANT, page: NS_TENANT, title: 'tenantDetail', Component: TenantDetailPage },
   { path: `${NS_TENANT}/hop`, page: NS_TENANT, title: 'tenantDetail', Component: TenantHopPage },
   { path: `${NS_TENANT}/*`, page: NS_TENANT, title: 'tenantDetail', Component: TenantDetailPage },

@@ -10,6 +10,7 @@ import { permissions } from './en/permissions.js';
 import { settings } from './en/settings.js';
 import { shell } from './en/shell.js';
 import { tenants } from './en/tenants.js';
+import { tenantWizard } from './en/tenantWizard.js';
 import { tiers } from './en/tiers.js';
 import { tools } from './en/tools.js';
 import { trace } from './en/trace.js';
@@ -33,6 +34,7 @@ export const en = {
   ...license,
   ...permissions,
   ...tenants,
+  ...tenantWizard,
 } as const;
 
 export type Resources = typeof en;

@@ -159,6 +159,7 @@ export const routes = {
   listTenants: tenants.listTenants,
   listNamespaceTenants: tenants.listNamespaceTenants,
   createTenant: tenants.createTenant,
+  previewTenant: tenants.previewTenant,
   getTenant: tenants.getTenant,
   deleteTenant: tenants.deleteTenant,
   updateTenantImage: tenants.updateTenantImage,

@@ -245,6 +245,25 @@ export const CreateTenantResponse = Type.Object(
 );
 export type CreateTenantResponse = Static<typeof CreateTenantResponse>;
 
+/** A secret the create call would write: its name and keys, never its values. */
+export const TenantPreviewSecret = Type.Object(
+  { name: Type.String(), type: Type.String(), keys: Type.Array(Type.String()) },
+  { $id: 'TenantPreviewSecret' },
+);
+export type TenantPreviewSecret = Static<typeof TenantPreviewSecret>;
+
+/** What `POST /tenants` would apply for the same body, written nowhere. */
+export const TenantPreview = Type.Object(
+  {
+    /** The Tenant object as YAML. */
+    yaml: Type.String(),
+    /** The secrets created before it, in the order they are written. */
+    secrets: Type.Array(TenantPreviewSecret),
+  },
+  { $id: 'TenantPreview' },
+);
+export type TenantPreview = Static<typeof TenantPreview>;
+
 const HealthStatus = Type.String({
   description: 'green, yellow or red; empty until the operator measures it',
 });
@@ -502,6 +521,18 @@ export const createTenant = defineRoute({
   auth: true,
   body: CreateTenantRequest,
   responses: { 201: CreateTenantResponse, ...CALL_ERRORS, 409: ApiErrorBody },
+});
+
+export const previewTenant = defineRoute({
+  id: 'previewTenant',
+  method: 'POST',
+  path: '/tenants/preview',
+  summary:
+    'The Tenant object (YAML) and secret names a create with this body would write; checks the body, writes nothing',
+  tag: 'tenants',
+  auth: true,
+  body: CreateTenantRequest,
+  responses: { 200: TenantPreview, ...CALL_ERRORS },
 });
 
 export const getTenant = defineRoute({
