@@ -47,7 +47,7 @@ export function DrivesPanel() {
         header: t('storage.drives.status'),
         // The driver's reason for a starred status is its tooltip.
         cell: (d) => (
-          <Text size="sm" span title={d.message || undefined}>
+          <Text span inherit title={d.message || undefined}>
             {d.status}
           </Text>
         ),
@@ -89,14 +89,14 @@ export function DrivesPanel() {
       </Group>
       {unavailable && (
         <Alert
-          color="yellow"
+          color={tokens.color.warning}
           variant="light"
           mb="md"
           title={t('storage.drives.notInstalledTitle')}
           icon={<IconAlertTriangle aria-hidden />}
         >
           <Text size="sm">{t('storage.drives.notInstalled')}</Text>
-          <Text size="xs" c="dimmed">
+          <Text size="sm">
             {t('storage.drives.notInstalledDetail', { message: query.error.message })}
           </Text>
         </Alert>
