@@ -4,12 +4,19 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import {
+  createDrive,
+  createVolume,
+  DRIVES_PATH,
+} from '../apps/console-api/src/services/direct-csi/test-support/direct-csi-objects.js';
+import {
   type FakeSubnet,
   startFakeSubnet,
 } from '../apps/console-api/src/services/subscription/test-support/fake-subnet.js';
+import { createBoundClaim } from '../apps/console-api/src/services/tenants/test-support/volume-claims.js';
 import { type Cluster, READ_ONLY_CLUSTER_ROLE, startCluster } from '../scripts/kube/cluster.mjs';
 import { axeViolations } from './support/axe.js';
 import { launchBrowser, screenshot } from './support/browser.js';
+import { operatorPageInScheme } from './support/session.js';
 import { type OperatorConsole, startOperatorConsole } from './support/stack.js';
 
 // Operator mode's Storage and Licence pages (spec 002 §2.6, §2.8) in Chromium against the built
@@ -19,8 +26,6 @@ import { type OperatorConsole, startOperatorConsole } from './support/stack.js';
 // refresh against a fake SUBNET, and a read-only token's disabled controls.
 
 const NS = 'storage-e2e';
-const DRIVES = '/apis/direct.csi.min.io/v1beta1/directcsidrives';
-const VOLUMES = '/apis/direct.csi.min.io/v1beta1/directcsivolumes';
 const GIB = 1024 ** 3;
 const SCHEMES = ['light', 'dark'] as const;
 /** A role that reads everything but the direct-csi driver's objects. */
@@ -39,41 +44,8 @@ async function kube(method: string, path: string, body?: unknown, contentType?: 
   return res.body;
 }
 
-async function createClaim(name: string, tenant: string, storageClassName: string) {
-  await kube('POST', `/api/v1/namespaces/${NS}/persistentvolumeclaims`, {
-    metadata: { name, labels: { 'v1.min.io/tenant': tenant } },
-    spec: {
-      accessModes: ['ReadWriteOnce'],
-      storageClassName,
-      volumeName: `pv-${name}`,
-      resources: { requests: { storage: '10Gi' } },
-    },
-  });
-  await kube(
-    'PATCH',
-    `/api/v1/namespaces/${NS}/persistentvolumeclaims/${name}/status`,
-    { status: { phase: 'Bound', capacity: { storage: '10Gi' } } },
-    'application/merge-patch+json',
-  );
-}
-
-/** A drive as the direct-csi node driver reports it (see apps/console-api/test/direct-csi.test.ts). */
-async function createDrive(
-  name: string,
-  status: { path: string; nodeName: string; driveStatus: string; filesystem?: string; totalCapacity: number },
-  allocatedCapacity = 0,
-) {
-  await kube('POST', DRIVES, {
-    apiVersion: 'direct.csi.min.io/v1beta1',
-    kind: 'DirectCSIDrive',
-    metadata: { name },
-    spec: { directCSIOwned: false },
-    status: { ...status, allocatedCapacity, conditions: [] },
-  });
-}
-
 async function driveSpec(name: string) {
-  return ((await kube('GET', `${DRIVES}/${name}`)) as { spec: Record<string, unknown> }).spec;
+  return ((await kube('GET', `${DRIVES_PATH}/${name}`)) as { spec: Record<string, unknown> }).spec;
 }
 
 beforeAll(async () => {
@@ -106,26 +78,23 @@ beforeAll(async () => {
   ]);
 
   await kube('POST', '/api/v1/namespaces', { metadata: { name: NS } });
-  await createClaim('data0-alpha-pool-0-0', 'alpha', 'standard');
-  await createClaim('data0-beta-pool-0-0', 'beta', 'fast');
-  await createDrive(
-    'drive-sdb-node-1',
-    {
-      path: '/var/lib/direct-csi/devices/sdb',
-      nodeName: 'node-1',
-      driveStatus: 'InUse',
-      filesystem: 'xfs',
-      totalCapacity: 100 * GIB,
-    },
-    30 * GIB,
-  );
-  await createDrive('drive-sdc-node-2', {
+  await createBoundClaim(kube, NS, 'data0-alpha-pool-0-0', { 'v1.min.io/tenant': 'alpha' }, 'standard');
+  await createBoundClaim(kube, NS, 'data0-beta-pool-0-0', { 'v1.min.io/tenant': 'beta' }, 'fast');
+  await createDrive(kube, 'drive-sdb-node-1', {
+    path: '/var/lib/direct-csi/devices/sdb',
+    nodeName: 'node-1',
+    driveStatus: 'InUse',
+    filesystem: 'xfs',
+    totalCapacity: 100 * GIB,
+    allocatedCapacity: 30 * GIB,
+  });
+  await createDrive(kube, 'drive-sdc-node-2', {
     path: '/dev/sdc',
     nodeName: 'node-2',
     driveStatus: 'Available',
     totalCapacity: 10 * GIB,
   });
-  await createDrive('drive-sdd-node-2', {
+  await createDrive(kube, 'drive-sdd-node-2', {
     path: '/dev/sdd',
     nodeName: 'node-2',
     driveStatus: 'Available',
@@ -133,12 +102,7 @@ beforeAll(async () => {
     totalCapacity: 20 * GIB,
   });
   for (const name of ['pvc-1', 'pvc-2']) {
-    await kube('POST', VOLUMES, {
-      apiVersion: 'direct.csi.min.io/v1beta1',
-      kind: 'DirectCSIVolume',
-      metadata: { name },
-      status: { drive: 'drive-sdb-node-1', nodeName: 'node-1', totalCapacity: 10 * GIB },
-    });
+    await createVolume(kube, name, 'drive-sdb-node-1', 'node-1', 10 * GIB);
   }
 }, 180_000);
 
@@ -151,18 +115,8 @@ afterAll(async () => {
 });
 
 /** A page of the operator console, logged in with `token`, in a colour scheme. */
-async function operatorPage(token: string, scheme: 'light' | 'dark' = 'light'): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-  await context.addInitScript((s) => localStorage.setItem('stowage-color-scheme', s), scheme);
-  const page = await context.newPage();
-  const login = await page.request.post(`${operator.consoleUrl}/api/v1/login/operator`, {
-    data: { jwt: token },
-  });
-  expect(login.status()).toBe(204);
-  await page.goto(`${operator.consoleUrl}/`);
-  await page.waitForFunction(() => localStorage.getItem('token') !== null);
-  return page;
-}
+const operatorPage = (token: string, scheme: 'light' | 'dark' = 'light'): Promise<Page> =>
+  operatorPageInScheme(browser, operator.consoleUrl, token, scheme);
 
 /** The screenshot e2e/screenshots/39-<scheme>-<name>.png and axe, of the page as it is now. */
 async function record(page: Page, scheme: string, name: string): Promise<void> {

@@ -5,6 +5,7 @@ import { hopTenantObjects } from '../apps/console-api/src/services/tenants/test-
 import { type Cluster, startCluster } from '../scripts/kube/cluster.mjs';
 import { axeViolations } from './support/axe.js';
 import { launchBrowser, screenshot } from './support/browser.js';
+import { operatorPageInScheme } from './support/session.js';
 import {
   type OperatorConsole,
   rootS3,
@@ -58,18 +59,8 @@ afterAll(async () => {
 });
 
 /** A page of the operator console, logged in with the admin service-account token. */
-async function operatorPage(scheme: 'light' | 'dark'): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-  await context.addInitScript((s) => localStorage.setItem('stowage-color-scheme', s), scheme);
-  const page = await context.newPage();
-  const login = await page.request.post(`${operator.consoleUrl}/api/v1/login/operator`, {
-    data: { jwt: adminToken },
-  });
-  expect(login.status()).toBe(204);
-  await page.goto(`${operator.consoleUrl}/`);
-  await page.waitForFunction(() => localStorage.getItem('token') !== null);
-  return page;
-}
+const operatorPage = (scheme: 'light' | 'dark'): Promise<Page> =>
+  operatorPageInScheme(browser, operator.consoleUrl, adminToken, scheme);
 
 /** The tenant console in an iframe of the operator console's own page, as the hop page frames it. */
 async function frameTenant(page: Page): Promise<Frame> {

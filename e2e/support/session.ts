@@ -47,6 +47,26 @@ export async function pageInScheme(
   return page;
 }
 
+/**
+ * A fresh 1440×900 page of an operator console (`stowage console --operator`) in one colour
+ * scheme, logged in with a service-account token; the caller closes its context.
+ */
+export async function operatorPageInScheme(
+  browser: Browser,
+  consoleUrl: string,
+  token: string,
+  scheme: ColourScheme,
+): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  await context.addInitScript((s) => localStorage.setItem('stowage-color-scheme', s), scheme);
+  const page = await context.newPage();
+  const login = await page.request.post(`${consoleUrl}/api/v1/login/operator`, { data: { jwt: token } });
+  if (login.status() !== 204) throw new Error(`operator login: ${login.status()} ${await login.text()}`);
+  await page.goto(`${consoleUrl}/`);
+  await page.waitForFunction(() => localStorage.getItem('token') !== null);
+  return page;
+}
+
 /** A console API call with the page's session and CSRF token, as the web app makes it. */
 export async function consoleCall(
   page: Page,

@@ -96,9 +96,7 @@ export function DrivesPanel() {
           icon={<IconAlertTriangle aria-hidden />}
         >
           <Text size="sm">{t('storage.drives.notInstalled')}</Text>
-          <Text size="sm">
-            {t('storage.drives.notInstalledDetail', { message: query.error.message })}
-          </Text>
+          <Text size="sm">{t('storage.drives.notInstalledDetail', { message: query.error.message })}</Text>
         </Alert>
       )}
       <DataTable
