@@ -115,6 +115,17 @@ describe('storage page (operator mode)', () => {
     await waitFor(() => expect(api.callsTo('GET /api/v1/direct-csi/drives')).toHaveLength(2));
   });
 
+  it('drives: the search filters by drive, node or status; Refresh asks again', async () => {
+    const api = mockStorage();
+    const { user } = renderApp('/storage/drives');
+    await tableTexts(drivesTable, 3);
+    await user.type(screen.getByRole('searchbox', { name: 'Search Drives' }), 'node-2');
+    const { rows } = await tableTexts(drivesTable, 1);
+    expect(rows[0]?.slice(1, 2)).toEqual(['/dev/sdb']);
+    await user.click(screen.getByRole('button', { name: 'Refresh' }));
+    await waitFor(() => expect(api.callsTo('GET /api/v1/direct-csi/drives')).toHaveLength(2));
+  });
+
   it('Format All Drives sends every drive; refused drives open Format Errors with a JSON download', async () => {
     const issues = [{ node: 'node-1', drive: '/dev/sdc', error: 'Drive in use. Cannot be formatted' }];
     const api = mockStorage({
