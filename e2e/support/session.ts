@@ -62,7 +62,7 @@ export async function operatorPageInScheme(
   await context.addInitScript((s) => localStorage.setItem('stowage-color-scheme', s), scheme);
   const page = await context.newPage();
   const login = await page.request.post(`${consoleUrl}/api/v1/login/operator`, { data: { jwt } });
-  if (login.status() !== 204) throw new Error(`operator login answered ${login.status()}`);
+  if (login.status() !== 204) throw new Error(`operator login: ${login.status()} ${await login.text()}`);
   await page.goto(`${consoleUrl}/`);
   await page.waitForFunction(() => localStorage.getItem('token') !== null);
   return page;

@@ -4,11 +4,15 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { type Cluster, startCluster } from '../../../scripts/kube/cluster.mjs';
 import { kubeConfigFor } from '../src/clients/kube.js';
 import { listDirectCsiDrives } from '../src/services/direct-csi/direct-csi-calls.js';
+import {
+  createDrive as createDriveObject,
+  createVolume as createVolumeObject,
+  DRIVES_PATH as DRIVES,
+  type DriveStatus,
+} from '../src/services/direct-csi/test-support/direct-csi-objects.js';
 import { callAs, type Harness, type LoggedIn } from './harness.js';
 import { startOperatorConsole } from './operator-harness.js';
 
-const DRIVES = '/apis/direct.csi.min.io/v1beta1/directcsidrives';
-const VOLUMES = '/apis/direct.csi.min.io/v1beta1/directcsivolumes';
 const GIB = 1024 ** 3;
 
 let cluster: Cluster;
@@ -22,44 +26,9 @@ async function kube(method: string, path: string, body?: unknown) {
   return res.body;
 }
 
-interface DriveStatus {
-  path: string;
-  nodeName: string;
-  driveStatus: string;
-  filesystem?: string;
-  totalCapacity: number;
-  allocatedCapacity?: number;
-  conditions?: { type: string; status: string; message: string }[];
-}
-
-/** A drive as the direct-csi node driver reports it (cluster-scoped, status kept with the object). */
-async function createDrive(name: string, status: DriveStatus) {
-  await kube('POST', DRIVES, {
-    apiVersion: 'direct.csi.min.io/v1beta1',
-    kind: 'DirectCSIDrive',
-    metadata: { name },
-    spec: { directCSIOwned: false },
-    status: {
-      ...status,
-      // 1.20 stores an empty string here as null, which the schema refuses: the driver writes text.
-      conditions: (status.conditions ?? []).map((c) => ({
-        ...c,
-        message: c.message || c.type,
-        reason: c.status === 'True' ? c.type : `Not${c.type}`,
-        lastTransitionTime: '2021-09-08T10:00:00Z',
-      })),
-    },
-  });
-}
-
-async function createVolume(name: string, drive: string, nodeName: string, totalCapacity: number) {
-  await kube('POST', VOLUMES, {
-    apiVersion: 'direct.csi.min.io/v1beta1',
-    kind: 'DirectCSIVolume',
-    metadata: { name },
-    status: { drive, nodeName, totalCapacity },
-  });
-}
+const createDrive = (name: string, status: DriveStatus) => createDriveObject(kube, name, status);
+const createVolume = (name: string, drive: string, nodeName: string, totalCapacity: number) =>
+  createVolumeObject(kube, name, drive, nodeName, totalCapacity);
 
 async function driveSpecs(): Promise<Record<string, unknown>> {
   const list = (await kube('GET', DRIVES)) as { items: { metadata: { name: string }; spec: unknown }[] };

@@ -9,6 +9,7 @@ import { getTenantSecurity } from '../src/services/tenants/tenant-security.js';
 import { listAllVolumeClaims } from '../src/services/tenants/tenant-volume-claims.js';
 import { selfSignedPair, type TestPair } from '../src/services/tenants/test-support/certificates.js';
 import { testPool } from '../src/services/tenants/test-support/hop-tenant.js';
+import { createBoundClaim } from '../src/services/tenants/test-support/volume-claims.js';
 import { callAs, type Harness, type LoggedIn, loginOperatorAs } from './harness.js';
 import { startOperatorConsole } from './operator-harness.js';
 
@@ -99,28 +100,8 @@ async function livePods(namespace: string): Promise<string[]> {
     .sort();
 }
 
-async function createClaim(
-  namespace: string,
-  name: string,
-  labels: Record<string, string>,
-  storageClassName: string,
-) {
-  await kube('POST', `/api/v1/namespaces/${namespace}/persistentvolumeclaims`, {
-    metadata: { name, labels },
-    spec: {
-      accessModes: ['ReadWriteOnce'],
-      storageClassName,
-      volumeName: `pv-${name}`,
-      resources: { requests: { storage: '10Gi' } },
-    },
-  });
-  await kube(
-    'PATCH',
-    `/api/v1/namespaces/${namespace}/persistentvolumeclaims/${name}/status`,
-    { status: { phase: 'Bound', capacity: { storage: '10Gi' } } },
-    mergePatch,
-  );
-}
+const createClaim = (namespace: string, name: string, labels: Record<string, string>, storageClass: string) =>
+  createBoundClaim(kube, namespace, name, labels, storageClass);
 
 async function secretNames(namespace: string): Promise<string[]> {
   const list = (await kube('GET', `/api/v1/namespaces/${namespace}/secrets`)) as {

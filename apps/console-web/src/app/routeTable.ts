@@ -50,6 +50,9 @@ const LicensePage = lazy(() =>
 const CreateTenantPage = lazy(() =>
   import('../features/tenants/create/CreateTenantPage.js').then((m) => ({ default: m.CreateTenantPage })),
 );
+const StoragePage = lazy(() =>
+  import('../features/storage/StoragePage.js').then((m) => ({ default: m.StoragePage })),
+);
 const UsersPage = lazy(() =>
   import('../features/users/UsersPage.js').then((m) => ({ default: m.UsersPage })),
 );
@@ -132,9 +135,11 @@ export const routeTable: readonly AppRoute[] = [
   { path: NS_TENANT, page: NS_TENANT, title: 'tenantDetail', Component: TenantDetailPage },
   { path: `${NS_TENANT}/hop`, page: NS_TENANT, title: 'tenantDetail', Component: TenantHopPage },
   { path: `${NS_TENANT}/*`, page: NS_TENANT, title: 'tenantDetail', Component: TenantDetailPage },
-  { path: '/storage', page: '/storage', title: 'storage' },
-  { path: '/storage/volumes', page: '/storage/volumes', title: 'volumes' },
-  { path: '/storage/drives', page: '/storage/drives', title: 'drives' },
+  // Spec 002 §2.6: /storage and any other path under it go to the volumes.
+  { path: '/storage', page: '/storage', title: 'storage', redirectTo: '/storage/volumes' },
+  { path: '/storage/*', page: '/storage', title: 'storage', redirectTo: '/storage/volumes' },
+  { path: '/storage/volumes', page: '/storage/volumes', title: 'volumes', Component: StoragePage },
+  { path: '/storage/drives', page: '/storage/drives', title: 'drives', Component: StoragePage },
   { path: '/license', page: '/license', title: 'license', Component: LicensePage },
 ];
 

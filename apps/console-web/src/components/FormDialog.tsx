@@ -15,6 +15,8 @@ interface FormDialogProps {
   pending: boolean;
   /** Buttons before Cancel (e.g. Clear). */
   extraActions?: ReactNode;
+  /** The submit button's text when Save does not say what it does. */
+  submitLabel?: string;
   children: ReactNode;
 }
 
@@ -52,6 +54,7 @@ export function FormDialog({
   canSave = true,
   pending,
   extraActions,
+  submitLabel,
   children,
 }: FormDialogProps) {
   const { t } = useTranslation();
@@ -74,7 +77,7 @@ export function FormDialog({
               {t('common.cancel')}
             </Button>
             <Button type="submit" disabled={!canSave} loading={pending}>
-              {t('common.save')}
+              {submitLabel ?? t('common.save')}
             </Button>
           </Group>
         </Stack>

@@ -61,3 +61,27 @@ export function OperatorCan({
     </DeniedControl>
   );
 }
+
+/**
+ * A mutating control no cluster right names (the console's own licence): only a read-only
+ * token is refused, and told so; the API server still decides every call.
+ */
+export function OperatorWriteCan({
+  what,
+  children,
+}: {
+  /** What the control does, completing "it may not …". */
+  what: string;
+  children: ComponentProps<typeof DeniedControl>['children'];
+}) {
+  const { t } = useTranslation();
+  const session = useSession();
+  const readOnly =
+    session.status === 'authenticated' && session.session.operatorPermissions?.readOnly === true;
+  if (!readOnly) return children;
+  return (
+    <DeniedControl reason={t('permissions.operator.readOnly', { right: what })} marker="readOnly">
+      {children}
+    </DeniedControl>
+  );
+}

@@ -9,6 +9,7 @@ import { objects } from './en/objects.js';
 import { permissions } from './en/permissions.js';
 import { settings } from './en/settings.js';
 import { shell } from './en/shell.js';
+import { storage } from './en/storage.js';
 import { tenants } from './en/tenants.js';
 import { tenantWizard } from './en/tenantWizard.js';
 import { tiers } from './en/tiers.js';
@@ -32,6 +33,7 @@ export const en = {
   ...heal,
   ...diagnostic,
   ...license,
+  ...storage,
   ...permissions,
   ...tenants,
   ...tenantWizard,

@@ -1,8 +1,9 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { mockApi } from '../../test/fetchMock.js';
 import { session } from '../../test/fixtures.js';
 import { renderApp } from '../../test/renderApp.js';
+import { ALL_RIGHTS, operatorSession } from '../tenants/tenantFixtures.js';
 
 function mockLicense(info: { status?: number; body?: unknown }) {
   return mockApi({
@@ -117,5 +118,134 @@ describe('licence page (console mode)', () => {
     expect(await screen.findByRole('heading', { name: 'GNU Affero General Public License' })).toBeVisible();
     expect(screen.queryByText('boom')).toBeNull();
     expect(planColumn('Community')).toHaveAttribute('aria-current', 'true');
+  });
+});
+
+describe('licence page (operator mode)', () => {
+  const LICENSE = SUBSCRIBED.license;
+
+  function mockOperator(
+    extra: Parameters<typeof mockApi>[0] = {},
+    permissions: Partial<typeof ALL_RIGHTS> = {},
+    info: unknown = {},
+  ) {
+    return mockApi({
+      'GET /api/v1/session': { body: operatorSession({ ...ALL_RIGHTS, ...permissions }) },
+      'GET /api/v1/subscription/info': { body: info },
+      ...extra,
+    });
+  }
+
+  it('external links carry ref=op; Activate opens the dialog and a licence key activates', async () => {
+    let activated = false;
+    const api = mockOperator({
+      'POST /api/v1/subscription/validate': () => {
+        activated = true;
+        return { body: LICENSE };
+      },
+    });
+    api.set('GET /api/v1/subscription/info', () => ({ body: activated ? SUBSCRIBED : {} }));
+    const { user } = renderApp('/license');
+    await screen.findByRole('heading', { name: 'GNU Affero General Public License' });
+    const hrefs = within(screen.getByRole('main'))
+      .getAllByRole('link')
+      .map((a) => a.getAttribute('href') ?? '')
+      .filter((href) => href.startsWith('http'));
+    expect(hrefs.length).toBeGreaterThan(0);
+    for (const href of hrefs) expect(new URL(href).searchParams.get('ref')).toBe('op');
+
+    // The Activate link sits in the Standard column.
+    const table = screen.getByRole('table', { name: 'Plan comparison' });
+    const activate = within(table).getByRole('button', { name: 'Activate' });
+    expect(activate.closest('td')?.querySelector('[data-plan="standard"]')).not.toBeNull();
+    await user.click(activate);
+    const dialog = await screen.findByRole('dialog', { name: 'Activate Product' });
+    const keyForm = within(dialog).getByRole('form', { name: 'Activate with a license key' });
+    const accountForm = within(dialog).getByRole('form', { name: 'Activate with a SUBNET account' });
+    const first = within(keyForm).getByRole('button', { name: 'Activate' });
+    expect(first).toBeDisabled();
+    await user.type(within(keyForm).getByRole('textbox', { name: 'License Key' }), '   ');
+    expect(first).toBeDisabled();
+    expect(within(accountForm).getByRole('button', { name: 'Activate' })).toBeDisabled();
+    await user.type(within(keyForm).getByRole('textbox', { name: 'License Key' }), 'eyJ.key.sig ');
+    await user.click(first);
+
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Activate Product' })).toBeNull());
+    expect(api.callsTo('POST /api/v1/subscription/validate')[0]?.body).toEqual({ license: 'eyJ.key.sig' });
+    // The page shows the licence now in force.
+    expect(await screen.findByRole('heading', { name: 'Commercial License' })).toBeVisible();
+  });
+
+  it('the SUBNET account path; a refusal is shown in the dialog and the fields are cleared', async () => {
+    const api = mockOperator({
+      'POST /api/v1/subscription/validate': {
+        status: 502,
+        body: {
+          message: 'SUBNET refused the request',
+          detailedMessage: 'SUBNET answered 401: bad credentials',
+        },
+      },
+    });
+    const { user } = renderApp('/license');
+    await user.click(await screen.findByRole('button', { name: 'Activate' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Activate Product' });
+    const accountForm = within(dialog).getByRole('form', { name: 'Activate with a SUBNET account' });
+    const email = within(accountForm).getByRole('textbox', { name: 'Email' });
+    const password = within(accountForm).getByLabelText('Password');
+    await user.type(email, 'ops@example.com');
+    const second = within(accountForm).getByRole('button', { name: 'Activate' });
+    expect(second).toBeDisabled();
+    await user.type(password, 'wrong');
+    await user.click(second);
+
+    expect(await within(dialog).findByText('SUBNET answered 401: bad credentials')).toBeVisible();
+    expect(api.callsTo('POST /api/v1/subscription/validate')[0]?.body).toEqual({
+      email: 'ops@example.com',
+      password: 'wrong',
+    });
+    expect(email).toHaveValue('');
+    expect(password).toHaveValue('');
+  });
+
+  it('Refresh Licence next to Login to SUBNET renews; SUBNET out of reach is said', async () => {
+    const api = mockOperator(
+      {
+        'POST /api/v1/subscription/refresh': {
+          status: 503,
+          body: {
+            message: 'SUBNET cannot be reached; try again later',
+            detailedMessage: 'http://127.0.0.1:9: connect ECONNREFUSED',
+          },
+        },
+      },
+      {},
+      SUBSCRIBED,
+    );
+    const { user } = renderApp('/license');
+    const refresh = await screen.findByRole('button', { name: 'Refresh Licence' });
+    expect(screen.getByRole('link', { name: /Login to SUBNET/ })).toHaveAttribute(
+      'href',
+      'https://subnet.min.io/support/?ref=op',
+    );
+    await user.click(refresh);
+    expect(
+      await screen.findByText(
+        /The license could not be refreshed: SUBNET cannot be reached; try again later/,
+      ),
+    ).toBeVisible();
+
+    api.set('POST /api/v1/subscription/refresh', { body: LICENSE });
+    await user.click(refresh);
+    expect(await screen.findByText('The license was renewed with SUBNET')).toBeVisible();
+    expect(api.callsTo('POST /api/v1/subscription/refresh')).toHaveLength(2);
+  });
+
+  it('a read-only token: Activate and Refresh Licence are disabled with the reason', async () => {
+    mockOperator({}, { readOnly: true }, SUBSCRIBED);
+    renderApp('/license');
+    const refresh = await screen.findByRole('button', { name: 'Refresh Licence' });
+    expect(refresh).toBeDisabled();
+    expect(refresh).toHaveAccessibleDescription('This token is read-only: it may not change the license');
+    expect(screen.getByRole('button', { name: 'Activate' })).toBeDisabled();
   });
 });

@@ -1,27 +1,33 @@
-import { Anchor, Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { SubscriptionLicense } from '@stowage/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { DisplayError } from '../../components/ErrorBanner.js';
 import { Loading } from '../../components/Loading.js';
+import { OperatorWriteCan } from '../../components/OperatorCan.js';
 import { PageHeader } from '../../components/PageHeader.js';
+import { showSnackbar } from '../../components/snackbar.js';
 import { formatBytes } from '../../utils/format.js';
 import { useSession } from '../session/SessionProvider.js';
+import { ActivateLicenseDialog } from './ActivateLicenseDialog.js';
 import { ExternalButton, ExternalLink } from './ExternalButton.js';
 import { LicenseTextDialog } from './LicenseTextDialog.js';
 import { externalUrl } from './links.js';
 import { PlanComparison } from './PlanComparison.js';
 import { BYTES_PER_LICENSED_TB, currentPlan } from './plans.js';
-import { useSubscriptionInfo } from './queries.js';
+import { useRefreshSubscription, useSubscriptionInfo } from './queries.js';
 
 /**
- * Spec 002 §2.8 in console mode: the licence in force (open source or commercial) and the plan
- * comparison. Operator mode's Activate and Refresh Licence are not offered here.
+ * Spec 002 §2.8: the licence in force (open source or commercial) and the plan comparison.
+ * Operator mode adds Activate (in the Standard column) and Refresh Licence (next to Login to
+ * SUBNET); external links carry ref=op there and ref=con in console mode.
  */
 export function LicensePage() {
   const { t } = useTranslation();
   const session = useSession();
   const operator = session.status === 'authenticated' && session.session.operator;
   const info = useSubscriptionInfo();
+  const [activating, setActivating] = useState(false);
   if (info.isPending) return <Loading />;
   // §4: a failure is silent; without an answer the open-source licence is what applies.
   const license = info.data?.license;
@@ -37,8 +43,10 @@ export function LicensePage() {
           current={currentPlan(license)}
           subscribed={license !== undefined}
           operator={operator}
+          onActivate={operator ? () => setActivating(true) : undefined}
         />
       </Stack>
+      {operator && <ActivateLicenseDialog opened={activating} onClose={() => setActivating(false)} />}
     </>
   );
 }
@@ -132,10 +140,43 @@ function SubscriptionSupport({ operator }: { operator: boolean }) {
           {t('license.subscription.supportTitle')}
         </Title>
         <Text size="sm">{t('license.subscription.supportText')}</Text>
-        <ExternalButton href={externalUrl('subscriptionSupport', operator)}>
-          {t('license.subscription.supportButton')}
-        </ExternalButton>
+        <Group gap="sm">
+          <ExternalButton href={externalUrl('subscriptionSupport', operator)}>
+            {t('license.subscription.supportButton')}
+          </ExternalButton>
+          {operator && <RefreshLicenseButton />}
+        </Group>
       </Stack>
     </Card>
   );
 }
+
+/**
+ * Operator mode: SUBNET renews the licence (and the server writes it into every tenant). The
+ * spec keeps a failure silent; SUBNET out of reach or refusing is said instead, so the operator
+ * knows the licence was not renewed.
+ */
+function RefreshLicenseButton() {
+  const { t } = useTranslation();
+  const refresh = useRefreshSubscription();
+  return (
+    <OperatorWriteCan what={t('license.changeLicense')}>
+      <Button
+        variant="subtle"
+        loading={refresh.isPending}
+        onClick={() =>
+          refresh.mutate(undefined, {
+            onSuccess: () => showSnackbar(t('license.refresh.done')),
+            onError: (error) =>
+              showSnackbar(t('license.refresh.failed'), 'error', withDetails(error as DisplayError)),
+          })
+        }
+      >
+        {t('license.refresh.link')}
+      </Button>
+    </OperatorWriteCan>
+  );
+}
+
+/** `SUBNET refused the request (SUBNET answered 401: bad credentials)`. */
+const withDetails = ({ message, details }: DisplayError) => (details ? `${message} (${details})` : message);

@@ -1,6 +1,7 @@
-import { Badge, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Badge, Button, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { OperatorWriteCan } from '../../components/OperatorCan.js';
 import { tokens } from '../../theme/tokens.js';
 import { ExternalButton } from './ExternalButton.js';
 import { externalUrl } from './links.js';
@@ -10,10 +11,12 @@ interface PlanComparisonProps {
   current: Plan;
   subscribed: boolean;
   operator: boolean;
+  /** Operator mode: the Standard column's Activate link opens the activation dialog. */
+  onActivate?: (() => void) | undefined;
 }
 
 /** Spec 002 §2.8: Community, Standard and Enterprise side by side; the current plan highlighted. */
-export function PlanComparison({ current, subscribed, operator }: PlanComparisonProps) {
+export function PlanComparison({ current, subscribed, operator, onActivate }: PlanComparisonProps) {
   const { t } = useTranslation();
   const highlight = (plan: Plan) =>
     plan === current ? { background: tokens.color['highlight-bg'] } : undefined;
@@ -91,13 +94,22 @@ export function PlanComparison({ current, subscribed, operator }: PlanComparison
           <Table.Td />
           {PLANS.map((plan) => (
             <Table.Td key={plan} ta="center" style={highlight(plan)}>
-              <ExternalButton
-                href={buttonUrl(plan)}
-                variant={plan === 'community' ? 'default' : 'filled'}
-                data-plan={plan}
-              >
-                {buttonLabel(plan)}
-              </ExternalButton>
+              <Stack gap="xs" align="center">
+                <ExternalButton
+                  href={buttonUrl(plan)}
+                  variant={plan === 'community' ? 'default' : 'filled'}
+                  data-plan={plan}
+                >
+                  {buttonLabel(plan)}
+                </ExternalButton>
+                {plan === 'standard' && onActivate && (
+                  <OperatorWriteCan what={t('license.changeLicense')}>
+                    <Button variant="subtle" size="compact-sm" onClick={onActivate} aria-haspopup="dialog">
+                      {t('license.activate.link')}
+                    </Button>
+                  </OperatorWriteCan>
+                )}
+              </Stack>
             </Table.Td>
           ))}
         </Table.Tr>

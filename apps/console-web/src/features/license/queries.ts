@@ -1,6 +1,6 @@
 import { routes } from '@stowage/contract';
-import { useQuery } from '@tanstack/react-query';
-import { callApi } from '../../api/client.js';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type ApiInput, callApi } from '../../api/client.js';
 
 export const subscriptionKeys = { info: ['subscription', 'info'] as const };
 
@@ -11,4 +11,25 @@ export function useSubscriptionInfo() {
     queryFn: ({ signal }) => callApi(routes.getSubscriptionInfo, { signal }),
     retry: false,
   });
+}
+
+/** A licence change: the page shows the licence now in force. */
+function useLicenseMutation<I, O>(run: (input: I) => Promise<O>) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: run,
+    onSuccess: () => client.invalidateQueries({ queryKey: subscriptionKeys.info }),
+  });
+}
+
+/** POST /subscription/validate (operator mode): a licence key, or a SUBNET email and password. */
+export function useActivateSubscription() {
+  return useLicenseMutation((body: ApiInput<typeof routes.validateSubscription>['body']) =>
+    callApi(routes.validateSubscription, { body }),
+  );
+}
+
+/** POST /subscription/refresh (operator mode): SUBNET renews the licence. */
+export function useRefreshSubscription() {
+  return useLicenseMutation(() => callApi(routes.refreshSubscription));
 }

@@ -1,0 +1,63 @@
+/** English texts. Operator mode's Storage page (spec 002 §2.6, §8). Spec strings are copied exactly. */
+export const storage = {
+  storage: {
+    tabs: 'Storage sections',
+    volumes: {
+      name: 'Name',
+      namespace: 'Namespace',
+      status: 'Status',
+      tenant: 'Tenant',
+      capacity: 'Capacity',
+      storageClass: 'Storage Class',
+      search: 'Search Volumes (PVCs)',
+      empty: 'There are no volumes yet',
+      noMatch: 'No volume matches the search',
+      view: 'View tenant {{namespace}}/{{tenant}}',
+    },
+    drives: {
+      drive: 'Drive',
+      capacity: 'Capacity',
+      allocated: 'Allocated',
+      volumes: 'Volumes',
+      node: 'Node',
+      status: 'Status',
+      search: 'Search Drives',
+      refresh: 'Refresh',
+      empty: 'There are no drives',
+      noMatch: 'No drive matches the search',
+      select: 'Select {{drive}} on {{node}}',
+      selectAll: 'Select all drives',
+      formatSelected: 'Format Selected Drives',
+      formatAll: 'Format All Drives',
+      format: 'Format {{drive}} on {{node}}',
+      notInstalledTitle: 'Direct CSI is not available',
+      notInstalled:
+        'To manage locally attached drives you need to install the direct CSI driver in the cluster.',
+      notInstalledDetail: 'The drives could not be listed: {{message}}',
+    },
+    format: {
+      title: 'Format Drives',
+      titleOne: 'Format Drive',
+      message:
+        'Are you sure you want to format {{count}} drive(s)? All information contained on them will be erased and cannot be recovered.',
+      drives: 'Drives to format',
+      force: 'Force format',
+      forceHint: 'Also format drives that already hold a file system or are owned by the driver',
+      confirmText: 'YES, PROCEED',
+      typeToConfirm: 'To continue please type {{text}} in the box.',
+      confirmInput: 'Confirmation',
+      submit: 'Format',
+      done: 'Formatting started for {{count}} drive(s)',
+    },
+    formatErrors: {
+      title: 'Format Errors',
+      message:
+        'There were some issues trying to format the selected CSI Drives, please fix the issues and try again.',
+      node: 'Node',
+      drive: 'Drive',
+      error: 'Message',
+      download: 'Download',
+      close: 'Close',
+    },
+  },
+} as const;
