@@ -3,8 +3,8 @@ import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ErrorBanner } from '../../../components/ErrorBanner.js';
+import { useOperatorRight } from '../../../components/OperatorCan.js';
 import { PageHeader } from '../../../components/PageHeader.js';
-import { useSession } from '../../session/SessionProvider.js';
 import { ConfigureStep } from './ConfigureStep.js';
 import { CredentialsModal } from './CredentialsModal.js';
 import { createBody } from './createBody.js';
@@ -61,7 +61,7 @@ const step = (id: StepId, problems: Problems, render: WizardStep['render']): Wiz
 export function CreateTenantPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const session = useSession();
+  const createRight = useOperatorRight('createTenant');
   const create = useCreateTenant();
   const [form, setForm] = useState<WizardForm>(initialForm);
   const [advanced, setAdvanced] = useState(false);
@@ -113,8 +113,7 @@ export function CreateTenantPage() {
   const body = allValid ? createBody(form, preview, advanced) : undefined;
   const reviewIndex = steps.length;
   const current = steps[active];
-  const canCreateTenants =
-    session.status !== 'authenticated' || session.session.operatorPermissions?.createTenant !== false;
+  const canCreateTenants = createRight.state !== 'denied';
   // Spec §2.5: not already submitting, a storage class chosen, the size page valid (and, beyond
   // the spec, every other page, which the server would refuse anyway).
   const canCreate = !create.isPending && form.storageClass !== '' && preview.valid && body !== undefined;
