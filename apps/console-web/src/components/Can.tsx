@@ -33,30 +33,46 @@ export function CanDo({
   bucket?: string;
   /** The control's own tooltip (an icon button's label); the reason replaces it when denied. */
   tooltip?: string;
-  children: ReactElement<{
-    disabled?: boolean;
-    'aria-describedby'?: string;
-    'aria-disabled'?: boolean;
-    tabIndex?: number;
-    onClick?: (event: MouseEvent) => void;
-  }>;
+  children: GatedElement;
 }) {
   const { t } = useTranslation();
-  const reasonId = useId();
   if (usePermission(action, bucket) !== 'denied') {
     return tooltip === undefined ? children : <Tooltip label={tooltip}>{children}</Tooltip>;
   }
-  const reason = t('permissions.missing', { action });
+  return (
+    <DeniedControl
+      reason={t('permissions.missing', { action })}
+      marker={{ 'data-missing-permission': action }}
+    >
+      {children}
+    </DeniedControl>
+  );
+}
+
+type GatedElement = ReactElement<{
+  disabled?: boolean;
+  'aria-describedby'?: string;
+  'aria-disabled'?: boolean;
+  tabIndex?: number;
+  onClick?: (event: MouseEvent) => void;
+}>;
+
+/** A control the session may not use: disabled, with the reason as a tooltip and for screen readers. */
+export function DeniedControl({
+  reason,
+  marker,
+  children,
+}: {
+  reason: string;
+  /** A data attribute naming what is missing, for tests and styling. */
+  marker?: Record<`data-${string}`, string>;
+  children: GatedElement;
+}) {
+  const reasonId = useId();
   return (
     <Tooltip label={reason} withArrow events={{ hover: true, focus: true, touch: true }}>
       {/* A disabled control takes no focus or hover, so the wrapper carries the reason. */}
-      <Box
-        component="span"
-        display="inline-flex"
-        tabIndex={0}
-        aria-describedby={reasonId}
-        data-missing-permission={action}
-      >
+      <Box component="span" display="inline-flex" tabIndex={0} aria-describedby={reasonId} {...marker}>
         {/* A link ignores `disabled`: it also leaves the tab order and refuses the click. */}
         {cloneElement(children, {
           disabled: true,

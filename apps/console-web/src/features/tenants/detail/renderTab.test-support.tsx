@@ -1,0 +1,40 @@
+import { render } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ReactElement } from 'react';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { createQueryClient } from '../../../api/queryClient.js';
+import { Providers } from '../../../app/providers.js';
+
+export const NS = 'tenant-ns';
+export const TENANT = 'tenant-a';
+export const BASE = `/api/v1/namespaces/${NS}/tenants/${TENANT}`;
+export const TENANT_PATH = `/namespaces/${NS}/tenants/${TENANT}`;
+
+/** The RBAC answer for the tenant's namespace: everything allowed, or read-only. */
+export const rights = (readOnly = false) => ({
+  body: {
+    readOnly,
+    createTenant: !readOnly,
+    updateTenant: !readOnly,
+    deleteTenant: !readOnly,
+    createNamespace: !readOnly,
+    deletePod: !readOnly,
+    formatDrives: !readOnly,
+  },
+});
+export const RIGHTS_ROUTE = `GET /api/v1/namespaces/${NS}/permissions`;
+
+/** One tab at `path` below the tenant route, with the app's providers and a router. */
+export function renderTab(ui: ReactElement, path = '') {
+  const user = userEvent.setup();
+  const view = render(
+    <Providers queryClient={createQueryClient()} env="test">
+      <MemoryRouter initialEntries={[`${TENANT_PATH}${path}`]}>
+        <Routes>
+          <Route path="*" element={ui} />
+        </Routes>
+      </MemoryRouter>
+    </Providers>,
+  );
+  return { ...view, user };
+}
