@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import schema from './tenant-schema.generated.json' with { type: 'json' };
+import { type CrdSchema, tenantYamlProblems } from './tenantYamlProblems.js';
+
+const tenantSchema = schema as CrdSchema;
+const tenant = (spec: string) => `apiVersion: minio.min.io/v2
+kind: Tenant
+metadata:
+  name: tenant-a
+  namespace: tenant-ns
+spec:
+${spec}`;
+const POOL = `  pools:
+    - name: pool-0
+      servers: 4
+      volumesPerServer: 1
+      volumeClaimTemplate:
+        spec:
+          resources:
+            requests:
+              storage: 10Gi
+`;
+
+describe('tenantYamlProblems', () => {
+  it('finds nothing in a valid tenant', () => {
+    expect(tenantYamlProblems(tenant(POOL), tenantSchema)).toEqual([]);
+  });
+
+  it('points at a wrong type, on its line', () => {
+    const [problem, ...rest] = tenantYamlProblems(
+      tenant(POOL.replace('servers: 4', 'servers: four')),
+      tenantSchema,
+    );
+    expect(rest).toEqual([]);
+    expect(problem).toMatchObject({
+      severity: 'error',
+      message: 'spec.pools[0].servers must be of type integer',
+      line: 9,
+    });
+  });
+
+  it('reports a missing required field and an unknown field (a warning: the API server drops it)', () => {
+    const problems = tenantYamlProblems(
+      tenant(`${POOL.replace('      servers: 4\n', '')}  imagee: x\n`),
+      tenantSchema,
+    );
+    expect(problems.map((p) => [p.severity, p.message, p.line])).toEqual([
+      ['error', 'spec.pools[0] is missing the required field servers', 8],
+      ['warning', 'spec.imagee is not a Tenant field; the API server drops it', 15],
+    ]);
+  });
+
+  it('reports YAML syntax errors with their position', () => {
+    const [problem] = tenantYamlProblems('spec:\n  pools: [\n', tenantSchema);
+    expect(problem?.severity).toBe('error');
+    expect(problem?.message).toMatch(/^YAML syntax: /);
+    expect(problem?.line).toBeGreaterThanOrEqual(2);
+  });
+});
