@@ -7,6 +7,7 @@ import { ErrorBanner } from '../../../components/ErrorBanner.js';
 import { modalMessage } from '../../../components/FormDialog.js';
 import { Loading } from '../../../components/Loading.js';
 import { showSnackbar } from '../../../components/snackbar.js';
+import { tokens } from '../../../theme/tokens.js';
 import { useSaveTenantYaml, useTenantYamlQuery } from './queries.js';
 import { RightGate } from './RightGate.js';
 import type { YamlProblem } from './tenantYamlProblems.js';
@@ -34,7 +35,8 @@ export function EditYamlDialog({
   const loaded = useTenantYamlQuery(ref, opened);
   const save = useSaveTenantYaml(ref);
   const [text, setText] = useState<string | undefined>();
-  const [problems, setProblems] = useState<YamlProblem[]>([]);
+  /** Undefined until the editor has checked the text. */
+  const [problems, setProblems] = useState<YamlProblem[] | undefined>();
   /** The user's text as it was when a conflict was resolved by reloading. */
   const [setAside, setSetAside] = useState<string | undefined>();
 
@@ -45,7 +47,7 @@ export function EditYamlDialog({
   const close = () => {
     setText(undefined);
     setSetAside(undefined);
-    setProblems([]);
+    setProblems(undefined);
     save.reset();
     onClose();
   };
@@ -67,7 +69,7 @@ export function EditYamlDialog({
     setText(current);
   };
   const onProblems = useCallback((found: YamlProblem[]) => setProblems(found), []);
-  const errors = problems.filter((p) => p.severity === 'error').length;
+  const errors = problems?.filter((p) => p.severity === 'error').length ?? 0;
 
   return (
     <Modal opened={opened} onClose={close} title={t('tenantTabs.yaml.title')} size="xl" centered>
@@ -91,6 +93,8 @@ export function EditYamlDialog({
               variant="light"
               icon={<IconAlertTriangle aria-hidden />}
               title={t('tenantTabs.yaml.conflictTitle')}
+              // Mantine's yellow title lacks contrast on its own background.
+              styles={{ title: { color: tokens.color.warning } }}
               role="alert"
             >
               <Stack gap="xs">
@@ -126,7 +130,7 @@ export function EditYamlDialog({
               />
             </Suspense>
           )}
-          {text !== undefined && <ProblemList problems={problems} errors={errors} />}
+          {problems !== undefined && <ProblemList problems={problems} errors={errors} />}
           {setAside !== undefined && (
             <Textarea
               label={t('tenantTabs.yaml.yourText')}

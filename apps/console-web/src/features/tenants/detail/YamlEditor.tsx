@@ -33,13 +33,16 @@ const chrome = (dark: boolean) =>
         borderRadius: 'var(--mantine-radius-sm)',
         fontSize: 'var(--mantine-font-size-sm)',
       },
-      '.cm-scroller': { fontFamily: 'var(--mantine-font-family-monospace)', maxHeight: '60vh' },
+      // No height cap: a scrolling region must take focus itself (axe), so the dialog scrolls instead.
+      '.cm-scroller': { fontFamily: 'var(--mantine-font-family-monospace)' },
       '.cm-gutters': {
         backgroundColor: tokens.color['bg-canvas'],
         color: tokens.color['text-muted'],
         borderRight: `1px solid ${tokens.color.border}`,
       },
-      '.cm-activeLine, .cm-activeLineGutter': { backgroundColor: tokens.color['highlight-bg'] },
+      // A tinted current line would cost the highlighted text its contrast; the gutter marks it.
+      '.cm-activeLine': { backgroundColor: 'transparent' },
+      '.cm-activeLineGutter': { backgroundColor: 'transparent', color: tokens.color.text, fontWeight: 700 },
       '&.cm-focused': { outline: `2px solid ${tokens.color.accent}` },
       '.cm-cursor': { borderLeftColor: tokens.color.text },
     },
@@ -87,6 +90,7 @@ export default function YamlEditor({
         doc: value,
         extensions: [
           basicSetup,
+          EditorView.lineWrapping,
           yaml(),
           syntaxHighlighting(highlight),
           lintGutter(),
