@@ -7,6 +7,7 @@ import {
   createClaim,
   createEvent,
   createPod,
+  mustSucceed,
 } from '../apps/console-api/src/services/tenants/test-support/kube-objects.js';
 import { type Cluster, startCluster } from '../scripts/kube/cluster.mjs';
 import { axeViolations } from './support/axe.js';
@@ -30,11 +31,8 @@ let browser: Browser;
 let adminToken: string;
 let readOnlyToken: string;
 
-async function kube(method: string, path: string, body?: unknown, contentType?: string) {
-  const res = await cluster.api(method, path, body, contentType);
-  if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(res.body)}`);
-  return res.body;
-}
+/** An admin call that must succeed: the test's own set-up, straight to the API server. */
+const kube = mustSucceed((...args) => cluster.api(...args));
 
 beforeAll(async () => {
   [cluster, browser] = await Promise.all([startCluster(), launchBrowser()]);

@@ -9,7 +9,12 @@ import { getTenantSecurity } from '../src/services/tenants/tenant-security.js';
 import { listAllVolumeClaims } from '../src/services/tenants/tenant-volume-claims.js';
 import { selfSignedPair, type TestPair } from '../src/services/tenants/test-support/certificates.js';
 import { testPool } from '../src/services/tenants/test-support/hop-tenant.js';
-import { createClaim, createEvent, createPod } from '../src/services/tenants/test-support/kube-objects.js';
+import {
+  createClaim,
+  createEvent,
+  createPod,
+  mustSucceed,
+} from '../src/services/tenants/test-support/kube-objects.js';
 import { callAs, type Harness, type LoggedIn, loginOperatorAs } from './harness.js';
 import { startOperatorConsole } from './operator-harness.js';
 
@@ -23,11 +28,7 @@ let minioPair: TestPair;
 let caPair: TestPair;
 
 /** An admin call that must succeed: the test's own set-up, straight to the API server. */
-async function kube(method: string, path: string, body?: unknown, contentType?: string) {
-  const res = await cluster.api(method, path, body, contentType);
-  if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(res.body)}`);
-  return res.body;
-}
+const kube = mustSucceed((...args) => cluster.api(...args));
 
 /** Pods not on their way out (no kubelet confirms a deletion, so a deleted pod only gets a deletionTimestamp). */
 async function livePods(namespace: string): Promise<string[]> {

@@ -2,13 +2,26 @@
 // against the real kube-apiserver harness (no scheduler, kubelet or provisioner runs there):
 // running pods, their events and bound volume claims.
 
-/** An admin call to the API server that must succeed (the caller's own `cluster.api` wrapper). */
+/** An admin call to the API server that must succeed (see `mustSucceed`). */
 export type KubeCall = (
   method: string,
   path: string,
   body?: unknown,
   contentType?: string,
 ) => Promise<unknown>;
+
+// biome-ignore lint/suspicious/noExplicitAny: raw Kubernetes JSON, as the harness's `cluster.api` answers it
+type KubeApi = (...args: Parameters<KubeCall>) => Promise<{ status: number; body: any }>;
+
+/** The harness's `cluster.api` for a test's own set-up: the body, or an error naming the call. */
+export function mustSucceed(api: KubeApi) {
+  return async (...args: Parameters<KubeCall>) => {
+    const res = await api(...args);
+    if (res.status >= 300)
+      throw new Error(`${args[0]} ${args[1]}: ${res.status} ${JSON.stringify(res.body)}`);
+    return res.body;
+  };
+}
 
 const mergePatch = 'application/merge-patch+json';
 

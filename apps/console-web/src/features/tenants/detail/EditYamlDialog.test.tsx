@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { mockApi } from '../../../test/fetchMock.js';
 import { EditYamlDialog } from './EditYamlDialog.js';
 import { rebaseYaml } from './rebaseYaml.js';
-import { BASE, NS, RIGHTS_ROUTE, renderTab, rights, TENANT } from './renderTab.test-support.js';
+import { BASE, NS, RIGHTS_ROUTE, renderTab, rights, TENANT, tenantYamlAt } from './renderTab.test-support.js';
 
 // jsdom lays nothing out: CodeMirror measures text ranges, so give it empty ones.
 beforeAll(() => {
@@ -12,23 +12,7 @@ beforeAll(() => {
   Range.prototype.getBoundingClientRect = () => new DOMRect();
 });
 
-const yamlAt = (version: string, servers = 4) => `apiVersion: minio.min.io/v2
-kind: Tenant
-metadata:
-  name: ${TENANT}
-  namespace: ${NS}
-  resourceVersion: "${version}"
-spec:
-  pools:
-    - name: pool-0
-      servers: ${servers}
-      volumesPerServer: 1
-      volumeClaimTemplate:
-        spec:
-          resources:
-            requests:
-              storage: 10Gi
-`;
+const yamlAt = tenantYamlAt;
 
 /** The CodeMirror view inside the dialog, once the lazily loaded editor has mounted. */
 async function editor(): Promise<EditorView> {

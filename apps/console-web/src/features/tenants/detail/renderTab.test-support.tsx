@@ -10,6 +10,28 @@ export const TENANT = 'tenant-a';
 export const BASE = `/api/v1/namespaces/${NS}/tenants/${TENANT}`;
 export const TENANT_PATH = `/namespaces/${NS}/tenants/${TENANT}`;
 
+/** A Tenant as GET …/yaml gives it: one pool of `servers` servers, at `resourceVersion`. */
+export const tenantYamlAt = (
+  resourceVersion: string,
+  servers: number | string = 4,
+) => `apiVersion: minio.min.io/v2
+kind: Tenant
+metadata:
+  name: ${TENANT}
+  namespace: ${NS}
+  resourceVersion: "${resourceVersion}"
+spec:
+  pools:
+    - name: pool-0
+      servers: ${servers}
+      volumesPerServer: 1
+      volumeClaimTemplate:
+        spec:
+          resources:
+            requests:
+              storage: 10Gi
+`;
+
 /** The RBAC answer for the tenant's namespace: everything allowed, or read-only. */
 export const rights = (readOnly = false) => ({
   body: {

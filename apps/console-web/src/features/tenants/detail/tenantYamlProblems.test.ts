@@ -1,52 +1,34 @@
 import { describe, expect, it } from 'vitest';
+import { tenantYamlAt } from './renderTab.test-support.js';
 import schema from './tenant-schema.generated.json' with { type: 'json' };
 import { type CrdSchema, tenantYamlProblems } from './tenantYamlProblems.js';
 
 const tenantSchema = schema as CrdSchema;
-const tenant = (spec: string) => `apiVersion: minio.min.io/v2
-kind: Tenant
-metadata:
-  name: tenant-a
-  namespace: tenant-ns
-spec:
-${spec}`;
-const POOL = `  pools:
-    - name: pool-0
-      servers: 4
-      volumesPerServer: 1
-      volumeClaimTemplate:
-        spec:
-          resources:
-            requests:
-              storage: 10Gi
-`;
+const VALID = tenantYamlAt('1');
 
 describe('tenantYamlProblems', () => {
   it('finds nothing in a valid tenant', () => {
-    expect(tenantYamlProblems(tenant(POOL), tenantSchema)).toEqual([]);
+    expect(tenantYamlProblems(VALID, tenantSchema)).toEqual([]);
   });
 
   it('points at a wrong type, on its line', () => {
-    const [problem, ...rest] = tenantYamlProblems(
-      tenant(POOL.replace('servers: 4', 'servers: four')),
-      tenantSchema,
-    );
+    const [problem, ...rest] = tenantYamlProblems(tenantYamlAt('1', 'four'), tenantSchema);
     expect(rest).toEqual([]);
     expect(problem).toMatchObject({
       severity: 'error',
       message: 'spec.pools[0].servers must be of type integer',
-      line: 9,
+      line: 10,
     });
   });
 
   it('reports a missing required field and an unknown field (a warning: the API server drops it)', () => {
     const problems = tenantYamlProblems(
-      tenant(`${POOL.replace('      servers: 4\n', '')}  imagee: x\n`),
+      `${VALID.replace('      servers: 4\n', '')}  imagee: x\n`,
       tenantSchema,
     );
     expect(problems.map((p) => [p.severity, p.message, p.line])).toEqual([
-      ['error', 'spec.pools[0] is missing the required field servers', 8],
-      ['warning', 'spec.imagee is not a Tenant field; the API server drops it', 15],
+      ['error', 'spec.pools[0] is missing the required field servers', 9],
+      ['warning', 'spec.imagee is not a Tenant field; the API server drops it', 16],
     ]);
   });
 
