@@ -50,6 +50,15 @@ const LicensePage = lazy(() =>
 const UsersPage = lazy(() =>
   import('../features/users/UsersPage.js').then((m) => ({ default: m.UsersPage })),
 );
+const TenantsPage = lazy(() =>
+  import('../features/tenants/TenantsPage.js').then((m) => ({ default: m.TenantsPage })),
+);
+const TenantDetailPage = lazy(() =>
+  import('../features/tenants/detail/TenantDetailPage.js').then((m) => ({ default: m.TenantDetailPage })),
+);
+const TenantHopPage = lazy(() =>
+  import('../features/tenants/TenantHopPage.js').then((m) => ({ default: m.TenantHopPage })),
+);
 
 export type PageTitleKey = keyof Resources['pages'];
 
@@ -115,10 +124,11 @@ export const routeTable: readonly AppRoute[] = [
   { path: '/metrics', page: '/metrics', title: 'metrics', Component: MetricsPage },
   { path: '/webhook/logger', page: '/webhook/logger', title: 'loggerWebhook', Component: LoggerWebhookPage },
   { path: '/webhook/audit', page: '/webhook/audit', title: 'auditWebhook', Component: AuditWebhookPage },
-  { path: '/tenants', page: '/tenants', title: 'tenants' },
+  { path: '/tenants', page: '/tenants', title: 'tenants', Component: TenantsPage },
   { path: '/tenants/add', page: '/tenants/add', title: 'addTenant' },
-  { path: NS_TENANT, page: NS_TENANT, title: 'tenantDetail' },
-  { path: `${NS_TENANT}/*`, page: NS_TENANT, title: 'tenantDetail' },
+  { path: NS_TENANT, page: NS_TENANT, title: 'tenantDetail', Component: TenantDetailPage },
+  { path: `${NS_TENANT}/hop`, page: NS_TENANT, title: 'tenantDetail', Component: TenantHopPage },
+  { path: `${NS_TENANT}/*`, page: NS_TENANT, title: 'tenantDetail', Component: TenantDetailPage },
   { path: '/storage', page: '/storage', title: 'storage' },
   { path: '/storage/volumes', page: '/storage/volumes', title: 'volumes' },
   { path: '/storage/drives', page: '/storage/drives', title: 'drives' },

@@ -33,23 +33,20 @@ export function CanDo({
   bucket?: string;
   /** The control's own tooltip (an icon button's label); the reason replaces it when denied. */
   tooltip?: string;
-  children: GatedElement;
+  children: ControlElement;
 }) {
   const { t } = useTranslation();
   if (usePermission(action, bucket) !== 'denied') {
     return tooltip === undefined ? children : <Tooltip label={tooltip}>{children}</Tooltip>;
   }
   return (
-    <DeniedControl
-      reason={t('permissions.missing', { action })}
-      marker={{ 'data-missing-permission': action }}
-    >
+    <DeniedControl reason={t('permissions.missing', { action })} marker={action}>
       {children}
     </DeniedControl>
   );
 }
 
-type GatedElement = ReactElement<{
+type ControlElement = ReactElement<{
   disabled?: boolean;
   'aria-describedby'?: string;
   'aria-disabled'?: boolean;
@@ -57,22 +54,30 @@ type GatedElement = ReactElement<{
   onClick?: (event: MouseEvent) => void;
 }>;
 
-/** A control the session may not use: disabled, with the reason as a tooltip and for screen readers. */
+/**
+ * A control the session may not use: disabled, with the reason in a tooltip that is also read
+ * out by screen readers. `marker` names the missing right (data-missing-permission) for tests.
+ */
 export function DeniedControl({
   reason,
   marker,
   children,
 }: {
   reason: string;
-  /** A data attribute naming what is missing, for tests and styling. */
-  marker?: Record<`data-${string}`, string>;
-  children: GatedElement;
+  marker: string;
+  children: ControlElement;
 }) {
   const reasonId = useId();
   return (
     <Tooltip label={reason} withArrow events={{ hover: true, focus: true, touch: true }}>
       {/* A disabled control takes no focus or hover, so the wrapper carries the reason. */}
-      <Box component="span" display="inline-flex" tabIndex={0} aria-describedby={reasonId} {...marker}>
+      <Box
+        component="span"
+        display="inline-flex"
+        tabIndex={0}
+        aria-describedby={reasonId}
+        data-missing-permission={marker}
+      >
         {/* A link ignores `disabled`: it also leaves the tab order and refuses the click. */}
         {cloneElement(children, {
           disabled: true,

@@ -9,6 +9,7 @@ import { objects } from './en/objects.js';
 import { permissions } from './en/permissions.js';
 import { settings } from './en/settings.js';
 import { shell } from './en/shell.js';
+import { tenants } from './en/tenants.js';
 import { tenantTabs } from './en/tenantTabs.js';
 import { tiers } from './en/tiers.js';
 import { tools } from './en/tools.js';
@@ -32,6 +33,7 @@ export const en = {
   ...diagnostic,
   ...license,
   ...permissions,
+  ...tenants,
   ...tenantTabs,
 } as const;
 

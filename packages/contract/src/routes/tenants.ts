@@ -11,6 +11,11 @@ import { SubscriptionLicense } from './subscription.js';
 const text = (maxLength = 1024) => Type.String({ maxLength });
 const optionalText = (maxLength = 1024) => Type.Optional(text(maxLength));
 const labels = Type.Record(Type.String(), Type.String());
+/**
+ * A container image as spec 002 §5 accepts it: repository/name:tag, a registry host (with its
+ * port) may come first (quay.io/minio/minio:RELEASE…). The API and the web's forms both check it.
+ */
+export const IMAGE_REFERENCE = /^[^\s/:]+(?::\d+)?(?:\/[^\s/:]+)+:[^\s/:]+$/;
 /** Base64 of a PEM file, as the wizard's file inputs encode it. */
 const pem = Type.String({ maxLength: 1_048_576 });
 const strict = <T extends Record<string, TSchema>>(properties: T, id?: string) =>

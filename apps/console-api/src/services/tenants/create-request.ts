@@ -1,9 +1,10 @@
-import type {
-  CreateTenantRequest,
-  ImageRegistry,
-  KeyPair,
-  TenantEncryption,
-  TenantPoolRequest,
+import {
+  type CreateTenantRequest,
+  IMAGE_REFERENCE,
+  type ImageRegistry,
+  type KeyPair,
+  type TenantEncryption,
+  type TenantPoolRequest,
 } from '@stowage/contract';
 import { ApiError } from '../../http/errors.js';
 
@@ -38,8 +39,6 @@ export const TENANT_MESSAGES = {
 const TENANT_NAME = /^[a-z0-9]([a-z0-9-]{1,61})[a-z0-9]$/;
 const DNS_LABEL = /^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?$/;
 const KEY = /^[A-Za-z0-9-]{8,63}$/;
-/** repository/name:tag; a registry host may come first (quay.io/minio/minio:RELEASE…). */
-const IMAGE = /^[^\s/:]+(?::\d+)?(?:\/[^\s/:]+)+:[^\s/:]+$/;
 
 function fail(message: string, field: string, detail = message): never {
   throw new ApiError('badRequest', `${field}: ${detail}`, message);
@@ -50,7 +49,7 @@ function requireText(value: string | undefined, field: string): void {
 }
 
 export function checkImage(value: string | undefined, field: string, example: string): void {
-  if (value && !IMAGE.test(value)) fail(`Format must be of form: '${example}'`, field);
+  if (value && !IMAGE_REFERENCE.test(value)) fail(`Format must be of form: '${example}'`, field);
 }
 
 function checkNotNegative(value: number | undefined, field: string): void {

@@ -92,7 +92,7 @@ function ChoosingLicense({ operator }: { operator: boolean }) {
   );
 }
 
-function CommercialLicense({ license }: { license: SubscriptionLicense }) {
+export function CommercialLicense({ license }: { license: SubscriptionLicense }) {
   const { t } = useTranslation();
   const rows: [string, string][] = [
     [t('license.subscription.typeLabel'), t('license.subscription.type')],

@@ -11,7 +11,7 @@ export const tenantTabs = {
       podIP: 'Pod IP',
       restarts: 'Restarts',
       node: 'Node',
-      empty: 'There are no pods',
+      empty: 'This tenant has no pods.',
       loadError: 'Error loading pods',
       view: 'View pod {{name}}',
       delete: 'Delete pod {{name}}',
@@ -48,7 +48,7 @@ export const tenantTabs = {
       storageClass: 'Storage Class',
       volume: 'Volume',
       age: 'Age',
-      empty: 'There are no volumes',
+      empty: 'This tenant has no volumes.',
       search: 'Filter volumes',
     },
     security: {
@@ -84,7 +84,7 @@ export const tenantTabs = {
       capacity: 'Capacity',
       storageClass: 'Storage Class',
       memory: 'Memory',
-      empty: 'The tenant has no pools',
+      empty: 'This tenant has no pools.',
       expand: 'Expand Tenant',
     },
     expand: {

@@ -4,13 +4,18 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { mockApi } from '../../../test/fetchMock.js';
 import { EditYamlDialog } from './EditYamlDialog.js';
 import { rebaseYaml } from './rebaseYaml.js';
-import { BASE, NS, RIGHTS_ROUTE, renderTab, rights, TENANT, tenantYamlAt } from './renderTab.test-support.js';
+import {
+  BASE,
+  NS,
+  RIGHTS_ROUTE,
+  renderTab,
+  rights,
+  stubTextLayout,
+  TENANT,
+  tenantYamlAt,
+} from './renderTab.test-support.js';
 
-// jsdom lays nothing out: CodeMirror measures text ranges, so give it empty ones.
-beforeAll(() => {
-  Range.prototype.getClientRects = () => [] as unknown as DOMRectList;
-  Range.prototype.getBoundingClientRect = () => new DOMRect();
-});
+beforeAll(stubTextLayout);
 
 const yamlAt = tenantYamlAt;
 

@@ -8,7 +8,7 @@ import { modalMessage } from '../../../components/FormDialog.js';
 import { Loading } from '../../../components/Loading.js';
 import { showSnackbar } from '../../../components/snackbar.js';
 import { tokens } from '../../../theme/tokens.js';
-import { useSaveTenantYaml, useTenantYamlQuery } from './queries.js';
+import { useSaveTenantYaml, useTenantYaml } from '../queries.js';
 import { RightGate } from './RightGate.js';
 import type { YamlProblem } from './tenantYamlProblems.js';
 
@@ -32,7 +32,7 @@ export function EditYamlDialog({
 }) {
   const { t } = useTranslation();
   const ref = useMemo(() => ({ namespace, tenant }), [namespace, tenant]);
-  const loaded = useTenantYamlQuery(ref, opened);
+  const loaded = useTenantYaml(ref, opened);
   const save = useSaveTenantYaml(ref);
   const [text, setText] = useState<string | undefined>();
   /** Undefined until the editor has checked the text. */

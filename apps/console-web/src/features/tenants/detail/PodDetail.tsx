@@ -1,9 +1,9 @@
 import { Stack, Tabs, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { BackLink } from '../../../components/BackLink.js';
+import { tenantPath } from '../tenantPath.js';
 import { PodEvents } from './PodEvents.js';
 import { PodLogs } from './PodLogs.js';
-import { tenantPath } from './paths.js';
 import type { TenantRef } from './queries.js';
 
 /** Spec 002 §2.4 pod detail (`pods/{podName}`): tabs Events and Logs. */
@@ -11,7 +11,10 @@ export function PodDetail({ tenant, pod }: { tenant: TenantRef; pod: string }) {
   const { t } = useTranslation();
   return (
     <Stack>
-      <BackLink to={`${tenantPath(tenant)}/pods`} label={t('tenantTabs.pod.back')} />
+      <BackLink
+        to={tenantPath({ namespace: tenant.namespace, name: tenant.tenant }, 'pods')}
+        label={t('tenantTabs.pod.back')}
+      />
       <Title order={2}>{pod}</Title>
       <Tabs defaultValue="events" keepMounted={false}>
         <Tabs.List>

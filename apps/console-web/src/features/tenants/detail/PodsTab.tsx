@@ -10,10 +10,10 @@ import { ErrorBanner } from '../../../components/ErrorBanner.js';
 import { ViewLink } from '../../../components/ViewLink.js';
 import { tokens } from '../../../theme/tokens.js';
 import { formatDuration } from '../../../utils/format.js';
+import { useTenantPods } from '../queries.js';
+import { tenantPath } from '../tenantPath.js';
 import { DeletePodDialog } from './DeletePodDialog.js';
 import { PodDetail } from './PodDetail.js';
-import { tenantPath } from './paths.js';
-import { useTenantPodsQuery } from './queries.js';
 import { RightGate } from './RightGate.js';
 
 /** `…/pods/{podName}` names the pod whose detail is open; `…/pods` the list. */
@@ -33,7 +33,7 @@ export function PodsTab({ namespace, tenant }: { namespace: string; tenant: stri
 
 function PodList({ tenant }: { tenant: { namespace: string; tenant: string } }) {
   const { t } = useTranslation();
-  const pods = useTenantPodsQuery(tenant);
+  const pods = useTenantPods(tenant);
   const [deleting, setDeleting] = useState<string | undefined>();
   const columns = useMemo<Column<TenantPod>[]>(() => {
     const now = Date.now() / 1000;
@@ -69,7 +69,10 @@ function PodList({ tenant }: { tenant: { namespace: string; tenant: string } }) 
         actions={(p) => (
           <>
             <ViewLink
-              to={`${tenantPath(tenant)}/pods/${encodeURIComponent(p.name)}`}
+              to={tenantPath(
+                { namespace: tenant.namespace, name: tenant.tenant },
+                `pods/${encodeURIComponent(p.name)}`,
+              )}
               label={t('tenantTabs.pods.view', { name: p.name })}
             />
             <RightGate namespace={tenant.namespace} right="deletePod">

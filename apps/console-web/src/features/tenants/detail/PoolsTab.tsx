@@ -6,15 +6,15 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Column, DataTable } from '../../../components/DataTable.js';
 import { ErrorBanner } from '../../../components/ErrorBanner.js';
+import { useTenantQuery } from '../queries.js';
 import { ExpandTenantDialog } from './ExpandTenantDialog.js';
-import { useTenantDetailQuery } from './queries.js';
 import { RightGate } from './RightGate.js';
 
 /** Spec 002 §2.4 Pools: the tenant's pools and Expand Tenant. */
 export function PoolsTab({ namespace, tenant }: { namespace: string; tenant: string }) {
   const { t } = useTranslation();
   const ref = useMemo(() => ({ namespace, tenant }), [namespace, tenant]);
-  const detail = useTenantDetailQuery(ref);
+  const detail = useTenantQuery(ref);
   const [expanding, setExpanding] = useState(false);
   const columns = useMemo<Column<TenantPool>[]>(
     () => [

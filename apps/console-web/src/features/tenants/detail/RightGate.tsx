@@ -2,7 +2,7 @@ import type { OperatorPermissions } from '@stowage/contract';
 import type { ComponentProps } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DeniedControl } from '../../../components/Can.js';
-import { useNamespaceRightsQuery } from './queries.js';
+import { useNamespacePermissions } from '../queries.js';
 
 type Right = Exclude<keyof OperatorPermissions, 'readOnly'>;
 
@@ -11,7 +11,7 @@ type Right = Exclude<keyof OperatorPermissions, 'readOnly'>;
  * no; while the answer is pending or unknown the control stays usable (the API still decides).
  */
 export function useOperatorRight(namespace: string, right: Right): boolean {
-  const rights = useNamespaceRightsQuery(namespace);
+  const rights = useNamespacePermissions(namespace);
   return rights.data === undefined || (!rights.data.readOnly && rights.data[right]);
 }
 
@@ -30,7 +30,7 @@ export function RightGate({
   if (allowed) return children;
   const reason = right === 'deletePod' ? t('tenantTabs.readOnlyPods') : t('tenantTabs.readOnly');
   return (
-    <DeniedControl reason={reason} marker={{ 'data-missing-right': right }}>
+    <DeniedControl reason={reason} marker={right}>
       {children}
     </DeniedControl>
   );

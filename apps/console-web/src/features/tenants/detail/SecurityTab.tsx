@@ -6,9 +6,10 @@ import { useTranslation } from 'react-i18next';
 import { ErrorBanner } from '../../../components/ErrorBanner.js';
 import { QueryState } from '../../../components/QueryState.js';
 import { showSnackbar } from '../../../components/snackbar.js';
+import { useTenantSecurity } from '../queries.js';
 import { CertificateChips } from './CertificateChips.js';
 import { CERT_EXTENSIONS, KEY_EXTENSIONS, PemFileInput } from './PemFileInput.js';
-import { type TenantRef, useTenantSecurityQuery, useUpdateTenantSecurity } from './queries.js';
+import { type TenantRef, useUpdateTenantSecurity } from './queries.js';
 import { RightGate, useOperatorRight } from './RightGate.js';
 
 interface NewPair {
@@ -28,7 +29,7 @@ const newCa = (): NewCa => ({ id: nextRowId++, crt: '' });
 /** Spec 002 §2.4 Security: AutoCert, the custom certificates, Save. */
 export function SecurityTab({ namespace, tenant }: { namespace: string; tenant: string }) {
   const ref = { namespace, tenant };
-  const security = useTenantSecurityQuery(ref);
+  const security = useTenantSecurity(ref);
   return (
     <QueryState query={security}>
       {/* A new answer (after Save) starts the form again from what the tenant now has. */}

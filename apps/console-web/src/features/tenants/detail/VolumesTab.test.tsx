@@ -51,6 +51,6 @@ describe('Volumes tab', () => {
     });
     renderTab(<VolumesTab namespace={NS} tenant={TENANT} />, '/volumes');
     expect(await screen.findByText('Forbidden: Pvcs is forbidden')).toBeInTheDocument();
-    expect(await screen.findByText('There are no volumes')).toBeInTheDocument();
+    expect(await screen.findByText('This tenant has no volumes.')).toBeInTheDocument();
   });
 });

@@ -7,7 +7,7 @@ import { type Column, DataTable } from '../../../components/DataTable.js';
 import { SearchBox } from '../../../components/SearchBox.js';
 import { showSnackbar } from '../../../components/snackbar.js';
 import { formatDuration } from '../../../utils/format.js';
-import { useTenantVolumeClaimsQuery } from './queries.js';
+import { useTenantVolumeClaims } from '../queries.js';
 
 const ageOf = (iso: string, now: number) => {
   const created = Date.parse(iso);
@@ -17,7 +17,7 @@ const ageOf = (iso: string, now: number) => {
 /** Spec 002 §2.4 Volumes: the tenant's volume claims. */
 export function VolumesTab({ namespace, tenant }: { namespace: string; tenant: string }) {
   const { t } = useTranslation();
-  const claims = useTenantVolumeClaimsQuery({ namespace, tenant });
+  const claims = useTenantVolumeClaims({ namespace, tenant });
   const [filter, setFilter] = useState('');
 
   useEffect(() => {

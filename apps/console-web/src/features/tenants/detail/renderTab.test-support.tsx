@@ -60,3 +60,9 @@ export function renderTab(ui: ReactElement, path = '') {
   );
   return { ...view, user };
 }
+
+/** jsdom lays nothing out: CodeMirror measures text ranges, so give it empty ones. */
+export function stubTextLayout() {
+  Range.prototype.getClientRects = () => [] as unknown as DOMRectList;
+  Range.prototype.getBoundingClientRect = () => new DOMRect();
+}
