@@ -36,7 +36,8 @@ function trim(node) {
   const out = {};
   for (const [key, value] of Object.entries(node)) {
     if (!KEPT.has(key)) continue;
-    if (key === 'properties') out.properties = Object.fromEntries(Object.entries(value).map(([k, v]) => [k, trim(v)]));
+    if (key === 'properties')
+      out.properties = Object.fromEntries(Object.entries(value).map(([k, v]) => [k, trim(v)]));
     else out[key] = typeof value === 'object' ? trim(value) : value;
   }
   return out;
