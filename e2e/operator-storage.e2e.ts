@@ -12,7 +12,7 @@ import {
   type FakeSubnet,
   startFakeSubnet,
 } from '../apps/console-api/src/services/subscription/test-support/fake-subnet.js';
-import { createBoundClaim } from '../apps/console-api/src/services/tenants/test-support/volume-claims.js';
+import { createClaim } from '../apps/console-api/src/services/tenants/test-support/kube-objects.js';
 import { type Cluster, READ_ONLY_CLUSTER_ROLE, startCluster } from '../scripts/kube/cluster.mjs';
 import { axeViolations } from './support/axe.js';
 import { launchBrowser, screenshot } from './support/browser.js';
@@ -78,8 +78,8 @@ beforeAll(async () => {
   ]);
 
   await kube('POST', '/api/v1/namespaces', { metadata: { name: NS } });
-  await createBoundClaim(kube, NS, 'data0-alpha-pool-0-0', { 'v1.min.io/tenant': 'alpha' }, 'standard');
-  await createBoundClaim(kube, NS, 'data0-beta-pool-0-0', { 'v1.min.io/tenant': 'beta' }, 'fast');
+  await createClaim(kube, NS, 'data0-alpha-pool-0-0', { 'v1.min.io/tenant': 'alpha' }, 'standard');
+  await createClaim(kube, NS, 'data0-beta-pool-0-0', { 'v1.min.io/tenant': 'beta' }, 'fast');
   await createDrive(kube, 'drive-sdb-node-1', {
     path: '/var/lib/direct-csi/devices/sdb',
     nodeName: 'node-1',

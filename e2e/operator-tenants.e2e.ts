@@ -118,7 +118,8 @@ describe('operator tenants', () => {
       await metrics.getByRole('heading', { level: 1 }).first().waitFor();
       await page.getByRole('progressbar', { name: 'Loading the metrics' }).waitFor({ state: 'detached' });
       await menu.getByRole('link', { name: 'Security' }).click();
-      await page.getByText('AutoCert: Disabled').waitFor();
+      await page.getByRole('switch', { name: /Enable AutoCert/ }).waitFor();
+      expect(await page.getByRole('switch', { name: /Enable AutoCert/ }).isChecked()).toBe(false);
       await menu.getByRole('link', { name: 'Pools' }).click();
       await page
         .getByRole('table', { name: 'Pools' })
@@ -148,9 +149,18 @@ describe('operator tenants', () => {
       await page.getByRole('button', { name: 'Edit YAML' }).click();
       const yamlDialog = page.getByRole('dialog', { name: 'Edit YAML' });
       const text = yamlDialog.getByRole('textbox', { name: 'Tenant YAML' });
-      const yaml = await text.inputValue();
-      expect(yaml).toContain(newImage);
-      await text.fill(yaml.replace(/^metadata:\n/m, 'metadata:\n  labels:\n    edited-by: e2e\n'));
+      await yamlDialog.getByText('Valid against the Tenant schema').waitFor();
+      // The code editor's text is replaced as a paste would: select all, then insert.
+      const res = await page.request.get(
+        `${operator.consoleUrl}/api/v1/namespaces/tenants-e2e-a/tenants/alpha/yaml`,
+      );
+      const current = ((await res.json()) as { yaml: string }).yaml;
+      expect(current).toContain(newImage);
+      await text.click();
+      await page.keyboard.press('ControlOrMeta+a');
+      await page.keyboard.insertText(
+        current.replace(/^metadata:\n/m, 'metadata:\n  labels:\n    edited-by: e2e\n'),
+      );
       await yamlDialog.getByRole('button', { name: 'Save' }).click();
       await yamlDialog.waitFor({ state: 'hidden' });
       const afterYaml = await cluster.api('GET', tenantUrl(ALPHA));
@@ -239,7 +249,10 @@ describe('operator tenants', () => {
         await record(page, scheme, 'tenant-update-image');
         await page.keyboard.press('Escape');
         await page.getByRole('button', { name: 'Edit YAML' }).click();
-        await page.getByRole('dialog', { name: 'Edit YAML' }).getByRole('textbox').waitFor();
+        await page
+          .getByRole('dialog', { name: 'Edit YAML' })
+          .getByText('Valid against the Tenant schema')
+          .waitFor();
         await record(page, scheme, 'tenant-edit-yaml');
         await page.keyboard.press('Escape');
 
@@ -249,7 +262,7 @@ describe('operator tenants', () => {
             () =>
               page.getByRole('progressbar', { name: 'Loading the metrics' }).waitFor({ state: 'detached' }),
           ],
-          ['security', () => page.getByText('AutoCert: Disabled').waitFor()],
+          ['security', () => page.getByRole('switch', { name: /Enable AutoCert/ }).waitFor()],
           ['pools', () => page.getByRole('table', { name: 'Pools' }).waitFor()],
           ['pods', () => page.getByText('This tenant has no pods.').waitFor()],
           ['volumes', () => page.getByText('This tenant has no volumes.').waitFor()],

@@ -28,6 +28,13 @@ export default defineConfig({
               test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/,
               priority: 3,
             },
+            // Edit YAML's editor and YAML parser load on demand, never with the first screen.
+            {
+              name: 'codemirror',
+              test: /node_modules[\\/](@codemirror|@lezer|codemirror|crelt|style-mod|w3c-keyname|@marijn)[\\/]/,
+              priority: 4,
+            },
+            { name: 'yaml', test: /node_modules[\\/]yaml[\\/]/, priority: 4 },
             { name: 'mantine', test: /node_modules[\\/](@mantine|@floating-ui)[\\/]/, priority: 2 },
             { name: 'vendor', test: /node_modules[\\/]/, priority: 1 },
           ],

@@ -9,12 +9,16 @@ import { getTenantSecurity } from '../src/services/tenants/tenant-security.js';
 import { listAllVolumeClaims } from '../src/services/tenants/tenant-volume-claims.js';
 import { selfSignedPair, type TestPair } from '../src/services/tenants/test-support/certificates.js';
 import { testPool } from '../src/services/tenants/test-support/hop-tenant.js';
-import { createBoundClaim } from '../src/services/tenants/test-support/volume-claims.js';
+import {
+  createClaim,
+  createEvent,
+  createPod,
+  mustSucceed,
+} from '../src/services/tenants/test-support/kube-objects.js';
 import { callAs, type Harness, type LoggedIn, loginOperatorAs } from './harness.js';
 import { startOperatorConsole } from './operator-harness.js';
 
 const TENANT = '/namespaces/ns-a/tenants/tenant-a';
-const mergePatch = 'application/merge-patch+json';
 
 let cluster: Cluster;
 let h: Harness;
@@ -24,70 +28,7 @@ let minioPair: TestPair;
 let caPair: TestPair;
 
 /** An admin call that must succeed: the test's own set-up, straight to the API server. */
-async function kube(method: string, path: string, body?: unknown, contentType?: string) {
-  const res = await cluster.api(method, path, body, contentType);
-  if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(res.body)}`);
-  return res.body;
-}
-
-/** A pod on a fake node, running as the kubelet would report it. */
-async function createPod(
-  namespace: string,
-  name: string,
-  labels: Record<string, string>,
-  options: {
-    containers?: string[];
-    annotations?: Record<string, string>;
-    ip?: string;
-    restarts?: number;
-  } = {},
-) {
-  const containers = options.containers ?? ['minio'];
-  const pod = await kube('POST', `/api/v1/namespaces/${namespace}/pods`, {
-    metadata: { name, labels, ...(options.annotations ? { annotations: options.annotations } : {}) },
-    spec: { nodeName: 'node-1', containers: containers.map((c) => ({ name: c, image: 'minio/minio' })) },
-  });
-  await kube(
-    'PATCH',
-    `/api/v1/namespaces/${namespace}/pods/${name}/status`,
-    {
-      status: {
-        phase: 'Running',
-        podIP: options.ip ?? '10.1.0.4',
-        containerStatuses: containers.map((c) => ({
-          name: c,
-          ready: true,
-          restartCount: options.restarts ?? 0,
-          image: 'minio/minio',
-          imageID: '',
-          state: { running: {} },
-        })),
-      },
-    },
-    mergePatch,
-  );
-  return pod as { metadata: { uid: string } };
-}
-
-async function createEvent(
-  namespace: string,
-  name: string,
-  pod: { name: string; uid: string },
-  at: string,
-  reason: string,
-) {
-  await kube('POST', `/api/v1/namespaces/${namespace}/events`, {
-    metadata: { name },
-    involvedObject: { kind: 'Pod', apiVersion: 'v1', namespace, name: pod.name, uid: pod.uid },
-    reason,
-    message: `${reason} on ${pod.name}`,
-    type: reason === 'BackOff' ? 'Warning' : 'Normal',
-    firstTimestamp: at,
-    lastTimestamp: at,
-    count: 1,
-    source: { component: 'kubelet' },
-  });
-}
+const kube = mustSucceed((...args) => cluster.api(...args));
 
 /** Pods not on their way out (no kubelet confirms a deletion, so a deleted pod only gets a deletionTimestamp). */
 async function livePods(namespace: string): Promise<string[]> {
@@ -99,9 +40,6 @@ async function livePods(namespace: string): Promise<string[]> {
     .map((p) => p.metadata.name)
     .sort();
 }
-
-const createClaim = (namespace: string, name: string, labels: Record<string, string>, storageClass: string) =>
-  createBoundClaim(kube, namespace, name, labels, storageClass);
 
 async function secretNames(namespace: string): Promise<string[]> {
   const list = (await kube('GET', `/api/v1/namespaces/${namespace}/secrets`)) as {
@@ -154,16 +92,16 @@ beforeAll(async () => {
   for (const ns of ['ns-a', 'ns-b']) await kube('POST', '/api/v1/namespaces', { metadata: { name: ns } });
   await createTenantWithCertificates();
   const tenantA = { 'v1.min.io/tenant': 'tenant-a', 'v1.min.io/pool': 'pool-0' };
-  await createPod('ns-a', 'tenant-a-pool-0-0', tenantA, { ip: '10.1.0.4', restarts: 2 });
-  await createPod('ns-a', 'tenant-a-pool-0-1', tenantA, {
+  await createPod(kube, 'ns-a', 'tenant-a-pool-0-0', tenantA, { ip: '10.1.0.4', restarts: 2 });
+  await createPod(kube, 'ns-a', 'tenant-a-pool-0-1', tenantA, {
     ip: '10.1.0.5',
     containers: ['sidecar', 'minio'],
     annotations: { 'kubectl.kubernetes.io/default-container': 'minio' },
   });
   // Same namespace, a name that starts with "tenant-a", another tenant's label.
-  await createPod('ns-a', 'tenant-ab-pool-0-0', { 'v1.min.io/tenant': 'tenant-ab' });
+  await createPod(kube, 'ns-a', 'tenant-ab-pool-0-0', { 'v1.min.io/tenant': 'tenant-ab' });
   // Named like tenant-a's pods but without its label.
-  await createPod('ns-a', 'tenant-a-imposter', {});
+  await createPod(kube, 'ns-a', 'tenant-a-imposter', {});
 }, 120_000);
 afterAll(async () => {
   await h?.close();
@@ -247,11 +185,11 @@ describe('pod events', () => {
     };
     const uid = (name: string) => pods.items.find((p) => p.metadata.name === name)?.metadata.uid ?? '';
     const pod0 = { name: 'tenant-a-pool-0-0', uid: uid('tenant-a-pool-0-0') };
-    await createEvent('ns-a', 'ev-started', pod0, '2021-09-08T10:02:00Z', 'Started');
-    await createEvent('ns-a', 'ev-pulled', pod0, '2021-09-08T10:01:00Z', 'Pulled');
-    await createEvent('ns-a', 'ev-backoff', pod0, '2021-09-08T10:03:00Z', 'BackOff');
+    await createEvent(kube, 'ns-a', 'ev-started', pod0, '2021-09-08T10:02:00Z', 'Started');
+    await createEvent(kube, 'ns-a', 'ev-pulled', pod0, '2021-09-08T10:01:00Z', 'Pulled');
+    await createEvent(kube, 'ns-a', 'ev-backoff', pod0, '2021-09-08T10:03:00Z', 'BackOff');
     const other = { name: 'tenant-ab-pool-0-0', uid: uid('tenant-ab-pool-0-0') };
-    await createEvent('ns-a', 'ev-other', other, '2021-09-08T10:00:00Z', 'Scheduled');
+    await createEvent(kube, 'ns-a', 'ev-other', other, '2021-09-08T10:00:00Z', 'Scheduled');
 
     const res = await callAs(h.app, viewer, 'GET', `${TENANT}/pods/tenant-a-pool-0-0/events`);
     expect(res.statusCode).toBe(200);
@@ -314,10 +252,22 @@ describe('delete pod', () => {
 
 describe('volume claims', () => {
   beforeAll(async () => {
-    await createClaim('ns-a', 'data0-tenant-a-pool-0-0', { 'v1.min.io/tenant': 'tenant-a' }, 'fast');
-    await createClaim('ns-a', 'data0-tenant-ab-pool-0-0', { 'v1.min.io/tenant': 'tenant-ab' }, 'standard');
-    await createClaim('ns-b', 'data0-tenant-b-pool-0-0', { 'v1.min.io/tenant': 'tenant-b' }, 'standard');
-    await createClaim('ns-b', 'scratch', {}, 'standard');
+    await createClaim(kube, 'ns-a', 'data0-tenant-a-pool-0-0', { 'v1.min.io/tenant': 'tenant-a' }, 'fast');
+    await createClaim(
+      kube,
+      'ns-a',
+      'data0-tenant-ab-pool-0-0',
+      { 'v1.min.io/tenant': 'tenant-ab' },
+      'standard',
+    );
+    await createClaim(
+      kube,
+      'ns-b',
+      'data0-tenant-b-pool-0-0',
+      { 'v1.min.io/tenant': 'tenant-b' },
+      'standard',
+    );
+    await createClaim(kube, 'ns-b', 'scratch', {}, 'standard');
   });
 
   test("a tenant's claims with status, capacity, class, volume, tenant and age", async () => {

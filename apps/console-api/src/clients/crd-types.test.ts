@@ -11,6 +11,7 @@ import {
   RESOURCES,
   schemaAt,
 } from '../../../../scripts/kube/gen-crd-types.mjs';
+import { generateTenantSchema, SCHEMA_FILE } from '../../../../scripts/kube/gen-tenant-schema.mjs';
 import { sharedDataDir } from '../../../../scripts/kube/shared-data.mjs';
 
 // crd-types.generated.ts is derived from the CRDs in shared/data: it must be exactly what the
@@ -74,5 +75,11 @@ describe('generated CRD types', () => {
     const tenant = RESOURCES[0]!;
     expect(schemaAt(crdSchema(tenant.file, tenant.version, dir), 'spec.pools[].affinity')).toBeUndefined();
     expect(schemaAt(crdSchema(tenant.file, tenant.version, dir), 'spec.pools[].resources')).toBeDefined();
+  });
+});
+
+describe('tenant-schema.generated.json (the web Edit YAML validation schema)', () => {
+  test("is exactly what gen-tenant-schema makes of shared/data's Tenant CRD", () => {
+    expect(readFileSync(SCHEMA_FILE, 'utf8')).toBe(generateTenantSchema());
   });
 });

@@ -11,6 +11,7 @@ import { settings } from './en/settings.js';
 import { shell } from './en/shell.js';
 import { storage } from './en/storage.js';
 import { tenants } from './en/tenants.js';
+import { tenantTabs } from './en/tenantTabs.js';
 import { tenantWizard } from './en/tenantWizard.js';
 import { tiers } from './en/tiers.js';
 import { tools } from './en/tools.js';
@@ -37,6 +38,7 @@ export const en = {
   ...permissions,
   ...tenants,
   ...tenantWizard,
+  ...tenantTabs,
 } as const;
 
 export type Resources = typeof en;

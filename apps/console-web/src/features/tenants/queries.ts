@@ -15,7 +15,7 @@ export const tenantKeys = {
   namespacePermissions: (namespace: string) => ['namespace-permissions', namespace] as const,
 };
 
-type TenantRef = { namespace: string; tenant: string };
+export type TenantRef = { namespace: string; tenant: string };
 
 /** GET /tenants. */
 export function useTenantsQuery() {
@@ -53,7 +53,7 @@ export function useNamespacePermissions(namespace: string, enabled = true) {
 }
 
 /** Spec 002 §4: a tenant's details reload after each change made to it. */
-function useTenantMutation<I>({ namespace, tenant }: TenantRef, run: (input: I) => Promise<unknown>) {
+export function useTenantMutation<I>({ namespace, tenant }: TenantRef, run: (input: I) => Promise<unknown>) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: run,

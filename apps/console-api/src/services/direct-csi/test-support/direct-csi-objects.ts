@@ -1,4 +1,4 @@
-import type { KubeSetup } from '../../tenants/test-support/volume-claims.js';
+import type { KubeCall } from '../../tenants/test-support/kube-objects.js';
 
 // The direct-csi driver's cluster-scoped objects as its node driver would write them, created
 // straight in the API server by tests (reference/operator.md §2.2: the fields the console reads).
@@ -17,7 +17,7 @@ export interface DriveStatus {
 }
 
 /** A DirectCSIDrive not yet owned by the driver, its status kept with the object. */
-export async function createDrive(kube: KubeSetup, name: string, status: DriveStatus): Promise<void> {
+export async function createDrive(kube: KubeCall, name: string, status: DriveStatus): Promise<void> {
   await kube('POST', DRIVES_PATH, {
     apiVersion: 'direct.csi.min.io/v1beta1',
     kind: 'DirectCSIDrive',
@@ -38,7 +38,7 @@ export async function createDrive(kube: KubeSetup, name: string, status: DriveSt
 
 /** A DirectCSIVolume carved out of the drive named `drive` (its metadata.name). */
 export async function createVolume(
-  kube: KubeSetup,
+  kube: KubeCall,
   name: string,
   drive: string,
   nodeName: string,

@@ -1,8 +1,12 @@
+import { EditorView } from '@codemirror/view';
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { mockApi } from '../../../test/fetchMock.js';
 import { renderApp } from '../../../test/renderApp.js';
 import { NO_RIGHTS, operatorSession, tenantDetail } from '../tenantFixtures.js';
+import { stubTextLayout } from './renderTab.test-support.js';
+
+beforeAll(stubTextLayout);
 
 const BASE = '/api/v1/namespaces/ns-alpha/tenants/alpha';
 
@@ -169,25 +173,19 @@ describe('tenant detail', () => {
     expect(api.callsTo(`DELETE ${BASE}`)[0]?.body).toEqual({ delete_pvcs: false });
   });
 
-  it('edits the YAML and shows a conflict clearly', async () => {
-    const api = mockDetail();
-    api.set(`PUT ${BASE}/yaml`, {
-      status: 409,
-      body: { message: 'conflict', detailedMessage: 'the object has been modified' },
-    });
+  it('Edit YAML opens the code editor on the tenant YAML (the dialog itself: EditYamlDialog.test)', async () => {
+    mockDetail();
     const { user } = renderApp('/namespaces/ns-alpha/tenants/alpha/summary');
     await user.click(await screen.findByRole('button', { name: 'Edit YAML' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit YAML' });
-    const text = await within(dialog).findByRole('textbox', { name: 'Tenant YAML' });
-    expect(text).toHaveValue('apiVersion: minio.min.io/v2\nkind: Tenant\n');
-    await user.clear(text);
-    expect(within(dialog).getByRole('button', { name: 'Save' })).toBeDisabled();
-    await user.type(text, 'kind: Tenant');
-    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
-    expect(
-      await within(dialog).findByText(/The tenant changed since this YAML was loaded/),
-    ).toBeInTheDocument();
-    expect(api.callsTo(`PUT ${BASE}/yaml`)[0]?.body).toEqual({ yaml: 'kind: Tenant' });
+    const content = await waitFor(() => {
+      const node = dialog.querySelector<HTMLElement>('.cm-content');
+      if (!node) throw new Error('no editor yet');
+      return node;
+    });
+    expect(EditorView.findFromDOM(content)?.state.doc.toString()).toBe(
+      'apiVersion: minio.min.io/v2\nkind: Tenant\n',
+    );
   });
 
   it('activates the licence from the License tab', async () => {

@@ -1,35 +1,64 @@
+import { Stack } from '@mantine/core';
 import type { VolumeClaim } from '@stowage/contract';
-import { useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../../api/ApiError.js';
 import { type Column, DataTable } from '../../../components/DataTable.js';
-import { QueryState } from '../../../components/QueryState.js';
+import { SearchBox } from '../../../components/SearchBox.js';
+import { showSnackbar } from '../../../components/snackbar.js';
+import { formatDuration } from '../../../utils/format.js';
 import { useTenantVolumeClaims } from '../queries.js';
-import type { TenantTabProps } from './tabs.js';
 
-/** Spec 002 §2.4 "Volumes": the tenant's volume claims. */
-export function VolumesTab({ namespace, tenant }: TenantTabProps) {
+const ageOf = (iso: string, now: number) => {
+  const created = Date.parse(iso);
+  return Number.isNaN(created) ? iso : formatDuration((now - created) / 1000);
+};
+
+/** Spec 002 §2.4 Volumes: the tenant's volume claims. */
+export function VolumesTab({ namespace, tenant }: { namespace: string; tenant: string }) {
   const { t } = useTranslation();
   const claims = useTenantVolumeClaims({ namespace, tenant });
-  const columns = useMemo<Column<VolumeClaim>[]>(
-    () => [
-      { header: t('tenantDetail.volumes.name'), cell: (claim) => claim.name },
-      { header: t('tenantDetail.volumes.status'), cell: (claim) => claim.status },
-      { header: t('tenantDetail.volumes.capacity'), cell: (claim) => claim.capacity },
-      { header: t('tenantDetail.volumes.storageClass'), cell: (claim) => claim.storageClass },
-    ],
-    [t],
-  );
+  const [filter, setFilter] = useState('');
+
+  useEffect(() => {
+    // Spec 002 §8: a volume-claim list failure is an error snack message.
+    if (claims.error)
+      showSnackbar(
+        claims.error.message,
+        'error',
+        claims.error instanceof ApiError ? claims.error.details : undefined,
+      );
+  }, [claims.error]);
+
+  const columns = useMemo<Column<VolumeClaim>[]>(() => {
+    const now = Date.now();
+    return [
+      { header: t('tenantTabs.volumes.name'), cell: (v) => v.name, width: '2fr' },
+      { header: t('tenantTabs.volumes.status'), cell: (v) => v.status },
+      { header: t('tenantTabs.volumes.capacity'), cell: (v) => v.capacity },
+      { header: t('tenantTabs.volumes.storageClass'), cell: (v) => v.storageClass },
+      { header: t('tenantTabs.volumes.volume'), cell: (v) => v.volume, width: '2fr', optional: true },
+      { header: t('tenantTabs.volumes.age'), cell: (v) => ageOf(v.age, now), optional: true },
+    ];
+  }, [t]);
+  const rows = useMemo(() => {
+    const needle = filter.trim().toLowerCase();
+    const all = claims.data?.pvcs ?? [];
+    return needle ? all.filter((v) => v.name.toLowerCase().includes(needle)) : all;
+  }, [claims.data, filter]);
+
   return (
-    <QueryState query={claims}>
-      {(data) => (
-        <DataTable
-          label={t('tenantDetail.tabs.volumes')}
-          rows={data.pvcs}
-          rowKey={(claim) => claim.name}
-          columns={columns}
-          empty={t('tenantDetail.volumes.empty')}
-        />
-      )}
-    </QueryState>
+    <Stack>
+      <SearchBox label={t('tenantTabs.volumes.search')} value={filter} onChange={setFilter} />
+      <DataTable
+        label={t('tenantTabs.volumes.title')}
+        rows={rows}
+        rowKey={(v) => v.name}
+        columns={columns}
+        loading={claims.isPending}
+        empty={t('tenantTabs.volumes.empty')}
+        columnChooser
+      />
+    </Stack>
   );
 }
