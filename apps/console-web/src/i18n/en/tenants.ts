@@ -1,4 +1,4 @@
-/** English texts. Operator mode's tenants: the list, the detail shell and its tabs, the Management page (spec 002 §2.3, §2.4). Spec strings are copied exactly. */
+/** English texts. Operator mode's tenants: the list, the detail shell, Summary, Metrics, License and the Management page (spec 002 §2.3, §2.4). Spec strings are copied exactly. */
 export const tenants = {
   tenants: {
     search: 'Search Tenants',
@@ -107,43 +107,6 @@ export const tenants = {
       loading: 'Loading the tenant console',
       refresh: 'Refresh',
       back: 'Back to {{tenant}}',
-    },
-    yaml: {
-      title: 'Edit YAML',
-      label: 'Tenant YAML',
-      conflict:
-        'The tenant changed since this YAML was loaded. Close the dialog and open it again to edit the current version.',
-      saved: 'Tenant YAML saved',
-    },
-    pods: {
-      name: 'Name',
-      status: 'Status',
-      node: 'Node',
-      restarts: 'Restarts',
-      podIp: 'Pod IP',
-      empty: 'This tenant has no pods.',
-      loadError: 'Error loading pods',
-    },
-    volumes: {
-      name: 'Name',
-      status: 'Status',
-      capacity: 'Capacity',
-      storageClass: 'Storage Class',
-      empty: 'This tenant has no volumes.',
-    },
-    security: {
-      autoCert: 'AutoCert',
-      customCertificates: 'Custom certificates',
-      caCertificates: 'CA certificates',
-      none: 'None',
-      expires: '{{name}} ({{domains}}), expires {{expiry}}',
-    },
-    pools: {
-      name: 'Name',
-      servers: 'Servers',
-      volumesPerServer: 'Volumes per server',
-      capacity: 'Capacity',
-      empty: 'This tenant has no pools.',
     },
   },
 } as const;
