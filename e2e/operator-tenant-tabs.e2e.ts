@@ -246,6 +246,30 @@ describe('tenant detail tabs', () => {
       .waitFor();
     await screenshot(page, '30-dark-tenant-edit-yaml');
     expect(await axeViolations(page)).toEqual([]);
+    // A change made meanwhile turns Save into the conflict explanation.
+    await kube(
+      'PATCH',
+      TENANT_API,
+      { metadata: { annotations: { 'changed-by': 'kubectl-again' } } },
+      'application/merge-patch+json',
+    );
+    const dialog = page.getByRole('dialog', { name: 'Edit YAML' });
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.getByText('The tenant changed since you opened it').waitFor();
+    await screenshot(page, '30-dark-tenant-edit-yaml-conflict');
+    expect(await axeViolations(page)).toEqual([]);
+    await page.context().close();
+  }, 120_000);
+
+  test('Expand Tenant in the dark theme', async () => {
+    const page = await operatorPage(`${DETAIL}/pools`, 'dark');
+    await page.getByRole('button', { name: 'Expand Tenant' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Expand Tenant' });
+    await dialog.getByRole('textbox', { name: 'Pool Name' }).fill('pool-dark');
+    await dialog.getByRole('textbox', { name: /^Volume Size/ }).fill('20');
+    await dialog.getByText('Raw Capacity: 80 GiB').waitFor();
+    await screenshot(page, '30-dark-tenant-expand');
+    expect(await axeViolations(page)).toEqual([]);
     await page.context().close();
   }, 120_000);
 });
