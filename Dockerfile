@@ -1,12 +1,12 @@
 # Stowage as a container image: `stowage console --operator` in a cluster by default (deploy/kubernetes/),
 # and every other stowage command with other arguments.
 #
-# Build: docker build -t stowage:latest .
+# Build: docker build -t stowage:latest .  (Node 24 LTS; Node 20 reached end of life in April 2026)
 # Two stages: the first installs everything and builds; the second carries only the production
 # dependencies and the compiled output, runs as an unprivileged user, and holds no compiler, no
 # sources and no npm cache.
 
-FROM node:20-bookworm-slim AS build
+FROM node:24-bookworm-slim AS build
 WORKDIR /src
 COPY . .
 RUN npm ci --no-audit --no-fund \
@@ -22,7 +22,7 @@ RUN npm ci --no-audit --no-fund \
  && cp -r apps/cli/bin /out/apps/cli/ \
  && cp -r apps/console-web/package.json apps/console-web/dist /out/apps/console-web/
 
-FROM node:20-bookworm-slim
+FROM node:24-bookworm-slim
 ENV NODE_ENV=production
 WORKDIR /opt/stowage
 COPY --from=build /out/ ./

@@ -1,8 +1,9 @@
 // `npm test`: install what is missing (npm packages, Debian's Chromium, awscli, boto3, s3cmd, rclone, restic and
 // Go with the madmin-go and minio-go sources, Prometheus, OpenLDAP, PostgreSQL, Redis, MariaDB,
 // RabbitMQ, Mosquitto, NATS, etcd, kubectl and a kube-apiserver built from Debian's source), build, run
-// the static checks and every Vitest project (unit, integration, end-to-end), then print one
-// line `N passed, N failed` that counts each test and each check.
+// the static checks and every Vitest project (unit, integration, end-to-end), then the unit suite and a
+// `stowage start` smoke again under Node 24 LTS (the other supported runtime, from the npm registry),
+// and print one line `N passed, N failed` that counts each test and each check.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -11,8 +12,10 @@ import {
   ensureDebianPackages,
   ensureDependencies,
   ensureKubeApiserver,
+  ensureNode24,
   root,
 } from './lib/ensure.mjs';
+import { UNIT_SUITE_ARGS } from './lib/unit-suite.mjs';
 
 ensureDependencies();
 ensureDebianPackages([
@@ -73,34 +76,48 @@ check('lint', 'npx', ['biome', 'ci', '.']);
 
 const reportDir = join(root, 'test-results');
 mkdirSync(reportDir, { recursive: true });
-const report = join(reportDir, 'vitest.json');
-const vitestArgs = [
-  'vitest',
-  'run',
-  '--reporter=default',
-  '--reporter=json',
-  `--outputFile.json=${report}`,
-  ...process.argv.slice(2),
-];
-console.log('» vitest');
-const res = spawnSync('npx', vitestArgs, { cwd: root, stdio: 'inherit' });
-try {
-  const summary = JSON.parse(readFileSync(report, 'utf8'));
-  passed += summary.numPassedTests;
-  failed += summary.numFailedTests;
-  // A file that fails to load has no tests to count; count it so it cannot pass silently.
-  const brokenFiles = summary.testResults.filter(
-    (f) => f.status === 'failed' && f.assertionResults.length === 0,
-  );
-  failed += brokenFiles.length;
-  if (summary.numPendingTests + summary.numTodoTests > 0) {
-    console.log(`note: ${summary.numPendingTests + summary.numTodoTests} skipped or todo`);
+
+/** Runs Vitest with `node` and adds its tests to the counts; a file that fails to load counts as failed. */
+function vitest(label, node, args, reportName) {
+  const report = join(reportDir, reportName);
+  const vitestArgs = [
+    join(root, 'node_modules/vitest/vitest.mjs'),
+    'run',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${report}`,
+    ...args,
+  ];
+  console.log(`» ${label}`);
+  const res = spawnSync(node, vitestArgs, { cwd: root, stdio: 'inherit' });
+  const before = failed;
+  try {
+    const summary = JSON.parse(readFileSync(report, 'utf8'));
+    passed += summary.numPassedTests;
+    failed += summary.numFailedTests;
+    // A file that fails to load has no tests to count; count it so it cannot pass silently.
+    const brokenFiles = summary.testResults.filter(
+      (f) => f.status === 'failed' && f.assertionResults.length === 0,
+    );
+    failed += brokenFiles.length;
+    if (summary.numPendingTests + summary.numTodoTests > 0) {
+      console.log(`note: ${summary.numPendingTests + summary.numTodoTests} skipped or todo`);
+    }
+  } catch {
+    failed += 1;
+    console.log(`✗ ${label} produced no report`);
   }
-} catch {
-  failed += 1;
-  console.log('✗ vitest produced no report');
+  if (res.status !== 0 && failed === before) failed += 1;
 }
-if (res.status !== 0 && failed === 0) failed += 1;
+
+vitest('vitest', process.execPath, process.argv.slice(2), 'vitest.json');
+
+// Node 24 LTS: the unit suite and the built product's smoke, unless a subset was asked for.
+if (process.argv.length === 2) {
+  const node24 = ensureNode24();
+  vitest('unit suite under Node 24', node24, UNIT_SUITE_ARGS, 'vitest-node24.json');
+  check('stowage start smoke under Node 24', node24, ['scripts/smoke-start.mjs']);
+}
 
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed === 0 ? 0 : 1);

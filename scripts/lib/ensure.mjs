@@ -83,3 +83,14 @@ export function ensureBuilt() {
 export function ensureKubeApiserver() {
   run('sh', [join(root, 'scripts/kube/build-apiserver.sh')], { stdio: ['ignore', 'ignore', 'inherit'] });
 }
+
+/** Node 24 LTS, the other supported runtime, from the npm registry's `node` package (npx caches it);
+ *  returns the path of its binary. */
+export function ensureNode24() {
+  const res = spawnSync('npx', ['-y', '-p', 'node@24', 'node', '-p', 'process.execPath'], {
+    cwd: root,
+    encoding: 'utf8',
+  });
+  if (res.status !== 0) throw new Error(`could not get Node 24 from the npm registry: ${res.stderr}`);
+  return res.stdout.trim();
+}
