@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type KafkaStandIn, startKafkaStandIn } from '../../test/support/kafka-standin.js';
+import { selfSignedCert } from '../../test/support/tls-cert.js';
 import { OutboundPolicy } from '../net/outbound.js';
 import type { EventLog } from './event-log.js';
 import { type KafkaSettings, KafkaTarget } from './kafka-target.js';
@@ -11,8 +12,8 @@ beforeAll(async () => {
 });
 afterAll(() => broker.close());
 
-const settings = (topic: string): KafkaSettings => ({
-  brokers: [broker.address],
+const settings = (topic: string, brokers = [broker.address]): KafkaSettings => ({
+  brokers,
   topic,
   sasl: false,
   saslUsername: '',
@@ -67,5 +68,43 @@ describe('KafkaTarget (@platformatic/kafka against the Kafka 4 stand-in)', () =>
     expect(broker.messages.filter((m) => m.topic === 'refused-topic')).toEqual([]);
     expect(target.sent).toBe(0);
     expect(broker.connections).toBe(connectionsBefore);
+  });
+
+  describe('over TLS', () => {
+    let secure: KafkaStandIn;
+    beforeAll(async () => {
+      // Named `localhost` in the metadata too, so every dial is by name.
+      secure = await startKafkaStandIn({ tls: await selfSignedCert(), host: 'localhost' });
+    });
+    afterAll(() => secure.close());
+
+    it('dials the address the outbound list checked, still asking for the broker by name (SNI)', async () => {
+      const target = new KafkaTarget(
+        'notify_kafka:tls',
+        { ...settings('secure', [secure.address]), tls: true, tlsSkipVerify: true },
+        silentLogger,
+        OutboundPolicy.parse('127.0.0.1,::1'),
+      );
+      target.send(event('bucket/tls.txt'));
+      await vi.waitFor(() => expect(target.sent).toBe(1), { timeout: 10_000 });
+      target.close();
+      expect(secure.messages.map((m) => m.key)).toEqual(['bucket/tls.txt']);
+      expect(secure.servernames.length).toBeGreaterThan(0);
+      expect(new Set(secure.servernames)).toEqual(new Set(['localhost']));
+    });
+
+    it('refuses a certificate it cannot verify unless tls_skip_verify is on', async () => {
+      const lines: string[] = [];
+      const target = new KafkaTarget(
+        'notify_kafka:unverified',
+        { ...settings('unverified', [secure.address]), tls: true },
+        messageLogger((l) => lines.push(l)),
+        OutboundPolicy.OPEN,
+      );
+      target.send(event('bucket/no.txt'));
+      await vi.waitFor(() => expect(lines.join('\n')).toMatch(/certificate/), { timeout: 10_000 });
+      target.close();
+      expect(secure.messages.filter((m) => m.topic === 'unverified')).toEqual([]);
+    });
   });
 });

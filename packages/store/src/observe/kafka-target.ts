@@ -108,15 +108,23 @@ function dialThroughOutbound(
   }) as typeof pool.get;
 }
 
+/** An error's message followed by those of its causes: `Connection to … failed: <why>`. */
+function explain(err: unknown): string {
+  const messages: string[] = [];
+  for (let e: unknown = err; e instanceof Error && messages.length < 5; e = e.cause)
+    messages.push(e.message.replace(/\.$/, ''));
+  return messages.length > 0 ? messages.join(': ') : String(err);
+}
+
 /**
  * The client reports a failure to reach every broker as one error listing each broker's in
- * `errors`; the log names the reasons (a refused address, a refused connection).
+ * `errors`, each wrapping its reason; the log names the reasons (a refused address, a
+ * certificate that does not verify, a refused connection).
  */
 function withCauses(err: unknown): unknown {
   const causes = (err as { errors?: unknown }).errors;
   if (!Array.isArray(causes) || causes.length === 0) return err;
-  const reasons = causes.map((c) => (c instanceof Error ? c.message : String(c)));
-  return new Error(`${(err as Error).message} ${reasons.join('; ')}`, { cause: err });
+  return new Error(`${(err as Error).message} ${causes.map(explain).join('; ')}`, { cause: err });
 }
 
 export class KafkaTarget extends QueuedTarget<EventLog> {

@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { createServer, type Socket } from 'node:net';
+import { createServer as createTlsServer, type TLSSocket } from 'node:tls';
 
 // Kafka is not packaged by Debian (no broker, no JVM distribution of it), so it cannot run
 // here. This stand-in is one broker speaking the calls a producer makes, within the version
@@ -18,6 +19,8 @@ export interface KafkaStandIn {
   messages: { topic: string; partition: number; key: string | null; value: Buffer }[];
   /** Acks each Produce request asked for. */
   acks: number[];
+  /** The server name (SNI) each TLS connection asked for; false for none. */
+  servernames: (string | false)[];
   /** Connections accepted so far. */
   connections: number;
   /** Requests refused for their version, as `apiKey/version`. */
@@ -206,17 +209,25 @@ function readRecordBatches(data: Buffer): { key: Buffer | null; value: Buffer }[
 }
 
 export async function startKafkaStandIn(
-  opts: { sasl?: { username: string; password: string } } = {},
+  opts: {
+    sasl?: { username: string; password: string };
+    /** Serve TLS with this key and certificate. */
+    tls?: { key: string; cert: string };
+    /** Where to listen, and the broker's name in metadata; 127.0.0.1 unless given. */
+    host?: string;
+  } = {},
 ): Promise<KafkaStandIn> {
   const state: KafkaStandIn = {
     address: '',
     messages: [],
     acks: [],
+    servernames: [],
     connections: 0,
     refused: [],
     close: async () => {},
   };
   const sockets = new Set<Socket>();
+  const host = opts.host ?? '127.0.0.1';
   let port = 0;
 
   function apiVersions(version: number, error: number): Buffer {
@@ -268,7 +279,7 @@ export async function startKafkaStandIn(
         });
         return w
           .int32(0) // throttle
-          .compactArray([0], (x) => x.int32(0).compactString('127.0.0.1').int32(port).compactString(null))
+          .compactArray([0], (x) => x.int32(0).compactString(host).int32(port).compactString(null))
           .compactString('stowage-standin') // cluster id
           .int32(0) // controller
           .compactArray(
@@ -333,7 +344,7 @@ export async function startKafkaStandIn(
     throw new Error(`api ${apiKey} is not implemented`);
   }
 
-  const server = createServer((socket) => {
+  const serve = (socket: Socket) => {
     state.connections += 1;
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
@@ -382,10 +393,16 @@ export async function startKafkaStandIn(
         }
       }
     });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  };
+  const server = opts.tls
+    ? createTlsServer(opts.tls, (socket: TLSSocket) => {
+        state.servernames.push(socket.servername);
+        serve(socket);
+      })
+    : createServer(serve);
+  await new Promise<void>((resolve) => server.listen(0, host, resolve));
   port = (server.address() as AddressInfo).port;
-  state.address = `127.0.0.1:${port}`;
+  state.address = `${host}:${port}`;
   state.close = () =>
     new Promise<void>((resolve) => {
       for (const s of sockets) s.destroy();
