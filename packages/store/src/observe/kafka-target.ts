@@ -58,7 +58,7 @@ function tlsOptions(s: KafkaSettings): TlsOptions {
 }
 
 /** The producer's options; `tls` is the object `dialThroughOutbound` names each broker in. */
-export function kafkaOptions(
+function kafkaOptions(
   s: KafkaSettings,
   tls: TlsOptions | undefined,
 ): ProducerOptions<string, string, string, string> {
