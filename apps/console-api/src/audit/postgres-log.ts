@@ -1,5 +1,5 @@
 import type { AuditRecord } from '@stowage/contract';
-import pg from 'pg';
+import type pg from 'pg';
 import {
   AUDIT_SCHEMA_VERSION,
   type AuditLog,
@@ -33,6 +33,8 @@ const ROWS_PER_INSERT = 1000;
 
 /** The audit store in PostgreSQL, for consoles that share one or keep logs long. */
 export async function openPostgresAuditLog(connectionString: string): Promise<AuditLog> {
+  // Loaded here, not at start: a console keeping its audit log in SQLite never loads pg.
+  const { default: pg } = await import('pg');
   const pool = new pg.Pool({ connectionString, max: 4 });
   // BIGINT comes back as text by default; these counts fit a double.
   const types = {

@@ -1,7 +1,8 @@
-import amqp from 'amqplib';
+import type amqp from 'amqplib';
 import { urlHostPort } from '../net/address.js';
 import type { OutboundPolicy } from '../net/outbound.js';
 import type { EventLog } from './event-log.js';
+import { loadOnce } from './lazy-module.js';
 import type { Logger } from './logger.js';
 import { QueuedTarget } from './queued-target.js';
 
@@ -24,6 +25,9 @@ export interface AmqpSettings {
   publisherConfirms: boolean;
   queueSize: number;
 }
+
+/** The client library, loaded when the first AMQP target connects, not at start. */
+const amqpClient = loadOnce(async () => (await import('amqplib')).default);
 
 type Channel = amqp.Channel | amqp.ConfirmChannel;
 
@@ -49,7 +53,7 @@ export class AmqpTarget extends QueuedTarget<EventLog> {
       const { host, port } = urlHostPort(url, url.protocol === 'amqps:' ? 5671 : 5672);
       const dial = this.outbound.dialOptions(host, port);
       const connection = await this.connecting(
-        amqp.connect(s.url, { timeout: CONNECT_TIMEOUT_MS, ...dial }),
+        (await amqpClient()).connect(s.url, { timeout: CONNECT_TIMEOUT_MS, ...dial }),
         (c) => {
           void c.close().catch(() => {});
         },

@@ -1,17 +1,10 @@
 import { readFileSync } from 'node:fs';
-import { isIP, connect as netConnect } from 'node:net';
-import { connect as tlsConnect } from 'node:tls';
-import {
-  type ISocketFactory,
-  Kafka,
-  type KafkaConfig,
-  logLevel,
-  Partitioners,
-  type Producer,
-  type SASLOptions,
-} from 'kafkajs';
+import { isIP } from 'node:net';
+import type { ConnectionOptions as TlsOptions } from 'node:tls';
+import type { Broker, Connection, Producer, ProducerOptions, SASLOptions } from '@platformatic/kafka';
 import type { OutboundPolicy } from '../net/outbound.js';
 import type { EventLog } from './event-log.js';
+import { loadOnce } from './lazy-module.js';
 import type { Logger } from './logger.js';
 import { QueuedTarget } from './queued-target.js';
 
@@ -19,9 +12,14 @@ import { QueuedTarget } from './queued-target.js';
 // `bucket/object`, the event log as JSON, acknowledged by every in-sync replica. The queue
 // retries; the client itself does not, so that one failed delivery is one retry here.
 
-// kafkajs's own keep-alive for broker sockets.
-const KEEP_ALIVE_MS = 60_000;
 const CONNECT_TIMEOUT_MS = 5000;
+/** Acknowledged by every in-sync replica (the client's ProduceAcks.ALL). */
+const ACKS_ALL = -1;
+
+/** The client library, loaded when the first Kafka target connects, not at start. */
+const kafkaClient = loadOnce(() => import('@platformatic/kafka'));
+
+type StringProducer = Producer<string, string, string, string>;
 
 export interface KafkaSettings {
   brokers: string[];
@@ -42,74 +40,117 @@ function saslOptions(s: KafkaSettings): SASLOptions {
   const credentials = { username: s.saslUsername, password: s.saslPassword };
   switch (s.saslMechanism.toLowerCase()) {
     case 'sha256':
-      return { mechanism: 'scram-sha-256', ...credentials };
+      return { mechanism: 'SCRAM-SHA-256', ...credentials };
     case 'sha512':
-      return { mechanism: 'scram-sha-512', ...credentials };
+      return { mechanism: 'SCRAM-SHA-512', ...credentials };
     default:
-      return { mechanism: 'plain', ...credentials };
+      return { mechanism: 'PLAIN', ...credentials };
   }
 }
 
-/**
- * kafkajs's own socket factory, with the outbound list's checks: every broker it connects
- * to (the bootstrap ones, and those the cluster's metadata names) is checked.
- */
-function checkedSockets(outbound: OutboundPolicy): ISocketFactory {
-  return ({ host, port, ssl, onConnect }) => {
-    const options = { host, port, ...outbound.dialOptions(host, port) };
-    const socket = ssl
-      ? tlsConnect({ ...options, ...(isIP(host) ? {} : { servername: host }), ...ssl }, onConnect)
-      : netConnect(options, onConnect);
-    socket.setKeepAlive(true, KEEP_ALIVE_MS);
-    return socket;
-  };
-}
-
-export function kafkaConfig(s: KafkaSettings, outbound: OutboundPolicy): KafkaConfig {
+function tlsOptions(s: KafkaSettings): TlsOptions {
   return {
-    clientId: 'stowage',
-    brokers: s.brokers,
-    ...(outbound.restricted ? { socketFactory: checkedSockets(outbound) } : {}),
-    connectionTimeout: CONNECT_TIMEOUT_MS,
-    retry: { retries: 0 },
-    // Failures reach the queue as errors, which logs them; the client stays quiet.
-    logLevel: logLevel.NOTHING,
-    ...(s.sasl ? { sasl: saslOptions(s) } : {}),
-    ...(s.tls
-      ? {
-          ssl: {
-            ...(s.tlsSkipVerify ? { rejectUnauthorized: false } : {}),
-            ...(s.clientTlsCert && s.clientTlsKey
-              ? { cert: readFileSync(s.clientTlsCert, 'utf8'), key: readFileSync(s.clientTlsKey, 'utf8') }
-              : {}),
-          },
-        }
+    ...(s.tlsSkipVerify ? { rejectUnauthorized: false } : {}),
+    ...(s.clientTlsCert && s.clientTlsKey
+      ? { cert: readFileSync(s.clientTlsCert, 'utf8'), key: readFileSync(s.clientTlsKey, 'utf8') }
       : {}),
   };
 }
 
+/** The producer's options; `tls` is the object `dialThroughOutbound` names each broker in. */
+function kafkaOptions(
+  s: KafkaSettings,
+  tls: TlsOptions | undefined,
+): ProducerOptions<string, string, string, string> {
+  return {
+    clientId: 'stowage',
+    bootstrapBrokers: s.brokers,
+    connectTimeout: CONNECT_TIMEOUT_MS,
+    retries: 0,
+    idempotent: false,
+    compression: 'none',
+    ...(s.sasl ? { sasl: saslOptions(s) } : {}),
+    ...(tls ? { tls } : {}),
+  };
+}
+
+/**
+ * Every broker the producer dials (the bootstrap ones, and those the cluster's metadata
+ * names) goes through the outbound list: the name is resolved and checked, and the checked
+ * address is what the socket connects to, the certificate still checked against the name.
+ * The client takes no socket factory, so its connection pool's `get` is wrapped; the pool
+ * opens the socket synchronously inside `get`, which is when `tls.servername` is read.
+ */
+function dialThroughOutbound(
+  producer: StringProducer,
+  outbound: OutboundPolicy,
+  tls: TlsOptions | undefined,
+): void {
+  const pool = producer.connections;
+  const get = pool.get.bind(pool) as (
+    broker: Broker,
+    callback: (err: Error | null, c?: Connection) => void,
+  ) => void;
+  const dial = (broker: Broker, callback: (err: Error | null, c?: Connection) => void) => {
+    outbound.pin(broker.host, broker.port).then(
+      (address) => {
+        if (tls) tls.servername = isIP(broker.host) ? undefined : broker.host;
+        get({ host: address, port: broker.port }, callback);
+      },
+      (err: Error) => callback(err),
+    );
+  };
+  pool.get = ((broker: Broker, callback?: (err: Error | null, c?: Connection) => void) => {
+    if (callback) return dial(broker, callback);
+    return new Promise<Connection>((resolve, reject) =>
+      dial(broker, (err, c) => (err ? reject(err) : resolve(c as Connection))),
+    );
+  }) as typeof pool.get;
+}
+
+/** An error's message followed by those of its causes: `Connection to … failed: <why>`. */
+function explain(err: unknown): string {
+  const messages: string[] = [];
+  for (let e: unknown = err; e instanceof Error && messages.length < 5; e = e.cause)
+    messages.push(e.message.replace(/\.$/, ''));
+  return messages.length > 0 ? messages.join(': ') : String(err);
+}
+
+/**
+ * The client reports a failure to reach every broker as one error listing each broker's in
+ * `errors`, each wrapping its reason; the log names the reasons (a refused address, a
+ * certificate that does not verify, a refused connection).
+ */
+function withCauses(err: unknown): unknown {
+  const causes = (err as { errors?: unknown }).errors;
+  if (!Array.isArray(causes) || causes.length === 0) return err;
+  return new Error(`${(err as Error).message} ${causes.map(explain).join('; ')}`, { cause: err });
+}
+
 export class KafkaTarget extends QueuedTarget<EventLog> {
-  private readonly kafka: Kafka;
-  private producer: Promise<Producer> | undefined;
+  private producer: Promise<StringProducer> | undefined;
 
   constructor(
     name: string,
     readonly settings: KafkaSettings,
     log: Logger,
-    outbound: OutboundPolicy,
+    private readonly outbound: OutboundPolicy,
   ) {
     super(name, settings.queueSize, log);
-    this.kafka = new Kafka(kafkaConfig(settings, outbound));
   }
 
-  /** The producer, connected once and shared; `disconnect` (on stop too) also ends one still connecting. */
-  private async open(): Promise<Producer> {
+  /** The producer, made once and shared; `disconnect` (on stop too) also ends one being made. */
+  private async open(): Promise<StringProducer> {
     this.producer ??= (async () => {
-      const producer = this.kafka.producer({
-        createPartitioner: Partitioners.DefaultPartitioner,
-        retry: { retries: 0 },
+      const { Producer, stringSerializers, compatibilityPartitioner } = await kafkaClient();
+      const tls = this.settings.tls ? tlsOptions(this.settings) : undefined;
+      const producer = new Producer<string, string, string, string>({
+        ...kafkaOptions(this.settings, tls),
+        serializers: stringSerializers,
+        // kafkajs's DefaultPartitioner, Java's: positive murmur2 of the key.
+        partitioner: compatibilityPartitioner,
       });
-      await producer.connect();
+      dialThroughOutbound(producer, this.outbound, tls);
       return producer;
     })();
     const pending = this.producer;
@@ -125,21 +166,22 @@ export class KafkaTarget extends QueuedTarget<EventLog> {
     const producer = await this.open();
     try {
       await producer.send({
-        topic: this.settings.topic,
-        acks: -1,
-        messages: [{ key: log.Key, value: JSON.stringify(log) }],
+        messages: [{ topic: this.settings.topic, key: log.Key, value: JSON.stringify(log) }],
+        acks: ACKS_ALL,
+        // As kafkajs did: a topic the cluster does not know yet is created by the first event.
+        autocreateTopics: true,
       });
     } catch (err) {
       // The next try starts from a fresh connection and fresh metadata.
       this.disconnect();
-      throw err;
+      throw withCauses(err);
     }
   }
 
   private disconnect(): void {
     const pending = this.producer;
     this.producer = undefined;
-    void pending?.then((p) => p.disconnect()).catch(() => {});
+    void pending?.then((p) => p.close(true)).catch(() => {});
   }
 
   protected override stopped(): void {

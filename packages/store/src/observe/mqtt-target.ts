@@ -1,7 +1,8 @@
-import mqtt from 'mqtt';
+import type mqtt from 'mqtt';
 import { mqttPort, urlHostPort } from '../net/address.js';
 import type { OutboundPolicy } from '../net/outbound.js';
 import type { EventLog } from './event-log.js';
+import { loadOnce } from './lazy-module.js';
 import type { Logger } from './logger.js';
 import { QueuedTarget } from './queued-target.js';
 
@@ -10,6 +11,9 @@ import { QueuedTarget } from './queued-target.js';
 // connected deliveries fail and the queue retries them in order.
 
 const CONNECT_TIMEOUT_MS = 5000;
+
+/** The client library, loaded when the first MQTT target connects, not at start. */
+const mqttClient = loadOnce(async () => (await import('mqtt')).default);
 
 export interface MqttSettings {
   broker: string;
@@ -53,6 +57,7 @@ export class MqttTarget extends QueuedTarget<EventLog> {
     const s = this.settings;
     if (!this.client) {
       const reach = await this.connecting(this.reach(), () => {});
+      const mqtt = await mqttClient();
       // mqtt.js knows tcp:// and ssl:// (MinIO's spellings) as well as mqtt:// and mqtts://.
       this.client = mqtt.connect(s.broker, {
         ...reach,

@@ -1,8 +1,12 @@
-import { type Connection, type ConnectionOptions, createConnection } from 'mysql2/promise';
+import type { Connection, ConnectionOptions } from 'mysql2/promise';
 import { checkedConnection } from '../net/checked-socket.js';
 import type { OutboundPolicy } from '../net/outbound.js';
 import type { EventFormat } from './event-log.js';
+import { loadOnce } from './lazy-module.js';
 import type { SqlDialect, SqlSession } from './sql-target.js';
+
+/** The client library, loaded when the first MySQL target connects, not at start. */
+const mysqlClient = loadOnce(() => import('mysql2/promise'));
 
 // notify_mysql: MinIO's statements over the `mysql2` client. The DSN is Go's MySQL
 // driver's: [user[:password]@][net[(address)]]/dbname[?param=value&...].
@@ -55,6 +59,7 @@ export function mysqlDialect(dsn: string, outbound: OutboundPolicy): SqlDialect 
         const { host = '127.0.0.1', port = 3306, socketPath } = options;
         options.stream = () => checkedConnection(outbound, socketPath ?? host, socketPath ? 0 : port);
       }
+      const { createConnection } = await mysqlClient();
       const conn: Connection = await createConnection(options);
       // A dropped connection surfaces on the next statement; an unhandled 'error' would not.
       conn.on('error', () => {});

@@ -1,9 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { isIP } from 'node:net';
-import { type ConnectionOptions, connect, type JetStreamClient, type NatsConnection } from 'nats';
+import type { ConnectionOptions, JetStreamClient, NatsConnection } from 'nats';
 import { hostPort } from '../net/address.js';
 import type { OutboundPolicy } from '../net/outbound.js';
 import type { EventLog } from './event-log.js';
+import { loadOnce } from './lazy-module.js';
 import type { Logger } from './logger.js';
 import { QueuedTarget } from './queued-target.js';
 
@@ -12,6 +13,9 @@ import { QueuedTarget } from './queued-target.js';
 // stream's acknowledgement is awaited instead.
 
 const CONNECT_TIMEOUT_MS = 5000;
+
+/** The client library, loaded when the first NATS target connects, not at start. */
+const natsClient = loadOnce(() => import('nats'));
 
 export interface NatsSettings {
   servers: string[];
@@ -94,7 +98,9 @@ export class NatsTarget extends QueuedTarget<EventLog> {
   }
 
   private async open(): Promise<NatsConnection> {
-    this.connection ??= checkedOptions(this.settings, this.outbound).then(connect);
+    this.connection ??= Promise.all([natsClient(), checkedOptions(this.settings, this.outbound)]).then(
+      ([{ connect }, options]) => connect(options),
+    );
     const pending = this.connection;
     try {
       const nc = await pending;

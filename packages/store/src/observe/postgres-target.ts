@@ -1,8 +1,12 @@
-import pg from 'pg';
+import type pg from 'pg';
 import { checkedSocket } from '../net/checked-socket.js';
 import type { OutboundPolicy } from '../net/outbound.js';
 import type { EventFormat } from './event-log.js';
+import { loadOnce } from './lazy-module.js';
 import type { SqlDialect, SqlSession } from './sql-target.js';
+
+/** The client library, loaded when the first PostgreSQL target connects, not at start. */
+const pgClient = loadOnce(async () => (await import('pg')).default);
 
 // notify_postgres: MinIO's statements over the `pg` client. The connection string is
 // lib/pq's, as MinIO takes it: `key=value` pairs or a postgres:// URL.
@@ -73,7 +77,8 @@ export function postgresDialect(connection: string, outbound: OutboundPolicy): S
       const config = postgresClientConfig(connection);
       // pg connects the socket it is given: through the outbound list when one is in force.
       if (outbound.restricted) config.stream = () => checkedSocket(outbound);
-      const client = new pg.Client(config);
+      const { Client } = await pgClient();
+      const client = new Client(config);
       // A dropped connection surfaces on the next statement; an unhandled 'error' would not.
       client.on('error', () => {});
       try {

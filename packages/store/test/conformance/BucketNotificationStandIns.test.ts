@@ -15,8 +15,8 @@ import { ROOT, startTestStore, type TestStore } from '../support/store.js';
 import { selfSignedCert } from '../support/tls-cert.js';
 
 // Bucket events delivered to the brokers Debian does not package, so that they cannot run
-// here: notify_kafka through the store's real client (kafkajs) to a Kafka protocol stand-in
-// (support/kafka-standin.ts), one without authentication and one asking SASL PLAIN; and
+// here: notify_kafka through the store's real client (@platformatic/kafka) to a stand-in
+// speaking Kafka 4's protocol versions (support/kafka-standin.ts), one without authentication and one asking SASL PLAIN; and
 // notify_nsq through the store's own nsqd client to a stand-in speaking nsqd's TCP protocol
 // (support/nsqd-standin.ts), in plain text and upgraded to TLS.
 
