@@ -23,6 +23,7 @@ import type {
   ListUploadsResult,
   ListVersionsInput,
   ListVersionsResult,
+  MaintenanceLayer,
   MetadataPatch,
   NewObjectMeta,
   ObjectInfo,
@@ -78,7 +79,7 @@ export interface ErasureOptions {
  * Reed-Solomon coded into one shard per drive; each drive's ordered index holds the
  * records (small objects inline), and reads and writes go by quorum.
  */
-export class ErasureObjectLayer implements ObjectLayer {
+export class ErasureObjectLayer implements ObjectLayer, MaintenanceLayer {
   readonly system: ErasureSystemStore;
   readonly params: ErasureParams;
   /** Objects seen with a missing or corrupt shard or record. */

@@ -19,6 +19,7 @@ import type {
   ListUploadsResult,
   ListVersionsInput,
   ListVersionsResult,
+  MaintenanceLayer,
   MetadataPatch,
   NewObjectMeta,
   ObjectInfo,
@@ -47,7 +48,7 @@ import { mergeNames, mergeObjectPages, mergeUploadPages, mergeVersionPages } fro
  * merge the sets' pages. The first set is the authority on buckets (created there last,
  * removed there last) and keeps the system documents (IAM, configuration).
  */
-export class ErasureSets implements ObjectLayer {
+export class ErasureSets implements ObjectLayer, MaintenanceLayer {
   private pace: () => Promise<void> = () => Promise.resolve();
   /** Held while a bucket is made, removed, or settled between the sets. */
   private readonly bucketLocks = new KeyedMutex();
