@@ -33,7 +33,7 @@ export interface EngineContext {
 export function newContext(
   drives: IndexedDrives,
   params: ErasureParams,
-  queue: Pick<EngineContext, 'queueHeal' | 'queueCheck'>,
+  hooks: Pick<EngineContext, 'queueHeal' | 'queueCheck' | 'onRemoved'>,
   log: Logger,
   newBitrot: NewBitrot = NEW_BITROT,
 ): EngineContext {
@@ -45,9 +45,10 @@ export function newContext(
     writes: new WritesInFlight(),
     locks: new KeyedMutex(),
     space: new DriveSpace(drives.paths, params.writeQuorum),
-    queueHeal: queue.queueHeal,
-    queueCheck: queue.queueCheck,
+    queueHeal: hooks.queueHeal,
+    queueCheck: hooks.queueCheck,
     log,
+    ...(hooks.onRemoved ? { onRemoved: hooks.onRemoved } : {}),
   };
 }
 

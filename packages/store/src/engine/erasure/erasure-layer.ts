@@ -72,7 +72,13 @@ export interface ErasureOptions {
   trace?: OpTracer;
   /** The checksum new data gets (default MinIO's HighwayHash; tests write older SHA-256 data). */
   bitrot?: NewBitrot;
+  /** Awaited before each object a background heal takes (heal max_io, max_sleep); default no pause. */
+  healPacer?: () => Promise<void>;
+  /** Told of the versions removed for good by a write or delete (EngineContext.onRemoved). */
+  onVersionsRemoved?: EngineContext['onRemoved'];
 }
+
+const noPause = (): Promise<void> => Promise.resolve();
 
 /**
  * The erasure-coded engine: every object version is split into blocks, each block
@@ -85,13 +91,8 @@ export class ErasureObjectLayer implements ObjectLayer, MaintenanceLayer {
   /** Objects seen with a missing or corrupt shard or record. */
   readonly healQueue: HealQueue;
   /** Awaited before each object a background heal takes (heal max_io, max_sleep; the store's). */
-  healPacer: () => Promise<void> = () => Promise.resolve();
+  readonly healPacer: () => Promise<void>;
   private readonly ctx: EngineContext;
-
-  /** Told of the versions removed for good by a write or delete (EngineContext.onRemoved). */
-  set onVersionsRemoved(tell: NonNullable<EngineContext['onRemoved']>) {
-    this.ctx.onRemoved = tell;
-  }
   private readonly recovery: DriveRecovery;
   private readonly buckets: BucketRecords;
   private readonly refill = new RefillProgress();
@@ -105,9 +106,10 @@ export class ErasureObjectLayer implements ObjectLayer, MaintenanceLayer {
     recovery: DriveRecovery,
     healQueue: HealQueue,
     log: Logger,
-    bitrot: NewBitrot | undefined,
+    opts: Pick<ErasureOptions, 'bitrot' | 'healPacer' | 'onVersionsRemoved'>,
   ) {
     this.params = params;
+    this.healPacer = opts.healPacer ?? noPause;
     this.system = new ErasureSystemStore(set.drives, params);
     this.healQueue = healQueue;
     this.recovery = recovery;
@@ -117,9 +119,10 @@ export class ErasureObjectLayer implements ObjectLayer, MaintenanceLayer {
       {
         queueHeal: (bucket, key, deep, bytes) => this.healQueue.add(bucket, key, deep, bytes),
         queueCheck: (bucket, key, check, bytes) => this.healQueue.verify(bucket, key, check, bytes),
+        ...(opts.onVersionsRemoved ? { onRemoved: opts.onVersionsRemoved } : {}),
       },
       log,
-      bitrot,
+      opts.bitrot,
     );
     this.buckets = new BucketRecords(this.ctx, set.drives, params);
   }
@@ -185,15 +188,7 @@ export class ErasureObjectLayer implements ObjectLayer, MaintenanceLayer {
     const rebuild = !set.fresh.every(Boolean);
     for (const [i, fresh] of set.fresh.entries())
       if (fresh) await (rebuild ? drives.startRebuilding(i) : drives.rebuilt(i));
-    layer = new ErasureObjectLayer(
-      set,
-      drives,
-      params,
-      recovery,
-      healQueue,
-      opts.log ?? silentLogger,
-      opts.bitrot,
-    );
+    layer = new ErasureObjectLayer(set, drives, params, recovery, healQueue, opts.log ?? silentLogger, opts);
     for (const d of lostEarly) recovery.lost(d);
     // What a previous run queued to heal (and had not healed) is queued again.
     await healQueue.resume();

@@ -49,23 +49,12 @@ import { mergeNames, mergeObjectPages, mergeUploadPages, mergeVersionPages } fro
  * removed there last) and keeps the system documents (IAM, configuration).
  */
 export class ErasureSets implements ObjectLayer, MaintenanceLayer {
-  private pace: () => Promise<void> = () => Promise.resolve();
   /** Held while a bucket is made, removed, or settled between the sets. */
   private readonly bucketLocks = new KeyedMutex();
 
-  /** Awaited before each object a background heal takes (heal max_io, max_sleep; the store's). */
+  /** Awaited before each object a background heal takes (heal max_io, max_sleep; every set's). */
   get healPacer(): () => Promise<void> {
-    return this.pace;
-  }
-
-  set healPacer(pace: () => Promise<void>) {
-    this.pace = pace;
-    for (const s of this.sets) s.healPacer = pace;
-  }
-
-  /** Told of the versions removed for good by a write or delete, in any set. */
-  set onVersionsRemoved(tell: (bucket: string, key: string, versions: ObjectInfo[]) => void) {
-    for (const s of this.sets) s.onVersionsRemoved = tell;
+    return this.sets[0]!.healPacer;
   }
 
   private constructor(
