@@ -6,7 +6,7 @@ import {
   type UploadPartRecord,
   type UploadRecord,
 } from '../../format/upload-record.js';
-import { EngineError } from '../errors.js';
+import { EngineError, isCode } from '../errors.js';
 import { dataDir } from '../fs/layout.js';
 import { rm } from '../fs/os.js';
 import type { NewObjectMeta, PartInfo, PutPartInput, UploadInfo } from '../object-layer.js';
@@ -214,7 +214,7 @@ function uploadExists(ctx: EngineContext, bucket: string, key: string, uploadId:
     readUpload(ctx, bucket, key, uploadId);
     return true;
   } catch (err) {
-    if (err instanceof EngineError && err.code === 'NoSuchUpload') return false;
+    if (isCode(err, 'NoSuchUpload')) return false;
     return true; // unreadable drives: keep what may be the upload's
   }
 }

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { DataLayout, PartLayout, VersionRecord } from '../../format/object-record.js';
 import type { Logger } from '../../observe/logger.js';
-import { EngineError } from '../errors.js';
+import { EngineError, isCode } from '../errors.js';
 import { assertObjectKey } from '../names.js';
 import type {
   ByteRange,
@@ -446,7 +446,7 @@ function pickForPatch(
     const mv = pickVersion(merged, versionId);
     return { mv, patch: decide(toObjectInfo(bucket, key, mv.version, isLatest(merged, mv))) };
   } catch (err) {
-    const marker = err instanceof EngineError && err.code === 'MethodNotAllowed';
+    const marker = isCode(err, 'MethodNotAllowed');
     const mv = marker ? merged.versions.find((m) => m.version.id === versionId) : undefined;
     if (!mv) throw err;
     const patch = decide(toObjectInfo(bucket, key, mv.version, isLatest(merged, mv)));

@@ -1,13 +1,10 @@
-import { EngineError } from '../errors.js';
+import { isCode } from '../errors.js';
 import type { ErasureObjectLayer } from './erasure-layer.js';
 
 // How the erasure sets of a deployment settle a bucket they disagree on (ErasureSets holds
 // the bucket's lock around it). The first set is the authority: a bucket it lacks goes from
 // the sets that keep it empty; kept with objects anywhere, or held by the first set, every
 // set gets it, the first set last.
-
-export const isCode = (err: unknown, code: string): boolean =>
-  err instanceof EngineError && err.code === code;
 
 /** A set that has the bucket already is as good as one that just made it (false: it made none). */
 export function alreadyThere(err: unknown): false {

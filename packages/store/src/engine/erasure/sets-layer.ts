@@ -1,3 +1,4 @@
+import { isCode } from '../errors.js';
 import type { DriveSet } from '../fs/drives.js';
 import { splitSets } from '../fs/drives.js';
 import { KeyedMutex } from '../fs/locks.js';
@@ -39,7 +40,7 @@ import type { ErasureSystemStore } from './erasure-system-store.js';
 import { mergeHealStats } from './heal-queue.js';
 import type { ErasureParams } from './params.js';
 import { deploymentKey, setOfKey } from './set-layout.js';
-import { alreadyThere, isCode, settleBucket } from './sets-buckets.js';
+import { alreadyThere, settleBucket } from './sets-buckets.js';
 import { mergeNames, mergeObjectPages, mergeUploadPages, mergeVersionPages } from './sets-listing.js';
 
 /**
