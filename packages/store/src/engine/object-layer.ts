@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import type { Logger } from '../observe/logger.js';
-import type { HealQueueStats } from './erasure/heal-queue.js';
+import type { HealQueueStats } from './erasure/heal/heal-queue.js';
 import type { Versioning } from './erasure/versions.js';
 
 export type { Versioning } from './erasure/versions.js';

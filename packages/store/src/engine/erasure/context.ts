@@ -1,9 +1,9 @@
 import type { Logger } from '../../observe/logger.js';
 import { KeyedMutex } from '../fs/locks.js';
 import type { ObjectInfo } from '../object-layer.js';
-import { NEW_BITROT, type NewBitrot } from './bitrot.js';
+import { NEW_BITROT, type NewBitrot } from './codec/bitrot.js';
 import { DataPins, WritesInFlight } from './data-pins.js';
-import type { ShardCheck } from './heal-queue.js';
+import type { ShardCheck } from './heal/heal-queue.js';
 import type { IndexedDrives } from './indexed-drives.js';
 import type { ErasureParams } from './params.js';
 import { DriveSpace } from './space.js';

@@ -37,27 +37,27 @@ import type {
   RestoreDataInput,
   UploadInfo,
 } from '../object-layer.js';
-import type { NewBitrot } from './bitrot.js';
 import { BucketRecords, type BucketRemoval } from './buckets.js';
-import { completeMultipartUpload } from './complete.js';
+import type { NewBitrot } from './codec/bitrot.js';
 import { type EngineContext, newContext, objectLock } from './context.js';
-import { DriveRecovery } from './drive-recovery.js';
 import { ErasureSystemStore } from './erasure-system-store.js';
-import { healObject, shardsWhole } from './heal.js';
-import { HealJournal } from './heal-journal.js';
-import { HealQueue } from './heal-queue.js';
+import { DriveRecovery } from './heal/drive-recovery.js';
+import { healObject, shardsWhole } from './heal/heal.js';
+import { HealJournal } from './heal/heal-journal.js';
+import { HealQueue } from './heal/heal-queue.js';
+import { RefillProgress } from './heal/refill.js';
+import { repairDocuments, restoreDocuments } from './heal/restore.js';
+import { sweepUnnamedData } from './heal/sweep.js';
 import { IndexedDrives, noteRebuilding } from './indexed-drives.js';
-import { everyKey } from './key-walk.js';
-import { listObjects, listObjectVersions, objectCursor } from './lister.js';
-import * as multipart from './multipart.js';
+import { everyKey } from './listing/key-walk.js';
+import { listObjects, listObjectVersions, objectCursor } from './listing/lister.js';
+import { completeMultipartUpload } from './multipart/complete.js';
+import * as multipart from './multipart/multipart.js';
+import { abortStaleUploads } from './multipart/stale-uploads.js';
+import * as uploadListing from './multipart/upload-listing.js';
 import * as objects from './objects.js';
 import { type ErasureParams, erasureParams } from './params.js';
-import { RefillProgress } from './refill.js';
-import { repairDocuments, restoreDocuments } from './restore.js';
 import { driveReport } from './space.js';
-import { abortStaleUploads } from './stale-uploads.js';
-import { sweepUnnamedData } from './sweep.js';
-import * as uploadListing from './upload-listing.js';
 import { agreedUsage } from './usage.js';
 import { releaseVersionData, restoreVersionData } from './version-data.js';
 

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { afterEach, beforeEach } from 'vitest';
-import type { NewBitrot } from '../erasure/bitrot.js';
+import type { NewBitrot } from '../erasure/codec/bitrot.js';
 import { ErasureObjectLayer, type ErasureOptions } from '../erasure/erasure-layer.js';
 import { initDrives } from '../fs/drives.js';
 import type { PutObjectInput } from '../object-layer.js';
