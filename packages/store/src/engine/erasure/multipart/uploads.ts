@@ -16,6 +16,7 @@ import { driveParts, type PartWindow } from './upload-entries.js';
 
 const UPLOAD_ID = /^[0-9a-f]{36}$/;
 
+/** An upload's name in the uploads table: its key, then its id (they sort by both). */
 export const uploadName = (key: string, uploadId: string): string => `${key}\u0000${uploadId}`;
 export const uploadEntry = (bucket: string, key: string, uploadId: string): Buffer =>
   entryKey(bucket, uploadName(key, uploadId));

@@ -6,6 +6,7 @@ import type {
   ObjectInfo,
   UploadInfo,
 } from '../../object-layer.js';
+import { uploadName } from '../multipart/uploads.js';
 
 // One listing page of a deployment of several erasure sets, from the same page of each set.
 // A key lives in one set, so the sets' pages hold disjoint keys (common prefixes may repeat).
@@ -124,9 +125,6 @@ export function mergeVersionPages(pages: ListVersionsResult[], maxKeys: number):
   }
   return out;
 }
-
-/** An upload's name in the uploads table: its key, then its id (they sort by both). */
-const uploadName = (key: string, uploadId: string): string => `${key}\u0000${uploadId}`;
 
 export function mergeUploadPages(pages: ListUploadsResult[], maxUploads: number): ListUploadsResult {
   const { taken, isTruncated, stoppedBy } = mergePages<UploadInfo>(
