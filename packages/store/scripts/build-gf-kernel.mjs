@@ -1,9 +1,9 @@
-// Assembles the GF(2^8) SIMD kernel (src/engine/erasure/gf-kernel.wat) into the module bytes
+// Assembles the GF(2^8) SIMD kernel (src/engine/erasure/codec/gf-kernel.wat) into the module bytes
 // the store loads (gf-kernel-wasm.ts). reed-solomon.test.ts fails when the two drift apart.
 import { readFileSync, writeFileSync } from 'node:fs';
 import wabt from 'wabt';
 
-const dir = new URL('../src/engine/erasure/', import.meta.url);
+const dir = new URL('../src/engine/erasure/codec/', import.meta.url);
 
 /** The .wat file assembled, as base64. */
 export async function assembleGfKernel() {

@@ -8,7 +8,7 @@ import { notificationArns } from './config/notify-arns.js';
 import { paritiesInForce, parityFor } from './config/storage-class.js';
 import type { ServerConfigStore } from './config/store.js';
 import type { MasterKey } from './crypto/index.js';
-import type { ObjectLayer } from './engine/object-layer.js';
+import type { MaintenanceLayer, ObjectLayer } from './engine/object-layer.js';
 import type { SystemStore } from './engine/system-store.js';
 import type { TrustedProxies } from './http/client-address.js';
 import type { RequestContext } from './http/context.js';
@@ -35,7 +35,7 @@ import { isStsRequest, type StsDeps, stsProtocol } from './sts/protocol.js';
 import { addressGuard } from './sts/signer-guards.js';
 
 export interface AppDeps {
-  layer: ObjectLayer;
+  layer: ObjectLayer & MaintenanceLayer;
   /** The system namespace: IAM, bucket configuration, the SSE master key. */
   system: SystemStore;
   masterKey: MasterKey;

@@ -7,10 +7,10 @@ import { configEnvFrom } from './config/env.js';
 import { configuredRegion } from './config/notify-arns.js';
 import { storageClassParity } from './config/storage-class.js';
 import { ServerConfigStore } from './config/store.js';
-import { healQueueDelay } from './engine/erasure/heal-journal.js';
-import { everyKey } from './engine/erasure/key-walk.js';
+import { healQueueDelay } from './engine/erasure/heal/heal-journal.js';
+import { everyKey } from './engine/erasure/listing/key-walk.js';
 import { erasureParams } from './engine/erasure/params.js';
-import { ErasureSets } from './engine/erasure/sets-layer.js';
+import { ErasureSets } from './engine/erasure/sets/sets-layer.js';
 import { initDrives } from './engine/fs/drives.js';
 import type { ObjectInfo } from './engine/object-layer.js';
 import { TrustedProxies } from './http/client-address.js';
@@ -183,8 +183,15 @@ async function boot(
     },
   });
   const storageTrace = new OpTracer('storage');
+  // The layer's collaborators that need what is built after it (the configuration, the HTTP
+  // server, the tier journal) call through these, set once those exist; until then a heal
+  // does not pause and removed versions have no tier copies to hand on.
+  let paceHeals = (): Promise<void> => Promise.resolve();
+  let versionsRemoved = (_versions: ObjectInfo[]): void => {};
   const layer = await ErasureSets.open(set, {
     trace: storageTrace,
+    healPacer: () => paceHeals(),
+    onVersionsRemoved: (_bucket, _key, versions) => versionsRemoved(versions),
     ...(opts.parity === undefined ? {} : { parity: opts.parity }),
     // Objects a read found damaged are healed in the background, a second later.
     autoHealMs: 1000,
@@ -368,7 +375,7 @@ async function boot(
         log.error(`tier journal: writing down removed copies failed: ${String(err)}`, { err }),
       );
   };
-  layer.onVersionsRemoved = (_bucket, _key, versions) => void tierCopiesRemoved(versions);
+  versionsRemoved = (versions) => void tierCopiesRemoved(versions);
   const app = createApp({
     layer: withTierCopiesOfRemovedBuckets(readThrough(layer, transitions), tierCopiesRemoved),
     system: layer.system,
@@ -403,7 +410,7 @@ async function boot(
   });
   // Background heals give way to clients (heal max_io, max_sleep), read live.
   const requestsInFlight = () => app.metrics?.queue?.inFlight ?? 0;
-  layer.healPacer = () => waitForLowIO(healPace(config.config), requestsInFlight);
+  paceHeals = () => waitForLowIO(healPace(config.config), requestsInFlight);
   // One background walk over every version, in cycles; engines act on what it meets.
   // Clients come first: the scanner waits while requests are being served.
   const scannerNow = opts.clock ?? (() => new Date());

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { HealDriveInfo, HealOpts as HealOptsWire, HealResultItem } from '@stowage/madmin';
 import { sameSecret } from '../crypto/same-secret.js';
 import { isValidBucketName } from '../engine/names.js';
-import type { HealResult, ObjectLayer, ShardState } from '../engine/object-layer.js';
+import type { HealResult, MaintenanceLayer, ObjectLayer, ShardState } from '../engine/object-layer.js';
 import { ApiError } from '../s3/errors.js';
 
 // Heal sequences (madmin-protocol.md §3.8): a client starts one on a path (every bucket,
@@ -42,7 +42,7 @@ const overlaps = (a: string, b: string) => a.startsWith(b) || b.startsWith(a);
 export class HealSequences {
   private readonly byPath = new Map<string, Sequence>();
 
-  constructor(private readonly layer: ObjectLayer) {}
+  constructor(private readonly layer: ObjectLayer & MaintenanceLayer) {}
 
   private purge(): void {
     const now = Date.now();

@@ -1,5 +1,5 @@
 import { readdir, readFile } from 'node:fs/promises';
-import type { ObjectLayer } from '../engine/object-layer.js';
+import type { MaintenanceLayer, ObjectLayer } from '../engine/object-layer.js';
 import type { RequestContext } from '../http/context.js';
 import type { Reply } from '../http/reply.js';
 import type { CredentialStore } from '../iam/credentials.js';
@@ -12,7 +12,7 @@ import { SIZE_CLASS_NAMES } from './size-histogram.js';
 // the text format, with MinIO's names. Who may read them: metrics-auth.ts.
 
 export interface MetricsDeps {
-  layer: ObjectLayer;
+  layer: ObjectLayer & MaintenanceLayer;
   credentials: CredentialStore;
   metrics: RequestMetrics;
   /** Who may read them (metrics-auth.ts), as set at start. */

@@ -1,7 +1,7 @@
 import { HEAL_DEFAULTS } from '@stowage/madmin';
 import { configuredRegion } from '../config/notify-arns.js';
 import type { ServerConfigStore } from '../config/store.js';
-import type { ObjectLayer } from '../engine/object-layer.js';
+import type { MaintenanceLayer, ObjectLayer } from '../engine/object-layer.js';
 import type { SystemStore } from '../engine/system-store.js';
 import { header, noteSigner, noteSubject, type RequestContext } from '../http/context.js';
 import type { FreezeGate } from '../http/freeze-gate.js';
@@ -93,7 +93,7 @@ import { logInfo, logTypeFilter, parseGoDuration, traceInfo } from './streams.js
 const MAX_QUOTA_BODY = 4096;
 
 export interface AdminDeps {
-  layer: ObjectLayer;
+  layer: ObjectLayer & MaintenanceLayer;
   system: SystemStore;
   credentials: CredentialStore;
   /** Counts failed signatures per client address and holds back guessers (SlowDown). */

@@ -52,3 +52,7 @@ export class EngineError extends Error {
     this.detail = detail;
   }
 }
+
+/** Whether `err` is the engine's error of that code. */
+export const isCode = (err: unknown, code: EngineErrorCode): err is EngineError =>
+  err instanceof EngineError && err.code === code;

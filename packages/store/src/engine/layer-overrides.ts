@@ -1,7 +1,7 @@
 import type { ObjectLayer } from './object-layer.js';
 
 /** The layer with some calls replaced; every other call goes to it, bound to it. */
-export function withOverrides(layer: ObjectLayer, overrides: Partial<ObjectLayer>): ObjectLayer {
+export function withOverrides<L extends ObjectLayer>(layer: L, overrides: Partial<ObjectLayer>): L {
   return new Proxy(layer, {
     get(target, name, receiver) {
       if (Object.hasOwn(overrides, name)) return overrides[name as keyof ObjectLayer];

@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import type { Logger } from '../observe/logger.js';
-import type { HealQueueStats } from './erasure/heal-queue.js';
+import type { HealQueueStats } from './erasure/heal/heal-queue.js';
 import type { Versioning } from './erasure/versions.js';
 
 export type { Versioning } from './erasure/versions.js';
@@ -427,6 +427,7 @@ export interface ListUploadsResult {
   nextUploadIdMarker?: string;
 }
 
+/** The data plane: buckets, objects and their versions, listings, multipart uploads. */
 export interface ObjectLayer {
   /**
    * Creates a bucket. `prepare` runs once the name is known to be free, under the bucket's
@@ -477,7 +478,15 @@ export interface ObjectLayer {
   completeMultipartUpload(input: CompleteInput): Promise<ObjectInfo>;
   abortMultipartUpload(bucket: string, key: string, uploadId: string): Promise<void>;
   listMultipartUploads(input: ListUploadsInput): Promise<ListUploadsResult>;
+}
 
+/**
+ * The layer's upkeep, under the admin API and the background heal: healing, checking the
+ * drives, and what they are and hold. Apart from the data plane so the S3 protocol cannot
+ * reach it; the backend's layout is here because only the admin API, the metrics and the
+ * store's start read it (the S3 side is given the parities derived from it).
+ */
+export interface MaintenanceLayer {
   /**
    * Writes the bucket records and system documents quorum agrees on to the online drives
    * whose copy is missing or differs; how many copies were written.
@@ -500,5 +509,6 @@ export interface ObjectLayer {
   backgroundHeal(): BackgroundHeal;
   /** Every drive with its state and capacity. */
   drives(): Promise<DriveInfo[]>;
+  /** Stops the background work and closes the drives. */
   shutdown(): Promise<void>;
 }

@@ -3,7 +3,7 @@ import { readdir, readFile, rm } from 'node:fs/promises';
 import * as s3sdk from '@aws-sdk/client-s3';
 import { MadminClient } from '@stowage/madmin';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deploymentKey, setOfKey } from '../../src/engine/erasure/set-layout.js';
+import { deploymentKey, setOfKey } from '../../src/engine/erasure/sets/set-layout.js';
 import { bucketDir, formatPath } from '../../src/engine/fs/layout.js';
 import { ROOT, startTestStore, type TestStore } from '../support/store.js';
 

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { open as openFile, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { type Database, open } from 'lmdb';
-import { uploadEntry } from '../../src/engine/erasure/uploads.js';
+import { uploadEntry } from '../../src/engine/erasure/multipart/uploads.js';
 import { bucketRange, entryKey, INDEX_DIR } from '../../src/engine/fs/drive-index.js';
 import { dataDir, sysPath } from '../../src/engine/fs/layout.js';
 import { decodeObjectRecord, encodeObjectRecord, type ObjectRecord } from '../../src/format/object-record.js';

@@ -1,7 +1,7 @@
 import type { AccountInfo, BackendInfo } from '@stowage/madmin';
 import type { ServerConfig } from '../../config/kv.js';
 import { reportedParities } from '../../config/storage-class.js';
-import type { ObjectLayer } from '../../engine/object-layer.js';
+import type { MaintenanceLayer, ObjectLayer } from '../../engine/object-layer.js';
 import type { SystemStore } from '../../engine/system-store.js';
 import type { RequestFacts } from '../../iam/policy/index.js';
 import { mergedPolicyDocument, policyNamesOf, rightsAllow, rightsOf } from '../../iam/rights.js';
@@ -18,7 +18,11 @@ import { sizeHistogram } from '../size-histogram.js';
  * madmin's BackendInfo: capitalised keys, Type 2 = Erasure. The storage classes' layouts are
  * the ones new objects get (storage_class), as MinIO reports them.
  */
-export function backendInfoJson(layer: ObjectLayer, endpoint: string, config: ServerConfig): BackendInfo {
+export function backendInfoJson(
+  layer: MaintenanceLayer,
+  endpoint: string,
+  config: ServerConfig,
+): BackendInfo {
   const info = layer.backendInfo();
   const { standard, rrs } = reportedParities(config, info);
   return {
@@ -36,7 +40,7 @@ export function backendInfoJson(layer: ObjectLayer, endpoint: string, config: Se
 }
 
 export async function accountInfo(
-  layer: ObjectLayer,
+  layer: ObjectLayer & MaintenanceLayer,
   system: SystemStore,
   call: AdminCall,
   endpoint: string,

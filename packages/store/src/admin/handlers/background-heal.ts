@@ -1,5 +1,5 @@
 import type { Disk } from '@stowage/madmin';
-import type { DriveRefill, ObjectLayer } from '../../engine/object-layer.js';
+import type { DriveRefill, MaintenanceLayer } from '../../engine/object-layer.js';
 import { diskJson } from './server-info.js';
 
 // POST /background-heal/status (madmin.BgHealState): the sets and their drives, the drives
@@ -36,7 +36,7 @@ function healingDisk(r: DriveRefill, disk: Disk): Record<string, unknown> {
   };
 }
 
-export async function backgroundHealStatus(layer: ObjectLayer, host: string): Promise<unknown> {
+export async function backgroundHealStatus(layer: MaintenanceLayer, host: string): Promise<unknown> {
   const { queue, refills } = layer.backgroundHeal();
   const refilling = new Map(refills.map((r) => [r.drive, r]));
   const info = layer.backendInfo();

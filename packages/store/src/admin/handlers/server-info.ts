@@ -6,7 +6,7 @@ import { probeStatus, probeTarget } from '../../config/notify-probe.js';
 import { reportedParities } from '../../config/storage-class.js';
 import type { ServerConfigStore } from '../../config/store.js';
 import { notifyType, SUBSYSTEMS } from '../../config/subsystems.js';
-import type { DriveInfo, ObjectLayer } from '../../engine/object-layer.js';
+import type { DriveInfo, MaintenanceLayer, ObjectLayer } from '../../engine/object-layer.js';
 import type { OutboundPolicy } from '../../net/outbound.js';
 import type { LogTargets } from '../../observe/log-targets.js';
 import type { NotificationTargets } from '../../observe/notify-targets.js';
@@ -21,7 +21,7 @@ import { backendInfoJson } from './account.js';
 export const STORE_VERSION = '0.1.0';
 
 export interface ServerInfoDeps {
-  layer: ObjectLayer;
+  layer: ObjectLayer & MaintenanceLayer;
   deploymentId: string;
   region: string;
   config: ServerConfigStore;
@@ -182,7 +182,11 @@ export async function serverInfo(deps: ServerInfoDeps, host: string): Promise<In
   return info;
 }
 
-export async function storageInfo(layer: ObjectLayer, host: string, config: ServerConfig): Promise<unknown> {
+export async function storageInfo(
+  layer: MaintenanceLayer,
+  host: string,
+  config: ServerConfig,
+): Promise<unknown> {
   const drives = (await layer.drives()).map(diskJson);
   drives.sort((a, b) => (a.totalspace ?? 0) - (b.totalspace ?? 0));
   return { Disks: drives, Backend: backendInfoJson(layer, host, config) };

@@ -6,7 +6,7 @@ import { assertBucketName, assertNewBucketName } from '../names.js';
 import type { BucketInfo } from '../object-layer.js';
 import { BucketGate } from './bucket-gate.js';
 import type { EngineContext } from './context.js';
-import { hasAnyVersion } from './lister.js';
+import { hasAnyVersion } from './listing/lister.js';
 import type { ErasureParams } from './params.js';
 import { doAll } from './quorum.js';
 import { listReplicated, readReplicated, removeReplicated, writeReplicated } from './replicated.js';

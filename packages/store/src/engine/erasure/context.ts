@@ -1,9 +1,9 @@
 import type { Logger } from '../../observe/logger.js';
 import { KeyedMutex } from '../fs/locks.js';
 import type { ObjectInfo } from '../object-layer.js';
-import { NEW_BITROT, type NewBitrot } from './bitrot.js';
+import { NEW_BITROT, type NewBitrot } from './codec/bitrot.js';
 import { DataPins, WritesInFlight } from './data-pins.js';
-import type { ShardCheck } from './heal-queue.js';
+import type { ShardCheck } from './heal/heal-queue.js';
 import type { IndexedDrives } from './indexed-drives.js';
 import type { ErasureParams } from './params.js';
 import { DriveSpace } from './space.js';
@@ -33,7 +33,7 @@ export interface EngineContext {
 export function newContext(
   drives: IndexedDrives,
   params: ErasureParams,
-  queue: Pick<EngineContext, 'queueHeal' | 'queueCheck'>,
+  hooks: Pick<EngineContext, 'queueHeal' | 'queueCheck' | 'onRemoved'>,
   log: Logger,
   newBitrot: NewBitrot = NEW_BITROT,
 ): EngineContext {
@@ -45,9 +45,10 @@ export function newContext(
     writes: new WritesInFlight(),
     locks: new KeyedMutex(),
     space: new DriveSpace(drives.paths, params.writeQuorum),
-    queueHeal: queue.queueHeal,
-    queueCheck: queue.queueCheck,
+    queueHeal: hooks.queueHeal,
+    queueCheck: hooks.queueCheck,
     log,
+    ...(hooks.onRemoved ? { onRemoved: hooks.onRemoved } : {}),
   };
 }
 

@@ -23,6 +23,7 @@ import type {
   ListUploadsResult,
   ListVersionsInput,
   ListVersionsResult,
+  MaintenanceLayer,
   MetadataPatch,
   NewObjectMeta,
   ObjectInfo,
@@ -36,27 +37,27 @@ import type {
   RestoreDataInput,
   UploadInfo,
 } from '../object-layer.js';
-import type { NewBitrot } from './bitrot.js';
 import { BucketRecords, type BucketRemoval } from './buckets.js';
-import { completeMultipartUpload } from './complete.js';
+import type { NewBitrot } from './codec/bitrot.js';
 import { type EngineContext, newContext, objectLock } from './context.js';
-import { DriveRecovery } from './drive-recovery.js';
 import { ErasureSystemStore } from './erasure-system-store.js';
-import { healObject, shardsWhole } from './heal.js';
-import { HealJournal } from './heal-journal.js';
-import { HealQueue } from './heal-queue.js';
+import { DriveRecovery } from './heal/drive-recovery.js';
+import { healObject, shardsWhole } from './heal/heal.js';
+import { HealJournal } from './heal/heal-journal.js';
+import { HealQueue } from './heal/heal-queue.js';
+import { RefillProgress } from './heal/refill.js';
+import { repairDocuments, restoreDocuments } from './heal/restore.js';
+import { sweepUnnamedData } from './heal/sweep.js';
 import { IndexedDrives, noteRebuilding } from './indexed-drives.js';
-import { everyKey } from './key-walk.js';
-import { listObjects, listObjectVersions, objectCursor } from './lister.js';
-import * as multipart from './multipart.js';
+import { everyKey } from './listing/key-walk.js';
+import { listObjects, listObjectVersions, objectCursor } from './listing/lister.js';
+import { completeMultipartUpload } from './multipart/complete.js';
+import * as multipart from './multipart/multipart.js';
+import { abortStaleUploads } from './multipart/stale-uploads.js';
+import * as uploadListing from './multipart/upload-listing.js';
 import * as objects from './objects.js';
 import { type ErasureParams, erasureParams } from './params.js';
-import { RefillProgress } from './refill.js';
-import { repairDocuments, restoreDocuments } from './restore.js';
 import { driveReport } from './space.js';
-import { abortStaleUploads } from './stale-uploads.js';
-import { sweepUnnamedData } from './sweep.js';
-import * as uploadListing from './upload-listing.js';
 import { agreedUsage } from './usage.js';
 import { releaseVersionData, restoreVersionData } from './version-data.js';
 
@@ -71,26 +72,27 @@ export interface ErasureOptions {
   trace?: OpTracer;
   /** The checksum new data gets (default MinIO's HighwayHash; tests write older SHA-256 data). */
   bitrot?: NewBitrot;
+  /** Awaited before each object a background heal takes (heal max_io, max_sleep); default no pause. */
+  healPacer?: () => Promise<void>;
+  /** Told of the versions removed for good by a write or delete (EngineContext.onRemoved). */
+  onVersionsRemoved?: EngineContext['onRemoved'];
 }
+
+const noPause = (): Promise<void> => Promise.resolve();
 
 /**
  * The erasure-coded engine: every object version is split into blocks, each block
  * Reed-Solomon coded into one shard per drive; each drive's ordered index holds the
  * records (small objects inline), and reads and writes go by quorum.
  */
-export class ErasureObjectLayer implements ObjectLayer {
+export class ErasureObjectLayer implements ObjectLayer, MaintenanceLayer {
   readonly system: ErasureSystemStore;
   readonly params: ErasureParams;
   /** Objects seen with a missing or corrupt shard or record. */
   readonly healQueue: HealQueue;
   /** Awaited before each object a background heal takes (heal max_io, max_sleep; the store's). */
-  healPacer: () => Promise<void> = () => Promise.resolve();
+  readonly healPacer: () => Promise<void>;
   private readonly ctx: EngineContext;
-
-  /** Told of the versions removed for good by a write or delete (EngineContext.onRemoved). */
-  set onVersionsRemoved(tell: NonNullable<EngineContext['onRemoved']>) {
-    this.ctx.onRemoved = tell;
-  }
   private readonly recovery: DriveRecovery;
   private readonly buckets: BucketRecords;
   private readonly refill = new RefillProgress();
@@ -104,9 +106,10 @@ export class ErasureObjectLayer implements ObjectLayer {
     recovery: DriveRecovery,
     healQueue: HealQueue,
     log: Logger,
-    bitrot: NewBitrot | undefined,
+    opts: Pick<ErasureOptions, 'bitrot' | 'healPacer' | 'onVersionsRemoved'>,
   ) {
     this.params = params;
+    this.healPacer = opts.healPacer ?? noPause;
     this.system = new ErasureSystemStore(set.drives, params);
     this.healQueue = healQueue;
     this.recovery = recovery;
@@ -116,9 +119,10 @@ export class ErasureObjectLayer implements ObjectLayer {
       {
         queueHeal: (bucket, key, deep, bytes) => this.healQueue.add(bucket, key, deep, bytes),
         queueCheck: (bucket, key, check, bytes) => this.healQueue.verify(bucket, key, check, bytes),
+        ...(opts.onVersionsRemoved ? { onRemoved: opts.onVersionsRemoved } : {}),
       },
       log,
-      bitrot,
+      opts.bitrot,
     );
     this.buckets = new BucketRecords(this.ctx, set.drives, params);
   }
@@ -184,15 +188,7 @@ export class ErasureObjectLayer implements ObjectLayer {
     const rebuild = !set.fresh.every(Boolean);
     for (const [i, fresh] of set.fresh.entries())
       if (fresh) await (rebuild ? drives.startRebuilding(i) : drives.rebuilt(i));
-    layer = new ErasureObjectLayer(
-      set,
-      drives,
-      params,
-      recovery,
-      healQueue,
-      opts.log ?? silentLogger,
-      opts.bitrot,
-    );
+    layer = new ErasureObjectLayer(set, drives, params, recovery, healQueue, opts.log ?? silentLogger, opts);
     for (const d of lostEarly) recovery.lost(d);
     // What a previous run queued to heal (and had not healed) is queued again.
     await healQueue.resume();

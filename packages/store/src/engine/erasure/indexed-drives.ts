@@ -5,7 +5,7 @@ import { writeFileAtomic } from '../fs/atomic.js';
 import { DriveIndex, entryKey } from '../fs/drive-index.js';
 import { REBUILD_MARKER_VERSION, rebuildMarkerPath } from '../fs/layout.js';
 import { rm } from '../fs/os.js';
-import { MergedCursor } from './cursor.js';
+import { MergedCursor } from './listing/cursor.js';
 import { quorumError } from './params.js';
 import type { DriveAnswer } from './quorum.js';
 

@@ -1,6 +1,6 @@
 import type { VersionRecord } from '../../format/object-record.js';
 import type { ObjectInfo, StoredHeaderName } from '../object-layer.js';
-import { storedSizeOf } from './reader.js';
+import { storedSizeOf } from './read/reader.js';
 
 /** A version as the protocol layer sees it. */
 export function toObjectInfo(bucket: string, key: string, v: VersionRecord, isLatest: boolean): ObjectInfo {

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { DataLayout, PartLayout, VersionRecord } from '../../format/object-record.js';
 import type { Logger } from '../../observe/logger.js';
-import { EngineError } from '../errors.js';
+import { EngineError, isCode } from '../errors.js';
 import { assertObjectKey } from '../names.js';
 import type {
   ByteRange,
@@ -16,16 +16,13 @@ import type {
 } from '../object-layer.js';
 import { resolveRange } from '../range.js';
 import { checkVersionCount, checkWriteCondition } from '../write-condition.js';
-import { type CommitResult, commitKey, droppedDataIds, removeData } from './commit.js';
 import { dataPin, type EngineContext, objectLock } from './context.js';
-import { type DecodeOptions, decodeInline, type ShardFault, type ShardSource } from './decode.js';
 import { shardOffset, shardOn } from './distribution.js';
-import type { Encoded } from './encode.js';
+import { uploadDataIds } from './multipart/uploads.js';
 import { toObjectInfo } from './object-info.js';
 import { BLOCK_SIZE, paramsWithParity, quorumError } from './params.js';
-import { readVersion } from './reader.js';
-import { driveCopy, encodeBody, versionPlace } from './shard-writes.js';
-import { uploadDataIds } from './uploads.js';
+import { type DecodeOptions, decodeInline, type ShardFault, type ShardSource } from './read/decode.js';
+import { readVersion } from './read/reader.js';
 import {
   addVersion,
   dataIdentity,
@@ -39,6 +36,9 @@ import {
   patchVersion,
   removeVersion,
 } from './versions.js';
+import { type CommitResult, commitKey, droppedDataIds, removeData } from './write/commit.js';
+import type { Encoded } from './write/encode.js';
+import { driveCopy, encodeBody, versionPlace } from './write/shard-writes.js';
 
 /** The drives' records of a key, merged by quorum; heal hears of any disagreement. */
 export function mergedKey(ctx: EngineContext, bucket: string, key: string): Merged {
@@ -446,7 +446,7 @@ function pickForPatch(
     const mv = pickVersion(merged, versionId);
     return { mv, patch: decide(toObjectInfo(bucket, key, mv.version, isLatest(merged, mv))) };
   } catch (err) {
-    const marker = err instanceof EngineError && err.code === 'MethodNotAllowed';
+    const marker = isCode(err, 'MethodNotAllowed');
     const mv = marker ? merged.versions.find((m) => m.version.id === versionId) : undefined;
     if (!mv) throw err;
     const patch = decide(toObjectInfo(bucket, key, mv.version, isLatest(merged, mv)));

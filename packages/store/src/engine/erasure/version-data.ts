@@ -3,14 +3,14 @@ import type { VersionRecord } from '../../format/object-record.js';
 import { EngineError } from '../errors.js';
 import { assertObjectKey } from '../names.js';
 import type { ObjectInfo, ReleaseDataInput, RestoreDataInput } from '../object-layer.js';
-import { commitKey, removeData } from './commit.js';
 import { dataPin, type EngineContext, objectLock } from './context.js';
 import { shardOffset, shardOn } from './distribution.js';
 import { toObjectInfo } from './object-info.js';
 import { mergedKey, pickVersion } from './objects.js';
 import { BLOCK_SIZE } from './params.js';
-import { driveCopy, encodeBody, versionPlace } from './shard-writes.js';
 import { dataIdentity, type MergedVersion, patchVersion } from './versions.js';
+import { commitKey, removeData } from './write/commit.js';
+import { driveCopy, encodeBody, versionPlace } from './write/shard-writes.js';
 
 // A version's data leaving for a tier and coming back (MinIO's transitionObject and
 // restoreTransitionedObject, their local halves): the version keeps its id, time, metadata

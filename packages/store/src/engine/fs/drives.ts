@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { type DriveFormat, driveFormat, formatJson, migrateFormat } from '../../format/format-json.js';
-import { setDriveCount } from '../erasure/set-layout.js';
+import { setDriveCount } from '../erasure/sets/set-layout.js';
 import { readJsonFile, writeFileAtomic } from './atomic.js';
 import { indexFilePath } from './drive-index.js';
 import { bucketsDir, configDir, formatPath, tmpDir } from './layout.js';

@@ -3,17 +3,23 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { afterEach, beforeEach } from 'vitest';
-import type { NewBitrot } from '../erasure/bitrot.js';
-import { ErasureObjectLayer } from '../erasure/erasure-layer.js';
+import type { NewBitrot } from '../erasure/codec/bitrot.js';
+import { ErasureObjectLayer, type ErasureOptions } from '../erasure/erasure-layer.js';
 import { initDrives } from '../fs/drives.js';
 import type { PutObjectInput } from '../object-layer.js';
 
 // Engine tests: a layer over fresh drive folders, and small body helpers.
 
+/** What a test's layer is opened with: its drives and the collaborators it is constructed with. */
+export type FixtureOptions = { parity?: number; drives?: string[]; bitrot?: NewBitrot } & Pick<
+  ErasureOptions,
+  'healPacer' | 'onVersionsRemoved'
+>;
+
 export interface EngineFixture {
   dir: string;
   drives: string[];
-  open(opts?: { parity?: number; drives?: string[]; bitrot?: NewBitrot }): Promise<ErasureObjectLayer>;
+  open(opts?: FixtureOptions): Promise<ErasureObjectLayer>;
   close(): Promise<void>;
 }
 
@@ -28,6 +34,8 @@ export async function engineFixture(names = ['a', 'b', 'c', 'd']): Promise<Engin
       const layer = await ErasureObjectLayer.open(await initDrives(opts.drives ?? drives), {
         ...(opts.parity === undefined ? {} : { parity: opts.parity }),
         ...(opts.bitrot === undefined ? {} : { bitrot: opts.bitrot }),
+        ...(opts.healPacer === undefined ? {} : { healPacer: opts.healPacer }),
+        ...(opts.onVersionsRemoved === undefined ? {} : { onVersionsRemoved: opts.onVersionsRemoved }),
       });
       opened.push(layer);
       return layer;
@@ -43,11 +51,14 @@ export async function engineFixture(names = ['a', 'b', 'c', 'd']): Promise<Engin
  * The usual set-up: before each test, a fixture over fresh drives, its layer open and
  * `bucket` made; closed after it. The fields are the running test's.
  */
-export function bucketEachTest(bucket = 'bkt'): { f: EngineFixture; layer: ErasureObjectLayer } {
+export function bucketEachTest(
+  bucket = 'bkt',
+  opts: FixtureOptions = {},
+): { f: EngineFixture; layer: ErasureObjectLayer } {
   const state = {} as { f: EngineFixture; layer: ErasureObjectLayer };
   beforeEach(async () => {
     state.f = await engineFixture();
-    state.layer = await state.f.open();
+    state.layer = await state.f.open(opts);
     await state.layer.makeBucket(bucket);
   });
   afterEach(() => state.f.close());

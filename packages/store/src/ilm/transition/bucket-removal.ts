@@ -16,7 +16,10 @@ async function transitionedVersions(layer: ObjectLayer, bucket: string): Promise
 }
 
 /** The layer, its force deletes of buckets handing their tier copies to `removed`. */
-export function withTierCopiesOfRemovedBuckets(layer: ObjectLayer, removed: TierCopiesRemoved): ObjectLayer {
+export function withTierCopiesOfRemovedBuckets<L extends ObjectLayer>(
+  layer: L,
+  removed: TierCopiesRemoved,
+): L {
   const deleteBucket: ObjectLayer['deleteBucket'] = async (bucket, opts = {}) => {
     if (!opts.force) return layer.deleteBucket(bucket, opts);
     const tiered = await transitionedVersions(layer, bucket);

@@ -35,7 +35,7 @@ function restoredCopy(local: GetObjectResult): GetObjectResult {
   };
 }
 
-export function readThrough(layer: ObjectLayer, transitions: Transitions): ObjectLayer {
+export function readThrough<L extends ObjectLayer>(layer: L, transitions: Transitions): L {
   const getObject = async (bucket: string, key: string, opts: ReadOptions = {}): Promise<GetObjectResult> => {
     let remote: { info: ObjectInfo; range: ByteRange | undefined } | undefined;
     const local = await layer.getObject(bucket, key, {

@@ -12,9 +12,12 @@ import { transitionValues } from './transitioned.js';
 
 let f: EngineFixture;
 let layer: ErasureObjectLayer;
+// The layer is built telling this of the versions it removes; a test says what it does.
+let removed: (versions: ObjectInfo[]) => void;
 beforeEach(async () => {
+  removed = () => {};
   f = await engineFixture();
-  layer = await f.open();
+  layer = await f.open({ onVersionsRemoved: (_b, _k, versions) => removed(versions) });
   await layer.makeBucket('docs');
   await layer.makeBucket('history');
 });
@@ -80,7 +83,7 @@ describe('TierUsage', () => {
   it('a finished cycle replaces the figures; removals and transitions move them between cycles', async () => {
     await store();
     const usage = new TierUsage(layer.system, silentLogger);
-    layer.onVersionsRemoved = (_b, _k, versions) => {
+    removed = (versions) => {
       for (const v of versions) usage.removed(v);
     };
     await cycle(usage);
