@@ -34,3 +34,4 @@ export type * from './types/service-accounts.js';
 export type * from './types/streams.js';
 export type * from './types/tiers.js';
 export type * from './types/users.js';
+export * from './xml-writer.js';
