@@ -1,4 +1,4 @@
-import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import { type X2jOptions, XMLParser, XMLValidator } from 'fast-xml-parser';
 
 // Reading the small, fixed documents the admin and STS endpoints answer with (error
 // envelopes, AssumeRole results) through fast-xml-parser, the project's one XML reader:
@@ -9,16 +9,22 @@ import { XMLParser, XMLValidator } from 'fast-xml-parser';
 type XmlNode = { [name: string]: XmlNode[] } | { '#text': string } | { '#cdata': XmlNode[] };
 export type XmlNodes = XmlNode[];
 
-const parser = new XMLParser({
-  preserveOrder: true,
+/**
+ * How the project reads XML (here and the store's request documents): text kept exactly as
+ * sent, as Go's encoding/xml keeps it for MinIO (an object key may begin or end with spaces),
+ * attributes and namespace prefixes dropped, entities decoded, character references too (Go
+ * clients write '"' as &#34;).
+ */
+export const XML_READ_OPTIONS = {
   ignoreAttributes: true,
   removeNSPrefix: true,
   parseTagValue: false,
   trimValues: false,
   processEntities: true,
   htmlEntities: true,
-  cdataPropName: '#cdata',
-});
+} as const satisfies Partial<X2jOptions>;
+
+const parser = new XMLParser({ ...XML_READ_OPTIONS, preserveOrder: true, cdataPropName: '#cdata' });
 
 /** The nodes of a document; undefined when it is not well-formed XML. */
 export function readXml(xml: string): XmlNodes | undefined {
