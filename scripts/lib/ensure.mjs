@@ -37,6 +37,13 @@ function newestUnder(dir) {
 export function ensureDependencies() {
   const marker = join(root, 'node_modules/.package-lock.json');
   if (existsSync(marker) && mtime(marker) >= mtime(join(root, 'package-lock.json'))) return;
+  // better-sqlite3 (the audit log's SQLite on Node 20) compiles at install: its prebuilt
+  // binaries come from GitHub, which a machine that reaches only the npm registry cannot fetch.
+  ensureDebianPackages([
+    { name: 'python3', command: 'python3' },
+    { name: 'make', command: 'make' },
+    { name: 'g++', command: 'g++' },
+  ]);
   console.log('» installing npm dependencies');
   // `npm install`, not `npm ci`: npm 11 leaves other platforms' optional packages (Biome's, for
   // one) out of the lockfile, and `npm ci` then refuses the lockfile as out of sync.

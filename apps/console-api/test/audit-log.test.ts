@@ -6,6 +6,7 @@ import type { AuditRecord } from '@stowage/contract';
 import { MadminClient } from '@stowage/madmin';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { type PostgresServer, startPostgres } from '../../../packages/store/test/support/postgres.js';
+import { openSqliteFile } from '../src/audit/sqlite-file.js';
 import { openSqliteAuditLog } from '../src/audit/sqlite-log.js';
 import type { AuditLogConfig } from '../src/config.js';
 import { callAs, type Harness, type LoggedIn, loginAs, ROOT, startHarness, storeS3 } from './harness.js';
@@ -162,8 +163,7 @@ describe('the SQLite file', () => {
     const path = join(sqliteDir, 'versions.sqlite');
     const log = openSqliteAuditLog(path);
     await log.close();
-    const { default: sqlite } = await import('node-sqlite3-wasm');
-    const db = new sqlite.Database(path);
+    const db = openSqliteFile(path);
     expect(db.get('SELECT version FROM schema_version')).toEqual({ version: 1 });
     db.run('UPDATE schema_version SET version = 99');
     db.close();

@@ -34,3 +34,5 @@ export type * from './types/service-accounts.js';
 export type * from './types/streams.js';
 export type * from './types/tiers.js';
 export type * from './types/users.js';
+export { XML_READ_OPTIONS } from './xml.js';
+export * from './xml-writer.js';

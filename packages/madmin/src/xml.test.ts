@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { xmlElement, xmlText } from './xml.js';
+import { xmlText } from './xml.js';
 
 describe('xml helpers', () => {
   const doc =
@@ -17,9 +17,10 @@ describe('xml helpers', () => {
   });
 
   it('does not confuse prefixes of names, handles self-closing and nested same-name elements', () => {
-    expect(xmlElement('<ErrorResponse>x</ErrorResponse>', 'Error')).toBeUndefined();
-    expect(xmlElement('<A><Arn/><B>1</B></A>', 'Arn')).toBe('');
-    expect(xmlElement('<a x="1"><a>in</a><a/>tail</a>', 'a')).toBe('<a>in</a><a/>tail');
+    expect(xmlText('<ErrorResponse>x</ErrorResponse>', ['Error'])).toBeUndefined();
+    expect(xmlText('<A><Arn/><B>1</B></A>', ['Arn'])).toBe('');
+    expect(xmlText('<a x="1"><a>in</a><a/>tail</a>', ['a'])).toBe('intail');
+    expect(xmlText('<a x="1"><a>in</a><a/>tail</a>', ['a', 'a'])).toBe('in');
   });
 
   it('keeps CDATA verbatim and drops nested tags from text', () => {
@@ -27,6 +28,8 @@ describe('xml helpers', () => {
   });
 
   it('returns undefined for unterminated elements', () => {
-    expect(xmlElement('<Code>abc', 'Code')).toBeUndefined();
+    expect(xmlText('<Code>abc', ['Code'])).toBeUndefined();
+    expect(xmlText('<html><body>Bad gateway', ['Code'])).toBeUndefined();
+    expect(xmlText('Bad gateway', ['Code'])).toBeUndefined();
   });
 });

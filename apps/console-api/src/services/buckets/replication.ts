@@ -5,11 +5,10 @@ import type {
   MultiBucketReplicationRequest,
   ReplicationRule,
 } from '@stowage/contract';
-import { type Credentials, MadminClient } from '@stowage/madmin';
+import { type Credentials, elementsOf, MadminClient, renderXml, type XmlDataObject } from '@stowage/madmin';
 import type { Client as S3Client } from 'minio';
 import { fromStorageError, storageCall, unlessMissing } from '../../clients/errors.js';
 import type { StorageGateway } from '../../clients/storage.js';
-import { type XmlObject, xmlElementOf } from '../../clients/xml.js';
 import { ApiError } from '../../http/errors.js';
 import { parseTagString } from './lifecycle.js';
 
@@ -81,10 +80,11 @@ async function writeRules(s3: S3Client, bucket: string, rules: XmlRule[]): Promi
     await storageCall(s3.removeBucketReplication(bucket));
     return;
   }
-  const body = `<?xml version="1.0" encoding="UTF-8"?>${xmlElementOf('ReplicationConfiguration', {
+  const [config] = elementsOf('ReplicationConfiguration', {
     Role: '',
-    Rule: rules as XmlObject[],
-  })}`;
+    Rule: rules as unknown as XmlDataObject[],
+  });
+  const body = renderXml(config!);
   const md5 = createHash('md5').update(body).digest('base64');
   await storageCall(
     s3.makeRequestAsync(

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { type Database, open, type RootDatabase } from 'lmdb';
 import { decodeObjectRecord, encodeObjectRecord, type ObjectRecord } from '../../format/object-record.js';
 import { packRecord, unpackRecord } from '../../format/record.js';
-import { indexFileDamage, openIndexFileDamage } from './index-check.js';
+import { type IndexFileCheck, indexFileDamage, openIndexFileDamage } from './index-check.js';
 import { formatPath, sysPath } from './layout.js';
 import { type BucketUsageCounters, countersOf, moveCounters, readCounters } from './usage-counters.js';
 
@@ -26,6 +26,19 @@ export class DamagedIndexError extends Error {
   }
 }
 
+/**
+ * The walker cannot read an index file's layout (an lmdb upgrade changed it): said loudly, on
+ * the process's warning channel (the engine has no log of its own), once per index opened.
+ */
+export const UNKNOWN_INDEX_LAYOUT = 'STOWAGE_UNKNOWN_INDEX_LAYOUT';
+function warnSkipped(drive: string, reason: string): void {
+  process.emitWarning(
+    `The index of drive ${drive} is not checked for damage: ${reason}. ` +
+      'The lmdb package was probably upgraded: check its page layout against index-check.ts.',
+    { code: UNKNOWN_INDEX_LAYOUT },
+  );
+}
+
 /** `<bucket>\0<name>`: bucket names and object keys never hold NUL. */
 export function entryKey(bucket: string, name: string): Buffer {
   return Buffer.from(`${bucket}\0${name}`, 'utf8');
@@ -41,6 +54,8 @@ export class DriveIndex {
   private readonly counters = new Map<string, BucketUsageCounters>();
   /** Damage verify() found: the drive is offline until its index is opened again (and set aside). */
   private damage: string | undefined;
+  /** verify() found a layout it cannot read, and said so: it says it once. */
+  private layoutSkipped = false;
 
   private constructor(
     readonly drive: string,
@@ -68,7 +83,8 @@ export class DriveIndex {
     await mkdir(path, { recursive: true });
     const file = join(path, 'data.mdb');
     const damage = indexFileDamage(file);
-    if (damage !== undefined) {
+    if (typeof damage === 'object') warnSkipped(drive, damage.skipped);
+    else if (damage !== undefined) {
       if (!opts.setAsideDamaged) throw new DamagedIndexError(drive, damage);
       await rename(path, `${path}.damaged-${Date.now()}`);
       await mkdir(path, { recursive: true });
@@ -109,7 +125,7 @@ export class DriveIndex {
    * like damage once) takes the drive offline. Why the index is damaged; undefined when it is not.
    */
   async verify(): Promise<string | undefined> {
-    const look = async (): Promise<string | undefined> => {
+    const look = async (): Promise<IndexFileCheck> => {
       let txn: { done(): void };
       try {
         txn = this.env.useReadTransaction();
@@ -124,7 +140,14 @@ export class DriveIndex {
         txn.done();
       }
     };
-    if (this.damage === undefined && (await look()) !== undefined) this.damage = await look();
+    const damage = async (): Promise<string | undefined> => {
+      const found = await look();
+      if (typeof found !== 'object') return found;
+      if (!this.layoutSkipped) warnSkipped(this.drive, found.skipped);
+      this.layoutSkipped = true;
+      return undefined;
+    };
+    if (this.damage === undefined && (await damage()) !== undefined) this.damage = await damage();
     return this.damage;
   }
 

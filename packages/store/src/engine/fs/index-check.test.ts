@@ -1,11 +1,13 @@
-import { mkdtemp, open, rm, truncate } from 'node:fs/promises';
+import { existsSync, readFileSync } from 'node:fs';
+import { mkdtemp, open, rm, truncate, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { dirname, join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { damageTreePages } from '../../../test/faults/support.js';
-import { DamagedIndexError, DriveIndex, INDEX_DIR } from './drive-index.js';
-import { indexFileDamage } from './index-check.js';
-import { sysPath } from './layout.js';
+import { DamagedIndexError, DriveIndex, INDEX_DIR, UNKNOWN_INDEX_LAYOUT } from './drive-index.js';
+import { DATA_VERSION, indexFileDamage } from './index-check.js';
+import { formatPath, sysPath } from './layout.js';
 
 // The check of the meta pages and trees against real lmdb-js files: a file lmdb-js wrote passes (were a new
 // lmdb-js to change its layout, this fails before any healthy index is set aside), damage
@@ -22,7 +24,10 @@ beforeEach(async () => {
   });
   await ix.close();
 });
-afterEach(() => rm(dir, { recursive: true, force: true }));
+afterEach(async () => {
+  vi.restoreAllMocks();
+  await rm(dir, { recursive: true, force: true });
+});
 
 async function overwrite(at: number, data: Buffer): Promise<void> {
   const fh = await open(file, 'r+');
@@ -96,5 +101,67 @@ describe('the index file check', () => {
     const fresh = await DriveIndex.open(dir, { setAsideDamaged: true });
     expect(fresh.created).toBe(true);
     await fresh.close();
+  });
+});
+
+/** The lmdb package installed, found from its entry point (its package.json is not exported). */
+function installedLmdbVersion(): string {
+  let at = dirname(createRequire(import.meta.url).resolve('lmdb'));
+  while (!existsSync(join(at, 'package.json'))) at = dirname(at);
+  return JSON.parse(readFileSync(join(at, 'package.json'), 'utf8')).version;
+}
+
+/** Writes `version` as the data version of both meta pages (after the 24-byte header and the magic). */
+async function setDataVersion(version: number): Promise<void> {
+  const bytes = Buffer.alloc(4);
+  bytes.writeUInt32LE(version);
+  for (const page of [0, 4096]) await overwrite(page + 24 + 4, bytes);
+}
+
+describe('the upgrade gate: the walker and the installed lmdb', () => {
+  it('lmdb is pinned to one exact version, the installed one, whose files the walker reads', async () => {
+    const pinned = JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8'))
+      .dependencies.lmdb;
+    expect(pinned).toMatch(/^\d+\.\d+\.\d+$/);
+    expect(installedLmdbVersion()).toBe(pinned);
+    const meta = Buffer.alloc(8);
+    const fh = await open(file, 'r');
+    await fh.read(meta, 0, 8, 24);
+    await fh.close();
+    expect(meta.readUInt32LE(0)).toBe(0xbeefc0de);
+    expect(meta.readUInt32LE(4)).toBe(DATA_VERSION);
+    expect(indexFileDamage(file)).toBeUndefined();
+  });
+
+  it('skips a file of another LMDB data version instead of calling it damaged', async () => {
+    await setDataVersion(DATA_VERSION + 1);
+    expect(indexFileDamage(file)).toEqual({ skipped: expect.stringMatching(/data version 3/) });
+  });
+
+  it('skips a file whose meta pages have a 16-byte page header (upstream LMDB 0.9)', async () => {
+    const page = Buffer.alloc(4096);
+    page.writeUInt32LE(0xbeefc0de, 16);
+    page.writeUInt32LE(1, 20);
+    await overwrite(0, page);
+    await overwrite(4096, page);
+    expect(indexFileDamage(file)).toEqual({ skipped: expect.stringMatching(/16-byte page header/) });
+  });
+
+  it('an open index whose layout turns unknown stays online, with one loud warning', async () => {
+    const warn = vi.spyOn(process, 'emitWarning').mockImplementation(() => {});
+    const ix = await DriveIndex.open(dir);
+    await writeFile(formatPath(dir), '{}'); // the drive's identity, which online() looks for
+    expect(ix.online()).toBe(true);
+    await setDataVersion(DATA_VERSION + 1);
+    expect(await ix.verify()).toBeUndefined();
+    expect(await ix.verify()).toBeUndefined();
+    expect(ix.online()).toBe(true);
+    expect(ix.objects.get(Buffer.from('bkt\0key-7'))).toEqual(Buffer.alloc(300, 7));
+    expect(warn).toHaveBeenCalledTimes(1);
+    expect(warn).toHaveBeenCalledWith(expect.stringMatching(/not checked for damage: .*data version 3/), {
+      code: UNKNOWN_INDEX_LAYOUT,
+    });
+    await setDataVersion(DATA_VERSION);
+    await ix.close();
   });
 });

@@ -1,6 +1,6 @@
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { open } from 'node:fs/promises';
-import { DB_RECORD, type DbRecord, type FileCheck, readDbRecord, treeDamage } from './index-tree.js';
+import { DB_RECORD, type DbRecord, type FileRead, readDbRecord, treeDamage } from './index-tree.js';
 
 // A look at an LMDB file before it is mapped. LMDB trusts its file: a truncated file makes
 // the process die of SIGBUS at the first read past its end, and zeroed or random meta pages
@@ -12,11 +12,20 @@ import { DB_RECORD, type DbRecord, type FileCheck, readDbRecord, treeDamage } fr
 // The layout is lmdb-js 3's (its LMDB keeps the writing transaction's id in every page
 // header, so a page header is 24 bytes): the meta follows it, and holds the magic, the
 // version, the map address and size, the free and main databases, the last page and the
-// transaction id. index-check.test.ts holds a fresh lmdb-js file to this.
+// transaction id. index-check.test.ts holds a fresh lmdb-js file to this (the upgrade gate:
+// `lmdb` is pinned to one exact version in package.json for this reason).
+//
+// A file whose meta page carries LMDB's magic but not this layout (another data version, or
+// the magic where a 16-byte page header puts it, as upstream LMDB 0.9 does) is not damaged:
+// the walker cannot read it. Its check is skipped, so an lmdb upgrade that changes the layout
+// takes no drive offline; the caller warns loudly.
 
 const MAGIC = 0xbeefc0de;
-const DATA_VERSION = 2;
+/** LMDB's on-disk format version (MDB_DATA_VERSION) of the layout walked here. */
+export const DATA_VERSION = 2;
 const PAGE_HEADER = 24;
+/** Where the magic sits in the meta pages of other page header sizes LMDB has had. */
+const OTHER_PAGE_HEADERS = [16];
 /** A database with no pages yet names this root. */
 const NO_PAGE = 0xffffffffffffffffn;
 
@@ -26,6 +35,19 @@ interface Meta {
   txnId: bigint;
   /** The free and the main database. */
   dbs: DbRecord[];
+}
+
+/**
+ * Why a page that is no meta page of this layout is an LMDB meta page of another layout;
+ * undefined when it holds no LMDB magic at all.
+ */
+function otherLayout(page: Buffer): string | undefined {
+  if (page.length >= PAGE_HEADER + 8 && page.readUInt32LE(PAGE_HEADER) === MAGIC)
+    return `LMDB data version ${page.readUInt32LE(PAGE_HEADER + 4)} (the check knows version ${DATA_VERSION})`;
+  for (const header of OTHER_PAGE_HEADERS)
+    if (page.length >= header + 8 && page.readUInt32LE(header) === MAGIC)
+      return `a ${header}-byte page header (the check knows ${PAGE_HEADER}-byte headers)`;
+  return undefined;
 }
 
 /** Reads one meta page's fields; undefined when it is not a meta page of this layout. */
@@ -44,17 +66,29 @@ function readMeta(page: Buffer): Meta | undefined {
 /** The largest read a check asks for (a page); each read's bytes are used before the next. */
 const MAX_READ = 65536;
 
+/** A file the walker cannot read: why. Its check is skipped, the file is not damaged. */
+export interface SkippedCheck {
+  skipped: string;
+}
+
+/** Why a file is damaged; `{ skipped }` when its layout is unknown; undefined when it is sound. */
+export type IndexFileCheck = string | SkippedCheck | undefined;
+
 /**
  * The checks of a file: its metas, then its trees. `size` is asked for once the metas are
  * read: a commit that grows the file writes its meta last.
  */
-function* fileDamage(size: () => number): FileCheck {
-  const meta0 = readMeta(yield { at: 0, length: 4096 });
+function* fileDamage(size: () => number): Generator<FileRead, IndexFileCheck, Buffer> {
+  const page0 = Buffer.from(yield { at: 0, length: 4096 });
+  const meta0 = readMeta(page0);
   const pageSize = meta0?.pageSize ?? 4096;
-  const metas = [meta0, readMeta(yield { at: pageSize, length: 4096 })].filter(
-    (m): m is Meta => m !== undefined,
-  );
-  if (metas.length === 0) return 'neither meta page is an LMDB meta page';
+  const page1 = yield { at: pageSize, length: 4096 };
+  const metas = [meta0, readMeta(page1)].filter((m): m is Meta => m !== undefined);
+  if (metas.length === 0) {
+    const other = otherLayout(page0) ?? otherLayout(page1);
+    if (other !== undefined) return { skipped: `the index file has an unknown layout: ${other}` };
+    return 'neither meta page is an LMDB meta page';
+  }
   // LMDB opens with the meta of the later transaction: that one must fit the file.
   const meta = metas.reduce((a, b) => (b.txnId > a.txnId ? b : a));
   const pages = BigInt(size()) / BigInt(meta.pageSize);
@@ -65,8 +99,11 @@ function* fileDamage(size: () => number): FileCheck {
   return yield* treeDamage(meta.pageSize, meta.lastPage, meta.dbs);
 }
 
-/** Why an LMDB data file cannot be mapped safely; undefined when it can (or is absent). */
-export function indexFileDamage(path: string): string | undefined {
+/**
+ * Why an LMDB data file cannot be mapped safely; undefined when it can (or is absent);
+ * `{ skipped }` when its layout is not the one this check reads.
+ */
+export function indexFileDamage(path: string): IndexFileCheck {
   let fd: number;
   try {
     fd = openSync(path, 'r');
@@ -91,7 +128,7 @@ export function indexFileDamage(path: string): string | undefined {
  * keeps an LMDB read transaction open meanwhile, so that no page the walk reaches is
  * reused under it.
  */
-export async function openIndexFileDamage(path: string): Promise<string | undefined> {
+export async function openIndexFileDamage(path: string): Promise<IndexFileCheck> {
   const fh = await open(path, 'r');
   try {
     const check = fileDamage(() => fstatSync(fh.fd).size);

@@ -1,3 +1,4 @@
+import { XML_READ_OPTIONS } from '@stowage/madmin';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { ApiError } from '../errors.js';
 
@@ -9,15 +10,7 @@ export interface XmlObject {
 // Text is kept exactly as sent, as Go's encoding/xml keeps it for MinIO: an object key or
 // a tag value may begin or end with spaces, and trimming would name another key. The
 // whitespace that only lays a document out (between elements) is dropped after parsing.
-const parser = new XMLParser({
-  ignoreAttributes: true,
-  removeNSPrefix: true,
-  parseTagValue: false,
-  trimValues: false,
-  processEntities: true,
-  // Character references too: Go clients (rclone, minio-go) write '"' as &#34;.
-  htmlEntities: true,
-});
+const parser = new XMLParser(XML_READ_OPTIONS);
 
 /** Most tags a request document may have unless its caller allows more (Complete's parts). */
 const MAX_TAGS = 25_000;
