@@ -28,11 +28,11 @@ import type { NotificationTargets } from './observe/notify-targets.js';
 import type { OpTracer } from './observe/op-trace.js';
 import type { ReplicationView } from './replication/engine.js';
 import type { S3Deps } from './s3/call.js';
-import { fromEngineError } from './s3/errors.js';
 import type { BucketEvent } from './s3/events.js';
 import { s3Protocol } from './s3/protocol.js';
 import { isStsRequest, type StsDeps, stsProtocol } from './sts/protocol.js';
 import { addressGuard } from './sts/signer-guards.js';
+import { fromEngineError } from './wire/errors.js';
 
 export interface AppDeps {
   layer: ObjectLayer;

@@ -9,7 +9,7 @@ import type { IamStore } from '../iam/store.js';
 import type { AuthResult } from '../s3/auth/common.js';
 import { verifiedBody } from '../s3/auth/payload.js';
 import { globalConditions } from '../s3/condition-keys.js';
-import { ApiError } from '../s3/errors.js';
+import { ApiError } from '../wire/errors.js';
 
 // One admin request after authentication: who calls, what they may do, and the body in
 // the two forms madmin sends (plain JSON, or encrypted with the caller's secret key).

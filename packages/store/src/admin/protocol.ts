@@ -19,7 +19,7 @@ import type { OpTrace, OpTracer } from '../observe/op-trace.js';
 import { eventStream, streamReply } from '../observe/stream.js';
 import type { SignerGuard } from '../s3/auth/common.js';
 import { verifyHeaderAuth } from '../s3/auth/signature-v4.js';
-import { ApiError } from '../s3/errors.js';
+import { ApiError } from '../wire/errors.js';
 import { type AdminCall, adminCall, jsonObject } from './call.js';
 import { accountInfo } from './handlers/account.js';
 import { backgroundHealStatus } from './handlers/background-heal.js';

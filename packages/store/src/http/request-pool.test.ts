@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { requestLimits } from '../config/api.js';
 import { applyLines, parseText, type ServerConfig } from '../config/kv.js';
-import { ApiError } from '../s3/errors.js';
+import { ApiError } from '../wire/errors.js';
 import { type RequestLimits, RequestPool } from './request-pool.js';
 
 const GiB = 1024 ** 3;

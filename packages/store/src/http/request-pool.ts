@@ -1,4 +1,4 @@
-import { ApiError } from '../s3/errors.js';
+import { ApiError } from '../wire/errors.js';
 
 // MinIO's api requests_max and requests_deadline: at most `max` S3 requests are served at
 // once; the others wait their turn, in arrival order, for up to `deadlineMs`, then get

@@ -3,7 +3,7 @@ import type { Socket } from 'node:net';
 import type { Bus, HttpTrace } from '../observe/bus.js';
 import type { Logger } from '../observe/logger.js';
 import type { RequestMetrics } from '../observe/metrics.js';
-import { ApiError } from '../s3/errors.js';
+import { ApiError } from '../wire/errors.js';
 import { settleBody } from './body.js';
 import { RELAY_HEADER, type TrustedProxies } from './client-address.js';
 import {

@@ -4,7 +4,7 @@ import { hostname } from 'node:os';
 import type { Readable } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import { giveBackLoan } from '../engine/buffer-pool.js';
-import { renderXml } from '../s3/xml/writer.js';
+import { renderXml } from '../wire/xml-writer.js';
 import { answeredAlready } from './client-error.js';
 import type { RequestContext } from './context.js';
 import type { Reply } from './reply.js';

@@ -1,5 +1,5 @@
 import type { Logger } from '../observe/logger.js';
-import { ApiError } from '../s3/errors.js';
+import { ApiError } from '../wire/errors.js';
 import type { CredentialStore, ExternalUser, Identity } from './credentials.js';
 import { type LdapConfig, ldapCheckUsers } from './ldap.js';
 

@@ -1,6 +1,6 @@
 import type { PolicyDocument } from '@stowage/madmin';
 import type { IamDocuments, MappingRecord } from '../format/iam.js';
-import { ApiError } from '../s3/errors.js';
+import { ApiError } from '../wire/errors.js';
 import {
   assertSupportedConditionKeys,
   CANNED_POLICY_DOCUMENTS,

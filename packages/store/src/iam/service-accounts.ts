@@ -1,6 +1,6 @@
 import type { ServiceAccountInfo } from '@stowage/madmin';
 import type { ServiceAccountRecord } from '../format/iam.js';
-import { ApiError } from '../s3/errors.js';
+import { ApiError } from '../wire/errors.js';
 import type { Identity } from './credentials.js';
 import { checkPolicyText } from './policies.js';
 import { newAccessKey, randomString } from './random.js';

@@ -1,5 +1,5 @@
 import type { Status } from '../format/iam.js';
-import { ApiError } from '../s3/errors.js';
+import { ApiError } from '../wire/errors.js';
 import type { IamStore } from './store.js';
 
 // Users and groups, with MinIO's rules (madmin-protocol.md §3.2, §3.3, §8.13).

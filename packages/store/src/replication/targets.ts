@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { ApiError } from '../s3/errors.js';
+import { ApiError } from '../wire/errors.js';
 
 // Bucket remote targets (madmin-protocol.md §3.7): where a bucket replicates to, as
 // madmin.BucketTarget, ARN formed as MinIO forms it. Pure: parsing, matching, presenting.

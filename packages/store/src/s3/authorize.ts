@@ -3,6 +3,7 @@ import type { QueryPairs, RequestContext } from '../http/context.js';
 import type { Identity } from '../iam/credentials.js';
 import { isAllowed, type Policy, PolicyError, parsePolicy, type RequestFacts } from '../iam/policy/index.js';
 import { rightsAllow, rightsOf } from '../iam/rights.js';
+import { ApiError, fromEngineError } from '../wire/errors.js';
 import type { S3Deps } from './call.js';
 import {
   conditionalWriteConditions,
@@ -12,7 +13,6 @@ import {
 } from './condition-keys.js';
 import { policyText } from './config/policy.js';
 import { BucketConfigStore } from './config/store.js';
-import { ApiError, fromEngineError } from './errors.js';
 import { storedTags } from './request/tagging.js';
 import type { ConfigKind, S3Operation } from './router.js';
 

@@ -1,10 +1,10 @@
 import type { RequestContext } from '../http/context.js';
 import type { Reply } from '../http/reply.js';
 import type { Bus } from '../observe/bus.js';
-import { ApiError } from './errors.js';
+import { ApiError } from '../wire/errors.js';
+import type { XmlChild, XmlElement } from '../wire/xml-writer.js';
 import { isReplicaRequest } from './request/replica.js';
 import type { S3Operation } from './router.js';
-import type { XmlChild, XmlElement } from './xml/writer.js';
 
 // Bucket events (madmin-protocol.md §5): what a successful request did, named as S3 and
 // MinIO name it, published for ListenBucketNotification (and, later, notification targets).

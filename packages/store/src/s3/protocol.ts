@@ -4,6 +4,8 @@ import type { Reply } from '../http/reply.js';
 import type { Protocol } from '../http/server.js';
 import { HOST_ID } from '../http/writer.js';
 import { eventStream, streamReply } from '../observe/stream.js';
+import { ApiError, fromEngineError } from '../wire/errors.js';
+import { el, type XmlElement } from '../wire/xml-writer.js';
 import { type AuthResult, parseAmzDate } from './auth/common.js';
 import { verifiedBody, wholeVerifiedBody } from './auth/payload.js';
 import { isPresigned, verifyPresigned } from './auth/presigned.js';
@@ -18,7 +20,6 @@ import { accessesOf, authorize, may } from './authorize.js';
 import type { S3Call, S3Deps } from './call.js';
 import { noteSignature, type SignatureFacts } from './condition-keys.js';
 import { corsPreflight, corsReplyHeaders } from './cors.js';
-import { ApiError, fromEngineError } from './errors.js';
 import { type BucketEvent, eventMatches, eventRecord, publishEvents } from './events.js';
 import * as acl from './handlers/acl.js';
 import * as config from './handlers/bucket-config.js';
@@ -40,7 +41,6 @@ import { restoreObject } from './handlers/restore.js';
 import { toApiError } from './object-io.js';
 import { domainsFromEnv, hostBucket } from './request/address.js';
 import { parseS3Request, type S3Operation } from './router.js';
-import { el, type XmlElement } from './xml/writer.js';
 
 export interface S3ProtocolDeps extends S3Deps {
   deploymentId: string;

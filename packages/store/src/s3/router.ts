@@ -1,7 +1,7 @@
 import { assertObjectKey } from '../engine/names.js';
 import type { WriteCondition } from '../engine/object-layer.js';
 import type { QueryPairs } from '../http/context.js';
-import { ApiError, fromEngineError } from './errors.js';
+import { ApiError, fromEngineError } from '../wire/errors.js';
 import { parseEventNames } from './events.js';
 import type { ConfigKind, ObjectConfigKind, S3Operation, S3RequestParts } from './operation.js';
 import { actionFor, first, type Level } from './request/actions.js';

@@ -1,6 +1,6 @@
 import type { SystemStore } from '../engine/system-store.js';
 import { asFields, RecordFormatError, versionOf } from '../format/record.js';
-import { ApiError } from '../s3/errors.js';
+import { ApiError } from '../wire/errors.js';
 
 // Remote tiers for lifecycle transitions (madmin-protocol.md §3.7): madmin.TierConfig
 // documents, checked and kept in the system namespace; secrets never shown again.

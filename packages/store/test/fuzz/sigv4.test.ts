@@ -16,7 +16,7 @@ import { createContext, parseQuery, percentDecode } from '../../src/http/context
 import type { Identity } from '../../src/iam/credentials.js';
 import { verifyPresigned } from '../../src/s3/auth/presigned.js';
 import { verifyHeaderAuth } from '../../src/s3/auth/signature-v4.js';
-import { ApiError, type ErrorCode } from '../../src/s3/errors.js';
+import { ApiError, type ErrorCode } from '../../src/wire/errors.js';
 import { type Rng, rng } from './rng.js';
 
 // The SigV4 verifiers against random, correctly signed requests: the request as signed is

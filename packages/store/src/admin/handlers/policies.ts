@@ -11,7 +11,7 @@ import {
   removePolicy,
   setPolicies,
 } from '../../iam/policies.js';
-import { ApiError } from '../../s3/errors.js';
+import { ApiError } from '../../wire/errors.js';
 import { type AdminCall, jsonObject, optionalString, stringList } from '../call.js';
 
 // Named policies and their mappings (madmin-protocol.md §3.4).

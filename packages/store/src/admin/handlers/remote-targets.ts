@@ -11,7 +11,7 @@ import {
 } from '../../replication/targets.js';
 import { replicationTargets } from '../../s3/config/documents.js';
 import { BucketConfigStore } from '../../s3/config/store.js';
-import { ApiError } from '../../s3/errors.js';
+import { ApiError } from '../../wire/errors.js';
 import { type AdminCall, jsonObject } from '../call.js';
 import { remoteBucketState } from './remote-bucket.js';
 

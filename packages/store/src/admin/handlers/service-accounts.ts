@@ -12,7 +12,7 @@ import {
   serviceAccountInfo,
   updateServiceAccount,
 } from '../../iam/service-accounts.js';
-import { ApiError } from '../../s3/errors.js';
+import { ApiError } from '../../wire/errors.js';
 import { type AdminCall, jsonObject, optionalString } from '../call.js';
 
 // Service accounts (madmin-protocol.md §3.5): one's own are managed without admin rights

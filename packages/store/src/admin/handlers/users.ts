@@ -12,7 +12,7 @@ import {
   updateGroupMembers,
   userInfo,
 } from '../../iam/users.js';
-import { ApiError } from '../../s3/errors.js';
+import { ApiError } from '../../wire/errors.js';
 import { type AdminCall, jsonObject, optionalString, stringList } from '../call.js';
 
 // Users and groups (madmin-protocol.md §3.2, §3.3).

@@ -4,9 +4,9 @@ import type { ByteRange, ObjectInfo, ObjectLayer } from '../../engine/object-lay
 import type { OutboundPolicy } from '../../net/outbound.js';
 import type { Bus } from '../../observe/bus.js';
 import type { Logger } from '../../observe/logger.js';
-import { ApiError } from '../../s3/errors.js';
 import type { BucketEvent } from '../../s3/events.js';
 import type { TierConfig } from '../../tiers/tiers.js';
+import { ApiError } from '../../wire/errors.js';
 import { warmBackend } from './backend-for.js';
 import {
   onlyRemote,

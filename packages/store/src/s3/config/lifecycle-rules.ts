@@ -1,4 +1,4 @@
-import { ApiError } from '../errors.js';
+import { ApiError } from '../../wire/errors.js';
 import { listOf, textOf, type XmlObject } from '../xml/parse.js';
 import { objectOf } from './kind.js';
 

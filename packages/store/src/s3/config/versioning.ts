@@ -1,7 +1,7 @@
 import { xmlReply } from '../../http/reply.js';
-import { ApiError } from '../errors.js';
+import { ApiError } from '../../wire/errors.js';
+import { el, elAttrs, S3_NAMESPACE } from '../../wire/xml-writer.js';
 import { textOf } from '../xml/parse.js';
-import { el, elAttrs, S3_NAMESPACE } from '../xml/writer.js';
 import { KIB, type KindSpec, listOf, objectOf, storedAs, xmlRoot } from './kind.js';
 
 export type VersioningStatus = 'Enabled' | 'Suspended';

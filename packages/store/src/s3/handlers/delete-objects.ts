@@ -1,13 +1,13 @@
 import { EngineError } from '../../engine/errors.js';
 import type { ObjectInfo } from '../../engine/object-layer.js';
 import { type Reply, xmlReply } from '../../http/reply.js';
+import { ApiError, fromEngineError } from '../../wire/errors.js';
+import { el, elAttrs, S3_NAMESPACE, type XmlElement } from '../../wire/xml-writer.js';
 import { bucketPolicy, versioned } from '../authorize.js';
 import type { S3Call, S3Deps } from '../call.js';
-import { ApiError, fromEngineError } from '../errors.js';
 import { bypassRequested, guardVersionDelete } from '../request/object-lock.js';
 import { type BucketSettings, bucketSettings, versioningOf } from '../settings.js';
 import { listOf, objectOf, parseRequestXml, textOf } from '../xml/parse.js';
-import { el, elAttrs, S3_NAMESPACE, type XmlElement } from '../xml/writer.js';
 import { readDocument } from './document-body.js';
 
 const MAX_KEYS = 1000;

@@ -12,19 +12,19 @@ import {
 import { header } from '../../http/context.js';
 import { emptyReply, type Reply, xmlReply } from '../../http/reply.js';
 import { REPLICA, REPLICA_KEY } from '../../replication/status.js';
+import { ApiError } from '../../wire/errors.js';
+import { el, elAttrs, S3_NAMESPACE } from '../../wire/xml-writer.js';
 import { CHECKSUM_NAME, ChecksumCheck } from '../auth/checksum.js';
 import { type ChecksumType, combinedChecksum, uploadChecksum } from '../auth/multipart-checksum.js';
 import { declaredLength } from '../auth/payload.js';
 import type { S3Call, S3Deps } from '../call.js';
 import { compressedMark, isCompressed, type PartSealing } from '../compression.js';
-import { ApiError } from '../errors.js';
 import { checkReadKey, newObjectKey, objectKeyOf, sseOf, storedBody, storedSse } from '../object-io.js';
 import { objectUrl } from '../request/address.js';
 import { type ReplicaWrite, replicaWrite } from '../request/replica.js';
 import type { S3Operation } from '../router.js';
 import { bucketSettings, versioningOf } from '../settings.js';
 import { chain } from '../streams.js';
-import { el, elAttrs, S3_NAMESPACE } from '../xml/writer.js';
 import { assertCopySize, openCopySource } from './copy.js';
 import { parseCompleteParts, type RequestedPart } from './multipart-xml.js';
 import {

@@ -18,10 +18,10 @@ import { expirationHeader } from '../../ilm/lifecycle/bucket-rules.js';
 import { restoreExpiryOf, restoreOngoing } from '../../ilm/transition/transitioned.js';
 import type { Logger } from '../../observe/logger.js';
 import { shownStatus } from '../../replication/status.js';
+import { ApiError } from '../../wire/errors.js';
 import { rendersAsDocument, SANDBOX_POLICY } from '../active-content.js';
 import { versioned } from '../authorize.js';
 import type { S3Call, S3Deps } from '../call.js';
-import { ApiError } from '../errors.js';
 import {
   checkReadKey,
   type OpenRequest,

@@ -1,6 +1,6 @@
 import { emptyReply, type Reply } from '../../http/reply.js';
+import { ApiError } from '../../wire/errors.js';
 import type { S3Call, S3Deps } from '../call.js';
-import { ApiError } from '../errors.js';
 import type { S3Operation } from '../router.js';
 import { parseRequestXml, textOf } from '../xml/parse.js';
 import { readDocument } from './document-body.js';

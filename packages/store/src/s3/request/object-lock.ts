@@ -1,6 +1,6 @@
 import type { ObjectInfo, RetentionInfo } from '../../engine/object-layer.js';
+import { ApiError } from '../../wire/errors.js';
 import type { ObjectLockValue } from '../config/object-lock.js';
-import { ApiError } from '../errors.js';
 import { parseRequestXml, textOf } from '../xml/parse.js';
 
 // Object lock (WORM) rules, as MinIO applies them: retention and legal hold on new

@@ -1,5 +1,5 @@
+import { ApiError } from '../../wire/errors.js';
 import { checkTags, type Tag } from '../config/tagging.js';
-import { ApiError } from '../errors.js';
 
 // Object tags travel as a URL query string (the x-amz-tagging header, POST form field) and
 // are kept in that form with the version; S3 allows 10 per object.

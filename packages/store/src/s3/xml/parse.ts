@@ -1,5 +1,5 @@
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
-import { ApiError } from '../errors.js';
+import { ApiError } from '../../wire/errors.js';
 
 export type XmlValue = string | XmlObject | XmlValue[];
 export interface XmlObject {
