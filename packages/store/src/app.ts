@@ -32,7 +32,7 @@ import type { BucketEvent } from './s3/events.js';
 import { s3Protocol } from './s3/protocol.js';
 import { isStsRequest, type StsDeps, stsProtocol } from './sts/protocol.js';
 import { addressGuard } from './sts/signer-guards.js';
-import { fromEngineError } from './wire/errors.js';
+import { fromDomainError } from './wire/errors.js';
 
 export interface AppDeps {
   layer: ObjectLayer;
@@ -178,7 +178,7 @@ export function createApp(deps: AppDeps): ServerDeps {
       if (isStsRequest(ctx)) return sts;
       return s3;
     },
-    mapError: fromEngineError,
+    mapError: fromDomainError,
     log: deps.log,
     trustedProxies: deps.trustedProxies,
     trace,

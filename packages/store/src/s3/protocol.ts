@@ -4,7 +4,7 @@ import type { Reply } from '../http/reply.js';
 import type { Protocol } from '../http/server.js';
 import { HOST_ID } from '../http/writer.js';
 import { eventStream, streamReply } from '../observe/stream.js';
-import { ApiError, fromEngineError } from '../wire/errors.js';
+import { ApiError, fromDomainError } from '../wire/errors.js';
 import { el, type XmlElement } from '../wire/xml-writer.js';
 import { type AuthResult, parseAmzDate } from './auth/common.js';
 import { verifiedBody, wholeVerifiedBody } from './auth/payload.js';
@@ -238,7 +238,7 @@ const bucketOf = (op: S3Operation): string | undefined =>
  * page cannot read why its request failed.
  */
 async function withCors(deps: S3Deps, op: S3Operation, ctx: RequestContext, err: unknown): Promise<unknown> {
-  const api = err instanceof ApiError ? err : fromEngineError(err);
+  const api = err instanceof ApiError ? err : fromDomainError(err);
   if (!api || ctx.headers.origin === undefined) return err;
   const cors = await corsReplyHeaders(deps, bucketOf(op), ctx.method, ctx.headers).catch(() => ({}));
   api.context.headers = { ...api.context.headers, ...cors };
@@ -259,7 +259,7 @@ async function withContext<T>(op: S3Operation, run: () => Promise<T>): Promise<T
   try {
     return await run();
   } catch (err) {
-    const api = err instanceof ApiError ? err : fromEngineError(err);
+    const api = err instanceof ApiError ? err : fromDomainError(err);
     if (!api) throw err;
     if ('bucket' in op && api.context.bucket === undefined) {
       api.context.bucket = op.bucket;

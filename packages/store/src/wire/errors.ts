@@ -2,7 +2,11 @@
 // each code names its HTTP status and default message (texts follow MinIO/AWS so that
 // clients which match on them keep working).
 import { EngineError, type EngineErrorCode } from '../engine/errors.js';
+import { IamError, type IamErrorKind } from '../iam/errors.js';
+import { IlmError, type IlmErrorKind } from '../ilm/errors.js';
+import { ReplicationError, type ReplicationErrorKind } from '../replication/errors.js';
 import { shownStatus } from '../replication/status.js';
+import { TierError, type TierErrorKind } from '../tiers/errors.js';
 
 interface ErrorSpec {
   readonly status: number;
@@ -372,4 +376,66 @@ export function fromEngineError(err: unknown): ApiError | undefined {
   const renamed = RENAMED[err.code];
   if (renamed) return new ApiError(renamed[0], renamed[1], context);
   return new ApiError(err.code as ErrorCode, err.message === err.code ? undefined : err.message, context);
+}
+
+/** A domain error's wire code, and the status where MinIO answers the code with another. */
+type WireCode = readonly [ErrorCode, { status: number }?];
+
+const IAM_CODES: Record<IamErrorKind, WireCode> = {
+  NoSuchUser: ['XMinioAdminNoSuchUser'],
+  NoSuchGroup: ['XMinioAdminNoSuchGroup'],
+  NoSuchPolicy: ['XMinioAdminNoSuchPolicy'],
+  NoSuchServiceAccount: ['XMinioInvalidIAMCredentials', { status: 404 }],
+  GroupNotEmpty: ['XMinioAdminGroupNotEmpty'],
+  PolicyInUse: ['XMinioAdminPolicyInUse'],
+  PolicyAlreadyAttached: ['XMinioPolicyAlreadyAttached'],
+  PolicyNotAttached: ['XMinioPolicyNotAttached'],
+  InvalidName: ['XMinioInvalidResource'],
+  InvalidAccessKey: ['XMinioAdminInvalidAccessKey'],
+  InvalidSecretKey: ['XMinioAdminInvalidSecretKey'],
+  InvalidArgument: ['InvalidArgument'],
+  ReservedCredentials: ['XMinioInvalidIAMCredentials'],
+  UnknownAccessKey: ['InvalidAccessKeyId'],
+  ActionNotAllowed: ['XMinioIAMActionNotAllowed'],
+  PolicyMissingVersion: ['MalformedPolicy'],
+  MalformedPolicy: ['XMinioMalformedIAMPolicy'],
+};
+
+const TIER_CODES: Record<TierErrorKind, WireCode> = {
+  InvalidConfigVersion: ['XMinioAdminTierInvalidConfigVersion'],
+  NameEmpty: ['XMinioAdminTierNameEmpty'],
+  Reserved: ['XMinioAdminTierReserved'],
+  InvalidConfig: ['XMinioAdminTierInvalidConfig'],
+};
+
+const REPLICATION_CODES: Record<ReplicationErrorKind, WireCode> = {
+  BadTarget: ['XMinioAdminConfigBadJSON'],
+  ArnInvalid: ['XMinioAdminRemoteArnInvalid'],
+  ArnTypeInvalid: ['XMinioAdminRemoteArnTypeInvalid'],
+  TargetNotFound: ['XMinioAdminRemoteTargetNotFoundError'],
+};
+
+const ILM_CODES: Record<IlmErrorKind, WireCode> = {
+  TierUnreachable: ['XMinioBackendDown'],
+  NotTransitioned: ['InvalidObjectState'],
+  RestoreInProgress: ['RestoreAlreadyInProgress'],
+};
+
+function wireCodeOf(err: unknown): readonly [WireCode, string | undefined] | undefined {
+  if (err instanceof IamError) return [IAM_CODES[err.kind], err.detail];
+  if (err instanceof TierError) return [TIER_CODES[err.kind], err.detail];
+  if (err instanceof ReplicationError) return [REPLICATION_CODES[err.kind], err.detail];
+  if (err instanceof IlmError) return [ILM_CODES[err.kind], err.detail];
+  return undefined;
+}
+
+/**
+ * Where the domain's errors (engine, IAM, tiers, replication, lifecycle) cross into the
+ * protocol: each becomes its catalogue error, anything else stays unknown.
+ */
+export function fromDomainError(err: unknown): ApiError | undefined {
+  const wire = wireCodeOf(err);
+  if (!wire) return fromEngineError(err);
+  const [[code, context], detail] = wire;
+  return new ApiError(code, detail, context ?? {});
 }

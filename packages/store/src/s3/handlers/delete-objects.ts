@@ -1,7 +1,7 @@
 import { EngineError } from '../../engine/errors.js';
 import type { ObjectInfo } from '../../engine/object-layer.js';
 import { type Reply, xmlReply } from '../../http/reply.js';
-import { ApiError, fromEngineError } from '../../wire/errors.js';
+import { ApiError, fromDomainError } from '../../wire/errors.js';
 import { el, elAttrs, S3_NAMESPACE, type XmlElement } from '../../wire/xml-writer.js';
 import { bucketPolicy, versioned } from '../authorize.js';
 import type { S3Call, S3Deps } from '../call.js';
@@ -75,7 +75,7 @@ async function deleteOne(
       thrown instanceof EngineError && thrown.code === 'InvalidVersionId'
         ? new ApiError('NoSuchVersion')
         : thrown;
-    const api = err instanceof ApiError ? err : fromEngineError(err);
+    const api = err instanceof ApiError ? err : fromDomainError(err);
     if (!api) throw err;
     return el('Error', el('Key', t.key), version, el('Code', api.code), el('Message', api.message));
   }

@@ -1,0 +1,32 @@
+// Errors IAM raises: domain kinds, not wire codes. The protocol edge (wire/errors.ts) maps
+// each kind to its catalogue code, so the admin API answers exactly as MinIO does.
+export type IamErrorKind =
+  | 'NoSuchUser'
+  | 'NoSuchGroup'
+  | 'NoSuchPolicy'
+  | 'NoSuchServiceAccount'
+  | 'GroupNotEmpty'
+  | 'PolicyInUse'
+  | 'PolicyAlreadyAttached'
+  | 'PolicyNotAttached'
+  | 'InvalidName'
+  | 'InvalidAccessKey'
+  | 'InvalidSecretKey'
+  | 'InvalidArgument'
+  | 'ReservedCredentials'
+  | 'UnknownAccessKey'
+  | 'ActionNotAllowed'
+  // A policy without a Version (MinIO's MalformedPolicy), and one otherwise unreadable.
+  | 'PolicyMissingVersion'
+  | 'MalformedPolicy';
+
+export class IamError extends Error {
+  /** detail undefined: the edge answers with the catalogue's text for the kind. */
+  constructor(
+    readonly kind: IamErrorKind,
+    readonly detail?: string,
+  ) {
+    super(detail ?? kind);
+    this.name = 'IamError';
+  }
+}
