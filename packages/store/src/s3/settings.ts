@@ -1,8 +1,8 @@
 import type { SseKms } from '../crypto/index.js';
+import { BucketConfigStore } from '../engine/bucket-config-store.js';
 import type { Versioning } from '../engine/object-layer.js';
 import type { S3Deps } from './call.js';
 import type { ObjectLockValue } from './config/object-lock.js';
-import { BucketConfigStore } from './config/store.js';
 import { excludedFromVersioning, type VersioningValue } from './config/versioning.js';
 
 // What a bucket's configuration documents mean for one object request. The documents are

@@ -1,7 +1,7 @@
+import { BucketConfigStore } from '../../engine/bucket-config-store.js';
 import type { ObjectLayer } from '../../engine/object-layer.js';
 import type { SystemStore } from '../../engine/system-store.js';
 import { emptyReply, jsonReply, type Reply } from '../../http/reply.js';
-import { BucketConfigStore } from '../../s3/config/store.js';
 import type { QuotaValue } from '../../s3/settings.js';
 import { ApiError } from '../../wire/errors.js';
 

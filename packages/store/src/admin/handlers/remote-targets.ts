@@ -1,3 +1,4 @@
+import { BucketConfigStore } from '../../engine/bucket-config-store.js';
 import type { ObjectLayer } from '../../engine/object-layer.js';
 import type { SystemStore } from '../../engine/system-store.js';
 import { emptyReply, jsonReply, type Reply } from '../../http/reply.js';
@@ -10,7 +11,6 @@ import {
   withoutSecret,
 } from '../../replication/targets.js';
 import { replicationTargets } from '../../s3/config/documents.js';
-import { BucketConfigStore } from '../../s3/config/store.js';
 import { ApiError } from '../../wire/errors.js';
 import { type AdminCall, jsonObject } from '../call.js';
 import { remoteBucketState } from './remote-bucket.js';

@@ -1,6 +1,6 @@
+import { BucketConfigStore } from '../../engine/bucket-config-store.js';
 import type { SystemStore } from '../../engine/system-store.js';
 import type { Logger } from '../../observe/logger.js';
-import { BucketConfigStore } from '../../s3/config/store.js';
 import { storedTags } from '../../s3/request/tagging.js';
 import { currentExpiry, type LifecycleRule, lifecycleRules } from './rules.js';
 

@@ -5,7 +5,7 @@ import { parseRequestXml, textOf, type XmlObject } from '../xml/parse.js';
 
 export { listOf, objectOf } from '../xml/parse.js';
 
-import type { BucketConfigStore } from './store.js';
+import type { BucketConfigStore } from '../../engine/bucket-config-store.js';
 
 /** What a kind's parser may consult: other documents of the bucket, and what it may name. */
 export interface ConfigContext {
