@@ -12,6 +12,7 @@ import type { ObjectLayer } from './engine/object-layer.js';
 import type { SystemStore } from './engine/system-store.js';
 import type { TrustedProxies } from './http/client-address.js';
 import type { RequestContext } from './http/context.js';
+import { fromDomainError } from './http/domain-errors.js';
 import { FreezeGate } from './http/freeze-gate.js';
 import { RequestPool } from './http/request-pool.js';
 import type { Protocol, ServerDeps } from './http/server.js';
@@ -32,7 +33,6 @@ import type { BucketEvent } from './s3/events.js';
 import { s3Protocol } from './s3/protocol.js';
 import { isStsRequest, type StsDeps, stsProtocol } from './sts/protocol.js';
 import { addressGuard } from './sts/signer-guards.js';
-import { fromDomainError } from './wire/errors.js';
 
 export interface AppDeps {
   layer: ObjectLayer;

@@ -1,7 +1,8 @@
 import { assertObjectKey } from '../engine/names.js';
 import type { WriteCondition } from '../engine/object-layer.js';
 import type { QueryPairs } from '../http/context.js';
-import { ApiError, fromDomainError } from '../wire/errors.js';
+import { fromDomainError } from '../http/domain-errors.js';
+import { ApiError } from '../wire/errors.js';
 import { parseEventNames } from './events.js';
 import type { ConfigKind, ObjectConfigKind, S3Operation, S3RequestParts } from './operation.js';
 import { actionFor, first, type Level } from './request/actions.js';
