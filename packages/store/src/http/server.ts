@@ -4,6 +4,7 @@ import type { Bus, HttpTrace } from '../observe/bus.js';
 import type { Logger } from '../observe/logger.js';
 import type { RequestMetrics } from '../observe/metrics.js';
 import { ApiError } from '../wire/errors.js';
+import type { Reply } from '../wire/reply.js';
 import { settleBody } from './body.js';
 import { RELAY_HEADER, type TrustedProxies } from './client-address.js';
 import {
@@ -17,7 +18,6 @@ import {
 import { createContext, percentDecode, type RequestContext } from './context.js';
 import { continueWithheld, holdContinue } from './continue.js';
 import { applyDeadlines } from './deadlines.js';
-import type { Reply } from './reply.js';
 import { requestLog } from './request-info.js';
 import { writeReply } from './writer.js';
 

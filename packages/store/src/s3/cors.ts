@@ -2,8 +2,8 @@ import type { IncomingHttpHeaders } from 'node:http';
 import { BucketConfigStore } from '../engine/bucket-config-store.js';
 import { EngineError } from '../engine/errors.js';
 import { header } from '../http/context.js';
-import { emptyReply, type Reply } from '../http/reply.js';
 import { ApiError } from '../wire/errors.js';
+import { emptyReply, type Reply } from '../wire/reply.js';
 import type { S3Deps } from './call.js';
 import { type CorsRule, corsRules } from './config/cors.js';
 

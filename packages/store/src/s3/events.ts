@@ -1,7 +1,7 @@
 import type { RequestContext } from '../http/context.js';
-import type { Reply } from '../http/reply.js';
 import type { Bus } from '../observe/bus.js';
 import { ApiError } from '../wire/errors.js';
+import type { Reply } from '../wire/reply.js';
 import type { XmlChild, XmlElement } from '../wire/xml-writer.js';
 import { isReplicaRequest } from './request/replica.js';
 import type { S3Operation } from './router.js';

@@ -1,11 +1,11 @@
 import { assertCustomerKeySecure, SseHeaderError } from '../crypto/sse-headers.js';
 import { header, isPrivateChannel, noteSigner, noteSubject, type RequestContext } from '../http/context.js';
 import { fromDomainError } from '../http/domain-errors.js';
-import type { Reply } from '../http/reply.js';
 import type { Protocol } from '../http/server.js';
 import { HOST_ID } from '../http/writer.js';
 import { eventStream, streamReply } from '../observe/stream.js';
 import { ApiError } from '../wire/errors.js';
+import type { Reply } from '../wire/reply.js';
 import { el, type XmlElement } from '../wire/xml-writer.js';
 import { type AuthResult, parseAmzDate } from './auth/common.js';
 import { verifiedBody, wholeVerifiedBody } from './auth/payload.js';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type { Reply } from '../../http/reply.js';
 import { checkReplicationArn, decodeTargets } from '../../replication/targets.js';
 import { ApiError } from '../../wire/errors.js';
+import type { Reply } from '../../wire/reply.js';
 import { textOf, type XmlObject } from '../xml/parse.js';
 import { type ConfigContext, KIB, type KindSpec, listOf, need, objectOf, storedAs, xmlRoot } from './kind.js';
 import { checkLifecycleRule, withRuleIds } from './lifecycle-rules.js';

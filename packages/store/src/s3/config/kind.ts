@@ -1,5 +1,5 @@
-import type { Reply } from '../../http/reply.js';
 import { ApiError, type ErrorCode } from '../../wire/errors.js';
+import type { Reply } from '../../wire/reply.js';
 import type { ConfigKind } from '../router.js';
 import { parseRequestXml, textOf, type XmlObject } from '../xml/parse.js';
 

@@ -1,6 +1,6 @@
 import { parseQueueArn } from '../../config/notify-arns.js';
-import { xmlReply } from '../../http/reply.js';
 import { ApiError } from '../../wire/errors.js';
+import { xmlReply } from '../../wire/reply.js';
 import { elAttrs, S3_NAMESPACE } from '../../wire/xml-writer.js';
 import { isEventName } from '../events.js';
 import { textOf, type XmlObject } from '../xml/parse.js';

@@ -1,4 +1,3 @@
-import { type Reply, xmlReply } from '../../http/reply.js';
 import {
   assertSupportedConditionKeys,
   isPublicBucketPolicy,
@@ -6,6 +5,7 @@ import {
   parsePolicy,
 } from '../../iam/policy/index.js';
 import { ApiError } from '../../wire/errors.js';
+import { type Reply, xmlReply } from '../../wire/reply.js';
 import { el, elAttrs, S3_NAMESPACE } from '../../wire/xml-writer.js';
 import { KIB, type KindSpec, storedAs } from './kind.js';
 

@@ -1,5 +1,5 @@
-import { xmlReply } from '../../http/reply.js';
 import { ApiError } from '../../wire/errors.js';
+import { xmlReply } from '../../wire/reply.js';
 import { el, elAttrs, S3_NAMESPACE } from '../../wire/xml-writer.js';
 import { textOf } from '../xml/parse.js';
 import { KIB, type KindSpec, listOf, objectOf, storedAs, xmlRoot } from './kind.js';

@@ -1,7 +1,7 @@
 import { readAll } from '../../http/body.js';
 import { header } from '../../http/context.js';
-import { emptyReply, type Reply, xmlReply } from '../../http/reply.js';
 import { ApiError } from '../../wire/errors.js';
+import { emptyReply, type Reply, xmlReply } from '../../wire/reply.js';
 import { el, elAttrs, S3_NAMESPACE } from '../../wire/xml-writer.js';
 import type { S3Call, S3Deps } from '../call.js';
 import { listOf, objectOf, parseRequestXml, textOf } from '../xml/parse.js';

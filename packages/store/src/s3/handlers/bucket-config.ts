@@ -1,6 +1,6 @@
-import { emptyReply, type Reply } from '../../http/reply.js';
 import { TierStore } from '../../tiers/tiers.js';
 import { ApiError } from '../../wire/errors.js';
+import { emptyReply, type Reply } from '../../wire/reply.js';
 import type { S3Call, S3Deps } from '../call.js';
 import { policyStatusReply } from '../config/policy.js';
 import { CONFIG_SPECS } from '../config/specs.js';

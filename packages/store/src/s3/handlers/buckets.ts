@@ -1,6 +1,6 @@
 import { readAll } from '../../http/body.js';
-import { emptyReply, type Reply, xmlReply } from '../../http/reply.js';
 import { ApiError } from '../../wire/errors.js';
+import { emptyReply, type Reply, xmlReply } from '../../wire/reply.js';
 import { el, elAttrs, S3_NAMESPACE } from '../../wire/xml-writer.js';
 import { sameRegion } from '../auth/common.js';
 import type { S3Call, S3Deps } from '../call.js';

@@ -13,10 +13,10 @@ import {
   type RangeSpec,
 } from '../../engine/object-layer.js';
 import { header, isPrivateChannel } from '../../http/context.js';
-import { type Reply, xmlReply } from '../../http/reply.js';
 import { requestLog } from '../../http/request-info.js';
 import { remoteOf } from '../../ilm/transition/transitioned.js';
 import { ApiError } from '../../wire/errors.js';
+import { type Reply, xmlReply } from '../../wire/reply.js';
 import { el, elAttrs, S3_NAMESPACE } from '../../wire/xml-writer.js';
 import { CHECKSUM_ALGORITHMS, ChecksumCheck } from '../auth/checksum.js';
 import { versioned } from '../authorize.js';

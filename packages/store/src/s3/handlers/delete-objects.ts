@@ -1,8 +1,8 @@
 import { EngineError } from '../../engine/errors.js';
 import type { ObjectInfo } from '../../engine/object-layer.js';
 import { fromDomainError } from '../../http/domain-errors.js';
-import { type Reply, xmlReply } from '../../http/reply.js';
 import { ApiError } from '../../wire/errors.js';
+import { type Reply, xmlReply } from '../../wire/reply.js';
 import { el, elAttrs, S3_NAMESPACE, type XmlElement } from '../../wire/xml-writer.js';
 import { bucketPolicy, versioned } from '../authorize.js';
 import type { S3Call, S3Deps } from '../call.js';

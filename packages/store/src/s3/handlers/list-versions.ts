@@ -1,6 +1,6 @@
 import { isValidVersionId } from '../../engine/erasure/versions.js';
-import { type Reply, xmlReply } from '../../http/reply.js';
 import { ApiError } from '../../wire/errors.js';
+import { type Reply, xmlReply } from '../../wire/reply.js';
 import { el, elAttrs, S3_NAMESPACE } from '../../wire/xml-writer.js';
 import type { S3Deps } from '../call.js';
 import { storageClassOf } from '../request/fields.js';

@@ -1,6 +1,6 @@
 import type { ListObjectsResult, ObjectInfo } from '../../engine/object-layer.js';
-import { type Reply, xmlReply } from '../../http/reply.js';
 import { ApiError } from '../../wire/errors.js';
+import { type Reply, xmlReply } from '../../wire/reply.js';
 import { el, elAttrs, S3_NAMESPACE, type XmlElement } from '../../wire/xml-writer.js';
 import type { S3Deps } from '../call.js';
 import { storageClassOf } from '../request/fields.js';

@@ -1,4 +1,4 @@
-import { type Reply, xmlReply } from '../../http/reply.js';
+import { type Reply, xmlReply } from '../../wire/reply.js';
 import { el, elAttrs, S3_NAMESPACE } from '../../wire/xml-writer.js';
 import type { S3Deps } from '../call.js';
 import { storageClassOf } from '../request/fields.js';

@@ -10,9 +10,9 @@ import {
   type UploadInfo,
 } from '../../engine/object-layer.js';
 import { header } from '../../http/context.js';
-import { emptyReply, type Reply, xmlReply } from '../../http/reply.js';
 import { REPLICA, REPLICA_KEY } from '../../replication/status.js';
 import { ApiError } from '../../wire/errors.js';
+import { emptyReply, type Reply, xmlReply } from '../../wire/reply.js';
 import { el, elAttrs, S3_NAMESPACE } from '../../wire/xml-writer.js';
 import { CHECKSUM_NAME, ChecksumCheck } from '../auth/checksum.js';
 import { type ChecksumType, combinedChecksum, uploadChecksum } from '../auth/multipart-checksum.js';

@@ -1,5 +1,5 @@
-import { emptyReply, type Reply, xmlReply } from '../../http/reply.js';
 import { ApiError } from '../../wire/errors.js';
+import { emptyReply, type Reply, xmlReply } from '../../wire/reply.js';
 import { el, elAttrs, S3_NAMESPACE } from '../../wire/xml-writer.js';
 import { bucketPolicy, putObjectConfigAccesses } from '../authorize.js';
 import type { S3Call, S3Deps } from '../call.js';

@@ -8,9 +8,9 @@ import {
   type StoredHeaderName,
 } from '../../engine/object-layer.js';
 import { header, isPrivateChannel, type RequestContext } from '../../http/context.js';
-import { emptyReply, type Reply } from '../../http/reply.js';
 import { REPLICA, REPLICA_KEY, STATUS_KEY } from '../../replication/status.js';
 import { ApiError } from '../../wire/errors.js';
+import { emptyReply, type Reply } from '../../wire/reply.js';
 import { el, type XmlElement } from '../../wire/xml-writer.js';
 import { CHECKSUM_NAME } from '../auth/checksum.js';
 import { declaredLength } from '../auth/payload.js';

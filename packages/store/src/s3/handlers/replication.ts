@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import type { Reply } from '../../http/reply.js';
 import type { ReplicationView, TargetStats } from '../../replication/engine.js';
 import { parseGoDuration, resetBefore, resyncTargetJson } from '../../replication/resync.js';
 import { ApiError } from '../../wire/errors.js';
+import type { Reply } from '../../wire/reply.js';
 import type { S3Deps } from '../call.js';
 import type { S3Operation } from '../router.js';
 import { configStore } from '../settings.js';

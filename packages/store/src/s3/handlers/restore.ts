@@ -1,5 +1,5 @@
-import { emptyReply, type Reply } from '../../http/reply.js';
 import { ApiError } from '../../wire/errors.js';
+import { emptyReply, type Reply } from '../../wire/reply.js';
 import type { S3Call, S3Deps } from '../call.js';
 import type { S3Operation } from '../router.js';
 import { parseRequestXml, textOf } from '../xml/parse.js';
