@@ -4,6 +4,7 @@ import type { Bus, HttpTrace } from '../observe/bus.js';
 import type { Logger } from '../observe/logger.js';
 import type { RequestMetrics } from '../observe/metrics.js';
 import { ApiError } from '../wire/errors.js';
+import { percentDecode } from '../wire/query.js';
 import type { Reply } from '../wire/reply.js';
 import { settleBody } from './body.js';
 import { RELAY_HEADER, type TrustedProxies } from './client-address.js';
@@ -15,7 +16,7 @@ import {
   refuseWhileClosing,
   trackRequest,
 } from './client-error.js';
-import { createContext, percentDecode, type RequestContext } from './context.js';
+import { createContext, type RequestContext } from './context.js';
 import { continueWithheld, holdContinue } from './continue.js';
 import { applyDeadlines } from './deadlines.js';
 import { requestLog } from './request-info.js';
