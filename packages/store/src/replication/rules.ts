@@ -1,5 +1,5 @@
+import { storedTags } from '../format/object-tags.js';
 import { xmlRoot } from '../s3/config/kind.js';
-import { storedTags } from '../s3/request/tagging.js';
 import { listOf, objectOf, textOf, type XmlObject } from '../s3/xml/parse.js';
 
 // A bucket's replication rules, read from the stored ReplicationConfiguration (checked when

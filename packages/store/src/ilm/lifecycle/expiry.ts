@@ -1,8 +1,8 @@
 import type { ObjectInfo, ObjectLayer } from '../../engine/object-layer.js';
 import type { SystemStore } from '../../engine/system-store.js';
+import type { BucketEvent } from '../../observe/bucket-events.js';
 import type { Bus } from '../../observe/bus.js';
 import type { Logger } from '../../observe/logger.js';
-import type { BucketEvent } from '../../s3/events.js';
 import { guardVersionDelete } from '../../s3/request/object-lock.js';
 import { bucketSettings, versioningOf } from '../../s3/settings.js';
 import type { BackgroundMetric, ScannedUpload, ScannedVersion, ScanVisitor } from '../scanner.js';
