@@ -1,4 +1,6 @@
-// Errors IAM raises: domain kinds, not wire codes. The protocol edge (wire/errors.ts) maps
+import { DomainError } from '../engine/domain-error.js';
+
+// Errors IAM raises: domain kinds, not wire codes. The protocol edge (http/domain-errors.ts) maps
 // each kind to its catalogue code, so the admin API answers exactly as MinIO does.
 export type IamErrorKind =
   | 'NoSuchUser'
@@ -20,13 +22,6 @@ export type IamErrorKind =
   | 'PolicyMissingVersion'
   | 'MalformedPolicy';
 
-export class IamError extends Error {
-  /** detail undefined: the edge answers with the catalogue's text for the kind. */
-  constructor(
-    readonly kind: IamErrorKind,
-    readonly detail?: string,
-  ) {
-    super(detail ?? kind);
-    this.name = 'IamError';
-  }
+export class IamError extends DomainError<IamErrorKind> {
+  override readonly name = 'IamError';
 }

@@ -1,12 +1,8 @@
-// Errors tiering and restore raise; wire/errors.ts maps each kind to its S3 code.
+import { DomainError } from '../engine/domain-error.js';
+
+// Errors tiering and restore raise; http/domain-errors.ts maps each kind to its S3 code.
 export type IlmErrorKind = 'TierUnreachable' | 'NotTransitioned' | 'RestoreInProgress';
 
-export class IlmError extends Error {
-  constructor(
-    readonly kind: IlmErrorKind,
-    readonly detail?: string,
-  ) {
-    super(detail ?? kind);
-    this.name = 'IlmError';
-  }
+export class IlmError extends DomainError<IlmErrorKind> {
+  override readonly name = 'IlmError';
 }

@@ -1,12 +1,8 @@
-// Errors remote-target handling raises; wire/errors.ts maps each kind to its admin code.
+import { DomainError } from '../engine/domain-error.js';
+
+// Errors remote-target handling raises; http/domain-errors.ts maps each kind to its admin code.
 export type ReplicationErrorKind = 'BadTarget' | 'ArnInvalid' | 'ArnTypeInvalid' | 'TargetNotFound';
 
-export class ReplicationError extends Error {
-  constructor(
-    readonly kind: ReplicationErrorKind,
-    readonly detail?: string,
-  ) {
-    super(detail ?? kind);
-    this.name = 'ReplicationError';
-  }
+export class ReplicationError extends DomainError<ReplicationErrorKind> {
+  override readonly name = 'ReplicationError';
 }
