@@ -1,7 +1,7 @@
 import { BucketConfigStore } from '../../engine/bucket-config-store.js';
+import type { QuotaValue } from '../../engine/bucket-settings.js';
 import type { ObjectLayer } from '../../engine/object-layer.js';
 import type { SystemStore } from '../../engine/system-store.js';
-import type { QuotaValue } from '../../s3/settings.js';
 import { ApiError } from '../../wire/errors.js';
 import { emptyReply, jsonReply, type Reply } from '../../wire/reply.js';
 

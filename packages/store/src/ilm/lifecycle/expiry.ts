@@ -1,10 +1,10 @@
+import { bucketSettings, versioningOf } from '../../engine/bucket-settings.js';
 import type { ObjectInfo, ObjectLayer } from '../../engine/object-layer.js';
 import type { SystemStore } from '../../engine/system-store.js';
 import type { BucketEvent } from '../../observe/bucket-events.js';
 import type { Bus } from '../../observe/bus.js';
 import type { Logger } from '../../observe/logger.js';
 import { guardVersionDelete } from '../../s3/request/object-lock.js';
-import { bucketSettings, versioningOf } from '../../s3/settings.js';
 import type { BackgroundMetric, ScannedUpload, ScannedVersion, ScanVisitor } from '../scanner.js';
 import { bucketLifecycle } from './bucket-rules.js';
 import { expiryAction, uploadAbortDue } from './rules.js';

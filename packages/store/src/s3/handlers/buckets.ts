@@ -1,3 +1,4 @@
+import { bucketSettings, configStore } from '../../engine/bucket-settings.js';
 import { readAll } from '../../http/body.js';
 import { ApiError } from '../../wire/errors.js';
 import { emptyReply, type Reply, xmlReply } from '../../wire/reply.js';
@@ -5,7 +6,6 @@ import { el, elAttrs, S3_NAMESPACE } from '../../wire/xml-writer.js';
 import { sameRegion } from '../auth/common.js';
 import type { S3Call, S3Deps } from '../call.js';
 import type { ListBucketsParams, S3Operation } from '../router.js';
-import { bucketSettings, configStore } from '../settings.js';
 import { parseRequestXml, textOf } from '../xml/parse.js';
 
 // MinIO answers with one fixed owner; clients only check that the element is there.

@@ -5,6 +5,7 @@ import {
   type SseNone,
   sseResponseHeaders,
 } from '../../crypto/index.js';
+import { bucketSettings, versioningOf } from '../../engine/bucket-settings.js';
 import { EngineError } from '../../engine/errors.js';
 import {
   MAX_OBJECT_SIZE,
@@ -26,7 +27,6 @@ import { type Conditions, evaluateConditions } from '../request/conditions.js';
 import type { CopySource } from '../request/params.js';
 import { encodeTagQuery, parseTagQuery } from '../request/tagging.js';
 import type { S3Operation } from '../router.js';
-import { bucketSettings, versioningOf } from '../settings.js';
 import { chain } from '../streams.js';
 import {
   checksumElements,

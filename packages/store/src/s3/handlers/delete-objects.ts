@@ -1,3 +1,4 @@
+import { type BucketSettings, bucketSettings, versioningOf } from '../../engine/bucket-settings.js';
 import { EngineError } from '../../engine/errors.js';
 import type { ObjectInfo } from '../../engine/object-layer.js';
 import { fromDomainError } from '../../http/domain-errors.js';
@@ -7,7 +8,6 @@ import { el, elAttrs, S3_NAMESPACE, type XmlElement } from '../../wire/xml-write
 import { bucketPolicy, versioned } from '../authorize.js';
 import type { S3Call, S3Deps } from '../call.js';
 import { bypassRequested, guardVersionDelete } from '../request/object-lock.js';
-import { type BucketSettings, bucketSettings, versioningOf } from '../settings.js';
 import { listOf, objectOf, parseRequestXml, textOf } from '../xml/parse.js';
 import { readDocument } from './document-body.js';
 

@@ -1,5 +1,6 @@
 import { isCompressible } from '../../config/compression.js';
 import { sseResponseHeaders } from '../../crypto/index.js';
+import { bucketSettings, versioningOf } from '../../engine/bucket-settings.js';
 import { EngineError } from '../../engine/errors.js';
 import {
   type BodyFacts,
@@ -23,7 +24,6 @@ import { checkReadKey, newObjectKey, objectKeyOf, sseOf, storedBody, storedSse }
 import { objectUrl } from '../request/address.js';
 import { type ReplicaWrite, replicaWrite } from '../request/replica.js';
 import type { S3Operation } from '../router.js';
-import { bucketSettings, versioningOf } from '../settings.js';
 import { chain } from '../streams.js';
 import { assertCopySize, openCopySource } from './copy.js';
 import { parseCompleteParts, type RequestedPart } from './multipart-xml.js';

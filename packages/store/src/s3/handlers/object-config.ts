@@ -1,3 +1,4 @@
+import { bucketSettings } from '../../engine/bucket-settings.js';
 import { ApiError } from '../../wire/errors.js';
 import { emptyReply, type Reply, xmlReply } from '../../wire/reply.js';
 import { el, elAttrs, S3_NAMESPACE } from '../../wire/xml-writer.js';
@@ -13,7 +14,6 @@ import {
 } from '../request/object-lock.js';
 import { encodeTagQuery, MAX_OBJECT_TAGS, storedTags } from '../request/tagging.js';
 import type { S3Operation } from '../router.js';
-import { bucketSettings } from '../settings.js';
 import { readDocument } from './document-body.js';
 import { versionIdHeader } from './objects.js';
 

@@ -1,4 +1,5 @@
 import { parseSseHeaders, SseHeaderError, type SseRequest, sseResponseHeaders } from '../../crypto/index.js';
+import { type BucketSettings, bucketSettings, versioningOf } from '../../engine/bucket-settings.js';
 import {
   type BodyFacts,
   MAX_OBJECT_SIZE,
@@ -20,7 +21,6 @@ import { bypassRequested, guardVersionDelete, lockForNewVersion } from '../reque
 import { replicaWrite } from '../request/replica.js';
 import { encodeTagQuery, parseTagQuery } from '../request/tagging.js';
 import type { S3Operation } from '../router.js';
-import { type BucketSettings, bucketSettings, versioningOf } from '../settings.js';
 
 const STORED_HEADERS: readonly StoredHeaderName[] = [
   'cache-control',

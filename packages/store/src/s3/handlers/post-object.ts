@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import { UNSIGNED_PAYLOAD } from '@stowage/madmin';
 import { type SseRequest, sseResponseHeaders } from '../../crypto/index.js';
+import { type BucketSettings, bucketSettings, versioningOf } from '../../engine/bucket-settings.js';
 import { assertObjectKey } from '../../engine/names.js';
 import { type BodyFacts, MAX_OBJECT_SIZE, type StoredHeaderName } from '../../engine/object-layer.js';
 import { header, headerBytes, noteSigner, type RequestContext } from '../../http/context.js';
@@ -22,7 +23,6 @@ import { assertStorageClass } from '../request/fields.js';
 import { assertKeyCharacters, assertMetadataSize } from '../request/names.js';
 import { defaultRetention } from '../request/object-lock.js';
 import { encodeTagQuery, MAX_OBJECT_TAGS } from '../request/tagging.js';
-import { type BucketSettings, bucketSettings, versioningOf } from '../settings.js';
 import { parseContentMd5, sseAsked, withinQuota } from './objects.js';
 
 const defaultLock = (settings: BucketSettings) =>
