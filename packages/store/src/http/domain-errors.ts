@@ -86,6 +86,8 @@ const ILM_CODES: Record<IlmErrorKind, WireCode> = {
   TierUnreachable: ['XMinioBackendDown'],
   NotTransitioned: ['InvalidObjectState'],
   RestoreInProgress: ['RestoreAlreadyInProgress'],
+  // Lifecycle expiry leaves a locked version; S3's own deletes answer AccessDenied too.
+  VersionLocked: ['AccessDenied'],
 };
 
 function wireCodeOf(err: unknown): readonly [WireCode, string | undefined] | undefined {
