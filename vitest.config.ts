@@ -45,6 +45,8 @@ export default defineConfig({
         test: { name: 'cli', root: 'apps/cli', include: ['src/**/*.test.ts', 'test/**/*.test.ts'] },
       },
       'apps/console-web',
+      // Repository checks: the dependency rules of .dependency-cruiser.cjs hold and bite.
+      { extends: true, test: { name: 'scripts', root: 'scripts', include: ['**/*.test.ts'] } },
       {
         extends: true,
         test: {

@@ -73,6 +73,7 @@ function check(name, cmd, args) {
 
 check('typecheck', 'npm', ['run', '-s', 'typecheck']);
 check('lint', 'npx', ['biome', 'ci', '.']);
+check('dependency rules', 'npm', ['run', '-s', 'deps:check']);
 
 const reportDir = join(root, 'test-results');
 mkdirSync(reportDir, { recursive: true });

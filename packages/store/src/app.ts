@@ -12,6 +12,7 @@ import type { MaintenanceLayer, ObjectLayer } from './engine/object-layer.js';
 import type { SystemStore } from './engine/system-store.js';
 import type { TrustedProxies } from './http/client-address.js';
 import type { RequestContext } from './http/context.js';
+import { fromDomainError } from './http/domain-errors.js';
 import { FreezeGate } from './http/freeze-gate.js';
 import { RequestPool } from './http/request-pool.js';
 import type { Protocol, ServerDeps } from './http/server.js';
@@ -20,6 +21,7 @@ import type { BackgroundMetric } from './ilm/scanner.js';
 import type { TierStats } from './ilm/transition/tier-stats.js';
 import type { OutboundPolicy } from './net/outbound.js';
 import { auditEntry } from './observe/audit.js';
+import type { BucketEvent } from './observe/bucket-events.js';
 import { Bus, type HttpTrace } from './observe/bus.js';
 import type { LogTargets } from './observe/log-targets.js';
 import type { LogEntry, Logger } from './observe/logger.js';
@@ -28,8 +30,6 @@ import type { NotificationTargets } from './observe/notify-targets.js';
 import type { OpTracer } from './observe/op-trace.js';
 import type { ReplicationView } from './replication/engine.js';
 import type { S3Deps } from './s3/call.js';
-import { fromEngineError } from './s3/errors.js';
-import type { BucketEvent } from './s3/events.js';
 import { s3Protocol } from './s3/protocol.js';
 import { isStsRequest, type StsDeps, stsProtocol } from './sts/protocol.js';
 import { addressGuard } from './sts/signer-guards.js';
@@ -178,7 +178,7 @@ export function createApp(deps: AppDeps): ServerDeps {
       if (isStsRequest(ctx)) return sts;
       return s3;
     },
-    mapError: fromEngineError,
+    mapError: fromDomainError,
     log: deps.log,
     trustedProxies: deps.trustedProxies,
     trace,

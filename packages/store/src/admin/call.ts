@@ -1,7 +1,6 @@
 import { decryptData, encryptData } from '@stowage/madmin';
 import { readAll } from '../http/body.js';
 import { header, type RequestContext } from '../http/context.js';
-import type { Reply } from '../http/reply.js';
 import type { CredentialStore, Identity } from '../iam/credentials.js';
 import { evaluate, type RequestFacts } from '../iam/policy/index.js';
 import { type Rights, rightsOf } from '../iam/rights.js';
@@ -9,7 +8,8 @@ import type { IamStore } from '../iam/store.js';
 import type { AuthResult } from '../s3/auth/common.js';
 import { verifiedBody } from '../s3/auth/payload.js';
 import { globalConditions } from '../s3/condition-keys.js';
-import { ApiError } from '../s3/errors.js';
+import { ApiError } from '../wire/errors.js';
+import type { Reply } from '../wire/reply.js';
 
 // One admin request after authentication: who calls, what they may do, and the body in
 // the two forms madmin sends (plain JSON, or encrypted with the caller's secret key).

@@ -3,7 +3,7 @@ import type { HealDriveInfo, HealOpts as HealOptsWire, HealResultItem } from '@s
 import { sameSecret } from '../crypto/same-secret.js';
 import { isValidBucketName } from '../engine/names.js';
 import type { HealResult, MaintenanceLayer, ObjectLayer, ShardState } from '../engine/object-layer.js';
-import { ApiError } from '../s3/errors.js';
+import { ApiError } from '../wire/errors.js';
 
 // Heal sequences (madmin-protocol.md §3.8): a client starts one on a path (every bucket,
 // a bucket, or a prefix in it), then polls it with its token; each poll pops the items

@@ -5,7 +5,7 @@ import { verifyKeyedJwt } from '../iam/jwt.js';
 import { evaluate } from '../iam/policy/index.js';
 import { rightsOf } from '../iam/rights.js';
 import { MAX_SKEW_MS } from '../s3/auth/common.js';
-import { ApiError } from '../s3/errors.js';
+import { ApiError } from '../wire/errors.js';
 import type { MetricsDeps } from './metrics.js';
 
 // Who may read the Prometheus metrics: a Bearer JWT (HS256/384/512) signed with the secret

@@ -1,10 +1,10 @@
 import { readdir, readFile } from 'node:fs/promises';
 import type { MaintenanceLayer, ObjectLayer } from '../engine/object-layer.js';
 import type { RequestContext } from '../http/context.js';
-import type { Reply } from '../http/reply.js';
 import type { CredentialStore } from '../iam/credentials.js';
 import type { BackgroundMetric } from '../ilm/scanner.js';
 import type { RequestMetrics } from '../observe/metrics.js';
+import type { Reply } from '../wire/reply.js';
 import type { MetricsAuth } from './metrics-auth.js';
 import { SIZE_CLASS_NAMES } from './size-histogram.js';
 

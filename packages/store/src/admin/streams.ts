@@ -2,7 +2,7 @@ import { parseDuration } from '../config/duration.js';
 import type { HttpTrace } from '../observe/bus.js';
 import { type LogEntry, type LogLevel, minioLogEntry } from '../observe/logger.js';
 import type { OpTrace } from '../observe/op-trace.js';
-import { ApiError } from '../s3/errors.js';
+import { ApiError } from '../wire/errors.js';
 
 // What the admin API's trace and console-log streams carry (madmin-protocol.md §3.8).
 

@@ -1,5 +1,4 @@
 import { totalmem } from 'node:os';
-import type { RequestLimits } from '../http/request-pool.js';
 import { configDuration, MAX_TIMER_MS } from './duration.js';
 import { effective, type ServerConfig } from './kv.js';
 import { subsystem } from './subsystems.js';
@@ -17,6 +16,12 @@ export function corsAllowOrigins(config: ServerConfig): string[] {
 
 /** What one request may hold in memory at most, as MinIO sizes it: a block per drive, two more. */
 const perRequestBytes = (drives: number): number => drives * ((1 << 20) + (32 << 10)) + 2 * (1 << 20);
+
+/** api requests_max and requests_deadline, as the HTTP server's request pool applies them. */
+export interface RequestLimits {
+  max: number;
+  deadlineMs: number;
+}
 
 /**
  * api requests_max and requests_deadline. A requests_max of 0 (the default) is MinIO's

@@ -1,3 +1,4 @@
+import type { ServerConfig } from '../format/server-config.js';
 import { configDuration } from './duration.js';
 import { type ConfigEnv, envOverrides, envTargets } from './env.js';
 import { checkNotifyTarget } from './notify-validate.js';
@@ -10,8 +11,8 @@ export { DEFAULT_TARGET };
 // set-config-kv and del-config-kv send, applying it with MinIO's rules, and printing what
 // get-config-kv and get-config answer.
 
-/** Stored values: subsystem → target ('_' is the default) → key → value (only what was set). */
-export type ServerConfig = Record<string, Record<string, Record<string, string>>>;
+// The stored shape is the on-disk format's (format/server-config.ts).
+export type { ServerConfig };
 
 const TARGET_NAME = /^[A-Za-z0-9_-]+$/;
 

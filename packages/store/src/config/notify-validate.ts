@@ -1,6 +1,5 @@
 import { isAbsolute } from 'node:path';
-import { mysqlConnectionOptions } from '../observe/mysql-target.js';
-import { postgresClientConfig } from '../observe/postgres-target.js';
+import { mysqlConnectionOptions, postgresClientConfig } from '../net/sql-connection.js';
 
 // Checks of an enabled notify_* target beyond each key's type, with MinIO's messages where
 // it has them. Table names reach SQL statements as written, so they are held to what an

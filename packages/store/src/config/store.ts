@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import type { SystemStore } from '../engine/system-store.js';
 import {
   decodeHistory,
   decodeServerConfig,
@@ -19,6 +18,12 @@ const HISTORY = 'config/history.json';
 /** Oldest entries go first past this many. */
 const MAX_HISTORY = 100;
 
+/** Where the documents are kept: the engine's system store, of which these two calls suffice. */
+export interface ConfigDocuments {
+  read(path: string): Promise<unknown | undefined>;
+  write(path: string, value: unknown): Promise<void>;
+}
+
 export class ServerConfigStore {
   private queue: Promise<unknown> = Promise.resolve();
   private readonly listeners = new Set<(config: ServerConfig) => void>();
@@ -26,7 +31,7 @@ export class ServerConfigStore {
   private running: ServerConfig;
 
   private constructor(
-    private readonly system: SystemStore,
+    private readonly system: ConfigDocuments,
     private current: ServerConfig,
     private readonly check: (config: ServerConfig) => void,
     readonly env: ConfigEnv,
@@ -39,7 +44,7 @@ export class ServerConfigStore {
    * against the drives); it throws a ConfigError to refuse it, and nothing is stored.
    */
   static async open(
-    system: SystemStore,
+    system: ConfigDocuments,
     check: (config: ServerConfig) => void = () => {},
     env: ConfigEnv = new Map(),
   ): Promise<ServerConfigStore> {

@@ -1,4 +1,5 @@
 import type { Readable } from 'node:stream';
+import type { StoredHeaderName } from '../format/object-meta.js';
 import type { Logger } from '../observe/logger.js';
 import type { HealQueueStats } from './erasure/heal/heal-queue.js';
 import type { Versioning } from './erasure/versions.js';
@@ -20,15 +21,8 @@ export interface BucketInfo {
   created: Date;
 }
 
-/** Standard headers S3 keeps with an object and returns on GET/HEAD. */
-export type StoredHeaderName =
-  | 'cache-control'
-  | 'content-disposition'
-  | 'content-encoding'
-  | 'content-language'
-  | 'expires'
-  // Kept only when not STANDARD (REDUCED_REDUNDANCY, MinIO's other class).
-  | 'x-amz-storage-class';
+// The standard headers kept with an object are its stored record's (format/object-meta.ts).
+export type { StoredHeaderName };
 
 export interface RetentionInfo {
   mode: 'GOVERNANCE' | 'COMPLIANCE';

@@ -1,10 +1,19 @@
-import type { StoredHeaderName } from '../engine/object-layer.js';
 import { asFields, date, type Fields, int, RecordFormatError, str, stringMap, versionOf } from './record.js';
 
 // Per-object metadata record, one per drive of the erasure set, committed atomically
 // (rename) after that drive's shard file is in place. The copies differ only in
 // `erasure.index` (which shard the drive holds) and in `inline`.
 export const OBJECT_META_VERSION = 2;
+
+/** Standard headers S3 keeps with an object and returns on GET/HEAD. */
+export type StoredHeaderName =
+  | 'cache-control'
+  | 'content-disposition'
+  | 'content-encoding'
+  | 'content-language'
+  | 'expires'
+  // Kept only when not STANDARD (REDUCED_REDUNDANCY, MinIO's other class).
+  | 'x-amz-storage-class';
 
 /** How an object's bytes are spread: blocks of `blockSize`, each split into data+parity shards. */
 export interface ErasureInfo {

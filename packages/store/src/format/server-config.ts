@@ -1,9 +1,11 @@
-import type { ServerConfig } from '../config/kv.js';
 import { asFields, RecordFormatError, str, versionOf } from './record.js';
 
 // The server configuration (subsystem → target → key → value, only what was set) and its
 // history of changes, as documents of the system namespace.
 export const SERVER_CONFIG_VERSION = 1;
+
+/** Stored values: subsystem → target ('_' is the default) → key → value (only what was set). */
+export type ServerConfig = Record<string, Record<string, Record<string, string>>>;
 
 export interface HistoryEntry {
   restoreId: string;

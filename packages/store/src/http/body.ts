@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import { PassThrough, type Readable, type Transform } from 'node:stream';
-import { ApiError } from '../s3/errors.js';
+import { ApiError } from '../wire/errors.js';
 import { acceptBody, continueWithheld } from './continue.js';
 import { BODY_STALLED, bodyStalled } from './deadlines.js';
 

@@ -1,7 +1,7 @@
 import { type IncomingMessage, type ServerResponse, STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { ApiError, type ErrorCode } from '../s3/errors.js';
-import { el, renderXml } from '../s3/xml/writer.js';
+import { ApiError, type ErrorCode } from '../wire/errors.js';
+import { el, renderXml } from '../wire/xml-writer.js';
 
 // Requests Node's HTTP parser refuses before any protocol sees them. Node's own handler
 // would write a bare 400 even while an earlier response on the socket is still pending,

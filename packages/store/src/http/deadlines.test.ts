@@ -3,11 +3,11 @@ import { type AddressInfo, connect, type Socket } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, describe, expect, it } from 'vitest';
 import { silentLogger } from '../observe/logger.js';
-import { ApiError } from '../s3/errors.js';
-import { el } from '../s3/xml/writer.js';
+import { ApiError } from '../wire/errors.js';
+import { emptyReply, xmlReply } from '../wire/reply.js';
+import { el } from '../wire/xml-writer.js';
 import { passThrough, readAll } from './body.js';
 import { IDLE_TIMEOUT_MS } from './deadlines.js';
-import { emptyReply, xmlReply } from './reply.js';
 import { createHttpServer, type Protocol } from './server.js';
 
 // The deadlines on a real node:http server, with a stand-in protocol whose handler reads the

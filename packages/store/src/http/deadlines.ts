@@ -1,6 +1,6 @@
 import type { IncomingMessage, Server } from 'node:http';
 import type { Socket } from 'node:net';
-import { ApiError } from '../s3/errors.js';
+import { ApiError } from '../wire/errors.js';
 import { requestsOn } from './client-error.js';
 import { continueWithheld } from './continue.js';
 

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import type { RequestLimits } from '../config/api.js';
 import { requestLimits } from '../config/api.js';
 import { applyLines, parseText, type ServerConfig } from '../config/kv.js';
-import { ApiError } from '../s3/errors.js';
-import { type RequestLimits, RequestPool } from './request-pool.js';
+import { ApiError } from '../wire/errors.js';
+import { RequestPool } from './request-pool.js';
 
 const GiB = 1024 ** 3;
 const settled = <T>(p: Promise<T>) =>

@@ -1,4 +1,5 @@
-import { ApiError } from '../s3/errors.js';
+import type { RequestLimits } from '../config/api.js';
+import { ApiError } from '../wire/errors.js';
 
 // MinIO's api requests_max and requests_deadline: at most `max` S3 requests are served at
 // once; the others wait their turn, in arrival order, for up to `deadlineMs`, then get
@@ -6,11 +7,6 @@ import { ApiError } from '../s3/errors.js';
 // limit bounds the memory and drive work in flight. Both limits are read on every request:
 // a change applies at once (the api subsystem is dynamic); a raised limit lets waiters in at
 // the next release.
-
-export interface RequestLimits {
-  max: number;
-  deadlineMs: number;
-}
 
 interface Waiter {
   admit: () => void;

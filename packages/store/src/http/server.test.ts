@@ -4,10 +4,10 @@ import { Readable } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Bus, type HttpTrace } from '../observe/bus.js';
 import { createLogger, type LogEntry } from '../observe/logger.js';
-import { ApiError } from '../s3/errors.js';
-import { el } from '../s3/xml/writer.js';
+import { ApiError } from '../wire/errors.js';
+import { emptyReply, type Reply, xmlReply } from '../wire/reply.js';
+import { el } from '../wire/xml-writer.js';
 import type { RequestContext } from './context.js';
-import { emptyReply, type Reply, xmlReply } from './reply.js';
 import { createHttpServer } from './server.js';
 
 // The server's own records of a request, on a real node:http server with a stand-in protocol:

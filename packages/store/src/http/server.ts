@@ -3,7 +3,9 @@ import type { Socket } from 'node:net';
 import type { Bus, HttpTrace } from '../observe/bus.js';
 import type { Logger } from '../observe/logger.js';
 import type { RequestMetrics } from '../observe/metrics.js';
-import { ApiError } from '../s3/errors.js';
+import { ApiError } from '../wire/errors.js';
+import { percentDecode } from '../wire/query.js';
+import type { Reply } from '../wire/reply.js';
 import { settleBody } from './body.js';
 import { RELAY_HEADER, type TrustedProxies } from './client-address.js';
 import {
@@ -14,10 +16,9 @@ import {
   refuseWhileClosing,
   trackRequest,
 } from './client-error.js';
-import { createContext, percentDecode, type RequestContext } from './context.js';
+import { createContext, type RequestContext } from './context.js';
 import { continueWithheld, holdContinue } from './continue.js';
 import { applyDeadlines } from './deadlines.js';
-import type { Reply } from './reply.js';
 import { requestLog } from './request-info.js';
 import { writeReply } from './writer.js';
 

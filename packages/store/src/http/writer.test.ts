@@ -4,8 +4,8 @@ import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { lend, takeBuffer } from '../engine/buffer-pool.js';
+import type { Reply } from '../wire/reply.js';
 import type { RequestContext } from './context.js';
-import type { Reply } from './reply.js';
 import { headerValue, writeReply } from './writer.js';
 
 describe('headerValue', () => {

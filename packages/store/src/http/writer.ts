@@ -4,10 +4,10 @@ import { hostname } from 'node:os';
 import type { Readable } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import { giveBackLoan } from '../engine/buffer-pool.js';
-import { renderXml } from '../s3/xml/writer.js';
+import type { Reply } from '../wire/reply.js';
+import { renderXml } from '../wire/xml-writer.js';
 import { answeredAlready } from './client-error.js';
 import type { RequestContext } from './context.js';
-import type { Reply } from './reply.js';
 
 // MinIO's clients and the admin protocol expect MinIO's response conventions (see
 // madmin-protocol.md §1.5), the Server header included. A literal, not a spread copy of a

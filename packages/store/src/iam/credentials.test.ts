@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { SystemStore } from '../engine/system-store.js';
 import { identify } from '../s3/auth/common.js';
-import type { ApiError } from '../s3/errors.js';
+import type { ApiError } from '../wire/errors.js';
 import { CredentialStore } from './credentials.js';
 import { verifyJwt } from './jwt.js';
 import { addServiceAccount, listServiceAccounts, serviceAccountInfo } from './service-accounts.js';

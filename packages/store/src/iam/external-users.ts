@@ -1,6 +1,6 @@
 import type { Logger } from '../observe/logger.js';
-import { ApiError } from '../s3/errors.js';
 import type { CredentialStore, ExternalUser, Identity } from './credentials.js';
+import { IamError } from './errors.js';
 import { type LdapConfig, ldapCheckUsers } from './ldap.js';
 
 // Users of an LDAP directory (or a Keycloak realm) keep what they logged in with only while
@@ -121,7 +121,7 @@ export class ExternalUserChecks {
     }
     // Its groups may have changed, or the account may be gone.
     const current = this.credentials.lookup(identity.accessKey);
-    if (!current) throw new ApiError('InvalidAccessKeyId');
+    if (!current) throw new IamError('UnknownAccessKey');
     return current;
   }
 

@@ -1,6 +1,6 @@
 import type { PolicyDocument } from '@stowage/madmin';
 import type { IamDocuments, MappingRecord } from '../format/iam.js';
-import { ApiError } from '../s3/errors.js';
+import { IamError } from './errors.js';
 import {
   assertSupportedConditionKeys,
   CANNED_POLICY_DOCUMENTS,
@@ -27,14 +27,14 @@ export interface PolicyEntities {
 export function policyDocument(iam: IamStore, name: string): PolicyDocument {
   if (isCannedPolicyName(name)) return CANNED_POLICY_DOCUMENTS[name];
   const record = iam.state.policies[name];
-  if (!record) throw new ApiError('XMinioAdminNoSuchPolicy');
+  if (!record) throw new IamError('NoSuchPolicy');
   return JSON.parse(record.document) as PolicyDocument;
 }
 
 export function policyDates(iam: IamStore, name: string): { createDate: string; updateDate: string } {
   const record = iam.state.policies[name];
   if (record) return { createDate: record.createDate, updateDate: record.updateDate };
-  if (!isCannedPolicyName(name)) throw new ApiError('XMinioAdminNoSuchPolicy');
+  if (!isCannedPolicyName(name)) throw new IamError('NoSuchPolicy');
   const zero = '0001-01-01T00:00:00Z';
   return { createDate: zero, updateDate: zero };
 }
@@ -52,8 +52,8 @@ export function checkPolicyText(text: string): void {
     assertSupportedConditionKeys(parsePolicy(text, { kind: 'identity' }));
   } catch (err) {
     if (!(err instanceof PolicyError)) throw err;
-    throw new ApiError(
-      err.code === 'MissingVersion' ? 'MalformedPolicy' : 'XMinioMalformedIAMPolicy',
+    throw new IamError(
+      err.code === 'MissingVersion' ? 'PolicyMissingVersion' : 'MalformedPolicy',
       err.message,
     );
   }
@@ -61,10 +61,9 @@ export function checkPolicyText(text: string): void {
 
 export function addPolicy(iam: IamStore, name: string, text: string): Promise<void> {
   checkName(name);
-  if (name.includes(','))
-    throw new ApiError('XMinioInvalidResource', 'A policy name may not contain a comma.');
+  if (name.includes(',')) throw new IamError('InvalidName', 'A policy name may not contain a comma.');
   if (isCannedPolicyName(name))
-    throw new ApiError('XMinioIAMActionNotAllowed', `'${name}' is a built-in policy and cannot be changed.`);
+    throw new IamError('ActionNotAllowed', `'${name}' is a built-in policy and cannot be changed.`);
   checkPolicyText(text);
   return iam.mutate(['policies'], (d) => {
     const now = new Date().toISOString();
@@ -80,10 +79,10 @@ const inUse = (d: IamDocuments, name: string) =>
 
 export function removePolicy(iam: IamStore, name: string): Promise<void> {
   if (isCannedPolicyName(name))
-    throw new ApiError('XMinioIAMActionNotAllowed', `'${name}' is a built-in policy and cannot be removed.`);
+    throw new IamError('ActionNotAllowed', `'${name}' is a built-in policy and cannot be removed.`);
   return iam.mutate(['policies'], (d) => {
-    if (!d.policies[name]) throw new ApiError('XMinioAdminNoSuchPolicy');
-    if (inUse(d, name)) throw new ApiError('XMinioAdminPolicyInUse');
+    if (!d.policies[name]) throw new IamError('NoSuchPolicy');
+    if (inUse(d, name)) throw new IamError('PolicyInUse');
     delete d.policies[name];
   });
 }
@@ -97,15 +96,15 @@ export interface Entity {
 
 function mappingsOf(d: IamDocuments, entity: Entity): Record<string, MappingRecord> {
   if (entity.isGroup) {
-    if (!entity.external && !d.groups[entity.name]) throw new ApiError('XMinioAdminNoSuchGroup');
+    if (!entity.external && !d.groups[entity.name]) throw new IamError('NoSuchGroup');
     return d.groupMappings;
   }
-  if (!entity.external && !d.users[entity.name]) throw new ApiError('XMinioAdminNoSuchUser');
+  if (!entity.external && !d.users[entity.name]) throw new IamError('NoSuchUser');
   return d.userMappings;
 }
 
 function checkPoliciesExist(iam: IamStore, names: readonly string[]): void {
-  for (const name of names) if (!iam.hasPolicy(name)) throw new ApiError('XMinioAdminNoSuchPolicy');
+  for (const name of names) if (!iam.hasPolicy(name)) throw new IamError('NoSuchPolicy');
 }
 
 /** Replaces an entity's policies; an empty list removes its mapping. */
@@ -127,7 +126,7 @@ export function attachPolicies(
   names: readonly string[],
   detach: boolean,
 ): Promise<void> {
-  if (names.length === 0) throw new ApiError('InvalidArgument', 'No policy names were given.');
+  if (names.length === 0) throw new IamError('InvalidArgument', 'No policy names were given.');
   if (!detach) checkPoliciesExist(iam, names);
   const kind = entity.isGroup ? 'groupMappings' : 'userMappings';
   return iam.mutate([kind], (d) => {
@@ -137,7 +136,7 @@ export function attachPolicies(
       ? current.filter((p) => !names.includes(p))
       : [...current, ...names.filter((p) => !current.includes(p))];
     if (next.length === current.length)
-      throw new ApiError(detach ? 'XMinioPolicyNotAttached' : 'XMinioPolicyAlreadyAttached');
+      throw new IamError(detach ? 'PolicyNotAttached' : 'PolicyAlreadyAttached');
     if (next.length === 0) delete mappings[entity.name];
     else mappings[entity.name] = { policies: [...new Set(next)], updatedAt: new Date().toISOString() };
   });

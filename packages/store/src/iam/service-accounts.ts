@@ -1,7 +1,7 @@
 import type { ServiceAccountInfo } from '@stowage/madmin';
 import type { ServiceAccountRecord } from '../format/iam.js';
-import { ApiError } from '../s3/errors.js';
 import type { Identity } from './credentials.js';
+import { IamError } from './errors.js';
 import { checkPolicyText } from './policies.js';
 import { newAccessKey, randomString } from './random.js';
 import { mergedPolicyDocument, policyNamesOf } from './rights.js';
@@ -44,8 +44,8 @@ export interface ServiceAccountUpdate {
   newComment?: string;
 }
 
-export const missingServiceAccount = (): ApiError =>
-  new ApiError('XMinioInvalidIAMCredentials', 'The service account does not exist.', { status: 404 });
+export const missingServiceAccount = (): IamError =>
+  new IamError('NoSuchServiceAccount', 'The service account does not exist.');
 
 /** Whether an account's expiration has passed: it no longer exists for anyone. */
 export const isExpired = (account: ServiceAccountRecord, now = Date.now()): boolean =>
@@ -83,15 +83,15 @@ export async function addServiceAccount(
   reserved: (accessKey: string) => boolean,
 ): Promise<{ accessKey: string; secretKey: string; expiration: string }> {
   if (!input.external && input.parent !== rootAccessKey && !iam.state.users[input.parent])
-    throw new ApiError('XMinioAdminNoSuchUser');
+    throw new IamError('NoSuchUser');
   const accessKey = input.accessKey || newAccessKey();
   const secretKey = input.secretKey || randomString(40, SECRET_ALPHABET);
   checkKeys(accessKey, secretKey);
   if (reserved(accessKey) || iam.state.users[accessKey])
-    throw new ApiError('XMinioIAMActionNotAllowed', `The access key '${accessKey}' is already in use.`);
+    throw new IamError('ActionNotAllowed', `The access key '${accessKey}' is already in use.`);
   if (input.policy !== undefined) checkPolicyText(input.policy);
   if (input.expiration !== undefined && input.expiration.getTime() <= Date.now())
-    throw new ApiError('InvalidArgument', 'The expiration must lie in the future.');
+    throw new IamError('InvalidArgument', 'The expiration must lie in the future.');
   const record: ServiceAccountRecord = {
     secretKey,
     parent: input.parent,
@@ -111,7 +111,7 @@ export async function addServiceAccount(
 function accountStatus(raw: string): 'on' | 'off' {
   if (raw === 'on' || raw === 'enabled') return 'on';
   if (raw === 'off' || raw === 'disabled') return 'off';
-  throw new ApiError('InvalidArgument', `Unknown status '${raw}': use on, off, enabled or disabled`);
+  throw new IamError('InvalidArgument', `Unknown status '${raw}': use on, off, enabled or disabled`);
 }
 
 export function updateServiceAccount(

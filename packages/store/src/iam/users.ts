@@ -1,5 +1,5 @@
 import type { Status } from '../format/iam.js';
-import { ApiError } from '../s3/errors.js';
+import { IamError } from './errors.js';
 import type { IamStore } from './store.js';
 
 // Users and groups, with MinIO's rules (madmin-protocol.md §3.2, §3.3, §8.13).
@@ -32,23 +32,23 @@ export interface GroupMembersUpdate {
 
 /** Names may not begin or end with whitespace (XMinioInvalidResource). */
 export function checkName(name: string): void {
-  if (name === '' || /^\s|\s$/u.test(name)) throw new ApiError('XMinioInvalidResource');
+  if (name === '' || /^\s|\s$/u.test(name)) throw new IamError('InvalidName');
 }
 
 export function checkKeys(accessKey: string, secretKey?: string): void {
   if (accessKey.length < ACCESS_KEY_LENGTH.min || accessKey.length > ACCESS_KEY_LENGTH.max)
-    throw new ApiError('XMinioAdminInvalidAccessKey');
+    throw new IamError('InvalidAccessKey');
   if (
     secretKey !== undefined &&
     (secretKey.length < SECRET_KEY_LENGTH.min || secretKey.length > SECRET_KEY_LENGTH.max)
   )
-    throw new ApiError('XMinioAdminInvalidSecretKey');
+    throw new IamError('InvalidSecretKey');
 }
 
 export function parseStatus(raw: unknown, fallback?: Status): Status {
   if ((raw === undefined || raw === '') && fallback !== undefined) return fallback;
   if (raw === 'enabled' || raw === 'disabled') return raw;
-  throw new ApiError('InvalidArgument', `Unknown status '${String(raw)}': use enabled or disabled`);
+  throw new IamError('InvalidArgument', `Unknown status '${String(raw)}': use enabled or disabled`);
 }
 
 /** The groups a user belongs to, sorted. */
@@ -61,7 +61,7 @@ export function groupsOf(iam: IamStore, user: string): string[] {
 
 export function userInfo(iam: IamStore, accessKey: string): UserInfoJson {
   const user = iam.state.users[accessKey];
-  if (!user) throw new ApiError('XMinioAdminNoSuchUser');
+  if (!user) throw new IamError('NoSuchUser');
   const mapping = iam.state.userMappings[accessKey];
   const info: UserInfoJson = { status: user.status, updatedAt: mapping?.updatedAt ?? ZERO_TIME };
   if (mapping && mapping.policies.length > 0) info.policyName = mapping.policies.join(',');
@@ -89,7 +89,7 @@ export function setUser(
 ): Promise<void> {
   checkName(accessKey);
   checkKeys(accessKey, secretKey);
-  if (reserved(accessKey)) throw new ApiError('XMinioInvalidIAMCredentials');
+  if (reserved(accessKey)) throw new IamError('ReservedCredentials');
   return iam.mutate(['users'], (d) => {
     d.users[accessKey] = { secretKey, status, updatedAt: new Date().toISOString() };
   });
@@ -98,7 +98,7 @@ export function setUser(
 export function setUserStatus(iam: IamStore, accessKey: string, status: Status): Promise<void> {
   return iam.mutate(['users'], (d) => {
     const user = d.users[accessKey];
-    if (!user) throw new ApiError('XMinioAdminNoSuchUser');
+    if (!user) throw new IamError('NoSuchUser');
     user.status = status;
     user.updatedAt = new Date().toISOString();
   });
@@ -107,7 +107,7 @@ export function setUserStatus(iam: IamStore, accessKey: string, status: Status):
 /** Removes a user with its policy mapping, group memberships and service accounts. */
 export function removeUser(iam: IamStore, accessKey: string): Promise<void> {
   return iam.mutate(['users', 'userMappings', 'groups', 'serviceAccounts'], (d) => {
-    if (!d.users[accessKey]) throw new ApiError('XMinioAdminNoSuchUser');
+    if (!d.users[accessKey]) throw new IamError('NoSuchUser');
     delete d.users[accessKey];
     delete d.userMappings[accessKey];
     for (const group of Object.values(d.groups)) group.members = group.members.filter((m) => m !== accessKey);
@@ -118,7 +118,7 @@ export function removeUser(iam: IamStore, accessKey: string): Promise<void> {
 
 export function describeGroup(iam: IamStore, name: string): GroupDescription {
   const group = iam.state.groups[name];
-  if (!group) throw new ApiError('XMinioAdminNoSuchGroup');
+  if (!group) throw new IamError('NoSuchGroup');
   const mapping = iam.state.groupMappings[name];
   return {
     name,
@@ -141,9 +141,9 @@ export function updateGroupMembers(iam: IamStore, update: GroupMembersUpdate): P
     const now = new Date().toISOString();
     const group = d.groups[name];
     if (isRemove) {
-      if (!group) throw new ApiError('XMinioAdminNoSuchGroup');
+      if (!group) throw new IamError('NoSuchGroup');
       if (members.length === 0) {
-        if (group.members.length > 0) throw new ApiError('XMinioAdminGroupNotEmpty');
+        if (group.members.length > 0) throw new IamError('GroupNotEmpty');
         delete d.groups[name];
         delete d.groupMappings[name];
         return;
@@ -153,7 +153,7 @@ export function updateGroupMembers(iam: IamStore, update: GroupMembersUpdate): P
       return;
     }
     if (!group) checkName(name);
-    for (const member of members) if (!iam.state.users[member]) throw new ApiError('XMinioAdminNoSuchUser');
+    for (const member of members) if (!iam.state.users[member]) throw new IamError('NoSuchUser');
     const target = group ?? { status: 'enabled', members: [], updatedAt: now };
     for (const member of members) if (!target.members.includes(member)) target.members.push(member);
     if (update.groupStatus) target.status = parseStatus(update.groupStatus);
@@ -165,7 +165,7 @@ export function updateGroupMembers(iam: IamStore, update: GroupMembersUpdate): P
 export function setGroupStatus(iam: IamStore, name: string, status: Status): Promise<void> {
   return iam.mutate(['groups'], (d) => {
     const group = d.groups[name];
-    if (!group) throw new ApiError('XMinioAdminNoSuchGroup');
+    if (!group) throw new IamError('NoSuchGroup');
     group.status = status;
     group.updatedAt = new Date().toISOString();
   });

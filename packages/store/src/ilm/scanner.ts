@@ -1,9 +1,9 @@
 import { configDuration, MAX_TIMER_MS } from '../config/duration.js';
 import type { ServerConfig } from '../config/kv.js';
 import type { ObjectInfo, ObjectLayer } from '../engine/object-layer.js';
+import { storedTags } from '../format/object-tags.js';
 import { type BitrotScanPolicy, scannerPace } from '../maintenance/bitrot-scan.js';
 import type { Logger } from '../observe/logger.js';
-import { storedTags } from '../s3/request/tagging.js';
 
 // MinIO's data scanner (cmd/data-scanner.go): one background walk over every bucket's object
 // versions and incomplete uploads, in cycles, through the object layer. It decides nothing

@@ -1,5 +1,5 @@
 import { STATUS_CODES } from 'node:http';
-import { parseQuery } from '../http/context.js';
+import { parseQuery } from '../wire/query.js';
 import type { HttpTrace } from './bus.js';
 
 // MinIO's audit log entry (version 1), as audit_webhook targets receive it: one JSON object

@@ -1,10 +1,13 @@
 import { mkdir, readdir, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { writeFileAtomic } from '../engine/fs/atomic.js';
+import { atomicFiles, nodeFileCalls } from '../fsx/atomic.js';
 
 // A target's queue_dir, as MinIO keeps one: every entry waiting for delivery is also a file
 // (`<sequence>.event`, JSON, mode 0600, written atomically), removed once delivered. Entries
 // left by a stopped or crashed server are read back in order when the target starts again.
+
+// Plain node:fs, as the queue's other calls: queue files are not the engine's drives.
+const { writeFileAtomic } = atomicFiles(nodeFileCalls);
 
 const SUFFIX = '.event';
 const WIDTH = 16;

@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import type { Reply } from '../http/reply.js';
+import type { Reply } from '../wire/reply.js';
 import type { Subscribable } from './bus.js';
 
 // Live streams (trace, console log, bucket events): newline-delimited JSON labelled

@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { BucketConfigStore } from '../engine/bucket-config-store.js';
 import { body, bucketEachTest } from '../engine/test-support/engine.js';
 import { OutboundPolicy } from '../net/outbound.js';
+import type { BucketEvent } from '../observe/bucket-events.js';
 import { Bus } from '../observe/bus.js';
 import { silentLogger } from '../observe/logger.js';
-import { BucketConfigStore } from '../s3/config/store.js';
-import type { BucketEvent } from '../s3/events.js';
 import { Replicator } from './engine.js';
 import { STATUS_KEY } from './status.js';
 

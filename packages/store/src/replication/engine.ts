@@ -1,12 +1,12 @@
 import type { Readable } from 'node:stream';
+import type { BucketConfigStore } from '../engine/bucket-config-store.js';
 import { EngineError } from '../engine/errors.js';
 import type { ObjectInfo, ObjectLayer } from '../engine/object-layer.js';
 import type { SystemStore } from '../engine/system-store.js';
 import type { OutboundPolicy } from '../net/outbound.js';
+import { type BucketEvent, EVENT_NAMES } from '../observe/bucket-events.js';
 import type { Subscribable } from '../observe/bus.js';
 import type { Logger } from '../observe/logger.js';
-import type { BucketConfigStore } from '../s3/config/store.js';
-import { type BucketEvent, EVENT_NAMES } from '../s3/events.js';
 import { type Clock, realClock, TokenBucket, throttled } from './bandwidth.js';
 import { deleteReplica, putReplica, type ReplicaVersion } from './client.js';
 import { DeletedTags, tagsBehindMarker } from './delete-tags.js';

@@ -1,6 +1,5 @@
-import { xmlRoot } from '../s3/config/kind.js';
-import { storedTags } from '../s3/request/tagging.js';
-import { listOf, objectOf, textOf, type XmlObject } from '../s3/xml/parse.js';
+import { storedTags } from '../format/object-tags.js';
+import { listOf, objectOf, textOf, type XmlObject, xmlRoot } from '../wire/xml-parse.js';
 
 // A bucket's replication rules, read from the stored ReplicationConfiguration (checked when
 // it was put), and which of them a version falls under: per target, the enabled rule of

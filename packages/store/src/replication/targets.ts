@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { ApiError } from '../s3/errors.js';
+import { ReplicationError } from './errors.js';
 
 // Bucket remote targets (madmin-protocol.md §3.7): where a bucket replicates to, as
 // madmin.BucketTarget, ARN formed as MinIO forms it. Pure: parsing, matching, presenting.
@@ -28,7 +28,7 @@ export interface BucketTarget {
 const ZERO_TIME = '0001-01-01T00:00:00Z';
 const MIN_BANDWIDTH = 100_000_000;
 
-const bad = (message: string) => new ApiError('XMinioAdminConfigBadJSON', message);
+const bad = (message: string) => new ReplicationError('BadTarget', message);
 
 const optString = (f: Record<string, unknown>, k: string): string | undefined => {
   const v = f[k];
@@ -41,7 +41,7 @@ const optString = (f: Record<string, unknown>, k: string): string | undefined =>
 export function parseTarget(raw: Record<string, unknown>, bucket: string, region: string): BucketTarget {
   const type = optString(raw, 'type') ?? '';
   if (type !== 'replication')
-    throw new ApiError('XMinioAdminRemoteArnTypeInvalid', "The remote target type must be 'replication'");
+    throw new ReplicationError('ArnTypeInvalid', "The remote target type must be 'replication'");
   const endpoint = optString(raw, 'endpoint') ?? '';
   if (endpoint === '' || /^[a-z]+:\/\//i.test(endpoint) || endpoint.includes('/'))
     throw bad('"endpoint" must be host[:port], without a scheme or path');
@@ -107,9 +107,9 @@ export function withoutSecret(t: BucketTarget): BucketTarget {
 export function checkReplicationArn(arn: string, known: readonly BucketTarget[]): void {
   const parts = arn.split(':');
   if (parts.length !== 6 || parts[0] !== 'arn' || parts[1] !== 'minio' || !parts[4] || !parts[5])
-    throw new ApiError('XMinioAdminRemoteArnInvalid');
-  if (parts[2] !== 'replication') throw new ApiError('XMinioAdminRemoteArnTypeInvalid');
-  if (!known.some((t) => t.arn === arn)) throw new ApiError('XMinioAdminRemoteTargetNotFoundError');
+    throw new ReplicationError('ArnInvalid');
+  if (parts[2] !== 'replication') throw new ReplicationError('ArnTypeInvalid');
+  if (!known.some((t) => t.arn === arn)) throw new ReplicationError('TargetNotFound');
 }
 
 export function decodeTargets(raw: unknown): BucketTarget[] {

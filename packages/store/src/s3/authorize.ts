@@ -1,8 +1,11 @@
 import type { IncomingHttpHeaders } from 'node:http';
+import { BucketConfigStore } from '../engine/bucket-config-store.js';
 import type { QueryPairs, RequestContext } from '../http/context.js';
+import { fromDomainError } from '../http/domain-errors.js';
 import type { Identity } from '../iam/credentials.js';
 import { isAllowed, type Policy, PolicyError, parsePolicy, type RequestFacts } from '../iam/policy/index.js';
 import { rightsAllow, rightsOf } from '../iam/rights.js';
+import { ApiError } from '../wire/errors.js';
 import type { S3Deps } from './call.js';
 import {
   conditionalWriteConditions,
@@ -11,8 +14,6 @@ import {
   listConditions,
 } from './condition-keys.js';
 import { policyText } from './config/policy.js';
-import { BucketConfigStore } from './config/store.js';
-import { ApiError, fromEngineError } from './errors.js';
 import { storedTags } from './request/tagging.js';
 import type { ConfigKind, S3Operation } from './router.js';
 
@@ -399,7 +400,7 @@ async function nameMissingKey(
   if (!(await may(deps, ctx, identity, lister))) return;
   const missing = await deps.layer.getObjectInfo(target.bucket, target.key, {}).then(
     () => false,
-    (err: unknown) => fromEngineError(err)?.code === 'NoSuchKey',
+    (err: unknown) => fromDomainError(err)?.code === 'NoSuchKey',
   );
   if (missing) throw new ApiError('NoSuchKey');
 }

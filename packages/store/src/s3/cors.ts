@@ -1,11 +1,11 @@
 import type { IncomingHttpHeaders } from 'node:http';
+import { BucketConfigStore } from '../engine/bucket-config-store.js';
 import { EngineError } from '../engine/errors.js';
 import { header } from '../http/context.js';
-import { emptyReply, type Reply } from '../http/reply.js';
+import { ApiError } from '../wire/errors.js';
+import { emptyReply, type Reply } from '../wire/reply.js';
 import type { S3Deps } from './call.js';
 import { type CorsRule, corsRules } from './config/cors.js';
-import { BucketConfigStore } from './config/store.js';
-import { ApiError } from './errors.js';
 
 // CORS as S3 applies a bucket's rules: preflight (OPTIONS) answers without authentication;
 // actual requests from an allowed origin get the same Access-Control-* headers added. A

@@ -1,87 +1,23 @@
 import type { RequestContext } from '../http/context.js';
-import type { Reply } from '../http/reply.js';
+import { type BucketEvent, isEventName } from '../observe/bucket-events.js';
 import type { Bus } from '../observe/bus.js';
-import { ApiError } from './errors.js';
+import { ApiError } from '../wire/errors.js';
+import type { Reply } from '../wire/reply.js';
+import type { XmlChild, XmlElement } from '../wire/xml-writer.js';
 import { isReplicaRequest } from './request/replica.js';
 import type { S3Operation } from './router.js';
-import type { XmlChild, XmlElement } from './xml/writer.js';
 
 // Bucket events (madmin-protocol.md §5): what a successful request did, named as S3 and
 // MinIO name it, published for ListenBucketNotification (and, later, notification targets).
-
-export const EVENT_NAMES = [
-  's3:ObjectCreated:*',
-  's3:ObjectCreated:Put',
-  's3:ObjectCreated:Post',
-  's3:ObjectCreated:Copy',
-  's3:ObjectCreated:CompleteMultipartUpload',
-  's3:ObjectCreated:PutTagging',
-  's3:ObjectCreated:DeleteTagging',
-  's3:ObjectCreated:PutRetention',
-  's3:ObjectCreated:PutLegalHold',
-  's3:ObjectRemoved:*',
-  's3:ObjectRemoved:Delete',
-  's3:ObjectRemoved:DeleteMarkerCreated',
-  's3:ObjectRemoved:DeleteAllVersions',
-  's3:ObjectRemoved:NoOP',
-  's3:ObjectAccessed:*',
-  's3:ObjectAccessed:Get',
-  's3:ObjectAccessed:Head',
-  's3:ObjectAccessed:GetRetention',
-  's3:ObjectAccessed:GetLegalHold',
-  's3:ObjectAccessed:Attributes',
-  's3:BucketCreated:*',
-  's3:BucketRemoved:*',
-  's3:Replication:*',
-  's3:Replication:OperationFailedReplication',
-  's3:Replication:OperationCompletedReplication',
-  's3:Replication:OperationMissedThreshold',
-  's3:Replication:OperationReplicatedAfterThreshold',
-  's3:Replication:OperationNotTracked',
-  's3:ObjectRestore:*',
-  's3:ObjectRestore:Post',
-  's3:ObjectRestore:Completed',
-  's3:ObjectTransition:*',
-  's3:ObjectTransition:Failed',
-  's3:ObjectTransition:Complete',
-  // MinIO's own (internal/event/name.go): consoles subscribe to them by name.
-  's3:Scanner:ManyVersions',
-  's3:Scanner:LargeVersions',
-  's3:Scanner:BigPrefix',
-  's3:LifecycleDelMarkerExpiration:Delete',
-] as const;
-
-const KNOWN = new Set<string>(EVENT_NAMES);
-export const isEventName = (name: string): boolean => KNOWN.has(name);
-
-export interface BucketEvent {
-  name: string;
-  bucket: string;
-  key: string;
-  time: Date;
-  size?: number;
-  etag?: string;
-  contentType?: string;
-  versionId?: string;
-  principal: string;
-  requestId: string;
-  host: string;
-  sourceIp: string;
-  userAgent: string;
-  /** Written by another store's replication: never replicated on (no loops). */
-  replica?: true;
-}
+// The names and the event's shape are observe/bucket-events.ts's, re-exported here.
+export { type BucketEvent, EVENT_NAMES, eventMatches, isEventName } from '../observe/bucket-events.js';
 
 /** Event names as a listener asks for them; unknown ones are refused. */
 export function parseEventNames(names: readonly string[]): string[] {
   for (const n of names)
-    if (!KNOWN.has(n)) throw new ApiError('InvalidArgument', `A specified event is not supported: ${n}`);
+    if (!isEventName(n)) throw new ApiError('InvalidArgument', `A specified event is not supported: ${n}`);
   return [...names];
 }
-
-/** `s3:ObjectCreated:*` covers every `s3:ObjectCreated:…`. */
-export const eventMatches = (pattern: string, name: string): boolean =>
-  pattern.endsWith(':*') ? name.startsWith(pattern.slice(0, -1)) : pattern === name;
 
 const header = (reply: Reply, name: string): string | undefined => {
   const found = Object.entries(reply.headers ?? {}).find(([k]) => k.toLowerCase() === name);

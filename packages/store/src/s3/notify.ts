@@ -1,9 +1,9 @@
+import type { BucketConfigStore } from '../engine/bucket-config-store.js';
 import type { Bus } from '../observe/bus.js';
 import type { EventLog } from '../observe/event-log.js';
 import type { Logger } from '../observe/logger.js';
 import type { NotificationTargets } from '../observe/notify-targets.js';
 import { type NotificationRule, notificationRules } from './config/notification.js';
-import type { BucketConfigStore } from './config/store.js';
 import { type BucketEvent, eventMatches, eventRecord } from './events.js';
 
 // Delivery of bucket events to notification targets: each event is matched against the

@@ -39,6 +39,7 @@ import { resolveRange } from '../engine/range.js';
 import { checkWriteCondition } from '../engine/write-condition.js';
 import type { Logger } from '../observe/logger.js';
 import { STATUS_KEY } from '../replication/status.js';
+import { ApiError } from '../wire/errors.js';
 import type { S3Deps } from './call.js';
 import {
   compressedMark,
@@ -47,7 +48,6 @@ import {
   isCompressed,
   type PartSealing,
 } from './compression.js';
-import { ApiError } from './errors.js';
 import { coveredParts } from './part-ranges.js';
 import { ByteWindow, chain, PlainTap, segmented } from './streams.js';
 

@@ -1,3 +1,4 @@
+import type { ConfigKind } from '../engine/bucket-config-store.js';
 import type { ListUploadsInput, RangeSpec, WriteCondition } from '../engine/object-layer.js';
 import type { QueryPairs } from '../http/context.js';
 import type { Conditions } from './request/conditions.js';
@@ -23,16 +24,9 @@ export interface ListParams {
 }
 
 /** Bucket sub-resources kept as documents (`buckets/<bucket>/<kind>.json`). */
-export type ConfigKind =
-  | 'versioning'
-  | 'tagging'
-  | 'policy'
-  | 'object-lock'
-  | 'encryption'
-  | 'cors'
-  | 'lifecycle'
-  | 'notification'
-  | 'replication';
+// The sub-resources are the engine's bucket documents (GET/PUT/DELETE /bucket?<kind>).
+export type { ConfigKind };
+
 type Obj = { bucket: string; key: string };
 type Upload = Obj & { uploadId: string };
 /** An object operation that may name a version (?versionId=). */

@@ -1,9 +1,12 @@
 import { assertCustomerKeySecure, SseHeaderError } from '../crypto/sse-headers.js';
 import { header, isPrivateChannel, noteSigner, noteSubject, type RequestContext } from '../http/context.js';
-import type { Reply } from '../http/reply.js';
+import { fromDomainError } from '../http/domain-errors.js';
 import type { Protocol } from '../http/server.js';
 import { HOST_ID } from '../http/writer.js';
 import { eventStream, streamReply } from '../observe/stream.js';
+import { ApiError } from '../wire/errors.js';
+import type { Reply } from '../wire/reply.js';
+import { el, type XmlElement } from '../wire/xml-writer.js';
 import { type AuthResult, parseAmzDate } from './auth/common.js';
 import { verifiedBody, wholeVerifiedBody } from './auth/payload.js';
 import { isPresigned, verifyPresigned } from './auth/presigned.js';
@@ -18,7 +21,6 @@ import { accessesOf, authorize, may } from './authorize.js';
 import type { S3Call, S3Deps } from './call.js';
 import { noteSignature, type SignatureFacts } from './condition-keys.js';
 import { corsPreflight, corsReplyHeaders } from './cors.js';
-import { ApiError, fromEngineError } from './errors.js';
 import { type BucketEvent, eventMatches, eventRecord, publishEvents } from './events.js';
 import * as acl from './handlers/acl.js';
 import * as config from './handlers/bucket-config.js';
@@ -40,7 +42,6 @@ import { restoreObject } from './handlers/restore.js';
 import { toApiError } from './object-io.js';
 import { domainsFromEnv, hostBucket } from './request/address.js';
 import { parseS3Request, type S3Operation } from './router.js';
-import { el, type XmlElement } from './xml/writer.js';
 
 export interface S3ProtocolDeps extends S3Deps {
   deploymentId: string;
@@ -238,7 +239,7 @@ const bucketOf = (op: S3Operation): string | undefined =>
  * page cannot read why its request failed.
  */
 async function withCors(deps: S3Deps, op: S3Operation, ctx: RequestContext, err: unknown): Promise<unknown> {
-  const api = err instanceof ApiError ? err : fromEngineError(err);
+  const api = err instanceof ApiError ? err : fromDomainError(err);
   if (!api || ctx.headers.origin === undefined) return err;
   const cors = await corsReplyHeaders(deps, bucketOf(op), ctx.method, ctx.headers).catch(() => ({}));
   api.context.headers = { ...api.context.headers, ...cors };
@@ -259,7 +260,7 @@ async function withContext<T>(op: S3Operation, run: () => Promise<T>): Promise<T
   try {
     return await run();
   } catch (err) {
-    const api = err instanceof ApiError ? err : fromEngineError(err);
+    const api = err instanceof ApiError ? err : fromDomainError(err);
     if (!api) throw err;
     if ('bucket' in op && api.context.bucket === undefined) {
       api.context.bucket = op.bucket;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { EngineError } from '../engine/errors.js';
-import { parseQuery } from '../http/context.js';
-import { ApiError } from './errors.js';
+import { ApiError } from '../wire/errors.js';
+import { parseQuery } from '../wire/query.js';
 import { parseS3Request, type S3Operation } from './router.js';
 
 // Request lines from the AWS S3 API reference examples, in path-style form.

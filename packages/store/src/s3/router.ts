@@ -1,7 +1,8 @@
 import { assertObjectKey } from '../engine/names.js';
 import type { WriteCondition } from '../engine/object-layer.js';
 import type { QueryPairs } from '../http/context.js';
-import { ApiError, fromEngineError } from './errors.js';
+import { fromDomainError } from '../http/domain-errors.js';
+import { ApiError } from '../wire/errors.js';
 import { parseEventNames } from './events.js';
 import type { ConfigKind, ObjectConfigKind, S3Operation, S3RequestParts } from './operation.js';
 import { actionFor, first, type Level } from './request/actions.js';
@@ -262,7 +263,7 @@ export function parseS3Request(parts: S3RequestParts): S3Operation {
     return parseOperation(parts);
   } catch (err) {
     // The engine's name rules throw its own error type; it crosses into the protocol here.
-    throw fromEngineError(err) ?? err;
+    throw fromDomainError(err) ?? err;
   }
 }
 

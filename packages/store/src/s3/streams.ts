@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { type Duplex, Readable, Transform, type TransformCallback } from 'node:stream';
-import { ApiError } from './errors.js';
+import { ApiError } from '../wire/errors.js';
 
 /**
  * Waits until a body has its first bytes, or has ended. A read that fails before anything

@@ -1,8 +1,8 @@
 import type { TempCredentialRecord } from '../format/credentials.js';
 import type { CredentialStore, Identity } from '../iam/credentials.js';
 import { assertSupportedConditionKeys, PolicyError, parsePolicy } from '../iam/policy/index.js';
-import { ApiError } from '../s3/errors.js';
-import { el, elAttrs, type XmlElement } from '../s3/xml/writer.js';
+import { ApiError } from '../wire/errors.js';
+import { el, elAttrs, type XmlElement } from '../wire/xml-writer.js';
 
 export const STS_NAMESPACE = 'https://sts.amazonaws.com/doc/2011-06-15/';
 export const STS_VERSION = '2011-06-15';

@@ -1,8 +1,8 @@
 import type { CredentialStore } from '../iam/credentials.js';
 import { type LdapConfig, LdapLoginError, ldapLogin } from '../iam/ldap.js';
 import { policyNamesOf } from '../iam/rights.js';
-import { ApiError } from '../s3/errors.js';
-import { el, elAttrs, type XmlElement } from '../s3/xml/writer.js';
+import { ApiError } from '../wire/errors.js';
+import { el, elAttrs, type XmlElement } from '../wire/xml-writer.js';
 import { credentialsXml, duration, STS_NAMESPACE, STS_VERSION, sessionPolicy } from './assume-role.js';
 import type { LoginAttempt, LoginThrottle } from './login-throttle.js';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { messageLogger } from '../observe/logger.js';
-import type { ApiError } from '../s3/errors.js';
+import type { ApiError } from '../wire/errors.js';
 import { addressKey, type LoginAttempt, LoginThrottle } from './login-throttle.js';
 
 const SETTINGS = {

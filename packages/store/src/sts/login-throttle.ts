@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { LoginThrottleSettings } from '../iam/identity-settings.js';
 import type { Logger } from '../observe/logger.js';
-import { ApiError } from '../s3/errors.js';
+import { ApiError } from '../wire/errors.js';
 
 // Password guessing at the STS endpoints, slowed down: failed logins are counted per user
 // name (or access key) and per source address; past the limit within the window, that name

@@ -1,7 +1,7 @@
 import type { CredentialStore } from '../iam/credentials.js';
 import { OpenIdError, type OpenIdVerifier } from '../iam/openid.js';
-import { ApiError } from '../s3/errors.js';
-import { el, elAttrs, type XmlElement } from '../s3/xml/writer.js';
+import { ApiError } from '../wire/errors.js';
+import { el, elAttrs, type XmlElement } from '../wire/xml-writer.js';
 import { credentialsXml, duration, STS_NAMESPACE, STS_VERSION, sessionPolicy } from './assume-role.js';
 
 // AssumeRoleWithWebIdentity (madmin-protocol.md §4.4): an unsigned form carrying an OpenID

@@ -1,14 +1,14 @@
 import { createHash } from 'node:crypto';
 import { passThrough, readAll } from '../http/body.js';
 import { header, noteSigner, type RequestContext } from '../http/context.js';
-import { xmlReply } from '../http/reply.js';
 import type { Protocol } from '../http/server.js';
 import type { CredentialStore } from '../iam/credentials.js';
 import type { LdapConfig } from '../iam/ldap.js';
 import type { OpenIdVerifier } from '../iam/openid.js';
 import { verifyHeaderAuth } from '../s3/auth/signature-v4.js';
-import { ApiError } from '../s3/errors.js';
-import { el, elAttrs } from '../s3/xml/writer.js';
+import { ApiError } from '../wire/errors.js';
+import { xmlReply } from '../wire/reply.js';
+import { el, elAttrs } from '../wire/xml-writer.js';
 import { assumeRole, STS_NAMESPACE } from './assume-role.js';
 import { assumeRoleWithLdap } from './ldap.js';
 import type { LoginThrottle } from './login-throttle.js';

@@ -1,6 +1,6 @@
 import type { SystemStore } from '../engine/system-store.js';
 import { asFields, RecordFormatError, versionOf } from '../format/record.js';
-import { ApiError } from '../s3/errors.js';
+import { TierError } from './errors.js';
 
 // Remote tiers for lifecycle transitions (madmin-protocol.md §3.7): madmin.TierConfig
 // documents, checked and kept in the system namespace; secrets never shown again.
@@ -24,24 +24,24 @@ export interface TierConfig {
 
 /** A tier from a request body, checked as madmin and MinIO check it. */
 export function parseTier(raw: Record<string, unknown>): TierConfig {
-  if (raw.Version !== 'v1') throw new ApiError('XMinioAdminTierInvalidConfigVersion');
+  if (raw.Version !== 'v1') throw new TierError('InvalidConfigVersion');
   const name = typeof raw.Name === 'string' ? raw.Name : '';
-  if (name === '') throw new ApiError('XMinioAdminTierNameEmpty');
-  if (RESERVED.includes(name.toUpperCase())) throw new ApiError('XMinioAdminTierReserved');
+  if (name === '') throw new TierError('NameEmpty');
+  if (RESERVED.includes(name.toUpperCase())) throw new TierError('Reserved');
   const type = raw.Type as TierType;
   const key = TIER_TYPES[type];
-  if (!key) throw new ApiError('XMinioAdminTierInvalidConfig', `Unknown tier type '${String(raw.Type)}'`);
+  if (!key) throw new TierError('InvalidConfig', `Unknown tier type '${String(raw.Type)}'`);
   const sub = raw[key];
   if (typeof sub !== 'object' || sub === null || Array.isArray(sub))
-    throw new ApiError('XMinioAdminTierInvalidConfig', `A ${type} tier needs its ${key} settings`);
+    throw new TierError('InvalidConfig', `A ${type} tier needs its ${key} settings`);
   const fields = sub as Record<string, unknown>;
   if (typeof fields.Bucket !== 'string' || fields.Bucket === '')
-    throw new ApiError('XMinioAdminTierInvalidConfig', 'The tier needs a bucket');
+    throw new TierError('InvalidConfig', 'The tier needs a bucket');
   if (
     (type === 's3' || type === 'minio') &&
     (typeof fields.Endpoint !== 'string' || !/^https?:\/\//.test(fields.Endpoint))
   )
-    throw new ApiError('XMinioAdminTierInvalidConfig', 'The tier endpoint must be an http(s) URL');
+    throw new TierError('InvalidConfig', 'The tier endpoint must be an http(s) URL');
   return { Version: 'v1', Type: type, Name: name, [key]: fields };
 }
 

@@ -3,7 +3,7 @@ import { Readable } from 'node:stream';
 import { EMPTY_SHA256, type Scope, scopeString, signingKey } from '@stowage/madmin';
 import { describe, expect, it } from 'vitest';
 import { AwsChunkedDecoder, type ChunkSigner } from '../../src/s3/auth/chunked.js';
-import { ApiError } from '../../src/s3/errors.js';
+import { ApiError } from '../../src/wire/errors.js';
 import { type Rng, rng } from './rng.js';
 
 // The aws-chunked decoder over random payloads, chunk sizes and read boundaries: intact

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { parseQuery, percentDecode } from '../../src/http/context.js';
-import { ApiError, ERROR_CATALOGUE } from '../../src/s3/errors.js';
 import { parseS3Request, type S3Operation } from '../../src/s3/router.js';
+import { ApiError, ERROR_CATALOGUE } from '../../src/wire/errors.js';
+import { parseQuery, percentDecode } from '../../src/wire/query.js';
 import { type Rng, rng } from './rng.js';
 
 // parseS3Request over random requests: it returns a typed operation or throws an ApiError

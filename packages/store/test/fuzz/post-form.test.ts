@@ -1,8 +1,8 @@
 import type { IncomingMessage } from 'node:http';
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../src/s3/errors.js';
 import { readPostForm } from '../../src/s3/post/form.js';
+import { ApiError } from '../../src/wire/errors.js';
 import { type Rng, rng } from './rng.js';
 
 // The POST form reader over random fields, files and read boundaries: it returns the

@@ -12,11 +12,12 @@ import {
   UNSIGNED_PAYLOAD,
 } from '@stowage/madmin';
 import { describe, expect, it } from 'vitest';
-import { createContext, parseQuery, percentDecode } from '../../src/http/context.js';
+import { createContext } from '../../src/http/context.js';
 import type { Identity } from '../../src/iam/credentials.js';
 import { verifyPresigned } from '../../src/s3/auth/presigned.js';
 import { verifyHeaderAuth } from '../../src/s3/auth/signature-v4.js';
-import { ApiError, type ErrorCode } from '../../src/s3/errors.js';
+import { ApiError, type ErrorCode } from '../../src/wire/errors.js';
+import { parseQuery, percentDecode } from '../../src/wire/query.js';
 import { type Rng, rng } from './rng.js';
 
 // The SigV4 verifiers against random, correctly signed requests: the request as signed is

@@ -15,10 +15,10 @@ import {
 import { outboundAddresses, probe, probeTarget } from '../../config/notify-probe.js';
 import type { ServerConfigStore } from '../../config/store.js';
 import type { Subsystem } from '../../config/subsystems.js';
-import { emptyReply, type Reply } from '../../http/reply.js';
 import { urlAddress } from '../../net/address.js';
 import { type OutboundPolicy, OutboundRefused } from '../../net/outbound.js';
-import { ApiError } from '../../s3/errors.js';
+import { ApiError } from '../../wire/errors.js';
+import { emptyReply, type Reply } from '../../wire/reply.js';
 import type { AdminCall } from '../call.js';
 
 // Server configuration through the admin API (madmin-protocol.md §3.6, §6): KV text in

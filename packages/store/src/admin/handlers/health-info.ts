@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import { redactedConfig } from '../../config/kv.js';
-import type { Reply } from '../../http/reply.js';
 import { streamReply } from '../../observe/stream.js';
+import type { Reply } from '../../wire/reply.js';
 import { perfChecks } from './health-perf.js';
 import { type HealthType, systemHealth } from './health-sys.js';
 import { type ServerInfoDeps, STORE_VERSION, serverInfo } from './server-info.js';

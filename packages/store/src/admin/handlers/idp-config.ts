@@ -10,8 +10,8 @@ import {
 import type { ServerConfigStore } from '../../config/store.js';
 import { subsystem } from '../../config/subsystems.js';
 import { header, type RequestContext } from '../../http/context.js';
-import { emptyReply, type Reply } from '../../http/reply.js';
-import { ApiError } from '../../s3/errors.js';
+import { ApiError } from '../../wire/errors.js';
+import { emptyReply, type Reply } from '../../wire/reply.js';
 import type { AdminCall } from '../call.js';
 import { configured } from './config.js';
 

@@ -1,4 +1,3 @@
-import { emptyReply, jsonReply, type Reply } from '../../http/reply.js';
 import {
   addPolicy,
   attachPolicies,
@@ -11,7 +10,8 @@ import {
   removePolicy,
   setPolicies,
 } from '../../iam/policies.js';
-import { ApiError } from '../../s3/errors.js';
+import { ApiError } from '../../wire/errors.js';
+import { emptyReply, jsonReply, type Reply } from '../../wire/reply.js';
 import { type AdminCall, jsonObject, optionalString, stringList } from '../call.js';
 
 // Named policies and their mappings (madmin-protocol.md §3.4).

@@ -1,9 +1,9 @@
+import { BucketConfigStore } from '../../engine/bucket-config-store.js';
+import type { QuotaValue } from '../../engine/bucket-settings.js';
 import type { ObjectLayer } from '../../engine/object-layer.js';
 import type { SystemStore } from '../../engine/system-store.js';
-import { emptyReply, jsonReply, type Reply } from '../../http/reply.js';
-import { BucketConfigStore } from '../../s3/config/store.js';
-import { ApiError } from '../../s3/errors.js';
-import type { QuotaValue } from '../../s3/settings.js';
+import { ApiError } from '../../wire/errors.js';
+import { emptyReply, jsonReply, type Reply } from '../../wire/reply.js';
 
 // GET /get-bucket-quota and PUT /set-bucket-quota (madmin-protocol.md §3.7): a hard quota
 // in bytes, enforced by the S3 layer on every write. Quota 0 (or a document without one, as

@@ -1,6 +1,6 @@
 import { type OutboundPolicy, OutboundRefused } from '../../net/outbound.js';
 import { probeRemoteBucket, type RemoteBucket, type RemoteState } from '../../replication/remote.js';
-import { ApiError, type ErrorCode } from '../../s3/errors.js';
+import { ApiError, type ErrorCode } from '../../wire/errors.js';
 
 // Remote targets and tiers are checked against their remote bucket before they are kept.
 

@@ -1,6 +1,6 @@
+import { BucketConfigStore } from '../../engine/bucket-config-store.js';
 import type { ObjectLayer } from '../../engine/object-layer.js';
 import type { SystemStore } from '../../engine/system-store.js';
-import { emptyReply, jsonReply, type Reply } from '../../http/reply.js';
 import type { OutboundPolicy } from '../../net/outbound.js';
 import {
   type BucketTarget,
@@ -10,8 +10,8 @@ import {
   withoutSecret,
 } from '../../replication/targets.js';
 import { replicationTargets } from '../../s3/config/documents.js';
-import { BucketConfigStore } from '../../s3/config/store.js';
-import { ApiError } from '../../s3/errors.js';
+import { ApiError } from '../../wire/errors.js';
+import { emptyReply, jsonReply, type Reply } from '../../wire/reply.js';
 import { type AdminCall, jsonObject } from '../call.js';
 import { remoteBucketState } from './remote-bucket.js';
 

@@ -1,4 +1,3 @@
-import { emptyReply, type Reply } from '../../http/reply.js';
 import type { Identity } from '../../iam/credentials.js';
 import { actsForRoot } from '../../iam/rights.js';
 import {
@@ -12,7 +11,8 @@ import {
   serviceAccountInfo,
   updateServiceAccount,
 } from '../../iam/service-accounts.js';
-import { ApiError } from '../../s3/errors.js';
+import { ApiError } from '../../wire/errors.js';
+import { emptyReply, type Reply } from '../../wire/reply.js';
 import { type AdminCall, jsonObject, optionalString } from '../call.js';
 
 // Service accounts (madmin-protocol.md §3.5): one's own are managed without admin rights

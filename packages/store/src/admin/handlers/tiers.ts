@@ -1,10 +1,10 @@
 import type { ObjectLayer } from '../../engine/object-layer.js';
 import type { SystemStore } from '../../engine/system-store.js';
-import { emptyReply, jsonReply, type Reply } from '../../http/reply.js';
 import type { TierStats } from '../../ilm/transition/tier-stats.js';
 import type { OutboundPolicy } from '../../net/outbound.js';
-import { ApiError } from '../../s3/errors.js';
 import { parseTier, redacted, TIER_TYPES, type TierConfig, TierStore } from '../../tiers/tiers.js';
+import { ApiError } from '../../wire/errors.js';
+import { emptyReply, jsonReply, type Reply } from '../../wire/reply.js';
 import { type AdminCall, jsonObject, optionalString } from '../call.js';
 import { remoteBucketState } from './remote-bucket.js';
 

@@ -1,4 +1,3 @@
-import { emptyReply, jsonReply, type Reply } from '../../http/reply.js';
 import { mergedPolicyDocument, policyNamesOf } from '../../iam/rights.js';
 import {
   describeGroup,
@@ -12,7 +11,8 @@ import {
   updateGroupMembers,
   userInfo,
 } from '../../iam/users.js';
-import { ApiError } from '../../s3/errors.js';
+import { ApiError } from '../../wire/errors.js';
+import { emptyReply, jsonReply, type Reply } from '../../wire/reply.js';
 import { type AdminCall, jsonObject, optionalString, stringList } from '../call.js';
 
 // Users and groups (madmin-protocol.md §3.2, §3.3).

@@ -1,7 +1,7 @@
+import { BucketConfigStore } from '../../engine/bucket-config-store.js';
 import type { SystemStore } from '../../engine/system-store.js';
+import { storedTags } from '../../format/object-tags.js';
 import type { Logger } from '../../observe/logger.js';
-import { BucketConfigStore } from '../../s3/config/store.js';
-import { storedTags } from '../../s3/request/tagging.js';
 import { currentExpiry, type LifecycleRule, lifecycleRules } from './rules.js';
 
 // A bucket's lifecycle rules, parsed once while the system namespace sees no write (its

@@ -1,4 +1,4 @@
-import { listOf, objectOf, parseRequestXml, textOf, type XmlObject } from '../../s3/xml/parse.js';
+import { listOf, objectOf, parseRequestXml, textOf, type XmlObject } from '../../wire/xml-parse.js';
 
 // A bucket's lifecycle document as the expiry engine applies it: the stored XML (checked
 // when it was put, s3/config/lifecycle-rules.ts) read into rules, and the pure questions

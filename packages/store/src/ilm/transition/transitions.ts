@@ -2,11 +2,11 @@ import { createHash, randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import type { ByteRange, ObjectInfo, ObjectLayer } from '../../engine/object-layer.js';
 import type { OutboundPolicy } from '../../net/outbound.js';
+import type { BucketEvent } from '../../observe/bucket-events.js';
 import type { Bus } from '../../observe/bus.js';
 import type { Logger } from '../../observe/logger.js';
-import { ApiError } from '../../s3/errors.js';
-import type { BucketEvent } from '../../s3/events.js';
 import type { TierConfig } from '../../tiers/tiers.js';
+import { IlmError } from '../errors.js';
 import { warmBackend } from './backend-for.js';
 import {
   onlyRemote,
@@ -116,7 +116,7 @@ export class Transitions {
     } catch (err) {
       if (!(err instanceof TierUnavailable)) throw err;
       this.deps.log.error(`${info.bucket}/${info.key}: ${err.message}`);
-      throw new ApiError('XMinioBackendDown', `Remote tier ${remote.tier} is unreachable`);
+      throw new IlmError('TierUnreachable', `Remote tier ${remote.tier} is unreachable`);
     }
   }
 
@@ -140,9 +140,8 @@ export class Transitions {
   ): Promise<RestoreOutcome> {
     const { layer } = this.deps;
     const raw = await layer.getObjectInfo(bucket, key, versionId === undefined ? {} : { versionId });
-    if (!remoteOf(raw)) throw new ApiError('InvalidObjectState');
-    if (this.restoring.has(restoreId(bucket, key, raw.versionId)))
-      throw new ApiError('RestoreAlreadyInProgress');
+    if (!remoteOf(raw)) throw new IlmError('NotTransitioned');
+    if (this.restoring.has(restoreId(bucket, key, raw.versionId))) throw new IlmError('RestoreInProgress');
     const until = restoreExpiry(this.now(), days).toISOString();
     if (!onlyRemote(raw)) {
       await layer.updateObjectMeta(bucket, key, raw.versionId, () => ({

@@ -3,7 +3,7 @@ import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { createContext } from '../../http/context.js';
 import type { Identity } from '../../iam/credentials.js';
-import { ApiError } from '../errors.js';
+import { ApiError } from '../../wire/errors.js';
 import { AwsChunkedDecoder } from './chunked.js';
 import { verifyHeaderAuth } from './signature-v4.js';
 

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { Transform, type TransformCallback } from 'node:stream';
 import { crc32 } from 'node:zlib';
 import { header, type RequestContext } from '../../http/context.js';
-import { ApiError } from '../errors.js';
+import { ApiError } from '../../wire/errors.js';
 import { crc32c } from './crc32c.js';
 import { Crc64Nvme } from './crc64nvme.js';
 

@@ -2,7 +2,7 @@ import { createHash, createHmac } from 'node:crypto';
 import { Transform, type TransformCallback } from 'node:stream';
 import { EMPTY_SHA256, type Scope, scopeString, signingKey } from '@stowage/madmin';
 import { sameSecret } from '../../crypto/same-secret.js';
-import { ApiError } from '../errors.js';
+import { ApiError } from '../../wire/errors.js';
 
 // Decodes `Content-Encoding: aws-chunked` bodies:
 //   <hex-size>[;chunk-signature=<sig>]\r\n<data>\r\n ... 0[;chunk-signature=<sig>]\r\n

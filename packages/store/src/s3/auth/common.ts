@@ -3,7 +3,7 @@ import { canonicalHeaders, canonicalQuery, goCanonicalQuery, type Scope } from '
 import { sameSecret } from '../../crypto/same-secret.js';
 import type { QueryPairs, RequestContext } from '../../http/context.js';
 import type { Identity } from '../../iam/credentials.js';
-import { ApiError } from '../errors.js';
+import { ApiError } from '../../wire/errors.js';
 
 /** Finds the identity behind an access key (root, temporary, later IAM users). */
 export type CredentialLookup = (accessKey: string) => Identity | undefined;

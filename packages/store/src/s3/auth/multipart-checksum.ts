@@ -1,4 +1,4 @@
-import { ApiError } from '../errors.js';
+import { ApiError } from '../../wire/errors.js';
 import { running } from './checksum.js';
 
 // The checksum of a multipart object, from its parts' checksums (S3's "checksum of

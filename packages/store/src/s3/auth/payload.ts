@@ -3,7 +3,7 @@ import { PassThrough, type Readable, Transform, type TransformCallback } from 'n
 import { UNSIGNED_PAYLOAD } from '@stowage/madmin';
 import { fromRequest, readRequestBody } from '../../http/body.js';
 import { header, type RequestContext } from '../../http/context.js';
-import { ApiError } from '../errors.js';
+import { ApiError } from '../../wire/errors.js';
 import { chain } from '../streams.js';
 import { ChecksumCheck, checksumSpec } from './checksum.js';
 import { AwsChunkedDecoder } from './chunked.js';

@@ -7,7 +7,7 @@ import {
   UNSIGNED_PAYLOAD,
 } from '@stowage/madmin';
 import { queryValue, type RequestContext } from '../../http/context.js';
-import { ApiError } from '../errors.js';
+import { ApiError } from '../../wire/errors.js';
 import {
   type AuthOptions,
   type AuthResult,

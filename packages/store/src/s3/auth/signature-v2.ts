@@ -3,7 +3,7 @@ import { UNSIGNED_PAYLOAD } from '@stowage/madmin';
 import { sameSecret } from '../../crypto/same-secret.js';
 import { header, queryValue, type RequestContext } from '../../http/context.js';
 import type { Identity } from '../../iam/credentials.js';
-import { ApiError } from '../errors.js';
+import { ApiError } from '../../wire/errors.js';
 import { selectsOperation } from '../request/actions.js';
 import {
   type AuthOptions,

@@ -7,7 +7,7 @@ import {
   stringToSign,
 } from '@stowage/madmin';
 import { header, type RequestContext } from '../../http/context.js';
-import { ApiError } from '../errors.js';
+import { ApiError } from '../../wire/errors.js';
 import {
   type AuthOptions,
   type AuthResult,

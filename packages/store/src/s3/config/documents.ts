@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import type { Reply } from '../../http/reply.js';
 import { checkReplicationArn, decodeTargets } from '../../replication/targets.js';
-import { ApiError } from '../errors.js';
-import { textOf, type XmlObject } from '../xml/parse.js';
+import { ApiError } from '../../wire/errors.js';
+import type { Reply } from '../../wire/reply.js';
+import { textOf, type XmlObject } from '../../wire/xml-parse.js';
 import { type ConfigContext, KIB, type KindSpec, listOf, need, objectOf, storedAs, xmlRoot } from './kind.js';
 import { checkLifecycleRule, withRuleIds } from './lifecycle-rules.js';
 

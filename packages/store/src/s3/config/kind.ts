@@ -1,11 +1,11 @@
-import type { Reply } from '../../http/reply.js';
-import { ApiError, type ErrorCode } from '../errors.js';
+import { ApiError, type ErrorCode } from '../../wire/errors.js';
+import type { Reply } from '../../wire/reply.js';
+import { textOf, type XmlObject } from '../../wire/xml-parse.js';
 import type { ConfigKind } from '../router.js';
-import { parseRequestXml, textOf, type XmlObject } from '../xml/parse.js';
 
-export { listOf, objectOf } from '../xml/parse.js';
+export { listOf, objectOf } from '../../wire/xml-parse.js';
 
-import type { BucketConfigStore } from './store.js';
+import type { BucketConfigStore } from '../../engine/bucket-config-store.js';
 
 /** What a kind's parser may consult: other documents of the bucket, and what it may name. */
 export interface ConfigContext {
@@ -48,12 +48,7 @@ export function need(obj: XmlObject, name: string): string {
   return v;
 }
 
-/**
- * A configuration document's root. Its size is bounded by its kind's maxBody (1000
- * lifecycle rules fill many tags), so the tag budget is that body's, not the default.
- */
-export const xmlRoot = (body: Buffer, root: string): XmlObject =>
-  parseRequestXml(body, root, { maxTags: body.length });
+export { xmlRoot } from '../../wire/xml-parse.js';
 
 export type ConfigSpecs = Record<ConfigKind, KindSpec>;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseRequestXml } from '../xml/parse.js';
+import { parseRequestXml } from '../../wire/xml-parse.js';
 import { objectOf } from './kind.js';
 import { withRuleIds } from './lifecycle-rules.js';
 

@@ -1,5 +1,5 @@
-import { ApiError } from '../errors.js';
-import { listOf, textOf, type XmlObject } from '../xml/parse.js';
+import { ApiError } from '../../wire/errors.js';
+import { listOf, textOf, type XmlObject } from '../../wire/xml-parse.js';
 import { objectOf } from './kind.js';
 
 // What a lifecycle rule's actions and filter must be, as S3 and MinIO check them. The store

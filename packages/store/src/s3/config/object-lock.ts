@@ -1,21 +1,14 @@
-import { xmlReply } from '../../http/reply.js';
-import { ApiError } from '../errors.js';
-import { textOf, type XmlValue } from '../xml/parse.js';
-import { el, elAttrs, S3_NAMESPACE } from '../xml/writer.js';
+import type { DefaultRetention, ObjectLockValue } from '../../engine/bucket-documents.js';
+import { ApiError } from '../../wire/errors.js';
+import { xmlReply } from '../../wire/reply.js';
+import { el, elAttrs, S3_NAMESPACE } from '../../wire/xml-writer.js';
+import { textOf, type XmlValue } from '../../wire/xml-parse.js';
 import { KIB, type KindSpec, need, objectOf, storedAs, xmlRoot } from './kind.js';
 
 // The document exists from CreateBucket on for buckets created with object lock; its
 // presence is what "object lock enabled" means. A default retention rule is optional.
 
-export interface DefaultRetention {
-  mode: 'GOVERNANCE' | 'COMPLIANCE';
-  days?: number;
-  years?: number;
-}
-export interface ObjectLockValue {
-  enabled: true;
-  rule?: DefaultRetention;
-}
+export type { DefaultRetention, ObjectLockValue };
 
 // MinIO's limits: a retain-until date beyond them would also outrun what a date can hold.
 const MAX_DAYS = 36_500;

@@ -1,12 +1,12 @@
-import { type Reply, xmlReply } from '../../http/reply.js';
 import {
   assertSupportedConditionKeys,
   isPublicBucketPolicy,
   PolicyError,
   parsePolicy,
 } from '../../iam/policy/index.js';
-import { ApiError } from '../errors.js';
-import { el, elAttrs, S3_NAMESPACE } from '../xml/writer.js';
+import { ApiError } from '../../wire/errors.js';
+import { type Reply, xmlReply } from '../../wire/reply.js';
+import { el, elAttrs, S3_NAMESPACE } from '../../wire/xml-writer.js';
 import { KIB, type KindSpec, storedAs } from './kind.js';
 
 // Bucket policies are kept as the JSON text the client sent (GET returns it unchanged),

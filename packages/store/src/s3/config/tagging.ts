@@ -1,13 +1,11 @@
-import { xmlReply } from '../../http/reply.js';
-import { ApiError } from '../errors.js';
-import { textOf } from '../xml/parse.js';
-import { el, elAttrs, S3_NAMESPACE } from '../xml/writer.js';
+import type { Tag } from '../../format/object-tags.js';
+import { ApiError } from '../../wire/errors.js';
+import { xmlReply } from '../../wire/reply.js';
+import { el, elAttrs, S3_NAMESPACE } from '../../wire/xml-writer.js';
+import { textOf } from '../../wire/xml-parse.js';
 import { KIB, type KindSpec, listOf, need, objectOf, storedAs, xmlRoot } from './kind.js';
 
-export interface Tag {
-  key: string;
-  value: string;
-}
+export type { Tag };
 
 const invalid = (message: string) => new ApiError('InvalidTag', message);
 

@@ -1,17 +1,11 @@
-import { xmlReply } from '../../http/reply.js';
-import { ApiError } from '../errors.js';
-import { textOf } from '../xml/parse.js';
-import { el, elAttrs, S3_NAMESPACE } from '../xml/writer.js';
+import type { VersioningStatus, VersioningValue } from '../../engine/bucket-documents.js';
+import { ApiError } from '../../wire/errors.js';
+import { xmlReply } from '../../wire/reply.js';
+import { el, elAttrs, S3_NAMESPACE } from '../../wire/xml-writer.js';
+import { textOf } from '../../wire/xml-parse.js';
 import { KIB, type KindSpec, listOf, objectOf, storedAs, xmlRoot } from './kind.js';
 
-export type VersioningStatus = 'Enabled' | 'Suspended';
-
-/** The stored document. MinIO's extension: keys under these prefixes, or folders, get no versions. */
-export interface VersioningValue {
-  status: VersioningStatus;
-  excludedPrefixes?: string[];
-  excludeFolders?: boolean;
-}
+export type { VersioningStatus, VersioningValue };
 
 const MAX_EXCLUDED_PREFIXES = 10;
 
@@ -45,28 +39,6 @@ function exclusions(doc: Record<string, unknown>, status: VersioningStatus): Omi
   if (prefixes.length > 0) out.excludedPrefixes = prefixes;
   if (folders === 'true' || folders === '1') out.excludeFolders = true;
   return out;
-}
-
-/** Whether a key of an enabled bucket is left unversioned (MinIO's PrefixSuspended). */
-export function excludedFromVersioning(v: Omit<VersioningValue, 'status'>, key: string): boolean {
-  if (v.excludeFolders && key.endsWith('/')) return true;
-  // Each prefix is a pattern in which * matches anything, followed by anything (MinIO).
-  return (v.excludedPrefixes ?? []).some((p) => wildcardPrefix(p).test(key));
-}
-
-const patterns = new Map<string, RegExp>();
-function wildcardPrefix(prefix: string): RegExp {
-  let re = patterns.get(prefix);
-  if (!re) {
-    const body = prefix
-      .split('*')
-      .map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
-      .join('.*');
-    re = new RegExp(`^${body}`, 's');
-    if (patterns.size > 1000) patterns.clear();
-    patterns.set(prefix, re);
-  }
-  return re;
 }
 
 // Stored only: the engine keeps one version per key until its versioning lands.

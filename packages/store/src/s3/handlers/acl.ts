@@ -1,10 +1,10 @@
 import { readAll } from '../../http/body.js';
 import { header } from '../../http/context.js';
-import { emptyReply, type Reply, xmlReply } from '../../http/reply.js';
+import { ApiError } from '../../wire/errors.js';
+import { emptyReply, type Reply, xmlReply } from '../../wire/reply.js';
+import { el, elAttrs, S3_NAMESPACE } from '../../wire/xml-writer.js';
 import type { S3Call, S3Deps } from '../call.js';
-import { ApiError } from '../errors.js';
-import { listOf, objectOf, parseRequestXml, textOf } from '../xml/parse.js';
-import { el, elAttrs, S3_NAMESPACE } from '../xml/writer.js';
+import { listOf, objectOf, parseRequestXml, textOf } from '../../wire/xml-parse.js';
 import { OWNER_ID } from './buckets.js';
 
 // ACLs, as MinIO keeps them: none. Every bucket and object is private to its owner, and the

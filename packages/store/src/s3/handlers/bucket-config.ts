@@ -1,11 +1,11 @@
-import { emptyReply, type Reply } from '../../http/reply.js';
+import { configStore } from '../../engine/bucket-settings.js';
 import { TierStore } from '../../tiers/tiers.js';
+import { ApiError } from '../../wire/errors.js';
+import { emptyReply, type Reply } from '../../wire/reply.js';
 import type { S3Call, S3Deps } from '../call.js';
 import { policyStatusReply } from '../config/policy.js';
 import { CONFIG_SPECS } from '../config/specs.js';
-import { ApiError } from '../errors.js';
 import type { S3Operation } from '../router.js';
-import { configStore } from '../settings.js';
 import { readDocument } from './document-body.js';
 
 type ConfigOp = Extract<S3Operation, { op: 'GetBucketConfig' | 'PutBucketConfig' | 'DeleteBucketConfig' }>;

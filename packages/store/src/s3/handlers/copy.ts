@@ -5,6 +5,7 @@ import {
   type SseNone,
   sseResponseHeaders,
 } from '../../crypto/index.js';
+import { bucketSettings, versioningOf } from '../../engine/bucket-settings.js';
 import { EngineError } from '../../engine/errors.js';
 import {
   MAX_OBJECT_SIZE,
@@ -13,21 +14,20 @@ import {
   type RangeSpec,
 } from '../../engine/object-layer.js';
 import { header, isPrivateChannel } from '../../http/context.js';
-import { type Reply, xmlReply } from '../../http/reply.js';
 import { requestLog } from '../../http/request-info.js';
 import { remoteOf } from '../../ilm/transition/transitioned.js';
+import { ApiError } from '../../wire/errors.js';
+import { type Reply, xmlReply } from '../../wire/reply.js';
+import { el, elAttrs, S3_NAMESPACE } from '../../wire/xml-writer.js';
 import { CHECKSUM_ALGORITHMS, ChecksumCheck } from '../auth/checksum.js';
 import { versioned } from '../authorize.js';
 import type { S3Call, S3Deps } from '../call.js';
-import { ApiError } from '../errors.js';
 import { type Opened, openObject, precheckWrite, storedSse, toApiError, writeObject } from '../object-io.js';
 import { type Conditions, evaluateConditions } from '../request/conditions.js';
 import type { CopySource } from '../request/params.js';
 import { encodeTagQuery, parseTagQuery } from '../request/tagging.js';
 import type { S3Operation } from '../router.js';
-import { bucketSettings, versioningOf } from '../settings.js';
 import { chain } from '../streams.js';
-import { el, elAttrs, S3_NAMESPACE } from '../xml/writer.js';
 import {
   checksumElements,
   newVersionMeta,

@@ -1,13 +1,14 @@
+import { type BucketSettings, bucketSettings, versioningOf } from '../../engine/bucket-settings.js';
 import { EngineError } from '../../engine/errors.js';
 import type { ObjectInfo } from '../../engine/object-layer.js';
-import { type Reply, xmlReply } from '../../http/reply.js';
+import { fromDomainError } from '../../http/domain-errors.js';
+import { ApiError } from '../../wire/errors.js';
+import { type Reply, xmlReply } from '../../wire/reply.js';
+import { el, elAttrs, S3_NAMESPACE, type XmlElement } from '../../wire/xml-writer.js';
 import { bucketPolicy, versioned } from '../authorize.js';
 import type { S3Call, S3Deps } from '../call.js';
-import { ApiError, fromEngineError } from '../errors.js';
 import { bypassRequested, guardVersionDelete } from '../request/object-lock.js';
-import { type BucketSettings, bucketSettings, versioningOf } from '../settings.js';
-import { listOf, objectOf, parseRequestXml, textOf } from '../xml/parse.js';
-import { el, elAttrs, S3_NAMESPACE, type XmlElement } from '../xml/writer.js';
+import { listOf, objectOf, parseRequestXml, textOf } from '../../wire/xml-parse.js';
 import { readDocument } from './document-body.js';
 
 const MAX_KEYS = 1000;
@@ -75,7 +76,7 @@ async function deleteOne(
       thrown instanceof EngineError && thrown.code === 'InvalidVersionId'
         ? new ApiError('NoSuchVersion')
         : thrown;
-    const api = err instanceof ApiError ? err : fromEngineError(err);
+    const api = err instanceof ApiError ? err : fromDomainError(err);
     if (!api) throw err;
     return el('Error', el('Key', t.key), version, el('Code', api.code), el('Message', api.message));
   }

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import { readAll } from '../../http/body.js';
 import { header } from '../../http/context.js';
+import { ApiError } from '../../wire/errors.js';
 import { CHECKSUM_NAME } from '../auth/checksum.js';
 import type { S3Call } from '../call.js';
-import { ApiError } from '../errors.js';
 import { contentMd5 } from './objects.js';
 
 // The XML document a configuration request carries (DeleteObjects, bucket and object

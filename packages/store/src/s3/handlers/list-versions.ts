@@ -1,10 +1,10 @@
 import { isValidVersionId } from '../../engine/erasure/versions.js';
-import { type Reply, xmlReply } from '../../http/reply.js';
+import { ApiError } from '../../wire/errors.js';
+import { type Reply, xmlReply } from '../../wire/reply.js';
+import { el, elAttrs, S3_NAMESPACE } from '../../wire/xml-writer.js';
 import type { S3Deps } from '../call.js';
-import { ApiError } from '../errors.js';
 import { storageClassOf } from '../request/fields.js';
 import type { S3Operation } from '../router.js';
-import { el, elAttrs, S3_NAMESPACE } from '../xml/writer.js';
 import { owner } from './buckets.js';
 import { naming } from './list.js';
 

@@ -1,10 +1,10 @@
 import type { ListObjectsResult, ObjectInfo } from '../../engine/object-layer.js';
-import { type Reply, xmlReply } from '../../http/reply.js';
+import { ApiError } from '../../wire/errors.js';
+import { type Reply, xmlReply } from '../../wire/reply.js';
+import { el, elAttrs, S3_NAMESPACE, type XmlElement } from '../../wire/xml-writer.js';
 import type { S3Deps } from '../call.js';
-import { ApiError } from '../errors.js';
 import { storageClassOf } from '../request/fields.js';
 import type { ListParams, S3Operation } from '../router.js';
-import { el, elAttrs, S3_NAMESPACE, type XmlElement } from '../xml/writer.js';
 import { owner } from './buckets.js';
 
 type ListV2 = Extract<S3Operation, { op: 'ListObjectsV2' }>;

@@ -1,8 +1,8 @@
-import { type Reply, xmlReply } from '../../http/reply.js';
+import { type Reply, xmlReply } from '../../wire/reply.js';
+import { el, elAttrs, S3_NAMESPACE } from '../../wire/xml-writer.js';
 import type { S3Deps } from '../call.js';
 import { storageClassOf } from '../request/fields.js';
 import type { S3Operation } from '../router.js';
-import { el, elAttrs, S3_NAMESPACE } from '../xml/writer.js';
 import { owner } from './buckets.js';
 import { urlEncodeName } from './list.js';
 import { checksumOf } from './multipart.js';

@@ -1,5 +1,6 @@
 import { isCompressible } from '../../config/compression.js';
 import { sseResponseHeaders } from '../../crypto/index.js';
+import { bucketSettings, versioningOf } from '../../engine/bucket-settings.js';
 import { EngineError } from '../../engine/errors.js';
 import {
   type BodyFacts,
@@ -10,21 +11,20 @@ import {
   type UploadInfo,
 } from '../../engine/object-layer.js';
 import { header } from '../../http/context.js';
-import { emptyReply, type Reply, xmlReply } from '../../http/reply.js';
 import { REPLICA, REPLICA_KEY } from '../../replication/status.js';
+import { ApiError } from '../../wire/errors.js';
+import { emptyReply, type Reply, xmlReply } from '../../wire/reply.js';
+import { el, elAttrs, S3_NAMESPACE } from '../../wire/xml-writer.js';
 import { CHECKSUM_NAME, ChecksumCheck } from '../auth/checksum.js';
 import { type ChecksumType, combinedChecksum, uploadChecksum } from '../auth/multipart-checksum.js';
 import { declaredLength } from '../auth/payload.js';
 import type { S3Call, S3Deps } from '../call.js';
 import { compressedMark, isCompressed, type PartSealing } from '../compression.js';
-import { ApiError } from '../errors.js';
 import { checkReadKey, newObjectKey, objectKeyOf, sseOf, storedBody, storedSse } from '../object-io.js';
 import { objectUrl } from '../request/address.js';
 import { type ReplicaWrite, replicaWrite } from '../request/replica.js';
 import type { S3Operation } from '../router.js';
-import { bucketSettings, versioningOf } from '../settings.js';
 import { chain } from '../streams.js';
-import { el, elAttrs, S3_NAMESPACE } from '../xml/writer.js';
 import { assertCopySize, openCopySource } from './copy.js';
 import { parseCompleteParts, type RequestedPart } from './multipart-xml.js';
 import {

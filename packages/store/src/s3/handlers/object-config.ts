@@ -1,9 +1,11 @@
-import { emptyReply, type Reply, xmlReply } from '../../http/reply.js';
+import { bucketSettings } from '../../engine/bucket-settings.js';
+import { ApiError } from '../../wire/errors.js';
+import { emptyReply, type Reply, xmlReply } from '../../wire/reply.js';
+import { el, elAttrs, S3_NAMESPACE } from '../../wire/xml-writer.js';
 import { bucketPolicy, putObjectConfigAccesses } from '../authorize.js';
 import type { S3Call, S3Deps } from '../call.js';
 import { legalHoldConditions, requestTagConditions, retentionConditions } from '../condition-keys.js';
 import { byKey, parseTagging, taggingXml } from '../config/tagging.js';
-import { ApiError } from '../errors.js';
 import {
   guardRetentionChange,
   noLockConfig,
@@ -12,8 +14,6 @@ import {
 } from '../request/object-lock.js';
 import { encodeTagQuery, MAX_OBJECT_TAGS, storedTags } from '../request/tagging.js';
 import type { S3Operation } from '../router.js';
-import { bucketSettings } from '../settings.js';
-import { el, elAttrs, S3_NAMESPACE } from '../xml/writer.js';
 import { readDocument } from './document-body.js';
 import { versionIdHeader } from './objects.js';
 

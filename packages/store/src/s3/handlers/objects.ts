@@ -1,4 +1,5 @@
 import { parseSseHeaders, SseHeaderError, type SseRequest, sseResponseHeaders } from '../../crypto/index.js';
+import { type BucketSettings, bucketSettings, versioningOf } from '../../engine/bucket-settings.js';
 import {
   type BodyFacts,
   MAX_OBJECT_SIZE,
@@ -8,19 +9,18 @@ import {
   type StoredHeaderName,
 } from '../../engine/object-layer.js';
 import { header, isPrivateChannel, type RequestContext } from '../../http/context.js';
-import { emptyReply, type Reply } from '../../http/reply.js';
 import { REPLICA, REPLICA_KEY, STATUS_KEY } from '../../replication/status.js';
+import { ApiError } from '../../wire/errors.js';
+import { emptyReply, type Reply } from '../../wire/reply.js';
+import { el, type XmlElement } from '../../wire/xml-writer.js';
 import { CHECKSUM_NAME } from '../auth/checksum.js';
 import { declaredLength } from '../auth/payload.js';
 import type { S3Call, S3Deps } from '../call.js';
-import { ApiError } from '../errors.js';
 import { precheckWrite, toApiError, writeObject } from '../object-io.js';
 import { bypassRequested, guardVersionDelete, lockForNewVersion } from '../request/object-lock.js';
 import { replicaWrite } from '../request/replica.js';
 import { encodeTagQuery, parseTagQuery } from '../request/tagging.js';
 import type { S3Operation } from '../router.js';
-import { type BucketSettings, bucketSettings, versioningOf } from '../settings.js';
-import { el, type XmlElement } from '../xml/writer.js';
 
 const STORED_HEADERS: readonly StoredHeaderName[] = [
   'cache-control',

@@ -1,16 +1,18 @@
 import { Readable } from 'node:stream';
 import { UNSIGNED_PAYLOAD } from '@stowage/madmin';
 import { type SseRequest, sseResponseHeaders } from '../../crypto/index.js';
+import { type BucketSettings, bucketSettings, versioningOf } from '../../engine/bucket-settings.js';
 import { assertObjectKey } from '../../engine/names.js';
 import { type BodyFacts, MAX_OBJECT_SIZE, type StoredHeaderName } from '../../engine/object-layer.js';
 import { header, headerBytes, noteSigner, type RequestContext } from '../../http/context.js';
-import { emptyReply, type Reply, xmlReply } from '../../http/reply.js';
+import { ApiError } from '../../wire/errors.js';
+import { emptyReply, type Reply, xmlReply } from '../../wire/reply.js';
+import { el } from '../../wire/xml-writer.js';
 import { CHECKSUM_NAME, checkValue, running } from '../auth/checksum.js';
 import { authorize } from '../authorize.js';
 import type { S3Deps } from '../call.js';
 import { headerConditions, noteSignature } from '../condition-keys.js';
 import { parseTagging, type Tag } from '../config/tagging.js';
-import { ApiError } from '../errors.js';
 import type { PostedObject } from '../events.js';
 import { writeObject } from '../object-io.js';
 import { boundaryOf, type PostForm, readPostForm } from '../post/form.js';
@@ -21,8 +23,6 @@ import { assertStorageClass } from '../request/fields.js';
 import { assertKeyCharacters, assertMetadataSize } from '../request/names.js';
 import { defaultRetention } from '../request/object-lock.js';
 import { encodeTagQuery, MAX_OBJECT_TAGS } from '../request/tagging.js';
-import { type BucketSettings, bucketSettings, versioningOf } from '../settings.js';
-import { el } from '../xml/writer.js';
 import { parseContentMd5, sseAsked, withinQuota } from './objects.js';
 
 const defaultLock = (settings: BucketSettings) =>

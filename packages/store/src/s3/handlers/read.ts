@@ -12,16 +12,16 @@ import { EngineError } from '../../engine/errors.js';
 import type { ByteRange, ObjectInfo } from '../../engine/object-layer.js';
 import { resolveRange } from '../../engine/range.js';
 import { header, isPrivateChannel, type RequestContext } from '../../http/context.js';
-import { emptyReply, type Reply } from '../../http/reply.js';
 import { requestLog } from '../../http/request-info.js';
 import { expirationHeader } from '../../ilm/lifecycle/bucket-rules.js';
 import { restoreExpiryOf, restoreOngoing } from '../../ilm/transition/transitioned.js';
 import type { Logger } from '../../observe/logger.js';
 import { shownStatus } from '../../replication/status.js';
+import { ApiError } from '../../wire/errors.js';
+import { emptyReply, type Reply } from '../../wire/reply.js';
 import { rendersAsDocument, SANDBOX_POLICY } from '../active-content.js';
 import { versioned } from '../authorize.js';
 import type { S3Call, S3Deps } from '../call.js';
-import { ApiError } from '../errors.js';
 import {
   checkReadKey,
   type OpenRequest,

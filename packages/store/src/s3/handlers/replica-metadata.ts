@@ -1,8 +1,8 @@
 import type { MetadataPatch, RetentionInfo } from '../../engine/object-layer.js';
 import { header } from '../../http/context.js';
-import type { Reply } from '../../http/reply.js';
+import { ApiError } from '../../wire/errors.js';
+import type { Reply } from '../../wire/reply.js';
 import type { S3Call, S3Deps } from '../call.js';
-import { ApiError } from '../errors.js';
 import { replicaWrite } from '../request/replica.js';
 import { encodeTagQuery, parseTagQuery } from '../request/tagging.js';
 import type { S3Operation } from '../router.js';

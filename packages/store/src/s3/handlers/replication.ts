@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import type { Reply } from '../../http/reply.js';
+import { configStore } from '../../engine/bucket-settings.js';
 import type { ReplicationView, TargetStats } from '../../replication/engine.js';
 import { parseGoDuration, resetBefore, resyncTargetJson } from '../../replication/resync.js';
+import { ApiError } from '../../wire/errors.js';
+import type { Reply } from '../../wire/reply.js';
 import type { S3Deps } from '../call.js';
-import { ApiError } from '../errors.js';
 import type { S3Operation } from '../router.js';
-import { configStore } from '../settings.js';
 
 // MinIO's replication calls on a bucket, as minio-go makes them: the metrics
 // (GetBucketReplicationMetrics, cmd/bucket-stats.go BucketReplicationStats: per target and in

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../errors.js';
+import { ApiError } from '../../wire/errors.js';
 import { parseRestoreDays } from './restore.js';
 
 const doc = (inner: string) =>

@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import { Readable } from 'node:stream';
 import { passThrough } from '../../http/body.js';
-import { ApiError } from '../errors.js';
+import { ApiError } from '../../wire/errors.js';
 
 // multipart/form-data for browser POST uploads. The fields before `file` are small and read
 // whole; the file streams straight on to the engine up to its closing delimiter. Fields after

@@ -1,4 +1,4 @@
-import { ApiError } from '../errors.js';
+import { ApiError } from '../../wire/errors.js';
 
 // The POST policy document (base64 JSON): an expiration and the conditions every form must
 // meet. Parsing and checking are pure; the handler supplies the form and the clock.

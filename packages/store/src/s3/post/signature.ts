@@ -2,8 +2,8 @@ import { createHmac } from 'node:crypto';
 import { signingKey } from '@stowage/madmin';
 import { sameSecret } from '../../crypto/same-secret.js';
 import type { Identity } from '../../iam/credentials.js';
+import { ApiError } from '../../wire/errors.js';
 import { type AuthOptions, checkScope, identify, parseAmzDate, signatureMismatch } from '../auth/common.js';
-import { ApiError } from '../errors.js';
 
 // Who signed a browser form. The form carries its credentials and a signature of its base64
 // policy, signed one of two ways, as S3 and MinIO accept: V4 (x-amz-credential, hex

@@ -1,5 +1,5 @@
 import type { QueryPairs } from '../../http/context.js';
-import { ApiError } from '../errors.js';
+import { ApiError } from '../../wire/errors.js';
 import type { S3RequestParts } from '../router.js';
 
 // Which AWS action a request names: method + level (bucket or object) + sub-resource keyword.

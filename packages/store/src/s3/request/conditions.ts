@@ -1,6 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { WriteCondition } from '../../engine/object-layer.js';
-import { ApiError } from '../errors.js';
+import { ApiError } from '../../wire/errors.js';
 
 // Conditional request headers (RFC 9110 §13 as S3 applies them). Parsed in the router,
 // evaluated against the object's ETag and modification time by the handlers.

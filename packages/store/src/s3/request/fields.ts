@@ -1,5 +1,5 @@
 import type { QueryPairs } from '../../http/context.js';
-import { ApiError } from '../errors.js';
+import { ApiError } from '../../wire/errors.js';
 import type { ListBucketsParams, ListParams, S3RequestParts } from '../operation.js';
 import { first } from './actions.js';
 import { parseCount } from './params.js';

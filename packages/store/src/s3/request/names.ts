@@ -1,4 +1,4 @@
-import { ApiError } from '../errors.js';
+import { ApiError } from '../../wire/errors.js';
 import type { S3RequestParts } from '../router.js';
 
 // Input rules the store adds on top of the engine's (length, NUL, dot segments).

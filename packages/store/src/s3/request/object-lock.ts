@@ -1,7 +1,8 @@
 import type { ObjectInfo, RetentionInfo } from '../../engine/object-layer.js';
+import { versionLocked } from '../../engine/version-lock.js';
+import { ApiError } from '../../wire/errors.js';
 import type { ObjectLockValue } from '../config/object-lock.js';
-import { ApiError } from '../errors.js';
-import { parseRequestXml, textOf } from '../xml/parse.js';
+import { parseRequestXml, textOf } from '../../wire/xml-parse.js';
 
 // Object lock (WORM) rules, as MinIO applies them: retention and legal hold on new
 // versions, and which deletes and retention changes a lock forbids. Pure: `now` is passed.
@@ -103,10 +104,7 @@ export const bypassRequested = (headers: Headers): boolean =>
  * retention always; governance retention unless the request bypasses it.
  */
 export function guardVersionDelete(info: ObjectInfo, bypass: boolean, now: Date): void {
-  if (info.legalHold) throw locked();
-  const r = info.retention;
-  if (!r || r.until.getTime() <= now.getTime()) return;
-  if (r.mode === 'COMPLIANCE' || !bypass) throw locked();
+  if (versionLocked(info, bypass, now)) throw locked();
 }
 
 /** A <Retention> document: mode and date together, or neither (removing retention). */

@@ -1,6 +1,7 @@
 import type { RangeSpec } from '../../engine/object-layer.js';
-import { headerBytes, percentDecode } from '../../http/context.js';
-import { ApiError } from '../errors.js';
+import { headerBytes } from '../../http/context.js';
+import { ApiError } from '../../wire/errors.js';
+import { percentDecode } from '../../wire/query.js';
 
 // Small header and query parsers used by the router; each is pure and throws catalogue errors.
 

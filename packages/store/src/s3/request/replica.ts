@@ -1,7 +1,7 @@
 import { isValidVersionId } from '../../engine/erasure/versions.js';
 import { header, type RequestContext } from '../../http/context.js';
+import { ApiError } from '../../wire/errors.js';
 import type { S3Call } from '../call.js';
-import { ApiError } from '../errors.js';
 
 // A write another store's replication sends (MinIO's X-Minio-Source-* headers): the
 // version keeps the source's id and time and is marked a replica. Only a caller IAM lets

@@ -1,5 +1,9 @@
-import { checkTags, type Tag } from '../config/tagging.js';
-import { ApiError } from '../errors.js';
+import type { Tag } from '../../format/object-tags.js';
+import { ApiError } from '../../wire/errors.js';
+import { checkTags } from '../config/tagging.js';
+
+// The stored form is the object record's (format/object-tags.ts).
+export { encodeTagQuery, storedTags } from '../../format/object-tags.js';
 
 // Object tags travel as a URL query string (the x-amz-tagging header, POST form field) and
 // are kept in that form with the version; S3 allows 10 per object.
@@ -27,18 +31,4 @@ export function parseTagQuery(raw: string): Tag[] {
     }
   }
   return checkTags(tags, MAX_OBJECT_TAGS);
-}
-
-/** The stored form of a tag set. */
-export function encodeTagQuery(tags: Tag[]): string {
-  return tags.map((t) => `${encodeURIComponent(t.key)}=${encodeURIComponent(t.value)}`).join('&');
-}
-
-/** Tags as stored (already checked on the way in). */
-export function storedTags(raw: string): Tag[] {
-  if (raw === '') return [];
-  return raw.split('&').map((pair) => {
-    const at = pair.indexOf('=');
-    return { key: decodeURIComponent(pair.slice(0, at)), value: decodeURIComponent(pair.slice(at + 1)) };
-  });
 }

@@ -1,6 +1,6 @@
 import { XMLParser } from 'fast-xml-parser';
 import { describe, expect, it } from 'vitest';
-import { el, elAttrs, escapeXml, renderXml, S3_NAMESPACE } from './writer.js';
+import { el, elAttrs, escapeXml, renderXml, S3_NAMESPACE } from './xml-writer.js';
 
 describe('xml writer', () => {
   it('escapes markup characters in text and attributes', () => {

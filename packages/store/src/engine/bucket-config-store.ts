@@ -1,11 +1,22 @@
-import { assertBucketName } from '../../engine/names.js';
-import type { SystemStore } from '../../engine/system-store.js';
-import type { ConfigKind } from '../router.js';
+import { assertBucketName } from './names.js';
+import type { SystemStore } from './system-store.js';
 
 // Bucket sub-resources as system documents, `buckets/<bucket>/<kind>.json`. The store keeps
 // documents; the kind modules validate and interpret them.
 
 export const CONFIG_DOC_VERSION = 1;
+
+/** The S3 bucket sub-resources a bucket keeps as documents. */
+export type ConfigKind =
+  | 'versioning'
+  | 'tagging'
+  | 'policy'
+  | 'object-lock'
+  | 'encryption'
+  | 'cors'
+  | 'lifecycle'
+  | 'notification'
+  | 'replication';
 
 /** S3 sub-resources, and settings the admin API keeps with a bucket (quota, remote targets). */
 export type StoredKind = ConfigKind | 'quota' | 'targets';

@@ -2,10 +2,10 @@ import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ErasureSystemStore } from '../engine/erasure/erasure-system-store.js';
-import { erasureParams } from '../engine/erasure/params.js';
-import { tmpDir } from '../engine/fs/layout.js';
-import { bucketSettings, configStore } from './settings.js';
+import { bucketSettings, configStore } from './bucket-settings.js';
+import { ErasureSystemStore } from './erasure/erasure-system-store.js';
+import { erasureParams } from './erasure/params.js';
+import { tmpDir } from './fs/layout.js';
 
 describe('bucketSettings', () => {
   let dir: string;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { listOf, objectOf, parseRequestXml, textOf } from './parse.js';
+import { listOf, objectOf, parseRequestXml, textOf } from './xml-parse.js';
 
 describe('parseRequestXml', () => {
   it('decodes named, decimal and hex character references', () => {

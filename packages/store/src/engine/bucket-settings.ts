@@ -1,9 +1,8 @@
 import type { SseKms } from '../crypto/index.js';
-import type { Versioning } from '../engine/object-layer.js';
-import type { S3Deps } from './call.js';
-import type { ObjectLockValue } from './config/object-lock.js';
-import { BucketConfigStore } from './config/store.js';
-import { excludedFromVersioning, type VersioningValue } from './config/versioning.js';
+import { BucketConfigStore } from './bucket-config-store.js';
+import { excludedFromVersioning, type ObjectLockValue, type VersioningValue } from './bucket-documents.js';
+import type { Versioning } from './object-layer.js';
+import type { SystemStore } from './system-store.js';
 
 // What a bucket's configuration documents mean for one object request. The documents are
 // cached by the system namespace, so reading them on every request costs no disk I/O.
@@ -25,8 +24,12 @@ export interface BucketSettings {
   quota?: number;
 }
 
-export const configStore = (deps: Pick<S3Deps, 'system'>): BucketConfigStore =>
-  new BucketConfigStore(deps.system);
+/** Where the documents are read from: the system namespace. */
+export interface SettingsDeps {
+  system: SystemStore;
+}
+
+export const configStore = (deps: SettingsDeps): BucketConfigStore => new BucketConfigStore(deps.system);
 
 /**
  * Settings derived per bucket, kept while the system namespace has seen no write since
@@ -36,9 +39,9 @@ export const configStore = (deps: Pick<S3Deps, 'system'>): BucketConfigStore =>
  */
 const MAX_DERIVED = 10_000;
 type Derived = Map<string, { generation: number; settings: Promise<BucketSettings> }>;
-const derived = new WeakMap<S3Deps['system'], Derived>();
+const derived = new WeakMap<SystemStore, Derived>();
 
-export function bucketSettings(deps: Pick<S3Deps, 'system'>, bucket: string): Promise<BucketSettings> {
+export function bucketSettings(deps: SettingsDeps, bucket: string): Promise<BucketSettings> {
   let byBucket = derived.get(deps.system);
   if (!byBucket) {
     byBucket = new Map();
@@ -56,7 +59,7 @@ export function bucketSettings(deps: Pick<S3Deps, 'system'>, bucket: string): Pr
   return entry.settings;
 }
 
-async function readSettings(deps: Pick<S3Deps, 'system'>, bucket: string): Promise<BucketSettings> {
+async function readSettings(deps: SettingsDeps, bucket: string): Promise<BucketSettings> {
   const configs = configStore(deps);
   const [versioning, lock, encryption, quota] = await Promise.all([
     configs.get(bucket, 'versioning') as Promise<VersioningValue | undefined>,

@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import type { XmlElement } from '../s3/xml/writer.js';
+import type { XmlElement } from './xml-writer.js';
 
 /** What a handler returns; only the response writer turns it into bytes. */
 export type ReplyBody =

@@ -1,6 +1,6 @@
 import { XML_READ_OPTIONS } from '@stowage/madmin';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
-import { ApiError } from '../errors.js';
+import { ApiError } from './errors.js';
 
 export type XmlValue = string | XmlObject | XmlValue[];
 export interface XmlObject {
@@ -110,3 +110,10 @@ export function objectOf(v: XmlValue | undefined): XmlObject {
   if (v === undefined || typeof v !== 'object' || Array.isArray(v)) throw new ApiError('MalformedXML');
   return v;
 }
+
+/**
+ * A configuration document's root. Its size is bounded by its kind's maxBody (1000
+ * lifecycle rules fill many tags), so the tag budget is that body's, not the default.
+ */
+export const xmlRoot = (body: Buffer, root: string): XmlObject =>
+  parseRequestXml(body, root, { maxTags: body.length });

@@ -1,8 +1,6 @@
 // The one catalogue of error codes the store answers with, S3, STS and admin alike:
 // each code names its HTTP status and default message (texts follow MinIO/AWS so that
 // clients which match on them keep working).
-import { EngineError, type EngineErrorCode } from '../engine/errors.js';
-import { shownStatus } from '../replication/status.js';
 
 interface ErrorSpec {
   readonly status: number;
@@ -313,10 +311,6 @@ export const ERROR_CATALOGUE = {
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE;
 
-// Every engine error code is a catalogue code or renamed (checked by the compiler).
-type Covers<T extends ErrorCode> = T;
-export type EngineCodesCovered = Covers<Exclude<EngineErrorCode, keyof typeof RENAMED_CODES>>;
-
 export interface ErrorContext {
   bucket?: string;
   key?: string;
@@ -340,36 +334,4 @@ export class ApiError extends Error {
     this.status = context.status ?? spec.status;
     this.context = context;
   }
-}
-
-/** Engine codes that S3 names otherwise, with their S3 messages. */
-const RENAMED_CODES = {
-  InvalidVersionId: ['InvalidArgument', 'Invalid version id specified'],
-  // A partNumber past the last part: 400 InvalidPart, as s3-tests expect of AWS (MinIO: 416
-  // InvalidPartNumber).
-  InvalidPartNumber: ['InvalidPart', 'The requested partnumber is not satisfiable'],
-  XMinioInsufficientReadQuorum: ['SlowDownRead', ERROR_CATALOGUE.SlowDownRead.message],
-  XMinioInsufficientWriteQuorum: ['SlowDownWrite', ERROR_CATALOGUE.SlowDownWrite.message],
-} as const satisfies Partial<Record<EngineErrorCode, readonly [ErrorCode, string]>>;
-const RENAMED: Partial<Record<EngineErrorCode, readonly [ErrorCode, string]>> = RENAMED_CODES;
-
-/**
- * Engine errors share S3's code names; this is where they cross into the protocol. An
- * error about a delete marker carries the headers S3 sends with it.
- */
-export function fromEngineError(err: unknown): ApiError | undefined {
-  if (!(err instanceof EngineError)) return undefined;
-  const headers: Record<string, string> = {};
-  // A key that is simply absent says so too (S3 does; s3-tests' delete_marker_nonversioned).
-  if (err.detail.deleteMarker) headers['x-amz-delete-marker'] = 'true';
-  else if (err.code === 'NoSuchKey') headers['x-amz-delete-marker'] = 'false';
-  if (err.detail.versionId !== undefined) headers['x-amz-version-id'] = err.detail.versionId;
-  if (err.detail.modTime !== undefined) headers['Last-Modified'] = err.detail.modTime.toUTCString();
-  // MinIO's header for a delete marker's replication (PENDING/COMPLETED/FAILED, or REPLICA).
-  const replication = err.detail.internal ? shownStatus(err.detail.internal) : undefined;
-  if (replication) headers['x-minio-replication-deletemarker-status'] = replication;
-  const context = Object.keys(headers).length > 0 ? { headers } : {};
-  const renamed = RENAMED[err.code];
-  if (renamed) return new ApiError(renamed[0], renamed[1], context);
-  return new ApiError(err.code as ErrorCode, err.message === err.code ? undefined : err.message, context);
 }
