@@ -1,7 +1,7 @@
 import { ApiError } from '../../wire/errors.js';
 import { xmlReply } from '../../wire/reply.js';
-import { el, elAttrs, S3_NAMESPACE } from '../../wire/xml-writer.js';
 import { textOf, type XmlObject } from '../../wire/xml-parse.js';
+import { el, elAttrs, S3_NAMESPACE } from '../../wire/xml-writer.js';
 import { KIB, type KindSpec, listOf, objectOf, storedAs, xmlRoot } from './kind.js';
 
 // Kept structured (not as XML text) because preflight handling reads the rules.

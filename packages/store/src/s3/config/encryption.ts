@@ -1,8 +1,8 @@
 import { kmsKeyNamed, SSE_KMS_ALGORITHM, SseHeaderError } from '../../crypto/index.js';
 import { ApiError } from '../../wire/errors.js';
 import { xmlReply } from '../../wire/reply.js';
-import { el, elAttrs, S3_NAMESPACE } from '../../wire/xml-writer.js';
 import { textOf } from '../../wire/xml-parse.js';
+import { el, elAttrs, S3_NAMESPACE } from '../../wire/xml-writer.js';
 import { KIB, type KindSpec, listOf, need, objectOf, storedAs, xmlRoot } from './kind.js';
 
 // Default bucket encryption: SSE-S3, or SSE-KMS with the configured KMS's key.

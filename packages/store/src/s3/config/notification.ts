@@ -1,9 +1,9 @@
 import { parseQueueArn } from '../../config/notify-arns.js';
 import { ApiError } from '../../wire/errors.js';
 import { xmlReply } from '../../wire/reply.js';
+import { textOf, type XmlObject } from '../../wire/xml-parse.js';
 import { elAttrs, S3_NAMESPACE } from '../../wire/xml-writer.js';
 import { isEventName } from '../events.js';
-import { textOf, type XmlObject } from '../../wire/xml-parse.js';
 import { renderText, uniqueIds } from './documents.js';
 import { type ConfigContext, KIB, type KindSpec, listOf, need, objectOf, xmlRoot } from './kind.js';
 

@@ -1,8 +1,8 @@
 import type { DefaultRetention, ObjectLockValue } from '../../engine/bucket-documents.js';
 import { ApiError } from '../../wire/errors.js';
 import { xmlReply } from '../../wire/reply.js';
-import { el, elAttrs, S3_NAMESPACE } from '../../wire/xml-writer.js';
 import { textOf, type XmlValue } from '../../wire/xml-parse.js';
+import { el, elAttrs, S3_NAMESPACE } from '../../wire/xml-writer.js';
 import { KIB, type KindSpec, need, objectOf, storedAs, xmlRoot } from './kind.js';
 
 // The document exists from CreateBucket on for buckets created with object lock; its

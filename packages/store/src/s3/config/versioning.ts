@@ -1,8 +1,8 @@
 import type { VersioningStatus, VersioningValue } from '../../engine/bucket-documents.js';
 import { ApiError } from '../../wire/errors.js';
 import { xmlReply } from '../../wire/reply.js';
-import { el, elAttrs, S3_NAMESPACE } from '../../wire/xml-writer.js';
 import { textOf } from '../../wire/xml-parse.js';
+import { el, elAttrs, S3_NAMESPACE } from '../../wire/xml-writer.js';
 import { KIB, type KindSpec, listOf, objectOf, storedAs, xmlRoot } from './kind.js';
 
 export type { VersioningStatus, VersioningValue };

@@ -2,9 +2,9 @@ import { readAll } from '../../http/body.js';
 import { header } from '../../http/context.js';
 import { ApiError } from '../../wire/errors.js';
 import { emptyReply, type Reply, xmlReply } from '../../wire/reply.js';
+import { listOf, objectOf, parseRequestXml, textOf } from '../../wire/xml-parse.js';
 import { el, elAttrs, S3_NAMESPACE } from '../../wire/xml-writer.js';
 import type { S3Call, S3Deps } from '../call.js';
-import { listOf, objectOf, parseRequestXml, textOf } from '../../wire/xml-parse.js';
 import { OWNER_ID } from './buckets.js';
 
 // ACLs, as MinIO keeps them: none. Every bucket and object is private to its owner, and the

@@ -2,11 +2,11 @@ import { bucketSettings, configStore } from '../../engine/bucket-settings.js';
 import { readAll } from '../../http/body.js';
 import { ApiError } from '../../wire/errors.js';
 import { emptyReply, type Reply, xmlReply } from '../../wire/reply.js';
+import { parseRequestXml, textOf } from '../../wire/xml-parse.js';
 import { el, elAttrs, S3_NAMESPACE } from '../../wire/xml-writer.js';
 import { sameRegion } from '../auth/common.js';
 import type { S3Call, S3Deps } from '../call.js';
 import type { ListBucketsParams, S3Operation } from '../router.js';
-import { parseRequestXml, textOf } from '../../wire/xml-parse.js';
 
 // MinIO answers with one fixed owner; clients only check that the element is there.
 export const OWNER_ID = '02d6176db174dc93cb1b899f7c6078f08654445fe8cf1b6ce98d8855f66bdbf4';

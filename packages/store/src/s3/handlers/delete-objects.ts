@@ -4,11 +4,11 @@ import type { ObjectInfo } from '../../engine/object-layer.js';
 import { fromDomainError } from '../../http/domain-errors.js';
 import { ApiError } from '../../wire/errors.js';
 import { type Reply, xmlReply } from '../../wire/reply.js';
+import { listOf, objectOf, parseRequestXml, textOf } from '../../wire/xml-parse.js';
 import { el, elAttrs, S3_NAMESPACE, type XmlElement } from '../../wire/xml-writer.js';
 import { bucketPolicy, versioned } from '../authorize.js';
 import type { S3Call, S3Deps } from '../call.js';
 import { bypassRequested, guardVersionDelete } from '../request/object-lock.js';
-import { listOf, objectOf, parseRequestXml, textOf } from '../../wire/xml-parse.js';
 import { readDocument } from './document-body.js';
 
 const MAX_KEYS = 1000;

@@ -1,7 +1,7 @@
 import { readAll } from '../../http/body.js';
 import { ApiError } from '../../wire/errors.js';
-import type { S3Call } from '../call.js';
 import { listOf, objectOf, parseRequestXml, textOf } from '../../wire/xml-parse.js';
+import type { S3Call } from '../call.js';
 
 export interface RequestedPart {
   partNumber: number;

@@ -1,8 +1,8 @@
 import { ApiError } from '../../wire/errors.js';
 import { emptyReply, type Reply } from '../../wire/reply.js';
+import { parseRequestXml, textOf } from '../../wire/xml-parse.js';
 import type { S3Call, S3Deps } from '../call.js';
 import type { S3Operation } from '../router.js';
-import { parseRequestXml, textOf } from '../../wire/xml-parse.js';
 import { readDocument } from './document-body.js';
 
 // RestoreObject (POST ?restore): a local copy of a transitioned version for Days days. Only

@@ -1,8 +1,8 @@
 import type { ObjectInfo, RetentionInfo } from '../../engine/object-layer.js';
 import { versionLocked } from '../../engine/version-lock.js';
 import { ApiError } from '../../wire/errors.js';
-import type { ObjectLockValue } from '../config/object-lock.js';
 import { parseRequestXml, textOf } from '../../wire/xml-parse.js';
+import type { ObjectLockValue } from '../config/object-lock.js';
 
 // Object lock (WORM) rules, as MinIO applies them: retention and legal hold on new
 // versions, and which deletes and retention changes a lock forbids. Pure: `now` is passed.
