@@ -1,4 +1,3 @@
-import type pg from 'pg';
 import { checkedSocket } from '../net/checked-socket.js';
 import type { OutboundPolicy } from '../net/outbound.js';
 import { postgresClientConfig } from '../net/sql-connection.js';
