@@ -1,6 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { BucketConfigStore } from '../engine/bucket-config-store.js';
-import { EngineError } from '../engine/errors.js';
+import { isCode } from '../engine/errors.js';
 import { header } from '../http/context.js';
 import { ApiError } from '../wire/errors.js';
 import { emptyReply, type Reply } from '../wire/reply.js';
@@ -126,8 +126,7 @@ export async function corsPreflight(
   }
   // As S3 answers: 403 either way, so a preflight does not tell which buckets exist.
   await deps.layer.getBucketInfo(bucket).catch((err: unknown) => {
-    if (err instanceof EngineError && err.code === 'NoSuchBucket')
-      throw new ApiError('AccessForbidden', 'CORSResponse: Bucket not found');
+    if (isCode(err, 'NoSuchBucket')) throw new ApiError('AccessForbidden', 'CORSResponse: Bucket not found');
     throw err;
   });
   const asked = requested(headers);

@@ -23,7 +23,7 @@ import {
   sealObjectKey,
   unsealObjectKey,
 } from '../crypto/index.js';
-import { EngineError } from '../engine/errors.js';
+import { isCode } from '../engine/errors.js';
 import type {
   BodyFacts,
   ByteRange,
@@ -235,7 +235,7 @@ export interface WriteRequest {
 export async function precheckWrite(deps: S3Deps, bucket: string, key: string, condition?: WriteCondition) {
   if (!condition) return;
   const current = await deps.layer.getObjectInfo(bucket, key, {}).catch((err: unknown) => {
-    if (err instanceof EngineError && err.code === 'NoSuchKey') return undefined;
+    if (isCode(err, 'NoSuchKey')) return undefined;
     throw err;
   });
   checkWriteCondition(current, condition);

@@ -6,7 +6,7 @@ import {
   sseResponseHeaders,
 } from '../../crypto/index.js';
 import { bucketSettings, versioningOf } from '../../engine/bucket-settings.js';
-import { EngineError } from '../../engine/errors.js';
+import { isCode } from '../../engine/errors.js';
 import {
   MAX_OBJECT_SIZE,
   type NewObjectMeta,
@@ -80,7 +80,7 @@ export async function openCopySource(
     ...(deps.log ? { log: requestLog(deps.log, call.ctx) } : {}),
   }).catch((err: unknown) => {
     // A delete marker named by its version id: S3 refuses the copy as a bad request.
-    if (err instanceof EngineError && err.code === 'MethodNotAllowed')
+    if (isCode(err, 'MethodNotAllowed'))
       throw new ApiError(
         'InvalidRequest',
         'The source of a copy request may not specifically refer to a delete marker by version id.',

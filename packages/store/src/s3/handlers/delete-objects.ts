@@ -1,5 +1,5 @@
 import { type BucketSettings, bucketSettings, versioningOf } from '../../engine/bucket-settings.js';
-import { EngineError } from '../../engine/errors.js';
+import { isCode } from '../../engine/errors.js';
 import type { ObjectInfo } from '../../engine/object-layer.js';
 import { fromDomainError } from '../../http/domain-errors.js';
 import { ApiError } from '../../wire/errors.js';
@@ -72,10 +72,7 @@ async function deleteOne(
     return el('Deleted', el('Key', t.key), version, marker);
   } catch (thrown) {
     // MinIO answers a malformed version id in a batch as a version that does not exist.
-    const err =
-      thrown instanceof EngineError && thrown.code === 'InvalidVersionId'
-        ? new ApiError('NoSuchVersion')
-        : thrown;
+    const err = isCode(thrown, 'InvalidVersionId') ? new ApiError('NoSuchVersion') : thrown;
     const api = err instanceof ApiError ? err : fromDomainError(err);
     if (!api) throw err;
     return el('Error', el('Key', t.key), version, el('Code', api.code), el('Message', api.message));
