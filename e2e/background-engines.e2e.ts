@@ -8,9 +8,9 @@ import {
   type S3Client,
 } from '@aws-sdk/client-s3';
 import { MadminClient } from '@stowage/madmin';
+import { corruptShardFiles } from '@stowage/store/test-support';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { corruptShardFiles } from '../packages/store/test/faults/support.js';
 import { axeViolations } from './support/axe.js';
 import { screenshot } from './support/browser.js';
 import { pageInScheme, stackAndBrowser } from './support/session.js';

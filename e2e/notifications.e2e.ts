@@ -1,11 +1,8 @@
 import { CreateBucketCommand, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
+import { type RedisServer, startRedis } from '@stowage/test-support/peers/redis';
+import { startWebhookReceiver, type WebhookReceiver } from '@stowage/test-support/peers/webhook-receiver';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { type RedisServer, startRedis } from '../packages/store/test/support/redis.js';
-import {
-  startWebhookReceiver,
-  type WebhookReceiver,
-} from '../packages/store/test/support/webhook-receiver.js';
 import { axeViolations } from './support/axe.js';
 import { screenshot } from './support/browser.js';
 import { type ColourScheme, pageInScheme, stackAndBrowser } from './support/session.js';

@@ -1,12 +1,12 @@
 import { MadminClient } from '@stowage/madmin';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import {
   CLIENT_ID,
   CLIENT_SECRET,
   type OpenIdProvider,
   startOpenIdProvider,
-} from '../packages/store/test/support/openid-provider.js';
+} from '@stowage/test-support/peers/openid-provider';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { launchBrowser } from './support/browser.js';
 import { freePort } from './support/ports.js';
 import { type Stack, startStack } from './support/stack.js';

@@ -1,9 +1,9 @@
 import { CreateBucketCommand, GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { prometheusToken } from '@stowage/madmin';
+import { corruptShardFiles } from '@stowage/store/test-support';
+import { type PrometheusServer, startPrometheus } from '@stowage/test-support/peers/prometheus';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { corruptShardFiles } from '../../../packages/store/test/faults/support.js';
-import { type PrometheusServer, startPrometheus } from '../../../packages/store/test/support/prometheus.js';
 import { callAs, type Harness, type LoggedIn, loginAs, ROOT, startHarness } from './harness.js';
 
 // The dashboard against a real store: the general status from the admin API, and widgets

@@ -1,5 +1,5 @@
+import { startWebhookReceiver, type WebhookReceiver } from '@stowage/test-support/peers/webhook-receiver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startWebhookReceiver, type WebhookReceiver } from '../../test/support/webhook-receiver.js';
 import { OutboundPolicy } from '../net/outbound.js';
 import { messageLogger, silentLogger } from './logger.js';
 import { authorizationHeader, WebhookTarget } from './webhook-target.js';

@@ -2,11 +2,11 @@ import { readdir, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import * as s3sdk from '@aws-sdk/client-s3';
 import { type HealResultItem, type HealTaskStatus, MadminClient, type MadminError } from '@stowage/madmin';
+import { ROOT, startTestStore, type TestStore } from '@stowage/test-support/store/harness';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dataDir, objectDir } from '../../src/engine/fs/layout.js';
 import { corruptShard, driveRecord } from '../faults/support.js';
 import { code } from '../support/outcome.js';
-import { ROOT, startTestStore, type TestStore } from '../support/store.js';
 
 // Heal sequences through the admin API (madmin-protocol.md §3.8): start, poll until done,
 // items popped once each; a drive's lost shards come back.

@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as s3sdk from '@aws-sdk/client-s3';
 import { MadminClient, type MadminError } from '@stowage/madmin';
+import { ROOT } from '@stowage/test-support/store/harness';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type StoreHandle, startStore } from '../../src/index.js';
-import { ROOT } from '../support/store.js';
 
 // POST /service (madmin-protocol.md §3.1): restart in place on the same port with the
 // state reloaded from the drives; stop, after answering.

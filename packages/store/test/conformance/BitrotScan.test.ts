@@ -3,11 +3,11 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import * as s3sdk from '@aws-sdk/client-s3';
 import { MadminClient } from '@stowage/madmin';
+import { ROOT, startTestStore, type TestStore } from '@stowage/test-support/store/harness';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { indexFilePath } from '../../src/engine/fs/drive-index.js';
 import { dataDir, sysPath } from '../../src/engine/fs/layout.js';
 import { corruptShard, damageTreePages, driveRecord, driveWithShard, pattern } from '../faults/support.js';
-import { ROOT, startTestStore, type TestStore } from '../support/store.js';
 
 // `heal bitrotscan=on`: damage to a shard no read opens (parity) is found by the scan and
 // healed, byte for byte, without any client reading the object; so is a damaged index.

@@ -1,8 +1,8 @@
 import * as s3sdk from '@aws-sdk/client-s3';
 import { MadminClient } from '@stowage/madmin';
+import { type RedisServer, startRedis } from '@stowage/test-support/peers/redis';
+import { ROOT, startTestStore, type TestStore } from '@stowage/test-support/store/harness';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RedisServer, startRedis } from '../support/redis.js';
-import { ROOT, startTestStore, type TestStore } from '../support/store.js';
 
 // Bucket events delivered to notify_redis targets on a real Redis, in MinIO's two formats:
 // "namespace" keeps a hash of the bucket's objects, "access" appends a journal.

@@ -2,10 +2,10 @@ import { createHash, randomBytes } from 'node:crypto';
 import { readdir, readFile, rm } from 'node:fs/promises';
 import * as s3sdk from '@aws-sdk/client-s3';
 import { MadminClient } from '@stowage/madmin';
+import { ROOT, startTestStore, type TestStore } from '@stowage/test-support/store/harness';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deploymentKey, setOfKey } from '../../src/engine/erasure/set-layout.js';
 import { bucketDir, formatPath } from '../../src/engine/fs/layout.js';
-import { ROOT, startTestStore, type TestStore } from '../support/store.js';
 
 // A store on 32 drives: two erasure sets of 16 (EC 12+4), as `minio server` on 32 drives
 // makes them. Clients see one store; the admin API reports the sets.

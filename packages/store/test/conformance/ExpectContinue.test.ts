@@ -3,8 +3,14 @@ import { once } from 'node:events';
 import { connect, type Socket } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import * as s3sdk from '@aws-sdk/client-s3';
+import {
+  ROOT,
+  signedRequest,
+  sigV4Headers,
+  startTestStore,
+  type TestStore,
+} from '@stowage/test-support/store/harness';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROOT, signedRequest, sigV4Headers, startTestStore, type TestStore } from '../support/store.js';
 import { requestHead } from './wire.js';
 
 // `Expect: 100-continue`: the store looks at the head (signature, bucket, access, conditions)

@@ -1,8 +1,8 @@
 import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { type BgHealState, MadminClient, type MRFStatus } from '@stowage/madmin';
+import { ROOT, startTestStore, type TestStore } from '@stowage/test-support/store/harness';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { corruptShardFiles, pattern, sha256, wipeDrive } from '../faults/support.js';
-import { ROOT, startTestStore, type TestStore } from '../support/store.js';
 
 // Heal on read (MinIO's MRF): a 4-drive store (EC 2+2), bitrot on every shard file of one
 // drive, every object read once; the queue drains; then two OTHER drives are wiped. Every

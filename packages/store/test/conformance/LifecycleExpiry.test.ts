@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import * as s3sdk from '@aws-sdk/client-s3';
 import { MadminClient, prometheusToken } from '@stowage/madmin';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ROOT,
   rawRequest,
@@ -9,7 +8,8 @@ import {
   startTestStore,
   type TestStore,
   withEnv,
-} from '../support/store.js';
+} from '@stowage/test-support/store/harness';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 // The lifecycle expiry engine against a real store: rules put through the SDK, the scanner
 // run a cycle with the store's clock moved days ahead, and what S3 then shows.

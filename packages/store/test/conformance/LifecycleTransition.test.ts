@@ -2,10 +2,10 @@ import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import * as s3sdk from '@aws-sdk/client-s3';
 import { MadminClient } from '@stowage/madmin';
+import { ROOT, startTestStore, type TestStore } from '@stowage/test-support/store/harness';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { objectDir } from '../../src/engine/fs/layout.js';
 import { until } from '../support/notifications.js';
-import { ROOT, startTestStore, type TestStore } from '../support/store.js';
 import { minioTierOn } from '../support/tiers.js';
 
 // Lifecycle transitions between two real stores: the hot store moves a version's data to a

@@ -1,6 +1,11 @@
 import * as s3sdk from '@aws-sdk/client-s3';
+import {
+  rawRequest,
+  signedRequest,
+  startTestStore,
+  type TestStore,
+} from '@stowage/test-support/store/harness';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rawRequest, signedRequest, startTestStore, type TestStore } from '../support/store.js';
 
 // MinIO's ListenBucketNotification (madmin-protocol.md §5), read with the minio npm SDK's
 // listener: events of one bucket filtered by name, prefix and suffix, as JSON lines.

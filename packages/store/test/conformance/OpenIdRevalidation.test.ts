@@ -1,8 +1,8 @@
 import * as s3sdk from '@aws-sdk/client-s3';
 import { assumeRoleWithWebIdentity, MadminClient } from '@stowage/madmin';
+import { type OpenIdProvider, startOpenIdProvider } from '@stowage/test-support/peers/openid-provider';
+import { ROOT, startTestStore, type TestStore } from '@stowage/test-support/store/harness';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type OpenIdProvider, startOpenIdProvider } from '../support/openid-provider.js';
-import { ROOT, startTestStore, type TestStore } from '../support/store.js';
 
 // OpenID users of a Keycloak realm (identity_openid vendor=keycloak) are looked up again as
 // MinIO looks them up: the store logs in to the real provider (oidc-provider, client

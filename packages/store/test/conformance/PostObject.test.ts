@@ -2,9 +2,9 @@ import { createHash } from 'node:crypto';
 import { request } from 'node:http';
 import * as s3sdk from '@aws-sdk/client-s3';
 import { MadminClient } from '@stowage/madmin';
+import { ROOT, startTestStore, type TestStore, xmlCode } from '@stowage/test-support/store/harness';
 import { Client as MinioClient } from 'minio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROOT, startTestStore, type TestStore, xmlCode } from '../support/store.js';
 import { diskChanges, snapshotDrives } from './disk.js';
 import { expiresIn, postForms, signedPolicy } from './post-form.js';
 

@@ -3,10 +3,16 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import * as s3sdk from '@aws-sdk/client-s3';
 import { assumeRole, MadminClient, prometheusToken } from '@stowage/madmin';
+import { type PrometheusServer, startPrometheus } from '@stowage/test-support/peers/prometheus';
+import {
+  ROOT,
+  rawRequest,
+  startTestStore,
+  type TestStore,
+  withEnv,
+} from '@stowage/test-support/store/harness';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStore } from '../../src/index.js';
-import { type PrometheusServer, startPrometheus } from '../support/prometheus.js';
-import { ROOT, rawRequest, startTestStore, type TestStore, withEnv } from '../support/store.js';
 
 // /minio/v2/metrics/cluster scraped by a real Prometheus (Debian's package) with a bearer
 // token, then queried with PromQL as the console's dashboard does.

@@ -1,10 +1,10 @@
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import * as s3sdk from '@aws-sdk/client-s3';
+import { startTestStore, type TestStore } from '@stowage/test-support/store/harness';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { configDir } from '../../src/engine/fs/layout.js';
 import { replicateBucket } from '../support/replication.js';
-import { startTestStore, type TestStore } from '../support/store.js';
 
 // The scanner's replication visitor between two real stores: a version left PENDING whose
 // persisted job is gone (a crash between a write and its job) is queued again by a scanner

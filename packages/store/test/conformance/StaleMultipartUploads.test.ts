@@ -3,8 +3,8 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import * as s3sdk from '@aws-sdk/client-s3';
 import { MadminClient } from '@stowage/madmin';
+import { ROOT, startTestStore, type TestStore } from '@stowage/test-support/store/harness';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROOT, startTestStore, type TestStore } from '../support/store.js';
 
 const { CreateBucketCommand, CreateMultipartUploadCommand, ListMultipartUploadsCommand, UploadPartCommand } =
   s3sdk;

@@ -4,9 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CreateBucketCommand, GetObjectCommand, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import { MadminClient, type MRFStatus } from '@stowage/madmin';
+import { ROOT, startTestStore, withEnv } from '@stowage/test-support/store/harness';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { journalPath } from '../../src/engine/erasure/heal-journal.js';
-import { ROOT, startTestStore, withEnv } from '../support/store.js';
 import { buildStoreDist, rootClient, startStoreChild } from './child.js';
 import { corruptShardFiles, pattern, sha256, wipeDrive } from './support.js';
 

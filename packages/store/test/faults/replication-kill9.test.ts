@@ -10,9 +10,9 @@ import {
   PutObjectCommand,
   type S3Client,
 } from '@aws-sdk/client-s3';
+import { signedRequest, startTestStore, type TestStore } from '@stowage/test-support/store/harness';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { replicateBucket } from '../support/replication.js';
-import { signedRequest, startTestStore, type TestStore } from '../support/store.js';
 import { buildStoreDist, rootClient, startStoreChild } from './child.js';
 import { pattern, sha256 } from './support.js';
 

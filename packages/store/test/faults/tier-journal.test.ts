@@ -1,7 +1,7 @@
 import * as s3sdk from '@aws-sdk/client-s3';
 import { MadminClient } from '@stowage/madmin';
+import { ROOT, signedRequest } from '@stowage/test-support/store/harness';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ROOT, signedRequest } from '../support/store.js';
 import { rootClient } from './child.js';
 import { type HotChild, tierRig } from './tier-rig.js';
 

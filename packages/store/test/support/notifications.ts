@@ -1,5 +1,5 @@
 import * as s3sdk from '@aws-sdk/client-s3';
-import type { TestStore } from './store.js';
+import type { TestStore } from '@stowage/test-support/store/harness';
 
 // What the notification delivery tests share: subscribing a bucket's events to targets,
 // making a fixed run of events, and waiting for a peer to have received them.

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { HeadObjectCommand, PutBucketReplicationCommand, type S3Client } from '@aws-sdk/client-s3';
 import { type BucketTarget, MadminClient } from '@stowage/madmin';
+import { ROOT, type TestStore } from '@stowage/test-support/store/harness';
 import { remoteTarget } from './remote-target.js';
-import { ROOT, type TestStore } from './store.js';
 
 export interface ReplicationRuleOptions {
   prefix?: string;

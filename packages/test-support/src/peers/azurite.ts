@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { freePort } from './outcome.js';
+import { freePort } from './free-port.js';
 
 // A real Azure Blob service: Azurite (npm `azurite`), its blob server on 127.0.0.1, in
 // memory, with the emulator's well-known account.

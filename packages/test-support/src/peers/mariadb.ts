@@ -3,7 +3,7 @@ import { chownSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Connection, createConnection } from 'mysql2/promise';
-import { freePort } from './outcome.js';
+import { freePort } from './free-port.js';
 import { startPeer, waitUntil } from './peer-process.js';
 
 // A private MariaDB (Debian's mariadb-server 10.11) on 127.0.0.1: a fresh data directory,

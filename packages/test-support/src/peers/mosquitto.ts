@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort } from './outcome.js';
+import { freePort } from './free-port.js';
 import { startPeer, waitUntil } from './peer-process.js';
 
 // A real MQTT broker (Debian's mosquitto 2.0) on 127.0.0.1 that only lets in one user.

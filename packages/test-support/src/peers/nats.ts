@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { connect, type NatsConnection } from 'nats';
-import { freePort } from './outcome.js';
+import { freePort } from './free-port.js';
 import { startPeer, waitUntil } from './peer-process.js';
 
 // A real NATS server (Debian's nats-server 2.9) on 127.0.0.1 with a user and password, and

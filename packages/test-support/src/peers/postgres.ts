@@ -3,7 +3,7 @@ import { chownSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { freePort } from './outcome.js';
+import { freePort } from './free-port.js';
 
 // A private PostgreSQL (Debian's postgresql 15) on 127.0.0.1: a fresh cluster in a temporary
 // directory, run as the postgres system user (the server refuses to run as root) and stopped

@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort } from './outcome.js';
+import { freePort } from './free-port.js';
 
 // A real Prometheus (Debian's package) scraping one target every second, on 127.0.0.1.
 

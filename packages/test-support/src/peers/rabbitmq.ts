@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import amqp from 'amqplib';
-import { freePort } from './outcome.js';
+import { freePort } from './free-port.js';
 import { startPeer, waitUntil } from './peer-process.js';
 
 // A real AMQP broker (Debian's rabbitmq-server 3.10) on 127.0.0.1, with its own Erlang port

@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { RespConnection, type RespValue } from '../../src/observe/resp.js';
-import { freePort } from './outcome.js';
+import { RespConnection, type RespValue } from '@stowage/store/test-support';
+import { freePort } from './free-port.js';
 
 // A real Redis (Debian's redis-server) on 127.0.0.1, in memory only, with a password.
 

@@ -3,7 +3,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Attribute, Change, Client } from 'ldapts';
-import { freePort } from './outcome.js';
+import { freePort } from './free-port.js';
 
 // A real OpenLDAP (Debian's slapd) on 127.0.0.1 with a small directory: people with
 // passwords, and groups of names.
