@@ -1,7 +1,6 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { freePort } from './free-port.js';
+import { orStop, startPeer } from './peer-process.js';
 
 // A real Azure Blob service: Azurite (npm `azurite`), its blob server on 127.0.0.1, in
 // memory, with the emulator's well-known account.
@@ -17,39 +16,28 @@ export interface Azurite {
 }
 
 export async function startAzurite(): Promise<Azurite> {
-  const port = await freePort();
   const bin = join(
     dirname(createRequire(import.meta.url).resolve('azurite/package.json')),
     'dist/src/blob/main.js',
   );
-  const child: ChildProcess = spawn(
-    process.execPath,
-    [
-      bin,
-      '--blobHost',
-      '127.0.0.1',
-      '--blobPort',
-      String(port),
-      '--inMemoryPersistence',
-      '--skipApiVersionCheck',
-    ],
-    { stdio: ['ignore', 'pipe', 'inherit'] },
+  // Port 0: the OS picks the port and Azurite says where it listens.
+  const peer = startPeer(process.execPath, [
+    bin,
+    '--blobHost',
+    '127.0.0.1',
+    '--blobPort',
+    '0',
+    '--inMemoryPersistence',
+    '--skipApiVersionCheck',
+  ]);
+  const [, port] = await orStop(
+    peer,
+    peer.line(/successfully listens on http:\/\/127\.0\.0\.1:(\d+)/),
+    'SIGKILL',
   );
-  await new Promise<void>((resolve, reject) => {
-    let out = '';
-    child.stdout!.on('data', (d: Buffer) => {
-      out += d.toString();
-      if (out.includes('successfully listens')) resolve();
-    });
-    child.once('exit', (code) => reject(new Error(`azurite-blob exited (${code}): ${out}`)));
-  });
   return {
     endpoint: `http://127.0.0.1:${port}/${AZURITE_ACCOUNT}`,
-    close: () =>
-      new Promise<void>((resolve) => {
-        if (child.exitCode !== null) return resolve();
-        child.once('exit', () => resolve());
-        child.kill('SIGKILL'); // in memory: nothing to flush, and it waits out kept-alive clients
-      }),
+    // In memory: nothing to flush, and it waits out kept-alive clients.
+    close: () => peer.stop('SIGKILL'),
   };
 }
