@@ -15,6 +15,9 @@ const freePort = (): Promise<number> =>
   });
 
 /** How the peers say their port was taken (Node, Redis, PostgreSQL, MariaDB, slapd's errno 98, RabbitMQ). */
+/** A port nothing listens on (a backend that is down): the one the OS picked, closed again. */
+export const closedPort = freePort;
+
 const PORT_TAKEN = /address already in use|eaddrinuse|errno=98|error: 98/i;
 
 /** Whether a failed start failed because its port was taken. */
