@@ -43,9 +43,7 @@ describe('heal bitrotscan', () => {
     expect(await shardOn(parity, 'cold.bin')).not.toBe(before);
     await admin.config.setKV('scanner speed=fastest');
     await admin.config.setKV('heal bitrotscan=on');
-    for (let i = 0; i < 100 && (await shardOn(parity, 'cold.bin')) !== before; i++)
-      await new Promise((r) => setTimeout(r, 100));
-    expect(await shardOn(parity, 'cold.bin')).toBe(before);
+    await expect.poll(() => shardOn(parity, 'cold.bin'), { timeout: 10_000, interval: 100 }).toBe(before);
     await admin.config.setKV('heal bitrotscan=off');
   });
 
@@ -57,11 +55,10 @@ describe('heal bitrotscan', () => {
     await admin.config.setKV('scanner speed=fastest');
     await admin.config.setKV('heal bitrotscan=on');
     const setAside = async () => (await readdir(sysPath(drive))).some((n) => n.startsWith('index.damaged-'));
-    for (let i = 0; i < 100 && !(await setAside()); i++) await new Promise((r) => setTimeout(r, 100));
-    expect(await setAside()).toBe(true);
-    for (let i = 0; i < 100 && driveRecord(drive, 'scanned', 'kept.txt') === undefined; i++)
-      await new Promise((r) => setTimeout(r, 100));
-    expect(driveRecord(drive, 'scanned', 'kept.txt')).toBeDefined();
+    await expect.poll(setAside, { timeout: 10_000, interval: 100 }).toBe(true);
+    await expect
+      .poll(() => driveRecord(drive, 'scanned', 'kept.txt'), { timeout: 10_000, interval: 100 })
+      .toBeDefined();
     await admin.config.setKV('heal bitrotscan=off');
   });
 });

@@ -10,7 +10,7 @@ import {
   startTestStore,
   type TestStore,
 } from '@stowage/test-support/store/harness';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { requestHead } from './wire.js';
 
 // `Expect: 100-continue`: the store looks at the head (signature, bucket, access, conditions)
@@ -56,7 +56,14 @@ async function open(): Promise<Conn> {
 
 /** Waits until the text sent so far matches, or 5 s pass. */
 async function until(c: Conn, pattern: RegExp): Promise<string> {
-  for (let i = 0; i < 100 && !pattern.test(c.text()); i++) await sleep(50);
+  await vi
+    .waitFor(
+      () => {
+        if (!pattern.test(c.text())) throw new Error(`nothing matches ${pattern} yet`);
+      },
+      { timeout: 5000, interval: 50 },
+    )
+    .catch(() => {});
   return c.text();
 }
 

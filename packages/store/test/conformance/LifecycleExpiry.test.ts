@@ -9,7 +9,7 @@ import {
   type TestStore,
   withEnv,
 } from '@stowage/test-support/store/harness';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
 // The lifecycle expiry engine against a real store: rules put through the SDK, the scanner
 // run a cycle with the store's clock moved days ahead, and what S3 then shows.
@@ -440,11 +440,13 @@ describe('Background cycles', () => {
       }),
     );
     await store.s3.send(new PutObjectCommand({ Bucket: 'background', Key: 'a', Body: 'x' }));
-    for (;;) {
-      const listed = await store.s3.send(new s3sdk.ListObjectsV2Command({ Bucket: 'background' }));
-      if ((listed.KeyCount ?? 0) === 0) return;
-      await new Promise((r) => setTimeout(r, 50));
-    }
+    await vi.waitFor(
+      async () => {
+        const listed = await store.s3.send(new s3sdk.ListObjectsV2Command({ Bucket: 'background' }));
+        if ((listed.KeyCount ?? 0) !== 0) throw new Error('not expired yet');
+      },
+      { timeout: 60_000, interval: 50 },
+    );
   }
 
   it('expire objects without being asked, paced by STOWAGE_SCANNER_CYCLE', async () => {

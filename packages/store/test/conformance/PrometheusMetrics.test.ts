@@ -11,7 +11,7 @@ import {
   type TestStore,
   withEnv,
 } from '@stowage/test-support/store/harness';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startStore } from '../../src/index.js';
 
 // /minio/v2/metrics/cluster scraped by a real Prometheus (Debian's package) with a bearer
@@ -35,13 +35,15 @@ afterAll(async () => {
   await t.close();
 });
 
-async function eventually<T>(fn: () => Promise<T | undefined>): Promise<T> {
-  for (let i = 0; i < 150; i++) {
-    const v = await fn();
-    if (v !== undefined) return v;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error('never');
+function eventually<T>(fn: () => Promise<T | undefined>): Promise<T> {
+  return vi.waitFor(
+    async () => {
+      const v = await fn();
+      if (v === undefined) throw new Error('never');
+      return v;
+    },
+    { timeout: 30_000, interval: 200 },
+  );
 }
 
 describe('Prometheus metrics', () => {

@@ -67,7 +67,7 @@ describe('stale multipart uploads (api stale_uploads_expiry, stale_uploads_clean
     expect(restart).toBe(false);
     // The walk removes the records, then the parts' folders, then says so in the log.
     const logged = () => t.logs.some((l) => l.includes('aborted 1 stale multipart upload(s)'));
-    for (let i = 0; i < 100 && !logged(); i++) await sleep(100);
+    await expect.poll(logged, { timeout: 10_000, interval: 100 }).toBe(true);
     expect(await listed()).toEqual([]);
     expect(await filesUnderBucket()).toBe(0);
     expect(logged()).toBe(true);
