@@ -9,6 +9,7 @@ import {
   type TestStore,
   withEnv,
 } from '@stowage/test-support/store/harness';
+import { until } from '@stowage/test-support/wait';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
 // The lifecycle expiry engine against a real store: rules put through the SDK, the scanner
@@ -187,7 +188,7 @@ describe('Events', () => {
     // As ListenBucketNotification.test.ts: the listener's request needs a moment to arrive.
     await new Promise((r) => setTimeout(r, 300));
     await scanAfter(3);
-    for (let i = 0; i < 50 && got.length < 2; i++) await new Promise((r) => setTimeout(r, 100));
+    await until(() => got.length >= 2, { timeout: 5000, interval: 100 });
     listener.stop();
     expect(got.map((r) => [r.eventName, r.s3.object.key]).sort()).toEqual([
       ['s3:ObjectRemoved:Delete', 'a'],

@@ -66,11 +66,12 @@ export async function replicateBucket(
   return arn;
 }
 
-/** Polls `probe` until `ok` (a deadline of a minute, never a timing assert). */
+/** Polls `probe` until `ok` (a deadline, a minute by default, never a timing assert). */
 export async function eventually<T>(
   probe: () => Promise<T>,
   ok: (v: T) => boolean,
   what: string,
+  timeoutMs = 60_000,
 ): Promise<T> {
   let last: T | undefined;
   let lastErr: unknown;
@@ -86,7 +87,7 @@ export async function eventually<T>(
         if (!ok(last)) throw new Error('not yet');
         return last;
       },
-      { timeout: 60_000, interval: 100 },
+      { timeout: timeoutMs, interval: 100 },
     )
     .catch(() => {
       throw new Error(`${what}: never happened (last ${JSON.stringify(last)} ${String(lastErr ?? '')})`);
