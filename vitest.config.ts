@@ -30,6 +30,10 @@ export default defineConfig({
       },
       {
         extends: true,
+        test: { name: 'test-support', root: 'packages/test-support', include: ['src/**/*.test.ts'] },
+      },
+      {
+        extends: true,
         test: { name: 'store', root: 'packages/store', include: ['src/**/*.test.ts', 'test/**/*.test.ts'] },
       },
       {

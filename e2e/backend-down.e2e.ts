@@ -1,9 +1,9 @@
 import { startConsole } from '@stowage/console-api';
+import { closedPort } from '@stowage/test-support/peers/free-port';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, test } from 'vitest';
 import { launchBrowser, screenshot } from './support/browser.js';
 import { startFrontProxy } from './support/front-proxy.js';
-import { freePort } from './support/ports.js';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -14,7 +14,7 @@ afterAll(async () => {
 });
 
 test('a stopped backend shows the Retry state, and Retry recovers once it is back', async () => {
-  const apiPort = await freePort();
+  const apiPort = await closedPort();
   const front = await startFrontProxy(apiPort);
   const page = await browser.newPage();
   try {

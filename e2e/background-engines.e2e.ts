@@ -8,9 +8,9 @@ import {
   type S3Client,
 } from '@aws-sdk/client-s3';
 import { MadminClient } from '@stowage/madmin';
+import { corruptShardFiles } from '@stowage/store/test-support';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { corruptShardFiles } from '../packages/store/test/faults/support.js';
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { axeViolations } from './support/axe.js';
 import { screenshot } from './support/browser.js';
 import { pageInScheme, stackAndBrowser } from './support/session.js';
@@ -65,13 +65,14 @@ async function checkAxe(page: Page, what: string): Promise<void> {
   expect(violations, `${what}: ${JSON.stringify(violations, null, 2)}`).toEqual([]);
 }
 
-/** Polls until `check` holds (a deadline against a hang, not a timing assertion). */
+/** Waits until `check` holds (a deadline against a hang, not a timing assertion). */
 async function until(what: string, check: () => Promise<boolean>, deadlineMs = 90_000): Promise<void> {
-  const deadline = Date.now() + deadlineMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`still waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
+  await vi.waitFor(
+    async () => {
+      if (!(await check())) throw new Error(`still waiting for ${what}`);
+    },
+    { timeout: deadlineMs, interval: 200 },
+  );
 }
 
 async function replicationStatus(client: S3Client, bucket: string, key: string): Promise<string | undefined> {

@@ -1,6 +1,6 @@
-import { describe, expect, it } from 'vitest';
 // @ts-expect-error plain ES module shared with the bench, typed by use
-import { INITIAL_JS_LIMIT_BYTES, initialJavaScript } from '../apps/console-web/initial-js.mjs';
+import { INITIAL_JS_LIMIT_BYTES, initialJavaScript } from '@stowage/console-web/initial-js';
+import { describe, expect, it } from 'vitest';
 
 // Issue #6: the built web app's initial JavaScript stays within 300 KiB gzipped. A size, not
 // a timing: it is the same on every machine for the same build.

@@ -4,15 +4,10 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { CreateBucketCommand, GetObjectCommand, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
+import { corruptShard, driveRecord, driveWithShard, dropRecord } from '@stowage/store/test-support';
+import { GO_CACHE, goBuild } from '@stowage/test-support/go-build';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import {
-  corruptShard,
-  driveRecord,
-  driveWithShard,
-  dropRecord,
-} from '../packages/store/test/faults/support.js';
-import { GO_CACHE, goBuild } from '../packages/store/test/support/go-build.js';
 import { axeViolations } from './support/axe.js';
 import { screenshot } from './support/browser.js';
 import { pageInScheme, stackAndBrowser } from './support/session.js';

@@ -1,11 +1,8 @@
 import { CreateBucketCommand, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
+import { type RedisServer, startRedis } from '@stowage/test-support/peers/redis';
+import { startWebhookReceiver, type WebhookReceiver } from '@stowage/test-support/peers/webhook-receiver';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { type RedisServer, startRedis } from '../packages/store/test/support/redis.js';
-import {
-  startWebhookReceiver,
-  type WebhookReceiver,
-} from '../packages/store/test/support/webhook-receiver.js';
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { axeViolations } from './support/axe.js';
 import { screenshot } from './support/browser.js';
 import { type ColourScheme, pageInScheme, stackAndBrowser } from './support/session.js';
@@ -74,13 +71,15 @@ async function subscribe(page: Page, arn: RegExp): Promise<void> {
 }
 
 /** Redis answers the event once the store has delivered it; asked again until then. */
-async function redisEvent(field: string): Promise<string> {
-  for (let attempt = 0; attempt < 100; attempt += 1) {
-    const value = await redis.command(['HGET', REDIS_KEY, field]);
-    if (typeof value === 'string') return value;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`no event for ${field} in Redis`);
+function redisEvent(field: string): Promise<string> {
+  return vi.waitFor(
+    async () => {
+      const value = await redis.command(['HGET', REDIS_KEY, field]);
+      if (typeof value !== 'string') throw new Error(`no event for ${field} in Redis`);
+      return value;
+    },
+    { timeout: 10_000, interval: 100 },
+  );
 }
 
 describe('Settings → Lambda Notifications', () => {

@@ -206,6 +206,8 @@ describe('object browser, end to end', () => {
 
   test('rewind to before a deletion shows it in the Deleted column', async () => {
     await s3.send(new PutObjectCommand({ Bucket: BUCKET, Key: 'gone.txt', Body: 'soon gone' }));
+    // The real clock must pass: object times have whole seconds, so the moment lies a second
+    // after the put and a second before the delete.
     await new Promise((r) => setTimeout(r, 1_100));
     const moment = new Date();
     await new Promise((r) => setTimeout(r, 1_100));

@@ -1,19 +1,16 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import {
   createDrive,
   createVolume,
   DRIVES_PATH,
-} from '../apps/console-api/src/services/direct-csi/test-support/direct-csi-objects.js';
-import {
-  type FakeSubnet,
-  startFakeSubnet,
-} from '../apps/console-api/src/services/subscription/test-support/fake-subnet.js';
-import { createClaim } from '../apps/console-api/src/services/tenants/test-support/kube-objects.js';
-import { type Cluster, READ_ONLY_CLUSTER_ROLE, startCluster } from '../scripts/kube/cluster.mjs';
+} from '@stowage/console-api/test-support/direct-csi/direct-csi-objects';
+import { type FakeSubnet, startFakeSubnet } from '@stowage/console-api/test-support/subscription/fake-subnet';
+import { createClaim } from '@stowage/console-api/test-support/tenants/kube-objects';
+import { type Cluster, READ_ONLY_CLUSTER_ROLE, startCluster } from '@stowage/test-support/kube/cluster';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { axeViolations } from './support/axe.js';
 import { launchBrowser, screenshot } from './support/browser.js';
 import { operatorPageInScheme } from './support/session.js';

@@ -1,15 +1,15 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { parseDocument } from 'yaml';
-import { selfSignedPair } from '../apps/console-api/src/services/tenants/test-support/certificates.js';
-import { testPool } from '../apps/console-api/src/services/tenants/test-support/hop-tenant.js';
+import { selfSignedPair } from '@stowage/console-api/test-support/tenants/certificates';
+import { testPool } from '@stowage/console-api/test-support/tenants/hop-tenant';
 import {
   createClaim,
   createEvent,
   createPod,
   mustSucceed,
-} from '../apps/console-api/src/services/tenants/test-support/kube-objects.js';
-import { type Cluster, startCluster } from '../scripts/kube/cluster.mjs';
+} from '@stowage/console-api/test-support/tenants/kube-objects';
+import { type Cluster, startCluster } from '@stowage/test-support/kube/cluster';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { parseDocument } from 'yaml';
 import { axeViolations } from './support/axe.js';
 import { launchBrowser, screenshot } from './support/browser.js';
 import { type OperatorConsole, startOperatorConsole } from './support/stack.js';

@@ -1,7 +1,7 @@
+import { hopTenantObjects } from '@stowage/console-api/test-support/tenants/hop-tenant';
+import { type Cluster, startCluster } from '@stowage/test-support/kube/cluster';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { hopTenantObjects } from '../apps/console-api/src/services/tenants/test-support/hop-tenant.js';
-import { type Cluster, startCluster } from '../scripts/kube/cluster.mjs';
 import { axeViolations } from './support/axe.js';
 import { launchBrowser, screenshot } from './support/browser.js';
 import { type OperatorConsole, type Stack, startOperatorConsole, startStack } from './support/stack.js';

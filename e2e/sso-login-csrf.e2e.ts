@@ -1,14 +1,14 @@
 import { MadminClient } from '@stowage/madmin';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { onFreePort } from '@stowage/test-support/peers/free-port';
 import {
   CLIENT_ID,
   CLIENT_SECRET,
   type OpenIdProvider,
   startOpenIdProvider,
-} from '../packages/store/test/support/openid-provider.js';
+} from '@stowage/test-support/peers/openid-provider';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { launchBrowser } from './support/browser.js';
-import { freePort } from './support/ports.js';
 import { type Stack, startStack } from './support/stack.js';
 
 // Login CSRF through the single sign-on callback, in a real browser: an attacker signs in at the
@@ -20,19 +20,25 @@ let stack: Stack;
 let browser: Browser;
 
 beforeAll(async () => {
-  const consolePort = await freePort();
-  const callback = `http://127.0.0.1:${consolePort}/oauth_callback`;
-  idp = await startOpenIdProvider(
-    { mallory: 'consoleAdmin', alice: 'consoleAdmin' },
-    { redirectUri: callback, pkceRequired: true },
-  );
+  // The provider must know the callback before the console starts: a port chosen ahead, and
+  // chosen again if it was taken before the console bound it.
   [stack, browser] = await Promise.all([
-    startStack(['--console-port', String(consolePort)], {
-      STOWAGE_IDP_URL: idp.issuer,
-      STOWAGE_IDP_CLIENT_ID: CLIENT_ID,
-      STOWAGE_IDP_SECRET: CLIENT_SECRET,
-      STOWAGE_IDP_CALLBACK: callback,
-      STOWAGE_IDP_SCOPES: 'openid,policies',
+    onFreePort(async (consolePort) => {
+      const callback = `http://127.0.0.1:${consolePort}/oauth_callback`;
+      idp = await startOpenIdProvider(
+        { mallory: 'consoleAdmin', alice: 'consoleAdmin' },
+        { redirectUri: callback, pkceRequired: true },
+      );
+      return startStack(['--console-port', String(consolePort)], {
+        STOWAGE_IDP_URL: idp.issuer,
+        STOWAGE_IDP_CLIENT_ID: CLIENT_ID,
+        STOWAGE_IDP_SECRET: CLIENT_SECRET,
+        STOWAGE_IDP_CALLBACK: callback,
+        STOWAGE_IDP_SCOPES: 'openid,policies',
+      }).catch(async (err) => {
+        await idp.close();
+        throw err;
+      });
     }),
     launchBrowser(),
   ]);
@@ -45,11 +51,12 @@ beforeAll(async () => {
     `identity_openid config_url=${idp.issuer}/.well-known/openid-configuration client_id=${CLIENT_ID} client_secret=${CLIENT_SECRET} claim_name=policy`,
   );
   await admin.serviceRestart();
-  for (let i = 0; i < 100; i++) {
-    const live = await fetch(`${stack.s3Url}/minio/health/live`).catch(() => undefined);
-    if (live?.ok) break;
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  await vi.waitFor(
+    async () => {
+      if (!(await fetch(`${stack.s3Url}/minio/health/live`)).ok) throw new Error('the store is not back yet');
+    },
+    { timeout: 10_000, interval: 100 },
+  );
 });
 
 afterAll(async () => {

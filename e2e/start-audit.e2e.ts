@@ -1,5 +1,5 @@
 import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { type Stack, startStack } from './support/stack.js';
 
 // `stowage start` wires its store's audit webhook to its own console: audit log search works
@@ -46,16 +46,24 @@ describe('stowage start: audit log search out of the box', () => {
 
     // The webhook posts asynchronously; poll until the entry is stored.
     type Found = { api_name: string; bucket: string; response_status_code: number };
-    let found: Found | undefined;
-    for (let i = 0; i < 100 && !found; i++) {
-      const res = await fetch(`${stack.consoleUrl}/api/v1/logs/search?q=reqinfo&fp=bucket:audited-bucket`, {
-        headers: { cookie },
-      });
-      expect(res.status).toBe(200);
-      const body = (await res.json()) as { results: Found[] };
-      found = body.results.find((r) => r.api_name === 'CreateBucket');
-      if (!found) await new Promise((r) => setTimeout(r, 100));
-    }
+    const found = await vi
+      .waitFor(
+        async () => {
+          const res = await fetch(
+            `${stack.consoleUrl}/api/v1/logs/search?q=reqinfo&fp=bucket:audited-bucket`,
+            {
+              headers: { cookie },
+            },
+          );
+          expect(res.status).toBe(200);
+          const body = (await res.json()) as { results: Found[] };
+          const entry = body.results.find((r) => r.api_name === 'CreateBucket');
+          if (!entry) throw new Error('not delivered yet');
+          return entry;
+        },
+        { timeout: 10_000, interval: 100 },
+      )
+      .catch((): Found | undefined => undefined);
     expect(found).toMatchObject({
       api_name: 'CreateBucket',
       bucket: 'audited-bucket',

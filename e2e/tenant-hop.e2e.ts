@@ -1,8 +1,8 @@
 import { CreateBucketCommand, HeadBucketCommand } from '@aws-sdk/client-s3';
+import { hopTenantObjects } from '@stowage/console-api/test-support/tenants/hop-tenant';
+import { type Cluster, startCluster } from '@stowage/test-support/kube/cluster';
 import type { Browser, Frame, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { hopTenantObjects } from '../apps/console-api/src/services/tenants/test-support/hop-tenant.js';
-import { type Cluster, startCluster } from '../scripts/kube/cluster.mjs';
 import { axeViolations } from './support/axe.js';
 import { launchBrowser, screenshot } from './support/browser.js';
 import { operatorPageInScheme } from './support/session.js';

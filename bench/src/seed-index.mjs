@@ -1,8 +1,7 @@
 // Seeding millions of objects through S3 would take most of a run, so each drive's index gets
 // the records directly: one real object is PUT through S3 (its key given as `template`), and
 // its record on each drive, as the store wrote it, becomes every other key's record there.
-const { DriveIndex } = await import('../../packages/store/dist/engine/fs/drive-index.js');
-const { decodeObjectRecord } = await import('../../packages/store/dist/format/object-record.js');
+import { DriveIndex, decodeObjectRecord } from '@stowage/store/bench-support';
 
 /** Writes `n` copies of the template's record, named keyOf(0..n-1), into a stopped store's drives. */
 export async function seedRecords(drives, bucket, n, keyOf, template = 'template') {

@@ -6,7 +6,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { INITIAL_JS_LIMIT_BYTES, initialJavaScript } from '../../apps/console-web/initial-js.mjs';
+import { INITIAL_JS_LIMIT_BYTES, initialJavaScript } from '@stowage/console-web/initial-js';
 import { fillLogin, launchChromium } from './chromium.mjs';
 import { freePort } from './ports.mjs';
 import { machine, writeSection } from './report.mjs';

@@ -3,7 +3,8 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort } from './ports.js';
+import { onFreePort } from '@stowage/test-support/peers/free-port';
+import { vi } from 'vitest';
 
 const README = new URL('../../README.md', import.meta.url).pathname;
 
@@ -30,47 +31,47 @@ export interface RunningProxy {
  * Debian's nginx in the foreground with its own prefix, configuration, logs and pid file in a
  * temporary directory, `server` (the README's block) inside its http block.
  */
-export async function startNginx(server: (port: number) => string): Promise<RunningProxy> {
-  const dir = await mkdtemp(join(tmpdir(), 'stowage-nginx-'));
-  const port = await freePort();
-  const temp = ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'];
-  for (const t of temp) await mkdir(join(dir, t));
-  const conf = join(dir, 'nginx.conf');
-  await writeFile(
-    conf,
-    [
-      'daemon off;',
-      // one process as the test's user: the workers would otherwise drop to a user that
-      // cannot write the temporary directory
-      'master_process off;',
-      `pid ${dir}/nginx.pid;`,
-      `error_log ${dir}/error.log info;`,
-      'events {}',
-      'http {',
-      `access_log ${dir}/access.log;`,
-      ...temp.map((t) => `${t}_temp_path ${dir}/${t};`),
-      server(port),
-      '}',
-    ].join('\n'),
-  );
-  const child = spawn('/usr/sbin/nginx', ['-p', `${dir}/`, '-c', conf, '-e', `${dir}/error.log`], {
-    stdio: ['ignore', 'pipe', 'pipe'],
+export const startNginx = (server: (port: number) => string): Promise<RunningProxy> =>
+  onFreePort(async (port) => {
+    const dir = await mkdtemp(join(tmpdir(), 'stowage-nginx-'));
+    const temp = ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'];
+    for (const t of temp) await mkdir(join(dir, t));
+    const conf = join(dir, 'nginx.conf');
+    await writeFile(
+      conf,
+      [
+        'daemon off;',
+        // one process as the test's user: the workers would otherwise drop to a user that
+        // cannot write the temporary directory
+        'master_process off;',
+        `pid ${dir}/nginx.pid;`,
+        `error_log ${dir}/error.log info;`,
+        'events {}',
+        'http {',
+        `access_log ${dir}/access.log;`,
+        ...temp.map((t) => `${t}_temp_path ${dir}/${t};`),
+        server(port),
+        '}',
+      ].join('\n'),
+    );
+    const child = spawn('/usr/sbin/nginx', ['-p', `${dir}/`, '-c', conf, '-e', `${dir}/error.log`], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    return running(child, port, dir, async () => readFile(join(dir, 'error.log'), 'utf8').catch(() => ''));
   });
-  return running(child, port, dir, async () => readFile(join(dir, 'error.log'), 'utf8').catch(() => ''));
-}
 
 /** Debian's Caddy with the README's Caddyfile, its admin endpoint off and its state in a temp dir. */
-export async function startCaddy(caddyfile: (port: number) => string): Promise<RunningProxy> {
-  const dir = await mkdtemp(join(tmpdir(), 'stowage-caddy-'));
-  const port = await freePort();
-  const file = join(dir, 'Caddyfile');
-  await writeFile(file, `{\n\tadmin off\n}\n\n${caddyfile(port)}`);
-  const child = spawn('/usr/bin/caddy', ['run', '--config', file, '--adapter', 'caddyfile'], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, HOME: dir, XDG_CONFIG_HOME: dir, XDG_DATA_HOME: dir },
+export const startCaddy = (caddyfile: (port: number) => string): Promise<RunningProxy> =>
+  onFreePort(async (port) => {
+    const dir = await mkdtemp(join(tmpdir(), 'stowage-caddy-'));
+    const file = join(dir, 'Caddyfile');
+    await writeFile(file, `{\n\tadmin off\n}\n\n${caddyfile(port)}`);
+    const child = spawn('/usr/bin/caddy', ['run', '--config', file, '--adapter', 'caddyfile'], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, HOME: dir, XDG_CONFIG_HOME: dir, XDG_DATA_HOME: dir },
+    });
+    return running(child, port, dir);
   });
-  return running(child, port, dir);
-}
 
 async function running(
   child: ChildProcess,
@@ -89,14 +90,22 @@ async function running(
     }
     await rm(dir, { recursive: true, force: true });
   };
-  const deadline = Date.now() + 30_000;
-  while (!(await listening(port))) {
-    if (child.exitCode !== null || Date.now() > deadline) {
-      const log = output + (await extraLog());
-      await stop();
-      throw new Error(`the proxy did not start:\n${log}`);
-    }
-    await new Promise((r) => setTimeout(r, 100));
+  // Started once it accepts connections; an exit ends the wait (its log says why: onFreePort
+  // tries another port when the port was taken).
+  const up = await vi
+    .waitFor(
+      async () => {
+        if (child.exitCode !== null) return false;
+        if (!(await listening(port))) throw new Error(`nothing listens on ${port} yet`);
+        return true;
+      },
+      { timeout: 30_000, interval: 100 },
+    )
+    .catch(() => false);
+  if (!up) {
+    const log = output + (await extraLog());
+    await stop();
+    throw new Error(`the proxy did not start:\n${log}`);
   }
   let lastLog = '';
   return {

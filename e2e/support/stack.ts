@@ -3,7 +3,6 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { S3Client } from '@aws-sdk/client-s3';
-import { freePort } from './ports.js';
 
 const CLI = new URL('../../apps/cli/bin/stowage.mjs', import.meta.url).pathname;
 
@@ -50,20 +49,30 @@ async function spawnCli(
   child.stdout?.on('data', (d) => (output += d));
   child.stderr?.on('data', (d) => (output += d));
   const field = (name: string) => output.match(new RegExp(`${name}:\\s+(\\S+)`))?.[1];
+  // Ready when the line shows up in its output (checked on each chunk), failed when it exits first.
   await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`stowage ${args[0]} did not start:\n${output}`)), 60_000);
-    const poll = setInterval(() => {
-      if (field(readyField)) {
-        clearInterval(poll);
-        clearTimeout(timer);
-        resolve();
-      }
-    }, 50);
-    child.once('exit', (code) => {
-      clearInterval(poll);
+    const done = () => {
       clearTimeout(timer);
+      child.stdout?.off('data', check);
+      child.stderr?.off('data', check);
+      child.off('exit', exited);
+    };
+    const check = () => {
+      if (!field(readyField)) return;
+      done();
+      resolve();
+    };
+    const exited = (code: number | null) => {
+      done();
       reject(new Error(`stowage ${args[0]} exited with ${code}:\n${output}`));
-    });
+    };
+    const timer = setTimeout(() => {
+      done();
+      reject(new Error(`stowage ${args[0]} did not start:\n${output}`));
+    }, 60_000);
+    child.stdout?.on('data', check);
+    child.stderr?.on('data', check);
+    child.once('exit', exited);
   });
   return {
     child,
@@ -73,39 +82,33 @@ async function spawnCli(
       if (child.exitCode === null && child.pid) {
         const exited = new Promise((r) => child.once('exit', r));
         process.kill(child.pid, 'SIGTERM');
-        await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
+        // A deadline, not a wait: SIGKILL if it has not exited by then.
+        await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000).unref())]);
         if (child.exitCode === null) process.kill(child.pid, 'SIGKILL');
       }
     },
   };
 }
 
+/** The port of a URL the CLI printed. */
+const portOf = (url: string): number => Number(new URL(url).port);
+
 /**
- * The whole product as a user runs it: the built `stowage start` in a child process, on free
- * ports, with a fresh data directory. Credentials are read from what it prints.
+ * The whole product as a user runs it: the built `stowage start` in a child process, on ports
+ * the OS picks (port 0; `extraArgs` may name one), with a fresh data directory. Addresses and
+ * credentials are read from what it prints.
  */
 export async function startStack(extraArgs: string[] = [], env: NodeJS.ProcessEnv = {}): Promise<Stack> {
   const dataDir = await mkdtemp(join(tmpdir(), 'stowage-e2e-'));
-  const [s3Port, consolePort] = [await freePort(), await freePort()];
-  const cli = await spawnCli(
-    [
-      'start',
-      '--data',
-      dataDir,
-      '--port',
-      String(s3Port),
-      '--console-port',
-      String(consolePort),
-      ...extraArgs,
-    ],
-    env,
-  );
+  const ports = ['--port', '--console-port'].flatMap((flag) => (extraArgs.includes(flag) ? [] : [flag, '0']));
+  const cli = await spawnCli(['start', '--data', dataDir, ...ports, ...extraArgs], env);
   const consoleUrl = (cli.field('Console') ?? '').replace(/\/$/, '');
+  const s3Url = cli.field('S3 API') ?? '';
   return {
     consoleUrl,
-    s3Url: cli.field('S3 API') ?? '',
-    s3Port,
-    consolePort,
+    s3Url,
+    s3Port: portOf(s3Url),
+    consolePort: portOf(consoleUrl),
     rootUser: cli.field('RootUser') ?? '',
     rootPassword: cli.field('RootPass') ?? '',
     dataDir,
@@ -117,7 +120,7 @@ export async function startStack(extraArgs: string[] = [], env: NodeJS.ProcessEn
   };
 }
 
-/** `stowage console --operator` for the cluster a kubeconfig names, on a free port. */
+/** `stowage console --operator` for the cluster a kubeconfig names, on a port the OS picks. */
 export interface OperatorConsole {
   consoleUrl: string;
   output: () => string;
@@ -128,8 +131,7 @@ export async function startOperatorConsole(
   kubeconfig: string,
   env: NodeJS.ProcessEnv = {},
 ): Promise<OperatorConsole> {
-  const port = await freePort();
-  const args = ['console', '--operator', '--kubeconfig', kubeconfig, '--console-port', String(port)];
+  const args = ['console', '--operator', '--kubeconfig', kubeconfig, '--console-port', '0'];
   const cli = await spawnCli(args, env, 'Console');
   return {
     consoleUrl: (cli.field('Console') ?? '').replace(/\/$/, ''),
@@ -148,7 +150,7 @@ export interface Store {
 
 export async function startStore(rootUser: string, rootPassword: string): Promise<Store> {
   const dataDir = await mkdtemp(join(tmpdir(), 'stowage-e2e-store-'));
-  const cli = await spawnCli(['server', dataDir, '--port', String(await freePort())], {
+  const cli = await spawnCli(['server', dataDir, '--port', '0'], {
     STOWAGE_ROOT_USER: rootUser,
     STOWAGE_ROOT_PASSWORD: rootPassword,
   });

@@ -2,7 +2,7 @@
 // and an admin service-account token to paste into the operator login, then runs until Ctrl-C.
 import { readFileSync } from 'node:fs';
 import { loadAllYaml } from '@kubernetes/client-node';
-import { startCluster } from './cluster.mjs';
+import { startCluster } from '@stowage/test-support/kube/cluster';
 
 const cluster = await startCluster();
 // The roles a real deployment gives its users (deploy/kubernetes/user-roles.yaml), not cluster-admin.

@@ -85,10 +85,12 @@ export function ensureBuilt() {
 
 /**
  * kube-apiserver, built once per machine from Debian's `kubernetes` source package and cached
- * outside the repository (scripts/kube/build-apiserver.sh prints its path; a no-op when present).
+ * outside the repository (packages/test-support/src/kube/build-apiserver.sh prints its path; a no-op when present).
  */
 export function ensureKubeApiserver() {
-  run('sh', [join(root, 'scripts/kube/build-apiserver.sh')], { stdio: ['ignore', 'ignore', 'inherit'] });
+  run('sh', [join(root, 'packages/test-support/src/kube/build-apiserver.sh')], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
 }
 
 /** Node 24 LTS, the other supported runtime, from the npm registry's `node` package (npx caches it);

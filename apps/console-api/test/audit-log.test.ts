@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AuditRecord } from '@stowage/contract';
 import { MadminClient } from '@stowage/madmin';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { type PostgresServer, startPostgres } from '../../../packages/store/test/support/postgres.js';
+import { type PostgresServer, startPostgres } from '@stowage/test-support/peers/postgres';
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { openSqliteFile } from '../src/audit/sqlite-file.js';
 import { openSqliteAuditLog } from '../src/audit/sqlite-log.js';
 import type { AuditLogConfig } from '../src/config.js';
@@ -50,12 +50,16 @@ describe.each(backends)('audit log in %s', (_name, auditConfig) => {
     await s3.putObject('audited', 'photos/dog.jpg', 'woof!');
     await s3.putObject('audited', 'notes/a_b.txt', 'x');
     await s3.statObject('audited', 'missing').catch(() => {});
-    // the webhook delivers in the background
-    for (let i = 0; i < 100; i++) {
-      const all = await search('fp=bucket:audited&pageSize=1000');
-      if (all.some((r) => r.response_status_code === 404)) break;
-      await new Promise((r) => setTimeout(r, 100));
-    }
+    // the webhook delivers in the background: wait until the last request's entry is there
+    await vi
+      .waitFor(
+        async () => {
+          const all = await search('fp=bucket:audited&pageSize=1000');
+          if (!all.some((r) => r.response_status_code === 404)) throw new Error('not delivered yet');
+        },
+        { timeout: 10_000, interval: 100 },
+      )
+      .catch(() => {});
   });
   afterAll(() => h?.close());
 

@@ -288,10 +288,7 @@ describe('replication', () => {
     await storeS3(h.storeUrl).putObject('measured', 'report.txt', Buffer.from('twelve bytes'));
     const metrics = async () => (await call('GET', '/buckets/measured/replication/metrics')).json();
     // Replication is asynchronous: poll until the target has it (a deadline, not a timing assert).
-    const deadline = Date.now() + 60_000;
-    while ((await metrics()).targets[0]?.completedCount !== 1 && Date.now() < deadline) {
-      await new Promise((r) => setTimeout(r, 100));
-    }
+    await expect.poll(async () => (await metrics()).targets[0]?.completedCount, { timeout: 60_000 }).toBe(1);
     expect(await metrics()).toEqual({
       targets: [
         {

@@ -1,9 +1,9 @@
 import { CreateBucketCommand, GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { prometheusToken } from '@stowage/madmin';
+import { corruptShardFiles } from '@stowage/store/test-support';
+import { type PrometheusServer, startPrometheus } from '@stowage/test-support/peers/prometheus';
 import type { InjectOptions } from 'fastify';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { corruptShardFiles } from '../../../packages/store/test/faults/support.js';
-import { type PrometheusServer, startPrometheus } from '../../../packages/store/test/support/prometheus.js';
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { callAs, type Harness, type LoggedIn, loginAs, ROOT, startHarness } from './harness.js';
 
 // The dashboard against a real store: the general status from the admin API, and widgets
@@ -123,13 +123,15 @@ describe('GET /admin/info: the background heal', () => {
     const got = await s3.send(new GetObjectCommand({ Bucket: 'dash', Key: 'big' }));
     expect((await got.Body!.transformToByteArray()).every((b) => b === 9)).toBe(true);
     // Drained: polled with a deadline, not timed.
-    const until = Date.now() + 60_000;
-    let queue = before.healQueue;
-    while (queue.pending > 0 || queue.healed <= before.healQueue.healed) {
-      if (Date.now() > until) throw new Error(`not drained: ${JSON.stringify(queue)}`);
-      await new Promise((r) => setTimeout(r, 100));
-      queue = (await call(root, 'GET', '/admin/info')).json().healQueue;
-    }
+    const queue = await vi.waitFor(
+      async () => {
+        const queue = (await call(root, 'GET', '/admin/info')).json().healQueue;
+        if (queue.pending > 0 || queue.healed <= before.healQueue.healed)
+          throw new Error(`not drained: ${JSON.stringify(queue)}`);
+        return queue;
+      },
+      { timeout: 60_000, interval: 100 },
+    );
     expect(queue.queued).toBeGreaterThan(before.healQueue.queued);
     expect(queue.bytesHealed).toBeGreaterThanOrEqual(300 * 1024);
     expect(queue.failed).toBe(0);
@@ -168,8 +170,16 @@ describe('GET /admin/info with Prometheus', () => {
       bearer: prometheusToken(ROOT),
     });
     withProm = await startHarness({ prometheusUrl: prom.url, prometheusJobId: 'stowage' });
-    for (let i = 0; i < 150 && (await prom.query('minio_cluster_drive_online_total')).length === 0; i++)
-      await new Promise((r) => setTimeout(r, 200));
+    // Until Prometheus has scraped once (as before, a scrape that never comes fails the tests, not this).
+    await vi
+      .waitFor(
+        async () => {
+          if ((await prom.query('minio_cluster_drive_online_total')).length === 0)
+            throw new Error('no scrape yet');
+        },
+        { timeout: 30_000, interval: 200 },
+      )
+      .catch(() => {});
   }, 60_000);
   afterAll(async () => {
     await withProm?.close();

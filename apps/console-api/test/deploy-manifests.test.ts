@@ -5,8 +5,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { AuthorizationV1Api, loadAllYaml } from '@kubernetes/client-node';
+import { type Cluster, startCluster } from '@stowage/test-support/kube/cluster';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { type Cluster, startCluster } from '../../../scripts/kube/cluster.mjs';
 import { kubeConfigFor } from '../src/clients/kube.js';
 import { minimalCreateRequest } from '../src/services/tenants/test-support/create-request.js';
 import { callAs, type Harness, type LoggedIn, loginOperatorAs, startHarness } from './harness.js';

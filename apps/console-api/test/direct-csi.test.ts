@@ -1,7 +1,8 @@
-// Storage › Drives against a real kube-apiserver with the direct-csi CRDs (scripts/kube/cluster.mjs):
+// Storage › Drives against a real kube-apiserver with the direct-csi CRDs (packages/test-support/src/kube/cluster.mjs):
 // drive and volume lists, and formatting with the spec's refusals, for admin, read-only and junk tokens.
+
+import { type Cluster, startCluster } from '@stowage/test-support/kube/cluster';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { type Cluster, startCluster } from '../../../scripts/kube/cluster.mjs';
 import { kubeConfigFor } from '../src/clients/kube.js';
 import { listDirectCsiDrives } from '../src/services/direct-csi/direct-csi-calls.js';
 import {

@@ -1,7 +1,7 @@
-// The real Kubernetes test harness itself (scripts/kube/cluster.mjs): what operator-mode tests rely on.
+// The real Kubernetes test harness itself (packages/test-support/src/kube/cluster.mjs): what operator-mode tests rely on.
 import { CoreV1Api, CustomObjectsApi, KubeConfig } from '@kubernetes/client-node';
+import { type Cluster, NODES, startCluster } from '@stowage/test-support/kube/cluster';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { type Cluster, NODES, startCluster } from '../../../scripts/kube/cluster.mjs';
 
 let cluster: Cluster;
 let kc: KubeConfig;

@@ -1,18 +1,18 @@
 import { assumeRole, MadminClient } from '@stowage/madmin';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import {
   CLIENT_ID,
   CLIENT_SECRET,
   type OpenIdProvider,
   startOpenIdProvider,
-} from '../../../packages/store/test/support/openid-provider.js';
+} from '@stowage/test-support/peers/openid-provider';
 import {
   ADMIN_DN,
   ADMIN_PASSWORD,
   BASE,
   type LdapServer,
   startSlapd,
-} from '../../../packages/store/test/support/slapd.js';
+} from '@stowage/test-support/peers/slapd';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { OpenIdLogin } from '../src/session/openid-login.js';
 import {
   callAs,

@@ -254,6 +254,8 @@ describe('listing', () => {
     await call('POST', '/buckets', { name: 'history', versioning: true });
     await s3.putObject('history', 'notes.txt', 'v1');
     await s3.putObject('history', 'gone.txt', 'here');
+    // The real clock must pass: object times have whole seconds, so the moment lies a second
+    // after the first writes and a second before the later ones.
     await new Promise((r) => setTimeout(r, 1100));
     const moment = new Date().toISOString();
     await new Promise((r) => setTimeout(r, 1100));

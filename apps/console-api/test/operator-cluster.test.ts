@@ -1,8 +1,9 @@
-// Operator mode's cluster helpers against a real kube-apiserver (scripts/kube/cluster.mjs):
+// Operator mode's cluster helpers against a real kube-apiserver (packages/test-support/src/kube/cluster.mjs):
 // POST /namespace, GET /nodes/labels, GET …/resourcequotas/{ns}-storagequota and
 // GET /cluster/max-allocatable-memory, each made with the logged-in user's own token.
+
+import { type Cluster, NODES, STORAGE_CLASSES, startCluster } from '@stowage/test-support/kube/cluster';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { type Cluster, NODES, STORAGE_CLASSES, startCluster } from '../../../scripts/kube/cluster.mjs';
 import { callAs, type Harness, type LoggedIn, loginOperatorAs, startHarness } from './harness.js';
 
 const GiB = 2 ** 30;

@@ -1,5 +1,5 @@
 // One console in operator mode on a test cluster, with an admin and a read-only operator logged in.
-import type { Cluster } from '../../../scripts/kube/cluster.mjs';
+import type { Cluster } from '@stowage/test-support/kube/cluster';
 import { type Harness, type LoggedIn, loginOperatorAs, startHarness } from './harness.js';
 
 export const CONSOLE_NAMESPACE = 'stowage-system';

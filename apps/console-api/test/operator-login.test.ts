@@ -1,7 +1,7 @@
-// Operator mode's login and session against a real kube-apiserver (scripts/kube/cluster.mjs).
+// Operator mode's login and session against a real kube-apiserver (packages/test-support/src/kube/cluster.mjs).
 import { CoreV1Api } from '@kubernetes/client-node';
+import { type Cluster, startCluster } from '@stowage/test-support/kube/cluster';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
-import { type Cluster, startCluster } from '../../../scripts/kube/cluster.mjs';
 import { fromKubeError, kubeConfigFor } from '../src/clients/kube.js';
 import { type Harness, startHarness } from './harness.js';
 

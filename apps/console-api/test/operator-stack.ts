@@ -1,5 +1,5 @@
-import type { Cluster } from '../../../scripts/kube/cluster.mjs';
-import { startCluster } from '../../../scripts/kube/cluster.mjs';
+import type { Cluster } from '@stowage/test-support/kube/cluster';
+import { startCluster } from '@stowage/test-support/kube/cluster';
 import type { AppDeps } from '../src/app.js';
 import type { ServiceAddressing } from '../src/clients/tenant-services.js';
 import { type Harness, type LoggedIn, loginOperatorAs, startHarness } from './harness.js';

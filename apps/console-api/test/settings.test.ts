@@ -2,12 +2,9 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type StoreHandle, startStore } from '@stowage/store';
+import { startWebhookReceiver, type WebhookReceiver } from '@stowage/test-support/peers/webhook-receiver';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import {
-  startWebhookReceiver,
-  type WebhookReceiver,
-} from '../../../packages/store/test/support/webhook-receiver.js';
 import { callAs, type Harness, type LoggedIn, loginAs, ROOT, startHarness, storeS3 } from './harness.js';
 
 // Settings > Tiers and Lambda Notifications against real peers: a second store as the remote

@@ -6,11 +6,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { HealFrame, LogFrame, TraceFrame, WatchFrame } from '@stowage/contract';
+import { corruptShard, driveWithShard, objectDir } from '@stowage/store/test-support';
+import { GO_CACHE, goBuild } from '@stowage/test-support/go-build';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { WebSocket } from 'ws';
-import { objectDir } from '../../../packages/store/src/engine/fs/layout.js';
-import { corruptShard, driveWithShard } from '../../../packages/store/test/faults/support.js';
-import { GO_CACHE, goBuild } from '../../../packages/store/test/support/go-build.js';
 import { callAs, type Harness, type LoggedIn, loginAs, ROOT, startHarness, storeS3 } from './harness.js';
 
 // The live streams over real WebSockets: the console listens on a port, a `ws` client opens

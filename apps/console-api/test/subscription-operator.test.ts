@@ -1,5 +1,5 @@
 // Operator mode's SUBNET licence and per-namespace rights against a real kube-apiserver
-// (scripts/kube/cluster.mjs) and a fake SUBNET on loopback that mints ES384 licences.
+// (packages/test-support/src/kube/cluster.mjs) and a fake SUBNET on loopback that mints ES384 licences.
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -8,8 +8,8 @@ import { join } from 'node:path';
 import { loadAllYaml } from '@kubernetes/client-node';
 import { MadminClient, parseConfigText } from '@stowage/madmin';
 import { startStore } from '@stowage/store';
+import { type Cluster, startCluster } from '@stowage/test-support/kube/cluster';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { type Cluster, startCluster } from '../../../scripts/kube/cluster.mjs';
 import { kubeConfigFor } from '../src/clients/kube.js';
 import type { OperatorConfig } from '../src/config.js';
 import { validateSubscription } from '../src/services/subscription/license-calls.js';

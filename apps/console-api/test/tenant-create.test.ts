@@ -1,9 +1,9 @@
-// POST /tenants against a real kube-apiserver (scripts/kube/cluster.mjs): what it writes, what it
+// POST /tenants against a real kube-apiserver (packages/test-support/src/kube/cluster.mjs): what it writes, what it
 // refuses before writing, and that a failure after the first write leaves nothing behind.
 import { Watch } from '@kubernetes/client-node';
 import type { CreateTenantRequest } from '@stowage/contract';
+import type { Cluster } from '@stowage/test-support/kube/cluster';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { Cluster } from '../../../scripts/kube/cluster.mjs';
 import { kubeConfigFor } from '../src/clients/kube.js';
 import { TENANT_MESSAGES } from '../src/services/tenants/create-request.js';
 import { CREATE_MESSAGES, createTenant } from '../src/services/tenants/tenant-create.js';

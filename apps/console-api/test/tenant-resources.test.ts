@@ -1,7 +1,8 @@
 // A tenant's pods (list, log, events, delete), volume claims and certificates against a real
-// kube-apiserver (scripts/kube/cluster.mjs), with admin, read-only and junk tokens.
+// kube-apiserver (packages/test-support/src/kube/cluster.mjs), with admin, read-only and junk tokens.
+
+import { type Cluster, startCluster } from '@stowage/test-support/kube/cluster';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { type Cluster, startCluster } from '../../../scripts/kube/cluster.mjs';
 import { kubeConfigFor } from '../src/clients/kube.js';
 import { POD_LOG_TAIL_BYTES } from '../src/services/tenants/log-tail.js';
 import { listTenantPods } from '../src/services/tenants/tenant-pods.js';

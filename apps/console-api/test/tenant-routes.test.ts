@@ -1,7 +1,7 @@
-// Operator mode's tenant list, detail and delete against a real kube-apiserver (scripts/kube/cluster.mjs).
+// Operator mode's tenant list, detail and delete against a real kube-apiserver (packages/test-support/src/kube/cluster.mjs).
 import type { CreateTenantRequest } from '@stowage/contract';
+import { type Cluster, startCluster } from '@stowage/test-support/kube/cluster';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { type Cluster, startCluster } from '../../../scripts/kube/cluster.mjs';
 import { kubeConfigFor } from '../src/clients/kube.js';
 import { createTenantObjects } from '../src/services/tenants/create-objects.js';
 import { listTenants } from '../src/services/tenants/tenant-calls.js';

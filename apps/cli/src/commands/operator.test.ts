@@ -1,7 +1,8 @@
 // `stowage console --operator --kubeconfig FILE` against a real kube-apiserver: the CLI hands the
 // kubeconfig's cluster to the console, which logs a service-account token in over HTTP.
+
+import { type Cluster, startCluster } from '@stowage/test-support/kube/cluster';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Cluster, startCluster } from '../../../../scripts/kube/cluster.mjs';
 import { parseCommand } from '../args.js';
 import { type Running, runCommand } from './run.js';
 

@@ -1,6 +1,7 @@
 import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { sharedDataDir } from '@stowage/test-support/kube/shared-data';
 import { afterAll, describe, expect, test } from 'vitest';
 import { parse, stringify } from 'yaml';
 import {
@@ -10,9 +11,8 @@ import {
   OUTPUT_FILE,
   RESOURCES,
   schemaAt,
-} from '../../../../scripts/kube/gen-crd-types.mjs';
-import { generateTenantSchema, SCHEMA_FILE } from '../../../../scripts/kube/gen-tenant-schema.mjs';
-import { sharedDataDir } from '../../../../scripts/kube/shared-data.mjs';
+} from '../../scripts/gen-crd-types.mjs';
+import { generateTenantSchema, SCHEMA_FILE } from '../../scripts/gen-tenant-schema.mjs';
 
 // crd-types.generated.ts is derived from the CRDs in shared/data: it must be exactly what the
 // generator makes of them today, and every subtree the generator maps to a client-node type must

@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { dirname, join } from 'node:path';
+import { vi } from 'vitest';
 import type { WebSocket as PeerSocket, WebSocketServer as Server } from 'ws';
 import type { SocketLike } from '../api/liveStream.js';
 
@@ -49,11 +50,16 @@ export async function startTestSocketServer(): Promise<TestSocketServer> {
   return state;
 }
 
-/** Polls `check` every 10 ms for up to 4 s. */
+/** Waits (vi.waitFor, every 10 ms, up to 4 s) until `check` holds. */
 export async function until(check: () => boolean, what: string): Promise<void> {
-  for (let i = 0; i < 400; i++) {
-    if (check()) return;
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-  throw new Error(`timed out waiting for ${what}`);
+  await vi
+    .waitFor(
+      () => {
+        if (!check()) throw new Error(`timed out waiting for ${what}`);
+      },
+      { timeout: 4000, interval: 10 },
+    )
+    .catch(() => {
+      throw new Error(`timed out waiting for ${what}`);
+    });
 }

@@ -1,6 +1,7 @@
 import { once } from 'node:events';
 import { type AddressInfo, connect, type Socket } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { until } from '@stowage/test-support/wait';
 import { afterEach, describe, expect, it } from 'vitest';
 import { silentLogger } from '../observe/logger.js';
 import { ApiError } from '../wire/errors.js';
@@ -55,9 +56,11 @@ const head = (length: number) => `PUT /b/k HTTP/1.1\r\nHost: 127.0.0.1\r\nConten
 
 /** Waits for a response head, or the connection's end. */
 async function answered(c: ReturnType<typeof client>): Promise<void> {
-  const closed = c.closed.then(() => true);
-  for (let i = 0; i < 200 && !c.text().includes('\r\n\r\n'); i++)
-    if (await Promise.race([closed, sleep(50).then(() => false)])) return;
+  let ended = false;
+  void c.closed.then(() => {
+    ended = true;
+  });
+  await until(() => ended || c.text().includes('\r\n\r\n'), { timeout: 10_000, interval: 50 });
 }
 
 /** Resolves true when `p` settles within `ms`. */
@@ -112,10 +115,10 @@ describe('connection deadlines', () => {
   it('a client waiting for 100 Continue while the store works on the head is not stalling', async () => {
     const c = client(await serve({ holdBodyMs: IDLE * 2.5 }));
     c.socket.write(head(1000).replace('\r\n\r\n', '\r\nExpect: 100-continue\r\n\r\n'));
-    for (let i = 0; i < 100 && !c.text().includes('\r\n\r\n'); i++) await sleep(50);
+    await until(() => c.text().includes('\r\n\r\n'), { timeout: 5000, interval: 50 });
     expect(c.text()).toMatch(/^HTTP\/1\.1 100 Continue\r\n\r\n$/);
     c.socket.write(Buffer.alloc(1000));
-    for (let i = 0; i < 100 && !c.text().includes('x-length'); i++) await sleep(50);
+    await until(() => c.text().includes('x-length'), { timeout: 5000, interval: 50 });
     expect(c.text()).toContain('HTTP/1.1 200 ');
     expect(c.text()).toContain('x-length: 1000');
     c.socket.destroy();

@@ -1,6 +1,7 @@
 import { once } from 'node:events';
 import { type AddressInfo, connect } from 'node:net';
 import { Readable } from 'node:stream';
+import { until } from '@stowage/test-support/wait';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Bus, type HttpTrace } from '../observe/bus.js';
 import { createLogger, type LogEntry } from '../observe/logger.js';
@@ -58,10 +59,6 @@ function get(port: number, onData: (text: string) => void = () => {}): Promise<s
   );
   return once(socket, 'close').then(() => text);
 }
-
-const until = async (cond: () => boolean) => {
-  for (let i = 0; i < 200 && !cond(); i++) await new Promise((r) => setTimeout(r, 10));
-};
 
 describe('time to first byte', () => {
   it('is the time to the first byte of a body, before the rest is sent', async () => {

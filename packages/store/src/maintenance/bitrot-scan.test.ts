@@ -1,3 +1,4 @@
+import { until } from '@stowage/test-support/wait';
 import { describe, expect, it } from 'vitest';
 import { applyLines, parseText } from '../config/kv.js';
 import { messageLogger } from '../observe/logger.js';
@@ -58,9 +59,6 @@ describe('the bitrot scan', () => {
       ),
     };
   }
-  const until = async (done: () => boolean) => {
-    for (let i = 0; i < 200 && !done(); i++) await new Promise((r) => setTimeout(r, 10));
-  };
 
   it('checks every key of every bucket, pass after pass, and says what it healed', async () => {
     const keys = Array.from({ length: 2500 }, (_, i) => `k${String(i).padStart(4, '0')}`);

@@ -1,6 +1,6 @@
+import { selfSignedCert } from '@stowage/test-support/tls-cert';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type KafkaStandIn, startKafkaStandIn } from '../../test/support/kafka-standin.js';
-import { selfSignedCert } from '../../test/support/tls-cert.js';
 import { OutboundPolicy } from '../net/outbound.js';
 import type { EventLog } from './event-log.js';
 import { type KafkaSettings, KafkaTarget } from './kafka-target.js';

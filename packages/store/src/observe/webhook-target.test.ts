@@ -1,5 +1,6 @@
+import { startWebhookReceiver, type WebhookReceiver } from '@stowage/test-support/peers/webhook-receiver';
+import { until } from '@stowage/test-support/wait';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startWebhookReceiver, type WebhookReceiver } from '../../test/support/webhook-receiver.js';
 import { OutboundPolicy } from '../net/outbound.js';
 import { messageLogger, silentLogger } from './logger.js';
 import { authorizationHeader, WebhookTarget } from './webhook-target.js';
@@ -10,10 +11,7 @@ beforeAll(async () => {
 });
 afterAll(() => hook.close());
 
-/** Polls until `cond` holds (the receiver records an entry before the sender hears back). */
-async function until(cond: () => boolean): Promise<void> {
-  for (let i = 0; i < 200 && !cond(); i++) await new Promise((r) => setTimeout(r, 10));
-}
+// until(): the receiver records an entry before the sender hears back.
 
 const settings = (path: string, queueSize = 100) => ({
   endpoint: `${hook.url}${path}`,

@@ -1,7 +1,13 @@
 import * as s3sdk from '@aws-sdk/client-s3';
 import { assumeRole, MadminClient } from '@stowage/madmin';
+import {
+  ROOT,
+  rawRequest,
+  signedRequest,
+  startTestStore,
+  type TestStore,
+} from '@stowage/test-support/store/harness';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROOT, rawRequest, signedRequest, startTestStore, type TestStore } from '../support/store.js';
 
 const { CreateBucketCommand, CreateMultipartUploadCommand, PutObjectCommand } = s3sdk;
 

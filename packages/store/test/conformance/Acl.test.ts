@@ -1,6 +1,6 @@
 import * as s3sdk from '@aws-sdk/client-s3';
+import { signedRequest, startTestStore, type TestStore, xmlCode } from '@stowage/test-support/store/harness';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signedRequest, startTestStore, type TestStore, xmlCode } from '../support/store.js';
 
 // Get/PutBucketAcl and Get/PutObjectAcl as MinIO answers them: every bucket and object is
 // private to its owner; "private" and a FULL_CONTROL grant are accepted, nothing else.

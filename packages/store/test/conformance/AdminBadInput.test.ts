@@ -1,6 +1,6 @@
 import { encryptData, MadminClient } from '@stowage/madmin';
+import { ROOT, signedRequest, startTestStore, type TestStore } from '@stowage/test-support/store/harness';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROOT, signedRequest, startTestStore, type TestStore } from '../support/store.js';
 
 // Bad admin bodies get a clear JSON error and change nothing: encrypted with the wrong key,
 // truncated, oversized, not JSON, or JSON of the wrong shape.

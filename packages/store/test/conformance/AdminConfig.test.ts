@@ -1,9 +1,9 @@
 import { MadminClient } from '@stowage/madmin';
+import { startWebhookReceiver, type WebhookReceiver } from '@stowage/test-support/peers/webhook-receiver';
+import { ROOT, startTestStore, type TestStore } from '@stowage/test-support/store/harness';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStore } from '../../src/index.js';
 import { code } from '../support/outcome.js';
-import { ROOT, startTestStore, type TestStore } from '../support/store.js';
-import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver.js';
 
 // Server configuration through the admin API (madmin-protocol.md §3.6, §6): encrypted KV
 // text, restart-required semantics, history and restore, ARNs in server info.

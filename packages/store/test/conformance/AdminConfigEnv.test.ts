@@ -1,6 +1,6 @@
 import { MadminClient, parseConfigText } from '@stowage/madmin';
+import { ROOT, startTestStore, type TestStore } from '@stowage/test-support/store/harness';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROOT, startTestStore, type TestStore } from '../support/store.js';
 
 // MinIO's configuration environment variables (MINIO_<SUBSYS>_<KEY>) on a real store: the
 // MinIO operator restarts a tenant with its config.env this way (licence activation).

@@ -2,11 +2,11 @@ import { readdir, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import * as s3sdk from '@aws-sdk/client-s3';
 import { type HealResultItem, type HealTaskStatus, MadminClient, type MadminError } from '@stowage/madmin';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROOT, startTestStore, type TestStore } from '@stowage/test-support/store/harness';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { dataDir, objectDir } from '../../src/engine/fs/layout.js';
 import { corruptShard, driveRecord } from '../faults/support.js';
 import { code } from '../support/outcome.js';
-import { ROOT, startTestStore, type TestStore } from '../support/store.js';
 
 // Heal sequences through the admin API (madmin-protocol.md §3.8): start, poll until done,
 // items popped once each; a drive's lost shards come back.
@@ -25,13 +25,19 @@ afterAll(() => t.close());
 
 async function untilDone(bucket: string, prefix: string, token: string): Promise<HealTaskStatus[]> {
   const polls: HealTaskStatus[] = [];
-  for (let i = 0; i < 200; i++) {
-    const s = await admin.heal.status(bucket, prefix, token);
-    polls.push(s);
-    if (s.summary === 'finished' || s.summary === 'stopped') return polls;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error('heal did not finish');
+  await vi
+    .waitFor(
+      async () => {
+        const s = await admin.heal.status(bucket, prefix, token);
+        polls.push(s);
+        if (s.summary !== 'finished' && s.summary !== 'stopped') throw new Error(`heal is ${s.summary}`);
+      },
+      { timeout: 10_000, interval: 50 },
+    )
+    .catch(() => {
+      throw new Error('heal did not finish');
+    });
+  return polls;
 }
 
 describe('admin heal', () => {

@@ -1,11 +1,15 @@
 import { createHmac } from 'node:crypto';
 import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { MadminClient } from '@stowage/madmin';
+import {
+  type Received,
+  startWebhookReceiver,
+  type WebhookReceiver,
+} from '@stowage/test-support/peers/webhook-receiver';
+import { ROOT, startTestStore, type TestStore } from '@stowage/test-support/store/harness';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuditEntry } from '../../src/observe/audit.js';
 import { code } from '../support/outcome.js';
-import { ROOT, startTestStore, type TestStore } from '../support/store.js';
-import { type Received, startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver.js';
 
 // audit_webhook and logger_webhook (madmin-protocol.md §6.4–6.6): dynamic subsystems, so a
 // set takes effect at once; every request then reaches the audit endpoint as MinIO's

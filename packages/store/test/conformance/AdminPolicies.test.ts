@@ -1,7 +1,7 @@
 import { MadminClient } from '@stowage/madmin';
+import { ROOT, signedRequest, startTestStore, type TestStore } from '@stowage/test-support/store/harness';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { code } from '../support/outcome.js';
-import { ROOT, signedRequest, startTestStore, type TestStore } from '../support/store.js';
 
 // Named policies and their mappings through the admin API (madmin-protocol.md §3.4).
 

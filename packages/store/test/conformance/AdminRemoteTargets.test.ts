@@ -1,9 +1,9 @@
 import * as s3sdk from '@aws-sdk/client-s3';
 import { type BucketTarget, MadminClient } from '@stowage/madmin';
+import { ROOT, startTestStore, type TestStore } from '@stowage/test-support/store/harness';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { code } from '../support/outcome.js';
 import { remoteTarget } from '../support/remote-target.js';
-import { ROOT, startTestStore, type TestStore } from '../support/store.js';
 
 // Remote targets (madmin-protocol.md §3.7) between two real stores: the remote is checked
 // (reachable, bucket present, versioned) before it is kept; secrets are never listed.

@@ -1,8 +1,8 @@
 import { rm } from 'node:fs/promises';
 import * as s3sdk from '@aws-sdk/client-s3';
 import { MadminClient, MadminError, prometheusToken } from '@stowage/madmin';
+import { ROOT, rawRequest, startTestStore, type TestStore } from '@stowage/test-support/store/harness';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROOT, rawRequest, startTestStore, type TestStore } from '../support/store.js';
 
 // GET /info, /storageinfo and /datausageinfo (madmin-protocol.md §7): what a dashboard shows.
 

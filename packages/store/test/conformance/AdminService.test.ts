@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as s3sdk from '@aws-sdk/client-s3';
 import { MadminClient, type MadminError } from '@stowage/madmin';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROOT } from '@stowage/test-support/store/harness';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type StoreHandle, startStore } from '../../src/index.js';
-import { ROOT } from '../support/store.js';
 
 // POST /service (madmin-protocol.md §3.1): restart in place on the same port with the
 // state reloaded from the drives; stop, after answering.
@@ -24,16 +24,7 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-async function eventually<T>(fn: () => Promise<T>): Promise<T> {
-  for (let i = 0; ; i++) {
-    try {
-      return await fn();
-    } catch (err) {
-      if (i > 100) throw err;
-      await new Promise((r) => setTimeout(r, 50));
-    }
-  }
-}
+const eventually = <T>(fn: () => Promise<T>): Promise<T> => vi.waitFor(fn, { timeout: 10_000, interval: 50 });
 
 const rootS3 = () =>
   new s3sdk.S3Client({

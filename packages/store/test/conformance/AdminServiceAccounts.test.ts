@@ -1,7 +1,7 @@
 import { assumeRole, MadminClient } from '@stowage/madmin';
+import { ROOT, startTestStore, type TestStore } from '@stowage/test-support/store/harness';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { code } from '../support/outcome.js';
-import { ROOT, startTestStore, type TestStore } from '../support/store.js';
 
 // Service accounts through the admin API (madmin-protocol.md §3.5): one's own without admin
 // rights, another user's with them; encrypted both ways; 204 where madmin expects it.

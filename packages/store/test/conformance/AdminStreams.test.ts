@@ -4,12 +4,12 @@ import { availableParallelism, hostname, totalmem } from 'node:os';
 import { join } from 'node:path';
 import * as s3sdk from '@aws-sdk/client-s3';
 import { type LogInfo, MadminClient, type TraceInfo } from '@stowage/madmin';
+import { ROOT, rawRequest, startTestStore, type TestStore } from '@stowage/test-support/store/harness';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shardOffset, shardOn } from '../../src/engine/erasure/distribution.js';
 import { objectDir } from '../../src/engine/fs/layout.js';
 import { getThroughBitrot } from '../support/bitrot-get.js';
 import { code } from '../support/outcome.js';
-import { ROOT, rawRequest, startTestStore, type TestStore } from '../support/store.js';
 
 // The trace and console-log streams (madmin-protocol.md §3.8) read through packages/madmin
 // as async iterables, cancelled by an AbortSignal.

@@ -1,8 +1,8 @@
 import { MadminClient } from '@stowage/madmin';
+import { ROOT, signedRequest, startTestStore, type TestStore } from '@stowage/test-support/store/harness';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStore } from '../../src/index.js';
 import { code } from '../support/outcome.js';
-import { ROOT, signedRequest, startTestStore, type TestStore } from '../support/store.js';
 
 // Users and groups through the admin API, driven by packages/madmin (madmin-protocol.md
 // §3.2, §3.3): encrypted bodies both ways, exact statuses, MinIO's error codes.

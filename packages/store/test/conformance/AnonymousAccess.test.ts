@@ -1,7 +1,13 @@
 import * as s3sdk from '@aws-sdk/client-s3';
 import { MadminClient } from '@stowage/madmin';
+import {
+  ROOT,
+  rawRequest,
+  startTestStore,
+  type TestStore,
+  xmlCode,
+} from '@stowage/test-support/store/harness';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROOT, rawRequest, startTestStore, type TestStore, xmlCode } from '../support/store.js';
 import { boto3Installed, python } from './boto3.js';
 
 // Requests without credentials get exactly what the bucket policy grants to everyone:

@@ -2,10 +2,6 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import * as s3sdk from '@aws-sdk/client-s3';
 import { assumeRole, MadminClient, StsError, signRequest } from '@stowage/madmin';
-import { AssumeRoleProvider } from 'minio/dist/esm/AssumeRoleProvider.mjs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { verifyJwt } from '../../src/iam/jwt.js';
-import { startStore } from '../../src/index.js';
 import {
   ROOT,
   rawRequest,
@@ -13,7 +9,11 @@ import {
   startTestStore,
   type TestStore,
   xmlCode,
-} from '../support/store.js';
+} from '@stowage/test-support/store/harness';
+import { AssumeRoleProvider } from 'minio/dist/esm/AssumeRoleProvider.mjs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { verifyJwt } from '../../src/iam/jwt.js';
+import { startStore } from '../../src/index.js';
 
 const { CreateBucketCommand, ListBucketsCommand, PutObjectCommand } = s3sdk;
 

@@ -1,10 +1,10 @@
 import * as s3sdk from '@aws-sdk/client-s3';
 import { assumeRoleWithLdapIdentity, MadminClient } from '@stowage/madmin';
+import { BASE, type LdapServer, startSlapd } from '@stowage/test-support/peers/slapd';
+import { ROOT, startTestStore, type TestStore } from '@stowage/test-support/store/harness';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStore } from '../../src/index.js';
 import { code } from '../support/outcome.js';
-import { BASE, type LdapServer, startSlapd } from '../support/slapd.js';
-import { ROOT, startTestStore, type TestStore } from '../support/store.js';
 
 // LDAP logins against a real OpenLDAP (Debian's slapd): identity_ldap set through the
 // admin API (it needs a restart, as in MinIO), policies mapped to user and group DNs.

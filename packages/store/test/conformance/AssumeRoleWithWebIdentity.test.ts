@@ -1,10 +1,10 @@
 import * as s3sdk from '@aws-sdk/client-s3';
 import { assumeRole, assumeRoleWithWebIdentity, MadminClient } from '@stowage/madmin';
+import { type OpenIdProvider, startOpenIdProvider } from '@stowage/test-support/peers/openid-provider';
+import { ROOT, startTestStore, type TestStore } from '@stowage/test-support/store/harness';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStore } from '../../src/index.js';
-import { type OpenIdProvider, startOpenIdProvider } from '../support/openid-provider.js';
 import { code } from '../support/outcome.js';
-import { ROOT, startTestStore, type TestStore } from '../support/store.js';
 
 // OpenID logins against a real provider (oidc-provider): identity_openid set through the
 // admin API (restart needed), the id_token's policy claim naming the policies.

@@ -1,7 +1,6 @@
 import { readdir } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import * as s3sdk from '@aws-sdk/client-s3';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   ROOT,
   rawRequest,
@@ -9,7 +8,8 @@ import {
   startTestStore,
   type TestStore,
   xmlCode,
-} from '../support/store.js';
+} from '@stowage/test-support/store/harness';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 
 const { CreateBucketCommand, ListBucketsCommand, PutObjectCommand } = s3sdk;
 

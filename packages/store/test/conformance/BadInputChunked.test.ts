@@ -1,8 +1,14 @@
 import { createHash, createHmac } from 'node:crypto';
 import * as s3sdk from '@aws-sdk/client-s3';
 import { EMPTY_SHA256, scopeString, signingKey } from '@stowage/madmin';
+import {
+  ROOT,
+  sigV4Headers,
+  startTestStore,
+  type TestStore,
+  xmlCode,
+} from '@stowage/test-support/store/harness';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROOT, sigV4Headers, startTestStore, type TestStore, xmlCode } from '../support/store.js';
 import { diskChanges, snapshotDrives } from './disk.js';
 import { requestHead, sendRaw } from './wire.js';
 

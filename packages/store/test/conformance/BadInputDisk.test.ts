@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import * as s3sdk from '@aws-sdk/client-s3';
+import { signedRequest, startTestStore, type TestStore, xmlCode } from '@stowage/test-support/store/harness';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { signedRequest, startTestStore, type TestStore, xmlCode } from '../support/store.js';
 import { type DiskSnapshot, diskChanges, snapshotDrives } from './disk.js';
 import { requestHead, sendRaw } from './wire.js';
 

@@ -2,7 +2,6 @@ import { createHash } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import * as s3sdk from '@aws-sdk/client-s3';
 import { presignUrl } from '@stowage/madmin';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   ROOT,
   rawRequest,
@@ -11,7 +10,8 @@ import {
   startTestStore,
   type TestStore,
   xmlCode,
-} from '../support/store.js';
+} from '@stowage/test-support/store/harness';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type DiskSnapshot, diskChanges, snapshotDrives } from './disk.js';
 import { requestHead, sendRaw } from './wire.js';
 

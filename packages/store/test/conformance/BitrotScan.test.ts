@@ -3,11 +3,11 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import * as s3sdk from '@aws-sdk/client-s3';
 import { MadminClient } from '@stowage/madmin';
+import { ROOT, startTestStore, type TestStore } from '@stowage/test-support/store/harness';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { indexFilePath } from '../../src/engine/fs/drive-index.js';
 import { dataDir, sysPath } from '../../src/engine/fs/layout.js';
 import { corruptShard, damageTreePages, driveRecord, driveWithShard, pattern } from '../faults/support.js';
-import { ROOT, startTestStore, type TestStore } from '../support/store.js';
 
 // `heal bitrotscan=on`: damage to a shard no read opens (parity) is found by the scan and
 // healed, byte for byte, without any client reading the object; so is a damaged index.
@@ -43,9 +43,7 @@ describe('heal bitrotscan', () => {
     expect(await shardOn(parity, 'cold.bin')).not.toBe(before);
     await admin.config.setKV('scanner speed=fastest');
     await admin.config.setKV('heal bitrotscan=on');
-    for (let i = 0; i < 100 && (await shardOn(parity, 'cold.bin')) !== before; i++)
-      await new Promise((r) => setTimeout(r, 100));
-    expect(await shardOn(parity, 'cold.bin')).toBe(before);
+    await expect.poll(() => shardOn(parity, 'cold.bin'), { timeout: 10_000, interval: 100 }).toBe(before);
     await admin.config.setKV('heal bitrotscan=off');
   });
 
@@ -57,11 +55,10 @@ describe('heal bitrotscan', () => {
     await admin.config.setKV('scanner speed=fastest');
     await admin.config.setKV('heal bitrotscan=on');
     const setAside = async () => (await readdir(sysPath(drive))).some((n) => n.startsWith('index.damaged-'));
-    for (let i = 0; i < 100 && !(await setAside()); i++) await new Promise((r) => setTimeout(r, 100));
-    expect(await setAside()).toBe(true);
-    for (let i = 0; i < 100 && driveRecord(drive, 'scanned', 'kept.txt') === undefined; i++)
-      await new Promise((r) => setTimeout(r, 100));
-    expect(driveRecord(drive, 'scanned', 'kept.txt')).toBeDefined();
+    await expect.poll(setAside, { timeout: 10_000, interval: 100 }).toBe(true);
+    await expect
+      .poll(() => driveRecord(drive, 'scanned', 'kept.txt'), { timeout: 10_000, interval: 100 })
+      .toBeDefined();
     await admin.config.setKV('heal bitrotscan=off');
   });
 });

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import * as s3sdk from '@aws-sdk/client-s3';
+import { signedRequest, startTestStore, type TestStore, xmlCode } from '@stowage/test-support/store/harness';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signedRequest, startTestStore, type TestStore, xmlCode } from '../support/store.js';
 
 // SSE-KMS with a static KMS key (MinIO's MINIO_KMS_SECRET_KEY form): bucket defaults that name
 // the key, objects sealed with it, and the headers S3 clients read back.

@@ -1,10 +1,12 @@
 import * as s3sdk from '@aws-sdk/client-s3';
 import { MadminClient } from '@stowage/madmin';
+import { type MosquittoServer, startMosquitto } from '@stowage/test-support/peers/mosquitto';
+import { type NatsServer, startNats } from '@stowage/test-support/peers/nats';
+import { type RabbitMqServer, startRabbitMq } from '@stowage/test-support/peers/rabbitmq';
+import { ROOT, startTestStore, type TestStore } from '@stowage/test-support/store/harness';
 import amqp from 'amqplib';
 import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type MosquittoServer, startMosquitto } from '../support/mosquitto.js';
-import { type NatsServer, startNats } from '../support/nats.js';
 import {
   type DeliveredLog,
   EXPECTED_EVENTS,
@@ -13,8 +15,6 @@ import {
   subscribe,
   until,
 } from '../support/notifications.js';
-import { type RabbitMqServer, startRabbitMq } from '../support/rabbitmq.js';
-import { ROOT, startTestStore, type TestStore } from '../support/store.js';
 
 // Bucket events published to notify_amqp, notify_mqtt and notify_nats targets on a real
 // RabbitMQ 3.10, Mosquitto 2.0 and NATS 2.9 (plain and JetStream), read back by each

@@ -1,11 +1,11 @@
 import * as s3sdk from '@aws-sdk/client-s3';
 import { MadminClient } from '@stowage/madmin';
+import { type MariaDbServer, startMariaDb } from '@stowage/test-support/peers/mariadb';
+import { type PostgresServer, startPostgres } from '@stowage/test-support/peers/postgres';
+import { ROOT, startTestStore, type TestStore } from '@stowage/test-support/store/harness';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type MariaDbServer, startMariaDb } from '../support/mariadb.js';
 import { EXPECTED_EVENTS, putPutDelete, subscribe, until } from '../support/notifications.js';
-import { type PostgresServer, startPostgres } from '../support/postgres.js';
-import { ROOT, startTestStore, type TestStore } from '../support/store.js';
 
 // Bucket events delivered to notify_postgres and notify_mysql targets on a real PostgreSQL
 // 15 and a real MariaDB 10.11, in MinIO's two formats: "namespace" keeps one row per object,

@@ -1,8 +1,12 @@
 import * as s3sdk from '@aws-sdk/client-s3';
 import { MadminClient } from '@stowage/madmin';
+import {
+  type Received,
+  startWebhookReceiver,
+  type WebhookReceiver,
+} from '@stowage/test-support/peers/webhook-receiver';
+import { ROOT, startTestStore, type TestStore } from '@stowage/test-support/store/harness';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROOT, startTestStore, type TestStore } from '../support/store.js';
-import { type Received, startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver.js';
 
 // Bucket events delivered to a notify_webhook target (a real HTTP endpoint), as MinIO
 // delivers them: matched by event name, prefix and suffix, one record per POST, in order.

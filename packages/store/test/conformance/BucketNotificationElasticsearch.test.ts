@@ -1,10 +1,10 @@
 import * as s3sdk from '@aws-sdk/client-s3';
 import { MadminClient } from '@stowage/madmin';
+import { ROOT, startTestStore, type TestStore } from '@stowage/test-support/store/harness';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { documentId } from '../../src/observe/elasticsearch-target.js';
 import { type ElasticsearchStandIn, startElasticsearchStandIn } from '../support/elasticsearch-standin.js';
 import { EXPECTED_EVENTS, putPutDelete, subscribe, until } from '../support/notifications.js';
-import { ROOT, startTestStore, type TestStore } from '../support/store.js';
 
 // Bucket events indexed by notify_elasticsearch targets in MinIO's two formats. Debian does
 // not package Elasticsearch, so a stand-in answering its REST calls receives them

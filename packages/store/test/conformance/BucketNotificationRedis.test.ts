@@ -1,8 +1,9 @@
 import * as s3sdk from '@aws-sdk/client-s3';
 import { MadminClient } from '@stowage/madmin';
+import { type RedisServer, startRedis } from '@stowage/test-support/peers/redis';
+import { ROOT, startTestStore, type TestStore } from '@stowage/test-support/store/harness';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RedisServer, startRedis } from '../support/redis.js';
-import { ROOT, startTestStore, type TestStore } from '../support/store.js';
+import { until } from '../support/notifications.js';
 
 // Bucket events delivered to notify_redis targets on a real Redis, in MinIO's two formats:
 // "namespace" keeps a hash of the bucket's objects, "access" appends a journal.
@@ -33,14 +34,6 @@ afterAll(async () => {
   await t.close();
   await redis.close();
 });
-
-async function until<T>(read: () => Promise<T>, ok: (v: T) => boolean): Promise<T> {
-  for (let i = 0; ; i++) {
-    const v = await read();
-    if (ok(v) || i > 100) return v;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 describe('bucket notifications to Redis', () => {
   it('keeps the object hash (namespace) and the journal (access) as MinIO does', async () => {

@@ -1,5 +1,7 @@
 import * as s3sdk from '@aws-sdk/client-s3';
 import { MadminClient } from '@stowage/madmin';
+import { ROOT, startTestStore, type TestStore } from '@stowage/test-support/store/harness';
+import { selfSignedCert } from '@stowage/test-support/tls-cert';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type KafkaStandIn, startKafkaStandIn } from '../support/kafka-standin.js';
 import {
@@ -11,8 +13,6 @@ import {
   until,
 } from '../support/notifications.js';
 import { type NsqdStandIn, startNsqdStandIn } from '../support/nsqd-standin.js';
-import { ROOT, startTestStore, type TestStore } from '../support/store.js';
-import { selfSignedCert } from '../support/tls-cert.js';
 
 // Bucket events delivered to the brokers Debian does not package, so that they cannot run
 // here: notify_kafka through the store's real client (@platformatic/kafka) to a stand-in

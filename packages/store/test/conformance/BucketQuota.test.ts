@@ -1,7 +1,7 @@
 import * as s3sdk from '@aws-sdk/client-s3';
 import { MadminClient } from '@stowage/madmin';
+import { ROOT, startTestStore, type TestStore } from '@stowage/test-support/store/harness';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROOT, startTestStore, type TestStore } from '../support/store.js';
 
 // A hard bucket quota, set through the admin API (madmin's SetBucketQuota), is enforced on
 // PutObject, CopyObject, UploadPart and CompleteMultipartUpload.

@@ -1,5 +1,12 @@
 import * as s3sdk from '@aws-sdk/client-s3';
 import { MadminClient } from '@stowage/madmin';
+import {
+  ROOT,
+  signedRequest,
+  startTestStore,
+  type TestStore,
+  xmlCode,
+} from '@stowage/test-support/store/harness';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   eventually,
@@ -8,7 +15,6 @@ import {
   replicateBucket,
   statusBecomes,
 } from '../support/replication.js';
-import { ROOT, signedRequest, startTestStore, type TestStore, xmlCode } from '../support/store.js';
 
 // Bucket replication between two real stores: what a write to the source does on the
 // target, checked through the S3 SDK, polled with a deadline (never timed).

@@ -1,5 +1,6 @@
 import * as s3sdk from '@aws-sdk/client-s3';
 import { type BucketTarget, MadminClient } from '@stowage/madmin';
+import { ROOT, signedRequest, startTestStore, type TestStore } from '@stowage/test-support/store/harness';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CountingProxy, countingProxy } from '../support/counting-proxy.js';
 import {
@@ -9,7 +10,6 @@ import {
   replicateBucket,
   statusBecomes,
 } from '../support/replication.js';
-import { ROOT, signedRequest, startTestStore, type TestStore } from '../support/store.js';
 
 // What replication puts on the wire between two real stores: a tag change re-sends only the
 // metadata (the target receives no data again), counted by a TCP relay in front of the target.

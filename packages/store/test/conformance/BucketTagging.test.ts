@@ -1,6 +1,6 @@
 import * as s3sdk from '@aws-sdk/client-s3';
+import { startTestStore, type TestStore } from '@stowage/test-support/store/harness';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestStore, type TestStore } from '../support/store.js';
 
 const { CreateBucketCommand, DeleteBucketTaggingCommand, GetBucketTaggingCommand, PutBucketTaggingCommand } =
   s3sdk;

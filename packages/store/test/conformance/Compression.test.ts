@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import * as s3sdk from '@aws-sdk/client-s3';
 import { MadminClient } from '@stowage/madmin';
+import { ROOT, startTestStore, type TestStore } from '@stowage/test-support/store/harness';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { driveRecord } from '../faults/support.js';
-import { ROOT, startTestStore, type TestStore } from '../support/store.js';
 
 // The compression subsystem, as MinIO applies it: with enable=on, new objects whose key
 // or content type the settings name are stored compressed (and, with allow_encryption=on,

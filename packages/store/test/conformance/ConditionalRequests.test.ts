@@ -1,6 +1,6 @@
 import * as s3sdk from '@aws-sdk/client-s3';
+import { signedRequest, startTestStore, type TestStore, xmlCode } from '@stowage/test-support/store/harness';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signedRequest, startTestStore, type TestStore, xmlCode } from '../support/store.js';
 
 // Conditional headers as RFC 9110 says and S3 and MinIO apply them, where it matters most:
 // a resumed download of a replaced object, strong comparison for If-Match, and dates that

@@ -1,7 +1,7 @@
 import { PutObjectCommand } from '@aws-sdk/client-s3';
+import { ROOT, startTestStore, type TestStore, withEnv } from '@stowage/test-support/store/harness';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStore } from '../../src/index.js';
-import { ROOT, startTestStore, type TestStore, withEnv } from '../support/store.js';
 
 // Objects a browser renders as documents (HTML, XHTML, SVG, XML) are served with
 // `Content-Security-Policy: sandbox`: opened from the store's origin they run no script

@@ -2,9 +2,15 @@ import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import * as s3sdk from '@aws-sdk/client-s3';
+import {
+  rawRequest,
+  signedRequest,
+  startTestStore,
+  type TestStore,
+  xmlCode,
+} from '@stowage/test-support/store/harness';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bucketDir, configDir } from '../../src/engine/fs/layout.js';
-import { rawRequest, signedRequest, startTestStore, type TestStore, xmlCode } from '../support/store.js';
 
 const {
   CreateBucketCommand,

@@ -1,7 +1,13 @@
 import { createHash } from 'node:crypto';
 import * as s3sdk from '@aws-sdk/client-s3';
+import {
+  rawRequest,
+  signedRequest,
+  startTestStore,
+  type TestStore,
+  xmlCode,
+} from '@stowage/test-support/store/harness';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rawRequest, signedRequest, startTestStore, type TestStore, xmlCode } from '../support/store.js';
 
 const { CreateBucketCommand, DeleteObjectsCommand, ListObjectsV2Command, PutObjectCommand } = s3sdk;
 

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import * as s3sdk from '@aws-sdk/client-s3';
+import { signedRequest, startTestStore, type TestStore, xmlCode } from '@stowage/test-support/store/harness';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signedRequest, startTestStore, type TestStore, xmlCode } from '../support/store.js';
 
 // The XML documents of configuration requests and their integrity checks: a Content-MD5
 // that does not match is BadDigest wherever it is sent, and the requests S3 (and MinIO)

@@ -2,10 +2,10 @@ import { createHash, randomBytes } from 'node:crypto';
 import { readdir, readFile, rm } from 'node:fs/promises';
 import * as s3sdk from '@aws-sdk/client-s3';
 import { MadminClient } from '@stowage/madmin';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROOT, startTestStore, type TestStore } from '@stowage/test-support/store/harness';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { deploymentKey, setOfKey } from '../../src/engine/erasure/sets/set-layout.js';
 import { bucketDir, formatPath } from '../../src/engine/fs/layout.js';
-import { ROOT, startTestStore, type TestStore } from '../support/store.js';
 
 // A store on 32 drives: two erasure sets of 16 (EC 12+4), as `minio server` on 32 drives
 // makes them. Clients see one store; the admin API reports the sets.
@@ -102,15 +102,11 @@ describe('a store on 32 drives', () => {
     expect(md5(await read('media/multi.bin'))).toBe(md5(Buffer.concat([part, part])));
 
     await admin.serviceRestart();
-    for (let i = 0; ; i++) {
-      const ok = await admin.serverInfo().then(
-        () => true,
-        () => false,
-      );
-      if (ok) break;
-      if (i > 100) throw new Error('the store did not come back');
-      await new Promise((r) => setTimeout(r, 50));
-    }
+    await vi
+      .waitFor(() => admin.serverInfo(), { timeout: 5_000, interval: 50 })
+      .catch(() => {
+        throw new Error('the store did not come back');
+      });
     expect(await listAll({ MaxKeys: 1000 })).toEqual(all);
     expect(md5(await read('media/big.bin'))).toBe(md5(big));
     expect((await read('docs/7.txt')).toString()).toBe('docs/7.txt');
@@ -142,12 +138,16 @@ describe('a store on 32 drives', () => {
     await rm(bucketDir(t.drives[21]!, 'healsets'), { recursive: true, force: true });
     const started = await admin.heal.start('healsets', '', { recursive: true });
     const items = [];
-    for (let i = 0; i < 200; i++) {
-      const s = await admin.heal.status('healsets', '', started.clientToken);
-      items.push(...s.items);
-      if (s.summary === 'finished') break;
-      await new Promise((r) => setTimeout(r, 50));
-    }
+    await vi
+      .waitFor(
+        async () => {
+          const s = await admin.heal.status('healsets', '', started.clientToken);
+          items.push(...s.items);
+          if (s.summary !== 'finished') throw new Error(`heal is ${s.summary}`);
+        },
+        { timeout: 10_000, interval: 50 },
+      )
+      .catch(() => {});
     const objects = items.filter((i) => i.type === 'object');
     expect(objects).toHaveLength(6);
     for (const o of objects)

@@ -3,8 +3,14 @@ import { once } from 'node:events';
 import { connect, type Socket } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import * as s3sdk from '@aws-sdk/client-s3';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROOT, signedRequest, sigV4Headers, startTestStore, type TestStore } from '../support/store.js';
+import {
+  ROOT,
+  signedRequest,
+  sigV4Headers,
+  startTestStore,
+  type TestStore,
+} from '@stowage/test-support/store/harness';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { requestHead } from './wire.js';
 
 // `Expect: 100-continue`: the store looks at the head (signature, bucket, access, conditions)
@@ -50,7 +56,14 @@ async function open(): Promise<Conn> {
 
 /** Waits until the text sent so far matches, or 5 s pass. */
 async function until(c: Conn, pattern: RegExp): Promise<string> {
-  for (let i = 0; i < 100 && !pattern.test(c.text()); i++) await sleep(50);
+  await vi
+    .waitFor(
+      () => {
+        if (!pattern.test(c.text())) throw new Error(`nothing matches ${pattern} yet`);
+      },
+      { timeout: 5000, interval: 50 },
+    )
+    .catch(() => {});
   return c.text();
 }
 

@@ -1,6 +1,11 @@
 import * as s3sdk from '@aws-sdk/client-s3';
+import {
+  rawRequest,
+  signedRequest,
+  startTestStore,
+  type TestStore,
+} from '@stowage/test-support/store/harness';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rawRequest, signedRequest, startTestStore, type TestStore } from '../support/store.js';
 
 const { CreateBucketCommand, HeadObjectCommand, PutObjectCommand } = s3sdk;
 

@@ -1,8 +1,8 @@
 import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { type BgHealState, MadminClient, type MRFStatus } from '@stowage/madmin';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROOT, startTestStore, type TestStore } from '@stowage/test-support/store/harness';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { corruptShardFiles, pattern, sha256, wipeDrive } from '../faults/support.js';
-import { ROOT, startTestStore, type TestStore } from '../support/store.js';
 
 // Heal on read (MinIO's MRF): a 4-drive store (EC 2+2), bitrot on every shard file of one
 // drive, every object read once; the queue drains; then two OTHER drives are wiped. Every
@@ -41,14 +41,15 @@ const mrfOf = (s: BgHealState): MRFStatus => Object.values(s.mrf ?? {})[0]!;
 
 /** Polls the admin heal status until the queue holds nothing (a generous deadline, not a timing). */
 async function drained(deadlineMs = 120_000): Promise<BgHealState> {
-  const until = Date.now() + deadlineMs;
-  for (;;) {
-    const s = await admin.heal.background();
-    const mrf = mrfOf(s);
-    if (mrf.total_items > 0 && mrf.items_pending === 0) return s;
-    if (Date.now() > until) throw new Error(`heal queue not drained: ${JSON.stringify(mrf)}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
+  return vi.waitFor(
+    async () => {
+      const s = await admin.heal.background();
+      const mrf = mrfOf(s);
+      if (mrf.total_items > 0 && mrf.items_pending === 0) return s;
+      throw new Error(`heal queue not drained: ${JSON.stringify(mrf)}`);
+    },
+    { timeout: deadlineMs, interval: 200 },
+  );
 }
 
 describe('heal on read', () => {

@@ -1,6 +1,12 @@
 import * as s3sdk from '@aws-sdk/client-s3';
+import {
+  signedRequest,
+  sigV4Headers,
+  startTestStore,
+  type TestStore,
+  xmlCode,
+} from '@stowage/test-support/store/harness';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signedRequest, sigV4Headers, startTestStore, type TestStore, xmlCode } from '../support/store.js';
 import { requestHead, sendRaw } from './wire.js';
 
 // The HTTP layer's own refusals: framing RFC 9112 calls faulty, headers Node would drop,

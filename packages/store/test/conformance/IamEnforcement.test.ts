@@ -1,7 +1,7 @@
 import * as s3sdk from '@aws-sdk/client-s3';
 import { assumeRole, MadminClient, MadminError } from '@stowage/madmin';
+import { ROOT, startTestStore, type TestStore } from '@stowage/test-support/store/harness';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROOT, startTestStore, type TestStore } from '../support/store.js';
 
 // What IAM lets a signed request do on the S3 side: identity policies (the user's and its
 // enabled groups'), bucket policies, explicit denies, and the narrowing of service accounts

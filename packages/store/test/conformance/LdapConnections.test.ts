@@ -1,9 +1,9 @@
 import { readdirSync } from 'node:fs';
 import { assumeRoleWithLdapIdentity, MadminClient } from '@stowage/madmin';
+import { type LdapServer, personDn, startSlapd } from '@stowage/test-support/peers/slapd';
+import { ROOT, startTestStore, type TestStore } from '@stowage/test-support/store/harness';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { code } from '../support/outcome.js';
-import { type LdapServer, personDn, startSlapd } from '../support/slapd.js';
-import { ROOT, startTestStore, type TestStore } from '../support/store.js';
 
 // Every LDAP login opens connections to the directory; each must be closed whatever the
 // answer, or wrong passwords alone exhaust the store's file descriptors (and the

@@ -1,9 +1,9 @@
 import * as s3sdk from '@aws-sdk/client-s3';
 import { assumeRoleWithLdapIdentity, MadminClient } from '@stowage/madmin';
+import { type LdapServer, personDn, startSlapd } from '@stowage/test-support/peers/slapd';
+import { ROOT, startTestStore, type TestStore } from '@stowage/test-support/store/harness';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { code } from '../support/outcome.js';
-import { type LdapServer, personDn, startSlapd } from '../support/slapd.js';
-import { ROOT, startTestStore, type TestStore } from '../support/store.js';
 
 // Credentials of directory users last only while the directory vouches for them: a real
 // slapd where people are removed, disabled (Active Directory's userAccountControl) and

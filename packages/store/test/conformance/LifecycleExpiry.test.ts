@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import * as s3sdk from '@aws-sdk/client-s3';
 import { MadminClient, prometheusToken } from '@stowage/madmin';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ROOT,
   rawRequest,
@@ -9,7 +8,9 @@ import {
   startTestStore,
   type TestStore,
   withEnv,
-} from '../support/store.js';
+} from '@stowage/test-support/store/harness';
+import { until } from '@stowage/test-support/wait';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
 // The lifecycle expiry engine against a real store: rules put through the SDK, the scanner
 // run a cycle with the store's clock moved days ahead, and what S3 then shows.
@@ -187,7 +188,7 @@ describe('Events', () => {
     // As ListenBucketNotification.test.ts: the listener's request needs a moment to arrive.
     await new Promise((r) => setTimeout(r, 300));
     await scanAfter(3);
-    for (let i = 0; i < 50 && got.length < 2; i++) await new Promise((r) => setTimeout(r, 100));
+    await until(() => got.length >= 2, { timeout: 5000, interval: 100 });
     listener.stop();
     expect(got.map((r) => [r.eventName, r.s3.object.key]).sort()).toEqual([
       ['s3:ObjectRemoved:Delete', 'a'],
@@ -440,11 +441,13 @@ describe('Background cycles', () => {
       }),
     );
     await store.s3.send(new PutObjectCommand({ Bucket: 'background', Key: 'a', Body: 'x' }));
-    for (;;) {
-      const listed = await store.s3.send(new s3sdk.ListObjectsV2Command({ Bucket: 'background' }));
-      if ((listed.KeyCount ?? 0) === 0) return;
-      await new Promise((r) => setTimeout(r, 50));
-    }
+    await vi.waitFor(
+      async () => {
+        const listed = await store.s3.send(new s3sdk.ListObjectsV2Command({ Bucket: 'background' }));
+        if ((listed.KeyCount ?? 0) !== 0) throw new Error('not expired yet');
+      },
+      { timeout: 60_000, interval: 50 },
+    );
   }
 
   it('expire objects without being asked, paced by STOWAGE_SCANNER_CYCLE', async () => {

@@ -1,8 +1,8 @@
 import * as s3sdk from '@aws-sdk/client-s3';
 import { MadminClient } from '@stowage/madmin';
+import { ROOT, startTestStore, type TestStore } from '@stowage/test-support/store/harness';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { until } from '../support/notifications.js';
-import { ROOT, startTestStore, type TestStore } from '../support/store.js';
 import { type TierGate, tierGate } from '../support/tier-gate.js';
 import { minioTierOn } from '../support/tiers.js';
 

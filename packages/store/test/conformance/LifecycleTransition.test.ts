@@ -2,10 +2,10 @@ import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import * as s3sdk from '@aws-sdk/client-s3';
 import { MadminClient } from '@stowage/madmin';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROOT, startTestStore, type TestStore } from '@stowage/test-support/store/harness';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { objectDir } from '../../src/engine/fs/layout.js';
 import { until } from '../support/notifications.js';
-import { ROOT, startTestStore, type TestStore } from '../support/store.js';
 import { minioTierOn } from '../support/tiers.js';
 
 // Lifecycle transitions between two real stores: the hot store moves a version's data to a
@@ -299,12 +299,17 @@ describe('transition to a MinIO-type tier on a second store', () => {
     const started = await admin.heal.start(BUCKET, '', { recursive: true, scanMode: 2, remove: true });
     let summary = '';
     const items: { detail?: string }[] = [];
-    for (let i = 0; i < 400 && summary !== 'finished' && summary !== 'stopped'; i++) {
-      const s = await admin.heal.status(BUCKET, '', started.clientToken);
-      summary = s.summary;
-      items.push(...s.items);
-      if (summary !== 'finished') await new Promise((r) => setTimeout(r, 50));
-    }
+    await vi
+      .waitFor(
+        async () => {
+          const s = await admin.heal.status(BUCKET, '', started.clientToken);
+          summary = s.summary;
+          items.push(...s.items);
+          if (summary !== 'finished' && summary !== 'stopped') throw new Error(`heal is ${summary}`);
+        },
+        { timeout: 20_000, interval: 50 },
+      )
+      .catch(() => {});
     expect(summary).toBe('finished');
     expect(items.filter((it) => /dangling/.test(it.detail ?? ''))).toEqual([]);
     expect((await getBytes('big.bin')).bytes.equals(big)).toBe(true);
@@ -326,9 +331,7 @@ describe('transition to a MinIO-type tier on a second store', () => {
       new s3sdk.DeleteObjectCommand({ Bucket: BUCKET, Key: 'gone.txt', VersionId: v.VersionId }),
     );
     // The tier's copy is removed in the background, as MinIO queues it.
-    for (let i = 0; i < 200 && (await onTier()).length === names.size; i++)
-      await new Promise((r) => setTimeout(r, 50));
-    expect((await onTier()).length).toBe(names.size - 1);
+    await expect.poll(async () => (await onTier()).length, { timeout: 10_000 }).toBe(names.size - 1);
   });
 
   it('removes the tier copy when an unversioned object is overwritten', async () => {
@@ -337,9 +340,7 @@ describe('transition to a MinIO-type tier on a second store', () => {
     await hot.store.transitions.transitionVersion('plain', 'x', undefined, 'COLD');
     const count = (await onTier()).length;
     await hot.s3.send(new s3sdk.PutObjectCommand({ Bucket: 'plain', Key: 'x', Body: 'new' }));
-    for (let i = 0; i < 200 && (await onTier()).length === count; i++)
-      await new Promise((r) => setTimeout(r, 50));
-    expect((await onTier()).length).toBe(count - 1);
+    await expect.poll(async () => (await onTier()).length, { timeout: 10_000 }).toBe(count - 1);
     const r = await hot.s3.send(new s3sdk.GetObjectCommand({ Bucket: 'plain', Key: 'x' }));
     expect(await r.Body!.transformToString()).toBe('new');
   });

@@ -1,9 +1,14 @@
 import * as s3sdk from '@aws-sdk/client-s3';
 import { MadminClient } from '@stowage/madmin';
+import {
+  AZURITE_ACCOUNT,
+  AZURITE_KEY,
+  type Azurite,
+  startAzurite,
+} from '@stowage/test-support/peers/azurite';
+import { ROOT, startTestStore, type TestStore } from '@stowage/test-support/store/harness';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sharedKey } from '../../src/ilm/transition/azure-backend.js';
-import { AZURITE_ACCOUNT, AZURITE_KEY, type Azurite, startAzurite } from '../support/azurite.js';
-import { ROOT, startTestStore, type TestStore } from '../support/store.js';
 
 // Transitions to an Azure-type tier, against Azurite's blob service: the blob REST calls
 // signed with Shared Key, read-through with ranges, and the blob removed with the version.
@@ -98,7 +103,6 @@ describe('transition to an Azure-type tier (Azurite)', () => {
 
   it('removes the blob when the object is deleted', async () => {
     await hot.s3.send(new s3sdk.DeleteObjectCommand({ Bucket: BUCKET, Key: 'a.bin' }));
-    for (let i = 0; i < 200 && (await blobs()).length > 0; i++) await new Promise((r) => setTimeout(r, 50));
-    expect(await blobs()).toEqual([]);
+    await expect.poll(blobs, { timeout: 10_000 }).toEqual([]);
   });
 });

@@ -1,8 +1,8 @@
 import * as s3sdk from '@aws-sdk/client-s3';
 import { MadminClient, prometheusToken } from '@stowage/madmin';
+import { ROOT, rawRequest, startTestStore, type TestStore } from '@stowage/test-support/store/harness';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { until } from '../support/notifications.js';
-import { ROOT, rawRequest, startTestStore, type TestStore } from '../support/store.js';
 import { minioTierOn } from '../support/tiers.js';
 
 // Lifecycle transitions driven by the scanner between two real stores: rules put through the

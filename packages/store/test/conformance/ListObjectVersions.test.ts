@@ -1,6 +1,6 @@
 import * as s3sdk from '@aws-sdk/client-s3';
+import { signedRequest, startTestStore, type TestStore, xmlCode } from '@stowage/test-support/store/harness';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signedRequest, startTestStore, type TestStore, xmlCode } from '../support/store.js';
 
 // ListObjectVersions on a bucket that never had versioning: each object is its own latest
 // version, with the version id "null", as S3 lists such buckets.

@@ -1,6 +1,12 @@
 import * as s3sdk from '@aws-sdk/client-s3';
+import {
+  rawRequest,
+  signedRequest,
+  startTestStore,
+  type TestStore,
+} from '@stowage/test-support/store/harness';
+import { until } from '@stowage/test-support/wait';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rawRequest, signedRequest, startTestStore, type TestStore } from '../support/store.js';
 
 // MinIO's ListenBucketNotification (madmin-protocol.md §5), read with the minio npm SDK's
 // listener: events of one bucket filtered by name, prefix and suffix, as JSON lines.
@@ -38,7 +44,7 @@ describe('ListenBucketNotification', () => {
         Delete: { Objects: [{ Key: 'logs/a b.txt' }, { Key: 'logs/skip.bin' }] },
       }),
     );
-    for (let i = 0; i < 50 && got.length < 2; i++) await new Promise((r) => setTimeout(r, 100));
+    await until(() => got.length >= 2, { timeout: 5000, interval: 100 });
     listener.stop();
     expect(got.map((r) => [r.eventName, r.s3.bucket.name, r.s3.object.key])).toEqual([
       ['s3:ObjectCreated:Put', 'watched', 'logs/a b.txt'],

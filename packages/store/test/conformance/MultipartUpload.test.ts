@@ -2,9 +2,9 @@ import { createHash } from 'node:crypto';
 import { PassThrough, Readable } from 'node:stream';
 import { crc32 } from 'node:zlib';
 import * as s3sdk from '@aws-sdk/client-s3';
+import { signedRequest, startTestStore, type TestStore, xmlCode } from '@stowage/test-support/store/harness';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { crc32c } from '../../src/s3/auth/crc32c.js';
-import { signedRequest, startTestStore, type TestStore, xmlCode } from '../support/store.js';
 
 const {
   AbortMultipartUploadCommand,

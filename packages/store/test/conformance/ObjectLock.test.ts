@@ -1,6 +1,12 @@
 import * as s3sdk from '@aws-sdk/client-s3';
+import {
+  rawRequest,
+  signedRequest,
+  startTestStore,
+  type TestStore,
+  xmlCode,
+} from '@stowage/test-support/store/harness';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rawRequest, signedRequest, startTestStore, type TestStore, xmlCode } from '../support/store.js';
 
 // Object lock (WORM): retention and legal hold on versions, set by header, by the bucket's
 // default retention or by Put/GetObjectRetention and Put/GetObjectLegalHold; what they forbid.

@@ -1,7 +1,7 @@
 import * as s3sdk from '@aws-sdk/client-s3';
 import { MadminClient } from '@stowage/madmin';
+import { ROOT, startTestStore, type TestStore } from '@stowage/test-support/store/harness';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROOT, startTestStore, type TestStore } from '../support/store.js';
 
 // MinIO's api object_max_versions: a write that would give a key more versions (delete
 // markers included) is refused with 400 MaxVersionsExceeded. Unset, there is no limit.

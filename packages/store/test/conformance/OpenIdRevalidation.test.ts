@@ -1,8 +1,8 @@
 import * as s3sdk from '@aws-sdk/client-s3';
 import { assumeRoleWithWebIdentity, MadminClient } from '@stowage/madmin';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type OpenIdProvider, startOpenIdProvider } from '../support/openid-provider.js';
-import { ROOT, startTestStore, type TestStore } from '../support/store.js';
+import { type OpenIdProvider, startOpenIdProvider } from '@stowage/test-support/peers/openid-provider';
+import { ROOT, startTestStore, type TestStore } from '@stowage/test-support/store/harness';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
 // OpenID users of a Keycloak realm (identity_openid vendor=keycloak) are looked up again as
 // MinIO looks them up: the store logs in to the real provider (oidc-provider, client
@@ -145,7 +145,12 @@ describe('OpenID users of a Keycloak realm', () => {
 
 /** Waits until `ready` holds (the test's own timeout bounds it). */
 async function until(ready: () => boolean): Promise<void> {
-  while (!ready()) await new Promise((r) => setTimeout(r, 10));
+  await vi.waitFor(
+    () => {
+      if (!ready()) throw new Error('not ready yet');
+    },
+    { timeout: 60_000, interval: 10 },
+  );
 }
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 

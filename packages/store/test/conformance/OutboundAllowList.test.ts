@@ -2,11 +2,12 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import * as s3sdk from '@aws-sdk/client-s3';
 import { MadminClient, MadminError, type TierConfig } from '@stowage/madmin';
+import { startWebhookReceiver, type WebhookReceiver } from '@stowage/test-support/peers/webhook-receiver';
+import { ROOT, startTestStore, type TestStore, withEnv } from '@stowage/test-support/store/harness';
+import { until as waitUntil } from '@stowage/test-support/wait';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStore } from '../../src/index.js';
 import { remoteTarget } from '../support/remote-target.js';
-import { ROOT, startTestStore, type TestStore, withEnv } from '../support/store.js';
-import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver.js';
 
 // STOWAGE_OUTBOUND_ALLOW (read when a store starts): where notification, audit and logger
 // targets, replication remotes and tiers may connect. Checked when one is configured, and
@@ -202,6 +203,6 @@ describe('STOWAGE_OUTBOUND_ALLOW when connecting', () => {
 });
 
 async function until(done: () => boolean, what: string): Promise<void> {
-  for (let i = 0; i < 200 && !done(); i++) await new Promise((r) => setTimeout(r, 50));
+  await waitUntil(done, { timeout: 10_000, interval: 50 });
   expect(done(), what).toBe(true);
 }

@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import { connect, type Socket } from 'node:net';
 import * as s3sdk from '@aws-sdk/client-s3';
+import { sigV4Headers, startTestStore, type TestStore } from '@stowage/test-support/store/harness';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sigV4Headers, startTestStore, type TestStore } from '../support/store.js';
 import { requestHead } from './wire.js';
 
 // Requests pipelined on one connection (HTTP/1.1): each runs after the one sent before it,

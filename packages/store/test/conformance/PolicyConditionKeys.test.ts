@@ -1,10 +1,16 @@
 import { createHmac } from 'node:crypto';
 import * as s3sdk from '@aws-sdk/client-s3';
 import { MadminClient } from '@stowage/madmin';
+import {
+  ROOT,
+  rawRequest,
+  startTestStore,
+  type TestStore,
+  xmlCode,
+} from '@stowage/test-support/store/harness';
 import { Client as MinioClient } from 'minio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { code } from '../support/outcome.js';
-import { ROOT, rawRequest, startTestStore, type TestStore, xmlCode } from '../support/store.js';
 
 // The condition keys requests supply to bucket and identity policies, as AWS and MinIO fill
 // them: the tags a write sets, how it was signed, the listing parameters as sent; and the

@@ -1,7 +1,13 @@
 import * as s3sdk from '@aws-sdk/client-s3';
 import { MadminClient } from '@stowage/madmin';
+import {
+  ROOT,
+  signedRequest,
+  startTestStore,
+  type TestStore,
+  xmlCode,
+} from '@stowage/test-support/store/harness';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROOT, signedRequest, startTestStore, type TestStore, xmlCode } from '../support/store.js';
 
 // Requests that reach an object another way than its own GET or DELETE are judged as that
 // GET or DELETE would be: a version deleted in a DeleteObjects batch, a version copied from,

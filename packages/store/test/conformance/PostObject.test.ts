@@ -2,9 +2,10 @@ import { createHash } from 'node:crypto';
 import { request } from 'node:http';
 import * as s3sdk from '@aws-sdk/client-s3';
 import { MadminClient } from '@stowage/madmin';
+import { ROOT, startTestStore, type TestStore, xmlCode } from '@stowage/test-support/store/harness';
+import { until } from '@stowage/test-support/wait';
 import { Client as MinioClient } from 'minio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROOT, startTestStore, type TestStore, xmlCode } from '../support/store.js';
 import { diskChanges, snapshotDrives } from './disk.js';
 import { expiresIn, postForms, signedPolicy } from './post-form.js';
 
@@ -498,7 +499,7 @@ describe('PostObject', () => {
       { success_action_redirect: 'https://app.example/' },
       { name: 'r', data: Buffer.from('r') },
     );
-    for (let i = 0; i < 50 && got.length < 2; i++) await new Promise((r) => setTimeout(r, 100));
+    await until(() => got.length >= 2, { timeout: 5000, interval: 100 });
     listener.stop();
     expect(got.map((r) => [r.eventName, r.s3.object.key])).toEqual([
       ['s3:ObjectCreated:Post', 'evented/plain.txt'],

@@ -1,8 +1,8 @@
 import { createHash, createHmac } from 'node:crypto';
 import * as s3sdk from '@aws-sdk/client-s3';
 import { signingKey } from '@stowage/madmin';
+import { ROOT, startTestStore, type TestStore, xmlCode } from '@stowage/test-support/store/harness';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROOT, startTestStore, type TestStore, xmlCode } from '../support/store.js';
 import { BOUNDARY, expiresIn, type PostPolicyBuilder, postForms, signedPolicy } from './post-form.js';
 
 // POST Object's framing and the fields that stand for a PUT's headers: fields after the file

@@ -1,9 +1,9 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import * as s3sdk from '@aws-sdk/client-s3';
+import { ROOT, startTestStore, type TestStore, xmlCode } from '@stowage/test-support/store/harness';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { boto3Env } from '../support/python.js';
-import { ROOT, startTestStore, type TestStore, xmlCode } from '../support/store.js';
 import { expiresIn, type Post, postForms, signedPolicy } from './post-form.js';
 
 // POST Object forms signed either way S3 signs them: V4 (x-amz-credential, hex HMAC-SHA256

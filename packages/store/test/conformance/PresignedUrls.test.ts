@@ -10,8 +10,8 @@ import {
   stringToSign,
   UNSIGNED_PAYLOAD,
 } from '@stowage/madmin';
+import { ROOT, startTestStore, type TestStore } from '@stowage/test-support/store/harness';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROOT, startTestStore, type TestStore } from '../support/store.js';
 import { boto3Installed, python } from './boto3.js';
 
 // A presigned URL may carry x-amz-* headers in its query, signed with it: the AWS SDK's

@@ -3,10 +3,16 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import * as s3sdk from '@aws-sdk/client-s3';
 import { assumeRole, MadminClient, prometheusToken } from '@stowage/madmin';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type PrometheusServer, startPrometheus } from '@stowage/test-support/peers/prometheus';
+import {
+  ROOT,
+  rawRequest,
+  startTestStore,
+  type TestStore,
+  withEnv,
+} from '@stowage/test-support/store/harness';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startStore } from '../../src/index.js';
-import { type PrometheusServer, startPrometheus } from '../support/prometheus.js';
-import { ROOT, rawRequest, startTestStore, type TestStore, withEnv } from '../support/store.js';
 
 // /minio/v2/metrics/cluster scraped by a real Prometheus (Debian's package) with a bearer
 // token, then queried with PromQL as the console's dashboard does.
@@ -29,13 +35,15 @@ afterAll(async () => {
   await t.close();
 });
 
-async function eventually<T>(fn: () => Promise<T | undefined>): Promise<T> {
-  for (let i = 0; i < 150; i++) {
-    const v = await fn();
-    if (v !== undefined) return v;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error('never');
+function eventually<T>(fn: () => Promise<T | undefined>): Promise<T> {
+  return vi.waitFor(
+    async () => {
+      const v = await fn();
+      if (v === undefined) throw new Error('never');
+      return v;
+    },
+    { timeout: 30_000, interval: 200 },
+  );
 }
 
 describe('Prometheus metrics', () => {

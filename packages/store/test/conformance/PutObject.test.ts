@@ -3,10 +3,10 @@ import { readdir } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import { crc32 } from 'node:zlib';
 import * as s3sdk from '@aws-sdk/client-s3';
+import { signedRequest, startTestStore, type TestStore, xmlCode } from '@stowage/test-support/store/harness';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { crc32c } from '../../src/s3/auth/crc32c.js';
 import { Crc64Nvme } from '../../src/s3/auth/crc64nvme.js';
-import { signedRequest, startTestStore, type TestStore, xmlCode } from '../support/store.js';
 import { boto3Installed, python } from './boto3.js';
 import { unsignedTrailerPut } from './trailers.js';
 

@@ -1,8 +1,8 @@
 import * as s3sdk from '@aws-sdk/client-s3';
 import { MadminClient } from '@stowage/madmin';
+import { ROOT, signedRequest, startTestStore, type TestStore } from '@stowage/test-support/store/harness';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStore } from '../../src/index.js';
-import { ROOT, signedRequest, startTestStore, type TestStore } from '../support/store.js';
 
 const {
   CreateBucketCommand,

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import * as s3sdk from '@aws-sdk/client-s3';
 import { MadminClient } from '@stowage/madmin';
+import { ROOT, startTestStore, type TestStore } from '@stowage/test-support/store/harness';
 import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OutboundPolicy } from '../../src/net/outbound.js';
@@ -11,7 +12,6 @@ import { deleteReplica, putReplica } from '../../src/replication/client.js';
 import type { BucketTarget } from '../../src/replication/targets.js';
 import { code } from '../support/outcome.js';
 import { remoteTarget } from '../support/remote-target.js';
-import { ROOT, startTestStore, type TestStore } from '../support/store.js';
 
 // Replication towards a plain S3 server: s3rver (npm), the only one that runs here (Debian
 // ships neither MinIO nor moto). s3rver implements no bucket versioning: GET ?versioning

@@ -1,10 +1,10 @@
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import * as s3sdk from '@aws-sdk/client-s3';
+import { startTestStore, type TestStore } from '@stowage/test-support/store/harness';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { configDir } from '../../src/engine/fs/layout.js';
-import { replicateBucket } from '../support/replication.js';
-import { startTestStore, type TestStore } from '../support/store.js';
+import { eventually, replicateBucket } from '../support/replication.js';
 
 // The scanner's replication visitor between two real stores: a version left PENDING whose
 // persisted job is gone (a crash between a write and its job) is queued again by a scanner
@@ -42,17 +42,6 @@ const missing = (p: Promise<unknown>) =>
     () => false,
     (err: { name?: string }) => err.name === 'NotFound',
   );
-
-async function eventually<T>(probe: () => Promise<T>, ok: (v: T) => boolean, what: string): Promise<T> {
-  const deadline = Date.now() + 60_000;
-  let last: T | undefined;
-  while (Date.now() < deadline) {
-    last = await probe().catch(() => undefined);
-    if (last !== undefined && ok(last)) return last;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`${what}: never happened (last ${JSON.stringify(last)})`);
-}
 
 describe('the scanner re-queues replication work that was lost', () => {
   it('a PENDING version without a persisted job reaches the target after a cycle', async () => {

@@ -1,7 +1,6 @@
 import { request } from 'node:http';
 import * as s3sdk from '@aws-sdk/client-s3';
 import { MadminClient, prometheusToken } from '@stowage/madmin';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type RawResponse,
   ROOT,
@@ -11,7 +10,8 @@ import {
   startTestStore,
   type TestStore,
   xmlCode,
-} from '../support/store.js';
+} from '@stowage/test-support/store/harness';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const { CreateBucketCommand } = s3sdk;
 

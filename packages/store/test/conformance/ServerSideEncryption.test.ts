@@ -2,9 +2,9 @@ import { createHash, randomBytes } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import * as s3sdk from '@aws-sdk/client-s3';
+import { signedRequest, startTestStore, type TestStore, xmlCode } from '@stowage/test-support/store/harness';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pattern } from '../faults/support.js';
-import { signedRequest, startTestStore, type TestStore, xmlCode } from '../support/store.js';
 
 // SSE-S3 and SSE-C on PutObject, GetObject (ranges), HeadObject, CopyObject, multipart, and
 // bucket default encryption (PutBucketEncryption): the drives never hold the plaintext.

@@ -1,9 +1,6 @@
 import { createHmac } from 'node:crypto';
 import * as s3sdk from '@aws-sdk/client-s3';
 import { assumeRole, EMPTY_SHA256, MadminClient, presignUrl } from '@stowage/madmin';
-import { Client as MinioClient } from 'minio';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { code } from '../support/outcome.js';
 import {
   type RawResponse,
   ROOT,
@@ -12,7 +9,10 @@ import {
   startTestStore,
   type TestStore,
   xmlCode,
-} from '../support/store.js';
+} from '@stowage/test-support/store/harness';
+import { Client as MinioClient } from 'minio';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { code } from '../support/outcome.js';
 import { form } from './post-form.js';
 
 // Guessing a secret through S3 and admin signatures, against a real store: wrong signatures

@@ -1,7 +1,13 @@
 import { createHmac } from 'node:crypto';
 import * as s3sdk from '@aws-sdk/client-s3';
+import {
+  ROOT,
+  rawRequest,
+  startTestStore,
+  type TestStore,
+  xmlCode,
+} from '@stowage/test-support/store/harness';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROOT, rawRequest, startTestStore, type TestStore, xmlCode } from '../support/store.js';
 
 // Signature Version 2 (MinIO accepts it; boto3 presigned with it by default): the string to
 // sign names the request's sub-resources, every one of them, by the names the router reads.

@@ -3,8 +3,8 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import * as s3sdk from '@aws-sdk/client-s3';
 import { MadminClient } from '@stowage/madmin';
+import { ROOT, startTestStore, type TestStore } from '@stowage/test-support/store/harness';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROOT, startTestStore, type TestStore } from '../support/store.js';
 
 const { CreateBucketCommand, CreateMultipartUploadCommand, ListMultipartUploadsCommand, UploadPartCommand } =
   s3sdk;
@@ -67,7 +67,7 @@ describe('stale multipart uploads (api stale_uploads_expiry, stale_uploads_clean
     expect(restart).toBe(false);
     // The walk removes the records, then the parts' folders, then says so in the log.
     const logged = () => t.logs.some((l) => l.includes('aborted 1 stale multipart upload(s)'));
-    for (let i = 0; i < 100 && !logged(); i++) await sleep(100);
+    await expect.poll(logged, { timeout: 10_000, interval: 100 }).toBe(true);
     expect(await listed()).toEqual([]);
     expect(await filesUnderBucket()).toBe(0);
     expect(logged()).toBe(true);

@@ -1,8 +1,8 @@
 import * as s3sdk from '@aws-sdk/client-s3';
 import { MadminClient } from '@stowage/madmin';
+import { ROOT, startTestStore, type TestStore } from '@stowage/test-support/store/harness';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { driveRecord } from '../faults/support.js';
-import { ROOT, startTestStore, type TestStore } from '../support/store.js';
 
 // x-amz-storage-class as MinIO keeps it: STANDARD (the default, not stored) or
 // REDUCED_REDUNDANCY on PutObject, CopyObject and CreateMultipartUpload; anything else is

@@ -12,10 +12,16 @@ import {
   signature,
   stringToSign,
 } from '@stowage/madmin';
+import { type LdapServer, personDn, startSlapd } from '@stowage/test-support/peers/slapd';
+import {
+  ROOT,
+  rawRequest,
+  startTestStore,
+  type TestStore,
+  xmlCode,
+} from '@stowage/test-support/store/harness';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { code } from '../support/outcome.js';
-import { type LdapServer, personDn, startSlapd } from '../support/slapd.js';
-import { ROOT, rawRequest, startTestStore, type TestStore, xmlCode } from '../support/store.js';
 
 // Password guessing at STS, against a real store and a real slapd: wrong LDAP passwords and
 // AssumeRole signatures that do not match hold the name (then the address) back with

@@ -1,7 +1,13 @@
 import { assumeRole, MadminClient } from '@stowage/madmin';
+import {
+  ROOT,
+  signedRequest,
+  startTestStore,
+  type TestStore,
+  xmlCode,
+} from '@stowage/test-support/store/harness';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { code } from '../support/outcome.js';
-import { ROOT, signedRequest, startTestStore, type TestStore, xmlCode } from '../support/store.js';
 
 // A proxy in front of the store (the console relays every browser's login) names the client in
 // X-Forwarded-For. The store believes it only from the proxies it is told to trust: then failed

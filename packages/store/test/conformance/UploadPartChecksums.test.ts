@@ -1,7 +1,7 @@
 import { crc32 } from 'node:zlib';
 import * as s3sdk from '@aws-sdk/client-s3';
+import { startTestStore, type TestStore, xmlCode } from '@stowage/test-support/store/harness';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestStore, type TestStore, xmlCode } from '../support/store.js';
 import { unsignedTrailerPut } from './trailers.js';
 
 // The parts of an upload created with a checksum algorithm carry that checksum, in a header

@@ -1,6 +1,6 @@
 import * as s3sdk from '@aws-sdk/client-s3';
+import { startTestStore, type TestStore } from '@stowage/test-support/store/harness';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestStore, type TestStore } from '../support/store.js';
 
 // Objects in a versioned bucket, through PutObject, GetObject, HeadObject, DeleteObject,
 // DeleteObjects, CopyObject and ListObjectVersions with version ids, as S3 answers them.

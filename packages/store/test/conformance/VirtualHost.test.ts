@@ -1,8 +1,8 @@
 import { Agent } from 'node:http';
 import type { LookupFunction } from 'node:net';
 import * as s3sdk from '@aws-sdk/client-s3';
+import { ROOT, startTestStore, type TestStore } from '@stowage/test-support/store/harness';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROOT, startTestStore, type TestStore } from '../support/store.js';
 
 // Virtual-host style end to end: the store reads its domain from STOWAGE_DOMAIN at start,
 // and @aws-sdk/client-s3 with forcePathStyle: false addresses `<bucket>.s3.stowage.test`.

@@ -1,5 +1,5 @@
+import { startTestStore, type TestStore } from '@stowage/test-support/store/harness';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestStore, type TestStore } from '../support/store.js';
 import { boto3Installed, python as run } from './boto3.js';
 
 // boto3 (Debian's python3-boto3), the Python SDK most scripts against MinIO are written in:

@@ -1,9 +1,9 @@
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { promisify } from 'node:util';
+import type { TestStore } from '@stowage/test-support/store/harness';
 import { expect } from 'vitest';
 import { boto3Env } from '../support/python.js';
-import type { TestStore } from '../support/store.js';
 
 // boto3 (Debian's python3-boto3) against a test store: a script runs after a prelude that
 // makes the clients `s3` and `res` (path style, SigV4, no retries); it prints JSON.

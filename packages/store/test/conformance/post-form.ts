@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { GetObjectCommand } from '@aws-sdk/client-s3';
 import { signingKey } from '@stowage/madmin';
-import { ROOT, type TestStore } from '../support/store.js';
+import { ROOT, type TestStore } from '@stowage/test-support/store/harness';
 
 // Browser form uploads as the POST Object tests send them: the policy and its signed fields
 // from minio's presignedPostPolicy, framed as browsers frame multipart/form-data.

@@ -5,8 +5,8 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import * as s3sdk from '@aws-sdk/client-s3';
+import { ROOT, startTestStore, type TestStore } from '@stowage/test-support/store/harness';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROOT, startTestStore, type TestStore } from '../support/store.js';
 
 // restic (Debian's 0.14, a backup tool built on minio-go) keeps its repository in a bucket:
 // back up a tree, verify every byte of the repository, restore it, change it, prune.

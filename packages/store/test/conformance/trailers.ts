@@ -1,4 +1,4 @@
-import { rawRequest, sigV4Headers } from '../support/store.js';
+import { rawRequest, sigV4Headers } from '@stowage/test-support/store/harness';
 
 // An aws-chunked body with trailers and no chunk signatures (STREAMING-UNSIGNED-PAYLOAD-
 // TRAILER), written by hand: the trailer and its declaration exactly as a test wants them.

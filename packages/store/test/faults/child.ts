@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { S3Client } from '@aws-sdk/client-s3';
-import { ROOT } from '../support/store.js';
+import { ROOT } from '@stowage/test-support/store/harness';
 
 // The store in a child process (store-child.mjs), for fault tests that kill it or watch it
 // survive: what ends that process must not end the test runner too.

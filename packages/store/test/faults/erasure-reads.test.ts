@@ -5,9 +5,9 @@ import {
   PutObjectCommand,
   S3ServiceException,
 } from '@aws-sdk/client-s3';
+import { ROOT, startTestStore, type TestStore } from '@stowage/test-support/store/harness';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startStore } from '../../src/index.js';
-import { ROOT, startTestStore, type TestStore } from '../support/store.js';
 import { corruptShard, driveRecord, pattern, sha256, wipeDrive } from './support.js';
 
 // EC 2+2 over the four drives of the test store, driven through the real S3 API.

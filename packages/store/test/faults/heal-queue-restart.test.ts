@@ -4,9 +4,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CreateBucketCommand, GetObjectCommand, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import { MadminClient, type MRFStatus } from '@stowage/madmin';
+import { ROOT, startTestStore, withEnv } from '@stowage/test-support/store/harness';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { journalPath } from '../../src/engine/erasure/heal/heal-journal.js';
-import { ROOT, startTestStore, withEnv } from '../support/store.js';
+import { eventually } from '../support/replication.js';
 import { buildStoreDist, rootClient, startStoreChild } from './child.js';
 import { corruptShardFiles, pattern, sha256, wipeDrive } from './support.js';
 
@@ -55,15 +56,8 @@ const mrfOf = async (url: string): Promise<MRFStatus> => {
   return Object.values(s.mrf ?? {})[0]!;
 };
 
-async function until<T>(probe: () => Promise<T>, ok: (v: T) => boolean, what: string): Promise<T> {
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    const v = await probe().catch(() => undefined);
-    if (v !== undefined && ok(v)) return v;
-    if (Date.now() > deadline) throw new Error(`${what}: never happened (${JSON.stringify(v)})`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+const until = <T>(probe: () => Promise<T>, ok: (v: T) => boolean, what: string): Promise<T> =>
+  eventually(probe, ok, what, 120_000);
 
 /** Objects the journal of a drive holds queued (the last word on each). */
 async function journaled(drive: string): Promise<number> {

@@ -1,8 +1,8 @@
 import * as s3sdk from '@aws-sdk/client-s3';
 import { MadminClient, prometheusToken } from '@stowage/madmin';
+import { ROOT, rawRequest } from '@stowage/test-support/store/harness';
 import { describe, expect, it } from 'vitest';
 import { until } from '../support/notifications.js';
-import { ROOT, rawRequest } from '../support/store.js';
 import { rootClient } from './child.js';
 import { pattern } from './support.js';
 import { tierRig } from './tier-rig.js';

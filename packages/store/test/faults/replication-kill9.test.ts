@@ -10,9 +10,9 @@ import {
   PutObjectCommand,
   type S3Client,
 } from '@aws-sdk/client-s3';
+import { signedRequest, startTestStore, type TestStore } from '@stowage/test-support/store/harness';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { replicateBucket } from '../support/replication.js';
-import { signedRequest, startTestStore, type TestStore } from '../support/store.js';
+import { eventually as eventuallyWithin, replicateBucket } from '../support/replication.js';
 import { buildStoreDist, rootClient, startStoreChild } from './child.js';
 import { pattern, sha256 } from './support.js';
 
@@ -44,15 +44,8 @@ function killed(child: ChildProcess): Promise<void> {
   return exited;
 }
 
-async function eventually<T>(probe: () => Promise<T>, ok: (v: T) => boolean, what: string): Promise<T> {
-  const deadline = Date.now() + 90_000;
-  while (Date.now() < deadline) {
-    const v = await probe().catch(() => undefined);
-    if (v !== undefined && ok(v)) return v;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`${what}: never happened`);
-}
+const eventually = <T>(probe: () => Promise<T>, ok: (v: T) => boolean, what: string): Promise<T> =>
+  eventuallyWithin(probe, ok, what, 90_000);
 
 interface ResyncTarget {
   arn: string;

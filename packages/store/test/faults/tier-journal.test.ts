@@ -1,7 +1,7 @@
 import * as s3sdk from '@aws-sdk/client-s3';
 import { MadminClient } from '@stowage/madmin';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { ROOT, signedRequest } from '../support/store.js';
+import { ROOT, signedRequest } from '@stowage/test-support/store/harness';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { rootClient } from './child.js';
 import { type HotChild, tierRig } from './tier-rig.js';
 
@@ -21,11 +21,16 @@ const onTier = async (): Promise<string[]> =>
 
 /** Polls until `done` (the worker deletes in the background; no timing is judged). */
 async function until(what: string, done: () => Promise<boolean>): Promise<void> {
-  for (let i = 0; i < 600; i++) {
-    if (await done()) return;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`never happened: ${what}`);
+  await vi
+    .waitFor(
+      async () => {
+        if (!(await done())) throw new Error(`never happened: ${what}`);
+      },
+      { timeout: 60_000, interval: 100 },
+    )
+    .catch(() => {
+      throw new Error(`never happened: ${what}`);
+    });
 }
 
 let hot: HotChild;

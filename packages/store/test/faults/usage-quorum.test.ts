@@ -1,9 +1,9 @@
 import { rename, rm, writeFile } from 'node:fs/promises';
 import { CreateBucketCommand, PutObjectCommand, type S3ServiceException } from '@aws-sdk/client-s3';
 import { MadminClient } from '@stowage/madmin';
+import { ROOT, startTestStore, type TestStore } from '@stowage/test-support/store/harness';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startStore } from '../../src/index.js';
-import { ROOT, startTestStore, type TestStore } from '../support/store.js';
 
 // Each drive counts what it holds. A drive that was away while objects came and went counts
 // the bucket as it was until heal catches it up: usage, and so the quota, must not be read

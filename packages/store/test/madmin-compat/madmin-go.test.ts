@@ -4,18 +4,24 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import * as s3sdk from '@aws-sdk/client-s3';
 import { MadminClient } from '@stowage/madmin';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startStore } from '../../src/index.js';
-import { getThroughBitrot } from '../support/bitrot-get.js';
-import { GO_CACHE, goBuild } from '../support/go-build.js';
+import { GO_CACHE, goBuild } from '@stowage/test-support/go-build';
 import {
   CLIENT_ID,
   CLIENT_SECRET,
   type OpenIdProvider,
   startOpenIdProvider,
-} from '../support/openid-provider.js';
-import { ADMIN_DN, ADMIN_PASSWORD, BASE, type LdapServer, startSlapd } from '../support/slapd.js';
-import { ROOT, startTestStore, type TestStore } from '../support/store.js';
+} from '@stowage/test-support/peers/openid-provider';
+import {
+  ADMIN_DN,
+  ADMIN_PASSWORD,
+  BASE,
+  type LdapServer,
+  startSlapd,
+} from '@stowage/test-support/peers/slapd';
+import { ROOT, startTestStore, type TestStore } from '@stowage/test-support/store/harness';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startStore } from '../../src/index.js';
+import { getThroughBitrot } from '../support/bitrot-get.js';
 
 // The store driven by the real madmin-go 2.0.7 and minio-go 7: Debian's Go sources, built
 // offline in GOPATH mode (src/compat carries a go.mod so that the /v2 and /v7 import paths

@@ -3,9 +3,9 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSyn
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { GO_CACHE, goBuild } from '@stowage/test-support/go-build';
+import { ROOT, startTestStore, type TestStore } from '@stowage/test-support/store/harness';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GO_CACHE, goBuild } from '../support/go-build.js';
-import { ROOT, startTestStore, type TestStore } from '../support/store.js';
 
 // minio-go's own functional suite (functional_tests.go, which MinIO's "mint" runs against
 // every release) against the store: Debian's copy of minio-go 7.0.46, built offline in GOPATH

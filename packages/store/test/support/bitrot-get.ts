@@ -1,7 +1,7 @@
 import * as s3sdk from '@aws-sdk/client-s3';
+import type { TestStore } from '@stowage/test-support/store/harness';
 import { expect } from 'vitest';
 import { corruptShard, driveWithShard } from '../faults/support.js';
-import type { TestStore } from './store.js';
 
 /**
  * A GET that meets bitrot, for tests of what the store logs of it: a new bucket and an

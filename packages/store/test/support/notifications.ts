@@ -1,5 +1,6 @@
 import * as s3sdk from '@aws-sdk/client-s3';
-import type { TestStore } from './store.js';
+import type { TestStore } from '@stowage/test-support/store/harness';
+import { vi } from 'vitest';
 
 // What the notification delivery tests share: subscribing a bucket's events to targets,
 // making a fixed run of events, and waiting for a peer to have received them.
@@ -27,13 +28,26 @@ export async function putPutDelete(t: TestStore, bucket: string): Promise<void> 
   await t.s3.send(new DeleteObjectCommand({ Bucket: bucket, Key: 'a.txt' }));
 }
 
-/** Reads until `ok` holds (or about 10 s have passed) and returns the last read. */
+/** Reads until `ok` holds (or about 10 s have passed) and returns the last read; a failed read ends it. */
 export async function until<T>(read: () => Promise<T>, ok: (v: T) => boolean): Promise<T> {
-  for (let i = 0; ; i++) {
-    const v = await read();
-    if (ok(v) || i > 200) return v;
-    await new Promise((r) => setTimeout(r, 50));
-  }
+  let last: T | undefined;
+  let failure: { err: unknown } | undefined;
+  await vi
+    .waitFor(
+      async () => {
+        try {
+          last = await read();
+        } catch (err) {
+          failure = { err };
+          return;
+        }
+        if (!ok(last)) throw new Error('not yet');
+      },
+      { timeout: 10_000, interval: 50 },
+    )
+    .catch(() => {});
+  if (failure) throw failure.err;
+  return last as T;
 }
 
 /** One delivered event log, as MinIO's event.Log. */

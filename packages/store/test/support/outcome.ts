@@ -1,4 +1,3 @@
-import { createServer } from 'node:net';
 import { MadminError, StsError } from '@stowage/madmin';
 
 // Small helpers the admin and STS tests share.
@@ -9,14 +8,3 @@ export const code = (p: Promise<unknown>): Promise<string> =>
     () => 'resolved',
     (e: unknown) => (e instanceof MadminError || e instanceof StsError ? `${e.status} ${e.code}` : String(e)),
   );
-
-/** A free TCP port on 127.0.0.1, for a peer server a test starts. */
-export const freePort = (): Promise<number> =>
-  new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });

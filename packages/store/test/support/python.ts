@@ -1,5 +1,5 @@
-import type { TestStore } from './store.js';
-import { ROOT } from './store.js';
+import type { TestStore } from '@stowage/test-support/store/harness';
+import { ROOT } from '@stowage/test-support/store/harness';
 
 /** The environment Debian's python3 runs boto3 scripts in: the store's address and root keys, nothing of the host's. */
 export function boto3Env(t: TestStore, extra: Record<string, string> = {}): Record<string, string> {

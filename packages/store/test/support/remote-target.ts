@@ -1,5 +1,5 @@
 import type { BucketTarget } from '@stowage/madmin';
-import { ROOT, type TestStore } from './store.js';
+import { ROOT, type TestStore } from '@stowage/test-support/store/harness';
 
 /** A replication target on `remote` for `source`, as the console adds one (root's keys). */
 export const remoteTarget = (

@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
 import { HeadObjectCommand, PutBucketReplicationCommand, type S3Client } from '@aws-sdk/client-s3';
 import { type BucketTarget, MadminClient } from '@stowage/madmin';
+import { ROOT, type TestStore } from '@stowage/test-support/store/harness';
+import { vi } from 'vitest';
 import { remoteTarget } from './remote-target.js';
-import { ROOT, type TestStore } from './store.js';
 
 export interface ReplicationRuleOptions {
   prefix?: string;
@@ -65,25 +66,32 @@ export async function replicateBucket(
   return arn;
 }
 
-/** Polls `probe` until `ok` (a deadline of a minute, never a timing assert). */
+/** Polls `probe` until `ok` (a deadline, a minute by default, never a timing assert). */
 export async function eventually<T>(
   probe: () => Promise<T>,
   ok: (v: T) => boolean,
   what: string,
+  timeoutMs = 60_000,
 ): Promise<T> {
-  const deadline = Date.now() + 60_000;
   let last: T | undefined;
   let lastErr: unknown;
-  while (Date.now() < deadline) {
-    try {
-      last = await probe();
-      if (ok(last)) return last;
-    } catch (err) {
-      lastErr = err;
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`${what}: never happened (last ${JSON.stringify(last)} ${String(lastErr ?? '')})`);
+  return vi
+    .waitFor(
+      async () => {
+        try {
+          last = await probe();
+        } catch (err) {
+          lastErr = err;
+          throw err;
+        }
+        if (!ok(last)) throw new Error('not yet');
+        return last;
+      },
+      { timeout: timeoutMs, interval: 100 },
+    )
+    .catch(() => {
+      throw new Error(`${what}: never happened (last ${JSON.stringify(last)} ${String(lastErr ?? '')})`);
+    });
 }
 
 export const head = (t: TestStore, Bucket: string, Key: string, VersionId?: string) =>

@@ -1,5 +1,5 @@
 import type { TierConfig } from '@stowage/madmin';
-import { ROOT, type TestStore } from './store.js';
+import { ROOT, type TestStore } from '@stowage/test-support/store/harness';
 
 /** A MinIO-type tier on another test store: its bucket `archive`, under `tier/`, root's keys. */
 export const minioTierOn = (

@@ -188,6 +188,7 @@ describe('object detail', () => {
     const asked = shares().length;
     window.dispatchEvent(new Event('focus'));
     document.dispatchEvent(new Event('visibilitychange'));
+    // A negative check, not a wait: no new request follows the focus within a moment.
     await new Promise((r) => setTimeout(r, 50));
     expect(shares().length).toBe(asked);
     await user.click(within(dialog).getByText('Specific Date'));

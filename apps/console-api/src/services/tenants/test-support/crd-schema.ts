@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { sharedDataDir } from '@stowage/test-support/kube/shared-data';
 import { Ajv, type ErrorObject } from 'ajv';
 import addFormats from 'ajv-formats';
 import { parse } from 'yaml';
-import { sharedDataDir } from '../../../../../../scripts/kube/shared-data.mjs';
 
 // The Tenant CRD's v2 openAPIV3Schema (operator v4.2.0, kept outside the repository in
 // shared/data), compiled the way operator.md §5.3 verified matches what kube-apiserver reports.

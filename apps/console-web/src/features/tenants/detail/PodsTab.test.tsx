@@ -142,6 +142,7 @@ describe('pod logs', () => {
     await waitFor(() => expect(log.scrollTop).toBe(1000));
     await user.click(screen.getByRole('switch', { name: 'Follow' }));
     const stopped = api.callsTo(`GET ${BASE}/pods/p-0`).length;
+    // A negative check, not a wait: no further poll comes once Follow is off.
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(api.callsTo(`GET ${BASE}/pods/p-0`).length).toBe(stopped);
   });

@@ -3,8 +3,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort } from './outcome.js';
-import { startPeer, waitUntil } from './peer-process.js';
+import { onFreePort } from './free-port.js';
+import { orStop, startPeer, waitUntil } from './peer-process.js';
 
 // A real MQTT broker (Debian's mosquitto 2.0) on 127.0.0.1 that only lets in one user.
 
@@ -26,31 +26,36 @@ export async function startMosquitto(): Promise<MosquittoServer> {
     encoding: 'utf8',
   });
   if (made.status !== 0) throw new Error(`mosquitto_passwd failed: ${made.stderr}`);
-  const port = await freePort();
   const conf = join(dir, 'mosquitto.conf');
-  writeFileSync(
-    conf,
-    [
-      `listener ${port} 127.0.0.1`,
-      'allow_anonymous false',
-      `password_file ${passwords}`,
-      'persistence false',
-      'user root',
-      '',
-    ].join('\n'),
-  );
-  const peer = startPeer(MOSQUITTO, ['-c', conf]);
-  await waitUntil(
-    peer,
-    () =>
-      new Promise<void>((resolve, reject) => {
-        const s = connect({ host: '127.0.0.1', port }, () => {
-          s.destroy();
-          resolve();
-        });
-        s.once('error', reject);
-      }),
-  );
+  const { peer, port } = await onFreePort(async (port) => {
+    writeFileSync(
+      conf,
+      [
+        `listener ${port} 127.0.0.1`,
+        'allow_anonymous false',
+        `password_file ${passwords}`,
+        'persistence false',
+        'user root',
+        '',
+      ].join('\n'),
+    );
+    const peer = startPeer(MOSQUITTO, ['-c', conf]);
+    await orStop(
+      peer,
+      waitUntil(
+        peer,
+        () =>
+          new Promise<void>((resolve, reject) => {
+            const s = connect({ host: '127.0.0.1', port }, () => {
+              s.destroy();
+              resolve();
+            });
+            s.once('error', reject);
+          }),
+      ),
+    );
+    return { peer, port };
+  });
   return {
     url: `tcp://127.0.0.1:${port}`,
     username,

@@ -1,9 +1,9 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Attribute, Change, Client } from 'ldapts';
-import { freePort } from './outcome.js';
+import { onFreePort } from './free-port.js';
+import { orStop, startPeer, waitUntil } from './peer-process.js';
 
 // A real OpenLDAP (Debian's slapd) on 127.0.0.1 with a small directory: people with
 // passwords, and groups of names.
@@ -61,21 +61,16 @@ rootpw ${ADMIN_PASSWORD}
 directory ${join(dir, 'data')}
 `;
   await writeFile(join(dir, 'slapd.conf'), config);
-  const port = await freePort();
-  const url = `ldap://127.0.0.1:${port}`;
-  const child: ChildProcess = spawn(SLAPD, ['-f', join(dir, 'slapd.conf'), '-h', `${url}/`, '-d', '0'], {
-    stdio: 'ignore',
+  const { peer, port, url, client } = await onFreePort(async (port) => {
+    const url = `ldap://127.0.0.1:${port}`;
+    const peer = startPeer(SLAPD, ['-f', join(dir, 'slapd.conf'), '-h', `${url}/`, '-d', '0']);
+    const client = new Client({ url, connectTimeout: 1000 });
+    await orStop(
+      peer,
+      waitUntil(peer, () => client.bind(ADMIN_DN, ADMIN_PASSWORD)),
+    );
+    return { peer, port, url, client };
   });
-  const client = new Client({ url, connectTimeout: 1000 });
-  for (let i = 0; ; i++) {
-    try {
-      await client.bind(ADMIN_DN, ADMIN_PASSWORD);
-      break;
-    } catch (err) {
-      if (i > 100) throw err;
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  }
   await client.add(BASE, { objectClass: ['dcObject', 'organization'], dc: 'stowage', o: 'Stowage' });
   await client.add(`ou=people,${BASE}`, { objectClass: 'organizationalUnit', ou: 'people' });
   await client.add(`ou=groups,${BASE}`, { objectClass: 'organizationalUnit', ou: 'groups' });
@@ -139,12 +134,8 @@ directory ${join(dir, 'data')}
         ]),
       ),
     async close() {
-      // Once only: a test may stop the directory before the suite's end does.
-      if (child.exitCode === null && child.signalCode === null)
-        await new Promise<void>((resolve) => {
-          child.once('exit', () => resolve());
-          child.kill('SIGTERM');
-        });
+      // Once only: a test may stop the directory before the suite's end does (stop() allows it).
+      await peer.stop();
       await rm(dir, { recursive: true, force: true });
     },
   };

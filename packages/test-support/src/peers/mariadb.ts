@@ -3,8 +3,8 @@ import { chownSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Connection, createConnection } from 'mysql2/promise';
-import { freePort } from './outcome.js';
-import { startPeer, waitUntil } from './peer-process.js';
+import { onFreePort } from './free-port.js';
+import { orStop, startPeer, waitUntil } from './peer-process.js';
 
 // A private MariaDB (Debian's mariadb-server 10.11) on 127.0.0.1: a fresh data directory,
 // run as the mysql system user, with a password user `stowage` owning the `events` database.
@@ -37,25 +37,32 @@ export async function startMariaDb(): Promise<MariaDbServer> {
     { encoding: 'utf8' },
   );
   if (init.status !== 0) throw new Error(`mariadb-install-db failed: ${init.stderr}`);
-  const port = await freePort();
   const socket = join(dir, 'mysqld.sock');
-  const peer = startPeer(MARIADBD, [
-    '--no-defaults',
-    `--datadir=${data}`,
-    '--user=mysql',
-    '--bind-address=127.0.0.1',
-    `--port=${port}`,
-    `--socket=${socket}`,
-    `--pid-file=${join(dir, 'mysqld.pid')}`,
-    '--skip-log-bin',
-    '--innodb-buffer-pool-size=16M',
-  ]);
-  await waitUntil(peer, async () => {
-    const root = await createConnection({ socketPath: socket, user: 'root' });
-    await root.query('CREATE DATABASE IF NOT EXISTS events');
-    await root.query(`CREATE USER IF NOT EXISTS 'stowage'@'%' IDENTIFIED BY '${PASSWORD}'`);
-    await root.query(`GRANT ALL ON events.* TO 'stowage'@'%'`);
-    await root.end();
+  const start = (port: number) =>
+    startPeer(MARIADBD, [
+      '--no-defaults',
+      `--datadir=${data}`,
+      '--user=mysql',
+      '--bind-address=127.0.0.1',
+      `--port=${port}`,
+      `--socket=${socket}`,
+      `--pid-file=${join(dir, 'mysqld.pid')}`,
+      '--skip-log-bin',
+      '--innodb-buffer-pool-size=16M',
+    ]);
+  const { peer, port } = await onFreePort(async (port) => {
+    const peer = start(port);
+    await orStop(
+      peer,
+      waitUntil(peer, async () => {
+        const root = await createConnection({ socketPath: socket, user: 'root' });
+        await root.query('CREATE DATABASE IF NOT EXISTS events');
+        await root.query(`CREATE USER IF NOT EXISTS 'stowage'@'%' IDENTIFIED BY '${PASSWORD}'`);
+        await root.query(`GRANT ALL ON events.* TO 'stowage'@'%'`);
+        await root.end();
+      }),
+    );
+    return { peer, port };
   });
   return {
     dsn: `stowage:${PASSWORD}@tcp(127.0.0.1:${port})/events`,

@@ -2,8 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { connect, type NatsConnection } from 'nats';
-import { freePort } from './outcome.js';
-import { startPeer, waitUntil } from './peer-process.js';
+import { onFreePort } from './free-port.js';
+import { orStop, startPeer, waitUntil } from './peer-process.js';
 
 // A real NATS server (Debian's nats-server 2.9) on 127.0.0.1 with a user and password, and
 // JetStream on, its store in a temporary directory.
@@ -20,25 +20,31 @@ export interface NatsServer {
 
 export async function startNats(): Promise<NatsServer> {
   const dir = mkdtempSync(join(tmpdir(), 'stowage-nats-'));
-  const port = await freePort();
   const username = 'stowage';
   const password = 'nats-test-password';
-  const peer = startPeer(NATS_SERVER, [
-    '-a',
-    '127.0.0.1',
-    '-p',
-    String(port),
-    '--user',
-    username,
-    '--pass',
-    password,
-    '-js',
-    '-sd',
-    dir,
-  ]);
+  const { peer, port, open } = await onFreePort(async (port) => {
+    const peer = startPeer(NATS_SERVER, [
+      '-a',
+      '127.0.0.1',
+      '-p',
+      String(port),
+      '--user',
+      username,
+      '--pass',
+      password,
+      '-js',
+      '-sd',
+      dir,
+    ]);
+    const open = () =>
+      connect({ servers: `127.0.0.1:${port}`, user: username, pass: password, timeout: 2000 });
+    await orStop(
+      peer,
+      waitUntil(peer, async () => (await open()).close()),
+    );
+    return { peer, port, open };
+  });
   const address = `127.0.0.1:${port}`;
-  const open = () => connect({ servers: address, user: username, pass: password, timeout: 2000 });
-  await waitUntil(peer, async () => (await open()).close());
   return {
     address,
     username,

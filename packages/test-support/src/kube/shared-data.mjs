@@ -4,7 +4,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 
-const repoRoot = new URL('../../', import.meta.url).pathname;
+const repoRoot = new URL('../../../../', import.meta.url).pathname;
 /** Where the project keeps its shared reference folder on its machines. */
 const PROJECT_SHARED_DATA = '/work/shared/data';
 

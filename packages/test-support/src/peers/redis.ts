@@ -1,6 +1,6 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { RespConnection, type RespValue } from '../../src/observe/resp.js';
-import { freePort } from './outcome.js';
+import { RespConnection, type RespValue } from '@stowage/store/test-support';
+import { onFreePort } from './free-port.js';
+import { orStop, startPeer } from './peer-process.js';
 
 // A real Redis (Debian's redis-server) on 127.0.0.1, in memory only, with a password.
 
@@ -15,11 +15,9 @@ export interface RedisServer {
 }
 
 export async function startRedis(): Promise<RedisServer> {
-  const port = await freePort();
   const password = 'redis-test-password';
-  const child: ChildProcess = spawn(
-    REDIS_SERVER,
-    [
+  const { peer, port } = await onFreePort(async (port) => {
+    const peer = startPeer(REDIS_SERVER, [
       '--port',
       String(port),
       '--bind',
@@ -30,16 +28,9 @@ export async function startRedis(): Promise<RedisServer> {
       'no',
       '--requirepass',
       password,
-    ],
-    { stdio: ['ignore', 'pipe', 'inherit'] },
-  );
-  await new Promise<void>((resolve, reject) => {
-    let out = '';
-    child.stdout!.on('data', (d: Buffer) => {
-      out += d.toString();
-      if (out.includes('Ready to accept connections')) resolve();
-    });
-    child.once('exit', (code) => reject(new Error(`redis-server exited with ${code}`)));
+    ]);
+    await orStop(peer, peer.line(/Ready to accept connections/));
+    return { peer, port };
   });
   return {
     address: `127.0.0.1:${port}`,
@@ -53,12 +44,6 @@ export async function startRedis(): Promise<RedisServer> {
         conn.close();
       }
     },
-    async close() {
-      if (child.exitCode === null && child.signalCode === null)
-        await new Promise<void>((resolve) => {
-          child.once('exit', () => resolve());
-          child.kill('SIGTERM');
-        });
-    },
+    close: () => peer.stop(),
   };
 }

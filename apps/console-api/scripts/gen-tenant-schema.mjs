@@ -1,14 +1,14 @@
 // Generates apps/console-web/src/features/tenants/detail/tenant-schema.generated.json: the Tenant
 // CRD's v2 openAPIV3Schema (shared/data) trimmed to what Edit YAML validates against, for the
 // web app to bundle (it cannot read shared/data at run time). Descriptions and defaults go; the
-// keywords the editor's validator understands stay. `node scripts/kube/gen-tenant-schema.mjs`
+// keywords the editor's validator understands stay. `node apps/console-api/scripts/gen-tenant-schema.mjs`
 // (or `npm run gen:tenant-schema`) writes it; `--check` exits 1 when the committed file differs.
 import { readFileSync, writeFileSync } from 'node:fs';
+import { sharedDataDir } from '@stowage/test-support/kube/shared-data';
 import { crdSchema, RESOURCES } from './gen-crd-types.mjs';
-import { sharedDataDir } from './shared-data.mjs';
 
 export const SCHEMA_FILE = new URL(
-  '../../apps/console-web/src/features/tenants/detail/tenant-schema.generated.json',
+  '../../console-web/src/features/tenants/detail/tenant-schema.generated.json',
   import.meta.url,
 ).pathname;
 

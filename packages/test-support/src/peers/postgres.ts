@@ -1,9 +1,10 @@
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { chownSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { freePort } from './outcome.js';
+import { onFreePort } from './free-port.js';
+import { orStop, startPeer, waitUntil } from './peer-process.js';
 
 // A private PostgreSQL (Debian's postgresql 15) on 127.0.0.1: a fresh cluster in a temporary
 // directory, run as the postgres system user (the server refuses to run as root) and stopped
@@ -30,31 +31,31 @@ export async function startPostgres(): Promise<PostgresServer> {
     },
   );
   if (init.status !== 0) throw new Error(`initdb failed: ${init.stderr}`);
-  const port = await freePort();
-  const child: ChildProcess = spawn(
-    `${BIN}/postgres`,
-    ['-D', join(dir, 'data'), '-h', '127.0.0.1', '-p', String(port), '-k', dir],
-    { ...asPostgres, stdio: 'ignore' },
-  );
-  const url = `postgres://stowage@127.0.0.1:${port}/postgres`;
-  for (let i = 0; ; i++) {
-    const client = new pg.Client({ connectionString: url });
-    try {
-      await client.connect();
-      await client.end();
-      break;
-    } catch (err) {
-      await client.end().catch(() => {});
-      if (i > 150) throw err;
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  }
+  const { peer, url } = await onFreePort(async (port) => {
+    const peer = startPeer(
+      `${BIN}/postgres`,
+      ['-D', join(dir, 'data'), '-h', '127.0.0.1', '-p', String(port), '-k', dir],
+      asPostgres,
+    );
+    const url = `postgres://stowage@127.0.0.1:${port}/postgres`;
+    await orStop(
+      peer,
+      waitUntil(peer, async () => {
+        const client = new pg.Client({ connectionString: url });
+        try {
+          await client.connect();
+        } finally {
+          await client.end().catch(() => {});
+        }
+      }),
+      'SIGINT',
+    );
+    return { peer, url };
+  });
   return {
     url,
     async close() {
-      const exited = new Promise((r) => child.once('exit', r));
-      child.kill('SIGINT'); // fast shutdown
-      await exited;
+      await peer.stop('SIGINT'); // fast shutdown
       rmSync(dir, { recursive: true, force: true });
     },
   };

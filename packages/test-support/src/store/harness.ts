@@ -17,8 +17,8 @@ import {
   signature,
   stringToSign,
 } from '@stowage/madmin';
+import { type LogEntry, type StoreHandle, type StoreOptions, startStore } from '@stowage/store';
 import { Client as MinioClient } from 'minio';
-import { type LogEntry, type StoreHandle, type StoreOptions, startStore } from '../../src/index.js';
 
 export const ROOT = { accessKey: 'stowage-root', secretKey: 'stowage-root-secret' };
 
@@ -105,7 +105,7 @@ export async function startTestStore(
     secretKey: ROOT.secretKey,
     ...(opts.region ? { region: opts.region } : {}),
   });
-  return {
+  const handle: TestStore = {
     store,
     dir,
     drives,
@@ -131,6 +131,7 @@ export async function startTestStore(
       await rm(dir, { recursive: true, force: true });
     },
   };
+  return handle;
 }
 
 /** Runs `work` with these environment variables set, restoring them after (settings read at start). */

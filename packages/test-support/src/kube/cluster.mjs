@@ -143,9 +143,20 @@ function startKubelet(key, cert) {
 
 /**
  * Starts etcd + kube-apiserver on free loopback ports and prepares the cluster. Resolves once the
- * CRDs are Established and the nodes, storage classes and read-only role exist.
+ * CRDs are Established and the nodes, storage classes and read-only role exist. Neither can be
+ * told port 0, so a port taken between its choice and the bind starts it all again on new ones.
  */
 export async function startCluster() {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startClusterOnce();
+    } catch (err) {
+      if (attempt >= 5 || !/address already in use/i.test(String(err?.message))) throw err;
+    }
+  }
+}
+
+async function startClusterOnce() {
   const binary = ensureApiserver();
   const dir = mkdtempSync(join(tmpdir(), 'stowage-kube-'));
   const children = [];
@@ -163,12 +174,7 @@ export async function startCluster() {
     rmSync(dir, { recursive: true, force: true });
   };
   try {
-    const [etcdClient, etcdPeer, securePort, kubeletPort] = await Promise.all([
-      freePort(),
-      freePort(),
-      freePort(),
-      freePort(),
-    ]);
+    const [etcdClient, etcdPeer, securePort] = await Promise.all([freePort(), freePort(), freePort()]);
     children.push(
       spawnLogged(
         '/usr/bin/etcd',
@@ -220,13 +226,16 @@ export async function startCluster() {
         join(dir, 'apiserver.log'),
       ),
     );
-    const apiserver = children[1];
+    const [etcd, apiserver] = children;
 
     // The API server writes a self-signed serving certificate followed by its CA.
     const certFile = join(certDir, 'apiserver.crt');
     const server = `https://127.0.0.1:${securePort}`;
     let caPem;
     for (let ready = false; !ready; await sleep(200)) {
+      if (etcd.exitCode !== null) {
+        throw new Error(`etcd exited: ${readFileSync(join(dir, 'etcd.log'), 'utf8').slice(-2000)}`);
+      }
       if (apiserver.exitCode !== null) {
         throw new Error(
           `kube-apiserver exited: ${readFileSync(join(dir, 'apiserver.log'), 'utf8').slice(-2000)}`,
@@ -272,7 +281,9 @@ export async function startCluster() {
 
     const certPem = readFileSync(certFile, 'utf8');
     kubelet = startKubelet(readFileSync(join(certDir, 'apiserver.key')), certPem);
-    await new Promise((resolve) => kubelet.server.listen(kubeletPort, '127.0.0.1', resolve));
+    // A server of ours: port 0, and the port the OS picked goes into the nodes' status.
+    await new Promise((resolve) => kubelet.server.listen(0, '127.0.0.1', resolve));
+    const kubeletPort = kubelet.server.address().port;
     for (const node of NODES) {
       await must('POST', '/api/v1/nodes', {
         metadata: {

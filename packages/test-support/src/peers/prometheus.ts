@@ -1,8 +1,7 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort } from './outcome.js';
+import { orStop, startPeer, waitUntil } from './peer-process.js';
 
 // A real Prometheus (Debian's package) scraping one target every second, on 127.0.0.1.
 
@@ -21,7 +20,6 @@ export async function startPrometheus(target: {
   bearer: string;
 }): Promise<PrometheusServer> {
   const dir = await mkdtemp(join(tmpdir(), 'stowage-prometheus-'));
-  const port = await freePort();
   const config = `global:
   scrape_interval: 1s
 scrape_configs:
@@ -33,25 +31,20 @@ scrape_configs:
       - targets: ['${target.host}']
 `;
   await writeFile(join(dir, 'prometheus.yml'), config);
-  const child: ChildProcess = spawn(
-    PROMETHEUS,
-    [
-      `--config.file=${join(dir, 'prometheus.yml')}`,
-      `--storage.tsdb.path=${join(dir, 'data')}`,
-      `--web.listen-address=127.0.0.1:${port}`,
-    ],
-    { stdio: 'ignore' },
-  );
+  // Port 0: the OS picks the port and Prometheus logs the address it listens on.
+  const peer = startPeer(PROMETHEUS, [
+    `--config.file=${join(dir, 'prometheus.yml')}`,
+    `--storage.tsdb.path=${join(dir, 'data')}`,
+    '--web.listen-address=127.0.0.1:0',
+  ]);
+  const [, port] = await orStop(peer, peer.line(/msg="Listening on" address=127\.0\.0\.1:(\d+)/));
   const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; ; i++) {
-    const ready = await fetch(`${url}/-/ready`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ready) break;
-    if (i > 200) throw new Error('prometheus did not start');
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  await orStop(
+    peer,
+    waitUntil(peer, async () => {
+      if (!(await fetch(`${url}/-/ready`)).ok) throw new Error('prometheus is not ready yet');
+    }),
+  );
   return {
     url,
     async query(promql) {
@@ -62,11 +55,7 @@ scrape_configs:
       return body.data.result;
     },
     async close() {
-      if (child.exitCode === null && child.signalCode === null)
-        await new Promise<void>((resolve) => {
-          child.once('exit', () => resolve());
-          child.kill('SIGTERM');
-        });
+      await peer.stop();
       await rm(dir, { recursive: true, force: true });
     },
   };
