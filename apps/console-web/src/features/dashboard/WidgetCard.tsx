@@ -44,7 +44,7 @@ export function WidgetCard({ widget, range, customizing }: WidgetCardProps) {
           {customizing && <CustomizeControls title={widget.title} {...customizing} />}
         </Group>
         {hidden ? (
-          <Badge variant="outline" color="gray">
+          <Badge variant="outline" color={tokens.intent.neutral}>
             {t('dashboard.layout.hidden')}
           </Badge>
         ) : (

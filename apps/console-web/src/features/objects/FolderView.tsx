@@ -7,6 +7,7 @@ import { ErrorBanner } from '../../components/ErrorBanner.js';
 import { LoadingMessage } from '../../components/LoadingMessage.js';
 import { showSnackbar } from '../../components/snackbar.js';
 import { VirtualTable } from '../../components/VirtualTable.js';
+import { tokens } from '../../theme/tokens.js';
 import { formatDateTime, formatNumber } from '../../utils/format.js';
 import { startDownload } from './download.js';
 import { FolderToolbar } from './FolderToolbar.js';
@@ -92,7 +93,7 @@ export function FolderView({ bucket, prefix }: { bucket: string; prefix: string 
         onDeleteSelected={() => setPending({ intent: 'deleteSelected' })}
       />
       {rewindDate && (
-        <Alert mb="sm" color="blue">
+        <Alert mb="sm" color={tokens.intent.info}>
           {t('objects.rewinding', { bucket, date: formatDateTime(rewindDate) })}
         </Alert>
       )}
