@@ -6,6 +6,7 @@ import {
   type SocketDef,
 } from '@stowage/contract';
 import type { Static } from 'typebox';
+import { createStore, type ReadableStore } from '../lib/externalStore.js';
 import { getBasePath } from './basePath.js';
 
 // One live stream from a contract socket (spec 002 §7.2): the URL, the keep-alive, reconnects,
@@ -122,8 +123,17 @@ export class LiveStream<F> {
   private running = false;
   private rows: F[] = [];
   private pendingRows: F[] = [];
-  private snapshot: LiveSnapshot<F>;
-  private readonly listeners = new Set<() => void>();
+  readonly #store = createStore<LiveSnapshot<F>>({
+    status: 'idle',
+    rows: [],
+    pending: 0,
+    dropped: 0,
+    received: 0,
+    paused: false,
+    attempts: 0,
+  });
+  /** For `useStore`: the snapshot, the same object until something changes. */
+  readonly state: ReadableStore<LiveSnapshot<F>> = this.#store;
 
   constructor(options: LiveStreamOptions = {}) {
     this.options = {
@@ -137,26 +147,15 @@ export class LiveStream<F> {
       location: options.location,
     };
     this.maxRows = Math.max(1, this.options.maxRows);
-    this.snapshot = {
-      status: 'idle',
-      rows: [],
-      pending: 0,
-      dropped: 0,
-      received: 0,
-      paused: false,
-      attempts: 0,
-    };
   }
 
-  /** For useSyncExternalStore: the same object until something changes. */
-  getSnapshot = (): LiveSnapshot<F> => this.snapshot;
+  getSnapshot = (): LiveSnapshot<F> => this.#store.get();
 
-  subscribe = (listener: () => void): (() => void) => {
-    this.listeners.add(listener);
-    return () => {
-      this.listeners.delete(listener);
-    };
-  };
+  subscribe = (listener: () => void): (() => void) => this.#store.subscribe(listener);
+
+  private get snapshot(): LiveSnapshot<F> {
+    return this.#store.get();
+  }
 
   /** Opens the stream at `url`, clearing what an earlier run kept. */
   start(url: string): void {
@@ -203,7 +202,7 @@ export class LiveStream<F> {
 
   resume(): void {
     if (!this.snapshot.paused) return;
-    this.snapshot = { ...this.snapshot, paused: false };
+    this.#store.set({ ...this.snapshot, paused: false }, { quiet: true });
     this.flush();
   }
 
@@ -239,7 +238,7 @@ export class LiveStream<F> {
       // While paused the buffer is capped too: what is dropped is counted, never grown without end.
       if (this.pendingRows.length > this.maxRows)
         this.dropOldest(this.pendingRows, this.pendingRows.length - this.maxRows);
-      this.snapshot = { ...this.snapshot, received: this.snapshot.received + 1 };
+      this.#store.set({ ...this.snapshot, received: this.snapshot.received + 1 }, { quiet: true });
       this.scheduleFlush();
     };
     // An error is always followed by a close, which decides what happens next.
@@ -302,7 +301,7 @@ export class LiveStream<F> {
 
   private dropOldest(list: F[], count: number): void {
     list.splice(0, count);
-    this.snapshot = { ...this.snapshot, dropped: this.snapshot.dropped + count };
+    this.#store.set({ ...this.snapshot, dropped: this.snapshot.dropped + count }, { quiet: true });
   }
 
   private clearTimer(name: 'keepAlive' | 'retry' | 'flushTimer'): void {
@@ -317,7 +316,6 @@ export class LiveStream<F> {
   }
 
   private update(change: Partial<LiveSnapshot<F>>): void {
-    this.snapshot = { ...this.snapshot, ...change };
-    for (const listener of this.listeners) listener();
+    this.#store.set({ ...this.snapshot, ...change });
   }
 }

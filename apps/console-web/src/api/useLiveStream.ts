@@ -1,7 +1,8 @@
 import { routes, type SocketDef } from '@stowage/contract';
-import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Static } from 'typebox';
+import { useStore } from '../lib/externalStore.js';
 import { callApi } from './client.js';
 import {
   type LiveSnapshot,
@@ -36,7 +37,7 @@ export function useLiveStream<S extends SocketDef>(
   const { t } = useTranslation();
   // One stream per mounted screen; options are read once, like useState's initial value.
   const [stream] = useState(() => new LiveStream<Static<S['frame']>>(options));
-  const snapshot = useSyncExternalStore(stream.subscribe, stream.getSnapshot, stream.getSnapshot);
+  const snapshot = useStore(stream.state);
   useEffect(() => () => stream.stop(), [stream]);
 
   // A refusal may mean the session expired: asking for the session then answers 401, which

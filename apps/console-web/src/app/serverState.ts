@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { createStore, useStore } from '../lib/externalStore.js';
 
 /** Spec 000 §4 global flags about the server: a restart is needed, and it is restarting. */
 export interface ServerState {
@@ -7,13 +7,9 @@ export interface ServerState {
   loading: boolean;
 }
 
-let state: ServerState = { needsRestart: false, loading: false };
-const listeners = new Set<() => void>();
+const state = createStore<ServerState>({ needsRestart: false, loading: false });
 
-function update(next: Partial<ServerState>) {
-  state = { ...state, ...next };
-  for (const listener of listeners) listener();
-}
+const update = (next: Partial<ServerState>) => state.set({ ...state.get(), ...next });
 
 export const markRestartNeeded = () => update({ needsRestart: true });
 /** A configuration change's answer: the restart bar shows only when the server asks for one. */
@@ -28,13 +24,6 @@ export const restartFinished = (succeeded: boolean) =>
 export const resetServerState = () => update({ needsRestart: false, loading: false });
 
 /** The flags now, outside React. */
-export const serverStateNow = (): ServerState => state;
+export const serverStateNow = (): ServerState => state.get();
 
-const subscribe = (listener: () => void) => {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-};
-
-export function useServerState(): ServerState {
-  return useSyncExternalStore(subscribe, () => state);
-}
+export const useServerState = (): ServerState => useStore(state);

@@ -1,5 +1,6 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { tokens } from '../theme/tokens.js';
 import { type DisplayError, ErrorBanner } from './ErrorBanner.js';
 import { modalMessage } from './FormDialog.js';
 
@@ -38,7 +39,7 @@ export function ConfirmDialog({
           <Button variant="default" onClick={onClose} disabled={pending}>
             {t('common.cancel')}
           </Button>
-          <Button color={danger ? 'red' : undefined} onClick={onConfirm} loading={pending}>
+          <Button color={danger ? tokens.intent.danger : undefined} onClick={onConfirm} loading={pending}>
             {confirmLabel}
           </Button>
         </Group>

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import type { SortState } from './tableSort.js';
 import { type RowSelection, type VirtualColumn, VirtualTable } from './VirtualTable.js';
 
 export interface Column<T> {
@@ -9,6 +10,10 @@ export interface Column<T> {
   optional?: boolean;
   /** A CSS grid track; the default shares the width equally. */
   width?: string;
+  /** Makes the column sortable by its header (tableSort.compareBy builds one). */
+  compare?: (a: T, b: T) => number;
+  /** Sortable by the server (with `onSortChange`). */
+  sortable?: boolean;
 }
 
 interface DataTableProps<T> {
@@ -34,6 +39,13 @@ interface DataTableProps<T> {
   onEndReached?: () => void;
   /** Below the rows, inside the scroll area. */
   footer?: ReactNode;
+  /** The sort before the user picks one (columns by header). */
+  defaultSort?: SortState;
+  /** Rows sorted by the server: the sort shown, and where a header click goes. */
+  sort?: SortState | null;
+  onSortChange?: (next: SortState) => void;
+  /** The row's primary action: Enter on the active row. */
+  onActivate?: (row: T) => void;
 }
 
 /**

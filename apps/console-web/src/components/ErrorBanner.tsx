@@ -2,6 +2,7 @@ import { Alert, Text } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { tokens } from '../theme/tokens.js';
 
 /** Spec 000 §4/§9: the error banner hides itself after 10 s, paused while hovered. */
 export const ERROR_BANNER_TIMEOUT_MS = 10_000;
@@ -32,7 +33,7 @@ export function ErrorBanner({ error, onClose }: ErrorBannerProps) {
   if (!error) return null;
   return (
     <Alert
-      color="red"
+      color={tokens.intent.danger}
       variant="light"
       title={t('common.error')}
       icon={<IconAlertCircle aria-hidden />}

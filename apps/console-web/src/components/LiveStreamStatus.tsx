@@ -70,7 +70,11 @@ export function LiveStreamStatus({ stream, pausable = true }: LiveStreamStatusPr
         )}
       </Group>
       {stream.message && (
-        <Alert color={stream.status === 'reconnecting' ? 'yellow' : 'red'} variant="light" role="alert">
+        <Alert
+          color={stream.status === 'reconnecting' ? tokens.intent.warning : tokens.intent.danger}
+          variant="light"
+          role="alert"
+        >
           {stream.message}
         </Alert>
       )}

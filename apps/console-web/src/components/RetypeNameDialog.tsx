@@ -1,6 +1,7 @@
 import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { tokens } from '../theme/tokens.js';
 import { type DisplayError, ErrorBanner } from './ErrorBanner.js';
 import { modalMessage } from './FormDialog.js';
 
@@ -68,7 +69,7 @@ export function RetypeNameDialog({
             <Button variant="default" onClick={close} disabled={pending}>
               {t('common.cancel')}
             </Button>
-            <Button type="submit" color="red" disabled={!matches} loading={pending}>
+            <Button type="submit" color={tokens.intent.danger} disabled={!matches} loading={pending}>
               {t('common.delete')}
             </Button>
           </Group>

@@ -1,29 +1,18 @@
 import { Progress } from '@mantine/core';
 import { useIsFetching } from '@tanstack/react-query';
-import { useEffect, useSyncExternalStore } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { createStore, useStore } from '../lib/externalStore.js';
 import { tokens } from '../theme/tokens.js';
 
 // How many screens are waiting for their code (Suspense fallbacks mounted right now).
-let pendingChunks = 0;
-const listeners = new Set<() => void>();
-const subscribe = (listener: () => void) => {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-};
-const notify = () => {
-  for (const listener of listeners) listener();
-};
+const pendingChunks = createStore(0);
 
 /** Rendered as a Suspense fallback: counts as loading for the bar while it is mounted. */
 export function ChunkPending() {
   useEffect(() => {
-    pendingChunks += 1;
-    notify();
-    return () => {
-      pendingChunks -= 1;
-      notify();
-    };
+    pendingChunks.set(pendingChunks.get() + 1);
+    return () => pendingChunks.set(pendingChunks.get() - 1);
   }, []);
   return null;
 }
@@ -36,7 +25,7 @@ export function ChunkPending() {
 export function RouteProgress() {
   const { t } = useTranslation();
   const firstLoads = useIsFetching({ predicate: (query) => query.state.status === 'pending' });
-  const chunks = useSyncExternalStore(subscribe, () => pendingChunks);
+  const chunks = useStore(pendingChunks);
   if (firstLoads === 0 && chunks === 0) return null;
   return (
     <Progress.Root size={3} radius={0} pos="fixed" top={0} left={0} right={0} style={{ zIndex: 1000 }}>

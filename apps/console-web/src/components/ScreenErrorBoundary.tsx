@@ -2,6 +2,7 @@ import { Alert, Button, Code, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconRefresh } from '@tabler/icons-react';
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { tokens } from '../theme/tokens.js';
 
 /**
  * A screen's code that could not be fetched: after a new release the old chunk names are gone
@@ -67,7 +68,7 @@ function ScreenError({ error, onReload }: { error: unknown; onReload: () => void
   return (
     <Alert
       role="alert"
-      color="red"
+      color={tokens.intent.danger}
       variant="light"
       icon={<IconAlertTriangle aria-hidden />}
       title={chunk ? t('screenError.chunkTitle') : t('screenError.title')}

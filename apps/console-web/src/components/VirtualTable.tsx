@@ -1,13 +1,17 @@
-import { Box, Button, Checkbox, Popover, Stack, Text } from '@mantine/core';
-import { IconColumns } from '@tabler/icons-react';
-import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
+import { Box, Button, Checkbox, Group, Popover, Stack, Text, UnstyledButton } from '@mantine/core';
+import { IconArrowDown, IconArrowsSort, IconArrowUp, IconColumns } from '@tabler/icons-react';
+import { type KeyboardEvent, type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { tokens } from '../theme/tokens.js';
 import { LoadingMessage } from './LoadingMessage.js';
+import { nextActiveRow } from './rowKeys.js';
+import { nextSort, type SortState, sortRows } from './tableSort.js';
 import { visibleWindow } from './virtualWindow.js';
 
 // Spec 001 §2 "Generic table": rows and header 40 px high, 10 rows drawn beyond each edge of
 // the viewport. Only the rows in view exist in the DOM, so 50,000 loaded rows cost what 60 do.
+// Headers of sortable columns sort on click or Enter (aria-sort); the rows are one tab stop
+// (a roving tabindex) moved by the arrow keys, Home/End and PageUp/PageDown, Enter opens one.
 
 export const ROW_HEIGHT = 40;
 export const HEADER_HEIGHT = 40;
@@ -21,6 +25,10 @@ export interface VirtualColumn<T> {
   width?: string;
   /** Listed under Shown Columns, where it can be hidden. */
   optional?: boolean;
+  /** Makes the column sortable: the table orders its rows with it (see tableSort.compareBy). */
+  compare?: (a: T, b: T) => number;
+  /** Sortable by the server: for a table given `onSortChange`, whose rows come sorted. */
+  sortable?: boolean;
 }
 
 export interface RowSelection<T> {
@@ -53,6 +61,16 @@ interface VirtualTableProps<T> {
   height?: number;
   /** Below the rows, inside the scroll area (e.g. "Loading..." while a next page loads). */
   footer?: ReactNode;
+  /** The sort before the user picks one. */
+  defaultSort?: SortState | undefined;
+  /**
+   * For rows the server sorts: the table shows `sort` and reports a header click here instead
+   * of sorting the rows itself.
+   */
+  onSortChange?: ((next: SortState) => void) | undefined;
+  sort?: SortState | null | undefined;
+  /** The row's primary action (open it): Enter on the active row. */
+  onActivate?: ((row: T) => void) | undefined;
 }
 
 const ACTIONS_TRACK = 'minmax(9rem, auto)';
@@ -74,8 +92,35 @@ export function VirtualTable<T>({
   onEndReached,
   height = 520,
   footer,
+  defaultSort,
+  onSortChange,
+  sort: serverSort,
+  onActivate,
 }: VirtualTableProps<T>) {
   const [hidden, setHidden] = useState<ReadonlySet<string>>(() => new Set(defaultHidden));
+  const [ownSort, setOwnSort] = useState<SortState | null>(defaultSort ?? null);
+  const serverSorted = onSortChange !== undefined;
+  const sort = serverSorted ? (serverSort ?? null) : ownSort;
+  const changeSort = (column: string) => {
+    const next = nextSort(sort, column);
+    if (onSortChange) onSortChange(next);
+    else setOwnSort(next);
+  };
+  // Screens build their columns in render: the latest are read here, so that a scroll (a
+  // render) does not sort 50,000 rows again; a new sort or new rows do.
+  const latestColumns = useRef(columns);
+  latestColumns.current = columns;
+  const ordered = useMemo(
+    () =>
+      serverSorted
+        ? rows
+        : sortRows(rows, sort, (id) => latestColumns.current.find((c) => c.id === id)?.compare),
+    [rows, sort, serverSorted],
+  );
+  const [active, setActive] = useState(0);
+  const focusActive = useRef(false);
+  const idBase = useId();
+  const rowId = (index: number) => `${idBase}-row-${index}`;
   const [scrollTop, setScrollTop] = useState(0);
   const [viewport, setViewport] = useState(height);
   const scroller = useRef<HTMLDivElement>(null);
@@ -97,7 +142,7 @@ export function VirtualTable<T>({
   const span = visibleWindow({
     scrollTop,
     viewport,
-    count: rows.length,
+    count: ordered.length,
     rowHeight: ROW_HEIGHT,
     overscan: OVERSCAN,
   });
@@ -106,7 +151,39 @@ export function VirtualTable<T>({
     if (nearEnd && rows.length > 0 && onEndReached) onEndReached();
   }, [nearEnd, rows.length, onEndReached]);
 
-  const keys = useMemo(() => rows.map(rowKey), [rows, rowKey]);
+  const keys = useMemo(() => ordered.map(rowKey), [ordered, rowKey]);
+  const activeRow = Math.min(active, ordered.length - 1);
+  // The moved-to row is drawn once the window follows it; then it takes the focus.
+  useEffect(() => {
+    if (!focusActive.current) return;
+    focusActive.current = false;
+    document.getElementById(rowId(activeRow))?.focus();
+  });
+  const onRowKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
+    // Keys typed in a cell's own controls (a checkbox, a button) stay theirs.
+    if ((e.target as HTMLElement).getAttribute('role') !== 'row') return;
+    if (e.key === 'Enter') {
+      const row = ordered[activeRow];
+      if (row !== undefined && onActivate) {
+        e.preventDefault();
+        onActivate(row);
+      }
+      return;
+    }
+    const next = nextActiveRow(e.key, activeRow, ordered.length, Math.floor(viewport / ROW_HEIGHT));
+    if (next === undefined) return;
+    e.preventDefault();
+    const el = scroller.current;
+    if (el) {
+      const view = el.clientHeight || viewport;
+      const top = next * ROW_HEIGHT;
+      if (top < el.scrollTop) el.scrollTop = top;
+      else if (top + ROW_HEIGHT > el.scrollTop + view) el.scrollTop = top + ROW_HEIGHT - view;
+      setScrollTop(el.scrollTop);
+    }
+    focusActive.current = true;
+    setActive(next);
+  };
   const shown = columns.filter((c) => !hidden.has(c.id));
   const bodyHeight = Math.min(height, rows.length * ROW_HEIGHT + (footer ? 2 * ROW_HEIGHT : 0));
   const tracks = [
@@ -155,11 +232,26 @@ export function VirtualTable<T>({
                 />
               </Box>
             )}
-            {shown.map((c) => (
-              <Box role="columnheader" key={c.id}>
-                {c.header}
-              </Box>
-            ))}
+            {shown.map((c) =>
+              c.compare || (serverSorted && c.sortable) ? (
+                <Box
+                  role="columnheader"
+                  key={c.id}
+                  aria-sort={sort?.column === c.id ? sort.direction : 'none'}
+                >
+                  <UnstyledButton onClick={() => changeSort(c.id)} fw={600} fz="inherit">
+                    <Group gap={4} wrap="nowrap">
+                      {c.header}
+                      <SortIcon direction={sort?.column === c.id ? sort.direction : undefined} />
+                    </Group>
+                  </UnstyledButton>
+                </Box>
+              ) : (
+                <Box role="columnheader" key={c.id}>
+                  {c.header}
+                </Box>
+              ),
+            )}
             {actions && <Box role="columnheader">{actionsHeader}</Box>}
           </Box>
         </Box>
@@ -167,11 +259,12 @@ export function VirtualTable<T>({
           ref={scroller}
           role="rowgroup"
           onScroll={(e) => setScrollTop(e.currentTarget.scrollTop)}
+          onKeyDown={onRowKeyDown}
           style={{ height: bodyHeight, overflowY: 'auto', position: 'relative' }}
           data-testid="virtual-rows"
         >
-          <div style={{ height: rows.length * ROW_HEIGHT, position: 'relative' }}>
-            {rows.slice(span.start, span.end).map((row, i) => {
+          <div style={{ height: ordered.length * ROW_HEIGHT, position: 'relative' }}>
+            {ordered.slice(span.start, span.end).map((row, i) => {
               const index = span.start + i;
               const key = keys[index] ?? '';
               return (
@@ -179,6 +272,14 @@ export function VirtualTable<T>({
                   role="row"
                   aria-rowindex={index + 2}
                   key={key}
+                  id={rowId(index)}
+                  // One tab stop for the rows: the active one, or the first drawn if it scrolled away.
+                  tabIndex={
+                    index === (activeRow >= span.start && activeRow < span.end ? activeRow : span.start)
+                      ? 0
+                      : -1
+                  }
+                  onFocus={() => setActive(index)}
                   style={{
                     ...rowStyle,
                     position: 'absolute',
@@ -216,6 +317,12 @@ export function VirtualTable<T>({
       </Box>
     </Stack>
   );
+}
+
+function SortIcon({ direction }: { direction: SortState['direction'] | undefined }) {
+  const Icon =
+    direction === 'ascending' ? IconArrowUp : direction === 'descending' ? IconArrowDown : IconArrowsSort;
+  return <Icon size="0.9rem" aria-hidden color={direction ? undefined : tokens.color['text-muted']} />;
 }
 
 function ColumnChooser<T>({

@@ -1,5 +1,6 @@
 import { notifications } from '@mantine/notifications';
 import { i18n } from '../i18n/index.js';
+import { tokens } from '../theme/tokens.js';
 
 /** Spec 000 §4/§9: the snackbar hides after 10 s for errors and 5 s for everything else. */
 export const SNACKBAR_MS = { info: 5_000, error: 10_000 } as const;
@@ -10,7 +11,7 @@ export type SnackbarType = keyof typeof SNACKBAR_MS;
 export function showSnackbar(message: string, type: SnackbarType = 'info', details?: string): void {
   notifications.show({
     message: details ? `${message}: ${details}` : message,
-    color: type === 'error' ? 'red' : undefined,
+    color: type === 'error' ? tokens.intent.danger : undefined,
     autoClose: SNACKBAR_MS[type],
     withBorder: true,
     // Mantine's close button has no name of its own; screen readers need one.

@@ -1,4 +1,6 @@
+import { API_PREFIX, type RouteDef, type RouteResponse } from '@stowage/contract';
 import { vi } from 'vitest';
+import { contractProblem } from './contractReply.js';
 
 export interface RecordedCall {
   method: string;
@@ -9,19 +11,50 @@ export interface RecordedCall {
 }
 
 /** What a handler answers: a status and JSON body, a Response, or a thrown network error. */
-export type Reply = { status?: number; body?: unknown } | Response;
+export type Reply =
+  | {
+      status?: number;
+      body?: unknown;
+      /** Why this reply leaves the contract on purpose (robustness tests); it is then not checked. */
+      offContract?: string;
+    }
+  | Response;
 type Handler = Reply | ((call: RecordedCall) => Reply | Promise<Reply>);
 
 export const networkFailure = (): never => {
   throw new TypeError('Failed to fetch');
 };
 
+/** Contract breaks of replies computed during a test; setup.ts fails the test on any. */
+const computedProblems: string[] = [];
+
+/** Empties the list of contract breaks, returning what it held. */
+export function takeContractProblems(): string[] {
+  return computedProblems.splice(0);
+}
+
+/** Throws when a fixed reply breaks the contract of the route its key names. */
+function checkFixture(key: string, handler: Handler) {
+  if (typeof handler === 'function' || handler instanceof Response || handler.offContract) return;
+  const [method = '', path = ''] = key.split(' ');
+  const problem = contractProblem(
+    method,
+    path,
+    handler.status ?? (handler.body === undefined ? 204 : 200),
+    handler.body,
+  );
+  if (problem) throw new Error(`mockApi '${key}': ${problem}`);
+}
+
 /**
  * Stubs globalThis.fetch with a table keyed 'METHOD /api/v1/path' (query ignored). Unknown
- * calls answer 501 so a missing mock shows up as a visible error, and are recorded too.
+ * calls answer 501 so a missing mock shows up as a visible error, and are recorded too. Each
+ * reply is checked against the contract route its key names (see contractReply.ts): a fixed
+ * one when registered, a computed one when it is sent.
  */
 export function mockApi(table: Record<string, Handler>) {
   const calls: RecordedCall[] = [];
+  for (const [key, handler] of Object.entries(table)) checkFixture(key, handler);
   const routes = new Map(Object.entries(table));
 
   const fetchStub = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
@@ -37,6 +70,11 @@ export function mockApi(table: Record<string, Handler>) {
       return json(501, { message: `unmocked ${method} ${path}`, detailedMessage: '' });
     const reply = typeof handler === 'function' ? await handler(call) : handler;
     if (reply instanceof Response) return reply;
+    if (typeof handler === 'function' && !reply.offContract) {
+      const status = reply.status ?? (reply.body === undefined ? 204 : 200);
+      const problem = contractProblem(method, path, status, reply.body);
+      if (problem) computedProblems.push(`${method} ${path}: ${problem}`);
+    }
     return reply.body === undefined
       ? new Response(null, { status: reply.status ?? 204 })
       : json(reply.status ?? 200, reply.body);
@@ -47,6 +85,7 @@ export function mockApi(table: Record<string, Handler>) {
     calls,
     /** Replace or add a route mid-test. */
     set(key: string, handler: Handler) {
+      checkFixture(key, handler);
       routes.set(key, handler);
     },
     callsTo(key: string) {
@@ -58,6 +97,21 @@ export function mockApi(table: Record<string, Handler>) {
 
 function json(status: number, body: unknown): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+}
+
+/**
+ * A mock table entry typed by the contract route it answers: the key from the route's method and
+ * path (`params` fill its `:name` parts), the body typed as the route's success response.
+ */
+export function answer<R extends RouteDef>(
+  route: R,
+  body: RouteResponse<R>,
+  params: Record<string, string> = {},
+): [string, Reply] {
+  const path = route.path.replace(/:([A-Za-z0-9_]+)/g, (_, name: string) =>
+    encodeURIComponent(params[name] ?? ''),
+  );
+  return [`${route.method} ${API_PREFIX}${path}`, body === undefined ? { status: 204 } : { body }];
 }
 
 /** A promise the test resolves later, to hold a request in flight. */

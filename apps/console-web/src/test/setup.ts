@@ -3,6 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { resetServerState } from '../app/serverState.js';
+import { takeContractProblems } from './fetchMock.js';
 
 // findBy/waitFor give up after 5 s, not 1 s: a 2-core machine running the whole suite (and
 // the first import of a lazily loaded screen) can be slow without anything being wrong.
@@ -40,4 +41,7 @@ afterEach(() => {
   resetServerState();
   // Snackbars live in a module-level store; one test's must not show in the next.
   notifications.clean();
+  // A computed mock reply that broke the contract fails the test that sent it.
+  const problems = takeContractProblems();
+  if (problems.length > 0) throw new Error(`mock replies break the contract:\n${problems.join('\n')}`);
 });

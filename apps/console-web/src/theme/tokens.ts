@@ -50,6 +50,17 @@ export const tokens = {
   ) as {
     [K in SemanticName]: string;
   },
+  /**
+   * For Mantine components that derive a whole variant from a palette colour (Alert, Button,
+   * Badge, notifications: background, border, text, hover): the screen names the intent, the
+   * palette choice stays here. Mantine resolves each for light and dark.
+   */
+  intent: {
+    danger: 'red',
+    warning: 'yellow',
+    info: 'blue',
+    neutral: 'gray',
+  },
 } as const;
 
 /** Spec 000 §9: nine series colours; a series keeps its colour by a hash of its name. */

@@ -1,11 +1,7 @@
 import { type MakeBucketRequest, routes } from '@stowage/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../api/client.js';
-
-export const bucketKeys = {
-  all: ['buckets'] as const,
-  list: () => [...bucketKeys.all, 'list'] as const,
-};
+import { bucketKeys } from '../../api/queryKeys.js';
 
 /** GET /buckets. */
 export function useBucketsQuery() {

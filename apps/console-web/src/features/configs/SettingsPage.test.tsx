@@ -126,7 +126,7 @@ describe('settings, configurations', () => {
   });
 
   it('a failed restart clears only the loading flag and shows the error', async () => {
-    mockConfigs(() => ({ status: 502, body: { message: 'backend unreachable', detailedMessage: '' } }));
+    mockConfigs(() => ({ status: 503, body: { message: 'backend unreachable', detailedMessage: '' } }));
     const { user } = renderApp('/settings/configurations/region');
     await user.type(await screen.findByRole('textbox', { name: /Server Location/ }), 'eu');
     await user.click(screen.getByRole('button', { name: 'Save' }));

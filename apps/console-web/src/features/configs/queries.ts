@@ -1,13 +1,8 @@
 import { routes } from '@stowage/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ApiInput, callApi } from '../../api/client.js';
+import { configKeys } from '../../api/queryKeys.js';
 import { followRestartAnswer } from '../../app/serverState.js';
-
-export const configKeys = {
-  all: ['configs'] as const,
-  detail: (id: string) => [...configKeys.all, 'detail', id] as const,
-  targets: (subSys: string) => [...configKeys.all, 'targets', subSys] as const,
-};
 
 /** GET /configs/{configId}. */
 export function useConfigQuery(configId: string) {

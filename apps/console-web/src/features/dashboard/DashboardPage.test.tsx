@@ -110,7 +110,7 @@ describe('dashboard, general status', () => {
   });
 
   it("shows the spec's message when the information cannot be loaded", async () => {
-    mockDashboard(() => ({ status: 500, body: { message: 'boom' } }));
+    mockDashboard(() => ({ status: 500, body: { message: 'boom', detailedMessage: '' } }));
     renderApp('/dashboard');
     expect(
       await screen.findByText('Widget information could not be retrieved at this time. Please try again'),

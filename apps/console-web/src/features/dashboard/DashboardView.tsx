@@ -2,13 +2,14 @@ import { Button, Stack } from '@mantine/core';
 import { useIsFetching, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { dashboardKeys } from '../../api/queryKeys.js';
 import { ErrorBanner } from '../../components/ErrorBanner.js';
 import { Loading } from '../../components/Loading.js';
 import { PageHeader } from '../../components/PageHeader.js';
 import { useSession } from '../session/SessionProvider.js';
 import { GeneralStatus } from './GeneralStatus.js';
 import { HealProgress } from './HealProgress.js';
-import { dashboardKeys, useAdminInfoQuery } from './queries.js';
+import { useAdminInfoQuery } from './queries.js';
 import { defaultRange, nowSeconds } from './timeRange.js';
 import { WidgetsDashboard } from './WidgetsDashboard.js';
 

@@ -7,6 +7,7 @@ import { tokens } from '../../theme/tokens.js';
 import { useWidgetQuery } from './queries.js';
 import type { TimeRange } from './timeRange.js';
 import { WidgetChart } from './WidgetChart.js';
+import { useWidgetTitle } from './widgetTitle.js';
 
 /** What the Customize mode lets the user do to one widget. */
 export interface WidgetCustomizing {
@@ -25,6 +26,7 @@ interface WidgetCardProps {
 /** One panel: its title and its own data, loading and failing without touching the others. */
 export function WidgetCard({ widget, range, customizing }: WidgetCardProps) {
   const { t } = useTranslation();
+  const title = useWidgetTitle(widget);
   const hidden = customizing?.hidden ?? false;
   return (
     <Paper
@@ -33,18 +35,18 @@ export function WidgetCard({ widget, range, customizing }: WidgetCardProps) {
       h="100%"
       bg={tokens.color['bg-surface']}
       component="section"
-      aria-label={widget.title}
+      aria-label={title}
       style={hidden ? { borderStyle: 'dashed' } : undefined}
     >
       <Stack gap="xs">
         <Group justify="space-between" wrap="nowrap" gap="xs">
           <Title order={3} size="sm" c={tokens.color['text-muted']}>
-            {widget.title}
+            {title}
           </Title>
-          {customizing && <CustomizeControls title={widget.title} {...customizing} />}
+          {customizing && <CustomizeControls title={title} {...customizing} />}
         </Group>
         {hidden ? (
-          <Badge variant="outline" color="gray">
+          <Badge variant="outline" color={tokens.intent.neutral}>
             {t('dashboard.layout.hidden')}
           </Badge>
         ) : (

@@ -1,18 +1,12 @@
 import { routes, type Widget } from '@stowage/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { callApi } from '../../api/client.js';
+import { dashboardKeys } from '../../api/queryKeys.js';
 import { healInProgress } from './healState.js';
 import { type TimeRange, widgetStep } from './timeRange.js';
 
 /** How often the status is asked again while the server heals, so its progress moves on screen. */
 export const HEAL_POLL_MS = 5000;
-
-export const dashboardKeys = {
-  all: ['dashboard'] as const,
-  info: () => [...dashboardKeys.all, 'info'] as const,
-  widgets: () => [...dashboardKeys.all, 'widget'] as const,
-  widget: (id: number, range: TimeRange) => [...dashboardKeys.widgets(), id, range.start, range.end] as const,
-};
 
 const rangeQuery = (range: TimeRange) => ({ start: range.start, end: range.end, step: widgetStep(range) });
 

@@ -30,7 +30,7 @@ function mockGroups() {
         total: 3,
       },
     },
-    'POST /api/v1/groups': { status: 201, body: { name: 'qa', members: [], status: 'enabled', policy: '' } },
+    'POST /api/v1/groups': { status: 201 },
     'PUT /api/v1/group': (call) => ({ body: { name: 'devs', policy: '', ...(call.body as object) } }),
     'DELETE /api/v1/group': { status: 204 },
     'PUT /api/v1/set-policy': { status: 204 },

@@ -1,13 +1,7 @@
 import { routes } from '@stowage/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ApiInput, callApi } from '../../api/client.js';
-import { userKeys } from '../users/queries.js';
-
-export const groupKeys = {
-  all: ['groups'] as const,
-  list: () => [...groupKeys.all, 'list'] as const,
-  detail: (name: string) => [...groupKeys.all, 'detail', name] as const,
-};
+import { groupKeys, userKeys } from '../../api/queryKeys.js';
 
 /** GET /groups: group names. */
 export function useGroupsQuery() {

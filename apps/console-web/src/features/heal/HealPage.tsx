@@ -17,6 +17,7 @@ import { useLiveStream } from '../../api/useLiveStream.js';
 import { CanDo } from '../../components/Can.js';
 import { LiveStreamStatus } from '../../components/LiveStreamStatus.js';
 import { PageHeader } from '../../components/PageHeader.js';
+import { tokens } from '../../theme/tokens.js';
 import { formatBytes } from '../../utils/format.js';
 import { useBucketsQuery } from '../buckets/queries.js';
 import { useSession } from '../session/SessionProvider.js';
@@ -37,7 +38,7 @@ export function HealPage() {
       {distributed ? (
         <HealTool />
       ) : (
-        <Alert color="gray" variant="light">
+        <Alert color={tokens.intent.neutral} variant="light">
           {t('heal.notDistributed')}
         </Alert>
       )}

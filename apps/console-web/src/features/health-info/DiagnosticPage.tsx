@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useLiveStream } from '../../api/useLiveStream.js';
 import { PageHeader } from '../../components/PageHeader.js';
 import { showSnackbar } from '../../components/snackbar.js';
+import { tokens } from '../../theme/tokens.js';
 import { saveFile } from '../../utils/saveFile.js';
 import { diagnosticState, gzipReport, REPORT_FILE_NAME } from './diagnosticReport.js';
 
@@ -46,7 +47,7 @@ export function DiagnosticPage() {
             </Text>
           )}
           {state === 'error' && (
-            <Alert color="red" variant="light" role="alert">
+            <Alert color={tokens.intent.danger} variant="light" role="alert">
               {t('diagnostic.failed')}
               {stream.message ? ` ${stream.message}` : ''}
             </Alert>

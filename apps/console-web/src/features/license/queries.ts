@@ -1,8 +1,7 @@
 import { routes } from '@stowage/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ApiInput, callApi } from '../../api/client.js';
-
-export const subscriptionKeys = { info: ['subscription', 'info'] as const };
+import { subscriptionKeys } from '../../api/queryKeys.js';
 
 /** GET /subscription/info. Spec 002 §4: a failure is silent (the open-source view shows). */
 export function useSubscriptionInfo() {

@@ -7,7 +7,9 @@ import { renderApp } from '../../test/renderApp.js';
 
 describe('/oauth_callback', () => {
   it("shows 'IDP Error:' with the error and its description", async () => {
-    const api = mockApi({ 'GET /api/v1/session': { status: 401, body: { message: 'no session' } } });
+    const api = mockApi({
+      'GET /api/v1/session': { status: 401, body: { message: 'no session', detailedMessage: '' } },
+    });
     renderApp('/oauth_callback?error=access_denied&error_description=The+user+said+no');
     expect(await screen.findByRole('heading', { name: 'IDP Error:' })).toBeInTheDocument();
     expect(screen.getByText('access_denied')).toBeInTheDocument();
@@ -19,12 +21,16 @@ describe('/oauth_callback', () => {
     let loggedIn = false;
     const api = mockApi({
       'GET /api/v1/session': () =>
-        loggedIn ? { body: session() } : { status: 401, body: { message: 'no session' } },
+        loggedIn
+          ? { body: session() }
+          : { status: 401, body: { message: 'no session', detailedMessage: '' } },
       'POST /api/v1/login/oauth2/auth': () => {
         loggedIn = true;
         return { body: { sessionId: 'sso-csrf' } };
       },
-      'GET /api/v1/admin/info': { body: { buckets: 0, objects: 0, usage: 0, servers: [] } },
+      'GET /api/v1/admin/info': {
+        body: { buckets: 0, objects: 0, usage: 0, servers: [], widgets: [], metricsSource: 'storage' },
+      },
     });
     renderApp('/oauth_callback?code=abc&state=xyz');
     expect(await screen.findByRole('heading', { name: 'Dashboard', level: 1 })).toBeInTheDocument();
@@ -35,9 +41,12 @@ describe('/oauth_callback', () => {
 
   it('a failed trade goes to /login', async () => {
     mockApi({
-      'GET /api/v1/session': { status: 401, body: { message: 'no session' } },
+      'GET /api/v1/session': { status: 401, body: { message: 'no session', detailedMessage: '' } },
       'GET /api/v1/login': { body: { loginStrategy: 'redirect', redirect: 'https://idp.example/auth' } },
-      'POST /api/v1/login/oauth2/auth': { status: 401, body: { message: 'invalid state' } },
+      'POST /api/v1/login/oauth2/auth': {
+        status: 401,
+        body: { message: 'invalid state', detailedMessage: '' },
+      },
     });
     renderApp('/oauth_callback?code=abc&state=forged');
     await waitFor(() => expect(screen.getByRole('heading', { name: 'Welcome' })).toBeInTheDocument());

@@ -1,13 +1,9 @@
 import { type LoginRequest, type OperatorLoginRequest, routes } from '@stowage/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../api/client.js';
+import { loginKeys, sessionKeys } from '../../api/queryKeys.js';
 import { setToken } from '../../api/token.js';
-import { sessionKeys, sessionQueryOptions } from '../session/queries.js';
-
-export const loginKeys = {
-  all: ['login'] as const,
-  details: () => [...loginKeys.all, 'details'] as const,
-};
+import { sessionQueryOptions } from '../session/queries.js';
 
 /** GET /login: which of the three login screens to show. */
 export function useLoginDetailsQuery() {

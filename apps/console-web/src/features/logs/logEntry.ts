@@ -1,4 +1,5 @@
 import type { LogFrame } from '@stowage/contract';
+import { tokens } from '../../theme/tokens.js';
 
 // One error log entry (spec 002 §3 "Error log message") as the Error Logs list reads it.
 
@@ -34,7 +35,7 @@ export function matchesHighlight(frame: LogFrame, text: string): boolean {
 /** Badge colour per MinIO level (ERROR, WARNING, INFO, FATAL, ...). */
 export function levelColour(level: string): string {
   const l = level.toUpperCase();
-  if (l === 'ERROR' || l === 'FATAL') return 'red';
-  if (l.startsWith('WARN')) return 'yellow';
-  return 'gray';
+  if (l === 'ERROR' || l === 'FATAL') return tokens.intent.danger;
+  if (l.startsWith('WARN')) return tokens.intent.warning;
+  return tokens.intent.neutral;
 }

@@ -1,6 +1,7 @@
 import { routes } from '@stowage/contract';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { callApi } from '../../api/client.js';
+import { logKeys } from '../../api/queryKeys.js';
 import {
   type AuditCriteria,
   type AuditOrder,
@@ -8,12 +9,6 @@ import {
   emptyCriteria,
   nextAuditPage,
 } from './auditQuery.js';
-
-export const logKeys = {
-  all: ['logs'] as const,
-  audit: (criteria: AuditCriteria, order: AuditOrder, run: number) =>
-    [...logKeys.all, 'audit', criteria, order, run] as const,
-};
 
 /**
  * GET /logs/search, a page at a time (spec 002 §4): each load appends the next page; a new

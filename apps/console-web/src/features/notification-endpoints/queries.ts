@@ -1,15 +1,11 @@
 import { type AddNotificationEndpointRequest, type NotificationService, routes } from '@stowage/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../api/client.js';
+import { notificationEndpointKeys } from '../../api/queryKeys.js';
 import { followRestartAnswer } from '../../app/serverState.js';
 
 /** The action adding and deleting targets needs (set/del-config-kv); the controls ask for it. */
 export const CONFIG_UPDATE = 'admin:ConfigUpdate';
-
-export const notificationEndpointKeys = {
-  all: ['notification-endpoints'] as const,
-  list: () => [...notificationEndpointKeys.all, 'list'] as const,
-};
 
 /** GET /admin/notification_endpoints: each target with the server's live status. */
 export function useNotificationEndpointsQuery() {

@@ -6,6 +6,7 @@ import { useNavigate } from 'react-router';
 import { CanDo } from '../../components/Can.js';
 import { SearchBox } from '../../components/SearchBox.js';
 import { showSnackbar } from '../../components/snackbar.js';
+import { tokens } from '../../theme/tokens.js';
 import { browsePath, newFolderPath } from './objectPaths.js';
 import { useRefreshObjects } from './queries.js';
 import { RewindDialog } from './RewindDialog.js';
@@ -114,7 +115,7 @@ export function FolderToolbar({
         </Button>
         <CanDo action="s3:DeleteObject" bucket={bucket}>
           <Button
-            color="red"
+            color={tokens.intent.danger}
             variant="light"
             leftSection={<IconTrash size="1rem" aria-hidden />}
             disabled={past || selectedCount === 0}

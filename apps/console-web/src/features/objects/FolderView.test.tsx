@@ -47,6 +47,20 @@ describe('object browser listing', () => {
     expect(within(t).getByRole('button', { name: 'Share readme.txt' })).toBeEnabled();
   });
 
+  it('Enter on a row (moved to with the arrow keys) opens it, as its name link does', async () => {
+    mockFolder((call) =>
+      query(call).get('prefix') === 'photos/'
+        ? { objects: [file('photos/cat.png')] }
+        : { objects: [file('readme.txt'), { name: 'photos/', size: 0 }] },
+    );
+    const { user } = renderApp('/buckets/docs/browse');
+    const t = await table();
+    const rows = within(t).getAllByRole('row').slice(1);
+    rows[0]?.focus();
+    await user.keyboard('{ArrowDown}{Enter}');
+    expect(await screen.findByRole('table', { name: 'Objects in docs/photos/' })).toBeInTheDocument();
+  });
+
   it('says when a location is empty', async () => {
     mockFolder(() => ({ objects: [] }));
     renderApp('/buckets/docs/browse/empty/');

@@ -2,18 +2,20 @@ import { Alert, Text } from '@mantine/core';
 import type { ObjectItem } from '@stowage/contract';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import { ConfirmDialog } from '../../components/ConfirmDialog.js';
 import { ErrorBanner } from '../../components/ErrorBanner.js';
 import { LoadingMessage } from '../../components/LoadingMessage.js';
 import { showSnackbar } from '../../components/snackbar.js';
 import { VirtualTable } from '../../components/VirtualTable.js';
+import { tokens } from '../../theme/tokens.js';
 import { formatDateTime, formatNumber } from '../../utils/format.js';
 import { startDownload } from './download.js';
 import { FolderToolbar } from './FolderToolbar.js';
 import { PreviewDialog } from './ObjectPreview.js';
 import { ObjectRowActions, type RowIntent } from './ObjectRowActions.js';
 import { objectColumns } from './objectColumns.js';
-import { baseName, isFolder } from './objectPaths.js';
+import { baseName, browsePath, isFolder } from './objectPaths.js';
 import { useDeleteObject, useDeleteObjects } from './queries.js';
 import { useRewind } from './rewind.js';
 import { ShareDialog } from './ShareDialog.js';
@@ -24,6 +26,7 @@ type Pending = { intent: 'delete'; object: ObjectItem } | { intent: 'deleteSelec
 /** A folder's listing: paged from the server, drawn virtually, searchable and rewindable. */
 export function FolderView({ bucket, prefix }: { bucket: string; prefix: string }) {
   const { t } = useTranslation();
+  const navigate = useNavigate();
   const rewindDate = useRewind(bucket);
   const [search, setSearch] = useState('');
   const [selected, setSelected] = useState<Set<string>>(new Set());
@@ -92,7 +95,7 @@ export function FolderView({ bucket, prefix }: { bucket: string; prefix: string 
         onDeleteSelected={() => setPending({ intent: 'deleteSelected' })}
       />
       {rewindDate && (
-        <Alert mb="sm" color="blue">
+        <Alert mb="sm" color={tokens.intent.info}>
           {t('objects.rewinding', { bucket, date: formatDateTime(rewindDate) })}
         </Alert>
       )}
@@ -127,6 +130,7 @@ export function FolderView({ bucket, prefix }: { bucket: string; prefix: string 
         )}
         onEndReached={folder.loadMore}
         footer={folder.loadingMore ? <LoadingMessage /> : null}
+        onActivate={(o) => navigate(browsePath(bucket, o.name))}
       />
       <ConfirmDialog
         opened={pending !== null}

@@ -22,7 +22,7 @@ function mockObject(object: Record<string, unknown> = photo) {
   return mockApi({
     'GET /api/v1/session': { body: session() },
     'POST /api/v1/has-permission': permissionsReply(),
-    'GET /api/v1/buckets/docs/versioning': { body: { is_versioned: true } },
+    'GET /api/v1/buckets/docs/versioning': { body: { is_versioned: true, status: 'Enabled' } },
     'GET /api/v1/buckets/docs/objects': (call) =>
       query(call).get('with_versions')
         ? {

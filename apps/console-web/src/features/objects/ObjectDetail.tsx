@@ -7,6 +7,7 @@ import { useNavigate } from 'react-router';
 import { CanDo } from '../../components/Can.js';
 import { showSnackbar } from '../../components/snackbar.js';
 import { useConfirmedDelete } from '../../components/useConfirmedDelete.js';
+import { tokens } from '../../theme/tokens.js';
 import { DetailsTab } from './DetailsTab.js';
 import { startDownload } from './download.js';
 import { ObjectPreview, PreviewDialog } from './ObjectPreview.js';
@@ -68,7 +69,7 @@ export function ObjectDetail({ bucket, object }: { bucket: string; object: Objec
           )}
           <CanDo action="s3:DeleteObject" bucket={bucket}>
             <Button
-              color="red"
+              color={tokens.intent.danger}
               variant="light"
               leftSection={<IconTrash size="1rem" aria-hidden />}
               onClick={() => deletion.ask(target)}

@@ -69,7 +69,7 @@ export function TransferPanel() {
               </Group>
               <Progress
                 value={percent(transfer)}
-                color={transfer.status === 'failed' ? 'red' : undefined}
+                color={transfer.status === 'failed' ? tokens.intent.danger : undefined}
                 aria-label={t('objects.progress', { name: transfer.name })}
               />
               <Text size="xs" c={transfer.status === 'failed' ? tokens.color.danger : 'dimmed'}>

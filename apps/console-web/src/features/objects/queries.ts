@@ -2,22 +2,13 @@ import { type ObjectItem, routes } from '@stowage/contract';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { apiUrl, callApi } from '../../api/client.js';
-import { bucketKeys } from '../buckets/queries.js';
+import { objectKeys } from '../../api/queryKeys.js';
 
 // One hook per object call of spec 001 §7. Listings are paged by the server (1000 entries a
 // page) and pulled page by page as the user scrolls: a folder of a million keys is never read
 // whole.
 
 export const PAGE_LIMIT = 1000;
-
-export const objectKeys = {
-  bucket: (bucket: string) => [...bucketKeys.all, 'objects', bucket] as const,
-  list: (bucket: string, prefix: string) => [...objectKeys.bucket(bucket), 'list', prefix] as const,
-  rewind: (bucket: string, prefix: string, date: string) =>
-    [...objectKeys.bucket(bucket), 'rewind', prefix, date] as const,
-  object: (bucket: string, key: string) => [...objectKeys.bucket(bucket), 'object', key] as const,
-  versions: (bucket: string, key: string) => [...objectKeys.object(bucket, key), 'versions'] as const,
-};
 
 /** The pages of a folder (or, with `startsWith`, of the names in it that start so). */
 export function useObjectPages(bucket: string, prefix: string, enabled = true) {

@@ -1,4 +1,5 @@
-import { useEffect, useSyncExternalStore } from 'react';
+import { useEffect } from 'react';
+import { createStore, useStore } from '../../lib/externalStore.js';
 
 // Spec 001 §4 "Rewind": on for one bucket at a chosen moment; opening another bucket resets
 // it. Kept outside React so moving between folders of the bucket keeps it on.
@@ -9,22 +10,13 @@ export interface RewindState {
   date: string;
 }
 
-let state: RewindState | null = null;
-const listeners = new Set<() => void>();
+const rewind = createStore<RewindState | null>(null);
 
-export function setRewind(next: RewindState | null) {
-  state = next;
-  for (const l of listeners) l();
-}
-
-const subscribe = (listener: () => void) => {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-};
+export const setRewind = (next: RewindState | null) => rewind.set(next);
 
 /** The rewind date for this bucket, or undefined when the browser shows current data. */
 export function useRewind(bucket: string): string | undefined {
-  const current = useSyncExternalStore(subscribe, () => state);
+  const current = useStore(rewind);
   const foreign = current !== null && current.bucket !== bucket;
   useEffect(() => {
     if (foreign) setRewind(null);

@@ -1,5 +1,5 @@
-import { useSyncExternalStore } from 'react';
 import { uploadFile } from '../../api/upload.js';
+import { createStore, useStore } from '../../lib/externalStore.js';
 
 // The uploads in flight and just finished, kept outside React so they carry on (and stay
 // listed) while the user moves between folders. Two files go up at a time: enough to keep
@@ -27,26 +27,15 @@ export interface UploadBatchResult {
 
 const CONCURRENT = 2;
 
-let transfers: readonly Transfer[] = [];
-const listeners = new Set<() => void>();
+const transfers = createStore<readonly Transfer[]>([]);
 const controllers = new Map<number, AbortController>();
 let nextId = 1;
 
-function publish(next: readonly Transfer[]) {
-  transfers = next;
-  for (const l of listeners) l();
-}
-
 function update(id: number, patch: Partial<Transfer>) {
-  publish(transfers.map((t) => (t.id === id ? { ...t, ...patch } : t)));
+  transfers.set(transfers.get().map((t) => (t.id === id ? { ...t, ...patch } : t)));
 }
 
-const subscribe = (listener: () => void) => {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-};
-
-export const useTransfers = () => useSyncExternalStore(subscribe, () => transfers);
+export const useTransfers = () => useStore(transfers);
 
 export interface UploadItem {
   /** Name below the prefix, with the folder path of a folder upload. */
@@ -70,13 +59,13 @@ export async function startUploads(
     status: 'queued',
     file: item.file,
   }));
-  publish([...transfers, ...batch.map(({ file: _file, ...t }) => t)]);
+  transfers.set([...transfers.get(), ...batch.map(({ file: _file, ...t }) => t)]);
   const queue = [...batch];
   const worker = async () => {
     for (let job = queue.shift(); job; job = queue.shift()) await runOne(job, job.file);
   };
   await Promise.all(Array.from({ length: Math.min(CONCURRENT, batch.length) }, worker));
-  const ended = transfers.filter((t) => batch.some((b) => b.id === t.id));
+  const ended = transfers.get().filter((t) => batch.some((b) => b.id === t.id));
   return {
     bucket,
     prefix,
@@ -86,7 +75,7 @@ export async function startUploads(
 }
 
 async function runOne(job: Transfer, file: Blob) {
-  const current = transfers.find((t) => t.id === job.id);
+  const current = transfers.get().find((t) => t.id === job.id);
   if (!current || current.status === 'cancelled') return;
   const controller = new AbortController();
   controllers.set(job.id, controller);
@@ -118,7 +107,7 @@ export function cancelTransfer(id: number) {
 
 /** Drops finished, failed and cancelled entries from the panel. */
 export function clearFinishedTransfers() {
-  publish(transfers.filter((t) => t.status === 'queued' || t.status === 'uploading'));
+  transfers.set(transfers.get().filter((t) => t.status === 'queued' || t.status === 'uploading'));
 }
 
 export const isActive = (t: Transfer) => t.status === 'queued' || t.status === 'uploading';

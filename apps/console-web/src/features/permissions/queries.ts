@@ -1,12 +1,7 @@
 import { type ConsoleAction, routes } from '@stowage/contract';
 import { useQuery } from '@tanstack/react-query';
 import { callApi } from '../../api/client.js';
-
-export const permissionKeys = {
-  all: ['permissions'] as const,
-  check: (action: ConsoleAction, bucket: string | undefined) =>
-    [...permissionKeys.all, action, bucket ?? ''] as const,
-};
+import { permissionKeys } from '../../api/queryKeys.js';
 
 /** The request's id for one check: the action, with its bucket when one is named. */
 const checkId = (action: ConsoleAction, bucket: string | undefined) =>

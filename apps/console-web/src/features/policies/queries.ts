@@ -1,17 +1,10 @@
 import { routes } from '@stowage/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ApiInput, callApi } from '../../api/client.js';
-import { groupKeys } from '../groups/queries.js';
-import { userKeys } from '../users/queries.js';
+import { groupKeys, policyKeys, userKeys } from '../../api/queryKeys.js';
 
 /** Spec 000 §9: the screens ask for 1000 policies at a time. */
 export const POLICY_PAGE = 1000;
-
-export const policyKeys = {
-  all: ['policies'] as const,
-  list: () => [...policyKeys.all, 'list'] as const,
-  detail: (name: string) => [...policyKeys.all, 'detail', name] as const,
-};
 
 /** GET /policies. */
 export function usePoliciesQuery() {
@@ -46,7 +39,7 @@ export function usePolicyQuery(name: string) {
 /** GET /policies/{name}/users. */
 export function usePolicyUsersQuery(name: string) {
   return useQuery({
-    queryKey: [...policyKeys.detail(name), 'users'],
+    queryKey: policyKeys.users(name),
     queryFn: ({ signal }) => callApi(routes.listUsersForPolicy, { params: { name }, signal }),
   });
 }
@@ -54,7 +47,7 @@ export function usePolicyUsersQuery(name: string) {
 /** GET /policies/{name}/groups. */
 export function usePolicyGroupsQuery(name: string) {
   return useQuery({
-    queryKey: [...policyKeys.detail(name), 'groups'],
+    queryKey: policyKeys.groups(name),
     queryFn: ({ signal }) => callApi(routes.listGroupsForPolicy, { params: { name }, signal }),
   });
 }

@@ -1,15 +1,10 @@
 import { routes, type ServiceAccountCredentials } from '@stowage/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../api/client.js';
+import { serviceAccountKeys } from '../../api/queryKeys.js';
 
 /** Whose access keys: the session's own (`self`) or a named user's. */
 export type AccountOwner = { kind: 'self' } | { kind: 'user'; user: string };
-
-export const serviceAccountKeys = {
-  all: ['service-accounts'] as const,
-  list: (owner: AccountOwner) =>
-    [...serviceAccountKeys.all, 'list', owner.kind === 'self' ? '' : owner.user] as const,
-};
 
 /** GET /service-accounts or GET /user/{user}/service-accounts. */
 export function useServiceAccountsQuery(owner: AccountOwner) {

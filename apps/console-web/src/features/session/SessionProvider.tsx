@@ -3,9 +3,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useContext, useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
+import { sessionKeys } from '../../api/queryKeys.js';
 import { onSessionEnd } from '../../api/sessionEnd.js';
 import { resetServerState } from '../../app/serverState.js';
-import { sessionKeys, useSessionQuery } from './queries.js';
+import { useSessionQuery } from './queries.js';
 
 export type SessionState =
   | { status: 'loading' }

@@ -1,13 +1,9 @@
 import { routes, type SessionResponse } from '@stowage/contract';
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { callApi } from '../../api/client.js';
+import { sessionKeys } from '../../api/queryKeys.js';
 import { endSession } from '../../api/sessionEnd.js';
 import { setToken } from '../../api/token.js';
-
-export const sessionKeys = {
-  all: ['session'] as const,
-  current: () => [...sessionKeys.all, 'current'] as const,
-};
 
 /**
  * GET /session. `null` data means "logged out locally" (after logout or a 401), so the app

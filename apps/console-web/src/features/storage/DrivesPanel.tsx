@@ -79,7 +79,7 @@ export function DrivesPanel() {
         </OperatorCan>
         <OperatorCan right="formatDrives">
           <Button
-            color="red"
+            color={tokens.intent.danger}
             disabled={unavailable || drives.length === 0}
             onClick={() => setFormatting(drives)}
           >

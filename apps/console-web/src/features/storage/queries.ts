@@ -1,12 +1,7 @@
 import { routes } from '@stowage/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ApiInput, callApi } from '../../api/client.js';
-
-export const storageKeys = {
-  all: ['storage'] as const,
-  volumes: () => [...storageKeys.all, 'volumes'] as const,
-  drives: () => [...storageKeys.all, 'drives'] as const,
-};
+import { storageKeys } from '../../api/queryKeys.js';
 
 /** GET /list-pvcs: every tenant's volume claims. */
 export function useVolumeClaimsQuery() {

@@ -1,19 +1,7 @@
 import { routes } from '@stowage/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ApiInput, callApi } from '../../api/client.js';
-
-export const tenantKeys = {
-  all: ['tenants'] as const,
-  list: () => [...tenantKeys.all, 'list'] as const,
-  detail: (namespace: string, tenant: string) => [...tenantKeys.all, 'detail', namespace, tenant] as const,
-  usage: (namespace: string, tenant: string) => [...tenantKeys.detail(namespace, tenant), 'usage'] as const,
-  yaml: (namespace: string, tenant: string) => [...tenantKeys.detail(namespace, tenant), 'yaml'] as const,
-  pods: (namespace: string, tenant: string) => [...tenantKeys.detail(namespace, tenant), 'pods'] as const,
-  pvcs: (namespace: string, tenant: string) => [...tenantKeys.detail(namespace, tenant), 'pvcs'] as const,
-  security: (namespace: string, tenant: string) =>
-    [...tenantKeys.detail(namespace, tenant), 'security'] as const,
-  namespacePermissions: (namespace: string) => ['namespace-permissions', namespace] as const,
-};
+import { tenantKeys } from '../../api/queryKeys.js';
 
 export type TenantRef = { namespace: string; tenant: string };
 

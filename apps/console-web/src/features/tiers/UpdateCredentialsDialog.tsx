@@ -3,6 +3,7 @@ import type { TierCredentialsRequest } from '@stowage/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormDialog, mutationState } from '../../components/FormDialog.js';
+import { tokens } from '../../theme/tokens.js';
 import { problemText } from './problemText.js';
 import { useEditTierCredentials } from './queries.js';
 import { type CredentialField, credentialFields, credentialProblem, type TierRow } from './tierRules.js';
@@ -54,7 +55,7 @@ export function UpdateCredentialsDialog({ tier, onClose }: UpdateCredentialsDial
       canSave={canSave}
     >
       {tier?.name === '' && (
-        <Alert color="red" variant="light">
+        <Alert color={tokens.intent.danger} variant="light">
           {t('tiers.noTierName')}
         </Alert>
       )}

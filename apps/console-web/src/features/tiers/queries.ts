@@ -1,11 +1,7 @@
 import { type AddTierRequest, routes, type TierCredentialsRequest, type TierType } from '@stowage/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../api/client.js';
-
-export const tierKeys = {
-  all: ['tiers'] as const,
-  list: () => [...tierKeys.all, 'list'] as const,
-};
+import { tierKeys } from '../../api/queryKeys.js';
 
 /** GET /admin/tiers. */
 export function useTiersQuery() {

@@ -1,13 +1,7 @@
 import { routes } from '@stowage/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ApiInput, callApi } from '../../api/client.js';
-import { groupKeys } from '../groups/queries.js';
-
-export const userKeys = {
-  all: ['users'] as const,
-  list: () => [...userKeys.all, 'list'] as const,
-  detail: (name: string) => [...userKeys.all, 'detail', name] as const,
-};
+import { groupKeys, userKeys } from '../../api/queryKeys.js';
 
 /** GET /users. */
 export function useUsersQuery() {

@@ -11,13 +11,16 @@ function mockBucket({ distributed = true, pages = ALL_CONSOLE_PAGES } = {}) {
     'GET /api/v1/buckets/photos': {
       body: { ...bucket('photos', { size: 3 * 1024 ** 2 }), access: 'PUBLIC', definition: '{}' },
     },
-    'GET /api/v1/buckets/photos/encryption/info': { status: 404, body: { message: 'not found' } },
+    'GET /api/v1/buckets/photos/encryption/info': {
+      status: 404,
+      body: { message: 'not found', detailedMessage: '' },
+    },
     'GET /api/v1/buckets/photos/object-locking': { body: { object_locking_enabled: true } },
     'GET /api/v1/buckets/photos/replication': { body: { rules: [] } },
     'GET /api/v1/buckets/photos/versioning': { body: { is_versioned: true, status: 'Enabled' } },
     'PUT /api/v1/buckets/photos/versioning': { status: 204 },
     'GET /api/v1/buckets/photos/quota': { body: { quota: 5 * 1024 ** 4, type: 'hard' } },
-    'PUT /api/v1/buckets/photos/quota': { status: 204 },
+    'PUT /api/v1/buckets/photos/quota': { body: { quota: 5 * 1024 ** 4, type: 'hard' } },
     'GET /api/v1/buckets/photos/retention': { body: { mode: 'governance', unit: 'days', validity: 7 } },
     'PUT /api/v1/buckets/photos/retention': { status: 204 },
     'DELETE /api/v1/buckets/photos': { status: 204 },

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, Route, Routes, useNavigate, useParams } from 'react-router';
 import { capitalise } from '../../../api/ApiError.js';
+import { bucketDetailKeys } from '../../../api/queryKeys.js';
 import { PlaceholderPage } from '../../../app/PlaceholderPage.js';
 import { CanDo } from '../../../components/Can.js';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.js';
@@ -16,7 +17,7 @@ import { ReplicationPanel } from '../replication/ReplicationPanel.js';
 import { AccessAuditPanel } from './AccessAuditPanel.js';
 import { AccessRulesPanel } from './AccessRulesPanel.js';
 import { EventsPanel } from './EventsPanel.js';
-import { bucketDetailKeys, useBucketQuery, useDeleteBucket } from './queries.js';
+import { useBucketQuery, useDeleteBucket } from './queries.js';
 import { SummaryPanel } from './SummaryPanel.js';
 
 const SECTIONS = [

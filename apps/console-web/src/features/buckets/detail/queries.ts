@@ -2,17 +2,12 @@ import { routes } from '@stowage/contract';
 import { type QueryKey, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError } from '../../../api/ApiError.js';
 import { type ApiInput, callApi } from '../../../api/client.js';
-import { bucketKeys } from '../queries.js';
+import { arnKeys, bucketDetailKeys, bucketKeys } from '../../../api/queryKeys.js';
 import type { EncryptionChoice } from './encryption.js';
 
 // One hook per call of a bucket's detail pages (spec 001 §7). Every key starts with the
 // bucket's, so a change refreshes exactly that bucket's screens (spec 001 §4: detail data
 // reloads after policy, retention or versioning changes).
-
-export const bucketDetailKeys = {
-  bucket: (bucket: string) => [...bucketKeys.all, 'detail', bucket] as const,
-  part: (bucket: string, part: string) => [...bucketDetailKeys.bucket(bucket), part] as const,
-};
 
 /** null when the call answers 404 (not set), instead of an error. */
 async function orNull<T>(call: Promise<T>): Promise<T | null> {
@@ -81,7 +76,7 @@ export const useBucketEventsQuery = (bucket: string) =>
 /** GET /admin/arns: the notification targets an event can go to. */
 export const useArnsQuery = (enabled: boolean) =>
   useQuery({
-    queryKey: ['arns'],
+    queryKey: arnKeys.all,
     queryFn: ({ signal }) => callApi(routes.listArns, { signal }),
     enabled,
   });

@@ -9,9 +9,12 @@ function mockLifecycle(rules: unknown[] = []) {
     'GET /api/v1/session': { body: session() },
     'GET /api/v1/buckets/logs': { body: { ...bucket('logs'), access: 'PRIVATE', definition: '' } },
     'GET /api/v1/buckets/logs/lifecycle': { body: { lifecycle: rules } },
-    'POST /api/v1/buckets/logs/lifecycle': { status: 201 },
-    'PUT /api/v1/buckets/logs/lifecycle/r1': { status: 204 },
-    'PUT /api/v1/buckets/logs/lifecycle/r2': { status: 204 },
+    'POST /api/v1/buckets/logs/lifecycle': {
+      status: 201,
+      body: { id: 'new', prefix: '', status: 'Enabled', tags: [] },
+    },
+    'PUT /api/v1/buckets/logs/lifecycle/r1': { body: { id: 'r1', prefix: '', status: 'Enabled', tags: [] } },
+    'PUT /api/v1/buckets/logs/lifecycle/r2': { body: { id: 'r2', prefix: '', status: 'Enabled', tags: [] } },
     'GET /api/v1/admin/tiers': { body: { items: [{ type: 's3', s3: { name: 'COLD' } }] } },
   });
 }

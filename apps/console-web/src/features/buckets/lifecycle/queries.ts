@@ -1,8 +1,7 @@
 import { type AddLifecycleRequest, routes, type UpdateLifecycleRequest } from '@stowage/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../api/client.js';
-import { tierKeys } from '../../tiers/queries.js';
-import { bucketDetailKeys } from '../detail/queries.js';
+import { bucketDetailKeys, tierKeys } from '../../../api/queryKeys.js';
 
 const lifecycleKey = (bucket: string) => bucketDetailKeys.part(bucket, 'lifecycle');
 
@@ -18,7 +17,7 @@ export const useLifecycleQuery = (bucket: string) =>
  */
 export const useTierNamesQuery = (enabled: boolean) =>
   useQuery({
-    queryKey: [...tierKeys.all, 'names'],
+    queryKey: tierKeys.names(),
     queryFn: ({ signal }) => callApi(routes.listTiers, { signal }).catch(() => ({ items: [] })),
     enabled,
   });

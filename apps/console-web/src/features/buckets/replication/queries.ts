@@ -1,8 +1,7 @@
 import { type MultiBucketReplicationRequest, routes } from '@stowage/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../api/client.js';
-import { bucketDetailKeys } from '../detail/queries.js';
-import { bucketKeys } from '../queries.js';
+import { bucketDetailKeys, bucketKeys } from '../../../api/queryKeys.js';
 
 /** POST /list-external-buckets: checks the remote by listing its buckets. */
 export function useListExternalBuckets() {

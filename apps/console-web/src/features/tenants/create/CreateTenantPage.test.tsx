@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { mockApi } from '../../../test/fetchMock.js';
 import { session } from '../../../test/fixtures.js';
 import { renderApp } from '../../../test/renderApp.js';
+import { tenantItem } from '../tenantFixtures.js';
 
 const GIB = 1024 ** 3;
 const OPERATOR_SESSION = session({
@@ -127,7 +128,7 @@ describe('Create New Tenant wizard', () => {
   it('refuses a namespace that already has a tenant with the spec message', async () => {
     mockWizard({
       'GET /api/v1/namespaces/ns-a/tenants': {
-        body: { tenants: [{ name: 'other', namespace: 'ns-a' }], total: 1 },
+        body: { tenants: [tenantItem('other', { namespace: 'ns-a' })], total: 1 },
       },
     });
     const { user } = renderApp('/tenants/add');

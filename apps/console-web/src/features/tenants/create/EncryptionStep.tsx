@@ -1,5 +1,6 @@
 import { Alert, PasswordInput, Select, SimpleGrid, Stack, Switch, Textarea, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { tokens } from '../../../theme/tokens.js';
 import { KMS_FIELDS, kmsKey } from './kmsFields.js';
 import { CERT_ACCEPT, KEY_ACCEPT, PemInput } from './PemInput.js';
 import { type StepProps, useProblemText } from './stepProps.js';
@@ -112,7 +113,7 @@ export function EncryptionStep(props: StepProps) {
         </>
       )}
       {!allowed && form.enableEncryption && (
-        <Alert color="yellow" variant="light">
+        <Alert color={tokens.intent.warning} variant="light">
           {t('tenantWizard.encryption.notAllowed')}
         </Alert>
       )}

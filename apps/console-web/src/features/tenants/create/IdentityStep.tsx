@@ -11,6 +11,7 @@ import {
 } from '@mantine/core';
 import { IconRefresh } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { tokens } from '../../../theme/tokens.js';
 import { AddRowButton, RemoveRowButton } from './RowControls.js';
 import { type StepProps, useProblemText } from './stepProps.js';
 import {
@@ -151,7 +152,7 @@ export function IdentityStep(props: StepProps) {
             />
           ))}
           {form.ADServerInsecure && (
-            <Alert color="yellow" variant="light">
+            <Alert color={tokens.intent.warning} variant="light">
               {t('tenantWizard.identity.insecureWarning')}
             </Alert>
           )}

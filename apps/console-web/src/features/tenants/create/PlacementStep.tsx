@@ -43,7 +43,11 @@ export function PlacementStep(props: StepProps) {
             onChange={(e) => set({ withPodAntiAffinity: e.currentTarget.checked })}
           />
           {labels.isError && (
-            <Alert color="red" variant="light" title={t('tenantWizard.placement.labelsFailed')}>
+            <Alert
+              color={tokens.intent.danger}
+              variant="light"
+              title={t('tenantWizard.placement.labelsFailed')}
+            >
               {labels.error.message}
             </Alert>
           )}

@@ -2,6 +2,7 @@ import { Alert, Loader, Stack, Table, Text, Title } from '@mantine/core';
 import type { CreateTenantRequest } from '@stowage/contract';
 import { niceBytes } from '@stowage/sizing';
 import { useTranslation } from 'react-i18next';
+import { tokens } from '../../../theme/tokens.js';
 import { useTenantPreview } from './queries.js';
 import type { SizePreview } from './sizePreview.js';
 import type { WizardForm } from './wizardState.js';
@@ -68,7 +69,7 @@ export function ReviewStep({
         {t('tenantWizard.review.yamlHint')}
       </Text>
       {plan.isError && (
-        <Alert color="red" variant="light" title={t('tenantWizard.review.previewFailed')}>
+        <Alert color={tokens.intent.danger} variant="light" title={t('tenantWizard.review.previewFailed')}>
           {plan.error.message}
         </Alert>
       )}

@@ -1,18 +1,9 @@
 import { type CreateTenantRequest, routes } from '@stowage/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../api/client.js';
+import { tenantKeys, wizardKeys } from '../../../api/queryKeys.js';
 
 // The Create New Tenant wizard's server calls (spec 002 §7), one hook each.
-
-export const wizardKeys = {
-  all: ['tenant-wizard'] as const,
-  namespaceTenants: (ns: string) => [...wizardKeys.all, 'namespace-tenants', ns] as const,
-  quota: (ns: string) => [...wizardKeys.all, 'quota', ns] as const,
-  nodeLabels: () => [...wizardKeys.all, 'node-labels'] as const,
-  memory: (nodes: number) => [...wizardKeys.all, 'memory', nodes] as const,
-  parity: (nodes: number, drives: number) => [...wizardKeys.all, 'parity', nodes, drives] as const,
-  preview: (body: CreateTenantRequest) => [...wizardKeys.all, 'preview', body] as const,
-};
 
 /** GET /namespaces/{ns}/tenants: spec §5 allows one tenant per namespace. */
 export function useNamespaceTenants(namespace: string) {
@@ -93,6 +84,6 @@ export function useCreateTenant() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: CreateTenantRequest) => callApi(routes.createTenant, { body }),
-    onSuccess: () => client.invalidateQueries({ queryKey: ['tenants'] }),
+    onSuccess: () => client.invalidateQueries({ queryKey: tenantKeys.all }),
   });
 }

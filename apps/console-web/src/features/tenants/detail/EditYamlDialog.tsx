@@ -89,7 +89,7 @@ export function EditYamlDialog({
           <ErrorBanner error={loaded.error} />
           {conflict ? (
             <Alert
-              color="yellow"
+              color={tokens.intent.warning}
               variant="light"
               icon={<IconAlertTriangle aria-hidden />}
               title={t('tenantTabs.yaml.conflictTitle')}
@@ -173,7 +173,7 @@ function ProblemList({ problems, errors }: { problems: YamlProblem[]; errors: nu
       <ul style={{ margin: 0, paddingInlineStart: '1.25rem' }}>
         {problems.map((p) => (
           <li key={`${p.from}-${p.message}`}>
-            <Text size="sm" c={p.severity === 'error' ? 'var(--mantine-color-error)' : undefined}>
+            <Text size="sm" c={p.severity === 'error' ? tokens.color.danger : undefined}>
               {t('tenantTabs.yaml.problemAt', { line: String(p.line), message: p.message })}
             </Text>
           </li>

@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorBanner } from '../../../components/ErrorBanner.js';
 import { FormDialog } from '../../../components/FormDialog.js';
+import { tokens } from '../../../theme/tokens.js';
 import { checkExpandPool, EXPAND_DEFAULTS, type ExpandPoolForm, expandPoolRequest } from './expandPool.js';
 import {
   type TenantRef,
@@ -128,7 +129,7 @@ export function ExpandTenantDialog({
         required
       />
       {!sizing && check.parityError && (
-        <Text size="sm" c="var(--mantine-color-error)" role="alert">
+        <Text size="sm" c={tokens.color.danger} role="alert">
           {check.parityError}
         </Text>
       )}

@@ -3,13 +3,13 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { mockApi } from '../../../test/fetchMock.js';
 import { tableTexts } from '../../../test/tableText.js';
+import { tenantDetail } from '../tenantFixtures.js';
 import { checkExpandPool, EXPAND_DEFAULTS } from './expandPool.js';
 import { PoolsTab } from './PoolsTab.js';
 import { BASE, NS, RIGHTS_ROUTE, renderTab, rights, TENANT } from './renderTab.test-support.js';
 
 const GIB = 1024 ** 3;
-const detail = {
-  name: TENANT,
+const detail: TenantDetail = tenantDetail(TENANT, {
   namespace: NS,
   pools: [
     {
@@ -22,7 +22,7 @@ const detail = {
       volumes: 8,
     },
   ],
-} as unknown as TenantDetail;
+});
 
 function mockPools(readOnly = false) {
   return mockApi({

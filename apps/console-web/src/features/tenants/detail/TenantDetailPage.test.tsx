@@ -111,7 +111,7 @@ describe('tenant detail', () => {
   it('shows a failed usage call in place of the bar', async () => {
     const api = mockDetail();
     api.set(`GET ${BASE}/usage`, {
-      status: 502,
+      status: 503,
       body: { message: 'tenant unreachable', detailedMessage: '' },
     });
     renderApp('/namespaces/ns-alpha/tenants/alpha/summary');

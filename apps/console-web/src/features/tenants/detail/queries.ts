@@ -1,22 +1,13 @@
 import { routes, type TenantPoolRequest, type UpdateTenantSecurityRequest } from '@stowage/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../api/client.js';
-import { type TenantRef, tenantKeys, useTenantMutation } from '../queries.js';
+import { tenantKeys, tenantTabKeys } from '../../../api/queryKeys.js';
+import { type TenantRef, useTenantMutation } from '../queries.js';
 
 // The detail tabs' own calls; the tenant, its pods, claims, security and YAML reads live in
 // ../queries.ts with the shell's, under the same keys.
 
 export type { TenantRef };
-
-/** Keys below the tenant's detail, so a change to the tenant refreshes them too. */
-export const tenantTabKeys = {
-  podLog: ({ namespace, tenant }: TenantRef, pod: string) =>
-    [...tenantKeys.pods(namespace, tenant), pod, 'log'] as const,
-  podEvents: ({ namespace, tenant }: TenantRef, pod: string) =>
-    [...tenantKeys.pods(namespace, tenant), pod, 'events'] as const,
-  quota: (namespace: string) => ['resource-quota', namespace] as const,
-  allocatableMemory: (servers: number) => ['max-allocatable-memory', servers] as const,
-};
 
 /** DELETE …/pods/{pod}: its stateful set starts it again. */
 export function useDeleteTenantPod(t: TenantRef) {
