@@ -1,4 +1,4 @@
-import { DataTable } from '../../../apps/console-web/src/components/DataTable.js';
+import { DataTable } from '@stowage/console-web/components/DataTable';
 import { type BenchRow, COLUMNS, rows } from './rows.js';
 import { mount } from './shell.js';
 

@@ -1,12 +1,12 @@
 import '@mantine/core/styles.css';
 import { Button, Checkbox, MantineProvider, Popover, Stack } from '@mantine/core';
+import { LoadingMessage } from '@stowage/console-web/components/LoadingMessage';
+import { i18n } from '@stowage/console-web/i18n';
+import { cssVariablesResolver } from '@stowage/console-web/theme/tokens';
 import { IconColumns } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
-import { LoadingMessage } from '../../../apps/console-web/src/components/LoadingMessage.js';
-import { i18n } from '../../../apps/console-web/src/i18n/index.js';
-import { cssVariablesResolver } from '../../../apps/console-web/src/theme/tokens.js';
 
 /**
  * The Mantine parts the table's screens use around it whichever table draws the rows (the
