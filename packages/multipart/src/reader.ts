@@ -186,6 +186,20 @@ export class MultipartReader {
     }
   }
 
+  /**
+   * Where a tail of #buf that could begin a delimiter starts (#buf.length when none): only
+   * that tail waits for the next chunk, so most chunks pass on without a copy.
+   */
+  #partialDelimiterAt(): number {
+    const buf = this.#buf;
+    const delimiter = this.#delimiter;
+    for (let at = buf.indexOf(CR, Math.max(0, buf.length - (delimiter.length - 1))); at >= 0; ) {
+      if (buf.subarray(at).equals(delimiter.subarray(0, buf.length - at))) return at;
+      at = buf.indexOf(CR, at + 1);
+    }
+    return buf.length;
+  }
+
   /** Drops what precedes the first delimiter (RFC 2046 preamble). */
   async #skipPreamble(): Promise<void> {
     for (;;) {
@@ -195,7 +209,7 @@ export class MultipartReader {
         this.#state = 'delimiter';
         return;
       }
-      this.#take(d ? d.at : Math.max(0, this.#buf.length - (this.#delimiter.length - 1)));
+      this.#take(d ? d.at : this.#partialDelimiterAt());
       if (!(await this.#fill())) throw malformed('no multipart boundary in the body');
     }
   }
@@ -253,7 +267,7 @@ export class MultipartReader {
         return undefined;
       }
       // Held back: a possible delimiter, or a tail that could begin one split across chunks.
-      const hold = d ? d.at : Math.max(0, this.#buf.length - (this.#delimiter.length - 1));
+      const hold = d ? d.at : this.#partialDelimiterAt();
       if (hold > 0) return this.#take(hold);
       if (!(await this.#fill())) throw malformed('the file part is not terminated');
     }
