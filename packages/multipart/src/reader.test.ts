@@ -187,6 +187,11 @@ describe('MultipartReader', () => {
     // Padding then text: the body scan ends the part there, and the line is no delimiter.
     const textAfter = `--${B}\r\nContent-Disposition: form-data; name="a"\r\n\r\n1\r\n--${B} x\r\n--${B}--`;
     expect(await refusal(Buffer.from(textAfter))).toEqual(malformed);
+    // A refusal stays: asking again does not read on past it.
+    const reader = new MultipartReader(toAsync([Buffer.from(textAfter)]), { boundary: B });
+    await reader.next();
+    await expect(reader.next()).rejects.toThrow(MultipartError);
+    await expect(reader.next()).rejects.toThrow(MultipartError);
   });
 
   it('holds each limit and names it', async () => {

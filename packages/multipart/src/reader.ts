@@ -87,8 +87,18 @@ export class MultipartReader {
     this.#isFile = options.isFile ?? ((head) => head.filename !== undefined);
   }
 
-  /** The next part, or undefined after the closing delimiter. */
+  /** The next part, or undefined after the closing delimiter; after a refusal, that refusal. */
   async next(): Promise<Part | undefined> {
+    try {
+      return await this.#next();
+    } catch (err) {
+      this.#failure ??= err;
+      this.#state = 'done';
+      throw err;
+    }
+  }
+
+  async #next(): Promise<Part | undefined> {
     if (this.#state === 'body') await this.#skipBody();
     if (this.#failure !== undefined) throw this.#failure;
     if (this.#state === 'preamble') await this.#skipPreamble();
