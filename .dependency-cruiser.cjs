@@ -43,7 +43,7 @@ const storeLayerRules = [...rankOf].map(([folder, rank]) => {
   };
 });
 
-const SERVER_PACKAGES = '^(packages/(store|madmin)|apps/(console-api|cli))/';
+const SERVER_PACKAGES = '^(packages/(store|madmin|multipart)|apps/(console-api|cli))/';
 
 module.exports = {
   forbidden: [
@@ -64,7 +64,7 @@ module.exports = {
     },
     {
       name: 'web-imports-no-server-package',
-      comment: 'console-web runs in the browser: no store, madmin, console-api or cli.',
+      comment: 'console-web runs in the browser: no store, madmin, multipart, console-api or cli.',
       severity: 'error',
       from: { path: '^apps/console-web/' },
       to: { path: SERVER_PACKAGES },
@@ -104,6 +104,13 @@ module.exports = {
       severity: 'error',
       from: { path: '^packages/sizing/' },
       to: { path: '^(packages/(store|madmin|contract)|apps)/' },
+    },
+    {
+      name: 'multipart-imports-no-workspace',
+      comment: 'multipart is a leaf parser shared by the store and console-api; it knows no S3 nor Fastify.',
+      severity: 'error',
+      from: { path: '^packages/multipart/' },
+      to: { path: '^(packages/(?!multipart/)|(apps|e2e|bench)/)' },
     },
     {
       name: 'store-imports-no-console',

@@ -26,6 +26,10 @@ export default defineConfig({
       },
       {
         extends: true,
+        test: { name: 'multipart', root: 'packages/multipart', include: ['src/**/*.test.ts'] },
+      },
+      {
+        extends: true,
         test: { name: 'madmin', root: 'packages/madmin', include: ['src/**/*.test.ts', 'test/**/*.test.ts'] },
       },
       {

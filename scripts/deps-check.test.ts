@@ -121,4 +121,15 @@ describe('the dependency check', () => {
     expect(run.code).not.toBe(0);
     expect(run.output).toContain('error no-package-imports-app: packages/madmin/src/client.ts');
   });
+
+  it('fails on the multipart parser importing another workspace package', async () => {
+    await put('leaf/packages/store/src/wire/errors.ts', 'export class ApiError extends Error {}\n');
+    await put(
+      'leaf/packages/multipart/src/reader.ts',
+      "export { ApiError } from '../../store/src/wire/errors.js';\n",
+    );
+    const run = await check(join(fixture, 'leaf'), ['packages']);
+    expect(run.code).not.toBe(0);
+    expect(run.output).toContain('error multipart-imports-no-workspace: packages/multipart/src/reader.ts');
+  });
 });

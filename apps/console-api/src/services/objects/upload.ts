@@ -1,6 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Readable } from 'node:stream';
-import busboy from 'busboy';
+import { boundaryOf, MultipartError, MultipartReader } from '@stowage/multipart';
 import type { Client as S3Client } from 'minio';
 import { fromStorageError } from '../../clients/errors.js';
 import { putStream } from '../../clients/streamed-put.js';
@@ -21,72 +21,55 @@ export function uploadKey(prefix: string, fieldName: string, fileName: string): 
   return folder === '' || folder.endsWith('/') ? `${folder}${name}` : `${folder}/${name}`;
 }
 
-export function uploadObjects(
+/** A file name without the client's folders (`.` and `..` name nothing). */
+function baseName(fileName: string): string {
+  const base = fileName.slice(Math.max(fileName.lastIndexOf('/'), fileName.lastIndexOf('\\')) + 1);
+  return base === '.' || base === '..' ? '' : base;
+}
+
+export async function uploadObjects(
   s3: S3Client,
   bucket: string,
   prefix: string,
   headers: IncomingHttpHeaders,
   body: Readable,
 ): Promise<{ uploaded: { name: string; size: number }[] }> {
-  return new Promise((resolve, reject) => {
-    let form: busboy.Busboy;
-    try {
-      form = busboy({ headers, limits: { files: MAX_FILES, fields: 100, fieldSize: 1024 } });
-    } catch (err) {
-      reject(new ApiError('badRequest', `not a multipart form: ${(err as Error).message}`));
-      return;
-    }
-    const uploaded: { name: string; size: number }[] = [];
-    let chain: Promise<void> = Promise.resolve();
-    let failed = false;
-    const fail = (err: unknown) => {
-      if (failed) return;
-      failed = true;
-      // Read the rest of the request so the client gets the answer instead of a reset.
-      body.unpipe(form);
-      body.resume();
-      reject(err instanceof ApiError ? err : fromStorageError(err, 'call'));
-    };
-    form.on('file', (field, file, info) => {
-      if (failed) {
-        file.resume();
-        return;
-      }
-      let key: string;
-      try {
-        key = uploadKey(prefix, field, info.filename ?? '');
-      } catch (err) {
-        file.resume();
-        fail(err);
-        return;
-      }
-      const contentType = info.mimeType || 'application/octet-stream';
-      // busboy hands out files one after the other, so the puts run in order.
-      const put = putStream(s3, bucket, key, file, { 'Content-Type': contentType }).then(
-        (written) => ({ ok: true as const, size: written.size }),
-        (err: unknown) => ({ ok: false as const, err }),
-      );
-      chain = chain.then(async () => {
-        const outcome = await put;
-        if (outcome.ok) {
-          uploaded.push({ name: key, size: outcome.size });
-          return;
-        }
-        // Drain the rest of this file so busboy can finish the form.
-        file.resume();
-        fail(outcome.err);
-      });
-    });
-    form.on('filesLimit', () => fail(new ApiError('badRequest', `at most ${MAX_FILES} files per upload`)));
-    form.on('error', (err: Error) => fail(new ApiError('badRequest', `malformed form: ${err.message}`)));
-    form.on('close', () => {
-      chain.then(() => {
-        if (failed) return;
-        if (uploaded.length === 0) fail(new ApiError('badRequest', 'the form holds no file'));
-        else resolve({ uploaded });
-      }, fail);
-    });
-    body.on('error', fail);
-    body.pipe(form);
+  let boundary: string;
+  try {
+    boundary = boundaryOf(headers['content-type']);
+  } catch (err) {
+    throw new ApiError('badRequest', `not a multipart form: ${(err as Error).message}`);
+  }
+  const form = new MultipartReader(body as AsyncIterable<Buffer>, {
+    boundary,
+    limits: { files: MAX_FILES, fields: 100, fieldBytes: 1024 },
+    // A part with a file name, or of unnamed binary type, is a file (RFC 7578's defaults).
+    isFile: (head) => head.filename !== undefined || head.contentType === 'application/octet-stream',
   });
+  const uploaded: { name: string; size: number }[] = [];
+  try {
+    // One file at a time: each is stored before the next is read, so the puts run in order.
+    for (let part = await form.next(); part; part = await form.next()) {
+      if (part.type === 'field') continue;
+      const key = uploadKey(prefix, part.name, baseName(part.filename));
+      const contentType = part.contentType || 'text/plain';
+      const written = await putStream(s3, bucket, key, part.body, { 'Content-Type': contentType });
+      uploaded.push({ name: key, size: written.size });
+    }
+  } catch (err) {
+    // Read the rest of the request so the client gets the answer instead of a reset.
+    form.drain().catch(() => undefined);
+    throw uploadError(err);
+  }
+  if (uploaded.length === 0) throw new ApiError('badRequest', 'the form holds no file');
+  return { uploaded };
+}
+
+function uploadError(err: unknown): unknown {
+  if (err instanceof ApiError) return err;
+  if (err instanceof MultipartError)
+    return err.limit === 'files'
+      ? new ApiError('badRequest', `at most ${MAX_FILES} files per upload`)
+      : new ApiError('badRequest', `malformed form: ${err.message}`);
+  return fromStorageError(err, 'call');
 }
