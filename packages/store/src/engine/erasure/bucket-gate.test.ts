@@ -1,7 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { BucketGate } from './bucket-gate.js';
 
-const tick = () => new Promise((r) => setTimeout(r, 5));
+/** One event-loop turn: the other side's pending awaits run first (no wall-clock wait). */
+const turn = () => new Promise<void>((r) => setImmediate(r));
 
 describe('BucketGate', () => {
   it('a delete refuses while a write is inside, or waits for it; writers after it wait for its end', async () => {
@@ -13,16 +14,16 @@ describe('BucketGate', () => {
       await new Promise<void>((r) => (finishWrite = r));
       order.push('write out');
     });
-    await tick();
+    await vi.waitFor(() => expect(order).toEqual(['write in']));
     await expect(gate.close('b', { refuse: () => new Error('busy') }, async () => 'gone')).rejects.toThrow(
       'busy',
     );
     const deleting = gate.close('b', 'wait', async () => {
       order.push('delete');
-      await tick();
+      await turn();
       order.push('delete done');
     });
-    await tick();
+    await turn();
     const later = gate.hold('b', async () => order.push('later write'));
     const other = gate.hold('other', async () => order.push('other bucket'));
     await other;
@@ -34,7 +35,7 @@ describe('BucketGate', () => {
   it('a failed delete lets waiting writers go on', async () => {
     const gate = new BucketGate();
     const deleting = gate.close('b', 'wait', async () => {
-      await tick();
+      await turn();
       throw new Error('not empty');
     });
     const write = gate.hold('b', async () => 'written');

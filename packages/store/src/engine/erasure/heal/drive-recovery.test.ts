@@ -1,9 +1,13 @@
-import { setTimeout as sleep } from 'node:timers/promises';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DriveRecovery, type RecoverySteps } from './drive-recovery.js';
 
 let recovery: DriveRecovery | undefined;
-afterEach(() => recovery?.close());
+// The recovery delay and its growing retry pause run on fake timers; vi.waitFor advances them.
+beforeEach(() => vi.useFakeTimers());
+afterEach(() => {
+  recovery?.close();
+  vi.useRealTimers();
+});
 
 /** Steps whose reformat fails `failures` times before the drive can be written again. */
 function steps(failures: number) {
@@ -32,7 +36,7 @@ describe('drive recovery', () => {
     const { s, calls } = steps(2);
     recovery = new DriveRecovery(s, 10);
     recovery.lost(1);
-    for (let i = 0; i < 100 && !calls.includes('healAll'); i++) await sleep(20);
+    await vi.waitFor(() => expect(calls).toContain('healAll'));
     expect(calls).toEqual(['reformat 1', 'reformat 1', 'reformat 1', 'reopen 1', 'restore 1', 'healAll']);
   });
 
@@ -47,11 +51,13 @@ describe('drive recovery', () => {
     };
     recovery = new DriveRecovery(s, 10);
     recovery.lost(0);
-    for (let i = 0; i < 100 && !calls.includes('restore 0'); i++) await sleep(10);
+    await vi.waitFor(() => expect(calls).toContain('restore 0'));
     recovery.lost(2);
-    await sleep(50);
+    // Its delay passes while the first round still waits in healAll.
+    await vi.advanceTimersByTimeAsync(10);
+    expect(calls).not.toContain('reformat 2');
     release();
-    for (let i = 0; i < 100 && !calls.includes('restore 2'); i++) await sleep(20);
+    await vi.waitFor(() => expect(calls).toContain('restore 2'));
     expect(calls).toContain('reopen 2');
   });
 });
