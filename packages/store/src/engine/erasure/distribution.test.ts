@@ -84,7 +84,7 @@ describe('heal of turned shards', () => {
       );
     const before = await inodes();
     dropRecord(t.f.drives[0]!, 'bkt', 'big');
-    await externalWritesSeen();
+    externalWritesSeen(t.layer);
     expect(await t.layer.heal('bkt', 'big')).toMatchObject({ healed: [0] });
     const after = await inodes();
     expect(after.slice(1)).toEqual(before.slice(1));
@@ -139,7 +139,7 @@ describe('multipart uploads', () => {
       const record = decodeUploadRecord(uploadRecordBytes(d, 'bkt', 'big', uploadId)!);
       putUploadRecordBytes(d, 'bkt', 'big', uploadId, encodeUploadRecord({ ...record, index: i }));
     }
-    await externalWritesSeen();
+    externalWritesSeen(t.layer);
     await uploadAndComplete('big', uploadId);
     expect(shardsOf('big')).toEqual([0, 1, 2, 3]);
     // Any two drives still serve it: each holds the shard its record names.

@@ -5,6 +5,7 @@ import { Readable } from 'node:stream';
 import { afterEach, beforeEach } from 'vitest';
 import type { NewBitrot } from '../erasure/codec/bitrot.js';
 import { ErasureObjectLayer, type ErasureOptions } from '../erasure/erasure-layer.js';
+import type { IndexedDrives } from '../erasure/indexed-drives.js';
 import { initDrives } from '../fs/drives.js';
 import type { PutObjectInput } from '../object-layer.js';
 
@@ -66,10 +67,13 @@ export function bucketEachTest(
 }
 
 /**
- * Records a test writes through its own LMDB handle are seen by the store from its next
- * read snapshot, which lmdb-js renews once per macrotask.
+ * Makes the store see records a test wrote through its own LMDB handle: every drive's index
+ * drops its read snapshot now (lmdb-js would keep it until its next setTimeout(0) turn).
  */
-export const externalWritesSeen = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 20));
+export function externalWritesSeen(layer: ErasureObjectLayer): void {
+  const drives = (layer as unknown as { ctx: { drives: IndexedDrives } }).ctx.drives;
+  for (const ix of drives.all()) ix?.objects.resetReadTxn();
+}
 
 /** The ids of every upload in progress in `bucket`, as ListMultipartUploads lists them. */
 export async function uploadIds(layer: ErasureObjectLayer, bucket: string): Promise<string[]> {

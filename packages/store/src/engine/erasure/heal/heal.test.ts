@@ -2,7 +2,6 @@ import { existsSync } from 'node:fs';
 import { mkdir, open, readdir, readFile, rename, rm, truncate, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   corruptShard,
@@ -17,7 +16,13 @@ import {
   wipeDrive,
 } from '../../../../test/faults/support.js';
 import { dataDir, objectDir, rebuildMarkerPath } from '../../fs/layout.js';
-import { bytes, type EngineFixture, engineFixture, put } from '../../test-support/engine.js';
+import {
+  bytes,
+  type EngineFixture,
+  engineFixture,
+  externalWritesSeen,
+  put,
+} from '../../test-support/engine.js';
 import type { ErasureObjectLayer } from '../erasure-layer.js';
 
 let f: EngineFixture;
@@ -150,7 +155,7 @@ describe('bitrot and heal', () => {
     const before = await layer.bucketUsage('bkt');
     // Drive 0 answers usage; its record of 'big' can no longer be read.
     putRecordBytes(f.drives[0]!, 'bkt', 'big', Buffer.from('damaged record bytes'));
-    await sleep(20); // the store's LMDB read snapshots renew on the next turns
+    externalWritesSeen(layer);
     await layer.heal('bkt', 'big');
     expect(driveRecord(f.drives[0]!, 'bkt', 'big')?.versions).toHaveLength(1);
     expect(await layer.bucketUsage('bkt')).toEqual(before);
@@ -335,7 +340,7 @@ describe('metadata changed in place (tags, retention, legal hold)', () => {
 describe('a metadata change and drives without the version', () => {
   it('counts only drives that hold the version: enough of them commit it, heal brings the rest', async () => {
     dropRecord(f.drives[0]!, 'bkt', 'big');
-    await sleep(20); // the store's LMDB read snapshots renew on the next turns
+    externalWritesSeen(layer);
     await layer.updateObjectMeta('bkt', 'big', undefined, () => ({ legalHold: true }));
     expect(driveRecord(f.drives[0]!, 'bkt', 'big')).toBeUndefined();
     await layer.healQueued();
@@ -343,7 +348,7 @@ describe('a metadata change and drives without the version', () => {
     // With two holders gone, a change cannot reach write quorum: refused, and nothing changed.
     dropRecord(f.drives[0]!, 'bkt', 'big');
     dropRecord(f.drives[1]!, 'bkt', 'big');
-    await sleep(20); // the store's LMDB read snapshots renew on the next turns
+    externalWritesSeen(layer);
     await expect(
       layer.updateObjectMeta('bkt', 'big', undefined, () => ({ legalHold: false })),
     ).rejects.toMatchObject({
@@ -402,14 +407,9 @@ describe('heal beside writes in progress', () => {
         size: first.length + rest.length,
       });
       // The body's first block is on the drives, in a folder no record names yet.
-      for (let i = 0; i < 100; i++) {
-        if (
-          (await readdir(objectDir(f.drives[0]!, 'bkt', key)).catch(() => [])).length >
-          (key === 'big' ? 1 : 0)
-        )
-          break;
-        await sleep(10);
-      }
+      await expect
+        .poll(async () => (await readdir(objectDir(f.drives[0]!, 'bkt', key)).catch(() => [])).length)
+        .toBeGreaterThan(key === 'big' ? 1 : 0);
       await layer.heal('bkt', key);
       arrive();
       await writing;

@@ -4,7 +4,14 @@ import { Readable } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { pattern, putRecordBytes, sha256 } from '../../../../test/faults/support.js';
 import { objectDir } from '../../fs/layout.js';
-import { body, bytes, type EngineFixture, engineFixture, put } from '../../test-support/engine.js';
+import {
+  body,
+  bytes,
+  type EngineFixture,
+  engineFixture,
+  externalWritesSeen,
+  put,
+} from '../../test-support/engine.js';
 import type { ErasureObjectLayer } from '../erasure-layer.js';
 import type { IndexedDrives } from '../indexed-drives.js';
 
@@ -77,7 +84,7 @@ describe('sweeping data no record names', () => {
   it('keeps every folder of a key whose record does not decode', async () => {
     const kept = await leftover('unreadable', '5b8f2a9e-0000-4000-8000-000000000005');
     putRecordBytes(f.drives[1]!, 'bkt', 'unreadable', Buffer.from('not a record'));
-    await new Promise((r) => setTimeout(r, 20)); // the store's read snapshots renew
+    externalWritesSeen(layer);
     expect(await layer.sweepUnnamedData()).toBe(0);
     for (const dir of kept) expect(await exists(dir)).toBe(true);
   });
@@ -132,7 +139,10 @@ describe('sweeping data no record names', () => {
     const writing = layer.putObject(
       put('bkt', 'in-flight', Buffer.alloc(0), { body: Readable.from(slow()), size: BIG.length }),
     );
-    await new Promise((r) => setTimeout(r, 100));
+    // Its first block is on the drives, in a folder no record names yet.
+    await expect
+      .poll(async () => (await readdir(objectDir(f.drives[0]!, 'bkt', 'in-flight')).catch(() => [])).length)
+      .toBeGreaterThan(0);
     expect(await layer.sweepUnnamedData()).toBe(0);
     arrive();
     await writing;

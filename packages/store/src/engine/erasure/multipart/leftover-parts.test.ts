@@ -79,7 +79,7 @@ describe('parts a Complete cut short left behind', () => {
       restoreUploadRecord(d, 'bkt', 'retried', uploadId, saved[i]!);
     }
     await leaveOutPart('retried', dataId);
-    await externalWritesSeen();
+    externalWritesSeen(t.layer);
 
     await complete('retried', uploadId);
     expect(await filesIn('retried', dataId)).toEqual(t.f.drives.map(() => kept));
@@ -95,7 +95,7 @@ describe('parts a Complete cut short left behind', () => {
       restoreUploadRecord(d, 'bkt', 'pending', uploadId, saved[i]!);
     }
     await leaveOutPart('pending', dataId);
-    await externalWritesSeen();
+    externalWritesSeen(t.layer);
 
     await t.layer.heal('bkt', 'pending');
     for (const [i, files] of (await filesIn('pending', dataId)).entries())

@@ -218,7 +218,7 @@ describe('multipart uploads in the engine', () => {
         dropRecord(d, 'bkt', key);
         restoreUploadRecord(d, 'bkt', key, uploadId, saved[i]!);
       }
-      await externalWritesSeen();
+      externalWritesSeen(layer);
       if (finish === 'retry') {
         const again = await layer.completeMultipartUpload({
           bucket: 'bkt',
@@ -259,7 +259,7 @@ describe('multipart uploads in the engine', () => {
       dropRecord(d, 'bkt', key);
       restoreUploadRecord(d, 'bkt', key, uploadId, saved[i]!);
     }
-    await externalWritesSeen();
+    externalWritesSeen(layer);
     // A PUT replaces drive 0's one-drive version: the upload's folder must stay.
     await layer.putObject({ bucket: 'bkt', key, body: body('put between'), versioning: 'unversioned' });
     await completeWith(key, uploadId, [p1, p2]);
@@ -285,7 +285,7 @@ describe('multipart uploads in the engine', () => {
       await cp(`${folder(d)}.saved`, folder(d), { recursive: true });
       if (i >= 2) restoreUploadRecord(d, 'bkt', key, uploadId, records[i]!);
     }
-    await externalWritesSeen();
+    externalWritesSeen(layer);
     const listed = await layer.listObjectParts('bkt', key, uploadId);
     expect(listed.map((p) => p.etag)).toEqual([md5(first)]);
     await completeWith(key, uploadId, [first]);
@@ -296,7 +296,7 @@ describe('multipart uploads in the engine', () => {
     const key = 'half-created';
     const { uploadId } = await layer.newMultipartUpload('bkt', key, {});
     for (const d of f.drives.slice(2)) dropUploadRecord(d, 'bkt', key, uploadId);
-    await externalWritesSeen();
+    externalWritesSeen(layer);
     const data = part(7, 3000);
     await putPart(key, uploadId, 1, data);
     for (const d of f.drives) expect(uploadRecordBytes(d, 'bkt', key, uploadId), d).toBeDefined();

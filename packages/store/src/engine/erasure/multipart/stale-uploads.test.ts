@@ -82,7 +82,7 @@ describe('aborting stale multipart uploads', () => {
     // A crash mid-Abort: the record went from three drives, one keeps it and the folder.
     const left = await uploadWithPart('torn');
     for (const d of t.f.drives.slice(1)) dropUploadRecord(d, 'bkt', 'torn', left.uploadId);
-    await externalWritesSeen();
+    externalWritesSeen(t.layer);
     expect(await listedIds()).toEqual([]);
     expect(uploadEntries(t.f.drives[0]!, 'bkt')).toHaveLength(1);
 
@@ -104,7 +104,7 @@ describe('aborting stale multipart uploads', () => {
     });
     // The completed upload's record is back on one drive, as if the Complete never reached it.
     restoreUploadRecord(t.f.drives[2]!, 'bkt', 'kept', done.uploadId, record);
-    await externalWritesSeen();
+    externalWritesSeen(t.layer);
 
     expect(await t.layer.abortStaleUploads(Date.now() + 1)).toBe(1);
     expect(uploadEntries(t.f.drives[2]!, 'bkt')).toHaveLength(0);

@@ -50,7 +50,7 @@ async function asVersion2(key: string, uploadId: string): Promise<Buffer[]> {
     putUploadRecordBytes(d, 'bkt', key, uploadId, v2);
     return v2;
   });
-  await externalWritesSeen();
+  externalWritesSeen(t.layer);
   for (const d of t.f.drives)
     expect(decodeUploadRecord(uploadRecordBytes(d, 'bkt', key, uploadId)!).parts).toHaveLength(2);
   return written;
@@ -77,7 +77,7 @@ describe('the parts of a multipart upload in the index', () => {
     for (let n = 1; n <= 25; n++) await putPart('paged', uploadId, n, small(n));
     // Part 10 as if a write reached drive 0 alone: below read quorum, it is not listed.
     for (const d of t.f.drives.slice(1)) dropPartEntry(d, 'paged', uploadId, 10);
-    await externalWritesSeen();
+    externalWritesSeen(t.layer);
     const page = (after: number, limit: number) =>
       t.layer
         .listObjectParts('bkt', 'paged', uploadId, { after, limit })
@@ -117,7 +117,7 @@ describe('the parts of a multipart upload in the index', () => {
     failPartWrites(drives().slice(1));
     await expect(putPart('undo', uploadId, 1, small(2))).rejects.toThrow();
     await expect(putPart('undo', uploadId, 2, small(3))).rejects.toThrow();
-    await externalWritesSeen();
+    externalWritesSeen(t.layer);
     expect(uploadOnDrive(t.f.drives[0]!, 'bkt', 'undo', uploadId)).toEqual(before);
   });
 });
@@ -194,7 +194,7 @@ describe('an upload a version 2 store began (parts in its record)', () => {
     const [v2] = await asVersion2('old-undo', uploadId);
     failPartWrites(drives().slice(1));
     await expect(putPart('old-undo', uploadId, 3, small(3))).rejects.toThrow();
-    await externalWritesSeen();
+    externalWritesSeen(t.layer);
     expect(uploadOnDrive(t.f.drives[0]!, 'bkt', 'old-undo', uploadId)).toEqual({ record: v2, parts: [] });
   });
 });

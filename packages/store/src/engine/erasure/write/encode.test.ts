@@ -127,15 +127,6 @@ describe('encodeObject opening shard files early', () => {
       await rm(dir, { recursive: true, force: true });
     }
   }
-  /** Polls until `check` holds (the files are made on libuv's pool, off this thread). */
-  async function eventually(check: () => Promise<boolean>): Promise<boolean> {
-    for (let i = 0; i < 200; i++) {
-      if (await check()) return true;
-      await new Promise((r) => setTimeout(r, 10));
-    }
-    return false;
-  }
-
   it('makes them while the body still arrives when the declared size is not inline, or once the bytes pass the inline limit', () =>
     inTempDir(async (dir) => {
       for (const [name, declared] of [
@@ -148,7 +139,8 @@ describe('encodeObject opening shard files early', () => {
         const { body, release } = heldBody(first, rest);
         const done = encodeObject(body, layout, dirs, { size: declared });
         // Nothing written yet, but the four files are there.
-        expect(await eventually(async () => (await filesIn(join(dir, name))) === 4)).toBe(true);
+        // (The files are made on libuv's pool, off this thread.)
+        await expect.poll(() => filesIn(join(dir, name)), { timeout: 2000 }).toBe(4);
         release();
         const { shards, size } = await done;
         expect(size).toBe(300_000);
@@ -161,7 +153,7 @@ describe('encodeObject opening shard files early', () => {
       const dirs = freshTargets(dir);
       const { body, release } = heldBody(Buffer.alloc(1000), Buffer.alloc(0), true);
       const done = encodeObject(body, layout, dirs, { size: 5 << 20 });
-      expect(await eventually(async () => (await filesIn(dir)) === 4)).toBe(true);
+      await expect.poll(() => filesIn(dir), { timeout: 2000 }).toBe(4);
       release();
       await expect(done).rejects.toThrow('client went away');
       expect(await filesIn(dir)).toBe(0);
