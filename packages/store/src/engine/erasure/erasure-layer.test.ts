@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { driveRecord, uploadEntries } from '../../../test/faults/support.js';
 import { osCalls } from '../../observe/op-trace.js';
 import { startStore } from '../../store.js';
@@ -238,10 +238,11 @@ describe('ErasureObjectLayer', () => {
         order.push('cleanup done');
       },
     });
-    await new Promise((r) => setTimeout(r, 20));
+    await vi.waitFor(() => expect(order).toEqual(['cleanup started']));
     const creating = layer.makeBucket('bkt', async () => {
       order.push('create prepares');
     });
+    // Negative check: the create gets this long to (wrongly) prepare while the cleanup runs.
     await new Promise((r) => setTimeout(r, 20));
     release();
     await Promise.all([deleting, creating]);

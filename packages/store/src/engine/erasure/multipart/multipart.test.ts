@@ -176,7 +176,10 @@ describe('multipart uploads in the engine', () => {
       size: 512 * 1024,
     });
     slow.write(Buffer.alloc(256 * 1024, 1));
-    await new Promise((r) => setTimeout(r, 50));
+    // The part's folder is on the drives: its write is under way.
+    await expect
+      .poll(async () => (await readdir(objectDir(f.drives[0]!, 'bkt', 'raced')).catch(() => [])).length)
+      .toBeGreaterThan(0);
     await layer.abortMultipartUpload('bkt', 'raced', uploadId);
     slow.end(Buffer.alloc(256 * 1024, 2));
     await expect(writing).rejects.toMatchObject({ code: 'NoSuchUpload' });

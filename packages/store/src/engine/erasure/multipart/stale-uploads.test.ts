@@ -51,6 +51,7 @@ describe('aborting stale multipart uploads', () => {
   it('aborts the uploads begun before the cut-off, with their parts, and keeps the newer ones', async () => {
     const old = await uploadWithPart('a/old');
     const older = await uploadWithPart('b/older');
+    // The real clock must pass: the cut-off falls strictly between the uploads' initiation times.
     await sleep(5);
     const cutoff = Date.now();
     await sleep(5);

@@ -12,6 +12,7 @@ describe('uploads in progress', () => {
   it('abort removes the upload and its part files; uploads list by key then initiation', async () => {
     const a = await t.layer.newMultipartUpload('bkt', 'dir/a', {});
     const b1 = await t.layer.newMultipartUpload('bkt', 'b', {});
+    // The real clock must pass: the two uploads of 'b' list by distinct initiation times.
     await new Promise((r) => setTimeout(r, 2));
     const b2 = await t.layer.newMultipartUpload('bkt', 'b', {});
     const all = await t.layer.listMultipartUploads({

@@ -13,6 +13,7 @@ describe('decodeObject', () => {
       ({
         readv: async (buffers: Uint8Array[]) => {
           inFlight++;
+          // A slow read is the case under test: it must still be in flight when the reader stops.
           await new Promise((resolve) => setTimeout(resolve, 20));
           inFlight--;
           for (const b of buffers) b.fill(fill);
