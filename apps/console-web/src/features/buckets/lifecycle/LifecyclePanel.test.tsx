@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
+import { PAIRS_DEBOUNCE_MS } from '../../../components/QueryPairsInput.js';
 import { mockApi } from '../../../test/fetchMock.js';
 import { bucket, session } from '../../../test/fixtures.js';
 import { renderApp } from '../../../test/renderApp.js';
@@ -46,6 +47,9 @@ describe('bucket lifecycle', () => {
   });
 
   it('Add: expiry after days of at least 1, with complete tag pairs', async () => {
+    // The tags builder's debounce runs on fake timers (real time still passes for user-event).
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    onTestFinished(() => void vi.useRealTimers());
     const api = mockLifecycle();
     const { user } = renderApp('/buckets/logs/admin/lifecycle');
     await user.click(await screen.findByRole('button', { name: 'Add Lifecycle Rule' }));
@@ -59,7 +63,7 @@ describe('bucket lifecycle', () => {
     expect(within(dialog).queryByRole('textbox', { name: 'Tags key 2' })).not.toBeInTheDocument();
     await user.type(within(dialog).getByRole('textbox', { name: 'Tags value 1' }), 'dev');
     expect(within(dialog).getByRole('textbox', { name: 'Tags key 2' })).toBeInTheDocument();
-    await new Promise((r) => setTimeout(r, 600)); // the builder emits after 500 ms
+    await vi.advanceTimersByTimeAsync(PAIRS_DEBOUNCE_MS); // the builder emits its value
     await user.click(save);
     await waitFor(() => expect(api.callsTo('POST /api/v1/buckets/logs/lifecycle')).toHaveLength(1));
     expect(api.callsTo('POST /api/v1/buckets/logs/lifecycle')[0]!.body).toEqual({
