@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ErasureObjectLayer } from '../engine/erasure/erasure-layer.js';
 import { type EngineFixture, engineFixture, put } from '../engine/test-support/engine.js';
 import { createLogger, silentLogger } from '../observe/logger.js';
@@ -97,9 +97,10 @@ describe('Scanner', () => {
     const r = recorder();
     const scanner = new Scanner(layer, silentLogger).use(r.visitor);
     scanner.apply({ delay: 2, maxWaitMs: 5, cycleMs: 5 });
-    while (r.cycles() < 3) await new Promise((resolve) => setTimeout(resolve, 5));
+    await vi.waitFor(() => expect(r.cycles()).toBeGreaterThanOrEqual(3));
     await scanner.stop();
     const after = r.cycles();
+    // Negative check: a stopped scanner gets six cycle periods to (wrongly) run again.
     await new Promise((resolve) => setTimeout(resolve, 30));
     expect(r.cycles()).toBe(after);
   });

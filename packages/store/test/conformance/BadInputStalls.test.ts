@@ -4,7 +4,7 @@ import { connect, type Socket } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import * as s3sdk from '@aws-sdk/client-s3';
 import { sigV4Headers, startTestStore, type TestStore } from '@stowage/test-support/store/harness';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { diskChanges, snapshotDrives } from './disk.js';
 import { form } from './post-form.js';
 import { requestHead } from './wire.js';
@@ -67,10 +67,10 @@ describe('uploads that stall', () => {
     // 25 pieces, each after a tenth of the idle timeout: 2.5 idle timeouts in all.
     const piece = Math.ceil(size / 25);
     for (let at = 0; at < size; at += piece) {
-      await sleep(IDLE / 10);
+      await sleep(IDLE / 10); // the slow client under test: real time passes between pieces
       c.socket.write(body.subarray(at, at + piece));
     }
-    for (let i = 0; i < 250 && !/\r\n\r\n/.test(c.text()); i++) await sleep(20);
+    await vi.waitFor(() => expect(c.text()).toMatch(/\r\n\r\n/), { timeout: 5000, interval: 20 });
     expect(c.text()).toMatch(/^HTTP\/1\.1 200 /);
     c.socket.destroy();
     expect((await bodyOf(`slow-${size}`)).equals(body)).toBe(true);
@@ -98,8 +98,8 @@ describe('uploads that stall', () => {
         expect(c.text()).toMatch(/^HTTP\/1\.1 400 /);
         expect(/<Code>([^<]*)<\/Code>/.exec(c.text())?.[1]).toBe('RequestTimeout');
       }
-      await sleep(100); // the empty data folder of a failed upload goes in the background
-      expect(diskChanges(before, await snapshotDrives(t.dir))).toEqual([]);
+      // The empty data folder of a failed upload goes in the background.
+      await vi.waitFor(async () => expect(diskChanges(before, await snapshotDrives(t.dir))).toEqual([]));
       expect((await bodyOf('existing')).toString()).toBe('original');
       await expect(t.s3.send(new HeadObjectCommand({ Bucket: 'stalls', Key: 'fresh' }))).rejects.toThrow();
     },
@@ -147,6 +147,7 @@ describe('downloads that stall', () => {
     // Never reads: the socket buffers on both sides fill (up to 36 MiB here), then the
     // store's writes wait.
     c.socket.pause();
+    // The real clock must pass: the reader stays stalled beyond the idle timeout.
     await sleep(IDLE * 4);
     c.socket.resume();
     expect(await within(c.closed, 10_000)).toBe(true);
