@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ErasureObjectLayer } from '../../engine/erasure/erasure-layer.js';
 import type { ObjectInfo } from '../../engine/object-layer.js';
 import { type EngineFixture, engineFixture, put } from '../../engine/test-support/engine.js';
@@ -33,13 +33,14 @@ async function transitioned(key: string): Promise<ObjectInfo> {
 
 const written = () => layer.system.list(TIER_JOURNAL_FOLDER);
 
-/** Lets the drives' I/O and the worker run until `done` (polls; no timing is judged). */
+/** Lets the drives' I/O and the worker run until `done` (vi.waitFor; no timing is judged). */
 async function until(done: () => boolean | Promise<boolean>, what = 'the condition'): Promise<void> {
-  for (let i = 0; i < 2000; i++) {
-    if (await done()) return;
-    await new Promise((r) => setTimeout(r, 5));
-  }
-  throw new Error(`never happened: ${what}`);
+  await vi.waitFor(
+    async () => {
+      if (!(await done())) throw new Error(`never happened: ${what}`);
+    },
+    { timeout: 10_000, interval: 5 },
+  );
 }
 
 describe('TierJournal', () => {
