@@ -126,7 +126,7 @@ describe('the dependency check', () => {
     await put('leaf/packages/store/src/wire/errors.ts', 'export class ApiError extends Error {}\n');
     await put(
       'leaf/packages/multipart/src/reader.ts',
-      "export { ApiError } from '../../store/src/wire/errors.js';\n",
+      importOf('{ ApiError }', '../../store/src/wire/errors.js').replace('import', 'export'),
     );
     const run = await check(join(fixture, 'leaf'), ['packages']);
     expect(run.code).not.toBe(0);
