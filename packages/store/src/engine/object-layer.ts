@@ -319,6 +319,11 @@ export interface DriveRefill {
 export interface BackgroundHeal {
   queue: HealQueueStats;
   refills: DriveRefill[];
+  /**
+   * Drives (deployment positions) found lost or wiped and not yet whole again: waiting to
+   * be formatted, or being filled (then also in `refills`).
+   */
+  recovering: number[];
 }
 
 export interface BackendInfo {

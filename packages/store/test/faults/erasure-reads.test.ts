@@ -5,8 +5,9 @@ import {
   PutObjectCommand,
   S3ServiceException,
 } from '@aws-sdk/client-s3';
+import { MadminClient } from '@stowage/madmin';
 import { ROOT, startTestStore, type TestStore } from '@stowage/test-support/store/harness';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startStore } from '../../src/index.js';
 import { corruptShard, driveRecord, pattern, sha256, wipeDrive } from './support.js';
 
@@ -143,7 +144,18 @@ describe('EC 2+2 reads under faults', () => {
     await wipeDrive(t.drives[0]!);
     for (const o of readOnDrive1) await corruptShard(t.drives[1]!, 'bkt', o.key);
     expect(await readAll()).toEqual(expected);
-    await new Promise((r) => setTimeout(r, 2500));
+    // The heal queue took what the reads found damaged; wait until it, and drive 0's
+    // recovery (formatted again, then filled), are over.
+    const admin = new MadminClient({ endpoint: t.store.url, credentials: ROOT });
+    await vi.waitFor(
+      async () => {
+        const status = await admin.heal.background();
+        const [mrf] = Object.values(status.mrf ?? {});
+        expect(mrf?.total_items).toBeGreaterThanOrEqual(readOnDrive1.length);
+        expect([status.HealDisks, mrf?.items_pending]).toEqual([[], 0]);
+      },
+      { timeout: 30_000, interval: 100 },
+    );
     await wipeDrive(t.drives[2]!);
     await wipeDrive(t.drives[3]!);
     expect(await readAll()).toEqual(expected);

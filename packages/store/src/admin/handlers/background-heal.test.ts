@@ -4,8 +4,9 @@ import { wipeDrive } from '../../../test/faults/support.js';
 import { bucketEachTest, bytes, put } from '../../engine/test-support/engine.js';
 import { backgroundHealStatus } from './background-heal.js';
 
-// The background heal status of a real engine: a wiped drive being filled again shows as
-// healing, with its progress, while the refill runs; and no longer once it is whole.
+// The background heal status of a real engine: a wiped drive shows as healing from the
+// moment it is found gone, with its progress while the refill runs; and no longer once it
+// is whole.
 
 // The layer is built with a pacer that calls this: the test holds the refill with it.
 const noPause = (): Promise<void> => Promise.resolve();
@@ -22,6 +23,15 @@ describe('background heal status', () => {
     await wipeDrive(t.f.drives[2]!);
     // A read finds the drive gone; the recovery formats it and heals every object onto it.
     expect((await bytes((await t.layer.getObject('bkt', 'a')).stream)).toString()).toBe('body of a');
+    // Found gone, it is healing from then on: before it is formatted again, with no progress yet.
+    const waiting = (await backgroundHealStatus(t.layer, 'node:9000')) as {
+      HealDisks: string[];
+      sets: { heal_status: string; disks: Disk[] }[];
+    };
+    expect(waiting.HealDisks).toEqual([t.f.drives[2]]);
+    expect(waiting.sets[0]!.heal_status).toBe('Healing');
+    expect(waiting.sets[0]!.disks[2]).toMatchObject({ healing: true });
+    expect(waiting.sets[0]!.disks[2]!.heal_info).toBeUndefined();
     // The refill waits before each object: held before the third, two are done.
     let paced = 0;
     let release!: () => void;

@@ -6,6 +6,9 @@ import { diskJson } from './server-info.js';
 // being filled again with their progress (Disk.heal_info, madmin.HealingDisk), and the
 // heal-on-read queue as this node's MRF entry. Our MRF entry carries four more figures
 // than madmin's MRFStatus (failed, dropped, pending, verified); Go clients skip them.
+// A drive found lost or wiped is healing from then on, before it is formatted again and
+// filled (it has no heal_info until the filling starts), so a status read between the two
+// never shows a whole set that is not.
 
 const iso = (d: Date) => d.toISOString();
 
@@ -37,8 +40,9 @@ function healingDisk(r: DriveRefill, disk: Disk): Record<string, unknown> {
 }
 
 export async function backgroundHealStatus(layer: MaintenanceLayer, host: string): Promise<unknown> {
-  const { queue, refills } = layer.backgroundHeal();
+  const { queue, refills, recovering } = layer.backgroundHeal();
   const refilling = new Map(refills.map((r) => [r.drive, r]));
+  const owed = new Set(recovering);
   const info = layer.backendInfo();
   const drives = await layer.drives();
   const sets = new Map<number, Disk[]>();
@@ -46,9 +50,9 @@ export async function backgroundHealStatus(layer: MaintenanceLayer, host: string
   for (const d of drives) {
     const disk = diskJson(d);
     const refill = refilling.get(d.index);
-    if (refill) {
+    if (refill || owed.has(d.index)) {
       disk.healing = true;
-      disk.heal_info = healingDisk(refill, disk);
+      if (refill) disk.heal_info = healingDisk(refill, disk);
       healDisks.push(d.path);
     }
     sets.set(d.set, [...(sets.get(d.set) ?? []), disk]);

@@ -413,7 +413,12 @@ export class ErasureObjectLayer implements ObjectLayer, MaintenanceLayer {
   }
 
   backgroundHeal(): BackgroundHeal {
-    return { queue: this.healQueue.snapshot(), refills: this.refill.list() };
+    const first = this.set.first ?? 0;
+    return {
+      queue: this.healQueue.snapshot(),
+      refills: this.refill.list(),
+      recovering: this.recovery.recovering().map((d) => first + d),
+    };
   }
 
   /** At start: drives formatted by this start get the documents and every object. */

@@ -60,4 +60,30 @@ describe('drive recovery', () => {
     await vi.waitFor(() => expect(calls).toContain('restore 2'));
     expect(calls).toContain('reopen 2');
   });
+
+  it('reports a drive as recovering from its loss until its objects are healed, retries included', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const { s, calls } = steps(1);
+    const heal = s.healAll;
+    s.healAll = async () => {
+      await gate;
+      await heal();
+    };
+    recovery = new DriveRecovery(s, 10);
+    expect(recovery.recovering()).toEqual([]);
+    recovery.lost(3);
+    recovery.lost(1);
+    // Waiting for its delay, then for a retry after a reformat that failed.
+    expect(recovery.recovering()).toEqual([1, 3]);
+    // Drive 3's first reformat fails; drive 1 is formatted and its documents are back, its
+    // objects not yet healed onto it.
+    await vi.waitFor(() => expect(calls).toContain('restore 1'));
+    expect(calls.filter((c) => c === 'reformat 3')).toHaveLength(1);
+    expect(recovery.recovering()).toEqual([1, 3]);
+    release();
+    await vi.waitFor(() => expect(calls).toContain('restore 3'));
+    await vi.waitFor(() => expect(recovery?.recovering()).toEqual([]));
+    expect(calls.filter((c) => c === 'healAll')).toHaveLength(2);
+  });
 });

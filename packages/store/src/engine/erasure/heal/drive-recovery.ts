@@ -19,6 +19,8 @@ export interface RecoverySteps {
  */
 export class DriveRecovery {
   private readonly pending = new Set<number>();
+  /** Drives lost and not yet back with their objects healed onto them. */
+  private readonly owed = new Set<number>();
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
   private retryMs: number;
@@ -35,7 +37,13 @@ export class DriveRecovery {
   lost(drive: number): void {
     if (this.closed) return;
     this.pending.add(drive);
+    this.owed.add(drive);
     this.schedule(this.delayMs);
+  }
+
+  /** Drives being recovered: from the moment one is found lost until its objects are healed. */
+  recovering(): number[] {
+    return [...this.owed].sort((a, b) => a - b);
   }
 
   private schedule(ms: number): void {
@@ -70,6 +78,8 @@ export class DriveRecovery {
       }
     }
     if (back.length > 0) await this.steps.healAll().catch(() => {});
+    // One lost again meanwhile is pending once more, and still owed.
+    for (const d of back) if (!this.pending.has(d)) this.owed.delete(d);
     if (this.pending.size > 0) {
       this.retryMs = Math.min(this.retryMs * 2, 60_000);
       this.schedule(this.retryMs);

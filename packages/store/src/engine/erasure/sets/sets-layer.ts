@@ -386,7 +386,11 @@ export class ErasureSets implements ObjectLayer, MaintenanceLayer {
 
   backgroundHeal(): BackgroundHeal {
     const each = this.sets.map((s) => s.backgroundHeal());
-    return { queue: mergeHealStats(each.map((e) => e.queue)), refills: each.flatMap((e) => e.refills) };
+    return {
+      queue: mergeHealStats(each.map((e) => e.queue)),
+      refills: each.flatMap((e) => e.refills),
+      recovering: each.flatMap((e) => e.recovering),
+    };
   }
 
   async shutdown(): Promise<void> {
