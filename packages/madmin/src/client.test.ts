@@ -200,6 +200,33 @@ describe('responses', () => {
   });
 });
 
+describe('streams', () => {
+  it('says when the server has accepted a trace or log stream, before its first line', async () => {
+    server.reply(() => ({
+      status: 200,
+      headers: { 'content-type': 'text/event-stream' },
+      body: ' {"funcname":"s3.PutObject"}\n ',
+    }));
+    const admin = new MadminClient({ endpoint: server.endpoint, credentials: creds });
+    const seen: string[] = [];
+    for await (const info of admin.trace({ onOpen: () => seen.push('open') })) seen.push(info.funcname);
+    server.reply(() => ({ status: 200, body: '{"ConsoleMsg":"up"}\n' }));
+    for await (const line of admin.logs({ onOpen: () => seen.push('open') }))
+      seen.push(String(line.ConsoleMsg));
+    expect(seen).toEqual(['open', 's3.PutObject', 'open', 'up']);
+  });
+
+  it('does not call onOpen for a stream the server refuses', async () => {
+    server.reply(() => ({ status: 403, body: '{"Code":"AccessDenied","Message":"no"}' }));
+    let opened = false;
+    const trace = new MadminClient({ endpoint: server.endpoint, credentials: creds }).trace({
+      onOpen: () => (opened = true),
+    });
+    expect((await rejection(trace.next())).status).toBe(403);
+    expect(opened).toBe(false);
+  });
+});
+
 describe('errors (madmin-protocol.md §1.6)', () => {
   const call = () => new MadminClient({ endpoint: server.endpoint, credentials: creds }).serverInfo();
 

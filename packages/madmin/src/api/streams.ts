@@ -52,6 +52,11 @@ export interface TraceOptions {
   errorsOnly?: boolean;
   /** Only requests slower than this Go duration, e.g. "100ms". */
   threshold?: string;
+  /**
+   * Called once the server has accepted the stream (its answer's headers arrived): what
+   * happens from then on is in it.
+   */
+  onOpen?: () => void;
   signal?: AbortSignal;
 }
 
@@ -71,6 +76,7 @@ export async function* serviceTrace(t: StreamTransport, opts: TraceOptions = {})
     expectStatus: 200,
     ...(opts.signal ? { signal: opts.signal } : {}),
   });
+  opts.onOpen?.();
   yield* ndjson<TraceInfo>(body, opts.signal);
 }
 
@@ -80,6 +86,11 @@ export interface LogOptions {
   /** madmin 2's kinds, or (newer servers, and ours) one level: FATAL, WARNING, ERROR, EVENT, INFO. */
   logType?: 'ALL' | 'MINIO' | 'APPLICATION' | 'FATAL' | 'WARNING' | 'ERROR' | 'EVENT' | 'INFO';
   node?: string;
+  /**
+   * Called once the server has accepted the stream (its answer's headers arrived): what
+   * happens from then on is in it.
+   */
+  onOpen?: () => void;
   signal?: AbortSignal;
 }
 
@@ -92,6 +103,7 @@ export async function* consoleLog(t: StreamTransport, opts: LogOptions = {}): As
     expectStatus: 200,
     ...(opts.signal ? { signal: opts.signal } : {}),
   });
+  opts.onOpen?.();
   yield* ndjson<LogInfo>(body, opts.signal);
 }
 

@@ -22,26 +22,43 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function take<T>(
-  source: AsyncGenerator<T>,
-  n: number,
-  ctl: AbortController,
-  act: () => Promise<unknown>,
+interface StreamOpts {
+  signal: AbortSignal;
+  onOpen: () => void;
+}
+
+/**
+ * What a stream yields until `enough` holds of it (or 5 s pass, `within` for a check that
+ * nothing comes): `act` runs once the server has accepted the stream.
+ */
+async function collect<T>(
+  open: (opts: StreamOpts) => AsyncGenerator<T>,
+  enough: (got: T[]) => boolean,
+  act: () => Promise<unknown> = async () => {},
+  within = 5000,
 ): Promise<T[]> {
+  const ctl = new AbortController();
   const got: T[] = [];
+  let opened!: () => void;
+  const open_ = new Promise<void>((resolve) => (opened = resolve));
   const reading = (async () => {
-    for await (const item of source) {
+    for await (const item of open({ signal: ctl.signal, onOpen: opened })) {
       got.push(item);
-      if (got.length >= n) ctl.abort();
+      if (enough(got)) ctl.abort();
     }
   })();
-  await new Promise((r) => setTimeout(r, 200));
+  await Promise.race([open_, reading]);
   await act();
-  const timeout = setTimeout(() => ctl.abort(), 5000);
+  const timeout = setTimeout(() => ctl.abort(), within);
   await reading;
   clearTimeout(timeout);
   return got;
 }
+
+const atLeast =
+  (n: number) =>
+  <T>(got: T[]) =>
+    got.length >= n;
 
 const customerKey = {
   SSECustomerAlgorithm: 'AES256',
@@ -50,15 +67,20 @@ const customerKey = {
 
 describe('admin trace stream', () => {
   it('reports S3 requests as they are served, with secrets redacted, until cancelled', async () => {
-    const ctl = new AbortController();
-    const traces = await take<TraceInfo>(admin.trace({ signal: ctl.signal }), 3, ctl, async () => {
-      await t.s3.send(new s3sdk.CreateBucketCommand({ Bucket: 'traced' }));
-      await t.s3.send(
-        new s3sdk.PutObjectCommand({ Bucket: 'traced', Key: 'k', Body: 'hello', ...customerKey }),
-      );
-      const got = await t.s3.send(new s3sdk.GetObjectCommand({ Bucket: 'traced', Key: 'k', ...customerKey }));
-      await got.Body?.transformToString();
-    });
+    const traces = await collect<TraceInfo>(
+      (o) => admin.trace(o),
+      atLeast(3),
+      async () => {
+        await t.s3.send(new s3sdk.CreateBucketCommand({ Bucket: 'traced' }));
+        await t.s3.send(
+          new s3sdk.PutObjectCommand({ Bucket: 'traced', Key: 'k', Body: 'hello', ...customerKey }),
+        );
+        const got = await t.s3.send(
+          new s3sdk.GetObjectCommand({ Bucket: 'traced', Key: 'k', ...customerKey }),
+        );
+        await got.Body?.transformToString();
+      },
+    );
     expect(traces.map((x) => [x.funcname, x.http?.request.method, x.http?.response.statuscode])).toEqual([
       ['s3.CreateBucket', 'PUT', 200],
       ['s3.PutObject', 'PUT', 200],
@@ -88,11 +110,14 @@ describe('admin trace stream', () => {
     const v4 = new URL(await t.minio.presignedGetObject('traced', 'plain', 600));
     // The V4 signature's name spelled with an escape: still its name.
     const v4Path = `${v4.pathname}${v4.search.replace('X-Amz-Signature', 'X-Amz-%53ignature')}`;
-    const ctl = new AbortController();
-    const traces = await take<TraceInfo>(admin.trace({ signal: ctl.signal }), 2, ctl, async () => {
-      expect((await rawRequest(t.store.port, 'GET', v2Path)).status).toBe(200);
-      expect((await rawRequest(t.store.port, 'GET', v4Path)).status).toBe(200);
-    });
+    const traces = await collect<TraceInfo>(
+      (o) => admin.trace(o),
+      atLeast(2),
+      async () => {
+        expect((await rawRequest(t.store.port, 'GET', v2Path)).status).toBe(200);
+        expect((await rawRequest(t.store.port, 'GET', v4Path)).status).toBe(200);
+      },
+    );
     const queries = traces.map((x) => x.http?.request.rawquery ?? '');
     expect(queries[0]).toContain('Signature=*REDACTED*');
     expect(queries[1]).toContain('X-Amz-%53ignature=*REDACTED*');
@@ -102,11 +127,9 @@ describe('admin trace stream', () => {
   });
 
   it('filters: errors only, and admin requests only when internal is asked for', async () => {
-    const ctl = new AbortController();
-    const traces = await take<TraceInfo>(
-      admin.trace({ signal: ctl.signal, errorsOnly: true }),
-      1,
-      ctl,
+    const traces = await collect<TraceInfo>(
+      (o) => admin.trace({ ...o, errorsOnly: true }),
+      atLeast(1),
       async () => {
         await admin.serverInfo();
         await t.s3.send(new s3sdk.HeadBucketCommand({ Bucket: 'traced' }));
@@ -135,27 +158,17 @@ describe('admin trace stream', () => {
   });
 });
 
-/** Everything a stream yields while `act` runs (and a moment after). */
-async function during<T>(source: (signal: AbortSignal) => AsyncGenerator<T>, act: () => Promise<unknown>) {
-  const ctl = new AbortController();
-  const got: T[] = [];
-  const reading = (async () => {
-    for await (const item of source(ctl.signal)) got.push(item);
-  })();
-  await new Promise((r) => setTimeout(r, 200));
-  await act();
-  await new Promise((r) => setTimeout(r, 300));
-  ctl.abort();
-  await reading;
-  return got;
-}
-
 describe('admin trace stream: storage and os calls', () => {
   const big = Buffer.alloc(300 * 1024, 7); // past the inline limit: shard files on every drive
 
   it('reports each drive call and file-system call of a bucket and an object, and no requests', async () => {
-    const traces = await during(
-      (signal) => admin.trace({ s3: false, storage: true, os: true, signal }),
+    // The listing is the last call: its walk of every drive ends what is awaited.
+    const walkedAll = (got: TraceInfo[]) =>
+      new Set(got.filter((x) => x.funcname === 'storage.WalkDir').map((x) => x.path.split(' ')[0])).size ===
+      t.drives.length;
+    const traces = await collect(
+      (o) => admin.trace({ ...o, s3: false, storage: true, os: true }),
+      walkedAll,
       async () => {
         await t.s3.send(new s3sdk.CreateBucketCommand({ Bucket: 'disk-traced' }));
         await t.s3.send(new s3sdk.PutObjectCommand({ Bucket: 'disk-traced', Key: 'big', Body: big }));
@@ -191,8 +204,9 @@ describe('admin trace stream: storage and os calls', () => {
     // that shard fails.
     const hurt = t.drives.findIndex((_, d) => shardOn(shardOffset('hurt', 4), d, 4) === 0);
     await rm(objectDir(t.drives[hurt]!, 'disk-traced', 'hurt'), { recursive: true, force: true });
-    const traces = await during(
-      (signal) => admin.trace({ s3: false, storage: true, errorsOnly: true, signal }),
+    const traces = await collect(
+      (o) => admin.trace({ ...o, s3: false, storage: true, errorsOnly: true }),
+      atLeast(1),
       async () => {
         const got = await t.s3.send(new s3sdk.GetObjectCommand({ Bucket: 'disk-traced', Key: 'hurt' }));
         expect((await got.Body!.transformToByteArray()).length).toBe(big.length);
@@ -207,14 +221,8 @@ describe('admin trace stream: storage and os calls', () => {
 
 describe('admin console-log stream', () => {
   it('sends recent lines first, then live ones', async () => {
-    const ctl = new AbortController();
     // The GET above that met a lost shard logged an error since: the last INFO entry is the start's.
-    const lines = await take<LogInfo>(
-      admin.logs({ signal: ctl.signal, limit: 1, logType: 'INFO' }),
-      1,
-      ctl,
-      async () => {},
-    );
+    const lines = await collect<LogInfo>((o) => admin.logs({ ...o, limit: 1, logType: 'INFO' }), atLeast(1));
     expect(lines[0]).toMatchObject({ level: 'INFO', errKind: 'MINIO' });
     expect(lines[0]?.ConsoleMsg).toMatch(/store listening on/);
   });
@@ -242,15 +250,19 @@ describe('admin console-log stream', () => {
   });
 
   it('sends the entries of the level asked for, the history counted among them', async () => {
-    const info = await recent('INFO', 5);
+    const info = await recent('INFO', 5, (got) => got.some((l) => /store listening on/.test(l.ConsoleMsg)));
     expect(info.map((l) => l.level)).toEqual(info.map(() => 'INFO'));
     expect(info.some((l) => /store listening on/.test(l.ConsoleMsg))).toBe(true);
-    const errors = await recent('ERROR', 1);
+    const errors = await recent('ERROR', 1, atLeast(1));
     expect(errors).toHaveLength(1);
     expect(errors[0]).toMatchObject({ level: 'ERROR', api: { name: 'GetObject' } });
     // madmin 2's kinds: everything here is MINIO, nothing APPLICATION.
-    expect((await recent('MINIO', 2)).length).toBe(2);
-    expect(await recent('APPLICATION', 5)).toEqual([]);
+    expect((await recent('MINIO', 2, atLeast(2))).length).toBe(2);
+    // A check that nothing comes: the stream is read for 300 ms.
+    const none = () => false;
+    expect(
+      await collect((o) => admin.logs({ ...o, limit: 5, logType: 'APPLICATION' }), none, undefined, 300),
+    ).toEqual([]);
   });
 
   it('needs admin:ConsoleLog', async () => {
@@ -260,22 +272,17 @@ describe('admin console-log stream', () => {
   });
 });
 
-/** The history the console-log stream sends first, of one log type (read until it pauses). */
-async function recent(logType: NonNullable<Parameters<MadminClient['logs']>[0]>['logType'], limit: number) {
-  const ctl = new AbortController();
-  const got: LogInfo[] = [];
-  const reading = (async () => {
-    for await (const line of admin.logs({ signal: ctl.signal, limit, logType })) got.push(line);
-  })();
-  await new Promise((r) => setTimeout(r, 300));
-  ctl.abort();
-  await reading;
-  return got;
+type LogType = NonNullable<Parameters<MadminClient['logs']>[0]>['logType'];
+
+/** The history the console-log stream sends first, of one log type, until `enough` holds of it. */
+function recent(logType: LogType, limit: number, enough: (got: LogInfo[]) => boolean): Promise<LogInfo[]> {
+  return collect((o) => admin.logs({ ...o, limit, logType }), enough);
 }
 
 /** The entry of one request among the recent ones of a log type. */
 async function logEntryOf(requestId: string, logType: 'ERROR' | 'ALL'): Promise<LogInfo> {
-  const entry = (await recent(logType, 100)).find((l) => l.requestID === requestId);
+  const mine = (l: LogInfo) => l.requestID === requestId;
+  const entry = (await recent(logType, 100, (got) => got.some(mine))).find(mine);
   if (!entry) throw new Error(`no log entry of request ${requestId}`);
   return entry;
 }

@@ -133,13 +133,15 @@ describe('a store that believes its own console by the relay token (stowage star
     const admin = new MadminClient({ endpoint: t.store.url, credentials: ROOT });
     const ctl = new AbortController();
     const seen: unknown[] = [];
+    let opened!: () => void;
+    const open = new Promise<void>((resolve) => (opened = resolve));
     const tracing = (async () => {
-      for await (const trace of admin.trace({ signal: ctl.signal })) {
+      for await (const trace of admin.trace({ signal: ctl.signal, onOpen: opened })) {
         seen.push(trace);
         if (JSON.stringify(trace).includes('sts.AssumeRole')) break;
       }
     })().catch(() => {});
-    await new Promise((r) => setTimeout(r, 200));
+    await Promise.race([open, tracing]);
     await loginFrom(t, '198.51.100.9', 'carol', 'carol-secret-key', { 'x-stowage-relay': TOKEN });
     await tracing;
     ctl.abort();
