@@ -17,3 +17,20 @@ export async function until(
     )
     .catch(() => {});
 }
+
+/**
+ * Resolves once a listener hears the store: `probe` makes an event its filter takes (a write
+ * or delete of a probe key) until one arrives. A bucket listener gives its client no sign of
+ * being subscribed (minio-js emits only records; the console's socket only events), so an
+ * event heard is the sign. The test then leaves the probe key's events out.
+ */
+export async function listening(heard: () => boolean, probe: () => Promise<unknown>): Promise<void> {
+  await vi.waitFor(
+    async () => {
+      if (heard()) return;
+      await probe();
+      throw new Error('no probe event heard yet');
+    },
+    { timeout: 10_000, interval: 50 },
+  );
+}

@@ -9,7 +9,7 @@ import {
   type TestStore,
   withEnv,
 } from '@stowage/test-support/store/harness';
-import { until } from '@stowage/test-support/wait';
+import { listening, until } from '@stowage/test-support/wait';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
 // The lifecycle expiry engine against a real store: rules put through the SDK, the scanner
@@ -183,14 +183,22 @@ describe('Events', () => {
     await put('exp-events', 'a');
     await put('exp-events', 'a');
     const listener = t.minio.listenBucketNotification('exp-events', '', '', ['s3:ObjectRemoved:*']);
-    const got: { eventName: string; s3: { object: { key: string } } }[] = [];
-    listener.on('notification', (r: (typeof got)[number]) => got.push(r));
-    // As ListenBucketNotification.test.ts: the listener's request needs a moment to arrive.
-    await new Promise((r) => setTimeout(r, 300));
+    const heard: { eventName: string; s3: { object: { key: string } } }[] = [];
+    listener.on('notification', (r: (typeof heard)[number]) => heard.push(r));
+    // A delete of a key never written: a delete marker, and its event.
+    await listening(
+      () => heard.length > 0,
+      () => t.s3.send(new s3sdk.DeleteObjectCommand({ Bucket: 'exp-events', Key: 'probe' })),
+    );
+    const got = () => heard.filter((r) => r.s3.object.key !== 'probe');
     await scanAfter(3);
-    await until(() => got.length >= 2, { timeout: 5000, interval: 100 });
+    await until(() => got().length >= 2, { timeout: 5000, interval: 100 });
     listener.stop();
-    expect(got.map((r) => [r.eventName, r.s3.object.key]).sort()).toEqual([
+    expect(
+      got()
+        .map((r) => [r.eventName, r.s3.object.key])
+        .sort(),
+    ).toEqual([
       ['s3:ObjectRemoved:Delete', 'a'],
       ['s3:ObjectRemoved:DeleteMarkerCreated', 'a'],
     ]);

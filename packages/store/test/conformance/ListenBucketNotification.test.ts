@@ -5,7 +5,7 @@ import {
   startTestStore,
   type TestStore,
 } from '@stowage/test-support/store/harness';
-import { until } from '@stowage/test-support/wait';
+import { listening, until } from '@stowage/test-support/wait';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 // MinIO's ListenBucketNotification (madmin-protocol.md §5), read with the minio npm SDK's
@@ -30,9 +30,14 @@ describe('ListenBucketNotification', () => {
       's3:ObjectCreated:*',
       's3:ObjectRemoved:*',
     ]);
-    const got: Record_[] = [];
-    listener.on('notification', (r: Record_) => got.push(r));
-    await new Promise((r) => setTimeout(r, 300));
+    const heard: Record_[] = [];
+    listener.on('notification', (r: Record_) => heard.push(r));
+    const probe = 'logs/probe.txt';
+    await listening(
+      () => heard.length > 0,
+      () => t.s3.send(new s3sdk.PutObjectCommand({ Bucket: 'watched', Key: probe, Body: 'p' })),
+    );
+    const got = () => heard.filter((r) => r.s3.object.key !== probe);
     await t.s3.send(new s3sdk.PutObjectCommand({ Bucket: 'watched', Key: 'logs/a b.txt', Body: 'hello' }));
     await t.s3.send(new s3sdk.PutObjectCommand({ Bucket: 'watched', Key: 'logs/skip.bin', Body: 'x' }));
     await t.s3.send(new s3sdk.PutObjectCommand({ Bucket: 'watched', Key: 'other/c.txt', Body: 'x' }));
@@ -44,13 +49,13 @@ describe('ListenBucketNotification', () => {
         Delete: { Objects: [{ Key: 'logs/a b.txt' }, { Key: 'logs/skip.bin' }] },
       }),
     );
-    await until(() => got.length >= 2, { timeout: 5000, interval: 100 });
+    await until(() => got().length >= 2, { timeout: 5000, interval: 100 });
     listener.stop();
-    expect(got.map((r) => [r.eventName, r.s3.bucket.name, r.s3.object.key])).toEqual([
+    expect(got().map((r) => [r.eventName, r.s3.bucket.name, r.s3.object.key])).toEqual([
       ['s3:ObjectCreated:Put', 'watched', 'logs/a b.txt'],
       ['s3:ObjectRemoved:Delete', 'watched', 'logs/a b.txt'],
     ]);
-    expect(got[0]?.s3.object).toMatchObject({ size: 5, eTag: '5d41402abc4b2a76b9719d911017c592' });
+    expect(got()[0]?.s3.object).toMatchObject({ size: 5, eTag: '5d41402abc4b2a76b9719d911017c592' });
   });
 
   it('refuses unknown event names, two prefixes, and anonymous listeners', async () => {

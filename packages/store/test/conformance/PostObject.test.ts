@@ -3,7 +3,7 @@ import { request } from 'node:http';
 import * as s3sdk from '@aws-sdk/client-s3';
 import { MadminClient } from '@stowage/madmin';
 import { ROOT, startTestStore, type TestStore, xmlCode } from '@stowage/test-support/store/harness';
-import { until } from '@stowage/test-support/wait';
+import { listening, until } from '@stowage/test-support/wait';
 import { Client as MinioClient } from 'minio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { diskChanges, snapshotDrives } from './disk.js';
@@ -484,10 +484,15 @@ describe('PostObject', () => {
 
   it('a stored form publishes s3:ObjectCreated:Post, redirected or not', async () => {
     const listener = t.minio.listenBucketNotification('forms', 'evented/', '', ['s3:ObjectCreated:*']);
-    const got: Array<{ eventName: string; s3: { object: { key: string; size?: number; eTag?: string } } }> =
+    const heard: Array<{ eventName: string; s3: { object: { key: string; size?: number; eTag?: string } } }> =
       [];
-    listener.on('notification', (r) => got.push(r));
-    await new Promise((r) => setTimeout(r, 300));
+    listener.on('notification', (r) => heard.push(r));
+    const probe = 'evented/probe';
+    await listening(
+      () => heard.length > 0,
+      () => t.s3.send(new s3sdk.PutObjectCommand({ Bucket: 'forms', Key: probe, Body: 'p' })),
+    );
+    const got = () => heard.filter((r) => r.s3.object.key !== probe);
     const plain = await presigned((p) => p.setKey('evented/plain.txt'));
     const sent = await send(plain, {}, { name: 'p.txt', data: Buffer.from('12345') });
     const redirected = await presigned((p) => {
@@ -499,12 +504,15 @@ describe('PostObject', () => {
       { success_action_redirect: 'https://app.example/' },
       { name: 'r', data: Buffer.from('r') },
     );
-    await until(() => got.length >= 2, { timeout: 5000, interval: 100 });
+    await until(() => got().length >= 2, { timeout: 5000, interval: 100 });
     listener.stop();
-    expect(got.map((r) => [r.eventName, r.s3.object.key])).toEqual([
+    expect(got().map((r) => [r.eventName, r.s3.object.key])).toEqual([
       ['s3:ObjectCreated:Post', 'evented/plain.txt'],
       ['s3:ObjectCreated:Post', 'evented/redirected.txt'],
     ]);
-    expect(got[0]?.s3.object).toMatchObject({ size: 5, eTag: sent.headers.get('etag')?.replaceAll('"', '') });
+    expect(got()[0]?.s3.object).toMatchObject({
+      size: 5,
+      eTag: sent.headers.get('etag')?.replaceAll('"', ''),
+    });
   });
 });
