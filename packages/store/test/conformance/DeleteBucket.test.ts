@@ -2,15 +2,18 @@ import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import * as s3sdk from '@aws-sdk/client-s3';
+import { prometheusToken } from '@stowage/madmin';
 import {
+  ROOT,
   rawRequest,
   signedRequest,
   startTestStore,
   type TestStore,
   xmlCode,
 } from '@stowage/test-support/store/harness';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bucketDir, configDir } from '../../src/engine/fs/layout.js';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { BLOCK_SIZE } from '../../src/engine/erasure/params.js';
+import { bucketDir, configDir, objectDir } from '../../src/engine/fs/layout.js';
 
 const {
   CreateBucketCommand,
@@ -300,20 +303,41 @@ describe('DeleteBucket racing writes', () => {
       (e: { name: string }) => e.name,
     );
 
+  /** Past one erasure block: the first block is on the drives while the last byte is held. */
+  const HELD_SIZE = BLOCK_SIZE + 1024;
+
   /** A PUT with its last byte held back; `finish` sends it. */
   function heldPut(Bucket: string) {
     const body = new PassThrough();
     const done = outcome(
-      t.s3.send(new PutObjectCommand({ Bucket, Key: 'k', Body: body, ContentLength: 2048 })),
+      t.s3.send(new PutObjectCommand({ Bucket, Key: 'k', Body: body, ContentLength: HELD_SIZE })),
     );
-    body.write(Buffer.alloc(2047, 1));
+    body.write(Buffer.alloc(HELD_SIZE - 1, 1));
     return { done, finish: () => body.end(Buffer.alloc(1, 1)) };
+  }
+
+  /** Resolves once a write of `key` is inside the store, past the bucket's gate: its first block is on a drive. */
+  const inside = (Bucket: string, key = 'k') =>
+    vi.waitFor(
+      async () =>
+        expect((await readdir(objectDir(t.drives[0]!, Bucket, key)).catch(() => [])).length).toBeGreaterThan(
+          0,
+        ),
+      { timeout: 10_000, interval: 10 },
+    );
+
+  /** The store's minio_s3_requests_inflight_total gauge (the scrape itself among them). */
+  async function inflight(): Promise<number> {
+    const res = await rawRequest(t.store.port, 'GET', '/minio/v2/metrics/cluster', {
+      authorization: `Bearer ${prometheusToken(ROOT)}`,
+    });
+    return Number(/^minio_s3_requests_inflight_total\{[^}]*\} (\d+)$/m.exec(res.body)?.[1]);
   }
 
   it('a plain delete during a PUT is BucketNotEmpty, and the PUT lands', async () => {
     await t.s3.send(new CreateBucketCommand({ Bucket: 'race-plain' }));
     const put = heldPut('race-plain');
-    await new Promise((r) => setTimeout(r, 100));
+    await inside('race-plain');
     const deleted = await outcome(t.s3.send(new DeleteBucketCommand({ Bucket: 'race-plain' })));
     put.finish();
     expect([deleted, await put.done]).toEqual(['BucketNotEmpty', 'ok']);
@@ -332,12 +356,12 @@ describe('DeleteBucket racing writes', () => {
           UploadId,
           PartNumber: 1,
           Body: body,
-          ContentLength: 2048,
+          ContentLength: HELD_SIZE,
         }),
       ),
     );
-    body.write(Buffer.alloc(2047, 1));
-    await new Promise((r) => setTimeout(r, 100));
+    body.write(Buffer.alloc(HELD_SIZE - 1, 1));
+    await inside('race-part');
     const deleted = await outcome(t.s3.send(new DeleteBucketCommand({ Bucket: 'race-part' })));
     body.end(Buffer.alloc(1, 1));
     expect([deleted, await part]).toEqual(['ok', 'NoSuchUpload']);
@@ -352,13 +376,16 @@ describe('DeleteBucket racing writes', () => {
   it('a forced delete waits for the PUT, then removes it too; nothing comes back', async () => {
     await t.s3.send(new CreateBucketCommand({ Bucket: 'race-forced' }));
     const put = heldPut('race-forced');
-    await new Promise((r) => setTimeout(r, 100));
+    await inside('race-forced');
     const deleted = signedRequest(t.store.port, {
       method: 'DELETE',
       path: '/race-forced',
       headers: { 'x-minio-force-delete': 'true' },
     });
-    await new Promise((r) => setTimeout(r, 50));
+    // The delete has arrived (the held PUT, the delete and this scrape are in flight). What
+    // remains before it closes the bucket are in-memory checks; the gate's own order is
+    // proven step by step in engine/erasure/bucket-gate.test.ts.
+    await vi.waitFor(async () => expect(await inflight()).toBe(3), { timeout: 10_000, interval: 10 });
     // Writes arriving meanwhile wait for the delete, then find no bucket.
     const late = outcome(t.s3.send(new PutObjectCommand({ Bucket: 'race-forced', Key: 'late', Body: 'x' })));
     put.finish();
@@ -372,10 +399,15 @@ describe('DeleteBucket racing writes', () => {
       const Bucket = `race-cache-${round}`;
       await t.s3.send(new CreateBucketCommand({ Bucket }));
       let deleting = true;
+      let answered = 0;
       const heads = Array.from({ length: 8 }, async () => {
-        while (deleting) await outcome(t.s3.send(new HeadBucketCommand({ Bucket })));
+        while (deleting) {
+          await outcome(t.s3.send(new HeadBucketCommand({ Bucket })));
+          answered++;
+        }
       });
-      await new Promise((r) => setTimeout(r, 5));
+      // The lookups are running (some answered already) when the delete starts.
+      await vi.waitFor(() => expect(answered).toBeGreaterThanOrEqual(8), { interval: 1 });
       await t.s3.send(new DeleteBucketCommand({ Bucket }));
       deleting = false;
       await Promise.all(heads);

@@ -11,7 +11,7 @@ import {
   type TestStore,
   xmlCode,
 } from '@stowage/test-support/store/harness';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
 const { CreateBucketCommand } = s3sdk;
 
@@ -118,11 +118,11 @@ describe('api requests_max and requests_deadline', () => {
     const second = heldPut('second');
     let secondIn = false;
     void second.admitted.then(() => (secondIn = true));
-    await new Promise((r) => setTimeout(r, 50)); // the PUT arrives first
+    // The PUT waits first, then the listing behind it.
+    await vi.waitFor(async () => expect(await waitingGauge()).toBe(1));
     const waitingList = list();
-    await new Promise((r) => setTimeout(r, 200));
+    await vi.waitFor(async () => expect(await waitingGauge()).toBe(2));
     expect(secondIn).toBe(false);
-    expect(await waitingGauge()).toBe(2);
 
     expect((await first.finish()).status).toBe(200);
     await second.admitted; // next in line; the listing still waits behind it
