@@ -2,9 +2,10 @@ import { once } from 'node:events';
 import { type AddressInfo, connect } from 'node:net';
 import { Readable } from 'node:stream';
 import { until } from '@stowage/test-support/wait';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Bus, type HttpTrace } from '../observe/bus.js';
 import { createLogger, type LogEntry } from '../observe/logger.js';
+import { RequestMetrics } from '../observe/metrics.js';
 import { ApiError } from '../wire/errors.js';
 import { emptyReply, type Reply, xmlReply } from '../wire/reply.js';
 import { el } from '../wire/xml-writer.js';
@@ -20,7 +21,7 @@ afterEach(async () => {
   close = undefined;
 });
 
-async function serve(handle: (ctx: RequestContext) => Promise<Reply>) {
+async function serve(handle: (ctx: RequestContext) => Promise<Reply>, metrics?: RequestMetrics) {
   const trace = new Bus<HttpTrace>();
   const traces: HttpTrace[] = [];
   trace.subscribe((t) => traces.push(t));
@@ -38,6 +39,7 @@ async function serve(handle: (ctx: RequestContext) => Promise<Reply>) {
     mapError: () => undefined,
     log: createLogger((e) => entries.push(e)),
     trace,
+    ...(metrics ? { metrics } : {}),
   });
   server.listen(0, '127.0.0.1');
   await once(server, 'listening');
@@ -158,5 +160,31 @@ describe("the log of a request's failures", () => {
         error: { message: 'read quorum lost' },
       },
     ]);
+  });
+});
+
+describe('requests in flight', () => {
+  it('counts a request until its handler is done, though its client went away before', async () => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let clientGone!: () => void;
+    const gone = new Promise<void>((resolve) => (clientGone = resolve));
+    const metrics = new RequestMetrics();
+    const s = await serve(async (ctx) => {
+      ctx.req.socket.once('close', clientGone);
+      socket.destroy();
+      await held;
+      return emptyReply(204);
+    }, metrics);
+    const socket = connect({ host: '127.0.0.1', port: s.port });
+    socket.on('error', () => {});
+    socket.write('GET /b/k HTTP/1.1\r\nHost: store.test\r\n\r\n');
+    await gone;
+    // The server has seen the connection close; the handler still runs.
+    expect([metrics.inflight, s.traces.length]).toEqual([1, 0]);
+    release();
+    await vi.waitFor(() => expect(s.traces).toHaveLength(1));
+    expect(metrics.inflight).toBe(0);
+    expect(metrics.byApi.get('s3.GetObject')?.requests).toBe(1);
   });
 });

@@ -182,10 +182,15 @@ async function serve(deps: ServerDeps, req: IncomingMessage, res: ServerResponse
   const started = process.hrtime.bigint();
   const ctx = createContext(req, new Date(), deps.trustedProxies);
   const { trace, metrics, audit } = deps;
+  let handled = () => {};
   if (trace?.active || metrics || audit?.active) {
     metrics?.started();
-    // 'close' also fires when the client goes away before the answer is finished.
-    res.once('close', () => {
+    // Finished once the answer is closed and the handler is done: a client that goes away
+    // ('close' fires then too) leaves a handler that may still be reading or cleaning up,
+    // and that request is in flight until it is.
+    let left = 2;
+    const finish = () => {
+      if (--left > 0) return;
       if (trace?.active || audit?.active) {
         const finished = finishedRequest(ctx, res, started);
         if (trace?.active) trace.publish(finished);
@@ -197,8 +202,18 @@ async function serve(deps: ServerDeps, req: IncomingMessage, res: ServerResponse
         Number(ctx.headers['content-length'] ?? 0) || 0,
         sentBytes(ctx, res),
       );
-    });
+    };
+    res.once('close', finish);
+    handled = finish;
   }
+  try {
+    await answer(deps, ctx, req, res);
+  } finally {
+    handled();
+  }
+}
+
+async function answer(deps: ServerDeps, ctx: RequestContext, req: IncomingMessage, res: ServerResponse) {
   const protocol = deps.select(ctx);
   let reply: Reply;
   let close = false;

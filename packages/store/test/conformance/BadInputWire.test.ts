@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import { setTimeout as sleep } from 'node:timers/promises';
 import * as s3sdk from '@aws-sdk/client-s3';
 import { presignUrl } from '@stowage/madmin';
 import {
@@ -8,10 +7,11 @@ import {
   signedRequest,
   sigV4Headers,
   startTestStore,
+  storeMetric,
   type TestStore,
   xmlCode,
 } from '@stowage/test-support/store/harness';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type DiskSnapshot, diskChanges, snapshotDrives } from './disk.js';
 import { requestHead, sendRaw } from './wire.js';
 
@@ -306,6 +306,12 @@ describe('bodies', () => {
       );
       expect(res.status).toBe(0);
     }
-    await sleep(100);
+    // The store is done with the cut uploads once only this scrape is in flight (a request
+    // stays in flight until its handler ends, the client gone or not); afterEach then finds
+    // nothing written.
+    await vi.waitFor(
+      async () => expect(await storeMetric(t.store.port, 'minio_s3_requests_inflight_total')).toBe(1),
+      { timeout: 10_000, interval: 10 },
+    );
   });
 });

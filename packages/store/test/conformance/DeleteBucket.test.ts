@@ -2,12 +2,11 @@ import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import * as s3sdk from '@aws-sdk/client-s3';
-import { prometheusToken } from '@stowage/madmin';
 import {
-  ROOT,
   rawRequest,
   signedRequest,
   startTestStore,
+  storeMetric,
   type TestStore,
   xmlCode,
 } from '@stowage/test-support/store/harness';
@@ -30,6 +29,8 @@ const {
   PutBucketTaggingCommand,
   PutObjectCommand,
 } = s3sdk;
+
+const INFLIGHT = 'minio_s3_requests_inflight_total';
 
 let t: TestStore;
 beforeAll(async () => {
@@ -326,14 +327,6 @@ describe('DeleteBucket racing writes', () => {
       { timeout: 10_000, interval: 10 },
     );
 
-  /** The store's minio_s3_requests_inflight_total gauge (the scrape itself among them). */
-  async function inflight(): Promise<number> {
-    const res = await rawRequest(t.store.port, 'GET', '/minio/v2/metrics/cluster', {
-      authorization: `Bearer ${prometheusToken(ROOT)}`,
-    });
-    return Number(/^minio_s3_requests_inflight_total\{[^}]*\} (\d+)$/m.exec(res.body)?.[1]);
-  }
-
   it('a plain delete during a PUT is BucketNotEmpty, and the PUT lands', async () => {
     await t.s3.send(new CreateBucketCommand({ Bucket: 'race-plain' }));
     const put = heldPut('race-plain');
@@ -385,7 +378,10 @@ describe('DeleteBucket racing writes', () => {
     // The delete has arrived (the held PUT, the delete and this scrape are in flight). What
     // remains before it closes the bucket are in-memory checks; the gate's own order is
     // proven step by step in engine/erasure/bucket-gate.test.ts.
-    await vi.waitFor(async () => expect(await inflight()).toBe(3), { timeout: 10_000, interval: 10 });
+    await vi.waitFor(async () => expect(await storeMetric(t.store.port, INFLIGHT)).toBe(3), {
+      timeout: 10_000,
+      interval: 10,
+    });
     // Writes arriving meanwhile wait for the delete, then find no bucket.
     const late = outcome(t.s3.send(new PutObjectCommand({ Bucket: 'race-forced', Key: 'late', Body: 'x' })));
     put.finish();

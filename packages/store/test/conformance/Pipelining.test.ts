@@ -88,6 +88,8 @@ describe('pipelined requests', () => {
     await once(socket, 'connect');
     socket.pause();
     socket.write(Buffer.concat(Array.from({ length: 200 }, () => request('GET', '/piped/held'))));
+    // A check that something does not happen: the store gets a window in which it would
+    // answer all 200 were it not holding back (a stuck answer has no other sign).
     await new Promise((r) => setTimeout(r, 500));
     // Whatever the store had not answered yet now finds the object gone.
     await t.s3.send(new s3sdk.DeleteObjectCommand({ Bucket: 'piped', Key: 'held' }));

@@ -1,6 +1,6 @@
 import { request } from 'node:http';
 import * as s3sdk from '@aws-sdk/client-s3';
-import { MadminClient, prometheusToken } from '@stowage/madmin';
+import { MadminClient } from '@stowage/madmin';
 import {
   type RawResponse,
   ROOT,
@@ -8,6 +8,7 @@ import {
   signedRequest,
   sigV4Headers,
   startTestStore,
+  storeMetric,
   type TestStore,
   xmlCode,
 } from '@stowage/test-support/store/harness';
@@ -71,12 +72,7 @@ function heldPut(key: string): HeldPut {
 }
 
 /** The store's minio_s3_requests_waiting_total gauge, scraped as Prometheus does. */
-async function waitingGauge(): Promise<number> {
-  const res = await rawRequest(t.store.port, 'GET', '/minio/v2/metrics/cluster', {
-    authorization: `Bearer ${prometheusToken(ROOT)}`,
-  });
-  return Number(/^minio_s3_requests_waiting_total\{[^}]*\} (\d+)$/m.exec(res.body)?.[1]);
-}
+const waitingGauge = () => storeMetric(t.store.port, 'minio_s3_requests_waiting_total');
 
 const list = () => signedRequest(t.store.port, { method: 'GET', path: '/limits?list-type=2' });
 

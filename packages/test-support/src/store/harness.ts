@@ -12,6 +12,7 @@ import {
   canonicalQuery,
   canonicalRequest,
   canonicalUri,
+  prometheusToken,
   type Scope,
   scopeString,
   signature,
@@ -188,6 +189,21 @@ export function rawRequest(
     req.on('error', reject);
     req.end(body);
   });
+}
+
+/**
+ * One gauge or counter of the store's cluster metrics (summed over its series), scraped with
+ * the root's token as Prometheus does. The scrape is itself among the requests in flight.
+ */
+export async function storeMetric(port: number, name: string): Promise<number> {
+  const res = await rawRequest(port, 'GET', '/minio/v2/metrics/cluster', {
+    authorization: `Bearer ${prometheusToken(ROOT)}`,
+  });
+  const series = res.body
+    .split('\n')
+    .filter((line) => line.startsWith(`${name}{`) || line.startsWith(`${name} `));
+  if (series.length === 0) throw new Error(`no metric ${name}`);
+  return series.reduce((sum, line) => sum + Number(line.slice(line.lastIndexOf(' ') + 1)), 0);
 }
 
 /**
