@@ -68,6 +68,20 @@ describe('parseCommand', () => {
     ).toMatchObject({ rootUser: 'admin' });
   });
 
+  test("the console database's path comes from STOWAGE_CONSOLE_DB (run.ts defaults it)", () => {
+    expect(parseCommand(['start'], {})).not.toHaveProperty('databasePath');
+    expect(
+      parseCommand(['start'], { STOWAGE_CONSOLE_DB: ' /var/lib/stowage/console.sqlite ' }),
+    ).toMatchObject({
+      databasePath: '/var/lib/stowage/console.sqlite',
+    });
+    expect(
+      parseCommand(['console', '--server', 'http://s:9000'], { STOWAGE_CONSOLE_DB: 'c.sqlite' }),
+    ).toMatchObject({
+      databasePath: 'c.sqlite',
+    });
+  });
+
   test('audit log search: on with a token, SQLite unless PostgreSQL is named', () => {
     expect(parseCommand(['start'], {})).not.toHaveProperty('auditLog');
     expect(parseCommand(['start'], { STOWAGE_AUDIT_TOKEN: 'a-long-audit-token' })).toMatchObject({

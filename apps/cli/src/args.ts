@@ -30,6 +30,8 @@ export interface ConsoleFlags {
   };
   /** Audit log search: the token the server's audit webhook sends, and where entries are kept. */
   auditLog?: { token: string; postgresUrl?: string; sqlitePath?: string; retentionDays: number };
+  /** The console's database file (share links, bulk jobs); default in the data directory. */
+  databasePath?: string;
 }
 
 export type Command =
@@ -121,6 +123,10 @@ Audit log search (start, console), from the environment:
   STOWAGE_AUDIT_POSTGRES  a PostgreSQL connection string; otherwise a SQLite file,
   STOWAGE_AUDIT_DB      its path (default stowage-audit.sqlite, in the data directory for start)
   STOWAGE_AUDIT_RETENTION_DAYS  how long entries are kept (default 30)
+
+The console's database (start, console): share links and bulk jobs, kept across restarts.
+  STOWAGE_CONSOLE_DB    its path (default stowage-console.sqlite, in the data directory for
+                        start, in the working directory for console)
 
 Root credentials: STOWAGE_ROOT_USER / STOWAGE_ROOT_PASSWORD (or MINIO_ROOT_USER /
 MINIO_ROOT_PASSWORD); otherwise generated on first start and kept in the data directory.`;
@@ -306,6 +312,7 @@ export function parseCommand(argv: string[], env: NodeJS.ProcessEnv): Command {
     ...(rootUser ? { rootUser } : {}),
     ...logins(env),
     ...auditLog(env),
+    ...(env.STOWAGE_CONSOLE_DB?.trim() ? { databasePath: env.STOWAGE_CONSOLE_DB.trim() } : {}),
     ...prometheus(
       str(values['prometheus-url']) ?? env.STOWAGE_PROMETHEUS_URL,
       str(values['prometheus-job']) ?? env.STOWAGE_PROMETHEUS_JOB,

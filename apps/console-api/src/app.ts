@@ -12,6 +12,8 @@ import { fromStorageError } from './clients/errors.js';
 import { fromKubeError, kubeConfigFor } from './clients/kube.js';
 import type { StorageGateway } from './clients/storage.js';
 import type { ConsoleConfig } from './config.js';
+import { ConsoleDatabase } from './db/database.js';
+import { CONSOLE_SCHEMAS } from './db/schemas.js';
 import { createBinder } from './http/bind.js';
 import { registerErrorHandling } from './http/error-handler.js';
 import { ApiError } from './http/errors.js';
@@ -55,9 +57,13 @@ export interface AppDeps {
   listNodes?: SessionNodeLister;
 }
 
-/** What routes get besides the app's dependencies: how cookies are named and flagged. */
+/**
+ * What routes get besides the app's dependencies: how cookies are named and flagged, and the
+ * console's database (db/database.ts).
+ */
 export interface RouteDeps extends AppDeps {
   cookies: CookiePolicy;
+  database: ConsoleDatabase;
 }
 
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -94,7 +100,9 @@ export async function buildApp(
   // Uploads are streamed by their handler, so Fastify must not read (or size-limit) the form.
   app.addContentTypeParser('multipart/form-data', (_request, _payload, done) => done(null, undefined));
   const cookies = new CookiePolicy(deps.config);
-  const routeDeps: RouteDeps = { ...deps, cookies };
+  const database = ConsoleDatabase.open(deps.config.databasePath ?? ':memory:', CONSOLE_SCHEMAS);
+  app.addHook('onClose', async () => database.close());
+  const routeDeps: RouteDeps = { ...deps, cookies, database };
   registerSecurityHeaders(app, cookies);
   registerErrorHandling(app, deps.config.basePath + API_PREFIX);
 

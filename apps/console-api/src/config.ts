@@ -52,6 +52,11 @@ export interface ConsoleConfig {
   auditLog?: AuditLogConfig;
   /** Operator mode: tenants on this Kubernetes API server, logins with service-account tokens. */
   operator?: OperatorConfig;
+  /**
+   * The console's database file (db/database.ts: share links, bulk jobs); absent keeps them in
+   * memory only, lost when the console stops.
+   */
+  databasePath?: string;
 }
 
 export interface OperatorConfig {

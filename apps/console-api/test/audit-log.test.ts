@@ -6,7 +6,7 @@ import type { AuditRecord } from '@stowage/contract';
 import { MadminClient } from '@stowage/madmin';
 import { type PostgresServer, startPostgres } from '@stowage/test-support/peers/postgres';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
-import { openSqliteFile } from '../src/audit/sqlite-file.js';
+import { openSqliteFile } from '../src/db/sqlite-file.js';
 import { openSqliteAuditLog } from '../src/audit/sqlite-log.js';
 import type { AuditLogConfig } from '../src/config.js';
 import { callAs, type Harness, type LoggedIn, loginAs, ROOT, startHarness, storeS3 } from './harness.js';

@@ -30,7 +30,10 @@ function secretLine(root: { secretKey: string; source: string }): string {
 
 const DRIVES_PER_START = 4;
 
-/** Audit entries are kept beside the store's data for start, in the working directory otherwise. */
+/**
+ * Audit entries and the console's database are kept beside the store's data for start, in the
+ * working directory otherwise.
+ */
 async function runConsole(
   serverUrl: string,
   flags: ConsoleFlags,
@@ -70,6 +73,7 @@ async function runConsole(
         }
       : {}),
     ...(flags.openId ? { openId: flags.openId } : {}),
+    databasePath: flags.databasePath ?? join(dataDir, 'stowage-console.sqlite'),
     ...(flags.auditLog
       ? {
           auditLog: {

@@ -7,7 +7,7 @@ import {
   refuseNewerSchema,
   whereOf,
 } from './audit-log.js';
-import { openSqliteFile, type SqliteFile } from './sqlite-file.js';
+import { openSqliteFile, type SqliteFile } from '../db/sqlite-file.js';
 
 /** Each step takes the schema from the version before it to its own (index + 1). */
 const MIGRATIONS: string[] = [

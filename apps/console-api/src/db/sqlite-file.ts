@@ -3,10 +3,11 @@ import { createRequire } from 'node:module';
 // One SQLite file through the SQLite the running Node can load: its own `node:sqlite` where it
 // has one without a flag (Node 22.13 and later, Node 24 among them), else `better-sqlite3`
 // (Node 20; a native addon built for Node 20's ABI at install, which Node 24 could not load).
-// Both are the real SQLite: POSIX file locks, WAL. Both are synchronous: the audit log keeps
-// each call small (one prepared insert per row of a batch in one transaction, paged searches).
+// Both are the real SQLite: POSIX file locks, WAL. Both are synchronous: callers keep each call
+// small (the audit log: one prepared insert per row of a batch in one transaction, paged
+// searches; the console database: a row or a page at a time).
 
-/** What both drivers offer, as far as the audit log uses it. */
+/** What both drivers offer, as far as the console uses it. */
 interface NativeStatement {
   run(...params: unknown[]): { changes: number | bigint };
   all(...params: unknown[]): unknown[];
