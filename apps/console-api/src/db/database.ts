@@ -1,3 +1,4 @@
+import { SecretBox } from './secret-box.js';
 import { openSqliteFile, type SqliteFile } from './sqlite-file.js';
 
 // The console's own database: what it must keep across restarts (share links, bulk jobs).
@@ -6,7 +7,8 @@ import { openSqliteFile, type SqliteFile } from './sqlite-file.js';
 // of migrations (db/schemas.ts lists them); the file records each feature's version, and
 // opening it applies the missing steps in order, each in one transaction with its version.
 // A file a newer console wrote (a version past the last step known here) is refused rather
-// than used: this console would misread its rows.
+// than used: this console would misread its rows. Secrets in rows are sealed with `secrets`
+// (secret-box.ts), whose key is in a file beside the database (`<file>.key`).
 
 /** One feature's tables: `migrations[n]` takes the feature from version n to n + 1. */
 export interface FeatureSchema {
@@ -25,6 +27,7 @@ export class ConsoleDatabase {
   private constructor(
     readonly sql: SqliteFile,
     readonly location: DatabaseLocation,
+    readonly secrets: SecretBox,
   ) {}
 
   /** Opens (creating) the database and brings every feature's tables to its last version. */
@@ -42,7 +45,9 @@ export class ConsoleDatabase {
       sql.close();
       throw err;
     }
-    return new ConsoleDatabase(sql, location);
+    const secrets =
+      location === ':memory:' ? SecretBox.ephemeral() : SecretBox.fromKeyFile(`${location}.key`);
+    return new ConsoleDatabase(sql, location, secrets);
   }
 
   /** The version a feature's tables are at (0: never created). */
