@@ -1,40 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import type { SystemStore } from '../engine/system-store.js';
+import { memorySystemStore } from '../engine/test-support/memory-system-store.js';
 import { identify } from '../s3/auth/common.js';
 import type { ApiError } from '../wire/errors.js';
 import { CredentialStore } from './credentials.js';
 import { verifyJwt } from './jwt.js';
 import { addServiceAccount, listServiceAccounts, serviceAccountInfo } from './service-accounts.js';
 
-/** In-memory system namespace. */
-function memorySystem(): SystemStore & { docs: Map<string, unknown> } {
-  const docs = new Map<string, unknown>();
-  let writes = 0;
-  return {
-    docs,
-    get generation() {
-      return writes;
-    },
-    read: async (p) => docs.get(p),
-    write: async (p, v) => {
-      writes++;
-      docs.set(p, JSON.parse(JSON.stringify(v)));
-    },
-    remove: async (p) => {
-      writes++;
-      docs.delete(p);
-    },
-    list: async (f) =>
-      [...docs.keys()].filter((k) => k.startsWith(`${f}/`)).map((k) => k.slice(f.length + 1)),
-    removeFolder: async () => {},
-  };
-}
-
 const ROOT = { accessKey: 'rootuser', secretKey: 'rootsecret' };
 
 describe('CredentialStore', () => {
   it('issues persisted temporary credentials that a reopened store still knows', async () => {
-    const system = memorySystem();
+    const system = memorySystemStore();
     const store = await CredentialStore.open(system, ROOT);
     const now = new Date('2030-01-01T00:00:00Z');
     const rec = await store.assumeRole({
@@ -63,7 +39,7 @@ describe('CredentialStore', () => {
   });
 
   it("keeps an OpenID user's subject, policies and provider across a reopen", async () => {
-    const system = memorySystem();
+    const system = memorySystemStore();
     const store = await CredentialStore.open(system, ROOT);
     const rec = await store.assumeRole({
       parent: 'openid:olga:https://idp.example',
@@ -83,7 +59,7 @@ describe('CredentialStore', () => {
   });
 
   it('answers ExpiredToken after expiry, InvalidTokenId for a wrong token', async () => {
-    const store = await CredentialStore.open(memorySystem(), ROOT);
+    const store = await CredentialStore.open(memorySystemStore(), ROOT);
     const issuedAt = new Date('2030-01-01T00:00:00Z');
     const rec = await store.assumeRole({ parent: ROOT.accessKey, durationSeconds: 900, now: issuedAt });
     const lookup = (ak: string) => store.lookup(ak);
@@ -107,7 +83,7 @@ describe('CredentialStore', () => {
   });
 
   it('removes service accounts once their expiration has passed, and keeps the others', async () => {
-    const system = memorySystem();
+    const system = memorySystemStore();
     const store = await CredentialStore.open(system, ROOT);
     const inAnHour = new Date(Date.now() + 3_600_000);
     const add = (accessKey: string, expiration?: Date) =>

@@ -1,31 +1,14 @@
 import { readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { SystemStore } from '../engine/system-store.js';
 import { type EngineFixture, engineFixture } from '../engine/test-support/engine.js';
+import { memorySystemStore } from '../engine/test-support/memory-system-store.js';
 import { messageLogger } from '../observe/logger.js';
 import { kmsKeyFrom, loadMasterKey } from './kms.js';
 
-/** The system namespace as a map (the store's own is tested with the engine). */
-function memorySystem(): SystemStore & { docs: Map<string, unknown> } {
-  const docs = new Map<string, unknown>();
-  return {
-    docs,
-    read: async (path) => docs.get(path),
-    readAnyCopy: async (path) => docs.get(path),
-    write: async (path, value) => {
-      docs.set(path, JSON.parse(JSON.stringify(value)));
-    },
-    remove: async (path) => {
-      docs.delete(path);
-    },
-    list: async () => [],
-  };
-}
-
 describe('loadMasterKey', () => {
   it('creates the key once, in the system namespace, and reloads the same key', async () => {
-    const system = memorySystem();
+    const system = memorySystemStore();
     const first = await loadMasterKey(system);
     expect(system.docs.get('kms/master-key.json')).toMatchObject({ v: 1, id: first.id });
     const again = await loadMasterKey(system);
@@ -35,7 +18,7 @@ describe('loadMasterKey', () => {
   });
 
   it('refuses a damaged stored key instead of replacing it', async () => {
-    const system = memorySystem();
+    const system = memorySystemStore();
     await system.write('kms/master-key.json', { v: 1, id: 'x', key: 'AAAA' });
     await expect(loadMasterKey(system)).rejects.toThrow(/must be 32 bytes/);
     expect(system.docs.get('kms/master-key.json')).toEqual({ v: 1, id: 'x', key: 'AAAA' });

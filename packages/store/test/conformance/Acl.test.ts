@@ -29,9 +29,9 @@ const fullControl = {
       Grantee: {
         ID: '02d6176db174dc93cb1b899f7c6078f08654445fe8cf1b6ce98d8855f66bdbf4',
         DisplayName: 'minio',
-        Type: 'CanonicalUser',
+        Type: 'CanonicalUser' as const,
       },
-      Permission: 'FULL_CONTROL',
+      Permission: 'FULL_CONTROL' as const,
     },
   ],
 };

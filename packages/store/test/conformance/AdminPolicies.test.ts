@@ -1,4 +1,4 @@
-import { MadminClient } from '@stowage/madmin';
+import { MadminClient, type PolicyDocument } from '@stowage/madmin';
 import { ROOT, signedRequest, startTestStore, type TestStore } from '@stowage/test-support/store/harness';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { code } from '../support/outcome.js';
@@ -15,7 +15,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const REPORTS = {
+const REPORTS: PolicyDocument = {
   Version: '2012-10-17',
   Statement: [{ Effect: 'Allow', Action: ['s3:GetObject'], Resource: ['arn:aws:s3:::reports/*'] }],
 };
@@ -104,7 +104,7 @@ describe('condition keys on admin actions', () => {
       endpoint: t.store.url,
       credentials: { accessKey: 'ops', secretKey: 'ops-secret-12' },
     });
-    const only = async (condition: object) => {
+    const only = async (condition: Record<string, Record<string, unknown>>) => {
       await admin.policies.add('ops-admin', {
         Version: '2012-10-17',
         Statement: [

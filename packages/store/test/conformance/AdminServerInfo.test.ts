@@ -97,7 +97,7 @@ describe('admin server, storage and usage info', () => {
       GREATER_THAN_512_MB: 0,
     };
     const usage = await admin.dataUsageInfo();
-    expect(usage.bucketsUsageInfo['usage-sizes']?.objectsSizesHistogram).toEqual(expected);
+    expect(usage.bucketsUsageInfo?.['usage-sizes']?.objectsSizesHistogram).toEqual(expected);
     const account = await admin.accountInfo();
     expect(account.Buckets.find((b) => b.name === 'usage-sizes')?.objectHistogram).toEqual(expected);
     const metrics = await rawRequest(t.store.port, 'GET', '/minio/v2/metrics/cluster', {

@@ -1,4 +1,9 @@
-import { assumeRole, MadminClient } from '@stowage/madmin';
+import {
+  assumeRole,
+  MadminClient,
+  type PolicyDocument,
+  type UpdateServiceAccountRequest,
+} from '@stowage/madmin';
 import { ROOT, startTestStore, type TestStore } from '@stowage/test-support/store/harness';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { code } from '../support/outcome.js';
@@ -49,7 +54,7 @@ describe('admin service accounts', () => {
       accessKey: 'una-key-2',
       secretKey: 'una-key-2-secret',
     });
-    const policy = {
+    const policy: PolicyDocument = {
       Version: '2012-10-17',
       Statement: [{ Effect: 'Allow', Action: ['s3:GetObject'], Resource: ['arn:aws:s3:::logs/*'] }],
     };
@@ -110,7 +115,7 @@ describe('admin service accounts', () => {
   });
 
   it('a narrowed credential manages no access keys on its own: only what its policy allows', async () => {
-    const readOnly = {
+    const readOnly: PolicyDocument = {
       Version: '2012-10-17',
       Statement: [{ Effect: 'Allow', Action: ['s3:GetObject'], Resource: ['arn:aws:s3:::*'] }],
     };
@@ -172,12 +177,13 @@ describe('admin service accounts', () => {
     expect(await admin.serviceAccounts.list()).toEqual([]);
     // Nor may sam take over a key root made: not its secret, policy or status.
     const roots = await admin.serviceAccounts.add({ comment: 'root automation' });
-    for (const change of [
+    const changes: UpdateServiceAccountRequest[] = [
       { newSecretKey: 'taken-over-secret-1' },
       { newPolicy: {} },
       { newStatus: 'off' },
       { newComment: 'mine now' },
-    ])
+    ];
+    for (const change of changes)
       expect(await code(sam.serviceAccounts.update(roots.accessKey, change)), JSON.stringify(change)).toBe(
         '403 AccessDenied',
       );

@@ -79,7 +79,7 @@ describe('signatures and clocks', () => {
       { 'x-amz-tagging': 'injected=yes' },
       { 'x-amz-meta-injected': 'yes' },
       { 'x-amz-server-side-encryption-customer-algorithm': 'AES256' },
-    ]) {
+    ] as Record<string, string>[]) {
       const res = await rawRequest(
         t.store.port,
         'PUT',

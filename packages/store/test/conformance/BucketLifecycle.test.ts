@@ -163,7 +163,11 @@ print(json.dumps([[r.get('ID', ''), r['Filter']['Prefix']] for r in got]))
         { ...base, NoncurrentVersionTransitions: [{ NoncurrentDays: -1, StorageClass: 'GLACIER' }] },
         'InvalidArgument',
       ],
-      [{ ...base, Transitions: [{ Days: 0, StorageClass: 'NO-SUCH-TIER' }] }, 'InvalidStorageClass'],
+      // A tier name the store does not know: not one of the SDK's storage classes either.
+      [
+        { ...base, Transitions: [{ Days: 0, StorageClass: 'NO-SUCH-TIER' as s3sdk.TransitionStorageClass }] },
+        'InvalidStorageClass',
+      ],
       [{ ...base, AbortIncompleteMultipartUpload: { DaysAfterInitiation: 0 } }, 'InvalidArgument'],
       [
         {

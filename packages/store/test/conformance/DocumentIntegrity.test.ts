@@ -61,7 +61,7 @@ describe('configuration documents', () => {
       for (const headers of [
         { 'x-amz-checksum-foo': 'bogus' },
         { 'x-amz-trailer': 'x-amz-checksum-crc32' },
-      ]) {
+      ] as Record<string, string>[]) {
         const pretend = await put(path, doc, headers);
         expect([pretend.status, xmlCode(pretend.body)], `${path} ${Object.keys(headers)}`).toEqual([
           400,

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { readdir, readFile, rm } from 'node:fs/promises';
 import * as s3sdk from '@aws-sdk/client-s3';
-import { MadminClient } from '@stowage/madmin';
+import { type HealResultItem, MadminClient } from '@stowage/madmin';
 import { ROOT, startTestStore, type TestStore } from '@stowage/test-support/store/harness';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { deploymentKey, setOfKey } from '../../src/engine/erasure/sets/set-layout.js';
@@ -137,7 +137,7 @@ describe('a store on 32 drives', () => {
     // Drive 21 (the sixth of the second set) loses its shards of every object it holds.
     await rm(bucketDir(t.drives[21]!, 'healsets'), { recursive: true, force: true });
     const started = await admin.heal.start('healsets', '', { recursive: true });
-    const items = [];
+    const items: HealResultItem[] = [];
     await vi
       .waitFor(
         async () => {

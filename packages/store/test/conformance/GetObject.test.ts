@@ -51,7 +51,7 @@ describe('GetObject', () => {
       }),
     );
     const bodies = [Buffer.alloc(5 << 20, 1), Buffer.alloc((5 << 20) + 1, 2), Buffer.alloc(777, 3)];
-    const parts = [];
+    const parts: s3sdk.UploadPartCommandOutput[] = [];
     for (const [i, Body] of bodies.entries())
       parts.push(
         await t.s3.send(

@@ -131,7 +131,7 @@ describe('RestoreObject in the background', () => {
       's3:ObjectRestore:*',
       's3:ObjectCreated:*',
     ]);
-    listener.on('notification', (r: (typeof got)[number]) => got.push(r));
+    listener.on('notification', (r) => got.push(r as (typeof got)[number]));
     try {
       // The listener is live once a write of ours shows up on it.
       await until(

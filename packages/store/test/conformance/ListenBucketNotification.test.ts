@@ -31,7 +31,7 @@ describe('ListenBucketNotification', () => {
       's3:ObjectRemoved:*',
     ]);
     const heard: Record_[] = [];
-    listener.on('notification', (r: Record_) => heard.push(r));
+    listener.on('notification', (r) => heard.push(r as Record_));
     const probe = 'logs/probe.txt';
     await listening(
       () => heard.length > 0,

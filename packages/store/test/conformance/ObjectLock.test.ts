@@ -6,6 +6,7 @@ import {
   type TestStore,
   xmlCode,
 } from '@stowage/test-support/store/harness';
+import { RETENTION_MODES } from 'minio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 // Object lock (WORM): retention and legal hold on versions, set by header, by the bucket's
@@ -393,7 +394,8 @@ describe('object lock', () => {
     await t.minio.putObject('worm', 'm', Buffer.from('m'));
     const until = inDays(1);
     await t.minio.putObjectRetention('worm', 'm', {
-      mode: 'GOVERNANCE',
+      versionId: '', // the latest version: the SDK sends no versionId for an empty one
+      mode: RETENTION_MODES.GOVERNANCE,
       retainUntilDate: until.toISOString(),
     });
     const r = await t.minio.getObjectRetention('worm', 'm');

@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import * as s3sdk from '@aws-sdk/client-s3';
-import { MadminClient } from '@stowage/madmin';
+import { MadminClient, type PolicyDocument } from '@stowage/madmin';
 import {
   ROOT,
   rawRequest,
@@ -80,7 +80,7 @@ describe('condition keys policies may name', () => {
           anyone('Deny', ['s3:GetObject'], 'arn:aws:s3:::open/*', { StringEquals: { [key]: 'x' } }),
         ),
       ).rejects.toMatchObject({ name: 'MalformedPolicy' });
-    const unknown = {
+    const unknown: PolicyDocument = {
       Version: '2012-10-17',
       Statement: [
         {

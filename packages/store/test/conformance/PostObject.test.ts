@@ -7,7 +7,7 @@ import { listening, until } from '@stowage/test-support/wait';
 import { Client as MinioClient } from 'minio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { diskChanges, snapshotDrives } from './disk.js';
-import { expiresIn, postForms, signedPolicy } from './post-form.js';
+import { expiresIn, type Post, postForms, signedPolicy } from './post-form.js';
 
 // Browser form uploads (POST Object) with the form minio's presignedPostPolicy builds,
 // sent as a browser would: multipart/form-data, the file last.
@@ -318,8 +318,9 @@ describe('PostObject', () => {
   });
 
   it('invalid forms answer 400 with the code that names the fault', async () => {
+    // Expirations of the wrong kind are among the cases: the form carries whatever JSON it is given.
     const policy = (conditions: unknown[], expiration: unknown = expiresIn(10)) => ({
-      expiration,
+      expiration: expiration as string,
       conditions,
     });
     const keyed = [{ bucket: 'forms' }, ['starts-with', '$key', 'invalid/']];
@@ -486,7 +487,7 @@ describe('PostObject', () => {
     const listener = t.minio.listenBucketNotification('forms', 'evented/', '', ['s3:ObjectCreated:*']);
     const heard: Array<{ eventName: string; s3: { object: { key: string; size?: number; eTag?: string } } }> =
       [];
-    listener.on('notification', (r) => heard.push(r));
+    listener.on('notification', (r) => heard.push(r as (typeof heard)[number]));
     const probe = 'evented/probe';
     await listening(
       () => heard.length > 0,

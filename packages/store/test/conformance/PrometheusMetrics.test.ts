@@ -182,7 +182,7 @@ describe('metrics tokens', () => {
     for (const vars of [
       { STOWAGE_PROMETHEUS_AUTH_TYPE: 'public' },
       { MINIO_PROMETHEUS_AUTH_TYPE: 'Public' },
-    ]) {
+    ] as Record<string, string>[]) {
       const store = await withEnv(vars, start);
       try {
         expect(await anonymous(store.port), JSON.stringify(vars)).toBe(200);

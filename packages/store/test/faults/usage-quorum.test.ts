@@ -46,7 +46,7 @@ describe('bucket usage with a drive that missed writes', () => {
     await driveBack();
     await restart();
 
-    const usage = (await admin.dataUsageInfo()).bucketsUsageInfo.metered;
+    const usage = (await admin.dataUsageInfo()).bucketsUsageInfo?.metered;
     expect([usage?.size, usage?.objectsCount]).toEqual([900_000, 5]);
     await admin.setBucketQuota('metered', { quota: 1_000_000, quotatype: 'hard' });
     const refused = await put('f', 450_000).catch((e: unknown) => e);

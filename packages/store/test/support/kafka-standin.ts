@@ -396,7 +396,7 @@ export async function startKafkaStandIn(
   };
   const server = opts.tls
     ? createTlsServer(opts.tls, (socket: TLSSocket) => {
-        state.servernames.push(socket.servername);
+        state.servernames.push(socket.servername ?? false);
         serve(socket);
       })
     : createServer(serve);

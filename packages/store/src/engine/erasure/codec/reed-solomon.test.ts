@@ -40,7 +40,7 @@ describe.each(['simd', 'js'] as const)('ReedSolomon on the %s kernel', (kernel) 
   ] as const) {
     for (const size of [1, 7, 1023, 4096]) {
       it(`${data}+${parity}, ${size}-byte shards: rebuilds every loss of up to ${parity}`, () => {
-        const rs = new ReedSolomon(data, parity);
+        const rs: ReedSolomon = new ReedSolomon(data, parity);
         const whole = encoded(rs, size);
         for (const lost of subsets(rs.total, parity)) {
           const shards: (Uint8Array | undefined)[] = whole.map((s) => s.slice());
@@ -55,7 +55,7 @@ describe.each(['simd', 'js'] as const)('ReedSolomon on the %s kernel', (kernel) 
   }
 
   it('gives the same shards for unaligned views (Buffer slices at odd offsets)', () => {
-    const rs = new ReedSolomon(3, 2);
+    const rs: ReedSolomon = new ReedSolomon(3, 2);
     const whole = encoded(rs, 1001);
     const pool = Buffer.alloc(5 * 1001 + 1);
     const views = whole.map((s, i) => {
@@ -72,7 +72,7 @@ describe.each(['simd', 'js'] as const)('ReedSolomon on the %s kernel', (kernel) 
   });
 
   it('keeps data shards as they are (systematic)', () => {
-    const rs = new ReedSolomon(2, 2);
+    const rs: ReedSolomon = new ReedSolomon(2, 2);
     const shards = [Uint8Array.of(1, 2, 3), Uint8Array.of(4, 5, 6), new Uint8Array(3), new Uint8Array(3)];
     rs.encode(shards);
     expect([...shards[0]!, ...shards[1]!]).toEqual([1, 2, 3, 4, 5, 6]);
@@ -80,7 +80,7 @@ describe.each(['simd', 'js'] as const)('ReedSolomon on the %s kernel', (kernel) 
   });
 
   it('refuses to rebuild from fewer than `data` shards', () => {
-    const rs = new ReedSolomon(2, 2);
+    const rs: ReedSolomon = new ReedSolomon(2, 2);
     const shards: (Uint8Array | undefined)[] = encoded(rs, 8);
     shards[0] = shards[1] = shards[2] = undefined;
     expect(() => rs.reconstruct(shards, 8)).toThrow(/too few shards/);
@@ -94,7 +94,7 @@ describe.each(['simd', 'js'] as const)('ReedSolomon on the %s kernel', (kernel) 
 
 describe('the SIMD kernel', () => {
   it("gives the JavaScript kernel's shards for every length around its 16-byte steps, and large ones", () => {
-    const rs = new ReedSolomon(5, 3);
+    const rs: ReedSolomon = new ReedSolomon(5, 3);
     for (const size of [1, 15, 16, 17, 31, 33, 1000, 70_001, 300_000]) {
       const data = Array.from({ length: 5 }, () => new Uint8Array(randomBytes(size)));
       const run = (kernel: 'simd' | 'js') => {

@@ -47,7 +47,9 @@ describe('decodeInline', () => {
       for (const size of [1, 2, 5, 50, 109, 110, 4096]) {
         const body = Buffer.from(Array.from({ length: size }, (_, i) => (i * 31 + size) & 0xff));
         const { shards } = await encodeObject(body, layout, targets, { size });
-        const sources = shards.map((s) => (s && 'inline' in s ? { inline: s.inline } : undefined));
+        const sources = shards.map((s, drive) =>
+          s && 'inline' in s ? { drive, inline: s.inline } : undefined,
+        );
         expect(
           decodeInline({ sources, layout, size }).equals(body),
           `${size} bytes at ${data}+${parity}`,
