@@ -6,9 +6,9 @@ import type { AuditRecord } from '@stowage/contract';
 import { MadminClient } from '@stowage/madmin';
 import { type PostgresServer, startPostgres } from '@stowage/test-support/peers/postgres';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
-import { openSqliteFile } from '../src/db/sqlite-file.js';
 import { openSqliteAuditLog } from '../src/audit/sqlite-log.js';
 import type { AuditLogConfig } from '../src/config.js';
+import { openSqliteFile } from '../src/db/sqlite-file.js';
 import { callAs, type Harness, type LoggedIn, loginAs, ROOT, startHarness, storeS3 } from './harness.js';
 
 // Audit log search end to end, once per database: the store's audit_webhook posts every

@@ -1,4 +1,4 @@
-import { MadminClient } from '@stowage/madmin';
+import { MadminClient, type PolicyDocument } from '@stowage/madmin';
 import type { InjectOptions } from 'fastify';
 import type { Client } from 'minio';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -101,7 +101,7 @@ describe('access rules by prefix', () => {
 
 describe('access audit', () => {
   test('policies naming the bucket, and the users they reach directly or through groups', async () => {
-    const doc = (resource: string) => ({
+    const doc = (resource: string): PolicyDocument => ({
       Version: '2012-10-17',
       Statement: [{ Effect: 'Allow', Action: ['s3:GetObject'], Resource: [resource] }],
     });

@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type StoreOptions, startStore } from '@stowage/store';
-import type { FastifyInstance, InjectOptions } from 'fastify';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { Client } from 'minio';
 import { type AppDeps, buildApp, createSessionStore } from '../src/app.js';
 import { createStorageGateway } from '../src/clients/storage.js';
@@ -118,14 +118,14 @@ export function callAs(
   method: InjectOptions['method'],
   url: string,
   payload?: unknown,
-) {
+): Promise<LightMyRequestResponse> {
   const headers: Record<string, string> = { cookie: who.cookie };
   if (method !== 'GET') headers['x-csrf-token'] = who.csrf;
   return app.inject({
     method,
     url: `/api/v1${url}`,
     headers,
-    ...(payload === undefined ? {} : { payload }),
+    ...(payload === undefined ? {} : { payload: payload as InjectOptions['payload'] }),
   });
 }
 

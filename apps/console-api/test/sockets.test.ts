@@ -1,6 +1,7 @@
 import { execFile } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import type { IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -221,7 +222,8 @@ describe('/ws/console', () => {
     await s3.putObject('streams', 'rotten', BODY);
     await corruptShard(h.drives[driveWithShard(h.drives, 'streams', 'rotten', 0)]!, 'streams', 'rotten');
     const got = await s3.getObject('streams', 'rotten');
-    const requestId = String(got.headers['x-amz-request-id']);
+    // minio-js types the body as a Readable; it is the IncomingMessage, with the answer's headers.
+    const requestId = String((got as IncomingMessage).headers['x-amz-request-id']);
     got.resume();
     await once(got, 'end');
     const frames = (await log.until((all) =>

@@ -151,9 +151,9 @@ describe('relayed calls', () => {
     expect(err).toMatchObject({ status: 503, code: 'SlowDown', retryAfterSeconds: 42 });
     expect(server.requests[0]?.headers['x-forwarded-for']).toBe('203.0.113.9');
     // the relay header is outside the signature: a server may drop it without breaking it
-    expect(parseAuthorization(String(server.requests[0]?.headers.authorization)).signedHeaders).not.toContain(
-      'x-forwarded-for',
-    );
+    expect(
+      parseAuthorization(String(server.requests[0]?.headers.authorization))?.signedHeaders,
+    ).not.toContain('x-forwarded-for');
     server.reply(() => ({ status: 403, body: '<Error><Code>AccessDenied</Code></Error>' }));
     const plain = await rejection(assumeRole({ endpoint: server.endpoint, credentials: creds }));
     expect(plain.retryAfterSeconds).toBeUndefined();

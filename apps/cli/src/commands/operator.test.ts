@@ -18,6 +18,7 @@ beforeAll(async () => {
     ['console', '--operator', '--kubeconfig', cluster.kubeconfigPath, '--console-port', '0'],
     {},
   );
+  if (cmd.command === 'help') throw new Error('parsed as help');
   const lines: string[] = [];
   running = await runCommand(cmd, {}, (line) => lines.push(line));
   expect(lines).toContain(`Stowage operator console is running for the Kubernetes API at ${cluster.server}.`);
@@ -49,7 +50,7 @@ describe('stowage console --operator', () => {
     const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0]!;
     const session = await fetch(`${consoleUrl}/api/v1/session`, { headers: { cookie } });
     expect(session.status).toBe(200);
-    const body = await session.json();
+    const body = (await session.json()) as { pages: string[] };
     expect(body).toMatchObject({ operator: true, operatorPermissions: { readOnly: false } });
     expect(body.pages).toContain('/tenants');
   });
@@ -67,7 +68,11 @@ describe('stowage console --operator', () => {
       body: JSON.stringify({ jwt: token }),
     });
     const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0]!;
-    const { csrfToken } = await (await fetch(`${consoleUrl}/api/v1/session`, { headers: { cookie } })).json();
+    const { csrfToken } = (await (
+      await fetch(`${consoleUrl}/api/v1/session`, { headers: { cookie } })
+    ).json()) as {
+      csrfToken: string;
+    };
     await cluster.api('POST', '/api/v1/namespaces', { metadata: { name: 'cli-tenants' } });
     const created = await fetch(`${consoleUrl}/api/v1/tenants`, {
       method: 'POST',

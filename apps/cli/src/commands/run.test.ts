@@ -17,7 +17,7 @@ afterEach(() => rm(dir, { recursive: true, force: true }));
 describe('stowage server', () => {
   it('starts a deployment with one drive path unusable (a file in the way); the root account is on the others', async () => {
     const drives = ['d1', 'd2', 'd3', 'd4'].map((d) => join(dir, d));
-    const server = { command: 'server' as const, drives, address: '127.0.0.1', port: 0 };
+    const server = { command: 'server' as const, drives, address: '127.0.0.1', port: 0, storeTrustProxy: [] };
     const lines: string[] = [];
     await (await runCommand(server, {}, (line) => lines.push(line))).close();
     const user = lines
@@ -50,7 +50,14 @@ describe('stowage server', () => {
   it("--json prints the store's log as JSON lines, each a MinIO log entry", async () => {
     const drives = ['d1', 'd2'].map((d) => join(dir, d));
     const lines: string[] = [];
-    const server = { command: 'server' as const, drives, address: '127.0.0.1', port: 0, logJson: true };
+    const server = {
+      command: 'server' as const,
+      drives,
+      address: '127.0.0.1',
+      port: 0,
+      storeTrustProxy: [],
+      logJson: true,
+    };
     await (await runCommand(server, {}, (line) => lines.push(line))).close();
     const entries = lines.filter((l) => l.startsWith('{')).map((l) => JSON.parse(l));
     expect(entries.find((e) => /store listening on/.test(e.message))).toMatchObject({
