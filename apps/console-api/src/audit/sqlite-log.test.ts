@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AuditRecord } from '@stowage/contract';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { AUDIT_SCHEMA_VERSION, type AuditSearch } from './audit-log.js';
 import { openSqliteFile, sqliteDriver } from '../db/sqlite-file.js';
+import { AUDIT_SCHEMA_VERSION, type AuditSearch } from './audit-log.js';
 import { openSqliteAuditLog } from './sqlite-log.js';
 
 // The SQLite audit store on whichever SQLite this Node loads (sqlite-file.ts), and the files

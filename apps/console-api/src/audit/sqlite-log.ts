@@ -1,4 +1,5 @@
 import type { AuditRecord } from '@stowage/contract';
+import { openSqliteFile, type SqliteFile } from '../db/sqlite-file.js';
 import {
   AUDIT_SCHEMA_VERSION,
   type AuditLog,
@@ -7,7 +8,6 @@ import {
   refuseNewerSchema,
   whereOf,
 } from './audit-log.js';
-import { openSqliteFile, type SqliteFile } from '../db/sqlite-file.js';
 
 /** Each step takes the schema from the version before it to its own (index + 1). */
 const MIGRATIONS: string[] = [
