@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { MAX_ZIP_SELECTION, ZIP_TOKEN_SECONDS } from '@stowage/contract';
 import { MadminClient } from '@stowage/madmin';
+import { unzipEntries } from '@stowage/test-support/unzip';
 import type { InjectOptions } from 'fastify';
 import type { Client } from 'minio';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { callAs, type Harness, type LoggedIn, loginAs, ROOT, startHarness, storeS3 } from './harness.js';
-import { unzipEntries } from './unzip.js';
 
 // Several objects and folders of a listing as one ZIP (issue 41), against a real store: the POST
 // checks and names the selection, the GET streams it.

@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { MadminClient } from '@stowage/madmin';
+import { unzipEntries } from '@stowage/test-support/unzip';
 import type { InjectOptions } from 'fastify';
 import type { Client } from 'minio';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { callAs, type Harness, type LoggedIn, loginAs, ROOT, startHarness, storeS3 } from './harness.js';
-import { unzipEntries } from './unzip.js';
 
 // The object browser's downloads, share links and deletions through the console, against a
 // real store (uploads and listings: objects.test.ts).

@@ -53,6 +53,8 @@ interface VirtualTableProps<T> {
   actionsHeader?: string;
   /** Offers the Shown Columns chooser for the optional columns. */
   columnChooser?: boolean;
+  /** Controls on the table's top row, left of Shown Columns (e.g. actions on the selected rows). */
+  toolbar?: ReactNode;
   /** Optional columns (by id) hidden until chosen under Shown Columns. */
   defaultHidden?: readonly string[];
   /** A new value scrolls back to the first row (the rows are a new search's). */
@@ -89,6 +91,7 @@ export function VirtualTable<T>({
   actions,
   actionsHeader,
   columnChooser = false,
+  toolbar,
   defaultHidden,
   scrollResetKey,
   onEndReached,
@@ -226,8 +229,13 @@ export function VirtualTable<T>({
 
   return (
     <Stack gap="xs">
-      {columnChooser && (
-        <ColumnChooser columns={columns.filter((c) => c.optional)} hidden={hidden} onChange={setHidden} />
+      {(columnChooser || toolbar) && (
+        <Group justify="space-between" gap="xs">
+          <div>{toolbar}</div>
+          {columnChooser && (
+            <ColumnChooser columns={columns.filter((c) => c.optional)} hidden={hidden} onChange={setHidden} />
+          )}
+        </Group>
       )}
       <Box role="table" aria-label={label} aria-rowcount={rows.length + 1} style={{ overflowX: 'auto' }}>
         <Box role="rowgroup">
@@ -348,12 +356,7 @@ function ColumnChooser<T>({
   return (
     <Popover position="bottom-end" withinPortal>
       <Popover.Target>
-        <Button
-          variant="default"
-          size="xs"
-          leftSection={<IconColumns size="1rem" aria-hidden />}
-          style={{ alignSelf: 'flex-end' }}
-        >
+        <Button variant="default" size="xs" leftSection={<IconColumns size="1rem" aria-hidden />}>
           {t('common.shownColumns')}
         </Button>
       </Popover.Target>

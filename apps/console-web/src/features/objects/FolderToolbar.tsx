@@ -1,12 +1,5 @@
-import { Button, Group, Menu, Modal, Stack, Text, TextInput } from '@mantine/core';
-import {
-  IconDownload,
-  IconFolderPlus,
-  IconHistory,
-  IconRefresh,
-  IconTrash,
-  IconUpload,
-} from '@tabler/icons-react';
+import { Button, Group, Menu, Modal, Stack, TextInput } from '@mantine/core';
+import { IconFolderPlus, IconHistory, IconRefresh, IconTrash, IconUpload } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -27,13 +20,9 @@ interface FolderToolbarProps {
   onSearch: (value: string) => void;
   selectedCount: number;
   onDeleteSelected: () => void;
-  /** One ZIP of the checked objects and folders. */
-  onDownloadSelected: () => void;
-  downloadingSelected: boolean;
-  onClearSelection: () => void;
 }
 
-/** Spec 001 §2: new path, upload, rewind, refresh, search and Delete Selected; Download Selected (issue 41). */
+/** Spec 001 §2: new path, upload, rewind, refresh, search and Delete Selected. */
 export function FolderToolbar({
   bucket,
   prefix,
@@ -42,9 +31,6 @@ export function FolderToolbar({
   onSearch,
   selectedCount,
   onDeleteSelected,
-  onDownloadSelected,
-  downloadingSelected,
-  onClearSelection,
 }: FolderToolbarProps) {
   const { t } = useTranslation();
   const refresh = useRefreshObjects(bucket);
@@ -82,27 +68,6 @@ export function FolderToolbar({
     <Group justify="space-between" mb="sm" gap="sm" wrap="wrap">
       <SearchBox label={t('objects.search')} value={search} onChange={onSearch} />
       <Group gap="xs">
-        {selectedCount > 0 && (
-          <Group gap={4}>
-            <Text size="sm" role="status">
-              {t('objects.selectedCount', { count: selectedCount })}
-            </Text>
-            <Button variant="subtle" size="compact-sm" onClick={onClearSelection}>
-              {t('objects.clearSelection')}
-            </Button>
-          </Group>
-        )}
-        <CanDo action="s3:GetObject" bucket={bucket}>
-          <Button
-            variant="default"
-            leftSection={<IconDownload size="1rem" aria-hidden />}
-            disabled={past || selectedCount === 0}
-            loading={downloadingSelected}
-            onClick={onDownloadSelected}
-          >
-            {t('objects.downloadSelected')}
-          </Button>
-        </CanDo>
         <CanDo action="s3:PutObject" bucket={bucket}>
           <Button
             variant="default"

@@ -18,6 +18,7 @@ import { objectColumns } from './objectColumns.js';
 import { baseName, browsePath, isFolder } from './objectPaths.js';
 import { useDeleteObject, useDeleteObjects } from './queries.js';
 import { useRewind } from './rewind.js';
+import { SelectionBar } from './SelectionBar.js';
 import { ShareDialog } from './ShareDialog.js';
 import { useObjectSelection } from './selection.js';
 import { useFolderRows } from './useFolderRows.js';
@@ -96,9 +97,6 @@ export function FolderView({ bucket, prefix }: { bucket: string; prefix: string 
         onSearch={setSearch}
         selectedCount={selection.count}
         onDeleteSelected={() => setPending({ intent: 'deleteSelected' })}
-        onDownloadSelected={zip.start}
-        downloadingSelected={zip.pending}
-        onClearSelection={selection.clear}
       />
       {rewindDate && (
         <Alert mb="sm" color={tokens.intent.info}>
@@ -115,6 +113,16 @@ export function FolderView({ bucket, prefix }: { bucket: string; prefix: string 
         empty={search.trim() ? t('objects.noMatch') : t('objects.empty')}
         loading={folder.loading}
         columnChooser
+        toolbar={
+          <SelectionBar
+            bucket={bucket}
+            count={selection.count}
+            disabled={rewindDate !== undefined}
+            downloading={zip.pending}
+            onDownload={zip.start}
+            onClear={selection.clear}
+          />
+        }
         selection={
           rewindDate
             ? undefined
