@@ -25,6 +25,7 @@ import { registerBucketRoutes } from './routes/buckets.js';
 import { registerConfigRoutes } from './routes/configs.js';
 import { registerDashboardRoutes } from './routes/dashboard.js';
 import { registerDirectCsiRoutes } from './routes/direct-csi.js';
+import { registerDownloadSelectionRoutes } from './routes/download-selection.js';
 import { registerIdentityRoutes } from './routes/identities.js';
 import { registerLoginRoutes } from './routes/login.js';
 import { registerLogRoutes } from './routes/logs.js';
@@ -140,6 +141,7 @@ export async function buildApp(
   registerBucketRoutes(storeBind, deps);
   registerBucketFeatureRoutes(storeBind, deps);
   registerObjectRoutes(storeBind, deps);
+  registerDownloadSelectionRoutes(storeBind, deps);
   registerIdentityRoutes(storeBind, deps);
   registerAccountRoutes(storeBind, routeDeps);
   registerConfigRoutes(storeBind, deps);

@@ -59,6 +59,8 @@ describe('openapi.json', () => {
       '/api/v1/buckets/{bucket}/objects/tags',
       '/api/v1/buckets/{bucket}/objects/retention',
       '/api/v1/buckets/{bucket}/objects/legalhold',
+      '/api/v1/buckets/{bucket}/objects/download-selection',
+      '/api/v1/buckets/{bucket}/objects/download-selection/{token}',
       '/api/v1/admin/info',
       '/api/v1/admin/info/widgets/{widgetId}',
       '/api/v1/users',

@@ -9,7 +9,7 @@ import { RecentShareLinks, shareObject } from '../services/objects/share.js';
 import { uploadObjects } from '../services/objects/upload.js';
 
 /** Served bytes are the user's content: never run as part of the console's page. */
-const DOWNLOAD_CSP =
+export const DOWNLOAD_CSP =
   "default-src 'none'; img-src 'self' data:; media-src 'self'; style-src 'unsafe-inline'; sandbox";
 
 export function registerObjectRoutes(bind: Binder, { gateway }: AppDeps): void {
@@ -36,6 +36,7 @@ export function registerObjectRoutes(bind: Binder, { gateway }: AppDeps): void {
           versionId: query.version_id,
           preview: query.preview ?? false,
           range: request.headers.range,
+          ifRange: request.headers['if-range'] as string | undefined,
         });
     return reply
       .code(download.status)

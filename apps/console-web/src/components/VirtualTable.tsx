@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { tokens } from '../theme/tokens.js';
 import { LoadingMessage } from './LoadingMessage.js';
 import { nextActiveRow } from './rowKeys.js';
+import { rangeSelection } from './rowSelection.js';
 import { nextSort, type SortState, sortRows } from './tableSort.js';
 import { visibleWindow } from './virtualWindow.js';
 
@@ -12,6 +13,7 @@ import { visibleWindow } from './virtualWindow.js';
 // the viewport. Only the rows in view exist in the DOM, so 50,000 loaded rows cost what 60 do.
 // Headers of sortable columns sort on click or Enter (aria-sort); the rows are one tab stop
 // (a roving tabindex) moved by the arrow keys, Home/End and PageUp/PageDown, Enter opens one.
+// With a selection, Space toggles the active row; Shift+click or Shift+Space selects a range.
 
 export const ROW_HEIGHT = 40;
 export const HEADER_HEIGHT = 40;
@@ -51,6 +53,8 @@ interface VirtualTableProps<T> {
   actionsHeader?: string;
   /** Offers the Shown Columns chooser for the optional columns. */
   columnChooser?: boolean;
+  /** Controls on the table's top row, left of Shown Columns (e.g. actions on the selected rows). */
+  toolbar?: ReactNode;
   /** Optional columns (by id) hidden until chosen under Shown Columns. */
   defaultHidden?: readonly string[];
   /** A new value scrolls back to the first row (the rows are a new search's). */
@@ -87,6 +91,7 @@ export function VirtualTable<T>({
   actions,
   actionsHeader,
   columnChooser = false,
+  toolbar,
   defaultHidden,
   scrollResetKey,
   onEndReached,
@@ -159,9 +164,24 @@ export function VirtualTable<T>({
     focusActive.current = false;
     document.getElementById(rowId(activeRow))?.focus();
   });
+  // The row last toggled: a Shift gesture selects from it.
+  const anchor = useRef<string | undefined>(undefined);
+  const toggle = (key: string, range: boolean) => {
+    if (!selection) return;
+    selection.onChange(rangeSelection(selection.selected, keys, range ? anchor.current : undefined, key));
+    anchor.current = key;
+  };
   const onRowKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
     // Keys typed in a cell's own controls (a checkbox, a button) stay theirs.
     if ((e.target as HTMLElement).getAttribute('role') !== 'row') return;
+    if (e.key === ' ' && selection) {
+      const key = keys[activeRow];
+      if (key !== undefined) {
+        e.preventDefault();
+        toggle(key, e.shiftKey);
+      }
+      return;
+    }
     if (e.key === 'Enter') {
       const row = ordered[activeRow];
       if (row !== undefined && onActivate) {
@@ -198,13 +218,6 @@ export function VirtualTable<T>({
   }
   const allSelected = selection !== undefined && keys.every((k) => selection.selected.has(k));
   const someSelected = selection !== undefined && keys.some((k) => selection.selected.has(k));
-  const toggle = (key: string) => {
-    if (!selection) return;
-    const next = new Set(selection.selected);
-    if (next.has(key)) next.delete(key);
-    else next.add(key);
-    selection.onChange(next);
-  };
   const rowStyle = {
     display: 'grid',
     gridTemplateColumns: tracks,
@@ -216,8 +229,13 @@ export function VirtualTable<T>({
 
   return (
     <Stack gap="xs">
-      {columnChooser && (
-        <ColumnChooser columns={columns.filter((c) => c.optional)} hidden={hidden} onChange={setHidden} />
+      {(columnChooser || toolbar) && (
+        <Group justify="space-between" gap="xs">
+          <div>{toolbar}</div>
+          {columnChooser && (
+            <ColumnChooser columns={columns.filter((c) => c.optional)} hidden={hidden} onChange={setHidden} />
+          )}
+        </Group>
       )}
       <Box role="table" aria-label={label} aria-rowcount={rows.length + 1} style={{ overflowX: 'auto' }}>
         <Box role="rowgroup">
@@ -294,7 +312,7 @@ export function VirtualTable<T>({
                       <Checkbox
                         aria-label={selection.rowLabel(row)}
                         checked={selection.selected.has(key)}
-                        onChange={() => toggle(key)}
+                        onChange={(e) => toggle(key, (e.nativeEvent as MouseEvent).shiftKey === true)}
                       />
                     </Box>
                   )}
@@ -338,12 +356,7 @@ function ColumnChooser<T>({
   return (
     <Popover position="bottom-end" withinPortal>
       <Popover.Target>
-        <Button
-          variant="default"
-          size="xs"
-          leftSection={<IconColumns size="1rem" aria-hidden />}
-          style={{ alignSelf: 'flex-end' }}
-        >
+        <Button variant="default" size="xs" leftSection={<IconColumns size="1rem" aria-hidden />}>
           {t('common.shownColumns')}
         </Button>
       </Popover.Target>

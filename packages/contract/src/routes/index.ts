@@ -5,6 +5,7 @@ import * as buckets from './buckets.js';
 import * as configs from './configs.js';
 import * as dashboard from './dashboard.js';
 import * as directCsi from './direct-csi.js';
+import * as downloadSelection from './download-selection.js';
 import * as events from './events.js';
 import * as groups from './groups.js';
 import * as lifecycle from './lifecycle.js';
@@ -32,6 +33,7 @@ export * from './buckets.js';
 export * from './configs.js';
 export * from './dashboard.js';
 export * from './direct-csi.js';
+export * from './download-selection.js';
 export * from './events.js';
 export * from './groups.js';
 export * from './lifecycle.js';
@@ -113,6 +115,8 @@ export const routes = {
   putObjectRetention: objects.putObjectRetention,
   deleteObjectRetention: objects.deleteObjectRetention,
   putObjectLegalHold: objects.putObjectLegalHold,
+  prepareSelectionDownload: downloadSelection.prepareSelectionDownload,
+  downloadSelection: downloadSelection.downloadSelection,
   getAdminInfo: dashboard.getAdminInfo,
   getWidget: dashboard.getWidget,
   listUsers: users.listUsers,

@@ -1,11 +1,9 @@
 import type { Readable } from 'node:stream';
 import type { Client as S3Client } from 'minio';
-import yazl from 'yazl';
 import { storageCall } from '../../clients/errors.js';
 import { ApiError } from '../../http/errors.js';
-import { latestPages } from './list.js';
 import { versionQuery } from './version.js';
-import { zipEntryName } from './zip-entry-name.js';
+import { folderSources, zipObjects } from './zip-objects.js';
 
 // Downloads stream from the storage server to the browser: one object (with Range), or a
 // folder as a ZIP written while its listing is still being read.
@@ -35,6 +33,20 @@ export function parseRange(header: string | undefined, size: number): ByteRange 
   return { start, end };
 }
 
+/**
+ * Whether a Range still applies under If-Range (RFC 9110 §13.1.5): the validator must name the
+ * object as it is now, by the same strong entity tag or exactly its Last-Modified date. A
+ * browser resuming the download of an object replaced since then gets the whole new object.
+ */
+export function ifRangeHolds(header: string | undefined, etag: string, lastModified: Date): boolean {
+  const validator = header?.trim();
+  if (!validator) return true;
+  if (validator.startsWith('W/')) return false;
+  if (validator.startsWith('"')) return validator === etag;
+  const date = Date.parse(validator);
+  return !Number.isNaN(date) && Math.floor(date / 1000) === Math.floor(lastModified.getTime() / 1000);
+}
+
 /** attachment (or inline) with an ASCII fallback name and the exact UTF-8 one (RFC 6266). */
 export function contentDisposition(key: string, inline: boolean): string {
   const base = key.replace(/\/+$/, '').split('/').pop() || 'download';
@@ -56,11 +68,19 @@ export async function downloadObject(
   s3: S3Client,
   bucket: string,
   key: string,
-  opts: { versionId?: string | undefined; preview: boolean; range?: string | undefined },
+  opts: {
+    versionId?: string | undefined;
+    preview: boolean;
+    range?: string | undefined;
+    ifRange?: string | undefined;
+  },
 ): Promise<ObjectDownload> {
   const version = versionQuery(opts.versionId);
   const stat = await storageCall(s3.statObject(bucket, key, version));
-  const range = parseRange(opts.range, stat.size);
+  const etag = `"${stat.etag}"`;
+  const range = ifRangeHolds(opts.ifRange, etag, stat.lastModified)
+    ? parseRange(opts.range, stat.size)
+    : null;
   if (range === 'unsatisfiable') {
     throw new ApiError(
       'rangeNotSatisfiable',
@@ -73,7 +93,7 @@ export async function downloadObject(
     'content-type': contentType,
     'content-disposition': contentDisposition(key, opts.preview),
     'accept-ranges': 'bytes',
-    etag: `"${stat.etag}"`,
+    etag,
     'last-modified': stat.lastModified.toUTCString(),
   };
   if (!range) {
@@ -95,38 +115,18 @@ export async function downloadObject(
 
 /** A folder as a ZIP stream; entries are named relative to the folder, made safe to unzip. */
 export async function downloadFolder(s3: S3Client, bucket: string, folder: string): Promise<ObjectDownload> {
-  const pages = latestPages(s3, bucket, folder);
+  const sources = folderSources(s3, bucket, folder, folder);
   // Fail before any byte is sent when the folder cannot be listed.
-  const first = await pages.next();
-  const zip = new yazl.ZipFile();
-  // An entry that cannot be read (deleted meanwhile, access denied) ends the download with an
-  // error rather than an unhandled 'error' event that would stop the console.
-  zip.on('error', (err: Error) => (zip.outputStream as Readable).destroy(err));
-  const add = (entries: { name?: string; size?: number; lastModified?: Date }[]) => {
-    for (const e of entries) {
-      if (!e.name || e.name.endsWith('/')) continue;
-      const name = e.name;
-      zip.addReadStreamLazy(
-        zipEntryName(name.slice(folder.length)),
-        { compress: false, mtime: e.lastModified ?? new Date(), size: e.size },
-        (cb) => {
-          s3.getObject(bucket, name).then(
-            (stream) => cb(null, stream),
-            (err: unknown) => cb(err, undefined as never),
-          );
-        },
-      );
-    }
-  };
-  if (!first.done) add(first.value);
-  void (async () => {
-    for await (const entries of pages) add(entries);
-    zip.end();
-  })().catch((err: unknown) => (zip.outputStream as Readable).destroy(err as Error));
+  const first = await storageCall(sources.next());
+  async function* all() {
+    if (first.done) return;
+    yield first.value;
+    yield* sources;
+  }
   const name = `${folder.replace(/\/+$/, '').split('/').pop() || bucket}.zip`;
   return {
     status: 200,
     headers: { 'content-type': 'application/zip', 'content-disposition': contentDisposition(name, false) },
-    body: zip.outputStream as Readable,
+    body: zipObjects(s3, bucket, all()),
   };
 }

@@ -131,7 +131,7 @@ async function listLatestPage(
   return next ? { items, next } : { items };
 }
 
-function latestPage(
+export function latestPage(
   s3: S3Client,
   bucket: string,
   prefix: string,

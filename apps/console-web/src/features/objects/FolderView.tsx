@@ -18,8 +18,11 @@ import { objectColumns } from './objectColumns.js';
 import { baseName, browsePath, isFolder } from './objectPaths.js';
 import { useDeleteObject, useDeleteObjects } from './queries.js';
 import { useRewind } from './rewind.js';
+import { SelectionBar } from './SelectionBar.js';
 import { ShareDialog } from './ShareDialog.js';
+import { useObjectSelection } from './selection.js';
 import { useFolderRows } from './useFolderRows.js';
+import { useSelectionDownload } from './useSelectionDownload.js';
 
 type Pending = { intent: 'delete'; object: ObjectItem } | { intent: 'deleteSelected' } | null;
 
@@ -29,7 +32,8 @@ export function FolderView({ bucket, prefix }: { bucket: string; prefix: string 
   const navigate = useNavigate();
   const rewindDate = useRewind(bucket);
   const [search, setSearch] = useState('');
-  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const selection = useObjectSelection(bucket, prefix);
+  const zip = useSelectionDownload(bucket, prefix, selection);
   const [pending, setPending] = useState<Pending>(null);
   const [preview, setPreview] = useState<ObjectItem | null>(null);
   const [share, setShare] = useState<ObjectItem | null>(null);
@@ -62,10 +66,10 @@ export function FolderView({ bucket, prefix }: { bucket: string; prefix: string 
         },
       );
     } else if (pending?.intent === 'deleteSelected') {
-      deleteMany.mutate([...selected], {
+      deleteMany.mutate([...selection.selected], {
         onSuccess: (result) => {
           closeConfirm();
-          setSelected(new Set());
+          selection.clear();
           if (result.errors.length > 0) showSnackbar(result.errors[0]?.message ?? '', 'error');
           else showSnackbar(t('objects.deletedMany'));
         },
@@ -80,7 +84,7 @@ export function FolderView({ bucket, prefix }: { bucket: string; prefix: string 
       ? t('objects.deleteFolderMessage', { name })
       : t('objects.deleteMessage', { name });
   } else if (pending?.intent === 'deleteSelected') {
-    confirmMessage = t('objects.deleteSelectedMessage', { count: selected.size });
+    confirmMessage = t('objects.deleteSelectedMessage', { count: selection.count });
   }
 
   return (
@@ -91,7 +95,7 @@ export function FolderView({ bucket, prefix }: { bucket: string; prefix: string 
         rewindDate={rewindDate}
         search={search}
         onSearch={setSearch}
-        selectedCount={selected.size}
+        selectedCount={selection.count}
         onDeleteSelected={() => setPending({ intent: 'deleteSelected' })}
       />
       {rewindDate && (
@@ -109,12 +113,22 @@ export function FolderView({ bucket, prefix }: { bucket: string; prefix: string 
         empty={search.trim() ? t('objects.noMatch') : t('objects.empty')}
         loading={folder.loading}
         columnChooser
+        toolbar={
+          <SelectionBar
+            bucket={bucket}
+            count={selection.count}
+            disabled={rewindDate !== undefined}
+            downloading={zip.pending}
+            onDownload={zip.start}
+            onClear={selection.clear}
+          />
+        }
         selection={
           rewindDate
             ? undefined
             : {
-                selected,
-                onChange: setSelected,
+                selected: selection.selected,
+                onChange: selection.set,
                 rowLabel: (o) => t('objects.select', { name: baseName(o.name) }),
                 allLabel: t('objects.selectAll'),
               }

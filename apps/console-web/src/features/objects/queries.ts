@@ -118,6 +118,27 @@ export function objectDownloadUrl(bucket: string, key: string, version?: string,
   });
 }
 
+/**
+ * POST …/objects/download-selection: checks the selection and names it with a short-lived
+ * token, whose URL (selectionDownloadUrl) the browser then downloads by itself. Reads nothing
+ * back into the page and changes nothing, so no listing is refreshed.
+ */
+export function usePrepareSelectionDownload(bucket: string) {
+  return useMutation({
+    mutationFn: (selection: { prefix: string; keys: string[]; prefixes: string[] }) =>
+      callApi(routes.prepareSelectionDownload, { params: { bucket }, body: selection }),
+  });
+}
+
+/** The ZIP of a prepared selection: the browser fetches it with the session cookie. */
+export function selectionDownloadUrl(bucket: string, token: string): string {
+  return apiUrl(
+    routes.downloadSelection.path
+      .replace(':bucket', encodeURIComponent(bucket))
+      .replace(':token', encodeURIComponent(token)),
+  );
+}
+
 /** Every mutation refreshes the bucket's listings and object views. */
 function useObjectMutation<V, R>(bucket: string, call: (vars: V) => Promise<R>) {
   const client = useQueryClient();
