@@ -32,6 +32,7 @@ import { registerObjectRoutes } from './routes/objects.js';
 import { registerOperatorClusterRoutes, sessionNodeLister } from './routes/operator-cluster.js';
 import { registerOperatorSizingRoutes, type SessionNodeLister } from './routes/operator-sizing.js';
 import { registerSessionRoutes } from './routes/session.js';
+import { registerShareLinkRoutes } from './routes/share-links.js';
 import { registerSubscriptionRoutes } from './routes/subscription.js';
 import { registerTenantProxy } from './routes/tenant-proxy.js';
 import { registerTenantResourceRoutes } from './routes/tenant-resources.js';
@@ -55,6 +56,8 @@ export interface AppDeps {
   warn?: (line: string) => void;
   /** Operator mode: lists the cluster's nodes with the session's token (max allocatable memory). */
   listNodes?: SessionNodeLister;
+  /** The console's clock for what it keeps (share links' expiry); Date.now unless a test sets it. */
+  clock?: () => number;
 }
 
 /**
@@ -139,7 +142,7 @@ export async function buildApp(
   );
   registerBucketRoutes(storeBind, deps);
   registerBucketFeatureRoutes(storeBind, deps);
-  registerObjectRoutes(storeBind, deps);
+  registerObjectRoutes(storeBind, deps, registerShareLinkRoutes(storeBind, bind, routeDeps));
   registerIdentityRoutes(storeBind, deps);
   registerAccountRoutes(storeBind, routeDeps);
   registerConfigRoutes(storeBind, deps);
