@@ -106,7 +106,10 @@ export async function buildApp(
   const database = ConsoleDatabase.open(deps.config.databasePath ?? ':memory:', CONSOLE_SCHEMAS);
   app.addHook('onClose', async () => database.close());
   const routeDeps: RouteDeps = { ...deps, cookies, database };
-  registerSecurityHeaders(app, cookies);
+  // Drop pages post files straight to the storage server, at the address links name.
+  registerSecurityHeaders(app, cookies, [
+    new URL(deps.config.publicServerUrl ?? deps.config.serverUrl).origin,
+  ]);
   registerErrorHandling(app, deps.config.basePath + API_PREFIX);
 
   const refreshRights = rightsRefresher(deps);

@@ -324,6 +324,8 @@ describe('external addresses', () => {
         payload: { name: 'root.txt' },
       });
       expect(new URL(form.json().url).origin).toBe(publicServerUrl);
+      // The drop page may post to that address, and nowhere else but the console.
+      expect(form.headers['content-security-policy']).toContain(`connect-src 'self' ${publicServerUrl};`);
     } finally {
       await app.close();
     }
