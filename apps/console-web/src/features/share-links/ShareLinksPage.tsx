@@ -4,11 +4,11 @@ import { IconCopy, IconLinkOff } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Can } from '../../components/Can.js';
-import { ConfirmDialog } from '../../components/ConfirmDialog.js';
 import { type Column, DataTable } from '../../components/DataTable.js';
 import { PageHeader } from '../../components/PageHeader.js';
 import { QueryState } from '../../components/QueryState.js';
 import { showSnackbar } from '../../components/snackbar.js';
+import { useConfirmedDelete } from '../../components/useConfirmedDelete.js';
 import { tokens } from '../../theme/tokens.js';
 import { formatBytes, formatDateTime } from '../../utils/format.js';
 import { type LinkState, linkState } from './linkState.js';
@@ -28,8 +28,13 @@ export function ShareLinksPage() {
   const { t } = useTranslation();
   const [offset, setOffset] = useState(0);
   const links = useShareLinksQuery(offset);
-  const revoke = useRevokeShareLink();
-  const [revoking, setRevoking] = useState<ShareLink | undefined>();
+  const revoke = useConfirmedDelete({
+    title: t('shareLinks.revokeTitle'),
+    message: (l: ShareLink) => t('shareLinks.revokeMessage', { target: targetOf(l) }),
+    confirmLabel: t('shareLinks.revokeConfirm'),
+    mutation: useRevokeShareLink(),
+    onDeleted: () => showSnackbar(t('shareLinks.revoked')),
+  });
   const now = links.dataUpdatedAt || Date.now();
 
   const columns = useMemo<Column<ShareLink>[]>(
@@ -106,7 +111,7 @@ export function ShareLinksPage() {
                         color={tokens.color.danger}
                         aria-label={t('shareLinks.revoke', { target: targetOf(l) })}
                         disabled={l.revoked !== undefined}
-                        onClick={() => setRevoking(l)}
+                        onClick={() => revoke.ask(l)}
                       >
                         <IconLinkOff size="1rem" aria-hidden />
                       </ActionIcon>
@@ -143,28 +148,7 @@ export function ShareLinksPage() {
           </Stack>
         )}
       </QueryState>
-      <ConfirmDialog
-        opened={revoking !== undefined}
-        title={t('shareLinks.revokeTitle')}
-        message={t('shareLinks.revokeMessage', { target: revoking ? targetOf(revoking) : '' })}
-        confirmLabel={t('shareLinks.revokeConfirm')}
-        danger
-        pending={revoke.isPending}
-        error={revoke.error}
-        onConfirm={() =>
-          revoking &&
-          revoke.mutate(revoking.id, {
-            onSuccess: () => {
-              setRevoking(undefined);
-              showSnackbar(t('shareLinks.revoked'));
-            },
-          })
-        }
-        onClose={() => {
-          revoke.reset();
-          setRevoking(undefined);
-        }}
-      />
+      {revoke.dialog}
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { type CreateDropLinkRequest, type DropUploadForm, routes } from '@stowage/contract';
+import { type CreateDropLinkRequest, type DropUploadForm, routes, type ShareLink } from '@stowage/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../api/client.js';
 import { shareLinkKeys } from '../../api/queryKeys.js';
@@ -21,7 +21,7 @@ export function useShareLinksQuery(offset: number) {
 export function useRevokeShareLink() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => callApi(routes.revokeShareLink, { params: { id } }),
+    mutationFn: (link: ShareLink) => callApi(routes.revokeShareLink, { params: { id: link.id } }),
     onSuccess: () => client.invalidateQueries({ queryKey: shareLinkKeys.all }),
   });
 }
