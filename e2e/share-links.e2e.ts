@@ -126,13 +126,11 @@ describe('share links, end to end', () => {
       expect(landed.ContentLength).toBe(1000);
 
       const big = `big-${scheme}.bin`;
-      await drop
-        .locator('input[type="file"]')
-        .setInputFiles({
-          name: big,
-          mimeType: 'application/octet-stream',
-          buffer: Buffer.alloc(MIB + 1, 'b'),
-        });
+      await drop.locator('input[type="file"]').setInputFiles({
+        name: big,
+        mimeType: 'application/octet-stream',
+        buffer: Buffer.alloc(MIB + 1, 'b'),
+      });
       await drop.getByRole('button', { name: 'Upload' }).click();
       await expect
         .poll(() => drop.getByRole('alert').allTextContents())
