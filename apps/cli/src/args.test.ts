@@ -82,6 +82,23 @@ describe('parseCommand', () => {
     });
   });
 
+  test('share links name the external addresses from STOWAGE_PUBLIC_SERVER_URL / _CONSOLE_URL', () => {
+    expect(parseCommand(['start'], {})).not.toHaveProperty('publicServerUrl');
+    expect(
+      parseCommand(['start'], {
+        STOWAGE_PUBLIC_SERVER_URL: ' https://s3.example.com/ ',
+        STOWAGE_PUBLIC_CONSOLE_URL: 'https://console.example.com:8443',
+      }),
+    ).toMatchObject({
+      publicServerUrl: 'https://s3.example.com',
+      publicConsoleUrl: 'https://console.example.com:8443',
+    });
+    expect(() =>
+      parseCommand(['start'], { STOWAGE_PUBLIC_SERVER_URL: 'https://s3.example.com/bucket' }),
+    ).toThrow(/STOWAGE_PUBLIC_SERVER_URL takes an address like/);
+    expect(() => parseCommand(['start'], { STOWAGE_PUBLIC_CONSOLE_URL: 'ftp://x' })).toThrow(UsageError);
+  });
+
   test('audit log search: on with a token, SQLite unless PostgreSQL is named', () => {
     expect(parseCommand(['start'], {})).not.toHaveProperty('auditLog');
     expect(parseCommand(['start'], { STOWAGE_AUDIT_TOKEN: 'a-long-audit-token' })).toMatchObject({

@@ -32,6 +32,9 @@ export interface ConsoleFlags {
   auditLog?: { token: string; postgresUrl?: string; sqlitePath?: string; retentionDays: number };
   /** The console's database file (share links, bulk jobs); default in the data directory. */
   databasePath?: string;
+  /** Share and drop links: the storage server's and the console's addresses as browsers reach them. */
+  publicServerUrl?: string;
+  publicConsoleUrl?: string;
 }
 
 export type Command =
@@ -164,23 +167,50 @@ function allowedOrigins(raw: string | undefined): string[] {
     .map((s) => s.trim())
     .filter(Boolean);
   return list.map((entry) => {
-    let url: URL | undefined;
-    try {
-      url = new URL(entry);
-    } catch {}
-    const onlyOrigin =
-      url &&
-      /^https?:$/.test(url.protocol) &&
-      url.pathname === '/' &&
-      !url.search &&
-      !url.hash &&
-      !url.username;
-    if (!url || !onlyOrigin || /[?#]/.test(entry))
+    const origin = originOf(entry);
+    if (!origin)
       throw new UsageError(
         `--allowed-origins takes origins like https://console.example.com (scheme, host, optional port; no path), got '${entry}'`,
       );
-    return url.origin;
+    return origin;
   });
+}
+
+/** scheme://host[:port] when `entry` is just that (a trailing slash allowed), else undefined. */
+function originOf(entry: string): string | undefined {
+  let url: URL | undefined;
+  try {
+    url = new URL(entry);
+  } catch {}
+  const onlyOrigin =
+    url &&
+    /^https?:$/.test(url.protocol) &&
+    url.pathname === '/' &&
+    !url.search &&
+    !url.hash &&
+    !url.username;
+  return url && onlyOrigin && !/[?#]/.test(entry) ? url.origin : undefined;
+}
+
+/**
+ * The external addresses share and drop links name: the storage server's as browsers reach it,
+ * and the console's own (each an origin; the console adds its base path).
+ */
+function publicAddresses(env: NodeJS.ProcessEnv): Pick<ConsoleFlags, 'publicServerUrl' | 'publicConsoleUrl'> {
+  const read = (name: string) => {
+    const raw = env[name]?.trim();
+    if (!raw) return undefined;
+    const origin = originOf(raw);
+    if (!origin)
+      throw new UsageError(`${name} takes an address like https://s3.example.com (no path), got '${raw}'`);
+    return origin;
+  };
+  const server = read('STOWAGE_PUBLIC_SERVER_URL');
+  const consoleUrl = read('STOWAGE_PUBLIC_CONSOLE_URL');
+  return {
+    ...(server ? { publicServerUrl: server } : {}),
+    ...(consoleUrl ? { publicConsoleUrl: consoleUrl } : {}),
+  };
 }
 
 function parity(raw: string | undefined): { parity?: number } {
@@ -313,6 +343,7 @@ export function parseCommand(argv: string[], env: NodeJS.ProcessEnv): Command {
     ...logins(env),
     ...auditLog(env),
     ...(env.STOWAGE_CONSOLE_DB?.trim() ? { databasePath: env.STOWAGE_CONSOLE_DB.trim() } : {}),
+    ...publicAddresses(env),
     ...prometheus(
       str(values['prometheus-url']) ?? env.STOWAGE_PROMETHEUS_URL,
       str(values['prometheus-job']) ?? env.STOWAGE_PROMETHEUS_JOB,

@@ -33,6 +33,7 @@ import { registerObjectRoutes } from './routes/objects.js';
 import { registerOperatorClusterRoutes, sessionNodeLister } from './routes/operator-cluster.js';
 import { registerOperatorSizingRoutes, type SessionNodeLister } from './routes/operator-sizing.js';
 import { registerSessionRoutes } from './routes/session.js';
+import { registerShareLinkRoutes } from './routes/share-links.js';
 import { registerSubscriptionRoutes } from './routes/subscription.js';
 import { registerTenantProxy } from './routes/tenant-proxy.js';
 import { registerTenantResourceRoutes } from './routes/tenant-resources.js';
@@ -56,6 +57,8 @@ export interface AppDeps {
   warn?: (line: string) => void;
   /** Operator mode: lists the cluster's nodes with the session's token (max allocatable memory). */
   listNodes?: SessionNodeLister;
+  /** The console's clock for what it keeps (share links' expiry); Date.now unless a test sets it. */
+  clock?: () => number;
 }
 
 /**
@@ -104,7 +107,10 @@ export async function buildApp(
   const database = ConsoleDatabase.open(deps.config.databasePath ?? ':memory:', CONSOLE_SCHEMAS);
   app.addHook('onClose', async () => database.close());
   const routeDeps: RouteDeps = { ...deps, cookies, database };
-  registerSecurityHeaders(app, cookies);
+  // Drop pages post files straight to the storage server, at the address links name.
+  registerSecurityHeaders(app, cookies, [
+    new URL(deps.config.publicServerUrl ?? deps.config.serverUrl).origin,
+  ]);
   registerErrorHandling(app, deps.config.basePath + API_PREFIX);
 
   const refreshRights = rightsRefresher(deps);
@@ -140,7 +146,7 @@ export async function buildApp(
   );
   registerBucketRoutes(storeBind, deps);
   registerBucketFeatureRoutes(storeBind, deps);
-  registerObjectRoutes(storeBind, deps);
+  registerObjectRoutes(storeBind, deps, registerShareLinkRoutes(storeBind, bind, routeDeps));
   registerDownloadSelectionRoutes(storeBind, deps);
   registerIdentityRoutes(storeBind, deps);
   registerAccountRoutes(storeBind, routeDeps);

@@ -57,6 +57,16 @@ export interface ConsoleConfig {
    * memory only, lost when the console stops.
    */
   databasePath?: string;
+  /**
+   * The storage server's address as browsers reach it (`STOWAGE_PUBLIC_SERVER_URL`): share and
+   * drop links are signed for this host; absent, for `serverUrl`.
+   */
+  publicServerUrl?: string;
+  /**
+   * The console's own public address, e.g. https://console.example.com (`STOWAGE_PUBLIC_CONSOLE_URL`):
+   * limited share links and drop pages name it; absent, the address the request came to.
+   */
+  publicConsoleUrl?: string;
 }
 
 export interface OperatorConfig {

@@ -67,7 +67,7 @@ describe('LDAP through the login form', () => {
     const session = await sessionOf(h, ada);
     expect(session.accessKey).toBe(`uid=ada,ou=people,${BASE}`);
     // readonly (GetObject, GetBucketLocation) opens no admin page; the server refuses the rest.
-    expect(session.pages).toEqual(['/account', '/license']);
+    expect(session.pages).toEqual(['/account', '/share-links', '/license']);
     expect((await callAs(h.app, ada, 'POST', '/buckets', { name: 'by-ada' })).statusCode).toBe(403);
   });
 
@@ -215,7 +215,7 @@ describe('single sign-on (OpenID Connect, authorization code with PKCE)', () => 
     const session = await sessionOf(h, olga);
     expect(session.csrfToken).toBe(res.json().sessionId);
     expect(session.accessKey).toBe('olga');
-    expect(session.pages).toEqual(['/account', '/license']);
+    expect(session.pages).toEqual(['/account', '/share-links', '/license']);
     expect((await callAs(h.app, olga, 'POST', '/buckets', { name: 'by-olga' })).statusCode).toBe(403);
     // The administrator's token names consoleAdmin: the users page shows (SSO is not LDAP).
     const carlBack = await idp.authorize('carl', await redirect());

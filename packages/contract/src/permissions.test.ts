@@ -31,7 +31,7 @@ describe('allowedPages', () => {
 
   test('readonly (s3:GetBucketLocation, s3:GetObject) sees only the pages without rules', () => {
     const pages = allowedPages(CONSOLE_PAGES, { allow: ['s3:GetBucketLocation', 's3:GetObject'], deny: [] });
-    expect(pages).toEqual(['/account', '/account/change-password', '/license']);
+    expect(pages).toEqual(['/account', '/account/change-password', '/share-links', '/license']);
   });
 
   test('a page needs all of its listed actions unless its type shortcut is granted', () => {

@@ -81,6 +81,8 @@ export const CONSOLE_PAGES: Readonly<Record<string, PageRule>> = {
   '/settings': CONFIG,
   '/account': ALWAYS,
   '/account/change-password': ALWAYS,
+  // Anyone may share what they can read; the list shows their own links (all, for an admin).
+  '/share-links': ALWAYS,
   // The original console listed these routes without a rule, so they never showed; they edit
   // server configuration, so they need what /settings needs.
   '/webhook/logger': CONFIG,

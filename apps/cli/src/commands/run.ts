@@ -74,6 +74,8 @@ async function runConsole(
       : {}),
     ...(flags.openId ? { openId: flags.openId } : {}),
     databasePath: flags.databasePath ?? join(dataDir, 'stowage-console.sqlite'),
+    ...(flags.publicServerUrl ? { publicServerUrl: flags.publicServerUrl } : {}),
+    ...(flags.publicConsoleUrl ? { publicConsoleUrl: flags.publicConsoleUrl } : {}),
     ...(flags.auditLog
       ? {
           auditLog: {

@@ -110,20 +110,28 @@ export function createStorageGateway(serverUrl: string, region: string, relayTok
       return listenBucketNotification(serverUrl, region, session, bucket, opts);
     },
     s3(session) {
-      const url = new URL(serverUrl);
-      const useSSL = url.protocol === 'https:';
-      return new S3Client({
-        endPoint: url.hostname,
-        port: url.port ? Number(url.port) : useSSL ? 443 : 80,
-        useSSL,
-        accessKey: session.accessKey,
-        secretKey: session.secretKey,
-        ...(session.sessionToken ? { sessionToken: session.sessionToken } : {}),
-        region,
-        pathStyle: true,
-      });
+      return s3Client(serverUrl, region, session);
     },
   };
+}
+
+/**
+ * An S3 client on `serverUrl` signed with `session`. Presigned URLs name the host of the client
+ * that signs them, so links for browsers are signed by a client on the server's external address.
+ */
+export function s3Client(serverUrl: string, region: string, session: Credentials): S3Client {
+  const url = new URL(serverUrl);
+  const useSSL = url.protocol === 'https:';
+  return new S3Client({
+    endPoint: url.hostname,
+    port: url.port ? Number(url.port) : useSSL ? 443 : 80,
+    useSSL,
+    accessKey: session.accessKey,
+    secretKey: session.secretKey,
+    ...(session.sessionToken ? { sessionToken: session.sessionToken } : {}),
+    region,
+    pathStyle: true,
+  });
 }
 
 /** For route files: the admin client signed with a session's credentials. */

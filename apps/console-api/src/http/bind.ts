@@ -88,6 +88,8 @@ export interface Binder {
   open<R extends RouteDef>(route: R, handler: Handler<R, RouteContext<R>>): void;
   /** A route that needs a live session (and the CSRF header when it mutates). */
   authed<R extends RouteDef>(route: R, handler: Handler<R, AuthedContext<R>>): void;
+  /** A route anyone may call that answers with a 302 to the URL its handler returns. */
+  redirect<R extends RouteDef>(route: R, handler: (ctx: RouteContext<R>) => Promise<string>): void;
   /** A session route whose handler streams its own reply (the route declares media.response). */
   authedStream<R extends RouteDef>(route: R, handler: (ctx: AuthedContext<R>) => Promise<FastifyReply>): void;
 }
@@ -120,8 +122,8 @@ export function createBinder({ app, basePath, authenticate }: BinderDeps): Binde
       url: basePath + API_PREFIX + route.path,
       handler: async (request, reply) => {
         const result = await run(request, reply, () => checkInput(request));
-        // A streamed reply (a download) has been sent by the handler itself.
-        if (route.media?.response) return reply;
+        // A streamed reply (a download) or a redirect has been sent by the handler itself.
+        if (route.media?.response || reply.sent) return reply;
         if (checkResponse && !checkResponse.Check(result)) {
           const first = checkResponse.Errors(result)[0];
           throw new ApiError(
@@ -155,6 +157,14 @@ export function createBinder({ app, basePath, authenticate }: BinderDeps): Binde
           throw withoutServerDetail(err, request);
         }),
       ),
+    redirect: (route, handler) =>
+      register(route, async (request, reply, input) => {
+        const url = await handler(base(request, reply, input())).catch((err: unknown) => {
+          throw withoutServerDetail(err, request);
+        });
+        await reply.header('cache-control', 'no-store').redirect(url, 302);
+        return undefined as RouteResponse<typeof route>;
+      }),
     // The session is checked before the input, so an anonymous caller learns nothing from 400s.
     authed: (route, handler) =>
       register(route, async (request, reply, input) => {

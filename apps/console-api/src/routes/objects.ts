@@ -7,12 +7,13 @@ import { listObjects } from '../services/objects/list.js';
 import { rewind } from '../services/objects/rewind.js';
 import { RecentShareLinks, shareObject } from '../services/objects/share.js';
 import { uploadObjects } from '../services/objects/upload.js';
+import type { ShareLinks } from '../services/share-links/share-links.js';
 
 /** Served bytes are the user's content: never run as part of the console's page. */
 export const DOWNLOAD_CSP =
   "default-src 'none'; img-src 'self' data:; media-src 'self'; style-src 'unsafe-inline'; sandbox";
 
-export function registerObjectRoutes(bind: Binder, { gateway }: AppDeps): void {
+export function registerObjectRoutes(bind: Binder, { gateway }: AppDeps, shareLinks: ShareLinks): void {
   bind.authed(routes.listObjects, ({ session, params, query }) =>
     listObjects(gateway.s3(session.credentials), params.bucket, query),
   );
@@ -52,13 +53,15 @@ export function registerObjectRoutes(bind: Binder, { gateway }: AppDeps): void {
       .send(download.body);
   });
   const recentLinks = new RecentShareLinks();
-  bind.authed(routes.shareObject, ({ session, params, query }) =>
+  bind.authed(routes.shareObject, ({ session, params, query, request }) =>
     shareObject(
       gateway,
-      session.credentials,
+      shareLinks,
+      session,
+      request,
       params.bucket,
       query.prefix,
-      { versionId: query.version_id, expires: query.expires },
+      { versionId: query.version_id, expires: query.expires, downloadLimit: query.download_limit },
       { links: recentLinks, owner: session },
     ),
   );

@@ -34,6 +34,12 @@ export const objectKeys = {
   versions: (bucket: string, key: string) => [...objectKeys.object(bucket, key), 'versions'] as const,
 };
 
+export const shareLinkKeys = {
+  all: ['share-links'] as const,
+  page: (offset: number) => [...shareLinkKeys.all, 'page', offset] as const,
+  drop: (id: string) => [...shareLinkKeys.all, 'drop', id] as const,
+};
+
 export const userKeys = {
   all: ['users'] as const,
   list: () => [...userKeys.all, 'list'] as const,

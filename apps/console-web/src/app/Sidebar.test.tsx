@@ -36,6 +36,7 @@ describe('sidebar', () => {
       'Users',
       'Groups',
       'Service Accounts',
+      'Share Links',
       'Policies',
       'Settings',
       'Logs',

@@ -62,6 +62,9 @@ const TenantsPage = lazy(() =>
 const TenantDetailPage = lazy(() =>
   import('../features/tenants/detail/TenantDetailPage.js').then((m) => ({ default: m.TenantDetailPage })),
 );
+const ShareLinksPage = lazy(() =>
+  import('../features/share-links/ShareLinksPage.js').then((m) => ({ default: m.ShareLinksPage })),
+);
 const TenantHopPage = lazy(() =>
   import('../features/tenants/TenantHopPage.js').then((m) => ({ default: m.TenantHopPage })),
 );
@@ -117,6 +120,7 @@ export const routeTable: readonly AppRoute[] = [
   { path: '/users/:userName', page: '/users/:userName', title: 'userDetail', Component: UserDetailPage },
   { path: '/groups', page: '/groups', title: 'groups', Component: GroupsPage },
   { path: '/account', page: '/account', title: 'serviceAccounts', Component: AccountPage },
+  { path: '/share-links', page: '/share-links', title: 'shareLinks', Component: ShareLinksPage },
   { path: '/policies', page: '/policies', title: 'policies', Component: PoliciesPage },
   { path: '/policies/*', page: '/policies/*', title: 'policyDetail', Component: PolicyDetailPage },
   { path: '/settings', page: '/settings', title: 'settings', Component: SettingsPage },

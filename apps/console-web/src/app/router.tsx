@@ -1,12 +1,13 @@
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, Route, Routes, useLocation } from 'react-router';
+import { Navigate, Route, Routes, useLocation, useMatch } from 'react-router';
 import { Loading } from '../components/Loading.js';
 import { ChunkPending } from '../components/RouteProgress.js';
 import { ScreenErrorBoundary } from '../components/ScreenErrorBoundary.js';
 import { LoginPage } from '../features/login/LoginPage.js';
 import { OAuthCallbackPage } from '../features/login/OAuthCallbackPage.js';
 import { useSession } from '../features/session/SessionProvider.js';
+import { DropPage } from '../features/share-links/DropPage.js';
 import { Layout } from './Layout.js';
 import { NotFoundPage } from './NotFoundPage.js';
 import { PlaceholderPage } from './PlaceholderPage.js';
@@ -43,6 +44,15 @@ function RouteScreen({ route }: { route: AppRoute }) {
  */
 export function AppRoutes() {
   const session = useSession();
+  // A drop link's page is public: it shows the same with or without a session.
+  const drop = useMatch('/drop/:id');
+  if (drop) {
+    return (
+      <Routes>
+        <Route path="/drop/:id" element={<DropPage />} />
+      </Routes>
+    );
+  }
 
   if (session.status === 'loading') {
     return (

@@ -10,10 +10,18 @@ interface ConfirmedDeleteOptions<K> {
   mutation: UseMutationResult<unknown, Error, K>;
   /** After a successful delete (e.g. a success message). */
   onDeleted?: (item: K) => void;
+  /** The action's word when it is not Delete (e.g. Revoke). */
+  confirmLabel?: string;
 }
 
 /** A row's delete behind the one ConfirmDialog: `ask(item)` opens it; render `dialog` once. */
-export function useConfirmedDelete<K>({ title, message, mutation, onDeleted }: ConfirmedDeleteOptions<K>): {
+export function useConfirmedDelete<K>({
+  title,
+  message,
+  mutation,
+  onDeleted,
+  confirmLabel,
+}: ConfirmedDeleteOptions<K>): {
   ask: (item: K) => void;
   dialog: ReactNode;
 } {
@@ -28,7 +36,7 @@ export function useConfirmedDelete<K>({ title, message, mutation, onDeleted }: C
       opened={pending !== undefined}
       title={title}
       message={pending ? message(pending.item) : ''}
-      confirmLabel={t('common.delete')}
+      confirmLabel={confirmLabel ?? t('common.delete')}
       danger
       pending={mutation.isPending}
       error={mutation.error}

@@ -8,6 +8,7 @@ import { notifications } from './en/notifications.js';
 import { objects } from './en/objects.js';
 import { permissions } from './en/permissions.js';
 import { settings } from './en/settings.js';
+import { shareLinks } from './en/shareLinks.js';
 import { shell } from './en/shell.js';
 import { storage } from './en/storage.js';
 import { tenants } from './en/tenants.js';
@@ -39,6 +40,7 @@ export const en = {
   ...tenants,
   ...tenantWizard,
   ...tenantTabs,
+  ...shareLinks,
 } as const;
 
 export type Resources = typeof en;

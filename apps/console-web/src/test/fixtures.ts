@@ -18,6 +18,7 @@ export const ALL_CONSOLE_PAGES = [
   '/settings',
   '/account',
   '/account/change-password',
+  '/share-links',
   '/license',
 ];
 

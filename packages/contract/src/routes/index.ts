@@ -20,6 +20,7 @@ import * as policies from './policies.js';
 import * as replication from './replication.js';
 import * as serviceAccounts from './service-accounts.js';
 import * as session from './session.js';
+import * as shareLinks from './share-links.js';
 import * as subscription from './subscription.js';
 import * as tenants from './tenants.js';
 import * as tiers from './tiers.js';
@@ -48,6 +49,7 @@ export * from './policies.js';
 export * from './replication.js';
 export * from './service-accounts.js';
 export * from './session.js';
+export * from './share-links.js';
 export * from './subscription.js';
 export * from './tenants.js';
 export * from './tiers.js';
@@ -109,6 +111,12 @@ export const routes = {
   uploadObjects: objects.uploadObjects,
   downloadObject: objects.downloadObject,
   shareObject: objects.shareObject,
+  listShareLinks: shareLinks.listShareLinks,
+  revokeShareLink: shareLinks.revokeShareLink,
+  createDropLink: shareLinks.createDropLink,
+  openShareLink: shareLinks.openShareLink,
+  getDropLink: shareLinks.getDropLink,
+  presignDropUpload: shareLinks.presignDropUpload,
   deleteObject: objects.deleteObject,
   deleteObjects: objects.deleteObjects,
   putObjectTags: objects.putObjectTags,

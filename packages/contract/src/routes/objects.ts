@@ -88,6 +88,8 @@ export const ShareQuery = Type.Object(
     ...ObjectQuery.properties,
     /** A Go-style duration such as 604800000ms; at most 7 days, the default. */
     expires: Type.Optional(Type.String({ pattern: '^[0-9]+(ms|s|m|h)$' })),
+    /** At most this many downloads: the link is then the console's /share/{id}, which counts. */
+    download_limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000 })),
   },
   { additionalProperties: false },
 );

@@ -1,11 +1,14 @@
-import type { Credentials } from '@stowage/madmin';
+import type { FastifyRequest } from 'fastify';
 import { storageCall } from '../../clients/errors.js';
 import type { StorageGateway } from '../../clients/storage.js';
 import { ApiError } from '../../http/errors.js';
+import type { Session } from '../../session/store.js';
+import type { ShareLinks } from '../share-links/share-links.js';
 import { versionQuery } from './version.js';
 
 // Share links outlive the session that made them: each is presigned with its own access key,
-// created for the user, allowed only to read that one object, and expiring with the link.
+// created for the user, allowed only to read that one object, and expiring with the link; each
+// is recorded (services/share-links), so it can be listed and revoked.
 
 /** Spec 001 §9: share links last at most, and by default, 7 days. */
 export const SHARE_MAX_SECONDS = 7 * 24 * 60 * 60;
@@ -83,33 +86,31 @@ export class RecentShareLinks {
 
 export async function shareObject(
   gateway: StorageGateway,
-  session: Credentials,
+  links: ShareLinks,
+  session: Session,
+  request: FastifyRequest,
   bucket: string,
   key: string,
-  opts: { versionId?: string | undefined; expires?: string | undefined },
+  opts: { versionId?: string | undefined; expires?: string | undefined; downloadLimit?: number | undefined },
   recent?: { links: RecentShareLinks; owner: object },
 ): Promise<string> {
   const seconds = shareSeconds(opts.expires);
-  const target = JSON.stringify([bucket, key, opts.versionId ?? null]);
+  const target = JSON.stringify([bucket, key, opts.versionId ?? null, opts.downloadLimit ?? null]);
   const expiresAt = Date.now() + seconds * 1000;
   const reused = recent?.links.find(recent.owner, target, expiresAt);
   if (reused) return reused;
   // The object must exist and be readable by the user before a link is handed out.
-  await storageCall(gateway.s3(session).statObject(bucket, key, versionQuery(opts.versionId)));
-  const expiration = new Date(expiresAt + 60_000);
-  const link = await storageCall(
-    gateway.admin(session).serviceAccounts.add({
-      policy: readOnlyPolicy(bucket, key),
-      comment: `share link for ${bucket}/${key}`.slice(0, 256),
-      expiration: expiration.toISOString(),
-    }),
-  );
-  const params: Record<string, string> = opts.versionId ? { versionId: opts.versionId } : {};
-  const url = await storageCall(
-    gateway
-      .s3({ accessKey: link.accessKey, secretKey: link.secretKey })
-      .presignedGetObject(bucket, key, seconds, params),
-  );
+  await storageCall(gateway.s3(session.credentials).statObject(bucket, key, versionQuery(opts.versionId)));
+  const link = await links.mint(session, {
+    kind: 'download',
+    bucket,
+    path: key,
+    versionId: opts.versionId,
+    expiresAt,
+    policy: readOnlyPolicy(bucket, key),
+    downloadLimit: opts.downloadLimit,
+  });
+  const url = await links.downloadUrl(link, request, seconds);
   recent?.links.remember(recent.owner, target, expiresAt, url);
   return url;
 }

@@ -7,6 +7,7 @@ import { CanDo } from '../../components/Can.js';
 import { SearchBox } from '../../components/SearchBox.js';
 import { showSnackbar } from '../../components/snackbar.js';
 import { tokens } from '../../theme/tokens.js';
+import { CreateDropLinkButton } from '../share-links/CreateDropLinkDialog.js';
 import { browsePath, newFolderPath } from './objectPaths.js';
 import { useRefreshObjects } from './queries.js';
 import { RewindDialog } from './RewindDialog.js';
@@ -98,6 +99,7 @@ export function FolderToolbar({
           data-testid="upload-folder"
           {...{ webkitdirectory: '' }}
         />
+        <CreateDropLinkButton bucket={bucket} prefix={prefix} disabled={past} />
         <Button
           variant={past ? 'filled' : 'default'}
           leftSection={<IconHistory size="1rem" aria-hidden />}

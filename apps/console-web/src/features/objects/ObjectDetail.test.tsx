@@ -220,6 +220,22 @@ describe('object detail', () => {
     expect(lifetimes.every((ms) => ms > 0 && ms <= 604_800_000)).toBe(true);
   });
 
+  it('share: an optional download limit, and the link is said to be recorded', async () => {
+    const api = mockObject();
+    const { user } = renderApp('/buckets/docs/browse/pics/cat.png');
+    await user.click(await screen.findByRole('button', { name: 'Share' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Share File' });
+    expect(
+      await within(dialog).findByText('This link is recorded under Share links, where it can be revoked.'),
+    ).toBeInTheDocument();
+    const limits = () =>
+      api.callsTo('POST /api/v1/buckets/docs/objects/share').map((c) => query(c).get('download_limit'));
+    await user.type(within(dialog).getByRole('textbox', { name: /Download limit/ }), '12');
+    await waitFor(() => expect(limits()).toContain('12'), { timeout: 3000 });
+    // Typed digit by digit, yet asked for once: "1" never became a link of its own.
+    expect(limits()).toEqual([null, '12']);
+  });
+
   it('versions: numbered from the oldest; a delete marker cannot be shared, downloaded or deleted', async () => {
     const api = mockObject();
     const { user } = renderApp('/buckets/docs/browse/pics/cat.png');

@@ -1,4 +1,5 @@
-import { Button, Group, Modal, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Modal, NumberInput, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
 import { IconCopy } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +10,8 @@ import { showSnackbar } from '../../components/snackbar.js';
 import { formatDateTime } from '../../utils/format.js';
 import { checkShareDate, MAX_SHARE_MS, type ShareCheck, shareExpires } from './objectRules.js';
 import { useShareLink } from './queries.js';
+
+const LIMIT_DEBOUNCE_MS = 500;
 
 export interface ShareTarget {
   objectKey: string;
@@ -49,11 +52,16 @@ function ShareForm({ bucket, target }: { bucket: string; target: ShareTarget }) 
     const result = specific ? checkShareDate(date, now) : { ok: true as const, expiresMs: MAX_SHARE_MS };
     return { ...result, at: now.getTime() };
   }, [specific, date]);
+  const [limitInput, setLimitInput] = useState<number | string>('');
+  // Each link is a credential on the server: typing "12" must not make a link for "1" first.
+  const [limit] = useDebouncedValue(limitInput, LIMIT_DEBOUNCE_MS);
+  const downloadLimit = typeof limit === 'number' && limit >= 1 ? limit : undefined;
   const share = useShareLink(
     bucket,
     target.objectKey,
     target.version,
     check.ok ? shareExpires(check.expiresMs) : null,
+    downloadLimit,
   );
   const copy = async () => {
     if (!share.data) return;
@@ -86,6 +94,16 @@ function ShareForm({ bucket, target }: { bucket: string; target: ShareTarget }) 
           })}
         </Text>
       )}
+      <NumberInput
+        label={t('shareLimit.downloadLimit')}
+        description={t('shareLimit.downloadLimitHint')}
+        value={limitInput}
+        onChange={setLimitInput}
+        min={1}
+        max={1_000_000}
+        allowDecimal={false}
+        allowNegative={false}
+      />
       <ErrorBanner error={share.error} />
       <Group align="flex-end" wrap="nowrap">
         <TextInput
@@ -102,6 +120,11 @@ function ShareForm({ bucket, target }: { bucket: string; target: ShareTarget }) 
           {t('common.copy')}
         </Button>
       </Group>
+      {share.data && (
+        <Text size="sm" c="dimmed">
+          {t('shareLimit.recorded')}
+        </Text>
+      )}
     </Stack>
   );
 }

@@ -2,7 +2,7 @@ import { type ObjectItem, routes } from '@stowage/contract';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { apiUrl, callApi } from '../../api/client.js';
-import { objectKeys } from '../../api/queryKeys.js';
+import { objectKeys, shareLinkKeys } from '../../api/queryKeys.js';
 
 // One hook per object call of spec 001 §7. Listings are paged by the server (1000 entries a
 // page) and pulled page by page as the user scrolls: a folder of a million keys is never read
@@ -92,19 +92,34 @@ export function useShareLink(
   key: string,
   version: string | undefined,
   expires: string | null,
+  downloadLimit?: number,
 ) {
+  const client = useQueryClient();
   const share = useMutation({
-    mutationFn: (ask: { bucket: string; key: string; version: string | undefined; expires: string }) =>
+    mutationFn: (ask: {
+      bucket: string;
+      key: string;
+      version: string | undefined;
+      expires: string;
+      downloadLimit: number | undefined;
+    }) =>
       callApi(routes.shareObject, {
         params: { bucket: ask.bucket },
-        query: { prefix: ask.key, ...(ask.version ? { version_id: ask.version } : {}), expires: ask.expires },
+        query: {
+          prefix: ask.key,
+          ...(ask.version ? { version_id: ask.version } : {}),
+          expires: ask.expires,
+          ...(ask.downloadLimit === undefined ? {} : { download_limit: ask.downloadLimit }),
+        },
       }),
+    // Every link is recorded: the Share links screen lists it.
+    onSuccess: () => client.invalidateQueries({ queryKey: shareLinkKeys.all }),
   });
   const { mutate, reset } = share;
   useEffect(() => {
     if (expires === null) reset();
-    else mutate({ bucket, key, version, expires });
-  }, [bucket, key, version, expires, mutate, reset]);
+    else mutate({ bucket, key, version, expires, downloadLimit });
+  }, [bucket, key, version, expires, downloadLimit, mutate, reset]);
   return share;
 }
 

@@ -15,6 +15,8 @@ export type SessionState =
 
 /** Pages a visitor without a session may stay on. */
 const PUBLIC_PATHS: ReadonlySet<string> = new Set(['/login', '/oauth_callback', '/404']);
+/** Drop links' pages (/drop/{id}) are for visitors without an account. */
+const isPublicPath = (path: string) => PUBLIC_PATHS.has(path) || path.startsWith('/drop/');
 
 const SessionContext = createContext<SessionState>({ status: 'loading' });
 
@@ -35,7 +37,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         queryClient.setQueryData(sessionKeys.current(), null);
         resetServerState();
         // The single sign-on callback must survive the 401 of the first session read.
-        if (!PUBLIC_PATHS.has(pathnameRef.current)) void navigate('/login', { replace: true });
+        if (!isPublicPath(pathnameRef.current)) void navigate('/login', { replace: true });
       }),
     [queryClient, navigate],
   );
