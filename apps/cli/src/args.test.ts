@@ -68,6 +68,22 @@ describe('parseCommand', () => {
     ).toMatchObject({ rootUser: 'admin' });
   });
 
+  test('browser uploads: proxy mode, the address browsers use, a part limit', () => {
+    expect(parseCommand(['start'], {})).not.toHaveProperty('uploads');
+    expect(
+      parseCommand(['start'], {
+        STOWAGE_UPLOAD_PROXY: 'on',
+        STOWAGE_UPLOAD_SERVER_URL: 'https://s3.example.com/',
+        STOWAGE_UPLOAD_MAX_PART_BYTES: '8388608',
+      }),
+    ).toMatchObject({
+      uploads: { proxy: true, browserServerUrl: 'https://s3.example.com', maxPartBytes: 8388608 },
+    });
+    expect(() => parseCommand(['start'], { STOWAGE_UPLOAD_SERVER_URL: 'ftp://x' })).toThrow('http(s)');
+    expect(() => parseCommand(['start'], { STOWAGE_UPLOAD_MAX_PART_BYTES: '1048576' })).toThrow('at least');
+    expect(() => parseCommand(['start'], { STOWAGE_UPLOAD_MAX_PART_BYTES: '8m' })).toThrow('byte count');
+  });
+
   test('audit log search: on with a token, SQLite unless PostgreSQL is named', () => {
     expect(parseCommand(['start'], {})).not.toHaveProperty('auditLog');
     expect(parseCommand(['start'], { STOWAGE_AUDIT_TOKEN: 'a-long-audit-token' })).toMatchObject({

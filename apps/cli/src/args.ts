@@ -30,6 +30,8 @@ export interface ConsoleFlags {
   };
   /** Audit log search: the token the server's audit webhook sends, and where entries are kept. */
   auditLog?: { token: string; postgresUrl?: string; sqlitePath?: string; retentionDays: number };
+  /** Browser uploads: through the console, the server's address for the browser, a part limit. */
+  uploads?: { proxy?: boolean; browserServerUrl?: string; maxPartBytes?: number };
 }
 
 export type Command =
@@ -121,6 +123,13 @@ Audit log search (start, console), from the environment:
   STOWAGE_AUDIT_POSTGRES  a PostgreSQL connection string; otherwise a SQLite file,
   STOWAGE_AUDIT_DB      its path (default stowage-audit.sqlite, in the data directory for start)
   STOWAGE_AUDIT_RETENTION_DAYS  how long entries are kept (default 30)
+
+Browser uploads (start, console), from the environment:
+  STOWAGE_UPLOAD_PROXY=on   uploads go through the console (a server the browser cannot reach);
+                        otherwise the browser sends them to the server itself (presigned parts)
+  STOWAGE_UPLOAD_SERVER_URL the server's address as browsers reach it (default: the server URL)
+  STOWAGE_UPLOAD_MAX_PART_BYTES  the body limit of a proxy in front of the server (>= 5 MiB):
+                        upload parts stay below it (default none)
 
 Root credentials: STOWAGE_ROOT_USER / STOWAGE_ROOT_PASSWORD (or MINIO_ROOT_USER /
 MINIO_ROOT_PASSWORD); otherwise generated on first start and kept in the data directory.`;
@@ -250,6 +259,28 @@ function auditLog(env: NodeJS.ProcessEnv): Pick<ConsoleFlags, 'auditLog'> {
   };
 }
 
+const MIN_PART_BYTES = 5 * 1024 * 1024;
+
+function uploads(env: NodeJS.ProcessEnv): Pick<ConsoleFlags, 'uploads'> {
+  const out: NonNullable<ConsoleFlags['uploads']> = {};
+  if (ON.has((env.STOWAGE_UPLOAD_PROXY ?? '').toLowerCase())) out.proxy = true;
+  const url = env.STOWAGE_UPLOAD_SERVER_URL?.trim();
+  if (url) {
+    if (!/^https?:\/\/[^\s/]+\/?$/.test(url))
+      throw new UsageError(`STOWAGE_UPLOAD_SERVER_URL must be an http(s) address, got '${url}'`);
+    out.browserServerUrl = url.replace(/\/+$/, '');
+  }
+  const max = env.STOWAGE_UPLOAD_MAX_PART_BYTES?.trim();
+  if (max) {
+    if (!/^\d{1,13}$/.test(max) || Number(max) < MIN_PART_BYTES)
+      throw new UsageError(
+        `STOWAGE_UPLOAD_MAX_PART_BYTES must be a byte count of at least ${MIN_PART_BYTES}, got '${max}'`,
+      );
+    out.maxPartBytes = Number(max);
+  }
+  return Object.keys(out).length ? { uploads: out } : {};
+}
+
 /** Turn argv and env into one typed command; pure, so every rule is unit-tested. */
 export function parseCommand(argv: string[], env: NodeJS.ProcessEnv): Command {
   let parsed: ReturnType<typeof parseArgs>;
@@ -306,6 +337,7 @@ export function parseCommand(argv: string[], env: NodeJS.ProcessEnv): Command {
     ...(rootUser ? { rootUser } : {}),
     ...logins(env),
     ...auditLog(env),
+    ...uploads(env),
     ...prometheus(
       str(values['prometheus-url']) ?? env.STOWAGE_PROMETHEUS_URL,
       str(values['prometheus-job']) ?? env.STOWAGE_PROMETHEUS_JOB,

@@ -34,6 +34,8 @@ import { registerSubscriptionRoutes } from './routes/subscription.js';
 import { registerTenantProxy } from './routes/tenant-proxy.js';
 import { registerTenantResourceRoutes } from './routes/tenant-resources.js';
 import { registerTenantRoutes } from './routes/tenants.js';
+import { registerUploadRoutes } from './routes/uploads.js';
+import { uploadConnectSources } from './services/objects/multipart-upload.js';
 import { scheduleLicenseRefresh } from './services/subscription/license-refresh.js';
 import { DEFAULT_SUBNET_SETTINGS } from './services/subscription/subnet-client.js';
 import { DEFAULT_ADDRESSING } from './services/tenants/tenant-reach.js';
@@ -95,7 +97,7 @@ export async function buildApp(
   app.addContentTypeParser('multipart/form-data', (_request, _payload, done) => done(null, undefined));
   const cookies = new CookiePolicy(deps.config);
   const routeDeps: RouteDeps = { ...deps, cookies };
-  registerSecurityHeaders(app, cookies);
+  registerSecurityHeaders(app, cookies, uploadConnectSources(deps.config));
   registerErrorHandling(app, deps.config.basePath + API_PREFIX);
 
   const refreshRights = rightsRefresher(deps);
@@ -132,6 +134,7 @@ export async function buildApp(
   registerBucketRoutes(storeBind, deps);
   registerBucketFeatureRoutes(storeBind, deps);
   registerObjectRoutes(storeBind, deps);
+  registerUploadRoutes(storeBind, deps);
   registerIdentityRoutes(storeBind, deps);
   registerAccountRoutes(storeBind, routeDeps);
   registerConfigRoutes(storeBind, deps);

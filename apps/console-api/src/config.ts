@@ -52,6 +52,18 @@ export interface ConsoleConfig {
   auditLog?: AuditLogConfig;
   /** Operator mode: tenants on this Kubernetes API server, logins with service-account tokens. */
   operator?: OperatorConfig;
+  /** Browser uploads; absent: straight to serverUrl, parts of any size. */
+  uploads?: UploadConfig;
+}
+
+/** How the browser uploads (issue 41). */
+export interface UploadConfig {
+  /** Uploads through the console, for servers the browser cannot reach. */
+  proxy?: boolean;
+  /** The storage server's address as the browser reaches it (default: serverUrl). */
+  browserServerUrl?: string;
+  /** The body limit of a proxy between the browser and the server: parts stay below it. */
+  maxPartBytes?: number;
 }
 
 export interface OperatorConfig {

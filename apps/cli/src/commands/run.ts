@@ -70,6 +70,7 @@ async function runConsole(
         }
       : {}),
     ...(flags.openId ? { openId: flags.openId } : {}),
+    ...(flags.uploads ? { uploads: flags.uploads } : {}),
     ...(flags.auditLog
       ? {
           auditLog: {

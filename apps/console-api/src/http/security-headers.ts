@@ -8,7 +8,13 @@ const HSTS = 'max-age=31536000';
  * Headers that keep the console out of frames and stop content sniffing and script injection;
  * over TLS, HSTS too, so the browser never again tries the console (and its cookie) over HTTP.
  */
-export function registerSecurityHeaders(app: FastifyInstance, cookies: CookiePolicy): void {
+export function registerSecurityHeaders(
+  app: FastifyInstance,
+  cookies: CookiePolicy,
+  /** Origins the page may call besides its own: the storage server browser uploads go to. */
+  connectSources: readonly string[] = [],
+): void {
+  const connect = ["'self'", ...connectSources].join(' ');
   app.addHook('onSend', async (request, reply, payload) => {
     if (cookies.isSecure(request)) reply.header('Strict-Transport-Security', HSTS);
     reply.header('X-Content-Type-Options', 'nosniff');
@@ -18,7 +24,7 @@ export function registerSecurityHeaders(app: FastifyInstance, cookies: CookiePol
     if (!reply.hasHeader('Content-Security-Policy')) {
       reply.header(
         'Content-Security-Policy',
-        "default-src 'self'; img-src 'self' data: blob:; style-src 'self' 'unsafe-inline'; connect-src 'self'; frame-ancestors 'none'; base-uri 'self'",
+        `default-src 'self'; img-src 'self' data: blob:; style-src 'self' 'unsafe-inline'; connect-src ${connect}; frame-ancestors 'none'; base-uri 'self'`,
       );
     }
     if (reply.request.url.includes('/api/')) reply.header('Cache-Control', 'no-store');

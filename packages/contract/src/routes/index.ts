@@ -22,6 +22,7 @@ import * as session from './session.js';
 import * as subscription from './subscription.js';
 import * as tenants from './tenants.js';
 import * as tiers from './tiers.js';
+import * as uploads from './uploads.js';
 import * as users from './users.js';
 
 export * from './account.js';
@@ -49,6 +50,7 @@ export * from './session.js';
 export * from './subscription.js';
 export * from './tenants.js';
 export * from './tiers.js';
+export * from './uploads.js';
 export * from './users.js';
 
 /** Every console API route, in a stable order (openapi.json follows it). */
@@ -113,6 +115,12 @@ export const routes = {
   putObjectRetention: objects.putObjectRetention,
   deleteObjectRetention: objects.deleteObjectRetention,
   putObjectLegalHold: objects.putObjectLegalHold,
+  getUploadSettings: uploads.getUploadSettings,
+  createUpload: uploads.createUpload,
+  signUploadParts: uploads.signUploadParts,
+  listUploadParts: uploads.listUploadParts,
+  completeUpload: uploads.completeUpload,
+  abortUpload: uploads.abortUpload,
   getAdminInfo: dashboard.getAdminInfo,
   getWidget: dashboard.getWidget,
   listUsers: users.listUsers,
