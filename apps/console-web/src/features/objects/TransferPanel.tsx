@@ -13,7 +13,7 @@ import {
   Title,
 } from '@mantine/core';
 import { IconRefresh, IconX } from '@tabler/icons-react';
-import { useEffect } from 'react';
+import { memo, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { tokens } from '../../theme/tokens.js';
@@ -36,6 +36,9 @@ import {
 import { UnfinishedUploads } from './UnfinishedUploads.js';
 
 const percent = (t: Transfer) => (t.size === 0 ? 100 : Math.min(100, Math.floor((t.loaded / t.size) * 100)));
+
+/** Rows drawn: a folder of thousands stays responsive; the summary line counts them all. */
+const SHOWN = 50;
 
 const MB = 1000 * 1000;
 /** The bandwidth limits offered, in bytes per second (0: none). */
@@ -107,9 +110,17 @@ export function TransferPanel() {
       <ScrollArea.Autosize mah={260}>
         <Stack gap="xs">
           <UnfinishedUploads uploads={unfinished} />
-          {[...transfers].reverse().map((transfer) => (
-            <TransferRow key={transfer.id} transfer={transfer} />
-          ))}
+          {transfers
+            .slice(-SHOWN)
+            .reverse()
+            .map((transfer) => (
+              <TransferRow key={transfer.id} transfer={transfer} />
+            ))}
+          {transfers.length > SHOWN && (
+            <Text size="xs" c="dimmed">
+              {t('objects.transfersNotShown', { count: transfers.length - SHOWN })}
+            </Text>
+          )}
         </Stack>
       </ScrollArea.Autosize>
       <NativeSelect
@@ -130,7 +141,8 @@ export function TransferPanel() {
   );
 }
 
-function TransferRow({ transfer }: { transfer: Transfer }) {
+/** Memoised: an update to one transfer redraws its row only. */
+const TransferRow = memo(function TransferRow({ transfer }: { transfer: Transfer }) {
   const { t } = useTranslation();
   const running = transfer.status === 'uploading';
   const details = [
@@ -199,4 +211,4 @@ function TransferRow({ transfer }: { transfer: Transfer }) {
       </Text>
     </Stack>
   );
-}
+});

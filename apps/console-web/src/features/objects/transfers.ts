@@ -116,6 +116,12 @@ function update(id: number, patch: Partial<Transfer>) {
   transfers.set(transfers.get().map((t) => (t.id === id ? { ...t, ...patch } : t)));
 }
 
+/** Drops an upload from the unfinished list (no change, no redraw, when it is not there). */
+function forgetUnfinished(id: string) {
+  const list = unfinished.get();
+  if (list.some((u) => u.id === id)) unfinished.set(list.filter((u) => u.id !== id));
+}
+
 export const useTransfers = () => useStore(transfers);
 export const useUnfinishedUploads = () => useStore(unfinished);
 export const useServerUnreachable = () => useStore(serverUnreachable);
@@ -275,7 +281,7 @@ async function runDirect(job: Transfer, file: Blob, signal: AbortSignal, resume?
       deps,
     ));
   direct.set(job.id, { upload, file });
-  unfinished.set(unfinished.get().filter((u) => u.id !== upload.id));
+  forgetUnfinished(upload.id);
   await runMultipart(upload, file, deps, {
     resume: earlier !== undefined,
     signal,
@@ -312,7 +318,7 @@ export function cancelTransfer(id: number) {
  */
 export function resumeUpload(upload: ResumableUpload, file: File): boolean {
   if (!fileMatches(upload, file)) return false;
-  unfinished.set(unfinished.get().filter((u) => u.id !== upload.id));
+  forgetUnfinished(upload.id);
   const slash = upload.key.lastIndexOf('/');
   const done = Object.keys(upload.parts).length;
   const transfer = addTransfer(
@@ -328,7 +334,7 @@ export function resumeUpload(upload: ResumableUpload, file: File): boolean {
 
 /** Gives up an interrupted upload: aborted on the server, forgotten here. */
 export async function discardUnfinished(upload: ResumableUpload): Promise<void> {
-  unfinished.set(unfinished.get().filter((u) => u.id !== upload.id));
+  forgetUnfinished(upload.id);
   await abortMultipart(upload, environment()).catch(() => undefined);
 }
 

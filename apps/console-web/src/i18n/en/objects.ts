@@ -63,6 +63,8 @@ export const objects = {
     transferEta: '{{eta}} left',
     transferRetries_one: '{{count}} retry',
     transferRetries_other: '{{count}} retries',
+    transfersNotShown_one: 'and {{count}} more upload',
+    transfersNotShown_other: 'and {{count}} more uploads',
     transferSummary: '{{done}} done · {{failed}} failed · {{loaded}} of {{total}}',
     retryFailedParts_one: 'Retry the failed part of {{name}}',
     retryFailedParts_other: 'Retry the {{count}} failed parts of {{name}}',
