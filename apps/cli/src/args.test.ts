@@ -99,6 +99,20 @@ describe('parseCommand', () => {
     expect(() => parseCommand(['start'], { STOWAGE_PUBLIC_CONSOLE_URL: 'ftp://x' })).toThrow(UsageError);
   });
 
+  test('browser uploads: proxy mode and a part limit', () => {
+    expect(parseCommand(['start'], {})).not.toHaveProperty('uploads');
+    expect(
+      parseCommand(['start'], {
+        STOWAGE_UPLOAD_PROXY: 'on',
+        STOWAGE_UPLOAD_MAX_PART_BYTES: '8388608',
+      }),
+    ).toMatchObject({
+      uploads: { proxy: true, maxPartBytes: 8388608 },
+    });
+    expect(() => parseCommand(['start'], { STOWAGE_UPLOAD_MAX_PART_BYTES: '1048576' })).toThrow('at least');
+    expect(() => parseCommand(['start'], { STOWAGE_UPLOAD_MAX_PART_BYTES: '8m' })).toThrow('byte count');
+  });
+
   test('audit log search: on with a token, SQLite unless PostgreSQL is named', () => {
     expect(parseCommand(['start'], {})).not.toHaveProperty('auditLog');
     expect(parseCommand(['start'], { STOWAGE_AUDIT_TOKEN: 'a-long-audit-token' })).toMatchObject({

@@ -35,6 +35,8 @@ export interface ConsoleFlags {
   /** Share and drop links: the storage server's and the console's addresses as browsers reach them. */
   publicServerUrl?: string;
   publicConsoleUrl?: string;
+  /** Browser uploads: through the console, or straight to the server with parts under a limit. */
+  uploads?: { proxy?: boolean; maxPartBytes?: number };
 }
 
 export type Command =
@@ -127,9 +129,22 @@ Audit log search (start, console), from the environment:
   STOWAGE_AUDIT_DB      its path (default stowage-audit.sqlite, in the data directory for start)
   STOWAGE_AUDIT_RETENTION_DAYS  how long entries are kept (default 30)
 
+External addresses (start, console), as browsers reach them:
+  STOWAGE_PUBLIC_SERVER_URL   the storage server's (share and drop links, browser uploads;
+                        default: the address the console uses)
+  STOWAGE_PUBLIC_CONSOLE_URL  the console's own (limited share links and drop pages name it;
+                        default: the address a request came to)
+
 The console's database (start, console): share links and bulk jobs, kept across restarts.
   STOWAGE_CONSOLE_DB    its path (default stowage-console.sqlite, in the data directory for
                         start, in the working directory for console)
+
+Browser uploads (start, console), from the environment:
+  STOWAGE_UPLOAD_PROXY=on   uploads go through the console (a server the browser cannot reach);
+                        otherwise the browser sends them to the server itself (presigned parts,
+                        to STOWAGE_PUBLIC_SERVER_URL where one is set)
+  STOWAGE_UPLOAD_MAX_PART_BYTES  the body limit of a proxy in front of the server (>= 5 MiB):
+                        upload parts stay below it (default none)
 
 Root credentials: STOWAGE_ROOT_USER / STOWAGE_ROOT_PASSWORD (or MINIO_ROOT_USER /
 MINIO_ROOT_PASSWORD); otherwise generated on first start and kept in the data directory.`;
@@ -286,6 +301,22 @@ function auditLog(env: NodeJS.ProcessEnv): Pick<ConsoleFlags, 'auditLog'> {
   };
 }
 
+const MIN_PART_BYTES = 5 * 1024 * 1024;
+
+function uploads(env: NodeJS.ProcessEnv): Pick<ConsoleFlags, 'uploads'> {
+  const out: NonNullable<ConsoleFlags['uploads']> = {};
+  if (ON.has((env.STOWAGE_UPLOAD_PROXY ?? '').toLowerCase())) out.proxy = true;
+  const max = env.STOWAGE_UPLOAD_MAX_PART_BYTES?.trim();
+  if (max) {
+    if (!/^\d{1,13}$/.test(max) || Number(max) < MIN_PART_BYTES)
+      throw new UsageError(
+        `STOWAGE_UPLOAD_MAX_PART_BYTES must be a byte count of at least ${MIN_PART_BYTES}, got '${max}'`,
+      );
+    out.maxPartBytes = Number(max);
+  }
+  return Object.keys(out).length ? { uploads: out } : {};
+}
+
 /** Turn argv and env into one typed command; pure, so every rule is unit-tested. */
 export function parseCommand(argv: string[], env: NodeJS.ProcessEnv): Command {
   let parsed: ReturnType<typeof parseArgs>;
@@ -344,6 +375,7 @@ export function parseCommand(argv: string[], env: NodeJS.ProcessEnv): Command {
     ...auditLog(env),
     ...(env.STOWAGE_CONSOLE_DB?.trim() ? { databasePath: env.STOWAGE_CONSOLE_DB.trim() } : {}),
     ...publicAddresses(env),
+    ...uploads(env),
     ...prometheus(
       str(values['prometheus-url']) ?? env.STOWAGE_PROMETHEUS_URL,
       str(values['prometheus-job']) ?? env.STOWAGE_PROMETHEUS_JOB,

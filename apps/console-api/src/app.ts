@@ -38,6 +38,8 @@ import { registerSubscriptionRoutes } from './routes/subscription.js';
 import { registerTenantProxy } from './routes/tenant-proxy.js';
 import { registerTenantResourceRoutes } from './routes/tenant-resources.js';
 import { registerTenantRoutes } from './routes/tenants.js';
+import { registerUploadRoutes } from './routes/uploads.js';
+import { uploadConnectSources } from './services/objects/multipart-upload.js';
 import { scheduleLicenseRefresh } from './services/subscription/license-refresh.js';
 import { DEFAULT_SUBNET_SETTINGS } from './services/subscription/subnet-client.js';
 import { DEFAULT_ADDRESSING } from './services/tenants/tenant-reach.js';
@@ -107,10 +109,8 @@ export async function buildApp(
   const database = ConsoleDatabase.open(deps.config.databasePath ?? ':memory:', CONSOLE_SCHEMAS);
   app.addHook('onClose', async () => database.close());
   const routeDeps: RouteDeps = { ...deps, cookies, database };
-  // Drop pages post files straight to the storage server, at the address links name.
-  registerSecurityHeaders(app, cookies, [
-    new URL(deps.config.publicServerUrl ?? deps.config.serverUrl).origin,
-  ]);
+  // Browser uploads and drop pages send files straight to the storage server.
+  registerSecurityHeaders(app, cookies, uploadConnectSources(deps.config));
   registerErrorHandling(app, deps.config.basePath + API_PREFIX);
 
   const refreshRights = rightsRefresher(deps);
@@ -148,6 +148,7 @@ export async function buildApp(
   registerBucketFeatureRoutes(storeBind, deps);
   registerObjectRoutes(storeBind, deps, registerShareLinkRoutes(storeBind, bind, routeDeps));
   registerDownloadSelectionRoutes(storeBind, deps);
+  registerUploadRoutes(storeBind, deps);
   registerIdentityRoutes(storeBind, deps);
   registerAccountRoutes(storeBind, routeDeps);
   registerConfigRoutes(storeBind, deps);

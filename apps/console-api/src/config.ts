@@ -59,7 +59,7 @@ export interface ConsoleConfig {
   databasePath?: string;
   /**
    * The storage server's address as browsers reach it (`STOWAGE_PUBLIC_SERVER_URL`): share and
-   * drop links are signed for this host; absent, for `serverUrl`.
+   * drop links are signed for this host, and browser uploads go to it; absent, `serverUrl`.
    */
   publicServerUrl?: string;
   /**
@@ -67,6 +67,16 @@ export interface ConsoleConfig {
    * limited share links and drop pages name it; absent, the address the request came to.
    */
   publicConsoleUrl?: string;
+  /** Browser uploads; absent: straight to serverUrl, parts of any size. */
+  uploads?: UploadConfig;
+}
+
+/** How the browser uploads (issue 41). */
+export interface UploadConfig {
+  /** Uploads through the console, for servers the browser cannot reach. */
+  proxy?: boolean;
+  /** The body limit of a proxy between the browser and the server: parts stay below it. */
+  maxPartBytes?: number;
 }
 
 export interface OperatorConfig {

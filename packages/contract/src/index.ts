@@ -2,6 +2,7 @@ export * from './actions.js';
 export * from './errors.js';
 export * from './openapi.js';
 export * from './openapi-document.js';
+export * from './part-size.js';
 export * from './permissions.js';
 export * from './route.js';
 export * from './routes/index.js';

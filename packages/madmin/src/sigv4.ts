@@ -300,7 +300,10 @@ export function signRequest(
   return headers;
 }
 
-/** Query-string SigV4: only `host` is signed and the payload is UNSIGNED-PAYLOAD. */
+/**
+ * Query-string SigV4: `host` is signed (and `headers`, which the request must then send with
+ * those values, e.g. a part's x-amz-checksum-*); the payload is UNSIGNED-PAYLOAD.
+ */
 export function presignUrl(p: {
   method: string;
   url: URL;
@@ -309,6 +312,7 @@ export function presignUrl(p: {
   service?: string;
   expiresSeconds: number;
   now?: Date;
+  headers?: Record<string, string>;
 }): URL {
   const url = new URL(p.url);
   const date = amzDate(p.now ?? new Date());
@@ -320,14 +324,17 @@ export function presignUrl(p: {
   q.set('X-Amz-Credential', `${p.creds.accessKey}/${scopeString(scope)}`);
   q.set('X-Amz-Date', date);
   q.set('X-Amz-Expires', String(p.expiresSeconds));
-  q.set('X-Amz-SignedHeaders', 'host');
+  const headers: Record<string, string> = { host: url.host };
+  for (const [name, value] of Object.entries(p.headers ?? {})) headers[name.toLowerCase()] = value;
+  const signed = Object.keys(headers).sort();
+  q.set('X-Amz-SignedHeaders', signed.join(';'));
   if (p.creds.sessionToken) q.set('X-Amz-Security-Token', p.creds.sessionToken);
   const creq = canonicalRequest({
     method: p.method,
     canonicalUri: canonicalUri(decodePath(url.pathname)),
     canonicalQuery: canonicalQuery([...q]),
-    canonicalHeaders: canonicalHeaders({ host: url.host }, ['host']),
-    signedHeaders: ['host'],
+    canonicalHeaders: canonicalHeaders(headers, signed),
+    signedHeaders: signed,
     payloadHash: UNSIGNED_PAYLOAD,
   });
   q.set('X-Amz-Signature', signature(p.creds.secretKey, scope, stringToSign(date, scope, creq)));

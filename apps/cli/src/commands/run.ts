@@ -76,6 +76,7 @@ async function runConsole(
     databasePath: flags.databasePath ?? join(dataDir, 'stowage-console.sqlite'),
     ...(flags.publicServerUrl ? { publicServerUrl: flags.publicServerUrl } : {}),
     ...(flags.publicConsoleUrl ? { publicConsoleUrl: flags.publicConsoleUrl } : {}),
+    ...(flags.uploads ? { uploads: flags.uploads } : {}),
     ...(flags.auditLog
       ? {
           auditLog: {

@@ -12,9 +12,10 @@ const HSTS = 'max-age=31536000';
 export function registerSecurityHeaders(
   app: FastifyInstance,
   cookies: CookiePolicy,
-  connectOrigins: readonly string[] = [],
+  /** Origins the page may call besides its own: the storage server browser uploads go to. */
+  connectSources: readonly string[] = [],
 ): void {
-  const connect = ["'self'", ...connectOrigins].join(' ');
+  const connect = ["'self'", ...connectSources].join(' ');
   app.addHook('onSend', async (request, reply, payload) => {
     if (cookies.isSecure(request)) reply.header('Strict-Transport-Security', HSTS);
     reply.header('X-Content-Type-Options', 'nosniff');

@@ -29,9 +29,19 @@ const onEveryResource = (rule: PolicyRule) =>
   !rule.notResource &&
   (rule.resources.length === 0 || rule.resources.some((r) => r === '*' || r === `${ARN}*`));
 
-export function hasPermission(rules: readonly PolicyRule[], action: string, bucket?: string): boolean {
+/** With `key`, an object action is judged on that one object rather than on any in the bucket. */
+export function hasPermission(
+  rules: readonly PolicyRule[],
+  action: string,
+  bucket?: string,
+  key?: string,
+): boolean {
   const resource =
-    bucket === undefined ? undefined : isObjectAction(action) ? `${ARN}${bucket}/*` : `${ARN}${bucket}`;
+    bucket === undefined
+      ? undefined
+      : isObjectAction(action)
+        ? `${ARN}${bucket}/${key ?? '*'}`
+        : `${ARN}${bucket}`;
   const denied = rules.some(
     (r) =>
       r.effect === 'Deny' &&

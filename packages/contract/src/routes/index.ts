@@ -24,6 +24,7 @@ import * as shareLinks from './share-links.js';
 import * as subscription from './subscription.js';
 import * as tenants from './tenants.js';
 import * as tiers from './tiers.js';
+import * as uploads from './uploads.js';
 import * as users from './users.js';
 
 export * from './account.js';
@@ -53,6 +54,7 @@ export * from './share-links.js';
 export * from './subscription.js';
 export * from './tenants.js';
 export * from './tiers.js';
+export * from './uploads.js';
 export * from './users.js';
 
 /** Every console API route, in a stable order (openapi.json follows it). */
@@ -125,6 +127,12 @@ export const routes = {
   putObjectLegalHold: objects.putObjectLegalHold,
   prepareSelectionDownload: downloadSelection.prepareSelectionDownload,
   downloadSelection: downloadSelection.downloadSelection,
+  getUploadSettings: uploads.getUploadSettings,
+  createUpload: uploads.createUpload,
+  signUploadParts: uploads.signUploadParts,
+  listUploadParts: uploads.listUploadParts,
+  completeUpload: uploads.completeUpload,
+  abortUpload: uploads.abortUpload,
   getAdminInfo: dashboard.getAdminInfo,
   getWidget: dashboard.getWidget,
   listUsers: users.listUsers,

@@ -1,23 +1,65 @@
-import { ActionIcon, Button, Group, Paper, Progress, ScrollArea, Stack, Text, Title } from '@mantine/core';
-import { IconX } from '@tabler/icons-react';
+import {
+  ActionIcon,
+  Alert,
+  Anchor,
+  Button,
+  Group,
+  NativeSelect,
+  Paper,
+  Progress,
+  ScrollArea,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { IconRefresh, IconX } from '@tabler/icons-react';
+import { memo, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { tokens } from '../../theme/tokens.js';
-import { formatBytes } from '../../utils/format.js';
+import { formatBytes, formatDuration } from '../../utils/format.js';
+import { browsePath } from './objectPaths.js';
 import {
   cancelTransfer,
   clearFinishedTransfers,
   isActive,
+  loadUnfinishedUploads,
+  retryTransfer,
+  setBandwidthLimit,
   type Transfer,
+  transferSummary,
+  useBandwidthLimit,
+  useServerUnreachable,
   useTransfers,
+  useUnfinishedUploads,
 } from './transfers.js';
+import { UnfinishedUploads } from './UnfinishedUploads.js';
 
 const percent = (t: Transfer) => (t.size === 0 ? 100 : Math.min(100, Math.floor((t.loaded / t.size) * 100)));
 
-/** Each upload with its own progress bar (newest first), cancel while it runs, and a way to clear the list. */
+/** Rows drawn: a folder of thousands stays responsive; the summary line counts them all. */
+const SHOWN = 50;
+
+const MB = 1000 * 1000;
+/** The bandwidth limits offered, in bytes per second (0: none). */
+const LIMITS = [0, 1 * MB, 5 * MB, 10 * MB, 50 * MB, 100 * MB];
+
+/**
+ * Each upload with its progress, speed, time left and retries (newest first), a summary, cancel
+ * while it runs, retry of failed parts, a link to each finished object, the uploads a reload
+ * interrupted, and a bandwidth limit.
+ */
 export function TransferPanel() {
   const { t } = useTranslation();
   const transfers = useTransfers();
-  if (transfers.length === 0) return null;
+  const unfinished = useUnfinishedUploads();
+  const unreachable = useServerUnreachable();
+  const limit = useBandwidthLimit();
+  useEffect(() => {
+    void loadUnfinishedUploads();
+  }, []);
+  if (transfers.length === 0 && unfinished.length === 0) return null;
+  const summary = transferSummary(transfers);
   return (
     <Paper
       withBorder
@@ -30,7 +72,7 @@ export function TransferPanel() {
         position: 'fixed',
         left: 'calc(var(--app-shell-navbar-offset, 0px) + 16px)',
         bottom: 16,
-        width: 360,
+        width: 380,
         zIndex: 200,
         background: tokens.color['bg-surface'],
       }}
@@ -48,42 +90,125 @@ export function TransferPanel() {
           {t('objects.clearFinished')}
         </Button>
       </Group>
-      <ScrollArea.Autosize mah={240}>
+      {transfers.length > 0 && (
+        <Text size="xs" mb="xs" data-testid="transfer-summary">
+          {t('objects.transferSummary', {
+            done: String(summary.done),
+            failed: String(summary.failed),
+            loaded: formatBytes(summary.loaded),
+            total: formatBytes(summary.bytes),
+          })}
+        </Text>
+      )}
+      {unreachable && (
+        <Alert color={tokens.intent.warning} p="xs" mb="xs">
+          <Text size="xs">
+            {t('objects.serverUnreachable', { url: unreachable, origin: window.location.origin })}
+          </Text>
+        </Alert>
+      )}
+      <ScrollArea.Autosize mah={260}>
         <Stack gap="xs">
-          {[...transfers].reverse().map((transfer) => (
-            <Stack key={transfer.id} gap={2}>
-              <Group justify="space-between" wrap="nowrap" gap="xs">
-                <Text size="sm" truncate="end" title={transfer.name}>
-                  {transfer.name}
-                </Text>
-                {isActive(transfer) && (
-                  <ActionIcon
-                    size="sm"
-                    variant="subtle"
-                    onClick={() => cancelTransfer(transfer.id)}
-                    aria-label={t('objects.cancelUpload', { name: transfer.name })}
-                  >
-                    <IconX size="0.9rem" aria-hidden />
-                  </ActionIcon>
-                )}
-              </Group>
-              <Progress
-                value={percent(transfer)}
-                color={transfer.status === 'failed' ? tokens.intent.danger : undefined}
-                aria-label={t('objects.progress', { name: transfer.name })}
-              />
-              <Text size="xs" c={transfer.status === 'failed' ? tokens.color.danger : 'dimmed'}>
-                {t(`objects.transferStatus.${transfer.status}`, {
-                  percent: String(percent(transfer)),
-                  error: transfer.error ?? '',
-                })}
-                {' · '}
-                {formatBytes(transfer.loaded)} / {formatBytes(transfer.size)}
-              </Text>
-            </Stack>
-          ))}
+          <UnfinishedUploads uploads={unfinished} />
+          {transfers
+            .slice(-SHOWN)
+            .reverse()
+            .map((transfer) => (
+              <TransferRow key={transfer.id} transfer={transfer} />
+            ))}
+          {transfers.length > SHOWN && (
+            <Text size="xs" c="dimmed">
+              {t('objects.transfersNotShown', { count: transfers.length - SHOWN })}
+            </Text>
+          )}
         </Stack>
       </ScrollArea.Autosize>
+      <NativeSelect
+        mt="xs"
+        size="xs"
+        label={t('objects.bandwidthLimit')}
+        value={String(limit)}
+        onChange={(e) => setBandwidthLimit(Number(e.currentTarget.value))}
+        data={LIMITS.map((value) => ({
+          value: String(value),
+          label:
+            value === 0
+              ? t('objects.bandwidthNone')
+              : t('objects.bandwidthValue', { value: formatBytes(value) }),
+        }))}
+      />
     </Paper>
   );
 }
+
+/** Memoised: an update to one transfer redraws its row only. */
+const TransferRow = memo(function TransferRow({ transfer }: { transfer: Transfer }) {
+  const { t } = useTranslation();
+  const running = transfer.status === 'uploading';
+  const details = [
+    t(`objects.transferStatus.${transfer.status}`, {
+      percent: String(percent(transfer)),
+      error: transfer.error ?? '',
+    }),
+    `${formatBytes(transfer.loaded)} / ${formatBytes(transfer.size)}`,
+    running && transfer.speed
+      ? t('objects.transferSpeed', { speed: formatBytes(transfer.speed) })
+      : undefined,
+    running && transfer.eta !== undefined
+      ? t('objects.transferEta', { eta: formatDuration(transfer.eta) })
+      : undefined,
+    transfer.retries > 0 ? t('objects.transferRetries', { count: transfer.retries }) : undefined,
+  ].filter(Boolean);
+  return (
+    <Stack gap={2} data-testid="transfer">
+      <Group justify="space-between" wrap="nowrap" gap="xs">
+        {transfer.status === 'done' ? (
+          <Anchor
+            component={Link}
+            to={browsePath(transfer.bucket, transfer.key)}
+            size="sm"
+            truncate="end"
+            title={transfer.name}
+            aria-label={t('objects.openUploaded', { name: transfer.name })}
+          >
+            {transfer.name}
+          </Anchor>
+        ) : (
+          <Text size="sm" truncate="end" title={transfer.name}>
+            {transfer.name}
+          </Text>
+        )}
+        <Group gap={2} wrap="nowrap">
+          {transfer.status === 'failed' && transfer.failedParts !== undefined && (
+            <ActionIcon
+              size="sm"
+              variant="subtle"
+              onClick={() => retryTransfer(transfer.id)}
+              aria-label={t('objects.retryFailedParts', { count: transfer.failedParts, name: transfer.name })}
+            >
+              <IconRefresh size="0.9rem" aria-hidden />
+            </ActionIcon>
+          )}
+          {(isActive(transfer) || transfer.failedParts !== undefined) && transfer.status !== 'cancelled' && (
+            <ActionIcon
+              size="sm"
+              variant="subtle"
+              onClick={() => cancelTransfer(transfer.id)}
+              aria-label={t('objects.cancelUpload', { name: transfer.name })}
+            >
+              <IconX size="0.9rem" aria-hidden />
+            </ActionIcon>
+          )}
+        </Group>
+      </Group>
+      <Progress
+        value={percent(transfer)}
+        color={transfer.status === 'failed' ? tokens.intent.danger : undefined}
+        aria-label={t('objects.progress', { name: transfer.name })}
+      />
+      <Text size="xs" c={transfer.status === 'failed' ? tokens.color.danger : 'dimmed'}>
+        {details.join(' · ')}
+      </Text>
+    </Stack>
+  );
+});
