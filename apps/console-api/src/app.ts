@@ -26,6 +26,7 @@ import { registerConfigRoutes } from './routes/configs.js';
 import { registerDashboardRoutes } from './routes/dashboard.js';
 import { registerDirectCsiRoutes } from './routes/direct-csi.js';
 import { registerIdentityRoutes } from './routes/identities.js';
+import { registerJobRoutes } from './routes/jobs.js';
 import { registerLoginRoutes } from './routes/login.js';
 import { registerLogRoutes } from './routes/logs.js';
 import { registerObjectRoutes } from './routes/objects.js';
@@ -36,6 +37,7 @@ import { registerSubscriptionRoutes } from './routes/subscription.js';
 import { registerTenantProxy } from './routes/tenant-proxy.js';
 import { registerTenantResourceRoutes } from './routes/tenant-resources.js';
 import { registerTenantRoutes } from './routes/tenants.js';
+import type { JobRecord } from './services/jobs/store.js';
 import { scheduleLicenseRefresh } from './services/subscription/license-refresh.js';
 import { DEFAULT_SUBNET_SETTINGS } from './services/subscription/subnet-client.js';
 import { DEFAULT_ADDRESSING } from './services/tenants/tenant-reach.js';
@@ -55,6 +57,8 @@ export interface AppDeps {
   warn?: (line: string) => void;
   /** Operator mode: lists the cluster's nodes with the session's token (max allocatable memory). */
   listNodes?: SessionNodeLister;
+  /** Bulk jobs: a hook after each page a job records (tests pace a job with it). */
+  jobs?: { afterPage?: (job: JobRecord) => Promise<void> };
 }
 
 /**
@@ -143,6 +147,9 @@ export async function buildApp(
   registerIdentityRoutes(storeBind, deps);
   registerAccountRoutes(storeBind, routeDeps);
   registerConfigRoutes(storeBind, deps);
+  const jobs = registerJobRoutes(storeBind, routeDeps);
+  // Before the database closes (onClose): a job's page in hand is recorded first.
+  app.addHook('preClose', async () => jobs.close());
   const operator = deps.config.operator;
   registerSubscriptionRoutes(bind, operator);
   registerOperatorSizingRoutes(

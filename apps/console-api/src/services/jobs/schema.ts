@@ -5,7 +5,7 @@ import type { FeatureSchema } from '../../db/database.js';
 // counters, and the service account it runs with (the secret sealed by database.secrets).
 // `job_keys` records every key a job has handled, once: the runner skips a key it finds there,
 // so a page redone after a restart never acts on a key twice; the report and undo read it.
-// `job_errors` keeps the first failures of a job (bounded), with their messages.
+// A failed key keeps its message for the first MAX_KEPT_ERRORS of a job (bounded), none past.
 
 export const JOBS_SCHEMA: FeatureSchema = {
   feature: 'jobs',
@@ -40,15 +40,10 @@ export const JOBS_SCHEMA: FeatureSchema = {
       outcome TEXT NOT NULL,
       bytes INTEGER NOT NULL,
       version_id TEXT,
+      message TEXT,
       seq INTEGER NOT NULL,
       PRIMARY KEY (job_id, key)
     );
-    CREATE INDEX job_keys_in_order ON job_keys (job_id, seq);
-    CREATE TABLE job_errors (
-      job_id TEXT NOT NULL REFERENCES jobs (id) ON DELETE CASCADE,
-      key TEXT NOT NULL,
-      message TEXT NOT NULL
-    );
-    CREATE INDEX job_errors_by_job ON job_errors (job_id);`,
+    CREATE INDEX job_keys_in_order ON job_keys (job_id, seq);`,
   ],
 };
