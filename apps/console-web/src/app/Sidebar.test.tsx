@@ -42,6 +42,7 @@ describe('sidebar', () => {
       'Watch',
       'Trace',
       'Diagnostic',
+      'Jobs',
       'License',
       'Documentation',
     ]);

@@ -60,6 +60,7 @@ export const tokens = {
     warning: 'yellow',
     info: 'blue',
     neutral: 'gray',
+    success: 'green',
   },
 } as const;
 

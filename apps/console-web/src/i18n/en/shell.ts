@@ -76,6 +76,7 @@ export const shell = {
     trace: 'Trace',
     heal: 'Heal',
     diagnostic: 'Diagnostic',
+    jobs: 'Jobs',
     tenants: 'Tenants',
     storage: 'Storage',
     license: 'License',
@@ -113,6 +114,7 @@ export const shell = {
     drives: 'Drives',
     license: 'License',
     tenantDetail: 'Tenant',
+    jobs: 'Jobs',
   },
   palette: {
     title: 'Go to or do',
