@@ -62,13 +62,31 @@ export function destinationKey(job: JobScope, key: string): string {
   return dest.prefix + key.slice(job.selection.prefix.length);
 }
 
-/** Each key through `fn`; a failure is that key's outcome, not the page's. */
+const TRANSPORT_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'UND_ERR_SOCKET']);
+
+/**
+ * The server could not be reached or asked us to slow down: the page's failure, not the key's
+ * (the page is redone when the job goes on, where a key's failure would be final).
+ */
+export function isTransient(err: unknown): boolean {
+  const e = err as { code?: string; status?: number; cause?: { code?: string } };
+  return (
+    TRANSPORT_CODES.has(e.code ?? '') ||
+    TRANSPORT_CODES.has(e.cause?.code ?? '') ||
+    e.status === 503 ||
+    e.code === 'SlowDown' ||
+    e.code === 'ServiceUnavailable'
+  );
+}
+
+/** Each key through `fn`; a failure is that key's outcome, unless it is the server's. */
 function perKey(objects: readonly JobObject[], fn: (o: JobObject) => Promise<void>): Promise<KeyOutcome[]> {
   return mapLimit(objects, KEY_CONCURRENCY, async (o) => {
     try {
       await fn(o);
       return { key: o.key, bytes: o.size };
     } catch (err) {
+      if (isTransient(err)) throw err;
       return { key: o.key, bytes: o.size, error: errorText(err) };
     }
   });

@@ -104,6 +104,7 @@ export class JobRunner {
     const action = actionOf(job.kind);
     const s3 = gateway.s3(credentials);
     const from = job.cursor ?? START;
+    let cursor = from;
     const pages =
       job.kind === 'undo' && original
         ? undoPages(store, original, from, action.pageSize)
@@ -114,6 +115,16 @@ export class JobRunner {
         const missing = todo.filter((o) => o.missing);
         const present = todo.filter((o) => !o.missing);
         const outcomes = present.length > 0 ? await action.apply(s3, job, present, original) : [];
+        if (this.closing) {
+          // The console is closing and its store may be going too: what was done is kept, the
+          // cursor stays before the page, and the next console redoes the rest of it.
+          store.recordPage(
+            id,
+            outcomes.filter((o) => o.error === undefined),
+            cursor,
+          );
+          return;
+        }
         store.recordPage(
           id,
           [
@@ -122,6 +133,7 @@ export class JobRunner {
           ],
           page.cursor,
         );
+        cursor = page.cursor;
         job = store.get(id)!;
         if (this.closing || job.state !== 'running') return this.stopped(job, credentials);
         await this.opts.afterPage?.(job);
