@@ -60,7 +60,6 @@ export const tokens = {
     warning: 'yellow',
     info: 'blue',
     neutral: 'gray',
-    success: 'green',
   },
 } as const;
 

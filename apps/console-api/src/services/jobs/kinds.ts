@@ -50,6 +50,12 @@ const onObjects = (bucket: string, prefix: string, actions: string[]): PolicySta
   Resource: [objectsArn(bucket, prefix)],
 });
 
+/** Listing the job's prefix, and `actions` on the keys under it. */
+const onSource = (job: JobScope, actions: string[]): PolicyStatement[] => [
+  listing(job.bucket, job.selection.prefix),
+  onObjects(job.bucket, job.selection.prefix, actions),
+];
+
 export function errorText(err: unknown): string {
   if (err instanceof ApiError) return err.detailedMessage || err.message;
   return (err as Error).message || String(err);
@@ -141,10 +147,7 @@ function destinationOf(job: JobScope) {
 const ACTIONS: Record<StoredKind, JobAction> = {
   delete: {
     pageSize: 1000,
-    statements: (job) => [
-      listing(job.bucket, job.selection.prefix),
-      onObjects(job.bucket, job.selection.prefix, ['s3:GetObject', 's3:DeleteObject']),
-    ],
+    statements: (job) => onSource(job, ['s3:GetObject', 's3:DeleteObject']),
     async apply(s3, job, objects) {
       const results = await deleteObjects(
         s3,
@@ -163,11 +166,7 @@ const ACTIONS: Record<StoredKind, JobAction> = {
     pageSize: 250,
     statements(job) {
       const dest = destinationOf(job);
-      return [
-        listing(job.bucket, job.selection.prefix),
-        onObjects(job.bucket, job.selection.prefix, copyActions),
-        onObjects(dest.bucket, dest.prefix, writeActions),
-      ];
+      return [...onSource(job, copyActions), onObjects(dest.bucket, dest.prefix, writeActions)];
     },
     apply: (s3, job, objects) =>
       perKey(objects, (o) =>
@@ -183,8 +182,7 @@ const ACTIONS: Record<StoredKind, JobAction> = {
     statements(job) {
       const dest = destinationOf(job);
       return [
-        listing(job.bucket, job.selection.prefix),
-        onObjects(job.bucket, job.selection.prefix, [...copyActions, 's3:DeleteObject']),
+        ...onSource(job, [...copyActions, 's3:DeleteObject']),
         onObjects(dest.bucket, dest.prefix, writeActions),
       ];
     },
@@ -198,23 +196,18 @@ const ACTIONS: Record<StoredKind, JobAction> = {
   },
   'set-tags': {
     pageSize: 250,
-    statements: (job) => [
-      listing(job.bucket, job.selection.prefix),
-      onObjects(job.bucket, job.selection.prefix, ['s3:GetObject', 's3:PutObjectTagging']),
-    ],
+    statements: (job) => onSource(job, ['s3:GetObject', 's3:PutObjectTagging']),
     apply: (s3, job, objects) =>
       perKey(objects, (o) => putTags(s3, job.bucket, o.key, undefined, job.options.tags ?? {})),
   },
   'set-retention': {
     pageSize: 250,
-    statements: (job) => [
-      listing(job.bucket, job.selection.prefix),
-      onObjects(job.bucket, job.selection.prefix, [
+    statements: (job) =>
+      onSource(job, [
         's3:GetObject',
         's3:PutObjectRetention',
         ...(job.options.retention?.governance_bypass ? ['s3:BypassGovernanceRetention'] : []),
       ]),
-    ],
     apply(s3, job, objects) {
       const retention = job.options.retention;
       if (!retention) throw new ApiError('badRequest', 'body/options/retention is required');
@@ -229,10 +222,7 @@ const ACTIONS: Record<StoredKind, JobAction> = {
   },
   'set-legal-hold': {
     pageSize: 250,
-    statements: (job) => [
-      listing(job.bucket, job.selection.prefix),
-      onObjects(job.bucket, job.selection.prefix, ['s3:GetObject', 's3:PutObjectLegalHold']),
-    ],
+    statements: (job) => onSource(job, ['s3:GetObject', 's3:PutObjectLegalHold']),
     apply: (s3, job, objects) =>
       perKey(objects, (o) =>
         putLegalHold(
@@ -246,10 +236,7 @@ const ACTIONS: Record<StoredKind, JobAction> = {
   },
   'set-storage-class': {
     pageSize: 250,
-    statements: (job) => [
-      listing(job.bucket, job.selection.prefix),
-      onObjects(job.bucket, job.selection.prefix, [...copyActions, ...writeActions]),
-    ],
+    statements: (job) => onSource(job, [...copyActions, ...writeActions]),
     apply: (s3, job, objects) =>
       perKey(objects, (o) =>
         copyObject(

@@ -19,12 +19,13 @@ import { formatBytes, formatDateTime, formatNumber } from '../../utils/format.js
 import { jobAction } from './jobRights.js';
 import { type JobControl, jobReportUrl, useJobControl, useJobsQuery } from './queries.js';
 
+// Outline badges in the semantic text colours, which keep AA contrast in both schemes.
 const STATE_COLOUR: Record<Job['state'], string> = {
-  running: tokens.intent.info,
-  paused: tokens.intent.warning,
-  cancelled: tokens.intent.neutral,
-  completed: tokens.intent.success,
-  failed: tokens.intent.danger,
+  running: tokens.color.accent,
+  paused: tokens.color.warning,
+  cancelled: tokens.color['text-muted'],
+  completed: tokens.color.success,
+  failed: tokens.color.danger,
 };
 
 /** Hands the report to the browser, which saves it with the session cookie. */
@@ -60,7 +61,7 @@ export function JobsPage() {
         width: '8rem',
         cell: (j) => (
           <Tooltip label={j.error} disabled={!j.error}>
-            <Badge color={STATE_COLOUR[j.state]} variant="light">
+            <Badge color={STATE_COLOUR[j.state]} variant="outline">
               {t(`jobs.states.${j.state}`)}
             </Badge>
           </Tooltip>
