@@ -176,7 +176,16 @@ export function BulkActionsDialog({ bucket, prefix, opened, onClose }: BulkActio
             ) : (
               <>
                 <Text size="sm">{t('jobs.sample')}</Text>
-                <Code block>{counted.sample.join('\n')}</Code>
+                <Code
+                  block
+                  mah={160}
+                  style={{ overflowY: 'auto' }}
+                  // A scrolled region must be reachable by keyboard.
+                  tabIndex={0}
+                  aria-label={t('jobs.sample')}
+                >
+                  {counted.sample.join('\n')}
+                </Code>
               </>
             )}
           </Stack>

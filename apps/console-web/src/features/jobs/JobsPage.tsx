@@ -86,7 +86,7 @@ export function JobsPage() {
           </Stack>
         ),
       },
-      { header: t('jobs.started'), width: '12rem', cell: (j) => formatDateTime(j.created_at) },
+      { header: t('jobs.started'), width: '14rem', cell: (j) => formatDateTime(j.created_at) },
     ],
     [t],
   );
