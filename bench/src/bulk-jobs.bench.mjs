@@ -59,6 +59,8 @@ try {
     [1, 2, 3, 4].map((n) => join(dir, `drive${n}`)),
     ROOT,
   );
+  // The console keeps its jobs in a database file: here, in the run's own directory.
+  process.env.STOWAGE_CONSOLE_DB = join(dir, 'console.sqlite');
   const consoleApp = await startConsole(store.url);
   const lean = leanClient(store.url, ROOT);
   await lean.createBucket(BUCKET);
