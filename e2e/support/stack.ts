@@ -15,6 +15,11 @@ export interface Stack {
   rootPassword: string;
   dataDir: string;
   output: () => string;
+  /**
+   * Stops the process (SIGTERM, as an operator would) and starts it again on the same data
+   * directory and ports: the same root, store and console database, new console sessions.
+   */
+  restart(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -90,6 +95,12 @@ async function spawnCli(
   };
 }
 
+const PORT_FLAGS = new Set(['--port', '--console-port']);
+
+/** The arguments without their port flags and values. */
+const withoutPorts = (args: readonly string[]) =>
+  args.filter((arg, i) => !PORT_FLAGS.has(arg) && !PORT_FLAGS.has(args[i - 1] ?? ''));
+
 /** The port of a URL the CLI printed. */
 const portOf = (url: string): number => Number(new URL(url).port);
 
@@ -101,9 +112,10 @@ const portOf = (url: string): number => Number(new URL(url).port);
 export async function startStack(extraArgs: string[] = [], env: NodeJS.ProcessEnv = {}): Promise<Stack> {
   const dataDir = await mkdtemp(join(tmpdir(), 'stowage-e2e-'));
   const ports = ['--port', '--console-port'].flatMap((flag) => (extraArgs.includes(flag) ? [] : [flag, '0']));
-  const cli = await spawnCli(['start', '--data', dataDir, ...ports, ...extraArgs], env);
+  let cli = await spawnCli(['start', '--data', dataDir, ...ports, ...extraArgs], env);
   const consoleUrl = (cli.field('Console') ?? '').replace(/\/$/, '');
   const s3Url = cli.field('S3 API') ?? '';
+  let earlier = '';
   return {
     consoleUrl,
     s3Url,
@@ -112,7 +124,13 @@ export async function startStack(extraArgs: string[] = [], env: NodeJS.ProcessEn
     rootUser: cli.field('RootUser') ?? '',
     rootPassword: cli.field('RootPass') ?? '',
     dataDir,
-    output: cli.output,
+    output: () => earlier + cli.output(),
+    async restart() {
+      await cli.kill();
+      earlier += cli.output();
+      const fixed = ['--port', String(portOf(s3Url)), '--console-port', String(portOf(consoleUrl))];
+      cli = await spawnCli(['start', '--data', dataDir, ...fixed, ...withoutPorts(extraArgs)], env);
+    },
     async stop() {
       await cli.kill();
       await rm(dataDir, { recursive: true, force: true });

@@ -27,6 +27,7 @@ import { registerDashboardRoutes } from './routes/dashboard.js';
 import { registerDirectCsiRoutes } from './routes/direct-csi.js';
 import { registerDownloadSelectionRoutes } from './routes/download-selection.js';
 import { registerIdentityRoutes } from './routes/identities.js';
+import { registerJobRoutes } from './routes/jobs.js';
 import { registerLoginRoutes } from './routes/login.js';
 import { registerLogRoutes } from './routes/logs.js';
 import { registerObjectRoutes } from './routes/objects.js';
@@ -39,6 +40,7 @@ import { registerTenantProxy } from './routes/tenant-proxy.js';
 import { registerTenantResourceRoutes } from './routes/tenant-resources.js';
 import { registerTenantRoutes } from './routes/tenants.js';
 import { registerUploadRoutes } from './routes/uploads.js';
+import type { JobRecord } from './services/jobs/store.js';
 import { uploadConnectSources } from './services/objects/multipart-upload.js';
 import { scheduleLicenseRefresh } from './services/subscription/license-refresh.js';
 import { DEFAULT_SUBNET_SETTINGS } from './services/subscription/subnet-client.js';
@@ -61,6 +63,8 @@ export interface AppDeps {
   listNodes?: SessionNodeLister;
   /** The console's clock for what it keeps (share links' expiry); Date.now unless a test sets it. */
   clock?: () => number;
+  /** Bulk jobs: a hook after each page a job records (tests pace a job with it). */
+  jobs?: { afterPage?: (job: JobRecord) => Promise<void> };
 }
 
 /**
@@ -152,6 +156,9 @@ export async function buildApp(
   registerIdentityRoutes(storeBind, deps);
   registerAccountRoutes(storeBind, routeDeps);
   registerConfigRoutes(storeBind, deps);
+  const jobs = registerJobRoutes(storeBind, routeDeps);
+  // Before the database closes (onClose): a job's page in hand is recorded first.
+  app.addHook('preClose', async () => jobs.close());
   const operator = deps.config.operator;
   registerSubscriptionRoutes(bind, operator);
   registerOperatorSizingRoutes(

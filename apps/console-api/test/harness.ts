@@ -27,7 +27,7 @@ export interface Harness {
 export async function startHarness(
   overrides: Partial<ConsoleConfig> = {},
   storeOptions: Pick<StoreOptions, 'identity' | 'trustedProxies' | 'relayToken' | 'kmsSecretKey'> = {},
-  appDeps: Pick<AppDeps, 'listNodes' | 'clock'> & Partial<Pick<AppDeps, 'sessions'>> = {},
+  appDeps: Pick<AppDeps, 'listNodes' | 'clock' | 'jobs'> & Partial<Pick<AppDeps, 'sessions'>> = {},
 ): Promise<Harness> {
   const dir = await mkdtemp(join(tmpdir(), 'stowage-api-'));
   const drives = [join(dir, 'd1'), join(dir, 'd2'), join(dir, 'd3'), join(dir, 'd4')];

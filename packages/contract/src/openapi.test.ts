@@ -120,6 +120,14 @@ describe('openapi.json', () => {
       '/api/v1/direct-csi/drives',
       '/api/v1/direct-csi/volumes',
       '/api/v1/direct-csi/drives/format',
+      '/api/v1/jobs/dry-run',
+      '/api/v1/jobs',
+      '/api/v1/jobs/{id}',
+      '/api/v1/jobs/{id}/pause',
+      '/api/v1/jobs/{id}/resume',
+      '/api/v1/jobs/{id}/cancel',
+      '/api/v1/jobs/{id}/undo',
+      '/api/v1/jobs/{id}/report',
     ]);
     expect(doc.paths['/api/v1/login']?.get?.security).toBeUndefined();
     expect(doc.paths['/api/v1/session']?.get?.security).toEqual([{ session: [] }]);

@@ -68,6 +68,7 @@ export const CONSOLE_PAGES: Readonly<Record<string, PageRule>> = {
   '/metrics': SERVER_INFO,
   '/buckets': BUCKETS,
   '/buckets/*': BUCKETS,
+  '/jobs': { type: 's3:*', actions: ['s3:ListBucket'] },
   '/watch': { type: 'admin:*', actions: ['s3:ListenBucketNotification'] },
   '/users': USERS,
   '/users/:userName': USERS,

@@ -146,3 +146,8 @@ export const wizardKeys = {
   parity: (nodes: number, drives: number) => [...wizardKeys.all, 'parity', nodes, drives] as const,
   preview: (body: CreateTenantRequest) => [...wizardKeys.all, 'preview', body] as const,
 };
+
+export const jobKeys = {
+  all: ['jobs'] as const,
+  list: () => [...jobKeys.all, 'list'] as const,
+};

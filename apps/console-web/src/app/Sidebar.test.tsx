@@ -43,6 +43,7 @@ describe('sidebar', () => {
       'Watch',
       'Trace',
       'Diagnostic',
+      'Jobs',
       'License',
       'Documentation',
     ]);

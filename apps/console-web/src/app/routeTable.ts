@@ -44,6 +44,7 @@ const HealPage = lazy(() => import('../features/heal/HealPage.js').then((m) => (
 const DiagnosticPage = lazy(() =>
   import('../features/health-info/DiagnosticPage.js').then((m) => ({ default: m.DiagnosticPage })),
 );
+const JobsPage = lazy(() => import('../features/jobs/JobsPage.js').then((m) => ({ default: m.JobsPage })));
 const LicensePage = lazy(() =>
   import('../features/license/LicensePage.js').then((m) => ({ default: m.LicensePage })),
 );
@@ -130,6 +131,7 @@ export const routeTable: readonly AppRoute[] = [
   { path: '/watch', page: '/watch', title: 'watch', Component: WatchPage },
   { path: '/trace', page: '/trace', title: 'trace', Component: TracePage },
   { path: '/heal', page: '/heal', title: 'heal', Component: HealPage },
+  { path: '/jobs', page: '/jobs', title: 'jobs', Component: JobsPage },
   { path: '/health-info', page: '/health-info', title: 'diagnostic', Component: DiagnosticPage },
   { path: '/metrics', page: '/metrics', title: 'metrics', Component: MetricsPage },
   { path: '/webhook/logger', page: '/webhook/logger', title: 'loggerWebhook', Component: LoggerWebhookPage },

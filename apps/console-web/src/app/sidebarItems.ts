@@ -11,6 +11,7 @@ import {
   IconFirstAidKit,
   IconKey,
   IconLayoutGrid,
+  IconListCheck,
   IconSettings,
   IconShare,
   IconShieldLock,
@@ -67,6 +68,7 @@ export const sidebarGroups: readonly SidebarGroup[] = [
       // Spec 000 §1: the Heal menu entry is hidden (the page stays reachable by URL).
       { kind: 'route', path: '/heal', label: 'heal', icon: IconFirstAidKit, hidden: true },
       { kind: 'route', path: '/health-info', label: 'diagnostic', icon: IconStethoscope },
+      { kind: 'route', path: '/jobs', label: 'jobs', icon: IconListCheck },
     ],
   },
   {

@@ -2,6 +2,7 @@ import { buckets } from './en/buckets.js';
 import { diagnostic } from './en/diagnostic.js';
 import { heal } from './en/heal.js';
 import { identities } from './en/identities.js';
+import { jobs } from './en/jobs.js';
 import { license } from './en/license.js';
 import { logs } from './en/logs.js';
 import { notifications } from './en/notifications.js';
@@ -28,6 +29,7 @@ export const en = {
   ...notifications,
   ...buckets,
   ...objects,
+  ...jobs,
   ...tools,
   ...trace,
   ...watch,

@@ -5,6 +5,7 @@ export const ALL_CONSOLE_PAGES = [
   '/metrics',
   '/buckets',
   '/buckets/*',
+  '/jobs',
   '/watch',
   '/users',
   '/users/:userName',

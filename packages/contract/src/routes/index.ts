@@ -8,6 +8,7 @@ import * as directCsi from './direct-csi.js';
 import * as downloadSelection from './download-selection.js';
 import * as events from './events.js';
 import * as groups from './groups.js';
+import * as jobs from './jobs.js';
 import * as lifecycle from './lifecycle.js';
 import * as login from './login.js';
 import * as logs from './logs.js';
@@ -38,6 +39,7 @@ export * from './direct-csi.js';
 export * from './download-selection.js';
 export * from './events.js';
 export * from './groups.js';
+export * from './jobs.js';
 export * from './lifecycle.js';
 export * from './login.js';
 export * from './logs.js';
@@ -199,6 +201,15 @@ export const routes = {
   listDirectCsiDrives: directCsi.listDirectCsiDrives,
   listDirectCsiVolumes: directCsi.listDirectCsiVolumes,
   formatDirectCsiDrives: directCsi.formatDirectCsiDrives,
+  dryRunJob: jobs.dryRunJob,
+  createJob: jobs.createJob,
+  listJobs: jobs.listJobs,
+  getJob: jobs.getJob,
+  pauseJob: jobs.pauseJob,
+  resumeJob: jobs.resumeJob,
+  cancelJob: jobs.cancelJob,
+  undoJob: jobs.undoJob,
+  getJobReport: jobs.getJobReport,
 } as const;
 
 export type Routes = typeof routes;

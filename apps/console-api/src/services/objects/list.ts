@@ -58,7 +58,7 @@ export function byListingOrder(a: ObjectItem, b: ObjectItem): number {
 }
 
 /** One listing request through the SDK's signed transport, read by the lean listing reader. */
-async function fetchListing(
+export async function fetchListing(
   s3: S3Client,
   bucket: string,
   params: Record<string, string | true>,

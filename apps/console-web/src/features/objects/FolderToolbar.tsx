@@ -1,12 +1,20 @@
 import { Button, Group, Menu, Modal, Stack, TextInput } from '@mantine/core';
-import { IconFolderPlus, IconHistory, IconRefresh, IconTrash, IconUpload } from '@tabler/icons-react';
+import {
+  IconFolderPlus,
+  IconHistory,
+  IconListCheck,
+  IconRefresh,
+  IconTrash,
+  IconUpload,
+} from '@tabler/icons-react';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { CanDo } from '../../components/Can.js';
+import { CanDo, useCanOpen } from '../../components/Can.js';
 import { SearchBox } from '../../components/SearchBox.js';
 import { showSnackbar } from '../../components/snackbar.js';
 import { tokens } from '../../theme/tokens.js';
+import { BulkActionsDialog } from '../jobs/BulkActionsDialog.js';
 import { CreateDropLinkButton } from '../share-links/CreateDropLinkDialog.js';
 import { browsePath, newFolderPath } from './objectPaths.js';
 import { useRefreshObjects } from './queries.js';
@@ -37,6 +45,8 @@ export function FolderToolbar({
   const refresh = useRefreshObjects(bucket);
   const [choosingPath, setChoosingPath] = useState(false);
   const [rewinding, setRewinding] = useState(false);
+  const [bulk, setBulk] = useState(false);
+  const canJobs = useCanOpen('/jobs');
   const fileInput = useRef<HTMLInputElement>(null);
   const folderInput = useRef<HTMLInputElement>(null);
   // Spec 001 §2: in rewind mode the past cannot be changed.
@@ -115,6 +125,16 @@ export function FolderToolbar({
         >
           {t('objects.refresh')}
         </Button>
+        {canJobs && (
+          <Button
+            variant="default"
+            leftSection={<IconListCheck size="1rem" aria-hidden />}
+            disabled={past}
+            onClick={() => setBulk(true)}
+          >
+            {t('jobs.bulkActions')}
+          </Button>
+        )}
         <CanDo action="s3:DeleteObject" bucket={bucket}>
           <Button
             color={tokens.intent.danger}
@@ -139,6 +159,7 @@ export function FolderToolbar({
         current={rewindDate}
         onClose={() => setRewinding(false)}
       />
+      {bulk && <BulkActionsDialog bucket={bucket} prefix={prefix} opened onClose={() => setBulk(false)} />}
     </Group>
   );
 }

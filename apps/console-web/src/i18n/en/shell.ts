@@ -77,6 +77,7 @@ export const shell = {
     trace: 'Trace',
     heal: 'Heal',
     diagnostic: 'Diagnostic',
+    jobs: 'Jobs',
     tenants: 'Tenants',
     storage: 'Storage',
     license: 'License',
@@ -115,6 +116,7 @@ export const shell = {
     drives: 'Drives',
     license: 'License',
     tenantDetail: 'Tenant',
+    jobs: 'Jobs',
   },
   palette: {
     title: 'Go to or do',
