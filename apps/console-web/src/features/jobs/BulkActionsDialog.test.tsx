@@ -23,10 +23,10 @@ const created = {
   undo: { available: false, reason: 'the job has not ended' },
 };
 
-function open() {
+function open(picked?: string[]) {
   return renderWithProviders(
     <MemoryRouter>
-      <BulkActionsDialog bucket="photos" prefix="logs/" opened onClose={() => {}} />
+      <BulkActionsDialog bucket="photos" prefix="logs/" picked={picked} opened onClose={() => {}} />
     </MemoryRouter>,
   );
 }
@@ -95,6 +95,23 @@ describe('bulk actions dialog', () => {
       bucket: 'photos',
       prefix: 'logs/',
       options: { tags: { team: 'blue2' } },
+    });
+  });
+
+  it('acts on the rows picked in the listing when there are any', async () => {
+    const api = mockApi(Object.fromEntries([answer(routes.dryRunJob, { ...dryRun, count: 2 })]));
+    open(['logs/a', 'logs/old/']);
+    expect(
+      screen.getByText('Acts on the 2 selected items in photos/logs/ (a folder: every object under it).'),
+    ).toBeInTheDocument();
+    const user = (await import('@testing-library/user-event')).default.setup();
+    await user.click(screen.getByRole('button', { name: 'Dry run' }));
+    await waitFor(() => expect(api.callsTo('POST /api/v1/jobs/dry-run')).toHaveLength(1));
+    expect(api.callsTo('POST /api/v1/jobs/dry-run')[0]!.body).toEqual({
+      kind: 'delete',
+      bucket: 'photos',
+      prefix: 'logs/',
+      keys: ['logs/a', 'logs/old/'],
     });
   });
 });

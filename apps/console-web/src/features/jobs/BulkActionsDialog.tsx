@@ -35,6 +35,8 @@ const STORAGE_CLASSES = ['STANDARD', 'REDUCED_REDUNDANCY'];
 interface BulkActionsDialogProps {
   bucket: string;
   prefix: string;
+  /** Rows picked in the listing (keys, and folders ending in '/'); none: everything under prefix. */
+  picked?: readonly string[];
   opened: boolean;
   onClose: () => void;
 }
@@ -43,14 +45,14 @@ interface BulkActionsDialogProps {
  * Issue 41: a bulk job on the folder in view: pick the action and its options, see the dry run
  * (count, bytes, first keys), retype the prefix for a delete or a move, then start it.
  */
-export function BulkActionsDialog({ bucket, prefix, opened, onClose }: BulkActionsDialogProps) {
+export function BulkActionsDialog({ bucket, prefix, picked = [], opened, onClose }: BulkActionsDialogProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [form, setForm] = useState<JobForm>(() => emptyJobForm(bucket, prefix));
   const [typed, setTyped] = useState('');
   const dryRun = useJobDryRun();
   const create = useCreateJob();
-  const request = jobRequest(bucket, prefix, form);
+  const request = jobRequest(bucket, prefix, form, picked);
   const destructive = isDestructive(form.kind);
   const expected = confirmationText(bucket, prefix);
   const confirmed = !destructive || typed === expected;
@@ -88,7 +90,11 @@ export function BulkActionsDialog({ bucket, prefix, opened, onClose }: BulkActio
     <Modal opened={opened} onClose={close} title={t('jobs.dialogTitle')} centered size="lg">
       <Stack>
         <ErrorBanner error={modalMessage(dryRun.error ?? create.error)} />
-        <Text>{t('jobs.scope', { where })}</Text>
+        <Text>
+          {picked.length > 0
+            ? t('jobs.scopePicked', { count: picked.length, where })
+            : t('jobs.scope', { where })}
+        </Text>
         <Select
           label={t('jobs.kindLabel')}
           data={JOB_KINDS.map((k) => ({ value: k, label: t(`jobs.kinds.${k}`) }))}

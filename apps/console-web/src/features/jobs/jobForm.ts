@@ -46,8 +46,14 @@ export const isDestructive = (kind: JobKind) => DESTRUCTIVE_JOB_KINDS.includes(k
 export const confirmationText = (bucket: string, prefix: string) => prefix || bucket;
 
 /** The request for the form's kind, or undefined while a needed field is missing or wrong. */
-export function jobRequest(bucket: string, prefix: string, form: JobForm): JobRequest | undefined {
-  const base = { kind: form.kind, bucket, prefix };
+export function jobRequest(
+  bucket: string,
+  prefix: string,
+  form: JobForm,
+  picked: readonly string[] = [],
+): JobRequest | undefined {
+  // Picked rows of the listing (keys, and folders ending in '/'); none means the whole prefix.
+  const base = { kind: form.kind, bucket, prefix, ...(picked.length > 0 ? { keys: [...picked] } : {}) };
   switch (form.kind) {
     case 'delete':
       return base;

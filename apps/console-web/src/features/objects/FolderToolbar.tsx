@@ -28,6 +28,8 @@ interface FolderToolbarProps {
   search: string;
   onSearch: (value: string) => void;
   selectedCount: number;
+  /** The rows picked in the listing: Bulk actions acts on them, or on the folder when none. */
+  selected?: readonly string[];
   onDeleteSelected: () => void;
 }
 
@@ -39,6 +41,7 @@ export function FolderToolbar({
   search,
   onSearch,
   selectedCount,
+  selected = [],
   onDeleteSelected,
 }: FolderToolbarProps) {
   const { t } = useTranslation();
@@ -159,7 +162,15 @@ export function FolderToolbar({
         current={rewindDate}
         onClose={() => setRewinding(false)}
       />
-      {bulk && <BulkActionsDialog bucket={bucket} prefix={prefix} opened onClose={() => setBulk(false)} />}
+      {bulk && (
+        <BulkActionsDialog
+          bucket={bucket}
+          prefix={prefix}
+          picked={selected}
+          opened
+          onClose={() => setBulk(false)}
+        />
+      )}
     </Group>
   );
 }

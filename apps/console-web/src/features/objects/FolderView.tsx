@@ -96,6 +96,7 @@ export function FolderView({ bucket, prefix }: { bucket: string; prefix: string 
         search={search}
         onSearch={setSearch}
         selectedCount={selection.count}
+        selected={[...selection.selected]}
         onDeleteSelected={() => setPending({ intent: 'deleteSelected' })}
       />
       {rewindDate && (

@@ -49,6 +49,8 @@ export const jobs = {
     bulkActions: 'Bulk actions…',
     dialogTitle: 'Bulk actions',
     scope: 'Acts on every object under {{where}}.',
+    scopePicked_one: 'Acts on the {{count}} selected item in {{where}} (a folder: every object under it).',
+    scopePicked_other: 'Acts on the {{count}} selected items in {{where}} (a folder: every object under it).',
     kindLabel: 'Action',
     destinationBucket: 'Destination bucket',
     destinationPrefix: 'Destination prefix',
