@@ -59,6 +59,8 @@ const SIDEBAR_PAGES = [
   '/tenants',
   '/storage',
   '/license',
+  '/share-links',
+  '/jobs',
 ];
 
 const sidebarLinks = (page: Page) =>

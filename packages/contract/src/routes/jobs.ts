@@ -1,6 +1,7 @@
 import { type Static, Type } from 'typebox';
 import { ApiErrorBody, CALL_ERRORS } from '../errors.js';
 import { defineRoute } from '../route.js';
+import { BucketName } from './bucket-names.js';
 
 // Bulk jobs (issue 41): one change applied to every object under a prefix, or to keys and
 // folders picked in the listing, run by the console in the background with credentials of its
@@ -56,7 +57,7 @@ export const MAX_JOB_KEYS = 10000;
 
 const objectKey = Type.String({ minLength: 1, maxLength: 1024 });
 const prefix = Type.String({ maxLength: 1024 });
-const bucket = Type.String({ minLength: 3, maxLength: 63 });
+const bucket = BucketName;
 
 export const JobOptions = Type.Object(
   {

@@ -140,6 +140,9 @@ export async function writeReply(
 }
 
 function sent(res: ServerResponse): Promise<void> {
+  // Gone already (the client left while the handler ran): nothing more goes out, and on
+  // Node 24 neither 'finish' nor 'close' comes again for it.
+  if (res.destroyed) return Promise.resolve();
   return new Promise<void>((resolve) => {
     const done = () => {
       res.off('finish', done);
