@@ -173,9 +173,15 @@ describe('Settings → Lambda Notifications', () => {
     const bar = page.getByRole('status').filter({ hasText: 'The server needs to be restarted' });
     await bar.getByRole('button', { name: 'Restart' }).click();
     await bar.waitFor({ state: 'hidden', timeout: 90_000 });
-    await page.getByRole('button', { name: 'Refresh' }).click();
+    // The restarted server lists its targets once it has loaded them again: refresh until it does.
+    await vi.waitFor(
+      async () => {
+        await page.getByRole('button', { name: 'Refresh' }).click();
+        expect(await redisRow.count()).toBe(1);
+      },
+      { timeout: 30_000, interval: 500 },
+    );
     await table.getByRole('cell', { name: 'webhook:hook1', exact: true }).waitFor({ state: 'detached' });
-    await redisRow.waitFor();
     await page.context().close();
   });
 
