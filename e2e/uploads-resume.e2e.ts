@@ -16,7 +16,7 @@ import { rootS3, type Stack, startStack } from './support/stack.js';
 // Browser-direct uploads in Chromium against the built product: a 2 GiB file interrupted by a
 // page reload resumes once the file is picked again and ends with the multipart ETag of its
 // parts; a folder of 1,000 files (and one that needs several parts) goes through nginx that
-// refuses bodies over 8 MiB, in front of the store.
+// refuses bodies over 8 MiB, in front of the store; an upload outlives its session's end.
 
 const MIB = 1024 * 1024;
 const GIB = 1024 * MIB;
@@ -233,6 +233,56 @@ describe('the Transfers panel in both themes', () => {
       await page.waitForURL(`${stack.consoleUrl}/buckets/panel-${scheme}/browse/small.txt`);
       await page.context().close();
     }, 120_000);
+
+  test('the session ends mid-upload: the upload waits, goes on after a new login, and ends whole', async () => {
+    const size = 160 * MIB;
+    await sparseFile(join(files, 'lapse.bin'), size);
+    const page = await newPage(stack);
+    await makeBucket(page, stack, 'lapse');
+    await page.goto(`${stack.consoleUrl}/buckets/lapse/browse`);
+    await page.getByText('This location is empty, please try uploading a new file').waitFor();
+    await page.getByTestId('upload-files').setInputFiles(join(files, 'lapse.bin'));
+    // Slow enough that the session ends while parts are still to be signed.
+    await panel(page)
+      .getByLabel('Bandwidth limit')
+      .selectOption(String(10 * 1000 * 1000));
+    const bar = page.getByRole('progressbar', { name: 'Upload of lapse.bin' });
+    await expect
+      .poll(async () => Number(await bar.getAttribute('aria-valuenow')), { timeout: 60_000, interval: 200 })
+      .toBeGreaterThanOrEqual(20);
+
+    // Ended on the server (as when its credentials expire): the page learns it at its next call.
+    const csrf = await page.evaluate(() => localStorage.getItem('token') ?? '');
+    const logout = await page.request.post(`${stack.consoleUrl}/api/v1/logout`, {
+      headers: { 'X-CSRF-Token': csrf },
+    });
+    expect(logout.status()).toBe(204);
+    await page.waitForURL((url) => url.pathname.endsWith('/login'), { timeout: 60_000 });
+    await page.getByText('Your session ended: 1 upload goes on once you sign in again.').waitFor();
+    await screenshot(page, '92-light-upload-awaits-sign-in');
+
+    // Signing in again, without a reload: the same upload carries on with the new session.
+    await page.getByLabel('Enter Username').fill(stack.rootUser);
+    await page.getByLabel('Enter Password').fill(stack.rootPassword);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await page.waitForURL((url) => !url.pathname.endsWith('/login'));
+    // The panel is on whatever page the login leads to; folded, it keeps one bar for all.
+    await panel(page).getByRole('button', { name: 'Hide uploads' }).click();
+    await panel(page).getByRole('progressbar', { name: 'All uploads' }).waitFor();
+    await screenshot(page, '93-light-uploads-folded');
+    expect(await axeViolations(page)).toEqual([]);
+    await panel(page).getByRole('button', { name: 'Show uploads' }).click();
+    await panel(page).getByRole('link', { name: 'Open lapse.bin' }).waitFor({ timeout: 120_000 });
+    expect(await summary(page)).toMatch(/^1 done · 0 failed/);
+    // It waited for the login: no part was tried again for want of a session.
+    expect(await panel(page).getByTestId('transfer').textContent()).not.toMatch(/retr/);
+    const s3 = rootS3(stack);
+    const head = await s3.send(new HeadObjectCommand({ Bucket: 'lapse', Key: 'lapse.bin' }));
+    s3.destroy();
+    expect(head.ContentLength).toBe(size);
+    expect(head.ETag).toBe(await multipartEtag(join(files, 'lapse.bin'), BIG_PART));
+    await page.context().close();
+  }, 240_000);
 });
 
 function freePort(): Promise<number> {

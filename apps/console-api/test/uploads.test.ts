@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createStorageGateway } from '../src/clients/storage.js';
 import { ApiError } from '../src/http/errors.js';
 import { createUpload, signParts } from '../src/services/objects/multipart-upload.js';
+import { SessionStore } from '../src/session/store.js';
 import { callAs, type Harness, type LoggedIn, loginAs, ROOT, startHarness, storeS3 } from './harness.js';
 
 // Browser-direct uploads against a real store: the console starts and signs, the "browser"
@@ -323,5 +324,75 @@ describe('settings of the service', () => {
     });
     expect(urls[0]!.url.startsWith(`${browserUrl}/uploads/via-localhost.bin?`)).toBe(true);
     expect((await putPart(urls[0]!.url, Buffer.from('abc'))).status).toBe(200);
+  });
+});
+
+describe('credentials renewed in the middle of an upload', () => {
+  // The sessions' clock runs ahead on demand: the first session's credentials expire between
+  // two sign calls, a new login brings new ones, and the upload goes on with them.
+  let renewing: Harness;
+  let skewMs = 0;
+  beforeAll(async () => {
+    renewing = await startHarness(
+      // Only the credentials' expiry ends a session here, not idleness.
+      { sessionIdleSeconds: 4 * 3600, uploads: { maxPartBytes: 5 * MIB } },
+      {},
+      {
+        sessions: new SessionStore(
+          { idleMs: 4 * 3600_000, absoluteMs: 12 * 3600_000 },
+          () => Date.now() + skewMs,
+        ),
+      },
+    );
+    await storeS3(renewing.storeUrl).makeBucket('renewed');
+  });
+  afterAll(() => renewing?.close());
+
+  const at = (who: LoggedIn, method: InjectOptions['method'], url: string, payload?: unknown) =>
+    callAs(renewing.app, who, method, `/buckets/renewed/uploads${url}`, payload);
+  const accessKeyOf = (url: string) =>
+    (new URL(url).searchParams.get('X-Amz-Credential') ?? '').split('/')[0];
+
+  test('parts signed before and after the renewal make one object; the lapsed session is refused', async () => {
+    const file = randomBytes(5 * MIB + 777);
+    const parts = [file.subarray(0, 5 * MIB), file.subarray(5 * MIB)];
+    const first = await loginAs(renewing.app, ROOT.accessKey, ROOT.secretKey);
+    const created = await at(first, 'POST', '', { key: 'renewed.bin', size: file.length });
+    expect(created.statusCode, created.body).toBe(200);
+    const { upload_id, part_count } = created.json();
+    expect(part_count).toBe(2);
+    const sign = (who: LoggedIn, part: number) =>
+      at(who, 'POST', '/sign', { key: 'renewed.bin', upload_id, part_numbers: [part] });
+
+    const one = (await sign(first, 1)).json().urls[0].url as string;
+    const etag1 = (await putPart(one, parts[0]!)).headers.get('etag');
+
+    // The first session's STS credentials expire: its next sign call is refused, as a lapsed session.
+    skewMs = (renewing.config.stsDurationSeconds + 1) * 1000;
+    const lapsed = await sign(first, 2);
+    expect(lapsed.statusCode).toBe(401);
+    skewMs = 0;
+    // Dropped for good, though the clock came back.
+    expect((await sign(first, 2)).statusCode).toBe(401);
+
+    const second = await loginAs(renewing.app, ROOT.accessKey, ROOT.secretKey);
+    const two = (await sign(second, 2)).json().urls[0].url as string;
+    // New temporary credentials sign the rest of the same upload.
+    expect(accessKeyOf(two)).not.toBe(accessKeyOf(one));
+    const etag2 = (await putPart(two, parts[1]!)).headers.get('etag');
+
+    const listed = await at(second, 'GET', `/parts?key=renewed.bin&upload_id=${q(upload_id)}`);
+    expect(listed.json().parts.map((p: { part_number: number }) => p.part_number)).toEqual([1, 2]);
+    const done = await at(second, 'POST', '/complete', {
+      key: 'renewed.bin',
+      upload_id,
+      parts: [etag1, etag2].map((etag, i) => ({ part_number: i + 1, etag: (etag ?? '').replace(/"/g, '') })),
+    });
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.json().etag).toBe(multipartEtag(parts));
+    const stored = await storeS3(renewing.storeUrl).getObject('renewed', 'renewed.bin');
+    const chunks: Buffer[] = [];
+    for await (const chunk of stored) chunks.push(chunk as Buffer);
+    expect(Buffer.concat(chunks).equals(file)).toBe(true);
   });
 });

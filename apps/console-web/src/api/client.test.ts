@@ -5,7 +5,7 @@ import { bucket, session } from '../test/fixtures.js';
 import { ApiError } from './ApiError.js';
 import { setBasePath } from './basePath.js';
 import { apiUrl, callApi } from './client.js';
-import { onSessionEnd } from './sessionEnd.js';
+import { onSessionEnd } from './sessionEvents.js';
 import { getToken, setToken } from './token.js';
 
 function watchSessionEnd() {

@@ -2,7 +2,7 @@ import { API_PREFIX, type HttpMethod, type RouteDef } from '@stowage/contract';
 import type { Static, TSchema } from 'typebox';
 import { ApiError, networkError, toApiError } from './ApiError.js';
 import { getBasePath } from './basePath.js';
-import { endSession } from './sessionEnd.js';
+import { endSession } from './sessionEvents.js';
 import { getToken } from './token.js';
 
 type AnyRoute = RouteDef<

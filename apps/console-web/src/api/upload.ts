@@ -1,7 +1,7 @@
 import { routes } from '@stowage/contract';
 import { networkError, toApiError } from './ApiError.js';
 import { apiUrl } from './client.js';
-import { endSession } from './sessionEnd.js';
+import { endSession } from './sessionEvents.js';
 import { getToken } from './token.js';
 
 export interface UploadProgress {

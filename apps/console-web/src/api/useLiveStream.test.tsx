@@ -5,7 +5,7 @@ import { LiveStreamStatus } from '../components/LiveStreamStatus.js';
 import { mockApi } from '../test/fetchMock.js';
 import { renderWithProviders } from '../test/renderWithProviders.js';
 import { createTestSocket, startTestSocketServer, type TestSocketServer, until } from '../test/wsServer.js';
-import { onSessionEnd } from './sessionEnd.js';
+import { onSessionEnd } from './sessionEvents.js';
 import { useLiveStream } from './useLiveStream.js';
 
 let server: TestSocketServer;

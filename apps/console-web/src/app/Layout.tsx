@@ -1,6 +1,7 @@
 import { AppShell } from '@mantine/core';
 import { useLocalStorage } from '@mantine/hooks';
 import { Outlet, useLocation } from 'react-router';
+import { TransferPanel } from '../features/objects/TransferPanel.js';
 import { layout } from '../theme/theme.js';
 import { tokens } from '../theme/tokens.js';
 import { CommandPalette } from './CommandPalette.js';
@@ -11,7 +12,7 @@ import { Sidebar } from './Sidebar.js';
 /** Spec 000 §4: the sidebar open state is persisted locally. */
 export const SIDEBAR_OPEN_KEY = 'sidebarOpen';
 
-/** The authenticated shell: sidebar (nav) and the page (main). */
+/** The authenticated shell: sidebar (nav), the page (main) and the uploads panel. */
 export function Layout() {
   const { pathname } = useLocation();
   const [open, setOpen] = useLocalStorage({
@@ -35,6 +36,8 @@ export function Layout() {
         <CommandPalette />
         <RestartBar />
         <Outlet />
+        {/* Uploads carry on while the user moves around: their panel is on every page. */}
+        <TransferPanel />
       </AppShell.Main>
     </AppShell>
   );

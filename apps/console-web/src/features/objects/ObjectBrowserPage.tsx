@@ -9,7 +9,6 @@ import { FolderView } from './FolderView.js';
 import { ObjectDetail } from './ObjectDetail.js';
 import { browsePath, crumbs, isFolder } from './objectPaths.js';
 import { useObjectQuery } from './queries.js';
-import { TransferPanel } from './TransferPanel.js';
 
 /**
  * /buckets/{bucket}/browse/{path}: a folder's listing, or the detail view when the path names
@@ -47,7 +46,6 @@ export function ObjectBrowserPage() {
       ) : (
         <ObjectOrFolder bucket={bucket} objectKey={key} />
       )}
-      <TransferPanel />
     </>
   );
 }

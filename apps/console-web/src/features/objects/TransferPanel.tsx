@@ -12,7 +12,8 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { IconRefresh, IconX } from '@tabler/icons-react';
+import { useLocalStorage } from '@mantine/hooks';
+import { IconChevronDown, IconChevronUp, IconRefresh, IconX } from '@tabler/icons-react';
 import { memo, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -44,10 +45,14 @@ const MB = 1000 * 1000;
 /** The bandwidth limits offered, in bytes per second (0: none). */
 const LIMITS = [0, 1 * MB, 5 * MB, 10 * MB, 50 * MB, 100 * MB];
 
+/** Whether the panel is folded to its summary, kept across visits. */
+export const TRANSFERS_COLLAPSED_KEY = 'transfersCollapsed';
+
 /**
- * Each upload with its progress, speed, time left and retries (newest first), a summary, cancel
- * while it runs, retry of failed parts, a link to each finished object, the uploads a reload
- * interrupted, and a bandwidth limit.
+ * Every page's upload panel (the app shell draws it): each upload with its progress, speed, time
+ * left and retries (newest first), a summary, cancel while it runs, retry of failed parts, a link
+ * to each finished object, the uploads a reload interrupted, and a bandwidth limit. Folded, it
+ * keeps the summary and one bar for all uploads.
  */
 export function TransferPanel() {
   const { t } = useTranslation();
@@ -55,11 +60,17 @@ export function TransferPanel() {
   const unfinished = useUnfinishedUploads();
   const unreachable = useServerUnreachable();
   const limit = useBandwidthLimit();
+  const [collapsed, setCollapsed] = useLocalStorage({
+    key: TRANSFERS_COLLAPSED_KEY,
+    defaultValue: false,
+    getInitialValueInEffect: false,
+  });
   useEffect(() => {
     void loadUnfinishedUploads();
   }, []);
-  if (transfers.length === 0 && unfinished.length === 0) return null;
   const summary = transferSummary(transfers);
+  useLeaveGuard(summary.active > 0);
+  if (transfers.length === 0 && unfinished.length === 0) return null;
   return (
     <Paper
       withBorder
@@ -77,18 +88,37 @@ export function TransferPanel() {
         background: tokens.color['bg-surface'],
       }}
     >
-      <Group justify="space-between" mb="xs">
+      <Group justify="space-between" mb="xs" wrap="nowrap">
         <Title order={2} size="h5">
-          {t('objects.transfers')}
+          {summary.active > 0
+            ? t('objects.transfersActive', { count: summary.active })
+            : t('objects.transfers')}
         </Title>
-        <Button
-          size="compact-xs"
-          variant="subtle"
-          onClick={clearFinishedTransfers}
-          disabled={transfers.every(isActive)}
-        >
-          {t('objects.clearFinished')}
-        </Button>
+        <Group gap={2} wrap="nowrap">
+          {!collapsed && (
+            <Button
+              size="compact-xs"
+              variant="subtle"
+              onClick={clearFinishedTransfers}
+              disabled={transfers.every(isActive)}
+            >
+              {t('objects.clearFinished')}
+            </Button>
+          )}
+          <ActionIcon
+            size="sm"
+            variant="subtle"
+            onClick={() => setCollapsed((value) => !value)}
+            aria-expanded={!collapsed}
+            aria-label={collapsed ? t('objects.showTransfers') : t('objects.hideTransfers')}
+          >
+            {collapsed ? (
+              <IconChevronUp size="0.9rem" aria-hidden />
+            ) : (
+              <IconChevronDown size="0.9rem" aria-hidden />
+            )}
+          </ActionIcon>
+        </Group>
       </Group>
       {transfers.length > 0 && (
         <Text size="xs" mb="xs" data-testid="transfer-summary">
@@ -100,6 +130,54 @@ export function TransferPanel() {
           })}
         </Text>
       )}
+      {summary.awaitingSignIn > 0 && (
+        <Text size="xs" mb="xs" c={tokens.color.warning}>
+          {t('objects.transfersAwaitSignIn', { count: summary.awaitingSignIn })}
+        </Text>
+      )}
+      {collapsed ? (
+        summary.active > 0 && (
+          <Progress
+            value={summary.bytes === 0 ? 100 : Math.floor((summary.loaded / summary.bytes) * 100)}
+            aria-label={t('objects.allTransfersProgress')}
+          />
+        )
+      ) : (
+        <TransferList transfers={transfers} unfinished={unfinished} unreachable={unreachable} limit={limit} />
+      )}
+    </Paper>
+  );
+}
+
+/** Leaving the page stops the uploads in flight (a reload can resume them): the browser asks first. */
+function useLeaveGuard(active: boolean) {
+  useEffect(() => {
+    if (!active) return;
+    const ask = (event: BeforeUnloadEvent) => {
+      event.preventDefault();
+      // Older browsers show the prompt only when returnValue is set.
+      event.returnValue = '';
+    };
+    window.addEventListener('beforeunload', ask);
+    return () => window.removeEventListener('beforeunload', ask);
+  }, [active]);
+}
+
+/** The unfolded panel: the alert, each upload, and the bandwidth limit. */
+function TransferList({
+  transfers,
+  unfinished,
+  unreachable,
+  limit,
+}: {
+  transfers: readonly Transfer[];
+  unfinished: ReturnType<typeof useUnfinishedUploads>;
+  unreachable: string | undefined;
+  limit: number;
+}) {
+  const { t } = useTranslation();
+  return (
+    <>
       {unreachable && (
         <Alert color={tokens.intent.warning} p="xs" mb="xs">
           <Text size="xs">
@@ -137,7 +215,7 @@ export function TransferPanel() {
               : t('objects.bandwidthValue', { value: formatBytes(value) }),
         }))}
       />
-    </Paper>
+    </>
   );
 }
 
@@ -151,6 +229,7 @@ const TransferRow = memo(function TransferRow({ transfer }: { transfer: Transfer
       error: transfer.error ?? '',
     }),
     `${formatBytes(transfer.loaded)} / ${formatBytes(transfer.size)}`,
+    transfer.awaitingSignIn ? t('objects.transferAwaitSignIn') : undefined,
     running && transfer.speed
       ? t('objects.transferSpeed', { speed: formatBytes(transfer.speed) })
       : undefined,

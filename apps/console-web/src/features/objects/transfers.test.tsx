@@ -255,4 +255,42 @@ describe('direct uploads', () => {
     );
     FakeXhr.sent[0]!.answer(200);
   });
+
+  it('the panel stays on every page, folds to one bar, and the page asks before leaving while an upload runs', async () => {
+    mockFolder();
+    renderApp('/buckets/docs/browse');
+    await screen.findByText('This location is empty, please try uploading a new file');
+    pick(screen.getByTestId('upload-files'), [new File(['a'.repeat(100)], 'a.txt')]);
+    await waitFor(() => expect(FakeXhr.sent).toHaveLength(1));
+    const leave = () => {
+      const event = new Event('beforeunload', { cancelable: true });
+      window.dispatchEvent(event);
+      return event.defaultPrevented;
+    };
+    expect(leave()).toBe(true);
+
+    fireEvent.click(screen.getByRole('link', { name: 'Users' }));
+    await waitFor(() => expect(screen.queryByTestId('upload-files')).not.toBeInTheDocument());
+    const panel = screen.getByRole('region', { name: 'Uploads' });
+    expect(within(panel).getByRole('heading')).toHaveTextContent('Uploading 1 file');
+    fireEvent.click(within(panel).getByRole('button', { name: 'Hide uploads' }));
+    expect(within(panel).queryByRole('progressbar', { name: 'Upload of a.txt' })).not.toBeInTheDocument();
+    FakeXhr.sent[0]!.progress(25, 100);
+    await waitFor(() =>
+      expect(within(panel).getByRole('progressbar', { name: 'All uploads' })).toHaveAttribute(
+        'aria-valuenow',
+        '25',
+      ),
+    );
+    expect(within(panel).getByRole('button', { name: 'Show uploads' })).toHaveAttribute(
+      'aria-expanded',
+      'false',
+    );
+
+    FakeXhr.sent[0]!.answer(200);
+    await waitFor(() => expect(within(panel).getByRole('heading')).toHaveTextContent('Uploads'));
+    expect(leave()).toBe(false);
+    fireEvent.click(within(panel).getByRole('button', { name: 'Show uploads' }));
+    expect(within(panel).getByTestId('transfer-summary')).toHaveTextContent('1 done · 0 failed');
+  });
 });

@@ -1,4 +1,5 @@
 import type { UploadSettings } from '@stowage/contract';
+import { currentSession } from '../../api/sessionEvents.js';
 import { uploadFile } from '../../api/upload.js';
 import { createStore, useStore } from '../../lib/externalStore.js';
 import { BandwidthLimit } from './uploads/bandwidth.js';
@@ -20,6 +21,7 @@ import {
 } from './uploads/resumeStore.js';
 import { type Clock, realClock } from './uploads/retry.js';
 import { type PartSender, sendPart } from './uploads/sendPart.js';
+import { sessionGate } from './uploads/sessionGate.js';
 import { type UploadApi, uploadApi } from './uploads/uploadApi.js';
 
 // The uploads in flight and just finished, kept outside React so they carry on (and stay
@@ -51,6 +53,10 @@ export interface Transfer {
   eta?: number;
   /** direct: to the storage server; proxy: through the console. */
   route?: 'direct' | 'proxy';
+  /** The account that started it: only its sessions sign its parts. */
+  owner?: string;
+  /** The session ended: the upload waits for its owner to sign in again. */
+  awaitingSignIn?: boolean;
 }
 
 export interface UploadBatchResult {
@@ -173,6 +179,7 @@ function addTransfer(bucket: string, prefix: string, name: string, size: number,
     loaded,
     status: 'queued',
     retries: 0,
+    ...(currentSession().accessKey ? { owner: currentSession().accessKey } : {}),
   };
   transfers.set([...transfers.get(), transfer]);
   return transfer;
@@ -212,7 +219,7 @@ function progress(id: number, loaded: number) {
   update(id, { loaded, speed, ...(eta === undefined ? {} : { eta }) });
 }
 
-function multipartDeps(): MultipartDeps {
+function multipartDeps(owner: string | undefined): MultipartDeps {
   const e = environment();
   const algorithm = e.checksums ? checksumAlgorithm() : undefined;
   return {
@@ -222,6 +229,7 @@ function multipartDeps(): MultipartDeps {
     clock: e.clock,
     limit,
     ...(algorithm ? { checksum: { algorithm, of: partChecksum } } : {}),
+    ...(owner ? { session: sessionGate(owner) } : {}),
   };
 }
 
@@ -230,7 +238,12 @@ async function runOne(job: Transfer, file: Blob, resume?: ResumableUpload) {
   if (!current || current.status === 'cancelled') return;
   const controller = new AbortController();
   controllers.set(job.id, controller);
-  update(job.id, { status: 'uploading', error: undefined, failedParts: undefined });
+  update(job.id, {
+    status: 'uploading',
+    error: undefined,
+    failedParts: undefined,
+    awaitingSignIn: undefined,
+  });
   meters.delete(job.id);
   try {
     const route = resume ? 'direct' : await routeFor(job.bucket);
@@ -248,12 +261,13 @@ async function runOne(job: Transfer, file: Blob, resume?: ResumableUpload) {
       await runDirect(job, file, controller.signal, resume);
     }
     direct.delete(job.id);
-    update(job.id, { status: 'done', loaded: job.size, eta: 0 });
+    update(job.id, { status: 'done', loaded: job.size, eta: 0, awaitingSignIn: undefined });
   } catch (err) {
-    if (controller.signal.aborted) update(job.id, { status: 'cancelled' });
+    if (controller.signal.aborted) update(job.id, { status: 'cancelled', awaitingSignIn: undefined });
     else
       update(job.id, {
         status: 'failed',
+        awaitingSignIn: undefined,
         error:
           (err instanceof PartsFailedError ? (err.cause as Error) : (err as Error))?.message ?? String(err),
         ...(err instanceof PartsFailedError ? { failedParts: err.failedParts.length } : {}),
@@ -264,7 +278,8 @@ async function runOne(job: Transfer, file: Blob, resume?: ResumableUpload) {
 }
 
 async function runDirect(job: Transfer, file: Blob, signal: AbortSignal, resume?: ResumableUpload) {
-  const deps = multipartDeps();
+  const deps = multipartDeps(job.owner);
+  const onWaiting = (waiting: boolean) => update(job.id, { awaitingSignIn: waiting || undefined });
   const known = direct.get(job.id)?.upload ?? resume;
   // The same file to the same key, cut short on an earlier visit: go on from there.
   const earlier =
@@ -279,12 +294,14 @@ async function runDirect(job: Transfer, file: Blob, signal: AbortSignal, resume?
     (await createMultipart(
       { bucket: job.bucket, key: job.key, file, contentType: file.type || 'application/octet-stream' },
       deps,
+      { signal, onWaiting },
     ));
   direct.set(job.id, { upload, file });
   forgetUnfinished(upload.id);
   await runMultipart(upload, file, deps, {
     resume: earlier !== undefined,
     signal,
+    onWaiting,
     onProgress: (loaded) => progress(job.id, loaded),
     onRetry: () => {
       const t = transfers.get().find((x) => x.id === job.id);
@@ -352,6 +369,7 @@ export function transferSummary(list: readonly Transfer[]) {
     done: list.filter((t) => t.status === 'done').length,
     failed: list.filter((t) => t.status === 'failed').length,
     active: list.filter(isActive).length,
+    awaitingSignIn: list.filter((t) => t.awaitingSignIn).length,
     bytes: list.reduce((sum, t) => sum + t.size, 0),
     loaded: list.reduce((sum, t) => sum + (t.status === 'cancelled' ? 0 : t.loaded), 0),
   };

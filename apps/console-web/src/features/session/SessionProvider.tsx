@@ -4,7 +4,7 @@ import { createContext, type ReactNode, useContext, useEffect, useMemo, useRef }
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { sessionKeys } from '../../api/queryKeys.js';
-import { onSessionEnd } from '../../api/sessionEnd.js';
+import { onSessionEnd } from '../../api/sessionEvents.js';
 import { resetServerState } from '../../app/serverState.js';
 import { useSessionQuery } from './queries.js';
 

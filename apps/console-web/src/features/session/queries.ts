@@ -2,7 +2,7 @@ import { routes, type SessionResponse } from '@stowage/contract';
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { callApi } from '../../api/client.js';
 import { sessionKeys } from '../../api/queryKeys.js';
-import { endSession } from '../../api/sessionEnd.js';
+import { endSession, sessionStarted } from '../../api/sessionEvents.js';
 import { setToken } from '../../api/token.js';
 
 /**
@@ -15,6 +15,7 @@ export function sessionQueryOptions() {
     queryFn: async ({ signal }): Promise<SessionResponse | null> => {
       const session = await callApi(routes.getSession, { signal });
       setToken(session.csrfToken);
+      sessionStarted(session.accessKey);
       return session;
     },
     staleTime: Number.POSITIVE_INFINITY,

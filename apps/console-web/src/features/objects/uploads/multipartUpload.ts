@@ -1,8 +1,9 @@
 import type { UploadChecksumAlgorithm } from '@stowage/contract';
 import type { BandwidthLimit } from './bandwidth.js';
 import { type ResumableUpload, type ResumeStore, resumeId } from './resumeStore.js';
-import { type Clock, type RetryPolicy, withRetry } from './retry.js';
+import { type Clock, FinalError, type RetryPolicy, withRetry } from './retry.js';
 import type { PartSender } from './sendPart.js';
+import { type SessionGate, sessionAware } from './sessionGate.js';
 import type { UploadApi } from './uploadApi.js';
 
 // One file, straight from the browser to the storage server: the console starts the multipart
@@ -24,6 +25,8 @@ export interface MultipartDeps {
   limit?: BandwidthLimit;
   checksum?: { algorithm: UploadChecksumAlgorithm; of(part: Blob): Promise<string> };
   retry?: RetryPolicy;
+  /** The user's session: console calls refused for a lapsed one wait for it to come back. */
+  session?: SessionGate;
 }
 
 export interface MultipartHooks {
@@ -32,6 +35,8 @@ export interface MultipartHooks {
   onRetry?: (partNumber: number, err: unknown) => void;
   /** The upload exists on the server (its record is saved): it can be resumed from now on. */
   onStarted?: (upload: ResumableUpload) => void;
+  /** True while the upload waits for its user to sign in again, false once it goes on. */
+  onWaiting?: (waiting: boolean) => void;
   signal?: AbortSignal;
 }
 
@@ -61,14 +66,20 @@ const fileFacts = (file: File | Blob) => ({
 /** Starts the upload on the server and records it. */
 export async function createMultipart(
   job: NewUpload,
-  deps: Pick<MultipartDeps, 'api' | 'store' | 'clock' | 'checksum'>,
+  deps: Pick<MultipartDeps, 'api' | 'store' | 'clock' | 'checksum' | 'session'>,
+  hooks: Pick<MultipartHooks, 'onWaiting' | 'signal'> = {},
 ): Promise<ResumableUpload> {
-  const created = await deps.api.create(job.bucket, {
-    key: job.key,
-    size: job.file.size,
-    content_type: job.contentType,
-    ...(deps.checksum ? { checksum_algorithm: deps.checksum.algorithm } : {}),
-  });
+  const created = await sessionAware(
+    deps.session,
+    hooks,
+  )(() =>
+    deps.api.create(job.bucket, {
+      key: job.key,
+      size: job.file.size,
+      content_type: job.contentType,
+      ...(deps.checksum ? { checksum_algorithm: deps.checksum.algorithm } : {}),
+    }),
+  );
   const upload: ResumableUpload = {
     id: resumeId(job.bucket, job.key, created.upload_id),
     bucket: job.bucket,
@@ -103,11 +114,12 @@ export async function runMultipart(
   hooks: MultipartHooks & { resume?: boolean } = {},
 ): Promise<{ etag: string; versionId?: string }> {
   const { signal } = hooks;
+  const viaConsole = sessionAware(deps.session, hooks);
   const done = new Map<number, { etag: string; checksum?: string }>(
     Object.entries(upload.parts).map(([n, p]) => [Number(n), p]),
   );
   if (hooks.resume) {
-    const stored = await deps.api.listParts(upload.bucket, upload.key, upload.uploadId);
+    const stored = await viaConsole(() => deps.api.listParts(upload.bucket, upload.key, upload.uploadId));
     const onServer = new Map(stored.map((p) => [p.part_number, p]));
     for (const n of [...done.keys()]) if (!onServer.has(n)) done.delete(n);
     for (const p of stored) {
@@ -142,24 +154,24 @@ export async function runMultipart(
 
   const urlFor = async (n: number, checksum: string | undefined): Promise<string> => {
     if (checksum !== undefined && algorithm) {
-      const res = await deps.api.sign(upload.bucket, {
-        key: upload.key,
-        upload_id: upload.uploadId,
-        part_numbers: [n],
-        checksum_algorithm: algorithm.algorithm,
-        checksums: [checksum],
-      });
+      const res = await viaConsole(() =>
+        deps.api.sign(upload.bucket, {
+          key: upload.key,
+          upload_id: upload.uploadId,
+          part_numbers: [n],
+          checksum_algorithm: algorithm.algorithm,
+          checksums: [checksum],
+        }),
+      );
       return res.urls[0]!.url;
     }
     const cached = signed.get(n);
     if (cached && cached.expiresAt - URL_MARGIN_MS > deps.clock.now()) return cached.url;
     // This part and the next ones waiting: one console call for several parts.
     const batch = [n, ...pending.filter((p) => p !== n && !signed.has(p)).slice(0, SIGN_BATCH - 1)];
-    const res = await deps.api.sign(upload.bucket, {
-      key: upload.key,
-      upload_id: upload.uploadId,
-      part_numbers: batch,
-    });
+    const res = await viaConsole(() =>
+      deps.api.sign(upload.bucket, { key: upload.key, upload_id: upload.uploadId, part_numbers: batch }),
+    );
     const expiresAt = new Date(res.expires_at).getTime();
     for (const u of res.urls) signed.set(u.part_number, { url: u.url, expiresAt });
     return signed.get(n)!.url;
@@ -210,7 +222,7 @@ export async function runMultipart(
       try {
         await sendOne(n);
       } catch (err) {
-        if (signal?.aborted) throw err;
+        if (signal?.aborted || err instanceof FinalError) throw err;
         failed.push(n);
         lastError = err;
       }
@@ -230,14 +242,16 @@ export async function runMultipart(
         const { start, end } = partRange(upload, n);
         done.set(n, { ...p, checksum: await algorithm.of(file.slice(start, end)) });
       }
-  const result = await deps.api.complete(upload.bucket, {
-    key: upload.key,
-    upload_id: upload.uploadId,
-    ...(algorithm ? { checksum_algorithm: algorithm.algorithm } : {}),
-    parts: [...done.entries()]
-      .sort(([a], [b]) => a - b)
-      .map(([n, p]) => ({ part_number: n, etag: p.etag, ...(p.checksum ? { checksum: p.checksum } : {}) })),
-  });
+  const result = await viaConsole(() =>
+    deps.api.complete(upload.bucket, {
+      key: upload.key,
+      upload_id: upload.uploadId,
+      ...(algorithm ? { checksum_algorithm: algorithm.algorithm } : {}),
+      parts: [...done.entries()]
+        .sort(([a], [b]) => a - b)
+        .map(([n, p]) => ({ part_number: n, etag: p.etag, ...(p.checksum ? { checksum: p.checksum } : {}) })),
+    }),
+  );
   await deps.store.delete(upload.id);
   return { etag: result.etag, ...(result.version_id ? { versionId: result.version_id } : {}) };
 }

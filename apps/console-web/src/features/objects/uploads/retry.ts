@@ -35,9 +35,13 @@ export const PART_RETRY: RetryPolicy = { attempts: 5, baseMs: 1000, maxMs: 16_00
 export const backoffMs = (policy: RetryPolicy, retry: number) =>
   Math.min(policy.maxMs, policy.baseMs * 2 ** (retry - 1));
 
-const isAbort = (err: unknown) => err instanceof DOMException && err.name === 'AbortError';
+/** A failure that trying again cannot mend: it ends the whole upload at once. */
+export class FinalError extends Error {}
 
-/** Runs `work` until it succeeds or the tries run out (the last error is thrown); never retries a cancel. */
+const isFinal = (err: unknown) =>
+  (err instanceof DOMException && err.name === 'AbortError') || err instanceof FinalError;
+
+/** Runs `work` until it succeeds or the tries run out (the last error is thrown); never retries a cancel or a FinalError. */
 export async function withRetry<T>(
   work: (attempt: number) => Promise<T>,
   opts: { policy?: RetryPolicy; clock: Clock; signal?: AbortSignal; onRetry?: (err: unknown) => void },
@@ -47,7 +51,7 @@ export async function withRetry<T>(
     try {
       return await work(attempt);
     } catch (err) {
-      if (isAbort(err) || opts.signal?.aborted || attempt >= policy.attempts) throw err;
+      if (isFinal(err) || opts.signal?.aborted || attempt >= policy.attempts) throw err;
       opts.onRetry?.(err);
       await opts.clock.sleep(backoffMs(policy, attempt), opts.signal);
     }
