@@ -5,5 +5,6 @@ export * from './openapi-document.js';
 export * from './part-size.js';
 export * from './permissions.js';
 export * from './route.js';
+export * from './route-index.js';
 export * from './routes/index.js';
 export * from './sockets.js';

@@ -1,6 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import { openApiDocument, openApiText } from './openapi-document.js';
+import { routeIndexText } from './route-index.js';
+
+describe('route-index.generated.ts', () => {
+  test('the committed file matches the contract (run `npm run openapi` after changing a route)', () => {
+    const committed = readFileSync(new URL('./route-index.generated.ts', import.meta.url), 'utf8');
+    expect(committed).toBe(routeIndexText());
+  });
+});
 
 describe('openapi.json', () => {
   test('the committed file matches the contract (run `npm run openapi` after changing a route)', () => {

@@ -1,4 +1,4 @@
-import { routes } from '@stowage/contract';
+import { routes } from '@stowage/contract/route-index';
 import { afterEach, describe, expect, expectTypeOf, it, vi } from 'vitest';
 import { mockApi, networkFailure } from '../test/fetchMock.js';
 import { bucket, session } from '../test/fixtures.js';

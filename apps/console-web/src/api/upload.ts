@@ -1,4 +1,4 @@
-import { routes } from '@stowage/contract';
+import { routes } from '@stowage/contract/route-index';
 import { networkError, toApiError } from './ApiError.js';
 import { apiUrl } from './client.js';
 import { endSession } from './sessionEvents.js';

@@ -1,4 +1,5 @@
-import { routes, type SocketDef } from '@stowage/contract';
+import type { SocketDef } from '@stowage/contract';
+import { routes } from '@stowage/contract/route-index';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Static } from 'typebox';

@@ -55,6 +55,7 @@ describe('command palette', () => {
       'create:/buckets',
       'create:/account',
       'theme',
+      'shortcuts',
       'logout',
     ]);
     expect(matchesQuery('Create service account', 'acc SERV')).toBe(true);

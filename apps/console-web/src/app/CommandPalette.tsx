@@ -18,6 +18,7 @@ import { useLogoutMutation } from '../features/session/queries.js';
 import { useSession } from '../features/session/SessionProvider.js';
 import { tokens } from '../theme/tokens.js';
 import { buildCommands, type Command, CREATE_PARAM, matchesQuery } from './commands.js';
+import { openShortcutsHelp } from './shortcutsHelp.js';
 
 /** Ctrl/⌘+K: every page the session may open and the common actions, by keyboard. */
 export function CommandPalette() {
@@ -43,6 +44,7 @@ export function CommandPalette() {
     if (c.kind === 'go') return t(`nav.${c.label}`);
     if (c.kind === 'create') return t(`palette.${c.label}`);
     if (c.kind === 'theme') return scheme === 'dark' ? t('nav.lightTheme') : t('nav.darkTheme');
+    if (c.kind === 'shortcuts') return t('shortcuts.open');
     return t('nav.logout');
   };
   const shown = commands.filter((c) => matchesQuery(labelOf(c), query));
@@ -57,6 +59,7 @@ export function CommandPalette() {
     if (c.kind === 'go') void navigate(c.path);
     else if (c.kind === 'create') void navigate(`${c.path}?${CREATE_PARAM}=1`);
     else if (c.kind === 'theme') toggleColorScheme();
+    else if (c.kind === 'shortcuts') openShortcutsHelp();
     else logout.mutate();
   };
 

@@ -13,6 +13,7 @@ import {
   useMantineColorScheme,
 } from '@mantine/core';
 import {
+  IconKeyboard,
   IconLayoutSidebarLeftCollapse,
   IconLayoutSidebarLeftExpand,
   IconLogout,
@@ -25,6 +26,7 @@ import { Link, useLocation } from 'react-router';
 import { useLogoutMutation } from '../features/session/queries.js';
 import { useSession } from '../features/session/SessionProvider.js';
 import { tokens } from '../theme/tokens.js';
+import { openShortcutsHelp } from './shortcutsHelp.js';
 import { type SidebarEntry, visibleSidebar } from './sidebarItems.js';
 
 interface SidebarProps {
@@ -82,6 +84,7 @@ export function Sidebar({ open, onToggle }: SidebarProps) {
     session.status === 'authenticated' ? visibleSidebar(session.session.pages, session.session.operator) : [];
   const toggleLabel = open ? t('nav.collapse') : t('nav.expand');
   const themeLabel = scheme === 'dark' ? t('nav.lightTheme') : t('nav.darkTheme');
+  const shortcutsLabel = t('shortcuts.open');
   const logoutLabel = t('nav.logout');
 
   return (
@@ -122,6 +125,17 @@ export function Sidebar({ open, onToggle }: SidebarProps) {
       </AppShell.Section>
       <AppShell.Section pt="sm">
         <Stack gap={0}>
+          <Entry open={open} label={shortcutsLabel}>
+            <NavLink
+              component="button"
+              type="button"
+              onClick={openShortcutsHelp}
+              label={open ? shortcutsLabel : undefined}
+              aria-label={open ? undefined : shortcutsLabel}
+              aria-keyshortcuts="?"
+              leftSection={<IconKeyboard size="1.25rem" aria-hidden />}
+            />
+          </Entry>
           <Entry open={open} label={themeLabel}>
             <NavLink
               component="button"

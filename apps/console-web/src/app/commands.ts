@@ -12,7 +12,7 @@ export type Command =
       path: string;
       label: 'createBucket' | 'createUser' | 'createGroup' | 'createServiceAccount' | 'createPolicy';
     }
-  | { id: string; kind: 'theme' | 'logout' };
+  | { id: string; kind: 'theme' | 'shortcuts' | 'logout' };
 
 /** Query parameter a list page reads to open its create dialog (the palette's create actions). */
 export const CREATE_PARAM = 'create';
@@ -25,7 +25,7 @@ const CREATE_ACTIONS = [
   { path: '/policies', label: 'createPolicy' },
 ] as const;
 
-/** What the session may do: the sidebar's pages, the create dialogs of those pages, theme and logout. */
+/** What the session may do: the sidebar's pages, the create dialogs of those pages, theme, shortcuts and logout. */
 export function buildCommands(pages: readonly string[], operator: boolean): Command[] {
   const routes = visibleSidebar(pages, operator).flatMap((g) =>
     g.entries.flatMap((e) => (e.kind === 'route' ? [{ path: e.path, label: e.label }] : [])),
@@ -37,6 +37,7 @@ export function buildCommands(pages: readonly string[], operator: boolean): Comm
       (a): Command => ({ id: `create:${a.path}`, kind: 'create', path: a.path, label: a.label }),
     ),
     { id: 'theme', kind: 'theme' },
+    { id: 'shortcuts', kind: 'shortcuts' },
     { id: 'logout', kind: 'logout' },
   ];
 }

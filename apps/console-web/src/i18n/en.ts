@@ -11,6 +11,7 @@ import { permissions } from './en/permissions.js';
 import { settings } from './en/settings.js';
 import { shareLinks } from './en/shareLinks.js';
 import { shell } from './en/shell.js';
+import { shortcuts } from './en/shortcuts.js';
 import { storage } from './en/storage.js';
 import { tenants } from './en/tenants.js';
 import { tenantTabs } from './en/tenantTabs.js';
@@ -43,6 +44,7 @@ export const en = {
   ...tenantWizard,
   ...tenantTabs,
   ...shareLinks,
+  ...shortcuts,
 } as const;
 
 export type Resources = typeof en;

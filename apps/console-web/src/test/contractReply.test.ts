@@ -1,4 +1,4 @@
-import { routes } from '@stowage/contract';
+import { routes } from '@stowage/contract/route-index';
 import { describe, expect, it } from 'vitest';
 import { contractProblem, routeFor } from './contractReply.js';
 import { answer, mockApi, takeContractProblems } from './fetchMock.js';

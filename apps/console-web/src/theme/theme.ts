@@ -21,6 +21,8 @@ export const theme = createTheme({
   // Shade 8 keeps white button text and links at WCAG AA contrast in both schemes.
   primaryShade: { light: 8, dark: 8 },
   defaultRadius: 'md',
+  // The system's reduced-motion setting turns Mantine's transitions off (display.css does the rest).
+  respectReducedMotion: true,
   fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
   components: {
     // Mantine's close icon has no name; every dialog's gets one for screen readers.

@@ -1,4 +1,5 @@
-import { type MakeBucketRequest, routes } from '@stowage/contract';
+import type { MakeBucketRequest } from '@stowage/contract';
+import { routes } from '@stowage/contract/route-index';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../api/client.js';
 import { bucketKeys } from '../../api/queryKeys.js';

@@ -1,4 +1,5 @@
-import { routes, type Widget } from '@stowage/contract';
+import type { Widget } from '@stowage/contract';
+import { routes } from '@stowage/contract/route-index';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { callApi } from '../../api/client.js';
 import { dashboardKeys } from '../../api/queryKeys.js';

@@ -1,4 +1,5 @@
-import { type Job, routes } from '@stowage/contract';
+import type { Job } from '@stowage/contract';
+import { routes } from '@stowage/contract/route-index';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { answer, mockApi, permissionsReply } from '../../test/fetchMock.js';

@@ -1,4 +1,5 @@
-import { type Job, type JobRequest, routes } from '@stowage/contract';
+import type { Job, JobRequest } from '@stowage/contract';
+import { routes } from '@stowage/contract/route-index';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiUrl, callApi } from '../../api/client.js';
 import { jobKeys } from '../../api/queryKeys.js';

@@ -1,4 +1,5 @@
-import { type LoginRequest, type OperatorLoginRequest, routes } from '@stowage/contract';
+import type { LoginRequest, OperatorLoginRequest } from '@stowage/contract';
+import { routes } from '@stowage/contract/route-index';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../api/client.js';
 import { loginKeys, sessionKeys } from '../../api/queryKeys.js';

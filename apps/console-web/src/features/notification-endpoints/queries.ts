@@ -1,4 +1,5 @@
-import { type AddNotificationEndpointRequest, type NotificationService, routes } from '@stowage/contract';
+import type { AddNotificationEndpointRequest, NotificationService } from '@stowage/contract';
+import { routes } from '@stowage/contract/route-index';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../api/client.js';
 import { notificationEndpointKeys } from '../../api/queryKeys.js';

@@ -84,7 +84,8 @@ export function TransferPanel() {
         left: 'calc(var(--app-shell-navbar-offset, 0px) + 16px)',
         bottom: 16,
         width: 380,
-        zIndex: 200,
+        // Above the page, below dialogs (Mantine's modals are at 200).
+        zIndex: 150,
         background: tokens.color['bg-surface'],
       }}
     >

@@ -1,4 +1,5 @@
-import { type ObjectItem, routes } from '@stowage/contract';
+import type { ObjectItem } from '@stowage/contract';
+import { routes } from '@stowage/contract/route-index';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { apiUrl, callApi } from '../../api/client.js';

@@ -2,6 +2,7 @@ import type { UploadSettings } from '@stowage/contract';
 import { currentSession } from '../../api/sessionEvents.js';
 import { uploadFile } from '../../api/upload.js';
 import { createStore, useStore } from '../../lib/externalStore.js';
+import { setUploadsAwaitingSignIn } from './awaitingSignIn.js';
 import { BandwidthLimit } from './uploads/bandwidth.js';
 import { checksumAlgorithm, partChecksum } from './uploads/checksum.js';
 import {
@@ -119,7 +120,9 @@ const meters = new Map<number, RateMeter>();
 let nextId = 1;
 
 function update(id: number, patch: Partial<Transfer>) {
-  transfers.set(transfers.get().map((t) => (t.id === id ? { ...t, ...patch } : t)));
+  const next = transfers.get().map((t) => (t.id === id ? { ...t, ...patch } : t));
+  transfers.set(next);
+  if ('awaitingSignIn' in patch) setUploadsAwaitingSignIn(next.filter((t) => t.awaitingSignIn).length);
 }
 
 /** Drops an upload from the unfinished list (no change, no redraw, when it is not there). */

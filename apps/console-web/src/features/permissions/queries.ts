@@ -1,4 +1,5 @@
-import { type ConsoleAction, routes } from '@stowage/contract';
+import type { ConsoleAction } from '@stowage/contract';
+import { routes } from '@stowage/contract/route-index';
 import { useQuery } from '@tanstack/react-query';
 import { callApi } from '../../api/client.js';
 import { permissionKeys } from '../../api/queryKeys.js';

@@ -1,4 +1,5 @@
-import { routes, type ServiceAccountCredentials } from '@stowage/contract';
+import type { ServiceAccountCredentials } from '@stowage/contract';
+import { routes } from '@stowage/contract/route-index';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../api/client.js';
 import { serviceAccountKeys } from '../../api/queryKeys.js';

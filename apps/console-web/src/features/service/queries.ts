@@ -1,4 +1,4 @@
-import { routes } from '@stowage/contract';
+import { routes } from '@stowage/contract/route-index';
 import { useMutation } from '@tanstack/react-query';
 import { callApi } from '../../api/client.js';
 import { restartFinished, restartStarted } from '../../app/serverState.js';

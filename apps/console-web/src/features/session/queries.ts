@@ -1,4 +1,5 @@
-import { routes, type SessionResponse } from '@stowage/contract';
+import type { SessionResponse } from '@stowage/contract';
+import { routes } from '@stowage/contract/route-index';
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { callApi } from '../../api/client.js';
 import { sessionKeys } from '../../api/queryKeys.js';

@@ -1,4 +1,5 @@
-import { type CreateDropLinkRequest, type DropUploadForm, routes, type ShareLink } from '@stowage/contract';
+import type { CreateDropLinkRequest, DropUploadForm, ShareLink } from '@stowage/contract';
+import { routes } from '@stowage/contract/route-index';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../api/client.js';
 import { shareLinkKeys } from '../../api/queryKeys.js';

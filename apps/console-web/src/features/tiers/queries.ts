@@ -1,4 +1,5 @@
-import { type AddTierRequest, routes, type TierCredentialsRequest, type TierType } from '@stowage/contract';
+import type { AddTierRequest, TierCredentialsRequest, TierType } from '@stowage/contract';
+import { routes } from '@stowage/contract/route-index';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../api/client.js';
 import { tierKeys } from '../../api/queryKeys.js';

@@ -1,4 +1,4 @@
-import { routes } from '@stowage/contract';
+import { routes } from '@stowage/contract/route-index';
 import { type QueryKey, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError } from '../../../api/ApiError.js';
 import { type ApiInput, callApi } from '../../../api/client.js';

@@ -1,4 +1,5 @@
-import { type AddLifecycleRequest, routes, type UpdateLifecycleRequest } from '@stowage/contract';
+import type { AddLifecycleRequest, UpdateLifecycleRequest } from '@stowage/contract';
+import { routes } from '@stowage/contract/route-index';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../api/client.js';
 import { bucketDetailKeys, tierKeys } from '../../../api/queryKeys.js';

@@ -1,4 +1,5 @@
-import { type MultiBucketReplicationRequest, routes } from '@stowage/contract';
+import type { MultiBucketReplicationRequest } from '@stowage/contract';
+import { routes } from '@stowage/contract/route-index';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../api/client.js';
 import { bucketDetailKeys, bucketKeys } from '../../../api/queryKeys.js';

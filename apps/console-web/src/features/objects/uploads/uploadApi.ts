@@ -1,9 +1,5 @@
-import {
-  type CompleteUploadRequest,
-  type CreateUploadRequest,
-  routes,
-  type SignPartsRequest,
-} from '@stowage/contract';
+import type { CompleteUploadRequest, CreateUploadRequest, SignPartsRequest } from '@stowage/contract';
+import { routes } from '@stowage/contract/route-index';
 import { callApi } from '../../../api/client.js';
 
 // The console calls of a browser-direct upload; the bytes go elsewhere (sendPart.ts).

@@ -1,4 +1,5 @@
-import { type CreateTenantRequest, routes } from '@stowage/contract';
+import type { CreateTenantRequest } from '@stowage/contract';
+import { routes } from '@stowage/contract/route-index';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../api/client.js';
 import { tenantKeys, wizardKeys } from '../../../api/queryKeys.js';

@@ -1,4 +1,5 @@
-import { routes, type TenantPoolRequest, type UpdateTenantSecurityRequest } from '@stowage/contract';
+import type { TenantPoolRequest, UpdateTenantSecurityRequest } from '@stowage/contract';
+import { routes } from '@stowage/contract/route-index';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../api/client.js';
 import { tenantKeys, tenantTabKeys } from '../../../api/queryKeys.js';

@@ -1,0 +1,43 @@
+/** English texts of the keyboard help dialog and the display settings (issue 42). */
+export const shortcuts = {
+  shortcuts: {
+    title: 'Keyboard shortcuts and display',
+    open: 'Keyboard shortcuts',
+    chordThen: 'then',
+    areas: {
+      global: 'Anywhere',
+      navigation: 'Go to a page',
+      tables: 'In a table',
+      dialogs: 'In a dialog',
+    },
+    actions: {
+      help: 'Show this help',
+      palette: 'Open the command palette',
+      search: 'Search this page',
+      go: {
+        d: 'Dashboard',
+        b: 'Buckets',
+        u: 'Users',
+        g: 'Groups',
+        p: 'Policies',
+        s: 'Settings',
+        j: 'Jobs',
+        t: 'Tenants',
+      },
+      rows: 'Previous or next row',
+      pages: 'A page of rows up or down',
+      ends: 'First or last row',
+      open: 'Open the row',
+      select: 'Select the row',
+      selectRange: 'Select up to the row',
+      next: 'Next field',
+      previous: 'Previous field',
+      close: 'Close the dialog',
+    },
+    display: 'Display',
+    highContrast: 'High contrast',
+    highContrastHint: 'Full-strength text and borders, underlined links, a wide focus ring.',
+    reduceMotion: 'Reduce motion',
+    reduceMotionHint: 'No sliding, fading or spinning. Follows the system setting until changed.',
+  },
+} as const;
