@@ -18,7 +18,13 @@ export function DeploymentSwitcher({ open }: { open: boolean }) {
   const label = t('deployments.current', { name: current.name });
   return (
     <Group justify={open ? 'flex-start' : 'center'} mb="md">
-      <Menu position="bottom-start" width={260} onOpen={() => void refetch()}>
+      {/* Mantine's focus placeholder is a tabbable non-item inside role=menu (axe: required children). */}
+      <Menu
+        position="bottom-start"
+        width={260}
+        withInitialFocusPlaceholder={false}
+        onOpen={() => void refetch()}
+      >
         <Menu.Target>
           {open ? (
             <UnstyledButton aria-label={`${label}. ${t('deployments.switcher')}`} w="100%" py={4}>
@@ -39,7 +45,6 @@ export function DeploymentSwitcher({ open }: { open: boolean }) {
           )}
         </Menu.Target>
         <Menu.Dropdown aria-label={t('deployments.list')}>
-          <Menu.Label>{t('deployments.list')}</Menu.Label>
           {data.map((d) => (
             <Menu.Item
               key={d.id}
