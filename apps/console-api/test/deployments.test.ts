@@ -170,4 +170,36 @@ describe('several deployments in one console', () => {
     const root = connect('');
     expect((await root.closed).code).toBe(1008);
   });
+
+  it("under the console's base path: each deployment below it, cookies at it", async () => {
+    const [alpha, bravo] = stores as [StoreHandle, StoreHandle];
+    const underPath = await buildDeployments({
+      config: { ...DEFAULT_CONFIG, serverUrl: alpha.url, basePath: '/console' },
+      root: { id: 'alpha', name: 'Alpha' },
+      others: [{ id: 'bravo', name: 'Bravo', serverUrl: bravo.url }],
+    });
+    try {
+      await new Promise<void>((resolve) => underPath.server.listen({ host: '127.0.0.1', port: 0 }, resolve));
+      const address = underPath.server.address();
+      const at = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+      const list = await fetch(`${at}/console/d/bravo/api/v1/deployments`);
+      expect(
+        ((await list.json()) as { deployments: { path: string; current: boolean }[] }).deployments,
+      ).toEqual([
+        expect.objectContaining({ path: '/console/', current: false }),
+        expect.objectContaining({ path: '/console/d/bravo/', current: true }),
+      ]);
+      const login = await fetch(`${at}/console/d/bravo/api/v1/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(ROOT),
+      });
+      expect(login.status).toBe(204);
+      expect(login.headers.getSetCookie()[0]).toMatch(/^token-bravo=[^;]+;.*Path=\/console\//);
+      // Outside the console's path nothing answers for a deployment.
+      expect((await fetch(`${at}/d/bravo/api/v1/deployments`)).status).toBe(404);
+    } finally {
+      await underPath.close();
+    }
+  });
 });
