@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockApi } from '../../test/fetchMock.js';
 import { session } from '../../test/fixtures.js';
@@ -38,6 +38,8 @@ describe('deployment switcher', () => {
     expect(items[0]).toHaveAttribute('aria-current', 'page');
     // A plain link: the other deployment's app loads at its own path, its login if no session.
     expect(items[1]).toHaveAttribute('href', '/d/eu/');
+    // The page title names the deployment too.
+    await waitFor(() => expect(document.title).toBe('Local · Stowage'));
   });
 
   it('shows nothing when the console has a single deployment', async () => {
@@ -45,6 +47,7 @@ describe('deployment switcher', () => {
     renderApp('/buckets');
     await screen.findByRole('heading', { name: 'Buckets', level: 1 });
     expect(within(await nav()).queryByRole('button', { name: /Deployment/ })).not.toBeInTheDocument();
+    expect(document.title).toBe('Stowage');
   });
 
   it('the command palette switches to another deployment by loading its page', async () => {

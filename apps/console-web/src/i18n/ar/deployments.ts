@@ -7,5 +7,6 @@ export const deployments = {
     loggedOut: 'لم يتم تسجيل الدخول',
     switchTo: 'التبديل إلى النشر {{name}}',
     list: 'عمليات النشر',
+    title: '{{name}} · {{title}}',
   },
 };

@@ -7,5 +7,6 @@ export const deployments = {
     loggedOut: 'Nicht angemeldet',
     switchTo: 'Zu Deployment {{name}} wechseln',
     list: 'Deployments',
+    title: '{{name}} · {{title}}',
   },
 };

@@ -7,5 +7,6 @@ export const deployments = {
     loggedOut: 'Not logged in',
     switchTo: 'Switch to deployment {{name}}',
     list: 'Deployments',
+    title: '{{name}} · {{title}}',
   },
 };

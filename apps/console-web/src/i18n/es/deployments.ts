@@ -7,5 +7,6 @@ export const deployments = {
     loggedOut: 'Sin sesión',
     switchTo: 'Cambiar al despliegue {{name}}',
     list: 'Despliegues',
+    title: '{{name}} · {{title}}',
   },
 };

@@ -7,5 +7,6 @@ export const deployments = {
     loggedOut: 'Non connecté',
     switchTo: 'Passer au déploiement {{name}}',
     list: 'Déploiements',
+    title: '{{name}} · {{title}}',
   },
 };

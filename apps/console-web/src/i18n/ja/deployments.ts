@@ -7,5 +7,6 @@ export const deployments = {
     loggedOut: '未ログイン',
     switchTo: 'デプロイメント {{name}} に切り替え',
     list: 'デプロイメント',
+    title: '{{name}} · {{title}}',
   },
 };

@@ -7,5 +7,6 @@ export const deployments = {
     loggedOut: '未登录',
     switchTo: '切换到部署 {{name}}',
     list: '部署',
+    title: '{{name}} · {{title}}',
   },
 };
