@@ -97,6 +97,7 @@ describe('several deployments in one console', () => {
       await logIn(page, remoteConsole, remote.rootUser, remote.rootPassword);
       expect(await bucketsAt(page, remoteConsole)).toEqual(['only-on-remote']);
       await switcher(page, 'Remote').waitFor();
+      await page.waitForFunction(() => document.title === 'Remote · Stowage');
       await screenshot(page, `42-${scheme}-deployment-remote-buckets`);
       await expectAxeClean(page);
 
