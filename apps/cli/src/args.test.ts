@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { parseCommand, UsageError } from './args.js';
+import { parseCommand, USAGE, UsageError } from './args.js';
 
 describe('parseCommand', () => {
   test('start defaults: ./data, 127.0.0.1, ports 9000 and 9090', () => {
@@ -167,6 +167,22 @@ describe('parseCommand', () => {
         STOWAGE_IDP_CALLBACK: 'https://c/oauth_callback',
       }),
     ).toThrow('STOWAGE_IDP_URL must be an http(s) URL');
+  });
+
+  test('several deployments: --deployments or STOWAGE_DEPLOYMENTS names the settings file (run.ts reads it)', () => {
+    expect(parseCommand(['start', '--deployments', 'deployments.json'], {})).toMatchObject({
+      deploymentsFile: 'deployments.json',
+    });
+    expect(
+      parseCommand(['console', '--server', 'http://s:9000'], {
+        STOWAGE_DEPLOYMENTS: ' /etc/stowage/d.json ',
+      }),
+    ).toMatchObject({ deploymentsFile: '/etc/stowage/d.json' });
+    expect(parseCommand(['start'], {})).not.toHaveProperty('deploymentsFile');
+    expect(() => parseCommand(['console', '--operator', '--deployments', 'd.json'], {})).toThrow(
+      '--deployments is not for console --operator',
+    );
+    expect(USAGE).toContain('--deployments FILE');
   });
 
   test('flags beat env, env beats defaults', () => {

@@ -37,6 +37,8 @@ export interface ConsoleFlags {
   publicConsoleUrl?: string;
   /** Browser uploads: through the console, or straight to the server with parts under a limit. */
   uploads?: { proxy?: boolean; maxPartBytes?: number };
+  /** The deployments settings file: further servers this console manages, each under /d/<id>/. */
+  deploymentsFile?: string;
 }
 
 export type Command =
@@ -113,6 +115,8 @@ Options:
                         (env STOWAGE_PROMETHEUS_URL; without one the console records the
                         server's own metrics)
   --prometheus-job NAME its scrape job (default minio-job, env STOWAGE_PROMETHEUS_JOB)
+  --deployments FILE    start, console: further MinIO-compatible servers this console manages,
+                        each with its own logins (env STOWAGE_DEPLOYMENTS); see below
 
 Logins (start, console), from the environment:
   STOWAGE_LDAP=on       the login form takes directory users (AssumeRoleWithLDAPIdentity);
@@ -145,6 +149,16 @@ Browser uploads (start, console), from the environment:
                         to STOWAGE_PUBLIC_SERVER_URL where one is set)
   STOWAGE_UPLOAD_MAX_PART_BYTES  the body limit of a proxy in front of the server (>= 5 MiB):
                         upload parts stay below it (default none)
+
+Several deployments (start, console): --deployments FILE (or STOWAGE_DEPLOYMENTS) names a
+JSON file listing servers besides the console's own (start: the embedded store, id local;
+console: --server, id default):
+  { "deployments": [ { "id": "eu", "name": "Europe", "serverUrl": "https://s3.eu.example.com",
+                       "region": "eu-west-1", "publicServerUrl": "https://s3.eu.example.com" } ] }
+  id (lowercase letters, digits, hyphens), name and serverUrl are required; region (default
+  us-east-1) and publicServerUrl (share links, uploads) are optional. Each is served under
+  /d/<id>/ with its own sessions; the sidebar and the command palette switch between them.
+  Audit log search, Prometheus, LDAP and single sign-on apply to the console's own server only.
 
 Root credentials: STOWAGE_ROOT_USER / STOWAGE_ROOT_PASSWORD (or MINIO_ROOT_USER /
 MINIO_ROOT_PASSWORD); otherwise generated on first start and kept in the data directory.`;
@@ -317,6 +331,11 @@ function uploads(env: NodeJS.ProcessEnv): Pick<ConsoleFlags, 'uploads'> {
   return Object.keys(out).length ? { uploads: out } : {};
 }
 
+function deploymentsFile(raw: string | undefined): Pick<ConsoleFlags, 'deploymentsFile'> {
+  const path = raw?.trim();
+  return path ? { deploymentsFile: path } : {};
+}
+
 /** Turn argv and env into one typed command; pure, so every rule is unit-tested. */
 export function parseCommand(argv: string[], env: NodeJS.ProcessEnv): Command {
   let parsed: ReturnType<typeof parseArgs>;
@@ -339,6 +358,7 @@ export function parseCommand(argv: string[], env: NodeJS.ProcessEnv): Command {
         kubeconfig: { type: 'string' },
         'prometheus-url': { type: 'string' },
         'prometheus-job': { type: 'string' },
+        deployments: { type: 'string' },
         parity: { type: 'string' },
         json: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
@@ -376,6 +396,7 @@ export function parseCommand(argv: string[], env: NodeJS.ProcessEnv): Command {
     ...(env.STOWAGE_CONSOLE_DB?.trim() ? { databasePath: env.STOWAGE_CONSOLE_DB.trim() } : {}),
     ...publicAddresses(env),
     ...uploads(env),
+    ...deploymentsFile(str(values.deployments) ?? env.STOWAGE_DEPLOYMENTS),
     ...prometheus(
       str(values['prometheus-url']) ?? env.STOWAGE_PROMETHEUS_URL,
       str(values['prometheus-job']) ?? env.STOWAGE_PROMETHEUS_JOB,
@@ -410,6 +431,8 @@ export function parseCommand(argv: string[], env: NodeJS.ProcessEnv): Command {
       if (kubeconfig !== undefined && values.operator !== true) {
         throw new UsageError('--kubeconfig is for console --operator');
       }
+      if (values.operator === true && (values.deployments !== undefined || env.STOWAGE_DEPLOYMENTS?.trim()))
+        throw new UsageError('--deployments is not for console --operator: tenants are its servers');
       if (values.operator === true && !serverUrl) {
         return { command, serverUrl: '', operator: kubeconfig ? { kubeconfig } : {}, ...consoleFlags() };
       }

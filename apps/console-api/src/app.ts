@@ -14,6 +14,7 @@ import type { StorageGateway } from './clients/storage.js';
 import type { ConsoleConfig } from './config.js';
 import { ConsoleDatabase } from './db/database.js';
 import { CONSOLE_SCHEMAS } from './db/schemas.js';
+import type { DeploymentDirectory } from './deployments/directory.js';
 import { createBinder } from './http/bind.js';
 import { registerErrorHandling } from './http/error-handler.js';
 import { ApiError } from './http/errors.js';
@@ -24,6 +25,7 @@ import { registerBucketFeatureRoutes } from './routes/bucket-features.js';
 import { registerBucketRoutes } from './routes/buckets.js';
 import { registerConfigRoutes } from './routes/configs.js';
 import { registerDashboardRoutes } from './routes/dashboard.js';
+import { registerDeploymentRoutes } from './routes/deployments.js';
 import { registerDirectCsiRoutes } from './routes/direct-csi.js';
 import { registerDownloadSelectionRoutes } from './routes/download-selection.js';
 import { registerIdentityRoutes } from './routes/identities.js';
@@ -65,6 +67,8 @@ export interface AppDeps {
   clock?: () => number;
   /** Bulk jobs: a hook after each page a job records (tests pace a job with it). */
   jobs?: { afterPage?: (job: JobRecord) => Promise<void> };
+  /** Several deployments in one console (deployments/serve.ts): the switcher's list. */
+  deployments?: DeploymentDirectory;
 }
 
 /**
@@ -144,6 +148,7 @@ export async function buildApp(
   if (auditLog) app.addHook('onClose', () => auditLog.close());
   registerLoginRoutes(bind, routeDeps);
   registerSessionRoutes(bind, { features: auditLog ? ['log-search'] : [] });
+  registerDeploymentRoutes(bind, deps.deployments, deps.config.deployment?.id);
   registerLogRoutes(
     storeBind,
     deps.config.auditLog && auditLog ? { config: deps.config.auditLog, log: auditLog } : undefined,

@@ -69,6 +69,21 @@ export interface ConsoleConfig {
   publicConsoleUrl?: string;
   /** Browser uploads; absent: straight to serverUrl, parts of any size. */
   uploads?: UploadConfig;
+  /** One of several deployments in this console (deployments/); absent when it has only one. */
+  deployment?: DeploymentScope;
+}
+
+/**
+ * Where a deployment's cookies live: at the console's own path, named with the deployment's id
+ * (but the root deployment's), so each keeps its own session and any page can tell which
+ * deployments this browser is logged into.
+ */
+export interface DeploymentScope {
+  id: string;
+  /** Served at the console's own path, cookies named as without deployments. */
+  root: boolean;
+  /** The console's base path ('' or like '/console'); basePath is `${consoleBasePath}/d/<id>`. */
+  consoleBasePath: string;
 }
 
 /** How the browser uploads (issue 41). */

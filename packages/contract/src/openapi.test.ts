@@ -27,6 +27,7 @@ describe('openapi.json', () => {
       '/api/v1/login/oauth2/auth',
       '/api/v1/logout',
       '/api/v1/session',
+      '/api/v1/deployments',
       '/api/v1/has-permission',
       '/api/v1/buckets',
       '/api/v1/buckets/{bucket}',

@@ -39,6 +39,12 @@ export const routes = {
     "path": "/session",
     "auth": true
   },
+  "listDeployments": {
+    "id": "listDeployments",
+    "method": "GET",
+    "path": "/deployments",
+    "auth": false
+  },
   "hasPermission": {
     "id": "hasPermission",
     "method": "POST",

@@ -67,3 +67,51 @@ describe('stowage server', () => {
     });
   }, 60_000);
 });
+
+describe('the deployments settings file', () => {
+  const start = (deploymentsFile: string) => ({
+    command: 'start' as const,
+    dataDir: join(dir, 'data'),
+    port: 0,
+    storeTrustProxy: [],
+    address: '127.0.0.1',
+    consolePort: 0,
+    basePath: '',
+    secureCookies: false,
+    trustProxy: false as const,
+    allowedOrigins: [],
+    ldap: false,
+    deploymentsFile,
+  });
+
+  it.each([
+    ['a missing file', undefined, /cannot read the deployments file .*missing\.json: ENOENT/],
+    ['bad JSON', '{ "deployments": [', /missing\.json: not valid JSON/],
+    [
+      'a duplicate id',
+      JSON.stringify({
+        deployments: [
+          { id: 'eu', name: 'A', serverUrl: 'http://a:9000' },
+          { id: 'eu', name: 'B', serverUrl: 'http://b:9000' },
+        ],
+      }),
+      /deployments\[1\]: id 'eu' is listed twice/,
+    ],
+    [
+      "the embedded store's id",
+      JSON.stringify({ deployments: [{ id: 'local', name: 'A', serverUrl: 'http://a:9000' }] }),
+      /id 'local' is this console's own deployment/,
+    ],
+    [
+      'a bad server URL',
+      JSON.stringify({ deployments: [{ id: 'eu', name: 'A', serverUrl: 'a:9000/x' }] }),
+      /deployments\[0\]: serverUrl must be an http\(s\) address/,
+    ],
+  ])('start stops with a clear error, before the store starts, for %s', async (_what, text, message) => {
+    const file = join(dir, 'missing.json');
+    if (text !== undefined) await writeFile(file, text);
+    const lines: string[] = [];
+    await expect(runCommand(start(file), {}, (line) => lines.push(line))).rejects.toThrow(message);
+    expect(lines).toEqual([]);
+  });
+});

@@ -1,10 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import {
   type KubeCluster,
   normaliseBasePath,
   ownTokenFile,
+  parseDeploymentSettings,
+  type RootDeployment,
   resolveKubeCluster,
   serviceAddressingFromEnv,
   startConsole,
@@ -13,6 +15,18 @@ import {
 import { type Credentials, formatConfigLine, MadminClient } from '@stowage/madmin';
 import type { Command, ConsoleFlags } from '../args.js';
 import { findWebRoot } from './web-root.js';
+
+/**
+ * The deployments settings file, read and checked before anything starts: a mistake in it is
+ * an error naming the file, the entry and the setting.
+ */
+async function readDeployments(file: string | undefined, root: RootDeployment) {
+  if (!file) return undefined;
+  const text = await readFile(file, 'utf8').catch((err: NodeJS.ErrnoException) => {
+    throw new Error(`cannot read the deployments file ${file}: ${err.code ?? err.message}`);
+  });
+  return { root, others: parseDeploymentSettings(text, file, root) };
+}
 
 /** The store (LMDB, erasure coding) loads only for the commands that run it: `console` stays small. */
 const loadStore = () => import('@stowage/store');
@@ -41,6 +55,7 @@ async function runConsole(
   dataDir = '.',
   storageRelayToken?: string,
   operator?: { cluster: KubeCluster; ownTokenFile: string | undefined },
+  deployments?: Awaited<ReturnType<typeof readDeployments>>,
 ) {
   const webRoot = findWebRoot();
   if (!webRoot) print('warning: the web app is not built (npm run build); serving the API only');
@@ -77,6 +92,7 @@ async function runConsole(
     ...(flags.publicServerUrl ? { publicServerUrl: flags.publicServerUrl } : {}),
     ...(flags.publicConsoleUrl ? { publicConsoleUrl: flags.publicConsoleUrl } : {}),
     ...(flags.uploads ? { uploads: flags.uploads } : {}),
+    ...(deployments ? { deployments } : {}),
     ...(flags.auditLog
       ? {
           auditLog: {
@@ -119,6 +135,7 @@ export async function runCommand(
   switch (cmd.command) {
     case 'start': {
       const dataDir = resolve(cmd.dataDir);
+      const deployments = await readDeployments(cmd.deploymentsFile, { id: 'local', name: 'Local' });
       const drives = Array.from({ length: DRIVES_PER_START }, (_, i) => join(dataDir, `drive${i + 1}`));
       for (const d of drives) await mkdir(d, { recursive: true });
       const { formatLogJson, formatLogLine, loadRootCredentials, startStore } = await loadStore();
@@ -146,6 +163,8 @@ export async function runCommand(
         print,
         dataDir,
         relayToken,
+        undefined,
+        deployments,
       )
         .then(async (server) => {
           await wireAuditWebhook(store.url, root, server.url, auditLog.token).catch(async (err: unknown) => {
@@ -202,7 +221,19 @@ export async function runCommand(
         print(`  Console:    ${consoleServer.url}/`);
         return consoleServer;
       }
-      const consoleServer = await runConsole(cmd.serverUrl, cmd, print);
+      const deployments = await readDeployments(cmd.deploymentsFile, {
+        id: 'default',
+        name: new URL(cmd.serverUrl).host,
+      });
+      const consoleServer = await runConsole(
+        cmd.serverUrl,
+        cmd,
+        print,
+        '.',
+        undefined,
+        undefined,
+        deployments,
+      );
       print(`Stowage console is running for ${cmd.serverUrl}.`);
       print(`  Console:    ${consoleServer.url}/`);
       return consoleServer;

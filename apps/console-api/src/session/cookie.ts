@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { DeploymentScope } from '../config.js';
 
 /** The session cookie; the pending single sign-on login rides in its own short-lived one. */
 export const SESSION_COOKIE = 'token';
@@ -8,6 +9,8 @@ export interface CookiePolicyOptions {
   basePath: string;
   /** The operator says the console is served over TLS: every cookie is Secure. */
   secureCookies: boolean;
+  /** One of several deployments: cookies at the console's path, named per deployment. */
+  deployment?: DeploymentScope;
 }
 
 /**
@@ -25,7 +28,14 @@ export class CookiePolicy {
   }
 
   nameFor(request: FastifyRequest, base: string): string {
-    return this.isSecure(request) && this.opts.basePath === '' ? `__Host-${base}` : base;
+    const scope = this.opts.deployment;
+    const name = scope && !scope.root ? `${base}-${scope.id}` : base;
+    return this.isSecure(request) && this.path() === '/' ? `__Host-${name}` : name;
+  }
+
+  /** A deployment's cookies sit at the console's own path, where every deployment's page sees them. */
+  private path(): string {
+    return `${this.opts.deployment?.consoleBasePath ?? this.opts.basePath}/`;
   }
 
   /** HttpOnly (no script reads it), SameSite=Strict (no cross-site request carries it). */
@@ -49,7 +59,7 @@ export class CookiePolicy {
 
   private flags(request: FastifyRequest) {
     return {
-      path: `${this.opts.basePath}/`,
+      path: this.path(),
       httpOnly: true,
       sameSite: 'strict' as const,
       secure: this.isSecure(request),

@@ -71,6 +71,17 @@ export class SessionStore {
 
   /** The live session for a cookie value, refreshed; undefined when unknown, revoked or expired. */
   touch(id: string | undefined): Session | undefined {
+    const session = this.live(id);
+    if (session) session.lastSeenAt = this.now();
+    return session;
+  }
+
+  /** Whether a cookie value names a live session, without counting as use (the deployment list). */
+  isLive(id: string | undefined): boolean {
+    return this.live(id) !== undefined;
+  }
+
+  private live(id: string | undefined): Session | undefined {
     if (!id) return undefined;
     const key = digest(id);
     const session = this.#sessions.get(key);
@@ -84,7 +95,6 @@ export class SessionStore {
       this.#sessions.delete(key);
       return undefined;
     }
-    session.lastSeenAt = t;
     return session;
   }
 

@@ -10,6 +10,11 @@ export const sessionKeys = {
   current: () => [...sessionKeys.all, 'current'] as const,
 };
 
+export const deploymentKeys = {
+  all: ['deployments'] as const,
+  list: () => [...deploymentKeys.all, 'list'] as const,
+};
+
 export const loginKeys = {
   all: ['login'] as const,
   details: () => [...loginKeys.all, 'details'] as const,

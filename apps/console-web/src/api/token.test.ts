@@ -27,4 +27,16 @@ describe('where the CSRF token is kept', () => {
     expect(localStorage.getItem('token')).toBe('operator-token');
     expect(tokenKey('/console/api/proxy/ns-a/tenant-a')).toBe('token:/console/api/proxy/ns-a/tenant-a');
   });
+
+  test("each of several deployments in one console keeps its own, leaving the root one's", () => {
+    localStorage.setItem('token', 'root-token');
+    setBasePath('/console/d/eu');
+    expect(tokenKey()).toBe('token:/console/d/eu');
+    setToken('eu-token');
+    expect(getToken()).toBe('eu-token');
+    clearToken();
+    expect(localStorage.getItem('token')).toBe('root-token');
+    expect(tokenKey('/d/lab-2')).toBe('token:/d/lab-2');
+    expect(tokenKey('/d')).toBe('token');
+  });
 });

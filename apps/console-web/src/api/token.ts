@@ -6,10 +6,11 @@ export const TOKEN_KEY = 'token';
 /**
  * A tenant's console framed through operator mode's proxy (`/api/proxy/{ns}/{tenant}`) shares
  * the operator console's origin, so its storage too: it keeps its token under its own key, or
- * each console would send the other's token and have its changes refused.
+ * each console would send the other's token and have its changes refused. So does each of
+ * several deployments in one console (`/d/{id}`): each has its own session, so its own token.
  */
 export function tokenKey(basePath = getBasePath()): string {
-  return /\/api\/proxy\//.test(`${basePath}/`) ? `${TOKEN_KEY}:${basePath}` : TOKEN_KEY;
+  return /\/api\/proxy\/|\/d\/[^/]+\/$/.test(`${basePath}/`) ? `${TOKEN_KEY}:${basePath}` : TOKEN_KEY;
 }
 
 export function getToken(): string | null {

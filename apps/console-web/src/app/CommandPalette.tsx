@@ -14,10 +14,11 @@ import { IconSearch } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { useDeploymentsQuery } from '../features/deployments/queries.js';
 import { useLogoutMutation } from '../features/session/queries.js';
 import { useSession } from '../features/session/SessionProvider.js';
 import { tokens } from '../theme/tokens.js';
-import { buildCommands, type Command, CREATE_PARAM, matchesQuery } from './commands.js';
+import { buildCommands, type Command, CREATE_PARAM, deploymentCommands, matchesQuery } from './commands.js';
 import { openShortcutsHelp } from './shortcutsHelp.js';
 
 /** Ctrl/⌘+K: every page the session may open and the common actions, by keyboard. */
@@ -33,18 +34,23 @@ export function CommandPalette() {
   const [active, setActive] = useState(0);
   useHotkeys([['mod+K', () => setOpened((o) => !o)]], []);
 
+  const { data: deployments } = useDeploymentsQuery();
   const commands = useMemo(
     () =>
       session.status === 'authenticated'
-        ? buildCommands(session.session.pages, session.session.operator)
+        ? [
+            ...buildCommands(session.session.pages, session.session.operator),
+            ...deploymentCommands(deployments ?? []),
+          ]
         : [],
-    [session],
+    [session, deployments],
   );
   const labelOf = (c: Command) => {
     if (c.kind === 'go') return t(`nav.${c.label}`);
     if (c.kind === 'create') return t(`palette.${c.label}`);
     if (c.kind === 'theme') return scheme === 'dark' ? t('nav.lightTheme') : t('nav.darkTheme');
     if (c.kind === 'shortcuts') return t('shortcuts.open');
+    if (c.kind === 'deployment') return t('deployments.switchTo', { name: c.name });
     return t('nav.logout');
   };
   const shown = commands.filter((c) => matchesQuery(labelOf(c), query));
@@ -60,6 +66,8 @@ export function CommandPalette() {
     else if (c.kind === 'create') void navigate(`${c.path}?${CREATE_PARAM}=1`);
     else if (c.kind === 'theme') toggleColorScheme();
     else if (c.kind === 'shortcuts') openShortcutsHelp();
+    // Another deployment is another app under its own path; this one's session stays.
+    else if (c.kind === 'deployment') window.location.assign(c.path);
     else logout.mutate();
   };
 

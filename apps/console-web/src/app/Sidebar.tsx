@@ -23,6 +23,7 @@ import {
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
+import { DeploymentSwitcher } from '../features/deployments/DeploymentSwitcher.js';
 import { useLogoutMutation } from '../features/session/queries.js';
 import { useSession } from '../features/session/SessionProvider.js';
 import { tokens } from '../theme/tokens.js';
@@ -99,6 +100,7 @@ export function Sidebar({ open, onToggle }: SidebarProps) {
           {open ? <IconLayoutSidebarLeftCollapse aria-hidden /> : <IconLayoutSidebarLeftExpand aria-hidden />}
         </ActionIcon>
       </Group>
+      <DeploymentSwitcher open={open} />
       <AppShell.Section grow component={ScrollArea}>
         <Stack gap="md">
           {groups.map((group) => {

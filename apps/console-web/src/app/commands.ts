@@ -12,7 +12,9 @@ export type Command =
       path: string;
       label: 'createBucket' | 'createUser' | 'createGroup' | 'createServiceAccount' | 'createPolicy';
     }
-  | { id: string; kind: 'theme' | 'shortcuts' | 'logout' };
+  | { id: string; kind: 'theme' | 'shortcuts' | 'logout' }
+  /** Another deployment of this console: a full page load of its app (features/deployments). */
+  | { id: string; kind: 'deployment'; path: string; name: string };
 
 /** Query parameter a list page reads to open its create dialog (the palette's create actions). */
 export const CREATE_PARAM = 'create';
@@ -40,6 +42,15 @@ export function buildCommands(pages: readonly string[], operator: boolean): Comm
     { id: 'shortcuts', kind: 'shortcuts' },
     { id: 'logout', kind: 'logout' },
   ];
+}
+
+/** The other deployments, to switch to; none when the console has one. */
+export function deploymentCommands(
+  deployments: readonly { id: string; name: string; path: string; current: boolean }[],
+): Command[] {
+  return deployments
+    .filter((d) => !d.current)
+    .map((d): Command => ({ id: `deployment:${d.id}`, kind: 'deployment', path: d.path, name: d.name }));
 }
 
 /** Every word of the query appears in the label, in any order, ignoring case. */

@@ -1,4 +1,5 @@
 import { buckets } from './en/buckets.js';
+import { deployments } from './en/deployments.js';
 import { diagnostic } from './en/diagnostic.js';
 import { heal } from './en/heal.js';
 import { identities } from './en/identities.js';
@@ -45,6 +46,7 @@ export const en = {
   ...tenantTabs,
   ...shareLinks,
   ...shortcuts,
+  ...deployments,
 } as const;
 
 export type Resources = typeof en;

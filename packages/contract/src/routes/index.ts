@@ -4,6 +4,7 @@ import * as bucketSettings from './bucket-settings.js';
 import * as buckets from './buckets.js';
 import * as configs from './configs.js';
 import * as dashboard from './dashboard.js';
+import * as deployments from './deployments.js';
 import * as directCsi from './direct-csi.js';
 import * as downloadSelection from './download-selection.js';
 import * as events from './events.js';
@@ -35,6 +36,7 @@ export * from './bucket-settings.js';
 export * from './buckets.js';
 export * from './configs.js';
 export * from './dashboard.js';
+export * from './deployments.js';
 export * from './direct-csi.js';
 export * from './download-selection.js';
 export * from './events.js';
@@ -67,6 +69,7 @@ export const routes = {
   loginOAuth2: login.loginOAuth2,
   logout: login.logout,
   getSession: session.getSession,
+  listDeployments: deployments.listDeployments,
   hasPermission: permissions.hasPermission,
   listBuckets: buckets.listBuckets,
   makeBucket: buckets.makeBucket,

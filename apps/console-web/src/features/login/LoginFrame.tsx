@@ -2,6 +2,7 @@ import { Center, Paper, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { tokens } from '../../theme/tokens.js';
+import { DeploymentName } from '../deployments/DeploymentSwitcher.js';
 import { useUploadsAwaitingSignIn } from '../objects/awaitingSignIn.js';
 
 /** The centred card every login variant sits in. */
@@ -16,6 +17,7 @@ export function LoginFrame({ heading, children }: { heading?: string; children: 
           <Text fw={700} size="xl" c={tokens.color.accent}>
             {t('app.name')}
           </Text>
+          <DeploymentName />
           {heading && (
             <Title order={1} size="h3">
               {heading}

@@ -6,6 +6,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { sessionKeys } from '../../api/queryKeys.js';
 import { onSessionEnd } from '../../api/sessionEvents.js';
 import { resetServerState } from '../../app/serverState.js';
+import { useDeploymentsQuery } from '../deployments/queries.js';
 import { useSessionQuery } from './queries.js';
 
 export type SessionState =
@@ -50,9 +51,12 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   }, [query.isPending, query.isError, query.data]);
 
   const operator = state.status === 'authenticated' && state.session.operator;
+  // With several deployments, the title names the one this page belongs to.
+  const deployment = useDeploymentsQuery().data?.find((d) => d.current)?.name;
   useEffect(() => {
-    document.title = operator ? t('app.operatorTitle') : t('app.name');
-  }, [operator, t]);
+    const title = operator ? t('app.operatorTitle') : t('app.name');
+    document.title = deployment ? t('deployments.title', { title, name: deployment }) : title;
+  }, [operator, deployment, t]);
 
   return <SessionContext value={state}>{children}</SessionContext>;
 }
