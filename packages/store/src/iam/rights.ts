@@ -1,15 +1,14 @@
 import type { PolicyDocument } from '@stowage/madmin';
-import type { Identity } from './credentials.js';
-import { policyDocument } from './policies.js';
 import {
   CANNED_POLICY_DOCUMENTS,
-  evaluate,
-  isAllowed,
+  explainRights,
   type Policy,
   PolicyError,
   parsePolicy,
   type RequestFacts,
-} from './policy/index.js';
+} from '@stowage/policy';
+import type { Identity } from './credentials.js';
+import { policyDocument } from './policies.js';
 import type { IamStore } from './store.js';
 
 // What an identity may do: root everything; a user what the policies mapped to it and to
@@ -77,9 +76,13 @@ export function rightsOf(iam: IamStore, identity: Identity, rootAccessKey: strin
 
 /** Whether the rights allow a request, given the bucket's policy if there is one. */
 export function rightsAllow(rights: Rights, facts: RequestFacts, bucket?: Policy): boolean {
-  const base =
-    rights.unlimited || isAllowed({ identity: rights.policies, facts, ...(bucket ? { bucket } : {}) });
-  return base && rights.limits.every((limit) => evaluate([limit], facts) === 'allow');
+  return explainRights({
+    unlimited: rights.unlimited,
+    identity: rights.policies,
+    limits: rights.limits,
+    facts,
+    ...(bucket ? { bucket } : {}),
+  }).allowed;
 }
 
 /** One document with every statement of a user's policies (what MinIO reports as "the" policy). */
