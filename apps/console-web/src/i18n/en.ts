@@ -11,6 +11,7 @@ import { permissions } from './en/permissions.js';
 import { settings } from './en/settings.js';
 import { shareLinks } from './en/shareLinks.js';
 import { shell } from './en/shell.js';
+import { simulator } from './en/simulator.js';
 import { storage } from './en/storage.js';
 import { tenants } from './en/tenants.js';
 import { tenantTabs } from './en/tenantTabs.js';
@@ -24,6 +25,7 @@ import { watch } from './en/watch.js';
 export const en = {
   ...shell,
   ...identities,
+  ...simulator,
   ...settings,
   ...tiers,
   ...notifications,
