@@ -101,3 +101,15 @@ export function visibleSidebar(pages: readonly string[], operator: boolean): Sid
     }))
     .filter((group) => group.entries.some((e) => e.kind === 'route'));
 }
+
+/**
+ * Whether a route entry is the current page's: the location is at or under its path, and no
+ * more specific entry claims it (/policies/simulator is not also Policies).
+ */
+export function isActiveEntry(path: string, pathname: string): boolean {
+  const under = (p: string) => pathname === p || pathname.startsWith(`${p}/`);
+  if (!under(path)) return false;
+  return !sidebarGroups.some((group) =>
+    group.entries.some((e) => e.kind === 'route' && e.path.startsWith(`${path}/`) && under(e.path)),
+  );
+}

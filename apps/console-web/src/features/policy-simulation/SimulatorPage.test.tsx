@@ -103,12 +103,12 @@ describe('Policy simulator', () => {
     ).toBe('alice');
   });
 
-  it('is in the sidebar next to Policies', async () => {
+  it('is in the sidebar next to Policies, which is not also marked current', async () => {
     mockSimulator();
     renderApp('/policies/simulator');
-    expect(await screen.findByRole('link', { name: 'Policy Simulator' })).toHaveAttribute(
-      'href',
-      '/policies/simulator',
-    );
+    const simulator = await screen.findByRole('link', { name: 'Policy Simulator' });
+    expect(simulator).toHaveAttribute('href', '/policies/simulator');
+    expect(simulator).toHaveAttribute('data-active');
+    expect(screen.getByRole('link', { name: 'Policies' })).not.toHaveAttribute('data-active');
   });
 });
