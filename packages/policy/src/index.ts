@@ -28,7 +28,7 @@ export {
   type RightsInput,
   type Verdict,
 } from './evaluate.js';
-export { type ParseOptions, parsePolicy } from './parse.js';
+export { type ParseOptions, parseLimitPolicy, parsePolicy } from './parse.js';
 export type {
   Condition,
   ConditionOperator,

@@ -3,8 +3,7 @@ import {
   CANNED_POLICY_DOCUMENTS,
   explainRights,
   type Policy,
-  PolicyError,
-  parsePolicy,
+  parseLimitPolicy,
   type RequestFacts,
 } from '@stowage/policy';
 import type { Identity } from './credentials.js';
@@ -45,13 +44,7 @@ const limitsCache = new Map<string, Policy>();
 function limitPolicy(text: string): Policy {
   let policy = limitsCache.get(text);
   if (!policy) {
-    try {
-      policy = parsePolicy(text, { kind: 'identity' });
-    } catch (err) {
-      // Kept before a stricter check: a limit that cannot be read allows nothing.
-      if (!(err instanceof PolicyError)) throw err;
-      policy = { version: '2012-10-17', statements: [] };
-    }
+    policy = parseLimitPolicy(text);
     if (limitsCache.size > 1000) limitsCache.clear();
     limitsCache.set(text, policy);
   }

@@ -1,6 +1,12 @@
 import type { PolicySource, SimulationPrincipal } from '@stowage/contract';
 import type { MadminClient, PolicyDocument } from '@stowage/madmin';
-import { type Policy, PolicyError, parsePolicy, type RequestPrincipal } from '@stowage/policy';
+import {
+  type Policy,
+  PolicyError,
+  parseLimitPolicy,
+  parsePolicy,
+  type RequestPrincipal,
+} from '@stowage/policy';
 import type { Client as S3Client } from 'minio';
 import { storageCall } from '../../clients/errors.js';
 import { readBucketPolicy } from '../buckets/policy-text.js';
@@ -45,7 +51,7 @@ export async function principalDocuments(
   const account = await storageCall(admin.serviceAccounts.info(principal.name));
   const documents = await userDocuments(admin, account.parentUser, principal.name, 'AssumedRole');
   if (account.impliedPolicy) return documents;
-  const limit = sourced('serviceAccount', principal.name, account.policy, limitPolicy(account.policy));
+  const limit = sourced('serviceAccount', principal.name, account.policy, parseLimitPolicy(account.policy));
   return { ...documents, limits: [limit] };
 }
 
@@ -109,16 +115,6 @@ function sourced(
   const json = typeof document === 'string' ? safeJson(document) : document;
   const statement = (json as { Statement?: unknown } | undefined)?.Statement;
   return { source, name, statements: statement === undefined ? [] : [statement].flat(), parsed };
-}
-
-/** As the store reads an embedded policy: one that does not parse allows nothing. */
-function limitPolicy(text: string): Policy {
-  try {
-    return parsePolicy(text, { kind: 'identity' });
-  } catch (err) {
-    if (!(err instanceof PolicyError)) throw err;
-    return { version: '2012-10-17', statements: [] };
-  }
 }
 
 function safeJson(text: string): unknown {
