@@ -56,17 +56,21 @@ export function explain(policies: readonly Policy[], facts: RequestFacts): Verdi
     const variables = policy.version === '2012-10-17';
     for (const [s, statement] of policy.statements.entries()) {
       if (!statementApplies(statement, facts, context, variables)) continue;
-      const by = {
-        policy: p,
-        statement: s,
-        effect: statement.effect,
-        ...(statement.sid ? { sid: statement.sid } : {}),
-      };
-      if (statement.effect === 'Deny') return { decision: 'deny', by };
-      allowedBy ??= by;
+      // Built only for the statements that can decide: the first Allow, or a Deny.
+      if (statement.effect === 'Deny') return { decision: 'deny', by: deciding(p, s, statement) };
+      allowedBy ??= deciding(p, s, statement);
     }
   }
   return allowedBy ? { decision: 'allow', by: allowedBy } : { decision: 'none' };
+}
+
+function deciding(policy: number, index: number, statement: Statement): DecidingStatement {
+  return {
+    policy,
+    statement: index,
+    effect: statement.effect,
+    ...(statement.sid ? { sid: statement.sid } : {}),
+  };
 }
 
 export interface AccessInput {
