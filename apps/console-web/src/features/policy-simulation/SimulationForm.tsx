@@ -13,11 +13,14 @@ import { type FormEvent, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBucketsQuery } from '../buckets/queries.js';
 import { useGroupsQuery } from '../groups/queries.js';
+import { type AccountOwner, useServiceAccountsQuery } from '../service-accounts/queries.js';
 import { useUsersQuery } from '../users/queries.js';
 import { parseConditionLines } from './conditionLines.js';
 
 type Kind = SimulationPrincipal['kind'];
 const KINDS: readonly Kind[] = ['user', 'group', 'accessKey'];
+/** Access keys offered for completion: the session's own (any other can be typed). */
+const OWN_KEYS: AccountOwner = { kind: 'self' };
 
 /** The question: who, which action, on what, with which condition values. */
 export function SimulationForm({
@@ -31,6 +34,7 @@ export function SimulationForm({
   const users = useUsersQuery();
   const groups = useGroupsQuery();
   const buckets = useBucketsQuery();
+  const keys = useServiceAccountsQuery(OWN_KEYS);
   const [kind, setKind] = useState<Kind>('user');
   const [name, setName] = useState('');
   const [action, setAction] = useState('');
@@ -42,8 +46,8 @@ export function SimulationForm({
   const names = useMemo(() => {
     if (kind === 'user') return (users.data?.users ?? []).map((u) => u.accessKey);
     if (kind === 'group') return groups.data?.groups ?? [];
-    return [];
-  }, [kind, users.data, groups.data]);
+    return keys.data ?? [];
+  }, [kind, users.data, groups.data, keys.data]);
   const parsed = parseConditionLines(conditionText);
   const required = (value: string | null) =>
     tried && !value?.trim() ? t('policySimulator.required') : undefined;

@@ -20,6 +20,7 @@ function mockSimulator() {
       },
     },
     'GET /api/v1/groups': { body: { groups: ['readers'], total: 1 } },
+    'GET /api/v1/service-accounts': { body: ['backup-key'] },
     'GET /api/v1/buckets': { body: { buckets: [bucket('photos')], total: 1 } },
     'POST /api/v1/policies/simulate': {
       body: {
@@ -79,11 +80,15 @@ describe('Policy simulator', () => {
     expect(within(table).getByText('Denies')).toBeInTheDocument();
   });
 
-  it('refuses to ask without the required fields or with a bad condition line', async () => {
+  it('refuses to ask without the required fields or with a bad condition line; completes access keys', async () => {
     const api = mockSimulator();
     const { user } = renderApp('/policies/simulator');
     await user.click(await screen.findByRole('button', { name: 'Simulate' }));
     expect(screen.getAllByText('Required')).toHaveLength(3);
+    // An access key is completed from the session's own keys.
+    await user.click(screen.getByRole('radio', { name: 'Access key' }));
+    await user.click(screen.getByRole('combobox', { name: /^Principal/ }));
+    expect(await screen.findByRole('option', { name: 'backup-key' })).toBeInTheDocument();
     await user.type(screen.getByRole('textbox', { name: /^Condition values/ }), 'not a condition');
     expect(screen.getByText('Line 1 is not key=value')).toBeInTheDocument();
     expect(api.callsTo('POST /api/v1/policies/simulate')).toHaveLength(0);
