@@ -13,11 +13,10 @@ export function useSimulatePolicy() {
 
 export type EffectiveSubject = { user: string } | { bucket: string };
 
-/** GET /policies/effective?user= or ?bucket=; nothing is asked until a subject is picked. */
-export function useEffectivePermissionsQuery(subject: EffectiveSubject | undefined) {
+/** GET /policies/effective?user= or ?bucket=. */
+export function useEffectivePermissionsQuery(subject: EffectiveSubject) {
   return useQuery({
-    queryKey: [...policyKeys.all, 'effective', subject ?? {}] as const,
-    queryFn: ({ signal }) => callApi(routes.getEffectivePermissions, { query: subject ?? {}, signal }),
-    enabled: subject !== undefined,
+    queryKey: [...policyKeys.all, 'effective', subject] as const,
+    queryFn: ({ signal }) => callApi(routes.getEffectivePermissions, { query: subject, signal }),
   });
 }
