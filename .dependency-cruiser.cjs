@@ -108,7 +108,7 @@ module.exports = {
     {
       name: 'policy-imports-no-workspace',
       comment:
-        'policy is the pure policy engine shared by the store (enforcing) and console-api (simulating); it knows only madmin\'s document types.',
+        "policy is the pure policy engine shared by the store (enforcing) and console-api (simulating); it knows only madmin's document types.",
       severity: 'error',
       from: { path: '^packages/policy/' },
       to: { path: '^(packages/(?!(policy|madmin)/)|(apps|e2e|bench)/)' },
