@@ -106,6 +106,14 @@ module.exports = {
       to: { path: '^(packages/(store|madmin|contract)|apps)/' },
     },
     {
+      name: 'policy-imports-no-workspace',
+      comment:
+        "policy is the pure policy engine shared by the store (enforcing) and console-api (simulating); it knows only madmin's document types.",
+      severity: 'error',
+      from: { path: '^packages/policy/' },
+      to: { path: '^(packages/(?!(policy|madmin)/)|(apps|e2e|bench)/)' },
+    },
+    {
       name: 'multipart-imports-no-workspace',
       comment: 'multipart is a leaf parser shared by the store and console-api; it knows no S3 nor Fastify.',
       severity: 'error',

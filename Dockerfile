@@ -16,7 +16,7 @@ RUN npm ci --no-audit --no-fund \
  && npm ci --omit=dev --no-audit --no-fund --workspace @stowage/cli --include-workspace-root=false \
  && mkdir -p /out/apps/console-web \
  && cp -r package.json node_modules /out/ \
- && for w in packages/sizing packages/contract packages/madmin packages/multipart packages/store apps/console-api apps/cli; do \
+ && for w in packages/sizing packages/contract packages/madmin packages/policy packages/multipart packages/store apps/console-api apps/cli; do \
       mkdir -p /out/$w && cp -r $w/package.json $w/dist /out/$w/; \
     done \
  && cp -r apps/cli/bin /out/apps/cli/ \

@@ -34,6 +34,10 @@ export default defineConfig({
       },
       {
         extends: true,
+        test: { name: 'policy', root: 'packages/policy', include: ['src/**/*.test.ts'] },
+      },
+      {
+        extends: true,
         test: { name: 'test-support', root: 'packages/test-support', include: ['src/**/*.test.ts'] },
       },
       {

@@ -35,6 +35,7 @@ import { registerLogRoutes } from './routes/logs.js';
 import { registerObjectRoutes } from './routes/objects.js';
 import { registerOperatorClusterRoutes, sessionNodeLister } from './routes/operator-cluster.js';
 import { registerOperatorSizingRoutes, type SessionNodeLister } from './routes/operator-sizing.js';
+import { registerPolicySimulationRoutes } from './routes/policy-simulation.js';
 import { registerSessionRoutes } from './routes/session.js';
 import { registerShareLinkRoutes } from './routes/share-links.js';
 import { registerSubscriptionRoutes } from './routes/subscription.js';
@@ -159,6 +160,7 @@ export async function buildApp(
   registerDownloadSelectionRoutes(storeBind, deps);
   registerUploadRoutes(storeBind, deps);
   registerIdentityRoutes(storeBind, deps);
+  registerPolicySimulationRoutes(storeBind, deps);
   registerAccountRoutes(storeBind, routeDeps);
   registerConfigRoutes(storeBind, deps);
   const jobs = registerJobRoutes(storeBind, routeDeps);

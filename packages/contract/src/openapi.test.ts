@@ -93,6 +93,8 @@ describe('openapi.json', () => {
       '/api/v1/policy',
       '/api/v1/policies/{name}/users',
       '/api/v1/policies/{name}/groups',
+      '/api/v1/policies/simulate',
+      '/api/v1/policies/effective',
       '/api/v1/service-accounts',
       '/api/v1/service-account-credentials',
       '/api/v1/service-accounts/{serviceAccount}',

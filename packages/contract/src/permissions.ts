@@ -75,6 +75,8 @@ export const CONSOLE_PAGES: Readonly<Record<string, PageRule>> = {
   '/groups': GROUPS,
   '/policies': POLICIES,
   '/policies/*': POLICIES,
+  // The simulator reads users, groups and policies: what the Policies pages need.
+  '/policies/simulator': POLICIES,
   '/heal': { type: 'admin:*', actions: ['admin:Heal'] },
   '/trace': { type: 'admin:*', actions: ['admin:ServerTrace'] },
   '/logs': { type: 'admin:*', actions: ['admin:ConsoleLog'] },

@@ -573,6 +573,18 @@ export const routes = {
     "path": "/policies/:name/groups",
     "auth": true
   },
+  "simulatePolicy": {
+    "id": "simulatePolicy",
+    "method": "POST",
+    "path": "/policies/simulate",
+    "auth": true
+  },
+  "getEffectivePermissions": {
+    "id": "getEffectivePermissions",
+    "method": "GET",
+    "path": "/policies/effective",
+    "auth": true
+  },
   "listServiceAccounts": {
     "id": "listServiceAccounts",
     "method": "GET",

@@ -38,6 +38,7 @@ describe('sidebar', () => {
       'Service Accounts',
       'Share Links',
       'Policies',
+      'Policy Simulator',
       'Settings',
       'Logs',
       'Watch',

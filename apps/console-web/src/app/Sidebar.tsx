@@ -28,7 +28,7 @@ import { useLogoutMutation } from '../features/session/queries.js';
 import { useSession } from '../features/session/SessionProvider.js';
 import { tokens } from '../theme/tokens.js';
 import { openShortcutsHelp } from './shortcutsHelp.js';
-import { type SidebarEntry, visibleSidebar } from './sidebarItems.js';
+import { isActiveEntry, type SidebarEntry, visibleSidebar } from './sidebarItems.js';
 
 interface SidebarProps {
   open: boolean;
@@ -64,7 +64,7 @@ function EntryLink({ entry, open }: { entry: SidebarEntry; open: boolean }) {
             {...common}
             component={Link}
             to={entry.path}
-            active={pathname === entry.path || pathname.startsWith(`${entry.path}/`)}
+            active={isActiveEntry(entry.path, pathname)}
           />
         ) : (
           <NavLink {...common} component="a" href={entry.href} target="_blank" rel="noopener noreferrer" />

@@ -24,6 +24,9 @@ const GroupsPage = lazy(() =>
 const PoliciesPage = lazy(() =>
   import('../features/policies/PoliciesPage.js').then((m) => ({ default: m.PoliciesPage })),
 );
+const SimulatorPage = lazy(() =>
+  import('../features/policy-simulation/SimulatorPage.js').then((m) => ({ default: m.SimulatorPage })),
+);
 const PolicyDetailPage = lazy(() =>
   import('../features/policies/PolicyDetailPage.js').then((m) => ({ default: m.PolicyDetailPage })),
 );
@@ -123,6 +126,12 @@ export const routeTable: readonly AppRoute[] = [
   { path: '/account', page: '/account', title: 'serviceAccounts', Component: AccountPage },
   { path: '/share-links', page: '/share-links', title: 'shareLinks', Component: ShareLinksPage },
   { path: '/policies', page: '/policies', title: 'policies', Component: PoliciesPage },
+  {
+    path: '/policies/simulator',
+    page: '/policies/simulator',
+    title: 'policySimulator',
+    Component: SimulatorPage,
+  },
   { path: '/policies/*', page: '/policies/*', title: 'policyDetail', Component: PolicyDetailPage },
   { path: '/settings', page: '/settings', title: 'settings', Component: SettingsPage },
   { path: '/settings/*', page: '/settings', title: 'settings', Component: SettingsPage },

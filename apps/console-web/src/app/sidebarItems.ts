@@ -15,6 +15,7 @@ import {
   IconSettings,
   IconShare,
   IconShieldLock,
+  IconShieldQuestion,
   IconStethoscope,
   IconUser,
   IconUsersGroup,
@@ -55,6 +56,7 @@ export const sidebarGroups: readonly SidebarGroup[] = [
       { kind: 'route', path: '/account', label: 'serviceAccounts', icon: IconKey },
       { kind: 'route', path: '/share-links', label: 'shareLinks', icon: IconShare },
       { kind: 'route', path: '/policies', label: 'policies', icon: IconShieldLock },
+      { kind: 'route', path: '/policies/simulator', label: 'policySimulator', icon: IconShieldQuestion },
       { kind: 'route', path: '/settings', label: 'settings', icon: IconSettings },
     ],
   },
@@ -98,4 +100,16 @@ export function visibleSidebar(pages: readonly string[], operator: boolean): Sid
       entries: group.entries.filter((e) => e.kind === 'external' || (!e.hidden && allowed.has(e.path))),
     }))
     .filter((group) => group.entries.some((e) => e.kind === 'route'));
+}
+
+/**
+ * Whether a route entry is the current page's: the location is at or under its path, and no
+ * more specific entry claims it (/policies/simulator is not also Policies).
+ */
+export function isActiveEntry(path: string, pathname: string): boolean {
+  const under = (p: string) => pathname === p || pathname.startsWith(`${p}/`);
+  if (!under(path)) return false;
+  return !sidebarGroups.some((group) =>
+    group.entries.some((e) => e.kind === 'route' && e.path.startsWith(`${path}/`) && under(e.path)),
+  );
 }

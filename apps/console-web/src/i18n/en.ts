@@ -13,6 +13,7 @@ import { settings } from './en/settings.js';
 import { shareLinks } from './en/shareLinks.js';
 import { shell } from './en/shell.js';
 import { shortcuts } from './en/shortcuts.js';
+import { simulator } from './en/simulator.js';
 import { storage } from './en/storage.js';
 import { tenants } from './en/tenants.js';
 import { tenantTabs } from './en/tenantTabs.js';
@@ -26,6 +27,7 @@ import { watch } from './en/watch.js';
 export const en = {
   ...shell,
   ...identities,
+  ...simulator,
   ...settings,
   ...tiers,
   ...notifications,

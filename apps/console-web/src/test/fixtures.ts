@@ -12,6 +12,7 @@ export const ALL_CONSOLE_PAGES = [
   '/groups',
   '/policies',
   '/policies/*',
+  '/policies/simulator',
   '/heal',
   '/trace',
   '/logs',

@@ -19,6 +19,7 @@ import * as operatorCluster from './operator-cluster.js';
 import * as operatorSizing from './operator-sizing.js';
 import * as permissions from './permissions.js';
 import * as policies from './policies.js';
+import * as policySimulation from './policy-simulation.js';
 import * as replication from './replication.js';
 import * as serviceAccounts from './service-accounts.js';
 import * as session from './session.js';
@@ -51,6 +52,7 @@ export * from './operator-cluster.js';
 export * from './operator-sizing.js';
 export * from './permissions.js';
 export * from './policies.js';
+export * from './policy-simulation.js';
 export * from './replication.js';
 export * from './service-accounts.js';
 export * from './session.js';
@@ -158,6 +160,8 @@ export const routes = {
   removePolicy: policies.removePolicy,
   listUsersForPolicy: policies.listUsersForPolicy,
   listGroupsForPolicy: policies.listGroupsForPolicy,
+  simulatePolicy: policySimulation.simulatePolicy,
+  getEffectivePermissions: policySimulation.getEffectivePermissions,
   listServiceAccounts: serviceAccounts.listServiceAccounts,
   createServiceAccount: serviceAccounts.createServiceAccount,
   createServiceAccountCredentials: serviceAccounts.createServiceAccountCredentials,

@@ -1,8 +1,8 @@
 import { decryptData, encryptData } from '@stowage/madmin';
+import { evaluate, type RequestFacts } from '@stowage/policy';
 import { readAll } from '../http/body.js';
 import { header, type RequestContext } from '../http/context.js';
 import type { CredentialStore, Identity } from '../iam/credentials.js';
-import { evaluate, type RequestFacts } from '../iam/policy/index.js';
 import { type Rights, rightsOf } from '../iam/rights.js';
 import type { IamStore } from '../iam/store.js';
 import type { AuthResult } from '../s3/auth/common.js';

@@ -1,8 +1,8 @@
+import { evaluate } from '@stowage/policy';
 import { configDuration } from '../config/duration.js';
 import { header, type RequestContext } from '../http/context.js';
 import type { Identity } from '../iam/credentials.js';
 import { verifyKeyedJwt } from '../iam/jwt.js';
-import { evaluate } from '../iam/policy/index.js';
 import { rightsOf } from '../iam/rights.js';
 import { MAX_SKEW_MS } from '../s3/auth/common.js';
 import { ApiError } from '../wire/errors.js';

@@ -1,6 +1,4 @@
 import type { PolicyDocument } from '@stowage/madmin';
-import type { IamDocuments, MappingRecord } from '../format/iam.js';
-import { IamError } from './errors.js';
 import {
   assertSupportedConditionKeys,
   CANNED_POLICY_DOCUMENTS,
@@ -8,7 +6,9 @@ import {
   isCannedPolicyName,
   PolicyError,
   parsePolicy,
-} from './policy/index.js';
+} from '@stowage/policy';
+import type { IamDocuments, MappingRecord } from '../format/iam.js';
+import { IamError } from './errors.js';
 import type { IamStore } from './store.js';
 import { checkName } from './users.js';
 

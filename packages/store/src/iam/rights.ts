@@ -1,15 +1,13 @@
 import type { PolicyDocument } from '@stowage/madmin';
-import type { Identity } from './credentials.js';
-import { policyDocument } from './policies.js';
 import {
   CANNED_POLICY_DOCUMENTS,
-  evaluate,
-  isAllowed,
+  explainRights,
   type Policy,
-  PolicyError,
-  parsePolicy,
+  parseLimitPolicy,
   type RequestFacts,
-} from './policy/index.js';
+} from '@stowage/policy';
+import type { Identity } from './credentials.js';
+import { policyDocument } from './policies.js';
 import type { IamStore } from './store.js';
 
 // What an identity may do: root everything; a user what the policies mapped to it and to
@@ -46,13 +44,7 @@ const limitsCache = new Map<string, Policy>();
 function limitPolicy(text: string): Policy {
   let policy = limitsCache.get(text);
   if (!policy) {
-    try {
-      policy = parsePolicy(text, { kind: 'identity' });
-    } catch (err) {
-      // Kept before a stricter check: a limit that cannot be read allows nothing.
-      if (!(err instanceof PolicyError)) throw err;
-      policy = { version: '2012-10-17', statements: [] };
-    }
+    policy = parseLimitPolicy(text);
     if (limitsCache.size > 1000) limitsCache.clear();
     limitsCache.set(text, policy);
   }
@@ -77,9 +69,13 @@ export function rightsOf(iam: IamStore, identity: Identity, rootAccessKey: strin
 
 /** Whether the rights allow a request, given the bucket's policy if there is one. */
 export function rightsAllow(rights: Rights, facts: RequestFacts, bucket?: Policy): boolean {
-  const base =
-    rights.unlimited || isAllowed({ identity: rights.policies, facts, ...(bucket ? { bucket } : {}) });
-  return base && rights.limits.every((limit) => evaluate([limit], facts) === 'allow');
+  return explainRights({
+    unlimited: rights.unlimited,
+    identity: rights.policies,
+    limits: rights.limits,
+    facts,
+    ...(bucket ? { bucket } : {}),
+  }).allowed;
 }
 
 /** One document with every statement of a user's policies (what MinIO reports as "the" policy). */

@@ -1,3 +1,4 @@
+import { cannedPolicy, isCannedPolicyName, type Policy, parsePolicy } from '@stowage/policy';
 import type { SystemStore } from '../engine/system-store.js';
 import {
   decodeIamDocument,
@@ -6,8 +7,6 @@ import {
   type IamDocuments,
   type IamKind,
 } from '../format/iam.js';
-import { cannedPolicy } from './policy/canned.js';
-import { isCannedPolicyName, type Policy, parsePolicy } from './policy/index.js';
 
 // IAM state: every document in memory (lookups sit on the request path), changed only
 // through `mutate`, which runs one change at a time and writes the kinds it touched

@@ -1,9 +1,9 @@
 import type { IncomingHttpHeaders } from 'node:http';
+import { isAllowed, type Policy, PolicyError, parsePolicy, type RequestFacts } from '@stowage/policy';
 import { BucketConfigStore } from '../engine/bucket-config-store.js';
 import type { QueryPairs, RequestContext } from '../http/context.js';
 import { fromDomainError } from '../http/domain-errors.js';
 import type { Identity } from '../iam/credentials.js';
-import { isAllowed, type Policy, PolicyError, parsePolicy, type RequestFacts } from '../iam/policy/index.js';
 import { rightsAllow, rightsOf } from '../iam/rights.js';
 import { ApiError } from '../wire/errors.js';
 import type { S3Deps } from './call.js';

@@ -1,6 +1,6 @@
+import { assertSupportedConditionKeys, PolicyError, parsePolicy } from '@stowage/policy';
 import type { TempCredentialRecord } from '../format/credentials.js';
 import type { CredentialStore, Identity } from '../iam/credentials.js';
-import { assertSupportedConditionKeys, PolicyError, parsePolicy } from '../iam/policy/index.js';
 import { ApiError } from '../wire/errors.js';
 import { el, elAttrs, type XmlElement } from '../wire/xml-writer.js';
 

@@ -9,6 +9,7 @@ import { ConfirmDialog } from '../../components/ConfirmDialog.js';
 import { ErrorBanner } from '../../components/ErrorBanner.js';
 import { QueryState } from '../../components/QueryState.js';
 import { tokens } from '../../theme/tokens.js';
+import { EffectivePermissionsTable } from '../policy-simulation/EffectivePermissionsTable.js';
 import { ServiceAccountsPanel } from '../service-accounts/ServiceAccountsPanel.js';
 import { useSession } from '../session/SessionProvider.js';
 import { ChangeUserPasswordDialog } from './ChangeUserPasswordDialog.js';
@@ -110,6 +111,7 @@ function UserDetail({ user }: { user: User }) {
           <Tabs.Tab value="groups">{t('users.groups')}</Tabs.Tab>
           <Tabs.Tab value="serviceAccounts">{t('pages.serviceAccounts')}</Tabs.Tab>
           <Tabs.Tab value="policies">{t('users.policies')}</Tabs.Tab>
+          <Tabs.Tab value="effective">{t('policySimulator.tabs.effective')}</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="groups" px="lg">
           <UserGroupsTab user={user} />
@@ -122,6 +124,9 @@ function UserDetail({ user }: { user: User }) {
         </Tabs.Panel>
         <Tabs.Panel value="policies" px="lg">
           <UserPoliciesTab user={user} />
+        </Tabs.Panel>
+        <Tabs.Panel value="effective" px="lg">
+          <EffectivePermissionsTable subject={{ user: user.accessKey }} />
         </Tabs.Panel>
       </Tabs>
       <EditUserDialog user={user} opened={editing} onClose={() => setEditing(false)} />

@@ -1,11 +1,11 @@
 import type { AccountInfo, BackendInfo } from '@stowage/madmin';
+import type { RequestFacts } from '@stowage/policy';
 import type { ServerConfig } from '../../config/kv.js';
 import { reportedParities } from '../../config/storage-class.js';
 import { BucketConfigStore } from '../../engine/bucket-config-store.js';
 import type { QuotaValue } from '../../engine/bucket-settings.js';
 import type { MaintenanceLayer, ObjectLayer } from '../../engine/object-layer.js';
 import type { SystemStore } from '../../engine/system-store.js';
-import type { RequestFacts } from '../../iam/policy/index.js';
 import { mergedPolicyDocument, policyNamesOf, rightsAllow, rightsOf } from '../../iam/rights.js';
 import { bucketPolicy } from '../../s3/authorize.js';
 import type { AdminCall } from '../call.js';

@@ -3,7 +3,7 @@ import {
   isPublicBucketPolicy,
   PolicyError,
   parsePolicy,
-} from '../../iam/policy/index.js';
+} from '@stowage/policy';
 import { ApiError } from '../../wire/errors.js';
 import { type Reply, xmlReply } from '../../wire/reply.js';
 import { el, elAttrs, S3_NAMESPACE } from '../../wire/xml-writer.js';

@@ -7,12 +7,15 @@ import { type Column, DataTable } from '../../../components/DataTable.js';
 import { QueryState } from '../../../components/QueryState.js';
 import { ViewLink } from '../../../components/ViewLink.js';
 import { policyPath } from '../../policies/PoliciesPage.js';
+import { EffectivePermissionsTable } from '../../policy-simulation/EffectivePermissionsTable.js';
 import { useBucketPoliciesQuery, useBucketUsersQuery } from './queries.js';
 
 /** Spec 001 §2 "Access Audit": the policies reaching the bucket and, with /users, the users. */
 export function AccessAuditPanel({ bucket }: { bucket: string }) {
   const { t } = useTranslation();
   const canSeeUsers = useCanOpen('/users');
+  // Per user, as the simulator judges it: needs the users and their policies.
+  const canSeeEffective = useCanOpen('/policies/simulator') && canSeeUsers;
   const policies = useBucketPoliciesQuery(bucket);
   const users = useBucketUsersQuery(bucket, canSeeUsers);
   const policyColumns = useMemo<Column<Policy>[]>(
@@ -29,6 +32,7 @@ export function AccessAuditPanel({ bucket }: { bucket: string }) {
       <Tabs.List mb="md">
         <Tabs.Tab value="policies">{t('bucketDetail.auditPolicies')}</Tabs.Tab>
         {canSeeUsers && <Tabs.Tab value="users">{t('bucketDetail.auditUsers')}</Tabs.Tab>}
+        {canSeeEffective && <Tabs.Tab value="effective">{t('policySimulator.tabs.effective')}</Tabs.Tab>}
       </Tabs.List>
       <Tabs.Panel value="policies">
         <QueryState query={policies}>
@@ -64,6 +68,11 @@ export function AccessAuditPanel({ bucket }: { bucket: string }) {
               />
             )}
           </QueryState>
+        </Tabs.Panel>
+      )}
+      {canSeeEffective && (
+        <Tabs.Panel value="effective">
+          <EffectivePermissionsTable subject={{ bucket }} />
         </Tabs.Panel>
       )}
     </Tabs>

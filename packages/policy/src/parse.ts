@@ -242,3 +242,16 @@ function rejectInapplicableActions(statement: Statement, where: string): void {
     }
   }
 }
+
+/**
+ * A session or embedded (access key) policy, which narrows what its parent may do: one that no
+ * longer parses (stored before a stricter check) allows nothing, rather than failing requests.
+ */
+export function parseLimitPolicy(text: string): Policy {
+  try {
+    return parsePolicy(text, { kind: 'identity' });
+  } catch (err) {
+    if (!(err instanceof PolicyError)) throw err;
+    return { version: '2012-10-17', statements: [] };
+  }
+}

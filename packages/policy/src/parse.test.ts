@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { CANNED_POLICY_DOCUMENTS, CANNED_POLICY_NAMES, cannedPolicy } from './canned.js';
 import { PolicyError, type PolicyErrorCode } from './errors.js';
-import { type ParseOptions, parsePolicy } from './parse.js';
+import { type ParseOptions, parseLimitPolicy, parsePolicy } from './parse.js';
 
 const IDENTITY: ParseOptions = { kind: 'identity' };
 const BUCKET: ParseOptions = { kind: 'bucket', bucket: 'photos' };
@@ -507,5 +507,19 @@ describe('parsePolicy accepts', () => {
       ],
     });
     expect(parsePolicy(text, BUCKET).statements).toHaveLength(2);
+  });
+});
+
+describe('parseLimitPolicy', () => {
+  it('reads a session or embedded policy, and one that does not parse allows nothing', () => {
+    const text = JSON.stringify({
+      Version: '2012-10-17',
+      Statement: [{ Effect: 'Allow', Action: 's3:GetObject', Resource: 'arn:aws:s3:::b/*' }],
+    });
+    expect(parseLimitPolicy(text)).toEqual(parsePolicy(text, { kind: 'identity' }));
+    expect(parseLimitPolicy('{"Version": "2012-10-17", "Statement": "nope"}')).toEqual({
+      version: '2012-10-17',
+      statements: [],
+    });
   });
 });

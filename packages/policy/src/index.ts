@@ -1,5 +1,6 @@
 // The IAM and bucket policy engine: parse a document once, then evaluate requests against it.
-// Pure: no I/O, no clock (callers put aws:CurrentTime in the request context).
+// Shared by the store (which enforces) and the console API (which simulates), so both
+// decide through the same code. Pure: no I/O, no clock (callers put aws:CurrentTime in the request context).
 
 export {
   CANNED_POLICY_DOCUMENTS,
@@ -12,14 +13,22 @@ export { assertSupportedConditionKeys, isSupportedConditionKey } from './conditi
 export { PolicyError, type PolicyErrorCode } from './errors.js';
 export {
   type AccessInput,
+  type AccessSource,
+  type AccessVerdict,
+  type DecidingStatement,
   type Decision,
   evaluate,
+  explain,
+  explainAccess,
+  explainRights,
   isAllowed,
   isPublicBucketPolicy,
   type RequestFacts,
   type RequestPrincipal,
+  type RightsInput,
+  type Verdict,
 } from './evaluate.js';
-export { type ParseOptions, parsePolicy } from './parse.js';
+export { type ParseOptions, parseLimitPolicy, parsePolicy } from './parse.js';
 export type {
   Condition,
   ConditionOperator,

@@ -1,7 +1,14 @@
 // biome-ignore-all lint/suspicious/noTemplateCurlyInString: IAM policy variables are literal ${...} text.
 import { describe, expect, it } from 'vitest';
 import { cannedPolicy } from './canned.js';
-import { evaluate, isAllowed, type RequestPrincipal } from './evaluate.js';
+import {
+  evaluate,
+  explain,
+  explainAccess,
+  explainRights,
+  isAllowed,
+  type RequestPrincipal,
+} from './evaluate.js';
 import { parsePolicy } from './parse.js';
 import type { Policy } from './types.js';
 
@@ -918,5 +925,79 @@ describe('evaluate', () => {
       identityPolicy([deny('s3:Get*', obj('photos/*'))]),
     ];
     expect(evaluate(policies, facts)).toBe('deny');
+  });
+});
+
+describe('explain', () => {
+  const facts = { action: 's3:GetObject', resource: obj('photos/a'), principal: alice, conditions: {} };
+
+  it('names the first allowing statement, or none for an implicit deny', () => {
+    const policies = [
+      identityPolicy([allow('s3:PutObject', allPhotos)]),
+      identityPolicy([
+        allow('s3:ListBucket', obj('photos')),
+        { ...allow('s3:Get*', allPhotos), Sid: 'Reads' },
+      ]),
+      identityPolicy([allow('s3:*', obj('*'))]),
+    ];
+    expect(explain(policies, facts)).toEqual({
+      decision: 'allow',
+      by: { policy: 1, statement: 1, sid: 'Reads', effect: 'Allow' },
+    });
+    expect(explain([identityPolicy([allow('s3:PutObject', allPhotos)])], facts)).toEqual({
+      decision: 'none',
+    });
+  });
+
+  it('names the deny that overrides an earlier allow', () => {
+    const policies = [
+      identityPolicy([allow('s3:*', obj('*'))]),
+      identityPolicy([deny('s3:Get*', allPhotos)]),
+    ];
+    expect(explain(policies, facts)).toEqual({
+      decision: 'deny',
+      by: { policy: 1, statement: 0, effect: 'Deny' },
+    });
+  });
+
+  it('tells an identity decision from a bucket one, and a bucket deny beats an identity allow', () => {
+    const identity = [identityPolicy([allow('s3:GetObject', allPhotos)])];
+    const bucket = bucketPolicy([{ ...deny('s3:GetObject', allPhotos, everyone), Sid: 'NoReads' }]);
+    expect(explainAccess({ identity, facts })).toEqual({
+      allowed: true,
+      decidedBy: { source: 'identity', policy: 0, statement: 0, effect: 'Allow' },
+    });
+    expect(explainAccess({ identity, bucket, facts })).toEqual({
+      allowed: false,
+      decidedBy: { source: 'bucket', policy: 0, statement: 0, sid: 'NoReads', effect: 'Deny' },
+    });
+    const grant = bucketPolicy([allow('s3:GetObject', allPhotos, everyone)]);
+    expect(explainAccess({ identity: [], bucket: grant, facts }).decidedBy?.source).toBe('bucket');
+  });
+
+  it('lets a limit that does not allow deny, naming it; unlimited rights name no statement', () => {
+    const identity = [identityPolicy([allow('s3:*', obj('*'))])];
+    const limits = [identityPolicy([allow('s3:PutObject', allPhotos)])];
+    expect(explainRights({ unlimited: false, identity, limits, facts })).toEqual({ allowed: false });
+    const denying = [identityPolicy([deny('s3:GetObject', allPhotos)])];
+    expect(explainRights({ unlimited: true, identity: [], limits: denying, facts })).toEqual({
+      allowed: false,
+      decidedBy: { source: 'limit', policy: 0, statement: 0, effect: 'Deny' },
+    });
+    expect(explainRights({ unlimited: true, identity: [], limits: [], facts })).toEqual({ allowed: true });
+  });
+
+  it('agrees with evaluate and isAllowed', () => {
+    const policies = [
+      identityPolicy([allow('s3:*', obj('*'))]),
+      identityPolicy([deny('s3:Put*', allPhotos)]),
+    ];
+    for (const action of ['s3:GetObject', 's3:PutObject', 's3:DeleteObject']) {
+      const f = { ...facts, action };
+      expect(explain(policies, f).decision).toBe(evaluate(policies, f));
+      expect(explainAccess({ identity: policies, facts: f }).allowed).toBe(
+        isAllowed({ identity: policies, facts: f }),
+      );
+    }
   });
 });

@@ -1,6 +1,6 @@
 import { actionMatches, namesNonS3Action } from './actions.js';
 import { conditionsHold } from './conditions.js';
-import type { Policy, PrincipalSpec, Statement } from './types.js';
+import type { Effect, Policy, PrincipalSpec, Statement } from './types.js';
 import { contextFrom, literalPattern, type RequestContext, substituteVariables } from './variables.js';
 import { matchPattern, matchWildcard } from './wildcard.js';
 
@@ -25,20 +25,52 @@ export interface RequestFacts {
 
 export type Decision = 'allow' | 'deny' | 'none';
 
+/** The statement that decided: its policy's place in the list, its own place, Sid and Effect. */
+export interface DecidingStatement {
+  policy: number;
+  statement: number;
+  sid?: string;
+  effect: Effect;
+}
+
+/** A decision and the statement that made it; 'none' has none (an implicit deny). */
+export interface Verdict {
+  decision: Decision;
+  by?: DecidingStatement;
+}
+
 /** Explicit deny beats allow; neither is 'none' (an implicit deny). */
 export function evaluate(policies: readonly Policy[], facts: RequestFacts): Decision {
+  return explain(policies, facts).decision;
+}
+
+/**
+ * `evaluate`, saying which statement decided: the first Deny that applies, else the first
+ * Allow that applies. The store and the console's simulator both decide through this.
+ */
+export function explain(policies: readonly Policy[], facts: RequestFacts): Verdict {
   const context = contextFrom(facts.conditions);
-  let allowed = false;
-  for (const policy of policies) {
+  let allowedBy: DecidingStatement | undefined;
+  for (const [p, policy] of policies.entries()) {
     // Version 2008-10-17 predates policy variables: `${...}` is literal text there.
     const variables = policy.version === '2012-10-17';
-    for (const statement of policy.statements) {
+    for (const [s, statement] of policy.statements.entries()) {
       if (!statementApplies(statement, facts, context, variables)) continue;
-      if (statement.effect === 'Deny') return 'deny';
-      allowed = true;
+      // Built only for the statements that can decide: the first Allow, or a Deny.
+      if (statement.effect === 'Deny') return { decision: 'deny', by: deciding(p, s, statement) };
+      allowedBy ??= deciding(p, s, statement);
     }
   }
-  return allowed ? 'allow' : 'none';
+  return allowedBy ? { decision: 'allow', by: allowedBy } : { decision: 'none' };
+}
+
+function deciding(policy: number, index: number, statement: Statement): DecidingStatement {
+  return {
+    policy,
+    statement: index,
+    effect: statement.effect,
+    ...(statement.sid ? { sid: statement.sid } : {}),
+  };
 }
 
 export interface AccessInput {
@@ -47,17 +79,62 @@ export interface AccessInput {
   facts: RequestFacts;
 }
 
+/** Which document decided an access: an identity policy, the bucket policy, or a limit. */
+export type AccessSource = 'identity' | 'bucket' | 'limit';
+
+export interface AccessVerdict {
+  allowed: boolean;
+  /** Absent when nothing allowed and nothing denied (an implicit deny), or for unlimited rights. */
+  decidedBy?: DecidingStatement & { source: AccessSource };
+}
+
 /**
  * Same-account AWS semantics: an explicit Deny in either the identity policies or the bucket
  * policy denies; otherwise either one allowing is enough. Anonymous requests have no identity
  * policies and are judged by the bucket policy alone.
  */
-export function isAllowed({ identity, bucket, facts }: AccessInput): boolean {
-  const fromBucket = bucket ? evaluate([bucket], facts) : 'none';
-  if (isAnonymous(facts.principal)) return fromBucket === 'allow';
-  const fromIdentity = evaluate(identity, facts);
-  if (fromIdentity === 'deny' || fromBucket === 'deny') return false;
-  return fromIdentity === 'allow' || fromBucket === 'allow';
+export function isAllowed(input: AccessInput): boolean {
+  return explainAccess(input).allowed;
+}
+
+export function explainAccess({ identity, bucket, facts }: AccessInput): AccessVerdict {
+  const fromBucket = bucket ? explain([bucket], facts) : { decision: 'none' as const };
+  if (isAnonymous(facts.principal)) return sourced(fromBucket, 'bucket');
+  const fromIdentity = explain(identity, facts);
+  if (fromIdentity.decision === 'deny') return sourced(fromIdentity, 'identity');
+  if (fromBucket.decision === 'deny') return sourced(fromBucket, 'bucket');
+  return fromIdentity.decision === 'allow'
+    ? sourced(fromIdentity, 'identity')
+    : sourced(fromBucket, 'bucket');
+}
+
+/** What rights allow in all: unlimited or the identity and bucket policies, then every limit. */
+export interface RightsInput extends AccessInput {
+  /** Root (or a credential derived from root): every action, before limits. */
+  unlimited: boolean;
+  /** Policies that must each allow too (session and embedded policies). */
+  limits: readonly Policy[];
+}
+
+export function explainRights({ unlimited, limits, ...access }: RightsInput): AccessVerdict {
+  const base: AccessVerdict = unlimited ? { allowed: true } : explainAccess(access);
+  if (!base.allowed) return base;
+  for (const [index, limit] of limits.entries()) {
+    const verdict = explain([limit], access.facts);
+    if (verdict.decision !== 'allow')
+      return {
+        allowed: false,
+        ...(verdict.by ? { decidedBy: { ...verdict.by, policy: index, source: 'limit' } } : {}),
+      };
+  }
+  return base;
+}
+
+function sourced(verdict: Verdict, source: AccessSource): AccessVerdict {
+  return {
+    allowed: verdict.decision === 'allow',
+    ...(verdict.by ? { decidedBy: { ...verdict.by, source } } : {}),
+  };
 }
 
 function statementApplies(
