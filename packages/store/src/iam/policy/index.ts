@@ -1,6 +1,7 @@
 // The IAM and bucket policy engine: parse a document once, then evaluate requests against it.
 // Pure: no I/O, no clock (callers put aws:CurrentTime in the request context).
 
+export { isObjectAction, KNOWN_ACTIONS } from './actions.js';
 export {
   CANNED_POLICY_DOCUMENTS,
   CANNED_POLICY_NAMES,
@@ -8,7 +9,11 @@ export {
   cannedPolicy,
   isCannedPolicyName,
 } from './canned.js';
-export { assertSupportedConditionKeys, isSupportedConditionKey } from './condition-keys.js';
+export {
+  assertSupportedConditionKeys,
+  CONDITION_KEYS,
+  isSupportedConditionKey,
+} from './condition-keys.js';
 export { PolicyError, type PolicyErrorCode } from './errors.js';
 export {
   type AccessInput,
@@ -31,3 +36,4 @@ export type {
   SetQualifier,
   Statement,
 } from './types.js';
+export { CONDITION_OPERATORS } from './types.js';
