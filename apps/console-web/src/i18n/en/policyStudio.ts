@@ -3,7 +3,8 @@ export const policyStudio = {
   policyStudio: {
     visual: 'Visual',
     json: 'JSON',
-    editorLabel: 'Policy document (JSON)',
+    customAccess: 'Custom',
+    bucketPolicy: 'Bucket policy',
     notVisual: 'This document cannot be shown in the visual builder. Edit it as JSON: nothing in it is lost.',
     templatesTitle: 'Start from a template',
     template: 'Template',
