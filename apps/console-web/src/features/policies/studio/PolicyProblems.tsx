@@ -1,4 +1,4 @@
-import { Badge, Group, List, Stack, Text } from '@mantine/core';
+import { Group, List, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { tokens } from '../../../theme/tokens.js';
 import { lintMessage } from './lintMessage.js';
@@ -21,12 +21,12 @@ export function PolicyProblems({ problems, blocked }: { problems: PolicyLint[]; 
           </Text>
         ) : (
           <>
-            <Badge color={tokens.intent.danger} variant="light">
+            <Text size="sm" fw={700} c={tokens.color.danger}>
               {t('policyStudio.errors', { count: errors })}
-            </Badge>
-            <Badge color={tokens.intent.warning} variant="light">
+            </Text>
+            <Text size="sm" fw={700} c={tokens.color.warning}>
               {t('policyStudio.warnings', { count: warnings })}
-            </Badge>
+            </Text>
           </>
         )}
       </Group>
