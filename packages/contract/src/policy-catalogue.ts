@@ -266,6 +266,20 @@ export const POLICY_CONDITION_KEYS = [
 /** Keys that name a tag after the slash: `s3:ExistingObjectTag/<tag-key>`. */
 export const POLICY_TAG_KEY_PREFIXES = ['s3:ExistingObjectTag/', 's3:RequestObjectTag/'] as const;
 
+/** The elements of a policy document and of one of its statements, as the store spells them. */
+export const POLICY_ELEMENTS = ['Version', 'Id', 'Statement'] as const;
+export const POLICY_STATEMENT_ELEMENTS = [
+  'Sid',
+  'Effect',
+  'Principal',
+  'NotPrincipal',
+  'Action',
+  'NotAction',
+  'Resource',
+  'NotResource',
+  'Condition',
+] as const;
+
 /** The policy versions the store accepts; 2012-10-17 is the current one (policy variables). */
 export const POLICY_VERSIONS = ['2012-10-17', '2008-10-17'] as const;
 

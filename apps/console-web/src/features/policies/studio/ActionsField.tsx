@@ -1,7 +1,8 @@
-import { Checkbox, Stack, TagsInput } from '@mantine/core';
+import { Stack, TagsInput } from '@mantine/core';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { actionsByGroup } from './actionGroups.js';
+import { ExceptCheckbox } from './ExceptCheckbox.js';
 import type { PolicyKind } from './lintPolicy.js';
 import type { Negatable } from './policyModel.js';
 
@@ -40,11 +41,10 @@ export function ActionsField({
         clearable
         maxDropdownHeight={280}
       />
-      <Checkbox
-        size="xs"
+      <ExceptCheckbox
         label={t('policyStudio.actionsExcept')}
         checked={current.not}
-        onChange={(e) => onChange({ ...current, not: e.currentTarget.checked })}
+        onChange={(not) => onChange({ ...current, not })}
       />
     </Stack>
   );

@@ -1,5 +1,6 @@
-import { Checkbox, SegmentedControl, Stack, TagsInput, Text } from '@mantine/core';
+import { SegmentedControl, Stack, TagsInput, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { ExceptCheckbox } from './ExceptCheckbox.js';
 import type { PrincipalModel } from './policyModel.js';
 
 /** A bucket policy statement's Principal: everyone (`"*"`) or a list of AWS principals. */
@@ -57,11 +58,10 @@ export function PrincipalField({
           {t('policyStudio.principalOther', { types: others.join(', ') })}
         </Text>
       )}
-      <Checkbox
-        size="xs"
+      <ExceptCheckbox
         label={t('policyStudio.principalExcept')}
         checked={current.not}
-        onChange={(e) => onChange({ ...current, not: e.currentTarget.checked })}
+        onChange={(not) => onChange({ ...current, not })}
       />
     </Stack>
   );

@@ -1,7 +1,8 @@
-import { Button, Checkbox, Group, Select, Stack, TagsInput, TextInput } from '@mantine/core';
+import { Button, Group, Stack, TagsInput, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useBucketsQuery } from '../../buckets/queries.js';
+import { BucketSelect } from './BucketSelect.js';
+import { ExceptCheckbox } from './ExceptCheckbox.js';
 import type { Negatable } from './policyModel.js';
 
 const arn = (bucket: string, rest = '') => `arn:aws:s3:::${bucket}${rest}`;
@@ -18,7 +19,6 @@ export function ResourcesField({
   onChange: (next: Negatable) => void;
 }) {
   const { t } = useTranslation();
-  const buckets = useBucketsQuery();
   const [bucket, setBucket] = useState<string | null>(null);
   const [prefix, setPrefix] = useState('');
   const current = value ?? { not: false, list: { values: [], single: false } };
@@ -37,15 +37,7 @@ export function ResourcesField({
         clearable
       />
       <Group align="flex-end" gap="xs">
-        <Select
-          size="xs"
-          label={t('policyStudio.arnBucket')}
-          data={(buckets.data?.buckets ?? []).map((b) => b.name)}
-          value={bucket}
-          onChange={setBucket}
-          searchable
-          w="12rem"
-        />
+        <BucketSelect label={t('policyStudio.arnBucket')} value={bucket} onChange={setBucket} />
         <TextInput
           size="xs"
           label={t('policyStudio.arnPrefix')}
@@ -65,11 +57,10 @@ export function ResourcesField({
           {t('policyStudio.addObjectsArn')}
         </Button>
       </Group>
-      <Checkbox
-        size="xs"
+      <ExceptCheckbox
         label={t('policyStudio.resourcesExcept')}
         checked={current.not}
-        onChange={(e) => onChange({ ...current, not: e.currentTarget.checked })}
+        onChange={(not) => onChange({ ...current, not })}
       />
     </Stack>
   );

@@ -1,7 +1,7 @@
 import { Button, Group, Select, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useBucketsQuery } from '../../buckets/queries.js';
+import { BucketSelect } from './BucketSelect.js';
 import type { PolicyKind } from './lintPolicy.js';
 import { POLICY_TEMPLATES, type PolicyTemplate, templateDocument } from './templates.js';
 
@@ -19,7 +19,6 @@ export function TemplatePicker({
   onApply: (text: string) => void;
 }) {
   const { t } = useTranslation();
-  const buckets = useBucketsQuery();
   const [template, setTemplate] = useState<PolicyTemplate | null>(null);
   const [picked, setPicked] = useState<string | null>(null);
   const bucket = ownBucket ?? picked;
@@ -35,15 +34,7 @@ export function TemplatePicker({
         w="18rem"
       />
       {ownBucket === undefined && (
-        <Select
-          size="xs"
-          label={t('policyStudio.templateBucket')}
-          data={(buckets.data?.buckets ?? []).map((b) => b.name)}
-          value={picked}
-          onChange={setPicked}
-          searchable
-          w="12rem"
-        />
+        <BucketSelect label={t('policyStudio.templateBucket')} value={picked} onChange={setPicked} />
       )}
       <Button
         size="xs"

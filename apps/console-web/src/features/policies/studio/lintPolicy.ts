@@ -2,8 +2,11 @@ import {
   POLICY_ACTIONS,
   POLICY_CONDITION_KEYS,
   POLICY_CONDITION_OPERATORS,
+  POLICY_ELEMENTS,
   POLICY_S3_OBJECT_ACTIONS,
+  POLICY_STATEMENT_ELEMENTS,
   POLICY_TAG_KEY_PREFIXES,
+  POLICY_VERSIONS,
 } from '@stowage/contract';
 import { type JsonPath, jsonLocations, pathKey } from './jsonLocations.js';
 
@@ -35,21 +38,8 @@ type JsonObject = Record<string, unknown>;
 const isObject = (value: unknown): value is JsonObject =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-const CURRENT_VERSION = '2012-10-17';
+const [CURRENT_VERSION, OLD_VERSION] = POLICY_VERSIONS;
 const S3_ARN = 'arn:aws:s3:::';
-const POLICY_ELEMENTS = ['Version', 'Id', 'Statement'];
-const STATEMENT_ELEMENTS = [
-  'Sid',
-  'Effect',
-  'Principal',
-  'NotPrincipal',
-  'Action',
-  'NotAction',
-  'Resource',
-  'NotResource',
-  'Condition',
-];
-
 /** `*` any run, `?` one character, case-insensitive: the store's action wildcards. */
 function wildcard(pattern: string): RegExp {
   const body = pattern
@@ -157,7 +147,7 @@ function findProblems(json: unknown, options: LintOptions): Found[] {
   elementNames(json, POLICY_ELEMENTS, [], error, warn);
   const version = json.Version;
   if (version === undefined) error('versionMissing', []);
-  else if (version === '2008-10-17') warn('versionOld', ['Version'], { version: CURRENT_VERSION });
+  else if (version === OLD_VERSION) warn('versionOld', ['Version'], { version: CURRENT_VERSION });
   else if (version !== CURRENT_VERSION) error('versionInvalid', ['Version'], { version: CURRENT_VERSION });
 
   const statements = json.Statement;
@@ -184,7 +174,13 @@ function findProblems(json: unknown, options: LintOptions): Found[] {
 
 type Report = (code: string, path: JsonPath, params?: Record<string, string>, onKey?: boolean) => void;
 
-function elementNames(object: JsonObject, known: string[], path: JsonPath, error: Report, warn: Report) {
+function elementNames(
+  object: JsonObject,
+  known: readonly string[],
+  path: JsonPath,
+  error: Report,
+  warn: Report,
+) {
   for (const name of Object.keys(object)) {
     if (known.includes(name)) continue;
     const spelled = known.find((k) => k.toLowerCase() === name.toLowerCase());
@@ -220,7 +216,7 @@ function lintStatement(
   error: Report,
   warn: Report,
 ) {
-  elementNames(s, STATEMENT_ELEMENTS, path, error, warn);
+  elementNames(s, POLICY_STATEMENT_ELEMENTS, path, error, warn);
   if (s.Sid !== undefined && typeof s.Sid !== 'string')
     error('notString', [...path, 'Sid'], { element: 'Sid' });
   if (s.Effect !== 'Allow' && s.Effect !== 'Deny')

@@ -1,4 +1,5 @@
 // biome-ignore-all lint/suspicious/noTemplateCurlyInString: IAM policy variables are literal ${...} text.
+import { POLICY_STATEMENT_ELEMENTS } from '@stowage/contract';
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import {
@@ -54,17 +55,6 @@ const fields = (arbs: fc.Arbitrary<[string, unknown]>[], exclusive: [string, str
       return exclusive.every(([a, b]) => !(keys.includes(a) && keys.includes(b)));
     })
     .map((entries) => Object.fromEntries(entries));
-const STATEMENT_KEYS = [
-  'Sid',
-  'Effect',
-  'Principal',
-  'NotPrincipal',
-  'Action',
-  'NotAction',
-  'Resource',
-  'NotResource',
-  'Condition',
-];
 const statement = fields(
   [
     fc.tuple(fc.constant('Sid'), word),
@@ -76,8 +66,8 @@ const statement = fields(
     fc.tuple(fc.constant('Resource'), stringList),
     fc.tuple(fc.constant('NotResource'), stringList),
     fc.tuple(fc.constant('Condition'), condition),
-    unknownField(STATEMENT_KEYS),
-    unknownField(STATEMENT_KEYS),
+    unknownField(POLICY_STATEMENT_ELEMENTS),
+    unknownField(POLICY_STATEMENT_ELEMENTS),
   ],
   [
     ['Action', 'NotAction'],
