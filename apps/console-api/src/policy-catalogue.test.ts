@@ -3,7 +3,7 @@ import {
   POLICY_CONDITION_KEYS,
   POLICY_CONDITION_OPERATORS,
   POLICY_S3_OBJECT_ACTIONS,
-} from '@stowage/contract';
+} from '@stowage/contract/policy-catalogue';
 import { CONDITION_KEYS, CONDITION_OPERATORS, isObjectAction, KNOWN_ACTIONS } from '@stowage/store';
 import { describe, expect, test } from 'vitest';
 

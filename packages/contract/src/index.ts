@@ -4,7 +4,6 @@ export * from './openapi.js';
 export * from './openapi-document.js';
 export * from './part-size.js';
 export * from './permissions.js';
-export * from './policy-catalogue.js';
 export * from './route.js';
 export * from './routes/index.js';
 export * from './sockets.js';

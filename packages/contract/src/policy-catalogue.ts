@@ -1,7 +1,9 @@
 // The names an IAM or bucket policy may use, as the store accepts them (MinIO's policy package:
 // s3-action.go, admin-action.go, kms-action.go, sts-action.go, condition/keyname.go). Pure
 // lists shared by the console's policy studio and checked against the store's own lists by
-// apps/console-api/src/policy-catalogue.test.ts, so the two cannot drift apart.
+// apps/console-api/src/policy-catalogue.test.ts, so the two cannot drift apart. Imported as
+// @stowage/contract/policy-catalogue, not through the index, so only the screens that edit
+// policies load it.
 
 /** Object-level S3 actions: their resources name objects (`arn:aws:s3:::bucket/key`). */
 export const POLICY_S3_OBJECT_ACTIONS = [

@@ -1,4 +1,4 @@
-import { POLICY_ACTIONS } from '@stowage/contract';
+import { POLICY_ACTIONS } from '@stowage/contract/policy-catalogue';
 
 // Completing action names in the JSON editor: only inside a string that is the value (or an
 // item of the array value) of "Action" or "NotAction". Plain text tests, so a half-typed

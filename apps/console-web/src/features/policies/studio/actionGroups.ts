@@ -1,4 +1,4 @@
-import { POLICY_ACTIONS, policyActionKind } from '@stowage/contract';
+import { POLICY_ACTIONS, policyActionKind } from '@stowage/contract/policy-catalogue';
 import type { PolicyKind } from './lintPolicy.js';
 
 // The action picker's options: grouped by service, and S3's by what the action does.

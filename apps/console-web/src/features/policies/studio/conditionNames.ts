@@ -2,7 +2,7 @@ import {
   POLICY_CONDITION_KEYS,
   POLICY_CONDITION_OPERATORS,
   POLICY_TAG_KEY_PREFIXES,
-} from '@stowage/contract';
+} from '@stowage/contract/policy-catalogue';
 
 // What the condition editor completes: every operator name the store accepts (with the
 // ForAnyValue:/ForAllValues: qualifiers and the IfExists suffix) and every key it fills in.

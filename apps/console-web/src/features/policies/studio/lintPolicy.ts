@@ -7,7 +7,7 @@ import {
   POLICY_STATEMENT_ELEMENTS,
   POLICY_TAG_KEY_PREFIXES,
   POLICY_VERSIONS,
-} from '@stowage/contract';
+} from '@stowage/contract/policy-catalogue';
 import { type JsonPath, jsonLocations, pathKey } from './jsonLocations.js';
 
 // The studio's checks before a save: what the store would refuse (errors, Save waits for

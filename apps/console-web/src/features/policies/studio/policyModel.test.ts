@@ -1,5 +1,5 @@
 // biome-ignore-all lint/suspicious/noTemplateCurlyInString: IAM policy variables are literal ${...} text.
-import { POLICY_STATEMENT_ELEMENTS } from '@stowage/contract';
+import { POLICY_STATEMENT_ELEMENTS } from '@stowage/contract/policy-catalogue';
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import {
