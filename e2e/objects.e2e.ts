@@ -292,7 +292,11 @@ describe('object browser, end to end', () => {
     await page.getByRole('button', { name: 'Create Policy' }).click();
     const create = page.getByRole('dialog', { name: 'Create Policy' });
     await create.getByRole('textbox', { name: 'Policy Name' }).fill('e2e-files-read');
-    await page.getByRole('textbox', { name: 'Policy', exact: true }).fill(
+    // The policy studio's JSON tab: replace the document as a paste would.
+    await create.getByRole('tab', { name: 'JSON' }).click();
+    await create.getByRole('textbox', { name: 'Policy', exact: true }).click();
+    await page.keyboard.press('ControlOrMeta+A');
+    await page.keyboard.insertText(
       JSON.stringify({
         Version: '2012-10-17',
         Statement: [{ Effect: 'Allow', Action: ['s3:GetObject'], Resource: [`arn:aws:s3:::${BUCKET}/*`] }],

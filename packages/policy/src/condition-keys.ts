@@ -10,7 +10,7 @@ import type { Policy } from './types.js';
 // the OpenID claims besides jwt:sub and sts:/svc:DurationSeconds, which nothing here
 // supplies yet.)
 
-const KEYS = [
+export const CONDITION_KEYS: readonly string[] = [
   's3:signatureversion',
   's3:authType',
   's3:signatureAge',
@@ -56,7 +56,7 @@ const KEYS = [
   'jwt:sub',
 ];
 
-const SUPPORTED = new Set(KEYS.map((k) => k.toLowerCase()));
+const SUPPORTED = new Set(CONDITION_KEYS.map((k) => k.toLowerCase()));
 /** Keys that name a tag after a slash: s3:ExistingObjectTag/<tag-key>. */
 const TAG_KEY_PREFIXES = ['s3:existingobjecttag/', 's3:requestobjecttag/'];
 

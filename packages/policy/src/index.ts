@@ -2,6 +2,7 @@
 // Shared by the store (which enforces) and the console API (which simulates), so both
 // decide through the same code. Pure: no I/O, no clock (callers put aws:CurrentTime in the request context).
 
+export { isObjectAction, KNOWN_ACTIONS } from './actions.js';
 export {
   CANNED_POLICY_DOCUMENTS,
   CANNED_POLICY_NAMES,
@@ -9,7 +10,11 @@ export {
   cannedPolicy,
   isCannedPolicyName,
 } from './canned.js';
-export { assertSupportedConditionKeys, isSupportedConditionKey } from './condition-keys.js';
+export {
+  assertSupportedConditionKeys,
+  CONDITION_KEYS,
+  isSupportedConditionKey,
+} from './condition-keys.js';
 export { PolicyError, type PolicyErrorCode } from './errors.js';
 export {
   type AccessInput,
@@ -40,3 +45,4 @@ export type {
   SetQualifier,
   Statement,
 } from './types.js';
+export { CONDITION_OPERATORS } from './types.js';

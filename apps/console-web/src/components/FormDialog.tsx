@@ -17,6 +17,8 @@ interface FormDialogProps {
   extraActions?: ReactNode;
   /** The submit button's text when Save does not say what it does. */
   submitLabel?: string;
+  /** The modal's width (Mantine size); a wide editor asks for "xl". */
+  size?: string;
   children: ReactNode;
 }
 
@@ -55,13 +57,14 @@ export function FormDialog({
   pending,
   extraActions,
   submitLabel,
+  size,
   children,
 }: FormDialogProps) {
   const { t } = useTranslation();
   // Memoised: a new object each render would restart the banner's hide timer.
   const shown = useMemo(() => modalMessage(error), [error]);
   return (
-    <Modal opened={opened} onClose={onClose} title={title} centered>
+    <Modal opened={opened} onClose={onClose} title={title} centered size={size}>
       <form
         onSubmit={(event) => {
           event.preventDefault();

@@ -9,6 +9,7 @@ import { logs } from './en/logs.js';
 import { notifications } from './en/notifications.js';
 import { objects } from './en/objects.js';
 import { permissions } from './en/permissions.js';
+import { policyStudio } from './en/policyStudio.js';
 import { settings } from './en/settings.js';
 import { shareLinks } from './en/shareLinks.js';
 import { shell } from './en/shell.js';
@@ -49,6 +50,7 @@ export const en = {
   ...shareLinks,
   ...shortcuts,
   ...deployments,
+  ...policyStudio,
 } as const;
 
 export type Resources = typeof en;

@@ -1,4 +1,4 @@
-import { routes } from '@stowage/contract';
+import { routes } from '@stowage/contract/route-index';
 import { useQuery } from '@tanstack/react-query';
 import { callApi } from '../../api/client.js';
 import { deploymentKeys } from '../../api/queryKeys.js';

@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { mockApi } from '../../test/fetchMock.js';
 import { session } from '../../test/fixtures.js';
@@ -59,7 +59,7 @@ describe('IAM policies list', () => {
     );
   });
 
-  it('Create Policy needs a name and a document that parses, then opens the new policy', async () => {
+  it('Create Policy needs a name and a document without lint errors, built visually, then opens it', async () => {
     const api = mockPolicies();
     const { user } = renderApp('/policies');
     await user.click(await screen.findByRole('button', { name: 'Create Policy' }));
@@ -73,20 +73,29 @@ describe('IAM policies list', () => {
     await user.clear(within(dialog).getByRole('textbox', { name: /Policy Name/ }));
     await user.type(within(dialog).getByRole('textbox', { name: /Policy Name/ }), 'photos-read');
     expect(within(dialog).queryByText('Use only the characters allowed here')).not.toBeInTheDocument();
-    const editor = within(dialog).getByRole('textbox', { name: 'Policy' });
-    await user.click(within(dialog).getByRole('button', { name: 'Clear' }));
-    expect(editor).toHaveValue('');
-    fireEvent.change(editor, { target: { value: '{"Version": ' } });
+
+    // The starting document has no statements: a lint error, and Save says why it waits.
+    expect(within(dialog).getByText('The policy has no statements.')).toBeInTheDocument();
     await user.click(save);
-    expect(await within(dialog).findByText('The policy is not valid JSON.')).toBeInTheDocument();
-    fireEvent.change(editor, { target: { value: '{"Version": "2012-10-17"}' } });
-    expect(within(dialog).getByText('The policy needs a Statement.')).toBeInTheDocument();
+    expect(await within(dialog).findByText('Fix the errors before saving.')).toBeInTheDocument();
     expect(api.callsTo('POST /api/v1/policies')).toHaveLength(0);
 
-    fireEvent.change(editor, { target: { value: document } });
+    await user.click(within(dialog).getByRole('button', { name: 'Add statement' }));
+    const statement = within(dialog).getByRole('region', { name: 'Statement 1' });
+    await user.type(within(statement).getByRole('combobox', { name: 'Actions' }), 's3:GetObject{enter}');
+    await user.type(
+      within(statement).getByRole('combobox', { name: 'Resources' }),
+      'arn:aws:s3:::photos/*{enter}',
+    );
+    await waitFor(() => expect(within(dialog).getByText('No problems found.')).toBeInTheDocument());
     await user.click(save);
     await waitFor(() => expect(api.callsTo('POST /api/v1/policies')).toHaveLength(1));
-    expect(api.callsTo('POST /api/v1/policies')[0]!.body).toEqual({ name: 'photos-read', policy: document });
+    const sent = api.callsTo('POST /api/v1/policies')[0]!.body as { name: string; policy: string };
+    expect(sent.name).toBe('photos-read');
+    expect(JSON.parse(sent.policy)).toEqual({
+      Version: '2012-10-17',
+      Statement: [{ Effect: 'Allow', Action: ['s3:GetObject'], Resource: ['arn:aws:s3:::photos/*'] }],
+    });
     expect(await screen.findByRole('heading', { name: 'photos-read', level: 1 })).toBeInTheDocument();
   });
 });
@@ -112,20 +121,34 @@ describe('IAM policy detail', () => {
     expect(await screen.findByRole('cell', { name: 'viewers' })).toBeInTheDocument();
   });
 
-  it('saves an edited Raw Policy under the same name, refusing broken JSON', async () => {
+  it('saves an edited Raw Policy under the same name, refusing a document with lint errors', async () => {
     const api = mockPolicies();
     const { user } = renderApp('/policies/photos-read');
     await user.click(await screen.findByRole('tab', { name: 'JSON' }));
-    const editor = await screen.findByRole('textbox', { name: 'Raw Policy' });
-    expect((editor as HTMLTextAreaElement).value).toContain('"Effect": "Allow"');
-    fireEvent.change(editor, { target: { value: '[1, 2]' } });
+    // The studio opens on its Visual tab: the statements as the builder shows them.
+    const first = await screen.findByRole('region', { name: 'Statement 1' });
+    expect(within(first).getByText('s3:ListBucket')).toBeInTheDocument();
+    await user.click(within(first).getByRole('button', { name: 'Remove statement 1' }));
+    await user.click(screen.getByRole('button', { name: 'Remove statement 1' }));
+    expect(await screen.findByText('The policy has no statements.')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('The policy must be a JSON object.')).toBeInTheDocument();
-    const edited = '{"Version":"2012-10-17","Statement":[]}';
-    fireEvent.change(editor, { target: { value: edited } });
+    expect(await screen.findByText('Fix the errors before saving.')).toBeInTheDocument();
+    expect(api.callsTo('POST /api/v1/policies')).toHaveLength(0);
+
+    await user.click(screen.getByRole('button', { name: 'Add statement' }));
+    const statement = screen.getByRole('region', { name: 'Statement 1' });
+    await user.type(within(statement).getByRole('combobox', { name: 'Actions' }), 's3:ListBucket{enter}');
+    await user.type(
+      within(statement).getByRole('combobox', { name: 'Resources' }),
+      'arn:aws:s3:::photos{enter}',
+    );
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(api.callsTo('POST /api/v1/policies')).toHaveLength(1));
-    expect(api.callsTo('POST /api/v1/policies')[0]!.body).toEqual({ name: 'photos-read', policy: edited });
+    const sent = api.callsTo('POST /api/v1/policies')[0]!.body as { name: string; policy: string };
+    expect(sent.name).toBe('photos-read');
+    expect(JSON.parse(sent.policy).Statement).toEqual([
+      { Effect: 'Allow', Action: ['s3:ListBucket'], Resource: ['arn:aws:s3:::photos'] },
+    ]);
     expect(await screen.findByText('Policy successfully updated')).toBeInTheDocument();
   });
 });

@@ -10,9 +10,10 @@ import { QueryState } from '../../components/QueryState.js';
 import { showSnackbar } from '../../components/snackbar.js';
 import { ViewLink } from '../../components/ViewLink.js';
 import { useSession } from '../session/SessionProvider.js';
-import { PolicyEditor } from './PolicyEditor.js';
-import { policyProblem, prettyPolicy, statementsOf } from './policyDocument.js';
+import { prettyPolicy, statementsOf } from './policyDocument.js';
 import { useAddPolicy, usePolicyGroupsQuery, usePolicyQuery, usePolicyUsersQuery } from './queries.js';
+import { hasErrors, lintPolicy } from './studio/lintPolicy.js';
+import { PolicyStudio } from './studio/PolicyStudio.js';
 
 /** Spec 001 §2 "/policies/{name}": tabs Summary, Users, Groups and JSON (Raw Policy). */
 export function PolicyDetailPage() {
@@ -153,18 +154,19 @@ function PolicyGroups({ name }: { name: string }) {
   );
 }
 
-/** The JSON tab: the document, editable; the name stays (spec 001 §5). */
+/** The JSON tab: the document in the policy studio, editable; the name stays (spec 001 §5). */
 function RawPolicy({ policy }: { policy: Policy }) {
   const { t } = useTranslation();
   const [text, setText] = useState(() => prettyPolicy(policy.policy));
   const [tried, setTried] = useState(false);
   const save = useAddPolicy();
+  const problems = useMemo(() => lintPolicy(text, { kind: 'identity' }), [text]);
   return (
     <form
       onSubmit={(e) => {
         e.preventDefault();
         setTried(true);
-        if (policyProblem(text)) return;
+        if (hasErrors(problems)) return;
         save.mutate(
           { name: policy.name, policy: text },
           { onSuccess: () => showSnackbar(t('policies.updated')) },
@@ -173,7 +175,14 @@ function RawPolicy({ policy }: { policy: Policy }) {
     >
       <Stack maw="60rem">
         <ErrorBanner error={save.error} onClose={() => save.reset()} />
-        <PolicyEditor label={t('policies.rawPolicy')} value={text} onChange={setText} showProblem={tried} />
+        <PolicyStudio
+          value={text}
+          onChange={setText}
+          problems={problems}
+          kind="identity"
+          label={t('policies.rawPolicy')}
+          blocked={tried}
+        />
         <Group justify="flex-end">
           <CanDo action="admin:CreatePolicy">
             <Button type="submit" loading={save.isPending}>

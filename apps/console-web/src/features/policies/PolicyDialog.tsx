@@ -1,13 +1,13 @@
 import { TextInput } from '@mantine/core';
 import { AddPolicyRequest } from '@stowage/contract';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormDialog, mutationState } from '../../components/FormDialog.js';
 import { problemText } from '../../forms/problemText.js';
 import { fieldProblem } from '../../forms/schemaRules.js';
-import { PolicyEditor } from './PolicyEditor.js';
-import { policyProblem } from './policyDocument.js';
 import { useAddPolicy } from './queries.js';
+import { hasErrors, lintPolicy } from './studio/lintPolicy.js';
+import { PolicyStudio } from './studio/PolicyStudio.js';
 
 /** A document to start from: nothing allowed until statements are added. */
 export const NEW_POLICY = `{
@@ -21,13 +21,14 @@ interface PolicyDialogProps {
   onCreated?: (name: string) => void;
 }
 
-/** Create Policy: a name the contract accepts and a document that parses, checked before Save sends it. */
+/** Create Policy: a name the contract accepts and a document built in the studio; Save waits for its lint errors. */
 export function PolicyDialog({ opened, onClose, onCreated }: PolicyDialogProps) {
   const { t } = useTranslation();
   const [name, setName] = useState('');
   const [policy, setPolicy] = useState(NEW_POLICY);
   const [tried, setTried] = useState(false);
   const add = useAddPolicy();
+  const problems = useMemo(() => lintPolicy(policy, { kind: 'identity' }), [policy]);
   // Nothing flagged while the name is empty; Save waits for it.
   const nameProblem = name.trim() === '' ? undefined : fieldProblem(AddPolicyRequest, 'name', name.trim());
 
@@ -46,7 +47,7 @@ export function PolicyDialog({ opened, onClose, onCreated }: PolicyDialogProps) 
       onClose={close}
       onSubmit={() => {
         setTried(true);
-        if (policyProblem(policy)) return;
+        if (hasErrors(problems)) return;
         const trimmed = name.trim();
         add.mutate(
           { name: trimmed, policy },
@@ -60,6 +61,7 @@ export function PolicyDialog({ opened, onClose, onCreated }: PolicyDialogProps) 
       }}
       {...mutationState(add)}
       canSave={name.trim() !== '' && nameProblem === undefined}
+      size="xl"
     >
       <TextInput
         label={t('policies.name')}
@@ -69,7 +71,14 @@ export function PolicyDialog({ opened, onClose, onCreated }: PolicyDialogProps) 
         required
         data-autofocus
       />
-      <PolicyEditor label={t('policies.document')} value={policy} onChange={setPolicy} showProblem={tried} />
+      <PolicyStudio
+        value={policy}
+        onChange={setPolicy}
+        problems={problems}
+        kind="identity"
+        label={t('policies.document')}
+        blocked={tried}
+      />
     </FormDialog>
   );
 }

@@ -1,21 +1,5 @@
-// Reading IAM policy documents for the screens: validation before a save, and the statements
-// the Summary tab lists.
-
-export type PolicyProblem = 'json' | 'object' | 'statement';
-
-/** What is wrong with a document before it is sent; undefined when it can be. */
-export function policyProblem(text: string): PolicyProblem | undefined {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    return 'json';
-  }
-  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return 'object';
-  const statement = (parsed as { Statement?: unknown }).Statement;
-  if (typeof statement !== 'object' || statement === null) return 'statement';
-  return undefined;
-}
+// Reading IAM policy documents for the screens: the statements the Summary tab lists.
+// (Validation before a save is the studio's lintPolicy.)
 
 export interface StatementSummary {
   effect: string;

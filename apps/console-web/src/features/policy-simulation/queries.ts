@@ -1,4 +1,4 @@
-import { routes } from '@stowage/contract';
+import { routes } from '@stowage/contract/route-index';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { type ApiInput, callApi } from '../../api/client.js';
 import { policyKeys } from '../../api/queryKeys.js';

@@ -24,6 +24,9 @@ function mockBucket({ distributed = true, pages = ALL_CONSOLE_PAGES } = {}) {
     'GET /api/v1/buckets/photos/retention': { body: { mode: 'governance', unit: 'days', validity: 7 } },
     'PUT /api/v1/buckets/photos/retention': { status: 204 },
     'DELETE /api/v1/buckets/photos': { status: 204 },
+    'PUT /api/v1/buckets/photos/set-policy': {
+      body: { ...bucket('photos'), access: 'CUSTOM', definition: '{}' },
+    },
     'GET /api/v1/bucket-policy/photos': {
       body: { policies: [{ name: 'photos-read', policy: '{}' }], total: 1 },
     },
@@ -91,6 +94,39 @@ describe('bucket detail', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(api.callsTo('PUT /api/v1/buckets/photos/versioning')).toHaveLength(1));
     expect(api.callsTo('PUT /api/v1/buckets/photos/versioning')[0]!.body).toEqual({ versioning: false });
+  });
+
+  it('Change Access Policy: Custom edits the bucket policy in the studio, Save waits for lint errors', async () => {
+    const api = mockBucket();
+    const { user } = renderApp('/buckets/photos/admin/summary');
+    await user.click(await screen.findByRole('button', { name: 'Edit Access Policy' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Change Access Policy' });
+    await user.click(within(dialog).getAllByLabelText('Access Policy')[0]!);
+    await user.click(await screen.findByRole('option', { name: 'Custom' }));
+    // The bucket's policy is "{}": no Version, no statements.
+    expect(within(dialog).getByText('The policy has no statements.')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText('Fix the errors before saving.')).toBeInTheDocument();
+    expect(api.callsTo('PUT /api/v1/buckets/photos/set-policy')).toHaveLength(0);
+
+    await user.click(within(dialog).getAllByLabelText('Start from a template')[0]!);
+    await user.click(await screen.findByRole('option', { name: 'Read-only bucket' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Use template' }));
+    expect(within(dialog).getByText('No problems found.')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(api.callsTo('PUT /api/v1/buckets/photos/set-policy')).toHaveLength(1));
+    const body = api.callsTo('PUT /api/v1/buckets/photos/set-policy')[0]!.body as {
+      access: string;
+      definition: string;
+    };
+    expect(body.access).toBe('CUSTOM');
+    expect(JSON.parse(body.definition).Statement[1]).toEqual({
+      Sid: 'ReadOnlyObjects',
+      Effect: 'Allow',
+      Principal: { AWS: ['*'] },
+      Action: ['s3:GetObject'],
+      Resource: ['arn:aws:s3:::photos/*'],
+    });
   });
 
   it('Enable Bucket Encryption opens a KMS bucket as KMS and never rewrites it unchanged', async () => {

@@ -5,10 +5,13 @@ import {
   type BucketRetention,
   KMS_KEY_ID_MAX_LENGTH,
 } from '@stowage/contract';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { closeAfterReset, FormDialog, mutationState } from '../../../components/FormDialog.js';
 import { tokens } from '../../../theme/tokens.js';
+import { prettyPolicy } from '../../policies/policyDocument.js';
+import { hasErrors, lintPolicy } from '../../policies/studio/lintPolicy.js';
+import { PolicyStudio } from '../../policies/studio/PolicyStudio.js';
 import { QuotaFields, RetentionFields } from '../BucketLimitFields.js';
 import { exactUnit, QUOTA_UNITS, type QuotaUnit } from '../createBucketForm.js';
 import { type EncryptionChoice, encryptionChanged } from './encryption.js';
@@ -24,6 +27,8 @@ export type SummaryDialog = 'access' | 'encryption' | 'versioning' | 'quota' | '
 
 interface Current {
   access: BucketAccessPolicy | undefined;
+  /** The bucket policy's text ('' for none), which Custom opens in the policy studio. */
+  definition: string | undefined;
   versioned: boolean;
   quota: BucketQuota | undefined;
   retention: BucketRetention | undefined;
@@ -42,7 +47,13 @@ interface SummaryDialogsProps {
 export function SummaryDialogs({ bucket, open, onClose, current }: SummaryDialogsProps) {
   return (
     <>
-      <AccessDialog bucket={bucket} opened={open === 'access'} onClose={onClose} current={current.access} />
+      <AccessDialog
+        bucket={bucket}
+        opened={open === 'access'}
+        onClose={onClose}
+        current={current.access}
+        definition={current.definition}
+      />
       {current.encryption && (
         <EncryptionDialog
           bucket={bucket}
@@ -86,30 +97,74 @@ function useDraft<T>(opened: boolean, current: T): [T, (next: T) => void] {
   return [draft, setDraft];
 }
 
-function AccessDialog({ bucket, opened, onClose, current }: DialogProps<BucketAccessPolicy | undefined>) {
+/** A bucket policy to start Custom from when the bucket has none. */
+const EMPTY_BUCKET_POLICY = `{
+  "Version": "2012-10-17",
+  "Statement": []
+}`;
+
+/**
+ * Private, Public, or Custom: the bucket policy itself in the policy studio (bucket kind: a
+ * Principal in each statement, resources in this bucket); Save waits for its lint errors.
+ */
+function AccessDialog({
+  bucket,
+  opened,
+  onClose,
+  current,
+  definition,
+}: DialogProps<BucketAccessPolicy | undefined> & { definition: string | undefined }) {
   const { t } = useTranslation();
   const [access, setAccess] = useDraft<string>(opened, current === 'PUBLIC' ? 'PUBLIC' : 'PRIVATE');
+  const [text, setText] = useDraft<string>(
+    opened,
+    definition?.trim() ? prettyPolicy(definition) : EMPTY_BUCKET_POLICY,
+  );
+  const [tried, setTried] = useDraft(opened, false);
+  const lintOptions = useMemo(() => ({ kind: 'bucket' as const, bucket }), [bucket]);
+  const problems = useMemo(() => lintPolicy(text, lintOptions), [text, lintOptions]);
   const save = useSetBucketPolicy(bucket);
   const close = closeAfterReset(save, onClose);
+  const custom = access === 'CUSTOM';
   return (
     <FormDialog
       opened={opened}
       title={t('bucketDetail.dialogs.access')}
       onClose={close}
-      onSubmit={() => save.mutate({ access: access as 'PRIVATE' | 'PUBLIC' }, { onSuccess: close })}
+      onSubmit={() => {
+        if (!custom) {
+          save.mutate({ access: access as 'PRIVATE' | 'PUBLIC' }, { onSuccess: close });
+          return;
+        }
+        setTried(true);
+        if (!hasErrors(problems)) save.mutate({ access: 'CUSTOM', definition: text }, { onSuccess: close });
+      }}
       {...mutationState(save)}
+      size={custom ? 'xl' : undefined}
     >
-      {current === 'CUSTOM' && <Text size="sm">{t('bucketDetail.customPolicy')}</Text>}
+      {current === 'CUSTOM' && !custom && <Text size="sm">{t('bucketDetail.customPolicy')}</Text>}
       <Select
         label={t('bucketDetail.accessPolicy')}
         data={[
           { value: 'PRIVATE', label: 'Private' },
           { value: 'PUBLIC', label: 'Public' },
+          { value: 'CUSTOM', label: t('policyStudio.customAccess') },
         ]}
         value={access}
         allowDeselect={false}
         onChange={(v) => v && setAccess(v)}
       />
+      {custom && (
+        <PolicyStudio
+          value={text}
+          onChange={setText}
+          problems={problems}
+          kind="bucket"
+          bucket={bucket}
+          label={t('policyStudio.bucketPolicy')}
+          blocked={tried}
+        />
+      )}
     </FormDialog>
   );
 }

@@ -137,6 +137,7 @@ export function SummaryPanel({ bucket }: { bucket: string }) {
         onClose={() => setDialog(undefined)}
         current={{
           access: info.data?.access,
+          definition: info.data?.definition,
           versioned: versioning.data?.status === 'Enabled',
           quota: quota.data ?? undefined,
           retention: retention.data ?? undefined,
