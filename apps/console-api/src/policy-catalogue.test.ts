@@ -4,12 +4,12 @@ import {
   POLICY_CONDITION_OPERATORS,
   POLICY_S3_OBJECT_ACTIONS,
 } from '@stowage/contract/policy-catalogue';
-import { CONDITION_KEYS, CONDITION_OPERATORS, isObjectAction, KNOWN_ACTIONS } from '@stowage/store';
+import { CONDITION_KEYS, CONDITION_OPERATORS, isObjectAction, KNOWN_ACTIONS } from '@stowage/policy';
 import { describe, expect, test } from 'vitest';
 
 // The console's policy studio offers the contract's catalogue; the store decides what it
-// accepts. Only here may one test see both (the store imports no console code, the contract
-// no server code), so a name added to one list and not the other fails this test.
+// accepts (with @stowage/policy's lists). Only here may one test see both (the policy package
+// imports no console code, the contract no server code), so a name added to one list and not the other fails this test.
 describe('the policy catalogue matches the store', () => {
   test('the same actions, in the same order', () => {
     expect([...POLICY_ACTIONS]).toEqual([...KNOWN_ACTIONS]);
