@@ -54,6 +54,13 @@ describe('command palette', () => {
       'go:/account',
       'create:/buckets',
       'create:/account',
+      'locale:en',
+      'locale:de',
+      'locale:fr',
+      'locale:es',
+      'locale:zh',
+      'locale:ja',
+      'locale:ar',
       'theme',
       'logout',
     ]);

@@ -16,6 +16,8 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useLogoutMutation } from '../features/session/queries.js';
 import { useSession } from '../features/session/SessionProvider.js';
+import { setLocale } from '../i18n/index.js';
+import { localeInfo } from '../i18n/locales.js';
 import { tokens } from '../theme/tokens.js';
 import { buildCommands, type Command, CREATE_PARAM, matchesQuery } from './commands.js';
 
@@ -42,6 +44,7 @@ export function CommandPalette() {
   const labelOf = (c: Command) => {
     if (c.kind === 'go') return t(`nav.${c.label}`);
     if (c.kind === 'create') return t(`palette.${c.label}`);
+    if (c.kind === 'locale') return t('palette.language', { name: localeInfo(c.locale).name });
     if (c.kind === 'theme') return scheme === 'dark' ? t('nav.lightTheme') : t('nav.darkTheme');
     return t('nav.logout');
   };
@@ -56,6 +59,7 @@ export function CommandPalette() {
     close();
     if (c.kind === 'go') void navigate(c.path);
     else if (c.kind === 'create') void navigate(`${c.path}?${CREATE_PARAM}=1`);
+    else if (c.kind === 'locale') void setLocale(c.locale);
     else if (c.kind === 'theme') toggleColorScheme();
     else logout.mutate();
   };

@@ -25,6 +25,7 @@ import { Link, useLocation } from 'react-router';
 import { useLogoutMutation } from '../features/session/queries.js';
 import { useSession } from '../features/session/SessionProvider.js';
 import { tokens } from '../theme/tokens.js';
+import { LanguageMenu } from './LanguageMenu.js';
 import { type SidebarEntry, visibleSidebar } from './sidebarItems.js';
 
 interface SidebarProps {
@@ -138,6 +139,7 @@ export function Sidebar({ open, onToggle }: SidebarProps) {
               }
             />
           </Entry>
+          <LanguageMenu open={open} />
           {/* Spec 000 §2: the Logout entry is last. */}
           <Entry open={open} label={logoutLabel}>
             <NavLink
