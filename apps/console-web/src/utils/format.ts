@@ -12,6 +12,16 @@ function numberFormat(locale: string, options: Intl.NumberFormatOptions): Intl.N
   return format;
 }
 
+const RTL_LANGUAGES = new Set(['ar', 'he', 'fa', 'ur']);
+
+/**
+ * In a right-to-left language a Latin value such as `1.5 KiB` would be reordered to `KiB 1.5`;
+ * Unicode isolates (LRI … PDI) keep it reading left to right inside the sentence.
+ */
+function isolateInRtl(text: string, locale: string): string {
+  return RTL_LANGUAGES.has(locale.split('-')[0] ?? '') ? `\u2066${text}\u2069` : text;
+}
+
 /** Spec 000 §9: byte units are 1024 multiples. */
 const UNITS = ['B', 'KiB', 'MiB', 'GiB', 'TiB', 'PiB', 'EiB', 'ZiB', 'YiB'] as const;
 const SHORT_UNITS = ['B', 'Ki', 'Mi', 'Gi', 'Ti', 'Pi', 'Ei', 'Zi', 'Yi'] as const;
@@ -37,7 +47,7 @@ export function formatBytes(
     maximumFractionDigits: digits,
     useGrouping: false,
   }).format(unit === 0 ? Math.floor(value) : value);
-  return `${number} ${units[unit]}`;
+  return isolateInRtl(`${number} ${units[unit]}`, locale);
 }
 
 /**
