@@ -1,5 +1,6 @@
 import { screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { setLocale } from '../i18n/index.js';
 import { mockApi } from '../test/fetchMock.js';
 import { session } from '../test/fixtures.js';
 import { renderApp } from '../test/renderApp.js';
@@ -15,7 +16,29 @@ function mockShell() {
   });
 }
 
+afterEach(async () => {
+  await setLocale('en');
+  localStorage.clear();
+});
+
 describe('command palette', () => {
+  it('switches the language by keyboard', async () => {
+    mockShell();
+    const { user } = renderApp('/buckets');
+    await screen.findByRole('heading', { name: 'Buckets', level: 1 });
+    await user.keyboard('{Control>}k{/Control}');
+    const dialog = await screen.findByRole('dialog', { name: 'Go to or do' });
+    await user.type(within(dialog).getByRole('combobox'), 'language fran');
+    expect(
+      within(dialog)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Language: Français']);
+    await user.keyboard('{Enter}');
+    expect(await screen.findByRole('navigation', { name: 'Principal' })).toBeInTheDocument();
+    expect(document.documentElement.lang).toBe('fr-FR');
+  });
+
   it('opens with Ctrl+K, filters as you type, and Enter opens the page', async () => {
     mockShell();
     const { user } = renderApp('/buckets');
@@ -54,6 +77,13 @@ describe('command palette', () => {
       'go:/account',
       'create:/buckets',
       'create:/account',
+      'locale:en',
+      'locale:de',
+      'locale:fr',
+      'locale:es',
+      'locale:zh',
+      'locale:ja',
+      'locale:ar',
       'theme',
       'shortcuts',
       'logout',

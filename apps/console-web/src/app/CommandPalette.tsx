@@ -17,6 +17,8 @@ import { useNavigate } from 'react-router';
 import { useDeploymentsQuery } from '../features/deployments/queries.js';
 import { useLogoutMutation } from '../features/session/queries.js';
 import { useSession } from '../features/session/SessionProvider.js';
+import { setLocale } from '../i18n/index.js';
+import { localeInfo } from '../i18n/locales.js';
 import { tokens } from '../theme/tokens.js';
 import { buildCommands, type Command, CREATE_PARAM, deploymentCommands, matchesQuery } from './commands.js';
 import { openShortcutsHelp } from './shortcutsHelp.js';
@@ -48,6 +50,7 @@ export function CommandPalette() {
   const labelOf = (c: Command) => {
     if (c.kind === 'go') return t(`nav.${c.label}`);
     if (c.kind === 'create') return t(`palette.${c.label}`);
+    if (c.kind === 'locale') return t('palette.language', { name: localeInfo(c.locale).name });
     if (c.kind === 'theme') return scheme === 'dark' ? t('nav.lightTheme') : t('nav.darkTheme');
     if (c.kind === 'shortcuts') return t('shortcuts.open');
     if (c.kind === 'deployment') return t('deployments.switchTo', { name: c.name });
@@ -64,6 +67,7 @@ export function CommandPalette() {
     close();
     if (c.kind === 'go') void navigate(c.path);
     else if (c.kind === 'create') void navigate(`${c.path}?${CREATE_PARAM}=1`);
+    else if (c.kind === 'locale') void setLocale(c.locale);
     else if (c.kind === 'theme') toggleColorScheme();
     else if (c.kind === 'shortcuts') openShortcutsHelp();
     // Another deployment is another app under its own path; this one's session stays.

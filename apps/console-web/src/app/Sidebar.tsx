@@ -27,6 +27,7 @@ import { DeploymentSwitcher } from '../features/deployments/DeploymentSwitcher.j
 import { useLogoutMutation } from '../features/session/queries.js';
 import { useSession } from '../features/session/SessionProvider.js';
 import { tokens } from '../theme/tokens.js';
+import { LanguageMenu } from './LanguageMenu.js';
 import { openShortcutsHelp } from './shortcutsHelp.js';
 import { isActiveEntry, type SidebarEntry, visibleSidebar } from './sidebarItems.js';
 
@@ -154,6 +155,7 @@ export function Sidebar({ open, onToggle }: SidebarProps) {
               }
             />
           </Entry>
+          <LanguageMenu open={open} />
           {/* Spec 000 §2: the Logout entry is last. */}
           <Entry open={open} label={logoutLabel}>
             <NavLink

@@ -1,4 +1,5 @@
 import type { Resources } from '../i18n/en.js';
+import { LOCALES, type LocaleCode } from '../i18n/locales.js';
 import { visibleSidebar } from './sidebarItems.js';
 
 type NavLabelKey = Exclude<keyof Resources['nav'], 'groups'>;
@@ -12,6 +13,7 @@ export type Command =
       path: string;
       label: 'createBucket' | 'createUser' | 'createGroup' | 'createServiceAccount' | 'createPolicy';
     }
+  | { id: string; kind: 'locale'; locale: LocaleCode }
   | { id: string; kind: 'theme' | 'shortcuts' | 'logout' }
   /** Another deployment of this console: a full page load of its app (features/deployments). */
   | { id: string; kind: 'deployment'; path: string; name: string };
@@ -27,7 +29,7 @@ const CREATE_ACTIONS = [
   { path: '/policies', label: 'createPolicy' },
 ] as const;
 
-/** What the session may do: the sidebar's pages, the create dialogs of those pages, theme, shortcuts and logout. */
+/** What the session may do: the sidebar's pages, the create dialogs of those pages, language, theme, shortcuts and logout. */
 export function buildCommands(pages: readonly string[], operator: boolean): Command[] {
   const routes = visibleSidebar(pages, operator).flatMap((g) =>
     g.entries.flatMap((e) => (e.kind === 'route' ? [{ path: e.path, label: e.label }] : [])),
@@ -38,6 +40,7 @@ export function buildCommands(pages: readonly string[], operator: boolean): Comm
     ...CREATE_ACTIONS.filter((a) => allowed.has(a.path)).map(
       (a): Command => ({ id: `create:${a.path}`, kind: 'create', path: a.path, label: a.label }),
     ),
+    ...LOCALES.map((l): Command => ({ id: `locale:${l.code}`, kind: 'locale', locale: l.code })),
     { id: 'theme', kind: 'theme' },
     { id: 'shortcuts', kind: 'shortcuts' },
     { id: 'logout', kind: 'logout' },

@@ -3,18 +3,26 @@ import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { getBasePath } from '../api/basePath.js';
 import { createQueryClient } from '../api/queryClient.js';
+import { preferredLocale, setLocale } from '../i18n/index.js';
 import { App } from './App.js';
 import { Providers } from './providers.js';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
-createRoot(root).render(
-  <StrictMode>
-    <Providers queryClient={createQueryClient()}>
-      <BrowserRouter basename={getBasePath() || '/'}>
-        <App />
-      </BrowserRouter>
-    </Providers>
-  </StrictMode>,
-);
+// The reader's language first, so the first paint is already in it; English if its chunk fails.
+void setLocale(preferredLocale(), { remember: false })
+  .catch(() => undefined)
+  .finally(() => render(root));
+
+function render(root: HTMLElement) {
+  createRoot(root).render(
+    <StrictMode>
+      <Providers queryClient={createQueryClient()}>
+        <BrowserRouter basename={getBasePath() || '/'}>
+          <App />
+        </BrowserRouter>
+      </Providers>
+    </StrictMode>,
+  );
+}

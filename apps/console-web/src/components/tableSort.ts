@@ -1,6 +1,7 @@
 // The one sorting model of the console's tables: a column and a direction. A table sorts its
 // rows itself with the column's `compare`, or, when its rows come sorted from the server, hands
 // the new sort to the screen and draws the rows as they come.
+import { currentIntlLocale } from '../i18n/index.js';
 
 export type SortDirection = 'ascending' | 'descending';
 
@@ -35,9 +36,9 @@ export function sortRows<T>(
     .map(({ row }) => row);
 }
 
-/** A comparator from a value per row: numbers by size, text by the user's collation. */
+/** A comparator from a value per row: numbers by size, text by the collation of the console's language. */
 export function compareBy<T>(value: (row: T) => string | number): (a: T, b: T) => number {
-  const collator = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });
+  const collator = new Intl.Collator(currentIntlLocale(), { numeric: true, sensitivity: 'base' });
   return (a, b) => {
     const x = value(a);
     const y = value(b);

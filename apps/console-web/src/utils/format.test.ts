@@ -94,3 +94,37 @@ test('a live event shows its local time of day to the millisecond', () => {
   expect(formatTimeOfDay(at.toISOString())).toBe('09:05:07.042');
   expect(formatTimeOfDay('not a time')).toBe('not a time');
 });
+
+describe('formatting in the reader’s language', () => {
+  it('formats sizes, numbers and durations in German', () => {
+    expect(formatBytes(1536, { locale: 'de-DE' })).toBe('1,5 KiB');
+    expect(formatBytes(512, { locale: 'de-DE' })).toBe('512 B');
+    expect(formatNumber(1234567, 'de-DE')).toBe('1.234.567');
+    expect(formatDuration(2 * 365 * 86_400 + 2 * 86_400, 'de-DE')).toBe('2 Jahre');
+    expect(formatDuration(86_400, 'de-DE')).toBe('1 Tag');
+    expect(formatNanoseconds(1_234_500, 'de-DE')).toContain('0,0012');
+    expect(formatDateTime('2024-03-05T14:07:00Z', 'de-DE')).toBe(
+      new Date('2024-03-05T14:07:00Z').toLocaleString('de-DE'),
+    );
+  });
+
+  it('formats in Japanese', () => {
+    expect(formatDuration(10 * 86_400, 'ja-JP')).toBe('1 週間');
+    expect(formatDuration(3 * 3600 + 4 * 60 + 5, 'ja-JP')).toBe('3h 4m 5s');
+    expect(formatNumber(1234567, 'ja-JP')).toBe('1,234,567');
+    expect(formatDateTime('2024-03-05T14:07:00Z', 'ja-JP')).toMatch(/^2024\/3\/\d+ \d+:07:00$/);
+  });
+
+  it('formats in Arabic, with its own plural forms for units', () => {
+    expect(formatDuration(2 * 86_400, 'ar')).toBe('يومان');
+    expect(formatDuration(400 * 86_400, 'ar')).toBe('سنة');
+    // Isolated so the right-to-left line does not reorder it to "GiB 3.0".
+    expect(formatBytes(3 * 1024 ** 3, { locale: 'ar' })).toBe('\u20663.0 GiB\u2069');
+  });
+
+  it('keeps English as the spec writes it', () => {
+    expect(formatNumber(1234567, 'en-US')).toBe('1,234,567');
+    expect(formatDuration(3 * 3600 + 4 * 60 + 5, 'en-US')).toBe('3h 4m 5s');
+    expect(formatDuration(2 * 86_400, 'en-US')).toBe('2 days');
+  });
+});

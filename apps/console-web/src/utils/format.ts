@@ -1,12 +1,39 @@
+import { currentIntlLocale } from '../i18n/index.js';
+
+// Formatters are costly to build and tables format thousands of cells: one per locale and options.
+const formatters = new Map<string, Intl.NumberFormat>();
+function numberFormat(locale: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
+  const key = `${locale}|${JSON.stringify(options)}`;
+  let format = formatters.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, options);
+    formatters.set(key, format);
+  }
+  return format;
+}
+
+const RTL_LANGUAGES = new Set(['ar', 'he', 'fa', 'ur']);
+
+/**
+ * In a right-to-left language a Latin value such as `1.5 KiB` would be reordered to `KiB 1.5`;
+ * Unicode isolates (LRI … PDI) keep it reading left to right inside the sentence.
+ */
+function isolateInRtl(text: string, locale: string): string {
+  return RTL_LANGUAGES.has(locale.split('-')[0] ?? '') ? `\u2066${text}\u2069` : text;
+}
+
 /** Spec 000 §9: byte units are 1024 multiples. */
 const UNITS = ['B', 'KiB', 'MiB', 'GiB', 'TiB', 'PiB', 'EiB', 'ZiB', 'YiB'] as const;
 const SHORT_UNITS = ['B', 'Ki', 'Mi', 'Gi', 'Ti', 'Pi', 'Ei', 'Zi', 'Yi'] as const;
 
 /**
- * `1536` → `1.5 KiB`. Whole bytes stay whole (`512 B`); larger units keep one decimal.
- * `short` gives the Kubernetes-style units (`1.5 Ki`).
+ * `1536` → `1.5 KiB` (German `1,5 KiB`). Whole bytes stay whole (`512 B`); larger units keep one
+ * decimal. `short` gives the Kubernetes-style units (`1.5 Ki`). Unit symbols are the same everywhere.
  */
-export function formatBytes(bytes: number, { short = false }: { short?: boolean } = {}): string {
+export function formatBytes(
+  bytes: number,
+  { short = false, locale = currentIntlLocale() }: { short?: boolean; locale?: string } = {},
+): string {
   const units = short ? SHORT_UNITS : UNITS;
   let value = Number.isFinite(bytes) && bytes > 0 ? bytes : 0;
   let unit = 0;
@@ -14,46 +41,67 @@ export function formatBytes(bytes: number, { short = false }: { short?: boolean 
     value /= 1024;
     unit += 1;
   }
-  return `${unit === 0 ? Math.floor(value) : value.toFixed(1)} ${units[unit]}`;
+  const digits = unit === 0 ? 0 : 1;
+  const number = numberFormat(locale, {
+    minimumFractionDigits: digits,
+    maximumFractionDigits: digits,
+    useGrouping: false,
+  }).format(unit === 0 ? Math.floor(value) : value);
+  return isolateInRtl(`${number} ${units[unit]}`, locale);
 }
 
-/** Spec 000 §9: thousands separated with commas, whatever the locale. `1234567` → `1,234,567`. */
-export function formatNumber(value: number): string {
+/**
+ * Spec 000 §9: whole numbers with thousands separated, `1234567` → `1,234,567` in English; other
+ * languages use their own separators (`1.234.567`, `1 234 567`).
+ */
+export function formatNumber(value: number, locale = currentIntlLocale()): string {
   if (!Number.isFinite(value)) return '0';
-  const sign = value < 0 ? '-' : '';
-  const digits = Math.trunc(Math.abs(value)).toString();
-  return sign + digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return numberFormat(locale, { maximumFractionDigits: 0 }).format(Math.trunc(value));
 }
 
-/** An RFC 3339 time in the reader's locale (date and time); the raw text if unparsable. */
-export function formatDateTime(iso: string, locale?: string): string {
+/** An RFC 3339 time in the reader's language (date and time); the raw text if unparsable. */
+export function formatDateTime(iso: string, locale = currentIntlLocale()): string {
   const date = new Date(iso);
   return Number.isNaN(date.getTime()) ? iso : date.toLocaleString(locale);
 }
 
 const DAY = 86_400;
-const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'}`;
+// `1 year`, `2 Jahre`, `3年`: the language's own unit names and plurals.
+const long = (n: number, unit: string, locale: string) =>
+  numberFormat(locale, { style: 'unit', unit, unitDisplay: 'long' }).format(n);
+const narrow = (n: number, unit: string, locale: string, digits = 0) =>
+  numberFormat(locale, {
+    style: 'unit',
+    unit,
+    unitDisplay: 'narrow',
+    minimumFractionDigits: digits,
+    maximumFractionDigits: digits,
+  }).format(n);
 
 /**
  * Spec 000 §9 durations: years over 365 days, months over 30, weeks from 7 to 30 days, days
  * from 1 to 6, otherwise hours, minutes and seconds (`3h 4m 5s`).
  */
-export function formatDuration(seconds: number): string {
+export function formatDuration(seconds: number, locale = currentIntlLocale()): string {
   const s = Number.isFinite(seconds) && seconds > 0 ? Math.floor(seconds) : 0;
   const days = s / DAY;
-  if (days > 365) return plural(Math.floor(days / 365), 'year');
-  if (days > 30) return plural(Math.floor(days / 30), 'month');
-  if (days >= 7) return plural(Math.floor(days / 7), 'week');
-  if (days >= 1) return plural(Math.floor(days), 'day');
+  if (days > 365) return long(Math.floor(days / 365), 'year', locale);
+  if (days > 30) return long(Math.floor(days / 30), 'month', locale);
+  if (days >= 7) return long(Math.floor(days / 7), 'week', locale);
+  if (days >= 1) return long(Math.floor(days), 'day', locale);
   const h = Math.floor(s / 3600);
   const m = Math.floor((s % 3600) / 60);
-  const parts = [h && `${h}h`, (h || m) && `${m}m`, `${s % 60}s`].filter(Boolean);
-  return parts.join(' ');
+  const parts = [
+    h > 0 && narrow(h, 'hour', locale),
+    (h > 0 || m > 0) && narrow(m, 'minute', locale),
+    narrow(s % 60, 'second', locale),
+  ];
+  return parts.filter(Boolean).join(' ');
 }
 
 /** Spec 000 §9: nanosecond times are shown in seconds with 4 decimals. */
-export function formatNanoseconds(ns: number): string {
-  return `${(Number.isFinite(ns) ? ns / 1e9 : 0).toFixed(4)}s`;
+export function formatNanoseconds(ns: number, locale = currentIntlLocale()): string {
+  return narrow(Number.isFinite(ns) ? ns / 1e9 : 0, 'second', locale, 4);
 }
 
 const two = (n: number) => String(n).padStart(2, '0');

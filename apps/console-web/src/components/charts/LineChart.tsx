@@ -1,5 +1,6 @@
 import { Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { currentIntlLocale } from '../../i18n/index.js';
 import { tokens } from '../../theme/tokens.js';
 import { Legend } from './Legend.js';
 import { seriesColor } from './seriesColor.js';
@@ -9,7 +10,7 @@ const W = 400;
 const H = 140;
 
 const clock = (seconds: number) =>
-  new Date(seconds * 1000).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' });
+  new Date(seconds * 1000).toLocaleTimeString(currentIntlLocale(), { hour: '2-digit', minute: '2-digit' });
 
 /** Lines over time, scaled to the range's highest value; `compact` draws a bare sparkline. */
 export function LineChart({ label, series, format, compact = false }: ChartProps & { compact?: boolean }) {

@@ -77,7 +77,7 @@ export function CreateBucketDialog({ opened, onClose }: { opened: boolean; onClo
         onChange={(e) => change({ kind: 'quota', quota: { enabled: e.currentTarget.checked } })}
       />
       {form.quota.enabled && (
-        <Stack gap="xs" pl="lg">
+        <Stack gap="xs" ps="lg">
           <QuotaFields
             value={form.quota}
             onChange={(q) => change({ kind: 'quota', quota: { ...q, size: String(q.size) } })}
@@ -92,7 +92,7 @@ export function CreateBucketDialog({ opened, onClose }: { opened: boolean; onClo
         onChange={(e) => change({ kind: 'retention', retention: { enabled: e.currentTarget.checked } })}
       />
       {form.retention.enabled && (
-        <Stack gap="xs" pl="lg">
+        <Stack gap="xs" ps="lg">
           <RetentionFields
             value={form.retention}
             onChange={(r) => change({ kind: 'retention', retention: { ...r, validity: String(r.validity) } })}

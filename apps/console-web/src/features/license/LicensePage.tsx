@@ -63,7 +63,7 @@ function OpenSourceLicense() {
         <Anchor
           component="button"
           type="button"
-          ta="left"
+          ta="start"
           aria-haspopup="dialog"
           onClick={() => setOpened(true)}
         >

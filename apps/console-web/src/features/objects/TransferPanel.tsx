@@ -79,9 +79,9 @@ export function TransferPanel() {
       role="region"
       aria-label={t('objects.transfers')}
       style={{
-        // Bottom left of the page, clear of the snackbars at the bottom right.
+        // Bottom start of the page (left, or right in a right-to-left language), clear of the snackbars.
         position: 'fixed',
-        left: 'calc(var(--app-shell-navbar-offset, 0px) + 16px)',
+        insetInlineStart: 'calc(var(--app-shell-navbar-offset, 0px) + 16px)',
         bottom: 16,
         width: 380,
         // Above the page, below dialogs (Mantine's modals are at 200).

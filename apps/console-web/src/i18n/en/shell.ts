@@ -88,6 +88,7 @@ export const shell = {
     expand: 'Expand sidebar',
     darkTheme: 'Switch to dark theme',
     lightTheme: 'Switch to light theme',
+    language: 'Language',
   },
   pages: {
     dashboard: 'Dashboard',
@@ -129,6 +130,7 @@ export const shell = {
     createGroup: 'Create Group',
     createServiceAccount: 'Create service account',
     createPolicy: 'Create Policy',
+    language: 'Language: {{name}}',
   },
   restart: {
     needed: 'The server needs to be restarted for configuration changes to take effect.',

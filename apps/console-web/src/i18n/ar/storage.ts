@@ -1,0 +1,63 @@
+import type { storage as en } from '../en/storage.js';
+import type { Translation } from '../translation.js';
+
+/** Arabic texts: the storage area. */
+export const storage: Translation<typeof en, 'ar'> = {
+  storage: {
+    tabs: 'أقسام التخزين',
+    volumes: {
+      name: 'الاسم',
+      namespace: 'مساحة الأسماء',
+      status: 'الحالة',
+      tenant: 'المستأجر',
+      capacity: 'السعة',
+      storageClass: 'فئة التخزين',
+      search: 'البحث في وحدات التخزين (PVCs)',
+      empty: 'لا توجد وحدات تخزين بعد',
+      noMatch: 'لا توجد وحدة تخزين تطابق البحث',
+      view: 'عرض المستأجر {{namespace}}/{{tenant}}',
+    },
+    drives: {
+      drive: 'القرص',
+      capacity: 'السعة',
+      allocated: 'المخصص',
+      volumes: 'وحدات التخزين',
+      node: 'العقدة',
+      status: 'الحالة',
+      search: 'البحث في الأقراص',
+      refresh: 'تحديث',
+      empty: 'لا توجد أقراص',
+      noMatch: 'لا يوجد قرص يطابق البحث',
+      select: 'تحديد {{drive}} على {{node}}',
+      selectAll: 'تحديد كل الأقراص',
+      formatSelected: 'تهيئة الأقراص المحددة',
+      formatAll: 'تهيئة كل الأقراص',
+      format: 'تهيئة {{drive}} على {{node}}',
+      notInstalledTitle: 'Direct CSI غير متاح',
+      notInstalled: 'لإدارة الأقراص المتصلة محليًا، يجب تثبيت برنامج تشغيل Direct CSI في المجموعة.',
+      notInstalledDetail: 'تعذّر سرد الأقراص: {{message}}',
+    },
+    format: {
+      title: 'تهيئة الأقراص',
+      titleOne: 'تهيئة القرص',
+      message: 'هل تريد بالتأكيد تهيئة {{count}} قرص؟ ستُمحى كل المعلومات الموجودة عليها ولا يمكن استعادتها.',
+      drives: 'الأقراص المراد تهيئتها',
+      force: 'فرض التهيئة',
+      forceHint: 'تهيئة الأقراص التي تحتوي بالفعل على نظام ملفات أو يملكها برنامج التشغيل أيضًا',
+      confirmText: 'نعم، تابع',
+      typeToConfirm: 'للمتابعة، اكتب {{text}} في المربع.',
+      confirmInput: 'التأكيد',
+      submit: 'تهيئة',
+      done: 'بدأت تهيئة {{count}} قرص',
+    },
+    formatErrors: {
+      title: 'أخطاء التهيئة',
+      message: 'حدثت بعض المشكلات أثناء محاولة تهيئة أقراص CSI المحددة، يُرجى إصلاحها والمحاولة مرة أخرى.',
+      node: 'العقدة',
+      drive: 'القرص',
+      error: 'الرسالة',
+      download: 'تنزيل',
+      close: 'إغلاق',
+    },
+  },
+};

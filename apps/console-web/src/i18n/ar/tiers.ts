@@ -1,0 +1,62 @@
+import type { tiers as en } from '../en/tiers.js';
+import type { Translation } from '../translation.js';
+
+/** Arabic texts of Settings → Tiers. */
+export const tiers: Translation<typeof en, 'ar'> = {
+  tiers: {
+    title: 'الطبقات',
+    search: 'تصفية الطبقات',
+    refresh: 'تحديث',
+    add: 'إضافة طبقة',
+    empty: 'لا توجد طبقات بعد',
+    noMatch: 'لا توجد طبقات تطابق عامل التصفية',
+    columns: {
+      name: 'اسم الطبقة',
+      type: 'النوع',
+      endpoint: 'نقطة النهاية',
+      bucket: 'الحاوية',
+      prefix: 'البادئة',
+      region: 'المنطقة',
+      objects: 'الكائنات',
+      versions: 'الإصدارات',
+      usage: 'الاستخدام',
+    },
+    types: { minio: 'MinIO', gcs: 'GCS', s3: 'S3', azure: 'Azure' },
+    providers: { minio: 'MinIO', gcs: 'Google Cloud Storage', s3: 'Amazon S3', azure: 'Microsoft Azure' },
+    backToTiers: 'العودة إلى الطبقات',
+    backToTypes: 'العودة إلى اختيار نوع الطبقة',
+    chooseType: 'اختيار نوع الطبقة',
+    typeChoice: 'أنواع الطبقات',
+    addConfiguration: 'إضافة إعداد طبقة',
+    save: 'حفظ',
+    fields: {
+      name: 'الاسم',
+      endpoint: 'نقطة النهاية',
+      accesskey: 'مفتاح الوصول',
+      secretkey: 'المفتاح السري',
+      accountname: 'اسم الحساب',
+      accountkey: 'مفتاح الحساب',
+      creds: 'بيانات الاعتماد',
+      bucket: 'الحاوية',
+      prefix: 'البادئة',
+      region: 'المنطقة',
+      storageclass: 'فئة التخزين',
+    },
+    credsHint: 'ملف مفتاح حساب الخدمة (.json)',
+    credsPlaceholder: 'اختر ملف .json',
+    credsUnreadable: 'تعذّرت قراءة الملف',
+    problems: {
+      pattern: 'يُرجى التحقق من أن النص بأحرف كبيرة فقط ويحتوي على أحرف صالحة (أرقام وشرطات وشرطات سفلية).',
+    },
+    edit: 'تحديث بيانات اعتماد {{tier}}',
+    updateCredentials: 'تحديث بيانات الاعتماد',
+    noTierName: 'حدث خطأ أثناء جلب معلومات الطبقة.',
+    credentials: {
+      access_key: 'مفتاح الوصول',
+      secret_key: 'المفتاح السري',
+      account_name: 'اسم الحساب',
+      account_key: 'مفتاح الحساب',
+      creds: 'بيانات الاعتماد',
+    },
+  },
+};

@@ -1,0 +1,73 @@
+import type { logs as en } from '../en/logs.js';
+import type { Translation } from '../translation.js';
+
+/** French texts: the logs area. */
+export const logs: Translation<typeof en, 'fr'> = {
+  logs: {
+    menu: {
+      label: 'Sections des journaux',
+      errorLogs: "Journaux d'erreurs",
+      auditLogs: "Journaux d'audit",
+      auditOff:
+        "Les journaux d'audit nécessitent une recherche de journaux, que cette console ne propose pas.",
+    },
+    error: {
+      highlight: 'Surligner la ligne',
+      table: "Journaux d'erreurs",
+      waiting: "Aucune entrée de journal reçue pour l'instant.",
+      level: 'Niveau',
+      time: 'Heure',
+      node: 'Nœud',
+      api: 'API',
+      bucket: 'Bucket',
+      object: 'Objet',
+      requestId: 'ID de requête',
+      remoteHost: 'Hôte distant',
+      userAgent: 'Agent utilisateur',
+      message: 'Message',
+      details: "Détails de l'entrée de {{time}}",
+      detailsTitle: 'Entrée de journal',
+      errorMessage: 'Erreur',
+      source: 'Source',
+      deployment: 'ID du déploiement',
+      host: 'Hôte',
+      kind: 'Type',
+      clear: 'Effacer',
+      matches: 'Entrées correspondantes : {{count}}',
+    },
+    audit: {
+      startTime: 'Heure de début',
+      endTime: 'Heure de fin',
+      endBeforeStart: "L'heure de fin est antérieure à l'heure de début.",
+      advancedFilters: 'Filtres avancés',
+      wildcards:
+        'Les filtres acceptent * pour n’importe quels caractères, . pour un seul caractère et \\ pour prendre le caractère suivant tel quel.',
+      getInformation: 'Obtenir les informations',
+      table: "Journaux d'audit",
+      notSearched: 'Choisissez une période et des filtres, puis appuyez sur Obtenir les informations.',
+      empty: "Aucune entrée du journal d'audit ne correspond.",
+      sortNewest: "Les plus récentes d'abord",
+      sortOldest: "Les plus anciennes d'abord",
+      sortLabel: 'Trier par heure',
+      loaded: '{{count}} chargées',
+      loadingMore: 'Chargement de la suite...',
+      exportCsv: 'Exporter en CSV',
+      exportJson: 'Exporter en JSON',
+      failed: "La recherche dans les journaux d'audit a échoué",
+      columns: {
+        time: 'Heure',
+        api_name: "Nom de l'API",
+        bucket: 'Bucket',
+        object: 'Objet',
+        remote_host: 'Hôte distant',
+        request_id: 'ID de requête',
+        user_agent: 'Agent utilisateur',
+        response_status: 'Statut de la réponse',
+        response_status_code: 'Code de statut de la réponse',
+        request_content_length: 'Taille du contenu de la requête',
+        response_content_length: 'Taille du contenu de la réponse',
+        time_to_response_ns: 'Délai de réponse (ns)',
+      },
+    },
+  },
+};

@@ -1,0 +1,62 @@
+import type { shareLinks as en } from '../en/shareLinks.js';
+import type { Translation } from '../translation.js';
+
+/** Simplified Chinese texts: the shareLinks area. */
+export const shareLinks: Translation<typeof en, 'zh'> = {
+  shareLinks: {
+    intro: '在此控制台中创建的所有下载和上传链接。撤销链接会删除其背后的访问密钥：链接将立即失效。',
+    introAll: '您可以看到所有用户的链接。',
+    table: '共享链接',
+    empty: '还没有共享链接。请在对象浏览器中共享文件或创建投递链接。',
+    kind: '类型',
+    kinds: { download: '下载', drop: '上传（投递）' },
+    target: '对象或文件夹',
+    creator: '创建者',
+    created: '创建时间',
+    expires: '过期时间',
+    downloads: '下载次数',
+    downloadsOf: '{{count}}/{{limit}}',
+    sizeLimit: '每个文件最大 {{size}}',
+    state: '状态',
+    states: { active: '有效', revoked: '已撤销', expired: '已过期', exhausted: '已用尽' },
+    copy: '复制 {{target}} 的链接',
+    copied: '链接已复制到剪贴板',
+    revoke: '撤销 {{target}} 的链接',
+    revokeTitle: '撤销共享链接',
+    revokeMessage: '撤销 {{target}} 的链接？持有该链接的人将立即失去访问权限。',
+    revokeConfirm: '撤销',
+    revoked: '链接已撤销',
+    previous: '上一页',
+    next: '下一页',
+    pageOf: '{{from}}–{{to}}，共 {{total}}',
+  },
+  dropLinks: {
+    create: '创建投递链接',
+    title: '创建投递链接',
+    explain:
+      '在链接过期前，任何持有该链接的人都可以无需账号将文件上传到 {{target}}。他们无法查看、下载或删除任何内容。',
+    sizeLimit: '最大文件（MiB）',
+    expiresIn: '有效期',
+    expiries: { '3600': '1 小时', '86400': '1 天', '259200': '3 天', '604800': '7 天' },
+    submit: '创建链接',
+    link: '投递链接',
+    recorded: '该链接列在“共享链接”中，可在那里撤销。',
+  },
+  shareLimit: {
+    downloadLimit: '下载次数限制（可选）',
+    downloadLimitHint: '留空表示不限制。有限制的链接会经过此控制台，由它统计下载次数。',
+    recorded: '此链接记录在“共享链接”中，可在那里撤销。',
+  },
+  drop: {
+    title: '上传文件',
+    intro: '您在此上传的文件将存入 {{target}}。',
+    limits: '每个文件最大 {{size}}。此链接有效期至 {{date}}。',
+    choose: '选择文件',
+    upload: '上传',
+    uploading: '正在上传 {{name}}…',
+    uploaded: '{{name}} 已上传。',
+    tooLarge: '{{name}} 超出了此链接允许的大小（{{size}}）。',
+    failed: '无法上传 {{name}}：{{reason}}',
+    unavailable: '此链接无法使用',
+  },
+};

@@ -1,0 +1,63 @@
+import type { storage as en } from '../en/storage.js';
+import type { Translation } from '../translation.js';
+
+/** Simplified Chinese texts: the storage area. */
+export const storage: Translation<typeof en, 'zh'> = {
+  storage: {
+    tabs: '存储分区',
+    volumes: {
+      name: '名称',
+      namespace: '命名空间',
+      status: '状态',
+      tenant: '租户',
+      capacity: '容量',
+      storageClass: '存储类',
+      search: '搜索卷（PVC）',
+      empty: '还没有卷',
+      noMatch: '没有与搜索匹配的卷',
+      view: '查看租户 {{namespace}}/{{tenant}}',
+    },
+    drives: {
+      drive: '驱动器',
+      capacity: '容量',
+      allocated: '已分配',
+      volumes: '卷',
+      node: '节点',
+      status: '状态',
+      search: '搜索驱动器',
+      refresh: '刷新',
+      empty: '没有驱动器',
+      noMatch: '没有与搜索匹配的驱动器',
+      select: '选择 {{node}} 上的 {{drive}}',
+      selectAll: '选择所有驱动器',
+      formatSelected: '格式化所选驱动器',
+      formatAll: '格式化所有驱动器',
+      format: '格式化 {{node}} 上的 {{drive}}',
+      notInstalledTitle: 'Direct CSI 不可用',
+      notInstalled: '要管理本地挂载的驱动器，需要在集群中安装 Direct CSI 驱动。',
+      notInstalledDetail: '无法列出驱动器：{{message}}',
+    },
+    format: {
+      title: '格式化驱动器',
+      titleOne: '格式化驱动器',
+      message: '确定要格式化 {{count}} 个驱动器吗？其中的所有信息都将被擦除且无法恢复。',
+      drives: '要格式化的驱动器',
+      force: '强制格式化',
+      forceHint: '同时格式化已有文件系统或归驱动所有的驱动器',
+      confirmText: '是，继续',
+      typeToConfirm: '要继续，请在框中输入 {{text}}。',
+      confirmInput: '确认',
+      submit: '格式化',
+      done: '已开始格式化 {{count}} 个驱动器',
+    },
+    formatErrors: {
+      title: '格式化错误',
+      message: '格式化所选 CSI 驱动器时出现问题，请修复后重试。',
+      node: '节点',
+      drive: '驱动器',
+      error: '消息',
+      download: '下载',
+      close: '关闭',
+    },
+  },
+};

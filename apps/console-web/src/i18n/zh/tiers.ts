@@ -1,0 +1,62 @@
+import type { tiers as en } from '../en/tiers.js';
+import type { Translation } from '../translation.js';
+
+/** Simplified Chinese texts of Settings → Tiers. */
+export const tiers: Translation<typeof en, 'zh'> = {
+  tiers: {
+    title: '层级',
+    search: '筛选层级',
+    refresh: '刷新',
+    add: '添加层级',
+    empty: '还没有层级',
+    noMatch: '没有与筛选条件匹配的层级',
+    columns: {
+      name: '层级名称',
+      type: '类型',
+      endpoint: '端点',
+      bucket: '存储桶',
+      prefix: '前缀',
+      region: '区域',
+      objects: '对象',
+      versions: '版本',
+      usage: '用量',
+    },
+    types: { minio: 'MinIO', gcs: 'GCS', s3: 'S3', azure: 'Azure' },
+    providers: { minio: 'MinIO', gcs: 'Google Cloud Storage', s3: 'Amazon S3', azure: 'Microsoft Azure' },
+    backToTiers: '返回层级',
+    backToTypes: '返回层级类型选择',
+    chooseType: '选择层级类型',
+    typeChoice: '层级类型',
+    addConfiguration: '添加层级配置',
+    save: '保存',
+    fields: {
+      name: '名称',
+      endpoint: '端点',
+      accesskey: '访问密钥',
+      secretkey: '秘密密钥',
+      accountname: '账户名',
+      accountkey: '账户密钥',
+      creds: '凭据',
+      bucket: '存储桶',
+      prefix: '前缀',
+      region: '区域',
+      storageclass: '存储类别',
+    },
+    credsHint: '服务账号密钥文件（.json）',
+    credsPlaceholder: '选择一个 .json 文件',
+    credsUnreadable: '无法读取该文件',
+    problems: {
+      pattern: '请确认字符串仅为大写并且只包含有效字符（数字、短横线和下划线）。',
+    },
+    edit: '更新 {{tier}} 的凭据',
+    updateCredentials: '更新凭据',
+    noTierName: '获取层级信息时出错。',
+    credentials: {
+      access_key: '访问密钥',
+      secret_key: '秘密密钥',
+      account_name: '账户名',
+      account_key: '账户密钥',
+      creds: '凭据',
+    },
+  },
+};
