@@ -2,7 +2,15 @@ import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { type BgHealState, MadminClient, type MRFStatus } from '@stowage/madmin';
 import { ROOT, startTestStore, type TestStore } from '@stowage/test-support/store/harness';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { corruptShardFiles, pattern, sha256, wipeDrive } from '../faults/support.js';
+import {
+  corruptShard,
+  corruptShardFiles,
+  driveRecord,
+  driveWithShard,
+  pattern,
+  sha256,
+  wipeDrive,
+} from '../faults/support.js';
 
 // Heal on read (MinIO's MRF): a 4-drive store (EC 2+2), bitrot on every shard file of one
 // drive, every object read once; the queue drains; then two OTHER drives are wiped. Every
@@ -61,6 +69,35 @@ describe('heal on read', () => {
     expect(s.sets![0]).toMatchObject({ id: '0-0', pool_index: 0, set_index: 0, heal_status: '' });
     expect(s.sets![0]!.disks?.map((d) => d.state)).toEqual(['ok', 'ok', 'ok', 'ok']);
     expect(mrfOf(s)).toMatchObject({ total_items: 0, items_healed: 0, items_pending: 0 });
+  });
+
+  it("checks an inline object's unread parity shard during the read itself, healing it when bad", async () => {
+    // 4 KiB: every drive's shard sits inline in its record, which the read already holds.
+    const body = pattern(4096, 99);
+    await t.s3.send(new PutObjectCommand({ Bucket: 'bkt', Key: 'small/bad', Body: body }));
+    await t.s3.send(new PutObjectCommand({ Bucket: 'bkt', Key: 'small/good', Body: body }));
+    const parity = t.drives[driveWithShard(t.drives, 'bkt', 'small/bad', 2)]!;
+    const whole = Buffer.from(driveRecord(parity, 'bkt', 'small/bad')!.versions[0]!.data!.inline!);
+    await corruptShard(parity, 'bkt', 'small/bad');
+    const before = mrfOf(await admin.heal.background());
+
+    const read = async (key: string) => {
+      const res = await t.s3.send(new GetObjectCommand({ Bucket: 'bkt', Key: key }));
+      return sha256(await res.Body!.transformToByteArray());
+    };
+    // An intact one is checked (counted) without entering the queue.
+    expect(await read('small/good')).toBe(sha256(body));
+    let now = mrfOf(await admin.heal.background());
+    expect(now.items_verified).toBe(before.items_verified! + 1);
+    expect(now.total_items).toBe(before.total_items);
+    // The damaged one is served from its data shards; the read found the bad parity shard
+    // and queued a heal before answering.
+    expect(await read('small/bad')).toBe(sha256(body));
+    now = mrfOf(await admin.heal.background());
+    expect(now.items_verified).toBe(before.items_verified! + 2);
+    expect(now.total_items).toBe(before.total_items + 1);
+    await drained();
+    expect(Buffer.from(driveRecord(parity, 'bkt', 'small/bad')!.versions[0]!.data!.inline!)).toEqual(whole);
   });
 
   it('bitrot on one drive is healed after one read of each object: two more drives may then go', async () => {

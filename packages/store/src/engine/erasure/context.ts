@@ -22,8 +22,11 @@ export interface EngineContext {
   space: DriveSpace;
   /** Queues a key whose drives disagree or whose shards failed (deep: check every shard; bytes: its size, when known). */
   queueHeal(bucket: string, key: string, deep?: boolean, bytes?: number): void;
-  /** Queues a background check of the shards a read served a version without. */
-  queueCheck(bucket: string, key: string, check: ShardCheck, bytes: number): void;
+  /**
+   * Checks the shards a read served a version without, unless checked lately: in the
+   * background, or at once by `checkNow` when they are in memory (heal-queue.ts).
+   */
+  queueCheck(bucket: string, key: string, check: ShardCheck, bytes: number, checkNow?: () => boolean): void;
   /** The store's log, for what the engine meets outside any request. */
   log: Logger;
   /** Told of the versions a commit removed for good (a tier's copy of one goes with it). */

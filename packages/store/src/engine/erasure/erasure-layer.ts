@@ -118,7 +118,8 @@ export class ErasureObjectLayer implements ObjectLayer, MaintenanceLayer {
       params,
       {
         queueHeal: (bucket, key, deep, bytes) => this.healQueue.add(bucket, key, deep, bytes),
-        queueCheck: (bucket, key, check, bytes) => this.healQueue.verify(bucket, key, check, bytes),
+        queueCheck: (bucket, key, check, bytes, checkNow) =>
+          this.healQueue.verify(bucket, key, check, bytes, checkNow),
         ...(opts.onVersionsRemoved ? { onRemoved: opts.onVersionsRemoved } : {}),
       },
       log,

@@ -18,6 +18,7 @@ import { resolveRange } from '../range.js';
 import { checkVersionCount, checkWriteCondition } from '../write-condition.js';
 import { dataPin, type EngineContext, objectLock } from './context.js';
 import { shardOffset, shardOn } from './distribution.js';
+import { inlineIntact } from './heal/intact.js';
 import { uploadDataIds } from './multipart/uploads.js';
 import { toObjectInfo } from './object-info.js';
 import { BLOCK_SIZE, paramsWithParity, quorumError } from './params.js';
@@ -248,10 +249,10 @@ export async function getObject(
       ? partRange(info, opts.partNumber)
       : opts.range && resolveRange(opts.range, info.storedSize);
   const damaged = damageReport(ctx, bucket, key, mv.version.size, opts.log ?? ctx.log);
-  const checkRest = () => checkUnread(ctx, bucket, key, mv, range === undefined);
+  const checkRest = (inline?: boolean) => checkUnread(ctx, bucket, key, mv, range === undefined, inline);
   const small = inlineBytes(mv, damaged, range);
   if (small) {
-    checkRest();
+    checkRest(true);
     return new SmallObject(info, small, range);
   }
   // Pinned before any await: an overwrite from now on leaves these shard files alone.
@@ -270,8 +271,9 @@ export async function getObject(
 
 /**
  * After a read: the version's shards it did not check (parity shards, and for a range the
- * data shards too) are checked in the background, so that bitrot on them is healed before
- * another drive fails, not found when its shard is needed.
+ * data shards too) are checked, so that bitrot on them is healed before another drive
+ * fails, not found when its shard is needed. Shards in files are checked in the background;
+ * an inline version's are in the records the read holds, and are checked at once.
  */
 function checkUnread(
   ctx: EngineContext,
@@ -279,6 +281,7 @@ function checkUnread(
   key: string,
   mv: MergedVersion,
   whole: boolean,
+  inline = false,
 ): void {
   const layout = mv.version.data;
   if (!layout) return;
@@ -287,7 +290,18 @@ function checkUnread(
     const index = h?.data?.index;
     if (index !== undefined && !(whole && index < layout.data)) drives.push(drive);
   });
-  ctx.queueCheck(bucket, key, { dataId: layout.id, drives }, mv.version.size);
+  const inlineWhole = () =>
+    drives.every((drive) => {
+      const held = mv.holders[drive]?.data;
+      return held?.inline !== undefined && inlineIntact(held.inline, held.parts[0]?.size ?? 0, held);
+    });
+  ctx.queueCheck(
+    bucket,
+    key,
+    { dataId: layout.id, drives },
+    mv.version.size,
+    inline ? inlineWhole : undefined,
+  );
 }
 
 /**

@@ -56,6 +56,25 @@ describe('the heal queue', () => {
     expect(q.snapshot()).toMatchObject({ totalItems: 4, totalBytes: 12, itemsVerified: 2, itemsHealed: 2 });
   });
 
+  it('takes a check done on the spot: counted, queued only as a deep heal when it failed', async () => {
+    const { done, work } = recorder();
+    const q = new HealQueue(work);
+    let asked = 0;
+    const whole = (answer: boolean) => () => {
+      asked++;
+      return answer;
+    };
+    q.verify('b', 'fine', { dataId: 'd1', drives: [2, 3] }, 4, whole(true));
+    expect(q.size).toBe(0);
+    q.verify('b', 'rotten', { dataId: 'd2', drives: [3] }, 4, whole(false));
+    // Checked lately: not asked again.
+    q.verify('b', 'fine', { dataId: 'd1', drives: [2, 3] }, 4, whole(false));
+    expect(asked).toBe(2);
+    expect(q.snapshot()).toMatchObject({ itemsVerified: 2, totalItems: 1, pending: 1 });
+    await q.drain();
+    expect(done).toEqual(['heal b/rotten deep']);
+  });
+
   it('is bounded: past its size new objects are dropped and counted; failures are counted', async () => {
     const { work } = recorder(new Set(), new Set(['k1']));
     const q = new HealQueue(work, { max: 2 });

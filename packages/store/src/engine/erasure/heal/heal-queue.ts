@@ -131,7 +131,12 @@ export class HealQueue implements Iterable<string> {
   }
 
   /** Queues a background check of shards a read did not check, unless checked lately. */
-  verify(bucket: string, key: string, check: ShardCheck, bytes = 0): void {
+  /**
+   * A read's check of the shards it did not use, unless the version was checked lately.
+   * `checkNow` does it on the reader's thread (shards held inline in the records it read):
+   * no queue entry, no journal line and no second read; a bad shard queues a deep heal.
+   */
+  verify(bucket: string, key: string, check: ShardCheck, bytes = 0, checkNow?: () => boolean): void {
     if (check.drives.length === 0) return;
     const id = `${bucket}/${key}`;
     const seen = `${id}\0${check.dataId}`;
@@ -140,7 +145,10 @@ export class HealQueue implements Iterable<string> {
     this.checked.delete(seen);
     this.checked.set(seen, this.now());
     if (this.checked.size > CHECKED_MEMORY) this.checked.delete(this.checked.keys().next().value!);
-    this.take(id, { bucket, key, deep: false, check }, bytes);
+    if (checkNow) {
+      this.stats.itemsVerified++;
+      if (!checkNow()) this.add(bucket, key, true, bytes);
+    } else this.take(id, { bucket, key, deep: false, check }, bytes);
   }
 
   private pendingCount(): number {

@@ -9,7 +9,7 @@ import {
 import { dataDir, objectDir, tmpDir } from '../../fs/layout.js';
 import { open, readdir, rm, rmdir, stat } from '../../fs/os.js';
 import type { HealObjectOpts, HealResult, ShardState } from '../../object-layer.js';
-import { checksumLength, shardChecksum } from '../codec/bitrot.js';
+import { checksumLength } from '../codec/bitrot.js';
 import { dataPin, type EngineContext } from '../context.js';
 import { driveOf, heldOffset, shardOn, versionIndexes } from '../distribution.js';
 import { uploadDataIds } from '../multipart/uploads.js';
@@ -20,6 +20,7 @@ import { dataIdentity, type MergedVersion, mergeRecords, newestFirst, versionIde
 import { placeShard } from '../write/commit.js';
 import { encodeObject, type ShardOut } from '../write/encode.js';
 import { discardShards, driveCopy } from '../write/shard-writes.js';
+import { blocksIntact, inlineIntact } from './intact.js';
 
 // Heal of one key (the caller holds its lock): every online drive gets the versions read
 // quorum agrees on, with its own shard of each rebuilt where it is missing, short or (deep)
@@ -38,27 +39,6 @@ export function shardFileSize(
     full * (hash + Math.ceil(layout.blockSize / layout.data)) +
     (rest > 0 ? hash + Math.ceil(rest / layout.data) : 0)
   );
-}
-
-/** Whether one part's shard stream (each block's checksum, then its shard) matches its checksums. */
-async function blocksIntact(
-  read: (at: number, length: number) => Promise<Uint8Array>,
-  length: number,
-  partSize: number,
-  layout: Pick<DataLayout, 'data' | 'blockSize' | 'bitrot'>,
-): Promise<boolean> {
-  const hash = checksumLength(layout.bitrot);
-  if (hash === 0) return true;
-  let at = 0;
-  for (let done = 0; done < partSize; done += layout.blockSize) {
-    const shard = Math.ceil(Math.min(layout.blockSize, partSize - done) / layout.data);
-    const block = await read(at, hash + shard);
-    if (block.length !== hash + shard) return false;
-    const sum = shardChecksum(layout.bitrot, block.subarray(hash));
-    if (!sum.equals(block.subarray(0, hash))) return false;
-    at += hash + shard;
-  }
-  return at === length;
 }
 
 async function fileIntact(
@@ -98,16 +78,7 @@ async function copyState(
   const d = copy.data;
   if (!d) return 'ok';
   if (d.inline !== undefined) {
-    const inline = d.inline;
-    const intact =
-      !verify ||
-      (await blocksIntact(
-        async (at, length) => inline.subarray(at, at + length),
-        inline.length,
-        d.parts[0]?.size ?? 0,
-        d,
-      ));
-    return intact ? 'ok' : 'corrupt';
+    return !verify || inlineIntact(d.inline, d.parts[0]?.size ?? 0, d) ? 'ok' : 'corrupt';
   }
   for (const part of d.parts) {
     if (part.file === undefined) return 'missing';
