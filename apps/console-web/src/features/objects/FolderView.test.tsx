@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { mockApi, permissionsReply, type RecordedCall } from '../../test/fetchMock.js';
 import { session } from '../../test/fixtures.js';
 import { renderApp } from '../../test/renderApp.js';
+import { FOLDER_INTENT_MS } from './queries.js';
 import { setRewind } from './rewind.js';
 
 const file = (name: string, size = 10) => ({ name, size, last_modified: '2026-01-02T03:04:05Z', etag: 'e' });
@@ -59,6 +60,33 @@ describe('object browser listing', () => {
     rows[0]?.focus();
     await user.keyboard('{ArrowDown}{Enter}');
     expect(await screen.findByRole('table', { name: 'Objects in docs/photos/' })).toBeInTheDocument();
+  });
+
+  it("fetches a folder's first page on intent: a press or a resting pointer, before the click", async () => {
+    const api = mockFolder((call) =>
+      query(call).get('prefix')?.endsWith('/')
+        ? { objects: [file(`${query(call).get('prefix')}a.txt`)] }
+        : { objects: [{ name: 'photos/', size: 0 }, { name: 'music/', size: 0 }, file('readme.txt')] },
+    );
+    renderApp('/buckets/docs/browse');
+    const t = await table();
+    const listed = () => api.callsTo('GET /api/v1/buckets/docs/objects').map((c) => query(c).get('prefix'));
+    expect(listed()).toEqual(['']);
+    // A pointer passing over a link is not intent; one resting on it is.
+    fireEvent.pointerEnter(within(t).getByRole('link', { name: 'music' }));
+    fireEvent.pointerLeave(within(t).getByRole('link', { name: 'music' }));
+    fireEvent.pointerEnter(within(t).getByRole('link', { name: 'readme.txt' }));
+    await new Promise((r) => setTimeout(r, FOLDER_INTENT_MS * 2));
+    expect(listed()).toEqual(['']);
+    fireEvent.pointerEnter(within(t).getByRole('link', { name: 'music' }));
+    await waitFor(() => expect(listed()).toEqual(['', 'music/']));
+    // A press fetches at once; the click that follows uses that answer, with no second call.
+    fireEvent.pointerDown(within(t).getByRole('link', { name: 'photos' }));
+    expect(listed()).toEqual(['', 'music/', 'photos/']);
+    fireEvent.click(within(t).getByRole('link', { name: 'photos' }));
+    expect(await screen.findByRole('table', { name: 'Objects in docs/photos/' })).toBeInTheDocument();
+    expect(await screen.findByText('a.txt')).toBeInTheDocument();
+    expect(listed()).toEqual(['', 'music/', 'photos/']);
   });
 
   it('says when a location is empty', async () => {

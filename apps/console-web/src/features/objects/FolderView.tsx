@@ -16,7 +16,7 @@ import { PreviewDialog } from './ObjectPreview.js';
 import { ObjectRowActions, type RowIntent } from './ObjectRowActions.js';
 import { objectColumns } from './objectColumns.js';
 import { baseName, browsePath, isFolder } from './objectPaths.js';
-import { useDeleteObject, useDeleteObjects } from './queries.js';
+import { useDeleteObject, useDeleteObjects, useFolderIntent } from './queries.js';
 import { useRewind } from './rewind.js';
 import { SelectionBar } from './SelectionBar.js';
 import { ShareDialog } from './ShareDialog.js';
@@ -40,7 +40,11 @@ export function FolderView({ bucket, prefix }: { bucket: string; prefix: string 
   const folder = useFolderRows(bucket, prefix, search, rewindDate);
   const deleteOne = useDeleteObject(bucket);
   const deleteMany = useDeleteObjects(bucket);
-  const columns = useMemo(() => objectColumns(bucket, t, rewindDate !== undefined), [bucket, t, rewindDate]);
+  const folderIntent = useFolderIntent(bucket);
+  const columns = useMemo(
+    () => objectColumns(bucket, t, rewindDate !== undefined, folderIntent),
+    [bucket, t, rewindDate, folderIntent],
+  );
 
   const onAction = (intent: RowIntent, object: ObjectItem) => {
     if (intent === 'preview') setPreview(object);

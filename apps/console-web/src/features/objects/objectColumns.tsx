@@ -2,6 +2,7 @@ import { Anchor, Group } from '@mantine/core';
 import type { ObjectItem } from '@stowage/contract';
 import { IconFile, IconFileMusic, IconFileText, IconFolder, IconMovie, IconPhoto } from '@tabler/icons-react';
 import type { TFunction } from 'i18next';
+import type { ComponentProps } from 'react';
 import { Link } from 'react-router';
 import type { VirtualColumn } from '../../components/VirtualTable.js';
 import { formatBytes, formatDateTime } from '../../utils/format.js';
@@ -17,8 +18,13 @@ export function ObjectIcon({ name }: { name: string }) {
   return <Icon size="1.1rem" aria-hidden />;
 }
 
-/** Name, Last Modified, Size; in rewind mode also Deleted. */
-export function objectColumns(bucket: string, t: TFunction, rewinding: boolean): VirtualColumn<ObjectItem>[] {
+/** Name, Last Modified, Size; in rewind mode also Deleted. `intent`: a folder link's prefetch handlers. */
+export function objectColumns(
+  bucket: string,
+  t: TFunction,
+  rewinding: boolean,
+  intent?: (prefix: string) => Partial<ComponentProps<'a'>>,
+): VirtualColumn<ObjectItem>[] {
   const columns: VirtualColumn<ObjectItem>[] = [
     {
       id: 'name',
@@ -31,7 +37,12 @@ export function objectColumns(bucket: string, t: TFunction, rewinding: boolean):
           {rewinding && !isFolder(o.name) ? (
             baseName(o.name)
           ) : (
-            <Anchor component={Link} to={browsePath(bucket, o.name)} truncate="end">
+            <Anchor
+              component={Link}
+              to={browsePath(bucket, o.name)}
+              truncate="end"
+              {...(isFolder(o.name) ? intent?.(o.name) : undefined)}
+            >
               {baseName(o.name)}
             </Anchor>
           )}

@@ -1,7 +1,13 @@
 import type { ObjectItem } from '@stowage/contract';
 import { routes } from '@stowage/contract/route-index';
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import {
+  infiniteQueryOptions,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
+import { useEffect, useMemo } from 'react';
 import { apiUrl, callApi } from '../../api/client.js';
 import { objectKeys, shareLinkKeys } from '../../api/queryKeys.js';
 
@@ -11,9 +17,8 @@ import { objectKeys, shareLinkKeys } from '../../api/queryKeys.js';
 
 export const PAGE_LIMIT = 1000;
 
-/** The pages of a folder (or, with `startsWith`, of the names in it that start so). */
-export function useObjectPages(bucket: string, prefix: string, enabled = true) {
-  return useInfiniteQuery({
+const objectPagesOptions = (bucket: string, prefix: string) =>
+  infiniteQueryOptions({
     queryKey: objectKeys.list(bucket, prefix),
     queryFn: ({ signal, pageParam }) =>
       callApi(routes.listObjects, {
@@ -23,8 +28,39 @@ export function useObjectPages(bucket: string, prefix: string, enabled = true) {
       }),
     initialPageParam: '',
     getNextPageParam: (last) => last.next,
-    enabled,
   });
+
+/** The pages of a folder (or, with `startsWith`, of the names in it that start so). */
+export function useObjectPages(bucket: string, prefix: string, enabled = true) {
+  return useInfiniteQuery({ ...objectPagesOptions(bucket, prefix), enabled });
+}
+
+/** How long a pointer rests on a folder's link before its first page is fetched. */
+export const FOLDER_INTENT_MS = 65;
+
+/**
+ * Handlers for a folder's link that fetch its first page on intent: a pointer resting on it,
+ * a press, keyboard focus. By the click the listing is under way or in the cache (fresh for
+ * the client's staleTime), so opening the folder does not wait for the route to change first.
+ */
+export function useFolderIntent(bucket: string) {
+  const queryClient = useQueryClient();
+  return useMemo(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const fetchNow = (prefix: string) => {
+      clearTimeout(timer);
+      void queryClient.prefetchInfiniteQuery(objectPagesOptions(bucket, prefix));
+    };
+    return (prefix: string) => ({
+      onPointerEnter: () => {
+        clearTimeout(timer);
+        timer = setTimeout(() => fetchNow(prefix), FOLDER_INTENT_MS);
+      },
+      onPointerLeave: () => clearTimeout(timer),
+      onPointerDown: () => fetchNow(prefix),
+      onFocus: () => fetchNow(prefix),
+    });
+  }, [queryClient, bucket]);
 }
 
 /** GET /buckets/{bucket}/rewind/{date}: the folder as it was then (null means empty). */
