@@ -1,6 +1,9 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { type ComponentType, lazy } from 'react';
 import { BucketsPage } from '../features/buckets/BucketsPage.js';
+import { bucketsOptions } from '../features/buckets/queries.js';
 import { DashboardPage } from '../features/dashboard/DashboardPage.js';
+import { adminInfoOptions } from '../features/dashboard/queries.js';
 import type { Resources } from '../i18n/en.js';
 
 // The landing screens (the dashboard, the bucket list) are in the first bundle; the others are
@@ -87,14 +90,28 @@ export interface AppRoute {
   Component?: ComponentType;
   /** Spec 001: a bare bucket path goes back to the list. */
   redirectTo?: string;
+  /** Starts loading the screen's first data (a landing screen, as soon as the session is known). */
+  prefetch?: (client: QueryClient) => Promise<void>;
 }
 
 const NS_TENANT = '/namespaces/:tenantNamespace/tenants/:tenantName';
 
 /** Order matters: unknown paths go to the first parameterless route the session allows. */
 export const routeTable: readonly AppRoute[] = [
-  { path: '/dashboard', page: '/dashboard', title: 'dashboard', Component: DashboardPage },
-  { path: '/buckets', page: '/buckets', title: 'buckets', Component: BucketsPage },
+  {
+    path: '/dashboard',
+    page: '/dashboard',
+    title: 'dashboard',
+    Component: DashboardPage,
+    prefetch: (client) => client.prefetchQuery(adminInfoOptions()),
+  },
+  {
+    path: '/buckets',
+    page: '/buckets',
+    title: 'buckets',
+    Component: BucketsPage,
+    prefetch: (client) => client.prefetchQuery(bucketsOptions()),
+  },
   { path: '/buckets/:bucketName', page: '/buckets/*', title: 'buckets', redirectTo: '/buckets' },
   {
     path: '/buckets/:bucketName/admin',
@@ -166,6 +183,15 @@ export function allowedRoutes(pages: readonly string[]): AppRoute[] {
 /** Spec 000 §2: unknown paths redirect to the first route allowed for the session. */
 export function firstAllowedPath(routes: readonly AppRoute[]): string | undefined {
   return routes.find((route) => !/[:*]/.test(route.path) && !route.redirectTo)?.path;
+}
+
+/**
+ * After a login: the landing screen's data is asked for at once, while the app still draws
+ * its frame, instead of once the screen has mounted.
+ */
+export function prefetchLanding(client: QueryClient, pages: readonly string[]): void {
+  const home = firstAllowedPath(allowedRoutes(pages));
+  void routeTable.find((route) => route.path === home)?.prefetch?.(client);
 }
 
 /** Spec 000 §2: no sidebar on /metrics and on paths ending in /hop. */

@@ -1,15 +1,18 @@
 import type { MakeBucketRequest } from '@stowage/contract';
 import { routes } from '@stowage/contract/route-index';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../api/client.js';
 import { bucketKeys } from '../../api/queryKeys.js';
 
 /** GET /buckets. */
-export function useBucketsQuery() {
-  return useQuery({
+export const bucketsOptions = () =>
+  queryOptions({
     queryKey: bucketKeys.list(),
     queryFn: ({ signal }) => callApi(routes.listBuckets, { signal }),
   });
+
+export function useBucketsQuery() {
+  return useQuery(bucketsOptions());
 }
 
 /** POST /buckets. */

@@ -1,6 +1,6 @@
 import type { Widget } from '@stowage/contract';
 import { routes } from '@stowage/contract/route-index';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { callApi } from '../../api/client.js';
 import { dashboardKeys } from '../../api/queryKeys.js';
 import { healInProgress } from './healState.js';
@@ -12,10 +12,15 @@ export const HEAL_POLL_MS = 5000;
 const rangeQuery = (range: TimeRange) => ({ start: range.start, end: range.end, step: widgetStep(range) });
 
 /** GET /admin/info: the general status and the list of widgets (spec 000 §2). */
-export function useAdminInfoQuery() {
-  return useQuery({
+export const adminInfoOptions = () =>
+  queryOptions({
     queryKey: dashboardKeys.info(),
     queryFn: ({ signal }) => callApi(routes.getAdminInfo, { query: {}, signal }),
+  });
+
+export function useAdminInfoQuery() {
+  return useQuery({
+    ...adminInfoOptions(),
     refetchInterval: (query) => (query.state.data && healInProgress(query.state.data) ? HEAL_POLL_MS : false),
   });
 }

@@ -76,6 +76,13 @@ describe('login screen', () => {
     pending.resolve({ status: 204 });
     expect(await screen.findByRole('heading', { name: 'Buckets', level: 1 })).toBeInTheDocument();
     expect(getToken()).toBe('csrf-123');
+    // The landing screen's data was asked for as soon as the session was known, before the
+    // app drew its frame (whose own calls follow), and the screen used that answer.
+    const order = api.calls.map((c) => `${c.method} ${new URL(c.url, 'http://localhost').pathname}`);
+    expect(
+      order.slice(order.lastIndexOf('GET /api/v1/session'), order.lastIndexOf('GET /api/v1/session') + 2),
+    ).toEqual(['GET /api/v1/session', 'GET /api/v1/buckets']);
+    expect(api.callsTo('GET /api/v1/buckets')).toHaveLength(1);
   });
 
   it('shows a failed login in an Error banner with the server message capitalised', async () => {

@@ -4,6 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../api/client.js';
 import { loginKeys, sessionKeys } from '../../api/queryKeys.js';
 import { setToken } from '../../api/token.js';
+import { prefetchLanding } from '../../app/routeTable.js';
 import { sessionQueryOptions } from '../session/queries.js';
 
 /** GET /login: which of the three login screens to show. */
@@ -25,7 +26,8 @@ function useStartSession() {
     const keep = new Set<unknown>([sessionKeys.all[0], loginKeys.all[0]]);
     queryClient.removeQueries({ predicate: (query) => !keep.has(query.queryKey[0]) });
     // staleTime 0: a logged-out session is cached as fresh `null` and must be fetched anew.
-    await queryClient.fetchQuery({ ...sessionQueryOptions(), staleTime: 0 });
+    const session = await queryClient.fetchQuery({ ...sessionQueryOptions(), staleTime: 0 });
+    if (session) prefetchLanding(queryClient, session.pages);
   };
 }
 
