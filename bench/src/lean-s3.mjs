@@ -62,6 +62,8 @@ export function leanClient(endpoint, credentials, { sockets = 32, unsignedPayloa
     listV2: (bucket, query) => send('GET', `/${bucket}?list-type=2&${query}`),
     /** Any other call: method, path with its query, and a body; the answer's bytes. */
     send,
+    /** The SigV4 headers of a body-less request, for another HTTP client (fetch). */
+    signedHeaders: (method, path) => signed(method, new URL(path, endpoint)),
     close: () => {
       agent.destroy();
       connections.close();

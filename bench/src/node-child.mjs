@@ -4,7 +4,13 @@ import { spawn } from 'node:child_process';
 import { pinned } from './cpu.mjs';
 
 export async function startNodeChild(source, args, opts = {}) {
-  const [cmd, argv] = pinned(opts.cpu, process.execPath, ['--input-type=module', '-e', source, ...args]);
+  const [cmd, argv] = pinned(opts.cpu, process.execPath, [
+    ...(opts.nodeArgs ?? []),
+    '--input-type=module',
+    '-e',
+    source,
+    ...args,
+  ]);
   const child = spawn(cmd, argv, {
     cwd: new URL('..', import.meta.url).pathname,
     stdio: ['ignore', 'pipe', 'inherit'],

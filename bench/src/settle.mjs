@@ -1,5 +1,6 @@
 // Before a measured phase: the disk left as no earlier phase or benchmark would tilt it.
 import { execFileSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 
 /**
@@ -13,4 +14,14 @@ import { setTimeout as sleep } from 'node:timers/promises';
 export async function settleDisk() {
   execFileSync('sync');
   await sleep(6000);
+}
+
+/** Flushes dirty pages and drops the page cache (root only): reads then come from the disk. False when not allowed. */
+export function coldCache() {
+  try {
+    writeFileSync('/proc/sys/vm/drop_caches', '3');
+    return true;
+  } catch {
+    return false;
+  }
 }

@@ -3,14 +3,14 @@
 // Reads on both sides are cold: the page cache is dropped before each read phase when this
 // machine allows it. Target: at least 0.5 of raw.
 import { createHash, randomBytes } from 'node:crypto';
-import { constants, writeFileSync } from 'node:fs';
+import { constants } from 'node:fs';
 import { mkdtemp, open, rm } from 'node:fs/promises';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { processCpuMs } from './cpu.mjs';
 import { leanClient } from './lean-s3.mjs';
 import { machine, median, writeSection } from './report.mjs';
-import { settleDisk } from './settle.mjs';
+import { coldCache, settleDisk } from './settle.mjs';
 import { startStoreProcess } from './store-process.mjs';
 
 const MiB = 2 ** 20;
@@ -34,16 +34,6 @@ async function mibps(bytes, fn) {
   const t = process.hrtime.bigint();
   await fn();
   return bytes / MiB / (Number(process.hrtime.bigint() - t) / 1e9);
-}
-
-/** Flushes dirty pages and drops the page cache (root only); false when not allowed. */
-function coldCache() {
-  try {
-    writeFileSync('/proc/sys/vm/drop_caches', '3');
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 // The store writes shard files with O_DIRECT where it can; the raw loops write both ways,

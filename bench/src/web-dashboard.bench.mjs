@@ -68,15 +68,32 @@ async function apiFloor(stack) {
   return performance.now() - t0;
 }
 
-/** Login pressed to the Uptime widget on screen, in a fresh browser context each time. */
+/**
+ * Login pressed to the Uptime widget on screen, in a fresh browser context each time, on the
+ * page's own clock: from the click event to the widget's panel in the DOM (a MutationObserver),
+ * so that the driver's actions and polling are not in the figure.
+ */
 async function browserRun(browser, stack) {
   const context = await browser.newContext();
   const page = await context.newPage();
   await fillLogin(page, stack.url, stack.user, stack.password);
-  const t0 = performance.now();
+  await page.evaluate(() => {
+    const marks = {};
+    window.__dashboard = marks;
+    document.addEventListener('click', () => (marks.click ??= performance.now()), {
+      capture: true,
+      once: true,
+    });
+    new MutationObserver((_, observer) => {
+      if (document.querySelector('section[aria-label="Uptime"]')) {
+        marks.drawn = performance.now();
+        observer.disconnect();
+      }
+    }).observe(document, { subtree: true, childList: true });
+  });
   await page.getByRole('button', { name: 'Login' }).click();
-  await page.getByRole('region', { name: 'Uptime' }).waitFor();
-  const ms = performance.now() - t0;
+  await page.waitForFunction(() => window.__dashboard.drawn, null, { polling: 50 });
+  const ms = await page.evaluate(() => window.__dashboard.drawn - window.__dashboard.click);
   await context.close();
   return ms;
 }
@@ -101,7 +118,8 @@ try {
   const section = `## Web app: initial JavaScript and login to dashboard (issue #6)
 
 Measured ${new Date().toISOString().slice(0, 10)} on ${machine()}; Debian's Chromium headless, \`stowage start\`
-(store and console in one process) on the same machine; ${RUNS} runs after one warm-up, each in a fresh browser context.
+(store and console in one process) on the same machine; ${RUNS} runs after one warm-up, each in a fresh browser context,
+the browser's figure on the page's own clock (click event to the Uptime panel in the DOM), beside a run of the API floor.
 
 Initial JavaScript (the entry script and its modulepreloads, gzip level 9):
 
