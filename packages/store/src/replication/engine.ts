@@ -77,6 +77,23 @@ const CREATED: ReadonlySet<string> = new Set(
   EVENT_NAMES.filter((n) => n.startsWith('s3:ObjectCreated:') && !n.endsWith('*')),
 );
 
+/** Whether an event may need a replication job queued. */
+function queues(e: BucketEvent): e is BucketEvent & { versionId: string } {
+  // A replica is never sent on: two-way replication without loops.
+  if (e.replica || !e.versionId || e.key === '') return false;
+  // What writeObject stores (PUT, POST, copy) it queues itself, before the client's answer.
+  if (QUEUED_BY_WRITE.has(e.name)) return false;
+  return (
+    CREATED.has(e.name) ||
+    e.name === 's3:ObjectRemoved:DeleteMarkerCreated' ||
+    e.name === 's3:ObjectRemoved:Delete'
+  );
+}
+
+/** Whether the engine does anything with an event: count a replica, or maybe queue a job. */
+const concerns = (e: BucketEvent): boolean =>
+  (e.replica === true && e.name === 's3:ObjectCreated:Put') || queues(e);
+
 /** Per target: what waits, what failed, what went. */
 export interface TargetStats {
   arn: string;
@@ -190,6 +207,9 @@ export class Replicator implements ReplicationView {
     });
     this.retry = o.retry ?? DEFAULT_RETRY;
     this.unsubscribe = o.events.subscribe((e) => {
+      // Most requests (reads, and the writes queued by writeObject) need nothing here: they
+      // are turned away before they join the chain.
+      if (!concerns(e)) return;
       this.intake = this.intake
         .then(() => this.onEvent(e))
         .catch((err: unknown) =>
@@ -317,14 +337,9 @@ export class Replicator implements ReplicationView {
       const r = this.replicas.get(e.bucket) ?? { count: 0, size: 0 };
       this.replicas.set(e.bucket, { count: r.count + 1, size: r.size + (e.size ?? 0) });
     }
-    // A replica is never sent on: two-way replication without loops.
-    if (this.stopped || e.replica || !e.versionId || e.key === '') return;
-    // What writeObject stores (PUT, POST, copy) it queues itself, before the client's answer.
-    if (QUEUED_BY_WRITE.has(e.name)) return;
+    if (this.stopped || !queues(e)) return;
     const created = CREATED.has(e.name);
     const marker = e.name === 's3:ObjectRemoved:DeleteMarkerCreated';
-    const versionDelete = e.name === 's3:ObjectRemoved:Delete';
-    if (!created && !marker && !versionDelete) return;
     const rules = await this.rules(e.bucket).catch(() => []);
     if (rules.length === 0) return;
     let info: ObjectInfo | undefined;

@@ -19,10 +19,14 @@ export function parseEventNames(names: readonly string[]): string[] {
   return [...names];
 }
 
-const header = (reply: Reply, name: string): string | undefined => {
-  const found = Object.entries(reply.headers ?? {}).find(([k]) => k.toLowerCase() === name);
-  return found?.[1];
-};
+/** A reply header by its lower-case name (every request reads a few: no arrays made). */
+function header(reply: Reply, name: string): string | undefined {
+  const headers = reply.headers;
+  if (!headers) return undefined;
+  if (name in headers) return headers[name];
+  for (const k in headers) if (k.length === name.length && k.toLowerCase() === name) return headers[k];
+  return undefined;
+}
 
 function* deletedKeys(x: XmlChild): Generator<{ key: string; marker: boolean; versionId?: string }> {
   if (typeof x !== 'object' || x === null) return;
