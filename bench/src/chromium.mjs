@@ -31,3 +31,30 @@ export async function pageHeap(page, { gc = true } = {}) {
   await cdp.detach();
   return usedSize;
 }
+
+/**
+ * Times a click on the page's own clock: from the next click event to the first element that
+ * matches `selector` in the DOM (a MutationObserver), so that the driver's actions and polling
+ * are not in the figure. Call it before the click; the function it returns waits for the
+ * element and gives the milliseconds.
+ */
+export async function timeClickTo(page, selector) {
+  await page.evaluate((wanted) => {
+    const marks = {};
+    window.__clickTo = marks;
+    document.addEventListener('click', () => (marks.click ??= performance.now()), {
+      capture: true,
+      once: true,
+    });
+    new MutationObserver((_, observer) => {
+      if (document.querySelector(wanted)) {
+        marks.seen = performance.now();
+        observer.disconnect();
+      }
+    }).observe(document, { subtree: true, childList: true });
+  }, selector);
+  return async () => {
+    await page.waitForFunction(() => window.__clickTo.seen, null, { polling: 50 });
+    return page.evaluate(() => window.__clickTo.seen - window.__clickTo.click);
+  };
+}

@@ -6,7 +6,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { fillLogin, launchChromium, pageHeap } from './chromium.mjs';
+import { fillLogin, launchChromium, pageHeap, timeClickTo } from './chromium.mjs';
 import { login, startConsole } from './console-process.mjs';
 import { leanClient } from './lean-s3.mjs';
 import { machine, writeSection } from './report.mjs';
@@ -42,26 +42,10 @@ async function firstRowsInApp(page, url, folder) {
   await page.goto(`${url}/buckets/${BUCKET}/browse`);
   const link = page.getByRole('link', { name: folder, exact: true });
   await link.waitFor();
-  await page.evaluate(
-    (first) => {
-      const marks = {};
-      window.__firstRows = marks;
-      document.addEventListener('click', () => (marks.click ??= performance.now()), {
-        capture: true,
-        once: true,
-      });
-      new MutationObserver((_, observer) => {
-        if (document.querySelector(`a[href$="${first}"]`)) {
-          marks.row = performance.now();
-          observer.disconnect();
-        }
-      }).observe(document, { subtree: true, childList: true });
-    },
-    `/${folder}/obj-${pad(0, folder === 'huge' ? HUGE : FEW)}`,
-  );
+  const first = `/${folder}/obj-${pad(0, folder === 'huge' ? HUGE : FEW)}`;
+  const elapsed = await timeClickTo(page, `a[href$="${first}"]`);
   await link.click();
-  await page.waitForFunction(() => window.__firstRows.row, null, { polling: 50 });
-  return page.evaluate(() => window.__firstRows.row - window.__firstRows.click);
+  return elapsed();
 }
 
 /** The floor under opening a folder: its first page asked of the console API from Node. */

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { INITIAL_JS_LIMIT_BYTES, initialJavaScript } from '@stowage/console-web/initial-js';
-import { fillLogin, launchChromium } from './chromium.mjs';
+import { fillLogin, launchChromium, timeClickTo } from './chromium.mjs';
 import { freePort } from './ports.mjs';
 import { machine, writeSection } from './report.mjs';
 
@@ -77,23 +77,9 @@ async function browserRun(browser, stack) {
   const context = await browser.newContext();
   const page = await context.newPage();
   await fillLogin(page, stack.url, stack.user, stack.password);
-  await page.evaluate(() => {
-    const marks = {};
-    window.__dashboard = marks;
-    document.addEventListener('click', () => (marks.click ??= performance.now()), {
-      capture: true,
-      once: true,
-    });
-    new MutationObserver((_, observer) => {
-      if (document.querySelector('section[aria-label="Uptime"]')) {
-        marks.drawn = performance.now();
-        observer.disconnect();
-      }
-    }).observe(document, { subtree: true, childList: true });
-  });
+  const elapsed = await timeClickTo(page, 'section[aria-label="Uptime"]');
   await page.getByRole('button', { name: 'Login' }).click();
-  await page.waitForFunction(() => window.__dashboard.drawn, null, { polling: 50 });
-  const ms = await page.evaluate(() => window.__dashboard.drawn - window.__dashboard.click);
+  const ms = await elapsed();
   await context.close();
   return ms;
 }
