@@ -17,13 +17,6 @@ function* blockSpans(partSize: number, layout: BlockLayout): Generator<{ at: num
   }
 }
 
-/** The bytes of the stream the spans cover. */
-const spannedLength = (partSize: number, layout: BlockLayout): number => {
-  let end = 0;
-  for (const span of blockSpans(partSize, layout)) end = span.at + span.length;
-  return end;
-};
-
 function blockIntact(block: Uint8Array, length: number, layout: BlockLayout): boolean {
   if (block.length !== length) return false;
   const hash = checksumLength(layout.bitrot);
@@ -38,15 +31,21 @@ export async function blocksIntact(
   layout: BlockLayout,
 ): Promise<boolean> {
   if (checksumLength(layout.bitrot) === 0) return true;
-  for (const span of blockSpans(partSize, layout))
+  let end = 0;
+  for (const span of blockSpans(partSize, layout)) {
     if (!blockIntact(await read(span.at, span.length), span.length, layout)) return false;
-  return spannedLength(partSize, layout) === length;
+    end = span.at + span.length;
+  }
+  return end === length;
 }
 
 /** A stream in memory (a shard inline in its record): checked on the caller's thread. */
 export function inlineIntact(stream: Uint8Array, partSize: number, layout: BlockLayout): boolean {
   if (checksumLength(layout.bitrot) === 0) return true;
-  for (const span of blockSpans(partSize, layout))
+  let end = 0;
+  for (const span of blockSpans(partSize, layout)) {
     if (!blockIntact(stream.subarray(span.at, span.at + span.length), span.length, layout)) return false;
-  return spannedLength(partSize, layout) === stream.length;
+    end = span.at + span.length;
+  }
+  return end === stream.length;
 }
