@@ -10,6 +10,7 @@ import Fastify, {
 import { openAuditLog } from './audit/index.js';
 import { fromStorageError } from './clients/errors.js';
 import { fromKubeError, kubeConfigFor } from './clients/kube.js';
+import { loadKubeLibrary } from './clients/kube-library.js';
 import type { StorageGateway } from './clients/storage.js';
 import type { ConsoleConfig } from './config.js';
 import { ConsoleDatabase } from './db/database.js';
@@ -99,6 +100,8 @@ export async function buildApp(
   deps: AppDeps,
   logger: FastifyServerOptions['logger'] = false,
 ): Promise<FastifyInstance> {
+  // Only operator mode reaches a cluster: other consoles never load the Kubernetes client.
+  if (deps.config.operator) await loadKubeLibrary();
   const app = Fastify({
     logger,
     bodyLimit: 1024 * 1024,

@@ -212,7 +212,7 @@ export async function runCommand(
     }
     case 'console': {
       if (cmd.operator) {
-        const cluster = resolveKubeCluster(cmd.operator.kubeconfig, process.env);
+        const cluster = await resolveKubeCluster(cmd.operator.kubeconfig, process.env);
         const consoleServer = await runConsole(cmd.serverUrl, cmd, print, '.', undefined, {
           cluster,
           ownTokenFile: ownTokenFile(cmd.operator.kubeconfig, process.env),

@@ -42,31 +42,31 @@ function serviceAccountDir(files: Record<string, string>): string {
 }
 
 describe('kube cluster configuration', () => {
-  test('a kubeconfig gives the server, its CA data and the context namespace, never its credentials', () => {
+  test('a kubeconfig gives the server, its CA data and the context namespace, never its credentials', async () => {
     const path = kubeconfig(
       'a.yaml',
       { server: 'https://10.0.0.1:6443/', 'certificate-authority-data': Buffer.from(CA).toString('base64') },
       'ops',
     );
-    const cluster = clusterFromKubeconfig(path);
+    const cluster = await clusterFromKubeconfig(path);
     expect(cluster).toEqual({ server: 'https://10.0.0.1:6443', caPem: CA, namespace: 'ops' });
     expect(JSON.stringify(cluster)).not.toContain('file-token-never-used');
   });
 
-  test('a kubeconfig CA file is read, and the namespace defaults to default', () => {
+  test('a kubeconfig CA file is read, and the namespace defaults to default', async () => {
     writeFileSync(join(dir, 'ca.pem'), CA);
     const path = kubeconfig('b.yaml', {
       server: 'https://k8s.example:443',
       'certificate-authority': join(dir, 'ca.pem'),
     });
-    expect(clusterFromKubeconfig(path)).toEqual({
+    expect(await clusterFromKubeconfig(path)).toEqual({
       server: 'https://k8s.example:443',
       caPem: CA,
       namespace: 'default',
     });
   });
 
-  test('--kubeconfig wins over KUBECONFIG, whose first entry is used', () => {
+  test('--kubeconfig wins over KUBECONFIG, whose first entry is used', async () => {
     const flag = kubeconfig('flag.yaml', { server: 'https://flag:6443' });
     const envFile = kubeconfig('env.yaml', { server: 'https://env:6443' });
     const env = {
@@ -74,14 +74,14 @@ describe('kube cluster configuration', () => {
       KUBERNETES_SERVICE_HOST: '10.96.0.1',
       KUBERNETES_SERVICE_PORT: '443',
     };
-    expect(resolveKubeCluster(flag, env).server).toBe('https://flag:6443');
-    expect(resolveKubeCluster(undefined, env).server).toBe('https://env:6443');
+    expect((await resolveKubeCluster(flag, env)).server).toBe('https://flag:6443');
+    expect((await resolveKubeCluster(undefined, env)).server).toBe('https://env:6443');
   });
 
-  test('in a pod: the service host and port, the mounted CA and namespace', () => {
+  test('in a pod: the service host and port, the mounted CA and namespace', async () => {
     const sa = serviceAccountDir({ 'ca.crt': CA, namespace: 'minio-operator\n' });
     const env = { KUBERNETES_SERVICE_HOST: '10.96.0.1', KUBERNETES_SERVICE_PORT: '443' };
-    expect(resolveKubeCluster(undefined, env, sa)).toEqual({
+    expect(await resolveKubeCluster(undefined, env, sa)).toEqual({
       server: 'https://10.96.0.1:443',
       caPem: CA,
       namespace: 'minio-operator',
@@ -91,13 +91,15 @@ describe('kube cluster configuration', () => {
     ).toBe('https://[fd00::1]:443');
   });
 
-  test('clear errors when nothing names a cluster, the CA is missing or the file is bad', () => {
-    expect(() => resolveKubeCluster(undefined, {})).toThrow(/--kubeconfig FILE, KUBECONFIG/);
+  test('clear errors when nothing names a cluster, the CA is missing or the file is bad', async () => {
+    await expect(resolveKubeCluster(undefined, {})).rejects.toThrow(/--kubeconfig FILE, KUBECONFIG/);
     const noCa = serviceAccountDir({});
     expect(() => clusterInPod({ KUBERNETES_SERVICE_HOST: 'h', KUBERNETES_SERVICE_PORT: '1' }, noCa)).toThrow(
       /no cluster CA/,
     );
-    expect(() => clusterFromKubeconfig(join(dir, 'missing.yaml'))).toThrow(/cannot read the kubeconfig/);
+    await expect(clusterFromKubeconfig(join(dir, 'missing.yaml'))).rejects.toThrow(
+      /cannot read the kubeconfig/,
+    );
   });
 });
 

@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ApiException, AuthorizationV1Api, CoreApi, KubeConfig } from '@kubernetes/client-node';
+import type { KubeConfig } from '@kubernetes/client-node';
 import { ApiError } from '../http/errors.js';
+import { k8s, loadedKubeLibrary, loadKubeLibrary } from './kube-library.js';
 
 /** The Kubernetes API server operator mode talks to: where it is and the CA its certificate chains to. */
 export interface KubeCluster {
@@ -20,7 +21,8 @@ export const SERVICE_ACCOUNT_DIR = '/var/run/secrets/kubernetes.io/serviceaccoun
  * The cluster a kubeconfig file's current context names. Only its address and CA are taken:
  * every call is made with the logged-in user's own token, never the file's credentials.
  */
-export function clusterFromKubeconfig(path: string): KubeCluster {
+export async function clusterFromKubeconfig(path: string): Promise<KubeCluster> {
+  const { KubeConfig } = await loadKubeLibrary();
   const kc = new KubeConfig();
   try {
     kc.loadFromFile(path);
@@ -63,12 +65,16 @@ export function clusterInPod(env: NodeJS.ProcessEnv, dir = SERVICE_ACCOUNT_DIR):
   };
 }
 
-/** `--kubeconfig FILE`, else the first file of KUBECONFIG, else the pod's service-account environment. */
-export function resolveKubeCluster(
+/**
+ * `--kubeconfig FILE`, else the first file of KUBECONFIG, else the pod's service-account
+ * environment. Operator mode starts here, so the Kubernetes client is loaded here.
+ */
+export async function resolveKubeCluster(
   kubeconfig: string | undefined,
   env: NodeJS.ProcessEnv,
   dir = SERVICE_ACCOUNT_DIR,
-): KubeCluster {
+): Promise<KubeCluster> {
+  await loadKubeLibrary();
   const file = kubeconfig ?? env.KUBECONFIG?.split(':').find((p) => p !== '');
   if (file) return clusterFromKubeconfig(file);
   if (env.KUBERNETES_SERVICE_HOST) return clusterInPod(env, dir);
@@ -77,6 +83,7 @@ export function resolveKubeCluster(
 
 /** A client configuration acting as the holder of `token`: the session's own rights, nothing more. */
 export function kubeConfigFor(cluster: KubeCluster, token: string): KubeConfig {
+  const { KubeConfig } = k8s();
   const kc = new KubeConfig();
   kc.loadFromOptions({
     clusters: [
@@ -101,7 +108,8 @@ export function kubeConfigFor(cluster: KubeCluster, token: string): KubeConfig {
  */
 export function fromKubeError(err: unknown): ApiError {
   if (err instanceof ApiError) return err;
-  if (err instanceof ApiException) {
+  const ApiException = loadedKubeLibrary()?.ApiException;
+  if (ApiException && err instanceof ApiException) {
     const status = err.code;
     const body = parseStatus(err.body);
     const detail = body?.message ?? `Kubernetes answered ${status}`;
@@ -137,7 +145,7 @@ function parseStatus(body: unknown): { message?: string; reason?: string } | und
  */
 export async function checkToken(cluster: KubeCluster, token: string): Promise<void> {
   try {
-    await kubeConfigFor(cluster, token).makeApiClient(CoreApi).getAPIVersions();
+    await kubeConfigFor(cluster, token).makeApiClient(k8s().CoreApi).getAPIVersions();
   } catch (err) {
     const error = fromKubeError(err);
     if (error.code === 'kubeUnreachable') throw error;
@@ -157,7 +165,7 @@ export interface AccessQuestion {
 }
 
 export async function canI(kc: KubeConfig, q: AccessQuestion): Promise<boolean> {
-  const review = await kc.makeApiClient(AuthorizationV1Api).createSelfSubjectAccessReview({
+  const review = await kc.makeApiClient(k8s().AuthorizationV1Api).createSelfSubjectAccessReview({
     body: {
       apiVersion: 'authorization.k8s.io/v1',
       kind: 'SelfSubjectAccessReview',

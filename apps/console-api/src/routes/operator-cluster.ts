@@ -1,6 +1,7 @@
-import { CoreV1Api, StorageV1Api } from '@kubernetes/client-node';
+import type { CoreV1Api, } from '@kubernetes/client-node';
 import { routes } from '@stowage/contract';
 import type { KubeCluster } from '../clients/kube.js';
+import { k8s } from '../clients/kube-library.js';
 import type { Binder } from '../http/bind.js';
 import { createNamespace, getNodeLabels, getResourceQuota, kubeCall } from '../services/operator-cluster.js';
 import { sessionKubeConfig } from '../session/kube-config.js';
@@ -10,7 +11,7 @@ import type { SessionNodeLister } from './operator-sizing.js';
 
 /** The core API as the session's own Kubernetes token: its RBAC rights, nothing more. */
 export function coreV1For(cluster: KubeCluster, session: Session): CoreV1Api {
-  return sessionKubeConfig(cluster, session).makeApiClient(CoreV1Api);
+  return sessionKubeConfig(cluster, session).makeApiClient(k8s().CoreV1Api);
 }
 
 /** max-allocatable-memory's node list in operator mode. */
@@ -31,8 +32,8 @@ export function registerOperatorClusterRoutes(bind: Binder, cluster: KubeCluster
     const kc = sessionKubeConfig(cluster, session);
     reply.serializer(withInt64Max);
     return getResourceQuota(
-      kc.makeApiClient(CoreV1Api),
-      kc.makeApiClient(StorageV1Api),
+      kc.makeApiClient(k8s().CoreV1Api),
+      kc.makeApiClient(k8s().StorageV1Api),
       params.namespace,
       params.resourcequota,
     );

@@ -1,4 +1,4 @@
-import { CustomObjectsApi, type KubeConfig } from '@kubernetes/client-node';
+import type { CustomObjectsApi, KubeConfig } from '@kubernetes/client-node';
 import type {
   DirectCsiDrivesResponse,
   DirectCsiVolumesResponse,
@@ -6,6 +6,7 @@ import type {
   FormatIssue,
 } from '@stowage/contract';
 import { fromKubeError, requireRights } from '../../clients/kube.js';
+import { k8s } from '../../clients/kube-library.js';
 import { ApiError } from '../../http/errors.js';
 import { kubeCall } from '../operator-cluster.js';
 import {
@@ -37,13 +38,13 @@ async function listVolumes(api: CustomObjectsApi): Promise<Volume[]> {
 }
 
 export async function listDirectCsiDrives(kc: KubeConfig): Promise<DirectCsiDrivesResponse> {
-  const api = kc.makeApiClient(CustomObjectsApi);
+  const api = kc.makeApiClient(k8s().CustomObjectsApi);
   const [drives, volumes] = await Promise.all([listDrives(api), listVolumes(api)]);
   return { drives: driveViews(drives, volumes) };
 }
 
 export async function listDirectCsiVolumes(kc: KubeConfig): Promise<DirectCsiVolumesResponse> {
-  const api = kc.makeApiClient(CustomObjectsApi);
+  const api = kc.makeApiClient(k8s().CustomObjectsApi);
   const [drives, volumes] = await Promise.all([listDrives(api), listVolumes(api)]);
   return { volumes: volumeViews(volumes, drives) };
 }
@@ -60,7 +61,7 @@ export async function formatDirectCsiDrives(
 ): Promise<FormatDrivesResponse> {
   if (keys.length === 0) throw new ApiError('badRequest', FORMAT_MESSAGES.noDrives, FORMAT_MESSAGES.noDrives);
   await requireRights(kc, [{ verb: 'update', group: DIRECT_CSI_GROUP, resource: DRIVE_PLURAL }]);
-  const api = kc.makeApiClient(CustomObjectsApi);
+  const api = kc.makeApiClient(k8s().CustomObjectsApi);
   const drives = await listDrives(api);
   if (drives.length === 0)
     throw new ApiError('notFound', FORMAT_MESSAGES.noResources, FORMAT_MESSAGES.noResources);

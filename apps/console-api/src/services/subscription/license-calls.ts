@@ -1,6 +1,7 @@
-import { CoreV1Api, CustomObjectsApi, type KubeConfig } from '@kubernetes/client-node';
+import type { KubeConfig } from '@kubernetes/client-node';
 import type { SubscriptionInfo, SubscriptionLicense, ValidateSubscriptionRequest } from '@stowage/contract';
 import { type AccessQuestion, fromKubeError, requireRights } from '../../clients/kube.js';
+import { k8s } from '../../clients/kube-library.js';
 import { ApiError } from '../../http/errors.js';
 import { kubeCall } from '../operator-cluster.js';
 import {
@@ -39,7 +40,7 @@ function verified(ctx: LicenseContext, license: string): SubscriptionLicense {
 }
 
 async function readLicenseSecret(ctx: LicenseContext): Promise<Secret | undefined> {
-  const core = ctx.kc.makeApiClient(CoreV1Api);
+  const core = ctx.kc.makeApiClient(k8s().CoreV1Api);
   return kubeCall(
     async () =>
       (await core.readNamespacedSecret({ namespace: ctx.namespace, name: LICENSE_SECRET })) as Secret,
@@ -84,7 +85,7 @@ const licenseSecretRights = (namespace: string, verbs: string[]): AccessQuestion
 
 /** Keep the licence in `subnet-license`: an UPDATE of the secret, or its CREATE the first time. */
 async function storeLicense(ctx: LicenseContext, license: string): Promise<void> {
-  const core = ctx.kc.makeApiClient(CoreV1Api);
+  const core = ctx.kc.makeApiClient(k8s().CoreV1Api);
   const data = { [LICENSE_SECRET_KEY]: Buffer.from(license).toString('base64') };
   const existing = await readLicenseSecret(ctx);
   if (existing && !existing.immutable) {
@@ -116,7 +117,7 @@ async function replaceImmutableSecret(kc: KubeConfig, old: Secret, updated: Secr
   const namespace = old.metadata?.namespace ?? '';
   const name = old.metadata?.name ?? '';
   await requireRights(kc, secretRights(namespace, ['delete', 'create']));
-  const core = kc.makeApiClient(CoreV1Api);
+  const core = kc.makeApiClient(k8s().CoreV1Api);
   await kubeCall(() =>
     core.deleteNamespacedSecret({
       namespace,
@@ -163,12 +164,12 @@ async function writeLicenseIntoTenant(kc: KubeConfig, tenant: Tenant, license: s
   const name = tenant.metadata?.name ?? '';
   const configName = tenant.spec.configuration?.name;
   if (!configName) {
-    const api = kc.makeApiClient(CustomObjectsApi);
+    const api = kc.makeApiClient(k8s().CustomObjectsApi);
     const body = tenantWithLicenseEnv(tenant, license);
     await kubeCall(() => api.replaceNamespacedCustomObject({ ...tenantObject, namespace, name, body }));
     return;
   }
-  const core = kc.makeApiClient(CoreV1Api);
+  const core = kc.makeApiClient(k8s().CoreV1Api);
   const config = (await kubeCall(() => core.readNamespacedSecret({ namespace, name: configName }))) as Secret;
   const updated = configSecretWithLicense(config, license);
   if (config.immutable) await replaceImmutableSecret(kc, config, updated);

@@ -1,6 +1,7 @@
-import { CoreV1Api, CustomObjectsApi, type KubeConfig } from '@kubernetes/client-node';
+import type { KubeConfig } from '@kubernetes/client-node';
 import type { ListTenantsResponse, TenantDetail } from '@stowage/contract';
 import { type AccessQuestion, fromKubeError, requireRights } from '../../clients/kube.js';
+import { k8s } from '../../clients/kube-library.js';
 import { type Secret, TENANT_GROUP, TENANT_PLURAL, TENANT_VERSION, type Tenant } from './kube-types.js';
 import { tenantClaimSelectors, tenantSelector } from './resources.js';
 import { type TenantDetailSources, tenantDetail, tenantListItem } from './view.js';
@@ -27,7 +28,7 @@ export async function listTenantObjects(
   namespace?: string,
   pageSize = TENANT_LIST_PAGE,
 ): Promise<Tenant[]> {
-  const api = kc.makeApiClient(CustomObjectsApi);
+  const api = kc.makeApiClient(k8s().CustomObjectsApi);
   const tenants: Tenant[] = [];
   let next: string | undefined;
   try {
@@ -59,7 +60,7 @@ export async function listTenants(
 export async function readTenant(kc: KubeConfig, namespace: string, name: string): Promise<Tenant> {
   try {
     return (await kc
-      .makeApiClient(CustomObjectsApi)
+      .makeApiClient(k8s().CustomObjectsApi)
       .getNamespacedCustomObject({ ...tenantObject, namespace, name })) as Tenant;
   } catch (err) {
     throw fromKubeError(err);
@@ -78,7 +79,7 @@ export async function getTenantDetail(
   readLicense?: TenantDetailSources['readLicense'],
 ): Promise<TenantDetail> {
   const tenant = await readTenant(kc, namespace, name);
-  const core = kc.makeApiClient(CoreV1Api);
+  const core = kc.makeApiClient(k8s().CoreV1Api);
   const secret = (secretName: string | undefined) =>
     secretName
       ? core
@@ -128,10 +129,10 @@ export async function deleteTenant(
 ): Promise<void> {
   await readTenant(kc, namespace, name);
   await requireRights(kc, deletionRights(namespace, deletePvcs));
-  const core = kc.makeApiClient(CoreV1Api);
+  const core = kc.makeApiClient(k8s().CoreV1Api);
   try {
     await kc
-      .makeApiClient(CustomObjectsApi)
+      .makeApiClient(k8s().CustomObjectsApi)
       .deleteNamespacedCustomObject({ ...tenantObject, namespace, name });
     if (!deletePvcs) return;
     for (const labelSelector of tenantClaimSelectors(name)) {

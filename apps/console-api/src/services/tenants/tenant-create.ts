@@ -1,6 +1,7 @@
-import { CoreV1Api, CustomObjectsApi, type KubeConfig } from '@kubernetes/client-node';
+import type { CoreV1Api, KubeConfig } from '@kubernetes/client-node';
 import type { CreateTenantRequest, CreateTenantResponse } from '@stowage/contract';
 import { type AccessQuestion, fromKubeError, requireRights } from '../../clients/kube.js';
+import { k8s } from '../../clients/kube-library.js';
 import { ApiError } from '../../http/errors.js';
 import { LICENSE_SECRET, LICENSE_SECRET_KEY } from '../subscription/license-calls.js';
 import { type CreationStep, createTenantObjects, type TenantCreationPlan } from './create-objects.js';
@@ -66,7 +67,7 @@ async function subnetLicense(core: CoreV1Api, namespace: string): Promise<string
 
 /** The namespace must exist and hold no tenant and no secrets left by one of the same name. */
 async function checkNamespaceIsFree(kc: KubeConfig, namespace: string, tenant: string): Promise<void> {
-  const core = kc.makeApiClient(CoreV1Api);
+  const core = kc.makeApiClient(k8s().CoreV1Api);
   try {
     await core.readNamespace({ name: namespace });
   } catch (err) {
@@ -95,10 +96,10 @@ async function checkNamespaceIsFree(kc: KubeConfig, namespace: string, tenant: s
 }
 
 async function applyStep(kc: KubeConfig, namespace: string, step: CreationStep): Promise<void> {
-  const core = kc.makeApiClient(CoreV1Api);
+  const core = kc.makeApiClient(k8s().CoreV1Api);
   if (step.kind === 'Tenant') {
     await kc
-      .makeApiClient(CustomObjectsApi)
+      .makeApiClient(k8s().CustomObjectsApi)
       .createNamespacedCustomObject({ ...tenantObject, namespace, body: step.object });
     return;
   }
@@ -118,7 +119,7 @@ async function applyStep(kc: KubeConfig, namespace: string, step: CreationStep):
  */
 async function removeCreatedSecrets(kc: KubeConfig, plan: TenantCreationPlan): Promise<void> {
   await kc
-    .makeApiClient(CoreV1Api)
+    .makeApiClient(k8s().CoreV1Api)
     .deleteCollectionNamespacedSecret({ namespace: plan.namespace, labelSelector: plan.cleanupSelector })
     .catch(() => undefined);
 }
@@ -133,7 +134,7 @@ export async function createTenant(
   options: TenantCreationOptions,
 ): Promise<CreateTenantResponse> {
   checkCreateTenantRequest(body);
-  const core = kc.makeApiClient(CoreV1Api);
+  const core = kc.makeApiClient(k8s().CoreV1Api);
   const license = await subnetLicense(core, options.consoleNamespace);
   const plan = createTenantObjects(body, {
     defaultImage: options.defaultImage,

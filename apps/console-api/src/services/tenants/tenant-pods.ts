@@ -1,6 +1,7 @@
 import { finished } from 'node:stream/promises';
-import { CoreV1Api, type KubeConfig, Log, type V1Pod } from '@kubernetes/client-node';
+import type { CoreV1Api, KubeConfig, V1Pod } from '@kubernetes/client-node';
 import type { PodEvent, TenantPod } from '@stowage/contract';
+import { k8s } from '../../clients/kube-library.js';
 import { ApiError } from '../../http/errors.js';
 import { kubeCall } from '../operator-cluster.js';
 import { LogTail, POD_LOG_TAIL_BYTES } from './log-tail.js';
@@ -28,7 +29,7 @@ export async function listTenantPods(
   namespace: string,
   tenant: string,
 ): Promise<TenantPod[]> {
-  const core = kc.makeApiClient(CoreV1Api);
+  const core = kc.makeApiClient(k8s().CoreV1Api);
   const pods = await kubeCall(() =>
     core.listNamespacedPod({ namespace, labelSelector: tenantSelector(tenant) }),
   );
@@ -59,6 +60,7 @@ export async function tenantPodLog(
   name: string,
   tailBytes = POD_LOG_TAIL_BYTES,
 ): Promise<string> {
+  const { CoreV1Api, Log } = k8s();
   const pod = await readTenantPod(kc.makeApiClient(CoreV1Api), namespace, tenant, name);
   const tail = new LogTail(tailBytes);
   await kubeCall(() =>
@@ -75,7 +77,7 @@ export async function tenantPodEvents(
   tenant: string,
   name: string,
 ): Promise<PodEvent[]> {
-  const core = kc.makeApiClient(CoreV1Api);
+  const core = kc.makeApiClient(k8s().CoreV1Api);
   const pod = await readTenantPod(core, namespace, tenant, name);
   const events = await kubeCall(() =>
     core.listNamespacedEvent({ namespace, fieldSelector: `involvedObject.uid=${pod.metadata?.uid ?? ''}` }),
@@ -95,7 +97,7 @@ export async function deleteTenantPod(
   name: string,
 ): Promise<void> {
   const selectors = tenantPodDeletion(tenant, name);
-  const core = kc.makeApiClient(CoreV1Api);
+  const core = kc.makeApiClient(k8s().CoreV1Api);
   await readTenantPod(core, namespace, tenant, name);
   await kubeCall(() => core.deleteCollectionNamespacedPod({ namespace, ...selectors }));
 }

@@ -1,5 +1,6 @@
-import { CoreV1Api, type KubeConfig } from '@kubernetes/client-node';
+import type { KubeConfig } from '@kubernetes/client-node';
 import { fromKubeError } from '../../clients/kube.js';
+import { k8s } from '../../clients/kube-library.js';
 import type { ServiceTarget } from '../../clients/service-http.js';
 import { type ServiceAddressing, serviceHostname, serviceOrigin } from '../../clients/tenant-services.js';
 import { ApiError } from '../../http/errors.js';
@@ -17,7 +18,7 @@ export const DEFAULT_ADDRESSING: ServiceAddressing = { clusterDomain: 'cluster.l
 export async function readSecret(kc: KubeConfig, namespace: string, name: string | undefined) {
   if (!name) return undefined;
   try {
-    return (await kc.makeApiClient(CoreV1Api).readNamespacedSecret({ namespace, name })) as Secret;
+    return (await kc.makeApiClient(k8s().CoreV1Api).readNamespacedSecret({ namespace, name })) as Secret;
   } catch (err) {
     if ((err as { code?: unknown }).code === 404) return undefined;
     throw fromKubeError(err);

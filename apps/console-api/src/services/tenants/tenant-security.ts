@@ -1,7 +1,8 @@
 import { randomInt } from 'node:crypto';
-import { CoreV1Api, CustomObjectsApi, type KubeConfig } from '@kubernetes/client-node';
+import type { KubeConfig } from '@kubernetes/client-node';
 import type { TenantSecurity, UpdateTenantSecurityRequest } from '@stowage/contract';
 import { fromKubeError, requireRights } from '../../clients/kube.js';
+import { k8s } from '../../clients/kube-library.js';
 import { ApiError } from '../../http/errors.js';
 import { kubeCall } from '../operator-cluster.js';
 import { type Secret, TENANT_GROUP, TENANT_PLURAL, TENANT_VERSION, type Tenant } from './kube-types.js';
@@ -23,7 +24,7 @@ export async function getTenantSecurity(
   name: string,
 ): Promise<TenantSecurity> {
   const tenant = await readTenant(kc, namespace, name);
-  const core = kc.makeApiClient(CoreV1Api);
+  const core = kc.makeApiClient(k8s().CoreV1Api);
   const refs = [...(tenant.spec.externalCertSecret ?? []), ...(tenant.spec.externalCaCertSecret ?? [])];
   const secrets = new Map<string, Secret>();
   // A viewer's role usually may not read secrets (they hold private keys): their certificates
@@ -72,7 +73,7 @@ export async function updateTenantSecurity(
     ...(createsSecrets ? [secretRight('create')] : []),
     ...(deletesSecrets ? [secretRight('delete')] : []),
   ]);
-  const core = kc.makeApiClient(CoreV1Api);
+  const core = kc.makeApiClient(k8s().CoreV1Api);
   const deleteSecret = async (secretName: string) => {
     try {
       await core.deleteNamespacedSecret({ namespace, name: secretName });
@@ -88,7 +89,7 @@ export async function updateTenantSecurity(
       created.push(secret.metadata.name);
     }
     await kubeCall(() =>
-      kc.makeApiClient(CustomObjectsApi).replaceNamespacedCustomObject({
+      kc.makeApiClient(k8s().CustomObjectsApi).replaceNamespacedCustomObject({
         group: TENANT_GROUP,
         version: TENANT_VERSION,
         plural: TENANT_PLURAL,

@@ -1,4 +1,4 @@
-import { CoreV1Api, CustomObjectsApi, type KubeConfig } from '@kubernetes/client-node';
+import type { KubeConfig } from '@kubernetes/client-node';
 import type {
   TenantDetail,
   TenantPoolRequest,
@@ -6,6 +6,7 @@ import type {
   UpdateTenantImageRequest,
 } from '@stowage/contract';
 import { fromKubeError, requireRights } from '../../clients/kube.js';
+import { k8s } from '../../clients/kube-library.js';
 import { TENANT_GROUP, TENANT_PLURAL, type Tenant } from './kube-types.js';
 import { withAddedPool, withReplacedPools } from './pool.js';
 import { upsertSecret } from './secret-calls.js';
@@ -22,7 +23,7 @@ async function writeTenant(kc: KubeConfig, tenant: Tenant): Promise<void> {
   const name = tenant.metadata.name ?? '';
   try {
     await kc
-      .makeApiClient(CustomObjectsApi)
+      .makeApiClient(k8s().CustomObjectsApi)
       .replaceNamespacedCustomObject({ ...tenantObject, namespace, name, body: tenant });
   } catch (err) {
     throw fromKubeError(err);
@@ -46,7 +47,7 @@ export async function updateImage(
       { verb: 'update', group: TENANT_GROUP, resource: TENANT_PLURAL, namespace },
       ...['get', 'create', 'update'].map(secrets),
     ]);
-    await upsertSecret(kc.makeApiClient(CoreV1Api), namespace, regcred).catch((err: unknown) => {
+    await upsertSecret(kc.makeApiClient(k8s().CoreV1Api), namespace, regcred).catch((err: unknown) => {
       throw fromKubeError(err);
     });
   }

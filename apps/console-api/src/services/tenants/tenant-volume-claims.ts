@@ -1,5 +1,6 @@
-import { CoreV1Api, type KubeConfig } from '@kubernetes/client-node';
+import type { KubeConfig } from '@kubernetes/client-node';
 import type { VolumeClaim } from '@stowage/contract';
+import { k8s } from '../../clients/kube-library.js';
 import { kubeCall } from '../operator-cluster.js';
 import { TENANT_LABEL } from './kube-types.js';
 import { tenantSelector, volumeClaimView } from './resources.js';
@@ -15,7 +16,7 @@ export async function listTenantVolumeClaims(
   namespace: string,
   tenant: string,
 ): Promise<{ pvcs: VolumeClaim[] }> {
-  const core = kc.makeApiClient(CoreV1Api);
+  const core = kc.makeApiClient(k8s().CoreV1Api);
   const claims = await kubeCall(() =>
     core.listNamespacedPersistentVolumeClaim({ namespace, labelSelector: tenantSelector(tenant) }),
   );
@@ -24,7 +25,7 @@ export async function listTenantVolumeClaims(
 
 /** Every claim in the cluster that carries a tenant label, whichever tenant. */
 export async function listAllVolumeClaims(kc: KubeConfig): Promise<{ pvcs: VolumeClaim[] }> {
-  const core = kc.makeApiClient(CoreV1Api);
+  const core = kc.makeApiClient(k8s().CoreV1Api);
   const claims = await kubeCall(() =>
     core.listPersistentVolumeClaimForAllNamespaces({ labelSelector: TENANT_LABEL }),
   );
