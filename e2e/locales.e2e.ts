@@ -88,6 +88,8 @@ async function chooseLanguage(page: Page, from: Code, to: Code) {
     .click();
   await page.getByRole('menuitem', { name: LANGUAGES[to].name }).click();
   await page.getByRole('navigation', { name: LANGUAGES[to].nav }).waitFor();
+  // The menu leaves with a transition: axe must not meet it half gone (CI saw it so once).
+  await page.getByRole('menu').waitFor({ state: 'hidden' });
 }
 
 async function openBuckets(page: Page, code: Code) {
