@@ -1,4 +1,4 @@
-import type { CoreV1Api, } from '@kubernetes/client-node';
+import type { CoreV1Api } from '@kubernetes/client-node';
 import { routes } from '@stowage/contract';
 import type { KubeCluster } from '../clients/kube.js';
 import { k8s } from '../clients/kube-library.js';
