@@ -21,7 +21,7 @@ import type { BackgroundMetric } from './ilm/scanner.js';
 import type { TierStats } from './ilm/transition/tier-stats.js';
 import type { OutboundPolicy } from './net/outbound.js';
 import { auditEntry } from './observe/audit.js';
-import type { BucketEvent } from './observe/bucket-events.js';
+import type { EventBus } from './observe/bucket-events.js';
 import { Bus, type HttpTrace } from './observe/bus.js';
 import type { LogTargets } from './observe/log-targets.js';
 import type { LogEntry, Logger } from './observe/logger.js';
@@ -59,7 +59,7 @@ export interface AppDeps {
   /** The notify_* targets bucket events are delivered to. */
   notifyTargets: NotificationTargets;
   /** What successful S3 requests did: listeners and notification delivery read it. */
-  events: Bus<BucketEvent>;
+  events: EventBus;
   /** The storage and os kinds of the trace stream. */
   opTraces: readonly OpTracer[];
   /** The identity providers and login throttling STS works with. */

@@ -35,7 +35,7 @@ import { Transitions } from './ilm/transition/transitions.js';
 import { BitrotScan } from './maintenance/bitrot-scan.js';
 import { healPace, waitForLowIO } from './maintenance/heal-pace.js';
 import { StaleUploadCleanup } from './maintenance/stale-uploads.js';
-import type { BucketEvent } from './observe/bucket-events.js';
+import type { BucketEvent, EventProbe } from './observe/bucket-events.js';
 import { Bus } from './observe/bus.js';
 import { LogTargets } from './observe/log-targets.js';
 import { createLogger, type LogEntry, type Logger } from './observe/logger.js';
@@ -303,7 +303,7 @@ async function boot(
     scanner.apply(scannerPolicy(c, settings.scannerCycleMs));
     transitionMoves.queue.setWorkers(transitionWorkers(c));
   });
-  const events = new Bus<BucketEvent>();
+  const events = new Bus<BucketEvent, EventProbe>();
   const bucketConfigs = new BucketConfigStore(layer.system);
   const replicator = new Replicator({
     layer,

@@ -1,3 +1,5 @@
+import type { Bus } from './bus.js';
+
 // Bucket events (madmin-protocol.md §5): what happened to a bucket or object, named as S3
 // and MinIO name them. The S3 protocol publishes those of requests (s3/events.ts); lifecycle
 // and replication publish their own; listeners and notification targets receive them.
@@ -64,6 +66,19 @@ export interface BucketEvent {
   /** Written by another store's replication: never replicated on (no loops). */
   replica?: true;
 }
+
+/**
+ * What a publisher knows of a bucket event before it builds it: subscribers say from this
+ * whether they take it (observe/bus.ts), so that nobody's events cost nothing to build.
+ */
+export interface EventProbe {
+  name: string;
+  bucket: string;
+  replica: boolean;
+}
+
+/** The channel bucket events travel on. */
+export type EventBus = Bus<BucketEvent, EventProbe>;
 
 /** `s3:ObjectCreated:*` covers every `s3:ObjectCreated:…`. */
 export const eventMatches = (pattern: string, name: string): boolean =>

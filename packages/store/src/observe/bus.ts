@@ -4,13 +4,21 @@
 
 export type Listener<T> = (event: T) => void;
 
+/**
+ * Which events a subscriber takes, judged on a probe: a small summary a publisher can make
+ * before it builds the event itself (a bucket event's name, say). A subscriber given one
+ * may still be handed events it does not want; it is a hint that saves publishers work.
+ */
+export type Interest<P> = (probe: P) => boolean;
+
 /** What a stream reads: something to subscribe to. */
-export interface Subscribable<T> {
-  subscribe(listener: Listener<T>): () => void;
+export interface Subscribable<T, P = never> {
+  subscribe(listener: Listener<T>, interest?: Interest<P>): () => void;
 }
 
-export class Bus<T> implements Subscribable<T> {
-  private readonly listeners = new Set<Listener<T>>();
+export class Bus<T, P = never> implements Subscribable<T, P> {
+  /** Each listener with its interest (undefined: every event). */
+  private readonly listeners = new Map<Listener<T>, Interest<P> | undefined>();
   /** The last `keep` events, a ring: `next` is where the next one goes (the oldest, once full). */
   private readonly recent: T[] = [];
   private next = 0;
@@ -28,7 +36,14 @@ export class Bus<T> implements Subscribable<T> {
       else this.recent[this.next] = event;
       this.next = (this.next + 1) % this.keep;
     }
-    for (const listener of this.listeners) listener(event);
+    for (const listener of this.listeners.keys()) listener(event);
+  }
+
+  /** Whether any subscriber takes an event `probe` describes: worth building and publishing. */
+  wants(probe: P): boolean {
+    for (const interest of this.listeners.values())
+      if (interest === undefined || interest(probe)) return true;
+    return false;
   }
 
   /** The last `n` events kept (of those `wanted`, when given), oldest first. */
@@ -43,8 +58,8 @@ export class Bus<T> implements Subscribable<T> {
     return out.reverse();
   }
 
-  subscribe(listener: Listener<T>): () => void {
-    this.listeners.add(listener);
+  subscribe(listener: Listener<T>, interest?: Interest<P>): () => void {
+    this.listeners.set(listener, interest);
     return () => this.listeners.delete(listener);
   }
 }

@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import type { Reply } from '../wire/reply.js';
-import type { Subscribable } from './bus.js';
+import type { Interest, Subscribable } from './bus.js';
 
 // Live streams (trace, console log, bucket events): newline-delimited JSON labelled
 // text/event-stream, a single space as keep-alive while idle, no end until the client goes
@@ -10,11 +10,15 @@ const KEEP_ALIVE_MS = 500;
 /** Past this much unread output, events are dropped for that client. */
 const MAX_BUFFERED_BYTES = 4 * 1024 * 1024;
 
-/** A stream of JSON lines fed by one bus or several; `first` goes out before live events. */
-export function eventStream<T>(
-  source: Subscribable<T> | readonly Subscribable<T>[],
+/**
+ * A stream of JSON lines fed by one bus or several; `first` goes out before live events.
+ * `interest` tells the buses which events the stream takes (render still judges each one).
+ */
+export function eventStream<T, P = never>(
+  source: Subscribable<T, P> | readonly Subscribable<T, P>[],
   render: (event: T) => unknown | undefined,
   first: readonly T[] = [],
+  interest?: Interest<P>,
 ): Readable {
   let unsubscribe = () => {};
   let timer: NodeJS.Timeout | undefined;
@@ -36,8 +40,8 @@ export function eventStream<T>(
   // Headers go out at once (madmin waits at most 60 s for them).
   stream.push(' ');
   for (const event of first) send(event);
-  const unsubscribers = (Array.isArray(source) ? source : [source]).map((bus: Subscribable<T>) =>
-    bus.subscribe(send),
+  const unsubscribers = (Array.isArray(source) ? source : [source]).map((bus: Subscribable<T, P>) =>
+    bus.subscribe(send, interest),
   );
   unsubscribe = () => {
     for (const stop of unsubscribers) stop();

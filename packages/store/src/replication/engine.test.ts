@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { BucketConfigStore } from '../engine/bucket-config-store.js';
 import { body, bucketEachTest } from '../engine/test-support/engine.js';
 import { OutboundPolicy } from '../net/outbound.js';
-import type { BucketEvent } from '../observe/bucket-events.js';
+import type { BucketEvent, EventProbe } from '../observe/bucket-events.js';
 import { Bus } from '../observe/bus.js';
 import { silentLogger } from '../observe/logger.js';
 import { Replicator } from './engine.js';
@@ -19,9 +19,11 @@ const RULES =
 
 const t = bucketEachTest('src');
 let replicator: Replicator | undefined;
+let events = new Bus<BucketEvent, EventProbe>();
 afterEach(() => replicator?.close());
 
 async function setUp(): Promise<Replicator> {
+  events = new Bus<BucketEvent, EventProbe>();
   const configs = new BucketConfigStore(t.layer.system);
   await configs.put('src', 'replication', { xml: RULES });
   await configs.put('src', 'targets', [
@@ -39,7 +41,7 @@ async function setUp(): Promise<Replicator> {
     layer: t.layer,
     system: t.layer.system,
     configs,
-    events: new Bus<BucketEvent>(),
+    events,
     read: () => Promise.reject(new Error('unused')),
     outbound: OutboundPolicy.parse(undefined),
     log: silentLogger,
@@ -58,6 +60,24 @@ const put = (key: string, status: string) =>
     versioning: 'enabled',
     internal: { [STATUS_KEY]: status },
   });
+
+describe('Replicator events', () => {
+  it('asks the bus only for the events it may act on', async () => {
+    await setUp();
+    const wants = (name: string, replica = false) => events.wants({ name, bucket: 'src', replica });
+    // Reads, and the writes writeObject queues itself, are not built for the engine.
+    expect(wants('s3:ObjectAccessed:Get')).toBe(false);
+    expect(wants('s3:ObjectAccessed:Head')).toBe(false);
+    expect(wants('s3:ObjectCreated:Put')).toBe(false);
+    expect(wants('s3:ObjectCreated:CompleteMultipartUpload')).toBe(true);
+    expect(wants('s3:ObjectCreated:PutTagging')).toBe(true);
+    expect(wants('s3:ObjectRemoved:Delete')).toBe(true);
+    expect(wants('s3:ObjectRemoved:DeleteMarkerCreated')).toBe(true);
+    // A replica's PUT is counted; nothing else of a replica is sent on.
+    expect(wants('s3:ObjectCreated:Put', true)).toBe(true);
+    expect(wants('s3:ObjectRemoved:Delete', true)).toBe(false);
+  });
+});
 
 describe('Replicator.revisit', () => {
   it('queues a version left PENDING without a job, once', async () => {

@@ -4,7 +4,7 @@ import { EngineError } from '../engine/errors.js';
 import type { ObjectInfo, ObjectLayer } from '../engine/object-layer.js';
 import type { SystemStore } from '../engine/system-store.js';
 import type { OutboundPolicy } from '../net/outbound.js';
-import { type BucketEvent, EVENT_NAMES } from '../observe/bucket-events.js';
+import { type BucketEvent, EVENT_NAMES, type EventProbe } from '../observe/bucket-events.js';
 import type { Subscribable } from '../observe/bus.js';
 import type { Logger } from '../observe/logger.js';
 import { type Clock, realClock, TokenBucket, throttled } from './bandwidth.js';
@@ -43,7 +43,7 @@ export interface ReplicatorOptions {
   layer: ObjectLayer;
   system: SystemStore;
   configs: BucketConfigStore;
-  events: Subscribable<BucketEvent>;
+  events: Subscribable<BucketEvent, EventProbe>;
   /** A version's plaintext and info (the protocol layer decrypts and decompresses). */
   read(bucket: string, key: string, versionId: string): Promise<{ info: ObjectInfo; stream: Readable }>;
   outbound: OutboundPolicy;
@@ -77,17 +77,26 @@ const CREATED: ReadonlySet<string> = new Set(
   EVENT_NAMES.filter((n) => n.startsWith('s3:ObjectCreated:') && !n.endsWith('*')),
 );
 
+/** Events by name that may need a replication job queued (not those of replicas). */
+const mayQueue = (name: string): boolean =>
+  // What writeObject stores (PUT, POST, copy) it queues itself, before the client's answer.
+  !QUEUED_BY_WRITE.has(name) &&
+  (CREATED.has(name) ||
+    name === 's3:ObjectRemoved:DeleteMarkerCreated' ||
+    name === 's3:ObjectRemoved:Delete');
+
+/**
+ * The events the engine subscribes to, judged before they are built: a replica's PUT (to
+ * count it) and what mayQueue names; every read, and most writes, are not built for it.
+ */
+const interest = (p: EventProbe): boolean =>
+  p.replica ? p.name === 's3:ObjectCreated:Put' : mayQueue(p.name);
+
 /** Whether an event may need a replication job queued. */
 function queues(e: BucketEvent): e is BucketEvent & { versionId: string } {
   // A replica is never sent on: two-way replication without loops.
   if (e.replica || !e.versionId || e.key === '') return false;
-  // What writeObject stores (PUT, POST, copy) it queues itself, before the client's answer.
-  if (QUEUED_BY_WRITE.has(e.name)) return false;
-  return (
-    CREATED.has(e.name) ||
-    e.name === 's3:ObjectRemoved:DeleteMarkerCreated' ||
-    e.name === 's3:ObjectRemoved:Delete'
-  );
+  return mayQueue(e.name);
 }
 
 /** Whether the engine does anything with an event: count a replica, or maybe queue a job. */
@@ -207,15 +216,15 @@ export class Replicator implements ReplicationView {
     });
     this.retry = o.retry ?? DEFAULT_RETRY;
     this.unsubscribe = o.events.subscribe((e) => {
-      // Most requests (reads, and the writes queued by writeObject) need nothing here: they
-      // are turned away before they join the chain.
+      // Events of other publishers (lifecycle, tiering) come unasked; those the engine has
+      // nothing to do for are turned away before they join the chain.
       if (!concerns(e)) return;
       this.intake = this.intake
         .then(() => this.onEvent(e))
         .catch((err: unknown) =>
           o.log.error(`replication: queuing ${e.bucket}/${e.key} failed: ${String(err)}`),
         );
-    });
+    }, interest);
   }
 
   /**

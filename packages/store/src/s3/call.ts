@@ -6,12 +6,11 @@ import type { SystemStore } from '../engine/system-store.js';
 import type { RequestContext } from '../http/context.js';
 import type { CredentialStore } from '../iam/credentials.js';
 import type { RestoreOutcome } from '../ilm/transition/transitions.js';
-import type { Bus } from '../observe/bus.js';
 import type { Logger } from '../observe/logger.js';
 import type { ReplicationView } from '../replication/engine.js';
 import type { AuthResult, SignerGuard } from './auth/common.js';
 import type { Access } from './authorize.js';
-import type { BucketEvent } from './events.js';
+import type { EventBus } from './events.js';
 
 /** What S3 handlers depend on: the engine and the store's settings, never the socket. */
 export interface S3Deps {
@@ -31,7 +30,7 @@ export interface S3Deps {
   /** Counts failed signatures per client address and holds back guessers (SlowDown). */
   signers: SignerGuard;
   /** What successful requests did, for listeners. */
-  events: Bus<BucketEvent>;
+  events: EventBus;
   /** ARNs of the enabled notification targets, read from the live server configuration. */
   notificationArns(): string[];
   /** Origins the server lets in where a bucket has no CORS rules (api cors_allow_origin). */

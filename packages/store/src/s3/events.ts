@@ -1,6 +1,5 @@
 import type { RequestContext } from '../http/context.js';
-import { type BucketEvent, isEventName } from '../observe/bucket-events.js';
-import type { Bus } from '../observe/bus.js';
+import { type BucketEvent, type EventBus, type EventProbe, isEventName } from '../observe/bucket-events.js';
 import { ApiError } from '../wire/errors.js';
 import type { Reply } from '../wire/reply.js';
 import type { XmlChild, XmlElement } from '../wire/xml-writer.js';
@@ -10,7 +9,14 @@ import type { S3Operation } from './router.js';
 // Bucket events (madmin-protocol.md §5): what a successful request did, named as S3 and
 // MinIO name it, published for ListenBucketNotification (and, later, notification targets).
 // The names and the event's shape are observe/bucket-events.ts's, re-exported here.
-export { type BucketEvent, EVENT_NAMES, eventMatches, isEventName } from '../observe/bucket-events.js';
+export {
+  type BucketEvent,
+  EVENT_NAMES,
+  type EventBus,
+  type EventProbe,
+  eventMatches,
+  isEventName,
+} from '../observe/bucket-events.js';
 
 /** Event names as a listener asks for them; unknown ones are refused. */
 export function parseEventNames(names: readonly string[]): string[] {
@@ -56,40 +62,47 @@ export interface PostedObject {
   contentType: string;
 }
 
-/** The events a successful operation caused. */
+/**
+ * The events a successful operation caused, of those `wants` takes: an event nobody takes
+ * is not built (a read's event record cost about 5% of a small GET).
+ */
 export function eventsOf(
   op: S3Operation,
   reply: Reply,
   ctx: RequestContext,
   principal: string,
   posted?: PostedObject,
+  wants: (probe: EventProbe) => boolean = () => true,
 ): BucketEvent[] {
-  const base = {
-    time: new Date(),
-    principal,
-    requestId: ctx.requestId,
-    host: ctx.host,
-    sourceIp: ctx.client,
-    userAgent: String(ctx.headers['user-agent'] ?? ''),
-    ...(isReplicaRequest(ctx) ? { replica: true as const } : {}),
+  const replica = isReplicaRequest(ctx);
+  let base: Omit<BucketEvent, 'name' | 'bucket' | 'key'> | undefined;
+  const made = (name: string, bucket: string, key: string) => {
+    base ??= {
+      time: new Date(),
+      principal,
+      requestId: ctx.requestId,
+      host: ctx.host,
+      sourceIp: ctx.client,
+      userAgent: String(ctx.headers['user-agent'] ?? ''),
+      ...(replica ? { replica: true as const } : {}),
+    };
+    return { ...base, name, bucket, key };
   };
   const one = (
     name: string,
     bucket: string,
     key: string,
-    extra: Partial<BucketEvent> = {},
+    extra?: () => Partial<BucketEvent>,
   ): BucketEvent[] => {
+    if (!wants({ name, bucket, replica })) return [];
     const versionId = header(reply, 'x-amz-version-id');
     const etag = header(reply, 'etag')?.replace(/"/g, '');
     return [
       {
-        ...base,
-        name,
-        bucket,
-        key,
+        ...made(name, bucket, key),
         ...(versionId ? { versionId } : {}),
         ...(etag ? { etag } : {}),
-        ...extra,
+        ...extra?.(),
       },
     ];
   };
@@ -101,16 +114,16 @@ export function eventsOf(
     case 'DeleteBucket':
       return one('s3:BucketRemoved:*', op.bucket, '');
     case 'PutObject':
-      return one('s3:ObjectCreated:Put', op.bucket, op.key, {
+      return one('s3:ObjectCreated:Put', op.bucket, op.key, () => ({
         size: size(),
         contentType: String(ctx.headers['content-type'] ?? 'binary/octet-stream'),
-      });
+      }));
     case 'PostObject':
       return posted
-        ? one('s3:ObjectCreated:Post', op.bucket, posted.key, {
+        ? one('s3:ObjectCreated:Post', op.bucket, posted.key, () => ({
             size: posted.size,
             contentType: posted.contentType,
-          })
+          }))
         : [];
     case 'CopyObject':
       return one('s3:ObjectCreated:Copy', op.bucket, op.key);
@@ -122,10 +135,10 @@ export function eventsOf(
         op.op === 'GetObject' ? 's3:ObjectAccessed:Get' : 's3:ObjectAccessed:Head',
         op.bucket,
         op.key,
-        {
+        () => ({
           size: Number(header(reply, 'content-length') ?? 0) || 0,
           contentType: header(reply, 'content-type') ?? '',
-        },
+        }),
       );
     case 'DeleteObject':
       return one(
@@ -137,17 +150,20 @@ export function eventsOf(
       );
     case 'DeleteObjects': {
       if (reply.body?.type !== 'xml') return [];
-      return [...deletedKeys(reply.body.value)].map((d) => ({
-        ...base,
-        name: d.marker ? 's3:ObjectRemoved:DeleteMarkerCreated' : 's3:ObjectRemoved:Delete',
-        bucket: op.bucket,
-        key: d.key,
-        ...(d.versionId ? { versionId: d.versionId } : {}),
-      }));
+      const name = (d: { marker: boolean }) =>
+        d.marker ? 's3:ObjectRemoved:DeleteMarkerCreated' : 's3:ObjectRemoved:Delete';
+      return [...deletedKeys(reply.body.value)]
+        .filter((d) => wants({ name: name(d), bucket: op.bucket, replica }))
+        .map((d) => ({
+          ...made(name(d), op.bucket, d.key),
+          ...(d.versionId ? { versionId: d.versionId } : {}),
+        }));
     }
     // Started or extended; the copy's return is s3:ObjectRestore:Completed (ilm/transition).
     case 'RestoreObject':
-      return one('s3:ObjectRestore:Post', op.bucket, op.key, op.versionId ? { versionId: op.versionId } : {});
+      return one('s3:ObjectRestore:Post', op.bucket, op.key, () =>
+        op.versionId ? { versionId: op.versionId } : {},
+      );
     case 'PutObjectConfig':
     case 'DeleteObjectConfig': {
       const names = {
@@ -172,7 +188,7 @@ export function eventsOf(
  * answer with a redirect (303): `posted` says it stored.
  */
 export function publishEvents(
-  bus: Bus<BucketEvent>,
+  bus: EventBus,
   op: S3Operation,
   reply: Reply,
   ctx: RequestContext,
@@ -180,7 +196,7 @@ export function publishEvents(
   posted?: PostedObject,
 ): void {
   if (!bus.active || (reply.status >= 300 && !posted)) return;
-  for (const e of eventsOf(op, reply, ctx, principal, posted)) bus.publish(e);
+  for (const e of eventsOf(op, reply, ctx, principal, posted, (probe) => bus.wants(probe))) bus.publish(e);
 }
 
 /** The S3 event record MinIO sends (on the listen stream the key is not URL-escaped). */

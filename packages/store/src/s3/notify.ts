@@ -1,10 +1,9 @@
 import type { BucketConfigStore } from '../engine/bucket-config-store.js';
-import type { Bus } from '../observe/bus.js';
 import type { EventLog } from '../observe/event-log.js';
 import type { Logger } from '../observe/logger.js';
 import type { NotificationTargets } from '../observe/notify-targets.js';
 import { type NotificationRule, notificationRules } from './config/notification.js';
-import { type BucketEvent, eventMatches, eventRecord } from './events.js';
+import { type BucketEvent, type EventBus, eventMatches, eventRecord } from './events.js';
 
 // Delivery of bucket events to notification targets: each event is matched against the
 // bucket's notification document (events, prefix, suffix) and sent, as MinIO sends it, to
@@ -40,7 +39,7 @@ export const ruleMatches = (rule: NotificationRule, e: BucketEvent): boolean =>
   e.key.endsWith(rule.suffix);
 
 export interface NotifierDeps {
-  events: Bus<BucketEvent>;
+  events: EventBus;
   configs: BucketConfigStore;
   targets: NotificationTargets;
   region: string;

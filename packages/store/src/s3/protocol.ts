@@ -21,7 +21,7 @@ import { accessesOf, authorize, may } from './authorize.js';
 import type { S3Call, S3Deps } from './call.js';
 import { noteSignature, type SignatureFacts } from './condition-keys.js';
 import { corsPreflight, corsReplyHeaders } from './cors.js';
-import { type BucketEvent, eventMatches, eventRecord, publishEvents } from './events.js';
+import { type BucketEvent, type EventProbe, eventMatches, eventRecord, publishEvents } from './events.js';
 import * as acl from './handlers/acl.js';
 import * as config from './handlers/bucket-config.js';
 import * as buckets from './handlers/buckets.js';
@@ -122,14 +122,16 @@ async function listen(
   op: Extract<S3Operation, { op: 'ListenNotification' }>,
 ): Promise<Reply> {
   if (op.bucket !== undefined) await deps.layer.getBucketInfo(op.bucket);
-  const wanted = (e: BucketEvent) =>
+  const interest = (e: EventProbe) =>
     (op.bucket === undefined || e.bucket === op.bucket) &&
-    e.key.startsWith(op.prefix) &&
-    e.key.endsWith(op.suffix) &&
     op.events.some((pattern) => eventMatches(pattern, e.name));
+  const wanted = (e: BucketEvent) =>
+    interest({ name: e.name, bucket: e.bucket, replica: e.replica === true }) &&
+    e.key.startsWith(op.prefix) &&
+    e.key.endsWith(op.suffix);
   const render = (e: BucketEvent) =>
     wanted(e) ? { Records: [eventRecord(e, deps.region, deps.deploymentId)] } : undefined;
-  return streamReply(eventStream(deps.events, render));
+  return streamReply(eventStream(deps.events, render, [], interest));
 }
 
 function dispatch(deps: S3ProtocolDeps, call: S3Call, op: S3Operation): Promise<Reply> {

@@ -2,8 +2,7 @@ import { bucketSettings, versioningOf } from '../../engine/bucket-settings.js';
 import type { ObjectInfo, ObjectLayer } from '../../engine/object-layer.js';
 import type { SystemStore } from '../../engine/system-store.js';
 import { versionLocked } from '../../engine/version-lock.js';
-import type { BucketEvent } from '../../observe/bucket-events.js';
-import type { Bus } from '../../observe/bus.js';
+import type { EventBus } from '../../observe/bucket-events.js';
 import type { Logger } from '../../observe/logger.js';
 import { IlmError } from '../errors.js';
 import type { BackgroundMetric, ScannedUpload, ScannedVersion, ScanVisitor } from '../scanner.js';
@@ -22,7 +21,7 @@ const ILM_AGENT = 'Internal: [ILM-Expiry]';
 export interface ExpiryDeps {
   layer: Pick<ObjectLayer, 'deleteObject' | 'abortMultipartUpload' | 'listObjectVersions'>;
   system: SystemStore;
-  events?: Bus<BucketEvent>;
+  events?: EventBus;
   log: Logger;
   /** What "now" is for due dates (tests move it days ahead). */
   now: () => Date;

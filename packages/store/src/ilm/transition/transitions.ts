@@ -2,8 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import type { ByteRange, ObjectInfo, ObjectLayer } from '../../engine/object-layer.js';
 import type { OutboundPolicy } from '../../net/outbound.js';
-import type { BucketEvent } from '../../observe/bucket-events.js';
-import type { Bus } from '../../observe/bus.js';
+import type { EventBus } from '../../observe/bucket-events.js';
 import type { Logger } from '../../observe/logger.js';
 import type { TierConfig } from '../../tiers/tiers.js';
 import { IlmError } from '../errors.js';
@@ -35,7 +34,7 @@ export interface TransitionDeps {
   log: Logger;
   now?: () => Date;
   /** Where s3:ObjectRestore:Completed goes when a restored copy is back. */
-  events?: Bus<BucketEvent>;
+  events?: EventBus;
   /** Told once a version's data is on its tier and released here (for the tier stats). */
   onTransitioned?: (tier: string, info: ObjectInfo) => void;
 }
