@@ -69,7 +69,7 @@ export interface BucketEvent {
 
 /**
  * What a publisher knows of a bucket event before it builds it: subscribers say from this
- * whether they take it (observe/bus.ts), so that nobody's events cost nothing to build.
+ * whether they take it (observe/bus.ts), and an event nobody takes is never built.
  */
 export interface EventProbe {
   name: string;
