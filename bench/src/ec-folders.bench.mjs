@@ -8,6 +8,7 @@ import { constants } from 'node:fs';
 import { mkdir, mkdtemp, open, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { opsPerSecond } from './load.mjs';
 import { machine, median, writeSection } from './report.mjs';
 import { settleDisk } from './settle.mjs';
 
@@ -21,15 +22,6 @@ const CREATE = constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | const
 // A half-size shard in page-aligned memory (a WebAssembly memory starts on a page), as O_DIRECT needs.
 const shard = Buffer.from(new WebAssembly.Memory({ initial: 8 }).buffer, 0, MiB / 2);
 randomBytes(MiB / 2).copy(shard);
-
-async function pool(count, worker) {
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: CONCURRENCY }, async () => {
-      while (next < count) await worker(next++);
-    }),
-  );
-}
 
 async function writeShard(path) {
   const fh = await open(path, CREATE, 0o644);
@@ -72,9 +64,10 @@ try {
     for (const [name, write] of round % 2 ? [...entries].reverse() : entries) {
       await settleDisk();
       const tag = `r${round}-${entries.findIndex(([n]) => n === name)}`;
-      const t = process.hrtime.bigint();
-      await pool(COUNT, (i) => Promise.all(drives.map((drive) => write(drive, i, tag))));
-      const rate = COUNT / (Number(process.hrtime.bigint() - t) / 1e9);
+      // Objects of 1 MiB a second: MiB/s.
+      const rate = await opsPerSecond(COUNT, CONCURRENCY, (i) =>
+        Promise.all(drives.map((drive) => write(drive, i, tag))),
+      );
       rates.get(name).push(rate);
       console.log(`round ${round + 1}: ${name} ${rate.toFixed(0)} MiB/s`);
     }
