@@ -56,7 +56,8 @@ export function CommandPalette() {
     if (c.kind === 'deployment') return t('deployments.switchTo', { name: c.name });
     return t('nav.logout');
   };
-  const shown = commands.filter((c) => matchesQuery(labelOf(c), query));
+  // Labels are translated only while the palette is open: the shell renders it on every page.
+  const shown = opened ? commands.filter((c) => matchesQuery(labelOf(c), query)) : [];
   const close = () => {
     setOpened(false);
     setQuery('');

@@ -1,11 +1,13 @@
-import { describe, expect, it, test } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, test } from 'vitest';
 import {
   formatBytes,
+  formatClock,
   formatDateTime,
   formatDuration,
   formatNanoseconds,
   formatNumber,
   formatTimeOfDay,
+  warmFormatters,
 } from './format.js';
 
 describe('formatBytes', () => {
@@ -126,5 +128,68 @@ describe('formatting in the reader’s language', () => {
     expect(formatNumber(1234567, 'en-US')).toBe('1,234,567');
     expect(formatDuration(3 * 3600 + 4 * 60 + 5, 'en-US')).toBe('3h 4m 5s');
     expect(formatDuration(2 * 86_400, 'en-US')).toBe('2 days');
+  });
+});
+
+describe('formatClock', () => {
+  it.each(['en-US', 'de-DE', 'ja-JP', 'ar'])('gives the hour and minute as %s reads them', (locale) => {
+    for (const seconds of [0, 1_700_000_000, 1_700_043_210]) {
+      const expected = new Date(seconds * 1000).toLocaleTimeString(locale, {
+        hour: '2-digit',
+        minute: '2-digit',
+      });
+      expect(formatClock(seconds, locale)).toBe(expected);
+    }
+  });
+});
+
+describe('warmFormatters', () => {
+  const { NumberFormat, DateTimeFormat } = Intl;
+  let built = 0;
+
+  beforeEach(() => {
+    built = 0;
+    // Counting subclasses in place of the constructors: every formatter built is seen.
+    Intl.NumberFormat = class extends NumberFormat {
+      constructor(...args: ConstructorParameters<typeof NumberFormat>) {
+        super(...args);
+        built += 1;
+      }
+    } as typeof NumberFormat;
+    Intl.DateTimeFormat = class extends DateTimeFormat {
+      constructor(...args: ConstructorParameters<typeof DateTimeFormat>) {
+        super(...args);
+        built += 1;
+      }
+    } as typeof DateTimeFormat;
+  });
+
+  afterEach(() => {
+    Intl.NumberFormat = NumberFormat;
+    Intl.DateTimeFormat = DateTimeFormat;
+  });
+
+  it('builds every formatter the first screens use, so that none is built while they draw', () => {
+    // A language no other test formats in, so nothing is cached for it yet.
+    const locale = 'fr-CA';
+    warmFormatters(locale);
+    const warmed = built;
+    expect(warmed).toBeGreaterThan(0);
+
+    formatBytes(3 * 1024 ** 3, { locale });
+    formatBytes(100, { locale });
+    formatNumber(1234567, locale);
+    formatDuration(3 * 3600 + 4 * 60 + 5, locale);
+    formatDuration(59, locale);
+    formatDuration(10 * 86_400, locale);
+    formatDuration(40 * 86_400, locale);
+    formatDuration(400 * 86_400, locale);
+    formatClock(1_700_000_000, locale);
+    expect(built).toBe(warmed);
+  });
+
+  it('builds nothing again for a language already warmed', () => {
+    warmFormatters('fr-CA');
+    expect(built).toBe(0);
   });
 });

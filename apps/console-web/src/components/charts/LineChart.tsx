@@ -1,16 +1,13 @@
 import { Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { currentIntlLocale } from '../../i18n/index.js';
 import { tokens } from '../../theme/tokens.js';
+import { formatClock } from '../../utils/format.js';
 import { Legend } from './Legend.js';
 import { seriesColor } from './seriesColor.js';
 import { type ChartProps, lastValue } from './types.js';
 
 const W = 400;
 const H = 140;
-
-const clock = (seconds: number) =>
-  new Date(seconds * 1000).toLocaleTimeString(currentIntlLocale(), { hour: '2-digit', minute: '2-digit' });
 
 /** Lines over time, scaled to the range's highest value; `compact` draws a bare sparkline. */
 export function LineChart({ label, series, format, compact = false }: ChartProps & { compact?: boolean }) {
@@ -61,7 +58,7 @@ export function LineChart({ label, series, format, compact = false }: ChartProps
       {!compact && (
         <>
           <Text size="xs" c={tokens.color['text-muted']}>
-            {t('charts.range', { from: clock(t0), to: clock(t1), max: format(top) })}
+            {t('charts.range', { from: formatClock(t0), to: formatClock(t1), max: format(top) })}
           </Text>
           <Legend items={series.map((s) => ({ name: s.name, value: format(lastValue(s)) }))} />
         </>
