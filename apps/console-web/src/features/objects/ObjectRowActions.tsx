@@ -1,13 +1,16 @@
 import { ActionIcon, Box, Group } from '@mantine/core';
 import type { ObjectItem } from '@stowage/contract';
 import { IconDownload, IconEye, IconShare, IconTrash, IconZoomScan } from '@tabler/icons-react';
+import { useDeferredValue } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { RowAction } from '../../components/RowAction.js';
 import { baseName, browsePath, isFolder, previewType } from './objectPaths.js';
 
 /** An empty slot where a row has no such action, so the icons line up down the column. */
-const Slot = () => <Box w={28} aria-hidden />;
+const Slot = () => <Box w={SLOT} aria-hidden />;
+const SLOT = 28;
+const ACTIONS = 5;
 
 export type RowIntent = 'preview' | 'share' | 'download' | 'delete';
 
@@ -25,6 +28,10 @@ export function ObjectRowActions({ bucket, object, readOnly, onAction }: ObjectR
   const name = baseName(object.name);
   const folder = isFolder(object.name);
   const markerOrPast = readOnly || object.is_delete_marker === true;
+  // A page of rows shows its names, sizes and dates first; the rows' buttons (some 150 of
+  // them) come in a render of their own right after, in a space of the same width.
+  const ready = useDeferredValue(true, false);
+  if (!ready) return <Box w={ACTIONS * SLOT + (ACTIONS - 1) * 2} h={SLOT} aria-hidden />;
   return (
     <Group gap={2} wrap="nowrap">
       <ActionIcon
