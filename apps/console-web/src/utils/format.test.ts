@@ -189,7 +189,9 @@ describe('warmFormatters', () => {
   });
 
   it('builds nothing again for a language already warmed', () => {
-    warmFormatters('fr-CA');
+    warmFormatters('it-IT');
+    built = 0;
+    warmFormatters('it-IT');
     expect(built).toBe(0);
   });
 });

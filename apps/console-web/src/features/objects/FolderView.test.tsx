@@ -43,8 +43,8 @@ describe('object browser listing', () => {
       '/buckets/docs/browse/readme.txt',
     );
     expect(within(t).getByText('2.0 KiB')).toBeInTheDocument();
-    // Folders cannot be shared; files can.
-    // The rows' buttons come in a render of their own, right after the rows.
+    // Folders cannot be shared; files can. The rows' buttons come in a render of their own,
+    // right after the rows.
     expect(await within(t).findByRole('button', { name: 'Share readme.txt' })).toBeEnabled();
     expect(within(t).queryByRole('button', { name: 'Share photos' })).not.toBeInTheDocument();
   });

@@ -7,10 +7,11 @@ import { Link } from 'react-router';
 import { RowAction } from '../../components/RowAction.js';
 import { baseName, browsePath, isFolder, previewType } from './objectPaths.js';
 
-/** An empty slot where a row has no such action, so the icons line up down the column. */
-const Slot = () => <Box w={SLOT} aria-hidden />;
 const SLOT = 28;
 const ACTIONS = 5;
+
+/** An empty slot where a row has no such action, so the icons line up down the column. */
+const Slot = () => <Box w={SLOT} aria-hidden />;
 
 export type RowIntent = 'preview' | 'share' | 'download' | 'delete';
 
