@@ -36,25 +36,40 @@ export async function pageHeap(page, { gc = true } = {}) {
  * Times a click on the page's own clock: from the next click event to the first element that
  * matches `selector` in the DOM (a MutationObserver), so that the driver's actions and polling
  * are not in the figure. Call it before the click; the function it returns waits for the
- * element and gives the milliseconds. The wait is one evaluation awaiting a promise in the page:
- * polling with waitForFunction would inject the driver's own script into the page (about 30 ms
- * of parsing and running on a fresh page's main thread) while the page is still working.
+ * element (at most `timeoutMs`) and gives the milliseconds. The wait is one evaluation awaiting
+ * a promise in the page: polling with waitForFunction would inject the driver's own script into
+ * the page (about 30 ms of parsing and running on a fresh page's main thread) while the page is
+ * still working. The click must not load another page.
  */
-export async function timeClickTo(page, selector) {
-  await page.evaluate((wanted) => {
-    let click;
-    document.addEventListener('click', () => (click ??= performance.now()), {
-      capture: true,
-      once: true,
-    });
-    window.__clickTo = new Promise((resolve) => {
-      new MutationObserver((_, observer) => {
-        if (click !== undefined && document.querySelector(wanted)) {
+export async function timeClickTo(page, selector, { timeoutMs = 30_000 } = {}) {
+  await page.evaluate(
+    ([wanted, timeout]) => {
+      if (document.querySelector(wanted)) throw new Error(`${wanted} is on the page before the click`);
+      let click;
+      document.addEventListener('click', () => (click ??= performance.now()), {
+        capture: true,
+        once: true,
+      });
+      window.__clickTo = new Promise((resolve, reject) => {
+        const observer = new MutationObserver(() => {
+          if (click !== undefined && document.querySelector(wanted)) {
+            observer.disconnect();
+            clearTimeout(timer);
+            resolve(performance.now() - click);
+          }
+        });
+        const timer = setTimeout(() => {
           observer.disconnect();
-          resolve(performance.now() - click);
-        }
-      }).observe(document, { subtree: true, childList: true });
+          reject(new Error(`no ${wanted} within ${timeout} ms of arming`));
+        }, timeout);
+        observer.observe(document, { subtree: true, childList: true });
+      });
+    },
+    [selector, timeoutMs],
+  );
+  return () =>
+    page.evaluate(() => {
+      if (!(window.__clickTo instanceof Promise)) throw new Error('the click loaded another page');
+      return window.__clickTo;
     });
-  }, selector);
-  return () => page.evaluate(() => window.__clickTo);
 }

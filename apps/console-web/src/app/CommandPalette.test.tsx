@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { setLocale } from '../i18n/index.js';
 import { mockApi } from '../test/fetchMock.js';
@@ -68,6 +68,23 @@ describe('command palette', () => {
     await user.keyboard('{Enter}');
     expect(await screen.findByRole('dialog', { name: 'Create User' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Users', level: 1 })).toBeInTheDocument();
+  });
+
+  it('closes with Escape and opens again with an empty search', async () => {
+    mockShell();
+    const { user } = renderApp('/buckets');
+    await screen.findByRole('heading', { name: 'Buckets', level: 1 });
+    await user.keyboard('{Control>}k{/Control}');
+    let dialog = await screen.findByRole('dialog', { name: 'Go to or do' });
+    await user.type(within(dialog).getByRole('combobox'), 'grou');
+    await user.keyboard('{Escape}');
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Go to or do' })).not.toBeInTheDocument(),
+    );
+    await user.keyboard('{Control>}k{/Control}');
+    dialog = await screen.findByRole('dialog', { name: 'Go to or do' });
+    expect(within(dialog).getByRole('combobox')).toHaveValue('');
+    expect(within(dialog).getAllByRole('option').length).toBeGreaterThan(2);
   });
 
   it('offers only what the session may open', () => {

@@ -26,15 +26,30 @@ import { openShortcutsHelp } from './shortcutsHelp.js';
 /** Ctrl/⌘+K: every page the session may open and the common actions, by keyboard. */
 export function CommandPalette() {
   const { t } = useTranslation();
+  const [opened, setOpened] = useState(false);
+  useHotkeys([['mod+K', () => setOpened((o) => !o)]], []);
+  const close = () => setOpened(false);
+  return (
+    <Modal opened={opened} onClose={close} title={t('palette.title')} size="lg">
+      <PaletteBody onClose={close} />
+    </Modal>
+  );
+}
+
+/**
+ * The palette's search and list. The modal mounts it only while it shows, so the shell, which
+ * draws the palette on every page, does not build its commands and their ~70 labels each time;
+ * and the search starts empty each time it opens.
+ */
+function PaletteBody({ onClose }: { onClose: () => void }) {
+  const { t } = useTranslation();
   const session = useSession();
   const navigate = useNavigate();
   const logout = useLogoutMutation();
   const { toggleColorScheme } = useMantineColorScheme();
   const scheme = useComputedColorScheme('light');
-  const [opened, setOpened] = useState(false);
   const [query, setQuery] = useState('');
   const [active, setActive] = useState(0);
-  useHotkeys([['mod+K', () => setOpened((o) => !o)]], []);
 
   const { data: deployments } = useDeploymentsQuery();
   const commands = useMemo(
@@ -56,16 +71,10 @@ export function CommandPalette() {
     if (c.kind === 'deployment') return t('deployments.switchTo', { name: c.name });
     return t('nav.logout');
   };
-  // Labels are translated only while the palette is open: the shell renders it on every page.
-  const shown = opened ? commands.filter((c) => matchesQuery(labelOf(c), query)) : [];
-  const close = () => {
-    setOpened(false);
-    setQuery('');
-    setActive(0);
-  };
+  const shown = commands.filter((c) => matchesQuery(labelOf(c), query));
   const run = (c: Command | undefined) => {
     if (!c) return;
-    close();
+    onClose();
     if (c.kind === 'go') void navigate(c.path);
     else if (c.kind === 'create') void navigate(`${c.path}?${CREATE_PARAM}=1`);
     else if (c.kind === 'locale') void setLocale(c.locale);
@@ -77,7 +86,7 @@ export function CommandPalette() {
   };
 
   return (
-    <Modal opened={opened} onClose={close} title={t('palette.title')} size="lg">
+    <>
       <TextInput
         data-autofocus
         role="combobox"
@@ -128,6 +137,6 @@ export function CommandPalette() {
           ))}
         </Stack>
       </ScrollArea.Autosize>
-    </Modal>
+    </>
   );
 }

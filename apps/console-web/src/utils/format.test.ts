@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, test } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, test, vi } from 'vitest';
 import {
   formatBytes,
   formatClock,
@@ -7,7 +7,6 @@ import {
   formatNanoseconds,
   formatNumber,
   formatTimeOfDay,
-  warmFormatters,
 } from './format.js';
 
 describe('formatBytes', () => {
@@ -146,8 +145,12 @@ describe('formatClock', () => {
 describe('warmFormatters', () => {
   const { NumberFormat, DateTimeFormat } = Intl;
   let built = 0;
+  // A fresh copy of the module for each test: its formatter cache starts empty.
+  let format: typeof import('./format.js');
 
-  beforeEach(() => {
+  beforeEach(async () => {
+    vi.resetModules();
+    format = await import('./format.js');
     built = 0;
     // Counting subclasses in place of the constructors: every formatter built is seen.
     Intl.NumberFormat = class extends NumberFormat {
@@ -170,28 +173,27 @@ describe('warmFormatters', () => {
   });
 
   it('builds every formatter the first screens use, so that none is built while they draw', () => {
-    // A language no other test formats in, so nothing is cached for it yet.
     const locale = 'fr-CA';
-    warmFormatters(locale);
+    format.warmFormatters(locale);
     const warmed = built;
     expect(warmed).toBeGreaterThan(0);
 
-    formatBytes(3 * 1024 ** 3, { locale });
-    formatBytes(100, { locale });
-    formatNumber(1234567, locale);
-    formatDuration(3 * 3600 + 4 * 60 + 5, locale);
-    formatDuration(59, locale);
-    formatDuration(10 * 86_400, locale);
-    formatDuration(40 * 86_400, locale);
-    formatDuration(400 * 86_400, locale);
-    formatClock(1_700_000_000, locale);
+    format.formatBytes(3 * 1024 ** 3, { locale });
+    format.formatBytes(100, { locale });
+    format.formatNumber(1234567, locale);
+    format.formatDuration(3 * 3600 + 4 * 60 + 5, locale);
+    format.formatDuration(59, locale);
+    format.formatDuration(10 * 86_400, locale);
+    format.formatDuration(40 * 86_400, locale);
+    format.formatDuration(400 * 86_400, locale);
+    format.formatClock(1_700_000_000, locale);
     expect(built).toBe(warmed);
   });
 
   it('builds nothing again for a language already warmed', () => {
-    warmFormatters('it-IT');
+    format.warmFormatters('fr-CA');
     built = 0;
-    warmFormatters('it-IT');
+    format.warmFormatters('fr-CA');
     expect(built).toBe(0);
   });
 });
