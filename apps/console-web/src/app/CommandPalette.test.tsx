@@ -16,6 +16,16 @@ function mockShell() {
   });
 }
 
+/** The shell on Buckets, the palette opened with Ctrl+K. */
+async function openPalette() {
+  mockShell();
+  const { user } = renderApp('/buckets');
+  await screen.findByRole('heading', { name: 'Buckets', level: 1 });
+  await user.keyboard('{Control>}k{/Control}');
+  const dialog = await screen.findByRole('dialog', { name: 'Go to or do' });
+  return { user, dialog };
+}
+
 afterEach(async () => {
   await setLocale('en');
   localStorage.clear();
@@ -23,11 +33,7 @@ afterEach(async () => {
 
 describe('command palette', () => {
   it('switches the language by keyboard', async () => {
-    mockShell();
-    const { user } = renderApp('/buckets');
-    await screen.findByRole('heading', { name: 'Buckets', level: 1 });
-    await user.keyboard('{Control>}k{/Control}');
-    const dialog = await screen.findByRole('dialog', { name: 'Go to or do' });
+    const { user, dialog } = await openPalette();
     await user.type(within(dialog).getByRole('combobox'), 'language fran');
     expect(
       within(dialog)
@@ -40,11 +46,7 @@ describe('command palette', () => {
   });
 
   it('opens with Ctrl+K, filters as you type, and Enter opens the page', async () => {
-    mockShell();
-    const { user } = renderApp('/buckets');
-    await screen.findByRole('heading', { name: 'Buckets', level: 1 });
-    await user.keyboard('{Control>}k{/Control}');
-    const dialog = await screen.findByRole('dialog', { name: 'Go to or do' });
+    const { user, dialog } = await openPalette();
     await user.type(within(dialog).getByRole('combobox'), 'grou');
     const options = within(dialog).getAllByRole('option');
     expect(options.map((o) => o.textContent)).toEqual(['Groups', 'Create Group']);
@@ -54,11 +56,7 @@ describe('command palette', () => {
   });
 
   it('runs a create action: the arrow keys pick it and the page opens its dialog', async () => {
-    mockShell();
-    const { user } = renderApp('/buckets');
-    await screen.findByRole('heading', { name: 'Buckets', level: 1 });
-    await user.keyboard('{Control>}k{/Control}');
-    const dialog = await screen.findByRole('dialog', { name: 'Go to or do' });
+    const { user, dialog } = await openPalette();
     await user.type(within(dialog).getByRole('combobox'), 'user');
     await user.keyboard('{ArrowDown}');
     expect(within(dialog).getByRole('option', { name: 'Create User' })).toHaveAttribute(
@@ -71,20 +69,16 @@ describe('command palette', () => {
   });
 
   it('closes with Escape and opens again with an empty search', async () => {
-    mockShell();
-    const { user } = renderApp('/buckets');
-    await screen.findByRole('heading', { name: 'Buckets', level: 1 });
-    await user.keyboard('{Control>}k{/Control}');
-    let dialog = await screen.findByRole('dialog', { name: 'Go to or do' });
-    await user.type(within(dialog).getByRole('combobox'), 'grou');
+    const { user, dialog: first } = await openPalette();
+    await user.type(within(first).getByRole('combobox'), 'grou');
     await user.keyboard('{Escape}');
     await waitFor(() =>
       expect(screen.queryByRole('dialog', { name: 'Go to or do' })).not.toBeInTheDocument(),
     );
     await user.keyboard('{Control>}k{/Control}');
-    dialog = await screen.findByRole('dialog', { name: 'Go to or do' });
-    expect(within(dialog).getByRole('combobox')).toHaveValue('');
-    expect(within(dialog).getAllByRole('option').length).toBeGreaterThan(2);
+    const again = await screen.findByRole('dialog', { name: 'Go to or do' });
+    expect(within(again).getByRole('combobox')).toHaveValue('');
+    expect(within(again).getAllByRole('option').length).toBeGreaterThan(2);
   });
 
   it('offers only what the session may open', () => {
