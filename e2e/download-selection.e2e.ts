@@ -9,7 +9,8 @@ import { type ColourScheme, consoleCall, pageInScheme, stackAndBrowser } from '.
 import { rootS3 } from './support/stack.js';
 
 // Issue 41: two files and a folder checked in the listing download as one ZIP, saved by the
-// browser itself (the download event's file is read back with unzip).
+// browser itself (the download event's file is read back with unzip). Issue 43: one file
+// downloads straight from the storage server, by a URL the console signs.
 
 const { stack, browser } = stackAndBrowser();
 const BUCKET = 'e2e-zip';
@@ -69,6 +70,29 @@ describe('download a selection as one ZIP', () => {
       await page.getByRole('table', { name: `Objects in ${BUCKET}/trip/photos/` }).waitFor();
       expect(await page.getByText(/^\d+ selected$/).count()).toBe(0);
       expect(await page.getByRole('button', { name: 'Download Selected' }).isDisabled()).toBe(true);
+    } finally {
+      await page.context().close();
+    }
+  });
+});
+
+describe('download one object', () => {
+  test('straight from the storage server, saved under its own name', async () => {
+    const page = await pageInScheme(browser(), stack(), 'light');
+    try {
+      await page.goto(`${stack().consoleUrl}/buckets/${BUCKET}/browse/trip/`);
+      await page.getByRole('table', { name: `Objects in ${BUCKET}/trip/` }).waitFor();
+      const [file] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('button', { name: 'Download route ✓.txt' }).click(),
+      ]);
+      // The bytes came from the store's address, not the console's.
+      expect(file.url().startsWith(`${stack().s3Url.replace(/\/$/, '')}/${BUCKET}/trip/`)).toBe(true);
+      expect(file.suggestedFilename()).toBe('route ✓.txt');
+      expect(await readFile((await file.path()) as string, 'utf8')).toBe('route\n');
+      // The console's page stayed where it was.
+      expect(new URL(page.url()).origin).toBe(stack().consoleUrl);
+      await page.getByRole('table', { name: `Objects in ${BUCKET}/trip/` }).waitFor();
     } finally {
       await page.context().close();
     }

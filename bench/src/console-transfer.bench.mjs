@@ -66,19 +66,34 @@ function uploadThroughConsole(consoleUrl, who, key, size, hash) {
   });
 }
 
+/** POST …/objects/download-url: the store's address the console signs for this session. */
+async function signedUrl(consoleUrl, who, key) {
+  const res = await fetch(`${consoleUrl}/api/v1/buckets/big/objects/download-url`, {
+    method: 'POST',
+    headers: { cookie: who.cookie, 'x-csrf-token': who.csrf, 'content-type': 'application/json' },
+    body: JSON.stringify({ key }),
+  });
+  const answer = await res.json();
+  if (res.status !== 200 || answer.mode !== 'direct') throw new Error(`sign ${res.status} ${JSON.stringify(answer)}`);
+  return answer.url;
+}
+
 async function timed(work) {
   const t0 = Date.now();
   await work();
   return (Date.now() - t0) / 1000;
 }
 
-/** Downloads with fetch (the same client for both sides), hashing what arrives. */
+/**
+ * Downloads with fetch (the same client for every side), hashing what arrives. `url` may be a
+ * function that finds the address first: that call is timed with the download.
+ */
 async function fetchHashed(url, headers) {
   // Every download starts from the disk, not from what an earlier one left in the page cache.
   coldCache();
   const got = createHash('sha256');
   const seconds = await timed(async () => {
-    const res = await fetch(url, { headers });
+    const res = await fetch(typeof url === 'function' ? await url() : url, { headers });
     if (res.status !== 200) throw new Error(`download ${res.status}`);
     for await (const part of res.body) got.update(part);
   });
@@ -126,17 +141,21 @@ try {
       { cookie: who.cookie },
     );
     const proxyGet = await fetchHashed(`${proxy.url}/big/via-console`);
+    // The web app's own download: the console signs, then the browser GETs from the store.
+    const signedGet = await fetchHashed(() => signedUrl(consoleApp.url, who, 'via-console'));
     const uploaded = sent.digest('hex');
     const same =
       directSent.digest('hex') === directGet.hash &&
       uploaded === consoleGet.hash &&
-      uploaded === proxyGet.hash;
+      uploaded === proxyGet.hash &&
+      uploaded === signedGet.hash;
     rounds.push({
       directPut,
       directGet: directGet.seconds,
       consolePut,
       consoleGet: consoleGet.seconds,
       proxyGet: proxyGet.seconds,
+      signedGet: signedGet.seconds,
       same,
     });
     console.log(`round ${round + 1}`, rounds.at(-1));
@@ -154,12 +173,14 @@ try {
   const download = ratios('consoleGet', 'directGet');
   const proxied = ratios('proxyGet', 'directGet');
   const ofProxy = ratios('consoleGet', 'proxyGet');
-  const [directPut, directGet, consolePut, consoleGet, proxyGet] = [
+  const signed = ratios('signedGet', 'directGet');
+  const [directPut, directGet, consolePut, consoleGet, proxyGet, signedGet] = [
     'directPut',
     'directGet',
     'consolePut',
     'consoleGet',
     'proxyGet',
+    'signedGet',
   ].map((k) => medianOf(rounds.map((r) => r[k])));
   const mib = (seconds) => (SIZE / 2 ** 20 / seconds).toFixed(0);
   writeSection(
@@ -168,8 +189,9 @@ try {
 
 Measured ${new Date().toISOString().slice(0, 10)} on ${machine()}. The console runs as its own
 process in front of the store; the upload is one multipart/form-data request streamed to
-\`POST /api/v1/buckets/{bucket}/objects/upload\`, the download one
-\`GET …/objects/download\`. The peer is the same transfer straight to the store
+\`POST /api/v1/buckets/{bucket}/objects/upload\`. The web app downloads an object straight from the
+store: \`POST …/objects/download-url\` signs a GetObject for it, timed with the download; with
+the download proxy setting on, it reads one \`GET …/objects/download\` through the console. The peer is the same transfer straight to the store
 in the same run, ${ROUNDS} rounds: medians, the ratio's lowest and highest round in brackets. Uploads:
 the console's multipart form against @aws-sdk/client-s3 PutObject. Downloads: both read with
 \`fetch\` (the direct one signed with SigV4 headers) and hashed as they arrive (SHA-256), so the
@@ -179,7 +201,8 @@ console in the path is the only difference.
 |---|---|---|---|
 | console peak RSS | ${hwm.toFixed(0)} MiB | ${LIMIT_MIB} MiB limit | **${(hwm / LIMIT_MIB).toFixed(2)}** |
 | upload throughput | ${mib(consolePut)} MiB/s | ${mib(directPut)} MiB/s direct PUT | **${medianOf(upload).toFixed(2)}** (${spread(upload)}) |
-| download throughput | ${mib(consoleGet)} MiB/s | ${mib(directGet)} MiB/s direct GET | **${medianOf(download).toFixed(2)}** (${spread(download)}) |
+| download throughput, browser-direct (the web app's download) | ${mib(signedGet)} MiB/s | ${mib(directGet)} MiB/s direct GET | **${medianOf(signed).toFixed(2)}** (${spread(signed)}) |
+| download throughput, through the console (proxy mode) | ${mib(consoleGet)} MiB/s | ${mib(directGet)} MiB/s direct GET | **${medianOf(download).toFixed(2)}** (${spread(download)}) |
 | bytes read back identical | ${same ? 'yes' : '**no**'} | | |
 
 The ceiling for the download: a bare Node proxy (bench/src/bare-proxy-process.mjs: node:http in,

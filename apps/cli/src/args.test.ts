@@ -113,6 +113,14 @@ describe('parseCommand', () => {
     expect(() => parseCommand(['start'], { STOWAGE_UPLOAD_MAX_PART_BYTES: '8m' })).toThrow('byte count');
   });
 
+  test('browser downloads: straight from the server unless STOWAGE_DOWNLOAD_PROXY is on', () => {
+    expect(parseCommand(['start'], {})).not.toHaveProperty('downloads');
+    expect(parseCommand(['start'], { STOWAGE_DOWNLOAD_PROXY: 'on' })).toMatchObject({
+      downloads: { proxy: true },
+    });
+    expect(parseCommand(['start'], { STOWAGE_DOWNLOAD_PROXY: 'off' })).not.toHaveProperty('downloads');
+  });
+
   test('audit log search: on with a token, SQLite unless PostgreSQL is named', () => {
     expect(parseCommand(['start'], {})).not.toHaveProperty('auditLog');
     expect(parseCommand(['start'], { STOWAGE_AUDIT_TOKEN: 'a-long-audit-token' })).toMatchObject({

@@ -37,6 +37,8 @@ export interface ConsoleFlags {
   publicConsoleUrl?: string;
   /** Browser uploads: through the console, or straight to the server with parts under a limit. */
   uploads?: { proxy?: boolean; maxPartBytes?: number };
+  /** Browser downloads of one object: through the console, or straight from the server. */
+  downloads?: { proxy?: boolean };
   /** The deployments settings file: further servers this console manages, each under /d/<id>/. */
   deploymentsFile?: string;
 }
@@ -143,12 +145,14 @@ The console's database (start, console): share links and bulk jobs, kept across 
   STOWAGE_CONSOLE_DB    its path (default stowage-console.sqlite, in the data directory for
                         start, in the working directory for console)
 
-Browser uploads (start, console), from the environment:
+Browser uploads and downloads (start, console), from the environment:
   STOWAGE_UPLOAD_PROXY=on   uploads go through the console (a server the browser cannot reach);
                         otherwise the browser sends them to the server itself (presigned parts,
                         to STOWAGE_PUBLIC_SERVER_URL where one is set)
   STOWAGE_UPLOAD_MAX_PART_BYTES  the body limit of a proxy in front of the server (>= 5 MiB):
                         upload parts stay below it (default none)
+  STOWAGE_DOWNLOAD_PROXY=on  downloads of an object go through the console; otherwise the
+                        browser downloads it from the server by a URL the console signs
 
 Several deployments (start, console): --deployments FILE (or STOWAGE_DEPLOYMENTS) names a
 JSON file listing servers besides the console's own (start: the embedded store, id local;
@@ -331,6 +335,10 @@ function uploads(env: NodeJS.ProcessEnv): Pick<ConsoleFlags, 'uploads'> {
   return Object.keys(out).length ? { uploads: out } : {};
 }
 
+function downloads(env: NodeJS.ProcessEnv): Pick<ConsoleFlags, 'downloads'> {
+  return ON.has((env.STOWAGE_DOWNLOAD_PROXY ?? '').toLowerCase()) ? { downloads: { proxy: true } } : {};
+}
+
 function deploymentsFile(raw: string | undefined): Pick<ConsoleFlags, 'deploymentsFile'> {
   const path = raw?.trim();
   return path ? { deploymentsFile: path } : {};
@@ -396,6 +404,7 @@ export function parseCommand(argv: string[], env: NodeJS.ProcessEnv): Command {
     ...(env.STOWAGE_CONSOLE_DB?.trim() ? { databasePath: env.STOWAGE_CONSOLE_DB.trim() } : {}),
     ...publicAddresses(env),
     ...uploads(env),
+    ...downloads(env),
     ...deploymentsFile(str(values.deployments) ?? env.STOWAGE_DEPLOYMENTS),
     ...prometheus(
       str(values['prometheus-url']) ?? env.STOWAGE_PROMETHEUS_URL,

@@ -45,7 +45,7 @@ import { registerTenantResourceRoutes } from './routes/tenant-resources.js';
 import { registerTenantRoutes } from './routes/tenants.js';
 import { registerUploadRoutes } from './routes/uploads.js';
 import type { JobRecord } from './services/jobs/store.js';
-import { uploadConnectSources } from './services/objects/multipart-upload.js';
+import { browserConnectSources } from './services/objects/browser-urls.js';
 import { scheduleLicenseRefresh } from './services/subscription/license-refresh.js';
 import { DEFAULT_SUBNET_SETTINGS } from './services/subscription/subnet-client.js';
 import { DEFAULT_ADDRESSING } from './services/tenants/tenant-reach.js';
@@ -122,7 +122,7 @@ export async function buildApp(
   app.addHook('onClose', async () => database.close());
   const routeDeps: RouteDeps = { ...deps, cookies, database };
   // Browser uploads and drop pages send files straight to the storage server.
-  registerSecurityHeaders(app, cookies, uploadConnectSources(deps.config));
+  registerSecurityHeaders(app, cookies, browserConnectSources(deps.config));
   registerErrorHandling(app, deps.config.basePath + API_PREFIX);
 
   const refreshRights = rightsRefresher(deps);

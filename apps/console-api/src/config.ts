@@ -69,6 +69,8 @@ export interface ConsoleConfig {
   publicConsoleUrl?: string;
   /** Browser uploads; absent: straight to serverUrl, parts of any size. */
   uploads?: UploadConfig;
+  /** Browser downloads of one object; absent: straight from the server, by a signed URL. */
+  downloads?: DownloadConfig;
   /** One of several deployments in this console (deployments/); absent when it has only one. */
   deployment?: DeploymentScope;
 }
@@ -92,6 +94,12 @@ export interface UploadConfig {
   proxy?: boolean;
   /** The body limit of a proxy between the browser and the server: parts stay below it. */
   maxPartBytes?: number;
+}
+
+/** How the browser downloads one object (issue 43). */
+export interface DownloadConfig {
+  /** Downloads through the console, for servers the browser cannot reach. */
+  proxy?: boolean;
 }
 
 export interface OperatorConfig {

@@ -63,6 +63,7 @@ describe('openapi.json', () => {
       '/api/v1/buckets/{bucket}/rewind/{date}',
       '/api/v1/buckets/{bucket}/objects/upload',
       '/api/v1/buckets/{bucket}/objects/download',
+      '/api/v1/buckets/{bucket}/objects/download-url',
       '/api/v1/buckets/{bucket}/objects/share',
       '/api/v1/share-links',
       '/api/v1/share-links/{id}',

@@ -327,6 +327,12 @@ export const routes = {
     "path": "/buckets/:bucket/objects/download",
     "auth": true
   },
+  "signObjectDownload": {
+    "id": "signObjectDownload",
+    "method": "POST",
+    "path": "/buckets/:bucket/objects/download-url",
+    "auth": true
+  },
   "shareObject": {
     "id": "shareObject",
     "method": "POST",

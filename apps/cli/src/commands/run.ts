@@ -92,6 +92,7 @@ async function runConsole(
     ...(flags.publicServerUrl ? { publicServerUrl: flags.publicServerUrl } : {}),
     ...(flags.publicConsoleUrl ? { publicConsoleUrl: flags.publicConsoleUrl } : {}),
     ...(flags.uploads ? { uploads: flags.uploads } : {}),
+    ...(flags.downloads ? { downloads: flags.downloads } : {}),
     ...(deployments ? { deployments } : {}),
     ...(flags.auditLog
       ? {

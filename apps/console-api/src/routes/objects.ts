@@ -2,6 +2,7 @@ import { routes } from '@stowage/contract';
 import type { AppDeps } from '../app.js';
 import { type Binder, noContent } from '../http/bind.js';
 import { downloadFolder, downloadObject } from '../services/objects/download.js';
+import { signDownload } from '../services/objects/download-url.js';
 import * as edit from '../services/objects/edit.js';
 import { listObjects } from '../services/objects/list.js';
 import { rewind } from '../services/objects/rewind.js';
@@ -13,7 +14,11 @@ import type { ShareLinks } from '../services/share-links/share-links.js';
 export const DOWNLOAD_CSP =
   "default-src 'none'; img-src 'self' data:; media-src 'self'; style-src 'unsafe-inline'; sandbox";
 
-export function registerObjectRoutes(bind: Binder, { gateway }: AppDeps, shareLinks: ShareLinks): void {
+export function registerObjectRoutes(
+  bind: Binder,
+  { gateway, config }: AppDeps,
+  shareLinks: ShareLinks,
+): void {
   bind.authed(routes.listObjects, ({ session, params, query }) =>
     listObjects(gateway.s3(session.credentials), params.bucket, query),
   );
@@ -52,6 +57,12 @@ export function registerObjectRoutes(bind: Binder, { gateway }: AppDeps, shareLi
       })
       .send(download.body);
   });
+  bind.authed(routes.signObjectDownload, ({ session, params, body }) =>
+    signDownload(gateway.s3(session.credentials), session.credentials, config, params.bucket, {
+      key: body.key,
+      versionId: body.version_id,
+    }),
+  );
   const recentLinks = new RecentShareLinks();
   bind.authed(routes.shareObject, ({ session, params, query, request }) =>
     shareObject(

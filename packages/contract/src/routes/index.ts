@@ -7,6 +7,7 @@ import * as dashboard from './dashboard.js';
 import * as deployments from './deployments.js';
 import * as directCsi from './direct-csi.js';
 import * as downloadSelection from './download-selection.js';
+import * as downloads from './downloads.js';
 import * as events from './events.js';
 import * as groups from './groups.js';
 import * as jobs from './jobs.js';
@@ -40,6 +41,7 @@ export * from './dashboard.js';
 export * from './deployments.js';
 export * from './direct-csi.js';
 export * from './download-selection.js';
+export * from './downloads.js';
 export * from './events.js';
 export * from './groups.js';
 export * from './jobs.js';
@@ -119,6 +121,7 @@ export const routes = {
   rewindObjects: objects.rewindObjects,
   uploadObjects: objects.uploadObjects,
   downloadObject: objects.downloadObject,
+  signObjectDownload: downloads.signObjectDownload,
   shareObject: objects.shareObject,
   listShareLinks: shareLinks.listShareLinks,
   revokeShareLink: shareLinks.revokeShareLink,

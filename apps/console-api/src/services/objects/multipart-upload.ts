@@ -15,6 +15,7 @@ import type { ConsoleConfig } from '../../config.js';
 import { ApiError } from '../../http/errors.js';
 import type { PolicyRule } from '../../session/grants.js';
 import { hasPermission } from '../../session/has-permission.js';
+import { browserObjectUrl, browserServerUrl } from './browser-urls.js';
 
 // Browser-direct multipart uploads: the console starts, lists, completes and aborts the upload
 // with the session's credentials, and signs part URLs the browser PUTs its bytes to. The bytes
@@ -27,16 +28,9 @@ export function uploadSettings(config: ConsoleConfig): UploadSettings {
   const uploads = config.uploads ?? {};
   return {
     mode: uploads.proxy ? 'proxy' : 'direct',
-    server_url: config.publicServerUrl ?? config.serverUrl,
+    server_url: browserServerUrl(config),
     ...(uploads.maxPartBytes ? { max_part_bytes: uploads.maxPartBytes } : {}),
   };
-}
-
-/** The page may send upload parts to the storage server (its CSP connect-src). */
-export function uploadConnectSources(config: ConsoleConfig): string[] {
-  const settings = uploadSettings(config);
-  if (settings.mode === 'proxy' || !settings.server_url) return [];
-  return [new URL(settings.server_url).origin];
 }
 
 /** The console signs nothing the session's policy does not allow (the server checks the rest). */
@@ -111,12 +105,7 @@ export function signParts(
       'badRequest',
       'body/checksums must name one checksum per part, with checksum_algorithm',
     );
-  // Signed for the address the browser uses: the signature covers the Host header.
-  const base = new URL(uploadSettings(config).server_url);
-  base.pathname = `${base.pathname.replace(/\/+$/, '')}/${encodeURIComponent(bucket)}/${req.key
-    .split('/')
-    .map(encodeURIComponent)
-    .join('/')}`;
+  const base = browserObjectUrl(config, bucket, req.key);
   const urls = req.partNumbers.map((n, i) => {
     const url = new URL(base);
     url.searchParams.set('partNumber', String(n));

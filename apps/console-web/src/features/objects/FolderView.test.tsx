@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockApi, permissionsReply, type RecordedCall } from '../../test/fetchMock.js';
 import { session } from '../../test/fixtures.js';
 import { renderApp } from '../../test/renderApp.js';
@@ -26,7 +26,10 @@ const names = (t: HTMLElement) =>
     .slice(1)
     .map((r) => within(r).getAllByRole('cell')[1]?.textContent);
 
-afterEach(() => setRewind(null));
+afterEach(() => {
+  setRewind(null);
+  vi.restoreAllMocks();
+});
 
 describe('object browser listing', () => {
   it('shows folders and files with size and date, linked into the browser', async () => {
@@ -205,10 +208,18 @@ describe('object browser listing', () => {
   });
 
   it('a download over 104857600 bytes says it may take a while', async () => {
-    mockFolder(() => ({ objects: [file('small.bin', 104_857_600), file('big.bin', 104_857_601)] }));
+    const api = mockFolder(() => ({
+      objects: [file('small.bin', 104_857_600), file('big.bin', 104_857_601)],
+    }));
+    api.set('POST /api/v1/buckets/docs/objects/download-url', { body: { mode: 'proxy' } });
+    const saved: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push(this.href);
+    });
     const { user } = renderApp('/buckets/docs/browse');
     await table();
     await user.click(await screen.findByRole('button', { name: 'Download small.bin' }));
+    await waitFor(() => expect(saved).toHaveLength(1));
     expect(
       screen.queryByText('Download process started, it may take a few moments to complete'),
     ).not.toBeInTheDocument();

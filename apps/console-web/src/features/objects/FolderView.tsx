@@ -10,7 +10,7 @@ import { showSnackbar } from '../../components/snackbar.js';
 import { VirtualTable } from '../../components/VirtualTable.js';
 import { tokens } from '../../theme/tokens.js';
 import { formatDateTime, formatNumber } from '../../utils/format.js';
-import { startDownload } from './download.js';
+import { useObjectDownload } from './download.js';
 import { FolderToolbar } from './FolderToolbar.js';
 import { PreviewDialog } from './ObjectPreview.js';
 import { ObjectRowActions, type RowIntent } from './ObjectRowActions.js';
@@ -34,6 +34,7 @@ export function FolderView({ bucket, prefix }: { bucket: string; prefix: string 
   const [search, setSearch] = useState('');
   const selection = useObjectSelection(bucket, prefix);
   const zip = useSelectionDownload(bucket, prefix, selection);
+  const download = useObjectDownload(bucket);
   const [pending, setPending] = useState<Pending>(null);
   const [preview, setPreview] = useState<ObjectItem | null>(null);
   const [share, setShare] = useState<ObjectItem | null>(null);
@@ -49,7 +50,7 @@ export function FolderView({ bucket, prefix }: { bucket: string; prefix: string 
   const onAction = (intent: RowIntent, object: ObjectItem) => {
     if (intent === 'preview') setPreview(object);
     else if (intent === 'share') setShare(object);
-    else if (intent === 'download') startDownload(bucket, object.name, object.size);
+    else if (intent === 'download') void download(object.name, object.size);
     else setPending({ intent: 'delete', object });
   };
   const closeConfirm = () => {

@@ -9,7 +9,7 @@ import { showSnackbar } from '../../components/snackbar.js';
 import { useConfirmedDelete } from '../../components/useConfirmedDelete.js';
 import { tokens } from '../../theme/tokens.js';
 import { DetailsTab } from './DetailsTab.js';
-import { startDownload } from './download.js';
+import { useObjectDownload } from './download.js';
 import { ObjectPreview, PreviewDialog } from './ObjectPreview.js';
 import { baseName, browsePath, parentFolder, previewType } from './objectPaths.js';
 import { type DeleteTarget, useDeleteObject } from './queries.js';
@@ -26,6 +26,7 @@ export function ObjectDetail({ bucket, object }: { bucket: string; object: Objec
   const versioned = object.version_id !== undefined && object.version_id !== 'null';
   const previewable = previewType(object.name) !== undefined;
   const remove = useDeleteObject(bucket);
+  const download = useObjectDownload(bucket);
   const deletion = useConfirmedDelete({
     title: t('objects.deleteTitle'),
     message: () => t('objects.deleteMessage', { name }),
@@ -47,7 +48,7 @@ export function ObjectDetail({ bucket, object }: { bucket: string; object: Objec
           <Button
             variant="default"
             leftSection={<IconDownload size="1rem" aria-hidden />}
-            onClick={() => startDownload(bucket, object.name, object.size, object.version_id)}
+            onClick={() => void download(object.name, object.size, object.version_id)}
           >
             {t('objectDetail.download')}
           </Button>

@@ -9,7 +9,7 @@ import { showSnackbar } from '../../components/snackbar.js';
 import { useConfirmedDelete } from '../../components/useConfirmedDelete.js';
 import { type VirtualColumn, VirtualTable } from '../../components/VirtualTable.js';
 import { formatDateTime } from '../../utils/format.js';
-import { startDownload } from './download.js';
+import { useObjectDownload } from './download.js';
 import { baseName } from './objectPaths.js';
 import { type DeleteTarget, useDeleteObject, useVersionsQuery } from './queries.js';
 import { ShareDialog, type ShareTarget } from './ShareDialog.js';
@@ -19,6 +19,7 @@ type NumberedVersion = ObjectItem & { number: number };
 /** Versions: v-number (oldest is v1), Version ID, Last Modified, Deleted; per-version actions. */
 export function VersionsTab({ bucket, objectKey }: { bucket: string; objectKey: string }) {
   const { t } = useTranslation();
+  const download = useObjectDownload(bucket);
   const versions = useVersionsQuery(bucket, objectKey, true);
   const [search, setSearch] = useState('');
   const [share, setShare] = useState<ShareTarget | null>(null);
@@ -94,7 +95,7 @@ export function VersionsTab({ bucket, objectKey }: { bucket: string; objectKey: 
               <ActionIcon
                 variant="subtle"
                 disabled={marker}
-                onClick={() => startDownload(bucket, objectKey, v.size, version)}
+                onClick={() => void download(objectKey, v.size, version)}
                 aria-label={`${t('objectDetail.download')} ${version}`}
               >
                 <IconDownload size="1.1rem" aria-hidden />

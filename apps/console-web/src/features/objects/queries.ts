@@ -171,6 +171,20 @@ export function objectDownloadUrl(bucket: string, key: string, version?: string,
 }
 
 /**
+ * POST …/objects/download-url: where the browser downloads one object, signed for the storage
+ * server (or the console's own URL in proxy mode). Reads nothing back into the page.
+ */
+export function useSignObjectDownload(bucket: string) {
+  return useMutation({
+    mutationFn: ({ key, version }: { key: string; version?: string | undefined }) =>
+      callApi(routes.signObjectDownload, {
+        params: { bucket },
+        body: { key, ...(version ? { version_id: version } : {}) },
+      }),
+  });
+}
+
+/**
  * POST …/objects/download-selection: checks the selection and names it with a short-lived
  * token, whose URL (selectionDownloadUrl) the browser then downloads by itself. Reads nothing
  * back into the page and changes nothing, so no listing is refreshed.

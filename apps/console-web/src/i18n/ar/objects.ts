@@ -19,6 +19,7 @@ export const objects: Translation<typeof en, 'ar'> = {
     downloadSelected: 'تنزيل المحدد',
     selectedCount: 'تم تحديد {{count}}',
     clearSelection: 'مسح التحديد',
+    downloadFailed: 'تعذّر تنزيل الملف',
     downloadSelectedFailed: 'تعذّر تنزيل العناصر المحددة',
     name: 'الاسم',
     lastModified: 'آخر تعديل',

@@ -19,6 +19,7 @@ export const objects: Translation<typeof en, 'de'> = {
     downloadSelected: 'Auswahl herunterladen',
     selectedCount: '{{count}} ausgewählt',
     clearSelection: 'Auswahl aufheben',
+    downloadFailed: 'Die Datei konnte nicht heruntergeladen werden',
     downloadSelectedFailed: 'Die Auswahl konnte nicht heruntergeladen werden',
     name: 'Name',
     lastModified: 'Zuletzt geändert',

@@ -16,6 +16,7 @@ export const objects = {
     downloadSelected: 'Download Selected',
     selectedCount: '{{count}} selected',
     clearSelection: 'Clear selection',
+    downloadFailed: 'The file could not be downloaded',
     downloadSelectedFailed: 'The selection could not be downloaded',
     name: 'Name',
     lastModified: 'Last Modified',

@@ -19,6 +19,7 @@ export const objects: Translation<typeof en, 'es'> = {
     downloadSelected: 'Descargar selección',
     selectedCount: '{{count}} seleccionados',
     clearSelection: 'Borrar selección',
+    downloadFailed: 'No se pudo descargar el archivo',
     downloadSelectedFailed: 'No se pudo descargar la selección',
     name: 'Nombre',
     lastModified: 'Última modificación',

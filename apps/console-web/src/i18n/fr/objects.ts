@@ -19,6 +19,7 @@ export const objects: Translation<typeof en, 'fr'> = {
     downloadSelected: 'Télécharger la sélection',
     selectedCount: '{{count}} sélectionné(s)',
     clearSelection: 'Effacer la sélection',
+    downloadFailed: "Le fichier n'a pas pu être téléchargé",
     downloadSelectedFailed: "La sélection n'a pas pu être téléchargée",
     name: 'Nom',
     lastModified: 'Dernière modification',

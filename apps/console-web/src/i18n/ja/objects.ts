@@ -19,6 +19,7 @@ export const objects: Translation<typeof en, 'ja'> = {
     downloadSelected: '選択項目をダウンロード',
     selectedCount: '{{count}} 件選択中',
     clearSelection: '選択を解除',
+    downloadFailed: 'ファイルをダウンロードできませんでした',
     downloadSelectedFailed: '選択項目をダウンロードできませんでした',
     name: '名前',
     lastModified: '最終更新日時',

@@ -19,6 +19,7 @@ export const objects: Translation<typeof en, 'zh'> = {
     downloadSelected: '下载所选',
     selectedCount: '已选择 {{count}} 项',
     clearSelection: '清除选择',
+    downloadFailed: '无法下载该文件',
     downloadSelectedFailed: '无法下载所选内容',
     name: '名称',
     lastModified: '上次修改时间',

@@ -15,3 +15,27 @@ export async function canReachServer(serverUrl: string, bucket: string): Promise
     return false;
   }
 }
+
+const reachableOrigins = new Map<string, Promise<boolean>>();
+
+/**
+ * Whether the browser reaches a server at all, asked once per origin for the page's life: a
+ * browser-direct download is a navigation, so CORS does not matter, but an address only the
+ * console can reach, or a plain-HTTP one under an HTTPS console, would leave a failed file in the
+ * downloads list. Any answer will do (a HEAD of a URL signed for GET is refused).
+ */
+export function canReachUrl(url: string): Promise<boolean> {
+  const origin = new URL(url).origin;
+  let ok = reachableOrigins.get(origin);
+  if (!ok) {
+    ok = fetch(url, { method: 'HEAD', mode: 'no-cors', credentials: 'omit', cache: 'no-store' }).then(
+      () => true,
+      () => false,
+    );
+    reachableOrigins.set(origin, ok);
+  }
+  return ok;
+}
+
+/** Tests start each case with nothing known. */
+export const forgetReachableOrigins = () => reachableOrigins.clear();
