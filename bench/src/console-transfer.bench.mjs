@@ -141,14 +141,16 @@ try {
       { cookie: who.cookie },
     );
     const proxyGet = await fetchHashed(`${proxy.url}/big/via-console`);
-    // The web app's own download: the console signs, then the browser GETs from the store.
-    const signedGet = await fetchHashed(() => signedUrl(consoleApp.url, who, 'via-console'));
+    // The web app's own download: the console signs, then the browser GETs from the store. It
+    // reads the direct GET's object: the console's upload stored its copy in 8 MiB parts.
+    const signedGet = await fetchHashed(() => signedUrl(consoleApp.url, who, 'direct'));
     const uploaded = sent.digest('hex');
+    const directHash = directSent.digest('hex');
     const same =
-      directSent.digest('hex') === directGet.hash &&
+      directHash === directGet.hash &&
+      directHash === signedGet.hash &&
       uploaded === consoleGet.hash &&
-      uploaded === proxyGet.hash &&
-      uploaded === signedGet.hash;
+      uploaded === proxyGet.hash;
     rounds.push({
       directPut,
       directGet: directGet.seconds,
@@ -190,8 +192,9 @@ try {
 Measured ${new Date().toISOString().slice(0, 10)} on ${machine()}. The console runs as its own
 process in front of the store; the upload is one multipart/form-data request streamed to
 \`POST /api/v1/buckets/{bucket}/objects/upload\`. The web app downloads an object straight from the
-store: \`POST …/objects/download-url\` signs a GetObject for it, timed with the download; with
-the download proxy setting on, it reads one \`GET …/objects/download\` through the console. The peer is the same transfer straight to the store
+store: \`POST …/objects/download-url\` signs a GetObject for it, timed with the download, of the
+object the direct GET reads; with the download proxy setting on, it reads one
+\`GET …/objects/download\` through the console, of the object the console uploaded. The peer is the same transfer straight to the store
 in the same run, ${ROUNDS} rounds: medians, the ratio's lowest and highest round in brackets. Uploads:
 the console's multipart form against @aws-sdk/client-s3 PutObject. Downloads: both read with
 \`fetch\` (the direct one signed with SigV4 headers) and hashed as they arrive (SHA-256), so the

@@ -19,6 +19,9 @@ export async function settleDisk() {
 /** Flushes dirty pages and drops the page cache (root only): reads then come from the disk. False when not allowed. */
 export function coldCache() {
   try {
+    // drop_caches drops clean pages only: write the dirty ones back first, so a read does not
+    // share the disk with the writeback of what the phase before it wrote.
+    execFileSync('sync');
     writeFileSync('/proc/sys/vm/drop_caches', '3');
     return true;
   } catch {
