@@ -74,7 +74,8 @@ async function signedUrl(consoleUrl, who, key) {
     body: JSON.stringify({ key }),
   });
   const answer = await res.json();
-  if (res.status !== 200 || answer.mode !== 'direct') throw new Error(`sign ${res.status} ${JSON.stringify(answer)}`);
+  if (res.status !== 200 || answer.mode !== 'direct')
+    throw new Error(`sign ${res.status} ${JSON.stringify(answer)}`);
   return answer.url;
 }
 
