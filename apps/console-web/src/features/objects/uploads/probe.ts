@@ -22,17 +22,20 @@ const reachableOrigins = new Map<string, Promise<boolean>>();
  * Whether the browser reaches a server at all, asked once per origin for the page's life: a
  * browser-direct download is a navigation, so CORS does not matter, but an address only the
  * console can reach, or a plain-HTTP one under an HTTPS console, would leave a failed file in the
- * downloads list. Any answer will do (a HEAD of a URL signed for GET is refused).
+ * downloads list. Any answer will do. The probe is anonymous (the URL without its signature):
+ * a HEAD of a URL signed for GET would be a wrong signature, which the store counts against the
+ * browser's address.
  */
 export function canReachUrl(url: string): Promise<boolean> {
-  const origin = new URL(url).origin;
-  let ok = reachableOrigins.get(origin);
+  const bare = new URL(url);
+  bare.search = '';
+  let ok = reachableOrigins.get(bare.origin);
   if (!ok) {
-    ok = fetch(url, { method: 'HEAD', mode: 'no-cors', credentials: 'omit', cache: 'no-store' }).then(
+    ok = fetch(bare, { method: 'HEAD', mode: 'no-cors', credentials: 'omit', cache: 'no-store' }).then(
       () => true,
       () => false,
     );
-    reachableOrigins.set(origin, ok);
+    reachableOrigins.set(bare.origin, ok);
   }
   return ok;
 }
