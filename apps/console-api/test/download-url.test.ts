@@ -166,5 +166,7 @@ describe('settings', () => {
     expect(
       browserConnectSources({ ...config, uploads: { proxy: true }, downloads: { proxy: true } }),
     ).toEqual([]);
+    // Operator mode: no server of its own, and a console that still starts.
+    expect(browserConnectSources({ ...h.config, serverUrl: '' })).toEqual([]);
   });
 });

@@ -20,6 +20,8 @@ export function browserObjectUrl(config: ConsoleConfig, bucket: string, key: str
  * there (upload parts, and the probes that check the browser reaches it first).
  */
 export function browserConnectSources(config: ConsoleConfig): string[] {
-  if (config.uploads?.proxy && config.downloads?.proxy) return [];
-  return [new URL(browserServerUrl(config)).origin];
+  const server = browserServerUrl(config);
+  // Operator mode has no storage server of its own (its tenants are reached through it).
+  if (!server || (config.uploads?.proxy && config.downloads?.proxy)) return [];
+  return [new URL(server).origin];
 }
