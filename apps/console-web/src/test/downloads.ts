@@ -43,3 +43,15 @@ export function blobBytes(blob: Blob): Promise<Uint8Array> {
 
 export const blobText = async (blob: Blob): Promise<string> =>
   new TextDecoder().decode(await blobBytes(blob));
+
+/** Records the URLs the page hands to the browser to download (saveFromUrl: a click on a link). */
+export function captureSavedUrls(): string[] {
+  const saved: string[] = [];
+  const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+    this: HTMLAnchorElement,
+  ) {
+    saved.push(this.href);
+  });
+  onTestFinished(() => click.mockRestore());
+  return saved;
+}

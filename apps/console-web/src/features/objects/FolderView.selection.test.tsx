@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { captureSavedUrls } from '../../test/downloads.js';
 import { mockApi, permissionsReply, type RecordedCall } from '../../test/fetchMock.js';
 import { session } from '../../test/fixtures.js';
 import { renderApp } from '../../test/renderApp.js';
@@ -31,10 +32,7 @@ const box = (name: string) => screen.getByRole('checkbox', { name: `Select ${nam
 let saved: string[] = [];
 
 beforeEach(() => {
-  saved = [];
-  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-    saved.push(this.href);
-  });
+  saved = captureSavedUrls();
 });
 afterEach(() => vi.restoreAllMocks());
 

@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { captureSavedUrls } from '../../test/downloads.js';
 import { mockApi, permissionsReply, type RecordedCall } from '../../test/fetchMock.js';
 import { session } from '../../test/fixtures.js';
 import { renderApp } from '../../test/renderApp.js';
@@ -26,10 +27,7 @@ const names = (t: HTMLElement) =>
     .slice(1)
     .map((r) => within(r).getAllByRole('cell')[1]?.textContent);
 
-afterEach(() => {
-  setRewind(null);
-  vi.restoreAllMocks();
-});
+afterEach(() => setRewind(null));
 
 describe('object browser listing', () => {
   it('shows folders and files with size and date, linked into the browser', async () => {
@@ -212,10 +210,7 @@ describe('object browser listing', () => {
       objects: [file('small.bin', 104_857_600), file('big.bin', 104_857_601)],
     }));
     api.set('POST /api/v1/buckets/docs/objects/download-url', { body: { mode: 'proxy' } });
-    const saved: string[] = [];
-    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-      saved.push(this.href);
-    });
+    const saved = captureSavedUrls();
     const { user } = renderApp('/buckets/docs/browse');
     await table();
     await user.click(await screen.findByRole('button', { name: 'Download small.bin' }));

@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { captureSavedUrls } from '../../test/downloads.js';
 import { mockApi, permissionsReply, type RecordedCall } from '../../test/fetchMock.js';
 import { session } from '../../test/fixtures.js';
 import { renderApp } from '../../test/renderApp.js';
@@ -54,11 +55,8 @@ function mockBucket() {
 
 let saved: string[] = [];
 beforeEach(() => {
-  saved = [];
+  saved = captureSavedUrls();
   forgetReachableOrigins();
-  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-    saved.push(this.href);
-  });
 });
 afterEach(() => vi.restoreAllMocks());
 
