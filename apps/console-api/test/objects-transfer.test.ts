@@ -240,4 +240,31 @@ describe('deletion', () => {
     expect(left.json().objects.map((o: { name: string }) => o.name)).toEqual(['keep.txt']);
     expect((await call('POST', '/buckets/trash/delete-objects', [])).statusCode).toBe(400);
   });
+
+  test('the null version is named "null": listed, downloaded and deleted by that name', async () => {
+    await s3.makeBucket('older');
+    // Written before versioning was enabled: the version S3 names "null".
+    await s3.putObject('older', 'doc.txt', 'before', 6);
+    await s3.setBucketVersioning('older', { Status: 'Enabled' });
+    await s3.putObject('older', 'doc.txt', 'after', 5);
+    const versions = async () =>
+      (await call('GET', '/buckets/older/objects?prefix=doc.txt&with_versions=true'))
+        .json()
+        .objects.map((o: { version_id?: string; is_delete_marker?: boolean }) => [
+          o.version_id === 'null',
+          !!o.is_delete_marker,
+        ]);
+    expect(await versions()).toEqual([
+      [false, false],
+      [true, false],
+    ]);
+    const old = await call('GET', '/buckets/older/objects/download?prefix=doc.txt&version_id=null');
+    expect(old.body).toBe('before');
+    expect((await call('DELETE', '/buckets/older/objects?path=doc.txt&version_id=null')).statusCode).toBe(
+      204,
+    );
+    // That version is gone, and no delete marker hides the latest.
+    expect(await versions()).toEqual([[false, false]]);
+    expect((await call('GET', '/buckets/older/objects/download?prefix=doc.txt')).body).toBe('after');
+  });
 });

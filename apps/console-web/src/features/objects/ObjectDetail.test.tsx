@@ -267,6 +267,25 @@ describe('object detail', () => {
     expect(await screen.findByText("Object 'cat.png' deleted successfully.")).toBeInTheDocument();
   });
 
+  it("deleting the null version names it: the key's delete would add a marker instead", async () => {
+    const api = mockObject();
+    api.set('GET /api/v1/buckets/docs/objects', (call) => ({
+      body: {
+        objects: query(call).get('with_versions') ? [photo, { ...photo, version_id: 'null' }] : [photo],
+      },
+    }));
+    const { user } = renderApp('/buckets/docs/browse/pics/cat.png');
+    await user.click(await screen.findByRole('tab', { name: 'Versions' }));
+    const table = await screen.findByRole('table', { name: 'Versions' });
+    await user.click(within(table).getByRole('button', { name: 'Delete version null' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Delete' })).getByRole('button', { name: 'Delete' }),
+    );
+    await waitFor(() => expect(api.callsTo('DELETE /api/v1/buckets/docs/objects')).toHaveLength(1));
+    const call = api.callsTo('DELETE /api/v1/buckets/docs/objects')[0]!;
+    expect([query(call).get('path'), query(call).get('version_id')]).toEqual(['pics/cat.png', 'null']);
+  });
+
   it('preview shows images inline from the sandboxed preview download', async () => {
     mockObject();
     const { user } = renderApp('/buckets/docs/browse/pics/cat.png');

@@ -24,6 +24,9 @@ export function ObjectDetail({ bucket, object }: { bucket: string; object: Objec
   const [previewing, setPreviewing] = useState(false);
   const name = baseName(object.name);
   const versioned = object.version_id !== undefined && object.version_id !== 'null';
+  // The object shown is its key's latest version: a 'null' one is asked for by the key alone,
+  // which needs no version permission.
+  const version = versioned ? object.version_id : undefined;
   const previewable = previewType(object.name) !== undefined;
   const remove = useDeleteObject(bucket);
   const download = useObjectDownload(bucket);
@@ -48,7 +51,7 @@ export function ObjectDetail({ bucket, object }: { bucket: string; object: Objec
           <Button
             variant="default"
             leftSection={<IconDownload size="1rem" aria-hidden />}
-            onClick={() => void download(object.name, object.size, object.version_id)}
+            onClick={() => void download(object.name, object.size, version)}
           >
             {t('objectDetail.download')}
           </Button>
@@ -97,17 +100,17 @@ export function ObjectDetail({ bucket, object }: { bucket: string; object: Objec
           <VersionsTab bucket={bucket} objectKey={object.name} />
         </Tabs.Panel>
         <Tabs.Panel value="preview">
-          <ObjectPreview bucket={bucket} objectKey={object.name} version={object.version_id} />
+          <ObjectPreview bucket={bucket} objectKey={object.name} version={version} />
         </Tabs.Panel>
       </Tabs>
       {deletion.dialog}
       <ShareDialog
         bucket={bucket}
-        target={sharing ? { objectKey: object.name, version: object.version_id } : null}
+        target={sharing ? { objectKey: object.name, version } : null}
         onClose={() => setSharing(false)}
       />
       <PreviewDialog
-        target={previewing ? { bucket, objectKey: object.name, version: object.version_id } : null}
+        target={previewing ? { bucket, objectKey: object.name, version } : null}
         onClose={() => setPreviewing(false)}
       />
     </>

@@ -47,6 +47,15 @@ function mockBucket() {
               : [file('big.iso', { version_id: 'v2', size: 2 ** 40 })],
           },
         };
+      // A key written before versioning was enabled: its first version is the null one.
+      if (prefix === 'old.txt')
+        return {
+          body: {
+            objects: query(call).get('with_versions')
+              ? [file('old.txt', { version_id: 'v2' }), file('old.txt', { version_id: 'null' })]
+              : [file('old.txt', { version_id: 'v2' })],
+          },
+        };
       return { body: { objects: [file('a.txt'), file('b.txt')] } };
     },
     [SIGN]: signed,
@@ -78,6 +87,22 @@ describe('downloading one object', () => {
     await waitFor(() => expect(saved).toHaveLength(2));
     expect(api.callsTo(SIGN)[1]?.body).toEqual({ key: 'big.iso', version_id: 'v1' });
     expect(saved[1]).toBe(`${STORE}big.iso?X-Amz-Signature=sig&versionId=v1`);
+  });
+
+  it('the null version is asked for by that name, signed or through the console', async () => {
+    const api = mockBucket();
+    const { user } = renderApp('/buckets/docs/browse/old.txt');
+    await user.click(await screen.findByRole('tab', { name: 'Versions' }));
+    const versions = await screen.findByRole('table', { name: 'Versions' });
+    await user.click(within(versions).getByRole('button', { name: 'Download null' }));
+    await waitFor(() => expect(saved).toEqual([`${STORE}old.txt?X-Amz-Signature=sig&versionId=null`]));
+    expect(api.callsTo(SIGN)[0]?.body).toEqual({ key: 'old.txt', version_id: 'null' });
+
+    // Without the name the console would send the latest version (v2) instead.
+    api.set(SIGN, { body: { mode: 'proxy' } });
+    await user.click(within(versions).getByRole('button', { name: 'Download null' }));
+    await waitFor(() => expect(saved).toHaveLength(2));
+    expect(new URL(saved[1] as string).searchParams.get('version_id')).toBe('null');
   });
 
   it('two rows clicked before the first answer each save their own file', async () => {

@@ -160,12 +160,16 @@ export function useShareLink(
   return share;
 }
 
-/** The download (or inline preview) URL: the browser fetches it with the session cookie. */
+/**
+ * The download (or inline preview) URL: the browser fetches it with the session cookie. A
+ * version named 'null' is S3's null version, asked for by that name: left out, the latest
+ * version would come instead.
+ */
 export function objectDownloadUrl(bucket: string, key: string, version?: string, preview = false): string {
   const path = routes.downloadObject.path.replace(':bucket', encodeURIComponent(bucket));
   return apiUrl(path, {
     prefix: key,
-    version_id: version && version !== 'null' ? version : undefined,
+    version_id: version || undefined,
     preview: preview || undefined,
   });
 }
@@ -214,8 +218,9 @@ function useObjectMutation<V, R>(bucket: string, call: (vars: V) => Promise<R>) 
   });
 }
 
-const versionQuery = (version: string | undefined) =>
-  version && version !== 'null' ? { version_id: version } : {};
+// 'null' is sent as it is: without it, a delete meant for the null version of a versioned
+// key would add a delete marker instead, and leave that version in place.
+const versionQuery = (version: string | undefined) => (version ? { version_id: version } : {});
 
 export interface DeleteTarget {
   path: string;
