@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdir, mkdtemp, open, rm, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -103,6 +104,11 @@ describe('object browser, end to end', () => {
     expect(head.ContentLength).toBe(GIB);
     const deep = await s3.send(new HeadObjectCommand({ Bucket: BUCKET, Key: 'album/sub/deep.txt' }));
     expect(deep.ContentLength).toBe(5);
+    // A small file goes up in one PUT: its ETag is its MD5, its type the file's.
+    expect(deep.ETag).toBe(`"${createHash('md5').update('deep\n').digest('hex')}"`);
+    expect(deep.ContentType).toBe('text/plain');
+    // The big one in parts: a multipart ETag.
+    expect((await s3.send(new HeadObjectCommand({ Bucket: BUCKET, Key: 'big.bin' }))).ETag).toMatch(/-\d+"$/);
     await screenshot(page, '62-browser-listing');
     expect(await axeViolations(page)).toEqual([]);
   }, 240_000);

@@ -5,7 +5,7 @@ import type { Client } from 'minio';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createStorageGateway } from '../src/clients/storage.js';
 import { ApiError } from '../src/http/errors.js';
-import { createUpload, signParts } from '../src/services/objects/multipart-upload.js';
+import { createUpload, signParts, signPut as signPutUrl } from '../src/services/objects/multipart-upload.js';
 import { SessionStore } from '../src/session/store.js';
 import { callAs, type Harness, type LoggedIn, loginAs, ROOT, startHarness, storeS3 } from './harness.js';
 
@@ -176,6 +176,107 @@ describe('a browser-direct upload', () => {
     const listed = await call('GET', `/buckets/uploads/uploads/parts?key=gone.bin&upload_id=${q(upload_id)}`);
     expect(listed.statusCode).toBe(404);
     expect(listed.json().message).toBeTruthy();
+  });
+});
+
+describe('a file that fits in one part', () => {
+  const signPut = (body: Record<string, unknown>, who = root) =>
+    call('POST', '/buckets/uploads/uploads/put-url', body, who);
+
+  test('one signed PUT: the object is whole, its type kept, and its ETag is its MD5', async () => {
+    const file = randomBytes(3 * MIB + 5);
+    const signed = await signPut({ key: 'one/small file.txt', size: file.length });
+    expect(signed.statusCode, signed.body).toBe(200);
+    const { url, expires_at } = signed.json();
+    expect(new Date(expires_at).getTime()).toBeGreaterThan(Date.now());
+    const params = new URL(url).searchParams;
+    // Signed with the session's STS key, never root's own; no part, no upload id.
+    expect((params.get('X-Amz-Credential') ?? '').startsWith(ROOT.accessKey)).toBe(false);
+    expect(params.get('X-Amz-Security-Token')).toBeTruthy();
+    expect(params.has('uploadId')).toBe(false);
+    const res = await putPart(url, file, { 'content-type': 'text/plain' });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('etag')).toBe(`"${md5(file).toString('hex')}"`);
+    const stat = await s3.statObject('uploads', 'one/small file.txt');
+    expect(stat.size).toBe(file.length);
+    expect(stat.etag).toBe(md5(file).toString('hex'));
+    expect(stat.metaData['content-type']).toBe('text/plain');
+    // The URL names this key alone.
+    const other = url.replace('/one/small%20file.txt?', '/one/other.txt?');
+    expect((await putPart(other, file)).status).toBe(403);
+    // An empty file is one PUT too.
+    const empty = await signPut({ key: 'one/empty', size: 0 });
+    expect((await putPart(empty.json().url, Buffer.alloc(0))).status).toBe(200);
+    expect((await s3.statObject('uploads', 'one/empty')).size).toBe(0);
+  });
+
+  test('a checksum is signed in: another one, or other bytes, are refused', async () => {
+    const file = randomBytes(100_000);
+    const checksum = createHash('sha256').update(file).digest('base64');
+    const signed = await signPut({
+      key: 'one/sum.bin',
+      size: file.length,
+      checksum_algorithm: 'SHA256',
+      checksum,
+    });
+    expect(signed.statusCode, signed.body).toBe(200);
+    const { url } = signed.json();
+    expect(new URL(url).searchParams.get('X-Amz-SignedHeaders')).toBe('host;x-amz-checksum-sha256');
+    expect((await putPart(url, file)).status).toBe(403);
+    const otherBytes = await putPart(url, randomBytes(100_000), { 'x-amz-checksum-sha256': checksum });
+    expect(otherBytes.status).toBe(400);
+    await expect(s3.statObject('uploads', 'one/sum.bin')).rejects.toThrow();
+    expect((await putPart(url, file, { 'x-amz-checksum-sha256': checksum })).status).toBe(200);
+    expect((await s3.statObject('uploads', 'one/sum.bin')).size).toBe(file.length);
+  });
+
+  test('a file larger than one part, bad keys and half a checksum are refused with 400', async () => {
+    const bad = [
+      await signPut({ key: 'big.bin', size: 16 * MIB + 1 }),
+      await signPut({ key: 'x.bin', size: -1 }),
+      await signPut({ key: '../x.bin', size: 1 }),
+      await signPut({ key: 'folder/', size: 1 }),
+      await signPut({ key: 'x.bin', size: 1, checksum_algorithm: 'SHA256' }),
+      await signPut({ key: 'x.bin', size: 1, checksum: 'abc' }),
+      await signPut({ key: 'x.bin', size: 1, surplus: true }),
+    ];
+    for (const res of bad) {
+      expect(res.statusCode, res.body).toBe(400);
+      expect(typeof res.json().message).toBe('string');
+    }
+    // A proxy's body limit lowers what fits in one request.
+    const rules = [{ effect: 'Allow', actions: ['s3:*'], resources: ['arn:aws:s3:::*'] }] as never;
+    const limited = { ...h.config, uploads: { maxPartBytes: 8 * MIB } };
+    expect(() => signPutUrl(ROOT, rules, limited, 'uploads', { key: 'a', size: 8 * MIB + 1 })).toThrow(
+      ApiError,
+    );
+    expect(signPutUrl(ROOT, rules, limited, 'uploads', { key: 'a', size: 8 * MIB }).url).toContain(
+      '/uploads/a?',
+    );
+  });
+
+  test('least privilege and CSRF: refused before anything is signed', async () => {
+    const admin = new MadminClient({ endpoint: h.storeUrl, credentials: ROOT });
+    await admin.policies.add('put-inbox', {
+      Version: '2012-10-17',
+      Statement: [{ Effect: 'Allow', Action: ['s3:PutObject'], Resource: ['arn:aws:s3:::uploads/drop/*'] }],
+    });
+    await admin.users.add('dropper', 'dropper-secret-1');
+    await admin.policies.set(['put-inbox'], 'dropper', false);
+    const dropper = await loginAs(h.app, 'dropper', 'dropper-secret-1');
+    const allowed = await signPut({ key: 'drop/a.txt', size: 5 }, dropper);
+    expect(allowed.statusCode, allowed.body).toBe(200);
+    expect((await putPart(allowed.json().url, Buffer.from('hello'))).status).toBe(200);
+    const refused = await signPut({ key: 'elsewhere.txt', size: 5 }, dropper);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).not.toHaveProperty('url');
+    const noCsrf = await h.app.inject({
+      method: 'POST',
+      url: '/api/v1/buckets/uploads/uploads/put-url',
+      headers: { cookie: root.cookie },
+      payload: { key: 'a', size: 1 },
+    });
+    expect(noCsrf.statusCode).toBe(403);
   });
 });
 

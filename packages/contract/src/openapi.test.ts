@@ -80,6 +80,7 @@ describe('openapi.json', () => {
       '/api/v1/uploads/settings',
       '/api/v1/buckets/{bucket}/uploads',
       '/api/v1/buckets/{bucket}/uploads/sign',
+      '/api/v1/buckets/{bucket}/uploads/put-url',
       '/api/v1/buckets/{bucket}/uploads/parts',
       '/api/v1/buckets/{bucket}/uploads/complete',
       '/api/v1/admin/info',

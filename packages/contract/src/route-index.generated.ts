@@ -441,6 +441,12 @@ export const routes = {
     "path": "/buckets/:bucket/uploads/sign",
     "auth": true
   },
+  "signUploadPut": {
+    "id": "signUploadPut",
+    "method": "POST",
+    "path": "/buckets/:bucket/uploads/put-url",
+    "auth": true
+  },
   "listUploadParts": {
     "id": "listUploadParts",
     "method": "GET",

@@ -18,6 +18,14 @@ export function registerUploadRoutes(bind: Binder, { gateway, config }: AppDeps)
       checksums: body.checksums,
     }),
   );
+  bind.authed(routes.signUploadPut, async ({ session, params, body }) =>
+    uploads.signPut(session.credentials, session.rules, config, params.bucket, {
+      key: body.key,
+      size: body.size,
+      checksumAlgorithm: body.checksum_algorithm,
+      checksum: body.checksum,
+    }),
+  );
   bind.authed(routes.listUploadParts, ({ session, params, query }) =>
     uploads.listParts(gateway.s3(session.credentials), params.bucket, query.key, query.upload_id),
   );

@@ -140,6 +140,7 @@ export const routes = {
   getUploadSettings: uploads.getUploadSettings,
   createUpload: uploads.createUpload,
   signUploadParts: uploads.signUploadParts,
+  signUploadPut: uploads.signUploadPut,
   listUploadParts: uploads.listUploadParts,
   completeUpload: uploads.completeUpload,
   abortUpload: uploads.abortUpload,

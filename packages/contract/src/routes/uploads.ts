@@ -4,8 +4,9 @@ import { defineRoute } from '../route.js';
 import { BucketParams, ObjectPath } from './bucket-names.js';
 
 // Browser-direct uploads (issue 41): the console starts an S3 multipart upload and signs each
-// part's URL with the session's credentials; the browser sends the bytes to the storage server
-// itself. The console never sees them unless uploads go through it (the proxy mode setting).
+// part's URL with the session's credentials, or signs one PutObject for a file that fits in one
+// part; the browser sends the bytes to the storage server itself. The console never sees them
+// unless uploads go through it (the proxy mode setting).
 
 /** S3 part numbers. */
 export const PART_NUMBER_MAX = 10_000;
@@ -83,6 +84,32 @@ export const SignPartsResponse = Type.Object(
   { $id: 'SignPartsResponse' },
 );
 export type SignPartsResponse = Static<typeof SignPartsResponse>;
+
+/** S3's limit for one PutObject. */
+const PUT_OBJECT_MAX = 5 * 1024 ** 3;
+
+export const SignPutRequest = Type.Object(
+  {
+    key: ObjectPath,
+    /** The file's size: no more than one part (planParts), else the upload goes in parts. */
+    size: Type.Integer({ minimum: 0, maximum: PUT_OBJECT_MAX }),
+    /** With a checksum algorithm: the whole file's checksum (base64), signed into the URL. */
+    checksum_algorithm: Type.Optional(UploadChecksumAlgorithm),
+    checksum: Type.Optional(Type.String({ minLength: 1, maxLength: 128 })),
+  },
+  { $id: 'SignPutRequest', additionalProperties: false },
+);
+export type SignPutRequest = Static<typeof SignPutRequest>;
+
+export const SignPutResponse = Type.Object(
+  {
+    url: Type.String(),
+    /** RFC 3339: the URL is refused after this. */
+    expires_at: Type.String(),
+  },
+  { $id: 'SignPutResponse' },
+);
+export type SignPutResponse = Static<typeof SignPutResponse>;
 
 export const MultipartUploadQuery = Type.Object(
   { key: ObjectPath, upload_id: UploadId },
@@ -165,6 +192,17 @@ export const signUploadParts = defineRoute({
   summary: "Presigned UploadPart URLs for some parts, signed with the session's credentials",
   body: SignPartsRequest,
   responses: { 200: SignPartsResponse, ...uploadErrors },
+});
+
+export const signUploadPut = defineRoute({
+  ...uploadRoute,
+  id: 'signUploadPut',
+  method: 'POST',
+  path: '/buckets/:bucket/uploads/put-url',
+  summary:
+    "A presigned PutObject URL for a file that fits in one part, signed with the session's credentials: one request, and the object's ETag is its MD5",
+  body: SignPutRequest,
+  responses: { 200: SignPutResponse, ...uploadErrors },
 });
 
 export const listUploadParts = defineRoute({

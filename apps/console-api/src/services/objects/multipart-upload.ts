@@ -6,6 +6,7 @@ import {
   type ListUploadPartsResponse,
   planParts,
   type SignPartsResponse,
+  type SignPutResponse,
   type UploadSettings,
 } from '@stowage/contract';
 import { type Credentials, presignUrl } from '@stowage/madmin';
@@ -78,6 +79,31 @@ export async function createUpload(
   };
 }
 
+/**
+ * A presigned PUT of `url`, good for PART_URL_SECONDS. A checksum given is signed in: the
+ * browser must send it, and the server checks the bytes against it.
+ */
+function presignPut(
+  session: Credentials,
+  config: ConsoleConfig,
+  url: URL,
+  now: Date,
+  checksum?: { algorithm: string; value: string },
+): string {
+  const headers = checksum
+    ? { [`x-amz-checksum-${checksum.algorithm.toLowerCase()}`]: checksum.value }
+    : undefined;
+  return presignUrl({
+    method: 'PUT',
+    url,
+    creds: session,
+    region: config.region,
+    expiresSeconds: PART_URL_SECONDS,
+    now,
+    ...(headers ? { headers } : {}),
+  }).toString();
+}
+
 export interface PartsToSign {
   key: string;
   uploadId: string;
@@ -111,23 +137,52 @@ export function signParts(
     url.searchParams.set('partNumber', String(n));
     url.searchParams.set('uploadId', req.uploadId);
     const checksum = checksums?.[i];
-    const headers = checksum
-      ? { [`x-amz-checksum-${checksumAlgorithm!.toLowerCase()}`]: checksum }
-      : undefined;
     return {
       part_number: n,
-      url: presignUrl({
-        method: 'PUT',
+      url: presignPut(
+        session,
+        config,
         url,
-        creds: session,
-        region: config.region,
-        expiresSeconds: PART_URL_SECONDS,
         now,
-        ...(headers ? { headers } : {}),
-      }).toString(),
+        checksum ? { algorithm: checksumAlgorithm!, value: checksum } : undefined,
+      ),
     };
   });
   return { urls, expires_at: new Date(now.getTime() + PART_URL_SECONDS * 1000).toISOString() };
+}
+
+export interface PutToSign {
+  key: string;
+  size: number;
+  checksumAlgorithm?: string | undefined;
+  checksum?: string | undefined;
+}
+
+/**
+ * A presigned PutObject of a whole file, for one that fits in one part: one request instead of
+ * a multipart upload's four, and S3 gives the object its MD5 as ETag, as any other client's PUT
+ * gets. Larger files go in parts, so that no request is larger than a part (a proxy's limit).
+ */
+export function signPut(
+  session: Credentials,
+  rules: readonly PolicyRule[],
+  config: ConsoleConfig,
+  bucket: string,
+  req: PutToSign,
+  now = new Date(),
+): SignPutResponse {
+  checkKey(req.key);
+  mayPut(rules, bucket, req.key);
+  if ((req.checksumAlgorithm === undefined) !== (req.checksum === undefined))
+    throw new ApiError('badRequest', 'body/checksum and body/checksum_algorithm go together');
+  const plan = planParts(req.size, config.uploads?.maxPartBytes);
+  if (!plan || plan.partCount > 1)
+    throw new ApiError('badRequest', `a file of ${req.size} bytes goes in parts (POST …/uploads)`);
+  const checksum = req.checksum ? { algorithm: req.checksumAlgorithm!, value: req.checksum } : undefined;
+  return {
+    url: presignPut(session, config, new URL(browserObjectUrl(config, bucket, req.key)), now, checksum),
+    expires_at: new Date(now.getTime() + PART_URL_SECONDS * 1000).toISOString(),
+  };
 }
 
 export async function listParts(

@@ -76,7 +76,13 @@ function mockDirect(opts: { reachable?: boolean; store?: ReturnType<typeof memor
     'GET /api/v1/session': { body: session() },
     'POST /api/v1/has-permission': permissionsReply(),
     'GET /api/v1/buckets/docs/objects': { body: { objects: [] } },
-    'GET /api/v1/uploads/settings': { body: { mode: 'direct', server_url: 'http://s3.test' } },
+    // A 4-byte part limit: files of up to 4 bytes go up in one PUT, larger ones in parts.
+    'GET /api/v1/uploads/settings': {
+      body: { mode: 'direct', server_url: 'http://s3.test', max_part_bytes: 4 },
+    },
+    'POST /api/v1/buckets/docs/uploads/put-url': async (call) => ({
+      body: await server.api.signPut('docs', call.body as never),
+    }),
     'POST /api/v1/buckets/docs/uploads': (call) => ({
       body: { key: (call.body as { key: string }).key, upload_id: 'up-1', part_size: 4, part_count: 2 },
     }),
@@ -183,6 +189,41 @@ describe('direct uploads', () => {
       'href',
       '/buckets/docs/browse/in/f.txt',
     );
+  });
+
+  it('a file that fits in one part goes up in one signed PUT: no multipart upload', async () => {
+    const { api, server } = mockDirect();
+    renderApp('/buckets/docs/browse/in/');
+    await screen.findByText('This location is empty, please try uploading a new file');
+    pick(screen.getByTestId('upload-files'), [new File(['abc'], 'small.json', { type: 'application/json' })]);
+    expect(await screen.findByText('Object(s) uploaded successfully.')).toBeInTheDocument();
+    expect(server.stored.get(0)?.text).toBe('abc');
+    expect(server.sends[0]?.headers).toEqual({ 'Content-Type': 'application/json' });
+    expect(api.callsTo('POST /api/v1/buckets/docs/uploads/put-url')[0]?.body).toEqual({
+      key: 'in/small.json',
+      size: 3,
+    });
+    expect(api.callsTo('POST /api/v1/buckets/docs/uploads')).toHaveLength(0);
+    expect(api.callsTo('POST /api/v1/buckets/docs/uploads/complete')).toHaveLength(0);
+    const panel = screen.getByRole('region', { name: 'Uploads' });
+    expect(within(panel).getByTestId('transfer-summary')).toHaveTextContent('1 done · 0 failed · 3 B of 3 B');
+  });
+
+  it('a one-PUT file that keeps failing can be retried whole', async () => {
+    const { api, server } = mockDirect();
+    server.failures.set(0, 5);
+    const { user } = renderApp('/buckets/docs/browse');
+    await screen.findByText('This location is empty, please try uploading a new file');
+    pick(screen.getByTestId('upload-files'), [new File(['xyz'], 'h.txt')]);
+    expect(await screen.findByText('An error occurred while uploading the file(s).')).toBeInTheDocument();
+    const panel = screen.getByRole('region', { name: 'Uploads' });
+    expect(
+      within(panel).getByText(/Failed: the storage server cannot be reached.*4 retries/),
+    ).toBeInTheDocument();
+    await user.click(within(panel).getByRole('button', { name: 'Retry the failed part of h.txt' }));
+    await waitFor(() => expect(within(panel).getByTestId('transfer-summary')).toHaveTextContent('1 done'));
+    expect(server.stored.get(0)?.text).toBe('xyz');
+    expect(api.callsTo('POST /api/v1/buckets/docs/uploads')).toHaveLength(0);
   });
 
   it('a part that keeps failing fails the file with its retries counted; Retry sends the missing part', async () => {

@@ -23,13 +23,14 @@ import {
 import { type Clock, realClock } from './uploads/retry.js';
 import { type PartSender, sendPart } from './uploads/sendPart.js';
 import { sessionGate } from './uploads/sessionGate.js';
+import { fitsOnePut, putWhole } from './uploads/singlePut.js';
 import { type UploadApi, uploadApi } from './uploads/uploadApi.js';
 
 // The uploads in flight and just finished, kept outside React so they carry on (and stay
 // listed) while the user moves around the console. Two files go up at a time: enough to keep
 // the link busy without one huge file starving the rest. Each goes straight to the storage
-// server in presigned parts (uploads/), or through the console when the server says so or
-// the browser cannot reach the server.
+// server in presigned parts, or in one presigned PUT when it fits in one part (uploads/), or
+// through the console when the server says so or the browser cannot reach the server.
 
 export type TransferStatus = 'queued' | 'uploading' | 'done' | 'failed' | 'cancelled';
 
@@ -283,7 +284,22 @@ async function runOne(job: Transfer, file: Blob, resume?: ResumableUpload) {
 async function runDirect(job: Transfer, file: Blob, signal: AbortSignal, resume?: ResumableUpload) {
   const deps = multipartDeps(job.owner);
   const onWaiting = (waiting: boolean) => update(job.id, { awaitingSignIn: waiting || undefined });
+  const onRetry = () => {
+    const t = transfers.get().find((x) => x.id === job.id);
+    update(job.id, { retries: (t?.retries ?? 0) + 1 });
+  };
   const known = direct.get(job.id)?.upload ?? resume;
+  const contentType = file.type || 'application/octet-stream';
+  // A new file that fits in one part: one PUT, nothing to resume (a retry sends it whole).
+  if (!known && fitsOnePut(file.size, (await settings) ?? {})) {
+    direct.set(job.id, { file });
+    await putWhole(
+      { bucket: job.bucket, key: job.key, file, contentType },
+      { ...deps, api: environment().api },
+      { signal, onWaiting, onRetry, onProgress: (loaded) => progress(job.id, loaded) },
+    );
+    return;
+  }
   // The same file to the same key, cut short on an earlier visit: go on from there.
   const earlier =
     known ??
@@ -294,11 +310,10 @@ async function runDirect(job: Transfer, file: Blob, signal: AbortSignal, resume?
       : undefined);
   const upload =
     earlier ??
-    (await createMultipart(
-      { bucket: job.bucket, key: job.key, file, contentType: file.type || 'application/octet-stream' },
-      deps,
-      { signal, onWaiting },
-    ));
+    (await createMultipart({ bucket: job.bucket, key: job.key, file, contentType }, deps, {
+      signal,
+      onWaiting,
+    }));
   direct.set(job.id, { upload, file });
   forgetUnfinished(upload.id);
   await runMultipart(upload, file, deps, {
@@ -306,10 +321,7 @@ async function runDirect(job: Transfer, file: Blob, signal: AbortSignal, resume?
     signal,
     onWaiting,
     onProgress: (loaded) => progress(job.id, loaded),
-    onRetry: () => {
-      const t = transfers.get().find((x) => x.id === job.id);
-      update(job.id, { retries: (t?.retries ?? 0) + 1 });
-    },
+    onRetry,
   });
 }
 

@@ -1,4 +1,4 @@
-import type { CreateUploadResponse, SignPartsRequest } from '@stowage/contract';
+import type { CreateUploadResponse, SignPartsRequest, SignPutRequest } from '@stowage/contract';
 import type { Clock } from './retry.js';
 import type { PartSender } from './sendPart.js';
 import type { UploadApi } from './uploadApi.js';
@@ -29,13 +29,14 @@ export function fakeClock(start = 1_000_000): Clock & { sleeps: number[] } {
   };
 }
 
-/** A storage server in memory: parts by number, their bodies' text, an ETag per part. */
+/** A storage server in memory: parts by number (a whole-file PUT is part 0), their bodies' text, an ETag per part. */
 export function fakeServer(plan: Pick<CreateUploadResponse, 'part_size' | 'part_count'>) {
   const stored = new Map<number, { etag: string; size: number; text: string }>();
   const signCalls: SignPartsRequest[] = [];
+  const signPutCalls: SignPutRequest[] = [];
   const completed: { part_number: number; etag: string; checksum?: string }[][] = [];
   let aborted = 0;
-  const api: Pick<UploadApi, 'create' | 'sign' | 'listParts' | 'complete' | 'abort'> = {
+  const api: Pick<UploadApi, 'create' | 'sign' | 'signPut' | 'listParts' | 'complete' | 'abort'> = {
     create: async (_bucket, req) => ({
       key: req.key,
       upload_id: 'up-1',
@@ -49,6 +50,13 @@ export function fakeServer(plan: Pick<CreateUploadResponse, 'part_size' | 'part_
           part_number: n,
           url: `https://s3.test/b/k?partNumber=${n}${req.checksums ? `&sum=${req.checksums[i]}` : ''}`,
         })),
+        expires_at: new Date(2_000_000_000_000).toISOString(),
+      };
+    },
+    signPut: async (_bucket, req) => {
+      signPutCalls.push(req);
+      return {
+        url: `https://s3.test/b/k?whole=${signPutCalls.length}${req.checksum ? `&sum=${req.checksum}` : ''}`,
         expires_at: new Date(2_000_000_000_000).toISOString(),
       };
     },
@@ -92,6 +100,7 @@ export function fakeServer(plan: Pick<CreateUploadResponse, 'part_size' | 'part_
     send,
     stored,
     signCalls,
+    signPutCalls,
     completed,
     failures,
     sends,

@@ -1,4 +1,9 @@
-import type { CompleteUploadRequest, CreateUploadRequest, SignPartsRequest } from '@stowage/contract';
+import type {
+  CompleteUploadRequest,
+  CreateUploadRequest,
+  SignPartsRequest,
+  SignPutRequest,
+} from '@stowage/contract';
 import { routes } from '@stowage/contract/route-index';
 import { callApi } from '../../../api/client.js';
 
@@ -10,6 +15,8 @@ export const uploadApi = {
     callApi(routes.createUpload, { params: { bucket }, body }),
   sign: (bucket: string, body: SignPartsRequest) =>
     callApi(routes.signUploadParts, { params: { bucket }, body }),
+  signPut: (bucket: string, body: SignPutRequest) =>
+    callApi(routes.signUploadPut, { params: { bucket }, body }),
   listParts: async (bucket: string, key: string, uploadId: string) =>
     (await callApi(routes.listUploadParts, { params: { bucket }, query: { key, upload_id: uploadId } }))
       .parts,
