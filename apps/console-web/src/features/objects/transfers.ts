@@ -120,10 +120,26 @@ const direct = new Map<number, { upload?: ResumableUpload; file: Blob }>();
 const meters = new Map<number, RateMeter>();
 let nextId = 1;
 
+/**
+ * The panel is redrawn at most this often while uploads change: drawn on every change, a
+ * folder of small files (each queued, started, sent and done in a few milliseconds) kept the
+ * page busy redrawing it, and the uploads waited on the page (bench/src/browser-small-uploads).
+ */
+export const PANEL_REDRAW_MS = 100;
+let redraw: ReturnType<typeof setTimeout> | undefined;
+
 function update(id: number, patch: Partial<Transfer>) {
   const next = transfers.get().map((t) => (t.id === id ? { ...t, ...patch } : t));
-  transfers.set(next);
+  transfers.set(next, { quiet: true });
+  redraw ??= setTimeout(redrawNow, PANEL_REDRAW_MS);
   if ('awaitingSignIn' in patch) setUploadsAwaitingSignIn(next.filter((t) => t.awaitingSignIn).length);
+}
+
+/** Shows every change so far at once (a batch ended: the panel agrees with what is announced). */
+function redrawNow() {
+  clearTimeout(redraw);
+  redraw = undefined;
+  transfers.set(transfers.get());
 }
 
 /** Drops an upload from the unfinished list (no change, no redraw, when it is not there). */
@@ -204,6 +220,7 @@ export async function startUploads(
     for (let job = queue.shift(); job; job = queue.shift()) await runOne(job.transfer, job.file);
   };
   await Promise.all(Array.from({ length: Math.min(CONCURRENT, batch.length) }, worker));
+  redrawNow();
   const ended = transfers.get().filter((t) => batch.some((b) => b.transfer.id === t.id));
   return {
     bucket,
