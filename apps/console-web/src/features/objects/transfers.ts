@@ -125,7 +125,7 @@ let nextId = 1;
  * folder of small files (each queued, started, sent and done in a few milliseconds) kept the
  * page busy redrawing it, and the uploads waited on the page (bench/src/browser-small-uploads).
  */
-export const PANEL_REDRAW_MS = 100;
+const PANEL_REDRAW_MS = 100;
 let redraw: ReturnType<typeof setTimeout> | undefined;
 
 function update(id: number, patch: Partial<Transfer>) {
