@@ -7,7 +7,7 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CreateBucketCommand, PutObjectCommand } from '@aws-sdk/client-s3';
-import { fillLogin, launchChromium } from './chromium.mjs';
+import { launchChromium, signIn } from './chromium.mjs';
 import { startConsole } from './console-process.mjs';
 import { machine, median, writeSection } from './report.mjs';
 import { s3For } from './s3-client.mjs';
@@ -59,9 +59,7 @@ try {
   await s3.send(new CreateBucketCommand({ Bucket: 'bench' }));
   const browser = await launchChromium();
   const page = await browser.newPage();
-  await fillLogin(page, consoleApp.url, ROOT.accessKey, ROOT.secretKey);
-  await page.getByRole('button', { name: 'Login' }).click();
-  await page.waitForURL((url) => !url.pathname.endsWith('/login'));
+  await signIn(page, consoleApp.url, ROOT.accessKey, ROOT.secretKey);
 
   const rounds = [];
   for (let r = 1; r <= ROUNDS; r++) {

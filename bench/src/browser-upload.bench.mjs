@@ -12,7 +12,7 @@ import {
   CreateMultipartUploadCommand,
   UploadPartCommand,
 } from '@aws-sdk/client-s3';
-import { fillLogin, launchChromium } from './chromium.mjs';
+import { launchChromium, signIn } from './chromium.mjs';
 import { startConsole } from './console-process.mjs';
 import { machine, median, writeSection } from './report.mjs';
 import { s3For } from './s3-client.mjs';
@@ -100,9 +100,7 @@ try {
 
   const browser = await launchChromium();
   const page = await browser.newPage();
-  await fillLogin(page, consoleApp.url, ROOT.accessKey, ROOT.secretKey);
-  await page.getByRole('button', { name: 'Login' }).click();
-  await page.waitForURL((url) => !url.pathname.endsWith('/login'));
+  await signIn(page, consoleApp.url, ROOT.accessKey, ROOT.secretKey);
   const rssBefore = rssMiB(consoleApp.pid);
 
   // Rounds (the machine is noisy): the three uploads one after another in each, each round

@@ -23,6 +23,13 @@ export async function fillLogin(page, url, user, password) {
   await page.getByLabel('Enter Password').fill(password);
 }
 
+/** Signs in through the login page and waits until the app has left it. */
+export async function signIn(page, url, user, password) {
+  await fillLogin(page, url, user, password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await page.waitForURL((u) => !u.pathname.endsWith('/login'));
+}
+
 /** The page's used JavaScript heap in bytes, after a forced garbage collection unless `gc` is false. */
 export async function pageHeap(page, { gc = true } = {}) {
   const cdp = await page.context().newCDPSession(page);

@@ -6,7 +6,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { fillLogin, launchChromium, pageHeap, timeClickTo } from './chromium.mjs';
+import { launchChromium, pageHeap, signIn, timeClickTo } from './chromium.mjs';
 import { login, startConsole } from './console-process.mjs';
 import { leanClient } from './lean-s3.mjs';
 import { machine, writeSection } from './report.mjs';
@@ -104,9 +104,7 @@ try {
     ]) {
       const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
       const page = await context.newPage();
-      await fillLogin(page, web.url, ROOT.accessKey, ROOT.secretKey);
-      await page.getByRole('button', { name: 'Login' }).click();
-      await page.waitForURL((u) => !u.pathname.endsWith('/login'));
+      await signIn(page, web.url, ROOT.accessKey, ROOT.secretKey);
       const who = await login(web.url, ROOT);
       // Warm-up, then the runs: each opening next to a call of the API floor, alternately.
       await firstRowsCold(page, web.url, folder);

@@ -16,7 +16,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { WebSocketServer } from 'ws';
-import { fillLogin, launchChromium, pageHeap } from './chromium.mjs';
+import { launchChromium, pageHeap, signIn } from './chromium.mjs';
 import { startConsole } from './console-process.mjs';
 import { leanClient } from './lean-s3.mjs';
 import { freePort } from './ports.mjs';
@@ -77,9 +77,7 @@ async function pageCounts(page) {
 async function openTrace(browser, url) {
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
   const page = await context.newPage();
-  await fillLogin(page, url, ROOT.accessKey, ROOT.secretKey);
-  await page.getByRole('button', { name: 'Login' }).click();
-  await page.waitForURL((u) => !u.pathname.endsWith('/login'));
+  await signIn(page, url, ROOT.accessKey, ROOT.secretKey);
   await page.goto(`${url}/trace`);
   await page.getByText('Trace is not started yet').waitFor();
   return page;
