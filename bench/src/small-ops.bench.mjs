@@ -5,6 +5,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startBareHttpProcess } from './bare-http-process.mjs';
+import { cephAvailable, cephVersion, startCephRgwProcess } from './ceph-rgw-process.mjs';
 import { pinSelf } from './cpu.mjs';
 import { RECORD_BYTES, startDurableIndexProcess } from './durable-index-process.mjs';
 import { leanClient } from './lean-s3.mjs';
@@ -49,6 +50,8 @@ const PINNED = pinSelf(1);
 // round, several rounds, and each figure is the median over the rounds (ratios per round).
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const dir = await mkdtemp(join(tmpdir(), 'stowage-small-'));
+const CEPH = process.env.BENCH_CEPH !== '0' && cephAvailable();
+const cephRelease = CEPH ? await cephVersion() : undefined;
 
 async function round(n) {
   await settleDisk();
@@ -87,7 +90,21 @@ async function round(n) {
   const floor = await measure(indexClient);
   indexClient.close();
   await index.close();
-  return { ours, theirs, ceiling, floor };
+
+  // The second peer: Ceph's gateway, EC 2+2 over four OSDs, every daemon on the same core.
+  let ceph;
+  if (CEPH) {
+    await settleDisk();
+    const rgw = await startCephRgwProcess(join(dir, `r${n}`, 'ceph'), ROOT, { cpu: 0, drives: 4 });
+    const rgwClient = client(rgw.url, ROOT);
+    try {
+      ceph = await measure(rgwClient);
+    } finally {
+      rgwClient.close();
+      await rgw.close();
+    }
+  }
+  return { ours, theirs, ceiling, floor, ceph };
 }
 
 try {
@@ -97,7 +114,7 @@ try {
     rounds.push(r);
     const f = (x) => x.toFixed(0);
     console.log(
-      `round ${n + 1}: PUT ${f(r.ours.put)} / ${f(r.theirs.put)} / ${f(r.ceiling.put)} / ${f(r.floor.put)}, GET ${f(r.ours.get)} / ${f(r.theirs.get)} / ${f(r.ceiling.get)} / ${f(r.floor.get)} ops/s (store / s3rver / bare / durable index)`,
+      `round ${n + 1}: PUT ${f(r.ours.put)} / ${f(r.theirs.put)} / ${f(r.ceiling.put)} / ${f(r.floor.put)}${r.ceph ? ` / ${f(r.ceph.put)}` : ''}, GET ${f(r.ours.get)} / ${f(r.theirs.get)} / ${f(r.ceiling.get)} / ${f(r.floor.get)}${r.ceph ? ` / ${f(r.ceph.get)}` : ''} ops/s (store / s3rver / bare / durable index${r.ceph ? ' / Ceph RGW' : ''})`,
     );
   }
   const pick = (side, op) => median(rounds.map((r) => r[side][op]));
@@ -120,13 +137,29 @@ try {
     const [x, y] = [floorRatios(op), floorShares(op)];
     return `| ${name} | ${floor[op].toFixed(0)} ops/s | **${median(x).toFixed(2)}** (${spread(x)}) | ${median(y).toFixed(2)} (${spread(y)}) |`;
   };
+  const cephRow = (name, op) => {
+    const r = rounds.map((x) => x.ours[op] / x.ceph[op]);
+    return `| ${name} | ${ours[op].toFixed(0)} ops/s | ${pick('ceph', op).toFixed(0)} ops/s | **${median(r).toFixed(2)}** (${spread(r)}) |`;
+  };
+  const cephSection = () => `
+The second peer, in the same rounds: Ceph ${cephRelease}'s S3 gateway (radosgw, Debian's package) on a
+one-host cluster made for each round (bench/src/ceph-rgw-process.mjs): its data pool erasure-coded
+2+2 over four BlueStore OSDs, each on a file on the same disk, its bucket indexes in three copies;
+one monitor and no manager, every daemon pinned to the servers' core. Like the store, it
+acknowledges a write once it is durable.
+
+| operation | store (4 drives) | Ceph RGW (EC 2+2, 4 OSDs) | store / Ceph |
+|---|---|---|---|
+${cephRow('PUT 4 KiB', 'put')}
+${cephRow('GET 4 KiB', 'get')}
+`;
   writeSection(
     'small-ops',
     `## 4 KiB operations at ${CLIENTS} concurrent clients (issue #3)
 
 Measured ${new Date().toISOString().slice(0, 10)} on ${machine()}; ${OPS} operations each after
 ${WARM_UP} PUTs and ${WARM_UP} GETs of warm-up,
-in ${ROUNDS} rounds (the four servers one after another in each): medians over the rounds,
+in ${ROUNDS} rounds (the ${CEPH ? 'five' : 'four'} servers one after another in each): medians over the rounds,
 the ratio's lowest and highest round in brackets;
 a lean SigV4 client (bench/src/lean-s3.mjs) in the benchmark process for both servers, each
 server in its own process, on the same disk${PINNED ? '; each server pinned to CPU 0 and the client to CPU 1 (taskset)' : ''}.
@@ -157,7 +190,7 @@ target asks a store to do all of the S3 work for free.
 |---|---|---|---|
 ${floorRow('PUT 4 KiB', 'put')}
 ${floorRow('GET 4 KiB', 'get')}
-`,
+${CEPH ? cephSection() : ''}`,
   );
   console.log(
     `PUT ${ours.put.toFixed(0)} vs ${theirs.put.toFixed(0)}, durable index ${floor.put.toFixed(0)} (ratios ${ratios('put').map((x) => x.toFixed(2))}); GET ${ours.get.toFixed(0)} vs ${theirs.get.toFixed(0)} (ratios ${ratios('get').map((x) => x.toFixed(2))}) ops/s`,

@@ -7,6 +7,7 @@ import { constants } from 'node:fs';
 import { mkdtemp, open, rm } from 'node:fs/promises';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { cephAvailable, cephVersion, startCephRgwProcess } from './ceph-rgw-process.mjs';
 import { processCpuMs } from './cpu.mjs';
 import { leanClient } from './lean-s3.mjs';
 import { machine, median, writeSection } from './report.mjs';
@@ -86,19 +87,58 @@ const dir = await mkdtemp(join(tmpdir(), 'stowage-throughput-'));
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const samples = new Map(CASES.map((c) => [c, []]));
 let cold = false;
+
+/** Warm-up, as in small-ops: a Node server runs its first thousand requests of a kind partly
+ * unoptimised, and 256 GETs of 1 MiB measured a half-compiled server (repeated phases of
+ * them ran up to half again as fast). The raw loops have nothing to compile; the peer gets
+ * the same warm-up. */
+async function warmUp(s3) {
+  await s3.createBucket('throughput');
+  const warm = randomBytes(MiB);
+  await pool(WARM_UP, 8, (i) => s3.upload('throughput', `warm/${i % 64}`, warm));
+  await pool(WARM_UP, 8, (i) => s3.download('throughput', `warm/${i % 64}`));
+}
+
+/** PUT then (cold) GET of c.count objects of `payload`, with the server's CPU per MiB PUT. */
+async function putAndGet(s3, pids, c, payload, key) {
+  const total = c.size * c.count;
+  const serverCpu = () => pids.reduce((sum, pid) => sum + processCpuMs(pid), 0);
+  const cpuBefore = serverCpu();
+  const clientCpu = process.cpuUsage();
+  const put = await mibps(total, () =>
+    pool(c.count, c.concurrency, (i) => s3.upload('throughput', key(i), payload)),
+  );
+  const clientUsed = process.cpuUsage(clientCpu);
+  const cpu = {
+    server: (serverCpu() - cpuBefore) / (total / MiB),
+    client: (clientUsed.user + clientUsed.system) / 1000 / (total / MiB),
+  };
+  const coldRead = coldCache();
+  const get = await mibps(total, () =>
+    pool(c.count, c.concurrency, async (i) => {
+      if ((await s3.download('throughput', key(i))) !== c.size) throw new Error('short read');
+    }),
+  );
+  return { put, get, cpu, coldRead };
+}
+
+// The second peer, Ceph's gateway on the same disk, EC 2+2 over four OSDs (ceph-rgw-process.mjs).
+const CEPH = process.env.BENCH_CEPH !== '0' && cephAvailable();
+const cephRelease = CEPH ? await cephVersion() : undefined;
+// Servers started so far, stopped whatever happens.
+const servers = [];
 try {
   const store = await startStoreProcess(
     [1, 2, 3, 4].map((n) => join(dir, `drive${n}`)),
     ROOT,
   );
+  servers.push(store);
   const s3 = leanClient(store.url, ROOT, { sockets: 8, unsignedPayload: true });
-  await s3.createBucket('throughput');
-  // Warm-up, as in small-ops: a Node server runs its first thousand requests of a kind partly
-  // unoptimised, and 256 GETs of 1 MiB measured a half-compiled server (repeated phases of
-  // them ran up to half again as fast). The raw loops have nothing to compile.
-  const warm = randomBytes(MiB);
-  await pool(WARM_UP, 8, (i) => s3.upload('throughput', `warm/${i % 64}`, warm));
-  await pool(WARM_UP, 8, (i) => s3.download('throughput', `warm/${i % 64}`));
+  await warmUp(s3);
+  const ceph = CEPH ? await startCephRgwProcess(join(dir, 'ceph'), ROOT, { drives: 4 }) : undefined;
+  if (ceph) servers.push(ceph);
+  const cephS3 = ceph && leanClient(ceph.url, ROOT, { sockets: 8, unsignedPayload: true });
+  if (cephS3) await warmUp(cephS3);
   for (let round = 0; round < ROUNDS; round++)
     for (const c of CASES) {
       // The store makes new files for every object, the raw loops only in their first round.
@@ -115,31 +155,28 @@ try {
       const ecW = Math.max(ecWB, ecWD);
       cold = coldCache();
       const rawR = await mibps(total, () => rawRead(dir, c));
-      const storeCpu = processCpuMs(store.pid);
-      const clientCpu = process.cpuUsage();
-      const put = await mibps(total, () =>
-        pool(c.count, c.concurrency, (i) => s3.upload('throughput', key(i), payload)),
-      );
       // CPU per MiB PUT: the store's (every thread) and this client's, in ms.
-      const clientUsed = process.cpuUsage(clientCpu);
-      const cpu = {
-        store: (processCpuMs(store.pid) - storeCpu) / (total / MiB),
-        client: (clientUsed.user + clientUsed.system) / 1000 / (total / MiB),
-      };
-      cold = coldCache() && cold;
-      const get = await mibps(total, () =>
-        pool(c.count, c.concurrency, async (i) => {
-          if ((await s3.download('throughput', key(i))) !== c.size) throw new Error('short read');
-        }),
-      );
-      samples.get(c).push({ rawW, ecW, rawR, put, get, cpu });
+      const ours = await putAndGet(s3, [store.pid], c, payload, key);
+      cold = ours.coldRead && cold;
+      const { put, get } = ours;
+      const cpu = { store: ours.cpu.server, client: ours.cpu.client };
+      let peer;
+      if (cephS3) {
+        await settleDisk();
+        peer = await putAndGet(cephS3, ceph.pids, c, payload, key);
+        console.log(
+          `${c.name}: Ceph RGW PUT ${peer.put.toFixed(0)} (CPU ${peer.cpu.server.toFixed(2)} ms/MiB), GET ${peer.get.toFixed(0)} MiB/s`,
+        );
+      }
+      samples.get(c).push({ rawW, ecW, rawR, put, get, cpu, peer });
       console.log(
         `${c.name}: PUT ${put.toFixed(0)} (CPU ${cpu.store.toFixed(2)} + client ${cpu.client.toFixed(2)} ms/MiB) vs raw ${rawW.toFixed(0)} (page cache ${rawWB.toFixed(0)}, direct ${rawWD.toFixed(0)}; EC files alone ${ecWB.toFixed(0)} / ${ecWD.toFixed(0)}); GET ${get.toFixed(0)} vs raw ${rawR.toFixed(0)} MiB/s`,
       );
     }
   s3.close();
-  await store.close();
+  cephS3?.close();
 } finally {
+  await Promise.all(servers.map((server) => server.close()));
   await rm(dir, { recursive: true, force: true });
 }
 
@@ -180,6 +217,41 @@ const cpuRow = (r) => {
   const client = median(runs.map((x) => x.cpu.client));
   return `| PUT ${r.c.name} | ${store.toFixed(2)} ms | ${md5Cost.toFixed(2)} ms | ${client.toFixed(2)} ms | ${budget.toFixed(2)} ms |`;
 };
+
+/** The store against Ceph's gateway, one operation: medians and the per-round ratio. */
+const peerRow = (c, op) => {
+  const runs = samples.get(c);
+  const ratios = runs.map((r) => r[op] / r.peer[op]);
+  const ours = median(runs.map((r) => r[op]));
+  const theirs = median(runs.map((r) => r.peer[op]));
+  const spread = `${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)}`;
+  // Each server's share of the EC-writes ceiling, for PUT: how far a mature store gets here.
+  const shares =
+    op === 'put'
+      ? [(r) => r.put / r.ecW, (r) => r.peer.put / r.ecW].map((share) => median(runs.map(share)).toFixed(2))
+      : ['–', '–'];
+  return `| ${op.toUpperCase()} ${c.name} | ${ours.toFixed(0)} MiB/s | ${theirs.toFixed(0)} MiB/s | **${median(ratios).toFixed(2)}** (${spread}) | ${shares.join(' | ')} |`;
+};
+const peerCpuRow = (c) => {
+  const runs = samples.get(c);
+  return `| PUT ${c.name} | ${median(runs.map((r) => r.cpu.store)).toFixed(2)} ms | ${median(runs.map((r) => r.peer.cpu.server)).toFixed(2)} ms |`;
+};
+const peerSection = () => `
+The second peer: Ceph ${cephRelease}'s S3 gateway (radosgw, Debian's package) on a one-host
+cluster made for the run (bench/src/ceph-rgw-process.mjs): its data pool erasure-coded 2+2 over
+four BlueStore OSDs, each on a file on the same disk as the store's drives, its metadata pools
+(bucket indexes among them) in three copies; one monitor, no manager. The same client, payloads
+and warm-up, measured right after the store in each round, the page cache dropped before its
+reads too. Its CPU is every daemon's (monitor, OSDs, gateway); the store's is its one process's.
+
+| operation | store | Ceph RGW (EC 2+2, 4 OSDs) | store / Ceph | store / ceiling | Ceph / ceiling |
+|---|---|---|---|---|---|
+${CASES.map((c) => [peerRow(c, 'put'), peerRow(c, 'get')].join('\n')).join('\n')}
+
+| PUT | store CPU per MiB | Ceph CPU per MiB |
+|---|---|---|
+${CASES.map(peerCpuRow).join('\n')}
+`;
 
 const row = (name, r) =>
   `| ${name} | ${r.ours.toFixed(0)} MiB/s | ${r.raw.toFixed(0)} MiB/s | **${r.ratio.toFixed(2)}** (${r.spread}) | ${
@@ -222,5 +294,5 @@ own CPU (all its threads, in the same run) is beside it.
 | PUT | store CPU per MiB | of it at least: MD5 alone | client CPU per MiB | CPU per MiB the cores allow at 0.5 × raw |
 |---|---|---|---|---|
 ${rows.map(cpuRow).join('\n')}
-`,
+${CEPH ? peerSection() : ''}`,
 );
