@@ -19,6 +19,11 @@ interface FormDialogProps {
   submitLabel?: string;
   /** The modal's width (Mantine size); a wide editor asks for "xl". */
   size?: string;
+  /**
+   * The work is done and its result is on screen (a link made): nothing is left to cancel or
+   * submit, so the one button is Close.
+   */
+  done?: boolean;
   children: ReactNode;
 }
 
@@ -58,6 +63,7 @@ export function FormDialog({
   extraActions,
   submitLabel,
   size,
+  done = false,
   children,
 }: FormDialogProps) {
   const { t } = useTranslation();
@@ -68,20 +74,26 @@ export function FormDialog({
       <form
         onSubmit={(event) => {
           event.preventDefault();
-          if (canSave && !pending) onSubmit();
+          if (canSave && !pending && !done) onSubmit();
         }}
       >
         <Stack>
           <ErrorBanner error={shown} onClose={onErrorClose} />
           {children}
           <Group justify="flex-end">
-            {extraActions}
-            <Button variant="default" onClick={onClose}>
-              {t('common.cancel')}
-            </Button>
-            <Button type="submit" disabled={!canSave} loading={pending}>
-              {submitLabel ?? t('common.save')}
-            </Button>
+            {done ? (
+              <Button onClick={onClose}>{t('common.close')}</Button>
+            ) : (
+              <>
+                {extraActions}
+                <Button variant="default" onClick={onClose}>
+                  {t('common.cancel')}
+                </Button>
+                <Button type="submit" disabled={!canSave} loading={pending}>
+                  {submitLabel ?? t('common.save')}
+                </Button>
+              </>
+            )}
           </Group>
         </Stack>
       </form>

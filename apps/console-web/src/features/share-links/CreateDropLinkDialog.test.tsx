@@ -48,7 +48,15 @@ describe('create drop link', () => {
       'http://localhost:9090/drop/d1',
     );
     expect(within(dialog).getByText(/listed under Share links/)).toBeInTheDocument();
-    expect(within(dialog).getByRole('button', { name: 'Create link' })).toBeDisabled();
+    // Made: nothing is left to cancel or create again; Close is the one way out.
+    expect(within(dialog).queryByRole('button', { name: 'Create link' })).toBeNull();
+    expect(within(dialog).queryByRole('button', { name: 'Cancel' })).toBeNull();
+    // The header's × and the footer's Close: the footer's is the last.
+    const closes = within(dialog).getAllByRole('button', { name: 'Close' });
+    expect(closes).toHaveLength(2);
+    await user.click(closes[1]!);
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Create drop link' })).toBeNull());
+    expect(api.callsTo('POST /api/v1/share-links/drop')).toHaveLength(1);
   });
 
   it('refuses a size over 5 GiB', async () => {

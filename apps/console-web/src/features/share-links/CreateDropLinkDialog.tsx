@@ -76,7 +76,8 @@ function CreateDropLinkDialog({
           expires_seconds: Number(expires),
         })
       }
-      canSave={valid && !url}
+      canSave={valid}
+      done={url !== undefined}
       submitLabel={t('dropLinks.submit')}
       {...mutationState(create)}
     >
