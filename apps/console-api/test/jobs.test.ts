@@ -7,6 +7,7 @@ import type { Client } from 'minio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, createSessionStore } from '../src/app.js';
 import { createStorageGateway } from '../src/clients/storage.js';
+import { actionOf } from '../src/services/jobs/kinds.js';
 import type { JobRecord } from '../src/services/jobs/store.js';
 import { callAs, type Harness, type LoggedIn, loginAs, ROOT, startHarness, storeS3 } from './harness.js';
 
@@ -324,6 +325,84 @@ describe('bulk jobs', () => {
     // Its account is gone with it.
     const admin = new MadminClient({ endpoint: h.storeUrl, credentials: ROOT });
     expect(await admin.serviceAccounts.list('')).toEqual([]);
+  });
+
+  it('retries a failed job from where it stopped, under a new account', async () => {
+    const admin = new MadminClient({ endpoint: h.storeUrl, credentials: ROOT });
+    await s3.makeBucket('again');
+    const keys = range(600, (i) => `r/${String(i).padStart(4, '0')}`);
+    await put('again', keys);
+    const held = pace.holdAt(1);
+    const res = await callAs(h.app, root, 'POST', '/jobs', {
+      kind: 'set-tags',
+      bucket: 'again',
+      prefix: 'r/',
+      options: { tags: { round: 'two' } },
+    });
+    const id = res.json().id;
+    await held;
+    // Its account goes between two pages (an administrator removed it): the next page fails.
+    const [account] = await admin.serviceAccounts.list('');
+    await admin.serviceAccounts.delete(account!);
+    pace.release();
+    const failed = await waitForEnd(h.app, root, id);
+    expect(failed.state).toBe('failed');
+    expect(failed.error).toMatch(/access key/i);
+    expect(failed.done.count).toBe(250);
+    expect(failed.failed.count).toBe(0);
+    expect((await callAs(h.app, root, 'POST', `/jobs/${id}/resume`)).statusCode).toBe(409);
+
+    const retried = await callAs(h.app, root, 'POST', `/jobs/${id}/retry`);
+    expect(retried.statusCode, retried.body).toBe(200);
+    expect(retried.json().state).toBe('running');
+    expect(retried.json().error).toBeUndefined();
+    const job = await waitForEnd(h.app, root, id);
+    expect(job.state).toBe('completed');
+    expect(job.done.count).toBe(600);
+    const lines = (await callAs(h.app, root, 'GET', `/jobs/${id}/report`)).body.trim().split('\n');
+    expect(lines.map((l) => JSON.parse(l).key)).toEqual(keys);
+    for (const key of [keys[0]!, keys[300]!, keys[599]!])
+      expect(await s3.getObjectTagging('again', key)).toEqual([{ Key: 'round', Value: 'two' }]);
+    // Only a failed job is retried; the new account went when the job ended.
+    const twice = await callAs(h.app, root, 'POST', `/jobs/${id}/retry`);
+    expect(twice.statusCode).toBe(409);
+    expect(twice.json().detailedMessage ?? twice.json().message).toMatch(/completed, not failed/);
+    expect(await admin.serviceAccounts.list('')).toEqual([]);
+  });
+
+  it('fails a page as a whole when the store no longer knows the account, not key by key', async () => {
+    await s3.makeBucket('gone');
+    await put('gone', ['g/1', 'g/2']);
+    const job: JobRecord = {
+      id: 'page',
+      owner: 'admin',
+      kind: 'set-tags',
+      bucket: 'gone',
+      selection: { prefix: 'g/' },
+      options: { tags: { a: 'b' } },
+      state: 'running',
+      versioned: false,
+      done: { count: 0, bytes: 0 },
+      failed: { count: 0, bytes: 0 },
+      credentialPending: false,
+      createdAt: '2026-11-30T00:00:00.000Z',
+      updatedAt: '2026-11-30T00:00:00.000Z',
+    };
+    const objects = ['g/1', 'g/2'].map((key) => ({ key, size: 5, etag: '' }));
+    const unknown = storeS3(h.storeUrl, { accessKey: 'no-such-account', secretKey: 'not-a-secret-1' });
+    await expect(actionOf('set-tags').apply(unknown, job, objects)).rejects.toMatchObject({
+      storageCode: 'InvalidAccessKeyId',
+    });
+    // A refusal of one key is still that key's outcome.
+    const outcomes = await actionOf('set-tags').apply(s3, job, [
+      ...objects,
+      { key: 'g/3', size: 1, etag: '' },
+    ]);
+    expect(outcomes.map((o) => [o.key, o.error === undefined])).toEqual([
+      ['g/1', true],
+      ['g/2', true],
+      ['g/3', false],
+    ]);
   });
 
   it("runs with the user's rights narrowed to the job; failures are kept per key", async () => {

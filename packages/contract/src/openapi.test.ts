@@ -139,6 +139,7 @@ describe('openapi.json', () => {
       '/api/v1/jobs/{id}/pause',
       '/api/v1/jobs/{id}/resume',
       '/api/v1/jobs/{id}/cancel',
+      '/api/v1/jobs/{id}/retry',
       '/api/v1/jobs/{id}/undo',
       '/api/v1/jobs/{id}/report',
     ]);

@@ -915,6 +915,12 @@ export const routes = {
     "path": "/jobs/:id/cancel",
     "auth": true
   },
+  "retryJob": {
+    "id": "retryJob",
+    "method": "POST",
+    "path": "/jobs/:id/retry",
+    "auth": true
+  },
   "undoJob": {
     "id": "undoJob",
     "method": "POST",

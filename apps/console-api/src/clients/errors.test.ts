@@ -37,6 +37,16 @@ describe('fromStorageError', () => {
     );
   });
 
+  test("the server's own code stays on the mapped error; a network failure has none", () => {
+    expect(fromStorageError({ code: 'InvalidAccessKeyId', message: 'x' }, 'call').storageCode).toBe(
+      'InvalidAccessKeyId',
+    );
+    const refused = new TypeError('fetch failed', {
+      cause: Object.assign(new Error('connect'), { code: 'ECONNREFUSED' }),
+    });
+    expect(fromStorageError(refused, 'call').storageCode).toBeUndefined();
+  });
+
   test("the store's codes for bad input (too many tags, a retention period out of range) are 400, as the S3 SDK reports them (no status)", () => {
     for (const code of ['BadRequest', 'InvalidRetentionPeriod', 'InvalidTag']) {
       const mapped = fromStorageError({ code, message: 'Object tags cannot be greater than 10' }, 'call');

@@ -74,9 +74,19 @@ function isNetworkFailure(err: unknown): boolean {
   );
 }
 
-/** Map an error from the storage server (STS, admin or S3) to the console's catalogue. */
+/**
+ * Map an error from the storage server (STS, admin or S3) to the console's catalogue; the
+ * server's code stays on it, for callers that tell its causes apart.
+ */
 export function fromStorageError(err: unknown, context: 'login' | 'call'): ApiError {
   if (err instanceof ApiError) return err;
+  const mapped = mapStorageError(err, context);
+  const code = (err as WireError | undefined)?.code;
+  if (typeof code === 'string' && code !== '') mapped.storageCode = code;
+  return mapped;
+}
+
+function mapStorageError(err: unknown, context: 'login' | 'call'): ApiError {
   if (isNetworkFailure(err))
     return new ApiError('backendUnreachable', err instanceof Error ? err.message : '');
   const wire = (err ?? {}) as WireError;

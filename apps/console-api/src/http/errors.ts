@@ -5,6 +5,8 @@ export class ApiError extends Error {
   readonly status: number;
   /** Sent as Retry-After: how long a throttled caller should wait. */
   retryAfterSeconds?: number;
+  /** The storage server's own error code (e.g. InvalidAccessKeyId) when it caused this one. */
+  storageCode?: string;
   constructor(
     readonly code: ApiErrorCode,
     readonly detailedMessage = '',

@@ -40,6 +40,9 @@ export function registerJobRoutes(bind: Binder, deps: RouteDeps): JobRoutes {
   bind.authed(routes.resumeJob, async ({ session, params }) =>
     service.resume(await caller(session), params.id),
   );
+  bind.authed(routes.retryJob, async ({ session, params }) =>
+    service.retry(await caller(session), params.id),
+  );
   bind.authed(routes.cancelJob, async ({ session, params }) =>
     service.cancel(await caller(session), params.id),
   );

@@ -219,6 +219,7 @@ export const routes = {
   pauseJob: jobs.pauseJob,
   resumeJob: jobs.resumeJob,
   cancelJob: jobs.cancelJob,
+  retryJob: jobs.retryJob,
   undoJob: jobs.undoJob,
   getJobReport: jobs.getJobReport,
 } as const;

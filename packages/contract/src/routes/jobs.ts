@@ -210,6 +210,11 @@ const control = (id: string, verb: string, summary: string) =>
 export const pauseJob = control('pauseJob', 'pause', 'Pauses a running job after the key in hand');
 export const resumeJob = control('resumeJob', 'resume', 'Resumes a paused job where it stopped');
 export const cancelJob = control('cancelJob', 'cancel', 'Cancels a job; what it did stays done');
+export const retryJob = control(
+  'retryJob',
+  'retry',
+  'Runs a failed job again from where it stopped, under a new account of its own',
+);
 
 export const undoJob = defineRoute({
   id: 'undoJob',

@@ -85,14 +85,26 @@ export function isTransient(err: unknown): boolean {
   );
 }
 
-/** Each key through `fn`; a failure is that key's outcome, unless it is the server's. */
+/** Codes by which the store refuses the job's account itself (gone, expired), not one key. */
+const ACCOUNT_CODES = new Set(['InvalidAccessKeyId', 'ExpiredToken', 'InvalidToken', 'InvalidClientTokenId']);
+
+/**
+ * The store no longer takes the job's account: every key after would fail the same way, so
+ * the job stops where it is (and may be retried with a new account) instead.
+ */
+export function isAccountRefused(err: unknown): boolean {
+  const e = err as { code?: string; storageCode?: string };
+  return ACCOUNT_CODES.has(e.storageCode ?? e.code ?? '');
+}
+
+/** Each key through `fn`; a failure is that key's outcome, unless it is the server's or the account's. */
 function perKey(objects: readonly JobObject[], fn: (o: JobObject) => Promise<void>): Promise<KeyOutcome[]> {
   return mapLimit(objects, KEY_CONCURRENCY, async (o) => {
     try {
       await fn(o);
       return { key: o.key, bytes: o.size };
     } catch (err) {
-      if (isTransient(err)) throw err;
+      if (isTransient(err) || isAccountRefused(err)) throw err;
       return { key: o.key, bytes: o.size, error: errorText(err) };
     }
   });

@@ -4,7 +4,7 @@ import type { Credentials } from '@stowage/madmin';
 import type { StorageGateway } from '../../clients/storage.js';
 import { ApiError } from '../../http/errors.js';
 import { getVersioning } from '../buckets/settings.js';
-import { createJobCredentials } from './credentials.js';
+import { createJobCredentials, deleteJobCredentials } from './credentials.js';
 import { actionOf } from './kinds.js';
 import type { JobRunner } from './runner.js';
 import { bucketSource } from './runner.js';
@@ -154,6 +154,25 @@ export class JobService {
     return this.get(caller, id);
   }
 
+  /**
+   * Runs a failed job again from where it stopped (its cursor), under a new account with the
+   * same rights: the keys it handled stay handled, their failures stay in the report.
+   */
+  async retry(caller: JobCaller, id: string): Promise<Job> {
+    const job = this.own(caller, id);
+    if (job.state !== 'failed') throw new ApiError('conflict', `the job is ${job.state}, not failed`);
+    // An account its failure could not delete goes first: a job holds one account at a time.
+    if (job.accessKey) await this.runner.release(job, this.store.credentials(job), caller.credentials);
+    const credentials = await this.credentialsFor(caller, job);
+    if (!this.store.restart(id, credentials)) {
+      // Retried twice at once: the other call won; this account is not needed.
+      await deleteJobCredentials(this.gateway, credentials.accessKey, credentials, caller.credentials);
+      throw new ApiError('conflict', 'the job is being retried already');
+    }
+    this.runner.start(id);
+    return this.get(caller, id);
+  }
+
   async cancel(caller: JobCaller, id: string): Promise<Job> {
     const job = this.own(caller, id);
     if (job.state !== 'running' && job.state !== 'paused')
@@ -215,16 +234,17 @@ export class JobService {
   }
 
   private async launch(caller: JobCaller, spec: NewJob): Promise<Job> {
-    const original = spec.undoOf ? this.store.get(spec.undoOf) : undefined;
-    const statements = actionOf(spec.kind).statements(spec, original);
-    const credentials = await createJobCredentials(
-      this.gateway.admin(caller.credentials),
-      statements,
-      this.now(),
-    );
+    const credentials = await this.credentialsFor(caller, spec);
     const job = this.store.insert(spec, credentials);
     this.runner.start(job.id);
     return this.view(job);
+  }
+
+  /** A new account for the job, with no more rights than its kind needs on its keys. */
+  private credentialsFor(caller: JobCaller, spec: NewJob): Promise<Credentials> {
+    const original = spec.undoOf ? this.store.get(spec.undoOf) : undefined;
+    const statements = actionOf(spec.kind).statements(spec, original);
+    return createJobCredentials(this.gateway.admin(caller.credentials), statements, this.now());
   }
 
   /** The bucket exists for the caller; answers whether it keeps versions. */

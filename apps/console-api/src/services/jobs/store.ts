@@ -185,6 +185,20 @@ export class JobStore {
     );
   }
 
+  /**
+   * A failed job runs again from its cursor with a new account (the old one was let go when
+   * it failed); its handled keys, counts and failures stay. False when it is not failed.
+   */
+  restart(id: string, credentials: Credentials): boolean {
+    const changed = this.db.sql.run(
+      `UPDATE jobs SET state = 'running', error = NULL, finished_at = NULL, updated_at = ?,
+         access_key = ?, sealed_secret = ?, credential_pending = 0
+       WHERE id = ? AND state = 'failed'`,
+      [this.stamp(), credentials.accessKey, this.db.secrets.seal(credentials.secretKey, `job:${id}`), id],
+    );
+    return changed.changes > 0;
+  }
+
   setState(id: string, state: JobState, error?: string): void {
     const at = this.stamp();
     const finished = state === 'running' || state === 'paused' ? null : at;

@@ -55,6 +55,18 @@ describe('jobs screen', () => {
     await waitFor(() => expect(api.callsTo('POST /api/v1/jobs/j2/resume')).toHaveLength(1));
   });
 
+  it('retries a failed job, and only a failed one', async () => {
+    const api = mockJobs([
+      job({ state: 'failed', error: 'The specified bucket does not exist' }),
+      job({ id: 'j2', state: 'completed' }),
+    ]);
+    api.set(...answer(routes.retryJob, job({ state: 'running' }), { id: 'j1' }));
+    const { user } = renderApp('/jobs');
+    await user.click(await screen.findByRole('button', { name: 'Retry job j1 from where it stopped' }));
+    await waitFor(() => expect(api.callsTo('POST /api/v1/jobs/j1/retry')).toHaveLength(1));
+    expect(screen.queryByRole('button', { name: 'Retry job j2 from where it stopped' })).toBeNull();
+  });
+
   it('cancels only after confirming', async () => {
     const api = mockJobs([job({ state: 'running' })]);
     api.set(...answer(routes.cancelJob, job({ state: 'cancelled' }), { id: 'j1' }));

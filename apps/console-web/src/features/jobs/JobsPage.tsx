@@ -6,6 +6,7 @@ import {
   IconPlayerPause,
   IconPlayerPlay,
   IconPlayerStop,
+  IconRefresh,
 } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -39,7 +40,7 @@ function downloadReport(id: string) {
   link.remove();
 }
 
-/** Issue 41: the session's bulk jobs with their progress; pause, resume, cancel, undo, report. */
+/** Issue 41: the session's bulk jobs with their progress; pause, resume, cancel, retry, undo, report. */
 export function JobsPage() {
   const { t } = useTranslation();
   const jobs = useJobsQuery();
@@ -134,6 +135,15 @@ export function JobsPage() {
                     icon={IconPlayerStop}
                     danger
                     onClick={() => setConfirming({ job, control: 'cancel' })}
+                  />
+                )}
+                {job.state === 'failed' && (
+                  <RowAction
+                    action={jobAction(job.kind)}
+                    bucket={job.bucket}
+                    label={t('jobs.retry', { id: job.id })}
+                    icon={IconRefresh}
+                    onClick={() => act(job, 'retry')}
                   />
                 )}
                 {(job.kind === 'delete' || job.kind === 'move') && !live(job) && (

@@ -32,16 +32,17 @@ export function useCreateJob() {
   });
 }
 
-export type JobControl = 'pause' | 'resume' | 'cancel' | 'undo';
+export type JobControl = 'pause' | 'resume' | 'cancel' | 'retry' | 'undo';
 
 const CONTROL_ROUTES = {
   pause: routes.pauseJob,
   resume: routes.resumeJob,
   cancel: routes.cancelJob,
+  retry: routes.retryJob,
   undo: routes.undoJob,
 } as const;
 
-/** POST /jobs/{id}/pause|resume|cancel|undo. */
+/** POST /jobs/{id}/pause|resume|cancel|retry|undo. */
 export function useJobControl() {
   const client = useQueryClient();
   return useMutation({

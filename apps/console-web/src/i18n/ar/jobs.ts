@@ -34,6 +34,7 @@ export const jobs: Translation<typeof en, 'ar'> = {
     pause: 'إيقاف المهمة {{id}} مؤقتًا',
     resume: 'استئناف المهمة {{id}}',
     cancel: 'إلغاء المهمة {{id}}',
+    retry: 'إعادة محاولة المهمة {{id}} من حيث توقفت',
     undo: 'التراجع عن المهمة {{id}}',
     report: 'تنزيل تقرير المهمة {{id}}',
     cancelTitle: 'إلغاء المهمة',

@@ -35,6 +35,7 @@ export const jobs: Translation<typeof en, 'de'> = {
     pause: 'Auftrag {{id}} pausieren',
     resume: 'Auftrag {{id}} fortsetzen',
     cancel: 'Auftrag {{id}} abbrechen',
+    retry: 'Auftrag {{id}} ab der Stelle wiederholen, an der er stehen blieb',
     undo: 'Auftrag {{id}} rückgängig machen',
     report: 'Bericht von Auftrag {{id}} herunterladen',
     cancelTitle: 'Auftrag abbrechen',

@@ -31,6 +31,7 @@ export const jobs = {
     pause: 'Pause job {{id}}',
     resume: 'Resume job {{id}}',
     cancel: 'Cancel job {{id}}',
+    retry: 'Retry job {{id}} from where it stopped',
     undo: 'Undo job {{id}}',
     report: 'Download the report of job {{id}}',
     cancelTitle: 'Cancel job',

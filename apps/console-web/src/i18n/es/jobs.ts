@@ -35,6 +35,7 @@ export const jobs: Translation<typeof en, 'es'> = {
     pause: 'Pausar el trabajo {{id}}',
     resume: 'Reanudar el trabajo {{id}}',
     cancel: 'Cancelar el trabajo {{id}}',
+    retry: 'Reintentar el trabajo {{id}} desde donde se detuvo',
     undo: 'Deshacer el trabajo {{id}}',
     report: 'Descargar el informe del trabajo {{id}}',
     cancelTitle: 'Cancelar trabajo',

@@ -35,6 +35,7 @@ export const jobs: Translation<typeof en, 'fr'> = {
     pause: 'Mettre en pause la tâche {{id}}',
     resume: 'Reprendre la tâche {{id}}',
     cancel: 'Annuler la tâche {{id}}',
+    retry: 'Relancer la tâche {{id}} là où elle s’est arrêtée',
     undo: 'Défaire la tâche {{id}}',
     report: 'Télécharger le rapport de la tâche {{id}}',
     cancelTitle: 'Annuler la tâche',

@@ -35,6 +35,7 @@ export const jobs: Translation<typeof en, 'ja'> = {
     pause: 'ジョブ {{id}} を一時停止',
     resume: 'ジョブ {{id}} を再開',
     cancel: 'ジョブ {{id}} をキャンセル',
+    retry: 'ジョブ {{id}} を停止した位置から再試行',
     undo: 'ジョブ {{id}} を元に戻す',
     report: 'ジョブ {{id}} のレポートをダウンロード',
     cancelTitle: 'ジョブをキャンセル',

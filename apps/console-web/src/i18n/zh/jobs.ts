@@ -34,6 +34,7 @@ export const jobs: Translation<typeof en, 'zh'> = {
     pause: '暂停作业 {{id}}',
     resume: '继续作业 {{id}}',
     cancel: '取消作业 {{id}}',
+    retry: '从中断处重试作业 {{id}}',
     undo: '撤销作业 {{id}}',
     report: '下载作业 {{id}} 的报告',
     cancelTitle: '取消作业',
