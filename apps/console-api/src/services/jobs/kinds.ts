@@ -75,13 +75,15 @@ const TRANSPORT_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDO
  * (the page is redone when the job goes on, where a key's failure would be final).
  */
 export function isTransient(err: unknown): boolean {
-  const e = err as { code?: string; status?: number; cause?: { code?: string } };
+  const e = err as { code?: string; storageCode?: string; status?: number; cause?: { code?: string } };
+  // A storage call's error is mapped (storageCall): the server's own code is storageCode.
+  const code = e.storageCode ?? e.code ?? '';
   return (
-    TRANSPORT_CODES.has(e.code ?? '') ||
+    TRANSPORT_CODES.has(code) ||
     TRANSPORT_CODES.has(e.cause?.code ?? '') ||
     e.status === 503 ||
-    e.code === 'SlowDown' ||
-    e.code === 'ServiceUnavailable'
+    code === 'SlowDown' ||
+    code === 'ServiceUnavailable'
   );
 }
 
