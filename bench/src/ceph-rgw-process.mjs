@@ -18,15 +18,25 @@ import { freePort } from './ports.mjs';
 const run = promisify(execFile);
 const BIN = '/usr/bin';
 
-/** Whether Ceph's daemons are installed (the benchmarks leave the peer out when not). */
-export const cephAvailable = () =>
-  ['ceph-mon', 'ceph-osd', 'radosgw', 'radosgw-admin'].every((b) => existsSync(join(BIN, b)));
+const installed = () =>
+  ['ceph', 'ceph-mon', 'ceph-osd', 'radosgw', 'radosgw-admin'].every((b) => existsSync(join(BIN, b)));
 
-/** Ceph's version as `ceph --version` prints it, e.g. "16.2.15". */
-export async function cephVersion() {
+/**
+ * The peer's release (e.g. "16.2.15") when Ceph is installed and not turned off with
+ * BENCH_CEPH=0; else undefined, and the benchmarks leave the peer out.
+ */
+export async function cephPeer() {
+  if (process.env.BENCH_CEPH === '0' || !installed()) return undefined;
   const { stdout } = await run(join(BIN, 'ceph'), ['--version']);
   return /ceph version (\S+)/.exec(stdout)?.[1] ?? 'unknown';
 }
+
+/** The peer as the benchmarks' sections describe it (each adds how it ran there). */
+export const cephSetup = (release) => `Ceph ${release}'s S3 gateway (radosgw, Debian's package) on a
+one-host cluster made for the run (bench/src/ceph-rgw-process.mjs): its data pool erasure-coded
+2+2 over four BlueStore OSDs, each on a file on the same disk as the store's drives, its metadata
+pools (bucket indexes among them) in three copies; one monitor, no manager. Like the store, it
+acknowledges a write once it is durable.`;
 
 function config(dir, fsid, monPort, rgwPort, drives) {
   // The metadata pools (bucket indexes among them) keep three copies where there are four

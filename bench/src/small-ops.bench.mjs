@@ -5,7 +5,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startBareHttpProcess } from './bare-http-process.mjs';
-import { cephAvailable, cephVersion, startCephRgwProcess } from './ceph-rgw-process.mjs';
+import { cephPeer, cephSetup, startCephRgwProcess } from './ceph-rgw-process.mjs';
 import { pinSelf } from './cpu.mjs';
 import { RECORD_BYTES, startDurableIndexProcess } from './durable-index-process.mjs';
 import { leanClient } from './lean-s3.mjs';
@@ -50,8 +50,8 @@ const PINNED = pinSelf(1);
 // round, several rounds, and each figure is the median over the rounds (ratios per round).
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const dir = await mkdtemp(join(tmpdir(), 'stowage-small-'));
-const CEPH = process.env.BENCH_CEPH !== '0' && cephAvailable();
-const cephRelease = CEPH ? await cephVersion() : undefined;
+const cephRelease = await cephPeer();
+const CEPH = cephRelease !== undefined;
 
 async function round(n) {
   await settleDisk();
@@ -142,11 +142,8 @@ try {
     return `| ${name} | ${ours[op].toFixed(0)} ops/s | ${pick('ceph', op).toFixed(0)} ops/s | **${median(r).toFixed(2)}** (${spread(r)}) |`;
   };
   const cephSection = () => `
-The second peer, in the same rounds: Ceph ${cephRelease}'s S3 gateway (radosgw, Debian's package) on a
-one-host cluster made for each round (bench/src/ceph-rgw-process.mjs): its data pool erasure-coded
-2+2 over four BlueStore OSDs, each on a file on the same disk, its bucket indexes in three copies;
-one monitor and no manager, every daemon pinned to the servers' core. Like the store, it
-acknowledges a write once it is durable.
+The second peer, in the same rounds (a new cluster each round, every daemon pinned to the
+servers' core): ${cephSetup(cephRelease)}
 
 | operation | store (4 drives) | Ceph RGW (EC 2+2, 4 OSDs) | store / Ceph |
 |---|---|---|---|

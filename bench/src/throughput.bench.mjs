@@ -7,7 +7,7 @@ import { constants } from 'node:fs';
 import { mkdtemp, open, rm } from 'node:fs/promises';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { cephAvailable, cephVersion, startCephRgwProcess } from './ceph-rgw-process.mjs';
+import { cephPeer, cephSetup, startCephRgwProcess } from './ceph-rgw-process.mjs';
 import { processCpuMs } from './cpu.mjs';
 import { leanClient } from './lean-s3.mjs';
 import { machine, median, writeSection } from './report.mjs';
@@ -123,8 +123,8 @@ async function putAndGet(s3, pids, c, payload, key) {
 }
 
 // The second peer, Ceph's gateway on the same disk, EC 2+2 over four OSDs (ceph-rgw-process.mjs).
-const CEPH = process.env.BENCH_CEPH !== '0' && cephAvailable();
-const cephRelease = CEPH ? await cephVersion() : undefined;
+const cephRelease = await cephPeer();
+const CEPH = cephRelease !== undefined;
 // Servers started so far, stopped whatever happens.
 const servers = [];
 try {
@@ -237,12 +237,9 @@ const peerCpuRow = (c) => {
   return `| PUT ${c.name} | ${median(runs.map((r) => r.cpu.store)).toFixed(2)} ms | ${median(runs.map((r) => r.peer.cpu.server)).toFixed(2)} ms |`;
 };
 const peerSection = () => `
-The second peer: Ceph ${cephRelease}'s S3 gateway (radosgw, Debian's package) on a one-host
-cluster made for the run (bench/src/ceph-rgw-process.mjs): its data pool erasure-coded 2+2 over
-four BlueStore OSDs, each on a file on the same disk as the store's drives, its metadata pools
-(bucket indexes among them) in three copies; one monitor, no manager. The same client, payloads
-and warm-up, measured right after the store in each round, the page cache dropped before its
-reads too. Its CPU is every daemon's (monitor, OSDs, gateway); the store's is its one process's.
+The second peer: ${cephSetup(cephRelease)} The same client, payloads and warm-up, measured
+right after the store in each round, the page cache dropped before its reads too. Its CPU is
+every daemon's (monitor, OSDs, gateway); the store's is its one process's.
 
 | operation | store | Ceph RGW (EC 2+2, 4 OSDs) | store / Ceph | store / ceiling | Ceph / ceiling |
 |---|---|---|---|---|---|
