@@ -1,5 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
 import { expect, test } from 'vitest';
 import { renderWithProviders } from '../test/renderWithProviders.js';
 import { DataTable } from './DataTable.js';
@@ -176,4 +177,43 @@ test('the rows are one tab stop moved by arrows, Home/End and PageUp/Down; Enter
   expect(opened).toEqual(['row-999']);
   await user.keyboard('{Home}');
   expect(focusedRow()).toBe('row-0');
+});
+
+/** A table whose selection lives in its own state, as a screen keeps it. */
+function Selectable() {
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  return (
+    <DataTable
+      label="Things"
+      rows={rows(3)}
+      rowKey={(r) => r.name}
+      columns={columns}
+      empty="none"
+      selection={{
+        selected,
+        onChange: setSelected,
+        rowLabel: (r) => `Select ${r.name}`,
+        allLabel: 'Select all',
+      }}
+    />
+  );
+}
+
+test('the selection boxes: Select all is mixed while some rows are selected, checked when all are', async () => {
+  const user = userEvent.setup();
+  renderWithProviders(<Selectable />);
+  const all = screen.getByRole('checkbox', { name: 'Select all' }) as HTMLInputElement;
+  expect(all.checked || all.indeterminate).toBe(false);
+  await user.click(screen.getByRole('checkbox', { name: 'Select row-1' }));
+  expect(screen.getByRole('checkbox', { name: 'Select row-1' })).toBeChecked();
+  expect(all).toBePartiallyChecked();
+  await user.click(all);
+  for (const name of ['row-0', 'row-1', 'row-2']) {
+    expect(screen.getByRole('checkbox', { name: `Select ${name}` })).toBeChecked();
+  }
+  expect(all.indeterminate).toBe(false);
+  expect(all).toBeChecked();
+  await user.click(all);
+  expect(screen.getByRole('checkbox', { name: 'Select row-1' })).not.toBeChecked();
+  expect(all.checked || all.indeterminate).toBe(false);
 });

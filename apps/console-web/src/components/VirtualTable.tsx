@@ -1,11 +1,21 @@
 import { Box, Button, Checkbox, Group, Popover, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconArrowDown, IconArrowsSort, IconArrowUp, IconColumns } from '@tabler/icons-react';
-import { type KeyboardEvent, type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react';
+import {
+  type CSSProperties,
+  type KeyboardEvent,
+  type ReactNode,
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import { tokens } from '../theme/tokens.js';
 import { LoadingMessage } from './LoadingMessage.js';
 import { nextActiveRow } from './rowKeys.js';
 import { rangeSelection } from './rowSelection.js';
+import { TableCheckbox } from './TableCheckbox.js';
 import { nextSort, type SortState, sortRows } from './tableSort.js';
 import { visibleWindow } from './virtualWindow.js';
 
@@ -79,6 +89,9 @@ interface VirtualTableProps<T> {
 
 const ACTIONS_TRACK = 'minmax(9rem, auto)';
 const SELECT_TRACK = '2.5rem';
+// The rows are plain elements, not Mantine's Box: a screen of rows is some 200 of them, and
+// each Box parses style props on every render.
+const CELL_STYLE = { overflow: 'hidden', whiteSpace: 'nowrap', textOverflow: 'ellipsis' } as const;
 
 export function VirtualTable<T>({
   label,
@@ -242,8 +255,8 @@ export function VirtualTable<T>({
           <Box role="row" aria-rowindex={1} style={{ ...rowStyle, height: HEADER_HEIGHT, fontWeight: 600 }}>
             {selection && (
               <Box role="columnheader">
-                <Checkbox
-                  aria-label={selection.allLabel}
+                <TableCheckbox
+                  label={selection.allLabel}
                   checked={allSelected}
                   indeterminate={someSelected && !allSelected}
                   onChange={() => selection.onChange(allSelected ? new Set() : new Set(keys))}
@@ -286,7 +299,8 @@ export function VirtualTable<T>({
               const index = span.start + i;
               const key = keys[index] ?? '';
               return (
-                <Box
+                // biome-ignore lint/a11y/useSemanticElements: a grid of ARIA roles, so that rows can be drawn virtually
+                <div
                   role="row"
                   aria-rowindex={index + 2}
                   key={key}
@@ -308,25 +322,21 @@ export function VirtualTable<T>({
                   }}
                 >
                   {selection && (
-                    <Box role="cell">
-                      <Checkbox
-                        aria-label={selection.rowLabel(row)}
+                    <GridCell>
+                      <TableCheckbox
+                        label={selection.rowLabel(row)}
                         checked={selection.selected.has(key)}
                         onChange={(e) => toggle(key, (e.nativeEvent as MouseEvent).shiftKey === true)}
                       />
-                    </Box>
+                    </GridCell>
                   )}
                   {shown.map((c) => (
-                    <Box
-                      role="cell"
-                      key={c.id}
-                      style={{ overflow: 'hidden', whiteSpace: 'nowrap', textOverflow: 'ellipsis' }}
-                    >
+                    <GridCell key={c.id} style={CELL_STYLE}>
                       {c.cell(row)}
-                    </Box>
+                    </GridCell>
                   ))}
-                  {actions && <Box role="cell">{actions(row)}</Box>}
-                </Box>
+                  {actions && <GridCell>{actions(row)}</GridCell>}
+                </div>
               );
             })}
           </div>
@@ -334,6 +344,16 @@ export function VirtualTable<T>({
         </Box>
       </Box>
     </Stack>
+  );
+}
+
+/** A row's cell: a plain element (see CELL_STYLE). */
+function GridCell({ style, children }: { style?: CSSProperties; children: ReactNode }) {
+  return (
+    // biome-ignore lint/a11y/useSemanticElements: a grid of ARIA roles, so that rows can be drawn virtually
+    <div role="cell" style={style}>
+      {children}
+    </div>
   );
 }
 

@@ -1,4 +1,4 @@
-import { Anchor, Group } from '@mantine/core';
+import { Anchor } from '@mantine/core';
 import type { ObjectItem } from '@stowage/contract';
 import { IconFile, IconFileMusic, IconFileText, IconFolder, IconMovie, IconPhoto } from '@tabler/icons-react';
 import type { TFunction } from 'i18next';
@@ -7,6 +7,14 @@ import { Link } from 'react-router';
 import type { VirtualColumn } from '../../components/VirtualTable.js';
 import { formatBytes, formatDateTime } from '../../utils/format.js';
 import { baseName, browsePath, isFolder, previewType } from './objectPaths.js';
+
+// A plain element, not Mantine's Group: one per row drawn, and Group's style props cost a render.
+const NAME_STYLE = {
+  display: 'flex',
+  alignItems: 'center',
+  gap: 'var(--mantine-spacing-xs)',
+  minWidth: 0,
+} as const;
 
 const ICONS = { image: IconPhoto, text: IconFileText, audio: IconFileMusic, video: IconMovie } as const;
 
@@ -31,7 +39,7 @@ export function objectColumns(
       header: t('objects.name'),
       width: 'minmax(12rem, 3fr)',
       cell: (o) => (
-        <Group gap="xs" wrap="nowrap">
+        <div style={NAME_STYLE}>
           <ObjectIcon name={o.name} />
           {/* A rewound row is a past state: it has no page of its own to open. */}
           {rewinding && !isFolder(o.name) ? (
@@ -46,7 +54,7 @@ export function objectColumns(
               {baseName(o.name)}
             </Anchor>
           )}
-        </Group>
+        </div>
       ),
     },
     {
