@@ -67,7 +67,7 @@ interface VirtualTableProps<T> {
   toolbar?: ReactNode;
   /** Optional columns (by id) hidden until chosen under Shown Columns. */
   defaultHidden?: readonly string[];
-  /** A new value scrolls back to the first row (the rows are a new search's). */
+  /** A new value scrolls back to the first row, and makes it the active one (the rows are a new search's, or a new folder's). */
   scrollResetKey?: string | number;
   /** Called when the last rows come into view (the next page should load). */
   onEndReached?: () => void;
@@ -155,6 +155,7 @@ export function VirtualTable<T>({
   useEffect(() => {
     if (scroller.current) scroller.current.scrollTop = 0;
     setScrollTop(0);
+    setActive(0);
   }, [scrollResetKey]);
 
   const span = visibleWindow({

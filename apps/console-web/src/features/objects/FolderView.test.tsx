@@ -127,6 +127,36 @@ describe('object browser listing', () => {
     expect(screen.getByText('Searched all 3 entries of this folder.')).toBeInTheDocument();
   });
 
+  it('opening another folder starts its search and selection afresh, keeping the shown columns', async () => {
+    mockFolder((call) =>
+      query(call).get('prefix') === 'photos/'
+        ? { objects: [file('photos/cat.png'), file('photos/dog.png')] }
+        : { objects: [{ name: 'photos/', size: 0 }, file('readme.txt')] },
+    );
+    const { user } = renderApp('/buckets/docs/browse');
+    await table();
+    const search = screen.getByRole('searchbox', { name: 'Search Objects' });
+    await user.type(search, 'pho');
+    await user.click(screen.getByRole('checkbox', { name: /photos/ }));
+    expect(screen.getByText('1 selected')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Shown Columns' }));
+    await user.click(await screen.findByRole('checkbox', { name: 'Size' }));
+    await user.click(screen.getByRole('link', { name: 'photos' }));
+    const inPhotos = await screen.findByRole('table', { name: 'Objects in docs/photos/' });
+    expect(names(inPhotos)).toEqual(['cat.png', 'dog.png']);
+    // The same search box, not a new one: the screen was not drawn again, only its state reset.
+    expect(screen.getByRole('searchbox', { name: 'Search Objects' })).toBe(search);
+    expect(search).toHaveValue('');
+    expect(screen.queryByText('1 selected')).not.toBeInTheDocument();
+    expect(screen.getByRole('checkbox', { name: /cat\.png/ })).not.toBeChecked();
+    // The table was not drawn again either: Size stays hidden, as chosen in the folder above.
+    const headers = within(inPhotos)
+      .getAllByRole('columnheader')
+      .map((h) => h.textContent);
+    expect(headers).toContain('Last Modified');
+    expect(headers).not.toContain('Size');
+  });
+
   it('a search of a folder larger than what is loaded asks the server for the whole folder', async () => {
     const api = mockFolder((call) =>
       query(call).get('prefix') === 'logs/2026'

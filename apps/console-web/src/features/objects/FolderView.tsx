@@ -1,6 +1,6 @@
 import { Alert, Text } from '@mantine/core';
 import type { ObjectItem } from '@stowage/contract';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ConfirmDialog } from '../../components/ConfirmDialog.js';
@@ -8,6 +8,7 @@ import { ErrorBanner } from '../../components/ErrorBanner.js';
 import { LoadingMessage } from '../../components/LoadingMessage.js';
 import { showSnackbar } from '../../components/snackbar.js';
 import { VirtualTable } from '../../components/VirtualTable.js';
+import { useScopedState } from '../../lib/scopedState.js';
 import { tokens } from '../../theme/tokens.js';
 import { formatDateTime, formatNumber } from '../../utils/format.js';
 import { useObjectDownload } from './download.js';
@@ -31,13 +32,14 @@ export function FolderView({ bucket, prefix }: { bucket: string; prefix: string 
   const { t } = useTranslation();
   const navigate = useNavigate();
   const rewindDate = useRewind(bucket);
-  const [search, setSearch] = useState('');
+  // Scoped to the folder: opening another one starts over without redrawing the screen.
+  const [search, setSearch] = useScopedState(prefix, '');
   const selection = useObjectSelection(bucket, prefix);
   const zip = useSelectionDownload(bucket, prefix, selection);
   const download = useObjectDownload(bucket);
-  const [pending, setPending] = useState<Pending>(null);
-  const [preview, setPreview] = useState<ObjectItem | null>(null);
-  const [share, setShare] = useState<ObjectItem | null>(null);
+  const [pending, setPending] = useScopedState<Pending>(prefix, null);
+  const [preview, setPreview] = useScopedState<ObjectItem | null>(prefix, null);
+  const [share, setShare] = useScopedState<ObjectItem | null>(prefix, null);
   const folder = useFolderRows(bucket, prefix, search, rewindDate);
   const deleteOne = useDeleteObject(bucket);
   const deleteMany = useDeleteObjects(bucket);
@@ -119,6 +121,7 @@ export function FolderView({ bucket, prefix }: { bucket: string; prefix: string 
         empty={search.trim() ? t('objects.noMatch') : t('objects.empty')}
         loading={folder.loading}
         columnChooser
+        scrollResetKey={prefix}
         toolbar={
           <SelectionBar
             bucket={bucket}

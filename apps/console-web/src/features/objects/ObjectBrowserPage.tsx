@@ -42,7 +42,7 @@ export function ObjectBrowserPage() {
         </Breadcrumbs>
       </Box>
       {isFolder(key) ? (
-        <FolderView key={key} bucket={bucket} prefix={key} />
+        <FolderView bucket={bucket} prefix={key} />
       ) : (
         <ObjectOrFolder bucket={bucket} objectKey={key} />
       )}
