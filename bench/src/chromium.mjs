@@ -43,15 +43,21 @@ export async function pageHeap(page, { gc = true } = {}) {
  * Times a click on the page's own clock: from the next click event to the first element that
  * matches `selector` in the DOM (a MutationObserver), so that the driver's actions and polling
  * are not in the figure. Call it before the click; the function it returns waits for the
- * element (at most `timeoutMs`) and gives the milliseconds. The wait is one evaluation awaiting
+ * element (at most `timeoutMs`) and gives `{ ms }`, the milliseconds. The wait is one evaluation awaiting
  * a promise in the page: polling with waitForFunction would inject the driver's own script into
  * the page (about 30 ms of parsing and running on a fresh page's main thread) while the page is
  * still working. The click must not load another page.
+ *
+ * With `answerOf` (a part of a URL), the result also says when the last request whose URL holds
+ * it, started after the arming, had its answer in (`answered`, ms after the click; undefined if
+ * none): what is left, `ms - answered`, is the browser's own work after the data came, which no
+ * server speed takes away.
  */
-export async function timeClickTo(page, selector, { timeoutMs = 30_000 } = {}) {
+export async function timeClickTo(page, selector, { timeoutMs = 30_000, answerOf } = {}) {
   await page.evaluate(
-    ([wanted, timeout]) => {
+    ([wanted, timeout, answerOf]) => {
       if (document.querySelector(wanted)) throw new Error(`${wanted} is on the page before the click`);
+      const armed = performance.now();
       let click;
       document.addEventListener('click', () => (click ??= performance.now()), {
         capture: true,
@@ -62,7 +68,14 @@ export async function timeClickTo(page, selector, { timeoutMs = 30_000 } = {}) {
           if (click !== undefined && document.querySelector(wanted)) {
             observer.disconnect();
             clearTimeout(timer);
-            resolve(performance.now() - click);
+            const ms = performance.now() - click;
+            const answers = answerOf
+              ? performance
+                  .getEntriesByType('resource')
+                  .filter((e) => e.startTime >= armed && e.name.includes(answerOf))
+                  .map((e) => e.responseEnd - click)
+              : [];
+            resolve({ ms, answered: answers.length ? Math.max(...answers) : undefined });
           }
         });
         const timer = setTimeout(() => {
@@ -72,7 +85,7 @@ export async function timeClickTo(page, selector, { timeoutMs = 30_000 } = {}) {
         observer.observe(document, { subtree: true, childList: true });
       });
     },
-    [selector, timeoutMs],
+    [selector, timeoutMs, answerOf],
   );
   return () =>
     page.evaluate(() => {

@@ -77,11 +77,12 @@ async function browserRun(browser, stack) {
   const context = await browser.newContext();
   const page = await context.newPage();
   await fillLogin(page, stack.url, stack.user, stack.password);
-  const elapsed = await timeClickTo(page, 'section[aria-label="Uptime"]');
+  const elapsed = await timeClickTo(page, 'section[aria-label="Uptime"]', { answerOf: '/api/v1/admin/info' });
   await page.getByRole('button', { name: 'Login' }).click();
-  const ms = await elapsed();
+  const timing = await elapsed();
   await context.close();
-  return ms;
+  if (timing.answered === undefined) throw new Error('no /admin/info answer before the dashboard');
+  return timing;
 }
 
 const bundle = initialJavaScript();
@@ -93,10 +94,18 @@ try {
   await browserRun(browser, stack);
   const api = [];
   const web = [];
+  const answered = [];
+  // Per run: what the ratio would be were the calls answered in the browser as fast as from
+  // Node, the browser's own work after the last answer being all that is left on top.
+  const bound = [];
   for (let i = 0; i < RUNS; i += 1) {
     api.push(await apiFloor(stack));
-    web.push(await browserRun(browser, stack));
+    const run = await browserRun(browser, stack);
+    web.push(run.ms);
+    answered.push(run.answered);
+    bound.push((api[i] + run.ms - run.answered) / api[i]);
   }
+  const after = web.map((ms, i) => ms - answered[i]);
   const kib = (b) => `${(b / 1024).toFixed(1)} KiB`;
   const rows = bundle.assets.map(
     (a) => `| ${a.file.replace(/-[\w-]+\.js$/, '.js')} | ${kib(a.bytes)} | ${kib(a.gzipBytes)} |`,
@@ -120,6 +129,12 @@ Ratio to the 300 KiB limit: **${(bundle.gzipBytes / INITIAL_JS_LIMIT_BYTES).toFi
 |---|---|---|---|
 | API floor: POST /login, GET /session, GET /admin/info from Node | ${median(api).toFixed(0)} ms | ${p90(api).toFixed(0)} ms | 1.00 |
 | browser: Login pressed to the dashboard's widgets drawn | ${median(web).toFixed(0)} ms | ${p90(web).toFixed(0)} ms | **${(median(web) / median(api)).toFixed(2)}** |
+| in it: the last call (/admin/info) answered, after the press | ${median(answered).toFixed(0)} ms | ${p90(answered).toFixed(0)} ms | ${(median(answered) / median(api)).toFixed(2)} |
+| in it: the browser's own work after that answer | ${median(after).toFixed(0)} ms | ${p90(after).toFixed(0)} ms | ${(median(after) / median(api)).toFixed(2)} |
+
+Were the three calls answered in the browser as fast as from Node, the press to the dashboard
+would still be the floor plus the browser's work after the last answer: a ratio of
+**${median(bound).toFixed(2)}** (median of the runs; ${Math.min(...bound).toFixed(2)}-${Math.max(...bound).toFixed(2)}), a bound no server speed lowers.
 `;
   writeSection('web-dashboard', section);
   console.log(section);
