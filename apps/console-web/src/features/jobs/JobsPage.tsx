@@ -8,7 +8,7 @@ import {
   IconPlayerStop,
   IconRefresh,
 } from '@tabler/icons-react';
-import { useMemo, useState } from 'react';
+import { type ComponentProps, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../components/ConfirmDialog.js';
 import { type Column, DataTable } from '../../components/DataTable.js';
@@ -28,6 +28,14 @@ const STATE_COLOUR: Record<Job['state'], string> = {
   completed: tokens.color.success,
   failed: tokens.color.danger,
 };
+
+/** A row button for a job: it needs the job's own action on the job's bucket. */
+function JobButton({
+  job,
+  ...button
+}: { job: Job } & Omit<ComponentProps<typeof RowAction>, 'action' | 'bucket'>) {
+  return <RowAction action={jobAction(job.kind)} bucket={job.bucket} {...button} />;
+}
 
 /** Hands the report to the browser, which saves it with the session cookie. */
 function downloadReport(id: string) {
@@ -110,27 +118,24 @@ export function JobsPage() {
             actions={(job) => (
               <Group gap={4} wrap="nowrap">
                 {job.state === 'running' && (
-                  <RowAction
-                    action={jobAction(job.kind)}
-                    bucket={job.bucket}
+                  <JobButton
+                    job={job}
                     label={t('jobs.pause', { id: job.id })}
                     icon={IconPlayerPause}
                     onClick={() => act(job, 'pause')}
                   />
                 )}
                 {job.state === 'paused' && (
-                  <RowAction
-                    action={jobAction(job.kind)}
-                    bucket={job.bucket}
+                  <JobButton
+                    job={job}
                     label={t('jobs.resume', { id: job.id })}
                     icon={IconPlayerPlay}
                     onClick={() => act(job, 'resume')}
                   />
                 )}
                 {live(job) && (
-                  <RowAction
-                    action={jobAction(job.kind)}
-                    bucket={job.bucket}
+                  <JobButton
+                    job={job}
                     label={t('jobs.cancel', { id: job.id })}
                     icon={IconPlayerStop}
                     danger
@@ -138,18 +143,16 @@ export function JobsPage() {
                   />
                 )}
                 {job.state === 'failed' && (
-                  <RowAction
-                    action={jobAction(job.kind)}
-                    bucket={job.bucket}
+                  <JobButton
+                    job={job}
                     label={t('jobs.retry', { id: job.id })}
                     icon={IconRefresh}
                     onClick={() => act(job, 'retry')}
                   />
                 )}
                 {(job.kind === 'delete' || job.kind === 'move') && !live(job) && (
-                  <RowAction
-                    action={jobAction(job.kind)}
-                    bucket={job.bucket}
+                  <JobButton
+                    job={job}
                     label={
                       job.undo.available
                         ? t('jobs.undo', { id: job.id })
