@@ -91,6 +91,23 @@ async function runJob(body: Record<string, unknown>, who = root, app = h.app) {
 }
 
 /** minio-js types the answer as the status itself; it is the parsed document, `{ Status }`. */
+/** A set-tags job over `count` new keys under `prefix`, held by the pacer after its first page. */
+async function startHeldSetTags(bucket: string, prefix: string, count: number, tags: Record<string, string>) {
+  await s3.makeBucket(bucket);
+  const keys = range(count, (i) => `${prefix}${String(i).padStart(4, '0')}`);
+  await put(bucket, keys);
+  const held = pace.holdAt(1);
+  const res = await callAs(h.app, root, 'POST', '/jobs', {
+    kind: 'set-tags',
+    bucket,
+    prefix,
+    options: { tags },
+  });
+  const id: string = res.json().id;
+  await held;
+  return { id, keys };
+}
+
 const legalHold = async (bucket: string, key: string) =>
   ((await s3.getObjectLegalHold(bucket, key)) as unknown as { Status: string }).Status;
 
@@ -277,20 +294,7 @@ describe('bulk jobs', () => {
   });
 
   it('pauses, resumes and cancels; the report lists every key handled', async () => {
-    await s3.makeBucket('ctl');
-    await put(
-      'ctl',
-      range(1200, (i) => `t/${String(i).padStart(4, '0')}`),
-    );
-    const held = pace.holdAt(1);
-    const res = await callAs(h.app, root, 'POST', '/jobs', {
-      kind: 'set-tags',
-      bucket: 'ctl',
-      prefix: 't/',
-      options: { tags: { a: '1' } },
-    });
-    const id = res.json().id;
-    await held;
+    const { id } = await startHeldSetTags('ctl', 't/', 1200, { a: '1' });
     const paused = await callAs(h.app, root, 'POST', `/jobs/${id}/pause`);
     expect(paused.json().state).toBe('paused');
     pace.release();
@@ -329,18 +333,7 @@ describe('bulk jobs', () => {
 
   it('retries a failed job from where it stopped, under a new account', async () => {
     const admin = new MadminClient({ endpoint: h.storeUrl, credentials: ROOT });
-    await s3.makeBucket('again');
-    const keys = range(600, (i) => `r/${String(i).padStart(4, '0')}`);
-    await put('again', keys);
-    const held = pace.holdAt(1);
-    const res = await callAs(h.app, root, 'POST', '/jobs', {
-      kind: 'set-tags',
-      bucket: 'again',
-      prefix: 'r/',
-      options: { tags: { round: 'two' } },
-    });
-    const id = res.json().id;
-    await held;
+    const { id, keys } = await startHeldSetTags('again', 'r/', 600, { round: 'two' });
     // Its account goes between two pages (an administrator removed it): the next page fails.
     const [account] = await admin.serviceAccounts.list('');
     await admin.serviceAccounts.delete(account!);
